@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: MIT
+# syncgate: a plain GNU Makefile.  `make`, `make check`, `make demo`,
+# `make asan`, `make valgrind`, `make bench`, `make install`, `make clean`.
+# Quiet unless V=1.  WERROR=1 turns warnings into errors (CI sets it).
+
+PREFIX  ?= /usr/local
+CC      ?= cc
+BUILD   ?= build
+V       ?= 0
+WERROR  ?= 0
+SAN     ?= 0
+
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+OPT      ?= -O2 -g
+SANFLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ifeq ($(SAN),1)
+OPT      := -O1 -g $(SANFLAGS)
+LDSAN     = $(SANFLAGS)
+endif
+
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I.
+CJSON_CFLAGS   = $(shell pkg-config --cflags libcjson 2>/dev/null)
+CJSON_LIBS     = $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
+CMOCKA_CFLAGS  = $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS    = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+BENCH_CFLAGS   = $(shell pkg-config --cflags sqlite3 lmdb 2>/dev/null)
+BENCH_LIBS     = $(shell pkg-config --libs sqlite3 lmdb 2>/dev/null || echo -lsqlite3 -llmdb)
+ALL_CFLAGS = $(CPPFLAGS) $(WARN) $(OPT) $(CJSON_CFLAGS) $(CFLAGS)
+LIBM = -lm -lpthread
+
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
+
+LIB_SRC   = $(sort $(wildcard lib/*.c probe/*.c gate/*.c report/*.c import/*.c))
+LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC  = $(sort $(wildcard tests/test_*.c))
+TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_SRC = $(sort $(wildcard drivers/*.c))
+BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
+HDRS      = $(wildcard lib/*.h probe/*.h gate/*.h report/*.h import/*.h drivers/*.h)
+
+PROGS = $(BUILD)/syncgate
+ifneq ($(BENCH_SRC),)
+PROGS += $(BUILD)/syncgate-bench
+endif
+
+.PHONY: all build deps deps-auto check check-plain check-asan test-run asan \
+        valgrind demo bench bench-probe fuzz install clean spdx
+
+all: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
+	$(Q)ln -sf $(BUILD)/syncgate syncgate
+
+build: $(PROGS)
+
+# Installs libcjson, cmocka and the test and driver dependencies with the
+# system's package manager.  The other entry points run it only when
+# pkg-config cannot find what the build needs.
+deps:
+	$(Q)sh scripts/deps.sh
+
+deps-auto:
+	$(Q)sh scripts/deps.sh --if-missing
+
+$(BUILD)/syncgate: $(BUILD)/main.o $(BUILD)/libsyncgate.a
+	@$(if $(filter 0,$(V)),echo "  LD      $@")
+	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+
+$(BUILD)/syncgate-bench: $(BENCH_OBJ) $(BUILD)/libsyncgate.a
+	@$(if $(filter 0,$(V)),echo "  LD      $@")
+	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(BENCH_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+
+$(BUILD)/libsyncgate.a: $(LIB_OBJ)
+	@$(if $(filter 0,$(V)),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/drivers/%.o: drivers/%.c $(HDRS)
+	@mkdir -p $(@D)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%.o: %.c $(HDRS)
+	@mkdir -p $(@D)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a $(HDRS)
+	@mkdir -p $(@D)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libsyncgate.a \
+		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+
+# Every test, plain and then under AddressSanitizer + UBSan.
+check: deps-auto
+	$(Q)$(MAKE) --no-print-directory spdx
+	$(Q)$(MAKE) --no-print-directory check-plain
+	$(Q)$(MAKE) --no-print-directory check-asan
+
+check-plain:
+	$(Q)$(MAKE) --no-print-directory BUILD=build test-run
+
+check-asan asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-run
+
+test-run: $(PROGS) $(TEST_BIN)
+	$(Q)BUILD=$(BUILD) sh scripts/run-tests.sh $(TEST_BIN)
+
+valgrind: deps-auto
+	$(Q)$(MAKE) --no-print-directory BUILD=build-vg OPT="-O1 -g" build $(TEST_SRC:tests/%.c=build-vg/tests/%)
+	$(Q)BUILD=build-vg VALGRIND=1 sh scripts/run-tests.sh $(TEST_SRC:tests/%.c=build-vg/tests/%)
+
+spdx:
+	$(Q)sh scripts/check-spdx.sh
+
+demo: all
+	$(Q)sh scripts/demo.sh $(BUILD)
+
+bench: all
+	$(Q)sh bench/run.sh $(BUILD)
+
+bench-probe: all
+	$(Q)sh bench/probe-compare.sh $(BUILD)
+
+fuzz:
+	$(Q)sh scripts/fuzz.sh $(FUZZ_SECONDS)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/syncgate $(DESTDIR)$(PREFIX)/bin/syncgate
+	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench $(DESTDIR)$(PREFIX)/bin/syncgate-bench)
+	install -m 644 syncgate.1 $(DESTDIR)$(PREFIX)/share/man/man1/syncgate.1
+
+clean:
+	rm -rf build build-asan build-vg build-fuzz syncgate

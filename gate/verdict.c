@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict's constructor, destructor and names.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/verdict.h"
+#include "lib/err.h"
+
+const char *
+ruling_name(enum ruling r)
+{
+	switch (r) {
+	case RULING_PASS:
+		return "pass";
+	case RULING_FAIL:
+		return "fail";
+	case RULING_INDETERMINATE:
+		return "indeterminate";
+	default:
+		return "not ruled";
+	}
+}
+
+const char *
+gate_mode_name(enum gate_mode m)
+{
+	return m == MODE_BASELINE ? "baseline" : "rival";
+}
+
+const char *
+unit_source_name(enum unit_source s)
+{
+	switch (s) {
+	case UNIT_SHARED:
+		return "shared";
+	case UNIT_PER_VOLUME:
+		return "per-volume";
+	default:
+		return "none";
+	}
+}
+
+struct verdict_value
+verdict_point(double v)
+{
+	struct verdict_value x;
+
+	x.v = v;
+	x.lo = NAN;
+	x.hi = NAN;
+	return x;
+}
+
+static void
+side_init(struct verdict_side *s)
+{
+	memset(s, 0, sizeof *s);
+	s->concurrency = -1;
+	s->probe_median_ns = s->probe_ci_lo_ns = s->probe_ci_hi_ns = NAN;
+	s->probe_ci_level = NAN;
+	s->group_syncs_p50 = s->group_syncs_p99 = NAN;
+}
+
+void
+verdict_init(struct gate_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	side_init(&v->ours);
+	side_init(&v->rival);
+	v->read_speedup = v->commit_syncs = v->max_regression = NAN;
+	v->confidence = NAN;
+	v->unit.ours_ns = v->unit.rival_ns = NAN;
+	v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
+	v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+}
+
+static void
+side_free(struct verdict_side *s)
+{
+	size_t i;
+
+	free(s->engine);
+	free(s->version);
+	free(s->workload);
+	free(s->file);
+	free(s->host_id);
+	free(s->volume_id);
+	free(s->fs);
+	free(s->method);
+	free(s->device);
+	for (i = 0; i < s->nevidence; i++)
+		free(s->evidence[i]);
+	free(s->evidence);
+}
+
+void
+verdict_free(struct gate_verdict *v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	free(v->version);
+	side_free(&v->ours);
+	side_free(&v->rival);
+	free(v->unit.description);
+	free(v->unit.why_none);
+	for (i = 0; i < v->nrows; i++)
+		free(v->rows[i].name);
+	free(v->rows);
+	for (i = 0; i < v->nchecks; i++) {
+		free(v->checks[i].class_name);
+		free(v->checks[i].statistic);
+		free(v->checks[i].value_unit);
+		free(v->checks[i].comparison);
+		free(v->checks[i].reason);
+	}
+	free(v->checks);
+	for (i = 0; i < v->nunmatched; i++)
+		free(v->unmatched[i].name);
+	free(v->unmatched);
+	free(v->reads.reason);
+	free(v->writes.reason);
+	for (i = 0; i < v->nnotes; i++)
+		free(v->notes[i]);
+	free(v->notes);
+	verdict_init(v);
+}
+
+void
+verdict_note(struct gate_verdict *v, const char *fmt, ...)
+{
+	char buf[ERRLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	v->notes = xrealloc(v->notes, (v->nnotes + 1) * sizeof *v->notes);
+	v->notes[v->nnotes++] = xstrdup(buf);
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict: everything the gate decided and everything a report
+ * prints, so that every format renders one structure and the numbers and
+ * words agree across formats.  The gate fills it (gate/); report/ renders
+ * it and reads it back from syncgate-verdict/1 JSON
+ * (docs/verdict-format.md).  Durations are in ns; NaN means absent.
+ */
+#ifndef SYNCGATE_VERDICT_H
+#define SYNCGATE_VERDICT_H
+
+#include <stddef.h>
+
+#include "lib/probe_record.h"
+#include "lib/result.h"
+
+#define VERDICT_FORMAT "syncgate-verdict/1"
+
+enum ruling {
+	RULING_NOT_RULED = 0,   /* nothing to rule on (a half with no classes) */
+	RULING_PASS,
+	RULING_FAIL,
+	RULING_INDETERMINATE    /* the unit cannot be trusted, or too close to call */
+};
+
+/* "pass", "fail", "indeterminate", "not ruled". */
+const char *ruling_name(enum ruling r);
+
+enum gate_mode {
+	MODE_RIVAL = 0,         /* gate OURS --rival THEIRS */
+	MODE_BASELINE           /* gate NEW --baseline OLD */
+};
+
+/* "rival" or "baseline". */
+const char *gate_mode_name(enum gate_mode m);
+
+/* A figure with its interval; lo and hi are NaN when none was possible. */
+struct verdict_value {
+	double v, lo, hi;
+};
+
+/* One engine's run, as the verdict needs it. */
+struct verdict_side {
+	char *engine;
+	char *version, *workload;   /* NULL when absent */
+	long long concurrency;      /* -1 when absent */
+	char *file;                 /* the result file's name as given */
+	int has_probe;
+	/* the probe's evidence, when has_probe */
+	char *host_id, *volume_id, *fs, *method, *device;
+	enum reach reaches;
+	double probe_median_ns, probe_ci_lo_ns, probe_ci_hi_ns, probe_ci_level;
+	size_t probe_samples;
+	char **evidence;
+	size_t nevidence;
+	int group_writers;          /* 0: the probe measured no group commit */
+	double group_syncs_p50, group_syncs_p99;
+};
+
+enum unit_source {
+	UNIT_NONE = 0,          /* writes are not ruled in syncs */
+	UNIT_SHARED,            /* one volume: the cheaper probe for both sides */
+	UNIT_PER_VOLUME         /* two hosts or volumes: each side its own */
+};
+
+/* "none", "shared", "per-volume". */
+const char *unit_source_name(enum unit_source s);
+
+struct verdict_unit {
+	enum unit_source source;
+	double ours_ns, rival_ns;           /* equal when shared */
+	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
+	double rival_lo_ns, rival_hi_ns;
+	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume, both sides" */
+	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
+};
+
+/* A class both sides ran. */
+struct verdict_row {
+	char *name;
+	enum class_kind kind;
+	struct verdict_value ours_p50, ours_p99, rival_p50, rival_p99;  /* ns */
+	struct verdict_value ratio_p50, ratio_p99;  /* rival / ours: > 1 is ours faster */
+	/* writes only, in units of one durable sync; NaN without a unit */
+	struct verdict_value ours_syncs_p50, ours_syncs_p99;
+	struct verdict_value rival_syncs_p50, rival_syncs_p99;
+	int ours_samples, rival_samples;    /* whether intervals were possible */
+	enum ruling ruling;                 /* the worst of its checks */
+};
+
+/* One ruled statistic of one class: a JUnit test case. */
+struct verdict_check {
+	char *class_name;
+	enum class_kind kind;
+	char *statistic;    /* "p50 speedup", "p50 syncs", "p99 syncs vs rival", ... */
+	struct verdict_value value;
+	char *value_unit;   /* "x" or "syncs" */
+	char *comparison;   /* ">=" or "<=": what passing means against limit */
+	double limit;
+	enum ruling ruling;
+	char *reason;       /* in numbers: "2.54 syncs at p50, ceiling 2" */
+	long long samples_needed;   /* estimate to settle an indeterminate; -1 none */
+};
+
+/* A class one side ran and the other did not: listed, never ruled. */
+struct verdict_unmatched {
+	char *name;
+	enum class_kind kind;
+	int ours;           /* 1: only ours ran it; 0: only the rival */
+};
+
+struct verdict_half {
+	enum ruling ruling;
+	char *reason;       /* "write: 2.54 syncs at p50, ceiling 2" */
+};
+
+struct gate_verdict {
+	enum gate_mode mode;
+	char *version;              /* syncgate's version that ruled */
+	struct verdict_side ours, rival;    /* rival is the baseline in MODE_BASELINE */
+	double read_speedup;        /* --read-speedup */
+	double commit_syncs;        /* --commit-syncs */
+	double max_regression;      /* --max-regression as a fraction; NaN in MODE_RIVAL */
+	double confidence;          /* --confidence, 0.95 */
+	struct verdict_unit unit;
+	struct verdict_row *rows;
+	size_t nrows;
+	struct verdict_check *checks;
+	size_t nchecks;
+	struct verdict_unmatched *unmatched;
+	size_t nunmatched;
+	struct verdict_half reads, writes;
+	char **notes;
+	size_t nnotes;
+	enum ruling overall;
+};
+
+/* Zeroes v, with NaN in every figure. */
+void verdict_init(struct gate_verdict *v);
+
+/* Frees everything v holds (not v); accepts NULL. */
+void verdict_free(struct gate_verdict *v);
+
+/* Appends a formatted note. */
+void verdict_note(struct gate_verdict *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A value with no interval. */
+struct verdict_value verdict_point(double v);
+
+#endif

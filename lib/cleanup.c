@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Signal-time removal of temporary files.  The table is fixed-size and
+ * written before the slot is marked live, so the handler only ever reads
+ * complete paths and calls nothing but unlink, signal and raise.
+ */
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/cleanup.h"
+
+#define SLOTS 16
+#define PATHMAX 4096
+
+static char paths[SLOTS][PATHMAX];
+static volatile sig_atomic_t live[SLOTS];
+static int installed;
+
+static void
+on_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < SLOTS; i++)
+		if (live[i])
+			unlink(paths[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+cleanup_install(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	if (installed)
+		return;
+	installed = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction old;
+
+		/* a signal the parent ignores (nohup) stays ignored */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+int
+cleanup_register(const char *path)
+{
+	size_t n = strlen(path);
+	int i;
+
+	if (n >= PATHMAX)
+		return -1;
+	for (i = 0; i < SLOTS; i++) {
+		if (!live[i]) {
+			memcpy(paths[i], path, n + 1);
+			live[i] = 1;
+			return i;
+		}
+	}
+	return -1;
+}
+
+void
+cleanup_forget(int slot)
+{
+	if (slot >= 0 && slot < SLOTS)
+		live[slot] = 0;
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Files to remove if syncgate is interrupted: the probe's scratch file
+ * and the temporary names of -o outputs.  On SIGINT, SIGTERM or SIGHUP
+ * the handler unlinks every registered path, then dies of the
+ * same signal.
+ */
+#ifndef SYNCGATE_CLEANUP_H
+#define SYNCGATE_CLEANUP_H
+
+/* Installs the handlers; idempotent. */
+void cleanup_install(void);
+
+/*
+ * Registers a path (copied) to unlink on a signal; returns a slot for
+ * cleanup_forget, or -1 when the table is full (at most 16 at once).
+ */
+int cleanup_register(const char *path);
+
+/* Forgets a slot (after the file was removed or renamed); -1 is a no-op. */
+void cleanup_forget(int slot);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Errors: library code writes one line into a caller's buffer of ERRLEN
+ * bytes and returns -1 or NULL; only a subcommand's main decides to exit.
+ */
+#ifndef SYNCGATE_ERR_H
+#define SYNCGATE_ERR_H
+
+#include <stddef.h>
+
+#define ERRLEN 1024
+
+/* Exit statuses, in the cmp/diff tradition. */
+enum {
+	EXIT_PASS = 0,          /* the gate passed, or could not rule without --strict */
+	EXIT_FAIL = 1,          /* the gate failed; --require-device refused the volume */
+	EXIT_TROUBLE = 2,       /* usage, unreadable or malformed input, an I/O error */
+	EXIT_INDETERMINATE = 3  /* could not rule, with --strict */
+};
+
+/* The name messages are prefixed with, "syncgate probe" and so on. */
+void err_setprog(const char *name);
+const char *err_prog(void);
+
+/*
+ * Formats a message into err (ERRLEN bytes).  A format ending in ':' gets
+ * ": " and strerror(errno) appended.  Returns -1, so callers can write
+ * `return errf(err, "...")`.
+ */
+int errf(char *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As warnx_, then exits with status 2. */
+void die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* Allocators that exit with status 2 when memory runs out. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* Grows *p (of *cap elements of size bytes) to hold at least need elements. */
+void xgrow(void *p, size_t *cap, size_t need, size_t size);
+
+#endif

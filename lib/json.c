@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * JSON files in: bounded reads and syntax errors with line and column.
+ * cJSON stops at nesting depth CJSON_NESTING_LIMIT (1000), so a deeply
+ * nested file is a syntax error here, not a stack overflow.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+
+cJSON *
+json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
+{
+	const char *end = NULL;
+	cJSON *root;
+	size_t line = 1, col = 1;
+	const char *p;
+
+	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+	if (root != NULL) {
+		/* cJSON accepts trailing text after the value; we do not */
+		for (p = end; p != NULL && p < buf + len; p++)
+			if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+				break;
+		if (p == NULL || p >= buf + len)
+			return root;
+		end = p;
+		cJSON_Delete(root);
+	}
+	if (len == 0)
+		return errf(err, "%s: empty file; expected JSON", name), NULL;
+	if (end == NULL || end < buf || end > buf + len)
+		end = buf + len;
+	for (p = buf; p < end; p++) {
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80) {
+			col++;
+		}
+	}
+	if (end >= buf + len)
+		errf(err, "%s: not JSON: unexpected end of file at line %zu, column %zu",
+		    name, line, col);
+	else
+		errf(err, "%s: not JSON: syntax error at line %zu, column %zu", name,
+		    line, col);
+	return NULL;
+}
+
+cJSON *
+json_load_file(const char *path, size_t limit, char *err)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	cJSON *root = NULL;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return errf(err, "%s:", path), NULL;
+	if (fstat(fd, &st) < 0) {
+		errf(err, "%s:", path);
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		errf(err, "%s: is a directory; expected a JSON file", path);
+		goto out;
+	}
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit) {
+		errf(err, "%s: %lld bytes is over the %zu MiB limit for JSON input",
+		    path, (long long)st.st_size, limit >> 20);
+		goto out;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (len == cap) {
+			if (cap > limit) {
+				errf(err, "%s: over the %zu MiB limit for JSON input",
+				    path, limit >> 20);
+				goto out;
+			}
+			cap = cap ? cap * 2 : 65536;
+			buf = xrealloc(buf, cap + 1);
+		}
+		r = read(fd, buf + len, cap - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			errf(err, "%s:", path);
+			goto out;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	if (len > limit) {
+		errf(err, "%s: over the %zu MiB limit for JSON input", path, limit >> 20);
+		goto out;
+	}
+	root = json_parse_buffer(path, buf, len, err);
+out:
+	free(buf);
+	close(fd);
+	return root;
+}
+
+const cJSON *
+json_member(const cJSON *obj, const char *key)
+{
+	if (!cJSON_IsObject(obj))
+		return NULL;
+	return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+int
+json_finite(const cJSON *item, double *out)
+{
+	if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+		return -1;
+	*out = item->valuedouble;
+	return 0;
+}
+
+const char *
+json_kind(const cJSON *item)
+{
+	if (item == NULL)
+		return "missing";
+	if (cJSON_IsNull(item))
+		return "null";
+	if (cJSON_IsBool(item))
+		return "a boolean";
+	if (cJSON_IsNumber(item))
+		return isfinite(item->valuedouble) ? "a number" : "a number out of range";
+	if (cJSON_IsString(item))
+		return "a string";
+	if (cJSON_IsArray(item))
+		return "an array";
+	if (cJSON_IsObject(item))
+		return "an object";
+	return "not a JSON value";
+}

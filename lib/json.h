@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading JSON files and their fields with messages that name the file,
+ * the field and what was expected.
+ */
+#ifndef SYNCGATE_JSON_H
+#define SYNCGATE_JSON_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+/* Largest JSON file syncgate reads, so a hostile file cannot exhaust memory. */
+#define JSON_MAX_BYTES (256UL * 1024 * 1024)
+
+/*
+ * Reads path whole (refusing it beyond limit bytes, before reading it all)
+ * and parses it.  A syntax error names the line and column.  Returns a
+ * tree the caller frees with cJSON_Delete, or NULL with err set.
+ */
+cJSON *json_load_file(const char *path, size_t limit, char *err);
+
+/* As json_load_file, from memory; name labels messages. */
+cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *err);
+
+/* The member key of object obj (exact case), or NULL. */
+const cJSON *json_member(const cJSON *obj, const char *key);
+
+/* A finite number, or -1; also false for booleans and strings. */
+int json_finite(const cJSON *item, double *out);
+
+/* Describes what item is ("a string", "null", "the number 0"...). */
+const char *json_kind(const cJSON *item);
+
+#endif

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-probe/1 in and out.  Reading never trusts a stored summary:
+ * the median and its interval are recomputed from the samples, and a
+ * stored median that disagrees with them is an error.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/probe_record.h"
+#include "lib/stats.h"
+
+/* Longest a day is: a sample above it is not a sync but garbage. */
+#define DAY_NS 86400e9
+
+const char *
+reach_name(enum reach r)
+{
+	switch (r) {
+	case REACH_YES:
+		return "yes";
+	case REACH_NO:
+		return "no";
+	default:
+		return "unknown";
+	}
+}
+
+void
+probe_record_init(struct probe_record *p)
+{
+	memset(p, 0, sizeof *p);
+	p->rotational = -1;
+	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = NAN;
+	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
+	p->precision = p->elapsed_s = NAN;
+	p->refs.dirty_sync_ns = p->refs.clean_sync_ns = NAN;
+	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
+	p->refs.raw_sync_ns = p->refs.libc_sync_ns = NAN;
+	p->group.median_ns = p->group.p99_ns = NAN;
+	p->group.syncs_p50 = p->group.syncs_p99 = NAN;
+}
+
+void
+probe_record_free(struct probe_record *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return;
+	free(p->host_id);
+	free(p->host_id_source);
+	free(p->host_name);
+	free(p->os);
+	free(p->kernel);
+	free(p->virt);
+	free(p->volume_id);
+	free(p->volume_id_source);
+	free(p->path);
+	free(p->fs);
+	free(p->mount_point);
+	free(p->mount_options);
+	free(p->device);
+	free(p->model);
+	free(p->write_cache);
+	free(p->method);
+	free(p->method_detail);
+	free(p->samples_ns);
+	free(p->stopped_by);
+	for (i = 0; i < p->nevidence; i++)
+		free(p->evidence[i]);
+	free(p->evidence);
+	free(p->group.samples_ns);
+	free(p->created);
+	free(p->version);
+	probe_record_init(p);
+}
+
+void
+probe_record_evidence(struct probe_record *p, const char *fmt, ...)
+{
+	char buf[ERRLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	p->evidence = xrealloc(p->evidence, (p->nevidence + 1) * sizeof *p->evidence);
+	p->evidence[p->nevidence++] = xstrdup(buf);
+}
+
+void
+probe_record_summarize(struct probe_record *p, double level)
+{
+	struct stats_summary s;
+	double *x;
+
+	if (p->nsamples == 0)
+		return;
+	x = xmalloc(p->nsamples * sizeof *x);
+	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	stats_summarize(x, p->nsamples, level, &s);
+	free(x);
+	p->median_ns = s.median;
+	p->min_ns = s.min;
+	p->max_ns = s.max;
+	p->p90_ns = s.p90;
+	p->ci_lo_ns = s.ci_lo;
+	p->ci_hi_ns = s.ci_hi;
+	p->ci_level = s.ci_level;
+}
+
+/* Adds a string member, or null when s is NULL. */
+static void
+add_str(cJSON *o, const char *key, const char *s)
+{
+	if (s != NULL)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/* Adds a number member, or null when v is NaN. */
+static void
+add_num(cJSON *o, const char *key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *
+num_array(const double *v, size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+	return a;
+}
+
+cJSON *
+probe_record_to_json(const struct probe_record *p)
+{
+	cJSON *o = cJSON_CreateObject(), *host, *vol, *refs, *ci, *ev;
+	size_t i;
+
+	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
+	add_str(o, "syncgate_version", p->version);
+	add_str(o, "created", p->created);
+	host = cJSON_AddObjectToObject(o, "host");
+	add_str(host, "id", p->host_id);
+	add_str(host, "id_source", p->host_id_source);
+	add_str(host, "name", p->host_name);
+	add_str(host, "os", p->os);
+	add_str(host, "kernel", p->kernel);
+	add_str(host, "virtualization", p->virt);
+	vol = cJSON_AddObjectToObject(o, "volume");
+	add_str(vol, "id", p->volume_id);
+	add_str(vol, "id_source", p->volume_id_source);
+	add_str(vol, "path", p->path);
+	add_str(vol, "fs", p->fs);
+	add_str(vol, "mount_point", p->mount_point);
+	add_str(vol, "mount_options", p->mount_options);
+	add_str(vol, "device", p->device);
+	add_str(vol, "model", p->model);
+	add_str(vol, "write_cache", p->write_cache);
+	if (p->rotational >= 0)
+		cJSON_AddBoolToObject(vol, "rotational", p->rotational);
+	else
+		cJSON_AddNullToObject(vol, "rotational");
+	add_str(o, "method", p->method);
+	add_str(o, "method_detail", p->method_detail);
+	cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
+	cJSON_AddNumberToObject(o, "warmup", p->warmup);
+	cJSON_AddItemToObject(o, "samples_ns", num_array(p->samples_ns, p->nsamples));
+	add_num(o, "median_ns", p->median_ns);
+	add_num(o, "min_ns", p->min_ns);
+	add_num(o, "max_ns", p->max_ns);
+	add_num(o, "p90_ns", p->p90_ns);
+	if (isfinite(p->ci_lo_ns) && isfinite(p->ci_hi_ns)) {
+		ci = cJSON_AddArrayToObject(o, "ci_ns");
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo_ns));
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_hi_ns));
+	} else {
+		cJSON_AddNullToObject(o, "ci_ns");
+	}
+	add_num(o, "ci_level", p->ci_level);
+	add_str(o, "stopped_by", p->stopped_by);
+	add_num(o, "precision", p->precision);
+	add_num(o, "elapsed_s", p->elapsed_s);
+	cJSON_AddStringToObject(o, "reaches_device", reach_name(p->reaches));
+	ev = cJSON_AddArrayToObject(o, "evidence");
+	for (i = 0; i < p->nevidence; i++)
+		cJSON_AddItemToArray(ev, cJSON_CreateString(p->evidence[i]));
+	refs = cJSON_AddObjectToObject(o, "reference_ns");
+	add_num(refs, "dirty_sync", p->refs.dirty_sync_ns);
+	add_num(refs, "clean_sync", p->refs.clean_sync_ns);
+	add_num(refs, "null_syscall", p->refs.null_syscall_ns);
+	add_num(refs, "plain_write", p->refs.plain_write_ns);
+	add_num(refs, "raw_sync", p->refs.raw_sync_ns);
+	add_num(refs, "libc_sync", p->refs.libc_sync_ns);
+	if (p->group.writers > 0) {
+		cJSON *g = cJSON_AddObjectToObject(o, "group_commit");
+		cJSON_AddNumberToObject(g, "writers", p->group.writers);
+		add_num(g, "median_ns", p->group.median_ns);
+		add_num(g, "p99_ns", p->group.p99_ns);
+		add_num(g, "syncs_p50", p->group.syncs_p50);
+		add_num(g, "syncs_p99", p->group.syncs_p99);
+		cJSON_AddItemToObject(g, "samples_ns",
+		    num_array(p->group.samples_ns, p->group.nsamples));
+	}
+	return o;
+}
+
+/* An optional string member copied out; a non-string is an error. */
+static int
+get_str(const cJSON *o, const char *key, int required, char **out,
+    const char *name, const char *where, char *err)
+{
+	const cJSON *v = json_member(o, key);
+
+	if (v == NULL || cJSON_IsNull(v)) {
+		if (required)
+			return errf(err, "%s: %s.%s is missing; expected a string",
+			    name, where, key);
+		return 0;
+	}
+	if (!cJSON_IsString(v))
+		return errf(err, "%s: %s.%s is %s; expected a string", name, where,
+		    key, json_kind(v));
+	if (required && v->valuestring[0] == '\0')
+		return errf(err, "%s: %s.%s is empty; expected a non-empty string",
+		    name, where, key);
+	*out = xstrdup(v->valuestring);
+	return 0;
+}
+
+/* An optional finite number member; absent or null leaves *out. */
+static int
+get_num(const cJSON *o, const char *key, double *out, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *v = json_member(o, key);
+
+	if (v == NULL || cJSON_IsNull(v))
+		return 0;
+	if (json_finite(v, out) < 0)
+		return errf(err, "%s: %s.%s is %s; expected a finite number", name,
+		    where, key, json_kind(v));
+	return 0;
+}
+
+/* A positive sample array of at most a day per entry. */
+static int
+get_samples(const cJSON *arr, double **out, size_t *n, int required,
+    const char *name, const char *where, char *err)
+{
+	const cJSON *v;
+	size_t i = 0, len;
+
+	if (arr == NULL || cJSON_IsNull(arr)) {
+		if (required)
+			return errf(err, "%s: %s.samples_ns is missing; expected an "
+			    "array of sync latencies in nanoseconds", name, where);
+		return 0;
+	}
+	if (!cJSON_IsArray(arr))
+		return errf(err, "%s: %s.samples_ns is %s; expected an array of "
+		    "nanoseconds", name, where, json_kind(arr));
+	len = (size_t)cJSON_GetArraySize(arr);
+	if (len == 0)
+		return errf(err, "%s: %s.samples_ns is empty; expected at least one "
+		    "sync latency", name, where);
+	*out = xmalloc(len * sizeof **out);
+	cJSON_ArrayForEach(v, arr) {
+		double d;
+
+		if (json_finite(v, &d) < 0 || d <= 0 || d > DAY_NS) {
+			errf(err, "%s: %s.samples_ns[%zu] is %s; expected a positive "
+			    "number of nanoseconds, at most a day", name, where, i,
+			    cJSON_IsNumber(v) && isfinite(v->valuedouble) ?
+			    (v->valuedouble <= 0 ? "not positive" : "over a day") :
+			    json_kind(v));
+			free(*out);
+			*out = NULL;
+			return -1;
+		}
+		(*out)[i++] = d;
+	}
+	*n = len;
+	return 0;
+}
+
+static int
+get_reach(const cJSON *o, enum reach *r, const char *name, const char *where,
+    char *err)
+{
+	const cJSON *v = json_member(o, "reaches_device");
+
+	if (!cJSON_IsString(v))
+		return errf(err, "%s: %s.reaches_device is %s; expected \"yes\", "
+		    "\"no\" or \"unknown\"", name, where, json_kind(v));
+	if (strcmp(v->valuestring, "yes") == 0)
+		*r = REACH_YES;
+	else if (strcmp(v->valuestring, "no") == 0)
+		*r = REACH_NO;
+	else if (strcmp(v->valuestring, "unknown") == 0)
+		*r = REACH_UNKNOWN;
+	else
+		return errf(err, "%s: %s.reaches_device is \"%.40s\"; expected "
+		    "\"yes\", \"no\" or \"unknown\"", name, where, v->valuestring);
+	return 0;
+}
+
+static int
+get_evidence(const cJSON *o, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *arr = json_member(o, "evidence"), *v;
+	size_t i = 0;
+
+	if (arr == NULL || cJSON_IsNull(arr))
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return errf(err, "%s: %s.evidence is %s; expected an array of strings",
+		    name, where, json_kind(arr));
+	cJSON_ArrayForEach(v, arr) {
+		if (!cJSON_IsString(v))
+			return errf(err, "%s: %s.evidence[%zu] is %s; expected a string",
+			    name, where, i, json_kind(v));
+		probe_record_evidence(p, "%s", v->valuestring);
+		i++;
+	}
+	return 0;
+}
+
+static int
+get_parts(const cJSON *o, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *host = json_member(o, "host"), *vol = json_member(o, "volume");
+	const cJSON *refs = json_member(o, "reference_ns"), *rot, *wb;
+	char w[256];
+	double d;
+
+	if (!cJSON_IsObject(host))
+		return errf(err, "%s: %s.host is %s; expected an object with an id",
+		    name, where, json_kind(host));
+	if (!cJSON_IsObject(vol))
+		return errf(err, "%s: %s.volume is %s; expected an object with an id",
+		    name, where, json_kind(vol));
+	snprintf(w, sizeof w, "%s.host", where);
+	if (get_str(host, "id", 1, &p->host_id, name, w, err) < 0 ||
+	    get_str(host, "id_source", 0, &p->host_id_source, name, w, err) < 0 ||
+	    get_str(host, "name", 0, &p->host_name, name, w, err) < 0 ||
+	    get_str(host, "os", 0, &p->os, name, w, err) < 0 ||
+	    get_str(host, "kernel", 0, &p->kernel, name, w, err) < 0 ||
+	    get_str(host, "virtualization", 0, &p->virt, name, w, err) < 0)
+		return -1;
+	snprintf(w, sizeof w, "%s.volume", where);
+	if (get_str(vol, "id", 1, &p->volume_id, name, w, err) < 0 ||
+	    get_str(vol, "id_source", 0, &p->volume_id_source, name, w, err) < 0 ||
+	    get_str(vol, "path", 0, &p->path, name, w, err) < 0 ||
+	    get_str(vol, "fs", 0, &p->fs, name, w, err) < 0 ||
+	    get_str(vol, "mount_point", 0, &p->mount_point, name, w, err) < 0 ||
+	    get_str(vol, "mount_options", 0, &p->mount_options, name, w, err) < 0 ||
+	    get_str(vol, "device", 0, &p->device, name, w, err) < 0 ||
+	    get_str(vol, "model", 0, &p->model, name, w, err) < 0 ||
+	    get_str(vol, "write_cache", 0, &p->write_cache, name, w, err) < 0)
+		return -1;
+	rot = json_member(vol, "rotational");
+	if (cJSON_IsBool(rot))
+		p->rotational = cJSON_IsTrue(rot);
+	if (refs != NULL && !cJSON_IsNull(refs)) {
+		if (!cJSON_IsObject(refs))
+			return errf(err, "%s: %s.reference_ns is %s; expected an object",
+			    name, where, json_kind(refs));
+		snprintf(w, sizeof w, "%s.reference_ns", where);
+		if (get_num(refs, "dirty_sync", &p->refs.dirty_sync_ns, name, w, err) < 0 ||
+		    get_num(refs, "clean_sync", &p->refs.clean_sync_ns, name, w, err) < 0 ||
+		    get_num(refs, "null_syscall", &p->refs.null_syscall_ns, name, w, err) < 0 ||
+		    get_num(refs, "plain_write", &p->refs.plain_write_ns, name, w, err) < 0 ||
+		    get_num(refs, "raw_sync", &p->refs.raw_sync_ns, name, w, err) < 0 ||
+		    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0)
+			return -1;
+	}
+	wb = json_member(o, "write_bytes");
+	if (wb != NULL && !cJSON_IsNull(wb)) {
+		if (json_finite(wb, &d) < 0 || d < 1 || d > 1e12 || d != floor(d))
+			return errf(err, "%s: %s.write_bytes is %s; expected a positive "
+			    "whole number of bytes", name, where, json_kind(wb));
+		p->write_bytes = (long long)d;
+	}
+	return 0;
+}
+
+static int
+get_group(const cJSON *o, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *g = json_member(o, "group_commit"), *w;
+	char wh[256];
+	double d;
+
+	if (g == NULL || cJSON_IsNull(g))
+		return 0;
+	snprintf(wh, sizeof wh, "%s.group_commit", where);
+	if (!cJSON_IsObject(g))
+		return errf(err, "%s: %s is %s; expected an object", name, wh,
+		    json_kind(g));
+	w = json_member(g, "writers");
+	if (json_finite(w, &d) < 0 || d < 1 || d > 4096 || d != floor(d))
+		return errf(err, "%s: %s.writers is %s; expected a whole number from "
+		    "1 to 4096", name, wh, json_kind(w));
+	p->group.writers = (int)d;
+	if (get_samples(json_member(g, "samples_ns"), &p->group.samples_ns,
+	    &p->group.nsamples, 1, name, wh, err) < 0)
+		return -1;
+	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0 ||
+	    get_num(g, "p99_ns", &p->group.p99_ns, name, wh, err) < 0 ||
+	    get_num(g, "syncs_p50", &p->group.syncs_p50, name, wh, err) < 0 ||
+	    get_num(g, "syncs_p99", &p->group.syncs_p99, name, wh, err) < 0)
+		return -1;
+	return 0;
+}
+
+int
+probe_record_from_json(const cJSON *o, const char *name, const char *where,
+    struct probe_record *p, char *err)
+{
+	const cJSON *f = json_member(o, "format");
+	double level = 0.95, stored_median = NAN;
+
+	probe_record_init(p);
+	if (!cJSON_IsObject(o))
+		return errf(err, "%s: %s is %s; expected a %s object", name, where,
+		    json_kind(o), PROBE_FORMAT);
+	if (!cJSON_IsString(f) || strcmp(f->valuestring, PROBE_FORMAT) != 0)
+		return errf(err, "%s: %s.format is %s%.40s%s; expected \"%s\"", name,
+		    where, cJSON_IsString(f) ? "\"" : "",
+		    cJSON_IsString(f) ? f->valuestring : json_kind(f),
+		    cJSON_IsString(f) ? "\"" : "", PROBE_FORMAT);
+	if (get_parts(o, p, name, where, err) < 0 ||
+	    get_str(o, "method", 1, &p->method, name, where, err) < 0 ||
+	    get_str(o, "method_detail", 0, &p->method_detail, name, where, err) < 0 ||
+	    get_str(o, "stopped_by", 0, &p->stopped_by, name, where, err) < 0 ||
+	    get_str(o, "created", 0, &p->created, name, where, err) < 0 ||
+	    get_str(o, "syncgate_version", 0, &p->version, name, where, err) < 0 ||
+	    get_samples(json_member(o, "samples_ns"), &p->samples_ns, &p->nsamples,
+	    1, name, where, err) < 0 ||
+	    get_num(o, "median_ns", &stored_median, name, where, err) < 0 ||
+	    get_num(o, "precision", &p->precision, name, where, err) < 0 ||
+	    get_num(o, "elapsed_s", &p->elapsed_s, name, where, err) < 0 ||
+	    get_reach(o, &p->reaches, name, where, err) < 0 ||
+	    get_evidence(o, p, name, where, err) < 0 ||
+	    get_group(o, p, name, where, err) < 0)
+		goto fail;
+	if (!isnan(stored_median) && stored_median <= 0) {
+		errf(err, "%s: %s.median_ns is %g; expected a positive number of "
+		    "nanoseconds", name, where, stored_median);
+		goto fail;
+	}
+	probe_record_summarize(p, level);
+	if (!isnan(stored_median) &&
+	    fabs(stored_median - p->median_ns) > 0.5 + 1e-6 * p->median_ns) {
+		errf(err, "%s: %s.median_ns is %.17g but the median of its %zu "
+		    "samples_ns is %.17g; expected them to agree", name, where,
+		    stored_median, p->nsamples, p->median_ns);
+		goto fail;
+	}
+	if (isnan(p->refs.dirty_sync_ns))
+		p->refs.dirty_sync_ns = p->median_ns;
+	return 0;
+fail:
+	probe_record_free(p);
+	return -1;
+}
+
+int
+probe_record_load(const char *path, struct probe_record *p, char *err)
+{
+	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
+	int rc;
+
+	probe_record_init(p);
+	if (root == NULL)
+		return -1;
+	rc = probe_record_from_json(root, path, "probe", p, err);
+	cJSON_Delete(root);
+	return rc;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void
+probe_record_copy(struct probe_record *d, const struct probe_record *s)
+{
+	size_t i;
+
+	*d = *s;
+	d->host_id = dup_or_null(s->host_id);
+	d->host_id_source = dup_or_null(s->host_id_source);
+	d->host_name = dup_or_null(s->host_name);
+	d->os = dup_or_null(s->os);
+	d->kernel = dup_or_null(s->kernel);
+	d->virt = dup_or_null(s->virt);
+	d->volume_id = dup_or_null(s->volume_id);
+	d->volume_id_source = dup_or_null(s->volume_id_source);
+	d->path = dup_or_null(s->path);
+	d->fs = dup_or_null(s->fs);
+	d->mount_point = dup_or_null(s->mount_point);
+	d->mount_options = dup_or_null(s->mount_options);
+	d->device = dup_or_null(s->device);
+	d->model = dup_or_null(s->model);
+	d->write_cache = dup_or_null(s->write_cache);
+	d->method = dup_or_null(s->method);
+	d->method_detail = dup_or_null(s->method_detail);
+	d->stopped_by = dup_or_null(s->stopped_by);
+	d->created = dup_or_null(s->created);
+	d->version = dup_or_null(s->version);
+	d->samples_ns = xmalloc((s->nsamples ? s->nsamples : 1) * sizeof(double));
+	if (s->nsamples)
+		memcpy(d->samples_ns, s->samples_ns, s->nsamples * sizeof(double));
+	d->group.samples_ns = NULL;
+	if (s->group.nsamples) {
+		d->group.samples_ns = xmalloc(s->group.nsamples * sizeof(double));
+		memcpy(d->group.samples_ns, s->group.samples_ns,
+		    s->group.nsamples * sizeof(double));
+	}
+	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
+	for (i = 0; i < s->nevidence; i++)
+		d->evidence[i] = xstrdup(s->evidence[i]);
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The probe record, syncgate-probe/1 (docs/probe-format.md): what one
+ * durable sync costs on one volume, the evidence on whether the flush
+ * reaches a device, and who measured it where.  `syncgate probe` fills
+ * it; the gate and the report read it back from JSON.
+ */
+#ifndef SYNCGATE_PROBE_RECORD_H
+#define SYNCGATE_PROBE_RECORD_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#define PROBE_FORMAT "syncgate-probe/1"
+
+enum reach { REACH_UNKNOWN = 0, REACH_YES, REACH_NO };
+
+/* Reference timings from the same run, medians in ns; NaN: not measured. */
+struct probe_refs {
+	double dirty_sync_ns;   /* the probed sync after a write (the median) */
+	double clean_sync_ns;   /* the same sync with nothing dirty */
+	double null_syscall_ns; /* an empty system call */
+	double plain_write_ns;  /* the same write without a sync */
+	double raw_sync_ns;     /* the sync as a raw system call, past libc */
+	double libc_sync_ns;    /* the sync through libc, for comparison with raw */
+};
+
+/* Group commit (--concurrency): each writer's sync in single-writer units. */
+struct probe_group {
+	int writers;            /* 0: not measured */
+	double median_ns;       /* median of every writer's syncs */
+	double p99_ns;
+	double syncs_p50;       /* median_ns / the single-writer median */
+	double syncs_p99;
+	double *samples_ns;     /* every writer's syncs, nsamples of them */
+	size_t nsamples;
+};
+
+struct probe_record {
+	/* host */
+	char *host_id;          /* hashed machine id */
+	char *host_id_source;   /* "machine-id", "hostuuid", "hostname" */
+	char *host_name;
+	char *os, *kernel;
+	char *virt;             /* virtualisation hint, or NULL */
+	/* volume */
+	char *volume_id;
+	char *volume_id_source; /* "fs-uuid", "device-number" ... */
+	char *path;             /* the directory probed */
+	char *fs;               /* filesystem type */
+	char *mount_point, *mount_options;
+	char *device, *model;   /* block device and its model; NULL if unknown */
+	char *write_cache;      /* "write back", "write through", or NULL */
+	int rotational;         /* 1, 0, or -1 when unknown */
+	/* method and samples */
+	char *method;           /* "fdatasync", "fsync", "dsync", ... */
+	char *method_detail;    /* what each sample timed, in words */
+	long long write_bytes;
+	int warmup;             /* samples discarded before these */
+	double *samples_ns;     /* every kept sample, in the order measured */
+	size_t nsamples;
+	double median_ns, min_ns, max_ns, p90_ns;
+	double ci_lo_ns, ci_hi_ns, ci_level;  /* interval for the median */
+	char *stopped_by;       /* "samples", "precision", "max-samples", "max-time" */
+	double precision;       /* --precision asked for, or NaN */
+	double elapsed_s;       /* wall time of the whole probe */
+	/* the verdict on the flush */
+	enum reach reaches;
+	char **evidence;        /* why, in words, nevidence of them */
+	size_t nevidence;
+	struct probe_refs refs;
+	struct probe_group group;
+	char *created;          /* ISO 8601 UTC */
+	char *version;          /* syncgate's version that measured it */
+};
+
+/* "yes", "no", "unknown". */
+const char *reach_name(enum reach r);
+
+/* Sets every double of p to NaN and every pointer to NULL. */
+void probe_record_init(struct probe_record *p);
+
+/* Frees everything p holds (not p itself); accepts NULL. */
+void probe_record_free(struct probe_record *p);
+
+/* Appends a copy of a formatted line to p->evidence. */
+void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Recomputes median, min, max, p90 and the median's interval (at level)
+ * from p->samples_ns, which it leaves in measured order.
+ */
+void probe_record_summarize(struct probe_record *p, double level);
+
+/* The record as syncgate-probe/1; the caller frees with cJSON_Delete. */
+cJSON *probe_record_to_json(const struct probe_record *p);
+
+/*
+ * Reads a syncgate-probe/1 object.  name and where label messages
+ * ("ours.json", "probe").  The summary is recomputed from samples_ns and
+ * must agree with the stored median.  Returns 0, or -1 with err set and
+ * p freed.
+ */
+int probe_record_from_json(const cJSON *obj, const char *name,
+    const char *where, struct probe_record *p, char *err);
+
+/* Loads a probe file; as probe_record_from_json. */
+int probe_record_load(const char *path, struct probe_record *p, char *err);
+
+/* A deep copy of src into dst. */
+void probe_record_copy(struct probe_record *dst, const struct probe_record *src);
+
+#endif

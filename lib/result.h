@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * An engine's benchmark result, syncgate-result/1 (docs/result-format.md):
+ * latency classes, each a read or a write, with p50 and p99 given or
+ * computed from per-operation samples, and optionally the probe of the
+ * volume the run wrote to.
+ */
+#ifndef SYNCGATE_RESULT_H
+#define SYNCGATE_RESULT_H
+
+#include <stddef.h>
+
+#include "lib/probe_record.h"
+
+#define RESULT_FORMAT "syncgate-result/1"
+
+enum class_kind { KIND_READ = 0, KIND_WRITE };
+
+struct result_class {
+	char *name;
+	enum class_kind kind;
+	double p50_ns, p99_ns;
+	/*
+	 * Where a percentile is known only as an interval (LinkBench's
+	 * buckets: p50_low/p50_high), its bounds; NaN otherwise.
+	 */
+	double p50_lo_ns, p50_hi_ns, p99_lo_ns, p99_hi_ns;
+	double *samples_ns;     /* per-operation latencies, sorted; NULL if none */
+	size_t nsamples;
+	long long count;        /* operations, as given or nsamples; -1 unknown */
+};
+
+struct result {
+	char *path;             /* the file it came from */
+	char *engine;
+	char *version, *workload;   /* NULL when absent */
+	long long concurrency;      /* -1 when absent */
+	struct probe_record *probe; /* NULL when the result carries none */
+	struct result_class *classes;
+	size_t nclasses;
+};
+
+/* "read" or "write". */
+const char *class_kind_name(enum class_kind k);
+
+/*
+ * Loads and validates a result file.  Returns 0, or -1 with err naming
+ * the file, the JSON path and what was expected (r is then empty).
+ */
+int result_load(const char *path, struct result *r, char *err);
+
+/* Frees what r holds (not r); accepts NULL. */
+void result_free(struct result *r);
+
+/* The class named name, or NULL. */
+const struct result_class *result_find(const struct result *r, const char *name);
+
+#endif

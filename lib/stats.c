@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Quantiles and order-statistic intervals.  Binomial tails are summed
+ * over a window of twelve standard deviations around the mode, so an
+ * interval for ten million samples costs tens of thousands of terms, not
+ * ten million.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "lib/err.h"
+#include "lib/stats.h"
+
+int
+stats_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+stats_sort(double *x, size_t n)
+{
+	if (n > 1)
+		qsort(x, n, sizeof *x, stats_cmp_double);
+}
+
+double
+stats_quantile_sorted(const double *x, size_t n, double p)
+{
+	double h, frac;
+	size_t lo;
+
+	if (n == 0)
+		return NAN;
+	if (p <= 0)
+		return x[0];
+	if (p >= 1)
+		return x[n - 1];
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		return x[n - 1];
+	frac = h - (double)lo;
+	return x[lo] + frac * (x[lo + 1] - x[lo]);
+}
+
+static void
+swap(double *a, double *b)
+{
+	double t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* Hoare-style selection with a median-of-three pivot. */
+double
+stats_select(double *x, size_t n, size_t k)
+{
+	size_t left = 0, right = n - 1;
+
+	while (right > left) {
+		size_t mid = left + (right - left) / 2, i, j;
+		double pivot;
+
+		if (x[mid] < x[left])
+			swap(&x[mid], &x[left]);
+		if (x[right] < x[left])
+			swap(&x[right], &x[left]);
+		if (x[right] < x[mid])
+			swap(&x[right], &x[mid]);
+		pivot = x[mid];
+		i = left;
+		j = right;
+		while (i <= j) {
+			while (x[i] < pivot)
+				i++;
+			while (x[j] > pivot)
+				j--;
+			if (i <= j) {
+				swap(&x[i], &x[j]);
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			right = j;
+		else if (k >= i)
+			left = i;
+		else
+			return x[k];
+	}
+	return x[k];
+}
+
+double
+stats_quantile_select(double *x, size_t n, double p)
+{
+	double h, frac, a, b;
+	size_t lo, i;
+
+	if (n == 0)
+		return NAN;
+	if (p <= 0)
+		p = 0;
+	if (p >= 1)
+		p = 1;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		lo = n - 1;
+	a = stats_select(x, n, lo);
+	frac = h - (double)lo;
+	if (frac == 0 || lo + 1 >= n)
+		return a;
+	/* after selection everything right of lo is >= a: its minimum is x_(lo+1) */
+	b = x[lo + 1];
+	for (i = lo + 2; i < n; i++)
+		if (x[i] < b)
+			b = x[i];
+	return a + frac * (b - a);
+}
+
+/* pmf of Binomial(n, p) at k, through lgamma. */
+static double
+binom_pmf(size_t n, double p, size_t k)
+{
+	double ln;
+
+	if (p <= 0)
+		return k == 0;
+	if (p >= 1)
+		return k == n;
+	ln = lgamma((double)n + 1) - lgamma((double)k + 1) -
+	    lgamma((double)(n - k) + 1) + (double)k * log(p) +
+	    (double)(n - k) * log1p(-p);
+	return exp(ln);
+}
+
+/*
+ * Fills cdf[i] = P(B <= a + i) for i in [0, b - a], where [a, b] is the
+ * window around the mode outside which the mass is negligible, and
+ * returns a freshly allocated array (caller frees) with *pa, *pb set.
+ */
+static double *
+binom_window(size_t n, double p, size_t *pa, size_t *pb)
+{
+	double sd = sqrt((double)n * p * (1 - p));
+	double w = ceil(12 * sd + 12);
+	double mode = floor(((double)n + 1) * p);
+	size_t a, b, i, m, len;
+	double *pmf, *cdf, below;
+
+	if (mode > (double)n)
+		mode = (double)n;
+	a = mode - w > 0 ? (size_t)(mode - w) : 0;
+	b = mode + w < (double)n ? (size_t)(mode + w) : n;
+	len = b - a + 1;
+	m = (size_t)mode - a;
+	pmf = xcalloc(len, sizeof *pmf);
+	pmf[m] = binom_pmf(n, p, a + m);
+	for (i = m; i + 1 < len; i++) {
+		size_t k = a + i;
+		pmf[i + 1] = pmf[i] * ((double)(n - k) / (double)(k + 1)) * (p / (1 - p));
+	}
+	for (i = m; i > 0; i--) {
+		size_t k = a + i;
+		pmf[i - 1] = pmf[i] * ((double)k / (double)(n - k + 1)) * ((1 - p) / p);
+	}
+	/* the mass below a is beyond twelve deviations: zero at double precision */
+	cdf = pmf;
+	below = 0;
+	for (i = 0; i < len; i++) {
+		below += pmf[i];
+		cdf[i] = below;
+	}
+	/* normalise away the rounding accumulated in the recurrences */
+	for (i = 0; i < len; i++)
+		cdf[i] /= below;
+	*pa = a;
+	*pb = b;
+	return cdf;
+}
+
+double
+stats_binom_cdf(size_t n, double p, size_t k)
+{
+	size_t a, b;
+	double *cdf, v;
+
+	if (k >= n)
+		return 1;
+	if (p <= 0)
+		return 1;
+	if (p >= 1)
+		return 0;
+	cdf = binom_window(n, p, &a, &b);
+	if (k < a)
+		v = 0;
+	else if (k > b)
+		v = 1;
+	else
+		v = cdf[k - a];
+	free(cdf);
+	return v;
+}
+
+int
+stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
+    double *achieved)
+{
+	double alpha = (1 - level) / 2, *cdf, lower, upper;
+	size_t a, b, k, l = 0, u = 0;
+	int found_l = 0, found_u = 0;
+
+	if (n < 2 || !(p > 0 && p < 1) || !(level > 0 && level < 1))
+		return -1;
+	cdf = binom_window(n, p, &a, &b);
+	/* B counts samples below the quantile; [x_(l), x_(u)] covers it when
+	 * l <= B <= u - 1.  Largest l with P(B <= l - 1) <= alpha. */
+	lower = 0;
+	for (k = 0; k <= n; k++) {
+		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
+		if (c > alpha)
+			break;
+		l = k + 1;
+		lower = c;
+		found_l = 1;
+	}
+	/* Smallest u with P(B >= u) = 1 - P(B <= u - 1) <= alpha. */
+	upper = 0;
+	for (k = n; k >= 1; k--) {
+		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
+		if (1 - c > alpha)
+			break;
+		u = k;
+		upper = 1 - c;
+		found_u = 1;
+	}
+	free(cdf);
+	if (!found_l || !found_u || l < 1 || u > n || l >= u)
+		return -1;
+	*lo = l;
+	*hi = u;
+	if (achieved != NULL)
+		*achieved = 1 - lower - upper;
+	return 0;
+}
+
+/*
+ * Acklam's rational approximation, relative error below 1.2e-9, which is
+ * far finer than any level a user asks for.
+ */
+double
+stats_norm_quantile(double p)
+{
+	static const double a[] = { -3.969683028665376e+01, 2.209460984245205e+02,
+		-2.759285104469687e+02, 1.383577518672690e+02,
+		-3.066479806614716e+01, 2.506628277459239e+00 };
+	static const double b[] = { -5.447609879822406e+01, 1.615858368580409e+02,
+		-1.556989798598866e+02, 6.680131188771972e+01,
+		-1.328068155288572e+01 };
+	static const double c[] = { -7.784894002430293e-03, -3.223964580411365e-01,
+		-2.400758277161838e+00, -2.549732539343734e+00,
+		4.374664141464968e+00, 2.938163982698783e+00 };
+	static const double d[] = { 7.784695709041462e-03, 3.224671290700398e-01,
+		2.445134137142996e+00, 3.754408661907416e+00 };
+	double q, r;
+
+	if (!(p > 0 && p < 1))
+		return NAN;
+	if (p < 0.02425) {
+		q = sqrt(-2 * log(p));
+		return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+	}
+	if (p > 1 - 0.02425) {
+		q = sqrt(-2 * log1p(-p));
+		return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+	}
+	q = p - 0.5;
+	r = q * q;
+	return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+	    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+void
+stats_summarize(double *x, size_t n, double level, struct stats_summary *s)
+{
+	size_t lo, hi;
+	double achieved;
+
+	stats_sort(x, n);
+	s->n = n;
+	s->min = n ? x[0] : NAN;
+	s->max = n ? x[n - 1] : NAN;
+	s->median = stats_quantile_sorted(x, n, 0.5);
+	s->p90 = stats_quantile_sorted(x, n, 0.9);
+	s->p99 = stats_quantile_sorted(x, n, 0.99);
+	s->ci_lo = s->ci_hi = s->ci_level = NAN;
+	s->ci_lo_rank = s->ci_hi_rank = 0;
+	if (stats_order_ci(n, 0.5, level, &lo, &hi, &achieved) == 0) {
+		s->ci_lo = x[lo - 1];
+		s->ci_hi = x[hi - 1];
+		s->ci_level = achieved;
+		s->ci_lo_rank = lo;
+		s->ci_hi_rank = hi;
+	}
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Statistics over latency samples, in nanoseconds held as doubles (exact
+ * to 2^53 ns, about 104 days).  One quantile definition is used across
+ * syncgate: linear interpolation between order statistics (Hyndman and
+ * Fan's type 7, the default of R and NumPy): with the n samples sorted
+ * as x[0..n-1], h = (n - 1) p and Q(p) = x[floor h] + (h - floor h)
+ * (x[floor h + 1] - x[floor h]).  Intervals are distribution-free, from
+ * order statistics and the binomial distribution.
+ */
+#ifndef SYNCGATE_STATS_H
+#define SYNCGATE_STATS_H
+
+#include <stddef.h>
+
+/* qsort comparator for doubles, ascending. */
+int stats_cmp_double(const void *a, const void *b);
+
+/* Sorts x ascending in place. */
+void stats_sort(double *x, size_t n);
+
+/* Q(p) of sorted x (n >= 1, 0 <= p <= 1), by the definition above. */
+double stats_quantile_sorted(const double *x, size_t n, double p);
+
+/*
+ * Q(p) of unsorted x by selection, in expected linear time; reorders x.
+ * Gives the same value as stats_quantile_sorted on the sorted samples.
+ */
+double stats_quantile_select(double *x, size_t n, double p);
+
+/* The k-th smallest (0-based) of x by selection; reorders x. */
+double stats_select(double *x, size_t n, size_t k);
+
+/*
+ * Distribution-free interval for the p-quantile of n samples: 1-based
+ * ranks lo < hi such that [x_(lo), x_(hi)] covers the quantile with
+ * probability at least level, each tail holding at most (1 - level) / 2.
+ * *achieved gets the exact coverage (binomial).  Returns -1 when n is too
+ * small for such an interval at that level (then the ranks are unset).
+ */
+int stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
+    double *achieved);
+
+/* P(B <= k) for B ~ Binomial(n, p). */
+double stats_binom_cdf(size_t n, double p, size_t k);
+
+/* The standard normal quantile function (inverse CDF), 0 < p < 1. */
+double stats_norm_quantile(double p);
+
+/* What a set of samples says: the probe's and a class's summary. */
+struct stats_summary {
+	size_t n;
+	double min, max, median, p90, p99;
+	double ci_lo, ci_hi;    /* interval for the median; NaN when n too small */
+	double ci_level;        /* its exact coverage, or NaN */
+	size_t ci_lo_rank, ci_hi_rank;  /* 1-based; 0 when there is none */
+};
+
+/* Sorts x in place and fills s; level is the wanted coverage (0.95). */
+void stats_summarize(double *x, size_t n, double level, struct stats_summary *s);
+
+#endif

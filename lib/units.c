@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Printed units and checked number parsing.  Durations pick their unit
+ * after rounding, so 999.999µs prints as 1ms rather than 1000µs.
+ */
+#include <errno.h>
+#include <langinfo.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/err.h"
+#include "lib/units.h"
+
+/* Prints v with two decimals and drops trailing zeros and a bare point. */
+static void
+two_decimals(char *buf, size_t len, double v)
+{
+	char *dot, *end;
+
+	snprintf(buf, len, "%.2f", v);
+	dot = strchr(buf, '.');
+	if (dot == NULL)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (end > dot && *end == '0')
+		*end-- = '\0';
+	if (end == dot)
+		*end = '\0';
+}
+
+char *
+fmt_duration(char *buf, size_t len, double ns, int ascii)
+{
+	static const char *const names[] = { "ns", "µs", "ms", "s" };
+	double v = ns;
+	int u = 0;
+	char num[DURLEN];
+
+	if (isnan(ns)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (isinf(ns)) {
+		snprintf(buf, len, ns > 0 ? "inf" : "-inf");
+		return buf;
+	}
+	while (u < 3 && round(fabs(v) * 100) / 100 >= 1000) {
+		v /= 1000;
+		u++;
+	}
+	two_decimals(num, sizeof num, v);
+	snprintf(buf, len, "%s%s", num, (u == 1 && ascii) ? "us" : names[u]);
+	return buf;
+}
+
+char *
+fmt_ratio(char *buf, size_t len, double r)
+{
+	if (isnan(r))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", r);
+	return buf;
+}
+
+char *
+fmt_bytes(char *buf, size_t len, double bytes)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	char num[DURLEN];
+	int u = 0;
+
+	while (u < 4 && bytes >= 1024) {
+		bytes /= 1024;
+		u++;
+	}
+	two_decimals(num, sizeof num, bytes);
+	snprintf(buf, len, "%s %s", num, names[u]);
+	return buf;
+}
+
+size_t
+text_width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+int
+parse_count(const char *s, long long min, long long max, long long *out,
+    const char *what, char *err)
+{
+	char *end;
+	long long v;
+
+	if (s == NULL || *s == '\0')
+		return errf(err, "%s: expected a whole number, got nothing", what);
+	if (*s == ' ' || *s == '\t' || *s == '+')
+		return errf(err, "%s: %s is not a whole number", what, s);
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0')
+		return errf(err, "%s: %s is not a whole number", what, s);
+	if (errno == ERANGE || v < min || v > max)
+		return errf(err, "%s: %s is out of range; expected %lld to %lld",
+		    what, s, min, max);
+	*out = v;
+	return 0;
+}
+
+int
+parse_real(const char *s, double min, double max, double *out,
+    const char *what, char *err)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0')
+		return errf(err, "%s: expected a number, got nothing", what);
+	if (*s == ' ' || *s == '\t' || *s == '+')
+		return errf(err, "%s: %s is not a number", what, s);
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || end == s)
+		return errf(err, "%s: %s is not a number", what, s);
+	if (errno == ERANGE || !isfinite(v) || v < min || v > max)
+		return errf(err, "%s: %s is out of range; expected %g to %g",
+		    what, s, min, max);
+	*out = v;
+	return 0;
+}
+
+int
+parse_percent(const char *s, double lo, double hi, double *out,
+    const char *what, char *err)
+{
+	char buf[64];
+	size_t n;
+	double v;
+
+	if (s == NULL || (n = strlen(s)) == 0 || n >= sizeof buf)
+		return errf(err, "%s: expected a percentage such as 5%%", what);
+	memcpy(buf, s, n + 1);
+	if (buf[n - 1] == '%')
+		buf[n - 1] = '\0';
+	if (parse_real(buf, -1e300, 1e300, &v, what, err) < 0)
+		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
+	v /= 100;
+	if (!(v > lo && v < hi))
+		return errf(err, "%s: %s is out of range; expected more than %g%% "
+		    "and less than %g%%", what, s, lo * 100, hi * 100);
+	*out = v;
+	return 0;
+}
+
+int
+locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs != NULL && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Units in and out: durations and ratios as printed, widths of printed
+ * text, and checked, range-limited parsers for command-line numbers.
+ */
+#ifndef SYNCGATE_UNITS_H
+#define SYNCGATE_UNITS_H
+
+#include <stddef.h>
+
+#define DURLEN 32
+
+/*
+ * Formats ns as "53.96µs": ns, µs, ms or s, at most two decimals with
+ * trailing zeros dropped ("12ms").  ascii selects "us" for "µs".  NaN
+ * prints "-".  Returns buf.
+ */
+char *fmt_duration(char *buf, size_t len, double ns, int ascii);
+
+/* Formats a ratio with two decimals ("220.42"); NaN prints "-". */
+char *fmt_ratio(char *buf, size_t len, double r);
+
+/* Formats a byte count as "4 KiB", "1.5 MiB" or "512 B". */
+char *fmt_bytes(char *buf, size_t len, double bytes);
+
+/* Printed width of UTF-8 text: one column per code point. */
+size_t text_width(const char *s);
+
+/*
+ * Parses a whole decimal integer in [min, max]; rejects "12abc", "",
+ * overflow and values out of range.  what names the option in err:
+ * "--samples: 12abc is not a whole number".  Returns 0 or -1.
+ */
+int parse_count(const char *s, long long min, long long max, long long *out,
+    const char *what, char *err);
+
+/* As parse_count for a finite real number in [min, max]. */
+int parse_real(const char *s, double min, double max, double *out,
+    const char *what, char *err);
+
+/*
+ * Parses a percentage "5%" or "5" (both five percent) into a fraction
+ * (0.05), requiring lo < value < hi as fractions.
+ */
+int parse_percent(const char *s, double lo, double hi, double *out,
+    const char *what, char *err);
+
+/* Whether the locale's character set is UTF-8 (after setlocale). */
+int locale_is_utf8(void);
+
+#endif

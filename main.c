@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate: picks the subcommand and hands it the rest of the command
+ * line.  Nothing else happens here.
+ */
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gate/gate.h"
+#include "import/import.h"
+#include "lib/err.h"
+#include "lib/version.h"
+#include "probe/probe.h"
+#include "report/report.h"
+
+struct command {
+	const char *name;
+	const char *prog;
+	int (*main)(int, char **);
+	void (*usage)(FILE *);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "probe", "syncgate probe", probe_main, probe_usage,
+	  "measure a volume's durable-sync cost and whether the flush reaches a device" },
+	{ "gate", "syncgate gate", gate_main, gate_usage,
+	  "hold one engine's results against a rival's or a baseline's" },
+	{ "report", "syncgate report", report_main, report_usage,
+	  "render a saved verdict, result or probe" },
+	{ "import", "syncgate import", import_main, import_usage,
+	  "turn YCSB or LinkBench output into a syncgate result" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void
+usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "usage: syncgate COMMAND [ARGS]\n"
+	    "       syncgate help COMMAND\n"
+	    "       syncgate --help | --version\n\ncommands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp, "\nexit status: 0 passed (or could not rule, without --strict),"
+	    " 1 failed,\n2 trouble (usage, bad input, an I/O error), 3 could not rule"
+	    " (with --strict)\n");
+}
+
+static const struct command *
+find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* Prints to stdout and checks it: `syncgate --help > /dev/full` is trouble. */
+static int
+finish_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnx_("standard output:");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_PASS;
+}
+
+static int
+help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		usage(stdout);
+		return finish_stdout();
+	}
+	c = find(argv[1]);
+	if (c == NULL) {
+		warnx_("help: no command %s; try syncgate --help", argv[1]);
+		return EXIT_TROUBLE;
+	}
+	c->usage(stdout);
+	return finish_stdout();
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct command *c;
+
+	setlocale(LC_ALL, "");
+	/* a closed pipe is a write error to report, not a silent death */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return finish_stdout();
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("syncgate %s\n", SYNCGATE_VERSION);
+		return finish_stdout();
+	}
+	if (strcmp(argv[1], "help") == 0)
+		return help(argc - 1, argv + 1);
+	c = find(argv[1]);
+	if (c == NULL) {
+		warnx_("no command %s; try syncgate --help", argv[1]);
+		return EXIT_TROUBLE;
+	}
+	err_setprog(c->prog);
+	return c->main(argc - 1, argv + 1);
+}

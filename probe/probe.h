@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `syncgate probe`: measures what one durable sync costs on the volume
+ * holding a directory, and whether the flush reaches a device.
+ */
+#ifndef SYNCGATE_PROBE_H
+#define SYNCGATE_PROBE_H
+
+#include <stdio.h>
+
+#include "lib/probe_record.h"
+
+struct probe_options {
+	const char *dir;        /* the directory whose volume is probed */
+	long samples;           /* kept samples (15) */
+	const char *method;     /* NULL: the OS default */
+	long long write_bytes;  /* 4096 */
+	int warmup;             /* discarded samples before them */
+	double precision;       /* adaptive target as a fraction; NaN: fixed count */
+	long max_samples;       /* adaptive cap */
+	double max_time_s;      /* adaptive cap */
+	int concurrency;        /* group-commit writers; 0 or 1: none */
+};
+
+/* The defaults every entry point starts from. */
+void probe_options_default(struct probe_options *o);
+
+/*
+ * Runs the probe.  Fills out (which the caller frees with
+ * probe_record_free).  Returns 0, or -1 with err set; the scratch file is
+ * removed in both cases.
+ */
+int probe_run(const struct probe_options *o, struct probe_record *out, char *err);
+
+int probe_main(int argc, char **argv);
+void probe_usage(FILE *fp);
+
+#endif

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+/* The verdict as json: not yet written. */
+#include "report/report.h"
+
+int
+report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	(void)fp;
+	(void)v;
+	(void)o;
+	return -1;
+}

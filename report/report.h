@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rendering: a verdict, a result or a probe record turned into text,
+ * Markdown, JSON, JUnit XML or HTML.  Renderers never rule; they print
+ * what the structures hold.  Each writes to fp and returns 0, or -1 when
+ * the data cannot be rendered; write errors surface when fp is closed.
+ */
+#ifndef SYNCGATE_REPORT_H
+#define SYNCGATE_REPORT_H
+
+#include <stdio.h>
+
+#include "gate/verdict.h"
+#include "lib/probe_record.h"
+#include "lib/result.h"
+
+enum report_format {
+	FORMAT_TEXT = 0,
+	FORMAT_MARKDOWN,
+	FORMAT_JSON,
+	FORMAT_JUNIT,
+	FORMAT_HTML
+};
+
+struct render_opts {
+	int ascii;      /* "us" for "µs", plain ASCII only (--ascii, non-UTF-8 locale) */
+	int color;      /* ANSI colour (a terminal, and NO_COLOR unset) */
+};
+
+/* Parses "text", "markdown", "json", "junit", "html"; -1 if unknown. */
+int report_format_parse(const char *s, enum report_format *f);
+const char *report_format_name(enum report_format f);
+
+/* Fills o from the environment for output to fp: locale, NO_COLOR, isatty. */
+void render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii);
+
+/* The verdict in format f. */
+int report_render(FILE *fp, const struct gate_verdict *v, enum report_format f,
+    const struct render_opts *o);
+
+int report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+int report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+int report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+int report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+
+/* A probe record as `syncgate probe` prints it. */
+int report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o);
+
+/* The subcommand: re-renders a verdict, a result or a probe file. */
+int report_main(int argc, char **argv);
+void report_usage(FILE *fp);
+
+#endif

@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Installs what syncgate's build, tests and drivers need, with the system's
+# package manager.  With --if-missing it does nothing when pkg-config
+# already finds every library and the test tools are present.
+set -eu
+
+apt_pkgs="pkg-config libcjson-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils"
+brew_pkgs="pkg-config cjson cmocka sqlite lmdb libxml2"
+
+have_all() {
+	command -v pkg-config >/dev/null 2>&1 || return 1
+	pkg-config --exists libcjson cmocka sqlite3 lmdb || return 1
+	if [ "$(uname -s)" = Linux ]; then
+		command -v eatmydata >/dev/null 2>&1 || return 1
+	fi
+	command -v xmllint >/dev/null 2>&1 || return 1
+}
+
+if [ "${1:-}" = "--if-missing" ] && have_all; then
+	exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+	sudo="sudo"
+fi
+
+if command -v apt-get >/dev/null 2>&1; then
+	echo "syncgate: installing $apt_pkgs" >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	# shellcheck disable=SC2086
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $apt_pkgs >/dev/null
+elif command -v brew >/dev/null 2>&1; then
+	echo "syncgate: installing $brew_pkgs" >&2
+	# shellcheck disable=SC2086
+	brew install $brew_pkgs
+else
+	echo "syncgate: no apt-get or brew here; install pkg-config, cJSON, cmocka," >&2
+	echo "SQLite, LMDB and xmllint by hand, then run make again" >&2
+	exit 2
+fi

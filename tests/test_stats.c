@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Statistics: the quantile definition, selection against sorting, and
+ * order-statistic intervals against binomial values worked by hand.
+ */
+#include <stdlib.h>
+
+#include "lib/stats.h"
+#include "tests/testutil.h"
+
+static void
+test_stats_quantile_odd_even_one(void **state)
+{
+	double odd[] = { 1, 2, 3, 4, 5 }, even[] = { 1, 2, 3, 4 }, one[] = { 7 };
+
+	(void)state;
+	assert_near(stats_quantile_sorted(odd, 5, 0.5), 3, 1e-12);
+	assert_near(stats_quantile_sorted(even, 4, 0.5), 2.5, 1e-12);
+	assert_near(stats_quantile_sorted(one, 1, 0.5), 7, 1e-12);
+	assert_near(stats_quantile_sorted(one, 1, 0.99), 7, 1e-12);
+	/* type 7: h = (n-1)p = 3.96, so 4 + 0.96 * (5 - 4) */
+	assert_near(stats_quantile_sorted(odd, 5, 0.99), 4.96, 1e-12);
+	assert_near(stats_quantile_sorted(odd, 5, 0), 1, 1e-12);
+	assert_near(stats_quantile_sorted(odd, 5, 1), 5, 1e-12);
+	assert_true(isnan(stats_quantile_sorted(odd, 0, 0.5)));
+}
+
+static void
+test_stats_select_matches_sort(void **state)
+{
+	static const double ps[] = { 0, 0.1, 0.5, 0.9, 0.99, 0.999, 1 };
+	size_t n, i, k;
+	unsigned seed = 12345;
+
+	(void)state;
+	for (n = 1; n <= 257; n += 16) {
+		double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+
+		for (k = 0; k < sizeof ps / sizeof ps[0]; k++) {
+			for (i = 0; i < n; i++) {
+				seed = seed * 1103515245u + 12345u;
+				/* few distinct values, so ties are exercised */
+				a[i] = b[i] = (double)((seed >> 16) % 37);
+			}
+			stats_sort(b, n);
+			assert_near(stats_quantile_select(a, n, ps[k]),
+			    stats_quantile_sorted(b, n, ps[k]), 1e-9);
+		}
+		free(a);
+		free(b);
+	}
+}
+
+static void
+test_stats_order_ci_n15(void **state)
+{
+	size_t lo, hi;
+	double got;
+
+	(void)state;
+	/* P(B <= 3) for Bin(15, 1/2) is 576/32768; coverage 1 - 2 * that */
+	assert_int_equal(stats_order_ci(15, 0.5, 0.95, &lo, &hi, &got), 0);
+	assert_int_equal(lo, 4);
+	assert_int_equal(hi, 12);
+	assert_near(got, 1 - 2 * 576.0 / 32768, 1e-9);
+}
+
+static void
+test_stats_order_ci_large_and_impossible(void **state)
+{
+	size_t lo, hi;
+	double got;
+
+	(void)state;
+	/* median of 1000: ranks 469 and 532, coverage 0.95371 (exact binomial) */
+	assert_int_equal(stats_order_ci(1000, 0.5, 0.95, &lo, &hi, &got), 0);
+	assert_int_equal(lo, 469);
+	assert_int_equal(hi, 532);
+	assert_near(got, 0.9537088026, 1e-6);
+	/* p99 of 100 samples has no upper bound at 95% */
+	assert_int_equal(stats_order_ci(100, 0.99, 0.95, &lo, &hi, &got), -1);
+	/* one sample: no interval */
+	assert_int_equal(stats_order_ci(1, 0.5, 0.95, &lo, &hi, &got), -1);
+	/* five samples cannot bound the median at 95%: 2 * 1/32 > 0.05 */
+	assert_int_equal(stats_order_ci(5, 0.5, 0.95, &lo, &hi, &got), -1);
+	/* six can: [x1, x6] covers with 1 - 2/64 */
+	assert_int_equal(stats_order_ci(6, 0.5, 0.95, &lo, &hi, &got), 0);
+	assert_int_equal(lo, 1);
+	assert_int_equal(hi, 6);
+}
+
+static void
+test_stats_binom_cdf_known(void **state)
+{
+	(void)state;
+	assert_near(stats_binom_cdf(15, 0.5, 3), 576.0 / 32768, 1e-12);
+	assert_near(stats_binom_cdf(10, 0.5, 10), 1, 1e-12);
+	assert_near(stats_binom_cdf(10, 0.5, 0), 1.0 / 1024, 1e-12);
+	/* ten million trials: the median is at the middle */
+	assert_near(stats_binom_cdf(10000000, 0.5, 5000000), 0.5, 1e-3);
+}
+
+static void
+test_stats_norm_quantile_known(void **state)
+{
+	(void)state;
+	assert_near(stats_norm_quantile(0.975), 1.959963985, 1e-7);
+	assert_near(stats_norm_quantile(0.5), 0, 1e-9);
+	assert_near(stats_norm_quantile(0.001), -3.090232306, 1e-7);
+	assert_true(isnan(stats_norm_quantile(0)));
+}
+
+static void
+test_stats_summarize_fifteen(void **state)
+{
+	double x[15];
+	struct stats_summary s;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 15; i++)
+		x[i] = (double)(15 - i) * 1000;
+	stats_summarize(x, 15, 0.95, &s);
+	assert_int_equal(s.n, 15);
+	assert_near(s.median, 8000, 1e-9);
+	assert_near(s.min, 1000, 1e-9);
+	assert_near(s.max, 15000, 1e-9);
+	assert_near(s.ci_lo, 4000, 1e-9);
+	assert_near(s.ci_hi, 12000, 1e-9);
+	/* p90: h = 12.6, 13000 + 0.6 * 1000 */
+	assert_near(s.p90, 13600, 1e-9);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stats_quantile_odd_even_one),
+		cmocka_unit_test(test_stats_select_matches_sort),
+		cmocka_unit_test(test_stats_order_ci_n15),
+		cmocka_unit_test(test_stats_order_ci_large_and_impossible),
+		cmocka_unit_test(test_stats_binom_cdf_known),
+		cmocka_unit_test(test_stats_norm_quantile_known),
+		cmocka_unit_test(test_stats_summarize_fifteen),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
