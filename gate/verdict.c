@@ -93,6 +93,8 @@ side_free(struct verdict_side *s)
 	free(s->fs);
 	free(s->method);
 	free(s->device);
+	free(s->label);
+	free(s->probe_file);
 	for (i = 0; i < s->nevidence; i++)
 		free(s->evidence[i]);
 	free(s->evidence);
@@ -121,14 +123,18 @@ verdict_free(struct gate_verdict *v)
 		free(v->checks[i].reason);
 	}
 	free(v->checks);
-	for (i = 0; i < v->nunmatched; i++)
+	for (i = 0; i < v->nunmatched; i++) {
 		free(v->unmatched[i].name);
+		free(v->unmatched[i].reason);
+	}
 	free(v->unmatched);
 	free(v->reads.reason);
 	free(v->writes.reason);
 	for (i = 0; i < v->nnotes; i++)
 		free(v->notes[i]);
 	free(v->notes);
+	free(v->headline);
+	free(v->ceiling_note);
 	verdict_init(v);
 }
 

@@ -55,6 +55,9 @@ struct verdict_side {
 	size_t nevidence;
 	int group_writers;          /* 0: the probe measured no group commit */
 	double group_syncs_p50, group_syncs_p99;
+	/* added with the gate */
+	char *label;        /* the column label: the engine's name, "new" or "baseline" */
+	char *probe_file;   /* the --probe/--rival-probe file; NULL: embedded or none */
 };
 
 enum unit_source {
@@ -86,6 +89,8 @@ struct verdict_row {
 	struct verdict_value rival_syncs_p50, rival_syncs_p99;
 	int ours_samples, rival_samples;    /* whether intervals were possible */
 	enum ruling ruling;                 /* the worst of its checks */
+	/* added with the gate */
+	size_t ours_nsamples, rival_nsamples;   /* samples behind each side; 0: none */
 };
 
 /* One ruled statistic of one class: a JUnit test case. */
@@ -107,6 +112,8 @@ struct verdict_unmatched {
 	char *name;
 	enum class_kind kind;
 	int ours;           /* 1: only ours ran it; 0: only the rival */
+	/* added with the gate */
+	char *reason;       /* "ladybug ran lb-delete-node; zu did not" */
 };
 
 struct verdict_half {
@@ -133,6 +140,9 @@ struct gate_verdict {
 	char **notes;
 	size_t nnotes;
 	enum ruling overall;
+	/* added with the gate */
+	char *headline;     /* "rival: zu against ladybug on linkbench at a concurrency of 8" */
+	char *ceiling_note; /* the write ceiling, and the device's measured group commit; NULL in MODE_BASELINE */
 };
 
 /* Zeroes v, with NaN in every figure. */
