@@ -9,6 +9,7 @@
 #define SYNCGATE_REPORT_H
 
 #include <stdio.h>
+#include <cjson/cJSON.h>
 
 #include "gate/verdict.h"
 #include "lib/probe_record.h"
@@ -43,6 +44,23 @@ int report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_
 int report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+
+/*
+ * The verdict as a syncgate-verdict/1 tree (docs/verdict-format.md); the
+ * caller frees it with cJSON_Delete.
+ */
+cJSON *report_verdict_to_json(const struct gate_verdict *v);
+
+/*
+ * Reads a syncgate-verdict/1 tree back into v (which it initialises).
+ * name labels messages ("v.json: reads.classes[2].ours.p50_ns is a
+ * string; expected ...").  Returns 0, or -1 with err set and v freed.
+ */
+int report_verdict_from_json(const cJSON *root, const char *name,
+    struct gate_verdict *v, char *err);
+
+/* Loads a verdict file; as report_verdict_from_json. */
+int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
 
 /* A probe record as `syncgate probe` prints it. */
 int report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o);

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text that came from input (engine and class names, evidence, reasons
+ * that quote them), written safely into each output syntax.  A rival's
+ * team writes those names, so none of them may break a table, inject
+ * markup or move a terminal's cursor.
+ *
+ * Every escaper shows what cannot be printed as itself in one visible
+ * form: bytes that are not UTF-8 and the C0 controls and DEL as \xHH,
+ * C1 controls, bidirectional and invisible format characters (U+200B..
+ * U+200F, U+2028..U+202E, U+2060..U+206F, U+FEFF) and U+FFFE/U+FFFF as
+ * \uHHHH.  The rest is then escaped for the syntax at hand.
+ */
+#ifndef SYNCGATE_ESCAPE_H
+#define SYNCGATE_ESCAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Decodes one UTF-8 character at s (s[0] != '\0').  Returns its length
+ * in bytes and sets *cp; a byte that does not start a well-formed
+ * character (overlong, surrogate, beyond U+10FFFF, truncated) returns 1
+ * with *cp = UTF8_BAD.
+ */
+#define UTF8_BAD 0xFFFFFFFFu
+size_t utf8_decode(const char *s, uint32_t *cp);
+
+/* Whether cp (or UTF8_BAD) is shown in its escaped \x or \u form. */
+int escape_hidden(uint32_t cp);
+
+/* Plain text: only the hidden characters escaped, for a terminal. */
+void escape_plain(FILE *fp, const char *s);
+
+/*
+ * GitHub-flavoured Markdown inline text, safe in a table cell:
+ * backslash-escapes \ ` * _ [ ] | ~ # $ @, writes < > & as entities,
+ * and breaks up "://" and "www." that GitHub would make links of.
+ */
+void escape_markdown(FILE *fp, const char *s);
+
+/*
+ * As escape_markdown, for text that begins a line or a list item: a
+ * leading - + = or "1." that would open a block, or a leading space
+ * that could make code, is escaped too.
+ */
+void escape_markdown_line(FILE *fp, const char *s);
+
+/* XML 1.0 and HTML text or attribute value: < > & " ' as references. */
+void escape_xml(FILE *fp, const char *s);
+
+#endif

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The renderers and the verdict loader, on verdicts built by hand: the
+ * JSON round trip to the bit, the loader's messages, escaping of hostile
+ * names in every format, and the JUnit counts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "report/escape.h"
+#include "report/report.h"
+#include "tests/testutil.h"
+
+static struct verdict_value
+val(double v, double lo, double hi)
+{
+	struct verdict_value x;
+
+	x.v = v;
+	x.lo = lo;
+	x.hi = hi;
+	return x;
+}
+
+static void
+side(struct verdict_side *s, const char *engine, const char *file, double median)
+{
+	s->engine = xstrdup(engine);
+	s->label = xstrdup(engine);
+	s->version = xstrdup("0.9.2");
+	s->workload = xstrdup("linkbench");
+	s->concurrency = 8;
+	s->file = xstrdup(file);
+	s->has_probe = 1;
+	s->host_id = xstrdup("h-1");
+	s->volume_id = xstrdup("v-1");
+	s->fs = xstrdup("ext4");
+	s->method = xstrdup("fdatasync");
+	s->reaches = REACH_YES;
+	s->probe_median_ns = median;
+	s->probe_ci_lo_ns = median * 0.95;
+	s->probe_ci_hi_ns = median * 1.1;
+	s->probe_ci_level = 0.9648;
+	s->probe_samples = 15;
+	s->evidence = xcalloc(1, sizeof *s->evidence);
+	s->evidence[0] = xstrdup("a dirty sync costs 40x a clean one");
+	s->nevidence = 1;
+}
+
+static void
+check(struct verdict_check *c, const char *cls, enum class_kind k,
+    const char *stat, double value, const char *unit, const char *cmp,
+    double limit, enum ruling r, const char *reason)
+{
+	c->class_name = xstrdup(cls);
+	c->kind = k;
+	c->statistic = xstrdup(stat);
+	c->value = verdict_point(value);
+	c->value_unit = xstrdup(unit);
+	c->comparison = xstrdup(cmp);
+	c->limit = limit;
+	c->ruling = r;
+	c->reason = xstrdup(reason);
+	c->samples_needed = -1;
+}
+
+/* The split: reads pass by orders of magnitude, writes fail in syncs. */
+static void
+fill_split(struct gate_verdict *v)
+{
+	struct verdict_row *r;
+
+	verdict_init(v);
+	v->version = xstrdup("0.1.0");
+	v->headline = xstrdup("rival: zu against ladybug on linkbench at a concurrency of 8");
+	side(&v->ours, "zu", "ours.json", 3020000);
+	side(&v->rival, "ladybug", "ladybug.json", 3150000);
+	v->read_speedup = 10;
+	v->commit_syncs = 2;
+	v->confidence = 0.95;
+	v->unit.source = UNIT_SHARED;
+	v->unit.ours_ns = v->unit.rival_ns = 3020000;
+	v->unit.ours_lo_ns = v->unit.rival_lo_ns = 2869000;
+	v->unit.ours_hi_ns = v->unit.rival_hi_ns = 3465000;
+	v->unit.description = xstrdup("one sync = 3.02ms, the cheaper of two probes "
+	    "of one volume, both sides");
+	v->rows = xcalloc(2, sizeof *v->rows);
+	v->nrows = 2;
+	r = &v->rows[0];
+	r->name = xstrdup("point-read");
+	r->kind = KIND_READ;
+	r->ours_p50 = verdict_point(53960);
+	r->ours_p99 = verdict_point(168170);
+	r->rival_p50 = verdict_point(11890000);
+	r->rival_p99 = verdict_point(21790000);
+	r->ratio_p50 = verdict_point(11890000.0 / 53960);
+	r->ratio_p99 = verdict_point(21790000.0 / 168170);
+	r->ours_syncs_p50 = r->ours_syncs_p99 = verdict_point(NAN);
+	r->rival_syncs_p50 = r->rival_syncs_p99 = verdict_point(NAN);
+	r->ruling = RULING_PASS;
+	r = &v->rows[1];
+	r->name = xstrdup("write");
+	r->kind = KIND_WRITE;
+	r->ours_p50 = val(7660000, 7500000, 7900000);
+	r->ours_p99 = val(12000000, 11000000, NAN);
+	r->rival_p50 = verdict_point(13390000);
+	r->rival_p99 = verdict_point(22100000);
+	r->ratio_p50 = verdict_point(13390000.0 / 7660000);
+	r->ratio_p99 = verdict_point(22100000.0 / 12000000);
+	r->ours_syncs_p50 = val(7660000.0 / 3020000, 2.2, 2.7);
+	r->ours_syncs_p99 = verdict_point(12000000.0 / 3020000);
+	r->rival_syncs_p50 = verdict_point(13390000.0 / 3020000);
+	r->rival_syncs_p99 = verdict_point(22100000.0 / 3020000);
+	r->ours_samples = 1;
+	r->ours_nsamples = 1000;
+	r->ruling = RULING_FAIL;
+	v->checks = xcalloc(4, sizeof *v->checks);
+	v->nchecks = 4;
+	check(&v->checks[0], "point-read", KIND_READ, "p50 speedup",
+	    v->rows[0].ratio_p50.v, "x", ">=", 10, RULING_PASS,
+	    "point-read: 220.35x at p50, at least 10x");
+	check(&v->checks[1], "point-read", KIND_READ, "p99 speedup",
+	    v->rows[0].ratio_p99.v, "x", ">=", 10, RULING_PASS,
+	    "point-read: 129.57x at p99, at least 10x");
+	check(&v->checks[2], "write", KIND_WRITE, "p50 syncs",
+	    v->rows[1].ours_syncs_p50.v, "syncs", "<=", 2, RULING_FAIL,
+	    "write: 2.54 syncs at p50, ceiling 2");
+	v->checks[2].value = v->rows[1].ours_syncs_p50;
+	check(&v->checks[3], "write", KIND_WRITE, "p99 syncs vs rival",
+	    v->rows[1].ours_syncs_p99.v, "syncs", "<=", v->rows[1].rival_syncs_p99.v,
+	    RULING_INDETERMINATE, "write: too close to call at p99");
+	v->checks[3].samples_needed = 4200;
+	v->unmatched = xcalloc(1, sizeof *v->unmatched);
+	v->nunmatched = 1;
+	v->unmatched[0].name = xstrdup("lb-delete-node");
+	v->unmatched[0].kind = KIND_WRITE;
+	v->unmatched[0].ours = 0;
+	v->unmatched[0].reason = xstrdup("ladybug ran lb-delete-node; zu did not");
+	v->reads.ruling = RULING_PASS;
+	v->reads.reason = xstrdup("read: point-read 220.35x at p50, 129.57x at p99, at least 10x");
+	v->writes.ruling = RULING_FAIL;
+	v->writes.reason = xstrdup("write: 2.54 syncs at p50, ceiling 2");
+	v->ceiling_note = xstrdup("ceiling 2 syncs a commit at p50");
+	verdict_note(v, "a note with 0.1 + 0.2 = %.17g", 0.1 + 0.2);
+	v->overall = RULING_FAIL;
+}
+
+/* Renders v in format f into a string the caller frees. */
+static char *
+render(const struct gate_verdict *v, enum report_format f, int ascii)
+{
+	struct render_opts o = { ascii, 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(report_render(fp, v, f, &o), 0);
+	assert_int_equal(fclose(fp), 0);
+	return buf;
+}
+
+/* Parses a rendered JSON verdict back. */
+static int
+load_text(const char *text, struct gate_verdict *v, char *err)
+{
+	cJSON *root = json_parse_buffer("v.json", text, strlen(text), err);
+	int rc;
+
+	if (root == NULL)
+		return -1;
+	rc = report_verdict_from_json(root, "v.json", v, err);
+	cJSON_Delete(root);
+	return rc;
+}
+
+static void
+test_json_round_trip_is_exact(void **state)
+{
+	struct gate_verdict v, back;
+	char err[ERRLEN], *a, *b;
+
+	(void)state;
+	fill_split(&v);
+	a = render(&v, FORMAT_JSON, 0);
+	assert_int_equal(load_text(a, &back, err), 0);
+	b = render(&back, FORMAT_JSON, 0);
+	assert_string_equal(a, b);
+	/* to the bit, not within an epsilon */
+	assert_true(back.rows[0].ratio_p50.v == v.rows[0].ratio_p50.v);
+	assert_true(back.rows[1].ours_syncs_p50.v == v.rows[1].ours_syncs_p50.v);
+	assert_true(isnan(back.rows[1].ours_p99.hi));
+	assert_true(back.rows[1].ours_p99.lo == 11000000);
+	assert_int_equal(back.rows[1].ours_nsamples, 1000);
+	assert_int_equal(back.checks[3].samples_needed, 4200);
+	assert_int_equal(back.checks[2].samples_needed, -1);
+	assert_int_equal(back.unit.source, UNIT_SHARED);
+	assert_string_equal(back.unmatched[0].reason, v.unmatched[0].reason);
+	free(a);
+	free(b);
+	verdict_free(&v);
+	verdict_free(&back);
+}
+
+static void
+test_json_doubles_round_trip(void **state)
+{
+	static const double x[] = { 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 1e-300, 5e-324,
+	    123456789.123456789, 9007199254740993.0, 1e22, 0.95, 7650000 };
+	struct gate_verdict v, back;
+	char err[ERRLEN], *a;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof x / sizeof x[0]; i++) {
+		fill_split(&v);
+		v.rows[0].ratio_p50.v = x[i];
+		v.confidence = x[i];
+		a = render(&v, FORMAT_JSON, 0);
+		assert_int_equal(load_text(a, &back, err), 0);
+		assert_true(back.rows[0].ratio_p50.v == x[i]);
+		assert_true(back.confidence == x[i]);
+		free(a);
+		verdict_free(&v);
+		verdict_free(&back);
+	}
+}
+
+static void
+test_json_keeps_row_order(void **state)
+{
+	struct gate_verdict v, back;
+	struct verdict_row t;
+	char err[ERRLEN], *a;
+
+	(void)state;
+	fill_split(&v);
+	/* a write before a read: the halves split them, positions restore them */
+	t = v.rows[0];
+	v.rows[0] = v.rows[1];
+	v.rows[1] = t;
+	a = render(&v, FORMAT_JSON, 0);
+	assert_int_equal(load_text(a, &back, err), 0);
+	assert_string_equal(back.rows[0].name, "write");
+	assert_int_equal(back.rows[0].kind, KIND_WRITE);
+	assert_string_equal(back.rows[1].name, "point-read");
+	free(a);
+	verdict_free(&v);
+	verdict_free(&back);
+}
+
+/* A rendered verdict with one textual replacement made in it. */
+struct bad_case {
+	const char *from, *to;
+	const char *message;
+};
+
+static void
+test_json_loader_names_path(void **state)
+{
+	static const struct bad_case cases[] = {
+		{ "\"syncgate-verdict/1\"", "\"syncgate-result/1\"",
+		  "v.json: format is \"syncgate-result/1\"; expected \"syncgate-verdict/1\"" },
+		{ "\"verdict\":\t\"fail\",\n\t\"mode\"", "\"verdict\":\t\"maybe\",\n\t\"mode\"",
+		  "v.json: verdict is \"maybe\"; expected \"pass\", \"fail\", "
+		  "\"indeterminate\" or \"not ruled\"" },
+		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t\"fast\"",
+		  "v.json: reads.classes[0].ours.p50_ns is a string; expected a "
+		  "positive number or null" },
+		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t-1",
+		  "v.json: reads.classes[0].ours.p50_ns is -1; expected a positive "
+		  "number or null" },
+		{ "\"p50_ci_ns\":\t[7500000, 7900000]", "\"p50_ci_ns\":\t[1]",
+		  "v.json: writes.classes[0].ours.p50_ci_ns is an array; expected null "
+		  "or [low, high] (numbers or null)" },
+		{ "\"position\":\t1", "\"position\":\t0",
+		  "v.json: writes.classes[0].position is 0, the position of another "
+		  "class; expected each class at its own position" },
+		{ "\"position\":\t1", "\"position\":\t2",
+		  "v.json: writes.classes[0].position is out of range; expected a whole "
+		  "number from 0 to 1" },
+		{ "\"engine\":\t\"ladybug\"", "\"engine\":\tnull",
+		  "v.json: rival.engine is null; expected a string" },
+		{ "\"engine\":\t\"ladybug\"", "\"enjine\":\t\"ladybug\"",
+		  "v.json: rival.engine is missing; expected it in every syncgate-verdict/1" },
+		{ "\"reaches_device\":\t\"yes\"", "\"reaches_device\":\t\"maybe\"",
+		  "v.json: ours.probe.reaches_device is \"maybe\"; expected \"yes\", "
+		  "\"no\" or \"unknown\"" },
+		{ "\"ran_by\":\t\"rival\"", "\"ran_by\":\t3",
+		  "v.json: unmatched[0].ran_by is a number; expected \"ours\" or \"rival\"" },
+		{ "\"samples_needed\":\t4200", "\"samples_needed\":\t42.5",
+		  "v.json: checks[3].samples_needed is out of range; expected a whole "
+		  "number from 0 to 1000000000000000 or null" },
+		{ "\"notes\":\t[", "\"notes\":\t[1, ",
+		  "v.json: notes[0] is a number; expected a string" },
+		{ "\"max_regression\":\tnull,\n\t\t\"ceiling_note\"",
+		  "\"max_regression\":\t0.05,\n\t\t\"ceiling_note\"",
+		  "v.json: writes.max_regression differs from reads.max_regression; "
+		  "expected one threshold for both" },
+		{ "\"source\":\t\"shared\"", "\"source\":\t\"both\"",
+		  "v.json: unit.source is \"both\"; expected \"shared\", \"per-volume\" "
+		  "or \"none\"" },
+	};
+	struct gate_verdict v, back;
+	char err[ERRLEN], *text, *edited, *at;
+	size_t i, n;
+
+	(void)state;
+	fill_split(&v);
+	text = render(&v, FORMAT_JSON, 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		at = strstr(text, cases[i].from);
+		if (at == NULL)
+			fail_msg("case %zu: %s not in the rendered JSON", i, cases[i].from);
+		n = strlen(text) + strlen(cases[i].to) + 1;
+		edited = malloc(n);
+		snprintf(edited, n, "%.*s%s%s", (int)(at - text), text, cases[i].to,
+		    at + strlen(cases[i].from));
+		err[0] = '\0';
+		assert_int_equal(load_text(edited, &back, err), -1);
+		assert_string_equal(err, cases[i].message);
+		free(edited);
+	}
+	free(text);
+	verdict_free(&v);
+}
+
+static void
+test_json_loader_not_object(void **state)
+{
+	struct gate_verdict back;
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(load_text("[1, 2]", &back, err), -1);
+	assert_string_equal(err, "v.json: the file is an array; expected a "
+	    "syncgate-verdict/1 object");
+	assert_int_equal(load_text("{}", &back, err), -1);
+	assert_string_equal(err, "v.json: format is missing; expected "
+	    "\"syncgate-verdict/1\"");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_round_trip_is_exact),
+		cmocka_unit_test(test_json_doubles_round_trip),
+		cmocka_unit_test(test_json_keeps_row_order),
+		cmocka_unit_test(test_json_loader_names_path),
+		cmocka_unit_test(test_json_loader_not_object),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
