@@ -1,19 +1,278 @@
 /* SPDX-License-Identifier: MIT */
-/* `syncgate import`: not yet written. */
+/*
+ * `syncgate import`: another benchmark's output turned into a
+ * syncgate-result/1 file.  The file is read here; the parsing is pure
+ * (import/parse.h), so what is said about a file does not depend on how
+ * it was read.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "import/import.h"
+#include "import/parse.h"
+#include "import/result_json.h"
 #include "lib/err.h"
+
+/* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
+#define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
+
+typedef int (*parse_fn)(const char *, size_t, const char *, struct result *,
+    struct import_notes *, char *);
+
+struct import_args {
+	const char *tool;       /* "ycsb" or "linkbench" */
+	const char *file;
+	const char *engine;
+	const char *probe;
+	const char *workload;
+	const char *out;
+};
 
 void
 import_usage(FILE *fp)
 {
-	fprintf(fp, "usage: syncgate import ycsb|linkbench FILE --engine NAME\n");
+	fprintf(fp,
+	    "usage: syncgate import ycsb FILE --engine NAME [--probe FILE] [--workload NAME]\n"
+	    "                       [-o FILE]\n"
+	    "       syncgate import linkbench FILE --engine NAME [--probe FILE] [-o FILE]\n"
+	    "\n"
+	    "Turns a benchmark's output into a syncgate-result/1 file (standard output\n"
+	    "without -o) for syncgate gate.\n"
+	    "\n"
+	    "  ycsb       YCSB's text output: [READ] and [SCAN] become read classes;\n"
+	    "             [UPDATE], [INSERT], [READ-MODIFY-WRITE] and [DELETE] write\n"
+	    "             classes; microseconds become nanoseconds.  [OVERALL] and the\n"
+	    "             -FAILED rows are reported, not imported.  Run YCSB with\n"
+	    "             -p hdrhistogram.percentiles=50,99: a missing percentile is an\n"
+	    "             error, never a guess.\n"
+	    "  linkbench  LinkBench's -csvstats file: request operations become classes\n"
+	    "             (GET_NODE, COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST read; the\n"
+	    "             ADD, UPDATE and DELETE operations write).  Its percentiles are\n"
+	    "             latency buckets: kept as intervals (p50_range_ns, p99_range_ns)\n"
+	    "             with the bucket's midpoint as p50_ns and p99_ns.\n"
+	    "\n"
+	    "  --engine NAME    the engine the benchmark ran against\n"
+	    "  --probe FILE     a syncgate probe --json of the volume the run wrote to,\n"
+	    "                   embedded so the gate can rule writes in syncs\n"
+	    "  --workload NAME  the workload's name (default: ycsb)\n"
+	    "  -o FILE          write the result to FILE, atomically\n"
+	    "\n"
+	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
+	    "or other-format file, a write error)\n");
+}
+
+/* Reads path whole, refusing it past the limit.  Caller frees *buf. */
+static int
+read_file(const char *path, char **buf, size_t *len, char *err)
+{
+	struct stat st;
+	size_t cap = 0;
+	int fd, rc = -1;
+
+	*buf = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return errf(err, "%s:", path);
+	if (fstat(fd, &st) < 0) {
+		errf(err, "%s:", path);
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		errf(err, "%s: is a directory; expected a benchmark's output", path);
+		goto out;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (*len == cap) {
+			if (cap >= IMPORT_MAX_BYTES) {
+				errf(err, "%s: over the %lu MiB limit for a benchmark's "
+				    "output", path, IMPORT_MAX_BYTES >> 20);
+				goto out;
+			}
+			cap = cap ? cap * 2 : 65536;
+			*buf = xrealloc(*buf, cap);
+		}
+		r = read(fd, *buf + *len, cap - *len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			errf(err, "%s:", path);
+			goto out;
+		}
+		if (r == 0)
+			break;
+		*len += (size_t)r;
+	}
+	rc = 0;
+out:
+	close(fd);
+	if (rc < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
+static int
+parse_args(int argc, char **argv, struct import_args *a, int *help)
+{
+	static const struct option longopts[] = {
+		{ "engine", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "probe", required_argument, NULL, 'p' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	memset(a, 0, sizeof *a);
+	*help = 0;
+	a->tool = argv[0];
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e': a->engine = optarg; break;
+		case 'h': *help = 1; return 0;
+		case 'o': a->out = optarg; break;
+		case 'p': a->probe = optarg; break;
+		case 'w': a->workload = optarg; break;
+		case ':':
+			warnx_("%s needs a value; see syncgate import --help", argv[optind - 1]);
+			return -1;
+		default:
+			warnx_("unknown option %s; see syncgate import --help", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind != argc - 1) {
+		if (optind >= argc)
+			warnx_("%s: no FILE given; see syncgate import --help", a->tool);
+		else
+			warnx_("%s: one FILE at a time; see syncgate import --help", a->tool);
+		return -1;
+	}
+	a->file = argv[optind];
+	if (a->engine == NULL || a->engine[0] == '\0') {
+		warnx_("%s: --engine NAME is required: the engine the benchmark ran "
+		    "against", a->tool);
+		return -1;
+	}
+	if (a->workload != NULL && strcmp(a->tool, "ycsb") != 0) {
+		warnx_("%s: --workload is for ycsb only; a LinkBench run's workload is "
+		    "linkbench", a->tool);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fills what the file does not say: engine, workload, the probe. */
+static int
+complete(struct result *r, const struct import_args *a, char *err)
+{
+	r->engine = xstrdup(a->engine);
+	if (strcmp(a->tool, "ycsb") == 0)
+		r->workload = xstrdup(a->workload != NULL ? a->workload : "ycsb");
+	else
+		r->workload = xstrdup("linkbench");
+	if (a->probe == NULL)
+		return 0;
+	r->probe = xmalloc(sizeof *r->probe);
+	if (probe_record_load(a->probe, r->probe, err) < 0) {
+		free(r->probe);
+		r->probe = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+tell(const struct import_args *a, const struct result *r,
+    const struct import_notes *notes)
+{
+	size_t i, reads = 0;
+
+	for (i = 0; i < notes->n; i++)
+		warnx_("%s: %s", a->file, notes->lines[i]);
+	for (i = 0; i < r->nclasses; i++)
+		reads += r->classes[i].kind == KIND_READ;
+	warnx_("%s: imported %zu classes (%zu read, %zu write) for %s%s%s", a->file,
+	    r->nclasses, reads, r->nclasses - reads, a->engine,
+	    a->out != NULL && strcmp(a->out, "-") != 0 ? " into " : "",
+	    a->out != NULL && strcmp(a->out, "-") != 0 ? a->out : "");
+	if (r->probe == NULL)
+		warnx_("%s: no probe embedded: the gate rules writes in syncs only with "
+		    "one (--probe here, or at the gate)", a->file);
+}
+
+static int
+run(const struct import_args *a, parse_fn parse)
+{
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN], *buf;
+	size_t len;
+	cJSON *root;
+	int rc = EXIT_TROUBLE;
+
+	memset(&r, 0, sizeof r);
+	if (read_file(a->file, &buf, &len, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (parse(buf, len, a->file, &r, &notes, err) < 0 || complete(&r, a, err) < 0)
+		goto out;
+	root = import_result_to_json(&r);
+	if (import_write_json(root, a->out, err) == 0)
+		rc = EXIT_PASS;
+	cJSON_Delete(root);
+	if (rc == EXIT_PASS)
+		tell(a, &r, &notes);
+out:
+	if (rc != EXIT_PASS)
+		warnx_("%s", err);
+	free(buf);
+	import_notes_free(&notes);
+	import_result_clear(&r);
+	return rc;
 }
 
 int
 import_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	warnx_("not yet implemented");
-	return EXIT_TROUBLE;
+	struct import_args a;
+	parse_fn parse;
+	int help;
+
+	if (argc < 2) {
+		import_usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		import_usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+	}
+	if (strcmp(argv[1], "ycsb") == 0)
+		parse = import_ycsb_parse;
+	else if (strcmp(argv[1], "linkbench") == 0)
+		parse = import_linkbench_parse;
+	else {
+		warnx_("%s: unknown format; expected ycsb or linkbench", argv[1]);
+		return EXIT_TROUBLE;
+	}
+	if (parse_args(argc - 1, argv + 1, &a, &help) < 0)
+		return EXIT_TROUBLE;
+	if (help) {
+		import_usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+	}
+	return run(&a, parse);
 }

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the text importers share: reading a buffer line by line with line
+ * numbers, the checks that tell an empty, binary or cut-off file from a
+ * real one, notes for the user, and growing a result's classes.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/err.h"
+
+void
+import_note(struct import_notes *notes, const char *fmt, ...)
+{
+	char buf[ERRLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	xgrow(&notes->lines, &notes->cap, notes->n + 1, sizeof *notes->lines);
+	notes->lines[notes->n++] = xstrdup(buf);
+}
+
+void
+import_notes_free(struct import_notes *notes)
+{
+	size_t i;
+
+	if (notes == NULL)
+		return;
+	for (i = 0; i < notes->n; i++)
+		free(notes->lines[i]);
+	free(notes->lines);
+	memset(notes, 0, sizeof *notes);
+}
+
+void
+import_lines_init(struct import_lines *it, const char *buf, size_t len)
+{
+	it->buf = buf;
+	it->len = len;
+	it->pos = 0;
+	it->number = 0;
+}
+
+int
+import_lines_next(struct import_lines *it, struct import_line *line)
+{
+	const char *start, *nl;
+	size_t rest;
+
+	if (it->pos >= it->len)
+		return 0;
+	start = it->buf + it->pos;
+	rest = it->len - it->pos;
+	nl = memchr(start, '\n', rest);
+	line->text = start;
+	line->number = ++it->number;
+	if (nl != NULL) {
+		line->len = (size_t)(nl - start);
+		line->ended = 1;
+		it->pos += line->len + 1;
+	} else {
+		line->len = rest;
+		line->ended = 0;
+		it->pos = it->len;
+	}
+	/* output captured on Windows ends its lines in CR LF */
+	if (line->len > 0 && start[line->len - 1] == '\r')
+		line->len--;
+	return 1;
+}
+
+int
+import_line_blank(const struct import_line *line)
+{
+	size_t i;
+
+	for (i = 0; i < line->len; i++)
+		if (line->text[i] != ' ' && line->text[i] != '\t')
+			return 0;
+	return 1;
+}
+
+int
+import_check_text(const char *buf, size_t len, const char *name,
+    const char *what, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+	int any = 0;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (memchr(line.text, '\0', line.len) != NULL)
+			return errf(err, "%s: line %zu: a NUL byte; expected %s, "
+			    "which is text", name, line.number, what);
+		if (!import_line_blank(&line))
+			any = 1;
+	}
+	if (!any)
+		return errf(err, "%s: empty; expected %s", name, what);
+	return 0;
+}
+
+size_t
+import_cut_line(const char *buf, size_t len)
+{
+	struct import_lines it;
+	struct import_line line;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line))
+		if (!line.ended && !import_line_blank(&line))
+			return line.number;
+	return 0;
+}
+
+struct result_class *
+import_add_class(struct result *r, const char *name, enum class_kind kind)
+{
+	struct result_class *c;
+
+	r->classes = xrealloc(r->classes, (r->nclasses + 1) * sizeof *r->classes);
+	c = &r->classes[r->nclasses++];
+	memset(c, 0, sizeof *c);
+	c->name = xstrdup(name);
+	c->kind = kind;
+	c->p50_ns = c->p99_ns = NAN;
+	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->count = -1;
+	return c;
+}
+
+void
+import_result_clear(struct result *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nclasses; i++) {
+		free(r->classes[i].name);
+		free(r->classes[i].samples_ns);
+	}
+	free(r->classes);
+	free(r->path);
+	free(r->engine);
+	free(r->version);
+	free(r->workload);
+	if (r->probe != NULL) {
+		probe_record_free(r->probe);
+		free(r->probe);
+	}
+	memset(r, 0, sizeof *r);
+	r->concurrency = -1;
+}

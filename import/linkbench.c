@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * LinkBench's -csvstats file, as its LatencyStats.printCSVStats writes it:
+ * a header `op,count,p25_low,p25_high,...,p99_low,p99_high,max,mean`,
+ * then one row per operation type that ran, latencies in milliseconds.
+ * LinkBench counts operations into buckets (0.1 ms wide below 1 ms, 1 ms
+ * wide to 100 ms, coarser above), so a percentile is known only as the
+ * bucket it fell in, [low, high).  A run with both phases writes two
+ * tables, the load phase's and then the request phase's, each with its
+ * header.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/err.h"
+#include "lib/units.h"
+
+#define WHAT "a LinkBench -csvstats file"
+#define MAXCOLS 64
+
+static const char *const read_ops[] = { "GET_NODE", "COUNT_LINK", "MULTIGET_LINK",
+	"GET_LINKS_LIST", NULL };
+static const char *const write_ops[] = { "ADD_NODE", "UPDATE_NODE", "DELETE_NODE",
+	"ADD_LINK", "DELETE_LINK", "UPDATE_LINK", NULL };
+
+/* Where the columns syncgate reads are, from the last header. */
+struct lb_header {
+	size_t line;            /* 0: none read yet */
+	size_t ncols;
+	int op, count, p50_lo, p50_hi, p99_lo, p99_hi;
+	size_t rows;            /* rows read under it */
+};
+
+struct lb_parse {
+	const char *name;
+	struct lb_header h;
+	struct result *out;
+	struct import_notes *notes;
+	size_t *class_lines;    /* the line each class came from */
+	size_t load_rows;
+};
+
+/* A field of a row: pointer and length. */
+struct field {
+	const char *s;
+	size_t n;
+};
+
+static int
+in_list(const char *const *list, const char *s)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}
+
+static size_t
+split(const char *t, size_t n, struct field *f, size_t max)
+{
+	size_t nf = 0, start = 0, i;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && t[i] != ',')
+			continue;
+		if (nf < max) {
+			f[nf].s = t + start;
+			f[nf].n = i - start;
+		}
+		nf++;
+		start = i + 1;
+	}
+	return nf;
+}
+
+static int
+field_is(const struct field *f, const char *s)
+{
+	return strlen(s) == f->n && memcmp(f->s, s, f->n) == 0;
+}
+
+static int
+is_header(const char *t, size_t n)
+{
+	return n >= 9 && memcmp(t, "op,count,", 9) == 0;
+}
+
+static int
+read_header(struct lb_parse *ps, const struct import_line *line, char *err)
+{
+	static const char *const need[] = { "op", "count", "p50_low", "p50_high",
+		"p99_low", "p99_high" };
+	struct field f[MAXCOLS];
+	int *at[6];
+	size_t nf, i, k;
+
+	at[0] = &ps->h.op;
+	at[1] = &ps->h.count;
+	at[2] = &ps->h.p50_lo;
+	at[3] = &ps->h.p50_hi;
+	at[4] = &ps->h.p99_lo;
+	at[5] = &ps->h.p99_hi;
+	nf = split(line->text, line->len, f, MAXCOLS);
+	if (nf > MAXCOLS)
+		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
+		    "has 14", ps->name, line->number, nf, WHAT);
+	for (k = 0; k < 6; k++) {
+		*at[k] = -1;
+		for (i = 0; i < nf; i++)
+			if (field_is(&f[i], need[k]))
+				*at[k] = (int)i;
+		if (*at[k] < 0)
+			return errf(err, "%s: line %zu: the header has no %s column; "
+			    "expected %s", ps->name, line->number, need[k], WHAT);
+	}
+	ps->h.line = line->number;
+	ps->h.ncols = nf;
+	ps->h.rows = 0;
+	return 0;
+}
+
+/* A latency in milliseconds, as LinkBench prints it, into nanoseconds. */
+static int
+ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
+    const char *op, size_t line, double *ns, char *err)
+{
+	char buf[64], *end;
+	double v;
+
+	if (f->n == 0 || f->n >= sizeof buf)
+		goto bad;
+	memcpy(buf, f->s, f->n);
+	buf[f->n] = '\0';
+	v = strtod(buf, &end);
+	if (*end != '\0' || end == buf || !isfinite(v) || v < 0 || v > 86400e3)
+		goto bad;
+	/* two decimals of a millisecond: whole nanoseconds */
+	*ns = round(v * 1e6);
+	return 0;
+bad:
+	return errf(err, "%s: line %zu: %s %s is \"%.*s\"; expected a latency in "
+	    "milliseconds", ps->name, line, op, col, (int)(f->n > 40 ? 40 : f->n), f->s);
+}
+
+static int
+count_field(const struct lb_parse *ps, const struct field *f, const char *op,
+    size_t line, long long *out, char *err)
+{
+	char buf[32], ignored[ERRLEN];
+
+	if (f->n > 0 && f->n < sizeof buf) {
+		memcpy(buf, f->s, f->n);
+		buf[f->n] = '\0';
+		if (parse_count(buf, 1, LLONG_MAX, out, "count", ignored) == 0)
+			return 0;
+	}
+	return errf(err, "%s: line %zu: %s count is \"%.*s\"; expected a whole number "
+	    "of operations, at least 1", ps->name, line, op, (int)(f->n > 40 ? 40 : f->n),
+	    f->s);
+}
+
+/* A percentile's bucket [lo, hi), checked. */
+static int
+bucket(const struct lb_parse *ps, const struct field *f, int ilo, int ihi,
+    const char *rank, const char *op, size_t line, double *lo, double *hi, char *err)
+{
+	char clo[16], chi[16];
+
+	snprintf(clo, sizeof clo, "%s_low", rank);
+	snprintf(chi, sizeof chi, "%s_high", rank);
+	if (ms_field(ps, &f[ilo], clo, op, line, lo, err) < 0 ||
+	    ms_field(ps, &f[ihi], chi, op, line, hi, err) < 0)
+		return -1;
+	if (!(*hi > *lo))
+		return errf(err, "%s: line %zu: %s %s bucket is [%.*s, %.*s]; expected "
+		    "%s below %s", ps->name, line, op, rank, (int)f[ilo].n, f[ilo].s,
+		    (int)f[ihi].n, f[ihi].s, clo, chi);
+	return 0;
+}
+
+static int
+check_name(const struct lb_parse *ps, const struct field *f, size_t line, char *err)
+{
+	size_t i;
+
+	if (f->n == 0 || f->n > 64)
+		goto bad;
+	for (i = 0; i < f->n; i++)
+		if (!isupper((unsigned char)f->s[i]) && !isdigit((unsigned char)f->s[i]) &&
+		    f->s[i] != '_')
+			goto bad;
+	return 0;
+bad:
+	return errf(err, "%s: line %zu: operation \"%.*s\"; expected a LinkBench "
+	    "operation name such as GET_NODE", ps->name, line,
+	    (int)(f->n > 40 ? 40 : f->n), f->s);
+}
+
+/* Notes a row that is not imported, and why. */
+static void
+skip_row(struct lb_parse *ps, const char *op, long long count, size_t line)
+{
+	if (strncmp(op, "LOAD_", 5) == 0) {
+		ps->load_rows++;
+		return;
+	}
+	import_note(ps->notes, "%s (line %zu): %lld, not imported: not a request "
+	    "operation (reads: GET_NODE, COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST; "
+	    "writes: ADD_NODE, UPDATE_NODE, DELETE_NODE, ADD_LINK, DELETE_LINK, "
+	    "UPDATE_LINK)", op, line, count);
+}
+
+static int
+add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
+    char *err)
+{
+	double lo50, hi50, lo99, hi99;
+	long long count;
+	struct result_class *c;
+	int reads = in_list(read_ops, op);
+	size_t i;
+
+	if (count_field(ps, &f[ps->h.count], op, line, &count, err) < 0)
+		return -1;
+	if (!reads && !in_list(write_ops, op)) {
+		skip_row(ps, op, count, line);
+		return 0;
+	}
+	if (bucket(ps, f, ps->h.p50_lo, ps->h.p50_hi, "p50", op, line, &lo50, &hi50,
+	    err) < 0 || bucket(ps, f, ps->h.p99_lo, ps->h.p99_hi, "p99", op, line, &lo99,
+	    &hi99, err) < 0)
+		return -1;
+	if (lo99 < lo50)
+		return errf(err, "%s: line %zu: %s p99 bucket starts below its p50 bucket; "
+		    "expected p99 >= p50", ps->name, line, op);
+	for (i = 0; i < ps->out->nclasses; i++)
+		if (strcmp(ps->out->classes[i].name, op) == 0)
+			return errf(err, "%s: line %zu: a second %s row (the first is at "
+			    "line %zu); expected one run's statistics", ps->name, line, op,
+			    ps->class_lines[i]);
+	c = import_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
+	c->p50_lo_ns = lo50;
+	c->p50_hi_ns = hi50;
+	c->p99_lo_ns = lo99;
+	c->p99_hi_ns = hi99;
+	c->p50_ns = (lo50 + hi50) / 2;
+	c->p99_ns = (lo99 + hi99) / 2;
+	c->count = count;
+	ps->class_lines = xrealloc(ps->class_lines,
+	    ps->out->nclasses * sizeof *ps->class_lines);
+	ps->class_lines[ps->out->nclasses - 1] = line;
+	return 0;
+}
+
+static int
+read_row(struct lb_parse *ps, const struct import_line *line, char *err)
+{
+	struct field f[MAXCOLS];
+	char op[65];
+	size_t nf;
+
+	nf = split(line->text, line->len, f, MAXCOLS);
+	if (nf != ps->h.ncols)
+		return errf(err, "%s: line %zu: %zu fields, but the header at line %zu has "
+		    "%zu%s", ps->name, line->number, nf, ps->h.line, ps->h.ncols,
+		    nf > ps->h.ncols ? " (a decimal comma, from a run in a locale that "
+		    "writes one?)" : "");
+	if (check_name(ps, &f[ps->h.op], line->number, err) < 0)
+		return -1;
+	snprintf(op, sizeof op, "%.*s", (int)f[ps->h.op].n, f[ps->h.op].s);
+	ps->h.rows++;
+	return add_row(ps, op, f, line->number, err);
+}
+
+/* Says what the file is when it is not a -csvstats file. */
+static int
+not_linkbench(const struct lb_parse *ps, const struct import_line *line, char *err)
+{
+	const char *t = line->text;
+	size_t n = line->len;
+
+	if (n > 0 && t[0] == '[' && memchr(t, ']', n) != NULL && n > 1 && t[1] != '{')
+		return errf(err, "%s: line %zu: a YCSB measurement; expected %s (for this "
+		    "file, use syncgate import ycsb)", ps->name, line->number, WHAT);
+	return errf(err, "%s: line %zu: \"%.*s\" is not the -csvstats header; expected "
+	    "%s, starting \"op,count,p25_low,p25_high,...\"", ps->name, line->number,
+	    (int)(n > 40 ? 40 : n), t, WHAT);
+}
+
+static int
+read_lines(struct lb_parse *ps, const char *buf, size_t len, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (import_line_blank(&line))
+			continue;
+		if (ps->h.line == 0 && !is_header(line.text, line.len))
+			return not_linkbench(ps, &line, err);
+		if (!line.ended)
+			return errf(err, "%s: truncated at line %zu: the file ends inside a "
+			    "line; expected %s, whose every line ends in a newline",
+			    ps->name, line.number, WHAT);
+		if (is_header(line.text, line.len)) {
+			if (ps->h.line != 0 && ps->h.rows == 0)
+				import_note(ps->notes, "the table headed at line %zu has no "
+				    "rows", ps->h.line);
+			if (read_header(ps, &line, err) < 0)
+				return -1;
+			continue;
+		}
+		if (read_row(ps, &line, err) < 0)
+			return -1;
+	}
+	if (ps->h.rows == 0)
+		return errf(err, "%s: truncated after line %zu: the header there has no "
+		    "rows after it (or that phase ran no operations)", ps->name, ps->h.line);
+	return 0;
+}
+
+int
+import_linkbench_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	struct lb_parse ps;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
+	memset(&ps, 0, sizeof ps);
+	ps.name = name;
+	ps.out = out;
+	ps.notes = notes;
+	if (import_check_text(buf, len, name, WHAT, err) < 0)
+		return -1;
+	if (read_lines(&ps, buf, len, err) < 0)
+		goto out;
+	if (ps.load_rows > 0)
+		import_note(notes, "%zu load-phase rows (LOAD_*), not imported: the "
+		    "load is not the workload", ps.load_rows);
+	if (out->nclasses == 0) {
+		errf(err, "%s: no request operations (GET_NODE, ADD_LINK, ...); nothing "
+		    "to import", name);
+		goto out;
+	}
+	import_note(notes, "LinkBench reports each percentile as the latency bucket "
+	    "it fell in: p50 and p99 are kept as those intervals (p50_range_ns, "
+	    "p99_range_ns), with the bucket's midpoint as p50_ns and p99_ns");
+	rc = 0;
+out:
+	free(ps.class_lines);
+	if (rc < 0)
+		import_result_clear(out);
+	return rc;
+}

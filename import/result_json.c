@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Results written as JSON.  Numbers are nanoseconds as doubles; cJSON
+ * prints integral values without a fraction, so samples read as counts
+ * of nanoseconds.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "import/result_json.h"
+#include "lib/err.h"
+#include "lib/outfile.h"
+
+static void
+add_range(cJSON *o, const char *key, double lo, double hi)
+{
+	cJSON *a;
+
+	if (isnan(lo) || isnan(hi))
+		return;
+	a = cJSON_AddArrayToObject(o, key);
+	cJSON_AddItemToArray(a, cJSON_CreateNumber(lo));
+	cJSON_AddItemToArray(a, cJSON_CreateNumber(hi));
+}
+
+static cJSON *
+class_to_json(const struct result_class *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "name", c->name);
+	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
+	if (c->samples_ns != NULL) {
+		cJSON_AddItemToObject(o, "samples_ns",
+		    cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples));
+		cJSON_AddNumberToObject(o, "count", (double)c->nsamples);
+		return o;
+	}
+	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
+	cJSON_AddNumberToObject(o, "p99_ns", c->p99_ns);
+	add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
+	add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
+	if (c->count >= 0)
+		cJSON_AddNumberToObject(o, "count", (double)c->count);
+	return o;
+}
+
+cJSON *
+import_result_to_json(const struct result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *classes;
+	size_t i;
+
+	cJSON_AddStringToObject(o, "format", RESULT_FORMAT);
+	cJSON_AddStringToObject(o, "engine", r->engine);
+	if (r->version != NULL)
+		cJSON_AddStringToObject(o, "version", r->version);
+	if (r->workload != NULL)
+		cJSON_AddStringToObject(o, "workload", r->workload);
+	if (r->concurrency >= 0)
+		cJSON_AddNumberToObject(o, "concurrency", (double)r->concurrency);
+	if (r->probe != NULL)
+		cJSON_AddItemToObject(o, "probe", probe_record_to_json(r->probe));
+	classes = cJSON_AddArrayToObject(o, "classes");
+	for (i = 0; i < r->nclasses; i++)
+		cJSON_AddItemToArray(classes, class_to_json(&r->classes[i]));
+	return o;
+}
+
+int
+import_write_json(const cJSON *root, const char *path, char *err)
+{
+	struct outfile out;
+	char *text;
+	int bad;
+
+	text = cJSON_Print(root);
+	if (text == NULL)
+		return errf(err, "out of memory formatting JSON");
+	if (outfile_open(&out, path, err) < 0) {
+		free(text);
+		return -1;
+	}
+	bad = fputs(text, out.fp) == EOF || fputc('\n', out.fp) == EOF;
+	free(text);
+	if (bad) {
+		errf(err, "%s:", path != NULL ? path : "standard output");
+		outfile_abort(&out);
+		return -1;
+	}
+	return outfile_close(&out, err);
+}

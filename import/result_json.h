@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-result/1 out (docs/result-format.md): what `syncgate import`
+ * and the drivers write.  Classes with samples are written as samples_ns;
+ * the others as p50_ns and p99_ns, with p50_range_ns and p99_range_ns
+ * where a percentile is known only as an interval.
+ */
+#ifndef SYNCGATE_IMPORT_RESULT_JSON_H
+#define SYNCGATE_IMPORT_RESULT_JSON_H
+
+#include <cjson/cJSON.h>
+
+#include "lib/result.h"
+
+/*
+ * The result as a syncgate-result/1 object (its probe included when it
+ * has one).  The caller may add keys of its own, and frees it with
+ * cJSON_Delete.
+ */
+cJSON *import_result_to_json(const struct result *r);
+
+/*
+ * Writes root, formatted, to path atomically ("-" or NULL: standard
+ * output).  Returns 0, or -1 with err set and nothing left behind.
+ */
+int import_write_json(const cJSON *root, const char *path, char *err);
+
+#endif

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The YCSB and LinkBench parsers over buffers: what they import, what
+ * they only report, and the words of every refusal (empty, binary,
+ * truncated, another format, a missing percentile).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "import/result_json.h"
+#include "lib/err.h"
+#include "tests/testutil.h"
+
+typedef int (*parse_fn)(const char *, size_t, const char *, struct result *,
+    struct import_notes *, char *);
+
+struct bad_case {
+	const char *what;
+	parse_fn parse;
+	const char *input;
+	const char *message;    /* a part of the error */
+};
+
+#define LB_HEADER "op,count,p25_low,p25_high,p50_low,p50_high,p75_low,p75_high," \
+	"p95_low,p95_high,p99_low,p99_high,max,mean\n"
+
+static const char ycsb_ok[] =
+    "[OVERALL], RunTime(ms), 10421\n"
+    "[OVERALL], Throughput(ops/sec), 959.59\n"
+    "[TOTAL_GCs], Count, 5\n"
+    "[READ], Operations, 5012\n"
+    "[READ], AverageLatency(us), 412.49\n"
+    "[READ], 50thPercentileLatency(us), 377\n"
+    "[READ], 99thPercentileLatency(us), 1021\n"
+    "[READ], Return=OK, 5012\n"
+    "[UPDATE], Operations, 4988\n"
+    "[UPDATE], 50thPercentileLatency(us), 1347\n"
+    "[UPDATE], 99thPercentileLatency(us), 4211\n"
+    "[UPDATE], Return=OK, 4988\n";
+
+static const struct bad_case bad_cases[] = {
+	{ "ycsb empty", import_ycsb_parse, "", "empty; expected YCSB's text output" },
+	{ "ycsb blanks", import_ycsb_parse, "\n  \n\t\n", "empty" },
+	{ "ycsb NUL", import_ycsb_parse, "[READ], Operations, 1\n\0\n", "line 2: a NUL byte" },
+	{ "ycsb cut line", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3",
+	  "truncated at line 2: the file ends inside a line" },
+	{ "ycsb cut block", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3\n"
+	  "[READ], 99thPercentileLatency(us), 9\n[UPDATE], Operations, 5\n"
+	  "[UPDATE], MaxLatency(us), 99\n",
+	  "truncated after line 5: [UPDATE] ends before its percentiles" },
+	{ "ycsb no p50", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 95thPercentileLatency(us), 3\n"
+	  "[READ], 99thPercentileLatency(us), 9\n",
+	  "[READ] (line 1) has no 50th percentile; YCSB prints it only when run with "
+	  "-p hdrhistogram.percentiles=50,99" },
+	{ "ycsb no p99", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3\n",
+	  "has no 99th percentile" },
+	{ "ycsb timeseries", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], AverageLatency(us), 3.5\n[READ], 0, 3.5\n",
+	  "has no 50th percentile" },
+	{ "ycsb json", import_ycsb_parse, "[\n{\n  \"metric\" : \"OVERALL\"\n}\n]\n",
+	  "line 1: JSON, perhaps from YCSB's JSON exporter" },
+	{ "ycsb json object", import_ycsb_parse, "{\"metric\" : \"READ\"}\n", "line 1: JSON" },
+	{ "ycsb given linkbench", import_ycsb_parse, LB_HEADER,
+	  "a LinkBench -csvstats header; expected YCSB's text output (for this file, "
+	  "use syncgate import linkbench)" },
+	{ "ycsb prose", import_ycsb_parse, "hello\nworld\n",
+	  "line 1: \"hello\" is not a YCSB measurement" },
+	{ "ycsb bad line later", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ] 50th 3\n", "line 2: \"[READ] 50th 3\" is not a YCSB" },
+	{ "ycsb twice", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3\n"
+	  "[READ], 99thPercentileLatency(us), 9\n[READ], 50thPercentileLatency(us), 4\n",
+	  "line 4: a second [READ] 50th percentile (the first is at line 2)" },
+	{ "ycsb p99 below p50", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 30\n"
+	  "[READ], 99thPercentileLatency(us), 9\n",
+	  "line 3: [READ] 99th percentile 9 us is below its 50th, 30 us" },
+	{ "ycsb zero", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 0\n"
+	  "[READ], 99thPercentileLatency(us), 9\n",
+	  "line 2: [READ] 50th percentile is 0 us: below YCSB's one-microsecond resolution" },
+	{ "ycsb not a number", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), fast\n",
+	  "line 2: [READ] 50thPercentileLatency(us) is fast; expected a latency in "
+	  "microseconds" },
+	{ "ycsb negative", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), -3\n",
+	  "expected a latency in microseconds" },
+	{ "ycsb bad count", import_ycsb_parse, "[READ], Operations, 2.5\n",
+	  "[READ] Operations is 2.5; expected a count of operations" },
+	{ "ycsb no operations line", import_ycsb_parse,
+	  "[READ], 50thPercentileLatency(us), 3\n[READ], 99thPercentileLatency(us), 9\n",
+	  "[READ] (line 1) has no Operations line" },
+	{ "ycsb nothing to import", import_ycsb_parse,
+	  "[OVERALL], RunTime(ms), 10\n[CLEANUP], Operations, 1\n",
+	  "no READ, SCAN, UPDATE, INSERT, READ-MODIFY-WRITE or DELETE operations" },
+	{ "lb empty", import_linkbench_parse, "", "empty; expected a LinkBench -csvstats file" },
+	{ "lb given ycsb", import_linkbench_parse, ycsb_ok,
+	  "line 1: a YCSB measurement; expected a LinkBench -csvstats file (for this "
+	  "file, use syncgate import ycsb)" },
+	{ "lb prose", import_linkbench_parse, "count,op\n",
+	  "line 1: \"count,op\" is not the -csvstats header" },
+	{ "lb header only", import_linkbench_parse, LB_HEADER,
+	  "truncated after line 1: the header there has no rows after it" },
+	{ "lb cut row", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4",
+	  "truncated at line 2: the file ends inside a line" },
+	{ "lb short row", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3\n",
+	  "line 2: 6 fields, but the header at line 1 has 14" },
+	{ "lb decimal comma", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0,1,0,2,0,2,0,3,0,3,0,4,0,7,0,8,2,3,4,5,0,3\n",
+	  "24 fields, but the header at line 1 has 14 (a decimal comma" },
+	{ "lb header lacks p99", import_linkbench_parse, "op,count,p50_low,p50_high\n",
+	  "line 1: the header has no p99_low column" },
+	{ "lb bad bucket", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.3,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 2: GET_NODE p50 bucket is [0.3, 0.3]; expected p50_low below p50_high" },
+	{ "lb p99 below p50", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,2,3,0.3,0.4,0.7,0.8,0.2,0.3,4,1\n",
+	  "line 2: GET_NODE p99 bucket starts below its p50 bucket" },
+	{ "lb bad latency", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,x,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 2: GET_NODE p50_low is \"x\"; expected a latency in milliseconds" },
+	{ "lb zero count", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,0,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 2: GET_NODE count is \"0\"; expected a whole number of operations" },
+	{ "lb bad op", import_linkbench_parse,
+	  LB_HEADER "<b>,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 2: operation \"<b>\"; expected a LinkBench operation name" },
+	{ "lb twice", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n"
+	  "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 3: a second GET_NODE row (the first is at line 2)" },
+	{ "lb load only", import_linkbench_parse,
+	  LB_HEADER "LOAD_LINKS_BULK,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "no request operations" },
+};
+
+static void
+test_import_bad_inputs(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+		const struct bad_case *c = &bad_cases[i];
+		struct result r;
+		struct import_notes notes = { NULL, 0, 0 };
+		char err[ERRLEN] = "";
+		/* the NUL case holds a NUL inside, so its length is counted by hand */
+		size_t len = strcmp(c->what, "ycsb NUL") == 0 ? 24 : strlen(c->input);
+
+		if (c->parse(c->input, len, "f.txt", &r, &notes, err) != -1 ||
+		    strstr(err, c->message) == NULL || strncmp(err, "f.txt: ", 7) != 0) {
+			print_error("case \"%s\": got \"%s\"\nexpected \"%s\"\n", c->what,
+			    err, c->message);
+			fail();
+		}
+		assert_int_equal(r.nclasses, 0);
+		assert_null(r.classes);
+		import_notes_free(&notes);
+	}
+}
+
+static int
+has_note(const struct import_notes *notes, const char *part)
+{
+	size_t i;
+
+	for (i = 0; i < notes->n; i++)
+		if (strstr(notes->lines[i], part) != NULL)
+			return 1;
+	return 0;
+}
+
+static void
+test_import_ycsb_classes_in_ns(void **state)
+{
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(import_ycsb_parse(ycsb_ok, strlen(ycsb_ok), "a.txt", &r, &notes,
+	    err), 0);
+	assert_int_equal(r.nclasses, 2);
+	assert_string_equal(r.classes[0].name, "READ");
+	assert_int_equal(r.classes[0].kind, KIND_READ);
+	assert_near(r.classes[0].p50_ns, 377000, 0);
+	assert_near(r.classes[0].p99_ns, 1021000, 0);
+	assert_int_equal(r.classes[0].count, 5012);
+	assert_true(isnan(r.classes[0].p50_lo_ns));
+	assert_string_equal(r.classes[1].name, "UPDATE");
+	assert_int_equal(r.classes[1].kind, KIND_WRITE);
+	assert_near(r.classes[1].p99_ns, 4211000, 0);
+	assert_true(has_note(&notes, "[OVERALL]: RunTime(ms) 10421, "
+	    "Throughput(ops/sec) 959.59; reported, not imported"));
+	/* JVM figures are not operations and are not mentioned */
+	assert_false(has_note(&notes, "TOTAL_GC"));
+	import_notes_free(&notes);
+	import_result_clear(&r);
+}
+
+static void
+test_import_ycsb_reports_failed_and_others(void **state)
+{
+	static const char in[] =
+	    "YCSB Client 0.17.0\r\n"
+	    "Loading workload...\r\n"
+	    "2024-03-14 09:26:51:098 10 sec: 18731 operations; [READ: Count=1]\r\n"
+	    "[READ], Operations, 10\r\n"
+	    "[READ], 50thPercentileLatency(us), 20\r\n"
+	    "[READ], 99thPercentileLatency(us), 90\r\n"
+	    "[READ], Return=OK, 10\r\n"
+	    "[READ], Return=NOT_FOUND, 2\r\n"
+	    "[READ-FAILED], Operations, 2\r\n"
+	    "[READ-FAILED], 50thPercentileLatency(us), 11\r\n"
+	    "[Intended-READ], Operations, 10\r\n"
+	    "[CLEANUP], Operations, 1\r\n"
+	    "[BATCH], Operations, 4\r\n"
+	    "[SCAN], Operations, 0\r\n"
+	    "[READ-MODIFY-WRITE], Operations, 3\r\n"
+	    "[READ-MODIFY-WRITE], 50thPercentileLatency(us), 1500\r\n"
+	    "[READ-MODIFY-WRITE], 99thPercentileLatency(us), 1500\r\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(import_ycsb_parse(in, strlen(in), "f.txt", &r, &notes, err), 0);
+	assert_int_equal(r.nclasses, 2);
+	assert_string_equal(r.classes[1].name, "READ-MODIFY-WRITE");
+	assert_int_equal(r.classes[1].kind, KIND_WRITE);
+	assert_near(r.classes[1].p50_ns, 1500000, 0);
+	assert_true(has_note(&notes, "[READ-FAILED]: 2 operations, not imported: "
+	    "failed operations"));
+	assert_true(has_note(&notes, "[READ]: 2 operations did not return OK"));
+	assert_true(has_note(&notes, "[Intended-READ]: 10 operations, not imported: "
+	    "latency from the intended start time"));
+	assert_true(has_note(&notes, "[CLEANUP]: 1 operation, not imported"));
+	assert_true(has_note(&notes, "[BATCH]: 4 operations, not imported: not an "
+	    "operation syncgate imports"));
+	assert_true(has_note(&notes, "[SCAN]: no operations, not imported"));
+	import_notes_free(&notes);
+	import_result_clear(&r);
+}
+
+static void
+test_import_linkbench_keeps_buckets(void **state)
+{
+	static const char in[] =
+	    LB_HEADER
+	    "LOAD_NODE_BULK,977,3,4,4,5,5,6,9,10,17,18,41.3,4.61\n"
+	    LB_HEADER
+	    "ADD_LINK,8976,1,2,1,2,2,3,5,6,11,12,60.8,2.09\n"
+	    "GET_NODE,12935,0,0.1,0,0.1,0.3,0.4,0.7,0.8,2,3,25.12,0.33\n"
+	    "RANGE_SIZE,3,0,0.1,0,0.1,0.3,0.4,0.7,0.8,2,3,25.12,0.33\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(import_linkbench_parse(in, strlen(in), "lb.csv", &r, &notes,
+	    err), 0);
+	assert_int_equal(r.nclasses, 2);
+	assert_string_equal(r.classes[0].name, "ADD_LINK");
+	assert_int_equal(r.classes[0].kind, KIND_WRITE);
+	assert_near(r.classes[0].p50_lo_ns, 1e6, 0);
+	assert_near(r.classes[0].p50_hi_ns, 2e6, 0);
+	assert_near(r.classes[0].p50_ns, 1.5e6, 0);
+	assert_near(r.classes[0].p99_lo_ns, 11e6, 0);
+	assert_near(r.classes[0].p99_ns, 11.5e6, 0);
+	assert_int_equal(r.classes[0].count, 8976);
+	/* the lowest bucket starts at zero; the midpoint stays positive */
+	assert_string_equal(r.classes[1].name, "GET_NODE");
+	assert_int_equal(r.classes[1].kind, KIND_READ);
+	assert_near(r.classes[1].p50_lo_ns, 0, 0);
+	assert_near(r.classes[1].p50_ns, 50000, 0);
+	assert_true(has_note(&notes, "1 load-phase rows (LOAD_*), not imported"));
+	assert_true(has_note(&notes, "RANGE_SIZE (line 6): 3, not imported"));
+	assert_true(has_note(&notes, "kept as those intervals (p50_range_ns, "
+	    "p99_range_ns), with the bucket's midpoint"));
+	import_notes_free(&notes);
+	import_result_clear(&r);
+}
+
+static void
+test_import_json_ranges_and_samples(void **state)
+{
+	struct result r;
+	struct result_class *c;
+	cJSON *o;
+	char *text;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.concurrency = -1;
+	r.engine = xstrdup("e");
+	c = import_add_class(&r, "GET_NODE", KIND_READ);
+	c->p50_ns = 50000;
+	c->p99_ns = 2500000;
+	c->p50_lo_ns = 0;
+	c->p50_hi_ns = 100000;
+	c->p99_lo_ns = 2e6;
+	c->p99_hi_ns = 3e6;
+	c->count = 7;
+	c = import_add_class(&r, "write", KIND_WRITE);
+	c->samples_ns = xmalloc(2 * sizeof *c->samples_ns);
+	c->samples_ns[0] = 1500;
+	c->samples_ns[1] = 2500;
+	c->nsamples = 2;
+	o = import_result_to_json(&r);
+	text = cJSON_PrintUnformatted(o);
+	assert_non_null(strstr(text, "\"format\":\"syncgate-result/1\",\"engine\":\"e\","
+	    "\"classes\":[{\"name\":\"GET_NODE\",\"kind\":\"read\",\"p50_ns\":50000,"
+	    "\"p99_ns\":2500000,\"p50_range_ns\":[0,100000],"
+	    "\"p99_range_ns\":[2000000,3000000],\"count\":7}"));
+	assert_non_null(strstr(text, "{\"name\":\"write\",\"kind\":\"write\","
+	    "\"samples_ns\":[1500,2500],\"count\":2}"));
+	free(text);
+	cJSON_Delete(o);
+	import_result_clear(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_import_bad_inputs),
+		cmocka_unit_test(test_import_ycsb_classes_in_ns),
+		cmocka_unit_test(test_import_ycsb_reports_failed_and_others),
+		cmocka_unit_test(test_import_linkbench_keeps_buckets),
+		cmocka_unit_test(test_import_json_ranges_and_samples),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
