@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HTML report's charts, drawn by hand as SVG so the page needs no
+ * script and no network.  Coordinates are printed in tenths through
+ * integers, never with printf's %f, because a locale with a decimal
+ * comma would otherwise write "12,5" into an attribute and break the
+ * drawing.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lib/units.h"
+#include "report/escape.h"
+#include "report/layout.h"
+#include "report/svg.h"
+
+#define WIDTH   640.0
+#define LEFT    150.0   /* class names */
+#define RIGHT   24.0
+#define TOP     44.0    /* legend and ceiling label */
+#define ROW     18.0    /* one side of one class */
+#define GAP     14.0    /* between classes */
+#define BOTTOM  34.0    /* axis labels */
+#define NAMELEN 20      /* code points of a name shown in a chart */
+
+struct axis {
+	int log;
+	double lo, hi;  /* log: decades (exponents of 10); linear: syncs */
+	int is_ns;
+	int ascii;
+};
+
+/* What one side of one class shows: p50 and p99 with their intervals. */
+struct mark {
+	struct verdict_value p50, p99;
+	const char *side;   /* CSS class: "ours" or "rival" */
+	const char *label;
+};
+
+static void
+num(FILE *fp, double x)
+{
+	long long t = llround(x * 10);
+
+	if (t < 0) {
+		fputc('-', fp);
+		t = -t;
+	}
+	fprintf(fp, "%lld", t / 10);
+	if (t % 10 != 0)
+		fprintf(fp, ".%lld", t % 10);
+}
+
+/* A name cut to NAMELEN code points (with an ellipsis), escaped. */
+static void
+short_name(FILE *fp, const char *s)
+{
+	char buf[4 * NAMELEN + 8];
+	size_t i = 0, n = 0, len;
+	uint32_t cp;
+
+	if (s == NULL)
+		return;
+	while (s[i] != '\0' && n < NAMELEN) {
+		len = utf8_decode(s + i, &cp);
+		i += len;
+		n++;
+	}
+	memcpy(buf, s, i);
+	buf[i] = '\0';
+	escape_xml(fp, buf);
+	if (s[i] != '\0')
+		fputs("\u2026", fp);
+}
+
+static double
+px(const struct axis *a, double x)
+{
+	double f;
+
+	if (a->log)
+		f = (log10(x) - a->lo) / (a->hi - a->lo);
+	else
+		f = (x - a->lo) / (a->hi - a->lo);
+	return LEFT + f * (WIDTH - LEFT - RIGHT);
+}
+
+static int
+plottable(const struct axis *a, double x)
+{
+	return isfinite(x) && (!a->log || x > 0);
+}
+
+static void
+widen(double *mn, double *mx, double x, int positive)
+{
+	if (!isfinite(x) || (positive && x <= 0))
+		return;
+	if (isnan(*mn) || x < *mn)
+		*mn = x;
+	if (isnan(*mx) || x > *mx)
+		*mx = x;
+}
+
+static void
+widen_value(double *mn, double *mx, struct verdict_value x, int positive)
+{
+	widen(mn, mx, x.v, positive);
+	widen(mn, mx, x.lo, positive);
+	widen(mn, mx, x.hi, positive);
+}
+
+/* A figure as the chart labels it: a duration or a count of syncs. */
+static void
+figure(FILE *fp, const struct axis *a, double x)
+{
+	char buf[DURLEN];
+
+	if (a->is_ns)
+		fputs(fmt_duration(buf, sizeof buf, x, a->ascii), fp);
+	else
+		fputs(layout_trimmed(buf, sizeof buf, x), fp);
+}
+
+static void
+tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
+{
+	fputs("<line class=\"grid\" x1=\"", fp);
+	num(fp, px(a, x));
+	fputs("\" x2=\"", fp);
+	num(fp, px(a, x));
+	fprintf(fp, "\" y1=\"%d\" y2=\"", (int)TOP);
+	num(fp, bottom);
+	fputs("\"/>\n", fp);
+	if (!label)
+		return;
+	fputs("<text class=\"tick\" text-anchor=\"middle\" x=\"", fp);
+	num(fp, px(a, x));
+	fputs("\" y=\"", fp);
+	num(fp, bottom + 16);
+	fputs("\">", fp);
+	figure(fp, a, x);
+	fputs("</text>\n", fp);
+}
+
+/* Decades labelled; within two decades, 2x and 5x labelled too. */
+static void
+log_ticks(FILE *fp, const struct axis *a, double bottom)
+{
+	static const int minor[] = { 2, 3, 4, 5, 6, 7, 8, 9 };
+	int e, i, few = a->hi - a->lo <= 2;
+
+	for (e = (int)a->lo; e <= (int)a->hi; e++) {
+		tick(fp, a, pow(10, e), bottom, 1);
+		for (i = 0; e < (int)a->hi && i < 8; i++)
+			tick(fp, a, minor[i] * pow(10, e), bottom,
+			    few && (minor[i] == 2 || minor[i] == 5));
+	}
+}
+
+/* A step of 1, 2 or 5 times a power of ten giving at most eight ticks. */
+static void
+linear_ticks(FILE *fp, const struct axis *a, double bottom)
+{
+	double step = pow(10, floor(log10(a->hi / 8))), x;
+	int i;
+
+	if (a->hi / step > 8)
+		step *= 2;
+	if (a->hi / step > 8)
+		step *= 2.5;
+	for (i = 0; (x = i * step) <= a->hi + step * 1e-9; i++)
+		tick(fp, a, x, bottom, 1);
+}
+
+static void
+marker(FILE *fp, const struct axis *a, const struct mark *m, double y,
+    struct verdict_value x, const char *which)
+{
+	if (!plottable(a, x.v))
+		return;
+	fprintf(fp, "<circle class=\"%s %s\" r=\"5\" cx=\"", which, m->side);
+	num(fp, px(a, x.v));
+	fputs("\" cy=\"", fp);
+	num(fp, y);
+	fputs("\"><title>", fp);
+	escape_xml(fp, m->label);
+	fprintf(fp, " %s ", which);
+	figure(fp, a, x.v);
+	fputs("</title></circle>\n", fp);
+}
+
+/* The interval as a bar; a missing end is the figure itself. */
+static void
+interval(FILE *fp, const struct axis *a, const char *side, double y,
+    struct verdict_value x)
+{
+	double lo = isfinite(x.lo) ? x.lo : x.v, hi = isfinite(x.hi) ? x.hi : x.v;
+
+	if ((isnan(x.lo) && isnan(x.hi)) || !plottable(a, lo) || !plottable(a, hi))
+		return;
+	fprintf(fp, "<rect class=\"ci %s\" height=\"8\" x=\"", side);
+	num(fp, px(a, lo));
+	fputs("\" y=\"", fp);
+	num(fp, y - 4);
+	fputs("\" width=\"", fp);
+	num(fp, px(a, hi) - px(a, lo));
+	fputs("\"/>\n", fp);
+}
+
+static void
+side_row(FILE *fp, const struct axis *a, const struct mark *m, double y)
+{
+	interval(fp, a, m->side, y, m->p50);
+	interval(fp, a, m->side, y, m->p99);
+	if (plottable(a, m->p50.v) && plottable(a, m->p99.v)) {
+		fprintf(fp, "<line class=\"span %s\" x1=\"", m->side);
+		num(fp, px(a, m->p50.v));
+		fputs("\" x2=\"", fp);
+		num(fp, px(a, m->p99.v));
+		fputs("\" y1=\"", fp);
+		num(fp, y);
+		fputs("\" y2=\"", fp);
+		num(fp, y);
+		fputs("\"/>\n", fp);
+	}
+	marker(fp, a, m, y, m->p50, "p50");
+	marker(fp, a, m, y, m->p99, "p99");
+}
+
+static void
+legend(FILE *fp, const struct gate_verdict *v, int band)
+{
+	fputs("<g class=\"legend\">\n<circle class=\"p50 ours\" r=\"5\" cx=\"8\" "
+	    "cy=\"12\"/><text x=\"18\" y=\"16\">", fp);
+	short_name(fp, layout_ours(v));
+	fputs("</text>\n<circle class=\"p50 rival\" r=\"5\" cx=\"208\" cy=\"12\"/>"
+	    "<text x=\"218\" y=\"16\">", fp);
+	short_name(fp, layout_rival(v));
+	fputs("</text>\n<text x=\"408\" y=\"16\">\u25cf p50  \u25cb p99", fp);
+	if (band)
+		fputs("  \u2592 one sync's band", fp);
+	fputs("</text>\n</g>\n", fp);
+}
+
+static double
+chart_height(size_t n)
+{
+	return TOP + (double)n * (2 * ROW + GAP) + BOTTOM;
+}
+
+static void
+open_svg(FILE *fp, const char *id, const char *title, size_t n)
+{
+	fprintf(fp, "<svg class=\"chart\" role=\"img\" aria-labelledby=\"%s\" "
+	    "viewBox=\"0 0 %d ", id, (int)WIDTH);
+	num(fp, chart_height(n));
+	fprintf(fp, "\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"%s\">%s"
+	    "</title>\n", id, title);
+}
+
+static size_t
+rows_of(const struct gate_verdict *v, enum class_kind k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		n += v->rows[i].kind == k;
+	return n;
+}
+
+/* Each class's name and its two sides, syncs or latencies. */
+static void
+plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
+    enum class_kind k, int syncs)
+{
+	double y = TOP;
+	size_t i;
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+		struct mark ours = { r->ours_p50, r->ours_p99, "ours", layout_ours(v) };
+		struct mark rival = { r->rival_p50, r->rival_p99, "rival", layout_rival(v) };
+
+		if (r->kind != k)
+			continue;
+		if (syncs) {
+			ours.p50 = r->ours_syncs_p50;
+			ours.p99 = r->ours_syncs_p99;
+			rival.p50 = r->rival_syncs_p50;
+			rival.p99 = r->rival_syncs_p99;
+		}
+		fputs("<text class=\"name\" text-anchor=\"end\" x=\"", fp);
+		num(fp, LEFT - 10);
+		fputs("\" y=\"", fp);
+		num(fp, y + ROW + 4);
+		fputs("\">", fp);
+		short_name(fp, r->name);
+		fputs("</text>\n", fp);
+		side_row(fp, a, &ours, y + ROW / 2);
+		side_row(fp, a, &rival, y + ROW * 1.5);
+		y += 2 * ROW + GAP;
+	}
+}
+
+/* The axis over every figure of kind k, in ns or in syncs. */
+static int
+fit_axis(const struct gate_verdict *v, enum class_kind k, int syncs,
+    struct axis *a)
+{
+	double mn = NAN, mx = NAN;
+	size_t i;
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+
+		if (r->kind != k)
+			continue;
+		widen_value(&mn, &mx, syncs ? r->ours_syncs_p50 : r->ours_p50, !syncs);
+		widen_value(&mn, &mx, syncs ? r->ours_syncs_p99 : r->ours_p99, !syncs);
+		widen_value(&mn, &mx, syncs ? r->rival_syncs_p50 : r->rival_p50, !syncs);
+		widen_value(&mn, &mx, syncs ? r->rival_syncs_p99 : r->rival_p99, !syncs);
+	}
+	if (isnan(mn))
+		return -1;
+	a->log = !syncs;
+	a->is_ns = !syncs;
+	if (syncs) {
+		a->lo = 0;
+		a->hi = mx;
+		return 0;
+	}
+	a->lo = floor(log10(mn));
+	a->hi = ceil(log10(mx));
+	if (a->hi <= a->lo)
+		a->hi = a->lo + 1;
+	return 0;
+}
+
+static void
+latency_chart(FILE *fp, const struct gate_verdict *v, enum class_kind k,
+    const struct render_opts *o, const char *id, const char *title)
+{
+	size_t n = rows_of(v, k);
+	struct axis a;
+
+	if (n == 0 || fit_axis(v, k, 0, &a) < 0)
+		return;
+	a.ascii = o->ascii;
+	open_svg(fp, id, title, n);
+	legend(fp, v, 0);
+	log_ticks(fp, &a, chart_height(n) - BOTTOM);
+	plot_rows(fp, v, &a, k, 0);
+	fputs("</svg>\n", fp);
+}
+
+void
+svg_reads(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	latency_chart(fp, v, KIND_READ, o, "reads-chart",
+	    "Read latency at p50 and p99, logarithmic axis");
+}
+
+/* A shaded band from lo to hi syncs, y0 to y1. */
+static void
+band_rect(FILE *fp, const struct axis *a, const char *side, double lo,
+    double hi, double y0, double y1)
+{
+	if (!isfinite(lo) || !isfinite(hi) || hi < lo)
+		return;
+	fprintf(fp, "<rect class=\"band %s\" x=\"", side);
+	num(fp, px(a, lo));
+	fputs("\" width=\"", fp);
+	num(fp, px(a, hi) - px(a, lo));
+	fputs("\" y=\"", fp);
+	num(fp, y0);
+	fputs("\" height=\"", fp);
+	num(fp, y1 - y0);
+	fputs("\"/>\n", fp);
+}
+
+/*
+ * The probe's band of one sync in syncs (its interval over its median):
+ * one strip when the unit is shared, else each side's behind its rows.
+ */
+static void
+bands(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
+{
+	const struct verdict_unit *u = &v->unit;
+	double y = TOP;
+	size_t i;
+
+	if (u->source == UNIT_SHARED) {
+		band_rect(fp, a, "shared", u->ours_lo_ns / u->ours_ns,
+		    u->ours_hi_ns / u->ours_ns, TOP, TOP + (double)n * (2 * ROW + GAP));
+		return;
+	}
+	for (i = 0; i < v->nrows; i++) {
+		if (v->rows[i].kind != KIND_WRITE)
+			continue;
+		band_rect(fp, a, "ours", u->ours_lo_ns / u->ours_ns,
+		    u->ours_hi_ns / u->ours_ns, y, y + ROW);
+		band_rect(fp, a, "rival", u->rival_lo_ns / u->rival_ns,
+		    u->rival_hi_ns / u->rival_ns, y + ROW, y + 2 * ROW);
+		y += 2 * ROW + GAP;
+	}
+}
+
+static void
+ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
+{
+	char buf[DURLEN];
+
+	if (!(v->commit_syncs > 0))
+		return;
+	fputs("<line class=\"ceiling\" x1=\"", fp);
+	num(fp, px(a, v->commit_syncs));
+	fputs("\" x2=\"", fp);
+	num(fp, px(a, v->commit_syncs));
+	fprintf(fp, "\" y1=\"%d\" y2=\"", (int)TOP - 4);
+	num(fp, TOP + (double)n * (2 * ROW + GAP));
+	fputs("\"/>\n<text class=\"ceiling-label\" text-anchor=\"middle\" x=\"", fp);
+	num(fp, px(a, v->commit_syncs));
+	fprintf(fp, "\" y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
+	    layout_trimmed(buf, sizeof buf, v->commit_syncs));
+}
+
+/* The syncs axis also spans the ceiling and the bands, with room after. */
+static void
+fit_syncs(const struct gate_verdict *v, struct axis *a)
+{
+	const struct verdict_unit *u = &v->unit;
+	double mn = a->lo, mx = a->hi;
+
+	widen(&mn, &mx, v->commit_syncs, 1);
+	widen(&mn, &mx, u->ours_hi_ns / u->ours_ns, 1);
+	widen(&mn, &mx, u->rival_hi_ns / u->rival_ns, 1);
+	a->lo = 0;
+	a->hi = mx > 0 ? mx * 1.1 : 1;
+}
+
+void
+svg_writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	size_t n = rows_of(v, KIND_WRITE);
+	struct axis a;
+
+	if (n == 0)
+		return;
+	if (v->unit.source == UNIT_NONE || fit_axis(v, KIND_WRITE, 1, &a) < 0) {
+		latency_chart(fp, v, KIND_WRITE, o, "writes-chart",
+		    "Write latency at p50 and p99, logarithmic axis (no sync unit)");
+		return;
+	}
+	a.ascii = o->ascii;
+	fit_syncs(v, &a);
+	open_svg(fp, "writes-chart", "Writes in durable syncs at p50 and p99, "
+	    "with the ceiling and the band of one sync", n);
+	legend(fp, v, 1);
+	bands(fp, v, &a, n);
+	linear_ticks(fp, &a, chart_height(n) - BOTTOM);
+	ceiling(fp, v, &a, n);
+	plot_rows(fp, v, &a, KIND_WRITE, 1);
+	fputs("</svg>\n", fp);
+}
