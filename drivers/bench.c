@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-bench: runs a small LinkBench-like mix against SQLite or LMDB
+ * in a fresh directory inside the user's DIR and writes the result, every
+ * operation's latency and the probe of DIR's volume, as syncgate-result/1.
+ * The probe runs first, before the load, on a quiet volume.
+ */
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "drivers/drivers.h"
+#include "import/parse.h"
+#include "import/result_json.h"
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "lib/stats.h"
+#include "lib/units.h"
+#include "lib/version.h"
+#include "probe/probe.h"
+
+#define DEFAULT_ROWS 10000
+#define DEFAULT_VALUE_BYTES 100
+#define DEFAULT_OPS 3000
+#define DEFAULT_CONCURRENCY 2
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: syncgate-bench sqlite|lmdb --dir DIR [--rows N] [--value-bytes B]\n"
+	    "                      [--ops N | --seconds S] [--concurrency C] [--mix R:S:W]\n"
+	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
+	    "                      -o FILE\n"
+	    "       syncgate-bench --help | --version\n"
+	    "\n"
+	    "Probes DIR's volume, loads N rows into a fresh database in a new directory\n"
+	    "inside DIR, runs a mix of point-read (one row by key), range (ten\n"
+	    "consecutive rows) and write (one durable single-row commit) at C threads,\n"
+	    "timing every operation, and writes a syncgate-result/1 file with every\n"
+	    "latency and the probe.  The database's directory is removed afterwards.\n"
+	    "\n"
+	    "  --dir DIR               where to run, on the volume to measure (required)\n"
+	    "  --rows N                rows loaded before the run (default %d)\n"
+	    "  --value-bytes B         bytes of each row's value (default %d)\n"
+	    "  --ops N                 operations in all, split across the threads\n"
+	    "                          (default %d)\n"
+	    "  --seconds S             run for S seconds instead of a number of operations\n"
+	    "  --concurrency C         threads, each with its own connection (default %d)\n"
+	    "  --mix R:S:W             weights of point-read, range and write (default\n"
+	    "                          5:2:3)\n"
+	    "  --sqlite-synchronous M  SQLite's synchronous in WAL mode: off, normal or\n"
+	    "                          full (default full: every commit synced)\n"
+	    "  --lmdb-nosync           open LMDB with MDB_NOSYNC: commits are not synced\n"
+	    "  -o FILE                 write the result to FILE, atomically (- for\n"
+	    "                          standard output)\n"
+	    "\n"
+	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
+	    "environment and a read transaction per thread (MDB_NOTLS).\n"
+	    "\n"
+	    "exit status: 0 the run completed, 2 trouble (usage, a DIR that cannot be\n"
+	    "written, a probe or engine error, a write error)\n",
+	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY);
+}
+
+/* "R:S:W", three whole numbers that do not all vanish. */
+static int
+parse_mix(const char *s, int mix[NOPS], char *err)
+{
+	char buf[64], *parts[NOPS], *p;
+	long long v;
+	int k, sum = 0;
+
+	if (strlen(s) >= sizeof buf)
+		goto bad;
+	memcpy(buf, s, strlen(s) + 1);
+	p = buf;
+	for (k = 0; k < NOPS; k++) {
+		parts[k] = p;
+		p = strchr(p, ':');
+		if ((p == NULL) != (k == NOPS - 1))
+			goto bad;
+		if (p != NULL)
+			*p++ = '\0';
+	}
+	for (k = 0; k < NOPS; k++) {
+		if (parse_count(parts[k], 0, 1000, &v, "--mix", err) < 0)
+			return errf(err, "--mix: %s: %s is not a whole number from 0 to 1000",
+			    s, parts[k]);
+		mix[k] = (int)v;
+		sum += mix[k];
+	}
+	if (sum == 0)
+		return errf(err, "--mix: %s sums to zero; expected at least one kind of "
+		    "operation", s);
+	return 0;
+bad:
+	return errf(err, "--mix: %s is not R:S:W, three whole numbers such as 5:2:3", s);
+}
+
+static int
+parse_sync(const char *s, enum sqlite_sync *out, char *err)
+{
+	static const char *const names[] = { "off", "normal", "full" };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum sqlite_sync)i;
+			return 0;
+		}
+	return errf(err, "--sqlite-synchronous: %s; expected off, normal or full", s);
+}
+
+/* One option's value; returns -1 with err set. */
+static int
+take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
+{
+	long long v;
+
+	switch (c) {
+	case 'b':
+		return parse_count(arg, 1, 1 << 20, &o->value_bytes, "--value-bytes", err);
+	case 'c':
+		if (parse_count(arg, 1, 64, &v, "--concurrency", err) < 0)
+			return -1;
+		o->concurrency = (int)v;
+		return 0;
+	case 'd':
+		o->dir = arg;
+		return 0;
+	case 'L':
+		o->lmdb_nosync = 1;
+		return 0;
+	case 'm':
+		return parse_mix(arg, o->mix, err);
+	case 'n':
+		*ops_given = 1;
+		return parse_count(arg, 1, 1000000000, &o->ops, "--ops", err);
+	case 'o':
+		o->out = arg;
+		return 0;
+	case 'r':
+		return parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
+	case 's':
+		return parse_real(arg, 0.01, 86400, &o->seconds, "--seconds", err);
+	case 'y':
+		return parse_sync(arg, &o->sqlite_sync, err);
+	}
+	return errf(err, "unknown option; see syncgate-bench --help");
+}
+
+/* Settings that make no sense together, or for this engine. */
+static int
+check_options(struct bench_options *o, int ops_given, int sync_given, char *err)
+{
+	int round = o->mix[0] + o->mix[1] + o->mix[2];
+
+	if (o->dir == NULL)
+		return errf(err, "--dir DIR is required: the directory to run in");
+	if (o->out == NULL)
+		return errf(err, "-o FILE is required: where the result goes");
+	if (ops_given && o->seconds > 0)
+		return errf(err, "--ops and --seconds: give one or the other");
+	if (o->seconds > 0)
+		o->ops = 0;
+	if (o->ops > 0 && o->ops < (long long)o->concurrency * round)
+		return errf(err, "--ops %lld is too few for --mix %d:%d:%d at --concurrency "
+		    "%d: each thread runs whole rounds of %d; expected at least %lld",
+		    o->ops, o->mix[0], o->mix[1], o->mix[2], o->concurrency, round,
+		    (long long)o->concurrency * round);
+	if (sync_given && strcmp(o->engine, "sqlite") != 0)
+		return errf(err, "--sqlite-synchronous is for sqlite, not %s", o->engine);
+	if (o->lmdb_nosync && strcmp(o->engine, "lmdb") != 0)
+		return errf(err, "--lmdb-nosync is for lmdb, not %s", o->engine);
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct bench_options *o, char *err)
+{
+	static const struct option longopts[] = {
+		{ "concurrency", required_argument, NULL, 'c' },
+		{ "dir", required_argument, NULL, 'd' },
+		{ "lmdb-nosync", no_argument, NULL, 'L' },
+		{ "mix", required_argument, NULL, 'm' },
+		{ "ops", required_argument, NULL, 'n' },
+		{ "rows", required_argument, NULL, 'r' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "sqlite-synchronous", required_argument, NULL, 'y' },
+		{ "value-bytes", required_argument, NULL, 'b' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, ops_given = 0, sync_given = 0;
+
+	memset(o, 0, sizeof *o);
+	o->rows = DEFAULT_ROWS;
+	o->value_bytes = DEFAULT_VALUE_BYTES;
+	o->ops = DEFAULT_OPS;
+	o->concurrency = DEFAULT_CONCURRENCY;
+	o->mix[OP_POINT] = 5;
+	o->mix[OP_RANGE] = 2;
+	o->mix[OP_WRITE] = 3;
+	o->sqlite_sync = BENCH_SYNC_FULL;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		if (c == ':')
+			return errf(err, "%s needs a value; see syncgate-bench --help",
+			    argv[optind - 1]);
+		if (c == '?')
+			return errf(err, "unknown option %s; see syncgate-bench --help",
+			    argv[optind - 1]);
+		sync_given |= c == 'y';
+		if (take(c, optarg, o, &ops_given, err) < 0)
+			return -1;
+	}
+	if (optind != argc - 1)
+		return errf(err, "expected one engine, sqlite or lmdb; see "
+		    "syncgate-bench --help");
+	o->engine = argv[optind];
+	if (strcmp(o->engine, "sqlite") != 0 && strcmp(o->engine, "lmdb") != 0)
+		return errf(err, "%s: unknown engine; expected sqlite or lmdb", o->engine);
+	return check_options(o, ops_given, sync_given, err);
+}
+
+/* DIR must be a directory we may write in, checked before anything runs. */
+static int
+check_dir(const char *dir, char *err)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errf(err, "--dir %s:", dir);
+	if (!S_ISDIR(st.st_mode))
+		return errf(err, "--dir %s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return errf(err, "--dir %s: cannot write there:", dir);
+	return 0;
+}
+
+/* Probes the volume of DIR, before anything of ours is written there. */
+static int
+probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
+{
+	struct probe_options po;
+	char perr[ERRLEN];
+
+	probe_options_default(&po);
+	po.dir = o->dir;
+	if (probe_run(&po, rec, perr) < 0)
+		return errf(err, "probe: %s", perr);
+	return 0;
+}
+
+/* Opens, loads, runs and closes the engine in its own directory. */
+static int
+run_engine(const struct engine_ops *e, const struct bench_options *o,
+    struct bench_samples s[NOPS], double *elapsed_s, char *err)
+{
+	struct workdir w;
+	char rerr[ERRLEN];
+	uint64_t rng = 0x10adULL;
+	void *db;
+	int rc = -1;
+
+	if (workdir_make(&w, o->dir, e, err) < 0)
+		return -1;
+	db = e->open(o, w.path, err);
+	if (db != NULL && e->load(db, o, &rng, err) == 0 &&
+	    bench_run(e, db, o, s, elapsed_s, err) == 0)
+		rc = 0;
+	if (db != NULL)
+		e->close(db);
+	if (workdir_remove(&w, rerr) < 0 && rc == 0) {
+		memcpy(err, rerr, ERRLEN);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* The run as a result: a class per kind that ran, owning the samples. */
+static int
+to_result(const struct engine_ops *e, const struct bench_options *o,
+    struct bench_samples s[NOPS], struct probe_record *rec, struct result *r,
+    char *err)
+{
+	char workload[64];
+	int k;
+
+	memset(r, 0, sizeof *r);
+	r->engine = xstrdup(e->name);
+	r->version = xstrdup(e->version());
+	snprintf(workload, sizeof workload, "syncgate-bench %d:%d:%d", o->mix[0],
+	    o->mix[1], o->mix[2]);
+	r->workload = xstrdup(workload);
+	r->concurrency = o->concurrency;
+	r->probe = xmalloc(sizeof *r->probe);
+	*r->probe = *rec;
+	probe_record_init(rec);
+	r->classes = xcalloc(NOPS, sizeof *r->classes);
+	for (k = 0; k < NOPS; k++) {
+		struct result_class *c;
+
+		if (o->mix[k] == 0)
+			continue;
+		if (s[k].n == 0)
+			return errf(err, "the run ended before any %s operation; give it "
+			    "more --seconds", op_name((enum op_kind)k));
+		c = &r->classes[r->nclasses++];
+		c->name = xstrdup(op_name((enum op_kind)k));
+		c->kind = k == OP_WRITE ? KIND_WRITE : KIND_READ;
+		c->samples_ns = s[k].ns;
+		c->nsamples = s[k].n;
+		c->count = (long long)s[k].n;
+		s[k].ns = NULL;
+	}
+	return 0;
+}
+
+/* What the result cannot say in its own keys: how the run was made. */
+static void
+add_driver(cJSON *root, const struct engine_ops *e, const struct bench_options *o,
+    double elapsed_s)
+{
+	cJSON *d = cJSON_AddObjectToObject(root, "driver");
+	char mix[32];
+
+	snprintf(mix, sizeof mix, "%d:%d:%d", o->mix[0], o->mix[1], o->mix[2]);
+	cJSON_AddStringToObject(d, "program", "syncgate-bench");
+	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
+	cJSON_AddNumberToObject(d, "rows", (double)o->rows);
+	cJSON_AddNumberToObject(d, "value_bytes", (double)o->value_bytes);
+	if (o->ops > 0)
+		cJSON_AddNumberToObject(d, "ops", (double)o->ops);
+	else
+		cJSON_AddNumberToObject(d, "seconds", o->seconds);
+	cJSON_AddStringToObject(d, "mix", mix);
+	cJSON_AddStringToObject(d, "settings", e->settings(o));
+	cJSON_AddStringToObject(d, "probed", "before the load, in --dir");
+	cJSON_AddNumberToObject(d, "elapsed_s", elapsed_s);
+}
+
+static int
+write_result(struct outfile *out, cJSON *root, char *err)
+{
+	char *text = cJSON_Print(root);
+	int bad;
+
+	if (text == NULL) {
+		outfile_abort(out);
+		return errf(err, "out of memory formatting the result");
+	}
+	bad = fputs(text, out->fp) == EOF || fputc('\n', out->fp) == EOF;
+	free(text);
+	if (bad) {
+		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
+		outfile_abort(out);
+		return -1;
+	}
+	return outfile_close(out, err);
+}
+
+/* s padded with blanks to width printed columns (µ is one column, two bytes). */
+static const char *
+pad(char *buf, size_t len, const char *s, size_t width)
+{
+	size_t n = strlen(s), w = text_width(s);
+
+	snprintf(buf, len, "%s", s);
+	while (w < width && n + 1 < len) {
+		buf[n++] = ' ';
+		buf[n] = '\0';
+		w++;
+	}
+	return buf;
+}
+
+static void
+tell(const struct result *r, const struct bench_options *o, double elapsed_s)
+{
+	const struct probe_record *p = r->probe;
+	int ascii = !locale_is_utf8();
+	char a[DURLEN], b[DURLEN], padded[DURLEN];
+	size_t i;
+
+	warnx_("%s %s: %lld rows; %s in %.2fs at concurrency %d", r->engine, r->version,
+	    o->rows, r->workload, elapsed_s, o->concurrency);
+	warnx_("probe of %s: %s median %s, reaches a device: %s", o->dir,
+	    p->method != NULL ? p->method : "sync",
+	    fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+		double *x = xmalloc(c->nsamples * sizeof *x);
+
+		memcpy(x, c->samples_ns, c->nsamples * sizeof *x);
+		stats_sort(x, c->nsamples);
+		fmt_duration(a, sizeof a, stats_quantile_sorted(x, c->nsamples, 0.5), ascii);
+		fmt_duration(b, sizeof b, stats_quantile_sorted(x, c->nsamples, 0.99), ascii);
+		warnx_("  %-10s %6zu ops  p50 %s  p99 %s", c->name, c->nsamples,
+		    pad(padded, sizeof padded, a, 8), b);
+		free(x);
+	}
+}
+
+static int
+bench(const struct bench_options *o, char *err)
+{
+	const struct engine_ops *e = strcmp(o->engine, "lmdb") == 0 ? &lmdb_engine :
+	    &sqlite_engine;
+	struct bench_samples s[NOPS];
+	struct probe_record rec;
+	struct outfile out;
+	struct result r;
+	double elapsed_s = NAN;
+	cJSON *root;
+	int k, rc;
+
+	memset(s, 0, sizeof s);
+	memset(&r, 0, sizeof r);
+	probe_record_init(&rec);
+	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0)
+		return -1;
+	if (probe_dir(o, &rec, err) < 0 || run_engine(e, o, s, &elapsed_s, err) < 0 ||
+	    to_result(e, o, s, &rec, &r, err) < 0) {
+		outfile_abort(&out);
+		rc = -1;
+		goto out;
+	}
+	root = import_result_to_json(&r);
+	add_driver(root, e, o, elapsed_s);
+	rc = write_result(&out, root, err);
+	cJSON_Delete(root);
+	if (rc == 0)
+		tell(&r, o, elapsed_s);
+out:
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	probe_record_free(&rec);
+	import_result_clear(&r);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_options o;
+	char err[ERRLEN];
+
+	setlocale(LC_ALL, "");
+	signal(SIGPIPE, SIG_IGN);
+	err_setprog("syncgate-bench");
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+	}
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		printf("syncgate-bench %s (SQLite %s, LMDB %s)\n", SYNCGATE_VERSION,
+		    sqlite_engine.version(), lmdb_engine.version());
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+	}
+	if (parse_args(argc, argv, &o, err) < 0 || bench(&o, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	return EXIT_PASS;
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-bench: a small LinkBench-like mix (point reads, ten-row range
+ * reads, durable single-row writes) run against a real embedded engine,
+ * written as a syncgate-result/1 file with the probe of the volume.
+ * Each engine is a table of functions; the runner knows none of them.
+ */
+#ifndef SYNCGATE_DRIVERS_H
+#define SYNCGATE_DRIVERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
+
+#define RANGE_ROWS 10
+
+enum sqlite_sync { BENCH_SYNC_OFF = 0, BENCH_SYNC_NORMAL, BENCH_SYNC_FULL };
+
+struct bench_options {
+	const char *engine;         /* "sqlite" or "lmdb" */
+	const char *dir;            /* the user's directory */
+	long long rows;             /* rows loaded before the run */
+	long long value_bytes;      /* bytes of each row's value */
+	long long ops;              /* operations in all; 0 with seconds */
+	double seconds;             /* run time; 0 with ops */
+	int concurrency;            /* threads */
+	int mix[NOPS];              /* weights of point-read, range, write */
+	enum sqlite_sync sqlite_sync;
+	int lmdb_nosync;
+	const char *out;            /* -o */
+};
+
+/*
+ * An engine.  A database lives in a directory the driver made for it; a
+ * connection is used by one thread at a time.  Functions returning int
+ * give 0, or -1 with err set to the engine's own message.
+ */
+struct engine_ops {
+	const char *name;
+	/* files the engine makes in its directory, removed on a signal */
+	const char *const *files;
+	/* the library's version, "3.40.1" */
+	const char *(*version)(void);
+	/* how durability is set, in words, for the result */
+	const char *(*settings)(const struct bench_options *o);
+	void *(*open)(const struct bench_options *o, const char *dir, char *err);
+	/* loads keys 0..rows-1 with values of value_bytes from rng */
+	int (*load)(void *db, const struct bench_options *o, uint64_t *rng, char *err);
+	void *(*conn_open)(void *db, char *err);
+	/* one operation on key; val and vlen are the new value of a write */
+	int (*op)(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
+	    size_t vlen, char *err);
+	void (*conn_close)(void *conn);
+	void (*close)(void *db);
+};
+
+extern const struct engine_ops sqlite_engine;
+extern const struct engine_ops lmdb_engine;
+
+/* Per-operation latencies of one kind, in ns, in the order measured. */
+struct bench_samples {
+	double *ns;
+	size_t n, cap;
+};
+
+/*
+ * Runs the mix on db at o->concurrency threads and fills out[k] with
+ * every operation's latency.  *elapsed_s gets the run's wall time.
+ * Returns 0, or -1 with err set (the first thread's error).  The caller
+ * frees out[k].ns.
+ */
+int bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
+    struct bench_samples out[NOPS], double *elapsed_s, char *err);
+
+/* The kinds' class names: "point-read", "range", "write". */
+const char *op_name(enum op_kind k);
+
+/* A fast, seeded generator (splitmix64); *state advances. */
+uint64_t bench_rand(uint64_t *state);
+
+/* Fills buf with n bytes from the generator. */
+void bench_fill(uint64_t *state, unsigned char *buf, size_t n);
+
+/*
+ * The scratch directory: a fresh subdirectory of the user's DIR that the
+ * engine's files go in, removed afterwards and on SIGINT, SIGTERM and
+ * SIGHUP, so DIR is left as it was.
+ */
+struct workdir {
+	char *path;
+};
+
+/* Makes the directory inside dir for engine e.  Returns 0, or -1 with err. */
+int workdir_make(struct workdir *w, const char *dir, const struct engine_ops *e,
+    char *err);
+
+/* Removes every file in it and the directory.  Returns 0, or -1 with err. */
+int workdir_remove(struct workdir *w, char *err);
+
+#endif

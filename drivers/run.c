@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runner: C threads, each with its own connection and generator,
+ * released together, each timing every operation with the monotonic
+ * clock.  Operation kinds come in rounds holding each kind as often as
+ * --mix says, shuffled, so every kind is run in the ratio asked and none
+ * is missed by chance.  Generators are seeded from the thread's index, so
+ * a run's keys and values repeat from run to run.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "drivers/drivers.h"
+#include "lib/err.h"
+
+struct start {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int go;
+	struct timespec deadline;   /* for --seconds */
+	atomic_int stop;            /* set by a thread that failed */
+};
+
+struct worker {
+	pthread_t tid;
+	const struct engine_ops *e;
+	const struct bench_options *o;
+	struct start *start;
+	void *conn;
+	long long ops;              /* to run; 0: until the deadline */
+	uint64_t rng;
+	struct bench_samples s[NOPS];
+	char err[ERRLEN];
+	int failed;
+};
+
+const char *
+op_name(enum op_kind k)
+{
+	static const char *const names[NOPS] = { "point-read", "range", "write" };
+
+	return names[k];
+}
+
+uint64_t
+bench_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void
+bench_fill(uint64_t *state, unsigned char *buf, size_t n)
+{
+	size_t i;
+	uint64_t r = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i % 8 == 0)
+			r = bench_rand(state);
+		buf[i] = (unsigned char)(r >> (8 * (i % 8)));
+	}
+}
+
+static double
+ns_between(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) * 1e9 + (double)(b->tv_nsec - a->tv_nsec);
+}
+
+static int
+past(const struct timespec *deadline)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return ns_between(deadline, &now) >= 0;
+}
+
+/* A new round: each kind as often as its weight, in a shuffled order. */
+static void
+shuffle_round(struct worker *w, enum op_kind *round, size_t n)
+{
+	size_t i, j = 0;
+	int k, c;
+
+	for (k = 0; k < NOPS; k++)
+		for (c = 0; c < w->o->mix[k]; c++)
+			round[j++] = (enum op_kind)k;
+	for (i = n - 1; i > 0; i--) {
+		enum op_kind t;
+
+		j = (size_t)(bench_rand(&w->rng) % (i + 1));
+		t = round[i];
+		round[i] = round[j];
+		round[j] = t;
+	}
+}
+
+static uint64_t
+pick_key(struct worker *w, enum op_kind k)
+{
+	uint64_t span = (uint64_t)w->o->rows;
+
+	if (k == OP_RANGE)
+		span -= RANGE_ROWS - 1;
+	return bench_rand(&w->rng) % span;
+}
+
+/* One timed operation; the new value is made before the clock starts. */
+static int
+one_op(struct worker *w, enum op_kind k, unsigned char *val)
+{
+	struct timespec t0, t1;
+	struct bench_samples *s = &w->s[k];
+	uint64_t key = pick_key(w, k);
+	size_t vlen = (size_t)w->o->value_bytes;
+
+	if (k == OP_WRITE)
+		bench_fill(&w->rng, val, vlen);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (w->e->op(w->conn, k, key, val, vlen, w->err) < 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	xgrow(&s->ns, &s->cap, s->n + 1, sizeof *s->ns);
+	s->ns[s->n++] = ns_between(&t0, &t1);
+	return 0;
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	size_t n = (size_t)(w->o->mix[0] + w->o->mix[1] + w->o->mix[2]), i = n;
+	enum op_kind *round = xmalloc(n * sizeof *round);
+	unsigned char *val = xmalloc((size_t)w->o->value_bytes);
+	long long done = 0;
+
+	pthread_mutex_lock(&w->start->lock);
+	while (!w->start->go)
+		pthread_cond_wait(&w->start->cond, &w->start->lock);
+	pthread_mutex_unlock(&w->start->lock);
+	while (!atomic_load(&w->start->stop)) {
+		if (w->ops > 0 ? done >= w->ops : past(&w->start->deadline))
+			break;
+		if (i == n) {
+			shuffle_round(w, round, n);
+			i = 0;
+		}
+		if (one_op(w, round[i++], val) < 0) {
+			w->failed = 1;
+			atomic_store(&w->start->stop, 1);
+			break;
+		}
+		done++;
+	}
+	free(round);
+	free(val);
+	return NULL;
+}
+
+/* Opens every connection before any thread starts, so none waits on another. */
+static int
+open_conns(const struct engine_ops *e, void *db, struct worker *w, int n, char *err)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		w[i].conn = e->conn_open(db, err);
+		if (w[i].conn == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+gather(struct worker *w, int n, struct bench_samples out[NOPS])
+{
+	int i, k;
+
+	for (k = 0; k < NOPS; k++) {
+		memset(&out[k], 0, sizeof out[k]);
+		for (i = 0; i < n; i++) {
+			struct bench_samples *s = &w[i].s[k];
+
+			if (s->n == 0)
+				continue;
+			xgrow(&out[k].ns, &out[k].cap, out[k].n + s->n, sizeof *out[k].ns);
+			memcpy(out[k].ns + out[k].n, s->ns, s->n * sizeof *s->ns);
+			out[k].n += s->n;
+		}
+	}
+}
+
+/* Starts the threads, releases them together, and waits for them all. */
+static int
+launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
+    double *elapsed_s, char *err)
+{
+	struct timespec t0, t1;
+	int i, started = 0, rc = 0;
+
+	for (i = 0; i < n; i++, started++)
+		if (pthread_create(&w[i].tid, NULL, work, &w[i]) != 0) {
+			rc = errf(err, "cannot start thread %d of %d", i + 1, n);
+			atomic_store(&st->stop, 1);
+			break;
+		}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	st->deadline = t0;
+	st->deadline.tv_sec += (time_t)o->seconds;
+	st->deadline.tv_nsec += (long)((o->seconds - (double)(time_t)o->seconds) * 1e9);
+	if (st->deadline.tv_nsec >= 1000000000L) {
+		st->deadline.tv_sec++;
+		st->deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&st->lock);
+	st->go = 1;
+	pthread_cond_broadcast(&st->cond);
+	pthread_mutex_unlock(&st->lock);
+	for (i = 0; i < started; i++)
+		pthread_join(w[i].tid, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*elapsed_s = ns_between(&t0, &t1) / 1e9;
+	return rc;
+}
+
+int
+bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
+    struct bench_samples out[NOPS], double *elapsed_s, char *err)
+{
+	struct start st;
+	struct worker *w;
+	int i, k, n = o->concurrency, rc = -1;
+
+	memset(out, 0, NOPS * sizeof *out);
+	memset(&st, 0, sizeof st);
+	pthread_mutex_init(&st.lock, NULL);
+	pthread_cond_init(&st.cond, NULL);
+	atomic_init(&st.stop, 0);
+	w = xcalloc((size_t)n, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].e = e;
+		w[i].o = o;
+		w[i].start = &st;
+		w[i].rng = 0x5eed0000ULL + (uint64_t)i;
+		w[i].ops = o->ops / n + (i < o->ops % n);
+	}
+	if (open_conns(e, db, w, n, err) < 0 || launch(w, n, &st, o, elapsed_s, err) < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (w[i].failed) {
+			memcpy(err, w[i].err, ERRLEN);
+			goto out;
+		}
+	gather(w, n, out);
+	rc = 0;
+out:
+	for (i = 0; i < n; i++) {
+		if (w[i].conn != NULL)
+			e->conn_close(w[i].conn);
+		for (k = 0; k < NOPS; k++)
+			free(w[i].s[k].ns);
+	}
+	free(w);
+	pthread_cond_destroy(&st.cond);
+	pthread_mutex_destroy(&st.lock);
+	return rc;
+}
