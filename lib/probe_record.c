@@ -62,6 +62,7 @@ probe_record_free(struct probe_record *p)
 	free(p->volume_id);
 	free(p->volume_id_source);
 	free(p->path);
+	free(p->symlink);
 	free(p->fs);
 	free(p->mount_point);
 	free(p->mount_options);
@@ -166,6 +167,7 @@ probe_record_to_json(const struct probe_record *p)
 	add_str(vol, "id", p->volume_id);
 	add_str(vol, "id_source", p->volume_id_source);
 	add_str(vol, "path", p->path);
+	add_str(vol, "symlink", p->symlink);
 	add_str(vol, "fs", p->fs);
 	add_str(vol, "mount_point", p->mount_point);
 	add_str(vol, "mount_options", p->mount_options);
@@ -369,6 +371,7 @@ get_parts(const cJSON *o, struct probe_record *p, const char *name,
 	if (get_str(vol, "id", 1, &p->volume_id, name, w, err) < 0 ||
 	    get_str(vol, "id_source", 0, &p->volume_id_source, name, w, err) < 0 ||
 	    get_str(vol, "path", 0, &p->path, name, w, err) < 0 ||
+	    get_str(vol, "symlink", 0, &p->symlink, name, w, err) < 0 ||
 	    get_str(vol, "fs", 0, &p->fs, name, w, err) < 0 ||
 	    get_str(vol, "mount_point", 0, &p->mount_point, name, w, err) < 0 ||
 	    get_str(vol, "mount_options", 0, &p->mount_options, name, w, err) < 0 ||
@@ -519,6 +522,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	d->volume_id = dup_or_null(s->volume_id);
 	d->volume_id_source = dup_or_null(s->volume_id_source);
 	d->path = dup_or_null(s->path);
+	d->symlink = dup_or_null(s->symlink);
 	d->fs = dup_or_null(s->fs);
 	d->mount_point = dup_or_null(s->mount_point);
 	d->mount_options = dup_or_null(s->mount_options);

@@ -46,7 +46,8 @@ struct probe_record {
 	/* volume */
 	char *volume_id;
 	char *volume_id_source; /* "fs-uuid", "device-number" ... */
-	char *path;             /* the directory probed */
+	char *path;             /* the directory probed, resolved */
+	char *symlink;          /* DIR as given when it is a symbolic link to path */
 	char *fs;               /* filesystem type */
 	char *mount_point, *mount_options;
 	char *device, *model;   /* block device and its model; NULL if unknown */

@@ -1,10 +1,37 @@
 /* SPDX-License-Identifier: MIT */
-/* `syncgate probe`: not yet written. */
+/*
+ * `syncgate probe`: measures what one durable sync costs on the volume
+ * holding a directory, and whether the flush reaches a device.  Usage,
+ * options and the main live here; the work is in scratch.c (the file),
+ * measure.c and group.c (the timings), identity.c and volume.c (who and
+ * where), classify.c (the decision) and report/probe_text.c (the text).
+ */
+#include <getopt.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/outfile.h"
+#include "lib/units.h"
+#include "probe/identity.h"
+#include "probe/measure.h"
+#include "probe/method.h"
 #include "probe/probe.h"
+#include "probe/run.h"
+#include "probe/scratch.h"
+#include "report/report.h"
+
+#define DEFAULT_MAX_SAMPLES 1000
+#define DEFAULT_MAX_TIME_S 60.0
+
+struct cli {
+	struct probe_options o;
+	const char *out;        /* -o FILE, or NULL for standard output */
+	int json, require_device, help;
+	int max_samples_given;
+};
 
 void
 probe_options_default(struct probe_options *o)
@@ -12,30 +39,243 @@ probe_options_default(struct probe_options *o)
 	memset(o, 0, sizeof *o);
 	o->dir = ".";
 	o->samples = 15;
+	o->method = NULL;
 	o->write_bytes = 4096;
 	o->warmup = 2;
 	o->precision = NAN;
-}
-
-int
-probe_run(const struct probe_options *o, struct probe_record *out, char *err)
-{
-	(void)o;
-	probe_record_init(out);
-	return errf(err, "not yet implemented");
+	o->max_samples = DEFAULT_MAX_SAMPLES;
+	o->max_time_s = DEFAULT_MAX_TIME_S;
+	o->concurrency = 0;
 }
 
 void
 probe_usage(FILE *fp)
 {
-	fprintf(fp, "usage: syncgate probe [--dir DIR]\n");
+	fprintf(fp,
+"usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD] [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
+"                      [--precision PCT] [--max-samples N] [--max-time SECONDS] [--concurrency C]\n"
+"\n"
+"Measures what one durable sync costs on the volume holding DIR, in a\n"
+"scratch file it creates there and always removes, and whether the flush\n"
+"reaches a device, with the evidence that decided it.\n"
+"\n"
+"  --concurrency C      also run C writers at once, each syncing its own\n"
+"                       blocks, and give their sync in single-writer syncs\n"
+"                       (default: off)\n"
+"  --dir DIR            the directory whose volume is probed (default: .)\n"
+"  --json               print the syncgate-probe/1 record instead of text\n"
+"  --max-samples N      with --precision, stop after N samples (default: %d)\n"
+"  --max-time SECONDS   stop sampling after SECONDS (default: %g)\n"
+"  --method METHOD      %s\n"
+"                       (default: %s)\n"
+"  -o FILE              write the output to FILE, atomically (default:\n"
+"                       standard output)\n"
+"  --precision PCT      sample until the median's 95%% interval is within\n"
+"                       PCT of the median, below 50%% (default: off, a fixed\n"
+"                       count)\n"
+"  --require-device     exit 1 unless the flush reaches a device\n"
+"  --samples N          samples kept (default: 15; with --precision, the\n"
+"                       least taken)\n"
+"  --write-size BYTES   bytes written before each sync (default: 4096; at\n"
+"                       most %lld; a multiple of 512 for direct-dsync)\n"
+"\n"
+"exit status: 0 measured, 1 --require-device and the flush does not reach a\n"
+"device, 2 trouble (usage, an unusable DIR, an I/O error)\n",
+	    DEFAULT_MAX_SAMPLES, DEFAULT_MAX_TIME_S, probe_method_names(),
+	    probe_method_default_name(), SCRATCH_MAX_WRITE);
+}
+
+enum {
+	OPT_CONCURRENCY = 256, OPT_DIR, OPT_JSON, OPT_MAX_SAMPLES, OPT_MAX_TIME,
+	OPT_METHOD, OPT_PRECISION, OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WRITE_SIZE
+};
+
+static const struct option longopts[] = {
+	{ "concurrency", required_argument, NULL, OPT_CONCURRENCY },
+	{ "dir", required_argument, NULL, OPT_DIR },
+	{ "help", no_argument, NULL, 'h' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "max-samples", required_argument, NULL, OPT_MAX_SAMPLES },
+	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "require-device", no_argument, NULL, OPT_REQUIRE_DEVICE },
+	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "write-size", required_argument, NULL, OPT_WRITE_SIZE },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* One option's argument into c; returns 0, or -1 with err set. */
+static int
+take_option(struct cli *c, int ch, const char *arg, char *err)
+{
+	long long v;
+
+	switch (ch) {
+	case OPT_CONCURRENCY:
+		if (parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
+		    err) < 0)
+			return -1;
+		c->o.concurrency = (int)v;
+		return 0;
+	case OPT_DIR:
+		c->o.dir = arg;
+		return 0;
+	case OPT_MAX_SAMPLES:
+		c->max_samples_given = 1;
+		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
+			return -1;
+		c->o.max_samples = (long)v;
+		return 0;
+	case OPT_MAX_TIME:
+		return parse_real(arg, 0.001, PROBE_MAX_TIME_S, &c->o.max_time_s,
+		    "--max-time", err);
+	case OPT_METHOD:
+		c->o.method = arg;
+		return probe_method_find(arg, err) == NULL ? -1 : 0;
+	case OPT_PRECISION:
+		return parse_percent(arg, 0, 0.5, &c->o.precision, "--precision", err);
+	case OPT_SAMPLES:
+		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--samples", err) < 0)
+			return -1;
+		c->o.samples = (long)v;
+		return 0;
+	case OPT_WRITE_SIZE:
+		return parse_count(arg, 1, SCRATCH_MAX_WRITE, &c->o.write_bytes,
+		    "--write-size", err);
+	}
+	return errf(err, "unknown option; try syncgate help probe");
+}
+
+static int
+parse_args(int argc, char **argv, struct cli *c, char *err)
+{
+	int ch;
+
+	memset(c, 0, sizeof *c);
+	probe_options_default(&c->o);
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		if (ch == 'h')
+			c->help = 1;
+		else if (ch == 'o')
+			c->out = optarg;
+		else if (ch == OPT_JSON)
+			c->json = 1;
+		else if (ch == OPT_REQUIRE_DEVICE)
+			c->require_device = 1;
+		else if (ch == ':')
+			return errf(err, "%s needs an argument; try syncgate help probe",
+			    argv[optind - 1]);
+		else if (ch == '?')
+			return errf(err, "unknown option %s; try syncgate help probe",
+			    argv[optind - 1]);
+		else if (take_option(c, ch, optarg, err) < 0)
+			return -1;
+	}
+	if (optind < argc)
+		return errf(err, "unexpected argument %s; the directory goes after "
+		    "--dir", argv[optind]);
+	if (c->max_samples_given && isnan(c->o.precision))
+		return errf(err, "--max-samples applies only with --precision");
+	return 0;
+}
+
+/* The record as JSON or text, to standard output or -o FILE. */
+static int
+emit(const struct cli *c, const struct probe_record *rec, char *err)
+{
+	struct outfile of;
+	struct render_opts ro;
+	char *json;
+	int bad;
+
+	if (outfile_open(&of, c->out, err) < 0)
+		return -1;
+	if (c->json) {
+		cJSON *root = probe_record_to_json(rec);
+
+		json = cJSON_Print(root);
+		cJSON_Delete(root);
+		bad = json == NULL || fprintf(of.fp, "%s\n", json) < 0;
+		free(json);
+	} else {
+		render_opts_detect(&ro, of.fp, 0);
+		bad = report_probe_text(of.fp, rec, &ro) < 0;
+	}
+	if (bad) {
+		outfile_abort(&of);
+		return errf(err, "%s: cannot render the probe record",
+		    c->out ? c->out : "standard output");
+	}
+	return outfile_close(&of, err);
+}
+
+int
+probe_run(const struct probe_options *o, struct probe_record *out, char *err)
+{
+	const struct probe_method *m;
+	struct scratch s;
+	double start = probe_now_ns();
+	long long slots;
+	int rc = -1, dropped;
+
+	probe_record_init(out);
+	identity_host(out);
+	if ((m = probe_method_find(o->method, err)) == NULL ||
+	    probe_check_options(o, m, err) < 0 ||
+	    (slots = probe_scratch_slots(o, err)) < 0) {
+		probe_record_free(out);
+		return -1;
+	}
+	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0 &&
+	    identity_volume(o->dir, s.dirfd, out, err) == 0 &&
+	    probe_measure(&s, m, o, start, out, err) == 0) {
+		probe_record_summarize(out, 0.95);
+		out->refs.dirty_sync_ns = out->median_ns;
+		rc = o->concurrency > 0 ? probe_group(&s, m, o->concurrency,
+		    o->samples, out->median_ns, &out->group, err) : 0;
+	}
+	dropped = s.flags_dropped;
+	scratch_close(&s);
+	if (rc < 0) {
+		probe_record_free(out);
+		return -1;
+	}
+	probe_judge(out, m, dropped);
+	probe_stamp(out, start);
+	return 0;
 }
 
 int
 probe_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	warnx_("not yet implemented");
-	return EXIT_TROUBLE;
+	struct cli c;
+	struct probe_record rec;
+	char err[ERRLEN];
+	int status = EXIT_PASS;
+
+	if (parse_args(argc, argv, &c, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (c.help) {
+		probe_usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+	}
+	if (probe_run(&c.o, &rec, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (emit(&c, &rec, err) < 0) {
+		warnx_("%s", err);
+		status = EXIT_TROUBLE;
+	} else if (c.require_device && rec.reaches != REACH_YES) {
+		warnx_("--require-device: the flush does not reach a device here "
+		    "(reaches_device: %s)", reach_name(rec.reaches));
+		status = EXIT_FAIL;
+	}
+	probe_record_free(&rec);
+	return status;
 }

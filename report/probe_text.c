@@ -1,12 +1,303 @@
 /* SPDX-License-Identifier: MIT */
-/* A probe record as text: not yet written. */
+/*
+ * A probe record as text: what was timed and its summary, the reference
+ * timings it was compared with, the verdict on the flush with its
+ * evidence, and who measured it where.  Every number says what it is.
+ * Strings from the record are printed with control bytes replaced, so a
+ * hostile probe file cannot move the cursor or rewrite a CI log.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/units.h"
 #include "report/report.h"
+
+struct text_ctx {
+	FILE *fp;
+	int ascii;
+};
+
+/* Length of a valid UTF-8 sequence at s that is not a C1 control, or 0. */
+static size_t
+printable_utf8(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if (s[0] == 0xC2 && s[1] < 0xA0)
+		return 0;
+	return n;
+}
+
+/* The few non-ASCII signs syncgate itself writes, in ASCII. */
+static const char *
+ascii_for(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} map[] = {
+		{ "\xc2\xb5", "u" }, { "\xce\xbc", "u" }, { "\xc3\x97", "x" },
+		{ "\xc2\xb1", "+/-" }, { "\xe2\x89\x88", "~" },
+		{ "\xe2\x80\x94", "-" }, { "\xe2\x86\x92", "->" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (strlen(map[i].utf8) == n && memcmp(map[i].utf8, s, n) == 0)
+			return map[i].ascii;
+	return "?";
+}
+
+/* Writes s with control bytes and, in ASCII mode, non-ASCII replaced. */
+static void
+put(const struct text_ctx *t, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "unknown");
+
+	while (*p != '\0') {
+		size_t n;
+
+		if (*p >= 0x20 && *p < 0x7f) {
+			fputc(*p++, t->fp);
+			continue;
+		}
+		n = *p >= 0x80 ? printable_utf8(p) : 0;
+		if (n == 0) {
+			fputc('?', t->fp);
+			p++;
+		} else if (t->ascii) {
+			fputs(ascii_for(p, n), t->fp);
+			p += n;
+		} else {
+			fwrite(p, 1, n, t->fp);
+			p += n;
+		}
+	}
+}
+
+static const char *
+dur(const struct text_ctx *t, char *buf, double ns)
+{
+	return fmt_duration(buf, DURLEN, ns, t->ascii);
+}
+
+static int
+write_timed(const struct probe_record *p)
+{
+	return p->method != NULL && strstr(p->method, "dsync") != NULL;
+}
+
+static const char *
+sync_word(const struct probe_record *p)
+{
+	if (p->method == NULL)
+		return "sync";
+	if (strcmp(p->method, "dsync") == 0)
+		return "O_DSYNC write";
+	if (strcmp(p->method, "direct-dsync") == 0)
+		return "O_DIRECT|O_DSYNC write";
+	if (strcmp(p->method, "full") == 0)
+		return "F_FULLFSYNC";
+	if (strcmp(p->method, "barrier") == 0)
+		return "F_BARRIERFSYNC";
+	return p->method;
+}
+
+/* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */
+static void
+summary_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	char sz[DURLEN], a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], e[DURLEN];
+
+	fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+	put(t, sync_word(p));
+	if (write_timed(p))
+		fprintf(t->fp, " of %s", sz);
+	else
+		fprintf(t->fp, " after a %s write", sz);
+	fprintf(t->fp, ", median of %zu: %s", p->nsamples, dur(t, a, p->median_ns));
+	if (!isnan(p->ci_lo_ns))
+		fprintf(t->fp, " (%.1f%% interval %s to %s; ", p->ci_level * 100,
+		    dur(t, b, p->ci_lo_ns), dur(t, c, p->ci_hi_ns));
+	else
+		fprintf(t->fp, " (too few samples for an interval; ");
+	fprintf(t->fp, "min %s, p90 %s, max %s)\n", dur(t, d, p->min_ns),
+	    dur(t, e, p->p90_ns), dur(t, a, p->max_ns));
+}
+
+static void
+stop_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	const char *why = p->stopped_by ? p->stopped_by : "";
+	const char *pm = t->ascii ? "+/-" : "\xc2\xb1";
+	char buf[DURLEN];
+
+	fprintf(t->fp, "  %d warm-up samples discarded; ", p->warmup);
+	if (strcmp(why, "precision") == 0)
+		fprintf(t->fp, "stopped when the interval was within %s%g%% of the "
+		    "median", pm, p->precision * 100);
+	else if (strcmp(why, "max-samples") == 0)
+		fprintf(t->fp, "stopped at --max-samples before the interval was "
+		    "within %s%g%%", pm, p->precision * 100);
+	else if (strcmp(why, "max-time") == 0)
+		fprintf(t->fp, "stopped at --max-time");
+	else if (strcmp(why, "samples") == 0)
+		fprintf(t->fp, "a fixed count of %zu samples", p->nsamples);
+	else
+		fprintf(t->fp, "stopped by %s", why[0] ? why : "an unrecorded cause");
+	if (!isnan(p->elapsed_s))
+		fprintf(t->fp, "; the probe took %s",
+		    dur(t, buf, p->elapsed_s * 1e9));
+	fprintf(t->fp, "\n");
+}
+
+static void
+ref_row(const struct text_ctx *t, const char *label, double ns)
+{
+	char a[DURLEN];
+
+	if (isnan(ns))
+		return;
+	fprintf(t->fp, "  %-36s %s\n", label, dur(t, a, ns));
+}
+
+static void
+refs_block(const struct text_ctx *t, const struct probe_record *p)
+{
+	char label[96], sz[DURLEN];
+	const char *clean = write_timed(p) ? "fdatasync" : sync_word(p);
+
+	fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+	fprintf(t->fp, "reference timings from the same run, medians:\n");
+	snprintf(label, sizeof label, "%s with nothing dirty", clean);
+	ref_row(t, label, p->refs.clean_sync_ns);
+	ref_row(t, "empty system call", p->refs.null_syscall_ns);
+	snprintf(label, sizeof label, "%s write without a sync", sz);
+	ref_row(t, label, p->refs.plain_write_ns);
+	snprintf(label, sizeof label, "dirty %s through libc", sync_word(p));
+	ref_row(t, label, p->refs.libc_sync_ns);
+	snprintf(label, sizeof label, "dirty %s as a raw system call", sync_word(p));
+	ref_row(t, label, p->refs.raw_sync_ns);
+}
+
+static void
+group_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	char a[DURLEN], b[DURLEN];
+
+	if (p->group.writers <= 0)
+		return;
+	fprintf(t->fp, "group commit, %d writers at once: each writer's ",
+	    p->group.writers);
+	put(t, sync_word(p));
+	fprintf(t->fp, " median %s = %.2f single-writer syncs, p99 %s = %.2f "
+	    "syncs (%zu timed)\n", dur(t, a, p->group.median_ns),
+	    p->group.syncs_p50, dur(t, b, p->group.p99_ns), p->group.syncs_p99,
+	    p->group.nsamples);
+}
+
+static void
+verdict_block(const struct text_ctx *t, const struct probe_record *p)
+{
+	size_t i;
+
+	fprintf(t->fp, "reaches a device: %s", reach_name(p->reaches));
+	if (p->nevidence == 0) {
+		fprintf(t->fp, " (no evidence recorded)\n");
+		return;
+	}
+	fprintf(t->fp, ", because ");
+	put(t, p->evidence[0]);
+	fprintf(t->fp, "\n");
+	for (i = 1; i < p->nevidence; i++) {
+		fprintf(t->fp, "  ");
+		put(t, p->evidence[i]);
+		fprintf(t->fp, "\n");
+	}
+}
+
+static void
+identity_block(const struct text_ctx *t, const struct probe_record *p)
+{
+	fprintf(t->fp, "host: ");
+	put(t, p->host_name);
+	fprintf(t->fp, " (id ");
+	put(t, p->host_id);
+	fprintf(t->fp, " from ");
+	put(t, p->host_id_source);
+	fprintf(t->fp, "), ");
+	put(t, p->os);
+	fprintf(t->fp, ", kernel ");
+	put(t, p->kernel);
+	if (p->virt != NULL) {
+		fprintf(t->fp, "; virtualised: ");
+		put(t, p->virt);
+	}
+	fprintf(t->fp, "\nvolume: ");
+	put(t, p->volume_id);
+	fprintf(t->fp, " (");
+	put(t, p->volume_id_source);
+	fprintf(t->fp, "), device ");
+	put(t, p->device);
+	fprintf(t->fp, ", model ");
+	put(t, p->model);
+	fprintf(t->fp, ", write cache ");
+	put(t, p->write_cache);
+	fprintf(t->fp, ", %s\n", p->rotational == 1 ? "rotational" :
+	    p->rotational == 0 ? "not rotational" : "rotation unknown");
+	fprintf(t->fp, "  mounted at ");
+	put(t, p->mount_point);
+	fprintf(t->fp, " with ");
+	put(t, p->mount_options);
+	fprintf(t->fp, "\n");
+}
+
+static void
+head_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	fprintf(t->fp, "probe of ");
+	put(t, p->path);
+	if (p->symlink != NULL) {
+		fprintf(t->fp, " (given as ");
+		put(t, p->symlink);
+		fprintf(t->fp, ", a symbolic link)");
+	}
+	fprintf(t->fp, " on ");
+	put(t, p->fs);
+	fprintf(t->fp, ", method ");
+	put(t, p->method);
+	fprintf(t->fp, "\n");
+}
 
 int
 report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o)
 {
-	(void)fp;
-	(void)p;
-	(void)o;
-	return -1;
+	struct text_ctx t = { fp, o->ascii };
+
+	if (p->nsamples == 0)
+		return -1;
+	head_line(&t, p);
+	summary_line(&t, p);
+	if (p->method_detail != NULL) {
+		fprintf(fp, "  ");
+		put(&t, p->method_detail);
+		fprintf(fp, "\n");
+	}
+	stop_line(&t, p);
+	refs_block(&t, p);
+	group_line(&t, p);
+	verdict_block(&t, p);
+	identity_block(&t, p);
+	return 0;
 }

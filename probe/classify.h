@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Whether a durable sync reaches a device, decided from measurements
+ * taken in one run on one file and compared with each other, and from
+ * what the system says about the volume.  No absolute latency threshold:
+ * the fastest real flushes sit near the slowest fake ones, and a constant
+ * calibrated on one class of hardware misfires on another.
+ */
+#ifndef SYNCGATE_PROBE_CLASSIFY_H
+#define SYNCGATE_PROBE_CLASSIFY_H
+
+#include <stddef.h>
+
+#include "lib/probe_record.h"
+
+/* Within this factor of an empty system call, nothing left the kernel. */
+#define CLASSIFY_NEAR_NULL 4.0
+/* A device round trip costs at least this many empty system calls. */
+#define CLASSIFY_FAR_NULL 10.0
+/* A sync whose write is timed, within this factor of the plain write. */
+#define CLASSIFY_NEAR_WRITE 2.0
+/* A flush carrying data costs at least this many plain writes of it. */
+#define CLASSIFY_FAR_WRITE 2.0
+/* ... and a write that is its own sync, at least this many. */
+#define CLASSIFY_FAR_WRITE_TIMED 4.0
+/* libc's sync and the raw system call differing this much: interception. */
+#define CLASSIFY_INTERCEPT 10.0
+/* A dirty sync this much dearer than a clean one carried data out. */
+#define CLASSIFY_DATA 2.0
+
+#define CLASSIFY_MAX_EVIDENCE 12
+#define CLASSIFY_LINE 400
+
+/* What the decision may use; NaN or NULL where not measured or unknown. */
+struct probe_facts {
+	const char *sync_name;  /* "fdatasync", "O_DSYNC write": in evidence */
+	const char *clean_name; /* the clean sync's name: "fdatasync" */
+	int write_timed;        /* the timed call is a write that is its own sync */
+	long long write_bytes;
+	double dirty_ns;        /* median of the samples */
+	double clean_ns;        /* the same sync with nothing dirty */
+	double null_ns;         /* an empty system call */
+	double write_ns;        /* the same write without a sync */
+	double raw_ns;          /* the dirty sync past libc */
+	double libc_ns;         /* the dirty sync through libc, beside raw_ns */
+	int flags_dropped;      /* O_DSYNC asked at open and missing after it */
+	const char *fs;         /* "ext4", "tmpfs", "fuse.sshfs" ... */
+	const char *mount_options;
+	const char *write_cache; /* "write back", "write through" */
+	int rotational;         /* 1, 0, -1 unknown */
+	const char *virt;       /* a virtualisation hint */
+};
+
+/* Why, in words: the deciding line first, then supporting ones and hints. */
+struct probe_evidence {
+	char line[CLASSIFY_MAX_EVIDENCE][CLASSIFY_LINE];
+	size_t n;
+};
+
+/* Sets every measurement of f to NaN and everything else to unknown. */
+void probe_facts_init(struct probe_facts *f);
+
+/*
+ * Decides whether the flush reaches a device.  A pure function of f;
+ * fills ev (which it clears first).  Returns REACH_YES, REACH_NO or
+ * REACH_UNKNOWN.
+ */
+enum reach probe_classify(const struct probe_facts *f, struct probe_evidence *ev);
+
+#endif

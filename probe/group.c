@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Group commit, measured: several writers write and sync their own
+ * blocks of one file at once.  A flush that finds another writer's data
+ * dirty carries it too, so what each writer waits is the device's own
+ * answer to what a commit costs at that concurrency.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/stats.h"
+#include "probe/measure.h"
+
+struct start_gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int writers, waiting, open;
+};
+
+struct writer {
+	pthread_t thread;
+	struct scratch *s;
+	const struct probe_method *m;
+	struct start_gate *gate;
+	long long first_slot, nslots;
+	long count;             /* kept syncs; one warm-up precedes them */
+	double *ns;
+	unsigned char *buf;
+	uint64_t seed;
+	int failed;
+	char err[ERRLEN];
+};
+
+/* Holds every writer until all are ready, so their syncs overlap. */
+static void
+gate_wait(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	if (++g->waiting == g->writers) {
+		g->open = 1;
+		pthread_cond_broadcast(&g->cv);
+	}
+	while (!g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
+static int
+writer_sync(struct writer *w, long long slot, double *ns)
+{
+	struct scratch *s = w->s;
+	double t0;
+	int rc;
+
+	if (w->m->write_timed)
+		return scratch_write(s, s->sync_fd, w->buf, &w->seed, slot, ns, w->err);
+	if (scratch_write(s, s->fd, w->buf, &w->seed, slot, NULL, w->err) < 0)
+		return -1;
+	t0 = probe_now_ns();
+	rc = w->m->sync(s->sync_fd);
+	*ns = probe_now_ns() - t0;
+	if (rc < 0)
+		return errf(w->err, "%s: %s of the scratch file by one of several "
+		    "writers:", s->dir, w->m->word);
+	return 0;
+}
+
+static void *
+writer_main(void *arg)
+{
+	struct writer *w = arg;
+	double warm;
+	long i;
+
+	gate_wait(w->gate);
+	if (writer_sync(w, w->first_slot, &warm) < 0) {
+		w->failed = 1;
+		return NULL;
+	}
+	for (i = 0; i < w->count; i++) {
+		long long slot = w->first_slot + (1 + i) % w->nslots;
+
+		if (writer_sync(w, slot, &w->ns[i]) < 0) {
+			w->failed = 1;
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+static void
+summarize_group(struct writer *ws, int writers, long per, double unit_ns,
+    struct probe_group *g)
+{
+	double *sorted;
+	size_t n = (size_t)writers * (size_t)per, i;
+
+	g->writers = writers;
+	g->nsamples = n;
+	g->samples_ns = xmalloc(n * sizeof *g->samples_ns);
+	for (i = 0; i < (size_t)writers; i++)
+		memcpy(g->samples_ns + i * (size_t)per, ws[i].ns,
+		    (size_t)per * sizeof(double));
+	sorted = xmalloc(n * sizeof *sorted);
+	memcpy(sorted, g->samples_ns, n * sizeof *sorted);
+	stats_sort(sorted, n);
+	g->median_ns = stats_quantile_sorted(sorted, n, 0.5);
+	g->p99_ns = stats_quantile_sorted(sorted, n, 0.99);
+	g->syncs_p50 = g->median_ns / unit_ns;
+	g->syncs_p99 = g->p99_ns / unit_ns;
+	free(sorted);
+}
+
+static void
+init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
+    struct start_gate *gate, int i, int writers, long per)
+{
+	void *buf = NULL;
+
+	memset(w, 0, sizeof *w);
+	w->s = s;
+	w->m = m;
+	w->gate = gate;
+	w->nslots = s->nslots / writers;
+	w->first_slot = (long long)i * w->nslots;
+	w->count = per;
+	w->ns = xcalloc((size_t)per, sizeof *w->ns);
+	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
+		die("out of memory for a %lld-byte buffer", s->stride);
+	w->buf = buf;
+	w->seed = s->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
+}
+
+static int
+run_writers(struct writer *ws, int writers, char *err)
+{
+	int i, started = 0, rc = 0;
+
+	for (i = 0; i < writers; i++) {
+		int e = pthread_create(&ws[i].thread, NULL, writer_main, &ws[i]);
+
+		if (e != 0) {
+			errno = e;
+			errf(err, "starting writer %d of %d:", i + 1, writers);
+			rc = -1;
+			break;
+		}
+		started++;
+	}
+	/* writers that did start still need the gate opened to finish */
+	if (started < writers) {
+		pthread_mutex_lock(&ws[0].gate->mu);
+		ws[0].gate->open = 1;
+		pthread_cond_broadcast(&ws[0].gate->cv);
+		pthread_mutex_unlock(&ws[0].gate->mu);
+	}
+	for (i = 0; i < started; i++) {
+		pthread_join(ws[i].thread, NULL);
+		if (ws[i].failed && rc == 0) {
+			memcpy(err, ws[i].err, ERRLEN);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+int
+probe_group(struct scratch *s, const struct probe_method *m, int writers,
+    long per_writer, double unit_ns, struct probe_group *g, char *err)
+{
+	struct start_gate gate;
+	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
+	int i, rc;
+
+	memset(&gate, 0, sizeof gate);
+	pthread_mutex_init(&gate.mu, NULL);
+	pthread_cond_init(&gate.cv, NULL);
+	for (i = 0; i < writers; i++)
+		init_writer(&ws[i], s, m, &gate, i, writers, per_writer);
+	gate.writers = writers;
+	rc = run_writers(ws, writers, err);
+	if (rc == 0)
+		summarize_group(ws, writers, per_writer, unit_ns, g);
+	for (i = 0; i < writers; i++) {
+		free(ws[i].ns);
+		free(ws[i].buf);
+	}
+	free(ws);
+	pthread_cond_destroy(&gate.cv);
+	pthread_mutex_destroy(&gate.mu);
+	return rc;
+}

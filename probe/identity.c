@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The host: a machine id hashed so the probe record does not carry the
+ * id itself, the OS and kernel, and what says the host is virtual.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "probe/identity.h"
+
+uint64_t
+identity_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Length of the valid UTF-8 sequence at s (1 to 4), or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	return n;
+}
+
+char *
+identity_clean(const char *s, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *out = xmalloc(max + 1);
+	size_t o = 0, n;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	while (*p != '\0' && o < max) {
+		n = utf8_len(p);
+		if (n == 0 || n == 1) {
+			out[o++] = (n == 0 || *p < 0x20 || *p == 0x7f) ? '?' : (char)*p;
+			p++;
+			continue;
+		}
+		if (o + n > max)
+			break;
+		memcpy(out + o, p, n);
+		o += n;
+		p += n;
+	}
+	while (o > 0 && (out[o - 1] == ' ' || out[o - 1] == '?' ||
+	    out[o - 1] == '\t'))
+		o--;
+	out[o] = '\0';
+	return out;
+}
+
+int
+identity_read(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+void
+identity_add_virt(char **virt, const char *hint)
+{
+	size_t a = *virt ? strlen(*virt) : 0, b = strlen(hint);
+	char *s;
+
+	if (*virt != NULL && strstr(*virt, hint) != NULL)
+		return;
+	s = xmalloc(a + b + 3);
+	if (a > 0)
+		sprintf(s, "%s; %s", *virt, hint);
+	else
+		memcpy(s, hint, b + 1);
+	free(*virt);
+	*virt = s;
+}
+
+/* The machine id, or the OS's equivalent, hashed; else the host name. */
+static void
+host_id(struct probe_record *out, const char *hostname)
+{
+	static const char *const files[] = { "/etc/machine-id",
+	    "/var/lib/dbus/machine-id" };
+	static const char salt[] = "syncgate-host:";
+	char buf[128], hex[17];
+	const char *src = NULL;
+	size_t i;
+	uint64_t h = identity_fnv1a(IDENTITY_FNV, salt, sizeof salt - 1);
+
+	for (i = 0; i < sizeof files / sizeof files[0] && src == NULL; i++)
+		if (identity_read(files[i], buf, sizeof buf) == 0 && buf[0] != '\0')
+			src = "machine-id";
+#ifdef __APPLE__
+	if (src == NULL) {
+		uuid_t u;
+		struct timespec wait = { 1, 0 };
+
+		if (gethostuuid(u, &wait) == 0) {
+			h = identity_fnv1a(h, u, sizeof u);
+			src = "hostuuid";
+		}
+	} else
+#endif
+	if (src != NULL)
+		h = identity_fnv1a(h, buf, strlen(buf));
+	if (src == NULL) {
+		h = identity_fnv1a(h, hostname, strlen(hostname));
+		src = "hostname";
+	}
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+	out->host_id = xstrdup(hex);
+	out->host_id_source = xstrdup(src);
+}
+
+/* PRETTY_NAME from os-release, or NULL. */
+static char *
+distribution(void)
+{
+	char buf[4096], *p, *q;
+
+	if (identity_read("/etc/os-release", buf, sizeof buf) < 0 &&
+	    identity_read("/usr/lib/os-release", buf, sizeof buf) < 0)
+		return NULL;
+	p = strstr(buf, "PRETTY_NAME=");
+	if (p == NULL || (p != buf && p[-1] != '\n'))
+		return NULL;
+	p += strlen("PRETTY_NAME=");
+	if (*p == '"')
+		p++;
+	q = strchr(p, '\n');
+	if (q != NULL)
+		*q = '\0';
+	q = strchr(p, '"');
+	if (q != NULL)
+		*q = '\0';
+	return identity_clean(p, 128);
+}
+
+static int
+cpu_has_hypervisor_flag(void)
+{
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = 0;
+
+	if (fp == NULL)
+		return 0;
+	while (getline(&line, &cap, fp) > 0) {
+		if (strncmp(line, "flags", 5) != 0)
+			continue;
+		found = strstr(line, " hypervisor") != NULL;
+		break;
+	}
+	free(line);
+	fclose(fp);
+	return found;
+}
+
+/* The hypervisor's name where firmware gives one. */
+static void
+dmi_vendor(char **virt, int hypervisor)
+{
+	static const char *const virtual[] = { "QEMU", "VMware", "innotek",
+	    "Xen", "Amazon EC2", "Google", "Parallels", "Bochs", "KubeVirt",
+	    "OpenStack", "DigitalOcean", NULL };
+	char buf[128], hint[200], *v;
+	size_t i;
+	int known = 0;
+
+	if (identity_read("/sys/class/dmi/id/sys_vendor", buf, sizeof buf) < 0 ||
+	    buf[0] == '\0')
+		return;
+	for (i = 0; virtual[i] != NULL; i++)
+		known |= strstr(buf, virtual[i]) != NULL;
+	if (!known && !hypervisor)
+		return;
+	v = identity_clean(buf, 64);
+	snprintf(hint, sizeof hint, "sys_vendor %s", v);
+	free(v);
+	identity_add_virt(virt, hint);
+}
+
+static void
+virt_hints(struct probe_record *out, const struct utsname *u)
+{
+	char buf[128], hint[256];
+	int hv = cpu_has_hypervisor_flag();
+
+	if (strstr(u->release, "microsoft") != NULL ||
+	    strstr(u->release, "Microsoft") != NULL) {
+		snprintf(hint, sizeof hint, "%s (kernel %.100s)",
+		    strstr(u->release, "Microsoft") ? "WSL1" : "WSL2", u->release);
+		identity_add_virt(&out->virt, hint);
+	}
+	if (hv)
+		identity_add_virt(&out->virt, "cpu flag hypervisor");
+	dmi_vendor(&out->virt, hv);
+	if (identity_read("/sys/hypervisor/type", buf, sizeof buf) == 0 &&
+	    buf[0] != '\0') {
+		char *v = identity_clean(buf, 32);
+
+		snprintf(hint, sizeof hint, "hypervisor %s", v);
+		free(v);
+		identity_add_virt(&out->virt, hint);
+	}
+}
+
+void
+identity_host(struct probe_record *out)
+{
+	struct utsname u;
+	char name[256], os[300], *dist;
+
+	if (gethostname(name, sizeof name) < 0)
+		strcpy(name, "unknown");
+	name[sizeof name - 1] = '\0';
+	out->host_name = identity_clean(name, 255);
+	host_id(out, out->host_name);
+	if (uname(&u) < 0) {
+		out->os = xstrdup("unknown");
+		return;
+	}
+	dist = distribution();
+	if (dist != NULL)
+		snprintf(os, sizeof os, "%.60s %.60s (%.128s)", u.sysname, u.machine,
+		    dist);
+	else
+		snprintf(os, sizeof os, "%.60s %.60s", u.sysname, u.machine);
+	free(dist);
+	out->os = identity_clean(os, 255);
+	out->kernel = identity_clean(u.release, 255);
+	virt_hints(out, &u);
+}

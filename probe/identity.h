@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Who measured where: the host (a hashed machine id), the volume (its
+ * filesystem UUID, or device number and mount point), the filesystem,
+ * mount options and block device, and hints of virtualisation.  Every
+ * string taken from the system is bounded and stripped of control bytes.
+ */
+#ifndef SYNCGATE_PROBE_IDENTITY_H
+#define SYNCGATE_PROBE_IDENTITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/probe_record.h"
+
+/* Longest string kept from the system; longer ones are cut. */
+#define IDENTITY_MAX 512
+
+/* Fills out's host fields: id, id_source, name, os, kernel, virt. */
+void identity_host(struct probe_record *out);
+
+/*
+ * Fills out's volume fields for dir, open as dirfd: path, symlink, fs,
+ * mount point and options, device, model, write_cache, rotational,
+ * volume id and its source, and adds a virtual disk to out->virt.
+ * Returns 0, or -1 with err set when dir cannot be resolved.
+ */
+int identity_volume(const char *dir, int dirfd, struct probe_record *out,
+    char *err);
+
+/* FNV-1a, 64 bits, of n bytes, continuing from h (start with IDENTITY_FNV). */
+#define IDENTITY_FNV 0xcbf29ce484222325ULL
+uint64_t identity_fnv1a(uint64_t h, const void *p, size_t n);
+
+/*
+ * A copy of s (the caller frees) cut to max bytes, with control bytes and
+ * invalid UTF-8 replaced by '?' and surrounding white space trimmed.
+ */
+char *identity_clean(const char *s, size_t max);
+
+/* Reads a small file whole into buf (len bytes, NUL-terminated); -1 if not. */
+int identity_read(const char *path, char *buf, size_t len);
+
+/* Appends "; hint" to *virt (allocating it when NULL). */
+void identity_add_virt(char **virt, const char *hint);
+
+#endif

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The single-writer samples and the reference timings.  References are
+ * taken in rounds between the first samples, so that what a sample is
+ * compared with was measured on the same file, moments apart: a clean
+ * sync straight after the dirty one, empty system calls, a plain write,
+ * and the sync through libc beside the same sync as a raw system call.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+#include "lib/err.h"
+#include "lib/stats.h"
+#include "lib/units.h"
+#include "probe/measure.h"
+
+#define NULL_PER_ROUND 3
+
+struct ref_set {
+	double clean[MEASURE_REF_ROUNDS], write[MEASURE_REF_ROUNDS];
+	double raw[MEASURE_REF_ROUNDS], libc[MEASURE_REF_ROUNDS];
+	double null[MEASURE_REF_ROUNDS * NULL_PER_ROUND];
+	size_t rounds, nnull, nraw;
+};
+
+/* Growing sample storage. */
+struct sample_buf {
+	double *v;
+	size_t n, cap;
+};
+
+long long
+measure_slots_wanted(const struct probe_options *o)
+{
+	long long n = isnan(o->precision) ? o->samples : o->max_samples;
+
+	/* a reference round writes three times: plain, raw and libc */
+	return o->warmup + n + 3LL * MEASURE_REF_ROUNDS + 1;
+}
+
+double
+measure_null_syscall(void)
+{
+	double t0 = probe_now_ns();
+
+#if defined(__linux__) && defined(SYS_getppid)
+	syscall(SYS_getppid);
+#else
+	getppid();
+#endif
+	return probe_now_ns() - t0;
+}
+
+/* One sync carrying fresh data; raw: past libc. */
+static int
+dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
+    char *err)
+{
+	long long slot = s->next++;
+	double t0;
+	int rc;
+
+	if (m->write_timed)
+		return scratch_write(s, raw ? s->raw_fd : s->sync_fd, s->buf,
+		    &s->seed, slot, ns, err);
+	if (scratch_write(s, s->fd, s->buf, &s->seed, slot, NULL, err) < 0)
+		return -1;
+	t0 = probe_now_ns();
+	rc = raw ? m->raw_sync(s->sync_fd) : m->sync(s->sync_fd);
+	*ns = probe_now_ns() - t0;
+	if (rc < 0)
+		return errf(err, "%s: %s%s of the scratch file:", s->dir, m->word,
+		    raw ? " as a raw system call" : "");
+	return 0;
+}
+
+static int
+clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
+    char *err)
+{
+	double t0 = probe_now_ns();
+	int rc = probe_method_clean_sync(m, fd);
+
+	if (ns != NULL)
+		*ns = probe_now_ns() - t0;
+	if (rc < 0)
+		return errf(err, "%s: %s of the scratch file:", s->dir,
+		    probe_method_clean_name(m));
+	return 0;
+}
+
+static int
+has_raw(const struct scratch *s, const struct probe_method *m)
+{
+	return m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL;
+}
+
+/* The raw and libc syncs alternate which goes first, so order biases neither. */
+static int
+raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
+    char *err)
+{
+	size_t k = r->nraw;
+	int first = (int)(k % 2);
+
+	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], err) < 0 ||
+	    dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k], err) < 0)
+		return -1;
+	r->nraw++;
+	return 0;
+}
+
+/* Straight after a dirty sync: nothing is dirty now. */
+static int
+ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
+    char *err)
+{
+	size_t k = r->rounds, i;
+
+	if (clean_sync(s, m, s->sync_fd, &r->clean[k], err) < 0)
+		return -1;
+	for (i = 0; i < NULL_PER_ROUND; i++)
+		r->null[r->nnull++] = measure_null_syscall();
+	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
+	    err) < 0 || clean_sync(s, m, s->fd, NULL, err) < 0)
+		return -1;
+	if (has_raw(s, m) && raw_pair(s, m, r, err) < 0)
+		return -1;
+	r->rounds++;
+	return 0;
+}
+
+static double
+median_of(double *x, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	stats_sort(x, n);
+	return stats_quantile_sorted(x, n, 0.5);
+}
+
+static void
+store_refs(struct ref_set *r, struct probe_refs *out)
+{
+	out->clean_sync_ns = median_of(r->clean, r->rounds);
+	out->null_syscall_ns = median_of(r->null, r->nnull);
+	out->plain_write_ns = median_of(r->write, r->rounds);
+	out->raw_sync_ns = median_of(r->raw, r->nraw);
+	out->libc_sync_ns = median_of(r->libc, r->nraw);
+}
+
+/* Whether the median's interval lies within ±precision of the median. */
+static int
+precise_enough(const struct sample_buf *b, double precision)
+{
+	struct stats_summary st;
+	double *x = xmalloc(b->n * sizeof *x);
+
+	memcpy(x, b->v, b->n * sizeof *x);
+	stats_summarize(x, b->n, 0.95, &st);
+	free(x);
+	return !isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - precision) &&
+	    st.ci_hi <= st.median * (1 + precision);
+}
+
+/*
+ * Why to stop now, or NULL.  The interval is recomputed at geometric
+ * steps, so a million samples do not cost a million sorts.
+ */
+static const char *
+stop_reason(const struct probe_options *o, const struct sample_buf *b,
+    double start_ns, size_t *next_check)
+{
+	int adaptive = !isnan(o->precision);
+
+	if (!adaptive && b->n >= (size_t)o->samples)
+		return "samples";
+	if (adaptive && b->n >= (size_t)o->samples && b->n >= *next_check) {
+		*next_check = b->n + b->n / 32 + 1;
+		if (precise_enough(b, o->precision))
+			return "precision";
+	}
+	if (adaptive && b->n >= (size_t)o->max_samples)
+		return "max-samples";
+	if ((probe_now_ns() - start_ns) / 1e9 >= o->max_time_s)
+		return "max-time";
+	return NULL;
+}
+
+static void
+describe(const struct scratch *s, const struct probe_method *m,
+    struct probe_record *out)
+{
+	char b[DURLEN], d[ERRLEN];
+
+	fmt_bytes(b, sizeof b, (double)s->write_bytes);
+	if (m->write_timed)
+		snprintf(d, sizeof d, "each sample times one %s of %s of fresh "
+		    "content at a new offset into preallocated blocks: the write "
+		    "is the sync", m->word, b);
+	else
+		snprintf(d, sizeof d, "each sample writes %s of fresh content at a "
+		    "new offset into preallocated blocks, then times the %s alone",
+		    b, m->word);
+	out->method = xstrdup(m->name);
+	out->method_detail = xstrdup(d);
+	out->write_bytes = s->write_bytes;
+}
+
+static int
+sample_loop(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start_ns, struct sample_buf *b,
+    struct ref_set *r, const char **why, char *err)
+{
+	size_t next_check = 0;
+	double ns;
+
+	for (;;) {
+		if (dirty_sync(s, m, 0, &ns, err) < 0)
+			return -1;
+		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
+		b->v[b->n++] = ns;
+		if (r->rounds < MEASURE_REF_ROUNDS && ref_round(s, m, r, err) < 0)
+			return -1;
+		if ((*why = stop_reason(o, b, start_ns, &next_check)) != NULL)
+			return 0;
+	}
+}
+
+int
+probe_measure(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start_ns, struct probe_record *out,
+    char *err)
+{
+	struct sample_buf b = { NULL, 0, 0 };
+	struct ref_set *r = xcalloc(1, sizeof *r);
+	const char *why = NULL;
+	double ns;
+	int i, rc = -1;
+
+	describe(s, m, out);
+	for (i = 0; i < o->warmup; i++)
+		if (dirty_sync(s, m, 0, &ns, err) < 0)
+			goto out;
+	if (sample_loop(s, m, o, start_ns, &b, r, &why, err) < 0)
+		goto out;
+	while (r->rounds < MEASURE_REF_MIN)
+		if (dirty_sync(s, m, 0, &ns, err) < 0 || ref_round(s, m, r, err) < 0)
+			goto out;
+	store_refs(r, &out->refs);
+	out->warmup = o->warmup;
+	out->precision = o->precision;
+	out->stopped_by = xstrdup(why);
+	out->samples_ns = b.v;
+	out->nsamples = b.n;
+	b.v = NULL;
+	rc = 0;
+out:
+	free(b.v);
+	free(r);
+	return rc;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Timing durable syncs on the scratch file: the samples, the reference
+ * timings they are compared with, and group commit.
+ */
+#ifndef SYNCGATE_PROBE_MEASURE_H
+#define SYNCGATE_PROBE_MEASURE_H
+
+#include "lib/probe_record.h"
+#include "probe/method.h"
+#include "probe/probe.h"
+#include "probe/scratch.h"
+
+/* Reference rounds: at most this many, interleaved with the first samples. */
+#define MEASURE_REF_ROUNDS 9
+/* ... and at least this many, taken after the samples if they were fewer. */
+#define MEASURE_REF_MIN 5
+
+/*
+ * Single-writer slots a probe with options o may use (warm-up, samples up
+ * to its cap, and the reference rounds' writes).
+ */
+long long measure_slots_wanted(const struct probe_options *o);
+
+/*
+ * Takes o->warmup discarded samples, then samples until o says stop
+ * (a fixed count, a precision, or a cap), with reference rounds between
+ * the first ones.  Fills out's method, method_detail, write_bytes,
+ * warmup, samples_ns, stopped_by, precision and refs (dirty_sync_ns is
+ * left for the caller, as the median).  start_ns is when the probe began,
+ * for --max-time.  Returns 0, or -1 with err set (a failed sync is an
+ * error, never a sample).
+ */
+int probe_measure(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start_ns, struct probe_record *out,
+    char *err);
+
+/*
+ * Group commit: writers threads, each writing and syncing its own slots
+ * of the file at once, per_writer kept syncs each after one warm-up.
+ * Fills g with every writer's syncs and their median and p99, also in
+ * units of unit_ns (the single-writer median).  Returns 0, or -1 with err
+ * set.
+ */
+int probe_group(struct scratch *s, const struct probe_method *m, int writers,
+    long per_writer, double unit_ns, struct probe_group *g, char *err);
+
+/* Timing one empty system call, in ns. */
+double measure_null_syscall(void);
+
+#endif

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The method table.  The raw variants go past libc with syscall(2),
+ * because an LD_PRELOAD such as eatmydata replaces only libc's wrapper;
+ * timing both is how the probe sees an intercepted sync.
+ */
+#define _GNU_SOURCE     /* O_DIRECT */
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+#include "lib/err.h"
+#include "probe/method.h"
+
+#if defined(__APPLE__)
+#define SYSTEM_NAME "macOS"
+#elif defined(__linux__)
+#define SYSTEM_NAME "Linux"
+#else
+#define SYSTEM_NAME "this system"
+#endif
+
+#if defined(__APPLE__)
+/* macOS's headers do not promise fdatasync; fsync is what it has */
+#define HAVE_FDATASYNC 0
+#else
+#define HAVE_FDATASYNC 1
+#endif
+
+#if HAVE_FDATASYNC
+static int
+libc_fdatasync(int fd)
+{
+	return fdatasync(fd);
+}
+#endif
+
+static int
+libc_fsync(int fd)
+{
+	return fsync(fd);
+}
+
+#if defined(__linux__) && defined(SYS_fdatasync)
+static int
+raw_fdatasync(int fd)
+{
+	return (int)syscall(SYS_fdatasync, fd);
+}
+#define RAW_FDATASYNC raw_fdatasync
+#else
+#define RAW_FDATASYNC NULL
+#endif
+
+#if defined(__linux__) && defined(SYS_fsync)
+static int
+raw_fsync(int fd)
+{
+	return (int)syscall(SYS_fsync, fd);
+}
+#define RAW_FSYNC raw_fsync
+#else
+#define RAW_FSYNC NULL
+#endif
+
+#ifdef F_FULLFSYNC
+static int
+full_fsync(int fd)
+{
+	return fcntl(fd, F_FULLFSYNC) == -1 ? -1 : 0;
+}
+#endif
+
+#ifdef F_BARRIERFSYNC
+static int
+barrier_fsync(int fd)
+{
+	return fcntl(fd, F_BARRIERFSYNC) == -1 ? -1 : 0;
+}
+#endif
+
+#ifdef O_DIRECT
+#define DIRECT_FLAGS (O_DIRECT | O_DSYNC)
+#define DIRECT_MISSING NULL
+#else
+#define DIRECT_FLAGS O_DSYNC
+#define DIRECT_MISSING "O_DIRECT does not exist on " SYSTEM_NAME
+#endif
+
+static const struct probe_method methods[] = {
+#if HAVE_FDATASYNC
+	{ "fdatasync", "fdatasync", 0, 0, 0, libc_fdatasync, RAW_FDATASYNC, NULL },
+#else
+	{ "fdatasync", "fdatasync", 0, 0, 0, NULL, NULL,
+	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync" },
+#endif
+	{ "fsync", "fsync", 0, 0, 0, libc_fsync, RAW_FSYNC, NULL },
+	{ "dsync", "O_DSYNC write", O_DSYNC, 1, 0, NULL, NULL, NULL },
+	{ "direct-dsync", "O_DIRECT|O_DSYNC write", DIRECT_FLAGS, 1, 1, NULL,
+	  NULL, DIRECT_MISSING },
+#ifdef F_FULLFSYNC
+	{ "full", "F_FULLFSYNC", 0, 0, 0, full_fsync, NULL, NULL },
+#else
+	{ "full", "F_FULLFSYNC", 0, 0, 0, NULL, NULL,
+	  "F_FULLFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
+#endif
+#ifdef F_BARRIERFSYNC
+	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, barrier_fsync, NULL, NULL },
+#else
+	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, NULL, NULL,
+	  "F_BARRIERFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
+#endif
+};
+
+#define NMETHODS (sizeof methods / sizeof methods[0])
+
+const char *
+probe_method_default_name(void)
+{
+#ifdef __APPLE__
+	return "full";
+#else
+	return "fdatasync";
+#endif
+}
+
+const char *
+probe_method_names(void)
+{
+	return "fdatasync, fsync, dsync, direct-dsync, full, barrier";
+}
+
+const struct probe_method *
+probe_method_find(const char *name, char *err)
+{
+	size_t i;
+
+	if (name == NULL)
+		name = probe_method_default_name();
+	for (i = 0; i < NMETHODS; i++) {
+		if (strcmp(methods[i].name, name) != 0)
+			continue;
+		if (methods[i].missing != NULL) {
+			errf(err, "--method %s: %s", name, methods[i].missing);
+			return NULL;
+		}
+		return &methods[i];
+	}
+	errf(err, "--method %.64s: unknown; expected one of %s", name,
+	    probe_method_names());
+	return NULL;
+}
+
+int
+probe_method_clean_sync(const struct probe_method *m, int fd)
+{
+	if (m->sync != NULL)
+		return m->sync(fd);
+#if HAVE_FDATASYNC
+	return fdatasync(fd);
+#else
+	return fsync(fd);
+#endif
+}
+
+const char *
+probe_method_clean_name(const struct probe_method *m)
+{
+	if (m->sync != NULL)
+		return m->word;
+	return HAVE_FDATASYNC ? "fdatasync" : "fsync";
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The durable-sync methods the probe can time, what each call is, and
+ * which of them this system has.  A method the system lacks is an error
+ * naming the system, never a substitute.
+ */
+#ifndef SYNCGATE_PROBE_METHOD_H
+#define SYNCGATE_PROBE_METHOD_H
+
+struct probe_method {
+	const char *name;       /* as given to --method */
+	const char *word;       /* the call in words: "fdatasync", "O_DSYNC write" */
+	int open_flags;         /* flags of the timed descriptor (O_DSYNC...) */
+	int write_timed;        /* 1: the write is the sync, so the write is timed */
+	int direct;             /* 1: O_DIRECT, write sizes a multiple of 512 */
+	int (*sync)(int fd);    /* the flush through libc; NULL when write_timed */
+	int (*raw_sync)(int fd); /* the same flush past libc; NULL where none */
+	const char *missing;    /* why this system lacks it; NULL if it has it */
+};
+
+/*
+ * The method called name (NULL: this system's default).  Returns NULL
+ * with err set when the name is unknown or this system lacks it.
+ */
+const struct probe_method *probe_method_find(const char *name, char *err);
+
+/* The default method's name on this system: fdatasync, or full on macOS. */
+const char *probe_method_default_name(void);
+
+/* Every method's name, comma-separated, for usage and messages. */
+const char *probe_method_names(void);
+
+/*
+ * A sync with nothing dirty, for the reference timing and for cleaning
+ * up after an untimed write: the method's own flush, or fdatasync (fsync
+ * where that is missing) for methods whose write is the sync.
+ */
+int probe_method_clean_sync(const struct probe_method *m, int fd);
+
+/* The call probe_method_clean_sync makes, in words: "fdatasync". */
+const char *probe_method_clean_name(const struct probe_method *m);
+
+#endif

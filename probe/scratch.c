@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The scratch file.  Its name is registered for signal-time removal with
+ * signals blocked from before the create until after the registration,
+ * so no moment exists when the file is there but unknown to the handler.
+ */
+#define _GNU_SOURCE     /* O_DIRECT */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+#include "lib/cleanup.h"
+#include "lib/err.h"
+#include "lib/units.h"
+#include "probe/scratch.h"
+
+#define NAME_PREFIX ".syncgate-probe."
+#define NAME_RANDOM 12
+#define CREATE_TRIES 64
+
+double
+probe_now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* splitmix64: a good spread from any seed, cheap enough per byte */
+static uint64_t
+next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/* Names need not be secret (O_EXCL makes them safe), only unlikely to meet. */
+static uint64_t
+random_seed(void)
+{
+	struct timespec t;
+	uint64_t seed = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
+			seed = 0;
+		close(fd);
+	}
+	clock_gettime(CLOCK_REALTIME, &t);
+	seed ^= (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 32) ^
+	    ((uint64_t)getpid() << 16);
+	return seed;
+}
+
+void
+scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
+{
+	long long i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		uint64_t v = next_random(seed);
+
+		memcpy(buf + i, &v, 8);
+	}
+	for (; i < len; i++)
+		buf[i] = (unsigned char)next_random(seed);
+}
+
+long long
+scratch_slots(long long write_bytes, long long want, long long min_slots,
+    char *err)
+{
+	long long stride = (write_bytes + SCRATCH_ALIGN - 1) / SCRATCH_ALIGN *
+	    SCRATCH_ALIGN;
+	long long cap = SCRATCH_MAX_BYTES / stride;
+	char a[DURLEN], b[DURLEN];
+
+	if (min_slots > cap)
+		return errf(err, "%lld writes of %s at once need %s of scratch "
+		    "space; at most %s", min_slots,
+		    fmt_bytes(a, sizeof a, (double)write_bytes),
+		    fmt_bytes(b, sizeof b, (double)min_slots * (double)stride),
+		    fmt_bytes(a, sizeof a, (double)SCRATCH_MAX_BYTES));
+	if (want > cap)
+		want = cap;
+	return want > min_slots ? want : min_slots;
+}
+
+static void
+block_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static int
+try_create(struct scratch *s)
+{
+	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char *p;
+	int i;
+
+	memcpy(s->name, NAME_PREFIX, sizeof NAME_PREFIX - 1);
+	p = s->name + sizeof NAME_PREFIX - 1;
+	for (i = 0; i < NAME_RANDOM; i++)
+		p[i] = alnum[next_random(&s->seed) % (sizeof alnum - 1)];
+	p[i] = '\0';
+	return openat(s->dirfd, s->name,
+	    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+}
+
+static int
+create(struct scratch *s, char *err)
+{
+	sigset_t old;
+	int tries, saved;
+
+	s->path = xmalloc(strlen(s->dir) + sizeof s->name + 2);
+	block_signals(&old);
+	for (tries = 0; tries < CREATE_TRIES; tries++) {
+		s->fd = try_create(s);
+		if (s->fd >= 0 || errno != EEXIST)
+			break;
+	}
+	saved = errno;
+	if (s->fd >= 0) {
+		sprintf(s->path, "%s/%s", s->dir, s->name);
+		s->created = 1;
+		s->slot = cleanup_register(s->path);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = saved;
+	if (s->fd < 0)
+		return errf(err, "%s: cannot create a scratch file:", s->dir);
+	if (s->slot < 0)
+		return errf(err, "%s: the path is too long to remove the scratch "
+		    "file if interrupted", s->dir);
+	return 0;
+}
+
+int
+scratch_write(const struct scratch *s, int fd, unsigned char *buf,
+    uint64_t *seed, long long slot, double *ns, char *err)
+{
+	off_t off = (off_t)((slot % s->nslots) * s->stride);
+	long long done = 0;
+	double t0 = 0;
+	char b[DURLEN];
+
+	scratch_fill(buf, s->write_bytes, seed);
+	if (ns != NULL)
+		t0 = probe_now_ns();
+	while (done < s->write_bytes) {
+		ssize_t w = pwrite(fd, buf + done, (size_t)(s->write_bytes - done),
+		    off + done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return errf(err, "%s: writing %s to the scratch file:", s->dir,
+			    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+		if (w == 0) {
+			errno = EIO;
+			return errf(err, "%s: writing %s to the scratch file wrote "
+			    "nothing:", s->dir,
+			    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+		}
+		done += w;
+	}
+	if (ns != NULL)
+		*ns = probe_now_ns() - t0;
+	return 0;
+}
+
+/* Every block written and synced, so sample writes allocate nothing. */
+static int
+preallocate(struct scratch *s, char *err)
+{
+	long long i;
+
+	for (i = 0; i < s->nslots; i++)
+		if (scratch_write(s, s->fd, s->buf, &s->seed, i, NULL, err) < 0)
+			return -1;
+	if (fsync(s->fd) < 0)
+		return errf(err, "%s: syncing the preallocated scratch file:", s->dir);
+	return 0;
+}
+
+static int
+same_file(int a, int b)
+{
+	struct stat sa, sb;
+
+	return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The raw twin: opened past libc, so an LD_PRELOAD cannot strip its flags. */
+static int
+open_raw(const struct scratch *s, int flags)
+{
+#if defined(__linux__) && defined(SYS_openat)
+	int fd = (int)syscall(SYS_openat, s->dirfd, s->name,
+	    O_RDWR | O_NOFOLLOW | O_CLOEXEC | flags);
+
+	if (fd >= 0 && !same_file(fd, s->fd)) {
+		close(fd);
+		return -1;
+	}
+	return fd < 0 ? -1 : fd;
+#else
+	(void)s;
+	(void)flags;
+	return -1;
+#endif
+}
+
+/* Accepted at open and refused at transfer is how tmpfs used to do it. */
+static int
+probe_direct(struct scratch *s, char *err)
+{
+	char b[DURLEN];
+
+	if (scratch_write(s, s->sync_fd, s->buf, &s->seed, 0, NULL, err) == 0)
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+	return errf(err, "%s: --method direct-dsync: the filesystem refuses an "
+	    "O_DIRECT write of %s at an aligned offset (a --write-size that is "
+	    "a multiple of the device's block size may work):", s->dir,
+	    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+}
+
+static int
+open_timed(struct scratch *s, const struct probe_method *m, char *err)
+{
+	int fl;
+
+	if (m->open_flags == 0) {
+		s->sync_fd = s->fd;
+		return 0;
+	}
+	s->sync_fd = openat(s->dirfd, s->name,
+	    O_RDWR | O_NOFOLLOW | O_CLOEXEC | m->open_flags);
+	if (s->sync_fd < 0 && m->direct && errno == EINVAL)
+		return errf(err, "%s: --method direct-dsync: the filesystem refuses "
+		    "O_DIRECT:", s->dir);
+	if (s->sync_fd < 0)
+		return errf(err, "%s: opening the scratch file for %s:", s->dir,
+		    m->word);
+	if (!same_file(s->sync_fd, s->fd)) {
+		errno = EEXIST;
+		return errf(err, "%s: the scratch file was replaced while in use:",
+		    s->dir);
+	}
+	fl = fcntl(s->sync_fd, F_GETFL);
+	s->flags_dropped = fl != -1 && (fl & O_DSYNC) != O_DSYNC;
+	s->raw_fd = open_raw(s, m->open_flags);
+	return m->direct ? probe_direct(s, err) : 0;
+}
+
+int
+scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
+    long long write_bytes, long long nslots, char *err)
+{
+	void *buf = NULL;
+
+	memset(s, 0, sizeof *s);
+	s->dir = dir;
+	s->dirfd = s->fd = s->sync_fd = s->raw_fd = s->slot = -1;
+	s->write_bytes = write_bytes;
+	s->stride = (write_bytes + SCRATCH_ALIGN - 1) / SCRATCH_ALIGN * SCRATCH_ALIGN;
+	s->nslots = nslots;
+	s->seed = random_seed();
+	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
+		return errf(err, "out of memory for a %lld-byte buffer", s->stride);
+	s->buf = buf;
+	cleanup_install();
+	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (s->dirfd < 0)
+		return errf(err, "%s:", dir);
+	if (create(s, err) < 0 || preallocate(s, err) < 0 ||
+	    open_timed(s, m, err) < 0)
+		return -1;
+	return 0;
+}
+
+void
+scratch_close(struct scratch *s)
+{
+	int saved = errno;
+
+	if (s->raw_fd >= 0)
+		close(s->raw_fd);
+	if (s->sync_fd >= 0 && s->sync_fd != s->fd)
+		close(s->sync_fd);
+	if (s->fd >= 0)
+		close(s->fd);
+	/* unlink before forgetting: a signal in between only unlinks twice */
+	if (s->created)
+		unlinkat(s->dirfd, s->name, 0);
+	cleanup_forget(s->slot);
+	if (s->dirfd >= 0)
+		close(s->dirfd);
+	free(s->path);
+	free(s->buf);
+	s->raw_fd = s->sync_fd = s->fd = s->dirfd = s->slot = -1;
+	s->created = 0;
+	s->path = NULL;
+	s->buf = NULL;
+	errno = saved;
+}

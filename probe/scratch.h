@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The probe's scratch file: private (a random name, O_EXCL, no symlink
+ * followed), preallocated by writing and syncing its blocks so a timed
+ * flush carries data rather than block-map changes, and removed on every
+ * path out, a signal included.
+ */
+#ifndef SYNCGATE_PROBE_SCRATCH_H
+#define SYNCGATE_PROBE_SCRATCH_H
+
+#include <stdint.h>
+
+#include "probe/method.h"
+
+/* Largest write per sample, and largest scratch file. */
+#define SCRATCH_MAX_WRITE (64LL * 1024 * 1024)
+#define SCRATCH_MAX_BYTES (256LL * 1024 * 1024)
+/* Offsets and buffers are aligned to this, for O_DIRECT. */
+#define SCRATCH_ALIGN 4096
+
+struct scratch {
+	const char *dir;        /* as given, for messages */
+	int dirfd;
+	int fd;                 /* plain read-write descriptor */
+	int sync_fd;            /* the timed descriptor: fd, or one with the method's flags */
+	int raw_fd;             /* sync_fd's twin opened past libc; -1 if none */
+	int slot;               /* cleanup slot of path */
+	int created;            /* the file exists and must be removed */
+	char name[40];
+	char *path;             /* dir/name, for the signal handler */
+	long long write_bytes;
+	long long stride;       /* write_bytes rounded up to SCRATCH_ALIGN */
+	long long nslots;       /* the file holds nslots * stride bytes */
+	long long next;         /* the slot the next single writer uses */
+	unsigned char *buf;     /* stride bytes, aligned */
+	uint64_t seed;          /* makes every write's content fresh */
+	int flags_dropped;      /* the timed descriptor lacks O_DSYNC though asked */
+};
+
+/*
+ * How many slots a probe needs for want writes, bounded so the file stays
+ * within SCRATCH_MAX_BYTES (later writes wrap around), and at least
+ * min_slots.  Returns -1 with err set when even min_slots do not fit.
+ */
+long long scratch_slots(long long write_bytes, long long want,
+    long long min_slots, char *err);
+
+/*
+ * Creates the scratch file in dir for method m, preallocates nslots
+ * writes of write_bytes, and opens the descriptors m needs (probing
+ * O_DIRECT with one aligned transfer).  Returns 0, or -1 with err set and
+ * nothing left behind; s needs scratch_close either way.
+ */
+int scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
+    long long write_bytes, long long nslots, char *err);
+
+/* Fills len bytes of buf with content no earlier write had. */
+void scratch_fill(unsigned char *buf, long long len, uint64_t *seed);
+
+/*
+ * Writes write_bytes of fresh content from buf at slot's offset through
+ * fd, whole (a short write is retried).  When ns is non-NULL, the write
+ * is timed into it.  Returns 0, or -1 with err set.
+ */
+int scratch_write(const struct scratch *s, int fd, unsigned char *buf,
+    uint64_t *seed, long long slot, double *ns, char *err);
+
+/* Removes the file and closes everything; safe to call twice. */
+void scratch_close(struct scratch *s);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+double probe_now_ns(void);
+
+#endif

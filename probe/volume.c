@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The volume under a directory: the filesystem the kernel names for it
+ * (statfs), the mount it belongs to (mountinfo), the block device behind
+ * that mount (sysfs) and the filesystem's UUID (/dev/disk/by-uuid), each
+ * where this system can tell.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#else
+#include <sys/mount.h>
+#include <sys/param.h>
+#endif
+
+#include "lib/err.h"
+#include "probe/identity.h"
+
+struct mount_entry {
+	char *point, *fstype, *source, *options;
+	unsigned major, minor;
+};
+
+#ifdef __linux__
+static const struct {
+	unsigned long magic;
+	const char *name;
+} magics[] = {
+	{ 0xEF53, "ext2/ext3/ext4" }, { 0x58465342, "xfs" },
+	{ 0x9123683E, "btrfs" }, { 0x01021994, "tmpfs" },
+	{ 0x858458F6, "ramfs" }, { 0x958458F6, "hugetlbfs" },
+	{ 0x794C7630, "overlay" }, { 0x61756673, "aufs" },
+	{ 0x6969, "nfs" }, { 0x517B, "smbfs" }, { 0xFE534D42, "smb2" },
+	{ 0xFF534D42, "cifs" }, { 0x65735546, "fuse" }, { 0x01021997, "9p" },
+	{ 0x2FC12FC1, "zfs" }, { 0xF2F52010, "f2fs" }, { 0x4D44, "vfat" },
+	{ 0x2011BAB0, "exfat" }, { 0x5346544E, "ntfs" }, { 0x00C36400, "ceph" },
+	{ 0xCA451A4E, "bcachefs" }, { 0x3153464A, "jfs" },
+	{ 0x52654973, "reiserfs" }, { 0x3434, "nilfs2" },
+	{ 0x73717368, "squashfs" }, { 0x15013346, "udf" },
+	{ 0x4244, "hfs" }, { 0x482B, "hfsplus" },
+};
+
+static const char *
+magic_name(unsigned long m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
+		if (magics[i].magic == m)
+			return magics[i].name;
+	return NULL;
+}
+
+/* mountinfo escapes space, tab, newline and backslash as octal. */
+static void
+unescape(char *s)
+{
+	char *o = s;
+
+	while (*s != '\0') {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
+		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 4;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}
+
+/* Whether mount point mp holds path. */
+static int
+holds(const char *mp, const char *path)
+{
+	size_t n = strlen(mp);
+
+	if (strcmp(mp, "/") == 0)
+		return 1;
+	return strncmp(path, mp, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Mount and super options in one list, without repeats. */
+static char *
+merge_options(const char *a, const char *b)
+{
+	char *out = xmalloc(strlen(a) + strlen(b) + 2), *copy = xstrdup(b), *tok;
+	char *save = NULL;
+
+	strcpy(out, a);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t n = strlen(tok);
+		const char *p = out;
+		int seen = 0;
+
+		while (!seen && (p = strstr(p, tok)) != NULL) {
+			seen = (p == out || p[-1] == ',') && (p[n] == ',' || p[n] == '\0');
+			p += n;
+		}
+		if (!seen) {
+			if (out[0] != '\0')
+				strcat(out, ",");
+			strcat(out, tok);
+		}
+	}
+	free(copy);
+	return out;
+}
+
+/* Splits one mountinfo line; 0 on success. */
+static int
+parse_line(char *line, struct mount_entry *e)
+{
+	char *f[6], *sep, *rest, *save = NULL;
+	int i;
+
+	sep = strstr(line, " - ");
+	if (sep == NULL)
+		return -1;
+	*sep = '\0';
+	rest = sep + 3;
+	for (i = 0; i < 6; i++) {
+		f[i] = strtok_r(i == 0 ? line : NULL, " ", &save);
+		if (f[i] == NULL)
+			return -1;
+	}
+	if (sscanf(f[2], "%u:%u", &e->major, &e->minor) != 2)
+		return -1;
+	e->point = f[4];
+	e->options = f[5];
+	save = NULL;
+	e->fstype = strtok_r(rest, " \n", &save);
+	e->source = strtok_r(NULL, " \n", &save);
+	if (e->fstype == NULL || e->source == NULL)
+		return -1;
+	rest = strtok_r(NULL, " \n", &save);
+	e->options = merge_options(e->options, rest ? rest : "");
+	unescape(e->point);
+	unescape(e->source);
+	return 0;
+}
+
+static void
+copy_entry(struct mount_entry *dst, const struct mount_entry *src)
+{
+	free(dst->point);
+	free(dst->fstype);
+	free(dst->source);
+	free(dst->options);
+	dst->point = identity_clean(src->point, IDENTITY_MAX);
+	dst->fstype = identity_clean(src->fstype, 64);
+	dst->source = identity_clean(src->source, IDENTITY_MAX);
+	dst->options = identity_clean(src->options, IDENTITY_MAX);
+	dst->major = src->major;
+	dst->minor = src->minor;
+}
+
+/*
+ * The mount holding path: the deepest mount point, the last listed among
+ * equals (it hides the others), preferring mounts of the same device.
+ */
+static int
+find_mount(const char *path, dev_t dev, struct mount_entry *best)
+{
+	FILE *fp = fopen("/proc/self/mountinfo", "re");
+	char *line = NULL;
+	size_t cap = 0, best_len = 0;
+	int best_dev = -1;
+
+	memset(best, 0, sizeof *best);
+	if (fp == NULL)
+		return -1;
+	while (getline(&line, &cap, fp) > 0) {
+		struct mount_entry e;
+		size_t n;
+		int same;
+
+		if (parse_line(line, &e) < 0)
+			continue;
+		n = strlen(e.point);
+		same = e.major == major(dev) && e.minor == minor(dev);
+		if (holds(e.point, path) && (same > best_dev ||
+		    (same == best_dev && n >= best_len))) {
+			copy_entry(best, &e);
+			best_len = n;
+			best_dev = same;
+		}
+		free(e.options);
+	}
+	free(line);
+	fclose(fp);
+	return best_dev < 0 ? -1 : 0;
+}
+
+static void
+free_entry(struct mount_entry *e)
+{
+	free(e->point);
+	free(e->fstype);
+	free(e->source);
+	free(e->options);
+}
+
+/* The kernel's word for the path wins, unless mountinfo says it finer. */
+static char *
+pick_fs(const char *statfs_name, const char *mount_type)
+{
+	if (mount_type == NULL)
+		return statfs_name ? xstrdup(statfs_name) : NULL;
+	if (statfs_name == NULL || strcmp(statfs_name, mount_type) == 0 ||
+	    (strcmp(statfs_name, "ext2/ext3/ext4") == 0 &&
+	    strncmp(mount_type, "ext", 3) == 0) ||
+	    (strcmp(statfs_name, "fuse") == 0 && (strncmp(mount_type, "fuse", 4) == 0 ||
+	    strcmp(mount_type, "virtiofs") == 0)) ||
+	    (strcmp(statfs_name, "vfat") == 0 && strcmp(mount_type, "msdos") == 0) ||
+	    ((strcmp(statfs_name, "cifs") == 0 || strcmp(statfs_name, "smb2") == 0) &&
+	    (strcmp(mount_type, "cifs") == 0 || strcmp(mount_type, "smb3") == 0)))
+		return xstrdup(mount_type);
+	return xstrdup(statfs_name);
+}
+
+/* The block device number behind a mount: st_dev, or the source's node. */
+static int
+block_dev(dev_t st_dev, const char *source, dev_t *out)
+{
+	char p[64];
+	struct stat st;
+
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(st_dev), minor(st_dev));
+	if (access(p, F_OK) == 0) {
+		*out = st_dev;
+		return 0;
+	}
+	if (source != NULL && strncmp(source, "/dev/", 5) == 0 &&
+	    stat(source, &st) == 0 && S_ISBLK(st.st_mode)) {
+		*out = st.st_rdev;
+		return 0;
+	}
+	return -1;
+}
+
+static void
+copy_name(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* sysfs's name for the device and for the whole disk a partition is on. */
+static int
+sysfs_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
+{
+	char p[PATH_MAX], link[PATH_MAX], *base;
+	ssize_t n;
+
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	n = readlink(p, link, sizeof link - 1);
+	if (n < 0)
+		return -1;
+	link[n] = '\0';
+	*virtio = strstr(link, "/virtio") != NULL;
+	base = strrchr(link, '/');
+	copy_name(name, len, base ? base + 1 : link);
+	copy_name(disk, len, name);
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u/partition", major(dev),
+	    minor(dev));
+	if (access(p, F_OK) == 0 && base != NULL) {
+		*base = '\0';
+		base = strrchr(link, '/');
+		if (base != NULL)
+			copy_name(disk, len, base + 1);
+	}
+	return 0;
+}
+
+static char *
+sys_attr(const char *disk, const char *attr, size_t max)
+{
+	char p[PATH_MAX], buf[256];
+
+	snprintf(p, sizeof p, "/sys/block/%s/%s", disk, attr);
+	if (identity_read(p, buf, sizeof buf) < 0 || buf[0] == '\0')
+		return NULL;
+	return identity_clean(buf, max);
+}
+
+static void
+device_facts(dev_t dev, struct probe_record *out)
+{
+	char name[NAME_MAX + 1], disk[NAME_MAX + 1], *rot;
+	int virtio = 0;
+
+	if (sysfs_names(dev, name, disk, sizeof name, &virtio) < 0)
+		return;
+	out->device = identity_clean(name, 64);
+	out->model = sys_attr(disk, "device/model", 128);
+	out->write_cache = sys_attr(disk, "queue/write_cache", 32);
+	rot = sys_attr(disk, "queue/rotational", 8);
+	if (rot != NULL && (strcmp(rot, "0") == 0 || strcmp(rot, "1") == 0))
+		out->rotational = rot[0] == '1';
+	free(rot);
+	if (virtio)
+		identity_add_virt(&out->virt, "virtio disk");
+}
+
+/* The filesystem UUID whose /dev/disk/by-uuid link names dev. */
+static char *
+fs_uuid(dev_t dev)
+{
+	DIR *d = opendir("/dev/disk/by-uuid");
+	struct dirent *e;
+	char *found = NULL;
+
+	if (d == NULL)
+		return NULL;
+	while (found == NULL && (e = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, 0) == 0 &&
+		    S_ISBLK(st.st_mode) && st.st_rdev == dev)
+			found = identity_clean(e->d_name, 64);
+	}
+	closedir(d);
+	return found;
+}
+
+static void
+volume_id(dev_t st_dev, int have_block, dev_t block, const char *mp,
+    struct probe_record *out)
+{
+	char *uuid = have_block ? fs_uuid(block) : NULL, buf[IDENTITY_MAX + 64];
+
+	if (uuid != NULL) {
+		out->volume_id = uuid;
+		out->volume_id_source = xstrdup("fs-uuid");
+		return;
+	}
+	snprintf(buf, sizeof buf, "dev:%u:%u@%s", major(st_dev), minor(st_dev),
+	    mp ? mp : "?");
+	out->volume_id = identity_clean(buf, IDENTITY_MAX + 32);
+	out->volume_id_source = xstrdup("device-number");
+}
+
+static void
+system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+{
+	struct statfs sf;
+	struct mount_entry m;
+	int found = find_mount(out->path, st->st_dev, &m) == 0;
+	dev_t block = 0;
+	int have_block;
+
+	out->fs = pick_fs(fstatfs(dirfd, &sf) == 0 ?
+	    magic_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
+	if (found) {
+		out->mount_point = xstrdup(m.point);
+		out->mount_options = xstrdup(m.options);
+	}
+	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
+	if (have_block)
+		device_facts(block, out);
+	volume_id(st->st_dev, have_block, block, found ? m.point : NULL, out);
+	if (found)
+		free_entry(&m);
+}
+#else
+/* macOS and the BSDs: statfs names the filesystem and its mount. */
+static void
+system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+{
+	struct statfs sf;
+	char buf[IDENTITY_MAX + 64];
+
+	if (fstatfs(dirfd, &sf) == 0) {
+		out->fs = identity_clean(sf.f_fstypename, 64);
+		out->mount_point = identity_clean(sf.f_mntonname, IDENTITY_MAX);
+		out->device = identity_clean(sf.f_mntfromname, 64);
+	}
+	snprintf(buf, sizeof buf, "dev:%u:%u@%s", (unsigned)major(st->st_dev),
+	    (unsigned)minor(st->st_dev), out->mount_point ? out->mount_point : "?");
+	out->volume_id = identity_clean(buf, IDENTITY_MAX + 32);
+	out->volume_id_source = xstrdup("device-number");
+}
+#endif
+
+/* DIR as given, when it is itself a symbolic link (trailing '/' aside). */
+static void
+note_symlink(const char *dir, struct probe_record *out)
+{
+	char *copy = xstrdup(dir);
+	size_t n = strlen(copy);
+	struct stat st;
+
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	if (lstat(copy, &st) == 0 && S_ISLNK(st.st_mode))
+		out->symlink = identity_clean(dir, IDENTITY_MAX);
+	free(copy);
+}
+
+int
+identity_volume(const char *dir, int dirfd, struct probe_record *out, char *err)
+{
+	char *real = realpath(dir, NULL);
+	struct stat st;
+
+	if (real == NULL)
+		return errf(err, "%s:", dir);
+	if (fstat(dirfd, &st) < 0) {
+		free(real);
+		return errf(err, "%s:", dir);
+	}
+	out->path = identity_clean(real, PATH_MAX);
+	free(real);
+	note_symlink(dir, out);
+	system_volume(dirfd, &st, out);
+	return 0;
+}
