@@ -98,7 +98,7 @@ escape_plain(FILE *fp, const char *s)
 }
 
 /*
- * At the start of a list item a leading - + = or "1." would open a
+ * At the start of a list item a leading - + = or "1. " would open a
  * nested block, and leading spaces an indented code block.
  */
 static const char *
@@ -114,7 +114,8 @@ markdown_start(FILE *fp, const char *s)
 		fputs("&#32;", fp);
 		return s + 1;
 	}
-	if (d > 0 && (s[d] == '.' || s[d] == ')')) {
+	if (d > 0 && d < 10 && (s[d] == '.' || s[d] == ')') &&
+	    (s[d + 1] == ' ' || s[d + 1] == '\t' || s[d + 1] == '\0')) {
 		fprintf(fp, "%.*s\\%c", (int)d, s, s[d]);
 		return s + d + 1;
 	}

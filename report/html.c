@@ -35,8 +35,9 @@ static const char style[] =
     ".pass{background:var(--pass)}.fail{background:var(--fail)}"
     ".indeterminate{background:var(--indet)}.not-ruled{background:var(--none)}\n"
     ".muted{color:var(--muted)}figure{margin:1rem 0}\n"
-    "svg.chart{width:100%;height:auto;max-width:48rem;font-size:12px;"
-    "fill:var(--fg)}\n"
+    "td:first-child{overflow-wrap:anywhere}\n"
+    "svg.chart{width:100%;min-width:28rem;max-width:48rem;height:auto;"
+    "font-size:12px;fill:var(--fg)}\n"
     "svg .grid{stroke:var(--line);stroke-width:1}\n"
     "svg .tick{fill:var(--muted);font-size:11px}\n"
     "svg .ours{stroke:var(--ours);fill:var(--ours)}"
@@ -47,6 +48,7 @@ static const char style[] =
     "svg .ceiling{stroke:var(--fail);stroke-width:2;stroke-dasharray:6 4}\n"
     "svg .ceiling-label{fill:var(--fail)}\n"
     "@media print{body{max-width:none;padding:0}.scroll{overflow:visible}"
+    "svg.chart{min-width:0}"
     "table,figure{break-inside:avoid}"
     ".badge{color:#000;border:1px solid #000;background:none}}\n";
 
@@ -132,9 +134,9 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	escape_xml(fp, layout_ours(v));
 	fputs(" is faster.</p>\n", fp);
 	if (layout_has_kind(v, KIND_READ)) {
-		fputs("<figure>\n", fp);
+		fputs("<figure>\n<div class=\"scroll\">\n", fp);
 		svg_reads(fp, v, o);
-		fputs("<figcaption class=\"muted\">Reads: p50 (filled) and p99 (open) "
+		fputs("</div>\n<figcaption class=\"muted\">Reads: p50 (filled) and p99 (open) "
 		    "of both sides on a logarithmic axis; shaded bars are intervals."
 		    "</figcaption>\n</figure>\n", fp);
 	}
@@ -189,9 +191,9 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		escape_xml(fp, v->ceiling_note);
 		fputs("</p>\n", fp);
 	}
-	fputs("<figure>\n", fp);
+	fputs("<figure>\n<div class=\"scroll\">\n", fp);
 	svg_writes(fp, v, o);
-	fputs("<figcaption class=\"muted\">", fp);
+	fputs("</div>\n<figcaption class=\"muted\">", fp);
 	if (v->unit.source == UNIT_NONE)
 		fputs("Writes: p50 (filled) and p99 (open) latency on a logarithmic "
 		    "axis, as there is no sync unit.", fp);

@@ -20,8 +20,8 @@
  * Both follow LC_NUMERIC, so the check is made in the locale's form and
  * the decimal point then written as JSON's '.'.
  */
-static cJSON *
-num_or_null(double v)
+cJSON *
+report_json_number(double v)
 {
 	const char *dp = localeconv()->decimal_point;
 	char buf[64], *p;
@@ -53,7 +53,7 @@ add_str(cJSON *o, const char *key, const char *s)
 static void
 add_num(cJSON *o, const char *key, double v)
 {
-	cJSON_AddItemToObject(o, key, num_or_null(v));
+	cJSON_AddItemToObject(o, key, report_json_number(v));
 }
 
 /* [lo, hi], either of them null; null when both are absent. */
@@ -67,8 +67,8 @@ add_interval(cJSON *o, const char *key, double lo, double hi)
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, key);
-	cJSON_AddItemToArray(a, num_or_null(lo));
-	cJSON_AddItemToArray(a, num_or_null(hi));
+	cJSON_AddItemToArray(a, report_json_number(lo));
+	cJSON_AddItemToArray(a, report_json_number(hi));
 }
 
 /* A figure and its interval as key and key_ci (or key with _ns moved). */

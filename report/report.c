@@ -1,19 +1,336 @@
 /* SPDX-License-Identifier: MIT */
-/* `syncgate report`: not yet written. */
+/*
+ * `syncgate report FILE`: renders a saved verdict in any format, sums up
+ * one engine's result, or prints a probe's record, picked by the file's
+ * "format" key.  Several --format/-o pairs write several files in one
+ * run; each -o is written whole or not at all.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "lib/err.h"
+#include "lib/json.h"
+#include "lib/outfile.h"
+#include "lib/probe_record.h"
+#include "lib/result.h"
 #include "report/report.h"
+
+#define MAXOUT 16
+#define HELP (-1)   /* parse: --help was printed */
+
+struct output {
+	enum report_format format;
+	const char *path;       /* NULL: standard output */
+};
+
+struct options {
+	const char *file;
+	int ascii;
+	int summary;
+	struct output out[MAXOUT];
+	size_t nout;
+};
+
+/* What the file holds, and the loaded form of it. */
+enum kind { IS_VERDICT, IS_RESULT, IS_PROBE };
+
+struct input {
+	enum kind kind;
+	struct gate_verdict verdict;
+	struct result result;
+	struct probe_record probe;
+};
 
 void
 report_usage(FILE *fp)
 {
-	fprintf(fp, "usage: syncgate report FILE [--format FORMAT] [-o FILE]\n");
+	fprintf(fp,
+	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
+	    "\n"
+	    "Renders a saved verdict (syncgate-verdict/1) in any format, sums up one\n"
+	    "engine's result (syncgate-result/1: text, markdown or json), or prints a\n"
+	    "probe (syncgate-probe/1: text or json).\n"
+	    "\n"
+	    "  -a, --ascii          \"us\" for \"\302\265s\" and no symbols\n"
+	    "  -f, --format FORMAT  text (the default), markdown, json, junit or html\n"
+	    "  -o, --output FILE    write the format given before it to FILE, whole or\n"
+	    "                       not at all; repeat for several formats; without -o\n"
+	    "                       the last format goes to standard output\n"
+	    "      --summary        also append the Markdown to $GITHUB_STEP_SUMMARY,\n"
+	    "                       refusing to take that file past 1 MiB\n"
+	    "  -h, --help           print this help\n"
+	    "\n"
+	    "exit status: 0 rendered, 2 trouble (usage, unreadable or malformed input,\n"
+	    "an I/O error)\n");
+}
+
+static int
+usage_error(const char *msg, const char *arg)
+{
+	warnx_("%s%s; try syncgate report --help", msg, arg ? arg : "");
+	return EXIT_TROUBLE;
+}
+
+static int
+add_output(struct options *op, enum report_format f, const char *path)
+{
+	if (op->nout == MAXOUT)
+		return usage_error("-o: at most 16 outputs", NULL);
+	op->out[op->nout].format = f;
+	op->out[op->nout].path = path;
+	op->nout++;
+	return 0;
+}
+
+/*
+ * Each -o takes the --format before it; a --format after the last -o
+ * (or with no -o at all) goes to standard output.  Returns 0, HELP, or
+ * EXIT_TROUBLE after saying what was wrong.
+ */
+static int
+parse(int argc, char **argv, struct options *op)
+{
+	static const struct option longs[] = {
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "summary", no_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum report_format f = FORMAT_TEXT;
+	int c, pending = 1;
+
+	memset(op, 0, sizeof *op);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":af:ho:", longs, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			op->ascii = 1;
+			break;
+		case 'f':
+			if (report_format_parse(optarg, &f) < 0)
+				return usage_error("--format: expected text, markdown, "
+				    "json, junit or html, not ", optarg);
+			pending = 1;
+			break;
+		case 'h':
+			report_usage(stdout);
+			return HELP;
+		case 'o':
+			if (add_output(op, f, strcmp(optarg, "-") == 0 ? NULL : optarg) != 0)
+				return EXIT_TROUBLE;
+			pending = 0;
+			break;
+		case 's':
+			op->summary = 1;
+			break;
+		case ':':
+			return usage_error("missing argument to ", argv[optind - 1]);
+		default:
+			if (optopt != 0) {
+				char opt[3] = { '-', (char)optopt, '\0' };
+
+				return usage_error("unknown option ", opt);
+			}
+			return usage_error("unknown option ", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error(optind == argc ? "expected one FILE" :
+		    "expected one FILE, not also ", optind == argc ? NULL : argv[optind + 1]);
+	op->file = argv[optind];
+	if (pending && add_output(op, f, NULL) != 0)
+		return EXIT_TROUBLE;
+	return 0;
+}
+
+/* Reads the file as whichever of the three formats its "format" names. */
+static int
+load(const char *path, struct input *in, char *err)
+{
+	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
+	const cJSON *f;
+	int rc = -1;
+
+	if (root == NULL)
+		return -1;
+	f = json_member(root, "format");
+	if (!cJSON_IsString(f)) {
+		errf(err, "%s: format is %s; expected \"%s\", \"%s\" or \"%s\"", path,
+		    json_kind(f), VERDICT_FORMAT, RESULT_FORMAT, PROBE_FORMAT);
+	} else if (strcmp(f->valuestring, VERDICT_FORMAT) == 0) {
+		in->kind = IS_VERDICT;
+		rc = report_verdict_from_json(root, path, &in->verdict, err);
+	} else if (strcmp(f->valuestring, RESULT_FORMAT) == 0) {
+		in->kind = IS_RESULT;
+		rc = result_load(path, &in->result, err);
+	} else if (strcmp(f->valuestring, PROBE_FORMAT) == 0) {
+		in->kind = IS_PROBE;
+		rc = probe_record_from_json(root, path, "probe", &in->probe, err);
+	} else {
+		errf(err, "%s: format is \"%.40s\"; expected \"%s\", \"%s\" or \"%s\"",
+		    path, f->valuestring, VERDICT_FORMAT, RESULT_FORMAT, PROBE_FORMAT);
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+static int
+supports(const struct input *in, enum report_format f)
+{
+	switch (in->kind) {
+	case IS_VERDICT:
+		return 1;
+	case IS_RESULT:
+		return report_result_supports(f);
+	default:
+		return f == FORMAT_TEXT || f == FORMAT_JSON;
+	}
+}
+
+static int
+probe_json(FILE *fp, const struct probe_record *p)
+{
+	cJSON *o = probe_record_to_json(p);
+	char *s = cJSON_Print(o);
+
+	cJSON_Delete(o);
+	if (s == NULL)
+		return -1;
+	fprintf(fp, "%s\n", s);
+	free(s);
+	return 0;
+}
+
+static int
+render(FILE *fp, const struct input *in, enum report_format f,
+    const struct render_opts *o)
+{
+	switch (in->kind) {
+	case IS_VERDICT:
+		return report_render(fp, &in->verdict, f, o);
+	case IS_RESULT:
+		return report_result(fp, &in->result, f, o);
+	default:
+		return f == FORMAT_JSON ? probe_json(fp, &in->probe) :
+		    report_probe_text(fp, &in->probe, o);
+	}
+}
+
+static int
+write_output(const struct input *in, const struct output *out, int ascii,
+    char *err)
+{
+	struct render_opts o;
+	struct outfile of;
+
+	if (outfile_open(&of, out->path, err) < 0)
+		return -1;
+	render_opts_detect(&o, of.fp, ascii);
+	if (render(of.fp, in, out->format, &o) < 0) {
+		outfile_abort(&of);
+		return errf(err, "%s: cannot render it as %s", in->kind == IS_PROBE ?
+		    "the probe" : in->kind == IS_RESULT ? "the result" : "the verdict",
+		    report_format_name(out->format));
+	}
+	return outfile_close(&of, err);
+}
+
+/* The Markdown of what was loaded, appended for GitHub Actions. */
+static int
+summary(const struct input *in, int ascii, char *err)
+{
+	struct render_opts o = { ascii, 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int rc;
+
+	if (fp == NULL)
+		return errf(err, "--summary:");
+	rc = render(fp, in, FORMAT_MARKDOWN, &o);
+	if (fclose(fp) != 0 || rc < 0) {
+		free(buf);
+		return errf(err, "--summary: cannot render it as markdown");
+	}
+	rc = report_summary_append(buf, len, err);
+	free(buf);
+	if (rc == 1)
+		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; nothing appended");
+	return rc < 0 ? -1 : 0;
+}
+
+static void
+input_free(struct input *in)
+{
+	if (in->kind == IS_VERDICT)
+		verdict_free(&in->verdict);
+	else if (in->kind == IS_RESULT)
+		result_free(&in->result);
+	else
+		probe_record_free(&in->probe);
+}
+
+/* Refuses a format the file has no form in before writing anything. */
+static int
+check_formats(const struct options *op, const struct input *in, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < op->nout; i++)
+		if (!supports(in, op->out[i].format))
+			return errf(err, "%s: a %s renders as %s, not %s", op->file,
+			    in->kind == IS_RESULT ? "result" : "probe",
+			    in->kind == IS_RESULT ? "text, markdown or json" : "text or json",
+			    report_format_name(op->out[i].format));
+	if (op->summary && !supports(in, FORMAT_MARKDOWN))
+		return errf(err, "--summary: %s: a probe has no Markdown form", op->file);
+	return 0;
 }
 
 int
 report_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	warnx_("not yet implemented");
-	return EXIT_TROUBLE;
+	struct options op;
+	struct input in;
+	char err[ERRLEN];
+	int rc = EXIT_PASS;
+	size_t i;
+
+	rc = parse(argc, argv, &op);
+	if (rc == HELP) {
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			warnx_("standard output:");
+			return EXIT_TROUBLE;
+		}
+		return EXIT_PASS;
+	}
+	if (rc != 0)
+		return rc;
+	memset(&in, 0, sizeof in);
+	if (load(op.file, &in, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (check_formats(&op, &in, err) < 0) {
+		warnx_("%s", err);
+		rc = EXIT_TROUBLE;
+		goto out;
+	}
+	for (i = 0; i < op.nout; i++) {
+		if (write_output(&in, &op.out[i], op.ascii, err) < 0) {
+			warnx_("%s", err);
+			rc = EXIT_TROUBLE;
+			goto out;
+		}
+	}
+	if (op.summary && summary(&in, op.ascii, err) < 0) {
+		warnx_("%s", err);
+		rc = EXIT_TROUBLE;
+	}
+out:
+	input_free(&in);
+	return rc;
 }

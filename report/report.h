@@ -46,6 +46,12 @@ int report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opt
 int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 
 /*
+ * A JSON number with the fewest digits that read back to exactly v,
+ * whatever LC_NUMERIC says; null when v is not finite.
+ */
+cJSON *report_json_number(double v);
+
+/*
  * The verdict as a syncgate-verdict/1 tree (docs/verdict-format.md); the
  * caller frees it with cJSON_Delete.
  */
@@ -61,6 +67,31 @@ int report_verdict_from_json(const cJSON *root, const char *name,
 
 /* Loads a verdict file; as report_verdict_from_json. */
 int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
+
+/*
+ * A summary of one engine's run: each class's p50 and p99, and the write
+ * classes in syncs of the result's own probe when that probe says its
+ * flush reaches a device.  Formats text, markdown and json
+ * (syncgate-result-summary/1); -1 for another.
+ */
+int report_result(FILE *fp, const struct result *r, enum report_format f,
+    const struct render_opts *o);
+
+/* Whether report_result renders format f. */
+int report_result_supports(enum report_format f);
+
+/*
+ * Appends Markdown (len bytes) to the file $GITHUB_STEP_SUMMARY names,
+ * refusing to take it past REPORT_SUMMARY_MAX bytes, GitHub's limit.
+ * Returns 0 when appended, 1 when GITHUB_STEP_SUMMARY is unset or empty
+ * (nothing done; the caller says so), -1 with err set.
+ */
+#define REPORT_SUMMARY_MAX (1024L * 1024)
+int report_summary_append(const char *md, size_t len, char *err);
+
+/* The verdict's Markdown appended as report_summary_append does. */
+int report_summary(const struct gate_verdict *v, const struct render_opts *o,
+    char *err);
 
 /* A probe record as `syncgate probe` prints it. */
 int report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o);

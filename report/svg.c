@@ -15,8 +15,8 @@
 #include "report/layout.h"
 #include "report/svg.h"
 
-#define WIDTH   640.0
-#define LEFT    150.0   /* class names */
+#define WIDTH   560.0
+#define LEFT    140.0   /* class names */
 #define RIGHT   24.0
 #define TOP     44.0    /* legend and ceiling label */
 #define ROW     18.0    /* one side of one class */
@@ -235,10 +235,10 @@ legend(FILE *fp, const struct gate_verdict *v, int band)
 	fputs("<g class=\"legend\">\n<circle class=\"p50 ours\" r=\"5\" cx=\"8\" "
 	    "cy=\"12\"/><text x=\"18\" y=\"16\">", fp);
 	short_name(fp, layout_ours(v));
-	fputs("</text>\n<circle class=\"p50 rival\" r=\"5\" cx=\"208\" cy=\"12\"/>"
-	    "<text x=\"218\" y=\"16\">", fp);
+	fputs("</text>\n<circle class=\"p50 rival\" r=\"5\" cx=\"188\" cy=\"12\"/>"
+	    "<text x=\"198\" y=\"16\">", fp);
 	short_name(fp, layout_rival(v));
-	fputs("</text>\n<text x=\"408\" y=\"16\">\u25cf p50  \u25cb p99", fp);
+	fputs("</text>\n<text x=\"358\" y=\"16\">\u25cf p50  \u25cb p99", fp);
 	if (band)
 		fputs("  \u2592 one sync's band", fp);
 	fputs("</text>\n</g>\n", fp);

@@ -147,6 +147,38 @@ fill_split(struct gate_verdict *v)
 	v->overall = RULING_FAIL;
 }
 
+/* Names a rival's team could write to break a table or run a script. */
+#define EVIL_ENGINE "<script>alert(1)</script>|x"
+#define EVIL_CLASS "write\n| evil | row |\x1b[2J\"quoted\" 'single' `tick` [a](http://x.example) **b** &amp;"
+
+static void
+replace(char **s, const char *with)
+{
+	free(*s);
+	*s = xstrdup(with);
+}
+
+/* The split verdict with every name and string from input made hostile. */
+static void
+fill_hostile(struct gate_verdict *v)
+{
+	size_t i;
+
+	fill_split(v);
+	replace(&v->ours.engine, EVIL_ENGINE);
+	replace(&v->ours.label, EVIL_ENGINE);
+	replace(&v->rival.version, "1.0\r\n<img src=x onerror=alert(2)>");
+	replace(&v->headline, "rival: " EVIL_ENGINE " against ladybug");
+	replace(&v->rows[1].name, EVIL_CLASS);
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == KIND_WRITE)
+			replace(&v->checks[i].class_name, EVIL_CLASS);
+	replace(&v->writes.reason, EVIL_CLASS ": 2.54 syncs at p50, ceiling 2");
+	replace(&v->notes[0], "- # heading? \x07\x01 \xff\xfe not UTF-8 \xe2\x80\xae reversed");
+	replace(&v->unmatched[0].name, "]]></x><x>");
+	replace(&v->ours.evidence[0], "</dd><script>alert(3)</script>");
+}
+
 /* Renders v in format f into a string the caller frees. */
 static char *
 render(const struct gate_verdict *v, enum report_format f, int ascii)
@@ -342,6 +374,204 @@ test_json_loader_not_object(void **state)
 	    "\"syncgate-verdict/1\"");
 }
 
+/* No byte below 0x20 but newline (and tab in JSON's own indentation). */
+static void
+assert_no_controls(const char *s, int tabs)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 && *s != '\n' && !(tabs && *s == '\t'))
+			fail_msg("control byte 0x%02x in output", (unsigned char)*s);
+}
+
+static void
+assert_absent(const char *hay, const char *needle)
+{
+	if (strstr(hay, needle) != NULL)
+		fail_msg("output contains %s", needle);
+}
+
+static void
+test_markdown_hostile_names(void **state)
+{
+	struct gate_verdict v;
+	char *md, *line;
+	size_t pipes;
+
+	(void)state;
+	fill_hostile(&v);
+	md = render(&v, FORMAT_MARKDOWN, 0);
+	assert_no_controls(md, 0);
+	assert_absent(md, "<script");
+	assert_absent(md, "<img");
+	assert_absent(md, "[a](");
+	assert_absent(md, "http://");
+	assert_absent(md, "**b**");
+	assert_true(strstr(md, "&lt;script&gt;alert(1)&lt;/script&gt;\\|x") != NULL);
+	assert_true(strstr(md, "\\x1b\\[2J") != NULL);
+	assert_true(strstr(md, "\\u202e") != NULL);
+	assert_true(strstr(md, "\\\\xff\\\\xfe not UTF-8") != NULL);
+	assert_true(strstr(md, "- \\- \\# heading") != NULL);
+	/* every table row keeps its cell count: unescaped pipes only */
+	for (line = md; (line = strstr(line, "\n| ")) != NULL; line++) {
+		const char *p;
+
+		pipes = 0;
+		for (p = line + 1; *p != '\n' && *p != '\0'; p++)
+			if (*p == '|' && p[-1] != '\\')
+				pipes++;
+		assert_true(pipes == 10 || pipes == 7 || pipes == 8);
+	}
+	free(md);
+	verdict_free(&v);
+}
+
+static void
+test_json_hostile_round_trip(void **state)
+{
+	struct gate_verdict v, back;
+	char err[ERRLEN], *a, *b;
+
+	(void)state;
+	fill_hostile(&v);
+	a = render(&v, FORMAT_JSON, 0);
+	assert_no_controls(a, 1);
+	assert_int_equal(load_text(a, &back, err), 0);
+	assert_string_equal(back.rows[1].name, EVIL_CLASS);
+	assert_string_equal(back.ours.engine, EVIL_ENGINE);
+	b = render(&back, FORMAT_JSON, 0);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	verdict_free(&v);
+	verdict_free(&back);
+}
+
+static void
+test_junit_hostile_names(void **state)
+{
+	struct gate_verdict v;
+	char *x;
+
+	(void)state;
+	fill_hostile(&v);
+	x = render(&v, FORMAT_JUNIT, 0);
+	assert_no_controls(x, 0);
+	assert_absent(x, "<script");
+	assert_absent(x, "]]>");
+	assert_absent(x, "\"quoted\"");
+	assert_absent(x, "'single'");
+	assert_true(strstr(x, "name=\"write\\x0a| evil | row |\\x1b[2J&quot;quoted&quot; "
+	    "&#39;single&#39;") != NULL);
+	free(x);
+	verdict_free(&v);
+}
+
+static void
+test_html_hostile_names(void **state)
+{
+	struct gate_verdict v;
+	char *h, *p;
+	size_t scripts = 0;
+
+	(void)state;
+	fill_hostile(&v);
+	h = render(&v, FORMAT_HTML, 0);
+	assert_no_controls(h, 0);
+	for (p = h; (p = strstr(p, "<script")) != NULL; p++)
+		scripts++;
+	assert_int_equal(scripts, 0);
+	assert_absent(h, "<img");
+	assert_absent(h, "</dd><script");
+	assert_true(strstr(h, "&lt;script&gt;alert(1)&lt;/script&gt;|x") != NULL);
+	assert_true(strstr(h, "default-src 'none'") != NULL);
+	free(h);
+	verdict_free(&v);
+}
+
+/* Each escaper on single characters and short strings. */
+struct esc_case {
+	const char *in, *plain, *markdown, *xml;
+};
+
+static char *
+escaped(void (*esc)(FILE *, const char *), const char *in)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	esc(fp, in);
+	fclose(fp);
+	return buf;
+}
+
+static void
+test_escape_table(void **state)
+{
+	static const struct esc_case cases[] = {
+		{ "point-read", "point-read", "point-read", "point-read" },
+		{ "a|b", "a|b", "a\\|b", "a|b" },
+		{ "<&>\"'", "<&>\"'", "&lt;&amp;&gt;\"'", "&lt;&amp;&gt;&quot;&#39;" },
+		{ "a\nb", "a\\x0ab", "a\\\\x0ab", "a\\x0ab" },
+		{ "\x1b[2J", "\\x1b[2J", "\\\\x1b\\[2J", "\\x1b[2J" },
+		{ "\x7f", "\\x7f", "\\\\x7f", "\\x7f" },
+		{ "\xc2\x85", "\\u0085", "\\\\u0085", "\\u0085" },
+		{ "\xe2\x80\xae", "\\u202e", "\\\\u202e", "\\u202e" },
+		{ "\xef\xbb\xbf", "\\ufeff", "\\\\ufeff", "\\ufeff" },
+		{ "\xff", "\\xff", "\\\\xff", "\\xff" },
+		{ "\xc0\xaf", "\\xc0\\xaf", "\\\\xc0\\\\xaf", "\\xc0\\xaf" },
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80", "\\\\xed\\\\xa0\\\\x80",
+		  "\\xed\\xa0\\x80" },
+		{ "\xe2\x82", "\\xe2\\x82", "\\\\xe2\\\\x82", "\\xe2\\x82" },
+		{ "\xc2\xb5s", "\xc2\xb5s", "\xc2\xb5s", "\xc2\xb5s" },
+		{ "\xf0\x9f\x92\xa5", "\xf0\x9f\x92\xa5", "\xf0\x9f\x92\xa5",
+		  "\xf0\x9f\x92\xa5" },
+		{ "`*_[]~#$@", "`*_[]~#$@", "\\`\\*\\_\\[\\]\\~\\#\\$\\@",
+		  "`*_[]~#$@" },
+		{ "see http://x.example or www.y.example", "see http://x.example or www.y.example",
+		  "see http\\://x.example or www\\.y.example",
+		  "see http://x.example or www.y.example" },
+		{ "", "", "", "" },
+	};
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = escaped(escape_plain, cases[i].in);
+		assert_string_equal(s, cases[i].plain);
+		free(s);
+		s = escaped(escape_markdown, cases[i].in);
+		assert_string_equal(s, cases[i].markdown);
+		free(s);
+		s = escaped(escape_xml, cases[i].in);
+		assert_string_equal(s, cases[i].xml);
+		free(s);
+	}
+}
+
+static void
+test_escape_markdown_line_starts(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "- item", "\\- item" }, { "+ item", "\\+ item" },
+		{ "1. first", "1\\. first" }, { "12) twelfth", "12\\) twelfth" },
+		{ "    code", "&#32;   code" }, { "=== rule", "\\=== rule" },
+		{ "# heading", "\\# heading" }, { "> quote", "&gt; quote" },
+		{ "2.5 syncs", "2.5 syncs" }, { "1.", "1\\." }, { "-5", "\\-5" },
+		{ "plain", "plain" },
+	};
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = escaped(escape_markdown_line, cases[i][0]);
+		assert_string_equal(s, cases[i][1]);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -351,6 +581,12 @@ main(void)
 		cmocka_unit_test(test_json_keeps_row_order),
 		cmocka_unit_test(test_json_loader_names_path),
 		cmocka_unit_test(test_json_loader_not_object),
+		cmocka_unit_test(test_json_hostile_round_trip),
+		cmocka_unit_test(test_markdown_hostile_names),
+		cmocka_unit_test(test_junit_hostile_names),
+		cmocka_unit_test(test_html_hostile_names),
+		cmocka_unit_test(test_escape_table),
+		cmocka_unit_test(test_escape_markdown_line_starts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `syncgate report RESULT.json`: one engine's run on its own.  Write
+ * classes are put in syncs only of the result's own probe and only when
+ * that probe says its flush reaches a device; a unit of 300 ns from a
+ * cache that never flushes would make any commit look like thousands of
+ * syncs.  Otherwise the summary says why there are no syncs.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/units.h"
+#include "report/escape.h"
+#include "report/layout.h"
+#include "report/report.h"
+
+#define RESULT_SUMMARY_FORMAT "syncgate-result-summary/1"
+
+/* The unit of one sync, or NaN with why (a fixed phrase) set. */
+static double
+sync_unit(const struct result *r, const char **why)
+{
+	*why = NULL;
+	if (r->probe == NULL) {
+		*why = "the result carries no probe";
+		return NAN;
+	}
+	if (r->probe->reaches != REACH_YES) {
+		*why = r->probe->reaches == REACH_NO ?
+		    "its probe says the flush does not reach a device" :
+		    "its probe could not tell whether the flush reaches a device";
+		return NAN;
+	}
+	if (!(r->probe->median_ns > 0)) {
+		*why = "its probe has no median";
+		return NAN;
+	}
+	return r->probe->median_ns;
+}
+
+static double
+syncs(const struct result_class *c, double unit, double ns)
+{
+	return c->kind == KIND_WRITE ? ns / unit : NAN;
+}
+
+static void
+count_text(char *buf, size_t len, long long n)
+{
+	if (n < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld", n);
+}
+
+/* The run in words: "zu 0.9.2: workload linkbench, concurrency 8". */
+static void
+run_line(FILE *fp, const struct result *r, void (*esc)(FILE *, const char *))
+{
+	esc(fp, r->engine);
+	if (r->version != NULL) {
+		fputc(' ', fp);
+		esc(fp, r->version);
+	}
+	if (r->workload != NULL) {
+		fputs(": workload ", fp);
+		esc(fp, r->workload);
+	}
+	if (r->concurrency >= 0)
+		fprintf(fp, "%sconcurrency %lld", r->workload ? ", " : ": ",
+		    r->concurrency);
+	fputs(" (", fp);
+	esc(fp, r->path);
+	fputs(")", fp);
+}
+
+static void
+unit_line(FILE *fp, const struct result *r, double unit, const char *why,
+    const struct render_opts *o, void (*esc)(FILE *, const char *))
+{
+	char d[DURLEN];
+
+	if (isnan(unit)) {
+		fprintf(fp, "Write classes are not shown in syncs: %s", why);
+		if (r->probe != NULL)
+			fprintf(fp, " (reaches_device %s)", reach_name(r->probe->reaches));
+		fputs(".", fp);
+		return;
+	}
+	fprintf(fp, "one sync = %s, the median of the result's probe (%zu samples, ",
+	    fmt_duration(d, sizeof d, unit, o->ascii), r->probe->nsamples);
+	esc(fp, r->probe->method ? r->probe->method : "unknown method");
+	fputs(" on ", fp);
+	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");
+	fputs(")", fp);
+}
+
+/* Text columns, padded by printed width (µ is two bytes, one column). */
+#define NCOL 7
+
+static void
+pad(FILE *fp, const char *s, size_t width, int last)
+{
+	size_t w = text_width(s);
+
+	fputs(s, fp);
+	if (last)
+		return;
+	for (; w < width + 2; w++)
+		fputc(' ', fp);
+}
+
+/* One row of cells: the name (already made printable) and six figures. */
+static void
+cells(const struct result *r, size_t i, double unit, const struct render_opts *o,
+    char cell[NCOL][FIGLEN])
+{
+	const struct result_class *c = &r->classes[i];
+
+	snprintf(cell[1], FIGLEN, "%s", class_kind_name(c->kind));
+	fmt_duration(cell[2], FIGLEN, c->p50_ns, o->ascii);
+	fmt_duration(cell[3], FIGLEN, c->p99_ns, o->ascii);
+	count_text(cell[4], FIGLEN, c->count);
+	fmt_ratio(cell[5], FIGLEN, syncs(c, unit, c->p50_ns));
+	fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
+}
+
+/* A name as escape_plain prints it, in a buffer the caller frees. */
+static char *
+plain(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		return NULL;
+	escape_plain(fp, s);
+	fclose(fp);
+	return buf;
+}
+
+static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
+	"p50 syncs", "p99 syncs" };
+
+static int
+text(FILE *fp, const struct result *r, const struct render_opts *o)
+{
+	char cell[NCOL][FIGLEN], *name;
+	size_t width[NCOL], i, k;
+	double unit;
+	const char *why;
+
+	unit = sync_unit(r, &why);
+	for (k = 0; k < NCOL; k++)
+		width[k] = text_width(heads[k]);
+	for (i = 0; i < r->nclasses; i++) {
+		cells(r, i, unit, o, cell);
+		if ((name = plain(r->classes[i].name)) == NULL)
+			return -1;
+		width[0] = text_width(name) > width[0] ? text_width(name) : width[0];
+		free(name);
+		for (k = 1; k < NCOL; k++)
+			if (text_width(cell[k]) > width[k])
+				width[k] = text_width(cell[k]);
+	}
+	run_line(fp, r, escape_plain);
+	fputs("\n\n", fp);
+	for (k = 0; k < NCOL; k++)
+		pad(fp, heads[k], width[k], k == NCOL - 1);
+	fputc('\n', fp);
+	for (k = 0; k < NCOL; k++) {
+		for (i = 0; i < width[k]; i++)
+			fputc('-', fp);
+		fputs(k == NCOL - 1 ? "\n" : "  ", fp);
+	}
+	for (i = 0; i < r->nclasses; i++) {
+		cells(r, i, unit, o, cell);
+		if ((name = plain(r->classes[i].name)) == NULL)
+			return -1;
+		pad(fp, name, width[0], 0);
+		free(name);
+		for (k = 1; k < NCOL; k++)
+			pad(fp, cell[k], width[k], k == NCOL - 1);
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+	unit_line(fp, r, unit, why, o, escape_plain);
+	fputc('\n', fp);
+	return 0;
+}
+
+static int
+markdown(FILE *fp, const struct result *r, const struct render_opts *o)
+{
+	char cell[NCOL][FIGLEN];
+	double unit;
+	const char *why;
+	size_t i, k;
+
+	unit = sync_unit(r, &why);
+	fputs("### ", fp);
+	run_line(fp, r, escape_markdown);
+	fputs("\n\n| Class | Kind | p50 | p99 | Count | p50 syncs | p99 syncs |\n"
+	    "| :-- | :-- | --: | --: | --: | --: | --: |\n", fp);
+	for (i = 0; i < r->nclasses; i++) {
+		cells(r, i, unit, o, cell);
+		fputs("| ", fp);
+		escape_markdown(fp, r->classes[i].name);
+		for (k = 1; k < NCOL; k++)
+			fprintf(fp, " | %s", cell[k]);
+		fputs(" |\n", fp);
+	}
+	fputc('\n', fp);
+	unit_line(fp, r, unit, why, o, escape_markdown);
+	fputc('\n', fp);
+	return 0;
+}
+
+static void
+add_str(cJSON *o, const char *key, const char *s)
+{
+	if (s != NULL)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static void
+add_num(cJSON *o, const char *key, double v)
+{
+	cJSON_AddItemToObject(o, key, report_json_number(v));
+}
+
+static cJSON *
+class_json(const struct result_class *c, double unit)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	add_str(o, "name", c->name);
+	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
+	add_num(o, "p50_ns", c->p50_ns);
+	add_num(o, "p99_ns", c->p99_ns);
+	add_num(o, "count", c->count >= 0 ? (double)c->count : NAN);
+	add_num(o, "samples", (double)c->nsamples);
+	add_num(o, "p50_syncs", syncs(c, unit, c->p50_ns));
+	add_num(o, "p99_syncs", syncs(c, unit, c->p99_ns));
+	return o;
+}
+
+static int
+json(FILE *fp, const struct result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *u, *a;
+	const char *why;
+	double unit = sync_unit(r, &why);
+	char *s;
+	size_t i;
+
+	cJSON_AddStringToObject(o, "format", RESULT_SUMMARY_FORMAT);
+	add_str(o, "file", r->path);
+	add_str(o, "engine", r->engine);
+	add_str(o, "version", r->version);
+	add_str(o, "workload", r->workload);
+	add_num(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
+	u = cJSON_AddObjectToObject(o, "unit");
+	add_num(u, "ns", unit);
+	add_str(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
+	add_num(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
+	add_str(u, "why_none", why);
+	a = cJSON_AddArrayToObject(o, "classes");
+	for (i = 0; i < r->nclasses; i++)
+		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
+	s = cJSON_Print(o);
+	cJSON_Delete(o);
+	if (s == NULL)
+		return -1;
+	fprintf(fp, "%s\n", s);
+	free(s);
+	return 0;
+}
+
+int
+report_result_supports(enum report_format f)
+{
+	return f == FORMAT_TEXT || f == FORMAT_MARKDOWN || f == FORMAT_JSON;
+}
+
+int
+report_result(FILE *fp, const struct result *r, enum report_format f,
+    const struct render_opts *o)
+{
+	switch (f) {
+	case FORMAT_TEXT:
+		return text(fp, r, o);
+	case FORMAT_MARKDOWN:
+		return markdown(fp, r, o);
+	case FORMAT_JSON:
+		return json(fp, r);
+	default:
+		return -1;
+	}
+}
