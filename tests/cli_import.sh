@@ -1,0 +1,122 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate import against the binary: YCSB and LinkBench outputs turned
+# into results that match their golden files and load back, and every bad
+# input (empty, truncated, another format, a missing percentile, usage)
+# refused with exit status 2 and a message naming what is wrong.
+set -eu
+
+: "${SYNCGATE:?set SYNCGATE to the syncgate binary}"
+run="${SYNCGATE_VALGRIND:-} $SYNCGATE"
+fx=fixtures/import
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_import.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect STATUS MESSAGE-PART ARGS...: the exit status, and the message on stderr
+expect() {
+	want=$1
+	part=$2
+	shift 2
+	set +e
+	$run "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" -eq "$want" ] || fail "import $*: exit $got, expected $want: $(cat "$tmp/err")"
+	[ -z "$part" ] || grep -qF -- "$part" "$tmp/err" || fail "import $*: stderr lacks \"$part\": $(cat "$tmp/err")"
+}
+
+# The good files: the result equals its golden file and loads back.
+for c in ycsb-workloada:txt:ycsb:rocksdb ycsb-workloade:txt:ycsb:rocksdb \
+    ycsb-workloadf-with-status:txt:ycsb:rocksdb linkbench-request:csv:linkbench:mysql \
+    linkbench-load-request:csv:linkbench:mysql; do
+	IFS=: read -r name ext tool engine <<-EOT
+	$c
+	EOT
+	expect 0 "imported" import "$tool" "$fx/$name.$ext" --engine "$engine" -o "$tmp/$name.json"
+	cmp -s "$tmp/$name.json" "$fx/$name.expected.json" ||
+		fail "$name: differs from $fx/$name.expected.json"
+	$run report "$tmp/$name.json" >/dev/null 2>&1 || fail "$name: the result does not load back"
+done
+
+# What is reported rather than imported, and the bucket caveat.
+expect 0 "[OVERALL]: RunTime(ms) 10894, Throughput(ops/sec) 1835.8729575913346; reported, not imported" \
+	import ycsb "$fx/ycsb-workloadf-with-status.txt" --engine r -o "$tmp/f.json"
+grep -qF "[READ-FAILED]: 7 operations, not imported: failed operations" "$tmp/err" ||
+	fail "the -FAILED row is not reported"
+grep -qF "imported 3 classes (1 read, 2 write) for r into $tmp/f.json" "$tmp/err" ||
+	fail "no summary of what was imported"
+expect 0 "kept as those intervals (p50_range_ns, p99_range_ns), with the bucket's midpoint" \
+	import linkbench "$fx/linkbench-load-request.csv" --engine m -o "$tmp/l.json"
+grep -qF "3 load-phase rows (LOAD_*), not imported" "$tmp/err" || fail "load rows not reported"
+
+# Standard output without -o; --workload and --probe end up in the result.
+expect 0 "no probe embedded" import ycsb "$fx/ycsb-workloada.txt" --engine e --workload a
+grep -qF '"workload":	"ycsb"' "$tmp/out" && fail "--workload ignored"
+grep -qF '"workload":	"a"' "$tmp/out" || fail "the result is not on standard output"
+expect 0 "imported" import linkbench "$fx/linkbench-request.csv" --engine m --probe "$fx/probe.json" -o "$tmp/p.json"
+grep -qF '"median_ns":	138078' "$tmp/p.json" || fail "--probe is not embedded"
+grep -q "no probe embedded" "$tmp/err" && fail "a probe was given, yet reported missing"
+
+# Bad files, each named for what it is.
+expect 2 "[READ] (line 6) has no 50th percentile; YCSB prints it only when run with -p hdrhistogram.percentiles=50,99" \
+	import ycsb "$fx/ycsb-default-percentiles.txt" --engine e -o "$tmp/x.json"
+expect 2 "ycsb-truncated.txt: truncated at line 31: the file ends inside a line" \
+	import ycsb "$fx/ycsb-truncated.txt" --engine e -o "$tmp/x.json"
+expect 2 "ycsb-truncated-block.txt: truncated after line 28: [UPDATE] ends before its percentiles" \
+	import ycsb "$fx/ycsb-truncated-block.txt" --engine e -o "$tmp/x.json"
+expect 2 "ycsb-empty.txt: empty; expected YCSB's text output" \
+	import ycsb "$fx/ycsb-empty.txt" --engine e -o "$tmp/x.json"
+expect 2 "line 1: JSON, perhaps from YCSB's JSON exporter" \
+	import ycsb "$fx/ycsb-json-exporter.txt" --engine e -o "$tmp/x.json"
+expect 2 "line 1: a LinkBench -csvstats header; expected YCSB's text output (for this file, use syncgate import linkbench)" \
+	import ycsb "$fx/linkbench-request.csv" --engine e -o "$tmp/x.json"
+expect 2 "line 1: a YCSB measurement; expected a LinkBench -csvstats file (for this file, use syncgate import ycsb)" \
+	import linkbench "$fx/ycsb-workloada.txt" --engine e -o "$tmp/x.json"
+expect 2 "linkbench-truncated.csv: truncated at line 11: the file ends inside a line" \
+	import linkbench "$fx/linkbench-truncated.csv" --engine e -o "$tmp/x.json"
+expect 2 "linkbench-header-only.csv: truncated after line 1: the header there has no rows after it" \
+	import linkbench "$fx/linkbench-header-only.csv" --engine e -o "$tmp/x.json"
+expect 2 "linkbench-empty.csv: empty; expected a LinkBench -csvstats file" \
+	import linkbench "$fx/linkbench-empty.csv" --engine e -o "$tmp/x.json"
+expect 2 "line 2: 20 fields, but the header at line 1 has 14 (a decimal comma" \
+	import linkbench "$fx/linkbench-decimal-comma.csv" --engine e -o "$tmp/x.json"
+expect 2 "$tmp/none.txt: No such file or directory" import ycsb "$tmp/none.txt" --engine e
+expect 2 "$fx: is a directory" import ycsb "$fx" --engine e
+printf 'x' >"$tmp/bad-probe.json"
+expect 2 "bad-probe.json: not JSON" \
+	import ycsb "$fx/ycsb-workloada.txt" --engine e --probe "$tmp/bad-probe.json" -o "$tmp/x.json"
+[ -e "$tmp/x.json" ] && fail "a refused import left its output behind"
+
+# Usage.
+expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
+expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e
+expect 2 "ycsb: no FILE given" import ycsb --engine e
+expect 2 "ycsb: one FILE at a time" import ycsb "$fx/ycsb-workloada.txt" "$fx/ycsb-workloade.txt" --engine e
+expect 2 "--workload is for ycsb only" import linkbench "$fx/linkbench-request.csv" --engine e --workload w
+expect 2 "unknown option --frob" import ycsb "$fx/ycsb-workloada.txt" --engine e --frob
+expect 2 "needs a value" import ycsb "$fx/ycsb-workloada.txt" --engine
+expect 2 "No such file or directory" import ycsb "$fx/ycsb-workloada.txt" --engine e -o "$tmp/no/such/dir.json"
+expect 2 "usage: syncgate import" import
+expect 0 "" import --help
+grep -qF "usage: syncgate import ycsb FILE --engine NAME" "$tmp/out" || fail "--help prints no usage"
+if [ -w /dev/full ]; then
+	set +e
+	$run import ycsb "$fx/ycsb-workloada.txt" --engine e >/dev/full 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" -eq 2 ] || fail "a full standard output exits $got, expected 2"
+	grep -qF "standard output: No space left on device" "$tmp/err" ||
+		fail "a full standard output is not reported: $(cat "$tmp/err")"
+fi
+
+if [ "$failures" -gt 0 ]; then
+	echo "cli_import: $failures failed" >&2
+	exit 1
+fi
+echo "cli_import: all passed"
