@@ -1,19 +1,453 @@
 /* SPDX-License-Identifier: MIT */
-/* `syncgate gate`: not yet written. */
+/*
+ * `syncgate gate`: holds one engine's result against a rival's (reads as
+ * a speedup, writes in durable syncs) or against its own baseline (every
+ * class as a regression), prints the verdict whether it passes or fails,
+ * and writes it in as many formats as asked.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "gate/gate.h"
+#include "gate/rules.h"
 #include "lib/err.h"
+#include "lib/outfile.h"
+#include "lib/units.h"
+#include "report/report.h"
+
+/* GitHub refuses a step summary over 1 MiB. */
+#define SUMMARY_MAX_BYTES (1024L * 1024)
+#define MAX_OUTPUTS 16
+
+struct output {
+	enum report_format format;
+	const char *path;       /* NULL: standard output */
+};
+
+struct args {
+	const char *ours, *rival, *baseline;
+	const char *probe, *rival_probe;
+	struct gate_opts opts;
+	int strict, ascii, summary;
+	int speedup_given, syncs_given, regression_given;
+	struct output out[MAX_OUTPUTS];
+	size_t nout;
+};
 
 void
 gate_usage(FILE *fp)
 {
-	fprintf(fp, "usage: syncgate gate OURS.json --rival RIVAL.json\n");
+	fprintf(fp,
+	    "usage: syncgate gate OURS.json --rival RIVAL.json [--read-speedup X]\n"
+	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
+	    "                     [--confidence LEVEL] [--strict] [--ascii]\n"
+	    "                     [--format FORMAT] [-o FILE] [--summary]\n"
+	    "       syncgate gate NEW.json --baseline OLD.json [--max-regression PCT]\n"
+	    "                     [--probe FILE] [--rival-probe FILE]\n"
+	    "                     [--confidence LEVEL] [--strict] [--ascii]\n"
+	    "                     [--format FORMAT] [-o FILE] [--summary]\n"
+	    "\n"
+	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
+	    "units of one durable sync of the volume, from the results' probes.\n"
+	    "\n"
+	    "  --ascii               print \"us\" for microseconds and ASCII only\n"
+	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
+	    "  --commit-syncs N      our write p50 at most N syncs (default 2)\n"
+	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
+	    "  --format FORMAT       text, markdown, json, junit or html (default text)\n"
+	    "  -h, --help            print this help\n"
+	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
+	    "  -o, --output FILE     write the format given before it to FILE (- for\n"
+	    "                        standard output); repeat --format F -o FILE for more\n"
+	    "  --probe FILE          our volume's probe, over the one OURS.json embeds\n"
+	    "  --read-speedup X      reads at least X times faster than the rival (10)\n"
+	    "  --rival RIVAL.json    rule against another engine's result\n"
+	    "  --rival-probe FILE    the rival's (or baseline's) probe, over its embedded one\n"
+	    "  --strict              exit 3 when the gate cannot rule\n"
+	    "  --summary             append the Markdown verdict to $GITHUB_STEP_SUMMARY\n"
+	    "\n"
+	    "exit status: 0 passed (or could not rule, without --strict), 1 failed,\n"
+	    "2 trouble (usage, unreadable or malformed input, a write error),\n"
+	    "3 could not rule (with --strict)\n");
+}
+
+enum {
+	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
+	OPT_MAX_REGRESSION, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL, OPT_RIVAL_PROBE,
+	OPT_STRICT, OPT_SUMMARY
+};
+
+static const struct option longopts[] = {
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "commit-syncs", required_argument, NULL, OPT_COMMIT_SYNCS },
+	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
+	{ "output", required_argument, NULL, 'o' },
+	{ "probe", required_argument, NULL, OPT_PROBE },
+	{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
+	{ "rival", required_argument, NULL, OPT_RIVAL },
+	{ "rival-probe", required_argument, NULL, OPT_RIVAL_PROBE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* One file-naming option given once: a second is a mistake, not an override. */
+static int
+once(const char **slot, const char *value, const char *name, char *err)
+{
+	if (*slot != NULL)
+		return errf(err, "%s is given twice; expected it once", name);
+	*slot = value;
+	return 0;
+}
+
+/* The --format F -o FILE pairs: each -o takes the format given before it. */
+static int
+add_output(struct args *a, int *pending, enum report_format f, const char *path,
+    char *err)
+{
+	if (a->nout == MAX_OUTPUTS)
+		return errf(err, "-o: more than %d outputs", MAX_OUTPUTS);
+	a->out[a->nout].format = *pending ? f : FORMAT_TEXT;
+	a->out[a->nout].path = strcmp(path, "-") == 0 ? NULL : path;
+	a->nout++;
+	*pending = 0;
+	return 0;
+}
+
+static int
+parse_number(int opt, const char *s, struct args *a, char *err)
+{
+	struct gate_opts *o = &a->opts;
+
+	switch (opt) {
+	case OPT_COMMIT_SYNCS:
+		a->syncs_given = 1;
+		return parse_real(s, 0.01, 1e6, &o->commit_syncs, "--commit-syncs", err);
+	case OPT_CONFIDENCE:
+		return parse_percent(s, 0.5, 1, &o->confidence, "--confidence", err);
+	case OPT_MAX_REGRESSION:
+		a->regression_given = 1;
+		return parse_percent(s, 0, 10, &o->max_regression, "--max-regression",
+		    err);
+	default:
+		a->speedup_given = 1;
+		return parse_real(s, 0.01, 1e6, &o->read_speedup, "--read-speedup", err);
+	}
+}
+
+static int
+parse_one(int opt, struct args *a, enum report_format *fmt, int *pending,
+    char *err)
+{
+	switch (opt) {
+	case 1:
+		if (a->ours != NULL)
+			return errf(err, "unexpected argument %s; expected one result "
+			    "file and options", optarg);
+		a->ours = optarg;
+		return 0;
+	case 'o':
+		return add_output(a, pending, *fmt, optarg, err);
+	case OPT_ASCII:
+		a->ascii = 1;
+		return 0;
+	case OPT_BASELINE:
+		return once(&a->baseline, optarg, "--baseline", err);
+	case OPT_FORMAT:
+		if (report_format_parse(optarg, fmt) < 0)
+			return errf(err, "--format: %s is not one of text, markdown, json, "
+			    "junit, html", optarg);
+		*pending = 1;
+		return 0;
+	case OPT_PROBE:
+		return once(&a->probe, optarg, "--probe", err);
+	case OPT_RIVAL:
+		return once(&a->rival, optarg, "--rival", err);
+	case OPT_RIVAL_PROBE:
+		return once(&a->rival_probe, optarg, "--rival-probe", err);
+	case OPT_STRICT:
+		a->strict = 1;
+		return 0;
+	case OPT_SUMMARY:
+		a->summary = 1;
+		return 0;
+	case OPT_COMMIT_SYNCS:
+	case OPT_CONFIDENCE:
+	case OPT_MAX_REGRESSION:
+	case OPT_READ_SPEEDUP:
+		return parse_number(opt, optarg, a, err);
+	default:
+		return errf(err, "unknown option; see syncgate help gate");
+	}
+}
+
+/* What only makes sense together: one mode, its own thresholds, one result. */
+static int
+check_args(struct args *a, int pending, enum report_format fmt, char *err)
+{
+	if (a->ours == NULL)
+		return errf(err, "no result to gate; expected OURS.json (see syncgate "
+		    "help gate)");
+	if (a->rival == NULL && a->baseline == NULL)
+		return errf(err, "no --rival RIVAL.json or --baseline OLD.json; "
+		    "expected one of them");
+	if (a->rival != NULL && a->baseline != NULL)
+		return errf(err, "--rival and --baseline exclude each other; expected "
+		    "one of them");
+	if (a->baseline != NULL && (a->speedup_given || a->syncs_given))
+		return errf(err, "%s applies with --rival, not --baseline",
+		    a->speedup_given ? "--read-speedup" : "--commit-syncs");
+	if (a->rival != NULL && a->regression_given)
+		return errf(err, "--max-regression applies with --baseline, not --rival");
+	if (a->nout > 0 && pending)
+		return errf(err, "--format %s after the last -o has no file; expected "
+		    "-o FILE after it (- for standard output)", report_format_name(fmt));
+	if (a->nout == 0) {
+		a->out[0].format = fmt;
+		a->out[0].path = NULL;
+		a->nout = 1;
+	}
+	a->opts.mode = a->baseline != NULL ? MODE_BASELINE : MODE_RIVAL;
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct args *a, char *err)
+{
+	enum report_format fmt = FORMAT_TEXT;
+	int opt, pending = 0;
+
+	memset(a, 0, sizeof *a);
+	gate_opts_init(&a->opts, MODE_RIVAL);
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
+		if (opt == 'h')
+			return 1;
+		if (opt == '?' && optopt != 0)
+			return errf(err, "unknown option -%c; see syncgate help gate",
+			    optopt);
+		if (opt == '?')
+			return errf(err, "unknown option %s; see syncgate help gate",
+			    argv[optind - 1]);
+		if (opt == ':')
+			return errf(err, "%s needs a value; see syncgate help gate",
+			    argv[optind - 1]);
+		if (parse_one(opt, a, &fmt, &pending, err) < 0)
+			return -1;
+	}
+	return check_args(a, pending, fmt, err);
+}
+
+/* Everything loaded from disk, freed together. */
+struct loaded {
+	struct result ours, rival;
+	struct probe_record probe, rival_probe;
+	int have_probe, have_rival_probe;
+};
+
+static void
+loaded_free(struct loaded *l)
+{
+	result_free(&l->ours);
+	result_free(&l->rival);
+	if (l->have_probe)
+		probe_record_free(&l->probe);
+	if (l->have_rival_probe)
+		probe_record_free(&l->rival_probe);
+}
+
+static int
+load(const struct args *a, struct loaded *l, char *err)
+{
+	memset(l, 0, sizeof *l);
+	l->ours.concurrency = l->rival.concurrency = -1;
+	if (result_load(a->ours, &l->ours, err) < 0)
+		return -1;
+	if (a->probe != NULL) {
+		if (probe_record_load(a->probe, &l->probe, err) < 0)
+			return -1;
+		l->have_probe = 1;
+	}
+	if (result_load(a->rival ? a->rival : a->baseline, &l->rival, err) < 0)
+		return -1;
+	if (a->rival_probe != NULL) {
+		if (probe_record_load(a->rival_probe, &l->rival_probe, err) < 0)
+			return -1;
+		l->have_rival_probe = 1;
+	}
+	return 0;
+}
+
+static int
+rule(const struct args *a, const struct loaded *l, struct gate_verdict *v,
+    char *err)
+{
+	struct gate_side_in ours, rival;
+
+	ours.r = &l->ours;
+	ours.file = a->ours;
+	ours.probe_file = a->probe;
+	ours.probe = l->have_probe ? &l->probe : l->ours.probe;
+	rival.r = &l->rival;
+	rival.file = a->rival ? a->rival : a->baseline;
+	rival.probe_file = a->rival_probe;
+	rival.probe = l->have_rival_probe ? &l->rival_probe : l->rival.probe;
+	return gate_rule(&ours, &rival, &a->opts, v, err);
+}
+
+/* One output, whole or not at all. */
+static int
+write_output(const struct output *out, const struct gate_verdict *v, int ascii)
+{
+	struct render_opts ro;
+	struct outfile of;
+	char err[ERRLEN];
+
+	if (outfile_open(&of, out->path, err) < 0) {
+		warnx_("%s", err);
+		return -1;
+	}
+	render_opts_detect(&ro, of.fp, ascii);
+	if (report_render(of.fp, v, out->format, &ro) < 0) {
+		outfile_abort(&of);
+		warnx_("%s: cannot render %s", out->path ? out->path : "standard output",
+		    report_format_name(out->format));
+		return -1;
+	}
+	if (outfile_close(&of, err) < 0) {
+		warnx_("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Appends all of buf to path, refusing to grow it past the 1 MiB GitHub reads. */
+static int
+append_summary(const char *path, const char *buf, size_t len)
+{
+	struct stat st;
+	size_t done = 0;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+	if (fd < 0) {
+		warnx_("--summary: %s:", path);
+		return -1;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (long long)st.st_size + (long long)len > SUMMARY_MAX_BYTES) {
+		warnx_("--summary: %s holds %lld bytes; %zu more would grow it past "
+		    "1 MiB, so the summary is not appended", path,
+		    (long long)st.st_size, len);
+		close(fd);
+		return 0;
+	}
+	while (done < len) {
+		ssize_t w = write(fd, buf + done, len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			warnx_("--summary: %s:", path);
+			close(fd);
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	if (close(fd) < 0) {
+		warnx_("--summary: %s:", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+write_summary(const struct gate_verdict *v, int ascii)
+{
+	const char *path = getenv("GITHUB_STEP_SUMMARY");
+	struct render_opts ro;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc;
+
+	if (path == NULL || path[0] == '\0') {
+		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
+		return 0;
+	}
+	mem = open_memstream(&buf, &len);
+	if (mem == NULL) {
+		warnx_("--summary:");
+		return -1;
+	}
+	ro.ascii = ascii;
+	ro.color = 0;
+	rc = report_render(mem, v, FORMAT_MARKDOWN, &ro);
+	if (fclose(mem) != 0 || rc < 0) {
+		warnx_("--summary: cannot render markdown");
+		free(buf);
+		return -1;
+	}
+	rc = append_summary(path, buf, len);
+	free(buf);
+	return rc;
+}
+
+static int
+exit_status(const struct gate_verdict *v, int strict)
+{
+	switch (v->overall) {
+	case RULING_PASS:
+		return EXIT_PASS;
+	case RULING_FAIL:
+		return EXIT_FAIL;
+	default:
+		return strict ? EXIT_INDETERMINATE : EXIT_PASS;
+	}
 }
 
 int
 gate_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	warnx_("not yet implemented");
-	return EXIT_TROUBLE;
+	struct args a;
+	struct loaded l;
+	struct gate_verdict v;
+	char err[ERRLEN];
+	int rc, trouble = 0;
+	size_t i;
+
+	rc = parse_args(argc, argv, &a, err);
+	if (rc != 0) {
+		if (rc > 0) {
+			gate_usage(stdout);
+			return fflush(stdout) != 0 || ferror(stdout) ? EXIT_TROUBLE : EXIT_PASS;
+		}
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (load(&a, &l, err) < 0 || rule(&a, &l, &v, err) < 0) {
+		warnx_("%s", err);
+		loaded_free(&l);
+		return EXIT_TROUBLE;
+	}
+	for (i = 0; i < a.nout; i++)
+		trouble |= write_output(&a.out[i], &v, a.ascii) < 0;
+	if (a.summary)
+		trouble |= write_summary(&v, a.ascii) < 0;
+	rc = trouble ? EXIT_TROUBLE : exit_status(&v, a.strict);
+	verdict_free(&v);
+	loaded_free(&l);
+	return rc;
 }

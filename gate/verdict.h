@@ -142,7 +142,13 @@ struct gate_verdict {
 	enum ruling overall;
 	/* added with the gate */
 	char *headline;     /* "rival: zu against ladybug on linkbench at a concurrency of 8" */
-	char *ceiling_note; /* the write ceiling, and the device's measured group commit; NULL in MODE_BASELINE */
+	/*
+	 * The write ceiling in words, with the device's measured group commit
+	 * when a probe carries one: "2 syncs a commit at p50 (--commit-syncs);
+	 * zu's probe measured 1.4 syncs a commit at p50 and 2.1 at p99 with 8
+	 * concurrent writers".  NULL in MODE_BASELINE or without write classes.
+	 */
+	char *ceiling_note;
 };
 
 /* Zeroes v, with NaN in every figure. */

@@ -1,10 +1,38 @@
 /* SPDX-License-Identifier: MIT */
-/* syncgate-result/1 in: not yet written. */
+/*
+ * syncgate-result/1 in (docs/result-format.md).  Every figure is checked
+ * before it is kept, so the gate never computes from garbage; samples
+ * are read into plain doubles, from JSON or from a samples_file of one
+ * latency a line, and sorted once.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/result.h"
+#include "lib/stats.h"
+
+/* What a message needs to say where it is: the file and the class. */
+struct at {
+	const char *file;
+	char cls[160];          /* "classes[2] \"write\"" */
+	char *err;
+};
+
+/* Below this many samples qsort wins; above, the radix sort does. */
+#define RADIX_MIN 4096
+/* The longest samples_file line: anything longer is not a latency. */
+#define LINE_MAX_BYTES 4096
+#define CHUNK (1024 * 1024)
 
 const char *
 class_kind_name(enum class_kind k)
@@ -12,17 +40,776 @@ class_kind_name(enum class_kind k)
 	return k == KIND_WRITE ? "write" : "read";
 }
 
+/*
+ * A name from the file, fit for a one-line message: at most 60 bytes,
+ * control characters and quotes replaced, so a hostile name cannot
+ * break the line.
+ */
+static const char *
+shown(char *buf, size_t len, const char *s)
+{
+	size_t i = 0;
+
+	for (; *s != '\0' && i + 4 < len && i < 60; s++)
+		buf[i++] = ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '"') ?
+		    '?' : *s;
+	if (*s != '\0' && i + 4 < len) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
+static int
+bad_latency(const struct at *a, const char *field, const cJSON *v)
+{
+	double d;
+
+	if (json_finite(v, &d) < 0)
+		return errf(a->err, "%s: %s: %s is %s; expected a positive number "
+		    "of nanoseconds", a->file, a->cls, field, json_kind(v));
+	return errf(a->err, "%s: %s: %s is %.10g%s; expected a positive number "
+	    "of nanoseconds, at most a day", a->file, a->cls, field, d,
+	    d > RESULT_MAX_NS ? ", over a day" : "");
+}
+
+/* A latency member: absent leaves *out NaN and returns 0. */
+static int
+get_latency(const cJSON *o, const char *key, double *out, const struct at *a)
+{
+	const cJSON *v = json_member(o, key);
+	double d;
+
+	*out = NAN;
+	if (v == NULL)
+		return 0;
+	if (json_finite(v, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS)
+		return bad_latency(a, key, v);
+	*out = d;
+	return 0;
+}
+
+/* A [low, high] interval of nanoseconds; absent leaves NaN. */
+static int
+get_range(const cJSON *o, const char *key, double *lo, double *hi,
+    const struct at *a)
+{
+	const cJSON *v = json_member(o, key);
+	char field[64];
+	int i;
+
+	*lo = *hi = NAN;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
+		return errf(a->err, "%s: %s: %s is %s; expected [low, high] in "
+		    "nanoseconds", a->file, a->cls, key,
+		    cJSON_IsArray(v) ? "not two numbers" : json_kind(v));
+	for (i = 0; i < 2; i++) {
+		const cJSON *e = cJSON_GetArrayItem(v, i);
+		double d;
+
+		snprintf(field, sizeof field, "%s[%d]", key, i);
+		if (json_finite(e, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS)
+			return bad_latency(a, field, e);
+		*(i == 0 ? lo : hi) = d;
+	}
+	if (*lo > *hi)
+		return errf(a->err, "%s: %s: %s is [%.10g, %.10g]; expected low "
+		    "at most high", a->file, a->cls, key, *lo, *hi);
+	return 0;
+}
+
+/*
+ * Positive doubles order as their bit patterns do, so a least-significant
+ * digit radix sort on the 64-bit pattern sorts them in linear time;
+ * passes whose digit every key shares are skipped (integer nanoseconds
+ * leave the low mantissa bits zero).
+ */
+static void
+radix_sort(double *x, size_t n)
+{
+	enum { BITS = 11, BUCKETS = 1 << BITS, PASSES = (64 + BITS - 1) / BITS };
+	size_t (*count)[BUCKETS] = xcalloc(PASSES, sizeof *count);
+	uint64_t *a = (uint64_t *)(void *)x, *b = xmalloc(n * sizeof *b), *t;
+	size_t i;
+	int p;
+
+	for (i = 0; i < n; i++) {
+		uint64_t k;
+
+		memcpy(&k, &x[i], sizeof k);
+		for (p = 0; p < PASSES; p++)
+			count[p][(k >> (p * BITS)) & (BUCKETS - 1)]++;
+	}
+	for (p = 0; p < PASSES; p++) {
+		size_t sum = 0, c, j;
+
+		if (count[p][(a[0] >> (p * BITS)) & (BUCKETS - 1)] == n)
+			continue;
+		for (j = 0; j < BUCKETS; j++) {
+			c = count[p][j];
+			count[p][j] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			b[count[p][(a[i] >> (p * BITS)) & (BUCKETS - 1)]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	if (a != (uint64_t *)(void *)x) {
+		memcpy(x, a, n * sizeof *x);
+		b = a;
+	}
+	free(b);
+	free(count);
+}
+
+static void
+sort_samples(double *x, size_t n)
+{
+	if (n < RADIX_MIN)
+		stats_sort(x, n);
+	else
+		radix_sort(x, n);
+}
+
+static int
+get_samples_array(const cJSON *arr, struct result_class *c, const struct at *a)
+{
+	const cJSON *v;
+	size_t i = 0, n;
+	char field[48];
+
+	if (!cJSON_IsArray(arr))
+		return errf(a->err, "%s: %s: samples_ns is %s; expected an array of "
+		    "latencies in nanoseconds", a->file, a->cls, json_kind(arr));
+	n = (size_t)cJSON_GetArraySize(arr);
+	if (n == 0)
+		return errf(a->err, "%s: %s: samples_ns is empty; expected at least "
+		    "one latency", a->file, a->cls);
+	c->samples_ns = xmalloc(n * sizeof *c->samples_ns);
+	cJSON_ArrayForEach(v, arr) {
+		double d;
+
+		if (json_finite(v, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS) {
+			snprintf(field, sizeof field, "samples_ns[%zu]", i);
+			return bad_latency(a, field, v);
+		}
+		c->samples_ns[i++] = d;
+	}
+	c->nsamples = n;
+	return 0;
+}
+
+/* A number token of a samples_file: digits, a point, an exponent; no signs first. */
+static int
+number_token(const char *s, size_t len)
+{
+	size_t i = 0, digits = 0;
+
+	while (i < len && s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (i < len && s[i] == '.')
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t e = 0;
+
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			e++;
+		if (e == 0)
+			return 0;
+	}
+	return i == len;
+}
+
+/* The growing array of a samples_file and where its messages point. */
+struct sample_reader {
+	const struct at *a;
+	const char *name;       /* the samples_file as the result gave it */
+	double *x;
+	size_t n, cap;
+	size_t line;
+};
+
+static int
+bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
+{
+	char buf[48], show[80];
+	size_t k = len < sizeof buf - 1 ? len : sizeof buf - 1;
+
+	memcpy(buf, tok, k);
+	buf[k] = '\0';
+	return errf(r->a->err, "%s: %s: samples_file %s, line %zu: \"%s\"%s %s; "
+	    "expected one positive latency in nanoseconds, at most a day",
+	    r->a->file, r->a->cls, r->name, r->line,
+	    shown(show, sizeof show, buf), len > k ? "..." : "", what);
+}
+
+/* Integers of up to 15 digits are exact in a double and parsed by hand. */
+static double
+token_value(const char *s, size_t len)
+{
+	char tok[64];
+	uint64_t u = 0;
+	size_t k;
+
+	for (k = 0; k < len && len <= 15 && s[k] >= '0' && s[k] <= '9'; k++)
+		u = u * 10 + (uint64_t)(s[k] - '0');
+	if (k == len)
+		return (double)u;
+	memcpy(tok, s, len);
+	tok[len] = '\0';
+	return strtod(tok, NULL);
+}
+
+static int
+keep(struct sample_reader *r, double v)
+{
+	if (r->n == r->cap) {
+		if (r->n >= SAMPLES_FILE_MAX_COUNT)
+			return errf(r->a->err, "%s: %s: samples_file %s holds more than "
+			    "%lu latencies; expected at most that many", r->a->file,
+			    r->a->cls, r->name, SAMPLES_FILE_MAX_COUNT);
+		xgrow(&r->x, &r->cap, r->n + 1, sizeof *r->x);
+	}
+	r->x[r->n++] = v;
+	return 0;
+}
+
+/* One line: blank, a comment, or a latency with an optional comment. */
+static int
+parse_line(struct sample_reader *r, const char *s, size_t len)
+{
+	size_t i = 0, end, j;
+	double v;
+
+	r->line++;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == len || s[i] == '#' || (s[i] == '\r' && i + 1 == len))
+		return 0;
+	for (end = i; end < len && s[end] != ' ' && s[end] != '\t' &&
+	    s[end] != '\r' && s[end] != '#'; end++)
+		;
+	for (j = end; j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'); j++)
+		;
+	if ((j < len && s[j] != '#') || !number_token(s + i, end - i))
+		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,
+		    "is not a number");
+	if (end - i >= 64)
+		return bad_line(r, s + i, end - i, "is too long");
+	v = token_value(s + i, end - i);
+	if (!(v > 0))
+		return bad_line(r, s + i, end - i, "is not positive");
+	if (!(v <= RESULT_MAX_NS))
+		return bad_line(r, s + i, end - i, "is over a day");
+	return keep(r, v);
+}
+
+/* Parses every complete line of buf[0..len); returns bytes consumed. */
+static long
+parse_lines(struct sample_reader *r, const char *buf, size_t len, int eof)
+{
+	size_t pos = 0;
+
+	for (;;) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t llen;
+
+		if (nl == NULL) {
+			if (!eof || pos == len)
+				return (long)pos;
+			llen = len - pos;
+		} else {
+			llen = (size_t)(nl - (buf + pos));
+		}
+		if (parse_line(r, buf + pos, llen) < 0)
+			return -1;
+		pos += llen + (nl != NULL);
+		if (nl == NULL)
+			return (long)pos;
+	}
+}
+
+static int
+read_lines(int fd, struct sample_reader *r)
+{
+	char *buf = xmalloc(CHUNK + LINE_MAX_BYTES);
+	size_t have = 0;
+	long used;
+	int rc = -1;
+
+	for (;;) {
+		ssize_t got = read(fd, buf + have, CHUNK + LINE_MAX_BYTES - have);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			errf(r->a->err, "%s: %s: samples_file %s:", r->a->file,
+			    r->a->cls, r->name);
+			goto out;
+		}
+		have += (size_t)got;
+		used = parse_lines(r, buf, have, got == 0);
+		if (used < 0)
+			goto out;
+		memmove(buf, buf + used, have - (size_t)used);
+		have -= (size_t)used;
+		if (got == 0)
+			break;
+		if (have >= LINE_MAX_BYTES) {
+			errf(r->a->err, "%s: %s: samples_file %s, line %zu is longer "
+			    "than %d bytes; expected one latency a line", r->a->file,
+			    r->a->cls, r->name, r->line + 1, LINE_MAX_BYTES);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(buf);
+	return rc;
+}
+
+/*
+ * Refuses a path that is absolute or climbs out of the result's folder
+ * by "..", before anything is opened.
+ */
+static int
+check_relative(const char *rel, const struct at *a)
+{
+	const char *p = rel;
+	long depth = 0;
+
+	if (rel[0] == '/')
+		return errf(a->err, "%s: %s: samples_file %s is an absolute path; "
+		    "expected a path relative to the result file's folder", a->file,
+		    a->cls, rel);
+	while (*p != '\0') {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			depth--;
+		else if (n > 0 && !(n == 1 && p[0] == '.'))
+			depth++;
+		if (depth < 0)
+			return errf(a->err, "%s: %s: samples_file %s climbs out of the "
+			    "result file's folder with ..; expected a file inside it",
+			    a->file, a->cls, rel);
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	return 0;
+}
+
+/* The folder of path, resolved; the caller frees it. */
+static char *
+result_dir(const char *path, const struct at *a)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *real;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else if (slash == path)
+		dir = xstrdup("/");
+	else {
+		dir = xmalloc((size_t)(slash - path) + 1);
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	real = realpath(dir, NULL);
+	if (real == NULL)
+		errf(a->err, "%s: its folder %s:", a->file, dir);
+	free(dir);
+	return real;
+}
+
+/*
+ * Opens rel inside the result's folder: a regular file whose real path,
+ * symbolic links followed, is still inside that folder.  O_NONBLOCK keeps
+ * a FIFO from hanging the open; it is refused on the next line anyway.
+ */
+static int
+open_inside(const char *path, const char *rel, const struct at *a)
+{
+	char *dir = NULL, *joined = NULL, *real = NULL;
+	struct stat st;
+	size_t dlen;
+	int fd = -1;
+
+	if (check_relative(rel, a) < 0 || (dir = result_dir(path, a)) == NULL)
+		goto out;
+	dlen = strlen(dir);
+	joined = xmalloc(dlen + strlen(rel) + 2);
+	sprintf(joined, "%s/%s", dir, rel);
+	real = realpath(joined, NULL);
+	if (real == NULL) {
+		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
+		goto out;
+	}
+	if (strncmp(real, dir, dlen) != 0 ||
+	    (real[dlen] != '/' && strcmp(dir, "/") != 0)) {
+		errf(a->err, "%s: %s: samples_file %s leads out of the result "
+		    "file's folder through a symbolic link; expected a file inside "
+		    "it", a->file, a->cls, rel);
+		goto out;
+	}
+	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
+		goto out;
+	}
+	if (fstat(fd, &st) < 0) {
+		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
+	} else if (!S_ISREG(st.st_mode)) {
+		errf(a->err, "%s: %s: samples_file %s is %s; expected a regular "
+		    "file of latencies", a->file, a->cls, rel,
+		    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ?
+		    "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
+		    "a device" : "not a regular file");
+	} else if ((unsigned long long)st.st_size > SAMPLES_FILE_MAX_BYTES) {
+		errf(a->err, "%s: %s: samples_file %s is %lld bytes, over the %lu "
+		    "MiB limit; expected a smaller file", a->file, a->cls, rel,
+		    (long long)st.st_size, SAMPLES_FILE_MAX_BYTES >> 20);
+	} else {
+		goto out;
+	}
+	close(fd);
+	fd = -1;
+out:
+	free(dir);
+	free(joined);
+	free(real);
+	return fd;
+}
+
+static int
+get_samples_file(const cJSON *v, const char *path, struct result_class *c,
+    const struct at *a)
+{
+	struct sample_reader r;
+	int fd, rc;
+
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
+		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
+		    "relative to the result file", a->file, a->cls,
+		    cJSON_IsString(v) ? "empty" : json_kind(v));
+	fd = open_inside(path, v->valuestring, a);
+	if (fd < 0)
+		return -1;
+	memset(&r, 0, sizeof r);
+	r.a = a;
+	r.name = v->valuestring;
+	rc = read_lines(fd, &r);
+	close(fd);
+	if (rc == 0 && r.n == 0)
+		rc = errf(a->err, "%s: %s: samples_file %s holds no latencies; "
+		    "expected one a line", a->file, a->cls, r.name);
+	if (rc < 0) {
+		free(r.x);
+		return -1;
+	}
+	c->samples_ns = r.x;
+	c->nsamples = r.n;
+	return 0;
+}
+
+/*
+ * p50 and p99 from the sorted samples; stated ones must agree, since a
+ * different quantile definition would otherwise pass silently.
+ */
+static int
+from_samples(struct result_class *c, double p50, double p99, const struct at *a)
+{
+	static const char *const keys[] = { "p50_ns", "p99_ns" };
+	double given[2], got[2];
+	int i;
+
+	sort_samples(c->samples_ns, c->nsamples);
+	given[0] = p50;
+	given[1] = p99;
+	got[0] = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.5);
+	got[1] = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
+	for (i = 0; i < 2; i++)
+		if (!isnan(given[i]) && fabs(given[i] - got[i]) > 0.5 + 1e-6 * got[i])
+			return errf(a->err, "%s: %s: %s is %.10g but its %zu samples "
+			    "give %.10g (type-7 quantiles); expected them to agree, or "
+			    "only one of the two", a->file, a->cls, keys[i], given[i],
+			    c->nsamples, got[i]);
+	c->p50_ns = got[0];
+	c->p99_ns = got[1];
+	return 0;
+}
+
+static int
+get_kind(const cJSON *o, struct result_class *c, const struct at *a)
+{
+	const cJSON *v = json_member(o, "kind");
+	char buf[80];
+
+	if (cJSON_IsString(v) && strcmp(v->valuestring, "read") == 0)
+		c->kind = KIND_READ;
+	else if (cJSON_IsString(v) && strcmp(v->valuestring, "write") == 0)
+		c->kind = KIND_WRITE;
+	else if (cJSON_IsString(v))
+		return errf(a->err, "%s: %s: kind is \"%s\"; expected \"read\" or "
+		    "\"write\"", a->file, a->cls, shown(buf, sizeof buf, v->valuestring));
+	else
+		return errf(a->err, "%s: %s: kind is %s; expected \"read\" or "
+		    "\"write\"", a->file, a->cls, json_kind(v));
+	return 0;
+}
+
+static int
+get_count(const cJSON *o, struct result_class *c, const struct at *a)
+{
+	const cJSON *v = json_member(o, "count");
+	double d;
+
+	c->count = c->nsamples ? (long long)c->nsamples : -1;
+	if (v == NULL || cJSON_IsNull(v))
+		return 0;
+	if (json_finite(v, &d) < 0 || d < 0 || d > 9e15 || d != floor(d))
+		return errf(a->err, "%s: %s: count is %s; expected a whole number of "
+		    "operations", a->file, a->cls, json_kind(v));
+	c->count = (long long)d;
+	return 0;
+}
+
+/* The latencies: samples (JSON or file), or p50 and p99 with optional ranges. */
+static int
+get_latencies(const cJSON *o, const char *path, struct result_class *c,
+    const struct at *a)
+{
+	const cJSON *arr = json_member(o, "samples_ns");
+	const cJSON *file = json_member(o, "samples_file");
+	double p50, p99;
+
+	if (get_latency(o, "p50_ns", &p50, a) < 0 ||
+	    get_latency(o, "p99_ns", &p99, a) < 0 ||
+	    get_range(o, "p50_range_ns", &c->p50_lo_ns, &c->p50_hi_ns, a) < 0 ||
+	    get_range(o, "p99_range_ns", &c->p99_lo_ns, &c->p99_hi_ns, a) < 0)
+		return -1;
+	if (arr != NULL && file != NULL)
+		return errf(a->err, "%s: %s: both samples_ns and samples_file; "
+		    "expected one of them", a->file, a->cls);
+	if (arr != NULL || file != NULL) {
+		if (!isnan(c->p50_lo_ns) || !isnan(c->p99_lo_ns))
+			return errf(a->err, "%s: %s: a percentile range beside samples; "
+			    "expected ranges only where there are no samples", a->file,
+			    a->cls);
+		if ((arr != NULL ? get_samples_array(arr, c, a) :
+		    get_samples_file(file, path, c, a)) < 0)
+			return -1;
+		return from_samples(c, p50, p99, a);
+	}
+	if (isnan(p50) && isnan(p99))
+		return errf(a->err, "%s: %s: no latencies; expected p50_ns and p99_ns, "
+		    "samples_ns or samples_file", a->file, a->cls);
+	if (isnan(p50) || isnan(p99))
+		return errf(a->err, "%s: %s: %s is missing; expected it beside %s",
+		    a->file, a->cls, isnan(p50) ? "p50_ns" : "p99_ns",
+		    isnan(p50) ? "p99_ns" : "p50_ns");
+	if (p99 < p50)
+		return errf(a->err, "%s: %s: p99_ns is %.10g, below p50_ns %.10g; "
+		    "expected p99 at least p50", a->file, a->cls, p99, p50);
+	if (!isnan(c->p50_lo_ns) && (p50 < c->p50_lo_ns || p50 > c->p50_hi_ns))
+		return errf(a->err, "%s: %s: p50_ns %.10g is outside p50_range_ns "
+		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p50,
+		    c->p50_lo_ns, c->p50_hi_ns);
+	if (!isnan(c->p99_lo_ns) && (p99 < c->p99_lo_ns || p99 > c->p99_hi_ns))
+		return errf(a->err, "%s: %s: p99_ns %.10g is outside p99_range_ns "
+		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p99,
+		    c->p99_lo_ns, c->p99_hi_ns);
+	c->p50_ns = p50;
+	c->p99_ns = p99;
+	return 0;
+}
+
+static int
+get_class(const cJSON *o, size_t i, const char *path, struct result *r,
+    char *err)
+{
+	struct result_class *c = &r->classes[i];
+	const cJSON *name = json_member(o, "name");
+	struct at a;
+	char buf[80];
+	size_t j;
+
+	a.file = path;
+	a.err = err;
+	c->p50_ns = c->p99_ns = NAN;
+	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->count = -1;
+	if (!cJSON_IsObject(o))
+		return errf(err, "%s: classes[%zu] is %s; expected an object", path,
+		    i, json_kind(o));
+	if (!cJSON_IsString(name) || name->valuestring[0] == '\0')
+		return errf(err, "%s: classes[%zu].name is %s; expected a non-empty "
+		    "string", path, i, cJSON_IsString(name) ? "empty" : json_kind(name));
+	c->name = xstrdup(name->valuestring);
+	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
+	    shown(buf, sizeof buf, c->name));
+	for (j = 0; j < i; j++)
+		if (strcmp(r->classes[j].name, c->name) == 0)
+			return errf(err, "%s: %s: the name is also classes[%zu]'s; "
+			    "expected unique class names", path, a.cls, j);
+	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
+		return -1;
+	return get_count(o, c, &a);
+}
+
+static int
+get_classes(const cJSON *root, const char *path, struct result *r, char *err)
+{
+	const cJSON *arr = json_member(root, "classes"), *o;
+	size_t i = 0, n;
+
+	if (!cJSON_IsArray(arr))
+		return errf(err, "%s: classes is %s; expected an array of at least "
+		    "one class", path, json_kind(arr));
+	n = (size_t)cJSON_GetArraySize(arr);
+	if (n == 0)
+		return errf(err, "%s: classes is empty; expected at least one class",
+		    path);
+	r->classes = xcalloc(n, sizeof *r->classes);
+	cJSON_ArrayForEach(o, arr) {
+		r->nclasses = i + 1;
+		if (get_class(o, i, path, r, err) < 0)
+			return -1;
+		i++;
+	}
+	return 0;
+}
+
+/* An optional string member; present, it must be a string. */
+static int
+get_opt_str(const cJSON *root, const char *key, char **out, const char *path,
+    char *err)
+{
+	const cJSON *v = json_member(root, key);
+
+	if (v == NULL || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsString(v))
+		return errf(err, "%s: %s is %s; expected a string", path, key,
+		    json_kind(v));
+	*out = xstrdup(v->valuestring);
+	return 0;
+}
+
+static int
+get_header(const cJSON *root, const char *path, struct result *r, char *err)
+{
+	const cJSON *f = json_member(root, "format"), *e = json_member(root, "engine");
+	const cJSON *c = json_member(root, "concurrency");
+	char buf[80];
+	double d;
+
+	if (!cJSON_IsObject(root))
+		return errf(err, "%s: the top level is %s; expected a %s object", path,
+		    json_kind(root), RESULT_FORMAT);
+	if (cJSON_IsString(f) && strcmp(f->valuestring, RESULT_FORMAT) != 0)
+		return errf(err, "%s: format is \"%s\"; expected \"%s\"", path,
+		    shown(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
+	if (!cJSON_IsString(f))
+		return errf(err, "%s: format is %s; expected \"%s\"", path,
+		    json_kind(f), RESULT_FORMAT);
+	if (!cJSON_IsString(e) || e->valuestring[0] == '\0')
+		return errf(err, "%s: engine is %s; expected a non-empty string",
+		    path, cJSON_IsString(e) ? "empty" : json_kind(e));
+	r->engine = xstrdup(e->valuestring);
+	if (get_opt_str(root, "version", &r->version, path, err) < 0 ||
+	    get_opt_str(root, "workload", &r->workload, path, err) < 0)
+		return -1;
+	if (c != NULL && !cJSON_IsNull(c)) {
+		if (json_finite(c, &d) < 0 || d < 1 || d > 1e9 || d != floor(d))
+			return errf(err, "%s: concurrency is %s; expected a whole number "
+			    "of at least 1", path, json_kind(c));
+		r->concurrency = (long long)d;
+	}
+	return 0;
+}
+
+static int
+get_probe(const cJSON *root, const char *path, struct result *r, char *err)
+{
+	const cJSON *p = json_member(root, "probe");
+
+	if (p == NULL || cJSON_IsNull(p))
+		return 0;
+	r->probe = xmalloc(sizeof *r->probe);
+	if (probe_record_from_json(p, path, "probe", r->probe, err) < 0) {
+		free(r->probe);
+		r->probe = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+result_from_json(const cJSON *root, const char *path, struct result *r,
+    char *err)
+{
+	memset(r, 0, sizeof *r);
+	r->concurrency = -1;
+	r->path = xstrdup(path);
+	if (get_header(root, path, r, err) < 0 ||
+	    get_probe(root, path, r, err) < 0 ||
+	    get_classes(root, path, r, err) < 0) {
+		result_free(r);
+		return -1;
+	}
+	return 0;
+}
+
 int
 result_load(const char *path, struct result *r, char *err)
 {
+	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
+	int rc;
+
 	memset(r, 0, sizeof *r);
-	return errf(err, "%s: not yet implemented", path);
+	r->concurrency = -1;
+	if (root == NULL)
+		return -1;
+	rc = result_from_json(root, path, r, err);
+	cJSON_Delete(root);
+	return rc;
 }
 
 void
 result_free(struct result *r)
 {
-	(void)r;
+	size_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nclasses; i++) {
+		free(r->classes[i].name);
+		free(r->classes[i].samples_ns);
+	}
+	free(r->classes);
+	free(r->path);
+	free(r->engine);
+	free(r->version);
+	free(r->workload);
+	if (r->probe != NULL) {
+		probe_record_free(r->probe);
+		free(r->probe);
+	}
+	memset(r, 0, sizeof *r);
+	r->concurrency = -1;
 }
 
 const struct result_class *

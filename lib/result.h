@@ -14,6 +14,13 @@
 
 #define RESULT_FORMAT "syncgate-result/1"
 
+/* The longest latency a result may hold: a day, in ns; beyond it is garbage. */
+#define RESULT_MAX_NS 86400e9
+/* A samples_file is refused beyond this size (checked before reading)... */
+#define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
+/* ...or beyond this many latencies (800 MB as doubles). */
+#define SAMPLES_FILE_MAX_COUNT 100000000UL
+
 enum class_kind { KIND_READ = 0, KIND_WRITE };
 
 struct result_class {
@@ -46,8 +53,17 @@ const char *class_kind_name(enum class_kind k);
 /*
  * Loads and validates a result file.  Returns 0, or -1 with err naming
  * the file, the JSON path and what was expected (r is then empty).
+ * Samples (samples_ns or samples_file) are sorted, and p50_ns and p99_ns
+ * computed from them by the type-7 definition of lib/stats.h.
  */
 int result_load(const char *path, struct result *r, char *err);
+
+/*
+ * As result_load, from a parsed tree; path labels messages and anchors
+ * samples_file.  The tree stays the caller's.
+ */
+int result_from_json(const cJSON *root, const char *path, struct result *r,
+    char *err);
 
 /* Frees what r holds (not r); accepts NULL. */
 void result_free(struct result *r);

@@ -1,0 +1,437 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The checks on one class both sides ran, and their reasons in numbers.
+ * A check passes when its whole interval passes, fails when its whole
+ * interval fails, and is indeterminate otherwise; a check without an
+ * interval is ruled on its point value.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/err.h"
+
+enum ruling
+gate_worse(enum ruling a, enum ruling b)
+{
+	static const int rank[] = { 0, 1, 3, 2 };   /* not ruled, pass, fail, indeterminate */
+
+	return rank[a] >= rank[b] ? a : b;
+}
+
+static void
+latency_part(struct gate_part *pt, const struct result_class *c, double p)
+{
+	int p99 = p > 0.9;
+
+	memset(pt, 0, sizeof *pt);
+	pt->v = p99 ? c->p99_ns : c->p50_ns;
+	pt->p = p;
+	pt->lo = p99 ? c->p99_lo_ns : c->p50_lo_ns;
+	pt->hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
+	if (c->nsamples > 0) {
+		pt->kind = PART_SAMPLED;
+		pt->x = c->samples_ns;
+		pt->n = c->nsamples;
+		pt->scalable = 1;
+	} else if (!isnan(pt->lo) && !isnan(pt->hi)) {
+		pt->kind = PART_RANGE;
+	}
+}
+
+void
+gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
+    const struct result_class *rival)
+{
+	memset(pair, 0, sizeof *pair);
+	pair->ours = ours;
+	pair->rival = rival;
+	latency_part(&pair->o50, ours, 0.5);
+	latency_part(&pair->o99, ours, 0.99);
+	latency_part(&pair->r50, rival, 0.5);
+	latency_part(&pair->r99, rival, 0.99);
+}
+
+/* Combines and remembers the sampled parts that were too thin. */
+static void
+estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t,
+    size_t nt, struct gate_estimate *e)
+{
+	size_t i, j;
+
+	gate_combine(t, nt, ctx->o->confidence, e);
+	for (i = 0; i < nt; i++) {
+		if (e->dropped_at[i] == 0)
+			continue;
+		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival) {
+			double *d = t[i].part == &ctx->unit.ours ? &ctx->unit_drop_ours :
+			    &ctx->unit_drop_rival;
+
+			*d = fmax(*d, e->dropped_at[i]);
+			continue;
+		}
+		for (j = 0; j < pair->ndrops && pair->drops[j].pt != t[i].part; j++)
+			;
+		if (j == pair->ndrops && j < GATE_MAX_DROPS) {
+			pair->drops[j].pt = t[i].part;
+			pair->drops[j].level = 0;
+			pair->ndrops++;
+		}
+		if (j < pair->ndrops && e->dropped_at[i] > pair->drops[j].level)
+			pair->drops[j].level = e->dropped_at[i];
+	}
+}
+
+static struct verdict_value
+value_of(const struct gate_estimate *e)
+{
+	struct verdict_value x;
+
+	x.v = e->v;
+	x.lo = e->lo;
+	x.hi = e->hi;
+	return x;
+}
+
+static struct verdict_value
+single(const struct gate_part *pt, double level)
+{
+	struct verdict_value x = verdict_point(pt->v);
+
+	if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
+		x.lo = x.hi = NAN;
+	return x;
+}
+
+static enum ruling
+judge(const struct gate_estimate *e, int at_least, double limit)
+{
+	if (isnan(e->lo))
+		return (at_least ? e->v >= limit : e->v <= limit) ? RULING_PASS :
+		    RULING_FAIL;
+	if (at_least)
+		return e->lo >= limit ? RULING_PASS : e->hi < limit ? RULING_FAIL :
+		    RULING_INDETERMINATE;
+	return e->hi <= limit ? RULING_PASS : e->lo > limit ? RULING_FAIL :
+	    RULING_INDETERMINATE;
+}
+
+/* What an indeterminate check would need, as the end of its reason. */
+static char *
+tail(const struct gate_estimate *e, double limit, int unit, int range,
+    long long *needed)
+{
+	enum need_why why;
+
+	*needed = gate_samples_needed(e, limit, &why);
+	if (why == NEED_OK)
+		return gate_strf("; about %lld samples a side would settle it", *needed);
+	if (why == NEED_ON_LIMIT)
+		return xstrdup("; the estimate sits on the limit");
+	if (unit && range)
+		return xstrdup("; the probes' band and the bucket ranges alone span "
+		    "the limit, so more samples would not settle it");
+	if (unit)
+		return xstrdup("; the probes' band alone spans the limit, so more "
+		    "samples would not settle it: a longer probe would");
+	return xstrdup("; the bucket ranges alone span the limit, so more samples "
+	    "would not settle it");
+}
+
+/* " (95% interval 1.9 to 2.4)", or "" without an interval; suffix after each end. */
+static char *
+interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    const char *suffix)
+{
+	char c[32], a[32], b[32];
+
+	if (isnan(e->lo))
+		return xstrdup("");
+	return gate_strf(" (%s%% interval %s%s to %s%s)",
+	    gate_num(c, sizeof c, ctx->o->confidence * 100),
+	    gate_num(a, sizeof a, e->lo), suffix, gate_num(b, sizeof b, e->hi), suffix);
+}
+
+/* "4% slower", "2.1% faster", "no slower" for a ratio new/old. */
+static char *
+change_text(double ratio)
+{
+	char n[32];
+
+	if (fabs(ratio - 1) < 5e-5)
+		return xstrdup("no slower");
+	return gate_strf("%s%% %s", gate_num(n, sizeof n, fabs(ratio - 1) * 100),
+	    ratio > 1 ? "slower" : "faster");
+}
+
+/*
+ * Appends a check and rules it; reason is made from body (the figures),
+ * the words for each ruling, and what would settle an indeterminate one.
+ */
+static void
+add_check(struct gate_ctx *ctx, struct verdict_row *row, const char *statistic,
+    const struct gate_estimate *e, const char *value_unit, int at_least,
+    double limit, char *body, const char *crit[3], int unit, int range)
+{
+	struct gate_verdict *v = ctx->v;
+	struct verdict_check *ck;
+	char *t = NULL;
+
+	v->checks = xrealloc(v->checks, (v->nchecks + 1) * sizeof *v->checks);
+	ck = &v->checks[v->nchecks++];
+	memset(ck, 0, sizeof *ck);
+	ck->class_name = xstrdup(row->name);
+	ck->kind = row->kind;
+	ck->statistic = xstrdup(statistic);
+	ck->value = value_of(e);
+	ck->value_unit = xstrdup(value_unit);
+	ck->comparison = xstrdup(at_least ? ">=" : "<=");
+	ck->limit = limit;
+	ck->ruling = judge(e, at_least, limit);
+	ck->samples_needed = -1;
+	if (ck->ruling == RULING_INDETERMINATE)
+		t = tail(e, limit, unit, range, &ck->samples_needed);
+	ck->reason = gate_strf("%s, %s%s", body,
+	    crit[ck->ruling == RULING_PASS ? 0 : ck->ruling == RULING_FAIL ? 1 : 2],
+	    t ? t : "");
+	free(t);
+	free(body);
+	row->ruling = gate_worse(row->ruling, ck->ruling);
+}
+
+static int
+has_range(const struct gate_term *t, size_t nt)
+{
+	size_t i;
+
+	for (i = 0; i < nt; i++)
+		if (t[i].part->kind == PART_RANGE)
+			return 1;
+	return 0;
+}
+
+static const char *
+qname(int q)
+{
+	return q == 50 ? "p50" : "p99";
+}
+
+static void
+check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row, int q)
+{
+	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
+		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
+	struct gate_estimate e;
+	char r[32], a[32], b[32], l[32], c0[128], c1[128], c2[128], wo[256], wr[256];
+	const char *crit[3] = { c0, c1, c2 };
+	char *iv, *body;
+
+	estimate(ctx, pair, t, 2, &e);
+	gate_num(l, sizeof l, ctx->o->read_speedup);
+	snprintf(c0, sizeof c0, "at least %sx", l);
+	snprintf(c1, sizeof c1, "below %sx", l);
+	snprintf(c2, sizeof c2, "too close to %sx to call", l);
+	iv = interval_text(ctx, &e, "x");
+	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s)%s",
+	    row->name, gate_num(r, sizeof r, e.v), qname(q),
+	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
+	    ctx->v->mode, wr, sizeof wr), gate_dur(b, sizeof b, t[1].part->v),
+	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo), iv);
+	free(iv);
+	add_check(ctx, row, q == 50 ? "p50 speedup" : "p99 speedup", &e, "x", 1,
+	    ctx->o->read_speedup, body, crit, 0, has_range(t, 2));
+}
+
+static void
+check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row)
+{
+	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
+	struct gate_estimate e;
+	char s[32], l[32], c0[128], c1[128], c2[128];
+	const char *crit[3] = { c0, c1, c2 };
+	char *iv, *body;
+
+	estimate(ctx, pair, t, 2, &e);
+	gate_num(l, sizeof l, ctx->o->commit_syncs);
+	snprintf(c0, sizeof c0, "within the ceiling of %s", l);
+	snprintf(c1, sizeof c1, "over the ceiling of %s", l);
+	snprintf(c2, sizeof c2, "too close to the ceiling of %s to call", l);
+	iv = interval_text(ctx, &e, "");
+	body = gate_strf("%s: %s syncs at p50%s", row->name,
+	    gate_num(s, sizeof s, e.v), iv);
+	free(iv);
+	add_check(ctx, row, "p50 syncs", &e, "syncs", 0, ctx->o->commit_syncs,
+	    body, crit, 1, has_range(t, 2));
+}
+
+static void
+check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row, int q)
+{
+	struct gate_term t[4] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
+		{ q == 50 ? &pair->o50 : &pair->o99, -1 },
+		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
+	size_t nt = ctx->unit.shared ? 2 : 4;
+	struct gate_estimate e;
+	char os[32], rs[32], x[32], c0[320], c1[320], c2[320], w[256];
+	const char *crit[3] = { c0, c1, c2 };
+	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
+
+	estimate(ctx, pair, t, nt, &e);
+	gate_who(&ctx->v->rival, ctx->v->mode, w, sizeof w);
+	snprintf(c0, sizeof c0, "no more than %s", w);
+	snprintf(c1, sizeof c1, "more than %s", w);
+	snprintf(c2, sizeof c2, "too close to %s to call", w);
+	if (isnan(e.lo)) {
+		iv = xstrdup("");
+	} else {
+		char cf[32], lo[32], hi[32];
+
+		iv = gate_strf(" (ratio %sx; %s%% interval %sx to %sx)",
+		    gate_num(x, sizeof x, e.v),
+		    gate_num(cf, sizeof cf, ctx->o->confidence * 100),
+		    gate_num(lo, sizeof lo, e.lo), gate_num(hi, sizeof hi, e.hi));
+	}
+	body = gate_strf("%s: %s syncs at %s against %s %s%s", row->name,
+	    gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v), qname(q), rp,
+	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
+	free(iv);
+	free(rp);
+	add_check(ctx, row, q == 50 ? "p50 syncs vs rival" : "p99 syncs vs rival",
+	    &e, "x", 1, 1, body, crit, !ctx->unit.shared, has_range(t, nt));
+}
+
+static void
+check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row, int q)
+{
+	int syncs = row->kind == KIND_WRITE && ctx->have_unit;
+	struct gate_term t[4] = { { q == 50 ? &pair->o50 : &pair->o99, 1 },
+		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
+		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
+	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
+	struct gate_estimate e;
+	char a[32], b[32], l[32], c0[128], c1[128], c2[128], cf[32];
+	const char *crit[3] = { c0, c1, c2 };
+	char *iv = xstrdup(""), *body, *ch, *lo, *hi;
+
+	estimate(ctx, pair, t, nt, &e);
+	gate_num(l, sizeof l, ctx->o->max_regression * 100);
+	snprintf(c0, sizeof c0, "within %s%%", l);
+	snprintf(c1, sizeof c1, "over %s%%", l);
+	snprintf(c2, sizeof c2, "too close to %s%% to call", l);
+	if (!isnan(e.lo)) {
+		lo = change_text(e.lo);
+		hi = change_text(e.hi);
+		free(iv);
+		iv = gate_strf(" (%s%% interval from %s to %s)",
+		    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
+		free(lo);
+		free(hi);
+	}
+	ch = change_text(e.v);
+	if (syncs)
+		body = gate_strf("%s: %s syncs at %s against the baseline's %s, %s%s",
+		    row->name, gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v),
+		    qname(q), gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v),
+		    ch, iv);
+	else
+		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
+		    row->name, gate_dur(a, sizeof a, t[0].part->v), qname(q),
+		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
+	free(ch);
+	free(iv);
+	add_check(ctx, row, q == 50 ? "p50 regression" : "p99 regression", &e, "x",
+	    0, 1 + ctx->o->max_regression, body, crit, nt == 4, has_range(t, nt));
+}
+
+/* Writes that cannot be put in syncs: one indeterminate check, the reason why. */
+static void
+check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
+{
+	struct gate_verdict *v = ctx->v;
+	struct verdict_check *ck;
+
+	v->checks = xrealloc(v->checks, (v->nchecks + 1) * sizeof *v->checks);
+	ck = &v->checks[v->nchecks++];
+	memset(ck, 0, sizeof *ck);
+	ck->class_name = xstrdup(row->name);
+	ck->kind = row->kind;
+	ck->statistic = xstrdup("syncs");
+	ck->value = verdict_point(NAN);
+	ck->value_unit = xstrdup("syncs");
+	ck->comparison = xstrdup("<=");
+	ck->limit = ctx->o->commit_syncs;
+	ck->ruling = RULING_INDETERMINATE;
+	ck->samples_needed = -1;
+	ck->reason = gate_strf("%s: not ruled in syncs: %s", row->name,
+	    v->unit.why_none);
+	row->ruling = gate_worse(row->ruling, ck->ruling);
+}
+
+/* The row's figures: latencies at the confidence, ratios and syncs as checked. */
+static void
+fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
+{
+	double c = ctx->o->confidence;
+	struct gate_term t[2];
+	struct gate_estimate e;
+	int q;
+
+	row->ours_p50 = single(&pair->o50, c);
+	row->ours_p99 = single(&pair->o99, c);
+	row->rival_p50 = single(&pair->r50, c);
+	row->rival_p99 = single(&pair->r99, c);
+	row->ours_samples = pair->ours->nsamples > 0;
+	row->rival_samples = pair->rival->nsamples > 0;
+	row->ours_nsamples = pair->ours->nsamples;
+	row->rival_nsamples = pair->rival->nsamples;
+	for (q = 0; q < 2; q++) {
+		const struct gate_part *o = q ? &pair->o99 : &pair->o50;
+		const struct gate_part *r = q ? &pair->r99 : &pair->r50;
+
+		t[0].part = r;
+		t[0].power = 1;
+		t[1].part = o;
+		t[1].power = -1;
+		gate_combine(t, 2, c, &e);
+		*(q ? &row->ratio_p99 : &row->ratio_p50) = value_of(&e);
+		if (row->kind != KIND_WRITE || !ctx->have_unit)
+			continue;
+		t[0].part = o;
+		t[1].part = &ctx->unit.ours;
+		estimate(ctx, pair, t, 2, &e);
+		*(q ? &row->ours_syncs_p99 : &row->ours_syncs_p50) = value_of(&e);
+		t[0].part = r;
+		t[1].part = &ctx->unit.rival;
+		estimate(ctx, pair, t, 2, &e);
+		*(q ? &row->rival_syncs_p99 : &row->rival_syncs_p50) = value_of(&e);
+	}
+}
+
+void
+gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row)
+{
+	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
+	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
+	row->ruling = RULING_NOT_RULED;
+	fill_row(ctx, pair, row);
+	if (ctx->o->mode == MODE_BASELINE) {
+		check_regression(ctx, pair, row, 50);
+		check_regression(ctx, pair, row, 99);
+	} else if (row->kind == KIND_READ) {
+		check_speedup(ctx, pair, row, 50);
+		check_speedup(ctx, pair, row, 99);
+	} else if (!ctx->have_unit) {
+		check_unitless(ctx, row);
+	} else {
+		check_ceiling(ctx, pair, row);
+		check_vs_rival(ctx, pair, row, 50);
+		check_vs_rival(ctx, pair, row, 99);
+	}
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Figures with their uncertainty, for the gate's rulings.  A figure a
+ * check rules on (a speedup, syncs per commit, a regression) is a
+ * product of parts: class latencies and sync units, each a point, a
+ * certain range (a histogram bucket) or a quantile estimated from
+ * samples.  Each sampled part gets a distribution-free order-statistic
+ * interval at level c^(1/k), k the sampled parts, so that all k cover
+ * at once with probability at least c (the samples are independent);
+ * mapping that box through the product gives the figure's interval.
+ * docs/result-format.md says why this method and what it costs.
+ */
+#ifndef SYNCGATE_GATE_INTERVAL_H
+#define SYNCGATE_GATE_INTERVAL_H
+
+#include <stddef.h>
+
+enum part_kind {
+	PART_POINT = 0,         /* no interval: taken as exact */
+	PART_RANGE,             /* known to lie in [lo, hi] */
+	PART_SAMPLED            /* a quantile of up to two sorted sample sets */
+};
+
+struct gate_part {
+	enum part_kind kind;
+	double v;               /* the point value */
+	double lo, hi;          /* PART_RANGE */
+	/*
+	 * PART_SAMPLED: the quantile p of sorted samples x (n of them); with
+	 * x2 too (a shared sync unit) the interval is the union of the two
+	 * sets' intervals, the lower low to the higher high.
+	 */
+	double p;
+	const double *x, *x2;
+	size_t n, n2;
+	int scalable;           /* a class latency: more class samples narrow it */
+};
+
+/* The most parts one product combines. */
+#define GATE_MAX_TERMS 8
+
+/* One part of a product, to the power +1 or -1. */
+struct gate_term {
+	const struct gate_part *part;
+	int power;
+};
+
+/* A product of parts with its interval. */
+struct gate_estimate {
+	double v;
+	double lo, hi;          /* NaN when no part has an interval */
+	double level_each;      /* the level each sampled part got */
+	/*
+	 * log(v / lo) and log(hi / v) split into what more class samples
+	 * would narrow (scalable) and what they would not (fixed).
+	 */
+	double down_scalable, down_fixed, up_scalable, up_fixed;
+	size_t nmax;            /* most samples behind a scalable part */
+	/*
+	 * Per term: 0, or the level a sampled part was asked for and could
+	 * not give (too few samples); it was then taken as exact.
+	 */
+	double dropped_at[GATE_MAX_TERMS];
+};
+
+/* Interval of the p-quantile of sorted x at level; -1 when too few samples. */
+int gate_quantile_ci(const double *x, size_t n, double p, double level,
+    double *lo, double *hi);
+
+/* The fewest samples with a p-quantile interval at level. */
+size_t gate_min_samples(double p, double level);
+
+/* A part's interval at level; -1 when it has none. */
+int gate_part_interval(const struct gate_part *pt, double level, double *lo,
+    double *hi);
+
+/* Combines terms at confidence c into e. */
+void gate_combine(const struct gate_term *t, size_t nt, double c,
+    struct gate_estimate *e);
+
+/* Why no sample count would settle a check. */
+enum need_why {
+	NEED_OK = 0,
+	NEED_ON_LIMIT,          /* the estimate is the limit itself */
+	NEED_FIXED,             /* the unit's band or a range alone spans the limit */
+	NEED_NO_SAMPLES         /* nothing in it has samples to add to */
+};
+
+/*
+ * Estimates the samples a side that would settle a check on limit if the
+ * estimate held: the interval narrows with the square root of the count.
+ * Returns the count, or -1 with *why set.
+ */
+long long gate_samples_needed(const struct gate_estimate *e, double limit,
+    enum need_why *why);
+
+#endif

@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * From two results to a verdict: the sides, the classes matched by name,
+ * the sync unit, each class's checks (gate/checks.c), then the halves,
+ * the notes and the overall ruling.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+#include "lib/version.h"
+
+void
+gate_opts_init(struct gate_opts *o, enum gate_mode mode)
+{
+	o->mode = mode;
+	o->read_speedup = GATE_DEFAULT_READ_SPEEDUP;
+	o->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
+	o->max_regression = GATE_DEFAULT_MAX_REGRESSION;
+	o->confidence = GATE_DEFAULT_CONFIDENCE;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void
+fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
+{
+	double *x;
+	size_t i;
+
+	s->has_probe = 1;
+	s->host_id = dup_or_null(p->host_id);
+	s->volume_id = dup_or_null(p->volume_id);
+	s->fs = dup_or_null(p->fs);
+	s->method = dup_or_null(p->method);
+	s->device = dup_or_null(p->device);
+	s->reaches = p->reaches;
+	s->probe_median_ns = p->median_ns;
+	s->probe_samples = p->nsamples;
+	x = xmalloc(p->nsamples * sizeof *x);
+	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	stats_sort(x, p->nsamples);
+	if (gate_quantile_ci(x, p->nsamples, 0.5, level, &s->probe_ci_lo_ns,
+	    &s->probe_ci_hi_ns) == 0) {
+		size_t lo, hi;
+
+		stats_order_ci(p->nsamples, 0.5, level, &lo, &hi, &s->probe_ci_level);
+	}
+	free(x);
+	s->evidence = p->nevidence ? xmalloc(p->nevidence * sizeof *s->evidence) : NULL;
+	for (i = 0; i < p->nevidence; i++)
+		s->evidence[i] = xstrdup(p->evidence[i]);
+	s->nevidence = p->nevidence;
+	s->group_writers = p->group.writers;
+	s->group_syncs_p50 = p->group.syncs_p50;
+	s->group_syncs_p99 = p->group.syncs_p99;
+}
+
+static void
+fill_side(struct verdict_side *s, const struct gate_side_in *in, double level)
+{
+	s->engine = xstrdup(in->r->engine);
+	s->version = dup_or_null(in->r->version);
+	s->workload = dup_or_null(in->r->workload);
+	s->concurrency = in->r->concurrency;
+	s->file = xstrdup(in->file);
+	s->probe_file = dup_or_null(in->probe_file);
+	if (in->probe != NULL)
+		fill_probe(s, in->probe, level);
+}
+
+/* Column labels: engines' names, told apart by version, else ours/rival. */
+static void
+label_sides(struct gate_verdict *v)
+{
+	struct verdict_side *o = &v->ours, *r = &v->rival;
+
+	if (v->mode == MODE_BASELINE) {
+		o->label = xstrdup("new");
+		r->label = xstrdup("baseline");
+	} else if (strcmp(o->engine, r->engine) != 0) {
+		o->label = xstrdup(o->engine);
+		r->label = xstrdup(r->engine);
+	} else if (o->version && r->version && strcmp(o->version, r->version) != 0) {
+		o->label = gate_strf("%s %s", o->engine, o->version);
+		r->label = gate_strf("%s %s", r->engine, r->version);
+	} else {
+		o->label = xstrdup("ours");
+		r->label = xstrdup("rival");
+	}
+}
+
+/* A name fit for a one-line error message. */
+static const char *
+shown(char *buf, size_t len, const char *s)
+{
+	size_t i = 0;
+
+	for (; *s != '\0' && i + 4 < len && i < 60; s++)
+		buf[i++] = ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '"') ?
+		    '?' : *s;
+	buf[i] = '\0';
+	return buf;
+}
+
+static size_t
+index_of(const struct result *r, const struct result_class *c)
+{
+	return (size_t)(c - r->classes);
+}
+
+static int
+check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
+    char *err)
+{
+	size_t i;
+	char buf[80];
+
+	for (i = 0; i < ours->r->nclasses; i++) {
+		const struct result_class *o = &ours->r->classes[i];
+		const struct result_class *r = result_find(rival->r, o->name);
+
+		if (r != NULL && r->kind != o->kind)
+			return errf(err, "%s: classes[%zu] \"%s\" is a %s, but in %s it "
+			    "is a %s; expected the same kind on both sides", rival->file,
+			    index_of(rival->r, r), shown(buf, sizeof buf, o->name),
+			    class_kind_name(r->kind), ours->file, class_kind_name(o->kind));
+	}
+	return 0;
+}
+
+static void
+add_unmatched(struct gate_verdict *v, const struct result_class *c, int ours)
+{
+	struct verdict_unmatched *u;
+	char a[256], b[256];
+
+	v->unmatched = xrealloc(v->unmatched, (v->nunmatched + 1) * sizeof *v->unmatched);
+	u = &v->unmatched[v->nunmatched++];
+	u->name = xstrdup(c->name);
+	u->kind = c->kind;
+	u->ours = ours;
+	gate_who(ours ? &v->ours : &v->rival, v->mode, a, sizeof a);
+	gate_who(ours ? &v->rival : &v->ours, v->mode, b, sizeof b);
+	u->reason = gate_strf("%s ran %s; %s did not", a, c->name, b);
+}
+
+/* Notes on what had no interval, class by class. */
+static void
+note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
+    char **exact, size_t *exact_len)
+{
+	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
+		&pair->r99 };
+	int none[2];
+	char who[256];
+	size_t i, k;
+
+	for (k = 0; k < 2; k++)
+		none[k] = parts[2 * k]->kind == PART_POINT &&
+		    parts[2 * k + 1]->kind == PART_POINT;
+	if (none[0] && none[1]) {
+		*exact = xrealloc(*exact, *exact_len + strlen(pair->ours->name) + 3);
+		sprintf(*exact + *exact_len, "%s%s", *exact_len ? ", " : "",
+		    pair->ours->name);
+		*exact_len = strlen(*exact);
+	}
+	for (k = 0; k < 2 && !(none[0] && none[1]); k++) {
+		gate_who(k ? &v->rival : &v->ours, v->mode, who, sizeof who);
+		if (none[k])
+			verdict_note(v, "%s: %s gave no samples, so its latencies are "
+			    "taken as exact", pair->ours->name, who);
+		else if (parts[2 * k]->kind == PART_POINT ||
+		    parts[2 * k + 1]->kind == PART_POINT)
+			verdict_note(v, "%s: %s gave no range for %s, so it is taken as "
+			    "exact", pair->ours->name, who,
+			    parts[2 * k]->kind == PART_POINT ? "p50" : "p99");
+	}
+	for (i = 0; i < pair->ndrops; i++) {
+		const struct gate_part *pt = pair->drops[i].pt;
+		int theirs = pt == &pair->r50 || pt == &pair->r99;
+		char *w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
+
+		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
+		    "at this confidence (%zu would do); it is taken as exact",
+		    pair->ours->name, w, pt->n, pt->p > 0.9 ? "p99" : "p50",
+		    gate_min_samples(pt->p, pair->drops[i].level));
+		free(w);
+	}
+}
+
+/* A commit under the band's low: not flushing each commit, or batching. */
+static void
+note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const struct verdict_side *s = k ? &v->rival : &v->ours;
+		double lat = k ? row->rival_p50.v : row->ours_p50.v;
+		double unit = k ? v->unit.rival_ns : v->unit.ours_ns;
+		double low = k ? v->unit.rival_lo_ns : v->unit.ours_lo_ns;
+		char who[256], a[32], b[32], n[32];
+
+		if (isnan(low))
+			low = unit;
+		if (!(lat < low))
+			continue;
+		gate_who(s, v->mode, who, sizeof who);
+		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s, under the "
+		    "probe band's low of %s): %s is not flushing each commit, or "
+		    "batches several commits into one flush", row->name, who,
+		    gate_num(n, sizeof n, lat / unit), gate_dur(a, sizeof a, lat),
+		    gate_dur(b, sizeof b, low), who);
+	}
+}
+
+static void
+add_row(struct gate_ctx *ctx, const struct result_class *o,
+    const struct result_class *r, char **exact, size_t *exact_len)
+{
+	struct gate_verdict *v = ctx->v;
+	struct verdict_row *row;
+	struct gate_pair pair;
+
+	v->rows = xrealloc(v->rows, (v->nrows + 1) * sizeof *v->rows);
+	row = &v->rows[v->nrows++];
+	memset(row, 0, sizeof *row);
+	row->name = xstrdup(o->name);
+	row->kind = o->kind;
+	gate_pair_init(&pair, o, r);
+	gate_check_pair(ctx, &pair, row);
+	note_intervals(v, &pair, exact, exact_len);
+	if (row->kind == KIND_WRITE && ctx->have_unit)
+		note_sub_sync(v, row);
+}
+
+static void
+match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
+{
+	char *exact = NULL;
+	size_t i, exact_len = 0;
+
+	for (i = 0; i < ours->r->nclasses; i++) {
+		const struct result_class *o = &ours->r->classes[i];
+		const struct result_class *r = result_find(rival->r, o->name);
+
+		if (r != NULL)
+			add_row(ctx, o, r, &exact, &exact_len);
+	}
+	for (i = 0; i < ours->r->nclasses; i++)
+		if (result_find(rival->r, ours->r->classes[i].name) == NULL)
+			add_unmatched(ctx->v, &ours->r->classes[i], 1);
+	for (i = 0; i < rival->r->nclasses; i++)
+		if (result_find(ours->r, rival->r->classes[i].name) == NULL)
+			add_unmatched(ctx->v, &rival->r->classes[i], 0);
+	if (exact != NULL)
+		verdict_note(ctx->v, "no interval was possible for the latencies of "
+		    "%s: neither side gave samples, so they are taken as exact", exact);
+	free(exact);
+}
+
+/* The checks of one half that have the given ruling, their reasons joined. */
+static char *
+joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
+{
+	char *out = xstrdup(""), *next;
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++) {
+		if (v->checks[i].kind != kind || v->checks[i].ruling != r)
+			continue;
+		next = gate_strf("%s%s%s", out, out[0] ? "; " : "", v->checks[i].reason);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/* The check of a half furthest toward its limit, for a passing summary. */
+static const struct verdict_check *
+closest(const struct gate_verdict *v, enum class_kind kind, const char *stat)
+{
+	const struct verdict_check *best = NULL;
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+
+		if (c->kind != kind || strstr(c->statistic, stat) == NULL)
+			continue;
+		if (best == NULL || (c->comparison[0] == '>' ? c->value.v < best->value.v :
+		    c->value.v > best->value.v))
+			best = c;
+	}
+	return best;
+}
+
+static const char *
+stat_quantile(const struct verdict_check *c)
+{
+	return strncmp(c->statistic, "p99", 3) == 0 ? "p99" : "p50";
+}
+
+static char *
+pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
+{
+	const struct verdict_check *c;
+	char a[32], b[32], who[256];
+	const char *es = n == 1 ? "" : "es", *each = n == 1 ? "" : "each ";
+
+	gate_who(&v->rival, v->mode, who, sizeof who);
+	if (v->mode == MODE_BASELINE) {
+		char *ch;
+
+		c = closest(v, kind, "regression");
+		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num(b, sizeof b,
+		    (c->value.v - 1) * 100)) : gate_strf("%s%% faster",
+		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
+		char *out = gate_strf("%zu class%s, none more than %s%% slower than the "
+		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es,
+		    gate_num(a, sizeof a, v->max_regression * 100), ch, c->class_name,
+		    stat_quantile(c));
+		free(ch);
+		return out;
+	}
+	if (kind == KIND_READ) {
+		c = closest(v, kind, "speedup");
+		return gate_strf("%zu class%s, %sat least %sx faster than %s at p50 and "
+		    "p99; the least is %sx (%s at %s)", n, es, each,
+		    gate_num(a, sizeof a, v->read_speedup), who,
+		    gate_num(b, sizeof b, c->value.v), c->class_name, stat_quantile(c));
+	}
+	c = closest(v, kind, "p50 syncs");
+	return gate_strf("%zu class%s within %s syncs at p50 and no more syncs a "
+	    "commit than %s at p50 and p99; the most is %s syncs (%s at p50)", n, es,
+	    gate_num(a, sizeof a, v->commit_syncs), who,
+	    gate_num(b, sizeof b, c->value.v), c->class_name);
+}
+
+static void
+rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
+{
+	struct gate_verdict *v = ctx->v;
+	size_t i, n = 0;
+
+	h->ruling = RULING_NOT_RULED;
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == kind) {
+			n++;
+			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
+		}
+	if (n == 0)
+		h->reason = gate_strf("no %s class in both results", class_kind_name(kind));
+	else if (h->ruling == RULING_PASS)
+		h->reason = pass_summary(v, kind, n);
+	else if (kind == KIND_WRITE && v->mode == MODE_RIVAL && !ctx->have_unit)
+		h->reason = gate_strf("not ruled in syncs: %s", v->unit.why_none);
+	else
+		h->reason = joined(v, kind, h->ruling);
+}
+
+static void
+ceiling_note(struct gate_verdict *v)
+{
+	char a[32], b[32], c[32], cc[96];
+	char *out, *next;
+	int k;
+
+	out = gate_strf("%s syncs a commit at p50 (--commit-syncs)",
+	    gate_num(a, sizeof a, v->commit_syncs));
+	for (k = 0; k < 2; k++) {
+		const struct verdict_side *s = k ? &v->rival : &v->ours;
+		char *who;
+
+		if (s->group_writers <= 0)
+			continue;
+		who = gate_possessive(s, v->mode);
+		cc[0] = '\0';
+		if (s->concurrency > 0 && s->concurrency != s->group_writers)
+			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
+			    s->concurrency);
+		next = gate_strf("%s; %s probe measured %s syncs a commit at p50 and %s "
+		    "at p99 with %d concurrent writers%s", out, who,
+		    gate_num(b, sizeof b, s->group_syncs_p50),
+		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers, cc);
+		free(who);
+		free(out);
+		out = next;
+	}
+	v->ceiling_note = out;
+}
+
+static void
+note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
+{
+	const struct verdict_side *o = &v->ours, *r = &v->rival;
+	char a[256], b[256];
+
+	gate_who(o, v->mode, a, sizeof a);
+	gate_who(r, v->mode, b, sizeof b);
+	if (o->workload && r->workload && strcmp(o->workload, r->workload) != 0)
+		verdict_note(v, "%s ran %s and %s ran %s: the classes compared may not "
+		    "be the same work", a, o->workload, b, r->workload);
+	if (o->concurrency > 0 && r->concurrency > 0 && o->concurrency != r->concurrency)
+		verdict_note(v, "%s ran at a concurrency of %lld and %s at %lld: their "
+		    "latencies are not like for like", a, o->concurrency, b,
+		    r->concurrency);
+	if (ours->probe_file && ours->r->probe)
+		verdict_note(v, "--probe %s replaces the probe embedded in %s",
+		    ours->probe_file, ours->file);
+	if (rival->probe_file && rival->r->probe)
+		verdict_note(v, "--rival-probe %s replaces the probe embedded in %s",
+		    rival->probe_file, rival->file);
+}
+
+/* A probe too thin for a band at the level a check needed. */
+static void
+note_unit(struct gate_ctx *ctx)
+{
+	struct gate_verdict *v = ctx->v;
+	int k;
+
+	if (ctx->unit.shared && (ctx->unit_drop_ours > 0 || ctx->unit_drop_rival > 0)) {
+		verdict_note(v, "the probes have %zu and %zu samples, too few for an "
+		    "interval on their median at this confidence (%zu would do); the "
+		    "sync unit is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,
+		    gate_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		double level = k ? ctx->unit_drop_rival : ctx->unit_drop_ours;
+		char *who;
+
+		if (level <= 0)
+			continue;
+		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
+		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
+		    "its median at this confidence (%zu would do); its sync unit is "
+		    "taken as exact", who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		    gate_min_samples(0.5, level));
+		free(who);
+	}
+}
+
+static void
+rule_overall(struct gate_ctx *ctx)
+{
+	struct gate_verdict *v = ctx->v;
+	size_t i;
+
+	rule_half(ctx, KIND_READ, &v->reads);
+	rule_half(ctx, KIND_WRITE, &v->writes);
+	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
+	if (v->overall == RULING_NOT_RULED)
+		verdict_note(v, "nothing was ruled: the two results have no class in "
+		    "common");
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == KIND_WRITE)
+			break;
+	if (v->mode == MODE_RIVAL && i < v->nrows)
+		ceiling_note(v);
+	if (v->mode == MODE_BASELINE && i < v->nrows && !ctx->have_unit)
+		verdict_note(v, "writes are compared in nanoseconds, not in syncs: %s",
+		    v->unit.why_none);
+}
+
+int
+gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
+    const struct gate_opts *o, struct gate_verdict *v, char *err)
+{
+	struct gate_ctx ctx;
+
+	verdict_init(v);
+	if (check_kinds(ours, rival, err) < 0)
+		return -1;
+	memset(&ctx, 0, sizeof ctx);
+	ctx.o = o;
+	ctx.v = v;
+	v->mode = o->mode;
+	v->version = xstrdup(SYNCGATE_VERSION);
+	v->confidence = o->confidence;
+	if (o->mode == MODE_BASELINE) {
+		v->max_regression = o->max_regression;
+	} else {
+		v->read_speedup = o->read_speedup;
+		v->commit_syncs = o->commit_syncs;
+	}
+	fill_side(&v->ours, ours, o->confidence);
+	fill_side(&v->rival, rival, o->confidence);
+	label_sides(v);
+	v->headline = gate_headline(v);
+	note_runs(v, ours, rival);
+	gate_unit_choose(ours, rival, v, &ctx.unit);
+	ctx.have_unit = v->unit.source != UNIT_NONE;
+	match_classes(&ctx, ours, rival);
+	note_unit(&ctx);
+	rule_overall(&ctx);
+	gate_unit_free(&ctx.unit);
+	return 0;
+}

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The unit writes are ruled in: one durable sync of the volume the run
+ * wrote to.  Two probes of one volume give one shared unit, the cheaper
+ * median, so neither engine gains from drawing the dearer probe; two
+ * volumes give two units, said so; a missing probe or a flush that never
+ * reaches a device gives none, and the write half then declines to rule.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/rules.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+
+/* Why one side's probe cannot give a unit, or NULL when it can. */
+static char *
+why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
+    enum gate_mode m, int is_ours)
+{
+	const struct probe_record *p = in->probe;
+	char *who = gate_possessive(s, m), *ev = NULL, *out, d[32];
+	size_t i, len = 0;
+
+	if (p == NULL) {
+		out = gate_strf("%s volume is unprobed (its result carries no probe "
+		    "and no %s was given)", who, is_ours ? "--probe" : "--rival-probe");
+		free(who);
+		return out;
+	}
+	if (p->reaches == REACH_YES) {
+		free(who);
+		return NULL;
+	}
+	for (i = 0; i < p->nevidence; i++)
+		len += strlen(p->evidence[i]) + 4;
+	ev = xcalloc(1, len + 1);
+	for (i = 0; i < p->nevidence; i++) {
+		strcat(ev, i ? "; \"" : "\"");
+		strcat(ev, p->evidence[i]);
+		strcat(ev, "\"");
+	}
+	out = gate_strf("%s probe %s (a sync of %s)%s%s", who,
+	    p->reaches == REACH_NO ? "says a sync does not reach a device" :
+	    "cannot tell whether a sync reaches a device",
+	    gate_dur(d, sizeof d, p->median_ns), p->nevidence ? ": " : "", ev);
+	free(ev);
+	free(who);
+	return out;
+}
+
+static double *
+sorted_copy(const struct probe_record *p)
+{
+	double *x = xmalloc(p->nsamples * sizeof *x);
+
+	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	stats_sort(x, p->nsamples);
+	return x;
+}
+
+static void
+set_part(struct gate_part *pt, double v, const double *x, size_t n,
+    const double *x2, size_t n2)
+{
+	memset(pt, 0, sizeof *pt);
+	pt->kind = PART_SAMPLED;
+	pt->v = v;
+	pt->p = 0.5;
+	pt->x = x;
+	pt->n = n;
+	pt->x2 = x2;
+	pt->n2 = n2;
+	pt->lo = pt->hi = NAN;
+}
+
+static void
+describe(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival, int shared)
+{
+	char a[32], b[32], wa[64], wb[64];
+
+	if (shared) {
+		v->unit.description = gate_strf("one sync = %s, the cheaper of two "
+		    "probes of one volume, both sides", gate_dur(a, sizeof a,
+		    v->unit.ours_ns));
+		return;
+	}
+	v->unit.description = gate_strf("two %s, so two units: one sync = %s for "
+	    "%s and %s for %s, each from its own probe",
+	    strcmp(ours->probe->host_id, rival->probe->host_id) != 0 ? "hosts" :
+	    "volumes", gate_dur(a, sizeof a, v->unit.ours_ns),
+	    gate_who(&v->ours, v->mode, wa, sizeof wa),
+	    gate_dur(b, sizeof b, v->unit.rival_ns),
+	    gate_who(&v->rival, v->mode, wb, sizeof wb));
+}
+
+void
+gate_unit_choose(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, struct gate_verdict *v,
+    struct gate_unit *u)
+{
+	char *wo, *wr;
+	const struct probe_record *po = ours->probe, *pr = rival->probe;
+
+	memset(u, 0, sizeof *u);
+	wo = why_unusable(ours, &v->ours, v->mode, 1);
+	wr = why_unusable(rival, &v->rival, v->mode, 0);
+	if (wo != NULL || wr != NULL) {
+		v->unit.source = UNIT_NONE;
+		v->unit.why_none = wo && wr ? gate_strf("%s; %s", wo, wr) :
+		    xstrdup(wo ? wo : wr);
+		free(wo);
+		free(wr);
+		return;
+	}
+	u->ours_x = sorted_copy(po);
+	u->rival_x = sorted_copy(pr);
+	u->shared = strcmp(po->host_id, pr->host_id) == 0 &&
+	    strcmp(po->volume_id, pr->volume_id) == 0;
+	if (u->shared) {
+		double m = fmin(po->median_ns, pr->median_ns);
+
+		set_part(&u->ours, m, u->ours_x, po->nsamples, u->rival_x, pr->nsamples);
+		u->rival = u->ours;
+		v->unit.source = UNIT_SHARED;
+	} else {
+		set_part(&u->ours, po->median_ns, u->ours_x, po->nsamples, NULL, 0);
+		set_part(&u->rival, pr->median_ns, u->rival_x, pr->nsamples, NULL, 0);
+		v->unit.source = UNIT_PER_VOLUME;
+	}
+	v->unit.ours_ns = u->ours.v;
+	v->unit.rival_ns = u->rival.v;
+	if (gate_part_interval(&u->ours, v->confidence, &v->unit.ours_lo_ns,
+	    &v->unit.ours_hi_ns) < 0)
+		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
+	if (gate_part_interval(&u->rival, v->confidence, &v->unit.rival_lo_ns,
+	    &v->unit.rival_hi_ns) < 0)
+		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	describe(v, ours, rival, u->shared);
+}
+
+void
+gate_unit_free(struct gate_unit *u)
+{
+	if (u == NULL)
+		return;
+	free(u->ours_x);
+	free(u->rival_x);
+	memset(u, 0, sizeof *u);
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The gate's words: who is who, how numbers read inside a sentence, and
+ * the headline.  Sentences carry "µs"; a renderer limited to ASCII
+ * transliterates, so the words are made once for every format.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/rules.h"
+#include "lib/err.h"
+#include "lib/units.h"
+
+char *
+gate_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return xstrdup("");
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+const char *
+gate_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
+{
+	if (m == MODE_BASELINE)
+		snprintf(buf, len, "%s", strcmp(s->label, "baseline") == 0 ?
+		    "the baseline" : "the new run");
+	else
+		snprintf(buf, len, "%s", s->label);
+	return buf;
+}
+
+char *
+gate_possessive(const struct verdict_side *s, enum gate_mode m)
+{
+	char buf[256];
+
+	return gate_strf("%s's", gate_who(s, m, buf, sizeof buf));
+}
+
+const char *
+gate_dur(char *buf, size_t len, double ns)
+{
+	return fmt_duration(buf, len, ns, 0);
+}
+
+const char *
+gate_num(char *buf, size_t len, double x)
+{
+	char *end;
+
+	snprintf(buf, len, "%.2f", x);
+	if (strchr(buf, '.') == NULL)
+		return buf;
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+	return buf;
+}
+
+/* "zu 0.9.2", or "zu" without a version. */
+static char *
+named(const struct verdict_side *s)
+{
+	return s->version ? gate_strf("%s %s", s->engine, s->version) :
+	    xstrdup(s->engine);
+}
+
+/* " on linkbench at a concurrency of 8", from what the side gives. */
+static char *
+conditions(const char *workload, long long concurrency)
+{
+	char c[64] = "";
+
+	if (concurrency > 0)
+		snprintf(c, sizeof c, " at a concurrency of %lld", concurrency);
+	return gate_strf("%s%s%s", workload ? " on " : "", workload ? workload : "", c);
+}
+
+/* " (linkbench, concurrency 8)", or "" when the side gives neither. */
+static char *
+own_conditions(const struct verdict_side *s)
+{
+	char c[64] = "";
+
+	if (s->concurrency > 0)
+		snprintf(c, sizeof c, "concurrency %lld", s->concurrency);
+	if (s->workload == NULL && c[0] == '\0')
+		return xstrdup("");
+	return gate_strf(" (%s%s%s)", s->workload ? s->workload : "",
+	    s->workload && c[0] ? ", " : "", c);
+}
+
+char *
+gate_headline(const struct gate_verdict *v)
+{
+	const struct verdict_side *o = &v->ours, *r = &v->rival;
+	int same_wl = (o->workload == NULL) == (r->workload == NULL) &&
+	    (o->workload == NULL || strcmp(o->workload, r->workload) == 0);
+	int same_cc = o->concurrency == r->concurrency;
+	char *a = named(o), *b = named(r), *ca, *cb, *out;
+
+	if (same_wl && same_cc) {
+		ca = conditions(o->workload, o->concurrency);
+		cb = xstrdup("");
+	} else {
+		ca = own_conditions(o);
+		cb = own_conditions(r);
+	}
+	if (v->mode == MODE_BASELINE)
+		out = same_wl && same_cc ?
+		    gate_strf("baseline: %s against the baseline %s%s", a, b, ca) :
+		    gate_strf("baseline: %s%s against the baseline %s%s", a, ca, b, cb);
+	else
+		out = same_wl && same_cc ? gate_strf("rival: %s against %s%s", a, b, ca) :
+		    gate_strf("rival: %s%s against %s%s", a, ca, b, cb);
+	free(a);
+	free(b);
+	free(ca);
+	free(cb);
+	return out;
+}
