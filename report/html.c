@@ -38,7 +38,7 @@ static const char style[] =
     "td:first-child{overflow-wrap:anywhere}\n"
     "svg.chart{width:100%;min-width:28rem;max-width:48rem;height:auto;"
     "font-size:12px;fill:var(--fg)}\n"
-    "svg .grid{stroke:var(--line);stroke-width:1}\n"
+    "svg .grid{stroke:var(--line);stroke-width:1}svg .minor{stroke-opacity:.5}\n"
     "svg .tick{fill:var(--muted);font-size:11px}\n"
     "svg .ours{stroke:var(--ours);fill:var(--ours)}"
     "svg .rival{stroke:var(--rival);fill:var(--rival)}\n"

@@ -220,8 +220,8 @@ render(FILE *fp, const struct input *in, enum report_format f,
 }
 
 static int
-write_output(const struct input *in, const struct output *out, int ascii,
-    char *err)
+write_output(const char *file, const struct input *in, const struct output *out,
+    int ascii, char *err)
 {
 	struct render_opts o;
 	struct outfile of;
@@ -231,8 +231,8 @@ write_output(const struct input *in, const struct output *out, int ascii,
 	render_opts_detect(&o, of.fp, ascii);
 	if (render(of.fp, in, out->format, &o) < 0) {
 		outfile_abort(&of);
-		return errf(err, "%s: cannot render it as %s", in->kind == IS_PROBE ?
-		    "the probe" : in->kind == IS_RESULT ? "the result" : "the verdict",
+		return errf(err, "%s: cannot render the %s as %s", file, in->kind ==
+		    IS_PROBE ? "probe" : in->kind == IS_RESULT ? "result" : "verdict",
 		    report_format_name(out->format));
 	}
 	return outfile_close(&of, err);
@@ -320,7 +320,7 @@ report_main(int argc, char **argv)
 		goto out;
 	}
 	for (i = 0; i < op.nout; i++) {
-		if (write_output(&in, &op.out[i], op.ascii, err) < 0) {
+		if (write_output(op.file, &in, &op.out[i], op.ascii, err) < 0) {
 			warnx_("%s", err);
 			rc = EXIT_TROUBLE;
 			goto out;

@@ -126,7 +126,7 @@ figure(FILE *fp, const struct axis *a, double x)
 static void
 tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 {
-	fputs("<line class=\"grid\" x1=\"", fp);
+	fprintf(fp, "<line class=\"grid%s\" x1=\"", label ? "" : " minor");
 	num(fp, px(a, x));
 	fputs("\" x2=\"", fp);
 	num(fp, px(a, x));

@@ -1,0 +1,198 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate report against the real binary: verdicts re-rendered exactly
+# (golden files for every format, the JSON round trip byte for byte),
+# hostile names harmless in every format, JUnit valid with the right
+# counts, the HTML page in headless chromium when it is installed, outputs
+# whole or absent, --summary, and every bad input with its status and words.
+set -eu
+
+S=${SYNCGATE:-build/syncgate}
+F=fixtures/report
+G=fixtures/gate
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+
+fail() {
+	echo "cli_report: $*" >&2
+	exit 1
+}
+
+# expect STATUS TEXT CMD...: CMD exits STATUS and its stderr holds TEXT.
+expect() {
+	want=$1
+	text=$2
+	shift 2
+	set +e
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" = "$want" ] || fail "$*: exit $got, expected $want; stderr: $(cat "$tmp/err")"
+	grep -qF -- "$text" "$tmp/err" || fail "$*: stderr lacks \"$text\": $(cat "$tmp/err")"
+}
+
+# same GOT WANT: the files are equal byte for byte.
+same() {
+	cmp -s "$1" "$2" || { diff "$2" "$1" | head -20 >&2; fail "$1 differs from $2"; }
+}
+
+# --- golden files: the hand-built verdicts rendered four ways ---------------
+for c in split hostile; do
+	"$S" report "$F/$c.json" --format json >"$tmp/$c.json"
+	same "$tmp/$c.json" "$F/$c.json"
+	"$S" report "$F/$c.json" -f markdown -o "$tmp/$c.md" -f junit -o "$tmp/$c.xml" \
+		-f html -o "$tmp/$c.html" >"$tmp/stdout"
+	[ ! -s "$tmp/stdout" ] || fail "$c: -o for every format, yet standard output got text"
+	same "$tmp/$c.md" "$F/$c.md"
+	same "$tmp/$c.xml" "$F/$c.xml"
+	same "$tmp/$c.html" "$F/$c.html"
+done
+
+# the last --format without -o goes to standard output
+"$S" report "$F/split.json" -f junit -o "$tmp/j.xml" -f markdown >"$tmp/md"
+same "$tmp/md" "$F/split.md"
+same "$tmp/j.xml" "$F/split.xml"
+"$S" report "$F/split.json" -f markdown -o - >"$tmp/md2"
+same "$tmp/md2" "$F/split.md"
+"$S" report "$F/split.json" --ascii -f markdown >"$tmp/ascii.md"
+if LC_ALL=C grep -q '[^ -~]' "$tmp/ascii.md"; then
+	grep -n '[^ -~]' "$tmp/ascii.md" | head -3 >&2
+	fail "--ascii markdown holds a byte outside printable ASCII"
+fi
+grep -q '^## syncgate: fail$' "$tmp/ascii.md" || fail "--ascii: no plain heading"
+
+# --- hostile names: harmless in every format ---------------------------------
+esc=$(printf '\033')
+cr=$(printf '\r')
+for f in "$F/hostile.md" "$F/hostile.xml" "$F/hostile.html" "$F/hostile.json"; do
+	if grep -q "$esc" "$f" || grep -q "$cr" "$f"; then
+		fail "$f: a raw control character got through"
+	fi
+done
+# JSON keeps names as they are (escaped for JSON only); the markup formats must not
+for f in "$F/hostile.md" "$F/hostile.xml" "$F/hostile.html"; do
+	if grep -q '<script' "$f" || grep -q '<img' "$f"; then
+		fail "$f: markup from a name got through"
+	fi
+done
+grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;\|x' "$F/hostile.md" ||
+	fail "hostile.md: the engine's name is not escaped as expected"
+# every Markdown table row keeps its cells: count the unescaped pipes
+awk '/^\| / { line = $0; gsub(/\\\|/, "", line); n = gsub(/\|/, "", line);
+	if (n != 10 && n != 7 && n != 8) { print FILENAME ": " NR ": " n " cells"; bad = 1 } }
+	END { exit bad }' "$F/hostile.md" || fail "hostile.md: a name broke a table"
+
+# --- JUnit: well-formed, valid, and counting what it holds ------------------
+command -v xmllint >/dev/null 2>&1 || fail "xmllint is needed (libxml2-utils)"
+for c in split hostile; do
+	xmllint --noout "$F/$c.xml" || fail "$c.xml: not well-formed XML"
+	xmllint --noout --schema "$F/junit.xsd" "$F/$c.xml" 2>"$tmp/xsd" ||
+		fail "$c.xml: does not validate: $(cat "$tmp/xsd")"
+	x() { xmllint --xpath "$1" "$F/$c.xml"; }
+	[ "$(x 'string(/testsuites/testsuite/@tests)')" = "$(x 'count(//testcase)')" ] ||
+		fail "$c.xml: tests is not the number of test cases"
+	[ "$(x 'string(/testsuites/testsuite/@failures)')" = "$(x 'count(//failure)')" ] ||
+		fail "$c.xml: failures is not the number of failures"
+	[ "$(x 'string(/testsuites/testsuite/@skipped)')" = "$(x 'count(//skipped)')" ] ||
+		fail "$c.xml: skipped is not the number of skipped cases"
+	[ "$(x 'string(/testsuites/testsuite/@tests)')" = 4 ] || fail "$c.xml: expected 4 tests"
+	[ "$(x 'count(//failure)')" = 1 ] || fail "$c.xml: expected 1 failure"
+	[ "$(x 'count(//skipped)')" = 1 ] || fail "$c.xml: expected 1 skipped"
+done
+
+# --- the HTML page in a real browser, when there is one ----------------------
+chrome=""
+for b in chromium chromium-browser; do
+	command -v "$b" >/dev/null 2>&1 && { chrome=$b; break; }
+done
+if [ -n "$chrome" ]; then
+	for c in split hostile; do
+		prof=$(mktemp -d "$tmp/chrome.XXXXXX")
+		timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --disable-quic \
+			--no-first-run --disable-background-networking --disable-component-update \
+			--disable-sync --user-data-dir="$prof" --enable-logging=stderr --v=0 \
+			--dump-dom "file://$PWD/$F/$c.html" >"$tmp/dom" 2>"$tmp/chrome.log" ||
+			fail "$c.html: chromium failed: $(tail -3 "$tmp/chrome.log")"
+		[ "$(grep -c '<svg class="chart"' "$tmp/dom")" = 2 ] ||
+			fail "$c.html: the rendered page lacks its two charts"
+		grep -q '<circle class="p50 ours"' "$tmp/dom" || fail "$c.html: no marks in the chart"
+		if grep -q 'CONSOLE' "$tmp/chrome.log"; then
+			grep 'CONSOLE' "$tmp/chrome.log" >&2
+			fail "$c.html: the browser's console spoke"
+		fi
+		if grep -q '<script' "$tmp/dom"; then
+			fail "$c.html: a script element exists once rendered"
+		fi
+	done
+else
+	echo "cli_report: chromium is not installed; the HTML page was not opened in a browser (skipped)"
+fi
+
+# --- outputs whole or absent --------------------------------------------------
+expect 2 "$tmp/no/such/dir/v.md" "$S" report "$F/split.json" -f markdown -o "$tmp/no/such/dir/v.md"
+if [ -w /dev/full ]; then
+	expect 2 "standard output" sh -c "'$S' report '$F/split.json' -f markdown -o - \
+		-f json -o '$tmp/full.json' >/dev/full"
+	expect 2 "standard output" sh -c "'$S' report '$F/split.json' -f junit >/dev/full"
+fi
+ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary output was left behind"
+
+# --- a probe's record --------------------------------------------------------
+"$S" report "$F/probe.json" --format json >"$tmp/probe.json"
+same "$tmp/probe.json" "$F/probe.json"
+"$S" report "$F/probe.json" >"$tmp/probe.txt"
+grep -q '^probe of /data/bench on ext4, method fdatasync$' "$tmp/probe.txt" ||
+	fail "probe text: not the probe's own first line"
+expect 2 "fixtures/report/probe.json: a probe renders as text or json, not html" \
+	"$S" report "$F/probe.json" --format html
+expect 2 "--summary: fixtures/report/probe.json: a probe has no Markdown form" \
+	"$S" report "$F/probe.json" --summary
+
+# --- --summary (GITHUB_STEP_SUMMARY) -------------------------------------------
+sum="$tmp/summary.md"
+GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" -f json --summary >/dev/null
+same "$sum" "$F/split.md"
+GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" -f json --summary >/dev/null
+{ cat "$F/split.md"; echo; cat "$F/split.md"; } >"$tmp/twice.md"
+same "$sum" "$tmp/twice.md"
+head -c 1047000 /dev/zero | tr '\0' 'x' >"$tmp/full.md"
+cp "$tmp/full.md" "$tmp/full.before"
+GITHUB_STEP_SUMMARY="$tmp/full.md" expect 2 "would pass GitHub's 1 MiB limit; nothing appended" \
+	"$S" report "$F/split.json" -f json --summary
+same "$tmp/full.md" "$tmp/full.before"
+(unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; nothing appended" \
+	"$S" report "$F/split.json" -f json --summary)
+
+# --- bad input: one line naming the file and what was expected, exit 2 --------
+printf '{"format": "syncgate-verdict/1",\n  "verdict": }\n' >"$tmp/syntax.json"
+printf '{"format": "nope/1"}\n' >"$tmp/nope.json"
+printf '[1, 2]\n' >"$tmp/array.json"
+printf '' >"$tmp/empty.json"
+sed 's/"p50_ns":\t53960/"p50_ns":\t"fast"/' "$F/split.json" >"$tmp/badfield.json"
+sed 's/"verdict":\t"fail",/"verdict":\t"maybe",/' "$F/split.json" >"$tmp/badverdict.json"
+expect 2 "$tmp/missing.json: No such file or directory" "$S" report "$tmp/missing.json"
+expect 2 "$tmp: is a directory; expected a JSON file" "$S" report "$tmp"
+expect 2 "$tmp/syntax.json: not JSON: syntax error at line 2, column 14" \
+	"$S" report "$tmp/syntax.json"
+expect 2 "$tmp/empty.json: empty file; expected JSON" "$S" report "$tmp/empty.json"
+expect 2 "$tmp/nope.json: format is \"nope/1\"; expected \"syncgate-verdict/1\", \"syncgate-result/1\" or \"syncgate-probe/1\"" \
+	"$S" report "$tmp/nope.json"
+expect 2 "$tmp/array.json: format is missing; expected" "$S" report "$tmp/array.json"
+expect 2 "$tmp/badfield.json: reads.classes[0].ours.p50_ns is a string; expected a positive number or null" \
+	"$S" report "$tmp/badfield.json" --format json
+expect 2 "$tmp/badverdict.json: verdict is \"maybe\"; expected \"pass\", \"fail\", \"indeterminate\" or \"not ruled\"" \
+	"$S" report "$tmp/badverdict.json" --format json
+[ ! -s "$tmp/out" ] || fail "a malformed verdict still printed something"
+
+# --- usage ---------------------------------------------------------------------
+expect 2 "expected one FILE; try syncgate report --help" "$S" report
+expect 2 "expected one FILE, not also b.json" "$S" report a.json b.json
+expect 2 "--format: expected text, markdown, json, junit or html, not yaml" \
+	"$S" report "$F/split.json" --format yaml
+expect 2 "unknown option --colour" "$S" report "$F/split.json" --colour
+expect 2 "missing argument to -o" "$S" report "$F/split.json" -o
+"$S" report --help >"$tmp/help"
+grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage line"
+"$S" help report | cmp -s - "$tmp/help" || fail "syncgate help report differs from --help"
+
+echo "cli_report: ok"
