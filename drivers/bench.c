@@ -382,15 +382,16 @@ pad(char *buf, size_t len, const char *s, size_t width)
 }
 
 static void
-tell(const struct result *r, const struct bench_options *o, double elapsed_s)
+tell(const struct engine_ops *e, const struct result *r, const struct bench_options *o,
+    double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
 	int ascii = !locale_is_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN];
 	size_t i;
 
-	warnx_("%s %s: %lld rows; %s in %.2fs at concurrency %d", r->engine, r->version,
-	    o->rows, r->workload, elapsed_s, o->concurrency);
+	warnx_("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
+	    r->version, e->settings(o), o->rows, r->workload, elapsed_s, o->concurrency);
 	warnx_("probe of %s: %s median %s, reaches a device: %s", o->dir,
 	    p->method != NULL ? p->method : "sync",
 	    fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
@@ -437,7 +438,7 @@ bench(const struct bench_options *o, char *err)
 	rc = write_result(&out, root, err);
 	cJSON_Delete(root);
 	if (rc == 0)
-		tell(&r, o, elapsed_s);
+		tell(e, &r, o, elapsed_s);
 out:
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
