@@ -47,8 +47,8 @@ lmdb_version(void)
 static const char *
 lmdb_settings(const struct bench_options *o)
 {
-	return o->lmdb_nosync ? "MDB_NOTLS|MDB_NOSYNC: commits not synced" :
-	    "MDB_NOTLS, durable commits (LMDB's default)";
+	return o->lmdb_nosync ? "MDB_NOTLS|MDB_NOSYNC, commits not synced" :
+	    "MDB_NOTLS, durable commits as by default";
 }
 
 static int
