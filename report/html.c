@@ -177,6 +177,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(".</p>\n", fp);
 	} else {
 		escape_xml(fp, v->unit.description);
+		layout_band(fp, v, o->ascii, escape_xml);
 		fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Class</th>", fp);
 		th_name(fp, layout_ours(v), "p50");
 		th_name(fp, layout_ours(v), "p99");
@@ -187,7 +188,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("</tbody></table></div>\n", fp);
 	}
 	if (v->ceiling_note != NULL) {
-		fputs("<p>", fp);
+		fputs("<p>Ceiling: ", fp);
 		escape_xml(fp, v->ceiling_note);
 		fputs("</p>\n", fp);
 	}
@@ -220,12 +221,14 @@ halves(FILE *fp, const struct gate_verdict *v)
 static void
 checks(FILE *fp, const struct gate_verdict *v)
 {
-	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN];
+	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN], pc[FIGLEN];
 	size_t i;
 
 	if (v->nchecks == 0)
 		return;
-	fputs("<section>\n<h2>Checks</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
+	fprintf(fp, "<section>\n<h2>Checks%s</h2>\n",
+	    layout_confidence(pc, sizeof pc, v));
+	fputs("<div class=\"scroll\"><table>\n<thead><tr>"
 	    "<th>Class</th><th>Statistic</th><th>Value</th><th>Interval</th>"
 	    "<th>Limit</th><th>Verdict</th><th>Reason</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nchecks; i++) {
@@ -267,7 +270,7 @@ lists(FILE *fp, const struct gate_verdict *v)
 	}
 	if (v->nunmatched == 0)
 		return;
-	fputs("<section>\n<h2>Classes one side ran (listed, not ruled)</h2>\n<ul>\n", fp);
+	fputs("<section>\n<h2>On one side only, not ruled</h2>\n<ul>\n", fp);
 	for (i = 0; i < v->nunmatched; i++) {
 		const struct verdict_unmatched *u = &v->unmatched[i];
 

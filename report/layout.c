@@ -130,6 +130,52 @@ layout_check_limit(char *buf, size_t len, const struct verdict_check *c)
 	return buf;
 }
 
+char *
+layout_percent(char *buf, size_t len, double fraction)
+{
+	return layout_trimmed(buf, len, fraction * 100);
+}
+
+char *
+layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
+{
+	char pc[DURLEN];
+
+	if (isnan(v->confidence))
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, " at %s%% confidence",
+		    layout_percent(pc, sizeof pc, v->confidence));
+	return buf;
+}
+
+void
+layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
+    void (*esc)(FILE *, const char *))
+{
+	const struct verdict_unit *u = &v->unit;
+	char a[DURLEN], b[DURLEN], pc[DURLEN];
+
+	pc[0] = '\0';
+	if (!isnan(v->confidence))
+		snprintf(pc, sizeof pc, " at %s%%", layout_percent(a, sizeof a,
+		    v->confidence));
+	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
+		fprintf(fp, "; band %s to %s%s",
+		    fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
+		    fmt_duration(b, sizeof b, u->ours_hi_ns, ascii), pc);
+	} else if (u->source == UNIT_PER_VOLUME) {
+		fputs("; bands ", fp);
+		esc(fp, layout_ours(v));
+		fprintf(fp, " %s to %s, ", fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
+		    fmt_duration(b, sizeof b, u->ours_hi_ns, ascii));
+		esc(fp, layout_rival(v));
+		fprintf(fp, " %s to %s%s",
+		    fmt_duration(a, sizeof a, u->rival_lo_ns, ascii),
+		    fmt_duration(b, sizeof b, u->rival_hi_ns, ascii), pc);
+	}
+}
+
 int
 layout_has_kind(const struct gate_verdict *v, enum class_kind k)
 {

@@ -8,6 +8,7 @@
 #define SYNCGATE_LAYOUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "gate/verdict.h"
 
@@ -45,6 +46,20 @@ char *layout_check_value(char *buf, size_t len, const struct verdict_check *c);
 
 /* A check's limit: ">= 10x", "<= 2 syncs"; "-" when it has none. */
 char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
+
+/*
+ * The unit's band as the text report words it: "; band 2.95ms to 3.6ms
+ * at 95%", or "; bands zu ... , ladybug ... at 95%" for two units; the
+ * labels go through esc.  Nothing without a band.
+ */
+void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
+    void (*esc)(FILE *, const char *));
+
+/* The confidence as a percentage without trailing zeros: "95". */
+char *layout_percent(char *buf, size_t len, double fraction);
+
+/* " at 95% confidence", or "" when the verdict does not say. */
+char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v);
 
 /* Whether any row is of kind k. */
 int layout_has_kind(const struct gate_verdict *v, enum class_kind k);

@@ -160,6 +160,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		return;
 	}
 	escape_markdown_line(fp, v->unit.description);
+	layout_band(fp, v, o->ascii, escape_markdown);
 	fputs("\n\n| Class", fp);
 	name_cell(fp, layout_ours(v), "p50");
 	name_cell(fp, layout_ours(v), "p99");
@@ -183,7 +184,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	fputc('\n', fp);
 	if (v->ceiling_note != NULL) {
-		escape_markdown_line(fp, v->ceiling_note);
+		fputs("Ceiling: ", fp);
+		escape_markdown(fp, v->ceiling_note);
 		fputs("\n\n", fp);
 		return;
 	}
@@ -212,12 +214,13 @@ half(FILE *fp, const char *what, const struct verdict_half *h,
 static void
 checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN];
+	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN], pc[FIGLEN];
 	size_t i;
 
 	if (v->nchecks == 0)
 		return;
-	fprintf(fp, "<details><summary>Checks (%zu)</summary>\n\n", v->nchecks);
+	fprintf(fp, "<details><summary>Checks%s (%zu)</summary>\n\n",
+	    layout_confidence(pc, sizeof pc, v), v->nchecks);
 	fputs("| Class | Statistic | Value | Interval | Limit | Verdict | Reason |\n"
 	    "| :-- | :-- | --: | :-- | :-- | :-- | :-- |\n", fp);
 	for (i = 0; i < v->nchecks; i++) {
@@ -292,7 +295,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputc('\n', fp);
 	}
 	if (v->nunmatched > 0) {
-		fputs("### Classes one side ran (listed, not ruled)\n\n", fp);
+		fputs("### On one side only, not ruled\n\n", fp);
 		for (i = 0; i < v->nunmatched; i++) {
 			const struct verdict_unmatched *u = &v->unmatched[i];
 

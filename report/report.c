@@ -6,6 +6,8 @@
  * run; each -o is written whole or not at all.
  */
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,101 +51,126 @@ report_usage(FILE *fp)
 	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
 	    "\n"
 	    "Renders a saved verdict (syncgate-verdict/1) in any format, sums up one\n"
-	    "engine's result (syncgate-result/1: text, markdown or json), or prints a\n"
-	    "probe (syncgate-probe/1: text or json).\n"
+	    "engine's result (syncgate-result/1) as text, markdown or json, or prints\n"
+	    "a probe's record (syncgate-probe/1) as text or json; the file's \"format\"\n"
+	    "says which it is.\n"
 	    "\n"
-	    "  -a, --ascii          \"us\" for \"\302\265s\" and no symbols\n"
-	    "  -f, --format FORMAT  text (the default), markdown, json, junit or html\n"
-	    "  -o, --output FILE    write the format given before it to FILE, whole or\n"
-	    "                       not at all; repeat for several formats; without -o\n"
-	    "                       the last format goes to standard output\n"
-	    "      --summary        also append the Markdown to $GITHUB_STEP_SUMMARY,\n"
-	    "                       refusing to take that file past 1 MiB\n"
-	    "  -h, --help           print this help\n"
+	    "  --ascii            print \"us\" for microseconds, and no symbols\n"
+	    "  --format FORMAT    text, markdown, json, junit or html (default text)\n"
+	    "  -h, --help         print this help\n"
+	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
+	    "                     standard output); repeat --format F -o FILE for more\n"
+	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
 	    "\n"
 	    "exit status: 0 rendered, 2 trouble (usage, unreadable or malformed input,\n"
-	    "an I/O error)\n");
+	    "a write error)\n");
 }
 
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 static int
-usage_error(const char *msg, const char *arg)
+usage_error(const char *fmt, ...)
 {
-	warnx_("%s%s; try syncgate report --help", msg, arg ? arg : "");
+	char msg[ERRLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	warnx_("%s; see syncgate help report", msg);
 	return EXIT_TROUBLE;
 }
 
+/* Each -o takes the --format given before it, or text. */
 static int
-add_output(struct options *op, enum report_format f, const char *path)
+add_output(struct options *op, enum report_format f, int *pending, const char *path)
 {
 	if (op->nout == MAXOUT)
-		return usage_error("-o: at most 16 outputs", NULL);
-	op->out[op->nout].format = f;
-	op->out[op->nout].path = path;
+		return usage_error("-o: more than %d outputs", MAXOUT);
+	op->out[op->nout].format = *pending ? f : FORMAT_TEXT;
+	op->out[op->nout].path = strcmp(path, "-") == 0 ? NULL : path;
 	op->nout++;
+	*pending = 0;
 	return 0;
 }
 
-/*
- * Each -o takes the --format before it; a --format after the last -o
- * (or with no -o at all) goes to standard output.  Returns 0, HELP, or
- * EXIT_TROUBLE after saying what was wrong.
- */
+/* The one FILE, and outputs as the gate takes them: without -o, the
+ * format goes to standard output; a --format after the last -o is a
+ * mistake, as it names no file. */
+static int
+finish(int argc, char **argv, struct options *op, enum report_format f,
+    int pending)
+{
+	if (optind == argc)
+		return usage_error("no FILE to report on; expected one");
+	if (optind < argc - 1)
+		return usage_error("unexpected argument %s; expected one FILE",
+		    argv[optind + 1]);
+	op->file = argv[optind];
+	if (op->nout > 0 && pending) {
+		warnx_("--format %s after the last -o has no file; expected -o FILE "
+		    "after it (- for standard output)", report_format_name(f));
+		return EXIT_TROUBLE;
+	}
+	if (op->nout == 0) {
+		op->out[0].format = f;
+		op->out[0].path = NULL;
+		op->nout = 1;
+	}
+	return 0;
+}
+
+/* Returns 0, HELP, or EXIT_TROUBLE after saying what was wrong. */
 static int
 parse(int argc, char **argv, struct options *op)
 {
+	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_SUMMARY };
 	static const struct option longs[] = {
-		{ "ascii", no_argument, NULL, 'a' },
-		{ "format", required_argument, NULL, 'f' },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "summary", no_argument, NULL, 's' },
+		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ NULL, 0, NULL, 0 }
 	};
 	enum report_format f = FORMAT_TEXT;
-	int c, pending = 1;
+	char opt[3] = { '-', '?', '\0' };
+	int c, pending = 0;
 
 	memset(op, 0, sizeof *op);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":af:ho:", longs, NULL)) != -1) {
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
 		switch (c) {
-		case 'a':
+		case OPT_ASCII:
 			op->ascii = 1;
 			break;
-		case 'f':
+		case OPT_FORMAT:
 			if (report_format_parse(optarg, &f) < 0)
-				return usage_error("--format: expected text, markdown, "
-				    "json, junit or html, not ", optarg);
+				return usage_error("--format: %s is not one of text, "
+				    "markdown, json, junit, html", optarg);
 			pending = 1;
 			break;
 		case 'h':
 			report_usage(stdout);
 			return HELP;
 		case 'o':
-			if (add_output(op, f, strcmp(optarg, "-") == 0 ? NULL : optarg) != 0)
+			if (add_output(op, f, &pending, optarg) != 0)
 				return EXIT_TROUBLE;
-			pending = 0;
 			break;
-		case 's':
+		case OPT_SUMMARY:
 			op->summary = 1;
 			break;
 		case ':':
-			return usage_error("missing argument to ", argv[optind - 1]);
+			return usage_error("%s needs a value", argv[optind - 1]);
 		default:
-			if (optopt != 0) {
-				char opt[3] = { '-', (char)optopt, '\0' };
-
-				return usage_error("unknown option ", opt);
-			}
-			return usage_error("unknown option ", argv[optind - 1]);
+			if (optopt == 0)
+				return usage_error("unknown option %s", argv[optind - 1]);
+			opt[1] = (char)optopt;
+			return usage_error("unknown option %s", opt);
 		}
 	}
-	if (optind != argc - 1)
-		return usage_error(optind == argc ? "expected one FILE" :
-		    "expected one FILE, not also ", optind == argc ? NULL : argv[optind + 1]);
-	op->file = argv[optind];
-	if (pending && add_output(op, f, NULL) != 0)
-		return EXIT_TROUBLE;
-	return 0;
+	return finish(argc, argv, op, f, pending);
 }
 
 /* Reads the file as whichever of the three formats its "format" names. */
@@ -258,7 +285,9 @@ summary(const struct input *in, int ascii, char *err)
 	rc = report_summary_append(buf, len, err);
 	free(buf);
 	if (rc == 1)
-		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; nothing appended");
+		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
+	else if (rc == 2)
+		warnx_("%s", err);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -83,8 +83,9 @@ int report_result_supports(enum report_format f);
 /*
  * Appends Markdown (len bytes) to the file $GITHUB_STEP_SUMMARY names,
  * refusing to take it past REPORT_SUMMARY_MAX bytes, GitHub's limit.
- * Returns 0 when appended, 1 when GITHUB_STEP_SUMMARY is unset or empty
- * (nothing done; the caller says so), -1 with err set.
+ * Returns 0 when appended; 1 when GITHUB_STEP_SUMMARY is unset or empty
+ * (nothing done; the caller says so); 2 when the limit refused it (err
+ * says so; nothing appended, not an I/O error); -1 with err set.
  */
 #define REPORT_SUMMARY_MAX (1024L * 1024)
 int report_summary_append(const char *md, size_t len, char *err);

@@ -50,11 +50,13 @@ report_summary_append(const char *md, size_t len, char *err)
 		goto out;
 	}
 	/* a blank line keeps our heading off the end of what is there */
-	sep = st.st_size > 0 ? 1 : 0;
-	if ((long long)st.st_size + (long long)(len + sep) > REPORT_SUMMARY_MAX) {
-		errf(err, "--summary: %s: appending %zu bytes to its %lld would pass "
-		    "GitHub's 1 MiB limit; nothing appended", path, len + sep,
-		    (long long)st.st_size);
+	sep = S_ISREG(st.st_mode) && st.st_size > 0 ? 1 : 0;
+	if (S_ISREG(st.st_mode) &&
+	    (long long)st.st_size + (long long)(len + sep) > REPORT_SUMMARY_MAX) {
+		errf(err, "--summary: %s holds %lld bytes; %zu more would grow it past "
+		    "1 MiB, so the summary is not appended", path,
+		    (long long)st.st_size, len + sep);
+		rc = 2;
 		goto out;
 	}
 	if ((sep && write_all(fd, "\n", 1) < 0) || write_all(fd, md, len) < 0) {
@@ -63,7 +65,7 @@ report_summary_append(const char *md, size_t len, char *err)
 	}
 	rc = 0;
 out:
-	if (close(fd) < 0 && rc == 0)
+	if (close(fd) < 0 && rc != -1)
 		rc = errf(err, "--summary: %s:", path);
 	return rc;
 }

@@ -40,21 +40,29 @@ same() {
 for c in split hostile; do
 	"$S" report "$F/$c.json" --format json >"$tmp/$c.json"
 	same "$tmp/$c.json" "$F/$c.json"
-	"$S" report "$F/$c.json" -f markdown -o "$tmp/$c.md" -f junit -o "$tmp/$c.xml" \
-		-f html -o "$tmp/$c.html" >"$tmp/stdout"
+	"$S" report "$F/$c.json" --format markdown -o "$tmp/$c.md" --format junit -o "$tmp/$c.xml" \
+		--format html -o "$tmp/$c.html" >"$tmp/stdout"
 	[ ! -s "$tmp/stdout" ] || fail "$c: -o for every format, yet standard output got text"
 	same "$tmp/$c.md" "$F/$c.md"
 	same "$tmp/$c.xml" "$F/$c.xml"
 	same "$tmp/$c.html" "$F/$c.html"
 done
 
-# the last --format without -o goes to standard output
-"$S" report "$F/split.json" -f junit -o "$tmp/j.xml" -f markdown >"$tmp/md"
+# -o - is standard output; without any -o the format goes there too
+"$S" report "$F/split.json" --format junit -o "$tmp/j.xml" --format markdown -o - >"$tmp/md"
 same "$tmp/md" "$F/split.md"
 same "$tmp/j.xml" "$F/split.xml"
-"$S" report "$F/split.json" -f markdown -o - >"$tmp/md2"
+"$S" report "$F/split.json" --format markdown >"$tmp/md2"
 same "$tmp/md2" "$F/split.md"
-"$S" report "$F/split.json" --ascii -f markdown >"$tmp/ascii.md"
+# a lone -o takes text; a --format after the last -o names no file
+"$S" report "$F/split.json" --format json -o "$tmp/v.json" -o "$tmp/v.txt"
+same "$tmp/v.json" "$F/split.json"
+"$S" report "$F/split.json" >"$tmp/v.stdout.txt"
+same "$tmp/v.txt" "$tmp/v.stdout.txt"
+expect 2 "--format markdown after the last -o has no file; expected -o FILE after it" \
+	"$S" report "$F/split.json" --format junit -o "$tmp/j2.xml" --format markdown
+[ ! -e "$tmp/j2.xml" ] || fail "a refused command line still wrote a file"
+"$S" report "$F/split.json" --ascii --format markdown >"$tmp/ascii.md"
 if LC_ALL=C grep -q '[^ -~]' "$tmp/ascii.md"; then
 	grep -n '[^ -~]' "$tmp/ascii.md" | head -3 >&2
 	fail "--ascii markdown holds a byte outside printable ASCII"
@@ -129,11 +137,11 @@ else
 fi
 
 # --- outputs whole or absent --------------------------------------------------
-expect 2 "$tmp/no/such/dir/v.md" "$S" report "$F/split.json" -f markdown -o "$tmp/no/such/dir/v.md"
+expect 2 "$tmp/no/such/dir/v.md" "$S" report "$F/split.json" --format markdown -o "$tmp/no/such/dir/v.md"
 if [ -w /dev/full ]; then
-	expect 2 "standard output" sh -c "'$S' report '$F/split.json' -f markdown -o - \
-		-f json -o '$tmp/full.json' >/dev/full"
-	expect 2 "standard output" sh -c "'$S' report '$F/split.json' -f junit >/dev/full"
+	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format markdown -o - \
+		--format json -o '$tmp/full.json' >/dev/full"
+	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format junit >/dev/full"
 fi
 ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary output was left behind"
 
@@ -150,18 +158,20 @@ expect 2 "--summary: fixtures/report/probe.json: a probe has no Markdown form" \
 
 # --- --summary (GITHUB_STEP_SUMMARY) -------------------------------------------
 sum="$tmp/summary.md"
-GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" -f json --summary >/dev/null
+GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
 same "$sum" "$F/split.md"
-GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" -f json --summary >/dev/null
+GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
 { cat "$F/split.md"; echo; cat "$F/split.md"; } >"$tmp/twice.md"
 same "$sum" "$tmp/twice.md"
 head -c 1047000 /dev/zero | tr '\0' 'x' >"$tmp/full.md"
 cp "$tmp/full.md" "$tmp/full.before"
-GITHUB_STEP_SUMMARY="$tmp/full.md" expect 2 "would pass GitHub's 1 MiB limit; nothing appended" \
-	"$S" report "$F/split.json" -f json --summary
+GITHUB_STEP_SUMMARY="$tmp/full.md" expect 0 "more would grow it past 1 MiB, so the summary is not appended" \
+	"$S" report "$F/split.json" --format json --summary
 same "$tmp/full.md" "$tmp/full.before"
-(unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; nothing appended" \
-	"$S" report "$F/split.json" -f json --summary)
+(unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; no summary written" \
+	"$S" report "$F/split.json" --format json --summary)
+GITHUB_STEP_SUMMARY="$tmp/no/such/dir/s.md" expect 2 "--summary: $tmp/no/such/dir/s.md: No such file" \
+	"$S" report "$F/split.json" --format json --summary
 
 # --- bad input: one line naming the file and what was expected, exit 2 --------
 printf '{"format": "syncgate-verdict/1",\n  "verdict": }\n' >"$tmp/syntax.json"
@@ -185,12 +195,13 @@ expect 2 "$tmp/badverdict.json: verdict is \"maybe\"; expected \"pass\", \"fail\
 [ ! -s "$tmp/out" ] || fail "a malformed verdict still printed something"
 
 # --- usage ---------------------------------------------------------------------
-expect 2 "expected one FILE; try syncgate report --help" "$S" report
-expect 2 "expected one FILE, not also b.json" "$S" report a.json b.json
-expect 2 "--format: expected text, markdown, json, junit or html, not yaml" \
+expect 2 "no FILE to report on; expected one; see syncgate help report" "$S" report
+expect 2 "unexpected argument b.json; expected one FILE" "$S" report a.json b.json
+expect 2 "--format: yaml is not one of text, markdown, json, junit, html" \
 	"$S" report "$F/split.json" --format yaml
-expect 2 "unknown option --colour" "$S" report "$F/split.json" --colour
-expect 2 "missing argument to -o" "$S" report "$F/split.json" -o
+expect 2 "unknown option --colour; see syncgate help report" "$S" report "$F/split.json" --colour
+expect 2 "unknown option -x; see syncgate help report" "$S" report "$F/split.json" -x
+expect 2 "-o needs a value" "$S" report "$F/split.json" -o
 "$S" report --help >"$tmp/help"
 grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage line"
 "$S" help report | cmp -s - "$tmp/help" || fail "syncgate help report differs from --help"
