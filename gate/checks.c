@@ -140,18 +140,32 @@ tail(const struct gate_estimate *e, double limit, int unit, int range,
 	    "would not settle it");
 }
 
-/* " (95% interval 1.9 to 2.4)", or "" without an interval; suffix after each end. */
+/* "95% interval 1.9 to 2.4", or "" without an interval; suffix after each end. */
 static char *
-interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
+interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
     const char *suffix)
 {
 	char c[32], a[32], b[32];
 
 	if (isnan(e->lo))
 		return xstrdup("");
-	return gate_strf(" (%s%% interval %s%s to %s%s)",
+	return gate_strf("%s%% interval %s%s to %s%s",
 	    gate_num(c, sizeof c, ctx->o->confidence * 100),
 	    gate_num(a, sizeof a, e->lo), suffix, gate_num(b, sizeof b, e->hi), suffix);
+}
+
+/* " (95% interval 1.9 to 2.4)", or "" without an interval. */
+static char *
+interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    const char *suffix)
+{
+	char *w = interval_words(ctx, e, suffix), *out;
+
+	if (w[0] == '\0')
+		return w;
+	out = gate_strf(" (%s)", w);
+	free(w);
+	return out;
 }
 
 /* "4% slower", "2.1% faster", "no slower" for a ratio new/old. */
@@ -234,12 +248,13 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	snprintf(c0, sizeof c0, "at least %sx", l);
 	snprintf(c1, sizeof c1, "below %sx", l);
 	snprintf(c2, sizeof c2, "too close to %sx to call", l);
-	iv = interval_text(ctx, &e, "x");
-	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s)%s",
+	iv = interval_words(ctx, &e, "x");
+	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    row->name, gate_num(r, sizeof r, e.v), qname(q),
 	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
 	    ctx->v->mode, wr, sizeof wr), gate_dur(b, sizeof b, t[1].part->v),
-	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo), iv);
+	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
+	    iv[0] ? "; " : "", iv);
 	free(iv);
 	add_check(ctx, row, q == 50 ? "p50 speedup" : "p99 speedup", &e, "x", 1,
 	    ctx->o->read_speedup, body, crit, 0, has_range(t, 2));
@@ -286,15 +301,12 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	snprintf(c0, sizeof c0, "no more than %s", w);
 	snprintf(c1, sizeof c1, "more than %s", w);
 	snprintf(c2, sizeof c2, "too close to %s to call", w);
-	if (isnan(e.lo)) {
-		iv = xstrdup("");
-	} else {
-		char cf[32], lo[32], hi[32];
+	iv = interval_words(ctx, &e, "x");
+	if (iv[0] != '\0') {
+		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num(x, sizeof x, e.v), iv);
 
-		iv = gate_strf(" (ratio %sx; %s%% interval %sx to %sx)",
-		    gate_num(x, sizeof x, e.v),
-		    gate_num(cf, sizeof cf, ctx->o->confidence * 100),
-		    gate_num(lo, sizeof lo, e.lo), gate_num(hi, sizeof hi, e.hi));
+		free(iv);
+		iv = w2;
 	}
 	body = gate_strf("%s: %s syncs at %s against %s %s%s", row->name,
 	    gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v), qname(q), rp,

@@ -115,7 +115,7 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
 	int use[GATE_MAX_TERMS];
-	double lv = 0, down[2] = { 0, 0 }, up[2] = { 0, 0 };
+	double v = 1, lo = 1, hi = 1, down[2] = { 0, 0 }, up[2] = { 0, 0 };
 	size_t i;
 	int any = 0;
 
@@ -127,34 +127,42 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 	e->level_each = allocate(t, nt, c, use, e);
 	for (i = 0; i < nt; i++) {
 		const struct gate_part *pt = t[i].part;
-		double lo = pt->v, hi = pt->v, ld, lu;
+		double plo = pt->v, phi = pt->v;
 		int s;
 
-		lv += t[i].power * log(pt->v);
 		if (pt->kind == PART_RANGE || use[i]) {
-			gate_part_interval(pt, e->level_each, &lo, &hi);
+			gate_part_interval(pt, e->level_each, &plo, &phi);
 			any = 1;
 		}
-		/* a power of -1 swaps which end of the part lowers the product */
-		ld = t[i].power > 0 ? log(pt->v / lo) : log(hi / pt->v);
-		lu = t[i].power > 0 ? log(hi / pt->v) : log(pt->v / lo);
+		/*
+		 * Products, not sums of logs, so that a figure exactly on a
+		 * limit stays on it; the logs only apportion the width.  A
+		 * power of -1 swaps which end of the part lowers the product.
+		 */
 		s = use[i] && pt->scalable;
-		down[s] += ld;
-		up[s] += lu;
+		if (t[i].power > 0) {
+			v *= pt->v;
+			lo *= plo;
+			hi *= phi;
+			down[s] += log(pt->v / plo);
+			up[s] += log(phi / pt->v);
+		} else {
+			v /= pt->v;
+			lo /= phi;
+			hi /= plo;
+			down[s] += log(phi / pt->v);
+			up[s] += log(pt->v / plo);
+		}
 		if (s && pt->n > e->nmax)
 			e->nmax = pt->n;
 	}
-	e->v = exp(lv);
+	e->v = v;
 	e->down_fixed = down[0];
 	e->down_scalable = down[1];
 	e->up_fixed = up[0];
 	e->up_scalable = up[1];
-	if (any) {
-		e->lo = exp(lv - down[0] - down[1]);
-		e->hi = exp(lv + up[0] + up[1]);
-	} else {
-		e->lo = e->hi = NAN;
-	}
+	e->lo = any ? lo : NAN;
+	e->hi = any ? hi : NAN;
 }
 
 long long

@@ -184,15 +184,20 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 			    "exact", pair->ours->name, who,
 			    parts[2 * k]->kind == PART_POINT ? "p50" : "p99");
 	}
-	for (i = 0; i < pair->ndrops; i++) {
-		const struct gate_part *pt = pair->drops[i].pt;
+	for (i = 0; i < 2 * pair->ndrops; i++) {
+		const struct gate_part *pt = pair->drops[i % pair->ndrops].pt;
 		int theirs = pt == &pair->r50 || pt == &pair->r99;
-		char *w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
+		char *w;
+
+		/* ours first, then the rival's */
+		if (theirs != (i >= pair->ndrops))
+			continue;
+		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
 
 		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
 		    "at this confidence (%zu would do); it is taken as exact",
 		    pair->ours->name, w, pt->n, pt->p > 0.9 ? "p99" : "p50",
-		    gate_min_samples(pt->p, pair->drops[i].level));
+		    gate_min_samples(pt->p, pair->drops[i % pair->ndrops].level));
 		free(w);
 	}
 }

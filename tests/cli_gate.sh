@@ -1,0 +1,200 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate gate against its golden cases, then what a case directory cannot
+# hold: outputs to files, standard output on a full disk, --summary, and
+# samples files that are FIFOs, symbolic links out or too large.
+#
+# Each fixtures/gate/CASE/ holds the results, an `args` line (run from the
+# case's directory), the expected exit `status`, and expected.txt (standard
+# output) or expected.err (standard error; standard output must then be
+# empty).  An `env` line replaces LC_ALL=C.UTF-8.
+set -eu
+SYNCGATE=${SYNCGATE:-build/syncgate}
+case $SYNCGATE in /*) ;; *) SYNCGATE=$PWD/$SYNCGATE ;; esac
+VG=${SYNCGATE_VALGRIND:-}
+top=$PWD
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fails=0
+n=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# run_case DIR: one golden case, compared exactly.
+run_case() {
+	dir=$1
+	name=$(basename "$dir")
+	want=$(cat "$dir/status")
+	envs=LC_ALL=C.UTF-8
+	[ -f "$dir/env" ] && envs=$(cat "$dir/env")
+	set +e
+	# shellcheck disable=SC2046 # args are words by design
+	(cd "$dir" && env -u NO_COLOR -u GITHUB_STEP_SUMMARY $envs \
+		$VG "$SYNCGATE" gate $(cat args)) >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" = "$want" ] || fail "$name: exit status $got, expected $want"
+	if [ -f "$dir/expected.txt" ]; then
+		diff -u "$dir/expected.txt" "$tmp/out" >"$tmp/diff" ||
+			{ cat "$tmp/diff" >&2; fail "$name: standard output differs"; }
+	elif [ -s "$tmp/out" ]; then
+		fail "$name: unexpected standard output"
+	fi
+	if [ -f "$dir/expected.err" ]; then
+		diff -u "$dir/expected.err" "$tmp/err" >"$tmp/diff" ||
+			{ cat "$tmp/diff" >&2; fail "$name: standard error differs"; }
+	elif [ -s "$tmp/err" ]; then
+		cat "$tmp/err" >&2
+		fail "$name: unexpected standard error"
+	fi
+	n=$((n + 1))
+}
+
+for dir in fixtures/gate/*/; do
+	[ -f "$dir/args" ] || continue
+	run_case "${dir%/}"
+done
+
+# expect STATUS PART COMMAND...: the exit status, and stderr containing PART
+# (or, for an empty PART, no stderr at all).
+expect() {
+	want=$1
+	part=$2
+	shift 2
+	set +e
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" = "$want" ] || fail "$*: exit status $got, expected $want"
+	if [ -z "$part" ]; then
+		[ -s "$tmp/err" ] && { cat "$tmp/err" >&2; fail "$*: unexpected stderr"; }
+	else
+		grep -qF -- "$part" "$tmp/err" ||
+			{ cat "$tmp/err" >&2; fail "$*: no \"$part\" on stderr"; }
+	fi
+	n=$((n + 1))
+}
+
+split=$top/fixtures/gate/split
+sg() {
+	env LC_ALL=C.UTF-8 $VG "$SYNCGATE" "$@"
+}
+
+# -o writes the file whole, nothing to standard output, no temporary left
+cd "$tmp"
+set +e
+sg gate "$split/ours.json" --rival "$split/rival.json" -o "$tmp/v.txt" >"$tmp/out" 2>"$tmp/err"
+st=$?
+set -e
+[ "$st" = 1 ] || fail "-o: exit status $st, expected 1"
+[ -s "$tmp/out" ] && fail "-o: standard output is not empty"
+cmp -s "$tmp/v.txt" "$split/expected.txt" || fail "-o: the file differs from the golden text"
+ls "$tmp" | grep -q 'tmp\.' && fail "-o: a temporary file was left behind"
+n=$((n + 1))
+
+# several --format/-o pairs in one run; a lone -o is text
+set +e
+sg gate "$split/ours.json" --rival "$split/rival.json" --format json -o v.json \
+	--format markdown -o v.md -o plain.txt >"$tmp/out" 2>"$tmp/err"
+set -e
+[ -s v.json ] && head -c 1 v.json | grep -q '{' || fail "pairs: v.json is not JSON"
+grep -q 'syncgate' v.md || fail "pairs: v.md lacks the verdict"
+cmp -s v.txt plain.txt || fail "pairs: a lone -o did not write text"
+n=$((n + 1))
+
+# -o into a missing folder is trouble, and leaves nothing
+expect 2 "no-such-dir/v.txt" sg gate "$split/ours.json" --rival "$split/rival.json" -o no-such-dir/v.txt
+[ -e no-such-dir ] && fail "-o: created a folder"
+
+# a full disk on standard output is trouble
+if [ -w /dev/full ]; then
+	set +e
+	sg gate "$split/ours.json" --rival "$split/rival.json" >/dev/full 2>"$tmp/err"
+	st=$?
+	set -e
+	[ "$st" = 2 ] || fail "/dev/full: exit status $st, expected 2"
+	grep -q "standard output" "$tmp/err" || fail "/dev/full: no message"
+	n=$((n + 1))
+fi
+
+# --summary: unset is said and the gate carries on; set, the Markdown is appended
+set +e
+env -u GITHUB_STEP_SUMMARY LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate "$split/ours.json" \
+	--rival "$split/rival.json" --summary >"$tmp/out" 2>"$tmp/err"
+st=$?
+set -e
+[ "$st" = 1 ] || fail "--summary unset: exit status $st, expected 1"
+grep -q "GITHUB_STEP_SUMMARY is not set" "$tmp/err" || fail "--summary unset: not said"
+grep -q "^Verdict: fail" "$tmp/out" || fail "--summary unset: no table"
+printf 'earlier step\n' >summary.md
+set +e
+GITHUB_STEP_SUMMARY=$tmp/summary.md sg gate "$split/ours.json" --rival "$split/rival.json" \
+	--summary >"$tmp/out" 2>"$tmp/err"
+set -e
+head -n 1 summary.md | grep -q '^earlier step$' || fail "--summary: earlier content lost"
+grep -q 'zu against ladybug' summary.md || fail "--summary: nothing appended"
+n=$((n + 2))
+# a summary near GitHub's 1 MiB is left alone, and that is said
+dd if=/dev/zero bs=1024 count=1023 2>/dev/null | tr '\0' 'x' >big.md
+set +e
+GITHUB_STEP_SUMMARY=$tmp/big.md sg gate "$split/ours.json" --rival "$split/rival.json" \
+	--summary >"$tmp/out" 2>"$tmp/err"
+st=$?
+set -e
+[ "$st" = 1 ] || fail "--summary 1 MiB: exit status $st, expected 1"
+grep -q "past 1 MiB" "$tmp/err" || fail "--summary 1 MiB: not said"
+[ "$(wc -c <big.md)" -eq $((1023 * 1024)) ] || fail "--summary 1 MiB: the file grew"
+n=$((n + 1))
+
+# samples files the result must not make syncgate read
+mkdir run
+cp "$top/fixtures/gate/samples-file/rival.json" "$top/fixtures/gate/samples-file/ladybug-point-read.txt" run/
+mkdir run/samples
+cp "$top/fixtures/gate/samples-file/samples/ladybug-write.txt" run/samples/
+cat >run/ours.json <<'EOF'
+{"format": "syncgate-result/1", "engine": "zu",
+ "classes": [{"name": "write", "kind": "write", "samples_file": "w.txt"}]}
+EOF
+echo 5000000 >outside.txt
+ln -s ../outside.txt run/w.txt
+expect 2 'samples_file w.txt leads out of the result file'"'"'s folder through a symbolic link' \
+	sg gate run/ours.json --rival run/rival.json
+rm run/w.txt
+ln -s /dev/zero run/w.txt
+expect 2 "samples_file w.txt leads out" sg gate run/ours.json --rival run/rival.json
+rm run/w.txt
+if mkfifo run/w.txt 2>/dev/null; then
+	expect 2 "samples_file w.txt is a FIFO; expected a regular file" \
+		sg gate run/ours.json --rival run/rival.json
+	rm run/w.txt
+fi
+# over the size limit: refused from its size, before a byte is read
+if truncate -s 1073741825 run/w.txt 2>/dev/null; then
+	expect 2 "samples_file w.txt is 1073741825 bytes, over the 1024 MiB limit" \
+		sg gate run/ours.json --rival run/rival.json
+	rm run/w.txt
+fi
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "1"; print "" }' >run/w.txt
+expect 2 'samples_file w.txt, line 1: "1111' sg gate run/ours.json --rival run/rival.json
+grep -q '\.\.\. is too long' "$tmp/err" || fail "a long number: not said"
+# a line beyond the reading buffer is refused without holding it whole
+printf '5000000\n' >run/w.txt
+dd if=/dev/zero bs=1024 count=2048 2>/dev/null | tr '\0' '7' >>run/w.txt
+expect 2 "samples_file w.txt, line 2 is longer than 4096 bytes" \
+	sg gate run/ours.json --rival run/rival.json
+printf '5000000\n\n  # a comment\n5100000 # and another\r\n' >run/w.txt
+expect 0 "" sg gate run/ours.json --rival run/rival.json
+
+# --help is the usage, on standard output, exit 0; so is `syncgate help gate`
+sg gate --help >help.txt
+grep -q '^usage: syncgate gate OURS.json --rival RIVAL.json' help.txt || fail "--help"
+sg help gate >help2.txt
+cmp -s help.txt help2.txt || fail "help gate differs from gate --help"
+n=$((n + 1))
+
+cd "$top"
+echo "cli_gate: $n checks, $fails failed"
+[ "$fails" -eq 0 ]
