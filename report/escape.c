@@ -79,8 +79,8 @@ put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 		fprintf(fp, "%su%04x", backslash, (unsigned)cp);
 }
 
-void
-escape_plain(FILE *fp, const char *s)
+static void
+plain(FILE *fp, const char *s, int ascii)
 {
 	uint32_t cp;
 	size_t n;
@@ -89,12 +89,24 @@ escape_plain(FILE *fp, const char *s)
 		return;
 	while (*s != '\0') {
 		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp))
+		if (escape_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\");
 		else
 			fwrite(s, 1, n, fp);
 		s += n;
 	}
+}
+
+void
+escape_plain(FILE *fp, const char *s)
+{
+	plain(fp, s, 0);
+}
+
+void
+escape_ascii(FILE *fp, const char *s)
+{
+	plain(fp, s, 1);
 }
 
 /*

@@ -27,11 +27,17 @@
 #define UTF8_BAD 0xFFFFFFFFu
 size_t utf8_decode(const char *s, uint32_t *cp);
 
+/* An escaper: writes s to fp in some syntax. */
+typedef void escape_fn(FILE *fp, const char *s);
+
 /* Whether cp (or UTF8_BAD) is shown in its escaped \x or \u form. */
 int escape_hidden(uint32_t cp);
 
 /* Plain text: only the hidden characters escaped, for a terminal. */
 void escape_plain(FILE *fp, const char *s);
+
+/* As escape_plain, and every character beyond ASCII as \uHHHH (--ascii). */
+void escape_ascii(FILE *fp, const char *s);
 
 /*
  * GitHub-flavoured Markdown inline text, safe in a table cell:

@@ -151,7 +151,7 @@ layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 
 void
 layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
-    void (*esc)(FILE *, const char *))
+    escape_fn *esc)
 {
 	const struct verdict_unit *u = &v->unit;
 	char a[DURLEN], b[DURLEN], pc[DURLEN];

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "gate/verdict.h"
+#include "report/escape.h"
 
 #define FIGLEN 96
 
@@ -53,7 +54,7 @@ char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
  * labels go through esc.  Nothing without a band.
  */
 void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
-    void (*esc)(FILE *, const char *));
+    escape_fn *esc);
 
 /* The confidence as a percentage without trailing zeros: "95". */
 char *layout_percent(char *buf, size_t len, double fraction);

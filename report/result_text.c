@@ -56,7 +56,7 @@ count_text(char *buf, size_t len, long long n)
 
 /* The run in words: "zu 0.9.2: workload linkbench, concurrency 8". */
 static void
-run_line(FILE *fp, const struct result *r, void (*esc)(FILE *, const char *))
+run_line(FILE *fp, const struct result *r, escape_fn *esc)
 {
 	esc(fp, r->engine);
 	if (r->version != NULL) {
@@ -77,7 +77,7 @@ run_line(FILE *fp, const struct result *r, void (*esc)(FILE *, const char *))
 
 static void
 unit_line(FILE *fp, const struct result *r, double unit, const char *why,
-    const struct render_opts *o, void (*esc)(FILE *, const char *))
+    const struct render_opts *o, escape_fn *esc)
 {
 	char d[DURLEN];
 
@@ -88,8 +88,15 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		fputs(".", fp);
 		return;
 	}
-	fprintf(fp, "one sync = %s, the median of the result's probe (%zu samples, ",
-	    fmt_duration(d, sizeof d, unit, o->ascii), r->probe->nsamples);
+	fprintf(fp, "one sync = %s", fmt_duration(d, sizeof d, unit, o->ascii));
+	if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns)) {
+		fprintf(fp, " (interval %s", fmt_duration(d, sizeof d, r->probe->ci_lo_ns,
+		    o->ascii));
+		fprintf(fp, " to %s)", fmt_duration(d, sizeof d, r->probe->ci_hi_ns,
+		    o->ascii));
+	}
+	fprintf(fp, ", the median of the result's probe (%zu samples, ",
+	    r->probe->nsamples);
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);
 	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");
@@ -126,9 +133,16 @@ cells(const struct result *r, size_t i, double unit, const struct render_opts *o
 	fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
 }
 
-/* A name as escape_plain prints it, in a buffer the caller frees. */
+/* How text shows a string: --ascii leaves nothing beyond ASCII. */
+static escape_fn *
+text_escape(const struct render_opts *o)
+{
+	return o->ascii ? escape_ascii : escape_plain;
+}
+
+/* A name as text prints it, in a buffer the caller frees. */
 static char *
-plain(const char *s)
+plain(const char *s, const struct render_opts *o)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -136,7 +150,7 @@ plain(const char *s)
 
 	if (fp == NULL)
 		return NULL;
-	escape_plain(fp, s);
+	text_escape(o)(fp, s);
 	fclose(fp);
 	return buf;
 }
@@ -157,7 +171,7 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 		width[k] = text_width(heads[k]);
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name)) == NULL)
+		if ((name = plain(r->classes[i].name, o)) == NULL)
 			return -1;
 		width[0] = text_width(name) > width[0] ? text_width(name) : width[0];
 		free(name);
@@ -165,7 +179,7 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 			if (text_width(cell[k]) > width[k])
 				width[k] = text_width(cell[k]);
 	}
-	run_line(fp, r, escape_plain);
+	run_line(fp, r, text_escape(o));
 	fputs("\n\n", fp);
 	for (k = 0; k < NCOL; k++)
 		pad(fp, heads[k], width[k], k == NCOL - 1);
@@ -177,7 +191,7 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 	}
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name)) == NULL)
+		if ((name = plain(r->classes[i].name, o)) == NULL)
 			return -1;
 		pad(fp, name, width[0], 0);
 		free(name);
@@ -186,7 +200,7 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	unit_line(fp, r, unit, why, o, escape_plain);
+	unit_line(fp, r, unit, why, o, text_escape(o));
 	fputc('\n', fp);
 	return 0;
 }

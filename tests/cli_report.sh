@@ -156,6 +156,28 @@ expect 2 "fixtures/report/probe.json: a probe renders as text or json, not html"
 expect 2 "--summary: fixtures/report/probe.json: a probe has no Markdown form" \
 	"$S" report "$F/probe.json" --summary
 
+# --- one engine's result, summed up ----------------------------------------------
+"$S" report "$F/result.json" -o "$tmp/result.txt" --format markdown -o "$tmp/result.md" \
+	--format json -o "$tmp/result.summary.json"
+same "$tmp/result.txt" "$F/result.txt"
+same "$tmp/result.md" "$F/result.md"
+same "$tmp/result.summary.json" "$F/result.summary.json"
+for c in result-unprobed result-noflush; do
+	"$S" report "$F/$c.json" >"$tmp/$c.txt"
+	same "$tmp/$c.txt" "$F/$c.txt"
+done
+# no syncs from a probe whose flush never reaches a device
+grep -q 'not shown in syncs: its probe says the flush does not reach a device' \
+	"$F/result-noflush.txt" || fail "result-noflush: no reason for the missing syncs"
+"$S" report "$F/result.json" --ascii >"$tmp/result-ascii.txt"
+if LC_ALL=C grep -q '[^ -~]' "$tmp/result-ascii.txt"; then
+	fail "--ascii result summary holds a byte outside printable ASCII"
+fi
+expect 2 "fixtures/report/result.json: a result renders as text, markdown or json, not junit" \
+	"$S" report "$F/result.json" --format junit
+printf '{"format": "syncgate-result/1", "engine": "", "classes": []}\n' >"$tmp/badresult.json"
+expect 2 "$tmp/badresult.json: engine" "$S" report "$tmp/badresult.json"
+
 # --- --summary (GITHUB_STEP_SUMMARY) -------------------------------------------
 sum="$tmp/summary.md"
 GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
