@@ -215,6 +215,20 @@ skip_row(struct lb_parse *ps, const char *op, long long count, size_t line)
 	    "UPDATE_LINK)", op, line, count);
 }
 
+/*
+ * LinkBench's first bucket starts at 0 ms.  A latency is positive, so 1 ns
+ * is as true a lower bound and keeps every ratio over the interval finite.
+ */
+static double
+lowest(struct lb_parse *ps, const char *op, const char *rank, double lo)
+{
+	if (lo > 0)
+		return lo;
+	import_note(ps->notes, "%s: the %s bucket starts at 0 ms; its low is written "
+	    "as 1 ns, a latency being positive", op, rank);
+	return 1;
+}
+
 static int
 add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
     char *err)
@@ -244,12 +258,12 @@ add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
 			    "line %zu); expected one run's statistics", ps->name, line, op,
 			    ps->class_lines[i]);
 	c = import_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
-	c->p50_lo_ns = lo50;
-	c->p50_hi_ns = hi50;
-	c->p99_lo_ns = lo99;
-	c->p99_hi_ns = hi99;
 	c->p50_ns = (lo50 + hi50) / 2;
 	c->p99_ns = (lo99 + hi99) / 2;
+	c->p50_lo_ns = lowest(ps, op, "p50", lo50);
+	c->p50_hi_ns = hi50;
+	c->p99_lo_ns = lowest(ps, op, "p99", lo99);
+	c->p99_hi_ns = hi99;
 	c->count = count;
 	ps->class_lines = xrealloc(ps->class_lines,
 	    ps->out->nclasses * sizeof *ps->class_lines);

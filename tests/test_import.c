@@ -277,11 +277,14 @@ test_import_linkbench_keeps_buckets(void **state)
 	assert_near(r.classes[0].p99_lo_ns, 11e6, 0);
 	assert_near(r.classes[0].p99_ns, 11.5e6, 0);
 	assert_int_equal(r.classes[0].count, 8976);
-	/* the lowest bucket starts at zero; the midpoint stays positive */
+	/* the lowest bucket starts at zero: its midpoint, and 1 ns as its low */
 	assert_string_equal(r.classes[1].name, "GET_NODE");
 	assert_int_equal(r.classes[1].kind, KIND_READ);
-	assert_near(r.classes[1].p50_lo_ns, 0, 0);
+	assert_near(r.classes[1].p50_lo_ns, 1, 0);
+	assert_near(r.classes[1].p50_hi_ns, 100000, 0);
 	assert_near(r.classes[1].p50_ns, 50000, 0);
+	assert_true(has_note(&notes, "GET_NODE: the p50 bucket starts at 0 ms; its low "
+	    "is written as 1 ns, a latency being positive"));
 	assert_true(has_note(&notes, "1 load-phase rows (LOAD_*), not imported"));
 	assert_true(has_note(&notes, "RANGE_SIZE (line 6): 3, not imported"));
 	assert_true(has_note(&notes, "kept as those intervals (p50_range_ns, "
