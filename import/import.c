@@ -204,8 +204,8 @@ tell(const struct import_args *a, const struct result *r,
 		warnx_("%s: %s", a->file, notes->lines[i]);
 	for (i = 0; i < r->nclasses; i++)
 		reads += r->classes[i].kind == KIND_READ;
-	warnx_("%s: imported %zu classes (%zu read, %zu write) for %s%s%s", a->file,
-	    r->nclasses, reads, r->nclasses - reads, a->engine,
+	warnx_("%s: imported %zu class%s (%zu read, %zu write) for %s%s%s", a->file,
+	    r->nclasses, r->nclasses == 1 ? "" : "es", reads, r->nclasses - reads, a->engine,
 	    a->out != NULL && strcmp(a->out, "-") != 0 ? " into " : "",
 	    a->out != NULL && strcmp(a->out, "-") != 0 ? a->out : "");
 	if (r->probe == NULL)

@@ -63,6 +63,16 @@ expect 0 "imported" import linkbench "$fx/linkbench-request.csv" --engine m --pr
 grep -qF '"median_ns":	138078' "$tmp/p.json" || fail "--probe is not embedded"
 grep -q "no probe embedded" "$tmp/err" && fail "a probe was given, yet reported missing"
 
+# Two imports gate against each other, bucketed percentiles and all.
+expect 0 "imported" import linkbench "$fx/linkbench-load-request.csv" --engine rival --probe "$fx/probe.json" -o "$tmp/rival.json"
+set +e
+$run gate "$tmp/p.json" --rival "$tmp/rival.json" >"$tmp/gate" 2>&1
+got=$?
+set -e
+[ "$got" -eq 0 ] || [ "$got" -eq 1 ] || [ "$got" -eq 3 ] ||
+	fail "the gate refused two imports (exit $got): $(cat "$tmp/gate")"
+grep -qF "GET_LINKS_LIST" "$tmp/gate" || fail "the gate's table lacks the imported classes"
+
 # Bad files, each named for what it is.
 expect 2 "[READ] (line 6) has no 50th percentile; YCSB prints it only when run with -p hdrhistogram.percentiles=50,99" \
 	import ycsb "$fx/ycsb-default-percentiles.txt" --engine e -o "$tmp/x.json"
