@@ -222,6 +222,17 @@ probe_record_to_json(const struct probe_record *p)
 	return o;
 }
 
+/* What v is, with a number's value: "-1", "a string"... */
+static const char *
+kind_of(const cJSON *v, char *buf, size_t len)
+{
+	if (cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
+		snprintf(buf, len, "%.17g", v->valuedouble);
+		return buf;
+	}
+	return json_kind(v);
+}
+
 /* An optional string member copied out; a non-string is an error. */
 static int
 get_str(const cJSON *o, const char *key, int required, char **out,
@@ -399,7 +410,7 @@ get_parts(const cJSON *o, struct probe_record *p, const char *name,
 	if (wb != NULL && !cJSON_IsNull(wb)) {
 		if (json_finite(wb, &d) < 0 || d < 1 || d > 1e12 || d != floor(d))
 			return errf(err, "%s: %s.write_bytes is %s; expected a positive "
-			    "whole number of bytes", name, where, json_kind(wb));
+			    "whole number of bytes", name, where, kind_of(wb, w, sizeof w));
 		p->write_bytes = (long long)d;
 	}
 	return 0;
@@ -410,7 +421,7 @@ get_group(const cJSON *o, struct probe_record *p, const char *name,
     const char *where, char *err)
 {
 	const cJSON *g = json_member(o, "group_commit"), *w;
-	char wh[256];
+	char wh[256], k[32];
 	double d;
 
 	if (g == NULL || cJSON_IsNull(g))
@@ -422,16 +433,60 @@ get_group(const cJSON *o, struct probe_record *p, const char *name,
 	w = json_member(g, "writers");
 	if (json_finite(w, &d) < 0 || d < 1 || d > 4096 || d != floor(d))
 		return errf(err, "%s: %s.writers is %s; expected a whole number from "
-		    "1 to 4096", name, wh, json_kind(w));
+		    "1 to 4096", name, wh, kind_of(w, k, sizeof k));
 	p->group.writers = (int)d;
 	if (get_samples(json_member(g, "samples_ns"), &p->group.samples_ns,
 	    &p->group.nsamples, 1, name, wh, err) < 0)
 		return -1;
-	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0 ||
-	    get_num(g, "p99_ns", &p->group.p99_ns, name, wh, err) < 0 ||
-	    get_num(g, "syncs_p50", &p->group.syncs_p50, name, wh, err) < 0 ||
-	    get_num(g, "syncs_p99", &p->group.syncs_p99, name, wh, err) < 0)
+	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0)
 		return -1;
+	return 0;
+}
+
+/*
+ * The group's median and p99 from its samples, and both in units of the
+ * single-writer median; a stored group median must agree.
+ */
+static int
+summarize_group(struct probe_record *p, const char *name, const char *where,
+    char *err)
+{
+	double stored = p->group.median_ns, *x;
+	size_t n = p->group.nsamples;
+
+	if (p->group.writers == 0)
+		return 0;
+	x = xmalloc(n * sizeof *x);
+	memcpy(x, p->group.samples_ns, n * sizeof *x);
+	stats_sort(x, n);
+	p->group.median_ns = stats_quantile_sorted(x, n, 0.5);
+	p->group.p99_ns = stats_quantile_sorted(x, n, 0.99);
+	free(x);
+	if (!isnan(stored) &&
+	    fabs(stored - p->group.median_ns) > 0.5 + 1e-6 * p->group.median_ns)
+		return errf(err, "%s: %s.group_commit.median_ns is %.17g but the "
+		    "median of its %zu samples_ns is %.17g; expected them to agree",
+		    name, where, stored, n, p->group.median_ns);
+	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
+	p->group.syncs_p99 = p->group.p99_ns / p->median_ns;
+	return 0;
+}
+
+/* The discarded warm-up count, a whole number from 0 to 1000. */
+static int
+get_warmup(const cJSON *o, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *w = json_member(o, "warmup");
+	char k[32];
+	double d;
+
+	if (w == NULL || cJSON_IsNull(w))
+		return 0;
+	if (json_finite(w, &d) < 0 || d < 0 || d > 1000 || d != floor(d))
+		return errf(err, "%s: %s.warmup is %s; expected a whole number from "
+		    "0 to 1000", name, where, kind_of(w, k, sizeof k));
+	p->warmup = (int)d;
 	return 0;
 }
 
@@ -464,7 +519,8 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    get_num(o, "elapsed_s", &p->elapsed_s, name, where, err) < 0 ||
 	    get_reach(o, &p->reaches, name, where, err) < 0 ||
 	    get_evidence(o, p, name, where, err) < 0 ||
-	    get_group(o, p, name, where, err) < 0)
+	    get_group(o, p, name, where, err) < 0 ||
+	    get_warmup(o, p, name, where, err) < 0)
 		goto fail;
 	if (!isnan(stored_median) && stored_median <= 0) {
 		errf(err, "%s: %s.median_ns is %g; expected a positive number of "
@@ -479,6 +535,8 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 		    stored_median, p->nsamples, p->median_ns);
 		goto fail;
 	}
+	if (summarize_group(p, name, where, err) < 0)
+		goto fail;
 	if (isnan(p->refs.dirty_sync_ns))
 		p->refs.dirty_sync_ns = p->median_ns;
 	return 0;

@@ -195,16 +195,22 @@ judge_timing(const struct probe_facts *f, struct line *l)
 	    flush_timing(f, l));
 }
 
-/* How the dirty sync compares with the same sync with nothing dirty. */
+/*
+ * How the dirty sync compares with the same sync with nothing dirty;
+ * device: whether the timing said the sync left the kernel.
+ */
 static void
-clean_line(const struct probe_facts *f, struct probe_evidence *ev)
+clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 {
 	double rc = f->dirty_ns / f->clean_ns, rn = f->clean_ns / f->null_ns;
 	struct fmt b;
 
 	if (isnan(rc))
 		return;
-	if (rc >= CLASSIFY_DATA)
+	if (!device)
+		add(ev, "%s with nothing dirty costs %s", f->clean_name,
+		    dur(b.a, f->clean_ns));
+	else if (rc >= CLASSIFY_DATA)
 		add(ev, "it costs %s times %s with nothing dirty (%s): carrying "
 		    "the data out is what costs", times(b.r, rc), f->clean_name,
 		    dur(b.a, f->clean_ns));
@@ -231,6 +237,14 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	}
 	if (isnan(f->raw_ns) || isnan(f->libc_ns))
 		return 0;
+	if (f->raw_ns >= CLASSIFY_INTERCEPT * f->libc_ns && f->write_timed) {
+		add(ev, "an %s on a descriptor opened through libc costs %s, on one "
+		    "opened by the raw system call %s (%s times): something in this "
+		    "process intercepts the open (an LD_PRELOAD such as eatmydata)",
+		    f->sync_name, dur(b.a, f->libc_ns), dur(b.b, f->raw_ns),
+		    times(b.r, f->raw_ns / f->libc_ns));
+		return 1;
+	}
 	if (f->raw_ns >= CLASSIFY_INTERCEPT * f->libc_ns) {
 		add(ev, "the dirty %s through libc costs %s but as a raw system call "
 		    "%s (%s times): something in this process intercepts it (an "
@@ -310,7 +324,7 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	}
 	if (tm == TIMING_KERNEL) {
 		add_line(ev, &t);
-		clean_line(f, ev);
+		clean_line(f, ev, 0);
 		return REACH_NO;
 	}
 	if (no_barrier(f, ev, &r)) {
@@ -334,7 +348,7 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 		strncat(t.s, ": the sync left the kernel for the device",
 		    CLASSIFY_LINE - strlen(t.s) - 1);
 		add_line(ev, &t);
-		clean_line(f, ev);
+		clean_line(f, ev, 1);
 		return REACH_YES;
 	}
 	if (tm == TIMING_NONE)

@@ -158,38 +158,36 @@ store_refs(struct ref_set *r, struct probe_refs *out)
 
 /* Whether the median's interval lies within ±precision of the median. */
 static int
-precise_enough(const struct sample_buf *b, double precision)
+precise_enough(const double *v, size_t n, double precision)
 {
 	struct stats_summary st;
-	double *x = xmalloc(b->n * sizeof *x);
+	double *x = xmalloc(n * sizeof *x);
 
-	memcpy(x, b->v, b->n * sizeof *x);
-	stats_summarize(x, b->n, 0.95, &st);
+	memcpy(x, v, n * sizeof *x);
+	stats_summarize(x, n, 0.95, &st);
 	free(x);
 	return !isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - precision) &&
 	    st.ci_hi <= st.median * (1 + precision);
 }
 
-/*
- * Why to stop now, or NULL.  The interval is recomputed at geometric
- * steps, so a million samples do not cost a million sorts.
- */
-static const char *
-stop_reason(const struct probe_options *o, const struct sample_buf *b,
-    double start_ns, size_t *next_check)
+/* The interval is recomputed at geometric steps: a million samples do not
+ * cost a million sorts. */
+const char *
+measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
+    double elapsed_s, size_t *next_check)
 {
 	int adaptive = !isnan(o->precision);
 
-	if (!adaptive && b->n >= (size_t)o->samples)
+	if (!adaptive && n >= (size_t)o->samples)
 		return "samples";
-	if (adaptive && b->n >= (size_t)o->samples && b->n >= *next_check) {
-		*next_check = b->n + b->n / 32 + 1;
-		if (precise_enough(b, o->precision))
+	if (adaptive && n >= (size_t)o->samples && n >= *next_check) {
+		*next_check = n + n / 32 + 1;
+		if (precise_enough(x, n, o->precision))
 			return "precision";
 	}
-	if (adaptive && b->n >= (size_t)o->max_samples)
+	if (adaptive && n >= (size_t)o->max_samples)
 		return "max-samples";
-	if ((probe_now_ns() - start_ns) / 1e9 >= o->max_time_s)
+	if (elapsed_s >= o->max_time_s)
 		return "max-time";
 	return NULL;
 }
@@ -229,7 +227,9 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 		b->v[b->n++] = ns;
 		if (r->rounds < MEASURE_REF_ROUNDS && ref_round(s, m, r, err) < 0)
 			return -1;
-		if ((*why = stop_reason(o, b, start_ns, &next_check)) != NULL)
+		*why = measure_stop_reason(o, b->v, b->n,
+		    (probe_now_ns() - start_ns) / 1e9, &next_check);
+		if (*why != NULL)
 			return 0;
 	}
 }

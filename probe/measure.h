@@ -45,6 +45,15 @@ int probe_measure(struct scratch *s, const struct probe_method *m,
 int probe_group(struct scratch *s, const struct probe_method *m, int writers,
     long per_writer, double unit_ns, struct probe_group *g, char *err);
 
+/*
+ * Why sampling stops after the n samples in x, elapsed_s into the probe:
+ * "samples" (the fixed count), "precision" (the median's 95% interval
+ * within ±o->precision of it), "max-samples" or "max-time"; NULL to go
+ * on.  *next_check, 0 at first, spaces out the interval's recomputation.
+ */
+const char *measure_stop_reason(const struct probe_options *o, const double *x,
+    size_t n, double elapsed_s, size_t *next_check);
+
 /* Timing one empty system call, in ns. */
 double measure_null_syscall(void);
 

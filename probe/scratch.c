@@ -86,15 +86,15 @@ scratch_slots(long long write_bytes, long long want, long long min_slots,
 {
 	long long stride = (write_bytes + SCRATCH_ALIGN - 1) / SCRATCH_ALIGN *
 	    SCRATCH_ALIGN;
-	long long cap = SCRATCH_MAX_BYTES / stride;
-	char a[DURLEN], b[DURLEN];
+	long long cap = SCRATCH_WRAP_BYTES / stride;
+	char a[DURLEN], b[DURLEN], c[DURLEN];
 
-	if (min_slots > cap)
+	if (min_slots > SCRATCH_MAX_BYTES / stride)
 		return errf(err, "%lld writes of %s at once need %s of scratch "
 		    "space; at most %s", min_slots,
 		    fmt_bytes(a, sizeof a, (double)write_bytes),
 		    fmt_bytes(b, sizeof b, (double)min_slots * (double)stride),
-		    fmt_bytes(a, sizeof a, (double)SCRATCH_MAX_BYTES));
+		    fmt_bytes(c, sizeof c, (double)SCRATCH_MAX_BYTES));
 	if (want > cap)
 		want = cap;
 	return want > min_slots ? want : min_slots;

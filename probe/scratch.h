@@ -15,6 +15,9 @@
 /* Largest write per sample, and largest scratch file. */
 #define SCRATCH_MAX_WRITE (64LL * 1024 * 1024)
 #define SCRATCH_MAX_BYTES (256LL * 1024 * 1024)
+/* Past this size writes wrap around to the first slots again, still
+ * into blocks that were allocated and synced beforehand. */
+#define SCRATCH_WRAP_BYTES (16LL * 1024 * 1024)
 /* Offsets and buffers are aligned to this, for O_DIRECT. */
 #define SCRATCH_ALIGN 4096
 
@@ -38,9 +41,9 @@ struct scratch {
 };
 
 /*
- * How many slots a probe needs for want writes, bounded so the file stays
- * within SCRATCH_MAX_BYTES (later writes wrap around), and at least
- * min_slots.  Returns -1 with err set when even min_slots do not fit.
+ * How many slots a probe needs for want writes: at most what fits in
+ * SCRATCH_WRAP_BYTES (later writes wrap around), and at least min_slots.
+ * Returns -1 with err set when min_slots exceed SCRATCH_MAX_BYTES.
  */
 long long scratch_slots(long long write_bytes, long long want,
     long long min_slots, char *err);

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The decision on whether a flush reaches a device, over a table of
+ * volumes: the issue's cases (tmpfs, eatmydata, a WSL2-like virtual disk,
+ * ext4 on virtio, ext4 nobarrier, consumer and enterprise NVMe, a SATA
+ * SSD, a 7200 rpm disk) and the edges around them.
+ */
+#include <string.h>
+
+#include "probe/classify.h"
+#include "tests/testutil.h"
+
+#define N NAN
+
+struct tcase {
+	const char *name;
+	const char *fs, *mount_options, *write_cache, *virt;
+	int rotational, write_timed, flags_dropped;
+	/* dirty, clean, null system call, plain write, raw, libc; ns */
+	double dirty, clean, null, write, raw, libc;
+	enum reach want;
+	const char *evidence;   /* a phrase the evidence must hold */
+};
+
+static const struct tcase cases[] = {
+	{ "tmpfs", "tmpfs", "rw,relatime", NULL, NULL, -1, 0, 0,
+	  130, 125, 130, 900, 135, 130, REACH_NO, "tmpfs" },
+	{ "eatmydata", "ext4", "rw,relatime", "write back", NULL, 0, 0, 0,
+	  200, 180, 150, 1000, 64000, 200, REACH_NO, "intercepts" },
+	{ "wsl2 virtual disk", "ext4", "rw,relatime", "write back",
+	  "WSL2 (kernel 5.15.153.1-microsoft-standard-WSL2)", 1, 0, 0,
+	  316, 300, 150, 900, 320, 316, REACH_NO, "nothing left the kernel" },
+	/* a cheap system call does not rescue it: the plain write does */
+	{ "wsl2 with a fast null syscall", "ext4", "rw", "write back", "WSL2", 1,
+	  0, 0, 316, 300, 60, 900, 320, 316, REACH_NO, "into memory" },
+	{ "ext4 on virtio", "ext4", "rw,relatime", "write back",
+	  "cpu flag hypervisor; virtio disk", 1, 0, 0,
+	  75000, 32000, 150, 1500, 76000, 75000, REACH_YES, "left the kernel" },
+	{ "ext4 nobarrier", "ext4", "rw,relatime,nobarrier", "write back", NULL,
+	  0, 0, 0, 60000, 300, 150, 1500, 61000, 60000, REACH_NO, "nobarrier" },
+	{ "ext4 barrier=0", "ext4", "rw,barrier=0,data=ordered", "write back",
+	  NULL, 0, 0, 0, 60000, 300, 150, 1500, N, N, REACH_NO, "no cache flush" },
+	{ "nobarrier on a write-through device", "ext4", "rw,nobarrier",
+	  "write through", NULL, 0, 0, 0, 20000, 1000, 100, 1000, 20500, 20000,
+	  REACH_YES, "no flushes to skip" },
+	{ "nobarrier yet a costly clean sync", "ext4", "rw,nobarrier",
+	  "write back", NULL, 0, 0, 0, 60000, 30000, 150, 1500, N, N,
+	  REACH_UNKNOWN, "cannot be told" },
+	{ "consumer nvme, fast", "ext4", "rw", "write back", NULL, 0, 0, 0,
+	  900000, 800000, 100, 1000, 910000, 900000, REACH_YES, "the flush itself" },
+	{ "consumer nvme, slow", "xfs", "rw", "write back", NULL, 0, 0, 0,
+	  3500000, 3000000, 100, 1000, N, N, REACH_YES, "left the kernel" },
+	{ "enterprise nvme with plp", "ext4", "rw", "write through", NULL, 0, 0,
+	  0, 20000, 1000, 100, 1000, 20100, 20000, REACH_YES, "20 times" },
+	{ "sata ssd", "ext4", "rw", "write back", NULL, 0, 0, 0,
+	  2000000, 1500000, 120, 1200, 2000000, 2000000, REACH_YES,
+	  "left the kernel" },
+	{ "7200 rpm disk", "ext4", "rw", "write back", NULL, 1, 0, 0,
+	  8000000, 8000000, 120, 1200, 8100000, 8000000, REACH_YES,
+	  "rotational" },
+	{ "overlay, real timing", "overlay", "rw,lowerdir=/a,upperdir=/b", NULL,
+	  NULL, -1, 0, 0, 80000, 30000, 150, 1500, N, N, REACH_UNKNOWN,
+	  "out of this kernel's sight" },
+	{ "overlay, fake timing", "overlay", "rw", NULL, NULL, -1, 0, 0,
+	  300, 280, 150, 1500, N, N, REACH_NO, "nothing left the kernel" },
+	{ "nfs", "nfs4", "rw,vers=4.2", NULL, NULL, -1, 0, 0,
+	  500000, 400000, 150, 1500, N, N, REACH_UNKNOWN, "nfs4" },
+	{ "sshfs", "fuse.sshfs", "rw", NULL, NULL, -1, 0, 0,
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "fuse.sshfs" },
+	{ "virtiofs", "virtiofs", "rw", NULL, NULL, -1, 0, 0,
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "virtiofs" },
+	{ "unknown filesystem", "weirdfs", "rw", NULL, NULL, -1, 0, 0,
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "not a filesystem known" },
+	{ "no filesystem type", NULL, NULL, NULL, NULL, -1, 0, 0,
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "could not be read" },
+	{ "between the kernel and a device", "ext4", "rw", "write back", NULL, 0,
+	  0, 0, 1000, 900, 150, 600, N, N, REACH_UNKNOWN, "too close" },
+	{ "dsync on a device", "ext4", "rw", "write back", NULL, 0, 1, 0,
+	  80000, 32000, 150, 1500, 81000, 80000, REACH_YES, "without a sync" },
+	{ "dsync in memory", "ext4", "rw", "write back", NULL, 0, 1, 0,
+	  1800, 300, 150, 1500, 1800, 1800, REACH_NO, "nothing left the kernel" },
+	{ "dsync flag stripped", "ext4", "rw", "write back", NULL, 0, 1, 1,
+	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "strips sync flags" },
+	{ "dsync opened past libc", "ext4", "rw", "write back", NULL, 0, 1, 0,
+	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "intercepts" },
+	/* where the raw call cannot be made (macOS), timing still decides */
+	{ "no raw reference", "apfs", NULL, NULL, NULL, -1, 0, 0,
+	  4000000, 3800000, 200, 2000, N, N, REACH_YES, "left the kernel" },
+	/* the exact boundary: 4 times an empty system call is the kernel */
+	{ "boundary at four null syscalls", "ext4", "rw", NULL, NULL, -1, 0, 0,
+	  600, 580, 150, 500, N, N, REACH_NO, "4.0 times" },
+	/* and 10 times, with 2 plain writes, is a device */
+	{ "boundary at ten null syscalls", "ext4", "rw", NULL, NULL, -1, 0, 0,
+	  1500, 100, 150, 750, N, N, REACH_YES, "10 times" },
+	{ "nothing timed", "ext4", "rw", NULL, NULL, -1, 0, 0,
+	  N, N, N, N, N, N, REACH_UNKNOWN, "not timed" },
+};
+
+static void
+facts_of(const struct tcase *c, struct probe_facts *f)
+{
+	probe_facts_init(f);
+	f->sync_name = c->write_timed ? "O_DSYNC write" : "fdatasync";
+	f->clean_name = "fdatasync";
+	f->write_timed = c->write_timed;
+	f->write_bytes = 4096;
+	f->dirty_ns = c->dirty;
+	f->clean_ns = c->clean;
+	f->null_ns = c->null;
+	f->write_ns = c->write;
+	f->raw_ns = c->raw;
+	f->libc_ns = c->libc;
+	f->flags_dropped = c->flags_dropped;
+	f->fs = c->fs;
+	f->mount_options = c->mount_options;
+	f->write_cache = c->write_cache;
+	f->rotational = c->rotational;
+	f->virt = c->virt;
+}
+
+static int
+evidence_has(const struct probe_evidence *ev, const char *phrase)
+{
+	size_t i;
+
+	for (i = 0; i < ev->n; i++)
+		if (strstr(ev->line[i], phrase) != NULL)
+			return 1;
+	return 0;
+}
+
+static void
+print_evidence(const struct tcase *c, enum reach got,
+    const struct probe_evidence *ev)
+{
+	size_t i;
+
+	print_error("case \"%s\": got %s, expected %s\n", c->name, reach_name(got),
+	    reach_name(c->want));
+	for (i = 0; i < ev->n; i++)
+		print_error("  evidence: %s\n", ev->line[i]);
+}
+
+static void
+test_classify_table(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct probe_facts f;
+		struct probe_evidence ev;
+		enum reach got;
+
+		facts_of(&cases[i], &f);
+		got = probe_classify(&f, &ev);
+		if (got != cases[i].want || !evidence_has(&ev, cases[i].evidence)) {
+			print_evidence(&cases[i], got, &ev);
+			if (got == cases[i].want)
+				print_error("  missing the phrase \"%s\"\n",
+				    cases[i].evidence);
+			fail();
+		}
+		assert_true(ev.n >= 1);
+	}
+}
+
+/* The deciding line comes first: a reader sees why before the hints. */
+static void
+test_classify_deciding_line_first(void **state)
+{
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	facts_of(&cases[4], &f);        /* ext4 on virtio */
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_non_null(strstr(ev.line[0], "the dirty fdatasync (75µs)"));
+	assert_non_null(strstr(ev.line[ev.n - 1], "hint: virtualised"));
+	facts_of(&cases[0], &f);        /* tmpfs */
+	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
+	assert_non_null(strstr(ev.line[0], "tmpfs keeps files in memory"));
+}
+
+/* The enterprise NVMe: dirty far dearer than clean says a device. */
+static void
+test_classify_dirty_far_dearer_than_clean(void **state)
+{
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	facts_of(&cases[11], &f);
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_true(evidence_has(&ev, "carrying the data out is what costs"));
+	assert_true(evidence_has(&ev, "write through"));
+}
+
+/* Timing alone never says yes on a filesystem that hides the device. */
+static void
+test_classify_passthrough_never_yes(void **state)
+{
+	static const char *const fs[] = { "overlay", "9p", "fuse", "fuse.s3fs",
+	    "virtiofs", "nfs", "cifs", "smb3", "ceph" };
+	struct probe_facts f;
+	struct probe_evidence ev;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+		facts_of(&cases[4], &f);
+		f.fs = fs[i];
+		f.virt = NULL;
+		assert_int_equal(probe_classify(&f, &ev), REACH_UNKNOWN);
+	}
+}
+
+/* Option matching is by whole token: "barrier=0" is not "nobarrier=0". */
+static void
+test_classify_mount_option_tokens(void **state)
+{
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	facts_of(&cases[5], &f);
+	f.mount_options = "rw,nobarrierx,user_xattr";
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	f.mount_options = "nobarrier";
+	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
+	f.mount_options = "rw,barrier=0";
+	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
+	f.mount_options = "rw,barrier=1";
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+}
+
+/* The evidence never overflows its table, however much there is to say. */
+static void
+test_classify_evidence_bounded(void **state)
+{
+	struct probe_facts f;
+	struct probe_evidence ev;
+	char virt[2000];
+
+	(void)state;
+	memset(virt, 'v', sizeof virt - 1);
+	virt[sizeof virt - 1] = '\0';
+	facts_of(&cases[5], &f);
+	f.virt = virt;
+	f.rotational = 1;
+	f.libc_ns = 1e9;        /* libc far dearer than raw: a wrapper hint */
+	probe_classify(&f, &ev);
+	assert_true(ev.n <= CLASSIFY_MAX_EVIDENCE);
+	assert_true(strlen(ev.line[ev.n - 1]) < CLASSIFY_LINE);
+	assert_true(evidence_has(&ev, "wraps it"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_classify_table),
+		cmocka_unit_test(test_classify_deciding_line_first),
+		cmocka_unit_test(test_classify_dirty_far_dearer_than_clean),
+		cmocka_unit_test(test_classify_passthrough_never_yes),
+		cmocka_unit_test(test_classify_mount_option_tokens),
+		cmocka_unit_test(test_classify_evidence_bounded),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

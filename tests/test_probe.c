@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The probe end to end on real volumes (this disk, tmpfs), its refusals,
+ * a sync failing with EIO, the scratch file's privacy and removal, the
+ * adaptive stop, group commit, and the bounds on strings from the system.
+ * Figures are only compared with figures from the same run.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "probe/identity.h"
+#include "probe/measure.h"
+#include "probe/method.h"
+#include "probe/probe.h"
+#include "probe/scratch.h"
+#include "tests/testutil.h"
+
+/* A directory of the test's own beside the sources, on the repository's disk. */
+static char *
+make_dir(const char *base)
+{
+	char *t = malloc(strlen(base) + 32);
+
+	sprintf(t, "%s/.test-probe.XXXXXX", base);
+	if (mkdtemp(t) == NULL) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static size_t
+entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void
+remove_dir(char *dir)
+{
+	assert_int_equal(entries(dir), 0);
+	rmdir(dir);
+	free(dir);
+}
+
+static int
+evidence_has(const struct probe_record *p, const char *phrase)
+{
+	size_t i;
+
+	for (i = 0; i < p->nevidence; i++)
+		if (strstr(p->evidence[i], phrase) != NULL)
+			return 1;
+	return 0;
+}
+
+static int
+is_block_fs(const char *fs)
+{
+	static const char *const l[] = { "ext2", "ext3", "ext4", "xfs", "btrfs",
+	    "f2fs", "zfs", "apfs", NULL };
+	size_t i;
+
+	for (i = 0; fs != NULL && l[i] != NULL; i++)
+		if (strcmp(fs, l[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* This disk: the flush reaches a device, and dirty costs more than clean. */
+static void
+test_probe_disk_reaches_device(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	assert_non_null(dir);
+	probe_options_default(&o);
+	o.dir = dir;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	if (!is_block_fs(p.fs)) {
+		print_message("skipped: the repository is on %s, not a block "
+		    "device's filesystem\n", p.fs ? p.fs : "an unknown filesystem");
+		probe_record_free(&p);
+		remove_dir(dir);
+		skip();
+	}
+	if (p.reaches != REACH_YES) {
+		size_t i;
+
+		for (i = 0; i < p.nevidence; i++)
+			print_error("evidence: %s\n", p.evidence[i]);
+	}
+	assert_int_equal(p.reaches, REACH_YES);
+	assert_int_equal(p.nsamples, 15);
+	assert_true(p.median_ns > p.refs.clean_sync_ns);
+	assert_true(p.median_ns > p.refs.null_syscall_ns);
+	assert_string_equal(p.stopped_by, "samples");
+	assert_non_null(p.host_id);
+	assert_non_null(p.volume_id);
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+/* tmpfs: no device, and the evidence says tmpfs. */
+static void
+test_probe_tmpfs_says_no(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir("/dev/shm");
+
+	(void)state;
+	if (dir == NULL)
+		skip();
+	probe_options_default(&o);
+	o.dir = dir;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	if (p.fs == NULL || strcmp(p.fs, "tmpfs") != 0) {
+		probe_record_free(&p);
+		remove_dir(dir);
+		skip();
+	}
+	assert_int_equal(p.reaches, REACH_NO);
+	assert_true(evidence_has(&p, "tmpfs"));
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+struct refusal {
+	const char *method;
+	long samples;
+	long long write_bytes;
+	double precision;
+	int concurrency;
+	const char *dir;
+	const char *message;
+};
+
+static const struct refusal refusals[] = {
+	{ NULL, 0, 4096, NAN, 0, ".", "--samples: 0 is out of range" },
+	{ NULL, 15, 0, NAN, 0, ".", "--write-size: 0 is out of range" },
+	{ NULL, 15, 65LL << 20, NAN, 0, ".", "--write-size: 68157440 is out of range" },
+	{ "direct-dsync", 15, 1000, NAN, 0, ".",
+	  "--write-size: 1000 is not a multiple of 512" },
+	{ "nosuch", 15, 4096, NAN, 0, ".", "--method nosuch: unknown" },
+#ifndef __APPLE__
+	{ "full", 15, 4096, NAN, 0, ".", "--method full: F_FULLFSYNC is a macOS call" },
+	{ "barrier", 15, 4096, NAN, 0, ".", "F_BARRIERFSYNC is a macOS call" },
+#endif
+	{ NULL, 15, 4096, 0.5, 0, ".", "--precision: 50% is out of range" },
+	{ NULL, 15, 4096, NAN, -1, ".", "--concurrency: -1 is out of range" },
+	{ NULL, 15, 4096, NAN, 0, "/nonexistent-syncgate",
+	  "/nonexistent-syncgate: No such file or directory" },
+	{ NULL, 15, 4096, NAN, 0, "/etc/hostname", "/etc/hostname: Not a directory" },
+	{ NULL, 15, 64LL << 20, NAN, 5, ".",
+	  "10 writes of 64 MiB at once need 640 MiB of scratch space; at most 256 MiB" },
+	{ NULL, 15, 4096, NAN, 0, "", "--dir: expected a directory" },
+};
+
+static void
+test_probe_refuses_bad_options(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+		const struct refusal *r = &refusals[i];
+		struct probe_options o;
+		struct probe_record p;
+		char err[ERRLEN] = "";
+
+		probe_options_default(&o);
+		o.method = r->method;
+		o.samples = r->samples;
+		o.write_bytes = r->write_bytes;
+		o.precision = r->precision;
+		o.concurrency = r->concurrency;
+		o.dir = r->dir;
+		if (probe_run(&o, &p, err) != -1 || strstr(err, r->message) == NULL) {
+			print_error("case %zu: got \"%s\", want \"%s\"\n", i, err,
+			    r->message);
+			fail();
+		}
+		assert_null(p.samples_ns);
+		assert_null(p.host_id);
+	}
+}
+
+static int
+failing_sync(int fd)
+{
+	(void)fd;
+	errno = EIO;
+	return -1;
+}
+
+/* A sync that fails is an error naming it, and the file still goes. */
+static void
+test_probe_eio_is_reported(void **state)
+{
+	struct probe_method m = *probe_method_find("fdatasync", NULL);
+	struct probe_options o;
+	struct probe_record p;
+	struct scratch s;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	m.sync = failing_sync;
+	probe_options_default(&o);
+	o.dir = dir;
+	probe_record_init(&p);
+	assert_int_equal(scratch_open(&s, dir, &m, 4096, 64, err), 0);
+	assert_int_equal(entries(dir), 1);
+	assert_int_equal(probe_measure(&s, &m, &o, probe_now_ns(), &p, err), -1);
+	assert_non_null(strstr(err, "fdatasync of the scratch file: "));
+	assert_non_null(strstr(err, strerror(EIO)));
+	scratch_close(&s);
+	scratch_close(&s);
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+/* Private: a fresh random name, 0600, a regular file, two never collide. */
+static void
+test_probe_scratch_is_private(void **state)
+{
+	const struct probe_method *m = probe_method_find("fdatasync", NULL);
+	struct scratch a, b;
+	struct stat st;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	assert_int_equal(scratch_open(&a, dir, m, 4096, 4, err), 0);
+	assert_int_equal(scratch_open(&b, dir, m, 4096, 4, err), 0);
+	assert_string_not_equal(a.name, b.name);
+	assert_int_equal(strncmp(a.name, ".syncgate-probe.", 16), 0);
+	assert_int_equal(fstatat(a.dirfd, a.name, &st, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* preallocated: the blocks exist before any sample */
+	assert_int_equal(st.st_size, 4 * 4096);
+	assert_int_equal(entries(dir), 2);
+	scratch_close(&a);
+	assert_int_equal(entries(dir), 1);
+	scratch_close(&b);
+	remove_dir(dir);
+}
+
+/* Each reason the adaptive probe stops for, on samples made up here. */
+static void
+test_probe_stop_reasons(void **state)
+{
+	struct probe_options o;
+	double flat[40], wild[40];
+	size_t i, next = 0;
+
+	(void)state;
+	for (i = 0; i < 40; i++) {
+		flat[i] = 1000 + (double)(i % 5);   /* within ±0.5% */
+		wild[i] = (i % 2) ? 1000 : 3000 + 100 * (double)i;
+	}
+	probe_options_default(&o);
+	assert_string_equal(measure_stop_reason(&o, flat, 15, 0, &next), "samples");
+	assert_null(measure_stop_reason(&o, flat, 14, 0, &next));
+	o.precision = 0.05;
+	o.max_samples = 40;
+	next = 0;
+	assert_null(measure_stop_reason(&o, flat, 14, 0, &next));
+	next = 0;
+	assert_string_equal(measure_stop_reason(&o, flat, 15, 0, &next),
+	    "precision");
+	next = 0;
+	assert_null(measure_stop_reason(&o, wild, 39, 0, &next));
+	assert_string_equal(measure_stop_reason(&o, wild, 40, 0, &next),
+	    "max-samples");
+	next = 0;
+	assert_string_equal(measure_stop_reason(&o, wild, 20, o.max_time_s, &next),
+	    "max-time");
+	/* the fixed count is cut short by the time limit too */
+	o.precision = NAN;
+	assert_string_equal(measure_stop_reason(&o, flat, 3, 61, &next), "max-time");
+}
+
+/* A real adaptive run stops for one of its reasons and says which. */
+static void
+test_probe_adaptive_run(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir("/dev/shm");
+
+	(void)state;
+	if (dir == NULL)
+		skip();
+	probe_options_default(&o);
+	o.dir = dir;
+	o.precision = 0.25;
+	o.max_samples = 200;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	assert_true(strcmp(p.stopped_by, "precision") == 0 ||
+	    strcmp(p.stopped_by, "max-samples") == 0);
+	assert_true(p.nsamples >= 15 && p.nsamples <= 200);
+	if (strcmp(p.stopped_by, "precision") == 0)
+		assert_true(p.ci_hi_ns <= p.median_ns * 1.25 &&
+		    p.ci_lo_ns >= p.median_ns * 0.75);
+	assert_near(p.precision, 0.25, 0);
+	probe_record_free(&p);
+	o.precision = 1e-9;
+	o.max_samples = 1000000;
+	o.max_time_s = 0.01;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	assert_string_equal(p.stopped_by, "max-time");
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+/* Group commit: every writer's syncs kept, in single-writer units. */
+static void
+test_probe_group_commit(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	probe_options_default(&o);
+	o.dir = dir;
+	o.samples = 6;
+	o.concurrency = 3;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	assert_int_equal(p.group.writers, 3);
+	assert_int_equal(p.group.nsamples, 18);
+	assert_near(p.group.syncs_p50, p.group.median_ns / p.median_ns, 1e-9);
+	assert_near(p.group.syncs_p99, p.group.p99_ns / p.median_ns, 1e-9);
+	assert_true(p.group.p99_ns >= p.group.median_ns);
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+/* O_DSYNC: the write is what is timed, and the detail says so. */
+static void
+test_probe_dsync_times_the_write(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	probe_options_default(&o);
+	o.dir = dir;
+	o.samples = 5;
+	o.method = "dsync";
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	assert_string_equal(p.method, "dsync");
+	assert_non_null(strstr(p.method_detail, "the write is the sync"));
+	assert_false(isnan(p.refs.raw_sync_ns));
+	probe_record_free(&p);
+	remove_dir(dir);
+}
+
+/* Strings from the system: bounded, no control bytes, UTF-8 kept whole. */
+static void
+test_identity_clean_bounds(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = identity_clean("  disk\x1b[2Jmodel\n", 64);
+	assert_string_equal(s, "disk?[2Jmodel");
+	free(s);
+	s = identity_clean("caf\xc3\xa9 \xff\xfe.", 64);
+	assert_string_equal(s, "caf\xc3\xa9 ??.");
+	free(s);
+	s = identity_clean("ab\xc3\xa9", 3);        /* é would not fit whole */
+	assert_string_equal(s, "ab");
+	free(s);
+	s = identity_clean("abcdef", 4);
+	assert_string_equal(s, "abcd");
+	free(s);
+	assert_int_equal(identity_fnv1a(IDENTITY_FNV, "a", 1),
+	    0xaf63dc4c8601ec8cULL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_probe_disk_reaches_device),
+		cmocka_unit_test(test_probe_tmpfs_says_no),
+		cmocka_unit_test(test_probe_refuses_bad_options),
+		cmocka_unit_test(test_probe_eio_is_reported),
+		cmocka_unit_test(test_probe_scratch_is_private),
+		cmocka_unit_test(test_probe_stop_reasons),
+		cmocka_unit_test(test_probe_adaptive_run),
+		cmocka_unit_test(test_probe_group_commit),
+		cmocka_unit_test(test_probe_dsync_times_the_write),
+		cmocka_unit_test(test_identity_clean_bounds),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

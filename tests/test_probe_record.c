@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-probe/1 in and out: a full record round-trips through the
+ * loader the gate uses, summaries are recomputed rather than trusted,
+ * and malformed records are refused with the field named.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/probe_record.h"
+#include "tests/testutil.h"
+
+static const double samples[] = { 75000, 71000, 80000, 77000, 74000, 73000,
+	76000, 79000, 72000, 78000, 70000, 81000, 75500, 74500, 76500 };
+
+static void
+full_record(struct probe_record *p)
+{
+	size_t n = sizeof samples / sizeof samples[0];
+
+	probe_record_init(p);
+	p->host_id = strdup("0123456789abcdef");
+	p->host_id_source = strdup("machine-id");
+	p->host_name = strdup("ci-runner");
+	p->os = strdup("Linux x86_64");
+	p->kernel = strdup("6.1.0");
+	p->virt = strdup("cpu flag hypervisor; virtio disk");
+	p->volume_id = strdup("dev:254:0@/");
+	p->volume_id_source = strdup("device-number");
+	p->path = strdup("/work/main");
+	p->symlink = strdup("/work/link");
+	p->fs = strdup("ext4");
+	p->mount_point = strdup("/");
+	p->mount_options = strdup("rw,relatime");
+	p->device = strdup("vda");
+	p->model = strdup("QEMU HARDDISK");
+	p->write_cache = strdup("write back");
+	p->rotational = 1;
+	p->method = strdup("fdatasync");
+	p->method_detail = strdup("each sample writes 4 KiB ...");
+	p->write_bytes = 4096;
+	p->warmup = 2;
+	p->samples_ns = malloc(sizeof samples);
+	memcpy(p->samples_ns, samples, sizeof samples);
+	p->nsamples = n;
+	p->stopped_by = strdup("precision");
+	p->precision = 0.05;
+	p->elapsed_s = 0.25;
+	p->reaches = REACH_YES;
+	probe_record_evidence(p, "the dirty fdatasync (75µs) costs %d times", 500);
+	probe_record_evidence(p, "hint: virtualised");
+	p->refs.clean_sync_ns = 32000;
+	p->refs.null_syscall_ns = 150;
+	p->refs.plain_write_ns = 1500;
+	p->refs.raw_sync_ns = 76000;
+	p->refs.libc_sync_ns = 75000;
+	p->group.writers = 2;
+	p->group.samples_ns = malloc(4 * sizeof(double));
+	p->group.samples_ns[0] = 90000;
+	p->group.samples_ns[1] = 95000;
+	p->group.samples_ns[2] = 100000;
+	p->group.samples_ns[3] = 110000;
+	p->group.nsamples = 4;
+	p->group.median_ns = 97500;
+	p->group.p99_ns = 109700;
+	p->created = strdup("2025-01-02T03:04:05Z");
+	p->version = strdup("0.1.0");
+	probe_record_summarize(p, 0.95);
+	p->refs.dirty_sync_ns = p->median_ns;
+	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
+	p->group.syncs_p99 = p->group.p99_ns / p->median_ns;
+}
+
+static void
+assert_same(const struct probe_record *a, const struct probe_record *b)
+{
+	size_t i;
+
+	assert_string_equal(a->host_id, b->host_id);
+	assert_string_equal(a->host_id_source, b->host_id_source);
+	assert_string_equal(a->virt, b->virt);
+	assert_string_equal(a->volume_id, b->volume_id);
+	assert_string_equal(a->path, b->path);
+	assert_string_equal(a->symlink, b->symlink);
+	assert_string_equal(a->fs, b->fs);
+	assert_string_equal(a->mount_options, b->mount_options);
+	assert_string_equal(a->model, b->model);
+	assert_string_equal(a->write_cache, b->write_cache);
+	assert_int_equal(a->rotational, b->rotational);
+	assert_string_equal(a->method, b->method);
+	assert_int_equal(a->write_bytes, b->write_bytes);
+	assert_int_equal(a->nsamples, b->nsamples);
+	for (i = 0; i < a->nsamples; i++)
+		assert_near(a->samples_ns[i], b->samples_ns[i], 0);
+	assert_near(a->median_ns, b->median_ns, 0);
+	assert_near(a->ci_lo_ns, b->ci_lo_ns, 0);
+	assert_near(a->ci_hi_ns, b->ci_hi_ns, 0);
+	assert_near(a->ci_level, b->ci_level, 1e-12);
+	assert_string_equal(a->stopped_by, b->stopped_by);
+	assert_near(a->precision, b->precision, 1e-12);
+	assert_int_equal(a->reaches, b->reaches);
+	assert_int_equal(a->nevidence, b->nevidence);
+	for (i = 0; i < a->nevidence; i++)
+		assert_string_equal(a->evidence[i], b->evidence[i]);
+	assert_near(a->refs.clean_sync_ns, b->refs.clean_sync_ns, 0);
+	assert_near(a->refs.null_syscall_ns, b->refs.null_syscall_ns, 0);
+	assert_near(a->refs.plain_write_ns, b->refs.plain_write_ns, 0);
+	assert_near(a->refs.raw_sync_ns, b->refs.raw_sync_ns, 0);
+	assert_near(a->refs.libc_sync_ns, b->refs.libc_sync_ns, 0);
+	assert_near(a->refs.dirty_sync_ns, b->refs.dirty_sync_ns, 0);
+	assert_int_equal(a->group.writers, b->group.writers);
+	assert_int_equal(a->group.nsamples, b->group.nsamples);
+	assert_near(a->group.syncs_p50, b->group.syncs_p50, 1e-12);
+	assert_near(a->group.syncs_p99, b->group.syncs_p99, 1e-12);
+	assert_string_equal(a->created, b->created);
+}
+
+static void
+test_probe_record_round_trip(void **state)
+{
+	struct probe_record a, b;
+	char err[ERRLEN], *text;
+	cJSON *j, *back;
+
+	(void)state;
+	full_record(&a);
+	/* 15 samples: the 4th and 12th smallest, at 96.48% */
+	assert_near(a.ci_level, 0.96484375, 1e-6);
+	assert_near(a.ci_lo_ns, 73000, 0);
+	assert_near(a.ci_hi_ns, 78000, 0);
+	j = probe_record_to_json(&a);
+	text = cJSON_Print(j);
+	back = json_parse_buffer("probe.json", text, strlen(text), err);
+	assert_non_null(back);
+	assert_int_equal(probe_record_from_json(back, "probe.json", "probe", &b,
+	    err), 0);
+	assert_same(&a, &b);
+	probe_record_free(&b);
+	cJSON_Delete(back);
+	free(text);
+	cJSON_Delete(j);
+	probe_record_free(&a);
+}
+
+static void
+test_probe_record_copy_is_deep(void **state)
+{
+	struct probe_record a, b;
+
+	(void)state;
+	full_record(&a);
+	probe_record_copy(&b, &a);
+	assert_same(&a, &b);
+	assert_ptr_not_equal(a.samples_ns, b.samples_ns);
+	assert_ptr_not_equal(a.symlink, b.symlink);
+	probe_record_free(&a);
+	assert_string_equal(b.evidence[1], "hint: virtualised");
+	probe_record_free(&b);
+	probe_record_free(NULL);
+}
+
+/* Unmeasured figures are null in JSON and NaN again when read back. */
+static void
+test_probe_record_nulls_round_trip(void **state)
+{
+	struct probe_record a, b;
+	char err[ERRLEN];
+	cJSON *j;
+
+	(void)state;
+	full_record(&a);
+	a.refs.raw_sync_ns = a.refs.libc_sync_ns = NAN;
+	free(a.symlink);
+	a.symlink = NULL;
+	a.rotational = -1;
+	j = probe_record_to_json(&a);
+	assert_true(cJSON_IsNull(json_member(json_member(j, "reference_ns"),
+	    "raw_sync")));
+	assert_int_equal(probe_record_from_json(j, "p.json", "probe", &b, err), 0);
+	assert_true(isnan(b.refs.raw_sync_ns));
+	assert_null(b.symlink);
+	assert_int_equal(b.rotational, -1);
+	probe_record_free(&b);
+	cJSON_Delete(j);
+	probe_record_free(&a);
+}
+
+struct bad_case {
+	const char *json;
+	const char *message;
+};
+
+#define HEAD "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"}," \
+	"\"volume\":{\"id\":\"v\"},\"method\":\"fdatasync\","
+static const struct bad_case bad[] = {
+	{ "[]", "probe is an array; expected a syncgate-probe/1 object" },
+	{ "{\"format\":\"syncgate-probe/2\"}", "probe.format is \"syncgate-probe/2\"" },
+	{ HEAD "\"reaches_device\":\"yes\"}", "probe.samples_ns is missing" },
+	{ HEAD "\"samples_ns\":[],\"reaches_device\":\"yes\"}",
+	  "probe.samples_ns is empty" },
+	{ HEAD "\"samples_ns\":[1,0],\"reaches_device\":\"yes\"}",
+	  "probe.samples_ns[1] is not positive" },
+	{ HEAD "\"samples_ns\":[1,\"2\"],\"reaches_device\":\"yes\"}",
+	  "probe.samples_ns[1] is a string" },
+	{ HEAD "\"samples_ns\":[1e300],\"reaches_device\":\"yes\"}",
+	  "probe.samples_ns[0] is over a day" },
+	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":3,\"reaches_device\":\"yes\"}",
+	  "probe.median_ns is 3 but the median of its 3 samples_ns is 2" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"maybe\"}",
+	  "probe.reaches_device is \"maybe\"" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"evidence\":[1]}",
+	  "probe.evidence[0] is" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"group_commit\":"
+	  "{\"writers\":0,\"samples_ns\":[1]}}",
+	  "probe.group_commit.writers is 0; expected a whole number from 1 to 4096" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"write_bytes\":4.5}",
+	  "probe.write_bytes is 4.5; expected a positive whole number of bytes" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"group_commit\":"
+	  "{\"writers\":2,\"median_ns\":5,\"samples_ns\":[1,2,3]}}",
+	  "probe.group_commit.median_ns is 5 but the median of its 3 samples_ns is 2" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"warmup\":-1}",
+	  "probe.warmup is -1; expected a whole number from 0 to 1000" },
+	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
+	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
+	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
+	  "{\"id\":\"v\",\"symlink\":7}}", "probe.volume.symlink is" },
+};
+
+static void
+test_probe_record_refuses_malformed(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct probe_record p;
+		char err[ERRLEN];
+		cJSON *j = cJSON_Parse(bad[i].json);
+
+		assert_non_null(j);
+		err[0] = '\0';
+		if (probe_record_from_json(j, "x.json", "probe", &p, err) != -1 ||
+		    strstr(err, bad[i].message) == NULL) {
+			print_error("case %zu: %s\n  got: %s\n  want: %s\n", i,
+			    bad[i].json, err, bad[i].message);
+			fail();
+		}
+		assert_non_null(strstr(err, "x.json: "));
+		assert_null(p.samples_ns);
+		cJSON_Delete(j);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_probe_record_round_trip),
+		cmocka_unit_test(test_probe_record_copy_is_deep),
+		cmocka_unit_test(test_probe_record_nulls_round_trip),
+		cmocka_unit_test(test_probe_record_refuses_malformed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
