@@ -154,29 +154,25 @@ autolink(FILE *fp, const char *s)
 	return 0;
 }
 
-void
-escape_markdown_line(FILE *fp, const char *s)
-{
-	if (s == NULL)
-		return;
-	escape_markdown(fp, markdown_start(fp, s));
-}
-
-void
-escape_markdown(FILE *fp, const char *s)
+/*
+ * With ascii (--ascii) nothing beyond ASCII is left: "µ" becomes "u", as
+ * the text report writes it, and anything else its \uHHHH form.
+ */
+static void
+markdown(FILE *fp, const char *s, int ascii)
 {
 	uint32_t cp;
 	size_t n;
 
-	if (s == NULL)
-		return;
 	while (*s != '\0') {
 		if ((n = autolink(fp, s)) > 0) {
 			s += n;
 			continue;
 		}
 		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp))
+		if (ascii && cp == 0xB5)
+			fputc('u', fp);
+		else if (escape_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\\\");
 		else if (cp == '<')
 			fputs("&lt;", fp);
@@ -190,6 +186,34 @@ escape_markdown(FILE *fp, const char *s)
 			fwrite(s, 1, n, fp);
 		s += n;
 	}
+}
+
+void
+escape_markdown(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		markdown(fp, s, 0);
+}
+
+void
+escape_markdown_ascii(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		markdown(fp, s, 1);
+}
+
+void
+escape_markdown_line(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		markdown(fp, markdown_start(fp, s), 0);
+}
+
+void
+escape_markdown_line_ascii(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		markdown(fp, markdown_start(fp, s), 1);
 }
 
 void

@@ -53,6 +53,13 @@ void escape_markdown(FILE *fp, const char *s);
  */
 void escape_markdown_line(FILE *fp, const char *s);
 
+/*
+ * The two above for --ascii: "µ" as "u" (as the text report writes it)
+ * and every other character beyond ASCII in its \uHHHH form.
+ */
+void escape_markdown_ascii(FILE *fp, const char *s);
+void escape_markdown_line_ascii(FILE *fp, const char *s);
+
 /* XML 1.0 and HTML text or attribute value: < > & " ' as references. */
 void escape_xml(FILE *fp, const char *s);
 

@@ -199,8 +199,9 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("Writes: p50 (filled) and p99 (open) latency on a logarithmic "
 		    "axis, as there is no sync unit.", fp);
 	else
-		fputs("Writes in syncs: p50 (filled) and p99 (open); the dashed line "
-		    "is the ceiling, the shaded strip the probe's band of one sync.", fp);
+		fprintf(fp, "Writes in syncs: p50 (filled) and p99 (open);%s the shaded "
+		    "strip is the probe's band of one sync.", v->commit_syncs > 0 ?
+		    " the dashed line is the ceiling;" : "");
 	fputs("</figcaption>\n</figure>\n</section>\n", fp);
 }
 

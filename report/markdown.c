@@ -15,6 +15,25 @@
 #include "report/layout.h"
 #include "report/report.h"
 
+/* Input text in a table cell or mid-line, and at a line's start. */
+static void
+md(FILE *fp, const struct render_opts *o, const char *s)
+{
+	if (o->ascii)
+		escape_markdown_ascii(fp, s);
+	else
+		escape_markdown(fp, s);
+}
+
+static void
+md_line(FILE *fp, const struct render_opts *o, const char *s)
+{
+	if (o->ascii)
+		escape_markdown_line_ascii(fp, s);
+	else
+		escape_markdown_line(fp, s);
+}
+
 static void
 ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 {
@@ -26,23 +45,23 @@ ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 
 /* "zu 0.9.2" in bold, the version (from input) escaped too. */
 static void
-side_name(FILE *fp, const struct verdict_side *s)
+side_name(FILE *fp, const struct verdict_side *s, const struct render_opts *o)
 {
 	fputs("**", fp);
-	escape_markdown(fp, s->engine);
+	md(fp, o, s->engine);
 	fputs("**", fp);
 	if (s->version != NULL) {
 		fputc(' ', fp);
-		escape_markdown(fp, s->version);
+		md(fp, o, s->version);
 	}
 }
 
 static void
-side_run(FILE *fp, const struct verdict_side *s)
+side_run(FILE *fp, const struct verdict_side *s, const struct render_opts *o)
 {
 	if (s->workload != NULL) {
 		fputs("workload ", fp);
-		escape_markdown(fp, s->workload);
+		md(fp, o, s->workload);
 	}
 	if (s->concurrency >= 0)
 		fprintf(fp, "%sconcurrency %lld", s->workload ? ", " : "", s->concurrency);
@@ -65,32 +84,33 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fprintf(fp, "%s ", layout_symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
 	if (v->headline != NULL) {
-		escape_markdown_line(fp, v->headline);
+		md_line(fp, o, v->headline);
 		fputs("\n\n", fp);
 		return;
 	}
-	side_name(fp, &v->ours);
+	side_name(fp, &v->ours, o);
 	fputs(v->mode == MODE_BASELINE ? " against its baseline " : " against ", fp);
-	side_name(fp, &v->rival);
+	side_name(fp, &v->rival, o);
 	if (same_run(&v->ours, &v->rival)) {
 		if (v->ours.workload != NULL || v->ours.concurrency >= 0)
 			fputs(": ", fp);
-		side_run(fp, &v->ours);
+		side_run(fp, &v->ours, o);
 	} else {
 		fputs(": ", fp);
-		side_run(fp, &v->ours);
+		side_run(fp, &v->ours, o);
 		fputs(" against ", fp);
-		side_run(fp, &v->rival);
+		side_run(fp, &v->rival, o);
 	}
 	fputs("\n\n", fp);
 }
 
 /* One header cell "name p50", the name escaped. */
 static void
-name_cell(FILE *fp, const char *name, const char *what)
+name_cell(FILE *fp, const char *name, const char *what,
+    const struct render_opts *o)
 {
 	fputs(" | ", fp);
-	escape_markdown(fp, name);
+	md(fp, o, name);
 	fprintf(fp, " %s", what);
 }
 
@@ -101,17 +121,17 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 	size_t i;
 
 	fputs("| Class | Kind", fp);
-	name_cell(fp, layout_ours(v), "p50");
-	name_cell(fp, layout_ours(v), "p99");
-	name_cell(fp, layout_rival(v), "p50");
-	name_cell(fp, layout_rival(v), "p99");
+	name_cell(fp, layout_ours(v), "p50", o);
+	name_cell(fp, layout_ours(v), "p99", o);
+	name_cell(fp, layout_rival(v), "p50", o);
+	name_cell(fp, layout_rival(v), "p99", o);
 	fputs(" | p50 x | p99 x | Verdict |\n", fp);
 	fputs("| :-- | :-- | --: | --: | --: | --: | --: | --: | :-- |\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
 		fputs("| ", fp);
-		escape_markdown(fp, r->name);
+		md(fp, o, r->name);
 		fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
 		    class_kind_name(r->kind),
 		    layout_ns(a, sizeof a, r->ours_p50.v, o->ascii),
@@ -124,23 +144,24 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 		fputs(" |\n", fp);
 	}
 	fputs("\nx is ", fp);
-	escape_markdown(fp, layout_rival(v));
+	md(fp, o, layout_rival(v));
 	fputs("'s latency divided by ", fp);
-	escape_markdown(fp, layout_ours(v));
+	md(fp, o, layout_ours(v));
 	fputs("'s: above 1, ", fp);
-	escape_markdown(fp, layout_ours(v));
+	md(fp, o, layout_ours(v));
 	fputs(" is faster.\n\n", fp);
 }
 
 static void
-group_commit(FILE *fp, const char *label, const struct verdict_side *s)
+group_commit(FILE *fp, const char *label, const struct verdict_side *s,
+    const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN];
 
 	if (!s->has_probe || s->group_writers <= 0)
 		return;
 	fputs("Group commit measured by ", fp);
-	escape_markdown(fp, label);
+	md(fp, o, label);
 	fprintf(fp, "'s probe: %d writers, %s syncs at p50, %s at p99.\n\n",
 	    s->group_writers, layout_ratio(a, sizeof a, s->group_syncs_p50),
 	    layout_ratio(b, sizeof b, s->group_syncs_p99));
@@ -155,17 +176,17 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("### Writes in durable syncs\n\n", fp);
 	if (v->unit.source == UNIT_NONE) {
 		fputs("Not ruled in syncs: ", fp);
-		escape_markdown(fp, v->unit.why_none ? v->unit.why_none : "no unit");
+		md(fp, o, v->unit.why_none ? v->unit.why_none : "no unit");
 		fputs(".\n\n", fp);
 		return;
 	}
-	escape_markdown_line(fp, v->unit.description);
-	layout_band(fp, v, o->ascii, escape_markdown);
+	md_line(fp, o, v->unit.description);
+	layout_band(fp, v, o->ascii, o->ascii ? escape_markdown_ascii : escape_markdown);
 	fputs("\n\n| Class", fp);
-	name_cell(fp, layout_ours(v), "p50");
-	name_cell(fp, layout_ours(v), "p99");
-	name_cell(fp, layout_rival(v), "p50");
-	name_cell(fp, layout_rival(v), "p99");
+	name_cell(fp, layout_ours(v), "p50", o);
+	name_cell(fp, layout_ours(v), "p99", o);
+	name_cell(fp, layout_rival(v), "p50", o);
+	name_cell(fp, layout_rival(v), "p99", o);
 	fputs(" | Verdict |\n| :-- | --: | --: | --: | --: | :-- |\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -173,7 +194,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		if (r->kind != KIND_WRITE)
 			continue;
 		fputs("| ", fp);
-		escape_markdown(fp, r->name);
+		md(fp, o, r->name);
 		fprintf(fp, " | %s | %s | %s | %s | ",
 		    layout_ratio(a, sizeof a, r->ours_syncs_p50.v),
 		    layout_ratio(b, sizeof b, r->ours_syncs_p99.v),
@@ -185,15 +206,15 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputc('\n', fp);
 	if (v->ceiling_note != NULL) {
 		fputs("Ceiling: ", fp);
-		escape_markdown(fp, v->ceiling_note);
+		md(fp, o, v->ceiling_note);
 		fputs("\n\n", fp);
 		return;
 	}
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
 		    layout_trimmed(a, sizeof a, v->commit_syncs));
-	group_commit(fp, layout_ours(v), &v->ours);
-	group_commit(fp, layout_rival(v), &v->rival);
+	group_commit(fp, layout_ours(v), &v->ours, o);
+	group_commit(fp, layout_rival(v), &v->rival, o);
 }
 
 static void
@@ -206,7 +227,7 @@ half(FILE *fp, const char *what, const struct verdict_half *h,
 	fprintf(fp, "**%s: %s**", what, ruling_name(h->ruling));
 	if (h->reason != NULL) {
 		fputs(": ", fp);
-		escape_markdown(fp, h->reason);
+		md(fp, o, h->reason);
 	}
 	fputc('\n', fp);
 }
@@ -227,19 +248,19 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		const struct verdict_check *c = &v->checks[i];
 
 		fputs("| ", fp);
-		escape_markdown(fp, c->class_name);
+		md(fp, o, c->class_name);
 		fputs(" | ", fp);
-		escape_markdown(fp, c->statistic);
+		md(fp, o, c->statistic);
 		fputs(" | ", fp);
-		escape_markdown(fp, layout_check_value(val, sizeof val, c));
+		md(fp, o, layout_check_value(val, sizeof val, c));
 		fputs(" | ", fp);
 		fputs(layout_interval(ci, sizeof ci, c->value, 0, o->ascii), fp);
 		fputs(" | ", fp);
-		escape_markdown(fp, layout_check_limit(lim, sizeof lim, c));
+		md(fp, o, layout_check_limit(lim, sizeof lim, c));
 		fputs(" | ", fp);
 		ruling_words(fp, c->ruling, o);
 		fputs(" | ", fp);
-		escape_markdown(fp, c->reason);
+		md(fp, o, c->reason);
 		if (c->samples_needed >= 0)
 			fprintf(fp, " (about %lld samples would settle it)", c->samples_needed);
 		fputs(" |\n", fp);
@@ -255,7 +276,7 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 	size_t i;
 
 	fputs("- ", fp);
-	escape_markdown_line(fp, label);
+	md_line(fp, o, label);
 	if (!s->has_probe) {
 		fputs(": no probe\n", fp);
 		return;
@@ -265,17 +286,17 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 		fprintf(fp, " [%s, %s]", layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii),
 		    layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii));
 	fprintf(fp, " (median of %zu, ", s->probe_samples);
-	escape_markdown(fp, s->method ? s->method : "unknown method");
+	md(fp, o, s->method ? s->method : "unknown method");
 	fputs(" on ", fp);
-	escape_markdown(fp, s->fs ? s->fs : "an unknown filesystem");
+	md(fp, o, s->fs ? s->fs : "an unknown filesystem");
 	fputs("), volume ", fp);
-	escape_markdown(fp, s->volume_id ? s->volume_id : "unknown");
+	md(fp, o, s->volume_id ? s->volume_id : "unknown");
 	fputs(", host ", fp);
-	escape_markdown(fp, s->host_id ? s->host_id : "unknown");
+	md(fp, o, s->host_id ? s->host_id : "unknown");
 	fprintf(fp, "; reaches the device: %s\n", reach_name(s->reaches));
 	for (i = 0; i < s->nevidence; i++) {
 		fputs("  - ", fp);
-		escape_markdown_line(fp, s->evidence[i]);
+		md_line(fp, o, s->evidence[i]);
 		fputc('\n', fp);
 	}
 }
@@ -289,7 +310,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("### Notes\n\n", fp);
 		for (i = 0; i < v->nnotes; i++) {
 			fputs("- ", fp);
-			escape_markdown_line(fp, v->notes[i]);
+			md_line(fp, o, v->notes[i]);
 			fputc('\n', fp);
 		}
 		fputc('\n', fp);
@@ -300,15 +321,15 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			const struct verdict_unmatched *u = &v->unmatched[i];
 
 			fputs("- ", fp);
-			escape_markdown_line(fp, u->name);
+			md_line(fp, o, u->name);
 			fprintf(fp, " (%s): ", class_kind_name(u->kind));
 			if (u->reason != NULL) {
-				escape_markdown(fp, u->reason);
+				md(fp, o, u->reason);
 				fputc('\n', fp);
 				continue;
 			}
 			fputs("only ", fp);
-			escape_markdown(fp, u->ours ? layout_ours(v) : layout_rival(v));
+			md(fp, o, u->ours ? layout_ours(v) : layout_rival(v));
 			fputs(" ran it\n", fp);
 		}
 		fputc('\n', fp);

@@ -192,7 +192,7 @@ load(const char *path, struct input *in, char *err)
 		rc = report_verdict_from_json(root, path, &in->verdict, err);
 	} else if (strcmp(f->valuestring, RESULT_FORMAT) == 0) {
 		in->kind = IS_RESULT;
-		rc = result_load(path, &in->result, err);
+		rc = result_from_json(root, path, &in->result, err);
 	} else if (strcmp(f->valuestring, PROBE_FORMAT) == 0) {
 		in->kind = IS_PROBE;
 		rc = probe_record_from_json(root, path, "probe", &in->probe, err);

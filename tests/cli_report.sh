@@ -7,6 +7,10 @@
 # whole or absent, --summary, and every bad input with its status and words.
 set -eu
 
+# goldens are UTF-8 and colourless, whatever the caller's environment
+LC_ALL=C.UTF-8
+export LC_ALL
+unset NO_COLOR GITHUB_STEP_SUMMARY
 S=${SYNCGATE:-build/syncgate}
 F=fixtures/report
 G=fixtures/gate
@@ -36,13 +40,88 @@ same() {
 	cmp -s "$1" "$2" || { diff "$2" "$1" | head -20 >&2; fail "$1 differs from $2"; }
 }
 
-# --- golden files: the hand-built verdicts rendered four ways ---------------
-for c in split hostile; do
+# --- the gate's verdicts, five ways, and back --------------------------------
+# Each case is fixtures/gate/CASE (hostile-gate lives here): the gate writes
+# the verdict in every format at once, each equal to fixtures/report/CASE.*;
+# `syncgate report` of the JSON gives the same five again, and its text is
+# the gate's own expected.txt byte for byte.  SYNCGATE_REGEN=1 rewrites the
+# golden files instead (review the diff before committing it).
+cases="split reads-fail-p50 reads-fail-p99 read-speedup writes-within-ceiling
+writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
+ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
+no-writes samples-intervals group-commit baseline-fail baseline-pass"
+abs=$S
+case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
+formats="txt:text md:markdown json:json xml:junit html:html"
+
+# gate_case DIR NAME: every format of DIR's verdict into $tmp/NAME.*
+gate_case() {
+	gdir=$1
+	gname=$2
+	set --
+	for f in $formats; do
+		set -- "$@" --format "${f#*:}" -o "$tmp/$gname.${f%%:*}"
+	done
+	set +e
+	# shellcheck disable=SC2046 # args are words by design
+	(cd "$gdir" && env -u NO_COLOR LC_ALL=C.UTF-8 "$abs" gate $(cat args) "$@") \
+		>/dev/null 2>"$tmp/err"
+	rc=$?
+	set -e
+	[ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ] ||
+		fail "$gdir: the gate exited $rc: $(cat "$tmp/err")"
+}
+
+for c in $cases hostile-gate; do
+	dir=fixtures/gate/$c
+	[ "$c" = hostile-gate ] && dir=$F/hostile-gate
+	[ -f "$dir/args" ] || fail "$dir: no args"
+	gate_case "$dir" "$c"
+	if [ "${SYNCGATE_REGEN:-0}" = 1 ]; then
+		for f in $formats; do cp "$tmp/$c.${f%%:*}" "$F/$c.${f%%:*}"; done
+	fi
+	for f in $formats; do
+		same "$tmp/$c.${f%%:*}" "$F/$c.${f%%:*}"
+	done
+	[ -f "$dir/expected.txt" ] && same "$F/$c.txt" "$dir/expected.txt"
+	LC_ALL=C.UTF-8 "$S" report "$F/$c.json" --format text -o "$tmp/$c.r.txt" \
+		--format markdown -o "$tmp/$c.r.md" --format json -o "$tmp/$c.r.json" \
+		--format junit -o "$tmp/$c.r.xml" --format html -o "$tmp/$c.r.html"
+	for f in $formats; do
+		same "$tmp/$c.r.${f%%:*}" "$F/$c.${f%%:*}"
+	done
+done
+
+# the round trip over every other case of the gate, text and JSON
+for dir in fixtures/gate/*/; do
+	c=$(basename "$dir")
+	case $c in bad-*) continue ;; esac
+	[ -f "$dir/expected.txt" ] || continue
+	envs=LC_ALL=C.UTF-8
+	[ -f "$dir/env" ] && envs=$(cat "$dir/env")
+	# shellcheck disable=SC2046
+	(cd "$dir" && env -u NO_COLOR $envs "$abs" gate $(cat args) --format json \
+		-o "$tmp/rt.json") >/dev/null 2>&1 || true
+	# --ascii is how the verdict is shown, not part of it: say it again
+	# shellcheck disable=SC2046
+	env $envs "$S" report $(grep -o -- --ascii "$dir/args" || true) "$tmp/rt.json" \
+		>"$tmp/rt.txt"
+	same "$tmp/rt.txt" "$dir/expected.txt"
+	"$S" report "$tmp/rt.json" --format json >"$tmp/rt2.json"
+	same "$tmp/rt2.json" "$tmp/rt.json"
+done
+
+# --- a hand-built verdict with what no gate run gives (bytes that are not
+# UTF-8, a reversing bidi control, a half-open interval), four ways --------
+for c in hostile; do
 	"$S" report "$F/$c.json" --format json >"$tmp/$c.json"
 	same "$tmp/$c.json" "$F/$c.json"
 	"$S" report "$F/$c.json" --format markdown -o "$tmp/$c.md" --format junit -o "$tmp/$c.xml" \
 		--format html -o "$tmp/$c.html" >"$tmp/stdout"
 	[ ! -s "$tmp/stdout" ] || fail "$c: -o for every format, yet standard output got text"
+	if [ "${SYNCGATE_REGEN:-0}" = 1 ]; then
+		for f in md xml html; do cp "$tmp/$c.$f" "$F/$c.$f"; done
+	fi
 	same "$tmp/$c.md" "$F/$c.md"
 	same "$tmp/$c.xml" "$F/$c.xml"
 	same "$tmp/$c.html" "$F/$c.html"
@@ -92,20 +171,31 @@ awk '/^\| / { line = $0; gsub(/\\\|/, "", line); n = gsub(/\|/, "", line);
 
 # --- JUnit: well-formed, valid, and counting what it holds ------------------
 command -v xmllint >/dev/null 2>&1 || fail "xmllint is needed (libxml2-utils)"
-for c in split hostile; do
-	xmllint --noout "$F/$c.xml" || fail "$c.xml: not well-formed XML"
-	xmllint --noout --schema "$F/junit.xsd" "$F/$c.xml" 2>"$tmp/xsd" ||
-		fail "$c.xml: does not validate: $(cat "$tmp/xsd")"
-	x() { xmllint --xpath "$1" "$F/$c.xml"; }
-	[ "$(x 'string(/testsuites/testsuite/@tests)')" = "$(x 'count(//testcase)')" ] ||
-		fail "$c.xml: tests is not the number of test cases"
-	[ "$(x 'string(/testsuites/testsuite/@failures)')" = "$(x 'count(//failure)')" ] ||
-		fail "$c.xml: failures is not the number of failures"
-	[ "$(x 'string(/testsuites/testsuite/@skipped)')" = "$(x 'count(//skipped)')" ] ||
-		fail "$c.xml: skipped is not the number of skipped cases"
-	[ "$(x 'string(/testsuites/testsuite/@tests)')" = 4 ] || fail "$c.xml: expected 4 tests"
-	[ "$(x 'count(//failure)')" = 1 ] || fail "$c.xml: expected 1 failure"
-	[ "$(x 'count(//skipped)')" = 1 ] || fail "$c.xml: expected 1 skipped"
+# counts CASE TESTS FAILURES SKIPPED: what CASE's JUnit must declare and hold
+counts() {
+	xml=$F/$1.xml
+	xmllint --noout "$xml" || fail "$1.xml: not well-formed XML"
+	xmllint --noout --schema "$F/junit.xsd" "$xml" 2>"$tmp/xsd" ||
+		fail "$1.xml: does not validate: $(cat "$tmp/xsd")"
+	x() { xmllint --xpath "$1" "$xml"; }
+	got="$(x 'string(/testsuites/testsuite/@tests)') $(x 'string(/testsuites/testsuite/@failures)')"
+	got="$got $(x 'string(/testsuites/testsuite/@skipped)')"
+	held="$(x 'count(//testcase)') $(x 'count(//testcase/failure)') $(x 'count(//testcase/skipped)')"
+	[ "$got" = "$held" ] || fail "$1.xml: declares $got (tests, failures, skipped) but holds $held"
+	[ -z "$2" ] || [ "$got" = "$2 $3 $4" ] || fail "$1.xml: $got, expected $2 $3 $4"
+	[ "$(x 'string(/testsuites/@tests)') $(x 'string(/testsuites/@failures)')" = "$2 $3" ] ||
+		[ -z "$2" ] || fail "$1.xml: testsuites disagrees with its testsuite"
+}
+counts split 7 1 0
+counts unprobed 5 0 1
+counts no-flush 3 0 1
+counts ceiling-in-band 3 0 1
+counts baseline-fail 4 1 0
+counts no-writes 4 0 0
+counts hostile-gate 7 1 0
+counts hostile 4 1 1
+for c in $cases; do
+	counts "$c" "" "" ""
 done
 
 # --- the HTML page in a real browser, when there is one ----------------------
@@ -114,7 +204,7 @@ for b in chromium chromium-browser; do
 	command -v "$b" >/dev/null 2>&1 && { chrome=$b; break; }
 done
 if [ -n "$chrome" ]; then
-	for c in split hostile; do
+	for c in split hostile-gate hostile; do
 		prof=$(mktemp -d "$tmp/chrome.XXXXXX")
 		timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --disable-quic \
 			--no-first-run --disable-background-networking --disable-component-update \

@@ -551,6 +551,50 @@ test_escape_table(void **state)
 }
 
 static void
+test_escape_markdown_ascii(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "53.96\xc2\xb5s", "53.96us" },
+		{ "caf\xc3\xa9 | x", "caf\\\\u00e9 \\| x" },
+		{ "\xf0\x9f\x92\xa5", "\\\\u1f4a5" },
+		{ "\x1b", "\\\\x1b" },
+		{ "plain", "plain" },
+	};
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = escaped(escape_markdown_ascii, cases[i][0]);
+		assert_string_equal(s, cases[i][1]);
+		free(s);
+	}
+	s = escaped(escape_markdown_line_ascii, "- \xc2\xb5");
+	assert_string_equal(s, "\\- u");
+	free(s);
+}
+
+static void
+test_markdown_ascii_is_ascii(void **state)
+{
+	struct gate_verdict v;
+	char *md;
+	const char *p;
+
+	(void)state;
+	fill_hostile(&v);
+	replace(&v.writes.reason, "write: 7.66ms against 53.96\xc2\xb5s \xe2\x9c\x93");
+	md = render(&v, FORMAT_MARKDOWN, 1);
+	for (p = md; *p != '\0'; p++)
+		if ((unsigned char)*p >= 0x80)
+			fail_msg("byte 0x%02x beyond ASCII at %.20s", (unsigned char)*p, p);
+	assert_true(strstr(md, "## syncgate: fail\n") != NULL);
+	assert_true(strstr(md, "53.96us \\\\u2713") != NULL);
+	free(md);
+	verdict_free(&v);
+}
+
+static void
 test_escape_markdown_line_starts(void **state)
 {
 	static const char *const cases[][2] = {
@@ -587,6 +631,8 @@ main(void)
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),
 		cmocka_unit_test(test_escape_markdown_line_starts),
+		cmocka_unit_test(test_escape_markdown_ascii),
+		cmocka_unit_test(test_markdown_ascii_is_ascii),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
