@@ -182,34 +182,32 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 	return 0;
 }
 
-/* The record as JSON or text, to standard output or -o FILE. */
+/* The record as JSON or text into of, which it closes (or aborts). */
 static int
-emit(const struct cli *c, const struct probe_record *rec, char *err)
+emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
+    char *err)
 {
-	struct outfile of;
 	struct render_opts ro;
 	char *json;
 	int bad;
 
-	if (outfile_open(&of, c->out, err) < 0)
-		return -1;
 	if (c->json) {
 		cJSON *root = probe_record_to_json(rec);
 
 		json = cJSON_Print(root);
 		cJSON_Delete(root);
-		bad = json == NULL || fprintf(of.fp, "%s\n", json) < 0;
+		bad = json == NULL || fprintf(of->fp, "%s\n", json) < 0;
 		free(json);
 	} else {
-		render_opts_detect(&ro, of.fp, 0);
-		bad = report_probe_text(of.fp, rec, &ro) < 0;
+		render_opts_detect(&ro, of->fp, 0);
+		bad = report_probe_text(of->fp, rec, &ro) < 0;
 	}
 	if (bad) {
-		outfile_abort(&of);
+		outfile_abort(of);
 		return errf(err, "%s: cannot render the probe record",
 		    c->out ? c->out : "standard output");
 	}
-	return outfile_close(&of, err);
+	return outfile_close(of, err);
 }
 
 int
@@ -252,6 +250,7 @@ int
 probe_main(int argc, char **argv)
 {
 	struct cli c;
+	struct outfile of;
 	struct probe_record rec;
 	char err[ERRLEN];
 	int status = EXIT_PASS;
@@ -262,13 +261,22 @@ probe_main(int argc, char **argv)
 	}
 	if (c.help) {
 		probe_usage(stdout);
-		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+		if (fflush(stdout) == 0 && !ferror(stdout))
+			return EXIT_PASS;
+		warnx_("standard output:");
+		return EXIT_TROUBLE;
 	}
-	if (probe_run(&c.o, &rec, err) < 0) {
+	/* an output that cannot be written is found before the probe runs */
+	if (outfile_open(&of, c.out, err) < 0) {
 		warnx_("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (emit(&c, &rec, err) < 0) {
+	if (probe_run(&c.o, &rec, err) < 0) {
+		outfile_abort(&of);
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (emit(&c, &of, &rec, err) < 0) {
 		warnx_("%s", err);
 		status = EXIT_TROUBLE;
 	} else if (c.require_device && rec.reaches != REACH_YES) {

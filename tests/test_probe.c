@@ -21,11 +21,19 @@
 #include "probe/scratch.h"
 #include "tests/testutil.h"
 
-/* A directory of the test's own beside the sources, on the repository's disk. */
+/*
+ * A directory of the test's own on the repository's disk: in the build
+ * directory the runner names (BUILD), so a killed run litters nothing else.
+ */
 static char *
 make_dir(const char *base)
 {
-	char *t = malloc(strlen(base) + 32);
+	const char *build = getenv("BUILD");
+	char *t;
+
+	if (strcmp(base, ".") == 0 && build != NULL && build[0] != '\0')
+		base = build;
+	t = malloc(strlen(base) + 32);
 
 	sprintf(t, "%s/.test-probe.XXXXXX", base);
 	if (mkdtemp(t) == NULL) {

@@ -1,0 +1,251 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate probe from the command line: usage, every refusal with its exit
+# status and message, output to a full disk and to -o, --require-device,
+# real runs on this disk, tmpfs and under eatmydata, and the probe under
+# faults: signals at many moments, a volume that fills up, a read-only
+# directory, a directory that is a symbolic link, two probes at once.
+# Nothing may be left behind in the probed directory, whatever happens.
+set -eu
+
+: "${SYNCGATE:=build/syncgate}"
+T=$(mktemp -d)
+MOUNTS=""
+cleanup() {
+	for m in $MOUNTS; do
+		umount -l "$m" 2>/dev/null || true
+	done
+	rm -rf "$T"
+}
+trap cleanup EXIT INT TERM
+
+failures=0
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+sg() {
+	# shellcheck disable=SC2086
+	${SYNCGATE_VALGRIND:-} "$SYNCGATE" "$@"
+}
+
+# expect STATUS MESSAGE ARGS...: the exit status and a line on stderr
+expect() {
+	want=$1
+	msg=$2
+	shift 2
+	set +e
+	sg "$@" >"$T/out" 2>"$T/err"
+	got=$?
+	set -e
+	[ "$got" -eq "$want" ] || fail "syncgate $*: exit $got, expected $want"
+	if [ -n "$msg" ] && ! grep -qF -- "$msg" "$T/err"; then
+		fail "syncgate $*: stderr lacks \"$msg\": $(cat "$T/err")"
+	fi
+	if [ "$want" -eq 2 ] && [ "$(wc -l <"$T/err")" -ne 1 ]; then
+		fail "syncgate $*: expected one line on stderr, got: $(cat "$T/err")"
+	fi
+}
+
+# empty DIR: nothing of the probe's is left there
+empty() {
+	if [ -n "$(ls -A "$1")" ]; then
+		fail "$2: left behind in $1: $(ls -A "$1")"
+		rm -rf "${1:?}"/.syncgate-probe.* 2>/dev/null || true
+	fi
+}
+
+D="$T/disk"
+mkdir "$D"
+
+# --- usage ---
+sg probe --help >"$T/out"
+first='usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD] [--write-size BYTES] [--json] [-o FILE] [--require-device]'
+[ "$(head -n 1 "$T/out")" = "$first" ] || fail "usage's first line: $(head -n 1 "$T/out")"
+grep -qF '[--precision PCT] [--max-samples N] [--max-time SECONDS] [--concurrency C]' \
+	"$T/out" || fail "usage lacks the adaptive options"
+grep -qF 'default: 15' "$T/out" || fail "usage does not give --samples' default"
+sg help probe >"$T/out2"
+cmp -s "$T/out" "$T/out2" || fail "syncgate help probe differs from --help"
+# standard output on a full disk is trouble
+to_full() {
+	set +e
+	sg "$@" >/dev/full 2>"$T/err"
+	got=$?
+	set -e
+	[ "$got" -eq 2 ] || fail "syncgate $* >/dev/full: exit $got, expected 2"
+	grep -qF "standard output: No space left on device" "$T/err" ||
+		fail "syncgate $* >/dev/full: $(cat "$T/err")"
+}
+to_full probe --help
+
+# --- refusals: one line, exit 2, before anything is written ---
+expect 2 "syncgate probe: /nonexistent: No such file or directory" probe --dir /nonexistent
+expect 2 "--samples: 0 is out of range" probe --dir "$D" --samples 0
+expect 2 "--samples: 12abc is not a whole number" probe --dir "$D" --samples 12abc
+expect 2 "--samples: -3 is out of range" probe --dir "$D" --samples -3
+expect 2 "--write-size: 0 is out of range" probe --dir "$D" --write-size 0
+expect 2 "--write-size: 4k is not a whole number" probe --dir "$D" --write-size 4k
+expect 2 "--write-size: 67108865 is out of range" probe --dir "$D" --write-size 67108865
+expect 2 "--write-size: 1000 is not a multiple of 512" probe --dir "$D" \
+	--method direct-dsync --write-size 1000
+expect 2 "--method nosuch: unknown; expected one of fdatasync, fsync" \
+	probe --dir "$D" --method nosuch
+if [ "$(uname -s)" != Darwin ]; then
+	expect 2 "--method full: F_FULLFSYNC is a macOS call" probe --dir "$D" --method full
+	expect 2 "--method barrier: F_BARRIERFSYNC is a macOS call" probe --dir "$D" --method barrier
+fi
+expect 2 "--precision: 50% is out of range" probe --dir "$D" --precision 50%
+expect 2 "--precision: 0 is out of range" probe --dir "$D" --precision 0
+expect 2 "--precision: -5% is out of range" probe --dir "$D" --precision -5%
+expect 2 "--precision: five is not a percentage" probe --dir "$D" --precision five
+expect 2 "--concurrency: 0 is out of range" probe --dir "$D" --concurrency 0
+expect 2 "--max-samples applies only with --precision" probe --dir "$D" --max-samples 50
+expect 2 "--max-samples: 5 is out of range; expected 15 (--samples)" \
+	probe --dir "$D" --precision 5% --max-samples 5
+expect 2 "--max-time: 0 is out of range" probe --dir "$D" --max-time 0
+expect 2 "unknown option --frob" probe --dir "$D" --frob
+expect 2 "--dir needs an argument" probe --dir
+expect 2 "unexpected argument extra" probe --dir "$D" extra
+echo x >"$T/file"
+expect 2 "$T/file: Not a directory" probe --dir "$T/file"
+expect 2 "/nonexistent/p.json: No such file or directory" probe --dir "$D" -o /nonexistent/p.json
+empty "$D" "refusals"
+
+# --- a real run on this disk ---
+expect 0 "" probe --dir "$D" --samples 7
+grep -q '^fdatasync after a 4 KiB write, median of 7: ' "$T/out" ||
+	fail "text lacks the summary line: $(head -n 3 "$T/out")"
+grep -q 'interval' "$T/out" || fail "text lacks the interval"
+grep -q '^reaches a device: ' "$T/out" || fail "text lacks the verdict line"
+grep -q '^  empty system call  ' "$T/out" || fail "text lacks the reference timings"
+empty "$D" "a run on disk"
+
+# JSON, to a file, atomically
+expect 0 "" probe --dir "$D" --samples 5 --json -o "$T/p.json"
+[ ! -s "$T/out" ] || fail "-o FILE also wrote to standard output"
+grep -q '"format":[[:space:]]*"syncgate-probe/1"' "$T/p.json" || fail "-o FILE: no format"
+grep -q '"reaches_device":[[:space:]]*"' "$T/p.json" || fail "-o FILE: no reaches_device"
+ls "$T"/p.json.tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
+to_full probe --dir "$D" --samples 3
+empty "$D" "JSON and full output"
+
+# --- tmpfs says no, and --require-device refuses it (printing the report) ---
+if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
+	expect 1 "--require-device: the flush does not reach a device here" \
+		probe --dir "$S" --samples 5 --require-device
+	grep -q '^reaches a device: no, because tmpfs keeps files in memory' "$T/out" ||
+		fail "tmpfs: $(grep reaches "$T/out")"
+	empty "$S" "tmpfs"
+	rmdir "$S"
+fi
+
+# --- eatmydata says no ---
+if command -v eatmydata >/dev/null 2>&1; then
+	set +e
+	eatmydata "$SYNCGATE" probe --dir "$D" --samples 5 --json >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "eatmydata: exit $st: $(cat "$T/err")"
+	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" || fail "eatmydata: not \"no\""
+	grep -q 'intercepts' "$T/out" || fail "eatmydata: evidence does not name interception"
+	empty "$D" "eatmydata"
+else
+	echo "skipped: eatmydata is not installed"
+fi
+
+# --- signals at many moments: no file left behind ---
+# A non-interactive shell starts background jobs with SIGINT ignored, and
+# the probe keeps an ignored signal ignored (as nohup wants), so SIGINT
+# is given back its default first.
+if env --default-signal=INT true 2>/dev/null; then
+	dflt="env --default-signal=INT"
+elif command -v perl >/dev/null 2>&1; then
+	dflt="perl -e \$SIG{INT}='DEFAULT';exec(@ARGV)or(die) --"
+else
+	dflt=""
+fi
+sigs="TERM"
+[ -n "$dflt" ] && sigs="INT TERM" || echo "skipped: SIGINT (no way to un-ignore it here)"
+for sig in $sigs; do
+	for delay in 0 0.002 0.01 0.03 0.08 0.2; do
+		# shellcheck disable=SC2086
+		$dflt "$SYNCGATE" probe --dir "$D" --samples 1000000 --max-time 20 \
+			--write-size 65536 >/dev/null 2>&1 &
+		pid=$!
+		sleep "$delay"
+		# again until it dies: the first may land before the exec
+		n=0
+		while kill -s "$sig" "$pid" 2>/dev/null && [ "$n" -lt 4 ]; do
+			sleep 0.05
+			n=$((n + 1))
+		done
+		set +e
+		wait "$pid"
+		st=$?
+		set -e
+		[ "$st" -gt 128 ] || fail "SIG$sig after ${delay}s: exit $st, expected death by the signal"
+		empty "$D" "SIG$sig after ${delay}s"
+	done
+done
+# and while several writers run at once
+"$SYNCGATE" probe --dir "$D" --samples 100000 --concurrency 4 --max-time 20 \
+	>/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -s TERM "$pid" 2>/dev/null || true
+set +e
+wait "$pid"
+set -e
+empty "$D" "SIGTERM during group commit"
+
+# --- a directory that is a symbolic link: followed, and said so ---
+mkdir "$T/real"
+ln -s "$T/real" "$T/link"
+expect 0 "" probe --dir "$T/link" --samples 3
+grep -qF "(given as $T/link, a symbolic link)" "$T/out" ||
+	fail "symlinked DIR: not said: $(head -n 1 "$T/out")"
+empty "$T/real" "symlinked DIR"
+
+# --- two probes at once in one directory ---
+"$SYNCGATE" probe --dir "$D" --samples 40 >"$T/a" 2>&1 &
+a=$!
+"$SYNCGATE" probe --dir "$D" --samples 40 >"$T/b" 2>&1 &
+b=$!
+set +e
+wait "$a"
+sa=$?
+wait "$b"
+sb=$?
+set -e
+[ "$sa" -eq 0 ] && [ "$sb" -eq 0 ] || fail "two probes at once: exits $sa and $sb: $(cat "$T/a" "$T/b")"
+empty "$D" "two probes at once"
+
+# --- a volume that fills up, and a read-only one (root and mount needed) ---
+mkdir "$T/small" "$T/rw" "$T/ro"
+if mount -t tmpfs -o size=64k syncgate-test "$T/small" 2>/dev/null; then
+	MOUNTS="$MOUNTS $T/small"
+	expect 2 "$T/small: writing 1 MiB to the scratch file: No space left on device" \
+		probe --dir "$T/small" --write-size 1048576
+	empty "$T/small" "a full volume"
+else
+	echo "skipped: cannot mount a small tmpfs here (not root?)"
+fi
+if mount --bind "$T/rw" "$T/ro" 2>/dev/null; then
+	MOUNTS="$MOUNTS $T/ro"
+	if mount -o remount,bind,ro "$T/ro" 2>/dev/null; then
+		expect 2 "$T/ro: cannot create a scratch file: Read-only file system" \
+			probe --dir "$T/ro"
+	else
+		echo "skipped: cannot remount a bind mount read-only here"
+	fi
+else
+	echo "skipped: cannot bind-mount here (not root?)"
+fi
+
+if [ "$failures" -ne 0 ]; then
+	echo "cli_probe: $failures failed" >&2
+	exit 1
+fi
+echo "cli_probe: all passed"
