@@ -97,6 +97,8 @@ main(int argc, char **argv)
 	const struct command *c;
 
 	setlocale(LC_ALL, "");
+	/* numbers in and out are always written with a decimal point */
+	setlocale(LC_NUMERIC, "C");
 	/* a closed pipe is a write error to report, not a silent death */
 	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {

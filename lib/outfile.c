@@ -14,9 +14,33 @@
 #include "lib/err.h"
 #include "lib/outfile.h"
 
+/*
+ * A path that exists and is not a regular file (/dev/null, a FIFO, a
+ * terminal) cannot be replaced by a rename without destroying it: write
+ * to it directly.  A symlink is followed, so the file it names is the
+ * one replaced and the link stays.
+ */
+static int
+open_direct(struct outfile *o, const char *path, char *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		return errf(err, "%s:", path);
+	o->fp = fdopen(fd, "w");
+	if (o->fp == NULL) {
+		close(fd);
+		return errf(err, "%s:", path);
+	}
+	o->path = xstrdup(path);
+	return 0;
+}
+
 int
 outfile_open(struct outfile *o, const char *path, char *err)
 {
+	struct stat st;
+	char *real = NULL;
 	mode_t mask;
 	int fd;
 
@@ -26,13 +50,25 @@ outfile_open(struct outfile *o, const char *path, char *err)
 		o->fp = stdout;
 		return 0;
 	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			return errf(err, "%s: is a directory; expected a file to write", path);
+		return open_direct(o, path, err);
+	}
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		real = realpath(path, NULL);
+		if (real == NULL)   /* a dangling link: create what it names */
+			return open_direct(o, path, err);
+		path = real;
+	}
 	o->path = xstrdup(path);
-	o->tmp = xmalloc(strlen(path) + 16);
-	sprintf(o->tmp, "%s.tmp.XXXXXX", path);
+	free(real);
+	o->tmp = xmalloc(strlen(o->path) + 16);
+	sprintf(o->tmp, "%s.tmp.XXXXXX", o->path);
 	cleanup_install();
 	fd = mkstemp(o->tmp);
 	if (fd < 0) {
-		errf(err, "%s:", path);
+		errf(err, "%s:", o->path);
 		goto fail;
 	}
 	o->slot = cleanup_register(o->tmp);
@@ -74,7 +110,8 @@ outfile_close(struct outfile *o, char *err)
 	bad = fflush(o->fp) != 0 || ferror(o->fp);
 	if (bad)
 		errf(err, "%s:", o->path);
-	if (!bad && fsync(fileno(o->fp)) < 0 && errno != EINVAL && errno != EROFS) {
+	if (!bad && o->tmp != NULL && fsync(fileno(o->fp)) < 0 &&
+	    errno != EINVAL && errno != EROFS) {
 		errf(err, "%s:", o->path);
 		bad = 1;
 	}
@@ -82,11 +119,11 @@ outfile_close(struct outfile *o, char *err)
 		errf(err, "%s:", o->path);
 		bad = 1;
 	}
-	if (!bad && rename(o->tmp, o->path) < 0) {
+	if (!bad && o->tmp != NULL && rename(o->tmp, o->path) < 0) {
 		errf(err, "%s:", o->path);
 		bad = 1;
 	}
-	if (bad)
+	if (bad && o->tmp != NULL)
 		unlink(o->tmp);
 	cleanup_forget(o->slot);
 	free(o->path);
@@ -103,7 +140,8 @@ outfile_abort(struct outfile *o)
 		return;
 	}
 	fclose(o->fp);
-	unlink(o->tmp);
+	if (o->tmp != NULL)
+		unlink(o->tmp);
 	cleanup_forget(o->slot);
 	free(o->path);
 	free(o->tmp);

@@ -3,7 +3,9 @@
  * Output that is whole or absent: -o FILE is written to a temporary name
  * beside FILE and renamed over it only once every byte is out, and
  * standard output is checked when it is closed, so a full disk or a
- * closed pipe is an error rather than a silently short report.
+ * closed pipe is an error rather than a silently short report.  A path
+ * that is a symlink is followed (the link stays; the file it names is
+ * replaced); one that is a device or a FIFO is written in place.
  */
 #ifndef SYNCGATE_OUTFILE_H
 #define SYNCGATE_OUTFILE_H
@@ -13,7 +15,9 @@
 struct outfile {
 	FILE *fp;       /* write here */
 	char *path;     /* the final name; NULL for standard output */
-	char *tmp;      /* the temporary name while open */
+	char *tmp;      /* the temporary name while open; NULL when path is
+	                 * not a regular file (/dev/null, a FIFO) and is
+	                 * written directly */
 	int slot;       /* cleanup slot of tmp */
 };
 

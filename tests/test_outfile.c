@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Output files: whole or absent, links kept, devices written in place,
+ * and standard output's errors reported.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/outfile.h"
+#include "tests/testutil.h"
+
+static char dir[] = "/tmp/syncgate-outfile.XXXXXX";
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[256];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static size_t
+entries(void)
+{
+	char cmd[256];
+	FILE *p;
+	size_t n = 0;
+	int c;
+
+	snprintf(cmd, sizeof cmd, "ls -A '%s'", dir);
+	p = popen(cmd, "r");
+	while ((c = fgetc(p)) != EOF)
+		n += c == '\n';
+	pclose(p);
+	return n;
+}
+
+static void
+slurp(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(fp);
+	n = fread(buf, 1, len - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+}
+
+static void
+test_outfile_replaces_whole(void **state)
+{
+	char path[512], buf[64], err[ERRLEN];
+	struct outfile o;
+	FILE *fp;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	fp = fopen(path, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	fputs("new\n", o.fp);
+	/* until closed, the old content is what a reader sees */
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "old\n");
+	assert_int_equal(outfile_close(&o, err), 0);
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "new\n");
+	assert_int_equal(entries(), 1);
+}
+
+static void
+test_outfile_abort_leaves_old(void **state)
+{
+	char path[512], buf[64], err[ERRLEN];
+	struct outfile o;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	fputs("half", o.fp);
+	outfile_abort(&o);
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "new\n");
+	assert_int_equal(entries(), 1);
+}
+
+static void
+test_outfile_follows_symlink(void **state)
+{
+	char path[512], link[512], buf[64], err[ERRLEN];
+	struct outfile o;
+	struct stat st;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	snprintf(link, sizeof link, "%s/link.txt", dir);
+	assert_int_equal(symlink("out.txt", link), 0);
+	assert_int_equal(outfile_open(&o, link, err), 0);
+	fputs("via link\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "via link\n");
+}
+
+static void
+test_outfile_device_in_place(void **state)
+{
+	char err[ERRLEN];
+	struct outfile o;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(outfile_open(&o, "/dev/null", err), 0);
+	fputs("gone\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+}
+
+static void
+test_outfile_full_disk_is_error(void **state)
+{
+	char err[ERRLEN];
+	struct outfile o;
+	int i;
+
+	(void)state;
+	if (access("/dev/full", W_OK) != 0)
+		skip();
+	assert_int_equal(outfile_open(&o, "/dev/full", err), 0);
+	for (i = 0; i < 10000; i++)
+		fputs("a line that cannot land anywhere\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), -1);
+	assert_non_null(strstr(err, "/dev/full: No space left on device"));
+}
+
+static void
+test_outfile_directory_refused(void **state)
+{
+	char err[ERRLEN];
+	struct outfile o;
+
+	(void)state;
+	assert_int_equal(outfile_open(&o, dir, err), -1);
+	assert_non_null(strstr(err, "is a directory"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outfile_replaces_whole),
+		cmocka_unit_test(test_outfile_abort_leaves_old),
+		cmocka_unit_test(test_outfile_follows_symlink),
+		cmocka_unit_test(test_outfile_device_in_place),
+		cmocka_unit_test(test_outfile_full_disk_is_error),
+		cmocka_unit_test(test_outfile_directory_refused),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
