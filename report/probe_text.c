@@ -162,33 +162,56 @@ stop_line(const struct text_ctx *t, const struct probe_record *p)
 	fprintf(t->fp, "\n");
 }
 
-static void
-ref_row(const struct text_ctx *t, const char *label, double ns)
-{
-	char a[DURLEN];
+#define REF_ROWS 5
 
+struct ref_rows {
+	char label[REF_ROWS][96];
+	double ns[REF_ROWS];
+	size_t n;
+};
+
+static void
+ref_add(struct ref_rows *r, const char *before, const char *word,
+    const char *after, double ns)
+{
 	if (isnan(ns))
 		return;
-	fprintf(t->fp, "  %-36s %s\n", label, dur(t, a, ns));
+	snprintf(r->label[r->n], sizeof r->label[0], "%s%s%s", before, word, after);
+	r->ns[r->n++] = ns;
 }
 
+/* Labels are ASCII except for words from the record, printed cleaned. */
 static void
 refs_block(const struct text_ctx *t, const struct probe_record *p)
 {
-	char label[96], sz[DURLEN];
-	const char *clean = write_timed(p) ? "fdatasync" : sync_word(p);
+	struct ref_rows r;
+	char sz[DURLEN], a[DURLEN];
+	size_t i, w = 0;
+	int timed = write_timed(p);
 
+	r.n = 0;
 	fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+	ref_add(&r, "", timed ? "fdatasync" : sync_word(p), " with nothing dirty",
+	    p->refs.clean_sync_ns);
+	ref_add(&r, "", "empty system call", "", p->refs.null_syscall_ns);
+	ref_add(&r, "", sz, " write without a sync", p->refs.plain_write_ns);
+	ref_add(&r, timed ? "" : "dirty ", sync_word(p),
+	    timed ? ", opened through libc" : " through libc",
+	    p->refs.libc_sync_ns);
+	ref_add(&r, timed ? "" : "dirty ", sync_word(p),
+	    timed ? ", opened past libc" : " past libc", p->refs.raw_sync_ns);
+	if (r.n == 0)
+		return;
+	for (i = 0; i < r.n; i++)
+		if (text_width(r.label[i]) > w)
+			w = text_width(r.label[i]);
 	fprintf(t->fp, "reference timings from the same run, medians:\n");
-	snprintf(label, sizeof label, "%s with nothing dirty", clean);
-	ref_row(t, label, p->refs.clean_sync_ns);
-	ref_row(t, "empty system call", p->refs.null_syscall_ns);
-	snprintf(label, sizeof label, "%s write without a sync", sz);
-	ref_row(t, label, p->refs.plain_write_ns);
-	snprintf(label, sizeof label, "dirty %s through libc", sync_word(p));
-	ref_row(t, label, p->refs.libc_sync_ns);
-	snprintf(label, sizeof label, "dirty %s as a raw system call", sync_word(p));
-	ref_row(t, label, p->refs.raw_sync_ns);
+	for (i = 0; i < r.n; i++) {
+		fprintf(t->fp, "  ");
+		put(t, r.label[i]);
+		fprintf(t->fp, "%*s  %s\n", (int)(w - text_width(r.label[i])), "",
+		    dur(t, a, r.ns[i]));
+	}
 }
 
 static void

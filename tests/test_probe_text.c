@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A probe record as text, against golden files: each
+ * fixtures/probe/NAME.json renders to fixtures/probe/NAME.expected.txt
+ * (UTF-8) and, where one exists, NAME.ascii.expected.txt (ASCII).  Run
+ * with SYNCGATE_REGOLD=1 to rewrite the golden files after a deliberate
+ * change, and read the diff.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/probe_record.h"
+#include "report/report.h"
+#include "tests/testutil.h"
+
+static const char *const cases[] = {
+	"disk-fdatasync", "disk-dsync", "disk-direct-dsync", "tmpfs",
+	"eatmydata", "group-commit", "adaptive", "hostile-strings",
+};
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (fp == NULL)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, fp);
+	buf[*len] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+static char *
+render(const struct probe_record *p, int ascii, size_t *len)
+{
+	struct render_opts o = { ascii, 0 };
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+
+	assert_non_null(fp);
+	assert_int_equal(report_probe_text(fp, p, &o), 0);
+	fclose(fp);
+	return buf;
+}
+
+/* Compares with the golden file, or writes it when regolding. */
+static void
+check_golden(const char *path, const char *got, size_t len)
+{
+	size_t wlen = 0;
+	char *want;
+
+	if (getenv("SYNCGATE_REGOLD") != NULL) {
+		FILE *fp = fopen(path, "wb");
+
+		assert_non_null(fp);
+		fwrite(got, 1, len, fp);
+		fclose(fp);
+		return;
+	}
+	want = slurp(path, &wlen);
+	if (want == NULL) {
+		print_error("%s: missing\n", path);
+		fail();
+	}
+	if (wlen != len || memcmp(want, got, len) != 0) {
+		print_error("%s differs; got:\n%s\n", path, got);
+		free(want);
+		fail();
+	}
+	free(want);
+}
+
+static void
+test_probe_text_golden(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct probe_record p;
+		char path[256], err[ERRLEN], *text;
+		size_t len;
+		FILE *ascii;
+
+		snprintf(path, sizeof path, "fixtures/probe/%s.json", cases[i]);
+		if (probe_record_load(path, &p, err) < 0) {
+			print_error("%s\n", err);
+			fail();
+		}
+		text = render(&p, 0, &len);
+		snprintf(path, sizeof path, "fixtures/probe/%s.expected.txt", cases[i]);
+		check_golden(path, text, len);
+		free(text);
+		snprintf(path, sizeof path, "fixtures/probe/%s.ascii.expected.txt",
+		    cases[i]);
+		ascii = fopen(path, "rb");
+		if (ascii != NULL) {
+			fclose(ascii);
+			text = render(&p, 1, &len);
+			check_golden(path, text, len);
+			free(text);
+		}
+		probe_record_free(&p);
+	}
+}
+
+/* Nothing from a record reaches the terminal as a control byte. */
+static void
+test_probe_text_strips_controls(void **state)
+{
+	struct probe_record p;
+	char err[ERRLEN], *text;
+	size_t len, i;
+
+	(void)state;
+	assert_int_equal(probe_record_load("fixtures/probe/hostile-strings.json",
+	    &p, err), 0);
+	text = render(&p, 0, &len);
+	for (i = 0; i < len; i++)
+		assert_true(text[i] == '\n' || (unsigned char)text[i] >= 0x20);
+	assert_null(strstr(text, "\xc2\x9b"));     /* the C1 CSI, as UTF-8 */
+	assert_non_null(strstr(text, "caf\xc3\xa9"));
+	free(text);
+	text = render(&p, 1, &len);
+	for (i = 0; i < len; i++)
+		assert_true(text[i] == '\n' ||
+		    ((unsigned char)text[i] >= 0x20 && (unsigned char)text[i] < 0x7f));
+	assert_non_null(strstr(text, "us x +/- ~ - and ?"));
+	free(text);
+	probe_record_free(&p);
+}
+
+/* A record with no samples cannot be rendered: an error, not a garbage line. */
+static void
+test_probe_text_refuses_empty(void **state)
+{
+	struct probe_record p;
+	struct render_opts o = { 0, 0 };
+
+	(void)state;
+	probe_record_init(&p);
+	assert_int_equal(report_probe_text(stdout, &p, &o), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_probe_text_golden),
+		cmocka_unit_test(test_probe_text_strips_controls),
+		cmocka_unit_test(test_probe_text_refuses_empty),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
