@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gate/interval.h"
 #include "lib/stats.h"
@@ -80,96 +81,77 @@ gate_part_interval(const struct gate_part *pt, double level, double *lo,
 	}
 }
 
-/*
- * Which sampled parts get an interval: each at c^(1/k), dropping those
- * too thin for it (they are then exact) until every remaining one has it.
- */
-static double
-allocate(const struct gate_term *t, size_t nt, double c, int *use,
-    struct gate_estimate *e)
+/* A term's distances below and above its part's value, on the log scale. */
+static int
+term_spread(const struct gate_term *t, double c, double *down, double *up,
+    double *plo, double *phi)
 {
-	double level = c, lo, hi;
-	size_t i, k;
-	int dropped;
+	const struct gate_part *pt = t->part;
 
-	for (i = 0; i < nt; i++)
-		use[i] = t[i].part->kind == PART_SAMPLED;
-	do {
-		for (k = 0, i = 0; i < nt; i++)
-			k += (size_t)use[i];
-		level = k > 1 ? pow(c, 1.0 / (double)k) : c;
-		dropped = 0;
-		for (i = 0; i < nt; i++) {
-			if (use[i] && gate_part_interval(t[i].part, level, &lo, &hi) < 0) {
-				use[i] = 0;
-				dropped = 1;
-				e->dropped_at[i] = level;
-			}
-		}
-	} while (dropped);
-	return level;
+	*plo = *phi = pt->v;
+	*down = *up = 0;
+	if (gate_part_interval(pt, c, plo, phi) < 0)
+		return -1;
+	/* a power of -1 swaps which end of the part lowers the product */
+	*down = log(t->power > 0 ? pt->v / *plo : *phi / pt->v);
+	*up = log(t->power > 0 ? *phi / pt->v : pt->v / *plo);
+	return 0;
 }
 
 void
 gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
-	int use[GATE_MAX_TERMS];
-	double v = 1, lo = 1, hi = 1, down[2] = { 0, 0 }, up[2] = { 0, 0 };
-	size_t i;
-	int any = 0;
+	double v = 1, blo = 1, bhi = 1, down, up, plo, phi;
+	size_t i, spread = 0;
 
-	e->nmax = 0;
+	memset(e, 0, sizeof *e);
 	if (nt > GATE_MAX_TERMS)
 		nt = GATE_MAX_TERMS;
-	for (i = 0; i < GATE_MAX_TERMS; i++)
-		e->dropped_at[i] = 0;
-	e->level_each = allocate(t, nt, c, use, e);
 	for (i = 0; i < nt; i++) {
 		const struct gate_part *pt = t[i].part;
-		double plo = pt->v, phi = pt->v;
-		int s;
+		int has = term_spread(&t[i], c, &down, &up, &plo, &phi) == 0;
 
-		if (pt->kind == PART_RANGE || use[i]) {
-			gate_part_interval(pt, e->level_each, &plo, &phi);
-			any = 1;
-		}
-		/*
-		 * Products, not sums of logs, so that a figure exactly on a
-		 * limit stays on it; the logs only apportion the width.  A
-		 * power of -1 swaps which end of the part lowers the product.
-		 */
-		s = use[i] && pt->scalable;
-		if (t[i].power > 0) {
-			v *= pt->v;
-			lo *= plo;
-			hi *= phi;
-			down[s] += log(pt->v / plo);
-			up[s] += log(phi / pt->v);
+		if (!has && pt->kind == PART_SAMPLED)
+			e->dropped_at[i] = c;
+		v = t[i].power > 0 ? v * pt->v : v / pt->v;
+		blo = t[i].power > 0 ? blo * plo : blo / phi;
+		bhi = t[i].power > 0 ? bhi * phi : bhi / plo;
+		if (!has)
+			continue;
+		spread += down > 0 || up > 0;
+		if (pt->kind == PART_RANGE) {
+			e->down_range += down;
+			e->up_range += up;
+		} else if (pt->scalable) {
+			e->down_sq_class += down * down;
+			e->up_sq_class += up * up;
+			if (pt->n > e->nmax)
+				e->nmax = pt->n;
 		} else {
-			v /= pt->v;
-			lo /= phi;
-			hi /= plo;
-			down[s] += log(phi / pt->v);
-			up[s] += log(pt->v / plo);
+			e->down_sq_unit += down * down;
+			e->up_sq_unit += up * up;
 		}
-		if (s && pt->n > e->nmax)
-			e->nmax = pt->n;
 	}
 	e->v = v;
-	e->down_fixed = down[0];
-	e->down_scalable = down[1];
-	e->up_fixed = up[0];
-	e->up_scalable = up[1];
-	e->lo = any ? lo : NAN;
-	e->hi = any ? hi : NAN;
+	e->lo = e->hi = NAN;
+	if (spread == 0)
+		return;
+	if (spread == 1) {
+		/* one part alone: its own ends, by products, so a limit it meets stays met */
+		e->lo = blo;
+		e->hi = bhi;
+		return;
+	}
+	e->lo = v * exp(-(sqrt(e->down_sq_class + e->down_sq_unit) + e->down_range));
+	e->hi = v * exp(sqrt(e->up_sq_class + e->up_sq_unit) + e->up_range);
 }
 
 long long
 gate_samples_needed(const struct gate_estimate *e, double limit,
     enum need_why *why)
 {
-	double d, s, f, scale;
+	double d, s2, u2, r, room, scale;
 
 	*why = NEED_OK;
 	if (isnan(e->lo) || e->nmax == 0) {
@@ -181,18 +163,21 @@ gate_samples_needed(const struct gate_estimate *e, double limit,
 		*why = NEED_ON_LIMIT;
 		return -1;
 	}
-	s = d > 0 ? e->up_scalable : e->down_scalable;
-	f = d > 0 ? e->up_fixed : e->down_fixed;
+	s2 = d > 0 ? e->up_sq_class : e->down_sq_class;
+	u2 = d > 0 ? e->up_sq_unit : e->down_sq_unit;
+	r = d > 0 ? e->up_range : e->down_range;
 	d = fabs(d);
-	if (f >= d) {
+	/* the class part shrinks as 1/sqrt(count): sqrt(s2 / f + u2) + r < d */
+	room = (d - r) * (d - r) - u2;
+	if (d <= r || room <= 0) {
 		*why = NEED_FIXED;
 		return -1;
 	}
-	if (s <= 0) {
+	if (s2 <= 0) {
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
-	scale = (s / (d - f)) * (s / (d - f));
+	scale = s2 / room;
 	if ((double)e->nmax * scale > 1e15) {
 		*why = NEED_ON_LIMIT;
 		return -1;

@@ -5,10 +5,11 @@
  * product of parts: class latencies and sync units, each a point, a
  * certain range (a histogram bucket) or a quantile estimated from
  * samples.  Each sampled part gets a distribution-free order-statistic
- * interval at level c^(1/k), k the sampled parts, so that all k cover
- * at once with probability at least c (the samples are independent);
- * mapping that box through the product gives the figure's interval.
- * docs/result-format.md says why this method and what it costs.
+ * interval at level c; the product's interval recovers its spread from
+ * theirs on the log scale (MOVER: Zou and Donner, 2008): each end lies
+ * the root of the summed squares of the parts' own distances away, plus
+ * the certain ranges' full widths.  docs/result-format.md says why this
+ * method, what it costs and how close to c it covers.
  */
 #ifndef SYNCGATE_GATE_INTERVAL_H
 #define SYNCGATE_GATE_INTERVAL_H
@@ -49,16 +50,19 @@ struct gate_term {
 struct gate_estimate {
 	double v;
 	double lo, hi;          /* NaN when no part has an interval */
-	double level_each;      /* the level each sampled part got */
 	/*
-	 * log(v / lo) and log(hi / v) split into what more class samples
-	 * would narrow (scalable) and what they would not (fixed).
+	 * The product's spread on the log scale, below and above v, by what
+	 * narrows it: squared distances of class latencies (more class
+	 * samples narrow them) and of sync units (a longer probe would),
+	 * and the summed widths of certain ranges (nothing narrows them).
 	 */
-	double down_scalable, down_fixed, up_scalable, up_fixed;
-	size_t nmax;            /* most samples behind a scalable part */
+	double down_sq_class, up_sq_class;
+	double down_sq_unit, up_sq_unit;
+	double down_range, up_range;
+	size_t nmax;            /* most samples behind a class latency */
 	/*
-	 * Per term: 0, or the level a sampled part was asked for and could
-	 * not give (too few samples); it was then taken as exact.
+	 * Per term: 0, or the level a sampled part could not give an
+	 * interval at (too few samples); it was then taken as exact.
 	 */
 	double dropped_at[GATE_MAX_TERMS];
 };

@@ -161,7 +161,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
 	int none[2];
-	char who[256];
+	char who[256], cf[32];
 	size_t i, k;
 
 	for (k = 0; k < 2; k++)
@@ -195,8 +195,9 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
 
 		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
-		    "at this confidence (%zu would do); it is taken as exact",
+		    "at %s%% (%zu would do); it is taken as exact",
 		    pair->ours->name, w, pt->n, pt->p > 0.9 ? "p99" : "p50",
+		    gate_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(pt->p, pair->drops[i % pair->ndrops].level));
 		free(w);
 	}
@@ -434,12 +435,14 @@ static void
 note_unit(struct gate_ctx *ctx)
 {
 	struct gate_verdict *v = ctx->v;
+	char cf[32];
 	int k;
 
 	if (ctx->unit.shared && (ctx->unit_drop_ours > 0 || ctx->unit_drop_rival > 0)) {
 		verdict_note(v, "the probes have %zu and %zu samples, too few for an "
-		    "interval on their median at this confidence (%zu would do); the "
-		    "sync unit is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,
+		    "interval on their median at %s%% (%zu would do); the sync unit "
+		    "is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,
+		    gate_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
 		return;
 	}
@@ -451,8 +454,9 @@ note_unit(struct gate_ctx *ctx)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
 		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
-		    "its median at this confidence (%zu would do); its sync unit is "
-		    "taken as exact", who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		    "its median at %s%% (%zu would do); its sync unit is taken as "
+		    "exact", who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		    gate_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, level));
 		free(who);
 	}

@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The gate's rules and intervals: order-statistic ranks against exact
+ * binomial values, coverage of the combined intervals by seeded
+ * simulation, rulings that settle as samples grow, and each rule of the
+ * split (shared unit, two hosts, the band, the unprobed and the
+ * unflushed volume, baseline mode).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "gate/rules.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+#include "tests/testutil.h"
+
+/* xorshift64*: a seeded generator, so every run draws the same samples. */
+static double
+uniform(unsigned long long *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return ((double)((*s * 2685821657736338717ULL) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double
+normal(unsigned long long *s)
+{
+	double u = uniform(s), v = uniform(s);
+
+	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/* n lognormal latencies of the given median; sorted; the caller frees. */
+static double *
+lognormal(unsigned long long *s, double median, double sigma, size_t n)
+{
+	double *x = malloc(n * sizeof *x);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x[i] = median * exp(sigma * normal(s));
+	stats_sort(x, n);
+	return x;
+}
+
+static void
+sampled(struct gate_part *pt, const double *x, size_t n, double p)
+{
+	memset(pt, 0, sizeof *pt);
+	pt->kind = PART_SAMPLED;
+	pt->x = x;
+	pt->n = n;
+	pt->p = p;
+	pt->v = stats_quantile_sorted(x, n, p);
+	pt->scalable = 1;
+}
+
+static void
+test_gate_interval_ranks_known(void **state)
+{
+	double x[1000], lo, hi;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 1000; i++)
+		x[i] = (double)(i + 1);         /* x_(k) = k: the interval is its ranks */
+	assert_int_equal(gate_quantile_ci(x, 15, 0.5, 0.95, &lo, &hi), 0);
+	assert_near(lo, 4, 0);
+	assert_near(hi, 12, 0);
+	assert_int_equal(gate_quantile_ci(x, 100, 0.5, 0.95, &lo, &hi), 0);
+	assert_near(lo, 40, 0);
+	assert_near(hi, 61, 0);
+	assert_int_equal(gate_quantile_ci(x, 1000, 0.5, 0.95, &lo, &hi), 0);
+	assert_near(lo, 469, 0);
+	assert_near(hi, 532, 0);
+	assert_int_equal(gate_quantile_ci(x, 1000, 0.99, 0.95, &lo, &hi), 0);
+	assert_near(lo, 983, 0);
+	assert_near(hi, 997, 0);
+	/* p99 of 100 or of 15 samples has no interval: say so, do not guess */
+	assert_int_equal(gate_quantile_ci(x, 100, 0.99, 0.95, &lo, &hi), -1);
+	assert_int_equal(gate_quantile_ci(x, 15, 0.99, 0.95, &lo, &hi), -1);
+	/* 0.99^368 <= 0.025 < 0.99^367 */
+	assert_int_equal(gate_min_samples(0.99, 0.95), 368);
+	assert_int_equal(gate_min_samples(0.5, 0.95), 6);
+}
+
+static void
+test_gate_interval_range_and_point(void **state)
+{
+	struct gate_part a, b;
+	struct gate_term t[2] = { { &a, 1 }, { &b, -1 } };
+	struct gate_estimate e;
+
+	(void)state;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	a.kind = PART_RANGE;
+	a.v = 1500000;
+	a.lo = 1000000;
+	a.hi = 2000000;
+	b.kind = PART_POINT;
+	b.v = 100000;
+	gate_combine(t, 2, 0.95, &e);
+	assert_near(e.v, 15, 1e-12);
+	assert_near(e.lo, 10, 0);          /* products, not logs: exactly the limit */
+	assert_near(e.hi, 20, 0);
+	b.kind = PART_POINT;
+	a.kind = PART_POINT;
+	gate_combine(t, 2, 0.95, &e);
+	assert_true(isnan(e.lo) && isnan(e.hi));
+}
+
+/* Coverage of one quantile's interval: the exact binomial level, near 0.965. */
+static void
+test_gate_coverage_quantile(void **state)
+{
+	unsigned long long s = 42;
+	size_t t, hit = 0, n = 100, lo, hi;
+	double achieved, q, truth = 1e6;
+
+	(void)state;
+	stats_order_ci(n, 0.5, 0.95, &lo, &hi, &achieved);
+	for (t = 0; t < 4000; t++) {
+		double *x = lognormal(&s, truth, 0.5, n), a, b;
+
+		gate_quantile_ci(x, n, 0.5, 0.95, &a, &b);
+		hit += a <= truth && truth <= b;
+		free(x);
+	}
+	q = (double)hit / 4000;
+	/* three standard errors of a proportion near 0.965 over 4000 trials */
+	assert_near(q, achieved, 0.009);
+}
+
+/*
+ * Coverage of a speedup's interval (two sampled medians) and of syncs a
+ * commit (a sampled p99 over a probe's median): at least the nominal
+ * level, since each part's interval holds at c^(1/k) and the box maps
+ * onto the ratio conservatively.
+ */
+static void
+test_gate_coverage_ratio_and_syncs(void **state)
+{
+	unsigned long long s = 7;
+	size_t t, hit_ratio = 0, hit_syncs = 0, trials = 2000;
+	double truth_ratio = 640000.0 / 60000.0;
+	double truth_syncs = 4.5e6 * exp(0.25 * 2.326347874) / 3e6;
+
+	(void)state;
+	for (t = 0; t < trials; t++) {
+		double *o = lognormal(&s, 60000, 0.4, 200), *r = lognormal(&s, 640000, 0.4, 200);
+		double *w = lognormal(&s, 4.5e6, 0.25, 600), *p = lognormal(&s, 3e6, 0.05, 15);
+		struct gate_part po, pr, pw, pp;
+		struct gate_term ratio[2] = { { &pr, 1 }, { &po, -1 } };
+		struct gate_term syncs[2] = { { &pw, 1 }, { &pp, -1 } };
+		struct gate_estimate e;
+
+		sampled(&po, o, 200, 0.5);
+		sampled(&pr, r, 200, 0.5);
+		sampled(&pw, w, 600, 0.99);
+		sampled(&pp, p, 15, 0.5);
+		pp.scalable = 0;
+		gate_combine(ratio, 2, 0.95, &e);
+		hit_ratio += e.lo <= truth_ratio && truth_ratio <= e.hi;
+		gate_combine(syncs, 2, 0.95, &e);
+		assert_false(isnan(e.lo));
+		hit_syncs += e.lo <= truth_syncs && truth_syncs <= e.hi;
+		free(o);
+		free(r);
+		free(w);
+		free(p);
+	}
+	print_message("coverage at 95%%: speedup %.4f, syncs %.4f\n",
+	    (double)hit_ratio / (double)trials, (double)hit_syncs / (double)trials);
+	assert_true((double)hit_ratio / (double)trials >= 0.95 - 0.01);
+	assert_true((double)hit_syncs / (double)trials >= 0.95 - 0.01);
+}
+
+/* A class of latencies, sampled or given as p50/p99 only. */
+static void
+add_class(struct result *r, const char *name, enum class_kind kind, double p50,
+    double p99, double *samples, size_t n)
+{
+	struct result_class *c;
+
+	r->classes = xrealloc(r->classes, (r->nclasses + 1) * sizeof *r->classes);
+	c = &r->classes[r->nclasses++];
+	memset(c, 0, sizeof *c);
+	c->name = xstrdup(name);
+	c->kind = kind;
+	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->samples_ns = samples;
+	c->nsamples = n;
+	c->p50_ns = samples ? stats_quantile_sorted(samples, n, 0.5) : p50;
+	c->p99_ns = samples ? stats_quantile_sorted(samples, n, 0.99) : p99;
+	c->count = samples ? (long long)n : -1;
+}
+
+static void
+new_result(struct result *r, const char *engine)
+{
+	memset(r, 0, sizeof *r);
+	r->engine = xstrdup(engine);
+	r->path = xstrdup(engine);
+	r->workload = xstrdup("linkbench");
+	r->concurrency = 8;
+}
+
+/* Fifteen syncs spread about median by spread (a fraction), on one volume. */
+static struct probe_record *
+new_probe(const char *host, const char *volume, double median, double spread,
+    enum reach reaches)
+{
+	static const double at[15] = { 0, -1, 1, -0.8, 0.8, -0.6, 0.6, -0.4, 0.4,
+		-0.2, 0.2, -0.1, 0.1, -0.05, 0.05 };
+	struct probe_record *p = malloc(sizeof *p);
+	size_t i;
+
+	probe_record_init(p);
+	p->host_id = xstrdup(host);
+	p->volume_id = xstrdup(volume);
+	p->method = xstrdup("fdatasync");
+	p->samples_ns = xmalloc(15 * sizeof *p->samples_ns);
+	for (i = 0; i < 15; i++)
+		p->samples_ns[i] = median * (1 + spread * at[i]);
+	p->nsamples = 15;
+	p->reaches = reaches;
+	probe_record_summarize(p, 0.95);
+	if (reaches != REACH_YES)
+		probe_record_evidence(p, "a sync of %.0fns is a memory copy", median);
+	return p;
+}
+
+/* Both sides of one gate, freed together. */
+struct duel {
+	struct result ours, rival;
+	struct gate_side_in in_ours, in_rival;
+	struct gate_opts opts;
+	struct gate_verdict v;
+};
+
+static void
+duel_init(struct duel *d, enum gate_mode mode)
+{
+	memset(d, 0, sizeof *d);
+	new_result(&d->ours, "zu");
+	new_result(&d->rival, "ladybug");
+	d->in_ours.r = &d->ours;
+	d->in_ours.file = "zu.json";
+	d->in_rival.r = &d->rival;
+	d->in_rival.file = "ladybug.json";
+	gate_opts_init(&d->opts, mode);
+}
+
+static int
+duel_rule(struct duel *d)
+{
+	char err[ERRLEN];
+
+	d->in_ours.probe = d->ours.probe;
+	d->in_rival.probe = d->rival.probe;
+	return gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+}
+
+static void
+duel_free(struct duel *d)
+{
+	verdict_free(&d->v);
+	result_free(&d->ours);
+	result_free(&d->rival);
+}
+
+static const struct verdict_check *
+find_check(const struct gate_verdict *v, const char *cls, const char *stat)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++)
+		if (strcmp(v->checks[i].class_name, cls) == 0 &&
+		    strcmp(v->checks[i].statistic, stat) == 0)
+			return &v->checks[i];
+	return NULL;
+}
+
+/*
+ * A speedup of 12x held to 10x: too close to call on 60 samples a side,
+ * and settled with a few times the count the first verdict estimated (the
+ * estimate assumes the point holds and the interval narrows as the square
+ * root of the count; at small counts both wander).
+ */
+static void
+test_gate_rule_settles_as_samples_grow(void **state)
+{
+	unsigned long long s = 99;
+	const struct verdict_check *c;
+	long long need;
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "read", KIND_READ, 0, 0, lognormal(&s, 50000, 0.5, 60), 60);
+	add_class(&d.rival, "read", KIND_READ, 0, 0, lognormal(&s, 600000, 0.5, 60), 60);
+	assert_int_equal(duel_rule(&d), 0);
+	c = find_check(&d.v, "read", "p50 speedup");
+	assert_non_null(c);
+	assert_int_equal(c->ruling, RULING_INDETERMINATE);
+	need = c->samples_needed;
+	assert_true(need > 60 && need < 100000);
+	assert_non_null(strstr(c->reason, "samples a side would settle it"));
+	duel_free(&d);
+
+	duel_init(&d, MODE_RIVAL);
+	need *= 4;
+	add_class(&d.ours, "read", KIND_READ, 0, 0,
+	    lognormal(&s, 50000, 0.5, (size_t)need), (size_t)need);
+	add_class(&d.rival, "read", KIND_READ, 0, 0,
+	    lognormal(&s, 600000, 0.5, (size_t)need), (size_t)need);
+	assert_int_equal(duel_rule(&d), 0);
+	c = find_check(&d.v, "read", "p50 speedup");
+	assert_int_equal(c->ruling, RULING_PASS);
+	duel_free(&d);
+}
+
+static void
+test_gate_rule_shared_unit_cheaper_probe(void **state)
+{
+	const struct verdict_row *row;
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 4.35e6, 0.02, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.unit.source, UNIT_SHARED);
+	assert_near(d.v.unit.ours_ns, 3e6, 1e-6);
+	assert_near(d.v.unit.rival_ns, 3e6, 1e-6);
+	/* the band runs from the cheaper probe's low to the dearer's high */
+	assert_true(d.v.unit.ours_lo_ns < 3e6 && d.v.unit.ours_hi_ns > 4.35e6);
+	row = &d.v.rows[0];
+	assert_near(row->ours_syncs_p50.v, 1.5, 1e-9);
+	assert_near(row->rival_syncs_p50.v, 3, 1e-9);
+	assert_string_equal(d.v.unit.description, "one sync = 3ms, the cheaper of two "
+	    "probes of one volume, both sides");
+	duel_free(&d);
+}
+
+static void
+test_gate_rule_two_hosts_two_units(void **state)
+{
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("laptop", "v", 3e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("server", "v", 6e6, 0.02, REACH_YES);
+	d.rival.classes[0].p50_ns = 12e6;
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.unit.source, UNIT_PER_VOLUME);
+	assert_near(d.v.rows[0].rival_syncs_p50.v, 2, 1e-9);
+	assert_non_null(strstr(d.v.unit.description, "two hosts, so two units"));
+	/* 1.5 syncs against 2, each in its own unit: no more than the rival */
+	assert_int_equal(find_check(&d.v, "write", "p50 syncs vs rival")->ruling,
+	    RULING_PASS);
+	duel_free(&d);
+}
+
+/* The ceiling inside the band is indeterminate; a narrow band over the same numbers fails. */
+static void
+test_gate_rule_ceiling_in_band(void **state)
+{
+	double spread[2] = { 0.25, 0.01 };
+	enum ruling want[2] = { RULING_INDETERMINATE, RULING_FAIL };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, 6.2e6, 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 3e6, spread[k], REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, spread[k], REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(find_check(&d.v, "write", "p50 syncs")->ruling, want[k]);
+		assert_int_equal(d.v.writes.ruling, want[k]);
+		assert_int_equal(d.v.overall, want[k]);
+		duel_free(&d);
+	}
+}
+
+static void
+test_gate_rule_unprobed_and_unflushed(void **state)
+{
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "read", KIND_READ, 50e3, 150e3, NULL, 0);
+		add_class(&d.rival, "read", KIND_READ, 900e3, 3e6, NULL, 0);
+		add_class(&d.ours, "write", KIND_WRITE, 132e3, 400e3, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 250e3, 900e3, NULL, 0);
+		d.ours.probe = new_probe("wsl", "sdc", 316, 0.02, k ? REACH_NO : REACH_YES);
+		if (k)
+			d.rival.probe = new_probe("wsl", "sdc", 319, 0.02, REACH_NO);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(d.v.unit.source, UNIT_NONE);
+		assert_int_equal(d.v.reads.ruling, RULING_PASS);
+		assert_int_equal(d.v.writes.ruling, RULING_INDETERMINATE);
+		assert_int_equal(d.v.overall, RULING_INDETERMINATE);
+		assert_non_null(strstr(d.v.unit.why_none, k ?
+		    "zu's probe says a sync does not reach a device (a sync of 316ns): "
+		    "\"a sync of 316ns is a memory copy\"" : "ladybug's volume is unprobed"));
+		assert_true(isnan(d.v.rows[1].ours_syncs_p50.v));
+		duel_free(&d);
+	}
+}
+
+static void
+test_gate_rule_kind_mismatch(void **state)
+{
+	char err[ERRLEN];
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "x", KIND_READ, 50e3, 150e3, NULL, 0);
+	add_class(&d.rival, "x", KIND_WRITE, 9e5, 3e6, NULL, 0);
+	assert_int_equal(gate_rule(&d.in_ours, &d.in_rival, &d.opts, &d.v, err), -1);
+	assert_string_equal(err, "ladybug.json: classes[0] \"x\" is a write, but in "
+	    "zu.json it is a read; expected the same kind on both sides");
+	duel_free(&d);
+}
+
+/* One side only: listed, never ruled; nothing in common: not ruled at all. */
+static void
+test_gate_rule_one_side_only(void **state)
+{
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "a", KIND_READ, 50e3, 150e3, NULL, 0);
+	add_class(&d.rival, "lb-delete-node", KIND_WRITE, 9e5, 3e6, NULL, 0);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.nrows, 0);
+	assert_int_equal(d.v.nunmatched, 2);
+	assert_string_equal(d.v.unmatched[1].reason,
+	    "ladybug ran lb-delete-node; zu did not");
+	assert_int_equal(d.v.overall, RULING_NOT_RULED);
+	assert_int_equal(d.v.nchecks, 0);
+	duel_free(&d);
+}
+
+/* A point exactly on the limit passes; just under fails. */
+static void
+test_gate_rule_limit_boundary(void **state)
+{
+	double rival[2] = { 1e6, 999999 };
+	enum ruling want[2] = { RULING_PASS, RULING_FAIL };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "r", KIND_READ, 1e5, 1e5, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, rival[k], 1e6, NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(find_check(&d.v, "r", "p50 speedup")->ruling, want[k]);
+		duel_free(&d);
+	}
+}
+
+static void
+test_gate_rule_baseline(void **state)
+{
+	double now[3] = { 1.04e6, 1.06e6, 0.5e6 };
+	enum ruling want[3] = { RULING_PASS, RULING_FAIL, RULING_PASS };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		duel_init(&d, MODE_BASELINE);
+		add_class(&d.ours, "w", KIND_WRITE, now[k], 2e6, NULL, 0);
+		add_class(&d.rival, "w", KIND_WRITE, 1e6, 2e6, NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(find_check(&d.v, "w", "p50 regression")->ruling, want[k]);
+		assert_int_equal(d.v.overall, want[k]);
+		assert_string_equal(d.v.rival.label, "baseline");
+		/* unprobed: compared in nanoseconds, and said so */
+		assert_non_null(strstr(d.v.notes[d.v.nnotes - 1],
+		    "writes are compared in nanoseconds"));
+		duel_free(&d);
+	}
+}
+
+static void
+test_gate_worse_order(void **state)
+{
+	(void)state;
+	assert_int_equal(gate_worse(RULING_PASS, RULING_FAIL), RULING_FAIL);
+	assert_int_equal(gate_worse(RULING_INDETERMINATE, RULING_FAIL), RULING_FAIL);
+	assert_int_equal(gate_worse(RULING_PASS, RULING_INDETERMINATE),
+	    RULING_INDETERMINATE);
+	assert_int_equal(gate_worse(RULING_NOT_RULED, RULING_PASS), RULING_PASS);
+	assert_int_equal(gate_worse(RULING_NOT_RULED, RULING_NOT_RULED),
+	    RULING_NOT_RULED);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gate_interval_ranks_known),
+		cmocka_unit_test(test_gate_interval_range_and_point),
+		cmocka_unit_test(test_gate_coverage_quantile),
+		cmocka_unit_test(test_gate_coverage_ratio_and_syncs),
+		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
+		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
+		cmocka_unit_test(test_gate_rule_two_hosts_two_units),
+		cmocka_unit_test(test_gate_rule_ceiling_in_band),
+		cmocka_unit_test(test_gate_rule_unprobed_and_unflushed),
+		cmocka_unit_test(test_gate_rule_kind_mismatch),
+		cmocka_unit_test(test_gate_rule_one_side_only),
+		cmocka_unit_test(test_gate_rule_limit_boundary),
+		cmocka_unit_test(test_gate_rule_baseline),
+		cmocka_unit_test(test_gate_worse_order),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
