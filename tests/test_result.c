@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The syncgate-result/1 loader: what it keeps, the quantiles it computes,
+ * and each refusal with its exact message; samples files line by line and
+ * the files a result must not make syncgate read.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/result.h"
+#include "lib/stats.h"
+#include "tests/testutil.h"
+
+static char dir[64];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/syncgate-test-result.XXXXXX");
+	return mkdtemp(dir) == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Writes text to dir/name; returns the path (static buffer). */
+static const char *
+put_file(const char *name, const char *text)
+{
+	static char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+	return path;
+}
+
+/* Parses text as the result r.json in the temporary folder. */
+static int
+load_text(const char *text, struct result *r, char *err)
+{
+	return result_load(put_file("r.json", text), r, err);
+}
+
+static void
+test_result_load_points(void **state)
+{
+	struct result r;
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"zu\","
+	    "\"version\": \"0.9.2\", \"workload\": \"linkbench\", \"concurrency\": 8,"
+	    "\"mine\": {\"ignored\": true}, \"classes\": ["
+	    "{\"name\": \"point-read\", \"kind\": \"read\", \"p50_ns\": 53960,"
+	    " \"p99_ns\": 168170, \"count\": 5000}]}", &r, err), 0);
+	assert_string_equal(r.engine, "zu");
+	assert_string_equal(r.version, "0.9.2");
+	assert_string_equal(r.workload, "linkbench");
+	assert_int_equal(r.concurrency, 8);
+	assert_null(r.probe);
+	assert_int_equal(r.nclasses, 1);
+	assert_int_equal(r.classes[0].kind, KIND_READ);
+	assert_near(r.classes[0].p50_ns, 53960, 0);
+	assert_near(r.classes[0].p99_ns, 168170, 0);
+	assert_int_equal(r.classes[0].count, 5000);
+	assert_null(r.classes[0].samples_ns);
+	assert_true(isnan(r.classes[0].p50_lo_ns));
+	assert_non_null(result_find(&r, "point-read"));
+	assert_null(result_find(&r, "write"));
+	result_free(&r);
+}
+
+static void
+test_result_samples_sorted_type7(void **state)
+{
+	struct result r;
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"zu\","
+	    "\"classes\": [{\"name\": \"w\", \"kind\": \"write\","
+	    " \"samples_ns\": [5, 1, 4, 2, 3]}]}", &r, err), 0);
+	assert_int_equal(r.classes[0].nsamples, 5);
+	assert_near(r.classes[0].samples_ns[0], 1, 0);
+	assert_near(r.classes[0].samples_ns[4], 5, 0);
+	assert_near(r.classes[0].p50_ns, 3, 0);
+	assert_near(r.classes[0].p99_ns, 4.96, 1e-12);      /* h = 3.96 */
+	assert_int_equal(r.classes[0].count, 5);
+	result_free(&r);
+}
+
+static void
+test_result_ranges(void **state)
+{
+	struct result r;
+	char err[ERRLEN];
+
+	(void)state;
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"lb\","
+	    "\"classes\": [{\"name\": \"GET_NODE\", \"kind\": \"read\", \"p50_ns\": 75000,"
+	    " \"p50_range_ns\": [50000, 100000], \"p99_ns\": 150000,"
+	    " \"p99_range_ns\": [100000, 200000]}]}", &r, err), 0);
+	assert_near(r.classes[0].p50_lo_ns, 50000, 0);
+	assert_near(r.classes[0].p50_hi_ns, 100000, 0);
+	assert_near(r.classes[0].p99_lo_ns, 100000, 0);
+	assert_near(r.classes[0].p99_hi_ns, 200000, 0);
+	result_free(&r);
+}
+
+/* Every refusal: the body of classes[0] (or the whole file) and its message. */
+static void
+test_result_refusals(void **state)
+{
+	static const struct {
+		const char *json, *msg;
+	} cases[] = {
+		{ "[1]", "r.json: the top level is an array; expected a syncgate-result/1 object" },
+		{ "{\"format\": \"syncgate-result/2\", \"engine\": \"zu\"}",
+		  "r.json: format is \"syncgate-result/2\"; expected \"syncgate-result/1\"" },
+		{ "{\"engine\": \"zu\"}", "r.json: format is missing; expected \"syncgate-result/1\"" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": 7}",
+		  "r.json: engine is a number; expected a non-empty string" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"\"}",
+		  "r.json: engine is empty; expected a non-empty string" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"classes\": {}}",
+		  "r.json: classes is an object; expected an array of at least one class" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"concurrency\": 0,"
+		  " \"classes\": []}",
+		  "r.json: concurrency is a number; expected a whole number of at least 1" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"version\": 2,"
+		  " \"classes\": []}", "r.json: version is a number; expected a string" },
+	};
+	static const struct {
+		const char *cls, *msg;
+	} classes[] = {
+		{ "{\"name\": \"\", \"kind\": \"read\"}",
+		  "classes[0].name is empty; expected a non-empty string" },
+		{ "{\"name\": \"a\\u001b[31m\", \"kind\": \"scan\", \"p50_ns\": 1, \"p99_ns\": 2}",
+		  "classes[0] \"a?[31m\": kind is \"scan\"; expected \"read\" or \"write\"" },
+		{ "{\"name\": \"a\", \"kind\": \"read\"}", "classes[0] \"a\": no latencies; "
+		  "expected p50_ns and p99_ns, samples_ns or samples_file" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 0, \"p99_ns\": 2}",
+		  "classes[0] \"a\": p50_ns is 0; expected a positive number of nanoseconds, "
+		  "at most a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": -3, \"p99_ns\": 2}",
+		  "classes[0] \"a\": p50_ns is -3; expected a positive number of nanoseconds, "
+		  "at most a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.64e13}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.7e13}",
+		  "classes[0] \"a\": p99_ns is 8.7e+13, over a day; expected a positive "
+		  "number of nanoseconds, at most a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 1e999}",
+		  "classes[0] \"a\": p99_ns is a number out of range; expected a positive "
+		  "number of nanoseconds" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": \"1ms\", \"p99_ns\": 2}",
+		  "classes[0] \"a\": p50_ns is a string; expected a positive number of "
+		  "nanoseconds" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 4}",
+		  "classes[0] \"a\": p99_ns is 4, below p50_ns 5; expected p99 at least p50" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 5}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p99_ns\": 5}",
+		  "classes[0] \"a\": p50_ns is missing; expected it beside p99_ns" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": []}",
+		  "classes[0] \"a\": samples_ns is empty; expected at least one latency" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1, null]}",
+		  "classes[0] \"a\": samples_ns[1] is null; expected a positive number of "
+		  "nanoseconds" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1, 3], \"p50_ns\": 3}",
+		  "classes[0] \"a\": p50_ns is 3 but its 2 samples give 2 (type-7 quantiles); "
+		  "expected them to agree, or only one of the two" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1, 3], \"p50_ns\": 2}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1],"
+		  " \"samples_file\": \"x\"}",
+		  "classes[0] \"a\": both samples_ns and samples_file; expected one of them" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1],"
+		  " \"p50_range_ns\": [1, 2]}", "classes[0] \"a\": a percentile range beside "
+		  "samples; expected ranges only where there are no samples" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"p50_range_ns\": [6, 8]}", "classes[0] \"a\": p50_ns 5 is outside "
+		  "p50_range_ns [6, 8]; expected it within" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"p99_range_ns\": [10, 8]}", "classes[0] \"a\": p99_range_ns is [10, 8]; "
+		  "expected low at most high" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"p99_range_ns\": [8]}", "classes[0] \"a\": p99_range_ns is not two "
+		  "numbers; expected [low, high] in nanoseconds" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": 1.5}", "classes[0] \"a\": count is a number; expected a whole "
+		  "number of operations" },
+	};
+	struct result r;
+	char err[ERRLEN], text[1024], want[1024];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(want, sizeof want, "%s/%s", dir, cases[i].msg);
+		assert_int_equal(load_text(cases[i].json, &r, err), -1);
+		assert_string_equal(err, want);
+		assert_null(r.engine);
+	}
+	for (i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+		snprintf(text, sizeof text, "{\"format\": \"syncgate-result/1\", \"engine\": "
+		    "\"zu\", \"classes\": [%s]}", classes[i].cls);
+		if (classes[i].msg == NULL) {
+			assert_int_equal(load_text(text, &r, err), 0);
+			result_free(&r);
+			continue;
+		}
+		snprintf(want, sizeof want, "%s/r.json: %s", dir, classes[i].msg);
+		assert_int_equal(load_text(text, &r, err), -1);
+		assert_string_equal(err, want);
+	}
+}
+
+static void
+test_result_duplicate_and_probe(void **state)
+{
+	struct result r;
+	char err[ERRLEN], want[ERRLEN];
+
+	(void)state;
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"zu\","
+	    "\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2},"
+	    "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2}]}", &r, err), -1);
+	snprintf(want, sizeof want, "%s/r.json: classes[1] \"a\": the name is also "
+	    "classes[0]'s; expected unique class names", dir);
+	assert_string_equal(err, want);
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"zu\","
+	    "\"probe\": {\"format\": \"syncgate-probe/1\", \"host\": {\"id\": \"h\"},"
+	    " \"volume\": {\"id\": \"v\"}, \"method\": \"fdatasync\", \"samples_ns\": [],"
+	    " \"reaches_device\": \"yes\"},"
+	    "\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2}]}",
+	    &r, err), -1);
+	snprintf(want, sizeof want, "%s/r.json: probe.samples_ns is empty; expected at "
+	    "least one sync latency", dir);
+	assert_string_equal(err, want);
+	assert_int_equal(load_text("{\"format\": \"syncgate-result/1\", \"engine\": \"zu\","
+	    "\"probe\": {\"format\": \"syncgate-probe/1\", \"host\": {\"id\": \"h\"},"
+	    " \"volume\": {\"id\": \"v\"}, \"method\": \"fdatasync\", \"samples_ns\": [3, 1, 2],"
+	    " \"median_ns\": 2, \"reaches_device\": \"yes\"},"
+	    "\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2}]}",
+	    &r, err), 0);
+	assert_non_null(r.probe);
+	assert_near(r.probe->median_ns, 2, 0);
+	result_free(&r);
+}
+
+/* A result naming samples_file file, its message or NULL for success. */
+static const char *
+samples_result(const char *file)
+{
+	static char text[512];
+
+	snprintf(text, sizeof text, "{\"format\": \"syncgate-result/1\", \"engine\": "
+	    "\"zu\", \"classes\": [{\"name\": \"w\", \"kind\": \"write\", "
+	    "\"samples_file\": \"%s\"}]}", file);
+	return text;
+}
+
+static void
+test_result_samples_file_lines(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+	} cases[] = {
+		{ "# latencies\n300\n\n  100  # the fastest\r\n200\n4.5e2\n", NULL },
+		{ "1\n2\n3", NULL },                                   /* no final newline */
+		{ "100\n12abc\n", "line 2: \"12abc\" is not a number" },
+		{ "100\n-5\n", "line 2: \"-5\" is not a number" },
+		{ "100\n\n0\n", "line 3: \"0\" is not positive" },
+		{ "1e14\n", "line 1: \"1e14\" is over a day" },
+		{ "nan\n", "line 1: \"nan\" is not a number" },
+		{ "inf\n", "line 1: \"inf\" is not a number" },
+		{ "0x10\n", "line 1: \"0x10\" is not a number" },
+		{ "100 200\n", "line 1: \"100 200\" is not a number" },
+		{ "1e\n", "line 1: \"1e\" is not a number" },
+		{ "# nothing\n\n", NULL },
+	};
+	struct result r;
+	char err[ERRLEN], want[ERRLEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		put_file("w.txt", cases[i].text);
+		if (cases[i].msg == NULL && i + 1 < sizeof cases / sizeof cases[0]) {
+			assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
+			assert_true(r.classes[0].nsamples >= 3);
+			result_free(&r);
+			continue;
+		}
+		assert_int_equal(load_text(samples_result("w.txt"), &r, err), -1);
+		if (cases[i].msg == NULL)
+			snprintf(want, sizeof want, "%s/r.json: classes[0] \"w\": samples_file "
+			    "w.txt holds no latencies; expected one a line", dir);
+		else
+			snprintf(want, sizeof want, "%s/r.json: classes[0] \"w\": samples_file "
+			    "w.txt, %s; expected one positive latency in nanoseconds, at most "
+			    "a day", dir, cases[i].msg);
+		assert_string_equal(err, want);
+	}
+	put_file("w.txt", "# latencies\n300\n\n  100  # the fastest\r\n200\n4.5e2\n");
+	assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
+	assert_int_equal(r.classes[0].nsamples, 4);
+	assert_near(r.classes[0].samples_ns[0], 100, 0);
+	assert_near(r.classes[0].samples_ns[3], 450, 0);
+	assert_near(r.classes[0].p50_ns, 250, 0);
+	result_free(&r);
+}
+
+/* Files a result must not make syncgate read. */
+static void
+test_result_samples_file_refusals(void **state)
+{
+	static const struct {
+		const char *file, *msg;
+	} cases[] = {
+		{ "/etc/passwd", "samples_file /etc/passwd is an absolute path; expected a "
+		  "path relative to the result file's folder" },
+		{ "../x", "samples_file ../x climbs out of the result file's folder with ..; "
+		  "expected a file inside it" },
+		{ "a/../../x", "samples_file a/../../x climbs out of the result file's folder "
+		  "with ..; expected a file inside it" },
+		{ "out.txt", "samples_file out.txt leads out of the result file's folder "
+		  "through a symbolic link; expected a file inside it" },
+		{ "zero", "samples_file zero leads out of the result file's folder through "
+		  "a symbolic link; expected a file inside it" },
+		{ "sub", "samples_file sub is a directory; expected a regular file of "
+		  "latencies" },
+		{ "fifo", "samples_file fifo is a FIFO; expected a regular file of latencies" },
+		{ "none", "samples_file none: No such file or directory" },
+	};
+	struct result r;
+	char err[ERRLEN], want[ERRLEN], path[256];
+	size_t i;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	assert_int_equal(symlink("/", path), 0);
+	snprintf(path, sizeof path, "%s/zero", dir);
+	assert_int_equal(symlink("/dev/zero", path), 0);
+	snprintf(path, sizeof path, "%s/sub", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof path, "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(load_text(samples_result(cases[i].file), &r, err), -1);
+		snprintf(want, sizeof want, "%s/r.json: classes[0] \"w\": %s", dir,
+		    cases[i].msg);
+		assert_string_equal(err, want);
+	}
+	/* inside the folder, by a path that dips into a subfolder and back */
+	put_file("sub/w.txt", "7\n");
+	assert_int_equal(load_text(samples_result("sub/./../sub/w.txt"), &r, err), 0);
+	result_free(&r);
+}
+
+/* Many samples take the radix sort; it must agree with qsort, ties and all. */
+static void
+test_result_radix_sort_matches_qsort(void **state)
+{
+	size_t n = 100000, i;
+	double *want = malloc(n * sizeof *want);
+	char *text = malloc(n * 24), *p = text;
+	unsigned long long s = 3;
+	struct result r;
+	char err[ERRLEN];
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+		/* integers and fractions, many repeats, six orders of magnitude */
+		want[i] = (double)((s >> 33) % 5000000 + 1) / ((s >> 20) % 2 ? 1 : 4);
+		p += sprintf(p, "%.17g\n", want[i]);
+	}
+	put_file("w.txt", text);
+	stats_sort(want, n);
+	assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
+	assert_int_equal(r.classes[0].nsamples, n);
+	assert_memory_equal(r.classes[0].samples_ns, want, n * sizeof *want);
+	result_free(&r);
+	free(want);
+	free(text);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_result_load_points, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_samples_sorted_type7, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_ranges, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_duplicate_and_probe, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_samples_file_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_samples_file_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_radix_sort_matches_qsort, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
