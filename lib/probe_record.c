@@ -147,23 +147,24 @@ num_array(const double *v, size_t n)
 	return a;
 }
 
-cJSON *
-probe_record_to_json(const struct probe_record *p)
+static void
+host_json(cJSON *o, const struct probe_record *p)
 {
-	cJSON *o = cJSON_CreateObject(), *host, *vol, *refs, *ci, *ev;
-	size_t i;
+	cJSON *host = cJSON_AddObjectToObject(o, "host");
 
-	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
-	add_str(o, "syncgate_version", p->version);
-	add_str(o, "created", p->created);
-	host = cJSON_AddObjectToObject(o, "host");
 	add_str(host, "id", p->host_id);
 	add_str(host, "id_source", p->host_id_source);
 	add_str(host, "name", p->host_name);
 	add_str(host, "os", p->os);
 	add_str(host, "kernel", p->kernel);
 	add_str(host, "virtualization", p->virt);
-	vol = cJSON_AddObjectToObject(o, "volume");
+}
+
+static void
+volume_json(cJSON *o, const struct probe_record *p)
+{
+	cJSON *vol = cJSON_AddObjectToObject(o, "volume");
+
 	add_str(vol, "id", p->volume_id);
 	add_str(vol, "id_source", p->volume_id_source);
 	add_str(vol, "path", p->path);
@@ -178,10 +179,13 @@ probe_record_to_json(const struct probe_record *p)
 		cJSON_AddBoolToObject(vol, "rotational", p->rotational);
 	else
 		cJSON_AddNullToObject(vol, "rotational");
-	add_str(o, "method", p->method);
-	add_str(o, "method_detail", p->method_detail);
-	cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
-	cJSON_AddNumberToObject(o, "warmup", p->warmup);
+}
+
+static void
+summary_json(cJSON *o, const struct probe_record *p)
+{
+	cJSON *ci;
+
 	cJSON_AddItemToObject(o, "samples_ns", num_array(p->samples_ns, p->nsamples));
 	add_num(o, "median_ns", p->median_ns);
 	add_num(o, "min_ns", p->min_ns);
@@ -195,9 +199,14 @@ probe_record_to_json(const struct probe_record *p)
 		cJSON_AddNullToObject(o, "ci_ns");
 	}
 	add_num(o, "ci_level", p->ci_level);
-	add_str(o, "stopped_by", p->stopped_by);
-	add_num(o, "precision", p->precision);
-	add_num(o, "elapsed_s", p->elapsed_s);
+}
+
+static void
+verdict_json(cJSON *o, const struct probe_record *p)
+{
+	cJSON *ev, *refs;
+	size_t i;
+
 	cJSON_AddStringToObject(o, "reaches_device", reach_name(p->reaches));
 	ev = cJSON_AddArrayToObject(o, "evidence");
 	for (i = 0; i < p->nevidence; i++)
@@ -209,16 +218,45 @@ probe_record_to_json(const struct probe_record *p)
 	add_num(refs, "plain_write", p->refs.plain_write_ns);
 	add_num(refs, "raw_sync", p->refs.raw_sync_ns);
 	add_num(refs, "libc_sync", p->refs.libc_sync_ns);
-	if (p->group.writers > 0) {
-		cJSON *g = cJSON_AddObjectToObject(o, "group_commit");
-		cJSON_AddNumberToObject(g, "writers", p->group.writers);
-		add_num(g, "median_ns", p->group.median_ns);
-		add_num(g, "p99_ns", p->group.p99_ns);
-		add_num(g, "syncs_p50", p->group.syncs_p50);
-		add_num(g, "syncs_p99", p->group.syncs_p99);
-		cJSON_AddItemToObject(g, "samples_ns",
-		    num_array(p->group.samples_ns, p->group.nsamples));
-	}
+}
+
+static void
+group_json(cJSON *o, const struct probe_record *p)
+{
+	cJSON *g;
+
+	if (p->group.writers <= 0)
+		return;
+	g = cJSON_AddObjectToObject(o, "group_commit");
+	cJSON_AddNumberToObject(g, "writers", p->group.writers);
+	add_num(g, "median_ns", p->group.median_ns);
+	add_num(g, "p99_ns", p->group.p99_ns);
+	add_num(g, "syncs_p50", p->group.syncs_p50);
+	add_num(g, "syncs_p99", p->group.syncs_p99);
+	cJSON_AddItemToObject(g, "samples_ns",
+	    num_array(p->group.samples_ns, p->group.nsamples));
+}
+
+cJSON *
+probe_record_to_json(const struct probe_record *p)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
+	add_str(o, "syncgate_version", p->version);
+	add_str(o, "created", p->created);
+	host_json(o, p);
+	volume_json(o, p);
+	add_str(o, "method", p->method);
+	add_str(o, "method_detail", p->method_detail);
+	cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
+	cJSON_AddNumberToObject(o, "warmup", p->warmup);
+	summary_json(o, p);
+	add_str(o, "stopped_by", p->stopped_by);
+	add_num(o, "precision", p->precision);
+	add_num(o, "elapsed_s", p->elapsed_s);
+	verdict_json(o, p);
+	group_json(o, p);
 	return o;
 }
 
@@ -356,20 +394,14 @@ get_evidence(const cJSON *o, struct probe_record *p, const char *name,
 }
 
 static int
-get_parts(const cJSON *o, struct probe_record *p, const char *name,
+get_host(const cJSON *host, struct probe_record *p, const char *name,
     const char *where, char *err)
 {
-	const cJSON *host = json_member(o, "host"), *vol = json_member(o, "volume");
-	const cJSON *refs = json_member(o, "reference_ns"), *rot, *wb;
 	char w[256];
-	double d;
 
 	if (!cJSON_IsObject(host))
 		return errf(err, "%s: %s.host is %s; expected an object with an id",
 		    name, where, json_kind(host));
-	if (!cJSON_IsObject(vol))
-		return errf(err, "%s: %s.volume is %s; expected an object with an id",
-		    name, where, json_kind(vol));
 	snprintf(w, sizeof w, "%s.host", where);
 	if (get_str(host, "id", 1, &p->host_id, name, w, err) < 0 ||
 	    get_str(host, "id_source", 0, &p->host_id_source, name, w, err) < 0 ||
@@ -378,6 +410,19 @@ get_parts(const cJSON *o, struct probe_record *p, const char *name,
 	    get_str(host, "kernel", 0, &p->kernel, name, w, err) < 0 ||
 	    get_str(host, "virtualization", 0, &p->virt, name, w, err) < 0)
 		return -1;
+	return 0;
+}
+
+static int
+get_volume(const cJSON *vol, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *rot;
+	char w[256];
+
+	if (!cJSON_IsObject(vol))
+		return errf(err, "%s: %s.volume is %s; expected an object with an id",
+		    name, where, json_kind(vol));
 	snprintf(w, sizeof w, "%s.volume", where);
 	if (get_str(vol, "id", 1, &p->volume_id, name, w, err) < 0 ||
 	    get_str(vol, "id_source", 0, &p->volume_id_source, name, w, err) < 0 ||
@@ -393,26 +438,56 @@ get_parts(const cJSON *o, struct probe_record *p, const char *name,
 	rot = json_member(vol, "rotational");
 	if (cJSON_IsBool(rot))
 		p->rotational = cJSON_IsTrue(rot);
-	if (refs != NULL && !cJSON_IsNull(refs)) {
-		if (!cJSON_IsObject(refs))
-			return errf(err, "%s: %s.reference_ns is %s; expected an object",
-			    name, where, json_kind(refs));
-		snprintf(w, sizeof w, "%s.reference_ns", where);
-		if (get_num(refs, "dirty_sync", &p->refs.dirty_sync_ns, name, w, err) < 0 ||
-		    get_num(refs, "clean_sync", &p->refs.clean_sync_ns, name, w, err) < 0 ||
-		    get_num(refs, "null_syscall", &p->refs.null_syscall_ns, name, w, err) < 0 ||
-		    get_num(refs, "plain_write", &p->refs.plain_write_ns, name, w, err) < 0 ||
-		    get_num(refs, "raw_sync", &p->refs.raw_sync_ns, name, w, err) < 0 ||
-		    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0)
-			return -1;
-	}
-	wb = json_member(o, "write_bytes");
-	if (wb != NULL && !cJSON_IsNull(wb)) {
-		if (json_finite(wb, &d) < 0 || d < 1 || d > 1e12 || d != floor(d))
-			return errf(err, "%s: %s.write_bytes is %s; expected a positive "
-			    "whole number of bytes", name, where, kind_of(wb, w, sizeof w));
-		p->write_bytes = (long long)d;
-	}
+	return 0;
+}
+
+static int
+get_refs(const cJSON *refs, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	char w[256];
+
+	if (refs == NULL || cJSON_IsNull(refs))
+		return 0;
+	if (!cJSON_IsObject(refs))
+		return errf(err, "%s: %s.reference_ns is %s; expected an object",
+		    name, where, json_kind(refs));
+	snprintf(w, sizeof w, "%s.reference_ns", where);
+	if (get_num(refs, "dirty_sync", &p->refs.dirty_sync_ns, name, w, err) < 0 ||
+	    get_num(refs, "clean_sync", &p->refs.clean_sync_ns, name, w, err) < 0 ||
+	    get_num(refs, "null_syscall", &p->refs.null_syscall_ns, name, w, err) < 0 ||
+	    get_num(refs, "plain_write", &p->refs.plain_write_ns, name, w, err) < 0 ||
+	    get_num(refs, "raw_sync", &p->refs.raw_sync_ns, name, w, err) < 0 ||
+	    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+get_write_bytes(const cJSON *wb, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	char k[32];
+	double d;
+
+	if (wb == NULL || cJSON_IsNull(wb))
+		return 0;
+	if (json_finite(wb, &d) < 0 || d < 1 || d > 1e12 || d != floor(d))
+		return errf(err, "%s: %s.write_bytes is %s; expected a positive "
+		    "whole number of bytes", name, where, kind_of(wb, k, sizeof k));
+	p->write_bytes = (long long)d;
+	return 0;
+}
+
+static int
+get_parts(const cJSON *o, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	if (get_host(json_member(o, "host"), p, name, where, err) < 0 ||
+	    get_volume(json_member(o, "volume"), p, name, where, err) < 0 ||
+	    get_refs(json_member(o, "reference_ns"), p, name, where, err) < 0 ||
+	    get_write_bytes(json_member(o, "write_bytes"), p, name, where, err) < 0)
+		return -1;
 	return 0;
 }
 
@@ -490,6 +565,23 @@ get_warmup(const cJSON *o, struct probe_record *p, const char *name,
 	return 0;
 }
 
+/* A stored median must be the samples' own, to half a nanosecond. */
+static int
+check_median(const struct probe_record *p, double stored, const char *name,
+    const char *where, char *err)
+{
+	if (isnan(stored))
+		return 0;
+	if (stored <= 0)
+		return errf(err, "%s: %s.median_ns is %g; expected a positive number "
+		    "of nanoseconds", name, where, stored);
+	if (fabs(stored - p->median_ns) > 0.5 + 1e-6 * p->median_ns)
+		return errf(err, "%s: %s.median_ns is %.17g but the median of its %zu "
+		    "samples_ns is %.17g; expected them to agree", name, where,
+		    stored, p->nsamples, p->median_ns);
+	return 0;
+}
+
 int
 probe_record_from_json(const cJSON *o, const char *name, const char *where,
     struct probe_record *p, char *err)
@@ -522,20 +614,9 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    get_group(o, p, name, where, err) < 0 ||
 	    get_warmup(o, p, name, where, err) < 0)
 		goto fail;
-	if (!isnan(stored_median) && stored_median <= 0) {
-		errf(err, "%s: %s.median_ns is %g; expected a positive number of "
-		    "nanoseconds", name, where, stored_median);
-		goto fail;
-	}
 	probe_record_summarize(p, level);
-	if (!isnan(stored_median) &&
-	    fabs(stored_median - p->median_ns) > 0.5 + 1e-6 * p->median_ns) {
-		errf(err, "%s: %s.median_ns is %.17g but the median of its %zu "
-		    "samples_ns is %.17g; expected them to agree", name, where,
-		    stored_median, p->nsamples, p->median_ns);
-		goto fail;
-	}
-	if (summarize_group(p, name, where, err) < 0)
+	if (check_median(p, stored_median, name, where, err) < 0 ||
+	    summarize_group(p, name, where, err) < 0)
 		goto fail;
 	if (isnan(p->refs.dirty_sync_ns))
 		p->refs.dirty_sync_ns = p->median_ns;

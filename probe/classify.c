@@ -305,6 +305,21 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
 	return 1;
 }
 
+/* Why a filesystem hides where its syncs go. */
+static void
+unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	if (f->fs == NULL)
+		add(ev, "the filesystem type could not be read, so where the sync "
+		    "goes cannot be judged from here");
+	else if (passthrough_fs(f->fs))
+		add(ev, "%s hands the sync to storage out of this kernel's sight: "
+		    "whether it reaches a device cannot be judged from here", f->fs);
+	else
+		add(ev, "%s is not a filesystem known to sit on a local block "
+		    "device: where the sync goes cannot be judged from here", f->fs);
+}
+
 static enum reach
 decide(const struct probe_facts *f, struct probe_evidence *ev)
 {
@@ -332,15 +347,7 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 		return r;
 	}
 	if (passthrough_fs(f->fs) || !block_fs(f->fs)) {
-		if (f->fs == NULL)
-			add(ev, "the filesystem type could not be read, so where the "
-			    "sync goes cannot be judged from here");
-		else
-			add(ev, "%s %s", f->fs, passthrough_fs(f->fs) ?
-			    "hands the sync to storage out of this kernel's sight: "
-			    "whether it reaches a device cannot be judged from here" :
-			    "is not a filesystem known to sit on a local block "
-			    "device: where the sync goes cannot be judged from here");
+		unseen_fs(f, ev);
 		add_line(ev, &t);
 		return REACH_UNKNOWN;
 	}

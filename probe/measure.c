@@ -170,8 +170,10 @@ precise_enough(const double *v, size_t n, double precision)
 	    st.ci_hi <= st.median * (1 + precision);
 }
 
-/* The interval is recomputed at geometric steps: a million samples do not
- * cost a million sorts. */
+/*
+ * The interval is recomputed at geometric steps, so a million samples do
+ * not cost a million sorts.
+ */
 const char *
 measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
     double elapsed_s, size_t *next_check)

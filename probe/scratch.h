@@ -15,8 +15,10 @@
 /* Largest write per sample, and largest scratch file. */
 #define SCRATCH_MAX_WRITE (64LL * 1024 * 1024)
 #define SCRATCH_MAX_BYTES (256LL * 1024 * 1024)
-/* Past this size writes wrap around to the first slots again, still
- * into blocks that were allocated and synced beforehand. */
+/*
+ * Past this size writes wrap around to the first slots again, still into
+ * blocks that were allocated and synced beforehand.
+ */
 #define SCRATCH_WRAP_BYTES (16LL * 1024 * 1024)
 /* Offsets and buffers are aligned to this, for O_DIRECT. */
 #define SCRATCH_ALIGN 4096
