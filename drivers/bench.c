@@ -443,7 +443,7 @@ out:
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
 	probe_record_free(&rec);
-	import_result_clear(&r);
+	result_free(&r);
 	return rc;
 }
 

@@ -241,7 +241,7 @@ out:
 		warnx_("%s", err);
 	free(buf);
 	import_notes_free(&notes);
-	import_result_clear(&r);
+	result_free(&r);
 	return rc;
 }
 

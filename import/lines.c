@@ -136,27 +136,3 @@ import_add_class(struct result *r, const char *name, enum class_kind kind)
 	c->count = -1;
 	return c;
 }
-
-void
-import_result_clear(struct result *r)
-{
-	size_t i;
-
-	if (r == NULL)
-		return;
-	for (i = 0; i < r->nclasses; i++) {
-		free(r->classes[i].name);
-		free(r->classes[i].samples_ns);
-	}
-	free(r->classes);
-	free(r->path);
-	free(r->engine);
-	free(r->version);
-	free(r->workload);
-	if (r->probe != NULL) {
-		probe_record_free(r->probe);
-		free(r->probe);
-	}
-	memset(r, 0, sizeof *r);
-	r->concurrency = -1;
-}

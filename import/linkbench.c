@@ -371,6 +371,6 @@ import_linkbench_parse(const char *buf, size_t len, const char *name,
 out:
 	free(ps.class_lines);
 	if (rc < 0)
-		import_result_clear(out);
+		result_free(out);
 	return rc;
 }

@@ -101,7 +101,4 @@ int import_linkbench_parse(const char *buf, size_t len, const char *name,
 struct result_class *import_add_class(struct result *r, const char *name,
     enum class_kind kind);
 
-/* Frees the classes of r and empties it (for parsers' error paths). */
-void import_result_clear(struct result *r);
-
 #endif

@@ -431,6 +431,6 @@ out:
 		free(ps.ops[i].name);
 	free(ps.ops);
 	if (rc < 0)
-		import_result_clear(out);
+		result_free(out);
 	return rc;
 }

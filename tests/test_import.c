@@ -204,7 +204,7 @@ test_import_ycsb_classes_in_ns(void **state)
 	/* JVM figures are not operations and are not mentioned */
 	assert_false(has_note(&notes, "TOTAL_GC"));
 	import_notes_free(&notes);
-	import_result_clear(&r);
+	result_free(&r);
 }
 
 static void
@@ -248,7 +248,7 @@ test_import_ycsb_reports_failed_and_others(void **state)
 	    "operation syncgate imports"));
 	assert_true(has_note(&notes, "[SCAN]: no operations, not imported"));
 	import_notes_free(&notes);
-	import_result_clear(&r);
+	result_free(&r);
 }
 
 static void
@@ -290,7 +290,7 @@ test_import_linkbench_keeps_buckets(void **state)
 	assert_true(has_note(&notes, "kept as those intervals (p50_range_ns, "
 	    "p99_range_ns), with the bucket's midpoint"));
 	import_notes_free(&notes);
-	import_result_clear(&r);
+	result_free(&r);
 }
 
 static void
@@ -328,7 +328,7 @@ test_import_json_ranges_and_samples(void **state)
 	    "\"samples_ns\":[1500,2500],\"count\":2}"));
 	free(text);
 	cJSON_Delete(o);
-	import_result_clear(&r);
+	result_free(&r);
 }
 
 int
