@@ -48,10 +48,14 @@ probe_options_default(struct probe_options *o)
 	o->concurrency = 0;
 }
 
+/*
+ * README.md and syncgate.1 carry this text word for word, so it is one
+ * literal; its defaults are probe_options_default's and the bounds'.
+ */
 void
 probe_usage(FILE *fp)
 {
-	fprintf(fp,
+	fputs(
 "usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD] [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
 "                      [--precision PCT] [--max-samples N] [--max-time SECONDS] [--concurrency C]\n"
 "\n"
@@ -59,30 +63,31 @@ probe_usage(FILE *fp)
 "scratch file it creates there and always removes, and whether the flush\n"
 "reaches a device, with the evidence that decided it.\n"
 "\n"
-"  --concurrency C      also run C writers at once, each syncing its own\n"
-"                       blocks, and give their sync in single-writer syncs\n"
-"                       (default: off)\n"
-"  --dir DIR            the directory whose volume is probed (default: .)\n"
+"  --concurrency C      also run C writers (1 to 256) at once, each syncing\n"
+"                       its own blocks, and give their sync in single-writer\n"
+"                       syncs (default: off)\n"
+"  --dir DIR            the directory whose volume is probed; a symbolic\n"
+"                       link is followed and said so (default: .)\n"
 "  --json               print the syncgate-probe/1 record instead of text\n"
-"  --max-samples N      with --precision, stop after N samples (default: %d)\n"
-"  --max-time SECONDS   stop sampling after SECONDS (default: %g)\n"
-"  --method METHOD      %s\n"
-"                       (default: %s)\n"
+"  --max-samples N      with --precision, stop after N samples (default: 1000)\n"
+"  --max-time SECONDS   stop sampling after SECONDS (default: 60)\n"
+"  --method METHOD      fdatasync, fsync, dsync, direct-dsync, or on macOS\n"
+"                       full or barrier (default: fdatasync on Linux, full\n"
+"                       on macOS)\n"
 "  -o FILE              write the output to FILE, atomically (default:\n"
 "                       standard output)\n"
-"  --precision PCT      sample until the median's 95%% interval is within\n"
-"                       PCT of the median, below 50%% (default: off, a fixed\n"
-"                       count)\n"
+"  --precision PCT      sample until the median's 95% interval lies within\n"
+"                       PCT either side of the median, 0 < PCT < 50%\n"
+"                       (default: off, a fixed count)\n"
 "  --require-device     exit 1 unless the flush reaches a device\n"
 "  --samples N          samples kept (default: 15; with --precision, the\n"
-"                       least taken)\n"
-"  --write-size BYTES   bytes written before each sync (default: 4096; at\n"
-"                       most %lld; a multiple of 512 for direct-dsync)\n"
+"                       fewest taken)\n"
+"  --write-size BYTES   bytes written before each sync, at most 67108864\n"
+"                       (64 MiB), a multiple of 512 for direct-dsync\n"
+"                       (default: 4096)\n"
 "\n"
 "exit status: 0 measured, 1 --require-device and the flush does not reach a\n"
-"device, 2 trouble (usage, an unusable DIR, an I/O error)\n",
-	    DEFAULT_MAX_SAMPLES, DEFAULT_MAX_TIME_S, probe_method_names(),
-	    probe_method_default_name(), SCRATCH_MAX_WRITE);
+"device, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
 }
 
 enum {
