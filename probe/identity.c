@@ -3,6 +3,7 @@
  * The host: a machine id hashed so the probe record does not carry the
  * id itself, the OS and kernel, and what says the host is virtual.
  */
+#define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

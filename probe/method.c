@@ -5,6 +5,7 @@
  * timing both is how the probe sees an intercepted sync.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
+#define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>

@@ -5,6 +5,7 @@
  * so no moment exists when the file is there but unknown to the handler.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
+#define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

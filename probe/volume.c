@@ -5,6 +5,7 @@
  * that mount (sysfs) and the filesystem's UUID (/dev/disk/by-uuid), each
  * where this system can tell.
  */
+#define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
