@@ -435,7 +435,12 @@ bench(const struct bench_options *o, char *err)
 	}
 	root = import_result_to_json(&r);
 	add_driver(root, e, o, elapsed_s);
-	rc = write_result(&out, root, err);
+	if (import_check_result(root, o->engine, err) < 0) {
+		outfile_abort(&out);
+		rc = -1;
+	} else {
+		rc = write_result(&out, root, err);
+	}
 	cJSON_Delete(root);
 	if (rc == 0)
 		tell(e, &r, o, elapsed_s);

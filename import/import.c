@@ -231,7 +231,8 @@ run(const struct import_args *a, parse_fn parse)
 	if (parse(buf, len, a->file, &r, &notes, err) < 0 || complete(&r, a, err) < 0)
 		goto out;
 	root = import_result_to_json(&r);
-	if (import_write_json(root, a->out, err) == 0)
+	if (import_check_result(root, a->file, err) == 0 &&
+	    import_write_json(root, a->out, err) == 0)
 		rc = EXIT_PASS;
 	cJSON_Delete(root);
 	if (rc == EXIT_PASS)

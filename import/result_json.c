@@ -69,6 +69,18 @@ import_result_to_json(const struct result *r)
 }
 
 int
+import_check_result(const cJSON *root, const char *name, char *err)
+{
+	struct result r;
+	char why[ERRLEN];
+
+	if (result_from_json(root, name, &r, why) < 0)
+		return errf(err, "the result would not load back: %s", why);
+	result_free(&r);
+	return 0;
+}
+
+int
 import_write_json(const cJSON *root, const char *path, char *err)
 {
 	struct outfile out;

@@ -20,6 +20,13 @@
 cJSON *import_result_to_json(const struct result *r);
 
 /*
+ * Reads root back as the gate will (result_from_json), so a result that
+ * the gate would refuse is never written.  name labels messages.  Returns
+ * 0, or -1 with err set.
+ */
+int import_check_result(const cJSON *root, const char *name, char *err);
+
+/*
  * Writes root, formatted, to path atomically ("-" or NULL: standard
  * output).  Returns 0, or -1 with err set and nothing left behind.
  */

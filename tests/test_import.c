@@ -331,6 +331,32 @@ test_import_json_ranges_and_samples(void **state)
 	result_free(&r);
 }
 
+static void
+test_import_check_refuses_what_the_gate_would(void **state)
+{
+	struct result r;
+	struct result_class *c;
+	cJSON *o;
+	char err[ERRLEN];
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.concurrency = -1;
+	r.engine = xstrdup("e");
+	c = import_add_class(&r, "READ", KIND_READ);
+	c->p50_ns = 2000;
+	c->p99_ns = 1000;
+	o = import_result_to_json(&r);
+	assert_int_equal(import_check_result(o, "f.txt", err), -1);
+	assert_non_null(strstr(err, "the result would not load back: f.txt"));
+	cJSON_Delete(o);
+	r.classes[0].p99_ns = 3000;
+	o = import_result_to_json(&r);
+	assert_int_equal(import_check_result(o, "f.txt", err), 0);
+	cJSON_Delete(o);
+	result_free(&r);
+}
+
 int
 main(void)
 {
@@ -340,6 +366,7 @@ main(void)
 		cmocka_unit_test(test_import_ycsb_reports_failed_and_others),
 		cmocka_unit_test(test_import_linkbench_keeps_buckets),
 		cmocka_unit_test(test_import_json_ranges_and_samples),
+		cmocka_unit_test(test_import_check_refuses_what_the_gate_would),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
