@@ -16,7 +16,7 @@
 
 static const char *const cases[] = {
 	"disk-fdatasync", "disk-dsync", "disk-direct-dsync", "tmpfs",
-	"eatmydata", "group-commit", "adaptive", "hostile-strings",
+	"eatmydata", "group-commit", "adaptive", "disk-fsync", "hostile-strings",
 };
 
 static char *
