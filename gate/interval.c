@@ -11,13 +11,45 @@
 #include "gate/interval.h"
 #include "lib/stats.h"
 
+/*
+ * The ranks for (n, p, level), remembered: a verdict asks for the same
+ * few dozen times, and for ten million samples each costs a binomial
+ * window of tens of thousands of terms.
+ */
+static int
+ranks(size_t n, double p, double level, size_t *l, size_t *h)
+{
+	static struct {
+		size_t n, l, h;
+		double p, level;
+		int rc;
+	} memo[32];
+	static unsigned next;
+	unsigned i;
+
+	for (i = 0; i < 32; i++)
+		if (memo[i].n == n && memo[i].p == p && memo[i].level == level) {
+			*l = memo[i].l;
+			*h = memo[i].h;
+			return memo[i].rc;
+		}
+	i = next++ % 32;
+	memo[i].n = n;
+	memo[i].p = p;
+	memo[i].level = level;
+	memo[i].rc = stats_order_ci(n, p, level, &memo[i].l, &memo[i].h, NULL);
+	*l = memo[i].l;
+	*h = memo[i].h;
+	return memo[i].rc;
+}
+
 int
 gate_quantile_ci(const double *x, size_t n, double p, double level,
     double *lo, double *hi)
 {
 	size_t l, h;
 
-	if (x == NULL || stats_order_ci(n, p, level, &l, &h, NULL) < 0)
+	if (x == NULL || n == 0 || ranks(n, p, level, &l, &h) < 0)
 		return -1;
 	*lo = x[l - 1];
 	*hi = x[h - 1];

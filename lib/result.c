@@ -315,16 +315,41 @@ parse_line(struct sample_reader *r, const char *s, size_t len)
 	return keep(r, v);
 }
 
+/*
+ * The common line, a whole number of at most 15 digits and a newline,
+ * parsed in place; returns its length with the newline, or 0 for any
+ * other line (the general parser takes those).
+ */
+static size_t
+plain_line(struct sample_reader *r, const char *s, const char *end)
+{
+	const char *p = s;
+	uint64_t u = 0;
+
+	while (p < end && (unsigned)(*p - '0') <= 9 && p - s < 15)
+		u = u * 10 + (uint64_t)(*p++ - '0');
+	if (p == s || p == end || *p != '\n' || u == 0 || (double)u > RESULT_MAX_NS)
+		return 0;
+	if (r->n == r->cap)
+		return 0;       /* the general parser grows the array, or refuses */
+	r->x[r->n++] = (double)u;
+	r->line++;
+	return (size_t)(p - s) + 1;
+}
+
 /* Parses every complete line of buf[0..len); returns bytes consumed. */
 static long
 parse_lines(struct sample_reader *r, const char *buf, size_t len, int eof)
 {
-	size_t pos = 0;
+	size_t pos = 0, k;
 
 	for (;;) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
+		const char *nl;
 		size_t llen;
 
+		while (pos < len && (k = plain_line(r, buf + pos, buf + len)) > 0)
+			pos += k;
+		nl = memchr(buf + pos, '\n', len - pos);
 		if (nl == NULL) {
 			if (!eof || pos == len)
 				return (long)pos;

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make bench: wall time and peak memory of `syncgate gate` on two results of
+# 1 million and of 10 million samples each (samples files), and of
+# `syncgate probe --precision 5%` on the current directory's volume.  The
+# goal on a 2-core machine: the 2 x 10M gate within 2 s and 400 MB.
+#
+# usage: sh bench/run.sh [BUILD]
+# environment: BENCH_DIR (a scratch folder, removed afterwards; default a
+#   new one under ${TMPDIR:-/tmp}), BENCH_SIZES ("1000000 10000000")
+set -eu
+build=${1:-build}
+sg=$build/syncgate
+[ -x "$sg" ] || { echo "bench: $sg is not built; run make first" >&2; exit 2; }
+sizes=${BENCH_SIZES:-"1000000 10000000"}
+work=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/syncgate-bench.XXXXXX")}
+trap 'rm -rf "$work"' EXIT INT TERM
+here=$(dirname "$0")
+
+# measure LABEL COMMAND...: runs it, prints wall seconds and peak resident
+# memory.  GNU time gives both; without it the peak is read from the
+# process's VmHWM (its high-water mark) while it runs.
+measure() {
+	label=$1
+	shift
+	if /usr/bin/time -f '%e %M' true >/dev/null 2>&1; then
+		/usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
+		read -r secs kib <"$work/time"
+	else
+		start=$(date +%s.%N)
+		"$@" >"$work/out" 2>"$work/err" &
+		pid=$!
+		kib=0
+		while kill -0 "$pid" 2>/dev/null; do
+			k=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+			[ -n "$k" ] && kib=$k
+			sleep 0.01
+		done
+		wait "$pid" || true
+		secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+	fi
+	printf '%-44s %8s s %8.1f MB\n' "$label" "$secs" "$(echo "$kib" | awk '{ print $1 / 1024 }')"
+}
+
+echo "syncgate bench on $(nproc) cores; generating inputs in $work"
+for n in $sizes; do
+	sh "$here/gen-result.sh" "$work/$n" zu "$n" 60000 4500000 1
+	sh "$here/gen-result.sh" "$work/$n" ladybug "$n" 700000 7000000 3
+	bytes=$(cat "$work/$n"/*.txt | wc -c)
+	echo "  $n samples a result: $((bytes / 1048576)) MiB of samples files in all"
+done
+for n in $sizes; do
+	measure "gate, 2 results x $n samples" \
+		"$sg" gate "$work/$n/zu.json" --rival "$work/$n/ladybug.json"
+	grep '^Verdict' "$work/out" | sed 's/^/  /'
+done
+measure "probe --precision 5% (on .)" "$sg" probe --dir . --precision 5%
+grep -i 'sample\|stopped\|median' "$work/out" | head -n 4 | sed 's/^/  /'
