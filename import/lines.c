@@ -76,6 +76,17 @@ import_lines_next(struct import_lines *it, struct import_line *line)
 	return 1;
 }
 
+const char *
+import_shown(char *buf, const char *s, size_t n)
+{
+	size_t i, m = n > 40 ? 40 : n;
+
+	for (i = 0; i < m; i++)
+		buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+	memcpy(buf + m, n > m ? "..." : "", n > m ? 4 : 1);
+	return buf;
+}
+
 int
 import_line_blank(const struct import_line *line)
 {

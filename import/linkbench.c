@@ -129,7 +129,7 @@ static int
 ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
     const char *op, size_t line, double *ns, char *err)
 {
-	char buf[64], *end;
+	char buf[64], shown[SHOWN_LEN], *end;
 	double v;
 
 	if (f->n == 0 || f->n >= sizeof buf)
@@ -143,15 +143,15 @@ ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
 	*ns = round(v * 1e6);
 	return 0;
 bad:
-	return errf(err, "%s: line %zu: %s %s is \"%.*s\"; expected a latency in "
-	    "milliseconds", ps->name, line, op, col, (int)(f->n > 40 ? 40 : f->n), f->s);
+	return errf(err, "%s: line %zu: %s %s is \"%s\"; expected a latency in "
+	    "milliseconds", ps->name, line, op, col, import_shown(shown, f->s, f->n));
 }
 
 static int
 count_field(const struct lb_parse *ps, const struct field *f, const char *op,
     size_t line, long long *out, char *err)
 {
-	char buf[32], ignored[ERRLEN];
+	char buf[32], ignored[ERRLEN], shown[SHOWN_LEN];
 
 	if (f->n > 0 && f->n < sizeof buf) {
 		memcpy(buf, f->s, f->n);
@@ -159,9 +159,9 @@ count_field(const struct lb_parse *ps, const struct field *f, const char *op,
 		if (parse_count(buf, 1, LLONG_MAX, out, "count", ignored) == 0)
 			return 0;
 	}
-	return errf(err, "%s: line %zu: %s count is \"%.*s\"; expected a whole number "
-	    "of operations, at least 1", ps->name, line, op, (int)(f->n > 40 ? 40 : f->n),
-	    f->s);
+	return errf(err, "%s: line %zu: %s count is \"%s\"; expected a whole number "
+	    "of operations, at least 1", ps->name, line, op,
+	    import_shown(shown, f->s, f->n));
 }
 
 /* A percentile's bucket [lo, hi), checked. */
@@ -169,7 +169,7 @@ static int
 bucket(const struct lb_parse *ps, const struct field *f, int ilo, int ihi,
     const char *rank, const char *op, size_t line, double *lo, double *hi, char *err)
 {
-	char clo[16], chi[16];
+	char clo[16], chi[16], slo[SHOWN_LEN], shi[SHOWN_LEN];
 
 	snprintf(clo, sizeof clo, "%s_low", rank);
 	snprintf(chi, sizeof chi, "%s_high", rank);
@@ -177,15 +177,17 @@ bucket(const struct lb_parse *ps, const struct field *f, int ilo, int ihi,
 	    ms_field(ps, &f[ihi], chi, op, line, hi, err) < 0)
 		return -1;
 	if (!(*hi > *lo))
-		return errf(err, "%s: line %zu: %s %s bucket is [%.*s, %.*s]; expected "
-		    "%s below %s", ps->name, line, op, rank, (int)f[ilo].n, f[ilo].s,
-		    (int)f[ihi].n, f[ihi].s, clo, chi);
+		return errf(err, "%s: line %zu: %s %s bucket is [%s, %s]; expected "
+		    "%s below %s", ps->name, line, op, rank,
+		    import_shown(slo, f[ilo].s, f[ilo].n),
+		    import_shown(shi, f[ihi].s, f[ihi].n), clo, chi);
 	return 0;
 }
 
 static int
 check_name(const struct lb_parse *ps, const struct field *f, size_t line, char *err)
 {
+	char shown[SHOWN_LEN];
 	size_t i;
 
 	if (f->n == 0 || f->n > 64)
@@ -196,9 +198,9 @@ check_name(const struct lb_parse *ps, const struct field *f, size_t line, char *
 			goto bad;
 	return 0;
 bad:
-	return errf(err, "%s: line %zu: operation \"%.*s\"; expected a LinkBench "
+	return errf(err, "%s: line %zu: operation \"%s\"; expected a LinkBench "
 	    "operation name such as GET_NODE", ps->name, line,
-	    (int)(f->n > 40 ? 40 : f->n), f->s);
+	    import_shown(shown, f->s, f->n));
 }
 
 /* Notes a row that is not imported, and why. */
@@ -297,13 +299,14 @@ not_linkbench(const struct lb_parse *ps, const struct import_line *line, char *e
 {
 	const char *t = line->text;
 	size_t n = line->len;
+	char shown[SHOWN_LEN];
 
 	if (n > 0 && t[0] == '[' && memchr(t, ']', n) != NULL && n > 1 && t[1] != '{')
 		return errf(err, "%s: line %zu: a YCSB measurement; expected %s (for this "
 		    "file, use syncgate import ycsb)", ps->name, line->number, WHAT);
-	return errf(err, "%s: line %zu: \"%.*s\" is not the -csvstats header; expected "
+	return errf(err, "%s: line %zu: \"%s\" is not the -csvstats header; expected "
 	    "%s, starting \"op,count,p25_low,p25_high,...\"", ps->name, line->number,
-	    (int)(n > 40 ? 40 : n), t, WHAT);
+	    import_shown(shown, t, n), WHAT);
 }
 
 static int

@@ -48,6 +48,14 @@ void import_lines_init(struct import_lines *it, const char *buf, size_t len);
 /* The next line into *line; returns 0 at the end of the buffer, else 1. */
 int import_lines_next(struct import_lines *it, struct import_line *line);
 
+/*
+ * Up to 40 bytes of s (n long) for a message, control characters shown
+ * as '?' so a hostile file cannot steer the terminal; "..." marks a cut.
+ * Returns buf (of SHOWN_LEN bytes).
+ */
+#define SHOWN_LEN 48
+const char *import_shown(char *buf, const char *s, size_t n);
+
 /* Whether a line holds only blanks. */
 int import_line_blank(const struct import_line *line);
 

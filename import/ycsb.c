@@ -36,7 +36,7 @@ struct ycsb_parse {
 	struct ycsb_op *ops;
 	size_t nops, cap;
 	size_t nlines;          /* measurement lines read */
-	char runtime[64], throughput[64];
+	char runtime[SHOWN_LEN], throughput[SHOWN_LEN];
 };
 
 /* One `[NAME], MEASUREMENT, VALUE` line split in place (as lengths). */
@@ -100,7 +100,7 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 
 /* A copy of n bytes as a string. */
 static char *
-strndup_(const char *s, size_t n)
+copy_n(const char *s, size_t n)
 {
 	char *p = xmalloc(n + 1);
 
@@ -125,19 +125,26 @@ number(const char *s, size_t n, double *out)
 	return 0;
 }
 
+/* The operation's block, made on first sight; control characters become '?'. */
 static struct ycsb_op *
 find_op(struct ycsb_parse *ps, const char *name, size_t n, size_t line)
 {
 	struct ycsb_op *op;
+	char *clean = copy_n(name, n);
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		if ((unsigned char)clean[i] < 0x20 || clean[i] == 0x7f)
+			clean[i] = '?';
 	for (i = 0; i < ps->nops; i++)
-		if (strlen(ps->ops[i].name) == n && memcmp(ps->ops[i].name, name, n) == 0)
+		if (strcmp(ps->ops[i].name, clean) == 0) {
+			free(clean);
 			return &ps->ops[i];
+		}
 	xgrow(&ps->ops, &ps->cap, ps->nops + 1, sizeof *ps->ops);
 	op = &ps->ops[ps->nops++];
 	memset(op, 0, sizeof *op);
-	op->name = strndup_(name, n);
+	op->name = clean;
 	op->first_line = line;
 	return op;
 }
@@ -161,9 +168,11 @@ static int
 bad_value(const struct ycsb_parse *ps, const struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, const char *expected, char *err)
 {
-	return errf(err, "%s: line %zu: [%s] %.*s is %.*s; expected %s", ps->name,
-	    line, op->name, (int)l->meas_len, l->meas, (int)l->value_len, l->value,
-	    expected);
+	char m[SHOWN_LEN], v[SHOWN_LEN];
+
+	return errf(err, "%s: line %zu: [%s] %s is %s; expected %s", ps->name,
+	    line, op->name, import_shown(m, l->meas, l->meas_len),
+	    import_shown(v, l->value, l->value_len), expected);
 }
 
 /* One measurement of an operation's block. */
@@ -217,8 +226,7 @@ take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
 	else if (meas_is(l, "Throughput(ops/sec)"))
 		dst = ps->throughput;
 	if (dst != NULL)
-		snprintf(dst, 64, "%.*s", (int)(l->value_len > 40 ? 40 : l->value_len),
-		    l->value);
+		import_shown(dst, l->value, l->value_len);
 }
 
 /* Says what the file is when it is not YCSB's text output. */
@@ -227,6 +235,7 @@ not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err
 {
 	const char *t = first->text;
 	size_t n = first->len;
+	char shown[SHOWN_LEN];
 
 	while (n > 0 && (*t == ' ' || *t == '\t')) {
 		t++;
@@ -240,9 +249,9 @@ not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err
 		return errf(err, "%s: line %zu: a LinkBench -csvstats header; expected %s "
 		    "(for this file, use syncgate import linkbench)", ps->name,
 		    first->number, WHAT);
-	return errf(err, "%s: line %zu: \"%.*s\" is not a YCSB measurement; expected "
+	return errf(err, "%s: line %zu: \"%s\" is not a YCSB measurement; expected "
 	    "%s, lines such as \"[READ], 50thPercentileLatency(us), 412\"", ps->name,
-	    first->number, (int)(first->len > 40 ? 40 : first->len), first->text, WHAT);
+	    first->number, import_shown(shown, first->text, first->len), WHAT);
 }
 
 static int
@@ -251,6 +260,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 	struct import_lines it;
 	struct import_line line, first = { NULL, 0, 0, 0 };
 	struct ycsb_line l;
+	char shown[SHOWN_LEN];
 
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
@@ -267,9 +277,9 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		if (split_line(line.text, line.len, &l) < 0) {
 			if (ps->nlines == 0)
 				return not_ycsb(ps, &line, err);
-			return errf(err, "%s: line %zu: \"%.*s\" is not a YCSB measurement; "
+			return errf(err, "%s: line %zu: \"%s\" is not a YCSB measurement; "
 			    "expected \"[OPERATION], measurement, value\"", ps->name,
-			    line.number, (int)(line.len > 40 ? 40 : line.len), line.text);
+			    line.number, import_shown(shown, line.text, line.len));
 		}
 		ps->nlines++;
 		if (l.op_len == 7 && memcmp(l.op, "OVERALL", 7) == 0) {
