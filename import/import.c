@@ -60,7 +60,7 @@ import_usage(FILE *fp)
 	    "  --engine NAME    the engine the benchmark ran against\n"
 	    "  --probe FILE     a syncgate probe --json of the volume the run wrote to,\n"
 	    "                   embedded so the gate can rule writes in syncs\n"
-	    "  --workload NAME  the workload's name (default: ycsb)\n"
+	    "  --workload NAME  ycsb only: the workload's name (default: ycsb)\n"
 	    "  -o FILE          write the result to FILE, atomically\n"
 	    "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
