@@ -326,13 +326,13 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 
 	gate_who(&v->rival, v->mode, who, sizeof who);
 	if (v->mode == MODE_BASELINE) {
-		char *ch;
+		char *ch, *out;
 
 		c = closest(v, kind, "regression");
 		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num(b, sizeof b,
 		    (c->value.v - 1) * 100)) : gate_strf("%s%% faster",
 		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
-		char *out = gate_strf("%zu class%s, none more than %s%% slower than the "
+		out = gate_strf("%zu class%s, none more than %s%% slower than the "
 		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es,
 		    gate_num(a, sizeof a, v->max_regression * 100), ch, c->class_name,
 		    stat_quantile(c));

@@ -459,6 +459,27 @@ result_dir(const char *path, const struct at *a)
 	return real;
 }
 
+/* A regular file within the size limit, judged from what was opened. */
+static int
+check_opened(int fd, const char *rel, const struct at *a)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
+	if (!S_ISREG(st.st_mode))
+		return errf(a->err, "%s: %s: samples_file %s is %s; expected a "
+		    "regular file of latencies", a->file, a->cls, rel,
+		    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ?
+		    "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
+		    "a device" : "not a regular file");
+	if ((unsigned long long)st.st_size > SAMPLES_FILE_MAX_BYTES)
+		return errf(a->err, "%s: %s: samples_file %s is %lld bytes, over the "
+		    "%lu MiB limit; expected a smaller file", a->file, a->cls, rel,
+		    (long long)st.st_size, SAMPLES_FILE_MAX_BYTES >> 20);
+	return 0;
+}
+
 /*
  * Opens rel inside the result's folder: a regular file whose real path,
  * symbolic links followed, is still inside that folder.  O_NONBLOCK keeps
@@ -468,7 +489,6 @@ static int
 open_inside(const char *path, const char *rel, const struct at *a)
 {
 	char *dir = NULL, *joined = NULL, *real = NULL;
-	struct stat st;
 	size_t dlen;
 	int fd = -1;
 
@@ -490,27 +510,12 @@ open_inside(const char *path, const char *rel, const struct at *a)
 		goto out;
 	}
 	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
+	if (fd < 0)
 		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
-		goto out;
+	else if (check_opened(fd, rel, a) < 0) {
+		close(fd);
+		fd = -1;
 	}
-	if (fstat(fd, &st) < 0) {
-		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
-	} else if (!S_ISREG(st.st_mode)) {
-		errf(a->err, "%s: %s: samples_file %s is %s; expected a regular "
-		    "file of latencies", a->file, a->cls, rel,
-		    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ?
-		    "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
-		    "a device" : "not a regular file");
-	} else if ((unsigned long long)st.st_size > SAMPLES_FILE_MAX_BYTES) {
-		errf(a->err, "%s: %s: samples_file %s is %lld bytes, over the %lu "
-		    "MiB limit; expected a smaller file", a->file, a->cls, rel,
-		    (long long)st.st_size, SAMPLES_FILE_MAX_BYTES >> 20);
-	} else {
-		goto out;
-	}
-	close(fd);
-	fd = -1;
 out:
 	free(dir);
 	free(joined);
@@ -611,6 +616,30 @@ get_count(const cJSON *o, struct result_class *c, const struct at *a)
 	return 0;
 }
 
+/* p50 and p99 given as points: both, in order, each inside its range. */
+static int
+check_points(struct result_class *c, double p50, double p99, const struct at *a)
+{
+	if (isnan(p50) || isnan(p99))
+		return errf(a->err, "%s: %s: %s is missing; expected it beside %s",
+		    a->file, a->cls, isnan(p50) ? "p50_ns" : "p99_ns",
+		    isnan(p50) ? "p99_ns" : "p50_ns");
+	if (p99 < p50)
+		return errf(a->err, "%s: %s: p99_ns is %.10g, below p50_ns %.10g; "
+		    "expected p99 at least p50", a->file, a->cls, p99, p50);
+	if (!isnan(c->p50_lo_ns) && (p50 < c->p50_lo_ns || p50 > c->p50_hi_ns))
+		return errf(a->err, "%s: %s: p50_ns %.10g is outside p50_range_ns "
+		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p50,
+		    c->p50_lo_ns, c->p50_hi_ns);
+	if (!isnan(c->p99_lo_ns) && (p99 < c->p99_lo_ns || p99 > c->p99_hi_ns))
+		return errf(a->err, "%s: %s: p99_ns %.10g is outside p99_range_ns "
+		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p99,
+		    c->p99_lo_ns, c->p99_hi_ns);
+	c->p50_ns = p50;
+	c->p99_ns = p99;
+	return 0;
+}
+
 /* The latencies: samples (JSON or file), or p50 and p99 with optional ranges. */
 static int
 get_latencies(const cJSON *o, const char *path, struct result_class *c,
@@ -641,25 +670,9 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 	if (isnan(p50) && isnan(p99))
 		return errf(a->err, "%s: %s: no latencies; expected p50_ns and p99_ns, "
 		    "samples_ns or samples_file", a->file, a->cls);
-	if (isnan(p50) || isnan(p99))
-		return errf(a->err, "%s: %s: %s is missing; expected it beside %s",
-		    a->file, a->cls, isnan(p50) ? "p50_ns" : "p99_ns",
-		    isnan(p50) ? "p99_ns" : "p50_ns");
-	if (p99 < p50)
-		return errf(a->err, "%s: %s: p99_ns is %.10g, below p50_ns %.10g; "
-		    "expected p99 at least p50", a->file, a->cls, p99, p50);
-	if (!isnan(c->p50_lo_ns) && (p50 < c->p50_lo_ns || p50 > c->p50_hi_ns))
-		return errf(a->err, "%s: %s: p50_ns %.10g is outside p50_range_ns "
-		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p50,
-		    c->p50_lo_ns, c->p50_hi_ns);
-	if (!isnan(c->p99_lo_ns) && (p99 < c->p99_lo_ns || p99 > c->p99_hi_ns))
-		return errf(a->err, "%s: %s: p99_ns %.10g is outside p99_range_ns "
-		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p99,
-		    c->p99_lo_ns, c->p99_hi_ns);
-	c->p50_ns = p50;
-	c->p99_ns = p99;
-	return 0;
+	return check_points(c, p50, p99, a);
 }
+
 
 static int
 get_class(const cJSON *o, size_t i, const char *path, struct result *r,

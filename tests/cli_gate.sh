@@ -188,6 +188,19 @@ expect 2 "samples_file w.txt, line 2 is longer than 4096 bytes" \
 printf '5000000\n\n  # a comment\n5100000 # and another\r\n' >run/w.txt
 expect 0 "" sg gate run/ours.json --rival run/rival.json
 
+# colour on a terminal only, and never with NO_COLOR
+if command -v script >/dev/null 2>&1 && [ -z "$VG" ]; then
+	esc=$(printf '\033')
+	script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json" \
+		/dev/null >tty.txt 2>&1 || true
+	grep -q "${esc}\[31mfail" tty.txt || fail "colour: no red fail on a terminal"
+	NO_COLOR=1 script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json" \
+		/dev/null >tty.txt 2>&1 || true
+	grep -q "$esc" tty.txt && fail "colour: escapes despite NO_COLOR"
+	grep -q "^Verdict: fail" tty.txt || fail "colour: no verdict with NO_COLOR"
+	n=$((n + 1))
+fi
+
 # --help is the usage, on standard output, exit 0; so is `syncgate help gate`
 sg gate --help >help.txt
 grep -q '^usage: syncgate gate OURS.json --rival RIVAL.json' help.txt || fail "--help"
