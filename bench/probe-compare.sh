@@ -10,7 +10,8 @@
 #   BUILD   where syncgate was built (build)
 #   DIR     directories to measure in (. and /dev/shm)
 # environment: ROUNDS (3), PG_SECS (1, seconds per pg_test_fsync test),
-#   IOPING_COUNT (31 requests, the first a discarded warm-up)
+#   IOPING_COUNT (31 requests, the first a discarded warm-up), SETTLE_SECS
+#   (1, the pause after a sync(1) before each tool)
 set -eu
 
 build=${1:-build}
@@ -94,6 +95,13 @@ run_ioping() {
 }
 
 # row DIR TOOL NOTES VALUE...
+# Lets writeback and discards of the last tool's files finish first, so
+# no tool pays for the one before it.
+settle() {
+	sync
+	sleep "${SETTLE_SECS:-1}"
+}
+
 row() {
 	printf '%-22s %-15s' "$1" "$2"
 	notes=$3
@@ -110,18 +118,22 @@ measure_dir() {
 	sg="" sgt="" sge="" pgv="" pgt="" fiov="" fiot="" iov="" iot="" reach=""
 	i=1
 	while [ "$i" -le "$ROUNDS" ]; do
+		settle
 		t0=$(now); set -- $(run_syncgate); t1=$(now)
 		sg="$sg $(us "$1")"; sge="$sge $(awk -v s="$2" 'BEGIN { printf "%.3fs", s }')"
 		sgt="$sgt $(took "$t0" "$t1")"; reach=$3
 		if [ -n "$pg" ]; then
+			settle
 			t0=$(now); v=$(run_pg); t1=$(now)
 			pgv="$pgv $(us "$v")"; pgt="$pgt $(took "$t0" "$t1")"
 		fi
 		if [ -n "$fio" ]; then
+			settle
 			t0=$(now); v=$(run_fio); t1=$(now)
 			fiov="$fiov $(us "$v")"; fiot="$fiot $(took "$t0" "$t1")"
 		fi
 		if [ -n "$ioping" ]; then
+			settle
 			t0=$(now); v=$(run_ioping); t1=$(now)
 			iov="$iov $(us "$v")"; iot="$iot $(took "$t0" "$t1")"
 		fi
