@@ -246,6 +246,28 @@ test_probe_eio_is_reported(void **state)
 	remove_dir(dir);
 }
 
+/* A writer whose sync fails makes the whole group an error, never a sample. */
+static void
+test_probe_group_eio_is_reported(void **state)
+{
+	struct probe_method m = *probe_method_find("fdatasync", NULL);
+	struct probe_group g;
+	struct scratch s;
+	char err[ERRLEN], *dir = make_dir(".");
+
+	(void)state;
+	m.sync = failing_sync;
+	memset(&g, 0, sizeof g);
+	assert_int_equal(scratch_open(&s, dir, &m, 4096, 8, err), 0);
+	assert_int_equal(probe_group(&s, &m, 3, 4, 1000, &g, err), -1);
+	assert_non_null(strstr(err, "fdatasync of the scratch file by one of "
+	    "several writers: "));
+	assert_non_null(strstr(err, strerror(EIO)));
+	assert_null(g.samples_ns);
+	scratch_close(&s);
+	remove_dir(dir);
+}
+
 /* Private: a fresh random name, 0600, a regular file, two never collide. */
 static void
 test_probe_scratch_is_private(void **state)
@@ -415,6 +437,7 @@ main(void)
 		cmocka_unit_test(test_probe_tmpfs_says_no),
 		cmocka_unit_test(test_probe_refuses_bad_options),
 		cmocka_unit_test(test_probe_eio_is_reported),
+		cmocka_unit_test(test_probe_group_eio_is_reported),
 		cmocka_unit_test(test_probe_scratch_is_private),
 		cmocka_unit_test(test_probe_stop_reasons),
 		cmocka_unit_test(test_probe_adaptive_run),
