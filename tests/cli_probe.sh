@@ -122,6 +122,13 @@ grep -q '^reaches a device: ' "$T/out" || fail "text lacks the verdict line"
 grep -q '^  empty system call  ' "$T/out" || fail "text lacks the reference timings"
 empty "$D" "a run on disk"
 
+# a locale without UTF-8 gets ASCII only ("us" for "µs")
+LC_ALL=C sg probe --dir "$D" --samples 3 >"$T/out"
+if LC_ALL=C grep -q '[^ -~]' "$T/out"; then
+	fail "LC_ALL=C: output holds non-ASCII: $(LC_ALL=C grep '[^ -~]' "$T/out" | head -n 1)"
+fi
+grep -q 'us' "$T/out" || fail "LC_ALL=C: no durations in us"
+
 # JSON, to a file, atomically
 expect 0 "" probe --dir "$D" --samples 5 --json -o "$T/p.json"
 [ ! -s "$T/out" ] || fail "-o FILE also wrote to standard output"
