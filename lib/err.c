@@ -26,6 +26,10 @@ err_prog(void)
 	return prog;
 }
 
+/* The attribute lets clang's -Wformat=2 check the callers, not this call. */
+static void vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
+	__attribute__((format(printf, 3, 0)));
+
 static void
 vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
 {
