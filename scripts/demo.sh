@@ -5,8 +5,11 @@
 # gates LMDB against SQLite, prints the table and writes the HTML report
 # beside it.  The demo's probe samples until its median is known to within
 # 5%, and stands for one sync on both sides over the 15-sample probes the
-# results embed, so the write half is ruled on a narrow band.  A gate that fails or cannot rule has still answered: the
-# demo exits 0 when the tools worked, and 2 only on trouble.
+# results embed, so the write half is ruled on a narrow band.  Then it
+# gates two fixture results (fixtures/gate/split), the engines of the
+# report the project grew from.  A gate that fails or cannot rule has
+# still answered: the demo exits 0 when the tools worked, and 2 only on
+# trouble.
 set -u
 build=${1:-build}
 syncgate="$build/syncgate"
@@ -53,3 +56,10 @@ case $status in
 esac
 echo
 echo "make demo: the gate $verdict (exit status $status); the HTML report is $PWD/$html"
+
+echo
+echo "== Two fixture results (fixtures/gate/split): reads pass by orders of magnitude, writes ruled in syncs"
+fixtures=$(dirname "$0")/../fixtures/gate/split
+"$syncgate" gate "$fixtures/ours.json" --rival "$fixtures/rival.json"
+status=$?
+[ "$status" -le 1 ] || [ "$status" -eq 3 ] || trouble "the fixture gate could not run (exit status $status)"
