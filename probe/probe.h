@@ -19,7 +19,7 @@ struct probe_options {
 	double precision;       /* adaptive target as a fraction; NaN: fixed count */
 	long max_samples;       /* adaptive cap */
 	double max_time_s;      /* adaptive cap */
-	int concurrency;        /* group-commit writers; 0 or 1: none */
+	int concurrency;        /* group-commit writers; 0: not measured */
 };
 
 /* The defaults every entry point starts from. */
