@@ -56,8 +56,10 @@ void
 probe_usage(FILE *fp)
 {
 	fputs(
-"usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD] [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
-"                      [--precision PCT] [--max-samples N] [--max-time SECONDS] [--concurrency C]\n"
+"usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD]\n"
+"                      [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
+"                      [--precision PCT] [--max-samples N] [--max-time SECONDS]\n"
+"                      [--concurrency C]\n"
 "\n"
 "Measures what one durable sync costs on the volume holding DIR, in a\n"
 "scratch file it creates there and always removes, and whether the flush\n"
@@ -68,6 +70,7 @@ probe_usage(FILE *fp)
 "                       syncs (default: off)\n"
 "  --dir DIR            the directory whose volume is probed; a symbolic\n"
 "                       link is followed and said so (default: .)\n"
+"  -h, --help           print this help\n"
 "  --json               print the syncgate-probe/1 record instead of text\n"
 "  --max-samples N      with --precision, stop after N samples (default: 1000)\n"
 "  --max-time SECONDS   stop sampling after SECONDS (default: 60)\n"

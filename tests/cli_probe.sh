@@ -61,9 +61,9 @@ mkdir "$D"
 
 # --- usage ---
 sg probe --help >"$T/out"
-first='usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD] [--write-size BYTES] [--json] [-o FILE] [--require-device]'
+first='usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD]'
 [ "$(head -n 1 "$T/out")" = "$first" ] || fail "usage's first line: $(head -n 1 "$T/out")"
-grep -qF '[--precision PCT] [--max-samples N] [--max-time SECONDS] [--concurrency C]' \
+grep -qF '[--precision PCT] [--max-samples N] [--max-time SECONDS]' \
 	"$T/out" || fail "usage lacks the adaptive options"
 grep -qF 'default: 15' "$T/out" || fail "usage does not give --samples' default"
 sg help probe >"$T/out2"
