@@ -246,6 +246,17 @@ out:
 	return rc;
 }
 
+/* The usage on standard output, checked: `--help > /dev/full` is trouble. */
+static int
+help_out(void)
+{
+	import_usage(stdout);
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_PASS;
+	warnx_("standard output:");
+	return EXIT_TROUBLE;
+}
+
 int
 import_main(int argc, char **argv)
 {
@@ -258,8 +269,7 @@ import_main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		import_usage(stdout);
-		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+		return help_out();
 	}
 	if (strcmp(argv[1], "ycsb") == 0)
 		parse = import_ycsb_parse;
@@ -272,8 +282,7 @@ import_main(int argc, char **argv)
 	if (parse_args(argc - 1, argv + 1, &a, &help) < 0)
 		return EXIT_TROUBLE;
 	if (help) {
-		import_usage(stdout);
-		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+		return help_out();
 	}
 	return run(&a, parse);
 }

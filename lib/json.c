@@ -16,6 +16,31 @@
 #include "lib/err.h"
 #include "lib/json.h"
 
+/* Arrays and objects open at end, strings skipped. */
+static size_t
+depth_at(const char *buf, const char *end)
+{
+	size_t depth = 0;
+	int in_string = 0;
+	const char *p;
+
+	for (p = buf; p < end; p++) {
+		if (in_string) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				in_string = 0;
+		} else if (*p == '"') {
+			in_string = 1;
+		} else if (*p == '[' || *p == '{') {
+			depth++;
+		} else if ((*p == ']' || *p == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	return depth;
+}
+
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
@@ -47,7 +72,12 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 			col++;
 		}
 	}
-	if (end >= buf + len)
+	if (end < buf + len && (*end == '[' || *end == '{') &&
+	    depth_at(buf, end) >= CJSON_NESTING_LIMIT)
+		errf(err, "%s: arrays and objects nested more than %d deep at line "
+		    "%zu, column %zu; expected at most %d", name, CJSON_NESTING_LIMIT,
+		    line, col, CJSON_NESTING_LIMIT);
+	else if (end >= buf + len)
 		errf(err, "%s: not JSON: unexpected end of file at line %zu, column %zu",
 		    name, line, col);
 	else

@@ -7,38 +7,18 @@
  * hostile probe file cannot move the cursor or rewrite a CI log.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lib/units.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 struct text_ctx {
 	FILE *fp;
 	int ascii;
 };
-
-/* Length of a valid UTF-8 sequence at s that is not a C1 control, or 0. */
-static size_t
-printable_utf8(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		n = 2;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		n = 3;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if (s[0] == 0xC2 && s[1] < 0xA0)
-		return 0;
-	return n;
-}
 
 /* The few non-ASCII signs syncgate itself writes, in ASCII. */
 static const char *
@@ -59,30 +39,25 @@ ascii_for(const unsigned char *s, size_t n)
 	return "?";
 }
 
-/* Writes s with control bytes and, in ASCII mode, non-ASCII replaced. */
+/*
+ * Writes s with each byte of a hidden character (escape_hidden: controls,
+ * C1, bidirectional and invisible format characters) or of a malformed
+ * sequence as '?', and in ASCII mode the rest beyond ASCII replaced.
+ */
 static void
 put(const struct text_ctx *t, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "unknown");
+	uint32_t cp;
+	size_t n;
 
-	while (*p != '\0') {
-		size_t n;
-
-		if (*p >= 0x20 && *p < 0x7f) {
-			fputc(*p++, t->fp);
-			continue;
-		}
-		n = *p >= 0x80 ? printable_utf8(p) : 0;
-		if (n == 0) {
-			fputc('?', t->fp);
-			p++;
-		} else if (t->ascii) {
-			fputs(ascii_for(p, n), t->fp);
-			p += n;
-		} else {
-			fwrite(p, 1, n, t->fp);
-			p += n;
-		}
+	for (s = s ? s : "unknown"; *s != '\0'; s += n) {
+		n = utf8_decode(s, &cp);
+		if (escape_hidden(cp))
+			fprintf(t->fp, "%.*s", (int)n, "????");
+		else if (cp >= 0x80 && t->ascii)
+			fputs(ascii_for((const unsigned char *)s, n), t->fp);
+		else
+			fwrite(s, 1, n, t->fp);
 	}
 }
 

@@ -9,67 +9,42 @@
  * aligned by characters, not bytes.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
 #include "lib/units.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define MAX_COLS 8
 
-/* Bytes in the UTF-8 sequence led by c, or 0 when c cannot lead one. */
-static size_t
-seq_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		return 2;
-	if (c >= 0xE0 && c <= 0xEF)
-		return 3;
-	if (c >= 0xF0 && c <= 0xF4)
-		return 4;
-	return 0;
-}
-
-static int
-valid_seq(const unsigned char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	/* C1 controls, U+0080 to U+009F, steer terminals as ESC does */
-	return !(n == 2 && s[0] == 0xC2 && s[1] < 0xA0);
-}
-
-/* s made safe for a terminal; the caller frees it. */
+/*
+ * s made safe for a terminal; the caller frees it.  Each byte of a
+ * character escape_hidden names (controls, C1, bidirectional and
+ * invisible format characters) or of a malformed sequence becomes '?'.
+ */
 static char *
-clean(const char *str, const struct render_opts *o)
+clean(const char *s, const struct render_opts *o)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	char *out = xmalloc(strlen(str) + 1), *p = out;
+	char *out = xmalloc(strlen(s) + 1), *p = out;
+	uint32_t cp;
 	size_t n;
 
 	while (*s != '\0') {
-		n = seq_len(*s);
-		if (n == 0 || strnlen((const char *)s, n) < n || !valid_seq(s, n)) {
-			*p++ = '?';
-			s++;
-		} else if (n == 1) {
-			*p++ = (*s < 0x20 || *s == 0x7f) ? '?' : (char)*s;
-			s++;
-		} else if (o->ascii) {
-			*p++ = (n == 2 && s[0] == 0xC2 && s[1] == 0xB5) ? 'u' : '?';
-			s += n;
+		n = utf8_decode(s, &cp);
+		if (escape_hidden(cp)) {
+			memset(p, '?', n);
+			p += n;
+		} else if (cp >= 0x80 && o->ascii) {
+			*p++ = cp == 0xB5 ? 'u' : '?';
 		} else {
 			memcpy(p, s, n);
 			p += n;
-			s += n;
 		}
+		s += n;
 	}
 	*p = '\0';
 	return out;
