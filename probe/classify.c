@@ -223,6 +223,21 @@ clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 		    dur(b.a, f->clean_ns));
 }
 
+/*
+ * Whether a sync costs no more than the kernel's own work: a few empty
+ * system calls, or for a write that is its own sync, about the plain
+ * write.  Interception is only called where libc's sync costs this: on a
+ * disk whose syncs swing between two speeds, the raw and libc medians of
+ * a few pairs can land in different modes and differ tenfold.
+ */
+static int
+kernel_cost(const struct probe_facts *f, double ns)
+{
+	if (ns <= CLASSIFY_NEAR_NULL * f->null_ns)
+		return 1;
+	return f->write_timed && ns <= CLASSIFY_NEAR_WRITE * f->write_ns;
+}
+
 /* An LD_PRELOAD replaces libc's calls, never the system call itself. */
 static int
 intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -235,7 +250,7 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 		    "flags from open (an LD_PRELOAD such as eatmydata)");
 		return 1;
 	}
-	if (isnan(f->raw_ns) || isnan(f->libc_ns))
+	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns))
 		return 0;
 	if (f->raw_ns >= CLASSIFY_INTERCEPT * f->libc_ns && f->write_timed) {
 		add(ev, "an %s on a descriptor opened through libc costs %s, on one "
