@@ -145,7 +145,13 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		    dur(b.a, f->dirty_ns), times(b.r, rn), dur(b.b, f->null_ns));
 		return TIMING_KERNEL;
 	}
-	if (rw <= 1) {
+	/*
+	 * Cheaper than the copy into memory says nothing left the kernel only
+	 * while the sync is also cheap beside a system call: a large write's
+	 * flush to a fast device can beat the copy, and a plain write stalled
+	 * by writeback costs more than either.
+	 */
+	if (rw <= 1 && rn < CLASSIFY_FAR_NULL) {
 		snprintf(l->s, CLASSIFY_LINE, "the dirty %s (%s) costs less than "
 		    "writing its %s into memory (%s): no data can have reached a "
 		    "device", f->sync_name, dur(b.a, f->dirty_ns),
@@ -174,7 +180,9 @@ write_timing(const struct probe_facts *f, struct line *l)
 	    f->sync_name, fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
 	    dur(b.a, f->dirty_ns), times(b.q, rw), dur(b.b, f->write_ns),
 	    times(b.r, rn), dur(b.c, f->null_ns));
-	if (rw <= CLASSIFY_NEAR_WRITE || rn <= CLASSIFY_NEAR_NULL) {
+	/* the same guard as for a flush: what the sync adds must be small too */
+	if (rn <= CLASSIFY_NEAR_NULL || (rw <= CLASSIFY_NEAR_WRITE &&
+	    f->dirty_ns - f->write_ns < CLASSIFY_FAR_NULL * f->null_ns)) {
 		strncat(l->s, ": nothing left the kernel",
 		    CLASSIFY_LINE - strlen(l->s) - 1);
 		return TIMING_KERNEL;

@@ -75,6 +75,17 @@ static const struct tcase cases[] = {
 	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "could not be read" },
 	{ "between the kernel and a device", "ext4", "rw", "write back", NULL, 0,
 	  0, 0, 1000, 900, 150, 600, N, N, REACH_UNKNOWN, "too close" },
+	/*
+	 * A 64 MiB write: the flush to a fast device can cost less than the
+	 * copy into memory, yet costs 100000 empty system calls: not "no"
+	 */
+	{ "large write, fast device", "ext4", "rw", "write back", NULL, 0, 0, 0,
+	  10e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close" },
+	{ "large dsync write, fast device", "ext4", "rw", "write back", NULL, 0,
+	  1, 0, 24e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close" },
+	/* a plain write stalled by writeback never makes a real disk "no" */
+	{ "plain write stalled", "ext4", "rw", "write back", NULL, 1, 0, 0,
+	  150000, 70000, 200, 400000, N, N, REACH_UNKNOWN, "too close" },
 	{ "dsync on a device", "ext4", "rw", "write back", NULL, 0, 1, 0,
 	  80000, 32000, 150, 1500, 81000, 80000, REACH_YES, "without a sync" },
 	{ "dsync in memory", "ext4", "rw", "write back", NULL, 0, 1, 0,
