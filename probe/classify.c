@@ -17,9 +17,13 @@
 
 enum timing { TIMING_NONE, TIMING_KERNEL, TIMING_DEVICE, TIMING_BETWEEN };
 
-/* A line a branch adds later, so the deciding line can come first. */
+/*
+ * The timing sentence, kept aside so the deciding line can come first,
+ * and what it concludes when it is the one that decides.
+ */
 struct line {
 	char s[CLASSIFY_LINE];
+	char verdict[CLASSIFY_LINE];
 };
 
 static void
@@ -38,11 +42,19 @@ add(struct probe_evidence *ev, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * The timing sentence, with its verdict where conclude says it decided
+ * (a timing that says "kernel" always may: it agrees with every "no").
+ */
 static void
-add_line(struct probe_evidence *ev, const struct line *l)
+add_timing(struct probe_evidence *ev, const struct line *l, int conclude)
 {
-	if (l->s[0] != '\0')
-		add(ev, "%s", l->s);
+	if (l->s[0] == '\0')
+		return;
+	if (conclude && l->verdict[0] != '\0')
+		add(ev, "%s: %s.", l->s, l->verdict);
+	else
+		add(ev, "%s.", l->s);
 }
 
 void
@@ -57,6 +69,7 @@ probe_facts_init(struct probe_facts *f)
 /* Durations and ratios as evidence prints them. */
 struct fmt {
 	char a[DURLEN], b[DURLEN], c[DURLEN], r[DURLEN], q[DURLEN], w[DURLEN];
+	char n[DURLEN * 2];
 };
 
 static const char *
@@ -133,18 +146,33 @@ has_option(const char *opts, const char *opt)
 	return 0;
 }
 
-static int
+/* "The dirty fdatasync", or "The O_DSYNC write" when the write is the sync. */
+static const char *
+subject(char *buf, const struct probe_facts *f)
+{
+	snprintf(buf, DURLEN * 2, "The %s%s", f->write_timed ? "" : "dirty ",
+	    f->sync_name);
+	return buf;
+}
+
+static enum timing
 flush_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
 	struct fmt b;
 
 	if (rn <= CLASSIFY_NEAR_NULL) {
-		snprintf(l->s, CLASSIFY_LINE, "the dirty %s (%s) costs %s times an "
-		    "empty system call (%s): nothing left the kernel", f->sync_name,
-		    dur(b.a, f->dirty_ns), times(b.r, rn), dur(b.b, f->null_ns));
+		snprintf(l->s, CLASSIFY_LINE, "%s (%s) costs %s times an empty "
+		    "system call (%s)", subject(b.n, f), dur(b.a, f->dirty_ns),
+		    times(b.r, rn), dur(b.b, f->null_ns));
+		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
 		return TIMING_KERNEL;
 	}
+	snprintf(l->s, CLASSIFY_LINE, "%s (%s) costs %s times an empty system "
+	    "call (%s) and %s times writing its %s into memory (%s)",
+	    subject(b.n, f), dur(b.a, f->dirty_ns), times(b.r, rn),
+	    dur(b.b, f->null_ns), times(b.q, rw),
+	    fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
 	/*
 	 * Cheaper than the copy into memory says nothing left the kernel only
 	 * while the sync is also cheap beside a system call: a large write's
@@ -152,30 +180,29 @@ flush_timing(const struct probe_facts *f, struct line *l)
 	 * by writeback costs more than either.
 	 */
 	if (rw <= 1 && rn < CLASSIFY_FAR_NULL) {
-		snprintf(l->s, CLASSIFY_LINE, "the dirty %s (%s) costs less than "
-		    "writing its %s into memory (%s): no data can have reached a "
-		    "device", f->sync_name, dur(b.a, f->dirty_ns),
-		    fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
-		    dur(b.b, f->write_ns));
+		snprintf(l->verdict, CLASSIFY_LINE, "no data can have reached a "
+		    "device");
 		return TIMING_KERNEL;
 	}
-	snprintf(l->s, CLASSIFY_LINE, "the dirty %s (%s) costs %s times an empty "
-	    "system call (%s) and %s times writing its %s into memory (%s)",
-	    f->sync_name, dur(b.a, f->dirty_ns), times(b.r, rn),
-	    dur(b.b, f->null_ns), times(b.q, rw),
-	    fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
-	if (rn >= CLASSIFY_FAR_NULL && !(rw < CLASSIFY_FAR_WRITE))
+	if (rn >= CLASSIFY_FAR_NULL && !(rw < CLASSIFY_FAR_WRITE)) {
+		snprintf(l->verdict, CLASSIFY_LINE, "the sync left the kernel for "
+		    "the device");
 		return TIMING_DEVICE;
+	}
+	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
+	    "costs to tell, since a flush that reaches a device costs at least "
+	    "%g empty system calls and %g times the plain write",
+	    CLASSIFY_FAR_NULL, CLASSIFY_FAR_WRITE);
 	return TIMING_BETWEEN;
 }
 
-static int
+static enum timing
 write_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
 	struct fmt b;
 
-	snprintf(l->s, CLASSIFY_LINE, "an %s of %s (%s) costs %s times the same "
+	snprintf(l->s, CLASSIFY_LINE, "An %s of %s (%s) costs %s times the same "
 	    "write without a sync (%s) and %s times an empty system call (%s)",
 	    f->sync_name, fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
 	    dur(b.a, f->dirty_ns), times(b.q, rw), dur(b.b, f->write_ns),
@@ -183,12 +210,18 @@ write_timing(const struct probe_facts *f, struct line *l)
 	/* the same guard as for a flush: what the sync adds must be small too */
 	if (rn <= CLASSIFY_NEAR_NULL || (rw <= CLASSIFY_NEAR_WRITE &&
 	    f->dirty_ns - f->write_ns < CLASSIFY_FAR_NULL * f->null_ns)) {
-		strncat(l->s, ": nothing left the kernel",
-		    CLASSIFY_LINE - strlen(l->s) - 1);
+		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
 		return TIMING_KERNEL;
 	}
-	if (!(rw < CLASSIFY_FAR_WRITE_TIMED) && !(rn < CLASSIFY_FAR_NULL))
+	if (!(rw < CLASSIFY_FAR_WRITE_TIMED) && !(rn < CLASSIFY_FAR_NULL)) {
+		snprintf(l->verdict, CLASSIFY_LINE, "the write left the kernel for "
+		    "the device");
 		return TIMING_DEVICE;
+	}
+	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
+	    "costs to tell, since a write that reaches a device costs at least "
+	    "%g times the plain write and %g empty system calls",
+	    CLASSIFY_FAR_WRITE_TIMED, CLASSIFY_FAR_NULL);
 	return TIMING_BETWEEN;
 }
 
@@ -196,11 +229,10 @@ write_timing(const struct probe_facts *f, struct line *l)
 static enum timing
 judge_timing(const struct probe_facts *f, struct line *l)
 {
-	l->s[0] = '\0';
+	l->s[0] = l->verdict[0] = '\0';
 	if (isnan(f->dirty_ns) || (isnan(f->null_ns) && isnan(f->write_ns)))
 		return TIMING_NONE;
-	return (enum timing)(f->write_timed ? write_timing(f, l) :
-	    flush_timing(f, l));
+	return f->write_timed ? write_timing(f, l) : flush_timing(f, l);
 }
 
 /*
@@ -215,20 +247,22 @@ clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 
 	if (isnan(rc))
 		return;
-	if (!device)
-		add(ev, "%s with nothing dirty costs %s", f->clean_name,
-		    dur(b.a, f->clean_ns));
-	else if (rc >= CLASSIFY_DATA)
-		add(ev, "it costs %s times %s with nothing dirty (%s): carrying "
-		    "the data out is what costs", times(b.r, rc), f->clean_name,
-		    dur(b.a, f->clean_ns));
-	else if (rn >= CLASSIFY_FAR_NULL)
-		add(ev, "%s with nothing dirty costs %s too (%s times an empty "
-		    "system call): the flush itself goes out to the device",
+	if (device && rc >= CLASSIFY_DATA)
+		add(ev, "%s costs %s times %s with nothing dirty (%s): carrying the "
+		    "data out is what costs.", subject(b.n, f), times(b.r, rc),
+		    f->clean_name, dur(b.a, f->clean_ns));
+	else if (device && rc * CLASSIFY_DATA <= 1)
+		add(ev, "With nothing dirty, %s costs %s, %s times the dirty one: "
+		    "sync times on this volume swing widely within one run, as on "
+		    "a busy or rate-limited disk.", f->clean_name,
+		    dur(b.a, f->clean_ns), times(b.r, 1 / rc));
+	else if (device && rn >= CLASSIFY_FAR_NULL)
+		add(ev, "With nothing dirty, %s costs %s too, %s times an empty "
+		    "system call: the flush itself goes out to the device.",
 		    f->clean_name, dur(b.a, f->clean_ns), times(b.r, rn));
 	else
-		add(ev, "%s with nothing dirty costs %s", f->clean_name,
-		    dur(b.a, f->clean_ns));
+		add(ev, "With nothing dirty, %s costs %s, %s times an empty system "
+		    "call.", f->clean_name, dur(b.a, f->clean_ns), times(b.r, rn));
 }
 
 /*
@@ -253,30 +287,31 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	struct fmt b;
 
 	if (f->flags_dropped) {
-		add(ev, "the descriptor opened through libc with O_DSYNC does not "
-		    "have it (fcntl F_GETFL): something in this process strips sync "
-		    "flags from open (an LD_PRELOAD such as eatmydata)");
+		add(ev, "The descriptor opened through libc with O_DSYNC lacks the "
+		    "flag afterwards (fcntl F_GETFL): something in this process "
+		    "strips sync flags from open, as an LD_PRELOAD such as "
+		    "eatmydata does.");
 		return 1;
 	}
-	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns))
+	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns) ||
+	    f->raw_ns < CLASSIFY_INTERCEPT * f->libc_ns)
 		return 0;
-	if (f->raw_ns >= CLASSIFY_INTERCEPT * f->libc_ns && f->write_timed) {
-		add(ev, "an %s on a descriptor opened through libc costs %s, on one "
-		    "opened by the raw system call %s (%s times): something in this "
-		    "process intercepts the open (an LD_PRELOAD such as eatmydata)",
-		    f->sync_name, dur(b.a, f->libc_ns), dur(b.b, f->raw_ns),
+	if (f->write_timed)
+		add(ev, "An %s on a descriptor opened through libc costs %s (%s "
+		    "times the plain write) but %s on one opened by the raw system "
+		    "call (%s times as much): something in this process intercepts "
+		    "the open, as an LD_PRELOAD such as eatmydata does.",
+		    f->sync_name, dur(b.a, f->libc_ns),
+		    times(b.q, f->libc_ns / f->write_ns), dur(b.b, f->raw_ns),
 		    times(b.r, f->raw_ns / f->libc_ns));
-		return 1;
-	}
-	if (f->raw_ns >= CLASSIFY_INTERCEPT * f->libc_ns) {
-		add(ev, "the dirty %s through libc costs %s but as a raw system call "
-		    "%s (%s times): something in this process intercepts it (an "
-		    "LD_PRELOAD such as eatmydata)", f->sync_name,
-		    dur(b.a, f->libc_ns), dur(b.b, f->raw_ns),
+	else
+		add(ev, "The dirty %s through libc costs %s (%s times an empty "
+		    "system call) but %s as a raw system call (%s times as much): "
+		    "something in this process intercepts it, as an LD_PRELOAD "
+		    "such as eatmydata does.", f->sync_name, dur(b.a, f->libc_ns),
+		    times(b.q, f->libc_ns / f->null_ns), dur(b.b, f->raw_ns),
 		    times(b.r, f->raw_ns / f->libc_ns));
-		return 1;
-	}
-	return 0;
+	return 1;
 }
 
 /* Where libc's sync is far dearer than the raw one: wrapped, not skipped. */
@@ -287,9 +322,9 @@ wrapped_hint(const struct probe_facts *f, struct probe_evidence *ev)
 
 	if (!isnan(f->raw_ns) && !isnan(f->libc_ns) &&
 	    f->libc_ns >= CLASSIFY_INTERCEPT * f->raw_ns)
-		add(ev, "the dirty %s through libc costs %s times the raw system "
-		    "call (%s against %s): something wraps it", f->sync_name,
-		    times(b.r, f->libc_ns / f->raw_ns), dur(b.a, f->libc_ns),
+		add(ev, "hint: the dirty %s through libc costs %s, %s times the raw "
+		    "system call (%s): something wraps it.", f->sync_name,
+		    dur(b.a, f->libc_ns), times(b.r, f->libc_ns / f->raw_ns),
 		    dur(b.b, f->raw_ns));
 }
 
@@ -302,29 +337,41 @@ static int
 no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
     enum reach *r)
 {
+	double rn = f->clean_ns / f->null_ns;
+	const char *opt = NULL;
 	struct fmt b;
 
-	if (f->mount_options == NULL || !(has_option(f->mount_options,
-	    "nobarrier") || has_option(f->mount_options, "barrier=0")))
+	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
+		opt = "nobarrier";
+	else if (f->mount_options != NULL &&
+	    has_option(f->mount_options, "barrier=0"))
+		opt = "barrier=0";
+	if (opt == NULL)
 		return 0;
 	if (f->write_cache != NULL && strcmp(f->write_cache, "write through") == 0) {
-		add(ev, "mounted nobarrier, but the device reports a write-through "
-		    "cache: there are no flushes to skip");
+		add(ev, "The volume is mounted with %s, but the device reports a "
+		    "write-through cache: there are no flushes to skip.", opt);
 		return 0;
 	}
-	if (!isnan(f->clean_ns) && f->clean_ns <= CLASSIFY_NEAR_NULL * f->null_ns) {
-		add(ev, "mounted nobarrier, and %s with nothing dirty costs %s, "
-		    "%s times an empty system call: no cache flush is sent, so "
-		    "the data stops in the device's volatile write cache",
-		    f->clean_name, dur(b.a, f->clean_ns),
-		    times(b.r, f->clean_ns / f->null_ns));
-		*r = REACH_NO;
-		return 1;
-	}
-	add(ev, "mounted nobarrier, which stops cache flushes, yet %s with "
-	    "nothing dirty costs %s: whether a flush is sent cannot be told",
-	    f->clean_name, dur(b.a, f->clean_ns));
 	*r = REACH_UNKNOWN;
+	if (isnan(rn))
+		add(ev, "The volume is mounted with %s, which stops cache flushes, "
+		    "and no sync with nothing dirty was timed beside an empty "
+		    "system call: whether a flush is sent cannot be told.", opt);
+	else if (rn <= CLASSIFY_NEAR_NULL) {
+		add(ev, "The volume is mounted with %s, and with nothing dirty %s "
+		    "costs %s, %s times an empty system call (%s): no cache flush "
+		    "is sent, so the data stops in the device's volatile write "
+		    "cache.", opt, f->clean_name, dur(b.a, f->clean_ns),
+		    times(b.r, rn), dur(b.b, f->null_ns));
+		*r = REACH_NO;
+	} else
+		add(ev, "The volume is mounted with %s, which stops cache flushes, "
+		    "yet with nothing dirty %s costs %s, %s times an empty system "
+		    "call (%s), more than the %g that would show none is sent: "
+		    "whether a flush is sent cannot be told.", opt, f->clean_name,
+		    dur(b.a, f->clean_ns), times(b.r, rn), dur(b.b, f->null_ns),
+		    CLASSIFY_NEAR_NULL);
 	return 1;
 }
 
@@ -333,14 +380,16 @@ static void
 unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 {
 	if (f->fs == NULL)
-		add(ev, "the filesystem type could not be read, so where the sync "
-		    "goes cannot be judged from here");
+		add(ev, "The filesystem type could not be read, so where the sync "
+		    "goes cannot be judged from here.");
 	else if (passthrough_fs(f->fs))
-		add(ev, "%s hands the sync to storage out of this kernel's sight: "
-		    "whether it reaches a device cannot be judged from here", f->fs);
+		add(ev, "The filesystem is %s, which hands the sync to storage out "
+		    "of this kernel's sight: whether it reaches a device cannot be "
+		    "judged from here.", f->fs);
 	else
-		add(ev, "%s is not a filesystem known to sit on a local block "
-		    "device: where the sync goes cannot be judged from here", f->fs);
+		add(ev, "The filesystem is %s, which syncgate does not know to sit "
+		    "on a local block device: where the sync goes cannot be judged "
+		    "from here.", f->fs);
 }
 
 static enum reach
@@ -351,41 +400,38 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	enum reach r;
 
 	if (memory_fs(f->fs)) {
-		add(ev, "%s keeps files in memory: there is no device behind it",
-		    f->fs);
-		add_line(ev, &t);
+		add(ev, "The filesystem is %s, which keeps files in memory: there is "
+		    "no device behind it.", f->fs);
+		add_timing(ev, &t, tm == TIMING_KERNEL);
 		return REACH_NO;
 	}
 	if (intercepted(f, ev)) {
-		add_line(ev, &t);
+		add_timing(ev, &t, tm == TIMING_KERNEL);
 		return REACH_NO;
 	}
 	if (tm == TIMING_KERNEL) {
-		add_line(ev, &t);
+		add_timing(ev, &t, 1);
 		clean_line(f, ev, 0);
 		return REACH_NO;
 	}
 	if (no_barrier(f, ev, &r)) {
-		add_line(ev, &t);
+		add_timing(ev, &t, 0);
 		return r;
 	}
 	if (passthrough_fs(f->fs) || !block_fs(f->fs)) {
 		unseen_fs(f, ev);
-		add_line(ev, &t);
+		add_timing(ev, &t, 0);
 		return REACH_UNKNOWN;
 	}
-	if (tm == TIMING_DEVICE) {
-		strncat(t.s, ": the sync left the kernel for the device",
-		    CLASSIFY_LINE - strlen(t.s) - 1);
-		add_line(ev, &t);
-		clean_line(f, ev, 1);
-		return REACH_YES;
+	if (tm == TIMING_NONE) {
+		add(ev, "The sync was not timed beside an empty system call or a "
+		    "plain write, so whether it reaches a device cannot be told.");
+		return REACH_UNKNOWN;
 	}
-	if (tm == TIMING_NONE)
-		add(ev, "the sync was not timed against the kernel's own costs");
-	else
-		add(ev, "%s: too close to the kernel's own costs to tell", t.s);
-	return REACH_UNKNOWN;
+	add_timing(ev, &t, 1);
+	if (tm == TIMING_DEVICE)
+		clean_line(f, ev, 1);
+	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 
 static void
@@ -394,18 +440,18 @@ hints(const struct probe_facts *f, struct probe_evidence *ev)
 	wrapped_hint(f, ev);
 	if (f->write_cache != NULL && strcmp(f->write_cache, "write back") == 0)
 		add(ev, "hint: the device reports a volatile write cache (write "
-		    "back): data is durable only once a flush reaches it");
+		    "back): data is durable only once a flush reaches it.");
 	else if (f->write_cache != NULL &&
 	    strcmp(f->write_cache, "write through") == 0)
 		add(ev, "hint: the device reports no volatile write cache (write "
 		    "through): the kernel sends it no flushes, and a write is "
-		    "durable once acknowledged");
+		    "durable once acknowledged.");
 	if (f->rotational == 1)
-		add(ev, "hint: the device calls itself rotational (a spinning "
-		    "disk, or a virtual disk that does not say)");
+		add(ev, "hint: the device calls itself rotational (queue/rotational "
+		    "is 1): a spinning disk, or a virtual disk that does not say.");
 	if (f->virt != NULL)
-		add(ev, "hint: virtualised (%s): a virtual disk's host may hold "
-		    "a flush in its own cache, which cannot be seen from inside",
+		add(ev, "hint: virtualised (%s): a virtual disk's host may hold a "
+		    "flush in its own cache, which cannot be seen from inside.",
 		    f->virt);
 }
 

@@ -51,7 +51,7 @@ struct probe_facts {
 	const char *virt;       /* a virtualisation hint */
 };
 
-/* Why, in words: the deciding line first, then supporting ones and hints. */
+/* Why, in sentences with the figures compared: the deciding one first. */
 struct probe_evidence {
 	char line[CLASSIFY_MAX_EVIDENCE][CLASSIFY_LINE];
 	size_t n;

@@ -215,7 +215,8 @@ verdict_block(const struct text_ctx *t, const struct probe_record *p)
 		fprintf(t->fp, " (no evidence recorded)\n");
 		return;
 	}
-	fprintf(t->fp, ", because ");
+	/* the deciding sentence on the verdict's line, the rest beneath */
+	fprintf(t->fp, ". ");
 	put(t, p->evidence[0]);
 	fprintf(t->fp, "\n");
 	for (i = 1; i < p->nevidence; i++) {

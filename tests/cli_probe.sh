@@ -142,7 +142,7 @@ empty "$D" "JSON and full output"
 if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
 	expect 1 "--require-device: the flush does not reach a device here" \
 		probe --dir "$S" --samples 5 --require-device
-	grep -q '^reaches a device: no, because tmpfs keeps files in memory' "$T/out" ||
+	grep -q '^reaches a device: no. The filesystem is tmpfs, which keeps files in memory' "$T/out" ||
 		fail "tmpfs: $(grep reaches "$T/out")"
 	empty "$S" "tmpfs"
 	rmdir "$S"

@@ -70,7 +70,7 @@ static const struct tcase cases[] = {
 	{ "virtiofs", "virtiofs", "rw", NULL, NULL, -1, 0, 0,
 	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "virtiofs" },
 	{ "unknown filesystem", "weirdfs", "rw", NULL, NULL, -1, 0, 0,
-	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "not a filesystem known" },
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "does not know to sit" },
 	{ "no filesystem type", NULL, NULL, NULL, NULL, -1, 0, 0,
 	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "could not be read" },
 	{ "between the kernel and a device", "ext4", "rw", "write back", NULL, 0,
@@ -184,6 +184,42 @@ test_classify_table(void **state)
 	}
 }
 
+/*
+ * Every line is a sentence (a capital first, or a "hint: " tag, and a full
+ * stop last), and the deciding line of every timed case gives a figure.
+ */
+static void
+test_classify_evidence_is_sentences(void **state)
+{
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct probe_facts f;
+		struct probe_evidence ev;
+		int figures = 0;
+
+		facts_of(&cases[i], &f);
+		probe_classify(&f, &ev);
+		for (j = 0; j < ev.n; j++) {
+			const char *l = ev.line[j];
+			size_t n = strlen(l);
+
+			if (!((l[0] >= 'A' && l[0] <= 'Z') ||
+			    strncmp(l, "hint: ", 6) == 0) || n < 2 || l[n - 1] != '.') {
+				print_error("case \"%s\": not a sentence: %s\n",
+				    cases[i].name, l);
+				fail();
+			}
+			figures |= strpbrk(l, "0123456789") != NULL;
+		}
+		if (!isnan(cases[i].dirty) && !figures) {
+			print_evidence(&cases[i], REACH_UNKNOWN, &ev);
+			fail();
+		}
+	}
+}
+
 /* The deciding line comes first: a reader sees why before the hints. */
 static void
 test_classify_deciding_line_first(void **state)
@@ -194,11 +230,12 @@ test_classify_deciding_line_first(void **state)
 	(void)state;
 	facts_of(&cases[4], &f);        /* ext4 on virtio */
 	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
-	assert_non_null(strstr(ev.line[0], "the dirty fdatasync (75µs)"));
+	assert_non_null(strstr(ev.line[0], "The dirty fdatasync (75µs)"));
 	assert_non_null(strstr(ev.line[ev.n - 1], "hint: virtualised"));
 	facts_of(&cases[0], &f);        /* tmpfs */
 	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
-	assert_non_null(strstr(ev.line[0], "tmpfs keeps files in memory"));
+	assert_non_null(strstr(ev.line[0], "The filesystem is tmpfs, which keeps "
+	    "files in memory"));
 }
 
 /* The enterprise NVMe: dirty far dearer than clean says a device. */
@@ -279,6 +316,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_classify_table),
+		cmocka_unit_test(test_classify_evidence_is_sentences),
 		cmocka_unit_test(test_classify_deciding_line_first),
 		cmocka_unit_test(test_classify_dirty_far_dearer_than_clean),
 		cmocka_unit_test(test_classify_passthrough_never_yes),
