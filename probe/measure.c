@@ -204,11 +204,11 @@ describe(const struct scratch *s, const struct probe_method *m,
 	if (m->write_timed)
 		snprintf(d, sizeof d, "each sample times one %s of %s of fresh "
 		    "content at a new offset into preallocated blocks: the write "
-		    "is the sync", m->word, b);
+		    "is the sync; %s", m->word, b, m->carries);
 	else
 		snprintf(d, sizeof d, "each sample writes %s of fresh content at a "
-		    "new offset into preallocated blocks, then times the %s alone",
-		    b, m->word);
+		    "new offset into preallocated blocks, then times the %s alone; "
+		    "%s", b, m->word, m->carries);
 	out->method = xstrdup(m->name);
 	out->method_detail = xstrdup(d);
 	out->write_bytes = s->write_bytes;

@@ -93,28 +93,47 @@ barrier_fsync(int fd)
 #define DIRECT_MISSING "O_DIRECT does not exist on " SYSTEM_NAME
 #endif
 
+/*
+ * The file's size and blocks are settled before the first sample, so a
+ * data sync writes the data alone; a full sync also writes the inode's
+ * modification time, which each write moves on when the clock has.
+ */
+#define CARRIES_DATA "only the data goes out (the file's size and blocks " \
+	"were settled beforehand, and its modification time is left)"
+#define CARRIES_MTIME "the data goes out, and with it the inode's " \
+	"modification time when the write moved it on, which fdatasync leaves"
+
 static const struct probe_method methods[] = {
 #if HAVE_FDATASYNC
-	{ "fdatasync", "fdatasync", 0, 0, 0, libc_fdatasync, RAW_FDATASYNC, NULL },
+	{ "fdatasync", "fdatasync", 0, 0, 0, libc_fdatasync, RAW_FDATASYNC, NULL,
+	  CARRIES_DATA },
 #else
 	{ "fdatasync", "fdatasync", 0, 0, 0, NULL, NULL,
-	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync" },
+	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync",
+	  CARRIES_DATA },
 #endif
-	{ "fsync", "fsync", 0, 0, 0, libc_fsync, RAW_FSYNC, NULL },
-	{ "dsync", "O_DSYNC write", O_DSYNC, 1, 0, NULL, NULL, NULL },
+	{ "fsync", "fsync", 0, 0, 0, libc_fsync, RAW_FSYNC, NULL, CARRIES_MTIME },
+	{ "dsync", "O_DSYNC write", O_DSYNC, 1, 0, NULL, NULL, NULL, CARRIES_DATA },
 	{ "direct-dsync", "O_DIRECT|O_DSYNC write", DIRECT_FLAGS, 1, 1, NULL,
-	  NULL, DIRECT_MISSING },
+	  NULL, DIRECT_MISSING, "the data goes from the buffer, past any page "
+	  "cache; " CARRIES_DATA },
 #ifdef F_FULLFSYNC
-	{ "full", "F_FULLFSYNC", 0, 0, 0, full_fsync, NULL, NULL },
+	{ "full", "F_FULLFSYNC", 0, 0, 0, full_fsync, NULL, NULL,
+	  CARRIES_MTIME "; then the drive is asked to empty its cache" },
 #else
 	{ "full", "F_FULLFSYNC", 0, 0, 0, NULL, NULL,
-	  "F_FULLFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
+	  "F_FULLFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl",
+	  CARRIES_MTIME "; then the drive is asked to empty its cache" },
 #endif
 #ifdef F_BARRIERFSYNC
-	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, barrier_fsync, NULL, NULL },
+	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, barrier_fsync, NULL, NULL,
+	  CARRIES_MTIME "; then a barrier orders the drive's cache, which is "
+	  "not emptied" },
 #else
 	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, NULL, NULL,
-	  "F_BARRIERFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
+	  "F_BARRIERFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl",
+	  CARRIES_MTIME "; then a barrier orders the drive's cache, which is "
+	  "not emptied" },
 #endif
 };
 

@@ -16,6 +16,7 @@ struct probe_method {
 	int (*sync)(int fd);    /* the flush through libc; NULL when write_timed */
 	int (*raw_sync)(int fd); /* the same flush past libc; NULL where none */
 	const char *missing;    /* why this system lacks it; NULL if it has it */
+	const char *carries;    /* what the sync writes beyond the data, in words */
 };
 
 /*

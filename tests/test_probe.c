@@ -406,6 +406,37 @@ test_probe_dsync_times_the_write(void **state)
 	remove_dir(dir);
 }
 
+/* fsync writes the modification time that fdatasync leaves, and says so. */
+static void
+test_probe_detail_says_what_the_sync_carries(void **state)
+{
+	static const char *const methods[] = { "fsync", "fdatasync", "dsync" };
+	static const char *const phrase[] = { "modification time when the write "
+	    "moved it on", "modification time is left", "modification time is "
+	    "left" };
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir("/dev/shm");
+	size_t i;
+
+	(void)state;
+	if (dir == NULL)
+		skip();
+	probe_options_default(&o);
+	o.dir = dir;
+	o.samples = 1;
+	for (i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+		o.method = methods[i];
+		assert_int_equal(probe_run(&o, &p, err), 0);
+		if (strstr(p.method_detail, phrase[i]) == NULL) {
+			print_error("%s: %s\n", methods[i], p.method_detail);
+			fail();
+		}
+		probe_record_free(&p);
+	}
+	remove_dir(dir);
+}
+
 /* Strings from the system: bounded, no control bytes, UTF-8 kept whole. */
 static void
 test_identity_clean_bounds(void **state)
@@ -443,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_probe_adaptive_run),
 		cmocka_unit_test(test_probe_group_commit),
 		cmocka_unit_test(test_probe_dsync_times_the_write),
+		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
 		cmocka_unit_test(test_identity_clean_bounds),
 	};
 
