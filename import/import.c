@@ -88,16 +88,23 @@ read_file(const char *path, char **buf, size_t *len, char *err)
 		errf(err, "%s: is a directory; expected a benchmark's output", path);
 		goto out;
 	}
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > IMPORT_MAX_BYTES) {
+		errf(err, "%s: %lld bytes is over the %lu MiB limit for a benchmark's "
+		    "output", path, (long long)st.st_size, IMPORT_MAX_BYTES >> 20);
+		goto out;
+	}
 	for (;;) {
 		ssize_t r;
 
 		if (*len == cap) {
-			if (cap >= IMPORT_MAX_BYTES) {
+			if (cap > IMPORT_MAX_BYTES) {
 				errf(err, "%s: over the %lu MiB limit for a benchmark's "
 				    "output", path, IMPORT_MAX_BYTES >> 20);
 				goto out;
 			}
 			cap = cap ? cap * 2 : 65536;
+			if (cap > IMPORT_MAX_BYTES)
+				cap = IMPORT_MAX_BYTES + 1;
 			*buf = xrealloc(*buf, cap);
 		}
 		r = read(fd, *buf + *len, cap - *len);

@@ -120,7 +120,10 @@ json_load_file(const char *path, size_t limit, char *err)
 				    path, limit >> 20);
 				goto out;
 			}
+			/* never more than one byte past the limit, from a pipe too */
 			cap = cap ? cap * 2 : 65536;
+			if (cap > limit)
+				cap = limit + 1;
 			buf = xrealloc(buf, cap + 1);
 		}
 		r = read(fd, buf + len, cap - len);

@@ -208,13 +208,16 @@ has_writes(const struct gate_verdict *v)
 static void
 put_band(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN];
+	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], pc[DURLEN];
 
+	/* a saved verdict may hold no confidence (null): say no level then */
+	pc[0] = '\0';
+	if (!isnan(v->confidence))
+		snprintf(pc, sizeof pc, " at %g%%", v->confidence * 100);
 	if (v->unit.source == UNIT_SHARED && !isnan(v->unit.ours_lo_ns)) {
-		fprintf(fp, "; band %s to %s at %g%%",
+		fprintf(fp, "; band %s to %s%s",
 		    fmt_duration(a, DURLEN, v->unit.ours_lo_ns, o->ascii),
-		    fmt_duration(b, DURLEN, v->unit.ours_hi_ns, o->ascii),
-		    v->confidence * 100);
+		    fmt_duration(b, DURLEN, v->unit.ours_hi_ns, o->ascii), pc);
 	} else if (v->unit.source == UNIT_PER_VOLUME) {
 		fputs("; bands ", fp);
 		put(fp, label_of(&v->ours), o);
@@ -222,10 +225,9 @@ put_band(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		    fmt_duration(a, DURLEN, v->unit.ours_lo_ns, o->ascii),
 		    fmt_duration(b, DURLEN, v->unit.ours_hi_ns, o->ascii));
 		put(fp, label_of(&v->rival), o);
-		fprintf(fp, " %s to %s at %g%%",
+		fprintf(fp, " %s to %s%s",
 		    fmt_duration(c, DURLEN, v->unit.rival_lo_ns, o->ascii),
-		    fmt_duration(d, DURLEN, v->unit.rival_hi_ns, o->ascii),
-		    v->confidence * 100);
+		    fmt_duration(d, DURLEN, v->unit.rival_hi_ns, o->ascii), pc);
 	}
 }
 
@@ -298,7 +300,10 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nchecks; i++)
 		if ((int)strlen(ruling_name(v->checks[i].ruling)) > width)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
-	fprintf(fp, "\nChecks at %g%% confidence:\n", v->confidence * 100);
+	if (isnan(v->confidence))
+		fputs("\nChecks:\n", fp);
+	else
+		fprintf(fp, "\nChecks at %g%% confidence:\n", v->confidence * 100);
 	for (i = 0; i < v->nchecks; i++) {
 		fputs("  ", fp);
 		put_ruling(fp, v->checks[i].ruling, width, o);

@@ -342,6 +342,28 @@ test_text_verdict_hides_controls(void **state)
 	verdict_free(&v);
 }
 
+/* A saved verdict may hold confidence null: no "nan%" in the text. */
+static void
+test_text_verdict_without_confidence(void **state)
+{
+	struct render_opts o = { 0, 0 };
+	struct gate_verdict v;
+	char err[ERRLEN], *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	assert_int_equal(report_verdict_load("fixtures/report/split.json", &v, err), 0);
+	v.confidence = NAN;
+	fp = open_memstream(&buf, &len);
+	assert_int_equal(report_text(fp, &v, &o), 0);
+	fclose(fp);
+	assert_null(strstr(buf, "nan"));
+	assert_non_null(strstr(buf, "\nChecks:\n"));
+	free(buf);
+	verdict_free(&v);
+}
+
 int
 main(void)
 {
@@ -353,6 +375,7 @@ main(void)
 		cmocka_unit_test(test_result_million_classes),
 		cmocka_unit_test(test_probe_text_hides_controls),
 		cmocka_unit_test(test_text_verdict_hides_controls),
+		cmocka_unit_test(test_text_verdict_without_confidence),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
