@@ -236,6 +236,43 @@ open_raw(const struct scratch *s, int flags)
 #endif
 }
 
+/*
+ * O_DIRECT wants the buffer, the offset and the length aligned to what
+ * the filesystem and the device beneath it need.  statx says (Linux 6.1
+ * and later) and is asked on the file itself; where it cannot tell, the
+ * aligned transfer that follows finds out.  Offsets and the buffer are
+ * aligned to SCRATCH_ALIGN, so a need beyond that is refused.
+ */
+static int
+check_direct_alignment(const struct scratch *s, char *err)
+{
+#if defined(__linux__) && defined(STATX_DIOALIGN)
+	struct statx sx;
+
+	if (statx(s->fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) != 0 ||
+	    !(sx.stx_mask & STATX_DIOALIGN))
+		return 0;
+	if (sx.stx_dio_offset_align == 0)
+		return errf(err, "%s: --method direct-dsync: the filesystem does "
+		    "not do O_DIRECT on this file (statx gives no alignment for it)",
+		    s->dir);
+	if (sx.stx_dio_offset_align > SCRATCH_ALIGN ||
+	    sx.stx_dio_mem_align > SCRATCH_ALIGN)
+		return errf(err, "%s: --method direct-dsync: O_DIRECT here needs "
+		    "offsets aligned to %u bytes and memory to %u (statx); syncgate "
+		    "aligns both to %d", s->dir, sx.stx_dio_offset_align,
+		    sx.stx_dio_mem_align, SCRATCH_ALIGN);
+	if (s->write_bytes % sx.stx_dio_offset_align != 0)
+		return errf(err, "--write-size: %lld is not a multiple of %u, the "
+		    "O_DIRECT alignment %s needs (statx)", s->write_bytes,
+		    sx.stx_dio_offset_align, s->dir);
+#else
+	(void)s;
+	(void)err;
+#endif
+	return 0;
+}
+
 /* Accepted at open and refused at transfer is how tmpfs used to do it. */
 static int
 probe_direct(struct scratch *s, char *err)
@@ -300,8 +337,9 @@ scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
 	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (s->dirfd < 0)
 		return errf(err, "%s:", dir);
-	if (create(s, err) < 0 || preallocate(s, err) < 0 ||
-	    open_timed(s, m, err) < 0)
+	if (create(s, err) < 0 ||
+	    (m->direct && check_direct_alignment(s, err) < 0) ||
+	    preallocate(s, err) < 0 || open_timed(s, m, err) < 0)
 		return -1;
 	return 0;
 }

@@ -11,9 +11,13 @@ set -eu
 : "${SYNCGATE:=build/syncgate}"
 T=$(mktemp -d)
 MOUNTS=""
+LOOPS=""
 cleanup() {
 	for m in $MOUNTS; do
 		umount -l "$m" 2>/dev/null || true
+	done
+	for l in $LOOPS; do
+		losetup -d "$l" 2>/dev/null || true
 	done
 	rm -rf "$T"
 }
@@ -144,6 +148,18 @@ if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
 		probe --dir "$S" --samples 5 --require-device
 	grep -q '^reaches a device: no. The filesystem is tmpfs, which keeps files in memory' "$T/out" ||
 		fail "tmpfs: $(grep reaches "$T/out")"
+	# tmpfs may take O_DIRECT, and an O_DIRECT|O_DSYNC write there is memory
+	set +e
+	sg probe --dir "$S" --samples 3 --method direct-dsync >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	if [ "$st" -eq 0 ]; then
+		grep -q '^reaches a device: no. The filesystem is tmpfs' "$T/out" ||
+			fail "direct-dsync on tmpfs: $(grep reaches "$T/out")"
+	else
+		grep -qF -- "--method direct-dsync:" "$T/err" ||
+			fail "direct-dsync on tmpfs: exit $st: $(cat "$T/err")"
+	fi
 	empty "$S" "tmpfs"
 	rmdir "$S"
 fi
@@ -252,6 +268,35 @@ if mount --bind "$T/rw" "$T/ro" 2>/dev/null; then
 	fi
 else
 	echo "skipped: cannot bind-mount here (not root?)"
+fi
+
+# --- O_DIRECT on a device of 4096-byte sectors (root, losetup, mkfs.ext4) ---
+loop=""
+if command -v losetup >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	truncate -s 16M "$T/4k.img" 2>/dev/null; then
+	loop=$(losetup --sector-size 4096 -f --show "$T/4k.img" 2>/dev/null) || loop=""
+fi
+if [ -n "$loop" ]; then
+	LOOPS="$loop"
+	mkdir "$T/4k"
+	if mkfs.ext4 -q "$loop" 2>/dev/null && mount "$loop" "$T/4k" 2>/dev/null; then
+		MOUNTS="$MOUNTS $T/4k"
+		mkdir "$T/4k/d"
+		expect 2 "" probe --dir "$T/4k/d" --method direct-dsync --write-size 512
+		# statx names the alignment from Linux 6.1; before, the transfer fails
+		want="refuses an O_DIRECT write of 512 B"
+		if [ "$(uname -r | awk -F. '{ print ($1 * 1000 + $2 >= 6001) }')" = 1 ]; then
+			want="--write-size: 512 is not a multiple of 4096, the O_DIRECT alignment $T/4k/d needs (statx)"
+		fi
+		grep -qF -- "$want" "$T/err" ||
+			fail "direct-dsync, 512 bytes on 4096-byte sectors: $(cat "$T/err")"
+		expect 0 "" probe --dir "$T/4k/d" --method direct-dsync --samples 3
+		empty "$T/4k/d" "direct-dsync on 4096-byte sectors"
+	else
+		echo "skipped: cannot make an ext4 on a loop device here"
+	fi
+else
+	echo "skipped: no loop device of 4096-byte sectors here (not root?)"
 fi
 
 if [ "$failures" -ne 0 ]; then
