@@ -29,6 +29,7 @@
 
 struct mount_entry {
 	char *point, *fstype, *source, *options;
+	char *root;             /* the directory of the filesystem mounted there */
 	unsigned major, minor;
 };
 
@@ -137,6 +138,7 @@ parse_line(char *line, struct mount_entry *e)
 	}
 	if (sscanf(f[2], "%u:%u", &e->major, &e->minor) != 2)
 		return -1;
+	e->root = f[3];
 	e->point = f[4];
 	e->options = f[5];
 	save = NULL;
@@ -146,6 +148,7 @@ parse_line(char *line, struct mount_entry *e)
 		return -1;
 	rest = strtok_r(NULL, " \n", &save);
 	e->options = merge_options(e->options, rest ? rest : "");
+	unescape(e->root);
 	unescape(e->point);
 	unescape(e->source);
 	return 0;
@@ -158,6 +161,7 @@ copy_entry(struct mount_entry *dst, const struct mount_entry *src)
 	free(dst->fstype);
 	free(dst->source);
 	free(dst->options);
+	dst->root = NULL;
 	dst->point = identity_clean(src->point, IDENTITY_MAX);
 	dst->fstype = identity_clean(src->fstype, 64);
 	dst->source = identity_clean(src->source, IDENTITY_MAX);
@@ -167,11 +171,33 @@ copy_entry(struct mount_entry *dst, const struct mount_entry *src)
 }
 
 /*
+ * Where the filesystem's own root is mounted, for the volume id: one name
+ * for the volume however a directory on it is reached (a bind mount of a
+ * subdirectory names its mount point, not the volume).  Of several, the
+ * shortest, then the first in byte order, so every probe picks the same.
+ */
+static void
+root_mount(const struct mount_entry *e, dev_t dev, char **canon)
+{
+	size_t n = strlen(e->point);
+
+	if (e->major != major(dev) || e->minor != minor(dev) ||
+	    strcmp(e->root, "/") != 0)
+		return;
+	if (*canon != NULL && (strlen(*canon) < n ||
+	    (strlen(*canon) == n && strcmp(*canon, e->point) <= 0)))
+		return;
+	free(*canon);
+	*canon = identity_clean(e->point, IDENTITY_MAX);
+}
+
+/*
  * The mount holding path: the deepest mount point, the last listed among
- * equals (it hides the others), preferring mounts of the same device.
+ * equals (it hides the others), preferring mounts of the same device;
+ * and in *canon where the device's filesystem root is mounted, or NULL.
  */
 static int
-find_mount(const char *path, dev_t dev, struct mount_entry *best)
+find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
 {
 	FILE *fp = fopen("/proc/self/mountinfo", "re");
 	char *line = NULL;
@@ -179,6 +205,7 @@ find_mount(const char *path, dev_t dev, struct mount_entry *best)
 	int best_dev = -1;
 
 	memset(best, 0, sizeof *best);
+	*canon = NULL;
 	if (fp == NULL)
 		return -1;
 	while (getline(&line, &cap, fp) > 0) {
@@ -196,6 +223,7 @@ find_mount(const char *path, dev_t dev, struct mount_entry *best)
 			best_len = n;
 			best_dev = same;
 		}
+		root_mount(&e, dev, canon);
 		free(e.options);
 	}
 	free(line);
@@ -341,6 +369,7 @@ fs_uuid(dev_t dev)
 	return found;
 }
 
+/* The filesystem's UUID where readable, else its device number and root mount. */
 static void
 volume_id(dev_t st_dev, int have_block, dev_t block, const char *mp,
     struct probe_record *out)
@@ -363,7 +392,8 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 {
 	struct statfs sf;
 	struct mount_entry m;
-	int found = find_mount(out->path, st->st_dev, &m) == 0;
+	char *canon;
+	int found = find_mount(out->path, st->st_dev, &m, &canon) == 0;
 	dev_t block = 0;
 	int have_block;
 
@@ -376,7 +406,9 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
 	if (have_block)
 		device_facts(block, out);
-	volume_id(st->st_dev, have_block, block, found ? m.point : NULL, out);
+	volume_id(st->st_dev, have_block, block,
+	    canon != NULL ? canon : found ? m.point : NULL, out);
+	free(canon);
 	if (found)
 		free_entry(&m);
 }

@@ -269,6 +269,19 @@ if mount --bind "$T/rw" "$T/ro" 2>/dev/null; then
 else
 	echo "skipped: cannot bind-mount here (not root?)"
 fi
+# a directory reached through a bind mount of a subdirectory is on the
+# same volume, and has the same volume id
+mkdir "$T/inner" "$T/bound"
+if mount --bind "$T/inner" "$T/bound" 2>/dev/null; then
+	MOUNTS="$MOUNTS $T/bound"
+	sg probe --dir "$T/inner" --samples 1 --json >"$T/a.json"
+	sg probe --dir "$T/bound" --samples 1 --json >"$T/b.json"
+	ida=$(sed -n '/"volume":/,/}/s/^		"id":[[:space:]]*"\(.*\)",$/\1/p' "$T/a.json")
+	idb=$(sed -n '/"volume":/,/}/s/^		"id":[[:space:]]*"\(.*\)",$/\1/p' "$T/b.json")
+	[ -n "$ida" ] && [ "$ida" = "$idb" ] ||
+		fail "a bind mount of a subdirectory: volume ids \"$ida\" and \"$idb\""
+	empty "$T/inner" "a bind mount"
+fi
 
 # --- O_DIRECT on a device of 4096-byte sectors (root, losetup, mkfs.ext4) ---
 loop=""

@@ -406,6 +406,54 @@ test_probe_dsync_times_the_write(void **state)
 	remove_dir(dir);
 }
 
+/* The volume id of dir, which the caller frees; NULL if dir cannot be opened. */
+static char *
+volume_id_of(const char *dir)
+{
+	struct probe_record p;
+	char err[ERRLEN], *id;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd < 0)
+		return NULL;
+	probe_record_init(&p);
+	assert_int_equal(identity_volume(dir, fd, &p, err), 0);
+	close(fd);
+	id = strdup(p.volume_id);
+	probe_record_free(&p);
+	return id;
+}
+
+/*
+ * One volume has one id from wherever on it a probe runs, and another
+ * volume (tmpfs at /dev/shm, where that is its own filesystem) another.
+ */
+static void
+test_identity_volume_id_names_the_volume(void **state)
+{
+	char *dir = make_dir("."), *sub, *a, *b, *c;
+	struct stat sd, ss;
+
+	(void)state;
+	sub = malloc(strlen(dir) + 8);
+	sprintf(sub, "%s/sub", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	a = volume_id_of(dir);
+	b = volume_id_of(sub);
+	assert_non_null(a);
+	assert_string_equal(a, b);
+	c = volume_id_of("/dev/shm");
+	if (c != NULL && stat(dir, &sd) == 0 && stat("/dev/shm", &ss) == 0 &&
+	    sd.st_dev != ss.st_dev)
+		assert_string_not_equal(a, c);
+	free(a);
+	free(b);
+	free(c);
+	rmdir(sub);
+	free(sub);
+	remove_dir(dir);
+}
+
 /* fsync writes the modification time that fdatasync leaves, and says so. */
 static void
 test_probe_detail_says_what_the_sync_carries(void **state)
@@ -476,6 +524,7 @@ main(void)
 		cmocka_unit_test(test_probe_dsync_times_the_write),
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
 		cmocka_unit_test(test_identity_clean_bounds),
+		cmocka_unit_test(test_identity_volume_id_names_the_volume),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
