@@ -90,41 +90,65 @@ is_block_fs(const char *fs)
 	return 0;
 }
 
-/* This disk: the flush reaches a device, and dirty costs more than clean. */
+/* One default probe of dir, which must say the flush reaches a device. */
+static void
+probe_disk(const char *dir, struct probe_record *p)
+{
+	struct probe_options o;
+	char err[ERRLEN];
+	size_t i;
+
+	probe_options_default(&o);
+	o.dir = dir;
+	assert_int_equal(probe_run(&o, p, err), 0);
+	if (p->reaches != REACH_YES && is_block_fs(p->fs))
+		for (i = 0; i < p->nevidence; i++)
+			print_error("evidence: %s\n", p->evidence[i]);
+	assert_int_equal(p->nsamples, 15);
+	assert_string_equal(p->stopped_by, "samples");
+	assert_true(p->median_ns > p->refs.null_syscall_ns);
+	assert_non_null(p->host_id);
+	assert_non_null(p->volume_id);
+}
+
+/*
+ * This disk: the flush reaches a device, and a dirty flush costs more
+ * than a clean one.  A rate-limited virtual disk (this one, when busy)
+ * can hold every flush, dirty or clean, to the same few milliseconds, so
+ * the relation is asked of up to three probes and, where none shows it,
+ * the test says so and skips rather than fail on the disk's behalf; that
+ * each timed flush carries data is checked without a clock below.
+ */
 static void
 test_probe_disk_reaches_device(void **state)
 {
-	struct probe_options o;
 	struct probe_record p;
-	char err[ERRLEN], *dir = make_dir(".");
+	char *dir = make_dir(".");
+	int i, block = 1, dearer = 0;
 
 	(void)state;
 	assert_non_null(dir);
-	probe_options_default(&o);
-	o.dir = dir;
-	assert_int_equal(probe_run(&o, &p, err), 0);
-	if (!is_block_fs(p.fs)) {
-		print_message("skipped: the repository is on %s, not a block "
-		    "device's filesystem\n", p.fs ? p.fs : "an unknown filesystem");
+	for (i = 0; i < 3 && block && !dearer; i++) {
+		probe_disk(dir, &p);
+		block = is_block_fs(p.fs);
+		if (!block)
+			print_message("skipped: the repository is on %s, not a block "
+			    "device's filesystem\n", p.fs ? p.fs : "an unknown one");
+		else
+			assert_int_equal(p.reaches, REACH_YES);
+		dearer = p.median_ns > p.refs.clean_sync_ns;
+		if (block && !dearer)
+			print_message("probe %d: the dirty flush (%.0f ns) cost no more "
+			    "than the clean one (%.0f ns)\n", i + 1, p.median_ns,
+			    p.refs.clean_sync_ns);
 		probe_record_free(&p);
-		remove_dir(dir);
-		skip();
 	}
-	if (p.reaches != REACH_YES) {
-		size_t i;
-
-		for (i = 0; i < p.nevidence; i++)
-			print_error("evidence: %s\n", p.evidence[i]);
-	}
-	assert_int_equal(p.reaches, REACH_YES);
-	assert_int_equal(p.nsamples, 15);
-	assert_true(p.median_ns > p.refs.clean_sync_ns);
-	assert_true(p.median_ns > p.refs.null_syscall_ns);
-	assert_string_equal(p.stopped_by, "samples");
-	assert_non_null(p.host_id);
-	assert_non_null(p.volume_id);
-	probe_record_free(&p);
 	remove_dir(dir);
+	if (block && !dearer)
+		print_message("skipped: in three probes this disk's dirty flush never "
+		    "cost more than its clean one (a rate-limited disk?)\n");
+	if (!block || !dearer)
+		skip();
 }
 
 /* tmpfs: no device, and the evidence says tmpfs. */
@@ -218,6 +242,89 @@ failing_sync(int fd)
 	(void)fd;
 	errno = EIO;
 	return -1;
+}
+
+/*
+ * What each sync found changed in the scratch file since the one before:
+ * the sync below compares the whole file with its last copy, so a test
+ * can see, without a clock, what every sync of a probe carried.
+ */
+#define SEEN_SLOTS 64
+#define SEEN_CALLS 128
+
+static struct {
+	unsigned char last[SEEN_SLOTS * 4096], now[SEEN_SLOTS * 4096];
+	int changed[SEEN_CALLS];        /* blocks changed, per call */
+	int block[SEEN_CALLS];          /* the last of them */
+	int calls;
+} seen;
+
+static void
+seen_read(int fd, unsigned char *buf)
+{
+	assert_int_equal(pread(fd, buf, sizeof seen.last, 0),
+	    (ssize_t)sizeof seen.last);
+}
+
+static int
+comparing_sync(int fd)
+{
+	int b, k = seen.calls++;
+
+	assert_true(k < SEEN_CALLS);
+	seen_read(fd, seen.now);
+	for (b = 0; b < SEEN_SLOTS; b++)
+		if (memcmp(seen.now + b * 4096, seen.last + b * 4096, 4096) != 0) {
+			seen.changed[k]++;
+			seen.block[k] = b;
+		}
+	memcpy(seen.last, seen.now, sizeof seen.last);
+	return 0;
+}
+
+/*
+ * Every sync that follows a write carries exactly that write's block,
+ * fresh content at an offset no earlier write used; the clean syncs carry
+ * nothing.  Warm-up and samples are the first 17 writes, and the nine
+ * reference rounds each add a clean sync and a plain write.
+ */
+static void
+test_probe_samples_carry_fresh_data(void **state)
+{
+	struct probe_method m = *probe_method_find("fdatasync", NULL);
+	struct probe_options o;
+	struct probe_record p;
+	struct scratch s;
+	char err[ERRLEN], *dir = make_dir(".");
+	int used[SEEN_SLOTS] = { 0 }, k, dirty = 0, clean = 0;
+
+	(void)state;
+	m.sync = comparing_sync;
+	m.raw_sync = NULL;
+	probe_options_default(&o);
+	o.dir = dir;
+	probe_record_init(&p);
+	memset(&seen, 0, sizeof seen);
+	assert_int_equal(scratch_open(&s, dir, &m, 4096, SEEN_SLOTS, err), 0);
+	seen_read(s.fd, seen.last);
+	assert_int_equal(probe_measure(&s, &m, &o, probe_now_ns(), &p, err), 0);
+	for (k = 0; k < seen.calls; k++) {
+		assert_true(seen.changed[k] <= 1);
+		if (seen.changed[k] == 0) {
+			/* a clean sync straight after a dirty one */
+			assert_true(k > 0 && seen.changed[k - 1] == 1);
+			clean++;
+			continue;
+		}
+		assert_int_equal(used[seen.block[k]]++, 0);
+		dirty++;
+	}
+	assert_int_equal(p.nsamples, 15);
+	assert_int_equal(clean, MEASURE_REF_ROUNDS);
+	assert_int_equal(dirty, 2 + 15 + MEASURE_REF_ROUNDS);
+	scratch_close(&s);
+	probe_record_free(&p);
+	remove_dir(dir);
 }
 
 /* A sync that fails is an error naming it, and the file still goes. */
@@ -515,6 +622,7 @@ main(void)
 		cmocka_unit_test(test_probe_disk_reaches_device),
 		cmocka_unit_test(test_probe_tmpfs_says_no),
 		cmocka_unit_test(test_probe_refuses_bad_options),
+		cmocka_unit_test(test_probe_samples_carry_fresh_data),
 		cmocka_unit_test(test_probe_eio_is_reported),
 		cmocka_unit_test(test_probe_group_eio_is_reported),
 		cmocka_unit_test(test_probe_scratch_is_private),
