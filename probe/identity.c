@@ -28,7 +28,11 @@ identity_fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* Length of the valid UTF-8 sequence at s (1 to 4), or 0. */
+/*
+ * Length of the well-formed UTF-8 character at s (1 to 4), or 0 for a
+ * malformed one: a stray or overlong byte, a surrogate, past U+10FFFF.
+ * A JSON reader may refuse what a lax decoder would let through.
+ */
 static size_t
 utf8_len(const unsigned char *s)
 {
@@ -47,34 +51,54 @@ utf8_len(const unsigned char *s)
 	for (i = 1; i < n; i++)
 		if ((s[i] & 0xC0) != 0x80)
 			return 0;
+	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+	    (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+		return 0;
 	return n;
+}
+
+/* C0 controls, DEL and the C1 controls U+0080 to U+009F. */
+static int
+is_control(const unsigned char *s, size_t n)
+{
+	return (n == 1 && (s[0] < 0x20 || s[0] == 0x7f)) ||
+	    (n == 2 && s[0] == 0xC2 && s[1] < 0xA0);
+}
+
+static int
+is_blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 char *
 identity_clean(const char *s, size_t max)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *end;
 	char *out = xmalloc(max + 1);
 	size_t o = 0, n;
 
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+	while (is_blank(*p))
 		p++;
-	while (*p != '\0' && o < max) {
+	end = p + strlen((const char *)p);
+	while (end > p && is_blank(end[-1]))
+		end--;
+	while (p < end && o < max) {
 		n = utf8_len(p);
-		if (n == 0 || n == 1) {
-			out[o++] = (n == 0 || *p < 0x20 || *p == 0x7f) ? '?' : (char)*p;
-			p++;
-			continue;
-		}
-		if (o + n > max)
+		if (n == 0 || is_control(p, n)) {
+			/* one '?' per byte, so nothing hides how much was there */
+			n = n ? n : 1;
+			if (o + n > max)
+				break;
+			memset(out + o, '?', n);
+		} else if (o + n > max) {
 			break;
-		memcpy(out + o, p, n);
+		} else {
+			memcpy(out + o, p, n);
+		}
 		o += n;
 		p += n;
 	}
-	while (o > 0 && (out[o - 1] == ' ' || out[o - 1] == '?' ||
-	    out[o - 1] == '\t'))
-		o--;
 	out[o] = '\0';
 	return out;
 }

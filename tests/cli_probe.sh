@@ -234,6 +234,20 @@ grep -qF "(given as $T/link, a symbolic link)" "$T/out" ||
 	fail "symlinked DIR: not said: $(head -n 1 "$T/out")"
 empty "$T/real" "symlinked DIR"
 
+# --- a directory whose name holds an escape sequence: never passed through ---
+esc=$(printf 'x\033[2Jy\302\233z')
+mkdir "$T/$esc"
+expect 0 "" probe --dir "$T/$esc" --samples 1
+if LC_ALL=C tr -d '\n' <"$T/out" | LC_ALL=C grep -q "$(printf '[\001-\037\177]')"; then
+	fail "a control character in DIR's name reached the text"
+fi
+LC_ALL=C grep -q "$(printf '\302\233')" "$T/out" && fail "a C1 control in DIR's name reached the text"
+grep -qF "x?[2Jy??z" "$T/out" || fail "DIR's name not shown cleaned: $(head -n 1 "$T/out")"
+expect 0 "" probe --dir "$T/$esc" --samples 1 --json
+grep -qF '"path":' "$T/out" && grep -qF 'x?[2Jy??z' "$T/out" ||
+	fail "the record's path not cleaned: $(grep '"path"' "$T/out")"
+empty "$T/$esc" "an escape sequence in DIR's name"
+
 # --- two probes at once in one directory ---
 "$SYNCGATE" probe --dir "$D" --samples 40 >"$T/a" 2>&1 &
 a=$!
