@@ -126,6 +126,26 @@ grep -q '^reaches a device: ' "$T/out" || fail "text lacks the verdict line"
 grep -q '^  empty system call  ' "$T/out" || fail "text lacks the reference timings"
 empty "$D" "a run on disk"
 
+# `syncgate report PROBE.json` prints the probe's text byte for byte: each
+# fixture against its golden text, in a UTF-8 locale and (where a golden
+# ASCII text exists) in the C locale
+for j in fixtures/probe/*.json; do
+	g=${j%.json}.expected.txt
+	[ -f "$g" ] || continue
+	LC_ALL=C.UTF-8 sg report "$j" >"$T/report.txt" 2>"$T/err" ||
+		fail "report $j: $(cat "$T/err")"
+	cmp -s "$g" "$T/report.txt" || fail "report $j differs from $g"
+	a=${j%.json}.ascii.expected.txt
+	[ -f "$a" ] || continue
+	LC_ALL=C sg report "$j" >"$T/report.txt" 2>"$T/err" ||
+		fail "report $j in the C locale: $(cat "$T/err")"
+	cmp -s "$a" "$T/report.txt" || fail "report $j in the C locale differs from $a"
+done
+# and the record the probe writes gives the same text as the probe would
+expect 0 "" probe --dir "$D" --samples 3 --json -o "$T/live.json"
+sg report "$T/live.json" >"$T/live.txt" || fail "report of a live probe"
+head -n 1 "$T/live.txt" | grep -q '^probe of ' || fail "report of a live probe: $(head -n 1 "$T/live.txt")"
+
 # a locale without UTF-8 gets ASCII only ("us" for "µs")
 LC_ALL=C sg probe --dir "$D" --samples 3 >"$T/out"
 if LC_ALL=C grep -q '[^ -~]' "$T/out"; then

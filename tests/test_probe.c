@@ -19,6 +19,7 @@
 #include "probe/method.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
+#include "report/report.h"
 #include "tests/testutil.h"
 
 /*
@@ -492,6 +493,63 @@ test_probe_group_commit(void **state)
 	remove_dir(dir);
 }
 
+/* A record's text, rendered as `syncgate probe` and `syncgate report` do. */
+static char *
+text_of(const struct probe_record *p, int ascii)
+{
+	struct render_opts ro = { ascii, 0 };
+	char *buf = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(report_probe_text(fp, p, &ro), 0);
+	assert_int_equal(fclose(fp), 0);
+	return buf;
+}
+
+/*
+ * `syncgate report PROBE.json` prints, byte for byte, the text the probe
+ * printed: the record through its JSON and the loader renders the same,
+ * group commit and the adaptive stop included.
+ */
+static void
+test_probe_report_prints_what_the_probe_printed(void **state)
+{
+	struct probe_options o;
+	struct probe_record p, q;
+	char err[ERRLEN], *dir = make_dir("/dev/shm"), *json, *a, *b;
+	cJSON *root;
+	int ascii;
+
+	(void)state;
+	if (dir == NULL)
+		skip();
+	probe_options_default(&o);
+	o.dir = dir;
+	o.precision = 0.2;
+	o.max_samples = 40;
+	o.concurrency = 2;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	root = probe_record_to_json(&p);
+	json = cJSON_Print(root);
+	cJSON_Delete(root);
+	root = cJSON_Parse(json);
+	assert_int_equal(probe_record_from_json(root, "p.json", "probe", &q, err), 0);
+	for (ascii = 0; ascii < 2; ascii++) {
+		a = text_of(&p, ascii);
+		b = text_of(&q, ascii);
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+	}
+	cJSON_Delete(root);
+	free(json);
+	probe_record_free(&p);
+	probe_record_free(&q);
+	remove_dir(dir);
+}
+
 /* O_DSYNC: the write is what is timed, and the detail says so. */
 static void
 test_probe_dsync_times_the_write(void **state)
@@ -644,6 +702,7 @@ main(void)
 		cmocka_unit_test(test_probe_stop_reasons),
 		cmocka_unit_test(test_probe_adaptive_run),
 		cmocka_unit_test(test_probe_group_commit),
+		cmocka_unit_test(test_probe_report_prints_what_the_probe_printed),
 		cmocka_unit_test(test_probe_dsync_times_the_write),
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
 		cmocka_unit_test(test_identity_clean_bounds),
