@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/err.h"
@@ -138,35 +139,52 @@ identity_add_virt(char **virt, const char *hint)
 	*virt = s;
 }
 
-/* The machine id, or the OS's equivalent, hashed; else the host name. */
-static void
-host_id(struct probe_record *out, const char *hostname)
+/*
+ * The machine's own id into buf (len bytes): /etc/machine-id's text, or
+ * on macOS the 16 bytes of gethostuuid.  Returns its source's name and
+ * sets *n, or returns NULL when neither is there.
+ */
+static const char *
+machine_id(unsigned char *buf, size_t len, size_t *n)
 {
 	static const char *const files[] = { "/etc/machine-id",
 	    "/var/lib/dbus/machine-id" };
-	static const char salt[] = "syncgate-host:";
-	char buf[128], hex[17];
-	const char *src = NULL;
 	size_t i;
-	uint64_t h = identity_fnv1a(IDENTITY_FNV, salt, sizeof salt - 1);
 
-	for (i = 0; i < sizeof files / sizeof files[0] && src == NULL; i++)
-		if (identity_read(files[i], buf, sizeof buf) == 0 && buf[0] != '\0')
-			src = "machine-id";
+	for (i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (identity_read(files[i], (char *)buf, len) == 0 && buf[0] != '\0') {
+			*n = strlen((char *)buf);
+			return "machine-id";
+		}
 #ifdef __APPLE__
-	if (src == NULL) {
+	{
 		uuid_t u;
 		struct timespec wait = { 1, 0 };
 
-		if (gethostuuid(u, &wait) == 0) {
-			h = identity_fnv1a(h, u, sizeof u);
-			src = "hostuuid";
+		if (len >= sizeof u && gethostuuid(u, &wait) == 0) {
+			memcpy(buf, u, sizeof u);
+			*n = sizeof u;
+			return "hostuuid";
 		}
-	} else
+	}
 #endif
-	if (src != NULL)
-		h = identity_fnv1a(h, buf, strlen(buf));
-	if (src == NULL) {
+	return NULL;
+}
+
+/* The machine id hashed, so the record does not publish it; else the host name. */
+static void
+host_id(struct probe_record *out, const char *hostname)
+{
+	static const char salt[] = "syncgate-host:";
+	unsigned char buf[128];
+	char hex[17];
+	size_t n = 0;
+	const char *src = machine_id(buf, sizeof buf, &n);
+	uint64_t h = identity_fnv1a(IDENTITY_FNV, salt, sizeof salt - 1);
+
+	if (src != NULL) {
+		h = identity_fnv1a(h, buf, n);
+	} else {
 		h = identity_fnv1a(h, hostname, strlen(hostname));
 		src = "hostname";
 	}
