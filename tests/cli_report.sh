@@ -16,6 +16,14 @@ F=fixtures/report
 G=fixtures/gate
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+# Under make valgrind every run goes through $SYNCGATE_VALGRIND: S becomes
+# a script that execs it, so "$S", env ... "$S" and sh -c "'$S'" all do.
+if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
+	case $S in /*) ;; *) S=$PWD/$S ;; esac
+	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$SYNCGATE_VALGRIND" "$S" >"$tmp/syncgate"
+	chmod +x "$tmp/syncgate"
+	S=$tmp/syncgate
+fi
 
 fail() {
 	echo "cli_report: $*" >&2
