@@ -303,6 +303,28 @@ if mount --bind "$T/rw" "$T/ro" 2>/dev/null; then
 else
 	echo "skipped: cannot bind-mount here (not root?)"
 fi
+# --- a directory this user cannot write (as root: run as nobody) ---
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
+	id nobody >/dev/null 2>&1; then
+	chmod 711 "$T"
+	mkdir -m 755 "$T/locked"
+	set +e
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+		"$SYNCGATE" probe --dir "$T/locked" >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 2 ] || fail "an unwritable DIR: exit $st, expected 2"
+	grep -qF "$T/locked: cannot create a scratch file: Permission denied" "$T/err" ||
+		fail "an unwritable DIR: $(cat "$T/err")"
+	chmod 700 "$T"
+elif [ "$(id -u)" -ne 0 ]; then
+	chmod 555 "$T/rw"
+	expect 2 "$T/rw: cannot create a scratch file: Permission denied" probe --dir "$T/rw"
+	chmod 755 "$T/rw"
+else
+	echo "skipped: an unwritable DIR (no setpriv or no user nobody)"
+fi
+
 # a directory reached through a bind mount of a subdirectory is on the
 # same volume, and has the same volume id
 mkdir "$T/inner" "$T/bound"
