@@ -155,6 +155,17 @@ subject(char *buf, const struct probe_facts *f)
 	return buf;
 }
 
+/* Neither kernel nor device: the verdict names the bounds a device meets. */
+static enum timing
+between(struct line *l, const char *what, double writes)
+{
+	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
+	    "costs to tell, since a %s that reaches a device costs at least %g "
+	    "empty system calls and %g times the plain write", what,
+	    CLASSIFY_FAR_NULL, writes);
+	return TIMING_BETWEEN;
+}
+
 static enum timing
 flush_timing(const struct probe_facts *f, struct line *l)
 {
@@ -189,11 +200,7 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
-	    "costs to tell, since a flush that reaches a device costs at least "
-	    "%g empty system calls and %g times the plain write",
-	    CLASSIFY_FAR_NULL, CLASSIFY_FAR_WRITE);
-	return TIMING_BETWEEN;
+	return between(l, "flush", CLASSIFY_FAR_WRITE);
 }
 
 static enum timing
@@ -218,11 +225,7 @@ write_timing(const struct probe_facts *f, struct line *l)
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
-	    "costs to tell, since a write that reaches a device costs at least "
-	    "%g times the plain write and %g empty system calls",
-	    CLASSIFY_FAR_WRITE_TIMED, CLASSIFY_FAR_NULL);
-	return TIMING_BETWEEN;
+	return between(l, "write", CLASSIFY_FAR_WRITE_TIMED);
 }
 
 /* The dirty sync against the kernel's own costs, measured beside it. */

@@ -226,57 +226,47 @@ verdict_block(const struct text_ctx *t, const struct probe_record *p)
 	}
 }
 
+/* A literal, then a string from the record, cleaned. */
+static void
+say(const struct text_ctx *t, const char *label, const char *value)
+{
+	fputs(label, t->fp);
+	put(t, value);
+}
+
 static void
 identity_block(const struct text_ctx *t, const struct probe_record *p)
 {
-	fprintf(t->fp, "host: ");
-	put(t, p->host_name);
-	fprintf(t->fp, " (id ");
-	put(t, p->host_id);
-	fprintf(t->fp, " from ");
-	put(t, p->host_id_source);
-	fprintf(t->fp, "), ");
-	put(t, p->os);
-	fprintf(t->fp, ", kernel ");
-	put(t, p->kernel);
-	if (p->virt != NULL) {
-		fprintf(t->fp, "; virtualised: ");
-		put(t, p->virt);
-	}
-	fprintf(t->fp, "\nvolume: ");
-	put(t, p->volume_id);
-	fprintf(t->fp, " (");
-	put(t, p->volume_id_source);
-	fprintf(t->fp, "), device ");
-	put(t, p->device);
-	fprintf(t->fp, ", model ");
-	put(t, p->model);
-	fprintf(t->fp, ", write cache ");
-	put(t, p->write_cache);
+	say(t, "host: ", p->host_name);
+	say(t, " (id ", p->host_id);
+	say(t, " from ", p->host_id_source);
+	say(t, "), ", p->os);
+	say(t, ", kernel ", p->kernel);
+	if (p->virt != NULL)
+		say(t, "; virtualised: ", p->virt);
+	say(t, "\nvolume: ", p->volume_id);
+	say(t, " (", p->volume_id_source);
+	say(t, "), device ", p->device);
+	say(t, ", model ", p->model);
+	say(t, ", write cache ", p->write_cache);
 	fprintf(t->fp, ", %s\n", p->rotational == 1 ? "rotational" :
 	    p->rotational == 0 ? "not rotational" : "rotation unknown");
-	fprintf(t->fp, "  mounted at ");
-	put(t, p->mount_point);
-	fprintf(t->fp, " with ");
-	put(t, p->mount_options);
-	fprintf(t->fp, "\n");
+	say(t, "  mounted at ", p->mount_point);
+	say(t, " with ", p->mount_options);
+	fputs("\n", t->fp);
 }
 
 static void
 head_line(const struct text_ctx *t, const struct probe_record *p)
 {
-	fprintf(t->fp, "probe of ");
-	put(t, p->path);
+	say(t, "probe of ", p->path);
 	if (p->symlink != NULL) {
-		fprintf(t->fp, " (given as ");
-		put(t, p->symlink);
-		fprintf(t->fp, ", a symbolic link)");
+		say(t, " (given as ", p->symlink);
+		fputs(", a symbolic link)", t->fp);
 	}
-	fprintf(t->fp, " on ");
-	put(t, p->fs);
-	fprintf(t->fp, ", method ");
-	put(t, p->method);
-	fprintf(t->fp, "\n");
+	say(t, " on ", p->fs);
+	say(t, ", method ", p->method);
+	fputs("\n", t->fp);
 }
 
 int
