@@ -139,6 +139,41 @@ test_probe_text_strips_controls(void **state)
 	probe_record_free(&p);
 }
 
+/* Each reason the probe stopped sampling is printed as itself. */
+static void
+test_probe_text_says_why_sampling_stopped(void **state)
+{
+	static const struct {
+		const char *why;
+		const char *phrase;
+	} reasons[] = {
+		{ "samples", "; a fixed count of 20 samples; " },
+		{ "precision", "; stopped when the interval was within \xc2\xb1" "5% of "
+		  "the median; " },
+		{ "max-samples", "; stopped at --max-samples before the interval was "
+		  "within \xc2\xb1" "5%; " },
+		{ "max-time", "; stopped at --max-time; " },
+	};
+	struct probe_record p;
+	char err[ERRLEN], *text;
+	size_t i, len;
+
+	(void)state;
+	assert_int_equal(probe_record_load("fixtures/probe/adaptive.json", &p,
+	    err), 0);
+	for (i = 0; i < sizeof reasons / sizeof reasons[0]; i++) {
+		free(p.stopped_by);
+		p.stopped_by = strdup(reasons[i].why);
+		text = render(&p, 0, &len);
+		if (strstr(text, reasons[i].phrase) == NULL) {
+			print_error("%s: %s\n", reasons[i].why, text);
+			fail();
+		}
+		free(text);
+	}
+	probe_record_free(&p);
+}
+
 /* A record with no samples cannot be rendered: an error, not a garbage line. */
 static void
 test_probe_text_refuses_empty(void **state)
@@ -157,6 +192,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_probe_text_golden),
 		cmocka_unit_test(test_probe_text_strips_controls),
+		cmocka_unit_test(test_probe_text_says_why_sampling_stopped),
 		cmocka_unit_test(test_probe_text_refuses_empty),
 	};
 
