@@ -176,6 +176,7 @@ probe_group(struct scratch *s, const struct probe_method *m, int writers,
 	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
 	int i, rc;
 
+	probe_now_ns();         /* sets the clock's origin before any thread reads it */
 	memset(&gate, 0, sizeof gate);
 	pthread_mutex_init(&gate.mu, NULL);
 	pthread_cond_init(&gate.cv, NULL);
