@@ -307,8 +307,13 @@ open_timed(struct scratch *s, const struct probe_method *m, char *err)
 		s->sync_fd = s->fd;
 		return 0;
 	}
-	s->sync_fd = openat(s->dirfd, s->name,
-	    O_RDWR | O_NOFOLLOW | O_CLOEXEC | m->open_flags);
+	/*
+	 * open(2) by path, not openat: it is the call engines make and the
+	 * one an LD_PRELOAD wraps (eatmydata strips O_DSYNC in open and
+	 * open64 only), so the timed descriptor gets what theirs would; the
+	 * same-file check below catches a directory swapped in meanwhile.
+	 */
+	s->sync_fd = open(s->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | m->open_flags);
 	if (s->sync_fd < 0 && m->direct && errno == EINVAL)
 		return errf(err, "%s: --method direct-dsync: the filesystem refuses "
 		    "O_DIRECT:", s->dir);

@@ -198,6 +198,15 @@ else
 	[ "$st" -eq 0 ] || fail "eatmydata: exit $st: $(cat "$T/err")"
 	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" || fail "eatmydata: not \"no\""
 	grep -q 'intercepts' "$T/out" || fail "eatmydata: evidence does not name interception"
+	# eatmydata strips O_DSYNC in open(2), the call engines make
+	set +e
+	eatmydata "$SYNCGATE" probe --dir "$D" --samples 5 --method dsync --json \
+		>"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "eatmydata, dsync: exit $st: $(cat "$T/err")"
+	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" || fail "eatmydata, dsync: not \"no\""
+	grep -q 'strips sync flags' "$T/out" || fail "eatmydata, dsync: evidence does not name the stripped flag"
 	empty "$D" "eatmydata"
 fi
 
