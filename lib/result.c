@@ -674,18 +674,13 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 }
 
 
+/* classes[i] as far as its name: an object with a non-empty string name. */
 static int
-get_class(const cJSON *o, size_t i, const char *path, struct result *r,
+get_name(const cJSON *o, size_t i, const char *path, struct result_class *c,
     char *err)
 {
-	struct result_class *c = &r->classes[i];
 	const cJSON *name = json_member(o, "name");
-	struct at a;
-	char buf[80];
-	size_t j;
 
-	a.file = path;
-	a.err = err;
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
 	c->count = -1;
@@ -696,22 +691,73 @@ get_class(const cJSON *o, size_t i, const char *path, struct result *r,
 		return errf(err, "%s: classes[%zu].name is %s; expected a non-empty "
 		    "string", path, i, cJSON_IsString(name) ? "empty" : json_kind(name));
 	c->name = xstrdup(name->valuestring);
+	return 0;
+}
+
+/* Classes by name, and in file order within one name. */
+static int
+by_name(const void *a, const void *b)
+{
+	const struct result_class *x = *(const struct result_class *const *)a;
+	const struct result_class *y = *(const struct result_class *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c != 0 ? c : (x > y) - (x < y);
+}
+
+/*
+ * Refuses the first class, in file order, whose name an earlier class
+ * has.  Sorting finds it in n log n: a result may hold many classes, and
+ * comparing each name with every one before it took hours for a million.
+ */
+static int
+check_unique(const struct result *r, const char *path, char *err)
+{
+	const struct result_class **v = xmalloc(r->nclasses * sizeof *v);
+	const struct result_class *group, *dup = NULL, *first = NULL;
+	char buf[80];
+	size_t k;
+
+	for (k = 0; k < r->nclasses; k++)
+		v[k] = &r->classes[k];
+	qsort(v, r->nclasses, sizeof *v, by_name);
+	for (group = v[0], k = 1; k < r->nclasses; k++) {
+		if (strcmp(v[k]->name, v[k - 1]->name) != 0)
+			group = v[k];
+		else if (dup == NULL || v[k] < dup)
+			dup = v[k], first = group;
+	}
+	free(v);
+	if (dup == NULL)
+		return 0;
+	return errf(err, "%s: classes[%zu] \"%s\": the name is also classes[%zu]'s; "
+	    "expected unique class names", path, (size_t)(dup - r->classes),
+	    shown(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
+}
+
+/* The rest of classes[i]: its kind, latencies and count. */
+static int
+get_body(const cJSON *o, size_t i, const char *path, struct result_class *c,
+    char *err)
+{
+	struct at a;
+	char buf[80];
+
+	a.file = path;
+	a.err = err;
 	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
 	    shown(buf, sizeof buf, c->name));
-	for (j = 0; j < i; j++)
-		if (strcmp(r->classes[j].name, c->name) == 0)
-			return errf(err, "%s: %s: the name is also classes[%zu]'s; "
-			    "expected unique class names", path, a.cls, j);
 	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	return get_count(o, c, &a);
 }
 
+/* Names first, so a duplicate is refused before any samples are read. */
 static int
 get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 {
 	const cJSON *arr = json_member(root, "classes"), *o;
-	size_t i = 0, n;
+	size_t i, n;
 
 	if (!cJSON_IsArray(arr))
 		return errf(err, "%s: classes is %s; expected an array of at least "
@@ -721,9 +767,18 @@ get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 		return errf(err, "%s: classes is empty; expected at least one class",
 		    path);
 	r->classes = xcalloc(n, sizeof *r->classes);
+	r->nclasses = n;
+	i = 0;
 	cJSON_ArrayForEach(o, arr) {
-		r->nclasses = i + 1;
-		if (get_class(o, i, path, r, err) < 0)
+		if (get_name(o, i, path, &r->classes[i], err) < 0)
+			return -1;
+		i++;
+	}
+	if (check_unique(r, path, err) < 0)
+		return -1;
+	i = 0;
+	cJSON_ArrayForEach(o, arr) {
+		if (get_body(o, i, path, &r->classes[i], err) < 0)
 			return -1;
 		i++;
 	}

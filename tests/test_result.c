@@ -262,6 +262,98 @@ test_result_duplicate_and_probe(void **state)
 	result_free(&r);
 }
 
+/* A result of classes named by names (space-separated), all reads. */
+static int
+load_names(const char *names, struct result *r, char *err)
+{
+	char text[2048], *p = text, *end = text + sizeof text;
+	char copy[256], *tok, *save = NULL;
+
+	snprintf(copy, sizeof copy, "%s", names);
+	p += snprintf(p, (size_t)(end - p), "{\"format\": \"syncgate-result/1\", "
+	    "\"engine\": \"zu\", \"classes\": [");
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		p += snprintf(p, (size_t)(end - p), "%s{\"name\": \"%s\", \"kind\": "
+		    "\"read\", \"p50_ns\": 1, \"p99_ns\": 2}", p[-1] == '[' ? "" : ",",
+		    tok);
+	snprintf(p, (size_t)(end - p), "]}");
+	return load_text(text, r, err);
+}
+
+/* The first class in file order whose name an earlier one has, and that one. */
+static void
+test_result_duplicates_in_file_order(void **state)
+{
+	static const struct {
+		const char *names, *msg;
+	} cases[] = {
+		{ "a b a b", "classes[2] \"a\": the name is also classes[0]'s" },
+		{ "b a c a b", "classes[3] \"a\": the name is also classes[1]'s" },
+		{ "z y x w z", "classes[4] \"z\": the name is also classes[0]'s" },
+		{ "a a a", "classes[1] \"a\": the name is also classes[0]'s" },
+		{ "c b a", NULL },
+	};
+	struct result r;
+	char err[ERRLEN], want[ERRLEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (cases[i].msg == NULL) {
+			assert_int_equal(load_names(cases[i].names, &r, err), 0);
+			assert_string_equal(r.classes[2].name, "a");
+			result_free(&r);
+			continue;
+		}
+		assert_int_equal(load_names(cases[i].names, &r, err), -1);
+		snprintf(want, sizeof want, "%s/r.json: %s; expected unique class names",
+		    dir, cases[i].msg);
+		assert_string_equal(err, want);
+	}
+}
+
+/*
+ * Many classes: every one kept in order, and a duplicate found at the far
+ * end (comparing each name with each before it took hours at a million).
+ */
+static void
+test_result_many_classes(void **state)
+{
+	size_t n = 200000, i;
+	cJSON *root = cJSON_CreateObject(), *arr;
+	char name[32], err[ERRLEN], want[ERRLEN];
+	struct result r;
+
+	(void)state;
+	cJSON_AddStringToObject(root, "format", RESULT_FORMAT);
+	cJSON_AddStringToObject(root, "engine", "e");
+	arr = cJSON_AddArrayToObject(root, "classes");
+	for (i = 0; i < n; i++) {
+		cJSON *c = cJSON_CreateObject();
+
+		/* reversed, so the names do not come sorted */
+		snprintf(name, sizeof name, "c%zu", n - i);
+		cJSON_AddStringToObject(c, "name", name);
+		cJSON_AddStringToObject(c, "kind", i % 2 ? "read" : "write");
+		cJSON_AddNumberToObject(c, "p50_ns", 1000);
+		cJSON_AddNumberToObject(c, "p99_ns", 2000);
+		cJSON_AddItemToArray(arr, c);
+	}
+	assert_int_equal(result_from_json(root, "r.json", &r, err), 0);
+	assert_int_equal(r.nclasses, n);
+	assert_string_equal(r.classes[0].name, "c200000");
+	assert_string_equal(r.classes[n - 1].name, "c1");
+	assert_int_equal(r.classes[n - 1].kind, KIND_READ);
+	result_free(&r);
+	cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetArrayItem(arr, (int)n - 1),
+	    "name"), "c7");
+	assert_int_equal(result_from_json(root, "r.json", &r, err), -1);
+	snprintf(want, sizeof want, "r.json: classes[%zu] \"c7\": the name is also "
+	    "classes[%zu]'s; expected unique class names", n - 1, n - 7);
+	assert_string_equal(err, want);
+	cJSON_Delete(root);
+}
+
 /* A result naming samples_file file, its message or NULL for success. */
 static const char *
 samples_result(const char *file)
@@ -409,6 +501,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_result_ranges, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_duplicate_and_probe, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_duplicates_in_file_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_many_classes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_radix_sort_matches_qsort, setup, teardown),
