@@ -600,10 +600,24 @@ get_kind(const cJSON *o, struct result_class *c, const struct at *a)
 	return 0;
 }
 
+/* A member as a message shows it: "-3", or its JSON kind when not a number. */
+static const char *
+shown_value(char *buf, size_t len, const cJSON *v)
+{
+	double d;
+
+	if (json_finite(v, &d) < 0)
+		snprintf(buf, len, "%s", json_kind(v));
+	else
+		snprintf(buf, len, "%.10g", d);
+	return buf;
+}
+
 static int
 get_count(const cJSON *o, struct result_class *c, const struct at *a)
 {
 	const cJSON *v = json_member(o, "count");
+	char buf[64];
 	double d;
 
 	c->count = c->nsamples ? (long long)c->nsamples : -1;
@@ -611,7 +625,12 @@ get_count(const cJSON *o, struct result_class *c, const struct at *a)
 		return 0;
 	if (json_finite(v, &d) < 0 || d < 0 || d > 9e15 || d != floor(d))
 		return errf(a->err, "%s: %s: count is %s; expected a whole number of "
-		    "operations", a->file, a->cls, json_kind(v));
+		    "operations", a->file, a->cls, shown_value(buf, sizeof buf, v));
+	/* the samples are operations too: fewer operations than that is garbage */
+	if (d < (double)c->nsamples)
+		return errf(a->err, "%s: %s: count is %.0f, fewer than its %zu "
+		    "samples; expected at least one operation a sample", a->file,
+		    a->cls, d, c->nsamples);
 	c->count = (long long)d;
 	return 0;
 }
@@ -828,7 +847,7 @@ get_header(const cJSON *root, const char *path, struct result *r, char *err)
 	if (c != NULL && !cJSON_IsNull(c)) {
 		if (json_finite(c, &d) < 0 || d < 1 || d > 1e9 || d != floor(d))
 			return errf(err, "%s: concurrency is %s; expected a whole number "
-			    "of at least 1", path, json_kind(c));
+			    "from 1 to 1000000000", path, shown_value(buf, sizeof buf, c));
 		r->concurrency = (long long)d;
 	}
 	return 0;

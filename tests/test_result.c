@@ -142,7 +142,13 @@ test_result_refusals(void **state)
 		  "r.json: classes is an object; expected an array of at least one class" },
 		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"concurrency\": 0,"
 		  " \"classes\": []}",
-		  "r.json: concurrency is a number; expected a whole number of at least 1" },
+		  "r.json: concurrency is 0; expected a whole number from 1 to 1000000000" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"concurrency\": \"8\","
+		  " \"classes\": []}",
+		  "r.json: concurrency is a string; expected a whole number from 1 to 1000000000" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"concurrency\": 2.5,"
+		  " \"classes\": []}",
+		  "r.json: concurrency is 2.5; expected a whole number from 1 to 1000000000" },
 		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"version\": 2,"
 		  " \"classes\": []}", "r.json: version is a number; expected a string" },
 	};
@@ -201,8 +207,21 @@ test_result_refusals(void **state)
 		  " \"p99_range_ns\": [8]}", "classes[0] \"a\": p99_range_ns is not two "
 		  "numbers; expected [low, high] in nanoseconds" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
-		  " \"count\": 1.5}", "classes[0] \"a\": count is a number; expected a whole "
+		  " \"count\": 1.5}", "classes[0] \"a\": count is 1.5; expected a whole "
 		  "number of operations" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": -3}", "classes[0] \"a\": count is -3; expected a whole "
+		  "number of operations" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": \"many\"}", "classes[0] \"a\": count is a string; expected a "
+		  "whole number of operations" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": 0}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [5, 6, 7],"
+		  " \"count\": 2}", "classes[0] \"a\": count is 2, fewer than its 3 samples; "
+		  "expected at least one operation a sample" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [5, 6, 7],"
+		  " \"count\": 3}", NULL },
 	};
 	struct result r;
 	char err[ERRLEN], text[1024], want[1024];
