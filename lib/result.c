@@ -2,23 +2,19 @@
 /*
  * syncgate-result/1 in (docs/result-format.md).  Every figure is checked
  * before it is kept, so the gate never computes from garbage; samples
- * are read into plain doubles, from JSON or from a samples_file of one
- * latency a line, and sorted once.
+ * are read into plain doubles, from JSON or from a samples_file
+ * (lib/samples_file.c), and sorted once.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/result.h"
+#include "lib/samples_file.h"
 #include "lib/stats.h"
 
 /* What a message needs to say where it is: the file and the class. */
@@ -30,9 +26,6 @@ struct at {
 
 /* Below this many samples qsort wins; above, the radix sort does. */
 #define RADIX_MIN 4096
-/* The longest samples_file line: anything longer is not a latency. */
-#define LINE_MAX_BYTES 4096
-#define CHUNK (1024 * 1024)
 
 const char *
 class_kind_name(enum class_kind k)
@@ -40,13 +33,8 @@ class_kind_name(enum class_kind k)
 	return k == KIND_WRITE ? "write" : "read";
 }
 
-/*
- * A name from the file, fit for a one-line message: at most 60 bytes,
- * control characters and quotes replaced, so a hostile name cannot
- * break the line.
- */
-static const char *
-shown(char *buf, size_t len, const char *s)
+const char *
+result_quote(char *buf, size_t len, const char *s)
 {
 	size_t i = 0;
 
@@ -59,6 +47,13 @@ shown(char *buf, size_t len, const char *s)
 	}
 	buf[i] = '\0';
 	return buf;
+}
+
+/* Whether d is a latency a result may hold: positive, at most a day. */
+static int
+latency_ok(double d)
+{
+	return d > 0 && d <= RESULT_MAX_NS;
 }
 
 static int
@@ -84,7 +79,7 @@ get_latency(const cJSON *o, const char *key, double *out, const struct at *a)
 	*out = NAN;
 	if (v == NULL)
 		return 0;
-	if (json_finite(v, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS)
+	if (json_finite(v, &d) < 0 || !latency_ok(d))
 		return bad_latency(a, key, v);
 	*out = d;
 	return 0;
@@ -111,7 +106,7 @@ get_range(const cJSON *o, const char *key, double *lo, double *hi,
 		double d;
 
 		snprintf(field, sizeof field, "%s[%d]", key, i);
-		if (json_finite(e, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS)
+		if (json_finite(e, &d) < 0 || !latency_ok(d))
 			return bad_latency(a, field, e);
 		*(i == 0 ? lo : hi) = d;
 	}
@@ -194,7 +189,7 @@ get_samples_array(const cJSON *arr, struct result_class *c, const struct at *a)
 	cJSON_ArrayForEach(v, arr) {
 		double d;
 
-		if (json_finite(v, &d) < 0 || !(d > 0) || d > RESULT_MAX_NS) {
+		if (json_finite(v, &d) < 0 || !latency_ok(d)) {
 			snprintf(field, sizeof field, "samples_ns[%zu]", i);
 			return bad_latency(a, field, v);
 		}
@@ -204,354 +199,19 @@ get_samples_array(const cJSON *arr, struct result_class *c, const struct at *a)
 	return 0;
 }
 
-/* A number token of a samples_file: digits, a point, an exponent; no signs first. */
-static int
-number_token(const char *s, size_t len)
-{
-	size_t i = 0, digits = 0;
-
-	while (i < len && s[i] >= '0' && s[i] <= '9')
-		i++, digits++;
-	if (i < len && s[i] == '.')
-		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-		size_t e = 0;
-
-		i++;
-		if (i < len && (s[i] == '+' || s[i] == '-'))
-			i++;
-		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			e++;
-		if (e == 0)
-			return 0;
-	}
-	return i == len;
-}
-
-/* The growing array of a samples_file and where its messages point. */
-struct sample_reader {
-	const struct at *a;
-	const char *name;       /* the samples_file as the result gave it */
-	double *x;
-	size_t n, cap;
-	size_t line;
-};
-
-static int
-bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
-{
-	char buf[48], show[80];
-	size_t k = len < sizeof buf - 1 ? len : sizeof buf - 1;
-
-	memcpy(buf, tok, k);
-	buf[k] = '\0';
-	return errf(r->a->err, "%s: %s: samples_file %s, line %zu: \"%s\"%s %s; "
-	    "expected one positive latency in nanoseconds, at most a day",
-	    r->a->file, r->a->cls, r->name, r->line,
-	    shown(show, sizeof show, buf), len > k ? "..." : "", what);
-}
-
-/* Integers of up to 15 digits are exact in a double and parsed by hand. */
-static double
-token_value(const char *s, size_t len)
-{
-	char tok[64];
-	uint64_t u = 0;
-	size_t k;
-
-	for (k = 0; k < len && len <= 15 && s[k] >= '0' && s[k] <= '9'; k++)
-		u = u * 10 + (uint64_t)(s[k] - '0');
-	if (k == len)
-		return (double)u;
-	memcpy(tok, s, len);
-	tok[len] = '\0';
-	return strtod(tok, NULL);
-}
-
-static int
-keep(struct sample_reader *r, double v)
-{
-	if (r->n == r->cap) {
-		if (r->n >= SAMPLES_FILE_MAX_COUNT)
-			return errf(r->a->err, "%s: %s: samples_file %s holds more than "
-			    "%lu latencies; expected at most that many", r->a->file,
-			    r->a->cls, r->name, SAMPLES_FILE_MAX_COUNT);
-		xgrow(&r->x, &r->cap, r->n + 1, sizeof *r->x);
-	}
-	r->x[r->n++] = v;
-	return 0;
-}
-
-/* One line: blank, a comment, or a latency with an optional comment. */
-static int
-parse_line(struct sample_reader *r, const char *s, size_t len)
-{
-	size_t i = 0, end, j;
-	double v;
-
-	r->line++;
-	while (i < len && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i == len || s[i] == '#' || (s[i] == '\r' && i + 1 == len))
-		return 0;
-	for (end = i; end < len && s[end] != ' ' && s[end] != '\t' &&
-	    s[end] != '\r' && s[end] != '#'; end++)
-		;
-	for (j = end; j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'); j++)
-		;
-	if ((j < len && s[j] != '#') || !number_token(s + i, end - i))
-		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,
-		    "is not a number");
-	if (end - i >= 64)
-		return bad_line(r, s + i, end - i, "is too long");
-	v = token_value(s + i, end - i);
-	if (!(v > 0))
-		return bad_line(r, s + i, end - i, "is not positive");
-	if (!(v <= RESULT_MAX_NS))
-		return bad_line(r, s + i, end - i, "is over a day");
-	return keep(r, v);
-}
-
-/*
- * The common line, a whole number of at most 15 digits and a newline,
- * parsed in place; returns its length with the newline, or 0 for any
- * other line (the general parser takes those).
- */
-static size_t
-plain_line(struct sample_reader *r, const char *s, const char *end)
-{
-	const char *p = s;
-	uint64_t u = 0;
-
-	while (p < end && (unsigned)(*p - '0') <= 9 && p - s < 15)
-		u = u * 10 + (uint64_t)(*p++ - '0');
-	if (p == s || p == end || *p != '\n' || u == 0 || (double)u > RESULT_MAX_NS)
-		return 0;
-	if (r->n == r->cap)
-		return 0;       /* the general parser grows the array, or refuses */
-	r->x[r->n++] = (double)u;
-	r->line++;
-	return (size_t)(p - s) + 1;
-}
-
-/* Parses every complete line of buf[0..len); returns bytes consumed. */
-static long
-parse_lines(struct sample_reader *r, const char *buf, size_t len, int eof)
-{
-	size_t pos = 0, k;
-
-	for (;;) {
-		const char *nl;
-		size_t llen;
-
-		while (pos < len && (k = plain_line(r, buf + pos, buf + len)) > 0)
-			pos += k;
-		nl = memchr(buf + pos, '\n', len - pos);
-		if (nl == NULL) {
-			if (!eof || pos == len)
-				return (long)pos;
-			llen = len - pos;
-		} else {
-			llen = (size_t)(nl - (buf + pos));
-		}
-		if (parse_line(r, buf + pos, llen) < 0)
-			return -1;
-		pos += llen + (nl != NULL);
-		if (nl == NULL)
-			return (long)pos;
-	}
-}
-
-static int
-read_lines(int fd, struct sample_reader *r)
-{
-	char *buf = xmalloc(CHUNK + LINE_MAX_BYTES);
-	size_t have = 0;
-	long used;
-	int rc = -1;
-
-	for (;;) {
-		ssize_t got = read(fd, buf + have, CHUNK + LINE_MAX_BYTES - have);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			errf(r->a->err, "%s: %s: samples_file %s:", r->a->file,
-			    r->a->cls, r->name);
-			goto out;
-		}
-		have += (size_t)got;
-		used = parse_lines(r, buf, have, got == 0);
-		if (used < 0)
-			goto out;
-		memmove(buf, buf + used, have - (size_t)used);
-		have -= (size_t)used;
-		if (got == 0)
-			break;
-		if (have >= LINE_MAX_BYTES) {
-			errf(r->a->err, "%s: %s: samples_file %s, line %zu is longer "
-			    "than %d bytes; expected one latency a line", r->a->file,
-			    r->a->cls, r->name, r->line + 1, LINE_MAX_BYTES);
-			goto out;
-		}
-	}
-	rc = 0;
-out:
-	free(buf);
-	return rc;
-}
-
-/*
- * Refuses a path that is absolute or climbs out of the result's folder
- * by "..", before anything is opened.
- */
-static int
-check_relative(const char *rel, const struct at *a)
-{
-	const char *p = rel;
-	long depth = 0;
-
-	if (rel[0] == '/')
-		return errf(a->err, "%s: %s: samples_file %s is an absolute path; "
-		    "expected a path relative to the result file's folder", a->file,
-		    a->cls, rel);
-	while (*p != '\0') {
-		size_t n = strcspn(p, "/");
-
-		if (n == 2 && p[0] == '.' && p[1] == '.')
-			depth--;
-		else if (n > 0 && !(n == 1 && p[0] == '.'))
-			depth++;
-		if (depth < 0)
-			return errf(a->err, "%s: %s: samples_file %s climbs out of the "
-			    "result file's folder with ..; expected a file inside it",
-			    a->file, a->cls, rel);
-		p += n;
-		while (*p == '/')
-			p++;
-	}
-	return 0;
-}
-
-/* The folder of path, resolved; the caller frees it. */
-static char *
-result_dir(const char *path, const struct at *a)
-{
-	const char *slash = strrchr(path, '/');
-	char *dir, *real;
-
-	if (slash == NULL)
-		dir = xstrdup(".");
-	else if (slash == path)
-		dir = xstrdup("/");
-	else {
-		dir = xmalloc((size_t)(slash - path) + 1);
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash - path] = '\0';
-	}
-	real = realpath(dir, NULL);
-	if (real == NULL)
-		errf(a->err, "%s: its folder %s:", a->file, dir);
-	free(dir);
-	return real;
-}
-
-/* A regular file within the size limit, judged from what was opened. */
-static int
-check_opened(int fd, const char *rel, const struct at *a)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) < 0)
-		return errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
-	if (!S_ISREG(st.st_mode))
-		return errf(a->err, "%s: %s: samples_file %s is %s; expected a "
-		    "regular file of latencies", a->file, a->cls, rel,
-		    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ?
-		    "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
-		    "a device" : "not a regular file");
-	if ((unsigned long long)st.st_size > SAMPLES_FILE_MAX_BYTES)
-		return errf(a->err, "%s: %s: samples_file %s is %lld bytes, over the "
-		    "%lu MiB limit; expected a smaller file", a->file, a->cls, rel,
-		    (long long)st.st_size, SAMPLES_FILE_MAX_BYTES >> 20);
-	return 0;
-}
-
-/*
- * Opens rel inside the result's folder: a regular file whose real path,
- * symbolic links followed, is still inside that folder.  O_NONBLOCK keeps
- * a FIFO from hanging the open; it is refused on the next line anyway.
- */
-static int
-open_inside(const char *path, const char *rel, const struct at *a)
-{
-	char *dir = NULL, *joined = NULL, *real = NULL;
-	size_t dlen;
-	int fd = -1;
-
-	if (check_relative(rel, a) < 0 || (dir = result_dir(path, a)) == NULL)
-		goto out;
-	dlen = strlen(dir);
-	joined = xmalloc(dlen + strlen(rel) + 2);
-	sprintf(joined, "%s/%s", dir, rel);
-	real = realpath(joined, NULL);
-	if (real == NULL) {
-		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
-		goto out;
-	}
-	if (strncmp(real, dir, dlen) != 0 ||
-	    (real[dlen] != '/' && strcmp(dir, "/") != 0)) {
-		errf(a->err, "%s: %s: samples_file %s leads out of the result "
-		    "file's folder through a symbolic link; expected a file inside "
-		    "it", a->file, a->cls, rel);
-		goto out;
-	}
-	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		errf(a->err, "%s: %s: samples_file %s:", a->file, a->cls, rel);
-	else if (check_opened(fd, rel, a) < 0) {
-		close(fd);
-		fd = -1;
-	}
-out:
-	free(dir);
-	free(joined);
-	free(real);
-	return fd;
-}
-
 static int
 get_samples_file(const cJSON *v, const char *path, struct result_class *c,
     const struct at *a)
 {
-	struct sample_reader r;
-	int fd, rc;
+	char where[ERRLEN];
 
 	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
 		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
 		    "relative to the result file", a->file, a->cls,
 		    cJSON_IsString(v) ? "empty" : json_kind(v));
-	fd = open_inside(path, v->valuestring, a);
-	if (fd < 0)
-		return -1;
-	memset(&r, 0, sizeof r);
-	r.a = a;
-	r.name = v->valuestring;
-	rc = read_lines(fd, &r);
-	close(fd);
-	if (rc == 0 && r.n == 0)
-		rc = errf(a->err, "%s: %s: samples_file %s holds no latencies; "
-		    "expected one a line", a->file, a->cls, r.name);
-	if (rc < 0) {
-		free(r.x);
-		return -1;
-	}
-	c->samples_ns = r.x;
-	c->nsamples = r.n;
-	return 0;
+	snprintf(where, sizeof where, "%s: %s", a->file, a->cls);
+	return samples_file_read(path, v->valuestring, where,
+	    SAMPLES_FILE_MAX_COUNT, &c->samples_ns, &c->nsamples, a->err);
 }
 
 /*
@@ -593,7 +253,7 @@ get_kind(const cJSON *o, struct result_class *c, const struct at *a)
 		c->kind = KIND_WRITE;
 	else if (cJSON_IsString(v))
 		return errf(a->err, "%s: %s: kind is \"%s\"; expected \"read\" or "
-		    "\"write\"", a->file, a->cls, shown(buf, sizeof buf, v->valuestring));
+		    "\"write\"", a->file, a->cls, result_quote(buf, sizeof buf, v->valuestring));
 	else
 		return errf(a->err, "%s: %s: kind is %s; expected \"read\" or "
 		    "\"write\"", a->file, a->cls, json_kind(v));
@@ -751,7 +411,7 @@ check_unique(const struct result *r, const char *path, char *err)
 		return 0;
 	return errf(err, "%s: classes[%zu] \"%s\": the name is also classes[%zu]'s; "
 	    "expected unique class names", path, (size_t)(dup - r->classes),
-	    shown(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
+	    result_quote(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
 }
 
 /* The rest of classes[i]: its kind, latencies and count. */
@@ -765,7 +425,7 @@ get_body(const cJSON *o, size_t i, const char *path, struct result_class *c,
 	a.file = path;
 	a.err = err;
 	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
-	    shown(buf, sizeof buf, c->name));
+	    result_quote(buf, sizeof buf, c->name));
 	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	return get_count(o, c, &a);
@@ -833,7 +493,7 @@ get_header(const cJSON *root, const char *path, struct result *r, char *err)
 		    json_kind(root), RESULT_FORMAT);
 	if (cJSON_IsString(f) && strcmp(f->valuestring, RESULT_FORMAT) != 0)
 		return errf(err, "%s: format is \"%s\"; expected \"%s\"", path,
-		    shown(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
+		    result_quote(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
 	if (!cJSON_IsString(f))
 		return errf(err, "%s: format is %s; expected \"%s\"", path,
 		    json_kind(f), RESULT_FORMAT);

@@ -51,6 +51,12 @@ struct result {
 const char *class_kind_name(enum class_kind k);
 
 /*
+ * s as a one-line message quotes it, into buf (len bytes): at most 60
+ * bytes of it, then "..."; control characters and '"' as '?'.  Returns buf.
+ */
+const char *result_quote(char *buf, size_t len, const char *s);
+
+/*
  * Loads and validates a result file.  Returns 0, or -1 with err naming
  * the file, the JSON path and what was expected (r is then empty).
  * Samples (samples_ns or samples_file) are sorted, and p50_ns and p99_ns

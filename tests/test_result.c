@@ -12,6 +12,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/result.h"
+#include "lib/samples_file.h"
 #include "lib/stats.h"
 #include "tests/testutil.h"
 
@@ -171,6 +172,9 @@ test_result_refusals(void **state)
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.7e13}",
 		  "classes[0] \"a\": p99_ns is 8.7e+13, over a day; expected a positive "
 		  "number of nanoseconds, at most a day" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, true]}",
+		  "classes[0] \"a\": samples_ns[1] is a boolean; expected a positive number of "
+		  "nanoseconds" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 1e999}",
 		  "classes[0] \"a\": p99_ns is a number out of range; expected a positive "
 		  "number of nanoseconds" },
@@ -483,6 +487,38 @@ test_result_samples_file_refusals(void **state)
 	result_free(&r);
 }
 
+/*
+ * The count limit is the count refused, not wherever the array's doubling
+ * happens to stop: 5000 latencies pass a limit of 5000, 5001 do not.
+ */
+static void
+test_result_samples_file_count_limit(void **state)
+{
+	char *text = malloc(5001 * 8), *p = text, err[ERRLEN], want[ERRLEN], rpath[256];
+	double *x;
+	size_t n, i;
+
+	(void)state;
+	for (i = 0; i < 5000; i++)
+		p += sprintf(p, "%zu\n", i + 1);
+	put_file("w.txt", text);
+	snprintf(rpath, sizeof rpath, "%s/r.json", dir);
+	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x, &n,
+	    err), 0);
+	assert_int_equal(n, 5000);
+	assert_near(x[4999], 5000, 0);
+	free(x);
+	sprintf(p, "7\n");
+	put_file("w.txt", text);
+	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x, &n,
+	    err), -1);
+	assert_null(x);
+	snprintf(want, sizeof want, "r.json: c: samples_file w.txt holds more than "
+	    "5000 latencies; expected at most that many");
+	assert_string_equal(err, want);
+	free(text);
+}
+
 /* Many samples take the radix sort; it must agree with qsort, ties and all. */
 static void
 test_result_radix_sort_matches_qsort(void **state)
@@ -524,6 +560,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_result_many_classes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_samples_file_count_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_radix_sort_matches_qsort, setup, teardown),
 	};
 

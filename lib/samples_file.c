@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading a samples_file.  Millions of lines are the point, so the file
+ * is read in chunks and the common line (a whole number and a newline)
+ * is parsed in place; nothing is built per line.  Every refusal names
+ * the line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/result.h"
+#include "lib/samples_file.h"
+
+/* The longest line: anything longer is not a latency. */
+#define LINE_MAX_BYTES 4096
+#define CHUNK (1024 * 1024)
+
+/* The growing array and where its messages point. */
+struct sample_reader {
+	const char *where;      /* "ours.json: classes[1] \"write\"" */
+	char name[80];          /* the samples_file as the result gave it, quoted */
+	double *x;
+	size_t n, cap, max;
+	size_t line;
+	char *err;
+};
+
+/* A number token: digits, a point, an exponent; no sign first. */
+static int
+number_token(const char *s, size_t len)
+{
+	size_t i = 0, digits = 0;
+
+	while (i < len && s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (i < len && s[i] == '.')
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t e = 0;
+
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			e++;
+		if (e == 0)
+			return 0;
+	}
+	return i == len;
+}
+
+static int
+bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
+{
+	char buf[48], show[80];
+	size_t k = len < sizeof buf - 1 ? len : sizeof buf - 1;
+
+	memcpy(buf, tok, k);
+	buf[k] = '\0';
+	return errf(r->err, "%s: samples_file %s, line %zu: \"%s\"%s %s; expected "
+	    "one positive latency in nanoseconds, at most a day", r->where,
+	    r->name, r->line, result_quote(show, sizeof show, buf),
+	    len > k ? "..." : "", what);
+}
+
+/* Integers of up to 15 digits are exact in a double and parsed by hand. */
+static double
+token_value(const char *s, size_t len)
+{
+	char tok[64];
+	uint64_t u = 0;
+	size_t k;
+
+	for (k = 0; k < len && len <= 15 && s[k] >= '0' && s[k] <= '9'; k++)
+		u = u * 10 + (uint64_t)(s[k] - '0');
+	if (k == len)
+		return (double)u;
+	memcpy(tok, s, len);
+	tok[len] = '\0';
+	return strtod(tok, NULL);
+}
+
+/*
+ * Appends v.  The array doubles, but never past the limit, so the limit
+ * is the count refused and not the capacity the doubling reached.
+ */
+static int
+keep(struct sample_reader *r, double v)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 4096;
+
+		if (r->n >= r->max)
+			return errf(r->err, "%s: samples_file %s holds more than %zu "
+			    "latencies; expected at most that many", r->where, r->name,
+			    r->max);
+		if (cap > r->max)
+			cap = r->max;
+		r->x = xrealloc(r->x, cap * sizeof *r->x);
+		r->cap = cap;
+	}
+	r->x[r->n++] = v;
+	return 0;
+}
+
+/* One line: blank, a comment, or a latency with an optional comment. */
+static int
+parse_line(struct sample_reader *r, const char *s, size_t len)
+{
+	size_t i = 0, end, j;
+	double v;
+
+	r->line++;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == len || s[i] == '#' || (s[i] == '\r' && i + 1 == len))
+		return 0;
+	for (end = i; end < len && s[end] != ' ' && s[end] != '\t' &&
+	    s[end] != '\r' && s[end] != '#'; end++)
+		;
+	for (j = end; j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'); j++)
+		;
+	if ((j < len && s[j] != '#') || !number_token(s + i, end - i))
+		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,
+		    "is not a number");
+	if (end - i >= 64)
+		return bad_line(r, s + i, end - i, "is too long");
+	v = token_value(s + i, end - i);
+	if (!(v > 0))
+		return bad_line(r, s + i, end - i, "is not positive");
+	if (!(v <= RESULT_MAX_NS))
+		return bad_line(r, s + i, end - i, "is over a day");
+	return keep(r, v);
+}
+
+/*
+ * The common line, a whole number of at most 15 digits and a newline,
+ * parsed in place; returns its length with the newline, or 0 for any
+ * other line (the general parser takes those).
+ */
+static size_t
+plain_line(struct sample_reader *r, const char *s, const char *end)
+{
+	const char *p = s;
+	uint64_t u = 0;
+
+	while (p < end && (unsigned)(*p - '0') <= 9 && p - s < 15)
+		u = u * 10 + (uint64_t)(*p++ - '0');
+	if (p == s || p == end || *p != '\n' || u == 0 || (double)u > RESULT_MAX_NS)
+		return 0;
+	if (r->n == r->cap)
+		return 0;       /* the general parser grows the array, or refuses */
+	r->x[r->n++] = (double)u;
+	r->line++;
+	return (size_t)(p - s) + 1;
+}
+
+/* Parses every complete line of buf[0..len); returns bytes consumed. */
+static long
+parse_lines(struct sample_reader *r, const char *buf, size_t len, int eof)
+{
+	size_t pos = 0, k;
+
+	for (;;) {
+		const char *nl;
+		size_t llen;
+
+		while (pos < len && (k = plain_line(r, buf + pos, buf + len)) > 0)
+			pos += k;
+		nl = memchr(buf + pos, '\n', len - pos);
+		if (nl == NULL) {
+			if (!eof || pos == len)
+				return (long)pos;
+			llen = len - pos;
+		} else {
+			llen = (size_t)(nl - (buf + pos));
+		}
+		if (parse_line(r, buf + pos, llen) < 0)
+			return -1;
+		pos += llen + (nl != NULL);
+		if (nl == NULL)
+			return (long)pos;
+	}
+}
+
+static int
+read_lines(int fd, struct sample_reader *r)
+{
+	char *buf = xmalloc(CHUNK + LINE_MAX_BYTES);
+	size_t have = 0;
+	long used;
+	int rc = -1;
+
+	for (;;) {
+		ssize_t got = read(fd, buf + have, CHUNK + LINE_MAX_BYTES - have);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			errf(r->err, "%s: samples_file %s:", r->where, r->name);
+			goto out;
+		}
+		have += (size_t)got;
+		used = parse_lines(r, buf, have, got == 0);
+		if (used < 0)
+			goto out;
+		memmove(buf, buf + used, have - (size_t)used);
+		have -= (size_t)used;
+		if (got == 0)
+			break;
+		if (have >= LINE_MAX_BYTES) {
+			errf(r->err, "%s: samples_file %s, line %zu is longer than %d "
+			    "bytes; expected one latency a line", r->where, r->name,
+			    r->line + 1, LINE_MAX_BYTES);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(buf);
+	return rc;
+}
+
+/*
+ * Refuses a path that is absolute or climbs out of the result's folder
+ * by "..", before anything is opened.
+ */
+static int
+check_relative(const char *rel, const struct sample_reader *r)
+{
+	const char *p = rel;
+	long depth = 0;
+
+	if (rel[0] == '/')
+		return errf(r->err, "%s: samples_file %s is an absolute path; "
+		    "expected a path relative to the result file's folder", r->where,
+		    r->name);
+	while (*p != '\0') {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			depth--;
+		else if (n > 0 && !(n == 1 && p[0] == '.'))
+			depth++;
+		if (depth < 0)
+			return errf(r->err, "%s: samples_file %s climbs out of the "
+			    "result file's folder with ..; expected a file inside it",
+			    r->where, r->name);
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	return 0;
+}
+
+/* The folder of path, resolved; the caller frees it. */
+static char *
+result_dir(const char *path, const struct sample_reader *r)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *real;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else if (slash == path)
+		dir = xstrdup("/");
+	else {
+		dir = xmalloc((size_t)(slash - path) + 1);
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	real = realpath(dir, NULL);
+	if (real == NULL)
+		errf(r->err, "%s: its folder %s:", r->where, dir);
+	free(dir);
+	return real;
+}
+
+/* A regular file within the size limit, judged from what was opened. */
+static int
+check_opened(int fd, const struct sample_reader *r)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return errf(r->err, "%s: samples_file %s:", r->where, r->name);
+	if (!S_ISREG(st.st_mode))
+		return errf(r->err, "%s: samples_file %s is %s; expected a regular "
+		    "file of latencies", r->where, r->name,
+		    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ?
+		    "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
+		    "a device" : "not a regular file");
+	if ((unsigned long long)st.st_size > SAMPLES_FILE_MAX_BYTES)
+		return errf(r->err, "%s: samples_file %s is %lld bytes, over the %lu "
+		    "MiB limit; expected a smaller file", r->where, r->name,
+		    (long long)st.st_size, SAMPLES_FILE_MAX_BYTES >> 20);
+	return 0;
+}
+
+/*
+ * Opens rel inside the result's folder: a regular file whose real path,
+ * symbolic links followed, is still inside that folder.  O_NONBLOCK keeps
+ * a FIFO from hanging the open; it is refused on the next line anyway.
+ */
+static int
+open_inside(const char *path, const char *rel, const struct sample_reader *r)
+{
+	char *dir = NULL, *joined = NULL, *real = NULL;
+	size_t dlen;
+	int fd = -1;
+
+	if (check_relative(rel, r) < 0 || (dir = result_dir(path, r)) == NULL)
+		goto out;
+	dlen = strlen(dir);
+	joined = xmalloc(dlen + strlen(rel) + 2);
+	sprintf(joined, "%s/%s", dir, rel);
+	real = realpath(joined, NULL);
+	if (real == NULL) {
+		errf(r->err, "%s: samples_file %s:", r->where, r->name);
+		goto out;
+	}
+	if (strncmp(real, dir, dlen) != 0 ||
+	    (real[dlen] != '/' && strcmp(dir, "/") != 0)) {
+		errf(r->err, "%s: samples_file %s leads out of the result file's "
+		    "folder through a symbolic link; expected a file inside it",
+		    r->where, r->name);
+		goto out;
+	}
+	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		errf(r->err, "%s: samples_file %s:", r->where, r->name);
+	else if (check_opened(fd, r) < 0) {
+		close(fd);
+		fd = -1;
+	}
+out:
+	free(dir);
+	free(joined);
+	free(real);
+	return fd;
+}
+
+int
+samples_file_read(const char *result_path, const char *rel,
+    const char *where, size_t max_count, double **x, size_t *n, char *err)
+{
+	struct sample_reader r;
+	int fd, rc;
+
+	memset(&r, 0, sizeof r);
+	r.where = where;
+	r.max = max_count;
+	r.err = err;
+	result_quote(r.name, sizeof r.name, rel);
+	*x = NULL;
+	*n = 0;
+	fd = open_inside(result_path, rel, &r);
+	if (fd < 0)
+		return -1;
+	rc = read_lines(fd, &r);
+	close(fd);
+	if (rc == 0 && r.n == 0)
+		rc = errf(err, "%s: samples_file %s holds no latencies; expected one "
+		    "a line", where, r.name);
+	if (rc < 0) {
+		free(r.x);
+		return -1;
+	}
+	/* give back what the doubling reserved beyond the last latency */
+	*x = xrealloc(r.x, r.n * sizeof *r.x);
+	*n = r.n;
+	return 0;
+}
