@@ -49,11 +49,11 @@ result_quote(char *buf, size_t len, const char *s)
 	return buf;
 }
 
-/* Whether d is a latency a result may hold: positive, at most a day. */
+/* Whether d is a latency a result may hold: from 1ns to a day. */
 static int
 latency_ok(double d)
 {
-	return d > 0 && d <= RESULT_MAX_NS;
+	return d >= RESULT_MIN_NS && d <= RESULT_MAX_NS;
 }
 
 static int
@@ -65,8 +65,8 @@ bad_latency(const struct at *a, const char *field, const cJSON *v)
 		return errf(a->err, "%s: %s: %s is %s; expected a positive number "
 		    "of nanoseconds", a->file, a->cls, field, json_kind(v));
 	return errf(a->err, "%s: %s: %s is %.10g%s; expected a positive number "
-	    "of nanoseconds, at most a day", a->file, a->cls, field, d,
-	    d > RESULT_MAX_NS ? ", over a day" : "");
+	    "of nanoseconds, from 1 to a day", a->file, a->cls, field, d,
+	    d > RESULT_MAX_NS ? ", over a day" : d > 0 ? ", under 1ns" : "");
 }
 
 /* A latency member: absent leaves *out NaN and returns 0. */

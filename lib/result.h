@@ -14,8 +14,13 @@
 
 #define RESULT_FORMAT "syncgate-result/1"
 
-/* The longest latency a result may hold: a day, in ns; beyond it is garbage. */
+/*
+ * The longest latency a result may hold: a day, in ns; beyond it is
+ * garbage.  And the shortest: no operation is timed in less than a
+ * nanosecond, and a ratio over a smaller one would be garbage too.
+ */
 #define RESULT_MAX_NS 86400e9
+#define RESULT_MIN_NS 1.0
 /* A samples_file is refused beyond this size (checked before reading)... */
 #define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
 /* ...or beyond this many latencies (800 MB as doubles). */

@@ -68,7 +68,7 @@ bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
 	memcpy(buf, tok, k);
 	buf[k] = '\0';
 	return errf(r->err, "%s: samples_file %s, line %zu: \"%s\"%s %s; expected "
-	    "one positive latency in nanoseconds, at most a day", r->where,
+	    "one positive latency in nanoseconds, from 1 to a day", r->where,
 	    r->name, r->line, result_quote(show, sizeof show, buf),
 	    len > k ? "..." : "", what);
 }
@@ -138,6 +138,8 @@ parse_line(struct sample_reader *r, const char *s, size_t len)
 	v = token_value(s + i, end - i);
 	if (!(v > 0))
 		return bad_line(r, s + i, end - i, "is not positive");
+	if (v < RESULT_MIN_NS)
+		return bad_line(r, s + i, end - i, "is under 1ns");
 	if (!(v <= RESULT_MAX_NS))
 		return bad_line(r, s + i, end - i, "is over a day");
 	return keep(r, v);

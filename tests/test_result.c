@@ -164,17 +164,29 @@ test_result_refusals(void **state)
 		  "expected p50_ns and p99_ns, samples_ns or samples_file" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 0, \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is 0; expected a positive number of nanoseconds, "
-		  "at most a day" },
+		  "from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": -3, \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is -3; expected a positive number of nanoseconds, "
-		  "at most a day" },
+		  "from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.64e13}", NULL },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.7e13}",
 		  "classes[0] \"a\": p99_ns is 8.7e+13, over a day; expected a positive "
-		  "number of nanoseconds, at most a day" },
+		  "number of nanoseconds, from 1 to a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 0.5, \"p99_ns\": 2}",
+		  "classes[0] \"a\": p50_ns is 0.5, under 1ns; expected a positive number of "
+		  "nanoseconds, from 1 to a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1e-300, \"p99_ns\": 2}",
+		  "classes[0] \"a\": p50_ns is 1e-300, under 1ns; expected a positive number of "
+		  "nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, true]}",
 		  "classes[0] \"a\": samples_ns[1] is a boolean; expected a positive number of "
 		  "nanoseconds" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, 0.25]}",
+		  "classes[0] \"a\": samples_ns[1] is 0.25, under 1ns; expected a positive "
+		  "number of nanoseconds, from 1 to a day" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2,"
+		  " \"p50_range_ns\": [0.5, 2]}", "classes[0] \"a\": p50_range_ns[0] is 0.5, "
+		  "under 1ns; expected a positive number of nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 1e999}",
 		  "classes[0] \"a\": p99_ns is a number out of range; expected a positive "
 		  "number of nanoseconds" },
@@ -401,6 +413,8 @@ test_result_samples_file_lines(void **state)
 		{ "100\n-5\n", "line 2: \"-5\" is not a number" },
 		{ "100\n\n0\n", "line 3: \"0\" is not positive" },
 		{ "1e14\n", "line 1: \"1e14\" is over a day" },
+		{ "5\n0.5\n", "line 2: \"0.5\" is under 1ns" },
+		{ "5\n1e-9\n", "line 2: \"1e-9\" is under 1ns" },
 		{ "nan\n", "line 1: \"nan\" is not a number" },
 		{ "inf\n", "line 1: \"inf\" is not a number" },
 		{ "0x10\n", "line 1: \"0x10\" is not a number" },
@@ -427,8 +441,8 @@ test_result_samples_file_lines(void **state)
 			    "w.txt holds no latencies; expected one a line", dir);
 		else
 			snprintf(want, sizeof want, "%s/r.json: classes[0] \"w\": samples_file "
-			    "w.txt, %s; expected one positive latency in nanoseconds, at most "
-			    "a day", dir, cases[i].msg);
+			    "w.txt, %s; expected one positive latency in nanoseconds, from 1 "
+			    "to a day", dir, cases[i].msg);
 		assert_string_equal(err, want);
 	}
 	put_file("w.txt", "# latencies\n300\n\n  100  # the fastest\r\n200\n4.5e2\n");
