@@ -180,6 +180,26 @@ change_text(double ratio)
 	    ratio > 1 ? "slower" : "faster");
 }
 
+/* A new check of row's class, appended to the verdict, ruled by the caller. */
+static struct verdict_check *
+new_check(struct gate_ctx *ctx, const struct verdict_row *row,
+    const char *statistic, const char *value_unit, const char *comparison)
+{
+	struct gate_verdict *v = ctx->v;
+	struct verdict_check *ck;
+
+	xgrow(&v->checks, &ctx->checks_cap, v->nchecks + 1, sizeof *v->checks);
+	ck = &v->checks[v->nchecks++];
+	memset(ck, 0, sizeof *ck);
+	ck->class_name = xstrdup(row->name);
+	ck->kind = row->kind;
+	ck->statistic = xstrdup(statistic);
+	ck->value_unit = xstrdup(value_unit);
+	ck->comparison = xstrdup(comparison);
+	ck->samples_needed = -1;
+	return ck;
+}
+
 /*
  * Appends a check and rules it; reason is made from body (the figures),
  * the words for each ruling, and what would settle an indeterminate one.
@@ -189,22 +209,13 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row, const char *statistic,
     const struct gate_estimate *e, const char *value_unit, int at_least,
     double limit, char *body, const char *crit[3], int unit, int range)
 {
-	struct gate_verdict *v = ctx->v;
-	struct verdict_check *ck;
+	struct verdict_check *ck = new_check(ctx, row, statistic, value_unit,
+	    at_least ? ">=" : "<=");
 	char *t = NULL;
 
-	v->checks = xrealloc(v->checks, (v->nchecks + 1) * sizeof *v->checks);
-	ck = &v->checks[v->nchecks++];
-	memset(ck, 0, sizeof *ck);
-	ck->class_name = xstrdup(row->name);
-	ck->kind = row->kind;
-	ck->statistic = xstrdup(statistic);
 	ck->value = value_of(e);
-	ck->value_unit = xstrdup(value_unit);
-	ck->comparison = xstrdup(at_least ? ">=" : "<=");
 	ck->limit = limit;
 	ck->ruling = judge(e, at_least, limit);
-	ck->samples_needed = -1;
 	if (ck->ruling == RULING_INDETERMINATE)
 		t = tail(e, limit, unit, range, &ck->samples_needed);
 	ck->reason = gate_strf("%s, %s%s", body,
@@ -365,23 +376,13 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 static void
 check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
 {
-	struct gate_verdict *v = ctx->v;
-	struct verdict_check *ck;
+	struct verdict_check *ck = new_check(ctx, row, "syncs", "syncs", "<=");
 
-	v->checks = xrealloc(v->checks, (v->nchecks + 1) * sizeof *v->checks);
-	ck = &v->checks[v->nchecks++];
-	memset(ck, 0, sizeof *ck);
-	ck->class_name = xstrdup(row->name);
-	ck->kind = row->kind;
-	ck->statistic = xstrdup("syncs");
 	ck->value = verdict_point(NAN);
-	ck->value_unit = xstrdup("syncs");
-	ck->comparison = xstrdup("<=");
 	ck->limit = ctx->o->commit_syncs;
 	ck->ruling = RULING_INDETERMINATE;
-	ck->samples_needed = -1;
 	ck->reason = gate_strf("%s: not ruled in syncs: %s", row->name,
-	    v->unit.why_none);
+	    ctx->v->unit.why_none);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 

@@ -30,6 +30,7 @@ struct gate_ctx {
 	struct gate_verdict *v;
 	struct gate_unit unit;
 	int have_unit;          /* writes can be put in syncs */
+	size_t checks_cap;      /* room in v->checks */
 	/* 0, or the highest level a probe was too thin to give a band at */
 	double unit_drop_ours, unit_drop_rival;
 };

@@ -98,19 +98,6 @@ label_sides(struct gate_verdict *v)
 	}
 }
 
-/* A name fit for a one-line error message. */
-static const char *
-shown(char *buf, size_t len, const char *s)
-{
-	size_t i = 0;
-
-	for (; *s != '\0' && i + 4 < len && i < 60; s++)
-		buf[i++] = ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '"') ?
-		    '?' : *s;
-	buf[i] = '\0';
-	return buf;
-}
-
 static size_t
 index_of(const struct result *r, const struct result_class *c)
 {
@@ -119,31 +106,31 @@ index_of(const struct result *r, const struct result_class *c)
 
 static int
 check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
-    char *err)
+    const struct gate_match *m, char *err)
 {
 	size_t i;
 	char buf[80];
 
 	for (i = 0; i < ours->r->nclasses; i++) {
 		const struct result_class *o = &ours->r->classes[i];
-		const struct result_class *r = result_find(rival->r, o->name);
+		const struct result_class *r = m->rival_of[i];
 
 		if (r != NULL && r->kind != o->kind)
 			return errf(err, "%s: classes[%zu] \"%s\" is a %s, but in %s it "
 			    "is a %s; expected the same kind on both sides", rival->file,
-			    index_of(rival->r, r), shown(buf, sizeof buf, o->name),
+			    index_of(rival->r, r), result_quote(buf, sizeof buf, o->name),
 			    class_kind_name(r->kind), ours->file, class_kind_name(o->kind));
 	}
 	return 0;
 }
 
+/* Room for the unmatched classes was made by match_classes. */
 static void
 add_unmatched(struct gate_verdict *v, const struct result_class *c, int ours)
 {
 	struct verdict_unmatched *u;
 	char a[256], b[256];
 
-	v->unmatched = xrealloc(v->unmatched, (v->nunmatched + 1) * sizeof *v->unmatched);
 	u = &v->unmatched[v->nunmatched++];
 	u->name = xstrdup(c->name);
 	u->kind = c->kind;
@@ -156,7 +143,7 @@ add_unmatched(struct gate_verdict *v, const struct result_class *c, int ours)
 /* Notes on what had no interval, class by class. */
 static void
 note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
-    char **exact, size_t *exact_len)
+    struct gate_list *exact)
 {
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
@@ -167,12 +154,8 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 	for (k = 0; k < 2; k++)
 		none[k] = parts[2 * k]->kind == PART_POINT &&
 		    parts[2 * k + 1]->kind == PART_POINT;
-	if (none[0] && none[1]) {
-		*exact = xrealloc(*exact, *exact_len + strlen(pair->ours->name) + 3);
-		sprintf(*exact + *exact_len, "%s%s", *exact_len ? ", " : "",
-		    pair->ours->name);
-		*exact_len = strlen(*exact);
-	}
+	if (none[0] && none[1])
+		gate_list_add(exact, ", ", pair->ours->name);
 	for (k = 0; k < 2 && !(none[0] && none[1]); k++) {
 		gate_who(k ? &v->rival : &v->ours, v->mode, who, sizeof who);
 		if (none[k])
@@ -229,67 +212,64 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
+/* Room for the row was made by match_classes. */
 static void
 add_row(struct gate_ctx *ctx, const struct result_class *o,
-    const struct result_class *r, char **exact, size_t *exact_len)
+    const struct result_class *r, struct gate_list *exact)
 {
 	struct gate_verdict *v = ctx->v;
 	struct verdict_row *row;
 	struct gate_pair pair;
 
-	v->rows = xrealloc(v->rows, (v->nrows + 1) * sizeof *v->rows);
 	row = &v->rows[v->nrows++];
 	memset(row, 0, sizeof *row);
 	row->name = xstrdup(o->name);
 	row->kind = o->kind;
 	gate_pair_init(&pair, o, r);
 	gate_check_pair(ctx, &pair, row);
-	note_intervals(v, &pair, exact, exact_len);
+	note_intervals(v, &pair, exact);
 	if (row->kind == KIND_WRITE && ctx->have_unit)
 		note_sub_sync(v, row);
 }
 
+/* Rows in our file's order; then the classes one side ran, each side's in its order. */
 static void
 match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
-    const struct gate_side_in *rival)
+    const struct gate_side_in *rival, const struct gate_match *m)
 {
-	char *exact = NULL;
-	size_t i, exact_len = 0;
+	struct gate_verdict *v = ctx->v;
+	struct gate_list exact = { NULL, 0, 0 };
+	size_t i;
 
-	for (i = 0; i < ours->r->nclasses; i++) {
-		const struct result_class *o = &ours->r->classes[i];
-		const struct result_class *r = result_find(rival->r, o->name);
-
-		if (r != NULL)
-			add_row(ctx, o, r, &exact, &exact_len);
-	}
+	v->rows = xcalloc(m->n, sizeof *v->rows);
+	v->unmatched = xcalloc(ours->r->nclasses + rival->r->nclasses - 2 * m->n,
+	    sizeof *v->unmatched);
 	for (i = 0; i < ours->r->nclasses; i++)
-		if (result_find(rival->r, ours->r->classes[i].name) == NULL)
-			add_unmatched(ctx->v, &ours->r->classes[i], 1);
+		if (m->rival_of[i] != NULL)
+			add_row(ctx, &ours->r->classes[i], m->rival_of[i], &exact);
+	for (i = 0; i < ours->r->nclasses; i++)
+		if (m->rival_of[i] == NULL)
+			add_unmatched(v, &ours->r->classes[i], 1);
 	for (i = 0; i < rival->r->nclasses; i++)
-		if (result_find(ours->r, rival->r->classes[i].name) == NULL)
-			add_unmatched(ctx->v, &rival->r->classes[i], 0);
-	if (exact != NULL)
-		verdict_note(ctx->v, "no interval was possible for the latencies of "
-		    "%s: neither side gave samples, so they are taken as exact", exact);
-	free(exact);
+		if (!m->has_ours[i])
+			add_unmatched(v, &rival->r->classes[i], 0);
+	if (exact.s != NULL)
+		verdict_note(v, "no interval was possible for the latencies of %s: "
+		    "neither side gave samples, so they are taken as exact", exact.s);
+	free(exact.s);
 }
 
 /* The checks of one half that have the given ruling, their reasons joined. */
 static char *
 joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 {
-	char *out = xstrdup(""), *next;
+	struct gate_list out = { NULL, 0, 0 };
 	size_t i;
 
-	for (i = 0; i < v->nchecks; i++) {
-		if (v->checks[i].kind != kind || v->checks[i].ruling != r)
-			continue;
-		next = gate_strf("%s%s%s", out, out[0] ? "; " : "", v->checks[i].reason);
-		free(out);
-		out = next;
-	}
-	return out;
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == kind && v->checks[i].ruling == r)
+			gate_list_add(&out, "; ", v->checks[i].reason);
+	return out.s != NULL ? out.s : xstrdup("");
 }
 
 /* The check of a half furthest toward its limit, for a passing summary. */
@@ -489,10 +469,14 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err)
 {
 	struct gate_ctx ctx;
+	struct gate_match m;
 
 	verdict_init(v);
-	if (check_kinds(ours, rival, err) < 0)
+	gate_match(&m, ours->r, rival->r);
+	if (check_kinds(ours, rival, &m, err) < 0) {
+		gate_match_free(&m);
 		return -1;
+	}
 	memset(&ctx, 0, sizeof ctx);
 	ctx.o = o;
 	ctx.v = v;
@@ -512,9 +496,10 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	note_runs(v, ours, rival);
 	gate_unit_choose(ours, rival, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
-	match_classes(&ctx, ours, rival);
+	match_classes(&ctx, ours, rival, &m);
 	note_unit(&ctx);
 	rule_overall(&ctx);
 	gate_unit_free(&ctx.unit);
+	gate_match_free(&m);
 	return 0;
 }

@@ -46,6 +46,18 @@ void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
 int gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err);
 
+/* The classes both results ran, matched by name (gate/match.c). */
+struct gate_match {
+	const struct result_class **rival_of;   /* per class of ours: the rival's, or NULL */
+	unsigned char *has_ours;        /* per class of the rival's: 1 when ours ran it too */
+	size_t n;                       /* classes both ran */
+};
+
+/* Matches ours' classes with rival's; free m with gate_match_free. */
+void gate_match(struct gate_match *m, const struct result *ours,
+    const struct result *rival);
+void gate_match_free(struct gate_match *m);
+
 /* The sync unit each side's writes are divided by (gate/unit.c). */
 struct gate_unit {
 	struct gate_part ours, rival;   /* PART_SAMPLED over probe samples */
@@ -62,6 +74,15 @@ void gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
     struct gate_unit *u);
 void gate_unit_free(struct gate_unit *u);
+
+/* A string grown item by item, in time linear in its length. */
+struct gate_list {
+	char *s;                /* NULL until the first item; the caller frees it */
+	size_t len, cap;
+};
+
+/* Appends item to l, after sep unless l is empty. */
+void gate_list_add(struct gate_list *l, const char *sep, const char *item);
 
 /* Sentences (gate/words.c); each returns a string the caller frees. */
 char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

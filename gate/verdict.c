@@ -138,15 +138,24 @@ verdict_free(struct gate_verdict *v)
 	verdict_init(v);
 }
 
+/* Sized first: a note may list many classes, and a cut one would misstate them. */
 void
 verdict_note(struct gate_verdict *v, const char *fmt, ...)
 {
-	char buf[ERRLEN];
 	va_list ap;
+	char *s;
+	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	s[0] = '\0';
+	if (n > 0) {
+		va_start(ap, fmt);
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	v->notes = xrealloc(v->notes, (v->nnotes + 1) * sizeof *v->notes);
-	v->notes[v->nnotes++] = xstrdup(buf);
+	v->notes[v->nnotes++] = s;
 }

@@ -32,6 +32,17 @@ gate_strf(const char *fmt, ...)
 	return s;
 }
 
+void
+gate_list_add(struct gate_list *l, const char *sep, const char *item)
+{
+	size_t ns = l->len ? strlen(sep) : 0, ni = strlen(item);
+
+	xgrow(&l->s, &l->cap, l->len + ns + ni + 1, 1);
+	memcpy(l->s + l->len, sep, ns);
+	memcpy(l->s + l->len + ns, item, ni + 1);
+	l->len += ns + ni;
+}
+
 const char *
 gate_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
 {

@@ -461,6 +461,56 @@ test_gate_rule_one_side_only(void **state)
 	duel_free(&d);
 }
 
+/*
+ * Matching by name whatever the two files' orders: rows in our order,
+ * then our classes the rival lacks, then the rival's we lack.  Many
+ * classes, so a search per class (quadratic) would show; the note listing
+ * the classes without samples holds every name, uncut.
+ */
+static void
+test_gate_rule_matches_many_by_name(void **state)
+{
+	size_t n = 20000, i, k;
+	char name[32];
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	for (i = 0; i < n; i++) {
+		/* ours: c0..c(n-1) and o-i; the rival's: backwards, and r-i */
+		snprintf(name, sizeof name, "c%zu", i);
+		add_class(&d.ours, name, KIND_READ, 1e3, 2e3, NULL, 0);
+		snprintf(name, sizeof name, "c%zu", n - 1 - i);
+		add_class(&d.rival, name, KIND_READ, 1e5, 2e5, NULL, 0);
+		if (i % 1000 == 0) {
+			snprintf(name, sizeof name, "o-%zu", i);
+			add_class(&d.ours, name, KIND_WRITE, 1e6, 2e6, NULL, 0);
+			snprintf(name, sizeof name, "r-%zu", i);
+			add_class(&d.rival, name, KIND_WRITE, 1e6, 2e6, NULL, 0);
+		}
+	}
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.nrows, n);
+	for (i = 0; i < n; i += 997) {
+		snprintf(name, sizeof name, "c%zu", i);
+		assert_string_equal(d.v.rows[i].name, name);
+		assert_near(d.v.rows[i].ratio_p50.v, 100, 1e-9);
+	}
+	assert_int_equal(d.v.nunmatched, 2 * n / 1000);
+	for (k = 0; k < n / 1000; k++) {
+		snprintf(name, sizeof name, "o-%zu", k * 1000);
+		assert_string_equal(d.v.unmatched[k].name, name);
+		assert_true(d.v.unmatched[k].ours);
+		snprintf(name, sizeof name, "r-%zu", k * 1000);
+		assert_string_equal(d.v.unmatched[n / 1000 + k].name, name);
+		assert_false(d.v.unmatched[n / 1000 + k].ours);
+	}
+	assert_int_equal(d.v.reads.ruling, RULING_PASS);
+	assert_non_null(strstr(d.v.notes[0], "c0, c1, c2"));
+	assert_non_null(strstr(d.v.notes[0], ", c19999: neither side gave samples"));
+	duel_free(&d);
+}
+
 /* A point exactly on the limit passes; just under fails. */
 static void
 test_gate_rule_limit_boundary(void **state)
@@ -533,6 +583,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_unprobed_and_unflushed),
 		cmocka_unit_test(test_gate_rule_kind_mismatch),
 		cmocka_unit_test(test_gate_rule_one_side_only),
+		cmocka_unit_test(test_gate_rule_matches_many_by_name),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
 		cmocka_unit_test(test_gate_rule_baseline),
 		cmocka_unit_test(test_gate_worse_order),
