@@ -4,6 +4,7 @@
  * the headline.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,11 +69,20 @@ gate_dur(char *buf, size_t len, double ns)
 	return fmt_duration(buf, len, ns, 0);
 }
 
+/*
+ * Beyond 1e15 two decimals would not fit the callers' buffers and the
+ * number would be cut; such a figure (a probe of a thousandth of a
+ * nanosecond) is shown in three significant digits instead.
+ */
 const char *
 gate_num(char *buf, size_t len, double x)
 {
 	char *end;
 
+	if (!(fabs(x) < 1e15)) {
+		snprintf(buf, len, "%.3g", x);
+		return buf;
+	}
 	snprintf(buf, len, "%.2f", x);
 	if (strchr(buf, '.') == NULL)
 		return buf;

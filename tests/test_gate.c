@@ -555,6 +555,26 @@ test_gate_rule_baseline(void **state)
 	}
 }
 
+/* Numbers in reasons: two decimals, zeros dropped, and never cut short. */
+static void
+test_gate_num_words(void **state)
+{
+	static const struct {
+		double x;
+		const char *want;
+	} cases[] = {
+		{ 2.54, "2.54" }, { 2.5, "2.5" }, { 2, "2" }, { 0.004, "0" },
+		{ 220.416, "220.42" }, { 86400000000000, "86400000000000" },
+		{ 1e15, "1e+15" }, { 1.19e30, "1.19e+30" }, { INFINITY, "inf" },
+	};
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(gate_num(buf, sizeof buf, cases[i].x), cases[i].want);
+}
+
 static void
 test_gate_worse_order(void **state)
 {
@@ -586,6 +606,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_matches_many_by_name),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
 		cmocka_unit_test(test_gate_rule_baseline),
+		cmocka_unit_test(test_gate_num_words),
 		cmocka_unit_test(test_gate_worse_order),
 	};
 
