@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # make bench-probe: syncgate probe's median beside pg_test_fsync's
 # fdatasync line, fio's etcd-style fdatasync p50 and ioping -W, on the same
-# directory in the same run, ROUNDS (3) rounds of each, interleaved, and
+# directory in the same run, ROUNDS (3) rounds of each, interleaved (each
+# round starting one tool further on, so none always goes first), and
 # how long each took.  Every figure is printed with what it times, because
 # the four tools do not time the same thing (see the legend).
 #
@@ -112,31 +113,46 @@ row() {
 	printf '   %s\n' "$notes"
 }
 
+# One tool's turn in a round: settle, run it, append its figure and time.
+turn() {
+	settle
+	t0=$(now)
+	case $1 in
+	syncgate)
+		set -- $(run_syncgate); t1=$(now)
+		sg="$sg $(us "$1")"; sge="$sge $(awk -v s="$2" 'BEGIN { printf "%.3fs", s }')"
+		sgt="$sgt $(took "$t0" "$t1")"; reach=$3 ;;
+	pg)
+		v=$(run_pg); t1=$(now)
+		pgv="$pgv $(us "$v")"; pgt="$pgt $(took "$t0" "$t1")" ;;
+	fio)
+		v=$(run_fio); t1=$(now)
+		fiov="$fiov $(us "$v")"; fiot="$fiot $(took "$t0" "$t1")" ;;
+	ioping)
+		v=$(run_ioping); t1=$(now)
+		iov="$iov $(us "$v")"; iot="$iot $(took "$t0" "$t1")" ;;
+	esac
+}
+
 measure_dir() {
 	dir=$1
 	WORK=$(mktemp -d "$(cd "$dir" && pwd -P)/.probe-compare.XXXXXX")
 	sg="" sgt="" sge="" pgv="" pgt="" fiov="" fiot="" iov="" iot="" reach=""
+	tools="syncgate ${pg:+pg} ${fio:+fio} ${ioping:+ioping}"
 	i=1
 	while [ "$i" -le "$ROUNDS" ]; do
-		settle
-		t0=$(now); set -- $(run_syncgate); t1=$(now)
-		sg="$sg $(us "$1")"; sge="$sge $(awk -v s="$2" 'BEGIN { printf "%.3fs", s }')"
-		sgt="$sgt $(took "$t0" "$t1")"; reach=$3
-		if [ -n "$pg" ]; then
-			settle
-			t0=$(now); v=$(run_pg); t1=$(now)
-			pgv="$pgv $(us "$v")"; pgt="$pgt $(took "$t0" "$t1")"
-		fi
-		if [ -n "$fio" ]; then
-			settle
-			t0=$(now); v=$(run_fio); t1=$(now)
-			fiov="$fiov $(us "$v")"; fiot="$fiot $(took "$t0" "$t1")"
-		fi
-		if [ -n "$ioping" ]; then
-			settle
-			t0=$(now); v=$(run_ioping); t1=$(now)
-			iov="$iov $(us "$v")"; iot="$iot $(took "$t0" "$t1")"
-		fi
+		# shellcheck disable=SC2086
+		set -- $tools
+		k=$(( (i - 1) % $# ))
+		while [ "$k" -gt 0 ]; do
+			t=$1
+			shift
+			set -- "$@" "$t"
+			k=$((k - 1))
+		done
+		for t in "$@"; do
+			turn "$t"
+		done
 		i=$((i + 1))
 	done
 	fs=$(sed -n 's/^		"fs":[[:space:]]*"\(.*\)",$/\1/p' "$WORK/probe.json")
