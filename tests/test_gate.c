@@ -350,6 +350,43 @@ test_gate_rule_shared_unit_cheaper_probe(void **state)
 	duel_free(&d);
 }
 
+/* The band is the lower low of the two probes to the higher high, whichever probe gives each. */
+static void
+test_gate_rule_shared_band_both_probes(void **state)
+{
+	struct probe_record *narrow, *wide;
+	double nlo, nhi, wlo, whi, *x;
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		/* the cheaper probe is narrow; the dearer one reaches lower and higher */
+		narrow = new_probe("h", "v", 3e6, 0.01, REACH_YES);
+		wide = new_probe("h", "v", 3.2e6, 0.5, REACH_YES);
+		d.ours.probe = k ? wide : narrow;
+		d.rival.probe = k ? narrow : wide;
+		x = xmalloc(15 * sizeof *x);
+		memcpy(x, narrow->samples_ns, 15 * sizeof *x);
+		stats_sort(x, 15);
+		assert_int_equal(gate_quantile_ci(x, 15, 0.5, 0.95, &nlo, &nhi), 0);
+		memcpy(x, wide->samples_ns, 15 * sizeof *x);
+		stats_sort(x, 15);
+		assert_int_equal(gate_quantile_ci(x, 15, 0.5, 0.95, &wlo, &whi), 0);
+		free(x);
+		assert_true(wlo < nlo && whi > nhi);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_near(d.v.unit.ours_ns, 3e6, 1e-6);
+		assert_near(d.v.unit.ours_lo_ns, wlo, 0);
+		assert_near(d.v.unit.ours_hi_ns, whi, 0);
+		assert_near(d.v.unit.rival_lo_ns, wlo, 0);
+		duel_free(&d);
+	}
+}
+
 static void
 test_gate_rule_two_hosts_two_units(void **state)
 {
@@ -396,6 +433,42 @@ test_gate_rule_ceiling_in_band(void **state)
 	}
 }
 
+/*
+ * Commits under one sync get a note only below the band's low: a p50
+ * inside the band (under the unit, over its low) may be the unit's own
+ * noise.
+ */
+static void
+test_gate_rule_sub_sync_below_band(void **state)
+{
+	double p50[3] = { 2.9e6, 2e6, 3.1e6 };
+	int want[3] = { 0, 1, 0 };
+	struct duel d;
+	size_t i;
+	int k, seen;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, p50[k], 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_true(d.v.unit.ours_lo_ns < 2.9e6);
+		for (seen = 0, i = 0; i < d.v.nnotes; i++)
+			if (strstr(d.v.notes[i], "is not flushing each commit") != NULL) {
+				seen = 1;
+				assert_string_equal(d.v.notes[i], "write: zu commits at p50 in "
+				    "0.67 syncs (2ms, under the probe band's low of 2.88ms): zu "
+				    "is not flushing each commit, or batches several commits "
+				    "into one flush");
+			}
+		assert_int_equal(seen, want[k]);
+		duel_free(&d);
+	}
+}
+
 static void
 test_gate_rule_unprobed_and_unflushed(void **state)
 {
@@ -403,23 +476,28 @@ test_gate_rule_unprobed_and_unflushed(void **state)
 	int k;
 
 	(void)state;
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		duel_init(&d, MODE_RIVAL);
 		add_class(&d.ours, "read", KIND_READ, 50e3, 150e3, NULL, 0);
 		add_class(&d.rival, "read", KIND_READ, 900e3, 3e6, NULL, 0);
 		add_class(&d.ours, "write", KIND_WRITE, 132e3, 400e3, NULL, 0);
 		add_class(&d.rival, "write", KIND_WRITE, 250e3, 900e3, NULL, 0);
-		d.ours.probe = new_probe("wsl", "sdc", 316, 0.02, k ? REACH_NO : REACH_YES);
-		if (k)
+		d.ours.probe = new_probe("wsl", "sdc", 316, 0.02, k == 1 ? REACH_NO :
+		    REACH_YES);
+		if (k == 1)
 			d.rival.probe = new_probe("wsl", "sdc", 319, 0.02, REACH_NO);
+		if (k == 2)
+			d.rival.probe = new_probe("wsl", "sdc", 3e6, 0.02, REACH_UNKNOWN);
 		assert_int_equal(duel_rule(&d), 0);
 		assert_int_equal(d.v.unit.source, UNIT_NONE);
 		assert_int_equal(d.v.reads.ruling, RULING_PASS);
 		assert_int_equal(d.v.writes.ruling, RULING_INDETERMINATE);
 		assert_int_equal(d.v.overall, RULING_INDETERMINATE);
-		assert_non_null(strstr(d.v.unit.why_none, k ?
+		assert_non_null(strstr(d.v.unit.why_none, k == 1 ?
 		    "zu's probe says a sync does not reach a device (a sync of 316ns): "
-		    "\"a sync of 316ns is a memory copy\"" : "ladybug's volume is unprobed"));
+		    "\"a sync of 316ns is a memory copy\"" : k == 2 ? "ladybug's probe "
+		    "cannot tell whether a sync reaches a device (a sync of 3ms): \"a "
+		    "sync of 3000000ns is a memory copy\"" : "ladybug's volume is unprobed"));
 		assert_true(isnan(d.v.rows[1].ours_syncs_p50.v));
 		duel_free(&d);
 	}
@@ -511,6 +589,49 @@ test_gate_rule_matches_many_by_name(void **state)
 	duel_free(&d);
 }
 
+/*
+ * An interval whose end sits exactly on the limit is wholly on the passing
+ * side (a point on the limit passes); a hair past it is not.
+ */
+static void
+test_gate_rule_interval_on_limit(void **state)
+{
+	double lo[2] = { 1e6, 999999 };
+	enum ruling want[2] = { RULING_PASS, RULING_INDETERMINATE };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "r", KIND_READ, 1e5, 1e5, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, 1.5e6, 2e6, NULL, 0);
+		d.rival.classes[0].p50_lo_ns = lo[k];
+		d.rival.classes[0].p50_hi_ns = 2e6;
+		assert_int_equal(duel_rule(&d), 0);
+		assert_near(find_check(&d.v, "r", "p50 speedup")->value.lo, lo[k] / 1e5, 0);
+		assert_int_equal(find_check(&d.v, "r", "p50 speedup")->ruling, want[k]);
+		duel_free(&d);
+	}
+	/* at most: the ceiling of 2 syncs against a p50 of 1.5 to 2 syncs */
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+		add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.classes[0].p50_lo_ns = 3e6;
+		d.ours.classes[0].p50_hi_ns = k ? 4000001 : 4e6;
+		d.ours.classes[0].p50_ns = 3.5e6;
+		d.ours.probe = new_probe("h", "v", 2e6, 0, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 2e6, 0, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_near(find_check(&d.v, "w", "p50 syncs")->value.hi, k ? 2.0000005 : 2,
+		    1e-12);
+		assert_int_equal(find_check(&d.v, "w", "p50 syncs")->ruling,
+		    k ? RULING_INDETERMINATE : RULING_PASS);
+		duel_free(&d);
+	}
+}
+
 /* A point exactly on the limit passes; just under fails. */
 static void
 test_gate_rule_limit_boundary(void **state)
@@ -598,12 +719,15 @@ main(void)
 		cmocka_unit_test(test_gate_coverage_ratio_and_syncs),
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
+		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
 		cmocka_unit_test(test_gate_rule_two_hosts_two_units),
 		cmocka_unit_test(test_gate_rule_ceiling_in_band),
+		cmocka_unit_test(test_gate_rule_sub_sync_below_band),
 		cmocka_unit_test(test_gate_rule_unprobed_and_unflushed),
 		cmocka_unit_test(test_gate_rule_kind_mismatch),
 		cmocka_unit_test(test_gate_rule_one_side_only),
 		cmocka_unit_test(test_gate_rule_matches_many_by_name),
+		cmocka_unit_test(test_gate_rule_interval_on_limit),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
 		cmocka_unit_test(test_gate_rule_baseline),
 		cmocka_unit_test(test_gate_num_words),
