@@ -136,7 +136,14 @@ GITHUB_STEP_SUMMARY=$tmp/summary.md sg gate "$split/ours.json" --rival "$split/r
 set -e
 head -n 1 summary.md | grep -q '^earlier step$' || fail "--summary: earlier content lost"
 grep -q 'zu against ladybug' summary.md || fail "--summary: nothing appended"
-n=$((n + 2))
+# the gate appends what `syncgate report --summary` appends for the same verdict
+printf 'earlier step\n' >summary2.md
+set +e
+sg gate "$split/ours.json" --rival "$split/rival.json" --format json -o v2.json 2>/dev/null
+GITHUB_STEP_SUMMARY=$tmp/summary2.md sg report v2.json --summary >/dev/null 2>&1
+set -e
+cmp -s summary.md summary2.md || fail "--summary: gate and report append different bytes"
+n=$((n + 3))
 # a summary near GitHub's 1 MiB is left alone, and that is said
 dd if=/dev/zero bs=1024 count=1023 2>/dev/null | tr '\0' 'x' >big.md
 set +e
