@@ -5,18 +5,16 @@
  * class as a regression), prints the verdict whether it passes or fails,
  * and writes it in as many formats as asked.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "gate/gate.h"
 #include "gate/rules.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
 #include "report/report.h"
@@ -266,22 +264,81 @@ loaded_free(struct loaded *l)
 		probe_record_free(&l->rival_probe);
 }
 
+/* Whether a and b name one file: the same device and inode. */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	    sa.st_ino == sb.st_ino;
+}
+
+/*
+ * One file on both sides would rule a run against itself (a baseline
+ * passes, a rival fails, neither says anything), and an output written
+ * over an input would replace the user's result with the verdict.
+ */
+static int
+check_files(const struct args *a, char *err)
+{
+	const char *in[4] = { a->ours, a->rival ? a->rival : a->baseline, a->probe,
+		a->rival_probe };
+	const char *flag = a->rival ? "--rival" : "--baseline";
+	size_t i, k;
+
+	if (same_file(in[0], in[1]))
+		return errf(err, "%s and %s %s are one file; expected two runs' "
+		    "results", in[0], flag, in[1]);
+	for (i = 0; i < a->nout; i++)
+		for (k = 0; k < 4; k++)
+			if (a->out[i].path != NULL && in[k] != NULL &&
+			    same_file(a->out[i].path, in[k]))
+				return errf(err, "-o %s names the input %s; expected another "
+				    "file for the verdict", a->out[i].path, in[k]);
+	return 0;
+}
+
+/* A probe file; a result given in its place is named as such. */
+static int
+load_probe(const char *path, const char *flag, struct probe_record *p,
+    char *err)
+{
+	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
+	const cJSON *f;
+	int rc;
+
+	probe_record_init(p);
+	if (root == NULL)
+		return -1;
+	f = json_member(root, "format");
+	if (cJSON_IsString(f) && strcmp(f->valuestring, RESULT_FORMAT) == 0)
+		rc = errf(err, "%s: a %s result, not a probe; expected %s FILE to be "
+		    "what syncgate probe --json prints (%s)", path, RESULT_FORMAT,
+		    flag, PROBE_FORMAT);
+	else
+		rc = probe_record_from_json(root, path, "probe", p, err);
+	cJSON_Delete(root);
+	return rc;
+}
+
 static int
 load(const struct args *a, struct loaded *l, char *err)
 {
 	memset(l, 0, sizeof *l);
 	l->ours.concurrency = l->rival.concurrency = -1;
-	if (result_load(a->ours, &l->ours, err) < 0)
+	if (check_files(a, err) < 0 || result_load(a->ours, &l->ours, err) < 0)
 		return -1;
 	if (a->probe != NULL) {
-		if (probe_record_load(a->probe, &l->probe, err) < 0)
+		if (load_probe(a->probe, "--probe", &l->probe, err) < 0)
 			return -1;
 		l->have_probe = 1;
 	}
 	if (result_load(a->rival ? a->rival : a->baseline, &l->rival, err) < 0)
 		return -1;
 	if (a->rival_probe != NULL) {
-		if (probe_record_load(a->rival_probe, &l->rival_probe, err) < 0)
+		if (load_probe(a->rival_probe, "--rival-probe", &l->rival_probe,
+		    err) < 0)
 			return -1;
 		l->have_rival_probe = 1;
 	}

@@ -109,6 +109,15 @@ n=$((n + 1))
 expect 2 "no-such-dir/v.txt" sg gate "$split/ours.json" --rival "$split/rival.json" -o no-such-dir/v.txt
 [ -e no-such-dir ] && fail "-o: created a folder"
 
+# -o naming an input (here through a symbolic link) is refused, and the input kept
+cp "$split/ours.json" "$split/rival.json" .
+ln -s rival.json link.json
+expect 2 "-o link.json names the input rival.json; expected another file" \
+	sg gate ours.json --rival rival.json --format json -o link.json
+cmp -s rival.json "$split/rival.json" || fail "-o over an input: the input changed"
+[ -L link.json ] || fail "-o over an input: the link was replaced"
+rm ours.json rival.json link.json
+
 # a full disk on standard output is trouble
 if [ -w /dev/full ]; then
 	set +e
