@@ -3,13 +3,13 @@
  * The verdict as the terminal reads it: the headline, the latency table,
  * writes in syncs, each half's ruling, every check, the classes only one
  * side ran, the notes and the overall verdict.  Names come from files a
- * rival may write, so every string is cleaned of control characters (no
- * escape sequence reaches the terminal); with --ascii or a non-UTF-8
- * locale "µ" becomes "u" and anything else beyond ASCII "?".  Columns are
- * aligned by characters, not bytes.
+ * rival may write, so every string goes out through report/escape.h: a
+ * control character, a terminal escape or a bidirectional override shows
+ * as \x1b or \u202e, never as itself.  With --ascii or a non-UTF-8 locale
+ * "µ" becomes "u" and anything else beyond ASCII its \uHHHH form.
+ * Columns are aligned by characters, not bytes.  On a terminal, unless
+ * NO_COLOR is set, each ruling's word is coloured (render_opts decides).
  */
-#include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,46 +17,58 @@
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
+#include "report/layout.h"
 #include "report/report.h"
 
 #define MAX_COLS 8
 
-/*
- * s made safe for a terminal; the caller frees it.  Each byte of a
- * character escape_hidden names (controls, C1, bidirectional and
- * invisible format characters) or of a malformed sequence becomes '?'.
- */
-static char *
-clean(const char *s, const struct render_opts *o)
+/* --ascii: "µ" as "u", as durations print it; the rest as escape_ascii shows it. */
+static void
+escape_text_ascii(FILE *fp, const char *s)
 {
-	char *out = xmalloc(strlen(s) + 1), *p = out;
-	uint32_t cp;
-	size_t n;
+	char *t = xstrdup(s), *q = t;
+	const char *p = s;
 
-	while (*s != '\0') {
-		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp)) {
-			memset(p, '?', n);
-			p += n;
-		} else if (cp >= 0x80 && o->ascii) {
-			*p++ = cp == 0xB5 ? 'u' : '?';
+	/* 0xC2 only ever leads a sequence, so the pair is always a "µ" */
+	while (*p != '\0') {
+		if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xB5) {
+			*q++ = 'u';
+			p += 2;
 		} else {
-			memcpy(p, s, n);
-			p += n;
+			*q++ = *p++;
 		}
-		s += n;
 	}
-	*p = '\0';
-	return out;
+	*q = '\0';
+	escape_ascii(fp, t);
+	free(t);
+}
+
+static escape_fn *
+escaper(const struct render_opts *o)
+{
+	return o->ascii ? escape_text_ascii : escape_plain;
 }
 
 static void
 put(FILE *fp, const char *s, const struct render_opts *o)
 {
-	char *c = clean(s, o);
+	escaper(o)(fp, s != NULL ? s : "");
+}
 
-	fputs(c, fp);
-	free(c);
+/* s as put writes it, for a cell whose width must be measured; the caller frees it. */
+static char *
+escaped(const char *s, const struct render_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL)
+		die("out of memory for a table cell:");
+	put(mem, s, o);
+	if (fclose(mem) != 0)
+		die("out of memory for a table cell:");
+	return buf;
 }
 
 static const char *
@@ -89,70 +101,60 @@ put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 		fprintf(fp, "%*s", pad, "");
 }
 
-/* A table of cleaned cells, row-major; row 0 is the header. */
+/* A table of escaped cells, row-major; row 0 is the header. */
 struct grid {
-	char **cells;           /* nrows * ncols, row-major, owned */
-	size_t nrows, ncols;
+	char **cells;           /* nrows * ncols, owned */
+	size_t nrows, ncols, cap;
 };
 
 static void
-grid_add(struct grid *g, char **row, const struct render_opts *o)
+grid_add(struct grid *g, const char *const *row, const struct render_opts *o)
 {
 	size_t i;
 
-	g->cells = xrealloc(g->cells, (g->nrows + 1) * g->ncols * sizeof *g->cells);
+	xgrow(&g->cells, &g->cap, (g->nrows + 1) * g->ncols, sizeof *g->cells);
 	for (i = 0; i < g->ncols; i++)
-		g->cells[g->nrows * g->ncols + i] = clean(row[i], o);
+		g->cells[g->nrows * g->ncols + i] = escaped(row[i], o);
 	g->nrows++;
 }
 
+/* The header, a rule under it, then the rows; frees the cells. */
 static void
 grid_print(FILE *fp, struct grid *g)
 {
 	size_t w[MAX_COLS] = { 0 }, r, c, k;
 
-	for (r = 0; r < g->nrows; r++)
-		for (c = 0; c < g->ncols; c++) {
-			size_t t = text_width(g->cells[r * g->ncols + c]);
+	for (r = 0; r < g->nrows * g->ncols; r++) {
+		size_t t = text_width(g->cells[r]);
 
-			if (t > w[c])
-				w[c] = t;
-		}
+		if (t > w[r % g->ncols])
+			w[r % g->ncols] = t;
+	}
 	for (r = 0; r < g->nrows; r++) {
 		for (c = 0; c < g->ncols; c++) {
 			const char *s = g->cells[r * g->ncols + c];
-			int last = c + 1 == g->ncols;
 
 			fputs(s, fp);
-			if (!last)
+			if (c + 1 < g->ncols)
 				fprintf(fp, "%*s", (int)(w[c] - text_width(s) + 2), "");
 		}
 		fputc('\n', fp);
-		if (r == 0)
-			for (c = 0; c < g->ncols; c++) {
-				for (k = 0; k < w[c]; k++)
-					fputc('-', fp);
-				fputs(c + 1 == g->ncols ? "\n" : "  ", fp);
-			}
+		for (c = 0; r == 0 && c < g->ncols; c++) {
+			for (k = 0; k < w[c]; k++)
+				fputc('-', fp);
+			fputs(c + 1 == g->ncols ? "\n" : "  ", fp);
+		}
 	}
 	for (r = 0; r < g->nrows * g->ncols; r++)
 		free(g->cells[r]);
 	free(g->cells);
-	g->cells = NULL;
-	g->nrows = 0;
+	memset(g, 0, sizeof *g);
 }
 
-/* A side's column label; a verdict read back from JSON may lack one. */
-static const char *
-label_of(const struct verdict_side *s)
-{
-	return s->label ? s->label : s->engine ? s->engine : "?";
-}
-
+/* "zu p50": a side's label and a statistic. */
 static char *
-col(const struct verdict_side *side, const char *what)
+col(const char *label, const char *what)
 {
-	const char *label = label_of(side);
 	size_t n = strlen(label) + strlen(what) + 2;
 	char *s = xmalloc(n);
 
@@ -160,24 +162,39 @@ col(const struct verdict_side *side, const char *what)
 	return s;
 }
 
+/* "Class", each side's p50 and p99 under its label, then the extra columns. */
+static void
+grid_header(struct grid *g, const struct gate_verdict *v,
+    const char *const *extra, const struct render_opts *o)
+{
+	const char *h[MAX_COLS];
+	char *own[4];
+	size_t k;
+
+	own[0] = col(layout_ours(v), "p50");
+	own[1] = col(layout_ours(v), "p99");
+	own[2] = col(layout_rival(v), "p50");
+	own[3] = col(layout_rival(v), "p99");
+	h[0] = "Class";
+	for (k = 0; k < 4; k++)
+		h[k + 1] = own[k];
+	for (k = 5; k < g->ncols; k++)
+		h[k] = extra[k - 5];
+	grid_add(g, h, o);
+	for (k = 0; k < 4; k++)
+		free(own[k]);
+}
+
 static void
 latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	struct grid g = { NULL, 0, 7 };
+	static const char *const ratios[] = { "p50 x", "p99 x" };
+	struct grid g = { NULL, 0, 7, 0 };
 	char b[7][DURLEN];
-	char *h[7], *row[7];
-	size_t i, k;
+	const char *row[7];
+	size_t i;
 
-	h[0] = xstrdup("Class");
-	h[1] = col(&v->ours, "p50");
-	h[2] = col(&v->ours, "p99");
-	h[3] = col(&v->rival, "p50");
-	h[4] = col(&v->rival, "p99");
-	h[5] = xstrdup("p50 x");
-	h[6] = xstrdup("p99 x");
-	grid_add(&g, h, o);
-	for (k = 0; k < 7; k++)
-		free(h[k]);
+	grid_header(&g, v, ratios, o);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
@@ -193,83 +210,46 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 	grid_print(fp, &g);
 }
 
-static int
-has_writes(const struct gate_verdict *v)
+static void
+syncs_grid(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
+	struct grid g = { NULL, 0, 5, 0 };
+	char b[5][DURLEN];
+	const char *row[5];
 	size_t i;
 
-	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == KIND_WRITE)
-			return 1;
-	return 0;
-}
+	grid_header(&g, v, NULL, o);
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
 
-/* "; band 2.95ms to 3.6ms at 95%", or the two bands of two units. */
-static void
-put_band(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], pc[DURLEN];
-
-	/* a saved verdict may hold no confidence (null): say no level then */
-	pc[0] = '\0';
-	if (!isnan(v->confidence))
-		snprintf(pc, sizeof pc, " at %g%%", v->confidence * 100);
-	if (v->unit.source == UNIT_SHARED && !isnan(v->unit.ours_lo_ns)) {
-		fprintf(fp, "; band %s to %s%s",
-		    fmt_duration(a, DURLEN, v->unit.ours_lo_ns, o->ascii),
-		    fmt_duration(b, DURLEN, v->unit.ours_hi_ns, o->ascii), pc);
-	} else if (v->unit.source == UNIT_PER_VOLUME) {
-		fputs("; bands ", fp);
-		put(fp, label_of(&v->ours), o);
-		fprintf(fp, " %s to %s, ",
-		    fmt_duration(a, DURLEN, v->unit.ours_lo_ns, o->ascii),
-		    fmt_duration(b, DURLEN, v->unit.ours_hi_ns, o->ascii));
-		put(fp, label_of(&v->rival), o);
-		fprintf(fp, " %s to %s%s",
-		    fmt_duration(c, DURLEN, v->unit.rival_lo_ns, o->ascii),
-		    fmt_duration(d, DURLEN, v->unit.rival_hi_ns, o->ascii), pc);
+		if (r->kind != KIND_WRITE)
+			continue;
+		row[0] = r->name;
+		row[1] = fmt_ratio(b[1], DURLEN, r->ours_syncs_p50.v);
+		row[2] = fmt_ratio(b[2], DURLEN, r->ours_syncs_p99.v);
+		row[3] = fmt_ratio(b[3], DURLEN, r->rival_syncs_p50.v);
+		row[4] = fmt_ratio(b[4], DURLEN, r->rival_syncs_p99.v);
+		grid_add(&g, row, o);
 	}
+	grid_print(fp, &g);
 }
 
+/* The write classes in syncs, with the unit and where it came from, or why none. */
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	struct grid g = { NULL, 0, 5 };
-	char b[5][DURLEN], *h[5], *row[5];
-	size_t i, k;
-
-	if (!has_writes(v))
+	if (!layout_has_kind(v, KIND_WRITE))
 		return;
 	fputs("\nWrites in syncs: ", fp);
 	if (v->unit.source == UNIT_NONE) {
 		fputs("none: ", fp);
-		put(fp, v->unit.why_none ? v->unit.why_none : "", o);
+		put(fp, v->unit.why_none, o);
 		fputc('\n', fp);
 	} else {
-		put(fp, v->unit.description ? v->unit.description : "", o);
-		put_band(fp, v, o);
+		put(fp, v->unit.description, o);
+		layout_band(fp, v, o->ascii, escaper(o));
 		fputc('\n', fp);
-		h[0] = xstrdup("Class");
-		h[1] = col(&v->ours, "p50");
-		h[2] = col(&v->ours, "p99");
-		h[3] = col(&v->rival, "p50");
-		h[4] = col(&v->rival, "p99");
-		grid_add(&g, h, o);
-		for (k = 0; k < 5; k++)
-			free(h[k]);
-		for (i = 0; i < v->nrows; i++) {
-			const struct verdict_row *r = &v->rows[i];
-
-			if (r->kind != KIND_WRITE)
-				continue;
-			row[0] = r->name;
-			row[1] = fmt_ratio(b[1], DURLEN, r->ours_syncs_p50.v);
-			row[2] = fmt_ratio(b[2], DURLEN, r->ours_syncs_p99.v);
-			row[3] = fmt_ratio(b[3], DURLEN, r->rival_syncs_p50.v);
-			row[4] = fmt_ratio(b[4], DURLEN, r->rival_syncs_p99.v);
-			grid_add(&g, row, o);
-		}
-		grid_print(fp, &g);
+		syncs_grid(fp, v, o);
 	}
 	if (v->ceiling_note != NULL) {
 		fputs("Ceiling: ", fp);
@@ -285,13 +265,14 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 	fprintf(fp, "%s: ", name);
 	put_ruling(fp, h->ruling, 0, o);
 	fputs(": ", fp);
-	put(fp, h->reason ? h->reason : "", o);
+	put(fp, h->reason, o);
 	fputc('\n', fp);
 }
 
 static void
 checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
+	char level[FIGLEN];
 	int width = 0;
 	size_t i;
 
@@ -300,15 +281,13 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nchecks; i++)
 		if ((int)strlen(ruling_name(v->checks[i].ruling)) > width)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
-	if (isnan(v->confidence))
-		fputs("\nChecks:\n", fp);
-	else
-		fprintf(fp, "\nChecks at %g%% confidence:\n", v->confidence * 100);
+	/* a saved verdict may hold no confidence (null): say no level then */
+	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
 	for (i = 0; i < v->nchecks; i++) {
 		fputs("  ", fp);
 		put_ruling(fp, v->checks[i].ruling, width, o);
 		fputs("  ", fp);
-		put(fp, v->checks[i].reason ? v->checks[i].reason : "", o);
+		put(fp, v->checks[i].reason, o);
 		fputc('\n', fp);
 	}
 }
@@ -340,7 +319,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 int
 report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	put(fp, v->headline ? v->headline : "", o);
+	put(fp, v->headline, o);
 	fputc('\n', fp);
 	if (v->nrows > 0)
 		latency_table(fp, v, o);
