@@ -434,7 +434,10 @@ gate_main(int argc, char **argv)
 	if (rc != 0) {
 		if (rc > 0) {
 			gate_usage(stdout);
-			return fflush(stdout) != 0 || ferror(stdout) ? EXIT_TROUBLE : EXIT_PASS;
+			if (fflush(stdout) == 0 && !ferror(stdout))
+				return EXIT_PASS;
+			warnx_("standard output:");
+			return EXIT_TROUBLE;
 		}
 		warnx_("%s", err);
 		return EXIT_TROUBLE;

@@ -217,6 +217,17 @@ if command -v script >/dev/null 2>&1 && [ -z "$VG" ]; then
 	n=$((n + 1))
 fi
 
+# --help on a full disk is trouble, and said
+if [ -w /dev/full ]; then
+	set +e
+	sg gate --help >/dev/full 2>"$tmp/err"
+	st=$?
+	set -e
+	[ "$st" = 2 ] || fail "--help >/dev/full: exit status $st, expected 2"
+	grep -q "standard output:" "$tmp/err" || fail "--help >/dev/full: no message"
+	n=$((n + 1))
+fi
+
 # --help is the usage, on standard output, exit 0; so is `syncgate help gate`
 sg gate --help >help.txt
 grep -q '^usage: syncgate gate OURS.json --rival RIVAL.json' help.txt || fail "--help"
