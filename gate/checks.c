@@ -200,31 +200,16 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 	return ck;
 }
 
-/*
- * Appends a check and rules it; reason is made from body (the figures),
- * the words for each ruling, and what would settle an indeterminate one.
- */
-static void
-add_check(struct gate_ctx *ctx, struct verdict_row *row, const char *statistic,
-    const struct gate_estimate *e, const char *value_unit, int at_least,
-    double limit, char *body, const char *crit[3], int unit, int range)
-{
-	struct verdict_check *ck = new_check(ctx, row, statistic, value_unit,
-	    at_least ? ">=" : "<=");
-	char *t = NULL;
-
-	ck->value = value_of(e);
-	ck->limit = limit;
-	ck->ruling = judge(e, at_least, limit);
-	if (ck->ruling == RULING_INDETERMINATE)
-		t = tail(e, limit, unit, range, &ck->samples_needed);
-	ck->reason = gate_strf("%s, %s%s", body,
-	    crit[ck->ruling == RULING_PASS ? 0 : ck->ruling == RULING_FAIL ? 1 : 2],
-	    t ? t : "");
-	free(t);
-	free(body);
-	row->ruling = gate_worse(row->ruling, ck->ruling);
-}
+/* What a check rules on and how its ruling reads. */
+struct check_spec {
+	const char *statistic;  /* "p50 speedup", "p50 syncs", ... */
+	const char *value_unit; /* "x" or "syncs" */
+	int at_least;           /* passing is at least the limit; else at most */
+	double limit;
+	const char *pass, *fail;    /* "at least", "below" */
+	char what[288];         /* the limit in words: "10x", "the ceiling of 2" */
+	int unit;               /* a sync unit's band is part of the figure */
+};
 
 static int
 has_range(const struct gate_term *t, size_t nt)
@@ -235,6 +220,35 @@ has_range(const struct gate_term *t, size_t nt)
 		if (t[i].part->kind == PART_RANGE)
 			return 1;
 	return 0;
+}
+
+/*
+ * Appends a check of the figure e (the product of terms t) and rules it;
+ * its reason is body (the figures), the words of its ruling ("at least
+ * 10x", "too close to 10x to call"), and for an indeterminate one what
+ * would settle it.
+ */
+static void
+add_check(struct gate_ctx *ctx, struct verdict_row *row,
+    const struct check_spec *cs, const struct gate_term *t, size_t nt,
+    const struct gate_estimate *e, char *body)
+{
+	struct verdict_check *ck = new_check(ctx, row, cs->statistic,
+	    cs->value_unit, cs->at_least ? ">=" : "<=");
+	char *tl = NULL;
+
+	ck->value = value_of(e);
+	ck->limit = cs->limit;
+	ck->ruling = judge(e, cs->at_least, cs->limit);
+	if (ck->ruling == RULING_INDETERMINATE)
+		tl = tail(e, cs->limit, cs->unit, has_range(t, nt), &ck->samples_needed);
+	ck->reason = gate_strf("%s, %s %s%s%s", body,
+	    ck->ruling == RULING_PASS ? cs->pass : ck->ruling == RULING_FAIL ?
+	    cs->fail : "too close to", cs->what,
+	    ck->ruling == RULING_INDETERMINATE ? " to call" : "", tl ? tl : "");
+	free(tl);
+	free(body);
+	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
 static const char *
@@ -249,16 +263,14 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 {
 	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
 		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
+	struct check_spec cs = { q == 50 ? "p50 speedup" : "p99 speedup", "x", 1,
+		ctx->o->read_speedup, "at least", "below", "", 0 };
 	struct gate_estimate e;
-	char r[32], a[32], b[32], l[32], c0[128], c1[128], c2[128], wo[256], wr[256];
-	const char *crit[3] = { c0, c1, c2 };
+	char r[32], a[32], b[32], l[32], wo[256], wr[256];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	gate_num(l, sizeof l, ctx->o->read_speedup);
-	snprintf(c0, sizeof c0, "at least %sx", l);
-	snprintf(c1, sizeof c1, "below %sx", l);
-	snprintf(c2, sizeof c2, "too close to %sx to call", l);
+	snprintf(cs.what, sizeof cs.what, "%sx", gate_num(l, sizeof l, cs.limit));
 	iv = interval_words(ctx, &e, "x");
 	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    row->name, gate_num(r, sizeof r, e.v), qname(q),
@@ -267,8 +279,7 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
 	    iv[0] ? "; " : "", iv);
 	free(iv);
-	add_check(ctx, row, q == 50 ? "p50 speedup" : "p99 speedup", &e, "x", 1,
-	    ctx->o->read_speedup, body, crit, 0, has_range(t, 2));
+	add_check(ctx, row, &cs, t, 2, &e, body);
 }
 
 static void
@@ -276,22 +287,20 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
+	struct check_spec cs = { "p50 syncs", "syncs", 0, ctx->o->commit_syncs,
+		"within", "over", "", 1 };
 	struct gate_estimate e;
-	char s[32], l[32], c0[128], c1[128], c2[128];
-	const char *crit[3] = { c0, c1, c2 };
+	char s[32], l[32];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	gate_num(l, sizeof l, ctx->o->commit_syncs);
-	snprintf(c0, sizeof c0, "within the ceiling of %s", l);
-	snprintf(c1, sizeof c1, "over the ceiling of %s", l);
-	snprintf(c2, sizeof c2, "too close to the ceiling of %s to call", l);
+	snprintf(cs.what, sizeof cs.what, "the ceiling of %s",
+	    gate_num(l, sizeof l, cs.limit));
 	iv = interval_text(ctx, &e, "");
 	body = gate_strf("%s: %s syncs at p50%s", row->name,
 	    gate_num(s, sizeof s, e.v), iv);
 	free(iv);
-	add_check(ctx, row, "p50 syncs", &e, "syncs", 0, ctx->o->commit_syncs,
-	    body, crit, 1, has_range(t, 2));
+	add_check(ctx, row, &cs, t, 2, &e, body);
 }
 
 static void
@@ -301,17 +310,16 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	struct gate_term t[4] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
 		{ q == 50 ? &pair->o50 : &pair->o99, -1 },
 		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
+	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
 	size_t nt = ctx->unit.shared ? 2 : 4;
+	struct check_spec cs = { q == 50 ? "p50 syncs vs rival" : "p99 syncs vs rival",
+		"x", 1, 1, "no more than", "more than", "", !ctx->unit.shared };
 	struct gate_estimate e;
-	char os[32], rs[32], x[32], c0[320], c1[320], c2[320], w[256];
-	const char *crit[3] = { c0, c1, c2 };
+	char os[32], rs[32], x[32];
 	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
 
 	estimate(ctx, pair, t, nt, &e);
-	gate_who(&ctx->v->rival, ctx->v->mode, w, sizeof w);
-	snprintf(c0, sizeof c0, "no more than %s", w);
-	snprintf(c1, sizeof c1, "more than %s", w);
-	snprintf(c2, sizeof c2, "too close to %s to call", w);
+	gate_who(&ctx->v->rival, ctx->v->mode, cs.what, sizeof cs.what);
 	iv = interval_words(ctx, &e, "x");
 	if (iv[0] != '\0') {
 		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num(x, sizeof x, e.v), iv);
@@ -324,8 +332,24 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
 	free(iv);
 	free(rp);
-	add_check(ctx, row, q == 50 ? "p50 syncs vs rival" : "p99 syncs vs rival",
-	    &e, "x", 1, 1, body, crit, !ctx->unit.shared, has_range(t, nt));
+	add_check(ctx, row, &cs, t, nt, &e, body);
+}
+
+/* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
+static char *
+change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
+{
+	char cf[32], *lo, *hi, *out;
+
+	if (isnan(e->lo))
+		return xstrdup("");
+	lo = change_text(e->lo);
+	hi = change_text(e->hi);
+	out = gate_strf(" (%s%% interval from %s to %s)",
+	    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
+	free(lo);
+	free(hi);
+	return out;
 }
 
 static void
@@ -337,25 +361,16 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
 		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
 	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
+	struct check_spec cs = { q == 50 ? "p50 regression" : "p99 regression", "x",
+		0, 1 + ctx->o->max_regression, "within", "over", "", nt == 4 };
 	struct gate_estimate e;
-	char a[32], b[32], l[32], c0[128], c1[128], c2[128], cf[32];
-	const char *crit[3] = { c0, c1, c2 };
-	char *iv = xstrdup(""), *body, *ch, *lo, *hi;
+	char a[32], b[32], l[32];
+	char *iv, *body, *ch;
 
 	estimate(ctx, pair, t, nt, &e);
-	gate_num(l, sizeof l, ctx->o->max_regression * 100);
-	snprintf(c0, sizeof c0, "within %s%%", l);
-	snprintf(c1, sizeof c1, "over %s%%", l);
-	snprintf(c2, sizeof c2, "too close to %s%% to call", l);
-	if (!isnan(e.lo)) {
-		lo = change_text(e.lo);
-		hi = change_text(e.hi);
-		free(iv);
-		iv = gate_strf(" (%s%% interval from %s to %s)",
-		    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
-		free(lo);
-		free(hi);
-	}
+	snprintf(cs.what, sizeof cs.what, "%s%%",
+	    gate_num(l, sizeof l, ctx->o->max_regression * 100));
+	iv = change_interval(ctx, &e);
 	ch = change_text(e.v);
 	if (syncs)
 		body = gate_strf("%s: %s syncs at %s against the baseline's %s, %s%s",
@@ -368,8 +383,7 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
 	free(ch);
 	free(iv);
-	add_check(ctx, row, q == 50 ? "p50 regression" : "p99 regression", &e, "x",
-	    0, 1 + ctx->o->max_regression, body, crit, nt == 4, has_range(t, nt));
+	add_check(ctx, row, &cs, t, nt, &e, body);
 }
 
 /* Writes that cannot be put in syncs: one indeterminate check, the reason why. */
