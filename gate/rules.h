@@ -9,6 +9,8 @@
 #ifndef SYNCGATE_GATE_RULES_H
 #define SYNCGATE_GATE_RULES_H
 
+#include <stdarg.h>
+
 #include "gate/interval.h"
 #include "gate/verdict.h"
 #include "lib/probe_record.h"
@@ -86,6 +88,7 @@ void gate_list_add(struct gate_list *l, const char *sep, const char *item);
 
 /* Sentences (gate/words.c); each returns a string the caller frees. */
 char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* "zu's" or "the baseline's". */
 char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
 /* "zu" or "the baseline". */

@@ -4,10 +4,10 @@
  */
 #include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/rules.h"
 #include "gate/verdict.h"
 #include "lib/err.h"
 
@@ -143,19 +143,9 @@ void
 verdict_note(struct gate_verdict *v, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
-	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	s[0] = '\0';
-	if (n > 0) {
-		va_start(ap, fmt);
-		vsnprintf(s, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
 	v->notes = xrealloc(v->notes, (v->nnotes + 1) * sizeof *v->notes);
-	v->notes[v->nnotes++] = s;
+	va_start(ap, fmt);
+	v->notes[v->nnotes++] = gate_vstrf(fmt, ap);
+	va_end(ap);
 }

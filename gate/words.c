@@ -15,20 +15,30 @@
 #include "lib/units.h"
 
 char *
+gate_vstrf(const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *s;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		return xstrdup("");
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
 gate_strf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return xstrdup("");
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	s = gate_vstrf(fmt, ap);
 	va_end(ap);
 	return s;
 }
