@@ -10,7 +10,14 @@
 
 #include "gate/verdict.h"
 
+/*
+ * The subcommand: argv[0] is "gate".  Prints the verdict in each format
+ * asked and returns the exit status: EXIT_PASS, EXIT_FAIL,
+ * EXIT_INDETERMINATE (with --strict) or EXIT_TROUBLE (lib/err.h).
+ */
 int gate_main(int argc, char **argv);
+
+/* Prints the usage text, the one README.md and syncgate.1 repeat, to fp. */
 void gate_usage(FILE *fp);
 
 #endif

@@ -58,6 +58,7 @@ struct gate_match {
 /* Matches ours' classes with rival's; free m with gate_match_free. */
 void gate_match(struct gate_match *m, const struct result *ours,
     const struct result *rival);
+/* Frees what m holds (not m); accepts NULL. */
 void gate_match_free(struct gate_match *m);
 
 /* The sync unit each side's writes are divided by (gate/unit.c). */
@@ -75,6 +76,7 @@ struct gate_unit {
 void gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
     struct gate_unit *u);
+/* Frees what u holds (not u); accepts NULL. */
 void gate_unit_free(struct gate_unit *u);
 
 /* A string grown item by item, in time linear in its length. */
@@ -88,6 +90,7 @@ void gate_list_add(struct gate_list *l, const char *sep, const char *item);
 
 /* Sentences (gate/words.c); each returns a string the caller frees. */
 char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As gate_strf, from a va_list (which it leaves to the caller to end). */
 char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* "zu's" or "the baseline's". */
 char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
