@@ -420,6 +420,17 @@ exit_status(const struct gate_verdict *v, int strict)
 	}
 }
 
+/* --help: the usage on standard output, and trouble said if it could not be written. */
+static int
+print_help(void)
+{
+	gate_usage(stdout);
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_PASS;
+	warnx_("standard output:");
+	return EXIT_TROUBLE;
+}
+
 int
 gate_main(int argc, char **argv)
 {
@@ -431,27 +442,24 @@ gate_main(int argc, char **argv)
 	size_t i;
 
 	rc = parse_args(argc, argv, &a, err);
-	if (rc != 0) {
-		if (rc > 0) {
-			gate_usage(stdout);
-			if (fflush(stdout) == 0 && !ferror(stdout))
-				return EXIT_PASS;
-			warnx_("standard output:");
-			return EXIT_TROUBLE;
-		}
+	if (rc > 0)
+		return print_help();
+	if (rc < 0) {
 		warnx_("%s", err);
 		return EXIT_TROUBLE;
 	}
+	verdict_init(&v);
+	rc = EXIT_TROUBLE;
 	if (load(&a, &l, err) < 0 || rule(&a, &l, &v, err) < 0) {
 		warnx_("%s", err);
-		loaded_free(&l);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	for (i = 0; i < a.nout; i++)
 		trouble |= write_output(&a.out[i], &v, a.ascii) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;
 	rc = trouble ? EXIT_TROUBLE : exit_status(&v, a.strict);
+out:
 	verdict_free(&v);
 	loaded_free(&l);
 	return rc;
