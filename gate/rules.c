@@ -140,7 +140,34 @@ add_unmatched(struct gate_verdict *v, const struct result_class *c, int ours)
 	u->reason = gate_strf("%s ran %s; %s did not", a, c->name, b);
 }
 
-/* Notes on what had no interval, class by class. */
+/* Notes on the sampled parts too thin for an interval: ours first, then the rival's. */
+static void
+note_drops(struct gate_verdict *v, const struct gate_pair *pair)
+{
+	char cf[32];
+	size_t i;
+
+	for (i = 0; i < 2 * pair->ndrops; i++) {
+		const struct gate_drop *d = &pair->drops[i % pair->ndrops];
+		int theirs = d->pt == &pair->r50 || d->pt == &pair->r99;
+		char *w;
+
+		if (theirs != (i >= pair->ndrops))
+			continue;
+		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
+		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
+		    "at %s%% (%zu would do); it is taken as exact",
+		    pair->ours->name, w, d->pt->n, d->pt->p > 0.9 ? "p99" : "p50",
+		    gate_num(cf, sizeof cf, v->confidence * 100),
+		    gate_min_samples(d->pt->p, d->level));
+		free(w);
+	}
+}
+
+/*
+ * Notes on what had no interval, class by class; a class where neither
+ * side gave any joins the one list in exact.
+ */
 static void
 note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
     struct gate_list *exact)
@@ -148,8 +175,8 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
 	int none[2];
-	char who[256], cf[32];
-	size_t i, k;
+	char who[256];
+	size_t k;
 
 	for (k = 0; k < 2; k++)
 		none[k] = parts[2 * k]->kind == PART_POINT &&
@@ -167,23 +194,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 			    "exact", pair->ours->name, who,
 			    parts[2 * k]->kind == PART_POINT ? "p50" : "p99");
 	}
-	for (i = 0; i < 2 * pair->ndrops; i++) {
-		const struct gate_part *pt = pair->drops[i % pair->ndrops].pt;
-		int theirs = pt == &pair->r50 || pt == &pair->r99;
-		char *w;
-
-		/* ours first, then the rival's */
-		if (theirs != (i >= pair->ndrops))
-			continue;
-		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
-
-		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
-		    "at %s%% (%zu would do); it is taken as exact",
-		    pair->ours->name, w, pt->n, pt->p > 0.9 ? "p99" : "p50",
-		    gate_num(cf, sizeof cf, v->confidence * 100),
-		    gate_min_samples(pt->p, pair->drops[i % pair->ndrops].level));
-		free(w);
-	}
+	note_drops(v, pair);
 }
 
 /* A commit under the band's low: not flushing each commit, or batching. */
