@@ -12,7 +12,7 @@
 #   DIR     directories to measure in (. and /dev/shm)
 # environment: ROUNDS (3), PG_SECS (1, seconds per pg_test_fsync test),
 #   IOPING_COUNT (31 requests, the first a discarded warm-up), SETTLE_SECS
-#   (1, the pause after a sync(1) before each tool)
+#   (5, the pause after a sync(1) before each tool)
 set -eu
 
 build=${1:-build}
@@ -95,13 +95,16 @@ run_ioping() {
 	rm -f "$WORK/ioping.tmp"
 }
 
-# row DIR TOOL NOTES VALUE...
 # Lets writeback and discards of the last tool's files finish first, so
-# no tool pays for the one before it.
+# no tool pays for the one before it.  A virtual disk with a flush rate
+# limit (this project's CI VM) stayed at 4 ms a flush for more than 2 s
+# after fio's 10,000 syncs; 5 s brought every tool back to its own speed.
 settle() {
 	sync
-	sleep "${SETTLE_SECS:-1}"
+	sleep "${SETTLE_SECS:-5}"
 }
+
+# row DIR TOOL NOTES VALUE...
 
 row() {
 	printf '%-22s %-15s' "$1" "$2"
