@@ -105,7 +105,6 @@ settle() {
 }
 
 # row DIR TOOL NOTES VALUE...
-
 row() {
 	printf '%-22s %-15s' "$1" "$2"
 	notes=$3
