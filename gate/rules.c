@@ -283,17 +283,27 @@ joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 	return out.s != NULL ? out.s : xstrdup("");
 }
 
-/* The check of a half furthest toward its limit, for a passing summary. */
+/*
+ * The check of a half furthest toward its limit, among those whose
+ * statistic is stat at p50 or, with both, at p99 too ("speedup": "p50
+ * speedup" and "p99 speedup").  Matched whole: "p50 syncs vs rival" is a
+ * ratio, not a count of syncs.
+ */
 static const struct verdict_check *
-closest(const struct gate_verdict *v, enum class_kind kind, const char *stat)
+closest(const struct gate_verdict *v, enum class_kind kind, const char *stat,
+    int both)
 {
 	const struct verdict_check *best = NULL;
+	char p50[64], p99[64];
 	size_t i;
 
+	snprintf(p50, sizeof p50, "p50 %s", stat);
+	snprintf(p99, sizeof p99, "p99 %s", stat);
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 
-		if (c->kind != kind || strstr(c->statistic, stat) == NULL)
+		if (c->kind != kind || (strcmp(c->statistic, p50) != 0 &&
+		    !(both && strcmp(c->statistic, p99) == 0)))
 			continue;
 		if (best == NULL || (c->comparison[0] == '>' ? c->value.v < best->value.v :
 		    c->value.v > best->value.v))
@@ -319,7 +329,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	if (v->mode == MODE_BASELINE) {
 		char *ch, *out;
 
-		c = closest(v, kind, "regression");
+		c = closest(v, kind, "regression", 1);
 		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num(b, sizeof b,
 		    (c->value.v - 1) * 100)) : gate_strf("%s%% faster",
 		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
@@ -331,13 +341,13 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 		return out;
 	}
 	if (kind == KIND_READ) {
-		c = closest(v, kind, "speedup");
+		c = closest(v, kind, "speedup", 1);
 		return gate_strf("%zu class%s, %sat least %sx faster than %s at p50 and "
 		    "p99; the least is %sx (%s at %s)", n, es, each,
 		    gate_num(a, sizeof a, v->read_speedup), who,
 		    gate_num(b, sizeof b, c->value.v), c->class_name, stat_quantile(c));
 	}
-	c = closest(v, kind, "p50 syncs");
+	c = closest(v, kind, "syncs", 0);
 	return gate_strf("%zu class%s within %s syncs at p50 and no more syncs a "
 	    "commit than %s at p50 and p99; the most is %s syncs (%s at p50)", n, es,
 	    gate_num(a, sizeof a, v->commit_syncs), who,

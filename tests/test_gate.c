@@ -632,6 +632,32 @@ test_gate_rule_interval_on_limit(void **state)
 	}
 }
 
+/*
+ * A passing write half names its most syncs a commit: a syncs figure,
+ * never the ratio of a check against the rival (also about "p50 syncs").
+ */
+static void
+test_gate_rule_pass_summary_most_syncs(void **state)
+{
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	/* a: 1.2 syncs, 1.1x the rival's; b: 1.05 syncs, far under the rival */
+	add_class(&d.ours, "a", KIND_WRITE, 3.6e6, 9e6, NULL, 0);
+	add_class(&d.rival, "a", KIND_WRITE, 3.96e6, 15e6, NULL, 0);
+	add_class(&d.ours, "b", KIND_WRITE, 3.15e6, 9e6, NULL, 0);
+	add_class(&d.rival, "b", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.writes.ruling, RULING_PASS);
+	assert_string_equal(d.v.writes.reason, "2 classes within 2 syncs at p50 and "
+	    "no more syncs a commit than ladybug at p50 and p99; the most is 1.2 "
+	    "syncs (a at p50)");
+	duel_free(&d);
+}
+
 /* A point exactly on the limit passes; just under fails. */
 static void
 test_gate_rule_limit_boundary(void **state)
@@ -727,6 +753,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_kind_mismatch),
 		cmocka_unit_test(test_gate_rule_one_side_only),
 		cmocka_unit_test(test_gate_rule_matches_many_by_name),
+		cmocka_unit_test(test_gate_rule_pass_summary_most_syncs),
 		cmocka_unit_test(test_gate_rule_interval_on_limit),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
 		cmocka_unit_test(test_gate_rule_baseline),
