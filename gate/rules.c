@@ -197,7 +197,10 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 	note_drops(v, pair);
 }
 
-/* A commit under the band's low: not flushing each commit, or batching. */
+/*
+ * A commit under the band's low: not flushing each commit, or batching.
+ * A probe too thin for a band leaves the unit itself as the line.
+ */
 static void
 note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 {
@@ -210,16 +213,15 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 		double low = k ? v->unit.rival_lo_ns : v->unit.ours_lo_ns;
 		char who[256], a[32], b[32], n[32];
 
-		if (isnan(low))
-			low = unit;
-		if (!(lat < low))
+		if (!(lat < (isnan(low) ? unit : low)))
 			continue;
 		gate_who(s, v->mode, who, sizeof who);
-		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s, under the "
-		    "probe band's low of %s): %s is not flushing each commit, or "
-		    "batches several commits into one flush", row->name, who,
-		    gate_num(n, sizeof n, lat / unit), gate_dur(a, sizeof a, lat),
-		    gate_dur(b, sizeof b, low), who);
+		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s, under %s %s): "
+		    "%s is not flushing each commit, or batches several commits into "
+		    "one flush", row->name, who, gate_num(n, sizeof n, lat / unit),
+		    gate_dur(a, sizeof a, lat), isnan(low) ? "one sync of" :
+		    "the probe band's low of", gate_dur(b, sizeof b, isnan(low) ? unit :
+		    low), who);
 	}
 }
 

@@ -467,6 +467,22 @@ test_gate_rule_sub_sync_below_band(void **state)
 		assert_int_equal(seen, want[k]);
 		duel_free(&d);
 	}
+	/* probes of 3 samples give no band: the unit itself is the line */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 2e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.ours.probe->nsamples = 3;
+	d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.rival.probe->nsamples = 3;
+	assert_int_equal(duel_rule(&d), 0);
+	assert_true(isnan(d.v.unit.ours_lo_ns));
+	for (seen = 0, i = 0; i < d.v.nnotes; i++)
+		seen |= strcmp(d.v.notes[i], "write: zu commits at p50 in 0.67 syncs "
+		    "(2ms, under one sync of 3ms): zu is not flushing each commit, or "
+		    "batches several commits into one flush") == 0;
+	assert_true(seen);
+	duel_free(&d);
 }
 
 static void
