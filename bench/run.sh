@@ -5,27 +5,35 @@
 # `syncgate probe --precision 5%` on the current directory's volume.  The
 # goal on a 2-core machine: the 2 x 10M gate within 2 s and 400 MB.
 #
+# On a shared machine one run says little, so each gate is run
+# BENCH_ROUNDS times and every round printed, with its CPU time (user and
+# system), which other processes disturb less than the wall time.
+#
 # usage: sh bench/run.sh [BUILD]
 # environment: BENCH_DIR (a scratch folder, removed afterwards; default a
-#   new one under ${TMPDIR:-/tmp}), BENCH_SIZES ("1000000 10000000")
+#   new one under ${TMPDIR:-/tmp}), BENCH_SIZES ("1000000 10000000"),
+#   BENCH_ROUNDS (3)
 set -eu
 build=${1:-build}
 sg=$build/syncgate
 [ -x "$sg" ] || { echo "bench: $sg is not built; run make first" >&2; exit 2; }
 sizes=${BENCH_SIZES:-"1000000 10000000"}
+rounds=${BENCH_ROUNDS:-3}
 work=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/syncgate-bench.XXXXXX")}
 trap 'rm -rf "$work"' EXIT INT TERM
 here=$(dirname "$0")
 
-# measure LABEL COMMAND...: runs it, prints wall seconds and peak resident
-# memory.  GNU time gives both; without it the peak is read from the
-# process's VmHWM (its high-water mark) while it runs.
+# measure LABEL COMMAND...: runs it, prints wall seconds, CPU seconds and
+# peak resident memory.  GNU time gives all three; without it the peak is
+# read from the process's VmHWM (its high-water mark) while it runs, and
+# the CPU time is not known.
 measure() {
 	label=$1
 	shift
-	if /usr/bin/time -f '%e %M' true >/dev/null 2>&1; then
-		/usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
-		read -r secs kib <"$work/time"
+	if /usr/bin/time -f '%e %U %S %M' true >/dev/null 2>&1; then
+		/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
+		read -r secs user sys kib <"$work/time"
+		cpu=$(echo "$user $sys" | awk '{ printf "%.2f", $1 + $2 }')
 	else
 		start=$(date +%s.%N)
 		"$@" >"$work/out" 2>"$work/err" &
@@ -38,8 +46,10 @@ measure() {
 		done
 		wait "$pid" || true
 		secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+		cpu=-
 	fi
-	printf '%-44s %8s s %8.1f MB\n' "$label" "$secs" "$(echo "$kib" | awk '{ print $1 / 1024 }')"
+	printf '%-44s %6s s wall %6s s cpu %8.1f MB\n' "$label" "$secs" "$cpu" \
+	    "$(echo "$kib" | awk '{ print $1 / 1024 }')"
 }
 
 echo "syncgate bench on $(nproc) cores; generating inputs in $work"
@@ -50,8 +60,12 @@ for n in $sizes; do
 	echo "  $n samples a result: $((bytes / 1048576)) MiB of samples files in all"
 done
 for n in $sizes; do
-	measure "gate, 2 results x $n samples" \
-		"$sg" gate "$work/$n/zu.json" --rival "$work/$n/ladybug.json"
+	r=1
+	while [ "$r" -le "$rounds" ]; do
+		measure "gate, 2 results x $n samples, round $r" \
+			"$sg" gate "$work/$n/zu.json" --rival "$work/$n/ladybug.json"
+		r=$((r + 1))
+	done
 	grep '^Verdict' "$work/out" | sed 's/^/  /'
 done
 measure "probe --precision 5% (on .)" "$sg" probe --dir . --precision 5%
