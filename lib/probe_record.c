@@ -77,6 +77,7 @@ probe_record_free(struct probe_record *p)
 		free(p->evidence[i]);
 	free(p->evidence);
 	free(p->group.samples_ns);
+	free(p->group.stopped_by);
 	free(p->created);
 	free(p->version);
 	probe_record_init(p);
@@ -233,6 +234,7 @@ group_json(cJSON *o, const struct probe_record *p)
 	add_num(g, "p99_ns", p->group.p99_ns);
 	add_num(g, "syncs_p50", p->group.syncs_p50);
 	add_num(g, "syncs_p99", p->group.syncs_p99);
+	add_str(g, "stopped_by", p->group.stopped_by);
 	cJSON_AddItemToObject(g, "samples_ns",
 	    num_array(p->group.samples_ns, p->group.nsamples));
 }
@@ -513,7 +515,8 @@ get_group(const cJSON *o, struct probe_record *p, const char *name,
 	if (get_samples(json_member(g, "samples_ns"), &p->group.samples_ns,
 	    &p->group.nsamples, 1, name, wh, err) < 0)
 		return -1;
-	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0)
+	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0 ||
+	    get_str(g, "stopped_by", 0, &p->group.stopped_by, name, wh, err) < 0)
 		return -1;
 	return 0;
 }
@@ -677,6 +680,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	if (s->nsamples)
 		memcpy(d->samples_ns, s->samples_ns, s->nsamples * sizeof(double));
 	d->group.samples_ns = NULL;
+	d->group.stopped_by = dup_or_null(s->group.stopped_by);
 	if (s->group.nsamples) {
 		d->group.samples_ns = xmalloc(s->group.nsamples * sizeof(double));
 		memcpy(d->group.samples_ns, s->group.samples_ns,

@@ -34,6 +34,7 @@ struct probe_group {
 	double syncs_p99;
 	double *samples_ns;     /* every writer's syncs, nsamples of them */
 	size_t nsamples;
+	char *stopped_by;       /* "samples", or "max-time" when cut short; may be NULL */
 };
 
 struct probe_record {

@@ -27,7 +27,9 @@ struct writer {
 	const struct probe_method *m;
 	struct start_gate *gate;
 	long long first_slot, nslots;
-	long count;             /* kept syncs; one warm-up precedes them */
+	long count;             /* kept syncs asked; one warm-up precedes them */
+	long taken;             /* kept syncs made: fewer when time ran out */
+	double deadline_ns;     /* no sync starts after it, but the first */
 	double *ns;
 	unsigned char *buf;
 	uint64_t seed;
@@ -81,30 +83,43 @@ writer_main(void *arg)
 		w->failed = 1;
 		return NULL;
 	}
+	/* --max-time holds here too, after one kept sync from each writer */
 	for (i = 0; i < w->count; i++) {
 		long long slot = w->first_slot + (1 + i) % w->nslots;
 
+		if (i > 0 && probe_now_ns() >= w->deadline_ns)
+			break;
 		if (writer_sync(w, slot, &w->ns[i]) < 0) {
 			w->failed = 1;
 			return NULL;
 		}
 	}
+	w->taken = i;
 	return NULL;
 }
 
 static void
-summarize_group(struct writer *ws, int writers, long per, double unit_ns,
+summarize_group(struct writer *ws, int writers, double unit_ns,
     struct probe_group *g)
 {
 	double *sorted;
-	size_t n = (size_t)writers * (size_t)per, i;
+	size_t n = 0, i;
 
-	g->writers = writers;
-	g->nsamples = n;
-	g->samples_ns = xmalloc(n * sizeof *g->samples_ns);
 	for (i = 0; i < (size_t)writers; i++)
-		memcpy(g->samples_ns + i * (size_t)per, ws[i].ns,
-		    (size_t)per * sizeof(double));
+		n += (size_t)ws[i].taken;
+	g->writers = writers;
+	g->nsamples = 0;
+	g->samples_ns = xmalloc(n * sizeof *g->samples_ns);
+	g->stopped_by = xstrdup("samples");
+	for (i = 0; i < (size_t)writers; i++) {
+		memcpy(g->samples_ns + g->nsamples, ws[i].ns,
+		    (size_t)ws[i].taken * sizeof(double));
+		g->nsamples += (size_t)ws[i].taken;
+		if (ws[i].taken < ws[i].count) {
+			free(g->stopped_by);
+			g->stopped_by = xstrdup("max-time");
+		}
+	}
 	sorted = xmalloc(n * sizeof *sorted);
 	memcpy(sorted, g->samples_ns, n * sizeof *sorted);
 	stats_sort(sorted, n);
@@ -117,7 +132,7 @@ summarize_group(struct writer *ws, int writers, long per, double unit_ns,
 
 static void
 init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
-    struct start_gate *gate, int i, int writers, long per)
+    struct start_gate *gate, int i, const struct group_plan *plan)
 {
 	void *buf = NULL;
 
@@ -125,10 +140,11 @@ init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
 	w->s = s;
 	w->m = m;
 	w->gate = gate;
-	w->nslots = s->nslots / writers;
+	w->nslots = s->nslots / plan->writers;
 	w->first_slot = (long long)i * w->nslots;
-	w->count = per;
-	w->ns = xcalloc((size_t)per, sizeof *w->ns);
+	w->count = plan->per_writer;
+	w->deadline_ns = plan->deadline_ns;
+	w->ns = xcalloc((size_t)plan->per_writer, sizeof *w->ns);
 	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
 		die("out of memory for a %lld-byte buffer", s->stride);
 	w->buf = buf;
@@ -169,23 +185,23 @@ run_writers(struct writer *ws, int writers, char *err)
 }
 
 int
-probe_group(struct scratch *s, const struct probe_method *m, int writers,
-    long per_writer, double unit_ns, struct probe_group *g, char *err)
+probe_group(struct scratch *s, const struct probe_method *m,
+    const struct group_plan *plan, struct probe_group *g, char *err)
 {
 	struct start_gate gate;
+	int writers = plan->writers, i, rc;
 	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
-	int i, rc;
 
 	probe_now_ns();         /* sets the clock's origin before any thread reads it */
 	memset(&gate, 0, sizeof gate);
 	pthread_mutex_init(&gate.mu, NULL);
 	pthread_cond_init(&gate.cv, NULL);
 	for (i = 0; i < writers; i++)
-		init_writer(&ws[i], s, m, &gate, i, writers, per_writer);
+		init_writer(&ws[i], s, m, &gate, i, plan);
 	gate.writers = writers;
 	rc = run_writers(ws, writers, err);
 	if (rc == 0)
-		summarize_group(ws, writers, per_writer, unit_ns, g);
+		summarize_group(ws, writers, plan->unit_ns, g);
 	for (i = 0; i < writers; i++) {
 		free(ws[i].ns);
 		free(ws[i].buf);

@@ -35,15 +35,23 @@ int probe_measure(struct scratch *s, const struct probe_method *m,
     const struct probe_options *o, double start_ns, struct probe_record *out,
     char *err);
 
+/* What group commit is asked to do. */
+struct group_plan {
+	int writers;            /* threads syncing at once */
+	long per_writer;        /* kept syncs each, after one warm-up */
+	double unit_ns;         /* the single-writer median: the unit */
+	double deadline_ns;     /* probe_now_ns after which no writer goes on */
+};
+
 /*
- * Group commit: writers threads, each writing and syncing its own slots
- * of the file at once, per_writer kept syncs each after one warm-up.
- * Fills g with every writer's syncs and their median and p99, also in
- * units of unit_ns (the single-writer median).  Returns 0, or -1 with err
- * set.
+ * Group commit: plan->writers threads, each writing and syncing its own
+ * slots of the file at once, until per_writer kept syncs or the deadline
+ * (each keeps one sync however late).  Fills g with every writer's syncs,
+ * writer by writer, and their median and p99, also in units of unit_ns.
+ * Returns 0, or -1 with err set.
  */
-int probe_group(struct scratch *s, const struct probe_method *m, int writers,
-    long per_writer, double unit_ns, struct probe_group *g, char *err);
+int probe_group(struct scratch *s, const struct probe_method *m,
+    const struct group_plan *plan, struct probe_group *g, char *err);
 
 /*
  * Why sampling stops after the n samples in x, elapsed_s into the probe:

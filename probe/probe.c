@@ -240,10 +240,13 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0 &&
 	    identity_volume(o->dir, s.dirfd, out, err) == 0 &&
 	    probe_measure(&s, m, o, start, out, err) == 0) {
+		struct group_plan plan = { o->concurrency, o->samples, NAN,
+		    start + o->max_time_s * 1e9 };
+
 		probe_record_summarize(out, 0.95);
-		out->refs.dirty_sync_ns = out->median_ns;
-		rc = o->concurrency > 0 ? probe_group(&s, m, o->concurrency,
-		    o->samples, out->median_ns, &out->group, err) : 0;
+		out->refs.dirty_sync_ns = plan.unit_ns = out->median_ns;
+		rc = o->concurrency > 0 ? probe_group(&s, m, &plan, &out->group,
+		    err) : 0;
 	}
 	dropped = s.flags_dropped;
 	scratch_close(&s);

@@ -200,9 +200,11 @@ group_line(const struct text_ctx *t, const struct probe_record *p)
 	    p->group.writers);
 	put(t, sync_word(p));
 	fprintf(t->fp, " median %s = %.2f single-writer syncs, p99 %s = %.2f "
-	    "syncs (%zu timed)\n", dur(t, a, p->group.median_ns),
+	    "syncs (%zu timed%s)\n", dur(t, a, p->group.median_ns),
 	    p->group.syncs_p50, dur(t, b, p->group.p99_ns), p->group.syncs_p99,
-	    p->group.nsamples);
+	    p->group.nsamples, p->group.stopped_by != NULL &&
+	    strcmp(p->group.stopped_by, "max-time") == 0 ?
+	    "; stopped at --max-time" : "");
 }
 
 static void

@@ -359,6 +359,7 @@ static void
 test_probe_group_eio_is_reported(void **state)
 {
 	struct probe_method m = *probe_method_find("fdatasync", NULL);
+	struct group_plan plan = { 3, 4, 1000, probe_now_ns() + 60e9 };
 	struct probe_group g;
 	struct scratch s;
 	char err[ERRLEN], *dir = make_dir(".");
@@ -367,7 +368,7 @@ test_probe_group_eio_is_reported(void **state)
 	m.sync = failing_sync;
 	memset(&g, 0, sizeof g);
 	assert_int_equal(scratch_open(&s, dir, &m, 4096, 8, err), 0);
-	assert_int_equal(probe_group(&s, &m, 3, 4, 1000, &g, err), -1);
+	assert_int_equal(probe_group(&s, &m, &plan, &g, err), -1);
 	assert_non_null(strstr(err, "fdatasync of the scratch file by one of "
 	    "several writers: "));
 	assert_non_null(strstr(err, strerror(EIO)));
@@ -486,6 +487,7 @@ test_probe_group_commit(void **state)
 	assert_int_equal(probe_run(&o, &p, err), 0);
 	assert_int_equal(p.group.writers, 3);
 	assert_int_equal(p.group.nsamples, 18);
+	assert_string_equal(p.group.stopped_by, "samples");
 	assert_near(p.group.syncs_p50, p.group.median_ns / p.median_ns, 1e-9);
 	assert_near(p.group.syncs_p99, p.group.p99_ns / p.median_ns, 1e-9);
 	assert_true(p.group.p99_ns >= p.group.median_ns);
@@ -547,6 +549,33 @@ test_probe_report_prints_what_the_probe_printed(void **state)
 	free(json);
 	probe_record_free(&p);
 	probe_record_free(&q);
+	remove_dir(dir);
+}
+
+/*
+ * --max-time holds for group commit too: with the time spent, each writer
+ * keeps one sync and the group says it was cut short.
+ */
+static void
+test_probe_group_stops_at_max_time(void **state)
+{
+	struct probe_options o;
+	struct probe_record p;
+	char err[ERRLEN], *dir = make_dir("/dev/shm");
+
+	(void)state;
+	if (dir == NULL)
+		skip();
+	probe_options_default(&o);
+	o.dir = dir;
+	o.samples = 100000;
+	o.concurrency = 2;
+	o.max_time_s = 0.05;
+	assert_int_equal(probe_run(&o, &p, err), 0);
+	assert_string_equal(p.stopped_by, "max-time");
+	assert_string_equal(p.group.stopped_by, "max-time");
+	assert_true(p.group.nsamples >= 2 && p.group.nsamples < 200000);
+	probe_record_free(&p);
 	remove_dir(dir);
 }
 
@@ -702,6 +731,7 @@ main(void)
 		cmocka_unit_test(test_probe_stop_reasons),
 		cmocka_unit_test(test_probe_adaptive_run),
 		cmocka_unit_test(test_probe_group_commit),
+		cmocka_unit_test(test_probe_group_stops_at_max_time),
 		cmocka_unit_test(test_probe_report_prints_what_the_probe_printed),
 		cmocka_unit_test(test_probe_dsync_times_the_write),
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
