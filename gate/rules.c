@@ -433,6 +433,35 @@ note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 		    rival->probe_file, rival->file);
 }
 
+/*
+ * Of two probes of one volume, one too thin for an interval on its median:
+ * the band is the other's alone, and that is said.
+ */
+static void
+note_thin_shared(struct gate_ctx *ctx)
+{
+	const struct gate_part *u = &ctx->unit.ours;
+	struct gate_verdict *v = ctx->v;
+	double lo, hi;
+	char cf[32], *who;
+	size_t i;
+	int k;
+
+	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
+		;
+	for (k = 0; k < 2 && i < v->nrows; k++) {
+		if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
+		    v->confidence, &lo, &hi) == 0)
+			continue;
+		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
+		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
+		    "its median at %s%% (%zu would do); the band is the other probe's",
+		    who, k ? u->n2 : u->n, gate_num(cf, sizeof cf, v->confidence * 100),
+		    gate_min_samples(0.5, v->confidence));
+		free(who);
+	}
+}
+
 /* A probe too thin for a band at the level a check needed. */
 static void
 note_unit(struct gate_ctx *ctx)
@@ -441,7 +470,11 @@ note_unit(struct gate_ctx *ctx)
 	char cf[32];
 	int k;
 
-	if (ctx->unit.shared && (ctx->unit_drop_ours > 0 || ctx->unit_drop_rival > 0)) {
+	if (ctx->unit.shared && ctx->unit_drop_ours == 0 && ctx->unit_drop_rival == 0) {
+		note_thin_shared(ctx);
+		return;
+	}
+	if (ctx->unit.shared) {
 		verdict_note(v, "the probes have %zu and %zu samples, too few for an "
 		    "interval on their median at %s%% (%zu would do); the sync unit "
 		    "is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,

@@ -387,6 +387,31 @@ test_gate_rule_shared_band_both_probes(void **state)
 	}
 }
 
+/* One probe of the shared volume too thin for an interval: the band is the other's, said so. */
+static void
+test_gate_rule_shared_one_thin_probe(void **state)
+{
+	struct duel d;
+	size_t i;
+	int seen = 0;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.ours.probe->nsamples = 3;
+	d.rival.probe = new_probe("h", "v", 3.1e6, 0.02, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_false(isnan(d.v.unit.ours_lo_ns));
+	for (i = 0; i < d.v.nnotes; i++)
+		seen |= strcmp(d.v.notes[i], "zu's probe has 3 samples, too few for an "
+		    "interval on its median at 95% (6 would do); the band is the other "
+		    "probe's") == 0;
+	assert_true(seen);
+	duel_free(&d);
+}
+
 static void
 test_gate_rule_two_hosts_two_units(void **state)
 {
@@ -762,6 +787,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
 		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
+		cmocka_unit_test(test_gate_rule_shared_one_thin_probe),
 		cmocka_unit_test(test_gate_rule_two_hosts_two_units),
 		cmocka_unit_test(test_gate_rule_ceiling_in_band),
 		cmocka_unit_test(test_gate_rule_sub_sync_below_band),
