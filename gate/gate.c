@@ -113,7 +113,8 @@ add_output(struct args *a, int *pending, enum report_format f, const char *path,
     char *err)
 {
 	if (a->nout == MAX_OUTPUTS)
-		return errf(err, "-o: more than %d outputs", MAX_OUTPUTS);
+		return errf(err, "-o: more than %d outputs; expected at most %d",
+		    MAX_OUTPUTS, MAX_OUTPUTS);
 	a->out[a->nout].format = *pending ? f : FORMAT_TEXT;
 	a->out[a->nout].path = strcmp(path, "-") == 0 ? NULL : path;
 	a->nout++;
