@@ -270,6 +270,24 @@ set -e
 empty "$G" "SIGTERM during group commit"
 [ "$G" = "$D" ] || rmdir "$G"
 
+# --- no machine id: the host id comes from the host name, and says so ---
+# (root and unshare: the machine-id files are hidden in a private mount
+# namespace)
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+	unshare -m true 2>/dev/null; then
+	sg probe --dir "$D" --samples 1 >"$T/with-id" || fail "a probe with a machine id"
+	unshare -m sh -c 'for f in /etc/machine-id /var/lib/dbus/machine-id; do
+			[ ! -e "$f" ] || mount --bind /dev/null "$f" || exit 9
+		done
+		exec "$0" probe --dir "$1" --samples 1' "$SYNCGATE" "$D" >"$T/out" 2>"$T/err" ||
+		fail "a probe without a machine id: $(cat "$T/err")"
+	grep -q '^host: .* (id [0-9a-f]\{16\} from hostname), ' "$T/out" ||
+		fail "no machine id: $(grep '^host' "$T/out")"
+	[ "$(grep '^host' "$T/out" | sed 's/ (id.*//')" = "$(grep '^host' "$T/with-id" | sed 's/ (id.*//')" ] ||
+		fail "no machine id: another host name"
+	empty "$D" "no machine id"
+fi
+
 # --- a directory that is a symbolic link: followed, and said so ---
 mkdir "$T/real"
 ln -s "$T/real" "$T/link"
