@@ -58,47 +58,50 @@ utf8_len(const unsigned char *s)
 	return n;
 }
 
-/* C0 controls, DEL and the C1 controls U+0080 to U+009F. */
-static int
-is_control(const unsigned char *s, size_t n)
-{
-	return (n == 1 && (s[0] < 0x20 || s[0] == 0x7f)) ||
-	    (n == 2 && s[0] == 0xC2 && s[1] < 0xA0);
-}
-
 static int
 is_blank(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/*
+ * The visible form of the character of n bytes at p (n 0: a malformed
+ * byte) into buf, as the text outputs show it: a C0 control, DEL or a
+ * malformed byte as \xHH, a C1 control as \u0080 to \u009f.  Returns its
+ * length, or 0 when the character is written as itself.
+ */
+static size_t
+visible(const unsigned char *p, size_t n, char *buf)
+{
+	if (n == 0 || (n == 1 && (p[0] < 0x20 || p[0] == 0x7f)))
+		return (size_t)snprintf(buf, 8, "\\x%02x", p[0]);
+	if (n == 2 && p[0] == 0xC2 && p[1] < 0xA0)
+		return (size_t)snprintf(buf, 8, "\\u%04x", p[1]);
+	return 0;
+}
+
 char *
 identity_clean(const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s, *end;
-	char *out = xmalloc(max + 1);
-	size_t o = 0, n;
+	char *out = xmalloc(max + 1), esc[8];
+	size_t o = 0, n, v;
 
 	while (is_blank(*p))
 		p++;
 	end = p + strlen((const char *)p);
 	while (end > p && is_blank(end[-1]))
 		end--;
-	while (p < end && o < max) {
+	for (; p < end; p += n ? n : 1) {
 		n = utf8_len(p);
-		if (n == 0 || is_control(p, n)) {
-			/* one '?' per byte, so nothing hides how much was there */
-			n = n ? n : 1;
-			if (o + n > max)
-				break;
-			memset(out + o, '?', n);
-		} else if (o + n > max) {
+		v = visible(p, n, esc);
+		if (o + (v ? v : n) > max)
 			break;
-		} else {
+		if (v > 0)
+			memcpy(out + o, esc, v);
+		else
 			memcpy(out + o, p, n);
-		}
-		o += n;
-		p += n;
+		o += v ? v : n;
 	}
 	out[o] = '\0';
 	return out;

@@ -33,8 +33,10 @@ int identity_volume(const char *dir, int dirfd, struct probe_record *out,
 uint64_t identity_fnv1a(uint64_t h, const void *p, size_t n);
 
 /*
- * A copy of s (the caller frees) cut to max bytes, with control bytes and
- * invalid UTF-8 replaced by '?' and surrounding white space trimmed.
+ * A copy of s (the caller frees) with surrounding white space trimmed,
+ * control characters and malformed UTF-8 in the visible forms the text
+ * outputs use (\x1b, \u009b), cut to at most max bytes without splitting
+ * a character or such a form.
  */
 char *identity_clean(const char *s, size_t max);
 

@@ -679,7 +679,7 @@ test_probe_detail_says_what_the_sync_carries(void **state)
 	remove_dir(dir);
 }
 
-/* Strings from the system: bounded, no control bytes, UTF-8 kept whole. */
+/* Strings from the system: bounded, controls shown escaped, UTF-8 kept whole. */
 static void
 test_identity_clean_bounds(void **state)
 {
@@ -688,17 +688,18 @@ test_identity_clean_bounds(void **state)
 		size_t max;
 		const char *want;
 	} cases[] = {
-		{ "  disk\x1b[2Jmodel\n", 64, "disk?[2Jmodel" },
-		{ "caf\xc3\xa9 \xff\xfe.", 64, "caf\xc3\xa9 ??." },
+		{ "  disk\x1b[2Jmodel\n", 64, "disk\\x1b[2Jmodel" },
+		{ "caf\xc3\xa9 \xff\xfe.", 64, "caf\xc3\xa9 \\xff\\xfe." },
 		{ "ab\xc3\xa9", 3, "ab" },     /* é would not fit whole */
 		{ "abcdef", 4, "abcd" },
+		{ "ab\x1b", 5, "ab" },          /* nor would \x1b */
 		/* a model name's own '?' is kept; only white space is trimmed */
 		{ "DISK?\n", 64, "DISK?" },
 		/* C1 controls (CSI as UTF-8) and DEL are controls too */
-		{ "a\xc2\x9b" "31mb\x7f", 64, "a??31mb?" },
+		{ "a\xc2\x9b" "31mb\x7f", 64, "a\\u009b31mb\\x7f" },
 		/* overlong, surrogate and beyond U+10FFFF: malformed */
-		{ "\xe0\x80\xaf|\xed\xa0\x80|\xf4\x90\x80\x80", 64,
-		  "???|???|????" },
+		{ "\xe0\x80\xaf|\xed\xa0\x80|\xf4\x90", 64,
+		  "\\xe0\\x80\\xaf|\\xed\\xa0\\x80|\\xf4\\x90" },
 		{ "\xe2\x82\xac \xf0\x9f\x92\xbe", 64, "\xe2\x82\xac \xf0\x9f\x92\xbe" },
 	};
 	size_t i;
