@@ -186,7 +186,11 @@ add_class(struct result *r, const char *name, enum class_kind kind, double p50,
 {
 	struct result_class *c;
 
-	r->classes = xrealloc(r->classes, (r->nclasses + 1) * sizeof *r->classes);
+	/* doubling at each power of two: many classes, no realloc of each */
+	if (r->nclasses >= 8 && (r->nclasses & (r->nclasses - 1)) == 0)
+		r->classes = xrealloc(r->classes, 2 * r->nclasses * sizeof *r->classes);
+	else if (r->nclasses == 0)
+		r->classes = xmalloc(8 * sizeof *r->classes);
 	c = &r->classes[r->nclasses++];
 	memset(c, 0, sizeof *c);
 	c->name = xstrdup(name);
