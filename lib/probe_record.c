@@ -251,7 +251,11 @@ probe_record_to_json(const struct probe_record *p)
 	volume_json(o, p);
 	add_str(o, "method", p->method);
 	add_str(o, "method_detail", p->method_detail);
-	cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
+	/* 0 is a probe read without write_bytes: unknown, and null again */
+	if (p->write_bytes > 0)
+		cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
+	else
+		cJSON_AddNullToObject(o, "write_bytes");
 	cJSON_AddNumberToObject(o, "warmup", p->warmup);
 	summary_json(o, p);
 	add_str(o, "stopped_by", p->stopped_by);

@@ -95,12 +95,16 @@ summary_line(const struct text_ctx *t, const struct probe_record *p)
 {
 	char sz[DURLEN], a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], e[DURLEN];
 
-	fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
 	put(t, sync_word(p));
-	if (write_timed(p))
-		fprintf(t->fp, " of %s", sz);
+	if (p->write_bytes <= 0)        /* a record that did not say */
+		fprintf(t->fp, write_timed(p) ? " of an unrecorded size" :
+		    " after a write of unrecorded size");
+	else if (write_timed(p))
+		fprintf(t->fp, " of %s", fmt_bytes(sz, sizeof sz,
+		    (double)p->write_bytes));
 	else
-		fprintf(t->fp, " after a %s write", sz);
+		fprintf(t->fp, " after a %s write", fmt_bytes(sz, sizeof sz,
+		    (double)p->write_bytes));
 	fprintf(t->fp, ", median of %zu: %s", p->nsamples, dur(t, a, p->median_ns));
 	if (!isnan(p->ci_lo_ns))
 		fprintf(t->fp, " (%.1f%% interval %s to %s; ", p->ci_level * 100,
@@ -165,7 +169,10 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 	int timed = write_timed(p);
 
 	r.n = 0;
-	fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+	if (p->write_bytes > 0)
+		fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+	else
+		snprintf(sz, sizeof sz, "the same");
 	ref_add(&r, "", timed ? "fdatasync" : sync_word(p), " with nothing dirty",
 	    p->refs.clean_sync_ns);
 	ref_add(&r, "", "empty system call", "", p->refs.null_syscall_ns);

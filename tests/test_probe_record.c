@@ -175,13 +175,16 @@ test_probe_record_nulls_round_trip(void **state)
 	free(a.symlink);
 	a.symlink = NULL;
 	a.rotational = -1;
+	a.write_bytes = 0;      /* a probe that did not say */
 	j = probe_record_to_json(&a);
+	assert_true(cJSON_IsNull(json_member(j, "write_bytes")));
 	assert_true(cJSON_IsNull(json_member(json_member(j, "reference_ns"),
 	    "raw_sync")));
 	assert_int_equal(probe_record_from_json(j, "p.json", "probe", &b, err), 0);
 	assert_true(isnan(b.refs.raw_sync_ns));
 	assert_null(b.symlink);
 	assert_int_equal(b.rotational, -1);
+	assert_int_equal(b.write_bytes, 0);
 	probe_record_free(&b);
 	cJSON_Delete(j);
 	probe_record_free(&a);
