@@ -393,19 +393,17 @@ static int
 check_unique(const struct result *r, const char *path, char *err)
 {
 	const struct result_class **v = xmalloc(r->nclasses * sizeof *v);
-	const struct result_class *group, *dup = NULL, *first = NULL;
+	const struct result_class *dup = NULL, *first = NULL;
 	char buf[80];
 	size_t k;
 
 	for (k = 0; k < r->nclasses; k++)
 		v[k] = &r->classes[k];
 	qsort(v, r->nclasses, sizeof *v, by_name);
-	for (group = v[0], k = 1; k < r->nclasses; k++) {
-		if (strcmp(v[k]->name, v[k - 1]->name) != 0)
-			group = v[k];
-		else if (dup == NULL || v[k] < dup)
-			dup = v[k], first = group;
-	}
+	/* within one name the classes are in file order: the earliest repeat follows the first */
+	for (k = 1; k < r->nclasses; k++)
+		if (strcmp(v[k]->name, v[k - 1]->name) == 0 && (dup == NULL || v[k] < dup))
+			dup = v[k], first = v[k - 1];
 	free(v);
 	if (dup == NULL)
 		return 0;

@@ -326,6 +326,8 @@ test_result_duplicates_in_file_order(void **state)
 		{ "b a c a b", "classes[3] \"a\": the name is also classes[1]'s" },
 		{ "z y x w z", "classes[4] \"z\": the name is also classes[0]'s" },
 		{ "a a a", "classes[1] \"a\": the name is also classes[0]'s" },
+		{ "b a b a", "classes[2] \"b\": the name is also classes[0]'s" },
+		{ "c a b a c c", "classes[3] \"a\": the name is also classes[1]'s" },
 		{ "c b a", NULL },
 	};
 	struct result r;
