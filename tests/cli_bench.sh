@@ -54,6 +54,28 @@ probe_low() {
 	grep '"ci_ns"' "$1" | head -n 1 | sed 's/.*\[//; s/,.*//'
 }
 
+# A durable commit carries at least one flush, so its p50 is at least the
+# low end of the probe's interval.  Both are medians of a few dozen
+# timings on a shared disk whose flush cost drifts between the probe and
+# the run, so the relation gets three runs to show itself before it fails.
+durable_write_check() {
+	engine=$1
+	r=$2
+	figures=""
+	for try in 1 2 3; do
+		if [ "$try" -gt 1 ]; then
+			r="$tmp/$engine.$try.json"
+			expect 0 "probe of $tmp/dir" $engine --dir "$tmp/dir" $small -o "$r"
+		fi
+		grep -qF '"reaches_device":	"yes"' "$r" || return 0
+		p50=$(write_p50 "$r")
+		low=$(probe_low "$r")
+		[ "$p50" -ge "$low" ] && return 0
+		figures="$figures p50 $p50 ns against $low ns;"
+	done
+	fail "$engine: a durable write's p50 is below the probe's interval in three runs:$figures"
+}
+
 for engine in sqlite lmdb; do
 	r="$tmp/$engine.json"
 	expect 0 "probe of $tmp/dir" $engine --dir "$tmp/dir" $small -o "$r"
@@ -63,11 +85,7 @@ for engine in sqlite lmdb; do
 	grep -Eq "^point-read +read +.* 150 " "$tmp/report" || fail "$engine: no 150 point-read samples"
 	grep -Eq "^range +read +.* 60 " "$tmp/report" || fail "$engine: no 60 range samples"
 	grep -Eq "^write +write +.* 90 " "$tmp/report" || fail "$engine: no 90 write samples"
-	grep -qF '"reaches_device":	"yes"' "$r" || continue
-	p50=$(write_p50 "$r")
-	low=$(probe_low "$r")
-	[ "$p50" -ge "$low" ] ||
-		fail "$engine: a durable write's p50 ($p50 ns) is below the probe's interval ($low ns)"
+	durable_write_check "$engine" "$r"
 done
 
 # Commits that are not synced cost less than one sync, and the gate says so.
