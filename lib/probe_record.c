@@ -340,11 +340,15 @@ get_samples(const cJSON *arr, double **out, size_t *n, int required,
 	cJSON_ArrayForEach(v, arr) {
 		double d;
 
-		if (json_finite(v, &d) < 0 || d <= 0 || d > DAY_NS) {
-			errf(err, "%s: %s.samples_ns[%zu] is %s; expected a positive "
-			    "number of nanoseconds, at most a day", name, where, i,
+		/* under a nanosecond is below any clock a probe reads: garbage,
+		 * and a unit that small would turn every write into billions
+		 * of syncs */
+		if (json_finite(v, &d) < 0 || d < 1 || d > DAY_NS) {
+			errf(err, "%s: %s.samples_ns[%zu] is %s; expected a number of "
+			    "nanoseconds from 1 to a day", name, where, i,
 			    cJSON_IsNumber(v) && isfinite(v->valuedouble) ?
-			    (v->valuedouble <= 0 ? "not positive" : "over a day") :
+			    (v->valuedouble <= 0 ? "not positive" :
+			    v->valuedouble < 1 ? "under a nanosecond" : "over a day") :
 			    json_kind(v));
 			free(*out);
 			*out = NULL;

@@ -209,6 +209,9 @@ static const struct bad_case bad[] = {
 	  "probe.samples_ns[1] is a string" },
 	{ HEAD "\"samples_ns\":[1e300],\"reaches_device\":\"yes\"}",
 	  "probe.samples_ns[0] is over a day" },
+	{ HEAD "\"samples_ns\":[300,0.5],\"reaches_device\":\"yes\"}",
+	  "probe.samples_ns[1] is under a nanosecond; expected a number of "
+	  "nanoseconds from 1 to a day" },
 	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":3,\"reaches_device\":\"yes\"}",
 	  "probe.median_ns is 3 but the median of its 3 samples_ns is 2" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"maybe\"}",
