@@ -71,5 +71,13 @@ if ! grep -q "\"syncgate $version\"" syncgate.1; then
 	fail=1
 fi
 
+# the README's example is the split fixture's output, as the gate prints it
+awk '/^rival: zu against ladybug/ { on = 1 } on { print } on && /^Verdict:/ { exit }' \
+	README.md > "$tmp/example"
+if ! cmp -s "$tmp/example" fixtures/gate/split/expected.txt; then
+	echo "cli_docs: README.md's example differs from fixtures/gate/split/expected.txt" >&2
+	fail=1
+fi
+
 [ "$fail" -eq 0 ] && echo "cli_docs: ok"
 exit "$fail"
