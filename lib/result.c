@@ -443,6 +443,9 @@ get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 	if (n == 0)
 		return errf(err, "%s: classes is empty; expected at least one class",
 		    path);
+	if (n > RESULT_MAX_CLASSES)
+		return errf(err, "%s: classes holds %zu classes; expected at most %d",
+		    path, n, RESULT_MAX_CLASSES);
 	r->classes = xcalloc(n, sizeof *r->classes);
 	r->nclasses = n;
 	i = 0;

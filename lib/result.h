@@ -20,6 +20,12 @@
  * nanosecond, and a ratio over a smaller one would be garbage too.
  */
 #define RESULT_MAX_NS 86400e9
+/*
+ * Most classes a result may hold.  A benchmark has a handful; the verdict
+ * grows with them (its JSON by about 1.3 KB a class), and a result from a
+ * source one does not trust must not make the gate hold gigabytes.
+ */
+#define RESULT_MAX_CLASSES 10000
 #define RESULT_MIN_NS 1.0
 /* A samples_file is refused beyond this size (checked before reading)... */
 #define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
