@@ -41,6 +41,49 @@ depth_at(const char *buf, const char *end)
 	return depth;
 }
 
+static int
+by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * cJSON keeps both members of {"p50_ns": 1, "p50_ns": 2} and answers a
+ * look-up with the first, so a file could say one thing to syncgate and
+ * another to a reader or another tool.  A key given twice is refused.
+ * The depth is bounded by cJSON's nesting limit.
+ */
+static int
+check_keys(const cJSON *item, const char *name, char *err)
+{
+	const cJSON *c;
+	const char **keys;
+	size_t n = 0, i;
+	int rc = 0;
+
+	for (c = item->child; c != NULL; c = c->next) {
+		if ((cJSON_IsObject(c) || cJSON_IsArray(c)) &&
+		    check_keys(c, name, err) < 0)
+			return -1;
+		n++;
+	}
+	if (!cJSON_IsObject(item) || n < 2)
+		return 0;
+	keys = xmalloc(n * sizeof *keys);
+	for (i = 0, c = item->child; c != NULL; c = c->next)
+		keys[i++] = c->string != NULL ? c->string : "";
+	qsort(keys, n, sizeof *keys, by_string);
+	for (i = 1; i < n; i++) {
+		if (strcmp(keys[i - 1], keys[i]) == 0) {
+			rc = errf(err, "%s: the key \"%.60s\" appears twice in one "
+			    "object; expected each key once", name, keys[i]);
+			break;
+		}
+	}
+	free(keys);
+	return rc;
+}
+
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
@@ -55,8 +98,12 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		for (p = end; p != NULL && p < buf + len; p++)
 			if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
 				break;
-		if (p == NULL || p >= buf + len)
-			return root;
+		if (p == NULL || p >= buf + len) {
+			if (check_keys(root, name, err) == 0)
+				return root;
+			cJSON_Delete(root);
+			return NULL;
+		}
 		end = p;
 		cJSON_Delete(root);
 	}

@@ -151,6 +151,36 @@ load_class(const char *path, const char *fields, struct result *r, char *err)
 	return rc;
 }
 
+/*
+ * A key given twice is refused wherever it stands: cJSON would answer
+ * with the first, while another reader may take the last.
+ */
+static void
+test_json_duplicate_keys_refused(void **state)
+{
+	static const char *const bad[] = {
+		"{\"p50_ns\": 1, \"p50_ns\": 2}",
+		"{\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"name\": \"b\"}]}",
+		"[[{\"x\": {\"y\": 1, \"z\": 2, \"y\": 3}}]]",
+	};
+	static const char *const good = "{\"a\": {\"a\": 1}, \"b\": [{\"a\": 1}, {\"a\": 2}]}";
+	char err[ERRLEN];
+	cJSON *root;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		root = json_parse_buffer("dup.json", bad[i], strlen(bad[i]), err);
+		assert_null(root);
+		assert_non_null(strstr(err, "dup.json: the key \""));
+		assert_non_null(strstr(err, "\" appears twice in one object; expected "
+		    "each key once"));
+	}
+	root = json_parse_buffer("ok.json", good, strlen(good), err);
+	assert_non_null(root);
+	cJSON_Delete(root);
+}
+
 static void
 test_result_numbers_refused(void **state)
 {
@@ -388,6 +418,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_warn_hides_controls),
 		cmocka_unit_test(test_json_nesting_refused_past_limit),
+		cmocka_unit_test(test_json_duplicate_keys_refused),
 		cmocka_unit_test(test_result_numbers_refused),
 		cmocka_unit_test(test_result_samples_special_files_refused),
 		cmocka_unit_test(test_result_million_classes),
