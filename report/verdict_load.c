@@ -551,6 +551,10 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct where *w)
 	    get_str(root, "headline", 1, &v->headline, w) < 0 ||
 	    get_num(root, "confidence", 0, &v->confidence, w) < 0)
 		return -1;
+	/* the gate takes levels over 50% and under 100% and nothing else */
+	if (!isnan(v->confidence) && !(v->confidence > 0.5 && v->confidence < 1))
+		return errf(w->err, "%s: confidence is %.17g; expected a level "
+		    "over 0.5 and under 1, or null", w->file, v->confidence);
 	v->mode = mode == 1 ? MODE_BASELINE : MODE_RIVAL;
 	return 0;
 }

@@ -249,11 +249,11 @@ test_json_doubles_round_trip(void **state)
 	for (i = 0; i < sizeof x / sizeof x[0]; i++) {
 		fill_split(&v);
 		v.rows[0].ratio_p50.v = x[i];
-		v.confidence = x[i];
+		v.read_speedup = x[i];
 		a = render(&v, FORMAT_JSON, 0);
 		assert_int_equal(load_text(a, &back, err), 0);
 		assert_true(back.rows[0].ratio_p50.v == x[i]);
-		assert_true(back.confidence == x[i]);
+		assert_true(back.read_speedup == x[i]);
 		free(a);
 		verdict_free(&v);
 		verdict_free(&back);
@@ -327,6 +327,9 @@ test_json_loader_names_path(void **state)
 		  "number from 0 to 1000000000000000 or null" },
 		{ "\"notes\":\t[", "\"notes\":\t[1, ",
 		  "v.json: notes[0] is a number; expected a string" },
+		{ "\"confidence\":\t0.95", "\"confidence\":\t7",
+		  "v.json: confidence is 7; expected a level over 0.5 and under 1, "
+		  "or null" },
 		{ "\"max_regression\":\tnull,\n\t\t\"ceiling_note\"",
 		  "\"max_regression\":\t0.05,\n\t\t\"ceiling_note\"",
 		  "v.json: writes.max_regression differs from reads.max_regression; "
