@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 # Installs what syncgate's build, tests and drivers need, with the system's
 # package manager.  With --if-missing it does nothing when pkg-config
-# already finds every library and the test tools are present.
+# already finds every library and the test tools are present.  make fuzz
+# needs clang and its fuzzer runtime besides (clang and libclang-rt-dev on
+# Debian), which scripts/fuzz.sh names when they are missing.
 set -eu
 
-apt_pkgs="pkg-config libcjson-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils"
+apt_pkgs="pkg-config libcjson-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils valgrind"
 brew_pkgs="pkg-config cjson cmocka sqlite lmdb libxml2"
 
 have_all() {
@@ -13,6 +15,7 @@ have_all() {
 	pkg-config --exists libcjson cmocka sqlite3 lmdb || return 1
 	if [ "$(uname -s)" = Linux ]; then
 		command -v eatmydata >/dev/null 2>&1 || return 1
+		command -v valgrind >/dev/null 2>&1 || return 1
 	fi
 	command -v xmllint >/dev/null 2>&1 || return 1
 }

@@ -11,6 +11,14 @@ set -eu
 : "${SYNCGATE:?set SYNCGATE to the syncgate binary}"
 : "${SYNCGATE_BENCH:?set SYNCGATE_BENCH to the syncgate-bench binary}"
 bench="${SYNCGATE_VALGRIND:-} $SYNCGATE_BENCH"
+# Under valgrind every operation costs tens of times its CPU, so the
+# relations between a commit's time and a sync's measure valgrind: those
+# two checks are skipped there, and everything else still runs.
+timing=""
+if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
+	timing="skipped"
+	echo "cli_bench: under valgrind, the timing relations (a durable write against the probe, synchronous=off against one sync) are skipped"
+fi
 tmp=$(mktemp -d "$PWD/.cli_bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM HUP
 mkdir "$tmp/dir"
@@ -62,6 +70,7 @@ durable_write_check() {
 	engine=$1
 	r=$2
 	figures=""
+	[ -z "$timing" ] || return 0
 	for try in 1 2 3; do
 		if [ "$try" -gt 1 ]; then
 			r="$tmp/$engine.$try.json"
@@ -96,9 +105,11 @@ $SYNCGATE gate "$tmp/off.json" --rival "$tmp/sqlite.json" >"$tmp/gate" 2>&1
 got=$?
 set -e
 [ "$got" -ne 2 ] || fail "the gate could not run: $(cat "$tmp/gate")"
-grep -qF "write: ours commits at p50 in" "$tmp/gate" &&
-	grep -qF "is not flushing each commit, or batches several commits into one flush" "$tmp/gate" ||
-	fail "synchronous=off draws no note on commits under one sync: $(cat "$tmp/gate")"
+if [ -z "$timing" ]; then
+	grep -qF "write: ours commits at p50 in" "$tmp/gate" &&
+		grep -qF "is not flushing each commit, or batches several commits into one flush" "$tmp/gate" ||
+		fail "synchronous=off draws no note on commits under one sync: $(cat "$tmp/gate")"
+fi
 expect 0 "" lmdb --dir "$tmp/dir" $small --lmdb-nosync -o - --mix 0:0:1 --concurrency 1
 grep -qF '"settings":	"MDB_NOTLS|MDB_NOSYNC' "$tmp/out" || fail "-o - writes no result to standard output"
 grep -qF '"name":	"point-read"' "$tmp/out" && fail "--mix 0:0:1 ran point reads"
