@@ -212,6 +212,15 @@ json_finite(const cJSON *item, double *out)
 	return 0;
 }
 
+void
+json_add_string_or_null(cJSON *o, const char *key, const char *s)
+{
+	if (s != NULL)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
 const char *
 json_kind(const cJSON *item)
 {

@@ -28,6 +28,9 @@ const cJSON *json_member(const cJSON *obj, const char *key);
 /* A finite number, or -1; also false for booleans and strings. */
 int json_finite(const cJSON *item, double *out);
 
+/* Adds member key to object o: the string s, or null when s is NULL. */
+void json_add_string_or_null(cJSON *o, const char *key, const char *s);
+
 /* Describes what item is ("a string", "null", "the number 0"...). */
 const char *json_kind(const cJSON *item);
 

@@ -117,16 +117,6 @@ probe_record_summarize(struct probe_record *p, double level)
 	p->ci_level = s.ci_level;
 }
 
-/* Adds a string member, or null when s is NULL. */
-static void
-add_str(cJSON *o, const char *key, const char *s)
-{
-	if (s != NULL)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 /* Adds a number member, or null when v is NaN. */
 static void
 add_num(cJSON *o, const char *key, double v)
@@ -153,12 +143,12 @@ host_json(cJSON *o, const struct probe_record *p)
 {
 	cJSON *host = cJSON_AddObjectToObject(o, "host");
 
-	add_str(host, "id", p->host_id);
-	add_str(host, "id_source", p->host_id_source);
-	add_str(host, "name", p->host_name);
-	add_str(host, "os", p->os);
-	add_str(host, "kernel", p->kernel);
-	add_str(host, "virtualization", p->virt);
+	json_add_string_or_null(host, "id", p->host_id);
+	json_add_string_or_null(host, "id_source", p->host_id_source);
+	json_add_string_or_null(host, "name", p->host_name);
+	json_add_string_or_null(host, "os", p->os);
+	json_add_string_or_null(host, "kernel", p->kernel);
+	json_add_string_or_null(host, "virtualization", p->virt);
 }
 
 static void
@@ -166,16 +156,16 @@ volume_json(cJSON *o, const struct probe_record *p)
 {
 	cJSON *vol = cJSON_AddObjectToObject(o, "volume");
 
-	add_str(vol, "id", p->volume_id);
-	add_str(vol, "id_source", p->volume_id_source);
-	add_str(vol, "path", p->path);
-	add_str(vol, "symlink", p->symlink);
-	add_str(vol, "fs", p->fs);
-	add_str(vol, "mount_point", p->mount_point);
-	add_str(vol, "mount_options", p->mount_options);
-	add_str(vol, "device", p->device);
-	add_str(vol, "model", p->model);
-	add_str(vol, "write_cache", p->write_cache);
+	json_add_string_or_null(vol, "id", p->volume_id);
+	json_add_string_or_null(vol, "id_source", p->volume_id_source);
+	json_add_string_or_null(vol, "path", p->path);
+	json_add_string_or_null(vol, "symlink", p->symlink);
+	json_add_string_or_null(vol, "fs", p->fs);
+	json_add_string_or_null(vol, "mount_point", p->mount_point);
+	json_add_string_or_null(vol, "mount_options", p->mount_options);
+	json_add_string_or_null(vol, "device", p->device);
+	json_add_string_or_null(vol, "model", p->model);
+	json_add_string_or_null(vol, "write_cache", p->write_cache);
 	if (p->rotational >= 0)
 		cJSON_AddBoolToObject(vol, "rotational", p->rotational);
 	else
@@ -234,7 +224,7 @@ group_json(cJSON *o, const struct probe_record *p)
 	add_num(g, "p99_ns", p->group.p99_ns);
 	add_num(g, "syncs_p50", p->group.syncs_p50);
 	add_num(g, "syncs_p99", p->group.syncs_p99);
-	add_str(g, "stopped_by", p->group.stopped_by);
+	json_add_string_or_null(g, "stopped_by", p->group.stopped_by);
 	cJSON_AddItemToObject(g, "samples_ns",
 	    num_array(p->group.samples_ns, p->group.nsamples));
 }
@@ -245,12 +235,12 @@ probe_record_to_json(const struct probe_record *p)
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
-	add_str(o, "syncgate_version", p->version);
-	add_str(o, "created", p->created);
+	json_add_string_or_null(o, "syncgate_version", p->version);
+	json_add_string_or_null(o, "created", p->created);
 	host_json(o, p);
 	volume_json(o, p);
-	add_str(o, "method", p->method);
-	add_str(o, "method_detail", p->method_detail);
+	json_add_string_or_null(o, "method", p->method);
+	json_add_string_or_null(o, "method_detail", p->method_detail);
 	/* 0 is a probe read without write_bytes: unknown, and null again */
 	if (p->write_bytes > 0)
 		cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
@@ -258,7 +248,7 @@ probe_record_to_json(const struct probe_record *p)
 		cJSON_AddNullToObject(o, "write_bytes");
 	cJSON_AddNumberToObject(o, "warmup", p->warmup);
 	summary_json(o, p);
-	add_str(o, "stopped_by", p->stopped_by);
+	json_add_string_or_null(o, "stopped_by", p->stopped_by);
 	add_num(o, "precision", p->precision);
 	add_num(o, "elapsed_s", p->elapsed_s);
 	verdict_json(o, p);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json.h"
 #include "report/report.h"
 
 /*
@@ -39,15 +40,6 @@ report_json_number(double v)
 	    (p = strchr(buf, dp[0])) != NULL)
 		*p = '.';
 	return cJSON_CreateRaw(buf);
-}
-
-static void
-add_str(cJSON *o, const char *key, const char *s)
-{
-	if (s != NULL)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
 }
 
 static void
@@ -101,11 +93,11 @@ probe_json(const struct verdict_side *s)
 {
 	cJSON *p = cJSON_CreateObject(), *g;
 
-	add_str(p, "host_id", s->host_id);
-	add_str(p, "volume_id", s->volume_id);
-	add_str(p, "fs", s->fs);
-	add_str(p, "method", s->method);
-	add_str(p, "device", s->device);
+	json_add_string_or_null(p, "host_id", s->host_id);
+	json_add_string_or_null(p, "volume_id", s->volume_id);
+	json_add_string_or_null(p, "fs", s->fs);
+	json_add_string_or_null(p, "method", s->method);
+	json_add_string_or_null(p, "device", s->device);
 	cJSON_AddStringToObject(p, "reaches_device", reach_name(s->reaches));
 	add_num(p, "median_ns", s->probe_median_ns);
 	add_interval(p, "ci_ns", s->probe_ci_lo_ns, s->probe_ci_hi_ns);
@@ -128,13 +120,13 @@ side_json(const struct verdict_side *s)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	add_str(o, "engine", s->engine);
-	add_str(o, "label", s->label);
-	add_str(o, "version", s->version);
-	add_str(o, "workload", s->workload);
+	json_add_string_or_null(o, "engine", s->engine);
+	json_add_string_or_null(o, "label", s->label);
+	json_add_string_or_null(o, "version", s->version);
+	json_add_string_or_null(o, "workload", s->workload);
 	add_count(o, "concurrency", s->concurrency);
-	add_str(o, "file", s->file);
-	add_str(o, "probe_file", s->probe_file);
+	json_add_string_or_null(o, "file", s->file);
+	json_add_string_or_null(o, "probe_file", s->probe_file);
 	if (s->has_probe)
 		cJSON_AddItemToObject(o, "probe", probe_json(s));
 	else
@@ -158,8 +150,8 @@ unit_json(const struct verdict_unit *u)
 	side = cJSON_AddObjectToObject(o, "rival");
 	add_num(side, "ns", u->rival_ns);
 	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
-	add_str(o, "description", u->description);
-	add_str(o, "why_none", u->why_none);
+	json_add_string_or_null(o, "description", u->description);
+	json_add_string_or_null(o, "why_none", u->why_none);
 	return o;
 }
 
@@ -185,7 +177,7 @@ row_json(const struct verdict_row *r, size_t position)
 	cJSON *o = cJSON_CreateObject(), *ratio;
 
 	add_num(o, "position", (double)position);
-	add_str(o, "name", r->name);
+	json_add_string_or_null(o, "name", r->name);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(r->ruling));
 	cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50, r->ours_p99,
 	    r->ours_syncs_p50, r->ours_syncs_p99, r->ours_samples,
@@ -207,14 +199,14 @@ half_json(const struct gate_verdict *v, enum class_kind kind)
 	size_t i;
 
 	cJSON_AddStringToObject(o, "verdict", ruling_name(h->ruling));
-	add_str(o, "reason", h->reason);
+	json_add_string_or_null(o, "reason", h->reason);
 	if (kind == KIND_READ)
 		add_num(o, "read_speedup", v->read_speedup);
 	else
 		add_num(o, "commit_syncs", v->commit_syncs);
 	add_num(o, "max_regression", v->max_regression);
 	if (kind == KIND_WRITE)
-		add_str(o, "ceiling_note", v->ceiling_note);
+		json_add_string_or_null(o, "ceiling_note", v->ceiling_note);
 	rows = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < v->nrows; i++)
 		if (v->rows[i].kind == kind)
@@ -227,15 +219,15 @@ check_json(const struct verdict_check *c)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	add_str(o, "class", c->class_name);
+	json_add_string_or_null(o, "class", c->class_name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
-	add_str(o, "statistic", c->statistic);
+	json_add_string_or_null(o, "statistic", c->statistic);
 	add_value(o, "value", "ci", c->value);
-	add_str(o, "value_unit", c->value_unit);
-	add_str(o, "comparison", c->comparison);
+	json_add_string_or_null(o, "value_unit", c->value_unit);
+	json_add_string_or_null(o, "comparison", c->comparison);
 	add_num(o, "limit", c->limit);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(c->ruling));
-	add_str(o, "reason", c->reason);
+	json_add_string_or_null(o, "reason", c->reason);
 	add_count(o, "samples_needed", c->samples_needed);
 	return o;
 }
@@ -247,10 +239,10 @@ report_verdict_to_json(const struct gate_verdict *v)
 	size_t i;
 
 	cJSON_AddStringToObject(o, "format", VERDICT_FORMAT);
-	add_str(o, "syncgate_version", v->version);
+	json_add_string_or_null(o, "syncgate_version", v->version);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(v->overall));
 	cJSON_AddStringToObject(o, "mode", gate_mode_name(v->mode));
-	add_str(o, "headline", v->headline);
+	json_add_string_or_null(o, "headline", v->headline);
 	add_num(o, "confidence", v->confidence);
 	cJSON_AddItemToObject(o, "ours", side_json(&v->ours));
 	cJSON_AddItemToObject(o, "rival", side_json(&v->rival));
@@ -264,10 +256,10 @@ report_verdict_to_json(const struct gate_verdict *v)
 	for (i = 0; i < v->nunmatched; i++) {
 		cJSON *u = cJSON_CreateObject();
 
-		add_str(u, "name", v->unmatched[i].name);
+		json_add_string_or_null(u, "name", v->unmatched[i].name);
 		cJSON_AddStringToObject(u, "kind", class_kind_name(v->unmatched[i].kind));
 		cJSON_AddStringToObject(u, "ran_by", v->unmatched[i].ours ? "ours" : "rival");
-		add_str(u, "reason", v->unmatched[i].reason);
+		json_add_string_or_null(u, "reason", v->unmatched[i].reason);
 		cJSON_AddItemToArray(a, u);
 	}
 	cJSON_AddItemToObject(o, "notes", string_array(v->notes, v->nnotes));

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -233,15 +234,6 @@ markdown(FILE *fp, const struct result *r, const struct render_opts *o)
 }
 
 static void
-add_str(cJSON *o, const char *key, const char *s)
-{
-	if (s != NULL)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-static void
 add_num(cJSON *o, const char *key, double v)
 {
 	cJSON_AddItemToObject(o, key, report_json_number(v));
@@ -252,7 +244,7 @@ class_json(const struct result_class *c, double unit)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	add_str(o, "name", c->name);
+	json_add_string_or_null(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
 	add_num(o, "p50_ns", c->p50_ns);
 	add_num(o, "p99_ns", c->p99_ns);
@@ -273,16 +265,16 @@ json(FILE *fp, const struct result *r)
 	size_t i;
 
 	cJSON_AddStringToObject(o, "format", RESULT_SUMMARY_FORMAT);
-	add_str(o, "file", r->path);
-	add_str(o, "engine", r->engine);
-	add_str(o, "version", r->version);
-	add_str(o, "workload", r->workload);
+	json_add_string_or_null(o, "file", r->path);
+	json_add_string_or_null(o, "engine", r->engine);
+	json_add_string_or_null(o, "version", r->version);
+	json_add_string_or_null(o, "workload", r->workload);
 	add_num(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
 	u = cJSON_AddObjectToObject(o, "unit");
 	add_num(u, "ns", unit);
-	add_str(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
+	json_add_string_or_null(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
 	add_num(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
-	add_str(u, "why_none", why);
+	json_add_string_or_null(u, "why_none", why);
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
