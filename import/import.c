@@ -18,6 +18,7 @@
 #include "import/parse.h"
 #include "import/result_json.h"
 #include "lib/err.h"
+#include "lib/readfile.h"
 
 /* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
@@ -67,66 +68,6 @@ import_usage(FILE *fp)
 	    "or other-format file, a write error)\n");
 }
 
-/* Reads path whole, refusing it past the limit.  Caller frees *buf. */
-static int
-read_file(const char *path, char **buf, size_t *len, char *err)
-{
-	struct stat st;
-	size_t cap = 0;
-	int fd, rc = -1;
-
-	*buf = NULL;
-	*len = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return errf(err, "%s:", path);
-	if (fstat(fd, &st) < 0) {
-		errf(err, "%s:", path);
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		errf(err, "%s: is a directory; expected a benchmark's output", path);
-		goto out;
-	}
-	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > IMPORT_MAX_BYTES) {
-		errf(err, "%s: %lld bytes is over the %lu MiB limit for a benchmark's "
-		    "output", path, (long long)st.st_size, IMPORT_MAX_BYTES >> 20);
-		goto out;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (*len == cap) {
-			if (cap > IMPORT_MAX_BYTES) {
-				errf(err, "%s: over the %lu MiB limit for a benchmark's "
-				    "output", path, IMPORT_MAX_BYTES >> 20);
-				goto out;
-			}
-			cap = cap ? cap * 2 : 65536;
-			if (cap > IMPORT_MAX_BYTES)
-				cap = IMPORT_MAX_BYTES + 1;
-			*buf = xrealloc(*buf, cap);
-		}
-		r = read(fd, *buf + *len, cap - *len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			errf(err, "%s:", path);
-			goto out;
-		}
-		if (r == 0)
-			break;
-		*len += (size_t)r;
-	}
-	rc = 0;
-out:
-	close(fd);
-	if (rc < 0) {
-		free(*buf);
-		*buf = NULL;
-	}
-	return rc;
-}
 
 static int
 parse_args(int argc, char **argv, struct import_args *a, int *help)
@@ -231,7 +172,8 @@ run(const struct import_args *a, parse_fn parse)
 	int rc = EXIT_TROUBLE;
 
 	memset(&r, 0, sizeof r);
-	if (read_file(a->file, &buf, &len, err) < 0) {
+	if (read_bounded(a->file, IMPORT_MAX_BYTES, "a benchmark's output",
+	    "a benchmark's output", &buf, &len, err) < 0) {
 		warnx_("%s", err);
 		return EXIT_TROUBLE;
 	}

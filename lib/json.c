@@ -15,6 +15,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
+#include "lib/readfile.h"
 
 /* Arrays and objects open at end, strings skipped. */
 static size_t
@@ -136,62 +137,15 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 cJSON *
 json_load_file(const char *path, size_t limit, char *err)
 {
-	struct stat st;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	cJSON *root = NULL;
-	int fd;
+	cJSON *root;
+	char *buf;
+	size_t len;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return errf(err, "%s:", path), NULL;
-	if (fstat(fd, &st) < 0) {
-		errf(err, "%s:", path);
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		errf(err, "%s: is a directory; expected a JSON file", path);
-		goto out;
-	}
-	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit) {
-		errf(err, "%s: %lld bytes is over the %zu MiB limit for JSON input",
-		    path, (long long)st.st_size, limit >> 20);
-		goto out;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (len == cap) {
-			if (cap > limit) {
-				errf(err, "%s: over the %zu MiB limit for JSON input",
-				    path, limit >> 20);
-				goto out;
-			}
-			/* never more than one byte past the limit, from a pipe too */
-			cap = cap ? cap * 2 : 65536;
-			if (cap > limit)
-				cap = limit + 1;
-			buf = xrealloc(buf, cap + 1);
-		}
-		r = read(fd, buf + len, cap - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			errf(err, "%s:", path);
-			goto out;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	if (len > limit) {
-		errf(err, "%s: over the %zu MiB limit for JSON input", path, limit >> 20);
-		goto out;
-	}
+	if (read_bounded(path, limit, "a JSON file", "JSON input", &buf, &len,
+	    err) < 0)
+		return NULL;
 	root = json_parse_buffer(path, buf, len, err);
-out:
 	free(buf);
-	close(fd);
 	return root;
 }
 

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bounded whole-file reads for the JSON loaders and the importers.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/readfile.h"
+
+/* Reads fd to its end into *buf, never more than one byte past limit. */
+static int
+read_all(int fd, const char *path, size_t limit, const char *what,
+    char **buf, size_t *len, char *err)
+{
+	size_t cap = 0;
+
+	for (;;) {
+		ssize_t r;
+
+		if (*len == cap) {
+			if (cap > limit)
+				return errf(err, "%s: over the %zu MiB limit for %s",
+				    path, limit >> 20, what);
+			cap = cap ? cap * 2 : 65536;
+			if (cap > limit)
+				cap = limit + 1;
+			*buf = xrealloc(*buf, cap + 1);
+		}
+		r = read(fd, *buf + *len, cap - *len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return errf(err, "%s:", path);
+		if (r == 0)
+			break;
+		*len += (size_t)r;
+	}
+	if (*len > limit)
+		return errf(err, "%s: over the %zu MiB limit for %s", path,
+		    limit >> 20, what);
+	(*buf)[*len] = '\0';
+	return 0;
+}
+
+int
+read_bounded(const char *path, size_t limit, const char *expected,
+    const char *what, char **buf, size_t *len, char *err)
+{
+	struct stat st;
+	int fd, rc = -1;
+
+	*buf = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return errf(err, "%s:", path);
+	if (fstat(fd, &st) < 0)
+		errf(err, "%s:", path);
+	else if (S_ISDIR(st.st_mode))
+		errf(err, "%s: is a directory; expected %s", path, expected);
+	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
+		errf(err, "%s: %lld bytes is over the %zu MiB limit for %s", path,
+		    (long long)st.st_size, limit >> 20, what);
+	else
+		rc = read_all(fd, path, limit, what, buf, len, err);
+	close(fd);
+	if (rc < 0) {
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
+	}
+	return rc;
+}
