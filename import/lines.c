@@ -147,3 +147,12 @@ import_add_class(struct result *r, const char *name, enum class_kind kind)
 	c->count = -1;
 	return c;
 }
+
+int
+import_in_list(const char *const *list, const char *s)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}

@@ -51,15 +51,6 @@ struct field {
 	size_t n;
 };
 
-static int
-in_list(const char *const *list, const char *s)
-{
-	for (; *list != NULL; list++)
-		if (strcmp(*list, s) == 0)
-			return 1;
-	return 0;
-}
-
 static size_t
 split(const char *t, size_t n, struct field *f, size_t max)
 {
@@ -238,12 +229,12 @@ add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
 	double lo50, hi50, lo99, hi99;
 	long long count;
 	struct result_class *c;
-	int reads = in_list(read_ops, op);
+	int reads = import_in_list(read_ops, op);
 	size_t i;
 
 	if (count_field(ps, &f[ps->h.count], op, line, &count, err) < 0)
 		return -1;
-	if (!reads && !in_list(write_ops, op)) {
+	if (!reads && !import_in_list(write_ops, op)) {
 		skip_row(ps, op, count, line);
 		return 0;
 	}

@@ -109,4 +109,7 @@ int import_linkbench_parse(const char *buf, size_t len, const char *name,
 struct result_class *import_add_class(struct result *r, const char *name,
     enum class_kind kind);
 
+/* Whether s is one of the NULL-terminated list's strings. */
+int import_in_list(const char *const *list, const char *s);
+
 #endif

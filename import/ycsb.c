@@ -49,15 +49,6 @@ static const char *const read_ops[] = { "READ", "SCAN", NULL };
 static const char *const write_ops[] = { "UPDATE", "INSERT", "READ-MODIFY-WRITE",
 	"DELETE", NULL };
 
-static int
-in_list(const char *const *list, const char *s)
-{
-	for (; *list != NULL; list++)
-		if (strcmp(*list, s) == 0)
-			return 1;
-	return 0;
-}
-
 /* JVM figures YCSB prints beside the operations: not operations at all. */
 static int
 jvm_stat(const char *s)
@@ -65,7 +56,7 @@ jvm_stat(const char *s)
 	static const char *const names[] = { "MAX_MEM_USED", "MIN_MEM_USED",
 		"MAX_THREADS", "MIN_THREADS", "MAX_SYS_LOAD_AVG", "MIN_SYS_LOAD_AVG", NULL };
 
-	return strncmp(s, "TOTAL_GC", 8) == 0 || in_list(names, s);
+	return strncmp(s, "TOTAL_GC", 8) == 0 || import_in_list(names, s);
 }
 
 static int
@@ -380,9 +371,9 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 	for (i = 0; i < ps->nops; i++) {
 		const struct ycsb_op *op = &ps->ops[i];
 		struct result_class *c;
-		int reads = in_list(read_ops, op->name);
+		int reads = import_in_list(read_ops, op->name);
 
-		if (!reads && !in_list(write_ops, op->name)) {
+		if (!reads && !import_in_list(write_ops, op->name)) {
 			note_skipped(op, notes);
 			continue;
 		}

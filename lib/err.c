@@ -114,34 +114,38 @@ errf(char *err, const char *fmt, ...)
 	return -1;
 }
 
-void
-warnx_(const char *fmt, ...)
+/* One message on stderr, prefixed with the program's name. */
+static void
+vwarn(const char *fmt, va_list ap, int saved)
 {
-	int saved = errno;
 	char buf[ERRLEN];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vformat(buf, sizeof buf, fmt, ap, saved);
-	va_end(ap);
 	hide_controls(buf);
 	fflush(stdout);
 	fprintf(stderr, "%s: %s\n", prog, buf);
 }
 
 void
-die(const char *fmt, ...)
+warnx_(const char *fmt, ...)
 {
 	int saved = errno;
-	char buf[ERRLEN];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vformat(buf, sizeof buf, fmt, ap, saved);
+	vwarn(fmt, ap, saved);
 	va_end(ap);
-	hide_controls(buf);
-	fflush(stdout);
-	fprintf(stderr, "%s: %s\n", prog, buf);
+}
+
+void
+die(const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap, saved);
+	va_end(ap);
 	exit(EXIT_TROUBLE);
 }
 

@@ -42,8 +42,8 @@ report_json_number(double v)
 	return cJSON_CreateRaw(buf);
 }
 
-static void
-add_num(cJSON *o, const char *key, double v)
+void
+report_json_add_number(cJSON *o, const char *key, double v)
 {
 	cJSON_AddItemToObject(o, key, report_json_number(v));
 }
@@ -67,14 +67,14 @@ add_interval(cJSON *o, const char *key, double lo, double hi)
 static void
 add_value(cJSON *o, const char *key, const char *ci_key, struct verdict_value x)
 {
-	add_num(o, key, x.v);
+	report_json_add_number(o, key, x.v);
 	add_interval(o, ci_key, x.lo, x.hi);
 }
 
 static void
 add_count(cJSON *o, const char *key, long long n)
 {
-	add_num(o, key, n >= 0 ? (double)n : NAN);
+	report_json_add_number(o, key, n >= 0 ? (double)n : NAN);
 }
 
 static cJSON *
@@ -99,16 +99,16 @@ probe_json(const struct verdict_side *s)
 	json_add_string_or_null(p, "method", s->method);
 	json_add_string_or_null(p, "device", s->device);
 	cJSON_AddStringToObject(p, "reaches_device", reach_name(s->reaches));
-	add_num(p, "median_ns", s->probe_median_ns);
+	report_json_add_number(p, "median_ns", s->probe_median_ns);
 	add_interval(p, "ci_ns", s->probe_ci_lo_ns, s->probe_ci_hi_ns);
-	add_num(p, "ci_level", s->probe_ci_level);
-	add_num(p, "samples", (double)s->probe_samples);
+	report_json_add_number(p, "ci_level", s->probe_ci_level);
+	report_json_add_number(p, "samples", (double)s->probe_samples);
 	cJSON_AddItemToObject(p, "evidence", string_array(s->evidence, s->nevidence));
 	if (s->group_writers > 0) {
 		g = cJSON_AddObjectToObject(p, "group_commit");
-		add_num(g, "writers", s->group_writers);
-		add_num(g, "syncs_p50", s->group_syncs_p50);
-		add_num(g, "syncs_p99", s->group_syncs_p99);
+		report_json_add_number(g, "writers", s->group_writers);
+		report_json_add_number(g, "syncs_p50", s->group_syncs_p50);
+		report_json_add_number(g, "syncs_p99", s->group_syncs_p99);
 	} else {
 		cJSON_AddNullToObject(p, "group_commit");
 	}
@@ -141,14 +141,14 @@ unit_json(const struct verdict_unit *u)
 	int shared = u->source == UNIT_SHARED;
 
 	cJSON_AddStringToObject(o, "source", unit_source_name(u->source));
-	add_num(o, "ns", shared ? u->ours_ns : NAN);
+	report_json_add_number(o, "ns", shared ? u->ours_ns : NAN);
 	add_interval(o, "band_ns", shared ? u->ours_lo_ns : NAN,
 	    shared ? u->ours_hi_ns : NAN);
 	side = cJSON_AddObjectToObject(o, "ours");
-	add_num(side, "ns", u->ours_ns);
+	report_json_add_number(side, "ns", u->ours_ns);
 	add_interval(side, "band_ns", u->ours_lo_ns, u->ours_hi_ns);
 	side = cJSON_AddObjectToObject(o, "rival");
-	add_num(side, "ns", u->rival_ns);
+	report_json_add_number(side, "ns", u->rival_ns);
 	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
 	json_add_string_or_null(o, "description", u->description);
 	json_add_string_or_null(o, "why_none", u->why_none);
@@ -167,7 +167,7 @@ row_side_json(struct verdict_value p50, struct verdict_value p99,
 	add_value(o, "p50_syncs", "p50_syncs_ci", s50);
 	add_value(o, "p99_syncs", "p99_syncs_ci", s99);
 	cJSON_AddBoolToObject(o, "has_samples", samples != 0);
-	add_num(o, "samples", (double)nsamples);
+	report_json_add_number(o, "samples", (double)nsamples);
 	return o;
 }
 
@@ -176,7 +176,7 @@ row_json(const struct verdict_row *r, size_t position)
 {
 	cJSON *o = cJSON_CreateObject(), *ratio;
 
-	add_num(o, "position", (double)position);
+	report_json_add_number(o, "position", (double)position);
 	json_add_string_or_null(o, "name", r->name);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(r->ruling));
 	cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50, r->ours_p99,
@@ -201,10 +201,10 @@ half_json(const struct gate_verdict *v, enum class_kind kind)
 	cJSON_AddStringToObject(o, "verdict", ruling_name(h->ruling));
 	json_add_string_or_null(o, "reason", h->reason);
 	if (kind == KIND_READ)
-		add_num(o, "read_speedup", v->read_speedup);
+		report_json_add_number(o, "read_speedup", v->read_speedup);
 	else
-		add_num(o, "commit_syncs", v->commit_syncs);
-	add_num(o, "max_regression", v->max_regression);
+		report_json_add_number(o, "commit_syncs", v->commit_syncs);
+	report_json_add_number(o, "max_regression", v->max_regression);
 	if (kind == KIND_WRITE)
 		json_add_string_or_null(o, "ceiling_note", v->ceiling_note);
 	rows = cJSON_AddArrayToObject(o, "classes");
@@ -225,7 +225,7 @@ check_json(const struct verdict_check *c)
 	add_value(o, "value", "ci", c->value);
 	json_add_string_or_null(o, "value_unit", c->value_unit);
 	json_add_string_or_null(o, "comparison", c->comparison);
-	add_num(o, "limit", c->limit);
+	report_json_add_number(o, "limit", c->limit);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(c->ruling));
 	json_add_string_or_null(o, "reason", c->reason);
 	add_count(o, "samples_needed", c->samples_needed);
@@ -243,7 +243,7 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "verdict", ruling_name(v->overall));
 	cJSON_AddStringToObject(o, "mode", gate_mode_name(v->mode));
 	json_add_string_or_null(o, "headline", v->headline);
-	add_num(o, "confidence", v->confidence);
+	report_json_add_number(o, "confidence", v->confidence);
 	cJSON_AddItemToObject(o, "ours", side_json(&v->ours));
 	cJSON_AddItemToObject(o, "rival", side_json(&v->rival));
 	cJSON_AddItemToObject(o, "unit", unit_json(&v->unit));

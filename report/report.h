@@ -51,6 +51,9 @@ int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts
  */
 cJSON *report_json_number(double v);
 
+/* Adds member key to o: report_json_number(v). */
+void report_json_add_number(cJSON *o, const char *key, double v);
+
 /*
  * The verdict as a syncgate-verdict/1 tree (docs/verdict-format.md); the
  * caller frees it with cJSON_Delete.

@@ -233,12 +233,6 @@ markdown(FILE *fp, const struct result *r, const struct render_opts *o)
 	return 0;
 }
 
-static void
-add_num(cJSON *o, const char *key, double v)
-{
-	cJSON_AddItemToObject(o, key, report_json_number(v));
-}
-
 static cJSON *
 class_json(const struct result_class *c, double unit)
 {
@@ -246,12 +240,12 @@ class_json(const struct result_class *c, double unit)
 
 	json_add_string_or_null(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
-	add_num(o, "p50_ns", c->p50_ns);
-	add_num(o, "p99_ns", c->p99_ns);
-	add_num(o, "count", c->count >= 0 ? (double)c->count : NAN);
-	add_num(o, "samples", (double)c->nsamples);
-	add_num(o, "p50_syncs", syncs(c, unit, c->p50_ns));
-	add_num(o, "p99_syncs", syncs(c, unit, c->p99_ns));
+	report_json_add_number(o, "p50_ns", c->p50_ns);
+	report_json_add_number(o, "p99_ns", c->p99_ns);
+	report_json_add_number(o, "count", c->count >= 0 ? (double)c->count : NAN);
+	report_json_add_number(o, "samples", (double)c->nsamples);
+	report_json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
+	report_json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
 	return o;
 }
 
@@ -269,11 +263,11 @@ json(FILE *fp, const struct result *r)
 	json_add_string_or_null(o, "engine", r->engine);
 	json_add_string_or_null(o, "version", r->version);
 	json_add_string_or_null(o, "workload", r->workload);
-	add_num(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
+	report_json_add_number(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
 	u = cJSON_AddObjectToObject(o, "unit");
-	add_num(u, "ns", unit);
+	report_json_add_number(u, "ns", unit);
 	json_add_string_or_null(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
-	add_num(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
+	report_json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
 	json_add_string_or_null(u, "why_none", why);
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
