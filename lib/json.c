@@ -166,6 +166,20 @@ json_finite(const cJSON *item, double *out)
 	return 0;
 }
 
+int
+json_print_and_delete(FILE *fp, cJSON *root)
+{
+	char *text = cJSON_Print(root);
+	int rc;
+
+	cJSON_Delete(root);
+	if (text == NULL)
+		return -1;
+	rc = fprintf(fp, "%s\n", text) < 0 ? -1 : 0;
+	free(text);
+	return rc;
+}
+
 void
 json_add_string_or_null(cJSON *o, const char *key, const char *s)
 {

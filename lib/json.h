@@ -7,6 +7,7 @@
 #define SYNCGATE_JSON_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <cjson/cJSON.h>
 
 /* Largest JSON file syncgate reads, so a hostile file cannot exhaust memory. */
@@ -27,6 +28,12 @@ const cJSON *json_member(const cJSON *obj, const char *key);
 
 /* A finite number, or -1; also false for booleans and strings. */
 int json_finite(const cJSON *item, double *out);
+
+/*
+ * Prints root, indented, and a newline to fp, then deletes root.  Returns
+ * 0, or -1 when it cannot be formatted or written.
+ */
+int json_print_and_delete(FILE *fp, cJSON *root);
 
 /* Adds member key to object o: the string s, or null when s is NULL. */
 void json_add_string_or_null(cJSON *o, const char *key, const char *s);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
 #include "probe/identity.h"
@@ -198,16 +199,10 @@ emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
     char *err)
 {
 	struct render_opts ro;
-	char *json;
 	int bad;
 
 	if (c->json) {
-		cJSON *root = probe_record_to_json(rec);
-
-		json = cJSON_Print(root);
-		cJSON_Delete(root);
-		bad = json == NULL || fprintf(of->fp, "%s\n", json) < 0;
-		free(json);
+		bad = json_print_and_delete(of->fp, probe_record_to_json(rec)) < 0;
 	} else {
 		render_opts_detect(&ro, of->fp, 0);
 		bad = report_probe_text(of->fp, rec, &ro) < 0;

@@ -269,17 +269,6 @@ report_verdict_to_json(const struct gate_verdict *v)
 int
 report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	cJSON *root;
-	char *text;
-
 	(void)o;
-	root = report_verdict_to_json(v);
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (text == NULL)
-		return -1;
-	fputs(text, fp);
-	fputc('\n', fp);
-	free(text);
-	return 0;
+	return json_print_and_delete(fp, report_verdict_to_json(v));
 }

@@ -220,15 +220,7 @@ supports(const struct input *in, enum report_format f)
 static int
 probe_json(FILE *fp, const struct probe_record *p)
 {
-	cJSON *o = probe_record_to_json(p);
-	char *s = cJSON_Print(o);
-
-	cJSON_Delete(o);
-	if (s == NULL)
-		return -1;
-	fprintf(fp, "%s\n", s);
-	free(s);
-	return 0;
+	return json_print_and_delete(fp, probe_record_to_json(p));
 }
 
 static int

@@ -255,7 +255,6 @@ json(FILE *fp, const struct result *r)
 	cJSON *o = cJSON_CreateObject(), *u, *a;
 	const char *why;
 	double unit = sync_unit(r, &why);
-	char *s;
 	size_t i;
 
 	cJSON_AddStringToObject(o, "format", RESULT_SUMMARY_FORMAT);
@@ -272,13 +271,7 @@ json(FILE *fp, const struct result *r)
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
-	s = cJSON_Print(o);
-	cJSON_Delete(o);
-	if (s == NULL)
-		return -1;
-	fprintf(fp, "%s\n", s);
-	free(s);
-	return 0;
+	return json_print_and_delete(fp, o);
 }
 
 int
