@@ -115,7 +115,7 @@ errf(char *err, const char *fmt, ...)
 }
 
 /* One message on stderr, prefixed with the program's name. */
-static void
+static void __attribute__((format(printf, 1, 0)))
 vwarn(const char *fmt, va_list ap, int saved)
 {
 	char buf[ERRLEN];
