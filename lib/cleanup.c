@@ -5,6 +5,7 @@
  * complete paths and calls nothing but unlink, signal and raise.
  */
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,6 +28,24 @@ on_signal(int sig)
 			unlink(paths[i]);
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+void
+cleanup_hold(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+void
+cleanup_release(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 void
@@ -63,6 +82,7 @@ cleanup_register(const char *path)
 	for (i = 0; i < SLOTS; i++) {
 		if (!live[i]) {
 			memcpy(paths[i], path, n + 1);
+			atomic_signal_fence(memory_order_seq_cst);
 			live[i] = 1;
 			return i;
 		}

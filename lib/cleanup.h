@@ -8,6 +8,8 @@
 #ifndef SYNCGATE_CLEANUP_H
 #define SYNCGATE_CLEANUP_H
 
+#include <signal.h>
+
 /* Installs the handlers; idempotent. */
 void cleanup_install(void);
 
@@ -16,6 +18,14 @@ void cleanup_install(void);
  * cleanup_forget, or -1 when the table is full (at most 16 at once).
  */
 int cleanup_register(const char *path);
+
+/*
+ * Holds SIGINT, SIGTERM and SIGHUP back, saving the old mask in *old,
+ * and lets them through again.  A file is created and registered between
+ * the two, so no signal finds it on disk but not in the table.
+ */
+void cleanup_hold(sigset_t *old);
+void cleanup_release(const sigset_t *old);
 
 /* Forgets a slot (after the file was removed or renamed); -1 is a no-op. */
 void cleanup_forget(int slot);

@@ -40,6 +40,7 @@ int
 outfile_open(struct outfile *o, const char *path, char *err)
 {
 	struct stat st;
+	sigset_t old;
 	char *real = NULL;
 	mode_t mask;
 	int fd;
@@ -66,12 +67,15 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	o->tmp = xmalloc(strlen(o->path) + 16);
 	sprintf(o->tmp, "%s.tmp.XXXXXX", o->path);
 	cleanup_install();
+	cleanup_hold(&old);
 	fd = mkstemp(o->tmp);
+	if (fd >= 0)
+		o->slot = cleanup_register(o->tmp);
+	cleanup_release(&old);
 	if (fd < 0) {
 		errf(err, "%s:", o->path);
 		goto fail;
 	}
-	o->slot = cleanup_register(o->tmp);
 	/* mkstemp makes 0600; give the file the mode a plain creat would */
 	mask = umask(0);
 	umask(mask);

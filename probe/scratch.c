@@ -110,18 +110,6 @@ scratch_slots(long long write_bytes, long long want, long long min_slots,
 	return want > min_slots ? want : min_slots;
 }
 
-static void
-block_signals(sigset_t *old)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
 static int
 try_create(struct scratch *s)
 {
@@ -146,7 +134,7 @@ create(struct scratch *s, char *err)
 	int tries, saved;
 
 	s->path = xmalloc(strlen(s->dir) + sizeof s->name + 2);
-	block_signals(&old);
+	cleanup_hold(&old);
 	for (tries = 0; tries < CREATE_TRIES; tries++) {
 		s->fd = try_create(s);
 		if (s->fd >= 0 || errno != EEXIST)
@@ -158,7 +146,7 @@ create(struct scratch *s, char *err)
 		s->created = 1;
 		s->slot = cleanup_register(s->path);
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	cleanup_release(&old);
 	errno = saved;
 	if (s->fd < 0)
 		return errf(err, "%s: cannot create a scratch file:", s->dir);
