@@ -100,6 +100,41 @@ fail:
 	return -1;
 }
 
+/*
+ * Makes the rename itself durable: the directory holding path is synced,
+ * as a crash right after a rename may otherwise leave the old file.  A
+ * directory that cannot be opened or synced (no read permission, a
+ * filesystem that refuses) keeps the rename, which has happened.
+ */
+static int
+sync_parent(const char *path, char *err)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int fd, bad = 0;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else if (slash == path)
+		dir = xstrdup("/");
+	else {
+		dir = xmalloc((size_t)(slash - path) + 1);
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&
+		    errno != EBADF) {
+			errf(err, "%s: syncing the directory after the rename:", dir);
+			bad = 1;
+		}
+		close(fd);
+	}
+	free(dir);
+	return bad ? -1 : 0;
+}
+
 int
 outfile_close(struct outfile *o, char *err)
 {
@@ -130,6 +165,8 @@ outfile_close(struct outfile *o, char *err)
 	if (bad && o->tmp != NULL)
 		unlink(o->tmp);
 	cleanup_forget(o->slot);
+	if (!bad && o->tmp != NULL && sync_parent(o->path, err) < 0)
+		bad = 1;
 	free(o->path);
 	free(o->tmp);
 	memset(o, 0, sizeof *o);

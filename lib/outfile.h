@@ -28,8 +28,10 @@ struct outfile {
 int outfile_open(struct outfile *o, const char *path, char *err);
 
 /*
- * Flushes, checks for write errors, and renames the temporary file into
- * place.  Returns 0, or -1 with err set and nothing left behind.
+ * Flushes, checks for write errors, syncs the file, renames it into
+ * place and syncs its directory.  Returns 0, or -1 with err set and
+ * nothing left behind (a failed directory sync is reported, though the
+ * file is already in place).
  */
 int outfile_close(struct outfile *o, char *err);
 

@@ -82,6 +82,28 @@ test_outfile_replaces_whole(void **state)
 	assert_int_equal(entries(), 1);
 }
 
+/* A bare name is written beside the working directory's other files. */
+static void
+test_outfile_bare_name_in_cwd(void **state)
+{
+	char buf[64], err[ERRLEN], *cwd = getcwd(NULL, 0);
+	size_t before = entries();
+	struct outfile o;
+
+	(void)state;
+	assert_non_null(cwd);
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(outfile_open(&o, "bare.txt", err), 0);
+	fputs("bare\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	slurp("bare.txt", buf, sizeof buf);
+	assert_string_equal(buf, "bare\n");
+	assert_int_equal(unlink("bare.txt"), 0);
+	assert_int_equal(entries(), before);
+	assert_int_equal(chdir(cwd), 0);
+	free(cwd);
+}
+
 static void
 test_outfile_abort_leaves_old(void **state)
 {
@@ -166,6 +188,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outfile_replaces_whole),
+		cmocka_unit_test(test_outfile_bare_name_in_cwd),
 		cmocka_unit_test(test_outfile_abort_leaves_old),
 		cmocka_unit_test(test_outfile_follows_symlink),
 		cmocka_unit_test(test_outfile_device_in_place),
