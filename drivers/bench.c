@@ -22,6 +22,7 @@
 #include "lib/outfile.h"
 #include "lib/stats.h"
 #include "lib/units.h"
+#include "lib/utf8.h"
 #include "lib/version.h"
 #include "probe/probe.h"
 

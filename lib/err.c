@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/utf8.h"
 
 static const char *prog = "syncgate";
 
@@ -44,38 +45,6 @@ vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
 }
 
 /*
- * The length of the well-formed UTF-8 character at s, its code point in
- * *cp; 0 for a byte that starts none (overlong, surrogate, truncated).
- */
-static size_t
-utf8_char(const unsigned char *s, unsigned long *cp)
-{
-	static const unsigned long min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	unsigned long v;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		n = 1, v = s[0];
-	else if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		n = 2, v = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		n = 3, v = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		n = 4, v = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if ((n > 1 && v < min[n]) || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return n;
-}
-
-/*
  * Messages quote what files hold (a class name, a samples_file path), and
  * stderr is often a terminal or a CI log: each byte of a control character
  * (C0 but tab, DEL, C1), a bidirectional or invisible format character,
@@ -85,18 +54,13 @@ utf8_char(const unsigned char *s, unsigned long *cp)
 static void
 hide_controls(char *buf)
 {
-	unsigned char *s = (unsigned char *)buf;
-	unsigned long cp = 0;
+	char *s = buf;
+	uint32_t cp;
 	size_t n;
 
 	for (; *s != '\0'; s += n) {
-		n = utf8_char(s, &cp);
-		if (n == 0)
-			*s = '?', n = 1;
-		else if ((cp < 0x20 && cp != '\t') || (cp >= 0x7F && cp <= 0x9F) ||
-		    (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
-		    (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || cp == 0xFFFE ||
-		    cp == 0xFFFF)
+		n = utf8_decode(s, &cp);
+		if (cp != '\t' && utf8_hidden(cp))
 			memset(s, '?', n);
 	}
 }

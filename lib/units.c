@@ -82,17 +82,6 @@ fmt_bytes(char *buf, size_t len, double bytes)
 	return buf;
 }
 
-size_t
-text_width(const char *s)
-{
-	size_t w = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xC0) != 0x80)
-			w++;
-	return w;
-}
-
 int
 parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err)

@@ -23,9 +23,6 @@ char *fmt_ratio(char *buf, size_t len, double r);
 /* Formats a byte count as "4 KiB", "1.5 MiB" or "512 B". */
 char *fmt_bytes(char *buf, size_t len, double bytes);
 
-/* Printed width of UTF-8 text: one column per code point. */
-size_t text_width(const char *s);
-
 /*
  * Parses a whole decimal integer in [min, max]; rejects "12abc", "",
  * overflow and values out of range.  what names the option in err:

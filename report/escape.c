@@ -1,70 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Escaping input text for terminals, Markdown and XML/HTML.  Decoding is
- * strict (no overlongs, no surrogates) because XML parsers reject what a
- * lenient decoder would pass through, and a JUnit file that does not
- * parse is a CI job that reports nothing.
+ * strict (lib/utf8.c) because XML parsers reject what a lenient decoder
+ * would pass through, and a JUnit file that does not parse is a CI job
+ * that reports nothing.
  */
 #include <string.h>
 
 #include "report/escape.h"
-
-/* Length of the sequence a lead byte starts, and the bits it carries. */
-static size_t
-lead(unsigned char c, uint32_t *bits)
-{
-	if (c < 0x80) {
-		*bits = c;
-		return 1;
-	}
-	if (c >= 0xC2 && c <= 0xDF) {
-		*bits = c & 0x1F;
-		return 2;
-	}
-	if (c >= 0xE0 && c <= 0xEF) {
-		*bits = c & 0x0F;
-		return 3;
-	}
-	if (c >= 0xF0 && c <= 0xF4) {
-		*bits = c & 0x07;
-		return 4;
-	}
-	return 0;
-}
-
-size_t
-utf8_decode(const char *s, uint32_t *cp)
-{
-	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	const unsigned char *u = (const unsigned char *)s;
-	uint32_t v;
-	size_t n, i;
-
-	n = lead(u[0], &v);
-	if (n == 0)
-		goto bad;
-	for (i = 1; i < n; i++) {
-		if ((u[i] & 0xC0) != 0x80)
-			goto bad;
-		v = (v << 6) | (u[i] & 0x3F);
-	}
-	if (v < min[n] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		goto bad;
-	*cp = v;
-	return n;
-bad:
-	*cp = UTF8_BAD;
-	return 1;
-}
-
-int
-escape_hidden(uint32_t cp)
-{
-	return cp == UTF8_BAD || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ||
-	    (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
-	    (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF ||
-	    cp == 0xFFFE || cp == 0xFFFF;
-}
 
 /*
  * The visible form of a hidden character; backslash is how it starts,
@@ -89,7 +32,7 @@ plain(FILE *fp, const char *s, int ascii)
 		return;
 	while (*s != '\0') {
 		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp) || (ascii && cp >= 0x80))
+		if (utf8_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\");
 		else
 			fwrite(s, 1, n, fp);
@@ -172,7 +115,7 @@ markdown(FILE *fp, const char *s, int ascii)
 		n = utf8_decode(s, &cp);
 		if (ascii && cp == 0xB5)
 			fputc('u', fp);
-		else if (escape_hidden(cp) || (ascii && cp >= 0x80))
+		else if (utf8_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\\\");
 		else if (cp == '<')
 			fputs("&lt;", fp);
@@ -226,7 +169,7 @@ escape_xml(FILE *fp, const char *s)
 		return;
 	while (*s != '\0') {
 		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp))
+		if (utf8_hidden(cp))
 			put_hidden(fp, s, cp, "\\");
 		else if (cp == '<')
 			fputs("&lt;", fp);

@@ -18,20 +18,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/*
- * Decodes one UTF-8 character at s (s[0] != '\0').  Returns its length
- * in bytes and sets *cp; a byte that does not start a well-formed
- * character (overlong, surrogate, beyond U+10FFFF, truncated) returns 1
- * with *cp = UTF8_BAD.
- */
-#define UTF8_BAD 0xFFFFFFFFu
-size_t utf8_decode(const char *s, uint32_t *cp);
+#include "lib/utf8.h"
 
 /* An escaper: writes s to fp in some syntax. */
 typedef void escape_fn(FILE *fp, const char *s);
-
-/* Whether cp (or UTF8_BAD) is shown in its escaped \x or \u form. */
-int escape_hidden(uint32_t cp);
 
 /* Plain text: only the hidden characters escaped, for a terminal. */
 void escape_plain(FILE *fp, const char *s);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/units.h"
+#include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/report.h"
 
@@ -52,7 +53,7 @@ put(const struct text_ctx *t, const char *s)
 
 	for (s = s ? s : "unknown"; *s != '\0'; s += n) {
 		n = utf8_decode(s, &cp);
-		if (escape_hidden(cp))
+		if (utf8_hidden(cp))
 			fprintf(t->fp, "%.*s", (int)n, "????");
 		else if (cp >= 0x80 && t->ascii)
 			fputs(ascii_for((const unsigned char *)s, n), t->fp);

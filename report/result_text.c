@@ -12,6 +12,7 @@
 
 #include "lib/json.h"
 #include "lib/units.h"
+#include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"

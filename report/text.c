@@ -16,6 +16,7 @@
 
 #include "lib/err.h"
 #include "lib/units.h"
+#include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"

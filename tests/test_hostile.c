@@ -54,7 +54,7 @@ assert_printable(const char *s, size_t len)
 	while (s < end) {
 		size_t n = utf8_decode(s, &cp);
 
-		if (cp != '\n' && cp != '\t' && escape_hidden(cp)) {
+		if (cp != '\n' && cp != '\t' && utf8_hidden(cp)) {
 			print_error("hidden character U+%04x (byte 0x%02x) at \"%.20s\"\n",
 			    (unsigned)cp, (unsigned)(unsigned char)*s, s);
 			fail();

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Printed units, checked number parsing, UTF-8 decoding and terminal
+ * widths: what every table's alignment and every option's range rest on.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/units.h"
+#include "lib/utf8.h"
+#include "tests/testutil.h"
+
+static void
+test_fmt_duration_units(void **state)
+{
+	static const struct {
+		double ns;
+		int ascii;
+		const char *want;
+	} cases[] = {
+		{ 0, 0, "0ns" },
+		{ 999, 0, "999ns" },
+		{ 1000, 0, "1µs" },
+		{ 53960, 0, "53.96µs" },
+		{ 53960, 1, "53.96us" },
+		{ 999999, 0, "1ms" },      /* rounds up into the next unit */
+		{ 12000000, 0, "12ms" },
+		{ 1500000000, 0, "1.5s" },
+		{ 7200e9, 0, "7200s" },    /* seconds are the largest unit */
+		{ -2500, 0, "-2.5µs" },
+		{ NAN, 0, "-" },
+		{ INFINITY, 0, "inf" },
+	};
+	char buf[DURLEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(fmt_duration(buf, sizeof buf, cases[i].ns,
+		    cases[i].ascii), cases[i].want);
+}
+
+static void
+test_fmt_bytes_and_ratio(void **state)
+{
+	char buf[DURLEN];
+
+	(void)state;
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 512), "512 B");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 4096), "4 KiB");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 1.5 * 1024 * 1024), "1.5 MiB");
+	assert_string_equal(fmt_ratio(buf, sizeof buf, 220.4249), "220.42");
+	assert_string_equal(fmt_ratio(buf, sizeof buf, NAN), "-");
+}
+
+static void
+test_parse_count_range(void **state)
+{
+	static const struct {
+		const char *s;
+		int ok;
+		long long want;
+	} cases[] = {
+		{ "15", 1, 15 }, { "3", 1, 3 }, { "1000000", 1, 1000000 },
+		{ "2", 0, 0 }, { "1000001", 0, 0 }, { "", 0, 0 }, { "12abc", 0, 0 },
+		{ " 12", 0, 0 }, { "+12", 0, 0 }, { "1e3", 0, 0 },
+		{ "99999999999999999999", 0, 0 }, { "-5", 0, 0 },
+	};
+	char err[ERRLEN];
+	long long v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		v = -1;
+		assert_int_equal(parse_count(cases[i].s, 3, 1000000, &v, "--samples",
+		    err), cases[i].ok ? 0 : -1);
+		if (cases[i].ok)
+			assert_int_equal(v, cases[i].want);
+		else
+			assert_non_null(strstr(err, "--samples: "));
+	}
+}
+
+static void
+test_parse_real_and_percent(void **state)
+{
+	char err[ERRLEN];
+	double v;
+
+	(void)state;
+	assert_int_equal(parse_real("2.5", 1, 100, &v, "--x", err), 0);
+	assert_near(v, 2.5, 0);
+	assert_int_equal(parse_real("nan", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(parse_real("inf", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(parse_real("0.5", 1, 100, &v, "--x", err), -1);
+	assert_non_null(strstr(err, "out of range"));
+	assert_int_equal(parse_real("2x", 1, 100, &v, "--x", err), -1);
+	assert_non_null(strstr(err, "not a number"));
+	assert_int_equal(parse_percent("5%", 0, 1, &v, "--p", err), 0);
+	assert_near(v, 0.05, 1e-15);
+	assert_int_equal(parse_percent("5", 0, 1, &v, "--p", err), 0);
+	assert_near(v, 0.05, 1e-15);
+	assert_int_equal(parse_percent("0%", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(parse_percent("100", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(parse_percent("%", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(parse_percent("5%%", 0, 1, &v, "--p", err), -1);
+}
+
+static void
+test_utf8_decode_strict(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		uint32_t cp;
+	} cases[] = {
+		{ "A", 1, 'A' },
+		{ "\xc2\xb5", 2, 0xB5 },                 /* µ */
+		{ "\xe6\x97\xa5", 3, 0x65E5 },           /* 日 */
+		{ "\xf0\x9f\x98\x80", 4, 0x1F600 },      /* an emoji */
+		{ "\xc0\xaf", 1, UTF8_BAD },             /* overlong '/' */
+		{ "\xe0\x80\xaf", 1, UTF8_BAD },         /* overlong, three bytes */
+		{ "\xed\xa0\x80", 1, UTF8_BAD },         /* a surrogate */
+		{ "\xf4\x90\x80\x80", 1, UTF8_BAD },     /* past U+10FFFF */
+		{ "\xe6\x97", 1, UTF8_BAD },             /* truncated */
+		{ "\x80", 1, UTF8_BAD },                 /* a lone continuation */
+		{ "\xff", 1, UTF8_BAD },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		uint32_t cp = 0;
+
+		assert_int_equal(utf8_decode(cases[i].s, &cp), cases[i].len);
+		assert_int_equal(cp, cases[i].cp);
+	}
+}
+
+static void
+test_utf8_hidden_set(void **state)
+{
+	(void)state;
+	assert_true(utf8_hidden(UTF8_BAD));
+	assert_true(utf8_hidden(0x1B));      /* ESC */
+	assert_true(utf8_hidden(0x7F));
+	assert_true(utf8_hidden(0x9B));      /* CSI */
+	assert_true(utf8_hidden(0x202E));    /* right-to-left override */
+	assert_true(utf8_hidden(0x2066));    /* left-to-right isolate */
+	assert_true(utf8_hidden(0xFEFF));
+	assert_false(utf8_hidden('a'));
+	assert_false(utf8_hidden(0xB5));
+	assert_false(utf8_hidden(0x65E5));
+}
+
+static void
+test_text_width_columns(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t width;
+	} cases[] = {
+		{ "", 0 },
+		{ "sqlite", 6 },
+		{ "53.96\xc2\xb5s", 7 },                  /* µ is one column */
+		{ "\xe6\x97\xa5\xe6\x9c\xac", 4 },        /* 日本: two each */
+		{ "\xed\x95\x9c", 2 },                    /* a Hangul syllable */
+		{ "\xef\xbc\xa1", 2 },                    /* fullwidth A */
+		{ "\xf0\x9f\x9a\x80", 2 },                /* rocket emoji */
+		{ "e\xcc\x81", 1 },                       /* e + combining acute */
+		{ "a\xe2\x80\x8b" "b", 2 },               /* zero-width space */
+		{ "\xe2\x94\x80\xe2\x94\x80", 2 },        /* box drawing: one each */
+		{ "\xff\xfe", 2 },                        /* invalid: a column a byte */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_int_equal(text_width(cases[i].s), cases[i].width);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fmt_duration_units),
+		cmocka_unit_test(test_fmt_bytes_and_ratio),
+		cmocka_unit_test(test_parse_count_range),
+		cmocka_unit_test(test_parse_real_and_percent),
+		cmocka_unit_test(test_utf8_decode_strict),
+		cmocka_unit_test(test_utf8_hidden_set),
+		cmocka_unit_test(test_text_width_columns),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
