@@ -81,6 +81,25 @@ visible(const unsigned char *p, size_t n, char *buf)
 }
 
 char *
+identity_uuid(const unsigned char *b, size_t n)
+{
+	char *out, *p;
+	size_t i, zero = 0;
+
+	for (i = 0; i < n; i++)
+		zero += b[i] == 0;
+	if (n == 0 || n > 64 || zero == n)
+		return NULL;
+	p = out = xmalloc(2 * n + 5);
+	for (i = 0; i < n; i++) {
+		if (n == 16 && (i == 4 || i == 6 || i == 8 || i == 10))
+			*p++ = '-';
+		p += sprintf(p, "%02x", b[i]);
+	}
+	return out;
+}
+
+char *
 identity_clean(const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s, *end;

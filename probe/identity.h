@@ -33,6 +33,14 @@ int identity_volume(const char *dir, int dirfd, struct probe_record *out,
 uint64_t identity_fnv1a(uint64_t h, const void *p, size_t n);
 
 /*
+ * The n bytes of a filesystem UUID as text (the caller frees): the
+ * 8-4-4-4-12 form for 16 bytes, plain hex otherwise.  NULL when n is 0
+ * or more than 64, or every byte is zero: an unset UUID, which images
+ * cloned from one another share, names no volume.
+ */
+char *identity_uuid(const unsigned char *b, size_t n);
+
+/*
  * A copy of s (the caller frees) with surrounding white space trimmed,
  * control characters and malformed UTF-8 in the visible forms the text
  * outputs use (\x1b, \u009b), cut to at most max bytes without splitting

@@ -2,8 +2,8 @@
 /*
  * The volume under a directory: the filesystem the kernel names for it
  * (statfs), the mount it belongs to (mountinfo), the block device behind
- * that mount (sysfs) and the filesystem's UUID (/dev/disk/by-uuid), each
- * where this system can tell.
+ * that mount (sysfs) and the filesystem's UUID (/dev/disk/by-uuid, else
+ * the filesystem's own answer), each where this system can tell.
  */
 #define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <dirent.h>
@@ -17,6 +17,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sys/ioctl.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #else
@@ -369,12 +370,38 @@ fs_uuid(dev_t dev)
 	return found;
 }
 
+/*
+ * The UUID the filesystem itself reports (FS_IOC_GETFSUUID, Linux 6.5 and
+ * later; ext4, XFS, Btrfs, tmpfs and others), for systems without udev's
+ * /dev/disk/by-uuid, such as containers.  The request is declared here
+ * because older kernel headers lack it.
+ */
+struct fsuuid_request {
+	unsigned char len;
+	unsigned char uuid[16];
+};
+#define GETFSUUID _IOR(0x15, 0, struct fsuuid_request)
+
+static char *
+fs_uuid_ioctl(int dirfd)
+{
+	struct fsuuid_request r;
+
+	memset(&r, 0, sizeof r);
+	if (ioctl(dirfd, GETFSUUID, &r) < 0 || r.len > sizeof r.uuid)
+		return NULL;
+	return identity_uuid(r.uuid, r.len);
+}
+
 /* The filesystem's UUID where readable, else its device number and root mount. */
 static void
-volume_id(dev_t st_dev, int have_block, dev_t block, const char *mp,
+volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
     struct probe_record *out)
 {
 	char *uuid = have_block ? fs_uuid(block) : NULL, buf[IDENTITY_MAX + 64];
+
+	if (uuid == NULL)
+		uuid = fs_uuid_ioctl(dirfd);
 
 	if (uuid != NULL) {
 		out->volume_id = uuid;
@@ -406,7 +433,7 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
 	if (have_block)
 		device_facts(block, out);
-	volume_id(st->st_dev, have_block, block,
+	volume_id(dirfd, st->st_dev, have_block, block,
 	    canon != NULL ? canon : found ? m.point : NULL, out);
 	free(canon);
 	if (found)

@@ -681,6 +681,29 @@ test_probe_detail_says_what_the_sync_carries(void **state)
 
 /* Strings from the system: bounded, controls shown escaped, UTF-8 kept whole. */
 static void
+test_identity_uuid_forms(void **state)
+{
+	static const unsigned char v4[16] = {
+		0xfc, 0x42, 0xc4, 0x16, 0x5b, 0xae, 0x4f, 0x36,
+		0xa0, 0xbe, 0xdc, 0x52, 0x44, 0xf4, 0x0e, 0x45,
+	};
+	static const unsigned char zero[16];
+	static const unsigned char serial[4] = { 0x12, 0x34, 0xab, 0xcd };
+	char *s;
+
+	(void)state;
+	s = identity_uuid(v4, sizeof v4);
+	assert_string_equal(s, "fc42c416-5bae-4f36-a0be-dc5244f40e45");
+	free(s);
+	s = identity_uuid(serial, sizeof serial);   /* FAT's volume serial */
+	assert_string_equal(s, "1234abcd");
+	free(s);
+	/* an unset UUID names no volume: cloned images all share it */
+	assert_null(identity_uuid(zero, sizeof zero));
+	assert_null(identity_uuid(v4, 0));
+}
+
+static void
 test_identity_clean_bounds(void **state)
 {
 	static const struct {
@@ -736,6 +759,7 @@ main(void)
 		cmocka_unit_test(test_probe_report_prints_what_the_probe_printed),
 		cmocka_unit_test(test_probe_dsync_times_the_write),
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
+		cmocka_unit_test(test_identity_uuid_forms),
 		cmocka_unit_test(test_identity_clean_bounds),
 		cmocka_unit_test(test_identity_volume_id_names_the_volume),
 	};
