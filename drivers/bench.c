@@ -19,6 +19,7 @@
 #include "import/parse.h"
 #include "import/result_json.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/stats.h"
 #include "lib/units.h"
@@ -351,16 +352,7 @@ add_driver(cJSON *root, const struct engine_ops *e, const struct bench_options *
 static int
 write_result(struct outfile *out, cJSON *root, char *err)
 {
-	char *text = cJSON_Print(root);
-	int bad;
-
-	if (text == NULL) {
-		outfile_abort(out);
-		return errf(err, "out of memory formatting the result");
-	}
-	bad = fputs(text, out->fp) == EOF || fputc('\n', out->fp) == EOF;
-	free(text);
-	if (bad) {
+	if (json_print(out->fp, root) < 0) {
 		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
 		outfile_abort(out);
 		return -1;

@@ -12,6 +12,7 @@
 
 #include "import/parse.h"
 #include "lib/err.h"
+#include "lib/utf8.h"
 
 void
 import_note(struct import_notes *notes, const char *fmt, ...)
@@ -108,9 +109,16 @@ import_check_text(const char *buf, size_t len, const char *name,
 
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
+		size_t ok;
+
 		if (memchr(line.text, '\0', line.len) != NULL)
 			return errf(err, "%s: line %zu: a NUL byte; expected %s, "
 			    "which is text", name, line.number, what);
+		ok = utf8_valid_prefix(line.text, line.len);
+		if (ok < line.len)
+			return errf(err, "%s: line %zu: not UTF-8: byte 0x%02x; "
+			    "expected %s, which is text", name, line.number,
+			    (unsigned)(unsigned char)line.text[ok], what);
 		if (!import_line_blank(&line))
 			any = 1;
 	}

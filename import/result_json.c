@@ -10,6 +10,7 @@
 
 #include "import/result_json.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/outfile.h"
 
 static void
@@ -84,19 +85,10 @@ int
 import_write_json(const cJSON *root, const char *path, char *err)
 {
 	struct outfile out;
-	char *text;
-	int bad;
 
-	text = cJSON_Print(root);
-	if (text == NULL)
-		return errf(err, "out of memory formatting JSON");
-	if (outfile_open(&out, path, err) < 0) {
-		free(text);
+	if (outfile_open(&out, path, err) < 0)
 		return -1;
-	}
-	bad = fputs(text, out.fp) == EOF || fputc('\n', out.fp) == EOF;
-	free(text);
-	if (bad) {
+	if (json_print(out.fp, root) < 0) {
 		errf(err, "%s:", path != NULL ? path : "standard output");
 		outfile_abort(&out);
 		return -1;

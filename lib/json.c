@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/readfile.h"
+#include "lib/utf8.h"
 
 /* Arrays and objects open at end, strings skipped. */
 static size_t
@@ -85,6 +86,45 @@ check_keys(const cJSON *item, const char *name, char *err)
 	return rc;
 }
 
+/* The line and column (in characters, from 1) of end within buf. */
+static void
+position(const char *buf, const char *end, size_t *line, size_t *col)
+{
+	const char *p;
+
+	*line = *col = 1;
+	for (p = buf; p < end; p++) {
+		if (*p == '\n') {
+			++*line;
+			*col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80) {
+			++*col;
+		}
+	}
+}
+
+/*
+ * The first \u0000 escape inside a string, or NULL: cJSON would end the
+ * string there, so "a\u0000b" would silently load as "a".
+ */
+static const char *
+nul_escape(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	int in_string = 0;
+
+	for (; p < end; p++) {
+		if (*p == '"') {
+			in_string = !in_string;
+		} else if (in_string && *p == '\\' && p + 1 < end) {
+			if (p[1] == 'u' && end - p >= 6 && memcmp(p + 2, "0000", 4) == 0)
+				return p;
+			p++;
+		}
+	}
+	return NULL;
+}
+
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
@@ -93,6 +133,19 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 	size_t line = 1, col = 1;
 	const char *p;
 
+	end = buf + utf8_valid_prefix(buf, len);
+	if (end < buf + len) {
+		position(buf, end, &line, &col);
+		return errf(err, "%s: not UTF-8: byte 0x%02x at line %zu, column "
+		    "%zu; expected JSON, which is UTF-8 text", name,
+		    (unsigned)(unsigned char)*end, line, col), NULL;
+	}
+	if ((end = nul_escape(buf, len)) != NULL) {
+		position(buf, end, &line, &col);
+		return errf(err, "%s: a \\u0000 escape at line %zu, column %zu; "
+		    "expected strings without NUL characters", name, line, col),
+		    NULL;
+	}
 	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	if (root != NULL) {
 		/* cJSON accepts trailing text after the value; we do not */
@@ -112,14 +165,7 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		return errf(err, "%s: empty file; expected JSON", name), NULL;
 	if (end == NULL || end < buf || end > buf + len)
 		end = buf + len;
-	for (p = buf; p < end; p++) {
-		if (*p == '\n') {
-			line++;
-			col = 1;
-		} else if (((unsigned char)*p & 0xC0) != 0x80) {
-			col++;
-		}
-	}
+	position(buf, end, &line, &col);
 	if (end < buf + len && (*end == '[' || *end == '{') &&
 	    depth_at(buf, end) >= CJSON_NESTING_LIMIT)
 		errf(err, "%s: arrays and objects nested more than %d deep at line "
@@ -167,16 +213,40 @@ json_finite(const cJSON *item, double *out)
 }
 
 int
-json_print_and_delete(FILE *fp, cJSON *root)
+json_print(FILE *fp, const cJSON *root)
 {
 	char *text = cJSON_Print(root);
-	int rc;
+	size_t len, at = 0;
+	int rc = 0;
 
-	cJSON_Delete(root);
 	if (text == NULL)
 		return -1;
-	rc = fprintf(fp, "%s\n", text) < 0 ? -1 : 0;
+	/*
+	 * Loaded text is UTF-8 (json_parse_buffer refuses the rest), but a
+	 * string built here may not be; JSON must be, so a byte that starts
+	 * no character is written as U+FFFD.  Only strings hold such bytes.
+	 */
+	len = strlen(text);
+	while (rc == 0 && at < len) {
+		size_t ok = utf8_valid_prefix(text + at, len - at);
+
+		if (fwrite(text + at, 1, ok, fp) != ok ||
+		    (at + ok < len && fputs("\xef\xbf\xbd", fp) == EOF))
+			rc = -1;
+		at += ok + (at + ok < len);
+	}
+	if (rc == 0 && fputc('\n', fp) == EOF)
+		rc = -1;
 	free(text);
+	return rc;
+}
+
+int
+json_print_and_delete(FILE *fp, cJSON *root)
+{
+	int rc = json_print(fp, root);
+
+	cJSON_Delete(root);
 	return rc;
 }
 

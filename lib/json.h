@@ -30,9 +30,13 @@ const cJSON *json_member(const cJSON *obj, const char *key);
 int json_finite(const cJSON *item, double *out);
 
 /*
- * Prints root, indented, and a newline to fp, then deletes root.  Returns
+ * Prints root, indented, and a newline to fp; a byte of a string that is
+ * not UTF-8 is written as U+FFFD, so the output is always JSON.  Returns
  * 0, or -1 when it cannot be formatted or written.
  */
+int json_print(FILE *fp, const cJSON *root);
+
+/* As json_print, then deletes root (also when printing fails). */
 int json_print_and_delete(FILE *fp, cJSON *root);
 
 /* Adds member key to object o: the string s, or null when s is NULL. */

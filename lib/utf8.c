@@ -5,6 +5,8 @@
  * marks for the scripts engine names are likely to use; a character not
  * listed takes one column, which is what most terminals do with it too.
  */
+#include <string.h>
+
 #include "lib/utf8.h"
 
 /* Length of the sequence a lead byte starts, and the bits it carries. */
@@ -53,6 +55,30 @@ utf8_decode(const char *s, uint32_t *cp)
 bad:
 	*cp = UTF8_BAD;
 	return 1;
+}
+
+size_t
+utf8_valid_prefix(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		char tail[5] = { 0 };
+		uint32_t cp;
+		size_t n = len - i < 4 ? len - i : 4;
+
+		if ((unsigned char)buf[i] < 0x80) {
+			i++;
+			continue;
+		}
+		/* decode from a terminated copy: buf need not end in a NUL */
+		memcpy(tail, buf + i, n);
+		n = utf8_decode(tail, &cp);
+		if (cp == UTF8_BAD)
+			return i;
+		i += n;
+	}
+	return len;
 }
 
 int

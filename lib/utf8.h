@@ -21,6 +21,12 @@
 size_t utf8_decode(const char *s, uint32_t *cp);
 
 /*
+ * The length of the longest prefix of buf[0..len) that is well-formed
+ * UTF-8: len when all of it is.  NUL bytes count as characters.
+ */
+size_t utf8_valid_prefix(const char *buf, size_t len);
+
+/*
  * Whether cp (or UTF8_BAD) must be shown escaped: C0 controls, DEL, C1
  * controls, bidirectional and invisible format characters (U+200B..
  * U+200F, U+2028..U+202E, U+2060..U+206F, U+FEFF), U+FFFE and U+FFFF.

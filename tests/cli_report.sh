@@ -119,8 +119,9 @@ for dir in fixtures/gate/*/; do
 	same "$tmp/rt2.json" "$tmp/rt.json"
 done
 
-# --- a hand-built verdict with what no gate run gives (bytes that are not
-# UTF-8, a reversing bidi control, a half-open interval), four ways --------
+# --- a hand-built verdict with what no gate run gives (U+FFFD where a name
+# held bytes that are not UTF-8, a reversing bidi control, a half-open
+# interval), four ways -------------------------------------------------------
 for c in hostile; do
 	"$S" report "$F/$c.json" --format json >"$tmp/$c.json"
 	same "$tmp/$c.json" "$F/$c.json"

@@ -181,6 +181,48 @@ test_json_duplicate_keys_refused(void **state)
 	cJSON_Delete(root);
 }
 
+/*
+ * JSON is UTF-8 text: a Latin-1 byte would reach every output raw (and
+ * make the JSON and JUnit written from it invalid), and \u0000 would
+ * silently cut a name short.  Escapes that decode to valid text load.
+ */
+static void
+test_json_text_must_be_utf8(void **state)
+{
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "{\"engine\": \"caf\xe9\"}", "t.json: not UTF-8: byte 0xe9 at line 1, column 16" },
+		{ "{\n \"e\": \"\xc0\xaf\"}", "t.json: not UTF-8: byte 0xc0 at line 2, column 8" },
+		{ "{\"e\": \"\xed\xa0\x80\"}", "t.json: not UTF-8: byte 0xed at line 1, column 8" },
+		{ "{\"e\": \"x\xe6\x97\"}", "t.json: not UTF-8: byte 0xe6 at line 1, column 9" },
+		{ "{\"e\": \"a\\u0000b\"}", "t.json: a \\u0000 escape at line 1, column 9" },
+		{ "{\"\\u0000\": 1}", "t.json: a \\u0000 escape at line 1, column 3" },
+	};
+	static const char *const good[] = {
+		"{\"e\": \"caf\xc3\xa9 \xe6\x97\xa5\"}",
+		"{\"e\": \"a\\\\u0000b\"}",      /* an escaped backslash, then text */
+		"{\"e\": \"\\u00e9\\ud83d\\ude80\"}",
+	};
+	char err[ERRLEN];
+	cJSON *root;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		root = json_parse_buffer("t.json", cases[i].text,
+		    strlen(cases[i].text), err);
+		assert_null(root);
+		if (strstr(err, cases[i].message) == NULL)
+			fail_msg("case %zu: %s", i, err);
+	}
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		root = json_parse_buffer("t.json", good[i], strlen(good[i]), err);
+		assert_non_null(root);
+		cJSON_Delete(root);
+	}
+}
+
 static void
 test_result_numbers_refused(void **state)
 {
@@ -419,6 +461,7 @@ main(void)
 		cmocka_unit_test(test_warn_hides_controls),
 		cmocka_unit_test(test_json_nesting_refused_past_limit),
 		cmocka_unit_test(test_json_duplicate_keys_refused),
+		cmocka_unit_test(test_json_text_must_be_utf8),
 		cmocka_unit_test(test_result_numbers_refused),
 		cmocka_unit_test(test_result_samples_special_files_refused),
 		cmocka_unit_test(test_result_million_classes),
