@@ -133,14 +133,20 @@ parse_percent(const char *s, double lo, double hi, double *out,
 	char buf[64];
 	size_t n;
 	double v;
+	int sign;
 
 	if (s == NULL || (n = strlen(s)) == 0 || n >= sizeof buf)
 		return errf(err, "%s: expected a percentage such as 5%%", what);
 	memcpy(buf, s, n + 1);
-	if (buf[n - 1] == '%')
+	sign = buf[n - 1] == '%';
+	if (sign)
 		buf[n - 1] = '\0';
 	if (parse_real(buf, -1e300, 1e300, &v, what, err) < 0)
 		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
+	/* "0.05" may mean 5% or 0.05%: only the sign can say */
+	if (!sign && v > 0 && v < 1)
+		return errf(err, "%s: %s is ambiguous; expected a percentage with "
+		    "its sign, such as %g%% or %g%%", what, s, v * 100, v);
 	v /= 100;
 	if (!(v > lo && v < hi))
 		return errf(err, "%s: %s is out of range; expected more than %g%% "

@@ -37,7 +37,8 @@ int parse_real(const char *s, double min, double max, double *out,
 
 /*
  * Parses a percentage "5%" or "5" (both five percent) into a fraction
- * (0.05), requiring lo < value < hi as fractions.
+ * (0.05), requiring lo < value < hi as fractions.  A bare number between
+ * 0 and 1 ("0.05") is refused as ambiguous: it needs its sign.
  */
 int parse_percent(const char *s, double lo, double hi, double *out,
     const char *what, char *err);

@@ -106,6 +106,12 @@ test_parse_real_and_percent(void **state)
 	assert_int_equal(parse_percent("100", 0, 1, &v, "--p", err), -1);
 	assert_int_equal(parse_percent("%", 0, 1, &v, "--p", err), -1);
 	assert_int_equal(parse_percent("5%%", 0, 1, &v, "--p", err), -1);
+	/* a bare fraction may mean 5% or 0.05%: refused, with both spellings */
+	assert_int_equal(parse_percent("0.05", 0, 1, &v, "--p", err), -1);
+	assert_non_null(strstr(err, "--p: 0.05 is ambiguous; expected a percentage "
+	    "with its sign, such as 5% or 0.05%"));
+	assert_int_equal(parse_percent("0.05%", 0, 1, &v, "--p", err), 0);
+	assert_near(v, 0.0005, 1e-15);
 }
 
 static void
