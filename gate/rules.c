@@ -372,7 +372,7 @@ rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
 		h->reason = gate_strf("no %s class in both results", class_kind_name(kind));
 	else if (h->ruling == RULING_PASS)
 		h->reason = pass_summary(v, kind, n);
-	else if (kind == KIND_WRITE && v->mode == MODE_RIVAL && !ctx->have_unit)
+	else if (kind == KIND_WRITE && !ctx->have_unit)
 		h->reason = gate_strf("not ruled in syncs: %s", v->unit.why_none);
 	else
 		h->reason = joined(v, kind, h->ruling);
@@ -515,9 +515,6 @@ rule_overall(struct gate_ctx *ctx)
 			break;
 	if (v->mode == MODE_RIVAL && i < v->nrows)
 		ceiling_note(v);
-	if (v->mode == MODE_BASELINE && i < v->nrows && !ctx->have_unit)
-		verdict_note(v, "writes are compared in nanoseconds, not in syncs: %s",
-		    v->unit.why_none);
 }
 
 int

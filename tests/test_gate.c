@@ -736,13 +736,60 @@ test_gate_rule_baseline(void **state)
 		duel_init(&d, MODE_BASELINE);
 		add_class(&d.ours, "w", KIND_WRITE, now[k], 2e6, NULL, 0);
 		add_class(&d.rival, "w", KIND_WRITE, 1e6, 2e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 5e5, 0.02, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 5e5, 0.02, REACH_YES);
 		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(d.v.unit.source, UNIT_SHARED);
 		assert_int_equal(find_check(&d.v, "w", "p50 regression")->ruling, want[k]);
+		assert_non_null(strstr(find_check(&d.v, "w", "p50 regression")->reason,
+		    " syncs at p50 against the baseline's 2, "));
 		assert_int_equal(d.v.overall, want[k]);
 		assert_string_equal(d.v.rival.label, "baseline");
-		/* unprobed: compared in nanoseconds, and said so */
-		assert_non_null(strstr(d.v.notes[d.v.nnotes - 1],
-		    "writes are compared in nanoseconds"));
+		duel_free(&d);
+	}
+}
+
+/*
+ * Baseline mode: a run whose flush never reaches a device (tmpfs), or an
+ * unprobed side, leaves writes indeterminate, however much faster they
+ * look in nanoseconds; reads are still ruled.
+ */
+static void
+test_gate_rule_baseline_unflushed(void **state)
+{
+	static const char *const why[4] = { "the new run's probe says a sync does "
+		"not reach a device (a sync of 316ns): \"a sync of 316ns is a memory "
+		"copy\"", "the baseline's probe cannot tell whether a sync reaches a "
+		"device", "the new run's volume is unprobed", "the baseline's volume "
+		"is unprobed" };
+	const struct verdict_check *c;
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 4; k++) {
+		duel_init(&d, MODE_BASELINE);
+		add_class(&d.ours, "r", KIND_READ, 50e3, 150e3, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, 50e3, 150e3, NULL, 0);
+		add_class(&d.ours, "w", KIND_WRITE, 50e3, 120e3, NULL, 0);
+		add_class(&d.rival, "w", KIND_WRITE, 4.8e6, 9e6, NULL, 0);
+		if (k != 2)
+			d.ours.probe = new_probe("h", "tmpfs", k == 0 ? 316 : 3e6, 0.02,
+			    k == 0 ? REACH_NO : REACH_YES);
+		if (k != 3)
+			d.rival.probe = new_probe("h", "disk", 3e6, 0.02, k == 1 ?
+			    REACH_UNKNOWN : REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(d.v.unit.source, UNIT_NONE);
+		assert_int_equal(d.v.reads.ruling, RULING_PASS);
+		assert_int_equal(d.v.writes.ruling, RULING_INDETERMINATE);
+		assert_int_equal(d.v.overall, RULING_INDETERMINATE);
+		assert_null(find_check(&d.v, "w", "p50 regression"));
+		c = find_check(&d.v, "w", "regression");
+		assert_non_null(c);
+		assert_int_equal(c->ruling, RULING_INDETERMINATE);
+		assert_non_null(strstr(c->reason, why[k]));
+		assert_non_null(strstr(d.v.writes.reason, why[k]));
 		duel_free(&d);
 	}
 }
@@ -803,6 +850,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_interval_on_limit),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
 		cmocka_unit_test(test_gate_rule_baseline),
+		cmocka_unit_test(test_gate_rule_baseline_unflushed),
 		cmocka_unit_test(test_gate_num_words),
 		cmocka_unit_test(test_gate_worse_order),
 	};
