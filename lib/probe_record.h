@@ -54,6 +54,7 @@ struct probe_record {
 	char *device, *model;   /* block device and its model; NULL if unknown */
 	char *write_cache;      /* "write back", "write through", or NULL */
 	int rotational;         /* 1, 0, or -1 when unknown */
+	char *memory_backed;    /* why the device keeps its data in memory, or NULL */
 	/* method and samples */
 	char *method;           /* "fdatasync", "fsync", "dsync", ... */
 	char *method_detail;    /* what each sample timed, in words */

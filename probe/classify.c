@@ -408,6 +408,13 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 		add_timing(ev, &t, tm == TIMING_KERNEL);
 		return REACH_NO;
 	}
+	if (f->memory_device != NULL) {
+		add(ev, "The block device keeps its data in memory, so there is no "
+		    "durable device behind it, whatever its flushes cost: %s.",
+		    f->memory_device);
+		add_timing(ev, &t, tm == TIMING_KERNEL);
+		return REACH_NO;
+	}
 	if (intercepted(f, ev)) {
 		add_timing(ev, &t, tm == TIMING_KERNEL);
 		return REACH_NO;
@@ -437,19 +444,27 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 
+/* A memory device's cache setting promises nothing about durability. */
+static void
+cache_hint(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	if (f->memory_device != NULL || f->write_cache == NULL)
+		return;
+	if (strcmp(f->write_cache, "write back") == 0)
+		add(ev, "hint: the device reports a volatile write cache (write "
+		    "back): data is durable only once a flush reaches it.");
+	else if (strcmp(f->write_cache, "write through") == 0)
+		add(ev, "hint: the device reports no volatile write cache (write "
+		    "through): the kernel sends it no flushes, and a write is "
+		    "durable once acknowledged.");
+}
+
 static void
 hints(const struct probe_facts *f, struct probe_evidence *ev)
 {
 	wrapped_hint(f, ev);
-	if (f->write_cache != NULL && strcmp(f->write_cache, "write back") == 0)
-		add(ev, "hint: the device reports a volatile write cache (write "
-		    "back): data is durable only once a flush reaches it.");
-	else if (f->write_cache != NULL &&
-	    strcmp(f->write_cache, "write through") == 0)
-		add(ev, "hint: the device reports no volatile write cache (write "
-		    "through): the kernel sends it no flushes, and a write is "
-		    "durable once acknowledged.");
-	if (f->rotational == 1)
+	cache_hint(f, ev);
+	if (f->rotational == 1 && f->memory_device == NULL)
 		add(ev, "hint: the device calls itself rotational (queue/rotational "
 		    "is 1): a spinning disk, or a virtual disk that does not say.");
 	if (f->virt != NULL)

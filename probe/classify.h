@@ -48,6 +48,7 @@ struct probe_facts {
 	const char *mount_options;
 	const char *write_cache; /* "write back", "write through" */
 	int rotational;         /* 1, 0, -1 unknown */
+	const char *memory_device; /* why the block device is memory, or NULL */
 	const char *virt;       /* a virtualisation hint */
 };
 

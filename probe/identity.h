@@ -22,7 +22,7 @@ void identity_host(struct probe_record *out);
 /*
  * Fills out's volume fields for dir, open as dirfd: path, symlink, fs,
  * mount point and options, device, model, write_cache, rotational,
- * volume id and its source, and adds a virtual disk to out->virt.
+ * memory_backed, volume id and its source, and adds a virtual disk to out->virt.
  * Returns 0, or -1 with err set when dir cannot be resolved.
  */
 int identity_volume(const char *dir, int dirfd, struct probe_record *out,

@@ -85,6 +85,7 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->mount_options = out->mount_options;
 	f->write_cache = out->write_cache;
 	f->rotational = out->rotational;
+	f->memory_device = out->memory_backed;
 	f->virt = out->virt;
 }
 

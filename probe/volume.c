@@ -27,6 +27,7 @@
 
 #include "lib/err.h"
 #include "probe/identity.h"
+#include "probe/memdev.h"
 
 struct mount_entry {
 	char *point, *fstype, *source, *options;
@@ -331,7 +332,7 @@ sys_attr(const char *disk, const char *attr, size_t max)
 static void
 device_facts(dev_t dev, struct probe_record *out)
 {
-	char name[NAME_MAX + 1], disk[NAME_MAX + 1], *rot;
+	char name[NAME_MAX + 1], disk[NAME_MAX + 1], why[512], *rot;
 	int virtio = 0;
 
 	if (sysfs_names(dev, name, disk, sizeof name, &virtio) < 0)
@@ -345,6 +346,8 @@ device_facts(dev_t dev, struct probe_record *out)
 	free(rot);
 	if (virtio)
 		identity_add_virt(&out->virt, "virtio disk");
+	if (memdev_check(dev, why, sizeof why))
+		out->memory_backed = identity_clean(why, 400);
 }
 
 /* The filesystem UUID whose /dev/disk/by-uuid link names dev. */

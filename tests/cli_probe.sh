@@ -12,6 +12,8 @@ set -eu
 T=$(mktemp -d)
 MOUNTS=""
 LOOPS=""
+ZRAMS=""
+SHM=""
 cleanup() {
 	for m in $MOUNTS; do
 		umount -l "$m" 2>/dev/null || true
@@ -19,6 +21,10 @@ cleanup() {
 	for l in $LOOPS; do
 		losetup -d "$l" 2>/dev/null || true
 	done
+	for z in $ZRAMS; do
+		echo "$z" >/sys/class/zram-control/hot_remove 2>/dev/null || true
+	done
+	[ -z "$SHM" ] || rm -rf "$SHM"
 	rm -rf "$T"
 }
 trap cleanup EXIT INT TERM
@@ -408,6 +414,56 @@ if [ -n "$loop" ]; then
 	fi
 else
 	echo "skipped: no loop device of 4096-byte sectors here (not root?)"
+fi
+
+# --- block devices that keep their data in memory say no ---
+# (root, losetup and mkfs.ext4; zram also needs its module loaded)
+# memdisk NAME DEVICE PHRASE: ext4 on DEVICE, probed, must say "no" for it
+memdisk() {
+	mkdir "$T/$1"
+	if ! mkfs.ext4 -q "$2" 2>/dev/null || ! mount "$2" "$T/$1" 2>/dev/null; then
+		echo "skipped: cannot make an ext4 on $2 here"
+		return 0
+	fi
+	MOUNTS="$T/$1 $MOUNTS"
+	mkdir "$T/$1/d"
+	expect 0 "" probe --dir "$T/$1/d" --samples 5 --json
+	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" ||
+		fail "$1: not \"no\": $(grep -A2 reaches_device "$T/out")"
+	grep -qF "\"memory_backed\":" "$T/out" && grep -qF "$3" "$T/out" ||
+		fail "$1: evidence lacks \"$3\": $(grep -A2 reaches_device "$T/out")"
+	grep -q 'durable once acknowledged' "$T/out" &&
+		fail "$1: a hint calls memory durable"
+	empty "$T/$1/d" "$1"
+	umount "$T/$1" && MOUNTS=${MOUNTS#"$T/$1 "}
+}
+loop=""
+if command -v losetup >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	[ "$(id -u)" -eq 0 ] && [ -d /dev/shm ] &&
+	SHM=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX) &&
+	truncate -s 16M "$SHM/img" 2>/dev/null; then
+	loop=$(losetup -f --show "$SHM/img" 2>/dev/null) || loop=""
+fi
+if [ -n "$loop" ]; then
+	LOOPS="$LOOPS $loop"
+	memdisk loop-on-tmpfs "$loop" "is backed by $SHM/img, a file on tmpfs"
+else
+	echo "skipped: no loop device on tmpfs here (not root?)"
+fi
+zram=""
+if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	[ -w /sys/class/zram-control/hot_add ]; then
+	zram=$(cat /sys/class/zram-control/hot_add 2>/dev/null) || zram=""
+fi
+if [ -n "$zram" ]; then
+	ZRAMS="$zram"
+	if echo 16M >"/sys/block/zram$zram/disksize" 2>/dev/null; then
+		memdisk zram "/dev/zram$zram" "zram$zram is a compressed RAM disk"
+	else
+		echo "skipped: cannot size a zram device here"
+	fi
+else
+	echo "skipped: no zram device to add here (module not loaded, or not root)"
 fi
 
 if [ "$failures" -ne 0 ]; then

@@ -20,80 +20,81 @@ struct tcase {
 	double dirty, clean, null, write, raw, libc;
 	enum reach want;
 	const char *evidence;   /* a phrase the evidence must hold */
+	const char *memory;     /* why the block device is memory, or NULL */
 };
 
 static const struct tcase cases[] = {
 	{ "tmpfs", "tmpfs", "rw,relatime", NULL, NULL, -1, 0, 0,
-	  130, 125, 130, 900, 135, 130, REACH_NO, "tmpfs" },
+	  130, 125, 130, 900, 135, 130, REACH_NO, "tmpfs", NULL },
 	{ "eatmydata", "ext4", "rw,relatime", "write back", NULL, 0, 0, 0,
-	  200, 180, 150, 1000, 64000, 200, REACH_NO, "intercepts" },
+	  200, 180, 150, 1000, 64000, 200, REACH_NO, "intercepts", NULL },
 	{ "wsl2 virtual disk", "ext4", "rw,relatime", "write back",
 	  "WSL2 (kernel 5.15.153.1-microsoft-standard-WSL2)", 1, 0, 0,
-	  316, 300, 150, 900, 320, 316, REACH_NO, "nothing left the kernel" },
+	  316, 300, 150, 900, 320, 316, REACH_NO, "nothing left the kernel", NULL },
 	/* a cheap system call does not rescue it: the plain write does */
 	{ "wsl2 with a fast null syscall", "ext4", "rw", "write back", "WSL2", 1,
-	  0, 0, 316, 300, 60, 900, 320, 316, REACH_NO, "into memory" },
+	  0, 0, 316, 300, 60, 900, 320, 316, REACH_NO, "into memory", NULL },
 	{ "ext4 on virtio", "ext4", "rw,relatime", "write back",
 	  "cpu flag hypervisor; virtio disk", 1, 0, 0,
-	  75000, 32000, 150, 1500, 76000, 75000, REACH_YES, "left the kernel" },
+	  75000, 32000, 150, 1500, 76000, 75000, REACH_YES, "left the kernel", NULL },
 	{ "ext4 nobarrier", "ext4", "rw,relatime,nobarrier", "write back", NULL,
-	  0, 0, 0, 60000, 300, 150, 1500, 61000, 60000, REACH_NO, "nobarrier" },
+	  0, 0, 0, 60000, 300, 150, 1500, 61000, 60000, REACH_NO, "nobarrier", NULL },
 	{ "ext4 barrier=0", "ext4", "rw,barrier=0,data=ordered", "write back",
-	  NULL, 0, 0, 0, 60000, 300, 150, 1500, N, N, REACH_NO, "no cache flush" },
+	  NULL, 0, 0, 0, 60000, 300, 150, 1500, N, N, REACH_NO, "no cache flush", NULL },
 	{ "nobarrier on a write-through device", "ext4", "rw,nobarrier",
 	  "write through", NULL, 0, 0, 0, 20000, 1000, 100, 1000, 20500, 20000,
-	  REACH_YES, "no flushes to skip" },
+	  REACH_YES, "no flushes to skip", NULL },
 	{ "nobarrier yet a costly clean sync", "ext4", "rw,nobarrier",
 	  "write back", NULL, 0, 0, 0, 60000, 30000, 150, 1500, N, N,
-	  REACH_UNKNOWN, "cannot be told" },
+	  REACH_UNKNOWN, "cannot be told", NULL },
 	{ "consumer nvme, fast", "ext4", "rw", "write back", NULL, 0, 0, 0,
-	  900000, 800000, 100, 1000, 910000, 900000, REACH_YES, "the flush itself" },
+	  900000, 800000, 100, 1000, 910000, 900000, REACH_YES, "the flush itself", NULL },
 	{ "consumer nvme, slow", "xfs", "rw", "write back", NULL, 0, 0, 0,
-	  3500000, 3000000, 100, 1000, N, N, REACH_YES, "left the kernel" },
+	  3500000, 3000000, 100, 1000, N, N, REACH_YES, "left the kernel", NULL },
 	{ "enterprise nvme with plp", "ext4", "rw", "write through", NULL, 0, 0,
-	  0, 20000, 1000, 100, 1000, 20100, 20000, REACH_YES, "20 times" },
+	  0, 20000, 1000, 100, 1000, 20100, 20000, REACH_YES, "20 times", NULL },
 	{ "sata ssd", "ext4", "rw", "write back", NULL, 0, 0, 0,
 	  2000000, 1500000, 120, 1200, 2000000, 2000000, REACH_YES,
-	  "left the kernel" },
+	  "left the kernel", NULL },
 	{ "7200 rpm disk", "ext4", "rw", "write back", NULL, 1, 0, 0,
 	  8000000, 8000000, 120, 1200, 8100000, 8000000, REACH_YES,
-	  "rotational" },
+	  "rotational", NULL },
 	{ "overlay, real timing", "overlay", "rw,lowerdir=/a,upperdir=/b", NULL,
 	  NULL, -1, 0, 0, 80000, 30000, 150, 1500, N, N, REACH_UNKNOWN,
-	  "out of this kernel's sight" },
+	  "out of this kernel's sight", NULL },
 	{ "overlay, fake timing", "overlay", "rw", NULL, NULL, -1, 0, 0,
-	  300, 280, 150, 1500, N, N, REACH_NO, "nothing left the kernel" },
+	  300, 280, 150, 1500, N, N, REACH_NO, "nothing left the kernel", NULL },
 	{ "nfs", "nfs4", "rw,vers=4.2", NULL, NULL, -1, 0, 0,
-	  500000, 400000, 150, 1500, N, N, REACH_UNKNOWN, "nfs4" },
+	  500000, 400000, 150, 1500, N, N, REACH_UNKNOWN, "nfs4", NULL },
 	{ "sshfs", "fuse.sshfs", "rw", NULL, NULL, -1, 0, 0,
-	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "fuse.sshfs" },
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "fuse.sshfs", NULL },
 	{ "virtiofs", "virtiofs", "rw", NULL, NULL, -1, 0, 0,
-	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "virtiofs" },
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "virtiofs", NULL },
 	{ "unknown filesystem", "weirdfs", "rw", NULL, NULL, -1, 0, 0,
-	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "does not know to sit" },
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "does not know to sit", NULL },
 	{ "no filesystem type", NULL, NULL, NULL, NULL, -1, 0, 0,
-	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "could not be read" },
+	  40000, 39000, 150, 1500, N, N, REACH_UNKNOWN, "could not be read", NULL },
 	{ "between the kernel and a device", "ext4", "rw", "write back", NULL, 0,
-	  0, 0, 1000, 900, 150, 600, N, N, REACH_UNKNOWN, "too close" },
+	  0, 0, 1000, 900, 150, 600, N, N, REACH_UNKNOWN, "too close", NULL },
 	/*
 	 * A 64 MiB write: the flush to a fast device can cost less than the
 	 * copy into memory, yet costs 100000 empty system calls: not "no"
 	 */
 	{ "large write, fast device", "ext4", "rw", "write back", NULL, 0, 0, 0,
-	  10e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close" },
+	  10e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close", NULL },
 	{ "large dsync write, fast device", "ext4", "rw", "write back", NULL, 0,
-	  1, 0, 24e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close" },
+	  1, 0, 24e6, 1e6, 100, 15e6, N, N, REACH_UNKNOWN, "too close", NULL },
 	/* a plain write stalled by writeback never makes a real disk "no" */
 	{ "plain write stalled", "ext4", "rw", "write back", NULL, 1, 0, 0,
-	  150000, 70000, 200, 400000, N, N, REACH_UNKNOWN, "too close" },
+	  150000, 70000, 200, 400000, N, N, REACH_UNKNOWN, "too close", NULL },
 	{ "dsync on a device", "ext4", "rw", "write back", NULL, 0, 1, 0,
-	  80000, 32000, 150, 1500, 81000, 80000, REACH_YES, "without a sync" },
+	  80000, 32000, 150, 1500, 81000, 80000, REACH_YES, "without a sync", NULL },
 	{ "dsync in memory", "ext4", "rw", "write back", NULL, 0, 1, 0,
-	  1800, 300, 150, 1500, 1800, 1800, REACH_NO, "nothing left the kernel" },
+	  1800, 300, 150, 1500, 1800, 1800, REACH_NO, "nothing left the kernel", NULL },
 	{ "dsync flag stripped", "ext4", "rw", "write back", NULL, 0, 1, 1,
-	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "strips sync flags" },
+	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "strips sync flags", NULL },
 	{ "dsync opened past libc", "ext4", "rw", "write back", NULL, 0, 1, 0,
-	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "intercepts" },
+	  1600, 300, 150, 1500, 80000, 1600, REACH_NO, "intercepts", NULL },
 	/*
 	 * A busy virtual disk whose syncs swing between 0.1 and 4 ms: the raw
 	 * and libc medians of a few pairs land in different modes, 15 times
@@ -101,18 +102,30 @@ static const struct tcase cases[] = {
 	 */
 	{ "syncs swinging between two speeds", "ext4", "rw", "write back", NULL,
 	  1, 0, 0, 238840, 3983210, 221, 7995, 3578024, 240000, REACH_YES,
-	  "left the kernel" },
+	  "left the kernel", NULL },
 	/* where the raw call cannot be made (macOS), timing still decides */
 	{ "no raw reference", "apfs", NULL, NULL, NULL, -1, 0, 0,
-	  4000000, 3800000, 200, 2000, N, N, REACH_YES, "left the kernel" },
+	  4000000, 3800000, 200, 2000, N, N, REACH_YES, "left the kernel", NULL },
 	/* the exact boundary: 4 times an empty system call is the kernel */
 	{ "boundary at four null syscalls", "ext4", "rw", NULL, NULL, -1, 0, 0,
-	  600, 580, 150, 500, N, N, REACH_NO, "4.0 times" },
+	  600, 580, 150, 500, N, N, REACH_NO, "4.0 times", NULL },
 	/* and 10 times, with 2 plain writes, is a device */
 	{ "boundary at ten null syscalls", "ext4", "rw", NULL, NULL, -1, 0, 0,
-	  1500, 100, 150, 750, N, N, REACH_YES, "10 times" },
+	  1500, 100, 150, 750, N, N, REACH_YES, "10 times", NULL },
 	{ "nothing timed", "ext4", "rw", NULL, NULL, -1, 0, 0,
-	  N, N, N, N, N, N, REACH_UNKNOWN, "not timed" },
+	  N, N, N, N, N, N, REACH_UNKNOWN, "not timed", NULL },
+	/*
+	 * ext4 on a loop device whose image lives on tmpfs: the flush goes
+	 * through the block layer and costs what a device's would, yet the
+	 * data is in memory
+	 */
+	{ "loop device on tmpfs", "ext4", "rw,relatime", "write back", NULL, 0,
+	  0, 0, 39460, 20910, 311, 3390, 44070, 44080, REACH_NO, "backed by",
+	  "loop0 is backed by /dev/shm/x/img, a file on tmpfs" },
+	/* zram says "write through", which promises nothing here */
+	{ "zram", "ext4", "rw,relatime", "write through", NULL, 0, 0, 0,
+	  9550, 3000, 300, 2580, 9600, 9550, REACH_NO, "compressed RAM disk",
+	  "zram0 is a compressed RAM disk (zram)" },
 };
 
 static void
@@ -135,6 +148,7 @@ facts_of(const struct tcase *c, struct probe_facts *f)
 	f->write_cache = c->write_cache;
 	f->rotational = c->rotational;
 	f->virt = c->virt;
+	f->memory_device = c->memory;
 }
 
 static int
@@ -290,6 +304,36 @@ test_classify_mount_option_tokens(void **state)
 	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
 }
 
+/*
+ * A memory device is "no" whatever its timing and cache say, and no hint
+ * calls its writes durable: the enterprise NVMe's figures, on zram.
+ */
+static void
+test_classify_memory_device_never_durable(void **state)
+{
+	static const char *const cache[] = { "write through", "write back", NULL };
+	struct probe_facts f;
+	struct probe_evidence ev;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cache / sizeof cache[0]; i++) {
+		facts_of(&cases[11], &f);
+		f.write_cache = cache[i];
+		f.rotational = 1;
+		f.memory_device = "zram0 is a compressed RAM disk (zram)";
+		assert_int_equal(probe_classify(&f, &ev), REACH_NO);
+		assert_non_null(strstr(ev.line[0], "keeps its data in memory"));
+		assert_non_null(strstr(ev.line[0], "zram0"));
+		assert_false(evidence_has(&ev, "durable once acknowledged"));
+		assert_false(evidence_has(&ev, "volatile write cache"));
+		assert_false(evidence_has(&ev, "rotational"));
+	}
+	facts_of(&cases[11], &f);       /* the same figures on a real device */
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_true(evidence_has(&ev, "durable once acknowledged"));
+}
+
 /* The evidence never overflows its table, however much there is to say. */
 static void
 test_classify_evidence_bounded(void **state)
@@ -322,6 +366,7 @@ main(void)
 		cmocka_unit_test(test_classify_passthrough_never_yes),
 		cmocka_unit_test(test_classify_mount_option_tokens),
 		cmocka_unit_test(test_classify_evidence_bounded),
+		cmocka_unit_test(test_classify_memory_device_never_durable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "probe/identity.h"
 #include "probe/measure.h"
+#include "probe/memdev.h"
 #include "probe/method.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
@@ -741,6 +742,43 @@ test_identity_clean_bounds(void **state)
 	    0xaf63dc4c8601ec8cULL);
 }
 
+/*
+ * RAM disks are known by their driver's names; a loop device only by
+ * what backs it, and one that sysfs does not list says nothing.
+ */
+static void
+test_memdev_names(void **state)
+{
+	static const struct {
+		const char *disk;
+		int memory;
+		const char *phrase;
+	} cases[] = {
+		{ "zram0", 1, "zram0 is a compressed RAM disk" },
+		{ "zram12", 1, "(zram)" },
+		{ "ram3", 1, "ram3 is a RAM disk (brd)" },
+		{ "nullb0", 1, "null_blk" },
+		{ "ramdisk", 0, NULL },
+		{ "zram", 0, NULL },
+		{ "loop-not-a-device", 0, NULL },
+		{ "loop987654", 0, NULL },      /* not in /sys/block */
+		{ "sda-not-a-device", 0, NULL },
+	};
+	char why[512];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		why[0] = '\0';
+		if (memdev_check_disk(cases[i].disk, why, sizeof why) !=
+		    cases[i].memory || (cases[i].phrase != NULL &&
+		    strstr(why, cases[i].phrase) == NULL)) {
+			print_error("%s: \"%s\"\n", cases[i].disk, why);
+			fail();
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -762,6 +800,7 @@ main(void)
 		cmocka_unit_test(test_identity_uuid_forms),
 		cmocka_unit_test(test_identity_clean_bounds),
 		cmocka_unit_test(test_identity_volume_id_names_the_volume),
+		cmocka_unit_test(test_memdev_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Memory-backed block devices, found from sysfs: the driver's name for
+ * RAM disks, the backing file of a loop device (on a memory filesystem,
+ * or on another device to follow), and the devices a device-mapper or md
+ * device is stacked on.  Timing cannot tell these from a fast disk with
+ * power-loss protection; only their names and their backing can.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#endif
+
+#include "probe/identity.h"
+#include "probe/memdev.h"
+
+#ifdef __linux__
+#define TMPFS_MAGIC_ 0x01021994UL
+#define RAMFS_MAGIC_ 0x858458F6UL
+
+static int check_disk(const char *disk, char *why, size_t len, int depth);
+
+/* The whole disk sysfs names for dev (a partition's parent). */
+static int
+disk_name(dev_t dev, char *disk, size_t len)
+{
+	char p[64], link[PATH_MAX], *base;
+	ssize_t n;
+
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	n = readlink(p, link, sizeof link - 1);
+	if (n < 0)
+		return -1;
+	link[n] = '\0';
+	snprintf(p, sizeof p, "/sys/dev/block/%u:%u/partition", major(dev),
+	    minor(dev));
+	base = strrchr(link, '/');
+	if (base != NULL && access(p, F_OK) == 0) {
+		*base = '\0';
+		base = strrchr(link, '/');
+	}
+	snprintf(disk, len, "%s", base != NULL ? base + 1 : link);
+	return 0;
+}
+
+/* A name of the driver's: prefix followed by a unit number. */
+static int
+named(const char *disk, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return strncmp(disk, prefix, n) == 0 && isdigit((unsigned char)disk[n]);
+}
+
+static int
+memory_fs(const char *path, const char **fs)
+{
+	struct statfs sf;
+
+	if (statfs(path, &sf) != 0)
+		return 0;
+	if ((unsigned long)sf.f_type == TMPFS_MAGIC_)
+		*fs = "tmpfs";
+	else if ((unsigned long)sf.f_type == RAMFS_MAGIC_)
+		*fs = "ramfs";
+	else
+		return 0;
+	return 1;
+}
+
+/* A loop device: its backing file on a memory filesystem or device. */
+static int
+check_loop(const char *disk, char *why, size_t len, int depth)
+{
+	char p[PATH_MAX], file[PATH_MAX], inner[512], *clean;
+	const char *fs;
+	struct stat st;
+	int mem = 0;
+
+	snprintf(p, sizeof p, "/sys/block/%s/loop/backing_file", disk);
+	if (identity_read(p, file, sizeof file) < 0 || file[0] == '\0')
+		return 0;
+	clean = identity_clean(file, 200);
+	if (memory_fs(file, &fs)) {
+		snprintf(why, len, "%s is backed by %s, a file on %s", disk, clean,
+		    fs);
+		mem = 1;
+	} else if (depth < MEMDEV_MAX_DEPTH && stat(file, &st) == 0 &&
+	    disk_name(st.st_dev, p, sizeof p) == 0 &&
+	    check_disk(p, inner, sizeof inner, depth + 1)) {
+		snprintf(why, len, "%s is backed by %s on %s; %s", disk, clean, p,
+		    inner);
+		mem = 1;
+	}
+	free(clean);
+	return mem;
+}
+
+/* A stacked device (device-mapper, md): memory when all beneath it are. */
+static int
+check_slaves(const char *disk, char *why, size_t len, int depth)
+{
+	char p[PATH_MAX], inner[512] = "", first[NAME_MAX + 1] = "";
+	DIR *d;
+	struct dirent *e;
+	int n = 0, mem = 1;
+
+	if (depth >= MEMDEV_MAX_DEPTH)
+		return 0;
+	snprintf(p, sizeof p, "/sys/block/%s/slaves", disk);
+	if ((d = opendir(p)) == NULL)
+		return 0;
+	while (mem && (e = readdir(d)) != NULL) {
+		char one[512];
+
+		if (e->d_name[0] == '.')
+			continue;
+		mem = check_disk(e->d_name, one, sizeof one, depth + 1);
+		if (n++ == 0) {
+			snprintf(inner, sizeof inner, "%s", one);
+			snprintf(first, sizeof first, "%s", e->d_name);
+		}
+	}
+	closedir(d);
+	if (!mem || n == 0)
+		return 0;
+	snprintf(why, len, "%s sits on %s%s; %s", disk, first,
+	    n > 1 ? " and others like it" : "", inner);
+	return 1;
+}
+
+static int
+check_disk(const char *disk, char *why, size_t len, int depth)
+{
+	if (named(disk, "zram"))
+		snprintf(why, len, "%s is a compressed RAM disk (zram)", disk);
+	else if (named(disk, "ram"))
+		snprintf(why, len, "%s is a RAM disk (brd)", disk);
+	else if (named(disk, "nullb"))
+		snprintf(why, len, "%s is a null_blk device, which keeps data in "
+		    "memory or nowhere", disk);
+	else if (named(disk, "loop"))
+		return check_loop(disk, why, len, depth);
+	else
+		return check_slaves(disk, why, len, depth);
+	return 1;
+}
+
+int
+memdev_check(dev_t dev, char *why, size_t len)
+{
+	char disk[NAME_MAX + 1];
+
+	if (disk_name(dev, disk, sizeof disk) < 0)
+		return 0;
+	return check_disk(disk, why, len, 0);
+}
+
+int
+memdev_check_disk(const char *disk, char *why, size_t len)
+{
+	return check_disk(disk, why, len, 0);
+}
+#else
+int
+memdev_check(dev_t dev, char *why, size_t len)
+{
+	(void)dev;
+	(void)why;
+	(void)len;
+	return 0;
+}
+
+int
+memdev_check_disk(const char *disk, char *why, size_t len)
+{
+	(void)disk;
+	(void)why;
+	(void)len;
+	return 0;
+}
+#endif

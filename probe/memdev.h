@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Whether a block device keeps its data in memory: a RAM disk, a
+ * compressed RAM disk, a null_blk device, or a loop or stacked device
+ * whose storage is one of those or a file on a memory filesystem.  Such
+ * a device answers flushes, and its write cache may say "write through",
+ * yet nothing it holds survives a power cut.
+ */
+#ifndef SYNCGATE_PROBE_MEMDEV_H
+#define SYNCGATE_PROBE_MEMDEV_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* How deep a loop-on-loop or device-mapper chain is followed. */
+#define MEMDEV_MAX_DEPTH 8
+
+/*
+ * Whether the block device numbered dev keeps its data in memory, as far
+ * as sysfs and statfs tell.  Returns 1 with why (len bytes) saying which
+ * device and what it is, 0 when it does not or it cannot be told.
+ */
+int memdev_check(dev_t dev, char *why, size_t len);
+
+/* The same for a whole disk named as in /sys/block ("loop0", "zram0"). */
+int memdev_check_disk(const char *disk, char *why, size_t len);
+
+#endif
