@@ -7,12 +7,14 @@
  * reaches a device gives none, and the write half then declines to rule.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "lib/units.h"
 
 /* Why one side's probe cannot give a unit, or NULL when it can. */
 static char *
@@ -75,11 +77,52 @@ set_part(struct gate_part *pt, double v, const double *x, size_t n,
 	pt->lo = pt->hi = NAN;
 }
 
+/* "4 KiB", or "unknown" for a probe that did not record its write size. */
+static const char *
+write_size(char *buf, size_t len, const struct probe_record *p)
+{
+	if (p->write_bytes <= 0)
+		snprintf(buf, len, "unknown");
+	else
+		fmt_bytes(buf, len, (double)p->write_bytes);
+	return buf;
+}
+
+/*
+ * Why two probes give two units: the first of host, volume, method and
+ * write size in which they differ, with the two values where they say
+ * something a reader can check ("two methods (fdatasync and fsync)").
+ */
+static char *
+why_two(const struct probe_record *po, const struct probe_record *pr)
+{
+	char a[64], b[64];
+
+	if (strcmp(po->host_id, pr->host_id) != 0)
+		return xstrdup("two hosts");
+	if (strcmp(po->volume_id, pr->volume_id) != 0)
+		return xstrdup("two volumes");
+	if (strcmp(po->method, pr->method) != 0)
+		return gate_strf("two methods (%s and %s)", po->method, pr->method);
+	return gate_strf("two write sizes (%s and %s)",
+	    write_size(a, sizeof a, po), write_size(b, sizeof b, pr));
+}
+
+/* Two probes measured the same thing: one host, one volume, one method, one size. */
+static int
+same_measure(const struct probe_record *po, const struct probe_record *pr)
+{
+	return strcmp(po->host_id, pr->host_id) == 0 &&
+	    strcmp(po->volume_id, pr->volume_id) == 0 &&
+	    strcmp(po->method, pr->method) == 0 && po->write_bytes == pr->write_bytes;
+}
+
 static void
 describe(struct gate_verdict *v, const struct gate_side_in *ours,
     const struct gate_side_in *rival, int shared)
 {
 	char a[32], b[32], wa[64], wb[64];
+	char *two;
 
 	if (shared) {
 		v->unit.description = gate_strf("one sync = %s, the cheaper of two "
@@ -87,13 +130,14 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 		    v->unit.ours_ns));
 		return;
 	}
-	v->unit.description = gate_strf("two %s, so two units: one sync = %s for "
-	    "%s and %s for %s, each from its own probe",
-	    strcmp(ours->probe->host_id, rival->probe->host_id) != 0 ? "hosts" :
-	    "volumes", gate_dur(a, sizeof a, v->unit.ours_ns),
+	two = why_two(ours->probe, rival->probe);
+	v->unit.description = gate_strf("%s, so two units: one sync = %s for "
+	    "%s and %s for %s, each from its own probe", two,
+	    gate_dur(a, sizeof a, v->unit.ours_ns),
 	    gate_who(&v->ours, v->mode, wa, sizeof wa),
 	    gate_dur(b, sizeof b, v->unit.rival_ns),
 	    gate_who(&v->rival, v->mode, wb, sizeof wb));
+	free(two);
 }
 
 void
@@ -117,8 +161,7 @@ gate_unit_choose(const struct gate_side_in *ours,
 	}
 	u->ours_x = sorted_copy(po);
 	u->rival_x = sorted_copy(pr);
-	u->shared = strcmp(po->host_id, pr->host_id) == 0 &&
-	    strcmp(po->volume_id, pr->volume_id) == 0;
+	u->shared = same_measure(po, pr);
 	if (u->shared) {
 		double m = fmin(po->median_ns, pr->median_ns);
 

@@ -438,6 +438,53 @@ test_gate_rule_two_hosts_two_units(void **state)
 	duel_free(&d);
 }
 
+/*
+ * Two probes of one volume that timed different things (another method,
+ * another write size) are not one unit: each side keeps its own, said so.
+ */
+static void
+test_gate_rule_two_methods_two_units(void **state)
+{
+	static const char *const want[3] = { "two methods (fdatasync and fsync), "
+		"so two units: one sync = 3ms for zu and 150ms for ladybug, each from "
+		"its own probe", "two write sizes (4 KiB and 64 MiB), so two units",
+		"two write sizes (4 KiB and unknown), so two units" };
+	long long wb[3] = { 4096, 67108864, 0 };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 3e6, 0.02, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 150e6, 0.02, REACH_YES);
+		d.ours.probe->write_bytes = 4096;
+		d.rival.probe->write_bytes = wb[k];
+		if (k == 0) {
+			free(d.rival.probe->method);
+			d.rival.probe->method = xstrdup("fsync");
+		}
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(d.v.unit.source, UNIT_PER_VOLUME);
+		assert_near(d.v.unit.rival_ns, 150e6, 1e-6);
+		assert_true(d.v.unit.ours_hi_ns < 4e6);
+		assert_non_null(strstr(d.v.unit.description, want[k]));
+		duel_free(&d);
+	}
+	/* the same method and size: one unit */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3.1e6, 0.02, REACH_YES);
+	d.ours.probe->write_bytes = d.rival.probe->write_bytes = 4096;
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.unit.source, UNIT_SHARED);
+	duel_free(&d);
+}
+
 /* The ceiling inside the band is indeterminate; a narrow band over the same numbers fails. */
 static void
 test_gate_rule_ceiling_in_band(void **state)
@@ -840,6 +887,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
 		cmocka_unit_test(test_gate_rule_shared_one_thin_probe),
 		cmocka_unit_test(test_gate_rule_two_hosts_two_units),
+		cmocka_unit_test(test_gate_rule_two_methods_two_units),
 		cmocka_unit_test(test_gate_rule_ceiling_in_band),
 		cmocka_unit_test(test_gate_rule_sub_sync_below_band),
 		cmocka_unit_test(test_gate_rule_unprobed_and_unflushed),
