@@ -199,7 +199,9 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 
 /*
  * A commit under the band's low: not flushing each commit, or batching.
- * A probe too thin for a band leaves the unit itself as the line.
+ * A probe too thin for a band leaves the unit itself as the line.  The
+ * whole of p50's interval must lie under it: a p50 whose interval reaches
+ * the line may be one flush a commit seen through noise.
  */
 static void
 note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
@@ -208,18 +210,23 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
-		double lat = k ? row->rival_p50.v : row->ours_p50.v;
+		const struct verdict_value *p50 = k ? &row->rival_p50 : &row->ours_p50;
+		double top = isnan(p50->hi) ? p50->v : p50->hi;
 		double unit = k ? v->unit.rival_ns : v->unit.ours_ns;
 		double low = k ? v->unit.rival_lo_ns : v->unit.ours_lo_ns;
-		char who[256], a[32], b[32], n[32];
+		char who[256], a[32], b[32], n[32], h[32], cf[32], up[96] = "";
 
-		if (!(lat < (isnan(low) ? unit : low)))
+		if (!(top < (isnan(low) ? unit : low)))
 			continue;
+		if (!isnan(p50->hi))
+			snprintf(up, sizeof up, ", at most %s at %s%%",
+			    gate_dur(h, sizeof h, p50->hi),
+			    gate_num(cf, sizeof cf, v->confidence * 100));
 		gate_who(s, v->mode, who, sizeof who);
-		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s, under %s %s): "
+		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s%s, under %s %s): "
 		    "%s is not flushing each commit, or batches several commits into "
-		    "one flush", row->name, who, gate_num(n, sizeof n, lat / unit),
-		    gate_dur(a, sizeof a, lat), isnan(low) ? "one sync of" :
+		    "one flush", row->name, who, gate_num(n, sizeof n, p50->v / unit),
+		    gate_dur(a, sizeof a, p50->v), up, isnan(low) ? "one sync of" :
 		    "the probe band's low of", gate_dur(b, sizeof b, isnan(low) ? unit :
 		    low), who);
 	}

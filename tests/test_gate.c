@@ -561,6 +561,42 @@ test_gate_rule_sub_sync_below_band(void **state)
 	duel_free(&d);
 }
 
+/*
+ * The note needs the whole of p50's interval under the band's low: a p50
+ * under the low whose interval reaches over it may be one flush a commit.
+ */
+static void
+test_gate_rule_sub_sync_interval(void **state)
+{
+	double hi[2] = { 3.05e6, 2.95e6 };
+	struct duel d;
+	size_t i;
+	int k, seen;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, 2.9e6, 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.classes[0].p50_lo_ns = 2.8e6;
+		d.ours.classes[0].p50_hi_ns = hi[k];
+		d.ours.probe = new_probe("h", "v", 3e6, 0.01, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, 0.01, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		/* the point is under the band's low either way */
+		assert_true(2.9e6 < d.v.unit.ours_lo_ns && d.v.unit.ours_lo_ns < 2.95e6 + 1e5);
+		for (seen = 0, i = 0; i < d.v.nnotes; i++)
+			if (strstr(d.v.notes[i], "is not flushing each commit") != NULL) {
+				seen = 1;
+				assert_non_null(strstr(d.v.notes[i], "write: zu commits at p50 "
+				    "in 0.97 syncs (2.9ms, at most 2.95ms at 95%, under the "
+				    "probe band's low of 2.99ms)"));
+			}
+		assert_int_equal(seen, k);
+		duel_free(&d);
+	}
+}
+
 static void
 test_gate_rule_unprobed_and_unflushed(void **state)
 {
@@ -890,6 +926,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_two_methods_two_units),
 		cmocka_unit_test(test_gate_rule_ceiling_in_band),
 		cmocka_unit_test(test_gate_rule_sub_sync_below_band),
+		cmocka_unit_test(test_gate_rule_sub_sync_interval),
 		cmocka_unit_test(test_gate_rule_unprobed_and_unflushed),
 		cmocka_unit_test(test_gate_rule_kind_mismatch),
 		cmocka_unit_test(test_gate_rule_one_side_only),
