@@ -99,7 +99,10 @@ const char *gate_who(const struct verdict_side *s, enum gate_mode m, char *buf,
     size_t len);
 /* Durations as reasons print them ("53.96µs"), into buf. */
 const char *gate_dur(char *buf, size_t len, double ns);
-/* A plain number with at most two decimals, zeros dropped ("2.54", "2"). */
+/*
+ * A plain number with at most two decimals, zeros dropped ("2.54", "2");
+ * under 0.01, two significant digits ("0.0018").
+ */
 const char *gate_num(char *buf, size_t len, double x);
 /* "rival: zu against ladybug on linkbench at a concurrency of 8". */
 char *gate_headline(const struct gate_verdict *v);

@@ -82,7 +82,8 @@ gate_dur(char *buf, size_t len, double ns)
 /*
  * Beyond 1e15 two decimals would not fit the callers' buffers and the
  * number would be cut; such a figure (a probe of a thousandth of a
- * nanosecond) is shown in three significant digits instead.
+ * nanosecond) is shown in three significant digits instead.  Under 0.01
+ * two decimals would print 0, so the figure keeps two significant digits.
  */
 const char *
 gate_num(char *buf, size_t len, double x)
@@ -93,7 +94,12 @@ gate_num(char *buf, size_t len, double x)
 		snprintf(buf, len, "%.3g", x);
 		return buf;
 	}
-	snprintf(buf, len, "%.2f", x);
+	if (x != 0 && fabs(x) < 0.01)
+		fmt_ratio(buf, len, x);
+	else
+		snprintf(buf, len, "%.2f", x);
+	if (strchr(buf, 'e') != NULL)
+		return buf;
 	if (strchr(buf, '.') == NULL)
 		return buf;
 	end = buf + strlen(buf) - 1;

@@ -56,13 +56,30 @@ fmt_duration(char *buf, size_t len, double ns, int ascii)
 	return buf;
 }
 
+/*
+ * Under 0.01 two decimals would print 0 for a rival a thousand times
+ * slower; two significant digits keep the figure ("0.0018"), in fixed
+ * notation down to a trillionth, where a ratio has stopped meaning much.
+ */
 char *
 fmt_ratio(char *buf, size_t len, double r)
 {
-	if (isnan(r))
+	int decimals;
+
+	if (isnan(r)) {
 		snprintf(buf, len, "-");
-	else
+	} else if (r != 0 && fabs(r) < 0.01) {
+		decimals = 1 - (int)floor(log10(fabs(r)));
+		/* 0.000999 rounds up to a third digit: one decimal fewer */
+		if (round(fabs(r) * pow(10, decimals)) >= 100)
+			decimals--;
+		if (decimals > 13)
+			snprintf(buf, len, "%.1e", r);
+		else
+			snprintf(buf, len, "%.*f", decimals, r);
+	} else {
 		snprintf(buf, len, "%.2f", r);
+	}
 	return buf;
 }
 

@@ -17,7 +17,10 @@
  */
 char *fmt_duration(char *buf, size_t len, double ns, int ascii);
 
-/* Formats a ratio with two decimals ("220.42"); NaN prints "-". */
+/*
+ * Formats a ratio with two decimals ("220.42"), or under 0.01 with two
+ * significant digits ("0.0018", "0.0010"); NaN prints "-".  Returns buf.
+ */
 char *fmt_ratio(char *buf, size_t len, double r);
 
 /* Formats a byte count as "4 KiB", "1.5 MiB" or "512 B". */

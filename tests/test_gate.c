@@ -877,7 +877,7 @@ test_gate_rule_baseline_unflushed(void **state)
 	}
 }
 
-/* Numbers in reasons: two decimals, zeros dropped, and never cut short. */
+/* Numbers in reasons: two decimals, zeros dropped, never cut short, never a bare 0 for a small figure. */
 static void
 test_gate_num_words(void **state)
 {
@@ -885,7 +885,9 @@ test_gate_num_words(void **state)
 		double x;
 		const char *want;
 	} cases[] = {
-		{ 2.54, "2.54" }, { 2.5, "2.5" }, { 2, "2" }, { 0.004, "0" },
+		{ 2.54, "2.54" }, { 2.5, "2.5" }, { 2, "2" }, { 0.004, "0.004" },
+		{ 0.0018, "0.0018" }, { 0.001, "0.001" }, { 0.01, "0.01" }, { 0, "0" },
+		{ 0.0099, "0.0099" }, { 1.23e-14, "1.2e-14" },
 		{ 220.416, "220.42" }, { 86400000000000, "86400000000000" },
 		{ 1e15, "1e+15" }, { 1.19e30, "1.19e+30" }, { INFINITY, "inf" },
 	};

@@ -54,6 +54,28 @@ test_fmt_bytes_and_ratio(void **state)
 	assert_string_equal(fmt_ratio(buf, sizeof buf, NAN), "-");
 }
 
+/* Ratios: two decimals, and two significant digits under 0.01, never a bare 0. */
+static void
+test_fmt_ratio_small(void **state)
+{
+	static const struct {
+		double r;
+		const char *want;
+	} cases[] = {
+		{ 220.4249, "220.42" }, { 1, "1.00" }, { 0.01, "0.01" },
+		{ 0.0099, "0.0099" }, { 0.0018, "0.0018" }, { 0.001, "0.0010" },
+		{ 0.000999, "0.0010" }, { 0.00055, "0.00055" }, { 0.005, "0.0050" },
+		{ 0, "0.00" }, { -0.0018, "-0.0018" }, { 1.23e-12, "0.0000000000012" },
+		{ 1.23e-14, "1.2e-14" }, { NAN, "-" },
+	};
+	char buf[DURLEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(fmt_ratio(buf, sizeof buf, cases[i].r), cases[i].want);
+}
+
 static void
 test_parse_count_range(void **state)
 {
@@ -193,6 +215,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fmt_duration_units),
 		cmocka_unit_test(test_fmt_bytes_and_ratio),
+		cmocka_unit_test(test_fmt_ratio_small),
 		cmocka_unit_test(test_parse_count_range),
 		cmocka_unit_test(test_parse_real_and_percent),
 		cmocka_unit_test(test_utf8_decode_strict),
