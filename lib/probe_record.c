@@ -40,6 +40,7 @@ probe_record_init(struct probe_record *p)
 	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
 	p->precision = p->elapsed_s = NAN;
 	p->refs.dirty_sync_ns = p->refs.clean_sync_ns = NAN;
+	p->refs.clean_raw_sync_ns = NAN;
 	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
 	p->refs.raw_sync_ns = p->refs.libc_sync_ns = NAN;
 	p->group.median_ns = p->group.p99_ns = NAN;
@@ -213,6 +214,9 @@ verdict_json(cJSON *o, const struct probe_record *p)
 	add_num(refs, "plain_write", p->refs.plain_write_ns);
 	add_num(refs, "raw_sync", p->refs.raw_sync_ns);
 	add_num(refs, "libc_sync", p->refs.libc_sync_ns);
+	/* later additions are left out when absent, so older records read back alike */
+	if (isfinite(p->refs.clean_raw_sync_ns))
+		add_num(refs, "clean_raw_sync", p->refs.clean_raw_sync_ns);
 }
 
 static void
@@ -463,7 +467,9 @@ get_refs(const cJSON *refs, struct probe_record *p, const char *name,
 	    get_num(refs, "null_syscall", &p->refs.null_syscall_ns, name, w, err) < 0 ||
 	    get_num(refs, "plain_write", &p->refs.plain_write_ns, name, w, err) < 0 ||
 	    get_num(refs, "raw_sync", &p->refs.raw_sync_ns, name, w, err) < 0 ||
-	    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0)
+	    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0 ||
+	    get_num(refs, "clean_raw_sync", &p->refs.clean_raw_sync_ns, name, w,
+	    err) < 0)
 		return -1;
 	return 0;
 }

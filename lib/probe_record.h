@@ -19,6 +19,7 @@ enum reach { REACH_UNKNOWN = 0, REACH_YES, REACH_NO };
 struct probe_refs {
 	double dirty_sync_ns;   /* the probed sync after a write (the median) */
 	double clean_sync_ns;   /* the same sync with nothing dirty */
+	double clean_raw_sync_ns; /* ... as a raw system call, past libc */
 	double null_syscall_ns; /* an empty system call */
 	double plain_write_ns;  /* the same write without a sync */
 	double raw_sync_ns;     /* the sync as a raw system call, past libc */

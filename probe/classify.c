@@ -62,6 +62,7 @@ probe_facts_init(struct probe_facts *f)
 {
 	memset(f, 0, sizeof *f);
 	f->dirty_ns = f->clean_ns = f->null_ns = f->write_ns = NAN;
+	f->clean_raw_ns = NAN;
 	f->raw_ns = f->libc_ns = NAN;
 	f->rotational = -1;
 }
@@ -283,6 +284,34 @@ kernel_cost(const struct probe_facts *f, double ns)
 	return f->write_timed && ns <= CLASSIFY_NEAR_WRITE * f->write_ns;
 }
 
+/*
+ * The clean pair: a wrapper that still writes the data (sync_file_range)
+ * but sends no cache flush costs a device round trip when data is dirty,
+ * so only a sync with nothing to write shows it.  The clean sync through
+ * libc must cost less than any device round trip, so that a disk whose
+ * syncs swing between two speeds cannot pass for one.  Only where the
+ * clean sync is the method's own call: for a write that is its own sync
+ * it is fdatasync, which that method never relies on.
+ */
+static int
+clean_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	struct fmt b;
+
+	if (f->write_timed || isnan(f->clean_ns) || isnan(f->clean_raw_ns) ||
+	    isnan(f->null_ns) || !(f->clean_ns < CLASSIFY_FAR_NULL * f->null_ns) ||
+	    f->clean_raw_ns < CLASSIFY_INTERCEPT * f->clean_ns)
+		return 0;
+	add(ev, "With nothing dirty, %s through libc costs %s (%s times an "
+	    "empty system call) but %s as a raw system call (%s times as much): "
+	    "something in this process intercepts it and skips the device's "
+	    "cache flush, as an LD_PRELOAD that writes the data with "
+	    "sync_file_range instead does.", f->clean_name, dur(b.a, f->clean_ns),
+	    times(b.q, f->clean_ns / f->null_ns), dur(b.b, f->clean_raw_ns),
+	    times(b.r, f->clean_raw_ns / f->clean_ns));
+	return 1;
+}
+
 /* An LD_PRELOAD replaces libc's calls, never the system call itself. */
 static int
 intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -298,7 +327,7 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	}
 	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns) ||
 	    f->raw_ns < CLASSIFY_INTERCEPT * f->libc_ns)
-		return 0;
+		return clean_intercepted(f, ev);
 	if (f->write_timed)
 		add(ev, "An %s on a descriptor opened through libc costs %s (%s "
 		    "times the plain write) but %s on one opened by the raw system "

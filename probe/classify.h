@@ -39,6 +39,7 @@ struct probe_facts {
 	long long write_bytes;
 	double dirty_ns;        /* median of the samples */
 	double clean_ns;        /* the same sync with nothing dirty */
+	double clean_raw_ns;    /* ... as a raw system call, past libc */
 	double null_ns;         /* an empty system call */
 	double write_ns;        /* the same write without a sync */
 	double raw_ns;          /* the dirty sync past libc */

@@ -188,6 +188,38 @@ probe_method_clean_sync(const struct probe_method *m, int fd)
 #endif
 }
 
+#if HAVE_FDATASYNC
+#define RAW_CLEAN RAW_FDATASYNC
+#else
+#define RAW_CLEAN RAW_FSYNC
+#endif
+
+/* For methods whose write is the sync, the clean sync is fdatasync's. */
+static int (*clean_raw(const struct probe_method *m))(int)
+{
+	if (m->sync != NULL)
+		return m->raw_sync;
+	return RAW_CLEAN;
+}
+
+int
+probe_method_has_clean_raw(const struct probe_method *m)
+{
+	return clean_raw(m) != NULL;
+}
+
+int
+probe_method_clean_sync_raw(const struct probe_method *m, int fd)
+{
+	int (*fn)(int) = clean_raw(m);
+
+	if (fn == NULL) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return fn(fd);
+}
+
 const char *
 probe_method_clean_name(const struct probe_method *m)
 {

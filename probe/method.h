@@ -38,6 +38,14 @@ const char *probe_method_names(void);
  */
 int probe_method_clean_sync(const struct probe_method *m, int fd);
 
+/*
+ * The same clean sync as a raw system call, past any LD_PRELOAD.  Returns
+ * its result, or -1 with errno ENOSYS where this system has no raw path
+ * (probe_method_has_clean_raw says which beforehand).
+ */
+int probe_method_clean_sync_raw(const struct probe_method *m, int fd);
+int probe_method_has_clean_raw(const struct probe_method *m);
+
 /* The call probe_method_clean_sync makes, in words: "fdatasync". */
 const char *probe_method_clean_name(const struct probe_method *m);
 

@@ -76,6 +76,7 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->write_bytes = out->write_bytes;
 	f->dirty_ns = out->median_ns;
 	f->clean_ns = out->refs.clean_sync_ns;
+	f->clean_raw_ns = out->refs.clean_raw_sync_ns;
 	f->null_ns = out->refs.null_syscall_ns;
 	f->write_ns = out->refs.plain_write_ns;
 	f->raw_ns = out->refs.raw_sync_ns;

@@ -142,7 +142,7 @@ stop_line(const struct text_ctx *t, const struct probe_record *p)
 	fprintf(t->fp, "\n");
 }
 
-#define REF_ROWS 5
+#define REF_ROWS 6
 
 struct ref_rows {
 	char label[REF_ROWS][96];
@@ -176,6 +176,8 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 		snprintf(sz, sizeof sz, "the same");
 	ref_add(&r, "", timed ? "fdatasync" : sync_word(p), " with nothing dirty",
 	    p->refs.clean_sync_ns);
+	ref_add(&r, "", timed ? "fdatasync" : sync_word(p),
+	    " with nothing dirty, past libc", p->refs.clean_raw_sync_ns);
 	ref_add(&r, "", "empty system call", "", p->refs.null_syscall_ns);
 	ref_add(&r, "", sz, " write without a sync", p->refs.plain_write_ns);
 	ref_add(&r, timed ? "" : "dirty ", sync_word(p),

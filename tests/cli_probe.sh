@@ -216,6 +216,38 @@ else
 	empty "$D" "eatmydata"
 fi
 
+# --- a preload that writes the data but drops the cache flush says no ---
+# (the clean sync through libc costs a system call, the raw one a flush;
+# needs a C compiler, and a build that takes a preload, unlike ASan's)
+CC_=${CC:-cc}
+if ! command -v "$CC_" >/dev/null 2>&1 ||
+	! "$CC_" -shared -fPIC -o "$T/flushless.so" fixtures/probe/flushless.c 2>/dev/null; then
+	echo "skipped: cannot build the flush-dropping preload here"
+elif ! LD_PRELOAD="$T/flushless.so" "$SYNCGATE" --version >/dev/null 2>&1; then
+	echo "skipped: the flush-dropping preload cannot load into this build"
+else
+	set +e
+	LD_PRELOAD="$T/flushless.so" "$SYNCGATE" probe --dir "$D" --samples 5 \
+		--json >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "flush dropped: exit $st: $(cat "$T/err")"
+	# where a clean flush reaches the device (ext4, XFS on a write-back
+	# cache), the raw clean sync costs ten times libc's: then "no"
+	ref() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\([0-9.e+]*\),*\$/\1/p" "$T/out"; }
+	if awk -v c="$(ref clean_sync)" -v r="$(ref clean_raw_sync)" \
+		-v n="$(ref null_syscall)" 'BEGIN { exit !(c > 0 && r >= 10 * c && c < 10 * n) }'; then
+		grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" &&
+			grep -q "skips the device's cache flush" "$T/out" ||
+			fail "flush dropped: evidence: $(grep -A2 '"evidence"' "$T/out")"
+	else
+		echo "skipped: a clean flush here costs too little to show a dropped one"
+	fi
+	grep -q '"clean_raw_sync":[[:space:]]*[0-9]' "$T/out" ||
+		fail "flush dropped: no reference_ns.clean_raw_sync"
+	empty "$D" "flush dropped"
+fi
+
 # --- signals at many moments: no file left behind ---
 # A non-interactive shell starts background jobs with SIGINT ignored, and
 # the probe keeps an ignored signal ignored (as nohup wants), so SIGINT
