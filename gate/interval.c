@@ -158,8 +158,9 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 		} else if (pt->scalable) {
 			e->down_sq_class += down * down;
 			e->up_sq_class += up * up;
-			if (pt->n > e->nmax)
-				e->nmax = pt->n;
+			e->class_down_sq[e->nclass] = down * down;
+			e->class_up_sq[e->nclass] = up * up;
+			e->class_n[e->nclass++] = pt->n;
 		} else {
 			e->down_sq_unit += down * down;
 			e->up_sq_unit += up * up;
@@ -179,14 +180,30 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 	e->hi = v * exp(sqrt(e->up_sq_class + e->up_sq_unit) + e->up_range);
 }
 
+/* The class latencies' squared spread with each side at max(its count, n). */
+static double
+class_spread_at(const struct gate_estimate *e, int up, double n)
+{
+	double sum = 0, s2, ni;
+	size_t i;
+
+	for (i = 0; i < e->nclass; i++) {
+		s2 = up ? e->class_up_sq[i] : e->class_down_sq[i];
+		ni = (double)e->class_n[i];
+		sum += ni >= n ? s2 : s2 * ni / n;
+	}
+	return sum;
+}
+
 long long
 gate_samples_needed(const struct gate_estimate *e, double limit,
     enum need_why *why)
 {
-	double d, s2, u2, r, room, scale;
+	double d, s2, u2, r, room, lo = 1, hi = 1e15, mid;
+	int up;
 
 	*why = NEED_OK;
-	if (isnan(e->lo) || e->nmax == 0) {
+	if (isnan(e->lo) || e->nclass == 0) {
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
@@ -195,11 +212,12 @@ gate_samples_needed(const struct gate_estimate *e, double limit,
 		*why = NEED_ON_LIMIT;
 		return -1;
 	}
-	s2 = d > 0 ? e->up_sq_class : e->down_sq_class;
-	u2 = d > 0 ? e->up_sq_unit : e->down_sq_unit;
-	r = d > 0 ? e->up_range : e->down_range;
+	up = d > 0;
+	s2 = up ? e->up_sq_class : e->down_sq_class;
+	u2 = up ? e->up_sq_unit : e->down_sq_unit;
+	r = up ? e->up_range : e->down_range;
 	d = fabs(d);
-	/* the class part shrinks as 1/sqrt(count): sqrt(s2 / f + u2) + r < d */
+	/* each class part shrinks as 1/sqrt(its count): sqrt(S(N) + u2) + r < d */
 	room = (d - r) * (d - r) - u2;
 	if (d <= r || room <= 0) {
 		*why = NEED_FIXED;
@@ -209,10 +227,19 @@ gate_samples_needed(const struct gate_estimate *e, double limit,
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
-	scale = s2 / room;
-	if ((double)e->nmax * scale > 1e15) {
+	if (class_spread_at(e, up, hi) > room) {
 		*why = NEED_ON_LIMIT;
 		return -1;
 	}
-	return (long long)ceil((double)e->nmax * scale);
+	if (class_spread_at(e, up, lo) <= room)
+		return 1;
+	/* the spread falls as the count grows: bisect for the least whole count */
+	while (hi - lo > 1) {
+		mid = floor(lo + (hi - lo) / 2);
+		if (class_spread_at(e, up, mid) <= room)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (long long)hi;
 }

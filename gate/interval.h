@@ -59,7 +59,14 @@ struct gate_estimate {
 	double down_sq_class, up_sq_class;
 	double down_sq_unit, up_sq_unit;
 	double down_range, up_range;
-	size_t nmax;            /* most samples behind a class latency */
+	/*
+	 * Each class latency's own squared distances and sample count, so
+	 * that an estimate of the samples needed grows each side from its
+	 * own count: a side of 400 against one of 40000 is the thin one.
+	 */
+	double class_down_sq[GATE_MAX_TERMS], class_up_sq[GATE_MAX_TERMS];
+	size_t class_n[GATE_MAX_TERMS];
+	size_t nclass;
 	/*
 	 * Per term: 0, or the level a sampled part could not give an
 	 * interval at (too few samples); it was then taken as exact.
@@ -92,7 +99,8 @@ enum need_why {
 
 /*
  * Estimates the samples a side that would settle a check on limit if the
- * estimate held: the interval narrows with the square root of the count.
+ * estimate held: each class latency's share narrows with the square root
+ * of its count, and a side that has more than the answer keeps its own.
  * Returns the count, or -1 with *why set.
  */
 long long gate_samples_needed(const struct gate_estimate *e, double limit,

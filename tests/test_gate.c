@@ -113,6 +113,67 @@ test_gate_interval_range_and_point(void **state)
 	assert_true(isnan(e.lo) && isnan(e.hi));
 }
 
+/*
+ * Samples that would settle a check grow each side from its own count:
+ * 400 samples against 40000 (a spread ten times narrower) need about
+ * 1667 on the thin side, where scaling both from the larger count said
+ * 161600.  Even sides give the plain square-root answer.
+ */
+static void
+test_gate_samples_needed_uneven_sides(void **state)
+{
+	struct gate_estimate e;
+	enum need_why why;
+
+	(void)state;
+	memset(&e, 0, sizeof e);
+	e.v = 1;
+	e.lo = 0.9;
+	e.hi = 1.1;
+	e.nclass = 2;
+	e.class_n[0] = 400;
+	e.class_up_sq[0] = e.class_down_sq[0] = 0.01;
+	e.class_n[1] = 40000;
+	e.class_up_sq[1] = e.class_down_sq[1] = 0.0001;
+	e.up_sq_class = e.down_sq_class = 0.0101;
+	/* room: 0.05 squared; 0.01 * 400 / N + 0.0001 <= 0.0025 */
+	assert_int_equal(gate_samples_needed(&e, exp(0.05), &why), 1667);
+	assert_int_equal(why, NEED_OK);
+	assert_int_equal(gate_samples_needed(&e, exp(-0.05), &why), 1667);
+	assert_int_equal(gate_samples_needed(&e, exp(0.02), &why), 13334);
+	/* past the thick side's count both grow: (4 + 4) / N <= 0.006 squared */
+	assert_int_equal(gate_samples_needed(&e, exp(0.006), &why), 222223);
+	e.class_n[1] = 400;
+	e.class_up_sq[1] = e.class_down_sq[1] = 0.01;
+	e.up_sq_class = e.down_sq_class = 0.02;
+	/* even sides: 8 / N <= 0.045 squared */
+	assert_int_equal(gate_samples_needed(&e, exp(0.045), &why), 3951);
+}
+
+/* gate_combine keeps each sampled class part's spread beside its own count. */
+static void
+test_gate_combine_keeps_counts(void **state)
+{
+	unsigned long long s = 5;
+	double *a = lognormal(&s, 60000, 0.4, 400), *b = lognormal(&s, 640000, 0.4, 40000);
+	struct gate_part pa, pb;
+	struct gate_term t[2] = { { &pb, 1 }, { &pa, -1 } };
+	struct gate_estimate e;
+
+	(void)state;
+	sampled(&pa, a, 400, 0.5);
+	sampled(&pb, b, 40000, 0.5);
+	gate_combine(t, 2, 0.95, &e);
+	assert_int_equal(e.nclass, 2);
+	assert_int_equal(e.class_n[0], 40000);
+	assert_int_equal(e.class_n[1], 400);
+	/* the thin side's spread is the larger, by about the root of 100 */
+	assert_true(e.class_up_sq[1] > 30 * e.class_up_sq[0]);
+	assert_near(e.up_sq_class, e.class_up_sq[0] + e.class_up_sq[1], 1e-15);
+	free(a);
+	free(b);
+}
+
 /* Coverage of one quantile's interval: the exact binomial level, near 0.965. */
 static void
 test_gate_coverage_quantile(void **state)
@@ -918,6 +979,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gate_interval_ranks_known),
 		cmocka_unit_test(test_gate_interval_range_and_point),
+		cmocka_unit_test(test_gate_samples_needed_uneven_sides),
+		cmocka_unit_test(test_gate_combine_keeps_counts),
 		cmocka_unit_test(test_gate_coverage_quantile),
 		cmocka_unit_test(test_gate_coverage_ratio_and_syncs),
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
