@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The single-writer samples and the reference timings.  References are
- * taken in rounds between the first samples, so that what a sample is
- * compared with was measured on the same file, moments apart: a clean
+ * taken in rounds spread across the samples, first to last, so that what
+ * the samples are compared with was measured on the same file over the
+ * same stretch of time (a bursty disk's fast minute and slow minute both
+ * count in each), each round moments after a sample: a clean
  * sync straight after the dirty one, empty system calls, a plain write,
  * and the sync through libc beside the same sync as a raw system call.
  */
@@ -29,6 +31,7 @@ struct ref_set {
 	double raw[MEASURE_REF_ROUNDS], libc[MEASURE_REF_ROUNDS];
 	double null[MEASURE_REF_ROUNDS * NULL_PER_ROUND];
 	size_t rounds, nnull, nraw, nclean_raw;
+	size_t horizon;         /* the samples the rounds spread over */
 };
 
 /* Growing sample storage. */
@@ -170,6 +173,56 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	return 0;
 }
 
+int
+measure_ref_due(size_t n, size_t *horizon, int *thin)
+{
+	*thin = 0;
+	if (*horizon < 1)
+		*horizon = 1;
+	if (n > *horizon) {
+		*horizon *= 2;
+		*thin = 1;
+	}
+	return n * MEASURE_REF_ROUNDS / *horizon >
+	    (n - 1) * MEASURE_REF_ROUNDS / *horizon;
+}
+
+size_t
+measure_thin(double *x, size_t n, size_t per)
+{
+	size_t g, kept = 0;
+
+	for (g = 1; (g + 1) * per <= n; g += 2, kept += per)
+		memmove(x + kept, x + g * per, per * sizeof *x);
+	return kept;
+}
+
+/* Every other round goes, each of its timings with it. */
+static void
+thin_refs(struct ref_set *r)
+{
+	size_t rounds = r->rounds, nraw = r->nraw;
+
+	r->rounds = measure_thin(r->clean, rounds, 1);
+	measure_thin(r->write, rounds, 1);
+	r->nclean_raw = measure_thin(r->clean_raw, r->nclean_raw, 1);
+	r->nraw = measure_thin(r->raw, nraw, 1);
+	measure_thin(r->libc, nraw, 1);
+	r->nnull = measure_thin(r->null, r->nnull, NULL_PER_ROUND);
+}
+
+/* A reference round where one is due after the b->n samples so far. */
+static int
+maybe_ref_round(struct scratch *s, const struct probe_method *m,
+    struct sample_buf *b, struct ref_set *r, char *err)
+{
+	int thin, due = measure_ref_due(b->n, &r->horizon, &thin);
+
+	if (thin)
+		thin_refs(r);
+	return due && r->rounds < MEASURE_REF_ROUNDS ? ref_round(s, m, r, err) : 0;
+}
+
 static double
 median_of(double *x, size_t n)
 {
@@ -261,7 +314,7 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 			return -1;
 		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
 		b->v[b->n++] = ns;
-		if (r->rounds < MEASURE_REF_ROUNDS && ref_round(s, m, r, err) < 0)
+		if (maybe_ref_round(s, m, b, r, err) < 0)
 			return -1;
 		*why = measure_stop_reason(o, b->v, b->n,
 		    (probe_now_ns() - start_ns) / 1e9, &next_check);
@@ -282,6 +335,7 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	int i, rc = -1;
 
 	describe(s, m, out);
+	r->horizon = (size_t)o->samples;
 	for (i = 0; i < o->warmup; i++)
 		if (dirty_sync(s, m, 0, &ns, err) < 0)
 			goto out;

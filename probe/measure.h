@@ -11,7 +11,7 @@
 #include "probe/probe.h"
 #include "probe/scratch.h"
 
-/* Reference rounds: at most this many, interleaved with the first samples. */
+/* Reference rounds: at most this many, spread across the samples. */
 #define MEASURE_REF_ROUNDS 9
 /* ... and at least this many, taken after the samples if they were fewer. */
 #define MEASURE_REF_MIN 5
@@ -61,6 +61,21 @@ int probe_group(struct scratch *s, const struct probe_method *m,
  */
 const char *measure_stop_reason(const struct probe_options *o, const double *x,
     size_t n, double elapsed_s, size_t *next_check);
+
+/*
+ * Whether a reference round follows the nth sample (counted from 1), so
+ * that MEASURE_REF_ROUNDS rounds spread evenly over *horizon samples
+ * (--samples at first).  Once n passes the horizon it doubles and *thin
+ * is set: the rounds kept so far are halved (measure_thin) before this
+ * one, so an open-ended run keeps rounds from its start to its end.
+ */
+int measure_ref_due(size_t n, size_t *horizon, int *thin);
+
+/*
+ * Keeps the odd-numbered groups of per values (the 2nd, 4th...) of the n
+ * in x, in order; returns how many values are left.
+ */
+size_t measure_thin(double *x, size_t n, size_t per);
 
 /* Timing one empty system call, in ns. */
 double measure_null_syscall(void);

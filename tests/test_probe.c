@@ -287,8 +287,8 @@ comparing_sync(int fd)
 /*
  * Every sync that follows a write carries exactly that write's block,
  * fresh content at an offset no earlier write used; the clean syncs carry
- * nothing.  Warm-up and samples are the first 17 writes, and the nine
- * reference rounds each add a clean sync and a plain write.
+ * nothing.  Warm-up and samples make 17 writes, and the nine reference
+ * rounds spread among them each add a clean sync and a plain write.
  */
 static void
 test_probe_samples_carry_fresh_data(void **state)
@@ -324,6 +324,9 @@ test_probe_samples_carry_fresh_data(void **state)
 	assert_int_equal(p.nsamples, 15);
 	assert_int_equal(clean, MEASURE_REF_ROUNDS);
 	assert_int_equal(dirty, 2 + 15 + MEASURE_REF_ROUNDS);
+	/* the last round follows the last sample: a clean sync, a plain write */
+	assert_int_equal(seen.changed[seen.calls - 2], 0);
+	assert_int_equal(seen.changed[seen.calls - 1], 1);
 	scratch_close(&s);
 	probe_record_free(&p);
 	remove_dir(dir);
@@ -743,6 +746,76 @@ test_identity_clean_bounds(void **state)
 }
 
 /*
+ * Reference rounds spread over the whole run: nine over a fixed count,
+ * the last after the last sample; an open-ended run halves the rounds
+ * kept whenever it doubles its horizon, so they still span it.
+ */
+static void
+test_probe_ref_schedule(void **state)
+{
+	static const struct {
+		size_t samples;
+		size_t at[MEASURE_REF_ROUNDS];
+	} fixed[] = {
+		{ 15, { 2, 4, 5, 7, 9, 10, 12, 14, 15 } },
+		{ 9, { 1, 2, 3, 4, 5, 6, 7, 8, 9 } },
+		{ 100, { 12, 23, 34, 45, 56, 67, 78, 89, 100 } },
+		{ 3, { 1, 2, 3 } },
+	};
+	double at[MEASURE_REF_ROUNDS];
+	size_t i, n, k, h;
+	int thin;
+
+	(void)state;
+	for (i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+		h = fixed[i].samples;
+		for (n = 1, k = 0; n <= fixed[i].samples; n++) {
+			if (!measure_ref_due(n, &h, &thin))
+				continue;
+			assert_true(k < MEASURE_REF_ROUNDS);
+			assert_int_equal(n, fixed[i].at[k++]);
+			assert_false(thin);
+		}
+		assert_true(k == MEASURE_REF_ROUNDS || fixed[i].at[k] == 0);
+	}
+	/* open-ended from 15: never more than nine kept, spanning the run */
+	h = 15;
+	for (n = 1, k = 0; n <= 1000; n++) {
+		int due = measure_ref_due(n, &h, &thin);
+
+		if (thin)
+			k = measure_thin(at, k, 1);
+		if (due) {
+			assert_true(k < MEASURE_REF_ROUNDS);
+			at[k++] = (double)n;
+		}
+	}
+	assert_int_equal(h, 1920);
+	assert_true(k >= 4);
+	assert_true(at[0] <= 1000 / 4.0);
+	assert_true(at[k - 1] >= 1000 - 1920 / 9.0);
+	for (i = 1; i < k; i++)
+		assert_true(at[i] - at[i - 1] <= 1920 / 9.0 + 1);
+}
+
+static void
+test_probe_thin(void **state)
+{
+	double x[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	double y[6] = { 0, 1, 2, 3, 4, 5 };
+
+	(void)state;
+	assert_int_equal(measure_thin(x, 9, 1), 4);
+	assert_near(x[0], 1, 0);
+	assert_near(x[3], 7, 0);
+	assert_int_equal(measure_thin(y, 6, 3), 3);
+	assert_near(y[0], 3, 0);
+	assert_near(y[2], 5, 0);
+	assert_int_equal(measure_thin(y, 1, 1), 0);
+	assert_int_equal(measure_thin(y, 0, 1), 0);
+}
+
+/*
  * RAM disks are known by their driver's names; a loop device only by
  * what backs it, and one that sysfs does not list says nothing.
  */
@@ -801,6 +874,8 @@ main(void)
 		cmocka_unit_test(test_identity_clean_bounds),
 		cmocka_unit_test(test_identity_volume_id_names_the_volume),
 		cmocka_unit_test(test_memdev_names),
+		cmocka_unit_test(test_probe_ref_schedule),
+		cmocka_unit_test(test_probe_thin),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
