@@ -117,6 +117,37 @@ same_measure(const struct probe_record *po, const struct probe_record *pr)
 	    strcmp(po->method, pr->method) == 0 && po->write_bytes == pr->write_bytes;
 }
 
+/* The same probe given twice (one file for --probe and --rival-probe). */
+static int
+same_probe(const struct probe_record *po, const struct probe_record *pr)
+{
+	return po->nsamples == pr->nsamples && po->median_ns == pr->median_ns &&
+	    memcmp(po->samples_ns, pr->samples_ns,
+	    po->nsamples * sizeof *po->samples_ns) == 0;
+}
+
+/* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
+static char *
+shared_words(const struct gate_verdict *v, const struct probe_record *po,
+    const struct probe_record *pr)
+{
+	char d[32], *who, *out;
+
+	gate_dur(d, sizeof d, v->unit.ours_ns);
+	if (same_probe(po, pr))
+		return gate_strf("one sync = %s, from one probe of one volume, the "
+		    "same on both sides", d);
+	if (po->median_ns == pr->median_ns)
+		return gate_strf("one sync = %s, the median of both probes of one "
+		    "volume, both sides", d);
+	who = gate_possessive(po->median_ns < pr->median_ns ? &v->ours : &v->rival,
+	    v->mode);
+	out = gate_strf("one sync = %s, the cheaper of two probes of one volume "
+	    "(%s), both sides", d, who);
+	free(who);
+	return out;
+}
+
 static void
 describe(struct gate_verdict *v, const struct gate_side_in *ours,
     const struct gate_side_in *rival, int shared)
@@ -125,9 +156,7 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 	char *two;
 
 	if (shared) {
-		v->unit.description = gate_strf("one sync = %s, the cheaper of two "
-		    "probes of one volume, both sides", gate_dur(a, sizeof a,
-		    v->unit.ours_ns));
+		v->unit.description = shared_words(v, ours->probe, rival->probe);
 		return;
 	}
 	two = why_two(ours->probe, rival->probe);

@@ -74,7 +74,7 @@ struct verdict_unit {
 	double ours_ns, rival_ns;           /* equal when shared */
 	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
 	double rival_lo_ns, rival_hi_ns;
-	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume, both sides" */
+	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
 	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
 };
 

@@ -416,8 +416,33 @@ test_gate_rule_shared_unit_cheaper_probe(void **state)
 	assert_near(row->ours_syncs_p50.v, 1.5, 1e-9);
 	assert_near(row->rival_syncs_p50.v, 3, 1e-9);
 	assert_string_equal(d.v.unit.description, "one sync = 3ms, the cheaper of two "
-	    "probes of one volume, both sides");
+	    "probes of one volume (zu's), both sides");
 	duel_free(&d);
+}
+
+/* Whose probe the shared unit is; one probe given for both sides is one probe. */
+static void
+test_gate_rule_shared_unit_words(void **state)
+{
+	static const char *const want[3] = { "one sync = 3ms, the cheaper of two "
+		"probes of one volume (ladybug's), both sides", "one sync = 3ms, from "
+		"one probe of one volume, the same on both sides", "one sync = 3ms, the "
+		"median of both probes of one volume, both sides" };
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "write", KIND_WRITE, 4.5e6, 9e6, NULL, 0);
+		add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", k == 0 ? 4e6 : 3e6, 0.02, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, k == 2 ? 0.05 : 0.02, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		assert_int_equal(d.v.unit.source, UNIT_SHARED);
+		assert_string_equal(d.v.unit.description, want[k]);
+		duel_free(&d);
+	}
 }
 
 /* The band is the lower low of the two probes to the higher high, whichever probe gives each. */
@@ -990,6 +1015,7 @@ main(void)
 		cmocka_unit_test(test_gate_coverage_ratio_and_syncs),
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
+		cmocka_unit_test(test_gate_rule_shared_unit_words),
 		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
 		cmocka_unit_test(test_gate_rule_shared_one_thin_probe),
 		cmocka_unit_test(test_gate_rule_two_hosts_two_units),
