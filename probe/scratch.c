@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The scratch file.  Its name is registered for signal-time removal with
- * signals blocked from before the create until after the registration,
- * so no moment exists when the file is there but unknown to the handler.
+ * The scratch file.  Its name lives only while the descriptors are
+ * opened, with the signals that would remove it held and the name
+ * registered for the handler too; the file is then unlinked before its
+ * blocks are written, so no death of the process leaves it behind.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
 #define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
@@ -319,6 +320,42 @@ open_timed(struct scratch *s, const struct probe_method *m, char *err)
 	return m->direct ? probe_direct(s, err) : 0;
 }
 
+/*
+ * The name goes as soon as every descriptor that needed it is open: from
+ * then on no death, not even SIGKILL, can leave the file behind, since
+ * the kernel frees an unlinked file with its last descriptor.
+ */
+static void
+drop_name(struct scratch *s)
+{
+	if (s->created)
+		unlinkat(s->dirfd, s->name, 0);
+	/* unlink before forgetting: a signal in between only unlinks twice */
+	cleanup_forget(s->slot);
+	s->created = 0;
+	s->slot = -1;
+}
+
+/*
+ * Signals that remove the file are held from its creation to its unlink,
+ * a window of a few system calls and at most one aligned write.
+ */
+static int
+create_and_open(struct scratch *s, const struct probe_method *m, char *err)
+{
+	sigset_t old;
+	int rc = -1;
+
+	cleanup_hold(&old);
+	if (create(s, err) == 0 &&
+	    (!m->direct || check_direct_alignment(s, err) == 0) &&
+	    open_timed(s, m, err) == 0)
+		rc = 0;
+	drop_name(s);
+	cleanup_release(&old);
+	return rc;
+}
+
 int
 scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err)
@@ -339,9 +376,7 @@ scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
 	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (s->dirfd < 0)
 		return errf(err, "%s:", dir);
-	if (create(s, err) < 0 ||
-	    (m->direct && check_direct_alignment(s, err) < 0) ||
-	    preallocate(s, err) < 0 || open_timed(s, m, err) < 0)
+	if (create_and_open(s, m, err) < 0 || preallocate(s, err) < 0)
 		return -1;
 	return 0;
 }
@@ -357,10 +392,7 @@ scratch_close(struct scratch *s)
 		close(s->sync_fd);
 	if (s->fd >= 0)
 		close(s->fd);
-	/* unlink before forgetting: a signal in between only unlinks twice */
-	if (s->created)
-		unlinkat(s->dirfd, s->name, 0);
-	cleanup_forget(s->slot);
+	drop_name(s);
 	if (s->dirfd >= 0)
 		close(s->dirfd);
 	free(s->path);

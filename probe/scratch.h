@@ -2,8 +2,8 @@
 /*
  * The probe's scratch file: private (a random name, O_EXCL, no symlink
  * followed), preallocated by writing and syncing its blocks so a timed
- * flush carries data rather than block-map changes, and removed on every
- * path out, a signal included.
+ * flush carries data rather than block-map changes, and unlinked as soon
+ * as its descriptors are open, so it is gone whatever ends the process.
  */
 #ifndef SYNCGATE_PROBE_SCRATCH_H
 #define SYNCGATE_PROBE_SCRATCH_H
@@ -30,7 +30,7 @@ struct scratch {
 	int sync_fd;            /* the timed descriptor: fd, or one with the method's flags */
 	int raw_fd;             /* sync_fd's twin opened past libc; -1 if none */
 	int slot;               /* cleanup slot of path */
-	int created;            /* the file exists and must be removed */
+	int created;            /* the name exists and must be removed */
 	char name[40];
 	char *path;             /* dir/name, for the signal handler */
 	long long write_bytes;
@@ -51,10 +51,11 @@ long long scratch_slots(long long write_bytes, long long want,
     long long min_slots, char *err);
 
 /*
- * Creates the scratch file in dir for method m, preallocates nslots
- * writes of write_bytes, and opens the descriptors m needs (probing
- * O_DIRECT with one aligned transfer).  Returns 0, or -1 with err set and
- * nothing left behind; s needs scratch_close either way.
+ * Creates the scratch file in dir for method m, opens the descriptors m
+ * needs (probing O_DIRECT with one aligned transfer), unlinks it, and
+ * preallocates nslots writes of write_bytes.  Nothing may open it by name
+ * afterwards.  Returns 0, or -1 with err set and nothing left behind; s
+ * needs scratch_close either way.
  */
 int scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err);

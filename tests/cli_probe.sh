@@ -282,6 +282,44 @@ for sig in $sigs; do
 		empty "$D" "SIG$sig after ${delay}s"
 	done
 done
+# --- deaths no handler sees: the file is nameless once sampling starts ---
+# (the probe is killed once /proc shows it holding the unlinked file; a
+# core dump is not wanted, so the limit is set to 0; a background job
+# starts with SIGQUIT ignored, so it is given back its default first)
+if [ -d /proc/self/fd ]; then
+	sigs="KILL USR1 ALRM XCPU"
+	qdflt=""
+	if env --default-signal=QUIT true 2>/dev/null; then
+		sigs="$sigs QUIT"
+		qdflt="env --default-signal=QUIT"
+	else
+		echo "skipped: SIGQUIT while sampling (no way to un-ignore it here)"
+	fi
+	for sig in $sigs; do
+		(ulimit -c 0 2>/dev/null || true
+		# shellcheck disable=SC2086
+		exec $qdflt "$SYNCGATE" probe --dir "$D" --samples 1000000 \
+			--max-time 20 >/dev/null 2>&1) &
+		pid=$!
+		n=0
+		while [ "$n" -lt 500 ] && ! ls -l "/proc/$pid/fd" 2>/dev/null |
+			grep -q 'syncgate-probe\..* (deleted)'; do
+			sleep 0.01
+			n=$((n + 1))
+		done
+		[ "$n" -lt 500 ] || fail "SIG$sig: never saw the probe hold its unlinked file"
+		sleep 0.05
+		kill -s "$sig" "$pid" 2>/dev/null || true
+		set +e
+		wait "$pid" 2>/dev/null
+		st=$?
+		set -e
+		[ "$st" -gt 128 ] || fail "SIG$sig while sampling: exit $st, expected death by the signal"
+		empty "$D" "SIG$sig while sampling"
+	done
+else
+	echo "skipped: deaths while sampling (no /proc)"
+fi
 # and while several writers run at once: the probe shows it has reached
 # group commit by having more than one thread (it samples alone before),
 # so the signal lands there.  On tmpfs with 1 MiB writes the 3000 syncs
