@@ -149,9 +149,9 @@ interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
 
 	if (isnan(e->lo))
 		return xstrdup("");
+	gate_num_pair(a, b, sizeof a, e->lo, e->hi);
 	return gate_strf("%s%% interval %s%s to %s%s",
-	    gate_num(c, sizeof c, ctx->o->confidence * 100),
-	    gate_num(a, sizeof a, e->lo), suffix, gate_num(b, sizeof b, e->hi), suffix);
+	    gate_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b, suffix);
 }
 
 /* " (95% interval 1.9 to 2.4)", or "" without an interval. */
@@ -168,16 +168,21 @@ interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	return out;
 }
 
-/* "4% slower", "2.1% faster", "no slower" for a ratio new/old. */
+/* "4% slower", "2.1% faster", "no slower" for a ratio new/old, its percentage num. */
+static char *
+change_words(double ratio, const char *num)
+{
+	if (fabs(ratio - 1) < 5e-5)
+		return xstrdup("no slower");
+	return gate_strf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
+}
+
 static char *
 change_text(double ratio)
 {
 	char n[32];
 
-	if (fabs(ratio - 1) < 5e-5)
-		return xstrdup("no slower");
-	return gate_strf("%s%% %s", gate_num(n, sizeof n, fabs(ratio - 1) * 100),
-	    ratio > 1 ? "slower" : "faster");
+	return change_words(ratio, gate_num(n, sizeof n, fabs(ratio - 1) * 100));
 }
 
 /* A new check of row's class, appended to the verdict, ruled by the caller. */
@@ -297,8 +302,8 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
 	snprintf(cs.what, sizeof cs.what, "the ceiling of %s",
 	    gate_num(l, sizeof l, cs.limit));
 	iv = interval_text(ctx, &e, "");
-	body = gate_strf("%s: %s syncs at p50%s", row->name,
-	    gate_num(s, sizeof s, e.v), iv);
+	gate_num(s, sizeof s, e.v);
+	body = gate_strf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
 	free(iv);
 	add_check(ctx, row, &cs, t, 2, &e, body);
 }
@@ -327,8 +332,9 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 		free(iv);
 		iv = w2;
 	}
-	body = gate_strf("%s: %s syncs at %s against %s %s%s", row->name,
-	    gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v), qname(q), rp,
+	gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v);
+	body = gate_strf("%s: %s %s at %s against %s %s%s", row->name, os,
+	    gate_syncs(os), qname(q), rp,
 	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
 	free(iv);
 	free(rp);
@@ -339,12 +345,20 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 static char *
 change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
 {
-	char cf[32], *lo, *hi, *out;
+	char cf[32], a[32], b[32], *lo, *hi, *out;
 
 	if (isnan(e->lo))
 		return xstrdup("");
-	lo = change_text(e->lo);
-	hi = change_text(e->hi);
+	/* ends either side of 1 read apart already: "2% faster to 2% slower" */
+	if ((e->lo > 1) == (e->hi > 1))
+		gate_num_pair(a, b, sizeof a, fabs(e->lo - 1) * 100,
+		    fabs(e->hi - 1) * 100);
+	else {
+		gate_num(a, sizeof a, fabs(e->lo - 1) * 100);
+		gate_num(b, sizeof b, fabs(e->hi - 1) * 100);
+	}
+	lo = change_words(e->lo, a);
+	hi = change_words(e->hi, b);
 	out = gate_strf(" (%s%% interval from %s to %s)",
 	    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
 	free(lo);
@@ -373,10 +387,10 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 	iv = change_interval(ctx, &e);
 	ch = change_text(e.v);
 	if (syncs)
-		body = gate_strf("%s: %s syncs at %s against the baseline's %s, %s%s",
+		body = gate_strf("%s: %s %s at %s against the baseline's %s, %s%s",
 		    row->name, gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v),
-		    qname(q), gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v),
-		    ch, iv);
+		    gate_syncs(a), qname(q),
+		    gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v), ch, iv);
 	else
 		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
 		    row->name, gate_dur(a, sizeof a, t[0].part->v), qname(q),

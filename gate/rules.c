@@ -223,9 +223,10 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 			    gate_dur(h, sizeof h, p50->hi),
 			    gate_num(cf, sizeof cf, v->confidence * 100));
 		gate_who(s, v->mode, who, sizeof who);
-		verdict_note(v, "%s: %s commits at p50 in %s syncs (%s%s, under %s %s): "
+		gate_num(n, sizeof n, p50->v / unit);
+		verdict_note(v, "%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
 		    "%s is not flushing each commit, or batches several commits into "
-		    "one flush", row->name, who, gate_num(n, sizeof n, p50->v / unit),
+		    "one flush", row->name, who, n, gate_syncs(n),
 		    gate_dur(a, sizeof a, p50->v), up, isnan(low) ? "one sync of" :
 		    "the probe band's low of", gate_dur(b, sizeof b, isnan(low) ? unit :
 		    low), who);
@@ -357,10 +358,11 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 		    gate_num(b, sizeof b, c->value.v), c->class_name, stat_quantile(c));
 	}
 	c = closest(v, kind, "syncs", 0);
-	return gate_strf("%zu class%s within %s syncs at p50 and no more syncs a "
-	    "commit than %s at p50 and p99; the most is %s syncs (%s at p50)", n, es,
-	    gate_num(a, sizeof a, v->commit_syncs), who,
-	    gate_num(b, sizeof b, c->value.v), c->class_name);
+	gate_num(a, sizeof a, v->commit_syncs);
+	gate_num(b, sizeof b, c->value.v);
+	return gate_strf("%zu class%s within %s %s at p50 and no more syncs a "
+	    "commit than %s at p50 and p99; the most is %s %s (%s at p50)", n, es,
+	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
 }
 
 static void
@@ -392,8 +394,8 @@ ceiling_note(struct gate_verdict *v)
 	char *out, *next;
 	int k;
 
-	out = gate_strf("%s syncs a commit at p50 (--commit-syncs)",
-	    gate_num(a, sizeof a, v->commit_syncs));
+	gate_num(a, sizeof a, v->commit_syncs);
+	out = gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		char *who;
@@ -405,9 +407,9 @@ ceiling_note(struct gate_verdict *v)
 		if (s->concurrency > 0 && s->concurrency != s->group_writers)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
-		next = gate_strf("%s; %s probe measured %s syncs a commit at p50 and %s "
-		    "at p99 with %d concurrent writers%s", out, who,
-		    gate_num(b, sizeof b, s->group_syncs_p50),
+		gate_num(b, sizeof b, s->group_syncs_p50);
+		next = gate_strf("%s; %s probe measured %s %s a commit at p50 and %s "
+		    "at p99 with %d concurrent writers%s", out, who, b, gate_syncs(b),
 		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers, cc);
 		free(who);
 		free(out);

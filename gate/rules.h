@@ -104,6 +104,14 @@ const char *gate_dur(char *buf, size_t len, double ns);
  * under 0.01, two significant digits ("0.0018").
  */
 const char *gate_num(char *buf, size_t len, double x);
+/*
+ * An interval's ends as gate_num prints them, into a and b (len bytes
+ * each), with more decimals where two different ends would read the same
+ * ("0.298 to 0.302", not "0.3 to 0.3").
+ */
+void gate_num_pair(char *a, char *b, size_t len, double lo, double hi);
+/* "sync" after a number that reads "1", else "syncs". */
+const char *gate_syncs(const char *num);
 /* "rival: zu against ladybug on linkbench at a concurrency of 8". */
 char *gate_headline(const struct gate_verdict *v);
 

@@ -110,6 +110,41 @@ gate_num(char *buf, size_t len, double x)
 	return buf;
 }
 
+/* x with the given decimals, trailing zeros and a bare point dropped. */
+static void
+fixed(char *buf, size_t len, double x, int decimals)
+{
+	char *end;
+
+	snprintf(buf, len, "%.*f", decimals, x);
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+}
+
+void
+gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
+{
+	int d;
+
+	gate_num(a, len, lo);
+	gate_num(b, len, hi);
+	if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15))
+		return;
+	for (d = 3; d <= 12 && lo != hi && strcmp(a, b) == 0; d++) {
+		fixed(a, len, lo, d);
+		fixed(b, len, hi, d);
+	}
+}
+
+const char *
+gate_syncs(const char *num)
+{
+	return strcmp(num, "1") == 0 ? "sync" : "syncs";
+}
+
 /* "zu 0.9.2", or "zu" without a version. */
 static char *
 named(const struct verdict_side *s)

@@ -990,6 +990,57 @@ test_gate_num_words(void **state)
 		assert_string_equal(gate_num(buf, sizeof buf, cases[i].x), cases[i].want);
 }
 
+/* An interval's two ends never read the same unless they are the same. */
+static void
+test_gate_num_pair_apart(void **state)
+{
+	static const struct {
+		double lo, hi;
+		const char *a, *b;
+	} cases[] = {
+		{ 0.297, 0.302, "0.297", "0.302" }, { 0.2971, 0.2974, "0.2971", "0.2974" },
+		{ 2.16, 2.58, "2.16", "2.58" }, { 0.3, 0.3, "0.3", "0.3" },
+		{ 0.03, 0.0316, "0.03", "0.032" }, { 0.00181, 0.00184, "0.00181", "0.00184" },
+		{ 9.999, 10.001, "9.999", "10.001" }, { 1e15, 2e15, "1e+15", "2e+15" },
+	};
+	char a[32], b[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gate_num_pair(a, b, sizeof a, cases[i].lo, cases[i].hi);
+		assert_string_equal(a, cases[i].a);
+		assert_string_equal(b, cases[i].b);
+	}
+	assert_string_equal(gate_syncs("1"), "sync");
+	assert_string_equal(gate_syncs("1.01"), "syncs");
+	assert_string_equal(gate_syncs("0.5"), "syncs");
+}
+
+/* One sync is one sync: "the most is 1 sync", "within 1 sync". */
+static void
+test_gate_rule_pass_summary_one_sync(void **state)
+{
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	d.opts.commit_syncs = 1;
+	add_class(&d.ours, "a", KIND_WRITE, 3e6, 9e6, NULL, 0);
+	add_class(&d.rival, "a", KIND_WRITE, 3.96e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.writes.ruling, RULING_PASS);
+	assert_string_equal(d.v.writes.reason, "1 class within 1 sync at p50 and no "
+	    "more syncs a commit than ladybug at p50 and p99; the most is 1 sync (a "
+	    "at p50)");
+	assert_string_equal(find_check(&d.v, "a", "p50 syncs")->reason, "a: 1 sync at "
+	    "p50, within the ceiling of 1");
+	assert_string_equal(d.v.ceiling_note, "1 sync a commit at p50 (--commit-syncs)");
+	duel_free(&d);
+}
+
 static void
 test_gate_worse_order(void **state)
 {
@@ -1033,6 +1084,8 @@ main(void)
 		cmocka_unit_test(test_gate_rule_baseline),
 		cmocka_unit_test(test_gate_rule_baseline_unflushed),
 		cmocka_unit_test(test_gate_num_words),
+		cmocka_unit_test(test_gate_num_pair_apart),
+		cmocka_unit_test(test_gate_rule_pass_summary_one_sync),
 		cmocka_unit_test(test_gate_worse_order),
 	};
 
