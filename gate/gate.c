@@ -288,6 +288,12 @@ check_files(const struct args *a, char *err)
 	const char *flag = a->rival ? "--rival" : "--baseline";
 	size_t i, k;
 
+	/* a result names its samples files relative to its folder: it must be a file */
+	for (k = 0; k < 4; k++)
+		if (in[k] != NULL && strcmp(in[k], "-") == 0)
+			return errf(err, "-: reading a %s from standard input is not "
+			    "supported; expected a file (./- for a file named -)",
+			    k < 2 ? "result" : "probe");
 	if (same_file(in[0], in[1]))
 		return errf(err, "%s and %s %s are one file; expected two runs' "
 		    "results", in[0], flag, in[1]);
