@@ -39,6 +39,8 @@ probe_record_init(struct probe_record *p)
 	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = NAN;
 	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
 	p->precision = p->elapsed_s = NAN;
+	p->stable = -1;
+	p->halves_ns[0] = p->halves_ns[1] = p->clusters_ratio = NAN;
 	p->refs.dirty_sync_ns = p->refs.clean_sync_ns = NAN;
 	p->refs.clean_raw_sync_ns = NAN;
 	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
@@ -197,6 +199,22 @@ summary_json(cJSON *o, const struct probe_record *p)
 	add_num(o, "ci_level", p->ci_level);
 }
 
+/* Absent where not judged, as in records written before it was. */
+static void
+stability_json(cJSON *o, const struct probe_record *p)
+{
+	cJSON *st, *h;
+
+	if (p->stable < 0)
+		return;
+	st = cJSON_AddObjectToObject(o, "stability");
+	cJSON_AddBoolToObject(st, "stable", p->stable);
+	h = cJSON_AddArrayToObject(st, "halves_median_ns");
+	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[0]));
+	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[1]));
+	add_num(st, "clusters_ratio", p->clusters_ratio);
+}
+
 static void
 verdict_json(cJSON *o, const struct probe_record *p)
 {
@@ -259,6 +277,7 @@ probe_record_to_json(const struct probe_record *p)
 	json_add_string_or_null(o, "stopped_by", p->stopped_by);
 	add_num(o, "precision", p->precision);
 	add_num(o, "elapsed_s", p->elapsed_s);
+	stability_json(o, p);
 	verdict_json(o, p);
 	group_json(o, p);
 	return o;
@@ -490,6 +509,44 @@ get_write_bytes(const cJSON *wb, struct probe_record *p, const char *name,
 	return 0;
 }
 
+/* The stability object: absent in older records, and then not judged. */
+static int
+get_stability(const cJSON *st, struct probe_record *p, const char *name,
+    const char *where, char *err)
+{
+	const cJSON *stable, *h;
+	char w[256];
+	int i;
+
+	if (st == NULL || cJSON_IsNull(st))
+		return 0;
+	if (!cJSON_IsObject(st))
+		return errf(err, "%s: %s.stability is %s; expected an object",
+		    name, where, json_kind(st));
+	snprintf(w, sizeof w, "%s.stability", where);
+	stable = json_member(st, "stable");
+	if (!cJSON_IsBool(stable))
+		return errf(err, "%s: %s.stable is %s; expected true or false",
+		    name, w, json_kind(stable));
+	h = json_member(st, "halves_median_ns");
+	if (!cJSON_IsArray(h) || cJSON_GetArraySize(h) != 2)
+		return errf(err, "%s: %s.halves_median_ns is %s; expected two "
+		    "medians in nanoseconds", name, w, json_kind(h));
+	for (i = 0; i < 2; i++)
+		if (json_finite(cJSON_GetArrayItem(h, i), &p->halves_ns[i]) < 0 ||
+		    !(p->halves_ns[i] > 0))
+			return errf(err, "%s: %s.halves_median_ns[%d] is %s; expected "
+			    "a positive number of nanoseconds", name, w, i,
+			    json_kind(cJSON_GetArrayItem(h, i)));
+	if (get_num(st, "clusters_ratio", &p->clusters_ratio, name, w, err) < 0)
+		return -1;
+	if (!isnan(p->clusters_ratio) && !(p->clusters_ratio >= 1))
+		return errf(err, "%s: %s.clusters_ratio is %g; expected 1 or more, "
+		    "or null", name, w, p->clusters_ratio);
+	p->stable = cJSON_IsTrue(stable);
+	return 0;
+}
+
 static int
 get_parts(const cJSON *o, struct probe_record *p, const char *name,
     const char *where, char *err)
@@ -497,6 +554,7 @@ get_parts(const cJSON *o, struct probe_record *p, const char *name,
 	if (get_host(json_member(o, "host"), p, name, where, err) < 0 ||
 	    get_volume(json_member(o, "volume"), p, name, where, err) < 0 ||
 	    get_refs(json_member(o, "reference_ns"), p, name, where, err) < 0 ||
+	    get_stability(json_member(o, "stability"), p, name, where, err) < 0 ||
 	    get_write_bytes(json_member(o, "write_bytes"), p, name, where, err) < 0)
 		return -1;
 	return 0;

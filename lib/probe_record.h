@@ -68,6 +68,10 @@ struct probe_record {
 	char *stopped_by;       /* "samples", "precision", "max-samples", "max-time" */
 	double precision;       /* --precision asked for, or NaN */
 	double elapsed_s;       /* wall time of the whole probe */
+	/* whether the sync time held still (probe/stability.h) */
+	int stable;             /* 1, 0, or -1 when not judged */
+	double halves_ns[2];    /* medians of the first and second half */
+	double clusters_ratio;  /* two groups' medians apart, or NaN */
 	/* the verdict on the flush */
 	enum reach reaches;
 	char **evidence;        /* why, in words, nevidence of them */

@@ -15,6 +15,7 @@
 #include "probe/measure.h"
 #include "probe/run.h"
 #include "probe/scratch.h"
+#include "probe/stability.h"
 
 int
 probe_check_options(const struct probe_options *o, const struct probe_method *m,
@@ -90,6 +91,24 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->virt = out->virt;
 }
 
+/* A hint beside the verdict, never a part of it. */
+static void
+judge_stability(struct probe_record *out)
+{
+	struct probe_stability st;
+	char hint[ERRLEN];
+
+	probe_stability(out->samples_ns, out->nsamples, &st);
+	if (!st.judged)
+		return;
+	out->stable = st.stable;
+	out->halves_ns[0] = st.half_ns[0];
+	out->halves_ns[1] = st.half_ns[1];
+	out->clusters_ratio = st.clusters_ratio;
+	if (probe_stability_hint(&st, hint, sizeof hint))
+		probe_record_evidence(out, "%s", hint);
+}
+
 void
 probe_judge(struct probe_record *out, const struct probe_method *m,
     int flags_dropped)
@@ -103,6 +122,7 @@ probe_judge(struct probe_record *out, const struct probe_method *m,
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);
 	free(ev);
+	judge_stability(out);
 }
 
 void

@@ -163,6 +163,16 @@ grep -q 'us' "$T/out" || fail "LC_ALL=C: no durations in us"
 expect 0 "" probe --dir "$D" --samples 5 --json -o "$T/p.json"
 [ ! -s "$T/out" ] || fail "-o FILE also wrote to standard output"
 grep -q '"format":[[:space:]]*"syncgate-probe/1"' "$T/p.json" || fail "-o FILE: no format"
+# 5 samples are too few to judge stability; 6 are enough
+grep -q '"stability"' "$T/p.json" && fail "5 samples: stability judged"
+expect 0 "" probe --dir "$D" --samples 6 --json
+grep -q '"stable":[[:space:]]*\(true\|false\)' "$T/out" || fail "6 samples: no stability.stable"
+if grep -q '"stable":[[:space:]]*false' "$T/out"; then
+	grep -q 'hint: the sync time was unstable in this run' "$T/out" ||
+		fail "an unstable run without its hint"
+else
+	grep -q 'unstable' "$T/out" && fail "a stable run with an unstable hint"
+fi
 grep -q '"reaches_device":[[:space:]]*"' "$T/p.json" || fail "-o FILE: no reaches_device"
 ls "$T"/p.json.tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
 to_full probe --dir "$D" --samples 3

@@ -20,6 +20,7 @@
 #include "probe/method.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
+#include "probe/stability.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
@@ -545,6 +546,14 @@ test_probe_report_prints_what_the_probe_printed(void **state)
 	cJSON_Delete(root);
 	root = cJSON_Parse(json);
 	assert_int_equal(probe_record_from_json(root, "p.json", "probe", &q, err), 0);
+	/* every key comes back, the later additions included */
+	assert_true(p.stable >= 0);
+	assert_true(strstr(json, "\"stability\"") != NULL);
+	cJSON_Delete(root);
+	root = probe_record_to_json(&q);
+	a = cJSON_Print(root);
+	assert_string_equal(a, json);
+	free(a);
 	for (ascii = 0; ascii < 2; ascii++) {
 		a = text_of(&p, ascii);
 		b = text_of(&q, ascii);
@@ -818,6 +827,135 @@ test_probe_thin(void **state)
 	assert_int_equal(measure_thin(y, 0, 1), 0);
 }
 
+/* Samples made up for the stability check: n values of a pattern. */
+struct stab_case {
+	const char *name;
+	size_t n;
+	double slow;            /* the slow value; the rest are 100000 */
+	const char *where;      /* which samples are slow: "second", "odd", "last2"... */
+	int judged, stable;
+	const char *phrase;     /* in the hint; NULL: no hint */
+};
+
+static int
+is_slow(const struct stab_case *c, size_t i)
+{
+	if (strcmp(c->where, "second") == 0)
+		return i >= c->n / 2;
+	if (strcmp(c->where, "odd") == 0)
+		return i % 2 == 1;
+	if (strcmp(c->where, "last1") == 0)
+		return i == c->n - 1;
+	if (strcmp(c->where, "first2") == 0)
+		return i < 2;
+	if (strcmp(c->where, "first3") == 0)
+		return i < 3;
+	return 0;
+}
+
+/*
+ * A run is unstable when its halves' medians lie twice apart or more, or
+ * its samples fall in two groups five times apart or more, each holding
+ * two samples and a tenth of them; one outlier is no group.
+ */
+static void
+test_stability_table(void **state)
+{
+	static const struct stab_case cases[] = {
+		{ "flat", 15, 100000, "none", 1, 1, NULL },
+		{ "too few", 5, 4000000, "second", 0, 1, NULL },
+		{ "fast then slow", 15, 4000000, "second", 1, 0,
+		  "first 7 samples' median is 100µs and the last 8 samples' 4ms "
+		  "(40.0 times)" },
+		{ "halves exactly twice apart", 16, 200000, "second", 1, 0,
+		  "(2.0 times)" },
+		{ "halves just under twice", 16, 199000, "second", 1, 1, NULL },
+		{ "two speeds interleaved", 16, 1000000, "odd", 1, 0,
+		  "two groups 10 times apart (8 near 100µs, 8 near 1ms)" },
+		{ "one outlier", 15, 10000000, "last1", 1, 1, NULL },
+		{ "two outliers", 15, 10000000, "first2", 1, 0, "two groups" },
+		{ "groups just under five apart", 15, 499000, "first2", 1, 1, NULL },
+		{ "three outliers in 40", 40, 10000000, "first3", 1, 1, NULL },
+	};
+	struct probe_stability st;
+	double x[64];
+	char hint[1024];
+	size_t i, k;
+	int h;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		for (k = 0; k < cases[i].n; k++)
+			x[k] = is_slow(&cases[i], k) ? cases[i].slow : 100000;
+		probe_stability(x, cases[i].n, &st);
+		hint[0] = '\0';
+		h = probe_stability_hint(&st, hint, sizeof hint);
+		if (st.judged != cases[i].judged || (st.judged &&
+		    st.stable != cases[i].stable) || h != (cases[i].phrase != NULL) ||
+		    (h && (strstr(hint, cases[i].phrase) == NULL ||
+		    strstr(hint, "--precision") == NULL ||
+		    strncmp(hint, "hint: ", 6) != 0))) {
+			print_error("case \"%s\": judged %d stable %d: %s\n",
+			    cases[i].name, st.judged, st.stable, hint);
+			fail();
+		}
+	}
+}
+
+/* A hand-made stability object is checked like every other key. */
+static void
+test_stability_key_checked(void **state)
+{
+	static const struct {
+		const char *json;
+		const char *msg;
+	} bad[] = {
+		{ "5", "probe.stability is a number; expected an object" },
+		{ "{\"halves_median_ns\": [1, 2]}",
+		  "probe.stability.stable is missing; expected true or false" },
+		{ "{\"stable\": true, \"halves_median_ns\": [1]}",
+		  "probe.stability.halves_median_ns is an array; expected two" },
+		{ "{\"stable\": true, \"halves_median_ns\": [1, -2]}",
+		  "probe.stability.halves_median_ns[1] is a number; expected a positive" },
+		{ "{\"stable\": false, \"halves_median_ns\": [1, 2], "
+		  "\"clusters_ratio\": 0.5}",
+		  "probe.stability.clusters_ratio is 0.5; expected 1 or more" },
+	};
+	FILE *fp = fopen("fixtures/probe/tmpfs.json", "r");
+	char text[65536], err[ERRLEN];
+	struct probe_record p;
+	size_t n, i;
+	cJSON *root;
+
+	(void)state;
+	if (fp == NULL)
+		skip();
+	n = fread(text, 1, sizeof text - 1, fp);
+	fclose(fp);
+	text[n] = '\0';
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		root = cJSON_Parse(text);
+		assert_non_null(root);
+		cJSON_AddItemToObject(root, "stability", cJSON_Parse(bad[i].json));
+		assert_int_equal(probe_record_from_json(root, "t.json", "probe", &p,
+		    err), -1);
+		if (strstr(err, bad[i].msg) == NULL) {
+			print_error("case %zu: %s\n", i, err);
+			fail();
+		}
+		cJSON_Delete(root);
+	}
+	root = cJSON_Parse(text);
+	cJSON_AddItemToObject(root, "stability", cJSON_Parse("{\"stable\": false, "
+	    "\"halves_median_ns\": [100, 400], \"clusters_ratio\": null}"));
+	assert_int_equal(probe_record_from_json(root, "t.json", "probe", &p, err), 0);
+	assert_int_equal(p.stable, 0);
+	assert_near(p.halves_ns[1], 400, 0);
+	assert_true(isnan(p.clusters_ratio));
+	probe_record_free(&p);
+	cJSON_Delete(root);
+}
+
 /*
  * RAM disks are known by their driver's names; a loop device only by
  * what backs it, and one that sysfs does not list says nothing.
@@ -879,6 +1017,8 @@ main(void)
 		cmocka_unit_test(test_memdev_names),
 		cmocka_unit_test(test_probe_ref_schedule),
 		cmocka_unit_test(test_probe_thin),
+		cmocka_unit_test(test_stability_table),
+		cmocka_unit_test(test_stability_key_checked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
