@@ -492,6 +492,11 @@ static void
 hints(const struct probe_facts *f, struct probe_evidence *ev)
 {
 	wrapped_hint(f, ev);
+	if (f->direct_cached)
+		add(ev, "hint: O_DIRECT was accepted but the page cache was not "
+		    "bypassed: the page the trial write wrote was in it afterwards "
+		    "(mincore), so each %s is a copy into memory and what O_DSYNC "
+		    "adds to it.", f->sync_name);
 	cache_hint(f, ev);
 	if (f->rotational == 1 && f->memory_device == NULL)
 		add(ev, "hint: the device calls itself rotational (queue/rotational "

@@ -45,6 +45,7 @@ struct probe_facts {
 	double raw_ns;          /* the dirty sync past libc */
 	double libc_ns;         /* the dirty sync through libc, beside raw_ns */
 	int flags_dropped;      /* O_DSYNC asked at open and missing after it */
+	int direct_cached;      /* O_DIRECT accepted, yet the page cache kept the write */
 	const char *fs;         /* "ext4", "tmpfs", "fuse.sshfs" ... */
 	const char *mount_options;
 	const char *write_cache; /* "write back", "write through" */

@@ -291,11 +291,12 @@ describe(const struct scratch *s, const struct probe_method *m,
 	if (m->write_timed)
 		snprintf(d, sizeof d, "each sample times one %s of %s of fresh "
 		    "content at a new offset into preallocated blocks: the write "
-		    "is the sync; %s", m->word, b, m->carries);
+		    "is the sync; %s", m->word, b,
+		    probe_method_carries(m, s->direct_cached));
 	else
 		snprintf(d, sizeof d, "each sample writes %s of fresh content at a "
 		    "new offset into preallocated blocks, then times the %s alone; "
-		    "%s", b, m->word, m->carries);
+		    "%s", b, m->word, probe_method_carries(m, s->direct_cached));
 	out->method = xstrdup(m->name);
 	out->method_detail = xstrdup(d);
 	out->write_bytes = s->write_bytes;

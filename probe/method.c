@@ -117,6 +117,9 @@ static const struct probe_method methods[] = {
 	{ "direct-dsync", "O_DIRECT|O_DSYNC write", DIRECT_FLAGS, 1, 1, NULL,
 	  NULL, DIRECT_MISSING, "the data goes from the buffer, past any page "
 	  "cache; " CARRIES_DATA },
+#define CARRIES_CACHED "O_DIRECT accepted but the page cache was not " \
+	"bypassed (the page the trial write wrote was in it afterwards, by " \
+	"mincore), so the data goes through memory; " CARRIES_DATA
 #ifdef F_FULLFSYNC
 	{ "full", "F_FULLFSYNC", 0, 0, 0, full_fsync, NULL, NULL,
 	  CARRIES_MTIME "; then the drive is asked to empty its cache" },
@@ -218,6 +221,12 @@ probe_method_clean_sync_raw(const struct probe_method *m, int fd)
 		return -1;
 	}
 	return fn(fd);
+}
+
+const char *
+probe_method_carries(const struct probe_method *m, int cached)
+{
+	return m->direct && cached ? CARRIES_CACHED : m->carries;
 }
 
 const char *

@@ -46,6 +46,13 @@ int probe_method_clean_sync(const struct probe_method *m, int fd);
 int probe_method_clean_sync_raw(const struct probe_method *m, int fd);
 int probe_method_has_clean_raw(const struct probe_method *m);
 
+/*
+ * What the sync writes beyond the data, in words (m->carries); for
+ * O_DIRECT that the filesystem took without bypassing the page cache
+ * (cached), said so instead of "past any page cache".
+ */
+const char *probe_method_carries(const struct probe_method *m, int cached);
+
 /* The call probe_method_clean_sync makes, in words: "fdatasync". */
 const char *probe_method_clean_name(const struct probe_method *m);
 

@@ -222,7 +222,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	struct scratch s;
 	double start = probe_now_ns();
 	long long slots;
-	int rc = -1, dropped;
+	int rc = -1, dropped, cached;
 
 	probe_record_init(out);
 	identity_host(out);
@@ -244,12 +244,13 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 		    err) : 0;
 	}
 	dropped = s.flags_dropped;
+	cached = s.direct_cached;
 	scratch_close(&s);
 	if (rc < 0) {
 		probe_record_free(out);
 		return -1;
 	}
-	probe_judge(out, m, dropped);
+	probe_judge(out, m, dropped, cached);
 	probe_stamp(out, start);
 	return 0;
 }

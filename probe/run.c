@@ -68,7 +68,7 @@ probe_scratch_slots(const struct probe_options *o, char *err)
 
 static void
 fill_facts(struct probe_facts *f, const struct probe_record *out,
-    const struct probe_method *m, int flags_dropped)
+    const struct probe_method *m, int flags_dropped, int direct_cached)
 {
 	probe_facts_init(f);
 	f->sync_name = m->word;
@@ -83,6 +83,7 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->raw_ns = out->refs.raw_sync_ns;
 	f->libc_ns = out->refs.libc_sync_ns;
 	f->flags_dropped = flags_dropped;
+	f->direct_cached = direct_cached;
 	f->fs = out->fs;
 	f->mount_options = out->mount_options;
 	f->write_cache = out->write_cache;
@@ -111,13 +112,13 @@ judge_stability(struct probe_record *out)
 
 void
 probe_judge(struct probe_record *out, const struct probe_method *m,
-    int flags_dropped)
+    int flags_dropped, int direct_cached)
 {
 	struct probe_facts f;
 	struct probe_evidence *ev = xmalloc(sizeof *ev);
 	size_t i;
 
-	fill_facts(&f, out, m, flags_dropped);
+	fill_facts(&f, out, m, flags_dropped, direct_cached);
 	out->reaches = probe_classify(&f, ev);
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);

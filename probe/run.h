@@ -24,11 +24,13 @@ int probe_check_options(const struct probe_options *o,
 long long probe_scratch_slots(const struct probe_options *o, char *err);
 
 /*
- * Summarizes the samples and classifies the flush from out's timings and
- * volume facts: sets out->reaches and out->evidence.
+ * Classifies the flush from out's timings and volume facts, and what the
+ * scratch file's descriptors showed (O_DSYNC dropped, O_DIRECT that kept
+ * the page cache): sets out->reaches and out->evidence, and judges the
+ * samples' stability.
  */
 void probe_judge(struct probe_record *out, const struct probe_method *m,
-    int flags_dropped);
+    int flags_dropped, int direct_cached);
 
 /* Records when and by which version, and the elapsed time since start_ns. */
 void probe_stamp(struct probe_record *out, double start_ns);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -271,14 +272,52 @@ check_direct_alignment(const struct scratch *s, char *err)
 	return 0;
 }
 
+/*
+ * Whether a page of the trial write's range sits in the page cache.  A
+ * filesystem that truly bypasses it leaves none there; tmpfs (which takes
+ * O_DIRECT from Linux 6.6) has nowhere else to put the data.  Where it
+ * cannot be told, 0: nothing is claimed either way.
+ */
+static int
+page_resident(const struct scratch *s)
+{
+#ifdef __linux__
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len, i, npages;
+	unsigned char *vec;
+	void *map;
+	int resident = 0;
+
+	if (page <= 0)
+		return 0;
+	npages = ((size_t)s->write_bytes + (size_t)page - 1) / (size_t)page;
+	len = npages * (size_t)page;
+	map = mmap(NULL, len, PROT_READ, MAP_SHARED, s->fd, 0);
+	if (map == MAP_FAILED)
+		return 0;
+	vec = xmalloc(npages);
+	if (mincore(map, len, vec) == 0)
+		for (i = 0; i < npages && !resident; i++)
+			resident = vec[i] & 1;
+	free(vec);
+	munmap(map, len);
+	return resident;
+#else
+	(void)s;
+	return 0;
+#endif
+}
+
 /* Accepted at open and refused at transfer is how tmpfs used to do it. */
 static int
 probe_direct(struct scratch *s, char *err)
 {
 	char b[DURLEN];
 
-	if (scratch_write(s, s->sync_fd, s->buf, &s->seed, 0, NULL, err) == 0)
+	if (scratch_write(s, s->sync_fd, s->buf, &s->seed, 0, NULL, err) == 0) {
+		s->direct_cached = page_resident(s);
 		return 0;
+	}
 	if (errno != EINVAL)
 		return -1;
 	return errf(err, "%s: --method direct-dsync: the filesystem refuses an "

@@ -40,6 +40,7 @@ struct scratch {
 	unsigned char *buf;     /* stride bytes, aligned */
 	uint64_t seed;          /* makes every write's content fresh */
 	int flags_dropped;      /* the timed descriptor lacks O_DSYNC though asked */
+	int direct_cached;      /* O_DIRECT accepted, yet the page cache kept the write */
 };
 
 /*

@@ -192,6 +192,12 @@ if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
 	if [ "$st" -eq 0 ]; then
 		grep -q '^reaches a device: no. The filesystem is tmpfs' "$T/out" ||
 			fail "direct-dsync on tmpfs: $(grep reaches "$T/out")"
+		# and says the page cache was not bypassed, in the method and a hint
+		[ "$(grep -c 'O_DIRECT accepted but the page cache was not bypassed' "$T/out")" -eq 1 ] &&
+			grep -q 'hint: O_DIRECT was accepted but the page cache was not bypassed' "$T/out" ||
+			fail "direct-dsync on tmpfs: claims to bypass the page cache: $(sed -n 3p "$T/out")"
+		grep -q 'past any page cache' "$T/out" &&
+			fail "direct-dsync on tmpfs: still says \"past any page cache\""
 	else
 		grep -qF -- "--method direct-dsync:" "$T/err" ||
 			fail "direct-dsync on tmpfs: exit $st: $(cat "$T/err")"
@@ -488,6 +494,10 @@ if [ -n "$loop" ]; then
 		grep -qF -- "$want" "$T/err" ||
 			fail "direct-dsync, 512 bytes on 4096-byte sectors: $(cat "$T/err")"
 		expect 0 "" probe --dir "$T/4k/d" --method direct-dsync --samples 3
+		# ext4 honours O_DIRECT: the written page is not left in the cache
+		grep -q 'past any page cache' "$T/out" ||
+			fail "direct-dsync on ext4: $(sed -n 3p "$T/out")"
+		grep -q 'not bypassed' "$T/out" && fail "direct-dsync on ext4: says the cache was not bypassed"
 		empty "$T/4k/d" "direct-dsync on 4096-byte sectors"
 	else
 		echo "skipped: cannot make an ext4 on a loop device here"

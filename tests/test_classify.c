@@ -151,6 +151,18 @@ facts_of(const struct tcase *c, struct probe_facts *f)
 	f->memory_device = c->memory;
 }
 
+static const struct tcase *
+case_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (strcmp(cases[i].name, name) == 0)
+			return &cases[i];
+	fail_msg("no case \"%s\"", name);
+	return NULL;
+}
+
 static int
 evidence_has(const struct probe_evidence *ev, const char *phrase)
 {
@@ -388,6 +400,25 @@ test_classify_clean_pair(void **state)
 	}
 }
 
+/* O_DIRECT that kept the page cache is said, in a hint that decides nothing. */
+static void
+test_classify_direct_cached_hint(void **state)
+{
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	facts_of(case_named("dsync on a device"), &f);
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_false(evidence_has(&ev, "not bypassed"));
+	f.direct_cached = 1;
+	f.sync_name = "O_DIRECT|O_DSYNC write";
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_true(evidence_has(&ev, "hint: O_DIRECT was accepted but the page "
+	    "cache was not bypassed"));
+	assert_true(strncmp(ev.line[0], "hint: ", 6) != 0);
+}
+
 /* The evidence never overflows its table, however much there is to say. */
 static void
 test_classify_evidence_bounded(void **state)
@@ -422,6 +453,7 @@ main(void)
 		cmocka_unit_test(test_classify_evidence_bounded),
 		cmocka_unit_test(test_classify_memory_device_never_durable),
 		cmocka_unit_test(test_classify_clean_pair),
+		cmocka_unit_test(test_classify_direct_cached_hint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -827,6 +827,35 @@ test_probe_thin(void **state)
 	assert_int_equal(measure_thin(y, 0, 1), 0);
 }
 
+/*
+ * tmpfs may take O_DIRECT (Linux 6.6 and later), but the data stays in
+ * the page cache, and the probe must say so rather than "past any page
+ * cache".
+ */
+static void
+test_probe_direct_on_tmpfs_keeps_the_cache(void **state)
+{
+	const struct probe_method *m = probe_method_find("direct-dsync", NULL);
+	struct scratch s;
+	char err[ERRLEN], *dir = make_dir("/dev/shm");
+	int rc;
+
+	(void)state;
+	if (dir == NULL || m == NULL)
+		skip();
+	rc = scratch_open(&s, dir, m, 4096, 4, err);
+	if (rc == 0) {
+		assert_int_equal(s.direct_cached, 1);
+		assert_non_null(strstr(probe_method_carries(m, 1),
+		    "page cache was not bypassed"));
+		assert_null(strstr(probe_method_carries(m, 0), "not bypassed"));
+	} else {
+		assert_non_null(strstr(err, "--method direct-dsync:"));
+	}
+	scratch_close(&s);
+	remove_dir(dir);
+}
+
 /* Samples made up for the stability check: n values of a pattern. */
 struct stab_case {
 	const char *name;
@@ -1017,6 +1046,7 @@ main(void)
 		cmocka_unit_test(test_memdev_names),
 		cmocka_unit_test(test_probe_ref_schedule),
 		cmocka_unit_test(test_probe_thin),
+		cmocka_unit_test(test_probe_direct_on_tmpfs_keeps_the_cache),
 		cmocka_unit_test(test_stability_table),
 		cmocka_unit_test(test_stability_key_checked),
 	};
