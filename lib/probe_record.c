@@ -515,7 +515,7 @@ get_stability(const cJSON *st, struct probe_record *p, const char *name,
     const char *where, char *err)
 {
 	const cJSON *stable, *h;
-	char w[256];
+	char w[256], k[32];
 	int i;
 
 	if (st == NULL || cJSON_IsNull(st))
@@ -537,7 +537,7 @@ get_stability(const cJSON *st, struct probe_record *p, const char *name,
 		    !(p->halves_ns[i] > 0))
 			return errf(err, "%s: %s.halves_median_ns[%d] is %s; expected "
 			    "a positive number of nanoseconds", name, w, i,
-			    json_kind(cJSON_GetArrayItem(h, i)));
+			    kind_of(cJSON_GetArrayItem(h, i), k, sizeof k));
 	if (get_num(st, "clusters_ratio", &p->clusters_ratio, name, w, err) < 0)
 		return -1;
 	if (!isnan(p->clusters_ratio) && !(p->clusters_ratio >= 1))

@@ -147,6 +147,11 @@ for j in fixtures/probe/*.json; do
 		fail "report $j in the C locale: $(cat "$T/err")"
 	cmp -s "$a" "$T/report.txt" || fail "report $j in the C locale differs from $a"
 done
+# the later keys (memory_backed, clean_raw_sync, stability) read back whole
+sg report fixtures/probe/loop-on-tmpfs.json --format json >"$T/rt.json" ||
+	fail "report --format json of loop-on-tmpfs.json"
+cmp -s fixtures/probe/loop-on-tmpfs.json "$T/rt.json" ||
+	fail "loop-on-tmpfs.json does not read back as written"
 # and the record the probe writes gives the same text as the probe would
 expect 0 "" probe --dir "$D" --samples 3 --json -o "$T/live.json"
 sg report "$T/live.json" >"$T/live.txt" || fail "report of a live probe"

@@ -984,7 +984,7 @@ test_stability_key_checked(void **state)
 		{ "{\"stable\": true, \"halves_median_ns\": [1]}",
 		  "probe.stability.halves_median_ns is an array; expected two" },
 		{ "{\"stable\": true, \"halves_median_ns\": [1, -2]}",
-		  "probe.stability.halves_median_ns[1] is a number; expected a positive" },
+		  "probe.stability.halves_median_ns[1] is -2; expected a positive" },
 		{ "{\"stable\": false, \"halves_median_ns\": [1, 2], "
 		  "\"clusters_ratio\": 0.5}",
 		  "probe.stability.clusters_ratio is 0.5; expected 1 or more" },
