@@ -42,7 +42,7 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	struct stat st;
 	sigset_t old;
 	char *real = NULL;
-	mode_t mask;
+	mode_t mask, mode;
 	int fd;
 
 	memset(o, 0, sizeof *o);
@@ -76,10 +76,22 @@ outfile_open(struct outfile *o, const char *path, char *err)
 		errf(err, "%s:", o->path);
 		goto fail;
 	}
-	/* mkstemp makes 0600; give the file the mode a plain creat would */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
+	/*
+	 * mkstemp makes 0600.  A file that is replaced keeps its mode and,
+	 * where we may set them, its owner and group, as `>` would keep
+	 * them; a new file gets the mode a plain creat would.
+	 */
+	if (stat(o->path, &st) == 0) {
+		mode = st.st_mode & 0777;   /* never set-id bits */
+		if ((st.st_uid != getuid() || st.st_gid != getgid()) &&
+		    fchown(fd, st.st_uid, st.st_gid) < 0)
+			(void)fchown(fd, (uid_t)-1, st.st_gid);
+	} else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) < 0) {
 		errf(err, "%s:", o->tmp);
 		goto fail_fd;
 	}

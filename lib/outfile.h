@@ -5,7 +5,8 @@
  * standard output is checked when it is closed, so a full disk or a
  * closed pipe is an error rather than a silently short report.  A path
  * that is a symlink is followed (the link stays; the file it names is
- * replaced); one that is a device or a FIFO is written in place.
+ * replaced, keeping its mode); one that is a device or a FIFO is written
+ * in place.
  */
 #ifndef SYNCGATE_OUTFILE_H
 #define SYNCGATE_OUTFILE_H

@@ -82,6 +82,34 @@ test_outfile_replaces_whole(void **state)
 	assert_int_equal(entries(), 1);
 }
 
+/* A replaced file keeps its mode: a private file stays private. */
+static void
+test_outfile_keeps_mode(void **state)
+{
+	char path[512], err[ERRLEN];
+	struct outfile o;
+	struct stat st;
+	FILE *fp;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/private.txt", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fclose(fp);
+	assert_int_equal(chmod(path, 0600), 0);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	fputs("secret\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(chmod(path, 0640), 0);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+	assert_int_equal(unlink(path), 0);
+}
+
 /* A bare name is written beside the working directory's other files. */
 static void
 test_outfile_bare_name_in_cwd(void **state)
@@ -188,6 +216,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outfile_replaces_whole),
+		cmocka_unit_test(test_outfile_keeps_mode),
 		cmocka_unit_test(test_outfile_bare_name_in_cwd),
 		cmocka_unit_test(test_outfile_abort_leaves_old),
 		cmocka_unit_test(test_outfile_follows_symlink),
