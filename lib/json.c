@@ -104,22 +104,31 @@ position(const char *buf, const char *end, size_t *line, size_t *col)
 }
 
 /*
- * The first \u0000 escape inside a string, or NULL: cJSON would end the
- * string there, so "a\u0000b" would silently load as "a".
+ * One pass over the text outside cJSON: the first \u0000 escape inside a
+ * string (cJSON would end the string there, so "a\u0000b" would silently
+ * load as "a"), or NULL; and in *values an upper bound on the number of
+ * values (commas and opening brackets outside strings, plus one), each of
+ * which costs cJSON about 64 bytes whatever its size in the text.
  */
 static const char *
-nul_escape(const char *buf, size_t len)
+scan(const char *buf, size_t len, size_t *values)
 {
 	const char *p = buf, *end = buf + len;
 	int in_string = 0;
 
+	*values = 1;
 	for (; p < end; p++) {
 		if (*p == '"') {
 			in_string = !in_string;
-		} else if (in_string && *p == '\\' && p + 1 < end) {
-			if (p[1] == 'u' && end - p >= 6 && memcmp(p + 2, "0000", 4) == 0)
-				return p;
-			p++;
+		} else if (in_string) {
+			if (*p == '\\' && p + 1 < end) {
+				if (p[1] == 'u' && end - p >= 6 &&
+				    memcmp(p + 2, "0000", 4) == 0)
+					return p;
+				p++;
+			}
+		} else if (*p == ',' || *p == '[' || *p == '{') {
+			++*values;
 		}
 	}
 	return NULL;
@@ -130,7 +139,7 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
 	const char *end = NULL;
 	cJSON *root;
-	size_t line = 1, col = 1;
+	size_t line = 1, col = 1, values;
 	const char *p;
 
 	end = buf + utf8_valid_prefix(buf, len);
@@ -140,12 +149,16 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		    "%zu; expected JSON, which is UTF-8 text", name,
 		    (unsigned)(unsigned char)*end, line, col), NULL;
 	}
-	if ((end = nul_escape(buf, len)) != NULL) {
+	if ((end = scan(buf, len, &values)) != NULL) {
 		position(buf, end, &line, &col);
 		return errf(err, "%s: a \\u0000 escape at line %zu, column %zu; "
 		    "expected strings without NUL characters", name, line, col),
 		    NULL;
 	}
+	if (values > JSON_MAX_VALUES)
+		return errf(err, "%s: about %zu values; expected at most %lu (give "
+		    "millions of samples as a samples_file)", name, values,
+		    JSON_MAX_VALUES), NULL;
 	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	if (root != NULL) {
 		/* cJSON accepts trailing text after the value; we do not */

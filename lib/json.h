@@ -12,6 +12,12 @@
 
 /* Largest JSON file syncgate reads, so a hostile file cannot exhaust memory. */
 #define JSON_MAX_BYTES (256UL * 1024 * 1024)
+/*
+ * Most values in one JSON text: each costs cJSON about 64 bytes, so a file
+ * of 200 MB of "0," would otherwise take 8 GB.  Ten million inline samples
+ * fit (about 1 GB); more belong in a samples_file.
+ */
+#define JSON_MAX_VALUES 12000000UL
 
 /*
  * Reads path whole (refusing it beyond limit bytes, before reading it all)

@@ -22,7 +22,10 @@ struct at {
 	const char *file;
 	char cls[160];          /* "classes[2] \"write\"" */
 	char *err;
+	size_t *total;          /* samples held by the result's classes so far */
 };
+
+size_t result_max_samples = RESULT_MAX_SAMPLES;
 
 /* Below this many samples qsort wins; above, the radix sort does. */
 #define RADIX_MIN 4096
@@ -204,14 +207,31 @@ get_samples_file(const cJSON *v, const char *path, struct result_class *c,
     const struct at *a)
 {
 	char where[ERRLEN];
+	size_t left;
 
 	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
 		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
 		    "relative to the result file", a->file, a->cls,
 		    cJSON_IsString(v) ? "empty" : json_kind(v));
 	snprintf(where, sizeof where, "%s: %s", a->file, a->cls);
-	return samples_file_read(path, v->valuestring, where,
-	    SAMPLES_FILE_MAX_COUNT, &c->samples_ns, &c->nsamples, a->err);
+	left = *a->total < result_max_samples ? result_max_samples - *a->total : 0;
+	if (left == 0)
+		return errf(a->err, "%s: the classes before it already hold %zu "
+		    "latencies; expected at most that many in one result", where,
+		    result_max_samples);
+	if (samples_file_read(path, v->valuestring, where,
+	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
+	    &c->samples_ns, &c->nsamples, a->err) < 0) {
+		size_t used = strlen(a->err);
+
+		if (left < SAMPLES_FILE_MAX_COUNT && strstr(a->err, " latencies; "
+		    "expected at most that many") != NULL)
+			snprintf(a->err + used, ERRLEN - used, " (the classes before "
+			    "it hold %zu of the %zu a result may)", *a->total,
+			    result_max_samples);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -344,6 +364,7 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 		if ((arr != NULL ? get_samples_array(arr, c, a) :
 		    get_samples_file(file, path, c, a)) < 0)
 			return -1;
+		*a->total += c->nsamples;
 		return from_samples(c, p50, p99, a);
 	}
 	if (isnan(p50) && isnan(p99))
@@ -415,13 +436,14 @@ check_unique(const struct result *r, const char *path, char *err)
 /* The rest of classes[i]: its kind, latencies and count. */
 static int
 get_body(const cJSON *o, size_t i, const char *path, struct result_class *c,
-    char *err)
+    size_t *total, char *err)
 {
 	struct at a;
 	char buf[80];
 
 	a.file = path;
 	a.err = err;
+	a.total = total;
 	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
 	    result_quote(buf, sizeof buf, c->name));
 	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
@@ -434,7 +456,7 @@ static int
 get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 {
 	const cJSON *arr = json_member(root, "classes"), *o;
-	size_t i, n;
+	size_t i, n, total = 0;
 
 	if (!cJSON_IsArray(arr))
 		return errf(err, "%s: classes is %s; expected an array of at least "
@@ -458,7 +480,7 @@ get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 		return -1;
 	i = 0;
 	cJSON_ArrayForEach(o, arr) {
-		if (get_body(o, i, path, &r->classes[i], err) < 0)
+		if (get_body(o, i, path, &r->classes[i], &total, err) < 0)
 			return -1;
 		i++;
 	}

@@ -29,8 +29,15 @@
 #define RESULT_MIN_NS 1.0
 /* A samples_file is refused beyond this size (checked before reading)... */
 #define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
-/* ...or beyond this many latencies (800 MB as doubles). */
+/* ...or beyond this many latencies (800 MB as doubles)... */
 #define SAMPLES_FILE_MAX_COUNT 100000000UL
+/*
+ * ...and a result's classes together hold at most this many, so one file
+ * named by many classes cannot multiply the memory it takes.
+ */
+#define RESULT_MAX_SAMPLES 100000000UL
+/* The limit in force: RESULT_MAX_SAMPLES, lowered by tests to try it. */
+extern size_t result_max_samples;
 
 enum class_kind { KIND_READ = 0, KIND_WRITE };
 

@@ -19,7 +19,7 @@ run() {
 }
 vg=""
 if [ "${VALGRIND:-0}" = 1 ]; then
-	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect"
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
 fi
 for t in "$@"; do
 	echo "== $t"

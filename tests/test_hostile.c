@@ -281,6 +281,80 @@ refuses_samples(const char *path, const char *name, const char *message)
 	}
 }
 
+/*
+ * One samples_file named by many classes cannot multiply the memory it
+ * takes: the result's classes together hold at most result_max_samples
+ * (lowered here to 25, so four classes of ten pass it).
+ */
+static void
+test_result_samples_total_capped(void **state)
+{
+	char path[512], text[2048], err[ERRLEN];
+	struct result r;
+	cJSON *root;
+	FILE *fp;
+	size_t i, at = 0;
+	int rc;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/ten.txt", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	for (i = 1; i <= 10; i++)
+		fprintf(fp, "%zu000\n", i);
+	fclose(fp);
+	snprintf(path, sizeof path, "%s/many.json", dir);
+	at += (size_t)snprintf(text + at, sizeof text - at, "{\"format\": "
+	    "\"syncgate-result/1\", \"engine\": \"e\", \"classes\": [");
+	for (i = 0; i < 4; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "%s{\"name\": "
+		    "\"c%zu\", \"kind\": \"read\", \"samples_file\": \"ten.txt\"}",
+		    i ? ", " : "", i);
+	snprintf(text + at, sizeof text - at, "]}");
+	root = json_parse_buffer(path, text, strlen(text), err);
+	assert_non_null(root);
+	result_max_samples = 25;
+	rc = result_from_json(root, path, &r, err);
+	result_max_samples = RESULT_MAX_SAMPLES;
+	assert_int_equal(rc, -1);
+	if (strstr(err, "classes[2] \"c2\": samples_file ten.txt holds more than 5 "
+	    "latencies; expected at most that many (the classes before it hold 20 "
+	    "of the 25 a result may)") == NULL)
+		fail_msg("%s", err);
+	result_free(&r);
+	result_max_samples = 20;
+	rc = result_from_json(root, path, &r, err);
+	result_max_samples = RESULT_MAX_SAMPLES;
+	assert_int_equal(rc, -1);
+	if (strstr(err, "classes[2] \"c2\": the classes before it already hold 20 "
+	    "latencies; expected at most that many in one result") == NULL)
+		fail_msg("%s", err);
+	result_free(&r);
+	cJSON_Delete(root);
+}
+
+/* Each JSON value costs cJSON about 64 bytes: a file of "0," is counted. */
+static void
+test_json_values_capped(void **state)
+{
+	size_t n = 2 * (JSON_MAX_VALUES + 2), i;
+	char *buf = malloc(n + 2), err[ERRLEN];
+
+	(void)state;
+	assert_non_null(buf);
+	buf[0] = '[';
+	for (i = 1; i + 1 < n; i += 2) {
+		buf[i] = '0';
+		buf[i + 1] = ',';
+	}
+	buf[i - 1] = ']';
+	assert_null(json_parse_buffer("wide.json", buf, i, err));
+	/* 12000000 commas (the last is the bracket), the bracket, and one */
+	assert_non_null(strstr(err, "wide.json: about 12000002 values; expected at "
+	    "most 12000000 (give millions of samples as a samples_file)"));
+	free(buf);
+}
+
 static void
 test_result_samples_special_files_refused(void **state)
 {
@@ -464,6 +538,8 @@ main(void)
 		cmocka_unit_test(test_json_text_must_be_utf8),
 		cmocka_unit_test(test_result_numbers_refused),
 		cmocka_unit_test(test_result_samples_special_files_refused),
+		cmocka_unit_test(test_result_samples_total_capped),
+		cmocka_unit_test(test_json_values_capped),
 		cmocka_unit_test(test_result_million_classes),
 		cmocka_unit_test(test_probe_text_hides_controls),
 		cmocka_unit_test(test_text_verdict_hides_controls),
