@@ -68,6 +68,16 @@ cJSON *report_verdict_to_json(const struct gate_verdict *v);
 int report_verdict_from_json(const cJSON *root, const char *name,
     struct gate_verdict *v, char *err);
 
+/*
+ * Whether v's rulings combine as the gate combines them: each class the
+ * worst of its checks, each half the worst of its classes, the verdict
+ * the worse of the halves, and no check of a class in neither half.
+ * Returns 0, or -1 with err naming the file (name) and the ruling that
+ * disagrees.
+ */
+int report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
+    char *err);
+
 /* Loads a verdict file; as report_verdict_from_json. */
 int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
 

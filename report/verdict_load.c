@@ -101,9 +101,75 @@ get_str(const cJSON *o, const char *key, int nullable, char **out,
 	return 0;
 }
 
-/* A finite number, or null as NaN; positive requires > 0. */
+/*
+ * What a figure may be: the range a gate could have produced, and the
+ * words for it.  A figure outside it is garbage that a renderer would
+ * print as if measured.
+ */
+struct span {
+	double min, max;
+	int above_min;          /* min itself is out: (min, max] */
+	const char *expected;
+};
+
+static const struct span ANY = { -HUGE_VAL, HUGE_VAL, 0, "a number" };
+static const struct span LATENCY = { RESULT_MIN_NS, RESULT_MAX_NS, 0,
+	"a latency from 1 to 86400000000000 ns (a day)" };
+static const struct span RATIO = { 0, HUGE_VAL, 1, "a positive ratio" };
+static const struct span SYNCS = { 0, HUGE_VAL, 1, "a positive number of syncs" };
+static const struct span POSITIVE = { 0, HUGE_VAL, 1, "a positive number" };
+static const struct span FRACTION = { 0, 10, 0, "a fraction from 0 to 10" };
+static const struct span LEVEL = { 0, 1, 1, "a level over 0 and at most 1" };
+
 static int
-get_num(const cJSON *o, const char *key, int positive, double *out,
+in_span(double d, const struct span *s)
+{
+	return (s->above_min ? d > s->min : d >= s->min) && d <= s->max;
+}
+
+/*
+ * d as a reader wrote it: whole numbers whole (7900000), others in the
+ * fewest digits that read back to d (1e+300, not 1.0000000000000001e+300).
+ */
+static const char *
+shortest(char *buf, size_t len, double d)
+{
+	int prec;
+
+	if (d == floor(d) && fabs(d) < 1e17) {
+		snprintf(buf, len, "%.0f", d);
+		return buf;
+	}
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", d);
+	return buf;
+}
+
+/* v, at c, as a number in s's range, or null as NaN. */
+static int
+number_at(const cJSON *v, const struct span *s, double *out,
+    const struct where *c)
+{
+	char num[32];
+
+	*out = NAN;
+	if (cJSON_IsNull(v))
+		return 0;
+	if (json_finite(v, out) == 0 && in_span(*out, s))
+		return 0;
+	if (json_finite(v, out) == 0)
+		return errf(c->err, "%s: %s is %s; expected %s or null", c->file,
+		    c->path, shortest(num, sizeof num, *out), s->expected);
+	return errf(c->err, "%s: %s is %s; expected %s or null", c->file, c->path,
+	    json_kind(v), s->expected);
+}
+
+static int
+get_num(const cJSON *o, const char *key, const struct span *s, double *out,
     const struct where *w)
 {
 	struct where c;
@@ -111,17 +177,7 @@ get_num(const cJSON *o, const char *key, int positive, double *out,
 
 	if (member(o, key, w, &v, &c) < 0)
 		return -1;
-	*out = NAN;
-	if (cJSON_IsNull(v))
-		return 0;
-	if (json_finite(v, out) < 0 || (positive && *out <= 0)) {
-		if (positive && cJSON_IsNumber(v))
-			return errf(w->err, "%s: %s is %.17g; expected a positive "
-			    "number or null", w->file, c.path, v->valuedouble);
-		return bad(&c, v, positive ? "a positive number or null" :
-		    "a number or null");
-	}
-	return 0;
+	return number_at(v, s, out, &c);
 }
 
 /* A whole number in [min, max], or with nullable null as -1. */
@@ -208,14 +264,14 @@ get_kind(const cJSON *o, const char *key, enum class_kind *k, const struct where
 	return 0;
 }
 
-/* null (both NaN) or [lo, hi] with either entry null. */
+/* null (both NaN) or [lo, hi] with either end null and lo <= hi. */
 static int
-get_interval(const cJSON *o, const char *key, double *lo, double *hi,
-    const struct where *w)
+get_interval(const cJSON *o, const char *key, const struct span *s, double *lo,
+    double *hi, const struct where *w)
 {
-	const char *expected = "null or [low, high] (numbers or null)";
-	const cJSON *v, *a, *b;
-	struct where c;
+	const cJSON *v;
+	struct where c, e0, e1;
+	char a[32], b[32];
 
 	if (member(o, key, w, &v, &c) < 0)
 		return -1;
@@ -223,22 +279,26 @@ get_interval(const cJSON *o, const char *key, double *lo, double *hi,
 	if (cJSON_IsNull(v))
 		return 0;
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
-		return bad(&c, v, expected);
-	a = cJSON_GetArrayItem(v, 0);
-	b = cJSON_GetArrayItem(v, 1);
-	if ((!cJSON_IsNull(a) && json_finite(a, lo) < 0) ||
-	    (!cJSON_IsNull(b) && json_finite(b, hi) < 0))
-		return bad(&c, v, expected);
+		return bad(&c, v, "null or [low, high] (numbers or null)");
+	at_index(&e0, &c, 0);
+	at_index(&e1, &c, 1);
+	if (number_at(cJSON_GetArrayItem(v, 0), s, lo, &e0) < 0 ||
+	    number_at(cJSON_GetArrayItem(v, 1), s, hi, &e1) < 0)
+		return -1;
+	if (*lo > *hi)
+		return errf(w->err, "%s: %s is [%s, %s]; expected the low end at most "
+		    "the high", w->file, c.path, shortest(a, sizeof a, *lo),
+		    shortest(b, sizeof b, *hi));
 	return 0;
 }
 
-/* key and ci_key into a value with its interval. */
+/* key and ci_key into a value with its interval, both in s's range. */
 static int
-get_value(const cJSON *o, const char *key, const char *ci_key, int positive,
-    struct verdict_value *x, const struct where *w)
+get_value(const cJSON *o, const char *key, const char *ci_key,
+    const struct span *s, struct verdict_value *x, const struct where *w)
 {
-	if (get_num(o, key, positive, &x->v, w) < 0 ||
-	    get_interval(o, ci_key, &x->lo, &x->hi, w) < 0)
+	if (get_num(o, key, s, &x->v, w) < 0 ||
+	    get_interval(o, ci_key, s, &x->lo, &x->hi, w) < 0)
 		return -1;
 	return 0;
 }
@@ -280,9 +340,9 @@ get_probe(const cJSON *p, struct verdict_side *s, const struct where *w)
 	    get_str(p, "device", 1, &s->device, w) < 0 ||
 	    get_word(p, "reaches_device", reach, 3,
 	    "\"yes\", \"no\" or \"unknown\"", &r, w) < 0 ||
-	    get_num(p, "median_ns", 1, &s->probe_median_ns, w) < 0 ||
-	    get_interval(p, "ci_ns", &s->probe_ci_lo_ns, &s->probe_ci_hi_ns, w) < 0 ||
-	    get_num(p, "ci_level", 0, &s->probe_ci_level, w) < 0 ||
+	    get_num(p, "median_ns", &LATENCY, &s->probe_median_ns, w) < 0 ||
+	    get_interval(p, "ci_ns", &LATENCY, &s->probe_ci_lo_ns, &s->probe_ci_hi_ns, w) < 0 ||
+	    get_num(p, "ci_level", &LEVEL, &s->probe_ci_level, w) < 0 ||
 	    get_count(p, "samples", 0, 0, 1e15, &n, w) < 0 ||
 	    get_strings(p, "evidence", &s->evidence, &s->nevidence, w) < 0 ||
 	    member(p, "group_commit", w, &g, &c) < 0)
@@ -294,8 +354,8 @@ get_probe(const cJSON *p, struct verdict_side *s, const struct where *w)
 	if (!cJSON_IsObject(g))
 		return bad(&c, g, "an object or null");
 	if (get_count(g, "writers", 0, 1, 1e6, &n, &c) < 0 ||
-	    get_num(g, "syncs_p50", 0, &s->group_syncs_p50, &c) < 0 ||
-	    get_num(g, "syncs_p99", 0, &s->group_syncs_p99, &c) < 0)
+	    get_num(g, "syncs_p50", &SYNCS, &s->group_syncs_p50, &c) < 0 ||
+	    get_num(g, "syncs_p99", &SYNCS, &s->group_syncs_p99, &c) < 0)
 		return -1;
 	s->group_writers = (int)n;
 	return 0;
@@ -338,11 +398,11 @@ get_unit(const cJSON *root, struct verdict_unit *u, const struct where *w)
 	    get_word(o, "source", names, 3, "\"shared\", \"per-volume\" or \"none\"",
 	    &src, &c) < 0 ||
 	    get_object(o, "ours", &c, &side, &sc) < 0 ||
-	    get_num(side, "ns", 1, &u->ours_ns, &sc) < 0 ||
-	    get_interval(side, "band_ns", &u->ours_lo_ns, &u->ours_hi_ns, &sc) < 0 ||
+	    get_num(side, "ns", &LATENCY, &u->ours_ns, &sc) < 0 ||
+	    get_interval(side, "band_ns", &LATENCY, &u->ours_lo_ns, &u->ours_hi_ns, &sc) < 0 ||
 	    get_object(o, "rival", &c, &side, &sc) < 0 ||
-	    get_num(side, "ns", 1, &u->rival_ns, &sc) < 0 ||
-	    get_interval(side, "band_ns", &u->rival_lo_ns, &u->rival_hi_ns, &sc) < 0 ||
+	    get_num(side, "ns", &LATENCY, &u->rival_ns, &sc) < 0 ||
+	    get_interval(side, "band_ns", &LATENCY, &u->rival_lo_ns, &u->rival_hi_ns, &sc) < 0 ||
 	    get_str(o, "description", 1, &u->description, &c) < 0 ||
 	    get_str(o, "why_none", 1, &u->why_none, &c) < 0)
 		return -1;
@@ -362,10 +422,10 @@ get_row_side(const cJSON *row, const char *key, struct verdict_value *p50,
 
 	if (get_object(row, key, w, &o, &c) < 0 ||
 	    get_count(o, "samples", 0, 0, 1e15, &n, &c) < 0 ||
-	    get_value(o, "p50_ns", "p50_ci_ns", 1, p50, &c) < 0 ||
-	    get_value(o, "p99_ns", "p99_ci_ns", 1, p99, &c) < 0 ||
-	    get_value(o, "p50_syncs", "p50_syncs_ci", 0, s50, &c) < 0 ||
-	    get_value(o, "p99_syncs", "p99_syncs_ci", 0, s99, &c) < 0 ||
+	    get_value(o, "p50_ns", "p50_ci_ns", &LATENCY, p50, &c) < 0 ||
+	    get_value(o, "p99_ns", "p99_ci_ns", &LATENCY, p99, &c) < 0 ||
+	    get_value(o, "p50_syncs", "p50_syncs_ci", &SYNCS, s50, &c) < 0 ||
+	    get_value(o, "p99_syncs", "p99_syncs_ci", &SYNCS, s99, &c) < 0 ||
 	    get_bool(o, "has_samples", samples, &c) < 0)
 		return -1;
 	*nsamples = (size_t)n;
@@ -401,8 +461,8 @@ get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
 	    &r->rival_syncs_p50, &r->rival_syncs_p99, &r->rival_samples,
 	    &r->rival_nsamples, w) < 0 ||
 	    get_object(o, "ratio", w, &ratio, &c) < 0 ||
-	    get_value(ratio, "p50", "p50_ci", 0, &r->ratio_p50, &c) < 0 ||
-	    get_value(ratio, "p99", "p99_ci", 0, &r->ratio_p99, &c) < 0)
+	    get_value(ratio, "p50", "p50_ci", &RATIO, &r->ratio_p50, &c) < 0 ||
+	    get_value(ratio, "p99", "p99_ci", &RATIO, &r->ratio_p99, &c) < 0)
 		return -1;
 	return 0;
 }
@@ -420,7 +480,7 @@ get_half(const cJSON *root, enum class_kind kind, struct gate_verdict *v,
 	if (get_object(root, key, w, &o, &c) < 0 ||
 	    get_ruling(o, "verdict", &h->ruling, &c) < 0 ||
 	    get_str(o, "reason", 1, &h->reason, &c) < 0 ||
-	    get_num(o, kind == KIND_READ ? "read_speedup" : "commit_syncs", 0,
+	    get_num(o, kind == KIND_READ ? "read_speedup" : "commit_syncs", &POSITIVE,
 	    kind == KIND_READ ? &v->read_speedup : &v->commit_syncs, &c) < 0 ||
 	    (kind == KIND_WRITE &&
 	    get_str(o, "ceiling_note", 1, &v->ceiling_note, &c) < 0) ||
@@ -447,8 +507,8 @@ get_max_regression(const cJSON *root, struct gate_verdict *v, const struct where
 
 	at_key(&rc, w, "reads");
 	at_key(&wc, w, "writes");
-	if (get_num(reads, "max_regression", 0, &v->max_regression, &rc) < 0 ||
-	    get_num(writes, "max_regression", 0, &other, &wc) < 0)
+	if (get_num(reads, "max_regression", &FRACTION, &v->max_regression, &rc) < 0 ||
+	    get_num(writes, "max_regression", &FRACTION, &other, &wc) < 0)
 		return -1;
 	if (!(isnan(other) && isnan(v->max_regression)) && other != v->max_regression)
 		return errf(w->err, "%s: writes.max_regression differs from "
@@ -484,10 +544,10 @@ get_check(const cJSON *o, struct verdict_check *k, const struct where *w)
 	if (get_str(o, "class", 0, &k->class_name, w) < 0 ||
 	    get_kind(o, "kind", &k->kind, w) < 0 ||
 	    get_str(o, "statistic", 1, &k->statistic, w) < 0 ||
-	    get_value(o, "value", "ci", 0, &k->value, w) < 0 ||
+	    get_value(o, "value", "ci", &POSITIVE, &k->value, w) < 0 ||
 	    get_str(o, "value_unit", 1, &k->value_unit, w) < 0 ||
 	    get_str(o, "comparison", 1, &k->comparison, w) < 0 ||
-	    get_num(o, "limit", 0, &k->limit, w) < 0 ||
+	    get_num(o, "limit", &POSITIVE, &k->limit, w) < 0 ||
 	    get_ruling(o, "verdict", &k->ruling, w) < 0 ||
 	    get_str(o, "reason", 1, &k->reason, w) < 0 ||
 	    get_count(o, "samples_needed", 1, 0, 1e15, &k->samples_needed, w) < 0)
@@ -549,7 +609,7 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct where *w)
 	    get_ruling(root, "verdict", &v->overall, w) < 0 ||
 	    get_word(root, "mode", modes, 2, "\"rival\" or \"baseline\"", &mode, w) < 0 ||
 	    get_str(root, "headline", 1, &v->headline, w) < 0 ||
-	    get_num(root, "confidence", 0, &v->confidence, w) < 0)
+	    get_num(root, "confidence", &ANY, &v->confidence, w) < 0)
 		return -1;
 	/* the gate takes levels over 50% and under 100% and nothing else */
 	if (!isnan(v->confidence) && !(v->confidence > 0.5 && v->confidence < 1))
@@ -583,7 +643,8 @@ report_verdict_from_json(const cJSON *root, const char *name,
 	    get_side(root, "rival", &v->rival, &w) < 0 || get_unit(root, &v->unit, &w) < 0 ||
 	    get_rows(root, v, &w) < 0 || get_checks(root, v, &w) < 0 ||
 	    get_unmatched(root, v, &w) < 0 ||
-	    get_strings(root, "notes", &v->notes, &v->nnotes, &w) < 0) {
+	    get_strings(root, "notes", &v->notes, &v->nnotes, &w) < 0 ||
+	    report_verdict_check_rulings(v, name, err) < 0) {
 		verdict_free(v);
 		return -1;
 	}

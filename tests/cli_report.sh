@@ -301,6 +301,13 @@ printf '[1, 2]\n' >"$tmp/array.json"
 printf '' >"$tmp/empty.json"
 sed 's/"p50_ns":\t53960/"p50_ns":\t"fast"/' "$F/split.json" >"$tmp/badfield.json"
 sed 's/"verdict":\t"fail",/"verdict":\t"maybe",/' "$F/split.json" >"$tmp/badverdict.json"
+# figures no gate could produce, and a verdict its halves contradict
+sed '0,/"p50":\t220.41999629355078/s//"p50":\t-1e308/' "$F/split.json" >"$tmp/badratio.json"
+sed '0,/"p50_ns":\t53960/s//"p50_ns":\t1e300/' "$F/split.json" >"$tmp/badlatency.json"
+sed '0,/"verdict":\t"fail",/s//"verdict":\t"pass",/' "$F/split.json" >"$tmp/badoverall.json"
+# the verdict, the writes half and its class say pass; the class's checks still fail
+awk '/"verdict":\t"fail",/ && n < 3 { sub(/"fail"/, "\"pass\""); n++ } { print }' \
+	"$F/split.json" >"$tmp/allpass.json"
 expect 2 "$tmp/missing.json: No such file or directory" "$S" report "$tmp/missing.json"
 expect 2 "$tmp: is a directory; expected a JSON file" "$S" report "$tmp"
 expect 2 "$tmp/syntax.json: not JSON: syntax error at line 2, column 14" \
@@ -309,10 +316,18 @@ expect 2 "$tmp/empty.json: empty file; expected JSON" "$S" report "$tmp/empty.js
 expect 2 "$tmp/nope.json: format is \"nope/1\"; expected \"syncgate-verdict/1\", \"syncgate-result/1\" or \"syncgate-probe/1\"" \
 	"$S" report "$tmp/nope.json"
 expect 2 "$tmp/array.json: format is missing; expected" "$S" report "$tmp/array.json"
-expect 2 "$tmp/badfield.json: reads.classes[0].ours.p50_ns is a string; expected a positive number or null" \
+expect 2 "$tmp/badfield.json: reads.classes[0].ours.p50_ns is a string; expected a latency from 1 to 86400000000000 ns (a day) or null" \
 	"$S" report "$tmp/badfield.json" --format json
 expect 2 "$tmp/badverdict.json: verdict is \"maybe\"; expected \"pass\", \"fail\", \"indeterminate\" or \"not ruled\"" \
 	"$S" report "$tmp/badverdict.json" --format json
+expect 2 "$tmp/badratio.json: reads.classes[0].ratio.p50 is -1e+308; expected a positive ratio or null" \
+	"$S" report "$tmp/badratio.json"
+expect 2 "$tmp/badlatency.json: reads.classes[0].ours.p50_ns is 1e+300; expected a latency from 1 to 86400000000000 ns (a day) or null" \
+	"$S" report "$tmp/badlatency.json"
+expect 2 "$tmp/badoverall.json: verdict is \"pass\"; expected \"fail\", the worse of reads (\"pass\") and writes (\"fail\")" \
+	"$S" report "$tmp/badoverall.json" --format markdown
+expect 2 "$tmp/allpass.json: write class \"write\" is \"pass\"; expected \"fail\", the worst of its 3 checks" \
+	"$S" report "$tmp/allpass.json" --format markdown
 [ ! -s "$tmp/out" ] || fail "a malformed verdict still printed something"
 
 # --- usage ---------------------------------------------------------------------

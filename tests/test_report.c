@@ -284,6 +284,9 @@ test_json_keeps_row_order(void **state)
 }
 
 /* A rendered verdict with one textual replacement made in it. */
+/* What the loader expects of a latency. */
+#define LATENCY "a latency from 1 to 86400000000000 ns (a day) or null"
+
 struct bad_case {
 	const char *from, *to;
 	const char *message;
@@ -299,11 +302,65 @@ test_json_loader_names_path(void **state)
 		  "v.json: verdict is \"maybe\"; expected \"pass\", \"fail\", "
 		  "\"indeterminate\" or \"not ruled\"" },
 		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t\"fast\"",
-		  "v.json: reads.classes[0].ours.p50_ns is a string; expected a "
-		  "positive number or null" },
+		  "v.json: reads.classes[0].ours.p50_ns is a string; expected "
+		  LATENCY },
 		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t-1",
-		  "v.json: reads.classes[0].ours.p50_ns is -1; expected a positive "
-		  "number or null" },
+		  "v.json: reads.classes[0].ours.p50_ns is -1; expected " LATENCY },
+		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t1e300",
+		  "v.json: reads.classes[0].ours.p50_ns is 1e+300; expected " LATENCY },
+		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t0.5",
+		  "v.json: reads.classes[0].ours.p50_ns is 0.5; expected " LATENCY },
+		{ "\"p50_ns\":\t53960", "\"p50_ns\":\t86400000000001",
+		  "v.json: reads.classes[0].ours.p50_ns is 86400000000001; expected "
+		  LATENCY },
+		{ "\"p50_ci_ns\":\t[7500000, 7900000]", "\"p50_ci_ns\":\t[7900000, 7500000]",
+		  "v.json: writes.classes[0].ours.p50_ci_ns is [7900000, 7500000]; "
+		  "expected the low end at most the high" },
+		{ "\"p50_ci_ns\":\t[7500000, 7900000]", "\"p50_ci_ns\":\t[0, 7900000]",
+		  "v.json: writes.classes[0].ours.p50_ci_ns[0] is 0; expected " LATENCY },
+		{ "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t",
+		  "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t-1e308, \"was\":\t",
+		  "v.json: reads.classes[0].ratio.p50 is -1e+308; expected a positive "
+		  "ratio or null" },
+		{ "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t",
+		  "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t0, \"was\":\t",
+		  "v.json: reads.classes[0].ratio.p50 is 0; expected a positive "
+		  "ratio or null" },
+		{ "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t",
+		  "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t1e999, \"was\":\t",
+		  "v.json: reads.classes[0].ratio.p50 is a number out of range; "
+		  "expected a positive ratio or null" },
+		{ "\"p50_syncs_ci\":\t[2.2, 2.7]", "\"p50_syncs_ci\":\t[-0.5, 2.7]",
+		  "v.json: writes.classes[0].ours.p50_syncs_ci[0] is -0.5; expected a "
+		  "positive number of syncs or null" },
+		{ "\"p50_syncs_ci\":\t[2.2, 2.7]", "\"p50_syncs_ci\":\t[2.7, 2.2]",
+		  "v.json: writes.classes[0].ours.p50_syncs_ci is [2.7, 2.2]; expected "
+		  "the low end at most the high" },
+		{ "\"p99_ci_ns\":\t[11000000, null],\n\t\t\t\t\t\"p50_syncs\":\t",
+		  "\"p99_ci_ns\":\t[11000000, null],\n\t\t\t\t\t\"p50_syncs\":\t-2, "
+		  "\"was\":\t",
+		  "v.json: writes.classes[0].ours.p50_syncs is -2; expected a positive "
+		  "number of syncs or null" },
+		{ "\"median_ns\":\t3020000", "\"median_ns\":\t0",
+		  "v.json: ours.probe.median_ns is 0; expected " LATENCY },
+		{ "\"limit\":\t10", "\"limit\":\t-10",
+		  "v.json: checks[0].limit is -10; expected a positive number or null" },
+		{ "\"verdict\":\t\"fail\",\n\t\"mode\"", "\"verdict\":\t\"pass\",\n\t\"mode\"",
+		  "v.json: verdict is \"pass\"; expected \"fail\", the worse of reads "
+		  "(\"pass\") and writes (\"fail\")" },
+		{ "\"writes\":\t{\n\t\t\"verdict\":\t\"fail\"",
+		  "\"writes\":\t{\n\t\t\"verdict\":\t\"pass\"",
+		  "v.json: writes.verdict is \"pass\"; expected \"fail\", the worst of "
+		  "its 1 class" },
+		{ "\"position\":\t0,\n\t\t\t\t\"name\":\t\"point-read\",\n\t\t\t\t"
+		  "\"verdict\":\t\"pass\"",
+		  "\"position\":\t0,\n\t\t\t\t\"name\":\t\"point-read\",\n\t\t\t\t"
+		  "\"verdict\":\t\"indeterminate\"",
+		  "v.json: read class \"point-read\" is \"indeterminate\"; expected "
+		  "\"pass\", the worst of its 2 checks" },
+		{ "\"class\":\t\"point-read\"", "\"class\":\t\"nowhere\"",
+		  "v.json: checks[0] is of a read class in neither reads nor writes; "
+		  "expected a check of a class in the table" },
 		{ "\"p50_ci_ns\":\t[7500000, 7900000]", "\"p50_ci_ns\":\t[1]",
 		  "v.json: writes.classes[0].ours.p50_ci_ns is an array; expected null "
 		  "or [low, high] (numbers or null)" },

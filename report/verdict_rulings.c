@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A loaded verdict's rulings held to the gate's own way of combining
+ * them (gate_worse), so that a file saying "pass" over failing checks is
+ * refused rather than rendered as "Verdict: pass" above a failing table.
+ * The checks are sorted once, so a verdict of 10000 classes costs a sort,
+ * not classes times checks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/err.h"
+#include "report/report.h"
+
+static int
+cmp_key(enum class_kind ka, const char *na, enum class_kind kb, const char *nb)
+{
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	return strcmp(na, nb);
+}
+
+static int
+cmp_check(const void *a, const void *b)
+{
+	const struct verdict_check *x = *(const struct verdict_check *const *)a;
+	const struct verdict_check *y = *(const struct verdict_check *const *)b;
+
+	return cmp_key(x->kind, x->class_name, y->kind, y->class_name);
+}
+
+static const char *
+half_key(enum class_kind k)
+{
+	return k == KIND_READ ? "reads" : "writes";
+}
+
+/* The first of the sorted checks of row's class: an index into by, or n. */
+static size_t
+first_check(const struct verdict_check *const *by, size_t n,
+    const struct verdict_row *row)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_key(by[mid]->kind, by[mid]->class_name, row->kind, row->name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Each row the worst of its checks; every check some row's. */
+static int
+check_rows(const struct gate_verdict *v, const struct verdict_check **by,
+    const char *name, char *err)
+{
+	unsigned char *used = xcalloc(v->nchecks + 1, 1);
+	enum ruling worst;
+	size_t i, j, n;
+	char q[80];
+	int rc = -1;
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+
+		worst = RULING_NOT_RULED;
+		for (j = first_check(by, v->nchecks, r), n = 0; j < v->nchecks &&
+		    cmp_key(by[j]->kind, by[j]->class_name, r->kind, r->name) == 0; j++, n++) {
+			worst = gate_worse(worst, by[j]->ruling);
+			used[by[j] - v->checks] = 1;
+		}
+		if (r->ruling != worst) {
+			errf(err, "%s: %s class \"%s\" is \"%s\"; expected \"%s\", the "
+			    "worst of its %zu %s", name, class_kind_name(r->kind),
+			    result_quote(q, sizeof q, r->name), ruling_name(r->ruling),
+			    ruling_name(worst), n, n == 1 ? "check" : "checks");
+			goto out;
+		}
+	}
+	for (j = 0; j < v->nchecks; j++)
+		if (!used[j]) {
+			errf(err, "%s: checks[%zu] is of a %s class in neither reads nor "
+			    "writes; expected a check of a class in the table", name, j,
+			    class_kind_name(v->checks[j].kind));
+			goto out;
+		}
+	rc = 0;
+out:
+	free(used);
+	return rc;
+}
+
+static int
+check_half(const struct gate_verdict *v, enum class_kind kind, const char *name,
+    char *err)
+{
+	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
+	enum ruling worst = RULING_NOT_RULED;
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == kind) {
+			worst = gate_worse(worst, v->rows[i].ruling);
+			n++;
+		}
+	if (h->ruling == worst)
+		return 0;
+	return errf(err, "%s: %s.verdict is \"%s\"; expected \"%s\", the worst of "
+	    "its %zu %s", name, half_key(kind), ruling_name(h->ruling),
+	    ruling_name(worst), n, n == 1 ? "class" : "classes");
+}
+
+int
+report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
+    char *err)
+{
+	const struct verdict_check **by = xcalloc(v->nchecks + 1, sizeof *by);
+	enum ruling both = gate_worse(v->reads.ruling, v->writes.ruling);
+	size_t i;
+	int rc;
+
+	for (i = 0; i < v->nchecks; i++)
+		by[i] = &v->checks[i];
+	qsort(by, v->nchecks, sizeof *by, cmp_check);
+	rc = check_rows(v, by, name, err);
+	free(by);
+	if (rc < 0 || check_half(v, KIND_READ, name, err) < 0 ||
+	    check_half(v, KIND_WRITE, name, err) < 0)
+		return -1;
+	if (v->overall == both)
+		return 0;
+	return errf(err, "%s: verdict is \"%s\"; expected \"%s\", the worse of "
+	    "reads (\"%s\") and writes (\"%s\")", name, ruling_name(v->overall),
+	    ruling_name(both), ruling_name(v->reads.ruling),
+	    ruling_name(v->writes.ruling));
+}
