@@ -248,8 +248,6 @@ checks(FILE *fp, const struct gate_verdict *v)
 		badge(fp, c->ruling);
 		fputs("</td><td>", fp);
 		escape_xml(fp, c->reason);
-		if (c->samples_needed >= 0)
-			fprintf(fp, " (about %lld samples would settle it)", c->samples_needed);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table></div>\n</section>\n", fp);

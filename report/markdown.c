@@ -261,8 +261,6 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		ruling_words(fp, c->ruling, o);
 		fputs(" | ", fp);
 		md(fp, o, c->reason);
-		if (c->samples_needed >= 0)
-			fprintf(fp, " (about %lld samples would settle it)", c->samples_needed);
 		fputs(" |\n", fp);
 	}
 	fputs("\n</details>\n\n", fp);

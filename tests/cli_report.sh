@@ -100,6 +100,14 @@ for c in $cases hostile-gate; do
 	done
 done
 
+# an indeterminate check's reason names the samples that would settle it
+# once: the renderers add nothing to what the gate wrote
+for f in $F/samples-intervals.md $F/samples-intervals.html; do
+	grep -q 'about 524 samples a side would settle it' "$f" || fail "$f: no sample count"
+	! grep -q 'about 524 samples.*about 524 samples' "$f" ||
+		fail "$f: the sample count is repeated within a line"
+done
+
 # the round trip over every other case of the gate, text and JSON
 for dir in fixtures/gate/*/; do
 	c=$(basename "$dir")
