@@ -31,6 +31,14 @@
 #define DEFAULT_VALUE_BYTES 100
 #define DEFAULT_OPS 3000
 #define DEFAULT_CONCURRENCY 2
+/*
+ * Latencies kept a kind: 16 MB of doubles, a samples_file of about 10 MB
+ * that the gate reads in a fraction of a second, and a p99 whose interval
+ * is a small fraction of a percent wide.
+ */
+#define DEFAULT_MAX_SAMPLES 2000000
+/* Past this, a kind's latencies go to a samples_file rather than JSON. */
+#define DEFAULT_FILE_OVER 100000
 
 static void
 usage(FILE *fp)
@@ -39,7 +47,7 @@ usage(FILE *fp)
 	    "usage: syncgate-bench sqlite|lmdb --dir DIR [--rows N] [--value-bytes B]\n"
 	    "                      [--ops N | --seconds S] [--concurrency C] [--mix R:S:W]\n"
 	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
-	    "                      -o FILE\n"
+	    "                      [--max-samples N] [--samples-file-over N] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
 	    "Probes DIR's volume first, before anything is written there; loads N rows\n"
@@ -61,6 +69,13 @@ usage(FILE *fp)
 	    "  --sqlite-synchronous M  SQLite's synchronous in WAL mode: off, normal or\n"
 	    "                          full (default full: every commit synced)\n"
 	    "  --lmdb-nosync           open LMDB with MDB_NOSYNC: commits are not synced\n"
+	    "  --max-samples N         latencies kept of each kind, at most (default %d);\n"
+	    "                          past it each operation is kept at random, the\n"
+	    "                          same chance for all, and count says how many ran\n"
+	    "  --samples-file-over N   a kind with more than N latencies (default %d;\n"
+	    "                          0: every kind) is written to FILE.KIND.txt, one\n"
+	    "                          a line, named in the result as its samples_file;\n"
+	    "                          with -o - every kind stays in the JSON\n"
 	    "  -o FILE                 write the result to FILE, atomically (- for\n"
 	    "                          standard output)\n"
 	    "\n"
@@ -69,7 +84,8 @@ usage(FILE *fp)
 	    "\n"
 	    "exit status: 0 the run completed, 2 trouble (usage, a DIR that cannot be\n"
 	    "written, a probe or engine error, a write error)\n",
-	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY);
+	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY,
+	    DEFAULT_MAX_SAMPLES, DEFAULT_FILE_OVER);
 }
 
 /* "R:S:W", three whole numbers that do not all vanish. */
@@ -138,9 +154,15 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 	case 'd':
 		o->dir = arg;
 		return 0;
+	case 'F':
+		return parse_count(arg, 0, SAMPLES_FILE_MAX_COUNT, &o->file_over,
+		    "--samples-file-over", err);
 	case 'L':
 		o->lmdb_nosync = 1;
 		return 0;
+	case 'M':
+		return parse_count(arg, 1000, SAMPLES_FILE_MAX_COUNT, &o->max_samples,
+		    "--max-samples", err);
 	case 'm':
 		return parse_mix(arg, o->mix, err);
 	case 'n':
@@ -192,9 +214,11 @@ parse_args(int argc, char **argv, struct bench_options *o, char *err)
 		{ "concurrency", required_argument, NULL, 'c' },
 		{ "dir", required_argument, NULL, 'd' },
 		{ "lmdb-nosync", no_argument, NULL, 'L' },
+		{ "max-samples", required_argument, NULL, 'M' },
 		{ "mix", required_argument, NULL, 'm' },
 		{ "ops", required_argument, NULL, 'n' },
 		{ "rows", required_argument, NULL, 'r' },
+		{ "samples-file-over", required_argument, NULL, 'F' },
 		{ "seconds", required_argument, NULL, 's' },
 		{ "sqlite-synchronous", required_argument, NULL, 'y' },
 		{ "value-bytes", required_argument, NULL, 'b' },
@@ -211,6 +235,8 @@ parse_args(int argc, char **argv, struct bench_options *o, char *err)
 	o->mix[OP_RANGE] = 2;
 	o->mix[OP_WRITE] = 3;
 	o->sqlite_sync = BENCH_SYNC_FULL;
+	o->max_samples = DEFAULT_MAX_SAMPLES;
+	o->file_over = DEFAULT_FILE_OVER;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		if (c == ':')
@@ -287,11 +313,15 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	return rc;
 }
 
-/* The run as a result: a class per kind that ran, owning the samples. */
+/*
+ * The run as a result: a class per kind that ran, owning the samples.
+ * shift[i] gets class i's sampling: each operation was kept with
+ * probability 1 / 2^shift[i].
+ */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct result *r,
-    char *err)
+    unsigned shift[NOPS], char *err)
 {
 	char workload[64];
 	int k;
@@ -315,12 +345,17 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		if (s[k].n == 0)
 			return errf(err, "the run ended before any %s operation; give it "
 			    "more --seconds", op_name((enum op_kind)k));
+		if (s[k].n < 2 && s[k].ops > 1)
+			return errf(err, "%lld %s operations kept %zu latencies; expected "
+			    "a larger --max-samples", s[k].ops, op_name((enum op_kind)k),
+			    s[k].n);
 		c = &r->classes[r->nclasses++];
 		c->name = xstrdup(op_name((enum op_kind)k));
 		c->kind = k == OP_WRITE ? KIND_WRITE : KIND_READ;
+		shift[r->nclasses - 1] = s[k].shift;
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
-		c->count = (long long)s[k].n;
+		c->count = s[k].ops;
 		s[k].ns = NULL;
 	}
 	return 0;
@@ -347,17 +382,102 @@ add_driver(cJSON *root, const struct engine_ops *e, const struct bench_options *
 	cJSON_AddStringToObject(d, "settings", e->settings(o));
 	cJSON_AddStringToObject(d, "probed", "before the load, in --dir");
 	cJSON_AddNumberToObject(d, "elapsed_s", elapsed_s);
+	cJSON_AddNumberToObject(d, "max_samples", (double)o->max_samples);
+	cJSON_AddNumberToObject(d, "samples_file_over", (double)o->file_over);
 }
 
-static int
-write_result(struct outfile *out, cJSON *root, char *err)
+/*
+ * Each class says how its samples were chosen, as a key of the driver's
+ * own: the gate ignores it, a reader of the file needs it.
+ */
+static void
+add_sampling(cJSON *root, const unsigned shift[NOPS], const struct bench_options *o)
 {
-	if (json_print(out->fp, root) < 0) {
-		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
-		outfile_abort(out);
+	cJSON *c;
+	char how[160];
+	int i = 0;
+
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
+		if (shift[i] == 0)
+			snprintf(how, sizeof how, "every operation");
+		else
+			snprintf(how, sizeof how, "each operation kept at random with "
+			    "probability 1/%.0f, to stay within --max-samples %lld",
+			    ldexp(1, (int)shift[i]), o->max_samples);
+		cJSON_AddStringToObject(c, "sampling", how);
+		i++;
+	}
+}
+
+/*
+ * Points each class's samples_file at its final name, FILE.KIND.txt's
+ * last component: the files lie beside the result.
+ */
+static void
+name_files(cJSON *root, const struct sample_files *sf)
+{
+	const char *slash;
+	cJSON *c;
+	size_t i = 0;
+
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
+		if (i < NOPS && sf->path[i] != NULL) {
+			slash = strrchr(sf->path[i], '/');
+			cJSON_ReplaceItemInObjectCaseSensitive(c, "samples_file",
+			    cJSON_CreateString(slash != NULL ? slash + 1 : sf->path[i]));
+		}
+		i++;
+	}
+}
+
+/*
+ * The result in out, its kinds of many latencies in samples_files beside
+ * it (never beside standard output or a device: those keep every kind
+ * inline).  The files are written under temporary names and the result
+ * is loaded back as the gate will load it, so nothing it would refuse is
+ * written; then the result is written, the files renamed, and the result
+ * renamed last.  loaded gets the result as read back.  On failure out is
+ * left for the caller to abort and no samples file is left.
+ */
+static int
+emit(const struct engine_ops *e, const struct bench_options *o,
+    const struct result *r, const unsigned shift[NOPS], double elapsed_s,
+    struct outfile *out, struct result *loaded, char *err)
+{
+	struct sample_files sf;
+	char why[ERRLEN];
+	cJSON *root;
+	int rc = -1;
+
+	sample_files_init(&sf);
+	if (out->tmp != NULL &&
+	    sample_files_write(&sf, r, o->out, o->file_over, err) < 0) {
+		sample_files_discard(&sf);
+		sample_files_free(&sf);
 		return -1;
 	}
-	return outfile_close(out, err);
+	root = import_result_to_json_files(r, sf.name);
+	add_driver(root, e, o, elapsed_s);
+	add_sampling(root, shift, o);
+	if (result_from_json(root, out->tmp != NULL ? o->out : o->engine, loaded,
+	    why) < 0) {
+		errf(err, "the result would not load back: %s", why);
+		goto out;
+	}
+	name_files(root, &sf);
+	if (json_print(out->fp, root) < 0 || fflush(out->fp) != 0) {
+		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
+		goto out;
+	}
+	if (sample_files_commit(&sf, err) < 0 || outfile_close(out, err) < 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc < 0)
+		sample_files_discard(&sf);
+	sample_files_free(&sf);
+	cJSON_Delete(root);
+	return rc;
 }
 
 /* s padded with blanks to width printed columns (µ is one column, two bytes). */
@@ -381,7 +501,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 {
 	const struct probe_record *p = r->probe;
 	int ascii = !locale_is_utf8();
-	char a[DURLEN], b[DURLEN], padded[DURLEN];
+	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
 	size_t i;
 
 	warnx_("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
@@ -391,15 +511,15 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	    fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
 	for (i = 0; i < r->nclasses; i++) {
 		const struct result_class *c = &r->classes[i];
-		double *x = xmalloc(c->nsamples * sizeof *x);
 
-		memcpy(x, c->samples_ns, c->nsamples * sizeof *x);
-		stats_sort(x, c->nsamples);
-		fmt_duration(a, sizeof a, stats_quantile_sorted(x, c->nsamples, 0.5), ascii);
-		fmt_duration(b, sizeof b, stats_quantile_sorted(x, c->nsamples, 0.99), ascii);
-		warnx_("  %-10s %6zu ops  p50 %s  p99 %s", c->name, c->nsamples,
-		    pad(padded, sizeof padded, a, 8), b);
-		free(x);
+		kept[0] = '\0';
+		if (c->count > (long long)c->nsamples)
+			snprintf(kept, sizeof kept, "  (%zu latencies kept, at random)",
+			    c->nsamples);
+		fmt_duration(a, sizeof a, c->p50_ns, ascii);
+		fmt_duration(b, sizeof b, c->p99_ns, ascii);
+		warnx_("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
+		    pad(padded, sizeof padded, a, 8), b, kept);
 	}
 }
 
@@ -411,38 +531,31 @@ bench(const struct bench_options *o, char *err)
 	struct bench_samples s[NOPS];
 	struct probe_record rec;
 	struct outfile out;
-	struct result r;
+	struct result r, loaded;
+	unsigned shift[NOPS] = { 0 };
 	double elapsed_s = NAN;
-	cJSON *root;
-	int k, rc;
+	int k, rc = -1;
 
 	memset(s, 0, sizeof s);
 	memset(&r, 0, sizeof r);
+	memset(&loaded, 0, sizeof loaded);
 	probe_record_init(&rec);
 	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0)
 		return -1;
 	if (probe_dir(o, &rec, err) < 0 || run_engine(e, o, s, &elapsed_s, err) < 0 ||
-	    to_result(e, o, s, &rec, &r, err) < 0) {
+	    to_result(e, o, s, &rec, &r, shift, err) < 0 ||
+	    emit(e, o, &r, shift, elapsed_s, &out, &loaded, err) < 0) {
 		outfile_abort(&out);
-		rc = -1;
 		goto out;
 	}
-	root = import_result_to_json(&r);
-	add_driver(root, e, o, elapsed_s);
-	if (import_check_result(root, o->engine, err) < 0) {
-		outfile_abort(&out);
-		rc = -1;
-	} else {
-		rc = write_result(&out, root, err);
-	}
-	cJSON_Delete(root);
-	if (rc == 0)
-		tell(e, &r, o, elapsed_s);
+	tell(e, &loaded, o, elapsed_s);
+	rc = 0;
 out:
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
 	probe_record_free(&rec);
 	result_free(&r);
+	result_free(&loaded);
 	return rc;
 }
 

@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/outfile.h"
+#include "lib/result.h"
+
 enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
 
 #define RANGE_ROWS 10
@@ -28,6 +31,8 @@ struct bench_options {
 	int mix[NOPS];              /* weights of point-read, range, write */
 	enum sqlite_sync sqlite_sync;
 	int lmdb_nosync;
+	long long max_samples;      /* latencies kept a kind, at most */
+	long long file_over;        /* a kind with more goes to a samples_file */
 	const char *out;            /* -o */
 };
 
@@ -58,15 +63,23 @@ struct engine_ops {
 extern const struct engine_ops sqlite_engine;
 extern const struct engine_ops lmdb_engine;
 
-/* Per-operation latencies of one kind, in ns, in the order measured. */
+/*
+ * Latencies of one kind, in ns.  Every operation is kept until
+ * o->max_samples would be passed; from then on each is kept at random
+ * with probability 1 / 2^shift, the kept ones thinned alike, so what is
+ * kept is always a uniform sample of all ops operations.
+ */
 struct bench_samples {
 	double *ns;
 	size_t n, cap;
+	long long ops;              /* operations of this kind, kept or not */
+	unsigned shift;
 };
 
 /*
- * Runs the mix on db at o->concurrency threads and fills out[k] with
- * every operation's latency.  *elapsed_s gets the run's wall time.
+ * Runs the mix on db at o->concurrency threads and fills out[k] with the
+ * kept latencies, at most o->max_samples a kind.  *elapsed_s gets the
+ * run's wall time.
  * Returns 0, or -1 with err set (the first thread's error).  The caller
  * frees out[k].ns.
  */
@@ -97,5 +110,42 @@ int workdir_make(struct workdir *w, const char *dir, const struct engine_ops *e,
 
 /* Removes every file in it and the directory.  Returns 0, or -1 with err. */
 int workdir_remove(struct workdir *w, char *err);
+
+/*
+ * The samples_files of one result, one a class at most: FILE.KIND.txt
+ * beside -o FILE.
+ */
+struct sample_files {
+	struct outfile f[NOPS];     /* open until committed */
+	char *path[NOPS];           /* NULL where the class stays inline */
+	const char *name[NOPS];     /* the name the result gives: the
+	                             * temporary file's until committed */
+	int committed[NOPS];
+	int slot[NOPS];             /* cleanup slot of a committed file */
+};
+
+/* An empty set, before sample_files_write. */
+void sample_files_init(struct sample_files *sf);
+
+/*
+ * Writes each of r's classes with more than over samples to a temporary
+ * file beside out (a regular file's path), flushed, and names it in
+ * sf->name.  Returns 0, or -1 with err set; either way finish with
+ * sample_files_commit or sample_files_discard, then sample_files_free.
+ */
+int sample_files_write(struct sample_files *sf, const struct result *r,
+    const char *out, long long over, char *err);
+
+/*
+ * Renames every file into place; sf->name then holds the final names.
+ * Returns 0, or -1 with err set.
+ */
+int sample_files_commit(struct sample_files *sf, char *err);
+
+/* Removes every file, temporary or committed. */
+void sample_files_discard(struct sample_files *sf);
+
+/* Frees what sf holds; committed files stay, no longer removed on a signal. */
+void sample_files_free(struct sample_files *sf);
 
 #endif

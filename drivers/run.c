@@ -6,6 +6,14 @@
  * --mix says, shuffled, so every kind is run in the ratio asked and none
  * is missed by chance.  Generators are seeded from the thread's index, so
  * a run's keys and values repeat from run to run.
+ *
+ * Latencies are kept 8 bytes each, and never more than --max-samples a
+ * kind: a long --seconds run at a million reads a second would otherwise
+ * hold gigabytes.  Past the limit each operation is kept at random with
+ * probability 1 / 2^shift (Bernoulli sampling, halved each time the
+ * buffer fills), from a generator of its own so the keys do not change;
+ * the quantiles of a uniform sample estimate those of every operation,
+ * and the gate's intervals are computed from the samples actually kept.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,6 +40,8 @@ struct worker {
 	void *conn;
 	long long ops;              /* to run; 0: until the deadline */
 	uint64_t rng;
+	uint64_t keep_rng;          /* which latencies are kept */
+	size_t limit;               /* latencies kept a kind, at most */
 	struct bench_samples s[NOPS];
 	char err[ERRLEN];
 	int failed;
@@ -113,12 +123,62 @@ pick_key(struct worker *w, enum op_kind k)
 	return bench_rand(&w->rng) % span;
 }
 
+/* Heads with probability 1 / 2^bits. */
+static int
+coin(uint64_t *rng, unsigned bits)
+{
+	if (bits == 0)
+		return 1;
+	if (bits >= 64)
+		return 0;
+	return (bench_rand(rng) & ((1ULL << bits) - 1)) == 0;
+}
+
+/* Keeps each latency with probability 1 / 2^bits, in order. */
+static void
+thin(uint64_t *rng, struct bench_samples *s, unsigned bits)
+{
+	size_t i, j = 0;
+
+	if (bits == 0)
+		return;
+	for (i = 0; i < s->n; i++)
+		if (coin(rng, bits))
+			s->ns[j++] = s->ns[i];
+	s->n = j;
+	s->shift += bits;
+}
+
+/*
+ * Counts the operation, and keeps its latency with probability
+ * 1 / 2^shift.  A full buffer halves the rate: the kept are thinned by a
+ * coin each, and so is this one.
+ */
+static void
+keep_sample(struct worker *w, struct bench_samples *s, double ns)
+{
+	s->ops++;
+	if (!coin(&w->keep_rng, s->shift))
+		return;
+	while (s->n == w->limit) {
+		thin(&w->keep_rng, s, 1);
+		if (!coin(&w->keep_rng, 1))
+			return;
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 1024;
+
+		s->cap = cap < w->limit ? cap : w->limit;
+		s->ns = xrealloc(s->ns, s->cap * sizeof *s->ns);
+	}
+	s->ns[s->n++] = ns;
+}
+
 /* One timed operation; the new value is made before the clock starts. */
 static int
 one_op(struct worker *w, enum op_kind k, unsigned char *val)
 {
 	struct timespec t0, t1;
-	struct bench_samples *s = &w->s[k];
 	uint64_t key = pick_key(w, k);
 	size_t vlen = (size_t)w->o->value_bytes;
 
@@ -128,8 +188,7 @@ one_op(struct worker *w, enum op_kind k, unsigned char *val)
 	if (w->e->op(w->conn, k, key, val, vlen, w->err) < 0)
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	xgrow(&s->ns, &s->cap, s->n + 1, sizeof *s->ns);
-	s->ns[s->n++] = ns_between(&t0, &t1);
+	keep_sample(w, &w->s[k], ns_between(&t0, &t1));
 	return 0;
 }
 
@@ -179,22 +238,40 @@ open_conns(const struct engine_ops *e, void *db, struct worker *w, int n, char *
 	return 0;
 }
 
+/*
+ * One array a kind from every thread's.  Threads that thinned less are
+ * thinned to the rate of the one that thinned most, so every operation
+ * had the same chance to be kept; each thread's buffer is freed as soon
+ * as it is copied.
+ */
 static void
 gather(struct worker *w, int n, struct bench_samples out[NOPS])
 {
+	uint64_t rng = 0x9a7e0000ULL;
+	unsigned shift;
 	int i, k;
 
 	for (k = 0; k < NOPS; k++) {
 		memset(&out[k], 0, sizeof out[k]);
+		for (shift = 0, i = 0; i < n; i++)
+			if (w[i].s[k].shift > shift)
+				shift = w[i].s[k].shift;
+		for (i = 0; i < n; i++) {
+			thin(&rng, &w[i].s[k], shift - w[i].s[k].shift);
+			out[k].ops += w[i].s[k].ops;
+			out[k].cap += w[i].s[k].n;
+		}
+		out[k].ns = xmalloc((out[k].cap ? out[k].cap : 1) * sizeof *out[k].ns);
 		for (i = 0; i < n; i++) {
 			struct bench_samples *s = &w[i].s[k];
 
-			if (s->n == 0)
-				continue;
-			xgrow(&out[k].ns, &out[k].cap, out[k].n + s->n, sizeof *out[k].ns);
-			memcpy(out[k].ns + out[k].n, s->ns, s->n * sizeof *s->ns);
+			if (s->n > 0)
+				memcpy(out[k].ns + out[k].n, s->ns, s->n * sizeof *s->ns);
 			out[k].n += s->n;
+			free(s->ns);
+			s->ns = NULL;
 		}
+		out[k].shift = shift;
 	}
 }
 
@@ -250,6 +327,8 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 		w[i].o = o;
 		w[i].start = &st;
 		w[i].rng = 0x5eed0000ULL + (uint64_t)i;
+		w[i].keep_rng = 0x6ee90000ULL + (uint64_t)i;
+		w[i].limit = (size_t)(o->max_samples / n);
 		w[i].ops = o->ops / n + (i < o->ops % n);
 	}
 	if (open_conns(e, db, w, n, err) < 0 || launch(w, n, &st, o, elapsed_s, err) < 0)

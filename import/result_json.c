@@ -25,17 +25,23 @@ add_range(cJSON *o, const char *key, double lo, double hi)
 	cJSON_AddItemToArray(a, cJSON_CreateNumber(hi));
 }
 
+/* file: the samples_file that holds c's samples, or NULL to write them inline. */
 static cJSON *
-class_to_json(const struct result_class *c)
+class_to_json(const struct result_class *c, const char *file)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
 	if (c->samples_ns != NULL) {
-		cJSON_AddItemToObject(o, "samples_ns",
-		    cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples));
-		cJSON_AddNumberToObject(o, "count", (double)c->nsamples);
+		if (file != NULL)
+			cJSON_AddStringToObject(o, "samples_file", file);
+		else
+			cJSON_AddItemToObject(o, "samples_ns",
+			    cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples));
+		/* a sample of the operations: count says how many there were */
+		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
+		    (double)c->count : (double)c->nsamples);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
@@ -49,6 +55,12 @@ class_to_json(const struct result_class *c)
 
 cJSON *
 import_result_to_json(const struct result *r)
+{
+	return import_result_to_json_files(r, NULL);
+}
+
+cJSON *
+import_result_to_json_files(const struct result *r, const char *const *files)
 {
 	cJSON *o = cJSON_CreateObject(), *classes;
 	size_t i;
@@ -65,7 +77,8 @@ import_result_to_json(const struct result *r)
 		cJSON_AddItemToObject(o, "probe", probe_record_to_json(r->probe));
 	classes = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
-		cJSON_AddItemToArray(classes, class_to_json(&r->classes[i]));
+		cJSON_AddItemToArray(classes, class_to_json(&r->classes[i],
+		    files != NULL ? files[i] : NULL));
 	return o;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * syncgate-result/1 out (docs/result-format.md): what `syncgate import`
- * and the drivers write.  Classes with samples are written as samples_ns;
+ * and the drivers write.  Classes with samples are written as samples_ns
+ * (or, for the drivers, named in a samples_file);
  * the others as p50_ns and p99_ns, with p50_range_ns and p99_range_ns
  * where a percentile is known only as an interval.
  */
@@ -18,6 +19,16 @@
  * cJSON_Delete.
  */
 cJSON *import_result_to_json(const struct result *r);
+
+/*
+ * As import_result_to_json, but a class with samples whose files[i] is
+ * not NULL names that samples_file (a path relative to the result file's
+ * folder, written by the caller) where its samples_ns would be.  A class
+ * whose count exceeds its samples (a sample of the operations) says so
+ * in count.  files may be NULL.
+ */
+cJSON *import_result_to_json_files(const struct result *r,
+    const char *const *files);
 
 /*
  * Reads root back as the gate will (result_from_json), so a result that

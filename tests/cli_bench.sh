@@ -118,6 +118,69 @@ grep -qF '"seconds":	0.2' "$tmp/s.json" || fail "--seconds is not recorded"
 grep -qF '"name":	"write"' "$tmp/s.json" && fail "--mix 1:1:0 ran writes"
 empty_dir "the other runs"
 
+# The result with each samples_file's latencies written inline instead.
+inline_samples() {
+	while IFS= read -r line; do
+		case $line in
+		*'"samples_file":'*)
+			f=$(printf '%s\n' "$line" | sed 's/.*"samples_file":[[:space:]]*"//; s/".*//')
+			printf '"samples_ns": [%s],\n' "$(grep -v '^#' "$tmp/$f" | paste -sd, -)"
+			;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$1"
+}
+
+# Kinds of more than --samples-file-over latencies go to files beside the
+# result, which the gate reads as it would the same latencies inline.
+expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 80 -o "$tmp/f.json"
+for kind in point-read write; do
+	[ -s "$tmp/f.json.$kind.txt" ] || fail "--samples-file-over 80: no $kind samples file"
+	grep -qF "\"samples_file\":	\"f.json.$kind.txt\"" "$tmp/f.json" ||
+		fail "--samples-file-over 80: the result does not name f.json.$kind.txt"
+done
+[ "$(grep -cv '^#' "$tmp/f.json.write.txt")" -eq 90 ] || fail "the write samples file holds no 90 latencies"
+[ -e "$tmp/f.json.range.txt" ] && fail "60 range latencies, not over 80, went to a file"
+ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary samples file was left: $(ls "$tmp")"
+inline_samples "$tmp/f.json" >"$tmp/inline.json"
+grep -qF '"samples_file"' "$tmp/inline.json" && fail "inline_samples left a samples_file"
+$SYNCGATE report "$tmp/f.json" >"$tmp/f.report" 2>&1 || fail "a result with samples files does not load: $(cat "$tmp/f.report")"
+$SYNCGATE report "$tmp/inline.json" >"$tmp/inline.report" 2>&1 || fail "the inline copy does not load: $(cat "$tmp/inline.report")"
+grep -Eq "^write +write +.* 90 " "$tmp/f.report" || fail "a result with samples files: no 90 write samples: $(cat "$tmp/f.report")"
+# the first line names the file; the table and the unit must be the same
+sed 1d "$tmp/f.report" >"$tmp/f.table"
+sed 1d "$tmp/inline.report" >"$tmp/inline.table"
+cmp -s "$tmp/f.table" "$tmp/inline.table" ||
+	fail "samples files and the same latencies inline report differently: $(diff "$tmp/f.table" "$tmp/inline.table")"
+set +e
+$SYNCGATE gate "$tmp/f.json" --rival "$tmp/inline.json" >"$tmp/gate" 2>&1
+got=$?
+set -e
+[ "$got" -ne 2 ] || fail "the gate cannot load a result with samples files: $(cat "$tmp/gate")"
+# With -o - there is nowhere to put a file: every kind stays inline.
+expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o -
+grep -qF '"samples_file"' "$tmp/out" && fail "-o - named a samples_file"
+for kind in point-read range write; do
+	[ -e "./-.$kind.txt" ] && fail "-o - wrote ./-.$kind.txt"
+done
+# A samples file that cannot be written leaves no result and no other file.
+mkdir "$tmp/g.json.write.txt"
+expect 2 "g.json.write.txt: is a directory" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/g.json"
+[ -z "$(ls "$tmp" | grep '^g\.json' | grep -v '^g\.json\.write\.txt$')" ] ||
+	fail "a failed samples file left $(ls "$tmp" | grep '^g\.json')"
+
+# Past --max-samples, a uniform sample of the operations is kept, and
+# count still says how many ran.
+expect 0 "latencies kept, at random" lmdb --dir "$tmp/dir" --rows 200 --ops 6000 --mix 1:0:0 --max-samples 1000 -o "$tmp/m.json"
+grep -qF '"count":	6000' "$tmp/m.json" || fail "--max-samples 1000: count is not 6000"
+grep -qF '"sampling":	"each operation kept at random with probability 1/8' "$tmp/m.json" ||
+	fail "--max-samples 1000: the sampling is not recorded: $(grep sampling "$tmp/m.json")"
+kept=$(grep '"samples_ns"' "$tmp/m.json" | tail -n 1 | tr ',' '\n' | wc -l)
+[ "$kept" -le 1000 ] && [ "$kept" -ge 500 ] || fail "--max-samples 1000 kept $kept latencies of 6000"
+$SYNCGATE report "$tmp/m.json" >"$tmp/report" 2>&1 || fail "a sampled result does not load: $(cat "$tmp/report")"
+grep -Eq "^point-read +read +.* 6000 " "$tmp/report" || fail "a sampled result's count is not 6000: $(cat "$tmp/report")"
+empty_dir "the runs with samples files"
+
 # A signal mid-run removes the database's directory.
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>/dev/null &
 pid=$!
@@ -166,6 +229,8 @@ expect 2 "--ops 5 is too few for --mix 5:2:3 at --concurrency 2" sqlite --dir "$
 expect 2 "--rows: 5 is out of range" sqlite --dir "$tmp/dir" --rows 5 -o "$tmp/x.json"
 expect 2 "--concurrency: 0 is out of range" sqlite --dir "$tmp/dir" --concurrency 0 -o "$tmp/x.json"
 expect 2 "--value-bytes: 12abc is not a whole number" sqlite --dir "$tmp/dir" --value-bytes 12abc -o "$tmp/x.json"
+expect 2 "--max-samples: 10 is out of range" sqlite --dir "$tmp/dir" --max-samples 10 -o "$tmp/x.json"
+expect 2 "--samples-file-over: x is not a whole number" sqlite --dir "$tmp/dir" --samples-file-over x -o "$tmp/x.json"
 expect 2 "--seconds: -1 is out of range" sqlite --dir "$tmp/dir" --seconds -1 -o "$tmp/x.json"
 expect 2 "--sqlite-synchronous: extra; expected off, normal or full" sqlite --dir "$tmp/dir" --sqlite-synchronous extra -o "$tmp/x.json"
 expect 2 "--sqlite-synchronous is for sqlite, not lmdb" lmdb --dir "$tmp/dir" --sqlite-synchronous off -o "$tmp/x.json"

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A class's latencies in a samples_file beside the result
+ * (docs/result-format.md), streamed from the array a line at a time: a
+ * run of millions of operations as a JSON array costs gigabytes to build
+ * and is more than the gate will read.  Each file is written to a
+ * temporary name, checked under that name with the result, and renamed
+ * only just before the result is, so a failed or interrupted run leaves
+ * neither behind.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivers/drivers.h"
+#include "lib/cleanup.h"
+#include "lib/err.h"
+
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+/*
+ * The driver's class names are its own ("point-read", "range", "write"),
+ * safe in a file name as they are.
+ */
+static int
+write_one(struct sample_files *sf, size_t i, const struct result_class *c,
+    const char *out, char *err)
+{
+	struct outfile *f = &sf->f[i];
+	size_t j;
+
+	sf->path[i] = xmalloc(strlen(out) + strlen(c->name) + 6);
+	sprintf(sf->path[i], "%s.%s.txt", out, c->name);
+	if (outfile_open(f, sf->path[i], err) < 0)
+		return -1;
+	if (f->tmp == NULL) {
+		outfile_abort(f);
+		return errf(err, "%s: not a regular file; expected a samples file "
+		    "syncgate-bench may replace", sf->path[i]);
+	}
+	fprintf(f->fp, "# %s latencies in ns, one an operation (syncgate-bench)\n",
+	    c->name);
+	for (j = 0; j < c->nsamples; j++)
+		fprintf(f->fp, "%.0f\n", c->samples_ns[j]);
+	if (fflush(f->fp) != 0 || ferror(f->fp))
+		return errf(err, "%s:", sf->path[i]);
+	sf->name[i] = base_name(f->tmp);
+	return 0;
+}
+
+void
+sample_files_init(struct sample_files *sf)
+{
+	size_t i;
+
+	memset(sf, 0, sizeof *sf);
+	for (i = 0; i < NOPS; i++)
+		sf->slot[i] = -1;
+}
+
+int
+sample_files_write(struct sample_files *sf, const struct result *r,
+    const char *out, long long over, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclasses && i < NOPS; i++)
+		if ((long long)r->classes[i].nsamples > over &&
+		    write_one(sf, i, &r->classes[i], out, err) < 0)
+			return -1;
+	return 0;
+}
+
+int
+sample_files_commit(struct sample_files *sf, char *err)
+{
+	sigset_t old;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < NOPS; i++) {
+		if (sf->path[i] == NULL)
+			continue;
+		sf->name[i] = NULL;
+		/* in place but not yet named by a result: a signal removes it */
+		cleanup_hold(&old);
+		rc = outfile_close(&sf->f[i], err);
+		if (rc == 0) {
+			sf->committed[i] = 1;
+			sf->slot[i] = cleanup_register(sf->path[i]);
+		}
+		cleanup_release(&old);
+		if (rc < 0)
+			return -1;
+		sf->name[i] = base_name(sf->path[i]);
+	}
+	return 0;
+}
+
+void
+sample_files_discard(struct sample_files *sf)
+{
+	size_t i;
+
+	for (i = 0; i < NOPS; i++) {
+		if (sf->f[i].fp != NULL)
+			outfile_abort(&sf->f[i]);
+		if (sf->committed[i])
+			unlink(sf->path[i]);
+		cleanup_forget(sf->slot[i]);
+		sf->slot[i] = -1;
+		sf->committed[i] = 0;
+		sf->name[i] = NULL;
+	}
+}
+
+void
+sample_files_free(struct sample_files *sf)
+{
+	size_t i;
+
+	for (i = 0; i < NOPS; i++) {
+		cleanup_forget(sf->slot[i]);
+		free(sf->path[i]);
+	}
+	sample_files_init(sf);
+}
