@@ -3,8 +3,11 @@
  * YCSB's text output, as its TextMeasurementsExporter prints it at the end
  * of a run: one `[OPERATION], measurement, value` line per figure, the
  * operation's block starting with Operations and holding the percentiles
- * the run asked for (`-p hdrhistogram.percentiles=...`).  Latencies are
- * whole microseconds.  Lines that do not start with '[' (the client's
+ * the run asked for (`-p hdrhistogram.percentiles=...`).  Percentiles
+ * carry their unit in the measurement's name: whole microseconds in
+ * YCSB's HdrHistogram output ("50thPercentileLatency(us)"), whole
+ * milliseconds in its histogram output and in older versions ("(ms)"),
+ * and nanoseconds where a fork prints them ("(ns)").  Lines that do not start with '[' (the client's
  * banner, status lines captured with 2>&1) are passed over.
  */
 #include <ctype.h>
@@ -21,11 +24,24 @@
 	"(and the default measurementtype=hdrhistogram); syncgate does not guess it " \
 	"from the other percentiles"
 
+/* A percentile's unit, as its measurement's name gives it. */
+struct ycsb_unit {
+	const char *name, *words;
+	double ns;
+};
+
+static const struct ycsb_unit units[] = {
+	{ "us", "microseconds", 1e3 },
+	{ "ms", "milliseconds", 1e6 },
+	{ "ns", "nanoseconds", 1 },
+};
+
 /* What one operation's block held. */
 struct ycsb_op {
 	char *name;
 	long long operations;
-	double p50_us, p99_us;
+	double p50, p99;                        /* as printed, in their units */
+	const struct ycsb_unit *p50_unit, *p99_unit;
 	size_t ops_line, p50_line, p99_line, first_line, last_line;
 	int npct;               /* percentile lines of any rank */
 	long long not_ok;       /* operations with a Return= other than OK */
@@ -166,11 +182,72 @@ bad_value(const struct ycsb_parse *ps, const struct ycsb_op *op,
 	    import_shown(v, l->value, l->value_len), expected);
 }
 
+/*
+ * The unit inside "...PercentileLatency(UNIT)", and its length; NULL when
+ * the measurement is not a percentile.
+ */
+static const char *
+pct_unit(const struct ycsb_line *l, size_t *len)
+{
+	static const char key[] = "PercentileLatency(";
+	const char *m = l->meas, *end = l->meas + l->meas_len, *p;
+
+	for (p = m; p + sizeof key - 1 < end; p++)
+		if (memcmp(p, key, sizeof key - 1) == 0 && end[-1] == ')') {
+			*len = (size_t)(end - 1 - (p + sizeof key - 1));
+			return p + sizeof key - 1;
+		}
+	return NULL;
+}
+
+/*
+ * A 50th or 99th percentile, in the unit its name gives; others are
+ * counted only.  YCSB's coordinated-omission figures ("(us,corrected)")
+ * are not the latencies measured and are passed over.
+ */
+static int
+take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
+    const struct ycsb_line *l, size_t line, char *err)
+{
+	const struct ycsb_unit *u = NULL;
+	const char *unit;
+	char m[SHOWN_LEN], expected[64];
+	size_t ulen, i, *at;
+	int p50 = l->meas_len > 4 && memcmp(l->meas, "50thP", 5) == 0;
+	double v;
+
+	if (!p50 && !(l->meas_len > 4 && memcmp(l->meas, "99thP", 5) == 0))
+		return 0;
+	unit = pct_unit(l, &ulen);
+	if (memchr(unit, ',', ulen) != NULL)
+		return 0;
+	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strlen(units[i].name) == ulen && memcmp(units[i].name, unit, ulen) == 0)
+			u = &units[i];
+	if (u == NULL)
+		return errf(err, "%s: line %zu: [%s] %s gives its latency in \"%.*s\"; "
+		    "expected us, ms or ns", ps->name, line, op->name,
+		    import_shown(m, l->meas, l->meas_len), (int)(ulen < 16 ? ulen : 16),
+		    unit);
+	at = p50 ? &op->p50_line : &op->p99_line;
+	if (*at)
+		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
+		    line, err);
+	snprintf(expected, sizeof expected, "a latency in %s", u->words);
+	if (number(l->value, l->value_len, &v) < 0 || v < 0 || v * u->ns > RESULT_MAX_NS)
+		return bad_value(ps, op, l, line, expected, err);
+	*(p50 ? &op->p50 : &op->p99) = v;
+	*(p50 ? &op->p50_unit : &op->p99_unit) = u;
+	*at = line;
+	return 0;
+}
+
 /* One measurement of an operation's block. */
 static int
 take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, char *err)
 {
+	size_t ulen;
 	double v;
 
 	op->last_line = line;
@@ -182,23 +259,9 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 			return bad_value(ps, op, l, line, "a count of operations", err);
 		op->operations = (long long)v;
 		op->ops_line = line;
-	} else if (l->meas_len > 21 &&
-	    memcmp(l->meas + l->meas_len - 21, "PercentileLatency(us)", 21) == 0) {
+	} else if (pct_unit(l, &ulen) != NULL) {
 		op->npct++;
-		if (meas_is(l, "50thPercentileLatency(us)") ||
-		    meas_is(l, "99thPercentileLatency(us)")) {
-			int p50 = l->meas[0] == '5';
-			size_t *at = p50 ? &op->p50_line : &op->p99_line;
-
-			if (*at)
-				return twice(ps, op, p50 ? "50th percentile" :
-				    "99th percentile", *at, line, err);
-			if (number(l->value, l->value_len, &v) < 0 || v < 0 || v > 86400e6)
-				return bad_value(ps, op, l, line,
-				    "a latency in microseconds", err);
-			*(p50 ? &op->p50_us : &op->p99_us) = v;
-			*at = line;
-		}
+		return take_percentile(ps, op, l, line, err);
 	} else if (l->meas_len > 7 && memcmp(l->meas, "Return=", 7) == 0 &&
 	    !meas_is(l, "Return=OK")) {
 		if (number(l->value, l->value_len, &v) == 0 && v > 0 && v < 9e18)
@@ -337,6 +400,42 @@ missing(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *rank,
 	    op->name, op->first_line, rank, PCT_HINT);
 }
 
+/*
+ * Whole milliseconds (YCSB's histogram buckets, or HdrHistogram values
+ * cut to the millisecond) are kept as an interval, so a 0 there is a
+ * latency under a millisecond; elsewhere a latency under a nanosecond
+ * was printed below the resolution and is not one.
+ */
+static int
+ms_whole(double v, const struct ycsb_unit *u)
+{
+	return u->ns == 1e6 && v == floor(v);
+}
+
+static int
+too_small(double v, const struct ycsb_unit *u)
+{
+	return !ms_whole(v, u) && v * u->ns < RESULT_MIN_NS;
+}
+
+/*
+ * A percentile in ns.  A whole number of milliseconds lies within a
+ * millisecond of the true value, below it or above as the version
+ * rounded, so it is kept as that interval (never under 1 ns); the point
+ * is the printed value, or half a millisecond for 0.
+ */
+static void
+to_ns(double v, const struct ycsb_unit *u, double *point, double *lo, double *hi)
+{
+	if (!ms_whole(v, u)) {
+		*point = round(v * u->ns);
+		return;
+	}
+	*lo = v >= 2 ? (v - 1) * 1e6 : RESULT_MIN_NS;
+	*hi = (v + 1) * 1e6;
+	*point = v >= 1 ? v * 1e6 : 0.5e6;
+}
+
 static int
 check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 {
@@ -350,15 +449,20 @@ check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 		return missing(ps, op, "50th", err);
 	if (!op->p99_line)
 		return missing(ps, op, "99th", err);
-	if (op->p50_us == 0 || op->p99_us == 0)
-		return errf(err, "%s: line %zu: [%s] %s percentile is 0 us: below YCSB's "
-		    "one-microsecond resolution; syncgate needs a positive latency",
-		    ps->name, op->p50_us == 0 ? op->p50_line : op->p99_line, op->name,
-		    op->p50_us == 0 ? "50th" : "99th");
-	if (op->p99_us < op->p50_us)
-		return errf(err, "%s: line %zu: [%s] 99th percentile %g us is below its "
-		    "50th, %g us (line %zu); expected p99 >= p50", ps->name, op->p99_line,
-		    op->name, op->p99_us, op->p50_us, op->p50_line);
+	if (too_small(op->p50, op->p50_unit) || too_small(op->p99, op->p99_unit)) {
+		int p50 = too_small(op->p50, op->p50_unit);
+		const struct ycsb_unit *u = p50 ? op->p50_unit : op->p99_unit;
+
+		return errf(err, "%s: line %zu: [%s] %s percentile is %g %s: below YCSB's "
+		    "one-%.*s resolution; syncgate needs a positive latency", ps->name,
+		    p50 ? op->p50_line : op->p99_line, op->name, p50 ? "50th" : "99th",
+		    p50 ? op->p50 : op->p99, u->name, (int)strlen(u->words) - 1, u->words);
+	}
+	if (op->p99 * op->p99_unit->ns < op->p50 * op->p50_unit->ns)
+		return errf(err, "%s: line %zu: [%s] 99th percentile %g %s is below its "
+		    "50th, %g %s (line %zu); expected p99 >= p50", ps->name, op->p99_line,
+		    op->name, op->p99, op->p99_unit->name, op->p50, op->p50_unit->name,
+		    op->p50_line);
 	return 0;
 }
 
@@ -384,8 +488,12 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 			continue;
 		}
 		c = import_add_class(out, op->name, reads ? KIND_READ : KIND_WRITE);
-		c->p50_ns = round(op->p50_us * 1000);
-		c->p99_ns = round(op->p99_us * 1000);
+		to_ns(op->p50, op->p50_unit, &c->p50_ns, &c->p50_lo_ns, &c->p50_hi_ns);
+		to_ns(op->p99, op->p99_unit, &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns);
+		if (ms_whole(op->p50, op->p50_unit) || ms_whole(op->p99, op->p99_unit))
+			import_note(notes, "[%s]: percentiles in whole milliseconds (YCSB's "
+			    "histogram buckets, or values cut to the millisecond) are kept as "
+			    "intervals a millisecond either side", op->name);
 		c->count = op->operations;
 		if (op->not_ok > 0)
 			import_note(notes, "[%s]: %lld operations did not return OK; their "

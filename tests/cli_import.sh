@@ -55,6 +55,17 @@ expect 0 "kept as those intervals (p50_range_ns, p99_range_ns), with the bucket'
 	import linkbench "$fx/linkbench-load-request.csv" --engine m -o "$tmp/l.json"
 grep -qF "3 load-phase rows (LOAD_*), not imported" "$tmp/err" || fail "load rows not reported"
 
+# YCSB's percentiles in whole milliseconds (its histogram measurement type,
+# older versions) are kept as intervals a millisecond either side.
+sed 's/(us)/(ms)/' "$fx/ycsb-workloada.txt" >"$tmp/ms.txt"
+expect 0 "[READ]: percentiles in whole milliseconds" import ycsb "$tmp/ms.txt" --engine e -o "$tmp/ms.json"
+grep -qF '"p50_range_ns":	[376000000, 378000000]' "$tmp/ms.json" ||
+	fail "377 ms is not kept as 376 to 378 ms: $(cat "$tmp/ms.json")"
+$run report "$tmp/ms.json" >/dev/null 2>&1 || fail "a result imported from milliseconds does not load back"
+sed 's/(us)/(s)/' "$fx/ycsb-workloada.txt" >"$tmp/s.txt"
+expect 2 "[READ] 50thPercentileLatency(s) gives its latency in \"s\"; expected us, ms or ns" \
+	import ycsb "$tmp/s.txt" --engine e -o "$tmp/x.json"
+
 # Standard output without -o; --workload and --probe end up in the result.
 expect 0 "no probe embedded" import ycsb "$fx/ycsb-workloada.txt" --engine e --workload a
 grep -qF '"workload":	"ycsb"' "$tmp/out" && fail "--workload ignored"

@@ -100,6 +100,29 @@ static const struct bad_case bad_cases[] = {
 	{ "ycsb negative", import_ycsb_parse,
 	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), -3\n",
 	  "expected a latency in microseconds" },
+	{ "ycsb unit seconds", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(s), 3\n",
+	  "line 2: [READ] 50thPercentileLatency(s) gives its latency in \"s\"; expected "
+	  "us, ms or ns" },
+	{ "ycsb under a nanosecond", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(ns), 0.5\n"
+	  "[READ], 99thPercentileLatency(ns), 9\n",
+	  "line 2: [READ] 50th percentile is 0.5 ns: below YCSB's one-nanosecond "
+	  "resolution" },
+	{ "ycsb negative ms", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 99thPercentileLatency(ms), -3\n",
+	  "[READ] 99thPercentileLatency(ms) is -3; expected a latency in milliseconds" },
+	{ "ycsb over a day in ms", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 99thPercentileLatency(ms), 86400001\n",
+	  "expected a latency in milliseconds" },
+	{ "ycsb p99 below p50 across units", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(ms), 2\n"
+	  "[READ], 99thPercentileLatency(us), 900\n",
+	  "line 3: [READ] 99th percentile 900 us is below its 50th, 2 ms (line 2)" },
+	{ "ycsb twice in two units", import_ycsb_parse,
+	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3\n"
+	  "[READ], 50thPercentileLatency(ms), 3\n",
+	  "line 3: a second [READ] 50th percentile (the first is at line 2)" },
 	{ "ycsb bad count", import_ycsb_parse, "[READ], Operations, 2.5\n",
 	  "[READ] Operations is 2.5; expected a count of operations" },
 	{ "ycsb no operations line", import_ycsb_parse,
@@ -217,6 +240,62 @@ test_import_ycsb_classes_in_ns(void **state)
 	assert_false(has_note(&notes, "TOTAL_GC"));
 	import_notes_free(&notes);
 	result_free(&r);
+}
+
+/*
+ * Percentiles in each unit YCSB prints: whole milliseconds become an
+ * interval a millisecond either side (never under 1 ns); the others,
+ * and fractional milliseconds, are exact.
+ */
+static void
+test_import_ycsb_units(void **state)
+{
+	static const struct {
+		const char *p50, *p99;  /* "(unit), value" */
+		double p50_ns, p50_lo, p50_hi, p99_ns, p99_lo, p99_hi;
+	} cases[] = {
+		{ "(us), 377", "(us), 1021", 377e3, NAN, NAN, 1021e3, NAN, NAN },
+		{ "(ms), 3", "(ms), 12", 3e6, 2e6, 4e6, 12e6, 11e6, 13e6 },
+		{ "(ms), 0", "(ms), 1", 0.5e6, 1, 1e6, 1e6, 1, 2e6 },
+		{ "(ms), 0.377", "(ms), 1.021", 377e3, NAN, NAN, 1021e3, NAN, NAN },
+		{ "(ns), 377000", "(ns), 1021000.4", 377e3, NAN, NAN, 1021e3, NAN, NAN },
+		{ "(us), 377", "(ms), 2", 377e3, NAN, NAN, 2e6, 1e6, 3e6 },
+		{ "(ns), 1", "(ns), 1", 1, NAN, NAN, 1, NAN, NAN },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct result r;
+		struct import_notes notes = { NULL, 0, 0 };
+		char in[256], err[ERRLEN];
+		const struct result_class *c;
+
+		snprintf(in, sizeof in, "[READ], Operations, 9\n"
+		    "[READ], 50thPercentileLatency%s\n[READ], 99thPercentileLatency%s\n",
+		    cases[i].p50, cases[i].p99);
+		if (import_ycsb_parse(in, strlen(in), "u.txt", &r, &notes, err) != 0)
+			fail_msg("case %zu: %s", i, err);
+		c = &r.classes[0];
+		assert_near(c->p50_ns, cases[i].p50_ns, 0);
+		assert_near(c->p99_ns, cases[i].p99_ns, 0);
+		if (isnan(cases[i].p50_lo)) {
+			assert_true(isnan(c->p50_lo_ns) && isnan(c->p50_hi_ns));
+		} else {
+			assert_near(c->p50_lo_ns, cases[i].p50_lo, 0);
+			assert_near(c->p50_hi_ns, cases[i].p50_hi, 0);
+		}
+		if (isnan(cases[i].p99_lo)) {
+			assert_true(isnan(c->p99_lo_ns) && isnan(c->p99_hi_ns));
+		} else {
+			assert_near(c->p99_lo_ns, cases[i].p99_lo, 0);
+			assert_near(c->p99_hi_ns, cases[i].p99_hi, 0);
+		}
+		assert_int_equal(has_note(&notes, "kept as intervals a millisecond "
+		    "either side"), !isnan(cases[i].p50_lo) || !isnan(cases[i].p99_lo));
+		import_notes_free(&notes);
+		result_free(&r);
+	}
 }
 
 static void
@@ -375,6 +454,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_import_bad_inputs),
 		cmocka_unit_test(test_import_ycsb_classes_in_ns),
+		cmocka_unit_test(test_import_ycsb_units),
 		cmocka_unit_test(test_import_ycsb_reports_failed_and_others),
 		cmocka_unit_test(test_import_linkbench_keeps_buckets),
 		cmocka_unit_test(test_import_json_ranges_and_samples),
