@@ -3,13 +3,16 @@
  * The verdict as GitHub-flavoured Markdown, to paste into a pull request
  * unchanged: the verdict in words (and a symbol, unless --ascii), the
  * latency table, the writes in syncs with the unit, each half's reason,
- * the checks with their intervals, the notes and the unmatched classes.
+ * the checks with their intervals, the notes and the unmatched classes;
+ * and a short form for a step summary the whole would not fit in.
  * Every string from input goes through escape_markdown; the symbols and
  * the <details> folds are the only markup of our own.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -115,11 +118,27 @@ name_cell(FILE *fp, const char *name, const char *what,
 }
 
 static void
-latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+latency_row(FILE *fp, const struct verdict_row *r, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], r50[DURLEN], r99[DURLEN];
-	size_t i;
 
+	fputs("| ", fp);
+	md(fp, o, r->name);
+	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
+	    class_kind_name(r->kind),
+	    layout_ns(a, sizeof a, r->ours_p50.v, o->ascii),
+	    layout_ns(b, sizeof b, r->ours_p99.v, o->ascii),
+	    layout_ns(c, sizeof c, r->rival_p50.v, o->ascii),
+	    layout_ns(d, sizeof d, r->rival_p99.v, o->ascii),
+	    layout_ratio(r50, sizeof r50, r->ratio_p50.v),
+	    layout_ratio(r99, sizeof r99, r->ratio_p99.v));
+	ruling_words(fp, r->ruling, o);
+	fputs(" |\n", fp);
+}
+
+static void
+latency_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
 	fputs("| Class | Kind", fp);
 	name_cell(fp, layout_ours(v), "p50", o);
 	name_cell(fp, layout_ours(v), "p99", o);
@@ -127,23 +146,12 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 	name_cell(fp, layout_rival(v), "p99", o);
 	fputs(" | p50 x | p99 x | Verdict |\n", fp);
 	fputs("| :-- | :-- | --: | --: | --: | --: | --: | --: | :-- |\n", fp);
-	for (i = 0; i < v->nrows; i++) {
-		const struct verdict_row *r = &v->rows[i];
+}
 
-		fputs("| ", fp);
-		md(fp, o, r->name);
-		fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
-		    class_kind_name(r->kind),
-		    layout_ns(a, sizeof a, r->ours_p50.v, o->ascii),
-		    layout_ns(b, sizeof b, r->ours_p99.v, o->ascii),
-		    layout_ns(c, sizeof c, r->rival_p50.v, o->ascii),
-		    layout_ns(d, sizeof d, r->rival_p99.v, o->ascii),
-		    layout_ratio(r50, sizeof r50, r->ratio_p50.v),
-		    layout_ratio(r99, sizeof r99, r->ratio_p99.v));
-		ruling_words(fp, r->ruling, o);
-		fputs(" |\n", fp);
-	}
-	fputs("\nx is ", fp);
+static void
+ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	fputs("x is ", fp);
 	md(fp, o, layout_rival(v));
 	fputs("'s latency divided by ", fp);
 	md(fp, o, layout_ours(v));
@@ -151,6 +159,19 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 	md(fp, o, layout_ours(v));
 	fputs(" is faster.\n\n", fp);
 }
+
+static void
+latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	size_t i;
+
+	latency_head(fp, v, o);
+	for (i = 0; i < v->nrows; i++)
+		latency_row(fp, &v->rows[i], o);
+	fputc('\n', fp);
+	ratio_legend(fp, v, o);
+}
+
 
 static void
 group_commit(FILE *fp, const char *label, const struct verdict_side *s,
@@ -300,19 +321,27 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 }
 
 static void
+notes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	size_t i;
+
+	if (v->nnotes == 0)
+		return;
+	fputs("### Notes\n\n", fp);
+	for (i = 0; i < v->nnotes; i++) {
+		fputs("- ", fp);
+		md_line(fp, o, v->notes[i]);
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+}
+
+static void
 lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	size_t i;
 
-	if (v->nnotes > 0) {
-		fputs("### Notes\n\n", fp);
-		for (i = 0; i < v->nnotes; i++) {
-			fputs("- ", fp);
-			md_line(fp, o, v->notes[i]);
-			fputc('\n', fp);
-		}
-		fputc('\n', fp);
-	}
+	notes(fp, v, o);
 	if (v->nunmatched > 0) {
 		fputs("### On one side only, not ruled\n\n", fp);
 		for (i = 0; i < v->nunmatched; i++) {
@@ -353,4 +382,173 @@ report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts
 	checks(fp, v, o);
 	lists(fp, v, o);
 	return 0;
+}
+
+/* A half's reason longer than this is given as counts in the short form. */
+#define SHORT_REASON_MAX 600
+
+/* "9000 fail, 12 indeterminate, 988 pass" over the classes of a kind. */
+static void
+half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
+{
+	size_t n[4] = { 0, 0, 0, 0 }, i, all;
+
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == kind)
+			n[v->rows[i].ruling]++;
+	all = n[0] + n[1] + n[2] + n[3];
+	fprintf(fp, "of %zu %s, %zu fail, %zu indeterminate, %zu pass", all,
+	    all == 1 ? "class" : "classes", n[RULING_FAIL], n[RULING_INDETERMINATE],
+	    n[RULING_PASS]);
+}
+
+static void
+short_half(FILE *fp, const struct gate_verdict *v, enum class_kind kind,
+    const struct render_opts *o)
+{
+	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
+
+	if (h->reason == NULL || strlen(h->reason) <= SHORT_REASON_MAX) {
+		half(fp, kind == KIND_READ ? "Reads" : "Writes", h, o);
+		return;
+	}
+	fputs("- ", fp);
+	if (!o->ascii)
+		fprintf(fp, "%s ", layout_symbol(h->ruling));
+	fprintf(fp, "**%s: %s**: ", kind == KIND_READ ? "Reads" : "Writes",
+	    ruling_name(h->ruling));
+	half_counts(fp, v, kind);
+	fputs(" (the reasons are in the full verdict)\n", fp);
+}
+
+/* The parts of the short form, each rendered whole so its size is known. */
+struct short_parts {
+	char *head, *rows, *tail;
+	size_t nhead, nrows, ntail;
+	size_t *ends;   /* ends[i]: where the i-th row shown ends in rows */
+	size_t nbad;    /* rows that did not pass */
+};
+
+static void
+short_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	header(fp, v, o);
+	fputs("### Verdict\n\n", fp);
+	short_half(fp, v, KIND_READ, o);
+	short_half(fp, v, KIND_WRITE, o);
+	fputc('\n', fp);
+}
+
+static void
+short_rows(FILE *fp, struct short_parts *p, const struct gate_verdict *v,
+    const struct render_opts *o)
+{
+	size_t i;
+
+	p->ends = xcalloc(v->nrows + 1, sizeof *p->ends);
+	for (i = 0; i < v->nrows; i++) {
+		if (v->rows[i].ruling != RULING_FAIL &&
+		    v->rows[i].ruling != RULING_INDETERMINATE)
+			continue;
+		latency_row(fp, &v->rows[i], o);
+		fflush(fp);
+		p->ends[p->nbad++] = (size_t)ftell(fp);
+	}
+}
+
+static void
+short_tail(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	notes(fp, v, o);
+	fputs("The full verdict is too large for a step summary (GitHub's limit is "
+	    "1 MiB): every class, the checks and the probes are in the outputs "
+	    "written with -o (Markdown, JSON or HTML), such as the run's "
+	    "artifacts.\n", fp);
+}
+
+static int
+short_parts(struct short_parts *p, const struct gate_verdict *v,
+    const struct render_opts *o)
+{
+	FILE *h = open_memstream(&p->head, &p->nhead);
+	FILE *r = open_memstream(&p->rows, &p->nrows);
+	FILE *t = open_memstream(&p->tail, &p->ntail);
+	int rc = 0;
+
+	if (h == NULL || r == NULL || t == NULL)
+		rc = -1;
+	if (rc == 0) {
+		short_head(h, v, o);
+		short_rows(r, p, v, o);
+		short_tail(t, v, o);
+	}
+	if ((h != NULL && fclose(h) != 0) || (r != NULL && fclose(r) != 0) ||
+	    (t != NULL && fclose(t) != 0))
+		rc = -1;
+	return rc;
+}
+
+static void
+short_free(struct short_parts *p)
+{
+	free(p->head);
+	free(p->rows);
+	free(p->tail);
+	free(p->ends);
+}
+
+/* The short form with the first shown of the rows that did not pass. */
+static void
+short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
+    size_t shown, const struct render_opts *o)
+{
+	fwrite(p->head, 1, p->nhead, fp);
+	if (p->nbad == 0) {
+		fprintf(fp, "Every one of the %zu classes passed.\n\n", v->nrows);
+	} else {
+		fprintf(fp, "### Classes that did not pass: %zu of %zu\n\n",
+		    p->nbad, v->nrows);
+		latency_head(fp, v, o);
+		fwrite(p->rows, 1, shown ? p->ends[shown - 1] : 0, fp);
+		if (shown < p->nbad)
+			fprintf(fp, "\nand %zu more that did not pass.\n", p->nbad - shown);
+		fputc('\n', fp);
+		ratio_legend(fp, v, o);
+	}
+	fwrite(p->tail, 1, p->ntail, fp);
+}
+
+/* Room the table's head, the legend and the "and N more" line may take. */
+#define SHORT_FRAME 2048
+
+char *
+report_markdown_short(const struct gate_verdict *v, const struct render_opts *o,
+    size_t budget, size_t *len)
+{
+	struct short_parts p;
+	char *out = NULL;
+	size_t fixed, shown;
+	FILE *fp;
+
+	memset(&p, 0, sizeof p);
+	*len = 0;
+	if (short_parts(&p, v, o) < 0)
+		goto out;
+	fixed = p.nhead + p.ntail + SHORT_FRAME;
+	if (fixed > budget)
+		goto out;
+	for (shown = p.nbad; shown > 0 && fixed + p.ends[shown - 1] > budget; shown--)
+		;
+	fp = open_memstream(&out, len);
+	if (fp == NULL)
+		goto out;
+	short_out(fp, &p, v, shown, o);
+	if (fclose(fp) != 0 || *len > budget) {
+		free(out);
+		out = NULL;
+		*len = 0;
+	}
+out:
+	short_free(&p);
+	return out;
 }

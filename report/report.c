@@ -257,28 +257,36 @@ write_output(const char *file, const struct input *in, const struct output *out,
 	return outfile_close(&of, err);
 }
 
-/* The Markdown of what was loaded, appended for GitHub Actions. */
+/*
+ * The Markdown of what was loaded, appended for GitHub Actions; a verdict
+ * too large for the limit goes in its short form.
+ */
 static int
 summary(const struct input *in, int ascii, char *err)
 {
 	struct render_opts o = { ascii, 0 };
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	FILE *fp;
 	int rc;
 
-	if (fp == NULL)
-		return errf(err, "--summary:");
-	rc = render(fp, in, FORMAT_MARKDOWN, &o);
-	if (fclose(fp) != 0 || rc < 0) {
+	if (in->kind == IS_VERDICT) {
+		rc = report_summary(&in->verdict, &o, err);
+	} else {
+		fp = open_memstream(&buf, &len);
+		if (fp == NULL)
+			return errf(err, "--summary:");
+		rc = render(fp, in, FORMAT_MARKDOWN, &o);
+		if (fclose(fp) != 0 || rc < 0) {
+			free(buf);
+			return errf(err, "--summary: cannot render it as markdown");
+		}
+		rc = report_summary_append(buf, len, err);
 		free(buf);
-		return errf(err, "--summary: cannot render it as markdown");
 	}
-	rc = report_summary_append(buf, len, err);
-	free(buf);
 	if (rc == 1)
 		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
-	else if (rc == 2)
+	else if (rc >= 2)
 		warnx_("%s", err);
 	return rc < 0 ? -1 : 0;
 }

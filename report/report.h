@@ -46,6 +46,18 @@ int report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opt
 int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 
 /*
+ * The Markdown verdict's short form, for a step summary the whole would
+ * not fit in: the verdict, each half's ruling (its reason, or counts when
+ * the reason is long), the classes that did not pass (as many as fit,
+ * then "and N more"), the notes, and a line saying where the full table
+ * is.  Returns a buffer of at most budget bytes (*len of them, no NUL)
+ * that the caller frees, or NULL when even the verdict and the notes do
+ * not fit.
+ */
+char *report_markdown_short(const struct gate_verdict *v,
+    const struct render_opts *o, size_t budget, size_t *len);
+
+/*
  * A JSON number with the fewest digits that read back to exactly v,
  * whatever LC_NUMERIC says; null when v is not finite.
  */
@@ -103,7 +115,12 @@ int report_result_supports(enum report_format f);
 #define REPORT_SUMMARY_MAX (1024L * 1024)
 int report_summary_append(const char *md, size_t len, char *err);
 
-/* The verdict's Markdown appended as report_summary_append does. */
+/*
+ * The verdict's Markdown appended as report_summary_append does; where
+ * the whole would take the file past the limit, its short form
+ * (report_markdown_short) instead.  Returns as report_summary_append,
+ * and 3 when the short form was appended (err says so, to be warned).
+ */
 int report_summary(const struct gate_verdict *v, const struct render_opts *o,
     char *err);
 

@@ -2,92 +2,189 @@
 /*
  * --summary: the Markdown appended to the file GitHub Actions shows on a
  * run's page ($GITHUB_STEP_SUMMARY).  GitHub drops a summary over 1 MiB,
- * so an append that would pass that is refused whole rather than cut.
- * The bytes go out in one O_APPEND write, so a step appending at the
- * same time cannot interleave with them.
+ * so a verdict whose whole Markdown would pass that is appended in its
+ * short form, and anything that still would not fit is refused whole
+ * rather than cut.  The separator and the body go out in one writev, so
+ * a step appending at the same time cannot interleave with them.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "lib/err.h"
 #include "report/report.h"
 
+/* The summary file, open for appending, and what it may still take. */
+struct summary_file {
+	const char *path;
+	int fd;
+	size_t room;    /* bytes it may grow by, the separator included */
+	int sep;        /* a blank line goes first */
+};
+
+/* Returns 0; 1 when GITHUB_STEP_SUMMARY is unset or empty; -1 with err. */
 static int
-write_all(int fd, const char *p, size_t len)
+summary_open(struct summary_file *sf, char *err)
 {
+	struct stat st;
+
+	sf->path = getenv("GITHUB_STEP_SUMMARY");
+	sf->fd = -1;
+	if (sf->path == NULL || sf->path[0] == '\0')
+		return 1;
+	sf->fd = open(sf->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY,
+	    0666);
+	if (sf->fd < 0)
+		return errf(err, "--summary: %s:", sf->path);
+	if (fstat(sf->fd, &st) < 0)
+		return errf(err, "--summary: %s:", sf->path);
+	/* a blank line keeps our heading off the end of what is there */
+	sf->sep = S_ISREG(st.st_mode) && st.st_size > 0;
+	sf->room = REPORT_SUMMARY_MAX;
+	if (S_ISREG(st.st_mode))
+		sf->room = st.st_size >= REPORT_SUMMARY_MAX ? 0 :
+		    (size_t)(REPORT_SUMMARY_MAX - st.st_size);
+	return 0;
+}
+
+/* What the body may take once the separator is counted. */
+static size_t
+body_room(const struct summary_file *sf)
+{
+	return sf->room > (size_t)sf->sep ? sf->room - (size_t)sf->sep : 0;
+}
+
+/*
+ * The separator and md in one writev; a regular file takes it whole.
+ * Only a short write (a full disk, a pipe) goes on with the rest.
+ */
+static int
+summary_write(const struct summary_file *sf, const char *md, size_t len)
+{
+	struct iovec iov[2];
+	size_t total = (size_t)sf->sep + len, done;
 	ssize_t n;
 
-	while (len > 0) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
+	iov[0].iov_base = (char *)(uintptr_t)"\n";
+	iov[0].iov_len = (size_t)sf->sep;
+	iov[1].iov_base = (char *)(uintptr_t)md;
+	iov[1].iov_len = len;
+	do
+		n = writev(sf->fd, iov, 2);
+	while (n < 0 && errno == EINTR);
+	/* not even the separator and a byte of the body: the file takes no more */
+	if (n < 0 || ((size_t)n < total && (size_t)n <= (size_t)sf->sep))
+		return -1;
+	for (done = (size_t)n; done < total; done += (size_t)n) {
+		size_t at = done - (size_t)sf->sep;     /* the separator went first */
+
+		n = write(sf->fd, md + at, len - at);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
 			continue;
+		}
 		if (n <= 0)
 			return -1;
-		p += n;
-		len -= (size_t)n;
 	}
 	return 0;
+}
+
+/* Closes sf; rc is what happened so far, and a failed close is an error. */
+static int
+summary_close(struct summary_file *sf, int rc, char *err)
+{
+	if (sf->fd >= 0 && close(sf->fd) < 0 && rc != -1)
+		rc = errf(err, "--summary: %s:", sf->path);
+	return rc;
 }
 
 int
 report_summary_append(const char *md, size_t len, char *err)
 {
-	const char *path = getenv("GITHUB_STEP_SUMMARY");
-	struct stat st;
-	int fd, rc = -1;
-	size_t sep;
+	struct summary_file sf;
+	int rc = summary_open(&sf, err);
 
-	if (path == NULL || path[0] == '\0')
-		return 1;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
-	if (fd < 0)
-		return errf(err, "--summary: %s:", path);
-	if (fstat(fd, &st) < 0) {
-		errf(err, "--summary: %s:", path);
-		goto out;
+	if (rc != 0)
+		return rc < 0 ? summary_close(&sf, -1, err) : rc;
+	if (len > body_room(&sf)) {
+		errf(err, "--summary: %s holds %zu bytes; %zu more would grow it past "
+		    "1 MiB, so the summary is not appended", sf.path,
+		    (size_t)REPORT_SUMMARY_MAX - sf.room, len + (size_t)sf.sep);
+		return summary_close(&sf, 2, err);
 	}
-	/* a blank line keeps our heading off the end of what is there */
-	sep = S_ISREG(st.st_mode) && st.st_size > 0 ? 1 : 0;
-	if (S_ISREG(st.st_mode) &&
-	    (long long)st.st_size + (long long)(len + sep) > REPORT_SUMMARY_MAX) {
-		errf(err, "--summary: %s holds %lld bytes; %zu more would grow it past "
-		    "1 MiB, so the summary is not appended", path,
-		    (long long)st.st_size, len + sep);
-		rc = 2;
-		goto out;
+	if (summary_write(&sf, md, len) < 0)
+		return summary_close(&sf, errf(err, "--summary: %s:", sf.path), err);
+	return summary_close(&sf, 0, err);
+}
+
+/* The whole Markdown into a buffer the caller frees; NULL on failure. */
+static char *
+render_markdown(const struct gate_verdict *v, const struct render_opts *o,
+    size_t *len)
+{
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+	int rc;
+
+	if (fp == NULL)
+		return NULL;
+	rc = report_markdown(fp, v, o);
+	if (fclose(fp) != 0 || rc < 0) {
+		free(buf);
+		return NULL;
 	}
-	if ((sep && write_all(fd, "\n", 1) < 0) || write_all(fd, md, len) < 0) {
-		errf(err, "--summary: %s:", path);
-		goto out;
+	return buf;
+}
+
+/* The whole Markdown does not fit: the short form, or refused. */
+static int
+append_short(const struct summary_file *sf, const struct gate_verdict *v,
+    const struct render_opts *o, size_t whole, char *err)
+{
+	size_t len;
+	char *buf = report_markdown_short(v, o, body_room(sf), &len);
+
+	if (buf == NULL) {
+		errf(err, "--summary: %s holds %zu bytes; the verdict (%zu bytes, "
+		    "and its short form too) would grow it past 1 MiB, so the summary "
+		    "is not appended", sf->path, (size_t)REPORT_SUMMARY_MAX - sf->room,
+		    whole);
+		return 2;
 	}
-	rc = 0;
-out:
-	if (close(fd) < 0 && rc != -1)
-		rc = errf(err, "--summary: %s:", path);
-	return rc;
+	if (summary_write(sf, buf, len) < 0) {
+		free(buf);
+		return errf(err, "--summary: %s:", sf->path);
+	}
+	free(buf);
+	errf(err, "--summary: the verdict's Markdown (%zu bytes) would grow %s past "
+	    "1 MiB; its short form (%zu bytes: the classes that did not pass, and "
+	    "where the full table is) was appended", whole, sf->path,
+	    len + (size_t)sf->sep);
+	return 3;
 }
 
 int
 report_summary(const struct gate_verdict *v, const struct render_opts *o,
     char *err)
 {
-	char *buf = NULL;
+	struct summary_file sf;
 	size_t len = 0;
-	FILE *fp;
-	int rc;
+	char *buf;
+	int rc = summary_open(&sf, err);
 
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL)
-		return errf(err, "--summary:");
-	rc = report_markdown(fp, v, o);
-	if (fclose(fp) != 0 || rc < 0) {
-		free(buf);
-		return errf(err, "--summary: the verdict could not be rendered");
-	}
-	rc = report_summary_append(buf, len, err);
+	if (rc != 0)
+		return rc < 0 ? summary_close(&sf, -1, err) : rc;
+	buf = render_markdown(v, o, &len);
+	if (buf == NULL)
+		rc = errf(err, "--summary: the verdict could not be rendered");
+	else if (len > body_room(&sf))
+		rc = append_short(&sf, v, o, len, err);
+	else if (summary_write(&sf, buf, len) < 0)
+		rc = errf(err, "--summary: %s:", sf.path);
 	free(buf);
-	return rc;
+	return summary_close(&sf, rc, err);
 }

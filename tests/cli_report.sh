@@ -294,9 +294,54 @@ GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/d
 same "$sum" "$tmp/twice.md"
 head -c 1047000 /dev/zero | tr '\0' 'x' >"$tmp/full.md"
 cp "$tmp/full.md" "$tmp/full.before"
-GITHUB_STEP_SUMMARY="$tmp/full.md" expect 0 "more would grow it past 1 MiB, so the summary is not appended" \
+GITHUB_STEP_SUMMARY="$tmp/full.md" expect 0 "$tmp/full.md holds 1047000 bytes; the verdict (" \
 	"$S" report "$F/split.json" --format json --summary
+grep -qF "and its short form too) would grow it past 1 MiB, so the summary is not appended" "$tmp/err" ||
+	fail "a summary that does not fit: $(cat "$tmp/err")"
 same "$tmp/full.md" "$tmp/full.before"
+
+# A gate of 10000 classes a side, each failing: the whole Markdown (about
+# 4.8 MB) would pass GitHub's 1 MiB, so its short form goes in: the
+# verdict, the halves as counts, the classes that did not pass (cut with
+# "and N more" when the file already holds some), the notes, and where the
+# full table is.  The gate and the report append the same bytes.
+big_result() {
+	awk -v eng="$1" -v p50="$2" -v p99="$3" 'BEGIN {
+		printf "{\"format\":\"syncgate-result/1\",\"engine\":\"%s\",\"classes\":[", eng
+		for (i = 0; i < 10000; i++)
+			printf "%s{\"name\":\"class-%05d\",\"kind\":\"read\",\"p50_ns\":%d,\"p99_ns\":%d}",
+			    i ? "," : "", i, p50, p99
+		print "]}" }'
+}
+mib=1048576
+big_result zu 1000 2000 >"$tmp/big-ours.json"
+big_result ladybug 5000 30000 >"$tmp/big-rival.json"
+: >"$tmp/big.md"
+GITHUB_STEP_SUMMARY="$tmp/big.md" expect 1 "its short form (" "$S" gate "$tmp/big-ours.json" \
+	--rival "$tmp/big-rival.json" --format json -o "$tmp/big.json" --summary
+grep -qF "would grow $tmp/big.md past 1 MiB" "$tmp/err" || fail "big summary: $(cat "$tmp/err")"
+n=$(wc -c <"$tmp/big.md")
+[ "$n" -gt 100000 ] && [ "$n" -le $mib ] || fail "big summary: $n bytes, expected 100000 to $mib"
+grep -qF '## ❌ syncgate: fail' "$tmp/big.md" || fail "big summary: no verdict"
+grep -qF '**Reads: fail**: of 10000 classes, 10000 fail, 0 indeterminate, 0 pass' "$tmp/big.md" ||
+	fail "big summary: no counts for reads"
+grep -qF '**Writes: not ruled**' "$tmp/big.md" || fail "big summary: no writes"
+grep -qF '| class-09999 | read | 1µs | 2µs | 5µs | 30µs | 5.00 | 15.00 | ❌ fail |' "$tmp/big.md" ||
+	fail "big summary: the last failing class is missing"
+grep -qF 'every class, the checks and the probes are in the outputs written with -o' "$tmp/big.md" ||
+	fail "big summary: no word of where the full table is"
+! grep -q 'Checks' "$tmp/big.md" || fail "big summary: the checks table is in the short form"
+: >"$tmp/big.r.md"
+GITHUB_STEP_SUMMARY="$tmp/big.r.md" "$S" report "$tmp/big.json" --format json -o /dev/null \
+	--summary 2>/dev/null
+same "$tmp/big.r.md" "$tmp/big.md"
+head -c 500000 /dev/zero | tr '\0' 'x' >"$tmp/half.md"
+GITHUB_STEP_SUMMARY="$tmp/half.md" expect 0 "its short form (" \
+	"$S" report "$tmp/big.json" --format json -o /dev/null --summary
+n=$(wc -c <"$tmp/half.md")
+[ "$n" -le $mib ] || fail "half-full summary: $n bytes, over $mib"
+grep -q '^and [0-9]* more that did not pass\.$' "$tmp/half.md" ||
+	fail "half-full summary: the rows are not cut with \"and N more\""
 (unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; no summary written" \
 	"$S" report "$F/split.json" --format json --summary)
 GITHUB_STEP_SUMMARY="$tmp/no/such/dir/s.md" expect 2 "--summary: $tmp/no/such/dir/s.md: No such file" \

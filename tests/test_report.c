@@ -676,6 +676,60 @@ test_escape_markdown_line_starts(void **state)
 	}
 }
 
+/* The short form: the classes that did not pass only, within the budget. */
+static void
+test_markdown_short_failing_rows(void **state)
+{
+	struct render_opts o = { 0, 0 };
+	struct gate_verdict v;
+	size_t len;
+	char *md, *text;
+
+	(void)state;
+	fill_split(&v);
+	md = report_markdown_short(&v, &o, 1 << 20, &len);
+	assert_non_null(md);
+	text = xmalloc(len + 1);
+	memcpy(text, md, len);
+	text[len] = '\0';
+	assert_non_null(strstr(text, "## \xe2\x9d\x8c syncgate: fail\n"));
+	assert_non_null(strstr(text, "**Writes: fail**: write: 2.54 syncs at p50, ceiling 2\n"));
+	assert_non_null(strstr(text, "### Classes that did not pass: 1 of 2\n"));
+	assert_non_null(strstr(text, "\n| write | write | "));
+	assert_absent(text, "| point-read |");
+	assert_absent(text, "more that did not pass");
+	assert_non_null(strstr(text, "- a note with 0.1 + 0.2 = 0.30000000000000004\n"));
+	assert_non_null(strstr(text, "are in the outputs written with -o"));
+	assert_null(report_markdown_short(&v, &o, 100, &len));
+	assert_int_equal(len, 0);
+	free(text);
+	free(md);
+	verdict_free(&v);
+}
+
+static void
+test_markdown_short_hostile_names(void **state)
+{
+	struct render_opts o = { 0, 0 };
+	struct gate_verdict v;
+	size_t len;
+	char *md, *text;
+
+	(void)state;
+	fill_hostile(&v);
+	md = report_markdown_short(&v, &o, 1 << 20, &len);
+	assert_non_null(md);
+	text = xmalloc(len + 1);
+	memcpy(text, md, len);
+	text[len] = '\0';
+	assert_absent(text, "<script>");
+	assert_absent(text, "\n| evil |");
+	assert_no_controls(text, 0);
+	free(text);
+	free(md);
+	verdict_free(&v);
+}
+
 int
 main(void)
 {
@@ -687,6 +741,8 @@ main(void)
 		cmocka_unit_test(test_json_loader_not_object),
 		cmocka_unit_test(test_json_hostile_round_trip),
 		cmocka_unit_test(test_markdown_hostile_names),
+		cmocka_unit_test(test_markdown_short_failing_rows),
+		cmocka_unit_test(test_markdown_short_hostile_names),
 		cmocka_unit_test(test_junit_hostile_names),
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),
