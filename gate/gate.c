@@ -112,9 +112,15 @@ static int
 add_output(struct args *a, int *pending, enum report_format f, const char *path,
     char *err)
 {
+	size_t i;
+
 	if (a->nout == MAX_OUTPUTS)
 		return errf(err, "-o: more than %d outputs; expected at most %d",
 		    MAX_OUTPUTS, MAX_OUTPUTS);
+	for (i = 0; i < a->nout; i++)
+		if (report_same_output(a->out[i].path, path))
+			return errf(err, "-o %s is given twice; expected one file a format",
+			    path);
 	a->out[a->nout].format = *pending ? f : FORMAT_TEXT;
 	a->out[a->nout].path = strcmp(path, "-") == 0 ? NULL : path;
 	a->nout++;

@@ -85,8 +85,14 @@ usage_error(const char *fmt, ...)
 static int
 add_output(struct options *op, enum report_format f, int *pending, const char *path)
 {
+	size_t i;
+
 	if (op->nout == MAXOUT)
 		return usage_error("-o: more than %d outputs", MAXOUT);
+	for (i = 0; i < op->nout; i++)
+		if (report_same_output(op->out[i].path, path))
+			return usage_error("-o %s is given twice; expected one file a "
+			    "format", path);
 	op->out[op->nout].format = *pending ? f : FORMAT_TEXT;
 	op->out[op->nout].path = strcmp(path, "-") == 0 ? NULL : path;
 	op->nout++;

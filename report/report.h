@@ -127,6 +127,13 @@ int report_summary(const struct gate_verdict *v, const struct render_opts *o,
 /* A probe record as `syncgate probe` prints it. */
 int report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o);
 
+/*
+ * Whether two -o values name one output: both standard output (NULL or
+ * "-"), one string, or two names of one existing regular file (one device
+ * and inode).  A device (/dev/null) is never one output.  Returns 1 or 0.
+ */
+int report_same_output(const char *a, const char *b);
+
 /* The subcommand: re-renders a verdict, a result or a probe file. */
 int report_main(int argc, char **argv);
 void report_usage(FILE *fp);

@@ -391,6 +391,23 @@ expect 2 "--format: yaml is not one of text, markdown, json, junit, html" \
 expect 2 "unknown option --colour; see syncgate help report" "$S" report "$F/split.json" --colour
 expect 2 "unknown option -x; see syncgate help report" "$S" report "$F/split.json" -x
 expect 2 "-o needs a value" "$S" report "$F/split.json" -o
+# one file for two formats would keep only the last; two on standard output run together
+expect 2 "-o $tmp/same.out is given twice; expected one file a format; see syncgate help report" \
+	"$S" report "$F/split.json" --format json -o "$tmp/same.out" --format html -o "$tmp/same.out"
+[ ! -e "$tmp/same.out" ] || fail "a refused -o still wrote $tmp/same.out"
+expect 2 "-o - is given twice; expected one file a format; see syncgate help report" \
+	"$S" report "$F/split.json" --format json -o - --format markdown -o -
+[ ! -s "$tmp/out" ] || fail "a refused -o - still printed"
+echo keep >"$tmp/real.out"
+ln -s real.out "$tmp/link.out"
+expect 2 "-o $tmp/link.out is given twice; expected one file a format" \
+	"$S" report "$F/split.json" --format json -o "$tmp/real.out" --format html -o "$tmp/link.out"
+expect 2 "-o $tmp/link.out is given twice; expected one file a format" \
+	"$S" gate fixtures/gate/split/ours.json --rival fixtures/gate/split/rival.json \
+	--format json -o "$tmp/real.out" --format html -o "$tmp/link.out"
+[ "$(cat "$tmp/real.out")" = keep ] || fail "a refused -o changed the file it names"
+"$S" report "$F/split.json" --format json -o /dev/null --format html -o /dev/null ||
+	fail "/dev/null twice was refused"
 "$S" report --help >"$tmp/help"
 grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage line"
 "$S" help report | cmp -s - "$tmp/help" || fail "syncgate help report differs from --help"
