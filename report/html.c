@@ -36,7 +36,7 @@ static const char style[] =
     ".indeterminate{background:var(--indet)}.not-ruled{background:var(--none)}\n"
     ".muted{color:var(--muted)}figure{margin:1rem 0}\n"
     "td:first-child{overflow-wrap:anywhere}\n"
-    "svg.chart{width:100%;min-width:28rem;max-width:48rem;height:auto;"
+    "svg.chart{width:100%;max-width:48rem;height:auto;"
     "font-size:12px;fill:var(--fg)}\n"
     "svg .grid{stroke:var(--line);stroke-width:1}svg .minor{stroke-opacity:.5}\n"
     "svg .tick{fill:var(--muted);font-size:11px}\n"
@@ -47,8 +47,11 @@ static const char style[] =
     "svg .band{stroke:none;fill:var(--band);fill-opacity:.15}\n"
     "svg .ceiling{stroke:var(--fail);stroke-width:2;stroke-dasharray:6 4}\n"
     "svg .ceiling-label{fill:var(--fail)}\n"
+    "@media (max-width:40rem){table.checks thead{display:none}"
+    "table.checks tr{display:block;border-bottom:1px solid var(--line);"
+    "padding:.3rem 0}table.checks td{display:inline-block;border:0;"
+    "padding:.1rem .4rem .1rem 0}table.checks td.reason{display:block}}\n"
     "@media print{body{max-width:none;padding:0}.scroll{overflow:visible}"
-    "svg.chart{min-width:0}"
     "table,figure{break-inside:avoid}"
     ".badge{color:#000;border:1px solid #000;background:none}}\n";
 
@@ -229,7 +232,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		return;
 	fprintf(fp, "<section>\n<h2>Checks%s</h2>\n",
 	    layout_confidence(pc, sizeof pc, v));
-	fputs("<div class=\"scroll\"><table>\n<thead><tr>"
+	fputs("<div class=\"scroll\"><table class=\"checks\">\n<thead><tr>"
 	    "<th>Class</th><th>Statistic</th><th>Value</th><th>Interval</th>"
 	    "<th>Limit</th><th>Verdict</th><th>Reason</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nchecks; i++) {
@@ -246,7 +249,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		escape_xml(fp, layout_check_limit(lim, sizeof lim, c));
 		fputs("</td><td>", fp);
 		badge(fp, c->ruling);
-		fputs("</td><td>", fp);
+		fputs("</td><td class=\"reason\">", fp);
 		escape_xml(fp, c->reason);
 		fputs("</td></tr>\n", fp);
 	}
