@@ -21,6 +21,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
+#include "lib/path.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
@@ -418,16 +419,13 @@ add_sampling(cJSON *root, const unsigned shift[NOPS], const struct bench_options
 static void
 name_files(cJSON *root, const struct sample_files *sf)
 {
-	const char *slash;
 	cJSON *c;
 	size_t i = 0;
 
 	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
-		if (i < NOPS && sf->path[i] != NULL) {
-			slash = strrchr(sf->path[i], '/');
+		if (i < NOPS && sf->path[i] != NULL)
 			cJSON_ReplaceItemInObjectCaseSensitive(c, "samples_file",
-			    cJSON_CreateString(slash != NULL ? slash + 1 : sf->path[i]));
-		}
+			    cJSON_CreateString(path_base(sf->path[i])));
 		i++;
 	}
 }

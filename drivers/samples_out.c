@@ -16,14 +16,7 @@
 #include "drivers/drivers.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
-
-static const char *
-base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash != NULL ? slash + 1 : path;
-}
+#include "lib/path.h"
 
 /*
  * The driver's class names are its own ("point-read", "range", "write"),
@@ -51,7 +44,7 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 		fprintf(f->fp, "%.0f\n", c->samples_ns[j]);
 	if (fflush(f->fp) != 0 || ferror(f->fp))
 		return errf(err, "%s:", sf->path[i]);
-	sf->name[i] = base_name(f->tmp);
+	sf->name[i] = path_base(f->tmp);
 	return 0;
 }
 
@@ -99,7 +92,7 @@ sample_files_commit(struct sample_files *sf, char *err)
 		cleanup_release(&old);
 		if (rc < 0)
 			return -1;
-		sf->name[i] = base_name(sf->path[i]);
+		sf->name[i] = path_base(sf->path[i]);
 	}
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "lib/cleanup.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
+#include "lib/path.h"
 
 /*
  * A path that exists and is not a regular file (/dev/null, a FIFO, a
@@ -121,19 +122,10 @@ fail:
 static int
 sync_parent(const char *path, char *err)
 {
-	const char *slash = strrchr(path, '/');
 	char *dir;
 	int fd, bad = 0;
 
-	if (slash == NULL)
-		dir = xstrdup(".");
-	else if (slash == path)
-		dir = xstrdup("/");
-	else {
-		dir = xmalloc((size_t)(slash - path) + 1);
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash - path] = '\0';
-	}
+	dir = path_dir(path);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&

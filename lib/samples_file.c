@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/path.h"
 #include "lib/result.h"
 #include "lib/samples_file.h"
 
@@ -269,18 +270,9 @@ check_relative(const char *rel, const struct sample_reader *r)
 static char *
 result_dir(const char *path, const struct sample_reader *r)
 {
-	const char *slash = strrchr(path, '/');
 	char *dir, *real;
 
-	if (slash == NULL)
-		dir = xstrdup(".");
-	else if (slash == path)
-		dir = xstrdup("/");
-	else {
-		dir = xmalloc((size_t)(slash - path) + 1);
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash - path] = '\0';
-	}
+	dir = path_dir(path);
 	real = realpath(dir, NULL);
 	if (real == NULL)
 		errf(r->err, "%s: its folder %s:", r->where, dir);
