@@ -35,7 +35,7 @@ static const char style[] =
     ".pass{background:var(--pass)}.fail{background:var(--fail)}"
     ".indeterminate{background:var(--indet)}.not-ruled{background:var(--none)}\n"
     ".muted{color:var(--muted)}figure{margin:1rem 0}\n"
-    "td:first-child{overflow-wrap:anywhere}\n"
+    "td:first-child{overflow-wrap:anywhere;min-width:10ch}\n"
     "svg.chart{width:100%;max-width:48rem;height:auto;"
     "font-size:12px;fill:var(--fg)}\n"
     "svg .grid{stroke:var(--line);stroke-width:1}svg .minor{stroke-opacity:.5}\n"
