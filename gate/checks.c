@@ -386,12 +386,13 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 	    gate_num(l, sizeof l, ctx->o->max_regression * 100));
 	iv = change_interval(ctx, &e);
 	ch = change_text(e.v);
-	if (syncs)
+	if (syncs) {
+		/* a is filled before gate_syncs reads it: arguments have no order */
+		gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v);
 		body = gate_strf("%s: %s %s at %s against the baseline's %s, %s%s",
-		    row->name, gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v),
-		    gate_syncs(a), qname(q),
+		    row->name, a, gate_syncs(a), qname(q),
 		    gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v), ch, iv);
-	else
+	} else
 		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
 		    row->name, gate_dur(a, sizeof a, t[0].part->v), qname(q),
 		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
