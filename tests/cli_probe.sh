@@ -499,10 +499,17 @@ if [ -n "$loop" ]; then
 		grep -qF -- "$want" "$T/err" ||
 			fail "direct-dsync, 512 bytes on 4096-byte sectors: $(cat "$T/err")"
 		expect 0 "" probe --dir "$T/4k/d" --method direct-dsync --samples 3
-		# ext4 honours O_DIRECT: the written page is not left in the cache
-		grep -q 'past any page cache' "$T/out" ||
-			fail "direct-dsync on ext4: $(sed -n 3p "$T/out")"
-		grep -q 'not bypassed' "$T/out" && fail "direct-dsync on ext4: says the cache was not bypassed"
+		# ext4 honours O_DIRECT: the written page is not left in the cache.
+		# valgrind reads the start of every file the process maps (to look
+		# for debug information), which puts that page in the cache itself.
+		if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
+			echo "skipped: direct-dsync on ext4 bypassing the cache (valgrind reads mapped files)"
+		else
+			grep -q 'past any page cache' "$T/out" ||
+				fail "direct-dsync on ext4: $(sed -n 3p "$T/out")"
+			grep -q 'not bypassed' "$T/out" &&
+				fail "direct-dsync on ext4: says the cache was not bypassed"
+		fi
 		empty "$T/4k/d" "direct-dsync on 4096-byte sectors"
 	else
 		echo "skipped: cannot make an ext4 on a loop device here"
