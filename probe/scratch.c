@@ -276,7 +276,8 @@ check_direct_alignment(const struct scratch *s, char *err)
  * Whether a page of the trial write's range sits in the page cache.  A
  * filesystem that truly bypasses it leaves none there; tmpfs (which takes
  * O_DIRECT from Linux 6.6) has nowhere else to put the data.  Where it
- * cannot be told, 0: nothing is claimed either way.
+ * cannot be told, 0: nothing is claimed either way.  (Under valgrind the
+ * answer is always yes: it reads the start of every file mapped.)
  */
 static int
 page_resident(const struct scratch *s)
