@@ -32,6 +32,7 @@ struct ref_set {
 	double null[MEASURE_REF_ROUNDS * NULL_PER_ROUND];
 	size_t rounds, nnull, nraw, nclean_raw;
 	size_t horizon;         /* the samples the rounds spread over */
+	double raw_first[MEASURE_REF_ROUNDS];   /* 1 where the raw call led */
 };
 
 /* Growing sample storage. */
@@ -101,13 +102,13 @@ clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
 }
 
 /*
- * The clean sync through libc and as a raw system call, alternating
- * which goes first: a wrapper that keeps the write but drops the cache
+ * The clean sync through libc and as a raw system call, the raw one first
+ * where raw_first: a wrapper that keeps the write but drops the cache
  * flush shows only here, where there is nothing to write.
  */
 static int
 clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
-    char *err)
+    int raw_first, char *err)
 {
 	size_t k = r->rounds;
 	double t0;
@@ -116,7 +117,7 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	if (!probe_method_has_clean_raw(m))
 		return clean_sync(s, m, s->sync_fd, &r->clean[k], err);
 	for (i = 0; i < 2; i++) {
-		if ((int)(k % 2) == i) {
+		if (raw_first == i) {
 			if (clean_sync(s, m, s->sync_fd, &r->clean[k], err) < 0)
 				return -1;
 			continue;
@@ -138,13 +139,12 @@ has_raw(const struct scratch *s, const struct probe_method *m)
 	return m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL;
 }
 
-/* The raw and libc syncs alternate which goes first, so order biases neither. */
+/* The raw and libc dirty syncs, the one named by first going first. */
 static int
 raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
-    char *err)
+    int first, char *err)
 {
 	size_t k = r->nraw;
-	int first = (int)(k % 2);
 
 	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], err) < 0 ||
 	    dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k], err) < 0)
@@ -159,15 +159,17 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
     char *err)
 {
 	size_t k = r->rounds, i;
+	int raw_first = measure_raw_first(r->raw_first, k);
 
-	if (clean_pair(s, m, r, err) < 0)
+	r->raw_first[k] = raw_first;
+	if (clean_pair(s, m, r, raw_first, err) < 0)
 		return -1;
 	for (i = 0; i < NULL_PER_ROUND; i++)
 		r->null[r->nnull++] = measure_null_syscall();
 	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
 	    err) < 0 || clean_sync(s, m, s->fd, NULL, err) < 0)
 		return -1;
-	if (has_raw(s, m) && raw_pair(s, m, r, err) < 0)
+	if (has_raw(s, m) && raw_pair(s, m, r, raw_first, err) < 0)
 		return -1;
 	r->rounds++;
 	return 0;
@@ -197,6 +199,25 @@ measure_thin(double *x, size_t n, size_t per)
 	return kept;
 }
 
+/*
+ * Thinning keeps the rounds at odd places: plain alternation would keep
+ * one order only.  So the order first balances the rounds whose place has
+ * k's parity (those that share k's fate at the next thinning), then all.
+ */
+int
+measure_raw_first(const double *led, size_t k)
+{
+	size_t i, same = 0, raw = 0, all = 0;
+
+	for (i = k % 2; i < k; i += 2, same++)
+		raw += led[i] != 0;
+	if (2 * raw != same)
+		return 2 * raw < same;
+	for (i = 0; i < k; i++)
+		all += led[i] != 0;
+	return 2 * all < k;
+}
+
 /* Every other round goes, each of its timings with it. */
 static void
 thin_refs(struct ref_set *r)
@@ -205,6 +226,7 @@ thin_refs(struct ref_set *r)
 
 	r->rounds = measure_thin(r->clean, rounds, 1);
 	measure_thin(r->write, rounds, 1);
+	measure_thin(r->raw_first, rounds, 1);
 	r->nclean_raw = measure_thin(r->clean_raw, r->nclean_raw, 1);
 	r->nraw = measure_thin(r->raw, nraw, 1);
 	measure_thin(r->libc, nraw, 1);

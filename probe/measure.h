@@ -77,6 +77,14 @@ int measure_ref_due(size_t n, size_t *horizon, int *thin);
  */
 size_t measure_thin(double *x, size_t n, size_t per);
 
+/*
+ * Whether the next reference round times the raw call of each libc/raw
+ * pair first, given led[0..k) (1 where a kept round's raw call led):
+ * chosen so that the rounds kept hold each order within one of the other,
+ * however often measure_thin halves them.
+ */
+int measure_raw_first(const double *led, size_t k);
+
 /* Timing one empty system call, in ns. */
 double measure_null_syscall(void);
 

@@ -843,6 +843,30 @@ test_probe_ref_schedule(void **state)
 	}
 	assert_int_equal(h, 1920);
 	assert_true(k >= 4);
+	/*
+	 * Which call of a libc/raw pair leads: over open-ended runs of every
+	 * length to 4000, the rounds kept hold each order within one of the
+	 * other (a plain alternation kept raw-first rounds only: 4 to 0).
+	 */
+	for (i = 1; i <= 4000; i++) {
+		double led[MEASURE_REF_ROUNDS];
+		size_t raw;
+
+		h = 15;
+		for (n = 1, k = 0; n <= i; n++) {
+			int due = measure_ref_due(n, &h, &thin);
+
+			if (thin)
+				k = measure_thin(led, k, 1);
+			if (due) {
+				led[k] = measure_raw_first(led, k);
+				k++;
+			}
+		}
+		for (n = 0, raw = 0; n < k; n++)
+			raw += led[n] != 0;
+		assert_true(raw + 1 >= k - raw && k - raw + 1 >= raw);
+	}
 	assert_true(at[0] <= 1000 / 4.0);
 	assert_true(at[k - 1] >= 1000 - 1920 / 9.0);
 	for (i = 1; i < k; i++)
