@@ -406,6 +406,10 @@ expect 2 "-o $tmp/link.out is given twice; expected one file a format" \
 	"$S" gate fixtures/gate/split/ours.json --rival fixtures/gate/split/rival.json \
 	--format json -o "$tmp/real.out" --format html -o "$tmp/link.out"
 [ "$(cat "$tmp/real.out")" = keep ] || fail "a refused -o changed the file it names"
+# two names of one file yet to be made
+expect 2 "-o $tmp/new.out is given twice; expected one file a format" \
+	"$S" report "$F/split.json" --format json -o "$tmp/./new.out" --format html -o "$tmp/new.out"
+[ ! -e "$tmp/new.out" ] || fail "a refused -o still made $tmp/new.out"
 "$S" report "$F/split.json" --format json -o /dev/null --format html -o /dev/null ||
 	fail "/dev/null twice was refused"
 "$S" report --help >"$tmp/help"
