@@ -432,7 +432,7 @@ to_ns(double v, const struct ycsb_unit *u, double *point, double *lo, double *hi
 		return;
 	}
 	*lo = v >= 2 ? (v - 1) * 1e6 : RESULT_MIN_NS;
-	*hi = (v + 1) * 1e6;
+	*hi = fmin((v + 1) * 1e6, RESULT_MAX_NS);       /* a day at most */
 	*point = v >= 1 ? v * 1e6 : 0.5e6;
 }
 

@@ -482,8 +482,12 @@ short_parts(struct short_parts *p, const struct gate_verdict *v,
 		short_rows(r, p, v, o);
 		short_tail(t, v, o);
 	}
-	if ((h != NULL && fclose(h) != 0) || (r != NULL && fclose(r) != 0) ||
-	    (t != NULL && fclose(t) != 0))
+	/* each stream is closed, whichever fails: its buffer is freed later */
+	if (h != NULL && fclose(h) != 0)
+		rc = -1;
+	if (r != NULL && fclose(r) != 0)
+		rc = -1;
+	if (t != NULL && fclose(t) != 0)
 		rc = -1;
 	return rc;
 }

@@ -77,8 +77,12 @@ summary_write(const struct summary_file *sf, const char *md, size_t len)
 		n = writev(sf->fd, iov, 2);
 	while (n < 0 && errno == EINTR);
 	/* not even the separator and a byte of the body: the file takes no more */
-	if (n < 0 || ((size_t)n < total && (size_t)n <= (size_t)sf->sep))
+	if (n < 0)
 		return -1;
+	if ((size_t)n < total && (size_t)n <= (size_t)sf->sep) {
+		errno = ENOSPC;         /* a short write sets none */
+		return -1;
+	}
 	for (done = (size_t)n; done < total; done += (size_t)n) {
 		size_t at = done - (size_t)sf->sep;     /* the separator went first */
 
@@ -87,8 +91,12 @@ summary_write(const struct summary_file *sf, const char *md, size_t len)
 			n = 0;
 			continue;
 		}
-		if (n <= 0)
+		if (n < 0)
 			return -1;
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -261,6 +261,9 @@ test_import_ycsb_units(void **state)
 		{ "(ns), 377000", "(ns), 1021000.4", 377e3, NAN, NAN, 1021e3, NAN, NAN },
 		{ "(us), 377", "(ms), 2", 377e3, NAN, NAN, 2e6, 1e6, 3e6 },
 		{ "(ns), 1", "(ns), 1", 1, NAN, NAN, 1, NAN, NAN },
+		/* a day in whole milliseconds: the interval stops at a day */
+		{ "(ms), 86399999", "(ms), 86400000", 86399999e6, 86399998e6,
+		  86400000e6, 86400000e6, 86399999e6, 86400000e6 },
 	};
 	size_t i;
 
