@@ -4,7 +4,7 @@
 # on its first line (a shebang may come first, then the line after it).
 set -eu
 bad=0
-files=$(find . -path './build*' -prune -o -path ./.git -prune -o -type f \
+files=$(find . -path ./build -prune -o -path './build-*' -prune -o -path ./.git -prune -o -type f \
 	\( -name '*.c' -o -name '*.h' -o -name 'Makefile' -o -name '*.mk' -o -name '*.sh' \
 	-o -path './.ci/*' \) -print)
 for f in $files; do

@@ -283,10 +283,10 @@ test_json_keeps_row_order(void **state)
 	verdict_free(&back);
 }
 
-/* A rendered verdict with one textual replacement made in it. */
 /* What the loader expects of a latency. */
 #define LATENCY "a latency from 1 to 86400000000000 ns (a day) or null"
 
+/* A rendered verdict with one textual replacement made in it. */
 struct bad_case {
 	const char *from, *to;
 	const char *message;
