@@ -77,8 +77,10 @@ usage(FILE *fp)
 	    "                          how many ran\n"
 	    "  --samples-file-over N   a kind with more than N latencies (default %d;\n"
 	    "                          0: every kind) is written to FILE.KIND.txt, one\n"
-	    "                          a line, named in the result as its samples_file;\n"
-	    "                          with -o - every kind stays in the JSON\n"
+	    "                          a line, named in the result as its samples_file\n"
+	    "                          (beside the file written: if FILE is a symlink,\n"
+	    "                          beside its target); with -o - every kind stays\n"
+	    "                          in the JSON\n"
 	    "  -o FILE                 write the result to FILE, atomically (- for\n"
 	    "                          standard output)\n"
 	    "\n"
@@ -436,7 +438,9 @@ name_files(cJSON *root, const struct sample_files *sf)
  * inline).  The files are written under temporary names and the result
  * is loaded back as the gate will load it, so nothing it would refuse is
  * written; then the result is written, the files renamed, and the result
- * renamed last.  loaded gets the result as read back.  On failure out is
+ * renamed last.  The files sit beside the file written, a link's target
+ * when -o is a link, so the result finds them.  loaded gets the result as
+ * read back.  On failure out is
  * left for the caller to abort and no samples file is left.
  */
 static int
@@ -451,7 +455,7 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 
 	sample_files_init(&sf);
 	if (out->tmp != NULL &&
-	    sample_files_write(&sf, r, o->out, o->file_over, err) < 0) {
+	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0) {
 		sample_files_discard(&sf);
 		sample_files_free(&sf);
 		return -1;
@@ -459,7 +463,7 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 	root = import_result_to_json_files(r, sf.name);
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
-	if (result_from_json(root, out->tmp != NULL ? o->out : o->engine, loaded,
+	if (result_from_json(root, out->tmp != NULL ? out->path : o->engine, loaded,
 	    why) < 0) {
 		errf(err, "the result would not load back: %s", why);
 		goto out;

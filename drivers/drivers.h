@@ -129,7 +129,8 @@ void sample_files_init(struct sample_files *sf);
 
 /*
  * Writes each of r's classes with more than over samples to a temporary
- * file beside out (a regular file's path), flushed, and names it in
+ * file beside out (the result's path, a link's target resolved), flushed,
+ * and names it in
  * sf->name.  Returns 0, or -1 with err set; either way finish with
  * sample_files_commit or sample_files_discard, then sample_files_free.
  */

@@ -168,6 +168,18 @@ mkdir "$tmp/g.json.write.txt"
 expect 2 "g.json.write.txt: is a directory" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/g.json"
 [ -z "$(ls "$tmp" | grep '^g\.json' | grep -v '^g\.json\.write\.txt$')" ] ||
 	fail "a failed samples file left $(ls "$tmp" | grep '^g\.json')"
+# -o through a symlink: the samples files lie beside the file it names,
+# where the result finds them, and none beside the link.
+mkdir "$tmp/la" "$tmp/lb"
+ln -s ../lb/l.json "$tmp/la/l.json"
+echo old >"$tmp/lb/l.json"
+expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 10 -o "$tmp/la/l.json"
+[ "$(ls "$tmp/la")" = l.json ] || fail "-o through a symlink left $(ls "$tmp/la") beside the link"
+[ -L "$tmp/la/l.json" ] || fail "-o through a symlink replaced the link"
+for kind in point-read range write; do
+	[ -s "$tmp/lb/l.json.$kind.txt" ] || fail "-o through a symlink: no $kind samples file beside its target"
+done
+$SYNCGATE report "$tmp/lb/l.json" >"$tmp/report" 2>&1 || fail "a result written through a symlink does not load: $(cat "$tmp/report")"
 
 # Past --max-samples, a uniform sample of the operations is kept, and
 # count still says how many ran.
