@@ -18,6 +18,7 @@
 #include "drivers/drivers.h"
 #include "import/parse.h"
 #include "import/result_json.h"
+#include "lib/cleanup.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
@@ -440,8 +441,8 @@ name_files(cJSON *root, const struct sample_files *sf)
  * written; then the result is written, the files renamed, and the result
  * renamed last.  The files sit beside the file written, a link's target
  * when -o is a link, so the result finds them.  loaded gets the result as
- * read back.  On failure out is
- * left for the caller to abort and no samples file is left.
+ * read back.  On failure out is left for the caller to abort and no
+ * samples file is left, unless the result is in place and names them.
  */
 static int
 emit(const struct engine_ops *e, const struct bench_options *o,
@@ -450,16 +451,14 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 {
 	struct sample_files sf;
 	char why[ERRLEN];
-	cJSON *root;
-	int rc = -1;
+	sigset_t old;
+	cJSON *root = NULL;
+	int rc = -1, held = 0, placed = 0;
 
 	sample_files_init(&sf);
 	if (out->tmp != NULL &&
-	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0) {
-		sample_files_discard(&sf);
-		sample_files_free(&sf);
-		return -1;
-	}
+	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0)
+		goto out;
 	root = import_result_to_json_files(r, sf.name);
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
@@ -473,13 +472,22 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
 		goto out;
 	}
-	if (sample_files_commit(&sf, err) < 0 || outfile_close(out, err) < 0)
+	if (sample_files_commit(&sf, err) < 0)
 		goto out;
-	rc = 0;
+	/*
+	 * From the result's rename on, the files it names are the user's:
+	 * no signal may remove them before their slots are forgotten.
+	 */
+	cleanup_hold(&old);
+	held = 1;
+	if (outfile_close_placed(out, &placed, err) == 0)
+		rc = 0;
 out:
-	if (rc < 0)
+	if (rc < 0 && !placed)
 		sample_files_discard(&sf);
 	sample_files_free(&sf);
+	if (held)
+		cleanup_release(&old);
 	cJSON_Delete(root);
 	return rc;
 }

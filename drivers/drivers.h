@@ -124,6 +124,13 @@ struct sample_files {
 	int slot[NOPS];             /* cleanup slot of a committed file */
 };
 
+/*
+ * outfile_close, telling in *placed whether o's file is in place after it:
+ * always on success, and on a failure that came after the rename (the
+ * directory's sync).  A path written directly is never "placed".
+ */
+int outfile_close_placed(struct outfile *o, int *placed, char *err);
+
 /* An empty set, before sample_files_write. */
 void sample_files_init(struct sample_files *sf);
 

@@ -211,6 +211,40 @@ empty_dir "a run killed by SIGTERM"
 [ -e "$tmp/sig.json" ] && fail "a run killed by SIGTERM left its result"
 ls "$tmp" | grep -q 'sig.json.tmp' && fail "a run killed by SIGTERM left its temporary result"
 
+# Once the result is renamed into place, the samples files it names are
+# the user's: a signal at that rename, or a failed sync of the directory
+# after it, leaves them with the result.  strace puts the signal or the
+# error at the result's own rename and sync, the last of each the run
+# makes (the samples files' come first; one traced run counts them).
+if [ -n "${SYNCGATE_VALGRIND:-}" ] || ! command -v strace >/dev/null 2>&1 ||
+    ! strace -o /dev/null true 2>/dev/null; then
+	echo "cli_bench: no working strace (or under valgrind): a signal or a failed directory sync after the result's rename is not checked"
+else
+	mkdir "$tmp/s"
+	strace -o "$tmp/trace" -e trace=rename,fsync $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small \
+	    --samples-file-over 10 -o "$tmp/s/t.json" 2>/dev/null || fail "a traced run failed"
+	renames=$(grep -c '^rename(' "$tmp/trace") || true
+	fsyncs=$(grep -c '^fsync(' "$tmp/trace") || true
+	rm -f "$tmp/s/"*
+	set +e
+	strace -o /dev/null -e trace=rename -e inject=rename:signal=TERM:when="$renames" \
+	    $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small --samples-file-over 10 -o "$tmp/s/sig.json" 2>/dev/null
+	got=$?
+	strace -o /dev/null -e trace=fsync -e inject=fsync:error=EIO:when="$fsyncs" \
+	    $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small --samples-file-over 10 -o "$tmp/s/eio.json" 2>"$tmp/err"
+	got2=$?
+	set -e
+	[ "$got" -ne 0 ] || fail "SIGTERM at the result's rename: exit 0"
+	[ "$got2" -eq 2 ] || fail "EIO at the directory's sync: exit $got2, expected 2"
+	grep -qF "syncing the directory after the rename: Input/output error" "$tmp/err" ||
+		fail "EIO at the directory's sync: $(cat "$tmp/err")"
+	for r in sig eio; do
+		$SYNCGATE report "$tmp/s/$r.json" >"$tmp/report" 2>&1 ||
+			fail "$r: the result in place lost its samples files: $(cat "$tmp/report")"
+	done
+	empty_dir "the runs under strace"
+fi
+
 # An engine's error, in its own words: files cannot grow past a limit here.
 (
 	failures=0
