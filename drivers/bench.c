@@ -80,8 +80,12 @@ usage(FILE *fp)
 	    "                          0: every kind) is written to FILE.KIND.txt, one\n"
 	    "                          a line, named in the result as its samples_file\n"
 	    "                          (beside the file written: if FILE is a symlink,\n"
-	    "                          beside its target); with -o - every kind stays\n"
-	    "                          in the JSON\n"
+	    "                          beside its target); so are the largest kinds\n"
+	    "                          while those left inline would number more than\n"
+	    "                          %zu, as syncgate reads at most %lu JSON\n"
+	    "                          values; with -o - every kind stays in the JSON,\n"
+	    "                          and a --max-samples that could pass that is\n"
+	    "                          refused\n"
 	    "  -o FILE                 write the result to FILE, atomically (- for\n"
 	    "                          standard output)\n"
 	    "\n"
@@ -91,7 +95,7 @@ usage(FILE *fp)
 	    "exit status: 0 the run completed, 2 trouble (usage, a DIR that cannot be\n"
 	    "written, a probe or engine error, a write error)\n",
 	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY,
-	    DEFAULT_MAX_SAMPLES, DEFAULT_FILE_OVER);
+	    DEFAULT_MAX_SAMPLES, DEFAULT_FILE_OVER, BENCH_INLINE_MAX, JSON_MAX_VALUES);
 }
 
 /* "R:S:W", three whole numbers that do not all vanish. */
@@ -279,6 +283,33 @@ check_dir(const char *dir, char *err)
 	return 0;
 }
 
+/*
+ * Standard output or a device keeps every kind inline, so the most
+ * latencies the run may keep must fit what syncgate reads of a JSON
+ * document: refused before the run rather than after it.
+ */
+static int
+check_inline(const struct bench_options *o, const struct outfile *out, char *err)
+{
+	long long most = 0;
+	int k;
+
+	if (out->tmp != NULL)
+		return 0;
+	for (k = 0; k < NOPS; k++)
+		if (o->mix[k] > 0)
+			most += o->max_samples;
+	if (o->ops > 0 && o->ops < most)
+		most = o->ops;
+	if (most <= (long long)BENCH_INLINE_MAX)
+		return 0;
+	return errf(err, "--max-samples %lld: -o %s keeps every kind in the JSON, up "
+	    "to %lld latencies, more than the %zu a result may hold inline (syncgate "
+	    "reads at most %lu JSON values); expected -o FILE, where kinds past that "
+	    "go to samples files, or a smaller --max-samples", o->max_samples,
+	    o->out, most, BENCH_INLINE_MAX, JSON_MAX_VALUES);
+}
+
 /* Probes the volume of DIR, before anything of ours is written there. */
 static int
 probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
@@ -435,8 +466,9 @@ name_files(cJSON *root, const struct sample_files *sf)
 
 /*
  * The result in out, its kinds of many latencies in samples_files beside
- * it (never beside standard output or a device: those keep every kind
- * inline).  The files are written under temporary names and the result
+ * it, enough of them that the rest inline stay within what syncgate
+ * reads (never beside standard output or a device: those keep every kind
+ * inline, and check_inline saw that they fit).  The files are written under temporary names and the result
  * is loaded back as the gate will load it, so nothing it would refuse is
  * written; then the result is written, the files renamed, and the result
  * renamed last.  The files sit beside the file written, a link's target
@@ -554,6 +586,10 @@ bench(const struct bench_options *o, char *err)
 	probe_record_init(&rec);
 	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0)
 		return -1;
+	if (check_inline(o, &out, err) < 0) {
+		outfile_abort(&out);
+		return -1;
+	}
 	if (probe_dir(o, &rec, err) < 0 || run_engine(e, o, s, &elapsed_s, err) < 0 ||
 	    to_result(e, o, s, &rec, &r, shift, err) < 0 ||
 	    emit(e, o, &r, shift, elapsed_s, &out, &loaded, err) < 0) {

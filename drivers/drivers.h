@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/result.h"
 
@@ -125,6 +126,21 @@ struct sample_files {
 };
 
 /*
+ * Latencies a result may carry inline: what syncgate reads of a JSON
+ * document (JSON_MAX_VALUES), less room for the rest of it (the probe,
+ * the classes' keys, the driver's), which is a few hundred values.
+ */
+#define BENCH_INLINE_MAX ((size_t)JSON_MAX_VALUES - 100000)
+
+/*
+ * Which of n classes of nsamples[i] latencies go to samples files:
+ * tofile[i] is 1 for each with more than over, then for the largest of
+ * the rest while those left inline number more than budget.
+ */
+void sample_files_plan(const size_t *nsamples, size_t n, long long over,
+    size_t budget, int *tofile);
+
+/*
  * outfile_close, telling in *placed whether o's file is in place after it:
  * always on success, and on a failure that came after the rename (the
  * directory's sync).  A path written directly is never "placed".
@@ -135,8 +151,9 @@ int outfile_close_placed(struct outfile *o, int *placed, char *err);
 void sample_files_init(struct sample_files *sf);
 
 /*
- * Writes each of r's classes with more than over samples to a temporary
- * file beside out (the result's path, a link's target resolved), flushed,
+ * Writes each of r's classes with more than over samples, and the largest
+ * of the rest while those inline would number more than BENCH_INLINE_MAX,
+ * to a temporary file beside out (the result's path, a link's target resolved), flushed,
  * and names it in
  * sf->name.  Returns 0, or -1 with err set; either way finish with
  * sample_files_commit or sample_files_discard, then sample_files_free.

@@ -59,15 +59,41 @@ sample_files_init(struct sample_files *sf)
 		sf->slot[i] = -1;
 }
 
+void
+sample_files_plan(const size_t *nsamples, size_t n, long long over,
+    size_t budget, int *tofile)
+{
+	size_t i, big, inline_total = 0;
+
+	for (i = 0; i < n; i++) {
+		tofile[i] = (long long)nsamples[i] > over;
+		if (!tofile[i])
+			inline_total += nsamples[i];
+	}
+	while (inline_total > budget) {
+		big = n;
+		for (i = 0; i < n; i++)
+			if (!tofile[i] && (big == n || nsamples[i] > nsamples[big]))
+				big = i;
+		if (big == n)
+			break;
+		tofile[big] = 1;
+		inline_total -= nsamples[big];
+	}
+}
+
 int
 sample_files_write(struct sample_files *sf, const struct result *r,
     const char *out, long long over, char *err)
 {
-	size_t i;
+	size_t i, n[NOPS] = { 0 };
+	int tofile[NOPS];
 
 	for (i = 0; i < r->nclasses && i < NOPS; i++)
-		if ((long long)r->classes[i].nsamples > over &&
-		    write_one(sf, i, &r->classes[i], out, err) < 0)
+		n[i] = r->classes[i].nsamples;
+	sample_files_plan(n, i, over, BENCH_INLINE_MAX, tofile);
+	for (i = 0; i < r->nclasses && i < NOPS; i++)
+		if (tofile[i] && write_one(sf, i, &r->classes[i], out, err) < 0)
 			return -1;
 	return 0;
 }

@@ -163,6 +163,17 @@ grep -qF '"samples_file"' "$tmp/out" && fail "-o - named a samples_file"
 for kind in point-read range write; do
 	[ -e "./-.$kind.txt" ] && fail "-o - wrote ./-.$kind.txt"
 done
+# ...so a --max-samples that could keep more latencies than syncgate reads
+# of a JSON document is refused before the run; what --ops bounds is not,
+# nor is a file, where the largest kinds would go to samples files.
+expect 2 "--max-samples 4000000: -o - keeps every kind in the JSON, up to 12000000 latencies, more than the 11900000 a result may hold inline" \
+    lmdb --dir "$tmp/dir" --max-samples 4000000 --seconds 5 -o -
+[ -s "$tmp/out" ] && fail "a refused -o - wrote $(head -c 80 "$tmp/out")"
+expect 2 "(syncgate reads at most 12000000 JSON values); expected -o FILE" \
+    lmdb --dir "$tmp/dir" --max-samples 6000000 --mix 1:1:0 --ops 12000000 -o /dev/null
+expect 0 "" lmdb --dir "$tmp/dir" $small --max-samples 4000000 --mix 1:1:1 -o -
+expect 0 "" lmdb --dir "$tmp/dir" $small --max-samples 100000000 -o "$tmp/big.json"
+$SYNCGATE report "$tmp/big.json" >"$tmp/report" 2>&1 || fail "--max-samples 100000000 -o FILE does not load: $(cat "$tmp/report")"
 # A samples file that cannot be written leaves no result and no other file.
 mkdir "$tmp/g.json.write.txt"
 expect 2 "g.json.write.txt: is a directory" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/g.json"
@@ -221,16 +232,18 @@ if [ -n "${SYNCGATE_VALGRIND:-}" ] || ! command -v strace >/dev/null 2>&1 ||
 	echo "cli_bench: no working strace (or under valgrind): a signal or a failed directory sync after the result's rename is not checked"
 else
 	mkdir "$tmp/s"
-	strace -o "$tmp/trace" -e trace=rename,fsync $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small \
+	# LeakSanitizer cannot run under ptrace; the other runs check for leaks
+	nolsan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	ASAN_OPTIONS=$nolsan strace -o "$tmp/trace" -e trace=rename,fsync $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small \
 	    --samples-file-over 10 -o "$tmp/s/t.json" 2>/dev/null || fail "a traced run failed"
 	renames=$(grep -c '^rename(' "$tmp/trace") || true
 	fsyncs=$(grep -c '^fsync(' "$tmp/trace") || true
 	rm -f "$tmp/s/"*
 	set +e
-	strace -o /dev/null -e trace=rename -e inject=rename:signal=TERM:when="$renames" \
+	ASAN_OPTIONS=$nolsan strace -o /dev/null -e trace=rename -e inject=rename:signal=TERM:when="$renames" \
 	    $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small --samples-file-over 10 -o "$tmp/s/sig.json" 2>/dev/null
 	got=$?
-	strace -o /dev/null -e trace=fsync -e inject=fsync:error=EIO:when="$fsyncs" \
+	ASAN_OPTIONS=$nolsan strace -o /dev/null -e trace=fsync -e inject=fsync:error=EIO:when="$fsyncs" \
 	    $SYNCGATE_BENCH lmdb --dir "$tmp/dir" $small --samples-file-over 10 -o "$tmp/s/eio.json" 2>"$tmp/err"
 	got2=$?
 	set -e
