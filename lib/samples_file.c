@@ -266,13 +266,18 @@ check_relative(const char *rel, const struct sample_reader *r)
 	return 0;
 }
 
-/* The folder of path, resolved; the caller frees it. */
+/*
+ * The folder of path, resolved; the caller frees it.  A result reached
+ * through a symbolic link has its samples files beside the file the link
+ * names, where they were written, so the link itself is resolved first.
+ */
 static char *
 result_dir(const char *path, const struct sample_reader *r)
 {
-	char *dir, *real;
+	char *file = realpath(path, NULL), *dir, *real;
 
-	dir = path_dir(path);
+	dir = path_dir(file != NULL ? file : path);
+	free(file);
 	real = realpath(dir, NULL);
 	if (real == NULL)
 		errf(r->err, "%s: its folder %s:", r->where, dir);

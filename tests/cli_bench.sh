@@ -191,6 +191,8 @@ for kind in point-read range write; do
 	[ -s "$tmp/lb/l.json.$kind.txt" ] || fail "-o through a symlink: no $kind samples file beside its target"
 done
 $SYNCGATE report "$tmp/lb/l.json" >"$tmp/report" 2>&1 || fail "a result written through a symlink does not load: $(cat "$tmp/report")"
+# read through the link too: its samples files are beside the file it names
+$SYNCGATE report "$tmp/la/l.json" >"$tmp/report" 2>&1 || fail "a result read through a symlink does not load: $(cat "$tmp/report")"
 
 # Past --max-samples, a uniform sample of the operations is kept, and
 # count still says how many ran.
