@@ -105,16 +105,16 @@ single(const struct gate_part *pt, double level)
 	return x;
 }
 
-static enum ruling
-judge(const struct gate_estimate *e, int at_least, double limit)
+enum ruling
+gate_judge(struct verdict_value x, int at_least, double limit)
 {
-	if (isnan(e->lo))
-		return (at_least ? e->v >= limit : e->v <= limit) ? RULING_PASS :
+	if (isnan(x.lo))
+		return (at_least ? x.v >= limit : x.v <= limit) ? RULING_PASS :
 		    RULING_FAIL;
 	if (at_least)
-		return e->lo >= limit ? RULING_PASS : e->hi < limit ? RULING_FAIL :
+		return x.lo >= limit ? RULING_PASS : x.hi < limit ? RULING_FAIL :
 		    RULING_INDETERMINATE;
-	return e->hi <= limit ? RULING_PASS : e->lo > limit ? RULING_FAIL :
+	return x.hi <= limit ? RULING_PASS : x.lo > limit ? RULING_FAIL :
 	    RULING_INDETERMINATE;
 }
 
@@ -244,7 +244,7 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 
 	ck->value = value_of(e);
 	ck->limit = cs->limit;
-	ck->ruling = judge(e, cs->at_least, cs->limit);
+	ck->ruling = gate_judge(ck->value, cs->at_least, cs->limit);
 	if (ck->ruling == RULING_INDETERMINATE)
 		tl = tail(e, cs->limit, cs->unit, has_range(t, nt), &ck->samples_needed);
 	ck->reason = gate_strf("%s, %s %s%s%s", body,

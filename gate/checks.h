@@ -46,4 +46,12 @@ void gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 /* The worse of two rulings: fail, then indeterminate, then pass. */
 enum ruling gate_worse(enum ruling a, enum ruling b);
 
+/*
+ * The ruling of figure x against limit (passing is at least the limit
+ * when at_least, else at most): with an interval, pass where all of it is
+ * on the passing side, fail where all of it is on the failing side, and
+ * indeterminate otherwise; without one, the point decides.
+ */
+enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
+
 #endif

@@ -6,6 +6,8 @@
  * The checks are sorted once, so a verdict of 10000 classes costs a sort,
  * not classes times checks.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +116,41 @@ check_half(const struct gate_verdict *v, enum class_kind kind, const char *name,
 	    ruling_name(worst), n, n == 1 ? "class" : "classes");
 }
 
+/*
+ * Each check's ruling as the gate rules its figure against its limit
+ * (gate_judge); a check without a figure is one the gate could not rule.
+ */
+static int
+check_each(const struct gate_verdict *v, const char *name, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+		enum ruling want;
+		char lim[32];
+
+		if (isnan(c->value.v))
+			want = RULING_INDETERMINATE;
+		else if (c->comparison == NULL || isnan(c->limit))
+			continue;       /* nothing to hold it against */
+		else
+			want = gate_judge(c->value, strcmp(c->comparison, ">=") == 0,
+			    c->limit);
+		if (c->ruling == want)
+			continue;
+		if (isnan(c->value.v))
+			return errf(err, "%s: checks[%zu].verdict is \"%s\"; expected "
+			    "\"indeterminate\", as its value is null", name, i,
+			    ruling_name(c->ruling));
+		snprintf(lim, sizeof lim, "%.17g", c->limit);
+		return errf(err, "%s: checks[%zu].verdict is \"%s\"; expected \"%s\", "
+		    "as its value and interval rule against %s %s", name, i,
+		    ruling_name(c->ruling), ruling_name(want), c->comparison, lim);
+	}
+	return 0;
+}
+
 int
 report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
     char *err)
@@ -126,7 +163,7 @@ report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
 	for (i = 0; i < v->nchecks; i++)
 		by[i] = &v->checks[i];
 	qsort(by, v->nchecks, sizeof *by, cmp_check);
-	rc = check_rows(v, by, name, err);
+	rc = check_each(v, name, err) < 0 ? -1 : check_rows(v, by, name, err);
 	free(by);
 	if (rc < 0 || check_half(v, KIND_READ, name, err) < 0 ||
 	    check_half(v, KIND_WRITE, name, err) < 0)

@@ -131,6 +131,8 @@ fill_split(struct gate_verdict *v)
 	check(&v->checks[3], "write", KIND_WRITE, "p99 syncs vs rival",
 	    v->rows[1].ours_syncs_p99.v, "syncs", "<=", v->rows[1].rival_syncs_p99.v,
 	    RULING_INDETERMINATE, "write: too close to call at p99");
+	/* indeterminate as the gate would rule it: the interval straddles the limit */
+	v->checks[3].value = val(12000000.0 / 3020000, 3, 8);
 	v->checks[3].samples_needed = 4200;
 	v->unmatched = xcalloc(1, sizeof *v->unmatched);
 	v->nunmatched = 1;
@@ -358,6 +360,11 @@ test_json_loader_names_path(void **state)
 		  "\"verdict\":\t\"indeterminate\"",
 		  "v.json: read class \"point-read\" is \"indeterminate\"; expected "
 		  "\"pass\", the worst of its 2 checks" },
+		/* every fail made a pass, checks too: the figures still say fail */
+		{ "\"verdict\":\t\"fail\",\n\t\t\t\"reason\":\t\"write: 2.54 syncs",
+		  "\"verdict\":\t\"pass\",\n\t\t\t\"reason\":\t\"write: 2.54 syncs",
+		  "v.json: checks[2].verdict is \"pass\"; expected \"fail\", as its value "
+		  "and interval rule against <= 2" },
 		{ "\"class\":\t\"point-read\"", "\"class\":\t\"nowhere\"",
 		  "v.json: checks[0] is of a read class in neither reads nor writes; "
 		  "expected a check of a class in the table" },
