@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "lib/probe_record.h"
 
@@ -18,6 +19,17 @@
 
 /* Fills out's host fields: id, id_source, name, os, kernel, virt. */
 void identity_host(struct probe_record *out);
+
+#ifdef __linux__
+/*
+ * sysfs's names (each at most len bytes) for block device dev and for the
+ * whole disk it is a partition of (the same name when it is none), and in
+ * *virtio whether it hangs off a virtio bus.  Returns 0, or -1 where sysfs
+ * does not know dev.
+ */
+int identity_block_names(dev_t dev, char *name, char *disk, size_t len,
+    int *virtio);
+#endif
 
 /*
  * Fills out's volume fields for dir, open as dirfd: path, symlink, fs,

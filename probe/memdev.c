@@ -32,23 +32,11 @@ static int check_disk(const char *disk, char *why, size_t len, int depth);
 static int
 disk_name(dev_t dev, char *disk, size_t len)
 {
-	char p[64], link[PATH_MAX], *base;
-	ssize_t n;
+	char name[NAME_MAX + 1];
+	int virtio;
 
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	n = readlink(p, link, sizeof link - 1);
-	if (n < 0)
-		return -1;
-	link[n] = '\0';
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u/partition", major(dev),
-	    minor(dev));
-	base = strrchr(link, '/');
-	if (base != NULL && access(p, F_OK) == 0) {
-		*base = '\0';
-		base = strrchr(link, '/');
-	}
-	snprintf(disk, len, "%s", base != NULL ? base + 1 : link);
-	return 0;
+	return identity_block_names(dev, name, disk, len < sizeof name ? len :
+	    sizeof name, &virtio);
 }
 
 /* A name of the driver's: prefix followed by a unit number. */

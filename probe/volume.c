@@ -291,9 +291,8 @@ copy_name(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* sysfs's name for the device and for the whole disk a partition is on. */
-static int
-sysfs_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
+int
+identity_block_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
 {
 	char p[PATH_MAX], link[PATH_MAX], *base;
 	ssize_t n;
@@ -335,7 +334,7 @@ device_facts(dev_t dev, struct probe_record *out)
 	char name[NAME_MAX + 1], disk[NAME_MAX + 1], why[512], *rot;
 	int virtio = 0;
 
-	if (sysfs_names(dev, name, disk, sizeof name, &virtio) < 0)
+	if (identity_block_names(dev, name, disk, sizeof name, &virtio) < 0)
 		return;
 	out->device = identity_clean(name, 64);
 	out->model = sys_attr(disk, "device/model", 128);
