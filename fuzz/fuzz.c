@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fuzz/fuzz.h"
+#include "import/result_json.h"
 #include "lib/err.h"
 #include "lib/json.h"
 
@@ -74,4 +75,26 @@ fuzz_sink(void)
 		abort();
 	}
 	return fp;
+}
+
+int
+fuzz_import(const uint8_t *data, size_t size, import_parse_fn parse)
+{
+	struct import_notes notes = { NULL, 0, 0 };
+	struct result r;
+	char err[ERRLEN];
+	cJSON *root;
+
+	memset(&r, 0, sizeof r);
+	if (parse((const char *)data, size, "fuzz.txt", &r, &notes, err) == 0) {
+		r.engine = xstrdup("engine");
+		root = import_result_to_json(&r);
+		(void)import_check_result(root, "fuzz.txt", err);
+		cJSON_Delete(root);
+	} else if (strlen(err) == 0) {
+		abort();
+	}
+	import_notes_free(&notes);
+	result_free(&r);
+	return 0;
 }

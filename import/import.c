@@ -23,9 +23,6 @@
 /* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
 
-typedef int (*parse_fn)(const char *, size_t, const char *, struct result *,
-    struct import_notes *, char *);
-
 struct import_args {
 	const char *tool;       /* "ycsb" or "linkbench" */
 	const char *file;
@@ -162,7 +159,7 @@ tell(const struct import_args *a, const struct result *r,
 }
 
 static int
-run(const struct import_args *a, parse_fn parse)
+run(const struct import_args *a, import_parse_fn parse)
 {
 	struct result r;
 	struct import_notes notes = { NULL, 0, 0 };
@@ -210,7 +207,7 @@ int
 import_main(int argc, char **argv)
 {
 	struct import_args a;
-	parse_fn parse;
+	import_parse_fn parse;
 	int help;
 
 	if (argc < 2) {

@@ -89,6 +89,10 @@ size_t import_cut_line(const char *buf, size_t len);
 int import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
+/* A parser of one benchmark's output, as import_ycsb_parse. */
+typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
 /*
  * LinkBench's -csvstats file (`op,count,p25_low,p25_high,...`): request
  * operations become classes (GET_NODE, COUNT_LINK, MULTIGET_LINK and
