@@ -45,7 +45,7 @@ import_lines_init(struct import_lines *it, const char *buf, size_t len)
 {
 	it->buf = buf;
 	it->len = len;
-	it->pos = 0;
+	it->pos = utf8_bom(buf, len);
 	it->number = 0;
 }
 

@@ -42,7 +42,7 @@ struct import_lines {
 	size_t len, pos, number;
 };
 
-/* Starts reading buf. */
+/* Starts reading buf, past a byte order mark (lib/utf8.h). */
 void import_lines_init(struct import_lines *it, const char *buf, size_t len);
 
 /* The next line into *line; returns 0 at the end of the buffer, else 1. */

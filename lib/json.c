@@ -141,7 +141,11 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 	cJSON *root;
 	size_t line = 1, col = 1, values;
 	const char *p;
+	size_t bom = utf8_bom(buf, len);
 
+	/* cJSON skips a byte order mark too, but columns count from after it */
+	buf += bom;
+	len -= bom;
 	end = buf + utf8_valid_prefix(buf, len);
 	if (end < buf + len) {
 		position(buf, end, &line, &col);

@@ -18,6 +18,7 @@
 #include "lib/path.h"
 #include "lib/result.h"
 #include "lib/samples_file.h"
+#include "lib/utf8.h"
 
 /* The longest line: anything longer is not a latency. */
 #define LINE_MAX_BYTES 4096
@@ -200,9 +201,9 @@ static int
 read_lines(int fd, struct sample_reader *r)
 {
 	char *buf = xmalloc(CHUNK + LINE_MAX_BYTES);
-	size_t have = 0;
+	size_t have = 0, bom;
 	long used;
-	int rc = -1;
+	int rc = -1, first = 1;
 
 	for (;;) {
 		ssize_t got = read(fd, buf + have, CHUNK + LINE_MAX_BYTES - have);
@@ -214,6 +215,14 @@ read_lines(int fd, struct sample_reader *r)
 			goto out;
 		}
 		have += (size_t)got;
+		if (first && have < 3 && got > 0)
+			continue;       /* a byte order mark may still be arriving */
+		if (first) {
+			bom = utf8_bom(buf, have);
+			memmove(buf, buf + bom, have - bom);
+			have -= bom;
+			first = 0;
+		}
 		used = parse_lines(r, buf, have, got == 0);
 		if (used < 0)
 			goto out;

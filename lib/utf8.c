@@ -58,6 +58,12 @@ bad:
 }
 
 size_t
+utf8_bom(const char *buf, size_t len)
+{
+	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+size_t
 utf8_valid_prefix(const char *buf, size_t len)
 {
 	size_t i = 0;

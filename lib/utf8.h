@@ -27,6 +27,14 @@ size_t utf8_decode(const char *s, uint32_t *cp);
 size_t utf8_valid_prefix(const char *buf, size_t len);
 
 /*
+ * The length of the byte order mark (U+FEFF) that editors on Windows put
+ * before UTF-8 text, when buf[0..len) starts with one: 3, else 0.  Every
+ * text syncgate reads is read past it, so it is never part of a first
+ * line, a first number or a first JSON value.
+ */
+size_t utf8_bom(const char *buf, size_t len);
+
+/*
  * Whether cp (or UTF8_BAD) must be shown escaped: C0 controls, DEL, C1
  * controls, bidirectional and invisible format characters (U+200B..
  * U+200F, U+2028..U+202E, U+2060..U+206F, U+FEFF), U+FFFE and U+FFFF.

@@ -44,6 +44,18 @@ for c in ycsb-workloada:txt:ycsb:rocksdb ycsb-workloade:txt:ycsb:rocksdb \
 	$run report "$tmp/$name.json" >/dev/null 2>&1 || fail "$name: the result does not load back"
 done
 
+# A byte order mark before the text (an editor on Windows saved it) is
+# read past: the same result, first line and all.
+for c in ycsb-workloada:txt:ycsb linkbench-request:csv:linkbench; do
+	IFS=: read -r name ext tool <<-EOT
+	$c
+	EOT
+	printf '\357\273\277' | cat - "$fx/$name.$ext" >"$tmp/bom.$ext"
+	expect 0 "imported" import "$tool" "$tmp/bom.$ext" --engine e -o "$tmp/bom.json"
+	expect 0 "imported" import "$tool" "$fx/$name.$ext" --engine e -o "$tmp/plain.json"
+	cmp -s "$tmp/bom.json" "$tmp/plain.json" || fail "$name: a byte order mark changes the result"
+done
+
 # What is reported rather than imported, and the bucket caveat.
 expect 0 "[OVERALL]: RunTime(ms) 10894, Throughput(ops/sec) 1835.8729575913346; reported, not imported" \
 	import ycsb "$fx/ycsb-workloadf-with-status.txt" --engine r -o "$tmp/f.json"

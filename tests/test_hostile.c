@@ -198,11 +198,16 @@ test_json_text_must_be_utf8(void **state)
 		{ "{\"e\": \"x\xe6\x97\"}", "t.json: not UTF-8: byte 0xe6 at line 1, column 9" },
 		{ "{\"e\": \"a\\u0000b\"}", "t.json: a \\u0000 escape at line 1, column 9" },
 		{ "{\"\\u0000\": 1}", "t.json: a \\u0000 escape at line 1, column 3" },
+		/* a byte order mark is read past: it takes no column */
+		{ "\xef\xbb\xbf{\"e\": \"caf\xe9\"}",
+		  "t.json: not UTF-8: byte 0xe9 at line 1, column 11" },
+		{ "\xef\xbb\xbf", "t.json: empty file; expected JSON" },
 	};
 	static const char *const good[] = {
 		"{\"e\": \"caf\xc3\xa9 \xe6\x97\xa5\"}",
 		"{\"e\": \"a\\\\u0000b\"}",      /* an escaped backslash, then text */
 		"{\"e\": \"\\u00e9\\ud83d\\ude80\"}",
+		"\xef\xbb\xbf{\"e\": 1}",
 	};
 	char err[ERRLEN];
 	cJSON *root;

@@ -387,6 +387,55 @@ test_import_linkbench_keeps_buckets(void **state)
 	result_free(&r);
 }
 
+/*
+ * A byte order mark, as editors on Windows save text, is read past: the
+ * file imports as it does without one, its first line included, and its
+ * line numbers are unchanged.  A file of nothing else is empty.
+ */
+static void
+test_import_bom_skipped(void **state)
+{
+	static const char lb[] = LB_HEADER
+	    "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n";
+	static const char ycsb_first[] = "[READ], Operations, 5\n"
+	    "[READ], 50thPercentileLatency(us), 3\n[READ], 99thPercentileLatency(us), 9\n";
+	static const struct {
+		parse_fn parse;
+		const char *text;
+		size_t classes;
+	} cases[] = {
+		{ import_ycsb_parse, ycsb_ok, 2 },
+		{ import_ycsb_parse, ycsb_first, 1 },
+		{ import_linkbench_parse, lb, 1 },
+	};
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char in[1024], err[ERRLEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(in, sizeof in, "\xef\xbb\xbf%s", cases[i].text);
+		if (cases[i].parse(in, strlen(in), "b.txt", &r, &notes, err) != 0)
+			fail_msg("case %zu: %s", i, err);
+		assert_int_equal(r.nclasses, cases[i].classes);
+		if (i == 0)
+			assert_true(has_note(&notes, "[OVERALL]: RunTime(ms) 10421, "
+			    "Throughput(ops/sec) 959.59"));
+		import_notes_free(&notes);
+		result_free(&r);
+	}
+	snprintf(in, sizeof in, "\xef\xbb\xbf[READ], Operations, 5\n"
+	    "[READ], 50thPercentileLatency(us), x\n");
+	assert_int_equal(import_ycsb_parse(in, strlen(in), "b.txt", &r, &notes, err), -1);
+	assert_non_null(strstr(err, "b.txt: line 2: [READ] 50thPercentileLatency(us) "
+	    "is x"));
+	assert_int_equal(import_ycsb_parse("\xef\xbb\xbf\n", 4, "b.txt", &r, &notes,
+	    err), -1);
+	assert_string_equal(err, "b.txt: empty; expected YCSB's text output");
+	import_notes_free(&notes);
+}
+
 static void
 test_import_json_ranges_and_samples(void **state)
 {
@@ -460,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_import_ycsb_units),
 		cmocka_unit_test(test_import_ycsb_reports_failed_and_others),
 		cmocka_unit_test(test_import_linkbench_keeps_buckets),
+		cmocka_unit_test(test_import_bom_skipped),
 		cmocka_unit_test(test_import_json_ranges_and_samples),
 		cmocka_unit_test(test_import_check_refuses_what_the_gate_would),
 	};

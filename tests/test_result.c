@@ -423,6 +423,9 @@ test_result_samples_file_lines(void **state)
 		{ "0x10\n", "line 1: \"0x10\" is not a number" },
 		{ "100 200\n", "line 1: \"100 200\" is not a number" },
 		{ "1e\n", "line 1: \"1e\" is not a number" },
+		/* a byte order mark is read past at the start, and only there */
+		{ "\xef\xbb\xbf" "300\n200\n100\n", NULL },
+		{ "100\n\xef\xbb\xbf" "200\n", "line 2: \"\xef\xbb\xbf" "200\" is not a number" },
 		{ "# nothing\n\n", NULL },
 	};
 	struct result r;
