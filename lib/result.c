@@ -303,9 +303,15 @@ get_count(const cJSON *o, struct result_class *c, const struct at *a)
 	c->count = c->nsamples ? (long long)c->nsamples : -1;
 	if (v == NULL || cJSON_IsNull(v))
 		return 0;
-	if (json_finite(v, &d) < 0 || d < 0 || d > 9e15 || d != floor(d))
+	if (json_finite(v, &d) < 0 || d < 0 || d != floor(d))
 		return errf(a->err, "%s: %s: count is %s; expected a whole number of "
 		    "operations", a->file, a->cls, shown_value(buf, sizeof buf, v));
+	if (d > (double)RESULT_MAX_COUNT) {
+		snprintf(buf, sizeof buf, d < 1e17 ? "%.0f" : "%g", d);
+		return errf(a->err, "%s: %s: count is %s, over %lld (2^53 - 1), the "
+		    "largest whole number a JSON number holds exactly; expected a count "
+		    "of operations at most that", a->file, a->cls, buf, RESULT_MAX_COUNT);
+	}
 	/* the samples are operations too: fewer operations than that is garbage */
 	if (d < (double)c->nsamples)
 		return errf(a->err, "%s: %s: count is %.0f, fewer than its %zu "

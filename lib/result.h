@@ -27,6 +27,11 @@
  */
 #define RESULT_MAX_CLASSES 10000
 #define RESULT_MIN_NS 1.0
+/*
+ * The largest count: 2^53 - 1, the largest whole number every JSON
+ * reader (a double) holds exactly; 2^53 + 1 reads as 2^53.
+ */
+#define RESULT_MAX_COUNT 9007199254740991LL
 /* A samples_file is refused beyond this size (checked before reading)... */
 #define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
 /* ...or beyond this many latencies (800 MB as doubles)... */

@@ -233,6 +233,18 @@ test_result_refusals(void **state)
 		  "whole number of operations" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
 		  " \"count\": 0}", NULL },
+		/* 2^53 + 1 reads as 2^53: past 2^53 - 1 a count is not what was written */
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": 9007199254740991}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": 9007199254740993}", "classes[0] \"a\": count is "
+		  "9007199254740992, over 9007199254740991 (2^53 - 1), the largest whole "
+		  "number a JSON number holds exactly; expected a count of operations at "
+		  "most that" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
+		  " \"count\": 1e300}", "classes[0] \"a\": count is 1e+300, over "
+		  "9007199254740991 (2^53 - 1), the largest whole number a JSON number "
+		  "holds exactly; expected a count of operations at most that" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [5, 6, 7],"
 		  " \"count\": 2}", "classes[0] \"a\": count is 2, fewer than its 3 samples; "
 		  "expected at least one operation a sample" },
