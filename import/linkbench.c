@@ -10,15 +10,14 @@
  * header.
  */
 #include <ctype.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "import/parse.h"
+#include "lib/decimal.h"
 #include "lib/err.h"
-#include "lib/units.h"
 
 #define WHAT "a LinkBench -csvstats file"
 #define MAXCOLS 64
@@ -115,44 +114,44 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	return 0;
 }
 
-/* A latency in milliseconds, as LinkBench prints it, into nanoseconds. */
+/*
+ * A latency in milliseconds, as LinkBench prints it, into nanoseconds.
+ * Its finest buckets are a tenth of a millisecond wide, the first from 0:
+ * a bound between 0 and 0.1 ms is below what LinkBench resolves.
+ */
 static int
 ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
     const char *op, size_t line, double *ns, char *err)
 {
-	char buf[64], shown[SHOWN_LEN], *end;
+	char shown[SHOWN_LEN];
 	double v;
 
-	if (f->n == 0 || f->n >= sizeof buf)
-		goto bad;
-	memcpy(buf, f->s, f->n);
-	buf[f->n] = '\0';
-	v = strtod(buf, &end);
-	if (*end != '\0' || end == buf || !isfinite(v) || v < 0 || v > 86400e3)
-		goto bad;
-	/* two decimals of a millisecond: whole nanoseconds */
+	if (decimal_parse(f->s, f->n, &v) < 0 || !(v <= 86400e3))
+		return errf(err, "%s: line %zu: %s %s is \"%s\"; expected a latency in "
+		    "milliseconds", ps->name, line, op, col,
+		    import_shown(shown, f->s, f->n));
+	if (v > 0 && v < 0.1)
+		return errf(err, "%s: line %zu: %s %s is \"%s\" ms: below LinkBench's "
+		    "0.1 ms resolution (its finest bucket); expected 0 or at least "
+		    "0.1", ps->name, line, op, col, import_shown(shown, f->s, f->n));
 	*ns = round(v * 1e6);
 	return 0;
-bad:
-	return errf(err, "%s: line %zu: %s %s is \"%s\"; expected a latency in "
-	    "milliseconds", ps->name, line, op, col, import_shown(shown, f->s, f->n));
 }
 
 static int
 count_field(const struct lb_parse *ps, const struct field *f, const char *op,
     size_t line, long long *out, char *err)
 {
-	char buf[32], ignored[ERRLEN], shown[SHOWN_LEN];
+	char shown[SHOWN_LEN];
+	int rc = decimal_whole(f->s, f->n, RESULT_MAX_COUNT, out);
 
-	if (f->n > 0 && f->n < sizeof buf) {
-		memcpy(buf, f->s, f->n);
-		buf[f->n] = '\0';
-		if (parse_count(buf, 1, LLONG_MAX, out, "count", ignored) == 0)
-			return 0;
-	}
+	if (rc == 0 && *out >= 1)
+		return 0;
 	return errf(err, "%s: line %zu: %s count is \"%s\"; expected a whole number "
-	    "of operations, at least 1", ps->name, line, op,
-	    import_shown(shown, f->s, f->n));
+	    "of operations, at least 1%s", ps->name, line, op,
+	    import_shown(shown, f->s, f->n), rc == -2 ? " and at most "
+	    "9007199254740991 (2^53 - 1), the largest whole number a JSON number "
+	    "holds exactly" : "");
 }
 
 /* A percentile's bucket [lo, hi), checked. */

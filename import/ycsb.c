@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "import/parse.h"
+#include "lib/decimal.h"
 #include "lib/err.h"
 
 #define WHAT "YCSB's text output"
@@ -41,6 +42,7 @@ struct ycsb_op {
 	char *name;
 	long long operations;
 	double p50, p99;                        /* as printed, in their units */
+	char p50_text[SHOWN_LEN], p99_text[SHOWN_LEN];  /* ...and as written */
 	const struct ycsb_unit *p50_unit, *p99_unit;
 	size_t ops_line, p50_line, p99_line, first_line, last_line;
 	int npct;               /* percentile lines of any rank */
@@ -116,20 +118,11 @@ copy_n(const char *s, size_t n)
 	return p;
 }
 
-/* Parses a whole value as a finite number; -1 if it is not one. */
+/* A whole value as a finite decimal number (lib/decimal.h); -1 if not one. */
 static int
 number(const char *s, size_t n, double *out)
 {
-	char buf[64], *end;
-
-	if (n == 0 || n >= sizeof buf)
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*out = strtod(buf, &end);
-	if (*end != '\0' || end == buf || !isfinite(*out))
-		return -1;
-	return 0;
+	return decimal_parse(s, n, out) < 0 || !isfinite(*out) ? -1 : 0;
 }
 
 /* The operation's block, made on first sight; control characters become '?'. */
@@ -234,9 +227,10 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
 		    line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
-	if (number(l->value, l->value_len, &v) < 0 || v < 0 || v * u->ns > RESULT_MAX_NS)
+	if (number(l->value, l->value_len, &v) < 0 || v * u->ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
 	*(p50 ? &op->p50 : &op->p99) = v;
+	import_shown(p50 ? op->p50_text : op->p99_text, l->value, l->value_len);
 	*(p50 ? &op->p50_unit : &op->p99_unit) = u;
 	*at = line;
 	return 0;
@@ -248,24 +242,29 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, char *err)
 {
 	size_t ulen;
-	double v;
+	long long v;
+	int rc;
 
 	op->last_line = line;
 	if (meas_is(l, "Operations")) {
 		if (op->ops_line)
 			return twice(ps, op, "Operations", op->ops_line, line, err);
-		if (number(l->value, l->value_len, &v) < 0 || v < 0 || v != floor(v) ||
-		    v > 9e18)
-			return bad_value(ps, op, l, line, "a count of operations", err);
-		op->operations = (long long)v;
+		rc = decimal_whole(l->value, l->value_len, RESULT_MAX_COUNT,
+		    &op->operations);
+		if (rc < 0)
+			return bad_value(ps, op, l, line, rc == -1 ? "a count of "
+			    "operations" : "a count of operations of at most "
+			    "9007199254740991 (2^53 - 1), the largest whole number a JSON "
+			    "number holds exactly", err);
 		op->ops_line = line;
 	} else if (pct_unit(l, &ulen) != NULL) {
 		op->npct++;
 		return take_percentile(ps, op, l, line, err);
 	} else if (l->meas_len > 7 && memcmp(l->meas, "Return=", 7) == 0 &&
 	    !meas_is(l, "Return=OK")) {
-		if (number(l->value, l->value_len, &v) == 0 && v > 0 && v < 9e18)
-			op->not_ok += (long long)v;
+		if (decimal_whole(l->value, l->value_len, RESULT_MAX_COUNT, &v) == 0)
+			op->not_ok = v > RESULT_MAX_COUNT - op->not_ok ? RESULT_MAX_COUNT :
+			    op->not_ok + v;
 	}
 	return 0;
 }
@@ -403,8 +402,7 @@ missing(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *rank,
 /*
  * Whole milliseconds (YCSB's histogram buckets, or HdrHistogram values
  * cut to the millisecond) are kept as an interval, so a 0 there is a
- * latency under a millisecond; elsewhere a latency under a nanosecond
- * was printed below the resolution and is not one.
+ * latency under a millisecond.
  */
 static int
 ms_whole(double v, const struct ycsb_unit *u)
@@ -412,10 +410,17 @@ ms_whole(double v, const struct ycsb_unit *u)
 	return u->ns == 1e6 && v == floor(v);
 }
 
+/*
+ * YCSB resolves one of a percentile's unit: HdrHistogram records whole
+ * microseconds, the histogram whole milliseconds, a fork's (ns) whole
+ * nanoseconds.  A value under one unit, 0.5 us or 1e-3 us alike, is below
+ * what the column can say, whatever it would be in nanoseconds; only the
+ * millisecond bucket's 0 means something (under a millisecond).
+ */
 static int
 too_small(double v, const struct ycsb_unit *u)
 {
-	return !ms_whole(v, u) && v * u->ns < RESULT_MIN_NS;
+	return !ms_whole(v, u) && v < 1;
 }
 
 /*
@@ -453,16 +458,18 @@ check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 		int p50 = too_small(op->p50, op->p50_unit);
 		const struct ycsb_unit *u = p50 ? op->p50_unit : op->p99_unit;
 
-		return errf(err, "%s: line %zu: [%s] %s percentile is %g %s: below YCSB's "
-		    "one-%.*s resolution; syncgate needs a positive latency", ps->name,
+		return errf(err, "%s: line %zu: [%s] %s percentile is %s %s: below YCSB's "
+		    "one-%.*s resolution; expected at least 1 %s%s", ps->name,
 		    p50 ? op->p50_line : op->p99_line, op->name, p50 ? "50th" : "99th",
-		    p50 ? op->p50 : op->p99, u->name, (int)strlen(u->words) - 1, u->words);
+		    p50 ? op->p50_text : op->p99_text, u->name,
+		    (int)strlen(u->words) - 1, u->words, u->name, u->ns == 1e6 ?
+		    ", or 0 for under a millisecond" : "");
 	}
 	if (op->p99 * op->p99_unit->ns < op->p50 * op->p50_unit->ns)
-		return errf(err, "%s: line %zu: [%s] 99th percentile %g %s is below its "
-		    "50th, %g %s (line %zu); expected p99 >= p50", ps->name, op->p99_line,
-		    op->name, op->p99, op->p99_unit->name, op->p50, op->p50_unit->name,
-		    op->p50_line);
+		return errf(err, "%s: line %zu: [%s] 99th percentile %s %s is below its "
+		    "50th, %s %s (line %zu); expected p99 >= p50", ps->name, op->p99_line,
+		    op->name, op->p99_text, op->p99_unit->name, op->p50_text,
+		    op->p50_unit->name, op->p50_line);
 	return 0;
 }
 

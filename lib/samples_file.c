@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/decimal.h"
 #include "lib/err.h"
 #include "lib/path.h"
 #include "lib/result.h"
@@ -34,33 +35,6 @@ struct sample_reader {
 	char *err;
 };
 
-/* A number token: digits, a point, an exponent; no sign first. */
-static int
-number_token(const char *s, size_t len)
-{
-	size_t i = 0, digits = 0;
-
-	while (i < len && s[i] >= '0' && s[i] <= '9')
-		i++, digits++;
-	if (i < len && s[i] == '.')
-		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-		size_t e = 0;
-
-		i++;
-		if (i < len && (s[i] == '+' || s[i] == '-'))
-			i++;
-		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			e++;
-		if (e == 0)
-			return 0;
-	}
-	return i == len;
-}
-
 static int
 bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
 {
@@ -75,21 +49,16 @@ bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
 	    len > k ? "..." : "", what);
 }
 
-/* Integers of up to 15 digits are exact in a double and parsed by hand. */
-static double
-token_value(const char *s, size_t len)
+/* Whether s[0..n) holds only what numbers are written with. */
+static int
+number_chars(const char *s, size_t n)
 {
-	char tok[64];
-	uint64_t u = 0;
-	size_t k;
+	size_t i;
 
-	for (k = 0; k < len && len <= 15 && s[k] >= '0' && s[k] <= '9'; k++)
-		u = u * 10 + (uint64_t)(s[k] - '0');
-	if (k == len)
-		return (double)u;
-	memcpy(tok, s, len);
-	tok[len] = '\0';
-	return strtod(tok, NULL);
+	for (i = 0; i < n; i++)
+		if (strchr("0123456789.eE+-", s[i]) == NULL || s[i] == '\0')
+			return 0;
+	return 1;
 }
 
 /*
@@ -132,12 +101,12 @@ parse_line(struct sample_reader *r, const char *s, size_t len)
 		;
 	for (j = end; j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'); j++)
 		;
-	if ((j < len && s[j] != '#') || !number_token(s + i, end - i))
+	if (end - i > DECIMAL_MAX_LEN && (j == len || s[j] == '#') &&
+	    number_chars(s + i, end - i))
+		return bad_line(r, s + i, end - i, "is too long");
+	if ((j < len && s[j] != '#') || decimal_parse(s + i, end - i, &v) < 0)
 		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,
 		    "is not a number");
-	if (end - i >= 64)
-		return bad_line(r, s + i, end - i, "is too long");
-	v = token_value(s + i, end - i);
 	if (!(v > 0))
 		return bad_line(r, s + i, end - i, "is not positive");
 	if (v < RESULT_MIN_NS)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lib/decimal.h"
 #include "lib/err.h"
 #include "lib/units.h"
 
@@ -103,17 +104,18 @@ int
 parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err)
 {
+	const char *digits;
 	char *end;
 	long long v;
 
 	if (s == NULL || *s == '\0')
 		return errf(err, "%s: expected a whole number, got nothing", what);
-	if (*s == ' ' || *s == '\t' || *s == '+')
+	/* digits only (strtoll alone takes white space and a '+'); '-' for the range */
+	digits = s + (*s == '-');
+	if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
 		return errf(err, "%s: %s is not a whole number", what, s);
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (*end != '\0')
-		return errf(err, "%s: %s is not a whole number", what, s);
 	if (errno == ERANGE || v < min || v > max)
 		return errf(err, "%s: %s is out of range; expected %lld to %lld",
 		    what, s, min, max);
@@ -125,18 +127,18 @@ int
 parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err)
 {
-	char *end;
+	const char *digits;
 	double v;
 
 	if (s == NULL || *s == '\0')
 		return errf(err, "%s: expected a number, got nothing", what);
-	if (*s == ' ' || *s == '\t' || *s == '+')
+	/* decimal only, as in files; '-' for the range check to refuse */
+	digits = s + (*s == '-');
+	if (decimal_parse(digits, strlen(digits), &v) < 0)
 		return errf(err, "%s: %s is not a number", what, s);
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end != '\0' || end == s)
-		return errf(err, "%s: %s is not a number", what, s);
-	if (errno == ERANGE || !isfinite(v) || v < min || v > max)
+	if (*s == '-')
+		v = -v;
+	if (!isfinite(v) || v < min || v > max)
 		return errf(err, "%s: %s is out of range; expected %g to %g",
 		    what, s, min, max);
 	*out = v;

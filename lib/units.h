@@ -34,7 +34,11 @@ char *fmt_bytes(char *buf, size_t len, double bytes);
 int parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err);
 
-/* As parse_count for a finite real number in [min, max]. */
+/*
+ * As parse_count for a real number in [min, max], written in decimal as
+ * lib/decimal.h reads it (no hexadecimal, inf or nan), optionally with
+ * a '-'.
+ */
 int parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err);
 

@@ -126,6 +126,19 @@ expect 2 "bad-probe.json: not JSON" \
 	import ycsb "$fx/ycsb-workloada.txt" --engine e --probe "$tmp/bad-probe.json" -o "$tmp/x.json"
 [ -e "$tmp/x.json" ] && fail "a refused import left its output behind"
 
+# Numbers are decimal, as in samples files (strtod would read 0x10 as 16),
+# and a value below the column's resolution is refused, saying which.
+sed 's/50thPercentileLatency(us), 377/50thPercentileLatency(us), 0x10/' "$fx/ycsb-workloada.txt" >"$tmp/hex.txt"
+expect 2 "line 16: [READ] 50thPercentileLatency(us) is 0x10; expected a latency in microseconds" \
+	import ycsb "$tmp/hex.txt" --engine e -o "$tmp/x.json"
+sed 's/50thPercentileLatency(us), 377/50thPercentileLatency(us), 1e-3/' "$fx/ycsb-workloada.txt" >"$tmp/tiny.txt"
+expect 2 "line 16: [READ] 50th percentile is 1e-3 us: below YCSB's one-microsecond resolution" \
+	import ycsb "$tmp/tiny.txt" --engine e -o "$tmp/x.json"
+sed 's/^GET_NODE,129345,0.1,0.2,0.2,/GET_NODE,129345,0.1,0.2,0x1p-3,/' "$fx/linkbench-request.csv" >"$tmp/hex.csv"
+expect 2 "line 5: GET_NODE p50_low is \"0x1p-3\"; expected a latency in milliseconds" \
+	import linkbench "$tmp/hex.csv" --engine e -o "$tmp/x.json"
+[ -e "$tmp/x.json" ] && fail "a refused import left its output behind"
+
 # Usage.
 expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
 expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e

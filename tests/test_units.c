@@ -88,6 +88,8 @@ test_parse_count_range(void **state)
 		{ "2", 0, 0 }, { "1000001", 0, 0 }, { "", 0, 0 }, { "12abc", 0, 0 },
 		{ " 12", 0, 0 }, { "+12", 0, 0 }, { "1e3", 0, 0 },
 		{ "99999999999999999999", 0, 0 }, { "-5", 0, 0 },
+		/* strtoll skips any white space and reads a second sign */
+		{ "\v12", 0, 0 }, { "\n12", 0, 0 }, { "-+5", 0, 0 }, { "0x10", 0, 0 },
 	};
 	char err[ERRLEN];
 	long long v;
@@ -120,6 +122,17 @@ test_parse_real_and_percent(void **state)
 	assert_non_null(strstr(err, "out of range"));
 	assert_int_equal(parse_real("2x", 1, 100, &v, "--x", err), -1);
 	assert_non_null(strstr(err, "not a number"));
+	/* decimal only, as files are read: strtod would take each of these */
+	assert_int_equal(parse_real("0x10", 1, 100, &v, "--x", err), -1);
+	assert_string_equal(err, "--x: 0x10 is not a number");
+	assert_int_equal(parse_real("0x1p3", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(parse_real("\v5", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(parse_real("infinity", 1, 100, &v, "--x", err), -1);
+	assert_string_equal(err, "--x: infinity is not a number");
+	assert_int_equal(parse_real("1e1", 1, 100, &v, "--x", err), 0);
+	assert_near(v, 10, 0);
+	assert_int_equal(parse_real("-5", 1, 100, &v, "--x", err), -1);
+	assert_non_null(strstr(err, "--x: -5 is out of range"));
 	assert_int_equal(parse_percent("5%", 0, 1, &v, "--p", err), 0);
 	assert_near(v, 0.05, 1e-15);
 	assert_int_equal(parse_percent("5", 0, 1, &v, "--p", err), 0);
