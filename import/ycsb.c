@@ -55,6 +55,8 @@ struct ycsb_parse {
 	size_t nops, cap;
 	size_t nlines;          /* measurement lines read */
 	char runtime[SHOWN_LEN], throughput[SHOWN_LEN];
+	size_t overall_first, overall_last;     /* [OVERALL]'s lines */
+	char *block;            /* the operation whose block is being read */
 };
 
 /* One `[NAME], MEASUREMENT, VALUE` line split in place (as lengths). */
@@ -125,17 +127,27 @@ number(const char *s, size_t n, double *out)
 	return decimal_parse(s, n, out) < 0 || !isfinite(*out) ? -1 : 0;
 }
 
-/* The operation's block, made on first sight; control characters become '?'. */
-static struct ycsb_op *
-find_op(struct ycsb_parse *ps, const char *name, size_t n, size_t line)
+/* An operation's name as messages show it: control characters become '?'. */
+static char *
+clean_name(const char *name, size_t n)
 {
-	struct ycsb_op *op;
 	char *clean = copy_n(name, n);
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if ((unsigned char)clean[i] < 0x20 || clean[i] == 0x7f)
 			clean[i] = '?';
+	return clean;
+}
+
+/* The operation's block, made on first sight. */
+static struct ycsb_op *
+find_op(struct ycsb_parse *ps, const char *name, size_t n, size_t line)
+{
+	struct ycsb_op *op;
+	char *clean = clean_name(name, n);
+	size_t i;
+
 	for (i = 0; i < ps->nops; i++)
 		if (strcmp(ps->ops[i].name, clean) == 0) {
 			free(clean);
@@ -282,6 +294,41 @@ take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
 		import_shown(dst, l->value, l->value_len);
 }
 
+/*
+ * YCSB prints each operation's figures as one block, [OVERALL] first.  A
+ * block that starts again after another began is a second run in the
+ * file: a load's output followed by a run's, or one run pasted twice.
+ */
+static int
+check_block(struct ycsb_parse *ps, const struct ycsb_line *l, size_t line,
+    char *err)
+{
+	char *name = clean_name(l->op, l->op_len);
+	size_t first = 0, last = 0, i;
+
+	if (ps->block != NULL && strcmp(name, ps->block) == 0) {
+		free(name);
+		return 0;
+	}
+	if (strcmp(name, "OVERALL") == 0 && ps->overall_first) {
+		first = ps->overall_first;
+		last = ps->overall_last;
+	}
+	for (i = 0; i < ps->nops; i++)
+		if (strcmp(ps->ops[i].name, name) == 0) {
+			first = ps->ops[i].first_line;
+			last = ps->ops[i].last_line;
+		}
+	free(ps->block);
+	ps->block = name;
+	if (first == 0)
+		return 0;
+	return errf(err, "%s: line %zu: a second [%s] block (the first is lines %zu "
+	    "to %zu); expected the output of one YCSB run, not two (a load's "
+	    "output followed by a run's?): import each run's output alone",
+	    ps->name, line, name, first, last);
+}
+
 /* Says what the file is when it is not YCSB's text output. */
 static int
 not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err)
@@ -335,7 +382,12 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 			    line.number, import_shown(shown, line.text, line.len));
 		}
 		ps->nlines++;
+		if (check_block(ps, &l, line.number, err) < 0)
+			return -1;
 		if (l.op_len == 7 && memcmp(l.op, "OVERALL", 7) == 0) {
+			if (!ps->overall_first)
+				ps->overall_first = line.number;
+			ps->overall_last = line.number;
 			take_overall(ps, &l);
 			continue;
 		}
@@ -546,6 +598,7 @@ out:
 	for (i = 0; i < ps.nops; i++)
 		free(ps.ops[i].name);
 	free(ps.ops);
+	free(ps.block);
 	if (rc < 0)
 		result_free(out);
 	return rc;

@@ -103,6 +103,8 @@ expect 2 "ycsb-truncated.txt: truncated at line 31: the file ends inside a line"
 	import ycsb "$fx/ycsb-truncated.txt" --engine e -o "$tmp/x.json"
 expect 2 "ycsb-truncated-block.txt: truncated after line 28: [UPDATE] ends before its percentiles" \
 	import ycsb "$fx/ycsb-truncated-block.txt" --engine e -o "$tmp/x.json"
+expect 2 "ycsb-load-then-run.txt: line 22: a second [OVERALL] block (the first is lines 1 to 2); expected the output of one YCSB run, not two" \
+	import ycsb "$fx/ycsb-load-then-run.txt" --engine e -o "$tmp/x.json"
 expect 2 "ycsb-empty.txt: empty; expected YCSB's text output" \
 	import ycsb "$fx/ycsb-empty.txt" --engine e -o "$tmp/x.json"
 expect 2 "line 1: JSON, perhaps from YCSB's JSON exporter" \

@@ -85,6 +85,21 @@ static const struct bad_case bad_cases[] = {
 	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 3\n"
 	  "[READ], 99thPercentileLatency(us), 9\n[READ], 50thPercentileLatency(us), 4\n",
 	  "line 4: a second [READ] 50th percentile (the first is at line 2)" },
+	{ "ycsb load then run", import_ycsb_parse,
+	  "[OVERALL], RunTime(ms), 2210\n[INSERT], Operations, 1000\n"
+	  "[INSERT], 50thPercentileLatency(us), 1482\n"
+	  "[INSERT], 99thPercentileLatency(us), 6183\n"
+	  "[OVERALL], RunTime(ms), 10421\n[READ], Operations, 5\n"
+	  "[READ], 50thPercentileLatency(us), 3\n[READ], 99thPercentileLatency(us), 9\n",
+	  "line 5: a second [OVERALL] block (the first is lines 1 to 1); expected the "
+	  "output of one YCSB run, not two (a load's output followed by a run's?): "
+	  "import each run's output alone" },
+	{ "ycsb two runs without [OVERALL]", import_ycsb_parse,
+	  "[INSERT], Operations, 1000\n[INSERT], 50thPercentileLatency(us), 1482\n"
+	  "[INSERT], 99thPercentileLatency(us), 6183\n[READ], Operations, 5\n"
+	  "[READ], 50thPercentileLatency(us), 3\n[READ], 99thPercentileLatency(us), 9\n"
+	  "[INSERT], Operations, 7\n",
+	  "line 7: a second [INSERT] block (the first is lines 1 to 3)" },
 	{ "ycsb p99 below p50", import_ycsb_parse,
 	  "[READ], Operations, 5\n[READ], 50thPercentileLatency(us), 30\n"
 	  "[READ], 99thPercentileLatency(us), 9\n",
