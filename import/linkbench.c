@@ -42,6 +42,7 @@ struct lb_parse {
 	struct import_notes *notes;
 	size_t *class_lines;    /* the line each class came from */
 	size_t load_rows;
+	size_t request_header;  /* the header over the request phase's rows */
 };
 
 /* A field of a row: pointer and length. */
@@ -263,6 +264,27 @@ add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
 	return 0;
 }
 
+/*
+ * One run writes the load phase's table, then the request phase's.  A
+ * request table after another, or a load table after one, is a second
+ * run in the file.
+ */
+static int
+check_phase(struct lb_parse *ps, const char *op, size_t line, char *err)
+{
+	int load = strncmp(op, "LOAD_", 5) == 0;
+
+	if (ps->request_header == 0 || ps->request_header == ps->h.line) {
+		if (!load)
+			ps->request_header = ps->h.line;
+		return 0;
+	}
+	return errf(err, "%s: line %zu: %s in a second table after the request "
+	    "phase's (headed at line %zu); expected one LinkBench run's statistics, "
+	    "not two: import each run's alone", ps->name, line, op,
+	    ps->request_header);
+}
+
 static int
 read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 {
@@ -279,6 +301,8 @@ read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 	if (check_name(ps, &f[ps->h.op], line->number, err) < 0)
 		return -1;
 	snprintf(op, sizeof op, "%.*s", (int)f[ps->h.op].n, f[ps->h.op].s);
+	if (check_phase(ps, op, line->number, err) < 0)
+		return -1;
 	ps->h.rows++;
 	return add_row(ps, op, f, line->number, err);
 }

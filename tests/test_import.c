@@ -243,6 +243,15 @@ static const struct bad_case bad_cases[] = {
 	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n"
 	  "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
 	  "line 3: a second GET_NODE row (the first is at line 2)" },
+	{ "lb two runs", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n"
+	  LB_HEADER "ADD_LINK,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 4: ADD_LINK in a second table after the request phase's (headed at "
+	  "line 1); expected one LinkBench run's statistics, not two" },
+	{ "lb load after the requests", import_linkbench_parse,
+	  LB_HEADER "GET_NODE,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n"
+	  LB_HEADER "LOAD_NODE_BULK,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
+	  "line 4: LOAD_NODE_BULK in a second table after the request phase's" },
 	{ "lb load only", import_linkbench_parse,
 	  LB_HEADER "LOAD_LINKS_BULK,5,0.1,0.2,0.2,0.3,0.3,0.4,0.7,0.8,2,3,4,1\n",
 	  "no request operations" },
