@@ -24,8 +24,11 @@ const char *err_prog(void);
 
 /*
  * Formats a message into err (ERRLEN bytes).  A format ending in ':' gets
- * ": " and strerror(errno) appended.  Returns -1, so callers can write
- * `return errf(err, "...")`.
+ * ": " and strerror(errno) appended.  A message too long for the buffer
+ * loses the middle of its longest %s arguments (the paths in it) to
+ * "...", each keeping its start and its end, so the words around them
+ * and the reason stay whole; warnx_ and die follow the same rule.
+ * Returns -1, so callers can write `return errf(err, "...")`.
  */
 int errf(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -206,32 +206,35 @@ static int
 get_samples_file(const cJSON *v, const char *path, struct result_class *c,
     const struct at *a)
 {
-	char where[ERRLEN];
-	size_t left;
+	size_t left, wlen = strlen(a->file) + strlen(a->cls) + 3;
+	char *where, *first;
+	int rc = -1;
 
 	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
 		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
 		    "relative to the result file", a->file, a->cls,
 		    cJSON_IsString(v) ? "empty" : json_kind(v));
-	snprintf(where, sizeof where, "%s: %s", a->file, a->cls);
+	/* as long as it takes: errf shortens a long path, a fixed buffer would cut the class */
+	where = xmalloc(wlen);
+	snprintf(where, wlen, "%s: %s", a->file, a->cls);
 	left = *a->total < result_max_samples ? result_max_samples - *a->total : 0;
 	if (left == 0)
-		return errf(a->err, "%s: the classes before it already hold %zu "
-		    "latencies; expected at most that many in one result", where,
+		errf(a->err, "%s: the classes before it already hold %zu latencies; "
+		    "expected at most that many in one result", where,
 		    result_max_samples);
-	if (samples_file_read(path, v->valuestring, where,
+	else if (samples_file_read(path, v->valuestring, where,
 	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
-	    &c->samples_ns, &c->nsamples, a->err) < 0) {
-		size_t used = strlen(a->err);
-
-		if (left < SAMPLES_FILE_MAX_COUNT && strstr(a->err, " latencies; "
-		    "expected at most that many") != NULL)
-			snprintf(a->err + used, ERRLEN - used, " (the classes before "
-			    "it hold %zu of the %zu a result may)", *a->total,
-			    result_max_samples);
-		return -1;
+	    &c->samples_ns, &c->nsamples, a->err) == 0)
+		rc = 0;
+	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(a->err, " latencies; "
+	    "expected at most that many") != NULL) {
+		first = xstrdup(a->err);
+		errf(a->err, "%s (the classes before it hold %zu of the %zu a result "
+		    "may)", first, *a->total, result_max_samples);
+		free(first);
 	}
-	return 0;
+	free(where);
+	return rc;
 }
 
 /*

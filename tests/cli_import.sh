@@ -141,6 +141,18 @@ expect 2 "line 5: GET_NODE p50_low is \"0x1p-3\"; expected a latency in millisec
 	import linkbench "$tmp/hex.csv" --engine e -o "$tmp/x.json"
 [ -e "$tmp/x.json" ] && fail "a refused import left its output behind"
 
+# A path of 4000 bytes fills the message buffer: the reason stays, the
+# path is shortened in the middle, its start and its file name kept.
+long=$tmp
+while [ ${#long} -lt 3890 ]; do
+	long=$long/ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd
+done
+long=$long/$(printf "%$((4000 - ${#long} - 1))s" | tr ' ' y)
+[ ${#long} -eq 4000 ] || fail "the long path is ${#long} bytes, not 4000"
+expect 2 "yyyy: No such file or directory" import ycsb "$long" --engine e
+grep -qF "syncgate import: $tmp/ddd" "$tmp/err" || fail "the long path lost its start: $(cat "$tmp/err")"
+grep -qF "..." "$tmp/err" || fail "the long path is not shortened in the middle: $(cat "$tmp/err")"
+
 # Usage.
 expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
 expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e

@@ -520,6 +520,38 @@ test_result_samples_file_refusals(void **state)
 }
 
 /*
+ * A result deep in a long path, naming a samples file that is missing:
+ * the message keeps the class and the reason, and shortens the path.
+ */
+static void
+test_result_samples_file_long_path(void **state)
+{
+	char deep[3200], err[ERRLEN];
+	struct result r;
+	const char *tail = "classes[0] \"w\": samples_file none: No such file or "
+	    "directory";
+	FILE *fp;
+
+	(void)state;
+	snprintf(deep, sizeof deep, "%s", dir);
+	while (strlen(deep) < 3000) {
+		strcat(deep, "/ddddddddddddddddddddddddddddddddddddddddddddddddddd");
+		assert_int_equal(mkdir(deep, 0755), 0);
+	}
+	strcat(deep, "/r.json");
+	fp = fopen(deep, "w");
+	assert_non_null(fp);
+	fputs(samples_result("none"), fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(result_load(deep, &r, err), -1);
+	assert_true(strlen(err) < ERRLEN);
+	assert_int_equal(strncmp(err, dir, strlen(dir)), 0);
+	assert_non_null(strstr(err, "..."));
+	assert_string_equal(err + strlen(err) - strlen(tail), tail);
+	assert_non_null(strstr(err, "ddd/r.json: classes[0]"));
+}
+
+/*
  * The count limit is the count refused, not wherever the array's doubling
  * happens to stop: 5000 latencies pass a limit of 5000, 5001 do not.
  */
@@ -593,6 +625,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_result_samples_file_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_count_limit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_samples_file_long_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_radix_sort_matches_qsort, setup, teardown),
 	};
 

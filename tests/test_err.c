@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Messages: a message too long for its buffer keeps its reason and its
+ * other words, and the long paths in it are shortened in the middle.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "tests/testutil.h"
+
+/* A path of n bytes: /tmp/, components of 99 'd's, and "x.json". */
+static char *
+long_path(char *buf, size_t n)
+{
+	size_t i;
+
+	memset(buf, 'd', n);
+	memcpy(buf, "/tmp/", 5);
+	for (i = 104; i < n - 8; i += 100)
+		buf[i] = '/';
+	memcpy(buf + n - 7, "/x.json", 7);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The reason, the path's start and its end survive; the middle goes. */
+static void
+test_errf_long_path_keeps_reason(void **state)
+{
+	char path[4001], err[ERRLEN];
+
+	(void)state;
+	long_path(path, 4000);
+	errno = ENOENT;
+	assert_int_equal(errf(err, "%s:", path), -1);
+	assert_true(strlen(err) <= ERRLEN - 1);
+	assert_true(strlen(err) >= ERRLEN - 8);
+	assert_int_equal(strncmp(err, "/tmp/dddd", 9), 0);
+	assert_non_null(strstr(err, "..."));
+	assert_non_null(strstr(err, "ddd/x.json: No such file or directory"));
+	/* errno is left as it was, for a caller that reports it again */
+	assert_int_equal(errno, ENOENT);
+}
+
+/* Arguments of every kind before the path are stepped over rightly. */
+static void
+test_errf_long_path_among_other_arguments(void **state)
+{
+	char path[4001], err[ERRLEN];
+	const char *end;
+
+	(void)state;
+	long_path(path, 4000);
+	errno = EACCES;
+	errf(err, "%d %zu %lld %.3g %c %5.2f %-4s|%.*s| %s: at %s:", -7, (size_t)12,
+	    -9000000000LL, 0.0001234, 'q', 3.14159, "ab", 3, "xyzzy", "cls", path);
+	assert_int_equal(strncmp(err, "-7 12 -9000000000 0.000123 q  3.14 ab  |xyz| "
+	    "cls: at /tmp/ddd", 61), 0);
+	end = err + strlen(err) - strlen("x.json: Permission denied");
+	assert_string_equal(end, "x.json: Permission denied");
+	assert_true(strlen(err) <= ERRLEN - 1);
+}
+
+/* Two long paths: both shortened, the words between and after kept. */
+static void
+test_errf_two_long_paths(void **state)
+{
+	char a[3001], b[3001], err[ERRLEN];
+
+	(void)state;
+	long_path(a, 3000);
+	long_path(b, 3000);
+	b[5] = 'e';
+	errf(err, "-o %s names %s, an input; expected another file", a, b);
+	assert_true(strlen(err) <= ERRLEN - 1);
+	assert_int_equal(strncmp(err, "-o /tmp/ddd", 11), 0);
+	assert_non_null(strstr(err, "/x.json names /tmp/eddd"));
+	assert_non_null(strstr(err, "/x.json, an input; expected another file"));
+}
+
+/* What fits is untouched, and a short message without a path too. */
+static void
+test_errf_short_untouched(void **state)
+{
+	char path[901], err[ERRLEN], want[ERRLEN + 64];
+
+	(void)state;
+	long_path(path, 900);
+	errno = ENOENT;
+	errf(err, "%s:", path);
+	snprintf(want, sizeof want, "%s: No such file or directory", path);
+	assert_string_equal(err, want);
+	errf(err, "%s: line %zu: %s", "f.txt", (size_t)3, "bad");
+	assert_string_equal(err, "f.txt: line 3: bad");
+}
+
+/* Text too long with no long argument is cut in its own middle. */
+static void
+test_errf_long_format_keeps_end(void **state)
+{
+	char err[ERRLEN], many[200];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i + 1 < sizeof many; i++)
+		many[i] = 'a' + (char)(i % 26);
+	many[sizeof many - 1] = '\0';
+	errno = EIO;
+	errf(err, "%.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s "
+	    "%.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s "
+	    "%.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s %.30s "
+	    "%.30s %.30s end:", many, many, many, many, many, many, many, many, many,
+	    many, many, many, many, many, many, many, many, many, many, many, many,
+	    many, many, many, many, many, many, many, many, many, many, many, many,
+	    many);
+	assert_true(strlen(err) <= ERRLEN - 1);
+	assert_non_null(strstr(err, " end: Input/output error"));
+	assert_int_equal(strncmp(err, "abcdefghij", 10), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_errf_long_path_keeps_reason),
+		cmocka_unit_test(test_errf_long_path_among_other_arguments),
+		cmocka_unit_test(test_errf_two_long_paths),
+		cmocka_unit_test(test_errf_short_untouched),
+		cmocka_unit_test(test_errf_long_format_keeps_end),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
