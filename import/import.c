@@ -19,6 +19,7 @@
 #include "import/result_json.h"
 #include "lib/err.h"
 #include "lib/readfile.h"
+#include "lib/utf8.h"
 
 /* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
@@ -109,6 +110,15 @@ parse_args(int argc, char **argv, struct import_args *a, int *help)
 	if (a->engine == NULL || a->engine[0] == '\0') {
 		warnx_("%s: --engine NAME is required: the engine the benchmark ran "
 		    "against", a->tool);
+		return -1;
+	}
+	/* the gate labels its columns with the engine: a blank one labels nothing */
+	if (utf8_blank(a->engine) || (a->workload != NULL && utf8_blank(a->workload))) {
+		const char *v = utf8_blank(a->engine) ? a->engine : a->workload;
+
+		warnx_("%s: %s is %s; expected a name with something to show", a->tool,
+		    v == a->engine ? "--engine" : "--workload",
+		    v[0] == '\0' ? "empty" : "only white space");
 		return -1;
 	}
 	if (a->workload != NULL && strcmp(a->tool, "ycsb") != 0) {

@@ -14,6 +14,7 @@
 #include "lib/json.h"
 #include "lib/probe_record.h"
 #include "lib/stats.h"
+#include "lib/utf8.h"
 
 /* Longest a day is: a sample above it is not a sync but garbage. */
 #define DAY_NS 86400e9
@@ -310,9 +311,10 @@ get_str(const cJSON *o, const char *key, int required, char **out,
 	if (!cJSON_IsString(v))
 		return errf(err, "%s: %s.%s is %s; expected a string", name, where,
 		    key, json_kind(v));
-	if (required && v->valuestring[0] == '\0')
-		return errf(err, "%s: %s.%s is empty; expected a non-empty string",
-		    name, where, key);
+	if (required && utf8_blank(v->valuestring))
+		return errf(err, "%s: %s.%s is %s; expected a non-empty string",
+		    name, where, key, v->valuestring[0] == '\0' ? "empty" :
+		    "only white space");
 	*out = xstrdup(v->valuestring);
 	return 0;
 }

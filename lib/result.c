@@ -16,6 +16,7 @@
 #include "lib/result.h"
 #include "lib/samples_file.h"
 #include "lib/stats.h"
+#include "lib/utf8.h"
 
 /* What a message needs to say where it is: the file and the class. */
 struct at {
@@ -383,6 +384,15 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 }
 
 
+/* What a string that must show is: "empty", "only white space", or its JSON kind. */
+static const char *
+blank_kind(const cJSON *v)
+{
+	if (!cJSON_IsString(v))
+		return json_kind(v);
+	return v->valuestring[0] == '\0' ? "empty" : "only white space";
+}
+
 /* classes[i] as far as its name: an object with a non-empty string name. */
 static int
 get_name(const cJSON *o, size_t i, const char *path, struct result_class *c,
@@ -396,9 +406,9 @@ get_name(const cJSON *o, size_t i, const char *path, struct result_class *c,
 	if (!cJSON_IsObject(o))
 		return errf(err, "%s: classes[%zu] is %s; expected an object", path,
 		    i, json_kind(o));
-	if (!cJSON_IsString(name) || name->valuestring[0] == '\0')
+	if (!cJSON_IsString(name) || utf8_blank(name->valuestring))
 		return errf(err, "%s: classes[%zu].name is %s; expected a non-empty "
-		    "string", path, i, cJSON_IsString(name) ? "empty" : json_kind(name));
+		    "string", path, i, blank_kind(name));
 	c->name = xstrdup(name->valuestring);
 	return 0;
 }
@@ -496,7 +506,11 @@ get_classes(const cJSON *root, const char *path, struct result *r, char *err)
 	return 0;
 }
 
-/* An optional string member; present, it must be a string. */
+/*
+ * An optional string member; present, it must be a string that shows:
+ * the gate labels a side "engine version", so a blank version would make
+ * two labels alike.
+ */
 static int
 get_opt_str(const cJSON *root, const char *key, char **out, const char *path,
     char *err)
@@ -505,9 +519,9 @@ get_opt_str(const cJSON *root, const char *key, char **out, const char *path,
 
 	if (v == NULL || cJSON_IsNull(v))
 		return 0;
-	if (!cJSON_IsString(v))
-		return errf(err, "%s: %s is %s; expected a string", path, key,
-		    json_kind(v));
+	if (!cJSON_IsString(v) || utf8_blank(v->valuestring))
+		return errf(err, "%s: %s is %s; expected a non-empty string, or null",
+		    path, key, blank_kind(v));
 	*out = xstrdup(v->valuestring);
 	return 0;
 }
@@ -529,9 +543,9 @@ get_header(const cJSON *root, const char *path, struct result *r, char *err)
 	if (!cJSON_IsString(f))
 		return errf(err, "%s: format is %s; expected \"%s\"", path,
 		    json_kind(f), RESULT_FORMAT);
-	if (!cJSON_IsString(e) || e->valuestring[0] == '\0')
+	if (!cJSON_IsString(e) || utf8_blank(e->valuestring))
 		return errf(err, "%s: engine is %s; expected a non-empty string",
-		    path, cJSON_IsString(e) ? "empty" : json_kind(e));
+		    path, blank_kind(e));
 	r->engine = xstrdup(e->valuestring);
 	if (get_opt_str(root, "version", &r->version, path, err) < 0 ||
 	    get_opt_str(root, "workload", &r->workload, path, err) < 0)

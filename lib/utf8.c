@@ -57,6 +57,30 @@ bad:
 	return 1;
 }
 
+/* Unicode's White_Space property. */
+static int
+white_space(uint32_t cp)
+{
+	return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 ||
+	    cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+	    cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F ||
+	    cp == 0x3000;
+}
+
+int
+utf8_blank(const char *s)
+{
+	uint32_t cp;
+	size_t n;
+
+	for (; *s != '\0'; s += n) {
+		n = utf8_decode(s, &cp);
+		if (!white_space(cp))
+			return 0;
+	}
+	return 1;
+}
+
 size_t
 utf8_bom(const char *buf, size_t len)
 {

@@ -42,6 +42,13 @@ size_t utf8_bom(const char *buf, size_t len);
 int utf8_hidden(uint32_t cp);
 
 /*
+ * Whether s holds nothing but white space (Unicode's White_Space: the
+ * ASCII blanks, U+0085, no-break and typographic spaces...), the empty
+ * string included: a name that prints as nothing.
+ */
+int utf8_blank(const char *s);
+
+/*
  * Columns UTF-8 text takes on a terminal, whatever the locale: two for
  * East Asian wide and fullwidth characters and emoji, none for combining
  * marks and zero-width characters, one for anything else, each byte of

@@ -155,6 +155,12 @@ grep -qF "..." "$tmp/err" || fail "the long path is not shortened in the middle:
 
 # Usage.
 expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
+expect 2 "ycsb: --engine is only white space; expected a name with something to show" \
+	import ycsb "$fx/ycsb-workloada.txt" --engine " 	"
+expect 2 "linkbench: --engine is only white space" \
+	import linkbench "$fx/linkbench-request.csv" --engine "$(printf '\342\200\202')"
+expect 2 "ycsb: --workload is empty; expected a name with something to show" \
+	import ycsb "$fx/ycsb-workloada.txt" --engine e --workload ""
 expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e
 expect 2 "ycsb: no FILE given" import ycsb --engine e
 expect 2 "ycsb: one FILE at a time" import ycsb "$fx/ycsb-workloada.txt" "$fx/ycsb-workloade.txt" --engine e

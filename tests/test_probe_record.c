@@ -231,6 +231,11 @@ static const struct bad_case bad[] = {
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
 	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
+	  "{\"id\":\"\\u2003 \"}}", "probe.volume.id is only white space; expected a "
+	  "non-empty string" },
+	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
+	  "{\"id\":\"v\"},\"method\":\" \"}", "probe.method is only white space" },
+	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
 	  "{\"id\":\"v\",\"symlink\":7}}", "probe.volume.symlink is" },
 };
 

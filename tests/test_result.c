@@ -151,13 +151,26 @@ test_result_refusals(void **state)
 		  " \"classes\": []}",
 		  "r.json: concurrency is 2.5; expected a whole number from 1 to 1000000000" },
 		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"version\": 2,"
-		  " \"classes\": []}", "r.json: version is a number; expected a string" },
+		  " \"classes\": []}", "r.json: version is a number; expected a non-empty "
+		  "string, or null" },
+		/* names that print as nothing leave blank labels: refused too */
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \" \"}",
+		  "r.json: engine is only white space; expected a non-empty string" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"\\u00a0\\t\\u3000\"}",
+		  "r.json: engine is only white space; expected a non-empty string" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"version\": \"\"}",
+		  "r.json: version is empty; expected a non-empty string, or null" },
+		{ "{\"format\": \"syncgate-result/1\", \"engine\": \"zu\", \"workload\": "
+		  "\"  \"}", "r.json: workload is only white space; expected a non-empty "
+		  "string, or null" },
 	};
 	static const struct {
 		const char *cls, *msg;
 	} classes[] = {
 		{ "{\"name\": \"\", \"kind\": \"read\"}",
 		  "classes[0].name is empty; expected a non-empty string" },
+		{ "{\"name\": \" \\u2009\", \"kind\": \"read\"}",
+		  "classes[0].name is only white space; expected a non-empty string" },
 		{ "{\"name\": \"a\\u001b[31m\", \"kind\": \"scan\", \"p50_ns\": 1, \"p99_ns\": 2}",
 		  "classes[0] \"a?[31m\": kind is \"scan\"; expected \"read\" or \"write\"" },
 		{ "{\"name\": \"a\", \"kind\": \"read\"}", "classes[0] \"a\": no latencies; "
