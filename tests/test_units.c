@@ -180,6 +180,22 @@ test_utf8_decode_strict(void **state)
 	}
 }
 
+/* Blank is what prints as nothing: Unicode's White_Space, and "". */
+static void
+test_utf8_blank_and_bom(void **state)
+{
+	(void)state;
+	assert_true(utf8_blank(""));
+	assert_true(utf8_blank(" \t\r\n"));
+	assert_true(utf8_blank("\xc2\xa0\xe2\x80\x83\xe3\x80\x80"));  /* NBSP, em, ideographic */
+	assert_false(utf8_blank(" a "));
+	assert_false(utf8_blank("\xe2\x80\x8b"));     /* zero width: shown escaped */
+	assert_false(utf8_blank("\xff"));               /* malformed: shown as '?' */
+	assert_int_equal(utf8_bom("\xef\xbb\xbfx", 4), 3);
+	assert_int_equal(utf8_bom("\xef\xbb", 2), 0);
+	assert_int_equal(utf8_bom("x\xef\xbb\xbf", 4), 0);
+}
+
 static void
 test_utf8_hidden_set(void **state)
 {
@@ -233,6 +249,7 @@ main(void)
 		cmocka_unit_test(test_parse_real_and_percent),
 		cmocka_unit_test(test_utf8_decode_strict),
 		cmocka_unit_test(test_utf8_hidden_set),
+		cmocka_unit_test(test_utf8_blank_and_bom),
 		cmocka_unit_test(test_text_width_columns),
 	};
 
