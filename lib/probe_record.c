@@ -37,6 +37,7 @@ probe_record_init(struct probe_record *p)
 {
 	memset(p, 0, sizeof *p);
 	p->rotational = -1;
+	p->warmup = -1;
 	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = NAN;
 	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
 	p->precision = p->elapsed_s = NAN;
@@ -273,7 +274,11 @@ probe_record_to_json(const struct probe_record *p)
 		cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
 	else
 		cJSON_AddNullToObject(o, "write_bytes");
-	cJSON_AddNumberToObject(o, "warmup", p->warmup);
+	/* -1 is a record read without warmup: unknown, and null again */
+	if (p->warmup >= 0)
+		cJSON_AddNumberToObject(o, "warmup", p->warmup);
+	else
+		cJSON_AddNullToObject(o, "warmup");
 	summary_json(o, p);
 	json_add_string_or_null(o, "stopped_by", p->stopped_by);
 	add_num(o, "precision", p->precision);

@@ -60,7 +60,7 @@ struct probe_record {
 	char *method;           /* "fdatasync", "fsync", "dsync", ... */
 	char *method_detail;    /* what each sample timed, in words */
 	long long write_bytes;
-	int warmup;             /* samples discarded before these */
+	int warmup;             /* samples discarded before these; -1 unrecorded */
 	double *samples_ns;     /* every kept sample, in the order measured */
 	size_t nsamples;
 	double median_ns, min_ns, max_ns, p90_ns;

@@ -123,7 +123,12 @@ stop_line(const struct text_ctx *t, const struct probe_record *p)
 	const char *pm = t->ascii ? "+/-" : "\xc2\xb1";
 	char buf[DURLEN];
 
-	fprintf(t->fp, "  %d warm-up samples discarded; ", p->warmup);
+	/* a record without warmup says nothing of it; 0 would be a claim */
+	if (p->warmup >= 0)
+		fprintf(t->fp, "  %d warm-up sample%s discarded; ", p->warmup,
+		    p->warmup == 1 ? "" : "s");
+	else
+		fprintf(t->fp, "  warm-up not recorded; ");
 	if (strcmp(why, "precision") == 0)
 		fprintf(t->fp, "stopped when the interval was within %s%g%% of the "
 		    "median", pm, p->precision * 100);

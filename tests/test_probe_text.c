@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/probe_record.h"
 #include "report/report.h"
 #include "tests/testutil.h"
@@ -174,6 +175,50 @@ test_probe_text_says_why_sampling_stopped(void **state)
 	probe_record_free(&p);
 }
 
+/*
+ * A record without warmup (older, or written by another tool) does not
+ * say 0 samples were discarded: it says the count was not recorded, and
+ * writes it back as null.
+ */
+static void
+test_probe_text_warmup_as_recorded(void **state)
+{
+	static const struct {
+		int warmup;
+		const char *phrase;
+	} counts[] = {
+		{ -1, "\n  warm-up not recorded; stopped" },
+		{ 0, "\n  0 warm-up samples discarded; " },
+		{ 1, "\n  1 warm-up sample discarded; " },
+		{ 2, "\n  2 warm-up samples discarded; " },
+	};
+	struct probe_record p;
+	char err[ERRLEN], *text;
+	cJSON *root, *back;
+	size_t i, len;
+
+	(void)state;
+	root = json_load_file("fixtures/probe/adaptive.json", JSON_MAX_BYTES, err);
+	assert_non_null(root);
+	cJSON_DeleteItemFromObjectCaseSensitive(root, "warmup");
+	assert_int_equal(probe_record_from_json(root, "a.json", "probe", &p, err), 0);
+	assert_int_equal(p.warmup, -1);
+	back = probe_record_to_json(&p);
+	assert_true(cJSON_IsNull(json_member(back, "warmup")));
+	cJSON_Delete(back);
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		p.warmup = counts[i].warmup;
+		text = render(&p, 0, &len);
+		if (strstr(text, counts[i].phrase) == NULL) {
+			print_error("warmup %d: %s\n", counts[i].warmup, text);
+			fail();
+		}
+		free(text);
+	}
+	probe_record_free(&p);
+	cJSON_Delete(root);
+}
+
 /* A record with no samples cannot be rendered: an error, not a garbage line. */
 static void
 test_probe_text_refuses_empty(void **state)
@@ -193,6 +238,7 @@ main(void)
 		cmocka_unit_test(test_probe_text_golden),
 		cmocka_unit_test(test_probe_text_strips_controls),
 		cmocka_unit_test(test_probe_text_says_why_sampling_stopped),
+		cmocka_unit_test(test_probe_text_warmup_as_recorded),
 		cmocka_unit_test(test_probe_text_refuses_empty),
 	};
 
