@@ -10,6 +10,7 @@
 
 #include "lib/err.h"
 #include "lib/readfile.h"
+#include "lib/units.h"
 
 /* Reads fd to its end into *buf, never more than one byte past limit. */
 static int
@@ -17,14 +18,16 @@ read_all(int fd, const char *path, size_t limit, const char *what,
     char **buf, size_t *len, char *err)
 {
 	size_t cap = 0;
+	char lim[DURLEN];
 
+	fmt_bytes(lim, sizeof lim, (double)limit);
 	for (;;) {
 		ssize_t r;
 
 		if (*len == cap) {
 			if (cap > limit)
-				return errf(err, "%s: over the %zu MiB limit for %s",
-				    path, limit >> 20, what);
+				return errf(err, "%s: over the %s limit for %s",
+				    path, lim, what);
 			cap = cap ? cap * 2 : 65536;
 			if (cap > limit)
 				cap = limit + 1;
@@ -40,8 +43,8 @@ read_all(int fd, const char *path, size_t limit, const char *what,
 		*len += (size_t)r;
 	}
 	if (*len > limit)
-		return errf(err, "%s: over the %zu MiB limit for %s", path,
-		    limit >> 20, what);
+		return errf(err, "%s: over the %s limit for %s", path, lim,
+		    what);
 	(*buf)[*len] = '\0';
 	return 0;
 }
@@ -51,6 +54,7 @@ read_bounded(const char *path, size_t limit, const char *expected,
     const char *what, char **buf, size_t *len, char *err)
 {
 	struct stat st;
+	char lim[DURLEN];
 	int fd, rc = -1;
 
 	*buf = NULL;
@@ -63,8 +67,9 @@ read_bounded(const char *path, size_t limit, const char *expected,
 	else if (S_ISDIR(st.st_mode))
 		errf(err, "%s: is a directory; expected %s", path, expected);
 	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
-		errf(err, "%s: %lld bytes is over the %zu MiB limit for %s", path,
-		    (long long)st.st_size, limit >> 20, what);
+		errf(err, "%s: %lld bytes is over the %s limit for %s", path,
+		    (long long)st.st_size, fmt_bytes(lim, sizeof lim,
+		    (double)limit), what);
 	else
 		rc = read_all(fd, path, limit, what, buf, len, err);
 	close(fd);

@@ -84,18 +84,28 @@ fmt_ratio(char *buf, size_t len, double r)
 	return buf;
 }
 
+/*
+ * A byte count is never rounded into another one: a write of 4097 bytes
+ * printed as "4 KiB" would claim the aligned write it is not.  The
+ * largest unit that holds the count exactly in two decimals is used,
+ * else bytes.
+ */
 char *
 fmt_bytes(char *buf, size_t len, double bytes)
 {
 	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	char num[DURLEN];
-	int u = 0;
+	double v = bytes;
+	int u;
 
-	while (u < 4 && bytes >= 1024) {
-		bytes /= 1024;
-		u++;
+	for (u = 4; u > 0; u--) {
+		v = ldexp(bytes, -10 * u);
+		if (v >= 1 && v * 100 == floor(v * 100))
+			break;
 	}
-	two_decimals(num, sizeof num, bytes);
+	if (u == 0)
+		v = bytes;
+	two_decimals(num, sizeof num, v);
 	snprintf(buf, len, "%s %s", num, names[u]);
 	return buf;
 }

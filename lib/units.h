@@ -23,7 +23,10 @@ char *fmt_duration(char *buf, size_t len, double ns, int ascii);
  */
 char *fmt_ratio(char *buf, size_t len, double r);
 
-/* Formats a byte count as "4 KiB", "1.5 MiB" or "512 B". */
+/*
+ * Formats a byte count as "4 KiB", "1.5 MiB" or "512 B": in the largest
+ * unit that holds it exactly in two decimals, so "4097 B", never "4 KiB".
+ */
 char *fmt_bytes(char *buf, size_t len, double bytes);
 
 /*

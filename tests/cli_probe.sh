@@ -131,6 +131,13 @@ grep -q 'interval' "$T/out" || fail "text lacks the interval"
 grep -q '^reaches a device: ' "$T/out" || fail "text lacks the verdict line"
 grep -q '^  empty system call  ' "$T/out" || fail "text lacks the reference timings"
 empty "$D" "a run on disk"
+# a byte count is never rounded into another: 4097 bytes are not "4 KiB"
+expect 0 "" probe --dir "$D" --samples 3 --write-size 4097
+grep -q '^fdatasync after a 4097 B write, median of 3: ' "$T/out" ||
+	fail "a 4097-byte write is not said as such: $(head -n 2 "$T/out")"
+grep -q 'each sample writes 4097 B of fresh content' "$T/out" ||
+	fail "the method's detail rounds the write: $(sed -n 3p "$T/out")"
+empty "$D" "a run of 4097-byte writes"
 
 # `syncgate report PROBE.json` prints the probe's text byte for byte: each
 # fixture against its golden text, in a UTF-8 locale and (where a golden

@@ -338,6 +338,25 @@ test_result_samples_total_capped(void **state)
 	cJSON_Delete(root);
 }
 
+/* A size limit is said exactly: 1000 bytes are not "the 0 MiB limit". */
+static void
+test_json_limit_said_exactly(void **state)
+{
+	char path[128], err[ERRLEN], want[ERRLEN];
+	FILE *fp;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/limit.json", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "[%01998d]", 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_null(json_load_file(path, 1000, err));
+	snprintf(want, sizeof want, "%s: 2000 bytes is over the 1000 B limit for "
+	    "JSON input", path);
+	assert_string_equal(err, want);
+}
+
 /* Each JSON value costs cJSON about 64 bytes: a file of "0," is counted. */
 static void
 test_json_values_capped(void **state)
@@ -544,6 +563,7 @@ main(void)
 		cmocka_unit_test(test_result_numbers_refused),
 		cmocka_unit_test(test_result_samples_special_files_refused),
 		cmocka_unit_test(test_result_samples_total_capped),
+		cmocka_unit_test(test_json_limit_said_exactly),
 		cmocka_unit_test(test_json_values_capped),
 		cmocka_unit_test(test_result_million_classes),
 		cmocka_unit_test(test_probe_text_hides_controls),

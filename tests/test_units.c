@@ -50,6 +50,16 @@ test_fmt_bytes_and_ratio(void **state)
 	assert_string_equal(fmt_bytes(buf, sizeof buf, 512), "512 B");
 	assert_string_equal(fmt_bytes(buf, sizeof buf, 4096), "4 KiB");
 	assert_string_equal(fmt_bytes(buf, sizeof buf, 1.5 * 1024 * 1024), "1.5 MiB");
+	/* a count that no unit holds exactly stays in bytes, never rounded */
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 4097), "4097 B");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 4095), "4095 B");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 1023), "1023 B");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 10000), "10000 B");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 4608), "4.5 KiB");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 1024 * 1024 + 1024), "1025 KiB");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 64.0 * 1024 * 1024), "64 MiB");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 1099511627776.0), "1 TiB");
+	assert_string_equal(fmt_bytes(buf, sizeof buf, 1), "1 B");
 	assert_string_equal(fmt_ratio(buf, sizeof buf, 220.4249), "220.42");
 	assert_string_equal(fmt_ratio(buf, sizeof buf, NAN), "-");
 }
