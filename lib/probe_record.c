@@ -642,7 +642,10 @@ get_warmup(const cJSON *o, struct probe_record *p, const char *name,
 	return 0;
 }
 
-/* A stored median must be the samples' own, to half a nanosecond. */
+/*
+ * A stored median must be the samples' own, to half a nanosecond and a
+ * millionth (docs/probe-format.md: room for another writer's rounding).
+ */
 static int
 check_median(const struct probe_record *p, double stored, const char *name,
     const char *where, char *err)

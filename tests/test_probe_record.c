@@ -214,6 +214,11 @@ static const struct bad_case bad[] = {
 	  "nanoseconds from 1 to a day" },
 	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":3,\"reaches_device\":\"yes\"}",
 	  "probe.median_ns is 3 but the median of its 3 samples_ns is 2" },
+	/* the tolerance is 0.5 ns + 1e-6 x the median: 1000.5 ns at a second */
+	{ HEAD "\"samples_ns\":[1e9],\"median_ns\":1000001001,\"reaches_device\":\"yes\"}",
+	  "probe.median_ns is 1000001001 but the median of its 1 samples_ns is 1000000000" },
+	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":2.501,\"reaches_device\":\"yes\"}",
+	  "probe.median_ns is 2.5009999999999999 but the median of its 3 samples_ns is 2" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"maybe\"}",
 	  "probe.reaches_device is \"maybe\"" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"evidence\":[1]}",
@@ -238,6 +243,31 @@ static const struct bad_case bad[] = {
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
 	  "{\"id\":\"v\",\"symlink\":7}}", "probe.volume.symlink is" },
 };
+
+/* Within the tolerance docs/probe-format.md gives, a stored median loads. */
+static void
+test_probe_record_median_tolerance(void **state)
+{
+	static const char *const ok[] = {
+		HEAD "\"samples_ns\":[1e9],\"median_ns\":1000000999,\"reaches_device\":\"yes\"}",
+		HEAD "\"samples_ns\":[1e9],\"median_ns\":999999000,\"reaches_device\":\"yes\"}",
+		HEAD "\"samples_ns\":[1,2,3],\"median_ns\":2.5,\"reaches_device\":\"yes\"}",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		struct probe_record p;
+		char err[ERRLEN];
+		cJSON *j = cJSON_Parse(ok[i]);
+
+		assert_non_null(j);
+		if (probe_record_from_json(j, "x.json", "probe", &p, err) != 0)
+			fail_msg("case %zu: %s", i, err);
+		probe_record_free(&p);
+		cJSON_Delete(j);
+	}
+}
 
 static void
 test_probe_record_refuses_malformed(void **state)
@@ -272,6 +302,7 @@ main(void)
 		cmocka_unit_test(test_probe_record_copy_is_deep),
 		cmocka_unit_test(test_probe_record_nulls_round_trip),
 		cmocka_unit_test(test_probe_record_refuses_malformed),
+		cmocka_unit_test(test_probe_record_median_tolerance),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
