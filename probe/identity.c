@@ -99,18 +99,13 @@ identity_uuid(const unsigned char *b, size_t n)
 	return out;
 }
 
-char *
-identity_clean(const char *s, size_t max)
+/* p up to end in visible forms, at most max bytes (the caller frees). */
+static char *
+clean_span(const unsigned char *p, const unsigned char *end, size_t max)
 {
-	const unsigned char *p = (const unsigned char *)s, *end;
 	char *out = xmalloc(max + 1), esc[8];
 	size_t o = 0, n, v;
 
-	while (is_blank(*p))
-		p++;
-	end = p + strlen((const char *)p);
-	while (end > p && is_blank(end[-1]))
-		end--;
 	for (; p < end; p += n ? n : 1) {
 		n = utf8_len(p);
 		v = visible(p, n, esc);
@@ -124,6 +119,29 @@ identity_clean(const char *s, size_t max)
 	}
 	out[o] = '\0';
 	return out;
+}
+
+char *
+identity_clean(const char *s, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s, *end;
+
+	while (is_blank(*p))
+		p++;
+	end = p + strlen((const char *)p);
+	while (end > p && is_blank(end[-1]))
+		end--;
+	return clean_span(p, end, max);
+}
+
+char *
+identity_clean_path(const char *path)
+{
+	size_t n = strlen(path);
+
+	/* a visible form is at most four bytes a byte ("\xff") */
+	return clean_span((const unsigned char *)path,
+	    (const unsigned char *)path + n, 4 * n);
 }
 
 int

@@ -14,7 +14,7 @@
 
 #include "lib/probe_record.h"
 
-/* Longest string kept from the system; longer ones are cut. */
+/* Longest string kept from the system, paths aside; longer ones are cut. */
 #define IDENTITY_MAX 512
 
 /* Fills out's host fields: id, id_source, name, os, kernel, virt. */
@@ -59,6 +59,12 @@ char *identity_uuid(const unsigned char *b, size_t n);
  * a character or such a form.
  */
 char *identity_clean(const char *s, size_t max);
+
+/*
+ * As identity_clean for a path, kept whole: neither trimmed nor cut,
+ * since a path cut or trimmed names another directory.  The caller frees.
+ */
+char *identity_clean_path(const char *path);
 
 /* Reads a small file whole into buf (len bytes, NUL-terminated); -1 if not. */
 int identity_read(const char *path, char *buf, size_t len);

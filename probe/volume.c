@@ -164,7 +164,7 @@ copy_entry(struct mount_entry *dst, const struct mount_entry *src)
 	free(dst->source);
 	free(dst->options);
 	dst->root = NULL;
-	dst->point = identity_clean(src->point, IDENTITY_MAX);
+	dst->point = identity_clean_path(src->point);
 	dst->fstype = identity_clean(src->fstype, 64);
 	dst->source = identity_clean(src->source, IDENTITY_MAX);
 	dst->options = identity_clean(src->options, IDENTITY_MAX);
@@ -190,7 +190,7 @@ root_mount(const struct mount_entry *e, dev_t dev, char **canon)
 	    (strlen(*canon) == n && strcmp(*canon, e->point) <= 0)))
 		return;
 	free(*canon);
-	*canon = identity_clean(e->point, IDENTITY_MAX);
+	*canon = identity_clean_path(e->point);
 }
 
 /*
@@ -400,7 +400,8 @@ static void
 volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
     struct probe_record *out)
 {
-	char *uuid = have_block ? fs_uuid(block) : NULL, buf[IDENTITY_MAX + 64];
+	char *uuid = have_block ? fs_uuid(block) : NULL;
+	size_t n;
 
 	if (uuid == NULL)
 		uuid = fs_uuid_ioctl(dirfd);
@@ -410,9 +411,11 @@ volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
 		out->volume_id_source = xstrdup("fs-uuid");
 		return;
 	}
-	snprintf(buf, sizeof buf, "dev:%u:%u@%s", major(st_dev), minor(st_dev),
+	/* the mount point is a cleaned path already, kept whole as it is */
+	n = strlen(mp ? mp : "?") + 32;
+	out->volume_id = xmalloc(n);
+	snprintf(out->volume_id, n, "dev:%u:%u@%s", major(st_dev), minor(st_dev),
 	    mp ? mp : "?");
-	out->volume_id = identity_clean(buf, IDENTITY_MAX + 32);
 	out->volume_id_source = xstrdup("device-number");
 }
 
@@ -447,16 +450,17 @@ static void
 system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 {
 	struct statfs sf;
-	char buf[IDENTITY_MAX + 64];
+	size_t n;
 
 	if (fstatfs(dirfd, &sf) == 0) {
 		out->fs = identity_clean(sf.f_fstypename, 64);
-		out->mount_point = identity_clean(sf.f_mntonname, IDENTITY_MAX);
+		out->mount_point = identity_clean_path(sf.f_mntonname);
 		out->device = identity_clean(sf.f_mntfromname, 64);
 	}
-	snprintf(buf, sizeof buf, "dev:%u:%u@%s", (unsigned)major(st->st_dev),
+	n = strlen(out->mount_point ? out->mount_point : "?") + 32;
+	out->volume_id = xmalloc(n);
+	snprintf(out->volume_id, n, "dev:%u:%u@%s", (unsigned)major(st->st_dev),
 	    (unsigned)minor(st->st_dev), out->mount_point ? out->mount_point : "?");
-	out->volume_id = identity_clean(buf, IDENTITY_MAX + 32);
 	out->volume_id_source = xstrdup("device-number");
 }
 #endif
@@ -472,7 +476,7 @@ note_symlink(const char *dir, struct probe_record *out)
 	while (n > 1 && copy[n - 1] == '/')
 		copy[--n] = '\0';
 	if (lstat(copy, &st) == 0 && S_ISLNK(st.st_mode))
-		out->symlink = identity_clean(dir, IDENTITY_MAX);
+		out->symlink = identity_clean_path(dir);
 	free(copy);
 }
 
@@ -488,7 +492,7 @@ identity_volume(const char *dir, int dirfd, struct probe_record *out, char *err)
 		free(real);
 		return errf(err, "%s:", dir);
 	}
-	out->path = identity_clean(real, PATH_MAX);
+	out->path = identity_clean_path(real);
 	free(real);
 	note_symlink(dir, out);
 	system_volume(dirfd, &st, out);

@@ -414,6 +414,19 @@ grep -qF '"path":' "$T/out" && grep -qF 'x\\x1b[2Jy\\u009bz' "$T/out" ||
 	fail "the record's path not escaped: $(grep '"path"' "$T/out")"
 empty "$T/$esc" "an escape sequence in DIR's name"
 
+# --- a long path ending in a space: recorded whole, never cut or trimmed ---
+deep="$T"
+while [ ${#deep} -lt 1200 ]; do
+	deep="$deep/$(printf '%0100d' 0 | tr 0 p)"
+done
+deep="$deep/end "
+mkdir -p "$deep"
+real=$(cd "$deep" && pwd -P)
+expect 0 "" probe --dir "$deep" --samples 1 --json
+grep -qF "\"path\":	\"$real\"," "$T/out" ||
+	fail "a ${#real}-byte path ending in a space is not recorded whole: $(grep '"path"' "$T/out" | cut -c 1-80)"
+empty "$deep" "a long path"
+
 # --- two probes at once in one directory ---
 "$SYNCGATE" probe --dir "$D" --samples 40 >"$T/a" 2>&1 &
 a=$!

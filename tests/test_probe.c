@@ -797,6 +797,31 @@ test_identity_clean_bounds(void **state)
 }
 
 /*
+ * A path is kept whole, escapes and all: a cut or trimmed path names
+ * another directory, and escaping can make one four times its length.
+ */
+static void
+test_identity_clean_path_whole(void **state)
+{
+	char in[3002], *s;
+	size_t i;
+
+	(void)state;
+	s = identity_clean_path("/tmp/a dir \x1b[2J\xc2\x9b ");
+	assert_string_equal(s, "/tmp/a dir \\x1b[2J\\u009b ");
+	free(s);
+	in[0] = '/';
+	for (i = 1; i < 3000; i++)
+		in[i] = i % 2 ? '\x1b' : '\xff';
+	in[3000] = ' ';
+	in[3001] = '\0';
+	s = identity_clean_path(in);
+	assert_int_equal(strlen(s), 1 + 2999 * 4 + 1);
+	assert_string_equal(s + strlen(s) - 9, "\\xff\\x1b ");
+	free(s);
+}
+
+/*
  * Reference rounds spread over the whole run: nine over a fixed count,
  * the last after the last sample; an open-ended run halves the rounds
  * kept whenever it doubles its horizon, so they still span it.
@@ -1105,6 +1130,7 @@ main(void)
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
 		cmocka_unit_test(test_identity_uuid_forms),
 		cmocka_unit_test(test_identity_clean_bounds),
+		cmocka_unit_test(test_identity_clean_path_whole),
 		cmocka_unit_test(test_identity_volume_id_names_the_volume),
 		cmocka_unit_test(test_memdev_names),
 		cmocka_unit_test(test_probe_ref_schedule),
