@@ -17,14 +17,22 @@
 void
 import_note(struct import_notes *notes, const char *fmt, ...)
 {
-	char buf[ERRLEN];
 	va_list ap;
+	char *line;
+	int n;
 
+	/* whole, however long an operation's name: warnx_ shortens it for stderr */
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	line = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	line[0] = '\0';
+	va_start(ap, fmt);
+	if (n > 0)
+		vsnprintf(line, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	xgrow(&notes->lines, &notes->cap, notes->n + 1, sizeof *notes->lines);
-	notes->lines[notes->n++] = xstrdup(buf);
+	notes->lines[notes->n++] = line;
 }
 
 void

@@ -524,6 +524,26 @@ test_import_bom_skipped(void **state)
 	import_notes_free(&notes);
 }
 
+/* A note is kept whole however long the name in it: its end says why. */
+static void
+test_import_note_whole(void **state)
+{
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char in[4096], name[2001], err[ERRLEN];
+
+	(void)state;
+	memset(name, 'Q', 2000);
+	name[2000] = '\0';
+	snprintf(in, sizeof in, "%s[%s], Operations, 3\n", ycsb_ok, name);
+	assert_int_equal(import_ycsb_parse(in, strlen(in), "n.txt", &r, &notes, err), 0);
+	assert_true(has_note(&notes, name));
+	assert_true(has_note(&notes, "Q]: 3 operations, not imported: not an operation "
+	    "syncgate imports"));
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 static void
 test_import_json_ranges_and_samples(void **state)
 {
@@ -598,6 +618,7 @@ main(void)
 		cmocka_unit_test(test_import_ycsb_reports_failed_and_others),
 		cmocka_unit_test(test_import_linkbench_keeps_buckets),
 		cmocka_unit_test(test_import_bom_skipped),
+		cmocka_unit_test(test_import_note_whole),
 		cmocka_unit_test(test_import_json_ranges_and_samples),
 		cmocka_unit_test(test_import_check_refuses_what_the_gate_would),
 	};
