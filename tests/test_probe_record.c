@@ -244,6 +244,30 @@ static const struct bad_case bad[] = {
 	  "{\"id\":\"v\",\"symlink\":7}}", "probe.volume.symlink is" },
 };
 
+/* Evidence is read back whole, however long: a round trip changes nothing. */
+static void
+test_probe_record_long_evidence_whole(void **state)
+{
+	struct probe_record a, b;
+	char err[ERRLEN], *line = malloc(5001);
+	cJSON *j;
+
+	(void)state;
+	assert_non_null(line);
+	memset(line, 'e', 5000);
+	memcpy(line + 4990, "the end.", 9);
+	full_record(&a);
+	probe_record_evidence(&a, "%s", line);
+	assert_string_equal(a.evidence[a.nevidence - 1], line);
+	j = probe_record_to_json(&a);
+	assert_int_equal(probe_record_from_json(j, "p.json", "probe", &b, err), 0);
+	assert_string_equal(b.evidence[b.nevidence - 1], line);
+	probe_record_free(&b);
+	cJSON_Delete(j);
+	probe_record_free(&a);
+	free(line);
+}
+
 /* Within the tolerance docs/probe-format.md gives, a stored median loads. */
 static void
 test_probe_record_median_tolerance(void **state)
@@ -303,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_probe_record_nulls_round_trip),
 		cmocka_unit_test(test_probe_record_refuses_malformed),
 		cmocka_unit_test(test_probe_record_median_tolerance),
+		cmocka_unit_test(test_probe_record_long_evidence_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
