@@ -215,7 +215,7 @@ get_samples_file(const cJSON *v, const char *path, struct result_class *c,
 		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
 		    "relative to the result file", a->file, a->cls,
 		    cJSON_IsString(v) ? "empty" : json_kind(v));
-	/* as long as it takes: errf shortens a long path, a fixed buffer would cut the class */
+	/* whole: errf shortens a long path, where a fixed buffer cut the class */
 	where = xmalloc(wlen);
 	snprintf(where, wlen, "%s: %s", a->file, a->cls);
 	left = *a->total < result_max_samples ? result_max_samples - *a->total : 0;

@@ -115,17 +115,16 @@ parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err)
 {
 	const char *digits;
-	char *end;
 	long long v;
 
 	if (s == NULL || *s == '\0')
 		return errf(err, "%s: expected a whole number, got nothing", what);
-	/* digits only (strtoll alone takes white space and a '+'); '-' for the range */
+	/* digits only (strtoll takes white space and '+'); '-' for the range */
 	digits = s + (*s == '-');
 	if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
 		return errf(err, "%s: %s is not a whole number", what, s);
 	errno = 0;
-	v = strtoll(s, &end, 10);
+	v = strtoll(s, NULL, 10);
 	if (errno == ERANGE || v < min || v > max)
 		return errf(err, "%s: %s is out of range; expected %lld to %lld",
 		    what, s, min, max);
