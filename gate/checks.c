@@ -105,16 +105,28 @@ single(const struct gate_part *pt, double level)
 	return x;
 }
 
+double
+gate_tie(double limit)
+{
+	return ldexp(fabs(limit), -GATE_TIE_BITS);
+}
+
+/*
+ * Comparisons that fail on NaN, as a missing interval end proves
+ * nothing: an end that is not there is neither on nor past the limit.
+ */
 enum ruling
 gate_judge(struct verdict_value x, int at_least, double limit)
 {
+	double t = gate_tie(limit);
+
 	if (isnan(x.lo))
-		return (at_least ? x.v >= limit : x.v <= limit) ? RULING_PASS :
-		    RULING_FAIL;
+		return (at_least ? x.v >= limit - t : x.v <= limit + t) ?
+		    RULING_PASS : RULING_FAIL;
 	if (at_least)
-		return x.lo >= limit ? RULING_PASS : x.hi < limit ? RULING_FAIL :
-		    RULING_INDETERMINATE;
-	return x.hi <= limit ? RULING_PASS : x.lo > limit ? RULING_FAIL :
+		return x.lo >= limit - t ? RULING_PASS : x.hi < limit - t ?
+		    RULING_FAIL : RULING_INDETERMINATE;
+	return x.hi <= limit + t ? RULING_PASS : x.lo > limit + t ? RULING_FAIL :
 	    RULING_INDETERMINATE;
 }
 

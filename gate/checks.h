@@ -47,10 +47,24 @@ void gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 enum ruling gate_worse(enum ruling a, enum ruling b);
 
 /*
+ * A figure and its limit are both rounded: a figure divides products of
+ * up to four latencies and units, each parsed from decimal, and a limit
+ * such as 1 + 0.57 is 1.5699999999999998.  Inputs that tie exactly land
+ * a few units in the last place apart, so a figure within one part in
+ * 2^48 of its limit (3.6e-15 of it, sixteen units in the last place) is
+ * on the limit (docs/result-format.md, "Rulings").
+ */
+#define GATE_TIE_BITS 48
+
+/* How far from limit a figure still counts as on it. */
+double gate_tie(double limit);
+
+/*
  * The ruling of figure x against limit (passing is at least the limit
  * when at_least, else at most): with an interval, pass where all of it is
  * on the passing side, fail where all of it is on the failing side, and
- * indeterminate otherwise; without one, the point decides.
+ * indeterminate otherwise; without one, the point decides.  A figure or
+ * an end within gate_tie(limit) of the limit is on it.
  */
 enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
 

@@ -13,6 +13,7 @@
 #include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "lib/units.h"
 #include "tests/testutil.h"
 
 /* xorshift64*: a seeded generator, so every run draws the same samples. */
@@ -897,6 +898,186 @@ test_gate_rule_limit_boundary(void **state)
 	}
 }
 
+/*
+ * Exact ties, walked over the whole range of a threshold.  A tie is built
+ * from whole nanoseconds, so its quotient is exact in decimal; the
+ * threshold is parsed as the command line parses it.  Each case rules its
+ * p50 and p99 checks (points) and, with a range on one side whose end
+ * sits on the limit, the interval rule.
+ */
+struct tie {
+	enum gate_mode mode;
+	enum class_kind kind;
+	double ours, rival;         /* p50 = p99, ns */
+	double ours_unit, rival_unit;   /* 0: unprobed (reads) */
+	int range;                  /* 1: ours' p50 in [ours / 2, ours]; 2: rival's in [rival, 2 rival] */
+};
+
+/* Misruled ties printed so far: the first few say enough. */
+static int tie_shown;
+
+/* The number of checks of the tie not ruled want, the first few printed. */
+static int
+tie_rule(const struct tie *t, const struct gate_opts *o, enum ruling want,
+    const char *what)
+{
+	struct duel d;
+	size_t i;
+	int bad = 0;
+
+	duel_init(&d, t->mode);
+	d.opts = *o;
+	add_class(&d.ours, "c", t->kind, t->ours, t->ours, NULL, 0);
+	add_class(&d.rival, "c", t->kind, t->rival, t->rival, NULL, 0);
+	if (t->range == 1) {
+		d.ours.classes[0].p50_lo_ns = t->ours / 2;
+		d.ours.classes[0].p50_hi_ns = t->ours;
+		d.ours.classes[0].p50_ns = t->ours * 0.75;
+	} else if (t->range == 2) {
+		d.rival.classes[0].p50_lo_ns = t->rival;
+		d.rival.classes[0].p50_hi_ns = t->rival * 2;
+		d.rival.classes[0].p50_ns = t->rival * 1.5;
+	}
+	if (t->ours_unit > 0) {
+		d.ours.probe = new_probe("h", "v", t->ours_unit, 0, REACH_YES);
+		d.rival.probe = new_probe("h", t->ours_unit == t->rival_unit ? "v" : "w",
+		    t->rival_unit, 0, REACH_YES);
+	}
+	assert_int_equal(duel_rule(&d), 0);
+	assert_true(d.v.nchecks >= 2);
+	for (i = 0; i < d.v.nchecks; i++) {
+		const struct verdict_check *c = &d.v.checks[i];
+
+		if (c->ruling == want)
+			continue;
+		bad++;
+		if (tie_shown++ < 6)
+			print_message("%s: %s %s %.17g against %.17g\n", what,
+			    c->statistic, ruling_name(c->ruling), c->value.v, c->limit);
+	}
+	duel_free(&d);
+	return bad;
+}
+
+/* A class exactly p% slower than the baseline, p = 1% to 999%: never over it. */
+static void
+test_gate_rule_tie_regression(void **state)
+{
+	static const struct tie base[] = {
+		{ MODE_BASELINE, KIND_READ, 0, 1000, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 300, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 33000000, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 7700, 0, 0, 1 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 4400000, 1100000, 1100000, 0 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 3300000, 1100000, 3300000, 0 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 6300, 700, 2100, 1 },
+	};
+	struct gate_opts o;
+	char pct[16], err[ERRLEN], what[64];
+	size_t i;
+	int p, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_BASELINE);
+	for (p = 1; p <= 999; p++) {
+		snprintf(pct, sizeof pct, "%d%%", p);
+		assert_int_equal(parse_percent(pct, 0, 10, &o.max_regression,
+		    "--max-regression", err), 0);
+		for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+			struct tie t = base[i];
+			double syncs = t.rival / (t.rival_unit > 0 ? t.rival_unit : 1);
+
+			/* the new run's syncs (or ns) are the baseline's times (100 + p) / 100 */
+			t.ours = syncs * (100 + p) * (t.ours_unit > 0 ? t.ours_unit : 1) / 100;
+			assert_true(t.ours == floor(t.ours));
+			snprintf(what, sizeof what, "%s, case %zu", pct, i);
+			bad += tie_rule(&t, &o, RULING_PASS, what);
+			/* a nanosecond more is over the limit, in every case */
+			t.ours += 1;
+			t.range = 0;
+			bad += tie_rule(&t, &o, RULING_FAIL, what);
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Reads exactly X times faster, and commits of exactly N syncs (shared
+ * and per-volume units), for X and N from 0.01 to 9.99: at the limit.
+ */
+static void
+test_gate_rule_tie_speedup_and_ceiling(void **state)
+{
+	static const struct tie base[] = {
+		{ MODE_RIVAL, KIND_READ, 100, 0, 0, 0, 0 },
+		{ MODE_RIVAL, KIND_READ, 3700, 0, 0, 0, 0 },
+		{ MODE_RIVAL, KIND_READ, 1100000, 0, 0, 0, 1 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 1100000, 1100000, 0 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 1100000, 3300000, 0 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 700, 2100, 1 },
+	};
+	struct gate_opts o;
+	char x[16], err[ERRLEN], what[64];
+	size_t i;
+	int k, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_RIVAL);
+	for (k = 1; k <= 999; k++) {
+		snprintf(x, sizeof x, "%d.%02d", k / 100, k % 100);
+		assert_int_equal(parse_real(x, 0.01, 1e6, &o.read_speedup,
+		    "--read-speedup", err), 0);
+		o.commit_syncs = o.read_speedup;
+		for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+			struct tie t = base[i];
+
+			if (t.kind == KIND_READ)
+				t.rival = t.ours * k / 100;
+			else {
+				/* both sides exactly k / 100 syncs, each in its own unit */
+				t.ours = t.ours_unit * k / 100;
+				t.rival = t.rival_unit * k / 100;
+			}
+			assert_true(t.ours == floor(t.ours) && t.rival == floor(t.rival));
+			snprintf(what, sizeof what, "%s, case %zu", x, i);
+			bad += tie_rule(&t, &o, RULING_PASS, what);
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Both sides exactly as many syncs, each in its own unit: "no more syncs
+ * than the rival" holds, on points and on a rival range starting there.
+ */
+static void
+test_gate_rule_tie_vs_rival(void **state)
+{
+	static const double units[][2] = { { 1100000, 3300000 }, { 700, 2100 },
+		{ 3000000, 7000000 }, { 2200000, 2200000 } };
+	struct gate_opts o;
+	char what[64];
+	size_t i;
+	int k, r, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_RIVAL);
+	o.commit_syncs = 1e6;   /* only the checks against the rival can fail */
+	for (k = 1; k <= 999; k++)
+		for (i = 0; i < sizeof units / sizeof units[0]; i++)
+			for (r = 0; r < 3; r += 2) {
+				struct tie t = { MODE_RIVAL, KIND_WRITE, units[i][0] * k / 100,
+					units[i][1] * k / 100, units[i][0], units[i][1], r };
+
+				snprintf(what, sizeof what, "%d/100 syncs, units %zu", k, i);
+				bad += tie_rule(&t, &o, RULING_PASS, what);
+			}
+	assert_int_equal(bad, 0);
+}
+
 static void
 test_gate_rule_baseline(void **state)
 {
@@ -1083,6 +1264,9 @@ main(void)
 		cmocka_unit_test(test_gate_rule_pass_summary_most_syncs),
 		cmocka_unit_test(test_gate_rule_interval_on_limit),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
+		cmocka_unit_test(test_gate_rule_tie_regression),
+		cmocka_unit_test(test_gate_rule_tie_speedup_and_ceiling),
+		cmocka_unit_test(test_gate_rule_tie_vs_rival),
 		cmocka_unit_test(test_gate_rule_baseline),
 		cmocka_unit_test(test_gate_rule_baseline_unflushed),
 		cmocka_unit_test(test_gate_num_words),
