@@ -200,7 +200,7 @@ change_text(double ratio)
 /* A new check of row's class, appended to the verdict, ruled by the caller. */
 static struct verdict_check *
 new_check(struct gate_ctx *ctx, const struct verdict_row *row,
-    const char *statistic, const char *value_unit, const char *comparison)
+    const struct gate_check_kind *k)
 {
 	struct gate_verdict *v = ctx->v;
 	struct verdict_check *ck;
@@ -210,23 +210,13 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 	memset(ck, 0, sizeof *ck);
 	ck->class_name = xstrdup(row->name);
 	ck->kind = row->kind;
-	ck->statistic = xstrdup(statistic);
-	ck->value_unit = xstrdup(value_unit);
-	ck->comparison = xstrdup(comparison);
+	ck->statistic = xstrdup(k->statistic);
+	ck->value_unit = xstrdup(k->value_unit);
+	ck->comparison = xstrdup(k->at_least ? ">=" : "<=");
+	ck->limit = gate_check_limit(k, v);
 	ck->samples_needed = -1;
 	return ck;
 }
-
-/* What a check rules on and how its ruling reads. */
-struct check_spec {
-	const char *statistic;  /* "p50 speedup", "p50 syncs", ... */
-	const char *value_unit; /* "x" or "syncs" */
-	int at_least;           /* passing is at least the limit; else at most */
-	double limit;
-	const char *pass, *fail;    /* "at least", "below" */
-	char what[288];         /* the limit in words: "10x", "the ceiling of 2" */
-	int unit;               /* a sync unit's band is part of the figure */
-};
 
 static int
 has_range(const struct gate_term *t, size_t nt)
@@ -240,29 +230,26 @@ has_range(const struct gate_term *t, size_t nt)
 }
 
 /*
- * Appends a check of the figure e (the product of terms t) and rules it;
- * its reason is body (the figures), the words of its ruling ("at least
- * 10x", "too close to 10x to call"), and for an indeterminate one what
- * would settle it.
+ * Appends a check of kind k on the figure e (the product of terms t) and
+ * rules it; its reason is body (the figures), the words of its ruling
+ * ("at least 10x", "too close to 10x to call"), and for an indeterminate
+ * one what would settle it.  unit: a sync unit's band is part of e.
  */
 static void
 add_check(struct gate_ctx *ctx, struct verdict_row *row,
-    const struct check_spec *cs, const struct gate_term *t, size_t nt,
-    const struct gate_estimate *e, char *body)
+    const struct gate_check_kind *k, int unit, const struct gate_term *t,
+    size_t nt, const struct gate_estimate *e, char *body)
 {
-	struct verdict_check *ck = new_check(ctx, row, cs->statistic,
-	    cs->value_unit, cs->at_least ? ">=" : "<=");
-	char *tl = NULL;
+	struct verdict_check *ck = new_check(ctx, row, k);
+	char *tl = NULL, *words;
 
 	ck->value = value_of(e);
-	ck->limit = cs->limit;
-	ck->ruling = gate_judge(ck->value, cs->at_least, cs->limit);
+	ck->ruling = gate_judge(ck->value, k->at_least, ck->limit);
 	if (ck->ruling == RULING_INDETERMINATE)
-		tl = tail(e, cs->limit, cs->unit, has_range(t, nt), &ck->samples_needed);
-	ck->reason = gate_strf("%s, %s %s%s%s", body,
-	    ck->ruling == RULING_PASS ? cs->pass : ck->ruling == RULING_FAIL ?
-	    cs->fail : "too close to", cs->what,
-	    ck->ruling == RULING_INDETERMINATE ? " to call" : "", tl ? tl : "");
+		tl = tail(e, ck->limit, unit, has_range(t, nt), &ck->samples_needed);
+	words = gate_check_words(k, ck->ruling, ctx->v);
+	ck->reason = gate_strf("%s, %s%s", body, words, tl ? tl : "");
+	free(words);
 	free(tl);
 	free(body);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
@@ -280,14 +267,11 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 {
 	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
 		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
-	struct check_spec cs = { q == 50 ? "p50 speedup" : "p99 speedup", "x", 1,
-		ctx->o->read_speedup, "at least", "below", "", 0 };
 	struct gate_estimate e;
-	char r[32], a[32], b[32], l[32], wo[256], wr[256];
+	char r[32], a[32], b[32], wo[256], wr[256];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	snprintf(cs.what, sizeof cs.what, "%sx", gate_num(l, sizeof l, cs.limit));
 	iv = interval_words(ctx, &e, "x");
 	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    row->name, gate_num(r, sizeof r, e.v), qname(q),
@@ -296,7 +280,8 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
 	    iv[0] ? "; " : "", iv);
 	free(iv);
-	add_check(ctx, row, &cs, t, 2, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_SPEEDUP :
+	    CHECK_P99_SPEEDUP], 0, t, 2, &e, body);
 }
 
 static void
@@ -304,20 +289,16 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
-	struct check_spec cs = { "p50 syncs", "syncs", 0, ctx->o->commit_syncs,
-		"within", "over", "", 1 };
 	struct gate_estimate e;
-	char s[32], l[32];
+	char s[32];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	snprintf(cs.what, sizeof cs.what, "the ceiling of %s",
-	    gate_num(l, sizeof l, cs.limit));
 	iv = interval_text(ctx, &e, "");
 	gate_num(s, sizeof s, e.v);
 	body = gate_strf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
 	free(iv);
-	add_check(ctx, row, &cs, t, 2, &e, body);
+	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e, body);
 }
 
 static void
@@ -329,14 +310,11 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
 	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
 	size_t nt = ctx->unit.shared ? 2 : 4;
-	struct check_spec cs = { q == 50 ? "p50 syncs vs rival" : "p99 syncs vs rival",
-		"x", 1, 1, "no more than", "more than", "", !ctx->unit.shared };
 	struct gate_estimate e;
 	char os[32], rs[32], x[32];
 	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
 
 	estimate(ctx, pair, t, nt, &e);
-	gate_who(&ctx->v->rival, ctx->v->mode, cs.what, sizeof cs.what);
 	iv = interval_words(ctx, &e, "x");
 	if (iv[0] != '\0') {
 		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num(x, sizeof x, e.v), iv);
@@ -350,7 +328,8 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
 	free(iv);
 	free(rp);
-	add_check(ctx, row, &cs, t, nt, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
+	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt, &e, body);
 }
 
 /* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
@@ -387,15 +366,11 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
 		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
 	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
-	struct check_spec cs = { q == 50 ? "p50 regression" : "p99 regression", "x",
-		0, 1 + ctx->o->max_regression, "within", "over", "", nt == 4 };
 	struct gate_estimate e;
-	char a[32], b[32], l[32];
+	char a[32], b[32];
 	char *iv, *body, *ch;
 
 	estimate(ctx, pair, t, nt, &e);
-	snprintf(cs.what, sizeof cs.what, "%s%%",
-	    gate_num(l, sizeof l, ctx->o->max_regression * 100));
 	iv = change_interval(ctx, &e);
 	ch = change_text(e.v);
 	if (syncs) {
@@ -410,7 +385,10 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
 	free(ch);
 	free(iv);
-	add_check(ctx, row, &cs, t, nt, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ?
+	    (syncs ? CHECK_P50_REGRESSION_WRITE : CHECK_P50_REGRESSION_READ) :
+	    (syncs ? CHECK_P99_REGRESSION_WRITE : CHECK_P99_REGRESSION_READ)],
+	    nt == 4, t, nt, &e, body);
 }
 
 /*
@@ -423,11 +401,10 @@ static void
 check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
 {
 	int base = ctx->o->mode == MODE_BASELINE;
-	struct verdict_check *ck = new_check(ctx, row, base ? "regression" : "syncs",
-	    base ? "x" : "syncs", "<=");
+	struct verdict_check *ck = new_check(ctx, row, &gate_check_kinds[base ?
+	    CHECK_REGRESSION_UNRULED : CHECK_SYNCS_UNRULED]);
 
 	ck->value = verdict_point(NAN);
-	ck->limit = base ? 1 + ctx->o->max_regression : ctx->o->commit_syncs;
 	ck->ruling = RULING_INDETERMINATE;
 	ck->reason = gate_strf("%s: not ruled in syncs: %s", row->name,
 	    ctx->v->unit.why_none);

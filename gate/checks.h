@@ -68,4 +68,79 @@ double gate_tie(double limit);
  */
 enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
 
+/* The threshold a kind of check is held to. */
+enum gate_limit {
+	LIMIT_READ_SPEEDUP,     /* --read-speedup */
+	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
+	LIMIT_RIVAL,            /* 1: no more syncs a commit than the rival */
+	LIMIT_REGRESSION        /* 1 + --max-regression */
+};
+
+/* One kind of check the gate makes (gate/check_kinds.c). */
+struct gate_check_kind {
+	const char *statistic;  /* "p50 speedup", "p99 syncs vs rival", ... */
+	enum gate_mode mode;
+	enum class_kind kind;
+	int unit;               /* writes: 1 ruled in syncs, 0 without a unit; reads -1 */
+	int quantile;           /* 50 or 99; 0: no figure, never ruled */
+	const char *value_unit; /* "x" or "syncs" */
+	int at_least;           /* the comparison: ">=" when set, else "<=" */
+	enum gate_limit limit;
+	const char *pass, *fail;    /* "at least", "below"; NULL when never ruled */
+};
+
+enum {
+	CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP, CHECK_P50_SYNCS, CHECK_P50_VS_RIVAL,
+	CHECK_P99_VS_RIVAL, CHECK_SYNCS_UNRULED, CHECK_P50_REGRESSION_READ,
+	CHECK_P99_REGRESSION_READ, CHECK_P50_REGRESSION_WRITE,
+	CHECK_P99_REGRESSION_WRITE, CHECK_REGRESSION_UNRULED, GATE_NCHECK_KINDS
+};
+
+extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
+
+/*
+ * Whether the gate makes a check of kind k for a class of the given kind
+ * in mode m, with or without a sync unit; it makes each such check once.
+ */
+int gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
+    enum class_kind kind, int have_unit);
+
+/* The kind of check named statistic that the gate makes there, or NULL. */
+const struct gate_check_kind *gate_check_kind_find(const char *statistic,
+    enum gate_mode m, enum class_kind kind, int have_unit);
+
+/* k's limit under v's thresholds; NaN where v lacks the threshold. */
+double gate_check_limit(const struct gate_check_kind *k,
+    const struct gate_verdict *v);
+
+/*
+ * The figure a check of kind k rules on, from row's latencies and the
+ * unit, computed as the gate computes it; NaN for a check with none.
+ */
+double gate_check_figure(const struct gate_check_kind *k,
+    const struct verdict_row *row, const struct verdict_unit *u);
+
+/*
+ * The words of ruling r on a check of kind k under v's thresholds, which
+ * end its reason: "at least 10x", "over the ceiling of 2", "too close to
+ * 5% to call".  The caller frees the string.
+ */
+char *gate_check_words(const struct gate_check_kind *k, enum ruling r,
+    const struct gate_verdict *v);
+
+/*
+ * A half's reason, for its rows and checks in v and its ruling r: the
+ * figures of a passing half summed up, else the reasons of its checks
+ * ruled r, joined.  v->unit.why_none must be set when the unit is none.
+ * The caller frees the string.
+ */
+char *gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    enum ruling r);
+
+/*
+ * The write ceiling as the ceiling note begins: "2 syncs a commit at p50
+ * (--commit-syncs)".  The caller frees the string.
+ */
+char *gate_ceiling_words(double commit_syncs);
+
 #endif

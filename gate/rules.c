@@ -365,37 +365,44 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
 }
 
+char *
+gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    enum ruling r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		n += v->rows[i].kind == kind;
+	if (n == 0)
+		return gate_strf("no %s class in both results", class_kind_name(kind));
+	if (r == RULING_PASS)
+		return pass_summary(v, kind, n);
+	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
+		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
+	return joined(v, kind, r);
+}
+
 static void
 rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
 {
 	struct gate_verdict *v = ctx->v;
-	size_t i, n = 0;
+	size_t i;
 
 	h->ruling = RULING_NOT_RULED;
 	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind) {
-			n++;
+		if (v->rows[i].kind == kind)
 			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
-		}
-	if (n == 0)
-		h->reason = gate_strf("no %s class in both results", class_kind_name(kind));
-	else if (h->ruling == RULING_PASS)
-		h->reason = pass_summary(v, kind, n);
-	else if (kind == KIND_WRITE && !ctx->have_unit)
-		h->reason = gate_strf("not ruled in syncs: %s", v->unit.why_none);
-	else
-		h->reason = joined(v, kind, h->ruling);
+	h->reason = gate_half_reason(v, kind, h->ruling);
 }
 
 static void
 ceiling_note(struct gate_verdict *v)
 {
-	char a[32], b[32], c[32], cc[96];
+	char b[32], c[32], cc[96];
 	char *out, *next;
 	int k;
 
-	gate_num(a, sizeof a, v->commit_syncs);
-	out = gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
+	out = gate_ceiling_words(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		char *who;

@@ -14,6 +14,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
+#include "report/report.h"
 #include "tests/testutil.h"
 
 /* xorshift64*: a seeded generator, so every run draws the same samples. */
@@ -326,14 +327,22 @@ duel_init(struct duel *d, enum gate_mode mode)
 	gate_opts_init(&d->opts, mode);
 }
 
+/*
+ * Rules the duel; every verdict the gate makes is also one that report
+ * accepts back, figures, limits and words agreeing.
+ */
 static int
 duel_rule(struct duel *d)
 {
 	char err[ERRLEN];
+	int rc;
 
 	d->in_ours.probe = d->ours.probe;
 	d->in_rival.probe = d->rival.probe;
-	return gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+	if (rc == 0 && report_verdict_check_rulings(&d->v, "v.json", err) < 0)
+		fail_msg("the gate's own verdict is refused: %s", err);
+	return rc;
 }
 
 static void
