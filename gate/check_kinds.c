@@ -112,18 +112,19 @@ gate_check_words(const struct gate_check_kind *k, enum ruling r,
 
 	switch (k->limit) {
 	case LIMIT_READ_SPEEDUP:
-		snprintf(what, sizeof what, "%sx", gate_num(n, sizeof n, v->read_speedup));
+		snprintf(what, sizeof what, "%sx",
+		    gate_limit_num(n, sizeof n, v->read_speedup));
 		break;
 	case LIMIT_COMMIT_SYNCS:
 		snprintf(what, sizeof what, "the ceiling of %s",
-		    gate_num(n, sizeof n, v->commit_syncs));
+		    gate_limit_num(n, sizeof n, v->commit_syncs));
 		break;
 	case LIMIT_RIVAL:
 		gate_who(&v->rival, v->mode, what, sizeof what);
 		break;
 	default:
 		snprintf(what, sizeof what, "%s%%",
-		    gate_num(n, sizeof n, v->max_regression * 100));
+		    gate_limit_num(n, sizeof n, v->max_regression * 100));
 	}
 	return gate_strf("%s %s%s", word, what,
 	    r == RULING_INDETERMINATE ? " to call" : "");
@@ -134,6 +135,6 @@ gate_ceiling_words(double commit_syncs)
 {
 	char a[32];
 
-	gate_num(a, sizeof a, commit_syncs);
+	gate_limit_num(a, sizeof a, commit_syncs);
 	return gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
 }

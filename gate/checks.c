@@ -152,26 +152,30 @@ tail(const struct gate_estimate *e, double limit, int unit, int range,
 	    "would not settle it");
 }
 
-/* "95% interval 1.9 to 2.4", or "" without an interval; suffix after each end. */
+/*
+ * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
+ * end, each end read against limit as it was ruled.
+ */
 static char *
 interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix)
+    const char *suffix, double limit, int at_least)
 {
 	char c[32], a[32], b[32];
 
 	if (isnan(e->lo))
 		return xstrdup("");
-	gate_num_pair(a, b, sizeof a, e->lo, e->hi);
+	gate_num_pair_vs(a, b, sizeof a, e->lo, e->hi, limit, at_least);
 	return gate_strf("%s%% interval %s%s to %s%s",
-	    gate_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b, suffix);
+	    gate_limit_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b,
+	    suffix);
 }
 
 /* " (95% interval 1.9 to 2.4)", or "" without an interval. */
 static char *
 interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix)
+    const char *suffix, double limit, int at_least)
 {
-	char *w = interval_words(ctx, e, suffix), *out;
+	char *w = interval_words(ctx, e, suffix, limit, at_least), *out;
 
 	if (w[0] == '\0')
 		return w;
@@ -180,21 +184,39 @@ interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	return out;
 }
 
-/* "4% slower", "2.1% faster", "no slower" for a ratio new/old, its percentage num. */
+/*
+ * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
+ * percentage num.  "no slower" under 0.005% only where the ratio is
+ * within limit: a change over a limit that small is printed in full.
+ */
 static char *
-change_words(double ratio, const char *num)
+change_words(double ratio, const char *num, double limit)
 {
-	if (fabs(ratio - 1) < 5e-5)
+	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
 		return xstrdup("no slower");
 	return gate_strf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
 }
 
+/*
+ * A change's percentage: a slowdown read against the limit as it was
+ * ruled, the limit being 1 + pct / 100.
+ */
+static const char *
+change_num(char *buf, size_t len, double ratio, double limit, double pct)
+{
+	gate_num(buf, len, fabs(ratio - 1) * 100);
+	if (ratio > 1)
+		gate_num_refine(buf, len, (ratio - 1) * 100, pct,
+		    gate_reads_for(ratio, limit, 0));
+	return buf;
+}
+
 static char *
-change_text(double ratio)
+change_text(double ratio, double limit, double pct)
 {
 	char n[32];
 
-	return change_words(ratio, gate_num(n, sizeof n, fabs(ratio - 1) * 100));
+	return change_words(ratio, change_num(n, sizeof n, ratio, limit, pct), limit);
 }
 
 /* A new check of row's class, appended to the verdict, ruled by the caller. */
@@ -272,9 +294,10 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	iv = interval_words(ctx, &e, "x");
+	iv = interval_words(ctx, &e, "x", ctx->v->read_speedup, 1);
 	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
-	    row->name, gate_num(r, sizeof r, e.v), qname(q),
+	    row->name, gate_num_vs(r, sizeof r, e.v, ctx->v->read_speedup, 1),
+	    qname(q),
 	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
 	    ctx->v->mode, wr, sizeof wr), gate_dur(b, sizeof b, t[1].part->v),
 	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
@@ -294,8 +317,8 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	iv = interval_text(ctx, &e, "");
-	gate_num(s, sizeof s, e.v);
+	iv = interval_text(ctx, &e, "", ctx->v->commit_syncs, 0);
+	gate_num_vs(s, sizeof s, e.v, ctx->v->commit_syncs, 0);
 	body = gate_strf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
 	free(iv);
 	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e, body);
@@ -315,17 +338,20 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
 
 	estimate(ctx, pair, t, nt, &e);
-	iv = interval_words(ctx, &e, "x");
+	iv = interval_words(ctx, &e, "x", 1, 1);
 	if (iv[0] != '\0') {
-		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num(x, sizeof x, e.v), iv);
+		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x, e.v,
+		    1, 1), iv);
 
 		free(iv);
 		iv = w2;
 	}
-	gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v);
+	/* passing is ours no more syncs than theirs: the two read so */
+	gate_print_two(os, rs, sizeof os, t[1].part->v / ctx->unit.ours.v,
+	    t[0].part->v / ctx->unit.rival.v, gate_side(e.v, 1) >= 0 ? READS_LE :
+	    READS_GT, &gate_style_num, 0);
 	body = gate_strf("%s: %s %s at %s against %s %s%s", row->name, os,
-	    gate_syncs(os), qname(q), rp,
-	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
+	    gate_syncs(os), qname(q), rp, rs, iv);
 	free(iv);
 	free(rp);
 	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
@@ -334,7 +360,8 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 
 /* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
 static char *
-change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
+change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    double limit, double pct)
 {
 	char cf[32], a[32], b[32], *lo, *hi, *out;
 
@@ -348,13 +375,29 @@ change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
 		gate_num(a, sizeof a, fabs(e->lo - 1) * 100);
 		gate_num(b, sizeof b, fabs(e->hi - 1) * 100);
 	}
-	lo = change_words(e->lo, a);
-	hi = change_words(e->hi, b);
+	if (e->lo > 1)
+		gate_num_refine(a, sizeof a, (e->lo - 1) * 100, pct,
+		    gate_reads_for(e->lo, limit, 0));
+	if (e->hi > 1)
+		gate_num_refine(b, sizeof b, (e->hi - 1) * 100, pct,
+		    gate_reads_for(e->hi, limit, 0));
+	lo = change_words(e->lo, a, limit);
+	hi = change_words(e->hi, b, limit);
 	out = gate_strf(" (%s%% interval from %s to %s)",
-	    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
+	    gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
 	free(lo);
 	free(hi);
 	return out;
+}
+
+/* How the new figure reads against the old, as its change says. */
+static enum gate_reads
+change_reads(double ratio, double limit)
+{
+	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
+		return READS_LE;        /* "no slower" */
+	return gate_side(ratio, 1) > 0 ? READS_GT : gate_side(ratio, 1) < 0 ?
+	    READS_LT : READS_EQ;
 }
 
 static void
@@ -366,23 +409,26 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
 		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
 	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
+	double limit = 1 + ctx->v->max_regression, pct = ctx->v->max_regression * 100;
 	struct gate_estimate e;
 	char a[32], b[32];
 	char *iv, *body, *ch;
 
 	estimate(ctx, pair, t, nt, &e);
-	iv = change_interval(ctx, &e);
-	ch = change_text(e.v);
+	iv = change_interval(ctx, &e, limit, pct);
+	ch = change_text(e.v, limit, pct);
 	if (syncs) {
-		/* a is filled before gate_syncs reads it: arguments have no order */
-		gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v);
+		gate_print_two(a, b, sizeof a, t[0].part->v / ctx->unit.ours.v,
+		    t[1].part->v / ctx->unit.rival.v, change_reads(e.v, limit),
+		    &gate_style_num, 0);
 		body = gate_strf("%s: %s %s at %s against the baseline's %s, %s%s",
-		    row->name, a, gate_syncs(a), qname(q),
-		    gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v), ch, iv);
-	} else
+		    row->name, a, gate_syncs(a), qname(q), b, ch, iv);
+	} else {
+		gate_print_two(a, b, sizeof a, t[0].part->v, t[1].part->v,
+		    change_reads(e.v, limit), &gate_style_dur, 0);
 		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
-		    row->name, gate_dur(a, sizeof a, t[0].part->v), qname(q),
-		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
+		    row->name, a, qname(q), b, ch, iv);
+	}
 	free(ch);
 	free(iv);
 	add_check(ctx, row, &gate_check_kinds[q == 50 ?

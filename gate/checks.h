@@ -129,6 +129,70 @@ char *gate_check_words(const struct gate_check_kind *k, enum ruling r,
     const struct gate_verdict *v);
 
 /*
+ * Figures beside the limit or the figure they were compared with
+ * (gate/digits.c): printed with the decimals that make them compare, as
+ * printed, as they were ruled.
+ */
+
+/* How a printed figure must read against what it is printed beside. */
+enum gate_reads {
+	READS_LT, READS_LE, READS_EQ, READS_GE, READS_GT
+};
+
+/* -1, 0 or 1: x under limit, on it (within gate_tie) or over it. */
+int gate_side(double x, double limit);
+
+/*
+ * How x must read against limit in a check passing at least (at_least)
+ * or at most limit: on the passing side, the limit included, when x
+ * passes; strictly on the other when it fails.
+ */
+enum gate_reads gate_reads_for(double x, double limit, int at_least);
+
+/* A way of printing figures, with given decimals or (-1) in its usual form. */
+struct gate_style {
+	void (*print)(char *buf, size_t len, double x, int decimals);
+	double (*read)(const char *buf);    /* the figure buf shows */
+};
+
+/* gate_num's figures ("2.54"), and gate_dur's durations ("53.96µs"). */
+extern const struct gate_style gate_style_num, gate_style_dur;
+
+/*
+ * x and y into a and b (len bytes each) in style st, with more decimals,
+ * the same for both, until a reads rel b; with keep_b, b already holds
+ * y printed and is left as it is.
+ */
+void gate_print_two(char *a, char *b, size_t len, double x, double y,
+    enum gate_reads rel, const struct gate_style *st, int keep_b);
+
+/* Whether a figure reading a reads rel one reading b. */
+int gate_reads_hold(double a, double b, enum gate_reads rel);
+
+/* A limit, a threshold or a level with every digit it was given: "10", "1.005". */
+const char *gate_limit_num(char *buf, size_t len, double x);
+
+/* x in style st, with the decimals to read rel limit's digits. */
+const char *gate_fig_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel, const struct gate_style *st);
+
+/* x as gate_num prints it, with the decimals to read rel limit's digits. */
+const char *gate_num_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel);
+
+/* x as a check of it against limit was ruled (gate_reads_for). */
+const char *gate_num_vs(char *buf, size_t len, double x, double limit,
+    int at_least);
+
+/* x, already printed in buf, with more decimals until it reads rel limit's digits. */
+void gate_num_refine(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel);
+
+/* An interval's ends as gate_num_pair prints them, each read as ruled against limit. */
+void gate_num_pair_vs(char *a, char *b, size_t len, double lo, double hi,
+    double limit, int at_least);
+
+/*
  * A half's reason, for its rows and checks in v and its ruling r: the
  * figures of a passing half summed up, else the reasons of its checks
  * ruled r, joined.  v->unit.why_none must be set when the unit is none.

@@ -90,11 +90,11 @@ properties(FILE *fp, const struct gate_verdict *v)
 	property(fp, "reads", ruling_name(v->reads.ruling));
 	property(fp, "writes", ruling_name(v->writes.ruling));
 	if (!isnan(v->read_speedup))
-		property(fp, "read_speedup", layout_trimmed(a, sizeof a, v->read_speedup));
+		property(fp, "read_speedup", layout_exact(a, sizeof a, v->read_speedup));
 	if (!isnan(v->commit_syncs))
-		property(fp, "commit_syncs", layout_trimmed(a, sizeof a, v->commit_syncs));
+		property(fp, "commit_syncs", layout_exact(a, sizeof a, v->commit_syncs));
 	if (!isnan(v->max_regression))
-		property(fp, "max_regression", layout_trimmed(a, sizeof a, v->max_regression));
+		property(fp, "max_regression", layout_exact(a, sizeof a, v->max_regression));
 	property(fp, "unit", unit_source_name(v->unit.source));
 	property(fp, "unit_description", v->unit.description);
 	property(fp, "unit_why_none", v->unit.why_none);
@@ -109,7 +109,7 @@ figures(FILE *fp, const struct verdict_check *c)
 	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN];
 
 	layout_check_value(val, sizeof val, c);
-	layout_interval(ci, sizeof ci, c->value, 0, 0);
+	layout_check_interval(ci, sizeof ci, c);
 	layout_check_limit(lim, sizeof lim, c);
 	escape_xml(fp, val);
 	if (ci[0] != '\0')

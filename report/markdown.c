@@ -118,10 +118,12 @@ name_cell(FILE *fp, const char *name, const char *what,
 }
 
 static void
-latency_row(FILE *fp, const struct verdict_row *r, const struct render_opts *o)
+latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
+    const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], r50[DURLEN], r99[DURLEN];
 
+	layout_row_ratios(r50, r99, sizeof r50, v, r);
 	fputs("| ", fp);
 	md(fp, o, r->name);
 	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
@@ -130,8 +132,7 @@ latency_row(FILE *fp, const struct verdict_row *r, const struct render_opts *o)
 	    layout_ns(b, sizeof b, r->ours_p99.v, o->ascii),
 	    layout_ns(c, sizeof c, r->rival_p50.v, o->ascii),
 	    layout_ns(d, sizeof d, r->rival_p99.v, o->ascii),
-	    layout_ratio(r50, sizeof r50, r->ratio_p50.v),
-	    layout_ratio(r99, sizeof r99, r->ratio_p99.v));
+	    r50, r99);
 	ruling_words(fp, r->ruling, o);
 	fputs(" |\n", fp);
 }
@@ -167,7 +168,7 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 
 	latency_head(fp, v, o);
 	for (i = 0; i < v->nrows; i++)
-		latency_row(fp, &v->rows[i], o);
+		latency_row(fp, v, &v->rows[i], o);
 	fputc('\n', fp);
 	ratio_legend(fp, v, o);
 }
@@ -192,6 +193,7 @@ static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN];
+	char *const s[4] = { a, b, c, d };
 	size_t i;
 
 	fputs("### Writes in durable syncs\n\n", fp);
@@ -216,11 +218,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			continue;
 		fputs("| ", fp);
 		md(fp, o, r->name);
-		fprintf(fp, " | %s | %s | %s | %s | ",
-		    layout_ratio(a, sizeof a, r->ours_syncs_p50.v),
-		    layout_ratio(b, sizeof b, r->ours_syncs_p99.v),
-		    layout_ratio(c, sizeof c, r->rival_syncs_p50.v),
-		    layout_ratio(d, sizeof d, r->rival_syncs_p99.v));
+		layout_row_syncs(s, sizeof a, v, r);
+		fprintf(fp, " | %s | %s | %s | %s | ", a, b, c, d);
 		ruling_words(fp, r->ruling, o);
 		fputs(" |\n", fp);
 	}
@@ -233,7 +232,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
-		    layout_trimmed(a, sizeof a, v->commit_syncs));
+		    layout_exact(a, sizeof a, v->commit_syncs));
 	group_commit(fp, layout_ours(v), &v->ours, o);
 	group_commit(fp, layout_rival(v), &v->rival, o);
 }
@@ -275,7 +274,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" | ", fp);
 		md(fp, o, layout_check_value(val, sizeof val, c));
 		fputs(" | ", fp);
-		fputs(layout_interval(ci, sizeof ci, c->value, 0, o->ascii), fp);
+		fputs(layout_check_interval(ci, sizeof ci, c), fp);
 		fputs(" | ", fp);
 		md(fp, o, layout_check_limit(lim, sizeof lim, c));
 		fputs(" | ", fp);
@@ -450,7 +449,7 @@ short_rows(FILE *fp, struct short_parts *p, const struct gate_verdict *v,
 		if (v->rows[i].ruling != RULING_FAIL &&
 		    v->rows[i].ruling != RULING_INDETERMINATE)
 			continue;
-		latency_row(fp, &v->rows[i], o);
+		latency_row(fp, v, &v->rows[i], o);
 		fflush(fp);
 		p->ends[p->nbad++] = (size_t)ftell(fp);
 	}

@@ -1209,6 +1209,180 @@ test_gate_num_pair_apart(void **state)
 	assert_string_equal(gate_syncs("0.5"), "syncs");
 }
 
+/*
+ * A figure beside its limit reads on the side it was ruled on; a limit or
+ * a level prints every digit it was given.
+ */
+static void
+test_gate_num_vs_limit(void **state)
+{
+	static const struct {
+		double x, limit;
+		int at_least;
+		const char *want;
+	} cases[] = {
+		{ 9.996, 10, 1, "9.996" }, { 10.004, 10, 1, "10" },
+		{ 9.99999, 10, 1, "9.99999" }, { 2.0033, 2, 0, "2.003" },
+		{ 1.9996, 2, 0, "2" }, { 0.9999999999999999, 1, 1, "1" },
+		{ 1.5700000000000001, 1.5699999999999998, 0, "1.57" },
+		{ 12.345000000000001, 12.345, 0, "12.345" }, { 10.02, 10.015, 1, "10.02" },
+		{ 10.014, 10.015, 1, "10.01" }, { 220.416, 10, 1, "220.42" },
+	};
+	char buf[32], a[32], b[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(gate_num_vs(buf, sizeof buf, cases[i].x,
+		    cases[i].limit, cases[i].at_least), cases[i].want);
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 1.005), "1.005");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.9999999 * 100), "99.99999");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.500001 * 100), "50.0001");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.95 * 100), "95");
+	/* two figures compared with each other: the same decimals for both */
+	gate_print_two(a, b, sizeof a, 2.0033, 2.003, READS_GT, &gate_style_num, 0);
+	assert_string_equal(a, "2.0033");
+	assert_string_equal(b, "2.003");
+	gate_print_two(a, b, sizeof a, 2.0033, 2.003, READS_LE, &gate_style_num, 0);
+	assert_string_equal(a, "2");
+	gate_print_two(a, b, sizeof a, 2996000, 2998000, READS_LT, &gate_style_dur, 0);
+	assert_string_equal(a, "2.996ms");
+	assert_string_equal(b, "2.998ms");
+	gate_print_two(a, b, sizeof a, 999999, 1000400, READS_LT, &gate_style_dur, 0);
+	assert_string_equal(a, "1ms");
+	assert_string_equal(b, "1.0004ms");
+	/* an interval's ends, each on its side of the limit */
+	gate_num_pair_vs(a, b, sizeof a, 9.9996, 10.2, 10, 1);
+	assert_string_equal(a, "9.9996");
+	assert_string_equal(b, "10.2");
+}
+
+/* The first figure after key in s, as a reader would take it. */
+static double
+figure_after(const char *s, const char *key)
+{
+	const char *at = strstr(s, key);
+
+	assert_non_null(at);
+	return strtod(at + strlen(key), NULL);
+}
+
+/*
+ * Walked across each limit in steps finer than two decimals: every
+ * reason's figure reads on the side of the limit its check was ruled on,
+ * and two figures compared read as compared.
+ */
+static void
+test_gate_rule_reasons_read_as_ruled(void **state)
+{
+	const struct verdict_check *c;
+	struct duel d;
+	double x, y;
+	int k, bad = 0;
+
+	(void)state;
+	for (k = -100; k <= 100; k++) {
+		/* speedup: 10 + k / 10000 */
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "r", KIND_READ, 100000, 100000, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, 1000000 + 10 * k, 1000000 + 10 * k,
+		    NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "r", "p50 speedup");
+		x = figure_after(c->reason, "speedup ");
+		bad += (c->ruling == RULING_PASS) != (x >= 10);
+		duel_free(&d);
+		/* syncs: 2 + k / 3000 against the ceiling, and the rival's 2 */
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "w", KIND_WRITE, 6000000 + 1000 * k, 9e6, NULL, 0);
+		add_class(&d.rival, "w", KIND_WRITE, 6000000, 9e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "w", "p50 syncs");
+		x = figure_after(c->reason, "w: ");
+		bad += (c->ruling == RULING_PASS) != (x <= 2);
+		c = find_check(&d.v, "w", "p50 syncs vs rival");
+		x = figure_after(c->reason, "w: ");
+		y = figure_after(c->reason, "ladybug's ");
+		bad += (c->ruling == RULING_PASS) != (x <= y);
+		duel_free(&d);
+		/* regression: 57% + k / 1000 % against 57% */
+		duel_init(&d, MODE_BASELINE);
+		d.opts.max_regression = 0.57;
+		add_class(&d.ours, "g", KIND_READ, 1570000 + 10 * k, 1570000 + 10 * k,
+		    NULL, 0);
+		add_class(&d.rival, "g", KIND_READ, 1000000, 1000000, NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "g", "p50 regression");
+		x = strstr(c->reason, "no slower") ? 0 : figure_after(c->reason, "1ms, ");
+		bad += (c->ruling == RULING_PASS) != (x <= 57);
+		duel_free(&d);
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Commits under the band's low, by less than two decimals show: the
+ * figures show it, and never "1 sync"; a level prints as given.
+ */
+static void
+test_gate_rule_sub_sync_digits(void **state)
+{
+	static const double at[15] = { 2999000, 3000000, 3001000, 3002000, 3003000,
+		3004000, 3005000, 3006000, 3007000, 3008000, 3009000, 3010000,
+		3011000, 3012000, 3013000 };
+	struct duel d;
+	size_t i;
+	int seen = 0, side;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "w", KIND_WRITE, 3001500, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	for (side = 0; side < 2; side++) {
+		struct probe_record *p = new_probe("h", "v", 3e6, 0, REACH_YES);
+
+		memcpy(p->samples_ns, at, sizeof at);
+		probe_record_summarize(p, 0.95);
+		*(side ? &d.rival.probe : &d.ours.probe) = p;
+	}
+	assert_int_equal(duel_rule(&d), 0);
+	for (i = 0; i < d.v.nnotes; i++)
+		if (strstr(d.v.notes[i], "is not flushing each commit") != NULL) {
+			seen = 1;
+			assert_string_equal(d.v.notes[i], "w: zu commits at p50 in 0.999 "
+			    "syncs (3.0015ms, under the probe band's low of 3.002ms): zu "
+			    "is not flushing each commit, or batches several commits into "
+			    "one flush");
+		}
+	assert_true(seen);
+	duel_free(&d);
+	/* at 99.99999% the note gives the level the tool takes, not 100% */
+	duel_init(&d, MODE_RIVAL);
+	d.opts.confidence = 0.9999999;
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	for (seen = 0, i = 0; i < d.v.nnotes; i++)
+		seen |= strstr(d.v.notes[i], "at 99.99999% (") != NULL;
+	assert_true(seen);
+	duel_free(&d);
+	/* at 50.0001%, not 50%, which the tool refuses as well */
+	duel_init(&d, MODE_RIVAL);
+	d.opts.confidence = 0.500001;
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_non_null(strstr(find_check(&d.v, "w", "p50 syncs")->reason,
+	    "(50.0001% interval "));
+	duel_free(&d);
+}
+
 /* One sync is one sync: "the most is 1 sync", "within 1 sync". */
 static void
 test_gate_rule_pass_summary_one_sync(void **state)
@@ -1281,6 +1455,9 @@ main(void)
 		cmocka_unit_test(test_gate_num_words),
 		cmocka_unit_test(test_gate_num_pair_apart),
 		cmocka_unit_test(test_gate_rule_pass_summary_one_sync),
+		cmocka_unit_test(test_gate_num_vs_limit),
+		cmocka_unit_test(test_gate_rule_reasons_read_as_ruled),
+		cmocka_unit_test(test_gate_rule_sub_sync_digits),
 		cmocka_unit_test(test_gate_worse_order),
 	};
 

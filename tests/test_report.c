@@ -897,6 +897,41 @@ test_markdown_short_failing_rows(void **state)
 	verdict_free(&v);
 }
 
+/*
+ * Figures printed beside their limit read on the side they were ruled
+ * on, in every format: 2.004 syncs over a ceiling of 2 is not "2.00",
+ * nor an interval's low end over it, ours is not the rival's "2.00"
+ * either, and a level of 99.99999% is not "100%".
+ */
+static void
+test_render_figures_read_as_ruled(void **state)
+{
+	struct gate_verdict v;
+	char *md, *xml, *text;
+
+	(void)state;
+	fill_split(&v);
+	v.confidence = 0.9999999;
+	v.rows[1].ours_syncs_p50 = val(2.004, 2.0001, 2.1);
+	v.rows[1].rival_syncs_p50 = verdict_point(2.0039);
+	v.checks[2].value = v.rows[1].ours_syncs_p50;
+	md = render(&v, FORMAT_MARKDOWN, 0);
+	xml = render(&v, FORMAT_JUNIT, 0);
+	text = render(&v, FORMAT_TEXT, 0);
+	assert_non_null(strstr(md, "| p50 syncs | 2.004 syncs | [2.0001, 2.10] | "
+	    "&lt;= 2 syncs | "));
+	assert_non_null(strstr(md, "| write | 2.0040 | 3.97 | 2.0039 | 7.32 | "));
+	assert_non_null(strstr(md, "Checks at 99.99999% confidence"));
+	assert_non_null(strstr(xml, ">2.004 syncs [2.0001, 2.10], limit &lt;= 2 "
+	    "syncs</failure>"));
+	assert_non_null(strstr(text, "write  2.0040  3.97    2.0039       7.32"));
+	assert_non_null(strstr(text, "Checks at 99.99999% confidence:"));
+	free(md);
+	free(xml);
+	free(text);
+	verdict_free(&v);
+}
+
 static void
 test_markdown_short_hostile_names(void **state)
 {
@@ -934,6 +969,7 @@ main(void)
 		cmocka_unit_test(test_markdown_hostile_names),
 		cmocka_unit_test(test_markdown_short_failing_rows),
 		cmocka_unit_test(test_markdown_short_hostile_names),
+		cmocka_unit_test(test_render_figures_read_as_ruled),
 		cmocka_unit_test(test_junit_hostile_names),
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),
