@@ -139,7 +139,8 @@ tail(const struct gate_estimate *e, double limit, int unit, int range,
 
 	*needed = gate_samples_needed(e, limit, &why);
 	if (why == NEED_OK)
-		return gate_strf("; about %lld samples a side would settle it", *needed);
+		return gate_strf("; about %lld %s a side would settle it", *needed,
+		    gate_plural((size_t)*needed, "sample", "samples"));
 	if (why == NEED_ON_LIMIT)
 		return xstrdup("; the estimate sits on the limit");
 	if (unit && range)

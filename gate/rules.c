@@ -155,9 +155,10 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 		if (theirs != (i >= pair->ndrops))
 			continue;
 		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
-		    "at %s%% (%zu would do); it is taken as exact",
-		    pair->ours->name, w, d->pt->n, d->pt->p > 0.9 ? "p99" : "p50",
+		verdict_note(v, "%s: %s %zu %s too few for an interval on %s at %s%% "
+		    "(%zu would do); it is taken as exact", pair->ours->name, w,
+		    d->pt->n, gate_plural(d->pt->n, "sample is", "samples are"),
+		    d->pt->p > 0.9 ? "p99" : "p50",
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(d->pt->p, d->level));
 		free(w);
@@ -437,8 +438,9 @@ ceiling_note(struct gate_verdict *v)
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
 		next = gate_strf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent writers%s", out, who, b, gate_syncs(b),
-		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers, cc);
+		    "at p99 with %d concurrent %s%s", out, who, b, gate_syncs(b),
+		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
+		    gate_plural((size_t)s->group_writers, "writer", "writers"), cc);
 		free(who);
 		free(out);
 		out = next;
@@ -491,9 +493,10 @@ note_thin_shared(struct gate_ctx *ctx)
 		    v->confidence, &lo, &hi) == 0)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
-		    "its median at %s%% (%zu would do); the band is the other probe's",
-		    who, k ? u->n2 : u->n, gate_limit_num(cf, sizeof cf, v->confidence * 100),
+		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
+		    "median at %s%% (%zu would do); the band is the other probe's",
+		    who, k ? u->n2 : u->n, gate_plural(k ? u->n2 : u->n, "sample",
+		    "samples"), gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, v->confidence));
 		free(who);
 	}
@@ -526,9 +529,11 @@ note_unit(struct gate_ctx *ctx)
 		if (level <= 0)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
-		    "its median at %s%% (%zu would do); its sync unit is taken as "
-		    "exact", who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
+		    "median at %s%% (%zu would do); its sync unit is taken as exact",
+		    who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		    gate_plural(k ? ctx->unit.rival.n : ctx->unit.ours.n, "sample",
+		    "samples"),
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, level));
 		free(who);

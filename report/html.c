@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -132,9 +133,11 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	fputs("</tbody></table></div>\n<p class=\"muted\">x is ", fp);
 	escape_xml(fp, layout_rival(v));
-	fputs("&#39;s latency divided by ", fp);
+	escape_xml(fp, gate_apostrophe(layout_rival(v)));
+	fputs(" latency divided by ", fp);
 	escape_xml(fp, layout_ours(v));
-	fputs("&#39;s: above 1, ", fp);
+	escape_xml(fp, gate_apostrophe(layout_ours(v)));
+	fputs(": above 1, ", fp);
 	escape_xml(fp, layout_ours(v));
 	fputs(" is faster.</p>\n", fp);
 	if (layout_has_kind(v, KIND_READ)) {
@@ -323,8 +326,9 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 	layout_ns(med, sizeof med, s->probe_median_ns, o->ascii);
 	layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
 	layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
-	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu samples",
-	    med, lo, hi, s->probe_samples);
+	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
+	    med, lo, hi, s->probe_samples, gate_plural(s->probe_samples, "sample",
+	    "samples"));
 	fact(fp, "One sync", buf);
 	fact(fp, "Method", s->method);
 	fact(fp, "Filesystem", s->fs);

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -139,8 +140,9 @@ outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check 
 		escape_xml(fp, reason);
 		fputs("\"", fp);
 		if (c != NULL && c->samples_needed >= 0)
-			fprintf(fp, ">about %lld samples would settle it</skipped>\n",
-			    c->samples_needed);
+			fprintf(fp, ">about %lld %s would settle it</skipped>\n",
+			    c->samples_needed, gate_plural((size_t)c->samples_needed,
+			    "sample", "samples"));
 		else
 			fputs("/>\n", fp);
 	}

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -154,9 +155,9 @@ ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o
 {
 	fputs("x is ", fp);
 	md(fp, o, layout_rival(v));
-	fputs("'s latency divided by ", fp);
+	fprintf(fp, "%s latency divided by ", gate_apostrophe(layout_rival(v)));
 	md(fp, o, layout_ours(v));
-	fputs("'s: above 1, ", fp);
+	fprintf(fp, "%s: above 1, ", gate_apostrophe(layout_ours(v)));
 	md(fp, o, layout_ours(v));
 	fputs(" is faster.\n\n", fp);
 }
@@ -184,8 +185,10 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 		return;
 	fputs("Group commit measured by ", fp);
 	md(fp, o, label);
-	fprintf(fp, "'s probe: %d writers, %s syncs at p50, %s at p99.\n\n",
-	    s->group_writers, layout_ratio(a, sizeof a, s->group_syncs_p50),
+	fprintf(fp, "%s probe: %d %s, %s syncs at p50, %s at p99.\n\n",
+	    gate_apostrophe(label), s->group_writers,
+	    gate_plural((size_t)s->group_writers, "writer", "writers"),
+	    layout_ratio(a, sizeof a, s->group_syncs_p50),
 	    layout_ratio(b, sizeof b, s->group_syncs_p99));
 }
 
@@ -507,7 +510,8 @@ short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
 {
 	fwrite(p->head, 1, p->nhead, fp);
 	if (p->nbad == 0) {
-		fprintf(fp, "Every one of the %zu classes passed.\n\n", v->nrows);
+		fprintf(fp, v->nrows == 1 ? "The one class passed.\n\n" :
+		    "Every one of the %zu classes passed.\n\n", v->nrows);
 	} else {
 		fprintf(fp, "### Classes that did not pass: %zu of %zu\n\n",
 		    p->nbad, v->nrows);

@@ -34,8 +34,9 @@ indeterminate_holds(const struct verdict_check *c, const char *words)
 	free(mid);
 	if (!ok || c->samples_needed < 0)
 		return ok;
-	end = gate_strf("; about %lld samples a side would settle it",
-	    c->samples_needed);
+	end = gate_strf("; about %lld %s a side would settle it",
+	    c->samples_needed, gate_plural((size_t)c->samples_needed, "sample",
+	    "samples"));
 	ok = ends_with(c->reason, end);
 	free(end);
 	return ok;

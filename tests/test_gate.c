@@ -1383,6 +1383,64 @@ test_gate_rule_sub_sync_digits(void **state)
 	duel_free(&d);
 }
 
+/*
+ * Counts of one are singular, and a name ending in s takes the
+ * apostrophe alone: "zu's 1 sample is", "ours' 100 samples are", "1
+ * concurrent writer".
+ */
+static void
+test_gate_rule_words_of_one(void **state)
+{
+	double one[1] = { 50000 }, *hundred = malloc(100 * sizeof *hundred);
+	struct duel d;
+	size_t i;
+	int seen = 0;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		hundred[i] = 50000 + 100 * (double)i;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "r", KIND_READ, 0, 0, one, 1);
+	add_class(&d.rival, "r", KIND_READ, 500000, 900000, NULL, 0);
+	assert_int_equal(duel_rule(&d), 0);
+	for (i = 0; i < d.v.nnotes; i++)
+		seen |= strcmp(d.v.notes[i], "r: zu's 1 sample is too few for an "
+		    "interval on p50 at 95% (6 would do); it is taken as exact") == 0;
+	assert_true(seen);
+	d.ours.classes[0].samples_ns = NULL;    /* on the stack, not the result's */
+	d.ours.classes[0].nsamples = 0;
+	duel_free(&d);
+
+	/* one engine twice, one version: the columns are "ours" and "rival" */
+	duel_init(&d, MODE_RIVAL);
+	free(d.rival.engine);
+	d.rival.engine = xstrdup("zu");
+	add_class(&d.ours, "r", KIND_READ, 0, 0, hundred, 100);
+	add_class(&d.rival, "r", KIND_READ, 500000, 900000, NULL, 0);
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	d.rival.probe = new_probe("h", "w", 3e6, 0, REACH_YES);
+	d.ours.probe->nsamples = 1;
+	d.ours.probe->group.writers = 1;
+	d.ours.probe->group.syncs_p50 = 1;
+	d.ours.probe->group.syncs_p99 = 1.5;
+	assert_int_equal(duel_rule(&d), 0);
+	assert_string_equal(d.v.ours.label, "ours");
+	for (seen = 0, i = 0; i < d.v.nnotes; i++) {
+		seen |= strcmp(d.v.notes[i], "r: ours' 100 samples are too few for an "
+		    "interval on p99 at 95% (368 would do); it is taken as exact") == 0;
+		seen |= (strcmp(d.v.notes[i], "ours' probe has 1 sample, too few for an "
+		    "interval on its median at 95% (6 would do); its sync unit is "
+		    "taken as exact") == 0) << 1;
+	}
+	assert_int_equal(seen, 3);
+	assert_string_equal(d.v.ceiling_note, "2 syncs a commit at p50 "
+	    "(--commit-syncs); ours' probe measured 1 sync a commit at p50 and 1.5 "
+	    "at p99 with 1 concurrent writer (the run's concurrency is 8)");
+	duel_free(&d);
+}
+
 /* One sync is one sync: "the most is 1 sync", "within 1 sync". */
 static void
 test_gate_rule_pass_summary_one_sync(void **state)
@@ -1456,6 +1514,7 @@ main(void)
 		cmocka_unit_test(test_gate_num_pair_apart),
 		cmocka_unit_test(test_gate_rule_pass_summary_one_sync),
 		cmocka_unit_test(test_gate_num_vs_limit),
+		cmocka_unit_test(test_gate_rule_words_of_one),
 		cmocka_unit_test(test_gate_rule_reasons_read_as_ruled),
 		cmocka_unit_test(test_gate_rule_sub_sync_digits),
 		cmocka_unit_test(test_gate_worse_order),

@@ -932,6 +932,67 @@ test_render_figures_read_as_ruled(void **state)
 	verdict_free(&v);
 }
 
+/*
+ * Counts of one are singular and a label ending in s takes the
+ * apostrophe alone, in every format that words them.
+ */
+static void
+test_render_words_of_one(void **state)
+{
+	struct gate_verdict v, back;
+	struct render_opts o = { 0, 0 };
+	char err[ERRLEN], *md, *html, *xml, *json, *shrt, *text;
+	size_t len;
+
+	(void)state;
+	fill_split(&v);
+	replace(&v.ours.label, "ours");
+	replace(&v.rival.label, "rival");
+	replace(&v.checks[4].reason, "write: 3.97 syncs at p99 against rival's 7.32 "
+	    "(ratio 1.84x; 95% interval 0.9x to 2.1x), too close to rival to call; "
+	    "about 1 sample a side would settle it");
+	replace(&v.reads.reason, "1 class, at least 10x faster than rival at p50 "
+	    "and p99; the least is 129.57x (point-read at p99)");
+	replace(&v.checks[3].reason, "write: 2.54 syncs at p50 against rival's "
+	    "4.43, no more than rival");
+	v.checks[4].samples_needed = 1;
+	v.ours.group_writers = 1;
+	v.ours.group_syncs_p50 = 1;
+	v.ours.group_syncs_p99 = 1.5;
+	v.rival.probe_samples = 1;
+	free(v.ceiling_note);   /* the group commit is said beside no ceiling note */
+	v.ceiling_note = NULL;
+	md = render(&v, FORMAT_MARKDOWN, 0);
+	html = render(&v, FORMAT_HTML, 0);
+	xml = render(&v, FORMAT_JUNIT, 0);
+	json = render(&v, FORMAT_JSON, 0);
+	assert_non_null(strstr(md, "x is rival's latency divided by ours': above 1"));
+	assert_non_null(strstr(md, "Group commit measured by ours' probe: 1 writer, "));
+	assert_non_null(strstr(html, "rival&#39;s latency divided by ours&#39;: "));
+	assert_non_null(strstr(html, "median of 1 sample</dd>"));
+	assert_non_null(strstr(xml, ">about 1 sample would settle it</skipped>"));
+	/* the gate's own words for one sample, read back */
+	assert_int_equal(load_text(json, &back, err), 0);
+	verdict_free(&back);
+	free(md);
+	free(html);
+	free(xml);
+	free(json);
+	/* the short form of a verdict whose one class passed */
+	v.rows[0].ruling = RULING_PASS;
+	free(v.rows[1].name);
+	v.nrows = 1;
+	shrt = report_markdown_short(&v, &o, 1 << 20, &len);
+	assert_non_null(shrt);
+	text = xmalloc(len + 1);
+	memcpy(text, shrt, len);
+	text[len] = '\0';
+	assert_non_null(strstr(text, "The one class passed.\n"));
+	free(text);
+	free(shrt);
+	verdict_free(&v);
+}
+
 static void
 test_markdown_short_hostile_names(void **state)
 {
@@ -970,6 +1031,7 @@ main(void)
 		cmocka_unit_test(test_markdown_short_failing_rows),
 		cmocka_unit_test(test_markdown_short_hostile_names),
 		cmocka_unit_test(test_render_figures_read_as_ruled),
+		cmocka_unit_test(test_render_words_of_one),
 		cmocka_unit_test(test_junit_hostile_names),
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),
