@@ -105,16 +105,28 @@ single(const struct gate_part *pt, double level)
 	return x;
 }
 
+double
+gate_tie(double limit)
+{
+	return ldexp(fabs(limit), -GATE_TIE_BITS);
+}
+
+/*
+ * Comparisons that fail on NaN, as a missing interval end proves
+ * nothing: an end that is not there is neither on nor past the limit.
+ */
 enum ruling
 gate_judge(struct verdict_value x, int at_least, double limit)
 {
+	double t = gate_tie(limit);
+
 	if (isnan(x.lo))
-		return (at_least ? x.v >= limit : x.v <= limit) ? RULING_PASS :
-		    RULING_FAIL;
+		return (at_least ? x.v >= limit - t : x.v <= limit + t) ?
+		    RULING_PASS : RULING_FAIL;
 	if (at_least)
-		return x.lo >= limit ? RULING_PASS : x.hi < limit ? RULING_FAIL :
-		    RULING_INDETERMINATE;
-	return x.hi <= limit ? RULING_PASS : x.lo > limit ? RULING_FAIL :
+		return x.lo >= limit - t ? RULING_PASS : x.hi < limit - t ?
+		    RULING_FAIL : RULING_INDETERMINATE;
+	return x.hi <= limit + t ? RULING_PASS : x.lo > limit + t ? RULING_FAIL :
 	    RULING_INDETERMINATE;
 }
 
@@ -127,7 +139,8 @@ tail(const struct gate_estimate *e, double limit, int unit, int range,
 
 	*needed = gate_samples_needed(e, limit, &why);
 	if (why == NEED_OK)
-		return gate_strf("; about %lld samples a side would settle it", *needed);
+		return gate_strf("; about %lld %s a side would settle it", *needed,
+		    gate_plural((size_t)*needed, "sample", "samples"));
 	if (why == NEED_ON_LIMIT)
 		return xstrdup("; the estimate sits on the limit");
 	if (unit && range)
@@ -140,26 +153,30 @@ tail(const struct gate_estimate *e, double limit, int unit, int range,
 	    "would not settle it");
 }
 
-/* "95% interval 1.9 to 2.4", or "" without an interval; suffix after each end. */
+/*
+ * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
+ * end, each end read against limit as it was ruled.
+ */
 static char *
 interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix)
+    const char *suffix, double limit, int at_least)
 {
 	char c[32], a[32], b[32];
 
 	if (isnan(e->lo))
 		return xstrdup("");
-	gate_num_pair(a, b, sizeof a, e->lo, e->hi);
+	gate_num_pair_vs(a, b, sizeof a, e->lo, e->hi, limit, at_least);
 	return gate_strf("%s%% interval %s%s to %s%s",
-	    gate_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b, suffix);
+	    gate_limit_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b,
+	    suffix);
 }
 
 /* " (95% interval 1.9 to 2.4)", or "" without an interval. */
 static char *
 interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix)
+    const char *suffix, double limit, int at_least)
 {
-	char *w = interval_words(ctx, e, suffix), *out;
+	char *w = interval_words(ctx, e, suffix, limit, at_least), *out;
 
 	if (w[0] == '\0')
 		return w;
@@ -168,27 +185,45 @@ interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	return out;
 }
 
-/* "4% slower", "2.1% faster", "no slower" for a ratio new/old, its percentage num. */
+/*
+ * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
+ * percentage num.  "no slower" under 0.005% only where the ratio is
+ * within limit: a change over a limit that small is printed in full.
+ */
 static char *
-change_words(double ratio, const char *num)
+change_words(double ratio, const char *num, double limit)
 {
-	if (fabs(ratio - 1) < 5e-5)
+	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
 		return xstrdup("no slower");
 	return gate_strf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
 }
 
+/*
+ * A change's percentage: a slowdown read against the limit as it was
+ * ruled, the limit being 1 + pct / 100.
+ */
+static const char *
+change_num(char *buf, size_t len, double ratio, double limit, double pct)
+{
+	gate_num(buf, len, fabs(ratio - 1) * 100);
+	if (ratio > 1)
+		gate_num_refine(buf, len, (ratio - 1) * 100, pct,
+		    gate_reads_for(ratio, limit, 0));
+	return buf;
+}
+
 static char *
-change_text(double ratio)
+change_text(double ratio, double limit, double pct)
 {
 	char n[32];
 
-	return change_words(ratio, gate_num(n, sizeof n, fabs(ratio - 1) * 100));
+	return change_words(ratio, change_num(n, sizeof n, ratio, limit, pct), limit);
 }
 
 /* A new check of row's class, appended to the verdict, ruled by the caller. */
 static struct verdict_check *
 new_check(struct gate_ctx *ctx, const struct verdict_row *row,
-    const char *statistic, const char *value_unit, const char *comparison)
+    const struct gate_check_kind *k)
 {
 	struct gate_verdict *v = ctx->v;
 	struct verdict_check *ck;
@@ -198,23 +233,13 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 	memset(ck, 0, sizeof *ck);
 	ck->class_name = xstrdup(row->name);
 	ck->kind = row->kind;
-	ck->statistic = xstrdup(statistic);
-	ck->value_unit = xstrdup(value_unit);
-	ck->comparison = xstrdup(comparison);
+	ck->statistic = xstrdup(k->statistic);
+	ck->value_unit = xstrdup(k->value_unit);
+	ck->comparison = xstrdup(k->at_least ? ">=" : "<=");
+	ck->limit = gate_check_limit(k, v);
 	ck->samples_needed = -1;
 	return ck;
 }
-
-/* What a check rules on and how its ruling reads. */
-struct check_spec {
-	const char *statistic;  /* "p50 speedup", "p50 syncs", ... */
-	const char *value_unit; /* "x" or "syncs" */
-	int at_least;           /* passing is at least the limit; else at most */
-	double limit;
-	const char *pass, *fail;    /* "at least", "below" */
-	char what[288];         /* the limit in words: "10x", "the ceiling of 2" */
-	int unit;               /* a sync unit's band is part of the figure */
-};
 
 static int
 has_range(const struct gate_term *t, size_t nt)
@@ -228,29 +253,26 @@ has_range(const struct gate_term *t, size_t nt)
 }
 
 /*
- * Appends a check of the figure e (the product of terms t) and rules it;
- * its reason is body (the figures), the words of its ruling ("at least
- * 10x", "too close to 10x to call"), and for an indeterminate one what
- * would settle it.
+ * Appends a check of kind k on the figure e (the product of terms t) and
+ * rules it; its reason is body (the figures), the words of its ruling
+ * ("at least 10x", "too close to 10x to call"), and for an indeterminate
+ * one what would settle it.  unit: a sync unit's band is part of e.
  */
 static void
 add_check(struct gate_ctx *ctx, struct verdict_row *row,
-    const struct check_spec *cs, const struct gate_term *t, size_t nt,
-    const struct gate_estimate *e, char *body)
+    const struct gate_check_kind *k, int unit, const struct gate_term *t,
+    size_t nt, const struct gate_estimate *e, char *body)
 {
-	struct verdict_check *ck = new_check(ctx, row, cs->statistic,
-	    cs->value_unit, cs->at_least ? ">=" : "<=");
-	char *tl = NULL;
+	struct verdict_check *ck = new_check(ctx, row, k);
+	char *tl = NULL, *words;
 
 	ck->value = value_of(e);
-	ck->limit = cs->limit;
-	ck->ruling = gate_judge(ck->value, cs->at_least, cs->limit);
+	ck->ruling = gate_judge(ck->value, k->at_least, ck->limit);
 	if (ck->ruling == RULING_INDETERMINATE)
-		tl = tail(e, cs->limit, cs->unit, has_range(t, nt), &ck->samples_needed);
-	ck->reason = gate_strf("%s, %s %s%s%s", body,
-	    ck->ruling == RULING_PASS ? cs->pass : ck->ruling == RULING_FAIL ?
-	    cs->fail : "too close to", cs->what,
-	    ck->ruling == RULING_INDETERMINATE ? " to call" : "", tl ? tl : "");
+		tl = tail(e, ck->limit, unit, has_range(t, nt), &ck->samples_needed);
+	words = gate_check_words(k, ck->ruling, ctx->v);
+	ck->reason = gate_strf("%s, %s%s", body, words, tl ? tl : "");
+	free(words);
 	free(tl);
 	free(body);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
@@ -268,23 +290,22 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 {
 	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
 		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
-	struct check_spec cs = { q == 50 ? "p50 speedup" : "p99 speedup", "x", 1,
-		ctx->o->read_speedup, "at least", "below", "", 0 };
 	struct gate_estimate e;
-	char r[32], a[32], b[32], l[32], wo[256], wr[256];
+	char r[32], a[32], b[32], wo[256], wr[256];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	snprintf(cs.what, sizeof cs.what, "%sx", gate_num(l, sizeof l, cs.limit));
-	iv = interval_words(ctx, &e, "x");
+	iv = interval_words(ctx, &e, "x", ctx->v->read_speedup, 1);
 	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
-	    row->name, gate_num(r, sizeof r, e.v), qname(q),
+	    row->name, gate_num_vs(r, sizeof r, e.v, ctx->v->read_speedup, 1),
+	    qname(q),
 	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
 	    ctx->v->mode, wr, sizeof wr), gate_dur(b, sizeof b, t[1].part->v),
 	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
 	    iv[0] ? "; " : "", iv);
 	free(iv);
-	add_check(ctx, row, &cs, t, 2, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_SPEEDUP :
+	    CHECK_P99_SPEEDUP], 0, t, 2, &e, body);
 }
 
 static void
@@ -292,20 +313,16 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
-	struct check_spec cs = { "p50 syncs", "syncs", 0, ctx->o->commit_syncs,
-		"within", "over", "", 1 };
 	struct gate_estimate e;
-	char s[32], l[32];
+	char s[32];
 	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	snprintf(cs.what, sizeof cs.what, "the ceiling of %s",
-	    gate_num(l, sizeof l, cs.limit));
-	iv = interval_text(ctx, &e, "");
-	gate_num(s, sizeof s, e.v);
+	iv = interval_text(ctx, &e, "", ctx->v->commit_syncs, 0);
+	gate_num_vs(s, sizeof s, e.v, ctx->v->commit_syncs, 0);
 	body = gate_strf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
 	free(iv);
-	add_check(ctx, row, &cs, t, 2, &e, body);
+	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e, body);
 }
 
 static void
@@ -317,33 +334,35 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
 	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
 	size_t nt = ctx->unit.shared ? 2 : 4;
-	struct check_spec cs = { q == 50 ? "p50 syncs vs rival" : "p99 syncs vs rival",
-		"x", 1, 1, "no more than", "more than", "", !ctx->unit.shared };
 	struct gate_estimate e;
 	char os[32], rs[32], x[32];
 	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
 
 	estimate(ctx, pair, t, nt, &e);
-	gate_who(&ctx->v->rival, ctx->v->mode, cs.what, sizeof cs.what);
-	iv = interval_words(ctx, &e, "x");
+	iv = interval_words(ctx, &e, "x", 1, 1);
 	if (iv[0] != '\0') {
-		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num(x, sizeof x, e.v), iv);
+		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x, e.v,
+		    1, 1), iv);
 
 		free(iv);
 		iv = w2;
 	}
-	gate_num(os, sizeof os, t[1].part->v / ctx->unit.ours.v);
+	/* passing is ours no more syncs than theirs: the two read so */
+	gate_print_two(os, rs, sizeof os, t[1].part->v / ctx->unit.ours.v,
+	    t[0].part->v / ctx->unit.rival.v, gate_side(e.v, 1) >= 0 ? READS_LE :
+	    READS_GT, &gate_style_num, 0);
 	body = gate_strf("%s: %s %s at %s against %s %s%s", row->name, os,
-	    gate_syncs(os), qname(q), rp,
-	    gate_num(rs, sizeof rs, t[0].part->v / ctx->unit.rival.v), iv);
+	    gate_syncs(os), qname(q), rp, rs, iv);
 	free(iv);
 	free(rp);
-	add_check(ctx, row, &cs, t, nt, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
+	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt, &e, body);
 }
 
 /* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
 static char *
-change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
+change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    double limit, double pct)
 {
 	char cf[32], a[32], b[32], *lo, *hi, *out;
 
@@ -357,13 +376,29 @@ change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e)
 		gate_num(a, sizeof a, fabs(e->lo - 1) * 100);
 		gate_num(b, sizeof b, fabs(e->hi - 1) * 100);
 	}
-	lo = change_words(e->lo, a);
-	hi = change_words(e->hi, b);
+	if (e->lo > 1)
+		gate_num_refine(a, sizeof a, (e->lo - 1) * 100, pct,
+		    gate_reads_for(e->lo, limit, 0));
+	if (e->hi > 1)
+		gate_num_refine(b, sizeof b, (e->hi - 1) * 100, pct,
+		    gate_reads_for(e->hi, limit, 0));
+	lo = change_words(e->lo, a, limit);
+	hi = change_words(e->hi, b, limit);
 	out = gate_strf(" (%s%% interval from %s to %s)",
-	    gate_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
+	    gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
 	free(lo);
 	free(hi);
 	return out;
+}
+
+/* How the new figure reads against the old, as its change says. */
+static enum gate_reads
+change_reads(double ratio, double limit)
+{
+	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
+		return READS_LE;        /* "no slower" */
+	return gate_side(ratio, 1) > 0 ? READS_GT : gate_side(ratio, 1) < 0 ?
+	    READS_LT : READS_EQ;
 }
 
 static void
@@ -375,30 +410,32 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
 		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
 	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
-	struct check_spec cs = { q == 50 ? "p50 regression" : "p99 regression", "x",
-		0, 1 + ctx->o->max_regression, "within", "over", "", nt == 4 };
+	double limit = 1 + ctx->v->max_regression, pct = ctx->v->max_regression * 100;
 	struct gate_estimate e;
-	char a[32], b[32], l[32];
+	char a[32], b[32];
 	char *iv, *body, *ch;
 
 	estimate(ctx, pair, t, nt, &e);
-	snprintf(cs.what, sizeof cs.what, "%s%%",
-	    gate_num(l, sizeof l, ctx->o->max_regression * 100));
-	iv = change_interval(ctx, &e);
-	ch = change_text(e.v);
+	iv = change_interval(ctx, &e, limit, pct);
+	ch = change_text(e.v, limit, pct);
 	if (syncs) {
-		/* a is filled before gate_syncs reads it: arguments have no order */
-		gate_num(a, sizeof a, t[0].part->v / ctx->unit.ours.v);
+		gate_print_two(a, b, sizeof a, t[0].part->v / ctx->unit.ours.v,
+		    t[1].part->v / ctx->unit.rival.v, change_reads(e.v, limit),
+		    &gate_style_num, 0);
 		body = gate_strf("%s: %s %s at %s against the baseline's %s, %s%s",
-		    row->name, a, gate_syncs(a), qname(q),
-		    gate_num(b, sizeof b, t[1].part->v / ctx->unit.rival.v), ch, iv);
-	} else
+		    row->name, a, gate_syncs(a), qname(q), b, ch, iv);
+	} else {
+		gate_print_two(a, b, sizeof a, t[0].part->v, t[1].part->v,
+		    change_reads(e.v, limit), &gate_style_dur, 0);
 		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
-		    row->name, gate_dur(a, sizeof a, t[0].part->v), qname(q),
-		    gate_dur(b, sizeof b, t[1].part->v), ch, iv);
+		    row->name, a, qname(q), b, ch, iv);
+	}
 	free(ch);
 	free(iv);
-	add_check(ctx, row, &cs, t, nt, &e, body);
+	add_check(ctx, row, &gate_check_kinds[q == 50 ?
+	    (syncs ? CHECK_P50_REGRESSION_WRITE : CHECK_P50_REGRESSION_READ) :
+	    (syncs ? CHECK_P99_REGRESSION_WRITE : CHECK_P99_REGRESSION_READ)],
+	    nt == 4, t, nt, &e, body);
 }
 
 /*
@@ -411,11 +448,10 @@ static void
 check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
 {
 	int base = ctx->o->mode == MODE_BASELINE;
-	struct verdict_check *ck = new_check(ctx, row, base ? "regression" : "syncs",
-	    base ? "x" : "syncs", "<=");
+	struct verdict_check *ck = new_check(ctx, row, &gate_check_kinds[base ?
+	    CHECK_REGRESSION_UNRULED : CHECK_SYNCS_UNRULED]);
 
 	ck->value = verdict_point(NAN);
-	ck->limit = base ? 1 + ctx->o->max_regression : ctx->o->commit_syncs;
 	ck->ruling = RULING_INDETERMINATE;
 	ck->reason = gate_strf("%s: not ruled in syncs: %s", row->name,
 	    ctx->v->unit.why_none);

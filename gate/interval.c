@@ -130,11 +130,30 @@ term_spread(const struct gate_term *t, double c, double *down, double *up,
 	return 0;
 }
 
+/*
+ * The numerator's and the denominator's products, divided once at the
+ * end: 6.6ms over 3.3ms against 2.2ms over 1.1ms is 7.26e12 / 7.26e12,
+ * exactly 1, where dividing term by term gave 0.9999999999999999.
+ */
+struct quotient {
+	double num, den;
+};
+
+static void
+quotient_add(struct quotient *q, double x, int power)
+{
+	if (power > 0)
+		q->num *= x;
+	else
+		q->den *= x;
+}
+
 void
 gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
-	double v = 1, blo = 1, bhi = 1, down, up, plo, phi;
+	struct quotient v = { 1, 1 }, blo = { 1, 1 }, bhi = { 1, 1 };
+	double down, up, plo, phi;
 	size_t i, spread = 0;
 
 	memset(e, 0, sizeof *e);
@@ -146,9 +165,9 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 
 		if (!has && pt->kind == PART_SAMPLED)
 			e->dropped_at[i] = c;
-		v = t[i].power > 0 ? v * pt->v : v / pt->v;
-		blo = t[i].power > 0 ? blo * plo : blo / phi;
-		bhi = t[i].power > 0 ? bhi * phi : bhi / plo;
+		quotient_add(&v, pt->v, t[i].power);
+		quotient_add(&blo, t[i].power > 0 ? plo : phi, t[i].power);
+		quotient_add(&bhi, t[i].power > 0 ? phi : plo, t[i].power);
 		if (!has)
 			continue;
 		spread += down > 0 || up > 0;
@@ -166,18 +185,18 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 			e->up_sq_unit += up * up;
 		}
 	}
-	e->v = v;
+	e->v = v.num / v.den;
 	e->lo = e->hi = NAN;
 	if (spread == 0)
 		return;
 	if (spread == 1) {
 		/* one part alone: its own ends, by products, so a limit it meets stays met */
-		e->lo = blo;
-		e->hi = bhi;
+		e->lo = blo.num / blo.den;
+		e->hi = bhi.num / bhi.den;
 		return;
 	}
-	e->lo = v * exp(-(sqrt(e->down_sq_class + e->down_sq_unit) + e->down_range));
-	e->hi = v * exp(sqrt(e->up_sq_class + e->up_sq_unit) + e->up_range);
+	e->lo = e->v * exp(-(sqrt(e->down_sq_class + e->down_sq_unit) + e->down_range));
+	e->hi = e->v * exp(sqrt(e->up_sq_class + e->up_sq_unit) + e->up_range);
 }
 
 /* The class latencies' squared spread with each side at max(its count, n). */

@@ -155,10 +155,11 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 		if (theirs != (i >= pair->ndrops))
 			continue;
 		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s: %s %zu samples are too few for an interval on %s "
-		    "at %s%% (%zu would do); it is taken as exact",
-		    pair->ours->name, w, d->pt->n, d->pt->p > 0.9 ? "p99" : "p50",
-		    gate_num(cf, sizeof cf, v->confidence * 100),
+		verdict_note(v, "%s: %s %zu %s too few for an interval on %s at %s%% "
+		    "(%zu would do); it is taken as exact", pair->ours->name, w,
+		    d->pt->n, gate_plural(d->pt->n, "sample is", "samples are"),
+		    d->pt->p > 0.9 ? "p99" : "p50",
+		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(d->pt->p, d->level));
 		free(w);
 	}
@@ -198,6 +199,26 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 }
 
 /*
+ * p50, its interval's high end (NaN: none) and the line they are under,
+ * into a, h and b: with the decimals that show both under the line.
+ */
+static void
+under_line(char *a, char *h, char *b, size_t len, double p50, double hi,
+    double line)
+{
+	const struct gate_style *st = &gate_style_dur;
+	int d;
+
+	for (d = -1; d <= 15; d = d < 0 ? 3 : d + 1) {
+		st->print(a, len, p50, d);
+		st->print(h, len, hi, d);
+		st->print(b, len, line, d);
+		if (st->read(a) < st->read(b) && (isnan(hi) || st->read(h) < st->read(b)))
+			return;
+	}
+}
+
+/*
  * A commit under the band's low: not flushing each commit, or batching.
  * A probe too thin for a band leaves the unit itself as the line.  The
  * whole of p50's interval must lie under it: a p50 whose interval reaches
@@ -218,18 +239,17 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 
 		if (!(top < (isnan(low) ? unit : low)))
 			continue;
+		under_line(a, h, b, sizeof a, p50->v, p50->hi, isnan(low) ? unit : low);
 		if (!isnan(p50->hi))
-			snprintf(up, sizeof up, ", at most %s at %s%%",
-			    gate_dur(h, sizeof h, p50->hi),
-			    gate_num(cf, sizeof cf, v->confidence * 100));
+			snprintf(up, sizeof up, ", at most %s at %s%%", h,
+			    gate_limit_num(cf, sizeof cf, v->confidence * 100));
 		gate_who(s, v->mode, who, sizeof who);
-		gate_num(n, sizeof n, p50->v / unit);
+		/* under the line, so under one sync: never "1 sync" */
+		gate_num_against(n, sizeof n, p50->v / unit, 1, READS_LT);
 		verdict_note(v, "%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
 		    "%s is not flushing each commit, or batches several commits into "
-		    "one flush", row->name, who, n, gate_syncs(n),
-		    gate_dur(a, sizeof a, p50->v), up, isnan(low) ? "one sync of" :
-		    "the probe band's low of", gate_dur(b, sizeof b, isnan(low) ? unit :
-		    low), who);
+		    "one flush", row->name, who, n, gate_syncs(n), a, up,
+		    isnan(low) ? "one sync of" : "the probe band's low of", b, who);
 	}
 }
 
@@ -340,13 +360,14 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 		char *ch, *out;
 
 		c = closest(v, kind, "regression", 1);
-		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num(b, sizeof b,
-		    (c->value.v - 1) * 100)) : gate_strf("%s%% faster",
+		gate_limit_num(a, sizeof a, v->max_regression * 100);
+		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num_against(b,
+		    sizeof b, (c->value.v - 1) * 100, v->max_regression * 100,
+		    READS_LE)) : gate_strf("%s%% faster",
 		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
 		out = gate_strf("%zu class%s, none more than %s%% slower than the "
-		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es,
-		    gate_num(a, sizeof a, v->max_regression * 100), ch, c->class_name,
-		    stat_quantile(c));
+		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es, a, ch,
+		    c->class_name, stat_quantile(c));
 		free(ch);
 		return out;
 	}
@@ -354,48 +375,56 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 		c = closest(v, kind, "speedup", 1);
 		return gate_strf("%zu class%s, %sat least %sx faster than %s at p50 and "
 		    "p99; the least is %sx (%s at %s)", n, es, each,
-		    gate_num(a, sizeof a, v->read_speedup), who,
-		    gate_num(b, sizeof b, c->value.v), c->class_name, stat_quantile(c));
+		    gate_limit_num(a, sizeof a, v->read_speedup), who,
+		    gate_num_vs(b, sizeof b, c->value.v, v->read_speedup, 1),
+		    c->class_name, stat_quantile(c));
 	}
 	c = closest(v, kind, "syncs", 0);
-	gate_num(a, sizeof a, v->commit_syncs);
-	gate_num(b, sizeof b, c->value.v);
+	gate_limit_num(a, sizeof a, v->commit_syncs);
+	gate_num_vs(b, sizeof b, c->value.v, v->commit_syncs, 0);
 	return gate_strf("%zu class%s within %s %s at p50 and no more syncs a "
 	    "commit than %s at p50 and p99; the most is %s %s (%s at p50)", n, es,
 	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
+}
+
+char *
+gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    enum ruling r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		n += v->rows[i].kind == kind;
+	if (n == 0)
+		return gate_strf("no %s class in both results", class_kind_name(kind));
+	if (r == RULING_PASS)
+		return pass_summary(v, kind, n);
+	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
+		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
+	return joined(v, kind, r);
 }
 
 static void
 rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
 {
 	struct gate_verdict *v = ctx->v;
-	size_t i, n = 0;
+	size_t i;
 
 	h->ruling = RULING_NOT_RULED;
 	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind) {
-			n++;
+		if (v->rows[i].kind == kind)
 			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
-		}
-	if (n == 0)
-		h->reason = gate_strf("no %s class in both results", class_kind_name(kind));
-	else if (h->ruling == RULING_PASS)
-		h->reason = pass_summary(v, kind, n);
-	else if (kind == KIND_WRITE && !ctx->have_unit)
-		h->reason = gate_strf("not ruled in syncs: %s", v->unit.why_none);
-	else
-		h->reason = joined(v, kind, h->ruling);
+	h->reason = gate_half_reason(v, kind, h->ruling);
 }
 
 static void
 ceiling_note(struct gate_verdict *v)
 {
-	char a[32], b[32], c[32], cc[96];
+	char b[32], c[32], cc[96];
 	char *out, *next;
 	int k;
 
-	gate_num(a, sizeof a, v->commit_syncs);
-	out = gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
+	out = gate_ceiling_words(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		char *who;
@@ -409,8 +438,9 @@ ceiling_note(struct gate_verdict *v)
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
 		next = gate_strf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent writers%s", out, who, b, gate_syncs(b),
-		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers, cc);
+		    "at p99 with %d concurrent %s%s", out, who, b, gate_syncs(b),
+		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
+		    gate_plural((size_t)s->group_writers, "writer", "writers"), cc);
 		free(who);
 		free(out);
 		out = next;
@@ -463,9 +493,10 @@ note_thin_shared(struct gate_ctx *ctx)
 		    v->confidence, &lo, &hi) == 0)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
-		    "its median at %s%% (%zu would do); the band is the other probe's",
-		    who, k ? u->n2 : u->n, gate_num(cf, sizeof cf, v->confidence * 100),
+		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
+		    "median at %s%% (%zu would do); the band is the other probe's",
+		    who, k ? u->n2 : u->n, gate_plural(k ? u->n2 : u->n, "sample",
+		    "samples"), gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, v->confidence));
 		free(who);
 	}
@@ -487,7 +518,7 @@ note_unit(struct gate_ctx *ctx)
 		verdict_note(v, "the probes have %zu and %zu samples, too few for an "
 		    "interval on their median at %s%% (%zu would do); the sync unit "
 		    "is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,
-		    gate_num(cf, sizeof cf, v->confidence * 100),
+		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
 		return;
 	}
@@ -498,10 +529,12 @@ note_unit(struct gate_ctx *ctx)
 		if (level <= 0)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu samples, too few for an interval on "
-		    "its median at %s%% (%zu would do); its sync unit is taken as "
-		    "exact", who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
-		    gate_num(cf, sizeof cf, v->confidence * 100),
+		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
+		    "median at %s%% (%zu would do); its sync unit is taken as exact",
+		    who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
+		    gate_plural(k ? ctx->unit.rival.n : ctx->unit.ours.n, "sample",
+		    "samples"),
+		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, level));
 		free(who);
 	}

@@ -92,8 +92,12 @@ void gate_list_add(struct gate_list *l, const char *sep, const char *item);
 char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As gate_strf, from a va_list (which it leaves to the caller to end). */
 char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-/* "zu's" or "the baseline's". */
+/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
 char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
+/* What follows name to make it possessive: "'s", or "'" after a final s. */
+const char *gate_apostrophe(const char *name);
+/* one when n is 1, else many: "sample", "samples". */
+const char *gate_plural(size_t n, const char *one, const char *many);
 /* "zu" or "the baseline". */
 const char *gate_who(const struct verdict_side *s, enum gate_mode m, char *buf,
     size_t len);

@@ -65,12 +65,31 @@ gate_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A name ending in s takes the apostrophe alone, as plurals do: "ours'",
+ * not "ours's"; the rule is one for every name, so "redis'" too.
+ */
+const char *
+gate_apostrophe(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 0 && (name[n - 1] == 's' || name[n - 1] == 'S') ? "'" : "'s";
+}
+
 char *
 gate_possessive(const struct verdict_side *s, enum gate_mode m)
 {
 	char buf[256];
 
-	return gate_strf("%s's", gate_who(s, m, buf, sizeof buf));
+	gate_who(s, m, buf, sizeof buf);
+	return gate_strf("%s%s", buf, gate_apostrophe(buf));
+}
+
+const char *
+gate_plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
 }
 
 const char *

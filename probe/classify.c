@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/units.h"
@@ -83,6 +84,24 @@ static const char *
 times(char *buf, double r)
 {
 	snprintf(buf, DURLEN, r >= 10 ? "%.0f" : "%.1f", r);
+	return buf;
+}
+
+/*
+ * r as times prints it, with the decimals to fall on bound's side as r
+ * does, where a sentence holds the two together: 9.96 against "at least
+ * 10" is not "10.0".  ge: the rule is r >= bound; else r <= bound.
+ */
+static const char *
+times_vs(char *buf, double r, double bound, int ge)
+{
+	int d;
+
+	times(buf, r);
+	for (d = r >= 10 ? 1 : 2; d <= 6 && (ge ? (r >= bound) !=
+	    (strtod(buf, NULL) >= bound) : (r <= bound) != (strtod(buf, NULL) <= bound));
+	    d++)
+		snprintf(buf, DURLEN, "%.*f", d, r);
 	return buf;
 }
 
@@ -180,10 +199,12 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
 		return TIMING_KERNEL;
 	}
+	/* the figures a verdict of "too close" holds against its bounds */
 	snprintf(l->s, CLASSIFY_LINE, "%s (%s) costs %s times an empty system "
 	    "call (%s) and %s times writing its %s into memory (%s)",
-	    subject(b.n, f), dur(b.a, f->dirty_ns), times(b.r, rn),
-	    dur(b.b, f->null_ns), times(b.q, rw),
+	    subject(b.n, f), dur(b.a, f->dirty_ns),
+	    times_vs(b.r, rn, CLASSIFY_FAR_NULL, 1), dur(b.b, f->null_ns),
+	    times_vs(b.q, rw, CLASSIFY_FAR_WRITE, 1),
 	    fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
 	/*
 	 * Cheaper than the copy into memory says nothing left the kernel only
@@ -213,8 +234,9 @@ write_timing(const struct probe_facts *f, struct line *l)
 	snprintf(l->s, CLASSIFY_LINE, "An %s of %s (%s) costs %s times the same "
 	    "write without a sync (%s) and %s times an empty system call (%s)",
 	    f->sync_name, fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
-	    dur(b.a, f->dirty_ns), times(b.q, rw), dur(b.b, f->write_ns),
-	    times(b.r, rn), dur(b.c, f->null_ns));
+	    dur(b.a, f->dirty_ns), times_vs(b.q, rw, CLASSIFY_FAR_WRITE_TIMED, 1),
+	    dur(b.b, f->write_ns), times_vs(b.r, rn, CLASSIFY_FAR_NULL, 1),
+	    dur(b.c, f->null_ns));
 	/* the same guard as for a flush: what the sync adds must be small too */
 	if (rn <= CLASSIFY_NEAR_NULL || (rw <= CLASSIFY_NEAR_WRITE &&
 	    f->dirty_ns - f->write_ns < CLASSIFY_FAR_NULL * f->null_ns)) {
@@ -402,8 +424,8 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
 		    "yet with nothing dirty %s costs %s, %s times an empty system "
 		    "call (%s), more than the %g that would show none is sent: "
 		    "whether a flush is sent cannot be told.", opt, f->clean_name,
-		    dur(b.a, f->clean_ns), times(b.r, rn), dur(b.b, f->null_ns),
-		    CLASSIFY_NEAR_NULL);
+		    dur(b.a, f->clean_ns), times_vs(b.r, rn, CLASSIFY_NEAR_NULL, 0),
+		    dur(b.b, f->null_ns), CLASSIFY_NEAR_NULL);
 	return 1;
 }
 

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -103,7 +104,7 @@ td_num(FILE *fp, const char *s)
 static void
 latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	char b[DURLEN];
+	char b[DURLEN], c[DURLEN];
 	size_t i;
 
 	fputs("<section>\n<h2>Latency</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
@@ -123,17 +124,20 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		td_num(fp, layout_ns(b, sizeof b, r->ours_p99.v, o->ascii));
 		td_num(fp, layout_ns(b, sizeof b, r->rival_p50.v, o->ascii));
 		td_num(fp, layout_ns(b, sizeof b, r->rival_p99.v, o->ascii));
-		td_num(fp, layout_ratio(b, sizeof b, r->ratio_p50.v));
-		td_num(fp, layout_ratio(b, sizeof b, r->ratio_p99.v));
+		layout_row_ratios(b, c, sizeof b, v, r);
+		td_num(fp, b);
+		td_num(fp, c);
 		fputs("<td>", fp);
 		badge(fp, r->ruling);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table></div>\n<p class=\"muted\">x is ", fp);
 	escape_xml(fp, layout_rival(v));
-	fputs("&#39;s latency divided by ", fp);
+	escape_xml(fp, gate_apostrophe(layout_rival(v)));
+	fputs(" latency divided by ", fp);
 	escape_xml(fp, layout_ours(v));
-	fputs("&#39;s: above 1, ", fp);
+	escape_xml(fp, gate_apostrophe(layout_ours(v)));
+	fputs(": above 1, ", fp);
 	escape_xml(fp, layout_ours(v));
 	fputs(" is faster.</p>\n", fp);
 	if (layout_has_kind(v, KIND_READ)) {
@@ -149,8 +153,10 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 static void
 syncs_rows(FILE *fp, const struct gate_verdict *v)
 {
-	char b[DURLEN];
+	char b[4][DURLEN];
+	char *const s[4] = { b[0], b[1], b[2], b[3] };
 	size_t i;
+	int k;
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -160,10 +166,9 @@ syncs_rows(FILE *fp, const struct gate_verdict *v)
 		fputs("<tr><td>", fp);
 		escape_xml(fp, r->name);
 		fputs("</td>", fp);
-		td_num(fp, layout_ratio(b, sizeof b, r->ours_syncs_p50.v));
-		td_num(fp, layout_ratio(b, sizeof b, r->ours_syncs_p99.v));
-		td_num(fp, layout_ratio(b, sizeof b, r->rival_syncs_p50.v));
-		td_num(fp, layout_ratio(b, sizeof b, r->rival_syncs_p99.v));
+		layout_row_syncs(s, DURLEN, v, r);
+		for (k = 0; k < 4; k++)
+			td_num(fp, s[k]);
 		fputs("<td>", fp);
 		badge(fp, r->ruling);
 		fputs("</td></tr>\n", fp);
@@ -245,7 +250,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		fputs("</td><td class=\"n\">", fp);
 		escape_xml(fp, layout_check_value(val, sizeof val, c));
 		fprintf(fp, "</td><td class=\"n\">%s</td><td class=\"n\">",
-		    layout_interval(ci, sizeof ci, c->value, 0, 0));
+		    layout_check_interval(ci, sizeof ci, c));
 		escape_xml(fp, layout_check_limit(lim, sizeof lim, c));
 		fputs("</td><td>", fp);
 		badge(fp, c->ruling);
@@ -321,8 +326,9 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 	layout_ns(med, sizeof med, s->probe_median_ns, o->ascii);
 	layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
 	layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
-	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu samples",
-	    med, lo, hi, s->probe_samples);
+	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
+	    med, lo, hi, s->probe_samples, gate_plural(s->probe_samples, "sample",
+	    "samples"));
 	fact(fp, "One sync", buf);
 	fact(fp, "Method", s->method);
 	fact(fp, "Filesystem", s->fs);

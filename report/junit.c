@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -90,11 +91,11 @@ properties(FILE *fp, const struct gate_verdict *v)
 	property(fp, "reads", ruling_name(v->reads.ruling));
 	property(fp, "writes", ruling_name(v->writes.ruling));
 	if (!isnan(v->read_speedup))
-		property(fp, "read_speedup", layout_trimmed(a, sizeof a, v->read_speedup));
+		property(fp, "read_speedup", layout_exact(a, sizeof a, v->read_speedup));
 	if (!isnan(v->commit_syncs))
-		property(fp, "commit_syncs", layout_trimmed(a, sizeof a, v->commit_syncs));
+		property(fp, "commit_syncs", layout_exact(a, sizeof a, v->commit_syncs));
 	if (!isnan(v->max_regression))
-		property(fp, "max_regression", layout_trimmed(a, sizeof a, v->max_regression));
+		property(fp, "max_regression", layout_exact(a, sizeof a, v->max_regression));
 	property(fp, "unit", unit_source_name(v->unit.source));
 	property(fp, "unit_description", v->unit.description);
 	property(fp, "unit_why_none", v->unit.why_none);
@@ -109,7 +110,7 @@ figures(FILE *fp, const struct verdict_check *c)
 	char val[FIGLEN], ci[FIGLEN], lim[FIGLEN];
 
 	layout_check_value(val, sizeof val, c);
-	layout_interval(ci, sizeof ci, c->value, 0, 0);
+	layout_check_interval(ci, sizeof ci, c);
 	layout_check_limit(lim, sizeof lim, c);
 	escape_xml(fp, val);
 	if (ci[0] != '\0')
@@ -139,8 +140,9 @@ outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check 
 		escape_xml(fp, reason);
 		fputs("\"", fp);
 		if (c != NULL && c->samples_needed >= 0)
-			fprintf(fp, ">about %lld samples would settle it</skipped>\n",
-			    c->samples_needed);
+			fprintf(fp, ">about %lld %s would settle it</skipped>\n",
+			    c->samples_needed, gate_plural((size_t)c->samples_needed,
+			    "sample", "samples"));
 		else
 			fputs("/>\n", fp);
 	}

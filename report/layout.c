@@ -5,8 +5,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "gate/checks.h"
 #include "lib/units.h"
 #include "report/layout.h"
 
@@ -73,25 +75,82 @@ layout_ratio(char *buf, size_t len, double r)
 	return fmt_ratio(buf, len, r);
 }
 
-char *
-layout_interval(char *buf, size_t len, struct verdict_value x, int is_ns,
-    int ascii)
+/* The tables' figures: two decimals, or more to read as they were ruled. */
+static void
+ratio_print(char *buf, size_t len, double x, int decimals)
 {
-	char lo[DURLEN], hi[DURLEN];
+	if (decimals < 0 || isnan(x))
+		fmt_ratio(buf, len, x);
+	else
+		snprintf(buf, len, "%.*f", decimals, x);
+}
 
-	if (isnan(x.lo) && isnan(x.hi)) {
-		buf[0] = '\0';
-		return buf;
-	}
-	if (is_ns) {
-		fmt_duration(lo, sizeof lo, x.lo, ascii);
-		fmt_duration(hi, sizeof hi, x.hi, ascii);
-	} else {
-		fmt_ratio(lo, sizeof lo, x.lo);
-		fmt_ratio(hi, sizeof hi, x.hi);
-	}
-	snprintf(buf, len, "[%s, %s]", lo, hi);
+static double
+ratio_read(const char *buf)
+{
+	return strtod(buf, NULL);
+}
+
+static const struct gate_style ratio_style = { ratio_print, ratio_read };
+
+/* x against a check's limit, as the check ruled it. */
+static char *
+ratio_vs(char *buf, size_t len, double x, double limit, int at_least)
+{
+	if (isnan(x) || isnan(limit))
+		return fmt_ratio(buf, len, x);
+	gate_fig_against(buf, len, x, limit, gate_reads_for(x, limit, at_least),
+	    &ratio_style);
 	return buf;
+}
+
+void
+layout_row_ratios(char *p50, char *p99, size_t len, const struct gate_verdict *v,
+    const struct verdict_row *r)
+{
+	double limit = v->mode == MODE_RIVAL && r->kind == KIND_READ ?
+	    v->read_speedup : NAN;
+
+	ratio_vs(p50, len, r->ratio_p50.v, limit, 1);
+	ratio_vs(p99, len, r->ratio_p99.v, limit, 1);
+}
+
+/*
+ * Ours (x, printed in a) against the rival's (y, in b) at one quantile,
+ * and at p50 ours against the ceiling (ceiling NaN: none), as the gate
+ * ruled them.
+ */
+static int
+syncs_read(const char *a, const char *b, double x, double y, double ceiling)
+{
+	char lim[32];
+
+	if (!isnan(ceiling) && !isnan(x) &&
+	    !gate_reads_hold(strtod(a, NULL), strtod(gate_limit_num(lim, sizeof lim,
+	    ceiling), NULL), gate_reads_for(x, ceiling, 0)))
+		return 0;
+	/* ours no more syncs a commit than the rival's passes */
+	return isnan(x) || isnan(y) || gate_reads_hold(strtod(a, NULL),
+	    strtod(b, NULL), gate_side(y / x, 1) >= 0 ? READS_LE : READS_GT);
+}
+
+void
+layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
+    const struct verdict_row *r)
+{
+	const struct verdict_value *x[4] = { &r->ours_syncs_p50, &r->ours_syncs_p99,
+		&r->rival_syncs_p50, &r->rival_syncs_p99 };
+	int d, q;
+
+	/* each quantile's pair with its own decimals, the same for both */
+	for (q = 0; q < 2; q++)
+		for (d = -1; d <= 15; d = d < 0 ? 3 : d + 1) {
+			ratio_print(s[q], len, x[q]->v, d);
+			ratio_print(s[q + 2], len, x[q + 2]->v, d);
+			if (v->mode != MODE_RIVAL || syncs_read(s[q], s[q + 2], x[q]->v,
+			    x[q + 2]->v, q == 0 ? v->commit_syncs : NAN))
+				break;
+		}
 }
 
 /* "x" and "%" follow the number; a word is spaced from it. */
@@ -101,12 +160,19 @@ unit_gap(const char *unit)
 	return unit != NULL && strlen(unit) > 1 ? " " : "";
 }
 
+/* Whether c passes at least its limit (">="), else at most. */
+static int
+at_least(const struct verdict_check *c)
+{
+	return c->comparison != NULL && strcmp(c->comparison, ">=") == 0;
+}
+
 char *
 layout_check_value(char *buf, size_t len, const struct verdict_check *c)
 {
 	char num[DURLEN];
 
-	fmt_ratio(num, sizeof num, c->value.v);
+	ratio_vs(num, sizeof num, c->value.v, c->limit, at_least(c));
 	if (isnan(c->value.v) || c->value_unit == NULL)
 		snprintf(buf, len, "%s", num);
 	else
@@ -123,7 +189,7 @@ layout_check_limit(char *buf, size_t len, const struct verdict_check *c)
 		snprintf(buf, len, "-");
 		return buf;
 	}
-	layout_trimmed(num, sizeof num, c->limit);
+	gate_limit_num(num, sizeof num, c->limit);
 	snprintf(buf, len, "%s%s%s%s%s", c->comparison ? c->comparison : "",
 	    c->comparison ? " " : "", num, c->value_unit ? unit_gap(c->value_unit) : "",
 	    c->value_unit ? c->value_unit : "");
@@ -131,9 +197,32 @@ layout_check_limit(char *buf, size_t len, const struct verdict_check *c)
 }
 
 char *
+layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
+{
+	char lo[DURLEN], hi[DURLEN];
+
+	if (isnan(c->value.lo) && isnan(c->value.hi)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	ratio_vs(lo, sizeof lo, c->value.lo, c->limit, at_least(c));
+	ratio_vs(hi, sizeof hi, c->value.hi, c->limit, at_least(c));
+	snprintf(buf, len, "[%s, %s]", lo, hi);
+	return buf;
+}
+
+char *
 layout_percent(char *buf, size_t len, double fraction)
 {
-	return layout_trimmed(buf, len, fraction * 100);
+	gate_limit_num(buf, len, fraction * 100);
+	return buf;
+}
+
+char *
+layout_exact(char *buf, size_t len, double x)
+{
+	gate_limit_num(buf, len, x);
+	return buf;
 }
 
 char *
@@ -154,7 +243,7 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
     escape_fn *esc)
 {
 	const struct verdict_unit *u = &v->unit;
-	char a[DURLEN], b[DURLEN], pc[DURLEN];
+	char a[DURLEN], b[DURLEN], pc[DURLEN + 8];
 
 	pc[0] = '\0';
 	if (!isnan(v->confidence))

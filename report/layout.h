@@ -36,16 +36,27 @@ char *layout_ratio(char *buf, size_t len, double r);
 char *layout_trimmed(char *buf, size_t len, double r);
 
 /*
- * The interval of x as "[lo, hi]" (durations when is_ns), an absent end
- * as "-"; the empty string when x has none.
+ * A row's figures as the tables print them, each with the decimals to
+ * read as the gate ruled it against what it was compared with: the
+ * ratios against --read-speedup (reads against a rival), the syncs
+ * (ours p50, ours p99, rival p50, rival p99; len bytes each) ours at p50
+ * against the ceiling and each of ours against the rival's.
  */
-char *layout_interval(char *buf, size_t len, struct verdict_value x, int is_ns,
-    int ascii);
+void layout_row_ratios(char *p50, char *p99, size_t len,
+    const struct gate_verdict *v, const struct verdict_row *r);
+void layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
+    const struct verdict_row *r);
 
-/* A check's value with its unit: "220.42x", "2.54 syncs". */
+/* A check's value with its unit, read as ruled against its limit: "220.42x", "2.54 syncs". */
 char *layout_check_value(char *buf, size_t len, const struct verdict_check *c);
 
-/* A check's limit: ">= 10x", "<= 2 syncs"; "-" when it has none. */
+/* A check's interval, "[2.20, 2.70]", each end read as ruled; "" without one. */
+char *layout_check_interval(char *buf, size_t len, const struct verdict_check *c);
+
+/* A threshold with every digit it was given: "10", "1.005". */
+char *layout_exact(char *buf, size_t len, double x);
+
+/* A check's limit, every digit of it: ">= 10x", "<= 2 syncs"; "-" when it has none. */
 char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
 
 /*
@@ -56,7 +67,7 @@ char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
 void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
     escape_fn *esc);
 
-/* The confidence as a percentage without trailing zeros: "95". */
+/* The confidence as a percentage, every digit of it: "95", "99.99999". */
 char *layout_percent(char *buf, size_t len, double fraction);
 
 /* " at 95% confidence", or "" when the verdict does not say. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -118,10 +119,12 @@ name_cell(FILE *fp, const char *name, const char *what,
 }
 
 static void
-latency_row(FILE *fp, const struct verdict_row *r, const struct render_opts *o)
+latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
+    const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], r50[DURLEN], r99[DURLEN];
 
+	layout_row_ratios(r50, r99, sizeof r50, v, r);
 	fputs("| ", fp);
 	md(fp, o, r->name);
 	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
@@ -130,8 +133,7 @@ latency_row(FILE *fp, const struct verdict_row *r, const struct render_opts *o)
 	    layout_ns(b, sizeof b, r->ours_p99.v, o->ascii),
 	    layout_ns(c, sizeof c, r->rival_p50.v, o->ascii),
 	    layout_ns(d, sizeof d, r->rival_p99.v, o->ascii),
-	    layout_ratio(r50, sizeof r50, r->ratio_p50.v),
-	    layout_ratio(r99, sizeof r99, r->ratio_p99.v));
+	    r50, r99);
 	ruling_words(fp, r->ruling, o);
 	fputs(" |\n", fp);
 }
@@ -153,9 +155,9 @@ ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o
 {
 	fputs("x is ", fp);
 	md(fp, o, layout_rival(v));
-	fputs("'s latency divided by ", fp);
+	fprintf(fp, "%s latency divided by ", gate_apostrophe(layout_rival(v)));
 	md(fp, o, layout_ours(v));
-	fputs("'s: above 1, ", fp);
+	fprintf(fp, "%s: above 1, ", gate_apostrophe(layout_ours(v)));
 	md(fp, o, layout_ours(v));
 	fputs(" is faster.\n\n", fp);
 }
@@ -167,7 +169,7 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 
 	latency_head(fp, v, o);
 	for (i = 0; i < v->nrows; i++)
-		latency_row(fp, &v->rows[i], o);
+		latency_row(fp, v, &v->rows[i], o);
 	fputc('\n', fp);
 	ratio_legend(fp, v, o);
 }
@@ -183,8 +185,10 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 		return;
 	fputs("Group commit measured by ", fp);
 	md(fp, o, label);
-	fprintf(fp, "'s probe: %d writers, %s syncs at p50, %s at p99.\n\n",
-	    s->group_writers, layout_ratio(a, sizeof a, s->group_syncs_p50),
+	fprintf(fp, "%s probe: %d %s, %s syncs at p50, %s at p99.\n\n",
+	    gate_apostrophe(label), s->group_writers,
+	    gate_plural((size_t)s->group_writers, "writer", "writers"),
+	    layout_ratio(a, sizeof a, s->group_syncs_p50),
 	    layout_ratio(b, sizeof b, s->group_syncs_p99));
 }
 
@@ -192,6 +196,7 @@ static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN];
+	char *const s[4] = { a, b, c, d };
 	size_t i;
 
 	fputs("### Writes in durable syncs\n\n", fp);
@@ -216,11 +221,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			continue;
 		fputs("| ", fp);
 		md(fp, o, r->name);
-		fprintf(fp, " | %s | %s | %s | %s | ",
-		    layout_ratio(a, sizeof a, r->ours_syncs_p50.v),
-		    layout_ratio(b, sizeof b, r->ours_syncs_p99.v),
-		    layout_ratio(c, sizeof c, r->rival_syncs_p50.v),
-		    layout_ratio(d, sizeof d, r->rival_syncs_p99.v));
+		layout_row_syncs(s, sizeof a, v, r);
+		fprintf(fp, " | %s | %s | %s | %s | ", a, b, c, d);
 		ruling_words(fp, r->ruling, o);
 		fputs(" |\n", fp);
 	}
@@ -233,7 +235,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
-		    layout_trimmed(a, sizeof a, v->commit_syncs));
+		    layout_exact(a, sizeof a, v->commit_syncs));
 	group_commit(fp, layout_ours(v), &v->ours, o);
 	group_commit(fp, layout_rival(v), &v->rival, o);
 }
@@ -275,7 +277,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" | ", fp);
 		md(fp, o, layout_check_value(val, sizeof val, c));
 		fputs(" | ", fp);
-		fputs(layout_interval(ci, sizeof ci, c->value, 0, o->ascii), fp);
+		fputs(layout_check_interval(ci, sizeof ci, c), fp);
 		fputs(" | ", fp);
 		md(fp, o, layout_check_limit(lim, sizeof lim, c));
 		fputs(" | ", fp);
@@ -450,7 +452,7 @@ short_rows(FILE *fp, struct short_parts *p, const struct gate_verdict *v,
 		if (v->rows[i].ruling != RULING_FAIL &&
 		    v->rows[i].ruling != RULING_INDETERMINATE)
 			continue;
-		latency_row(fp, &v->rows[i], o);
+		latency_row(fp, v, &v->rows[i], o);
 		fflush(fp);
 		p->ends[p->nbad++] = (size_t)ftell(fp);
 	}
@@ -508,7 +510,8 @@ short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
 {
 	fwrite(p->head, 1, p->nhead, fp);
 	if (p->nbad == 0) {
-		fprintf(fp, "Every one of the %zu classes passed.\n\n", v->nrows);
+		fprintf(fp, v->nrows == 1 ? "The one class passed.\n\n" :
+		    "Every one of the %zu classes passed.\n\n", v->nrows);
 	} else {
 		fprintf(fp, "### Classes that did not pass: %zu of %zu\n\n",
 		    p->nbad, v->nrows);

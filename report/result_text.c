@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/rules.h"
 #include "lib/json.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
@@ -97,8 +98,9 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		fprintf(fp, " to %s)", fmt_duration(d, sizeof d, r->probe->ci_hi_ns,
 		    o->ascii));
 	}
-	fprintf(fp, ", the median of the result's probe (%zu samples, ",
-	    r->probe->nsamples);
+	fprintf(fp, ", the median of the result's probe (%zu %s, ",
+	    r->probe->nsamples, gate_plural(r->probe->nsamples, "sample",
+	    "samples"));
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);
 	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");

@@ -36,6 +36,8 @@ struct mark {
 	struct verdict_value p50, p99;
 	const char *side;   /* CSS class: "ours" or "rival" */
 	const char *label;
+	/* the figures as the table prints them, or NULL: as the axis does */
+	const char *p50_text, *p99_text;
 };
 
 static void
@@ -111,6 +113,21 @@ widen_value(double *mn, double *mx, struct verdict_value x, int positive)
 	widen(mn, mx, x.hi, positive);
 }
 
+/* "2.50" as "2.5", "2.00" as "2": the chart's figures carry no padding. */
+static void
+trim_zeros(char *buf)
+{
+	char *end;
+
+	if (strchr(buf, '.') == NULL || strchr(buf, 'e') != NULL)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+}
+
 /* A figure as the chart labels it: a duration or a count of syncs. */
 static void
 figure(FILE *fp, const struct axis *a, double x)
@@ -176,7 +193,7 @@ linear_ticks(FILE *fp, const struct axis *a, double bottom)
 
 static void
 marker(FILE *fp, const struct axis *a, const struct mark *m, double y,
-    struct verdict_value x, const char *which)
+    struct verdict_value x, const char *which, const char *text)
 {
 	if (!plottable(a, x.v))
 		return;
@@ -187,7 +204,10 @@ marker(FILE *fp, const struct axis *a, const struct mark *m, double y,
 	fputs("\"><title>", fp);
 	escape_xml(fp, m->label);
 	fprintf(fp, " %s ", which);
-	figure(fp, a, x.v);
+	if (text != NULL)
+		fputs(text, fp);
+	else
+		figure(fp, a, x.v);
 	fputs("</title></circle>\n", fp);
 }
 
@@ -225,8 +245,8 @@ side_row(FILE *fp, const struct axis *a, const struct mark *m, double y)
 		num(fp, y);
 		fputs("\"/>\n", fp);
 	}
-	marker(fp, a, m, y, m->p50, "p50");
-	marker(fp, a, m, y, m->p99, "p99");
+	marker(fp, a, m, y, m->p50, "p50", m->p50_text);
+	marker(fp, a, m, y, m->p99, "p99", m->p99_text);
 }
 
 static void
@@ -280,8 +300,13 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
-		struct mark ours = { r->ours_p50, r->ours_p99, "ours", layout_ours(v) };
-		struct mark rival = { r->rival_p50, r->rival_p99, "rival", layout_rival(v) };
+		struct mark ours = { r->ours_p50, r->ours_p99, "ours", layout_ours(v),
+			NULL, NULL };
+		struct mark rival = { r->rival_p50, r->rival_p99, "rival",
+			layout_rival(v), NULL, NULL };
+		char t[4][DURLEN];
+		char *const tp[4] = { t[0], t[1], t[2], t[3] };
+		int j;
 
 		if (r->kind != k)
 			continue;
@@ -290,6 +315,14 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			ours.p99 = r->ours_syncs_p99;
 			rival.p50 = r->rival_syncs_p50;
 			rival.p99 = r->rival_syncs_p99;
+			/* as the table reads them against the ceiling and each other */
+			layout_row_syncs(tp, DURLEN, v, r);
+			for (j = 0; j < 4; j++)
+				trim_zeros(t[j]);
+			ours.p50_text = t[0];
+			ours.p99_text = t[1];
+			rival.p50_text = t[2];
+			rival.p99_text = t[3];
 		}
 		fputs("<text class=\"name\" text-anchor=\"end\" x=\"", fp);
 		num(fp, LEFT - 10);
@@ -423,7 +456,7 @@ ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 	fputs("\"/>\n<text class=\"ceiling-label\" text-anchor=\"middle\" x=\"", fp);
 	num(fp, px(a, v->commit_syncs));
 	fprintf(fp, "\" y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
-	    layout_trimmed(buf, sizeof buf, v->commit_syncs));
+	    layout_exact(buf, sizeof buf, v->commit_syncs));
 }
 
 /* The syncs axis also spans the ceiling and the bands, with room after. */

@@ -204,8 +204,9 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 		row[2] = fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
 		row[3] = fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
 		row[4] = fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
-		row[5] = fmt_ratio(b[5], DURLEN, r->ratio_p50.v);
-		row[6] = fmt_ratio(b[6], DURLEN, r->ratio_p99.v);
+		layout_row_ratios(b[5], b[6], DURLEN, v, r);
+		row[5] = b[5];
+		row[6] = b[6];
 		grid_add(&g, row, o);
 	}
 	grid_print(fp, &g);
@@ -216,6 +217,7 @@ syncs_grid(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	struct grid g = { NULL, 0, 5, 0 };
 	char b[5][DURLEN];
+	char *const s[4] = { b[1], b[2], b[3], b[4] };
 	const char *row[5];
 	size_t i;
 
@@ -226,10 +228,11 @@ syncs_grid(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		if (r->kind != KIND_WRITE)
 			continue;
 		row[0] = r->name;
-		row[1] = fmt_ratio(b[1], DURLEN, r->ours_syncs_p50.v);
-		row[2] = fmt_ratio(b[2], DURLEN, r->ours_syncs_p99.v);
-		row[3] = fmt_ratio(b[3], DURLEN, r->rival_syncs_p50.v);
-		row[4] = fmt_ratio(b[4], DURLEN, r->rival_syncs_p99.v);
+		layout_row_syncs(s, DURLEN, v, r);
+		row[1] = b[1];
+		row[2] = b[2];
+		row[3] = b[3];
+		row[4] = b[4];
 		grid_add(&g, row, o);
 	}
 	grid_print(fp, &g);

@@ -127,12 +127,8 @@ in_span(double d, const struct span *s)
 	return (s->above_min ? d > s->min : d >= s->min) && d <= s->max;
 }
 
-/*
- * d as a reader wrote it: whole numbers whole (7900000), others in the
- * fewest digits that read back to d (1e+300, not 1.0000000000000001e+300).
- */
-static const char *
-shortest(char *buf, size_t len, double d)
+const char *
+report_shortest(char *buf, size_t len, double d)
 {
 	int prec;
 
@@ -163,7 +159,7 @@ number_at(const cJSON *v, const struct span *s, double *out,
 		return 0;
 	if (json_finite(v, out) == 0)
 		return errf(c->err, "%s: %s is %s; expected %s or null", c->file,
-		    c->path, shortest(num, sizeof num, *out), s->expected);
+		    c->path, report_shortest(num, sizeof num, *out), s->expected);
 	return errf(c->err, "%s: %s is %s; expected %s or null", c->file, c->path,
 	    json_kind(v), s->expected);
 }
@@ -287,8 +283,8 @@ get_interval(const cJSON *o, const char *key, const struct span *s, double *lo,
 		return -1;
 	if (*lo > *hi)
 		return errf(w->err, "%s: %s is [%s, %s]; expected the low end at most "
-		    "the high", w->file, c.path, shortest(a, sizeof a, *lo),
-		    shortest(b, sizeof b, *hi));
+		    "the high", w->file, c.path, report_shortest(a, sizeof a, *lo),
+		    report_shortest(b, sizeof b, *hi));
 	return 0;
 }
 
@@ -407,7 +403,7 @@ get_unit(const cJSON *root, struct verdict_unit *u, const struct where *w)
 	    get_str(o, "why_none", 1, &u->why_none, &c) < 0)
 		return -1;
 	u->source = (enum unit_source)src;
-	return 0;
+	return report_verdict_unit_figures(u, w->file, w->err);
 }
 
 static int
@@ -464,7 +460,7 @@ get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
 	    get_value(ratio, "p50", "p50_ci", &RATIO, &r->ratio_p50, &c) < 0 ||
 	    get_value(ratio, "p99", "p99_ci", &RATIO, &r->ratio_p99, &c) < 0)
 		return -1;
-	return 0;
+	return report_verdict_row_figures(r, &v->unit, w->file, w->path, w->err);
 }
 
 static int

@@ -57,7 +57,8 @@ same() {
 cases="split reads-fail-p50 reads-fail-p99 read-speedup writes-within-ceiling
 writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
 ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
-no-writes samples-intervals group-commit baseline-fail baseline-pass"
+no-writes samples-intervals group-commit baseline-fail baseline-pass
+rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression"
 abs=$S
 case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
 formats="txt:text md:markdown json:json xml:junit html:html"
@@ -210,7 +211,7 @@ counts ceiling-in-band 3 0 1
 counts baseline-fail 4 1 0
 counts no-writes 4 0 0
 counts hostile-gate 7 1 0
-counts hostile 4 1 1
+counts hostile 5 1 1
 for c in $cases; do
 	counts "$c" "" "" ""
 done
@@ -280,6 +281,12 @@ grep -q 'not shown in syncs: its probe says the flush does not reach a device' \
 if LC_ALL=C grep -q '[^ -~]' "$tmp/result-ascii.txt"; then
 	fail "--ascii result summary holds a byte outside printable ASCII"
 fi
+# a probe of one sample is "1 sample"
+printf '{"format": "syncgate-result/1", "engine": "e", "probe": {"format": "syncgate-probe/1", "host": {"id": "h"}, "volume": {"id": "v"}, "method": "fdatasync", "samples_ns": [3000000], "median_ns": 3000000, "reaches_device": "yes", "evidence": ["x"]}, "classes": [{"name": "c", "kind": "write", "p50_ns": 6000000, "p99_ns": 9000000}]}\n' \
+	>"$tmp/one-sample.json"
+"$S" report "$tmp/one-sample.json" >"$tmp/one-sample.txt"
+grep -qF "the median of the result's probe (1 sample, fdatasync" "$tmp/one-sample.txt" ||
+	fail "one-sample.json: $(grep -F 'probe (' "$tmp/one-sample.txt")"
 expect 2 "fixtures/report/result.json: a result renders as text, markdown or json, not junit" \
 	"$S" report "$F/result.json" --format junit
 printf '{"format": "syncgate-result/1", "engine": "", "classes": []}\n' >"$tmp/badresult.json"
@@ -361,6 +368,23 @@ sed '0,/"verdict":\t"fail",/s//"verdict":\t"pass",/' "$F/split.json" >"$tmp/bado
 # the verdict, the writes half and its class say pass; the class's checks still fail
 awk '/"verdict":\t"fail",/ && n < 3 { sub(/"fail"/, "\"pass\""); n++ } { print }' \
 	"$F/split.json" >"$tmp/allpass.json"
+# every limit moved until its check passes and every verdict made a pass:
+# the limits are not the threshold; with the threshold moved too, the
+# reasons still say "below 10x"; with those rewritten, the half's reason
+# is not the gate's summary of a pass
+pass_all='s/"verdict":\t"fail"/"verdict":\t"pass"/'
+sed -e "$pass_all" -e 's/"limit":\t10/"limit":\t8/' "$F/reads-fail-p50.json" >"$tmp/limits.json"
+sed -e "$pass_all" -e 's/"limit":\t10/"limit":\t8/' -e 's/"read_speedup":\t10/"read_speedup":\t8/' \
+	"$F/reads-fail-p50.json" >"$tmp/threshold.json"
+sed -e 's/, below 10x"/, at least 8x"/' -e 's/, at least 10x"/, at least 8x"/' \
+	"$tmp/threshold.json" >"$tmp/words.json"
+expect 2 "$tmp/limits.json: checks[0].limit is 8; expected 10, reads.read_speedup" \
+	"$S" report "$tmp/limits.json"
+expect 2 "$tmp/threshold.json: checks[0].reason does not end in \", at least 8x\"; expected the words the gate gives a \"pass\" check against checks[0].limit" \
+	"$S" report "$tmp/threshold.json"
+expect 2 "$tmp/words.json: reads.reason is not what the gate says of a \"pass\" half with these checks; expected \"1 class, at least 8x faster than ladybug at p50 and p99; the..." \
+	"$S" report "$tmp/words.json"
+[ ! -s "$tmp/out" ] || fail "a verdict that lies still printed something"
 expect 2 "$tmp/missing.json: No such file or directory" "$S" report "$tmp/missing.json"
 expect 2 "$tmp: is a directory; expected a JSON file" "$S" report "$tmp"
 expect 2 "$tmp/syntax.json: not JSON: syntax error at line 2, column 14" \

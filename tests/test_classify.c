@@ -440,6 +440,50 @@ test_classify_evidence_bounded(void **state)
 	assert_true(evidence_has(&ev, "wraps it"));
 }
 
+/*
+ * A figure printed in one sentence with the bound it was held to reads on
+ * its side of it: a flush 9.96 times an empty system call is too close
+ * to tell beside "at least 10", so it is not "10.0 times".
+ */
+static void
+test_classify_figures_read_against_bounds(void **state)
+{
+	static const struct {
+		const char *name, *mount_options, *write_cache;
+		double dirty, clean, null, write;
+		const char *has, *hasnt;
+	} near[] = {
+		{ "under ten null syscalls", "rw", NULL, 996, 500, 100, 400,
+		  "costs 9.96 times an empty system call", "10.0 times" },
+		{ "under two plain writes", "rw", NULL, 2000, 500, 100, 1002,
+		  "and 1.996 times writing", "2.0 times writing" },
+		{ "a clean sync over four null syscalls", "rw,nobarrier", "write back",
+		  60000, 402, 100, 1500, "costs 402ns, 4.02 times an empty system call",
+		  "4.0 times" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof near / sizeof near[0]; i++) {
+		struct tcase c = { near[i].name, "ext4", near[i].mount_options,
+			near[i].write_cache, NULL, 0, 0, 0, near[i].dirty,
+			near[i].clean, near[i].null, near[i].write, N, N,
+			REACH_UNKNOWN, NULL, NULL };
+		struct probe_facts f;
+		struct probe_evidence ev;
+
+		facts_of(&c, &f);
+		probe_classify(&f, &ev);
+		if (!evidence_has(&ev, near[i].has) || evidence_has(&ev, near[i].hasnt)) {
+			size_t k;
+
+			for (k = 0; k < ev.n; k++)
+				print_error("  evidence: %s\n", ev.line[k]);
+			fail_msg("case \"%s\": no \"%s\"", c.name, near[i].has);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -454,6 +498,7 @@ main(void)
 		cmocka_unit_test(test_classify_memory_device_never_durable),
 		cmocka_unit_test(test_classify_clean_pair),
 		cmocka_unit_test(test_classify_direct_cached_hint),
+		cmocka_unit_test(test_classify_figures_read_against_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,8 @@
 #include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "lib/units.h"
+#include "report/report.h"
 #include "tests/testutil.h"
 
 /* xorshift64*: a seeded generator, so every run draws the same samples. */
@@ -325,14 +327,22 @@ duel_init(struct duel *d, enum gate_mode mode)
 	gate_opts_init(&d->opts, mode);
 }
 
+/*
+ * Rules the duel; every verdict the gate makes is also one that report
+ * accepts back, figures, limits and words agreeing.
+ */
 static int
 duel_rule(struct duel *d)
 {
 	char err[ERRLEN];
+	int rc;
 
 	d->in_ours.probe = d->ours.probe;
 	d->in_rival.probe = d->rival.probe;
-	return gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+	if (rc == 0 && report_verdict_check_rulings(&d->v, "v.json", err) < 0)
+		fail_msg("the gate's own verdict is refused: %s", err);
+	return rc;
 }
 
 static void
@@ -897,6 +907,186 @@ test_gate_rule_limit_boundary(void **state)
 	}
 }
 
+/*
+ * Exact ties, walked over the whole range of a threshold.  A tie is built
+ * from whole nanoseconds, so its quotient is exact in decimal; the
+ * threshold is parsed as the command line parses it.  Each case rules its
+ * p50 and p99 checks (points) and, with a range on one side whose end
+ * sits on the limit, the interval rule.
+ */
+struct tie {
+	enum gate_mode mode;
+	enum class_kind kind;
+	double ours, rival;         /* p50 = p99, ns */
+	double ours_unit, rival_unit;   /* 0: unprobed (reads) */
+	int range;                  /* 1: ours' p50 in [ours / 2, ours]; 2: rival's in [rival, 2 rival] */
+};
+
+/* Misruled ties printed so far: the first few say enough. */
+static int tie_shown;
+
+/* The number of checks of the tie not ruled want, the first few printed. */
+static int
+tie_rule(const struct tie *t, const struct gate_opts *o, enum ruling want,
+    const char *what)
+{
+	struct duel d;
+	size_t i;
+	int bad = 0;
+
+	duel_init(&d, t->mode);
+	d.opts = *o;
+	add_class(&d.ours, "c", t->kind, t->ours, t->ours, NULL, 0);
+	add_class(&d.rival, "c", t->kind, t->rival, t->rival, NULL, 0);
+	if (t->range == 1) {
+		d.ours.classes[0].p50_lo_ns = t->ours / 2;
+		d.ours.classes[0].p50_hi_ns = t->ours;
+		d.ours.classes[0].p50_ns = t->ours * 0.75;
+	} else if (t->range == 2) {
+		d.rival.classes[0].p50_lo_ns = t->rival;
+		d.rival.classes[0].p50_hi_ns = t->rival * 2;
+		d.rival.classes[0].p50_ns = t->rival * 1.5;
+	}
+	if (t->ours_unit > 0) {
+		d.ours.probe = new_probe("h", "v", t->ours_unit, 0, REACH_YES);
+		d.rival.probe = new_probe("h", t->ours_unit == t->rival_unit ? "v" : "w",
+		    t->rival_unit, 0, REACH_YES);
+	}
+	assert_int_equal(duel_rule(&d), 0);
+	assert_true(d.v.nchecks >= 2);
+	for (i = 0; i < d.v.nchecks; i++) {
+		const struct verdict_check *c = &d.v.checks[i];
+
+		if (c->ruling == want)
+			continue;
+		bad++;
+		if (tie_shown++ < 6)
+			print_message("%s: %s %s %.17g against %.17g\n", what,
+			    c->statistic, ruling_name(c->ruling), c->value.v, c->limit);
+	}
+	duel_free(&d);
+	return bad;
+}
+
+/* A class exactly p% slower than the baseline, p = 1% to 999%: never over it. */
+static void
+test_gate_rule_tie_regression(void **state)
+{
+	static const struct tie base[] = {
+		{ MODE_BASELINE, KIND_READ, 0, 1000, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 300, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 33000000, 0, 0, 0 },
+		{ MODE_BASELINE, KIND_READ, 0, 7700, 0, 0, 1 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 4400000, 1100000, 1100000, 0 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 3300000, 1100000, 3300000, 0 },
+		{ MODE_BASELINE, KIND_WRITE, 0, 6300, 700, 2100, 1 },
+	};
+	struct gate_opts o;
+	char pct[16], err[ERRLEN], what[64];
+	size_t i;
+	int p, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_BASELINE);
+	for (p = 1; p <= 999; p++) {
+		snprintf(pct, sizeof pct, "%d%%", p);
+		assert_int_equal(parse_percent(pct, 0, 10, &o.max_regression,
+		    "--max-regression", err), 0);
+		for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+			struct tie t = base[i];
+			double syncs = t.rival / (t.rival_unit > 0 ? t.rival_unit : 1);
+
+			/* the new run's syncs (or ns) are the baseline's times (100 + p) / 100 */
+			t.ours = syncs * (100 + p) * (t.ours_unit > 0 ? t.ours_unit : 1) / 100;
+			assert_true(t.ours == floor(t.ours));
+			snprintf(what, sizeof what, "%s, case %zu", pct, i);
+			bad += tie_rule(&t, &o, RULING_PASS, what);
+			/* a nanosecond more is over the limit, in every case */
+			t.ours += 1;
+			t.range = 0;
+			bad += tie_rule(&t, &o, RULING_FAIL, what);
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Reads exactly X times faster, and commits of exactly N syncs (shared
+ * and per-volume units), for X and N from 0.01 to 9.99: at the limit.
+ */
+static void
+test_gate_rule_tie_speedup_and_ceiling(void **state)
+{
+	static const struct tie base[] = {
+		{ MODE_RIVAL, KIND_READ, 100, 0, 0, 0, 0 },
+		{ MODE_RIVAL, KIND_READ, 3700, 0, 0, 0, 0 },
+		{ MODE_RIVAL, KIND_READ, 1100000, 0, 0, 0, 1 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 1100000, 1100000, 0 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 1100000, 3300000, 0 },
+		{ MODE_RIVAL, KIND_WRITE, 0, 0, 700, 2100, 1 },
+	};
+	struct gate_opts o;
+	char x[16], err[ERRLEN], what[64];
+	size_t i;
+	int k, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_RIVAL);
+	for (k = 1; k <= 999; k++) {
+		snprintf(x, sizeof x, "%d.%02d", k / 100, k % 100);
+		assert_int_equal(parse_real(x, 0.01, 1e6, &o.read_speedup,
+		    "--read-speedup", err), 0);
+		o.commit_syncs = o.read_speedup;
+		for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+			struct tie t = base[i];
+
+			if (t.kind == KIND_READ)
+				t.rival = t.ours * k / 100;
+			else {
+				/* both sides exactly k / 100 syncs, each in its own unit */
+				t.ours = t.ours_unit * k / 100;
+				t.rival = t.rival_unit * k / 100;
+			}
+			assert_true(t.ours == floor(t.ours) && t.rival == floor(t.rival));
+			snprintf(what, sizeof what, "%s, case %zu", x, i);
+			bad += tie_rule(&t, &o, RULING_PASS, what);
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Both sides exactly as many syncs, each in its own unit: "no more syncs
+ * than the rival" holds, on points and on a rival range starting there.
+ */
+static void
+test_gate_rule_tie_vs_rival(void **state)
+{
+	static const double units[][2] = { { 1100000, 3300000 }, { 700, 2100 },
+		{ 3000000, 7000000 }, { 2200000, 2200000 } };
+	struct gate_opts o;
+	char what[64];
+	size_t i;
+	int k, r, bad = 0;
+
+	(void)state;
+	tie_shown = 0;
+	gate_opts_init(&o, MODE_RIVAL);
+	o.commit_syncs = 1e6;   /* only the checks against the rival can fail */
+	for (k = 1; k <= 999; k++)
+		for (i = 0; i < sizeof units / sizeof units[0]; i++)
+			for (r = 0; r < 3; r += 2) {
+				struct tie t = { MODE_RIVAL, KIND_WRITE, units[i][0] * k / 100,
+					units[i][1] * k / 100, units[i][0], units[i][1], r };
+
+				snprintf(what, sizeof what, "%d/100 syncs, units %zu", k, i);
+				bad += tie_rule(&t, &o, RULING_PASS, what);
+			}
+	assert_int_equal(bad, 0);
+}
+
 static void
 test_gate_rule_baseline(void **state)
 {
@@ -1019,6 +1209,238 @@ test_gate_num_pair_apart(void **state)
 	assert_string_equal(gate_syncs("0.5"), "syncs");
 }
 
+/*
+ * A figure beside its limit reads on the side it was ruled on; a limit or
+ * a level prints every digit it was given.
+ */
+static void
+test_gate_num_vs_limit(void **state)
+{
+	static const struct {
+		double x, limit;
+		int at_least;
+		const char *want;
+	} cases[] = {
+		{ 9.996, 10, 1, "9.996" }, { 10.004, 10, 1, "10" },
+		{ 9.99999, 10, 1, "9.99999" }, { 2.0033, 2, 0, "2.003" },
+		{ 1.9996, 2, 0, "2" }, { 0.9999999999999999, 1, 1, "1" },
+		{ 1.5700000000000001, 1.5699999999999998, 0, "1.57" },
+		{ 12.345000000000001, 12.345, 0, "12.345" }, { 10.02, 10.015, 1, "10.02" },
+		{ 10.014, 10.015, 1, "10.01" }, { 220.416, 10, 1, "220.42" },
+	};
+	char buf[32], a[32], b[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(gate_num_vs(buf, sizeof buf, cases[i].x,
+		    cases[i].limit, cases[i].at_least), cases[i].want);
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 1.005), "1.005");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.9999999 * 100), "99.99999");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.500001 * 100), "50.0001");
+	assert_string_equal(gate_limit_num(buf, sizeof buf, 0.95 * 100), "95");
+	/* two figures compared with each other: the same decimals for both */
+	gate_print_two(a, b, sizeof a, 2.0033, 2.003, READS_GT, &gate_style_num, 0);
+	assert_string_equal(a, "2.0033");
+	assert_string_equal(b, "2.003");
+	gate_print_two(a, b, sizeof a, 2.0033, 2.003, READS_LE, &gate_style_num, 0);
+	assert_string_equal(a, "2");
+	gate_print_two(a, b, sizeof a, 2996000, 2998000, READS_LT, &gate_style_dur, 0);
+	assert_string_equal(a, "2.996ms");
+	assert_string_equal(b, "2.998ms");
+	gate_print_two(a, b, sizeof a, 999999, 1000400, READS_LT, &gate_style_dur, 0);
+	assert_string_equal(a, "1ms");
+	assert_string_equal(b, "1.0004ms");
+	/* an interval's ends, each on its side of the limit */
+	gate_num_pair_vs(a, b, sizeof a, 9.9996, 10.2, 10, 1);
+	assert_string_equal(a, "9.9996");
+	assert_string_equal(b, "10.2");
+}
+
+/* The first figure after key in s, as a reader would take it. */
+static double
+figure_after(const char *s, const char *key)
+{
+	const char *at = strstr(s, key);
+
+	assert_non_null(at);
+	return strtod(at + strlen(key), NULL);
+}
+
+/*
+ * Walked across each limit in steps finer than two decimals: every
+ * reason's figure reads on the side of the limit its check was ruled on,
+ * and two figures compared read as compared.
+ */
+static void
+test_gate_rule_reasons_read_as_ruled(void **state)
+{
+	const struct verdict_check *c;
+	struct duel d;
+	double x, y;
+	int k, bad = 0;
+
+	(void)state;
+	for (k = -100; k <= 100; k++) {
+		/* speedup: 10 + k / 10000 */
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "r", KIND_READ, 100000, 100000, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, 1000000 + 10 * k, 1000000 + 10 * k,
+		    NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "r", "p50 speedup");
+		x = figure_after(c->reason, "speedup ");
+		bad += (c->ruling == RULING_PASS) != (x >= 10);
+		duel_free(&d);
+		/* syncs: 2 + k / 3000 against the ceiling, and the rival's 2 */
+		duel_init(&d, MODE_RIVAL);
+		add_class(&d.ours, "w", KIND_WRITE, 6000000 + 1000 * k, 9e6, NULL, 0);
+		add_class(&d.rival, "w", KIND_WRITE, 6000000, 9e6, NULL, 0);
+		d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+		d.rival.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "w", "p50 syncs");
+		x = figure_after(c->reason, "w: ");
+		bad += (c->ruling == RULING_PASS) != (x <= 2);
+		c = find_check(&d.v, "w", "p50 syncs vs rival");
+		x = figure_after(c->reason, "w: ");
+		y = figure_after(c->reason, "ladybug's ");
+		bad += (c->ruling == RULING_PASS) != (x <= y);
+		duel_free(&d);
+		/* regression: 57% + k / 1000 % against 57% */
+		duel_init(&d, MODE_BASELINE);
+		d.opts.max_regression = 0.57;
+		add_class(&d.ours, "g", KIND_READ, 1570000 + 10 * k, 1570000 + 10 * k,
+		    NULL, 0);
+		add_class(&d.rival, "g", KIND_READ, 1000000, 1000000, NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "g", "p50 regression");
+		x = strstr(c->reason, "no slower") ? 0 : figure_after(c->reason, "1ms, ");
+		bad += (c->ruling == RULING_PASS) != (x <= 57);
+		duel_free(&d);
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * Commits under the band's low, by less than two decimals show: the
+ * figures show it, and never "1 sync"; a level prints as given.
+ */
+static void
+test_gate_rule_sub_sync_digits(void **state)
+{
+	static const double at[15] = { 2999000, 3000000, 3001000, 3002000, 3003000,
+		3004000, 3005000, 3006000, 3007000, 3008000, 3009000, 3010000,
+		3011000, 3012000, 3013000 };
+	struct duel d;
+	size_t i;
+	int seen = 0, side;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "w", KIND_WRITE, 3001500, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	for (side = 0; side < 2; side++) {
+		struct probe_record *p = new_probe("h", "v", 3e6, 0, REACH_YES);
+
+		memcpy(p->samples_ns, at, sizeof at);
+		probe_record_summarize(p, 0.95);
+		*(side ? &d.rival.probe : &d.ours.probe) = p;
+	}
+	assert_int_equal(duel_rule(&d), 0);
+	for (i = 0; i < d.v.nnotes; i++)
+		if (strstr(d.v.notes[i], "is not flushing each commit") != NULL) {
+			seen = 1;
+			assert_string_equal(d.v.notes[i], "w: zu commits at p50 in 0.999 "
+			    "syncs (3.0015ms, under the probe band's low of 3.002ms): zu "
+			    "is not flushing each commit, or batches several commits into "
+			    "one flush");
+		}
+	assert_true(seen);
+	duel_free(&d);
+	/* at 99.99999% the note gives the level the tool takes, not 100% */
+	duel_init(&d, MODE_RIVAL);
+	d.opts.confidence = 0.9999999;
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	for (seen = 0, i = 0; i < d.v.nnotes; i++)
+		seen |= strstr(d.v.notes[i], "at 99.99999% (") != NULL;
+	assert_true(seen);
+	duel_free(&d);
+	/* at 50.0001%, not 50%, which the tool refuses as well */
+	duel_init(&d, MODE_RIVAL);
+	d.opts.confidence = 0.500001;
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 3e6, 0.1, REACH_YES);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_non_null(strstr(find_check(&d.v, "w", "p50 syncs")->reason,
+	    "(50.0001% interval "));
+	duel_free(&d);
+}
+
+/*
+ * Counts of one are singular, and a name ending in s takes the
+ * apostrophe alone: "zu's 1 sample is", "ours' 100 samples are", "1
+ * concurrent writer".
+ */
+static void
+test_gate_rule_words_of_one(void **state)
+{
+	double one[1] = { 50000 }, *hundred = malloc(100 * sizeof *hundred);
+	struct duel d;
+	size_t i;
+	int seen = 0;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		hundred[i] = 50000 + 100 * (double)i;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "r", KIND_READ, 0, 0, one, 1);
+	add_class(&d.rival, "r", KIND_READ, 500000, 900000, NULL, 0);
+	assert_int_equal(duel_rule(&d), 0);
+	for (i = 0; i < d.v.nnotes; i++)
+		seen |= strcmp(d.v.notes[i], "r: zu's 1 sample is too few for an "
+		    "interval on p50 at 95% (6 would do); it is taken as exact") == 0;
+	assert_true(seen);
+	d.ours.classes[0].samples_ns = NULL;    /* on the stack, not the result's */
+	d.ours.classes[0].nsamples = 0;
+	duel_free(&d);
+
+	/* one engine twice, one version: the columns are "ours" and "rival" */
+	duel_init(&d, MODE_RIVAL);
+	free(d.rival.engine);
+	d.rival.engine = xstrdup("zu");
+	add_class(&d.ours, "r", KIND_READ, 0, 0, hundred, 100);
+	add_class(&d.rival, "r", KIND_READ, 500000, 900000, NULL, 0);
+	add_class(&d.ours, "w", KIND_WRITE, 5e6, 9e6, NULL, 0);
+	add_class(&d.rival, "w", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 3e6, 0, REACH_YES);
+	d.rival.probe = new_probe("h", "w", 3e6, 0, REACH_YES);
+	d.ours.probe->nsamples = 1;
+	d.ours.probe->group.writers = 1;
+	d.ours.probe->group.syncs_p50 = 1;
+	d.ours.probe->group.syncs_p99 = 1.5;
+	assert_int_equal(duel_rule(&d), 0);
+	assert_string_equal(d.v.ours.label, "ours");
+	for (seen = 0, i = 0; i < d.v.nnotes; i++) {
+		seen |= strcmp(d.v.notes[i], "r: ours' 100 samples are too few for an "
+		    "interval on p99 at 95% (368 would do); it is taken as exact") == 0;
+		seen |= (strcmp(d.v.notes[i], "ours' probe has 1 sample, too few for an "
+		    "interval on its median at 95% (6 would do); its sync unit is "
+		    "taken as exact") == 0) << 1;
+	}
+	assert_int_equal(seen, 3);
+	assert_string_equal(d.v.ceiling_note, "2 syncs a commit at p50 "
+	    "(--commit-syncs); ours' probe measured 1 sync a commit at p50 and 1.5 "
+	    "at p99 with 1 concurrent writer (the run's concurrency is 8)");
+	duel_free(&d);
+}
+
 /* One sync is one sync: "the most is 1 sync", "within 1 sync". */
 static void
 test_gate_rule_pass_summary_one_sync(void **state)
@@ -1083,11 +1505,18 @@ main(void)
 		cmocka_unit_test(test_gate_rule_pass_summary_most_syncs),
 		cmocka_unit_test(test_gate_rule_interval_on_limit),
 		cmocka_unit_test(test_gate_rule_limit_boundary),
+		cmocka_unit_test(test_gate_rule_tie_regression),
+		cmocka_unit_test(test_gate_rule_tie_speedup_and_ceiling),
+		cmocka_unit_test(test_gate_rule_tie_vs_rival),
 		cmocka_unit_test(test_gate_rule_baseline),
 		cmocka_unit_test(test_gate_rule_baseline_unflushed),
 		cmocka_unit_test(test_gate_num_words),
 		cmocka_unit_test(test_gate_num_pair_apart),
 		cmocka_unit_test(test_gate_rule_pass_summary_one_sync),
+		cmocka_unit_test(test_gate_num_vs_limit),
+		cmocka_unit_test(test_gate_rule_words_of_one),
+		cmocka_unit_test(test_gate_rule_reasons_read_as_ruled),
+		cmocka_unit_test(test_gate_rule_sub_sync_digits),
 		cmocka_unit_test(test_gate_worse_order),
 	};
 

@@ -108,7 +108,7 @@ fill_split(struct gate_verdict *v)
 	r->rival_p50 = verdict_point(13390000);
 	r->rival_p99 = verdict_point(22100000);
 	r->ratio_p50 = verdict_point(13390000.0 / 7660000);
-	r->ratio_p99 = verdict_point(22100000.0 / 12000000);
+	r->ratio_p99 = val(22100000.0 / 12000000, 0.9, 2.1);
 	r->ours_syncs_p50 = val(7660000.0 / 3020000, 2.2, 2.7);
 	r->ours_syncs_p99 = verdict_point(12000000.0 / 3020000);
 	r->rival_syncs_p50 = verdict_point(13390000.0 / 3020000);
@@ -116,8 +116,8 @@ fill_split(struct gate_verdict *v)
 	r->ours_samples = 1;
 	r->ours_nsamples = 1000;
 	r->ruling = RULING_FAIL;
-	v->checks = xcalloc(4, sizeof *v->checks);
-	v->nchecks = 4;
+	v->checks = xcalloc(5, sizeof *v->checks);
+	v->nchecks = 5;
 	check(&v->checks[0], "point-read", KIND_READ, "p50 speedup",
 	    v->rows[0].ratio_p50.v, "x", ">=", 10, RULING_PASS,
 	    "point-read: 220.35x at p50, at least 10x");
@@ -126,14 +126,19 @@ fill_split(struct gate_verdict *v)
 	    "point-read: 129.57x at p99, at least 10x");
 	check(&v->checks[2], "write", KIND_WRITE, "p50 syncs",
 	    v->rows[1].ours_syncs_p50.v, "syncs", "<=", 2, RULING_FAIL,
-	    "write: 2.54 syncs at p50, ceiling 2");
+	    "write: 2.54 syncs at p50 (95% interval 2.2 to 2.7), over the ceiling of 2");
 	v->checks[2].value = v->rows[1].ours_syncs_p50;
-	check(&v->checks[3], "write", KIND_WRITE, "p99 syncs vs rival",
-	    v->rows[1].ours_syncs_p99.v, "syncs", "<=", v->rows[1].rival_syncs_p99.v,
-	    RULING_INDETERMINATE, "write: too close to call at p99");
+	check(&v->checks[3], "write", KIND_WRITE, "p50 syncs vs rival",
+	    v->rows[1].ratio_p50.v, "x", ">=", 1, RULING_PASS,
+	    "write: 2.54 syncs at p50 against ladybug's 4.43, no more than ladybug");
 	/* indeterminate as the gate would rule it: the interval straddles the limit */
-	v->checks[3].value = val(12000000.0 / 3020000, 3, 8);
-	v->checks[3].samples_needed = 4200;
+	check(&v->checks[4], "write", KIND_WRITE, "p99 syncs vs rival",
+	    v->rows[1].ratio_p99.v, "x", ">=", 1, RULING_INDETERMINATE,
+	    "write: 3.97 syncs at p99 against ladybug's 7.32 (ratio 1.84x; 95% "
+	    "interval 0.9x to 2.1x), too close to ladybug to call; about 4200 "
+	    "samples a side would settle it");
+	v->checks[4].value = v->rows[1].ratio_p99;
+	v->checks[4].samples_needed = 4200;
 	v->unmatched = xcalloc(1, sizeof *v->unmatched);
 	v->nunmatched = 1;
 	v->unmatched[0].name = xstrdup("lb-delete-node");
@@ -141,10 +146,11 @@ fill_split(struct gate_verdict *v)
 	v->unmatched[0].ours = 0;
 	v->unmatched[0].reason = xstrdup("ladybug ran lb-delete-node; zu did not");
 	v->reads.ruling = RULING_PASS;
-	v->reads.reason = xstrdup("read: point-read 220.35x at p50, 129.57x at p99, at least 10x");
+	v->reads.reason = xstrdup("1 class, at least 10x faster than ladybug at p50 "
+	    "and p99; the least is 129.57x (point-read at p99)");
 	v->writes.ruling = RULING_FAIL;
-	v->writes.reason = xstrdup("write: 2.54 syncs at p50, ceiling 2");
-	v->ceiling_note = xstrdup("ceiling 2 syncs a commit at p50");
+	v->writes.reason = xstrdup(v->checks[2].reason);
+	v->ceiling_note = xstrdup("2 syncs a commit at p50 (--commit-syncs)");
 	verdict_note(v, "a note with 0.1 + 0.2 = %.17g", 0.1 + 0.2);
 	v->overall = RULING_FAIL;
 }
@@ -175,7 +181,9 @@ fill_hostile(struct gate_verdict *v)
 	for (i = 0; i < v->nchecks; i++)
 		if (v->checks[i].kind == KIND_WRITE)
 			replace(&v->checks[i].class_name, EVIL_CLASS);
-	replace(&v->writes.reason, EVIL_CLASS ": 2.54 syncs at p50, ceiling 2");
+	replace(&v->checks[2].reason, EVIL_CLASS ": 2.54 syncs at p50 (95% interval "
+	    "2.2 to 2.7), over the ceiling of 2");
+	replace(&v->writes.reason, v->checks[2].reason);
 	replace(&v->notes[0], "- # heading? \x07\x01 \xff\xfe not UTF-8 \xe2\x80\xae reversed");
 	replace(&v->unmatched[0].name, "]]></x><x>");
 	replace(&v->ours.evidence[0], "</dd><script>alert(3)</script>");
@@ -228,7 +236,7 @@ test_json_round_trip_is_exact(void **state)
 	assert_true(isnan(back.rows[1].ours_p99.hi));
 	assert_true(back.rows[1].ours_p99.lo == 11000000);
 	assert_int_equal(back.rows[1].ours_nsamples, 1000);
-	assert_int_equal(back.checks[3].samples_needed, 4200);
+	assert_int_equal(back.checks[4].samples_needed, 4200);
 	assert_int_equal(back.checks[2].samples_needed, -1);
 	assert_int_equal(back.unit.source, UNIT_SHARED);
 	assert_string_equal(back.unmatched[0].reason, v.unmatched[0].reason);
@@ -249,13 +257,15 @@ test_json_doubles_round_trip(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof x / sizeof x[0]; i++) {
+		/* figures nothing else in the verdict must agree with */
 		fill_split(&v);
-		v.rows[0].ratio_p50.v = x[i];
-		v.read_speedup = x[i];
+		v.ours.group_writers = 8;
+		v.ours.group_syncs_p50 = x[i];
+		v.ours.group_syncs_p99 = x[i];
 		a = render(&v, FORMAT_JSON, 0);
 		assert_int_equal(load_text(a, &back, err), 0);
-		assert_true(back.rows[0].ratio_p50.v == x[i]);
-		assert_true(back.read_speedup == x[i]);
+		assert_true(back.ours.group_syncs_p50 == x[i]);
+		assert_true(back.ours.group_syncs_p99 == x[i]);
 		free(a);
 		verdict_free(&v);
 		verdict_free(&back);
@@ -387,7 +397,7 @@ test_json_loader_names_path(void **state)
 		{ "\"ran_by\":\t\"rival\"", "\"ran_by\":\t3",
 		  "v.json: unmatched[0].ran_by is a number; expected \"ours\" or \"rival\"" },
 		{ "\"samples_needed\":\t4200", "\"samples_needed\":\t42.5",
-		  "v.json: checks[3].samples_needed is out of range; expected a whole "
+		  "v.json: checks[4].samples_needed is out of range; expected a whole "
 		  "number from 0 to 1000000000000000 or null" },
 		{ "\"notes\":\t[", "\"notes\":\t[1, ",
 		  "v.json: notes[0] is a number; expected a string" },
@@ -401,6 +411,76 @@ test_json_loader_names_path(void **state)
 		{ "\"source\":\t\"shared\"", "\"source\":\t\"both\"",
 		  "v.json: unit.source is \"both\"; expected \"shared\", \"per-volume\" "
 		  "or \"none\"" },
+		/* a limit moved until its check passes: not its half's threshold */
+		{ "\"limit\":\t10", "\"limit\":\t8",
+		  "v.json: checks[0].limit is 8; expected 10, reads.read_speedup" },
+		{ "\"limit\":\t2", "\"limit\":\t3",
+		  "v.json: checks[2].limit is 3; expected 2, writes.commit_syncs" },
+		{ "\"limit\":\t1,", "\"limit\":\t0.5,",
+		  "v.json: checks[3].limit is 0.5; expected 1, the rival's own syncs a "
+		  "commit" },
+		/* figures that are not the class's */
+		{ "\"value\":\t220.3484062268347", "\"value\":\t12",
+		  "v.json: checks[0].value is 12; expected 220.3484062268347, "
+		  "rival.p50_ns over ours.p50_ns of its class \"point-read\"" },
+		{ "\"ci\":\t[0.9, 2.1]", "\"ci\":\t[1.1, 2.1]",
+		  "v.json: checks[4].ci is [1.1, 2.1]; expected [0.9, 2.1], "
+		  "ratio.p99_ci of its class \"write\"" },
+		{ "\"ci\":\t[2.2, 2.7]", "\"ci\":\t[2.6, 2.7]",
+		  "v.json: checks[2].ci is [2.6, 2.7]; expected an interval around its "
+		  "figure, 2.5364238410596025" },
+		{ "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t",
+		  "\"ratio\":\t{\n\t\t\t\t\t\"p50\":\t9, \"was\":\t",
+		  "v.json: reads.classes[0].ratio.p50 is 9; expected 220.3484062268347, "
+		  "rival.p50_ns over ours.p50_ns" },
+		{ "\"p99_syncs\":\t3.9735099337748343", "\"p99_syncs\":\t3",
+		  "v.json: writes.classes[0].ours.p99_syncs is 3; expected "
+		  "3.9735099337748343, ours.p99_ns over unit.ours.ns" },
+		{ "\"p50_syncs\":\tnull", "\"p50_syncs\":\t2",
+		  "v.json: reads.classes[0].ours.p50_syncs is 2; expected null, as a "
+		  "read is not put in syncs" },
+		{ "\"p50_syncs_ci\":\t[2.2, 2.7]", "\"p50_syncs_ci\":\t[2.6, 2.7]",
+		  "v.json: writes.classes[0].ours.p50_syncs_ci is [2.6, 2.7]; expected an "
+		  "interval around its figure, 2.5364238410596025" },
+		{ "\"has_samples\":\tfalse", "\"has_samples\":\ttrue",
+		  "v.json: reads.classes[0].ours.has_samples is true; expected false, "
+		  "as its samples are 0" },
+		/* a check that no gate makes for its class */
+		{ "\"statistic\":\t\"p50 speedup\"", "\"statistic\":\t\"p50 syncs\"",
+		  "v.json: checks[0].statistic is \"p50 syncs\"; expected \"p50 speedup\" "
+		  "or \"p99 speedup\" for a read class against a rival" },
+		{ "\"statistic\":\t\"p50 syncs\"", "\"statistic\":\tnull",
+		  "v.json: checks[2].statistic is null; expected \"p50 syncs\", \"p50 "
+		  "syncs vs rival\" or \"p99 syncs vs rival\" for a write class against "
+		  "a rival" },
+		{ "\"value_unit\":\t\"x\"", "\"value_unit\":\t\"syncs\"",
+		  "v.json: checks[0].value_unit is \"syncs\"; expected \"x\" for a "
+		  "\"p50 speedup\" check" },
+		{ "\"comparison\":\t\">=\"", "\"comparison\":\t\"<=\"",
+		  "v.json: checks[0].comparison is \"<=\"; expected \">=\" for a "
+		  "\"p50 speedup\" check" },
+		/* thresholds and units of the other mode, or none */
+		{ "\"read_speedup\":\t10", "\"read_speedup\":\tnull",
+		  "v.json: reads.read_speedup is null; expected the least speedup of a "
+		  "read (--read-speedup) in a verdict against a rival" },
+		{ "\"mode\":\t\"rival\"", "\"mode\":\t\"baseline\"",
+		  "v.json: reads.read_speedup is 10; expected null in a verdict against "
+		  "a baseline" },
+		{ "\"source\":\t\"shared\"", "\"source\":\t\"none\"",
+		  "v.json: unit.ours.ns is 3020000; expected null, as unit.source is "
+		  "\"none\"" },
+		{ "\"rival\":\t{\n\t\t\t\"ns\":\t3020000",
+		  "\"rival\":\t{\n\t\t\t\"ns\":\t3100000",
+		  "v.json: unit.rival is 3100000 with band [2869000, 3465000]; expected "
+		  "unit.ours (3020000 with band [2869000, 3465000]), as unit.source is "
+		  "\"shared\"" },
+		/* words that contradict the ruling */
+		{ "at p50, at least 10x\"", "at p50, below 10x\"",
+		  "v.json: checks[0].reason does not end in \", at least 10x\"; expected "
+		  "the words the gate gives a \"pass\" check against checks[0].limit" },
+		{ "\"ceiling_note\":\t\"2 syncs", "\"ceiling_note\":\t\"3 syncs",
+		  "v.json: writes.ceiling_note does not begin \"2 syncs a commit at p50 "
+		  "(--commit-syncs)\"; expected the ceiling in writes.commit_syncs" },
 	};
 	struct gate_verdict v, back;
 	char err[ERRLEN], *text, *edited, *at;
@@ -424,6 +504,108 @@ test_json_loader_names_path(void **state)
 	}
 	free(text);
 	verdict_free(&v);
+}
+
+/* Renders v, reads it back, and expects the loader's message; frees v. */
+static void
+refused(struct gate_verdict *v, const char *message)
+{
+	struct gate_verdict back;
+	char err[ERRLEN], *text = render(v, FORMAT_JSON, 0);
+
+	err[0] = '\0';
+	assert_int_equal(load_text(text, &back, err), -1);
+	assert_string_equal(err, message);
+	free(text);
+	verdict_free(v);
+}
+
+/* Makes checks[to] a copy of checks[from]. */
+static void
+copy_check(struct gate_verdict *v, size_t to, size_t from)
+{
+	struct verdict_check *t = &v->checks[to];
+	const struct verdict_check *f = &v->checks[from];
+
+	free(t->class_name);
+	free(t->statistic);
+	free(t->value_unit);
+	free(t->comparison);
+	free(t->reason);
+	*t = *f;
+	t->class_name = xstrdup(f->class_name);
+	t->statistic = xstrdup(f->statistic);
+	t->value_unit = xstrdup(f->value_unit);
+	t->comparison = xstrdup(f->comparison);
+	t->reason = xstrdup(f->reason);
+}
+
+/*
+ * What a file edited by hand can claim and no gate writes: a check left
+ * out or given twice, a class twice, a class both ruled and unmatched,
+ * the words of another ruling, a sample count on a settled check.
+ */
+static void
+test_json_loader_refuses_what_no_gate_writes(void **state)
+{
+	struct gate_verdict v;
+
+	(void)state;
+	fill_split(&v);
+	copy_check(&v, 1, 0);   /* the p99 speedup check gone, the p50 one twice */
+	refused(&v, "v.json: checks[1] is a second \"p50 speedup\" check of the read "
+	    "class \"point-read\"; expected one");
+	fill_split(&v);
+	copy_check(&v, 3, 2);   /* the failing ceiling check given twice */
+	refused(&v, "v.json: checks[3] is a second \"p50 syncs\" check of the write "
+	    "class \"write\"; expected one");
+	fill_split(&v);
+	copy_check(&v, 2, 3);   /* the failing check dropped for a passing one */
+	refused(&v, "v.json: checks[3] is a second \"p50 syncs vs rival\" check of "
+	    "the write class \"write\"; expected one");
+	fill_split(&v);
+	v.nchecks--;            /* the indeterminate check left out */
+	free(v.checks[4].class_name);
+	free(v.checks[4].statistic);
+	free(v.checks[4].value_unit);
+	free(v.checks[4].comparison);
+	free(v.checks[4].reason);
+	refused(&v, "v.json: checks holds no \"p99 syncs vs rival\" check of the "
+	    "write class \"write\"; expected one, as the gate rules each");
+	fill_split(&v);
+	replace(&v.unmatched[0].name, "write");
+	refused(&v, "v.json: unmatched[0] \"write\" is a class in the table; "
+	    "expected a class only one side ran");
+	fill_split(&v);
+	replace(&v.rows[1].name, "point-read");
+	refused(&v, "v.json: the class \"point-read\" is in the table twice; "
+	    "expected each class once");
+	fill_split(&v);
+	v.checks[0].samples_needed = 10;
+	refused(&v, "v.json: checks[0].samples_needed is 10; expected null, as its "
+	    "verdict is \"pass\"");
+	fill_split(&v);
+	v.checks[4].samples_needed = 99;
+	refused(&v, "v.json: checks[4].reason does not hold \", too close to ladybug "
+	    "to call\" and the samples_needed; expected the words the gate gives an "
+	    "\"indeterminate\" check against checks[4].limit");
+	fill_split(&v);
+	replace(&v.writes.reason, "write: all is well");
+	refused(&v, "v.json: writes.reason is not what the gate says of a \"fail\" "
+	    "half with these checks; expected \"write: 2.54 syncs at p50 (95% "
+	    "interval 2.2 to 2.7), over the...\"");
+	fill_split(&v);
+	replace(&v.reads.reason, "1 class, at least 12x faster than ladybug at p50 "
+	    "and p99; the least is 129.57x (point-read at p99)");
+	refused(&v, "v.json: reads.reason is not what the gate says of a \"pass\" "
+	    "half with these checks; expected \"1 class, at least 10x faster than "
+	    "ladybug at p50 and p99; th...\"");
+	fill_split(&v);
+	v.mode = MODE_BASELINE;
+	v.read_speedup = v.commit_syncs = NAN;
+	v.max_regression = 0.05;
+	refused(&v, "v.json: checks[0].statistic is \"p50 speedup\"; expected \"p50 "
+	    "regression\" or \"p99 regression\" for a read class against a baseline");
 }
 
 static void
@@ -700,7 +882,8 @@ test_markdown_short_failing_rows(void **state)
 	memcpy(text, md, len);
 	text[len] = '\0';
 	assert_non_null(strstr(text, "## \xe2\x9d\x8c syncgate: fail\n"));
-	assert_non_null(strstr(text, "**Writes: fail**: write: 2.54 syncs at p50, ceiling 2\n"));
+	assert_non_null(strstr(text, "**Writes: fail**: write: 2.54 syncs at p50 (95% "
+	    "interval 2.2 to 2.7), over the ceiling of 2\n"));
 	assert_non_null(strstr(text, "### Classes that did not pass: 1 of 2\n"));
 	assert_non_null(strstr(text, "\n| write | write | "));
 	assert_absent(text, "| point-read |");
@@ -711,6 +894,102 @@ test_markdown_short_failing_rows(void **state)
 	assert_int_equal(len, 0);
 	free(text);
 	free(md);
+	verdict_free(&v);
+}
+
+/*
+ * Figures printed beside their limit read on the side they were ruled
+ * on, in every format: 2.004 syncs over a ceiling of 2 is not "2.00",
+ * nor an interval's low end over it, ours is not the rival's "2.00"
+ * either, and a level of 99.99999% is not "100%".
+ */
+static void
+test_render_figures_read_as_ruled(void **state)
+{
+	struct gate_verdict v;
+	char *md, *xml, *text;
+
+	(void)state;
+	fill_split(&v);
+	v.confidence = 0.9999999;
+	v.rows[1].ours_syncs_p50 = val(2.004, 2.0001, 2.1);
+	v.rows[1].rival_syncs_p50 = verdict_point(2.0039);
+	v.checks[2].value = v.rows[1].ours_syncs_p50;
+	md = render(&v, FORMAT_MARKDOWN, 0);
+	xml = render(&v, FORMAT_JUNIT, 0);
+	text = render(&v, FORMAT_TEXT, 0);
+	assert_non_null(strstr(md, "| p50 syncs | 2.004 syncs | [2.0001, 2.10] | "
+	    "&lt;= 2 syncs | "));
+	assert_non_null(strstr(md, "| write | 2.0040 | 3.97 | 2.0039 | 7.32 | "));
+	assert_non_null(strstr(md, "Checks at 99.99999% confidence"));
+	assert_non_null(strstr(xml, ">2.004 syncs [2.0001, 2.10], limit &lt;= 2 "
+	    "syncs</failure>"));
+	assert_non_null(strstr(text, "write  2.0040  3.97    2.0039       7.32"));
+	assert_non_null(strstr(text, "Checks at 99.99999% confidence:"));
+	free(md);
+	free(xml);
+	free(text);
+	verdict_free(&v);
+}
+
+/*
+ * Counts of one are singular and a label ending in s takes the
+ * apostrophe alone, in every format that words them.
+ */
+static void
+test_render_words_of_one(void **state)
+{
+	struct gate_verdict v, back;
+	struct render_opts o = { 0, 0 };
+	char err[ERRLEN], *md, *html, *xml, *json, *shrt, *text;
+	size_t len;
+
+	(void)state;
+	fill_split(&v);
+	replace(&v.ours.label, "ours");
+	replace(&v.rival.label, "rival");
+	replace(&v.checks[4].reason, "write: 3.97 syncs at p99 against rival's 7.32 "
+	    "(ratio 1.84x; 95% interval 0.9x to 2.1x), too close to rival to call; "
+	    "about 1 sample a side would settle it");
+	replace(&v.reads.reason, "1 class, at least 10x faster than rival at p50 "
+	    "and p99; the least is 129.57x (point-read at p99)");
+	replace(&v.checks[3].reason, "write: 2.54 syncs at p50 against rival's "
+	    "4.43, no more than rival");
+	v.checks[4].samples_needed = 1;
+	v.ours.group_writers = 1;
+	v.ours.group_syncs_p50 = 1;
+	v.ours.group_syncs_p99 = 1.5;
+	v.rival.probe_samples = 1;
+	free(v.ceiling_note);   /* the group commit is said beside no ceiling note */
+	v.ceiling_note = NULL;
+	md = render(&v, FORMAT_MARKDOWN, 0);
+	html = render(&v, FORMAT_HTML, 0);
+	xml = render(&v, FORMAT_JUNIT, 0);
+	json = render(&v, FORMAT_JSON, 0);
+	assert_non_null(strstr(md, "x is rival's latency divided by ours': above 1"));
+	assert_non_null(strstr(md, "Group commit measured by ours' probe: 1 writer, "));
+	assert_non_null(strstr(html, "rival&#39;s latency divided by ours&#39;: "));
+	assert_non_null(strstr(html, "median of 1 sample</dd>"));
+	assert_non_null(strstr(xml, ">about 1 sample would settle it</skipped>"));
+	/* the gate's own words for one sample, read back */
+	assert_int_equal(load_text(json, &back, err), 0);
+	verdict_free(&back);
+	free(md);
+	free(html);
+	free(xml);
+	free(json);
+	/* the short form of a verdict whose one class passed */
+	v.rows[0].ruling = RULING_PASS;
+	free(v.rows[1].name);
+	v.nrows = 1;
+	shrt = report_markdown_short(&v, &o, 1 << 20, &len);
+	assert_non_null(shrt);
+	text = xmalloc(len + 1);
+	memcpy(text, shrt, len);
+	text[len] = '\0';
+	assert_non_null(strstr(text, "The one class passed.\n"));
+	free(text);
+	free(shrt);
 	verdict_free(&v);
 }
 
@@ -745,11 +1024,14 @@ main(void)
 		cmocka_unit_test(test_json_doubles_round_trip),
 		cmocka_unit_test(test_json_keeps_row_order),
 		cmocka_unit_test(test_json_loader_names_path),
+		cmocka_unit_test(test_json_loader_refuses_what_no_gate_writes),
 		cmocka_unit_test(test_json_loader_not_object),
 		cmocka_unit_test(test_json_hostile_round_trip),
 		cmocka_unit_test(test_markdown_hostile_names),
 		cmocka_unit_test(test_markdown_short_failing_rows),
 		cmocka_unit_test(test_markdown_short_hostile_names),
+		cmocka_unit_test(test_render_figures_read_as_ruled),
+		cmocka_unit_test(test_render_words_of_one),
 		cmocka_unit_test(test_junit_hostile_names),
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kinds of check the gate makes: what each rules, against which
+ * threshold, and how its ruling reads.  The gate builds its checks from
+ * them; report/ holds a saved verdict to them, so a file can claim no
+ * check, limit, figure or ruling word the gate would not have written.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/err.h"
+
+const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS] = {
+	[CHECK_P50_SPEEDUP] = { "p50 speedup", MODE_RIVAL, KIND_READ, -1, 50, "x",
+		1, LIMIT_READ_SPEEDUP, "at least", "below" },
+	[CHECK_P99_SPEEDUP] = { "p99 speedup", MODE_RIVAL, KIND_READ, -1, 99, "x",
+		1, LIMIT_READ_SPEEDUP, "at least", "below" },
+	[CHECK_P50_SYNCS] = { "p50 syncs", MODE_RIVAL, KIND_WRITE, 1, 50, "syncs",
+		0, LIMIT_COMMIT_SYNCS, "within", "over" },
+	[CHECK_P50_VS_RIVAL] = { "p50 syncs vs rival", MODE_RIVAL, KIND_WRITE, 1, 50,
+		"x", 1, LIMIT_RIVAL, "no more than", "more than" },
+	[CHECK_P99_VS_RIVAL] = { "p99 syncs vs rival", MODE_RIVAL, KIND_WRITE, 1, 99,
+		"x", 1, LIMIT_RIVAL, "no more than", "more than" },
+	[CHECK_SYNCS_UNRULED] = { "syncs", MODE_RIVAL, KIND_WRITE, 0, 0, "syncs",
+		0, LIMIT_COMMIT_SYNCS, NULL, NULL },
+	[CHECK_P50_REGRESSION_READ] = { "p50 regression", MODE_BASELINE, KIND_READ,
+		-1, 50, "x", 0, LIMIT_REGRESSION, "within", "over" },
+	[CHECK_P99_REGRESSION_READ] = { "p99 regression", MODE_BASELINE, KIND_READ,
+		-1, 99, "x", 0, LIMIT_REGRESSION, "within", "over" },
+	[CHECK_P50_REGRESSION_WRITE] = { "p50 regression", MODE_BASELINE,
+		KIND_WRITE, 1, 50, "x", 0, LIMIT_REGRESSION, "within", "over" },
+	[CHECK_P99_REGRESSION_WRITE] = { "p99 regression", MODE_BASELINE,
+		KIND_WRITE, 1, 99, "x", 0, LIMIT_REGRESSION, "within", "over" },
+	[CHECK_REGRESSION_UNRULED] = { "regression", MODE_BASELINE, KIND_WRITE, 0,
+		0, "x", 0, LIMIT_REGRESSION, NULL, NULL },
+};
+
+int
+gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
+    enum class_kind kind, int have_unit)
+{
+	return k->mode == m && k->kind == kind &&
+	    (k->unit < 0 || k->unit == (have_unit != 0));
+}
+
+const struct gate_check_kind *
+gate_check_kind_find(const char *statistic, enum gate_mode m,
+    enum class_kind kind, int have_unit)
+{
+	size_t i;
+
+	for (i = 0; i < GATE_NCHECK_KINDS; i++)
+		if (gate_check_kind_applies(&gate_check_kinds[i], m, kind, have_unit) &&
+		    strcmp(gate_check_kinds[i].statistic, statistic) == 0)
+			return &gate_check_kinds[i];
+	return NULL;
+}
+
+double
+gate_check_limit(const struct gate_check_kind *k, const struct gate_verdict *v)
+{
+	switch (k->limit) {
+	case LIMIT_READ_SPEEDUP:
+		return v->read_speedup;
+	case LIMIT_COMMIT_SYNCS:
+		return v->commit_syncs;
+	case LIMIT_RIVAL:
+		return 1;
+	default:
+		return 1 + v->max_regression;
+	}
+}
+
+/*
+ * As gate_combine multiplies: the numerator's terms in order, the
+ * denominator's in order, one division.  A shared unit cancels and is
+ * left out, as the gate leaves it out.
+ */
+double
+gate_check_figure(const struct gate_check_kind *k, const struct verdict_row *row,
+    const struct verdict_unit *u)
+{
+	int q99 = k->quantile == 99;
+	double o = q99 ? row->ours_p99.v : row->ours_p50.v;
+	double r = q99 ? row->rival_p99.v : row->rival_p50.v;
+	int units = k->kind == KIND_WRITE && u->source == UNIT_PER_VOLUME;
+
+	if (k->quantile == 0)
+		return NAN;
+	switch (k->limit) {
+	case LIMIT_READ_SPEEDUP:
+		return r / o;
+	case LIMIT_COMMIT_SYNCS:
+		return o / u->ours_ns;
+	case LIMIT_RIVAL:
+		return units ? r * u->ours_ns / (o * u->rival_ns) : r / o;
+	default:
+		return units ? o * u->rival_ns / (r * u->ours_ns) : o / r;
+	}
+}
+
+char *
+gate_check_words(const struct gate_check_kind *k, enum ruling r,
+    const struct gate_verdict *v)
+{
+	char n[32], what[288];
+	const char *word = r == RULING_PASS ? k->pass : r == RULING_FAIL ? k->fail :
+	    "too close to";
+
+	switch (k->limit) {
+	case LIMIT_READ_SPEEDUP:
+		snprintf(what, sizeof what, "%sx",
+		    gate_limit_num(n, sizeof n, v->read_speedup));
+		break;
+	case LIMIT_COMMIT_SYNCS:
+		snprintf(what, sizeof what, "the ceiling of %s",
+		    gate_limit_num(n, sizeof n, v->commit_syncs));
+		break;
+	case LIMIT_RIVAL:
+		gate_who(&v->rival, v->mode, what, sizeof what);
+		break;
+	default:
+		snprintf(what, sizeof what, "%s%%",
+		    gate_limit_num(n, sizeof n, v->max_regression * 100));
+	}
+	return gate_strf("%s %s%s", word, what,
+	    r == RULING_INDETERMINATE ? " to call" : "");
+}
+
+char *
+gate_ceiling_words(double commit_syncs)
+{
+	char a[32];
+
+	gate_limit_num(a, sizeof a, commit_syncs);
+	return gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
+}

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Enough digits: a figure printed beside the limit or the figure it was
+ * compared with gets the decimals that make the two compare, as printed,
+ * as they were ruled.  Two decimals print 9.996 against a limit of 10 as
+ * "speedup 10x ... below 10x"; three print "9.996x".  A limit or a level
+ * prints every digit it was given.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/units.h"
+
+/* The most decimals a figure is refined to. */
+#define MAX_DECIMALS 15
+
+const char *
+gate_limit_num(char *buf, size_t len, double x)
+{
+	snprintf(buf, len, "%.15g", x);
+	return buf;
+}
+
+int
+gate_side(double x, double limit)
+{
+	double t = gate_tie(limit);
+
+	return x < limit - t ? -1 : x > limit + t ? 1 : 0;
+}
+
+enum gate_reads
+gate_reads_for(double x, double limit, int at_least)
+{
+	int side = gate_side(x, limit);
+
+	if (at_least)
+		return side >= 0 ? READS_GE : READS_LT;
+	return side <= 0 ? READS_LE : READS_GT;
+}
+
+int
+gate_reads_hold(double a, double b, enum gate_reads rel)
+{
+	switch (rel) {
+	case READS_LT:
+		return a < b;
+	case READS_LE:
+		return a <= b;
+	case READS_EQ:
+		return a == b;
+	case READS_GE:
+		return a >= b;
+	default:
+		return a > b;
+	}
+}
+
+/* The decimals buf shows: "2.54" 2, "2" 0; 0 for a figure in e-notation. */
+static int
+decimals_of(const char *buf)
+{
+	const char *dot = strchr(buf, '.');
+	size_t n = 0;
+
+	if (dot == NULL || strchr(buf, 'e') != NULL)
+		return 0;
+	while (dot[1 + n] >= '0' && dot[1 + n] <= '9')
+		n++;
+	return (int)n;
+}
+
+/* x with the given decimals, trailing zeros and a bare point dropped. */
+static void
+trimmed(char *buf, size_t len, double x, int decimals)
+{
+	char *end;
+
+	snprintf(buf, len, "%.*f", decimals, x);
+	if (strchr(buf, '.') == NULL)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+}
+
+static void
+num_print(char *buf, size_t len, double x, int decimals)
+{
+	if (decimals < 0)
+		gate_num(buf, len, x);
+	else
+		trimmed(buf, len, x, decimals);
+}
+
+static double
+num_read(const char *buf)
+{
+	return strtod(buf, NULL);
+}
+
+const struct gate_style gate_style_num = { num_print, num_read };
+
+static const char *const dur_names[] = { "ns", "µs", "ms", "s" };
+
+/* As fmt_duration picks the unit: after rounding, so 999.999µs is 1ms. */
+static void
+dur_print(char *buf, size_t len, double ns, int decimals)
+{
+	double v = ns;
+	int u = 0;
+	char num[DURLEN];
+
+	if (decimals < 0 || !isfinite(ns)) {
+		fmt_duration(buf, len, ns, 0);
+		return;
+	}
+	while (u < 3 && round(fabs(v) * 100) / 100 >= 1000) {
+		v /= 1000;
+		u++;
+	}
+	trimmed(num, sizeof num, v, decimals);
+	snprintf(buf, len, "%s%s", num, dur_names[u]);
+}
+
+static double
+dur_read(const char *buf)
+{
+	char *end;
+	double v = strtod(buf, &end);
+	int u;
+
+	for (u = 3; u > 0 && strcmp(end, dur_names[u]) != 0; u--)
+		;
+	return v * pow(1000, u);
+}
+
+const struct gate_style gate_style_dur = { dur_print, dur_read };
+
+void
+gate_print_two(char *a, char *b, size_t len, double x, double y,
+    enum gate_reads rel, const struct gate_style *st, int keep_b)
+{
+	int d, da, db;
+
+	st->print(a, len, x, -1);
+	if (!keep_b)
+		st->print(b, len, y, -1);
+	da = decimals_of(a);
+	db = keep_b ? 0 : decimals_of(b);
+	for (d = (da > db ? da : db) + 1; d <= MAX_DECIMALS &&
+	    !gate_reads_hold(st->read(a), st->read(b), rel); d++) {
+		st->print(a, len, x, d);
+		if (!keep_b)
+			st->print(b, len, y, d);
+	}
+}
+
+const char *
+gate_fig_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel, const struct gate_style *st)
+{
+	char lim[32];
+
+	gate_limit_num(lim, sizeof lim, limit);
+	gate_print_two(buf, lim, len < sizeof lim ? len : sizeof lim, x, limit, rel,
+	    st, 1);
+	return buf;
+}
+
+const char *
+gate_num_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel)
+{
+	return gate_fig_against(buf, len, x, limit, rel, &gate_style_num);
+}
+
+const char *
+gate_num_vs(char *buf, size_t len, double x, double limit, int at_least)
+{
+	return gate_num_against(buf, len, x, limit, gate_reads_for(x, limit, at_least));
+}
+
+void
+gate_num_refine(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel)
+{
+	char lim[32];
+	int d;
+
+	gate_limit_num(lim, sizeof lim, limit);
+	for (d = decimals_of(buf) + 1; d <= MAX_DECIMALS &&
+	    !gate_reads_hold(num_read(buf), num_read(lim), rel); d++)
+		trimmed(buf, len, x, d);
+}
+
+void
+gate_num_pair_vs(char *a, char *b, size_t len, double lo, double hi,
+    double limit, int at_least)
+{
+	gate_num_pair(a, b, len, lo, hi);
+	if (isnan(limit))
+		return;
+	if (!isnan(lo))
+		gate_num_refine(a, len, lo, limit, gate_reads_for(lo, limit, at_least));
+	if (!isnan(hi))
+		gate_num_refine(b, len, hi, limit, gate_reads_for(hi, limit, at_least));
+}

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A loaded verdict's words held to its rulings: each check's reason ends
+ * in the words the gate gives its ruling against its limit ("at least
+ * 10x", "over the ceiling of 2"), each half's reason is the gate's for
+ * its checks, and the ceiling note states the ceiling.  So a file
+ * whose checks were made to pass cannot print "pass ... below 10x".
+ * Run once the rulings are known to be the gate's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/checks.h"
+#include "lib/err.h"
+#include "report/layout.h"
+#include "report/report.h"
+
+static int
+ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+/* An indeterminate check's reason: the words, then what would settle it. */
+static int
+indeterminate_holds(const struct verdict_check *c, const char *words)
+{
+	char *mid = gate_strf("%s; ", words), *end;
+	int ok = strstr(c->reason, mid) != NULL;
+
+	free(mid);
+	if (!ok || c->samples_needed < 0)
+		return ok;
+	end = gate_strf("; about %lld %s a side would settle it",
+	    c->samples_needed, gate_plural((size_t)c->samples_needed, "sample",
+	    "samples"));
+	ok = ends_with(c->reason, end);
+	free(end);
+	return ok;
+}
+
+static int
+check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err)
+{
+	const struct verdict_check *c = &v->checks[i];
+	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
+	    v->mode, c->kind, v->unit.source != UNIT_NONE);
+	char *words, *want, q[80];
+	int ok;
+
+	if (c->reason == NULL)
+		return 0;
+	if (k->quantile == 0) {
+		if (v->unit.why_none == NULL)
+			return 0;
+		want = gate_strf("%s: not ruled in syncs: %s", c->class_name,
+		    v->unit.why_none);
+		ok = strcmp(c->reason, want) == 0;
+		free(want);
+		if (ok)
+			return 0;
+		return errf(err, "%s: checks[%zu].reason is not \"%s: not ruled in "
+		    "syncs: \" and unit.why_none; expected the gate's words for a "
+		    "write without a sync unit", name, i,
+		    result_quote(q, sizeof q, c->class_name));
+	}
+	words = gate_check_words(k, c->ruling, v);
+	want = gate_strf(", %s", words);
+	ok = c->ruling == RULING_INDETERMINATE ? indeterminate_holds(c, want) :
+	    ends_with(c->reason, want);
+	if (!ok)
+		errf(err, "%s: checks[%zu].reason does not %s \"%s\"%s; expected the "
+		    "words the gate gives %s \"%s\" check against checks[%zu].limit",
+		    name, i, c->ruling == RULING_INDETERMINATE ? "hold" : "end in",
+		    want, c->ruling == RULING_INDETERMINATE && c->samples_needed >= 0 ?
+		    " and the samples_needed" : "", c->ruling == RULING_INDETERMINATE ?
+		    "an" : "a", ruling_name(c->ruling), i);
+	free(words);
+	free(want);
+	return ok ? 0 : -1;
+}
+
+static int
+check_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    const char *name, char *err)
+{
+	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
+	char *want, q[80];
+	int ok;
+
+	if (h->reason == NULL)
+		return 0;
+	want = gate_half_reason(v, kind, h->ruling);
+	ok = strcmp(want, h->reason) == 0;
+	if (!ok)
+		errf(err, "%s: %s.reason is not what the gate says of a \"%s\" half "
+		    "with these checks; expected \"%s\"", name, kind == KIND_READ ?
+		    "reads" : "writes", ruling_name(h->ruling),
+		    result_quote(q, sizeof q, want));
+	free(want);
+	return ok ? 0 : -1;
+}
+
+/* The ceiling note, against a rival with writes only, states commit_syncs. */
+static int
+check_ceiling_note(const struct gate_verdict *v, const char *name, char *err)
+{
+	size_t i;
+	char *want;
+	int writes = 0, ok;
+
+	for (i = 0; i < v->nrows && !writes; i++)
+		writes = v->rows[i].kind == KIND_WRITE;
+	if (v->ceiling_note == NULL)
+		return 0;
+	if (v->mode == MODE_BASELINE || !writes)
+		return errf(err, "%s: writes.ceiling_note is a string; expected null %s",
+		    name, writes ? "in a verdict against a baseline" :
+		    "without a write class");
+	want = gate_ceiling_words(v->commit_syncs);
+	ok = strncmp(v->ceiling_note, want, strlen(want)) == 0;
+	if (!ok)
+		errf(err, "%s: writes.ceiling_note does not begin \"%s\"; expected the "
+		    "ceiling in writes.commit_syncs", name, want);
+	free(want);
+	return ok ? 0 : -1;
+}
+
+static int
+check_all(const struct gate_verdict *v, const char *name, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++)
+		if (check_reason(v, i, name, err) < 0)
+			return -1;
+	if (check_half_reason(v, KIND_READ, name, err) < 0 ||
+	    check_half_reason(v, KIND_WRITE, name, err) < 0)
+		return -1;
+	return check_ceiling_note(v, name, err);
+}
+
+/*
+ * The gate names each side by its label; a file without one is printed
+ * with the renderers' own (layout_ours), and its words are held to those.
+ */
+int
+report_verdict_check_reasons(const struct gate_verdict *v, const char *name,
+    char *err)
+{
+	struct gate_verdict w = *v;
+	char *o = NULL, *r = NULL;
+	int rc;
+
+	if (w.ours.label == NULL)
+		w.ours.label = o = xstrdup(layout_ours(v));
+	if (w.rival.label == NULL)
+		w.rival.label = r = xstrdup(layout_rival(v));
+	rc = check_all(&w, name, err);
+	free(o);
+	free(r);
+	return rc;
+}
