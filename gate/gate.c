@@ -397,7 +397,10 @@ rule(const struct args *a, const struct loaded *l, struct gate_verdict *v,
 	rival.file = a->rival ? a->rival : a->baseline;
 	rival.probe_file = a->rival_probe;
 	rival.probe = l->have_rival_probe ? &l->rival_probe : l->rival.probe;
-	return gate_rule(&ours, &rival, &a->opts, v, err);
+	if (gate_rule(&ours, &rival, &a->opts, v, err) < 0)
+		return -1;
+	gate_note_alike(v, &l->ours, &l->rival);
+	return 0;
 }
 
 /* One output, whole or not at all. */

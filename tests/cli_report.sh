@@ -58,7 +58,7 @@ cases="split reads-fail-p50 reads-fail-p99 read-speedup writes-within-ceiling
 writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
 ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
 no-writes samples-intervals group-commit baseline-fail baseline-pass
-names-backslash"
+names-backslash names-nfc-nfd"
 abs=$S
 case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
 formats="txt:text md:markdown json:json xml:junit html:html"
