@@ -25,11 +25,13 @@ endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I.
 CJSON_CFLAGS   = $(shell pkg-config --cflags libcjson 2>/dev/null)
 CJSON_LIBS     = $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
+UTF8PROC_CFLAGS = $(shell pkg-config --cflags libutf8proc 2>/dev/null)
+UTF8PROC_LIBS   = $(shell pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 CMOCKA_CFLAGS  = $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS    = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 BENCH_CFLAGS   = $(shell pkg-config --cflags sqlite3 lmdb 2>/dev/null)
 BENCH_LIBS     = $(shell pkg-config --libs sqlite3 lmdb 2>/dev/null || echo -lsqlite3 -llmdb)
-ALL_CFLAGS = $(CPPFLAGS) $(WARN) $(OPT) $(CJSON_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(CPPFLAGS) $(WARN) $(OPT) $(CJSON_CFLAGS) $(UTF8PROC_CFLAGS) $(CFLAGS)
 LIBM = -lm -lpthread
 
 ifeq ($(V),1)
@@ -71,11 +73,11 @@ deps-auto:
 
 $(BUILD)/syncgate: $(BUILD)/main.o $(BUILD)/libsyncgate.a
 	@$(if $(filter 0,$(V)),echo "  LD      $@")
-	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) $(LDFLAGS)
 
 $(BUILD)/syncgate-bench: $(BENCH_OBJ) $(BUILD)/libsyncgate.a
 	@$(if $(filter 0,$(V)),echo "  LD      $@")
-	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(BENCH_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+	$(Q)$(CC) $(OPT) $(LDSAN) -o $@ $^ $(BENCH_LIBS) $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) $(LDFLAGS)
 
 $(BUILD)/libsyncgate.a: $(LIB_OBJ)
 	@$(if $(filter 0,$(V)),echo "  AR      $@")
@@ -95,7 +97,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a $(HDRS)
 	@mkdir -p $(@D)
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libsyncgate.a \
-		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) $(LDFLAGS)
 
 # Every test, plain and then under AddressSanitizer + UBSan.
 check: deps-auto

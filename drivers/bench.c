@@ -20,6 +20,7 @@
 #include "import/result_json.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/path.h"
@@ -310,6 +311,38 @@ check_inline(const struct bench_options *o, const struct outfile *out, char *err
 	    o->out, most, BENCH_INLINE_MAX, JSON_MAX_VALUES);
 }
 
+/*
+ * The result and every samples file the run may write (one a kind of the
+ * mix, beside the file out replaces) must be distinct files, none a
+ * directory: a link from one to another would leave the result naming
+ * samples that another file overwrote.  Checked before the run, so a
+ * refusal costs nothing.
+ */
+static int
+check_outputs(const struct bench_options *o, const struct outfile *out,
+    char *err)
+{
+	struct fileset fs;
+	char label[ERRLEN], purpose[64], *path;
+	int k, rc;
+
+	fileset_init(&fs);
+	snprintf(label, sizeof label, "-o %s", o->out);
+	rc = fileset_output(&fs, o->out, label, "the result", err);
+	for (k = 0; k < NOPS && rc == 0 && out->tmp != NULL; k++) {
+		if (o->mix[k] == 0)
+			continue;
+		path = sample_file_path(out->path, op_name((enum op_kind)k));
+		snprintf(label, sizeof label, "the samples file %s", path);
+		snprintf(purpose, sizeof purpose, "the %s samples",
+		    op_name((enum op_kind)k));
+		rc = fileset_output(&fs, path, label, purpose, err);
+		free(path);
+	}
+	fileset_free(&fs);
+	return rc;
+}
+
 /* Probes the volume of DIR, before anything of ours is written there. */
 static int
 probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
@@ -586,7 +619,7 @@ bench(const struct bench_options *o, char *err)
 	probe_record_init(&rec);
 	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0)
 		return -1;
-	if (check_inline(o, &out, err) < 0) {
+	if (check_inline(o, &out, err) < 0 || check_outputs(o, &out, err) < 0) {
 		outfile_abort(&out);
 		return -1;
 	}

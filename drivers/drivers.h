@@ -147,6 +147,9 @@ void sample_files_plan(const size_t *nsamples, size_t n, long long over,
  */
 int outfile_close_placed(struct outfile *o, int *placed, char *err);
 
+/* FILE.KIND.txt: where a class's samples go beside out (the caller frees). */
+char *sample_file_path(const char *out, const char *kind);
+
 /* An empty set, before sample_files_write. */
 void sample_files_init(struct sample_files *sf);
 

@@ -30,8 +30,7 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 	struct outfile *f = &sf->f[i];
 	size_t j;
 
-	sf->path[i] = xmalloc(strlen(out) + strlen(c->name) + 6);
-	sprintf(sf->path[i], "%s.%s.txt", out, c->name);
+	sf->path[i] = sample_file_path(out, c->name);
 	if (outfile_open(f, sf->path[i], err) < 0)
 		return -1;
 	if (f->tmp == NULL) {
@@ -47,6 +46,15 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 		return errf(err, "%s:", sf->path[i]);
 	sf->name[i] = path_base(f->tmp);
 	return 0;
+}
+
+char *
+sample_file_path(const char *out, const char *kind)
+{
+	char *p = xmalloc(strlen(out) + strlen(kind) + 6);
+
+	sprintf(p, "%s.%s.txt", out, kind);
+	return p;
 }
 
 void

@@ -14,6 +14,7 @@
 #include "gate/gate.h"
 #include "gate/rules.h"
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
@@ -118,7 +119,7 @@ add_output(struct args *a, int *pending, enum report_format f, const char *path,
 		return errf(err, "-o: more than %d outputs; expected at most %d",
 		    MAX_OUTPUTS, MAX_OUTPUTS);
 	for (i = 0; i < a->nout; i++)
-		if (report_same_output(a->out[i].path, path))
+		if (fileset_same_output(a->out[i].path, path))
 			return errf(err, "-o %s is given twice; expected one file a format",
 			    path);
 	a->out[a->nout].format = *pending ? f : FORMAT_TEXT;
@@ -283,8 +284,7 @@ same_file(const char *a, const char *b)
 
 /*
  * One file on both sides would rule a run against itself (a baseline
- * passes, a rival fails, neither says anything), and an output written
- * over an input would replace the user's result with the verdict.
+ * passes, a rival fails, neither says anything).
  */
 static int
 check_files(const struct args *a, char *err)
@@ -292,7 +292,7 @@ check_files(const struct args *a, char *err)
 	const char *in[4] = { a->ours, a->rival ? a->rival : a->baseline, a->probe,
 		a->rival_probe };
 	const char *flag = a->rival ? "--rival" : "--baseline";
-	size_t i, k;
+	size_t k;
 
 	/* a result names its samples files relative to its folder: it must be a file */
 	for (k = 0; k < 4; k++)
@@ -303,13 +303,38 @@ check_files(const struct args *a, char *err)
 	if (same_file(in[0], in[1]))
 		return errf(err, "%s and %s %s are one file; expected two runs' "
 		    "results", in[0], flag, in[1]);
-	for (i = 0; i < a->nout; i++)
-		for (k = 0; k < 4; k++)
-			if (a->out[i].path != NULL && in[k] != NULL &&
-			    same_file(a->out[i].path, in[k]))
-				return errf(err, "-o %s names the input %s; expected another "
-				    "file for the verdict", a->out[i].path, in[k]);
 	return 0;
+}
+
+/*
+ * An output written over an input would replace the user's result, probe
+ * or samples with the verdict, and the step summary appended to an -o
+ * file would spoil it: each is refused before anything is written.
+ */
+static int
+check_outputs(const struct args *a, const struct loaded *l, char *err)
+{
+	struct fileset fs;
+	char label[ERRLEN];
+	size_t i;
+	int rc = 0;
+
+	fileset_init(&fs);
+	fileset_result(&fs, &l->ours);
+	fileset_result(&fs, &l->rival);
+	fileset_input(&fs, a->probe, NULL);
+	fileset_input(&fs, a->rival_probe, NULL);
+	for (i = 0; i < a->nout && rc == 0; i++) {
+		if (a->out[i].path != NULL)
+			snprintf(label, sizeof label, "-o %s", a->out[i].path);
+		else
+			snprintf(label, sizeof label, "standard output");
+		rc = fileset_output(&fs, a->out[i].path, label, "the verdict", err);
+	}
+	if (rc == 0 && a->summary)
+		rc = report_summary_check(&fs, err);
+	fileset_free(&fs);
+	return rc;
 }
 
 /* A probe file; a result given in its place is named as such. */
@@ -355,7 +380,7 @@ load(const struct args *a, struct loaded *l, char *err)
 			return -1;
 		l->have_rival_probe = 1;
 	}
-	return 0;
+	return check_outputs(a, l, err);
 }
 
 static int
@@ -372,7 +397,10 @@ rule(const struct args *a, const struct loaded *l, struct gate_verdict *v,
 	rival.file = a->rival ? a->rival : a->baseline;
 	rival.probe_file = a->rival_probe;
 	rival.probe = l->have_rival_probe ? &l->rival_probe : l->rival.probe;
-	return gate_rule(&ours, &rival, &a->opts, v, err);
+	if (gate_rule(&ours, &rival, &a->opts, v, err) < 0)
+		return -1;
+	gate_note_alike(v, &l->ours, &l->rival);
+	return 0;
 }
 
 /* One output, whole or not at all. */

@@ -3,13 +3,19 @@
  * Classes matched across the two results by name.  Each side's classes
  * are sorted by name once and the two lists walked together: searching
  * the other side for each class made a gate of 100 000 classes a side
- * run for minutes.
+ * run for minutes.  Names are matched by their bytes; where two different
+ * names would print alike, the verdict says so.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/rules.h"
+#include "lib/alike.h"
 #include "lib/err.h"
+
+/* Names listed in one note of names that print alike; the rest are counted. */
+#define ALIKE_LISTED 8
 
 static int
 by_name(const void *a, const void *b)
@@ -71,4 +77,142 @@ gate_match_free(struct gate_match *m)
 	free(m->rival_of);
 	free(m->has_ours);
 	memset(m, 0, sizeof *m);
+}
+
+/* A class name of either side, with the form it prints as. */
+struct named {
+	const char *name;
+	int sides;              /* 1 ours, 2 the rival's, 3 both */
+	char *key;              /* alike_key(name) */
+};
+
+static int
+named_by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->name,
+	    ((const struct named *)b)->name);
+}
+
+/* A name both ran (a row of the table) first, then ours, then the rival's. */
+static int
+side_rank(int sides)
+{
+	return sides == 3 ? 0 : sides == 1 ? 1 : 2;
+}
+
+static int
+named_by_key(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c == 0)
+		c = side_rank(x->sides) - side_rank(y->sides);
+	return c != 0 ? c : strcmp(x->name, y->name);
+}
+
+/* Where a and b first differ. */
+static size_t
+first_difference(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	while (a[i] != '\0' && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* "café" (zu, bytes 63 61 66 c3 a9): a name, whose it is, and its bytes. */
+static void
+put_named(FILE *fp, const struct gate_verdict *v, const struct named *x,
+    const char *other)
+{
+	char bytes[256];
+
+	fprintf(fp, "\"%s\" (%s, %s)", x->name, x->sides == 3 ? "both" :
+	    x->sides == 1 ? v->ours.label : v->rival.label,
+	    alike_bytes(bytes, sizeof bytes, x->name,
+	    first_difference(x->name, other)));
+}
+
+/* One note for n > 1 names with one key. */
+static void
+note_group(struct gate_verdict *v, const struct named *x, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0, i, shown = n < ALIKE_LISTED ? n : ALIKE_LISTED;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		return;
+	for (i = 0; i < shown; i++) {
+		if (i > 0)
+			fputs(i + 1 == n ? " and " : ", ", fp);
+		put_named(fp, v, &x[i], x[i == 0 ? 1 : 0].name);
+	}
+	if (shown < n)
+		fprintf(fp, " and %zu more", n - shown);
+	fprintf(fp, " print alike but are different class names; classes are "
+	    "matched by their bytes");
+	if (fclose(fp) == 0)
+		verdict_note(v, "%s", buf);
+	free(buf);
+}
+
+/* The two engines' names, when they differ but print alike. */
+static void
+note_engines(struct gate_verdict *v, const struct result *ours,
+    const struct result *rival)
+{
+	char *a, *b, ba[256], bb[256];
+	size_t at;
+
+	if (strcmp(ours->engine, rival->engine) == 0)
+		return;
+	a = alike_key(ours->engine);
+	b = alike_key(rival->engine);
+	at = first_difference(ours->engine, rival->engine);
+	if (strcmp(a, b) == 0)
+		verdict_note(v, "the engine names \"%s\" (%s, %s) and \"%s\" (%s, %s) "
+		    "print alike but are different names", ours->engine,
+		    v->mode == MODE_BASELINE ? "new" : "ours",
+		    alike_bytes(ba, sizeof ba, ours->engine, at), rival->engine,
+		    v->mode == MODE_BASELINE ? "baseline" : "the rival's",
+		    alike_bytes(bb, sizeof bb, rival->engine, at));
+	free(a);
+	free(b);
+}
+
+void
+gate_note_alike(struct gate_verdict *v, const struct result *ours,
+    const struct result *rival)
+{
+	struct named *x = xcalloc(ours->nclasses + rival->nclasses, sizeof *x);
+	size_t n = 0, m = 0, i, j;
+
+	for (i = 0; i < ours->nclasses; i++)
+		x[n++] = (struct named){ ours->classes[i].name, 1, NULL };
+	for (i = 0; i < rival->nclasses; i++)
+		x[n++] = (struct named){ rival->classes[i].name, 2, NULL };
+	/* one name run by both sides is one class, matched */
+	qsort(x, n, sizeof *x, named_by_name);
+	for (i = 0; i < n; i++) {
+		if (m > 0 && strcmp(x[m - 1].name, x[i].name) == 0)
+			x[m - 1].sides |= x[i].sides;
+		else
+			x[m++] = x[i];
+	}
+	for (i = 0; i < m; i++)
+		x[i].key = alike_key(x[i].name);
+	qsort(x, m, sizeof *x, named_by_key);
+	for (i = 0; i < m; i = j) {
+		for (j = i + 1; j < m && strcmp(x[i].key, x[j].key) == 0; j++)
+			;
+		if (j - i > 1)
+			note_group(v, x + i, j - i);
+	}
+	for (i = 0; i < m; i++)
+		free(x[i].key);
+	free(x);
+	note_engines(v, ours, rival);
 }

@@ -61,6 +61,16 @@ void gate_match(struct gate_match *m, const struct result *ours,
 /* Frees what m holds (not m); accepts NULL. */
 void gate_match_free(struct gate_match *m);
 
+/*
+ * Notes in v each group of different class names (of either side) that
+ * would print alike (lib/alike.h), and two engine names that would,
+ * naming them with their bytes: they are matched by bytes, so a reader
+ * must be told they are not one name.  Call after gate_rule, which
+ * fills the side labels the notes use.
+ */
+void gate_note_alike(struct gate_verdict *v, const struct result *ours,
+    const struct result *rival);
+
 /* The sync unit each side's writes are divided by (gate/unit.c). */
 struct gate_unit {
 	struct gate_part ours, rival;   /* PART_SAMPLED over probe samples */

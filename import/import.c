@@ -18,6 +18,7 @@
 #include "import/parse.h"
 #include "import/result_json.h"
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "lib/readfile.h"
 #include "lib/utf8.h"
 
@@ -168,6 +169,26 @@ tell(const struct import_args *a, const struct result *r,
 		    "one (--probe here, or at the gate)", a->file);
 }
 
+/* The result written over the benchmark's output or the probe would lose it. */
+static int
+check_output(const struct import_args *a, char *err)
+{
+	struct fileset fs;
+	char label[ERRLEN];
+	int rc;
+
+	fileset_init(&fs);
+	fileset_input(&fs, a->file, NULL);
+	fileset_input(&fs, a->probe, NULL);
+	if (a->out != NULL && strcmp(a->out, "-") != 0)
+		snprintf(label, sizeof label, "-o %s", a->out);
+	else
+		snprintf(label, sizeof label, "standard output");
+	rc = fileset_output(&fs, a->out, label, "the result", err);
+	fileset_free(&fs);
+	return rc;
+}
+
 static int
 run(const struct import_args *a, import_parse_fn parse)
 {
@@ -179,6 +200,10 @@ run(const struct import_args *a, import_parse_fn parse)
 	int rc = EXIT_TROUBLE;
 
 	memset(&r, 0, sizeof r);
+	if (check_output(a, err) < 0) {
+		warnx_("%s", err);
+		return EXIT_TROUBLE;
+	}
 	if (read_bounded(a->file, IMPORT_MAX_BYTES, "a benchmark's output",
 	    "a benchmark's output", &buf, &len, err) < 0) {
 		warnx_("%s", err);

@@ -13,6 +13,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
+#include "lib/path.h"
 #include "lib/result.h"
 #include "lib/samples_file.h"
 #include "lib/stats.h"
@@ -203,6 +204,30 @@ get_samples_array(const cJSON *arr, struct result_class *c, const struct at *a)
 	return 0;
 }
 
+/*
+ * Where the samples_file rel of the result at path was read: beside the
+ * file a link to the result names, as lib/samples_file.c looks for it,
+ * with the links on the way resolved.  The caller frees it.
+ */
+static char *
+resolved_samples_path(const char *path, const char *rel)
+{
+	char *file = realpath(path, NULL), *dir, *real, *joined;
+
+	dir = path_dir(file != NULL ? file : path);
+	free(file);
+	real = realpath(dir, NULL);
+	joined = xmalloc(strlen(real != NULL ? real : dir) + strlen(rel) + 2);
+	sprintf(joined, "%s/%s", real != NULL ? real : dir, rel);
+	free(dir);
+	free(real);
+	real = realpath(joined, NULL);
+	if (real == NULL)
+		return joined;
+	free(joined);
+	return real;
+}
+
 static int
 get_samples_file(const cJSON *v, const char *path, struct result_class *c,
     const struct at *a)
@@ -235,6 +260,8 @@ get_samples_file(const cJSON *v, const char *path, struct result_class *c,
 		free(first);
 	}
 	free(where);
+	if (rc == 0)
+		c->samples_path = resolved_samples_path(path, v->valuestring);
 	return rc;
 }
 
@@ -616,6 +643,7 @@ result_free(struct result *r)
 	for (i = 0; i < r->nclasses; i++) {
 		free(r->classes[i].name);
 		free(r->classes[i].samples_ns);
+		free(r->classes[i].samples_path);
 	}
 	free(r->classes);
 	free(r->path);

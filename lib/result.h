@@ -57,6 +57,12 @@ struct result_class {
 	double p50_lo_ns, p50_hi_ns, p99_lo_ns, p99_hi_ns;
 	double *samples_ns;     /* per-operation latencies, sorted; NULL if none */
 	size_t nsamples;
+	/*
+	 * The samples_file read, as a path with every link resolved (beside
+	 * the real file of a linked result), for the commands that must not
+	 * write over it; NULL when the samples were inline or absent.
+	 */
+	char *samples_path;
 	long long count;        /* operations, as given or nsamples; -1 unknown */
 };
 

@@ -34,6 +34,8 @@ plain(FILE *fp, const char *s, int ascii)
 		n = utf8_decode(s, &cp);
 		if (utf8_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\");
+		else if (cp == '\\')
+			fputs("\\\\", fp);
 		else
 			fwrite(s, 1, n, fp);
 		s += n;
@@ -123,7 +125,9 @@ markdown(FILE *fp, const char *s, int ascii)
 			fputs("&gt;", fp);
 		else if (cp == '&')
 			fputs("&amp;", fp);
-		else if (cp < 0x80 && strchr("\\`*_[]|~#$@", (int)cp) != NULL)
+		else if (cp == '\\')
+			fputs("\\\\\\\\", fp);  /* shows as \\, as a hidden one's \u starts */
+		else if (cp < 0x80 && strchr("`*_[]|~#$@", (int)cp) != NULL)
 			fprintf(fp, "\\%c", (int)cp);
 		else
 			fwrite(s, 1, n, fp);
@@ -171,6 +175,8 @@ escape_xml(FILE *fp, const char *s)
 		n = utf8_decode(s, &cp);
 		if (utf8_hidden(cp))
 			put_hidden(fp, s, cp, "\\");
+		else if (cp == '\\')
+			fputs("\\\\", fp);
 		else if (cp == '<')
 			fputs("&lt;", fp);
 		else if (cp == '>')

@@ -9,7 +9,9 @@
  * form: bytes that are not UTF-8 and the C0 controls and DEL as \xHH,
  * C1 controls, bidirectional and invisible format characters (U+200B..
  * U+200F, U+2028..U+202E, U+2060..U+206F, U+FEFF) and U+FFFE/U+FFFF as
- * \uHHHH.  The rest is then escaped for the syntax at hand.
+ * \uHHHH.  A backslash, which starts those forms, shows doubled (\\), so
+ * "get" and U+202E never prints as the text "get\u202e" does.  The rest
+ * is then escaped for the syntax at hand.
  */
 #ifndef SYNCGATE_ESCAPE_H
 #define SYNCGATE_ESCAPE_H
@@ -31,8 +33,9 @@ void escape_ascii(FILE *fp, const char *s);
 
 /*
  * GitHub-flavoured Markdown inline text, safe in a table cell:
- * backslash-escapes \ ` * _ [ ] | ~ # $ @, writes < > & as entities,
- * and breaks up "://" and "www." that GitHub would make links of.
+ * backslash-escapes ` * _ [ ] | ~ # $ @, writes a backslash so that it
+ * shows doubled, < > & as entities, and breaks up "://" and "www." that
+ * GitHub would make links of.
  */
 void escape_markdown(FILE *fp, const char *s);
 

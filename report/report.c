@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/probe_record.h"
@@ -90,7 +91,7 @@ add_output(struct options *op, enum report_format f, int *pending, const char *p
 	if (op->nout == MAXOUT)
 		return usage_error("-o: more than %d outputs", MAXOUT);
 	for (i = 0; i < op->nout; i++)
-		if (report_same_output(op->out[i].path, path))
+		if (fileset_same_output(op->out[i].path, path))
 			return usage_error("-o %s is given twice; expected one file a "
 			    "format", path);
 	op->out[op->nout].format = *pending ? f : FORMAT_TEXT;
@@ -325,6 +326,38 @@ check_formats(const struct options *op, const struct input *in, char *err)
 	return 0;
 }
 
+/*
+ * No output may replace the file read (or, for a result, a samples file
+ * it names), and the step summary may not be appended to an -o file.
+ */
+static int
+check_outputs(const struct options *op, const struct input *in, char *err)
+{
+	const char *what = in->kind == IS_VERDICT ? "the verdict" :
+	    in->kind == IS_RESULT ? "the result's summary" : "the probe record";
+	struct fileset fs;
+	char label[ERRLEN];
+	size_t i;
+	int rc = 0;
+
+	fileset_init(&fs);
+	if (in->kind == IS_RESULT)
+		fileset_result(&fs, &in->result);
+	else
+		fileset_input(&fs, op->file, NULL);
+	for (i = 0; i < op->nout && rc == 0; i++) {
+		if (op->out[i].path != NULL)
+			snprintf(label, sizeof label, "-o %s", op->out[i].path);
+		else
+			snprintf(label, sizeof label, "standard output");
+		rc = fileset_output(&fs, op->out[i].path, label, what, err);
+	}
+	if (rc == 0 && op->summary)
+		rc = report_summary_check(&fs, err);
+	fileset_free(&fs);
+	return rc;
+}
+
 int
 report_main(int argc, char **argv)
 {
@@ -349,7 +382,7 @@ report_main(int argc, char **argv)
 		warnx_("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (check_formats(&op, &in, err) < 0) {
+	if (check_formats(&op, &in, err) < 0 || check_outputs(&op, &in, err) < 0) {
 		warnx_("%s", err);
 		rc = EXIT_TROUBLE;
 		goto out;

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "gate/verdict.h"
+#include "lib/fileset.h"
 #include "lib/probe_record.h"
 #include "lib/result.h"
 
@@ -160,11 +161,12 @@ int report_summary(const struct gate_verdict *v, const struct render_opts *o,
 int report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o);
 
 /*
- * Whether two -o values name one output: both standard output (NULL or
- * "-"), one string, or two names of one existing regular file (one device
- * and inode).  A device (/dev/null) is never one output.  Returns 1 or 0.
+ * Checks the file $GITHUB_STEP_SUMMARY names as one more output of the
+ * command (lib/fileset.h): an input, an -o output or a directory there
+ * is refused, with err set and -1 returned.  Unset or empty, it is 0:
+ * the caller says so when it appends.
  */
-int report_same_output(const char *a, const char *b);
+int report_summary_check(struct fileset *fs, char *err);
 
 /* The subcommand: re-renders a verdict, a result or a probe file. */
 int report_main(int argc, char **argv);

@@ -10,12 +10,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "report/report.h"
 
 /* The summary file, open for appending, and what it may still take. */
@@ -195,4 +198,18 @@ report_summary(const struct gate_verdict *v, const struct render_opts *o,
 		rc = errf(err, "--summary: %s:", sf.path);
 	free(buf);
 	return summary_close(&sf, rc, err);
+}
+
+int
+report_summary_check(struct fileset *fs, char *err)
+{
+	const char *path = getenv("GITHUB_STEP_SUMMARY");
+	char label[ERRLEN];
+
+	if (path == NULL || path[0] == '\0')
+		return 0;
+	snprintf(label, sizeof label, "GITHUB_STEP_SUMMARY %s", path);
+	/* a file named "-" is what the summary is appended to, not standard output */
+	return fileset_output(fs, strcmp(path, "-") == 0 ? "./-" : path, label,
+	    "the step summary", err);
 }

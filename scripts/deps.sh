@@ -7,12 +7,12 @@
 # Debian), which scripts/fuzz.sh names when they are missing.
 set -eu
 
-apt_pkgs="pkg-config libcjson-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils valgrind"
-brew_pkgs="pkg-config cjson cmocka sqlite lmdb libxml2"
+apt_pkgs="pkg-config libcjson-dev libutf8proc-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils valgrind"
+brew_pkgs="pkg-config cjson utf8proc cmocka sqlite lmdb libxml2"
 
 have_all() {
 	command -v pkg-config >/dev/null 2>&1 || return 1
-	pkg-config --exists libcjson cmocka sqlite3 lmdb || return 1
+	pkg-config --exists libcjson libutf8proc cmocka sqlite3 lmdb || return 1
 	if [ "$(uname -s)" = Linux ]; then
 		command -v eatmydata >/dev/null 2>&1 || return 1
 		command -v valgrind >/dev/null 2>&1 || return 1
@@ -39,7 +39,7 @@ elif command -v brew >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
 	brew install $brew_pkgs
 else
-	echo "syncgate: no apt-get or brew here; install pkg-config, cJSON, cmocka," >&2
+	echo "syncgate: no apt-get or brew here; install pkg-config, cJSON, utf8proc, cmocka," >&2
 	echo "SQLite, LMDB and xmllint by hand, then run make again" >&2
 	exit 2
 fi

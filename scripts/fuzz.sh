@@ -28,8 +28,9 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 cflags="-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef \
 	-O1 -g -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. \
-	$(pkg-config --cflags libcjson 2>/dev/null || true)"
-libs="$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson) -lm -lpthread"
+	$(pkg-config --cflags libcjson libutf8proc 2>/dev/null || true)"
+libs="$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson) \
+	$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc) -lm -lpthread"
 
 mkdir -p "$out/obj" "$out/seeds" "$out/corpus" "$out/crashes" "$out/logs"
 

@@ -179,6 +179,23 @@ mkdir "$tmp/g.json.write.txt"
 expect 2 "g.json.write.txt: is a directory" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/g.json"
 [ -z "$(ls "$tmp" | grep '^g\.json' | grep -v '^g\.json\.write\.txt$')" ] ||
 	fail "a failed samples file left $(ls "$tmp" | grep '^g\.json')"
+# The result and its samples files are distinct files: a samples file
+# linked to the result, or to another samples file, is refused before the
+# run, and nothing is written.
+echo keep >"$tmp/h.json"
+ln -s h.json "$tmp/h.json.write.txt"
+expect 2 "the samples file $tmp/h.json.write.txt names the same file as -o $tmp/h.json; expected another file for the write samples" \
+	lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/h.json"
+echo keep >"$tmp/k.json.point-read.txt"
+ln "$tmp/k.json.point-read.txt" "$tmp/k.json.range.txt"
+expect 2 "the samples file $tmp/k.json.range.txt names the same file as the samples file $tmp/k.json.point-read.txt; expected another file for the range samples" \
+	lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/k.json"
+[ "$(cat "$tmp/h.json") $(cat "$tmp/k.json.point-read.txt")" = "keep keep" ] ||
+	fail "a refused samples file: a file linked to it was written"
+[ -e "$tmp/k.json" ] && fail "a refused samples file: the result was written"
+expect 2 "$tmp/dir: is a directory; expected a file to write" \
+	lmdb --dir "$tmp/dir" $small -o "$tmp/dir"
+empty_dir "a refused output"
 # -o through a symlink: the samples files lie beside the file it names,
 # where the result finds them, and none beside the link.
 mkdir "$tmp/la" "$tmp/lb"

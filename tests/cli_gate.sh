@@ -118,6 +118,62 @@ cmp -s rival.json "$split/rival.json" || fail "-o over an input: the input chang
 [ -L link.json ] || fail "-o over an input: the link was replaced"
 rm ours.json rival.json link.json
 
+# Nothing the gate read is written over: the samples files a result names
+# (found beside the file a linked result names), the probes, the step
+# summary's file; and every output is checked before the first is written.
+sf=$top/fixtures/gate/samples-file
+mkdir in real
+cp -r "$sf/ours.json" "$sf/rival.json" "$sf/zu-point-read.txt" "$sf/ladybug-point-read.txt" \
+	"$sf/samples" real/
+ln -s ../real/ours.json in/ours.json
+cp -r real kept
+expect 2 "-o real/zu-point-read.txt names the input real/ours.json's samples_file $tmp/real/zu-point-read.txt; expected another file for the verdict" \
+	sg gate real/ours.json --rival real/rival.json -o real/zu-point-read.txt
+expect 2 "-o real/samples/zu-write.txt names the input in/ours.json's samples_file $tmp/real/samples/zu-write.txt" \
+	sg gate in/ours.json --rival real/rival.json --format json -o real/samples/zu-write.txt
+expect 2 "-o ./real/samples/ladybug-write.txt names the input real/rival.json's samples_file" \
+	sg gate in/ours.json --rival real/rival.json -o v1.txt -o ./real/samples/ladybug-write.txt
+[ -e v1.txt ] && fail "-o over a samples file: the -o before it was written"
+cp "$split/ours.json" "$split/rival.json" .
+sed -n '/"probe": {/,/^  },/p' "$split/ours.json" | sed '1s/.*/{/; $s/.*/}/' >probe.json
+cp probe.json probe.kept
+expect 2 "-o probe.json names the input probe.json; expected another file for the verdict" \
+	sg gate ours.json --rival rival.json --probe probe.json -o probe.json
+expect 2 "-o ./probe.json names the input probe.json" \
+	sg gate ours.json --rival rival.json --rival-probe probe.json -o ./probe.json
+cmp -s probe.json probe.kept || fail "-o over a probe: the probe changed"
+expect 2 "GITHUB_STEP_SUMMARY $tmp/real/zu-point-read.txt names the input real/ours.json's samples_file" \
+	env GITHUB_STEP_SUMMARY="$tmp/real/zu-point-read.txt" LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate \
+	real/ours.json --rival real/rival.json --summary
+expect 2 "GITHUB_STEP_SUMMARY $tmp/ours.json names the input ours.json; expected another file for the step summary" \
+	env GITHUB_STEP_SUMMARY="$tmp/ours.json" LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate \
+	ours.json --rival rival.json --summary
+expect 2 "GITHUB_STEP_SUMMARY ./v2.json names the same file as -o v2.json; expected another file for the step summary" \
+	env GITHUB_STEP_SUMMARY=./v2.json LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate \
+	ours.json --rival rival.json --format json -o v2.json --summary
+[ -e v2.json ] && fail "--summary naming -o: the -o was written"
+diff -r real kept >/dev/null || fail "a refused output changed the inputs: $(diff -r real kept | head -3)"
+cmp -s ours.json "$split/ours.json" || fail "--summary naming an input: the input changed"
+# standard output appended to an input
+cp ours.json appended.json
+set +e
+sg gate appended.json --rival rival.json >>appended.json 2>"$tmp/err"
+st=$?
+set -e
+[ "$st" = 2 ] || fail ">> input: exit status $st, expected 2"
+grep -qF "standard output names the input appended.json; expected another file for the verdict" "$tmp/err" ||
+	fail ">> input: $(cat "$tmp/err")"
+cmp -s appended.json "$split/ours.json" || fail ">> input: the input changed"
+n=$((n + 1))
+# a directory, or a missing folder, as a later -o: refused before the first is written
+mkdir adir
+expect 2 "-o adir: is a directory; expected a file to write" \
+	sg gate ours.json --rival rival.json -o v3.txt -o adir
+expect 2 "-o none/v.txt: its folder none: No such file or directory" \
+	sg gate ours.json --rival rival.json -o v3.txt -o none/v.txt
+[ -e v3.txt ] && fail "a refused later -o: the first was written"
+rm -rf in real kept adir ours.json rival.json probe.json probe.kept appended.json
+
 # a full disk on standard output is trouble
 if [ -w /dev/full ]; then
 	set +e

@@ -153,6 +153,33 @@ expect 2 "yyyy: No such file or directory" import ycsb "$long" --engine e
 grep -qF "syncgate import: $tmp/ddd" "$tmp/err" || fail "the long path lost its start: $(cat "$tmp/err")"
 grep -qF "..." "$tmp/err" || fail "the long path is not shortened in the middle: $(cat "$tmp/err")"
 
+# Nothing read is written over: FILE, the probe, by -o or by standard
+# output appended to them.
+cp "$fx/ycsb-workloada.txt" "$tmp/y.txt"
+cp "$fx/linkbench-request.csv" "$tmp/l.csv"
+cp "$fx/probe.json" "$tmp/p.json"
+mkdir "$tmp/kept"
+cp "$tmp/y.txt" "$tmp/l.csv" "$tmp/p.json" "$tmp/kept/"
+ln -s y.txt "$tmp/y-link.txt"
+expect 2 "-o $tmp/y.txt names the input $tmp/y.txt; expected another file for the result" \
+	import ycsb "$tmp/y.txt" --engine e -o "$tmp/y.txt"
+expect 2 "-o $tmp/y-link.txt names the input $tmp/y.txt" \
+	import ycsb "$tmp/y.txt" --engine e -o "$tmp/y-link.txt"
+expect 2 "-o $tmp/l.csv names the input $tmp/l.csv" \
+	import linkbench "$tmp/l.csv" --engine e -o "$tmp/l.csv"
+expect 2 "-o $tmp/./p.json names the input $tmp/p.json; expected another file for the result" \
+	import ycsb "$tmp/y.txt" --engine e --probe "$tmp/p.json" -o "$tmp/./p.json"
+set +e
+$run import ycsb "$tmp/y.txt" --engine e >>"$tmp/y.txt" 2>"$tmp/err"
+got=$?
+set -e
+[ "$got" -eq 2 ] || fail ">> FILE: exit $got, expected 2"
+grep -qF "standard output names the input $tmp/y.txt; expected another file for the result" "$tmp/err" ||
+	fail ">> FILE: stderr lacks the refusal: $(cat "$tmp/err")"
+for f in y.txt l.csv p.json; do
+	cmp -s "$tmp/$f" "$tmp/kept/$f" || fail "a refused output changed $f"
+done
+
 # Usage.
 expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
 expect 2 "ycsb: --engine is only white space; expected a name with something to show" \

@@ -121,6 +121,8 @@ expect 2 "unexpected argument extra" probe --dir "$D" extra
 echo x >"$T/file"
 expect 2 "$T/file: Not a directory" probe --dir "$T/file"
 expect 2 "/nonexistent/p.json: No such file or directory" probe --dir "$D" -o /nonexistent/p.json
+# the probe reads no file; its one output is checked before it measures
+expect 2 "$D: is a directory; expected a file to write" probe --dir "$D" -o "$D"
 empty "$D" "refusals"
 
 # --- a real run on this disk ---

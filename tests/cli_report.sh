@@ -58,7 +58,8 @@ cases="split reads-fail-p50 reads-fail-p99 read-speedup writes-within-ceiling
 writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
 ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
 no-writes samples-intervals group-commit baseline-fail baseline-pass
-rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression"
+rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression
+names-backslash names-nfc-nfd"
 abs=$S
 case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
 formats="txt:text md:markdown json:json xml:junit html:html"
@@ -351,8 +352,10 @@ grep -q '^and [0-9]* more that did not pass\.$' "$tmp/half.md" ||
 	fail "half-full summary: the rows are not cut with \"and N more\""
 (unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; no summary written" \
 	"$S" report "$F/split.json" --format json --summary)
-GITHUB_STEP_SUMMARY="$tmp/no/such/dir/s.md" expect 2 "--summary: $tmp/no/such/dir/s.md: No such file" \
+# a summary that cannot be appended is refused before anything is written
+GITHUB_STEP_SUMMARY="$tmp/no/such/dir/s.md" expect 2 "GITHUB_STEP_SUMMARY $tmp/no/such/dir/s.md: its folder $tmp/no/such/dir: No such file" \
 	"$S" report "$F/split.json" --format json --summary
+[ -s "$tmp/out" ] && fail "a summary in a missing folder: the verdict was written first"
 
 # --- bad input: one line naming the file and what was expected, exit 2 --------
 printf '{"format": "syncgate-verdict/1",\n  "verdict": }\n' >"$tmp/syntax.json"
@@ -436,6 +439,38 @@ expect 2 "-o $tmp/new.out is given twice; expected one file a format" \
 [ ! -e "$tmp/new.out" ] || fail "a refused -o still made $tmp/new.out"
 "$S" report "$F/split.json" --format json -o /dev/null --format html -o /dev/null ||
 	fail "/dev/null twice was refused"
+# nothing read is written over: the file, a result's samples files, by -o,
+# by standard output appended to it, or by the step summary
+mkdir "$tmp/own"
+cp "$F/split.json" "$tmp/own/v.json"
+cp fixtures/import/probe.json "$tmp/own/p.json"
+cp -r fixtures/gate/samples-file/ours.json fixtures/gate/samples-file/zu-point-read.txt \
+	fixtures/gate/samples-file/samples "$tmp/own/"
+cp -r "$tmp/own" "$tmp/kept"
+expect 2 "-o $tmp/own/v.json names the input $tmp/own/v.json; expected another file for the verdict" \
+	"$S" report "$tmp/own/v.json" -o "$tmp/own/v.json"
+expect 2 "-o $tmp/own/./p.json names the input $tmp/own/p.json; expected another file for the probe record" \
+	"$S" report "$tmp/own/p.json" --format json -o "$tmp/own/./p.json"
+expect 2 "-o $tmp/own/samples/zu-write.txt names the input $tmp/own/ours.json's samples_file $tmp/own/samples/zu-write.txt; expected another file for the result's summary" \
+	"$S" report "$tmp/own/ours.json" -o "$tmp/own/samples/zu-write.txt"
+GITHUB_STEP_SUMMARY="$tmp/own/v.json" expect 2 "GITHUB_STEP_SUMMARY $tmp/own/v.json names the input $tmp/own/v.json; expected another file for the step summary" \
+	"$S" report "$tmp/own/v.json" --summary
+GITHUB_STEP_SUMMARY="$tmp/own/zu-point-read.txt" expect 2 "GITHUB_STEP_SUMMARY $tmp/own/zu-point-read.txt names the input $tmp/own/ours.json's samples_file" \
+	"$S" report "$tmp/own/ours.json" --summary
+GITHUB_STEP_SUMMARY="$tmp/sum.md" expect 2 "GITHUB_STEP_SUMMARY $tmp/sum.md names the same file as -o $tmp/./sum.md; expected another file for the step summary" \
+	"$S" report "$F/split.json" --format json -o "$tmp/./sum.md" --summary
+[ ! -e "$tmp/sum.md" ] || fail "--summary naming -o: the -o was written"
+expect 2 "-o $tmp: is a directory; expected a file to write" \
+	"$S" report "$F/split.json" -o "$tmp/first.txt" -o "$tmp"
+[ ! -e "$tmp/first.txt" ] || fail "-o a directory: the -o before it was written"
+set +e
+"$S" report "$tmp/own/v.json" >>"$tmp/own/v.json" 2>"$tmp/err"
+got=$?
+set -e
+[ "$got" = 2 ] || fail ">> input: exit $got, expected 2"
+grep -qF "standard output names the input $tmp/own/v.json; expected another file for the verdict" "$tmp/err" ||
+	fail ">> input: stderr lacks the refusal: $(cat "$tmp/err")"
+diff -r "$tmp/own" "$tmp/kept" >/dev/null || fail "a refused output changed an input"
 "$S" report --help >"$tmp/help"
 grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage line"
 "$S" help report | cmp -s - "$tmp/help" || fail "syncgate help report differs from --help"

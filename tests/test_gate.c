@@ -1465,6 +1465,86 @@ test_gate_rule_pass_summary_one_sync(void **state)
 	duel_free(&d);
 }
 
+/* The notes of names that print alike, after the rules. */
+static size_t
+alike_notes(struct duel *d)
+{
+	size_t i, n = 0;
+
+	assert_int_equal(duel_rule(d), 0);
+	gate_note_alike(&d->v, &d->ours, &d->rival);
+	for (i = 0; i < d->v.nnotes; i++)
+		n += strstr(d->v.notes[i], "print alike") != NULL;
+	return n;
+}
+
+static void
+test_gate_note_alike_names(void **state)
+{
+	struct duel d;
+	const char *note;
+	char name[32];
+	int i;
+
+	(void)state;
+	/* café composed against decomposed, on the two sides: one note */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "caf\xc3\xa9", KIND_READ, 1e5, 2e5, NULL, 0);
+	add_class(&d.ours, "point-read", KIND_READ, 1e5, 2e5, NULL, 0);
+	add_class(&d.rival, "cafe\xcc\x81", KIND_READ, 2e6, 3e6, NULL, 0);
+	add_class(&d.rival, "point-read", KIND_READ, 2e6, 3e6, NULL, 0);
+	assert_int_equal(alike_notes(&d), 1);
+	note = d.v.notes[d.v.nnotes - 1];
+	assert_string_equal(note, "\"caf\xc3\xa9\" (zu, bytes 63 61 66 c3 a9) and "
+	    "\"cafe\xcc\x81\" (ladybug, bytes 63 61 66 65 cc 81) print alike but are "
+	    "different class names; classes are matched by their bytes");
+	duel_free(&d);
+	/* one name both ran is one class; different bytes that print apart, none */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "get\xe2\x80\xae", KIND_READ, 1e5, 2e5, NULL, 0);
+	add_class(&d.ours, "get\\u202e", KIND_READ, 1e5, 2e5, NULL, 0);
+	add_class(&d.rival, "get\xe2\x80\xae", KIND_READ, 2e6, 3e6, NULL, 0);
+	add_class(&d.rival, "get\\u202e", KIND_READ, 2e6, 3e6, NULL, 0);
+	assert_int_equal(alike_notes(&d), 0);
+	duel_free(&d);
+	/* many alike on one side: eight named, the rest counted */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.rival, "a", KIND_READ, 2e6, 3e6, NULL, 0);
+	add_class(&d.ours, "a", KIND_READ, 1e5, 2e5, NULL, 0);
+	/* "a" and one to ten soft hyphens, which print as nothing */
+	strcpy(name, "a");
+	for (i = 1; i <= 10; i++) {
+		strcat(name, "\xc2\xad");
+		add_class(&d.ours, name, KIND_READ, 1e5, 2e5, NULL, 0);
+	}
+	assert_int_equal(alike_notes(&d), 1);
+	note = d.v.notes[d.v.nnotes - 1];
+	assert_non_null(strstr(note, " and 3 more print alike"));
+	assert_non_null(strstr(note, "\"a\" (both, bytes 61), \"a\xc2\xad\" (zu, "));
+	duel_free(&d);
+}
+
+static void
+test_gate_note_alike_engines(void **state)
+{
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	free(d.ours.engine);
+	free(d.rival.engine);
+	d.ours.engine = xstrdup("caf\xc3\xa9");
+	d.rival.engine = xstrdup("cafe\xcc\x81");
+	add_class(&d.ours, "r", KIND_READ, 1e5, 2e5, NULL, 0);
+	add_class(&d.rival, "r", KIND_READ, 2e6, 3e6, NULL, 0);
+	assert_int_equal(alike_notes(&d), 1);
+	assert_string_equal(d.v.notes[d.v.nnotes - 1], "the engine names "
+	    "\"caf\xc3\xa9\" (ours, bytes 63 61 66 c3 a9) and \"cafe\xcc\x81\" "
+	    "(the rival's, bytes 63 61 66 65 cc 81) print alike but are different "
+	    "names");
+	duel_free(&d);
+}
+
 static void
 test_gate_worse_order(void **state)
 {
@@ -1518,6 +1598,8 @@ main(void)
 		cmocka_unit_test(test_gate_rule_reasons_read_as_ruled),
 		cmocka_unit_test(test_gate_rule_sub_sync_digits),
 		cmocka_unit_test(test_gate_worse_order),
+		cmocka_unit_test(test_gate_note_alike_names),
+		cmocka_unit_test(test_gate_note_alike_engines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -780,6 +780,9 @@ test_escape_table(void **state)
 		{ "see http://x.example or www.y.example", "see http://x.example or www.y.example",
 		  "see http\\://x.example or www\\.y.example",
 		  "see http://x.example or www.y.example" },
+		/* the escape character itself, shown doubled */
+		{ "a\\b", "a\\\\b", "a\\\\\\\\b", "a\\\\b" },
+		{ "get\\u202e", "get\\\\u202e", "get\\\\\\\\u202e", "get\\\\u202e" },
 		{ "", "", "", "" },
 	};
 	size_t i;
@@ -797,6 +800,39 @@ test_escape_table(void **state)
 		assert_string_equal(s, cases[i].xml);
 		free(s);
 	}
+}
+
+/*
+ * A hidden character and the text of its escaped form ("get" and U+202E
+ * against the six characters "get\u202e") never print alike, in any
+ * format.
+ */
+static void
+test_escape_hidden_unlike_its_text(void **state)
+{
+	static void (*const esc[])(FILE *, const char *) = {
+		escape_plain, escape_ascii, escape_markdown, escape_markdown_ascii,
+		escape_markdown_line, escape_xml,
+	};
+	static const char *const pairs[][2] = {
+		{ "get\xe2\x80\xae", "get\\u202e" },
+		{ "a\x1b", "a\\x1b" },
+		{ "\xff", "\\xff" },
+		{ "caf\xc3\xa9", "caf\\u00e9" },     /* --ascii shows the first so */
+	};
+	size_t i, k;
+	char *a, *b;
+
+	(void)state;
+	for (k = 0; k < sizeof esc / sizeof esc[0]; k++)
+		for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+			a = escaped(esc[k], pairs[i][0]);
+			b = escaped(esc[k], pairs[i][1]);
+			if (strcmp(a, b) == 0)
+				fail_msg("escaper %zu prints pair %zu alike: %s", k, i, a);
+			free(a);
+			free(b);
+		}
 }
 
 static void
@@ -1035,6 +1071,7 @@ main(void)
 		cmocka_unit_test(test_junit_hostile_names),
 		cmocka_unit_test(test_html_hostile_names),
 		cmocka_unit_test(test_escape_table),
+		cmocka_unit_test(test_escape_hidden_unlike_its_text),
 		cmocka_unit_test(test_escape_markdown_line_starts),
 		cmocka_unit_test(test_escape_markdown_ascii),
 		cmocka_unit_test(test_markdown_ascii_is_ascii),

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One check, for every command that writes, that it writes over nothing
+ * it read and writes no file twice: files are compared by what they are
+ * (device and inode), never by how they were named.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/fileset.h"
+#include "lib/path.h"
+
+/* Links followed to find the name a dangling one would create. */
+#define MAX_LINKS 16
+
+static int
+is_stdout(const char *path)
+{
+	return path == NULL || strcmp(path, "-") == 0;
+}
+
+/*
+ * A dangling link's target, relative to the link's folder when it is
+ * not absolute; the caller frees it.  NULL when path is not a link.
+ */
+static char *
+link_target(const char *path)
+{
+	char buf[PATH_MAX], *dir, *joined;
+	ssize_t n = readlink(path, buf, sizeof buf - 1);
+
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	if (buf[0] == '/')
+		return xstrdup(buf);
+	dir = path_dir(path);
+	joined = xmalloc(strlen(dir) + (size_t)n + 2);
+	sprintf(joined, "%s/%s", dir, buf);
+	free(dir);
+	return joined;
+}
+
+/* A file yet to be made at path: its folder's identity and its name. */
+static int
+new_file(struct file_id *id, const char *path, const char *label, char *err)
+{
+	struct stat st;
+	char *dir = path_dir(path);
+	int rc = 0;
+
+	if (stat(dir, &st) < 0)
+		rc = errf(err, "%s: its folder %s:", label, dir);
+	else if (!S_ISDIR(st.st_mode))
+		rc = errf(err, "%s: %s is not a folder; expected a file in one",
+		    label, dir);
+	free(dir);
+	if (rc < 0)
+		return -1;
+	id->kind = FILE_ID_NEW;
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	id->base = xstrdup(path_base(path));
+	return 0;
+}
+
+/* What an existing name denotes; a directory is refused. */
+static int
+existing(struct file_id *id, const struct stat *st, const char *label,
+    char *err)
+{
+	if (S_ISDIR(st->st_mode))
+		return errf(err, "%s: is a directory; expected a file to write",
+		    label);
+	id->kind = S_ISREG(st->st_mode) ? FILE_ID_FILE : FILE_ID_OTHER;
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+	return 0;
+}
+
+int
+file_id_of(struct file_id *id, const char *path, const char *label, char *err)
+{
+	struct stat st;
+	char *cur, *next;
+	int hops, rc;
+
+	memset(id, 0, sizeof *id);
+	if (is_stdout(path)) {
+		id->kind = FILE_ID_STDOUT;
+		if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+			id->stdout_file = 1;
+			id->dev = st.st_dev;
+			id->ino = st.st_ino;
+		}
+		return 0;
+	}
+	if (stat(path, &st) == 0)
+		return existing(id, &st, label, err);
+	if (errno != ENOENT)
+		return errf(err, "%s:", label);
+	/* a dangling link: the file made is the one it names */
+	cur = xstrdup(path);
+	for (hops = 0; hops < MAX_LINKS && (next = link_target(cur)) != NULL; hops++) {
+		free(cur);
+		cur = next;
+	}
+	rc = new_file(id, cur, label, err);
+	free(cur);
+	return rc;
+}
+
+void
+file_id_free(struct file_id *id)
+{
+	free(id->base);
+	id->base = NULL;
+}
+
+int
+file_id_same(const struct file_id *a, const struct file_id *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case FILE_ID_STDOUT:
+		return 1;
+	case FILE_ID_FILE:
+		return a->dev == b->dev && a->ino == b->ino;
+	case FILE_ID_NEW:
+		return a->dev == b->dev && a->ino == b->ino &&
+		    strcmp(a->base, b->base) == 0;
+	default:
+		return 0;
+	}
+}
+
+int
+fileset_same_output(const char *a, const char *b)
+{
+	struct file_id ia, ib;
+	char err[ERRLEN];
+	int same;
+
+	if (file_id_of(&ia, a, "-o", err) < 0)
+		return 0;
+	if (file_id_of(&ib, b, "-o", err) < 0) {
+		file_id_free(&ia);
+		return 0;
+	}
+	same = file_id_same(&ia, &ib);
+	file_id_free(&ia);
+	file_id_free(&ib);
+	return same;
+}
+
+void
+fileset_init(struct fileset *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void
+fileset_free(struct fileset *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->v[i].label);
+		file_id_free(&s->v[i].id);
+	}
+	free(s->v);
+	fileset_init(s);
+}
+
+static void
+add(struct fileset *s, const char *label, int output, const struct file_id *id)
+{
+	xgrow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
+	s->v[s->n].label = xstrdup(label);
+	s->v[s->n].output = output;
+	s->v[s->n].id = *id;
+	s->n++;
+}
+
+void
+fileset_input(struct fileset *s, const char *path, const char *label)
+{
+	struct file_id id;
+	struct stat st;
+
+	if (path == NULL || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	memset(&id, 0, sizeof id);
+	id.kind = FILE_ID_FILE;
+	id.dev = st.st_dev;
+	id.ino = st.st_ino;
+	add(s, label != NULL ? label : path, 0, &id);
+}
+
+void
+fileset_result(struct fileset *s, const struct result *r)
+{
+	char label[ERRLEN];
+	size_t i;
+
+	fileset_input(s, r->path, NULL);
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+
+		if (c->samples_path == NULL)
+			continue;
+		snprintf(label, sizeof label, "%s's samples_file %s", r->path,
+		    c->samples_path);
+		fileset_input(s, c->samples_path, label);
+	}
+}
+
+/* Whether an output is the input in: one regular file, standard output's included. */
+static int
+names_input(const struct file_id *out, const struct file_id *in)
+{
+	if (out->kind == FILE_ID_STDOUT)
+		return out->stdout_file && out->dev == in->dev && out->ino == in->ino;
+	return out->kind == FILE_ID_FILE && out->dev == in->dev &&
+	    out->ino == in->ino;
+}
+
+int
+fileset_output(struct fileset *s, const char *path, const char *label,
+    const char *purpose, char *err)
+{
+	struct file_id id;
+	size_t i;
+
+	if (file_id_of(&id, path, label, err) < 0)
+		return -1;
+	for (i = 0; i < s->n; i++) {
+		const struct fileset_entry *e = &s->v[i];
+
+		if (!e->output && names_input(&id, &e->id)) {
+			errf(err, "%s names the input %s; expected another file for %s",
+			    label, e->label, purpose);
+			break;
+		}
+		if (e->output && file_id_same(&id, &e->id)) {
+			errf(err, "%s names the same file as %s; expected another file "
+			    "for %s", label, e->label, purpose);
+			break;
+		}
+	}
+	if (i < s->n) {
+		file_id_free(&id);
+		return -1;
+	}
+	add(s, label, 1, &id);
+	return 0;
+}

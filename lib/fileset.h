@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The files one command reads and the files it will write, so that no
+ * output is one of its inputs or another of its outputs: every command
+ * that writes checks each output here before it writes anything.
+ */
+#ifndef SYNCGATE_FILESET_H
+#define SYNCGATE_FILESET_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "lib/result.h"
+
+/* What a name denotes, as far as "is this one file" goes. */
+enum file_id_kind {
+	FILE_ID_STDOUT = 0,     /* NULL or "-" */
+	FILE_ID_FILE,           /* an existing regular file: dev, ino */
+	FILE_ID_OTHER,          /* a device or a FIFO: never the same as another */
+	FILE_ID_NEW             /* a file yet to be made: its folder's dev, ino and its name */
+};
+
+struct file_id {
+	enum file_id_kind kind;
+	dev_t dev;
+	ino_t ino;
+	char *base;             /* FILE_ID_NEW: the name it will get; else NULL */
+	/* FILE_ID_STDOUT: whether standard output is a regular file (dev, ino) */
+	int stdout_file;
+};
+
+struct fileset_entry {
+	char *label;            /* how messages name it: "-o v.json", "ours.json" */
+	int output;
+	struct file_id id;
+};
+
+struct fileset {
+	struct fileset_entry *v;
+	size_t n, cap;
+};
+
+/*
+ * What path denotes.  Links are followed, a dangling one to the file it
+ * would create; a file yet to be made is known by its folder and name.
+ * Returns 0, or -1 with err (prefixed with label) when path is a
+ * directory, its folder cannot be found, or it cannot be looked at.
+ * The caller frees id with file_id_free.
+ */
+int file_id_of(struct file_id *id, const char *path, const char *label,
+    char *err);
+void file_id_free(struct file_id *id);
+
+/*
+ * Whether two outputs are one: both standard output, one regular file
+ * (by device and inode: a hard or symbolic link, "./x" and "x"), or one
+ * name in one folder for files yet to be made.  A device (/dev/null)
+ * takes any number of outputs.
+ */
+int file_id_same(const struct file_id *a, const struct file_id *b);
+
+/*
+ * Whether -o values a and b name one output, as file_id_same judges; a
+ * name that cannot be looked at is taken as its own.  Returns 1 or 0.
+ */
+int fileset_same_output(const char *a, const char *b);
+
+void fileset_init(struct fileset *s);
+/* Frees what s holds (not s); accepts NULL. */
+void fileset_free(struct fileset *s);
+
+/*
+ * Records path as read by the command; label names it in messages (NULL:
+ * the path itself).  Only an existing regular file is kept: nothing can
+ * be lost by writing over a device or a name that is not there.
+ */
+void fileset_input(struct fileset *s, const char *path, const char *label);
+
+/*
+ * Records a result's file and every samples_file it read, each by the
+ * path it was read from (struct result_class's samples_path).
+ */
+void fileset_result(struct fileset *s, const struct result *r);
+
+/*
+ * Records an output after checking it: path (NULL or "-": standard
+ * output) must not name a recorded input or an earlier output, nor be a
+ * directory or a name in a missing folder.  label names it ("-o v.json",
+ * "GITHUB_STEP_SUMMARY s.md") and purpose what it is for ("the verdict").
+ * Returns 0, or -1 with err saying which output, which file it names and
+ * what was expected; nothing is recorded then.
+ */
+int fileset_output(struct fileset *s, const char *path, const char *label,
+    const char *purpose, char *err);
+
+#endif
