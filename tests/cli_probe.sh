@@ -24,6 +24,7 @@ MOUNTS=""
 LOOPS=""
 ZRAMS=""
 SHM=""
+S=""
 cleanup() {
 	for m in $MOUNTS; do
 		umount -l "$m" 2>/dev/null || true
@@ -35,6 +36,7 @@ cleanup() {
 		echo "$z" >/sys/class/zram-control/hot_remove 2>/dev/null || true
 	done
 	[ -z "$SHM" ] || rm -rf "$SHM"
+	[ -z "$S" ] || rm -rf "$S"
 	rm -rf "$T"
 }
 trap cleanup EXIT
