@@ -54,20 +54,30 @@ endif
 .PHONY: all build deps deps-auto check check-plain check-asan test-run asan \
         valgrind demo bench bench-probe fuzz install clean spdx
 
-all: deps-auto
-	$(Q)$(MAKE) --no-print-directory build
+# Building installs nothing: a missing library stops it with one line
+# that names it (scripts/need.sh).
+all: build
 	$(Q)ln -sf $(BUILD)/syncgate syncgate
 
 build: $(PROGS)
 
 # Installs libcjson, cmocka and the test and driver dependencies with the
-# system's package manager.  The other entry points run it only when
-# pkg-config cannot find what the build needs.
+# system's package manager.  check, demo, valgrind and bench run it first,
+# and it does nothing when pkg-config finds what they need.
 deps:
 	$(Q)sh scripts/deps.sh
 
 deps-auto:
 	$(Q)sh scripts/deps.sh --if-missing
+
+$(BUILD)/.need-cjson $(BUILD)/.need-cmocka $(BUILD)/.need-sqlite3 $(BUILD)/.need-lmdb:
+	@mkdir -p $(@D)
+	$(Q)CC="$(CC)" sh scripts/need.sh $(@F:.need-%=%)
+	@touch $@
+
+$(LIB_OBJ) $(BUILD)/main.o $(BENCH_OBJ) $(TEST_BIN): | $(BUILD)/.need-cjson
+$(BENCH_OBJ): | $(BUILD)/.need-sqlite3 $(BUILD)/.need-lmdb
+$(TEST_BIN): | $(BUILD)/.need-cmocka
 
 $(BUILD)/syncgate: $(BUILD)/main.o $(BUILD)/libsyncgate.a
 	@$(if $(filter 0,$(V)),echo "  LD      $@")
@@ -119,19 +129,22 @@ valgrind: deps-auto
 spdx:
 	$(Q)sh scripts/check-spdx.sh
 
-demo: all
+demo: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh scripts/demo.sh $(BUILD)
 
-bench: all
+bench: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh bench/run.sh $(BUILD)
 
-bench-probe: all
+bench-probe: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh bench/probe-compare.sh $(BUILD)
 
 fuzz:
 	$(Q)sh scripts/fuzz.sh $(FUZZ_SECONDS)
 
-install: all
+install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/syncgate $(DESTDIR)$(PREFIX)/bin/syncgate
 	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench $(DESTDIR)$(PREFIX)/bin/syncgate-bench)
