@@ -31,6 +31,9 @@ BENCH_CFLAGS   = $(shell pkg-config --cflags sqlite3 lmdb 2>/dev/null)
 BENCH_LIBS     = $(shell pkg-config --libs sqlite3 lmdb 2>/dev/null || echo -lsqlite3 -llmdb)
 ALL_CFLAGS = $(CPPFLAGS) $(WARN) $(OPT) $(CJSON_CFLAGS) $(CFLAGS)
 LIBM = -lm -lpthread
+# The headers each object or test includes, as the compiler found them,
+# in a .d beside it: build/lib/stats.o.d.
+DEPFLAGS = -MMD -MP -MF $@.d -MT $@
 
 ifeq ($(V),1)
 Q =
@@ -44,7 +47,6 @@ TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_SRC = $(sort $(wildcard drivers/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
-HDRS      = $(wildcard lib/*.h probe/*.h gate/*.h report/*.h import/*.h drivers/*.h)
 
 PROGS = $(BUILD)/syncgate
 ifneq ($(BENCH_SRC),)
@@ -91,21 +93,29 @@ $(BUILD)/libsyncgate.a: $(LIB_OBJ)
 	@$(if $(filter 0,$(V)),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/drivers/%.o: drivers/%.c $(HDRS)
+$(BUILD)/drivers/%.o: drivers/%.c
 	@mkdir -p $(@D)
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/%.o: %.c $(HDRS)
+$(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a $(HDRS)
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a
 	@mkdir -p $(@D)
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libsyncgate.a \
+	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(DEPFLAGS) \
+		-o $@ $< $(BUILD)/libsyncgate.a \
 		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
+
+DEPENDERS = $(LIB_OBJ) $(BUILD)/main.o $(BENCH_OBJ) $(TEST_BIN)
+-include $(DEPENDERS:=.d)
+# One without its .d, built before there were any, is built again once.
+$(foreach t,$(DEPENDERS),$(if $(wildcard $(t).d),,$(eval $(t): FORCE)))
+.PHONY: FORCE
+FORCE:
 
 # Every test, plain and then under AddressSanitizer + UBSan.
 check: deps-auto
