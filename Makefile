@@ -4,6 +4,8 @@
 # Quiet unless V=1.  WERROR=1 turns warnings into errors (CI sets it).
 
 PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
 CC      ?= cc
 BUILD   ?= build
 V       ?= 0
@@ -54,7 +56,7 @@ PROGS += $(BUILD)/syncgate-bench
 endif
 
 .PHONY: all build deps deps-auto check check-plain check-asan test-run asan \
-        valgrind demo bench bench-probe fuzz install clean spdx
+        valgrind demo bench bench-probe fuzz install uninstall clean spdx
 
 # Building installs nothing: a missing library stops it with one line
 # that names it (scripts/need.sh).
@@ -154,11 +156,19 @@ bench-probe: deps-auto
 fuzz:
 	$(Q)sh scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# DESTDIR, PREFIX, BINDIR and MANDIR say where; uninstall removes these
+# files and nothing else, leaving the folders, which others may share.
+INSTALLED = $(BINDIR)/syncgate $(if $(BENCH_SRC),$(BINDIR)/syncgate-bench) \
+            $(MANDIR)/man1/syncgate.1
+
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BUILD)/syncgate $(DESTDIR)$(PREFIX)/bin/syncgate
-	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench $(DESTDIR)$(PREFIX)/bin/syncgate-bench)
-	install -m 644 syncgate.1 $(DESTDIR)$(PREFIX)/share/man/man1/syncgate.1
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
+	install -m 755 $(BUILD)/syncgate "$(DESTDIR)$(BINDIR)/syncgate"
+	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench "$(DESTDIR)$(BINDIR)/syncgate-bench")
+	install -m 644 syncgate.1 "$(DESTDIR)$(MANDIR)/man1/syncgate.1"
+
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 
 clean:
 	rm -rf build build-asan build-vg build-fuzz syncgate
