@@ -16,12 +16,13 @@ prog=${prog:-}
 
 # Every way out goes through the EXIT trap, so the scratch directory goes
 # too; a script with more to undo sets its own EXIT trap, removing $tmp last.
-tmp=$(mktemp -d "${tmp_in:-${TMPDIR:-/tmp}}/.$(basename "$0" .sh).XXXXXX") ||
-	{ echo "$0: cannot make a scratch directory" >&2; exit 2; }
-trap 'rm -rf "$tmp"' EXIT
+tmp=""
+trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
+tmp=$(mktemp -d "${tmp_in:-${TMPDIR:-/tmp}}/.$(basename "$0" .sh).XXXXXX") ||
+	{ echo "$0: cannot make a scratch directory" >&2; exit 2; }
 
 # fail MESSAGE: one failed check, counted in $failures, which the script
 # reads at its end to choose its exit status; the checks go on.
