@@ -37,6 +37,11 @@ LIBM = -lm -lpthread
 # in a .d beside it: build/lib/stats.o.d.
 DEPFLAGS = -MMD -MP -MF $@.d -MT $@
 
+# The suites build and run this many at a time; a -j given to make wins
+# for the build.
+JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+JFLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+
 ifeq ($(V),1)
 Q =
 else
@@ -55,8 +60,9 @@ ifneq ($(BENCH_SRC),)
 PROGS += $(BUILD)/syncgate-bench
 endif
 
-.PHONY: all build deps deps-auto check check-plain check-asan test-run asan \
-        valgrind demo bench bench-probe fuzz install uninstall clean spdx
+.PHONY: all build test-build test-build-plain test-build-asan deps deps-auto \
+        check check-plain check-asan asan valgrind demo bench bench-probe fuzz \
+        install uninstall clean spdx
 
 # Building installs nothing: a missing library stops it with one line
 # that names it (scripts/need.sh).
@@ -97,17 +103,17 @@ $(BUILD)/libsyncgate.a: $(LIB_OBJ)
 
 $(BUILD)/drivers/%.o: drivers/%.c
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(DEPFLAGS) \
 		-o $@ $< $(BUILD)/libsyncgate.a \
 		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIBM) $(LDFLAGS)
@@ -119,24 +125,32 @@ $(foreach t,$(DEPENDERS),$(if $(wildcard $(t).d),,$(eval $(t): FORCE)))
 .PHONY: FORCE
 FORCE:
 
-# Every test, plain and then under AddressSanitizer + UBSan.
+# The programs and the test binaries of one build directory.
+test-build: $(PROGS) $(TEST_BIN)
+
+test-build-plain:
+	$(Q)$(MAKE) --no-print-directory BUILD=build SAN=0 test-build
+
+test-build-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-build
+
+# Every test, plain and under AddressSanitizer + UBSan: both builds at
+# once, then the suites of both (scripts/run-tests.sh runs them side by
+# side, but for those timed against the disk).
 check: deps-auto
 	$(Q)$(MAKE) --no-print-directory spdx
-	$(Q)$(MAKE) --no-print-directory check-plain
-	$(Q)$(MAKE) --no-print-directory check-asan
+	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build build-asan
 
-check-plain:
-	$(Q)$(MAKE) --no-print-directory BUILD=build test-run
+check-plain: test-build-plain
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build
 
-check-asan asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-run
-
-test-run: $(PROGS) $(TEST_BIN)
-	$(Q)BUILD=$(BUILD) sh scripts/run-tests.sh $(TEST_BIN)
+check-asan asan: test-build-asan
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build-asan
 
 valgrind: deps-auto
-	$(Q)$(MAKE) --no-print-directory BUILD=build-vg OPT="-O1 -g" build $(TEST_SRC:tests/%.c=build-vg/tests/%)
-	$(Q)BUILD=build-vg VALGRIND=1 sh scripts/run-tests.sh $(TEST_SRC:tests/%.c=build-vg/tests/%)
+	$(Q)$(MAKE) --no-print-directory $(JFLAG) BUILD=build-vg OPT="-O1 -g" test-build
+	$(Q)VALGRIND=1 JOBS=$(JOBS) sh scripts/run-tests.sh build-vg
 
 spdx:
 	$(Q)sh scripts/check-spdx.sh
