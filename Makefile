@@ -4,6 +4,8 @@
 # Quiet unless V=1.  WERROR=1 turns warnings into errors (CI sets it).
 
 PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
 CC      ?= cc
 BUILD   ?= build
 V       ?= 0
@@ -33,6 +35,14 @@ BENCH_CFLAGS   = $(shell pkg-config --cflags sqlite3 lmdb 2>/dev/null)
 BENCH_LIBS     = $(shell pkg-config --libs sqlite3 lmdb 2>/dev/null || echo -lsqlite3 -llmdb)
 ALL_CFLAGS = $(CPPFLAGS) $(WARN) $(OPT) $(CJSON_CFLAGS) $(UTF8PROC_CFLAGS) $(CFLAGS)
 LIBM = -lm -lpthread
+# The headers each object or test includes, as the compiler found them,
+# in a .d beside it: build/lib/stats.o.d.
+DEPFLAGS = -MMD -MP -MF $@.d -MT $@
+
+# The suites build and run this many at a time; a -j given to make wins
+# for the build.
+JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+JFLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
 ifeq ($(V),1)
 Q =
@@ -46,30 +56,40 @@ TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_SRC = $(sort $(wildcard drivers/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
-HDRS      = $(wildcard lib/*.h probe/*.h gate/*.h report/*.h import/*.h drivers/*.h)
 
 PROGS = $(BUILD)/syncgate
 ifneq ($(BENCH_SRC),)
 PROGS += $(BUILD)/syncgate-bench
 endif
 
-.PHONY: all build deps deps-auto check check-plain check-asan test-run asan \
-        valgrind demo bench bench-probe fuzz install clean spdx
+.PHONY: all build test-build test-build-plain test-build-asan deps deps-auto \
+        check check-plain check-asan asan valgrind demo bench bench-probe fuzz \
+        install uninstall clean spdx
 
-all: deps-auto
-	$(Q)$(MAKE) --no-print-directory build
+# Building installs nothing: a missing library stops it with one line
+# that names it (scripts/need.sh).
+all: build
 	$(Q)ln -sf $(BUILD)/syncgate syncgate
 
 build: $(PROGS)
 
 # Installs libcjson, cmocka and the test and driver dependencies with the
-# system's package manager.  The other entry points run it only when
-# pkg-config cannot find what the build needs.
+# system's package manager.  check, demo, valgrind and bench run it first,
+# and it does nothing when pkg-config finds what they need.
 deps:
 	$(Q)sh scripts/deps.sh
 
 deps-auto:
 	$(Q)sh scripts/deps.sh --if-missing
+
+$(BUILD)/.need-cjson $(BUILD)/.need-utf8proc $(BUILD)/.need-cmocka $(BUILD)/.need-sqlite3 $(BUILD)/.need-lmdb:
+	@mkdir -p $(@D)
+	$(Q)CC="$(CC)" sh scripts/need.sh $(@F:.need-%=%)
+	@touch $@
+
+$(LIB_OBJ) $(BUILD)/main.o $(BENCH_OBJ) $(TEST_BIN): | $(BUILD)/.need-cjson $(BUILD)/.need-utf8proc
+$(BENCH_OBJ): | $(BUILD)/.need-sqlite3 $(BUILD)/.need-lmdb
+$(TEST_BIN): | $(BUILD)/.need-cmocka
 
 $(BUILD)/syncgate: $(BUILD)/main.o $(BUILD)/libsyncgate.a
 	@$(if $(filter 0,$(V)),echo "  LD      $@")
@@ -83,61 +103,88 @@ $(BUILD)/libsyncgate.a: $(LIB_OBJ)
 	@$(if $(filter 0,$(V)),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/drivers/%.o: drivers/%.c $(HDRS)
+$(BUILD)/drivers/%.o: drivers/%.c
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(BENCH_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/%.o: %.c $(HDRS)
+$(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a $(HDRS)
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a
 	@mkdir -p $(@D)
-	@$(if $(filter 0,$(V)),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libsyncgate.a \
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(DEPFLAGS) \
+		-o $@ $< $(BUILD)/libsyncgate.a \
 		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) $(LDFLAGS)
 
-# Every test, plain and then under AddressSanitizer + UBSan.
+DEPENDERS = $(LIB_OBJ) $(BUILD)/main.o $(BENCH_OBJ) $(TEST_BIN)
+-include $(DEPENDERS:=.d)
+# One without its .d, built before there were any, is built again once.
+$(foreach t,$(DEPENDERS),$(if $(wildcard $(t).d),,$(eval $(t): FORCE)))
+.PHONY: FORCE
+FORCE:
+
+# The programs and the test binaries of one build directory.
+test-build: $(PROGS) $(TEST_BIN)
+
+test-build-plain:
+	$(Q)$(MAKE) --no-print-directory BUILD=build SAN=0 test-build
+
+test-build-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-build
+
+# Every test, plain and under AddressSanitizer + UBSan: both builds at
+# once, then the suites of both (scripts/run-tests.sh runs them side by
+# side, but for those timed against the disk).
 check: deps-auto
 	$(Q)$(MAKE) --no-print-directory spdx
-	$(Q)$(MAKE) --no-print-directory check-plain
-	$(Q)$(MAKE) --no-print-directory check-asan
+	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build build-asan
 
-check-plain:
-	$(Q)$(MAKE) --no-print-directory BUILD=build test-run
+check-plain: test-build-plain
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build
 
-check-asan asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-run
-
-test-run: $(PROGS) $(TEST_BIN)
-	$(Q)BUILD=$(BUILD) sh scripts/run-tests.sh $(TEST_BIN)
+check-asan asan: test-build-asan
+	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build-asan
 
 valgrind: deps-auto
-	$(Q)$(MAKE) --no-print-directory BUILD=build-vg OPT="-O1 -g" build $(TEST_SRC:tests/%.c=build-vg/tests/%)
-	$(Q)BUILD=build-vg VALGRIND=1 sh scripts/run-tests.sh $(TEST_SRC:tests/%.c=build-vg/tests/%)
+	$(Q)$(MAKE) --no-print-directory $(JFLAG) BUILD=build-vg OPT="-O1 -g" test-build
+	$(Q)VALGRIND=1 JOBS=$(JOBS) sh scripts/run-tests.sh build-vg
 
 spdx:
 	$(Q)sh scripts/check-spdx.sh
 
-demo: all
+demo: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh scripts/demo.sh $(BUILD)
 
-bench: all
+bench: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh bench/run.sh $(BUILD)
 
-bench-probe: all
+bench-probe: deps-auto
+	$(Q)$(MAKE) --no-print-directory build
 	$(Q)sh bench/probe-compare.sh $(BUILD)
 
 fuzz:
 	$(Q)sh scripts/fuzz.sh $(FUZZ_SECONDS)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BUILD)/syncgate $(DESTDIR)$(PREFIX)/bin/syncgate
-	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench $(DESTDIR)$(PREFIX)/bin/syncgate-bench)
-	install -m 644 syncgate.1 $(DESTDIR)$(PREFIX)/share/man/man1/syncgate.1
+# DESTDIR, PREFIX, BINDIR and MANDIR say where; uninstall removes these
+# files and nothing else, leaving the folders, which others may share.
+INSTALLED = $(BINDIR)/syncgate $(if $(BENCH_SRC),$(BINDIR)/syncgate-bench) \
+            $(MANDIR)/man1/syncgate.1
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
+	install -m 755 $(BUILD)/syncgate "$(DESTDIR)$(BINDIR)/syncgate"
+	$(if $(BENCH_SRC),install -m 755 $(BUILD)/syncgate-bench "$(DESTDIR)$(BINDIR)/syncgate-bench")
+	install -m 644 syncgate.1 "$(DESTDIR)$(MANDIR)/man1/syncgate.1"
+
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 
 clean:
 	rm -rf build build-asan build-vg build-fuzz syncgate

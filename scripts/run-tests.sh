@@ -1,35 +1,181 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Runs every cmocka test binary given, then every tests/cli*.sh against the
-# built syncgate, and prints one closing line: "N passed, N failed".
+# run-tests.sh BUILD...: every cmocka test (BUILD/tests/test_*) and every
+# tests/cli_*.sh against BUILD/syncgate, for each BUILD given.  The suites
+# run JOBS at a time (default: one per core), except those named in
+# $alone, which run afterwards one by one with nothing else of ours
+# running.  Each suite's output is printed whole, in the order of the
+# list, then one closing line, "suites: N passed, N failed", and the names
+# of the failed ones.  VALGRIND=1 runs every suite under valgrind.
 set -u
-build=${BUILD:-build}
-pass=0
-fail=0
-failed=""
-run() {
-	name=$1
-	shift
-	if "$@"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		failed="$failed $name"
-	fi
-}
+
+# Suites whose checks load from the others would sway, each a relation
+# between two timings taken on this disk in one run, or a signal sent a
+# few milliseconds into a run:
+# - test_probe: a dirty flush dearer than a clean one in two thirds of the
+#   pairs, and the probe's verdict, which rests on such relations;
+# - cli_bench: a durable commit at least the low end of the probe's
+#   interval, SQLite without syncs under one sync;
+# - cli_probe: a dropped flush told by a clean sync's cost against a
+#   system call's, SIGINT and SIGTERM 2 to 200 ms into a probe, two
+#   probes at once, and real devices (loop, zram) when run as root.
+# cli_hostile kills `syncgate report -o` at set delays too, but its checks
+# (the file whole or absent, no temporary left) hold at any moment, and
+# load stretches the run across more of the delays, not fewer.
+alone="test_probe cli_bench cli_probe"
+
+if [ $# -eq 0 ]; then
+	echo "usage: run-tests.sh BUILD..." >&2
+	exit 2
+fi
+jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+case $jobs in
+'' | *[!0-9]* | 0)
+	echo "run-tests.sh: JOBS=$jobs; expected a whole number of suites at a time, 1 or more" >&2
+	exit 2
+	;;
+esac
 vg=""
 if [ "${VALGRIND:-0}" = 1 ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
 fi
-for t in "$@"; do
-	echo "== $t"
-	run "$t" $vg "$t"
+log=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX") || exit 2
+pids=""
+trap 'stop; wait; rm -rf "$log"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# The suites running in the background: a non-interactive shell starts
+# them with SIGINT ignored, so an interrupt has to be passed on.
+stop() {
+	# shellcheck disable=SC2086 # pids is words by design
+	[ -z "$pids" ] || kill -s TERM $pids 2>/dev/null
+}
+
+# suite BUILD NAME: runs one suite in place of the shell that calls it, so
+# a signal sent to that shell reaches the suite.
+suite() {
+	case $2 in
+	test_*)
+		BUILD=$1 exec $vg "$1/tests/$2"
+		;;
+	*)
+		exec env BUILD="$1" SYNCGATE="$1/syncgate" SYNCGATE_BENCH="$1/syncgate-bench" \
+			SYNCGATE_VALGRIND="$vg" sh "tests/$2.sh"
+		;;
+	esac
+}
+
+# label BUILD NAME: how the suite is named in the output.
+label() {
+	case $2 in
+	test_*) echo "$1/tests/$2" ;;
+	*) echo "tests/$2.sh ($1)" ;;
+	esac
+}
+
+# start N BUILD NAME: suite N in the background; $log/N.out gets its
+# output, then $log/N.rc its exit status.  A TERM stops it.
+start() {
+	echo "$2 $3" >"$log/$1.name"
+	(
+		suite "$2" "$3" >"$log/$1.out" 2>&1 &
+		child=$!
+		trap 'kill -s TERM "$child" 2>/dev/null; exit 143' TERM
+		wait "$child"
+		echo $? >"$log/$1.tmp"
+		mv "$log/$1.tmp" "$log/$1.rc"
+	) &
+	pids="$pids $!"
+	running="$running $1"
+	nrunning=$((nrunning + 1))
+}
+
+# reap: forgets the suites that are done.
+reap() {
+	still=""
+	nrunning=0
+	for j in $running; do
+		if ! [ -e "$log/$j.rc" ]; then
+			still="$still $j"
+			nrunning=$((nrunning + 1))
+		fi
+	done
+	running=$still
+}
+
+pass=0
+fail=0
+failed=""
+# count BUILD NAME STATUS: one more suite passed, or failed.
+count() {
+	if [ "$3" -eq 0 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed="$failed${failed:+, }$(label "$1" "$2")"
+	fi
+}
+
+# flush: prints each suite that is done and follows the last one printed.
+flush() {
+	while [ -e "$log/$printed.rc" ]; do
+		read -r fb fname <"$log/$printed.name"
+		echo "== $(label "$fb" "$fname")"
+		cat "$log/$printed.out"
+		count "$fb" "$fname" "$(cat "$log/$printed.rc")"
+		printed=$((printed + 1))
+	done
+}
+
+# The list, one suite a line, "BUILD NAME": the scripts, which take the
+# longest, then the cmocka tests, so that the batch ends on short suites.
+for kind in "tests/cli_*.sh" "tests/test_*.c"; do
+	for b in "$@"; do
+		for t in $kind; do
+			t=${t#tests/}
+			t=${t%.*}
+			case " $alone " in
+			*" $t "*) echo "$b $t" >>"$log/alone" ;;
+			*) echo "$b $t" >>"$log/batch" ;;
+			esac
+		done
+	done
 done
-for s in tests/cli*.sh; do
-	[ -f "$s" ] || continue
-	echo "== $s"
-	run "$s" env SYNCGATE="$build/syncgate" SYNCGATE_BENCH="$build/syncgate-bench" \
-		SYNCGATE_VALGRIND="$vg" sh "$s"
+touch "$log/batch" "$log/alone"
+
+# The batch, JOBS at a time, polled: a POSIX shell cannot wait for
+# whichever job ends first.
+running=""
+nrunning=0
+n=0
+printed=1
+while read -r b name <&3; do
+	while :; do
+		reap
+		flush
+		[ "$nrunning" -ge "$jobs" ] || break
+		sleep 0.1
+	done
+	n=$((n + 1))
+	start "$n" "$b" "$name"
+done 3<"$log/batch"
+while :; do
+	reap
+	flush
+	[ -n "$running" ] || break
+	sleep 0.1
 done
+wait
+pids=""
+
+# Then one at a time, in the foreground: output as it comes.
+while read -r b name <&3; do
+	echo "== $(label "$b" "$name")"
+	(suite "$b" "$name" 2>&1)
+	count "$b" "$name" $?
+done 3<"$log/alone"
+
 echo "suites: $pass passed, $fail failed"
-[ "$fail" -eq 0 ] || { echo "failed:$failed" >&2; exit 1; }
+[ "$fail" -eq 0 ] || { echo "failed: $failed" >&2; exit 1; }

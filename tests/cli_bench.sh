@@ -10,7 +10,6 @@ set -eu
 
 : "${SYNCGATE:?set SYNCGATE to the syncgate binary}"
 : "${SYNCGATE_BENCH:?set SYNCGATE_BENCH to the syncgate-bench binary}"
-bench="${SYNCGATE_VALGRIND:-} $SYNCGATE_BENCH"
 # Under valgrind every operation costs tens of times its CPU, so the
 # relations between a commit's time and a sync's measure valgrind: those
 # two checks are skipped there, and everything else still runs.
@@ -19,30 +18,12 @@ if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
 	timing="skipped"
 	echo "cli_bench: under valgrind, the timing relations (a durable write against the probe, synchronous=off against one sync) are skipped"
 fi
-tmp=$(mktemp -d "$PWD/.cli_bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+tmp_in=$PWD
+. tests/lib.sh
+run="${SYNCGATE_VALGRIND:-} $SYNCGATE_BENCH"
+prog=syncgate-bench
 mkdir "$tmp/dir"
 small="--rows 200 --ops 300 --concurrency 2"
-failures=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect STATUS MESSAGE-PART ARGS...: the exit status, and the message on stderr
-expect() {
-	want=$1
-	part=$2
-	shift 2
-	set +e
-	$bench "$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	set -e
-	[ "$got" -eq "$want" ] || fail "syncgate-bench $*: exit $got, expected $want: $(cat "$tmp/err")"
-	[ -z "$part" ] || grep -qF -- "$part" "$tmp/err" ||
-		fail "syncgate-bench $*: stderr lacks \"$part\": $(cat "$tmp/err")"
-}
 
 # Nothing of ours may stay in --dir.
 empty_dir() {

@@ -7,8 +7,7 @@
 set -eu
 SYNCGATE=${SYNCGATE:-build/syncgate}
 SYNCGATE_BENCH=${SYNCGATE_BENCH:-build/syncgate-bench}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
 fail=0
 
 # the man page as plain text: roff's \- is -, \e is a backslash

@@ -13,14 +13,20 @@ SYNCGATE=${SYNCGATE:-build/syncgate}
 case $SYNCGATE in /*) ;; *) SYNCGATE=$PWD/$SYNCGATE ;; esac
 VG=${SYNCGATE_VALGRIND:-}
 top=$PWD
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
+. tests/lib.sh
 n=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
+# expect with an empty PART wants no stderr at all; each is one of the
+# checks the closing line counts
+expect_also() {
+	if [ -z "$2" ] && [ -s "$tmp/err" ]; then
+		shift 2
+		cat "$tmp/err" >&2
+		fail "$*: unexpected stderr"
+	fi
+	n=$((n + 1))
+}
+sg() {
+	env LC_ALL=C.UTF-8 $VG "$SYNCGATE" "$@"
 }
 
 # run_case DIR: one golden case, compared exactly.
@@ -58,30 +64,7 @@ for dir in fixtures/gate/*/; do
 	run_case "${dir%/}"
 done
 
-# expect STATUS PART COMMAND...: the exit status, and stderr containing PART
-# (or, for an empty PART, no stderr at all).
-expect() {
-	want=$1
-	part=$2
-	shift 2
-	set +e
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	set -e
-	[ "$got" = "$want" ] || fail "$*: exit status $got, expected $want"
-	if [ -z "$part" ]; then
-		[ -s "$tmp/err" ] && { cat "$tmp/err" >&2; fail "$*: unexpected stderr"; }
-	else
-		grep -qF -- "$part" "$tmp/err" ||
-			{ cat "$tmp/err" >&2; fail "$*: no \"$part\" on stderr"; }
-	fi
-	n=$((n + 1))
-}
-
 split=$top/fixtures/gate/split
-sg() {
-	env LC_ALL=C.UTF-8 $VG "$SYNCGATE" "$@"
-}
 
 # -o writes the file whole, nothing to standard output, no temporary left
 cd "$tmp"
@@ -292,5 +275,5 @@ cmp -s help.txt help2.txt || fail "help gate differs from gate --help"
 n=$((n + 1))
 
 cd "$top"
-echo "cli_gate: $n checks, $fails failed"
-[ "$fails" -eq 0 ]
+echo "cli_gate: $n checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -16,25 +16,13 @@ set -eu
 case $SYNCGATE in /*) ;; *) SYNCGATE=$PWD/$SYNCGATE ;; esac
 VG=${SYNCGATE_VALGRIND:-}
 F=$PWD/fixtures
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_hostile.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM HUP
-failures=0
-# A hang (a FIFO opened for reading) is a failure, not a stuck suite.
-tmo=""
-command -v timeout >/dev/null 2>&1 && tmo="timeout 120"
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
+. tests/lib.sh
+T=$tmp
+run=sg
+prog=syncgate
 
 skip() {
 	echo "cli_hostile: skipped: $*" >&2
-}
-
-sg() {
-	$tmo $VG "$SYNCGATE" "$@"
 }
 
 # Bytes a terminal acts on: C0 controls but tab and newline, DEL, C1 in
@@ -60,19 +48,9 @@ hidden() {
 	fi
 }
 
-# expect STATUS MESSAGE ARGS...: syncgate ARGS exits STATUS with MESSAGE
-# on stderr, and neither stream holds a hidden byte
-expect() {
-	want=$1
-	msg=$2
+# expect's stderr holds no hidden byte either
+expect_also() {
 	shift 2
-	set +e
-	sg "$@" >"$T/out" 2>"$T/err"
-	got=$?
-	set -e
-	[ "$got" = "$want" ] || fail "syncgate $*: exit $got, expected $want: $(head -c 400 "$T/err")"
-	[ -z "$msg" ] || grep -qF -- "$msg" "$T/err" ||
-		fail "syncgate $*: stderr lacks \"$msg\": $(head -c 400 "$T/err")"
 	hidden "$T/err" "syncgate $*: stderr"
 }
 

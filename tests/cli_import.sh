@@ -7,29 +7,10 @@
 set -eu
 
 : "${SYNCGATE:?set SYNCGATE to the syncgate binary}"
+. tests/lib.sh
 run="${SYNCGATE_VALGRIND:-} $SYNCGATE"
+prog=syncgate
 fx=fixtures/import
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_import.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM HUP
-failures=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# expect STATUS MESSAGE-PART ARGS...: the exit status, and the message on stderr
-expect() {
-	want=$1
-	part=$2
-	shift 2
-	set +e
-	$run "$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	set -e
-	[ "$got" -eq "$want" ] || fail "import $*: exit $got, expected $want: $(cat "$tmp/err")"
-	[ -z "$part" ] || grep -qF -- "$part" "$tmp/err" || fail "import $*: stderr lacks \"$part\": $(cat "$tmp/err")"
-}
 
 # The good files: the result equals its golden file and loads back.
 for c in ycsb-workloada:txt:ycsb:rocksdb ycsb-workloade:txt:ycsb:rocksdb \

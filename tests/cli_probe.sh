@@ -9,11 +9,22 @@
 set -eu
 
 : "${SYNCGATE:=build/syncgate}"
-T=$(mktemp -d)
+. tests/lib.sh
+T=$tmp
+run=sg
+prog=syncgate
+# trouble, status 2, is said in one line
+expect_also() {
+	if [ "$1" -eq 2 ] && [ "$(wc -l <"$T/err")" -ne 1 ]; then
+		shift 2
+		fail "syncgate $*: expected one line on stderr, got: $(cat "$T/err")"
+	fi
+}
 MOUNTS=""
 LOOPS=""
 ZRAMS=""
 SHM=""
+S=""
 cleanup() {
 	for m in $MOUNTS; do
 		umount -l "$m" 2>/dev/null || true
@@ -25,38 +36,10 @@ cleanup() {
 		echo "$z" >/sys/class/zram-control/hot_remove 2>/dev/null || true
 	done
 	[ -z "$SHM" ] || rm -rf "$SHM"
+	[ -z "$S" ] || rm -rf "$S"
 	rm -rf "$T"
 }
-trap cleanup EXIT INT TERM
-
-failures=0
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-sg() {
-	# shellcheck disable=SC2086
-	${SYNCGATE_VALGRIND:-} "$SYNCGATE" "$@"
-}
-
-# expect STATUS MESSAGE ARGS...: the exit status and a line on stderr
-expect() {
-	want=$1
-	msg=$2
-	shift 2
-	set +e
-	sg "$@" >"$T/out" 2>"$T/err"
-	got=$?
-	set -e
-	[ "$got" -eq "$want" ] || fail "syncgate $*: exit $got, expected $want"
-	if [ -n "$msg" ] && ! grep -qF -- "$msg" "$T/err"; then
-		fail "syncgate $*: stderr lacks \"$msg\": $(cat "$T/err")"
-	fi
-	if [ "$want" -eq 2 ] && [ "$(wc -l <"$T/err")" -ne 1 ]; then
-		fail "syncgate $*: expected one line on stderr, got: $(cat "$T/err")"
-	fi
-}
+trap cleanup EXIT
 
 # empty DIR: nothing of the probe's is left there
 empty() {

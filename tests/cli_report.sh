@@ -14,8 +14,7 @@ unset NO_COLOR GITHUB_STEP_SUMMARY
 S=${SYNCGATE:-build/syncgate}
 F=fixtures/report
 G=fixtures/gate
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM HUP
+. tests/lib.sh
 # Under make valgrind every run goes through $SYNCGATE_VALGRIND: S becomes
 # a script that execs it, so "$S", env ... "$S" and sh -c "'$S'" all do.
 if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
@@ -24,24 +23,6 @@ if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
 	chmod +x "$tmp/syncgate"
 	S=$tmp/syncgate
 fi
-
-fail() {
-	echo "cli_report: $*" >&2
-	exit 1
-}
-
-# expect STATUS TEXT CMD...: CMD exits STATUS and its stderr holds TEXT.
-expect() {
-	want=$1
-	text=$2
-	shift 2
-	set +e
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	set -e
-	[ "$got" = "$want" ] || fail "$*: exit $got, expected $want; stderr: $(cat "$tmp/err")"
-	grep -qF -- "$text" "$tmp/err" || fail "$*: stderr lacks \"$text\": $(cat "$tmp/err")"
-}
 
 # same GOT WANT: the files are equal byte for byte.
 same() {
@@ -475,4 +456,5 @@ diff -r "$tmp/own" "$tmp/kept" >/dev/null || fail "a refused output changed an i
 grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage line"
 "$S" help report | cmp -s - "$tmp/help" || fail "syncgate help report differs from --help"
 
+[ "$failures" -eq 0 ] || { echo "cli_report: $failures failed" >&2; exit 1; }
 echo "cli_report: ok"

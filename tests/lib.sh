@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: MIT
+# What every tests/cli_*.sh shares, sourced from the repository's root:
+# a scratch directory removed however the script ends, fail, and expect,
+# which runs one command and checks its exit status and its message.
+#
+# Before sourcing, a script may set tmp_in, the folder its scratch
+# directory goes in (default: $TMPDIR, else /tmp).  A script whose expect
+# always drives one program sets run to that command (split into words,
+# so a valgrind may come first) and prog to the name its messages give
+# it; without run, expect's arguments are the whole command.  A script
+# that checks more of every expect defines expect_also after sourcing.
+
+failures=0
+run=${run:-}
+prog=${prog:-}
+
+# Every way out goes through the EXIT trap, so the scratch directory goes
+# too; a script with more to undo sets its own EXIT trap, removing $tmp last.
+tmp=""
+trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+tmp=$(mktemp -d "${tmp_in:-${TMPDIR:-/tmp}}/.$(basename "$0" .sh).XXXXXX") ||
+	{ echo "$0: cannot make a scratch directory" >&2; exit 2; }
+
+# fail MESSAGE: one failed check, counted in $failures, which the script
+# reads at its end to choose its exit status; the checks go on.
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# sg ARGS...: syncgate, under SYNCGATE_VALGRIND when set; a run that hangs
+# (a FIFO opened for reading) is stopped after two minutes and fails.
+sg_timeout=""
+command -v timeout >/dev/null 2>&1 && sg_timeout="timeout 120"
+sg() {
+	# shellcheck disable=SC2086 # both are words by design
+	$sg_timeout ${SYNCGATE_VALGRIND:-} "$SYNCGATE" "$@"
+}
+
+# expect STATUS PART ARGS...: runs $run ARGS, standard output into
+# $tmp/out and standard error into $tmp/err, and fails unless it exits
+# STATUS with PART in its standard error (an empty PART is not looked for).
+# Last it calls expect_also STATUS PART ARGS..., which does nothing unless
+# the script defines its own.
+expect() {
+	want=$1
+	part=$2
+	shift 2
+	set +e
+	# shellcheck disable=SC2086 # run is words by design
+	$run "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	[ "$got" = "$want" ] ||
+		fail "${prog:+$prog }$*: exit $got, expected $want: $(head -c 400 "$tmp/err")"
+	[ -z "$part" ] || grep -qF -- "$part" "$tmp/err" ||
+		fail "${prog:+$prog }$*: stderr lacks \"$part\": $(head -c 400 "$tmp/err")"
+	expect_also "$want" "$part" "$@"
+}
+
+expect_also() {
+	:
+}
