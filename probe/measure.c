@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
@@ -53,14 +54,14 @@ measure_slots_wanted(const struct probe_options *o)
 double
 measure_null_syscall(void)
 {
-	double t0 = probe_now_ns();
+	double t0 = clock_monotonic_ns();
 
 #if defined(__linux__) && defined(SYS_getppid)
 	syscall(SYS_getppid);
 #else
 	getppid();
 #endif
-	return probe_now_ns() - t0;
+	return clock_monotonic_ns() - t0;
 }
 
 /* One sync carrying fresh data; raw: past libc. */
@@ -77,9 +78,9 @@ dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
 		    &s->seed, slot, ns, err);
 	if (scratch_write(s, s->fd, s->buf, &s->seed, slot, NULL, err) < 0)
 		return -1;
-	t0 = probe_now_ns();
+	t0 = clock_monotonic_ns();
 	rc = raw ? m->raw_sync(s->sync_fd) : m->sync(s->sync_fd);
-	*ns = probe_now_ns() - t0;
+	*ns = clock_monotonic_ns() - t0;
 	if (rc < 0)
 		return errf(err, "%s: %s%s of the scratch file:", s->dir, m->word,
 		    raw ? " as a raw system call" : "");
@@ -90,11 +91,11 @@ static int
 clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
     char *err)
 {
-	double t0 = probe_now_ns();
+	double t0 = clock_monotonic_ns();
 	int rc = probe_method_clean_sync(m, fd);
 
 	if (ns != NULL)
-		*ns = probe_now_ns() - t0;
+		*ns = clock_monotonic_ns() - t0;
 	if (rc < 0)
 		return errf(err, "%s: %s of the scratch file:", s->dir,
 		    probe_method_clean_name(m));
@@ -122,9 +123,9 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 				return -1;
 			continue;
 		}
-		t0 = probe_now_ns();
+		t0 = clock_monotonic_ns();
 		rc = probe_method_clean_sync_raw(m, s->sync_fd);
-		r->clean_raw[k] = probe_now_ns() - t0;
+		r->clean_raw[k] = clock_monotonic_ns() - t0;
 		if (rc < 0)
 			return errf(err, "%s: %s of the scratch file as a raw system "
 			    "call:", s->dir, probe_method_clean_name(m));
@@ -340,7 +341,7 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 		if (maybe_ref_round(s, m, b, r, err) < 0)
 			return -1;
 		*why = measure_stop_reason(o, b->v, b->n,
-		    (probe_now_ns() - start_ns) / 1e9, &next_check);
+		    (clock_monotonic_ns() - start_ns) / 1e9, &next_check);
 		if (*why != NULL)
 			return 0;
 	}

@@ -40,7 +40,7 @@ struct group_plan {
 	int writers;            /* threads syncing at once */
 	long per_writer;        /* kept syncs each, after one warm-up */
 	double unit_ns;         /* the single-writer median: the unit */
-	double deadline_ns;     /* probe_now_ns after which no writer goes on */
+	double deadline_ns;     /* clock_monotonic_ns after which no writer goes on */
 };
 
 /*

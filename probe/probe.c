@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
@@ -220,7 +221,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 {
 	const struct probe_method *m;
 	struct scratch s;
-	double start = probe_now_ns();
+	double start = clock_monotonic_ns();
 	long long slots;
 	int rc = -1, dropped, cached;
 

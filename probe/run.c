@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/version.h"
 #include "probe/classify.h"
@@ -137,5 +138,5 @@ probe_stamp(struct probe_record *out, double start_ns)
 	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
 		out->created = xstrdup(buf);
 	out->version = xstrdup(SYNCGATE_VERSION);
-	out->elapsed_s = (probe_now_ns() - start_ns) / 1e9;
+	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
 }
