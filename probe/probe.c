@@ -3,25 +3,29 @@
  * `syncgate probe`: measures what one durable sync costs on the volume
  * holding a directory, and whether the flush reaches a device.  Usage,
  * options and the main live here; the work is in scratch.c (the file),
- * measure.c and group.c (the timings), identity.c and volume.c (who and
- * where), classify.c (the decision) and report/probe_text.c (the text).
+ * options.c (their bounds), measure.c and group.c (the timings),
+ * identity.c and volume.c (who and where), judge.c and classify.c (the
+ * decision) and report/probe_text.c (the text).
  */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
+#include "lib/version.h"
 #include "probe/identity.h"
+#include "probe/judge.h"
 #include "probe/measure.h"
 #include "probe/method.h"
+#include "probe/options.h"
 #include "probe/probe.h"
-#include "probe/run.h"
 #include "probe/scratch.h"
 #include "report/report.h"
 
@@ -216,6 +220,21 @@ emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
 	return outfile_close(of, err);
 }
 
+/* Records when and by which version, and the elapsed time since start_ns. */
+static void
+stamp(struct probe_record *out, double start_ns)
+{
+	char buf[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) != NULL &&
+	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
+		out->created = xstrdup(buf);
+	out->version = xstrdup(SYNCGATE_VERSION);
+	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
+}
+
 int
 probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 {
@@ -228,8 +247,8 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	probe_record_init(out);
 	identity_host(out);
 	if ((m = probe_method_find(o->method, err)) == NULL ||
-	    probe_check_options(o, m, err) < 0 ||
-	    (slots = probe_scratch_slots(o, err)) < 0) {
+	    probe_options_check(o, m, err) < 0 ||
+	    (slots = probe_options_slots(o, err)) < 0) {
 		probe_record_free(out);
 		return -1;
 	}
@@ -252,7 +271,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 		return -1;
 	}
 	probe_judge(out, m, dropped, cached);
-	probe_stamp(out, start);
+	stamp(out, start);
 	return 0;
 }
 
