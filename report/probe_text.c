@@ -13,6 +13,7 @@
 
 #include "lib/units.h"
 #include "lib/utf8.h"
+#include "probe/method.h"
 #include "report/escape.h"
 #include "report/report.h"
 
@@ -68,26 +69,33 @@ dur(const struct text_ctx *t, char *buf, double ns)
 	return fmt_duration(buf, DURLEN, ns, t->ascii);
 }
 
+/* Whether the record's method times a write that is its own sync. */
 static int
 write_timed(const struct probe_record *p)
 {
-	return p->method != NULL && strstr(p->method, "dsync") != NULL;
+	const struct probe_method *m = probe_method_lookup(p->method);
+
+	return m != NULL && m->write_timed;
 }
 
+/* The call in words, from the method table; a name it lacks as given. */
 static const char *
 sync_word(const struct probe_record *p)
 {
+	const struct probe_method *m = probe_method_lookup(p->method);
+
 	if (p->method == NULL)
 		return "sync";
-	if (strcmp(p->method, "dsync") == 0)
-		return "O_DSYNC write";
-	if (strcmp(p->method, "direct-dsync") == 0)
-		return "O_DIRECT|O_DSYNC write";
-	if (strcmp(p->method, "full") == 0)
-		return "F_FULLFSYNC";
-	if (strcmp(p->method, "barrier") == 0)
-		return "F_BARRIERFSYNC";
-	return p->method;
+	return m != NULL ? m->word : p->method;
+}
+
+/* The call the clean reference sync made, as the method table says. */
+static const char *
+clean_word(const struct probe_record *p)
+{
+	const struct probe_method *m = probe_method_lookup(p->method);
+
+	return m != NULL ? probe_method_clean_name(m) : sync_word(p);
 }
 
 /* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */
@@ -174,10 +182,9 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 		fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
 	else
 		snprintf(sz, sizeof sz, "the same");
-	ref_add(&r, "", timed ? "fdatasync" : sync_word(p), " with nothing dirty",
-	    p->refs.clean_sync_ns);
-	ref_add(&r, "", timed ? "fdatasync" : sync_word(p),
-	    " with nothing dirty, past libc", p->refs.clean_raw_sync_ns);
+	ref_add(&r, "", clean_word(p), " with nothing dirty", p->refs.clean_sync_ns);
+	ref_add(&r, "", clean_word(p), " with nothing dirty, past libc",
+	    p->refs.clean_raw_sync_ns);
 	ref_add(&r, "", "empty system call", "", p->refs.null_syscall_ns);
 	ref_add(&r, "", sz, " write without a sync", p->refs.plain_write_ns);
 	ref_add(&r, timed ? "" : "dirty ", sync_word(p),
