@@ -27,6 +27,7 @@
 #include "probe/options.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
+#include "probe/volume.h"
 #include "report/report.h"
 
 #define DEFAULT_MAX_SAMPLES 1000
@@ -253,7 +254,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 		return -1;
 	}
 	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0 &&
-	    identity_volume(o->dir, s.dirfd, out, err) == 0 &&
+	    volume_identify(o->dir, s.dirfd, out, err) == 0 &&
 	    probe_measure(&s, m, o, start, out, err) == 0) {
 		struct group_plan plan = { o->concurrency, o->samples, NAN,
 		    start + o->max_time_s * 1e9 };

@@ -26,8 +26,10 @@
 #endif
 
 #include "lib/err.h"
+#include "probe/blockdev.h"
 #include "probe/identity.h"
 #include "probe/memdev.h"
+#include "probe/volume.h"
 
 struct mount_entry {
 	char *point, *fstype, *source, *options;
@@ -264,11 +266,9 @@ pick_fs(const char *statfs_name, const char *mount_type)
 static int
 block_dev(dev_t st_dev, const char *source, dev_t *out)
 {
-	char p[64];
 	struct stat st;
 
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(st_dev), minor(st_dev));
-	if (access(p, F_OK) == 0) {
+	if (blockdev_known(st_dev) == 0) {
 		*out = st_dev;
 		return 0;
 	}
@@ -280,50 +280,12 @@ block_dev(dev_t st_dev, const char *source, dev_t *out)
 	return -1;
 }
 
-static void
-copy_name(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-int
-identity_block_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
-{
-	char p[PATH_MAX], link[PATH_MAX], *base;
-	ssize_t n;
-
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	n = readlink(p, link, sizeof link - 1);
-	if (n < 0)
-		return -1;
-	link[n] = '\0';
-	*virtio = strstr(link, "/virtio") != NULL;
-	base = strrchr(link, '/');
-	copy_name(name, len, base ? base + 1 : link);
-	copy_name(disk, len, name);
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u/partition", major(dev),
-	    minor(dev));
-	if (access(p, F_OK) == 0 && base != NULL) {
-		*base = '\0';
-		base = strrchr(link, '/');
-		if (base != NULL)
-			copy_name(disk, len, base + 1);
-	}
-	return 0;
-}
-
 static char *
 sys_attr(const char *disk, const char *attr, size_t max)
 {
-	char p[PATH_MAX], buf[256];
+	char buf[256];
 
-	snprintf(p, sizeof p, "/sys/block/%s/%s", disk, attr);
-	if (identity_read(p, buf, sizeof buf) < 0 || buf[0] == '\0')
+	if (blockdev_attr(disk, attr, buf, sizeof buf) < 0 || buf[0] == '\0')
 		return NULL;
 	return identity_clean(buf, max);
 }
@@ -331,10 +293,10 @@ sys_attr(const char *disk, const char *attr, size_t max)
 static void
 device_facts(dev_t dev, struct probe_record *out)
 {
-	char name[NAME_MAX + 1], disk[NAME_MAX + 1], why[512], *rot;
+	char name[BLOCKDEV_NAME], disk[BLOCKDEV_NAME], why[512], *rot;
 	int virtio = 0;
 
-	if (identity_block_names(dev, name, disk, sizeof name, &virtio) < 0)
+	if (blockdev_names(dev, name, disk, sizeof name, &virtio) < 0)
 		return;
 	out->device = identity_clean(name, 64);
 	out->model = sys_attr(disk, "device/model", 128);
@@ -477,7 +439,7 @@ note_symlink(const char *dir, struct probe_record *out)
 }
 
 int
-identity_volume(const char *dir, int dirfd, struct probe_record *out, char *err)
+volume_identify(const char *dir, int dirfd, struct probe_record *out, char *err)
 {
 	char *real = realpath(dir, NULL);
 	struct stat st;

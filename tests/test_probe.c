@@ -22,6 +22,7 @@
 #include "probe/probe.h"
 #include "probe/scratch.h"
 #include "probe/stability.h"
+#include "probe/volume.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
@@ -667,7 +668,7 @@ volume_id_of(const char *dir)
 	if (fd < 0)
 		return NULL;
 	probe_record_init(&p);
-	assert_int_equal(identity_volume(dir, fd, &p, err), 0);
+	assert_int_equal(volume_identify(dir, fd, &p, err), 0);
 	close(fd);
 	id = strdup(p.volume_id);
 	probe_record_free(&p);
@@ -679,7 +680,7 @@ volume_id_of(const char *dir)
  * volume (tmpfs at /dev/shm, where that is its own filesystem) another.
  */
 static void
-test_identity_volume_id_names_the_volume(void **state)
+test_volume_id_names_the_volume(void **state)
 {
 	char *dir = make_dir("."), *sub, *a, *b, *c;
 	struct stat sd, ss;
@@ -1106,7 +1107,7 @@ main(void)
 		cmocka_unit_test(test_probe_detail_says_what_the_sync_carries),
 		cmocka_unit_test(test_identity_uuid_forms),
 		cmocka_unit_test(test_identity_clean_bounds),
-		cmocka_unit_test(test_identity_volume_id_names_the_volume),
+		cmocka_unit_test(test_volume_id_names_the_volume),
 		cmocka_unit_test(test_memdev_names),
 		cmocka_unit_test(test_probe_ref_schedule),
 		cmocka_unit_test(test_probe_thin),
