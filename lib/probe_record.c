@@ -36,7 +36,8 @@ probe_record_init(struct probe_record *p)
 {
 	memset(p, 0, sizeof *p);
 	p->rotational = -1;
-	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = NAN;
+	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = p->p99_ns = NAN;
+	p->p99_lo_ns = p->p99_hi_ns = NAN;
 	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
 	p->precision = p->elapsed_s = NAN;
 	p->stable = -1;
@@ -100,6 +101,57 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	p->evidence[p->nevidence++] = xstrdup(buf);
 }
 
+/*
+ * One-sided order-statistic bounds for the q-quantile of the n sorted x:
+ * B, the samples below the quantile, is Binomial(n, q); x_(l) lies at or
+ * below the quantile when B >= l, and x_(u) at or above it when B < u.
+ * The largest l with P(B <= l - 1) <= 1 - conf, and the smallest u with
+ * P(B <= u - 1) >= conf, found by bisection since the CDF only grows;
+ * either is NaN when no rank qualifies.
+ */
+static void
+quantile_bounds(const double *x, size_t n, double q, double conf, double *lo,
+    double *hi)
+{
+	size_t a, b, m;
+
+	*lo = *hi = NAN;
+	if (n == 0)
+		return;
+	if (stats_binom_cdf(n, q, 0) <= 1 - conf) {
+		/* F(a) <= 1 - conf < F(b) */
+		for (a = 0, b = n; b - a > 1; ) {
+			m = a + (b - a) / 2;
+			if (stats_binom_cdf(n, q, m) <= 1 - conf)
+				a = m;
+			else
+				b = m;
+		}
+		*lo = x[a];
+	}
+	if (stats_binom_cdf(n, q, n - 1) < conf)
+		return;
+	if (stats_binom_cdf(n, q, 0) >= conf) {
+		*hi = x[0];
+		return;
+	}
+	/* F(a) < conf <= F(b) */
+	for (a = 0, b = n - 1; b - a > 1; ) {
+		m = a + (b - a) / 2;
+		if (stats_binom_cdf(n, q, m) >= conf)
+			b = m;
+		else
+			a = m;
+	}
+	*hi = x[b];
+}
+
+size_t
+probe_p99_upper_min(void)
+{
+	return (size_t)ceil(log(1 - PROBE_P99_CONFIDENCE) / log(0.99));
+}
+
 void
 probe_record_summarize(struct probe_record *p, double level)
 {
@@ -111,11 +163,14 @@ probe_record_summarize(struct probe_record *p, double level)
 	x = xmalloc(p->nsamples * sizeof *x);
 	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
 	stats_summarize(x, p->nsamples, level, &s);
+	quantile_bounds(x, p->nsamples, 0.99, PROBE_P99_CONFIDENCE, &p->p99_lo_ns,
+	    &p->p99_hi_ns);
 	free(x);
 	p->median_ns = s.median;
 	p->min_ns = s.min;
 	p->max_ns = s.max;
 	p->p90_ns = s.p90;
+	p->p99_ns = s.p99;
 	p->ci_lo_ns = s.ci_lo;
 	p->ci_hi_ns = s.ci_hi;
 	p->ci_level = s.ci_level;
@@ -189,6 +244,12 @@ summary_json(cJSON *o, const struct probe_record *p)
 	add_num(o, "min_ns", p->min_ns);
 	add_num(o, "max_ns", p->max_ns);
 	add_num(o, "p90_ns", p->p90_ns);
+	add_num(o, "p99_ns", p->p99_ns);
+	ci = cJSON_AddArrayToObject(o, "p99_ci_ns");
+	cJSON_AddItemToArray(ci, isfinite(p->p99_lo_ns) ?
+	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
+	cJSON_AddItemToArray(ci, isfinite(p->p99_hi_ns) ?
+	    cJSON_CreateNumber(p->p99_hi_ns) : cJSON_CreateNull());
 	if (isfinite(p->ci_lo_ns) && isfinite(p->ci_hi_ns)) {
 		ci = cJSON_AddArrayToObject(o, "ci_ns");
 		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo_ns));

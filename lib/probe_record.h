@@ -15,6 +15,9 @@
 
 enum reach { REACH_UNKNOWN = 0, REACH_YES, REACH_NO };
 
+/* Each of p99's bounds holds with this probability, so both with 95%. */
+#define PROBE_P99_CONFIDENCE 0.975
+
 /* Reference timings from the same run, medians in ns; NaN: not measured. */
 struct probe_refs {
 	double dirty_sync_ns;   /* the probed sync after a write (the median) */
@@ -63,8 +66,13 @@ struct probe_record {
 	int warmup;             /* samples discarded before these */
 	double *samples_ns;     /* every kept sample, in the order measured */
 	size_t nsamples;
-	double median_ns, min_ns, max_ns, p90_ns;
+	double median_ns, min_ns, max_ns, p90_ns, p99_ns;
 	double ci_lo_ns, ci_hi_ns, ci_level;  /* interval for the median */
+	/*
+	 * One-sided bounds for p99, each at PROBE_P99_CONFIDENCE; NaN where
+	 * the samples are too few for one (an upper bound needs 368).
+	 */
+	double p99_lo_ns, p99_hi_ns;
 	char *stopped_by;       /* "samples", "precision", "max-samples", "max-time" */
 	double precision;       /* --precision asked for, or NaN */
 	double elapsed_s;       /* wall time of the whole probe */
@@ -96,10 +104,16 @@ void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * Recomputes median, min, max, p90 and the median's interval (at level)
- * from p->samples_ns, which it leaves in measured order.
+ * Recomputes median, min, max, p90, p99, the median's interval (at level)
+ * and p99's bounds from p->samples_ns, which it leaves in measured order.
  */
 void probe_record_summarize(struct probe_record *p, double level);
+
+/*
+ * The fewest samples for which p99 has an upper bound at
+ * PROBE_P99_CONFIDENCE.
+ */
+size_t probe_p99_upper_min(void);
 
 /* The record as syncgate-probe/1; the caller frees with cJSON_Delete. */
 cJSON *probe_record_to_json(const struct probe_record *p);

@@ -120,8 +120,10 @@ summary_line(const struct text_ctx *t, const struct probe_record *p)
 		    dur(t, b, p->ci_lo_ns), dur(t, c, p->ci_hi_ns));
 	else
 		fprintf(t->fp, " (too few samples for an interval; ");
-	fprintf(t->fp, "min %s, p90 %s, max %s)\n", dur(t, d, p->min_ns),
-	    dur(t, e, p->p90_ns), dur(t, a, p->max_ns));
+	fprintf(t->fp, "min %s, p90 %s, ", dur(t, d, p->min_ns),
+	    dur(t, e, p->p90_ns));
+	fprintf(t->fp, "p99 %s, max %s)\n", dur(t, d, p->p99_ns),
+	    dur(t, a, p->max_ns));
 }
 
 static void

@@ -4,6 +4,7 @@
  * loader the gate uses, summaries are recomputed rather than trusted,
  * and malformed records are refused with the field named.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -259,6 +260,51 @@ test_probe_record_refuses_malformed(void **state)
 	}
 }
 
+/*
+ * p99 beside p90, with one-sided bounds from order statistics: 15
+ * samples bound it from below only (by the 14th smallest); an upper bound
+ * needs 368, the fewest with 1 - 0.99^n >= 97.5%.
+ */
+static void
+test_probe_record_p99_bounds(void **state)
+{
+	static const size_t sizes[] = { 1, 15, 367, 368, 1000 };
+	struct probe_record p;
+	cJSON *o;
+	size_t i, k;
+
+	(void)state;
+	assert_int_equal(probe_p99_upper_min(), 368);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		size_t n = sizes[i];
+
+		probe_record_init(&p);
+		p.samples_ns = malloc(n * sizeof(double));
+		for (k = 0; k < n; k++)         /* 1000 ns, 2000 ns, ... reversed */
+			p.samples_ns[k] = (double)(n - k) * 1000;
+		p.nsamples = n;
+		probe_record_summarize(&p, 0.95);
+		assert_true(p.p90_ns <= p.p99_ns && p.p99_ns <= p.max_ns);
+		assert_true(p.p99_lo_ns <= p.p99_ns);
+		if (n == 1)
+			assert_near(p.p99_lo_ns, 1000, 0);
+		if (n == 15)
+			assert_near(p.p99_lo_ns, 14000, 0);
+		assert_int_equal(isnan(p.p99_hi_ns), n < 368);
+		if (n >= 368)
+			assert_true(p.p99_hi_ns >= p.p99_ns);
+		if (n == 368)
+			assert_near(p.p99_hi_ns, 368000, 0);
+		o = probe_record_to_json(&p);
+		assert_true(cJSON_IsArray(cJSON_GetObjectItem(o, "p99_ci_ns")));
+		assert_int_equal(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetObjectItem(o,
+		    "p99_ci_ns"), 1)), n < 368);
+		assert_near(cJSON_GetObjectItem(o, "p99_ns")->valuedouble, p.p99_ns, 0);
+		cJSON_Delete(o);
+		probe_record_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -267,6 +313,7 @@ main(void)
 		cmocka_unit_test(test_probe_record_copy_is_deep),
 		cmocka_unit_test(test_probe_record_nulls_round_trip),
 		cmocka_unit_test(test_probe_record_refuses_malformed),
+		cmocka_unit_test(test_probe_record_p99_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
