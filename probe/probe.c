@@ -38,6 +38,7 @@ struct cli {
 	const char *out;        /* -o FILE, or NULL for standard output */
 	int json, require_device, help;
 	int max_samples_given;
+	double max_p99_ns;      /* --max-p99, or NaN */
 };
 
 void
@@ -66,7 +67,7 @@ probe_usage(FILE *fp)
 "usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD]\n"
 "                      [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
 "                      [--precision PCT] [--max-samples N] [--max-time SECONDS]\n"
-"                      [--concurrency C]\n"
+"                      [--concurrency C] [--max-p99 DURATION]\n"
 "\n"
 "Measures what one durable sync costs on the volume holding DIR, in a\n"
 "scratch file it creates there and always removes, and whether the flush\n"
@@ -79,6 +80,7 @@ probe_usage(FILE *fp)
 "                       link is followed and said so (default: .)\n"
 "  -h, --help           print this help\n"
 "  --json               print the syncgate-probe/1 record instead of text\n"
+"  --max-p99 DURATION   exit 1 when the samples' p99 is over DURATION (10ms)\n"
 "  --max-samples N      with --precision, stop after N samples (default: 1000)\n"
 "  --max-time SECONDS   stop sampling after SECONDS (default: 60)\n"
 "  --method METHOD      fdatasync, fsync, dsync, direct-dsync, or on macOS\n"
@@ -99,12 +101,14 @@ probe_usage(FILE *fp)
 "                       (default: 4096)\n"
 "\n"
 "exit status: 0 measured, 1 --require-device and the flush does not reach a\n"
-"device, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
+"device, or p99 over --max-p99, 2 trouble (usage, an unusable DIR, an I/O\n"
+"error)\n", fp);
 }
 
 enum {
-	OPT_CONCURRENCY = 256, OPT_DIR, OPT_JSON, OPT_MAX_SAMPLES, OPT_MAX_TIME,
-	OPT_METHOD, OPT_PRECISION, OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WRITE_SIZE
+	OPT_CONCURRENCY = 256, OPT_DIR, OPT_JSON, OPT_MAX_P99, OPT_MAX_SAMPLES,
+	OPT_MAX_TIME, OPT_METHOD, OPT_PRECISION, OPT_REQUIRE_DEVICE, OPT_SAMPLES,
+	OPT_WRITE_SIZE
 };
 
 static const struct option longopts[] = {
@@ -112,6 +116,7 @@ static const struct option longopts[] = {
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "max-p99", required_argument, NULL, OPT_MAX_P99 },
 	{ "max-samples", required_argument, NULL, OPT_MAX_SAMPLES },
 	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
 	{ "method", required_argument, NULL, OPT_METHOD },
@@ -138,6 +143,9 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 	case OPT_DIR:
 		c->o.dir = arg;
 		return 0;
+	case OPT_MAX_P99:
+		return parse_duration(arg, 1, 86400e9, 0, &c->max_p99_ns, "--max-p99",
+		    err);
 	case OPT_MAX_SAMPLES:
 		c->max_samples_given = 1;
 		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
@@ -171,6 +179,7 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 
 	memset(c, 0, sizeof *c);
 	probe_options_default(&c->o);
+	c->max_p99_ns = NAN;
 	opterr = 0;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
@@ -276,6 +285,64 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	return 0;
 }
 
+/*
+ * p99 and its bounds in words: "12.3ms (95% interval 11ms to 14ms)", or
+ * with the lower bound alone and why there is no upper one.
+ */
+static void
+p99_words(const struct probe_record *p, char *buf, size_t len)
+{
+	char a[DURLEN], b[DURLEN], c[DURLEN];
+	int ascii = !locale_is_utf8();
+
+	fmt_duration(a, sizeof a, p->p99_ns, ascii);
+	fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
+	fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
+	if (!isnan(p->p99_hi_ns))
+		snprintf(buf, len, "%s (95%% interval %s to %s)", a, b, c);
+	else
+		snprintf(buf, len, "%s (at least %s with %g%% confidence; %zu samples "
+		    "give it no upper bound, %zu would)", a, b,
+		    PROBE_P99_CONFIDENCE * 100, p->nsamples, probe_p99_upper_min());
+}
+
+/*
+ * --max-p99 rules on the samples' p99 itself, as etcd's guidance does;
+ * where its interval does not lie under the limit too, a pass says so.
+ */
+static int
+rule_p99(double limit_ns, const struct probe_record *p)
+{
+	char words[ERRLEN], lim[DURLEN];
+
+	if (isnan(limit_ns))
+		return EXIT_PASS;
+	p99_words(p, words, sizeof words);
+	fmt_duration(lim, sizeof lim, limit_ns, !locale_is_utf8());
+	if (p->p99_ns > limit_ns) {
+		warnx_("--max-p99: p99 is %s, over %s", words, lim);
+		return EXIT_FAIL;
+	}
+	if (isnan(p->p99_hi_ns) || p->p99_hi_ns > limit_ns)
+		warnx_("--max-p99: p99 is %s: within %s as measured, not shown to "
+		    "stay within it", words, lim);
+	return EXIT_PASS;
+}
+
+/* The rulings the options ask for: 0, or 1 when one of them fails. */
+static int
+rule(const struct cli *c, const struct probe_record *p)
+{
+	int status = rule_p99(c->max_p99_ns, p);
+
+	if (c->require_device && p->reaches != REACH_YES) {
+		warnx_("--require-device: the flush does not reach a device here "
+		    "(reaches_device: %s)", reach_name(p->reaches));
+		status = EXIT_FAIL;
+	}
+	return status;
+}
+
 int
 probe_main(int argc, char **argv)
 {
@@ -309,10 +376,8 @@ probe_main(int argc, char **argv)
 	if (emit(&c, &of, &rec, err) < 0) {
 		warnx_("%s", err);
 		status = EXIT_TROUBLE;
-	} else if (c.require_device && rec.reaches != REACH_YES) {
-		warnx_("--require-device: the flush does not reach a device here "
-		    "(reaches_device: %s)", reach_name(rec.reaches));
-		status = EXIT_FAIL;
+	} else {
+		status = rule(&c, &rec);
 	}
 	probe_record_free(&rec);
 	return status;

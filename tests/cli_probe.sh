@@ -115,6 +115,11 @@ expect 2 "--max-samples applies only with --precision" probe --dir "$D" --max-sa
 expect 2 "--max-samples: 5 is out of range; expected 15 (--samples)" \
 	probe --dir "$D" --precision 5% --max-samples 5
 expect 2 "--max-time: 0 is out of range" probe --dir "$D" --max-time 0
+expect 2 "--max-p99: 10 has no unit; expected a duration such as 10ms" \
+	probe --dir "$D" --max-p99 10
+expect 2 "--max-p99: ten is not a duration such as 10ms" probe --dir "$D" --max-p99 ten
+expect 2 "--max-p99: 0ms is out of range" probe --dir "$D" --max-p99 0ms
+expect 2 "--max-p99: -5ms is out of range" probe --dir "$D" --max-p99 -5ms
 expect 2 "unknown option --frob" probe --dir "$D" --frob
 expect 2 "--dir needs an argument" probe --dir
 expect 2 "unexpected argument extra" probe --dir "$D" extra
@@ -132,6 +137,15 @@ grep -q '^reaches a device: ' "$T/out" || fail "text lacks the verdict line"
 grep -q '^  empty system call  ' "$T/out" || fail "text lacks the reference timings"
 empty "$D" "a run on disk"
 
+# --max-p99: over it exits 1 with p99 and its lower bound (15 samples
+# give no upper one); within it passes, and says the bound is missing
+expect 1 "--max-p99: p99 is " probe --dir "$D" --samples 15 --max-p99 1ns
+grep -q "at least .* with 97.5% confidence; 15 samples give it no upper bound, 368 would), over 1ns" \
+	"$T/err" || fail "--max-p99 over: $(cat "$T/err")"
+grep -q '^fdatasync after .*, p99 [0-9.]*[mµn]*s, max ' "$T/out" ||
+	fail "--max-p99 over: the text lacks p99: $(sed -n 2p "$T/out")"
+expect 0 "within 3600s as measured, not shown to stay within it" probe --dir "$D" \
+	--samples 15 --max-p99 3600s
 # `syncgate report PROBE.json` prints the probe's text byte for byte: each
 # fixture against its golden text, in a UTF-8 locale and (where a golden
 # ASCII text exists) in the C locale
