@@ -83,6 +83,7 @@ probe_record_free(struct probe_record *p)
 	free(p->evidence);
 	free(p->group.samples_ns);
 	free(p->group.stopped_by);
+	probe_flushes_free(&p->flushes);
 	free(p->created);
 	free(p->version);
 	probe_record_init(p);
@@ -341,6 +342,7 @@ probe_record_to_json(const struct probe_record *p)
 	stability_json(o, p);
 	verdict_json(o, p);
 	group_json(o, p);
+	probe_flushes_json(o, &p->flushes);
 	return o;
 }
 
@@ -743,7 +745,8 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    get_reach(o, &p->reaches, name, where, err) < 0 ||
 	    get_evidence(o, p, name, where, err) < 0 ||
 	    get_group(o, p, name, where, err) < 0 ||
-	    get_warmup(o, p, name, where, err) < 0)
+	    get_warmup(o, p, name, where, err) < 0 ||
+	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
 	if (check_median(p, stored_median, name, where, err) < 0 ||
@@ -815,6 +818,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		memcpy(d->group.samples_ns, s->group.samples_ns,
 		    s->group.nsamples * sizeof(double));
 	}
+	probe_flushes_copy(&d->flushes, &s->flushes);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)
 		d->evidence[i] = xstrdup(s->evidence[i]);

@@ -41,6 +41,37 @@ struct probe_group {
 	char *stopped_by;       /* "samples", or "max-time" when cut short; may be NULL */
 };
 
+/*
+ * One disk's flush requests around the timed syncs.  Counts are whole
+ * numbers held as doubles; NaN where the count was dropped.
+ */
+struct probe_flush_device {
+	char *name;             /* "vda", "loop0" */
+	char *write_cache;      /* its queue/write_cache, or NULL */
+	int fua;                /* queue/fua: 1, 0, or -1 unknown */
+	double flushes;         /* completed within the brackets around the syncs */
+	double idle_flushes;    /* completed in the idle windows */
+	char *dropped;          /* why the count was dropped, or NULL */
+	/* derived by probe_flushes_derive, never read from a file */
+	double other;           /* expected from other processes in timed_s */
+	double per_sync;        /* (flushes - other) / syncs */
+};
+
+/*
+ * Flush counts around the timed samples (docs/probe-format.md): each
+ * sample's sync is bracketed by readings of the counters, and idle
+ * windows before and after the samples give other processes' rate.
+ */
+struct probe_flushes {
+	int present;            /* 0: not counted (an older record) */
+	char *unavailable;      /* why no disk's flushes could be counted, or NULL */
+	long syncs;             /* timed syncs bracketed */
+	double timed_s;         /* seconds inside the brackets */
+	double idle_s;          /* seconds of the idle windows */
+	struct probe_flush_device *dev;
+	size_t ndev;
+};
+
 struct probe_record {
 	/* host */
 	char *host_id;          /* hashed machine id */
@@ -86,6 +117,7 @@ struct probe_record {
 	size_t nevidence;
 	struct probe_refs refs;
 	struct probe_group group;
+	struct probe_flushes flushes;
 	char *created;          /* ISO 8601 UTC */
 	char *version;          /* syncgate's version that measured it */
 };
@@ -129,6 +161,26 @@ int probe_record_from_json(const cJSON *obj, const char *name,
 
 /* Loads a probe file; as probe_record_from_json. */
 int probe_record_load(const char *path, struct probe_record *p, char *err);
+
+/* Sets other and per_sync of each device from the counts. */
+void probe_flushes_derive(struct probe_flushes *f);
+
+/* Frees what f holds and clears it; accepts NULL. */
+void probe_flushes_free(struct probe_flushes *f);
+
+/* A deep copy of src into dst. */
+void probe_flushes_copy(struct probe_flushes *dst, const struct probe_flushes *src);
+
+/* Adds f as member "flushes" of o, when present. */
+void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
+
+/*
+ * Reads member "flushes" of o (absent or null: not present), deriving
+ * the rest.  name and where label messages.  Returns 0, or -1 with err
+ * set (f then holds what was read, for probe_flushes_free).
+ */
+int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
+    const char *name, const char *where, char *err);
 
 /* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);

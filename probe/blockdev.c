@@ -5,10 +5,12 @@
  * /sys/block holds whole disks, /sys/class/block partitions as well.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -178,6 +180,140 @@ blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
 	closedir(d);
 	return n;
 }
+
+static int
+seen(const struct blockdev_stack *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->name[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The disk holding a loop device's backing file, or where it stops. */
+static void walk(const char *disk, int depth, struct blockdev_stack *st);
+
+static void
+follow_backing(const char *disk, int depth, struct blockdev_stack *st)
+{
+	char file[PATH_MAX], name[BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
+	struct stat sb;
+	int virtio;
+
+	if (blockdev_backing_file(disk, file, sizeof file) < 0)
+		return;
+	if (stat(file, &sb) == 0 &&
+	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0) {
+		walk(whole, depth + 1, st);
+	} else if (st->loop[0] == '\0') {
+		copy_name(st->loop, sizeof st->loop, disk);
+		copy_name(st->backing, sizeof st->backing, file);
+	}
+}
+
+static void
+walk(const char *disk, int depth, struct blockdev_stack *st)
+{
+	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
+	size_t n, i;
+
+	if (seen(st, disk))
+		return;
+	if (st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH) {
+		st->truncated = 1;
+		return;
+	}
+	copy_name(st->name[st->n++], BLOCKDEV_NAME, disk);
+	n = blockdev_slaves(disk, slaves, BLOCKDEV_MAX);
+	if (n == BLOCKDEV_MAX)
+		st->truncated = 1;
+	for (i = 0; i < n; i++)
+		if (blockdev_disk(slaves[i], whole, sizeof whole) == 0)
+			walk(whole, depth + 1, st);
+	follow_backing(disk, depth, st);
+}
+
+void
+blockdev_stack(dev_t dev, struct blockdev_stack *st)
+{
+	char name[BLOCKDEV_NAME], disk[BLOCKDEV_NAME];
+	int virtio;
+
+	memset(st, 0, sizeof *st);
+	if (blockdev_names(dev, name, disk, sizeof disk, &virtio) == 0)
+		walk(disk, 0, st);
+}
+
+/* The fields of a stat line, at most max of them; how many there were. */
+static size_t
+stat_fields(const char *line, unsigned long long *v, size_t max)
+{
+	size_t n = 0;
+	char *end;
+
+	while (n < max) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (*line < '0' || *line > '9')
+			break;
+		v[n++] = strtoull(line, &end, 10);
+		line = end;
+	}
+	return n;
+}
+
+#define STAT_FIELDS 17
+#define STAT_FLUSHES 15         /* 0-based: the 16th field */
+
+int
+blockdev_flush_read(int fd, unsigned long long *count)
+{
+	char buf[512];
+	unsigned long long v[STAT_FIELDS];
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	if (stat_fields(buf, v, STAT_FIELDS) < STAT_FIELDS) {
+		errno = EPROTO;
+		return -1;
+	}
+	*count = v[STAT_FLUSHES];
+	return 0;
+}
+
+int
+blockdev_flush_open(const char *disk, char *why, size_t len)
+{
+	char p[PATH_MAX], buf[512];
+	unsigned long long v[STAT_FIELDS + 1];
+	size_t n;
+	int fd;
+
+	if (sys_path(p, sizeof p, "block/%s/mq", disk) < 0 || access(p, F_OK) != 0) {
+		snprintf(why, len, "%s has no request queue (device-mapper, md and "
+		    "RAM disks pass flushes on uncounted)", disk);
+		return -1;
+	}
+	if (sys_path(p, sizeof p, "block/%s/stat", disk) < 0 ||
+	    read_small(p, buf, sizeof buf) < 0 ||
+	    (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(why, len, "%s's statistics cannot be read", disk);
+		return -1;
+	}
+	n = stat_fields(buf, v, STAT_FIELDS + 1);
+	if (n < STAT_FIELDS) {
+		close(fd);
+		snprintf(why, len, "the kernel writes %zu fields to /sys/block/%s/stat, "
+		    "and counts flushes only from Linux 5.5, which writes %d", n,
+		    disk, STAT_FIELDS);
+		return -1;
+	}
+	return fd;
+}
 #else
 int
 blockdev_known(dev_t dev)
@@ -232,5 +368,28 @@ blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
 	(void)names;
 	(void)max;
 	return 0;
+}
+void
+blockdev_stack(dev_t dev, struct blockdev_stack *st)
+{
+	(void)dev;
+	memset(st, 0, sizeof *st);
+}
+
+int
+blockdev_flush_open(const char *disk, char *why, size_t len)
+{
+	(void)disk;
+	snprintf(why, len, "this system has no /sys/block to count flushes in");
+	return -1;
+}
+
+int
+blockdev_flush_read(int fd, unsigned long long *count)
+{
+	(void)fd;
+	(void)count;
+	errno = ENOSYS;
+	return -1;
 }
 #endif

@@ -16,6 +16,7 @@
 #include "probe/classify.h"
 
 enum timing { TIMING_NONE, TIMING_KERNEL, TIMING_DEVICE, TIMING_BETWEEN };
+enum count { COUNT_UNTOLD, COUNT_REACHED, COUNT_MISSED };
 
 /*
  * The timing sentence, kept aside so the deciding line can come first,
@@ -145,6 +146,17 @@ has_option(const char *opts, const char *opt)
 			p++;
 	}
 	return 0;
+}
+
+/* A mount option that stops flushes, or NULL. */
+static const char *
+barrier_off(const struct probe_facts *f)
+{
+	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
+		return "nobarrier";
+	if (f->mount_options != NULL && has_option(f->mount_options, "barrier=0"))
+		return "barrier=0";
+	return NULL;
 }
 
 /* "The dirty fdatasync", or "The O_DSYNC write" when the write is the sync. */
@@ -370,14 +382,9 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
     enum reach *r)
 {
 	double rn = f->clean_ns / f->null_ns;
-	const char *opt = NULL;
+	const char *opt = barrier_off(f);
 	struct fmt b;
 
-	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
-		opt = "nobarrier";
-	else if (f->mount_options != NULL &&
-	    has_option(f->mount_options, "barrier=0"))
-		opt = "barrier=0";
 	if (opt == NULL)
 		return 0;
 	if (f->write_cache != NULL && strcmp(f->write_cache, "write through") == 0) {
@@ -424,52 +431,198 @@ unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 		    "from here.", f->fs);
 }
 
-static enum reach
-decide(const struct probe_facts *f, struct probe_evidence *ev)
+/* Whether a write-back device with this count got no flush, noise aside. */
+static int
+missed(const struct probe_facts *f, const struct probe_flush_device *d,
+    long syncs)
 {
-	struct line t;
-	enum timing tm = judge_timing(f, &t);
-	enum reach r;
+	double other = isnan(d->other) ? 0 : d->other;
 
+	if (d->write_cache == NULL || strcmp(d->write_cache, "write back") != 0 ||
+	    (f->direct && d->fua == 1))
+		return 0;
+	return d->flushes - other <= CLASSIFY_FLUSHES_NONE * (double)syncs &&
+	    other <= CLASSIFY_FLUSHES_NOISE * (double)syncs;
+}
+
+/* "15 by loop0 and 15 by vda", the first device with "flush requests". */
+static void
+count_devices(const struct probe_flushes *fl, char *buf, size_t len)
+{
+	size_t i, n = 0, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < fl->ndev && o < len; i++) {
+		const struct probe_flush_device *d = &fl->dev[i];
+
+		if (isnan(d->flushes))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%.0f %sby %s",
+		    n == 0 ? "" : ", ", d->flushes, n == 0 ? (d->flushes == 1 ?
+		    "flush request completed " : "flush requests completed ") : "",
+		    d->name);
+		n++;
+	}
+}
+
+/* Other processes' share: "other processes completed none in 100ms of ..." */
+static void
+count_idle(const struct probe_flushes *fl, char *buf, size_t len)
+{
+	char a[DURLEN], b[DURLEN];
+	double idle = 0, other = 0;
+	size_t i;
+
+	for (i = 0; i < fl->ndev; i++)
+		if (!isnan(fl->dev[i].flushes)) {
+			idle += fl->dev[i].idle_flushes;
+			other += isnan(fl->dev[i].other) ? 0 : fl->dev[i].other;
+		}
+	dur(a, fl->idle_s * 1e9);
+	dur(b, fl->timed_s * 1e9);
+	if (idle == 0)
+		snprintf(buf, len, "other processes completed none in the %s of idle "
+		    "time before and after the samples", a);
+	else
+		snprintf(buf, len, "less %.2g expected from other processes (%.0f in "
+		    "the %s of idle time before and after the samples, scaled to the "
+		    "%s the syncs took)", other, idle, a, b);
+}
+
+/*
+ * The counted flushes: a write-back device that got none while the syncs
+ * ran missed them (the data can stop in its cache); every write-back
+ * device that got one or more a sync shows the flush reached it.  A
+ * write-through device gets none from the kernel, and a FUA write of
+ * O_DIRECT needs none, so neither says anything.
+ */
+static enum count
+judge_count(const struct probe_facts *f, struct line *l)
+{
+	const struct probe_flushes *fl = f->flushes;
+	char devs[128], idle[256];
+	size_t i, live = 0, reached = 0, flushed = 0;
+	const char *miss = NULL;
+
+	l->s[0] = l->verdict[0] = '\0';
+	if (fl == NULL || !fl->present || fl->syncs == 0)
+		return COUNT_UNTOLD;
+	for (i = 0; i < fl->ndev; i++) {
+		const struct probe_flush_device *d = &fl->dev[i];
+
+		if (isnan(d->flushes))
+			continue;
+		live++;
+		if (miss == NULL && missed(f, d, fl->syncs))
+			miss = d->name;
+		flushed += d->per_sync >= CLASSIFY_FLUSHES_REACHED;
+		if (d->per_sync >= CLASSIFY_FLUSHES_REACHED || (d->write_cache != NULL &&
+		    strcmp(d->write_cache, "write back") != 0))
+			reached++;
+	}
+	if (live == 0)
+		return COUNT_UNTOLD;
+	count_devices(fl, devs, sizeof devs);
+	count_idle(fl, idle, sizeof idle);
+	snprintf(l->s, CLASSIFY_LINE, "Counted around the timed syncs: %ld %ss, "
+	    "%s; %s", fl->syncs, f->sync_name, devs, idle);
+	if (fl->syncs < CLASSIFY_FLUSHES_MIN_SYNCS)
+		return COUNT_UNTOLD;
+	if (miss != NULL) {
+		snprintf(l->verdict, CLASSIFY_LINE, "no flush reached %s, whose write "
+		    "cache is volatile (write back), so the data can stop in it", miss);
+		return COUNT_MISSED;
+	}
+	if (flushed == 0 || reached < live)
+		return COUNT_UNTOLD;
+	snprintf(l->verdict, CLASSIFY_LINE, "each sync's flush reached the %s",
+	    live > 1 ? "devices" : "device");
+	return COUNT_REACHED;
+}
+
+/* The count sentence, with its verdict where it agrees with the ruling. */
+static void
+add_count(struct probe_evidence *ev, const struct line *l, int conclude)
+{
+	add_timing(ev, l, conclude);
+}
+
+/* Why the sync cannot be trusted whatever it costs: memory, interception. */
+static int
+untrusted(const struct probe_facts *f, struct probe_evidence *ev)
+{
 	if (memory_fs(f->fs)) {
 		add(ev, "The filesystem is %s, which keeps files in memory: there is "
 		    "no device behind it.", f->fs);
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		return REACH_NO;
+		return 1;
 	}
 	if (f->memory_device != NULL) {
 		add(ev, "The block device keeps its data in memory, so there is no "
 		    "durable device behind it, whatever its flushes cost: %s.",
 		    f->memory_device);
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		return REACH_NO;
+		return 1;
 	}
-	if (intercepted(f, ev)) {
+	return intercepted(f, ev);
+}
+
+static enum reach
+decide(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	struct line t, c;
+	enum timing tm = judge_timing(f, &t);
+	enum count cn = judge_count(f, &c);
+	enum reach r;
+
+	if (untrusted(f, ev)) {
 		add_timing(ev, &t, tm == TIMING_KERNEL);
+		add_count(ev, &c, cn == COUNT_MISSED);
 		return REACH_NO;
 	}
 	if (tm == TIMING_KERNEL) {
 		add_timing(ev, &t, 1);
 		clean_line(f, ev, 0);
+		add_count(ev, &c, cn == COUNT_MISSED);
 		return REACH_NO;
 	}
-	if (no_barrier(f, ev, &r)) {
+	if (cn == COUNT_MISSED) {
+		add_count(ev, &c, 1);
+		if (barrier_off(f) != NULL)
+			add(ev, "The volume is mounted with %s, which stops cache "
+			    "flushes.", barrier_off(f));
 		add_timing(ev, &t, 0);
+		return REACH_NO;
+	}
+	if (cn == COUNT_REACHED && barrier_off(f) != NULL)
+		add(ev, "The volume is mounted with %s, yet flush requests reached "
+		    "the device: the filesystem does not honour it.", barrier_off(f));
+	else if (no_barrier(f, ev, &r)) {
+		add_timing(ev, &t, 0);
+		add_count(ev, &c, 0);
 		return r;
 	}
 	if (passthrough_fs(f->fs) || !block_fs(f->fs)) {
 		unseen_fs(f, ev);
 		add_timing(ev, &t, 0);
+		add_count(ev, &c, 0);
 		return REACH_UNKNOWN;
+	}
+	if (cn == COUNT_REACHED) {
+		add_count(ev, &c, 1);
+		add_timing(ev, &t, 0);
+		if (tm == TIMING_DEVICE)
+			clean_line(f, ev, 1);
+		return REACH_YES;
 	}
 	if (tm == TIMING_NONE) {
 		add(ev, "The sync was not timed beside an empty system call or a "
 		    "plain write, so whether it reaches a device cannot be told.");
+		add_count(ev, &c, 0);
 		return REACH_UNKNOWN;
 	}
 	add_timing(ev, &t, 1);
 	if (tm == TIMING_DEVICE)
 		clean_line(f, ev, 1);
+	add_count(ev, &c, 0);
 	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 
@@ -488,10 +641,29 @@ cache_hint(const struct probe_facts *f, struct probe_evidence *ev)
 		    "durable once acknowledged.");
 }
 
+/* Where no flush could be counted, or a count was dropped, and why. */
+static void
+count_hints(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	const struct probe_flushes *fl = f->flushes;
+	size_t i;
+
+	if (fl == NULL || !fl->present)
+		return;
+	if (fl->ndev == 0)
+		add(ev, "hint: no flush requests were counted: %s.",
+		    fl->unavailable != NULL ? fl->unavailable : "no device to count at");
+	for (i = 0; i < fl->ndev; i++)
+		if (fl->dev[i].dropped != NULL)
+			add(ev, "hint: the flush count of %s was dropped: %s.",
+			    fl->dev[i].name, fl->dev[i].dropped);
+}
+
 static void
 hints(const struct probe_facts *f, struct probe_evidence *ev)
 {
 	wrapped_hint(f, ev);
+	count_hints(f, ev);
 	if (f->direct_cached)
 		add(ev, "hint: O_DIRECT was accepted but the page cache was not "
 		    "bypassed: the page the trial write wrote was in it afterwards "

@@ -27,9 +27,17 @@
 #define CLASSIFY_INTERCEPT 10.0
 /* A dirty sync this much dearer than a clean one carried data out. */
 #define CLASSIFY_DATA 2.0
+/* Counted flushes per sync, other processes' taken off: reached at least... */
+#define CLASSIFY_FLUSHES_REACHED 0.5
+/* ... and none reached at most. */
+#define CLASSIFY_FLUSHES_NONE 0.2
+/* Other processes' expected flushes beyond this many per sync: untold. */
+#define CLASSIFY_FLUSHES_NOISE 0.25
+/* Fewer bracketed syncs than this decide nothing. */
+#define CLASSIFY_FLUSHES_MIN_SYNCS 3
 
 #define CLASSIFY_MAX_EVIDENCE 12
-#define CLASSIFY_LINE 400
+#define CLASSIFY_LINE 512
 
 /* What the decision may use; NaN or NULL where not measured or unknown. */
 struct probe_facts {
@@ -52,6 +60,8 @@ struct probe_facts {
 	int rotational;         /* 1, 0, -1 unknown */
 	const char *memory_device; /* why the block device is memory, or NULL */
 	const char *virt;       /* a virtualisation hint */
+	int direct;             /* O_DIRECT: a FUA write needs no flush */
+	const struct probe_flushes *flushes; /* counted around the syncs, or NULL */
 };
 
 /* Why, in sentences with the figures compared: the deciding one first. */

@@ -35,6 +35,8 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->rotational = out->rotational;
 	f->memory_device = out->memory_backed;
 	f->virt = out->virt;
+	f->direct = m->direct;
+	f->flushes = &out->flushes;
 }
 
 /* A hint beside the verdict, never a part of it. */

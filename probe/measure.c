@@ -64,23 +64,32 @@ measure_null_syscall(void)
 	return clock_monotonic_ns() - t0;
 }
 
-/* One sync carrying fresh data; raw: past libc. */
+/*
+ * One sync carrying fresh data; raw: past libc.  fc, where given, counts
+ * the flushes around the timed call.
+ */
 static int
 dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
-    char *err)
+    struct flushcount *fc, char *err)
 {
 	long long slot = s->next++;
 	double t0;
 	int rc;
 
-	if (m->write_timed)
-		return scratch_write(s, raw ? s->raw_fd : s->sync_fd, s->buf,
+	if (m->write_timed) {
+		flushcount_before(fc);
+		rc = scratch_write(s, raw ? s->raw_fd : s->sync_fd, s->buf,
 		    &s->seed, slot, ns, err);
+		flushcount_after(fc);
+		return rc;
+	}
 	if (scratch_write(s, s->fd, s->buf, &s->seed, slot, NULL, err) < 0)
 		return -1;
+	flushcount_before(fc);
 	t0 = clock_monotonic_ns();
 	rc = raw ? m->raw_sync(s->sync_fd) : m->sync(s->sync_fd);
 	*ns = clock_monotonic_ns() - t0;
+	flushcount_after(fc);
 	if (rc < 0)
 		return errf(err, "%s: %s%s of the scratch file:", s->dir, m->word,
 		    raw ? " as a raw system call" : "");
@@ -147,8 +156,9 @@ raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 {
 	size_t k = r->nraw;
 
-	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], err) < 0 ||
-	    dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k], err) < 0)
+	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], NULL,
+	    err) < 0 || dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k],
+	    NULL, err) < 0)
 		return -1;
 	r->nraw++;
 	return 0;
@@ -327,14 +337,14 @@ describe(const struct scratch *s, const struct probe_method *m,
 
 static int
 sample_loop(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct sample_buf *b,
-    struct ref_set *r, const char **why, char *err)
+    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    struct sample_buf *b, struct ref_set *r, const char **why, char *err)
 {
 	size_t next_check = 0;
 	double ns;
 
 	for (;;) {
-		if (dirty_sync(s, m, 0, &ns, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, fc, err) < 0)
 			return -1;
 		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
 		b->v[b->n++] = ns;
@@ -349,8 +359,8 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 
 int
 probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct probe_record *out,
-    char *err)
+    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    struct probe_record *out, char *err)
 {
 	struct sample_buf b = { NULL, 0, 0 };
 	struct ref_set *r = xcalloc(1, sizeof *r);
@@ -361,13 +371,18 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	describe(s, m, out);
 	r->horizon = (size_t)o->samples;
 	for (i = 0; i < o->warmup; i++)
-		if (dirty_sync(s, m, 0, &ns, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 			goto out;
-	if (sample_loop(s, m, o, start_ns, &b, r, &why, err) < 0)
+	if (fc != NULL)
+		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
+	if (sample_loop(s, m, o, start_ns, fc, &b, r, &why, err) < 0)
 		goto out;
 	while (r->rounds < MEASURE_REF_MIN)
-		if (dirty_sync(s, m, 0, &ns, err) < 0 || ref_round(s, m, r, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0 ||
+		    ref_round(s, m, r, err) < 0)
 			goto out;
+	if (fc != NULL)
+		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	store_refs(r, &out->refs);
 	out->warmup = o->warmup;
 	out->precision = o->precision;

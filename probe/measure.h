@@ -7,6 +7,7 @@
 #define SYNCGATE_PROBE_MEASURE_H
 
 #include "lib/probe_record.h"
+#include "probe/flushcount.h"
 #include "probe/method.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
@@ -28,12 +29,14 @@ long long measure_slots_wanted(const struct probe_options *o);
  * the first ones.  Fills out's method, method_detail, write_bytes,
  * warmup, samples_ns, stopped_by, precision and refs (dirty_sync_ns is
  * left for the caller, as the median).  start_ns is when the probe began,
- * for --max-time.  Returns 0, or -1 with err set (a failed sync is an
- * error, never a sample).
+ * for --max-time.  fc, unless NULL, counts the flushes of the kept
+ * samples' syncs, with an idle window before the first and after the
+ * last reference round.  Returns 0, or -1 with err set (a failed sync is
+ * an error, never a sample).
  */
 int probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct probe_record *out,
-    char *err);
+    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    struct probe_record *out, char *err);
 
 /* What group commit is asked to do. */
 struct group_plan {

@@ -20,6 +20,7 @@
 #include "lib/outfile.h"
 #include "lib/units.h"
 #include "lib/version.h"
+#include "probe/flushcount.h"
 #include "probe/identity.h"
 #include "probe/judge.h"
 #include "probe/measure.h"
@@ -245,6 +246,30 @@ stamp(struct probe_record *out, double start_ns)
 	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
 }
 
+/* The steps on the open scratch file; 0, or -1 with err set. */
+static int
+measure(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start, struct probe_record *out,
+    char *err)
+{
+	struct volume_block vb;
+	struct flushcount fc;
+	struct group_plan plan = { o->concurrency, o->samples, NAN,
+	    start + o->max_time_s * 1e9 };
+	int rc;
+
+	if (volume_identify(o->dir, s->dirfd, out, &vb, err) < 0)
+		return -1;
+	flushcount_open(&fc, vb.known, vb.dev, out->fs);
+	rc = probe_measure(s, m, o, start, &fc, out, err);
+	flushcount_close(&fc, &out->flushes);
+	if (rc < 0)
+		return -1;
+	probe_record_summarize(out, 0.95);
+	out->refs.dirty_sync_ns = plan.unit_ns = out->median_ns;
+	return o->concurrency > 0 ? probe_group(s, m, &plan, &out->group, err) : 0;
+}
+
 int
 probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 {
@@ -262,17 +287,8 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 		probe_record_free(out);
 		return -1;
 	}
-	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0 &&
-	    volume_identify(o->dir, s.dirfd, out, err) == 0 &&
-	    probe_measure(&s, m, o, start, out, err) == 0) {
-		struct group_plan plan = { o->concurrency, o->samples, NAN,
-		    start + o->max_time_s * 1e9 };
-
-		probe_record_summarize(out, 0.95);
-		out->refs.dirty_sync_ns = plan.unit_ns = out->median_ns;
-		rc = o->concurrency > 0 ? probe_group(&s, m, &plan, &out->group,
-		    err) : 0;
-	}
+	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0)
+		rc = measure(&s, m, o, start, out, err);
 	dropped = s.flags_dropped;
 	cached = s.direct_cached;
 	scratch_close(&s);

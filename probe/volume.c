@@ -379,7 +379,8 @@ volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
 }
 
 static void
-system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+system_volume(int dirfd, const struct stat *st, struct probe_record *out,
+    struct volume_block *vb)
 {
 	struct statfs sf;
 	struct mount_entry m;
@@ -395,6 +396,8 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 		out->mount_options = xstrdup(m.options);
 	}
 	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
+	vb->known = have_block;
+	vb->dev = block;
 	if (have_block)
 		device_facts(block, out);
 	volume_id(dirfd, st->st_dev, have_block, block,
@@ -406,11 +409,13 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 #else
 /* macOS and the BSDs: statfs names the filesystem and its mount. */
 static void
-system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+system_volume(int dirfd, const struct stat *st, struct probe_record *out,
+    struct volume_block *vb)
 {
 	struct statfs sf;
 	char buf[IDENTITY_MAX + 64];
 
+	vb->known = 0;
 	if (fstatfs(dirfd, &sf) == 0) {
 		out->fs = identity_clean(sf.f_fstypename, 64);
 		out->mount_point = identity_clean(sf.f_mntonname, IDENTITY_MAX);
@@ -439,7 +444,8 @@ note_symlink(const char *dir, struct probe_record *out)
 }
 
 int
-volume_identify(const char *dir, int dirfd, struct probe_record *out, char *err)
+volume_identify(const char *dir, int dirfd, struct probe_record *out,
+    struct volume_block *vb, char *err)
 {
 	char *real = realpath(dir, NULL);
 	struct stat st;
@@ -453,6 +459,6 @@ volume_identify(const char *dir, int dirfd, struct probe_record *out, char *err)
 	out->path = identity_clean(real, PATH_MAX);
 	free(real);
 	note_symlink(dir, out);
-	system_volume(dirfd, &st, out);
+	system_volume(dirfd, &st, out, vb);
 	return 0;
 }

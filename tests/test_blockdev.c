@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 #include "lib/err.h"
 #include "probe/blockdev.h"
+#include "probe/flushcount.h"
 #include "probe/memdev.h"
 #include "tests/testutil.h"
 
@@ -91,6 +93,18 @@ device(const struct tree *t, const char *devdir, const char *name,
 }
 
 #define VIRTIO "devices/pci0000:00/virtio1/block"
+
+/* A stat line of Linux 5.5 and later, flushes completed its 16th field. */
+static const char *
+stat_line(unsigned long long flushes)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof buf, "    4211     792  348581    1477   19905    2223 "
+	    "737469    3446        0    3023    6440     230        2   45489 "
+	    "   585 %8llu      931\n", flushes);
+	return buf;
+}
 #define VIRTUAL "devices/virtual/block"
 
 static int
@@ -107,7 +121,11 @@ setup(void **state)
 	mkdirs(t->root, "dev/block");
 	device(t, VIRTIO, "vda", NULL, "254:0");
 	device(t, VIRTIO, "vda2", "vda", "254:2");
-	put(t->root, VIRTIO "/vda/stat", "1 2 3\n");
+	put(t->root, VIRTIO "/vda/stat", stat_line(100));
+	mkdirs(t->root, VIRTIO "/vda/mq");
+	device(t, VIRTIO, "sdo", NULL, "8:0");
+	mkdirs(t->root, VIRTIO "/sdo/mq");
+	put(t->root, VIRTIO "/sdo/stat", "1 2 3 4 5 6 7 8 9 10 11\n");
 	mkdirs(t->root, VIRTIO "/vda/queue");
 	put(t->root, VIRTIO "/vda/queue/write_cache", "write back\n");
 	device(t, VIRTUAL, "dm-0", NULL, "253:0");
@@ -214,6 +232,112 @@ test_memdev_follows_a_member_partition_to_its_disk(void **state)
 	assert_int_equal(memdev_check_disk("dm-0", why, sizeof why), 0);
 }
 
+/*
+ * The disks under a volume: a stacked device's members (a partition by
+ * its disk), and a loop device whose backing file no disk holds noted.
+ */
+static void
+test_blockdev_stack_follows_members(void **state)
+{
+	const struct tree *t = *state;
+	struct blockdev_stack st;
+
+	blockdev_stack(makedev(253, 0), &st);
+	assert_int_equal(st.n, 2);
+	assert_string_equal(st.name[0], "dm-0");
+	assert_string_equal(st.name[1], "vda");
+	assert_string_equal(st.loop, "");
+	blockdev_stack(makedev(254, 2), &st);
+	assert_int_equal(st.n, 1);
+	assert_string_equal(st.name[0], "vda");
+	blockdev_stack(makedev(9, 9), &st);
+	assert_int_equal(st.n, 0);
+	if (t->shm[0] == '\0')
+		return;
+	blockdev_stack(makedev(253, 1), &st);
+	assert_int_equal(st.n, 2);
+	assert_string_equal(st.name[1], "loop3");
+	assert_string_equal(st.loop, "loop3");
+	assert_non_null(strstr(st.backing, "/img"));
+}
+
+/* Counters: 17 fields on a disk with a request queue, else why not. */
+static void
+test_blockdev_flush_counter(void **state)
+{
+	unsigned long long n = 0;
+	char why[ERRLEN];
+	int fd;
+
+	(void)state;
+	assert_true((fd = blockdev_flush_open("vda", why, sizeof why)) >= 0);
+	assert_int_equal(blockdev_flush_read(fd, &n), 0);
+	assert_int_equal(n, 100);
+	close(fd);
+	assert_int_equal(blockdev_flush_open("dm-0", why, sizeof why), -1);
+	assert_string_equal(why, "dm-0 has no request queue (device-mapper, md "
+	    "and RAM disks pass flushes on uncounted)");
+	assert_int_equal(blockdev_flush_open("sdo", why, sizeof why), -1);
+	assert_string_equal(why, "the kernel writes 11 fields to /sys/block/sdo/"
+	    "stat, and counts flushes only from Linux 5.5, which writes 17");
+}
+
+/*
+ * Brackets add what the counter gained; a counter that goes backwards
+ * or a device that vanishes drops the count, saying why.
+ */
+static void
+test_flushcount_brackets_and_drops(void **state)
+{
+	const struct tree *t = *state;
+	struct flushcount fc;
+	struct probe_flushes out;
+
+	flushcount_open(&fc, 1, makedev(253, 0), "ext4");
+	assert_int_equal(fc.n, 1);
+	assert_string_equal(fc.dev[0].name, "vda");
+	flushcount_before(&fc);
+	put(t->root, VIRTIO "/vda/stat", stat_line(102));
+	flushcount_after(&fc);
+	flushcount_idle(&fc, 1e6);
+	flushcount_close(&fc, &out);
+	assert_int_equal(out.syncs, 1);
+	assert_int_equal(out.ndev, 1);
+	assert_near(out.dev[0].flushes, 2, 0);
+	assert_near(out.dev[0].idle_flushes, 0, 0);
+	assert_string_equal(out.dev[0].write_cache, "write back");
+	assert_null(out.dev[0].dropped);
+	assert_near(out.dev[0].per_sync, 2, 0);
+	probe_flushes_free(&out);
+
+	flushcount_open(&fc, 1, makedev(254, 2), "ext4");
+	flushcount_before(&fc);
+	put(t->root, VIRTIO "/vda/stat", stat_line(7));
+	flushcount_after(&fc);
+	flushcount_close(&fc, &out);
+	assert_true(isnan(out.dev[0].flushes));
+	assert_string_equal(out.dev[0].dropped, "its counter went backwards, from "
+	    "102 to 7: the device was reset");
+	probe_flushes_free(&out);
+
+	flushcount_open(&fc, 1, makedev(254, 0), "ext4");
+	put(t->root, VIRTIO "/vda/stat", "");
+	flushcount_before(&fc);
+	flushcount_close(&fc, &out);
+	assert_non_null(strstr(out.dev[0].dropped, "the device vanished during "
+	    "the probe"));
+	probe_flushes_free(&out);
+	put(t->root, VIRTIO "/vda/stat", stat_line(100));
+
+	flushcount_open(&fc, 1, makedev(253, 2), "ext4");
+	assert_int_equal(fc.n, 0);
+	flushcount_open(&fc, 0, 0, "tmpfs");
+	flushcount_close(&fc, &out);
+	assert_int_equal(out.ndev, 0);
+	assert_string_equal(out.unavailable, "the volume (tmpfs) has no block device");
+	probe_flushes_free(&out);
+}
+
 int
 main(void)
 {
@@ -221,6 +345,9 @@ main(void)
 		cmocka_unit_test(test_blockdev_names_find_the_disk),
 		cmocka_unit_test(test_blockdev_attributes_and_members),
 		cmocka_unit_test(test_memdev_follows_a_member_partition_to_its_disk),
+		cmocka_unit_test(test_blockdev_stack_follows_members),
+		cmocka_unit_test(test_blockdev_flush_counter),
+		cmocka_unit_test(test_flushcount_brackets_and_drops),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -5,6 +5,8 @@
  * ext4 on virtio, ext4 nobarrier, consumer and enterprise NVMe, a SATA
  * SSD, a 7200 rpm disk) and the edges around them.
  */
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "probe/classify.h"
@@ -440,6 +442,130 @@ test_classify_evidence_bounded(void **state)
 	assert_true(evidence_has(&ev, "wraps it"));
 }
 
+/*
+ * The flush count, over ext4 on virtio (a device by timing): 15 syncs
+ * bracketed in 3 ms, with 100 ms of idle time.  A write-back device that
+ * got no flush decides "no"; flushes at every write-back device decide
+ * "yes", even where timing cannot tell; a write-through device, a FUA
+ * write, too few syncs, too much noise or a dropped count decide nothing.
+ */
+static void
+test_classify_flush_count(void **state)
+{
+	static const struct {
+		const char *name;
+		const char *cache;
+		int fua, direct;
+		long syncs;
+		double flushes, idle;   /* NaN flushes: dropped */
+		double dirty, write;    /* the timing: ns */
+		const char *options;
+		enum reach want;
+		const char *phrase;
+	} c[] = {
+		{ "reached", "write back", 0, 0, 15, 15, 0, 75000, 1500, "rw",
+		  REACH_YES, "15 fdatasyncs, 15 flush requests completed by vda; "
+		  "other processes completed none in the 100ms of idle time" },
+		{ "two per sync", "write back", 0, 0, 15, 30, 0, 75000, 1500, "rw",
+		  REACH_YES, "each sync's flush reached the device." },
+		{ "none reached", "write back", 0, 0, 15, 0, 0, 75000, 1500, "rw",
+		  REACH_NO, "no flush reached vda, whose write cache is volatile" },
+		{ "none, nobarrier", "write back", 0, 0, 15, 0, 0, 8000, 3000,
+		  "rw,nobarrier", REACH_NO, "mounted with nobarrier, which stops" },
+		{ "reached despite nobarrier", "write back", 0, 0, 15, 15, 0, 75000,
+		  1500, "rw,nobarrier", REACH_YES, "does not honour it" },
+		/* a 64 KiB write to a fast device: timing cannot tell, the count can */
+		{ "reached, timing between", "write back", 0, 0, 15, 15, 0, 16000,
+		  10000, "rw", REACH_YES, "reached the device" },
+		{ "none beside other processes' few", "write back", 0, 0, 15, 2, 10,
+		  75000, 1500, "rw", REACH_NO, "less 0.3 expected from other "
+		  "processes (10 in the 100ms" },
+		{ "write through gets none", "write through", 0, 0, 15, 0, 0, 75000,
+		  1500, "rw", REACH_YES, "left the kernel for the device." },
+		{ "fua write needs none", "write back", 1, 1, 15, 0, 0, 75000, 1500,
+		  "rw", REACH_YES, "left the kernel for the device." },
+		{ "a flush a second sync", "write back", 0, 0, 15, 7, 0, 75000, 1500,
+		  "rw", REACH_YES, "left the kernel for the device." },
+		{ "too few syncs", "write back", 0, 0, 2, 0, 0, 75000, 1500, "rw",
+		  REACH_YES, "left the kernel for the device." },
+		/* 5000 idle flushes in 0.1 s: 150 expected in the 3 ms */
+		{ "too noisy", "write back", 0, 0, 15, 150, 5000, 75000, 1500, "rw",
+		  REACH_YES, "left the kernel for the device." },
+		{ "dropped", "write back", 0, 0, 15, NAN, NAN, 75000, 1500, "rw",
+		  REACH_YES, "hint: the flush count of vda was dropped: its counter "
+		  "went backwards" },
+	};
+	struct probe_flush_device d;
+	struct probe_flushes fl;
+	struct probe_facts f;
+	struct probe_evidence ev;
+	enum reach got;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		memset(&d, 0, sizeof d);
+		memset(&fl, 0, sizeof fl);
+		d.name = (char *)(uintptr_t)"vda";
+		d.write_cache = (char *)(uintptr_t)c[i].cache;
+		d.fua = c[i].fua;
+		d.flushes = c[i].flushes;
+		d.idle_flushes = c[i].idle;
+		if (isnan(c[i].flushes))
+			d.dropped = (char *)(uintptr_t)"its counter went backwards, "
+			    "from 900 to 12: the device was reset";
+		fl.present = 1;
+		fl.syncs = c[i].syncs;
+		fl.timed_s = 0.003;
+		fl.idle_s = 0.1;
+		fl.dev = &d;
+		fl.ndev = 1;
+		probe_flushes_derive(&fl);
+		facts_of(&cases[4], &f);
+		f.flushes = &fl;
+		f.direct = c[i].direct;
+		f.dirty_ns = c[i].dirty;
+		f.write_ns = c[i].write;
+		f.mount_options = c[i].options;
+		if (c[i].dirty < 20000)         /* a fast device: a cheap clean sync */
+			f.clean_ns = 300;
+		got = probe_classify(&f, &ev);
+		if (got != c[i].want || !evidence_has(&ev, c[i].phrase)) {
+			print_error("case \"%s\": got %s\n", c[i].name, reach_name(got));
+			for (j = 0; j < ev.n; j++)
+				print_error("  evidence: %s\n", ev.line[j]);
+			fail();
+		}
+		if (got != REACH_UNKNOWN && strstr(c[i].phrase, "hint") == NULL &&
+		    strstr(c[i].phrase, "left the kernel") == NULL &&
+		    strstr(c[i].phrase, "nobarrier") == NULL &&
+		    strstr(c[i].phrase, "honour") == NULL)
+			assert_non_null(strstr(ev.line[0], "Counted around the timed"));
+	}
+}
+
+/* Where nothing could be counted, a hint says why; nothing is guessed. */
+static void
+test_classify_flush_count_unavailable(void **state)
+{
+	struct probe_flushes fl;
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	memset(&fl, 0, sizeof fl);
+	fl.present = 1;
+	fl.unavailable = (char *)(uintptr_t)"the kernel writes 11 fields to "
+	    "/sys/block/sda/stat, and counts flushes only from Linux 5.5, which "
+	    "writes 17";
+	facts_of(&cases[4], &f);
+	f.flushes = &fl;
+	assert_int_equal(probe_classify(&f, &ev), REACH_YES);
+	assert_true(evidence_has(&ev, "hint: no flush requests were counted: the "
+	    "kernel writes 11 fields"));
+	assert_false(evidence_has(&ev, "Counted around"));
+}
+
 int
 main(void)
 {
@@ -454,6 +580,8 @@ main(void)
 		cmocka_unit_test(test_classify_memory_device_never_durable),
 		cmocka_unit_test(test_classify_clean_pair),
 		cmocka_unit_test(test_classify_direct_cached_hint),
+		cmocka_unit_test(test_classify_flush_count),
+		cmocka_unit_test(test_classify_flush_count_unavailable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -351,7 +351,7 @@ test_probe_samples_carry_fresh_data(void **state)
 	memset(&seen, 0, sizeof seen);
 	assert_int_equal(scratch_open(&s, dir, &m, 4096, SEEN_SLOTS, err), 0);
 	seen_read(s.fd, seen.last);
-	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), &p, err), 0);
+	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), NULL, &p, err), 0);
 	for (k = 0; k < seen.calls; k++) {
 		assert_true(seen.changed[k] <= 1);
 		if (seen.changed[k] == 0) {
@@ -391,7 +391,7 @@ test_probe_eio_is_reported(void **state)
 	probe_record_init(&p);
 	assert_int_equal(scratch_open(&s, dir, &m, 4096, 64, err), 0);
 	assert_int_equal(entries(dir), 0);      /* nameless from the start */
-	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), &p, err), -1);
+	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), NULL, &p, err), -1);
 	assert_non_null(strstr(err, "fdatasync of the scratch file: "));
 	assert_non_null(strstr(err, strerror(EIO)));
 	scratch_close(&s);
@@ -662,13 +662,14 @@ static char *
 volume_id_of(const char *dir)
 {
 	struct probe_record p;
+	struct volume_block vb;
 	char err[ERRLEN], *id;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY);
 
 	if (fd < 0)
 		return NULL;
 	probe_record_init(&p);
-	assert_int_equal(volume_identify(dir, fd, &p, err), 0);
+	assert_int_equal(volume_identify(dir, fd, &p, &vb, err), 0);
 	close(fd);
 	id = strdup(p.volume_id);
 	probe_record_free(&p);

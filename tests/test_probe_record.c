@@ -68,6 +68,23 @@ full_record(struct probe_record *p)
 	p->group.p99_ns = 109700;
 	p->created = strdup("2025-01-02T03:04:05Z");
 	p->version = strdup("0.1.0");
+	p->flushes.present = 1;
+	p->flushes.syncs = 15;
+	p->flushes.timed_s = 0.003;
+	p->flushes.idle_s = 0.1;
+	p->flushes.ndev = 2;
+	p->flushes.dev = calloc(2, sizeof *p->flushes.dev);
+	p->flushes.dev[0].name = strdup("loop0");
+	p->flushes.dev[0].write_cache = strdup("write back");
+	p->flushes.dev[0].fua = -1;
+	p->flushes.dev[0].flushes = 15;
+	p->flushes.dev[0].idle_flushes = 0;
+	p->flushes.dev[1].name = strdup("vda");
+	p->flushes.dev[1].fua = 0;
+	p->flushes.dev[1].flushes = NAN;
+	p->flushes.dev[1].idle_flushes = NAN;
+	p->flushes.dev[1].dropped = strdup("the device vanished during the probe");
+	probe_flushes_derive(&p->flushes);
 	probe_record_summarize(p, 0.95);
 	p->refs.dirty_sync_ns = p->median_ns;
 	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
@@ -116,6 +133,25 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 	assert_near(a->group.syncs_p50, b->group.syncs_p50, 1e-12);
 	assert_near(a->group.syncs_p99, b->group.syncs_p99, 1e-12);
 	assert_string_equal(a->created, b->created);
+	assert_int_equal(a->flushes.present, b->flushes.present);
+	assert_int_equal(a->flushes.syncs, b->flushes.syncs);
+	assert_near(a->flushes.timed_s, b->flushes.timed_s, 0);
+	assert_near(a->flushes.idle_s, b->flushes.idle_s, 0);
+	assert_int_equal(a->flushes.ndev, b->flushes.ndev);
+	for (i = 0; i < a->flushes.ndev; i++) {
+		const struct probe_flush_device *x = &a->flushes.dev[i];
+		const struct probe_flush_device *y = &b->flushes.dev[i];
+
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->write_cache == NULL, y->write_cache == NULL);
+		assert_int_equal(x->fua, y->fua);
+		assert_int_equal(isnan(x->flushes), isnan(y->flushes));
+		if (!isnan(x->flushes))
+			assert_near(x->flushes, y->flushes, 0);
+		assert_int_equal(isnan(x->per_sync), isnan(y->per_sync));
+		assert_int_equal(x->dropped == NULL, y->dropped == NULL);
+	}
+	assert_near(b->flushes.dev[0].per_sync, 1, 0);
 }
 
 static void
@@ -229,6 +265,23 @@ static const struct bad_case bad[] = {
 	  "probe.group_commit.median_ns is 5 but the median of its 3 samples_ns is 2" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"warmup\":-1}",
 	  "probe.warmup is -1; expected a whole number from 0 to 1000" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":[]}",
+	  "probe.flushes is an array; expected an object" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1}}", "probe.flushes.devices is missing; expected an array" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1.5,\"devices\":[]}}", "probe.flushes.syncs is out of range; "
+	  "expected a whole number" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"flushes\":1}]}}",
+	  "probe.flushes.devices[0].device is missing; expected the device's name" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"flushes\":-1}]}}",
+	  "probe.flushes.devices[0].flushes is out of range; expected a whole number "
+	  "from 0 to" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"fua\":1}]}}",
+	  "probe.flushes.devices[0].fua is a number; expected true, false or null" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
 	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
