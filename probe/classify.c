@@ -168,13 +168,29 @@ subject(char *buf, const struct probe_facts *f)
 	return buf;
 }
 
+/*
+ * How many plain writes a sync that reaches a device costs at least:
+ * base up to CLASSIFY_WRITE_SCALE_FROM bytes, then less as a device's own
+ * latency matters less beside the data moved, down to floor.
+ */
+static double
+far_write(long long bytes, double base, double floor)
+{
+	double k;
+
+	if ((double)bytes <= CLASSIFY_WRITE_SCALE_FROM)
+		return base;
+	k = base * sqrt(CLASSIFY_WRITE_SCALE_FROM / (double)bytes);
+	return k > floor ? k : floor;
+}
+
 /* Neither kernel nor device: the verdict names the bounds a device meets. */
 static enum timing
 between(struct line *l, const char *what, double writes)
 {
 	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
 	    "costs to tell, since a %s that reaches a device costs at least %g "
-	    "empty system calls and %g times the plain write", what,
+	    "empty system calls and %.3g times the plain write", what,
 	    CLASSIFY_FAR_NULL, writes);
 	return TIMING_BETWEEN;
 }
@@ -183,6 +199,8 @@ static enum timing
 flush_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
+	double far = far_write(f->write_bytes, CLASSIFY_FAR_WRITE,
+	    CLASSIFY_FAR_WRITE_FLOOR);
 	struct fmt b;
 
 	if (rn <= CLASSIFY_NEAR_NULL) {
@@ -208,18 +226,20 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		    "device");
 		return TIMING_KERNEL;
 	}
-	if (rn >= CLASSIFY_FAR_NULL && !(rw < CLASSIFY_FAR_WRITE)) {
+	if (rn >= CLASSIFY_FAR_NULL && !(rw < far)) {
 		snprintf(l->verdict, CLASSIFY_LINE, "the sync left the kernel for "
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	return between(l, "flush", CLASSIFY_FAR_WRITE);
+	return between(l, "flush", far);
 }
 
 static enum timing
 write_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
+	double far = far_write(f->write_bytes, CLASSIFY_FAR_WRITE_TIMED,
+	    CLASSIFY_FAR_WRITE_TIMED_FLOOR);
 	struct fmt b;
 
 	snprintf(l->s, CLASSIFY_LINE, "An %s of %s (%s) costs %s times the same "
@@ -233,12 +253,12 @@ write_timing(const struct probe_facts *f, struct line *l)
 		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
 		return TIMING_KERNEL;
 	}
-	if (!(rw < CLASSIFY_FAR_WRITE_TIMED) && !(rn < CLASSIFY_FAR_NULL)) {
+	if (!(rw < far) && !(rn < CLASSIFY_FAR_NULL)) {
 		snprintf(l->verdict, CLASSIFY_LINE, "the write left the kernel for "
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	return between(l, "write", CLASSIFY_FAR_WRITE_TIMED);
+	return between(l, "write", far);
 }
 
 /* The dirty sync against the kernel's own costs, measured beside it. */

@@ -19,10 +19,18 @@
 #define CLASSIFY_FAR_NULL 10.0
 /* A sync whose write is timed, within this factor of the plain write. */
 #define CLASSIFY_NEAR_WRITE 2.0
-/* A flush carrying data costs at least this many plain writes of it. */
+/* A flush carrying data costs at least this many plain writes of it... */
 #define CLASSIFY_FAR_WRITE 2.0
-/* ... and a write that is its own sync, at least this many. */
+/* ... and a write that is its own sync, at least this many... */
 #define CLASSIFY_FAR_WRITE_TIMED 4.0
+/*
+ * ... for writes up to this size; beyond it the factor shrinks with the
+ * square root of the size, to no less than these floors: copying a large
+ * write into memory costs nearly what moving it to a fast device does.
+ */
+#define CLASSIFY_WRITE_SCALE_FROM 4096.0
+#define CLASSIFY_FAR_WRITE_FLOOR 1.25
+#define CLASSIFY_FAR_WRITE_TIMED_FLOOR 2.5
 /* libc's sync and the raw system call differing this much: interception. */
 #define CLASSIFY_INTERCEPT 10.0
 /* A dirty sync this much dearer than a clean one carried data out. */
