@@ -74,6 +74,7 @@ probe_record_free(struct probe_record *p)
 	free(p->model);
 	free(p->write_cache);
 	free(p->memory_backed);
+	free(p->passthrough_backed);
 	free(p->method);
 	free(p->method_detail);
 	free(p->samples_ns);
@@ -233,6 +234,9 @@ volume_json(cJSON *o, const struct probe_record *p)
 	/* later additions are left out when absent, so older records read back alike */
 	if (p->memory_backed != NULL)
 		cJSON_AddStringToObject(vol, "memory_backed", p->memory_backed);
+	if (p->passthrough_backed != NULL)
+		cJSON_AddStringToObject(vol, "passthrough_backed",
+		    p->passthrough_backed);
 }
 
 static void
@@ -524,7 +528,9 @@ get_volume(const cJSON *vol, struct probe_record *p, const char *name,
 	    get_str(vol, "device", 0, &p->device, name, w, err) < 0 ||
 	    get_str(vol, "model", 0, &p->model, name, w, err) < 0 ||
 	    get_str(vol, "write_cache", 0, &p->write_cache, name, w, err) < 0 ||
-	    get_str(vol, "memory_backed", 0, &p->memory_backed, name, w, err) < 0)
+	    get_str(vol, "memory_backed", 0, &p->memory_backed, name, w, err) < 0 ||
+	    get_str(vol, "passthrough_backed", 0, &p->passthrough_backed, name, w,
+	    err) < 0)
 		return -1;
 	rot = json_member(vol, "rotational");
 	if (cJSON_IsBool(rot))
@@ -803,6 +809,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	d->model = dup_or_null(s->model);
 	d->write_cache = dup_or_null(s->write_cache);
 	d->memory_backed = dup_or_null(s->memory_backed);
+	d->passthrough_backed = dup_or_null(s->passthrough_backed);
 	d->method = dup_or_null(s->method);
 	d->method_detail = dup_or_null(s->method_detail);
 	d->stopped_by = dup_or_null(s->stopped_by);

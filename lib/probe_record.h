@@ -90,6 +90,8 @@ struct probe_record {
 	char *write_cache;      /* "write back", "write through", or NULL */
 	int rotational;         /* 1, 0, or -1 when unknown */
 	char *memory_backed;    /* why the device keeps its data in memory, or NULL */
+	/* a loop device's backing file on NFS, FUSE...: which, or NULL */
+	char *passthrough_backed;
 	/* method and samples */
 	char *method;           /* "fdatasync", "fsync", "dsync", ... */
 	char *method_detail;    /* what each sample timed, in words */

@@ -14,6 +14,7 @@
 
 #include "lib/units.h"
 #include "probe/classify.h"
+#include "probe/fstype.h"
 
 enum timing { TIMING_NONE, TIMING_KERNEL, TIMING_DEVICE, TIMING_BETWEEN };
 enum count { COUNT_UNTOLD, COUNT_REACHED, COUNT_MISSED };
@@ -85,50 +86,6 @@ times(char *buf, double r)
 {
 	snprintf(buf, DURLEN, r >= 10 ? "%.0f" : "%.1f", r);
 	return buf;
-}
-
-static int
-in_list(const char *fs, const char *const *list)
-{
-	size_t i;
-
-	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(fs, list[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-memory_fs(const char *fs)
-{
-	static const char *const l[] = { "tmpfs", "ramfs", "devtmpfs",
-	    "hugetlbfs", "shm", NULL };
-
-	return fs != NULL && in_list(fs, l);
-}
-
-/* Filesystems that hand the sync to storage out of this kernel's sight. */
-static int
-passthrough_fs(const char *fs)
-{
-	static const char *const l[] = { "overlay", "overlayfs", "aufs", "9p",
-	    "v9fs", "virtiofs", "fuse", "fuseblk", "nfs", "nfs4", "cifs", "smb",
-	    "smb2", "smb3", "smbfs", "ceph", "glusterfs", "lustre", "gpfs",
-	    "afs", "vboxsf", "vmhgfs", "prl_fs", "drvfs", "davfs", "webdav",
-	    "sshfs", NULL };
-
-	return fs != NULL && (in_list(fs, l) || strncmp(fs, "fuse.", 5) == 0);
-}
-
-static int
-block_fs(const char *fs)
-{
-	static const char *const l[] = { "ext2", "ext3", "ext4", "ext2/ext3/ext4",
-	    "xfs", "btrfs", "f2fs", "zfs", "jfs", "reiserfs", "bcachefs",
-	    "nilfs2", "vfat", "msdos", "exfat", "ntfs", "ntfs3", "hfs",
-	    "hfsplus", "apfs", "ufs", "udf", NULL };
-
-	return fs != NULL && in_list(fs, l);
 }
 
 /* Whether a comma-separated option list holds opt as a whole token. */
@@ -438,10 +395,16 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
 static void
 unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 {
-	if (f->fs == NULL)
+	if (f->passthrough_device != NULL && fstype_block(f->fs) &&
+	    !fstype_passthrough(f->fs))
+		add(ev, "The block device's storage is a file on a filesystem that "
+		    "hands the sync to storage out of this kernel's sight (%s): "
+		    "whether it reaches a device cannot be judged from here.",
+		    f->passthrough_device);
+	else if (f->fs == NULL)
 		add(ev, "The filesystem type could not be read, so where the sync "
 		    "goes cannot be judged from here.");
-	else if (passthrough_fs(f->fs))
+	else if (fstype_passthrough(f->fs))
 		add(ev, "The filesystem is %s, which hands the sync to storage out "
 		    "of this kernel's sight: whether it reaches a device cannot be "
 		    "judged from here.", f->fs);
@@ -571,7 +534,7 @@ add_count(struct probe_evidence *ev, const struct line *l, int conclude)
 static int
 untrusted(const struct probe_facts *f, struct probe_evidence *ev)
 {
-	if (memory_fs(f->fs)) {
+	if (fstype_memory(f->fs)) {
 		add(ev, "The filesystem is %s, which keeps files in memory: there is "
 		    "no device behind it.", f->fs);
 		return 1;
@@ -620,7 +583,8 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 		add_count(ev, &c, 0);
 		return r;
 	}
-	if (passthrough_fs(f->fs) || !block_fs(f->fs)) {
+	if (fstype_passthrough(f->fs) || !fstype_block(f->fs) ||
+	    f->passthrough_device != NULL) {
 		unseen_fs(f, ev);
 		add_timing(ev, &t, 0);
 		add_count(ev, &c, 0);

@@ -67,6 +67,7 @@ struct probe_facts {
 	const char *write_cache; /* "write back", "write through" */
 	int rotational;         /* 1, 0, -1 unknown */
 	const char *memory_device; /* why the block device is memory, or NULL */
+	const char *passthrough_device; /* a loop's file out of sight, or NULL */
 	const char *virt;       /* a virtualisation hint */
 	int direct;             /* O_DIRECT: a FUA write needs no flush */
 	const struct probe_flushes *flushes; /* counted around the syncs, or NULL */

@@ -34,6 +34,7 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->write_cache = out->write_cache;
 	f->rotational = out->rotational;
 	f->memory_device = out->memory_backed;
+	f->passthrough_device = out->passthrough_backed;
 	f->virt = out->virt;
 	f->direct = m->direct;
 	f->flushes = &out->flushes;

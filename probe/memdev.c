@@ -19,13 +19,12 @@
 #endif
 
 #include "probe/blockdev.h"
+#include "probe/fstype.h"
 #include "probe/identity.h"
 #include "probe/memdev.h"
 
 #ifdef __linux__
 #define MEMDEV_MAX_SLAVES 64
-#define TMPFS_MAGIC_ 0x01021994UL
-#define RAMFS_MAGIC_ 0x858458F6UL
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
 
@@ -56,13 +55,8 @@ memory_fs(const char *path, const char **fs)
 
 	if (statfs(path, &sf) != 0)
 		return 0;
-	if ((unsigned long)sf.f_type == TMPFS_MAGIC_)
-		*fs = "tmpfs";
-	else if ((unsigned long)sf.f_type == RAMFS_MAGIC_)
-		*fs = "ramfs";
-	else
-		return 0;
-	return 1;
+	*fs = fstype_name((unsigned long)sf.f_type);
+	return fstype_memory(*fs);
 }
 
 /* A loop device: its backing file on a memory filesystem or device. */

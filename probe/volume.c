@@ -27,6 +27,7 @@
 
 #include "lib/err.h"
 #include "probe/blockdev.h"
+#include "probe/fstype.h"
 #include "probe/identity.h"
 #include "probe/memdev.h"
 #include "probe/volume.h"
@@ -38,35 +39,6 @@ struct mount_entry {
 };
 
 #ifdef __linux__
-static const struct {
-	unsigned long magic;
-	const char *name;
-} magics[] = {
-	{ 0xEF53, "ext2/ext3/ext4" }, { 0x58465342, "xfs" },
-	{ 0x9123683E, "btrfs" }, { 0x01021994, "tmpfs" },
-	{ 0x858458F6, "ramfs" }, { 0x958458F6, "hugetlbfs" },
-	{ 0x794C7630, "overlay" }, { 0x61756673, "aufs" },
-	{ 0x6969, "nfs" }, { 0x517B, "smbfs" }, { 0xFE534D42, "smb2" },
-	{ 0xFF534D42, "cifs" }, { 0x65735546, "fuse" }, { 0x01021997, "9p" },
-	{ 0x2FC12FC1, "zfs" }, { 0xF2F52010, "f2fs" }, { 0x4D44, "vfat" },
-	{ 0x2011BAB0, "exfat" }, { 0x5346544E, "ntfs" }, { 0x00C36400, "ceph" },
-	{ 0xCA451A4E, "bcachefs" }, { 0x3153464A, "jfs" },
-	{ 0x52654973, "reiserfs" }, { 0x3434, "nilfs2" },
-	{ 0x73717368, "squashfs" }, { 0x15013346, "udf" },
-	{ 0x4244, "hfs" }, { 0x482B, "hfsplus" },
-};
-
-static const char *
-magic_name(unsigned long m)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
-		if (magics[i].magic == m)
-			return magics[i].name;
-	return NULL;
-}
-
 /* mountinfo escapes space, tab, newline and backslash as octal. */
 static void
 unescape(char *s)
@@ -290,6 +262,32 @@ sys_attr(const char *disk, const char *attr, size_t max)
 	return identity_clean(buf, max);
 }
 
+/*
+ * A loop device under the volume whose backing file is on a filesystem
+ * that hands syncs to storage out of this kernel's sight (NFS, FUSE):
+ * its flushes end there, as a memory filesystem's do in memory.
+ */
+static void
+passthrough_backing(dev_t dev, struct probe_record *out)
+{
+	struct blockdev_stack st;
+	struct statfs sf;
+	const char *fs;
+	char why[512], *clean;
+
+	blockdev_stack(dev, &st);
+	if (st.loop[0] == '\0' || statfs(st.backing, &sf) != 0)
+		return;
+	fs = fstype_name((unsigned long)sf.f_type);
+	if (!fstype_passthrough(fs))
+		return;
+	clean = identity_clean(st.backing, 200);
+	snprintf(why, sizeof why, "%s is backed by %s, a file on %s", st.loop,
+	    clean, fs);
+	free(clean);
+	out->passthrough_backed = identity_clean(why, 400);
+}
+
 static void
 device_facts(dev_t dev, struct probe_record *out)
 {
@@ -309,6 +307,8 @@ device_facts(dev_t dev, struct probe_record *out)
 		identity_add_virt(&out->virt, "virtio disk");
 	if (memdev_check(dev, why, sizeof why))
 		out->memory_backed = identity_clean(why, 400);
+	else
+		passthrough_backing(dev, out);
 }
 
 /* The filesystem UUID whose /dev/disk/by-uuid link names dev. */
@@ -390,7 +390,7 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
 	int have_block;
 
 	out->fs = pick_fs(fstatfs(dirfd, &sf) == 0 ?
-	    magic_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
+	    fstype_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
 	if (found) {
 		out->mount_point = xstrdup(m.point);
 		out->mount_options = xstrdup(m.options);

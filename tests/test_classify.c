@@ -620,6 +620,46 @@ test_classify_large_writes(void **state)
 	}
 }
 
+/*
+ * ext4 on a loop device whose backing file is on NFS or FUSE: the flush
+ * reaches the loop device and is then handed out of this kernel's sight.
+ * Counted flushes cannot make it "yes"; none counted still make it "no".
+ */
+static void
+test_classify_loop_on_passthrough(void **state)
+{
+	struct probe_flush_device d;
+	struct probe_flushes fl;
+	struct probe_facts f;
+	struct probe_evidence ev;
+
+	(void)state;
+	facts_of(&cases[4], &f);
+	f.passthrough_device = "loop0 is backed by /mnt/nfs/img, a file on nfs";
+	assert_int_equal(probe_classify(&f, &ev), REACH_UNKNOWN);
+	assert_true(evidence_has(&ev, "The block device's storage is a file on a "
+	    "filesystem that hands the sync to storage out of this kernel's sight "
+	    "(loop0 is backed by /mnt/nfs/img, a file on nfs)"));
+	memset(&d, 0, sizeof d);
+	memset(&fl, 0, sizeof fl);
+	d.name = (char *)(uintptr_t)"loop0";
+	d.write_cache = (char *)(uintptr_t)"write back";
+	d.flushes = 15;
+	d.idle_flushes = 0;
+	fl.present = 1;
+	fl.syncs = 15;
+	fl.timed_s = 0.003;
+	fl.idle_s = 0.1;
+	fl.dev = &d;
+	fl.ndev = 1;
+	probe_flushes_derive(&fl);
+	f.flushes = &fl;
+	assert_int_equal(probe_classify(&f, &ev), REACH_UNKNOWN);
+	d.flushes = 0;
+	probe_flushes_derive(&fl);
+	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
+}
+
 int
 main(void)
 {
@@ -636,6 +676,7 @@ main(void)
 		cmocka_unit_test(test_classify_direct_cached_hint),
 		cmocka_unit_test(test_classify_flush_count),
 		cmocka_unit_test(test_classify_large_writes),
+		cmocka_unit_test(test_classify_loop_on_passthrough),
 		cmocka_unit_test(test_classify_flush_count_unavailable),
 	};
 

@@ -38,6 +38,7 @@ full_record(struct probe_record *p)
 	p->device = strdup("vda");
 	p->model = strdup("QEMU HARDDISK");
 	p->write_cache = strdup("write back");
+	p->passthrough_backed = strdup("loop0 is backed by /n/img, a file on nfs");
 	p->rotational = 1;
 	p->method = strdup("fdatasync");
 	p->method_detail = strdup("each sample writes 4 KiB ...");
@@ -106,6 +107,7 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 	assert_string_equal(a->mount_options, b->mount_options);
 	assert_string_equal(a->model, b->model);
 	assert_string_equal(a->write_cache, b->write_cache);
+	assert_string_equal(a->passthrough_backed, b->passthrough_backed);
 	assert_int_equal(a->rotational, b->rotational);
 	assert_string_equal(a->method, b->method);
 	assert_int_equal(a->write_bytes, b->write_bytes);
