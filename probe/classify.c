@@ -66,6 +66,7 @@ probe_facts_init(struct probe_facts *f)
 	f->dirty_ns = f->clean_ns = f->null_ns = f->write_ns = NAN;
 	f->clean_raw_ns = NAN;
 	f->raw_ns = f->libc_ns = NAN;
+	f->pair_ratio_min = NAN;
 	f->rotational = -1;
 }
 
@@ -301,6 +302,30 @@ clean_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	return 1;
 }
 
+/*
+ * A wrapper that costs more than the kernel's own work (one that waits
+ * instead of syncing) escapes the test above; what gives it away is
+ * that the raw call is far dearer in every pair timed side by side,
+ * whichever went first, which a disk swinging between two speeds does
+ * not do.
+ */
+static int
+pairs_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	struct fmt b;
+
+	if (f->pairs < CLASSIFY_INTERCEPT_PAIRS || isnan(f->pair_ratio_min) ||
+	    f->pair_ratio_min < CLASSIFY_INTERCEPT)
+		return 0;
+	add(ev, "In each of the %zu pairs of %ss timed side by side, the "
+	    "one past libc cost %s times the one through libc or more (medians "
+	    "%s and %s): something in this process wraps the %s and skips what "
+	    "it does, as a slow LD_PRELOAD does.", f->pairs, f->sync_name,
+	    times(b.r, f->pair_ratio_min), dur(b.a, f->raw_ns),
+	    dur(b.b, f->libc_ns), f->sync_name);
+	return 1;
+}
+
 /* An LD_PRELOAD replaces libc's calls, never the system call itself. */
 static int
 intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -316,7 +341,7 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	}
 	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns) ||
 	    f->raw_ns < CLASSIFY_INTERCEPT * f->libc_ns)
-		return clean_intercepted(f, ev);
+		return pairs_intercepted(f, ev) || clean_intercepted(f, ev);
 	if (f->write_timed)
 		add(ev, "An %s on a descriptor opened through libc costs %s (%s "
 		    "times the plain write) but %s on one opened by the raw system "

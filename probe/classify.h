@@ -33,6 +33,8 @@
 #define CLASSIFY_FAR_WRITE_TIMED_FLOOR 2.5
 /* libc's sync and the raw system call differing this much: interception. */
 #define CLASSIFY_INTERCEPT 10.0
+/* ... in every pair of at least this many timed side by side. */
+#define CLASSIFY_INTERCEPT_PAIRS 5
 /* A dirty sync this much dearer than a clean one carried data out. */
 #define CLASSIFY_DATA 2.0
 /* Counted flushes per sync, other processes' taken off: reached at least... */
@@ -61,6 +63,8 @@ struct probe_facts {
 	double raw_ns;          /* the dirty sync past libc */
 	double libc_ns;         /* the dirty sync through libc, beside raw_ns */
 	int flags_dropped;      /* O_DSYNC asked at open and missing after it */
+	size_t pairs;           /* raw and libc dirty syncs timed side by side */
+	double pair_ratio_min;  /* the least raw/libc ratio among the pairs */
 	int direct_cached;      /* O_DIRECT accepted, yet the page cache kept the write */
 	const char *fs;         /* "ext4", "tmpfs", "fuse.sshfs" ... */
 	const char *mount_options;

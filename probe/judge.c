@@ -13,7 +13,7 @@
 
 static void
 fill_facts(struct probe_facts *f, const struct probe_record *out,
-    const struct probe_method *m, int flags_dropped, int direct_cached)
+    const struct probe_method *m, const struct probe_observed *seen)
 {
 	probe_facts_init(f);
 	f->sync_name = m->word;
@@ -27,8 +27,10 @@ fill_facts(struct probe_facts *f, const struct probe_record *out,
 	f->write_ns = out->refs.plain_write_ns;
 	f->raw_ns = out->refs.raw_sync_ns;
 	f->libc_ns = out->refs.libc_sync_ns;
-	f->flags_dropped = flags_dropped;
-	f->direct_cached = direct_cached;
+	f->flags_dropped = seen->flags_dropped;
+	f->direct_cached = seen->direct_cached;
+	f->pairs = seen->pairs;
+	f->pair_ratio_min = seen->pair_ratio_min;
 	f->fs = out->fs;
 	f->mount_options = out->mount_options;
 	f->write_cache = out->write_cache;
@@ -60,13 +62,13 @@ judge_stability(struct probe_record *out)
 
 void
 probe_judge(struct probe_record *out, const struct probe_method *m,
-    int flags_dropped, int direct_cached)
+    const struct probe_observed *seen)
 {
 	struct probe_facts f;
 	struct probe_evidence *ev = xmalloc(sizeof *ev);
 	size_t i;
 
-	fill_facts(&f, out, m, flags_dropped, direct_cached);
+	fill_facts(&f, out, m, seen);
 	out->reaches = probe_classify(&f, ev);
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);

@@ -357,13 +357,32 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 	}
 }
 
+/*
+ * The least raw/libc ratio of the pairs kept: where every pair, timed
+ * side by side in either order, has the raw call dearer tenfold, no disk
+ * swinging between two speeds explains it, but a wrapper does.
+ */
+static void
+describe_pairs(const struct ref_set *r, struct measure_extras *x)
+{
+	size_t k;
+
+	x->pairs = r->nraw;
+	x->pair_ratio_min = NAN;
+	for (k = 0; k < r->nraw; k++)
+		if (isnan(x->pair_ratio_min) ||
+		    r->raw[k] / r->libc[k] < x->pair_ratio_min)
+			x->pair_ratio_min = r->raw[k] / r->libc[k];
+}
+
 int
 probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    const struct probe_options *o, double start_ns, struct measure_extras *x,
     struct probe_record *out, char *err)
 {
 	struct sample_buf b = { NULL, 0, 0 };
 	struct ref_set *r = xcalloc(1, sizeof *r);
+	struct flushcount *fc = x != NULL ? x->fc : NULL;
 	const char *why = NULL;
 	double ns;
 	int i, rc = -1;
@@ -384,6 +403,8 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	if (fc != NULL)
 		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	store_refs(r, &out->refs);
+	if (x != NULL)
+		describe_pairs(r, x);
 	out->warmup = o->warmup;
 	out->precision = o->precision;
 	out->stopped_by = xstrdup(why);

@@ -23,19 +23,27 @@
  */
 long long measure_slots_wanted(const struct probe_options *o);
 
+/* What probe_measure is given beside the record, and finds beside it. */
+struct measure_extras {
+	struct flushcount *fc;  /* in: counts the kept samples' flushes, or NULL */
+	size_t pairs;           /* out: raw and libc pairs of dirty syncs kept */
+	double pair_ratio_min;  /* out: the least raw/libc ratio of a pair; NaN if none */
+};
+
 /*
  * Takes o->warmup discarded samples, then samples until o says stop
  * (a fixed count, a precision, or a cap), with reference rounds between
  * the first ones.  Fills out's method, method_detail, write_bytes,
  * warmup, samples_ns, stopped_by, precision and refs (dirty_sync_ns is
  * left for the caller, as the median).  start_ns is when the probe began,
- * for --max-time.  fc, unless NULL, counts the flushes of the kept
- * samples' syncs, with an idle window before the first and after the
- * last reference round.  Returns 0, or -1 with err set (a failed sync is
- * an error, never a sample).
+ * for --max-time.  x (or NULL): its flush counter, unless NULL, counts
+ * the flushes of the kept samples' syncs, with an idle window before the
+ * first and after the last reference round; and the pairs are described
+ * there.  Returns 0, or -1 with err set (a failed sync is an error, never
+ * a sample).
  */
 int probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    const struct probe_options *o, double start_ns, struct measure_extras *x,
     struct probe_record *out, char *err);
 
 /* What group commit is asked to do. */

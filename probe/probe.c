@@ -250,10 +250,11 @@ stamp(struct probe_record *out, double start_ns)
 static int
 measure(struct scratch *s, const struct probe_method *m,
     const struct probe_options *o, double start, struct probe_record *out,
-    char *err)
+    struct probe_observed *seen, char *err)
 {
 	struct volume_block vb;
 	struct flushcount fc;
+	struct measure_extras x = { &fc, 0, NAN };
 	struct group_plan plan = { o->concurrency, o->samples, NAN,
 	    start + o->max_time_s * 1e9 };
 	int rc;
@@ -261,8 +262,10 @@ measure(struct scratch *s, const struct probe_method *m,
 	if (volume_identify(o->dir, s->dirfd, out, &vb, err) < 0)
 		return -1;
 	flushcount_open(&fc, vb.known, vb.dev, out->fs);
-	rc = probe_measure(s, m, o, start, &fc, out, err);
+	rc = probe_measure(s, m, o, start, &x, out, err);
 	flushcount_close(&fc, &out->flushes);
+	seen->pairs = x.pairs;
+	seen->pair_ratio_min = x.pair_ratio_min;
 	if (rc < 0)
 		return -1;
 	probe_record_summarize(out, 0.95);
@@ -276,8 +279,9 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	const struct probe_method *m;
 	struct scratch s;
 	double start = clock_monotonic_ns();
+	struct probe_observed seen = { 0, 0, 0, NAN };
 	long long slots;
-	int rc = -1, dropped, cached;
+	int rc = -1;
 
 	probe_record_init(out);
 	identity_host(out);
@@ -288,15 +292,15 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 		return -1;
 	}
 	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0)
-		rc = measure(&s, m, o, start, out, err);
-	dropped = s.flags_dropped;
-	cached = s.direct_cached;
+		rc = measure(&s, m, o, start, out, &seen, err);
+	seen.flags_dropped = s.flags_dropped;
+	seen.direct_cached = s.direct_cached;
 	scratch_close(&s);
 	if (rc < 0) {
 		probe_record_free(out);
 		return -1;
 	}
-	probe_judge(out, m, dropped, cached);
+	probe_judge(out, m, &seen);
 	stamp(out, start);
 	return 0;
 }

@@ -283,6 +283,33 @@ else
 	empty "$D" "flush dropped"
 fi
 
+# --- a preload that waits instead of syncing (60 µs) says no ---
+# (libc's sync costs more than the kernel's own work, so timing alone can
+# take it for a fast device; the flush count, where the kernel keeps one,
+# shows no flush reached the disk)
+if ! command -v "$CC_" >/dev/null 2>&1 ||
+	! "$CC_" -shared -fPIC -o "$T/slowsync.so" fixtures/probe/slowsync.c 2>/dev/null; then
+	echo "skipped: cannot build the slow preload here"
+elif ! LD_PRELOAD="$T/slowsync.so" "$SYNCGATE" --version >/dev/null 2>&1; then
+	echo "skipped: the slow preload cannot load into this build"
+else
+	set +e
+	LD_PRELOAD="$T/slowsync.so" "$SYNCGATE" probe --dir "$D" --samples 5 \
+		--json >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "slow preload: exit $st: $(cat "$T/err")"
+	if grep -q '"devices":[[:space:]]*\[[[:space:]]*{' "$T/out" &&
+		grep -q '"write_cache":[[:space:]]*"write back"' "$T/out"; then
+		grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" &&
+			grep -q "no flush reached" "$T/out" ||
+			fail "slow preload: $(grep -A3 '"evidence"' "$T/out")"
+	else
+		echo "skipped: the slow preload (no flush counter on a write-back disk here)"
+	fi
+	empty "$D" "slow preload"
+fi
+
 # --- signals at many moments: no file left behind ---
 # A non-interactive shell starts background jobs with SIGINT ignored, and
 # the probe keeps an ignored signal ignored (as nohup wants), so SIGINT

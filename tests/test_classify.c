@@ -660,6 +660,40 @@ test_classify_loop_on_passthrough(void **state)
 	assert_int_equal(probe_classify(&f, &ev), REACH_NO);
 }
 
+/*
+ * A slow wrapper (libc 60 µs, raw system call 2 ms): libc's sync costs
+ * more than the kernel's own work, so only the pairs tell, and only when
+ * every pair timed side by side has the raw call ten times dearer.
+ */
+static void
+test_classify_slow_wrapper_pairs(void **state)
+{
+	static const struct {
+		size_t pairs;
+		double ratio_min;
+		enum reach want;
+	} c[] = {
+		{ 9, 33, REACH_NO }, { 5, 10, REACH_NO }, { 9, 9.9, REACH_YES },
+		{ 4, 33, REACH_YES }, { 0, NAN, REACH_YES },
+	};
+	struct probe_facts f;
+	struct probe_evidence ev;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		facts_of(&cases[4], &f);
+		f.dirty_ns = f.libc_ns = 60000;
+		f.raw_ns = 2000000;
+		f.pairs = c[i].pairs;
+		f.pair_ratio_min = c[i].ratio_min;
+		assert_int_equal(probe_classify(&f, &ev), c[i].want);
+		if (c[i].want == REACH_NO)
+			assert_non_null(strstr(ev.line[0], "pairs of fdatasyncs timed "
+			    "side by side, the one past libc cost"));
+	}
+}
+
 int
 main(void)
 {
@@ -677,6 +711,7 @@ main(void)
 		cmocka_unit_test(test_classify_flush_count),
 		cmocka_unit_test(test_classify_large_writes),
 		cmocka_unit_test(test_classify_loop_on_passthrough),
+		cmocka_unit_test(test_classify_slow_wrapper_pairs),
 		cmocka_unit_test(test_classify_flush_count_unavailable),
 	};
 
