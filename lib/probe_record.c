@@ -47,6 +47,7 @@ probe_record_init(struct probe_record *p)
 	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
 	p->refs.raw_sync_ns = p->refs.libc_sync_ns = NAN;
 	p->group.median_ns = p->group.p99_ns = NAN;
+	probe_series_free(&p->series);
 	p->group.syncs_p50 = p->group.syncs_p99 = NAN;
 }
 
@@ -85,6 +86,8 @@ probe_record_free(struct probe_record *p)
 	free(p->group.samples_ns);
 	free(p->group.stopped_by);
 	probe_flushes_free(&p->flushes);
+	probe_watch_free(&p->watch);
+	probe_series_free(&p->series);
 	free(p->created);
 	free(p->version);
 	probe_record_init(p);
@@ -347,6 +350,7 @@ probe_record_to_json(const struct probe_record *p)
 	verdict_json(o, p);
 	group_json(o, p);
 	probe_flushes_json(o, &p->flushes);
+	probe_series_json(o, &p->watch, &p->series, p->write_bytes);
 	return o;
 }
 
@@ -752,7 +756,8 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    get_evidence(o, p, name, where, err) < 0 ||
 	    get_group(o, p, name, where, err) < 0 ||
 	    get_warmup(o, p, name, where, err) < 0 ||
-	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0)
+	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0 ||
+	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
 	if (check_median(p, stored_median, name, where, err) < 0 ||
@@ -826,6 +831,8 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		    s->group.nsamples * sizeof(double));
 	}
 	probe_flushes_copy(&d->flushes, &s->flushes);
+	probe_watch_copy(&d->watch, &s->watch);
+	probe_series_copy(&d->series, &s->series);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)
 		d->evidence[i] = xstrdup(s->evidence[i]);

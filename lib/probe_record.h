@@ -72,6 +72,32 @@ struct probe_flushes {
 	size_t ndev;
 };
 
+/*
+ * Timed samples spread through a window, each with the wall-clock time
+ * it began (docs/probe-format.md): `syncgate probe --watch` takes one
+ * every interval beside a benchmark it does not drive.
+ */
+struct probe_series {
+	int present;
+	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
+	double *t_ns;           /* each sample's start, ns after base_unix_s */
+	double *samples_ns;     /* each sample's timed sync */
+	size_t n;
+	double window_ns[2];    /* the counters were read at these, after base; NaN: not */
+	/* flush requests over the window, everyone's: name, flushes, dropped */
+	struct probe_flush_device *dev;
+	size_t ndev;
+	char *flushes_unavailable; /* why none were counted, or NULL */
+	/* derived from samples_ns; NaN when empty */
+	double median_ns, p99_ns, min_ns, max_ns;
+};
+
+/* --watch: how the series was taken. */
+struct probe_watch {
+	double interval_ns;     /* 0: not a watch */
+	char *stopped_by;       /* "SIGINT", "SIGTERM", "max-time", "max-samples" */
+};
+
 struct probe_record {
 	/* host */
 	char *host_id;          /* hashed machine id */
@@ -120,6 +146,8 @@ struct probe_record {
 	struct probe_refs refs;
 	struct probe_group group;
 	struct probe_flushes flushes;
+	struct probe_watch watch;
+	struct probe_series series;
 	char *created;          /* ISO 8601 UTC */
 	char *version;          /* syncgate's version that measured it */
 };
@@ -183,6 +211,31 @@ void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
  */
 int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
     const char *name, const char *where, char *err);
+
+/* The series' median, p99, min and max from its samples. */
+void probe_series_summarize(struct probe_series *s);
+
+/* Frees what the series and the watch hold and clears them; accept NULL. */
+void probe_series_free(struct probe_series *s);
+void probe_watch_free(struct probe_watch *w);
+
+/* Deep copies. */
+void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
+void probe_watch_copy(struct probe_watch *dst, const struct probe_watch *src);
+
+/*
+ * Adds members "watch" and "series" of o, each when present.  write_bytes
+ * states the watch's load.
+ */
+void probe_series_json(cJSON *o, const struct probe_watch *w,
+    const struct probe_series *s, long long write_bytes);
+
+/*
+ * Reads members "watch" and "series" of o (absent or null: not there).
+ * Returns 0, or -1 with err set (what was read is left for freeing).
+ */
+int probe_series_from_json(const cJSON *o, struct probe_watch *w,
+    struct probe_series *s, const char *name, const char *where, char *err);
 
 /* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);

@@ -148,6 +148,13 @@ flushcount_after(struct flushcount *fc)
 }
 
 void
+flushcount_advance(struct flushcount *fc)
+{
+	if (fc->n > 0)
+		read_all(fc, 0);
+}
+
+void
 flushcount_close(struct flushcount *fc, struct probe_flushes *out)
 {
 	size_t i;

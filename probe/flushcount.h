@@ -53,6 +53,12 @@ void flushcount_before(struct flushcount *fc);
 void flushcount_after(struct flushcount *fc);
 
 /*
+ * Adds to each disk's count what it gained since the last reading, sync
+ * or not: a window counted in steps, so a reset is seen at the step.
+ */
+void flushcount_advance(struct flushcount *fc);
+
+/*
  * The counts as the record keeps them (out is overwritten; the caller
  * frees it with the record), and the counters closed.
  */

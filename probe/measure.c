@@ -96,6 +96,13 @@ dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
 	return 0;
 }
 
+int
+measure_dirty_sync(struct scratch *s, const struct probe_method *m, double *ns,
+    char *err)
+{
+	return dirty_sync(s, m, 0, ns, NULL, err);
+}
+
 static int
 clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
     char *err)
@@ -300,6 +307,8 @@ measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
 {
 	int adaptive = !isnan(o->precision);
 
+	if (o->stop != NULL && *o->stop != 0)
+		return "signal";
 	if (!adaptive && n >= (size_t)o->samples)
 		return "samples";
 	if (adaptive && n >= (size_t)o->samples && n >= *next_check) {

@@ -66,9 +66,9 @@ int probe_group(struct scratch *s, const struct probe_method *m,
 
 /*
  * Why sampling stops after the n samples in x, elapsed_s into the probe:
- * "samples" (the fixed count), "precision" (the median's 95% interval
- * within ±o->precision of it), "max-samples" or "max-time"; NULL to go
- * on.  *next_check, 0 at first, spaces out the interval's recomputation.
+ * "signal" (*o->stop was set), "samples" (the fixed count), "precision"
+ * (the median's 95% interval within ±o->precision of it), "max-samples"
+ * or "max-time"; NULL to go on.  *next_check, 0 at first, spaces out the interval's recomputation.
  */
 const char *measure_stop_reason(const struct probe_options *o, const double *x,
     size_t n, double elapsed_s, size_t *next_check);
@@ -95,6 +95,13 @@ size_t measure_thin(double *x, size_t n, size_t per);
  * however often measure_thin halves them.
  */
 int measure_raw_first(const double *led, size_t k);
+
+/*
+ * One sample outside a probe's run: fresh data written at the next slot
+ * and the sync through libc timed into *ns.  Returns 0, or -1 with err set.
+ */
+int measure_dirty_sync(struct scratch *s, const struct probe_method *m,
+    double *ns, char *err);
 
 /* Timing one empty system call, in ns. */
 double measure_null_syscall(void);

@@ -9,6 +9,7 @@
 #include "probe/measure.h"
 #include "probe/options.h"
 #include "probe/scratch.h"
+#include "probe/watch.h"
 
 int
 probe_options_check(const struct probe_options *o, const struct probe_method *m,
@@ -39,6 +40,14 @@ probe_options_check(const struct probe_options *o, const struct probe_method *m,
 	if (!(o->max_time_s > 0 && o->max_time_s <= PROBE_MAX_TIME_S))
 		return errf(err, "--max-time: %g is out of range; expected more than "
 		    "0 and at most %g seconds", o->max_time_s, PROBE_MAX_TIME_S);
+	if (o->watch_interval_ns != 0 &&
+	    !(o->watch_interval_ns >= WATCH_MIN_INTERVAL_NS &&
+	    o->watch_interval_ns <= WATCH_MAX_INTERVAL_NS))
+		return errf(err, "--interval: %gns is out of range; expected 1ms to "
+		    "3600s", o->watch_interval_ns);
+	if (!(o->watch_max_s > 0))
+		return errf(err, "--max-time: %g is out of range; expected more than "
+		    "0 seconds", o->watch_max_s);
 	if (o->concurrency < 0 || o->concurrency > PROBE_MAX_CONCURRENCY)
 		return errf(err, "--concurrency: %d is out of range; expected 1 to %d",
 		    o->concurrency, PROBE_MAX_CONCURRENCY);

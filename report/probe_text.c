@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/units.h"
 #include "lib/utf8.h"
@@ -226,6 +227,77 @@ group_line(const struct text_ctx *t, const struct probe_record *p)
 	    "; stopped at --max-time" : "");
 }
 
+/* When the series' first sample began, as ISO 8601 UTC. */
+static void
+series_start(const struct probe_series *s, char *buf, size_t len)
+{
+	time_t when = (time_t)s->base_unix_s + (time_t)(s->t_ns[0] / 1e9);
+	struct tm tm;
+
+	if (gmtime_r(&when, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, len, "an unprintable time");
+}
+
+/* How the watch took its samples, and what that cost the volume. */
+static void
+watch_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	char iv[DURLEN], b[DURLEN], bs[DURLEN];
+
+	if (!(p->watch.interval_ns > 0))
+		return;
+	fmt_bytes(b, sizeof b, (double)p->write_bytes);
+	fmt_bytes(bs, sizeof bs, (double)p->write_bytes * 1e9 /
+	    p->watch.interval_ns);
+	fprintf(t->fp, "watch: one %s write and ", p->write_bytes > 0 ? b :
+	    "unrecorded");
+	put(t, sync_word(p));
+	fprintf(t->fp, " every %s (%s and %.3g sync%s a second), stopped by ",
+	    dur(t, iv, p->watch.interval_ns), p->write_bytes > 0 ? bs : "?",
+	    1e9 / p->watch.interval_ns, p->watch.interval_ns == 1e9 ? "" : "s");
+	put(t, p->watch.stopped_by);
+	fputs("\n", t->fp);
+}
+
+static void
+series_block(const struct text_ctx *t, const struct probe_record *p)
+{
+	const struct probe_series *s = &p->series;
+	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], e[DURLEN], when[40];
+	size_t i;
+
+	if (!s->present)
+		return;
+	if (s->n == 0) {
+		fprintf(t->fp, "series: no samples\n");
+	} else {
+		series_start(s, when, sizeof when);
+		fprintf(t->fp, "series: %zu samples from %s over %s: median %s, p99 "
+		    "%s, min %s, max %s\n", s->n, when, dur(t, a, s->t_ns[s->n - 1] -
+		    s->t_ns[0] + s->samples_ns[s->n - 1]), dur(t, b, s->median_ns),
+		    dur(t, c, s->p99_ns), dur(t, d, s->min_ns), dur(t, e, s->max_ns));
+	}
+	if (s->ndev == 0 && s->flushes_unavailable != NULL) {
+		fputs("  flush requests over the window: not counted: ", t->fp);
+		put(t, s->flushes_unavailable);
+		fputs("\n", t->fp);
+	}
+	for (i = 0; i < s->ndev; i++) {
+		fprintf(t->fp, "  flush requests over the %s window, everyone's: ",
+		    isnan(s->window_ns[0]) ? "" : dur(t, a, s->window_ns[1] -
+		    s->window_ns[0]));
+		if (!isnan(s->dev[i].flushes))
+			fprintf(t->fp, "%.0f by ", s->dev[i].flushes);
+		put(t, s->dev[i].name);
+		if (s->dev[i].dropped != NULL) {
+			fputs(" dropped: ", t->fp);
+			put(t, s->dev[i].dropped);
+		}
+		fputs("\n", t->fp);
+	}
+}
+
 static void
 verdict_block(const struct text_ctx *t, const struct probe_record *p)
 {
@@ -307,6 +379,8 @@ report_probe_text(FILE *fp, const struct probe_record *p, const struct render_op
 	stop_line(&t, p);
 	refs_block(&t, p);
 	group_line(&t, p);
+	watch_line(&t, p);
+	series_block(&t, p);
 	verdict_block(&t, p);
 	identity_block(&t, p);
 	return 0;

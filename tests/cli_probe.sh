@@ -120,6 +120,18 @@ expect 2 "--max-p99: 10 has no unit; expected a duration such as 10ms" \
 expect 2 "--max-p99: ten is not a duration such as 10ms" probe --dir "$D" --max-p99 ten
 expect 2 "--max-p99: 0ms is out of range" probe --dir "$D" --max-p99 0ms
 expect 2 "--max-p99: -5ms is out of range" probe --dir "$D" --max-p99 -5ms
+expect 2 "--watch writes the probe record to -o FILE, or with --json to standard output; give one" \
+	probe --dir "$D" --watch
+expect 2 "--interval applies only with --watch" probe --dir "$D" --interval 1s --json
+expect 2 "--interval: 0 is out of range; expected 1ms to 3600s" \
+	probe --dir "$D" --watch --json --interval 0
+expect 2 "--interval: -0.5 is out of range" probe --dir "$D" --watch --json --interval -0.5
+expect 2 "--interval: 0ms is out of range" probe --dir "$D" --watch --json --interval 0ms
+expect 2 "--interval: fast is not a duration such as 10ms" \
+	probe --dir "$D" --watch --json --interval fast
+expect 2 "--interval: 5 m is not a duration" probe --dir "$D" --watch --json --interval "5 m"
+expect 2 "/nonexistent/w.json: No such file or directory" \
+	probe --dir "$D" --watch -o /nonexistent/w.json
 expect 2 "unknown option --frob" probe --dir "$D" --frob
 expect 2 "--dir needs an argument" probe --dir
 expect 2 "unexpected argument extra" probe --dir "$D" extra
@@ -310,7 +322,6 @@ else
 	empty "$D" "slow preload"
 fi
 
-# --- signals at many moments: no file left behind ---
 # A non-interactive shell starts background jobs with SIGINT ignored, and
 # the probe keeps an ignored signal ignored (as nohup wants), so SIGINT
 # is given back its default first.
@@ -321,6 +332,63 @@ elif command -v perl >/dev/null 2>&1; then
 else
 	dflt=""
 fi
+
+# --- --watch: a probe, then a sample every --interval until --max-time or
+# a signal, each with its wall-clock time; the record says what stopped it,
+# holds every sample and the window's flush count, and imports ---
+field() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\(.*\),*\$/\1/p" "$2" | head -n 1; }
+before=$(date +%s)
+expect 0 "--watch: after the probe, one 4 KiB write and fdatasync every 100ms (40 KiB and 10 syncs a second)" \
+	probe --dir "$D" --watch --interval 100ms --max-time 1.5 -o "$T/w.json"
+after=$(date +%s)
+[ ! -s "$T/out" ] || fail "--watch -o FILE also wrote to standard output"
+grep -q '"stopped_by":[[:space:]]*"max-time"' "$T/w.json" || fail "--watch: not stopped by max-time"
+grep -q '"clock":[[:space:]]*"CLOCK_REALTIME"' "$T/w.json" || fail "--watch: no series clock"
+base=$(field base_unix_s "$T/w.json" | tr -d ,)
+[ -n "$base" ] && [ "$base" -ge "$before" ] && [ "$base" -le "$after" ] ||
+	fail "--watch: base_unix_s $base outside $before..$after"
+# 1.5 s from the start, less the opening probe, at 10 a second
+n=$(sed -n 's/^[[:space:]]*"t_ns":[[:space:]]*\[\(.*\)\],*$/\1/p' "$T/w.json" |
+	tr ',' '\n' | grep -c '[0-9]' || true)
+[ "$n" -ge 3 ] && [ "$n" -le 16 ] || fail "--watch: $n samples in 1.5s at 100ms"
+grep -q '"window_ns":' "$T/w.json" || fail "--watch: no window"
+sg report "$T/w.json" >"$T/w.txt" || fail "report of a watch record"
+grep -q '^watch: one 4 KiB write and fdatasync every 100ms (40 KiB and 10 syncs a second), stopped by max-time$' \
+	"$T/w.txt" || fail "watch text: $(grep '^watch' "$T/w.txt")"
+grep -q "^series: $n samples from " "$T/w.txt" || fail "series text: $(grep '^series' "$T/w.txt")"
+sg import ycsb fixtures/import/ycsb-workloada.txt --engine e --probe "$T/w.json" \
+	-o "$T/imported.json" 2>"$T/err" || fail "import --probe of a watch record: $(cat "$T/err")"
+grep -q '"series":' "$T/imported.json" && grep -q '"interval_ns":' "$T/imported.json" ||
+	fail "import --probe dropped the watch's series"
+empty "$D" "--watch to max-time"
+# stopped by SIGTERM (and SIGINT, given back its default): exit 0, the record
+# written with the signal's name, nothing left behind
+for sig in TERM INT; do
+	[ "$sig" = INT ] && [ -z "$dflt" ] && continue
+	run=""
+	[ "$sig" = INT ] && run=$dflt
+	# shellcheck disable=SC2086
+	$run "$SYNCGATE" probe --dir "$D" --watch --interval 50ms --json \
+		>"$T/ws.json" 2>"$T/err" &
+	pid=$!
+	n=0
+	while [ "$n" -lt 300 ] && ! grep -q '^syncgate probe: --watch' "$T/err" 2>/dev/null; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+	sleep 0.6
+	kill -s "$sig" "$pid"
+	set +e
+	wait "$pid"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "--watch, SIG$sig: exit $st: $(cat "$T/err")"
+	grep -q "\"stopped_by\":[[:space:]]*\"SIG$sig\"" "$T/ws.json" ||
+		fail "--watch, SIG$sig: $(grep stopped_by "$T/ws.json")"
+	empty "$D" "--watch stopped by SIG$sig"
+done
+
+# --- signals at many moments: no file left behind ---
 sigs="TERM"
 [ -n "$dflt" ] && sigs="INT TERM" || echo "skipped: SIGINT (no way to un-ignore it here)"
 for sig in $sigs; do

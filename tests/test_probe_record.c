@@ -86,6 +86,27 @@ full_record(struct probe_record *p)
 	p->flushes.dev[1].idle_flushes = NAN;
 	p->flushes.dev[1].dropped = strdup("the device vanished during the probe");
 	probe_flushes_derive(&p->flushes);
+	p->watch.interval_ns = 2e8;
+	p->watch.stopped_by = strdup("SIGTERM");
+	p->series.present = 1;
+	p->series.base_unix_s = 1764444208;
+	p->series.n = 3;
+	p->series.t_ns = malloc(3 * sizeof(double));
+	p->series.samples_ns = malloc(3 * sizeof(double));
+	p->series.t_ns[0] = 123456789;
+	p->series.t_ns[1] = 323456789;
+	p->series.t_ns[2] = 86400e9 + 523456789;
+	p->series.samples_ns[0] = 80000;
+	p->series.samples_ns[1] = 70000;
+	p->series.samples_ns[2] = 90000;
+	p->series.window_ns[0] = 123456000;
+	p->series.window_ns[1] = 86400e9 + 623456789;
+	p->series.ndev = 1;
+	p->series.dev = calloc(1, sizeof *p->series.dev);
+	p->series.dev[0].name = strdup("vda");
+	p->series.dev[0].flushes = 1234;
+	p->series.dev[0].fua = -1;
+	probe_series_summarize(&p->series);
 	probe_record_summarize(p, 0.95);
 	p->refs.dirty_sync_ns = p->median_ns;
 	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
@@ -154,6 +175,19 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 		assert_int_equal(x->dropped == NULL, y->dropped == NULL);
 	}
 	assert_near(b->flushes.dev[0].per_sync, 1, 0);
+	assert_near(a->watch.interval_ns, b->watch.interval_ns, 0);
+	assert_string_equal(a->watch.stopped_by, b->watch.stopped_by);
+	assert_int_equal(b->series.present, 1);
+	assert_int_equal(a->series.base_unix_s, b->series.base_unix_s);
+	assert_int_equal(a->series.n, b->series.n);
+	for (i = 0; i < a->series.n; i++) {
+		assert_true(a->series.t_ns[i] == b->series.t_ns[i]);
+		assert_true(a->series.samples_ns[i] == b->series.samples_ns[i]);
+	}
+	assert_near(b->series.median_ns, 80000, 0);
+	assert_true(a->series.window_ns[1] == b->series.window_ns[1]);
+	assert_int_equal(b->series.ndev, 1);
+	assert_near(b->series.dev[0].flushes, 1234, 0);
 }
 
 static void
@@ -284,6 +318,35 @@ static const struct bad_case bad[] = {
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
 	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"fua\":1}]}}",
 	  "probe.flushes.devices[0].fua is a number; expected true, false or null" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":"
+	  "{\"interval_ns\":0}}", "probe.watch.interval_ns is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":{}}",
+	  "probe.watch.interval_ns is missing" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_MONOTONIC\",\"base_unix_s\":1,\"t_ns\":[],"
+	  "\"samples_ns\":[]}}", "probe.series.clock is another clock; expected "
+	  "\"CLOCK_REALTIME\"" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"t_ns\":[],\"samples_ns\":[]}}",
+	  "probe.series.base_unix_s is missing" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1,2],"
+	  "\"samples_ns\":[5]}}", "probe.series.t_ns holds 2 times but samples_ns "
+	  "1 samples" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[0]}}", "probe.series.samples_ns[0] is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[-1],"
+	  "\"samples_ns\":[5]}}", "probe.series.t_ns[0] is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[5],\"window_ns\":[9,3]}}",
+	  "probe.series.window_ns is not two ordered numbers" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[5],\"flushes\":[{\"device\":\"vda\",\"flushes\":"
+	  "\"x\"}]}}", "probe.series.flushes[0].flushes is a string" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
 	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"

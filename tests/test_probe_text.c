@@ -18,6 +18,7 @@
 static const char *const cases[] = {
 	"disk-fdatasync", "disk-dsync", "disk-direct-dsync", "tmpfs",
 	"eatmydata", "group-commit", "adaptive", "disk-fsync", "hostile-strings",
+	"loop-on-tmpfs", "watch",
 };
 
 static char *
