@@ -140,6 +140,17 @@ expect 2 "$T/file: Not a directory" probe --dir "$T/file"
 expect 2 "/nonexistent/p.json: No such file or directory" probe --dir "$D" -o /nonexistent/p.json
 empty "$D" "refusals"
 
+# "SYNCS FLUSHES" of a record's first counted disk, or nothing when none was
+counted() {
+	awk '/"flushes":[[:space:]]*{/ { on = 1 }
+		on && /"syncs":/ { s = $2; gsub(/[^0-9]/, "", s) }
+		on && /"flushes":[[:space:]]*[0-9]/ { f = $2; gsub(/[^0-9]/, "", f); print s, f; exit }' "$1"
+}
+# the first counted disk's write cache
+counted_cache() {
+	sed -n '/"devices":/,/}/s/^[[:space:]]*"write_cache":[[:space:]]*"\(.*\)",*$/\1/p' "$1" | head -n 1
+}
+
 # --- a real run on this disk ---
 expect 0 "" probe --dir "$D" --samples 7
 grep -q '^fdatasync after a 4 KiB write, median of 7: ' "$T/out" ||
@@ -209,6 +220,22 @@ ls "$T"/p.json.tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
 to_full probe --dir "$D" --samples 3
 empty "$D" "JSON and full output"
 
+# --- on this disk, each sample's sync sends a flush that the disk completes ---
+expect 0 "" probe --dir "$D" --samples 15 --json
+c=$(counted "$T/out")
+if [ -z "$c" ]; then
+	echo "skipped: flushes on this disk (none counted: $(grep '"unavailable"' "$T/out"))"
+elif [ "$(counted_cache "$T/out")" != "write back" ]; then
+	echo "skipped: flushes on this disk (its cache is not write back)"
+else
+	set -- $c
+	[ "$2" -ge "$1" ] || fail "on the disk: $2 flush requests for $1 fdatasyncs"
+	grep -q "Counted around the timed syncs: $1 fdatasyncs, [0-9]* flush requests completed by" \
+		"$T/out" || fail "on the disk: evidence lacks the count: $(grep -A2 '"evidence"' "$T/out")"
+	grep -q '"reaches_device":[[:space:]]*"yes"' "$T/out" || fail "on the disk: not yes"
+fi
+empty "$D" "flushes on the disk"
+
 # --- tmpfs says no, and --require-device refuses it (printing the report) ---
 if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
 	expect 1 "--require-device: the flush does not reach a device here" \
@@ -260,6 +287,17 @@ else
 	[ "$st" -eq 0 ] || fail "eatmydata, dsync: exit $st: $(cat "$T/err")"
 	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" || fail "eatmydata, dsync: not \"no\""
 	grep -q 'strips sync flags' "$T/out" || fail "eatmydata, dsync: evidence does not name the stripped flag"
+	# and no flush reaches the disk: its count stays at none
+	eatmydata "$SYNCGATE" probe --dir "$D" --samples 15 --json >"$T/out" 2>"$T/err" ||
+		fail "eatmydata, counted: $(cat "$T/err")"
+	c=$(counted "$T/out")
+	if [ -n "$c" ] && [ "$(counted_cache "$T/out")" = "write back" ]; then
+		set -- $c
+		[ "$2" -le $(($1 / 5)) ] || fail "eatmydata: $2 flush requests for $1 fdatasyncs"
+		grep -q "no flush reached" "$T/out" || fail "eatmydata: the count says otherwise"
+	else
+		echo "skipped: eatmydata's flushes (none counted on a write-back disk here)"
+	fi
 	empty "$D" "eatmydata"
 fi
 
@@ -625,6 +663,50 @@ if [ -n "$loop" ]; then
 	fi
 else
 	echo "skipped: no loop device of 4096-byte sectors here (not root?)"
+fi
+
+# --- ext4 mounted nobarrier on a loop device over a file on this disk:
+# no flush reaches the loop device or the disk, and the probe says no ---
+loop=""
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+	command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 64M "$T/nb.img" 2>/dev/null &&
+	mkfs.ext4 -q -F "$T/nb.img" >/dev/null 2>&1; then
+	loop=$(losetup -f --show "$T/nb.img" 2>/dev/null) || loop=""
+fi
+if [ -n "$loop" ]; then
+	LOOPS="$LOOPS $loop"
+	mkdir "$T/nb"
+	if mount -o nobarrier "$loop" "$T/nb" 2>/dev/null; then
+		MOUNTS="$T/nb $MOUNTS"
+		mkdir "$T/nb/d"
+		expect 0 "" probe --dir "$T/nb/d" --samples 15 --json
+		c=$(counted "$T/out")
+		if [ -n "$c" ]; then
+			set -- $c
+			[ "$2" -eq 0 ] || fail "nobarrier: ${loop#/dev/} completed $2 flush requests for $1 fdatasyncs"
+			grep -q "no flush reached ${loop#/dev/}" "$T/out" ||
+				fail "nobarrier: evidence: $(grep -A2 '"evidence"' "$T/out")"
+		else
+			echo "skipped: nobarrier's flush count (none counted here)"
+		fi
+		grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" ||
+			fail "nobarrier: not no: $(grep -A2 '"evidence"' "$T/out")"
+		empty "$T/nb/d" "nobarrier"
+		# the same file system with barriers: a flush a sync at the loop device
+		umount "$T/nb" && mount "$loop" "$T/nb"
+		expect 0 "" probe --dir "$T/nb/d" --samples 15 --json
+		c=$(counted "$T/out")
+		if [ -n "$c" ]; then
+			set -- $c
+			[ "$2" -ge "$1" ] || fail "barrier on loop: $2 flush requests for $1 fdatasyncs"
+		fi
+		empty "$T/nb/d" "barrier on loop"
+		umount "$T/nb" && MOUNTS=${MOUNTS#"$T/nb "}
+	else
+		echo "skipped: cannot mount ext4 nobarrier on a loop device here"
+	fi
+else
+	echo "skipped: no loop device over a file on this disk (not root?)"
 fi
 
 # --- block devices that keep their data in memory say no ---
