@@ -573,6 +573,36 @@ untrusted(const struct probe_facts *f, struct probe_evidence *ev)
 	return intercepted(f, ev);
 }
 
+/*
+ * The rulings that say "no" whatever else is seen: memory or an
+ * interposer, a sync as cheap as the kernel's own work, no flush counted.
+ * Returns 1 when one of them decides.
+ */
+static int
+rule_no(const struct probe_facts *f, struct probe_evidence *ev,
+    const struct line *t, enum timing tm, const struct line *c, enum count cn)
+{
+	if (untrusted(f, ev)) {
+		add_timing(ev, t, tm == TIMING_KERNEL);
+		add_count(ev, c, cn == COUNT_MISSED);
+		return 1;
+	}
+	if (tm == TIMING_KERNEL) {
+		add_timing(ev, t, 1);
+		clean_line(f, ev, 0);
+		add_count(ev, c, cn == COUNT_MISSED);
+		return 1;
+	}
+	if (cn != COUNT_MISSED)
+		return 0;
+	add_count(ev, c, 1);
+	if (barrier_off(f) != NULL)
+		add(ev, "The volume is mounted with %s, which stops cache flushes.",
+		    barrier_off(f));
+	add_timing(ev, t, 0);
+	return 1;
+}
+
 static enum reach
 decide(const struct probe_facts *f, struct probe_evidence *ev)
 {
@@ -581,25 +611,8 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	enum count cn = judge_count(f, &c);
 	enum reach r;
 
-	if (untrusted(f, ev)) {
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		add_count(ev, &c, cn == COUNT_MISSED);
+	if (rule_no(f, ev, &t, tm, &c, cn))
 		return REACH_NO;
-	}
-	if (tm == TIMING_KERNEL) {
-		add_timing(ev, &t, 1);
-		clean_line(f, ev, 0);
-		add_count(ev, &c, cn == COUNT_MISSED);
-		return REACH_NO;
-	}
-	if (cn == COUNT_MISSED) {
-		add_count(ev, &c, 1);
-		if (barrier_off(f) != NULL)
-			add(ev, "The volume is mounted with %s, which stops cache "
-			    "flushes.", barrier_off(f));
-		add_timing(ev, &t, 0);
-		return REACH_NO;
-	}
 	if (cn == COUNT_REACHED && barrier_off(f) != NULL)
 		add(ev, "The volume is mounted with %s, yet flush requests reached "
 		    "the device: the filesystem does not honour it.", barrier_off(f));
