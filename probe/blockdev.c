@@ -264,6 +264,12 @@ stat_fields(const char *line, unsigned long long *v, size_t max)
 	return n;
 }
 
+const char *
+blockdev_uncounted(void)
+{
+	return NULL;
+}
+
 #define STAT_FIELDS 17
 #define STAT_FLUSHES 15         /* 0-based: the 16th field */
 
@@ -376,11 +382,17 @@ blockdev_stack(dev_t dev, struct blockdev_stack *st)
 	memset(st, 0, sizeof *st);
 }
 
+const char *
+blockdev_uncounted(void)
+{
+	return "this system has no /sys/block to count flushes in";
+}
+
 int
 blockdev_flush_open(const char *disk, char *why, size_t len)
 {
 	(void)disk;
-	snprintf(why, len, "this system has no /sys/block to count flushes in");
+	snprintf(why, len, "%s", blockdev_uncounted());
 	return -1;
 }
 
