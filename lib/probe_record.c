@@ -38,7 +38,8 @@ probe_record_init(struct probe_record *p)
 	memset(p, 0, sizeof *p);
 	p->rotational = -1;
 	p->warmup = -1;
-	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = NAN;
+	p->median_ns = p->min_ns = p->max_ns = p->p90_ns = p->p99_ns = NAN;
+	p->p99_lo_ns = p->p99_hi_ns = NAN;
 	p->ci_lo_ns = p->ci_hi_ns = p->ci_level = NAN;
 	p->precision = p->elapsed_s = NAN;
 	p->stable = -1;
@@ -48,6 +49,7 @@ probe_record_init(struct probe_record *p)
 	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
 	p->refs.raw_sync_ns = p->refs.libc_sync_ns = NAN;
 	p->group.median_ns = p->group.p99_ns = NAN;
+	probe_series_free(&p->series);
 	p->group.syncs_p50 = p->group.syncs_p99 = NAN;
 }
 
@@ -75,6 +77,7 @@ probe_record_free(struct probe_record *p)
 	free(p->model);
 	free(p->write_cache);
 	free(p->memory_backed);
+	free(p->passthrough_backed);
 	free(p->method);
 	free(p->method_detail);
 	free(p->samples_ns);
@@ -84,6 +87,9 @@ probe_record_free(struct probe_record *p)
 	free(p->evidence);
 	free(p->group.samples_ns);
 	free(p->group.stopped_by);
+	probe_flushes_free(&p->flushes);
+	probe_watch_free(&p->watch);
+	probe_series_free(&p->series);
 	free(p->created);
 	free(p->version);
 	probe_record_init(p);
@@ -110,6 +116,57 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	p->evidence[p->nevidence++] = line;
 }
 
+/*
+ * One-sided order-statistic bounds for the q-quantile of the n sorted x:
+ * B, the samples below the quantile, is Binomial(n, q); x_(l) lies at or
+ * below the quantile when B >= l, and x_(u) at or above it when B < u.
+ * The largest l with P(B <= l - 1) <= 1 - conf, and the smallest u with
+ * P(B <= u - 1) >= conf, found by bisection since the CDF only grows;
+ * either is NaN when no rank qualifies.
+ */
+static void
+quantile_bounds(const double *x, size_t n, double q, double conf, double *lo,
+    double *hi)
+{
+	size_t a, b, m;
+
+	*lo = *hi = NAN;
+	if (n == 0)
+		return;
+	if (stats_binom_cdf(n, q, 0) <= 1 - conf) {
+		/* F(a) <= 1 - conf < F(b) */
+		for (a = 0, b = n; b - a > 1; ) {
+			m = a + (b - a) / 2;
+			if (stats_binom_cdf(n, q, m) <= 1 - conf)
+				a = m;
+			else
+				b = m;
+		}
+		*lo = x[a];
+	}
+	if (stats_binom_cdf(n, q, n - 1) < conf)
+		return;
+	if (stats_binom_cdf(n, q, 0) >= conf) {
+		*hi = x[0];
+		return;
+	}
+	/* F(a) < conf <= F(b) */
+	for (a = 0, b = n - 1; b - a > 1; ) {
+		m = a + (b - a) / 2;
+		if (stats_binom_cdf(n, q, m) >= conf)
+			b = m;
+		else
+			a = m;
+	}
+	*hi = x[b];
+}
+
+size_t
+probe_p99_upper_min(void)
+{
+	return (size_t)ceil(log(1 - PROBE_P99_CONFIDENCE) / log(0.99));
+}
+
 void
 probe_record_summarize(struct probe_record *p, double level)
 {
@@ -121,11 +178,14 @@ probe_record_summarize(struct probe_record *p, double level)
 	x = xmalloc(p->nsamples * sizeof *x);
 	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
 	stats_summarize(x, p->nsamples, level, &s);
+	quantile_bounds(x, p->nsamples, 0.99, PROBE_P99_CONFIDENCE, &p->p99_lo_ns,
+	    &p->p99_hi_ns);
 	free(x);
 	p->median_ns = s.median;
 	p->min_ns = s.min;
 	p->max_ns = s.max;
 	p->p90_ns = s.p90;
+	p->p99_ns = s.p99;
 	p->ci_lo_ns = s.ci_lo;
 	p->ci_hi_ns = s.ci_hi;
 	p->ci_level = s.ci_level;
@@ -187,6 +247,9 @@ volume_json(cJSON *o, const struct probe_record *p)
 	/* later additions are left out when absent, so older records read back alike */
 	if (p->memory_backed != NULL)
 		cJSON_AddStringToObject(vol, "memory_backed", p->memory_backed);
+	if (p->passthrough_backed != NULL)
+		cJSON_AddStringToObject(vol, "passthrough_backed",
+		    p->passthrough_backed);
 }
 
 static void
@@ -199,6 +262,12 @@ summary_json(cJSON *o, const struct probe_record *p)
 	add_num(o, "min_ns", p->min_ns);
 	add_num(o, "max_ns", p->max_ns);
 	add_num(o, "p90_ns", p->p90_ns);
+	add_num(o, "p99_ns", p->p99_ns);
+	ci = cJSON_AddArrayToObject(o, "p99_ci_ns");
+	cJSON_AddItemToArray(ci, isfinite(p->p99_lo_ns) ?
+	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
+	cJSON_AddItemToArray(ci, isfinite(p->p99_hi_ns) ?
+	    cJSON_CreateNumber(p->p99_hi_ns) : cJSON_CreateNull());
 	if (isfinite(p->ci_lo_ns) && isfinite(p->ci_hi_ns)) {
 		ci = cJSON_AddArrayToObject(o, "ci_ns");
 		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo_ns));
@@ -294,6 +363,8 @@ probe_record_to_json(const struct probe_record *p)
 	stability_json(o, p);
 	verdict_json(o, p);
 	group_json(o, p);
+	probe_flushes_json(o, &p->flushes);
+	probe_series_json(o, &p->watch, &p->series, p->write_bytes);
 	return o;
 }
 
@@ -476,7 +547,9 @@ get_volume(const cJSON *vol, struct probe_record *p, const char *name,
 	    get_str(vol, "device", 0, &p->device, name, w, err) < 0 ||
 	    get_str(vol, "model", 0, &p->model, name, w, err) < 0 ||
 	    get_str(vol, "write_cache", 0, &p->write_cache, name, w, err) < 0 ||
-	    get_str(vol, "memory_backed", 0, &p->memory_backed, name, w, err) < 0)
+	    get_str(vol, "memory_backed", 0, &p->memory_backed, name, w, err) < 0 ||
+	    get_str(vol, "passthrough_backed", 0, &p->passthrough_backed, name, w,
+	    err) < 0)
 		return -1;
 	rot = json_member(vol, "rotational");
 	if (cJSON_IsBool(rot))
@@ -700,7 +773,9 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    get_reach(o, &p->reaches, name, where, err) < 0 ||
 	    get_evidence(o, p, name, where, err) < 0 ||
 	    get_group(o, p, name, where, err) < 0 ||
-	    get_warmup(o, p, name, where, err) < 0)
+	    get_warmup(o, p, name, where, err) < 0 ||
+	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0 ||
+	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
 	if (check_median(p, stored_median, name, where, err) < 0 ||
@@ -757,6 +832,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	d->model = dup_or_null(s->model);
 	d->write_cache = dup_or_null(s->write_cache);
 	d->memory_backed = dup_or_null(s->memory_backed);
+	d->passthrough_backed = dup_or_null(s->passthrough_backed);
 	d->method = dup_or_null(s->method);
 	d->method_detail = dup_or_null(s->method_detail);
 	d->stopped_by = dup_or_null(s->stopped_by);
@@ -772,6 +848,9 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		memcpy(d->group.samples_ns, s->group.samples_ns,
 		    s->group.nsamples * sizeof(double));
 	}
+	probe_flushes_copy(&d->flushes, &s->flushes);
+	probe_watch_copy(&d->watch, &s->watch);
+	probe_series_copy(&d->series, &s->series);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)
 		d->evidence[i] = xstrdup(s->evidence[i]);

@@ -15,6 +15,9 @@
 
 enum reach { REACH_UNKNOWN = 0, REACH_YES, REACH_NO };
 
+/* Each of p99's bounds holds with this probability, so both with 95%. */
+#define PROBE_P99_CONFIDENCE 0.975
+
 /* Reference timings from the same run, medians in ns; NaN: not measured. */
 struct probe_refs {
 	double dirty_sync_ns;   /* the probed sync after a write (the median) */
@@ -38,6 +41,63 @@ struct probe_group {
 	char *stopped_by;       /* "samples", or "max-time" when cut short; may be NULL */
 };
 
+/*
+ * One disk's flush requests around the timed syncs.  Counts are whole
+ * numbers held as doubles; NaN where the count was dropped.
+ */
+struct probe_flush_device {
+	char *name;             /* "vda", "loop0" */
+	char *write_cache;      /* its queue/write_cache, or NULL */
+	int fua;                /* queue/fua: 1, 0, or -1 unknown */
+	double flushes;         /* completed within the brackets around the syncs */
+	double idle_flushes;    /* completed in the idle windows */
+	char *dropped;          /* why the count was dropped, or NULL */
+	/* derived by probe_flushes_derive, never read from a file */
+	double other;           /* expected from other processes in timed_s */
+	double per_sync;        /* (flushes - other) / syncs */
+};
+
+/*
+ * Flush counts around the timed samples (docs/probe-format.md): each
+ * sample's sync is bracketed by readings of the counters, and idle
+ * windows before and after the samples give other processes' rate.
+ */
+struct probe_flushes {
+	int present;            /* 0: not counted (an older record) */
+	char *unavailable;      /* why no disk's flushes could be counted, or NULL */
+	long syncs;             /* timed syncs bracketed */
+	double timed_s;         /* seconds inside the brackets */
+	double idle_s;          /* seconds of the idle windows */
+	struct probe_flush_device *dev;
+	size_t ndev;
+};
+
+/*
+ * Timed samples spread through a window, each with the wall-clock time
+ * it began (docs/probe-format.md): `syncgate probe --watch` takes one
+ * every interval beside a benchmark it does not drive.
+ */
+struct probe_series {
+	int present;
+	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
+	double *t_ns;           /* each sample's start, ns after base_unix_s */
+	double *samples_ns;     /* each sample's timed sync */
+	size_t n;
+	double window_ns[2];    /* the counters were read at these, after base; NaN: not */
+	/* flush requests over the window, everyone's: name, flushes, dropped */
+	struct probe_flush_device *dev;
+	size_t ndev;
+	char *flushes_unavailable; /* why none were counted, or NULL */
+	/* derived from samples_ns; NaN when empty */
+	double median_ns, p99_ns, min_ns, max_ns;
+};
+
+/* --watch: how the series was taken. */
+struct probe_watch {
+	double interval_ns;     /* 0: not a watch */
+	char *stopped_by;       /* "SIGINT", "SIGTERM", "max-time", "max-samples" */
+};
+
 struct probe_record {
 	/* host */
 	char *host_id;          /* hashed machine id */
@@ -56,6 +116,8 @@ struct probe_record {
 	char *write_cache;      /* "write back", "write through", or NULL */
 	int rotational;         /* 1, 0, or -1 when unknown */
 	char *memory_backed;    /* why the device keeps its data in memory, or NULL */
+	/* a loop device's backing file on NFS, FUSE...: which, or NULL */
+	char *passthrough_backed;
 	/* method and samples */
 	char *method;           /* "fdatasync", "fsync", "dsync", ... */
 	char *method_detail;    /* what each sample timed, in words */
@@ -63,8 +125,13 @@ struct probe_record {
 	int warmup;             /* samples discarded before these; -1 unrecorded */
 	double *samples_ns;     /* every kept sample, in the order measured */
 	size_t nsamples;
-	double median_ns, min_ns, max_ns, p90_ns;
+	double median_ns, min_ns, max_ns, p90_ns, p99_ns;
 	double ci_lo_ns, ci_hi_ns, ci_level;  /* interval for the median */
+	/*
+	 * One-sided bounds for p99, each at PROBE_P99_CONFIDENCE; NaN where
+	 * the samples are too few for one (an upper bound needs 368).
+	 */
+	double p99_lo_ns, p99_hi_ns;
 	char *stopped_by;       /* "samples", "precision", "max-samples", "max-time" */
 	double precision;       /* --precision asked for, or NaN */
 	double elapsed_s;       /* wall time of the whole probe */
@@ -78,6 +145,9 @@ struct probe_record {
 	size_t nevidence;
 	struct probe_refs refs;
 	struct probe_group group;
+	struct probe_flushes flushes;
+	struct probe_watch watch;
+	struct probe_series series;
 	char *created;          /* ISO 8601 UTC */
 	char *version;          /* syncgate's version that measured it */
 };
@@ -96,10 +166,16 @@ void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * Recomputes median, min, max, p90 and the median's interval (at level)
- * from p->samples_ns, which it leaves in measured order.
+ * Recomputes median, min, max, p90, p99, the median's interval (at level)
+ * and p99's bounds from p->samples_ns, which it leaves in measured order.
  */
 void probe_record_summarize(struct probe_record *p, double level);
+
+/*
+ * The fewest samples for which p99 has an upper bound at
+ * PROBE_P99_CONFIDENCE.
+ */
+size_t probe_p99_upper_min(void);
 
 /* The record as syncgate-probe/1; the caller frees with cJSON_Delete. */
 cJSON *probe_record_to_json(const struct probe_record *p);
@@ -115,6 +191,51 @@ int probe_record_from_json(const cJSON *obj, const char *name,
 
 /* Loads a probe file; as probe_record_from_json. */
 int probe_record_load(const char *path, struct probe_record *p, char *err);
+
+/* Sets other and per_sync of each device from the counts. */
+void probe_flushes_derive(struct probe_flushes *f);
+
+/* Frees what f holds and clears it; accepts NULL. */
+void probe_flushes_free(struct probe_flushes *f);
+
+/* A deep copy of src into dst. */
+void probe_flushes_copy(struct probe_flushes *dst, const struct probe_flushes *src);
+
+/* Adds f as member "flushes" of o, when present. */
+void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
+
+/*
+ * Reads member "flushes" of o (absent or null: not present), deriving
+ * the rest.  name and where label messages.  Returns 0, or -1 with err
+ * set (f then holds what was read, for probe_flushes_free).
+ */
+int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
+    const char *name, const char *where, char *err);
+
+/* The series' median, p99, min and max from its samples. */
+void probe_series_summarize(struct probe_series *s);
+
+/* Frees what the series and the watch hold and clears them; accept NULL. */
+void probe_series_free(struct probe_series *s);
+void probe_watch_free(struct probe_watch *w);
+
+/* Deep copies. */
+void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
+void probe_watch_copy(struct probe_watch *dst, const struct probe_watch *src);
+
+/*
+ * Adds members "watch" and "series" of o, each when present.  write_bytes
+ * states the watch's load.
+ */
+void probe_series_json(cJSON *o, const struct probe_watch *w,
+    const struct probe_series *s, long long write_bytes);
+
+/*
+ * Reads members "watch" and "series" of o (absent or null: not there).
+ * Returns 0, or -1 with err set (what was read is left for freeing).
+ */
+int probe_series_from_json(const cJSON *o, struct probe_watch *w,
+    struct probe_series *s, const char *name, const char *where, char *err);
 
 /* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);

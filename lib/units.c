@@ -183,6 +183,58 @@ parse_percent(const char *s, double lo, double hi, double *out,
 	return 0;
 }
 
+/* A duration's unit, in nanoseconds; 0 when s names none. */
+static double
+unit_ns(const char *s)
+{
+	static const struct {
+		const char *name;
+		double ns;
+	} units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "\xc2\xb5s", 1e3 }, { "\xce\xbcs", 1e3 },
+		{ "ms", 1e6 }, { "s", 1e9 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(s, units[i].name) == 0)
+			return units[i].ns;
+	return 0;
+}
+
+int
+parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
+    double *out, const char *what, char *err)
+{
+	char num[64], lo[DURLEN], hi[DURLEN], scratch[ERRLEN];
+	size_t n, k;
+	double v, unit;
+
+	if (s == NULL || (n = strlen(s)) == 0)
+		return errf(err, "%s: expected a duration such as 10ms, got nothing",
+		    what);
+	/* the unit is what follows the last digit or point */
+	for (k = n; k > 0 && strchr("0123456789.", s[k - 1]) == NULL; k--)
+		;
+	if (k == 0 || k >= sizeof num)
+		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
+	memcpy(num, s, k);
+	num[k] = '\0';
+	unit = k == n ? bare_ns : unit_ns(s + k);
+	if (k == n && bare_ns == 0)
+		return errf(err, "%s: %s has no unit; expected a duration such as "
+		    "10ms", what, s);
+	if (unit == 0 || parse_real(num, -1e300, 1e300, &v, what, scratch) < 0)
+		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
+	v *= unit;
+	if (!(v >= min_ns && v <= max_ns))
+		return errf(err, "%s: %s is out of range; expected %s to %s", what, s,
+		    fmt_duration(lo, sizeof lo, min_ns, 1),
+		    fmt_duration(hi, sizeof hi, max_ns, 1));
+	*out = v;
+	return 0;
+}
+
 int
 locale_is_utf8(void)
 {

@@ -53,6 +53,15 @@ int parse_real(const char *s, double min, double max, double *out,
 int parse_percent(const char *s, double lo, double hi, double *out,
     const char *what, char *err);
 
+/*
+ * Parses a duration, a number and its unit: ns, us (or µs), ms or s
+ * ("10ms", "0.2s").  A bare number is taken in units of bare_ns ("0.2"
+ * with bare_ns 1e9 is 200ms), or refused when bare_ns is 0.  The result
+ * in nanoseconds must lie in [min_ns, max_ns].  Returns 0 or -1.
+ */
+int parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
+    double *out, const char *what, char *err);
+
 /* Whether the locale's character set is UTF-8 (after setlocale). */
 int locale_is_utf8(void);
 

@@ -15,8 +15,10 @@
 
 #include "lib/units.h"
 #include "probe/classify.h"
+#include "probe/fstype.h"
 
 enum timing { TIMING_NONE, TIMING_KERNEL, TIMING_DEVICE, TIMING_BETWEEN };
+enum count { COUNT_UNTOLD, COUNT_REACHED, COUNT_MISSED };
 
 /*
  * The timing sentence, kept aside so the deciding line can come first,
@@ -65,6 +67,7 @@ probe_facts_init(struct probe_facts *f)
 	f->dirty_ns = f->clean_ns = f->null_ns = f->write_ns = NAN;
 	f->clean_raw_ns = NAN;
 	f->raw_ns = f->libc_ns = NAN;
+	f->pair_ratio_min = NAN;
 	f->rotational = -1;
 }
 
@@ -105,50 +108,6 @@ times_vs(char *buf, double r, double bound, int ge)
 	return buf;
 }
 
-static int
-in_list(const char *fs, const char *const *list)
-{
-	size_t i;
-
-	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(fs, list[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-memory_fs(const char *fs)
-{
-	static const char *const l[] = { "tmpfs", "ramfs", "devtmpfs",
-	    "hugetlbfs", "shm", NULL };
-
-	return fs != NULL && in_list(fs, l);
-}
-
-/* Filesystems that hand the sync to storage out of this kernel's sight. */
-static int
-passthrough_fs(const char *fs)
-{
-	static const char *const l[] = { "overlay", "overlayfs", "aufs", "9p",
-	    "v9fs", "virtiofs", "fuse", "fuseblk", "nfs", "nfs4", "cifs", "smb",
-	    "smb2", "smb3", "smbfs", "ceph", "glusterfs", "lustre", "gpfs",
-	    "afs", "vboxsf", "vmhgfs", "prl_fs", "drvfs", "davfs", "webdav",
-	    "sshfs", NULL };
-
-	return fs != NULL && (in_list(fs, l) || strncmp(fs, "fuse.", 5) == 0);
-}
-
-static int
-block_fs(const char *fs)
-{
-	static const char *const l[] = { "ext2", "ext3", "ext4", "ext2/ext3/ext4",
-	    "xfs", "btrfs", "f2fs", "zfs", "jfs", "reiserfs", "bcachefs",
-	    "nilfs2", "vfat", "msdos", "exfat", "ntfs", "ntfs3", "hfs",
-	    "hfsplus", "apfs", "ufs", "udf", NULL };
-
-	return fs != NULL && in_list(fs, l);
-}
-
 /* Whether a comma-separated option list holds opt as a whole token. */
 static int
 has_option(const char *opts, const char *opt)
@@ -166,6 +125,17 @@ has_option(const char *opts, const char *opt)
 	return 0;
 }
 
+/* A mount option that stops flushes, or NULL. */
+static const char *
+barrier_off(const struct probe_facts *f)
+{
+	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
+		return "nobarrier";
+	if (f->mount_options != NULL && has_option(f->mount_options, "barrier=0"))
+		return "barrier=0";
+	return NULL;
+}
+
 /* "The dirty fdatasync", or "The O_DSYNC write" when the write is the sync. */
 static const char *
 subject(char *buf, const struct probe_facts *f)
@@ -175,13 +145,29 @@ subject(char *buf, const struct probe_facts *f)
 	return buf;
 }
 
+/*
+ * How many plain writes a sync that reaches a device costs at least:
+ * base up to CLASSIFY_WRITE_SCALE_FROM bytes, then less as a device's own
+ * latency matters less beside the data moved, down to floor.
+ */
+static double
+far_write(long long bytes, double base, double floor)
+{
+	double k;
+
+	if ((double)bytes <= CLASSIFY_WRITE_SCALE_FROM)
+		return base;
+	k = base * sqrt(CLASSIFY_WRITE_SCALE_FROM / (double)bytes);
+	return k > floor ? k : floor;
+}
+
 /* Neither kernel nor device: the verdict names the bounds a device meets. */
 static enum timing
 between(struct line *l, const char *what, double writes)
 {
 	snprintf(l->verdict, CLASSIFY_LINE, "too close to the kernel's own "
 	    "costs to tell, since a %s that reaches a device costs at least %g "
-	    "empty system calls and %g times the plain write", what,
+	    "empty system calls and %.3g times the plain write", what,
 	    CLASSIFY_FAR_NULL, writes);
 	return TIMING_BETWEEN;
 }
@@ -190,6 +176,8 @@ static enum timing
 flush_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
+	double far = far_write(f->write_bytes, CLASSIFY_FAR_WRITE,
+	    CLASSIFY_FAR_WRITE_FLOOR);
 	struct fmt b;
 
 	if (rn <= CLASSIFY_NEAR_NULL) {
@@ -217,18 +205,20 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		    "device");
 		return TIMING_KERNEL;
 	}
-	if (rn >= CLASSIFY_FAR_NULL && !(rw < CLASSIFY_FAR_WRITE)) {
+	if (rn >= CLASSIFY_FAR_NULL && !(rw < far)) {
 		snprintf(l->verdict, CLASSIFY_LINE, "the sync left the kernel for "
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	return between(l, "flush", CLASSIFY_FAR_WRITE);
+	return between(l, "flush", far);
 }
 
 static enum timing
 write_timing(const struct probe_facts *f, struct line *l)
 {
 	double rn = f->dirty_ns / f->null_ns, rw = f->dirty_ns / f->write_ns;
+	double far = far_write(f->write_bytes, CLASSIFY_FAR_WRITE_TIMED,
+	    CLASSIFY_FAR_WRITE_TIMED_FLOOR);
 	struct fmt b;
 
 	snprintf(l->s, CLASSIFY_LINE, "An %s of %s (%s) costs %s times the same "
@@ -243,12 +233,12 @@ write_timing(const struct probe_facts *f, struct line *l)
 		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
 		return TIMING_KERNEL;
 	}
-	if (!(rw < CLASSIFY_FAR_WRITE_TIMED) && !(rn < CLASSIFY_FAR_NULL)) {
+	if (!(rw < far) && !(rn < CLASSIFY_FAR_NULL)) {
 		snprintf(l->verdict, CLASSIFY_LINE, "the write left the kernel for "
 		    "the device");
 		return TIMING_DEVICE;
 	}
-	return between(l, "write", CLASSIFY_FAR_WRITE_TIMED);
+	return between(l, "write", far);
 }
 
 /* The dirty sync against the kernel's own costs, measured beside it. */
@@ -334,6 +324,30 @@ clean_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	return 1;
 }
 
+/*
+ * A wrapper that costs more than the kernel's own work (one that waits
+ * instead of syncing) escapes the test above; what gives it away is
+ * that the raw call is far dearer in every pair timed side by side,
+ * whichever went first, which a disk swinging between two speeds does
+ * not do.
+ */
+static int
+pairs_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	struct fmt b;
+
+	if (f->pairs < CLASSIFY_INTERCEPT_PAIRS || isnan(f->pair_ratio_min) ||
+	    f->pair_ratio_min < CLASSIFY_INTERCEPT)
+		return 0;
+	add(ev, "In each of the %zu pairs of %ss timed side by side, the "
+	    "one past libc cost %s times the one through libc or more (medians "
+	    "%s and %s): something in this process wraps the %s and skips what "
+	    "it does, as a slow LD_PRELOAD does.", f->pairs, f->sync_name,
+	    times(b.r, f->pair_ratio_min), dur(b.a, f->raw_ns),
+	    dur(b.b, f->libc_ns), f->sync_name);
+	return 1;
+}
+
 /* An LD_PRELOAD replaces libc's calls, never the system call itself. */
 static int
 intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -349,7 +363,7 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 	}
 	if (isnan(f->raw_ns) || isnan(f->libc_ns) || !kernel_cost(f, f->libc_ns) ||
 	    f->raw_ns < CLASSIFY_INTERCEPT * f->libc_ns)
-		return clean_intercepted(f, ev);
+		return pairs_intercepted(f, ev) || clean_intercepted(f, ev);
 	if (f->write_timed)
 		add(ev, "An %s on a descriptor opened through libc costs %s (%s "
 		    "times the plain write) but %s on one opened by the raw system "
@@ -392,14 +406,9 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
     enum reach *r)
 {
 	double rn = f->clean_ns / f->null_ns;
-	const char *opt = NULL;
+	const char *opt = barrier_off(f);
 	struct fmt b;
 
-	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
-		opt = "nobarrier";
-	else if (f->mount_options != NULL &&
-	    has_option(f->mount_options, "barrier=0"))
-		opt = "barrier=0";
 	if (opt == NULL)
 		return 0;
 	if (f->write_cache != NULL && strcmp(f->write_cache, "write through") == 0) {
@@ -433,10 +442,16 @@ no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
 static void
 unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 {
-	if (f->fs == NULL)
+	if (f->passthrough_device != NULL && fstype_block(f->fs) &&
+	    !fstype_passthrough(f->fs))
+		add(ev, "The block device's storage is a file on a filesystem that "
+		    "hands the sync to storage out of this kernel's sight (%s): "
+		    "whether it reaches a device cannot be judged from here.",
+		    f->passthrough_device);
+	else if (f->fs == NULL)
 		add(ev, "The filesystem type could not be read, so where the sync "
 		    "goes cannot be judged from here.");
-	else if (passthrough_fs(f->fs))
+	else if (fstype_passthrough(f->fs))
 		add(ev, "The filesystem is %s, which hands the sync to storage out "
 		    "of this kernel's sight: whether it reaches a device cannot be "
 		    "judged from here.", f->fs);
@@ -446,52 +461,212 @@ unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 		    "from here.", f->fs);
 }
 
-static enum reach
-decide(const struct probe_facts *f, struct probe_evidence *ev)
+/* Whether a write-back device with this count got no flush, noise aside. */
+static int
+missed(const struct probe_facts *f, const struct probe_flush_device *d,
+    long syncs)
 {
-	struct line t;
-	enum timing tm = judge_timing(f, &t);
-	enum reach r;
+	double other = isnan(d->other) ? 0 : d->other;
 
-	if (memory_fs(f->fs)) {
+	if (d->write_cache == NULL || strcmp(d->write_cache, "write back") != 0 ||
+	    (f->direct && d->fua == 1))
+		return 0;
+	return d->flushes - other <= CLASSIFY_FLUSHES_NONE * (double)syncs &&
+	    other <= CLASSIFY_FLUSHES_NOISE * (double)syncs;
+}
+
+/* "15 by loop0 and 15 by vda", the first device with "flush requests". */
+static void
+count_devices(const struct probe_flushes *fl, char *buf, size_t len)
+{
+	size_t i, n = 0, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < fl->ndev && o < len; i++) {
+		const struct probe_flush_device *d = &fl->dev[i];
+
+		if (isnan(d->flushes))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%.0f %sby %s",
+		    n == 0 ? "" : ", ", d->flushes, n == 0 ? (d->flushes == 1 ?
+		    "flush request completed " : "flush requests completed ") : "",
+		    d->name);
+		n++;
+	}
+}
+
+/* Other processes' share: "other processes completed none in 100ms of ..." */
+static void
+count_idle(const struct probe_flushes *fl, char *buf, size_t len)
+{
+	char a[DURLEN], b[DURLEN];
+	double idle = 0, other = 0;
+	size_t i;
+
+	for (i = 0; i < fl->ndev; i++)
+		if (!isnan(fl->dev[i].flushes)) {
+			idle += fl->dev[i].idle_flushes;
+			other += isnan(fl->dev[i].other) ? 0 : fl->dev[i].other;
+		}
+	dur(a, fl->idle_s * 1e9);
+	dur(b, fl->timed_s * 1e9);
+	if (idle == 0)
+		snprintf(buf, len, "other processes completed none in the %s of idle "
+		    "time before and after the samples", a);
+	else
+		snprintf(buf, len, "less %.2g expected from other processes (%.0f in "
+		    "the %s of idle time before and after the samples, scaled to the "
+		    "%s the syncs took)", other, idle, a, b);
+}
+
+/*
+ * The counted flushes: a write-back device that got none while the syncs
+ * ran missed them (the data can stop in its cache); every write-back
+ * device that got one or more a sync shows the flush reached it.  A
+ * write-through device gets none from the kernel, and a FUA write of
+ * O_DIRECT needs none, so neither says anything.
+ */
+static enum count
+judge_count(const struct probe_facts *f, struct line *l)
+{
+	const struct probe_flushes *fl = f->flushes;
+	char devs[128], idle[256];
+	size_t i, live = 0, reached = 0, flushed = 0;
+	const char *miss = NULL;
+
+	l->s[0] = l->verdict[0] = '\0';
+	if (fl == NULL || !fl->present || fl->syncs == 0)
+		return COUNT_UNTOLD;
+	for (i = 0; i < fl->ndev; i++) {
+		const struct probe_flush_device *d = &fl->dev[i];
+
+		if (isnan(d->flushes))
+			continue;
+		live++;
+		if (miss == NULL && missed(f, d, fl->syncs))
+			miss = d->name;
+		flushed += d->per_sync >= CLASSIFY_FLUSHES_REACHED;
+		if (d->per_sync >= CLASSIFY_FLUSHES_REACHED || (d->write_cache != NULL &&
+		    strcmp(d->write_cache, "write back") != 0))
+			reached++;
+	}
+	if (live == 0)
+		return COUNT_UNTOLD;
+	count_devices(fl, devs, sizeof devs);
+	count_idle(fl, idle, sizeof idle);
+	snprintf(l->s, CLASSIFY_LINE, "Counted around the timed syncs: %ld %ss, "
+	    "%s; %s", fl->syncs, f->sync_name, devs, idle);
+	if (fl->syncs < CLASSIFY_FLUSHES_MIN_SYNCS)
+		return COUNT_UNTOLD;
+	if (miss != NULL) {
+		snprintf(l->verdict, CLASSIFY_LINE, "no flush reached %s, whose write "
+		    "cache is volatile (write back), so the data can stop in it", miss);
+		return COUNT_MISSED;
+	}
+	if (flushed == 0 || reached < live)
+		return COUNT_UNTOLD;
+	snprintf(l->verdict, CLASSIFY_LINE, "each sync's flush reached the %s",
+	    live > 1 ? "devices" : "device");
+	return COUNT_REACHED;
+}
+
+/* The count sentence, with its verdict where it agrees with the ruling. */
+static void
+add_count(struct probe_evidence *ev, const struct line *l, int conclude)
+{
+	add_timing(ev, l, conclude);
+}
+
+/* Why the sync cannot be trusted whatever it costs: memory, interception. */
+static int
+untrusted(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	if (fstype_memory(f->fs)) {
 		add(ev, "The filesystem is %s, which keeps files in memory: there is "
 		    "no device behind it.", f->fs);
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		return REACH_NO;
+		return 1;
 	}
 	if (f->memory_device != NULL) {
 		add(ev, "The block device keeps its data in memory, so there is no "
 		    "durable device behind it, whatever its flushes cost: %s.",
 		    f->memory_device);
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		return REACH_NO;
+		return 1;
 	}
-	if (intercepted(f, ev)) {
-		add_timing(ev, &t, tm == TIMING_KERNEL);
-		return REACH_NO;
+	return intercepted(f, ev);
+}
+
+/*
+ * The rulings that say "no" whatever else is seen: memory or an
+ * interposer, a sync as cheap as the kernel's own work, no flush counted.
+ * Returns 1 when one of them decides.
+ */
+static int
+rule_no(const struct probe_facts *f, struct probe_evidence *ev,
+    const struct line *t, enum timing tm, const struct line *c, enum count cn)
+{
+	if (untrusted(f, ev)) {
+		add_timing(ev, t, tm == TIMING_KERNEL);
+		add_count(ev, c, cn == COUNT_MISSED);
+		return 1;
 	}
 	if (tm == TIMING_KERNEL) {
-		add_timing(ev, &t, 1);
+		add_timing(ev, t, 1);
 		clean_line(f, ev, 0);
-		return REACH_NO;
+		add_count(ev, c, cn == COUNT_MISSED);
+		return 1;
 	}
-	if (no_barrier(f, ev, &r)) {
+	if (cn != COUNT_MISSED)
+		return 0;
+	add_count(ev, c, 1);
+	if (barrier_off(f) != NULL)
+		add(ev, "The volume is mounted with %s, which stops cache flushes.",
+		    barrier_off(f));
+	add_timing(ev, t, 0);
+	return 1;
+}
+
+static enum reach
+decide(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	struct line t, c;
+	enum timing tm = judge_timing(f, &t);
+	enum count cn = judge_count(f, &c);
+	enum reach r;
+
+	if (rule_no(f, ev, &t, tm, &c, cn))
+		return REACH_NO;
+	if (cn == COUNT_REACHED && barrier_off(f) != NULL)
+		add(ev, "The volume is mounted with %s, yet flush requests reached "
+		    "the device: the filesystem does not honour it.", barrier_off(f));
+	else if (no_barrier(f, ev, &r)) {
 		add_timing(ev, &t, 0);
+		add_count(ev, &c, 0);
 		return r;
 	}
-	if (passthrough_fs(f->fs) || !block_fs(f->fs)) {
+	if (fstype_passthrough(f->fs) || !fstype_block(f->fs) ||
+	    f->passthrough_device != NULL) {
 		unseen_fs(f, ev);
 		add_timing(ev, &t, 0);
+		add_count(ev, &c, 0);
 		return REACH_UNKNOWN;
+	}
+	if (cn == COUNT_REACHED) {
+		add_count(ev, &c, 1);
+		add_timing(ev, &t, 0);
+		if (tm == TIMING_DEVICE)
+			clean_line(f, ev, 1);
+		return REACH_YES;
 	}
 	if (tm == TIMING_NONE) {
 		add(ev, "The sync was not timed beside an empty system call or a "
 		    "plain write, so whether it reaches a device cannot be told.");
+		add_count(ev, &c, 0);
 		return REACH_UNKNOWN;
 	}
 	add_timing(ev, &t, 1);
 	if (tm == TIMING_DEVICE)
 		clean_line(f, ev, 1);
+	add_count(ev, &c, 0);
 	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 
@@ -510,10 +685,29 @@ cache_hint(const struct probe_facts *f, struct probe_evidence *ev)
 		    "durable once acknowledged.");
 }
 
+/* Where no flush could be counted, or a count was dropped, and why. */
+static void
+count_hints(const struct probe_facts *f, struct probe_evidence *ev)
+{
+	const struct probe_flushes *fl = f->flushes;
+	size_t i;
+
+	if (fl == NULL || !fl->present)
+		return;
+	if (fl->ndev == 0)
+		add(ev, "hint: no flush requests were counted: %s.",
+		    fl->unavailable != NULL ? fl->unavailable : "no device to count at");
+	for (i = 0; i < fl->ndev; i++)
+		if (fl->dev[i].dropped != NULL)
+			add(ev, "hint: the flush count of %s was dropped: %s.",
+			    fl->dev[i].name, fl->dev[i].dropped);
+}
+
 static void
 hints(const struct probe_facts *f, struct probe_evidence *ev)
 {
 	wrapped_hint(f, ev);
+	count_hints(f, ev);
 	if (f->direct_cached)
 		add(ev, "hint: O_DIRECT was accepted but the page cache was not "
 		    "bypassed: the page the trial write wrote was in it afterwards "

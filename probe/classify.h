@@ -19,17 +19,35 @@
 #define CLASSIFY_FAR_NULL 10.0
 /* A sync whose write is timed, within this factor of the plain write. */
 #define CLASSIFY_NEAR_WRITE 2.0
-/* A flush carrying data costs at least this many plain writes of it. */
+/* A flush carrying data costs at least this many plain writes of it... */
 #define CLASSIFY_FAR_WRITE 2.0
-/* ... and a write that is its own sync, at least this many. */
+/* ... and a write that is its own sync, at least this many... */
 #define CLASSIFY_FAR_WRITE_TIMED 4.0
+/*
+ * ... for writes up to this size; beyond it the factor shrinks with the
+ * square root of the size, to no less than these floors: copying a large
+ * write into memory costs nearly what moving it to a fast device does.
+ */
+#define CLASSIFY_WRITE_SCALE_FROM 4096.0
+#define CLASSIFY_FAR_WRITE_FLOOR 1.25
+#define CLASSIFY_FAR_WRITE_TIMED_FLOOR 2.5
 /* libc's sync and the raw system call differing this much: interception. */
 #define CLASSIFY_INTERCEPT 10.0
+/* ... in every pair of at least this many timed side by side. */
+#define CLASSIFY_INTERCEPT_PAIRS 5
 /* A dirty sync this much dearer than a clean one carried data out. */
 #define CLASSIFY_DATA 2.0
+/* Counted flushes per sync, other processes' taken off: reached at least... */
+#define CLASSIFY_FLUSHES_REACHED 0.5
+/* ... and none reached at most. */
+#define CLASSIFY_FLUSHES_NONE 0.2
+/* Other processes' expected flushes beyond this many per sync: untold. */
+#define CLASSIFY_FLUSHES_NOISE 0.25
+/* Fewer bracketed syncs than this decide nothing. */
+#define CLASSIFY_FLUSHES_MIN_SYNCS 3
 
 #define CLASSIFY_MAX_EVIDENCE 12
-#define CLASSIFY_LINE 400
+#define CLASSIFY_LINE 512
 
 /* What the decision may use; NaN or NULL where not measured or unknown. */
 struct probe_facts {
@@ -45,13 +63,18 @@ struct probe_facts {
 	double raw_ns;          /* the dirty sync past libc */
 	double libc_ns;         /* the dirty sync through libc, beside raw_ns */
 	int flags_dropped;      /* O_DSYNC asked at open and missing after it */
+	size_t pairs;           /* raw and libc dirty syncs timed side by side */
+	double pair_ratio_min;  /* the least raw/libc ratio among the pairs */
 	int direct_cached;      /* O_DIRECT accepted, yet the page cache kept the write */
 	const char *fs;         /* "ext4", "tmpfs", "fuse.sshfs" ... */
 	const char *mount_options;
 	const char *write_cache; /* "write back", "write through" */
 	int rotational;         /* 1, 0, -1 unknown */
 	const char *memory_device; /* why the block device is memory, or NULL */
+	const char *passthrough_device; /* a loop's file out of sight, or NULL */
 	const char *virt;       /* a virtualisation hint */
+	int direct;             /* O_DIRECT: a FUA write needs no flush */
+	const struct probe_flushes *flushes; /* counted around the syncs, or NULL */
 };
 
 /* Why, in sentences with the figures compared: the deciding one first. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "probe/measure.h"
@@ -62,9 +63,9 @@ writer_sync(struct writer *w, long long slot, double *ns)
 		return scratch_write(s, s->sync_fd, w->buf, &w->seed, slot, ns, w->err);
 	if (scratch_write(s, s->fd, w->buf, &w->seed, slot, NULL, w->err) < 0)
 		return -1;
-	t0 = probe_now_ns();
+	t0 = clock_monotonic_ns();
 	rc = w->m->sync(s->sync_fd);
-	*ns = probe_now_ns() - t0;
+	*ns = clock_monotonic_ns() - t0;
 	if (rc < 0)
 		return errf(w->err, "%s: %s of the scratch file by one of several "
 		    "writers:", s->dir, w->m->word);
@@ -87,7 +88,7 @@ writer_main(void *arg)
 	for (i = 0; i < w->count; i++) {
 		long long slot = w->first_slot + (1 + i) % w->nslots;
 
-		if (i > 0 && probe_now_ns() >= w->deadline_ns)
+		if (i > 0 && clock_monotonic_ns() >= w->deadline_ns)
 			break;
 		if (writer_sync(w, slot, &w->ns[i]) < 0) {
 			w->failed = 1;
@@ -192,7 +193,7 @@ probe_group(struct scratch *s, const struct probe_method *m,
 	int writers = plan->writers, i, rc;
 	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
 
-	probe_now_ns();         /* sets the clock's origin before any thread reads it */
+	clock_monotonic_ns();         /* sets the clock's origin before any thread reads it */
 	memset(&gate, 0, sizeof gate);
 	pthread_mutex_init(&gate.mu, NULL);
 	pthread_cond_init(&gate.cv, NULL);

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Who measured where: the host (a hashed machine id), the volume (its
- * filesystem UUID, or device number and mount point), the filesystem,
- * mount options and block device, and hints of virtualisation.  Every
- * string taken from the system is bounded and stripped of control bytes.
+ * Who measured: the host (a hashed machine id), its OS and hints of
+ * virtualisation, and the helpers the volume's identity shares with it.
+ * Every string taken from the system is bounded and stripped of control
+ * bytes.
  */
 #ifndef SYNCGATE_PROBE_IDENTITY_H
 #define SYNCGATE_PROBE_IDENTITY_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
 
 #include "lib/probe_record.h"
 
@@ -19,26 +18,6 @@
 
 /* Fills out's host fields: id, id_source, name, os, kernel, virt. */
 void identity_host(struct probe_record *out);
-
-#ifdef __linux__
-/*
- * sysfs's names (each at most len bytes) for block device dev and for the
- * whole disk it is a partition of (the same name when it is none), and in
- * *virtio whether it hangs off a virtio bus.  Returns 0, or -1 where sysfs
- * does not know dev.
- */
-int identity_block_names(dev_t dev, char *name, char *disk, size_t len,
-    int *virtio);
-#endif
-
-/*
- * Fills out's volume fields for dir, open as dirfd: path, symlink, fs,
- * mount point and options, device, model, write_cache, rotational,
- * memory_backed, volume id and its source, and adds a virtual disk to out->virt.
- * Returns 0, or -1 with err set when dir cannot be resolved.
- */
-int identity_volume(const char *dir, int dirfd, struct probe_record *out,
-    char *err);
 
 /* FNV-1a, 64 bits, of n bytes, continuing from h (start with IDENTITY_FNV). */
 #define IDENTITY_FNV 0xcbf29ce484222325ULL

@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
@@ -53,48 +54,64 @@ measure_slots_wanted(const struct probe_options *o)
 double
 measure_null_syscall(void)
 {
-	double t0 = probe_now_ns();
+	double t0 = clock_monotonic_ns();
 
 #if defined(__linux__) && defined(SYS_getppid)
 	syscall(SYS_getppid);
 #else
 	getppid();
 #endif
-	return probe_now_ns() - t0;
+	return clock_monotonic_ns() - t0;
 }
 
-/* One sync carrying fresh data; raw: past libc. */
+/*
+ * One sync carrying fresh data; raw: past libc.  fc, where given, counts
+ * the flushes around the timed call.
+ */
 static int
 dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
-    char *err)
+    struct flushcount *fc, char *err)
 {
 	long long slot = s->next++;
 	double t0;
 	int rc;
 
-	if (m->write_timed)
-		return scratch_write(s, raw ? s->raw_fd : s->sync_fd, s->buf,
+	if (m->write_timed) {
+		flushcount_before(fc);
+		rc = scratch_write(s, raw ? s->raw_fd : s->sync_fd, s->buf,
 		    &s->seed, slot, ns, err);
+		flushcount_after(fc);
+		return rc;
+	}
 	if (scratch_write(s, s->fd, s->buf, &s->seed, slot, NULL, err) < 0)
 		return -1;
-	t0 = probe_now_ns();
+	flushcount_before(fc);
+	t0 = clock_monotonic_ns();
 	rc = raw ? m->raw_sync(s->sync_fd) : m->sync(s->sync_fd);
-	*ns = probe_now_ns() - t0;
+	*ns = clock_monotonic_ns() - t0;
+	flushcount_after(fc);
 	if (rc < 0)
 		return errf(err, "%s: %s%s of the scratch file:", s->dir, m->word,
 		    raw ? " as a raw system call" : "");
 	return 0;
 }
 
+int
+measure_dirty_sync(struct scratch *s, const struct probe_method *m, double *ns,
+    char *err)
+{
+	return dirty_sync(s, m, 0, ns, NULL, err);
+}
+
 static int
 clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
     char *err)
 {
-	double t0 = probe_now_ns();
+	double t0 = clock_monotonic_ns();
 	int rc = probe_method_clean_sync(m, fd);
 
 	if (ns != NULL)
-		*ns = probe_now_ns() - t0;
+		*ns = clock_monotonic_ns() - t0;
 	if (rc < 0)
 		return errf(err, "%s: %s of the scratch file:", s->dir,
 		    probe_method_clean_name(m));
@@ -122,9 +139,9 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 				return -1;
 			continue;
 		}
-		t0 = probe_now_ns();
+		t0 = clock_monotonic_ns();
 		rc = probe_method_clean_sync_raw(m, s->sync_fd);
-		r->clean_raw[k] = probe_now_ns() - t0;
+		r->clean_raw[k] = clock_monotonic_ns() - t0;
 		if (rc < 0)
 			return errf(err, "%s: %s of the scratch file as a raw system "
 			    "call:", s->dir, probe_method_clean_name(m));
@@ -146,8 +163,9 @@ raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 {
 	size_t k = r->nraw;
 
-	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], err) < 0 ||
-	    dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k], err) < 0)
+	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], NULL,
+	    err) < 0 || dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k],
+	    NULL, err) < 0)
 		return -1;
 	r->nraw++;
 	return 0;
@@ -289,6 +307,8 @@ measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
 {
 	int adaptive = !isnan(o->precision);
 
+	if (o->stop != NULL && *o->stop != 0)
+		return "signal";
 	if (!adaptive && n >= (size_t)o->samples)
 		return "samples";
 	if (adaptive && n >= (size_t)o->samples && n >= *next_check) {
@@ -326,33 +346,52 @@ describe(const struct scratch *s, const struct probe_method *m,
 
 static int
 sample_loop(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct sample_buf *b,
-    struct ref_set *r, const char **why, char *err)
+    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    struct sample_buf *b, struct ref_set *r, const char **why, char *err)
 {
 	size_t next_check = 0;
 	double ns;
 
 	for (;;) {
-		if (dirty_sync(s, m, 0, &ns, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, fc, err) < 0)
 			return -1;
 		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
 		b->v[b->n++] = ns;
 		if (maybe_ref_round(s, m, b, r, err) < 0)
 			return -1;
 		*why = measure_stop_reason(o, b->v, b->n,
-		    (probe_now_ns() - start_ns) / 1e9, &next_check);
+		    (clock_monotonic_ns() - start_ns) / 1e9, &next_check);
 		if (*why != NULL)
 			return 0;
 	}
 }
 
+/*
+ * The least raw/libc ratio of the pairs kept: where every pair, timed
+ * side by side in either order, has the raw call dearer tenfold, no disk
+ * swinging between two speeds explains it, but a wrapper does.
+ */
+static void
+describe_pairs(const struct ref_set *r, struct measure_extras *x)
+{
+	size_t k;
+
+	x->pairs = r->nraw;
+	x->pair_ratio_min = NAN;
+	for (k = 0; k < r->nraw; k++)
+		if (isnan(x->pair_ratio_min) ||
+		    r->raw[k] / r->libc[k] < x->pair_ratio_min)
+			x->pair_ratio_min = r->raw[k] / r->libc[k];
+}
+
 int
 probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct probe_record *out,
-    char *err)
+    const struct probe_options *o, double start_ns, struct measure_extras *x,
+    struct probe_record *out, char *err)
 {
 	struct sample_buf b = { NULL, 0, 0 };
 	struct ref_set *r = xcalloc(1, sizeof *r);
+	struct flushcount *fc = x != NULL ? x->fc : NULL;
 	const char *why = NULL;
 	double ns;
 	int i, rc = -1;
@@ -360,14 +399,21 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	describe(s, m, out);
 	r->horizon = (size_t)o->samples;
 	for (i = 0; i < o->warmup; i++)
-		if (dirty_sync(s, m, 0, &ns, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 			goto out;
-	if (sample_loop(s, m, o, start_ns, &b, r, &why, err) < 0)
+	if (fc != NULL)
+		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
+	if (sample_loop(s, m, o, start_ns, fc, &b, r, &why, err) < 0)
 		goto out;
 	while (r->rounds < MEASURE_REF_MIN)
-		if (dirty_sync(s, m, 0, &ns, err) < 0 || ref_round(s, m, r, err) < 0)
+		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0 ||
+		    ref_round(s, m, r, err) < 0)
 			goto out;
+	if (fc != NULL)
+		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	store_refs(r, &out->refs);
+	if (x != NULL)
+		describe_pairs(r, x);
 	out->warmup = o->warmup;
 	out->precision = o->precision;
 	out->stopped_by = xstrdup(why);

@@ -7,6 +7,7 @@
 #define SYNCGATE_PROBE_MEASURE_H
 
 #include "lib/probe_record.h"
+#include "probe/flushcount.h"
 #include "probe/method.h"
 #include "probe/probe.h"
 #include "probe/scratch.h"
@@ -22,25 +23,35 @@
  */
 long long measure_slots_wanted(const struct probe_options *o);
 
+/* What probe_measure is given beside the record, and finds beside it. */
+struct measure_extras {
+	struct flushcount *fc;  /* in: counts the kept samples' flushes, or NULL */
+	size_t pairs;           /* out: raw and libc pairs of dirty syncs kept */
+	double pair_ratio_min;  /* out: the least raw/libc ratio of a pair; NaN if none */
+};
+
 /*
  * Takes o->warmup discarded samples, then samples until o says stop
  * (a fixed count, a precision, or a cap), with reference rounds between
  * the first ones.  Fills out's method, method_detail, write_bytes,
  * warmup, samples_ns, stopped_by, precision and refs (dirty_sync_ns is
  * left for the caller, as the median).  start_ns is when the probe began,
- * for --max-time.  Returns 0, or -1 with err set (a failed sync is an
- * error, never a sample).
+ * for --max-time.  x (or NULL): its flush counter, unless NULL, counts
+ * the flushes of the kept samples' syncs, with an idle window before the
+ * first and after the last reference round; and the pairs are described
+ * there.  Returns 0, or -1 with err set (a failed sync is an error, never
+ * a sample).
  */
 int probe_measure(struct scratch *s, const struct probe_method *m,
-    const struct probe_options *o, double start_ns, struct probe_record *out,
-    char *err);
+    const struct probe_options *o, double start_ns, struct measure_extras *x,
+    struct probe_record *out, char *err);
 
 /* What group commit is asked to do. */
 struct group_plan {
 	int writers;            /* threads syncing at once */
 	long per_writer;        /* kept syncs each, after one warm-up */
 	double unit_ns;         /* the single-writer median: the unit */
-	double deadline_ns;     /* probe_now_ns after which no writer goes on */
+	double deadline_ns;     /* clock_monotonic_ns after which no writer goes on */
 };
 
 /*
@@ -55,9 +66,9 @@ int probe_group(struct scratch *s, const struct probe_method *m,
 
 /*
  * Why sampling stops after the n samples in x, elapsed_s into the probe:
- * "samples" (the fixed count), "precision" (the median's 95% interval
- * within ±o->precision of it), "max-samples" or "max-time"; NULL to go
- * on.  *next_check, 0 at first, spaces out the interval's recomputation.
+ * "signal" (*o->stop was set), "samples" (the fixed count), "precision"
+ * (the median's 95% interval within ±o->precision of it), "max-samples"
+ * or "max-time"; NULL to go on.  *next_check, 0 at first, spaces out the interval's recomputation.
  */
 const char *measure_stop_reason(const struct probe_options *o, const double *x,
     size_t n, double elapsed_s, size_t *next_check);
@@ -84,6 +95,13 @@ size_t measure_thin(double *x, size_t n, size_t per);
  * however often measure_thin halves them.
  */
 int measure_raw_first(const double *led, size_t k);
+
+/*
+ * One sample outside a probe's run: fresh data written at the next slot
+ * and the sync through libc timed into *ns.  Returns 0, or -1 with err set.
+ */
+int measure_dirty_sync(struct scratch *s, const struct probe_method *m,
+    double *ns, char *err);
 
 /* Timing one empty system call, in ns. */
 double measure_null_syscall(void);

@@ -7,7 +7,6 @@
  * power-loss protection; only their names and their backing can.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +18,13 @@
 #include <sys/sysmacros.h>
 #endif
 
+#include "probe/blockdev.h"
+#include "probe/fstype.h"
 #include "probe/identity.h"
 #include "probe/memdev.h"
 
 #ifdef __linux__
-#define TMPFS_MAGIC_ 0x01021994UL
-#define RAMFS_MAGIC_ 0x858458F6UL
+#define MEMDEV_MAX_SLAVES 64
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
 
@@ -32,10 +32,10 @@ static int check_disk(const char *disk, char *why, size_t len, int depth);
 static int
 disk_name(dev_t dev, char *disk, size_t len)
 {
-	char name[NAME_MAX + 1];
+	char name[BLOCKDEV_NAME];
 	int virtio;
 
-	return identity_block_names(dev, name, disk, len < sizeof name ? len :
+	return blockdev_names(dev, name, disk, len < sizeof name ? len :
 	    sizeof name, &virtio);
 }
 
@@ -55,13 +55,8 @@ memory_fs(const char *path, const char **fs)
 
 	if (statfs(path, &sf) != 0)
 		return 0;
-	if ((unsigned long)sf.f_type == TMPFS_MAGIC_)
-		*fs = "tmpfs";
-	else if ((unsigned long)sf.f_type == RAMFS_MAGIC_)
-		*fs = "ramfs";
-	else
-		return 0;
-	return 1;
+	*fs = fstype_name((unsigned long)sf.f_type);
+	return fstype_memory(*fs);
 }
 
 /* A loop device: its backing file on a memory filesystem or device. */
@@ -73,8 +68,7 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 	struct stat st;
 	int mem = 0;
 
-	snprintf(p, sizeof p, "/sys/block/%s/loop/backing_file", disk);
-	if (identity_read(p, file, sizeof file) < 0 || file[0] == '\0')
+	if (blockdev_backing_file(disk, file, sizeof file) < 0)
 		return 0;
 	clean = identity_clean(file, 200);
 	if (memory_fs(file, &fs)) {
@@ -92,32 +86,35 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 	return mem;
 }
 
-/* A stacked device (device-mapper, md): memory when all beneath it are. */
+/*
+ * A stacked device (device-mapper, md): memory when all beneath it are.
+ * A member that is a partition is judged by its disk.
+ */
 static int
 check_slaves(const char *disk, char *why, size_t len, int depth)
 {
-	char p[PATH_MAX], inner[512] = "", first[NAME_MAX + 1] = "";
-	DIR *d;
-	struct dirent *e;
-	int n = 0, mem = 1;
+	char slaves[MEMDEV_MAX_SLAVES][BLOCKDEV_NAME], inner[512] = "";
+	char first[BLOCKDEV_NAME] = "";
+	size_t n, i;
+	int mem = 1;
 
 	if (depth >= MEMDEV_MAX_DEPTH)
 		return 0;
-	snprintf(p, sizeof p, "/sys/block/%s/slaves", disk);
-	if ((d = opendir(p)) == NULL)
+	/* a full table may have left members out: all of them are not known */
+	n = blockdev_slaves(disk, slaves, MEMDEV_MAX_SLAVES);
+	if (n == MEMDEV_MAX_SLAVES)
 		return 0;
-	while (mem && (e = readdir(d)) != NULL) {
-		char one[512];
+	for (i = 0; mem && i < n; i++) {
+		char one[512], whole[BLOCKDEV_NAME];
 
-		if (e->d_name[0] == '.')
-			continue;
-		mem = check_disk(e->d_name, one, sizeof one, depth + 1);
-		if (n++ == 0) {
+		if (blockdev_disk(slaves[i], whole, sizeof whole) < 0)
+			memcpy(whole, slaves[i], sizeof whole);
+		mem = check_disk(whole, one, sizeof one, depth + 1);
+		if (i == 0) {
 			snprintf(inner, sizeof inner, "%s", one);
-			snprintf(first, sizeof first, "%s", e->d_name);
+			memcpy(first, slaves[i], sizeof first);
 		}
 	}
-	closedir(d);
 	if (!mem || n == 0)
 		return 0;
 	snprintf(why, len, "%s sits on %s%s; %s", disk, first,
@@ -145,7 +142,7 @@ check_disk(const char *disk, char *why, size_t len, int depth)
 int
 memdev_check(dev_t dev, char *why, size_t len)
 {
-	char disk[NAME_MAX + 1];
+	char disk[BLOCKDEV_NAME];
 
 	if (disk_name(dev, disk, sizeof disk) < 0)
 		return 0;

@@ -12,8 +12,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "probe/blockdev.h"
+
 /* How deep a loop-on-loop or device-mapper chain is followed. */
-#define MEMDEV_MAX_DEPTH 8
+#define MEMDEV_MAX_DEPTH BLOCKDEV_MAX_DEPTH
 
 /*
  * Whether the block device numbered dev keeps its data in memory, as far

@@ -2,7 +2,8 @@
 /*
  * The durable-sync methods the probe can time, what each call is, and
  * which of them this system has.  A method the system lacks is an error
- * naming the system, never a substitute.
+ * naming the system, never a substitute.  The one table of them: the
+ * probe times what it says, and the text of a record names what it says.
  */
 #ifndef SYNCGATE_PROBE_METHOD_H
 #define SYNCGATE_PROBE_METHOD_H
@@ -25,10 +26,16 @@ struct probe_method {
  */
 const struct probe_method *probe_method_find(const char *name, char *err);
 
+/*
+ * The table's entry for name, whether or not this system has the method
+ * (a record measured elsewhere is rendered with it); NULL when unknown.
+ */
+const struct probe_method *probe_method_lookup(const char *name);
+
 /* The default method's name on this system: fdatasync, or full on macOS. */
 const char *probe_method_default_name(void);
 
-/* Every method's name, comma-separated, for usage and messages. */
+/* Every method's name in the table, comma-separated, for messages. */
 const char *probe_method_names(void);
 
 /*

@@ -3,25 +3,34 @@
  * `syncgate probe`: measures what one durable sync costs on the volume
  * holding a directory, and whether the flush reaches a device.  Usage,
  * options and the main live here; the work is in scratch.c (the file),
- * measure.c and group.c (the timings), identity.c and volume.c (who and
- * where), classify.c (the decision) and report/probe_text.c (the text).
+ * options.c (their bounds), measure.c and group.c (the timings),
+ * identity.c and volume.c (who and where), judge.c and classify.c (the
+ * decision) and report/probe_text.c (the text).
  */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "lib/cleanup.h"
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
+#include "lib/version.h"
+#include "probe/flushcount.h"
 #include "probe/identity.h"
+#include "probe/judge.h"
 #include "probe/measure.h"
 #include "probe/method.h"
+#include "probe/options.h"
 #include "probe/probe.h"
-#include "probe/run.h"
 #include "probe/scratch.h"
+#include "probe/volume.h"
+#include "probe/watch.h"
 #include "report/report.h"
 
 #define DEFAULT_MAX_SAMPLES 1000
@@ -31,7 +40,10 @@ struct cli {
 	struct probe_options o;
 	const char *out;        /* -o FILE, or NULL for standard output */
 	int json, require_device, help;
-	int max_samples_given;
+	int max_samples_given, max_time_given;
+	double max_p99_ns;      /* --max-p99, or NaN */
+	int watch;
+	double interval_ns;     /* --interval, or 0 */
 };
 
 void
@@ -47,6 +59,9 @@ probe_options_default(struct probe_options *o)
 	o->max_samples = DEFAULT_MAX_SAMPLES;
 	o->max_time_s = DEFAULT_MAX_TIME_S;
 	o->concurrency = 0;
+	o->watch_interval_ns = 0;
+	o->watch_max_s = INFINITY;
+	o->stop = NULL;
 }
 
 /*
@@ -60,7 +75,8 @@ probe_usage(FILE *fp)
 "usage: syncgate probe [--dir DIR] [--samples N] [--method METHOD]\n"
 "                      [--write-size BYTES] [--json] [-o FILE] [--require-device]\n"
 "                      [--precision PCT] [--max-samples N] [--max-time SECONDS]\n"
-"                      [--concurrency C]\n"
+"                      [--concurrency C] [--max-p99 DURATION]\n"
+"                      [--watch [--interval DURATION]]\n"
 "\n"
 "Measures what one durable sync costs on the volume holding DIR, in a\n"
 "scratch file it creates there and always removes, and whether the flush\n"
@@ -72,9 +88,15 @@ probe_usage(FILE *fp)
 "  --dir DIR            the directory whose volume is probed; a symbolic\n"
 "                       link is followed and said so (default: .)\n"
 "  -h, --help           print this help\n"
+"  --interval DURATION  with --watch, from one sample's start to the next's:\n"
+"                       seconds (0.2) or a duration (200ms), 1ms to 3600s\n"
+"                       (default: 1s)\n"
 "  --json               print the syncgate-probe/1 record instead of text\n"
+"  --max-p99 DURATION   exit 1 when the samples' p99 is over DURATION (10ms)\n"
 "  --max-samples N      with --precision, stop after N samples (default: 1000)\n"
-"  --max-time SECONDS   stop sampling after SECONDS (default: 60)\n"
+"  --max-time SECONDS   stop sampling after SECONDS (default: 60); with\n"
+"                       --watch, stop watching SECONDS after the start\n"
+"                       (default: at a signal only)\n"
 "  --method METHOD      fdatasync, fsync, dsync, direct-dsync, or on macOS\n"
 "                       full or barrier (default: fdatasync on Linux, full\n"
 "                       on macOS; the macOS methods are untested on Apple\n"
@@ -87,31 +109,41 @@ probe_usage(FILE *fp)
 "  --require-device     exit 1 unless the flush reaches a device\n"
 "  --samples N          samples kept (default: 15; with --precision, the\n"
 "                       fewest taken)\n"
+"  --watch              after the probe, beside a benchmark, take one sample\n"
+"                       every --interval, each stamped with the wall clock,\n"
+"                       and count the disks' flushes, until SIGINT, SIGTERM\n"
+"                       or --max-time; then write the record to -o FILE or,\n"
+"                       with --json, to standard output\n"
 "  --write-size BYTES   bytes written before each sync, at most 67108864\n"
 "                       (64 MiB); for direct-dsync a multiple of 512 and of\n"
 "                       the O_DIRECT alignment the filesystem reports\n"
 "                       (default: 4096)\n"
 "\n"
-"exit status: 0 measured, 1 --require-device and the flush does not reach a\n"
-"device, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
+"exit status: 0 measured (with --watch: stopped and the record written), 1\n"
+"--require-device and the flush does not reach a device, or p99 over\n"
+"--max-p99, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
 }
 
 enum {
-	OPT_CONCURRENCY = 256, OPT_DIR, OPT_JSON, OPT_MAX_SAMPLES, OPT_MAX_TIME,
-	OPT_METHOD, OPT_PRECISION, OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WRITE_SIZE
+	OPT_CONCURRENCY = 256, OPT_DIR, OPT_INTERVAL, OPT_JSON, OPT_MAX_P99,
+	OPT_MAX_SAMPLES, OPT_MAX_TIME, OPT_METHOD, OPT_PRECISION,
+	OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WATCH, OPT_WRITE_SIZE
 };
 
 static const struct option longopts[] = {
 	{ "concurrency", required_argument, NULL, OPT_CONCURRENCY },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "help", no_argument, NULL, 'h' },
+	{ "interval", required_argument, NULL, OPT_INTERVAL },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "max-p99", required_argument, NULL, OPT_MAX_P99 },
 	{ "max-samples", required_argument, NULL, OPT_MAX_SAMPLES },
 	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
 	{ "method", required_argument, NULL, OPT_METHOD },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
 	{ "require-device", no_argument, NULL, OPT_REQUIRE_DEVICE },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "watch", no_argument, NULL, OPT_WATCH },
 	{ "write-size", required_argument, NULL, OPT_WRITE_SIZE },
 	{ NULL, 0, NULL, 0 }
 };
@@ -132,6 +164,12 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 	case OPT_DIR:
 		c->o.dir = arg;
 		return 0;
+	case OPT_INTERVAL:
+		return parse_duration(arg, WATCH_MIN_INTERVAL_NS, WATCH_MAX_INTERVAL_NS,
+		    1e9, &c->interval_ns, "--interval", err);
+	case OPT_MAX_P99:
+		return parse_duration(arg, 1, 86400e9, 0, &c->max_p99_ns, "--max-p99",
+		    err);
 	case OPT_MAX_SAMPLES:
 		c->max_samples_given = 1;
 		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
@@ -139,6 +177,7 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 		c->o.max_samples = (long)v;
 		return 0;
 	case OPT_MAX_TIME:
+		c->max_time_given = 1;
 		return parse_real(arg, 0.001, PROBE_MAX_TIME_S, &c->o.max_time_s,
 		    "--max-time", err);
 	case OPT_METHOD:
@@ -158,6 +197,30 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 	return errf(err, "unknown option; try syncgate help probe");
 }
 
+/*
+ * --watch's options: its record goes to a file or, asked for, standard
+ * output; --max-time caps the whole run, and the opening probe no more
+ * than a probe's default.
+ */
+static int
+watch_args(struct cli *c, char *err)
+{
+	if (!c->watch) {
+		if (c->interval_ns > 0)
+			return errf(err, "--interval applies only with --watch");
+		return 0;
+	}
+	if (c->out == NULL && !c->json)
+		return errf(err, "--watch writes the probe record to -o FILE, or with "
+		    "--json to standard output; give one");
+	c->o.watch_interval_ns = c->interval_ns > 0 ? c->interval_ns : 1e9;
+	c->o.watch_max_s = c->max_time_given ? c->o.max_time_s : INFINITY;
+	if (c->o.max_time_s > DEFAULT_MAX_TIME_S)
+		c->o.max_time_s = DEFAULT_MAX_TIME_S;
+	c->o.stop = watch_stop();
+	return 0;
+}
+
 static int
 parse_args(int argc, char **argv, struct cli *c, char *err)
 {
@@ -165,6 +228,7 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 
 	memset(c, 0, sizeof *c);
 	probe_options_default(&c->o);
+	c->max_p99_ns = NAN;
 	opterr = 0;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
@@ -176,6 +240,8 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 			c->json = 1;
 		else if (ch == OPT_REQUIRE_DEVICE)
 			c->require_device = 1;
+		else if (ch == OPT_WATCH)
+			c->watch = 1;
 		else if (ch == ':')
 			return errf(err, "%s needs an argument; try syncgate help probe",
 			    argv[optind - 1]);
@@ -190,7 +256,7 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 		    "--dir", argv[optind]);
 	if (c->max_samples_given && isnan(c->o.precision))
 		return errf(err, "--max-samples applies only with --precision");
-	return 0;
+	return watch_args(c, err);
 }
 
 /* The record as JSON or text into of, which it closes (or aborts). */
@@ -201,7 +267,7 @@ emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
 	struct render_opts ro;
 	int bad;
 
-	if (c->json) {
+	if (c->json || c->watch) {
 		bad = json_print_and_delete(of->fp, probe_record_to_json(rec)) < 0;
 	} else {
 		render_opts_detect(&ro, of->fp, 0);
@@ -215,44 +281,164 @@ emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
 	return outfile_close(of, err);
 }
 
+/* Records when and by which version, and the elapsed time since start_ns. */
+static void
+stamp(struct probe_record *out, double start_ns)
+{
+	char buf[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) != NULL &&
+	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
+		out->created = xstrdup(buf);
+	out->version = xstrdup(SYNCGATE_VERSION);
+	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
+}
+
+/* The steps on the open scratch file; 0, or -1 with err set. */
+static int
+measure(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start, struct probe_record *out,
+    struct probe_observed *seen, char *err)
+{
+	struct volume_block vb;
+	struct flushcount fc;
+	struct measure_extras x = { &fc, 0, NAN };
+	struct group_plan plan = { o->concurrency, o->samples, NAN,
+	    start + o->max_time_s * 1e9 };
+	int rc;
+
+	if (volume_identify(o->dir, s->dirfd, out, &vb, err) < 0)
+		return -1;
+	flushcount_open(&fc, vb.known, vb.dev, out->fs);
+	rc = probe_measure(s, m, o, start, &x, out, err);
+	flushcount_close(&fc, &out->flushes);
+	seen->pairs = x.pairs;
+	seen->pair_ratio_min = x.pair_ratio_min;
+	if (rc < 0)
+		return -1;
+	probe_record_summarize(out, 0.95);
+	out->refs.dirty_sync_ns = plan.unit_ns = out->median_ns;
+	if (o->concurrency > 0 && probe_group(s, m, &plan, &out->group, err) < 0)
+		return -1;
+	if (!(o->watch_interval_ns > 0))
+		return 0;
+	flushcount_open(&fc, vb.known, vb.dev, out->fs);
+	return probe_watch(s, m, o, start, &fc, out, err);
+}
+
 int
 probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 {
 	const struct probe_method *m;
 	struct scratch s;
-	double start = probe_now_ns();
+	double start = clock_monotonic_ns();
+	struct probe_observed seen = { 0, 0, 0, NAN };
 	long long slots;
-	int rc = -1, dropped, cached;
+	int rc = -1;
 
 	probe_record_init(out);
 	identity_host(out);
 	if ((m = probe_method_find(o->method, err)) == NULL ||
-	    probe_check_options(o, m, err) < 0 ||
-	    (slots = probe_scratch_slots(o, err)) < 0) {
+	    probe_options_check(o, m, err) < 0 ||
+	    (slots = probe_options_slots(o, err)) < 0) {
 		probe_record_free(out);
 		return -1;
 	}
-	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0 &&
-	    identity_volume(o->dir, s.dirfd, out, err) == 0 &&
-	    probe_measure(&s, m, o, start, out, err) == 0) {
-		struct group_plan plan = { o->concurrency, o->samples, NAN,
-		    start + o->max_time_s * 1e9 };
-
-		probe_record_summarize(out, 0.95);
-		out->refs.dirty_sync_ns = plan.unit_ns = out->median_ns;
-		rc = o->concurrency > 0 ? probe_group(&s, m, &plan, &out->group,
-		    err) : 0;
-	}
-	dropped = s.flags_dropped;
-	cached = s.direct_cached;
+	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0)
+		rc = measure(&s, m, o, start, out, &seen, err);
+	seen.flags_dropped = s.flags_dropped;
+	seen.direct_cached = s.direct_cached;
 	scratch_close(&s);
 	if (rc < 0) {
 		probe_record_free(out);
 		return -1;
 	}
-	probe_judge(out, m, dropped, cached);
-	probe_stamp(out, start);
+	probe_judge(out, m, &seen);
+	stamp(out, start);
 	return 0;
+}
+
+/*
+ * p99 and its bounds in words: "12.3ms (95% interval 11ms to 14ms)", or
+ * with the lower bound alone and why there is no upper one.
+ */
+static void
+p99_words(const struct probe_record *p, char *buf, size_t len)
+{
+	char a[DURLEN], b[DURLEN], c[DURLEN];
+	int ascii = !locale_is_utf8();
+
+	fmt_duration(a, sizeof a, p->p99_ns, ascii);
+	fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
+	fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
+	if (!isnan(p->p99_hi_ns))
+		snprintf(buf, len, "%s (95%% interval %s to %s)", a, b, c);
+	else
+		snprintf(buf, len, "%s (at least %s with %g%% confidence; %zu samples "
+		    "give it no upper bound, %zu would)", a, b,
+		    PROBE_P99_CONFIDENCE * 100, p->nsamples, probe_p99_upper_min());
+}
+
+/*
+ * --max-p99 rules on the samples' p99 itself, as etcd's guidance does;
+ * where its interval does not lie under the limit too, a pass says so.
+ */
+static int
+rule_p99(double limit_ns, const struct probe_record *p)
+{
+	char words[ERRLEN], lim[DURLEN];
+
+	if (isnan(limit_ns))
+		return EXIT_PASS;
+	p99_words(p, words, sizeof words);
+	fmt_duration(lim, sizeof lim, limit_ns, !locale_is_utf8());
+	if (p->p99_ns > limit_ns) {
+		warnx_("--max-p99: p99 is %s, over %s", words, lim);
+		return EXIT_FAIL;
+	}
+	if (isnan(p->p99_hi_ns) || p->p99_hi_ns > limit_ns)
+		warnx_("--max-p99: p99 is %s: within %s as measured, not shown to "
+		    "stay within it", words, lim);
+	return EXIT_PASS;
+}
+
+/* The rulings the options ask for: 0, or 1 when one of them fails. */
+static int
+rule(const struct cli *c, const struct probe_record *p)
+{
+	int status = rule_p99(c->max_p99_ns, p);
+
+	if (c->require_device && p->reaches != REACH_YES) {
+		warnx_("--require-device: the flush does not reach a device here "
+		    "(reaches_device: %s)", reach_name(p->reaches));
+		status = EXIT_FAIL;
+	}
+	return status;
+}
+
+/*
+ * Signals stop the watch rather than the process, and its own load is
+ * stated before it starts.
+ */
+static void
+watch_start(const struct cli *c)
+{
+	char iv[DURLEN], b[DURLEN], bs[DURLEN], e[ERRLEN];
+	const struct probe_method *m = probe_method_find(c->o.method, e);
+	int ascii = !locale_is_utf8();
+
+	cleanup_install();
+	watch_catch_signals();
+	fmt_duration(iv, sizeof iv, c->o.watch_interval_ns, ascii);
+	fmt_bytes(b, sizeof b, (double)c->o.write_bytes);
+	fmt_bytes(bs, sizeof bs, (double)c->o.write_bytes * 1e9 /
+	    c->o.watch_interval_ns);
+	warnx_("--watch: after the probe, one %s write and %s every %s (%s and "
+	    "%.3g sync%s a second) until SIGINT, SIGTERM or --max-time", b,
+	    m != NULL ? m->word : "sync", iv, bs, 1e9 / c->o.watch_interval_ns,
+	    c->o.watch_interval_ns == 1e9 ? "" : "s");
 }
 
 int
@@ -280,6 +466,8 @@ probe_main(int argc, char **argv)
 		warnx_("%s", err);
 		return EXIT_TROUBLE;
 	}
+	if (c.watch)
+		watch_start(&c);
 	if (probe_run(&c.o, &rec, err) < 0) {
 		outfile_abort(&of);
 		warnx_("%s", err);
@@ -288,10 +476,8 @@ probe_main(int argc, char **argv)
 	if (emit(&c, &of, &rec, err) < 0) {
 		warnx_("%s", err);
 		status = EXIT_TROUBLE;
-	} else if (c.require_device && rec.reaches != REACH_YES) {
-		warnx_("--require-device: the flush does not reach a device here "
-		    "(reaches_device: %s)", reach_name(rec.reaches));
-		status = EXIT_FAIL;
+	} else {
+		status = rule(&c, &rec);
 	}
 	probe_record_free(&rec);
 	return status;

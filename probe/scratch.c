@@ -22,6 +22,7 @@
 #endif
 
 #include "lib/cleanup.h"
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "probe/scratch.h"
@@ -29,24 +30,6 @@
 #define NAME_PREFIX ".syncgate-probe."
 #define NAME_RANDOM 12
 #define CREATE_TRIES 64
-
-/*
- * Counted from the first call, not from boot: after 104 days of uptime a
- * double holding nanoseconds since boot can no longer tell one nanosecond
- * from the next, and an empty system call of 200ns would lose 1% of
- * itself.  The first call is made before any writer thread starts.
- */
-double
-probe_now_ns(void)
-{
-	static time_t origin = (time_t)-1;
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	if (origin == (time_t)-1)
-		origin = t.tv_sec;
-	return (double)(t.tv_sec - origin) * 1e9 + (double)t.tv_nsec;
-}
 
 /* splitmix64: a good spread from any seed, cheap enough per byte */
 static uint64_t
@@ -169,7 +152,7 @@ scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 
 	scratch_fill(buf, s->write_bytes, seed);
 	if (ns != NULL)
-		t0 = probe_now_ns();
+		t0 = clock_monotonic_ns();
 	while (done < s->write_bytes) {
 		ssize_t w = pwrite(fd, buf + done, (size_t)(s->write_bytes - done),
 		    off + done);
@@ -188,7 +171,7 @@ scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 		done += w;
 	}
 	if (ns != NULL)
-		*ns = probe_now_ns() - t0;
+		*ns = clock_monotonic_ns() - t0;
 	return 0;
 }
 

@@ -75,10 +75,4 @@ int scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 /* Removes the file and closes everything; safe to call twice. */
 void scratch_close(struct scratch *s);
 
-/*
- * CLOCK_MONOTONIC in nanoseconds since the first call (which must come
- * before other threads call it); for differences, not dates.
- */
-double probe_now_ns(void);
-
 #endif

@@ -26,8 +26,11 @@
 #endif
 
 #include "lib/err.h"
+#include "probe/blockdev.h"
+#include "probe/fstype.h"
 #include "probe/identity.h"
 #include "probe/memdev.h"
+#include "probe/volume.h"
 
 struct mount_entry {
 	char *point, *fstype, *source, *options;
@@ -36,35 +39,6 @@ struct mount_entry {
 };
 
 #ifdef __linux__
-static const struct {
-	unsigned long magic;
-	const char *name;
-} magics[] = {
-	{ 0xEF53, "ext2/ext3/ext4" }, { 0x58465342, "xfs" },
-	{ 0x9123683E, "btrfs" }, { 0x01021994, "tmpfs" },
-	{ 0x858458F6, "ramfs" }, { 0x958458F6, "hugetlbfs" },
-	{ 0x794C7630, "overlay" }, { 0x61756673, "aufs" },
-	{ 0x6969, "nfs" }, { 0x517B, "smbfs" }, { 0xFE534D42, "smb2" },
-	{ 0xFF534D42, "cifs" }, { 0x65735546, "fuse" }, { 0x01021997, "9p" },
-	{ 0x2FC12FC1, "zfs" }, { 0xF2F52010, "f2fs" }, { 0x4D44, "vfat" },
-	{ 0x2011BAB0, "exfat" }, { 0x5346544E, "ntfs" }, { 0x00C36400, "ceph" },
-	{ 0xCA451A4E, "bcachefs" }, { 0x3153464A, "jfs" },
-	{ 0x52654973, "reiserfs" }, { 0x3434, "nilfs2" },
-	{ 0x73717368, "squashfs" }, { 0x15013346, "udf" },
-	{ 0x4244, "hfs" }, { 0x482B, "hfsplus" },
-};
-
-static const char *
-magic_name(unsigned long m)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
-		if (magics[i].magic == m)
-			return magics[i].name;
-	return NULL;
-}
-
 /* mountinfo escapes space, tab, newline and backslash as octal. */
 static void
 unescape(char *s)
@@ -264,11 +238,9 @@ pick_fs(const char *statfs_name, const char *mount_type)
 static int
 block_dev(dev_t st_dev, const char *source, dev_t *out)
 {
-	char p[64];
 	struct stat st;
 
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(st_dev), minor(st_dev));
-	if (access(p, F_OK) == 0) {
+	if (blockdev_known(st_dev) == 0) {
 		*out = st_dev;
 		return 0;
 	}
@@ -280,61 +252,49 @@ block_dev(dev_t st_dev, const char *source, dev_t *out)
 	return -1;
 }
 
-static void
-copy_name(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-int
-identity_block_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
-{
-	char p[PATH_MAX], link[PATH_MAX], *base;
-	ssize_t n;
-
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	n = readlink(p, link, sizeof link - 1);
-	if (n < 0)
-		return -1;
-	link[n] = '\0';
-	*virtio = strstr(link, "/virtio") != NULL;
-	base = strrchr(link, '/');
-	copy_name(name, len, base ? base + 1 : link);
-	copy_name(disk, len, name);
-	snprintf(p, sizeof p, "/sys/dev/block/%u:%u/partition", major(dev),
-	    minor(dev));
-	if (access(p, F_OK) == 0 && base != NULL) {
-		*base = '\0';
-		base = strrchr(link, '/');
-		if (base != NULL)
-			copy_name(disk, len, base + 1);
-	}
-	return 0;
-}
-
 static char *
 sys_attr(const char *disk, const char *attr, size_t max)
 {
-	char p[PATH_MAX], buf[256];
+	char buf[256];
 
-	snprintf(p, sizeof p, "/sys/block/%s/%s", disk, attr);
-	if (identity_read(p, buf, sizeof buf) < 0 || buf[0] == '\0')
+	if (blockdev_attr(disk, attr, buf, sizeof buf) < 0 || buf[0] == '\0')
 		return NULL;
 	return identity_clean(buf, max);
+}
+
+/*
+ * A loop device under the volume whose backing file is on a filesystem
+ * that hands syncs to storage out of this kernel's sight (NFS, FUSE):
+ * its flushes end there, as a memory filesystem's do in memory.
+ */
+static void
+passthrough_backing(dev_t dev, struct probe_record *out)
+{
+	struct blockdev_stack st;
+	struct statfs sf;
+	const char *fs;
+	char why[512], *clean;
+
+	blockdev_stack(dev, &st);
+	if (st.loop[0] == '\0' || statfs(st.backing, &sf) != 0)
+		return;
+	fs = fstype_name((unsigned long)sf.f_type);
+	if (!fstype_passthrough(fs))
+		return;
+	clean = identity_clean(st.backing, 200);
+	snprintf(why, sizeof why, "%s is backed by %s, a file on %s", st.loop,
+	    clean, fs);
+	free(clean);
+	out->passthrough_backed = identity_clean(why, 400);
 }
 
 static void
 device_facts(dev_t dev, struct probe_record *out)
 {
-	char name[NAME_MAX + 1], disk[NAME_MAX + 1], why[512], *rot;
+	char name[BLOCKDEV_NAME], disk[BLOCKDEV_NAME], why[512], *rot;
 	int virtio = 0;
 
-	if (identity_block_names(dev, name, disk, sizeof name, &virtio) < 0)
+	if (blockdev_names(dev, name, disk, sizeof name, &virtio) < 0)
 		return;
 	out->device = identity_clean(name, 64);
 	out->model = sys_attr(disk, "device/model", 128);
@@ -347,6 +307,8 @@ device_facts(dev_t dev, struct probe_record *out)
 		identity_add_virt(&out->virt, "virtio disk");
 	if (memdev_check(dev, why, sizeof why))
 		out->memory_backed = identity_clean(why, 400);
+	else
+		passthrough_backing(dev, out);
 }
 
 /* The filesystem UUID whose /dev/disk/by-uuid link names dev. */
@@ -420,7 +382,8 @@ volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
 }
 
 static void
-system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+system_volume(int dirfd, const struct stat *st, struct probe_record *out,
+    struct volume_block *vb)
 {
 	struct statfs sf;
 	struct mount_entry m;
@@ -430,12 +393,14 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 	int have_block;
 
 	out->fs = pick_fs(fstatfs(dirfd, &sf) == 0 ?
-	    magic_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
+	    fstype_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
 	if (found) {
 		out->mount_point = xstrdup(m.point);
 		out->mount_options = xstrdup(m.options);
 	}
 	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
+	vb->known = have_block;
+	vb->dev = block;
 	if (have_block)
 		device_facts(block, out);
 	volume_id(dirfd, st->st_dev, have_block, block,
@@ -447,11 +412,13 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out)
 #else
 /* macOS and the BSDs: statfs names the filesystem and its mount. */
 static void
-system_volume(int dirfd, const struct stat *st, struct probe_record *out)
+system_volume(int dirfd, const struct stat *st, struct probe_record *out,
+    struct volume_block *vb)
 {
 	struct statfs sf;
 	size_t n;
 
+	vb->known = 0;
 	if (fstatfs(dirfd, &sf) == 0) {
 		out->fs = identity_clean(sf.f_fstypename, 64);
 		out->mount_point = identity_clean_path(sf.f_mntonname);
@@ -481,7 +448,8 @@ note_symlink(const char *dir, struct probe_record *out)
 }
 
 int
-identity_volume(const char *dir, int dirfd, struct probe_record *out, char *err)
+volume_identify(const char *dir, int dirfd, struct probe_record *out,
+    struct volume_block *vb, char *err)
 {
 	char *real = realpath(dir, NULL);
 	struct stat st;
@@ -495,6 +463,6 @@ identity_volume(const char *dir, int dirfd, struct probe_record *out, char *err)
 	out->path = identity_clean_path(real);
 	free(real);
 	note_symlink(dir, out);
-	system_volume(dirfd, &st, out);
+	system_volume(dirfd, &st, out, vb);
 	return 0;
 }

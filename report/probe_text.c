@@ -10,9 +10,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/units.h"
 #include "lib/utf8.h"
+#include "probe/method.h"
 #include "report/escape.h"
 #include "report/report.h"
 
@@ -68,26 +70,33 @@ dur(const struct text_ctx *t, char *buf, double ns)
 	return fmt_duration(buf, DURLEN, ns, t->ascii);
 }
 
+/* Whether the record's method times a write that is its own sync. */
 static int
 write_timed(const struct probe_record *p)
 {
-	return p->method != NULL && strstr(p->method, "dsync") != NULL;
+	const struct probe_method *m = probe_method_lookup(p->method);
+
+	return m != NULL && m->write_timed;
 }
 
+/* The call in words, from the method table; a name it lacks as given. */
 static const char *
 sync_word(const struct probe_record *p)
 {
+	const struct probe_method *m = probe_method_lookup(p->method);
+
 	if (p->method == NULL)
 		return "sync";
-	if (strcmp(p->method, "dsync") == 0)
-		return "O_DSYNC write";
-	if (strcmp(p->method, "direct-dsync") == 0)
-		return "O_DIRECT|O_DSYNC write";
-	if (strcmp(p->method, "full") == 0)
-		return "F_FULLFSYNC";
-	if (strcmp(p->method, "barrier") == 0)
-		return "F_BARRIERFSYNC";
-	return p->method;
+	return m != NULL ? m->word : p->method;
+}
+
+/* The call the clean reference sync made, as the method table says. */
+static const char *
+clean_word(const struct probe_record *p)
+{
+	const struct probe_method *m = probe_method_lookup(p->method);
+
+	return m != NULL ? probe_method_clean_name(m) : sync_word(p);
 }
 
 /* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */
@@ -112,8 +121,10 @@ summary_line(const struct text_ctx *t, const struct probe_record *p)
 		    dur(t, b, p->ci_lo_ns), dur(t, c, p->ci_hi_ns));
 	else
 		fprintf(t->fp, " (too few samples for an interval; ");
-	fprintf(t->fp, "min %s, p90 %s, max %s)\n", dur(t, d, p->min_ns),
-	    dur(t, e, p->p90_ns), dur(t, a, p->max_ns));
+	fprintf(t->fp, "min %s, p90 %s, ", dur(t, d, p->min_ns),
+	    dur(t, e, p->p90_ns));
+	fprintf(t->fp, "p99 %s, max %s)\n", dur(t, d, p->p99_ns),
+	    dur(t, a, p->max_ns));
 }
 
 static void
@@ -179,10 +190,9 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 		fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
 	else
 		snprintf(sz, sizeof sz, "the same");
-	ref_add(&r, "", timed ? "fdatasync" : sync_word(p), " with nothing dirty",
-	    p->refs.clean_sync_ns);
-	ref_add(&r, "", timed ? "fdatasync" : sync_word(p),
-	    " with nothing dirty, past libc", p->refs.clean_raw_sync_ns);
+	ref_add(&r, "", clean_word(p), " with nothing dirty", p->refs.clean_sync_ns);
+	ref_add(&r, "", clean_word(p), " with nothing dirty, past libc",
+	    p->refs.clean_raw_sync_ns);
 	ref_add(&r, "", "empty system call", "", p->refs.null_syscall_ns);
 	ref_add(&r, "", sz, " write without a sync", p->refs.plain_write_ns);
 	ref_add(&r, timed ? "" : "dirty ", sync_word(p),
@@ -220,6 +230,77 @@ group_line(const struct text_ctx *t, const struct probe_record *p)
 	    p->group.nsamples, p->group.stopped_by != NULL &&
 	    strcmp(p->group.stopped_by, "max-time") == 0 ?
 	    "; stopped at --max-time" : "");
+}
+
+/* When the series' first sample began, as ISO 8601 UTC. */
+static void
+series_start(const struct probe_series *s, char *buf, size_t len)
+{
+	time_t when = (time_t)s->base_unix_s + (time_t)(s->t_ns[0] / 1e9);
+	struct tm tm;
+
+	if (gmtime_r(&when, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, len, "an unprintable time");
+}
+
+/* How the watch took its samples, and what that cost the volume. */
+static void
+watch_line(const struct text_ctx *t, const struct probe_record *p)
+{
+	char iv[DURLEN], b[DURLEN], bs[DURLEN];
+
+	if (!(p->watch.interval_ns > 0))
+		return;
+	fmt_bytes(b, sizeof b, (double)p->write_bytes);
+	fmt_bytes(bs, sizeof bs, (double)p->write_bytes * 1e9 /
+	    p->watch.interval_ns);
+	fprintf(t->fp, "watch: one %s write and ", p->write_bytes > 0 ? b :
+	    "unrecorded");
+	put(t, sync_word(p));
+	fprintf(t->fp, " every %s (%s and %.3g sync%s a second), stopped by ",
+	    dur(t, iv, p->watch.interval_ns), p->write_bytes > 0 ? bs : "?",
+	    1e9 / p->watch.interval_ns, p->watch.interval_ns == 1e9 ? "" : "s");
+	put(t, p->watch.stopped_by);
+	fputs("\n", t->fp);
+}
+
+static void
+series_block(const struct text_ctx *t, const struct probe_record *p)
+{
+	const struct probe_series *s = &p->series;
+	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], e[DURLEN], when[40];
+	size_t i;
+
+	if (!s->present)
+		return;
+	if (s->n == 0) {
+		fprintf(t->fp, "series: no samples\n");
+	} else {
+		series_start(s, when, sizeof when);
+		fprintf(t->fp, "series: %zu samples from %s over %s: median %s, p99 "
+		    "%s, min %s, max %s\n", s->n, when, dur(t, a, s->t_ns[s->n - 1] -
+		    s->t_ns[0] + s->samples_ns[s->n - 1]), dur(t, b, s->median_ns),
+		    dur(t, c, s->p99_ns), dur(t, d, s->min_ns), dur(t, e, s->max_ns));
+	}
+	if (s->ndev == 0 && s->flushes_unavailable != NULL) {
+		fputs("  flush requests over the window: not counted: ", t->fp);
+		put(t, s->flushes_unavailable);
+		fputs("\n", t->fp);
+	}
+	for (i = 0; i < s->ndev; i++) {
+		fprintf(t->fp, "  flush requests over the %s window, everyone's: ",
+		    isnan(s->window_ns[0]) ? "" : dur(t, a, s->window_ns[1] -
+		    s->window_ns[0]));
+		if (!isnan(s->dev[i].flushes))
+			fprintf(t->fp, "%.0f by ", s->dev[i].flushes);
+		put(t, s->dev[i].name);
+		if (s->dev[i].dropped != NULL) {
+			fputs(" dropped: ", t->fp);
+			put(t, s->dev[i].dropped);
+		}
+		fputs("\n", t->fp);
+	}
 }
 
 static void
@@ -303,6 +384,8 @@ report_probe_text(FILE *fp, const struct probe_record *p, const struct render_op
 	stop_line(&t, p);
 	refs_block(&t, p);
 	group_line(&t, p);
+	watch_line(&t, p);
+	series_block(&t, p);
 	verdict_block(&t, p);
 	identity_block(&t, p);
 	return 0;

@@ -98,6 +98,23 @@ expect 2 "--max-samples applies only with --precision" probe --dir "$D" --max-sa
 expect 2 "--max-samples: 5 is out of range; expected 15 (--samples)" \
 	probe --dir "$D" --precision 5% --max-samples 5
 expect 2 "--max-time: 0 is out of range" probe --dir "$D" --max-time 0
+expect 2 "--max-p99: 10 has no unit; expected a duration such as 10ms" \
+	probe --dir "$D" --max-p99 10
+expect 2 "--max-p99: ten is not a duration such as 10ms" probe --dir "$D" --max-p99 ten
+expect 2 "--max-p99: 0ms is out of range" probe --dir "$D" --max-p99 0ms
+expect 2 "--max-p99: -5ms is out of range" probe --dir "$D" --max-p99 -5ms
+expect 2 "--watch writes the probe record to -o FILE, or with --json to standard output; give one" \
+	probe --dir "$D" --watch
+expect 2 "--interval applies only with --watch" probe --dir "$D" --interval 1s --json
+expect 2 "--interval: 0 is out of range; expected 1ms to 3600s" \
+	probe --dir "$D" --watch --json --interval 0
+expect 2 "--interval: -0.5 is out of range" probe --dir "$D" --watch --json --interval -0.5
+expect 2 "--interval: 0ms is out of range" probe --dir "$D" --watch --json --interval 0ms
+expect 2 "--interval: fast is not a duration such as 10ms" \
+	probe --dir "$D" --watch --json --interval fast
+expect 2 "--interval: 5 m is not a duration" probe --dir "$D" --watch --json --interval "5 m"
+expect 2 "/nonexistent/w.json: No such file or directory" \
+	probe --dir "$D" --watch -o /nonexistent/w.json
 expect 2 "unknown option --frob" probe --dir "$D" --frob
 expect 2 "--dir needs an argument" probe --dir
 expect 2 "unexpected argument extra" probe --dir "$D" extra
@@ -107,6 +124,17 @@ expect 2 "/nonexistent/p.json: No such file or directory" probe --dir "$D" -o /n
 # the probe reads no file; its one output is checked before it measures
 expect 2 "$D: is a directory; expected a file to write" probe --dir "$D" -o "$D"
 empty "$D" "refusals"
+
+# "SYNCS FLUSHES" of a record's first counted disk, or nothing when none was
+counted() {
+	awk '/"flushes":[[:space:]]*{/ { on = 1 }
+		on && /"syncs":/ { s = $2; gsub(/[^0-9]/, "", s) }
+		on && /"flushes":[[:space:]]*[0-9]/ { f = $2; gsub(/[^0-9]/, "", f); print s, f; exit }' "$1"
+}
+# the first counted disk's write cache
+counted_cache() {
+	sed -n '/"devices":/,/}/s/^[[:space:]]*"write_cache":[[:space:]]*"\(.*\)",*$/\1/p' "$1" | head -n 1
+}
 
 # --- a real run on this disk ---
 expect 0 "" probe --dir "$D" --samples 7
@@ -124,6 +152,15 @@ grep -q 'each sample writes 4097 B of fresh content' "$T/out" ||
 	fail "the method's detail rounds the write: $(sed -n 3p "$T/out")"
 empty "$D" "a run of 4097-byte writes"
 
+# --max-p99: over it exits 1 with p99 and its lower bound (15 samples
+# give no upper one); within it passes, and says the bound is missing
+expect 1 "--max-p99: p99 is " probe --dir "$D" --samples 15 --max-p99 1ns
+grep -q "at least .* with 97.5% confidence; 15 samples give it no upper bound, 368 would), over 1ns" \
+	"$T/err" || fail "--max-p99 over: $(cat "$T/err")"
+grep -q '^fdatasync after .*, p99 [0-9.]*[mµn]*s, max ' "$T/out" ||
+	fail "--max-p99 over: the text lacks p99: $(sed -n 2p "$T/out")"
+expect 0 "within 3600s as measured, not shown to stay within it" probe --dir "$D" \
+	--samples 15 --max-p99 3600s
 # `syncgate report PROBE.json` prints the probe's text byte for byte: each
 # fixture against its golden text, in a UTF-8 locale and (where a golden
 # ASCII text exists) in the C locale
@@ -174,6 +211,22 @@ grep -q '"reaches_device":[[:space:]]*"' "$T/p.json" || fail "-o FILE: no reache
 ls "$T"/p.json.tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
 to_full probe --dir "$D" --samples 3
 empty "$D" "JSON and full output"
+
+# --- on this disk, each sample's sync sends a flush that the disk completes ---
+expect 0 "" probe --dir "$D" --samples 15 --json
+c=$(counted "$T/out")
+if [ -z "$c" ]; then
+	echo "skipped: flushes on this disk (none counted: $(grep '"unavailable"' "$T/out"))"
+elif [ "$(counted_cache "$T/out")" != "write back" ]; then
+	echo "skipped: flushes on this disk (its cache is not write back)"
+else
+	set -- $c
+	[ "$2" -ge "$1" ] || fail "on the disk: $2 flush requests for $1 fdatasyncs"
+	grep -q "Counted around the timed syncs: $1 fdatasyncs, [0-9]* flush requests completed by" \
+		"$T/out" || fail "on the disk: evidence lacks the count: $(grep -A2 '"evidence"' "$T/out")"
+	grep -q '"reaches_device":[[:space:]]*"yes"' "$T/out" || fail "on the disk: not yes"
+fi
+empty "$D" "flushes on the disk"
 
 # --- tmpfs says no, and --require-device refuses it (printing the report) ---
 if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then
@@ -226,6 +279,17 @@ else
 	[ "$st" -eq 0 ] || fail "eatmydata, dsync: exit $st: $(cat "$T/err")"
 	grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" || fail "eatmydata, dsync: not \"no\""
 	grep -q 'strips sync flags' "$T/out" || fail "eatmydata, dsync: evidence does not name the stripped flag"
+	# and no flush reaches the disk: its count stays at none
+	eatmydata "$SYNCGATE" probe --dir "$D" --samples 15 --json >"$T/out" 2>"$T/err" ||
+		fail "eatmydata, counted: $(cat "$T/err")"
+	c=$(counted "$T/out")
+	if [ -n "$c" ] && [ "$(counted_cache "$T/out")" = "write back" ]; then
+		set -- $c
+		[ "$2" -le $(($1 / 5)) ] || fail "eatmydata: $2 flush requests for $1 fdatasyncs"
+		grep -q "no flush reached" "$T/out" || fail "eatmydata: the count says otherwise"
+	else
+		echo "skipped: eatmydata's flushes (none counted on a write-back disk here)"
+	fi
 	empty "$D" "eatmydata"
 fi
 
@@ -261,7 +325,33 @@ else
 	empty "$D" "flush dropped"
 fi
 
-# --- signals at many moments: no file left behind ---
+# --- a preload that waits instead of syncing (60 µs) says no ---
+# (libc's sync costs more than the kernel's own work, so timing alone can
+# take it for a fast device; the flush count, where the kernel keeps one,
+# shows no flush reached the disk)
+if ! command -v "$CC_" >/dev/null 2>&1 ||
+	! "$CC_" -shared -fPIC -o "$T/slowsync.so" fixtures/probe/slowsync.c 2>/dev/null; then
+	echo "skipped: cannot build the slow preload here"
+elif ! LD_PRELOAD="$T/slowsync.so" "$SYNCGATE" --version >/dev/null 2>&1; then
+	echo "skipped: the slow preload cannot load into this build"
+else
+	set +e
+	LD_PRELOAD="$T/slowsync.so" "$SYNCGATE" probe --dir "$D" --samples 5 \
+		--json >"$T/out" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "slow preload: exit $st: $(cat "$T/err")"
+	if grep -q '"devices":[[:space:]]*\[[[:space:]]*{' "$T/out" &&
+		grep -q '"write_cache":[[:space:]]*"write back"' "$T/out"; then
+		grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" &&
+			grep -q "no flush reached" "$T/out" ||
+			fail "slow preload: $(grep -A3 '"evidence"' "$T/out")"
+	else
+		echo "skipped: the slow preload (no flush counter on a write-back disk here)"
+	fi
+	empty "$D" "slow preload"
+fi
+
 # A non-interactive shell starts background jobs with SIGINT ignored, and
 # the probe keeps an ignored signal ignored (as nohup wants), so SIGINT
 # is given back its default first.
@@ -272,6 +362,63 @@ elif command -v perl >/dev/null 2>&1; then
 else
 	dflt=""
 fi
+
+# --- --watch: a probe, then a sample every --interval until --max-time or
+# a signal, each with its wall-clock time; the record says what stopped it,
+# holds every sample and the window's flush count, and imports ---
+field() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\(.*\),*\$/\1/p" "$2" | head -n 1; }
+before=$(date +%s)
+expect 0 "--watch: after the probe, one 4 KiB write and fdatasync every 100ms (40 KiB and 10 syncs a second)" \
+	probe --dir "$D" --watch --interval 100ms --max-time 1.5 -o "$T/w.json"
+after=$(date +%s)
+[ ! -s "$T/out" ] || fail "--watch -o FILE also wrote to standard output"
+grep -q '"stopped_by":[[:space:]]*"max-time"' "$T/w.json" || fail "--watch: not stopped by max-time"
+grep -q '"clock":[[:space:]]*"CLOCK_REALTIME"' "$T/w.json" || fail "--watch: no series clock"
+base=$(field base_unix_s "$T/w.json" | tr -d ,)
+[ -n "$base" ] && [ "$base" -ge "$before" ] && [ "$base" -le "$after" ] ||
+	fail "--watch: base_unix_s $base outside $before..$after"
+# 1.5 s from the start, less the opening probe, at 10 a second
+n=$(sed -n 's/^[[:space:]]*"t_ns":[[:space:]]*\[\(.*\)\],*$/\1/p' "$T/w.json" |
+	tr ',' '\n' | grep -c '[0-9]' || true)
+[ "$n" -ge 3 ] && [ "$n" -le 16 ] || fail "--watch: $n samples in 1.5s at 100ms"
+grep -q '"window_ns":' "$T/w.json" || fail "--watch: no window"
+sg report "$T/w.json" >"$T/w.txt" || fail "report of a watch record"
+grep -q '^watch: one 4 KiB write and fdatasync every 100ms (40 KiB and 10 syncs a second), stopped by max-time$' \
+	"$T/w.txt" || fail "watch text: $(grep '^watch' "$T/w.txt")"
+grep -q "^series: $n samples from " "$T/w.txt" || fail "series text: $(grep '^series' "$T/w.txt")"
+sg import ycsb fixtures/import/ycsb-workloada.txt --engine e --probe "$T/w.json" \
+	-o "$T/imported.json" 2>"$T/err" || fail "import --probe of a watch record: $(cat "$T/err")"
+grep -q '"series":' "$T/imported.json" && grep -q '"interval_ns":' "$T/imported.json" ||
+	fail "import --probe dropped the watch's series"
+empty "$D" "--watch to max-time"
+# stopped by SIGTERM (and SIGINT, given back its default): exit 0, the record
+# written with the signal's name, nothing left behind
+for sig in TERM INT; do
+	[ "$sig" = INT ] && [ -z "$dflt" ] && continue
+	wrap=""
+	[ "$sig" = INT ] && wrap=$dflt
+	# shellcheck disable=SC2086
+	$wrap "$SYNCGATE" probe --dir "$D" --watch --interval 50ms --json \
+		>"$T/ws.json" 2>"$T/err" &
+	pid=$!
+	n=0
+	while [ "$n" -lt 300 ] && ! grep -q '^syncgate probe: --watch' "$T/err" 2>/dev/null; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+	sleep 0.6
+	kill -s "$sig" "$pid"
+	set +e
+	wait "$pid"
+	st=$?
+	set -e
+	[ "$st" -eq 0 ] || fail "--watch, SIG$sig: exit $st: $(cat "$T/err")"
+	grep -q "\"stopped_by\":[[:space:]]*\"SIG$sig\"" "$T/ws.json" ||
+		fail "--watch, SIG$sig: $(grep stopped_by "$T/ws.json")"
+	empty "$D" "--watch stopped by SIG$sig"
+done
+
+# --- signals at many moments: no file left behind ---
 sigs="TERM"
 [ -n "$dflt" ] && sigs="INT TERM" || echo "skipped: SIGINT (no way to un-ignore it here)"
 for sig in $sigs; do
@@ -521,6 +668,50 @@ if [ -n "$loop" ]; then
 	fi
 else
 	echo "skipped: no loop device of 4096-byte sectors here (not root?)"
+fi
+
+# --- ext4 mounted nobarrier on a loop device over a file on this disk:
+# no flush reaches the loop device or the disk, and the probe says no ---
+loop=""
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+	command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 64M "$T/nb.img" 2>/dev/null &&
+	mkfs.ext4 -q -F "$T/nb.img" >/dev/null 2>&1; then
+	loop=$(losetup -f --show "$T/nb.img" 2>/dev/null) || loop=""
+fi
+if [ -n "$loop" ]; then
+	LOOPS="$LOOPS $loop"
+	mkdir "$T/nb"
+	if mount -o nobarrier "$loop" "$T/nb" 2>/dev/null; then
+		MOUNTS="$T/nb $MOUNTS"
+		mkdir "$T/nb/d"
+		expect 0 "" probe --dir "$T/nb/d" --samples 15 --json
+		c=$(counted "$T/out")
+		if [ -n "$c" ]; then
+			set -- $c
+			[ "$2" -eq 0 ] || fail "nobarrier: ${loop#/dev/} completed $2 flush requests for $1 fdatasyncs"
+			grep -q "no flush reached ${loop#/dev/}" "$T/out" ||
+				fail "nobarrier: evidence: $(grep -A2 '"evidence"' "$T/out")"
+		else
+			echo "skipped: nobarrier's flush count (none counted here)"
+		fi
+		grep -q '"reaches_device":[[:space:]]*"no"' "$T/out" ||
+			fail "nobarrier: not no: $(grep -A2 '"evidence"' "$T/out")"
+		empty "$T/nb/d" "nobarrier"
+		# the same file system with barriers: a flush a sync at the loop device
+		umount "$T/nb" && mount "$loop" "$T/nb"
+		expect 0 "" probe --dir "$T/nb/d" --samples 15 --json
+		c=$(counted "$T/out")
+		if [ -n "$c" ]; then
+			set -- $c
+			[ "$2" -ge "$1" ] || fail "barrier on loop: $2 flush requests for $1 fdatasyncs"
+		fi
+		empty "$T/nb/d" "barrier on loop"
+		umount "$T/nb" && MOUNTS=${MOUNTS#"$T/nb "}
+	else
+		echo "skipped: cannot mount ext4 nobarrier on a loop device here"
+	fi
+else
+	echo "skipped: no loop device over a file on this disk (not root?)"
 fi
 
 # --- block devices that keep their data in memory say no ---

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "probe/identity.h"
 #include "probe/measure.h"
@@ -21,6 +22,7 @@
 #include "probe/probe.h"
 #include "probe/scratch.h"
 #include "probe/stability.h"
+#include "probe/volume.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
@@ -135,12 +137,12 @@ pairs_dirty_dearer(const char *dir)
 	for (i = 0; i < PAIRS; i++) {
 		assert_int_equal(scratch_write(&s, s.fd, s.buf, &s.seed, i, NULL,
 		    err), 0);
-		t0 = probe_now_ns();
+		t0 = clock_monotonic_ns();
 		assert_int_equal(fdatasync(s.fd), 0);
-		dirty = probe_now_ns() - t0;
-		t0 = probe_now_ns();
+		dirty = clock_monotonic_ns() - t0;
+		t0 = clock_monotonic_ns();
 		assert_int_equal(fdatasync(s.fd), 0);
-		clean = probe_now_ns() - t0;
+		clean = clock_monotonic_ns() - t0;
 		dearer += dirty > clean;
 	}
 	scratch_close(&s);
@@ -349,7 +351,7 @@ test_probe_samples_carry_fresh_data(void **state)
 	memset(&seen, 0, sizeof seen);
 	assert_int_equal(scratch_open(&s, dir, &m, 4096, SEEN_SLOTS, err), 0);
 	seen_read(s.fd, seen.last);
-	assert_int_equal(probe_measure(&s, &m, &o, probe_now_ns(), &p, err), 0);
+	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), NULL, &p, err), 0);
 	for (k = 0; k < seen.calls; k++) {
 		assert_true(seen.changed[k] <= 1);
 		if (seen.changed[k] == 0) {
@@ -389,7 +391,7 @@ test_probe_eio_is_reported(void **state)
 	probe_record_init(&p);
 	assert_int_equal(scratch_open(&s, dir, &m, 4096, 64, err), 0);
 	assert_int_equal(entries(dir), 0);      /* nameless from the start */
-	assert_int_equal(probe_measure(&s, &m, &o, probe_now_ns(), &p, err), -1);
+	assert_int_equal(probe_measure(&s, &m, &o, clock_monotonic_ns(), NULL, &p, err), -1);
 	assert_non_null(strstr(err, "fdatasync of the scratch file: "));
 	assert_non_null(strstr(err, strerror(EIO)));
 	scratch_close(&s);
@@ -403,7 +405,7 @@ static void
 test_probe_group_eio_is_reported(void **state)
 {
 	struct probe_method m = *probe_method_find("fdatasync", NULL);
-	struct group_plan plan = { 3, 4, 1000, probe_now_ns() + 60e9 };
+	struct group_plan plan = { 3, 4, 1000, clock_monotonic_ns() + 60e9 };
 	struct probe_group g;
 	struct scratch s;
 	char err[ERRLEN], *dir = make_dir(".");
@@ -660,13 +662,14 @@ static char *
 volume_id_of(const char *dir)
 {
 	struct probe_record p;
+	struct volume_block vb;
 	char err[ERRLEN], *id;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY);
 
 	if (fd < 0)
 		return NULL;
 	probe_record_init(&p);
-	assert_int_equal(identity_volume(dir, fd, &p, err), 0);
+	assert_int_equal(volume_identify(dir, fd, &p, &vb, err), 0);
 	close(fd);
 	id = strdup(p.volume_id);
 	probe_record_free(&p);
@@ -678,7 +681,7 @@ volume_id_of(const char *dir)
  * volume (tmpfs at /dev/shm, where that is its own filesystem) another.
  */
 static void
-test_identity_volume_id_names_the_volume(void **state)
+test_volume_id_names_the_volume(void **state)
 {
 	char *dir = make_dir("."), *sub, *a, *b, *c;
 	struct stat sd, ss;
@@ -1131,7 +1134,7 @@ main(void)
 		cmocka_unit_test(test_identity_uuid_forms),
 		cmocka_unit_test(test_identity_clean_bounds),
 		cmocka_unit_test(test_identity_clean_path_whole),
-		cmocka_unit_test(test_identity_volume_id_names_the_volume),
+		cmocka_unit_test(test_volume_id_names_the_volume),
 		cmocka_unit_test(test_memdev_names),
 		cmocka_unit_test(test_probe_ref_schedule),
 		cmocka_unit_test(test_probe_thin),

@@ -4,6 +4,7 @@
  * loader the gate uses, summaries are recomputed rather than trusted,
  * and malformed records are refused with the field named.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,7 @@ full_record(struct probe_record *p)
 	p->device = strdup("vda");
 	p->model = strdup("QEMU HARDDISK");
 	p->write_cache = strdup("write back");
+	p->passthrough_backed = strdup("loop0 is backed by /n/img, a file on nfs");
 	p->rotational = 1;
 	p->method = strdup("fdatasync");
 	p->method_detail = strdup("each sample writes 4 KiB ...");
@@ -67,6 +69,44 @@ full_record(struct probe_record *p)
 	p->group.p99_ns = 109700;
 	p->created = strdup("2025-01-02T03:04:05Z");
 	p->version = strdup("0.1.0");
+	p->flushes.present = 1;
+	p->flushes.syncs = 15;
+	p->flushes.timed_s = 0.003;
+	p->flushes.idle_s = 0.1;
+	p->flushes.ndev = 2;
+	p->flushes.dev = calloc(2, sizeof *p->flushes.dev);
+	p->flushes.dev[0].name = strdup("loop0");
+	p->flushes.dev[0].write_cache = strdup("write back");
+	p->flushes.dev[0].fua = -1;
+	p->flushes.dev[0].flushes = 15;
+	p->flushes.dev[0].idle_flushes = 0;
+	p->flushes.dev[1].name = strdup("vda");
+	p->flushes.dev[1].fua = 0;
+	p->flushes.dev[1].flushes = NAN;
+	p->flushes.dev[1].idle_flushes = NAN;
+	p->flushes.dev[1].dropped = strdup("the device vanished during the probe");
+	probe_flushes_derive(&p->flushes);
+	p->watch.interval_ns = 2e8;
+	p->watch.stopped_by = strdup("SIGTERM");
+	p->series.present = 1;
+	p->series.base_unix_s = 1764444208;
+	p->series.n = 3;
+	p->series.t_ns = malloc(3 * sizeof(double));
+	p->series.samples_ns = malloc(3 * sizeof(double));
+	p->series.t_ns[0] = 123456789;
+	p->series.t_ns[1] = 323456789;
+	p->series.t_ns[2] = 86400e9 + 523456789;
+	p->series.samples_ns[0] = 80000;
+	p->series.samples_ns[1] = 70000;
+	p->series.samples_ns[2] = 90000;
+	p->series.window_ns[0] = 123456000;
+	p->series.window_ns[1] = 86400e9 + 623456789;
+	p->series.ndev = 1;
+	p->series.dev = calloc(1, sizeof *p->series.dev);
+	p->series.dev[0].name = strdup("vda");
+	p->series.dev[0].flushes = 1234;
+	p->series.dev[0].fua = -1;
+	probe_series_summarize(&p->series);
 	probe_record_summarize(p, 0.95);
 	p->refs.dirty_sync_ns = p->median_ns;
 	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
@@ -88,6 +128,7 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 	assert_string_equal(a->mount_options, b->mount_options);
 	assert_string_equal(a->model, b->model);
 	assert_string_equal(a->write_cache, b->write_cache);
+	assert_string_equal(a->passthrough_backed, b->passthrough_backed);
 	assert_int_equal(a->rotational, b->rotational);
 	assert_string_equal(a->method, b->method);
 	assert_int_equal(a->write_bytes, b->write_bytes);
@@ -115,6 +156,38 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 	assert_near(a->group.syncs_p50, b->group.syncs_p50, 1e-12);
 	assert_near(a->group.syncs_p99, b->group.syncs_p99, 1e-12);
 	assert_string_equal(a->created, b->created);
+	assert_int_equal(a->flushes.present, b->flushes.present);
+	assert_int_equal(a->flushes.syncs, b->flushes.syncs);
+	assert_near(a->flushes.timed_s, b->flushes.timed_s, 0);
+	assert_near(a->flushes.idle_s, b->flushes.idle_s, 0);
+	assert_int_equal(a->flushes.ndev, b->flushes.ndev);
+	for (i = 0; i < a->flushes.ndev; i++) {
+		const struct probe_flush_device *x = &a->flushes.dev[i];
+		const struct probe_flush_device *y = &b->flushes.dev[i];
+
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->write_cache == NULL, y->write_cache == NULL);
+		assert_int_equal(x->fua, y->fua);
+		assert_int_equal(isnan(x->flushes), isnan(y->flushes));
+		if (!isnan(x->flushes))
+			assert_near(x->flushes, y->flushes, 0);
+		assert_int_equal(isnan(x->per_sync), isnan(y->per_sync));
+		assert_int_equal(x->dropped == NULL, y->dropped == NULL);
+	}
+	assert_near(b->flushes.dev[0].per_sync, 1, 0);
+	assert_near(a->watch.interval_ns, b->watch.interval_ns, 0);
+	assert_string_equal(a->watch.stopped_by, b->watch.stopped_by);
+	assert_int_equal(b->series.present, 1);
+	assert_int_equal(a->series.base_unix_s, b->series.base_unix_s);
+	assert_int_equal(a->series.n, b->series.n);
+	for (i = 0; i < a->series.n; i++) {
+		assert_true(a->series.t_ns[i] == b->series.t_ns[i]);
+		assert_true(a->series.samples_ns[i] == b->series.samples_ns[i]);
+	}
+	assert_near(b->series.median_ns, 80000, 0);
+	assert_true(a->series.window_ns[1] == b->series.window_ns[1]);
+	assert_int_equal(b->series.ndev, 1);
+	assert_near(b->series.dev[0].flushes, 1234, 0);
 }
 
 static void
@@ -233,6 +306,52 @@ static const struct bad_case bad[] = {
 	  "probe.group_commit.median_ns is 5 but the median of its 3 samples_ns is 2" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"warmup\":-1}",
 	  "probe.warmup is -1; expected a whole number from 0 to 1000" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":[]}",
+	  "probe.flushes is an array; expected an object" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1}}", "probe.flushes.devices is missing; expected an array" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1.5,\"devices\":[]}}", "probe.flushes.syncs is out of range; "
+	  "expected a whole number" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"flushes\":1}]}}",
+	  "probe.flushes.devices[0].device is missing; expected the device's name" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"flushes\":-1}]}}",
+	  "probe.flushes.devices[0].flushes is out of range; expected a whole number "
+	  "from 0 to" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"fua\":1}]}}",
+	  "probe.flushes.devices[0].fua is a number; expected true, false or null" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":"
+	  "{\"interval_ns\":0}}", "probe.watch.interval_ns is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":{}}",
+	  "probe.watch.interval_ns is missing" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_MONOTONIC\",\"base_unix_s\":1,\"t_ns\":[],"
+	  "\"samples_ns\":[]}}", "probe.series.clock is another clock; expected "
+	  "\"CLOCK_REALTIME\"" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"t_ns\":[],\"samples_ns\":[]}}",
+	  "probe.series.base_unix_s is missing" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1,2],"
+	  "\"samples_ns\":[5]}}", "probe.series.t_ns holds 2 times but samples_ns "
+	  "1 samples" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[0]}}", "probe.series.samples_ns[0] is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[-1],"
+	  "\"samples_ns\":[5]}}", "probe.series.t_ns[0] is out of range" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[5],\"window_ns\":[9,3]}}",
+	  "probe.series.window_ns is not two ordered numbers" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[5],\"flushes\":[{\"device\":\"vda\",\"flushes\":"
+	  "\"x\"}]}}", "probe.series.flushes[0].flushes is a string" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
 	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
@@ -318,6 +437,51 @@ test_probe_record_refuses_malformed(void **state)
 	}
 }
 
+/*
+ * p99 beside p90, with one-sided bounds from order statistics: 15
+ * samples bound it from below only (by the 14th smallest); an upper bound
+ * needs 368, the fewest with 1 - 0.99^n >= 97.5%.
+ */
+static void
+test_probe_record_p99_bounds(void **state)
+{
+	static const size_t sizes[] = { 1, 15, 367, 368, 1000 };
+	struct probe_record p;
+	cJSON *o;
+	size_t i, k;
+
+	(void)state;
+	assert_int_equal(probe_p99_upper_min(), 368);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		size_t n = sizes[i];
+
+		probe_record_init(&p);
+		p.samples_ns = malloc(n * sizeof(double));
+		for (k = 0; k < n; k++)         /* 1000 ns, 2000 ns, ... reversed */
+			p.samples_ns[k] = (double)(n - k) * 1000;
+		p.nsamples = n;
+		probe_record_summarize(&p, 0.95);
+		assert_true(p.p90_ns <= p.p99_ns && p.p99_ns <= p.max_ns);
+		assert_true(p.p99_lo_ns <= p.p99_ns);
+		if (n == 1)
+			assert_near(p.p99_lo_ns, 1000, 0);
+		if (n == 15)
+			assert_near(p.p99_lo_ns, 14000, 0);
+		assert_int_equal(isnan(p.p99_hi_ns), n < 368);
+		if (n >= 368)
+			assert_true(p.p99_hi_ns >= p.p99_ns);
+		if (n == 368)
+			assert_near(p.p99_hi_ns, 368000, 0);
+		o = probe_record_to_json(&p);
+		assert_true(cJSON_IsArray(cJSON_GetObjectItem(o, "p99_ci_ns")));
+		assert_int_equal(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetObjectItem(o,
+		    "p99_ci_ns"), 1)), n < 368);
+		assert_near(cJSON_GetObjectItem(o, "p99_ns")->valuedouble, p.p99_ns, 0);
+		cJSON_Delete(o);
+		probe_record_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -328,6 +492,7 @@ main(void)
 		cmocka_unit_test(test_probe_record_refuses_malformed),
 		cmocka_unit_test(test_probe_record_median_tolerance),
 		cmocka_unit_test(test_probe_record_long_evidence_whole),
+		cmocka_unit_test(test_probe_record_p99_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,12 +12,14 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/probe_record.h"
+#include "probe/method.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
 static const char *const cases[] = {
 	"disk-fdatasync", "disk-dsync", "disk-direct-dsync", "tmpfs",
 	"eatmydata", "group-commit", "adaptive", "disk-fsync", "hostile-strings",
+	"loop-on-tmpfs", "watch",
 };
 
 static char *
@@ -231,6 +233,46 @@ test_probe_text_refuses_empty(void **state)
 	assert_int_equal(report_probe_text(stdout, &p, &o), -1);
 }
 
+/*
+ * Every method of the table is named in the text as the table words it:
+ * the call timed, and the clean sync beside it (fsync, not fdatasync, on
+ * a system without fdatasync).
+ */
+static void
+test_probe_text_names_calls_from_the_method_table(void **state)
+{
+	struct probe_record p;
+	char err[ERRLEN], *names, *name, *save = NULL, *text, want[256];
+	size_t len, n = 0;
+
+	(void)state;
+	assert_int_equal(probe_record_load("fixtures/probe/disk-dsync.json", &p,
+	    err), 0);
+	names = strdup(probe_method_names());
+	for (name = strtok_r(names, ", ", &save); name != NULL;
+	    name = strtok_r(NULL, ", ", &save), n++) {
+		const struct probe_method *m = probe_method_lookup(name);
+
+		assert_non_null(m);
+		free(p.method);
+		p.method = strdup(name);
+		text = render(&p, 0, &len);
+		snprintf(want, sizeof want, "%s %s 4 KiB", m->word,
+		    m->write_timed ? "of" : "after a");
+		assert_non_null(strstr(text, want));
+		snprintf(want, sizeof want, "\n  %s with nothing dirty ",
+		    probe_method_clean_name(m));
+		if (strstr(text, want) == NULL) {
+			print_error("%s: no \"%s\" in:\n%s\n", name, want, text);
+			fail();
+		}
+		free(text);
+	}
+	assert_int_equal(n, 6);
+	free(names);
+	probe_record_free(&p);
+}
+
 int
 main(void)
 {
@@ -240,6 +282,7 @@ main(void)
 		cmocka_unit_test(test_probe_text_says_why_sampling_stopped),
 		cmocka_unit_test(test_probe_text_warmup_as_recorded),
 		cmocka_unit_test(test_probe_text_refuses_empty),
+		cmocka_unit_test(test_probe_text_names_calls_from_the_method_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -159,6 +159,49 @@ test_parse_real_and_percent(void **state)
 	assert_near(v, 0.0005, 1e-15);
 }
 
+/* Durations: a number and its unit; a bare number only where allowed. */
+static void
+test_parse_duration_units(void **state)
+{
+	static const struct {
+		const char *s;
+		double bare, ns;        /* ns < 0: refused */
+		const char *msg;
+	} cases[] = {
+		{ "10ms", 0, 10e6, NULL }, { "200ms", 1e9, 200e6, NULL },
+		{ "0.2", 1e9, 200e6, NULL }, { "1s", 1e9, 1e9, NULL },
+		{ "2.5s", 0, 2.5e9, NULL }, { "500us", 0, 500e3, NULL },
+		{ "500\xc2\xb5s", 0, 500e3, NULL }, { "1500ns", 0, 1500, NULL },
+		{ "10", 0, -1, "--d: 10 has no unit; expected a duration such as 10ms" },
+		{ "ten", 0, -1, "--d: ten is not a duration such as 10ms" },
+		{ "10 ms", 0, -1, "not a duration" }, { "10min", 0, -1, "not a duration" },
+		{ "ms", 0, -1, "not a duration" }, { "1.2.3s", 0, -1, "not a duration" },
+		{ "", 1e9, -1, "got nothing" },
+		{ "0", 1e9, -1, "--d: 0 is out of range; expected 1ms to 3600s" },
+		{ "0s", 1e9, -1, "out of range" }, { "-1s", 1e9, -1, "out of range" },
+		{ "0.5ms", 1e9, -1, "out of range" }, { "3601s", 1e9, -1, "out of range" },
+		{ "nans", 1e9, -1, "not a duration" }, { "infs", 1e9, -1, "not a duration" },
+	};
+	char err[ERRLEN];
+	double v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int rc = parse_duration(cases[i].s, cases[i].bare ? 1e6 : 1, 3600e9,
+		    cases[i].bare, &v, "--d", err);
+
+		if (cases[i].ns >= 0 && (rc != 0 || v != cases[i].ns)) {
+			print_error("\"%s\": %d %g: %s\n", cases[i].s, rc, v, err);
+			fail();
+		}
+		if (cases[i].ns < 0 && (rc != -1 || strstr(err, cases[i].msg) == NULL)) {
+			print_error("\"%s\": %d: %s\n", cases[i].s, rc, err);
+			fail();
+		}
+	}
+}
+
 static void
 test_utf8_decode_strict(void **state)
 {
@@ -257,6 +300,7 @@ main(void)
 		cmocka_unit_test(test_fmt_ratio_small),
 		cmocka_unit_test(test_parse_count_range),
 		cmocka_unit_test(test_parse_real_and_percent),
+		cmocka_unit_test(test_parse_duration_units),
 		cmocka_unit_test(test_utf8_decode_strict),
 		cmocka_unit_test(test_utf8_hidden_set),
 		cmocka_unit_test(test_utf8_blank_and_bom),

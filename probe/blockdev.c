@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysfs's view of block devices.  /sys/dev/block/MAJOR:MINOR links to a
+ * device's directory, which a partition's is inside of its disk's;
+ * /sys/block holds whole disks, /sys/class/block partitions as well.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/sysmacros.h>
+#endif
+
+#include "probe/blockdev.h"
+
+static char sysfs[256] = "/sys";
+
+void
+blockdev_set_sysfs(const char *root)
+{
+	snprintf(sysfs, sizeof sysfs, "%s", root != NULL ? root : "/sys");
+}
+
+#ifdef __linux__
+static void
+copy_name(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* A path under sysfs into buf (len bytes); -1 when it does not fit. */
+static int
+sys_path(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+sys_path(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n, m;
+
+	n = snprintf(buf, len, "%s/", sysfs);
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	va_start(ap, fmt);
+	m = vsnprintf(buf + n, len - (size_t)n, fmt, ap);
+	va_end(ap);
+	return m < 0 || (size_t)m >= len - (size_t)n ? -1 : 0;
+}
+
+/* A small file whole into buf, trailing white space cut; -1 if unreadable. */
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+int
+blockdev_known(dev_t dev)
+{
+	char p[PATH_MAX];
+
+	if (sys_path(p, sizeof p, "dev/block/%u:%u", major(dev), minor(dev)) < 0)
+		return -1;
+	return access(p, F_OK) == 0 ? 0 : -1;
+}
+
+/*
+ * The device directory a link names (link, n bytes read), and the parent
+ * directory's name when the device is a partition (partition file path).
+ */
+static void
+name_and_disk(char *link, const char *partition, char *name, char *disk,
+    size_t len)
+{
+	char *base = strrchr(link, '/');
+
+	copy_name(name, len, base ? base + 1 : link);
+	copy_name(disk, len, name);
+	if (access(partition, F_OK) == 0 && base != NULL) {
+		*base = '\0';
+		base = strrchr(link, '/');
+		if (base != NULL)
+			copy_name(disk, len, base + 1);
+	}
+}
+
+int
+blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
+{
+	char p[PATH_MAX], part[PATH_MAX], link[PATH_MAX];
+	ssize_t n;
+
+	if (sys_path(p, sizeof p, "dev/block/%u:%u", major(dev), minor(dev)) < 0 ||
+	    sys_path(part, sizeof part, "dev/block/%u:%u/partition", major(dev),
+	    minor(dev)) < 0 || (n = readlink(p, link, sizeof link - 1)) < 0)
+		return -1;
+	link[n] = '\0';
+	*virtio = strstr(link, "/virtio") != NULL;
+	name_and_disk(link, part, name, disk, len);
+	return 0;
+}
+
+int
+blockdev_disk(const char *name, char *disk, size_t len)
+{
+	char p[PATH_MAX], part[PATH_MAX], link[PATH_MAX], self[BLOCKDEV_NAME];
+	ssize_t n;
+
+	if (strchr(name, '/') != NULL || name[0] == '.')
+		return -1;
+	if (sys_path(p, sizeof p, "class/block/%s", name) < 0 ||
+	    sys_path(part, sizeof part, "class/block/%s/partition", name) < 0 ||
+	    (n = readlink(p, link, sizeof link - 1)) < 0)
+		return -1;
+	link[n] = '\0';
+	name_and_disk(link, part, self, disk, len);
+	return 0;
+}
+
+int
+blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
+{
+	char p[PATH_MAX];
+
+	if (sys_path(p, sizeof p, "block/%s/%s", disk, attr) < 0)
+		return -1;
+	return read_small(p, buf, len);
+}
+
+int
+blockdev_backing_file(const char *disk, char *path, size_t len)
+{
+	if (blockdev_attr(disk, "loop/backing_file", path, len) < 0 ||
+	    path[0] == '\0')
+		return -1;
+	return 0;
+}
+
+size_t
+blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
+{
+	char p[PATH_MAX];
+	DIR *d;
+	struct dirent *e;
+	size_t n = 0;
+
+	if (sys_path(p, sizeof p, "block/%s/slaves", disk) < 0 ||
+	    (d = opendir(p)) == NULL)
+		return 0;
+	while (n < max && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		copy_name(names[n++], BLOCKDEV_NAME, e->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+static int
+seen(const struct blockdev_stack *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->name[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The disk holding a loop device's backing file, or where it stops. */
+static void walk(const char *disk, int depth, struct blockdev_stack *st);
+
+static void
+follow_backing(const char *disk, int depth, struct blockdev_stack *st)
+{
+	char file[PATH_MAX], name[BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
+	struct stat sb;
+	int virtio;
+
+	if (blockdev_backing_file(disk, file, sizeof file) < 0)
+		return;
+	if (stat(file, &sb) == 0 &&
+	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0) {
+		walk(whole, depth + 1, st);
+	} else if (st->loop[0] == '\0') {
+		copy_name(st->loop, sizeof st->loop, disk);
+		copy_name(st->backing, sizeof st->backing, file);
+	}
+}
+
+static void
+walk(const char *disk, int depth, struct blockdev_stack *st)
+{
+	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
+	size_t n, i;
+
+	if (seen(st, disk))
+		return;
+	if (st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH) {
+		st->truncated = 1;
+		return;
+	}
+	copy_name(st->name[st->n++], BLOCKDEV_NAME, disk);
+	n = blockdev_slaves(disk, slaves, BLOCKDEV_MAX);
+	if (n == BLOCKDEV_MAX)
+		st->truncated = 1;
+	for (i = 0; i < n; i++)
+		if (blockdev_disk(slaves[i], whole, sizeof whole) == 0)
+			walk(whole, depth + 1, st);
+	follow_backing(disk, depth, st);
+}
+
+void
+blockdev_stack(dev_t dev, struct blockdev_stack *st)
+{
+	char name[BLOCKDEV_NAME], disk[BLOCKDEV_NAME];
+	int virtio;
+
+	memset(st, 0, sizeof *st);
+	if (blockdev_names(dev, name, disk, sizeof disk, &virtio) == 0)
+		walk(disk, 0, st);
+}
+
+/* The fields of a stat line, at most max of them; how many there were. */
+static size_t
+stat_fields(const char *line, unsigned long long *v, size_t max)
+{
+	size_t n = 0;
+	char *end;
+
+	while (n < max) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (*line < '0' || *line > '9')
+			break;
+		v[n++] = strtoull(line, &end, 10);
+		line = end;
+	}
+	return n;
+}
+
+const char *
+blockdev_uncounted(void)
+{
+	return NULL;
+}
+
+#define STAT_FIELDS 17
+#define STAT_FLUSHES 15         /* 0-based: the 16th field */
+
+int
+blockdev_flush_read(int fd, unsigned long long *count)
+{
+	char buf[512];
+	unsigned long long v[STAT_FIELDS];
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	if (stat_fields(buf, v, STAT_FIELDS) < STAT_FIELDS) {
+		errno = EPROTO;
+		return -1;
+	}
+	*count = v[STAT_FLUSHES];
+	return 0;
+}
+
+int
+blockdev_flush_open(const char *disk, char *why, size_t len)
+{
+	char p[PATH_MAX], buf[512];
+	unsigned long long v[STAT_FIELDS + 1];
+	size_t n;
+	int fd;
+
+	if (sys_path(p, sizeof p, "block/%s/mq", disk) < 0 || access(p, F_OK) != 0) {
+		snprintf(why, len, "%s has no request queue (device-mapper, md and "
+		    "RAM disks pass flushes on uncounted)", disk);
+		return -1;
+	}
+	if (sys_path(p, sizeof p, "block/%s/stat", disk) < 0 ||
+	    read_small(p, buf, sizeof buf) < 0 ||
+	    (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(why, len, "%s's statistics cannot be read", disk);
+		return -1;
+	}
+	n = stat_fields(buf, v, STAT_FIELDS + 1);
+	if (n < STAT_FIELDS) {
+		close(fd);
+		snprintf(why, len, "the kernel writes %zu fields to /sys/block/%s/stat, "
+		    "and counts flushes only from Linux 5.5, which writes %d", n,
+		    disk, STAT_FIELDS);
+		return -1;
+	}
+	return fd;
+}
+#else
+int
+blockdev_known(dev_t dev)
+{
+	(void)dev;
+	return -1;
+}
+
+int
+blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
+{
+	(void)dev;
+	(void)name;
+	(void)disk;
+	(void)len;
+	(void)virtio;
+	return -1;
+}
+
+int
+blockdev_disk(const char *name, char *disk, size_t len)
+{
+	(void)name;
+	(void)disk;
+	(void)len;
+	return -1;
+}
+
+int
+blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
+{
+	(void)disk;
+	(void)attr;
+	(void)buf;
+	(void)len;
+	return -1;
+}
+
+int
+blockdev_backing_file(const char *disk, char *path, size_t len)
+{
+	(void)disk;
+	(void)path;
+	(void)len;
+	return -1;
+}
+
+size_t
+blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
+{
+	(void)disk;
+	(void)names;
+	(void)max;
+	return 0;
+}
+void
+blockdev_stack(dev_t dev, struct blockdev_stack *st)
+{
+	(void)dev;
+	memset(st, 0, sizeof *st);
+}
+
+const char *
+blockdev_uncounted(void)
+{
+	return "this system has no /sys/block to count flushes in";
+}
+
+int
+blockdev_flush_open(const char *disk, char *why, size_t len)
+{
+	(void)disk;
+	snprintf(why, len, "%s", blockdev_uncounted());
+	return -1;
+}
+
+int
+blockdev_flush_read(int fd, unsigned long long *count)
+{
+	(void)fd;
+	(void)count;
+	errno = ENOSYS;
+	return -1;
+}
+#endif

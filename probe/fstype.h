@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Filesystem types: the name statfs's magic number stands for, and what
+ * the classifier needs to know of a name: whether the filesystem keeps
+ * files in memory, hands syncs to storage out of this kernel's sight
+ * (network, FUSE, overlay), or sits on a local block device.
+ */
+#ifndef SYNCGATE_PROBE_FSTYPE_H
+#define SYNCGATE_PROBE_FSTYPE_H
+
+/* The name of statfs's f_type (Linux), or NULL when unknown. */
+const char *fstype_name(unsigned long magic);
+
+/* Each false for NULL. */
+int fstype_memory(const char *fs);
+int fstype_passthrough(const char *fs);
+int fstype_block(const char *fs);
+
+#endif

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The watch loop.  Samples are spaced from the start of one to the start
+ * of the next, on the monotonic clock, so a slow sync delays only its
+ * own neighbour and never brings on a burst; each is stamped with the
+ * wall clock just before its write, since a benchmark's log is matched
+ * to it by the time of day.  The counters are read after every sample,
+ * so a reset is seen where it happened.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "probe/measure.h"
+#include "probe/watch.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+void
+watch_catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		/* a signal the parent ignores stays ignored, as everywhere */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+const volatile sig_atomic_t *
+watch_stop(void)
+{
+	return &stop_signal;
+}
+
+/* Nanoseconds from base_s to t, exact while under 2^53 (104 days). */
+static double
+since(struct timespec t, long long base_s)
+{
+	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
+}
+
+/* Sleeps ns (monotonic) or until a signal; nothing for ns <= 0. */
+static void
+pause_for(double ns)
+{
+	struct timespec ts;
+
+	if (!(ns > 0))
+		return;
+	ts.tv_sec = (time_t)(ns / 1e9);
+	ts.tv_nsec = (long)fmod(ns, 1e9);
+	nanosleep(&ts, NULL);
+}
+
+static int
+take(struct scratch *s, const struct probe_method *m, struct probe_series *ser,
+    size_t *cap, char *err)
+{
+	struct timespec t = clock_unix();
+	double ns;
+
+	if (measure_dirty_sync(s, m, &ns, err) < 0)
+		return -1;
+	if (ser->n == *cap) {
+		size_t c = *cap;
+
+		xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
+		xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
+	}
+	ser->t_ns[ser->n] = since(t, ser->base_unix_s);
+	ser->samples_ns[ser->n++] = ns;
+	return 0;
+}
+
+/* Why the watch ends now, or NULL to go on. */
+static const char *
+stop_reason(const struct probe_options *o, const struct probe_series *ser,
+    double deadline_ns)
+{
+	if (o->stop != NULL && *o->stop == SIGINT)
+		return "SIGINT";
+	if (o->stop != NULL && *o->stop == SIGTERM)
+		return "SIGTERM";
+	if (o->stop != NULL && *o->stop != 0)
+		return "signal";
+	if (clock_monotonic_ns() >= deadline_ns)
+		return "max-time";
+	if (ser->n >= WATCH_MAX_SAMPLES)
+		return "max-samples";
+	return NULL;
+}
+
+static int
+loop(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double deadline_ns, struct flushcount *fc,
+    struct probe_series *ser, const char **why, char *err)
+{
+	size_t cap = 0;
+	double next = clock_monotonic_ns(), now;
+
+	while ((*why = stop_reason(o, ser, deadline_ns)) == NULL) {
+		now = clock_monotonic_ns();
+		if (now < next) {
+			pause_for((next < deadline_ns ? next : deadline_ns) - now);
+			continue;
+		}
+		if (take(s, m, ser, &cap, err) < 0)
+			return -1;
+		flushcount_advance(fc);
+		/* a sample that overran its interval moves the beat, not doubles it */
+		next += o->watch_interval_ns;
+		if (next < now)
+			next = now + o->watch_interval_ns;
+	}
+	return 0;
+}
+
+/* The counters' totals over the window, into the series. */
+static void
+close_counts(struct flushcount *fc, struct probe_series *ser)
+{
+	struct probe_flushes fl;
+
+	flushcount_close(fc, &fl);
+	ser->dev = fl.dev;
+	ser->ndev = fl.ndev;
+	ser->flushes_unavailable = fl.unavailable;
+	fl.dev = NULL;
+	fl.ndev = 0;
+	fl.unavailable = NULL;
+	probe_flushes_free(&fl);
+}
+
+int
+probe_watch(struct scratch *s, const struct probe_method *m,
+    const struct probe_options *o, double start_ns, struct flushcount *fc,
+    struct probe_record *out, char *err)
+{
+	struct probe_series *ser = &out->series;
+	struct timespec t0 = clock_unix();
+	const char *why = NULL;
+	int rc;
+
+	probe_series_free(ser);
+	ser->present = 1;
+	ser->base_unix_s = (long long)t0.tv_sec;
+	flushcount_advance(fc);
+	ser->window_ns[0] = since(clock_unix(), ser->base_unix_s);
+	rc = loop(s, m, o, start_ns + o->watch_max_s * 1e9, fc, ser, &why, err);
+	flushcount_advance(fc);
+	ser->window_ns[1] = since(clock_unix(), ser->base_unix_s);
+	close_counts(fc, ser);
+	if (rc < 0)
+		return -1;
+	probe_series_summarize(ser);
+	out->watch.interval_ns = o->watch_interval_ns;
+	out->watch.stopped_by = xstrdup(why);
+	return 0;
+}
