@@ -252,6 +252,133 @@ stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
 	return 0;
 }
 
+void
+stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
+{
+	double *cdf;
+	size_t a, b, k;
+
+	*lo = *hi = 0;
+	if (n < 1 || !(p > 0 && p < 1) || !(tail > 0 && tail < 1))
+		return;
+	cdf = binom_window(n, p, &a, &b);
+	/*
+	 * B counts samples below the quantile.  x_(l) <= q when B >= l, so
+	 * the lower bound's rank is the largest l with P(B <= l - 1) <= tail;
+	 * x_(u) >= q when B <= u - 1, the smallest u with P(B >= u) <= tail.
+	 */
+	for (k = 0; k < n; k++) {
+		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
+
+		if (c > tail)
+			break;
+		*lo = k + 1;
+	}
+	for (k = n; k >= 1; k--) {
+		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
+
+		if (1 - c > tail)
+			break;
+		*hi = k;
+	}
+	free(cdf);
+}
+
+/*
+ * The continued fraction of the incomplete beta function, evaluated by
+ * the modified Lentz method; it converges fast for x < (a + 1) / (a + b + 2),
+ * and the caller uses the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) otherwise.
+ */
+static double
+beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h, num, step;
+	int m;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (m = 1; m <= 1000; m++) {
+		double m2 = 2.0 * m;
+
+		num = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
+		d = 1 + num * d;
+		c = 1 + num / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
+		d = 1 + num * d;
+		c = 1 + num / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		step = d * c;
+		h *= step;
+		if (fabs(step - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+double
+stats_beta_inc(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+	    b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+/* Past this many degrees of freedom t and the normal differ by under 1e-7. */
+#define T_NORMAL_DF 1e7
+
+double
+stats_t_cdf(double t, double df)
+{
+	double tail;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (df >= T_NORMAL_DF)
+		return 0.5 * erfc(-t / sqrt(2));
+	tail = 0.5 * stats_beta_inc(df / 2, 0.5, df / (df + t * t));
+	return t > 0 ? 1 - tail : tail;
+}
+
+double
+stats_t_quantile(double p, double df)
+{
+	double lo = 0, hi = 1, mid;
+	int i;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	if (df >= T_NORMAL_DF)
+		return stats_norm_quantile(p);
+	if (p < 0.5)
+		return -stats_t_quantile(1 - p, df);
+	if (p == 0.5)
+		return 0;
+	while (stats_t_cdf(hi, df) < p && hi < 1e300)
+		hi *= 2;
+	/* the CDF is monotone: bisection to the last bit */
+	for (i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (stats_t_cdf(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + (hi - lo) / 2;
+}
+
 /*
  * Acklam's rational approximation, relative error below 1.2e-9, which is
  * far finer than any level a user asks for.

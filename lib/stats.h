@@ -41,11 +41,32 @@ double stats_select(double *x, size_t n, size_t k);
 int stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
     double *achieved);
 
+/*
+ * One-sided bounds for the p-quantile of n samples: the 1-based rank lo
+ * of a lower bound x_(lo) that lies at or below the quantile with
+ * probability at least 1 - tail, and the rank hi of an upper bound that
+ * lies at or above it with the same probability; either is 0 when n is
+ * too small for it (a p99 of 100 samples has a lower bound, no upper).
+ */
+void stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi);
+
 /* P(B <= k) for B ~ Binomial(n, p). */
 double stats_binom_cdf(size_t n, double p, size_t k);
 
 /* The standard normal quantile function (inverse CDF), 0 < p < 1. */
 double stats_norm_quantile(double p);
+
+/*
+ * Student's t distribution with df degrees of freedom (df > 0, not
+ * necessarily whole, as the Welch-Satterthwaite approximation gives):
+ * its CDF, and its quantile function for 0 < p < 1.  An infinite df is
+ * the standard normal.
+ */
+double stats_t_cdf(double t, double df);
+double stats_t_quantile(double p, double df);
+
+/* The regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1. */
+double stats_beta_inc(double a, double b, double x);
 
 /* What a set of samples says: the probe's and a class's summary. */
 struct stats_summary {

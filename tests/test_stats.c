@@ -131,6 +131,62 @@ test_stats_summarize_fifteen(void **state)
 	assert_near(s.p90, 13600, 1e-9);
 }
 
+/* Student's t against published tables (four or more significant digits). */
+static void
+test_stats_t_quantile_known(void **state)
+{
+	static const struct { double p, df, t; } cases[] = {
+		{ 0.975, 1, 12.7062047 }, { 0.975, 2, 4.30265273 },
+		{ 0.975, 4, 2.77644511 }, { 0.975, 10, 2.22813885 },
+		{ 0.975, 30, 2.04227246 }, { 0.8, 1, 1.37638192 },
+		{ 0.8, 5, 0.91954378 }, { 0.99, 3, 4.54070286 },
+		{ 0.995, 9, 3.24983554 }, { 0.975, 1e9, 1.95996398 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_near(stats_t_quantile(cases[i].p, cases[i].df), cases[i].t,
+		    1e-6 * cases[i].t);
+		assert_near(stats_t_quantile(1 - cases[i].p, cases[i].df), -cases[i].t,
+		    1e-6 * cases[i].t);
+		assert_near(stats_t_cdf(cases[i].t, cases[i].df), cases[i].p, 1e-8);
+	}
+	/* a fractional df, as Welch-Satterthwaite gives, lies between its neighbours */
+	assert_true(stats_t_quantile(0.975, 2.5) < stats_t_quantile(0.975, 2));
+	assert_true(stats_t_quantile(0.975, 2.5) > stats_t_quantile(0.975, 3));
+	assert_near(stats_t_quantile(0.5, 7), 0, 1e-15);
+	assert_true(isnan(stats_t_quantile(0, 3)));
+	assert_true(isnan(stats_t_quantile(0.9, 0)));
+	assert_near(stats_beta_inc(2, 3, 0.4), 0.5248, 1e-12);
+}
+
+/*
+ * One-sided bounds: each tail holds at most what was asked, and a p99 of
+ * 100 samples has a lower bound and no upper one.
+ */
+static void
+test_stats_order_bounds_one_sided(void **state)
+{
+	size_t lo, hi, lo2, hi2;
+
+	(void)state;
+	stats_order_bounds(100, 0.99, 0.025, &lo, &hi);
+	assert_int_equal(hi, 0);
+	assert_true(lo > 0 && lo < 100);
+	/* x_(lo) <= q fails when B <= lo - 1: at most the tail, one more rank would pass it */
+	assert_true(stats_binom_cdf(100, 0.99, lo - 1) <= 0.025);
+	assert_true(stats_binom_cdf(100, 0.99, lo) > 0.025);
+	/* where a two-sided interval exists, its ends are the one-sided bounds at half */
+	stats_order_bounds(1000, 0.99, 0.025, &lo, &hi);
+	assert_int_equal(stats_order_ci(1000, 0.99, 0.95, &lo2, &hi2, NULL), 0);
+	assert_int_equal(lo, lo2);
+	assert_int_equal(hi, hi2);
+	stats_order_bounds(0, 0.5, 0.025, &lo, &hi);
+	assert_int_equal(lo, 0);
+	assert_int_equal(hi, 0);
+}
+
 int
 main(void)
 {
@@ -142,6 +198,8 @@ main(void)
 		cmocka_unit_test(test_stats_binom_cdf_known),
 		cmocka_unit_test(test_stats_norm_quantile_known),
 		cmocka_unit_test(test_stats_summarize_fifteen),
+		cmocka_unit_test(test_stats_t_quantile_known),
+		cmocka_unit_test(test_stats_order_bounds_one_sided),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Figures over whole runs.  Each run of a side gives one value of a
+ * statistic on the log scale (a latency's p50, or p50 in syncs of that
+ * run's own unit) and that value's own sampling variance; the runs'
+ * spread carries the run-to-run variation and, with it, the sampling
+ * within each run.  A figure is a sum of such side estimates, signed
+ * (a ratio is a difference of logs), with a Student-t interval whose
+ * degrees of freedom come from Welch and Satterthwaite.
+ * docs/result-format.md, "Several runs a side", says why this method.
+ */
+#ifndef SYNCGATE_GATE_RUNS_H
+#define SYNCGATE_GATE_RUNS_H
+
+#include <stddef.h>
+
+/* One side's statistic over its runs, on the log scale. */
+struct runs_est {
+	size_t k;               /* runs */
+	double mean;            /* mean of the runs' logs */
+	double between;         /* their sample variance; NaN with one run */
+	double within;          /* mean of the runs' own sampling variances */
+	double var;             /* the variance of mean: see runs_est_init */
+	double df;              /* its degrees of freedom */
+	/*
+	 * A run too thin to bound its value from above (a p99 of too few
+	 * samples): the side's figure has no upper bound.
+	 */
+	int open_hi;
+};
+
+/*
+ * From k >= 1 runs' logs and their sampling variances (NaN for a run
+ * too thin to bound from above).  With two runs or more, var is
+ * max(between, within) / k over k - 1 degrees of freedom: the runs'
+ * spread, never less than what sampling alone puts in it.  With one run,
+ * var is the run's own sampling variance over infinite degrees of
+ * freedom until runs_est_prior gives it a between-run variance.
+ */
+void runs_est_init(struct runs_est *e, const double *logs,
+    const double *within, size_t k);
+
+/*
+ * For a side of fewer runs than its prior's: the between-run variance
+ * measured elsewhere (a noise file, or the other side's runs), over df
+ * degrees of freedom, replaces the side's own.
+ */
+void runs_est_prior(struct runs_est *e, double between, double df);
+
+/* A signed sum of side estimates: a ratio is +1 one side and -1 the other. */
+struct runs_term {
+	const struct runs_est *e;
+	int sign;
+};
+
+/* The figure exp(sum) with its interval; lo is 0 or hi infinite where unbounded. */
+struct runs_fig {
+	double v, lo, hi;
+	double log_v;           /* the sum itself */
+	double se;              /* its standard error */
+	double df;              /* Welch-Satterthwaite degrees of freedom */
+};
+
+/* Combines terms at confidence c (0.95) into f. */
+void runs_combine(const struct runs_term *t, size_t nt, double c,
+    struct runs_fig *f);
+
+/*
+ * The runs a side that a figure like f would need for its interval at
+ * confidence c to clear limit with probability power, if every term's
+ * variance shrinks as 1 / runs and the true figure sits at the estimate
+ * (*lo), or at the end of the one-sided power-level interval nearer the
+ * limit (*hi).  Returns 0; or -1 when none would (the figure sits on the
+ * limit), or when past cap runs (then *lo and *hi are cap + 1 where
+ * past it).
+ */
+int runs_needed(const struct runs_term *t, size_t nt, double c, double power,
+    double limit, long long cap, long long *lo, long long *hi);
+
+#endif
