@@ -67,7 +67,7 @@ static int
 finish_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warnx_("standard output:");
+		err_warn("standard output:");
 		return EXIT_TROUBLE;
 	}
 	return EXIT_PASS;
@@ -84,7 +84,7 @@ help(int argc, char **argv)
 	}
 	c = find(argv[1]);
 	if (c == NULL) {
-		warnx_("help: no command %s; try syncgate --help", argv[1]);
+		err_warn("help: no command %s; try syncgate --help", argv[1]);
 		return EXIT_TROUBLE;
 	}
 	c->usage(stdout);
@@ -117,7 +117,7 @@ main(int argc, char **argv)
 		return help(argc - 1, argv + 1);
 	c = find(argv[1]);
 	if (c == NULL) {
-		warnx_("no command %s; try syncgate --help", argv[1]);
+		err_warn("no command %s; try syncgate --help", argv[1]);
 		return EXIT_TROUBLE;
 	}
 	err_setprog(c->prog);

@@ -120,7 +120,7 @@ parse_mix(const char *s, int mix[NOPS], char *err)
 			*p++ = '\0';
 	}
 	for (k = 0; k < NOPS; k++) {
-		if (parse_count(parts[k], 0, 1000, &v, "--mix", err) < 0)
+		if (units_parse_count(parts[k], 0, 1000, &v, "--mix", err) < 0)
 			return errf(err, "--mix: %s: %s is not a whole number from 0 to 1000",
 			    s, parts[k]);
 		mix[k] = (int)v;
@@ -156,9 +156,9 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 
 	switch (c) {
 	case 'b':
-		return parse_count(arg, 1, 1 << 20, &o->value_bytes, "--value-bytes", err);
+		return units_parse_count(arg, 1, 1 << 20, &o->value_bytes, "--value-bytes", err);
 	case 'c':
-		if (parse_count(arg, 1, 64, &v, "--concurrency", err) < 0)
+		if (units_parse_count(arg, 1, 64, &v, "--concurrency", err) < 0)
 			return -1;
 		o->concurrency = (int)v;
 		return 0;
@@ -166,26 +166,26 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 		o->dir = arg;
 		return 0;
 	case 'F':
-		return parse_count(arg, 0, SAMPLES_FILE_MAX_COUNT, &o->file_over,
+		return units_parse_count(arg, 0, SAMPLES_FILE_MAX_COUNT, &o->file_over,
 		    "--samples-file-over", err);
 	case 'L':
 		o->lmdb_nosync = 1;
 		return 0;
 	case 'M':
-		return parse_count(arg, 1000, SAMPLES_FILE_MAX_COUNT, &o->max_samples,
+		return units_parse_count(arg, 1000, SAMPLES_FILE_MAX_COUNT, &o->max_samples,
 		    "--max-samples", err);
 	case 'm':
 		return parse_mix(arg, o->mix, err);
 	case 'n':
 		*ops_given = 1;
-		return parse_count(arg, 1, 1000000000, &o->ops, "--ops", err);
+		return units_parse_count(arg, 1, 1000000000, &o->ops, "--ops", err);
 	case 'o':
 		o->out = arg;
 		return 0;
 	case 'r':
-		return parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
+		return units_parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
 	case 's':
-		return parse_real(arg, 0.01, 86400, &o->seconds, "--seconds", err);
+		return units_parse_real(arg, 0.01, 86400, &o->seconds, "--seconds", err);
 	case 'y':
 		return parse_sync(arg, &o->sqlite_sync, err);
 	}
@@ -577,15 +577,15 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
     double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
-	int ascii = !locale_is_utf8();
+	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
 	size_t i;
 
-	warnx_("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
+	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
 	    r->version, e->settings(o), o->rows, r->workload, elapsed_s, o->concurrency);
-	warnx_("probe of %s: %s median %s, reaches a device: %s", o->dir,
+	err_warn("probe of %s: %s median %s, reaches a device: %s", o->dir,
 	    p->method != NULL ? p->method : "sync",
-	    fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
+	    units_fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
 	for (i = 0; i < r->nclasses; i++) {
 		const struct result_class *c = &r->classes[i];
 
@@ -593,9 +593,9 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 		if (c->count > (long long)c->nsamples)
 			snprintf(kept, sizeof kept, "  (%zu latencies kept, at random)",
 			    c->nsamples);
-		fmt_duration(a, sizeof a, c->p50_ns, ascii);
-		fmt_duration(b, sizeof b, c->p99_ns, ascii);
-		warnx_("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
+		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
+		units_fmt_duration(b, sizeof b, c->p99_ns, ascii);
+		err_warn("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
 		    pad(padded, sizeof padded, a, 8), b, kept);
 	}
 }
@@ -659,7 +659,7 @@ main(int argc, char **argv)
 		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
 	}
 	if (parse_args(argc, argv, &o, err) < 0 || bench(&o, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	return EXIT_PASS;

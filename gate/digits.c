@@ -108,7 +108,7 @@ const struct gate_style gate_style_num = { num_print, num_read };
 
 static const char *const dur_names[] = { "ns", "µs", "ms", "s" };
 
-/* As fmt_duration picks the unit: after rounding, so 999.999µs is 1ms. */
+/* As units_fmt_duration picks the unit: after rounding, so 999.999µs is 1ms. */
 static void
 dur_print(char *buf, size_t len, double ns, int decimals)
 {
@@ -117,7 +117,7 @@ dur_print(char *buf, size_t len, double ns, int decimals)
 	char num[DURLEN];
 
 	if (decimals < 0 || !isfinite(ns)) {
-		fmt_duration(buf, len, ns, 0);
+		units_fmt_duration(buf, len, ns, 0);
 		return;
 	}
 	while (u < 3 && round(fabs(v) * 100) / 100 >= 1000) {

@@ -137,16 +137,16 @@ parse_number(int opt, const char *s, struct args *a, char *err)
 	switch (opt) {
 	case OPT_COMMIT_SYNCS:
 		a->syncs_given = 1;
-		return parse_real(s, 0.01, 1e6, &o->commit_syncs, "--commit-syncs", err);
+		return units_parse_real(s, 0.01, 1e6, &o->commit_syncs, "--commit-syncs", err);
 	case OPT_CONFIDENCE:
-		return parse_percent(s, 0.5, 1, &o->confidence, "--confidence", err);
+		return units_parse_percent(s, 0.5, 1, &o->confidence, "--confidence", err);
 	case OPT_MAX_REGRESSION:
 		a->regression_given = 1;
-		return parse_percent(s, 0, 10, &o->max_regression, "--max-regression",
+		return units_parse_percent(s, 0, 10, &o->max_regression, "--max-regression",
 		    err);
 	default:
 		a->speedup_given = 1;
-		return parse_real(s, 0.01, 1e6, &o->read_speedup, "--read-speedup", err);
+		return units_parse_real(s, 0.01, 1e6, &o->read_speedup, "--read-speedup", err);
 	}
 }
 
@@ -412,18 +412,18 @@ write_output(const struct output *out, const struct gate_verdict *v, int ascii)
 	char err[ERRLEN];
 
 	if (outfile_open(&of, out->path, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return -1;
 	}
 	render_opts_detect(&ro, of.fp, ascii);
 	if (report_render(of.fp, v, out->format, &ro) < 0) {
 		outfile_abort(&of);
-		warnx_("%s: cannot render %s", out->path ? out->path : "standard output",
+		err_warn("%s: cannot render %s", out->path ? out->path : "standard output",
 		    report_format_name(out->format));
 		return -1;
 	}
 	if (outfile_close(&of, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return -1;
 	}
 	return 0;
@@ -442,9 +442,9 @@ write_summary(const struct gate_verdict *v, int ascii)
 	int rc = report_summary(v, &ro, err);
 
 	if (rc == 1)
-		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
+		err_warn("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
 	else if (rc != 0)
-		warnx_("%s", err);
+		err_warn("%s", err);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -468,7 +468,7 @@ print_help(void)
 	gate_usage(stdout);
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return EXIT_PASS;
-	warnx_("standard output:");
+	err_warn("standard output:");
 	return EXIT_TROUBLE;
 }
 
@@ -486,13 +486,13 @@ gate_main(int argc, char **argv)
 	if (rc > 0)
 		return print_help();
 	if (rc < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	verdict_init(&v);
 	rc = EXIT_TROUBLE;
 	if (load(&a, &l, err) < 0 || rule(&a, &l, &v, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		goto out;
 	}
 	for (i = 0; i < a.nout; i++)

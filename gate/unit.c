@@ -84,7 +84,7 @@ write_size(char *buf, size_t len, const struct probe_record *p)
 	if (p->write_bytes <= 0)
 		snprintf(buf, len, "unknown");
 	else
-		fmt_bytes(buf, len, (double)p->write_bytes);
+		units_fmt_bytes(buf, len, (double)p->write_bytes);
 	return buf;
 }
 

@@ -95,7 +95,7 @@ gate_plural(size_t n, const char *one, const char *many)
 const char *
 gate_dur(char *buf, size_t len, double ns)
 {
-	return fmt_duration(buf, len, ns, 0);
+	return units_fmt_duration(buf, len, ns, 0);
 }
 
 /*
@@ -114,7 +114,7 @@ gate_num(char *buf, size_t len, double x)
 		return buf;
 	}
 	if (x != 0 && fabs(x) < 0.01)
-		fmt_ratio(buf, len, x);
+		units_fmt_ratio(buf, len, x);
 	else
 		snprintf(buf, len, "%.2f", x);
 	if (strchr(buf, 'e') != NULL)

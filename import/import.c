@@ -93,23 +93,23 @@ parse_args(int argc, char **argv, struct import_args *a, int *help)
 		case 'p': a->probe = optarg; break;
 		case 'w': a->workload = optarg; break;
 		case ':':
-			warnx_("%s needs a value; see syncgate import --help", argv[optind - 1]);
+			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
 			return -1;
 		default:
-			warnx_("unknown option %s; see syncgate import --help", argv[optind - 1]);
+			err_warn("unknown option %s; see syncgate import --help", argv[optind - 1]);
 			return -1;
 		}
 	}
 	if (optind != argc - 1) {
 		if (optind >= argc)
-			warnx_("%s: no FILE given; see syncgate import --help", a->tool);
+			err_warn("%s: no FILE given; see syncgate import --help", a->tool);
 		else
-			warnx_("%s: one FILE at a time; see syncgate import --help", a->tool);
+			err_warn("%s: one FILE at a time; see syncgate import --help", a->tool);
 		return -1;
 	}
 	a->file = argv[optind];
 	if (a->engine == NULL || a->engine[0] == '\0') {
-		warnx_("%s: --engine NAME is required: the engine the benchmark ran "
+		err_warn("%s: --engine NAME is required: the engine the benchmark ran "
 		    "against", a->tool);
 		return -1;
 	}
@@ -117,13 +117,13 @@ parse_args(int argc, char **argv, struct import_args *a, int *help)
 	if (utf8_blank(a->engine) || (a->workload != NULL && utf8_blank(a->workload))) {
 		const char *v = utf8_blank(a->engine) ? a->engine : a->workload;
 
-		warnx_("%s: %s is %s; expected a name with something to show", a->tool,
+		err_warn("%s: %s is %s; expected a name with something to show", a->tool,
 		    v == a->engine ? "--engine" : "--workload",
 		    v[0] == '\0' ? "empty" : "only white space");
 		return -1;
 	}
 	if (a->workload != NULL && strcmp(a->tool, "ycsb") != 0) {
-		warnx_("%s: --workload is for ycsb only; a LinkBench run's workload is "
+		err_warn("%s: --workload is for ycsb only; a LinkBench run's workload is "
 		    "linkbench", a->tool);
 		return -1;
 	}
@@ -157,15 +157,15 @@ tell(const struct import_args *a, const struct result *r,
 	size_t i, reads = 0;
 
 	for (i = 0; i < notes->n; i++)
-		warnx_("%s: %s", a->file, notes->lines[i]);
+		err_warn("%s: %s", a->file, notes->lines[i]);
 	for (i = 0; i < r->nclasses; i++)
 		reads += r->classes[i].kind == KIND_READ;
-	warnx_("%s: imported %zu class%s (%zu read, %zu write) for %s%s%s", a->file,
+	err_warn("%s: imported %zu class%s (%zu read, %zu write) for %s%s%s", a->file,
 	    r->nclasses, r->nclasses == 1 ? "" : "es", reads, r->nclasses - reads, a->engine,
 	    a->out != NULL && strcmp(a->out, "-") != 0 ? " into " : "",
 	    a->out != NULL && strcmp(a->out, "-") != 0 ? a->out : "");
 	if (r->probe == NULL)
-		warnx_("%s: no probe embedded: the gate rules writes in syncs only with "
+		err_warn("%s: no probe embedded: the gate rules writes in syncs only with "
 		    "one (--probe here, or at the gate)", a->file);
 }
 
@@ -201,12 +201,12 @@ run(const struct import_args *a, import_parse_fn parse)
 
 	memset(&r, 0, sizeof r);
 	if (check_output(a, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (read_bounded(a->file, IMPORT_MAX_BYTES, "a benchmark's output",
 	    "a benchmark's output", &buf, &len, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (parse(buf, len, a->file, &r, &notes, err) < 0 || complete(&r, a, err) < 0)
@@ -220,7 +220,7 @@ run(const struct import_args *a, import_parse_fn parse)
 		tell(a, &r, &notes);
 out:
 	if (rc != EXIT_PASS)
-		warnx_("%s", err);
+		err_warn("%s", err);
 	free(buf);
 	import_notes_free(&notes);
 	result_free(&r);
@@ -234,7 +234,7 @@ help_out(void)
 	import_usage(stdout);
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return EXIT_PASS;
-	warnx_("standard output:");
+	err_warn("standard output:");
 	return EXIT_TROUBLE;
 }
 
@@ -257,7 +257,7 @@ import_main(int argc, char **argv)
 	else if (strcmp(argv[1], "linkbench") == 0)
 		parse = import_linkbench_parse;
 	else {
-		warnx_("%s: unknown format; expected ycsb or linkbench", argv[1]);
+		err_warn("%s: unknown format; expected ycsb or linkbench", argv[1]);
 		return EXIT_TROUBLE;
 	}
 	if (parse_args(argc - 1, argv + 1, &a, &help) < 0)

@@ -21,7 +21,7 @@ import_note(struct import_notes *notes, const char *fmt, ...)
 	char *line;
 	int n;
 
-	/* whole, however long an operation's name: warnx_ shortens it for stderr */
+	/* whole, however long an operation's name: err_warn shortens it for stderr */
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);

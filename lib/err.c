@@ -288,7 +288,7 @@ vwarn(const char *fmt, va_list ap, int saved)
 }
 
 void
-warnx_(const char *fmt, ...)
+err_warn(const char *fmt, ...)
 {
 	int saved = errno;
 	va_list ap;

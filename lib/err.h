@@ -27,15 +27,15 @@ const char *err_prog(void);
  * ": " and strerror(errno) appended.  A message too long for the buffer
  * loses the middle of its longest %s arguments (the paths in it) to
  * "...", each keeping its start and its end, so the words around them
- * and the reason stay whole; warnx_ and die follow the same rule.
+ * and the reason stay whole; err_warn and die follow the same rule.
  * Returns -1, so callers can write `return errf(err, "...")`.
  */
 int errf(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
-void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* As warnx_, then exits with status 2. */
+void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As err_warn, then exits with status 2. */
 void die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 

@@ -20,7 +20,7 @@ read_all(int fd, const char *path, size_t limit, const char *what,
 	size_t cap = 0;
 	char lim[DURLEN];
 
-	fmt_bytes(lim, sizeof lim, (double)limit);
+	units_fmt_bytes(lim, sizeof lim, (double)limit);
 	for (;;) {
 		ssize_t r;
 
@@ -68,7 +68,7 @@ read_bounded(const char *path, size_t limit, const char *expected,
 		errf(err, "%s: is a directory; expected %s", path, expected);
 	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
 		errf(err, "%s: %lld bytes is over the %s limit for %s", path,
-		    (long long)st.st_size, fmt_bytes(lim, sizeof lim,
+		    (long long)st.st_size, units_fmt_bytes(lim, sizeof lim,
 		    (double)limit), what);
 	else
 		rc = read_all(fd, path, limit, what, buf, len, err);

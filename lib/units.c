@@ -33,7 +33,7 @@ two_decimals(char *buf, size_t len, double v)
 }
 
 char *
-fmt_duration(char *buf, size_t len, double ns, int ascii)
+units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 {
 	static const char *const names[] = { "ns", "µs", "ms", "s" };
 	double v = ns;
@@ -63,7 +63,7 @@ fmt_duration(char *buf, size_t len, double ns, int ascii)
  * notation down to a trillionth, where a ratio has stopped meaning much.
  */
 char *
-fmt_ratio(char *buf, size_t len, double r)
+units_fmt_ratio(char *buf, size_t len, double r)
 {
 	int decimals;
 
@@ -91,7 +91,7 @@ fmt_ratio(char *buf, size_t len, double r)
  * else bytes.
  */
 char *
-fmt_bytes(char *buf, size_t len, double bytes)
+units_fmt_bytes(char *buf, size_t len, double bytes)
 {
 	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	char num[DURLEN];
@@ -111,7 +111,7 @@ fmt_bytes(char *buf, size_t len, double bytes)
 }
 
 int
-parse_count(const char *s, long long min, long long max, long long *out,
+units_parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err)
 {
 	const char *digits;
@@ -133,7 +133,7 @@ parse_count(const char *s, long long min, long long max, long long *out,
 }
 
 int
-parse_real(const char *s, double min, double max, double *out,
+units_parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err)
 {
 	const char *digits;
@@ -155,7 +155,7 @@ parse_real(const char *s, double min, double max, double *out,
 }
 
 int
-parse_percent(const char *s, double lo, double hi, double *out,
+units_parse_percent(const char *s, double lo, double hi, double *out,
     const char *what, char *err)
 {
 	char buf[64];
@@ -169,7 +169,7 @@ parse_percent(const char *s, double lo, double hi, double *out,
 	sign = buf[n - 1] == '%';
 	if (sign)
 		buf[n - 1] = '\0';
-	if (parse_real(buf, -1e300, 1e300, &v, what, err) < 0)
+	if (units_parse_real(buf, -1e300, 1e300, &v, what, err) < 0)
 		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
 	/* "0.05" may mean 5% or 0.05%: only the sign can say */
 	if (!sign && v > 0 && v < 1)
@@ -203,7 +203,7 @@ unit_ns(const char *s)
 }
 
 int
-parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
+units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
     double *out, const char *what, char *err)
 {
 	char num[64], lo[DURLEN], hi[DURLEN], scratch[ERRLEN];
@@ -224,19 +224,19 @@ parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
 	if (k == n && bare_ns == 0)
 		return errf(err, "%s: %s has no unit; expected a duration such as "
 		    "10ms", what, s);
-	if (unit == 0 || parse_real(num, -1e300, 1e300, &v, what, scratch) < 0)
+	if (unit == 0 || units_parse_real(num, -1e300, 1e300, &v, what, scratch) < 0)
 		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
 	v *= unit;
 	if (!(v >= min_ns && v <= max_ns))
 		return errf(err, "%s: %s is out of range; expected %s to %s", what, s,
-		    fmt_duration(lo, sizeof lo, min_ns, 1),
-		    fmt_duration(hi, sizeof hi, max_ns, 1));
+		    units_fmt_duration(lo, sizeof lo, min_ns, 1),
+		    units_fmt_duration(hi, sizeof hi, max_ns, 1));
 	*out = v;
 	return 0;
 }
 
 int
-locale_is_utf8(void)
+units_locale_utf8(void)
 {
 	const char *cs = nl_langinfo(CODESET);
 

@@ -15,34 +15,34 @@
  * trailing zeros dropped ("12ms").  ascii selects "us" for "µs".  NaN
  * prints "-".  Returns buf.
  */
-char *fmt_duration(char *buf, size_t len, double ns, int ascii);
+char *units_fmt_duration(char *buf, size_t len, double ns, int ascii);
 
 /*
  * Formats a ratio with two decimals ("220.42"), or under 0.01 with two
  * significant digits ("0.0018", "0.0010"); NaN prints "-".  Returns buf.
  */
-char *fmt_ratio(char *buf, size_t len, double r);
+char *units_fmt_ratio(char *buf, size_t len, double r);
 
 /*
  * Formats a byte count as "4 KiB", "1.5 MiB" or "512 B": in the largest
  * unit that holds it exactly in two decimals, so "4097 B", never "4 KiB".
  */
-char *fmt_bytes(char *buf, size_t len, double bytes);
+char *units_fmt_bytes(char *buf, size_t len, double bytes);
 
 /*
  * Parses a whole decimal integer in [min, max]; rejects "12abc", "",
  * overflow and values out of range.  what names the option in err:
  * "--samples: 12abc is not a whole number".  Returns 0 or -1.
  */
-int parse_count(const char *s, long long min, long long max, long long *out,
+int units_parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err);
 
 /*
- * As parse_count for a real number in [min, max], written in decimal as
+ * As units_parse_count for a real number in [min, max], written in decimal as
  * lib/decimal.h reads it (no hexadecimal, inf or nan), optionally with
  * a '-'.
  */
-int parse_real(const char *s, double min, double max, double *out,
+int units_parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err);
 
 /*
@@ -50,7 +50,7 @@ int parse_real(const char *s, double min, double max, double *out,
  * (0.05), requiring lo < value < hi as fractions.  A bare number between
  * 0 and 1 ("0.05") is refused as ambiguous: it needs its sign.
  */
-int parse_percent(const char *s, double lo, double hi, double *out,
+int units_parse_percent(const char *s, double lo, double hi, double *out,
     const char *what, char *err);
 
 /*
@@ -59,10 +59,10 @@ int parse_percent(const char *s, double lo, double hi, double *out,
  * with bare_ns 1e9 is 200ms), or refused when bare_ns is 0.  The result
  * in nanoseconds must lie in [min_ns, max_ns].  Returns 0 or -1.
  */
-int parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
+int units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
     double *out, const char *what, char *err);
 
 /* Whether the locale's character set is UTF-8 (after setlocale). */
-int locale_is_utf8(void);
+int units_locale_utf8(void);
 
 #endif

@@ -80,7 +80,7 @@ struct fmt {
 static const char *
 dur(char *buf, double ns)
 {
-	return fmt_duration(buf, DURLEN, ns, 0);
+	return units_fmt_duration(buf, DURLEN, ns, 0);
 }
 
 static const char *
@@ -193,7 +193,7 @@ flush_timing(const struct probe_facts *f, struct line *l)
 	    subject(b.n, f), dur(b.a, f->dirty_ns),
 	    times_vs(b.r, rn, CLASSIFY_FAR_NULL, 1), dur(b.b, f->null_ns),
 	    times_vs(b.q, rw, CLASSIFY_FAR_WRITE, 1),
-	    fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
+	    units_fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
 	/*
 	 * Cheaper than the copy into memory says nothing left the kernel only
 	 * while the sync is also cheap beside a system call: a large write's
@@ -223,7 +223,7 @@ write_timing(const struct probe_facts *f, struct line *l)
 
 	snprintf(l->s, CLASSIFY_LINE, "An %s of %s (%s) costs %s times the same "
 	    "write without a sync (%s) and %s times an empty system call (%s)",
-	    f->sync_name, fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
+	    f->sync_name, units_fmt_bytes(b.w, DURLEN, (double)f->write_bytes),
 	    dur(b.a, f->dirty_ns), times_vs(b.q, rw, CLASSIFY_FAR_WRITE_TIMED, 1),
 	    dur(b.b, f->write_ns), times_vs(b.r, rn, CLASSIFY_FAR_NULL, 1),
 	    dur(b.c, f->null_ns));

@@ -329,7 +329,7 @@ describe(const struct scratch *s, const struct probe_method *m,
 {
 	char b[DURLEN], d[ERRLEN];
 
-	fmt_bytes(b, sizeof b, (double)s->write_bytes);
+	units_fmt_bytes(b, sizeof b, (double)s->write_bytes);
 	if (m->write_timed)
 		snprintf(d, sizeof d, "each sample times one %s of %s of fresh "
 		    "content at a new offset into preallocated blocks: the write "

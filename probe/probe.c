@@ -156,7 +156,7 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 
 	switch (ch) {
 	case OPT_CONCURRENCY:
-		if (parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
+		if (units_parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
 		    err) < 0)
 			return -1;
 		c->o.concurrency = (int)v;
@@ -165,33 +165,33 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 		c->o.dir = arg;
 		return 0;
 	case OPT_INTERVAL:
-		return parse_duration(arg, WATCH_MIN_INTERVAL_NS, WATCH_MAX_INTERVAL_NS,
+		return units_parse_duration(arg, WATCH_MIN_INTERVAL_NS, WATCH_MAX_INTERVAL_NS,
 		    1e9, &c->interval_ns, "--interval", err);
 	case OPT_MAX_P99:
-		return parse_duration(arg, 1, 86400e9, 0, &c->max_p99_ns, "--max-p99",
+		return units_parse_duration(arg, 1, 86400e9, 0, &c->max_p99_ns, "--max-p99",
 		    err);
 	case OPT_MAX_SAMPLES:
 		c->max_samples_given = 1;
-		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
+		if (units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
 			return -1;
 		c->o.max_samples = (long)v;
 		return 0;
 	case OPT_MAX_TIME:
 		c->max_time_given = 1;
-		return parse_real(arg, 0.001, PROBE_MAX_TIME_S, &c->o.max_time_s,
+		return units_parse_real(arg, 0.001, PROBE_MAX_TIME_S, &c->o.max_time_s,
 		    "--max-time", err);
 	case OPT_METHOD:
 		c->o.method = arg;
 		return probe_method_find(arg, err) == NULL ? -1 : 0;
 	case OPT_PRECISION:
-		return parse_percent(arg, 0, 0.5, &c->o.precision, "--precision", err);
+		return units_parse_percent(arg, 0, 0.5, &c->o.precision, "--precision", err);
 	case OPT_SAMPLES:
-		if (parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--samples", err) < 0)
+		if (units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--samples", err) < 0)
 			return -1;
 		c->o.samples = (long)v;
 		return 0;
 	case OPT_WRITE_SIZE:
-		return parse_count(arg, 1, SCRATCH_MAX_WRITE, &c->o.write_bytes,
+		return units_parse_count(arg, 1, SCRATCH_MAX_WRITE, &c->o.write_bytes,
 		    "--write-size", err);
 	}
 	return errf(err, "unknown option; try syncgate help probe");
@@ -368,11 +368,11 @@ static void
 p99_words(const struct probe_record *p, char *buf, size_t len)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN];
-	int ascii = !locale_is_utf8();
+	int ascii = !units_locale_utf8();
 
-	fmt_duration(a, sizeof a, p->p99_ns, ascii);
-	fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
-	fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
+	units_fmt_duration(a, sizeof a, p->p99_ns, ascii);
+	units_fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
+	units_fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
 	if (!isnan(p->p99_hi_ns))
 		snprintf(buf, len, "%s (95%% interval %s to %s)", a, b, c);
 	else
@@ -393,13 +393,13 @@ rule_p99(double limit_ns, const struct probe_record *p)
 	if (isnan(limit_ns))
 		return EXIT_PASS;
 	p99_words(p, words, sizeof words);
-	fmt_duration(lim, sizeof lim, limit_ns, !locale_is_utf8());
+	units_fmt_duration(lim, sizeof lim, limit_ns, !units_locale_utf8());
 	if (p->p99_ns > limit_ns) {
-		warnx_("--max-p99: p99 is %s, over %s", words, lim);
+		err_warn("--max-p99: p99 is %s, over %s", words, lim);
 		return EXIT_FAIL;
 	}
 	if (isnan(p->p99_hi_ns) || p->p99_hi_ns > limit_ns)
-		warnx_("--max-p99: p99 is %s: within %s as measured, not shown to "
+		err_warn("--max-p99: p99 is %s: within %s as measured, not shown to "
 		    "stay within it", words, lim);
 	return EXIT_PASS;
 }
@@ -411,7 +411,7 @@ rule(const struct cli *c, const struct probe_record *p)
 	int status = rule_p99(c->max_p99_ns, p);
 
 	if (c->require_device && p->reaches != REACH_YES) {
-		warnx_("--require-device: the flush does not reach a device here "
+		err_warn("--require-device: the flush does not reach a device here "
 		    "(reaches_device: %s)", reach_name(p->reaches));
 		status = EXIT_FAIL;
 	}
@@ -427,15 +427,15 @@ watch_start(const struct cli *c)
 {
 	char iv[DURLEN], b[DURLEN], bs[DURLEN], e[ERRLEN];
 	const struct probe_method *m = probe_method_find(c->o.method, e);
-	int ascii = !locale_is_utf8();
+	int ascii = !units_locale_utf8();
 
 	cleanup_install();
 	watch_catch_signals();
-	fmt_duration(iv, sizeof iv, c->o.watch_interval_ns, ascii);
-	fmt_bytes(b, sizeof b, (double)c->o.write_bytes);
-	fmt_bytes(bs, sizeof bs, (double)c->o.write_bytes * 1e9 /
+	units_fmt_duration(iv, sizeof iv, c->o.watch_interval_ns, ascii);
+	units_fmt_bytes(b, sizeof b, (double)c->o.write_bytes);
+	units_fmt_bytes(bs, sizeof bs, (double)c->o.write_bytes * 1e9 /
 	    c->o.watch_interval_ns);
-	warnx_("--watch: after the probe, one %s write and %s every %s (%s and "
+	err_warn("--watch: after the probe, one %s write and %s every %s (%s and "
 	    "%.3g sync%s a second) until SIGINT, SIGTERM or --max-time", b,
 	    m != NULL ? m->word : "sync", iv, bs, 1e9 / c->o.watch_interval_ns,
 	    c->o.watch_interval_ns == 1e9 ? "" : "s");
@@ -451,30 +451,30 @@ probe_main(int argc, char **argv)
 	int status = EXIT_PASS;
 
 	if (parse_args(argc, argv, &c, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (c.help) {
 		probe_usage(stdout);
 		if (fflush(stdout) == 0 && !ferror(stdout))
 			return EXIT_PASS;
-		warnx_("standard output:");
+		err_warn("standard output:");
 		return EXIT_TROUBLE;
 	}
 	/* an output that cannot be written is found before the probe runs */
 	if (outfile_open(&of, c.out, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (c.watch)
 		watch_start(&c);
 	if (probe_run(&c.o, &rec, err) < 0) {
 		outfile_abort(&of);
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (emit(&c, &of, &rec, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		status = EXIT_TROUBLE;
 	} else {
 		status = rule(&c, &rec);

@@ -87,9 +87,9 @@ scratch_slots(long long write_bytes, long long want, long long min_slots,
 	if (min_slots > SCRATCH_MAX_BYTES / stride)
 		return errf(err, "%lld writes of %s at once need %s of scratch "
 		    "space; at most %s", min_slots,
-		    fmt_bytes(a, sizeof a, (double)write_bytes),
-		    fmt_bytes(b, sizeof b, (double)min_slots * (double)stride),
-		    fmt_bytes(c, sizeof c, (double)SCRATCH_MAX_BYTES));
+		    units_fmt_bytes(a, sizeof a, (double)write_bytes),
+		    units_fmt_bytes(b, sizeof b, (double)min_slots * (double)stride),
+		    units_fmt_bytes(c, sizeof c, (double)SCRATCH_MAX_BYTES));
 	if (want > cap)
 		want = cap;
 	return want > min_slots ? want : min_slots;
@@ -161,12 +161,12 @@ scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 			continue;
 		if (w < 0)
 			return errf(err, "%s: writing %s to the scratch file:", s->dir,
-			    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+			    units_fmt_bytes(b, sizeof b, (double)s->write_bytes));
 		if (w == 0) {
 			errno = EIO;
 			return errf(err, "%s: writing %s to the scratch file wrote "
 			    "nothing:", s->dir,
-			    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+			    units_fmt_bytes(b, sizeof b, (double)s->write_bytes));
 		}
 		done += w;
 	}
@@ -307,7 +307,7 @@ probe_direct(struct scratch *s, char *err)
 	return errf(err, "%s: --method direct-dsync: the filesystem refuses an "
 	    "O_DIRECT write of %s at an aligned offset (a --write-size that is "
 	    "a multiple of the device's block size may work):", s->dir,
-	    fmt_bytes(b, sizeof b, (double)s->write_bytes));
+	    units_fmt_bytes(b, sizeof b, (double)s->write_bytes));
 }
 
 static int

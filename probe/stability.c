@@ -91,16 +91,16 @@ probe_stability_hint(const struct probe_stability *st, char *buf, size_t len)
 	if (st->clusters_ratio >= STABILITY_CLUSTERS)
 		snprintf(what, sizeof what, "the samples fall in two groups %.0f "
 		    "times apart (%zu near %s, %zu near %s)", st->clusters_ratio,
-		    st->cluster_n[0], fmt_duration(a, sizeof a, st->cluster_ns[0], 0),
-		    st->cluster_n[1], fmt_duration(b, sizeof b, st->cluster_ns[1], 0));
+		    st->cluster_n[0], units_fmt_duration(a, sizeof a, st->cluster_ns[0], 0),
+		    st->cluster_n[1], units_fmt_duration(b, sizeof b, st->cluster_ns[1], 0));
 	else
 		what[0] = '\0';
 	snprintf(buf, len, "hint: the sync time was unstable in this run: the "
 	    "first %zu samples' median is %s and the last %zu samples' %s (%.1f "
 	    "times)%s%s; the median may stand for neither, so probe again with "
 	    "more --samples or with --precision before taking it as the unit.",
-	    st->half_n[0], fmt_duration(c, sizeof c, st->half_ns[0], 0),
-	    st->half_n[1], fmt_duration(d, sizeof d, st->half_ns[1], 0), rh,
+	    st->half_n[0], units_fmt_duration(c, sizeof c, st->half_ns[0], 0),
+	    st->half_n[1], units_fmt_duration(d, sizeof d, st->half_ns[1], 0), rh,
 	    what[0] ? ", and " : "", what);
 	return 1;
 }

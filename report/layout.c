@@ -50,7 +50,7 @@ layout_rival(const struct gate_verdict *v)
 char *
 layout_ns(char *buf, size_t len, double ns, int ascii)
 {
-	return fmt_duration(buf, len, ns, ascii);
+	return units_fmt_duration(buf, len, ns, ascii);
 }
 
 char *
@@ -58,7 +58,7 @@ layout_trimmed(char *buf, size_t len, double r)
 {
 	char *end;
 
-	fmt_ratio(buf, len, r);
+	units_fmt_ratio(buf, len, r);
 	if (strchr(buf, '.') == NULL && strchr(buf, ',') == NULL)
 		return buf;
 	end = buf + strlen(buf) - 1;
@@ -72,7 +72,7 @@ layout_trimmed(char *buf, size_t len, double r)
 char *
 layout_ratio(char *buf, size_t len, double r)
 {
-	return fmt_ratio(buf, len, r);
+	return units_fmt_ratio(buf, len, r);
 }
 
 /* The tables' figures: two decimals, or more to read as they were ruled. */
@@ -80,7 +80,7 @@ static void
 ratio_print(char *buf, size_t len, double x, int decimals)
 {
 	if (decimals < 0 || isnan(x))
-		fmt_ratio(buf, len, x);
+		units_fmt_ratio(buf, len, x);
 	else
 		snprintf(buf, len, "%.*f", decimals, x);
 }
@@ -98,7 +98,7 @@ static char *
 ratio_vs(char *buf, size_t len, double x, double limit, int at_least)
 {
 	if (isnan(x) || isnan(limit))
-		return fmt_ratio(buf, len, x);
+		return units_fmt_ratio(buf, len, x);
 	gate_fig_against(buf, len, x, limit, gate_reads_for(x, limit, at_least),
 	    &ratio_style);
 	return buf;
@@ -251,17 +251,17 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 		    v->confidence));
 	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
 		fprintf(fp, "; band %s to %s%s",
-		    fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
-		    fmt_duration(b, sizeof b, u->ours_hi_ns, ascii), pc);
+		    units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
+		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii), pc);
 	} else if (u->source == UNIT_PER_VOLUME) {
 		fputs("; bands ", fp);
 		esc(fp, layout_ours(v));
-		fprintf(fp, " %s to %s, ", fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
-		    fmt_duration(b, sizeof b, u->ours_hi_ns, ascii));
+		fprintf(fp, " %s to %s, ", units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
+		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii));
 		esc(fp, layout_rival(v));
 		fprintf(fp, " %s to %s%s",
-		    fmt_duration(a, sizeof a, u->rival_lo_ns, ascii),
-		    fmt_duration(b, sizeof b, u->rival_hi_ns, ascii), pc);
+		    units_fmt_duration(a, sizeof a, u->rival_lo_ns, ascii),
+		    units_fmt_duration(b, sizeof b, u->rival_hi_ns, ascii), pc);
 	}
 }
 

@@ -67,7 +67,7 @@ put(const struct text_ctx *t, const char *s)
 static const char *
 dur(const struct text_ctx *t, char *buf, double ns)
 {
-	return fmt_duration(buf, DURLEN, ns, t->ascii);
+	return units_fmt_duration(buf, DURLEN, ns, t->ascii);
 }
 
 /* Whether the record's method times a write that is its own sync. */
@@ -110,10 +110,10 @@ summary_line(const struct text_ctx *t, const struct probe_record *p)
 		fprintf(t->fp, write_timed(p) ? " of an unrecorded size" :
 		    " after a write of unrecorded size");
 	else if (write_timed(p))
-		fprintf(t->fp, " of %s", fmt_bytes(sz, sizeof sz,
+		fprintf(t->fp, " of %s", units_fmt_bytes(sz, sizeof sz,
 		    (double)p->write_bytes));
 	else
-		fprintf(t->fp, " after a %s write", fmt_bytes(sz, sizeof sz,
+		fprintf(t->fp, " after a %s write", units_fmt_bytes(sz, sizeof sz,
 		    (double)p->write_bytes));
 	fprintf(t->fp, ", median of %zu: %s", p->nsamples, dur(t, a, p->median_ns));
 	if (!isnan(p->ci_lo_ns))
@@ -187,7 +187,7 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 
 	r.n = 0;
 	if (p->write_bytes > 0)
-		fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
+		units_fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
 	else
 		snprintf(sz, sizeof sz, "the same");
 	ref_add(&r, "", clean_word(p), " with nothing dirty", p->refs.clean_sync_ns);
@@ -252,8 +252,8 @@ watch_line(const struct text_ctx *t, const struct probe_record *p)
 
 	if (!(p->watch.interval_ns > 0))
 		return;
-	fmt_bytes(b, sizeof b, (double)p->write_bytes);
-	fmt_bytes(bs, sizeof bs, (double)p->write_bytes * 1e9 /
+	units_fmt_bytes(b, sizeof b, (double)p->write_bytes);
+	units_fmt_bytes(bs, sizeof bs, (double)p->write_bytes * 1e9 /
 	    p->watch.interval_ns);
 	fprintf(t->fp, "watch: one %s write and ", p->write_bytes > 0 ? b :
 	    "unrecorded");

@@ -37,7 +37,7 @@ render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii)
 {
 	const char *nc = getenv("NO_COLOR");
 
-	o->ascii = force_ascii || !locale_is_utf8();
+	o->ascii = force_ascii || !units_locale_utf8();
 	o->color = isatty(fileno(fp)) && (nc == NULL || nc[0] == '\0');
 }
 

@@ -78,7 +78,7 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	warnx_("%s; see syncgate help report", msg);
+	err_warn("%s; see syncgate help report", msg);
 	return EXIT_TROUBLE;
 }
 
@@ -115,7 +115,7 @@ finish(int argc, char **argv, struct options *op, enum report_format f,
 		    argv[optind + 1]);
 	op->file = argv[optind];
 	if (op->nout > 0 && pending) {
-		warnx_("--format %s after the last -o has no file; expected -o FILE "
+		err_warn("--format %s after the last -o has no file; expected -o FILE "
 		    "after it (- for standard output)", report_format_name(f));
 		return EXIT_TROUBLE;
 	}
@@ -292,9 +292,9 @@ summary(const struct input *in, int ascii, char *err)
 		free(buf);
 	}
 	if (rc == 1)
-		warnx_("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
+		err_warn("--summary: GITHUB_STEP_SUMMARY is not set; no summary written");
 	else if (rc >= 2)
-		warnx_("%s", err);
+		err_warn("%s", err);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -370,7 +370,7 @@ report_main(int argc, char **argv)
 	rc = parse(argc, argv, &op);
 	if (rc == HELP) {
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			warnx_("standard output:");
+			err_warn("standard output:");
 			return EXIT_TROUBLE;
 		}
 		return EXIT_PASS;
@@ -379,23 +379,23 @@ report_main(int argc, char **argv)
 		return rc;
 	memset(&in, 0, sizeof in);
 	if (load(op.file, &in, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (check_formats(&op, &in, err) < 0 || check_outputs(&op, &in, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		rc = EXIT_TROUBLE;
 		goto out;
 	}
 	for (i = 0; i < op.nout; i++) {
 		if (write_output(op.file, &in, &op.out[i], op.ascii, err) < 0) {
-			warnx_("%s", err);
+			err_warn("%s", err);
 			rc = EXIT_TROUBLE;
 			goto out;
 		}
 	}
 	if (op.summary && summary(&in, op.ascii, err) < 0) {
-		warnx_("%s", err);
+		err_warn("%s", err);
 		rc = EXIT_TROUBLE;
 	}
 out:

@@ -91,11 +91,11 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		fputs(".", fp);
 		return;
 	}
-	fprintf(fp, "one sync = %s", fmt_duration(d, sizeof d, unit, o->ascii));
+	fprintf(fp, "one sync = %s", units_fmt_duration(d, sizeof d, unit, o->ascii));
 	if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns)) {
-		fprintf(fp, " (interval %s", fmt_duration(d, sizeof d, r->probe->ci_lo_ns,
+		fprintf(fp, " (interval %s", units_fmt_duration(d, sizeof d, r->probe->ci_lo_ns,
 		    o->ascii));
-		fprintf(fp, " to %s)", fmt_duration(d, sizeof d, r->probe->ci_hi_ns,
+		fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d, r->probe->ci_hi_ns,
 		    o->ascii));
 	}
 	fprintf(fp, ", the median of the result's probe (%zu %s, ",
@@ -130,11 +130,11 @@ cells(const struct result *r, size_t i, double unit, const struct render_opts *o
 	const struct result_class *c = &r->classes[i];
 
 	snprintf(cell[1], FIGLEN, "%s", class_kind_name(c->kind));
-	fmt_duration(cell[2], FIGLEN, c->p50_ns, o->ascii);
-	fmt_duration(cell[3], FIGLEN, c->p99_ns, o->ascii);
+	units_fmt_duration(cell[2], FIGLEN, c->p50_ns, o->ascii);
+	units_fmt_duration(cell[3], FIGLEN, c->p99_ns, o->ascii);
 	count_text(cell[4], FIGLEN, c->count);
-	fmt_ratio(cell[5], FIGLEN, syncs(c, unit, c->p50_ns));
-	fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
+	units_fmt_ratio(cell[5], FIGLEN, syncs(c, unit, c->p50_ns));
+	units_fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
 }
 
 /* How text shows a string: --ascii leaves nothing beyond ASCII. */

@@ -135,7 +135,7 @@ figure(FILE *fp, const struct axis *a, double x)
 	char buf[DURLEN];
 
 	if (a->is_ns)
-		fputs(fmt_duration(buf, sizeof buf, x, a->ascii), fp);
+		fputs(units_fmt_duration(buf, sizeof buf, x, a->ascii), fp);
 	else
 		fputs(layout_trimmed(buf, sizeof buf, x), fp);
 }

@@ -200,10 +200,10 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 		const struct verdict_row *r = &v->rows[i];
 
 		row[0] = r->name;
-		row[1] = fmt_duration(b[1], DURLEN, r->ours_p50.v, o->ascii);
-		row[2] = fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
-		row[3] = fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
-		row[4] = fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
+		row[1] = units_fmt_duration(b[1], DURLEN, r->ours_p50.v, o->ascii);
+		row[2] = units_fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
+		row[3] = units_fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
+		row[4] = units_fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
 		layout_row_ratios(b[5], b[6], DURLEN, v, r);
 		row[5] = b[5];
 		row[6] = b[6];

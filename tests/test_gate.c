@@ -991,7 +991,7 @@ test_gate_rule_tie_regression(void **state)
 	gate_opts_init(&o, MODE_BASELINE);
 	for (p = 1; p <= 999; p++) {
 		snprintf(pct, sizeof pct, "%d%%", p);
-		assert_int_equal(parse_percent(pct, 0, 10, &o.max_regression,
+		assert_int_equal(units_parse_percent(pct, 0, 10, &o.max_regression,
 		    "--max-regression", err), 0);
 		for (i = 0; i < sizeof base / sizeof base[0]; i++) {
 			struct tie t = base[i];
@@ -1036,7 +1036,7 @@ test_gate_rule_tie_speedup_and_ceiling(void **state)
 	gate_opts_init(&o, MODE_RIVAL);
 	for (k = 1; k <= 999; k++) {
 		snprintf(x, sizeof x, "%d.%02d", k / 100, k % 100);
-		assert_int_equal(parse_real(x, 0.01, 1e6, &o.read_speedup,
+		assert_int_equal(units_parse_real(x, 0.01, 1e6, &o.read_speedup,
 		    "--read-speedup", err), 0);
 		o.commit_syncs = o.read_speedup;
 		for (i = 0; i < sizeof base / sizeof base[0]; i++) {

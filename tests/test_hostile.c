@@ -93,7 +93,7 @@ test_warn_hides_controls(void **state)
 	dup2(fd, 2);
 	close(fd);
 	err_setprog("syncgate test");
-	warnx_("classes[0] \"%s\"\tµs", "a" NASTY "z");
+	err_warn("classes[0] \"%s\"\tµs", "a" NASTY "z");
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);

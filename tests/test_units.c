@@ -37,7 +37,7 @@ test_fmt_duration_units(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		assert_string_equal(fmt_duration(buf, sizeof buf, cases[i].ns,
+		assert_string_equal(units_fmt_duration(buf, sizeof buf, cases[i].ns,
 		    cases[i].ascii), cases[i].want);
 }
 
@@ -47,21 +47,21 @@ test_fmt_bytes_and_ratio(void **state)
 	char buf[DURLEN];
 
 	(void)state;
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 512), "512 B");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 4096), "4 KiB");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 1.5 * 1024 * 1024), "1.5 MiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 512), "512 B");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 4096), "4 KiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 1.5 * 1024 * 1024), "1.5 MiB");
 	/* a count that no unit holds exactly stays in bytes, never rounded */
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 4097), "4097 B");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 4095), "4095 B");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 1023), "1023 B");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 10000), "10000 B");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 4608), "4.5 KiB");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 1024 * 1024 + 1024), "1025 KiB");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 64.0 * 1024 * 1024), "64 MiB");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 1099511627776.0), "1 TiB");
-	assert_string_equal(fmt_bytes(buf, sizeof buf, 1), "1 B");
-	assert_string_equal(fmt_ratio(buf, sizeof buf, 220.4249), "220.42");
-	assert_string_equal(fmt_ratio(buf, sizeof buf, NAN), "-");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 4097), "4097 B");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 4095), "4095 B");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 1023), "1023 B");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 10000), "10000 B");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 4608), "4.5 KiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 1024 * 1024 + 1024), "1025 KiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 64.0 * 1024 * 1024), "64 MiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 1099511627776.0), "1 TiB");
+	assert_string_equal(units_fmt_bytes(buf, sizeof buf, 1), "1 B");
+	assert_string_equal(units_fmt_ratio(buf, sizeof buf, 220.4249), "220.42");
+	assert_string_equal(units_fmt_ratio(buf, sizeof buf, NAN), "-");
 }
 
 /* Ratios: two decimals, and two significant digits under 0.01, never a bare 0. */
@@ -83,7 +83,7 @@ test_fmt_ratio_small(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		assert_string_equal(fmt_ratio(buf, sizeof buf, cases[i].r), cases[i].want);
+		assert_string_equal(units_fmt_ratio(buf, sizeof buf, cases[i].r), cases[i].want);
 }
 
 static void
@@ -108,7 +108,7 @@ test_parse_count_range(void **state)
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		v = -1;
-		assert_int_equal(parse_count(cases[i].s, 3, 1000000, &v, "--samples",
+		assert_int_equal(units_parse_count(cases[i].s, 3, 1000000, &v, "--samples",
 		    err), cases[i].ok ? 0 : -1);
 		if (cases[i].ok)
 			assert_int_equal(v, cases[i].want);
@@ -124,38 +124,38 @@ test_parse_real_and_percent(void **state)
 	double v;
 
 	(void)state;
-	assert_int_equal(parse_real("2.5", 1, 100, &v, "--x", err), 0);
+	assert_int_equal(units_parse_real("2.5", 1, 100, &v, "--x", err), 0);
 	assert_near(v, 2.5, 0);
-	assert_int_equal(parse_real("nan", 1, 100, &v, "--x", err), -1);
-	assert_int_equal(parse_real("inf", 1, 100, &v, "--x", err), -1);
-	assert_int_equal(parse_real("0.5", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("nan", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("inf", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("0.5", 1, 100, &v, "--x", err), -1);
 	assert_non_null(strstr(err, "out of range"));
-	assert_int_equal(parse_real("2x", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("2x", 1, 100, &v, "--x", err), -1);
 	assert_non_null(strstr(err, "not a number"));
 	/* decimal only, as files are read: strtod would take each of these */
-	assert_int_equal(parse_real("0x10", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("0x10", 1, 100, &v, "--x", err), -1);
 	assert_string_equal(err, "--x: 0x10 is not a number");
-	assert_int_equal(parse_real("0x1p3", 1, 100, &v, "--x", err), -1);
-	assert_int_equal(parse_real("\v5", 1, 100, &v, "--x", err), -1);
-	assert_int_equal(parse_real("infinity", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("0x1p3", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("\v5", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("infinity", 1, 100, &v, "--x", err), -1);
 	assert_string_equal(err, "--x: infinity is not a number");
-	assert_int_equal(parse_real("1e1", 1, 100, &v, "--x", err), 0);
+	assert_int_equal(units_parse_real("1e1", 1, 100, &v, "--x", err), 0);
 	assert_near(v, 10, 0);
-	assert_int_equal(parse_real("-5", 1, 100, &v, "--x", err), -1);
+	assert_int_equal(units_parse_real("-5", 1, 100, &v, "--x", err), -1);
 	assert_non_null(strstr(err, "--x: -5 is out of range"));
-	assert_int_equal(parse_percent("5%", 0, 1, &v, "--p", err), 0);
+	assert_int_equal(units_parse_percent("5%", 0, 1, &v, "--p", err), 0);
 	assert_near(v, 0.05, 1e-15);
-	assert_int_equal(parse_percent("5", 0, 1, &v, "--p", err), 0);
+	assert_int_equal(units_parse_percent("5", 0, 1, &v, "--p", err), 0);
 	assert_near(v, 0.05, 1e-15);
-	assert_int_equal(parse_percent("0%", 0, 1, &v, "--p", err), -1);
-	assert_int_equal(parse_percent("100", 0, 1, &v, "--p", err), -1);
-	assert_int_equal(parse_percent("%", 0, 1, &v, "--p", err), -1);
-	assert_int_equal(parse_percent("5%%", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(units_parse_percent("0%", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(units_parse_percent("100", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(units_parse_percent("%", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(units_parse_percent("5%%", 0, 1, &v, "--p", err), -1);
 	/* a bare fraction may mean 5% or 0.05%: refused, with both spellings */
-	assert_int_equal(parse_percent("0.05", 0, 1, &v, "--p", err), -1);
+	assert_int_equal(units_parse_percent("0.05", 0, 1, &v, "--p", err), -1);
 	assert_non_null(strstr(err, "--p: 0.05 is ambiguous; expected a percentage "
 	    "with its sign, such as 5% or 0.05%"));
-	assert_int_equal(parse_percent("0.05%", 0, 1, &v, "--p", err), 0);
+	assert_int_equal(units_parse_percent("0.05%", 0, 1, &v, "--p", err), 0);
 	assert_near(v, 0.0005, 1e-15);
 }
 
@@ -188,7 +188,7 @@ test_parse_duration_units(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int rc = parse_duration(cases[i].s, cases[i].bare ? 1e6 : 1, 3600e9,
+		int rc = units_parse_duration(cases[i].s, cases[i].bare ? 1e6 : 1, 3600e9,
 		    cases[i].bare, &v, "--d", err);
 
 		if (cases[i].ns >= 0 && (rc != 0 || v != cases[i].ns)) {
