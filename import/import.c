@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "import/formats.h"
 #include "import/import.h"
 #include "import/parse.h"
 #include "import/result_json.h"
@@ -26,7 +27,8 @@
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
 
 struct import_args {
-	const char *tool;       /* "ycsb" or "linkbench" */
+	const struct import_format *fmt;
+	const char *tool;       /* its name, as messages begin */
 	const char *file;
 	const char *engine;
 	const char *probe;
@@ -34,42 +36,48 @@ struct import_args {
 	const char *out;
 };
 
+/* What --workload replaces: one format's workload, or each its own. */
+static const char *
+default_workload(void)
+{
+	const struct import_format *f, *one = NULL;
+
+	for (f = import_formats; f->name != NULL; f++) {
+		if (!f->takes_workload)
+			continue;
+		if (one != NULL)
+			return "each format's own";
+		one = f;
+	}
+	return one != NULL ? one->workload : "none";
+}
+
 void
 import_usage(FILE *fp)
 {
-	fprintf(fp,
-	    "usage: syncgate import ycsb FILE --engine NAME [--probe FILE] [--workload NAME]\n"
-	    "                       [-o FILE]\n"
-	    "       syncgate import linkbench FILE --engine NAME [--probe FILE] [-o FILE]\n"
-	    "\n"
+	char names[256];
+
+	import_format_synopses(fp);
+	fprintf(fp, "\n"
 	    "Turns a benchmark's output into a syncgate-result/1 file (standard output\n"
 	    "without -o) for syncgate gate.\n"
-	    "\n"
-	    "  ycsb       YCSB's text output: [READ] and [SCAN] become read classes;\n"
-	    "             [UPDATE], [INSERT], [READ-MODIFY-WRITE] and [DELETE] write\n"
-	    "             classes; microseconds become nanoseconds.  [OVERALL] and the\n"
-	    "             -FAILED rows are reported, not imported.  Run YCSB with\n"
-	    "             -p hdrhistogram.percentiles=50,99: a missing percentile is an\n"
-	    "             error, never a guess.\n"
-	    "  linkbench  LinkBench's -csvstats file: request operations become classes\n"
-	    "             (GET_NODE, COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST read; the\n"
-	    "             ADD, UPDATE and DELETE operations write).  Its percentiles are\n"
-	    "             latency buckets: kept as intervals (p50_range_ns, p99_range_ns)\n"
-	    "             with the bucket's midpoint as p50_ns and p99_ns.\n"
-	    "\n"
+	    "\n");
+	import_format_abouts(fp);
+	fprintf(fp, "\n"
 	    "  --engine NAME    the engine the benchmark ran against\n"
 	    "  --probe FILE     a syncgate probe --json of the volume the run wrote to,\n"
 	    "                   embedded so the gate can rule writes in syncs\n"
-	    "  --workload NAME  ycsb only: the workload's name (default: ycsb)\n"
+	    "  --workload NAME  %s only: the workload's name (default: %s)\n"
 	    "  -o FILE          write the result to FILE, atomically\n"
 	    "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
-	    "or other-format file, a write error)\n");
+	    "or other-format file, a write error)\n",
+	    import_format_names(names, sizeof names, 1), default_workload());
 }
 
-
 static int
-parse_args(int argc, char **argv, struct import_args *a, int *help)
+parse_args(int argc, char **argv, const struct import_format *fmt,
+    struct import_args *a, int *help)
 {
 	static const struct option longopts[] = {
 		{ "engine", required_argument, NULL, 'e' },
@@ -82,6 +90,7 @@ parse_args(int argc, char **argv, struct import_args *a, int *help)
 
 	memset(a, 0, sizeof *a);
 	*help = 0;
+	a->fmt = fmt;
 	a->tool = argv[0];
 	optind = 1;
 	opterr = 0;
@@ -122,9 +131,12 @@ parse_args(int argc, char **argv, struct import_args *a, int *help)
 		    v[0] == '\0' ? "empty" : "only white space");
 		return -1;
 	}
-	if (a->workload != NULL && strcmp(a->tool, "ycsb") != 0) {
-		err_warn("%s: --workload is for ycsb only; a LinkBench run's workload is "
-		    "linkbench", a->tool);
+	if (a->workload != NULL && !fmt->takes_workload) {
+		char names[256];
+
+		err_warn("%s: --workload is for %s only; a %s run's workload is %s",
+		    a->tool, import_format_names(names, sizeof names, 1), fmt->tool,
+		    fmt->workload);
 		return -1;
 	}
 	return 0;
@@ -135,10 +147,7 @@ static int
 complete(struct result *r, const struct import_args *a, char *err)
 {
 	r->engine = xstrdup(a->engine);
-	if (strcmp(a->tool, "ycsb") == 0)
-		r->workload = xstrdup(a->workload != NULL ? a->workload : "ycsb");
-	else
-		r->workload = xstrdup("linkbench");
+	r->workload = xstrdup(a->workload != NULL ? a->workload : a->fmt->workload);
 	if (a->probe == NULL)
 		return 0;
 	r->probe = xmalloc(sizeof *r->probe);
@@ -190,7 +199,7 @@ check_output(const struct import_args *a, char *err)
 }
 
 static int
-run(const struct import_args *a, import_parse_fn parse)
+run(const struct import_args *a)
 {
 	struct result r;
 	struct import_notes notes = { NULL, 0, 0 };
@@ -209,7 +218,8 @@ run(const struct import_args *a, import_parse_fn parse)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (parse(buf, len, a->file, &r, &notes, err) < 0 || complete(&r, a, err) < 0)
+	if (a->fmt->parse(buf, len, a->file, &r, &notes, err) < 0 ||
+	    complete(&r, a, err) < 0)
 		goto out;
 	root = import_result_to_json(&r);
 	if (import_check_result(root, a->file, err) == 0 &&
@@ -242,7 +252,8 @@ int
 import_main(int argc, char **argv)
 {
 	struct import_args a;
-	import_parse_fn parse;
+	const struct import_format *fmt;
+	char names[256];
 	int help;
 
 	if (argc < 2) {
@@ -252,18 +263,15 @@ import_main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		return help_out();
 	}
-	if (strcmp(argv[1], "ycsb") == 0)
-		parse = import_ycsb_parse;
-	else if (strcmp(argv[1], "linkbench") == 0)
-		parse = import_linkbench_parse;
-	else {
-		err_warn("%s: unknown format; expected ycsb or linkbench", argv[1]);
+	if ((fmt = import_format_find(argv[1])) == NULL) {
+		err_warn("%s: unknown format; expected %s", argv[1],
+		    import_format_names(names, sizeof names, 0));
 		return EXIT_TROUBLE;
 	}
-	if (parse_args(argc - 1, argv + 1, &a, &help) < 0)
+	if (parse_args(argc - 1, argv + 1, fmt, &a, &help) < 0)
 		return EXIT_TROUBLE;
 	if (help) {
 		return help_out();
 	}
-	return run(&a, parse);
+	return run(&a);
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/formats.h"
+#include "import/import.h"
 #include "import/parse.h"
 #include "import/result_json.h"
 #include "lib/err.h"
@@ -608,6 +610,62 @@ test_import_check_refuses_what_the_gate_would(void **state)
 	result_free(&r);
 }
 
+/*
+ * Every row of the format table is whole, its parser refuses an empty
+ * file by the format's own words, and the usage lists it.
+ */
+static void
+test_import_formats_table(void **state)
+{
+	const struct import_format *f;
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN], line[256], *usage = NULL;
+	size_t len = 0, n = 0;
+	FILE *fp;
+
+	(void)state;
+	fp = open_memstream(&usage, &len);
+	assert_non_null(fp);
+	import_usage(fp);
+	assert_int_equal(fclose(fp), 0);
+	for (f = import_formats; f->name != NULL; f++, n++) {
+		assert_non_null(f->tool);
+		assert_non_null(f->parse);
+		assert_non_null(f->workload);
+		assert_non_null(f->synopsis);
+		assert_non_null(f->about);
+		assert_ptr_equal(import_format_find(f->name), f);
+		memset(&r, 0, sizeof r);
+		assert_int_equal(f->parse("", 0, "f", &r, &notes, err), -1);
+		assert_non_null(strstr(err, "f: empty; expected "));
+		import_notes_free(&notes);
+		result_free(&r);
+		snprintf(line, sizeof line, " syncgate import %s FILE ", f->name);
+		assert_non_null(strstr(usage, line));
+		snprintf(line, sizeof line, "\n  %-10s ", f->name);
+		assert_non_null(strstr(usage, line));
+	}
+	assert_true(n >= 2);
+	assert_null(import_format_find("csv"));
+	assert_null(import_format_find(""));
+	free(usage);
+}
+
+/* The lists messages and the usage name the formats by. */
+static void
+test_import_format_names(void **state)
+{
+	char buf[256], tiny[8];
+
+	(void)state;
+	assert_string_equal(import_format_names(buf, sizeof buf, 0),
+	    "ycsb or linkbench");
+	assert_string_equal(import_format_names(buf, sizeof buf, 1), "ycsb");
+	/* cut, never overrun */
+	assert_string_equal(import_format_names(tiny, sizeof tiny, 0), "ycsb or");
+}
+
 int
 main(void)
 {
@@ -621,6 +679,8 @@ main(void)
 		cmocka_unit_test(test_import_note_whole),
 		cmocka_unit_test(test_import_json_ranges_and_samples),
 		cmocka_unit_test(test_import_check_refuses_what_the_gate_would),
+		cmocka_unit_test(test_import_formats_table),
+		cmocka_unit_test(test_import_format_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
