@@ -16,8 +16,6 @@
 #include <unistd.h>
 
 #include "drivers/drivers.h"
-#include "import/parse.h"
-#include "import/result_json.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -406,7 +404,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	r->probe = xmalloc(sizeof *r->probe);
 	*r->probe = *rec;
 	probe_record_init(rec);
-	r->classes = xcalloc(NOPS, sizeof *r->classes);
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 
@@ -419,9 +416,8 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 			return errf(err, "%lld %s operations kept %zu latencies; expected "
 			    "a larger --max-samples", s[k].ops, op_name((enum op_kind)k),
 			    s[k].n);
-		c = &r->classes[r->nclasses++];
-		c->name = xstrdup(op_name((enum op_kind)k));
-		c->kind = k == OP_WRITE ? KIND_WRITE : KIND_READ;
+		c = result_add_class(r, op_name((enum op_kind)k),
+		    k == OP_WRITE ? KIND_WRITE : KIND_READ);
 		shift[r->nclasses - 1] = s[k].shift;
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
@@ -515,7 +511,6 @@ emit(const struct engine_ops *e, const struct bench_options *o,
     struct outfile *out, struct result *loaded, char *err)
 {
 	struct sample_files sf;
-	char why[ERRLEN];
 	sigset_t old;
 	cJSON *root = NULL;
 	int rc = -1, held = 0, placed = 0;
@@ -524,14 +519,12 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 	if (out->tmp != NULL &&
 	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0)
 		goto out;
-	root = import_result_to_json_files(r, sf.name);
+	root = result_to_json(r, sf.name);
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
-	if (result_from_json(root, out->tmp != NULL ? out->path : o->engine, loaded,
-	    why) < 0) {
-		errf(err, "the result would not load back: %s", why);
+	if (result_reload(root, out->tmp != NULL ? out->path : o->engine, loaded,
+	    err) < 0)
 		goto out;
-	}
 	name_files(root, &sf);
 	if (json_print(out->fp, root) < 0 || fflush(out->fp) != 0) {
 		errf(err, "%s:", out->path != NULL ? out->path : "standard output");

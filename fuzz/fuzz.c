@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "fuzz/fuzz.h"
-#include "import/result_json.h"
 #include "lib/err.h"
 #include "lib/json.h"
 
@@ -88,8 +87,8 @@ fuzz_import(const uint8_t *data, size_t size, import_parse_fn parse)
 	memset(&r, 0, sizeof r);
 	if (parse((const char *)data, size, "fuzz.txt", &r, &notes, err) == 0) {
 		r.engine = xstrdup("engine");
-		root = import_result_to_json(&r);
-		(void)import_check_result(root, "fuzz.txt", err);
+		root = result_to_json(&r, NULL);
+		(void)result_reload(root, "fuzz.txt", NULL, err);
 		cJSON_Delete(root);
 	} else if (strlen(err) == 0) {
 		abort();

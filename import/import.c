@@ -17,9 +17,10 @@
 #include "import/formats.h"
 #include "import/import.h"
 #include "import/parse.h"
-#include "import/result_json.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
+#include "lib/json.h"
+#include "lib/outfile.h"
 #include "lib/readfile.h"
 #include "lib/utf8.h"
 
@@ -198,6 +199,22 @@ check_output(const struct import_args *a, char *err)
 	return rc;
 }
 
+/* root to path atomically ("-" or NULL: standard output). */
+static int
+write_json(const cJSON *root, const char *path, char *err)
+{
+	struct outfile out;
+
+	if (outfile_open(&out, path, err) < 0)
+		return -1;
+	if (json_print(out.fp, root) < 0) {
+		errf(err, "%s:", path != NULL ? path : "standard output");
+		outfile_abort(&out);
+		return -1;
+	}
+	return outfile_close(&out, err);
+}
+
 static int
 run(const struct import_args *a)
 {
@@ -221,9 +238,9 @@ run(const struct import_args *a)
 	if (a->fmt->parse(buf, len, a->file, &r, &notes, err) < 0 ||
 	    complete(&r, a, err) < 0)
 		goto out;
-	root = import_result_to_json(&r);
-	if (import_check_result(root, a->file, err) == 0 &&
-	    import_write_json(root, a->out, err) == 0)
+	root = result_to_json(&r, NULL);
+	if (result_reload(root, a->file, NULL, err) == 0 &&
+	    write_json(root, a->out, err) == 0)
 		rc = EXIT_PASS;
 	cJSON_Delete(root);
 	if (rc == EXIT_PASS)

@@ -2,9 +2,8 @@
 /*
  * What the text importers share: reading a buffer line by line with line
  * numbers, the checks that tell an empty, binary or cut-off file from a
- * real one, notes for the user, and growing a result's classes.
+ * real one, and notes for the user.
  */
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,22 +145,6 @@ import_cut_line(const char *buf, size_t len)
 		if (!line.ended && !import_line_blank(&line))
 			return line.number;
 	return 0;
-}
-
-struct result_class *
-import_add_class(struct result *r, const char *name, enum class_kind kind)
-{
-	struct result_class *c;
-
-	r->classes = xrealloc(r->classes, (r->nclasses + 1) * sizeof *r->classes);
-	c = &r->classes[r->nclasses++];
-	memset(c, 0, sizeof *c);
-	c->name = xstrdup(name);
-	c->kind = kind;
-	c->p50_ns = c->p99_ns = NAN;
-	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
-	c->count = -1;
-	return c;
 }
 
 int

@@ -250,7 +250,7 @@ add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
 			return errf(err, "%s: line %zu: a second %s row (the first is at "
 			    "line %zu); expected one run's statistics", ps->name, line, op,
 			    ps->class_lines[i]);
-	c = import_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
+	c = result_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
 	c->p50_ns = (lo50 + hi50) / 2;
 	c->p99_ns = (lo99 + hi99) / 2;
 	c->p50_lo_ns = lowest(ps, op, "p50", lo50);

@@ -105,14 +105,6 @@ typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
 int import_linkbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * Appends a class to r (copying name) with every figure NaN, no samples
- * and count -1, for the caller to fill.  Returns the class, which lives
- * until the next append.
- */
-struct result_class *import_add_class(struct result *r, const char *name,
-    enum class_kind kind);
-
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
 

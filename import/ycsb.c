@@ -546,7 +546,7 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 			import_note(notes, "[%s]: no operations, not imported", op->name);
 			continue;
 		}
-		c = import_add_class(out, op->name, reads ? KIND_READ : KIND_WRITE);
+		c = result_add_class(out, op->name, reads ? KIND_READ : KIND_WRITE);
 		to_ns(op->p50, op->p50_unit, &c->p50_ns, &c->p50_lo_ns, &c->p50_hi_ns);
 		to_ns(op->p99, op->p99_unit, &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns);
 		if (ms_whole(op->p50, op->p50_unit) || ms_whole(op->p99, op->p99_unit))

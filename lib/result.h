@@ -106,4 +106,34 @@ void result_free(struct result *r);
 /* The class named name, or NULL. */
 const struct result_class *result_find(const struct result *r, const char *name);
 
+/*
+ * Appends a class to r (copying name) with every figure NaN, no samples
+ * and count -1, for the caller to fill.  Returns the class, which lives
+ * until the next append.
+ */
+struct result_class *result_add_class(struct result *r, const char *name,
+    enum class_kind kind);
+
+/*
+ * r as a syncgate-result/1 tree (lib/result_write.c), its probe included
+ * when it has one.  Classes with samples are written as samples_ns, or,
+ * where files is not NULL and files[i] is not NULL, as a samples_file
+ * naming files[i] (a path relative to the result file's folder, written
+ * by the caller); a class whose count exceeds its samples (a sample of
+ * the operations) says so in count.  The others are written as p50_ns
+ * and p99_ns, with p50_range_ns and p99_range_ns where a percentile is
+ * known only as an interval.  The caller may add keys of its own, and
+ * frees the tree with cJSON_Delete.
+ */
+cJSON *result_to_json(const struct result *r, const char *const *files);
+
+/*
+ * Reads root back as the gate will (result_from_json), so that a result
+ * the gate would refuse is never written.  name labels messages.  Returns
+ * 0 with what was read in *r (the caller frees it with result_free; r may
+ * be NULL to drop it), or -1 with err set.
+ */
+int result_reload(const cJSON *root, const char *name, struct result *r,
+    char *err);
+
 #endif

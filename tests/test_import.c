@@ -10,7 +10,6 @@
 #include "import/formats.h"
 #include "import/import.h"
 #include "import/parse.h"
-#include "import/result_json.h"
 #include "lib/err.h"
 #include "tests/testutil.h"
 
@@ -546,70 +545,6 @@ test_import_note_whole(void **state)
 	result_free(&r);
 }
 
-static void
-test_import_json_ranges_and_samples(void **state)
-{
-	struct result r;
-	struct result_class *c;
-	cJSON *o;
-	char *text;
-
-	(void)state;
-	memset(&r, 0, sizeof r);
-	r.concurrency = -1;
-	r.engine = xstrdup("e");
-	c = import_add_class(&r, "GET_NODE", KIND_READ);
-	c->p50_ns = 50000;
-	c->p99_ns = 2500000;
-	c->p50_lo_ns = 0;
-	c->p50_hi_ns = 100000;
-	c->p99_lo_ns = 2e6;
-	c->p99_hi_ns = 3e6;
-	c->count = 7;
-	c = import_add_class(&r, "write", KIND_WRITE);
-	c->samples_ns = xmalloc(2 * sizeof *c->samples_ns);
-	c->samples_ns[0] = 1500;
-	c->samples_ns[1] = 2500;
-	c->nsamples = 2;
-	o = import_result_to_json(&r);
-	text = cJSON_PrintUnformatted(o);
-	assert_non_null(strstr(text, "\"format\":\"syncgate-result/1\",\"engine\":\"e\","
-	    "\"classes\":[{\"name\":\"GET_NODE\",\"kind\":\"read\",\"p50_ns\":50000,"
-	    "\"p99_ns\":2500000,\"p50_range_ns\":[0,100000],"
-	    "\"p99_range_ns\":[2000000,3000000],\"count\":7}"));
-	assert_non_null(strstr(text, "{\"name\":\"write\",\"kind\":\"write\","
-	    "\"samples_ns\":[1500,2500],\"count\":2}"));
-	free(text);
-	cJSON_Delete(o);
-	result_free(&r);
-}
-
-static void
-test_import_check_refuses_what_the_gate_would(void **state)
-{
-	struct result r;
-	struct result_class *c;
-	cJSON *o;
-	char err[ERRLEN];
-
-	(void)state;
-	memset(&r, 0, sizeof r);
-	r.concurrency = -1;
-	r.engine = xstrdup("e");
-	c = import_add_class(&r, "READ", KIND_READ);
-	c->p50_ns = 2000;
-	c->p99_ns = 1000;
-	o = import_result_to_json(&r);
-	assert_int_equal(import_check_result(o, "f.txt", err), -1);
-	assert_non_null(strstr(err, "the result would not load back: f.txt"));
-	cJSON_Delete(o);
-	r.classes[0].p99_ns = 3000;
-	o = import_result_to_json(&r);
-	assert_int_equal(import_check_result(o, "f.txt", err), 0);
-	cJSON_Delete(o);
-	result_free(&r);
-}
-
 /*
  * Every row of the format table is whole, its parser refuses an empty
  * file by the format's own words, and the usage lists it.
@@ -677,8 +612,6 @@ main(void)
 		cmocka_unit_test(test_import_linkbench_keeps_buckets),
 		cmocka_unit_test(test_import_bom_skipped),
 		cmocka_unit_test(test_import_note_whole),
-		cmocka_unit_test(test_import_json_ranges_and_samples),
-		cmocka_unit_test(test_import_check_refuses_what_the_gate_would),
 		cmocka_unit_test(test_import_formats_table),
 		cmocka_unit_test(test_import_format_names),
 	};

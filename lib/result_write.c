@@ -1,17 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Results written as JSON.  Numbers are nanoseconds as doubles; cJSON
- * prints integral values without a fraction, so samples read as counts
- * of nanoseconds.
+ * syncgate-result/1 out, beside its reader (lib/result.c): what `syncgate
+ * import` and syncgate-bench write.  Numbers are nanoseconds as doubles;
+ * cJSON prints integral values without a fraction, so samples read as
+ * counts of nanoseconds.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "import/result_json.h"
 #include "lib/err.h"
-#include "lib/json.h"
-#include "lib/outfile.h"
+#include "lib/result.h"
+
+struct result_class *
+result_add_class(struct result *r, const char *name, enum class_kind kind)
+{
+	struct result_class *c;
+
+	r->classes = xrealloc(r->classes, (r->nclasses + 1) * sizeof *r->classes);
+	c = &r->classes[r->nclasses++];
+	memset(c, 0, sizeof *c);
+	c->name = xstrdup(name);
+	c->kind = kind;
+	c->p50_ns = c->p99_ns = NAN;
+	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->count = -1;
+	return c;
+}
 
 static void
 add_range(cJSON *o, const char *key, double lo, double hi)
@@ -54,13 +70,7 @@ class_to_json(const struct result_class *c, const char *file)
 }
 
 cJSON *
-import_result_to_json(const struct result *r)
-{
-	return import_result_to_json_files(r, NULL);
-}
-
-cJSON *
-import_result_to_json_files(const struct result *r, const char *const *files)
+result_to_json(const struct result *r, const char *const *files)
 {
 	cJSON *o = cJSON_CreateObject(), *classes;
 	size_t i;
@@ -83,28 +93,14 @@ import_result_to_json_files(const struct result *r, const char *const *files)
 }
 
 int
-import_check_result(const cJSON *root, const char *name, char *err)
+result_reload(const cJSON *root, const char *name, struct result *r, char *err)
 {
-	struct result r;
+	struct result kept;
 	char why[ERRLEN];
 
-	if (result_from_json(root, name, &r, why) < 0)
+	if (result_from_json(root, name, r != NULL ? r : &kept, why) < 0)
 		return errf(err, "the result would not load back: %s", why);
-	result_free(&r);
+	if (r == NULL)
+		result_free(&kept);
 	return 0;
-}
-
-int
-import_write_json(const cJSON *root, const char *path, char *err)
-{
-	struct outfile out;
-
-	if (outfile_open(&out, path, err) < 0)
-		return -1;
-	if (json_print(out.fp, root) < 0) {
-		errf(err, "%s:", path != NULL ? path : "standard output");
-		outfile_abort(&out);
-		return -1;
-	}
-	return outfile_close(&out, err);
 }
