@@ -118,7 +118,7 @@ check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		if (r != NULL && r->kind != o->kind)
 			return errf(err, "%s: classes[%zu] \"%s\" is a %s, but in %s it "
 			    "is a %s; expected the same kind on both sides", rival->file,
-			    index_of(rival->r, r), result_quote(buf, sizeof buf, o->name),
+			    index_of(rival->r, r), err_quote(buf, sizeof buf, o->name),
 			    class_kind_name(r->kind), ours->file, class_kind_name(o->kind));
 	}
 	return 0;

@@ -287,6 +287,23 @@ vwarn(const char *fmt, va_list ap, int saved)
 	fprintf(stderr, "%s: %s\n", prog, buf);
 }
 
+const char *
+err_quote(char *buf, size_t len, const char *s)
+{
+	size_t i = 0;
+
+	for (; *s != '\0' && i + 4 < len && i < 60; s++)
+		buf[i++] = ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '"') ?
+		    '?' : *s;
+	/* the loop left room for the cut's mark, however small buf is */
+	if (*s != '\0' && i + 4 <= len) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
 void
 err_warn(const char *fmt, ...)
 {

@@ -33,6 +33,12 @@ const char *err_prog(void);
 int errf(char *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * s as a one-line message quotes it, into buf (len bytes): at most 60
+ * bytes of it, then "..."; control characters and '"' as '?'.  Returns buf.
+ */
+const char *err_quote(char *buf, size_t len, const char *s);
+
 /* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As err_warn, then exits with status 2. */

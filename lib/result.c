@@ -38,22 +38,6 @@ class_kind_name(enum class_kind k)
 	return k == KIND_WRITE ? "write" : "read";
 }
 
-const char *
-result_quote(char *buf, size_t len, const char *s)
-{
-	size_t i = 0;
-
-	for (; *s != '\0' && i + 4 < len && i < 60; s++)
-		buf[i++] = ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '"') ?
-		    '?' : *s;
-	if (*s != '\0' && i + 4 < len) {
-		memcpy(buf + i, "...", 3);
-		i += 3;
-	}
-	buf[i] = '\0';
-	return buf;
-}
-
 /* Whether d is a latency a result may hold: from 1ns to a day. */
 static int
 latency_ok(double d)
@@ -304,7 +288,7 @@ get_kind(const cJSON *o, struct result_class *c, const struct at *a)
 		c->kind = KIND_WRITE;
 	else if (cJSON_IsString(v))
 		return errf(a->err, "%s: %s: kind is \"%s\"; expected \"read\" or "
-		    "\"write\"", a->file, a->cls, result_quote(buf, sizeof buf, v->valuestring));
+		    "\"write\"", a->file, a->cls, err_quote(buf, sizeof buf, v->valuestring));
 	else
 		return errf(a->err, "%s: %s: kind is %s; expected \"read\" or "
 		    "\"write\"", a->file, a->cls, json_kind(v));
@@ -476,7 +460,7 @@ check_unique(const struct result *r, const char *path, char *err)
 		return 0;
 	return errf(err, "%s: classes[%zu] \"%s\": the name is also classes[%zu]'s; "
 	    "expected unique class names", path, (size_t)(dup - r->classes),
-	    result_quote(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
+	    err_quote(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
 }
 
 /* The rest of classes[i]: its kind, latencies and count. */
@@ -491,7 +475,7 @@ get_body(const cJSON *o, size_t i, const char *path, struct result_class *c,
 	a.err = err;
 	a.total = total;
 	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
-	    result_quote(buf, sizeof buf, c->name));
+	    err_quote(buf, sizeof buf, c->name));
 	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	return get_count(o, c, &a);
@@ -566,7 +550,7 @@ get_header(const cJSON *root, const char *path, struct result *r, char *err)
 		    json_kind(root), RESULT_FORMAT);
 	if (cJSON_IsString(f) && strcmp(f->valuestring, RESULT_FORMAT) != 0)
 		return errf(err, "%s: format is \"%s\"; expected \"%s\"", path,
-		    result_quote(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
+		    err_quote(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
 	if (!cJSON_IsString(f))
 		return errf(err, "%s: format is %s; expected \"%s\"", path,
 		    json_kind(f), RESULT_FORMAT);

@@ -11,36 +11,10 @@
 #include <stddef.h>
 
 #include "lib/probe_record.h"
+#include "lib/result_limits.h"
 
 #define RESULT_FORMAT "syncgate-result/1"
 
-/*
- * The longest latency a result may hold: a day, in ns; beyond it is
- * garbage.  And the shortest: no operation is timed in less than a
- * nanosecond, and a ratio over a smaller one would be garbage too.
- */
-#define RESULT_MAX_NS 86400e9
-/*
- * Most classes a result may hold.  A benchmark has a handful; the verdict
- * grows with them (its JSON by about 1.3 KB a class), and a result from a
- * source one does not trust must not make the gate hold gigabytes.
- */
-#define RESULT_MAX_CLASSES 10000
-#define RESULT_MIN_NS 1.0
-/*
- * The largest count: 2^53 - 1, the largest whole number every JSON
- * reader (a double) holds exactly; 2^53 + 1 reads as 2^53.
- */
-#define RESULT_MAX_COUNT 9007199254740991LL
-/* A samples_file is refused beyond this size (checked before reading)... */
-#define SAMPLES_FILE_MAX_BYTES (1024UL * 1024 * 1024)
-/* ...or beyond this many latencies (800 MB as doubles)... */
-#define SAMPLES_FILE_MAX_COUNT 100000000UL
-/*
- * ...and a result's classes together hold at most this many, so one file
- * named by many classes cannot multiply the memory it takes.
- */
-#define RESULT_MAX_SAMPLES 100000000UL
 /* The limit in force: RESULT_MAX_SAMPLES, lowered by tests to try it. */
 extern size_t result_max_samples;
 
@@ -78,12 +52,6 @@ struct result {
 
 /* "read" or "write". */
 const char *class_kind_name(enum class_kind k);
-
-/*
- * s as a one-line message quotes it, into buf (len bytes): at most 60
- * bytes of it, then "..."; control characters and '"' as '?'.  Returns buf.
- */
-const char *result_quote(char *buf, size_t len, const char *s);
 
 /*
  * Loads and validates a result file.  Returns 0, or -1 with err naming

@@ -17,7 +17,7 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 #include "lib/path.h"
-#include "lib/result.h"
+#include "lib/result_limits.h"
 #include "lib/samples_file.h"
 #include "lib/utf8.h"
 
@@ -45,7 +45,7 @@ bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
 	buf[k] = '\0';
 	return errf(r->err, "%s: samples_file %s, line %zu: \"%s\"%s %s; expected "
 	    "one positive latency in nanoseconds, from 1 to a day", r->where,
-	    r->name, r->line, result_quote(show, sizeof show, buf),
+	    r->name, r->line, err_quote(show, sizeof show, buf),
 	    len > k ? "..." : "", what);
 }
 
@@ -338,7 +338,7 @@ samples_file_read(const char *result_path, const char *rel,
 	r.where = where;
 	r.max = max_count;
 	r.err = err;
-	result_quote(r.name, sizeof r.name, rel);
+	err_quote(r.name, sizeof r.name, rel);
 	*x = NULL;
 	*n = 0;
 	fd = open_inside(result_path, rel, &r);

@@ -270,7 +270,7 @@ quoted(char *buf, size_t len, const char *s)
 	if (s == NULL)
 		snprintf(buf, len, "null");
 	else
-		snprintf(buf, len, "\"%s\"", result_quote(q, sizeof q, s));
+		snprintf(buf, len, "\"%s\"", err_quote(q, sizeof q, s));
 	return buf;
 }
 

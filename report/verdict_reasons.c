@@ -65,7 +65,7 @@ check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err
 		return errf(err, "%s: checks[%zu].reason is not \"%s: not ruled in "
 		    "syncs: \" and unit.why_none; expected the gate's words for a "
 		    "write without a sync unit", name, i,
-		    result_quote(q, sizeof q, c->class_name));
+		    err_quote(q, sizeof q, c->class_name));
 	}
 	words = gate_check_words(k, c->ruling, v);
 	want = gate_strf(", %s", words);
@@ -99,7 +99,7 @@ check_half_reason(const struct gate_verdict *v, enum class_kind kind,
 		errf(err, "%s: %s.reason is not what the gate says of a \"%s\" half "
 		    "with these checks; expected \"%s\"", name, kind == KIND_READ ?
 		    "reads" : "writes", ruling_name(h->ruling),
-		    result_quote(q, sizeof q, want));
+		    err_quote(q, sizeof q, want));
 	free(want);
 	return ok ? 0 : -1;
 }

@@ -78,7 +78,7 @@ check_set(const struct gate_verdict *v, const struct verdict_check **by,
 			return errf(err, "%s: checks[%zu] is a second \"%s\" check of the "
 			    "%s class \"%s\"; expected one", name, (size_t)(by[j] -
 			    v->checks), kind->statistic, class_kind_name(r->kind),
-			    result_quote(q, sizeof q, r->name));
+			    err_quote(q, sizeof q, r->name));
 	}
 	for (k = 0; k < GATE_NCHECK_KINDS; k++)
 		if (seen[k] == 0 && gate_check_kind_applies(&gate_check_kinds[k],
@@ -86,7 +86,7 @@ check_set(const struct gate_verdict *v, const struct verdict_check **by,
 			return errf(err, "%s: checks holds no \"%s\" check of the %s class "
 			    "\"%s\"; expected one, as the gate rules each", name,
 			    gate_check_kinds[k].statistic, class_kind_name(r->kind),
-			    result_quote(q, sizeof q, r->name));
+			    err_quote(q, sizeof q, r->name));
 	return 0;
 }
 
@@ -138,7 +138,7 @@ check_rows(const struct gate_verdict *v, const struct verdict_check **by,
 		if (r->ruling != worst)
 			return errf(err, "%s: %s class \"%s\" is \"%s\"; expected \"%s\", "
 			    "the worst of its %zu %s", name, class_kind_name(r->kind),
-			    result_quote(q, sizeof q, r->name), ruling_name(r->ruling),
+			    err_quote(q, sizeof q, r->name), ruling_name(r->ruling),
 			    ruling_name(worst), n, n == 1 ? "check" : "checks");
 	}
 	return 0;
@@ -237,7 +237,7 @@ check_names(const struct gate_verdict *v, const char *name, char *err)
 
 		if (strcmp(a->name, b->name) != 0)
 			continue;
-		result_quote(q, sizeof q, b->name);
+		err_quote(q, sizeof q, b->name);
 		if (b->row)
 			rc = errf(err, "%s: the class \"%s\" is in the table twice; "
 			    "expected each class once", name, q);

@@ -119,6 +119,25 @@ test_errf_long_format_keeps_end(void **state)
 	assert_int_equal(strncmp(err, "abcdefghij", 10), 0);
 }
 
+/* A quoted value: one line, no quote of its own, at most 60 bytes and "...". */
+static void
+test_err_quote_one_line(void **state)
+{
+	char buf[80], tiny[8], long_s[100];
+
+	(void)state;
+	assert_string_equal(err_quote(buf, sizeof buf, "a\"b\nc\x1b[2J\x7f"),
+	    "a?b?c?[2J?");
+	assert_string_equal(err_quote(buf, sizeof buf, ""), "");
+	memset(long_s, 'x', sizeof long_s - 1);
+	long_s[sizeof long_s - 1] = '\0';
+	err_quote(buf, sizeof buf, long_s);
+	assert_int_equal(strlen(buf), 63);
+	assert_string_equal(buf + 60, "...");
+	/* a small buffer is never overrun, and keeps room for the cut */
+	assert_string_equal(err_quote(tiny, sizeof tiny, "abcdefgh"), "abcd...");
+}
+
 int
 main(void)
 {
@@ -128,6 +147,7 @@ main(void)
 		cmocka_unit_test(test_errf_two_long_paths),
 		cmocka_unit_test(test_errf_short_untouched),
 		cmocka_unit_test(test_errf_long_format_keeps_end),
+		cmocka_unit_test(test_err_quote_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
