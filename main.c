@@ -11,6 +11,7 @@
 #include "gate/gate.h"
 #include "import/import.h"
 #include "lib/err.h"
+#include "lib/outfile.h"
 #include "lib/version.h"
 #include "probe/probe.h"
 #include "report/report.h"
@@ -62,17 +63,6 @@ find(const char *name)
 	return NULL;
 }
 
-/* Prints to stdout and checks it: `syncgate --help > /dev/full` is trouble. */
-static int
-finish_stdout(void)
-{
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		err_warn("standard output:");
-		return EXIT_TROUBLE;
-	}
-	return EXIT_PASS;
-}
-
 static int
 help(int argc, char **argv)
 {
@@ -80,7 +70,7 @@ help(int argc, char **argv)
 
 	if (argc < 2) {
 		usage(stdout);
-		return finish_stdout();
+		return outfile_shut(stdout, "standard output");
 	}
 	c = find(argv[1]);
 	if (c == NULL) {
@@ -88,7 +78,7 @@ help(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	c->usage(stdout);
-	return finish_stdout();
+	return outfile_shut(stdout, "standard output");
 }
 
 int
@@ -107,11 +97,11 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(stdout);
-		return finish_stdout();
+		return outfile_shut(stdout, "standard output");
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("syncgate %s\n", SYNCGATE_VERSION);
-		return finish_stdout();
+		return outfile_shut(stdout, "standard output");
 	}
 	if (strcmp(argv[1], "help") == 0)
 		return help(argc - 1, argv + 1);

@@ -644,12 +644,12 @@ main(int argc, char **argv)
 	err_setprog("syncgate-bench");
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		usage(stdout);
-		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+		return outfile_shut(stdout, "standard output");
 	}
 	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
 		printf("syncgate-bench %s (SQLite %s, LMDB %s)\n", SYNCGATE_VERSION,
 		    sqlite_engine.version(), lmdb_engine.version());
-		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_PASS : EXIT_TROUBLE;
+		return outfile_shut(stdout, "standard output");
 	}
 	if (parse_args(argc, argv, &o, err) < 0 || bench(&o, err) < 0) {
 		err_warn("%s", err);

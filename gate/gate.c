@@ -18,14 +18,8 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/units.h"
+#include "report/outputs.h"
 #include "report/report.h"
-
-#define MAX_OUTPUTS 16
-
-struct output {
-	enum report_format format;
-	const char *path;       /* NULL: standard output */
-};
 
 struct args {
 	const char *ours, *rival, *baseline;
@@ -33,13 +27,14 @@ struct args {
 	struct gate_opts opts;
 	int strict, ascii, summary;
 	int speedup_given, syncs_given, regression_given;
-	struct output out[MAX_OUTPUTS];
-	size_t nout;
+	struct outputs outs;
 };
 
 void
 gate_usage(FILE *fp)
 {
+	char formats[128];
+
 	fprintf(fp,
 	    "usage: syncgate gate OURS.json --rival RIVAL.json [--read-speedup X]\n"
 	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
@@ -57,7 +52,7 @@ gate_usage(FILE *fp)
 	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
 	    "  --commit-syncs N      our write p50 at most N syncs (default 2)\n"
 	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
-	    "  --format FORMAT       text, markdown, json, junit or html (default text)\n"
+	    "  --format FORMAT       %s (default text)\n"
 	    "  -h, --help            print this help\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
 	    "  -o, --output FILE     write the format given before it to FILE (- for\n"
@@ -71,7 +66,8 @@ gate_usage(FILE *fp)
 	    "\n"
 	    "exit status: 0 passed (or could not rule, without --strict), 1 failed,\n"
 	    "2 trouble (usage, unreadable or malformed input, a write error),\n"
-	    "3 could not rule (with --strict)\n");
+	    "3 could not rule (with --strict)\n",
+	    report_format_list(formats, sizeof formats, " or "));
 }
 
 enum {
@@ -108,27 +104,6 @@ once(const char **slot, const char *value, const char *name, char *err)
 	return 0;
 }
 
-/* The --format F -o FILE pairs: each -o takes the format given before it. */
-static int
-add_output(struct args *a, int *pending, enum report_format f, const char *path,
-    char *err)
-{
-	size_t i;
-
-	if (a->nout == MAX_OUTPUTS)
-		return errf(err, "-o: more than %d outputs; expected at most %d",
-		    MAX_OUTPUTS, MAX_OUTPUTS);
-	for (i = 0; i < a->nout; i++)
-		if (fileset_same_output(a->out[i].path, path))
-			return errf(err, "-o %s is given twice; expected one file a format",
-			    path);
-	a->out[a->nout].format = *pending ? f : FORMAT_TEXT;
-	a->out[a->nout].path = strcmp(path, "-") == 0 ? NULL : path;
-	a->nout++;
-	*pending = 0;
-	return 0;
-}
-
 static int
 parse_number(int opt, const char *s, struct args *a, char *err)
 {
@@ -151,8 +126,7 @@ parse_number(int opt, const char *s, struct args *a, char *err)
 }
 
 static int
-parse_one(int opt, struct args *a, enum report_format *fmt, int *pending,
-    char *err)
+parse_one(int opt, struct args *a, char *err)
 {
 	switch (opt) {
 	case 1:
@@ -162,18 +136,14 @@ parse_one(int opt, struct args *a, enum report_format *fmt, int *pending,
 		a->ours = optarg;
 		return 0;
 	case 'o':
-		return add_output(a, pending, *fmt, optarg, err);
+		return outputs_add(&a->outs, optarg, err);
 	case OPT_ASCII:
 		a->ascii = 1;
 		return 0;
 	case OPT_BASELINE:
 		return once(&a->baseline, optarg, "--baseline", err);
 	case OPT_FORMAT:
-		if (report_format_parse(optarg, fmt) < 0)
-			return errf(err, "--format: %s is not one of text, markdown, json, "
-			    "junit, html", optarg);
-		*pending = 1;
-		return 0;
+		return outputs_format(&a->outs, optarg, err);
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
@@ -198,7 +168,7 @@ parse_one(int opt, struct args *a, enum report_format *fmt, int *pending,
 
 /* What only makes sense together: one mode, its own thresholds, one result. */
 static int
-check_args(struct args *a, int pending, enum report_format fmt, char *err)
+check_args(struct args *a, char *err)
 {
 	if (a->ours == NULL)
 		return errf(err, "no result to gate; expected OURS.json (see syncgate "
@@ -214,14 +184,8 @@ check_args(struct args *a, int pending, enum report_format fmt, char *err)
 		    a->speedup_given ? "--read-speedup" : "--commit-syncs");
 	if (a->rival != NULL && a->regression_given)
 		return errf(err, "--max-regression applies with --baseline, not --rival");
-	if (a->nout > 0 && pending)
-		return errf(err, "--format %s after the last -o has no file; expected "
-		    "-o FILE after it (- for standard output)", report_format_name(fmt));
-	if (a->nout == 0) {
-		a->out[0].format = fmt;
-		a->out[0].path = NULL;
-		a->nout = 1;
-	}
+	if (outputs_end(&a->outs, err) < 0)
+		return -1;
 	a->opts.mode = a->baseline != NULL ? MODE_BASELINE : MODE_RIVAL;
 	return 0;
 }
@@ -229,11 +193,11 @@ check_args(struct args *a, int pending, enum report_format fmt, char *err)
 static int
 parse_args(int argc, char **argv, struct args *a, char *err)
 {
-	enum report_format fmt = FORMAT_TEXT;
-	int opt, pending = 0;
+	int opt;
 
 	memset(a, 0, sizeof *a);
 	gate_opts_init(&a->opts, MODE_RIVAL);
+	outputs_init(&a->outs, OUTPUTS_MAX);
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
@@ -248,10 +212,10 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help gate",
 			    argv[optind - 1]);
-		if (parse_one(opt, a, &fmt, &pending, err) < 0)
+		if (parse_one(opt, a, err) < 0)
 			return -1;
 	}
-	return check_args(a, pending, fmt, err);
+	return check_args(a, err);
 }
 
 /* Everything loaded from disk, freed together. */
@@ -315,22 +279,14 @@ static int
 check_outputs(const struct args *a, const struct loaded *l, char *err)
 {
 	struct fileset fs;
-	char label[ERRLEN];
-	size_t i;
-	int rc = 0;
+	int rc;
 
 	fileset_init(&fs);
 	fileset_result(&fs, &l->ours);
 	fileset_result(&fs, &l->rival);
 	fileset_input(&fs, a->probe, NULL);
 	fileset_input(&fs, a->rival_probe, NULL);
-	for (i = 0; i < a->nout && rc == 0; i++) {
-		if (a->out[i].path != NULL)
-			snprintf(label, sizeof label, "-o %s", a->out[i].path);
-		else
-			snprintf(label, sizeof label, "standard output");
-		rc = fileset_output(&fs, a->out[i].path, label, "the verdict", err);
-	}
+	rc = outputs_check(&a->outs, &fs, "the verdict", err);
 	if (rc == 0 && a->summary)
 		rc = report_summary_check(&fs, err);
 	fileset_free(&fs);
@@ -403,29 +359,22 @@ rule(const struct args *a, const struct loaded *l, struct gate_verdict *v,
 	return 0;
 }
 
-/* One output, whole or not at all. */
-static int
-write_output(const struct output *out, const struct gate_verdict *v, int ascii)
-{
-	struct render_opts ro;
-	struct outfile of;
-	char err[ERRLEN];
+/* What each output renders. */
+struct rendering {
+	const struct gate_verdict *v;
+	int ascii;
+};
 
-	if (outfile_open(&of, out->path, err) < 0) {
-		err_warn("%s", err);
-		return -1;
-	}
-	render_opts_detect(&ro, of.fp, ascii);
-	if (report_render(of.fp, v, out->format, &ro) < 0) {
-		outfile_abort(&of);
-		err_warn("%s: cannot render %s", out->path ? out->path : "standard output",
-		    report_format_name(out->format));
-		return -1;
-	}
-	if (outfile_close(&of, err) < 0) {
-		err_warn("%s", err);
-		return -1;
-	}
+static int
+render(FILE *fp, const struct output *out, const void *arg, char *err)
+{
+	const struct rendering *g = arg;
+	struct render_opts ro;
+
+	render_opts_detect(&ro, fp, g->ascii);
+	if (report_render(fp, g->v, out->format, &ro) < 0)
+		return errf(err, "%s: cannot render %s", out->path ? out->path :
+		    "standard output", report_format_name(out->format));
 	return 0;
 }
 
@@ -461,30 +410,21 @@ exit_status(const struct gate_verdict *v, int strict)
 	}
 }
 
-/* --help: the usage on standard output, and trouble said if it could not be written. */
-static int
-print_help(void)
-{
-	gate_usage(stdout);
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return EXIT_PASS;
-	err_warn("standard output:");
-	return EXIT_TROUBLE;
-}
-
 int
 gate_main(int argc, char **argv)
 {
 	struct args a;
 	struct loaded l;
 	struct gate_verdict v;
+	struct rendering g;
 	char err[ERRLEN];
-	int rc, trouble = 0;
-	size_t i;
+	int rc, trouble;
 
 	rc = parse_args(argc, argv, &a, err);
-	if (rc > 0)
-		return print_help();
+	if (rc > 0) {
+		gate_usage(stdout);
+		return outfile_shut(stdout, "standard output");
+	}
 	if (rc < 0) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
@@ -495,8 +435,9 @@ gate_main(int argc, char **argv)
 		err_warn("%s", err);
 		goto out;
 	}
-	for (i = 0; i < a.nout; i++)
-		trouble |= write_output(&a.out[i], &v, a.ascii) < 0;
+	g.v = &v;
+	g.ascii = a.ascii;
+	trouble = outputs_write(&a.outs, render, &g) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;
 	rc = trouble ? EXIT_TROUBLE : exit_status(&v, a.strict);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "import/formats.h"
+#include "lib/err.h"
 
 const struct import_format import_formats[] = {
 	{ "ycsb", "YCSB", import_ycsb_parse, "ycsb", 1,
@@ -43,21 +44,14 @@ import_format_find(const char *name)
 char *
 import_format_names(char *buf, size_t len, int workload_only)
 {
+	const char *names[sizeof import_formats / sizeof import_formats[0]];
 	const struct import_format *f;
-	size_t n = 0, k = 0, used = 0;
+	size_t n = 0;
 
 	for (f = import_formats; f->name != NULL; f++)
-		n += !workload_only || f->takes_workload;
-	buf[0] = '\0';
-	for (f = import_formats; f->name != NULL; f++) {
-		if (workload_only && !f->takes_workload)
-			continue;
-		k++;
-		snprintf(buf + used, len - used, "%s%s", k == 1 ? "" : k == n ?
-		    " or " : ", ", f->name);
-		used += strlen(buf + used);
-	}
-	return buf;
+		if (!workload_only || f->takes_workload)
+			names[n++] = f->name;
+	return err_list(buf, len, names, n, " or ");
 }
 
 /* s's lines, each after the first indented to column indent. */

@@ -23,6 +23,7 @@
 #include "lib/outfile.h"
 #include "lib/readfile.h"
 #include "lib/utf8.h"
+#include "report/outputs.h"
 
 /* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
@@ -34,7 +35,7 @@ struct import_args {
 	const char *engine;
 	const char *probe;
 	const char *workload;
-	const char *out;
+	struct outputs outs;    /* -o FILE, once; else standard output */
 };
 
 /* What --workload replaces: one format's workload, or each its own. */
@@ -87,6 +88,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		{ "workload", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char err[ERRLEN];
 	int c;
 
 	memset(a, 0, sizeof *a);
@@ -95,11 +97,17 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	a->tool = argv[0];
 	optind = 1;
 	opterr = 0;
+	outputs_init(&a->outs, 1);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e': a->engine = optarg; break;
 		case 'h': *help = 1; return 0;
-		case 'o': a->out = optarg; break;
+		case 'o':
+			if (outputs_add(&a->outs, optarg, err) < 0) {
+				err_warn("%s: %s", a->tool, err);
+				return -1;
+			}
+			break;
 		case 'p': a->probe = optarg; break;
 		case 'w': a->workload = optarg; break;
 		case ':':
@@ -140,6 +148,11 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		    fmt->workload);
 		return -1;
 	}
+	/* the one output: standard output without -o */
+	if (outputs_end(&a->outs, err) < 0) {
+		err_warn("%s: %s", a->tool, err);
+		return -1;
+	}
 	return 0;
 }
 
@@ -172,8 +185,8 @@ tell(const struct import_args *a, const struct result *r,
 		reads += r->classes[i].kind == KIND_READ;
 	err_warn("%s: imported %zu class%s (%zu read, %zu write) for %s%s%s", a->file,
 	    r->nclasses, r->nclasses == 1 ? "" : "es", reads, r->nclasses - reads, a->engine,
-	    a->out != NULL && strcmp(a->out, "-") != 0 ? " into " : "",
-	    a->out != NULL && strcmp(a->out, "-") != 0 ? a->out : "");
+	    a->outs.v[0].path != NULL ? " into " : "",
+	    a->outs.v[0].path != NULL ? a->outs.v[0].path : "");
 	if (r->probe == NULL)
 		err_warn("%s: no probe embedded: the gate rules writes in syncs only with "
 		    "one (--probe here, or at the gate)", a->file);
@@ -184,35 +197,23 @@ static int
 check_output(const struct import_args *a, char *err)
 {
 	struct fileset fs;
-	char label[ERRLEN];
 	int rc;
 
 	fileset_init(&fs);
 	fileset_input(&fs, a->file, NULL);
 	fileset_input(&fs, a->probe, NULL);
-	if (a->out != NULL && strcmp(a->out, "-") != 0)
-		snprintf(label, sizeof label, "-o %s", a->out);
-	else
-		snprintf(label, sizeof label, "standard output");
-	rc = fileset_output(&fs, a->out, label, "the result", err);
+	rc = outputs_check(&a->outs, &fs, "the result", err);
 	fileset_free(&fs);
 	return rc;
 }
 
-/* root to path atomically ("-" or NULL: standard output). */
 static int
-write_json(const cJSON *root, const char *path, char *err)
+render(FILE *fp, const struct output *out, const void *root, char *err)
 {
-	struct outfile out;
-
-	if (outfile_open(&out, path, err) < 0)
-		return -1;
-	if (json_print(out.fp, root) < 0) {
-		errf(err, "%s:", path != NULL ? path : "standard output");
-		outfile_abort(&out);
-		return -1;
-	}
-	return outfile_close(&out, err);
+	if (json_print(fp, root) < 0)
+		return errf(err, "%s:", out->path != NULL ? out->path :
+		    "standard output");
+	return 0;
 }
 
 static int
@@ -240,7 +241,7 @@ run(const struct import_args *a)
 		goto out;
 	root = result_to_json(&r, NULL);
 	if (result_reload(root, a->file, NULL, err) == 0 &&
-	    write_json(root, a->out, err) == 0)
+	    output_write(&a->outs.v[0], render, root, err) == 0)
 		rc = EXIT_PASS;
 	cJSON_Delete(root);
 	if (rc == EXIT_PASS)
@@ -259,10 +260,7 @@ static int
 help_out(void)
 {
 	import_usage(stdout);
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return EXIT_PASS;
-	err_warn("standard output:");
-	return EXIT_TROUBLE;
+	return outfile_shut(stdout, "standard output");
 }
 
 int

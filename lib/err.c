@@ -287,6 +287,21 @@ vwarn(const char *fmt, va_list ap, int saved)
 	fprintf(stderr, "%s: %s\n", prog, buf);
 }
 
+char *
+err_list(char *buf, size_t len, const char *const *words, size_t n,
+    const char *last)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i + 1 == n ?
+		    last : ", ", words[i]);
+		used += strlen(buf + used);
+	}
+	return buf;
+}
+
 const char *
 err_quote(char *buf, size_t len, const char *s)
 {

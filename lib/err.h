@@ -39,6 +39,14 @@ int errf(char *err, const char *fmt, ...)
  */
 const char *err_quote(char *buf, size_t len, const char *s);
 
+/*
+ * The n words as a list, into buf (len bytes, cut if need be): ", "
+ * between them and last before the last one ("a, b or c" with last
+ * " or ").  Returns buf.
+ */
+char *err_list(char *buf, size_t len, const char *const *words, size_t n,
+    const char *last);
+
 /* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As err_warn, then exits with status 2. */

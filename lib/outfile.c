@@ -192,3 +192,12 @@ outfile_abort(struct outfile *o)
 	free(o->tmp);
 	memset(o, 0, sizeof *o);
 }
+
+int
+outfile_shut(FILE *fp, const char *name)
+{
+	if (fflush(fp) == 0 && !ferror(fp))
+		return EXIT_PASS;
+	err_warn("%s:", name);
+	return EXIT_TROUBLE;
+}

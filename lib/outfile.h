@@ -39,4 +39,13 @@ int outfile_close(struct outfile *o, char *err);
 /* Discards an open output: the temporary file is removed. */
 void outfile_abort(struct outfile *o);
 
+/*
+ * For a command's main, after it printed to fp (its --help, its
+ * --version), as sbase's fshut: flushes fp and checks it for a write
+ * error, which is said as "name: reason" on standard error, so that
+ * `syncgate --help > /dev/full` is trouble.  Returns EXIT_PASS or
+ * EXIT_TROUBLE (lib/err.h).
+ */
+int outfile_shut(FILE *fp, const char *name);
+
 #endif

@@ -31,6 +31,7 @@
 #include "probe/scratch.h"
 #include "probe/volume.h"
 #include "probe/watch.h"
+#include "report/outputs.h"
 #include "report/report.h"
 
 #define DEFAULT_MAX_SAMPLES 1000
@@ -38,7 +39,7 @@
 
 struct cli {
 	struct probe_options o;
-	const char *out;        /* -o FILE, or NULL for standard output */
+	struct outputs outs;    /* -o FILE, once; else standard output */
 	int json, require_device, help;
 	int max_samples_given, max_time_given;
 	double max_p99_ns;      /* --max-p99, or NaN */
@@ -155,6 +156,8 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 	long long v;
 
 	switch (ch) {
+	case 'o':
+		return outputs_add(&c->outs, arg, err);
 	case OPT_CONCURRENCY:
 		if (units_parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
 		    err) < 0)
@@ -210,7 +213,7 @@ watch_args(struct cli *c, char *err)
 			return errf(err, "--interval applies only with --watch");
 		return 0;
 	}
-	if (c->out == NULL && !c->json)
+	if (c->outs.n == 0 && !c->json)
 		return errf(err, "--watch writes the probe record to -o FILE, or with "
 		    "--json to standard output; give one");
 	c->o.watch_interval_ns = c->interval_ns > 0 ? c->interval_ns : 1e9;
@@ -228,14 +231,13 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 
 	memset(c, 0, sizeof *c);
 	probe_options_default(&c->o);
+	outputs_init(&c->outs, 1);
 	c->max_p99_ns = NAN;
 	opterr = 0;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		if (ch == 'h')
 			c->help = 1;
-		else if (ch == 'o')
-			c->out = optarg;
 		else if (ch == OPT_JSON)
 			c->json = 1;
 		else if (ch == OPT_REQUIRE_DEVICE)
@@ -256,29 +258,34 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 		    "--dir", argv[optind]);
 	if (c->max_samples_given && isnan(c->o.precision))
 		return errf(err, "--max-samples applies only with --precision");
-	return watch_args(c, err);
+	if (watch_args(c, err) < 0)
+		return -1;
+	return outputs_end(&c->outs, err);
 }
 
-/* The record as JSON or text into of, which it closes (or aborts). */
+/* What the output renders: the record, as JSON or text. */
+struct rendering {
+	const struct probe_record *rec;
+	int json;
+};
+
 static int
-emit(const struct cli *c, struct outfile *of, const struct probe_record *rec,
-    char *err)
+render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
+	const struct rendering *r = arg;
 	struct render_opts ro;
 	int bad;
 
-	if (c->json || c->watch) {
-		bad = json_print_and_delete(of->fp, probe_record_to_json(rec)) < 0;
+	if (r->json) {
+		bad = json_print_and_delete(fp, probe_record_to_json(r->rec)) < 0;
 	} else {
-		render_opts_detect(&ro, of->fp, 0);
-		bad = report_probe_text(of->fp, rec, &ro) < 0;
+		render_opts_detect(&ro, fp, 0);
+		bad = report_probe_text(fp, r->rec, &ro) < 0;
 	}
-	if (bad) {
-		outfile_abort(of);
+	if (bad)
 		return errf(err, "%s: cannot render the probe record",
-		    c->out ? c->out : "standard output");
-	}
-	return outfile_close(of, err);
+		    out->path ? out->path : "standard output");
+	return 0;
 }
 
 /* Records when and by which version, and the elapsed time since start_ns. */
@@ -447,6 +454,7 @@ probe_main(int argc, char **argv)
 	struct cli c;
 	struct outfile of;
 	struct probe_record rec;
+	struct rendering r;
 	char err[ERRLEN];
 	int status = EXIT_PASS;
 
@@ -456,13 +464,10 @@ probe_main(int argc, char **argv)
 	}
 	if (c.help) {
 		probe_usage(stdout);
-		if (fflush(stdout) == 0 && !ferror(stdout))
-			return EXIT_PASS;
-		err_warn("standard output:");
-		return EXIT_TROUBLE;
+		return outfile_shut(stdout, "standard output");
 	}
 	/* an output that cannot be written is found before the probe runs */
-	if (outfile_open(&of, c.out, err) < 0) {
+	if (outfile_open(&of, c.outs.v[0].path, err) < 0) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
@@ -473,7 +478,9 @@ probe_main(int argc, char **argv)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (emit(&c, &of, &rec, err) < 0) {
+	r.rec = &rec;
+	r.json = c.json || c.watch;
+	if (output_finish(&of, &c.outs.v[0], render, &r, err) < 0) {
 		err_warn("%s", err);
 		status = EXIT_TROUBLE;
 	} else {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/err.h"
 #include "lib/units.h"
 #include "report/report.h"
 
@@ -30,6 +31,12 @@ const char *
 report_format_name(enum report_format f)
 {
 	return (size_t)f < sizeof names / sizeof names[0] ? names[f] : "?";
+}
+
+char *
+report_format_list(char *buf, size_t len, const char *last)
+{
+	return err_list(buf, len, names, sizeof names / sizeof names[0], last);
 }
 
 void

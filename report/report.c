@@ -17,22 +17,16 @@
 #include "lib/outfile.h"
 #include "lib/probe_record.h"
 #include "lib/result.h"
+#include "report/outputs.h"
 #include "report/report.h"
 
-#define MAXOUT 16
-#define HELP (-1)   /* parse: --help was printed */
-
-struct output {
-	enum report_format format;
-	const char *path;       /* NULL: standard output */
-};
+#define HELP (-1)   /* parse: --help was asked for */
 
 struct options {
 	const char *file;
 	int ascii;
 	int summary;
-	struct output out[MAXOUT];
-	size_t nout;
+	struct outputs outs;
 };
 
 /* What the file holds, and the loaded form of it. */
@@ -48,6 +42,8 @@ struct input {
 void
 report_usage(FILE *fp)
 {
+	char formats[128];
+
 	fprintf(fp,
 	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
 	    "\n"
@@ -57,14 +53,14 @@ report_usage(FILE *fp)
 	    "says which it is.\n"
 	    "\n"
 	    "  --ascii            print \"us\" for microseconds, and no symbols\n"
-	    "  --format FORMAT    text, markdown, json, junit or html (default text)\n"
+	    "  --format FORMAT    %s (default text)\n"
 	    "  -h, --help         print this help\n"
 	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
 	    "                     standard output); repeat --format F -o FILE for more\n"
 	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
 	    "\n"
 	    "exit status: 0 rendered, 2 trouble (usage, unreadable or malformed input,\n"
-	    "a write error)\n");
+	    "a write error)\n", report_format_list(formats, sizeof formats, " or "));
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -82,47 +78,23 @@ usage_error(const char *fmt, ...)
 	return EXIT_TROUBLE;
 }
 
-/* Each -o takes the --format given before it, or text. */
-static int
-add_output(struct options *op, enum report_format f, int *pending, const char *path)
-{
-	size_t i;
-
-	if (op->nout == MAXOUT)
-		return usage_error("-o: more than %d outputs", MAXOUT);
-	for (i = 0; i < op->nout; i++)
-		if (fileset_same_output(op->out[i].path, path))
-			return usage_error("-o %s is given twice; expected one file a "
-			    "format", path);
-	op->out[op->nout].format = *pending ? f : FORMAT_TEXT;
-	op->out[op->nout].path = strcmp(path, "-") == 0 ? NULL : path;
-	op->nout++;
-	*pending = 0;
-	return 0;
-}
-
 /* The one FILE, and outputs as the gate takes them: without -o, the
  * format goes to standard output; a --format after the last -o is a
  * mistake, as it names no file. */
 static int
-finish(int argc, char **argv, struct options *op, enum report_format f,
-    int pending)
+finish(int argc, char **argv, struct options *op)
 {
+	char err[ERRLEN];
+
 	if (optind == argc)
 		return usage_error("no FILE to report on; expected one");
 	if (optind < argc - 1)
 		return usage_error("unexpected argument %s; expected one FILE",
 		    argv[optind + 1]);
 	op->file = argv[optind];
-	if (op->nout > 0 && pending) {
-		err_warn("--format %s after the last -o has no file; expected -o FILE "
-		    "after it (- for standard output)", report_format_name(f));
+	if (outputs_end(&op->outs, err) < 0) {
+		err_warn("%s", err);
 		return EXIT_TROUBLE;
-	}
-	if (op->nout == 0) {
-		op->out[0].format = f;
-		op->out[0].path = NULL;
-		op->nout = 1;
 	}
 	return 0;
 }
@@ -140,11 +112,11 @@ parse(int argc, char **argv, struct options *op)
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ NULL, 0, NULL, 0 }
 	};
-	enum report_format f = FORMAT_TEXT;
-	char opt[3] = { '-', '?', '\0' };
-	int c, pending = 0;
+	char opt[3] = { '-', '?', '\0' }, err[ERRLEN];
+	int c;
 
 	memset(op, 0, sizeof *op);
+	outputs_init(&op->outs, OUTPUTS_MAX);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
@@ -153,17 +125,14 @@ parse(int argc, char **argv, struct options *op)
 			op->ascii = 1;
 			break;
 		case OPT_FORMAT:
-			if (report_format_parse(optarg, &f) < 0)
-				return usage_error("--format: %s is not one of text, "
-				    "markdown, json, junit, html", optarg);
-			pending = 1;
+			if (outputs_format(&op->outs, optarg, err) < 0)
+				return usage_error("%s", err);
 			break;
 		case 'h':
-			report_usage(stdout);
 			return HELP;
 		case 'o':
-			if (add_output(op, f, &pending, optarg) != 0)
-				return EXIT_TROUBLE;
+			if (outputs_add(&op->outs, optarg, err) < 0)
+				return usage_error("%s", err);
 			break;
 		case OPT_SUMMARY:
 			op->summary = 1;
@@ -177,7 +146,7 @@ parse(int argc, char **argv, struct options *op)
 			return usage_error("unknown option %s", opt);
 		}
 	}
-	return finish(argc, argv, op, f, pending);
+	return finish(argc, argv, op);
 }
 
 /* Reads the file as whichever of the three formats its "format" names. */
@@ -245,23 +214,25 @@ render(FILE *fp, const struct input *in, enum report_format f,
 	}
 }
 
-static int
-write_output(const char *file, const struct input *in, const struct output *out,
-    int ascii, char *err)
-{
-	struct render_opts o;
-	struct outfile of;
+/* What each output renders. */
+struct rendering {
+	const char *file;
+	const struct input *in;
+	int ascii;
+};
 
-	if (outfile_open(&of, out->path, err) < 0)
-		return -1;
-	render_opts_detect(&o, of.fp, ascii);
-	if (render(of.fp, in, out->format, &o) < 0) {
-		outfile_abort(&of);
-		return errf(err, "%s: cannot render the %s as %s", file, in->kind ==
-		    IS_PROBE ? "probe" : in->kind == IS_RESULT ? "result" : "verdict",
-		    report_format_name(out->format));
-	}
-	return outfile_close(&of, err);
+static int
+render_output(FILE *fp, const struct output *out, const void *arg, char *err)
+{
+	const struct rendering *r = arg;
+	struct render_opts o;
+
+	render_opts_detect(&o, fp, r->ascii);
+	if (render(fp, r->in, out->format, &o) < 0)
+		return errf(err, "%s: cannot render the %s as %s", r->file,
+		    r->in->kind == IS_PROBE ? "probe" : r->in->kind == IS_RESULT ?
+		    "result" : "verdict", report_format_name(out->format));
+	return 0;
 }
 
 /*
@@ -315,12 +286,12 @@ check_formats(const struct options *op, const struct input *in, char *err)
 {
 	size_t i;
 
-	for (i = 0; i < op->nout; i++)
-		if (!supports(in, op->out[i].format))
+	for (i = 0; i < op->outs.n; i++)
+		if (!supports(in, op->outs.v[i].format))
 			return errf(err, "%s: a %s renders as %s, not %s", op->file,
 			    in->kind == IS_RESULT ? "result" : "probe",
 			    in->kind == IS_RESULT ? "text, markdown or json" : "text or json",
-			    report_format_name(op->out[i].format));
+			    report_format_name(op->outs.v[i].format));
 	if (op->summary && !supports(in, FORMAT_MARKDOWN))
 		return errf(err, "--summary: %s: a probe has no Markdown form", op->file);
 	return 0;
@@ -336,22 +307,14 @@ check_outputs(const struct options *op, const struct input *in, char *err)
 	const char *what = in->kind == IS_VERDICT ? "the verdict" :
 	    in->kind == IS_RESULT ? "the result's summary" : "the probe record";
 	struct fileset fs;
-	char label[ERRLEN];
-	size_t i;
-	int rc = 0;
+	int rc;
 
 	fileset_init(&fs);
 	if (in->kind == IS_RESULT)
 		fileset_result(&fs, &in->result);
 	else
 		fileset_input(&fs, op->file, NULL);
-	for (i = 0; i < op->nout && rc == 0; i++) {
-		if (op->out[i].path != NULL)
-			snprintf(label, sizeof label, "-o %s", op->out[i].path);
-		else
-			snprintf(label, sizeof label, "standard output");
-		rc = fileset_output(&fs, op->out[i].path, label, what, err);
-	}
+	rc = outputs_check(&op->outs, &fs, what, err);
 	if (rc == 0 && op->summary)
 		rc = report_summary_check(&fs, err);
 	fileset_free(&fs);
@@ -363,17 +326,14 @@ report_main(int argc, char **argv)
 {
 	struct options op;
 	struct input in;
+	struct rendering r;
 	char err[ERRLEN];
-	int rc = EXIT_PASS;
-	size_t i;
+	int rc;
 
 	rc = parse(argc, argv, &op);
 	if (rc == HELP) {
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			err_warn("standard output:");
-			return EXIT_TROUBLE;
-		}
-		return EXIT_PASS;
+		report_usage(stdout);
+		return outfile_shut(stdout, "standard output");
 	}
 	if (rc != 0)
 		return rc;
@@ -387,13 +347,11 @@ report_main(int argc, char **argv)
 		rc = EXIT_TROUBLE;
 		goto out;
 	}
-	for (i = 0; i < op.nout; i++) {
-		if (write_output(op.file, &in, &op.out[i], op.ascii, err) < 0) {
-			err_warn("%s", err);
-			rc = EXIT_TROUBLE;
-			goto out;
-		}
-	}
+	r.file = op.file;
+	r.in = &in;
+	r.ascii = op.ascii;
+	if (outputs_write(&op.outs, render_output, &r) < 0)
+		rc = EXIT_TROUBLE;
 	if (op.summary && summary(&in, op.ascii, err) < 0) {
 		err_warn("%s", err);
 		rc = EXIT_TROUBLE;

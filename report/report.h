@@ -32,6 +32,11 @@ struct render_opts {
 /* Parses "text", "markdown", "json", "junit", "html"; -1 if unknown. */
 int report_format_parse(const char *s, enum report_format *f);
 const char *report_format_name(enum report_format f);
+/*
+ * Every format's name as a list into buf (len bytes): "text, markdown,
+ * json, junit or html" with last " or ".  Returns buf.
+ */
+char *report_format_list(char *buf, size_t len, const char *last);
 
 /* Fills o from the environment for output to fp: locale, NO_COLOR, isatty. */
 void render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii);

@@ -307,6 +307,18 @@ expect 0 "" --help
 grep -qF "usage: syncgate-bench sqlite|lmdb --dir DIR" "$tmp/out" || fail "--help prints no usage"
 expect 0 "" --version
 grep -qF "syncgate-bench " "$tmp/out" || fail "--version prints no version"
+# standard output that cannot be written is trouble, and said
+if [ -w /dev/full ]; then
+	for arg in --help --version; do
+		set +e
+		$run "$arg" >/dev/full 2>"$tmp/err"
+		got=$?
+		set -e
+		[ "$got" -eq 2 ] || fail "$arg >/dev/full: exit $got, expected 2"
+		grep -qF "syncgate-bench: standard output: No space left on device" "$tmp/err" ||
+			fail "$arg >/dev/full: no message: $(cat "$tmp/err")"
+	done
+fi
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_bench: $failures failed" >&2

@@ -168,6 +168,25 @@ if [ -w /dev/full ]; then
 	n=$((n + 1))
 fi
 
+# A failed output stops none of the others, nor --summary: each failure is
+# said, and the gate exits 2 (the JUnit file is there when the HTML failed).
+if [ -w /dev/full ]; then
+	rm -f after.xml sum.md
+	expect 2 "/dev/full: No space left on device" \
+		env GITHUB_STEP_SUMMARY="$tmp/sum.md" LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate \
+		"$split/ours.json" --rival "$split/rival.json" --format html -o /dev/full \
+		--format junit -o after.xml --summary
+	[ -s after.xml ] || fail "a failed -o: the -o after it was not written"
+	[ -s sum.md ] || fail "a failed -o: --summary was not appended"
+	rm -f after.xml sum.md
+fi
+
+# more outputs than there are formats to want are a mistake
+set -- $(i=0; while [ $i -le 16 ]; do printf -- '-o o%d.txt ' $i; i=$((i + 1)); done)
+expect 2 "-o: more than 16 outputs; expected at most 16" \
+	sg gate "$split/ours.json" --rival "$split/rival.json" "$@"
+[ -e o0.txt ] && fail "17 outputs: the first was written"
+
 # --summary: unset is said and the gate carries on; set, the Markdown is appended
 set +e
 env -u GITHUB_STEP_SUMMARY LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate "$split/ours.json" \

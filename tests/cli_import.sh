@@ -173,6 +173,9 @@ expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-
 expect 2 "ycsb: no FILE given" import ycsb --engine e
 expect 2 "ycsb: one FILE at a time" import ycsb "$fx/ycsb-workloada.txt" "$fx/ycsb-workloade.txt" --engine e
 expect 2 "--workload is for ycsb only" import linkbench "$fx/linkbench-request.csv" --engine e --workload w
+expect 2 "ycsb: -o is given twice; expected it once" \
+	import ycsb "$fx/ycsb-workloada.txt" --engine e -o "$tmp/a.json" -o "$tmp/b.json"
+[ -e "$tmp/a.json" ] || [ -e "$tmp/b.json" ] && fail "-o twice: an output was written"
 expect 2 "unknown option --frob" import ycsb "$fx/ycsb-workloada.txt" --engine e --frob
 expect 2 "needs a value" import ycsb "$fx/ycsb-workloada.txt" --engine
 expect 2 "No such file or directory" import ycsb "$fx/ycsb-workloada.txt" --engine e -o "$tmp/no/such/dir.json"

@@ -123,6 +123,9 @@ expect 2 "$T/file: Not a directory" probe --dir "$T/file"
 expect 2 "/nonexistent/p.json: No such file or directory" probe --dir "$D" -o /nonexistent/p.json
 # the probe reads no file; its one output is checked before it measures
 expect 2 "$D: is a directory; expected a file to write" probe --dir "$D" -o "$D"
+# one output: a second -o is a mistake, not an override
+expect 2 "-o is given twice; expected it once" probe --dir "$D" -o "$T/a.json" -o "$T/b.json"
+[ -e "$T/a.json" ] || [ -e "$T/b.json" ] && fail "-o twice: an output was written"
 empty "$D" "refusals"
 
 # "SYNCS FLUSHES" of a record's first counted disk, or nothing when none was

@@ -234,6 +234,19 @@ if [ -w /dev/full ]; then
 	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format junit >/dev/full"
 fi
 ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary output was left behind"
+# a failed output stops none of the others, nor --summary, as in the gate
+if [ -w /dev/full ]; then
+	expect 2 "/dev/full: No space left on device" env GITHUB_STEP_SUMMARY="$tmp/failed-sum.md" \
+		"$S" report "$F/split.json" --format html -o /dev/full --format junit \
+		-o "$tmp/failed-after.xml" --summary
+	[ -s "$tmp/failed-after.xml" ] || fail "a failed -o: the -o after it was not written"
+	[ -s "$tmp/failed-sum.md" ] || fail "a failed -o: --summary was not appended"
+	rm -f "$tmp/failed-sum.md" "$tmp/failed-after.xml"
+fi
+set -- $(i=0; while [ $i -le 16 ]; do printf -- '-o %s/o%d.txt ' "$tmp" $i; i=$((i + 1)); done)
+expect 2 "-o: more than 16 outputs; expected at most 16; see syncgate help report" \
+	"$S" report "$F/split.json" "$@"
+[ -e "$tmp/o0.txt" ] && fail "17 outputs: the first was written"
 
 # --- a probe's record --------------------------------------------------------
 "$S" report "$F/probe.json" --format json >"$tmp/probe.json"

@@ -17,23 +17,6 @@
 
 static char dir[] = "/tmp/syncgate-fileset.XXXXXX";
 
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[256];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 /* dir/name, into buf. */
 static const char *
 at(char *buf, size_t len, const char *name)
@@ -227,5 +210,6 @@ main(void)
 		cmocka_unit_test(test_fileset_result_samples_through_link),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	test_dir = dir;
+	return cmocka_run_group_tests(tests, test_dir_make, test_dir_remove);
 }

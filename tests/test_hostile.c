@@ -27,23 +27,6 @@ static char dir[] = "/tmp/syncgate-hostile.XXXXXX";
 /* Every escape a hostile name may carry: OSC title, clear screen, C1 CSI, bidi. */
 #define NASTY "\x1b]0;pwned\x07\x1b[2J\xc2\x9b" "31m\xe2\x80\xae\r\b\xff\xed\xa0\x80"
 
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[256];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 /* Fails on a character a terminal would act on or a malformed sequence. */
 static void
 assert_printable(const char *s, size_t len)
@@ -571,5 +554,6 @@ main(void)
 		cmocka_unit_test(test_text_verdict_without_confidence),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	test_dir = dir;
+	return cmocka_run_group_tests(tests, test_dir_make, test_dir_remove);
 }

@@ -14,23 +14,6 @@
 
 static char dir[] = "/tmp/syncgate-outfile.XXXXXX";
 
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[256];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 static size_t
 entries(void)
 {
@@ -211,6 +194,29 @@ test_outfile_directory_refused(void **state)
 	assert_non_null(strstr(err, "is a directory"));
 }
 
+/* A stream that could not be written is trouble once flushed; one that was, not. */
+static void
+test_outfile_shut_checks_the_stream(void **state)
+{
+	char path[sizeof dir + 16];
+	FILE *fp;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/shut", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("usage\n", fp);
+	assert_int_equal(outfile_shut(fp, path), EXIT_PASS);
+	fclose(fp);
+	if (access("/dev/full", W_OK) != 0)
+		skip();
+	fp = fopen("/dev/full", "w");
+	assert_non_null(fp);
+	fputs("usage\n", fp);
+	assert_int_equal(outfile_shut(fp, "/dev/full"), EXIT_TROUBLE);
+	fclose(fp);
+}
+
 int
 main(void)
 {
@@ -223,7 +229,9 @@ main(void)
 		cmocka_unit_test(test_outfile_device_in_place),
 		cmocka_unit_test(test_outfile_full_disk_is_error),
 		cmocka_unit_test(test_outfile_directory_refused),
+		cmocka_unit_test(test_outfile_shut_checks_the_stream),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	test_dir = dir;
+	return cmocka_run_group_tests(tests, test_dir_make, test_dir_remove);
 }

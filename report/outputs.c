@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The outputs of one command (outputs.h): the options that name them,
+ * their checks, and the one loop that writes them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "report/outputs.h"
+
+void
+outputs_init(struct outputs *o, size_t max)
+{
+	memset(o, 0, sizeof *o);
+	o->max = max < 1 ? 1 : max > OUTPUTS_MAX ? OUTPUTS_MAX : max;
+	o->format = FORMAT_TEXT;
+}
+
+int
+outputs_format(struct outputs *o, const char *name, char *err)
+{
+	char list[128];
+
+	if (report_format_parse(name, &o->format) < 0)
+		return errf(err, "--format: %s is not one of %s", name,
+		    report_format_list(list, sizeof list, ", "));
+	o->pending = 1;
+	return 0;
+}
+
+int
+outputs_add(struct outputs *o, const char *path, char *err)
+{
+	size_t i;
+
+	if (o->n == o->max && o->max == 1)
+		return errf(err, "-o is given twice; expected it once");
+	if (o->n == o->max)
+		return errf(err, "-o: more than %zu outputs; expected at most %zu",
+		    o->max, o->max);
+	for (i = 0; i < o->n; i++)
+		if (fileset_same_output(o->v[i].path, path))
+			return errf(err, "-o %s is given twice; expected one file a format",
+			    path);
+	o->v[o->n].format = o->pending ? o->format : FORMAT_TEXT;
+	o->v[o->n].path = strcmp(path, "-") == 0 ? NULL : path;
+	o->n++;
+	o->pending = 0;
+	return 0;
+}
+
+int
+outputs_end(struct outputs *o, char *err)
+{
+	if (o->n > 0 && o->pending)
+		return errf(err, "--format %s after the last -o has no file; expected "
+		    "-o FILE after it (- for standard output)",
+		    report_format_name(o->format));
+	if (o->n == 0) {
+		o->v[0].format = o->format;
+		o->v[0].path = NULL;
+		o->n = 1;
+	}
+	return 0;
+}
+
+int
+outputs_check(const struct outputs *o, struct fileset *fs, const char *purpose,
+    char *err)
+{
+	char label[ERRLEN];
+	size_t i;
+
+	for (i = 0; i < o->n; i++) {
+		if (o->v[i].path != NULL)
+			snprintf(label, sizeof label, "-o %s", o->v[i].path);
+		else
+			snprintf(label, sizeof label, "standard output");
+		if (fileset_output(fs, o->v[i].path, label, purpose, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+output_finish(struct outfile *of, const struct output *out,
+    output_render_fn *render, const void *arg, char *err)
+{
+	if (render(of->fp, out, arg, err) < 0) {
+		outfile_abort(of);
+		return -1;
+	}
+	return outfile_close(of, err);
+}
+
+int
+output_write(const struct output *out, output_render_fn *render,
+    const void *arg, char *err)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, out->path, err) < 0)
+		return -1;
+	return output_finish(&of, out, render, arg, err);
+}
+
+int
+outputs_write(const struct outputs *o, output_render_fn *render,
+    const void *arg)
+{
+	char err[ERRLEN];
+	size_t i;
+	int failed = 0;
+
+	for (i = 0; i < o->n; i++) {
+		if (output_write(&o->v[i], render, arg, err) < 0) {
+			err_warn("%s", err);
+			failed = 1;
+		}
+	}
+	return failed ? -1 : 0;
+}
