@@ -138,6 +138,25 @@ test_err_quote_one_line(void **state)
 	assert_string_equal(err_quote(tiny, sizeof tiny, "abcdefgh"), "abcd...");
 }
 
+/* Words as a list: none, one, two, more, and a buffer too small for them. */
+static void
+test_err_list_words(void **state)
+{
+	const char *words[] = { "text", "markdown", "json" };
+	char buf[64], tiny[10];
+
+	(void)state;
+	assert_string_equal(err_list(buf, sizeof buf, words, 0, " or "), "");
+	assert_string_equal(err_list(buf, sizeof buf, words, 1, " or "), "text");
+	assert_string_equal(err_list(buf, sizeof buf, words, 2, " or "),
+	    "text or markdown");
+	assert_string_equal(err_list(buf, sizeof buf, words, 3, " or "),
+	    "text, markdown or json");
+	assert_string_equal(err_list(buf, sizeof buf, words, 3, ", "),
+	    "text, markdown, json");
+	assert_string_equal(err_list(tiny, sizeof tiny, words, 3, " or "), "text, mar");
+}
+
 int
 main(void)
 {
@@ -148,6 +167,7 @@ main(void)
 		cmocka_unit_test(test_errf_short_untouched),
 		cmocka_unit_test(test_errf_long_format_keeps_end),
 		cmocka_unit_test(test_err_quote_one_line),
+		cmocka_unit_test(test_err_list_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
