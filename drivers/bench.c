@@ -45,10 +45,11 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: syncgate-bench sqlite|lmdb --dir DIR [--rows N] [--value-bytes B]\n"
+	    "usage: syncgate-bench ENGINE[,ENGINE] --dir DIR [--rows N] [--value-bytes B]\n"
 	    "                      [--ops N | --seconds S] [--concurrency C] [--mix R:S:W]\n"
 	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
-	    "                      [--max-samples N] [--samples-file-over N] -o FILE\n"
+	    "                      [--max-samples N] [--samples-file-over N] [--runs K]\n"
+	    "                      -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
 	    "Probes DIR's volume first, before anything is written there; loads N rows\n"
@@ -57,7 +58,7 @@ usage(FILE *fp)
 	    "durable single-row commit) at C threads, timing every operation; and\n"
 	    "writes a syncgate-result/1 file with every latency (a uniform sample past\n"
 	    "--max-samples) and the probe.  The database's directory is removed\n"
-	    "afterwards.\n"
+	    "afterwards.  ENGINE is sqlite or lmdb; two, as lmdb,sqlite, take turns.\n"
 	    "\n"
 	    "  --dir DIR               where to run, on the volume to measure (required)\n"
 	    "  --rows N                rows loaded before the run (default %d)\n"
@@ -86,7 +87,14 @@ usage(FILE *fp)
 	    "                          and a --max-samples that could pass that is\n"
 	    "                          refused\n"
 	    "  -o FILE                 write the result to FILE, atomically (- for\n"
-	    "                          standard output)\n"
+	    "                          standard output); with several results, FILE\n"
+	    "                          with the engine (two engines) and the run's\n"
+	    "                          number (--runs) before its extension:\n"
+	    "                          r.json gives r.1.json, or r.lmdb.1.json\n"
+	    "  --runs K                K runs of each engine, each a result of its\n"
+	    "                          own with its own probe, the engines in turn\n"
+	    "                          (lmdb sqlite lmdb sqlite ...) so a slow\n"
+	    "                          minute of the machine falls on both (default 1)\n"
 	    "\n"
 	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
 	    "environment and a read transaction per thread (MDB_NOTLS).\n"
@@ -180,6 +188,8 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 	case 'o':
 		o->out = arg;
 		return 0;
+	case 'R':
+		return units_parse_count(arg, 1, BENCH_MAX_RUNS, &o->runs, "--runs", err);
 	case 'r':
 		return units_parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
 	case 's':
@@ -192,14 +202,11 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 
 /* Settings that make no sense together, or for this engine. */
 static int
-check_options(struct bench_options *o, int ops_given, int sync_given, char *err)
+check_options(struct bench_options *o, const struct bench_plan *plan,
+    int ops_given, int sync_given, char *err)
 {
 	int round = o->mix[0] + o->mix[1] + o->mix[2];
 
-	if (o->dir == NULL)
-		return errf(err, "--dir DIR is required: the directory to run in");
-	if (o->out == NULL)
-		return errf(err, "-o FILE is required: where the result goes");
 	if (ops_given && o->seconds > 0)
 		return errf(err, "--ops and --seconds: give one or the other");
 	if (o->seconds > 0)
@@ -209,15 +216,18 @@ check_options(struct bench_options *o, int ops_given, int sync_given, char *err)
 		    "%d: each thread runs whole rounds of %d; expected at least %lld",
 		    o->ops, o->mix[0], o->mix[1], o->mix[2], o->concurrency, round,
 		    (long long)o->concurrency * round);
-	if (sync_given && strcmp(o->engine, "sqlite") != 0)
-		return errf(err, "--sqlite-synchronous is for sqlite, not %s", o->engine);
-	if (o->lmdb_nosync && strcmp(o->engine, "lmdb") != 0)
-		return errf(err, "--lmdb-nosync is for lmdb, not %s", o->engine);
+	if (sync_given && !bench_plan_has(plan, &sqlite_engine))
+		return errf(err, "--sqlite-synchronous is for sqlite, not %s",
+		    plan->engines[0]->name);
+	if (o->lmdb_nosync && !bench_plan_has(plan, &lmdb_engine))
+		return errf(err, "--lmdb-nosync is for lmdb, not %s",
+		    plan->engines[0]->name);
 	return 0;
 }
 
 static int
-parse_args(int argc, char **argv, struct bench_options *o, char *err)
+parse_args(int argc, char **argv, struct bench_options *o,
+    struct bench_plan *plan, char *err)
 {
 	static const struct option longopts[] = {
 		{ "concurrency", required_argument, NULL, 'c' },
@@ -227,6 +237,7 @@ parse_args(int argc, char **argv, struct bench_options *o, char *err)
 		{ "mix", required_argument, NULL, 'm' },
 		{ "ops", required_argument, NULL, 'n' },
 		{ "rows", required_argument, NULL, 'r' },
+		{ "runs", required_argument, NULL, 'R' },
 		{ "samples-file-over", required_argument, NULL, 'F' },
 		{ "seconds", required_argument, NULL, 's' },
 		{ "sqlite-synchronous", required_argument, NULL, 'y' },
@@ -246,6 +257,7 @@ parse_args(int argc, char **argv, struct bench_options *o, char *err)
 	o->sqlite_sync = BENCH_SYNC_FULL;
 	o->max_samples = DEFAULT_MAX_SAMPLES;
 	o->file_over = DEFAULT_FILE_OVER;
+	o->runs = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		if (c == ':')
@@ -259,12 +271,15 @@ parse_args(int argc, char **argv, struct bench_options *o, char *err)
 			return -1;
 	}
 	if (optind != argc - 1)
-		return errf(err, "expected one engine, sqlite or lmdb; see "
-		    "syncgate-bench --help");
-	o->engine = argv[optind];
-	if (strcmp(o->engine, "sqlite") != 0 && strcmp(o->engine, "lmdb") != 0)
-		return errf(err, "%s: unknown engine; expected sqlite or lmdb", o->engine);
-	return check_options(o, ops_given, sync_given, err);
+		return errf(err, "expected one engine, sqlite or lmdb, or two as "
+		    "lmdb,sqlite; see syncgate-bench --help");
+	if (o->dir == NULL)
+		return errf(err, "--dir DIR is required: the directory to run in");
+	if (o->out == NULL)
+		return errf(err, "-o FILE is required: where the result goes");
+	if (bench_plan_make(plan, argv[optind], o->runs, o->out, err) < 0)
+		return -1;
+	return check_options(o, plan, ops_given, sync_given, err);
 }
 
 /* DIR must be a directory we may write in, checked before anything runs. */
@@ -317,26 +332,58 @@ check_inline(const struct bench_options *o, const struct outfile *out, char *err
  * refusal costs nothing.
  */
 static int
+add_outputs(struct fileset *fs, const struct bench_options *o, const char *path,
+    int files, char *err)
+{
+	char label[ERRLEN], purpose[64], *sp;
+	int k, rc;
+
+	snprintf(label, sizeof label, "-o %s", path);
+	rc = fileset_output(fs, path, label, "the result", err);
+	for (k = 0; k < NOPS && rc == 0 && files; k++) {
+		if (o->mix[k] == 0)
+			continue;
+		sp = sample_file_path(path, op_name((enum op_kind)k));
+		snprintf(label, sizeof label, "the samples file %s", sp);
+		snprintf(purpose, sizeof purpose, "the %s samples",
+		    op_name((enum op_kind)k));
+		rc = fileset_output(fs, sp, label, purpose, err);
+		free(sp);
+	}
+	return rc;
+}
+
+static int
 check_outputs(const struct bench_options *o, const struct outfile *out,
     char *err)
 {
 	struct fileset fs;
-	char label[ERRLEN], purpose[64], *path;
-	int k, rc;
+	int rc;
 
 	fileset_init(&fs);
-	snprintf(label, sizeof label, "-o %s", o->out);
-	rc = fileset_output(&fs, o->out, label, "the result", err);
-	for (k = 0; k < NOPS && rc == 0 && out->tmp != NULL; k++) {
-		if (o->mix[k] == 0)
-			continue;
-		path = sample_file_path(out->path, op_name((enum op_kind)k));
-		snprintf(label, sizeof label, "the samples file %s", path);
-		snprintf(purpose, sizeof purpose, "the %s samples",
-		    op_name((enum op_kind)k));
-		rc = fileset_output(&fs, path, label, purpose, err);
-		free(path);
-	}
+	rc = add_outputs(&fs, o, o->out, out->tmp != NULL, err);
+	fileset_free(&fs);
+	return rc;
+}
+
+/*
+ * Every run's result and samples files, before the first run: a name
+ * two runs would share (through a link) is refused before an hour of
+ * runs, not after it.
+ */
+static int
+check_plan(const struct bench_options *o, const struct bench_plan *plan,
+    char *err)
+{
+	struct fileset fs;
+	size_t i;
+	int rc = 0;
+
+	if (plan->n == 1)
+		return 0;
+	fileset_init(&fs);
+	for (i = 0; i < plan->n && rc == 0; i++)
+		rc = add_outputs(&fs, o, plan->run[i].out, 1, err);
 	fileset_free(&fs);
 	return rc;
 }
@@ -594,10 +641,8 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 }
 
 static int
-bench(const struct bench_options *o, char *err)
+bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 {
-	const struct engine_ops *e = strcmp(o->engine, "lmdb") == 0 ? &lmdb_engine :
-	    &sqlite_engine;
 	struct bench_samples s[NOPS];
 	struct probe_record rec;
 	struct outfile out;
@@ -633,11 +678,58 @@ out:
 	return rc;
 }
 
+const struct engine_ops *
+bench_engine_named(const char *name)
+{
+	if (strcmp(name, "sqlite") == 0)
+		return &sqlite_engine;
+	if (strcmp(name, "lmdb") == 0)
+		return &lmdb_engine;
+	return NULL;
+}
+
+/*
+ * The plan's runs in turn.  A run that fails stops the rest; the results
+ * already written are whole and stay, and the message says which run.
+ */
+static int
+bench_all(const struct bench_options *given, const struct bench_plan *plan,
+    char *err)
+{
+	struct bench_options o = *given;
+	char why[ERRLEN];
+	size_t i;
+
+	if (check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
+		return -1;
+	for (i = 0; i < plan->n; i++) {
+		const struct bench_run_plan *r = &plan->run[i];
+
+		o.engine = r->engine->name;
+		o.out = r->out;
+		if (plan->n > 1)
+			err_warn("run %zu of %zu: %s, run %lld of %lld, to %s", i + 1,
+			    plan->n, r->engine->name, r->index, plan->runs, r->out);
+		if (bench(r->engine, &o, why) == 0)
+			continue;
+		if (plan->n == 1)
+			memcpy(err, why, ERRLEN);
+		else
+			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before it "
+			    "were written", i + 1, plan->n, r->engine->name, r->out, why,
+			    i);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct bench_options o;
+	struct bench_plan plan;
 	char err[ERRLEN];
+	int rc = EXIT_PASS;
 
 	setlocale(LC_ALL, "");
 	signal(SIGPIPE, SIG_IGN);
@@ -651,9 +743,12 @@ main(int argc, char **argv)
 		    sqlite_engine.version(), lmdb_engine.version());
 		return outfile_shut(stdout, "standard output");
 	}
-	if (parse_args(argc, argv, &o, err) < 0 || bench(&o, err) < 0) {
+	memset(&plan, 0, sizeof plan);
+	if (parse_args(argc, argv, &o, &plan, err) < 0 ||
+	    bench_all(&o, &plan, err) < 0) {
 		err_warn("%s", err);
-		return EXIT_TROUBLE;
+		rc = EXIT_TROUBLE;
 	}
-	return EXIT_PASS;
+	bench_plan_free(&plan);
+	return rc;
 }

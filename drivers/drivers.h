@@ -21,6 +21,9 @@ enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
 
 enum sqlite_sync { BENCH_SYNC_OFF = 0, BENCH_SYNC_NORMAL, BENCH_SYNC_FULL };
 
+/* The most --runs: a day of one-second runs of two engines is 43200. */
+#define BENCH_MAX_RUNS 100000
+
 struct bench_options {
 	const char *engine;         /* "sqlite" or "lmdb" */
 	const char *dir;            /* the user's directory */
@@ -34,6 +37,7 @@ struct bench_options {
 	int lmdb_nosync;
 	long long max_samples;      /* latencies kept a kind, at most */
 	long long file_over;        /* a kind with more goes to a samples_file */
+	long long runs;             /* --runs: results of each engine */
 	const char *out;            /* -o */
 };
 
@@ -63,6 +67,45 @@ struct engine_ops {
 
 extern const struct engine_ops sqlite_engine;
 extern const struct engine_ops lmdb_engine;
+
+/* The engine named name ("sqlite", "lmdb"), or NULL. */
+const struct engine_ops *bench_engine_named(const char *name);
+
+/* One run of a plan: which engine, its number among its engine's, its file. */
+struct bench_run_plan {
+	const struct engine_ops *engine;
+	long long index;            /* 1 to runs */
+	char *out;
+};
+
+/*
+ * What one command line asks for (drivers/plan.c): each engine, runs
+ * times, interleaved, run[0] the first engine's first run, run[1] the
+ * second engine's first (or the first engine's second).
+ */
+struct bench_plan {
+	const struct engine_ops *engines[2];
+	size_t nengines;
+	long long runs;
+	struct bench_run_plan *run;
+	size_t n;                   /* runs * nengines */
+};
+
+/*
+ * Plans engines ("lmdb", or two as "lmdb,sqlite") for runs runs each,
+ * written to out, or with several results to out with the engine's name
+ * (two engines) and the run's number (several runs) inserted before its
+ * extension: r.json gives r.1.json, or r.lmdb.1.json.  Returns 0, or -1
+ * with err set (then free p).  Free p with bench_plan_free.
+ */
+int bench_plan_make(struct bench_plan *p, const char *engines, long long runs,
+    const char *out, char *err);
+/* Whether p runs engine e. */
+int bench_plan_has(const struct bench_plan *p, const struct engine_ops *e);
+/* Frees what p holds (not p); accepts NULL. */
+void bench_plan_free(struct bench_plan *p);
+/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
+char *bench_plan_path(const char *out, const char *engine, long long run);
 
 /*
  * Latencies of one kind, in ns.  Every operation is kept until

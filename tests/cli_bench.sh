@@ -25,6 +25,28 @@ prog=syncgate-bench
 mkdir "$tmp/dir"
 small="--rows 200 --ops 300 --concurrency 2"
 
+# Several runs: the engines take turns, each run a result of its own
+# named by engine and number, loadable, with its own probe.
+runs_check() {
+	expect 0 "run 4 of 4: sqlite, run 2 of 2, to $tmp/r.sqlite.2.json" \
+		lmdb,sqlite --runs 2 --dir "$tmp/dir" $small -o "$tmp/r.json"
+	order=$(grep -o 'run [0-9] of 4: [a-z]*' "$tmp/err" | sed 's/.*: //' | tr '\n' ' ')
+	[ "$order" = "lmdb sqlite lmdb sqlite " ] || fail "--runs 2 ran in the order $order"
+	for f in r.lmdb.1 r.sqlite.1 r.lmdb.2 r.sqlite.2; do
+		[ -s "$tmp/$f.json" ] || fail "--runs 2 wrote no $f.json"
+		$SYNCGATE report "$tmp/$f.json" >/dev/null 2>&1 || fail "$f.json does not load"
+		grep -q '"syncgate-probe/1"' "$tmp/$f.json" || fail "$f.json carries no probe"
+	done
+	[ ! -e "$tmp/r.json" ] || fail "--runs 2 wrote r.json too"
+	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
+	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
+	# a result two runs would share through a link is refused before any run
+	ln -s l.2.json "$tmp/l.1.json"
+	expect 2 "-o $tmp/l.2.json names the same file as -o $tmp/l.1.json" \
+		lmdb --runs 2 --dir "$tmp/dir" $small -o "$tmp/l.json"
+	[ ! -e "$tmp/l.2.json" ] || fail "a refused plan ran"
+}
+
 # Nothing of ours may stay in --dir.
 empty_dir() {
 	[ -z "$(ls -A "$tmp/dir")" ] || fail "$1 left $(ls -A "$tmp/dir") in --dir"
@@ -296,6 +318,15 @@ expect 2 "--sqlite-synchronous is for sqlite, not lmdb" lmdb --dir "$tmp/dir" --
 expect 2 "--lmdb-nosync is for lmdb, not sqlite" sqlite --dir "$tmp/dir" --lmdb-nosync -o "$tmp/x.json"
 expect 2 "mysql: unknown engine; expected sqlite or lmdb" mysql --dir "$tmp/dir" -o "$tmp/x.json"
 expect 2 "expected one engine, sqlite or lmdb" --dir "$tmp/dir" -o "$tmp/x.json"
+runs_check
+empty_dir "--runs"
+expect 2 "--runs: 0 is out of range; expected 1 to 100000" lmdb --dir "$tmp/dir" --runs 0 -o "$tmp/x.json"
+expect 2 "--runs: -2 is out of range" lmdb --dir "$tmp/dir" --runs -2 -o "$tmp/x.json"
+expect 2 "lmdb,lmdb: lmdb twice; expected two different engines" lmdb,lmdb --dir "$tmp/dir" -o "$tmp/x.json"
+expect 2 "lmdb,sqlite,lmdb: more than two engines" lmdb,sqlite,lmdb --dir "$tmp/dir" -o "$tmp/x.json"
+expect 2 "rocks: unknown engine; expected sqlite or lmdb" lmdb,rocks --dir "$tmp/dir" -o "$tmp/x.json"
+expect 2 "-o -: 2 results cannot share standard output" lmdb,sqlite --dir "$tmp/dir" -o -
+expect 2 "-o -: 3 results cannot share standard output" lmdb --runs 3 --dir "$tmp/dir" -o -
 expect 2 "--dir DIR is required" sqlite -o "$tmp/x.json"
 expect 2 "-o FILE is required" sqlite --dir "$tmp/dir"
 expect 2 "unknown option --frob" sqlite --dir "$tmp/dir" --frob -o "$tmp/x.json"
@@ -304,7 +335,7 @@ expect 2 "$tmp/none/x.json: No such file or directory" sqlite --dir "$tmp/dir" -
 empty_dir "the refused runs"
 [ -e "$tmp/x.json" ] && fail "a refused run left a result"
 expect 0 "" --help
-grep -qF "usage: syncgate-bench sqlite|lmdb --dir DIR" "$tmp/out" || fail "--help prints no usage"
+grep -qF "usage: syncgate-bench ENGINE[,ENGINE] --dir DIR" "$tmp/out" || fail "--help prints no usage"
 expect 0 "" --version
 grep -qF "syncgate-bench " "$tmp/out" || fail "--version prints no version"
 # standard output that cannot be written is trouble, and said
