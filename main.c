@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "calibrate/calibrate.h"
 #include "gate/gate.h"
 #include "import/import.h"
 #include "lib/err.h"
@@ -29,6 +30,8 @@ static const struct command commands[] = {
 	  "measure a volume's durable-sync cost and whether the flush reaches a device" },
 	{ "gate", "syncgate gate", gate_main, gate_usage,
 	  "hold one engine's results against a rival's or a baseline's" },
+	{ "calibrate", "syncgate calibrate", calibrate_main, calibrate_usage,
+	  "measure a runner's run-to-run noise from several runs with nothing changed" },
 	{ "report", "syncgate report", report_main, report_usage,
 	  "render a saved verdict, result or probe" },
 	{ "import", "syncgate import", import_main, import_usage,

@@ -86,7 +86,8 @@ gate_check_figure(const struct gate_check_kind *k, const struct verdict_row *row
 	int q99 = k->quantile == 99;
 	double o = q99 ? row->ours_p99.v : row->ours_p50.v;
 	double r = q99 ? row->rival_p99.v : row->rival_p50.v;
-	int units = k->kind == KIND_WRITE && u->source == UNIT_PER_VOLUME;
+	int units = k->kind == KIND_WRITE && (u->source == UNIT_PER_VOLUME ||
+	    u->source == UNIT_PER_RUN);
 
 	if (k->quantile == 0)
 		return NAN;

@@ -54,13 +54,59 @@ gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
 	latency_part(&pair->r99, rival, 0.99);
 }
 
-/* Combines and remembers the sampled parts that were too thin. */
+/* The side's figure over its runs that a part of the pair stands for. */
+static const struct runs_est *
+runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
+{
+	int ours = pt == &pair->o50 || pt == &pair->o99;
+	int q = pt == &pair->o99 || pt == &pair->r99;
+	const struct gate_side_stats *st = ours ? pair->os : pair->rs;
+
+	return syncs ? &st->s[q] : &st->l[q];
+}
+
+/*
+ * Over whole runs: the figure is the product of the parts' points (each
+ * side's geometric mean over its runs), and its interval comes from the
+ * sides' figures over their runs; with a unit among the terms, each
+ * run's latency is taken in its own probe's unit and the unit drops out.
+ */
+static void
+estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
+    const struct gate_term *t, size_t nt, struct gate_estimate *e)
+{
+	struct runs_fig f;
+	size_t i;
+	int syncs = 0;
+
+	gate_combine(t, nt, ctx->o->confidence, e);
+	for (i = 0; i < nt; i++)
+		syncs |= t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival;
+	e->runs = 1;
+	e->nrt = 0;
+	for (i = 0; i < nt; i++) {
+		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival)
+			continue;
+		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs);
+		e->rt[e->nrt++].sign = t[i].power;
+	}
+	runs_combine(e->rt, e->nrt, ctx->o->confidence, &f);
+	e->lo = f.lo;
+	e->hi = f.hi;
+	memset(e->dropped_at, 0, sizeof e->dropped_at);
+}
+
+/* Combines and remembers the sampled parts that could not be bounded. */
 static void
 estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t,
     size_t nt, struct gate_estimate *e)
 {
 	size_t i, j;
 
+	if (pair->os != NULL) {
+		estimate_runs(ctx, pair, t, nt, e);
+		return;
+	}
 	gate_combine(t, nt, ctx->o->confidence, e);
 	for (i = 0; i < nt; i++) {
 		if (e->dropped_at[i] == 0)
@@ -95,12 +141,21 @@ value_of(const struct gate_estimate *e)
 	return x;
 }
 
+/* A side's latency alone, with its interval at level. */
 static struct verdict_value
-single(const struct gate_part *pt, double level)
+single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 {
 	struct verdict_value x = verdict_point(pt->v);
+	struct runs_term rt;
+	struct runs_fig f;
 
-	if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
+	if (pair->os != NULL) {
+		rt.e = runs_of(pair, pt, 0);
+		rt.sign = 1;
+		runs_combine(&rt, 1, level, &f);
+		x.lo = f.lo;
+		x.hi = f.hi;
+	} else if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
 	return x;
 }
@@ -130,19 +185,71 @@ gate_judge(struct verdict_value x, int at_least, double limit)
 	    RULING_INDETERMINATE;
 }
 
+/* "about 12 to 30", "about 12", "about 12 or more" (past the cap), into buf. */
+static const char *
+about(char *buf, size_t len, long long lo, long long hi, long long cap)
+{
+	if (hi > cap)
+		snprintf(buf, len, "about %lld or more", lo);
+	else if (hi > lo)
+		snprintf(buf, len, "about %lld to %lld", lo, hi);
+	else
+		snprintf(buf, len, "about %lld", lo);
+	return buf;
+}
+
+/* Over whole runs: the runs a side that would settle it. */
+static char *
+tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    double limit, struct verdict_check *ck)
+{
+	char a[96], pw[32];
+
+	gate_limit_num(pw, sizeof pw, GATE_POWER * 100);
+	/* a run too thin to bound its p99 stays so however many runs there are */
+	if (e->lo == 0 || isinf(e->hi)) {
+		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
+		return gate_strf("; a run of fewer than %zu samples has no %s%% bound "
+		    "on p99, whatever the number of runs: longer runs would settle it",
+		    gate_min_samples(0.99, ctx->o->confidence), a);
+	}
+	if (runs_needed(e->rt, e->nrt, ctx->o->confidence, GATE_POWER, limit,
+	    GATE_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) < 0) {
+		if (ck->runs_needed > GATE_RUNS_CAP)
+			return gate_strf("; more than %lld runs a side would be needed "
+			    "to settle it at %s%% power", GATE_RUNS_CAP, pw);
+		ck->runs_needed = ck->runs_needed_hi = -1;
+		return xstrdup("; the estimate sits on the limit");
+	}
+	return gate_strf("; %s runs a side would settle it at %s%% power, if the "
+	    "runs vary as these did", about(a, sizeof a, ck->runs_needed,
+	    ck->runs_needed_hi, GATE_RUNS_CAP), pw);
+}
+
 /* What an indeterminate check would need, as the end of its reason. */
 static char *
-tail(const struct gate_estimate *e, double limit, int unit, int range,
-    long long *needed)
+tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
+    int unit, int range, struct verdict_check *ck)
 {
 	enum need_why why;
+	char a[96], pw[32];
 
-	*needed = gate_samples_needed(e, limit, &why);
-	if (why == NEED_OK)
-		return gate_strf("; about %lld %s a side would settle it", *needed,
-		    gate_plural((size_t)*needed, "sample", "samples"));
+	if (e->runs)
+		return tail_runs(ctx, e, limit, ck);
+	gate_limit_num(pw, sizeof pw, GATE_POWER * 100);
+	if (gate_samples_needed(e, limit, GATE_POWER, &ck->samples_needed,
+	    &ck->samples_needed_hi, &why) == 0)
+		return gate_strf("; %s %s a side would settle it at %s%% power", about(a,
+		    sizeof a, ck->samples_needed, ck->samples_needed_hi, GATE_NEED_CAP),
+		    gate_plural((size_t)ck->samples_needed_hi, "sample", "samples"), pw);
+	ck->samples_needed = ck->samples_needed_hi = -1;
 	if (why == NEED_ON_LIMIT)
 		return xstrdup("; the estimate sits on the limit");
+	if (why == NEED_CAPPED)
+		return gate_strf("; more than %lld samples a side would be needed to "
+		    "settle it at %s%% power", GATE_NEED_CAP, pw);
+	if (why == NEED_NO_SAMPLES)
+		return xstrdup("; no side gave samples to add to");
 	if (unit && range)
 		return xstrdup("; the probes' band and the bucket ranges alone span "
 		    "the limit, so more samples would not settle it");
@@ -165,6 +272,16 @@ interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
 
 	if (isnan(e->lo))
 		return xstrdup("");
+	gate_limit_num(c, sizeof c, ctx->o->confidence * 100);
+	/* an end too thin to bound: the other alone, said so */
+	if (e->lo == 0 && isinf(e->hi))
+		return gate_strf("no %s%% bound either way", c);
+	if (e->lo == 0)
+		return gate_strf("%s%% interval up to %s%s, with no lower bound", c,
+		    gate_num_vs(b, sizeof b, e->hi, limit, at_least), suffix);
+	if (isinf(e->hi))
+		return gate_strf("%s%% interval from %s%s, with no upper bound", c,
+		    gate_num_vs(a, sizeof a, e->lo, limit, at_least), suffix);
 	gate_num_pair_vs(a, b, sizeof a, e->lo, e->hi, limit, at_least);
 	return gate_strf("%s%% interval %s%s to %s%s",
 	    gate_limit_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b,
@@ -237,7 +354,8 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 	ck->value_unit = xstrdup(k->value_unit);
 	ck->comparison = xstrdup(k->at_least ? ">=" : "<=");
 	ck->limit = gate_check_limit(k, v);
-	ck->samples_needed = -1;
+	ck->samples_needed = ck->samples_needed_hi = -1;
+	ck->runs_needed = ck->runs_needed_hi = -1;
 	return ck;
 }
 
@@ -269,8 +387,14 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 	ck->value = value_of(e);
 	ck->ruling = gate_judge(ck->value, k->at_least, ck->limit);
 	if (ck->ruling == RULING_INDETERMINATE)
-		tl = tail(e, ck->limit, unit, has_range(t, nt), &ck->samples_needed);
+		tl = tail(ctx, e, ck->limit, unit, has_range(t, nt), ck);
 	words = gate_check_words(k, ck->ruling, ctx->v);
+	/* one run a side cannot tell this from the runner's noise: said, not failed */
+	if (ck->ruling == RULING_FAIL && ctx->hold_fails) {
+		ck->ruling = RULING_INDETERMINATE;
+		ck->held = 1;
+		tl = xstrdup(GATE_HELD_WORDS);
+	}
 	ck->reason = gate_strf("%s, %s%s", body, words, tl ? tl : "");
 	free(words);
 	free(tl);
@@ -368,6 +492,19 @@ change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
 
 	if (isnan(e->lo))
 		return xstrdup("");
+	gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100);
+	if (e->lo == 0 && isinf(e->hi))
+		return gate_strf(" (no %s%% bound either way)", cf);
+	if (e->lo == 0 || isinf(e->hi)) {
+		double end = e->lo == 0 ? e->hi : e->lo;
+
+		change_num(a, sizeof a, end, limit, pct);
+		lo = change_words(end, a, limit);
+		out = gate_strf(" (%s%% interval %s %s, with no %s bound)", cf,
+		    e->lo == 0 ? "up to" : "from", lo, e->lo == 0 ? "lower" : "upper");
+		free(lo);
+		return out;
+	}
 	/* ends either side of 1 read apart already: "2% faster to 2% slower" */
 	if ((e->lo > 1) == (e->hi > 1))
 		gate_num_pair(a, b, sizeof a, fabs(e->lo - 1) * 100,
@@ -467,14 +604,16 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 	struct gate_estimate e;
 	int q;
 
-	row->ours_p50 = single(&pair->o50, c);
-	row->ours_p99 = single(&pair->o99, c);
-	row->rival_p50 = single(&pair->r50, c);
-	row->rival_p99 = single(&pair->r99, c);
-	row->ours_samples = pair->ours->nsamples > 0;
-	row->rival_samples = pair->rival->nsamples > 0;
-	row->ours_nsamples = pair->ours->nsamples;
-	row->rival_nsamples = pair->rival->nsamples;
+	row->ours_p50 = single(pair, &pair->o50, c);
+	row->ours_p99 = single(pair, &pair->o99, c);
+	row->rival_p50 = single(pair, &pair->r50, c);
+	row->rival_p99 = single(pair, &pair->r99, c);
+	row->ours_samples = pair->os ? pair->os->any_samples :
+	    pair->ours->nsamples > 0;
+	row->rival_samples = pair->rs ? pair->rs->any_samples :
+	    pair->rival->nsamples > 0;
+	row->ours_nsamples = pair->os ? pair->os->nsamples : pair->ours->nsamples;
+	row->rival_nsamples = pair->rs ? pair->rs->nsamples : pair->rival->nsamples;
 	for (q = 0; q < 2; q++) {
 		const struct gate_part *o = q ? &pair->o99 : &pair->o50;
 		const struct gate_part *r = q ? &pair->r99 : &pair->r50;
@@ -483,7 +622,7 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 		t[0].power = 1;
 		t[1].part = o;
 		t[1].power = -1;
-		gate_combine(t, 2, c, &e);
+		estimate(ctx, pair, t, 2, &e);
 		*(q ? &row->ratio_p99 : &row->ratio_p50) = value_of(&e);
 		if (row->kind != KIND_WRITE || !ctx->have_unit)
 			continue;

@@ -16,12 +16,42 @@ struct gate_drop {
 
 #define GATE_MAX_DROPS 8
 
+/*
+ * One side's figures of one class over its runs, on the log scale
+ * (gate/sides.c): the latencies at p50 and p99, and with a unit the same
+ * in syncs, each run's in the unit of its own probe.
+ */
+struct gate_side_stats {
+	struct runs_est l[2];   /* p50, p99 latencies */
+	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
+	int has_s;
+	size_t nsamples;        /* samples behind p50, across the runs */
+	int any_samples;
+};
+
+/* Each run's figures of class name; with_unit: the syncs too. */
+void gate_side_stats_init(struct gate_side_stats *st,
+    const struct gate_side_in *in, const char *name, int with_unit,
+    double level);
+/* For a side of one run: the noise file's spread between runs. */
+void gate_side_stats_noise(struct gate_side_stats *st,
+    const struct noise_class *nc);
+/* For a side of one run: the other side's spread between its runs. */
+void gate_side_stats_borrow(struct gate_side_stats *st,
+    const struct gate_side_stats *from);
+
 /* A class both sides ran, as parts. */
 struct gate_pair {
 	const struct result_class *ours, *rival;
 	struct gate_part o50, o99, r50, r99;
 	struct gate_drop drops[GATE_MAX_DROPS];
 	size_t ndrops;
+	/*
+	 * Over whole runs (several runs a side, or a runner's noise): each
+	 * side's figures; the parts then hold their geometric means as
+	 * points.  NULL over one run a side.
+	 */
+	const struct gate_side_stats *os, *rs;
 };
 
 /* Everything the checks need. */
@@ -33,7 +63,29 @@ struct gate_ctx {
 	size_t checks_cap;      /* room in v->checks */
 	/* 0, or the highest level a probe was too thin to give a band at */
 	double unit_drop_ours, unit_drop_rival;
+	/* figures over whole runs: see gate_pair's os and rs */
+	int runs;
+	const struct gate_side_in *ours_in, *rival_in;
+	/*
+	 * Baseline mode over one run a side without a runner's noise: a fail
+	 * is held indeterminate (a change of this size may be noise), unless
+	 * --single-run-ok.
+	 */
+	int hold_fails;
 };
+
+/* The power at which the runs or samples needed to settle a check are given. */
+#define GATE_POWER 0.8
+/* The most runs a side an estimate names; past it, "more than". */
+#define GATE_RUNS_CAP 1000LL
+
+/*
+ * The end of the reason of a fail held indeterminate: baseline mode, one
+ * run a side and no noise file (docs/result-format.md, "One run a side").
+ */
+#define GATE_HELD_WORDS "; held indeterminate: one run a side cannot tell a " \
+	"change of this size from the runner's run-to-run noise (give several " \
+	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
 
 /* Sets pair's parts from its two classes. */
 void gate_pair_init(struct gate_pair *pair, const struct result_class *ours,

@@ -21,9 +21,19 @@
 #include "report/outputs.h"
 #include "report/report.h"
 
+/* The most runs a side: each a result in memory at once. */
+#define GATE_MAX_RUNS 1000
+
+/* The runs of one side, as named on the command line. */
+struct files {
+	const char *v[GATE_MAX_RUNS];
+	size_t n;
+};
+
 struct args {
-	const char *ours, *rival, *baseline;
-	const char *probe, *rival_probe;
+	struct files ours, rival, baseline;
+	const char *probe, *rival_probe, *noise;
+	int single_run_ok;
 	struct gate_opts opts;
 	int strict, ascii, summary;
 	int speedup_given, syncs_given, regression_given;
@@ -36,31 +46,39 @@ gate_usage(FILE *fp)
 	char formats[128];
 
 	fprintf(fp,
-	    "usage: syncgate gate OURS.json --rival RIVAL.json [--read-speedup X]\n"
+	    "usage: syncgate gate OURS.json... --rival RIVAL.json... [--read-speedup X]\n"
 	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
-	    "                     [--confidence LEVEL] [--strict] [--ascii]\n"
-	    "                     [--format FORMAT] [-o FILE] [--summary]\n"
-	    "       syncgate gate NEW.json --baseline OLD.json [--max-regression PCT]\n"
-	    "                     [--probe FILE] [--rival-probe FILE]\n"
-	    "                     [--confidence LEVEL] [--strict] [--ascii]\n"
-	    "                     [--format FORMAT] [-o FILE] [--summary]\n"
+	    "                     [--noise FILE] [--confidence LEVEL] [--strict]\n"
+	    "                     [--ascii] [--format FORMAT] [-o FILE] [--summary]\n"
+	    "       syncgate gate NEW.json... --baseline OLD.json... [--max-regression PCT]\n"
+	    "                     [--probe FILE] [--rival-probe FILE] [--noise FILE]\n"
+	    "                     [--single-run-ok] [--confidence LEVEL] [--strict]\n"
+	    "                     [--ascii] [--format FORMAT] [-o FILE] [--summary]\n"
 	    "\n"
 	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
 	    "units of one durable sync of the volume, from the results' probes.\n"
+	    "Each file is one run; give several runs a side (--rival and --baseline\n"
+	    "once for each) and the intervals carry the variation between runs.\n"
 	    "\n"
 	    "  --ascii               print \"us\" for microseconds and ASCII only\n"
 	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
+	    "                        (one run; repeat it for each run of the baseline)\n"
 	    "  --commit-syncs N      our write p50 at most N syncs (default 2)\n"
 	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
 	    "  --format FORMAT       %s (default text)\n"
 	    "  -h, --help            print this help\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
+	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
+	    "                        for a side of one run of the engine it measured\n"
 	    "  -o, --output FILE     write the format given before it to FILE (- for\n"
 	    "                        standard output); repeat --format F -o FILE for more\n"
 	    "  --probe FILE          our volume's probe, over the one OURS.json embeds\n"
 	    "  --read-speedup X      reads at least X times faster than the rival (10)\n"
-	    "  --rival RIVAL.json    rule against another engine's result\n"
+	    "  --rival RIVAL.json    rule against another engine's result (one run;\n"
+	    "                        repeat it for each run of the rival)\n"
 	    "  --rival-probe FILE    the rival's (or baseline's) probe, over its embedded one\n"
+	    "  --single-run-ok       with --baseline and one run a side, let a check fail\n"
+	    "                        (default: a fail is held indeterminate)\n"
 	    "  --strict              exit 3 when the gate cannot rule\n"
 	    "  --summary             append the Markdown verdict to $GITHUB_STEP_SUMMARY\n"
 	    "\n"
@@ -72,8 +90,8 @@ gate_usage(FILE *fp)
 
 enum {
 	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
-	OPT_MAX_REGRESSION, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL, OPT_RIVAL_PROBE,
-	OPT_STRICT, OPT_SUMMARY
+	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
+	OPT_RIVAL_PROBE, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
 };
 
 static const struct option longopts[] = {
@@ -84,15 +102,28 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
+	{ "noise", required_argument, NULL, OPT_NOISE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "probe", required_argument, NULL, OPT_PROBE },
 	{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
 	{ "rival", required_argument, NULL, OPT_RIVAL },
 	{ "rival-probe", required_argument, NULL, OPT_RIVAL_PROBE },
+	{ "single-run-ok", no_argument, NULL, OPT_SINGLE_RUN_OK },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* One more run of a side. */
+static int
+add_run(struct files *f, const char *path, const char *what, char *err)
+{
+	if (f->n == GATE_MAX_RUNS)
+		return errf(err, "%s: more than %d runs; expected at most %d a side",
+		    what, GATE_MAX_RUNS, GATE_MAX_RUNS);
+	f->v[f->n++] = path;
+	return 0;
+}
 
 /* One file-naming option given once: a second is a mistake, not an override. */
 static int
@@ -130,24 +161,25 @@ parse_one(int opt, struct args *a, char *err)
 {
 	switch (opt) {
 	case 1:
-		if (a->ours != NULL)
-			return errf(err, "unexpected argument %s; expected one result "
-			    "file and options", optarg);
-		a->ours = optarg;
-		return 0;
+		return add_run(&a->ours, optarg, "OURS.json", err);
 	case 'o':
 		return outputs_add(&a->outs, optarg, err);
 	case OPT_ASCII:
 		a->ascii = 1;
 		return 0;
 	case OPT_BASELINE:
-		return once(&a->baseline, optarg, "--baseline", err);
+		return add_run(&a->baseline, optarg, "--baseline", err);
+	case OPT_NOISE:
+		return once(&a->noise, optarg, "--noise", err);
 	case OPT_FORMAT:
 		return outputs_format(&a->outs, optarg, err);
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
-		return once(&a->rival, optarg, "--rival", err);
+		return add_run(&a->rival, optarg, "--rival", err);
+	case OPT_SINGLE_RUN_OK:
+		a->single_run_ok = 1;
+		return 0;
 	case OPT_RIVAL_PROBE:
 		return once(&a->rival_probe, optarg, "--rival-probe", err);
 	case OPT_STRICT:
@@ -166,27 +198,51 @@ parse_one(int opt, struct args *a, char *err)
 	}
 }
 
-/* What only makes sense together: one mode, its own thresholds, one result. */
+/* The other side's runs: the rival's or the baseline's. */
+static const struct files *
+other(const struct args *a)
+{
+	return a->rival.n > 0 ? &a->rival : &a->baseline;
+}
+
+static const char *
+other_flag(const struct args *a)
+{
+	return a->rival.n > 0 ? "--rival" : "--baseline";
+}
+
+/* What only makes sense together: one mode, its own thresholds, runs a side. */
 static int
 check_args(struct args *a, char *err)
 {
-	if (a->ours == NULL)
+	if (a->ours.n == 0)
 		return errf(err, "no result to gate; expected OURS.json (see syncgate "
 		    "help gate)");
-	if (a->rival == NULL && a->baseline == NULL)
+	if (a->rival.n == 0 && a->baseline.n == 0)
 		return errf(err, "no --rival RIVAL.json or --baseline OLD.json; "
 		    "expected one of them");
-	if (a->rival != NULL && a->baseline != NULL)
+	if (a->rival.n > 0 && a->baseline.n > 0)
 		return errf(err, "--rival and --baseline exclude each other; expected "
 		    "one of them");
-	if (a->baseline != NULL && (a->speedup_given || a->syncs_given))
+	if (a->baseline.n > 0 && (a->speedup_given || a->syncs_given))
 		return errf(err, "%s applies with --rival, not --baseline",
 		    a->speedup_given ? "--read-speedup" : "--commit-syncs");
-	if (a->rival != NULL && a->regression_given)
+	if (a->rival.n > 0 && a->regression_given)
 		return errf(err, "--max-regression applies with --baseline, not --rival");
+	if (a->rival.n > 0 && a->single_run_ok)
+		return errf(err, "--single-run-ok applies with --baseline, not --rival");
+	if (a->probe != NULL && a->ours.n > 1)
+		return errf(err, "--probe with %zu runs of ours: each run's writes are "
+		    "put in syncs by its own probe; expected --probe with one run",
+		    a->ours.n);
+	if (a->rival_probe != NULL && other(a)->n > 1)
+		return errf(err, "--rival-probe with %zu runs of %s: each run's writes "
+		    "are put in syncs by its own probe; expected --rival-probe with one "
+		    "run", other(a)->n, other_flag(a));
 	if (outputs_end(&a->outs, err) < 0)
 		return -1;
-	a->opts.mode = a->baseline != NULL ? MODE_BASELINE : MODE_RIVAL;
+	a->opts.mode = a->baseline.n > 0 ? MODE_BASELINE : MODE_RIVAL;
+	a->opts.single_run_ok = a->single_run_ok;
 	return 0;
 }
 
@@ -218,22 +274,42 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	return check_args(a, err);
 }
 
+/* One side loaded: its runs, each a result, and the probe overriding the first's. */
+struct side {
+	struct result *r;
+	struct gate_run_in *runs;
+	size_t n;
+	struct probe_record probe;
+	int have_probe;
+};
+
 /* Everything loaded from disk, freed together. */
 struct loaded {
-	struct result ours, rival;
-	struct probe_record probe, rival_probe;
-	int have_probe, have_rival_probe;
+	struct side ours, rival;
+	struct noise noise;
+	int have_noise;
 };
+
+static void
+side_free(struct side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		result_free(&s->r[i]);
+	free(s->r);
+	free(s->runs);
+	if (s->have_probe)
+		probe_record_free(&s->probe);
+}
 
 static void
 loaded_free(struct loaded *l)
 {
-	result_free(&l->ours);
-	result_free(&l->rival);
-	if (l->have_probe)
-		probe_record_free(&l->probe);
-	if (l->have_rival_probe)
-		probe_record_free(&l->rival_probe);
+	side_free(&l->ours);
+	side_free(&l->rival);
+	if (l->have_noise)
+		noise_free(&l->noise);
 }
 
 /* Whether a and b name one file: the same device and inode. */
@@ -246,27 +322,53 @@ same_file(const char *a, const char *b)
 	    sa.st_ino == sb.st_ino;
 }
 
+static int
+not_stdin(const char *path, const char *what, char *err)
+{
+	/* a result names its samples files relative to its folder: it must be a file */
+	if (path != NULL && strcmp(path, "-") == 0)
+		return errf(err, "-: reading a %s from standard input is not "
+		    "supported; expected a file (./- for a file named -)", what);
+	return 0;
+}
+
 /*
- * One file on both sides would rule a run against itself (a baseline
- * passes, a rival fails, neither says anything).
+ * One file twice would rule a run against itself (a baseline passes, a
+ * rival fails, neither says anything), or count one run as two and
+ * narrow the interval by nothing measured.
  */
 static int
 check_files(const struct args *a, char *err)
 {
-	const char *in[4] = { a->ours, a->rival ? a->rival : a->baseline, a->probe,
-		a->rival_probe };
-	const char *flag = a->rival ? "--rival" : "--baseline";
-	size_t k;
+	const struct files *o = &a->ours, *r = other(a);
+	const char *flag = other_flag(a);
+	size_t i, j;
 
-	/* a result names its samples files relative to its folder: it must be a file */
-	for (k = 0; k < 4; k++)
-		if (in[k] != NULL && strcmp(in[k], "-") == 0)
-			return errf(err, "-: reading a %s from standard input is not "
-			    "supported; expected a file (./- for a file named -)",
-			    k < 2 ? "result" : "probe");
-	if (same_file(in[0], in[1]))
-		return errf(err, "%s and %s %s are one file; expected two runs' "
-		    "results", in[0], flag, in[1]);
+	for (i = 0; i < o->n; i++)
+		if (not_stdin(o->v[i], "result", err) < 0)
+			return -1;
+	for (i = 0; i < r->n; i++)
+		if (not_stdin(r->v[i], "result", err) < 0)
+			return -1;
+	if (not_stdin(a->probe, "probe", err) < 0 ||
+	    not_stdin(a->rival_probe, "probe", err) < 0 ||
+	    not_stdin(a->noise, "noise file", err) < 0)
+		return -1;
+	for (i = 0; i < o->n; i++)
+		for (j = 0; j < r->n; j++)
+			if (same_file(o->v[i], r->v[j]))
+				return errf(err, "%s and %s %s are one file; expected two "
+				    "runs' results", o->v[i], flag, r->v[j]);
+	for (i = 0; i < o->n; i++)
+		for (j = 0; j < i; j++)
+			if (same_file(o->v[i], o->v[j]))
+				return errf(err, "%s and %s are one file; expected each run "
+				    "of ours once", o->v[j], o->v[i]);
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < i; j++)
+			if (same_file(r->v[i], r->v[j]))
+				return errf(err, "%s %s and %s %s are one file; expected each "
+				    "run once", flag, r->v[j], flag, r->v[i]);
 	return 0;
 }
 
@@ -279,13 +381,17 @@ static int
 check_outputs(const struct args *a, const struct loaded *l, char *err)
 {
 	struct fileset fs;
+	size_t i;
 	int rc;
 
 	fileset_init(&fs);
-	fileset_result(&fs, &l->ours);
-	fileset_result(&fs, &l->rival);
+	for (i = 0; i < l->ours.n; i++)
+		fileset_result(&fs, &l->ours.r[i]);
+	for (i = 0; i < l->rival.n; i++)
+		fileset_result(&fs, &l->rival.r[i]);
 	fileset_input(&fs, a->probe, NULL);
 	fileset_input(&fs, a->rival_probe, NULL);
+	fileset_input(&fs, a->noise, NULL);
 	rc = outputs_check(&a->outs, &fs, "the verdict", err);
 	if (rc == 0 && a->summary)
 		rc = report_summary_check(&fs, err);
@@ -316,46 +422,110 @@ load_probe(const char *path, const char *flag, struct probe_record *p,
 	return rc;
 }
 
+/* A side's runs, and its probe file where one was given. */
+static int
+load_side(const struct files *f, const char *probe, const char *probe_flag,
+    struct side *s, char *err)
+{
+	size_t i;
+
+	s->r = xcalloc(f->n, sizeof *s->r);
+	s->runs = xcalloc(f->n, sizeof *s->runs);
+	for (i = 0; i < f->n; i++) {
+		if (result_load(f->v[i], &s->r[i], err) < 0)
+			return -1;
+		s->n = i + 1;
+		s->runs[i].r = &s->r[i];
+		s->runs[i].probe = s->r[i].probe;
+		s->runs[i].file = f->v[i];
+	}
+	if (probe == NULL)
+		return 0;
+	if (load_probe(probe, probe_flag, &s->probe, err) < 0)
+		return -1;
+	s->have_probe = 1;
+	s->runs[0].probe = &s->probe;
+	return 0;
+}
+
+/*
+ * A noise file answers for a side of one run: it must be of one of the
+ * sides' engines and workloads, and hold every class that side ran.
+ */
+static int
+check_noise(const struct args *a, const struct loaded *l, char *err)
+{
+	const struct noise *n = &l->noise;
+	const struct side *sides[2] = { &l->ours, &l->rival };
+	const struct result *r = NULL;
+	char q[80];
+	size_t k, i;
+
+	for (k = 0; k < 2 && r == NULL; k++)
+		if (strcmp(sides[k]->r[0].engine, n->engine) == 0)
+			r = &sides[k]->r[0];
+	if (r == NULL)
+		return errf(err, "--noise %s: measured engine \"%s\", but the sides "
+		    "are \"%s\" and \"%s\"; expected the noise of one of them",
+		    a->noise, err_quote(q, sizeof q, n->engine), l->ours.r[0].engine,
+		    l->rival.r[0].engine);
+	if (n->workload && r->workload && strcmp(n->workload, r->workload) != 0)
+		return errf(err, "--noise %s: measured workload \"%s\", but %s ran "
+		    "\"%s\"; expected the noise of the same workload", a->noise,
+		    n->workload, r->path, r->workload);
+	for (i = 0; i < r->nclasses; i++)
+		if (noise_find(n, r->classes[i].name) == NULL)
+			return errf(err, "--noise %s: has no class \"%s\", which %s ran; "
+			    "expected the noise of every class", a->noise,
+			    err_quote(q, sizeof q, r->classes[i].name), r->path);
+	return 0;
+}
+
 static int
 load(const struct args *a, struct loaded *l, char *err)
 {
 	memset(l, 0, sizeof *l);
-	l->ours.concurrency = l->rival.concurrency = -1;
-	if (check_files(a, err) < 0 || result_load(a->ours, &l->ours, err) < 0)
+	if (check_files(a, err) < 0 ||
+	    load_side(&a->ours, a->probe, "--probe", &l->ours, err) < 0 ||
+	    load_side(other(a), a->rival_probe, "--rival-probe", &l->rival, err) < 0)
 		return -1;
-	if (a->probe != NULL) {
-		if (load_probe(a->probe, "--probe", &l->probe, err) < 0)
+	if (a->noise != NULL) {
+		if (noise_load(a->noise, &l->noise, err) < 0)
 			return -1;
-		l->have_probe = 1;
-	}
-	if (result_load(a->rival ? a->rival : a->baseline, &l->rival, err) < 0)
-		return -1;
-	if (a->rival_probe != NULL) {
-		if (load_probe(a->rival_probe, "--rival-probe", &l->rival_probe,
-		    err) < 0)
+		l->have_noise = 1;
+		if (check_noise(a, l, err) < 0)
 			return -1;
-		l->have_rival_probe = 1;
 	}
 	return check_outputs(a, l, err);
 }
 
+static void
+side_in(struct gate_side_in *in, const struct side *s, const char *probe_file)
+{
+	in->r = &s->r[0];
+	in->probe = s->runs[0].probe;
+	in->file = s->runs[0].file;
+	in->probe_file = probe_file;
+	in->runs = s->runs;
+	in->nruns = s->n;
+}
+
 static int
-rule(const struct args *a, const struct loaded *l, struct gate_verdict *v,
-    char *err)
+rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 {
 	struct gate_side_in ours, rival;
+	struct gate_opts opts;
 
-	ours.r = &l->ours;
-	ours.file = a->ours;
-	ours.probe_file = a->probe;
-	ours.probe = l->have_probe ? &l->probe : l->ours.probe;
-	rival.r = &l->rival;
-	rival.file = a->rival ? a->rival : a->baseline;
-	rival.probe_file = a->rival_probe;
-	rival.probe = l->have_rival_probe ? &l->rival_probe : l->rival.probe;
-	if (gate_rule(&ours, &rival, &a->opts, v, err) < 0)
+	side_in(&ours, &l->ours, a->probe);
+	side_in(&rival, &l->rival, a->rival_probe);
+	if (gate_side_check(&ours, "ours", err) < 0 ||
+	    gate_side_check(&rival, other_flag(a), err) < 0)
 		return -1;
-	gate_note_alike(v, &l->ours, &l->rival);
+	opts = a->opts;
+	opts.noise = l->have_noise ? &l->noise : NULL;
+	if (gate_rule(&ours, &rival, &opts, v, err) < 0)
+		return -1;
+	gate_note_alike(v, ours.r, rival.r);
 	return 0;
 }
 

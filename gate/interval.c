@@ -79,12 +79,29 @@ gate_min_samples(double p, double level)
 	return hi;
 }
 
-int
-gate_part_interval(const struct gate_part *pt, double level, double *lo,
+/* The bounds of the p-quantile of sorted x, each missing with at most tail. */
+static void
+quantile_bounds(const double *x, size_t n, double p, double tail, double *lo,
     double *hi)
 {
+	size_t l, h;
+
+	*lo = 0;
+	*hi = INFINITY;
+	if (x == NULL || n == 0)
+		return;
+	stats_order_bounds(n, p, tail, &l, &h);
+	if (l > 0)
+		*lo = x[l - 1];
+	if (h > 0)
+		*hi = x[h - 1];
+}
+
+/* A part's ends, each missing with at most tail; -1 for a point. */
+static int
+part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
+{
 	double l2, h2;
-	int a, b;
 
 	switch (pt->kind) {
 	case PART_RANGE:
@@ -92,48 +109,38 @@ gate_part_interval(const struct gate_part *pt, double level, double *lo,
 		*hi = pt->hi;
 		return 0;
 	case PART_SAMPLED:
-		a = gate_quantile_ci(pt->x, pt->n, pt->p, level, lo, hi);
-		b = pt->x2 == NULL ? -1 :
-		    gate_quantile_ci(pt->x2, pt->n2, pt->p, level, &l2, &h2);
-		if (a < 0 && b < 0)
-			return -1;
-		if (a < 0) {
-			*lo = l2;
-			*hi = h2;
-		} else if (b == 0) {
-			*lo = fmin(*lo, l2);
-			*hi = fmax(*hi, h2);
+		quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
+		if (pt->x2 != NULL) {
+			/* a shared unit: the union of two probes' bounds, each where it has one */
+			quantile_bounds(pt->x2, pt->n2, pt->p, tail, &l2, &h2);
+			*lo = *lo == 0 ? l2 : l2 == 0 ? *lo : fmin(*lo, l2);
+			*hi = isinf(*hi) ? h2 : isinf(h2) ? *hi : fmax(*hi, h2);
 		}
 		/* the point must sit inside: the shared unit is the cheaper median */
-		*lo = fmin(*lo, pt->v);
-		*hi = fmax(*hi, pt->v);
+		if (*lo > 0)
+			*lo = fmin(*lo, pt->v);
+		if (isfinite(*hi))
+			*hi = fmax(*hi, pt->v);
 		return 0;
 	default:
 		return -1;
 	}
 }
 
-/* A term's distances below and above its part's value, on the log scale. */
-static int
-term_spread(const struct gate_term *t, double c, double *down, double *up,
-    double *plo, double *phi)
+int
+gate_part_interval(const struct gate_part *pt, double level, double *lo,
+    double *hi)
 {
-	const struct gate_part *pt = t->part;
-
-	*plo = *phi = pt->v;
-	*down = *up = 0;
-	if (gate_part_interval(pt, c, plo, phi) < 0)
-		return -1;
-	/* a power of -1 swaps which end of the part lowers the product */
-	*down = log(t->power > 0 ? pt->v / *plo : *phi / pt->v);
-	*up = log(t->power > 0 ? *phi / pt->v : pt->v / *plo);
-	return 0;
+	return part_bounds(pt, (1 - level) / 2, lo, hi);
 }
 
 /*
  * The numerator's and the denominator's products, divided once at the
  * end: 6.6ms over 3.3ms against 2.2ms over 1.1ms is 7.26e12 / 7.26e12,
- * exactly 1, where dividing term by term gave 0.9999999999999999.
+ * exactly 1, where dividing term by term gave 0.9999999999999999.  An
+ * unbounded end (0 or infinity) carries through: 0 / x is 0, x / 0 and
+ * infinity / x are infinity, and a low end never multiplies an infinity
+ * nor a high end a zero.
  */
 struct quotient {
 	double num, den;
@@ -148,81 +155,136 @@ quotient_add(struct quotient *q, double x, int power)
 		q->den *= x;
 }
 
+/* The sampled parts among the terms: each is bounded at the level's share. */
+static size_t
+sampled_terms(const struct gate_term *t, size_t nt)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < nt; i++)
+		m += t[i].part->kind == PART_SAMPLED;
+	return m;
+}
+
 void
 gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
 	struct quotient v = { 1, 1 }, blo = { 1, 1 }, bhi = { 1, 1 };
-	double down, up, plo, phi;
-	size_t i, spread = 0;
+	double plo, phi, tail;
+	size_t i, m, bounded = 0;
 
 	memset(e, 0, sizeof *e);
 	if (nt > GATE_MAX_TERMS)
 		nt = GATE_MAX_TERMS;
+	m = sampled_terms(t, nt);
+	tail = (1 - c) / (2 * (double)(m > 0 ? m : 1));
+	e->z = stats_norm_quantile(1 - tail);
+	e->nt = nt;
 	for (i = 0; i < nt; i++) {
 		const struct gate_part *pt = t[i].part;
-		int has = term_spread(&t[i], c, &down, &up, &plo, &phi) == 0;
+		int has = part_bounds(pt, tail, &plo, &phi) == 0;
 
-		if (!has && pt->kind == PART_SAMPLED)
-			e->dropped_at[i] = c;
+		if (!has)
+			plo = phi = pt->v;
+		else
+			bounded++;
+		if (pt->kind == PART_SAMPLED && (plo == 0 || isinf(phi)))
+			e->dropped_at[i] = 1 - 2 * tail;
 		quotient_add(&v, pt->v, t[i].power);
 		quotient_add(&blo, t[i].power > 0 ? plo : phi, t[i].power);
 		quotient_add(&bhi, t[i].power > 0 ? phi : plo, t[i].power);
-		if (!has)
-			continue;
-		spread += down > 0 || up > 0;
-		if (pt->kind == PART_RANGE) {
-			e->down_range += down;
-			e->up_range += up;
-		} else if (pt->scalable) {
-			e->down_sq_class += down * down;
-			e->up_sq_class += up * up;
-			e->class_down_sq[e->nclass] = down * down;
-			e->class_up_sq[e->nclass] = up * up;
-			e->class_n[e->nclass++] = pt->n;
-		} else {
-			e->down_sq_unit += down * down;
-			e->up_sq_unit += up * up;
-		}
+		/* a power of -1 swaps which end of the part lowers the product */
+		e->down[i] = log(t[i].power > 0 ? pt->v / plo : phi / pt->v);
+		e->up[i] = log(t[i].power > 0 ? phi / pt->v : pt->v / plo);
+		e->kind[i] = pt->kind;
+		e->scalable[i] = pt->scalable;
+		e->n[i] = pt->n;
 	}
 	e->v = v.num / v.den;
 	e->lo = e->hi = NAN;
-	if (spread == 0)
+	if (bounded == 0)
 		return;
-	if (spread == 1) {
-		/* one part alone: its own ends, by products, so a limit it meets stays met */
-		e->lo = blo.num / blo.den;
-		e->hi = bhi.num / bhi.den;
-		return;
-	}
-	e->lo = e->v * exp(-(sqrt(e->down_sq_class + e->down_sq_unit) + e->down_range));
-	e->hi = e->v * exp(sqrt(e->up_sq_class + e->up_sq_unit) + e->up_range);
+	e->lo = blo.num / blo.den;
+	e->hi = bhi.num / bhi.den;
 }
 
-/* The class latencies' squared spread with each side at max(its count, n). */
-static double
-class_spread_at(const struct gate_estimate *e, int up, double n)
+/*
+ * The spread on one side (up: toward a limit above the figure) with each
+ * class part at max(its count, n) samples: the random parts' sum, and
+ * what no sample narrows.  A part unbounded on that side is taken as wide
+ * as its other side, a guess the caller says is one.
+ */
+static void
+spread_at(const struct gate_estimate *e, int up, double n, double *random,
+    double *fixed)
 {
-	double sum = 0, s2, ni;
+	double d, ni;
 	size_t i;
 
-	for (i = 0; i < e->nclass; i++) {
-		s2 = up ? e->class_up_sq[i] : e->class_down_sq[i];
-		ni = (double)e->class_n[i];
-		sum += ni >= n ? s2 : s2 * ni / n;
+	*random = *fixed = 0;
+	for (i = 0; i < e->nt; i++) {
+		d = up ? e->up[i] : e->down[i];
+		if (!isfinite(d))
+			d = up ? e->down[i] : e->up[i];
+		if (!isfinite(d))
+			continue;
+		if (e->kind[i] == PART_RANGE) {
+			*fixed += d;
+			continue;
+		}
+		ni = (double)e->n[i];
+		if (e->scalable[i] && ni < n)
+			d *= sqrt(ni / n);
+		*random += d;
 	}
-	return sum;
 }
 
-long long
-gate_samples_needed(const struct gate_estimate *e, double limit,
-    enum need_why *why)
+/* The fewest samples a side at which the interval clears dist with power. */
+static long long
+needed_for(const struct gate_estimate *e, int up, double dist, double grow)
 {
-	double d, s2, u2, r, room, lo = 1, hi = 1e15, mid;
+	double lo = 1, hi = (double)GATE_NEED_CAP, mid, r, f;
+
+	spread_at(e, up, hi, &r, &f);
+	if (f + r * grow > dist)
+		return GATE_NEED_CAP + 1;
+	spread_at(e, up, lo, &r, &f);
+	if (f + r * grow <= dist)
+		return 1;
+	/* the spread falls as the count grows: bisect for the least whole count */
+	while (hi - lo > 1) {
+		mid = floor(lo + (hi - lo) / 2);
+		spread_at(e, up, mid, &r, &f);
+		if (f + r * grow <= dist)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (long long)hi;
+}
+
+static int
+has_scalable(const struct gate_estimate *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nt; i++)
+		if (e->scalable[i])
+			return 1;
+	return 0;
+}
+
+int
+gate_samples_needed(const struct gate_estimate *e, double limit, double power,
+    long long *lo, long long *hi, enum need_why *why)
+{
+	double d, r, f, zp = stats_norm_quantile(power), grow;
 	int up;
 
 	*why = NEED_OK;
-	if (isnan(e->lo) || e->nclass == 0) {
+	*lo = *hi = -1;
+	if (isnan(e->lo) || !has_scalable(e)) {
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
@@ -232,33 +294,24 @@ gate_samples_needed(const struct gate_estimate *e, double limit,
 		return -1;
 	}
 	up = d > 0;
-	s2 = up ? e->up_sq_class : e->down_sq_class;
-	u2 = up ? e->up_sq_unit : e->down_sq_unit;
-	r = up ? e->up_range : e->down_range;
 	d = fabs(d);
-	/* each class part shrinks as 1/sqrt(its count): sqrt(S(N) + u2) + r < d */
-	room = (d - r) * (d - r) - u2;
-	if (d <= r || room <= 0) {
+	/* an end clears the limit with probability power: z_a + z_p deviations */
+	grow = 1 + zp / e->z;
+	spread_at(e, up, 1e300, &r, &f);
+	if (f >= d) {
 		*why = NEED_FIXED;
 		return -1;
 	}
-	if (s2 <= 0) {
-		*why = NEED_NO_SAMPLES;
+	*lo = needed_for(e, up, d, grow);
+	if (*lo > GATE_NEED_CAP) {
+		*why = NEED_CAPPED;
 		return -1;
 	}
-	if (class_spread_at(e, up, hi) > room) {
-		*why = NEED_ON_LIMIT;
-		return -1;
-	}
-	if (class_spread_at(e, up, lo) <= room)
-		return 1;
-	/* the spread falls as the count grows: bisect for the least whole count */
-	while (hi - lo > 1) {
-		mid = floor(lo + (hi - lo) / 2);
-		if (class_spread_at(e, up, mid) <= room)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return (long long)hi;
+	/* the true figure may sit nearer: by the power's share of today's spread */
+	spread_at(e, up, 0, &r, &f);
+	*hi = d - zp * r / e->z > f ? needed_for(e, up, d - zp * r / e->z, grow) :
+	    GATE_NEED_CAP + 1;
+	if (*hi < *lo)
+		*hi = *lo;
+	return 0;
 }

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "lib/runs.h"
+
 enum part_kind {
 	PART_POINT = 0,         /* no interval: taken as exact */
 	PART_RANGE,             /* known to lie in [lo, hi] */
@@ -46,32 +48,40 @@ struct gate_term {
 	int power;
 };
 
-/* A product of parts with its interval. */
+/*
+ * A product of parts with its interval.  An interval end that cannot be
+ * bounded (a sampled part too thin for it) is 0 below or infinity above;
+ * lo and hi are NaN when no part has an interval at all.
+ */
 struct gate_estimate {
 	double v;
-	double lo, hi;          /* NaN when no part has an interval */
+	double lo, hi;
 	/*
-	 * The product's spread on the log scale, below and above v, by what
-	 * narrows it: squared distances of class latencies (more class
-	 * samples narrow them) and of sync units (a longer probe would),
-	 * and the summed widths of certain ranges (nothing narrows them).
+	 * Per term, for the estimate of samples needed: the part's distance
+	 * below and above its value on the log scale at the level the
+	 * product took it at (NaN where unbounded), whether more samples of
+	 * a class would narrow it (scalable) or nothing would (a range), and
+	 * its sample count.
 	 */
-	double down_sq_class, up_sq_class;
-	double down_sq_unit, up_sq_unit;
-	double down_range, up_range;
+	double down[GATE_MAX_TERMS], up[GATE_MAX_TERMS];
+	int kind[GATE_MAX_TERMS];       /* enum part_kind */
+	int scalable[GATE_MAX_TERMS];
+	size_t n[GATE_MAX_TERMS];
+	size_t nt;
+	double z;               /* the normal quantile of each term's tail */
 	/*
-	 * Each class latency's own squared distances and sample count, so
-	 * that an estimate of the samples needed grows each side from its
-	 * own count: a side of 400 against one of 40000 is the thin one.
-	 */
-	double class_down_sq[GATE_MAX_TERMS], class_up_sq[GATE_MAX_TERMS];
-	size_t class_n[GATE_MAX_TERMS];
-	size_t nclass;
-	/*
-	 * Per term: 0, or the level a sampled part could not give an
-	 * interval at (too few samples); it was then taken as exact.
+	 * Per term: 0, or the level at which a sampled part could not be
+	 * bounded on both sides (too few samples); the product's end on that
+	 * side is then unbounded.
 	 */
 	double dropped_at[GATE_MAX_TERMS];
+	/*
+	 * Over whole runs: the sides' figures the interval came from, for
+	 * the estimate of runs needed; runs is 0 over one run a side.
+	 */
+	int runs;
+	struct runs_term rt[GATE_MAX_TERMS];
+	size_t nrt;
 };
 
 /* Interval of the p-quantile of sorted x at level; -1 when too few samples. */
@@ -81,11 +91,19 @@ int gate_quantile_ci(const double *x, size_t n, double p, double level,
 /* The fewest samples with a p-quantile interval at level. */
 size_t gate_min_samples(double p, double level);
 
-/* A part's interval at level; -1 when it has none. */
+/*
+ * A part's interval at level: -1 when it has none (a point); an end too
+ * thin to bound is 0 below or infinity above.
+ */
 int gate_part_interval(const struct gate_part *pt, double level, double *lo,
     double *hi);
 
-/* Combines terms at confidence c into e. */
+/*
+ * Combines terms at confidence c into e.  Each sampled part is bounded at
+ * 1 - (1 - c) / m, m the sampled parts in the product, and the product's
+ * ends are the parts' ends multiplied (Bonferroni): each end misses with
+ * probability at most (1 - c) / 2 whatever shape the latencies have.
+ */
 void gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e);
 
@@ -94,16 +112,23 @@ enum need_why {
 	NEED_OK = 0,
 	NEED_ON_LIMIT,          /* the estimate is the limit itself */
 	NEED_FIXED,             /* the unit's band or a range alone spans the limit */
-	NEED_NO_SAMPLES         /* nothing in it has samples to add to */
+	NEED_NO_SAMPLES,        /* nothing in it has samples to add to */
+	NEED_CAPPED             /* more than GATE_NEED_CAP samples a side */
 };
 
+/* The most samples a side an estimate names; past it, "more than". */
+#define GATE_NEED_CAP 1000000000LL
+
 /*
- * Estimates the samples a side that would settle a check on limit if the
- * estimate held: each class latency's share narrows with the square root
- * of its count, and a side that has more than the answer keeps its own.
- * Returns the count, or -1 with *why set.
+ * The samples a side that would settle a check on limit with probability
+ * power, were the true figure at the estimate (*lo) or nearer the limit
+ * by the power's share of the estimate's own spread (*hi): each class
+ * latency's share narrows with the square root of its count, a side with
+ * more than the answer keeps its own, and a unit's band or a range does
+ * not narrow.  Returns 0, or -1 with *why set (*hi past the cap is
+ * GATE_NEED_CAP + 1 with 0 returned).
  */
-long long gate_samples_needed(const struct gate_estimate *e, double limit,
-    enum need_why *why);
+int gate_samples_needed(const struct gate_estimate *e, double limit,
+    double power, long long *lo, long long *hi, enum need_why *why);
 
 #endif

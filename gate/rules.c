@@ -67,12 +67,18 @@ fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 static void
 fill_side(struct verdict_side *s, const struct gate_side_in *in, double level)
 {
+	size_t i;
+
 	s->engine = xstrdup(in->r->engine);
 	s->version = dup_or_null(in->r->version);
 	s->workload = dup_or_null(in->r->workload);
 	s->concurrency = in->r->concurrency;
 	s->file = xstrdup(in->file);
 	s->probe_file = dup_or_null(in->probe_file);
+	s->runs = gate_side_runs(in);
+	s->run_files = xcalloc(s->runs, sizeof *s->run_files);
+	for (i = 0; i < s->runs; i++)
+		s->run_files[i] = xstrdup(in->nruns > 1 ? in->runs[i].file : in->file);
 	if (in->probe != NULL)
 		fill_probe(s, in->probe, level);
 }
@@ -253,6 +259,74 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
+/*
+ * A side's spread between runs for a side of one run: the noise file's
+ * where there is one, else the other side's where it has several runs.
+ */
+/* The noise file's class for a side of one run of the noise's engine. */
+static const struct noise_class *
+noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
+    const char *name)
+{
+	const struct noise *n = ctx->o->noise;
+
+	if (n == NULL || gate_side_runs(in) > 1 || strcmp(n->engine, in->r->engine) != 0)
+		return NULL;
+	return noise_find(n, name);
+}
+
+/*
+ * A side of one run takes its spread between runs from the noise file
+ * (for its engine), else from the other side where that side has one.
+ */
+static void
+priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
+    struct gate_side_stats *rs, const char *name)
+{
+	const struct noise_class *no = noise_for(ctx, ctx->ours_in, name);
+	const struct noise_class *nr = noise_for(ctx, ctx->rival_in, name);
+	int ko = gate_side_runs(ctx->ours_in) > 1, kr = gate_side_runs(ctx->rival_in) > 1;
+
+	if (no != NULL)
+		gate_side_stats_noise(os, no);
+	if (nr != NULL)
+		gate_side_stats_noise(rs, nr);
+	if (!ko && no == NULL && (kr || nr != NULL))
+		gate_side_stats_borrow(os, rs);
+	if (!kr && nr == NULL && (ko || no != NULL))
+		gate_side_stats_borrow(rs, os);
+}
+
+/*
+ * Over whole runs, the class's figures on each side, and its parts made
+ * points at the sides' geometric means over their runs.
+ */
+static void
+pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct gate_side_stats *os, struct gate_side_stats *rs)
+{
+	const char *name = pair->ours->name;
+	int with_unit = pair->ours->kind == KIND_WRITE && ctx->have_unit;
+	struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
+		&pair->r99 };
+	int k;
+
+	gate_side_stats_init(os, ctx->ours_in, name, with_unit, ctx->o->confidence);
+	gate_side_stats_init(rs, ctx->rival_in, name, with_unit, ctx->o->confidence);
+	priors(ctx, os, rs, name);
+	for (k = 0; k < 4; k++) {
+		const struct runs_est *e = k < 2 ? &os->l[k % 2] : &rs->l[k % 2];
+
+		memset(parts[k], 0, sizeof *parts[k]);
+		parts[k]->kind = PART_POINT;
+		parts[k]->v = exp(e->mean);
+		parts[k]->p = k % 2 ? 0.99 : 0.5;
+		parts[k]->lo = parts[k]->hi = NAN;
+	}
+	pair->os = os;
+	pair->rs = rs;
+}
+
 /* Room for the row was made by match_classes. */
 static void
 add_row(struct gate_ctx *ctx, const struct result_class *o,
@@ -261,14 +335,18 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	struct gate_verdict *v = ctx->v;
 	struct verdict_row *row;
 	struct gate_pair pair;
+	struct gate_side_stats os, rs;
 
 	row = &v->rows[v->nrows++];
 	memset(row, 0, sizeof *row);
 	row->name = xstrdup(o->name);
 	row->kind = o->kind;
 	gate_pair_init(&pair, o, r);
+	if (ctx->runs)
+		pair_over_runs(ctx, &pair, &os, &rs);
 	gate_check_pair(ctx, &pair, row);
-	note_intervals(v, &pair, exact);
+	if (!ctx->runs)
+		note_intervals(v, &pair, exact);
 	if (row->kind == KIND_WRITE && ctx->have_unit)
 		note_sub_sync(v, row);
 }
@@ -540,6 +618,91 @@ note_unit(struct gate_ctx *ctx)
 	}
 }
 
+/* Where a side of one run took its spread between runs from. */
+static void
+note_prior(struct gate_ctx *ctx, const struct gate_side_in *in,
+    const struct verdict_side *s, const struct gate_side_in *other_in,
+    const struct verdict_side *other)
+{
+	struct gate_verdict *v = ctx->v;
+	const struct noise *n = ctx->o->noise;
+	char who[256], ow[256];
+
+	if (gate_side_runs(in) > 1)
+		return;
+	gate_who(s, v->mode, who, sizeof who);
+	gate_who(other, v->mode, ow, sizeof ow);
+	if (n != NULL && strcmp(n->engine, in->r->engine) == 0)
+		verdict_note(v, "%s gave one run: its spread between runs is the "
+		    "runner's noise from --noise %s (%zu runs of %s)", who, n->path,
+		    n->runs, n->engine);
+	else if (gate_side_runs(other_in) > 1 || (n != NULL &&
+	    strcmp(n->engine, other_in->r->engine) == 0))
+		verdict_note(v, "%s gave one run: its spread between runs is taken "
+		    "to be %s", who, gate_side_runs(other_in) > 1 ?
+		    "the other side's, measured over its runs" :
+		    "the other side's, from the runner's noise");
+}
+
+/* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
+static char *
+runs_words(const struct gate_verdict *v)
+{
+	char a[256], b[256];
+
+	if (v->mode == MODE_BASELINE)
+		return gate_strf("%zu new %s, %zu baseline %s", v->ours.runs,
+		    gate_plural(v->ours.runs, "run", "runs"), v->rival.runs,
+		    gate_plural(v->rival.runs, "run", "runs"));
+	gate_who(&v->ours, v->mode, a, sizeof a);
+	gate_who(&v->rival, v->mode, b, sizeof b);
+	return gate_strf("%zu %s of %s, %zu of %s", v->ours.runs,
+	    gate_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
+}
+
+/* What the intervals carry, said once in every format. */
+static void
+note_scope(struct gate_ctx *ctx)
+{
+	struct gate_verdict *v = ctx->v;
+	const struct noise *n = ctx->o->noise;
+	char *w;
+
+	if (ctx->runs && v->ours.runs == 1 && v->rival.runs == 1) {
+		verdict_note(v, "one run a side, with this runner's run-to-run noise "
+		    "from --noise %s (%zu runs of %s): each interval carries the spread "
+		    "between runs as well as within the run (a random-effects interval "
+		    "on the log scale, Student's t)", n->path, n->runs, n->engine);
+		if (strcmp(n->engine, ctx->ours_in->r->engine) != 0 ||
+		    strcmp(n->engine, ctx->rival_in->r->engine) != 0)
+			verdict_note(v, "the noise was measured on %s: the other engine's "
+			    "spread between runs is taken to be the same", n->engine);
+		return;
+	}
+	if (ctx->runs) {
+		w = runs_words(v);
+		verdict_note(v, "whole runs are the evidence (%s): each figure is the "
+		    "geometric mean of its runs' figures, and each interval carries the "
+		    "spread between runs as well as within them (a random-effects "
+		    "interval on the log scale, Student's t)", w);
+		free(w);
+		note_prior(ctx, ctx->ours_in, &v->ours, ctx->rival_in, &v->rival);
+		note_prior(ctx, ctx->rival_in, &v->rival, ctx->ours_in, &v->ours);
+		return;
+	}
+	verdict_note(v, "one run a side: each interval covers that run's sampling "
+	    "only, not the variation from one run to the next, so a verdict near a "
+	    "limit may not repeat; several runs a side (syncgate-bench --runs) or "
+	    "--noise FILE (syncgate calibrate) carry that variation");
+	if (ctx->hold_fails)
+		verdict_note(v, "baseline mode over one run a side: a check that "
+		    "would fail is held indeterminate, since one run cannot tell a "
+		    "change from the runner's noise (--single-run-ok lets it fail)");
+	else if (ctx->o->mode == MODE_BASELINE)
+		verdict_note(v, "--single-run-ok: a check over one run a side fails "
+		    "as its interval says, though run-to-run noise is not in it");
+}
+
 static void
 rule_overall(struct gate_ctx *ctx)
 {
@@ -575,6 +738,14 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	memset(&ctx, 0, sizeof ctx);
 	ctx.o = o;
 	ctx.v = v;
+	ctx.ours_in = ours;
+	ctx.rival_in = rival;
+	ctx.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
+	    o->noise != NULL;
+	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
+	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
+	v->single_run_ok = o->single_run_ok;
+	v->noise_file = o->noise != NULL ? xstrdup(o->noise->path) : NULL;
 	v->mode = o->mode;
 	v->version = xstrdup(SYNCGATE_VERSION);
 	v->confidence = o->confidence;
@@ -589,8 +760,12 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	label_sides(v);
 	v->headline = gate_headline(v);
 	note_runs(v, ours, rival);
-	gate_unit_choose(ours, rival, v, &ctx.unit);
+	if (ctx.runs)
+		gate_unit_choose_runs(ours, rival, v, &ctx.unit);
+	else
+		gate_unit_choose(ours, rival, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
+	note_scope(&ctx);
 	match_classes(&ctx, ours, rival, &m);
 	note_unit(&ctx);
 	rule_overall(&ctx);

@@ -13,16 +13,33 @@
 
 #include "gate/interval.h"
 #include "gate/verdict.h"
+#include "lib/noise.h"
 #include "lib/probe_record.h"
 #include "lib/result.h"
+#include "lib/runs.h"
 
-/* One side as the command line gave it. */
-struct gate_side_in {
+/* One run of a side: a result and the probe its writes are put in syncs by. */
+struct gate_run_in {
 	const struct result *r;
 	const struct probe_record *probe;   /* NULL: the volume is unprobed */
 	const char *file;                   /* the result file as given */
-	const char *probe_file;             /* --probe FILE, or NULL: embedded */
 };
+
+/*
+ * One side as the command line gave it: one run, or several runs of one
+ * engine on one workload (each a result with its own probe).
+ */
+struct gate_side_in {
+	const struct result *r;             /* the first run */
+	const struct probe_record *probe;   /* the first run's; NULL: unprobed */
+	const char *file;                   /* the first run's file as given */
+	const char *probe_file;             /* --probe FILE, or NULL: embedded */
+	const struct gate_run_in *runs;     /* every run; NULL: r alone */
+	size_t nruns;                       /* 0 or 1: one run */
+};
+
+/* The runs of a side: nruns, or 1. */
+size_t gate_side_runs(const struct gate_side_in *s);
 
 struct gate_opts {
 	enum gate_mode mode;
@@ -30,6 +47,13 @@ struct gate_opts {
 	double commit_syncs;        /* MODE_RIVAL: our p50 at most this many syncs */
 	double max_regression;      /* MODE_BASELINE: at most this fraction slower */
 	double confidence;          /* 0.95 */
+	/*
+	 * A runner's run-to-run noise (syncgate calibrate), for a side of one
+	 * run; NULL: none.
+	 */
+	const struct noise *noise;
+	int single_run_ok;          /* baseline, one run a side: rule fails as such */
+	int same_host;              /* reads across two hosts are indeterminate */
 };
 
 #define GATE_DEFAULT_READ_SPEEDUP 10.0
@@ -39,6 +63,14 @@ struct gate_opts {
 
 /* Sets the defaults above for mode. */
 void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
+
+/*
+ * Checks that the runs of one side can stand together: one engine, one
+ * workload and one set of classes (names and kinds) in every run.  flag
+ * names the side in messages ("--rival").  Returns 0, or -1 with err
+ * naming the run's file and what differs.
+ */
+int gate_side_check(const struct gate_side_in *s, const char *flag, char *err);
 
 /*
  * Rules ours against rival into v (which it initialises).  Returns 0, or
@@ -84,6 +116,13 @@ struct gate_unit {
  * gate_unit_free.
  */
 void gate_unit_choose(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, struct gate_verdict *v,
+    struct gate_unit *u);
+/*
+ * The same over whole runs: each run's writes in its own probe's unit,
+ * UNIT_PER_RUN; none where any run's probe cannot give one.
+ */
+void gate_unit_choose_runs(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
     struct gate_unit *u);
 /* Frees what u holds (not u); accepts NULL. */

@@ -169,6 +169,114 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 	free(two);
 }
 
+/* The first run of a side whose probe cannot give a unit, and why; NULL: none. */
+static char *
+why_runs_unusable(const struct gate_side_in *in, const struct verdict_side *s,
+    enum gate_mode m, int is_ours)
+{
+	struct gate_side_in one;
+	char *why, *out;
+	size_t i;
+
+	for (i = 0; i < in->nruns; i++) {
+		one = *in;
+		one.probe = in->runs[i].probe;
+		one.file = in->runs[i].file;
+		why = why_unusable(&one, s, m, is_ours);
+		if (why == NULL)
+			continue;
+		out = gate_strf("%s (run %zu of %zu, %s)", why, i + 1, in->nruns,
+		    in->runs[i].file);
+		free(why);
+		return out;
+	}
+	return NULL;
+}
+
+/*
+ * Over several runs: each run's writes in the unit of its own probe, the
+ * side's unit the geometric mean of its probes' medians (so that a
+ * latency over it is the geometric mean of the runs' syncs), its band
+ * the lowest interval low to the highest high of its probes.
+ */
+static void
+runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
+    double *lo, double *hi)
+{
+	size_t i, k = gate_side_runs(in);
+	double sum = 0, l, h, *x;
+
+	*lo = INFINITY;
+	*hi = 0;
+	for (i = 0; i < k; i++) {
+		const struct probe_record *p = in->nruns > 1 ? in->runs[i].probe :
+		    in->probe;
+
+		sum += log(p->median_ns);
+		x = sorted_copy(p);
+		if (gate_quantile_ci(x, p->nsamples, 0.5, level, &l, &h) < 0)
+			l = h = p->median_ns;
+		*lo = fmin(*lo, l);
+		*hi = fmax(*hi, h);
+		free(x);
+	}
+	memset(pt, 0, sizeof *pt);
+	pt->kind = PART_POINT;
+	pt->p = 0.5;
+	pt->v = exp(sum / (double)k);
+	pt->lo = pt->hi = NAN;
+}
+
+static void
+describe_runs(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
+{
+	char a[32], b[32], al[32], ah[32], bl[32], bh[32], wa[64], wb[64];
+
+	v->unit.description = gate_strf("each run's writes in the unit of its "
+	    "own probe: one sync = %s for %s (the geometric mean of %zu %s, %s to "
+	    "%s) and %s for %s (of %zu, %s to %s)",
+	    gate_dur(a, sizeof a, v->unit.ours_ns),
+	    gate_who(&v->ours, v->mode, wa, sizeof wa), gate_side_runs(ours),
+	    gate_plural(gate_side_runs(ours), "probe", "probes"),
+	    gate_dur(al, sizeof al, v->unit.ours_lo_ns),
+	    gate_dur(ah, sizeof ah, v->unit.ours_hi_ns),
+	    gate_dur(b, sizeof b, v->unit.rival_ns),
+	    gate_who(&v->rival, v->mode, wb, sizeof wb), gate_side_runs(rival),
+	    gate_dur(bl, sizeof bl, v->unit.rival_lo_ns),
+	    gate_dur(bh, sizeof bh, v->unit.rival_hi_ns));
+}
+
+void
+gate_unit_choose_runs(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, struct gate_verdict *v,
+    struct gate_unit *u)
+{
+	char *wo, *wr;
+
+	memset(u, 0, sizeof *u);
+	wo = ours->nruns > 1 ? why_runs_unusable(ours, &v->ours, v->mode, 1) :
+	    why_unusable(ours, &v->ours, v->mode, 1);
+	wr = rival->nruns > 1 ? why_runs_unusable(rival, &v->rival, v->mode, 0) :
+	    why_unusable(rival, &v->rival, v->mode, 0);
+	if (wo != NULL || wr != NULL) {
+		v->unit.source = UNIT_NONE;
+		v->unit.why_none = wo && wr ? gate_strf("%s; %s", wo, wr) :
+		    xstrdup(wo ? wo : wr);
+		free(wo);
+		free(wr);
+		return;
+	}
+	runs_unit(ours, v->confidence, &u->ours, &v->unit.ours_lo_ns,
+	    &v->unit.ours_hi_ns);
+	runs_unit(rival, v->confidence, &u->rival, &v->unit.rival_lo_ns,
+	    &v->unit.rival_hi_ns);
+	v->unit.source = UNIT_PER_RUN;
+	v->unit.ours_ns = u->ours.v;
+	v->unit.rival_ns = u->rival.v;
+	describe_runs(v, ours, rival);
+}
+
 void
 gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,

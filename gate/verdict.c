@@ -40,9 +40,17 @@ unit_source_name(enum unit_source s)
 		return "shared";
 	case UNIT_PER_VOLUME:
 		return "per-volume";
+	case UNIT_PER_RUN:
+		return "per-run";
 	default:
 		return "none";
 	}
+}
+
+const char *
+verdict_scope_name(enum verdict_scope s)
+{
+	return s == SCOPE_RUNS ? "runs" : "run";
 }
 
 struct verdict_value
@@ -95,6 +103,9 @@ side_free(struct verdict_side *s)
 	free(s->device);
 	free(s->label);
 	free(s->probe_file);
+	for (i = 0; i < s->runs && s->run_files != NULL; i++)
+		free(s->run_files[i]);
+	free(s->run_files);
 	for (i = 0; i < s->nevidence; i++)
 		free(s->evidence[i]);
 	free(s->evidence);
@@ -135,6 +146,7 @@ verdict_free(struct gate_verdict *v)
 	free(v->notes);
 	free(v->headline);
 	free(v->ceiling_note);
+	free(v->noise_file);
 	verdict_init(v);
 }
 

@@ -34,6 +34,15 @@ enum gate_mode {
 /* "rival" or "baseline". */
 const char *gate_mode_name(enum gate_mode m);
 
+/* What the intervals of a verdict cover. */
+enum verdict_scope {
+	SCOPE_RUN = 0,          /* one run a side: its sampling only */
+	SCOPE_RUNS              /* the variation between runs too */
+};
+
+/* "run", "runs". */
+const char *verdict_scope_name(enum verdict_scope s);
+
 /* A figure with its interval; lo and hi are NaN when none was possible. */
 struct verdict_value {
 	double v, lo, hi;
@@ -58,15 +67,19 @@ struct verdict_side {
 	/* added with the gate */
 	char *label;        /* the column label: the engine's name, "new" or "baseline" */
 	char *probe_file;   /* the --probe/--rival-probe file; NULL: embedded or none */
+	/* the runs behind the side: their files, run_files[0] the first (file) */
+	char **run_files;
+	size_t runs;
 };
 
 enum unit_source {
 	UNIT_NONE = 0,          /* writes are not ruled in syncs */
 	UNIT_SHARED,            /* one volume: the cheaper probe for both sides */
-	UNIT_PER_VOLUME         /* two hosts or volumes: each side its own */
+	UNIT_PER_VOLUME,        /* two hosts or volumes: each side its own */
+	UNIT_PER_RUN            /* several runs a side: each run its own probe's */
 };
 
-/* "none", "shared", "per-volume". */
+/* "none", "shared", "per-volume", "per-run". */
 const char *unit_source_name(enum unit_source s);
 
 struct verdict_unit {
@@ -104,7 +117,15 @@ struct verdict_check {
 	double limit;
 	enum ruling ruling;
 	char *reason;       /* in numbers: "2.54 syncs at p50, ceiling 2" */
-	long long samples_needed;   /* estimate to settle an indeterminate; -1 none */
+	/*
+	 * For an indeterminate check, what would settle it at GATE_POWER
+	 * (80%): samples a side over one run, runs a side over several, each
+	 * a range (lo to hi; hi may be past the cap); -1 none.
+	 */
+	long long samples_needed, samples_needed_hi;
+	long long runs_needed, runs_needed_hi;
+	/* baseline, one run a side: a fail held indeterminate (see GATE_HELD_WORDS) */
+	int held;
 };
 
 /* A class one side ran and the other did not: listed, never ruled. */
@@ -149,6 +170,14 @@ struct gate_verdict {
 	 * concurrent writers".  NULL in MODE_BASELINE or without write classes.
 	 */
 	char *ceiling_note;
+	/*
+	 * What the intervals carry: the spread between runs (several runs a
+	 * side, or a runner's noise for a side of one), or one run's sampling
+	 * alone; noise_file names the --noise file, NULL without one.
+	 */
+	enum verdict_scope scope;
+	char *noise_file;
+	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
 };
 
 /* Zeroes v, with NaN in every figure. */

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gate/runs.h"
+#include "lib/runs.h"
 #include "lib/stats.h"
 #include "tests/testutil.h"
 

@@ -9,9 +9,133 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "gate/runs.h"
+#include "lib/runs.h"
+#include "lib/err.h"
 #include "lib/stats.h"
+
+/* Two optional strings that say the same: both absent, or equal. */
+static int
+same_opt(const char *a, const char *b)
+{
+	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
+}
+
+static const char *
+opt_words(char *buf, size_t len, const char *s, const char *none)
+{
+	char q[80];
+
+	if (s == NULL)
+		snprintf(buf, len, "%s", none);
+	else
+		snprintf(buf, len, "\"%s\"", err_quote(q, sizeof q, s));
+	return buf;
+}
+
+/* Run r against the first run f: the same engine and workload. */
+static int
+check_header(const struct result *f, const char *ff, const struct result *r,
+    const char *rf, const char *flag, char *err)
+{
+	char a[96], b[96];
+
+	if (strcmp(f->engine, r->engine) != 0)
+		return errf(err, "%s: engine is %s, but %s's is %s; expected every "
+		    "run of %s from one engine", rf,
+		    opt_words(a, sizeof a, r->engine, ""), ff,
+		    opt_words(b, sizeof b, f->engine, ""), flag);
+	if (!same_opt(f->workload, r->workload))
+		return errf(err, "%s: workload is %s, but %s's is %s; expected every "
+		    "run of %s on one workload", rf,
+		    opt_words(a, sizeof a, r->workload, "absent"), ff,
+		    opt_words(b, sizeof b, f->workload, "absent"), flag);
+	return 0;
+}
+
+/* Every class of run a is in run b, of the same kind. */
+static int
+check_classes(const struct result *a, const char *af, const struct result *b,
+    const char *bf, const char *flag, char *err)
+{
+	const struct result_class *c, *other;
+	char q[80];
+	size_t i;
+
+	for (i = 0; i < a->nclasses; i++) {
+		c = &a->classes[i];
+		other = result_find(b, c->name);
+		if (other == NULL)
+			return errf(err, "%s: has no class \"%s\", which %s ran; expected "
+			    "the same classes in every run of %s", bf,
+			    err_quote(q, sizeof q, c->name), af, flag);
+		if (other->kind != c->kind)
+			return errf(err, "%s: class \"%s\" is a %s, but in %s it is a %s; "
+			    "expected the same kind in every run of %s", bf,
+			    err_quote(q, sizeof q, c->name), class_kind_name(other->kind),
+			    af, class_kind_name(c->kind), flag);
+	}
+	return 0;
+}
+
+int
+runs_check(const struct result *const *r, const char *const *files, size_t n,
+    const char *flag, char *err)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (check_header(r[0], files[0], r[i], files[i], flag, err) < 0 ||
+		    check_classes(r[0], files[0], r[i], files[i], flag, err) < 0 ||
+		    check_classes(r[i], files[i], r[0], files[0], flag, err) < 0)
+			return -1;
+	return 0;
+}
+/* The log-scale variance of an order-statistic interval of sorted x. */
+static double
+order_within(const double *x, size_t n, double q, double level)
+{
+	size_t lo, hi;
+	double z = stats_norm_quantile((1 + level) / 2), w;
+
+	if (stats_order_ci(n, q, level, &lo, &hi, NULL) < 0)
+		return NAN;
+	w = (log(x[hi - 1]) - log(x[lo - 1])) / (2 * z);
+	return w * w;
+}
+
+void
+runs_class_log(const struct result_class *c, double q, double level,
+    double *log_v, double *within)
+{
+	int p99 = q > 0.9;
+	double lo = p99 ? c->p99_lo_ns : c->p50_lo_ns;
+	double hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
+
+	*log_v = log(p99 ? c->p99_ns : c->p50_ns);
+	if (c->nsamples > 0)
+		*within = order_within(c->samples_ns, c->nsamples, q, level);
+	else if (!isnan(lo) && !isnan(hi))
+		*within = (log(hi) - log(lo)) * (log(hi) - log(lo)) / 12;
+	else
+		*within = 0;
+}
+
+void
+runs_probe_log(const struct probe_record *p, double level, double *log_v,
+    double *within)
+{
+	double *x = xmalloc(p->nsamples * sizeof *x);
+
+	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	stats_sort(x, p->nsamples);
+	*log_v = log(p->median_ns);
+	*within = order_within(x, p->nsamples, 0.5, level);
+	free(x);
+}
 
 void
 runs_est_init(struct runs_est *e, const double *logs, const double *within,

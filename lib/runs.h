@@ -9,10 +9,13 @@
  * degrees of freedom come from Welch and Satterthwaite.
  * docs/result-format.md, "Several runs a side", says why this method.
  */
-#ifndef SYNCGATE_GATE_RUNS_H
-#define SYNCGATE_GATE_RUNS_H
+#ifndef SYNCGATE_RUNS_H
+#define SYNCGATE_RUNS_H
 
 #include <stddef.h>
+
+#include "lib/probe_record.h"
+#include "lib/result.h"
 
 /* One side's statistic over its runs, on the log scale. */
 struct runs_est {
@@ -46,6 +49,31 @@ void runs_est_init(struct runs_est *e, const double *logs,
  * degrees of freedom, replaces the side's own.
  */
 void runs_est_prior(struct runs_est *e, double between, double df);
+
+/*
+ * One run's value of class c at quantile q (0.5 or 0.99) on the log
+ * scale, and that value's own sampling variance at confidence level: from
+ * samples, the order-statistic interval's width on the log scale, (log hi
+ * - log lo) / (2 z) with z the normal quantile of (1 + level) / 2; from a
+ * bucket range, the variance of a uniform spread over it, (log hi - log
+ * lo)^2 / 12; from a bare percentile, 0.  NaN when samples are too few
+ * for a two-sided interval (a p99 of 367 samples at 95%).
+ */
+void runs_class_log(const struct result_class *c, double q, double level,
+    double *log_v, double *within);
+
+/* The same for a probe's median: the unit of one durable sync. */
+void runs_probe_log(const struct probe_record *p, double level, double *log_v,
+    double *within);
+
+/*
+ * Checks that n runs of one engine can stand together: one engine, one
+ * workload, and one set of classes (names and kinds) in every run, the
+ * files as named; flag names the side in messages ("--rival", "ours").
+ * Returns 0, or -1 with err naming the run's file and what differs.
+ */
+int runs_check(const struct result *const *r, const char *const *files,
+    size_t n, const char *flag, char *err);
 
 /* A signed sum of side estimates: a ratio is +1 one side and -1 the other. */
 struct runs_term {

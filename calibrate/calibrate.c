@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `syncgate calibrate`: several runs of one engine with nothing changed
+ * between them measure how much this runner moves a figure from one run
+ * to the next.  The noise file lets `syncgate gate --noise` rule a side
+ * of one run honestly; the table says how small a change the gate could
+ * tell from that noise with one, three, five or ten runs a side.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "calibrate/calibrate.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fileset.h"
+#include "lib/json.h"
+#include "lib/outfile.h"
+#include "lib/runs.h"
+#include "lib/stats.h"
+#include "lib/units.h"
+#include "lib/utf8.h"
+#include "lib/version.h"
+#include "report/outputs.h"
+
+#define CALIBRATE_MAX_RUNS 1000
+/* The power the table's changes are told at, as the gate's runs needed are. */
+#define CALIBRATE_POWER 0.8
+
+static const size_t table_runs[] = { 1, 3, 5, 10 };
+#define NTABLE (sizeof table_runs / sizeof table_runs[0])
+
+struct args {
+	const char *files[CALIBRATE_MAX_RUNS];
+	size_t n;
+	double confidence;
+	double max_regression;
+	struct outputs outs;
+};
+
+void
+calibrate_usage(FILE *fp)
+{
+	fputs(
+"usage: syncgate calibrate RUN.json RUN.json... [--confidence LEVEL]\n"
+"                          [--max-regression PCT] [--format FORMAT] [-o FILE]\n"
+"\n"
+"Measures this runner's run-to-run noise from two or more runs of one\n"
+"engine with nothing changed between them (an A/A test), class by class,\n"
+"and prints the smallest change the gate could tell from it with 1, 3, 5\n"
+"and 10 runs a side, at 80% power.  The syncgate-noise/1 record it writes\n"
+"with --format json is what syncgate gate --noise takes.\n"
+"\n"
+"  --confidence LEVEL    level of the gate's intervals (default 95%)\n"
+"  --format FORMAT       text (the table) or json (syncgate-noise/1);\n"
+"                        default text\n"
+"  -h, --help            print this help\n"
+"  --max-regression PCT  the gate's limit the table's last line reads\n"
+"                        against (default 5%)\n"
+"  -o, --output FILE     write the format given before it to FILE (- for\n"
+"                        standard output); repeat --format F -o FILE for more\n"
+"\n"
+"exit status: 0 measured, 2 trouble (usage, fewer than two runs, runs that\n"
+"cannot stand together, unreadable or malformed input, a write error)\n",
+	    fp);
+}
+
+static int
+parse_one(int opt, struct args *a, char *err)
+{
+	switch (opt) {
+	case 1:
+		if (a->n == CALIBRATE_MAX_RUNS)
+			return errf(err, "more than %d runs; expected at most %d",
+			    CALIBRATE_MAX_RUNS, CALIBRATE_MAX_RUNS);
+		a->files[a->n++] = optarg;
+		return 0;
+	case 'c':
+		return units_parse_percent(optarg, 0.5, 1, &a->confidence,
+		    "--confidence", err);
+	case 'f':
+		if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0)
+			return errf(err, "--format: %s is not one calibrate writes; "
+			    "expected text or json", optarg);
+		return outputs_format(&a->outs, optarg, err);
+	case 'm':
+		return units_parse_percent(optarg, 0, 10, &a->max_regression,
+		    "--max-regression", err);
+	case 'o':
+		return outputs_add(&a->outs, optarg, err);
+	default:
+		return errf(err, "unknown option; see syncgate help calibrate");
+	}
+}
+
+static int
+parse_args(int argc, char **argv, struct args *a, char *err)
+{
+	static const struct option longopts[] = {
+		{ "confidence", required_argument, NULL, 'c' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "max-regression", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt;
+
+	memset(a, 0, sizeof *a);
+	a->confidence = 0.95;
+	a->max_regression = 0.05;
+	outputs_init(&a->outs, OUTPUTS_MAX);
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
+		if (opt == 'h')
+			return 1;
+		if (opt == '?')
+			return errf(err, "unknown option %s; see syncgate help calibrate",
+			    argv[optind - 1]);
+		if (opt == ':')
+			return errf(err, "%s needs a value; see syncgate help calibrate",
+			    argv[optind - 1]);
+		if (parse_one(opt, a, err) < 0)
+			return -1;
+	}
+	if (a->n < 2)
+		return errf(err, "%s; expected two runs or more of one engine with "
+		    "nothing changed between them", a->n == 0 ? "no runs" :
+		    "one run alone has no run-to-run noise to measure");
+	return outputs_end(&a->outs, err);
+}
+
+/* The two files named alike: one run counted twice would halve the noise. */
+static int
+check_files(const struct args *a, char *err)
+{
+	struct stat si, sj;
+	size_t i, j;
+
+	for (i = 0; i < a->n; i++) {
+		if (strcmp(a->files[i], "-") == 0)
+			return errf(err, "-: reading a result from standard input is not "
+			    "supported; expected a file (./- for a file named -)");
+		for (j = 0; j < i; j++)
+			if (stat(a->files[i], &si) == 0 && stat(a->files[j], &sj) == 0 &&
+			    si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)
+				return errf(err, "%s and %s are one file; expected each run "
+				    "once", a->files[j], a->files[i]);
+	}
+	return 0;
+}
+
+/* Every run's probe puts its writes in syncs: the syncs' noise can be measured. */
+static int
+all_probed(const struct result *const *runs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (runs[i]->probe == NULL || runs[i]->probe->reaches != REACH_YES)
+			return 0;
+	return 1;
+}
+
+static void
+measure_stat(double *logs, double *within, size_t n, struct noise_stat *s)
+{
+	struct runs_est e;
+	double w = 0;
+	size_t i, finite = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(within[i])) {
+			w += within[i];
+			finite++;
+		}
+	/* a run too thin to bound p99 has no sampling variance to report */
+	for (i = 0; i < n; i++)
+		if (isnan(within[i]))
+			within[i] = finite ? w / (double)finite : 0;
+	runs_est_init(&e, logs, within, n);
+	s->have = 1;
+	s->log_sd = sqrt(e.between);
+	s->df = (double)(n - 1);
+	s->within_log_sd = sqrt(e.within);
+	s->geomean = exp(e.mean);
+}
+
+static void
+measure_class(const struct result *const *runs, size_t n, const char *name,
+    int syncs, double level, struct noise_class *nc)
+{
+	double *l = xcalloc(4 * n, sizeof *l), *w = l + n, *y = l + 2 * n;
+	double *wy = l + 3 * n, lu, wu;
+	size_t i;
+	int q;
+
+	for (q = 0; q < 2; q++) {
+		for (i = 0; i < n; i++) {
+			runs_class_log(result_find(runs[i], name), q ? 0.99 : 0.5, level,
+			    &l[i], &w[i]);
+			if (!syncs)
+				continue;
+			runs_probe_log(runs[i]->probe, level, &lu, &wu);
+			y[i] = l[i] - lu;
+			wy[i] = isnan(w[i]) ? NAN : w[i] + (isnan(wu) ? 0 : wu);
+		}
+		measure_stat(l, w, n, &nc->stat[q ? NOISE_P99 : NOISE_P50]);
+		if (syncs)
+			measure_stat(y, wy, n, &nc->stat[q ? NOISE_SYNCS_P99 :
+			    NOISE_SYNCS_P50]);
+	}
+	free(l);
+}
+
+static char *
+created_now(void)
+{
+	struct timespec ts = clock_unix();
+	struct tm tm;
+	char buf[32];
+
+	if (gmtime_r(&ts.tv_sec, &tm) == NULL ||
+	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		return NULL;
+	return xstrdup(buf);
+}
+
+void
+calibrate_measure(const struct result *const *runs, const char *const *files,
+    size_t n, double level, struct noise *out)
+{
+	const struct result *r0 = runs[0];
+	int syncs = all_probed(runs, n);
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	out->version = xstrdup(SYNCGATE_VERSION);
+	out->created = created_now();
+	out->engine = xstrdup(r0->engine);
+	out->engine_version = r0->version ? xstrdup(r0->version) : NULL;
+	out->workload = r0->workload ? xstrdup(r0->workload) : NULL;
+	out->host_id = r0->probe && r0->probe->host_id ?
+	    xstrdup(r0->probe->host_id) : NULL;
+	out->concurrency = r0->concurrency;
+	out->runs = n;
+	out->confidence = level;
+	out->files = xcalloc(n, sizeof *out->files);
+	for (i = 0; i < n; i++)
+		out->files[i] = xstrdup(files[i]);
+	out->nfiles = n;
+	out->classes = xcalloc(r0->nclasses, sizeof *out->classes);
+	for (i = 0; i < r0->nclasses; i++) {
+		struct noise_class *nc = &out->classes[i];
+
+		nc->name = xstrdup(r0->classes[i].name);
+		nc->kind = r0->classes[i].kind;
+		measure_class(runs, n, nc->name, syncs && nc->kind == KIND_WRITE, level,
+		    nc);
+	}
+	out->nclasses = r0->nclasses;
+}
+
+double
+calibrate_detectable(const struct noise_stat *s, size_t k, double level,
+    double power)
+{
+	/* over one run a side both take the file's noise: Welch gives twice its df */
+	double df = k == 1 ? 2 * s->df : 2.0 * (double)(k - 1);
+	double var = 2 * s->log_sd * s->log_sd / (double)k;
+
+	return exp((stats_t_quantile((1 + level) / 2, df) +
+	    stats_t_quantile(power, df)) * sqrt(var)) - 1;
+}
+
+/* "12%", "0.4%", or "more than 1000%" past what a gate could tell. */
+static const char *
+pct(char *buf, size_t len, double x)
+{
+	if (!isfinite(x) || x > 10)
+		snprintf(buf, len, "over 1000%%");
+	else if (x * 100 >= 10)
+		snprintf(buf, len, "%.0f%%", x * 100);
+	else
+		snprintf(buf, len, "%.1f%%", x * 100);
+	return buf;
+}
+
+static const char *const stat_words[NOISE_NSTATS] = { "p50", "p99",
+	"p50 syncs", "p99 syncs" };
+
+struct table {
+	const struct noise *n;
+	const struct args *a;
+};
+
+/* Column widths: the class names' printed width, the rest fixed. */
+static size_t
+name_width(const struct noise *n)
+{
+	size_t i, w = strlen("Class");
+
+	for (i = 0; i < n->nclasses; i++)
+		if (text_width(n->classes[i].name) > w)
+			w = text_width(n->classes[i].name);
+	return w;
+}
+
+static void
+pad(FILE *fp, const char *s, size_t width)
+{
+	size_t w = text_width(s);
+
+	fputs(s, fp);
+	while (w++ < width)
+		fputc(' ', fp);
+}
+
+static void
+table_row(FILE *fp, const struct noise_class *c, int w, size_t nw,
+    const struct args *a)
+{
+	const struct noise_stat *s = &c->stat[w];
+	char buf[32], name[512];
+	size_t k;
+
+	snprintf(name, sizeof name, "%s", c->name);
+	pad(fp, name, nw + 2);
+	pad(fp, stat_words[w], 11);
+	pad(fp, pct(buf, sizeof buf, exp(s->log_sd) - 1), 8);
+	for (k = 0; k < NTABLE; k++) {
+		pct(buf, sizeof buf, calibrate_detectable(s, table_runs[k],
+		    a->confidence, CALIBRATE_POWER));
+		if (k + 1 < NTABLE)
+			pad(fp, buf, 9);
+		else
+			fputs(buf, fp);
+	}
+	fputc('\n', fp);
+}
+
+static void
+print_table(FILE *fp, const struct noise *n, const struct args *a)
+{
+	size_t i, nw = name_width(n);
+	char cf[32];
+	int w;
+
+	fprintf(fp, "calibrate: %s%s%s%s%s, %zu runs at %s confidence\n", n->engine,
+	    n->engine_version ? " " : "", n->engine_version ? n->engine_version : "",
+	    n->workload ? " on " : "", n->workload ? n->workload : "", n->runs,
+	    pct(cf, sizeof cf, a->confidence));
+	fprintf(fp, "The smallest change the gate tells from this runner's "
+	    "run-to-run noise, at 80%% power:\n");
+	pad(fp, "Class", nw + 2);
+	fprintf(fp, "Statistic  Noise   1 run    3 runs   5 runs   10 runs\n");
+	for (i = 0; i < n->nclasses; i++)
+		for (w = 0; w < NOISE_NSTATS; w++)
+			if (n->classes[i].stat[w].have)
+				table_row(fp, &n->classes[i], w, nw, a);
+	fprintf(fp, "\nNoise: the runs' standard deviation on the log scale, as a "
+	    "percentage, over %zu runs\n(%g degrees of freedom).  With 1 run a "
+	    "side the gate takes this noise (--noise FILE);\nwith more, each "
+	    "side's own runs' spread.  A regression fails the gate once its\n"
+	    "interval's low end passes --max-regression: at %g%%, one of about "
+	    "(1 + %g%%)(1 + x) - 1.\n", n->runs, (double)(n->runs - 1),
+	    a->max_regression * 100, a->max_regression * 100);
+}
+
+static int
+render(FILE *fp, const struct output *out, const void *arg, char *err)
+{
+	const struct table *t = arg;
+
+	if (out->format == FORMAT_JSON) {
+		if (json_print_and_delete(fp, noise_to_json(t->n)) < 0)
+			return errf(err, "%s: cannot write the noise record",
+			    out->path ? out->path : "standard output");
+		return 0;
+	}
+	print_table(fp, t->n, t->a);
+	return 0;
+}
+
+/* The runs, checked to stand together and to be no one's output. */
+static int
+load_runs(const struct args *a, struct result *r, char *err)
+{
+	const struct result *rp[CALIBRATE_MAX_RUNS];
+	struct fileset fs;
+	size_t i;
+	int rc;
+
+	if (check_files(a, err) < 0)
+		return -1;
+	for (i = 0; i < a->n; i++) {
+		if (result_load(a->files[i], &r[i], err) < 0)
+			return -1;
+		rp[i] = &r[i];
+	}
+	if (runs_check(rp, a->files, a->n, "calibrate", err) < 0)
+		return -1;
+	fileset_init(&fs);
+	for (i = 0; i < a->n; i++)
+		fileset_result(&fs, &r[i]);
+	rc = outputs_check(&a->outs, &fs, "the noise record", err);
+	fileset_free(&fs);
+	return rc;
+}
+
+int
+calibrate_main(int argc, char **argv)
+{
+	struct args a;
+	struct result *r;
+	const struct result **rp;
+	struct noise n;
+	struct table t;
+	char err[ERRLEN];
+	size_t i;
+	int rc;
+
+	rc = parse_args(argc, argv, &a, err);
+	if (rc > 0) {
+		calibrate_usage(stdout);
+		return outfile_shut(stdout, "standard output");
+	}
+	if (rc < 0) {
+		err_warn("%s", err);
+		return EXIT_TROUBLE;
+	}
+	r = xcalloc(a.n, sizeof *r);
+	rp = xcalloc(a.n, sizeof *rp);
+	memset(&n, 0, sizeof n);
+	rc = EXIT_TROUBLE;
+	if (load_runs(&a, r, err) < 0) {
+		err_warn("%s", err);
+		goto out;
+	}
+	for (i = 0; i < a.n; i++)
+		rp[i] = &r[i];
+	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
+	t.n = &n;
+	t.a = &a;
+	rc = outputs_write(&a.outs, render, &t) < 0 ? EXIT_TROUBLE : EXIT_PASS;
+out:
+	noise_free(&n);
+	for (i = 0; i < a.n; i++)
+		result_free(&r[i]);
+	free(r);
+	free(rp);
+	return rc;
+}

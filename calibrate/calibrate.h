@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `syncgate calibrate`: a runner's run-to-run noise, from several runs of
+ * one engine with nothing changed (an A/A test), as syncgate-noise/1 and
+ * as a table of the smallest change the gate could tell from it.
+ */
+#ifndef SYNCGATE_CALIBRATE_H
+#define SYNCGATE_CALIBRATE_H
+
+#include <stdio.h>
+
+#include "lib/noise.h"
+#include "lib/result.h"
+
+/*
+ * The subcommand: argv[0] is "calibrate".  Returns EXIT_PASS, or
+ * EXIT_TROUBLE (lib/err.h).
+ */
+int calibrate_main(int argc, char **argv);
+
+/* Prints the usage text, the one README.md and syncgate.1 repeat, to fp. */
+void calibrate_usage(FILE *fp);
+
+/*
+ * Measures n runs' noise (n >= 2, runs already checked to stand together
+ * by runs_check) at confidence level into out, which the caller frees
+ * with noise_free.  files name the runs.
+ */
+void calibrate_measure(const struct result *const *runs,
+    const char *const *files, size_t n, double level, struct noise *out);
+
+/*
+ * The smallest change a gate of k runs a side could tell from noise of
+ * one statistic, as a fraction (0.12 for 12%), at confidence level with
+ * probability power: over one run a side, each side takes the noise
+ * file's spread; over k runs, its own runs' spread with k - 1 degrees of
+ * freedom.
+ */
+double calibrate_detectable(const struct noise_stat *s, size_t k, double level,
+    double power);
+
+#endif

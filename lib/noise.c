@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syncgate-noise/1 in and out.  A noise file answers for another run on
+ * the same runner, so a reader refuses anything a calibration could not
+ * have written rather than let it narrow or widen a verdict's intervals.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/noise.h"
+#include "lib/utf8.h"
+
+static const char *const stat_keys[NOISE_NSTATS] = { "p50", "p99", "p50_syncs",
+	"p99_syncs" };
+
+const char *
+noise_stat_key(enum noise_which w)
+{
+	return stat_keys[w];
+}
+
+/* Where a message points: the file and the JSON path so far. */
+struct at {
+	const char *file;
+	char path[160];
+	char *err;
+};
+
+static int
+bad(const struct at *a, const char *key, const cJSON *v, const char *want)
+{
+	return errf(a->err, "%s: %s%s%s is %s; expected %s", a->file, a->path,
+	    a->path[0] ? "." : "", key, json_kind(v), want);
+}
+
+static int
+get_string(const cJSON *o, const char *key, int required, char **out,
+    const struct at *a)
+{
+	const cJSON *v = json_member(o, key);
+
+	*out = NULL;
+	if (!required && (v == NULL || cJSON_IsNull(v)))
+		return 0;
+	if (!cJSON_IsString(v) || utf8_blank(v->valuestring))
+		return bad(a, key, v, required ? "a non-empty string" :
+		    "a non-empty string or null");
+	*out = xstrdup(v->valuestring);
+	return 0;
+}
+
+static int
+get_number(const cJSON *o, const char *key, double lo, double hi, double *out,
+    const char *want, const struct at *a)
+{
+	const cJSON *v = json_member(o, key);
+
+	if (json_finite(v, out) < 0 || *out < lo || *out > hi)
+		return bad(a, key, v, want);
+	return 0;
+}
+
+/* One statistic: null (not measured) or its spread. */
+static int
+get_stat(const cJSON *c, enum noise_which w, struct noise_stat *s,
+    const struct at *ca)
+{
+	const cJSON *v = json_member(c, stat_keys[w]);
+	struct at a = *ca;
+
+	memset(s, 0, sizeof *s);
+	if (w >= NOISE_SYNCS_P50 && (v == NULL || cJSON_IsNull(v)))
+		return 0;
+	if (!cJSON_IsObject(v))
+		return bad(ca, stat_keys[w], v, w >= NOISE_SYNCS_P50 ?
+		    "an object or null" : "an object");
+	snprintf(a.path, sizeof a.path, "%.140s.%s", ca->path, stat_keys[w]);
+	if (get_number(v, "log_sd", 0, 10, &s->log_sd, "a standard deviation "
+	    "of logs from 0 to 10", &a) < 0 ||
+	    get_number(v, "df", 1, 1e9, &s->df, "degrees of freedom, at least 1",
+	    &a) < 0 ||
+	    get_number(v, "within_log_sd", 0, 10, &s->within_log_sd, "a standard "
+	    "deviation of logs from 0 to 10", &a) < 0 ||
+	    get_number(v, "geomean", 1e-9, 86400e9, &s->geomean, "a positive "
+	    "figure (ns, or syncs)", &a) < 0)
+		return -1;
+	s->have = 1;
+	return 0;
+}
+
+static int
+get_class(const cJSON *c, size_t i, struct noise_class *nc, const struct at *ra)
+{
+	struct at a = *ra;
+	const cJSON *k;
+	int w;
+
+	snprintf(a.path, sizeof a.path, "classes[%zu]", i);
+	if (!cJSON_IsObject(c))
+		return errf(a.err, "%s: %s is %s; expected an object", a.file, a.path,
+		    json_kind(c));
+	if (get_string(c, "name", 1, &nc->name, &a) < 0)
+		return -1;
+	k = json_member(c, "kind");
+	if (!cJSON_IsString(k) || (strcmp(k->valuestring, "read") != 0 &&
+	    strcmp(k->valuestring, "write") != 0))
+		return bad(&a, "kind", k, "\"read\" or \"write\"");
+	nc->kind = strcmp(k->valuestring, "read") == 0 ? KIND_READ : KIND_WRITE;
+	for (w = 0; w < NOISE_NSTATS; w++)
+		if (get_stat(c, (enum noise_which)w, &nc->stat[w], &a) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+get_classes(const cJSON *root, struct noise *n, const struct at *a)
+{
+	const cJSON *arr = json_member(root, "classes"), *c;
+	size_t i = 0, j;
+	char q[80];
+
+	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1 ||
+	    cJSON_GetArraySize(arr) > RESULT_MAX_CLASSES)
+		return bad(a, "classes", arr, "an array of 1 to 10000 classes");
+	n->classes = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *n->classes);
+	cJSON_ArrayForEach(c, arr) {
+		if (get_class(c, i, &n->classes[i], a) < 0)
+			return -1;
+		n->nclasses = ++i;
+	}
+	for (i = 0; i < n->nclasses; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(n->classes[i].name, n->classes[j].name) == 0)
+				return errf(a->err, "%s: classes[%zu] \"%s\" is named twice; "
+				    "expected one entry a class", a->file, i,
+				    err_quote(q, sizeof q, n->classes[i].name));
+	return 0;
+}
+
+static int
+get_files(const cJSON *root, struct noise *n, const struct at *a)
+{
+	const cJSON *arr = json_member(root, "files"), *f;
+	size_t i = 0;
+
+	if (arr == NULL || cJSON_IsNull(arr))
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return bad(a, "files", arr, "an array of strings or null");
+	n->files = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *n->files);
+	cJSON_ArrayForEach(f, arr) {
+		if (!cJSON_IsString(f))
+			return errf(a->err, "%s: files[%zu] is %s; expected a string",
+			    a->file, i, json_kind(f));
+		n->files[i++] = xstrdup(f->valuestring);
+		n->nfiles = i;
+	}
+	return 0;
+}
+
+static int
+get_header(const cJSON *root, struct noise *n, const struct at *a)
+{
+	const cJSON *f = json_member(root, "format"), *cc;
+	double runs, conc;
+
+	if (!cJSON_IsString(f) || strcmp(f->valuestring, NOISE_FORMAT) != 0)
+		return errf(a->err, "%s: format is %s%s%s; expected \"%s\" (what "
+		    "syncgate calibrate writes)", a->file,
+		    cJSON_IsString(f) ? "\"" : "", cJSON_IsString(f) ?
+		    f->valuestring : json_kind(f), cJSON_IsString(f) ? "\"" : "",
+		    NOISE_FORMAT);
+	if (get_string(root, "syncgate_version", 0, &n->version, a) < 0 ||
+	    get_string(root, "created", 0, &n->created, a) < 0 ||
+	    get_string(root, "engine", 1, &n->engine, a) < 0 ||
+	    get_string(root, "version", 0, &n->engine_version, a) < 0 ||
+	    get_string(root, "workload", 0, &n->workload, a) < 0 ||
+	    get_string(root, "host_id", 0, &n->host_id, a) < 0)
+		return -1;
+	if (get_number(root, "runs", 2, 1e6, &runs, "a whole number of runs, at "
+	    "least 2", a) < 0 || runs != floor(runs))
+		return bad(a, "runs", json_member(root, "runs"), "a whole number of "
+		    "runs, at least 2");
+	n->runs = (size_t)runs;
+	if (get_number(root, "confidence", 0.5, 0.999999, &n->confidence,
+	    "a level from 0.5 to 0.999999", a) < 0)
+		return -1;
+	cc = json_member(root, "concurrency");
+	n->concurrency = -1;
+	if (cc != NULL && !cJSON_IsNull(cc)) {
+		if (json_finite(cc, &conc) < 0 || conc < 1 || conc > 1e9 ||
+		    conc != floor(conc))
+			return bad(a, "concurrency", cc, "a whole number from 1, or null");
+		n->concurrency = (long long)conc;
+	}
+	return 0;
+}
+
+int
+noise_load(const char *path, struct noise *n, char *err)
+{
+	cJSON *root;
+	struct at a;
+	int rc;
+
+	memset(n, 0, sizeof *n);
+	n->concurrency = -1;
+	a.file = path;
+	a.path[0] = '\0';
+	a.err = err;
+	root = json_load_file(path, JSON_MAX_BYTES, err);
+	if (root == NULL)
+		return -1;
+	if (!cJSON_IsObject(root))
+		rc = errf(err, "%s: the top level is %s; expected an object", path,
+		    json_kind(root));
+	else
+		rc = get_header(root, n, &a) < 0 || get_files(root, n, &a) < 0 ||
+		    get_classes(root, n, &a) < 0 ? -1 : 0;
+	cJSON_Delete(root);
+	if (rc < 0) {
+		noise_free(n);
+		return -1;
+	}
+	n->path = xstrdup(path);
+	return 0;
+}
+
+static void
+add_stat(cJSON *c, enum noise_which w, const struct noise_stat *s)
+{
+	cJSON *o;
+
+	if (!s->have) {
+		cJSON_AddNullToObject(c, stat_keys[w]);
+		return;
+	}
+	o = cJSON_AddObjectToObject(c, stat_keys[w]);
+	cJSON_AddNumberToObject(o, "log_sd", s->log_sd);
+	cJSON_AddNumberToObject(o, "df", s->df);
+	cJSON_AddNumberToObject(o, "within_log_sd", s->within_log_sd);
+	cJSON_AddNumberToObject(o, "geomean", s->geomean);
+}
+
+cJSON *
+noise_to_json(const struct noise *n)
+{
+	cJSON *root = cJSON_CreateObject(), *arr, *c;
+	size_t i;
+	int w;
+
+	cJSON_AddStringToObject(root, "format", NOISE_FORMAT);
+	json_add_string_or_null(root, "syncgate_version", n->version);
+	json_add_string_or_null(root, "created", n->created);
+	cJSON_AddStringToObject(root, "engine", n->engine);
+	json_add_string_or_null(root, "version", n->engine_version);
+	json_add_string_or_null(root, "workload", n->workload);
+	if (n->concurrency > 0)
+		cJSON_AddNumberToObject(root, "concurrency", (double)n->concurrency);
+	else
+		cJSON_AddNullToObject(root, "concurrency");
+	json_add_string_or_null(root, "host_id", n->host_id);
+	cJSON_AddNumberToObject(root, "runs", (double)n->runs);
+	arr = cJSON_AddArrayToObject(root, "files");
+	for (i = 0; i < n->nfiles; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(n->files[i]));
+	cJSON_AddNumberToObject(root, "confidence", n->confidence);
+	arr = cJSON_AddArrayToObject(root, "classes");
+	for (i = 0; i < n->nclasses; i++) {
+		c = cJSON_CreateObject();
+		cJSON_AddStringToObject(c, "name", n->classes[i].name);
+		cJSON_AddStringToObject(c, "kind", class_kind_name(n->classes[i].kind));
+		for (w = 0; w < NOISE_NSTATS; w++)
+			add_stat(c, (enum noise_which)w, &n->classes[i].stat[w]);
+		cJSON_AddItemToArray(arr, c);
+	}
+	return root;
+}
+
+void
+noise_free(struct noise *n)
+{
+	size_t i;
+
+	if (n == NULL)
+		return;
+	free(n->path);
+	free(n->version);
+	free(n->created);
+	free(n->engine);
+	free(n->engine_version);
+	free(n->workload);
+	free(n->host_id);
+	for (i = 0; i < n->nfiles; i++)
+		free(n->files[i]);
+	free(n->files);
+	for (i = 0; i < n->nclasses; i++)
+		free(n->classes[i].name);
+	free(n->classes);
+	memset(n, 0, sizeof *n);
+}
+
+const struct noise_class *
+noise_find(const struct noise *n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n->nclasses; i++)
+		if (strcmp(n->classes[i].name, name) == 0)
+			return &n->classes[i];
+	return NULL;
+}

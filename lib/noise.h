@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A runner's run-to-run noise, syncgate-noise/1 (docs/noise-format.md):
+ * what `syncgate calibrate` measured from several runs of one engine with
+ * nothing changed, class by class and statistic by statistic, and what
+ * `syncgate gate --noise` takes for a side of one run.  Its reader and
+ * its writer both live here.
+ */
+#ifndef SYNCGATE_NOISE_H
+#define SYNCGATE_NOISE_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "lib/result.h"
+
+#define NOISE_FORMAT "syncgate-noise/1"
+
+/* One statistic's spread between runs, on the log scale. */
+struct noise_stat {
+	int have;               /* 0: not measured (syncs without probes) */
+	double log_sd;          /* the runs' sample standard deviation of its log */
+	double df;              /* its degrees of freedom: runs - 1 */
+	double within_log_sd;   /* what sampling within one run alone gives */
+	double geomean;         /* the runs' geometric mean: ns, or syncs */
+};
+
+/* Statistics, in this order: p50 and p99 latencies, p50 and p99 in syncs. */
+enum noise_which { NOISE_P50 = 0, NOISE_P99, NOISE_SYNCS_P50, NOISE_SYNCS_P99,
+	NOISE_NSTATS };
+
+struct noise_class {
+	char *name;
+	enum class_kind kind;
+	struct noise_stat stat[NOISE_NSTATS];
+};
+
+struct noise {
+	char *path;             /* the file it was read from; NULL when made */
+	char *version;          /* syncgate's, that measured; NULL unknown */
+	char *created;          /* ISO 8601 UTC; NULL unknown */
+	char *engine;
+	char *engine_version, *workload, *host_id;     /* NULL when absent */
+	long long concurrency;  /* -1 when absent */
+	size_t runs;
+	char **files;           /* the runs' files as given */
+	size_t nfiles;
+	double confidence;
+	struct noise_class *classes;
+	size_t nclasses;
+};
+
+/* "p50", "p99", "p50_syncs", "p99_syncs": the keys of a class's statistics. */
+const char *noise_stat_key(enum noise_which w);
+
+/*
+ * Loads and checks a noise file.  Returns 0, or -1 with err naming the
+ * file, the JSON path and what was expected (n is then empty).
+ */
+int noise_load(const char *path, struct noise *n, char *err);
+
+/* n as syncgate-noise/1; the caller deletes the tree. */
+cJSON *noise_to_json(const struct noise *n);
+
+/* Frees what n holds (not n); accepts NULL. */
+void noise_free(struct noise *n);
+
+/* The class named name, or NULL. */
+const struct noise_class *noise_find(const struct noise *n, const char *name);
+
+#endif
