@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's constructor, destructor and names.
+ * The verdict's constructor, destructor and names, and the labels its
+ * sides go by.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "gate/verdict.h"
 #include "lib/err.h"
 
@@ -43,6 +43,26 @@ unit_source_name(enum unit_source s)
 	default:
 		return "none";
 	}
+}
+
+const char *
+verdict_ours_label(const struct gate_verdict *v)
+{
+	if (v->ours.label != NULL)
+		return v->ours.label;
+	if (v->mode == MODE_BASELINE)
+		return "new";
+	return v->ours.engine != NULL ? v->ours.engine : "ours";
+}
+
+const char *
+verdict_rival_label(const struct gate_verdict *v)
+{
+	if (v->rival.label != NULL)
+		return v->rival.label;
+	if (v->mode == MODE_BASELINE)
+		return "baseline";
+	return v->rival.engine != NULL ? v->rival.engine : "rival";
 }
 
 struct verdict_value

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
 #include "lib/err.h"
 #include "report/report.h"
 
