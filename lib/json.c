@@ -277,6 +277,24 @@ json_add_string_or_null(cJSON *o, const char *key, const char *s)
 }
 
 const char *
+json_shortest(char *buf, size_t len, double d)
+{
+	int prec;
+
+	if (d == floor(d) && fabs(d) < 1e17) {
+		snprintf(buf, len, "%.0f", d);
+		return buf;
+	}
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", d);
+	return buf;
+}
+
+const char *
 json_kind(const cJSON *item)
 {
 	if (item == NULL)

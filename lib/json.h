@@ -48,6 +48,13 @@ int json_print_and_delete(FILE *fp, cJSON *root);
 /* Adds member key to object o: the string s, or null when s is NULL. */
 void json_add_string_or_null(cJSON *o, const char *key, const char *s);
 
+/*
+ * d as a reader wrote it, into buf: whole numbers whole (7900000), others
+ * in the fewest digits that read back to d (1e+300, not
+ * 1.0000000000000001e+300).  Returns buf.
+ */
+const char *json_shortest(char *buf, size_t len, double d);
+
 /* Describes what item is ("a string", "null", "the number 0"...). */
 const char *json_kind(const cJSON *item);
 

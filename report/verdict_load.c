@@ -127,24 +127,6 @@ in_span(double d, const struct span *s)
 	return (s->above_min ? d > s->min : d >= s->min) && d <= s->max;
 }
 
-const char *
-report_shortest(char *buf, size_t len, double d)
-{
-	int prec;
-
-	if (d == floor(d) && fabs(d) < 1e17) {
-		snprintf(buf, len, "%.0f", d);
-		return buf;
-	}
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, d);
-		if (strtod(buf, NULL) == d)
-			return buf;
-	}
-	snprintf(buf, len, "%.17g", d);
-	return buf;
-}
-
 /* v, at c, as a number in s's range, or null as NaN. */
 static int
 number_at(const cJSON *v, const struct span *s, double *out,
@@ -159,7 +141,7 @@ number_at(const cJSON *v, const struct span *s, double *out,
 		return 0;
 	if (json_finite(v, out) == 0)
 		return errf(c->err, "%s: %s is %s; expected %s or null", c->file,
-		    c->path, report_shortest(num, sizeof num, *out), s->expected);
+		    c->path, json_shortest(num, sizeof num, *out), s->expected);
 	return errf(c->err, "%s: %s is %s; expected %s or null", c->file, c->path,
 	    json_kind(v), s->expected);
 }
@@ -283,8 +265,8 @@ get_interval(const cJSON *o, const char *key, const struct span *s, double *lo,
 		return -1;
 	if (*lo > *hi)
 		return errf(w->err, "%s: %s is [%s, %s]; expected the low end at most "
-		    "the high", w->file, c.path, report_shortest(a, sizeof a, *lo),
-		    report_shortest(b, sizeof b, *hi));
+		    "the high", w->file, c.path, json_shortest(a, sizeof a, *lo),
+		    json_shortest(b, sizeof b, *hi));
 	return 0;
 }
 
@@ -403,7 +385,7 @@ get_unit(const cJSON *root, struct verdict_unit *u, const struct where *w)
 	    get_str(o, "why_none", 1, &u->why_none, &c) < 0)
 		return -1;
 	u->source = (enum unit_source)src;
-	return report_verdict_unit_figures(u, w->file, w->err);
+	return verdict_check_unit(u, w->file, w->err);
 }
 
 static int
@@ -460,7 +442,7 @@ get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
 	    get_value(ratio, "p50", "p50_ci", &RATIO, &r->ratio_p50, &c) < 0 ||
 	    get_value(ratio, "p99", "p99_ci", &RATIO, &r->ratio_p99, &c) < 0)
 		return -1;
-	return report_verdict_row_figures(r, &v->unit, w->file, w->path, w->err);
+	return verdict_check_row(r, &v->unit, w->file, w->path, w->err);
 }
 
 static int
@@ -640,7 +622,7 @@ report_verdict_from_json(const cJSON *root, const char *name,
 	    get_rows(root, v, &w) < 0 || get_checks(root, v, &w) < 0 ||
 	    get_unmatched(root, v, &w) < 0 ||
 	    get_strings(root, "notes", &v->notes, &v->nnotes, &w) < 0 ||
-	    report_verdict_check_rulings(v, name, err) < 0) {
+	    verdict_check(v, name, err) < 0) {
 		verdict_free(v);
 		return -1;
 	}

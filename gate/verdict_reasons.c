@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict.h"
 #include "lib/err.h"
-#include "report/layout.h"
-#include "report/report.h"
 
 static int
 ends_with(const char *s, const char *end)
@@ -147,7 +146,7 @@ check_all(const struct gate_verdict *v, const char *name, char *err)
  * with the renderers' own (verdict_ours_label), and its words are held to those.
  */
 int
-report_verdict_check_reasons(const struct gate_verdict *v, const char *name,
+verdict_check_reasons(const struct gate_verdict *v, const char *name,
     char *err)
 {
 	struct gate_verdict w = *v;
