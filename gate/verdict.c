@@ -45,24 +45,28 @@ unit_source_name(enum unit_source s)
 	}
 }
 
+/* A side's label; without one, the word of the mode or the engine's name. */
+static const char *
+label(const struct verdict_side *s, enum gate_mode m, const char *baseline,
+    const char *nameless)
+{
+	if (s->label != NULL)
+		return s->label;
+	if (m == MODE_BASELINE)
+		return baseline;
+	return s->engine != NULL ? s->engine : nameless;
+}
+
 const char *
 verdict_ours_label(const struct gate_verdict *v)
 {
-	if (v->ours.label != NULL)
-		return v->ours.label;
-	if (v->mode == MODE_BASELINE)
-		return "new";
-	return v->ours.engine != NULL ? v->ours.engine : "ours";
+	return label(&v->ours, v->mode, "new", "ours");
 }
 
 const char *
 verdict_rival_label(const struct gate_verdict *v)
 {
-	if (v->rival.label != NULL)
-		return v->rival.label;
-	if (v->mode == MODE_BASELINE)
-		return "baseline";
-	return v->rival.engine != NULL ? v->rival.engine : "rival";
+	return label(&v->rival, v->mode, "baseline", "rival");
 }
 
 struct verdict_value
