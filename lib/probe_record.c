@@ -180,51 +180,6 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	p->evidence[p->nevidence++] = line;
 }
 
-/*
- * One-sided order-statistic bounds for the q-quantile of the n sorted x:
- * B, the samples below the quantile, is Binomial(n, q); x_(l) lies at or
- * below the quantile when B >= l, and x_(u) at or above it when B < u.
- * The largest l with P(B <= l - 1) <= 1 - conf, and the smallest u with
- * P(B <= u - 1) >= conf, found by bisection since the CDF only grows;
- * either is NaN when no rank qualifies.
- */
-static void
-quantile_bounds(const double *x, size_t n, double q, double conf, double *lo,
-    double *hi)
-{
-	size_t a, b, m;
-
-	*lo = *hi = NAN;
-	if (n == 0)
-		return;
-	if (stats_binom_cdf(n, q, 0) <= 1 - conf) {
-		/* F(a) <= 1 - conf < F(b) */
-		for (a = 0, b = n; b - a > 1; ) {
-			m = a + (b - a) / 2;
-			if (stats_binom_cdf(n, q, m) <= 1 - conf)
-				a = m;
-			else
-				b = m;
-		}
-		*lo = x[a];
-	}
-	if (stats_binom_cdf(n, q, n - 1) < conf)
-		return;
-	if (stats_binom_cdf(n, q, 0) >= conf) {
-		*hi = x[0];
-		return;
-	}
-	/* F(a) < conf <= F(b) */
-	for (a = 0, b = n - 1; b - a > 1; ) {
-		m = a + (b - a) / 2;
-		if (stats_binom_cdf(n, q, m) >= conf)
-			b = m;
-		else
-			a = m;
-	}
-	*hi = x[b];
-}
-
 size_t
 probe_p99_upper_min(void)
 {
@@ -235,6 +190,7 @@ void
 probe_record_summarize(struct probe_record *p, double level)
 {
 	struct stats_summary s;
+	size_t lo, hi;
 	double *x;
 
 	if (p->nsamples == 0)
@@ -242,8 +198,9 @@ probe_record_summarize(struct probe_record *p, double level)
 	x = xmalloc(p->nsamples * sizeof *x);
 	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
 	stats_summarize(x, p->nsamples, level, &s);
-	quantile_bounds(x, p->nsamples, 0.99, PROBE_P99_CONFIDENCE, &p->p99_lo_ns,
-	    &p->p99_hi_ns);
+	stats_order_bounds(p->nsamples, 0.99, 1 - PROBE_P99_CONFIDENCE, &lo, &hi);
+	p->p99_lo_ns = lo > 0 ? x[lo - 1] : NAN;
+	p->p99_hi_ns = hi > 0 ? x[hi - 1] : NAN;
 	free(x);
 	p->median_ns = s.median;
 	p->min_ns = s.min;
