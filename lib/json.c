@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/readfile.h"
+#include "lib/result_limits.h"
 #include "lib/utf8.h"
 
 /* Arrays and objects open at end, strings skipped. */
@@ -459,6 +460,7 @@ json_get_word(const cJSON *o, const char *key, int flags,
 {
 	struct json_at c;
 	const cJSON *v;
+	char q[80];
 	int rc = get_kind(o, key, flags, expected, cJSON_IsString, at, &v, &c);
 	size_t i;
 
@@ -469,11 +471,11 @@ json_get_word(const cJSON *o, const char *key, int flags,
 			*out = (int)i;
 			return 0;
 		}
-	return errf(at->err, "%s: %s is \"%.40s\"; expected %s", at->file, c.path,
-	    v->valuestring, expected);
+	return errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
+	    err_quote(q, sizeof q, v->valuestring), expected);
 }
 
-const struct json_span json_span_latency = { 1, 86400e9, 0, 0, 0,
+const struct json_span json_span_latency = { RESULT_MIN_NS, RESULT_MAX_NS, 0, 0, 0,
 	"a positive number of nanoseconds, from 1 to a day", ", under 1ns",
 	", over a day" };
 

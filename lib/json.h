@@ -64,7 +64,8 @@ const char *json_kind(const cJSON *item);
  * path.  What it is: "missing", its kind ("a string", "null"), a number
  * in range's own digits (json_shortest), "empty" or "only white space"
  * for a string that shows nothing, a word that is not one of the words
- * quoted.  Each field has one expected text, whatever is wrong with it.
+ * quoted (err_quote).  Each field has one expected text, whatever is
+ * wrong with it.
  */
 #define JSON_PATHLEN 256
 
@@ -149,7 +150,7 @@ struct json_span {
 	const char *under, *over;   /* after a positive figure under min, one over max: ", over a day" */
 };
 
-/* Latencies as every format holds them: from 1ns to a day. */
+/* Latencies as every format holds them: 1ns to a day (lib/result_limits.h). */
 extern const struct json_span json_span_latency;
 
 /* item, at at, as a number of s; -1 with err. */

@@ -144,8 +144,9 @@ test_json_string_blank_and_words(void **state)
 	static const char *const words[] = { "read", "write" };
 	struct json_at at;
 	char err[ERRLEN], *s = NULL;
-	cJSON *j = tree("{\"e\": \"\", \"w\": \" \\u2003\", \"k\": \"scan\", \"l\": "
-	    "\"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\", \"n\": 3}");
+	cJSON *j = tree("{\"e\": \"\", \"w\": \" \\u2003\", \"k\": \"s\\\"can\", \"l\": "
+	    "\"0123456789012345678901234567890123456789012345678901234567890123456789\", "
+	    "\"n\": 3}");
 	int k;
 
 	(void)state;
@@ -160,12 +161,13 @@ test_json_string_blank_and_words(void **state)
 	free(s);
 	assert_int_equal(json_get_word(j, "k", 0, words, 2, "\"read\" or \"write\"",
 	    &at, &k), -1);
-	assert_string_equal(err, "r.json: k is \"scan\"; expected \"read\" or "
+	/* quoted as every message quotes: a quote mark inside reads as '?' */
+	assert_string_equal(err, "r.json: k is \"s?can\"; expected \"read\" or "
 	    "\"write\"");
 	assert_int_equal(json_get_word(j, "l", 0, words, 2, "\"read\" or \"write\"",
 	    &at, &k), -1);
-	assert_string_equal(err, "r.json: l is \"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\"; "
-	    "expected \"read\" or \"write\"");
+	assert_string_equal(err, "r.json: l is \"012345678901234567890123456789012345"
+	    "678901234567890123456789...\"; expected \"read\" or \"write\"");
 	assert_int_equal(json_get_word(j, "n", 0, words, 2, "\"read\" or \"write\"",
 	    &at, &k), -1);
 	assert_string_equal(err, "r.json: n is a number; expected \"read\" or "
