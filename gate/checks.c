@@ -152,19 +152,6 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 	return x;
 }
 
-/* "about 12 to 30", "about 12", "about 12 or more" (past the cap), into buf. */
-static const char *
-about(char *buf, size_t len, long long lo, long long hi, long long cap)
-{
-	if (hi > cap)
-		snprintf(buf, len, "about %lld or more", lo);
-	else if (hi > lo)
-		snprintf(buf, len, "about %lld to %lld", lo, hi);
-	else
-		snprintf(buf, len, "about %lld", lo);
-	return buf;
-}
-
 /* Over whole runs: the runs a side that would settle it. */
 static char *
 tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
@@ -172,7 +159,7 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 {
 	char a[96], pw[32];
 
-	gate_limit_num(pw, sizeof pw, GATE_POWER * 100);
+	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	/* a run too thin to bound its p99 stays so however many runs there are */
 	if (e->lo == 0 || isinf(e->hi)) {
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
@@ -180,17 +167,17 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		    "on p99, whatever the number of runs: longer runs would settle it",
 		    gate_min_samples(0.99, ctx->o->confidence), a);
 	}
-	if (runs_needed(e->rt, e->nrt, ctx->o->confidence, GATE_POWER, limit,
-	    GATE_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) < 0) {
-		if (ck->runs_needed > GATE_RUNS_CAP)
-			return gate_strf("; more than %lld runs a side would be needed "
-			    "to settle it at %s%% power", GATE_RUNS_CAP, pw);
+	if (runs_needed(e->rt, e->nrt, ctx->o->confidence, VERDICT_POWER, limit,
+	    VERDICT_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) < 0) {
+		long long past = ck->runs_needed;
+
 		ck->runs_needed = ck->runs_needed_hi = -1;
+		if (past > VERDICT_RUNS_CAP)
+			return gate_strf("; more than %lld runs a side would be needed "
+			    "to settle it at %s%% power", VERDICT_RUNS_CAP, pw);
 		return xstrdup("; the estimate sits on the limit");
 	}
-	return gate_strf("; %s runs a side would settle it at %s%% power, if the "
-	    "runs vary as these did", about(a, sizeof a, ck->runs_needed,
-	    ck->runs_needed_hi, GATE_RUNS_CAP), pw);
+	return gate_settle_words(ck);
 }
 
 /* What an indeterminate check would need, as the end of its reason. */
@@ -199,16 +186,14 @@ tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
     int unit, int range, struct verdict_check *ck)
 {
 	enum need_why why;
-	char a[96], pw[32];
+	char pw[32];
 
 	if (e->runs)
 		return tail_runs(ctx, e, limit, ck);
-	gate_limit_num(pw, sizeof pw, GATE_POWER * 100);
-	if (gate_samples_needed(e, limit, GATE_POWER, &ck->samples_needed,
+	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
+	if (gate_samples_needed(e, limit, VERDICT_POWER, &ck->samples_needed,
 	    &ck->samples_needed_hi, &why) == 0)
-		return gate_strf("; %s %s a side would settle it at %s%% power", about(a,
-		    sizeof a, ck->samples_needed, ck->samples_needed_hi, GATE_NEED_CAP),
-		    gate_plural((size_t)ck->samples_needed_hi, "sample", "samples"), pw);
+		return gate_settle_words(ck);
 	ck->samples_needed = ck->samples_needed_hi = -1;
 	if (why == NEED_ON_LIMIT)
 		return xstrdup("; the estimate sits on the limit");
@@ -360,7 +345,7 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 	if (ck->ruling == RULING_FAIL && ctx->hold_fails) {
 		ck->ruling = RULING_INDETERMINATE;
 		ck->held = 1;
-		tl = xstrdup(GATE_HELD_WORDS);
+		tl = xstrdup(VERDICT_HELD_WORDS);
 	}
 	ck->reason = gate_strf("%s, %s%s", body, words, tl ? tl : "");
 	free(words);

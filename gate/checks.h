@@ -74,19 +74,6 @@ struct gate_ctx {
 	int hold_fails;
 };
 
-/* The power at which the runs or samples needed to settle a check are given. */
-#define GATE_POWER 0.8
-/* The most runs a side an estimate names; past it, "more than". */
-#define GATE_RUNS_CAP 1000LL
-
-/*
- * The end of the reason of a fail held indeterminate: baseline mode, one
- * run a side and no noise file (docs/result-format.md, "One run a side").
- */
-#define GATE_HELD_WORDS "; held indeterminate: one run a side cannot tell a " \
-	"change of this size from the runner's run-to-run noise (give several " \
-	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
-
 /* Sets pair's parts from its two classes. */
 void gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
     const struct result_class *rival);

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "gate/verdict.h"
 #include "lib/runs.h"
 
 enum part_kind {
@@ -116,8 +117,7 @@ enum need_why {
 	NEED_CAPPED             /* more than GATE_NEED_CAP samples a side */
 };
 
-/* The most samples a side an estimate names; past it, "more than". */
-#define GATE_NEED_CAP 1000000000LL
+#define GATE_NEED_CAP VERDICT_SAMPLES_CAP
 
 /*
  * The samples a side that would settle a check on limit with probability

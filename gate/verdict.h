@@ -366,6 +366,29 @@ void gate_num_pair_vs(char *a, char *b, size_t len, double lo, double hi,
  */
 char *gate_ceiling_words(double commit_syncs);
 
+/* The power at which the runs or samples needed to settle a check are given. */
+#define VERDICT_POWER 0.8
+/* The most runs, and samples, a side an estimate names; past them, "more than". */
+#define VERDICT_RUNS_CAP 1000LL
+#define VERDICT_SAMPLES_CAP 1000000000LL
+
+/*
+ * The end of the reason of a fail held indeterminate: baseline mode, one
+ * run a side and no noise file (docs/result-format.md, "Intervals over
+ * one run").
+ */
+#define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
+	"a change of this size from the runner's run-to-run noise (give several " \
+	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
+
+/*
+ * What would settle an indeterminate check, as its reason ends: "; about
+ * 12 to 30 runs a side would settle it at 80% power, if the runs vary as
+ * these did" from runs_needed, or "; about 400 to 900 samples a side ..."
+ * from samples_needed; NULL when it holds neither.  The caller frees it.
+ */
+char *gate_settle_words(const struct verdict_check *c);
+
 /* Words (gate/verdict_words.c). */
 
 /* A string grown item by item, in time linear in its length. */

@@ -24,14 +24,17 @@ agree(double x, double want)
 {
 	if (isnan(x) || isnan(want))
 		return isnan(x) && isnan(want);
-	return fabs(x - want) <= gate_tie(want);
+	/* an unbounded end (0 below, infinity above) agrees only with itself */
+	if (x == want)
+		return 1;
+	return isfinite(x) && isfinite(want) && fabs(x - want) <= gate_tie(want);
 }
 
 /* A figure as the file would hold it: "8", "2.5364238410596025", "null". */
 static const char *
 fig(char *buf, size_t len, double d)
 {
-	if (isnan(d))
+	if (isnan(d) || isinf(d))
 		snprintf(buf, len, "null");
 	else
 		json_shortest(buf, len, d);
@@ -332,7 +335,7 @@ formula(char *buf, size_t len, const struct gate_check_kind *k,
     const struct gate_verdict *v)
 {
 	int q = k->quantile;
-	int units = k->kind == KIND_WRITE && v->unit.source == UNIT_PER_VOLUME;
+	int units = k->kind == KIND_WRITE && (v->unit.source == UNIT_PER_VOLUME || v->unit.source == UNIT_PER_RUN);
 
 	if (k->limit == LIMIT_READ_SPEEDUP || (k->limit == LIMIT_RIVAL && !units))
 		snprintf(buf, len, "rival.p%d_ns over ours.p%d_ns", q, q);
@@ -358,7 +361,7 @@ derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
 {
 	const struct verdict_value *ratio = k->quantile == 99 ? &row->ratio_p99 :
 	    &row->ratio_p50;
-	int units = k->kind == KIND_WRITE && v->unit.source == UNIT_PER_VOLUME;
+	int units = k->kind == KIND_WRITE && (v->unit.source == UNIT_PER_VOLUME || v->unit.source == UNIT_PER_RUN);
 
 	if (k->limit == LIMIT_COMMIT_SYNCS) {
 		*want = row->ours_syncs_p50;

@@ -30,12 +30,23 @@ indeterminate_holds(const struct verdict_check *c, const char *words)
 	int ok = strstr(c->reason, mid) != NULL;
 
 	free(mid);
-	if (!ok || c->samples_needed < 0)
+	end = gate_settle_words(c);
+	if (!ok || end == NULL) {
+		free(end);
 		return ok;
-	end = gate_strf("; about %lld %s a side would settle it",
-	    c->samples_needed, gate_plural((size_t)c->samples_needed, "sample",
-	    "samples"));
+	}
 	ok = ends_with(c->reason, end);
+	free(end);
+	return ok;
+}
+
+/* A fail held indeterminate: the words of the fail, then why it was held. */
+static int
+held_holds(const struct verdict_check *c, const char *words)
+{
+	char *end = gate_strf("%s%s", words, VERDICT_HELD_WORDS);
+	int ok = ends_with(c->reason, end);
+
 	free(end);
 	return ok;
 }
@@ -65,16 +76,17 @@ check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err
 		    "write without a sync unit", name, i,
 		    err_quote(q, sizeof q, c->class_name));
 	}
-	words = gate_check_words(k, c->ruling, v);
+	words = gate_check_words(k, c->held ? RULING_FAIL : c->ruling, v);
 	want = gate_strf(", %s", words);
-	ok = c->ruling == RULING_INDETERMINATE ? indeterminate_holds(c, want) :
-	    ends_with(c->reason, want);
+	ok = c->held ? held_holds(c, want) : c->ruling == RULING_INDETERMINATE ?
+	    indeterminate_holds(c, want) : ends_with(c->reason, want);
 	if (!ok)
 		errf(err, "%s: checks[%zu].reason does not %s \"%s\"%s; expected the "
 		    "words the gate gives %s \"%s\" check against checks[%zu].limit",
 		    name, i, c->ruling == RULING_INDETERMINATE ? "hold" : "end in",
-		    want, c->ruling == RULING_INDETERMINATE && c->samples_needed >= 0 ?
-		    " and the samples_needed" : "", c->ruling == RULING_INDETERMINATE ?
+		    want, c->held ? " and why it was held" :
+		    c->ruling == RULING_INDETERMINATE && (c->samples_needed >= 0 ||
+		    c->runs_needed >= 0) ? " and what would settle it" : "", c->ruling == RULING_INDETERMINATE ?
 		    "an" : "a", ruling_name(c->ruling), i);
 	free(words);
 	free(want);

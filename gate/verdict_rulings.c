@@ -170,6 +170,9 @@ check_half(const struct gate_verdict *v, enum class_kind kind, const char *name,
 static int
 check_each(const struct gate_verdict *v, const char *name, char *err)
 {
+	/* baseline over one run a side: a fail is held indeterminate */
+	int holding = v->mode == MODE_BASELINE && v->scope == SCOPE_RUN &&
+	    !v->single_run_ok, held;
 	size_t i;
 
 	for (i = 0; i < v->nchecks; i++) {
@@ -184,6 +187,14 @@ check_each(const struct gate_verdict *v, const char *name, char *err)
 		else
 			want = gate_judge(c->value, strcmp(c->comparison, ">=") == 0,
 			    c->limit);
+		held = holding && want == RULING_FAIL;
+		if (held)
+			want = RULING_INDETERMINATE;
+		if (c->held != held)
+			return errf(err, "%s: checks[%zu].held is %s; expected %s: a "
+			    "fail, and only a fail, is held indeterminate in baseline mode "
+			    "over one run a side without single_run_ok", name, i,
+			    c->held ? "true" : "false", held ? "true" : "false");
 		if (c->ruling == want)
 			continue;
 		if (isnan(c->value.v))
@@ -192,8 +203,9 @@ check_each(const struct gate_verdict *v, const char *name, char *err)
 			    ruling_name(c->ruling));
 		snprintf(lim, sizeof lim, "%.17g", c->limit);
 		return errf(err, "%s: checks[%zu].verdict is \"%s\"; expected \"%s\", "
-		    "as its value and interval rule against %s %s", name, i,
-		    ruling_name(c->ruling), ruling_name(want), c->comparison, lim);
+		    "as its value and interval rule against %s %s%s", name, i,
+		    ruling_name(c->ruling), ruling_name(want), c->comparison, lim,
+		    held ? ", held over one run a side" : "");
 	}
 	return 0;
 }

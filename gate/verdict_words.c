@@ -330,3 +330,34 @@ gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
 		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
 	return joined(v, kind, r);
 }
+
+/* "about 12 to 30", "about 12", "about 12 or more" (past the cap), into buf. */
+static const char *
+about(char *buf, size_t len, long long lo, long long hi, long long cap)
+{
+	if (hi > cap)
+		snprintf(buf, len, "about %lld or more", lo);
+	else if (hi > lo)
+		snprintf(buf, len, "about %lld to %lld", lo, hi);
+	else
+		snprintf(buf, len, "about %lld", lo);
+	return buf;
+}
+
+char *
+gate_settle_words(const struct verdict_check *c)
+{
+	char a[96], pw[32];
+
+	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
+	if (c->runs_needed >= 0)
+		return gate_strf("; %s runs a side would settle it at %s%% power, if "
+		    "the runs vary as these did", about(a, sizeof a, c->runs_needed,
+		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
+	if (c->samples_needed >= 0)
+		return gate_strf("; %s %s a side would settle it at %s%% power",
+		    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
+		    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
+		    "sample", "samples"), pw);
+	return NULL;
+}

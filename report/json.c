@@ -48,18 +48,21 @@ report_json_add_number(cJSON *o, const char *key, double v)
 	cJSON_AddItemToObject(o, key, report_json_number(v));
 }
 
-/* [lo, hi], either of them null; null when both are absent. */
+/*
+ * [lo, hi]; an end that could not be bounded (0 below, infinity above)
+ * null; null when there is no interval at all (both NaN).
+ */
 static void
 add_interval(cJSON *o, const char *key, double lo, double hi)
 {
 	cJSON *a;
 
-	if (!isfinite(lo) && !isfinite(hi)) {
+	if (isnan(lo) && isnan(hi)) {
 		cJSON_AddNullToObject(o, key);
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, key);
-	cJSON_AddItemToArray(a, report_json_number(lo));
+	cJSON_AddItemToArray(a, report_json_number(lo > 0 ? lo : NAN));
 	cJSON_AddItemToArray(a, report_json_number(hi));
 }
 
@@ -127,6 +130,11 @@ side_json(const struct verdict_side *s)
 	add_count(o, "concurrency", s->concurrency);
 	json_add_string_or_null(o, "file", s->file);
 	json_add_string_or_null(o, "probe_file", s->probe_file);
+	report_json_add_number(o, "runs", (double)(s->runs > 0 ? s->runs : 1));
+	if (s->run_files != NULL)
+		cJSON_AddItemToObject(o, "run_files", string_array(s->run_files, s->runs));
+	else
+		cJSON_AddItemToObject(o, "run_files", string_array(&s->file, 1));
 	if (s->has_probe)
 		cJSON_AddItemToObject(o, "probe", probe_json(s));
 	else
@@ -229,6 +237,10 @@ check_json(const struct verdict_check *c)
 	cJSON_AddStringToObject(o, "verdict", ruling_name(c->ruling));
 	json_add_string_or_null(o, "reason", c->reason);
 	add_count(o, "samples_needed", c->samples_needed);
+	add_count(o, "samples_needed_high", c->samples_needed_hi);
+	add_count(o, "runs_needed", c->runs_needed);
+	add_count(o, "runs_needed_high", c->runs_needed_hi);
+	cJSON_AddBoolToObject(o, "held", c->held);
 	return o;
 }
 
@@ -244,6 +256,9 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "mode", gate_mode_name(v->mode));
 	json_add_string_or_null(o, "headline", v->headline);
 	report_json_add_number(o, "confidence", v->confidence);
+	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
+	json_add_string_or_null(o, "noise_file", v->noise_file);
+	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
 	cJSON_AddItemToObject(o, "ours", side_json(&v->ours));
 	cJSON_AddItemToObject(o, "rival", side_json(&v->rival));
 	cJSON_AddItemToObject(o, "unit", unit_json(&v->unit));

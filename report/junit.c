@@ -121,6 +121,8 @@ figures(FILE *fp, const struct verdict_check *c)
 static void
 outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check *c)
 {
+	char *settle;
+
 	if (r == RULING_FAIL) {
 		fputs("      <failure type=\"fail\" message=\"", fp);
 		escape_xml(fp, reason);
@@ -138,12 +140,15 @@ outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check 
 		fprintf(fp, "      <skipped type=\"%s\" message=\"", ruling_name(r));
 		escape_xml(fp, reason);
 		fputs("\"", fp);
-		if (c != NULL && c->samples_needed >= 0)
-			fprintf(fp, ">about %lld %s would settle it</skipped>\n",
-			    c->samples_needed, gate_plural((size_t)c->samples_needed,
-			    "sample", "samples"));
-		else
+		settle = c != NULL ? gate_settle_words(c) : NULL;
+		if (settle != NULL) {
+			/* past the "; " the reason's tail joins it by */
+			fputc('>', fp);
+			escape_xml(fp, settle + 2);
+			fputs("</skipped>\n", fp);
+		} else
 			fputs("/>\n", fp);
+		free(settle);
 	}
 }
 

@@ -102,13 +102,24 @@ get_kind(const cJSON *o, const char *key, enum class_kind *k,
 	return 0;
 }
 
-/* null (both NaN) or [lo, hi] with either end null and lo <= hi. */
+/*
+ * null (no interval: both NaN) or [lo, hi] with lo <= hi, where an end
+ * that could not be bounded is null: 0 below, infinity above.
+ */
 static int
 get_interval(const cJSON *o, const char *key, const struct json_span *s,
     double *lo, double *hi, const struct json_at *w)
 {
-	return json_get_pair(o, key, JSON_NULL, "null or [low, high] (numbers or "
-	    "null)", s, JSON_NULL, w, lo, hi) < 0 ? -1 : 0;
+	if (json_get_pair(o, key, JSON_NULL, "null or [low, high] (numbers or "
+	    "null)", s, JSON_NULL, w, lo, hi) < 0)
+		return -1;
+	if (cJSON_IsArray(json_member(o, key))) {
+		if (isnan(*lo))
+			*lo = 0;
+		if (isnan(*hi))
+			*hi = INFINITY;
+	}
+	return 0;
 }
 
 /* key and ci_key into a value with its interval, both in s's range. */
@@ -179,6 +190,40 @@ get_probe(const cJSON *p, struct verdict_side *s, const struct json_at *w)
 	return 0;
 }
 
+/*
+ * The runs behind a side (keys added after syncgate 0.1: absent, one run,
+ * its file).  run_files names each run, the first the side's file.
+ */
+static int
+get_runs(const cJSON *o, struct verdict_side *s, const struct json_at *w)
+{
+	long long n = 1;
+	size_t got = 0, i;
+
+	if (json_member(o, "runs") != NULL &&
+	    get_count(o, "runs", 0, 1, 1000, &n, w) < 0)
+		return -1;
+	if (json_member(o, "run_files") == NULL) {
+		s->runs = 1;
+		s->run_files = xcalloc(1, sizeof *s->run_files);
+		s->run_files[0] = s->file ? xstrdup(s->file) : xstrdup("");
+		return 0;
+	}
+	if (get_strings(o, "run_files", &s->run_files, &got, w) < 0)
+		return -1;
+	s->runs = got;
+	if (got != (size_t)n) {
+		for (i = 0; i < got; i++)
+			free(s->run_files[i]);
+		free(s->run_files);
+		s->run_files = NULL;
+		s->runs = 0;
+		return errf(w->err, "%s: %s%srun_files holds %zu files; expected %lld, "
+		    "one a run", w->file, w->path, w->path[0] ? "." : "", got, n);
+	}
+	return 0;
+}
+
 static int
 get_side(const cJSON *root, const char *key, struct verdict_side *s,
     const struct json_at *w)
@@ -195,6 +240,7 @@ get_side(const cJSON *root, const char *key, struct verdict_side *s,
 	    get_count(o, "concurrency", 1, 0, 1e15, &s->concurrency, &c) < 0 ||
 	    get_str(o, "file", 1, &s->file, &c) < 0 ||
 	    get_str(o, "probe_file", 1, &s->probe_file, &c) < 0 ||
+	    get_runs(o, s, &c) < 0 ||
 	    (rc = json_get_object(o, "probe", JSON_NULL, "an object or null", &c,
 	    &p, &pc)) < 0)
 		return -1;
@@ -207,14 +253,15 @@ get_side(const cJSON *root, const char *key, struct verdict_side *s,
 static int
 get_unit(const cJSON *root, struct verdict_unit *u, const struct json_at *w)
 {
-	static const char *const names[] = { "none", "shared", "per-volume" };
+	static const char *const names[] = { "none", "shared", "per-volume",
+		"per-run" };
 	const cJSON *o, *side;
 	struct json_at c, sc;
 	int src;
 
 	if (json_get_object(root, "unit", 0, "an object", w, &o, &c) < 0 ||
-	    json_get_word(o, "source", 0, names, 3,
-	    "\"shared\", \"per-volume\" or \"none\"", &c, &src) < 0 ||
+	    json_get_word(o, "source", 0, names, 4,
+	    "\"shared\", \"per-volume\", \"per-run\" or \"none\"", &c, &src) < 0 ||
 	    json_get_object(o, "ours", 0, "an object", &c, &side, &sc) < 0 ||
 	    get_num(side, "ns", &LATENCY, &u->ours_ns, &sc) < 0 ||
 	    get_interval(side, "band_ns", &LATENCY, &u->ours_lo_ns, &u->ours_hi_ns, &sc) < 0 ||
@@ -354,6 +401,17 @@ get_rows(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	return 0;
 }
 
+/* A count added after syncgate 0.1: absent or null, -1. */
+static int
+get_later_count(const cJSON *o, const char *key, double max, long long *out,
+    const struct json_at *w)
+{
+	*out = -1;
+	if (json_member(o, key) == NULL)
+		return 0;
+	return get_count(o, key, 1, 0, max, out, w);
+}
+
 static int
 get_check(const cJSON *o, struct verdict_check *k, const struct json_at *w)
 {
@@ -368,8 +426,15 @@ get_check(const cJSON *o, struct verdict_check *k, const struct json_at *w)
 	    get_num(o, "limit", &POSITIVE, &k->limit, w) < 0 ||
 	    get_ruling(o, "verdict", &k->ruling, w) < 0 ||
 	    get_str(o, "reason", 1, &k->reason, w) < 0 ||
-	    get_count(o, "samples_needed", 1, 0, 1e15, &k->samples_needed, w) < 0)
+	    get_count(o, "samples_needed", 1, 0, 1e15, &k->samples_needed, w) < 0 ||
+	    get_later_count(o, "samples_needed_high", 1e15, &k->samples_needed_hi, w) < 0 ||
+	    get_later_count(o, "runs_needed", 1e15, &k->runs_needed, w) < 0 ||
+	    get_later_count(o, "runs_needed_high", 1e15, &k->runs_needed_hi, w) < 0 ||
+	    json_get_bool(o, "held", JSON_OPTIONAL, "true or false", w, &k->held) < 0)
 		return -1;
+	/* a verdict from before the ranges: the one count is both ends */
+	if (json_member(o, "samples_needed_high") == NULL)
+		k->samples_needed_hi = k->samples_needed;
 	return 0;
 }
 
@@ -385,6 +450,9 @@ get_checks(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	cJSON_ArrayForEach(o, a) {
 		json_at_index(&ic, &c, v->nchecks);
 		v->checks[v->nchecks].samples_needed = -1;
+		v->checks[v->nchecks].samples_needed_hi = -1;
+		v->checks[v->nchecks].runs_needed = -1;
+		v->checks[v->nchecks].runs_needed_hi = -1;
 		v->nchecks++;
 		if (get_check(o, &v->checks[v->nchecks - 1], &ic) < 0)
 			return -1;
@@ -421,16 +489,24 @@ static int
 get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
 	static const char *const modes[] = { "rival", "baseline" };
-	int mode;
+	static const char *const scopes[] = { "run", "runs" };
+	int mode, scope = 0;
 
 	if (get_str(root, "syncgate_version", 1, &v->version, w) < 0 ||
 	    get_ruling(root, "verdict", &v->overall, w) < 0 ||
 	    json_get_word(root, "mode", 0, modes, 2, "\"rival\" or \"baseline\"",
 	    w, &mode) < 0 ||
 	    get_str(root, "headline", 1, &v->headline, w) < 0 ||
-	    get_num(root, "confidence", &CONFIDENCE, &v->confidence, w) < 0)
+	    get_num(root, "confidence", &CONFIDENCE, &v->confidence, w) < 0 ||
+	    json_get_word(root, "scope", JSON_OPTIONAL, scopes, 2, "\"run\" or "
+	    "\"runs\"", w, &scope) < 0 ||
+	    json_get_string(root, "noise_file", JSON_OPTIONAL | JSON_NULL,
+	    "a string or null", w, &v->noise_file) < 0 ||
+	    json_get_bool(root, "single_run_ok", JSON_OPTIONAL, "true or false", w,
+	    &v->single_run_ok) < 0)
 		return -1;
 	v->mode = mode == 1 ? MODE_BASELINE : MODE_RIVAL;
+	v->scope = scope == 1 ? SCOPE_RUNS : SCOPE_RUN;
 	return 0;
 }
 
