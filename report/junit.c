@@ -7,6 +7,7 @@
  * equivalent that the tests validate against.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "lib/units.h"
 #include "report/escape.h"
