@@ -187,7 +187,8 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 
 		if (!has)
 			plo = phi = pt->v;
-		else
+		/* a part whose interval is its point alone adds no interval */
+		else if (plo < pt->v || phi > pt->v)
 			bounded++;
 		if (pt->kind == PART_SAMPLED && (plo == 0 || isinf(phi)))
 			e->dropped_at[i] = 1 - 2 * tail;

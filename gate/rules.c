@@ -22,6 +22,9 @@ gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 	o->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
 	o->max_regression = GATE_DEFAULT_MAX_REGRESSION;
 	o->confidence = GATE_DEFAULT_CONFIDENCE;
+	o->noise = NULL;
+	o->single_run_ok = 0;
+	o->same_host = 0;
 }
 
 static char *
@@ -161,8 +164,10 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 		if (theirs != (i >= pair->ndrops))
 			continue;
 		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s: %s %zu %s too few for an interval on %s at %s%% "
-		    "(%zu would do); it is taken as exact", pair->ours->name, w,
+		verdict_note(v, "%s: %s %zu %s too few to bound %s on both sides for "
+		    "the checks at %s%% (%zu would do); an end it cannot bound is left "
+		    "open, so a check on it can be indeterminate or fail, never pass",
+		    pair->ours->name, w,
 		    d->pt->n, gate_plural(d->pt->n, "sample is", "samples are"),
 		    d->pt->p > 0.9 ? "p99" : "p50",
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
@@ -489,9 +494,10 @@ note_unit(struct gate_ctx *ctx)
 		return;
 	}
 	if (ctx->unit.shared) {
-		verdict_note(v, "the probes have %zu and %zu samples, too few for an "
-		    "interval on their median at %s%% (%zu would do); the sync unit "
-		    "is taken as exact", ctx->unit.ours.n, ctx->unit.ours.n2,
+		verdict_note(v, "the probes have %zu and %zu samples, too few to bound "
+		    "their median on both sides for the checks at %s%% (%zu would do); "
+		    "an end the unit cannot bound is left open", ctx->unit.ours.n,
+		    ctx->unit.ours.n2,
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
 		return;
@@ -503,8 +509,9 @@ note_unit(struct gate_ctx *ctx)
 		if (level <= 0)
 			continue;
 		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
-		    "median at %s%% (%zu would do); its sync unit is taken as exact",
+		verdict_note(v, "%s probe has %zu %s, too few to bound its median on "
+		    "both sides for the checks at %s%% (%zu would do); an end its unit "
+		    "cannot bound is left open",
 		    who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
 		    gate_plural(k ? ctx->unit.rival.n : ctx->unit.ours.n, "sample",
 		    "samples"),

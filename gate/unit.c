@@ -318,6 +318,11 @@ gate_unit_choose(const struct gate_side_in *ours,
 	if (gate_part_interval(&u->rival, v->confidence, &v->unit.rival_lo_ns,
 	    &v->unit.rival_hi_ns) < 0)
 		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	/* a probe too thin to bound its median has no band */
+	if (v->unit.ours_lo_ns == 0 || isinf(v->unit.ours_hi_ns))
+		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
+	if (v->unit.rival_lo_ns == 0 || isinf(v->unit.rival_hi_ns))
+		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
 	describe(v, ours, rival, u->shared);
 }
 

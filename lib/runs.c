@@ -238,21 +238,43 @@ spread_at(const struct runs_term *t, size_t nt, double n, double *se,
 	*df = d > 0 ? v * v / d : INFINITY;
 }
 
-/* The fewest runs at which the interval clears a distance dist with power. */
+/* Whether n runs a side clear a distance dist with power. */
+static int
+clears(const struct runs_term *t, size_t nt, double c, double power,
+    double dist, long long n)
+{
+	double se, df;
+
+	spread_at(t, nt, (double)n, &se, &df);
+	return (stats_t_quantile((1 + c) / 2, df) + stats_t_quantile(power, df)) *
+	    se <= dist;
+}
+
+/*
+ * The fewest runs at which the interval clears a distance dist with
+ * power: more runs only narrow it, so doubling then bisection.
+ */
 static long long
 runs_for(const struct runs_term *t, size_t nt, double c, double power,
     double dist, long long cap)
 {
-	double se, df;
-	long long n;
+	long long lo = 1, hi = 2;
 
-	for (n = 2; n <= cap; n++) {
-		spread_at(t, nt, (double)n, &se, &df);
-		if ((stats_t_quantile((1 + c) / 2, df) +
-		    stats_t_quantile(power, df)) * se <= dist)
-			return n;
+	while (!clears(t, nt, c, power, dist, hi)) {
+		if (hi > cap)
+			return cap + 1;
+		lo = hi;
+		hi *= 2;
 	}
-	return cap + 1;
+	while (hi - lo > 1) {
+		long long mid = lo + (hi - lo) / 2;
+
+		if (clears(t, nt, c, power, dist, mid))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi > cap ? cap + 1 : hi;
 }
 
 int

@@ -116,43 +116,59 @@ test_gate_interval_range_and_point(void **state)
 }
 
 /*
- * Samples that would settle a check grow each side from its own count:
- * 400 samples against 40000 (a spread ten times narrower) need about
- * 1667 on the thin side, where scaling both from the larger count said
- * 161600.  Even sides give the plain square-root answer.
+ * Samples that would settle a check grow each side from its own count, at
+ * 80% power: with two parts of equal spread h at n samples each, the
+ * interval clears a distance d once 2 h sqrt(n / N) (1 + z_p / z) <= d.
+ * 400 samples against 40 000, the thin side is what grows: far fewer
+ * than if both sides scaled from the larger count.
  */
 static void
 test_gate_samples_needed_uneven_sides(void **state)
 {
 	struct gate_estimate e;
 	enum need_why why;
+	long long lo, hi, want;
+	double grow, d = 0.05;
 
 	(void)state;
 	memset(&e, 0, sizeof e);
 	e.v = 1;
 	e.lo = 0.9;
 	e.hi = 1.1;
-	e.nclass = 2;
-	e.class_n[0] = 400;
-	e.class_up_sq[0] = e.class_down_sq[0] = 0.01;
-	e.class_n[1] = 40000;
-	e.class_up_sq[1] = e.class_down_sq[1] = 0.0001;
-	e.up_sq_class = e.down_sq_class = 0.0101;
-	/* room: 0.05 squared; 0.01 * 400 / N + 0.0001 <= 0.0025 */
-	assert_int_equal(gate_samples_needed(&e, exp(0.05), &why), 1667);
+	e.nt = 2;
+	e.z = stats_norm_quantile(1 - 0.025 / 2);
+	e.kind[0] = e.kind[1] = PART_SAMPLED;
+	e.scalable[0] = e.scalable[1] = 1;
+	e.n[0] = e.n[1] = 400;
+	e.down[0] = e.down[1] = e.up[0] = e.up[1] = 0.1;
+	grow = 1 + stats_norm_quantile(0.8) / e.z;
+	want = (long long)ceil(400 * pow(0.2 * grow / d, 2));
+	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), 0);
 	assert_int_equal(why, NEED_OK);
-	assert_int_equal(gate_samples_needed(&e, exp(-0.05), &why), 1667);
-	assert_int_equal(gate_samples_needed(&e, exp(0.02), &why), 13334);
-	/* past the thick side's count both grow: (4 + 4) / N <= 0.006 squared */
-	assert_int_equal(gate_samples_needed(&e, exp(0.006), &why), 222223);
-	e.class_n[1] = 400;
-	e.class_up_sq[1] = e.class_down_sq[1] = 0.01;
-	e.up_sq_class = e.down_sq_class = 0.02;
-	/* even sides: 8 / N <= 0.045 squared */
-	assert_int_equal(gate_samples_needed(&e, exp(0.045), &why), 3951);
+	assert_true(lo >= want - 1 && lo <= want + 1);
+	assert_true(hi > lo);
+	/* below the figure alike */
+	assert_int_equal(gate_samples_needed(&e, exp(-d), 0.8, &lo, &hi, &why), 0);
+	assert_true(lo >= want - 1 && lo <= want + 1);
+	/* nearer the limit, more */
+	assert_int_equal(gate_samples_needed(&e, exp(d / 2), 0.8, &hi, &hi, &why), 0);
+	assert_true(hi > 3 * want);
+	/* the thick side already has more than enough: only the thin grows */
+	e.n[1] = 40000;
+	e.down[1] = e.up[1] = 0.01;
+	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), 0);
+	assert_true(lo < want && lo > 400);
+	/* on the limit, nothing settles it; a range alone spanning it, samples do not */
+	assert_int_equal(gate_samples_needed(&e, 1, 0.8, &lo, &hi, &why), -1);
+	assert_int_equal(why, NEED_ON_LIMIT);
+	e.kind[1] = PART_RANGE;
+	e.scalable[1] = 0;
+	e.up[1] = 0.06;
+	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), -1);
+	assert_int_equal(why, NEED_FIXED);
 }
 
-/* gate_combine keeps each sampled class part's spread beside its own count. */
+/* gate_combine keeps each part's spread beside its own count. */
 static void
 test_gate_combine_keeps_counts(void **state)
 {
@@ -166,12 +182,14 @@ test_gate_combine_keeps_counts(void **state)
 	sampled(&pa, a, 400, 0.5);
 	sampled(&pb, b, 40000, 0.5);
 	gate_combine(t, 2, 0.95, &e);
-	assert_int_equal(e.nclass, 2);
-	assert_int_equal(e.class_n[0], 40000);
-	assert_int_equal(e.class_n[1], 400);
+	assert_int_equal(e.nt, 2);
+	assert_int_equal(e.n[0], 40000);
+	assert_int_equal(e.n[1], 400);
 	/* the thin side's spread is the larger, by about the root of 100 */
-	assert_true(e.class_up_sq[1] > 30 * e.class_up_sq[0]);
-	assert_near(e.up_sq_class, e.class_up_sq[0] + e.class_up_sq[1], 1e-15);
+	assert_true(e.up[1] > 5 * e.up[0]);
+	/* each end is the parts' ends multiplied */
+	assert_near(log(e.hi / e.v), e.up[0] + e.up[1], 1e-12);
+	assert_near(log(e.v / e.lo), e.down[0] + e.down[1], 1e-12);
 	free(a);
 	free(b);
 }
@@ -200,11 +218,10 @@ test_gate_coverage_quantile(void **state)
 
 /*
  * Coverage of a speedup's interval (two sampled medians) and of syncs a
- * commit (a sampled p99 over a probe's median), combined by MOVER: about
- * the nominal level, a little over it since each part's order-statistic
- * interval covers at its discrete binomial level (0.972 and 0.974 here).
- * Not far over: a box of simultaneous intervals covered 0.9985, which
- * turns passes into "too close to call", and would fail the upper bound.
+ * commit (a sampled p99 over a probe's median): each end multiplies the
+ * parts' ends at 1 - 0.05 / 2, so the whole covers at least 95%, and more
+ * (each part's order-statistic interval covers a little over its
+ * discrete binomial level).
  */
 static void
 test_gate_coverage_ratio_and_syncs(void **state)
@@ -241,10 +258,92 @@ test_gate_coverage_ratio_and_syncs(void **state)
 	print_message("coverage at 95%%: speedup %.4f, syncs %.4f\n",
 	    (double)hit_ratio / (double)trials, (double)hit_syncs / (double)trials);
 	/* seeded, so fixed; a standard error over 2000 trials is about 0.005 */
-	assert_true((double)hit_ratio / (double)trials >= 0.95 - 0.01);
-	assert_true((double)hit_ratio / (double)trials <= 0.99);
-	assert_true((double)hit_syncs / (double)trials >= 0.95 - 0.01);
-	assert_true((double)hit_syncs / (double)trials <= 0.99);
+	assert_true((double)hit_ratio / (double)trials >= 0.95);
+	assert_true((double)hit_syncs / (double)trials >= 0.95);
+}
+
+/* n latencies, half near lo and half near hi: cache hits and misses. */
+static double *
+bimodal(unsigned long long *s, double lo, double hi, double frac_lo, size_t n)
+{
+	double *x = malloc(n * sizeof *x);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x[i] = (uniform(s) < frac_lo ? lo : hi) * exp(0.05 * normal(s));
+	stats_sort(x, n);
+	return x;
+}
+
+/*
+ * Where a side is bimodal with its median near the gap, each one-sided
+ * error of the ratio's interval stays within the promised 2.5% (the
+ * interval it replaced missed on one side 7.6 to 8.6% of the time).
+ * The truth: the median of a 49/51 mixture of 1us and 10us hits and
+ * misses sits in the misses, near 10us; against a lognormal rival.
+ */
+static void
+test_gate_coverage_bimodal_one_sided(void **state)
+{
+	unsigned long long s = 11;
+	size_t t, below = 0, above = 0, trials = 3000;
+	double truth;
+
+	(void)state;
+	/* the mixture's median: the misses' quantile at (0.5 - 0.49) / 0.51 */
+	truth = 200000.0 / (10000 * exp(0.05 * stats_norm_quantile(0.01 / 0.51)));
+	for (t = 0; t < trials; t++) {
+		double *o = bimodal(&s, 1000, 10000, 0.49, 300);
+		double *r = lognormal(&s, 200000, 0.3, 300);
+		struct gate_part po, pr;
+		struct gate_term ratio[2] = { { &pr, 1 }, { &po, -1 } };
+		struct gate_estimate e;
+
+		sampled(&po, o, 300, 0.5);
+		sampled(&pr, r, 300, 0.5);
+		gate_combine(ratio, 2, 0.95, &e);
+		below += truth < e.lo;
+		above += truth > e.hi;
+		free(o);
+		free(r);
+	}
+	print_message("bimodal: truth under the interval %.4f, over it %.4f\n",
+	    (double)below / (double)trials, (double)above / (double)trials);
+	assert_true((double)below / (double)trials <= 0.025);
+	assert_true((double)above / (double)trials <= 0.025);
+}
+
+/*
+ * A thin p99 (100 samples: no upper bound at 95%) never passes: a true
+ * speedup of 9x held to 10x is indeterminate or fails, never passes,
+ * whichever side is thin.
+ */
+static void
+test_gate_thin_p99_never_passes(void **state)
+{
+	unsigned long long s = 3;
+	size_t t, passes = 0;
+
+	(void)state;
+	for (t = 0; t < 400; t++) {
+		size_t no = t % 2 ? 100 : 20000, nr = t % 2 ? 20000 : 100;
+		double *o = lognormal(&s, 100000, 0.5, no), *r = lognormal(&s, 900000, 0.5, nr);
+		struct gate_part po, pr;
+		struct gate_term ratio[2] = { { &pr, 1 }, { &po, -1 } };
+		struct gate_estimate e;
+		struct verdict_value x;
+
+		sampled(&po, o, no, 0.99);
+		sampled(&pr, r, nr, 0.99);
+		gate_combine(ratio, 2, 0.95, &e);
+		x.v = e.v;
+		x.lo = e.lo;
+		x.hi = e.hi;
+		passes += gate_judge(x, 1, 10) == RULING_PASS;
+		free(o);
+		free(r);
+	}
+	assert_int_equal(passes, 0);
 }
 
 /* A class of latencies, sampled or given as p50/p99 only. */
@@ -813,8 +912,10 @@ test_gate_rule_matches_many_by_name(void **state)
 		assert_false(d.v.unmatched[n / 1000 + k].ours);
 	}
 	assert_int_equal(d.v.reads.ruling, RULING_PASS);
-	assert_non_null(strstr(d.v.notes[0], "c0, c1, c2"));
-	assert_non_null(strstr(d.v.notes[0], ", c19999: neither side gave samples"));
+	for (k = 0; k < d.v.nnotes && strstr(d.v.notes[k], "c0, c1, c2") == NULL; k++)
+		;
+	assert_true(k < d.v.nnotes);
+	assert_non_null(strstr(d.v.notes[k], ", c19999: neither side gave samples"));
 	duel_free(&d);
 }
 
@@ -989,6 +1090,8 @@ test_gate_rule_tie_regression(void **state)
 	(void)state;
 	tie_shown = 0;
 	gate_opts_init(&o, MODE_BASELINE);
+	/* what the ties rule on is the limit, not one run's noise */
+	o.single_run_ok = 1;
 	for (p = 1; p <= 999; p++) {
 		snprintf(pct, sizeof pct, "%d%%", p);
 		assert_int_equal(units_parse_percent(pct, 0, 10, &o.max_regression,
@@ -1098,6 +1201,7 @@ test_gate_rule_baseline(void **state)
 	(void)state;
 	for (k = 0; k < 3; k++) {
 		duel_init(&d, MODE_BASELINE);
+		d.opts.single_run_ok = 1;
 		add_class(&d.ours, "w", KIND_WRITE, now[k], 2e6, NULL, 0);
 		add_class(&d.rival, "w", KIND_WRITE, 1e6, 2e6, NULL, 0);
 		d.ours.probe = new_probe("h", "v", 5e5, 0.02, REACH_YES);
@@ -1404,8 +1508,8 @@ test_gate_rule_words_of_one(void **state)
 	add_class(&d.rival, "r", KIND_READ, 500000, 900000, NULL, 0);
 	assert_int_equal(duel_rule(&d), 0);
 	for (i = 0; i < d.v.nnotes; i++)
-		seen |= strcmp(d.v.notes[i], "r: zu's 1 sample is too few for an "
-		    "interval on p50 at 95% (6 would do); it is taken as exact") == 0;
+		seen |= strncmp(d.v.notes[i], "r: zu's 1 sample is too few to bound "
+		    "p50 on both sides", 53) == 0;
 	assert_true(seen);
 	d.ours.classes[0].samples_ns = NULL;    /* on the stack, not the result's */
 	d.ours.classes[0].nsamples = 0;
@@ -1428,11 +1532,11 @@ test_gate_rule_words_of_one(void **state)
 	assert_int_equal(duel_rule(&d), 0);
 	assert_string_equal(d.v.ours.label, "ours");
 	for (seen = 0, i = 0; i < d.v.nnotes; i++) {
-		seen |= strcmp(d.v.notes[i], "r: ours' 100 samples are too few for an "
-		    "interval on p99 at 95% (368 would do); it is taken as exact") == 0;
-		seen |= (strcmp(d.v.notes[i], "ours' probe has 1 sample, too few for an "
-		    "interval on its median at 95% (6 would do); its sync unit is "
-		    "taken as exact") == 0) << 1;
+		seen |= strncmp(d.v.notes[i], "r: ours' 100 samples are too few to "
+		    "bound p99 on both sides for the checks at 95% (", 80) == 0;
+		seen |= (strncmp(d.v.notes[i], "ours' probe has 1 sample, too few to "
+		    "bound its median on both sides for the checks at 95% (", 84) ==
+		    0) << 1;
 	}
 	assert_int_equal(seen, 3);
 	assert_string_equal(d.v.ceiling_note, "2 syncs a commit at p50 "
@@ -1558,6 +1662,232 @@ test_gate_worse_order(void **state)
 	    RULING_NOT_RULED);
 }
 
+/* Runs of one side: results and the side that names them. */
+struct runs_side {
+	struct result r[12];
+	struct gate_run_in in[12];
+	struct gate_side_in side;
+	size_t k;
+};
+
+/*
+ * k runs of a read class "r", each of n lognormal latencies whose median
+ * is median times a run effect of sd tau on the log scale.
+ */
+static void
+runs_side_init(struct runs_side *rs, unsigned long long *s, size_t k,
+    double median, double tau, size_t n, const char *engine)
+{
+	size_t i;
+
+	memset(rs, 0, sizeof *rs);
+	rs->k = k;
+	for (i = 0; i < k; i++) {
+		double m = median * exp(tau * normal(s));
+
+		new_result(&rs->r[i], engine);
+		add_class(&rs->r[i], "r", KIND_READ, 0, 0, lognormal(s, m, 0.3, n), n);
+		rs->in[i].r = &rs->r[i];
+		rs->in[i].file = "run.json";
+	}
+	rs->side.r = &rs->r[0];
+	rs->side.file = "run.json";
+	rs->side.runs = rs->in;
+	rs->side.nruns = k;
+}
+
+static void
+runs_side_free(struct runs_side *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->k; i++)
+		result_free(&rs->r[i]);
+}
+
+/* The ruling of runs a side against runs b in baseline mode at 5%. */
+static enum ruling
+runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
+{
+	struct gate_opts o;
+	char err[ERRLEN];
+	enum ruling r;
+
+	gate_opts_init(&o, MODE_BASELINE);
+	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
+	if (verdict_check(v, "v.json", err) < 0)
+		fail_msg("the gate's own verdict is refused: %s", err);
+	r = v->overall;
+	return r;
+}
+
+/*
+ * An A/A test over whole runs: three runs a side of one engine whose runs
+ * drift by 10% fail the 5% regression gate about as often as the level
+ * says (two checks, each wrong at most 2.5% of the time), where one run a
+ * side ruled on its sampling alone failed most of them; a real 60%
+ * slowdown fails nearly always.
+ */
+static void
+test_gate_rule_runs_aa_and_power(void **state)
+{
+	unsigned long long s = 2024;
+	struct runs_side a, b;
+	struct gate_verdict v;
+	int t, fails = 0, caught = 0, trials = 200;
+
+	(void)state;
+	for (t = 0; t < trials; t++) {
+		runs_side_init(&a, &s, 3, 100000, 0.1, 400, "e");
+		runs_side_init(&b, &s, 3, 100000, 0.1, 400, "e");
+		fails += runs_rule(&a, &b, &v) == RULING_FAIL;
+		assert_int_equal(v.scope, SCOPE_RUNS);
+		verdict_free(&v);
+		runs_side_free(&a);
+		runs_side_free(&b);
+		runs_side_init(&a, &s, 3, 160000, 0.1, 400, "e");
+		runs_side_init(&b, &s, 3, 100000, 0.1, 400, "e");
+		caught += runs_rule(&a, &b, &v) == RULING_FAIL;
+		verdict_free(&v);
+		runs_side_free(&a);
+		runs_side_free(&b);
+	}
+	print_message("3 runs a side, drift 10%%: A/A fails %d of %d; 1.6x caught "
+	    "%d of %d\n", fails, trials, caught, trials);
+	assert_true(fails <= trials * 6 / 100);
+	assert_true(caught >= trials * 80 / 100);
+}
+
+/* Over one run a side, baseline mode holds a fail indeterminate, and says why. */
+static void
+test_gate_rule_one_run_holds_fails(void **state)
+{
+	const struct verdict_check *c;
+	struct duel d;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		duel_init(&d, MODE_BASELINE);
+		d.opts.single_run_ok = k;
+		add_class(&d.ours, "r", KIND_READ, 2e6, 4e6, NULL, 0);
+		add_class(&d.rival, "r", KIND_READ, 1e6, 2e6, NULL, 0);
+		assert_int_equal(duel_rule(&d), 0);
+		c = find_check(&d.v, "r", "p50 regression");
+		assert_int_equal(d.v.scope, SCOPE_RUN);
+		assert_int_equal(c->ruling, k ? RULING_FAIL : RULING_INDETERMINATE);
+		assert_int_equal(c->held, !k);
+		if (!k)
+			assert_non_null(strstr(c->reason, ", over 5%; held indeterminate: "
+			    "one run a side cannot tell"));
+		assert_non_null(strstr(d.v.notes[0], "one run a side: each interval "
+		    "covers that run's sampling only"));
+		duel_free(&d);
+	}
+	/* against a rival the checks stand as ruled, with the note */
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "r", KIND_READ, 2e6, 4e6, NULL, 0);
+	add_class(&d.rival, "r", KIND_READ, 1e6, 2e6, NULL, 0);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(find_check(&d.v, "r", "p50 speedup")->ruling, RULING_FAIL);
+	duel_free(&d);
+}
+
+/* The runs of a side must be of one engine, workload and set of classes. */
+static void
+test_gate_side_check_refusals(void **state)
+{
+	unsigned long long s = 1;
+	struct runs_side a;
+	char err[ERRLEN];
+
+	(void)state;
+	runs_side_init(&a, &s, 3, 1e5, 0, 20, "e");
+	a.in[1].file = "b.json";
+	assert_int_equal(gate_side_check(&a.side, "--rival", err), 0);
+	free(a.r[1].engine);
+	a.r[1].engine = xstrdup("f");
+	assert_int_equal(gate_side_check(&a.side, "--rival", err), -1);
+	assert_string_equal(err, "b.json: engine is \"f\", but run.json's is \"e\"; "
+	    "expected every run of --rival from one engine");
+	free(a.r[1].engine);
+	a.r[1].engine = xstrdup("e");
+	free(a.r[1].workload);
+	a.r[1].workload = NULL;
+	assert_int_equal(gate_side_check(&a.side, "ours", err), -1);
+	assert_string_equal(err, "b.json: workload is absent, but run.json's is "
+	    "\"linkbench\"; expected every run of ours on one workload");
+	a.r[1].workload = xstrdup("linkbench");
+	free(a.r[1].classes[0].name);
+	a.r[1].classes[0].name = xstrdup("q");
+	assert_int_equal(gate_side_check(&a.side, "--baseline", err), -1);
+	assert_string_equal(err, "b.json: has no class \"r\", which run.json ran; "
+	    "expected the same classes in every run of --baseline");
+	free(a.r[1].classes[0].name);
+	a.r[1].classes[0].name = xstrdup("r");
+	a.r[2].classes[0].kind = KIND_WRITE;
+	a.in[2].file = "c.json";
+	assert_int_equal(gate_side_check(&a.side, "ours", err), -1);
+	assert_string_equal(err, "c.json: class \"r\" is a write, but in run.json it "
+	    "is a read; expected the same kind in every run of ours");
+	runs_side_free(&a);
+}
+
+/*
+ * One run against several: the one run takes the other side's spread
+ * between runs, and says so; with a noise file of its engine, the noise.
+ */
+static void
+test_gate_rule_one_run_borrows_or_takes_noise(void **state)
+{
+	unsigned long long s = 77;
+	struct runs_side a, b;
+	struct gate_verdict v;
+	struct gate_opts o;
+	struct noise n;
+	char err[ERRLEN];
+	size_t i;
+	int said = 0;
+
+	(void)state;
+	runs_side_init(&a, &s, 1, 1e5, 0.1, 400, "e");
+	runs_side_init(&b, &s, 5, 1e5, 0.1, 400, "e");
+	a.side.nruns = 1;
+	runs_rule(&a, &b, &v);
+	for (i = 0; i < v.nnotes; i++)
+		said |= strstr(v.notes[i], "the new run gave one run: its spread between "
+		    "runs is taken to be the other side's") != NULL;
+	assert_true(said);
+	assert_int_equal(v.scope, SCOPE_RUNS);
+	verdict_free(&v);
+	/* one run a side, with the runner's noise */
+	memset(&n, 0, sizeof n);
+	n.path = xstrdup("noise.json");
+	n.engine = xstrdup("e");
+	n.runs = 12;
+	n.nclasses = 1;
+	n.classes = xcalloc(1, sizeof *n.classes);
+	n.classes[0].name = xstrdup("r");
+	n.classes[0].stat[NOISE_P50].have = n.classes[0].stat[NOISE_P99].have = 1;
+	n.classes[0].stat[NOISE_P50].log_sd = n.classes[0].stat[NOISE_P99].log_sd = 0.1;
+	n.classes[0].stat[NOISE_P50].df = n.classes[0].stat[NOISE_P99].df = 11;
+	b.side.nruns = 1;
+	gate_opts_init(&o, MODE_BASELINE);
+	o.noise = &n;
+	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	assert_int_equal(v.scope, SCOPE_RUNS);
+	assert_non_null(strstr(v.notes[0], "one run a side, with this runner's "
+	    "run-to-run noise from --noise noise.json (12 runs of e)"));
+	/* ten percent noise: a 5% limit cannot be settled by one run a side */
+	assert_int_equal(find_check(&v, "r", "p50 regression")->ruling,
+	    RULING_INDETERMINATE);
+	assert_true(find_check(&v, "r", "p50 regression")->runs_needed >= 2);
+	verdict_free(&v);
+	noise_free(&n);
+	runs_side_free(&a);
+	runs_side_free(&b);
+}
+
 int
 main(void)
 {
@@ -1568,6 +1898,12 @@ main(void)
 		cmocka_unit_test(test_gate_combine_keeps_counts),
 		cmocka_unit_test(test_gate_coverage_quantile),
 		cmocka_unit_test(test_gate_coverage_ratio_and_syncs),
+		cmocka_unit_test(test_gate_coverage_bimodal_one_sided),
+		cmocka_unit_test(test_gate_thin_p99_never_passes),
+		cmocka_unit_test(test_gate_rule_runs_aa_and_power),
+		cmocka_unit_test(test_gate_rule_one_run_holds_fails),
+		cmocka_unit_test(test_gate_side_check_refusals),
+		cmocka_unit_test(test_gate_rule_one_run_borrows_or_takes_noise),
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
 		cmocka_unit_test(test_gate_rule_shared_unit_words),
