@@ -180,6 +180,7 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 	m = sampled_terms(t, nt);
 	tail = (1 - c) / (2 * (double)(m > 0 ? m : 1));
 	e->z = stats_norm_quantile(1 - tail);
+	e->level = 1 - 2 * tail;
 	e->nt = nt;
 	for (i = 0; i < nt; i++) {
 		const struct gate_part *pt = t[i].part;
@@ -201,6 +202,7 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 		e->kind[i] = pt->kind;
 		e->scalable[i] = pt->scalable;
 		e->n[i] = pt->n;
+		e->p[i] = pt->p;
 	}
 	e->v = v.num / v.den;
 	e->lo = e->hi = NAN;
@@ -265,6 +267,27 @@ needed_for(const struct gate_estimate *e, int up, double dist, double grow)
 	return (long long)hi;
 }
 
+/*
+ * A class part too thin to bound needs at least the samples that bound
+ * it; one with neither end bounded gives no spread to scale, so its
+ * count is all that can be said: "or more".
+ */
+static void
+open_parts(const struct gate_estimate *e, long long *lo, long long *hi)
+{
+	size_t i, m;
+
+	for (i = 0; i < e->nt; i++) {
+		if (!e->scalable[i] || (isfinite(e->down[i]) && isfinite(e->up[i])))
+			continue;
+		m = gate_min_samples(e->p[i], e->level);
+		if ((long long)m > *lo)
+			*lo = (long long)m;
+		if (!isfinite(e->down[i]) && !isfinite(e->up[i]))
+			*hi = GATE_NEED_CAP + 1;
+	}
+}
+
 static int
 has_scalable(const struct gate_estimate *e)
 {
@@ -312,6 +335,7 @@ gate_samples_needed(const struct gate_estimate *e, double limit, double power,
 	spread_at(e, up, 0, &r, &f);
 	*hi = d - zp * r / e->z > f ? needed_for(e, up, d - zp * r / e->z, grow) :
 	    GATE_NEED_CAP + 1;
+	open_parts(e, lo, hi);
 	if (*hi < *lo)
 		*hi = *lo;
 	return 0;

@@ -68,8 +68,10 @@ struct gate_estimate {
 	int kind[GATE_MAX_TERMS];       /* enum part_kind */
 	int scalable[GATE_MAX_TERMS];
 	size_t n[GATE_MAX_TERMS];
+	double p[GATE_MAX_TERMS];       /* the part's quantile */
 	size_t nt;
 	double z;               /* the normal quantile of each term's tail */
+	double level;           /* each part's two-sided level: 1 - 2 tail */
 	/*
 	 * Per term: 0, or the level at which a sampled part could not be
 	 * bounded on both sides (too few samples); the product's end on that
