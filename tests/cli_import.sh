@@ -169,10 +169,10 @@ expect 2 "linkbench: --engine is only white space" \
 	import linkbench "$fx/linkbench-request.csv" --engine "$(printf '\342\200\202')"
 expect 2 "ycsb: --workload is empty; expected a name with something to show" \
 	import ycsb "$fx/ycsb-workloada.txt" --engine e --workload ""
-expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e
+expect 2 "csv: unknown format; expected ycsb, linkbench, fio, db_bench, pgbench, go-ycsb, ycsb-raw, ycsb-json or hgrm" import csv "$fx/ycsb-workloada.txt" --engine e
 expect 2 "ycsb: no FILE given" import ycsb --engine e
 expect 2 "ycsb: one FILE at a time" import ycsb "$fx/ycsb-workloada.txt" "$fx/ycsb-workloade.txt" --engine e
-expect 2 "--workload is for ycsb only" import linkbench "$fx/linkbench-request.csv" --engine e --workload w
+expect 2 "linkbench: --workload is for ycsb, ycsb-raw, ycsb-json and go-ycsb only; a linkbench run's workload is linkbench" import linkbench "$fx/linkbench-request.csv" --engine e --workload w
 expect 2 "unknown option --frob" import ycsb "$fx/ycsb-workloada.txt" --engine e --frob
 expect 2 "needs a value" import ycsb "$fx/ycsb-workloada.txt" --engine
 expect 2 "No such file or directory" import ycsb "$fx/ycsb-workloada.txt" --engine e -o "$tmp/no/such/dir.json"
