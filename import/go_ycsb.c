@@ -47,6 +47,7 @@ struct gy_parse {
 	struct gy_op ops[MAX_OPS];
 	size_t nops;
 	size_t finished;        /* the last "Run finished" line */
+	size_t banner;          /* go-ycsb's properties banner */
 	size_t total;           /* summary lines */
 	size_t interim;         /* those before the last set */
 };
@@ -196,6 +197,9 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 			ps->finished = line.number;
 			continue;
 		}
+		if (line.len >= 12 && memcmp(line.text, "************", 12) == 0 &&
+		    import_find(line.text, line.len, " properties ") != NULL)
+			ps->banner = line.number;
 		if ((rc = summary_line(ps, &line, err)) < 0)
 			return -1;
 		if (rc == 0 && !line.ended)
@@ -207,11 +211,12 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 		return 1;
 	for (i = 0; i < ps->nops; i++)
 		final += ps->ops[i].line > ps->finished;
-	if (final == 0 || (ps->finished == 0 && ps->total > ps->nops))
+	/* a run's output, banner and all, ends with "Run finished" and its summary */
+	if (final == 0 || (ps->finished == 0 && (ps->total > ps->nops || ps->banner)))
 		return errf(err, "%s: truncated: %s; expected go-ycsb's whole output, "
 		    "whose last summary, after \"Run finished\", is the run's", ps->name,
-		    final == 0 ? "no summary after \"Run finished\"" : "interim "
-		    "summaries (an operation twice) but no \"Run finished\" line");
+		    final == 0 ? "no summary after \"Run finished\"" : "go-ycsb's "
+		    "banner, or interim summaries, but no \"Run finished\" line");
 	ps->interim = ps->total - final;
 	for (i = 0; i < ps->nops; i++)
 		if (ps->ops[i].line > ps->finished &&
