@@ -202,8 +202,8 @@ whole(const cJSON *item, double min, double *v)
 static int
 bad(const char *name, const struct fio_dir *d, const char *what, char *err)
 {
-	return errf(err, "%s: jobs[%zu] \"%s\": %s.%s%s", name, d->index, d->job,
-	    d->dir, d->lat != NULL ? d->lat : "", what);
+	return errf(err, "%s: jobs[%zu] \"%s\": %s%s%s%s", name, d->index, d->job,
+	    d->dir, d->lat != NULL ? "." : "", d->lat != NULL ? d->lat : "", what);
 }
 
 /* The buckets of json+'s "bins", ascending, checked against N. */

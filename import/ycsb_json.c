@@ -28,7 +28,7 @@
  * it, "," between its top-level objects and "]" after, no line moved.
  */
 static char *
-as_array(const char *buf, size_t len, size_t *n)
+as_array(const char *buf, size_t len, size_t *n, size_t *open)
 {
 	char *copy = xmalloc(2 * len + 3);
 	size_t i = utf8_bom(buf, len), k = 0, depth = 0;
@@ -66,6 +66,7 @@ as_array(const char *buf, size_t len, size_t *n)
 	if (wrap)
 		copy[k++] = ']';
 	*n = k;
+	*open = depth;
 	return copy;
 }
 
@@ -160,7 +161,7 @@ add_record(const cJSON *rec, size_t i, size_t line, const char *name, char **tex
 
 /* The records as YCSB's text; NULL with err set. */
 static char *
-to_text(const cJSON *root, const size_t *lines, const char *name, size_t *tlen,
+to_text(const cJSON *root, size_t *lines, const char *name, size_t *tlen,
     char *err)
 {
 	const cJSON *rec;
@@ -169,6 +170,9 @@ to_text(const cJSON *root, const size_t *lines, const char *name, size_t *tlen,
 
 	*tlen = 0;
 	cJSON_ArrayForEach(rec, root) {
+		/* a record that is no object has no line of its own: its neighbour's */
+		if (lines[i] == 0)
+			lines[i] = i > 0 ? lines[i - 1] : 1;
 		if (add_record(rec, i, lines[i], name, &text, tlen, &tline, err) < 0) {
 			free(text);
 			return NULL;
@@ -178,12 +182,38 @@ to_text(const cJSON *root, const size_t *lines, const char *name, size_t *tlen,
 	return text;
 }
 
+/* The number of the last line with text, and of the first. */
+static size_t
+last_line(const char *buf, size_t len)
+{
+	size_t line = 1, i, last = 1;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			line++;
+		else if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+			last = line;
+	}
+	return last;
+}
+
+static size_t
+first_line(const char *buf, size_t len)
+{
+	size_t line = 1, i;
+
+	for (i = 0; i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	    buf[i] == '\n' || (unsigned char)buf[i] >= 0x80); i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
 int
 import_ycsb_json_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	char *copy, *text = NULL;
-	size_t n, tlen, *lines = NULL, i = utf8_bom(buf, len);
+	size_t n, tlen, open, *lines = NULL, i = utf8_bom(buf, len);
 	cJSON *root = NULL;
 	int rc = -1;
 
@@ -200,8 +230,20 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 			    name, WHAT);
 		return -1;
 	}
-	copy = as_array(buf, len, &n);
+	copy = as_array(buf, len, &n, &open);
+	if (open > 0) {
+		errf(err, "%s: truncated at line %zu: the JSON opened at line %zu does "
+		    "not close; expected %s", name, last_line(buf, len), first_line(buf,
+		    len), WHAT);
+		free(copy);
+		return -1;
+	}
 	root = json_parse_buffer(name, copy, n, err);
+	if (root == NULL && import_other_format(buf, len, name, "ycsb-json", WHAT,
+	    err) < 0) {
+		free(copy);
+		return -1;
+	}
 	if (root != NULL && (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0))
 		errf(err, "%s: %s; expected %s, records of metric, measurement and value",
 		    name, cJSON_IsArray(root) ? "no records" : "not an array of records",
