@@ -23,7 +23,10 @@
 #include "lib/readfile.h"
 #include "lib/utf8.h"
 
-/* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
+/*
+ * Larger than any summary, even with verbose histograms; a per-operation
+ * log (pgbench -l, YCSB raw) of about two million operations.
+ */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
 
 struct import_args {

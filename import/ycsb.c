@@ -571,6 +571,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct ycsb_parse ps;
+	struct import_sniffed sniffed;
 	size_t i, cut;
 	int rc = -1;
 
@@ -581,8 +582,8 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	if (import_check_text(buf, len, name, WHAT, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
-	if (strcmp(import_sniff(buf, len).format != NULL ? import_sniff(buf,
-	    len).format : "", "ycsb-raw") == 0)
+	sniffed = import_sniff(buf, len);
+	if (sniffed.format != NULL && strcmp(sniffed.format, "ycsb-raw") == 0)
 		return import_other_format(buf, len, name, "ycsb", WHAT, err);
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
