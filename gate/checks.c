@@ -13,14 +13,6 @@
 #include "gate/checks.h"
 #include "lib/err.h"
 
-enum ruling
-gate_worse(enum ruling a, enum ruling b)
-{
-	static const int rank[] = { 0, 1, 3, 2 };   /* not ruled, pass, fail, indeterminate */
-
-	return rank[a] >= rank[b] ? a : b;
-}
-
 static void
 latency_part(struct gate_part *pt, const struct result_class *c, double p)
 {
@@ -103,31 +95,6 @@ single(const struct gate_part *pt, double level)
 	if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
 	return x;
-}
-
-double
-gate_tie(double limit)
-{
-	return ldexp(fabs(limit), -GATE_TIE_BITS);
-}
-
-/*
- * Comparisons that fail on NaN, as a missing interval end proves
- * nothing: an end that is not there is neither on nor past the limit.
- */
-enum ruling
-gate_judge(struct verdict_value x, int at_least, double limit)
-{
-	double t = gate_tie(limit);
-
-	if (isnan(x.lo))
-		return (at_least ? x.v >= limit - t : x.v <= limit + t) ?
-		    RULING_PASS : RULING_FAIL;
-	if (at_least)
-		return x.lo >= limit - t ? RULING_PASS : x.hi < limit - t ?
-		    RULING_FAIL : RULING_INDETERMINATE;
-	return x.hi <= limit + t ? RULING_PASS : x.lo > limit + t ? RULING_FAIL :
-	    RULING_INDETERMINATE;
 }
 
 /* What an indeterminate check would need, as the end of its reason. */

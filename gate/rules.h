@@ -4,12 +4,11 @@
  * out.  Reads are ruled as a speedup ratio against the rival; writes in
  * units of one durable sync of the volume; in baseline mode every class
  * as a regression against the old run.  Every word a report prints is
- * made here; report/ only lays it out.
+ * made here or in the verdict's words (gate/verdict.h); report/ only
+ * lays it out.
  */
 #ifndef SYNCGATE_GATE_RULES_H
 #define SYNCGATE_GATE_RULES_H
-
-#include <stdarg.h>
 
 #include "gate/interval.h"
 #include "gate/verdict.h"
@@ -88,45 +87,5 @@ void gate_unit_choose(const struct gate_side_in *ours,
     struct gate_unit *u);
 /* Frees what u holds (not u); accepts NULL. */
 void gate_unit_free(struct gate_unit *u);
-
-/* A string grown item by item, in time linear in its length. */
-struct gate_list {
-	char *s;                /* NULL until the first item; the caller frees it */
-	size_t len, cap;
-};
-
-/* Appends item to l, after sep unless l is empty. */
-void gate_list_add(struct gate_list *l, const char *sep, const char *item);
-
-/* Sentences (gate/words.c); each returns a string the caller frees. */
-char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* As gate_strf, from a va_list (which it leaves to the caller to end). */
-char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
-char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
-/* What follows name to make it possessive: "'s", or "'" after a final s. */
-const char *gate_apostrophe(const char *name);
-/* one when n is 1, else many: "sample", "samples". */
-const char *gate_plural(size_t n, const char *one, const char *many);
-/* "zu" or "the baseline". */
-const char *gate_who(const struct verdict_side *s, enum gate_mode m, char *buf,
-    size_t len);
-/* Durations as reasons print them ("53.96µs"), into buf. */
-const char *gate_dur(char *buf, size_t len, double ns);
-/*
- * A plain number with at most two decimals, zeros dropped ("2.54", "2");
- * under 0.01, two significant digits ("0.0018").
- */
-const char *gate_num(char *buf, size_t len, double x);
-/*
- * An interval's ends as gate_num prints them, into a and b (len bytes
- * each), with more decimals where two different ends would read the same
- * ("0.298 to 0.302", not "0.3 to 0.3").
- */
-void gate_num_pair(char *a, char *b, size_t len, double lo, double hi);
-/* "sync" after a number that reads "1", else "syncs". */
-const char *gate_syncs(const char *num);
-/* "rival: zu against ladybug on linkbench at a concurrency of 8". */
-char *gate_headline(const struct gate_verdict *v);
 
 #endif

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's constructor, destructor and names.
+ * The verdict's constructor, destructor and names, and the labels its
+ * sides go by.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "gate/verdict.h"
 #include "lib/err.h"
 
@@ -43,6 +43,30 @@ unit_source_name(enum unit_source s)
 	default:
 		return "none";
 	}
+}
+
+/* A side's label; without one, the word of the mode or the engine's name. */
+static const char *
+label(const struct verdict_side *s, enum gate_mode m, const char *baseline,
+    const char *nameless)
+{
+	if (s->label != NULL)
+		return s->label;
+	if (m == MODE_BASELINE)
+		return baseline;
+	return s->engine != NULL ? s->engine : nameless;
+}
+
+const char *
+verdict_ours_label(const struct gate_verdict *v)
+{
+	return label(&v->ours, v->mode, "new", "ours");
+}
+
+const char *
+verdict_rival_label(const struct gate_verdict *v)
+{
+	return label(&v->rival, v->mode, "baseline", "rival");
 }
 
 struct verdict_value

@@ -5,10 +5,17 @@
  * words agree across formats.  The gate fills it (gate/); report/ renders
  * it and reads it back from syncgate-verdict/1 JSON
  * (docs/verdict-format.md).  Durations are in ns; NaN means absent.
+ *
+ * This header is the verdict's one door: with the structure come the
+ * ways its rulings combine, the kinds of check the gate makes, its words
+ * and figures as every format prints them, and the check that a loaded
+ * verdict is one the gate could have written.  report/ includes it and
+ * nothing else of gate/.
  */
 #ifndef SYNCGATE_VERDICT_H
 #define SYNCGATE_VERDICT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "lib/probe_record.h"
@@ -163,5 +170,268 @@ void verdict_note(struct gate_verdict *v, const char *fmt, ...)
 
 /* A value with no interval. */
 struct verdict_value verdict_point(double v);
+
+/*
+ * The labels the two sides go by: the gate's (side.label), else what a
+ * renderer prints for a file without one: the engines' names against a
+ * rival ("ours" and "rival" when absent), "new" and "baseline" in
+ * baseline mode.
+ */
+const char *verdict_ours_label(const struct gate_verdict *v);
+const char *verdict_rival_label(const struct gate_verdict *v);
+
+/* Rulings and the kinds of check (gate/verdict_kinds.c). */
+
+/* The worse of two rulings: fail, then indeterminate, then pass. */
+enum ruling gate_worse(enum ruling a, enum ruling b);
+
+/*
+ * A figure and its limit are both rounded: a figure divides products of
+ * up to four latencies and units, each parsed from decimal, and a limit
+ * such as 1 + 0.57 is 1.5699999999999998.  Inputs that tie exactly land
+ * a few units in the last place apart, so a figure within one part in
+ * 2^48 of its limit (3.6e-15 of it, sixteen units in the last place) is
+ * on the limit (docs/result-format.md, "Rulings").
+ */
+#define GATE_TIE_BITS 48
+
+/* How far from limit a figure still counts as on it. */
+double gate_tie(double limit);
+
+/*
+ * The ruling of figure x against limit (passing is at least the limit
+ * when at_least, else at most): with an interval, pass where all of it is
+ * on the passing side, fail where all of it is on the failing side, and
+ * indeterminate otherwise; without one, the point decides.  A figure or
+ * an end within gate_tie(limit) of the limit is on it.
+ */
+enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
+
+/* The threshold a kind of check is held to. */
+enum gate_limit {
+	LIMIT_READ_SPEEDUP,     /* --read-speedup */
+	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
+	LIMIT_RIVAL,            /* 1: no more syncs a commit than the rival */
+	LIMIT_REGRESSION        /* 1 + --max-regression */
+};
+
+/* One kind of check the gate makes. */
+struct gate_check_kind {
+	const char *statistic;  /* "p50 speedup", "p99 syncs vs rival", ... */
+	enum gate_mode mode;
+	enum class_kind kind;
+	int unit;               /* writes: 1 ruled in syncs, 0 without a unit; reads -1 */
+	int quantile;           /* 50 or 99; 0: no figure, never ruled */
+	const char *value_unit; /* "x" or "syncs" */
+	int at_least;           /* the comparison: ">=" when set, else "<=" */
+	enum gate_limit limit;
+	const char *pass, *fail;    /* "at least", "below"; NULL when never ruled */
+};
+
+enum {
+	CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP, CHECK_P50_SYNCS, CHECK_P50_VS_RIVAL,
+	CHECK_P99_VS_RIVAL, CHECK_SYNCS_UNRULED, CHECK_P50_REGRESSION_READ,
+	CHECK_P99_REGRESSION_READ, CHECK_P50_REGRESSION_WRITE,
+	CHECK_P99_REGRESSION_WRITE, CHECK_REGRESSION_UNRULED, GATE_NCHECK_KINDS
+};
+
+extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
+
+/*
+ * Whether the gate makes a check of kind k for a class of the given kind
+ * in mode m, with or without a sync unit; it makes each such check once.
+ */
+int gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
+    enum class_kind kind, int have_unit);
+
+/* The kind of check named statistic that the gate makes there, or NULL. */
+const struct gate_check_kind *gate_check_kind_find(const char *statistic,
+    enum gate_mode m, enum class_kind kind, int have_unit);
+
+/* k's limit under v's thresholds; NaN where v lacks the threshold. */
+double gate_check_limit(const struct gate_check_kind *k,
+    const struct gate_verdict *v);
+
+/*
+ * The figure a check of kind k rules on, from row's latencies and the
+ * unit, computed as the gate computes it; NaN for a check with none.
+ */
+double gate_check_figure(const struct gate_check_kind *k,
+    const struct verdict_row *row, const struct verdict_unit *u);
+
+/*
+ * The words of ruling r on a check of kind k under v's thresholds, which
+ * end its reason: "at least 10x", "over the ceiling of 2", "too close to
+ * 5% to call".  The caller frees the string.
+ */
+char *gate_check_words(const struct gate_check_kind *k, enum ruling r,
+    const struct gate_verdict *v);
+
+/*
+ * Figures beside the limit or the figure they were compared with
+ * (gate/verdict_digits.c): printed with the decimals that make them
+ * compare, as printed, as they were ruled.
+ */
+
+/* How a printed figure must read against what it is printed beside. */
+enum gate_reads {
+	READS_LT, READS_LE, READS_EQ, READS_GE, READS_GT
+};
+
+/* -1, 0 or 1: x under limit, on it (within gate_tie) or over it. */
+int gate_side(double x, double limit);
+
+/*
+ * How x must read against limit in a check passing at least (at_least)
+ * or at most limit: on the passing side, the limit included, when x
+ * passes; strictly on the other when it fails.
+ */
+enum gate_reads gate_reads_for(double x, double limit, int at_least);
+
+/* A way of printing figures, with given decimals or (-1) in its usual form. */
+struct gate_style {
+	void (*print)(char *buf, size_t len, double x, int decimals);
+	double (*read)(const char *buf);    /* the figure buf shows */
+};
+
+/* gate_num's figures ("2.54"), and gate_dur's durations ("53.96µs"). */
+extern const struct gate_style gate_style_num, gate_style_dur;
+
+/*
+ * x and y into a and b (len bytes each) in style st, with more decimals,
+ * the same for both, until a reads rel b; with keep_b, b already holds
+ * y printed and is left as it is.
+ */
+void gate_print_two(char *a, char *b, size_t len, double x, double y,
+    enum gate_reads rel, const struct gate_style *st, int keep_b);
+
+/* Whether a figure reading a reads rel one reading b. */
+int gate_reads_hold(double a, double b, enum gate_reads rel);
+
+/* A limit, a threshold or a level with every digit it was given: "10", "1.005". */
+const char *gate_limit_num(char *buf, size_t len, double x);
+
+/* x in style st, with the decimals to read rel limit's digits. */
+const char *gate_fig_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel, const struct gate_style *st);
+
+/* x as gate_num prints it, with the decimals to read rel limit's digits. */
+const char *gate_num_against(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel);
+
+/* x as a check of it against limit was ruled (gate_reads_for). */
+const char *gate_num_vs(char *buf, size_t len, double x, double limit,
+    int at_least);
+
+/* x, already printed in buf, with more decimals until it reads rel limit's digits. */
+void gate_num_refine(char *buf, size_t len, double x, double limit,
+    enum gate_reads rel);
+
+/* An interval's ends as gate_num_pair prints them, each read as ruled against limit. */
+void gate_num_pair_vs(char *a, char *b, size_t len, double lo, double hi,
+    double limit, int at_least);
+
+/*
+ * The write ceiling as the ceiling note begins: "2 syncs a commit at p50
+ * (--commit-syncs)".  The caller frees the string.
+ */
+char *gate_ceiling_words(double commit_syncs);
+
+/* Words (gate/verdict_words.c). */
+
+/* A string grown item by item, in time linear in its length. */
+struct gate_list {
+	char *s;                /* NULL until the first item; the caller frees it */
+	size_t len, cap;
+};
+
+/* Appends item to l, after sep unless l is empty. */
+void gate_list_add(struct gate_list *l, const char *sep, const char *item);
+
+/* Sentences; each returns a string the caller frees. */
+char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As gate_strf, from a va_list (which it leaves to the caller to end). */
+char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
+char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
+/* What follows name to make it possessive: "'s", or "'" after a final s. */
+const char *gate_apostrophe(const char *name);
+/* one when n is 1, else many: "sample", "samples". */
+const char *gate_plural(size_t n, const char *one, const char *many);
+/* "zu" or "the baseline". */
+const char *gate_who(const struct verdict_side *s, enum gate_mode m, char *buf,
+    size_t len);
+/* Durations as reasons print them ("53.96µs"), into buf. */
+const char *gate_dur(char *buf, size_t len, double ns);
+/*
+ * A plain number with at most two decimals, zeros dropped ("2.54", "2");
+ * under 0.01, two significant digits ("0.0018").
+ */
+const char *gate_num(char *buf, size_t len, double x);
+/*
+ * An interval's ends as gate_num prints them, into a and b (len bytes
+ * each), with more decimals where two different ends would read the same
+ * ("0.298 to 0.302", not "0.3 to 0.3").
+ */
+void gate_num_pair(char *a, char *b, size_t len, double lo, double hi);
+/* "sync" after a number that reads "1", else "syncs". */
+const char *gate_syncs(const char *num);
+/* "rival: zu against ladybug on linkbench at a concurrency of 8". */
+char *gate_headline(const struct gate_verdict *v);
+
+/*
+ * A half's reason, for its rows and checks in v and its ruling r: the
+ * figures of a passing half summed up, else the reasons of its checks
+ * ruled r, joined.  v->unit.why_none must be set when the unit is none.
+ * The caller frees the string.
+ */
+char *gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    enum ruling r);
+
+
+/*
+ * A loaded verdict held to the gate (gate/verdict_rulings.c,
+ * verdict_figures.c, verdict_reasons.c), so that a file edited until it
+ * passes is refused rather than rendered.  name is the file, for
+ * messages; each returns 0, or -1 with err naming the file, the field
+ * and what the gate would have written there.
+ */
+
+/*
+ * The whole verdict: its figures (verdict_check_figures), each class
+ * once, each class the worst of its checks and each check ruled as the
+ * gate rules its figure, each half the worst of its classes, the verdict
+ * the worse of the halves, no check of a class in neither half, and its
+ * words (verdict_check_reasons).  The unit and the rows are held to
+ * theirs as they load (verdict_check_unit, verdict_check_row).
+ */
+int verdict_check(const struct gate_verdict *v, const char *name, char *err);
+
+/*
+ * The unit as its source has it, and a row's ratios and syncs as its
+ * latencies and the unit give them; path is where the row sits
+ * ("writes.classes[0]").
+ */
+int verdict_check_unit(const struct verdict_unit *u, const char *name,
+    char *err);
+int verdict_check_row(const struct verdict_row *r, const struct verdict_unit *u,
+    const char *name, const char *path, char *err);
+
+/*
+ * The thresholds of v's mode, each check a kind the gate makes there,
+ * its limit its half's threshold, its value and interval its class's
+ * figures.
+ */
+int verdict_check_figures(const struct gate_verdict *v, const char *name,
+    char *err);
+
+/*
+ * Each check's reason ends in the words the gate gives its ruling
+ * against its limit, each half's reason is the gate's for its checks,
+ * the ceiling note states commit_syncs.  For a verdict whose rulings
+ * are known to be the gate's.
+ */
+int verdict_check_reasons(const struct gate_verdict *v, const char *name,
+    char *err);
 
 #endif

@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/readfile.h"
+#include "lib/result_limits.h"
 #include "lib/utf8.h"
 
 /* Arrays and objects open at end, strings skipped. */
@@ -277,6 +278,24 @@ json_add_string_or_null(cJSON *o, const char *key, const char *s)
 }
 
 const char *
+json_shortest(char *buf, size_t len, double d)
+{
+	int prec;
+
+	if (d == floor(d) && fabs(d) < 1e17) {
+		snprintf(buf, len, "%.0f", d);
+		return buf;
+	}
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", d);
+	return buf;
+}
+
+const char *
 json_kind(const cJSON *item)
 {
 	if (item == NULL)
@@ -294,4 +313,267 @@ json_kind(const cJSON *item)
 	if (cJSON_IsObject(item))
 		return "an object";
 	return "not a JSON value";
+}
+
+void
+json_at_init(struct json_at *at, const char *file, const char *path, char *err)
+{
+	at->file = file;
+	snprintf(at->path, sizeof at->path, "%s", path);
+	at->sep = ".";
+	at->missing = NULL;
+	at->err = err;
+}
+
+void
+json_at_key(struct json_at *child, const struct json_at *at, const char *key)
+{
+	*child = *at;
+	child->sep = ".";
+	if (at->path[0] == '\0')
+		snprintf(child->path, sizeof child->path, "%.40s", key);
+	else
+		snprintf(child->path, sizeof child->path, "%.200s%s%.40s", at->path,
+		    at->sep, key);
+}
+
+void
+json_at_index(struct json_at *child, const struct json_at *at, size_t i)
+{
+	*child = *at;
+	child->sep = ".";
+	snprintf(child->path, sizeof child->path, "%.200s[%zu]", at->path, i);
+}
+
+void
+json_at_name(struct json_at *at, const char *name)
+{
+	size_t n = strlen(at->path);
+
+	snprintf(at->path + n, sizeof at->path - n, " \"%s\"", name);
+	at->sep = ": ";
+}
+
+int
+json_bad(const struct json_at *at, const cJSON *item, const char *expected)
+{
+	return errf(at->err, "%s: %s is %s; expected %s", at->file, at->path,
+	    json_kind(item), expected);
+}
+
+int
+json_get(const cJSON *o, const char *key, int flags, const char *expected,
+    const struct json_at *at, const cJSON **v, struct json_at *child)
+{
+	struct json_at c;
+
+	json_at_key(&c, at, key);
+	if (child != NULL)
+		*child = c;
+	*v = json_member(o, key);
+	if (*v == NULL && !(flags & JSON_OPTIONAL))
+		return errf(at->err, "%s: %s is missing; expected %s", at->file,
+		    c.path, at->missing ? at->missing : expected);
+	if (*v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v)))
+		return 1;
+	return 0;
+}
+
+/* json_get, then refuses a value that is not of kind (a cJSON_Is...). */
+static int
+get_kind(const cJSON *o, const char *key, int flags, const char *expected,
+    cJSON_bool (*is)(const cJSON *), const struct json_at *at,
+    const cJSON **v, struct json_at *child)
+{
+	struct json_at c;
+	int rc = json_get(o, key, flags, expected, at, v, &c);
+
+	if (child != NULL)
+		*child = c;
+	if (rc != 0)
+		return rc;
+	return is(*v) ? 0 : json_bad(&c, *v, expected);
+}
+
+int
+json_get_object(const cJSON *o, const char *key, int flags,
+    const char *expected, const struct json_at *at, const cJSON **v,
+    struct json_at *child)
+{
+	return get_kind(o, key, flags, expected, cJSON_IsObject, at, v, child);
+}
+
+int
+json_get_array(const cJSON *o, const char *key, int flags, size_t max,
+    const char *expected, const struct json_at *at, const cJSON **v,
+    struct json_at *child)
+{
+	struct json_at c;
+	int rc = get_kind(o, key, flags, expected, cJSON_IsArray, at, v, &c);
+	size_t n;
+
+	if (child != NULL)
+		*child = c;
+	if (rc != 0 || max == 0 || (n = (size_t)cJSON_GetArraySize(*v)) <= max)
+		return rc;
+	return errf(at->err, "%s: %s is an array of %zu values; expected %s",
+	    at->file, c.path, n, expected);
+}
+
+int
+json_get_string(const cJSON *o, const char *key, int flags,
+    const char *expected, const struct json_at *at, char **out)
+{
+	int blank = flags & JSON_NONBLANK;
+	const char *want = expected ? expected : blank ? "a non-empty string" :
+	    "a string";
+	struct json_at c;
+	const cJSON *v;
+	int rc = get_kind(o, key, flags, want, cJSON_IsString, at, &v, &c);
+
+	if (rc != 0)
+		return rc;
+	if (blank && utf8_blank(v->valuestring))
+		return errf(at->err, "%s: %s is %s; expected %s", at->file, c.path,
+		    v->valuestring[0] == '\0' ? "empty" : "only white space", want);
+	*out = xstrdup(v->valuestring);
+	return 0;
+}
+
+int
+json_get_bool(const cJSON *o, const char *key, int flags,
+    const char *expected, const struct json_at *at, int *out)
+{
+	const cJSON *v;
+	int rc = get_kind(o, key, flags, expected ? expected : "true or false",
+	    cJSON_IsBool, at, &v, NULL);
+
+	if (rc == 0)
+		*out = cJSON_IsTrue(v);
+	return rc;
+}
+
+int
+json_get_word(const cJSON *o, const char *key, int flags,
+    const char *const *words, size_t n, const char *expected,
+    const struct json_at *at, int *out)
+{
+	struct json_at c;
+	const cJSON *v;
+	char q[80];
+	int rc = get_kind(o, key, flags, expected, cJSON_IsString, at, &v, &c);
+	size_t i;
+
+	if (rc != 0)
+		return rc;
+	for (i = 0; i < n; i++)
+		if (strcmp(v->valuestring, words[i]) == 0) {
+			*out = (int)i;
+			return 0;
+		}
+	return errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
+	    err_quote(q, sizeof q, v->valuestring), expected);
+}
+
+const struct json_span json_span_latency = { RESULT_MIN_NS, RESULT_MAX_NS, 0, 0, 0,
+	"a positive number of nanoseconds, from 1 to a day", ", under 1ns",
+	", over a day" };
+
+static int
+in_span(double d, const struct json_span *s)
+{
+	return (s->open_min ? d > s->min : d >= s->min) &&
+	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d));
+}
+
+int
+json_number(const cJSON *item, const struct json_span *s,
+    const struct json_at *at, double *out)
+{
+	char what[48];
+	const char *hint = "";
+	double d;
+
+	if (json_finite(item, &d) < 0)
+		return json_bad(at, item, s->expected);
+	if (in_span(d, s)) {
+		*out = d;
+		return 0;
+	}
+	if (s->over && d > s->max)
+		hint = s->over;
+	else if (s->under && d > 0 && d < s->min)
+		hint = s->under;
+	return errf(at->err, "%s: %s is %s%s; expected %s", at->file, at->path,
+	    json_shortest(what, sizeof what, d), hint, s->expected);
+}
+
+int
+json_get_number(const cJSON *o, const char *key, int flags,
+    const struct json_span *s, const struct json_at *at, double *out)
+{
+	struct json_at c;
+	const cJSON *v;
+	int rc = json_get(o, key, flags, s->expected, at, &v, &c);
+
+	*out = NAN;
+	return rc != 0 ? rc : json_number(v, s, &c, out);
+}
+
+int
+json_get_pair(const cJSON *o, const char *key, int flags,
+    const char *expected, const struct json_span *s, int end_flags,
+    const struct json_at *at, double *lo, double *hi)
+{
+	struct json_at c, e;
+	const cJSON *v, *end;
+	char a[48], b[48];
+	double *x[2] = { lo, hi };
+	int rc = json_get(o, key, flags, expected, at, &v, &c), i;
+
+	*lo = *hi = NAN;
+	if (rc != 0)
+		return rc;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
+		return errf(at->err, "%s: %s is %s; expected %s", at->file, c.path,
+		    cJSON_IsArray(v) ? "not two numbers" : json_kind(v), expected);
+	for (i = 0; i < 2; i++) {
+		end = cJSON_GetArrayItem(v, i);
+		json_at_index(&e, &c, (size_t)i);
+		if (!((end_flags & JSON_NULL) && cJSON_IsNull(end)) &&
+		    json_number(end, s, &e, x[i]) < 0)
+			return -1;
+	}
+	if (*lo > *hi && !(end_flags & JSON_ANY_ORDER))
+		return errf(at->err, "%s: %s is [%s, %s]; expected the low end at "
+		    "most the high", at->file, c.path, json_shortest(a, sizeof a, *lo),
+		    json_shortest(b, sizeof b, *hi));
+	return 0;
+}
+
+int
+json_get_numbers(const cJSON *o, const char *key, int flags,
+    const char *expected, size_t max, const char *empty,
+    const struct json_span *s, const struct json_at *at, double **out,
+    size_t *n)
+{
+	struct json_at c, e;
+	const cJSON *v, *x;
+	int rc = json_get_array(o, key, flags, max, expected, at, &v, &c);
+
+	if (rc != 0)
+		return rc;
+	*n = (size_t)cJSON_GetArraySize(v);
+	if (*n == 0 && empty != NULL)
+		return errf(at->err, "%s: %s is empty; expected %s", at->file, c.path,
+		    empty);
+	*out = xmalloc((*n ? *n : 1) * sizeof **out);
+	*n = 0;
+	cJSON_ArrayForEach(x, v) {
+		json_at_index(&e, &c, *n);
+		if (json_number(x, s, &e, &(*out)[*n]) < 0)
+			return -1;
+		(*n)++;
+	}
+	return 0;
 }

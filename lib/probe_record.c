@@ -5,6 +5,7 @@
  * stored median that disagrees with them is an error.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,88 @@
 
 /* Longest a day is: a sample above it is not a sync but garbage. */
 #define DAY_NS 86400e9
+
+#define ABSENT (JSON_OPTIONAL | JSON_NULL)
+
+/*
+ * The record's strings, in the order its JSON holds them: each is read,
+ * written, copied and freed from these tables.
+ */
+struct str_key {
+	const char *key;
+	size_t off;             /* of the char * in struct probe_record */
+	int flags;              /* JSON_NONBLANK: required; else ABSENT */
+};
+
+#define STR(key, field, flags) { key, offsetof(struct probe_record, field), flags }
+
+static const struct str_key host_keys[] = {
+	STR("id", host_id, JSON_NONBLANK), STR("id_source", host_id_source, ABSENT),
+	STR("name", host_name, ABSENT), STR("os", os, ABSENT),
+	STR("kernel", kernel, ABSENT), STR("virtualization", virt, ABSENT),
+	{ NULL, 0, 0 }
+};
+
+static const struct str_key volume_keys[] = {
+	STR("id", volume_id, JSON_NONBLANK),
+	STR("id_source", volume_id_source, ABSENT), STR("path", path, ABSENT),
+	STR("symlink", symlink, ABSENT), STR("fs", fs, ABSENT),
+	STR("mount_point", mount_point, ABSENT),
+	STR("mount_options", mount_options, ABSENT), STR("device", device, ABSENT),
+	STR("model", model, ABSENT), STR("write_cache", write_cache, ABSENT),
+	{ NULL, 0, 0 }
+};
+
+/* Later additions, left out when absent so older records read back alike. */
+static const struct str_key volume_later_keys[] = {
+	STR("memory_backed", memory_backed, ABSENT),
+	STR("passthrough_backed", passthrough_backed, ABSENT),
+	{ NULL, 0, 0 }
+};
+
+static const struct str_key top_keys[] = {
+	STR("method", method, JSON_NONBLANK),
+	STR("method_detail", method_detail, ABSENT),
+	STR("stopped_by", stopped_by, ABSENT), STR("created", created, ABSENT),
+	STR("syncgate_version", version, ABSENT),
+	{ NULL, 0, 0 }
+};
+
+static const struct str_key *const all_keys[] = { host_keys, volume_keys,
+	volume_later_keys, top_keys };
+
+static char **
+member(struct probe_record *p, const struct str_key *k)
+{
+	return (char **)(void *)((char *)p + k->off);
+}
+
+static const char *
+member_of(const struct probe_record *p, const struct str_key *k)
+{
+	return *(char *const *)(const void *)((const char *)p + k->off);
+}
+
+/* Adds each of keys to o, null where absent, or left out with later. */
+static void
+strings_json(cJSON *o, const struct str_key *k, const struct probe_record *p,
+    int later)
+{
+	for (; k->key != NULL; k++)
+		if (!later || member_of(p, k) != NULL)
+			json_add_string_or_null(o, k->key, member_of(p, k));
+}
+
+static int
+get_strings(const cJSON *o, const struct str_key *k, struct probe_record *p,
+    const struct json_at *a)
+{
+	for (; k->key != NULL; k++)
+		if (json_get_string(o, k->key, k->flags, k->flags == ABSENT ?
+		    "a string or null" : NULL, a, member(p, k)) < 0)
+			return -1;
+	return 0;
+}
 
 const char *
 reach_name(enum reach r)
@@ -56,32 +139,15 @@ probe_record_init(struct probe_record *p)
 void
 probe_record_free(struct probe_record *p)
 {
-	size_t i;
+	const struct str_key *k;
+	size_t i, t;
 
 	if (p == NULL)
 		return;
-	free(p->host_id);
-	free(p->host_id_source);
-	free(p->host_name);
-	free(p->os);
-	free(p->kernel);
-	free(p->virt);
-	free(p->volume_id);
-	free(p->volume_id_source);
-	free(p->path);
-	free(p->symlink);
-	free(p->fs);
-	free(p->mount_point);
-	free(p->mount_options);
-	free(p->device);
-	free(p->model);
-	free(p->write_cache);
-	free(p->memory_backed);
-	free(p->passthrough_backed);
-	free(p->method);
-	free(p->method_detail);
+	for (t = 0; t < sizeof all_keys / sizeof all_keys[0]; t++)
+		for (k = all_keys[t]; k->key != NULL; k++)
+			free(*member(p, k));
 	free(p->samples_ns);
-	free(p->stopped_by);
 	for (i = 0; i < p->nevidence; i++)
 		free(p->evidence[i]);
 	free(p->evidence);
@@ -90,8 +156,6 @@ probe_record_free(struct probe_record *p)
 	probe_flushes_free(&p->flushes);
 	probe_watch_free(&p->watch);
 	probe_series_free(&p->series);
-	free(p->created);
-	free(p->version);
 	probe_record_init(p);
 }
 
@@ -116,51 +180,6 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	p->evidence[p->nevidence++] = line;
 }
 
-/*
- * One-sided order-statistic bounds for the q-quantile of the n sorted x:
- * B, the samples below the quantile, is Binomial(n, q); x_(l) lies at or
- * below the quantile when B >= l, and x_(u) at or above it when B < u.
- * The largest l with P(B <= l - 1) <= 1 - conf, and the smallest u with
- * P(B <= u - 1) >= conf, found by bisection since the CDF only grows;
- * either is NaN when no rank qualifies.
- */
-static void
-quantile_bounds(const double *x, size_t n, double q, double conf, double *lo,
-    double *hi)
-{
-	size_t a, b, m;
-
-	*lo = *hi = NAN;
-	if (n == 0)
-		return;
-	if (stats_binom_cdf(n, q, 0) <= 1 - conf) {
-		/* F(a) <= 1 - conf < F(b) */
-		for (a = 0, b = n; b - a > 1; ) {
-			m = a + (b - a) / 2;
-			if (stats_binom_cdf(n, q, m) <= 1 - conf)
-				a = m;
-			else
-				b = m;
-		}
-		*lo = x[a];
-	}
-	if (stats_binom_cdf(n, q, n - 1) < conf)
-		return;
-	if (stats_binom_cdf(n, q, 0) >= conf) {
-		*hi = x[0];
-		return;
-	}
-	/* F(a) < conf <= F(b) */
-	for (a = 0, b = n - 1; b - a > 1; ) {
-		m = a + (b - a) / 2;
-		if (stats_binom_cdf(n, q, m) >= conf)
-			b = m;
-		else
-			a = m;
-	}
-	*hi = x[b];
-}
-
 size_t
 probe_p99_upper_min(void)
 {
@@ -171,6 +190,7 @@ void
 probe_record_summarize(struct probe_record *p, double level)
 {
 	struct stats_summary s;
+	size_t lo, hi;
 	double *x;
 
 	if (p->nsamples == 0)
@@ -178,8 +198,9 @@ probe_record_summarize(struct probe_record *p, double level)
 	x = xmalloc(p->nsamples * sizeof *x);
 	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
 	stats_summarize(x, p->nsamples, level, &s);
-	quantile_bounds(x, p->nsamples, 0.99, PROBE_P99_CONFIDENCE, &p->p99_lo_ns,
-	    &p->p99_hi_ns);
+	stats_order_bounds(p->nsamples, 0.99, 1 - PROBE_P99_CONFIDENCE, &lo, &hi);
+	p->p99_lo_ns = lo > 0 ? x[lo - 1] : NAN;
+	p->p99_hi_ns = hi > 0 ? x[hi - 1] : NAN;
 	free(x);
 	p->median_ns = s.median;
 	p->min_ns = s.min;
@@ -215,14 +236,7 @@ num_array(const double *v, size_t n)
 static void
 host_json(cJSON *o, const struct probe_record *p)
 {
-	cJSON *host = cJSON_AddObjectToObject(o, "host");
-
-	json_add_string_or_null(host, "id", p->host_id);
-	json_add_string_or_null(host, "id_source", p->host_id_source);
-	json_add_string_or_null(host, "name", p->host_name);
-	json_add_string_or_null(host, "os", p->os);
-	json_add_string_or_null(host, "kernel", p->kernel);
-	json_add_string_or_null(host, "virtualization", p->virt);
+	strings_json(cJSON_AddObjectToObject(o, "host"), host_keys, p, 0);
 }
 
 static void
@@ -230,26 +244,12 @@ volume_json(cJSON *o, const struct probe_record *p)
 {
 	cJSON *vol = cJSON_AddObjectToObject(o, "volume");
 
-	json_add_string_or_null(vol, "id", p->volume_id);
-	json_add_string_or_null(vol, "id_source", p->volume_id_source);
-	json_add_string_or_null(vol, "path", p->path);
-	json_add_string_or_null(vol, "symlink", p->symlink);
-	json_add_string_or_null(vol, "fs", p->fs);
-	json_add_string_or_null(vol, "mount_point", p->mount_point);
-	json_add_string_or_null(vol, "mount_options", p->mount_options);
-	json_add_string_or_null(vol, "device", p->device);
-	json_add_string_or_null(vol, "model", p->model);
-	json_add_string_or_null(vol, "write_cache", p->write_cache);
+	strings_json(vol, volume_keys, p, 0);
 	if (p->rotational >= 0)
 		cJSON_AddBoolToObject(vol, "rotational", p->rotational);
 	else
 		cJSON_AddNullToObject(vol, "rotational");
-	/* later additions are left out when absent, so older records read back alike */
-	if (p->memory_backed != NULL)
-		cJSON_AddStringToObject(vol, "memory_backed", p->memory_backed);
-	if (p->passthrough_backed != NULL)
-		cJSON_AddStringToObject(vol, "passthrough_backed",
-		    p->passthrough_backed);
+	strings_json(vol, volume_later_keys, p, 1);
 }
 
 static void
@@ -368,310 +368,131 @@ probe_record_to_json(const struct probe_record *p)
 	return o;
 }
 
-/* What v is, with a number's value: "-1", "a string"... */
-static const char *
-kind_of(const cJSON *v, char *buf, size_t len)
+/* The spans of the record's figures. */
+static const struct json_span ANY = { -HUGE_VAL, HUGE_VAL, 0, 0, 0,
+	"a number or null", NULL, NULL };
+static const struct json_span POSITIVE_NS = { 0, HUGE_VAL, 1, 0, 0,
+	"a positive number of nanoseconds", NULL, NULL };
+static const struct json_span WRITE_BYTES = { 1, 1e12, 0, 0, 1,
+	"a positive whole number of bytes", NULL, NULL };
+static const struct json_span CLUSTERS = { 1, HUGE_VAL, 0, 0, 0,
+	"1 or more, or null", NULL, NULL };
+static const struct json_span WRITERS = { 1, 4096, 0, 0, 1,
+	"a whole number from 1 to 4096", NULL, NULL };
+static const struct json_span WARMUP = { 0, 1000, 0, 0, 1,
+	"a whole number from 0 to 1000", NULL, NULL };
+
+/* The sync latencies, at least one, each from 1ns to a day. */
+static int
+get_samples(const cJSON *o, double **out, size_t *n, const struct json_at *a)
 {
-	if (cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
-		snprintf(buf, len, "%.17g", v->valuedouble);
-		return buf;
-	}
-	return json_kind(v);
+	return json_get_numbers(o, "samples_ns", 0, "an array of sync latencies in "
+	    "nanoseconds", 0, "at least one sync latency", &json_span_latency, a,
+	    out, n);
 }
 
-/* An optional string member copied out; a non-string is an error. */
 static int
-get_str(const cJSON *o, const char *key, int required, char **out,
-    const char *name, const char *where, char *err)
+get_evidence(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	const cJSON *v = json_member(o, key);
+	const cJSON *arr, *v;
+	struct json_at c, e;
+	int rc = json_get_array(o, "evidence", ABSENT, 0, "an array of strings", a,
+	    &arr, &c);
 
-	if (v == NULL || cJSON_IsNull(v)) {
-		if (required)
-			return errf(err, "%s: %s.%s is missing; expected a string",
-			    name, where, key);
-		return 0;
-	}
-	if (!cJSON_IsString(v))
-		return errf(err, "%s: %s.%s is %s; expected a string", name, where,
-		    key, json_kind(v));
-	if (required && utf8_blank(v->valuestring))
-		return errf(err, "%s: %s.%s is %s; expected a non-empty string",
-		    name, where, key, v->valuestring[0] == '\0' ? "empty" :
-		    "only white space");
-	*out = xstrdup(v->valuestring);
-	return 0;
-}
-
-/* An optional finite number member; absent or null leaves *out. */
-static int
-get_num(const cJSON *o, const char *key, double *out, const char *name,
-    const char *where, char *err)
-{
-	const cJSON *v = json_member(o, key);
-
-	if (v == NULL || cJSON_IsNull(v))
-		return 0;
-	if (json_finite(v, out) < 0)
-		return errf(err, "%s: %s.%s is %s; expected a finite number", name,
-		    where, key, json_kind(v));
-	return 0;
-}
-
-/* A positive sample array of at most a day per entry. */
-static int
-get_samples(const cJSON *arr, double **out, size_t *n, int required,
-    const char *name, const char *where, char *err)
-{
-	const cJSON *v;
-	size_t i = 0, len;
-
-	if (arr == NULL || cJSON_IsNull(arr)) {
-		if (required)
-			return errf(err, "%s: %s.samples_ns is missing; expected an "
-			    "array of sync latencies in nanoseconds", name, where);
-		return 0;
-	}
-	if (!cJSON_IsArray(arr))
-		return errf(err, "%s: %s.samples_ns is %s; expected an array of "
-		    "nanoseconds", name, where, json_kind(arr));
-	len = (size_t)cJSON_GetArraySize(arr);
-	if (len == 0)
-		return errf(err, "%s: %s.samples_ns is empty; expected at least one "
-		    "sync latency", name, where);
-	*out = xmalloc(len * sizeof **out);
+	if (rc != 0)
+		return rc;
 	cJSON_ArrayForEach(v, arr) {
-		double d;
-
-		/* under a nanosecond is below any clock a probe reads: garbage,
-		 * and a unit that small would turn every write into billions
-		 * of syncs */
-		if (json_finite(v, &d) < 0 || d < 1 || d > DAY_NS) {
-			errf(err, "%s: %s.samples_ns[%zu] is %s; expected a number of "
-			    "nanoseconds from 1 to a day", name, where, i,
-			    cJSON_IsNumber(v) && isfinite(v->valuedouble) ?
-			    (v->valuedouble <= 0 ? "not positive" :
-			    v->valuedouble < 1 ? "under a nanosecond" : "over a day") :
-			    json_kind(v));
-			free(*out);
-			*out = NULL;
-			return -1;
-		}
-		(*out)[i++] = d;
-	}
-	*n = len;
-	return 0;
-}
-
-static int
-get_reach(const cJSON *o, enum reach *r, const char *name, const char *where,
-    char *err)
-{
-	const cJSON *v = json_member(o, "reaches_device");
-
-	if (!cJSON_IsString(v))
-		return errf(err, "%s: %s.reaches_device is %s; expected \"yes\", "
-		    "\"no\" or \"unknown\"", name, where, json_kind(v));
-	if (strcmp(v->valuestring, "yes") == 0)
-		*r = REACH_YES;
-	else if (strcmp(v->valuestring, "no") == 0)
-		*r = REACH_NO;
-	else if (strcmp(v->valuestring, "unknown") == 0)
-		*r = REACH_UNKNOWN;
-	else
-		return errf(err, "%s: %s.reaches_device is \"%.40s\"; expected "
-		    "\"yes\", \"no\" or \"unknown\"", name, where, v->valuestring);
-	return 0;
-}
-
-static int
-get_evidence(const cJSON *o, struct probe_record *p, const char *name,
-    const char *where, char *err)
-{
-	const cJSON *arr = json_member(o, "evidence"), *v;
-	size_t i = 0;
-
-	if (arr == NULL || cJSON_IsNull(arr))
-		return 0;
-	if (!cJSON_IsArray(arr))
-		return errf(err, "%s: %s.evidence is %s; expected an array of strings",
-		    name, where, json_kind(arr));
-	cJSON_ArrayForEach(v, arr) {
+		json_at_index(&e, &c, p->nevidence);
 		if (!cJSON_IsString(v))
-			return errf(err, "%s: %s.evidence[%zu] is %s; expected a string",
-			    name, where, i, json_kind(v));
+			return json_bad(&e, v, "a string");
 		probe_record_evidence(p, "%s", v->valuestring);
-		i++;
 	}
 	return 0;
 }
 
 static int
-get_host(const cJSON *host, struct probe_record *p, const char *name,
-    const char *where, char *err)
+get_refs(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	char w[256];
+	static const char *const keys[] = { "dirty_sync", "clean_sync",
+		"null_syscall", "plain_write", "raw_sync", "libc_sync",
+		"clean_raw_sync" };
+	double *to[] = { &p->refs.dirty_sync_ns, &p->refs.clean_sync_ns,
+		&p->refs.null_syscall_ns, &p->refs.plain_write_ns,
+		&p->refs.raw_sync_ns, &p->refs.libc_sync_ns,
+		&p->refs.clean_raw_sync_ns };
+	const cJSON *refs;
+	struct json_at c;
+	size_t i;
+	int rc = json_get_object(o, "reference_ns", ABSENT, "an object", a, &refs,
+	    &c);
 
-	if (!cJSON_IsObject(host))
-		return errf(err, "%s: %s.host is %s; expected an object with an id",
-		    name, where, json_kind(host));
-	snprintf(w, sizeof w, "%s.host", where);
-	if (get_str(host, "id", 1, &p->host_id, name, w, err) < 0 ||
-	    get_str(host, "id_source", 0, &p->host_id_source, name, w, err) < 0 ||
-	    get_str(host, "name", 0, &p->host_name, name, w, err) < 0 ||
-	    get_str(host, "os", 0, &p->os, name, w, err) < 0 ||
-	    get_str(host, "kernel", 0, &p->kernel, name, w, err) < 0 ||
-	    get_str(host, "virtualization", 0, &p->virt, name, w, err) < 0)
-		return -1;
-	return 0;
-}
-
-static int
-get_volume(const cJSON *vol, struct probe_record *p, const char *name,
-    const char *where, char *err)
-{
-	const cJSON *rot;
-	char w[256];
-
-	if (!cJSON_IsObject(vol))
-		return errf(err, "%s: %s.volume is %s; expected an object with an id",
-		    name, where, json_kind(vol));
-	snprintf(w, sizeof w, "%s.volume", where);
-	if (get_str(vol, "id", 1, &p->volume_id, name, w, err) < 0 ||
-	    get_str(vol, "id_source", 0, &p->volume_id_source, name, w, err) < 0 ||
-	    get_str(vol, "path", 0, &p->path, name, w, err) < 0 ||
-	    get_str(vol, "symlink", 0, &p->symlink, name, w, err) < 0 ||
-	    get_str(vol, "fs", 0, &p->fs, name, w, err) < 0 ||
-	    get_str(vol, "mount_point", 0, &p->mount_point, name, w, err) < 0 ||
-	    get_str(vol, "mount_options", 0, &p->mount_options, name, w, err) < 0 ||
-	    get_str(vol, "device", 0, &p->device, name, w, err) < 0 ||
-	    get_str(vol, "model", 0, &p->model, name, w, err) < 0 ||
-	    get_str(vol, "write_cache", 0, &p->write_cache, name, w, err) < 0 ||
-	    get_str(vol, "memory_backed", 0, &p->memory_backed, name, w, err) < 0 ||
-	    get_str(vol, "passthrough_backed", 0, &p->passthrough_backed, name, w,
-	    err) < 0)
-		return -1;
-	rot = json_member(vol, "rotational");
-	if (cJSON_IsBool(rot))
-		p->rotational = cJSON_IsTrue(rot);
-	return 0;
-}
-
-static int
-get_refs(const cJSON *refs, struct probe_record *p, const char *name,
-    const char *where, char *err)
-{
-	char w[256];
-
-	if (refs == NULL || cJSON_IsNull(refs))
-		return 0;
-	if (!cJSON_IsObject(refs))
-		return errf(err, "%s: %s.reference_ns is %s; expected an object",
-		    name, where, json_kind(refs));
-	snprintf(w, sizeof w, "%s.reference_ns", where);
-	if (get_num(refs, "dirty_sync", &p->refs.dirty_sync_ns, name, w, err) < 0 ||
-	    get_num(refs, "clean_sync", &p->refs.clean_sync_ns, name, w, err) < 0 ||
-	    get_num(refs, "null_syscall", &p->refs.null_syscall_ns, name, w, err) < 0 ||
-	    get_num(refs, "plain_write", &p->refs.plain_write_ns, name, w, err) < 0 ||
-	    get_num(refs, "raw_sync", &p->refs.raw_sync_ns, name, w, err) < 0 ||
-	    get_num(refs, "libc_sync", &p->refs.libc_sync_ns, name, w, err) < 0 ||
-	    get_num(refs, "clean_raw_sync", &p->refs.clean_raw_sync_ns, name, w,
-	    err) < 0)
-		return -1;
-	return 0;
-}
-
-static int
-get_write_bytes(const cJSON *wb, struct probe_record *p, const char *name,
-    const char *where, char *err)
-{
-	char k[32];
-	double d;
-
-	if (wb == NULL || cJSON_IsNull(wb))
-		return 0;
-	if (json_finite(wb, &d) < 0 || d < 1 || d > 1e12 || d != floor(d))
-		return errf(err, "%s: %s.write_bytes is %s; expected a positive "
-		    "whole number of bytes", name, where, kind_of(wb, k, sizeof k));
-	p->write_bytes = (long long)d;
-	return 0;
+	for (i = 0; rc == 0 && i < sizeof keys / sizeof keys[0]; i++)
+		if (json_get_number(refs, keys[i], ABSENT, &ANY, &c, to[i]) < 0)
+			return -1;
+	return rc < 0 ? -1 : 0;
 }
 
 /* The stability object: absent in older records, and then not judged. */
 static int
-get_stability(const cJSON *st, struct probe_record *p, const char *name,
-    const char *where, char *err)
+get_stability(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	const cJSON *stable, *h;
-	char w[256], k[32];
-	int i;
+	const cJSON *st;
+	struct json_at c;
+	int stable, rc = json_get_object(o, "stability", ABSENT, "an object", a,
+	    &st, &c);
 
-	if (st == NULL || cJSON_IsNull(st))
-		return 0;
-	if (!cJSON_IsObject(st))
-		return errf(err, "%s: %s.stability is %s; expected an object",
-		    name, where, json_kind(st));
-	snprintf(w, sizeof w, "%s.stability", where);
-	stable = json_member(st, "stable");
-	if (!cJSON_IsBool(stable))
-		return errf(err, "%s: %s.stable is %s; expected true or false",
-		    name, w, json_kind(stable));
-	h = json_member(st, "halves_median_ns");
-	if (!cJSON_IsArray(h) || cJSON_GetArraySize(h) != 2)
-		return errf(err, "%s: %s.halves_median_ns is %s; expected two "
-		    "medians in nanoseconds", name, w, json_kind(h));
-	for (i = 0; i < 2; i++)
-		if (json_finite(cJSON_GetArrayItem(h, i), &p->halves_ns[i]) < 0 ||
-		    !(p->halves_ns[i] > 0))
-			return errf(err, "%s: %s.halves_median_ns[%d] is %s; expected "
-			    "a positive number of nanoseconds", name, w, i,
-			    kind_of(cJSON_GetArrayItem(h, i), k, sizeof k));
-	if (get_num(st, "clusters_ratio", &p->clusters_ratio, name, w, err) < 0)
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get_bool(st, "stable", 0, NULL, &c, &stable) < 0 ||
+	    json_get_pair(st, "halves_median_ns", 0, "two medians in nanoseconds",
+	    &POSITIVE_NS, JSON_ANY_ORDER, &c, &p->halves_ns[0],
+	    &p->halves_ns[1]) < 0 ||
+	    json_get_number(st, "clusters_ratio", ABSENT, &CLUSTERS, &c,
+	    &p->clusters_ratio) < 0)
 		return -1;
-	if (!isnan(p->clusters_ratio) && !(p->clusters_ratio >= 1))
-		return errf(err, "%s: %s.clusters_ratio is %g; expected 1 or more, "
-		    "or null", name, w, p->clusters_ratio);
-	p->stable = cJSON_IsTrue(stable);
+	p->stable = stable;
 	return 0;
 }
 
 static int
-get_parts(const cJSON *o, struct probe_record *p, const char *name,
-    const char *where, char *err)
+get_parts(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	if (get_host(json_member(o, "host"), p, name, where, err) < 0 ||
-	    get_volume(json_member(o, "volume"), p, name, where, err) < 0 ||
-	    get_refs(json_member(o, "reference_ns"), p, name, where, err) < 0 ||
-	    get_stability(json_member(o, "stability"), p, name, where, err) < 0 ||
-	    get_write_bytes(json_member(o, "write_bytes"), p, name, where, err) < 0)
+	const cJSON *host, *vol;
+	struct json_at hc, vc;
+	double wb;
+
+	if (json_get_object(o, "host", 0, "an object with an id", a, &host,
+	    &hc) < 0 || get_strings(host, host_keys, p, &hc) < 0 ||
+	    json_get_object(o, "volume", 0, "an object with an id", a, &vol,
+	    &vc) < 0 || get_strings(vol, volume_keys, p, &vc) < 0 ||
+	    get_strings(vol, volume_later_keys, p, &vc) < 0 ||
+	    json_get_bool(vol, "rotational", ABSENT, "true, false or null", &vc,
+	    &p->rotational) < 0 ||
+	    get_refs(o, p, a) < 0 || get_stability(o, p, a) < 0 ||
+	    json_get_number(o, "write_bytes", ABSENT, &WRITE_BYTES, a, &wb) < 0)
 		return -1;
+	p->write_bytes = isnan(wb) ? 0 : (long long)wb;
 	return 0;
 }
 
 static int
-get_group(const cJSON *o, struct probe_record *p, const char *name,
-    const char *where, char *err)
+get_group(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	const cJSON *g = json_member(o, "group_commit"), *w;
-	char wh[256], k[32];
-	double d;
+	const cJSON *g;
+	struct json_at c;
+	double w;
+	int rc = json_get_object(o, "group_commit", ABSENT, "an object", a, &g, &c);
 
-	if (g == NULL || cJSON_IsNull(g))
-		return 0;
-	snprintf(wh, sizeof wh, "%s.group_commit", where);
-	if (!cJSON_IsObject(g))
-		return errf(err, "%s: %s is %s; expected an object", name, wh,
-		    json_kind(g));
-	w = json_member(g, "writers");
-	if (json_finite(w, &d) < 0 || d < 1 || d > 4096 || d != floor(d))
-		return errf(err, "%s: %s.writers is %s; expected a whole number from "
-		    "1 to 4096", name, wh, kind_of(w, k, sizeof k));
-	p->group.writers = (int)d;
-	if (get_samples(json_member(g, "samples_ns"), &p->group.samples_ns,
-	    &p->group.nsamples, 1, name, wh, err) < 0)
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get_number(g, "writers", 0, &WRITERS, &c, &w) < 0)
 		return -1;
-	if (get_num(g, "median_ns", &p->group.median_ns, name, wh, err) < 0 ||
-	    get_str(g, "stopped_by", 0, &p->group.stopped_by, name, wh, err) < 0)
+	p->group.writers = (int)w;
+	if (get_samples(g, &p->group.samples_ns, &p->group.nsamples, &c) < 0 ||
+	    json_get_number(g, "median_ns", ABSENT, &ANY, &c,
+	    &p->group.median_ns) < 0 ||
+	    json_get_string(g, "stopped_by", ABSENT, "a string or null", &c,
+	    &p->group.stopped_by) < 0)
 		return -1;
 	return 0;
 }
@@ -681,11 +502,11 @@ get_group(const cJSON *o, struct probe_record *p, const char *name,
  * single-writer median; a stored group median must agree.
  */
 static int
-summarize_group(struct probe_record *p, const char *name, const char *where,
-    char *err)
+summarize_group(struct probe_record *p, const struct json_at *a)
 {
 	double stored = p->group.median_ns, *x;
 	size_t n = p->group.nsamples;
+	char s1[32], s2[32];
 
 	if (p->group.writers == 0)
 		return 0;
@@ -697,29 +518,12 @@ summarize_group(struct probe_record *p, const char *name, const char *where,
 	free(x);
 	if (!isnan(stored) &&
 	    fabs(stored - p->group.median_ns) > 0.5 + 1e-6 * p->group.median_ns)
-		return errf(err, "%s: %s.group_commit.median_ns is %.17g but the "
-		    "median of its %zu samples_ns is %.17g; expected them to agree",
-		    name, where, stored, n, p->group.median_ns);
+		return errf(a->err, "%s: %s.group_commit.median_ns is %s but the "
+		    "median of its %zu samples_ns is %s; expected them to agree",
+		    a->file, a->path, json_shortest(s1, sizeof s1, stored), n,
+		    json_shortest(s2, sizeof s2, p->group.median_ns));
 	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
 	p->group.syncs_p99 = p->group.p99_ns / p->median_ns;
-	return 0;
-}
-
-/* The discarded warm-up count, a whole number from 0 to 1000. */
-static int
-get_warmup(const cJSON *o, struct probe_record *p, const char *name,
-    const char *where, char *err)
-{
-	const cJSON *w = json_member(o, "warmup");
-	char k[32];
-	double d;
-
-	if (w == NULL || cJSON_IsNull(w))
-		return 0;
-	if (json_finite(w, &d) < 0 || d < 0 || d > 1000 || d != floor(d))
-		return errf(err, "%s: %s.warmup is %s; expected a whole number from "
-		    "0 to 1000", name, where, kind_of(w, k, sizeof k));
-	p->warmup = (int)d;
 	return 0;
 }
 
@@ -728,18 +532,41 @@ get_warmup(const cJSON *o, struct probe_record *p, const char *name,
  * millionth (docs/probe-format.md: room for another writer's rounding).
  */
 static int
-check_median(const struct probe_record *p, double stored, const char *name,
-    const char *where, char *err)
+check_median(const struct probe_record *p, double stored,
+    const struct json_at *a)
 {
-	if (isnan(stored))
-		return 0;
-	if (stored <= 0)
-		return errf(err, "%s: %s.median_ns is %g; expected a positive number "
-		    "of nanoseconds", name, where, stored);
-	if (fabs(stored - p->median_ns) > 0.5 + 1e-6 * p->median_ns)
-		return errf(err, "%s: %s.median_ns is %.17g but the median of its %zu "
-		    "samples_ns is %.17g; expected them to agree", name, where,
-		    stored, p->nsamples, p->median_ns);
+	char s1[32], s2[32];
+
+	if (!isnan(stored) && fabs(stored - p->median_ns) > 0.5 + 1e-6 * p->median_ns)
+		return errf(a->err, "%s: %s.median_ns is %s but the median of its "
+		    "%zu samples_ns is %s; expected them to agree", a->file, a->path,
+		    json_shortest(s1, sizeof s1, stored), p->nsamples,
+		    json_shortest(s2, sizeof s2, p->median_ns));
+	return 0;
+}
+
+/* Everything but the summary, which is computed from the samples. */
+static int
+get_record(const cJSON *o, struct probe_record *p, double *stored_median,
+    const struct json_at *a)
+{
+	static const char *const reach[] = { "unknown", "yes", "no" };
+	int r = 0;
+	double w;
+
+	if (get_parts(o, p, a) < 0 || get_strings(o, top_keys, p, a) < 0 ||
+	    get_samples(o, &p->samples_ns, &p->nsamples, a) < 0 ||
+	    json_get_number(o, "median_ns", ABSENT, &POSITIVE_NS, a,
+	    stored_median) < 0 ||
+	    json_get_number(o, "precision", ABSENT, &ANY, a, &p->precision) < 0 ||
+	    json_get_number(o, "elapsed_s", ABSENT, &ANY, a, &p->elapsed_s) < 0 ||
+	    json_get_word(o, "reaches_device", 0, reach, 3, "\"yes\", \"no\" or "
+	    "\"unknown\"", a, &r) < 0 ||
+	    get_evidence(o, p, a) < 0 || get_group(o, p, a) < 0 ||
+	    json_get_number(o, "warmup", ABSENT, &WARMUP, a, &w) < 0)
+		return -1;
+	p->reaches = (enum reach)r;
+	p->warmup = isnan(w) ? -1 : (int)w;
 	return 0;
 }
 
@@ -747,39 +574,23 @@ int
 probe_record_from_json(const cJSON *o, const char *name, const char *where,
     struct probe_record *p, char *err)
 {
-	const cJSON *f = json_member(o, "format");
+	static const char *const format[] = { PROBE_FORMAT };
 	double level = 0.95, stored_median = NAN;
+	struct json_at a;
+	int f;
 
 	probe_record_init(p);
+	json_at_init(&a, name, where, err);
 	if (!cJSON_IsObject(o))
 		return errf(err, "%s: %s is %s; expected a %s object", name, where,
 		    json_kind(o), PROBE_FORMAT);
-	if (!cJSON_IsString(f) || strcmp(f->valuestring, PROBE_FORMAT) != 0)
-		return errf(err, "%s: %s.format is %s%.40s%s; expected \"%s\"", name,
-		    where, cJSON_IsString(f) ? "\"" : "",
-		    cJSON_IsString(f) ? f->valuestring : json_kind(f),
-		    cJSON_IsString(f) ? "\"" : "", PROBE_FORMAT);
-	if (get_parts(o, p, name, where, err) < 0 ||
-	    get_str(o, "method", 1, &p->method, name, where, err) < 0 ||
-	    get_str(o, "method_detail", 0, &p->method_detail, name, where, err) < 0 ||
-	    get_str(o, "stopped_by", 0, &p->stopped_by, name, where, err) < 0 ||
-	    get_str(o, "created", 0, &p->created, name, where, err) < 0 ||
-	    get_str(o, "syncgate_version", 0, &p->version, name, where, err) < 0 ||
-	    get_samples(json_member(o, "samples_ns"), &p->samples_ns, &p->nsamples,
-	    1, name, where, err) < 0 ||
-	    get_num(o, "median_ns", &stored_median, name, where, err) < 0 ||
-	    get_num(o, "precision", &p->precision, name, where, err) < 0 ||
-	    get_num(o, "elapsed_s", &p->elapsed_s, name, where, err) < 0 ||
-	    get_reach(o, &p->reaches, name, where, err) < 0 ||
-	    get_evidence(o, p, name, where, err) < 0 ||
-	    get_group(o, p, name, where, err) < 0 ||
-	    get_warmup(o, p, name, where, err) < 0 ||
+	if (json_get_word(o, "format", 0, format, 1, "\"" PROBE_FORMAT "\"", &a,
+	    &f) < 0 || get_record(o, p, &stored_median, &a) < 0 ||
 	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0 ||
 	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
-	if (check_median(p, stored_median, name, where, err) < 0 ||
-	    summarize_group(p, name, where, err) < 0)
+	if (check_median(p, stored_median, &a) < 0 || summarize_group(p, &a) < 0)
 		goto fail;
 	if (isnan(p->refs.dirty_sync_ns))
 		p->refs.dirty_sync_ns = p->median_ns;
@@ -803,46 +614,23 @@ probe_record_load(const char *path, struct probe_record *p, char *err)
 	return rc;
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 void
 probe_record_copy(struct probe_record *d, const struct probe_record *s)
 {
-	size_t i;
+	const struct str_key *k;
+	size_t i, t;
 
 	*d = *s;
-	d->host_id = dup_or_null(s->host_id);
-	d->host_id_source = dup_or_null(s->host_id_source);
-	d->host_name = dup_or_null(s->host_name);
-	d->os = dup_or_null(s->os);
-	d->kernel = dup_or_null(s->kernel);
-	d->virt = dup_or_null(s->virt);
-	d->volume_id = dup_or_null(s->volume_id);
-	d->volume_id_source = dup_or_null(s->volume_id_source);
-	d->path = dup_or_null(s->path);
-	d->symlink = dup_or_null(s->symlink);
-	d->fs = dup_or_null(s->fs);
-	d->mount_point = dup_or_null(s->mount_point);
-	d->mount_options = dup_or_null(s->mount_options);
-	d->device = dup_or_null(s->device);
-	d->model = dup_or_null(s->model);
-	d->write_cache = dup_or_null(s->write_cache);
-	d->memory_backed = dup_or_null(s->memory_backed);
-	d->passthrough_backed = dup_or_null(s->passthrough_backed);
-	d->method = dup_or_null(s->method);
-	d->method_detail = dup_or_null(s->method_detail);
-	d->stopped_by = dup_or_null(s->stopped_by);
-	d->created = dup_or_null(s->created);
-	d->version = dup_or_null(s->version);
+	for (t = 0; t < sizeof all_keys / sizeof all_keys[0]; t++)
+		for (k = all_keys[t]; k->key != NULL; k++)
+			if (member_of(s, k) != NULL)
+				*member(d, k) = xstrdup(member_of(s, k));
 	d->samples_ns = xmalloc((s->nsamples ? s->nsamples : 1) * sizeof(double));
 	if (s->nsamples)
 		memcpy(d->samples_ns, s->samples_ns, s->nsamples * sizeof(double));
 	d->group.samples_ns = NULL;
-	d->group.stopped_by = dup_or_null(s->group.stopped_by);
+	d->group.stopped_by = s->group.stopped_by ? xstrdup(s->group.stopped_by) :
+	    NULL;
 	if (s->group.nsamples) {
 		d->group.samples_ns = xmalloc(s->group.nsamples * sizeof(double));
 		memcpy(d->group.samples_ns, s->group.samples_ns,

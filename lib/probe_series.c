@@ -17,12 +17,12 @@
 
 /* No probe counts more disks than this; a record listing more is garbage. */
 #define MAX_DEVICES 64
+#define DEVICES "an array of at most 64 devices"
 /* Counts beyond this are not flushes but garbage. */
 #define MAX_COUNT 1e15
 /* A series holds at most this many samples (a watch stops there). */
 #define MAX_SERIES 1000000
-/* Longest a day is: a sample above it is not a sync but garbage. */
-#define DAY_NS 86400e9
+#define SERIES "an array of at most 1000000 numbers"
 /* Offsets past 2^53 ns (104 days) are no longer whole in a double. */
 #define MAX_OFFSET_NS 9007199254740992.0
 
@@ -128,95 +128,52 @@ probe_flushes_json(cJSON *o, const struct probe_flushes *f)
 	json_add_string_or_null(fl, "unavailable", f->unavailable);
 }
 
-/* Where a message points: "probe.flushes.devices[2]". */
-struct at {
-	const char *name;
-	char where[256];
-};
+#define ABSENT (JSON_OPTIONAL | JSON_NULL)
 
-static int
-opt_string(const cJSON *o, const char *key, char **out, const struct at *a,
-    char *err)
-{
-	const cJSON *v = json_member(o, key);
-
-	if (v == NULL || cJSON_IsNull(v))
-		return 0;
-	if (!cJSON_IsString(v))
-		return errf(err, "%s: %s.%s is %s; expected a string or null",
-		    a->name, a->where, key, json_kind(v));
-	*out = xstrdup(v->valuestring);
-	return 0;
-}
-
-/* A number from lo to hi (whole when whole is set); absent or null: NaN. */
-static int
-opt_number(const cJSON *o, const char *key, double lo, double hi, int whole,
-    double *out, const struct at *a, char *err)
-{
-	const cJSON *v = json_member(o, key);
-	double d;
-
-	*out = NAN;
-	if (v == NULL || cJSON_IsNull(v))
-		return 0;
-	if (json_finite(v, &d) < 0 || d < lo || d > hi || (whole && d != floor(d)))
-		return errf(err, "%s: %s.%s is %s; expected %s from %g to %g, or "
-		    "null", a->name, a->where, key, cJSON_IsNumber(v) ? "out of range" :
-		    json_kind(v), whole ? "a whole number" : "a number", lo, hi);
-	*out = d;
-	return 0;
-}
+/* A count of flushes, or null when none was made. */
+static const struct json_span FLUSHES = { 0, MAX_COUNT, 0, 0, 1,
+	"a whole number from 0 to 1e+15, or null", NULL, NULL };
 
 static int
 device_from_json(const cJSON *o, struct probe_flush_device *d,
-    const struct at *a, char *err)
+    const struct json_at *a)
 {
-	const cJSON *fua = json_member(o, "fua");
-
 	d->fua = -1;
 	if (!cJSON_IsObject(o))
-		return errf(err, "%s: %s is %s; expected an object", a->name,
-		    a->where, json_kind(o));
-	if (opt_string(o, "device", &d->name, a, err) < 0 ||
-	    opt_string(o, "write_cache", &d->write_cache, a, err) < 0 ||
-	    opt_string(o, "dropped", &d->dropped, a, err) < 0 ||
-	    opt_number(o, "flushes", 0, MAX_COUNT, 1, &d->flushes, a, err) < 0 ||
-	    opt_number(o, "idle_flushes", 0, MAX_COUNT, 1, &d->idle_flushes, a,
-	    err) < 0)
+		return json_bad(a, o, "an object");
+	if (json_get_string(o, "device", JSON_NONBLANK, "the device's name", a,
+	    &d->name) < 0 ||
+	    json_get_string(o, "write_cache", ABSENT, "a string or null", a,
+	    &d->write_cache) < 0 ||
+	    json_get_string(o, "dropped", ABSENT, "a string or null", a,
+	    &d->dropped) < 0 ||
+	    json_get_number(o, "flushes", ABSENT, &FLUSHES, a, &d->flushes) < 0 ||
+	    json_get_number(o, "idle_flushes", ABSENT, &FLUSHES, a,
+	    &d->idle_flushes) < 0 ||
+	    json_get_bool(o, "fua", ABSENT, "true, false or null", a, &d->fua) < 0)
 		return -1;
-	if (d->name == NULL || d->name[0] == '\0')
-		return errf(err, "%s: %s.device is %s; expected the device's name",
-		    a->name, a->where, d->name ? "empty" : "missing");
-	if (cJSON_IsBool(fua))
-		d->fua = cJSON_IsTrue(fua);
-	else if (fua != NULL && !cJSON_IsNull(fua))
-		return errf(err, "%s: %s.fua is %s; expected true, false or null",
-		    a->name, a->where, json_kind(fua));
 	return 0;
 }
 
+/* devices, at most MAX_DEVICES, into *dev and *n. */
 static int
-devices_from_json(const cJSON *arr, struct probe_flushes *f, struct at *a,
-    char *err)
+devices_from_json(const cJSON *o, const char *key,
+    struct probe_flush_device **dev, size_t *n, int flags,
+    const struct json_at *a)
 {
-	const cJSON *v;
-	size_t n, len = strlen(a->where);
+	const cJSON *arr, *v;
+	struct json_at c, e;
+	int rc = json_get_array(o, key, flags, MAX_DEVICES, DEVICES, a, &arr, &c);
 
-	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > MAX_DEVICES)
-		return errf(err, "%s: %s.devices is %s; expected an array of at most "
-		    "%d devices", a->name, a->where, cJSON_IsArray(arr) ?
-		    "longer" : json_kind(arr), MAX_DEVICES);
-	n = (size_t)cJSON_GetArraySize(arr);
-	f->dev = n ? xcalloc(n, sizeof *f->dev) : NULL;
+	if (rc != 0)
+		return rc;
+	*dev = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof **dev);
 	cJSON_ArrayForEach(v, arr) {
-		snprintf(a->where + len, sizeof a->where - len, ".devices[%zu]",
-		    f->ndev);
-		f->ndev++;
-		if (device_from_json(v, &f->dev[f->ndev - 1], a, err) < 0)
+		json_at_index(&e, &c, *n);
+		(*n)++;
+		if (device_from_json(v, &(*dev)[*n - 1], &e) < 0)
 			return -1;
 	}
-	a->where[len] = '\0';
 	return 0;
 }
 
@@ -224,26 +181,29 @@ int
 probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
     const char *name, const char *where, char *err)
 {
-	const cJSON *fl = json_member(o, "flushes");
-	struct at a;
-	double syncs;
+	static const struct json_span syncs = { 0, 1e9, 0, 0, 1,
+		"a whole number from 0 to 1e+09, or null", NULL, NULL };
+	static const struct json_span secs = { 0, 1e9, 0, 0, 0,
+		"a number from 0 to 1e+09, or null", NULL, NULL };
+	const cJSON *fl;
+	struct json_at a, c;
+	double n;
+	int rc;
 
 	memset(f, 0, sizeof *f);
-	if (fl == NULL || cJSON_IsNull(fl))
-		return 0;
-	a.name = name;
-	snprintf(a.where, sizeof a.where, "%s.flushes", where);
-	if (!cJSON_IsObject(fl))
-		return errf(err, "%s: %s is %s; expected an object", name, a.where,
-		    json_kind(fl));
+	json_at_init(&a, name, where, err);
+	if ((rc = json_get_object(o, "flushes", ABSENT, "an object", &a, &fl,
+	    &c)) != 0)
+		return rc < 0 ? -1 : 0;
 	f->present = 1;
-	if (opt_number(fl, "syncs", 0, 1e9, 1, &syncs, &a, err) < 0 ||
-	    opt_number(fl, "timed_s", 0, 1e9, 0, &f->timed_s, &a, err) < 0 ||
-	    opt_number(fl, "idle_s", 0, 1e9, 0, &f->idle_s, &a, err) < 0 ||
-	    opt_string(fl, "unavailable", &f->unavailable, &a, err) < 0 ||
-	    devices_from_json(json_member(fl, "devices"), f, &a, err) < 0)
+	if (json_get_number(fl, "syncs", ABSENT, &syncs, &c, &n) < 0 ||
+	    json_get_number(fl, "timed_s", ABSENT, &secs, &c, &f->timed_s) < 0 ||
+	    json_get_number(fl, "idle_s", ABSENT, &secs, &c, &f->idle_s) < 0 ||
+	    json_get_string(fl, "unavailable", ABSENT, "a string or null", &c,
+	    &f->unavailable) < 0 ||
+	    devices_from_json(fl, "devices", &f->dev, &f->ndev, 0, &c) < 0)
 		return -1;
-	f->syncs = isnan(syncs) ? 0 : (long)syncs;
+	f->syncs = isnan(n) ? 0 : (long)n;
 	probe_flushes_derive(f);
 	return 0;
 }
@@ -403,125 +363,72 @@ probe_series_json(cJSON *o, const struct probe_watch *w,
 }
 
 static int
-watch_from_json(const cJSON *o, struct probe_watch *w, struct at *a, char *err)
+watch_from_json(const cJSON *o, struct probe_watch *w, const struct json_at *a)
 {
-	const cJSON *wj = json_member(o, "watch");
-	size_t len = strlen(a->where);
+	static const struct json_span interval = { 1, 3600e9, 0, 0, 0,
+		"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
+	const cJSON *wj;
+	struct json_at c;
+	int rc;
 
-	if (wj == NULL || cJSON_IsNull(wj))
-		return 0;
-	snprintf(a->where + len, sizeof a->where - len, ".watch");
-	if (!cJSON_IsObject(wj))
-		return errf(err, "%s: %s is %s; expected an object", a->name,
-		    a->where, json_kind(wj));
-	if (opt_number(wj, "interval_ns", 1, 3600e9, 0, &w->interval_ns, a,
-	    err) < 0 || opt_string(wj, "stopped_by", &w->stopped_by, a, err) < 0)
+	if ((rc = json_get_object(o, "watch", ABSENT, "an object", a, &wj, &c)) != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get_number(wj, "interval_ns", 0, &interval, &c,
+	    &w->interval_ns) < 0 ||
+	    json_get_string(wj, "stopped_by", ABSENT, "a string or null", &c,
+	    &w->stopped_by) < 0)
 		return -1;
-	if (isnan(w->interval_ns))
-		return errf(err, "%s: %s.interval_ns is missing; expected the "
-		    "nanoseconds between samples", a->name, a->where);
-	a->where[len] = '\0';
-	return 0;
-}
-
-/* n numbers of v into *out, each from lo to hi; what names them. */
-static int
-num_list(const cJSON *v, double lo, double hi, double **out, size_t *n,
-    const char *what, struct at *a, char *err)
-{
-	const cJSON *e;
-	size_t i = 0;
-	double d;
-
-	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > MAX_SERIES)
-		return errf(err, "%s: %s.%s is %s; expected an array of at most %d "
-		    "numbers", a->name, a->where, what, cJSON_IsArray(v) ? "longer" :
-		    json_kind(v), MAX_SERIES);
-	*n = (size_t)cJSON_GetArraySize(v);
-	*out = xmalloc((*n ? *n : 1) * sizeof **out);
-	cJSON_ArrayForEach(e, v) {
-		if (json_finite(e, &d) < 0 || d < lo || d > hi)
-			return errf(err, "%s: %s.%s[%zu] is %s; expected a number of "
-			    "nanoseconds from %g to %g", a->name, a->where, what, i,
-			    cJSON_IsNumber(e) ? "out of range" : json_kind(e), lo, hi);
-		(*out)[i++] = d;
-	}
 	return 0;
 }
 
 static int
-window_from_json(const cJSON *sj, struct probe_series *s, struct at *a,
-    char *err)
+window_from_json(const cJSON *sj, struct probe_series *s,
+    const struct json_at *a)
 {
-	const cJSON *win = json_member(sj, "window_ns"), *arr, *v;
-	size_t len = strlen(a->where), i;
+	static const struct json_span offset = { -HUGE_VAL, HUGE_VAL, 0, 0, 0,
+		"a number of nanoseconds after base_unix_s", NULL, NULL };
+	size_t i;
 
-	if (win != NULL && !cJSON_IsNull(win)) {
-		if (!cJSON_IsArray(win) || cJSON_GetArraySize(win) != 2 ||
-		    json_finite(cJSON_GetArrayItem(win, 0), &s->window_ns[0]) < 0 ||
-		    json_finite(cJSON_GetArrayItem(win, 1), &s->window_ns[1]) < 0 ||
-		    !(s->window_ns[0] <= s->window_ns[1]))
-			return errf(err, "%s: %s.window_ns is %s; expected [begin, end] "
-			    "in nanoseconds after base_unix_s, or null", a->name,
-			    a->where, cJSON_IsArray(win) ? "not two ordered numbers" :
-			    json_kind(win));
-	}
-	arr = json_member(sj, "flushes");
-	if (arr == NULL || cJSON_IsNull(arr))
-		return opt_string(sj, "flushes_unavailable", &s->flushes_unavailable,
-		    a, err);
-	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > MAX_DEVICES)
-		return errf(err, "%s: %s.flushes is %s; expected an array of at most "
-		    "%d devices", a->name, a->where, cJSON_IsArray(arr) ? "longer" :
-		    json_kind(arr), MAX_DEVICES);
-	s->dev = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *s->dev);
-	i = 0;
-	cJSON_ArrayForEach(v, arr) {
-		snprintf(a->where + len, sizeof a->where - len, ".flushes[%zu]", i++);
-		s->ndev++;
-		if (device_from_json(v, &s->dev[s->ndev - 1], a, err) < 0)
-			return -1;
-		s->dev[s->ndev - 1].idle_flushes = s->dev[s->ndev - 1].other = NAN;
-		s->dev[s->ndev - 1].per_sync = NAN;
-	}
-	a->where[len] = '\0';
-	return opt_string(sj, "flushes_unavailable", &s->flushes_unavailable, a,
-	    err);
+	if (json_get_pair(sj, "window_ns", ABSENT, "[begin, end] in nanoseconds "
+	    "after base_unix_s, or null", &offset, 0, a, &s->window_ns[0],
+	    &s->window_ns[1]) < 0 ||
+	    devices_from_json(sj, "flushes", &s->dev, &s->ndev, ABSENT, a) < 0)
+		return -1;
+	for (i = 0; i < s->ndev; i++)
+		s->dev[i].idle_flushes = s->dev[i].other = s->dev[i].per_sync = NAN;
+	return json_get_string(sj, "flushes_unavailable", ABSENT,
+	    "a string or null", a, &s->flushes_unavailable) < 0 ? -1 : 0;
 }
 
 static int
-series_from_json(const cJSON *sj, struct probe_series *s, struct at *a,
-    char *err)
+series_from_json(const cJSON *sj, struct probe_series *s,
+    const struct json_at *a)
 {
-	const cJSON *clock = json_member(sj, "clock");
-	double base;
+	static const char *const realtime[] = { "CLOCK_REALTIME" };
+	static const struct json_span base = { 0, 1e11, 0, 0, 1,
+		"whole seconds since 1970, from 0 to 1e+11", NULL, NULL };
+	static const struct json_span offset = { 0, MAX_OFFSET_NS, 0, 0, 0,
+		"a number of nanoseconds from 0 to 9.0072e+15", NULL, NULL };
+	double b;
 	size_t nt = 0, ns = 0;
+	int clock;
 
-	if (!cJSON_IsObject(sj))
-		return errf(err, "%s: %s is %s; expected an object", a->name,
-		    a->where, json_kind(sj));
-	if (!cJSON_IsString(clock) || strcmp(clock->valuestring,
-	    "CLOCK_REALTIME") != 0)
-		return errf(err, "%s: %s.clock is %s; expected \"CLOCK_REALTIME\"",
-		    a->name, a->where, cJSON_IsString(clock) ? "another clock" :
-		    json_kind(clock));
-	if (opt_number(sj, "base_unix_s", 0, 1e11, 1, &base, a, err) < 0)
+	if (json_get_word(sj, "clock", 0, realtime, 1, "\"CLOCK_REALTIME\"", a,
+	    &clock) < 0 ||
+	    json_get_number(sj, "base_unix_s", 0, &base, a, &b) < 0)
 		return -1;
-	if (isnan(base))
-		return errf(err, "%s: %s.base_unix_s is missing; expected whole "
-		    "seconds since 1970", a->name, a->where);
-	s->base_unix_s = (long long)base;
+	s->base_unix_s = (long long)b;
 	s->present = 1;
-	if (num_list(json_member(sj, "t_ns"), 0, MAX_OFFSET_NS, &s->t_ns, &nt,
-	    "t_ns", a, err) < 0 ||
-	    num_list(json_member(sj, "samples_ns"), 1, DAY_NS, &s->samples_ns, &ns,
-	    "samples_ns", a, err) < 0)
+	if (json_get_numbers(sj, "t_ns", 0, SERIES, MAX_SERIES, NULL, &offset, a,
+	    &s->t_ns, &nt) < 0 ||
+	    json_get_numbers(sj, "samples_ns", 0, SERIES, MAX_SERIES, NULL,
+	    &json_span_latency, a, &s->samples_ns, &ns) < 0)
 		return -1;
 	if (nt != ns)
-		return errf(err, "%s: %s.t_ns holds %zu times but samples_ns %zu "
-		    "samples; expected one time a sample", a->name, a->where, nt, ns);
+		return errf(a->err, "%s: %s.t_ns holds %zu times but samples_ns %zu "
+		    "samples; expected one time a sample", a->file, a->path, nt, ns);
 	s->n = ns;
-	if (window_from_json(sj, s, a, err) < 0)
+	if (window_from_json(sj, s, a) < 0)
 		return -1;
 	probe_series_summarize(s);
 	return 0;
@@ -531,15 +438,15 @@ int
 probe_series_from_json(const cJSON *o, struct probe_watch *w,
     struct probe_series *s, const char *name, const char *where, char *err)
 {
-	const cJSON *sj = json_member(o, "series");
-	struct at a;
+	const cJSON *sj;
+	struct json_at a, c;
+	int rc;
 
-	a.name = name;
-	snprintf(a.where, sizeof a.where, "%s", where);
-	if (watch_from_json(o, w, &a, err) < 0)
+	json_at_init(&a, name, where, err);
+	if (watch_from_json(o, w, &a) < 0)
 		return -1;
-	if (sj == NULL || cJSON_IsNull(sj))
-		return 0;
-	snprintf(a.where, sizeof a.where, "%s.series", where);
-	return series_from_json(sj, s, &a, err);
+	if ((rc = json_get_object(o, "series", ABSENT, "an object", &a, &sj,
+	    &c)) != 0)
+		return rc < 0 ? -1 : 0;
+	return series_from_json(sj, s, &c);
 }

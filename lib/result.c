@@ -19,11 +19,9 @@
 #include "lib/stats.h"
 #include "lib/utf8.h"
 
-/* What a message needs to say where it is: the file and the class. */
+/* Where a class is, for messages ("classes[2] \"write\""), and what it adds to. */
 struct at {
-	const char *file;
-	char cls[160];          /* "classes[2] \"write\"" */
-	char *err;
+	struct json_at j;
 	size_t *total;          /* samples held by the result's classes so far */
 };
 
@@ -36,73 +34,6 @@ const char *
 class_kind_name(enum class_kind k)
 {
 	return k == KIND_WRITE ? "write" : "read";
-}
-
-/* Whether d is a latency a result may hold: from 1ns to a day. */
-static int
-latency_ok(double d)
-{
-	return d >= RESULT_MIN_NS && d <= RESULT_MAX_NS;
-}
-
-static int
-bad_latency(const struct at *a, const char *field, const cJSON *v)
-{
-	double d;
-
-	if (json_finite(v, &d) < 0)
-		return errf(a->err, "%s: %s: %s is %s; expected a positive number "
-		    "of nanoseconds", a->file, a->cls, field, json_kind(v));
-	return errf(a->err, "%s: %s: %s is %.10g%s; expected a positive number "
-	    "of nanoseconds, from 1 to a day", a->file, a->cls, field, d,
-	    d > RESULT_MAX_NS ? ", over a day" : d > 0 ? ", under 1ns" : "");
-}
-
-/* A latency member: absent leaves *out NaN and returns 0. */
-static int
-get_latency(const cJSON *o, const char *key, double *out, const struct at *a)
-{
-	const cJSON *v = json_member(o, key);
-	double d;
-
-	*out = NAN;
-	if (v == NULL)
-		return 0;
-	if (json_finite(v, &d) < 0 || !latency_ok(d))
-		return bad_latency(a, key, v);
-	*out = d;
-	return 0;
-}
-
-/* A [low, high] interval of nanoseconds; absent leaves NaN. */
-static int
-get_range(const cJSON *o, const char *key, double *lo, double *hi,
-    const struct at *a)
-{
-	const cJSON *v = json_member(o, key);
-	char field[64];
-	int i;
-
-	*lo = *hi = NAN;
-	if (v == NULL)
-		return 0;
-	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
-		return errf(a->err, "%s: %s: %s is %s; expected [low, high] in "
-		    "nanoseconds", a->file, a->cls, key,
-		    cJSON_IsArray(v) ? "not two numbers" : json_kind(v));
-	for (i = 0; i < 2; i++) {
-		const cJSON *e = cJSON_GetArrayItem(v, i);
-		double d;
-
-		snprintf(field, sizeof field, "%s[%d]", key, i);
-		if (json_finite(e, &d) < 0 || !latency_ok(d))
-			return bad_latency(a, field, e);
-		*(i == 0 ? lo : hi) = d;
-	}
-	if (*lo > *hi)
-		return errf(a->err, "%s: %s: %s is [%.10g, %.10g]; expected low "
-		    "at most high", a->file, a->cls, key, *lo, *hi);
-	return 0;
 }
 
 /*
@@ -160,34 +91,6 @@ sort_samples(double *x, size_t n)
 		radix_sort(x, n);
 }
 
-static int
-get_samples_array(const cJSON *arr, struct result_class *c, const struct at *a)
-{
-	const cJSON *v;
-	size_t i = 0, n;
-	char field[48];
-
-	if (!cJSON_IsArray(arr))
-		return errf(a->err, "%s: %s: samples_ns is %s; expected an array of "
-		    "latencies in nanoseconds", a->file, a->cls, json_kind(arr));
-	n = (size_t)cJSON_GetArraySize(arr);
-	if (n == 0)
-		return errf(a->err, "%s: %s: samples_ns is empty; expected at least "
-		    "one latency", a->file, a->cls);
-	c->samples_ns = xmalloc(n * sizeof *c->samples_ns);
-	cJSON_ArrayForEach(v, arr) {
-		double d;
-
-		if (json_finite(v, &d) < 0 || !latency_ok(d)) {
-			snprintf(field, sizeof field, "samples_ns[%zu]", i);
-			return bad_latency(a, field, v);
-		}
-		c->samples_ns[i++] = d;
-	}
-	c->nsamples = n;
-	return 0;
-}
-
 /*
  * Where the samples_file rel of the result at path was read: beside the
  * file a link to the result names, as lib/samples_file.c looks for it,
@@ -213,39 +116,45 @@ resolved_samples_path(const char *path, const char *rel)
 }
 
 static int
-get_samples_file(const cJSON *v, const char *path, struct result_class *c,
+get_samples_file(const cJSON *o, const char *path, struct result_class *c,
     const struct at *a)
 {
-	size_t left, wlen = strlen(a->file) + strlen(a->cls) + 3;
-	char *where, *first;
+	const struct json_at *j = &a->j;
+	size_t left, wlen = strlen(j->file) + strlen(j->path) + 3;
+	char *where, *first, *rel = NULL;
 	int rc = -1;
 
-	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
-		return errf(a->err, "%s: %s: samples_file is %s; expected a path "
-		    "relative to the result file", a->file, a->cls,
-		    cJSON_IsString(v) ? "empty" : json_kind(v));
+	if (json_get_string(o, "samples_file", 0, "a path relative to the result "
+	    "file", j, &rel) < 0)
+		return -1;
+	if (rel[0] == '\0') {
+		free(rel);
+		return errf(j->err, "%s: %s: samples_file is empty; expected a path "
+		    "relative to the result file", j->file, j->path);
+	}
 	/* whole: errf shortens a long path, where a fixed buffer cut the class */
 	where = xmalloc(wlen);
-	snprintf(where, wlen, "%s: %s", a->file, a->cls);
+	snprintf(where, wlen, "%s: %s", j->file, j->path);
 	left = *a->total < result_max_samples ? result_max_samples - *a->total : 0;
 	if (left == 0)
-		errf(a->err, "%s: the classes before it already hold %zu latencies; "
+		errf(j->err, "%s: the classes before it already hold %zu latencies; "
 		    "expected at most that many in one result", where,
 		    result_max_samples);
-	else if (samples_file_read(path, v->valuestring, where,
+	else if (samples_file_read(path, rel, where,
 	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
-	    &c->samples_ns, &c->nsamples, a->err) == 0)
+	    &c->samples_ns, &c->nsamples, j->err) == 0)
 		rc = 0;
-	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(a->err, " latencies; "
+	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err, " latencies; "
 	    "expected at most that many") != NULL) {
-		first = xstrdup(a->err);
-		errf(a->err, "%s (the classes before it hold %zu of the %zu a result "
+		first = xstrdup(j->err);
+		errf(j->err, "%s (the classes before it hold %zu of the %zu a result "
 		    "may)", first, *a->total, result_max_samples);
 		free(first);
 	}
 	free(where);
 	if (rc == 0)
-		c->samples_path = resolved_samples_path(path, v->valuestring);
+		c->samples_path = resolved_samples_path(path, rel);
+	free(rel);
 	return rc;
 }
 
@@ -254,10 +163,12 @@ get_samples_file(const cJSON *v, const char *path, struct result_class *c,
  * different quantile definition would otherwise pass silently.
  */
 static int
-from_samples(struct result_class *c, double p50, double p99, const struct at *a)
+from_samples(struct result_class *c, double p50, double p99,
+    const struct json_at *j)
 {
 	static const char *const keys[] = { "p50_ns", "p99_ns" };
 	double given[2], got[2];
+	char a[32], b[32];
 	int i;
 
 	sort_samples(c->samples_ns, c->nsamples);
@@ -267,94 +178,74 @@ from_samples(struct result_class *c, double p50, double p99, const struct at *a)
 	got[1] = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
 	for (i = 0; i < 2; i++)
 		if (!isnan(given[i]) && fabs(given[i] - got[i]) > 0.5 + 1e-6 * got[i])
-			return errf(a->err, "%s: %s: %s is %.10g but its %zu samples "
-			    "give %.10g (type-7 quantiles); expected them to agree, or "
-			    "only one of the two", a->file, a->cls, keys[i], given[i],
-			    c->nsamples, got[i]);
+			return errf(j->err, "%s: %s: %s is %s but its %zu samples "
+			    "give %s (type-7 quantiles); expected them to agree, or "
+			    "only one of the two", j->file, j->path, keys[i],
+			    json_shortest(a, sizeof a, given[i]), c->nsamples,
+			    json_shortest(b, sizeof b, got[i]));
 	c->p50_ns = got[0];
 	c->p99_ns = got[1];
 	return 0;
 }
 
+/*
+ * The operations counted: at least one a sample, and no more than a
+ * JSON number holds exactly.
+ */
 static int
-get_kind(const cJSON *o, struct result_class *c, const struct at *a)
+get_count(const cJSON *o, struct result_class *c, const struct json_at *j)
 {
-	const cJSON *v = json_member(o, "kind");
-	char buf[80];
-
-	if (cJSON_IsString(v) && strcmp(v->valuestring, "read") == 0)
-		c->kind = KIND_READ;
-	else if (cJSON_IsString(v) && strcmp(v->valuestring, "write") == 0)
-		c->kind = KIND_WRITE;
-	else if (cJSON_IsString(v))
-		return errf(a->err, "%s: %s: kind is \"%s\"; expected \"read\" or "
-		    "\"write\"", a->file, a->cls, err_quote(buf, sizeof buf, v->valuestring));
-	else
-		return errf(a->err, "%s: %s: kind is %s; expected \"read\" or "
-		    "\"write\"", a->file, a->cls, json_kind(v));
-	return 0;
-}
-
-/* A member as a message shows it: "-3", or its JSON kind when not a number. */
-static const char *
-shown_value(char *buf, size_t len, const cJSON *v)
-{
+	static const struct json_span count = { 0, HUGE_VAL, 0, 0, 1,
+		"a whole number of operations", NULL, NULL };
+	char buf[32];
 	double d;
-
-	if (json_finite(v, &d) < 0)
-		snprintf(buf, len, "%s", json_kind(v));
-	else
-		snprintf(buf, len, "%.10g", d);
-	return buf;
-}
-
-static int
-get_count(const cJSON *o, struct result_class *c, const struct at *a)
-{
-	const cJSON *v = json_member(o, "count");
-	char buf[64];
-	double d;
+	int rc;
 
 	c->count = c->nsamples ? (long long)c->nsamples : -1;
-	if (v == NULL || cJSON_IsNull(v))
-		return 0;
-	if (json_finite(v, &d) < 0 || d < 0 || d != floor(d))
-		return errf(a->err, "%s: %s: count is %s; expected a whole number of "
-		    "operations", a->file, a->cls, shown_value(buf, sizeof buf, v));
-	if (d > (double)RESULT_MAX_COUNT) {
-		snprintf(buf, sizeof buf, d < 1e17 ? "%.0f" : "%g", d);
-		return errf(a->err, "%s: %s: count is %s, over %lld (2^53 - 1), the "
+	if ((rc = json_get_number(o, "count", JSON_OPTIONAL | JSON_NULL, &count, j,
+	    &d)) != 0)
+		return rc < 0 ? -1 : 0;
+	json_shortest(buf, sizeof buf, d);
+	if (d > (double)RESULT_MAX_COUNT)
+		return errf(j->err, "%s: %s: count is %s, over %lld (2^53 - 1), the "
 		    "largest whole number a JSON number holds exactly; expected a count "
-		    "of operations at most that", a->file, a->cls, buf, RESULT_MAX_COUNT);
-	}
+		    "of operations at most that", j->file, j->path, buf,
+		    RESULT_MAX_COUNT);
 	/* the samples are operations too: fewer operations than that is garbage */
 	if (d < (double)c->nsamples)
-		return errf(a->err, "%s: %s: count is %.0f, fewer than its %zu "
-		    "samples; expected at least one operation a sample", a->file,
-		    a->cls, d, c->nsamples);
+		return errf(j->err, "%s: %s: count is %s, fewer than its %zu "
+		    "samples; expected at least one operation a sample", j->file,
+		    j->path, buf, c->nsamples);
 	c->count = (long long)d;
 	return 0;
 }
 
 /* p50 and p99 given as points: both, in order, each inside its range. */
 static int
-check_points(struct result_class *c, double p50, double p99, const struct at *a)
+check_points(struct result_class *c, double p50, double p99,
+    const struct json_at *j)
 {
+	static const char *const keys[] = { "p50", "p99" };
+	double x[2] = { p50, p99 }, lo[2] = { c->p50_lo_ns, c->p99_lo_ns };
+	double hi[2] = { c->p50_hi_ns, c->p99_hi_ns };
+	char a[32], b[32], d[32];
+	int i;
+
 	if (isnan(p50) || isnan(p99))
-		return errf(a->err, "%s: %s: %s is missing; expected it beside %s",
-		    a->file, a->cls, isnan(p50) ? "p50_ns" : "p99_ns",
+		return errf(j->err, "%s: %s: %s is missing; expected it beside %s",
+		    j->file, j->path, isnan(p50) ? "p50_ns" : "p99_ns",
 		    isnan(p50) ? "p99_ns" : "p50_ns");
 	if (p99 < p50)
-		return errf(a->err, "%s: %s: p99_ns is %.10g, below p50_ns %.10g; "
-		    "expected p99 at least p50", a->file, a->cls, p99, p50);
-	if (!isnan(c->p50_lo_ns) && (p50 < c->p50_lo_ns || p50 > c->p50_hi_ns))
-		return errf(a->err, "%s: %s: p50_ns %.10g is outside p50_range_ns "
-		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p50,
-		    c->p50_lo_ns, c->p50_hi_ns);
-	if (!isnan(c->p99_lo_ns) && (p99 < c->p99_lo_ns || p99 > c->p99_hi_ns))
-		return errf(a->err, "%s: %s: p99_ns %.10g is outside p99_range_ns "
-		    "[%.10g, %.10g]; expected it within", a->file, a->cls, p99,
-		    c->p99_lo_ns, c->p99_hi_ns);
+		return errf(j->err, "%s: %s: p99_ns is %s, below p50_ns %s; expected "
+		    "p99 at least p50", j->file, j->path, json_shortest(a, sizeof a,
+		    p99), json_shortest(b, sizeof b, p50));
+	for (i = 0; i < 2; i++)
+		if (!isnan(lo[i]) && (x[i] < lo[i] || x[i] > hi[i]))
+			return errf(j->err, "%s: %s: %s_ns %s is outside %s_range_ns "
+			    "[%s, %s]; expected it within", j->file, j->path, keys[i],
+			    json_shortest(a, sizeof a, x[i]), keys[i],
+			    json_shortest(b, sizeof b, lo[i]),
+			    json_shortest(d, sizeof d, hi[i]));
 	c->p50_ns = p50;
 	c->p99_ns = p99;
 	return 0;
@@ -365,63 +256,49 @@ static int
 get_latencies(const cJSON *o, const char *path, struct result_class *c,
     const struct at *a)
 {
+	const struct json_span *ns = &json_span_latency;
+	const struct json_at *j = &a->j;
 	const cJSON *arr = json_member(o, "samples_ns");
-	const cJSON *file = json_member(o, "samples_file");
 	double p50, p99;
 
-	if (get_latency(o, "p50_ns", &p50, a) < 0 ||
-	    get_latency(o, "p99_ns", &p99, a) < 0 ||
-	    get_range(o, "p50_range_ns", &c->p50_lo_ns, &c->p50_hi_ns, a) < 0 ||
-	    get_range(o, "p99_range_ns", &c->p99_lo_ns, &c->p99_hi_ns, a) < 0)
+	if (json_get_number(o, "p50_ns", JSON_OPTIONAL, ns, j, &p50) < 0 ||
+	    json_get_number(o, "p99_ns", JSON_OPTIONAL, ns, j, &p99) < 0 ||
+	    json_get_pair(o, "p50_range_ns", JSON_OPTIONAL, "[low, high] in "
+	    "nanoseconds", ns, 0, j, &c->p50_lo_ns, &c->p50_hi_ns) < 0 ||
+	    json_get_pair(o, "p99_range_ns", JSON_OPTIONAL, "[low, high] in "
+	    "nanoseconds", ns, 0, j, &c->p99_lo_ns, &c->p99_hi_ns) < 0)
 		return -1;
-	if (arr != NULL && file != NULL)
-		return errf(a->err, "%s: %s: both samples_ns and samples_file; "
-		    "expected one of them", a->file, a->cls);
-	if (arr != NULL || file != NULL) {
-		if (!isnan(c->p50_lo_ns) || !isnan(c->p99_lo_ns))
-			return errf(a->err, "%s: %s: a percentile range beside samples; "
-			    "expected ranges only where there are no samples", a->file,
-			    a->cls);
-		if ((arr != NULL ? get_samples_array(arr, c, a) :
-		    get_samples_file(file, path, c, a)) < 0)
-			return -1;
-		*a->total += c->nsamples;
-		return from_samples(c, p50, p99, a);
+	if (arr != NULL && json_member(o, "samples_file") != NULL)
+		return errf(j->err, "%s: %s: both samples_ns and samples_file; "
+		    "expected one of them", j->file, j->path);
+	if (arr == NULL && json_member(o, "samples_file") == NULL) {
+		if (isnan(p50) && isnan(p99))
+			return errf(j->err, "%s: %s: no latencies; expected p50_ns and "
+			    "p99_ns, samples_ns or samples_file", j->file, j->path);
+		return check_points(c, p50, p99, j);
 	}
-	if (isnan(p50) && isnan(p99))
-		return errf(a->err, "%s: %s: no latencies; expected p50_ns and p99_ns, "
-		    "samples_ns or samples_file", a->file, a->cls);
-	return check_points(c, p50, p99, a);
-}
-
-
-/* What a string that must show is: "empty", "only white space", or its JSON kind. */
-static const char *
-blank_kind(const cJSON *v)
-{
-	if (!cJSON_IsString(v))
-		return json_kind(v);
-	return v->valuestring[0] == '\0' ? "empty" : "only white space";
+	if (!isnan(c->p50_lo_ns) || !isnan(c->p99_lo_ns))
+		return errf(j->err, "%s: %s: a percentile range beside samples; "
+		    "expected ranges only where there are no samples", j->file,
+		    j->path);
+	if ((arr != NULL ? json_get_numbers(o, "samples_ns", 0, "an array of "
+	    "latencies in nanoseconds", 0, "at least one latency", ns, j,
+	    &c->samples_ns, &c->nsamples) : get_samples_file(o, path, c, a)) < 0)
+		return -1;
+	*a->total += c->nsamples;
+	return from_samples(c, p50, p99, j);
 }
 
 /* classes[i] as far as its name: an object with a non-empty string name. */
 static int
-get_name(const cJSON *o, size_t i, const char *path, struct result_class *c,
-    char *err)
+get_name(const cJSON *o, const struct json_at *at, struct result_class *c)
 {
-	const cJSON *name = json_member(o, "name");
-
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
 	c->count = -1;
 	if (!cJSON_IsObject(o))
-		return errf(err, "%s: classes[%zu] is %s; expected an object", path,
-		    i, json_kind(o));
-	if (!cJSON_IsString(name) || utf8_blank(name->valuestring))
-		return errf(err, "%s: classes[%zu].name is %s; expected a non-empty "
-		    "string", path, i, blank_kind(name));
-	c->name = xstrdup(name->valuestring);
-	return 0;
+		return json_bad(at, o, "an object");
+	return json_get_string(o, "name", JSON_NONBLANK, NULL, at, &c->name);
 }
 
 /* Classes by name, and in file order within one name. */
@@ -463,110 +340,89 @@ check_unique(const struct result *r, const char *path, char *err)
 	    err_quote(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
 }
 
-/* The rest of classes[i]: its kind, latencies and count. */
+/* The rest of classes[i] (at at): its kind, latencies and count. */
 static int
-get_body(const cJSON *o, size_t i, const char *path, struct result_class *c,
-    size_t *total, char *err)
+get_body(const cJSON *o, const struct json_at *at, const char *path,
+    struct result_class *c, size_t *total)
 {
+	static const char *const kinds[] = { "read", "write" };
 	struct at a;
 	char buf[80];
+	int kind;
 
-	a.file = path;
-	a.err = err;
+	a.j = *at;
 	a.total = total;
-	snprintf(a.cls, sizeof a.cls, "classes[%zu] \"%s\"", i,
-	    err_quote(buf, sizeof buf, c->name));
-	if (get_kind(o, c, &a) < 0 || get_latencies(o, path, c, &a) < 0)
+	json_at_name(&a.j, err_quote(buf, sizeof buf, c->name));
+	if (json_get_word(o, "kind", 0, kinds, 2, "\"read\" or \"write\"", &a.j,
+	    &kind) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
-	return get_count(o, c, &a);
+	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
+	return get_count(o, c, &a.j);
 }
 
 /* Names first, so a duplicate is refused before any samples are read. */
 static int
-get_classes(const cJSON *root, const char *path, struct result *r, char *err)
+get_classes(const cJSON *root, const char *path, struct result *r,
+    const struct json_at *at)
 {
-	const cJSON *arr = json_member(root, "classes"), *o;
+	const cJSON *arr, *o;
+	struct json_at c, e;
 	size_t i, n, total = 0;
 
-	if (!cJSON_IsArray(arr))
-		return errf(err, "%s: classes is %s; expected an array of at least "
-		    "one class", path, json_kind(arr));
+	if (json_get_array(root, "classes", 0, 0, "an array of at least one class",
+	    at, &arr, &c) < 0)
+		return -1;
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (n == 0)
-		return errf(err, "%s: classes is empty; expected at least one class",
-		    path);
+		return errf(at->err, "%s: classes is empty; expected at least one "
+		    "class", path);
 	if (n > RESULT_MAX_CLASSES)
-		return errf(err, "%s: classes holds %zu classes; expected at most %d",
-		    path, n, RESULT_MAX_CLASSES);
+		return errf(at->err, "%s: classes holds %zu classes; expected at most "
+		    "%d", path, n, RESULT_MAX_CLASSES);
 	r->classes = xcalloc(n, sizeof *r->classes);
 	r->nclasses = n;
 	i = 0;
 	cJSON_ArrayForEach(o, arr) {
-		if (get_name(o, i, path, &r->classes[i], err) < 0)
+		json_at_index(&e, &c, i);
+		if (get_name(o, &e, &r->classes[i++]) < 0)
 			return -1;
-		i++;
 	}
-	if (check_unique(r, path, err) < 0)
+	if (check_unique(r, path, at->err) < 0)
 		return -1;
 	i = 0;
 	cJSON_ArrayForEach(o, arr) {
-		if (get_body(o, i, path, &r->classes[i], &total, err) < 0)
+		json_at_index(&e, &c, i);
+		if (get_body(o, &e, path, &r->classes[i++], &total) < 0)
 			return -1;
-		i++;
 	}
 	return 0;
 }
 
-/*
- * An optional string member; present, it must be a string that shows:
- * the gate labels a side "engine version", so a blank version would make
- * two labels alike.
- */
 static int
-get_opt_str(const cJSON *root, const char *key, char **out, const char *path,
-    char *err)
+get_header(const cJSON *root, struct result *r, const struct json_at *at)
 {
-	const cJSON *v = json_member(root, key);
-
-	if (v == NULL || cJSON_IsNull(v))
-		return 0;
-	if (!cJSON_IsString(v) || utf8_blank(v->valuestring))
-		return errf(err, "%s: %s is %s; expected a non-empty string, or null",
-		    path, key, blank_kind(v));
-	*out = xstrdup(v->valuestring);
-	return 0;
-}
-
-static int
-get_header(const cJSON *root, const char *path, struct result *r, char *err)
-{
-	const cJSON *f = json_member(root, "format"), *e = json_member(root, "engine");
-	const cJSON *c = json_member(root, "concurrency");
-	char buf[80];
+	static const char *const format[] = { RESULT_FORMAT };
+	/* the gate labels a side "engine version": a blank version would make two alike */
+	static const int opt = JSON_OPTIONAL | JSON_NULL | JSON_NONBLANK;
+	static const struct json_span cc = { 1, 1e9, 0, 0, 1,
+		"a whole number from 1 to 1000000000", NULL, NULL };
 	double d;
+	int f;
 
 	if (!cJSON_IsObject(root))
-		return errf(err, "%s: the top level is %s; expected a %s object", path,
-		    json_kind(root), RESULT_FORMAT);
-	if (cJSON_IsString(f) && strcmp(f->valuestring, RESULT_FORMAT) != 0)
-		return errf(err, "%s: format is \"%s\"; expected \"%s\"", path,
-		    err_quote(buf, sizeof buf, f->valuestring), RESULT_FORMAT);
-	if (!cJSON_IsString(f))
-		return errf(err, "%s: format is %s; expected \"%s\"", path,
-		    json_kind(f), RESULT_FORMAT);
-	if (!cJSON_IsString(e) || utf8_blank(e->valuestring))
-		return errf(err, "%s: engine is %s; expected a non-empty string",
-		    path, blank_kind(e));
-	r->engine = xstrdup(e->valuestring);
-	if (get_opt_str(root, "version", &r->version, path, err) < 0 ||
-	    get_opt_str(root, "workload", &r->workload, path, err) < 0)
+		return errf(at->err, "%s: the top level is %s; expected a %s object",
+		    at->file, json_kind(root), RESULT_FORMAT);
+	if (json_get_word(root, "format", 0, format, 1, "\"" RESULT_FORMAT "\"", at,
+	    &f) < 0 ||
+	    json_get_string(root, "engine", JSON_NONBLANK, NULL, at, &r->engine) < 0 ||
+	    json_get_string(root, "version", opt, "a non-empty string, or null", at,
+	    &r->version) < 0 ||
+	    json_get_string(root, "workload", opt, "a non-empty string, or null", at,
+	    &r->workload) < 0 ||
+	    json_get_number(root, "concurrency", JSON_OPTIONAL | JSON_NULL, &cc, at,
+	    &d) < 0)
 		return -1;
-	if (c != NULL && !cJSON_IsNull(c)) {
-		if (json_finite(c, &d) < 0 || d < 1 || d > 1e9 || d != floor(d))
-			return errf(err, "%s: concurrency is %s; expected a whole number "
-			    "from 1 to 1000000000", path, shown_value(buf, sizeof buf, c));
-		r->concurrency = (long long)d;
-	}
+	r->concurrency = isnan(d) ? -1 : (long long)d;
 	return 0;
 }
 
@@ -590,12 +446,15 @@ int
 result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err)
 {
+	struct json_at at;
+
 	memset(r, 0, sizeof *r);
 	r->concurrency = -1;
 	r->path = xstrdup(path);
-	if (get_header(root, path, r, err) < 0 ||
+	json_at_init(&at, path, "", err);
+	if (get_header(root, r, &at) < 0 ||
 	    get_probe(root, path, r, err) < 0 ||
-	    get_classes(root, path, r, err) < 0) {
+	    get_classes(root, path, r, &at) < 0) {
 		result_free(r);
 		return -1;
 	}

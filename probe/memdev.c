@@ -105,12 +105,12 @@ check_slaves(const char *disk, char *why, size_t len, int depth)
 	if (n == MEMDEV_MAX_SLAVES)
 		return 0;
 	for (i = 0; mem && i < n; i++) {
-		char one[512], whole[BLOCKDEV_NAME];
+		char one[512] = "", whole[BLOCKDEV_NAME];
 
 		if (blockdev_disk(slaves[i], whole, sizeof whole) < 0)
 			memcpy(whole, slaves[i], sizeof whole);
 		mem = check_disk(whole, one, sizeof one, depth + 1);
-		if (i == 0) {
+		if (mem && i == 0) {
 			snprintf(inner, sizeof inner, "%s", one);
 			memcpy(first, slaves[i], sizeof first);
 		}

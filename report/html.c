@@ -8,7 +8,6 @@
  */
 #include <math.h>
 
-#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -109,10 +108,10 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 	fputs("<section>\n<h2>Latency</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
 	    "<th>Class</th><th>Kind</th>", fp);
-	th_name(fp, layout_ours(v), "p50");
-	th_name(fp, layout_ours(v), "p99");
-	th_name(fp, layout_rival(v), "p50");
-	th_name(fp, layout_rival(v), "p99");
+	th_name(fp, verdict_ours_label(v), "p50");
+	th_name(fp, verdict_ours_label(v), "p99");
+	th_name(fp, verdict_rival_label(v), "p50");
+	th_name(fp, verdict_rival_label(v), "p99");
 	fputs("<th>p50 x</th><th>p99 x</th><th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -132,13 +131,13 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table></div>\n<p class=\"muted\">x is ", fp);
-	escape_xml(fp, layout_rival(v));
-	escape_xml(fp, gate_apostrophe(layout_rival(v)));
+	escape_xml(fp, verdict_rival_label(v));
+	escape_xml(fp, gate_apostrophe(verdict_rival_label(v)));
 	fputs(" latency divided by ", fp);
-	escape_xml(fp, layout_ours(v));
-	escape_xml(fp, gate_apostrophe(layout_ours(v)));
+	escape_xml(fp, verdict_ours_label(v));
+	escape_xml(fp, gate_apostrophe(verdict_ours_label(v)));
 	fputs(": above 1, ", fp);
-	escape_xml(fp, layout_ours(v));
+	escape_xml(fp, verdict_ours_label(v));
 	fputs(" is faster.</p>\n", fp);
 	if (layout_has_kind(v, KIND_READ)) {
 		fputs("<figure>\n<div class=\"scroll\">\n", fp);
@@ -187,10 +186,10 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		escape_xml(fp, v->unit.description);
 		layout_band(fp, v, o->ascii, escape_xml);
 		fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Class</th>", fp);
-		th_name(fp, layout_ours(v), "p50");
-		th_name(fp, layout_ours(v), "p99");
-		th_name(fp, layout_rival(v), "p50");
-		th_name(fp, layout_rival(v), "p99");
+		th_name(fp, verdict_ours_label(v), "p50");
+		th_name(fp, verdict_ours_label(v), "p99");
+		th_name(fp, verdict_rival_label(v), "p50");
+		th_name(fp, verdict_rival_label(v), "p99");
 		fputs("<th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 		syncs_rows(fp, v);
 		fputs("</tbody></table></div>\n", fp);
@@ -288,7 +287,7 @@ lists(FILE *fp, const struct gate_verdict *v)
 			escape_xml(fp, u->reason);
 		} else {
 			fputs("only ", fp);
-			escape_xml(fp, u->ours ? layout_ours(v) : layout_rival(v));
+			escape_xml(fp, u->ours ? verdict_ours_label(v) : verdict_rival_label(v));
 			fputs(" ran it", fp);
 		}
 		fputs("</li>\n", fp);
@@ -361,8 +360,8 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	checks(fp, v);
 	lists(fp, v);
 	fputs("<section>\n<h2>Probes</h2>\n", fp);
-	probe(fp, layout_ours(v), &v->ours, o);
-	probe(fp, layout_rival(v), &v->rival, o);
+	probe(fp, verdict_ours_label(v), &v->ours, o);
+	probe(fp, verdict_rival_label(v), &v->rival, o);
 	fprintf(fp, "</section>\n</main>\n<footer class=\"muted\"><p>%s mode",
 	    gate_mode_name(v->mode));
 	if (v->version != NULL) {

@@ -8,7 +8,6 @@
  */
 #include <math.h>
 
-#include "gate/rules.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
 #include "lib/units.h"
 #include "report/layout.h"
 
@@ -25,26 +24,6 @@ layout_symbol(enum ruling r)
 	default:
 		return "\u2796";
 	}
-}
-
-const char *
-layout_ours(const struct gate_verdict *v)
-{
-	if (v->ours.label != NULL)
-		return v->ours.label;
-	if (v->mode == MODE_BASELINE)
-		return "new";
-	return v->ours.engine != NULL ? v->ours.engine : "ours";
-}
-
-const char *
-layout_rival(const struct gate_verdict *v)
-{
-	if (v->rival.label != NULL)
-		return v->rival.label;
-	if (v->mode == MODE_BASELINE)
-		return "baseline";
-	return v->rival.engine != NULL ? v->rival.engine : "rival";
 }
 
 char *
@@ -255,10 +234,10 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii), pc);
 	} else if (u->source == UNIT_PER_VOLUME) {
 		fputs("; bands ", fp);
-		esc(fp, layout_ours(v));
+		esc(fp, verdict_ours_label(v));
 		fprintf(fp, " %s to %s, ", units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
 		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii));
-		esc(fp, layout_rival(v));
+		esc(fp, verdict_rival_label(v));
 		fprintf(fp, " %s to %s%s",
 		    units_fmt_duration(a, sizeof a, u->rival_lo_ns, ascii),
 		    units_fmt_duration(b, sizeof b, u->rival_hi_ns, ascii), pc);

@@ -18,14 +18,6 @@
 /* "✅", "❌", "⚠️" or "➖". */
 const char *layout_symbol(enum ruling r);
 
-/*
- * The labels of the two sides' columns: the engines' names against a
- * rival, "new" and "baseline" in baseline mode (where both may be one
- * engine).
- */
-const char *layout_ours(const struct gate_verdict *v);
-const char *layout_rival(const struct gate_verdict *v);
-
 /* A duration, "-" when absent; into buf, returned. */
 char *layout_ns(char *buf, size_t len, double ns, int ascii);
 

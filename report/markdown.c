@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -142,10 +141,10 @@ static void
 latency_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("| Class | Kind", fp);
-	name_cell(fp, layout_ours(v), "p50", o);
-	name_cell(fp, layout_ours(v), "p99", o);
-	name_cell(fp, layout_rival(v), "p50", o);
-	name_cell(fp, layout_rival(v), "p99", o);
+	name_cell(fp, verdict_ours_label(v), "p50", o);
+	name_cell(fp, verdict_ours_label(v), "p99", o);
+	name_cell(fp, verdict_rival_label(v), "p50", o);
+	name_cell(fp, verdict_rival_label(v), "p99", o);
 	fputs(" | p50 x | p99 x | Verdict |\n", fp);
 	fputs("| :-- | :-- | --: | --: | --: | --: | --: | --: | :-- |\n", fp);
 }
@@ -154,11 +153,11 @@ static void
 ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("x is ", fp);
-	md(fp, o, layout_rival(v));
-	fprintf(fp, "%s latency divided by ", gate_apostrophe(layout_rival(v)));
-	md(fp, o, layout_ours(v));
-	fprintf(fp, "%s: above 1, ", gate_apostrophe(layout_ours(v)));
-	md(fp, o, layout_ours(v));
+	md(fp, o, verdict_rival_label(v));
+	fprintf(fp, "%s latency divided by ", gate_apostrophe(verdict_rival_label(v)));
+	md(fp, o, verdict_ours_label(v));
+	fprintf(fp, "%s: above 1, ", gate_apostrophe(verdict_ours_label(v)));
+	md(fp, o, verdict_ours_label(v));
 	fputs(" is faster.\n\n", fp);
 }
 
@@ -209,10 +208,10 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	md_line(fp, o, v->unit.description);
 	layout_band(fp, v, o->ascii, o->ascii ? escape_markdown_ascii : escape_markdown);
 	fputs("\n\n| Class", fp);
-	name_cell(fp, layout_ours(v), "p50", o);
-	name_cell(fp, layout_ours(v), "p99", o);
-	name_cell(fp, layout_rival(v), "p50", o);
-	name_cell(fp, layout_rival(v), "p99", o);
+	name_cell(fp, verdict_ours_label(v), "p50", o);
+	name_cell(fp, verdict_ours_label(v), "p99", o);
+	name_cell(fp, verdict_rival_label(v), "p50", o);
+	name_cell(fp, verdict_rival_label(v), "p99", o);
 	fputs(" | Verdict |\n| :-- | --: | --: | --: | --: | :-- |\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -236,8 +235,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
 		    layout_exact(a, sizeof a, v->commit_syncs));
-	group_commit(fp, layout_ours(v), &v->ours, o);
-	group_commit(fp, layout_rival(v), &v->rival, o);
+	group_commit(fp, verdict_ours_label(v), &v->ours, o);
+	group_commit(fp, verdict_rival_label(v), &v->rival, o);
 }
 
 static void
@@ -358,14 +357,14 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 				continue;
 			}
 			fputs("only ", fp);
-			md(fp, o, u->ours ? layout_ours(v) : layout_rival(v));
+			md(fp, o, u->ours ? verdict_ours_label(v) : verdict_rival_label(v));
 			fputs(" ran it\n", fp);
 		}
 		fputc('\n', fp);
 	}
 	fputs("<details><summary>Probes</summary>\n\n", fp);
-	probe(fp, layout_ours(v), &v->ours, o);
-	probe(fp, layout_rival(v), &v->rival, o);
+	probe(fp, verdict_ours_label(v), &v->ours, o);
+	probe(fp, verdict_rival_label(v), &v->rival, o);
 	fputs("\n</details>\n", fp);
 }
 

@@ -86,48 +86,6 @@ cJSON *report_verdict_to_json(const struct gate_verdict *v);
 int report_verdict_from_json(const cJSON *root, const char *name,
     struct gate_verdict *v, char *err);
 
-/*
- * Whether v's rulings combine as the gate combines them: each class the
- * worst of its checks, each half the worst of its classes, the verdict
- * the worse of the halves, and no check of a class in neither half.
- * Returns 0, or -1 with err naming the file (name) and the ruling that
- * disagrees.
- */
-int report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
-    char *err);
-
-/*
- * Whether v's figures agree as the gate makes them (report/verdict_figures.c):
- * the thresholds of its mode, each check a kind the gate makes there, its
- * limit its half's threshold, its value and interval its class's figures.
- * The unit and each row are held to theirs as they load.  Each returns 0,
- * or -1 with err naming the file (name) and the field.
- */
-int report_verdict_check_figures(const struct gate_verdict *v, const char *name,
-    char *err);
-int report_verdict_unit_figures(const struct verdict_unit *u, const char *name,
-    char *err);
-/* path: where the row sits ("writes.classes[0]"). */
-int report_verdict_row_figures(const struct verdict_row *r,
-    const struct verdict_unit *u, const char *name, const char *path, char *err);
-
-/*
- * Whether v's words agree with its rulings (report/verdict_reasons.c):
- * each check's reason ends in the words the gate gives its ruling
- * against its limit, each half's reason is the gate's for its checks,
- * the ceiling note states commit_syncs.  For a verdict whose rulings
- * report_verdict_check_rulings has checked; as it returns.
- */
-int report_verdict_check_reasons(const struct gate_verdict *v, const char *name,
-    char *err);
-
-/*
- * d as a reader wrote it, into buf: whole numbers whole (7900000), others
- * in the fewest digits that read back to d (1e+300, not
- * 1.0000000000000001e+300).  Returns buf.
- */
-const char *report_shortest(char *buf, size_t len, double d);
-
 /* Loads a verdict file; as report_verdict_from_json. */
 int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
 

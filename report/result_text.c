@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "lib/json.h"
 #include "lib/units.h"
 #include "lib/utf8.h"

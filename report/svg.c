@@ -254,10 +254,10 @@ legend(FILE *fp, const struct gate_verdict *v, int band)
 {
 	fputs("<g class=\"legend\">\n<circle class=\"p50 ours\" r=\"5\" cx=\"8\" "
 	    "cy=\"12\"/><text x=\"18\" y=\"16\">", fp);
-	short_name(fp, layout_ours(v));
+	short_name(fp, verdict_ours_label(v));
 	fputs("</text>\n<circle class=\"p50 rival\" r=\"5\" cx=\"188\" cy=\"12\"/>"
 	    "<text x=\"198\" y=\"16\">", fp);
-	short_name(fp, layout_rival(v));
+	short_name(fp, verdict_rival_label(v));
 	fputs("</text>\n<text x=\"358\" y=\"16\">\u25cf p50  \u25cb p99", fp);
 	if (band)
 		fputs("  \u2592 one sync's band", fp);
@@ -300,10 +300,10 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
-		struct mark ours = { r->ours_p50, r->ours_p99, "ours", layout_ours(v),
+		struct mark ours = { r->ours_p50, r->ours_p99, "ours", verdict_ours_label(v),
 			NULL, NULL };
 		struct mark rival = { r->rival_p50, r->rival_p99, "rival",
-			layout_rival(v), NULL, NULL };
+			verdict_rival_label(v), NULL, NULL };
 		char t[4][DURLEN];
 		char *const tp[4] = { t[0], t[1], t[2], t[3] };
 		int j;

@@ -172,10 +172,10 @@ grid_header(struct grid *g, const struct gate_verdict *v,
 	char *own[4];
 	size_t k;
 
-	own[0] = col(layout_ours(v), "p50");
-	own[1] = col(layout_ours(v), "p99");
-	own[2] = col(layout_rival(v), "p50");
-	own[3] = col(layout_rival(v), "p99");
+	own[0] = col(verdict_ours_label(v), "p50");
+	own[1] = col(verdict_ours_label(v), "p99");
+	own[2] = col(verdict_rival_label(v), "p50");
+	own[3] = col(verdict_rival_label(v), "p99");
 	h[0] = "Class";
 	for (k = 0; k < 4; k++)
 		h[k + 1] = own[k];

@@ -340,7 +340,7 @@ duel_rule(struct duel *d)
 	d->in_ours.probe = d->ours.probe;
 	d->in_rival.probe = d->rival.probe;
 	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
-	if (rc == 0 && report_verdict_check_rulings(&d->v, "v.json", err) < 0)
+	if (rc == 0 && verdict_check(&d->v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
 	return rc;
 }

@@ -1034,7 +1034,7 @@ test_stability_key_checked(void **state)
 		{ "{\"halves_median_ns\": [1, 2]}",
 		  "probe.stability.stable is missing; expected true or false" },
 		{ "{\"stable\": true, \"halves_median_ns\": [1]}",
-		  "probe.stability.halves_median_ns is an array; expected two" },
+		  "probe.stability.halves_median_ns is not two numbers; expected two" },
 		{ "{\"stable\": true, \"halves_median_ns\": [1, -2]}",
 		  "probe.stability.halves_median_ns[1] is -2; expected a positive" },
 		{ "{\"stable\": false, \"halves_median_ns\": [1, 2], "

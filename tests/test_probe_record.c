@@ -277,21 +277,22 @@ static const struct bad_case bad[] = {
 	{ HEAD "\"samples_ns\":[],\"reaches_device\":\"yes\"}",
 	  "probe.samples_ns is empty" },
 	{ HEAD "\"samples_ns\":[1,0],\"reaches_device\":\"yes\"}",
-	  "probe.samples_ns[1] is not positive" },
+	  "probe.samples_ns[1] is 0; expected a positive number of nanoseconds, "
+	  "from 1 to a day" },
 	{ HEAD "\"samples_ns\":[1,\"2\"],\"reaches_device\":\"yes\"}",
 	  "probe.samples_ns[1] is a string" },
 	{ HEAD "\"samples_ns\":[1e300],\"reaches_device\":\"yes\"}",
-	  "probe.samples_ns[0] is over a day" },
+	  "probe.samples_ns[0] is 1e+300, over a day" },
 	{ HEAD "\"samples_ns\":[300,0.5],\"reaches_device\":\"yes\"}",
-	  "probe.samples_ns[1] is under a nanosecond; expected a number of "
-	  "nanoseconds from 1 to a day" },
+	  "probe.samples_ns[1] is 0.5, under 1ns; expected a positive number of "
+	  "nanoseconds, from 1 to a day" },
 	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":3,\"reaches_device\":\"yes\"}",
 	  "probe.median_ns is 3 but the median of its 3 samples_ns is 2" },
 	/* the tolerance is 0.5 ns + 1e-6 x the median: 1000.5 ns at a second */
 	{ HEAD "\"samples_ns\":[1e9],\"median_ns\":1000001001,\"reaches_device\":\"yes\"}",
 	  "probe.median_ns is 1000001001 but the median of its 1 samples_ns is 1000000000" },
 	{ HEAD "\"samples_ns\":[1,2,3],\"median_ns\":2.501,\"reaches_device\":\"yes\"}",
-	  "probe.median_ns is 2.5009999999999999 but the median of its 3 samples_ns is 2" },
+	  "probe.median_ns is 2.501 but the median of its 3 samples_ns is 2" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"maybe\"}",
 	  "probe.reaches_device is \"maybe\"" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"evidence\":[1]}",
@@ -311,26 +312,27 @@ static const struct bad_case bad[] = {
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
 	  "{\"syncs\":1}}", "probe.flushes.devices is missing; expected an array" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
-	  "{\"syncs\":1.5,\"devices\":[]}}", "probe.flushes.syncs is out of range; "
-	  "expected a whole number" },
+	  "{\"syncs\":1.5,\"devices\":[]}}", "probe.flushes.syncs is 1.5; expected a "
+	  "whole number" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
 	  "{\"syncs\":1,\"devices\":[{\"flushes\":1}]}}",
 	  "probe.flushes.devices[0].device is missing; expected the device's name" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
 	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"flushes\":-1}]}}",
-	  "probe.flushes.devices[0].flushes is out of range; expected a whole number "
-	  "from 0 to" },
+	  "probe.flushes.devices[0].flushes is -1; expected a whole number from 0 "
+	  "to 1e+15, or null" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
 	  "{\"syncs\":1,\"devices\":[{\"device\":\"vda\",\"fua\":1}]}}",
 	  "probe.flushes.devices[0].fua is a number; expected true, false or null" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":"
-	  "{\"interval_ns\":0}}", "probe.watch.interval_ns is out of range" },
+	  "{\"interval_ns\":0}}", "probe.watch.interval_ns is 0; expected a number of nanoseconds from 1 "
+	  "to 3.6e+12" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"watch\":{}}",
 	  "probe.watch.interval_ns is missing" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_MONOTONIC\",\"base_unix_s\":1,\"t_ns\":[],"
-	  "\"samples_ns\":[]}}", "probe.series.clock is another clock; expected "
-	  "\"CLOCK_REALTIME\"" },
+	  "\"samples_ns\":[]}}", "probe.series.clock is \"CLOCK_MONOTONIC\"; "
+	  "expected \"CLOCK_REALTIME\"" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_REALTIME\",\"t_ns\":[],\"samples_ns\":[]}}",
 	  "probe.series.base_unix_s is missing" },
@@ -340,14 +342,17 @@ static const struct bad_case bad[] = {
 	  "1 samples" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
-	  "\"samples_ns\":[0]}}", "probe.series.samples_ns[0] is out of range" },
+	  "\"samples_ns\":[0]}}", "probe.series.samples_ns[0] is 0; expected a positive number of "
+	  "nanoseconds, from 1 to a day" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[-1],"
-	  "\"samples_ns\":[5]}}", "probe.series.t_ns[0] is out of range" },
+	  "\"samples_ns\":[5]}}", "probe.series.t_ns[0] is -1; expected a number of nanoseconds from 0 "
+	  "to 9.0072e+15" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
 	  "\"samples_ns\":[5],\"window_ns\":[9,3]}}",
-	  "probe.series.window_ns is not two ordered numbers" },
+	  "probe.series.window_ns is [9, 3]; expected the low end at most the "
+	  "high" },
 	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
 	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
 	  "\"samples_ns\":[5],\"flushes\":[{\"device\":\"vda\",\"flushes\":"
@@ -361,6 +366,14 @@ static const struct bad_case bad[] = {
 	  "{\"id\":\"v\"},\"method\":\" \"}", "probe.method is only white space" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
 	  "{\"id\":\"v\",\"symlink\":7}}", "probe.volume.symlink is" },
+	/* garbage where a writer puts true, false or null is not "unknown" */
+	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
+	  "{\"id\":\"v\",\"rotational\":\"yes\"}}", "probe.volume.rotational is a "
+	  "string; expected true, false or null" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"flushes\":"
+	  "{\"syncs\":1,\"devices\":[{\"device\":\" \"}]}}",
+	  "probe.flushes.devices[0].device is only white space; expected the "
+	  "device's name" },
 };
 
 /* Evidence is read back whole, however long: a round trip changes nothing. */

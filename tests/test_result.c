@@ -183,17 +183,21 @@ test_result_refusals(void **state)
 		  "from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.64e13}", NULL },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 8.7e13}",
-		  "classes[0] \"a\": p99_ns is 8.7e+13, over a day; expected a positive "
-		  "number of nanoseconds, from 1 to a day" },
+		  "classes[0] \"a\": p99_ns is 87000000000000, over a day; expected a "
+		  "positive number of nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 0.5, \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is 0.5, under 1ns; expected a positive number of "
 		  "nanoseconds, from 1 to a day" },
+		/* ten significant digits printed "1, under 1ns" */
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 0.9999999999999,"
+		  " \"p99_ns\": 2}", "classes[0] \"a\": p50_ns is 0.9999999999999, under "
+		  "1ns; expected a positive number of nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1e-300, \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is 1e-300, under 1ns; expected a positive number of "
 		  "nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, true]}",
 		  "classes[0] \"a\": samples_ns[1] is a boolean; expected a positive number of "
-		  "nanoseconds" },
+		  "nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, 0.25]}",
 		  "classes[0] \"a\": samples_ns[1] is 0.25, under 1ns; expected a positive "
 		  "number of nanoseconds, from 1 to a day" },
@@ -202,10 +206,10 @@ test_result_refusals(void **state)
 		  "under 1ns; expected a positive number of nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 1e999}",
 		  "classes[0] \"a\": p99_ns is a number out of range; expected a positive "
-		  "number of nanoseconds" },
+		  "number of nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": \"1ms\", \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is a string; expected a positive number of "
-		  "nanoseconds" },
+		  "nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 4}",
 		  "classes[0] \"a\": p99_ns is 4, below p50_ns 5; expected p99 at least p50" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 5}", NULL },
@@ -215,7 +219,7 @@ test_result_refusals(void **state)
 		  "classes[0] \"a\": samples_ns is empty; expected at least one latency" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1, null]}",
 		  "classes[0] \"a\": samples_ns[1] is null; expected a positive number of "
-		  "nanoseconds" },
+		  "nanoseconds, from 1 to a day" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [1, 3], \"p50_ns\": 3}",
 		  "classes[0] \"a\": p50_ns is 3 but its 2 samples give 2 (type-7 quantiles); "
 		  "expected them to agree, or only one of the two" },
@@ -231,7 +235,7 @@ test_result_refusals(void **state)
 		  "p50_range_ns [6, 8]; expected it within" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
 		  " \"p99_range_ns\": [10, 8]}", "classes[0] \"a\": p99_range_ns is [10, 8]; "
-		  "expected low at most high" },
+		  "expected the low end at most the high" },
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 5, \"p99_ns\": 9,"
 		  " \"p99_range_ns\": [8]}", "classes[0] \"a\": p99_range_ns is not two "
 		  "numbers; expected [low, high] in nanoseconds" },

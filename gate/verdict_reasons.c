@@ -11,10 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
-#include "report/layout.h"
-#include "report/report.h"
 
 static int
 ends_with(const char *s, const char *end)
@@ -145,10 +143,10 @@ check_all(const struct gate_verdict *v, const char *name, char *err)
 
 /*
  * The gate names each side by its label; a file without one is printed
- * with the renderers' own (layout_ours), and its words are held to those.
+ * with the renderers' own (verdict_ours_label), and its words are held to those.
  */
 int
-report_verdict_check_reasons(const struct gate_verdict *v, const char *name,
+verdict_check_reasons(const struct gate_verdict *v, const char *name,
     char *err)
 {
 	struct gate_verdict w = *v;
@@ -156,9 +154,9 @@ report_verdict_check_reasons(const struct gate_verdict *v, const char *name,
 	int rc;
 
 	if (w.ours.label == NULL)
-		w.ours.label = o = xstrdup(layout_ours(v));
+		w.ours.label = o = xstrdup(verdict_ours_label(v));
 	if (w.rival.label == NULL)
-		w.rival.label = r = xstrdup(layout_rival(v));
+		w.rival.label = r = xstrdup(verdict_rival_label(v));
 	rc = check_all(&w, name, err);
 	free(o);
 	free(r);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The gate's words: who is who, how numbers read inside a sentence, and
- * the headline.  Sentences carry "µs"; a renderer limited to ASCII
+ * The verdict's words: who is who, how numbers read inside a sentence,
+ * the headline and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/units.h"
 
@@ -225,4 +225,108 @@ gate_headline(const struct gate_verdict *v)
 	free(ca);
 	free(cb);
 	return out;
+}
+
+/* The checks of one half that have the given ruling, their reasons joined. */
+static char *
+joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
+{
+	struct gate_list out = { NULL, 0, 0 };
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == kind && v->checks[i].ruling == r)
+			gate_list_add(&out, "; ", v->checks[i].reason);
+	return out.s != NULL ? out.s : xstrdup("");
+}
+
+/*
+ * The check of a half furthest toward its limit, among those whose
+ * statistic is stat at p50 or, with both, at p99 too ("speedup": "p50
+ * speedup" and "p99 speedup").  Matched whole: "p50 syncs vs rival" is a
+ * ratio, not a count of syncs.
+ */
+static const struct verdict_check *
+closest(const struct gate_verdict *v, enum class_kind kind, const char *stat,
+    int both)
+{
+	const struct verdict_check *best = NULL;
+	char p50[64], p99[64];
+	size_t i;
+
+	snprintf(p50, sizeof p50, "p50 %s", stat);
+	snprintf(p99, sizeof p99, "p99 %s", stat);
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+
+		if (c->kind != kind || (strcmp(c->statistic, p50) != 0 &&
+		    !(both && strcmp(c->statistic, p99) == 0)))
+			continue;
+		if (best == NULL || (c->comparison[0] == '>' ? c->value.v < best->value.v :
+		    c->value.v > best->value.v))
+			best = c;
+	}
+	return best;
+}
+
+static const char *
+stat_quantile(const struct verdict_check *c)
+{
+	return strncmp(c->statistic, "p99", 3) == 0 ? "p99" : "p50";
+}
+
+static char *
+pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
+{
+	const struct verdict_check *c;
+	char a[32], b[32], who[256];
+	const char *es = n == 1 ? "" : "es", *each = n == 1 ? "" : "each ";
+
+	gate_who(&v->rival, v->mode, who, sizeof who);
+	if (v->mode == MODE_BASELINE) {
+		char *ch, *out;
+
+		c = closest(v, kind, "regression", 1);
+		gate_limit_num(a, sizeof a, v->max_regression * 100);
+		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num_against(b,
+		    sizeof b, (c->value.v - 1) * 100, v->max_regression * 100,
+		    READS_LE)) : gate_strf("%s%% faster",
+		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
+		out = gate_strf("%zu class%s, none more than %s%% slower than the "
+		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es, a, ch,
+		    c->class_name, stat_quantile(c));
+		free(ch);
+		return out;
+	}
+	if (kind == KIND_READ) {
+		c = closest(v, kind, "speedup", 1);
+		return gate_strf("%zu class%s, %sat least %sx faster than %s at p50 and "
+		    "p99; the least is %sx (%s at %s)", n, es, each,
+		    gate_limit_num(a, sizeof a, v->read_speedup), who,
+		    gate_num_vs(b, sizeof b, c->value.v, v->read_speedup, 1),
+		    c->class_name, stat_quantile(c));
+	}
+	c = closest(v, kind, "syncs", 0);
+	gate_limit_num(a, sizeof a, v->commit_syncs);
+	gate_num_vs(b, sizeof b, c->value.v, v->commit_syncs, 0);
+	return gate_strf("%zu class%s within %s %s at p50 and no more syncs a "
+	    "commit than %s at p50 and p99; the most is %s %s (%s at p50)", n, es,
+	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
+}
+
+char *
+gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+    enum ruling r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		n += v->rows[i].kind == kind;
+	if (n == 0)
+		return gate_strf("no %s class in both results", class_kind_name(kind));
+	if (r == RULING_PASS)
+		return pass_summary(v, kind, n);
+	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
+		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
+	return joined(v, kind, r);
 }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
+#include "gate/verdict.h"
 #include "lib/units.h"
 
 /* The most decimals a figure is refined to. */

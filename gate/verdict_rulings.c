@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
-#include "report/report.h"
 
 static int
 cmp_key(enum class_kind ka, const char *na, enum class_kind kb, const char *nb)
@@ -72,7 +71,7 @@ check_set(const struct gate_verdict *v, const struct verdict_check **by,
 
 	for (; j < v->nchecks && cmp_key(by[j]->kind, by[j]->class_name, r->kind,
 	    r->name) == 0; j++) {
-		/* report_verdict_check_figures found every statistic's kind */
+		/* verdict_check_figures found every statistic's kind */
 		kind = gate_check_kind_find(by[j]->statistic, v->mode, r->kind, unit);
 		if (seen[kind - gate_check_kinds]++ > 0)
 			return errf(err, "%s: checks[%zu] is a second \"%s\" check of the "
@@ -253,7 +252,7 @@ check_names(const struct gate_verdict *v, const char *name, char *err)
 }
 
 int
-report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
+verdict_check(const struct gate_verdict *v, const char *name,
     char *err)
 {
 	const struct verdict_check **by;
@@ -261,7 +260,7 @@ report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
 	size_t i;
 	int rc;
 
-	if (report_verdict_check_figures(v, name, err) < 0 ||
+	if (verdict_check_figures(v, name, err) < 0 ||
 	    check_names(v, name, err) < 0)
 		return -1;
 	by = xcalloc(v->nchecks + 1, sizeof *by);
@@ -278,5 +277,5 @@ report_verdict_check_rulings(const struct gate_verdict *v, const char *name,
 		    "of reads (\"%s\") and writes (\"%s\")", name,
 		    ruling_name(v->overall), ruling_name(both),
 		    ruling_name(v->reads.ruling), ruling_name(v->writes.ruling));
-	return report_verdict_check_reasons(v, name, err);
+	return verdict_check_reasons(v, name, err);
 }

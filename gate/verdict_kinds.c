@@ -1,17 +1,52 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The kinds of check the gate makes: what each rules, against which
+ * Rulings: how two combine, how a figure is judged against its limit,
+ * and the kinds of check the gate makes: what each rules, against which
  * threshold, and how its ruling reads.  The gate builds its checks from
- * them; report/ holds a saved verdict to them, so a file can claim no
- * check, limit, figure or ruling word the gate would not have written.
+ * them; a loaded verdict is held to them (gate/verdict_figures.c), so a
+ * file can claim no check, limit, figure or ruling word the gate would
+ * not have written.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
+
+enum ruling
+gate_worse(enum ruling a, enum ruling b)
+{
+	static const int rank[] = { 0, 1, 3, 2 };   /* not ruled, pass, fail, indeterminate */
+
+	return rank[a] >= rank[b] ? a : b;
+}
+
+double
+gate_tie(double limit)
+{
+	return ldexp(fabs(limit), -GATE_TIE_BITS);
+}
+
+/*
+ * Comparisons that fail on NaN, as a missing interval end proves
+ * nothing: an end that is not there is neither on nor past the limit.
+ */
+enum ruling
+gate_judge(struct verdict_value x, int at_least, double limit)
+{
+	double t = gate_tie(limit);
+
+	if (isnan(x.lo))
+		return (at_least ? x.v >= limit - t : x.v <= limit + t) ?
+		    RULING_PASS : RULING_FAIL;
+	if (at_least)
+		return x.lo >= limit - t ? RULING_PASS : x.hi < limit - t ?
+		    RULING_FAIL : RULING_INDETERMINATE;
+	return x.hi <= limit + t ? RULING_PASS : x.lo > limit + t ? RULING_FAIL :
+	    RULING_INDETERMINATE;
+}
 
 const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS] = {
 	[CHECK_P50_SPEEDUP] = { "p50 speedup", MODE_RIVAL, KIND_READ, -1, 50, "x",

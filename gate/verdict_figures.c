@@ -3,10 +3,10 @@
  * A loaded verdict's figures held to each other as the gate makes them:
  * the thresholds to the mode, the unit to its source, a class's ratios
  * and syncs to its latencies, and each check to a kind of check the gate
- * makes (gate/check_kinds.c), its limit to its half's threshold and its
+ * makes (gate/verdict_kinds.c), its limit to its half's threshold and its
  * value to its class's figures.  A file edited until it passes is
  * refused here, naming the field, before its rulings are re-ruled (its
- * words are held to them in report/verdict_reasons.c).  Figures agree
+ * words are held to them in gate/verdict_reasons.c).  Figures agree
  * within the gate's own tie (gate_tie).
  */
 #include <math.h>
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/checks.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
-#include "report/report.h"
+#include "lib/json.h"
 
 /* Both absent, or x within the gate's tie of want. */
 static int
@@ -34,7 +34,7 @@ fig(char *buf, size_t len, double d)
 	if (isnan(d))
 		snprintf(buf, len, "null");
 	else
-		report_shortest(buf, len, d);
+		json_shortest(buf, len, d);
 	return buf;
 }
 
@@ -130,7 +130,7 @@ row_side(const struct verdict_row *r, int ours, const struct verdict_unit *u,
 }
 
 int
-report_verdict_row_figures(const struct verdict_row *r,
+verdict_check_row(const struct verdict_row *r,
     const struct verdict_unit *u, const char *file, const char *path, char *err)
 {
 	if (row_side(r, 1, u, file, path, err) < 0 ||
@@ -150,7 +150,7 @@ report_verdict_row_figures(const struct verdict_row *r,
 
 /* The unit as its source has it: none without figures, one when shared. */
 int
-report_verdict_unit_figures(const struct verdict_unit *u, const char *file,
+verdict_check_unit(const struct verdict_unit *u, const char *file,
     char *err)
 {
 	const char *src = unit_source_name(u->source);
@@ -429,7 +429,7 @@ check_one(const struct gate_verdict *v, size_t i,
 }
 
 int
-report_verdict_check_figures(const struct gate_verdict *v, const char *name,
+verdict_check_figures(const struct gate_verdict *v, const char *name,
     char *err)
 {
 	const struct verdict_row **by = xcalloc(v->nrows + 1, sizeof *by);

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The JSON field reader every loader uses: where a value is (the path),
+ * what is wrong with it and what was expected, in one grammar, and a
+ * figure's digits as the file has them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/json.h"
+#include "tests/testutil.h"
+
+/* A tree from text; the test fails on a syntax error. */
+static cJSON *
+tree(const char *text)
+{
+	cJSON *j = cJSON_Parse(text);
+
+	assert_non_null(j);
+	return j;
+}
+
+static void
+test_json_at_paths(void **state)
+{
+	struct json_at top, reads, classes, one, key;
+	char err[ERRLEN];
+	cJSON *j = tree("{\"p50_ns\": \"x\"}");
+	double d;
+
+	(void)state;
+	json_at_init(&top, "v.json", "", err);
+	json_at_key(&reads, &top, "reads");
+	assert_string_equal(reads.path, "reads");
+	json_at_key(&classes, &reads, "classes");
+	json_at_index(&one, &classes, 2);
+	assert_string_equal(one.path, "reads.classes[2]");
+	json_at_key(&key, &one, "ours");
+	assert_string_equal(key.path, "reads.classes[2].ours");
+	/* a named element: its members follow ": ", as a result's classes do */
+	json_at_name(&one, "write");
+	assert_int_equal(json_get_number(j, "p50_ns", 0, &json_span_latency, &one,
+	    &d), -1);
+	assert_string_equal(err, "v.json: reads.classes[2] \"write\": p50_ns is a "
+	    "string; expected a positive number of nanoseconds, from 1 to a day");
+	assert_true(isnan(d));
+	cJSON_Delete(j);
+}
+
+static void
+test_json_get_absent_and_null(void **state)
+{
+	struct json_at at;
+	char err[ERRLEN], *s = NULL;
+	cJSON *j = tree("{\"n\": null}");
+	const cJSON *v;
+
+	(void)state;
+	json_at_init(&at, "p.json", "probe", err);
+	assert_int_equal(json_get(j, "x", 0, "a string", &at, &v, NULL), -1);
+	assert_string_equal(err, "p.json: probe.x is missing; expected a string");
+	assert_int_equal(json_get(j, "x", JSON_OPTIONAL, "a string", &at, &v, NULL), 1);
+	assert_int_equal(json_get_string(j, "n", JSON_NULL, NULL, &at, &s), 1);
+	assert_null(s);
+	assert_int_equal(json_get_string(j, "n", 0, NULL, &at, &s), -1);
+	assert_string_equal(err, "p.json: probe.n is null; expected a string");
+	/* a format that holds every key says so of a missing one */
+	at.missing = "it in every syncgate-verdict/1";
+	assert_int_equal(json_get_string(j, "x", JSON_NULL, NULL, &at, &s), -1);
+	assert_string_equal(err, "p.json: probe.x is missing; expected it in every "
+	    "syncgate-verdict/1");
+	cJSON_Delete(j);
+}
+
+/* A figure out of range is shown with the digits the file gave it. */
+static void
+test_json_number_spans(void **state)
+{
+	static const struct json_span whole = { 1, 4096, 0, 0, 1,
+		"a whole number from 1 to 4096", NULL, NULL };
+	static const struct json_span ratio = { 0, 1, 1, 1, 0,
+		"a level over 0 and under 1", NULL, NULL };
+	static const struct {
+		const char *json;
+		const struct json_span *s;
+		const char *msg;        /* NULL: read */
+	} cases[] = {
+		{ "{\"k\": 53960}", &json_span_latency, NULL },
+		{ "{\"k\": 1}", &json_span_latency, NULL },
+		{ "{\"k\": 86400000000000}", &json_span_latency, NULL },
+		{ "{\"k\": 0}", &json_span_latency, "k is 0; expected a positive "
+		  "number of nanoseconds, from 1 to a day" },
+		{ "{\"k\": -3}", &json_span_latency, "k is -3; expected a positive "
+		  "number of nanoseconds, from 1 to a day" },
+		/* not "1, under 1ns", as ten significant digits printed it */
+		{ "{\"k\": 0.9999999999999}", &json_span_latency, "k is "
+		  "0.9999999999999, under 1ns; expected a positive number of "
+		  "nanoseconds, from 1 to a day" },
+		{ "{\"k\": 86400000000000.5}", &json_span_latency, "k is "
+		  "86400000000000.5, over a day; expected a positive number of "
+		  "nanoseconds, from 1 to a day" },
+		{ "{\"k\": 1e300}", &json_span_latency, "k is 1e+300, over a day; "
+		  "expected a positive number of nanoseconds, from 1 to a day" },
+		{ "{\"k\": 1e999}", &json_span_latency, "k is a number out of range; "
+		  "expected a positive number of nanoseconds, from 1 to a day" },
+		{ "{\"k\": true}", &whole, "k is a boolean; expected a whole number "
+		  "from 1 to 4096" },
+		{ "{\"k\": 4096}", &whole, NULL },
+		{ "{\"k\": 4097}", &whole, "k is 4097; expected a whole number from 1 "
+		  "to 4096" },
+		{ "{\"k\": 2.5}", &whole, "k is 2.5; expected a whole number from 1 to "
+		  "4096" },
+		{ "{\"k\": 0}", &ratio, "k is 0; expected a level over 0 and under 1" },
+		{ "{\"k\": 1}", &ratio, "k is 1; expected a level over 0 and under 1" },
+		{ "{\"k\": 0.1}", &ratio, NULL },
+	};
+	struct json_at at;
+	char err[ERRLEN], want[ERRLEN];
+	size_t i;
+	double d;
+
+	(void)state;
+	json_at_init(&at, "f.json", "", err);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *j = tree(cases[i].json);
+
+		err[0] = '\0';
+		if (cases[i].msg == NULL) {
+			assert_int_equal(json_get_number(j, "k", 0, cases[i].s, &at, &d), 0);
+			assert_near(d, cJSON_GetObjectItem(j, "k")->valuedouble, 0);
+		} else {
+			snprintf(want, sizeof want, "f.json: %s", cases[i].msg);
+			assert_int_equal(json_get_number(j, "k", 0, cases[i].s, &at, &d), -1);
+			assert_string_equal(err, want);
+		}
+		cJSON_Delete(j);
+	}
+}
+
+static void
+test_json_string_blank_and_words(void **state)
+{
+	static const char *const words[] = { "read", "write" };
+	struct json_at at;
+	char err[ERRLEN], *s = NULL;
+	cJSON *j = tree("{\"e\": \"\", \"w\": \" \\u2003\", \"k\": \"s\\\"can\", \"l\": "
+	    "\"0123456789012345678901234567890123456789012345678901234567890123456789\", "
+	    "\"n\": 3}");
+	int k;
+
+	(void)state;
+	json_at_init(&at, "r.json", "", err);
+	assert_int_equal(json_get_string(j, "e", JSON_NONBLANK, NULL, &at, &s), -1);
+	assert_string_equal(err, "r.json: e is empty; expected a non-empty string");
+	assert_int_equal(json_get_string(j, "w", JSON_NONBLANK, NULL, &at, &s), -1);
+	assert_string_equal(err, "r.json: w is only white space; expected a "
+	    "non-empty string");
+	assert_int_equal(json_get_string(j, "w", 0, NULL, &at, &s), 0);
+	assert_string_equal(s, " \xe2\x80\x83");
+	free(s);
+	assert_int_equal(json_get_word(j, "k", 0, words, 2, "\"read\" or \"write\"",
+	    &at, &k), -1);
+	/* quoted as every message quotes: a quote mark inside reads as '?' */
+	assert_string_equal(err, "r.json: k is \"s?can\"; expected \"read\" or "
+	    "\"write\"");
+	assert_int_equal(json_get_word(j, "l", 0, words, 2, "\"read\" or \"write\"",
+	    &at, &k), -1);
+	assert_string_equal(err, "r.json: l is \"012345678901234567890123456789012345"
+	    "678901234567890123456789...\"; expected \"read\" or \"write\"");
+	assert_int_equal(json_get_word(j, "n", 0, words, 2, "\"read\" or \"write\"",
+	    &at, &k), -1);
+	assert_string_equal(err, "r.json: n is a number; expected \"read\" or "
+	    "\"write\"");
+	cJSON_Delete(j);
+}
+
+static void
+test_json_pair(void **state)
+{
+	static const struct {
+		const char *json;
+		int flags;
+		const char *msg;        /* NULL: read */
+	} cases[] = {
+		{ "{\"r\": [5, 8]}", 0, NULL },
+		{ "{\"r\": [8, 5]}", JSON_ANY_ORDER, NULL },
+		{ "{\"r\": [null, 8]}", JSON_NULL, NULL },
+		{ "{\"r\": [8, 5]}", 0, "r is [8, 5]; expected the low end at most the "
+		  "high" },
+		{ "{\"r\": [8]}", 0, "r is not two numbers; expected [low, high]" },
+		{ "{\"r\": 8}", 0, "r is a number; expected [low, high]" },
+		{ "{\"r\": [null, 8]}", 0, "r[0] is null; expected a positive number "
+		  "of nanoseconds, from 1 to a day" },
+		{ "{\"r\": [5, 0.5]}", 0, "r[1] is 0.5, under 1ns; expected a positive "
+		  "number of nanoseconds, from 1 to a day" },
+	};
+	struct json_at at;
+	char err[ERRLEN], want[ERRLEN];
+	double lo, hi;
+	size_t i;
+
+	(void)state;
+	json_at_init(&at, "f.json", "", err);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *j = tree(cases[i].json);
+		int rc = json_get_pair(j, "r", 0, "[low, high]", &json_span_latency,
+		    cases[i].flags, &at, &lo, &hi);
+
+		if (cases[i].msg == NULL) {
+			assert_int_equal(rc, 0);
+			assert_near(hi, cases[i].flags & JSON_ANY_ORDER ? 5 : 8, 0);
+		} else {
+			snprintf(want, sizeof want, "f.json: %s", cases[i].msg);
+			assert_int_equal(rc, -1);
+			assert_string_equal(err, want);
+		}
+		cJSON_Delete(j);
+	}
+}
+
+static void
+test_json_numbers(void **state)
+{
+	struct json_at at;
+	char err[ERRLEN];
+	double *x = NULL;
+	size_t n = 0;
+	cJSON *j = tree("{\"e\": [], \"a\": [1, 2, 3], \"b\": [1, \"2\"]}");
+
+	(void)state;
+	json_at_init(&at, "p.json", "probe", err);
+	assert_int_equal(json_get_numbers(j, "a", 0, "an array", 3, "one", &json_span_latency,
+	    &at, &x, &n), 0);
+	assert_int_equal(n, 3);
+	assert_near(x[2], 3, 0);
+	free(x);
+	assert_int_equal(json_get_numbers(j, "a", 0, "an array of at most 2", 2,
+	    "one", &json_span_latency, &at, &x, &n), -1);
+	assert_string_equal(err, "p.json: probe.a is an array of 3 values; expected "
+	    "an array of at most 2");
+	assert_int_equal(json_get_numbers(j, "e", 0, "an array", 0, "at least one "
+	    "latency", &json_span_latency, &at, &x, &n), -1);
+	assert_string_equal(err, "p.json: probe.e is empty; expected at least one "
+	    "latency");
+	assert_int_equal(json_get_numbers(j, "e", 0, "an array", 0, NULL,
+	    &json_span_latency, &at, &x, &n), 0);
+	assert_int_equal(n, 0);
+	free(x);
+	x = NULL;
+	assert_int_equal(json_get_numbers(j, "b", 0, "an array", 0, NULL,
+	    &json_span_latency, &at, &x, &n), -1);
+	assert_string_equal(err, "p.json: probe.b[1] is a string; expected a "
+	    "positive number of nanoseconds, from 1 to a day");
+	free(x);
+	cJSON_Delete(j);
+}
+
+/* Digits that read back to the figure: whole numbers whole, others shortest. */
+static void
+test_json_shortest(void **state)
+{
+	static const struct {
+		double d;
+		const char *s;
+	} cases[] = {
+		{ 7900000, "7900000" }, { 0.1, "0.1" }, { 1e300, "1e+300" },
+		{ 2.501, "2.501" }, { -0.5, "-0.5" }, { 86400000000000.5, "86400000000000.5" },
+		{ 9007199254740992.0, "9007199254740992" }, { 1e-300, "1e-300" },
+	};
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(json_shortest(buf, sizeof buf, cases[i].d),
+		    cases[i].s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_at_paths),
+		cmocka_unit_test(test_json_get_absent_and_null),
+		cmocka_unit_test(test_json_number_spans),
+		cmocka_unit_test(test_json_string_blank_and_words),
+		cmocka_unit_test(test_json_pair),
+		cmocka_unit_test(test_json_numbers),
+		cmocka_unit_test(test_json_shortest),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
