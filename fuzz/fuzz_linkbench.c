@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * LinkBench's importer on arbitrary bytes, as `syncgate import linkbench` runs it
+ * LinkBench's importer on arbitrary bytes, as `syncgate import linkbench`
+ * runs it
  * (fuzz_import).
  */
 #include "fuzz/fuzz.h"

@@ -11,23 +11,65 @@
 #include "lib/err.h"
 
 const struct import_format import_formats[] = {
-	{ "ycsb", "YCSB", import_ycsb_parse, "ycsb", 1,
-	  "FILE --engine NAME [--probe FILE] [--workload NAME]\n"
+	{ .name = "ycsb", .tool = "YCSB", .parse = import_ycsb_parse,
+	  .workload = "ycsb", .takes_workload = 1,
+	  .synopsis = "FILE --engine NAME [--probe FILE] [--workload NAME]\n"
 	  "[-o FILE]",
-	  "YCSB's text output: [READ] and [SCAN] become read classes;\n"
+	  .about = "YCSB's text output: [READ] and [SCAN] become read classes;\n"
 	  "[UPDATE], [INSERT], [READ-MODIFY-WRITE] and [DELETE] write\n"
 	  "classes; microseconds become nanoseconds.  [OVERALL] and the\n"
 	  "-FAILED rows are reported, not imported.  Run YCSB with\n"
 	  "-p hdrhistogram.percentiles=50,99: a missing percentile is an\n"
 	  "error, never a guess." },
-	{ "linkbench", "LinkBench", import_linkbench_parse, "linkbench", 0,
-	  "FILE --engine NAME [--probe FILE] [-o FILE]",
-	  "LinkBench's -csvstats file: request operations become classes\n"
+	{ .name = "linkbench", .tool = "LinkBench", .parse = import_linkbench_parse,
+	  .workload = "linkbench",
+	  .synopsis = "FILE --engine NAME [--probe FILE] [-o FILE]",
+	  .about = "LinkBench's -csvstats file: request operations become classes\n"
 	  "(GET_NODE, COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST read; the\n"
 	  "ADD, UPDATE and DELETE operations write).  Its percentiles are\n"
 	  "latency buckets: kept as intervals (p50_range_ns, p99_range_ns)\n"
 	  "with the bucket's midpoint as p50_ns and p99_ns." },
-	{ NULL, NULL, NULL, NULL, 0, NULL, NULL }
+	{ .name = "fio", .tool = "fio", .parse = import_fio_parse, .workload = "fio",
+	  .synopsis = "FILE --engine NAME [--probe FILE] [-o FILE]",
+	  .about = "fio's --output-format=json or json+: each job's read, write,\n"
+	  "trim and sync become JOB:read (a read), JOB:write, JOB:trim\n"
+	  "and JOB:sync (writes), p50 and p99 kept as the buckets of\n"
+	  "fio's histogram (json+'s bins where given)." },
+	{ .name = "db_bench", .tool = "db_bench", .parse = import_db_bench_parse,
+	  .workload = "db_bench",
+	  .about = "RocksDB db_bench --histogram=1: each \"Microseconds per OP\"\n"
+	  "block becomes BENCHMARK:OP (read, seek: reads; write, delete,\n"
+	  "merge, update: writes), p50 and p99 as bucket intervals." },
+	{ .name = "pgbench", .tool = "pgbench", .parse = import_pgbench_parse,
+	  .workload = "pgbench", .kind = IMPORT_KIND_EACH,
+	  .synopsis = "FILE --engine NAME [--kind KIND] [--probe FILE]\n"
+	  "[-o FILE]",
+	  .about = "pgbench's per-transaction log (-l): each script a class,\n"
+	  "script0, script1..., of every transaction's latency; writes\n"
+	  "unless --kind read (or write,read: a kind a script, in order).\n"
+	  "Skipped and failed ones are counted." },
+	{ .name = "go-ycsb", .tool = "go-ycsb", .parse = import_go_ycsb_parse,
+	  .workload = "ycsb", .takes_workload = 1,
+	  .synopsis = "FILE --engine NAME\n"
+	  "[--probe FILE] [--workload NAME] [-o FILE]",
+	  .about = "go-ycsb's final summary lines, or its per-operation CSV." },
+	{ .name = "ycsb-raw", .tool = "YCSB", .parse = import_ycsb_raw_parse,
+	  .workload = "ycsb", .takes_workload = 1,
+	  .about = "YCSB's measurementtype=raw lines, every latency a sample." },
+	{ .name = "ycsb-json", .tool = "YCSB", .parse = import_ycsb_json_parse,
+	  .workload = "ycsb", .takes_workload = 1,
+	  .about = "YCSB's JSON exporters' output, read as ycsb reads the text." },
+	{ .name = "hgrm", .tool = "HdrHistogram", .by_unit = import_hgrm_parser,
+	  .units = { "ns", "us", "ms", "s", NULL }, .workload = "hgrm",
+	  .kind = IMPORT_KIND_REQUIRED,
+	  .unsaid = "an hgrm file says neither its values' unit nor what was timed",
+	  .synopsis = "FILE --unit UNIT --kind KIND --engine NAME\n"
+	  "[--probe FILE] [-o FILE]",
+	  .about = "HdrHistogram's percentile text: one class, latency, p50 and\n"
+	  "p99 kept as the interval between the rows around them.  The\n"
+	  "file says neither its values' unit (--unit ns, us, ms or s)\n"
+	  "nor what was timed (--kind read or write): both are required." },
+	{ .name = NULL }
 };
 
 const struct import_format *
@@ -41,17 +83,63 @@ import_format_find(const char *name)
 	return NULL;
 }
 
+static int
+kept(const struct import_format *f, enum import_format_filter filter)
+{
+	switch (filter) {
+	case IMPORT_TAKES_WORKLOAD: return f->takes_workload;
+	case IMPORT_TAKES_KIND: return f->kind != IMPORT_KIND_NONE;
+	case IMPORT_TAKES_UNIT: return f->by_unit != NULL;
+	case IMPORT_ALL: break;
+	}
+	return 1;
+}
+
 char *
-import_format_names(char *buf, size_t len, int workload_only)
+import_format_names(char *buf, size_t len, enum import_format_filter filter,
+    const char *last)
 {
 	const char *names[sizeof import_formats / sizeof import_formats[0]];
 	const struct import_format *f;
 	size_t n = 0;
 
 	for (f = import_formats; f->name != NULL; f++)
-		if (!workload_only || f->takes_workload)
+		if (kept(f, filter))
 			names[n++] = f->name;
-	return err_list(buf, len, names, n, " or ");
+	return err_list(buf, len, names, n, last);
+}
+
+char *
+import_format_units(char *buf, size_t len, const struct import_format *fmt,
+    const char *sep, const char *last)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; fmt->units[i] != NULL && used < len; i++) {
+		snprintf(buf + used, len - used, "%s%s", i == 0 ? "" :
+		    fmt->units[i + 1] == NULL ? last : sep, fmt->units[i]);
+		used += strlen(buf + used);
+	}
+	return buf;
+}
+
+import_parse_fn
+import_format_parser(const struct import_format *fmt, const char *unit)
+{
+	if (fmt->by_unit == NULL)
+		return fmt->parse;
+	if (unit == NULL || !import_in_list(fmt->units, unit))
+		return NULL;
+	return fmt->by_unit(unit);
+}
+
+const char *
+import_format_synopsis(const struct import_format *fmt)
+{
+	while (fmt->synopsis == NULL && fmt > import_formats)
+		fmt--;
+	return fmt->synopsis;
 }
 
 /* s's lines, each after the first indented to column indent. */
@@ -73,9 +161,16 @@ import_format_synopses(FILE *fp)
 	const struct import_format *f;
 
 	for (f = import_formats; f->name != NULL; f++) {
-		fprintf(fp, "%s%s ", f == import_formats ? "usage: syncgate import " :
-		    "       syncgate import ", f->name);
-		indented(fp, f->synopsis, 23);
+		if (f == import_formats)
+			fprintf(fp, "usage: syncgate import %s", f->name);
+		else if (f->synopsis != NULL)
+			fprintf(fp, "       syncgate import %s", f->name);
+		else
+			fprintf(fp, "|%s", f->name);
+		if (f[1].name != NULL && f[1].synopsis == NULL)
+			continue;
+		fputc(' ', fp);
+		indented(fp, import_format_synopsis(f), 23);
 	}
 }
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The formats `syncgate import` reads, in one table: the name the
- * command line gives, the parser, the workload the result gets and the
- * format's lines in the usage.  A new format is a row in formats.c, its
- * parser and its tests.
+ * command line gives, the parser, what the options may say that the file
+ * does not (workload, kind, unit) and the format's lines in the usage.
+ * A new format is a row in formats.c, its parser (import/parse.h) and
+ * its tests.
  */
 #ifndef SYNCGATE_IMPORT_FORMATS_H
 #define SYNCGATE_IMPORT_FORMATS_H
@@ -13,15 +14,38 @@
 
 #include "import/parse.h"
 
+/* What --kind may say of a format's classes. */
+enum import_kind_option {
+	IMPORT_KIND_NONE,       /* nothing: the file says each class's kind */
+	IMPORT_KIND_EACH,       /* read or write, or a list of them, the Nth for
+	                           the class whose name ends in N (pgbench's
+	                           scriptN); without it the parser's kinds */
+	IMPORT_KIND_REQUIRED    /* read or write, required: the file cannot say */
+};
+
+/* Units --unit may name, at most. */
+#define IMPORT_MAX_UNITS 8
+
 struct import_format {
 	const char *name;       /* "ycsb": `syncgate import ycsb FILE` */
 	const char *tool;       /* "YCSB": how messages name its runs */
+	/*
+	 * The parser; or, where the file does not say the unit of its
+	 * values, by_unit gives the parser for --unit's, which is then
+	 * required and one of units (NULL-terminated).
+	 */
 	import_parse_fn parse;
+	import_parse_fn (*by_unit)(const char *unit);
+	const char *units[IMPORT_MAX_UNITS + 1];
 	const char *workload;   /* the result's workload... */
 	int takes_workload;     /* ...which --workload NAME may replace */
+	enum import_kind_option kind;
+	const char *unsaid;     /* why --unit or --kind is required */
 	/*
 	 * The synopsis after "syncgate import NAME ", and the paragraph
 	 * beside the name; '\n' separates lines, which the usage indents.
+	 * A row without a synopsis shares the lines of the row above
+	 * ("syncgate import fio|db_bench FILE ...").
 	 */
 	const char *synopsis;
 	const char *about;
@@ -33,11 +57,38 @@ extern const struct import_format import_formats[];
 /* The format named name, or NULL. */
 const struct import_format *import_format_find(const char *name);
 
+/* Which formats import_format_names lists. */
+enum import_format_filter {
+	IMPORT_ALL,             /* every format */
+	IMPORT_TAKES_WORKLOAD,  /* those --workload is for */
+	IMPORT_TAKES_KIND,      /* those --kind is for */
+	IMPORT_TAKES_UNIT       /* those --unit is for */
+};
+
 /*
- * The names of the formats, or of those that take --workload, as a list
- * ("ycsb or linkbench", "a, b or c") into buf (len bytes).  Returns buf.
+ * The names of the formats filter keeps, as a list ending in last
+ * (" or ": "a, b or c") into buf (len bytes).  Returns buf.
  */
-char *import_format_names(char *buf, size_t len, int workload_only);
+char *import_format_names(char *buf, size_t len, enum import_format_filter filter,
+    const char *last);
+
+/*
+ * fmt's units into buf (len bytes, cut if need be), sep between them and
+ * last before the last one: "ns, us, ms or s" (", ", " or "), "ns|us|ms|s"
+ * ("|", "|").  Returns buf.
+ */
+char *import_format_units(char *buf, size_t len, const struct import_format *fmt,
+    const char *sep, const char *last);
+
+/*
+ * The parser of fmt for unit (NULL when fmt takes no --unit): NULL when
+ * unit is not one of fmt's units.
+ */
+import_parse_fn import_format_parser(const struct import_format *fmt,
+    const char *unit);
+
+/* fmt's synopsis: its own, or the one it shares. */
+const char *import_format_synopsis(const struct import_format *fmt);
 
 /* Each format's synopsis lines, then (after a blank line) its paragraph. */
 void import_format_synopses(FILE *fp);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,20 +26,26 @@
 #include "lib/utf8.h"
 #include "report/outputs.h"
 
-/* Larger than any YCSB or LinkBench summary, even with verbose histograms. */
+/*
+ * Larger than any summary, even with verbose histograms; a per-operation
+ * log (pgbench -l, YCSB raw) of about two million operations.
+ */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
 
 struct import_args {
 	const struct import_format *fmt;
 	const char *tool;       /* its name, as messages begin */
+	import_parse_fn parse;  /* fmt's, or the one for --unit */
 	const char *file;
 	const char *engine;
 	const char *probe;
 	const char *workload;
+	const char *kind;       /* "read", "write" or a list of them */
+	const char *unit;
 	struct outputs outs;    /* -o FILE, once; else standard output */
 };
 
-/* What --workload replaces: one format's workload, or each its own. */
+/* What --workload replaces: the formats' one workload, or each its own. */
 static const char *
 default_workload(void)
 {
@@ -47,11 +54,43 @@ default_workload(void)
 	for (f = import_formats; f->name != NULL; f++) {
 		if (!f->takes_workload)
 			continue;
-		if (one != NULL)
+		if (one != NULL && strcmp(one->workload, f->workload) != 0)
 			return "each format's own";
 		one = f;
 	}
 	return one != NULL ? one->workload : "none";
+}
+
+/*
+ * An option's line of the usage: its text, made of the formats' names,
+ * wrapped at the words to 79 columns under the column it starts in.
+ */
+static void __attribute__((format(printf, 3, 4)))
+option(FILE *fp, const char *opt, const char *fmt, ...)
+{
+	char text[512];
+	const char *s = text, *end;
+	va_list ap;
+	size_t k;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	fprintf(fp, "  %-16s ", opt);
+	for (;;) {
+		k = strlen(s);
+		if (k > 79 - 19) {
+			for (end = s + 79 - 19; end > s && *end != ' '; end--)
+				;
+			if (end > s)
+				k = (size_t)(end - s);
+		}
+		fprintf(fp, "%.*s\n", (int)k, s);
+		if (s[k] == '\0')
+			break;
+		s += k + 1;
+		fprintf(fp, "%19s", "");
+	}
 }
 
 void
@@ -65,16 +104,129 @@ import_usage(FILE *fp)
 	    "without -o) for syncgate gate.\n"
 	    "\n");
 	import_format_abouts(fp);
+	fprintf(fp, "\n");
+	option(fp, "--engine NAME", "the engine the benchmark ran against");
+	option(fp, "--kind KIND", "%s only: read or write, what was timed",
+	    import_format_names(names, sizeof names, IMPORT_TAKES_KIND, " and "));
+	option(fp, "--probe FILE", "a syncgate probe --json of the volume the run "
+	    "wrote to, embedded so the gate can rule writes in syncs");
+	option(fp, "--unit UNIT", "%s only: the unit of the file's values",
+	    import_format_names(names, sizeof names, IMPORT_TAKES_UNIT, " and "));
+	option(fp, "--workload NAME", "%s only: the workload's name (default: %s)",
+	    import_format_names(names, sizeof names, IMPORT_TAKES_WORKLOAD, " and "),
+	    default_workload());
+	option(fp, "-o FILE", "write the result to FILE, atomically");
 	fprintf(fp, "\n"
-	    "  --engine NAME    the engine the benchmark ran against\n"
-	    "  --probe FILE     a syncgate probe --json of the volume the run wrote to,\n"
-	    "                   embedded so the gate can rule writes in syncs\n"
-	    "  --workload NAME  %s only: the workload's name (default: %s)\n"
-	    "  -o FILE          write the result to FILE, atomically\n"
-	    "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
-	    "or other-format file, a write error)\n",
-	    import_format_names(names, sizeof names, 1), default_workload());
+	    "or other-format file, a write error)\n");
+}
+
+/*
+ * The kind --kind gives the i-th class of its list ("write,read"), or
+ * the whole list's one kind; -1 when the list is not read and write
+ * words between commas, or is shorter than i + 1.
+ */
+static int
+kind_at(const char *list, size_t i)
+{
+	const char *p = list, *pick = NULL;
+	size_t n = 0, k;
+
+	for (;;) {
+		k = strcspn(p, ",");
+		if (!(k == 4 && strncmp(p, "read", 4) == 0) &&
+		    !(k == 5 && strncmp(p, "write", 5) == 0))
+			return -1;
+		if (n++ == i)
+			pick = p;
+		if (p[k] == '\0')
+			break;
+		p += k + 1;
+	}
+	if (n == 1)
+		pick = list;
+	return pick == NULL ? -1 : pick[0] == 'r' ? KIND_READ : KIND_WRITE;
+}
+
+/*
+ * Each class gets the kind --kind gives the number its name ends in
+ * (pgbench's scriptN), the first for a class without one.
+ */
+static int
+apply_kind(struct result *r, const char *kind, char *err)
+{
+	size_t i, n;
+	int k;
+
+	for (i = 0; kind != NULL && i < r->nclasses; i++) {
+		n = 0;
+		if (sscanf(r->classes[i].name, "script%zu", &n) != 1)
+			n = 0;
+		if ((k = kind_at(kind, n)) < 0)
+			return errf(err, "--kind %s gives no kind for %s; expected one a "
+			    "script, script0 first", kind, r->classes[i].name);
+		r->classes[i].kind = (enum class_kind)k;
+	}
+	return 0;
+}
+
+/* --kind as the format takes it, if at all. */
+static int
+check_kind(const struct import_args *a)
+{
+	const struct import_format *fmt = a->fmt;
+	char names[256];
+
+	if (fmt->kind == IMPORT_KIND_NONE) {
+		err_warn("%s: --kind is for %s only; a %s file says what each "
+		    "operation is", a->tool, import_format_names(names, sizeof names,
+		    IMPORT_TAKES_KIND, " and "), fmt->tool);
+		return -1;
+	}
+	if (kind_at(a->kind, 0) < 0 ||
+	    (fmt->kind == IMPORT_KIND_REQUIRED && strchr(a->kind, ',') != NULL)) {
+		err_warn("%s: --kind %s; expected read or write%s", a->tool, a->kind,
+		    fmt->kind == IMPORT_KIND_REQUIRED ? "" : ", or one of them a "
+		    "script, in script order, between commas (write,read)");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --kind and --unit say what a file does not: what pgbench's scripts
+ * and an hgrm's latencies were (an hgrm must say), and an hgrm's unit,
+ * which picks its parser.
+ */
+static int
+check_kind_unit(struct import_args *a)
+{
+	const struct import_format *fmt = a->fmt;
+	char names[256], units[64];
+
+	if (a->kind != NULL && check_kind(a) < 0)
+		return -1;
+	if (a->unit != NULL && fmt->by_unit == NULL) {
+		err_warn("%s: --unit is for %s only; a %s file says its unit", a->tool,
+		    import_format_names(names, sizeof names, IMPORT_TAKES_UNIT, " and "),
+		    fmt->tool);
+		return -1;
+	}
+	if (fmt->by_unit != NULL && a->unit == NULL) {
+		err_warn("%s: --unit %s is required: %s", a->tool,
+		    import_format_units(units, sizeof units, fmt, "|", "|"), fmt->unsaid);
+		return -1;
+	}
+	if (fmt->kind == IMPORT_KIND_REQUIRED && a->kind == NULL) {
+		err_warn("%s: --kind read|write is required: %s", a->tool, fmt->unsaid);
+		return -1;
+	}
+	if ((a->parse = import_format_parser(fmt, a->unit)) == NULL) {
+		err_warn("%s: --unit %s; expected %s", a->tool, a->unit,
+		    import_format_units(units, sizeof units, fmt, ", ", " or "));
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -84,7 +236,9 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	static const struct option longopts[] = {
 		{ "engine", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "kind", required_argument, NULL, 'k' },
 		{ "probe", required_argument, NULL, 'p' },
+		{ "unit", required_argument, NULL, 'u' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -102,6 +256,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		switch (c) {
 		case 'e': a->engine = optarg; break;
 		case 'h': *help = 1; return 0;
+		case 'k': a->kind = optarg; break;
 		case 'o':
 			if (outputs_add(&a->outs, optarg, err) < 0) {
 				err_warn("%s: %s", a->tool, err);
@@ -109,6 +264,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 			}
 			break;
 		case 'p': a->probe = optarg; break;
+		case 'u': a->unit = optarg; break;
 		case 'w': a->workload = optarg; break;
 		case ':':
 			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
@@ -144,10 +300,12 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		char names[256];
 
 		err_warn("%s: --workload is for %s only; a %s run's workload is %s",
-		    a->tool, import_format_names(names, sizeof names, 1), fmt->tool,
-		    fmt->workload);
+		    a->tool, import_format_names(names, sizeof names,
+		    IMPORT_TAKES_WORKLOAD, " and "), fmt->tool, fmt->workload);
 		return -1;
 	}
+	if (check_kind_unit(a) < 0)
+		return -1;
 	/* the one output: standard output without -o */
 	if (outputs_end(&a->outs, err) < 0) {
 		err_warn("%s: %s", a->tool, err);
@@ -162,6 +320,8 @@ complete(struct result *r, const struct import_args *a, char *err)
 {
 	r->engine = xstrdup(a->engine);
 	r->workload = xstrdup(a->workload != NULL ? a->workload : a->fmt->workload);
+	if (apply_kind(r, a->kind, err) < 0)
+		return -1;
 	if (a->probe == NULL)
 		return 0;
 	r->probe = xmalloc(sizeof *r->probe);
@@ -236,7 +396,7 @@ run(const struct import_args *a)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (a->fmt->parse(buf, len, a->file, &r, &notes, err) < 0 ||
+	if (a->parse(buf, len, a->file, &r, &notes, err) < 0 ||
 	    complete(&r, a, err) < 0)
 		goto out;
 	root = result_to_json(&r, NULL);
@@ -280,7 +440,7 @@ import_main(int argc, char **argv)
 	}
 	if ((fmt = import_format_find(argv[1])) == NULL) {
 		err_warn("%s: unknown format; expected %s", argv[1],
-		    import_format_names(names, sizeof names, 0));
+		    import_format_names(names, sizeof names, IMPORT_ALL, " or "));
 		return EXIT_TROUBLE;
 	}
 	if (parse_args(argc - 1, argv + 1, fmt, &a, &help) < 0)

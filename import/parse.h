@@ -2,8 +2,10 @@
 /*
  * Parsers for other benchmarks' output, as pure functions over a buffer
  * (no files, no exits), so they can be tested and fuzzed directly.  Each
- * fills a struct result with the classes it imported and collects, as
- * notes, what it saw and did not import.
+ * fills a struct result with the classes it imported (result_add_class)
+ * and collects, as notes, what it saw and did not import.  Then what the
+ * parsers share: lines, notes, buckets, samples, and telling one tool's
+ * output from another's.  import/formats.h lists them for the command.
  */
 #ifndef SYNCGATE_IMPORT_PARSE_H
 #define SYNCGATE_IMPORT_PARSE_H
@@ -24,6 +26,105 @@ void import_note(struct import_notes *notes, const char *fmt, ...)
 
 /* Frees what notes holds (not notes); accepts NULL. */
 void import_notes_free(struct import_notes *notes);
+
+/*
+ * YCSB's text output (`[READ], 50thPercentileLatency(us), 412`).  [READ]
+ * and [SCAN] become read classes, [UPDATE], [INSERT],
+ * [READ-MODIFY-WRITE] and [DELETE] write classes, with p50 and p99
+ * converted from microseconds to nanoseconds and the operation count.
+ * [OVERALL], failed operations and anything else are noted, not
+ * imported.  A class without its 50th or 99th percentile is an error
+ * (never a guess).  name labels messages.  On success out holds the
+ * classes (out->engine and the rest are left NULL for the caller) and
+ * returns 0; else -1 with err set and out empty.  The caller frees out
+ * with result_free and notes with import_notes_free.
+ */
+int import_ycsb_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/* A parser of one benchmark's output, as import_ycsb_parse. */
+typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * LinkBench's -csvstats file (`op,count,p25_low,p25_high,...`): request
+ * operations become classes (GET_NODE, COUNT_LINK, MULTIGET_LINK and
+ * GET_LINKS_LIST reads; the ADD, UPDATE and DELETE operations writes).
+ * LinkBench reports each percentile as the bucket it fell in, so p50 and
+ * p99 are kept as intervals (p50_lo_ns..p50_hi_ns) with the bucket's
+ * midpoint as p50_ns.  Load-phase rows are noted, not imported.  As
+ * import_ycsb_parse otherwise.
+ */
+int import_linkbench_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * fio's --output-format=json or json+ (fio 3): each job's read, write,
+ * trim and sync latencies become classes "JOB:read" (a read), "JOB:write",
+ * "JOB:trim" and "JOB:sync" (writes), p50 and p99 kept as the buckets of
+ * fio's latency histogram they fell in, computed from json+'s bins where
+ * the file has them.  Lines before the JSON (fio's notes, terse output)
+ * and text after it are passed over and noted; a second JSON document, a
+ * job that failed, a job name used twice and fio's client/server output
+ * are refused.
+ */
+int import_fio_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * RocksDB db_bench's output with --histogram=1: each "Microseconds per
+ * OP:" block becomes the class "BENCHMARK:OP" (read, seek and multiscan
+ * reads; write, delete, merge and update writes), p50 and p99 kept as the
+ * interval of the histogram's buckets their ranks fell in.  The benchmark's
+ * micros/op and ops/sec line is noted.
+ */
+int import_db_bench_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * pgbench's per-transaction log (-l): each script becomes a write class
+ * "script0", "script1"... holding every transaction's latency as a
+ * sample; skipped and failed transactions are counted in the notes, never
+ * timed.
+ */
+int import_pgbench_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * go-ycsb's output: its final summary lines ("READ   - Takes(s): ...,
+ * 50th(us): ..., 99th(us): ...") as p50 and p99, or, where the file holds
+ * its per-operation CSV (measurementtype=csv or raw), every latency as a
+ * sample.  READ, BATCH_READ and SCAN are reads; UPDATE, INSERT, DELETE and
+ * their BATCH_ forms writes.
+ */
+int import_go_ycsb_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * YCSB's raw measurements (measurementtype=raw): "READ,<ms>,<us>" lines,
+ * every latency a sample, under a "READ latency raw data" header.
+ */
+int import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * YCSB's JSON exporters (JSONMeasurementsExporter, JSONArrayMeasurements-
+ * Exporter): the records read as import_ycsb_parse reads the text ones,
+ * messages naming the line each record starts on.
+ */
+int import_ycsb_json_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err);
+
+/*
+ * HdrHistogram's percentile distribution text (.hgrm, or its CSV form):
+ * one class, "latency", a write until the caller says otherwise, p50 and
+ * p99 kept as the interval between the rows around their ranks.  The file
+ * does not say its values' unit: the parser for values in unit ("ns",
+ * "us", "ms" or "s"), or NULL for another unit.
+ */
+import_parse_fn import_hgrm_parser(const char *unit);
+
+/* What the parsers share. */
 
 /*
  * One line of a text buffer: its text without the line ending (a
@@ -68,44 +169,56 @@ int import_check_text(const char *buf, size_t len, const char *name,
     const char *what, char *err);
 
 /*
- * The number of a last line that has text but no newline: both tools end
+ * The number of a last line that has text but no newline: the tools end
  * every line they print with one, so such a line was cut off, perhaps
  * inside a number.  0 when the buffer ends cleanly.
  */
 size_t import_cut_line(const char *buf, size_t len);
 
-/*
- * YCSB's text output (`[READ], 50thPercentileLatency(us), 412`).  [READ]
- * and [SCAN] become read classes, [UPDATE], [INSERT],
- * [READ-MODIFY-WRITE] and [DELETE] write classes, with p50 and p99
- * converted from microseconds to nanoseconds and the operation count.
- * [OVERALL], failed operations and anything else are noted, not
- * imported.  A class without its 50th or 99th percentile is an error
- * (never a guess).  name labels messages.  On success out holds the
- * classes (out->engine and the rest are left NULL for the caller) and
- * returns 0; else -1 with err set and out empty.  The caller frees out
- * with result_free and notes with import_notes_free.
- */
-int import_ycsb_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* A parser of one benchmark's output, as import_ycsb_parse. */
-typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/*
- * LinkBench's -csvstats file (`op,count,p25_low,p25_high,...`): request
- * operations become classes (GET_NODE, COUNT_LINK, MULTIGET_LINK and
- * GET_LINKS_LIST reads; the ADD, UPDATE and DELETE operations writes).
- * LinkBench reports each percentile as the bucket it fell in, so p50 and
- * p99 are kept as intervals (p50_lo_ns..p50_hi_ns) with the bucket's
- * midpoint as p50_ns.  Load-phase rows are noted, not imported.  As
- * import_ycsb_parse otherwise.
- */
-int import_linkbench_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
+
+/* A latency bucket: every latency counted in it lies in [lo, hi] ns. */
+struct import_bucket {
+	double lo, hi;
+	long long count;
+};
+
+/*
+ * The interval holding the p-quantile of the n latencies counted in b
+ * (nb buckets in ascending order, counts summing to n >= 1), by the
+ * definition lib/stats.h applies to samples (type 7: between order
+ * statistics floor(h) and floor(h) + 1, h = (n - 1) p): from the low of
+ * the bucket holding the first to the high of the one holding the second.
+ */
+void import_bucket_quantile(const struct import_bucket *b, size_t nb,
+    long long n, double p, double *lo, double *hi);
+
+/*
+ * What a buffer looks like, for the message refusing it: a description
+ * ("fio's JSON output") and the import format that reads it ("fio"), or
+ * NULL for both when nothing is recognised.  format may be NULL where no
+ * importer reads that output as it is (fio's normal output).
+ */
+struct import_sniffed {
+	const char *what, *format;
+	size_t line;            /* where it was recognised */
+};
+struct import_sniffed import_sniff(const char *buf, size_t len);
+
+/*
+ * The refusal of a file that is not format's: when import_sniff
+ * recognises another tool's output, "NAME: line N: WHAT; expected
+ * EXPECTED (for this file, use syncgate import FORMAT)" into err and -1;
+ * else 0 and err untouched.
+ */
+int import_other_format(const char *buf, size_t len, const char *name,
+    const char *format, const char *expected, char *err);
+
+/* The first needle within s[0..n), or NULL. */
+const char *import_find(const char *s, size_t n, const char *needle);
+
+/* Appends v to a class's samples (growing them). */
+void import_sample(struct result_class *c, size_t *cap, double v);
 
 #endif

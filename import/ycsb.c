@@ -343,8 +343,8 @@ not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err
 	}
 	if (n > 0 && (*t == '{' || (*t == '[' && (n == 1 || t[1] == '{' || t[1] == ' '))))
 		return errf(err, "%s: line %zu: JSON, perhaps from YCSB's JSON exporter; "
-		    "expected %s (its default TextMeasurementsExporter)", ps->name,
-		    first->number, WHAT);
+		    "expected %s (its default TextMeasurementsExporter; for this file, "
+		    "use syncgate import ycsb-json)", ps->name, first->number, WHAT);
 	if (n >= 9 && memcmp(t, "op,count,", 9) == 0)
 		return errf(err, "%s: line %zu: a LinkBench -csvstats header; expected %s "
 		    "(for this file, use syncgate import linkbench)", ps->name,
@@ -570,6 +570,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct ycsb_parse ps;
+	struct import_sniffed sniffed;
 	size_t i, cut;
 	int rc = -1;
 
@@ -579,6 +580,10 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	ps.name = name;
 	if (import_check_text(buf, len, name, WHAT, err) < 0)
 		return -1;
+	/* raw measurements come with [OP] summaries that would read as blocks */
+	sniffed = import_sniff(buf, len);
+	if (sniffed.format != NULL && strcmp(sniffed.format, "ycsb-raw") == 0)
+		return import_other_format(buf, len, name, "ycsb", WHAT, err);
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	cut = import_cut_line(buf, len);

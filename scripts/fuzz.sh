@@ -7,8 +7,8 @@
 #
 #   sh scripts/fuzz.sh [SECONDS [TARGET...]]      (make fuzz FUZZ_SECONDS=N)
 #
-# TARGET is result, probe, verdict, ycsb, linkbench or samples (default:
-# all).  FUZZ_JOBS=2 runs two targets at a time; FUZZ_CC names the
+# TARGET is result, probe, verdict, ycsb, linkbench, samples, fio, db_bench,
+# pgbench, go_ycsb, ycsb_raw, ycsb_json or hgrm (default: all).  FUZZ_JOBS=2 runs two targets at a time; FUZZ_CC names the
 # compiler (clang).  Corpora grow in build-fuzz/corpus/ across runs; a
 # crash is saved under build-fuzz/crashes/ and makes the exit status 1.
 # Reproducers of fixed crashes in fuzz/crashes/TARGET/ are run first.
@@ -16,7 +16,8 @@ set -eu
 
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-result probe verdict ycsb linkbench samples}
+targets=${*:-result probe verdict ycsb linkbench samples fio db_bench pgbench go_ycsb \
+	ycsb_raw ycsb_json hgrm}
 cc=${FUZZ_CC:-clang}
 jobs=${FUZZ_JOBS:-1}
 out=build-fuzz
@@ -94,6 +95,13 @@ seeds() {
 		2>/dev/null)
 	seed ycsb fixtures/import/ycsb-*.txt
 	seed linkbench fixtures/import/linkbench-*.csv
+	seed fio fixtures/import/fio-*.json fixtures/import/fio-*.txt
+	seed db_bench fixtures/import/db_bench-*.txt
+	seed pgbench fixtures/import/pgbench-*.log
+	seed go_ycsb fixtures/import/go-ycsb-*.txt
+	seed ycsb_raw fixtures/import/ycsb-raw-*.txt
+	seed ycsb_json fixtures/import/ycsb-json-*.json
+	seed hgrm fixtures/import/hgrm-*.hgrm
 	seed samples $(ls fixtures/gate/*/*.txt | grep -v 'expected\.txt$')
 }
 
@@ -110,8 +118,15 @@ dicts() {
 		printf '%s\n' '"1e999"' '"-0"' '"NaN"' '"null"' '"true"' '"false"' '"-1"' \
 			'"0.5"' '"\\u0000"' '"\\u001b"' '"[]"' '"{}"'
 	} >"$out/json.dict"
-	for t in ycsb linkbench; do
-		case $t in ycsb) files=fixtures/import/ycsb-*.txt ;; *) files=fixtures/import/linkbench-*.csv ;; esac
+	for t in ycsb linkbench db_bench pgbench go_ycsb ycsb_raw hgrm; do
+		case $t in
+		ycsb) files=fixtures/import/ycsb-*.txt ;;
+		linkbench) files=fixtures/import/linkbench-*.csv ;;
+		go_ycsb) files=fixtures/import/go-ycsb-*.txt ;;
+		ycsb_raw) files=fixtures/import/ycsb-raw-*.txt ;;
+		hgrm) files=fixtures/import/hgrm-*.hgrm ;;
+		*) files="fixtures/import/$t-*" ;;
+		esac
 		# shellcheck disable=SC2086
 		cat $files | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -vE '^[0-9.eE+-]*$' |
 			awk 'length($0) <= 40' | sort -u | dict_line >"$out/$t.dict"

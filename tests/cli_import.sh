@@ -161,6 +161,130 @@ for f in y.txt l.csv p.json; do
 	cmp -s "$tmp/$f" "$tmp/kept/$f" || fail "a refused output changed $f"
 done
 
+# The other tools' outputs: fio's (written by fio on this machine), pgbench's
+# log (a PostgreSQL 15 run here), db_bench's, go-ycsb's, YCSB's raw and
+# JSON exporter output and an hgrm (built from each tool's printing code):
+# each equals its golden file and loads back.
+for c in "fio-fdatasync-jsonplus:json:fio" "fio-fsync:json:fio" "fio-jobs-groups:txt:fio" \
+    "db_bench-fillrandom-readrandom:txt:db_bench" "pgbench-tpcb:log:pgbench" \
+    "pgbench-two-scripts-rate:log:pgbench:--kind write,read" "go-ycsb-workloada:txt:go-ycsb" \
+    "go-ycsb-csv:txt:go-ycsb" "ycsb-raw-workloada:txt:ycsb-raw" \
+    "hgrm-commit-ms:hgrm:hgrm:--unit ms --kind write"; do
+	IFS=: read -r name ext tool extra <<-EOT
+	$c
+	EOT
+	# shellcheck disable=SC2086 # extra is options by design
+	expect 0 "imported" import "$tool" "$fx/$name.$ext" --engine e $extra -o "$tmp/$name.json"
+	cmp -s "$tmp/$name.json" "$fx/$name.expected.json" ||
+		fail "$name: differs from $fx/$name.expected.json"
+	$run report "$tmp/$name.json" >/dev/null 2>&1 || fail "$name: the result does not load back"
+done
+# YCSB's JSON exporters, array or objects one after another, give what its text gives.
+for f in ycsb-json-array-workloada ycsb-json-objects-workloada; do
+	expect 0 "imported" import ycsb-json "$fx/$f.json" --engine rocksdb -o "$tmp/$f.json"
+	cmp -s "$tmp/$f.json" "$fx/ycsb-workloada.expected.json" ||
+		fail "$f: differs from the text output's result"
+done
+
+# What each import says: fio's histogram, what it passed over, the
+# untimed transactions, the interim summaries.
+expect 0 "p50 and p99 are kept as those buckets (p50_range_ns, p99_range_ns)" \
+	import fio "$fx/fio-jobs-groups.txt" --engine e -o "$tmp/x.json"
+grep -qF "12 lines before the JSON (fio's notes or terse output), passed over" "$tmp/err" ||
+	fail "fio: the lines before the JSON are not reported"
+grep -qF "seqwrite:write" "$tmp/x.json" && grep -qF "mixed:read" "$tmp/x.json" ||
+	fail "fio: jobs of several groups are not all imported"
+expect 0 "script1: 5 transactions skipped (late under --rate with --latency-limit): counted, never timed" \
+	import pgbench "$fx/pgbench-two-scripts-rate.log" --engine e -o "$tmp/x.json"
+expect 0 "3 interim summary lines (every --interval) passed over" \
+	import go-ycsb "$fx/go-ycsb-workloada.txt" --engine e -o "$tmp/x.json"
+expect 0 "fillrandom (line 27): 1496.275 micros/op 668 ops/sec" \
+	import db_bench "$fx/db_bench-fillrandom-readrandom.txt" --engine e -o "$tmp/x.json"
+
+# Two fio runs of this machine gate against each other: fdatasync against
+# fsync, writes in syncs of the probe's.
+expect 0 "imported 2 classes" import fio "$fx/fio-fdatasync-jsonplus.json" --engine fdatasync \
+	--probe "$fx/probe.json" -o "$tmp/fdatasync.json"
+expect 0 "imported 2 classes" import fio "$fx/fio-fsync.json" --engine fsync \
+	--probe "$fx/probe.json" -o "$tmp/fsync.json"
+set +e
+$run gate "$tmp/fdatasync.json" --rival "$tmp/fsync.json" >"$tmp/gate" 2>&1
+got=$?
+set -e
+[ "$got" -eq 0 ] || [ "$got" -eq 1 ] || [ "$got" -eq 3 ] ||
+	fail "the gate refused two fio imports (exit $got): $(cat "$tmp/gate")"
+grep -qF "wal:sync" "$tmp/gate" && grep -qF "Writes in syncs" "$tmp/gate" ||
+	fail "the gate's table lacks fio's sync class in syncs: $(cat "$tmp/gate")"
+
+# Bad files, each importer: several outputs in one, truncated, another
+# tool's, a missing percentile, a unit it does not know, a bad number.
+rm -f "$tmp/x.json"
+expect 2 "fio-status-interval.json: line 291: a second JSON document (the first is lines 1 to 290): fio's --status-interval output" \
+	import fio "$fx/fio-status-interval.json" --engine e -o "$tmp/x.json"
+expect 2 "fio-numjobs.json: jobs[1] \"wal\": a second job of that name; expected each job named once (numjobs clones share their name: run with --group_reporting" \
+	import fio "$fx/fio-numjobs.json" --engine e -o "$tmp/x.json"
+head -c 5000 "$fx/fio-fsync.json" >"$tmp/cut.json"
+expect 2 "cut.json: truncated at line" import fio "$tmp/cut.json" --engine e -o "$tmp/x.json"
+sed 's/"99.000000" : /"99.500001" : /' "$fx/fio-fsync.json" >"$tmp/nop99.json"
+expect 2 "jobs[0] \"wal\": write.clat_ns.percentile has no 99.000000; fio prints them with its default --percentile_list, or one that holds 50 and 99 (--percentile_list=50:99)" \
+	import fio "$tmp/nop99.json" --engine e -o "$tmp/x.json"
+expect 2 "line 2: this looks like fio's JSON output; expected db_bench's output with --histogram=1 (for this file, use syncgate import fio)" \
+	import db_bench "$fx/fio-fsync.json" --engine e -o "$tmp/x.json"
+expect 2 "this looks like db_bench's --histogram=1 output; expected fio's JSON output" \
+	import fio "$fx/db_bench-fillrandom-readrandom.txt" --engine e -o "$tmp/x.json"
+head -n 38 "$fx/db_bench-fillrandom-readrandom.txt" >"$tmp/cut.txt"
+expect 2 "cut.txt: truncated after line 38: the \"Microseconds per write\" block of line 28 counts 19914 of its 20000 operations" \
+	import db_bench "$tmp/cut.txt" --engine e -o "$tmp/x.json"
+sed '1s/ 8451 / -8451 /' "$fx/pgbench-tpcb.log" >"$tmp/neg.log"
+expect 2 "neg.log: line 1: time is \"-8451\"; expected a latency in whole microseconds" \
+	import pgbench "$tmp/neg.log" --engine e -o "$tmp/x.json"
+expect 2 "line 1: this looks like HdrHistogram's percentile text (.hgrm); expected pgbench's per-transaction log (-l) (for this file, use syncgate import hgrm)" \
+	import pgbench "$fx/hgrm-commit-ms.hgrm" --engine e -o "$tmp/x.json"
+sed 's/50th(us): [0-9]*, //' "$fx/go-ycsb-workloada.txt" >"$tmp/no50.txt"
+expect 2 "READ has no 50th(us); expected a go-ycsb that prints it, or its per-operation CSV (-p measurementtype=csv)" \
+	import go-ycsb "$tmp/no50.txt" --engine e -o "$tmp/x.json"
+sed 's/99th(us)/99th(ms)/' "$fx/go-ycsb-workloada.txt" >"$tmp/ms.txt"
+expect 2 "READ 99th(ms): a unit go-ycsb does not print; expected microseconds, (us)" \
+	import go-ycsb "$tmp/ms.txt" --engine e -o "$tmp/x.json"
+head -n 17 "$fx/go-ycsb-workloada.txt" >"$tmp/cut.txt"
+expect 0 "imported" import go-ycsb "$tmp/cut.txt" --engine e -o "$tmp/ok.json"
+head -n 13 "$fx/go-ycsb-workloada.txt" >"$tmp/cut.txt"
+expect 2 "cut.txt: truncated: go-ycsb's banner, or interim summaries, but no \"Run finished\" line" \
+	import go-ycsb "$tmp/cut.txt" --engine e -o "$tmp/x.json"
+expect 2 "this looks like YCSB's raw measurements (measurementtype=raw); expected YCSB's text output (for this file, use syncgate import ycsb-raw)" \
+	import ycsb "$fx/ycsb-raw-workloada.txt" --engine e -o "$tmp/x.json"
+cat "$fx/ycsb-raw-workloada.txt" "$fx/ycsb-raw-workloada.txt" >"$tmp/twice.txt"
+expect 2 "a second \"READ latency raw data: op, timestamp(ms), latency(us)\" (the first is at line 23): YCSB appends to measurement.raw.output_file, so this is two runs" \
+	import ycsb-raw "$tmp/twice.txt" --engine e -o "$tmp/x.json"
+sed '24d' "$fx/ycsb-raw-workloada.txt" >"$tmp/short.txt"
+expect 2 "line 226: [READ] Total Operations is 203, but 202 latencies follow its header (line 23)" \
+	import ycsb-raw "$tmp/short.txt" --engine e -o "$tmp/x.json"
+sed 's/"value" : 377$/"value" : -377/' "$fx/ycsb-json-array-workloada.json" >"$tmp/neg.json"
+expect 2 "neg.json: line 61: [READ] 50thPercentileLatency(us) is -377; expected a latency in microseconds" \
+	import ycsb-json "$tmp/neg.json" --engine e -o "$tmp/x.json"
+expect 2 "line 1: JSON, perhaps from YCSB's JSON exporter; expected YCSB's text output (its default TextMeasurementsExporter; for this file, use syncgate import ycsb-json)" \
+	import ycsb "$fx/ycsb-json-array-workloada.json" --engine e -o "$tmp/x.json"
+head -n 40 "$fx/hgrm-commit-ms.hgrm" >"$tmp/cut.hgrm"
+expect 2 "cut.hgrm: truncated after line 40: the table ends at percentile" \
+	import hgrm "$tmp/cut.hgrm" --unit ms --kind write --engine e -o "$tmp/x.json"
+expect 2 "hgrm: --unit ns|us|ms|s is required: an hgrm file says neither its values' unit nor what was timed" \
+	import hgrm "$fx/hgrm-commit-ms.hgrm" --kind write --engine e
+expect 2 "hgrm: --kind read|write is required" import hgrm "$fx/hgrm-commit-ms.hgrm" --unit ms --engine e
+expect 2 "hgrm: --unit min; expected ns, us, ms or s" \
+	import hgrm "$fx/hgrm-commit-ms.hgrm" --unit min --kind write --engine e
+expect 2 "fio: --unit is for hgrm only; a fio file says its unit" \
+	import fio "$fx/fio-fsync.json" --unit ms --engine e
+expect 2 "fio: --kind is for pgbench and hgrm only" import fio "$fx/fio-fsync.json" --kind read --engine e
+expect 2 "pgbench: --kind wrote; expected read or write, or one of them a script" \
+	import pgbench "$fx/pgbench-tpcb.log" --kind wrote --engine e
+expect 2 "pgbench: --kind read,write,x; expected read or write" \
+	import pgbench "$fx/pgbench-two-scripts-rate.log" --kind read,write,x --engine e
+sed '1s/^1 1 5026 1 /1 1 5026 2 /' "$fx/pgbench-two-scripts-rate.log" >"$tmp/three.log"
+expect 2 "--kind write,read gives no kind for script2; expected one a script, script0 first" \
+	import pgbench "$tmp/three.log" --kind write,read --engine e -o "$tmp/x.json"
+expect 0 "imported 3 classes (0 read, 3 write)" import pgbench "$tmp/three.log" --kind write --engine e
+[ -e "$tmp/x.json" ] && fail "a refused import left its output behind"
+
 # Usage.
 expect 2 "--engine NAME is required" import ycsb "$fx/ycsb-workloada.txt"
 expect 2 "ycsb: --engine is only white space; expected a name with something to show" \
@@ -169,10 +293,11 @@ expect 2 "linkbench: --engine is only white space" \
 	import linkbench "$fx/linkbench-request.csv" --engine "$(printf '\342\200\202')"
 expect 2 "ycsb: --workload is empty; expected a name with something to show" \
 	import ycsb "$fx/ycsb-workloada.txt" --engine e --workload ""
-expect 2 "csv: unknown format; expected ycsb or linkbench" import csv "$fx/ycsb-workloada.txt" --engine e
+expect 2 "csv: unknown format; expected ycsb, linkbench, fio, db_bench, pgbench, go-ycsb, ycsb-raw, ycsb-json or hgrm" import csv "$fx/ycsb-workloada.txt" --engine e
 expect 2 "ycsb: no FILE given" import ycsb --engine e
 expect 2 "ycsb: one FILE at a time" import ycsb "$fx/ycsb-workloada.txt" "$fx/ycsb-workloade.txt" --engine e
-expect 2 "--workload is for ycsb only" import linkbench "$fx/linkbench-request.csv" --engine e --workload w
+expect 2 "linkbench: --workload is for ycsb, go-ycsb, ycsb-raw and ycsb-json only; a LinkBench run's workload is linkbench" \
+	import linkbench "$fx/linkbench-request.csv" --engine e --workload w
 expect 2 "ycsb: -o is given twice; expected it once" \
 	import ycsb "$fx/ycsb-workloada.txt" --engine e -o "$tmp/a.json" -o "$tmp/b.json"
 [ -e "$tmp/a.json" ] || [ -e "$tmp/b.json" ] && fail "-o twice: an output was written"

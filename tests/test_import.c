@@ -546,8 +546,30 @@ test_import_note_whole(void **state)
 }
 
 /*
- * Every row of the format table is whole, its parser refuses an empty
- * file by the format's own words, and the usage lists it.
+ * A format's name in the usage's synopsis: after "syncgate import " or
+ * '|', before ' ' or '|' (rows of one synopsis share its lines).
+ */
+static int
+in_synopsis(const char *usage, const char *name)
+{
+	const char *p = usage, *end;
+	size_t n = strlen(name);
+
+	while ((p = strstr(p, name)) != NULL) {
+		end = p + n;
+		if ((p[-1] == '|' || (p - usage >= 16 &&
+		    strncmp(p - 16, "syncgate import ", 16) == 0)) &&
+		    (*end == ' ' || *end == '|') && strstr(end, "FILE ") != NULL)
+			return 1;
+		p = end;
+	}
+	return 0;
+}
+
+/*
+ * Every row of the format table is whole, its parser (for each unit, if
+ * --unit picks it) refuses an empty file by the format's own words, and
+ * the usage lists it.
  */
 static void
 test_import_formats_table(void **state)
@@ -555,8 +577,9 @@ test_import_formats_table(void **state)
 	const struct import_format *f;
 	struct result r;
 	struct import_notes notes = { NULL, 0, 0 };
+	import_parse_fn parse;
 	char err[ERRLEN], line[256], *usage = NULL;
-	size_t len = 0, n = 0;
+	size_t len = 0, n = 0, u;
 	FILE *fp;
 
 	(void)state;
@@ -566,18 +589,27 @@ test_import_formats_table(void **state)
 	assert_int_equal(fclose(fp), 0);
 	for (f = import_formats; f->name != NULL; f++, n++) {
 		assert_non_null(f->tool);
-		assert_non_null(f->parse);
+		/* a parser, or one for each of its units, never both */
+		assert_true((f->parse != NULL) != (f->by_unit != NULL));
+		assert_true((f->by_unit != NULL) == (f->units[0] != NULL));
 		assert_non_null(f->workload);
-		assert_non_null(f->synopsis);
+		assert_true((f->unsaid != NULL) ==
+		    (f->by_unit != NULL || f->kind == IMPORT_KIND_REQUIRED));
+		assert_non_null(import_format_synopsis(f));
 		assert_non_null(f->about);
 		assert_ptr_equal(import_format_find(f->name), f);
-		memset(&r, 0, sizeof r);
-		assert_int_equal(f->parse("", 0, "f", &r, &notes, err), -1);
-		assert_non_null(strstr(err, "f: empty; expected "));
-		import_notes_free(&notes);
-		result_free(&r);
-		snprintf(line, sizeof line, " syncgate import %s FILE ", f->name);
-		assert_non_null(strstr(usage, line));
+		for (u = 0; u == 0 || f->units[u] != NULL; u++) {
+			parse = import_format_parser(f, f->units[u]);
+			assert_non_null(parse);
+			memset(&r, 0, sizeof r);
+			assert_int_equal(parse("", 0, "f", &r, &notes, err), -1);
+			assert_non_null(strstr(err, "f: empty; expected "));
+			import_notes_free(&notes);
+			result_free(&r);
+			if (f->units[u] == NULL)
+				break;
+		}
+		assert_true(in_synopsis(usage, f->name));
 		snprintf(line, sizeof line, "\n  %-10s ", f->name);
 		assert_non_null(strstr(usage, line));
 	}
@@ -587,18 +619,69 @@ test_import_formats_table(void **state)
 	free(usage);
 }
 
-/* The lists messages and the usage name the formats by. */
+/* Every line of the usage fits 79 columns, the options' lines wrapped. */
+static void
+test_import_usage_width(void **state)
+{
+	char *usage = NULL, *p, *nl;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	fp = open_memstream(&usage, &len);
+	assert_non_null(fp);
+	import_usage(fp);
+	assert_int_equal(fclose(fp), 0);
+	for (p = usage; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		assert_in_range(nl - p, 0, 79);
+	assert_non_null(strstr(usage, "\n  --workload NAME  ycsb, go-ycsb, ycsb-raw and "
+	    "ycsb-json only: the workload's\n                   name (default: ycsb)\n"));
+	assert_non_null(strstr(usage, "\n       syncgate import fio|db_bench FILE "));
+	free(usage);
+}
+
+/* The lists messages and the usage name the formats and units by. */
 static void
 test_import_format_names(void **state)
 {
 	char buf[256], tiny[8];
 
 	(void)state;
-	assert_string_equal(import_format_names(buf, sizeof buf, 0),
-	    "ycsb or linkbench");
-	assert_string_equal(import_format_names(buf, sizeof buf, 1), "ycsb");
+	assert_string_equal(import_format_names(buf, sizeof buf, IMPORT_ALL, " or "),
+	    "ycsb, linkbench, fio, db_bench, pgbench, go-ycsb, ycsb-raw, ycsb-json "
+	    "or hgrm");
+	assert_string_equal(import_format_names(buf, sizeof buf,
+	    IMPORT_TAKES_WORKLOAD, " and "), "ycsb, go-ycsb, ycsb-raw and ycsb-json");
+	assert_string_equal(import_format_names(buf, sizeof buf, IMPORT_TAKES_KIND,
+	    " and "), "pgbench and hgrm");
+	assert_string_equal(import_format_names(buf, sizeof buf, IMPORT_TAKES_UNIT,
+	    " and "), "hgrm");
+	assert_string_equal(import_format_units(buf, sizeof buf,
+	    import_format_find("hgrm"), ", ", " or "), "ns, us, ms or s");
+	assert_string_equal(import_format_units(buf, sizeof buf,
+	    import_format_find("hgrm"), "|", "|"), "ns|us|ms|s");
+	assert_string_equal(import_format_units(buf, sizeof buf,
+	    import_format_find("fio"), "|", "|"), "");
 	/* cut, never overrun */
-	assert_string_equal(import_format_names(tiny, sizeof tiny, 0), "ycsb or");
+	assert_string_equal(import_format_names(tiny, sizeof tiny, IMPORT_ALL, " or "),
+	    "ycsb, l");
+	assert_string_equal(import_format_units(tiny, 4, import_format_find("hgrm"),
+	    ", ", " or "), "ns,");
+}
+
+/* --unit picks a parser among the format's units, and only there. */
+static void
+test_import_format_parser(void **state)
+{
+	const struct import_format *hgrm = import_format_find("hgrm");
+	const struct import_format *ycsb = import_format_find("ycsb");
+
+	(void)state;
+	assert_ptr_equal(import_format_parser(ycsb, NULL), import_ycsb_parse);
+	assert_ptr_equal(import_format_parser(hgrm, "ms"), import_hgrm_parser("ms"));
+	assert_null(import_format_parser(hgrm, NULL));
+	assert_null(import_format_parser(hgrm, "min"));
+	assert_null(import_format_parser(hgrm, ""));
 }
 
 int
@@ -613,7 +696,9 @@ main(void)
 		cmocka_unit_test(test_import_bom_skipped),
 		cmocka_unit_test(test_import_note_whole),
 		cmocka_unit_test(test_import_formats_table),
+		cmocka_unit_test(test_import_usage_width),
 		cmocka_unit_test(test_import_format_names),
+		cmocka_unit_test(test_import_format_parser),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's JSON output (--output-format=json or json+, fio 3), as stat.c's
+ * show_thread_status_json and add_ddir_status_json write it: a "jobs"
+ * array, each job with "read", "write", "trim" and "sync" objects, their
+ * latencies in nanoseconds under "clat_ns" and "lat_ns" ("sync" has only
+ * "lat_ns"), each with "N", a "percentile" object keyed "%f" (50.000000)
+ * and, for json+, "bins": every histogram bucket that counted a latency,
+ * keyed by the value fio prints for it.  fio counts latencies into a
+ * histogram (stat.h: FIO_IO_U_PLAT_BITS 6, 29 groups): below 128 ns one
+ * bucket a nanosecond, above it 64 buckets between each power of two and
+ * the next, and prints a bucket as its midpoint (plat_idx_to_val), so a
+ * percentile is known only as its bucket, 1/64 to 1/128 of the value wide.
+ * Documentation read: fio's HOWTO.rst (output-format, percentile_list,
+ * lat_percentiles, group_reporting, status-interval) and stat.c, client.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/decimal.h"
+#include "lib/err.h"
+#include "lib/json.h"
+
+#define WHAT "fio's JSON output (--output-format=json or json+)"
+#define PCT_HINT "fio prints them with its default --percentile_list, or one " \
+	"that holds 50 and 99 (--percentile_list=50:99)"
+#define PLAT_BITS 6
+#define PLAT_GROUPS 29
+
+/* Where the document lies in the buffer, and what surrounds it. */
+struct fio_text {
+	size_t start, end;      /* the JSON document: [start, end) */
+	size_t start_line, end_line;
+	size_t before, after;   /* non-blank lines before and after it */
+	size_t after_line;      /* the first of those after */
+};
+
+/* One direction of one job, for messages and the class. */
+struct fio_dir {
+	const char *job, *dir;  /* "fsync", "write" */
+	size_t index;           /* the job's index in "jobs" */
+	const char *lat;        /* "lat_ns" or "clat_ns" */
+};
+
+/*
+ * The bucket fio prints as v (ns): [lo, hi] holds every whole number of
+ * nanoseconds fio counts into it.  Returns -1 when no bucket prints as v.
+ */
+static int
+fio_bucket(double v, double *lo, double *hi)
+{
+	unsigned long long m, width;
+	int msb = 0;
+
+	if (!(v >= 0) || v > 9007199254740991.0 || v != floor(v))
+		return -1;
+	m = (unsigned long long)v;
+	if (m < 2 << PLAT_BITS) {
+		*lo = *hi = v;
+		return 0;
+	}
+	while (m >> (msb + 1))
+		msb++;
+	/* 29 groups: the last holds values of 2^33 ns (8.6 s) and more */
+	if (msb > PLAT_BITS + PLAT_GROUPS - 2)
+		return -1;
+	width = 1ULL << (msb - PLAT_BITS);
+	if ((m - (1ULL << msb)) % width != width / 2)
+		return -1;
+	*lo = (double)(m - width / 2);
+	*hi = (double)(m - width / 2 + width - 1);
+	/* ...and its last bucket every latency above it */
+	if (msb == PLAT_BITS + PLAT_GROUPS - 2 &&
+	    (m - (1ULL << msb)) / width == (1U << PLAT_BITS) - 1)
+		*hi = RESULT_MAX_NS;
+	return 0;
+}
+
+/* A string-aware scan for where the value opened at buf[at] closes. */
+static size_t
+json_end(const char *buf, size_t len, size_t at)
+{
+	size_t depth = 0, i;
+	int in_string = 0;
+
+	for (i = at; i < len; i++) {
+		char c = buf[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = 0;
+		} else if (c == '"') {
+			in_string = 1;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && --depth == 0) {
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+static size_t
+line_at(const char *buf, size_t pos)
+{
+	size_t line = 1, i;
+
+	for (i = 0; i < pos; i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
+/*
+ * Finds the document: the first line that starts with '{'.  fio prints
+ * notes before it ("note: both iodepth >= 1 and synchronous I/O engine
+ * ..."), terse output before it and normal output after it when asked
+ * for several formats at once.
+ */
+static int
+locate(const char *buf, size_t len, const char *name, struct fio_text *t,
+    char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+	size_t i;
+
+	memset(t, 0, sizeof *t);
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		size_t k = 0;
+
+		while (k < line.len && (line.text[k] == ' ' || line.text[k] == '\t'))
+			k++;
+		if (k < line.len && line.text[k] == '{') {
+			t->start = (size_t)(line.text + k - buf);
+			t->start_line = line.number;
+			break;
+		}
+		t->before += !import_line_blank(&line);
+	}
+	if (t->start_line == 0) {
+		if (import_other_format(buf, len, name, "fio", WHAT, err) < 0)
+			return -1;
+		return errf(err, "%s: no line starts a JSON object; expected %s", name,
+		    WHAT);
+	}
+	t->end = json_end(buf, len, t->start);
+	if (t->end == 0)
+		return errf(err, "%s: truncated at line %zu: the JSON object opened at "
+		    "line %zu does not close; expected fio's whole output", name,
+		    line_at(buf, len) - (len > 0 && buf[len - 1] == '\n'), t->start_line);
+	t->end_line = line_at(buf, t->end);
+	for (i = t->end; i < len; i++) {
+		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')
+			continue;
+		if (t->after_line == 0)
+			t->after_line = line_at(buf, i);
+		if (buf[i] == '{' && t->after == 0)
+			return errf(err, "%s: line %zu: a second JSON document (the first is "
+			    "lines %zu to %zu): fio's --status-interval output, or two runs' "
+			    "in one file; expected one run's: keep the last document (the "
+			    "whole run) alone", name, t->after_line, t->start_line,
+			    t->end_line);
+		t->after++;
+		while (i < len && buf[i] != '\n')
+			i++;
+	}
+	return 0;
+}
+
+/* The document as json_parse_buffer reads it, at its lines in the file. */
+static cJSON *
+parse_document(const char *buf, const struct fio_text *t, const char *name,
+    char *err)
+{
+	char *copy = xmalloc(t->end + 1);
+	cJSON *root;
+	size_t i;
+
+	/* what precedes the document is blanked, so lines keep their numbers */
+	for (i = 0; i < t->start; i++)
+		copy[i] = buf[i] == '\n' ? '\n' : ' ';
+	memcpy(copy + t->start, buf + t->start, t->end - t->start);
+	root = json_parse_buffer(name, copy, t->end, err);
+	free(copy);
+	return root;
+}
+
+/* A whole number of at least min, as fio prints its counts and latencies. */
+static int
+whole(const cJSON *item, double min, double *v)
+{
+	return json_finite(item, v) < 0 || *v < min || *v != floor(*v) ||
+	    *v > 9007199254740991.0 ? -1 : 0;
+}
+
+static int
+bad(const char *name, const struct fio_dir *d, const char *what, char *err)
+{
+	return errf(err, "%s: jobs[%zu] \"%s\": %s%s%s%s", name, d->index, d->job,
+	    d->dir, d->lat != NULL ? "." : "", d->lat != NULL ? d->lat : "", what);
+}
+
+/* The buckets of json+'s "bins", ascending, checked against N. */
+static struct import_bucket *
+read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d,
+    size_t *nb, char *err)
+{
+	struct import_bucket *b = xcalloc((size_t)cJSON_GetArraySize(bins) + 1, sizeof *b);
+	const cJSON *c;
+	double sum = 0, v, count;
+	char what[160];
+
+	*nb = 0;
+	cJSON_ArrayForEach(c, bins) {
+		if (decimal_parse(c->string, strlen(c->string), &v) < 0 ||
+		    fio_bucket(v, &b[*nb].lo, &b[*nb].hi) < 0) {
+			snprintf(what, sizeof what, ".bins: the key \"%.40s\" is not a value "
+			    "fio's latency histogram prints (a bucket's midpoint in ns)",
+			    c->string);
+			goto bad;
+		}
+		if (whole(c, 1, &count) < 0) {
+			snprintf(what, sizeof what, ".bins[\"%.40s\"] is %s; expected a "
+			    "count of at least 1", c->string, json_kind(c));
+			goto bad;
+		}
+		if (*nb > 0 && b[*nb].lo <= b[*nb - 1].hi) {
+			snprintf(what, sizeof what, ".bins: \"%.40s\" is out of order; "
+			    "expected fio's ascending buckets", c->string);
+			goto bad;
+		}
+		b[(*nb)++].count = (long long)count;
+		sum += count;
+	}
+	if (sum == n)
+		return b;
+	snprintf(what, sizeof what, ".bins count %.0f latencies, but N is %.0f; "
+	    "expected the same number (a file cut off or edited?)", sum, n);
+bad:
+	free(b);
+	bad(name, d, what, err);
+	return NULL;
+}
+
+/* fio's own percentile: the bucket its value names. */
+static int
+read_percentile(const cJSON *pct, double p, const char *name,
+    const struct fio_dir *d, double *point, double *lo, double *hi, char *err)
+{
+	const cJSON *c;
+	char what[200];
+	double key;
+
+	cJSON_ArrayForEach(c, pct) {
+		if (decimal_parse(c->string, strlen(c->string), &key) < 0 || key != p)
+			continue;
+		if (whole(c, 0, point) < 0 || fio_bucket(*point, lo, hi) < 0) {
+			snprintf(what, sizeof what, ".percentile[\"%.20s\"] is %s; expected "
+			    "a latency fio's histogram prints (a whole number of ns, a "
+			    "bucket's midpoint)", c->string, cJSON_IsNumber(c) ?
+			    "not one" : json_kind(c));
+			return bad(name, d, what, err);
+		}
+		if (*point == 0) {
+			snprintf(what, sizeof what, ".percentile[\"%.20s\"] is 0 ns; "
+			    "expected at least 1", c->string);
+			return bad(name, d, what, err);
+		}
+		return 0;
+	}
+	snprintf(what, sizeof what, ".percentile has no %.0f.000000; %s", p, PCT_HINT);
+	return bad(name, d, what, err);
+}
+
+/* p50 and p99 into c, from the bins where json+ gave them. */
+static int
+percentiles(const cJSON *lat, double n, const char *name, const struct fio_dir *d,
+    struct result_class *c, struct import_notes *notes, char *err)
+{
+	const cJSON *bins = json_member(lat, "bins"), *pct = json_member(lat, "percentile");
+	struct import_bucket *b;
+	size_t nb;
+
+	if (!cJSON_IsObject(pct))
+		return bad(name, d, pct == NULL ? " has no percentile object; fio prints "
+		    "it unless run with --clat_percentiles=0 (or, for lat_ns, without "
+		    "--lat_percentiles=1)" : ".percentile is not an object", err);
+	if (bins == NULL) {
+		if (read_percentile(pct, 50, name, d, &c->p50_ns, &c->p50_lo_ns,
+		    &c->p50_hi_ns, err) < 0 || read_percentile(pct, 99, name, d,
+		    &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns, err) < 0)
+			return -1;
+		if (c->p99_ns < c->p50_ns)
+			return bad(name, d, ".percentile: 99.000000 is below 50.000000; "
+			    "expected p99 >= p50", err);
+		return 0;
+	}
+	if (!cJSON_IsObject(bins) || cJSON_GetArraySize(bins) == 0)
+		return bad(name, d, ".bins is not an object of counts", err);
+	if ((b = read_bins(bins, n, name, d, &nb, err)) == NULL)
+		return -1;
+	import_bucket_quantile(b, nb, (long long)n, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
+	import_bucket_quantile(b, nb, (long long)n, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
+	free(b);
+	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
+	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
+	if (c->p50_hi_ns >= RESULT_MAX_NS || c->p99_hi_ns >= RESULT_MAX_NS)
+		import_note(notes, "%s:%s: a percentile fell in fio's last bucket, "
+		    "which counts every latency from about 17 s up: its high is "
+		    "written as a day", d->job, d->dir);
+	return 0;
+}
+
+/* Exact buckets (under 128 ns) are points, not intervals. */
+static void
+drop_point_ranges(struct result_class *c)
+{
+	if (c->p50_lo_ns == c->p50_hi_ns)
+		c->p50_lo_ns = c->p50_hi_ns = NAN;
+	if (c->p99_lo_ns == c->p99_hi_ns)
+		c->p99_lo_ns = c->p99_hi_ns = NAN;
+	if (isnan(c->p50_lo_ns) && isnan(c->p99_lo_ns))
+		return;
+	if (isnan(c->p50_lo_ns))
+		c->p50_lo_ns = c->p50_hi_ns = c->p50_ns;
+	if (isnan(c->p99_lo_ns))
+		c->p99_lo_ns = c->p99_hi_ns = c->p99_ns;
+}
+
+/*
+ * The latencies of a read, write or trim: total latency (lat_ns) where
+ * the job kept its percentiles (--lat_percentiles=1), else completion
+ * latency (clat_ns), which for a synchronous engine is the whole call.
+ */
+static const cJSON *
+pick_latency(const cJSON *dir, struct fio_dir *d)
+{
+	const cJSON *lat = json_member(dir, "lat_ns");
+
+	d->lat = "lat_ns";
+	if (strcmp(d->dir, "sync") == 0 || json_member(lat, "percentile") != NULL)
+		return lat;
+	d->lat = "clat_ns";
+	return json_member(dir, "clat_ns");
+}
+
+static int
+add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	const cJSON *lat = pick_latency(dir, d);
+	struct result_class *c;
+	char cname[512];
+	double n;
+	size_t i;
+
+	if (!cJSON_IsObject(lat)) {
+		d->lat = NULL;
+		if (json_member(dir, "clat") != NULL || json_member(dir, "lat") != NULL)
+			return bad(name, d, " has clat and lat in microseconds, as fio "
+			    "before 3.0 wrote them; expected fio 3's clat_ns and lat_ns", err);
+		return bad(name, d, " has no lat_ns or clat_ns object; expected fio 3's "
+		    "latencies", err);
+	}
+	if (whole(json_member(lat, "N"), 0, &n) < 0)
+		return bad(name, d, ".N is not a count; expected the number of latencies",
+		    err);
+	if (n == 0)
+		return 0;
+	snprintf(cname, sizeof cname, "%.400s:%s", d->job, d->dir);
+	for (i = 0; i < out->nclasses; i++)
+		if (strcmp(out->classes[i].name, cname) == 0)
+			return errf(err, "%s: jobs[%zu] \"%s\": a second job of that name; "
+			    "expected each job named once (numjobs clones share their "
+			    "name: run with --group_reporting to merge them, or name each "
+			    "job)", name, d->index, d->job);
+	c = result_add_class(out, cname, strcmp(d->dir, "read") == 0 ? KIND_READ :
+	    KIND_WRITE);
+	c->count = (long long)n;
+	if (percentiles(lat, n, name, d, c, notes, err) < 0)
+		return -1;
+	drop_point_ranges(c);
+	if (strcmp(d->lat, "clat_ns") == 0)
+		import_note(notes, "%s: completion latency (clat_ns); fio keeps total "
+		    "latency percentiles with --lat_percentiles=1", cname);
+	return 0;
+}
+
+static int
+add_job(const cJSON *job, size_t index, const char *name, struct result *out,
+    struct import_notes *notes, char *err)
+{
+	static const char *const dirs[] = { "read", "write", "trim", "sync" };
+	const cJSON *jobname = json_member(job, "jobname"), *dir;
+	struct fio_dir d = { NULL, NULL, index, NULL };
+	double error;
+	size_t i;
+
+	if (!cJSON_IsString(jobname) || jobname->valuestring[0] == '\0')
+		return errf(err, "%s: jobs[%zu].jobname is %s; expected the job's name",
+		    name, index, json_kind(jobname));
+	d.job = jobname->valuestring;
+	if (whole(json_member(job, "error"), 0, &error) < 0)
+		return errf(err, "%s: jobs[%zu] \"%s\": error is %s; expected fio's "
+		    "error number, 0", name, index, d.job,
+		    json_kind(json_member(job, "error")));
+	if (error != 0)
+		return errf(err, "%s: jobs[%zu] \"%s\": error is %.0f; expected 0 (fio "
+		    "stopped the job on an error: its latencies are of a run cut short)",
+		    name, index, d.job, error);
+	dir = json_member(job, "mixed");
+	if (dir != NULL && json_member(job, "write") == NULL)
+		return errf(err, "%s: jobs[%zu] \"%s\": mixed, with reads and writes in "
+		    "one (unified_rw_reporting=mixed); expected them apart "
+		    "(unified_rw_reporting=none or both)", name, index, d.job);
+	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		d.dir = dirs[i];
+		if ((dir = json_member(job, dirs[i])) == NULL)
+			continue;
+		if (add_direction(dir, &d, name, out, notes, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+read_jobs(const cJSON *root, const char *name, struct result *out,
+    struct import_notes *notes, char *err)
+{
+	const cJSON *jobs = json_member(root, "jobs"), *job;
+	size_t i = 0;
+
+	if (!cJSON_IsString(json_member(root, "fio version")))
+		return errf(err, "%s: the JSON has no \"fio version\"; expected %s", name,
+		    WHAT);
+	if (jobs == NULL && json_member(root, "client_stats") != NULL)
+		return errf(err, "%s: client_stats: fio's client/server output (--client); "
+		    "expected a local run's jobs: run fio on the host itself", name);
+	if (!cJSON_IsArray(jobs) || cJSON_GetArraySize(jobs) == 0)
+		return errf(err, "%s: jobs is %s; expected fio's array of jobs", name,
+		    cJSON_IsArray(jobs) ? "empty" : json_kind(jobs));
+	cJSON_ArrayForEach(job, jobs) {
+		if (!cJSON_IsObject(job))
+			return errf(err, "%s: jobs[%zu] is %s; expected a job", name, i,
+			    json_kind(job));
+		if (add_job(job, i++, name, out, notes, err) < 0)
+			return -1;
+	}
+	if (out->nclasses == 0)
+		return errf(err, "%s: no job read, wrote, trimmed or synced anything; "
+		    "nothing to import", name);
+	return 0;
+}
+
+static void
+note_text(const struct fio_text *t, struct import_notes *notes)
+{
+	if (t->before > 0)
+		import_note(notes, "%zu line%s before the JSON (fio's notes or terse "
+		    "output), passed over", t->before, t->before == 1 ? "" : "s");
+	if (t->after > 0)
+		import_note(notes, "%zu line%s after the JSON from line %zu (fio's normal "
+		    "output?), passed over", t->after, t->after == 1 ? "" : "s",
+		    t->after_line);
+	import_note(notes, "fio counts latencies into a histogram and reports a "
+	    "percentile as the bucket it fell in (1/64 to 1/128 of the value wide): "
+	    "p50 and p99 are kept as those buckets (p50_range_ns, p99_range_ns)");
+}
+
+int
+import_fio_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	struct fio_text t;
+	cJSON *root;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
+	if (import_check_text(buf, len, name, WHAT, err) < 0 ||
+	    locate(buf, len, name, &t, err) < 0)
+		return -1;
+	if ((root = parse_document(buf, &t, name, err)) == NULL)
+		return -1;
+	if (!cJSON_IsObject(root))
+		errf(err, "%s: line %zu: the JSON is not an object; expected %s", name,
+		    t.start_line, WHAT);
+	else if (read_jobs(root, name, out, notes, err) == 0)
+		rc = 0;
+	cJSON_Delete(root);
+	if (rc < 0) {
+		result_free(out);
+		return -1;
+	}
+	note_text(&t, notes);
+	return 0;
+}

@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * go-ycsb's output, as pingcap/go-ycsb's pkg/measurement writes it.  Its
+ * default measurement (histogram) prints, every --interval seconds and
+ * once more after "Run finished, takes ...", one line an operation
+ * ("%-6s - %s": "READ   - Takes(s): 10.0, Count: 4987, OPS: 498.8,
+ * Avg(us): 312, Min(us): 98, Max(us): 8191, 50th(us): 287, 90th(us): 431,
+ * 95th(us): 503, 99th(us): 887, 99.9th(us): 2551, 99.99th(us): 8191"),
+ * the percentiles whole microseconds from an HdrHistogram of three
+ * significant digits; only the last set, after "Run finished", is the
+ * whole run.  measurementtype=csv (or raw) writes instead a CSV,
+ * "operation,timestamp_us,latency_us", a line an operation, its latency
+ * in whole microseconds.  Failed operations are timed as OP_ERROR.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/decimal.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+
+#define WHAT "go-ycsb's output"
+#define CSV_HEADER "operation,timestamp_us,latency_us"
+#define MAX_OPS 64
+
+static const char *const read_ops[] = { "READ", "BATCH_READ", "SCAN", NULL };
+static const char *const write_ops[] = { "UPDATE", "BATCH_UPDATE", "INSERT",
+	"BATCH_INSERT", "DELETE", "BATCH_DELETE", "READ_MODIFY_WRITE", NULL };
+
+/* One summary line's operation, or one CSV operation. */
+struct gy_op {
+	char name[64];
+	size_t line;            /* where it was last seen */
+	long long count;
+	double p50, p99;        /* microseconds; NaN when not printed */
+	size_t cap;             /* CSV: the class's samples */
+	size_t cls;             /* CSV: its class, + 1 */
+};
+
+struct gy_parse {
+	const char *name;
+	struct result *out;
+	struct import_notes *notes;
+	struct gy_op ops[MAX_OPS];
+	size_t nops;
+	size_t finished;        /* the last "Run finished" line */
+	size_t banner;          /* go-ycsb's properties banner */
+	size_t total;           /* summary lines */
+	size_t interim;         /* those before the last set */
+};
+
+static int
+kind_of(const char *op, enum class_kind *k)
+{
+	if (import_in_list(read_ops, op))
+		*k = KIND_READ;
+	else if (import_in_list(write_ops, op))
+		*k = KIND_WRITE;
+	else
+		return -1;
+	return 0;
+}
+
+static struct gy_op *
+find_op(struct gy_parse *ps, const char *s, size_t n, size_t line, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < ps->nops; i++)
+		if (strlen(ps->ops[i].name) == n && memcmp(ps->ops[i].name, s, n) == 0)
+			return &ps->ops[i];
+	if (ps->nops == MAX_OPS || n >= sizeof ps->ops[0].name)
+		return errf(err, "%s: line %zu: more than %d operations, or a name of "
+		    "64 bytes or more; expected go-ycsb's", ps->name, line, MAX_OPS), NULL;
+	memset(&ps->ops[ps->nops], 0, sizeof ps->ops[0]);
+	memcpy(ps->ops[ps->nops].name, s, n);
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			ps->ops[ps->nops].name[i] = '?';
+	ps->ops[ps->nops].p50 = ps->ops[ps->nops].p99 = NAN;
+	return &ps->ops[ps->nops++];
+}
+
+/* "KEY: VALUE" of a summary line into op. */
+static int
+summary_pair(struct gy_parse *ps, struct gy_op *op, const char *p, size_t n,
+    size_t line, char *err)
+{
+	const char *colon = import_find(p, n, ": ");
+	char shown[SHOWN_LEN];
+	size_t k;
+	double v;
+
+	if (colon == NULL)
+		return errf(err, "%s: line %zu: %s: \"%s\"; expected \"KEY: VALUE\"",
+		    ps->name, line, op->name, import_shown(shown, p, n));
+	k = (size_t)(colon - p);
+	colon += 2;
+	if (memchr(p, '(', k) != NULL && !(k > 4 && memcmp(p + k - 4, "(us)", 4) == 0) &&
+	    !(k == 8 && memcmp(p, "Takes(s)", 8) == 0))
+		return errf(err, "%s: line %zu: %s %.*s: a unit go-ycsb does not print; "
+		    "expected microseconds, (us)", ps->name, line, op->name, (int)k, p);
+	if (k == 5 && memcmp(p, "Count", 5) == 0) {
+		if (decimal_whole(colon, n - k - 2, RESULT_MAX_COUNT, &op->count) < 0)
+			goto bad;
+	} else if ((k == 8 && memcmp(p, "50th(us)", 8) == 0) ||
+	    (k == 8 && memcmp(p, "99th(us)", 8) == 0)) {
+		if (decimal_parse(colon, n - k - 2, &v) < 0 || v > 86400e6)
+			goto bad;
+		*(p[0] == '5' ? &op->p50 : &op->p99) = v;
+	}
+	return 0;
+bad:
+	return errf(err, "%s: line %zu: %s %.*s is \"%s\"; expected a whole number%s",
+	    ps->name, line, op->name, (int)k, p, import_shown(shown, colon,
+	    n - k - 2), k == 5 ? " of operations" : " of microseconds, at most a day");
+}
+
+/* "OP     - Takes(s): ..., Count: N, ...": -1 when l is not one. */
+static int
+summary_line(struct gy_parse *ps, const struct import_line *l, char *err)
+{
+	const char *dash = import_find(l->text, l->len, " - Takes(s): "), *p, *end;
+	struct gy_op *op;
+	size_t n;
+
+	if (dash == NULL || dash == l->text)
+		return 1;
+	for (n = (size_t)(dash - l->text); n > 0 && l->text[n - 1] == ' '; n--)
+		;
+	if ((op = find_op(ps, l->text, n, l->number, err)) == NULL)
+		return -1;
+	ps->total++;
+	op->line = l->number;
+	op->count = -1;
+	op->p50 = op->p99 = NAN;
+	p = dash + 3;
+	end = l->text + l->len;
+	while (p < end) {
+		const char *comma = import_find(p, (size_t)(end - p), ", ");
+		const char *stop = comma != NULL ? comma : end;
+
+		if (summary_pair(ps, op, p, (size_t)(stop - p), l->number, err) < 0)
+			return -1;
+		p = comma != NULL ? comma + 2 : end;
+	}
+	return 0;
+}
+
+/* An operation of the last summary as a class, or a note. */
+static int
+add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
+{
+	struct result_class *c;
+	enum class_kind k;
+
+	if (kind_of(op->name, &k) < 0) {
+		import_note(ps->notes, "%s (line %zu): %lld operations, not imported: %s",
+		    op->name, op->line, op->count, strstr(op->name, "_ERROR") != NULL ?
+		    "failed operations" : "not an operation syncgate imports");
+		return 0;
+	}
+	if (op->count < 0)
+		return errf(err, "%s: line %zu: %s has no Count; expected go-ycsb's "
+		    "summary line", ps->name, op->line, op->name);
+	if (op->count == 0)
+		return 0;
+	if (isnan(op->p50) || isnan(op->p99))
+		return errf(err, "%s: line %zu: %s has no %s; expected a go-ycsb that "
+		    "prints it, or its per-operation CSV (-p measurementtype=csv)",
+		    ps->name, op->line, op->name, isnan(op->p50) ? "50th(us)" : "99th(us)");
+	if (op->p50 < 1 || op->p99 < op->p50)
+		return errf(err, "%s: line %zu: %s 50th(us) %g and 99th(us) %g; expected "
+		    "at least 1 us (go-ycsb's resolution) and p99 >= p50", ps->name,
+		    op->line, op->name, op->p50, op->p99);
+	c = result_add_class(ps->out, op->name, k);
+	c->p50_ns = op->p50 * 1e3;
+	c->p99_ns = op->p99 * 1e3;
+	c->count = op->count;
+	return 0;
+}
+
+static int
+read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+	size_t i, final = 0;
+	int rc;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (line.len >= 13 && memcmp(line.text, "Run finished,", 13) == 0) {
+			ps->finished = line.number;
+			continue;
+		}
+		if (line.len >= 12 && memcmp(line.text, "************", 12) == 0 &&
+		    import_find(line.text, line.len, " properties ") != NULL)
+			ps->banner = line.number;
+		if ((rc = summary_line(ps, &line, err)) < 0)
+			return -1;
+		if (rc == 0 && !line.ended)
+			return errf(err, "%s: truncated at line %zu: the file ends inside a "
+			    "line; expected %s, whose every line ends in a newline",
+			    ps->name, line.number, WHAT);
+	}
+	if (ps->nops == 0)
+		return 1;
+	for (i = 0; i < ps->nops; i++)
+		final += ps->ops[i].line > ps->finished;
+	/* a run's output, banner and all, ends with "Run finished" and its summary */
+	if (final == 0 || (ps->finished == 0 && (ps->total > ps->nops || ps->banner)))
+		return errf(err, "%s: truncated: %s; expected go-ycsb's whole output, "
+		    "whose last summary, after \"Run finished\", is the run's", ps->name,
+		    final == 0 ? "no summary after \"Run finished\"" : "go-ycsb's "
+		    "banner, or interim summaries, but no \"Run finished\" line");
+	ps->interim = ps->total - final;
+	for (i = 0; i < ps->nops; i++)
+		if (ps->ops[i].line > ps->finished &&
+		    add_summary_op(ps, &ps->ops[i], err) < 0)
+			return -1;
+	if (ps->interim > 0)
+		import_note(ps->notes, "%zu interim summary line%s (every --interval) "
+		    "passed over: the last summary, after \"Run finished\" (line %zu), is "
+		    "the run's", ps->interim, ps->interim == 1 ? "" : "s", ps->finished);
+	import_note(ps->notes, "go-ycsb's percentiles are whole microseconds from an "
+	    "HdrHistogram of three significant digits, taken as exact");
+	return 0;
+}
+
+/* "OP,START_US,LATENCY_US": one operation's latency as a sample. */
+static int
+csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
+{
+	const char *c1 = memchr(l->text, ',', l->len), *c2;
+	struct gy_op *op;
+	enum class_kind k;
+	char shown[SHOWN_LEN];
+	long long ts, us;
+	size_t rest;
+
+	if (c1 == NULL || c1 == l->text ||
+	    (c2 = memchr(c1 + 1, ',', (size_t)(l->text + l->len - c1 - 1))) == NULL)
+		return errf(err, "%s: line %zu: \"%s\" is not a CSV row; expected "
+		    "\"OPERATION,TIMESTAMP_US,LATENCY_US\"", ps->name, l->number,
+		    import_shown(shown, l->text, l->len));
+	rest = (size_t)(l->text + l->len - c2 - 1);
+	if ((op = find_op(ps, l->text, (size_t)(c1 - l->text), l->number, err)) == NULL)
+		return -1;
+	if (decimal_whole(c1 + 1, (size_t)(c2 - c1 - 1), RESULT_MAX_COUNT, &ts) < 0)
+		return errf(err, "%s: line %zu: %s timestamp_us is \"%s\"; expected a "
+		    "whole number of microseconds", ps->name, l->number, op->name,
+		    import_shown(shown, c1 + 1, (size_t)(c2 - c1 - 1)));
+	if (decimal_whole(c2 + 1, rest, 86400000000LL, &us) < 0 || us < 1)
+		return errf(err, "%s: line %zu: %s latency_us is \"%s\"; expected a "
+		    "whole number of microseconds from 1 (go-ycsb's resolution) to a day",
+		    ps->name, l->number, op->name, import_shown(shown, c2 + 1, rest));
+	op->count++;
+	op->line = l->number;
+	if (kind_of(op->name, &k) < 0)
+		return 0;
+	if (op->cls == 0) {
+		result_add_class(ps->out, op->name, k);
+		op->cls = ps->out->nclasses;
+	}
+	import_sample(&ps->out->classes[op->cls - 1], &op->cap, (double)us * 1e3);
+	return 0;
+}
+
+static int
+read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+	size_t i;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (line.number <= header || import_line_blank(&line))
+			continue;
+		if (!line.ended)
+			return errf(err, "%s: truncated at line %zu: the file ends inside a "
+			    "line; expected go-ycsb's CSV, whose every line ends in a "
+			    "newline", ps->name, line.number);
+		if (line.len == sizeof CSV_HEADER - 1 &&
+		    memcmp(line.text, CSV_HEADER, line.len) == 0)
+			return errf(err, "%s: line %zu: a second CSV header (the first is at "
+			    "line %zu); expected one run's operations", ps->name,
+			    line.number, header);
+		if (csv_row(ps, &line, err) < 0)
+			return -1;
+	}
+	for (i = 0; i < ps->nops; i++)
+		if (ps->ops[i].cls == 0)
+			import_note(ps->notes, "%s: %lld operations, not imported: %s",
+			    ps->ops[i].name, ps->ops[i].count,
+			    strstr(ps->ops[i].name, "_ERROR") != NULL ? "failed operations" :
+			    "not an operation syncgate imports");
+	for (i = 0; i < ps->out->nclasses; i++) {
+		struct result_class *c = &ps->out->classes[i];
+
+		stats_sort(c->samples_ns, c->nsamples);
+		c->count = (long long)c->nsamples;
+	}
+	return 0;
+}
+
+/* The line of go-ycsb's CSV header, or 0. */
+static size_t
+csv_header(const char *buf, size_t len)
+{
+	struct import_lines it;
+	struct import_line line;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line))
+		if (line.len == sizeof CSV_HEADER - 1 &&
+		    memcmp(line.text, CSV_HEADER, line.len) == 0)
+			return line.number;
+	return 0;
+}
+
+int
+import_go_ycsb_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	struct gy_parse ps;
+	size_t header;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
+	memset(&ps, 0, sizeof ps);
+	ps.name = name;
+	ps.out = out;
+	ps.notes = notes;
+	if (import_check_text(buf, len, name, WHAT, err) < 0)
+		return -1;
+	if ((header = csv_header(buf, len)) != 0)
+		rc = read_csv(&ps, buf, len, header, err);
+	else if ((rc = read_summaries(&ps, buf, len, err)) > 0) {
+		if (import_other_format(buf, len, name, "go-ycsb", WHAT, err) == 0)
+			errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
+			    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
+		rc = -1;
+	}
+	if (rc == 0 && out->nclasses == 0)
+		rc = errf(err, "%s: no READ, SCAN, UPDATE, INSERT or DELETE operations "
+		    "with latencies; nothing to import", name);
+	if (rc < 0)
+		result_free(out);
+	return rc;
+}

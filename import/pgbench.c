@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pgbench's per-transaction log (-l), as PostgreSQL's documentation of
+ * pgbench ("Per-Transaction Logging") describes it: one line a
+ * transaction, "client_id transaction_no time script_no time_epoch
+ * time_us", then schedule_lag with --rate and retries with --max-tries
+ * other than 1, the time in microseconds, or "skipped" (--rate with
+ * --latency-limit), or "failed" ("serialization" and "deadlock" with
+ * --failures-detailed) for a transaction never timed.  Each worker
+ * thread (-j) writes its own file: concatenate them for one run.  The
+ * aggregated log (--aggregate-interval) is another format, refused.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/decimal.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+
+#define WHAT "pgbench's per-transaction log (-l)"
+#define MAX_SCRIPTS 128
+
+struct pg_script {
+	size_t cls;             /* its class, + 1; 0 while it has none */
+	size_t cap;
+	long long skipped, failed;
+};
+
+struct pg_parse {
+	const char *name;
+	struct result *out;
+	struct pg_script scripts[MAX_SCRIPTS];
+	size_t fields, first_line;
+};
+
+struct pg_field {
+	const char *s;
+	size_t n;
+};
+
+static size_t
+split(const struct import_line *l, struct pg_field *f, size_t max)
+{
+	size_t nf = 0, i = 0;
+
+	while (i <= l->len) {
+		size_t start = i;
+
+		while (i < l->len && l->text[i] != ' ')
+			i++;
+		if (nf < max) {
+			f[nf].s = l->text + start;
+			f[nf].n = i - start;
+		}
+		nf++;
+		i++;
+	}
+	return nf;
+}
+
+static int
+field_is(const struct pg_field *f, const char *s)
+{
+	return strlen(s) == f->n && memcmp(f->s, s, f->n) == 0;
+}
+
+static int
+bad_field(const struct pg_parse *ps, const struct import_line *l, const char *col,
+    const struct pg_field *f, const char *expected, char *err)
+{
+	char shown[SHOWN_LEN];
+
+	return errf(err, "%s: line %zu: %s is \"%s\"; expected %s", ps->name, l->number,
+	    col, import_shown(shown, f->s, f->n), expected);
+}
+
+/* Says what a line that is not a transaction's is. */
+static int
+not_a_line(const struct pg_parse *ps, const char *buf, size_t len,
+    const struct import_line *l, size_t nf, char *err)
+{
+	char shown[SHOWN_LEN];
+
+	if (ps->first_line == 0 &&
+	    import_other_format(buf, len, ps->name, "pgbench", WHAT, err) < 0)
+		return -1;
+	return errf(err, "%s: line %zu: \"%s\" has %zu field%s; expected %s, \"client_id "
+	    "transaction_no time script_no time_epoch time_us\" and up to two more",
+	    ps->name, l->number, import_shown(shown, l->text, l->len), nf,
+	    nf == 1 ? "" : "s", WHAT);
+}
+
+/* The whole-number fields other than the time, checked. */
+static int
+check_numbers(const struct pg_parse *ps, const struct import_line *l,
+    const struct pg_field *f, size_t nf, long long *script, char *err)
+{
+	static const char *const cols[] = { "client_id", "transaction_no", "time",
+		"script_no", "time_epoch", "time_us", "the 7th field", "the 8th field" };
+	long long v;
+	size_t i;
+
+	for (i = 0; i < nf; i++) {
+		if (i == 2)
+			continue;
+		if (decimal_whole(f[i].s, f[i].n, RESULT_MAX_COUNT, &v) < 0)
+			return bad_field(ps, l, cols[i], &f[i], "a whole number", err);
+		if (i == 0 && v >= 1000000000)
+			return errf(err, "%s: line %zu: the first field is %lld, a Unix "
+			    "time: pgbench's aggregated log (--aggregate-interval) sums "
+			    "intervals, not transactions; expected %s", ps->name, l->number,
+			    v, WHAT);
+		if (i == 3)
+			*script = v;
+	}
+	if (*script >= MAX_SCRIPTS)
+		return bad_field(ps, l, "script_no", &f[3], "a script number below 128",
+		    err);
+	return 0;
+}
+
+static struct result_class *
+script_class(struct pg_parse *ps, long long script)
+{
+	struct pg_script *s = &ps->scripts[script];
+	char cname[32];
+
+	if (s->cls == 0) {
+		snprintf(cname, sizeof cname, "script%lld", script);
+		result_add_class(ps->out, cname, KIND_WRITE);
+		s->cls = ps->out->nclasses;
+	}
+	return &ps->out->classes[s->cls - 1];
+}
+
+static int
+read_line(struct pg_parse *ps, const char *buf, size_t len,
+    const struct import_line *l, char *err)
+{
+	struct pg_field f[8];
+	struct pg_script *s;
+	long long script = 0, us = 0;
+	size_t nf = split(l, f, 8);
+	int rc;
+
+	if (nf < 6 || nf > 8)
+		return not_a_line(ps, buf, len, l, nf, err);
+	if (ps->fields == 0) {
+		ps->fields = nf;
+		ps->first_line = l->number;
+	} else if (nf != ps->fields) {
+		return errf(err, "%s: line %zu: %zu fields, but line %zu has %zu; expected "
+		    "one run's log (logs of runs with other options concatenated?)",
+		    ps->name, l->number, nf, ps->first_line, ps->fields);
+	}
+	if (check_numbers(ps, l, f, nf, &script, err) < 0)
+		return -1;
+	s = &ps->scripts[script];
+	if (field_is(&f[2], "skipped")) {
+		s->skipped++;
+		return 0;
+	}
+	if (field_is(&f[2], "failed") || field_is(&f[2], "serialization") ||
+	    field_is(&f[2], "deadlock")) {
+		s->failed++;
+		return 0;
+	}
+	rc = decimal_whole(f[2].s, f[2].n, 86400000000LL, &us);
+	if (rc < 0 || us < 1)
+		return bad_field(ps, l, "time", &f[2], us < 1 && rc == 0 ?
+		    "a latency of at least 1 microsecond (pgbench's resolution)" :
+		    "a latency in whole microseconds (at most a day), skipped or failed",
+		    err);
+	import_sample(script_class(ps, script), &s->cap, (double)us * 1e3);
+	return 0;
+}
+
+static int
+read_lines(struct pg_parse *ps, const char *buf, size_t len, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (import_line_blank(&line))
+			continue;
+		if (!line.ended)
+			return errf(err, "%s: truncated at line %zu: the file ends inside a "
+			    "line; expected %s, whose every line ends in a newline",
+			    ps->name, line.number, WHAT);
+		if (read_line(ps, buf, len, &line, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The skipped and failed transactions of each script, said. */
+static void
+note_untimed(const struct pg_parse *ps, struct import_notes *notes)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_SCRIPTS; i++) {
+		const struct pg_script *s = &ps->scripts[i];
+
+		if (s->skipped > 0)
+			import_note(notes, "script%zu: %lld transaction%s skipped (late "
+			    "under --rate with --latency-limit): counted, never timed", i,
+			    s->skipped, s->skipped == 1 ? "" : "s");
+		if (s->failed > 0)
+			import_note(notes, "script%zu: %lld transaction%s failed "
+			    "(serialization or deadlock errors): counted, never timed", i,
+			    s->failed, s->failed == 1 ? "" : "s");
+		if (s->cls == 0 && (s->skipped > 0 || s->failed > 0))
+			import_note(notes, "script%zu: no transaction timed, not imported",
+			    i);
+	}
+}
+
+/* Classes script0, script1..., whatever order the log met them in. */
+static void
+in_script_order(struct pg_parse *ps)
+{
+	struct result_class *c = xcalloc(ps->out->nclasses, sizeof *c);
+	size_t i, n = 0;
+
+	for (i = 0; i < MAX_SCRIPTS; i++) {
+		if (ps->scripts[i].cls == 0)
+			continue;
+		c[n] = ps->out->classes[ps->scripts[i].cls - 1];
+		stats_sort(c[n].samples_ns, c[n].nsamples);
+		c[n].count = (long long)c[n].nsamples;
+		n++;
+	}
+	free(ps->out->classes);
+	ps->out->classes = c;
+}
+
+int
+import_pgbench_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	struct pg_parse ps;
+
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
+	memset(&ps, 0, sizeof ps);
+	ps.name = name;
+	ps.out = out;
+	if (import_check_text(buf, len, name, WHAT, err) < 0)
+		return -1;
+	if (read_lines(&ps, buf, len, err) < 0)
+		goto bad;
+	if (out->nclasses == 0) {
+		errf(err, "%s: no transaction was timed (all skipped or failed); "
+		    "nothing to import", name);
+		goto bad;
+	}
+	in_script_order(&ps);
+	note_untimed(&ps, notes);
+	import_note(notes, "pgbench's log does not name its scripts: they are "
+	    "script0, script1... in the order -b and -f gave them, each a write "
+	    "class unless --kind says otherwise");
+	return 0;
+bad:
+	result_free(out);
+	return -1;
+}

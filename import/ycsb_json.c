@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * YCSB's JSON exporters (-p exporter=site.ycsb.measurements.exporter.
+ * JSONArrayMeasurementsExporter, or JSONMeasurementsExporter): the records
+ * the text exporter prints as "[READ], 50thPercentileLatency(us), 412"
+ * written as {"metric" : "READ", "measurement" :
+ * "50thPercentileLatency(us)", "value" : 412}, inside one array, or
+ * (JSONMeasurementsExporter) one after another with no array around them.
+ * Each record is turned back into its text line, at the line where the
+ * record starts, and the text read as import_ycsb_parse reads it, so the
+ * two outputs of one run import alike and a message names the JSON line.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/parse.h"
+#include "lib/decimal.h"
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/utf8.h"
+
+#define WHAT "YCSB's JSON exporter output"
+
+/*
+ * The text as one JSON array: as it is when it is one, else "[" before
+ * it, "," between its top-level objects and "]" after, no line moved.
+ */
+static char *
+as_array(const char *buf, size_t len, size_t *n, size_t *open)
+{
+	char *copy = xmalloc(2 * len + 3);
+	size_t i = utf8_bom(buf, len), k = 0, depth = 0;
+	int in_string = 0, wrap;
+
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	    buf[i] == '\n'))
+		copy[k++] = buf[i++];
+	wrap = i < len && buf[i] == '{';
+	if (wrap)
+		copy[k++] = '[';
+	for (; i < len; i++) {
+		char c = buf[i];
+
+		copy[k++] = c;
+		if (in_string) {
+			if (c == '\\' && i + 1 < len)
+				copy[k++] = buf[++i];
+			else if (c == '"')
+				in_string = 0;
+		} else if (c == '"') {
+			in_string = 1;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && depth > 0 && --depth == 0 && wrap) {
+			size_t j = i + 1;
+
+			while (j < len && (buf[j] == ' ' || buf[j] == '\t' || buf[j] == '\r' ||
+			    buf[j] == '\n'))
+				j++;
+			if (j < len && buf[j] == '{')
+				copy[k++] = ',';
+		}
+	}
+	if (wrap)
+		copy[k++] = ']';
+	*n = k;
+	*open = depth;
+	return copy;
+}
+
+/* The line each object inside the top-level array starts on. */
+static size_t *
+record_lines(const char *s, size_t n, size_t count)
+{
+	size_t *lines = xcalloc(count + 1, sizeof *lines);
+	size_t i, line = 1, depth = 0, r = 0;
+	int in_string = 0;
+
+	for (i = 0; i < n && r < count; i++) {
+		if (s[i] == '\n')
+			line++;
+		if (in_string) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				in_string = 0;
+		} else if (s[i] == '"') {
+			in_string = 1;
+		} else if (s[i] == '{' || s[i] == '[') {
+			if (s[i] == '{' && depth == 1)
+				lines[r++] = line;
+			depth++;
+		} else if (s[i] == '}' || s[i] == ']') {
+			depth -= depth > 0;
+		}
+	}
+	return lines;
+}
+
+/* Whether s would break the text line it goes into. */
+static int
+unfit(const char *s, int metric)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f || (metric && *s == ']') ||
+		    (!metric && s[0] == ',' && s[1] == ' '))
+			return 1;
+	return 0;
+}
+
+/* The number as text that reads back as the same double. */
+static void
+number_text(double v, char *buf, size_t len)
+{
+	double back;
+
+	snprintf(buf, len, "%.15g", fabs(v));
+	if (decimal_parse(buf, strlen(buf), &back) < 0 || back != fabs(v))
+		snprintf(buf, len, "%.17g", fabs(v));
+	if (v < 0) {
+		memmove(buf + 1, buf, strlen(buf) + 1);
+		buf[0] = '-';
+	}
+}
+
+/* Record i as "[METRIC], MEASUREMENT, VALUE" at line `line` of text. */
+static int
+add_record(const cJSON *rec, size_t i, size_t line, const char *name, char **text,
+    size_t *tlen, size_t *tline, char *err)
+{
+	const cJSON *m = json_member(rec, "metric"), *me = json_member(rec, "measurement");
+	const cJSON *v = json_member(rec, "value");
+	char num[40];
+	size_t need;
+
+	if (!cJSON_IsString(m) || !cJSON_IsString(me) || !cJSON_IsNumber(v) ||
+	    !isfinite(v->valuedouble))
+		return errf(err, "%s: line %zu: record [%zu] is not {\"metric\": a string, "
+		    "\"measurement\": a string, \"value\": a number}; expected %s", name,
+		    line, i, WHAT);
+	if (m->valuestring[0] == '\0' || unfit(m->valuestring, 1) ||
+	    unfit(me->valuestring, 0))
+		return errf(err, "%s: line %zu: record [%zu]: a metric or measurement with "
+		    "a control character, \"]\" or \", \"; expected YCSB's names", name,
+		    line, i);
+	number_text(v->valuedouble, num, sizeof num);
+	need = *tlen + (line > *tline ? line - *tline : 0) + strlen(m->valuestring) +
+	    strlen(me->valuestring) + strlen(num) + 8;
+	*text = xrealloc(*text, need + 1);
+	while (*tline < line) {
+		(*text)[(*tlen)++] = '\n';
+		++*tline;
+	}
+	*tlen += (size_t)sprintf(*text + *tlen, "[%s], %s, %s\n", m->valuestring,
+	    me->valuestring, num);
+	++*tline;
+	return 0;
+}
+
+/* The records as YCSB's text; NULL with err set. */
+static char *
+to_text(const cJSON *root, size_t *lines, const char *name, size_t *tlen,
+    char *err)
+{
+	const cJSON *rec;
+	char *text = xmalloc(1);
+	size_t i = 0, tline = 1;
+
+	*tlen = 0;
+	cJSON_ArrayForEach(rec, root) {
+		/* a record that is no object has no line of its own: its neighbour's */
+		if (lines[i] == 0)
+			lines[i] = i > 0 ? lines[i - 1] : 1;
+		if (add_record(rec, i, lines[i], name, &text, tlen, &tline, err) < 0) {
+			free(text);
+			return NULL;
+		}
+		i++;
+	}
+	return text;
+}
+
+/* The number of the last line with text, and of the first. */
+static size_t
+last_line(const char *buf, size_t len)
+{
+	size_t line = 1, i, last = 1;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			line++;
+		else if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+			last = line;
+	}
+	return last;
+}
+
+static size_t
+first_line(const char *buf, size_t len)
+{
+	size_t line = 1, i;
+
+	for (i = 0; i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	    buf[i] == '\n' || (unsigned char)buf[i] >= 0x80); i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
+int
+import_ycsb_json_parse(const char *buf, size_t len, const char *name,
+    struct result *out, struct import_notes *notes, char *err)
+{
+	char *copy, *text = NULL;
+	size_t n, tlen, open, *lines = NULL, i = utf8_bom(buf, len);
+	cJSON *root = NULL;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
+	if (import_check_text(buf, len, name, WHAT, err) < 0)
+		return -1;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	    buf[i] == '\n'))
+		i++;
+	if (i >= len || (buf[i] != '[' && buf[i] != '{')) {
+		if (import_other_format(buf, len, name, "ycsb-json", WHAT, err) == 0)
+			errf(err, "%s: not JSON; expected %s, which starts with [ or {",
+			    name, WHAT);
+		return -1;
+	}
+	copy = as_array(buf, len, &n, &open);
+	if (open > 0) {
+		errf(err, "%s: truncated at line %zu: the JSON opened at line %zu does "
+		    "not close; expected %s", name, last_line(buf, len), first_line(buf,
+		    len), WHAT);
+		free(copy);
+		return -1;
+	}
+	root = json_parse_buffer(name, copy, n, err);
+	if (root == NULL && import_other_format(buf, len, name, "ycsb-json", WHAT,
+	    err) < 0) {
+		free(copy);
+		return -1;
+	}
+	if (root != NULL && (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0))
+		errf(err, "%s: %s; expected %s, records of metric, measurement and value",
+		    name, cJSON_IsArray(root) ? "no records" : "not an array of records",
+		    WHAT);
+	else if (root != NULL) {
+		lines = record_lines(copy, n, (size_t)cJSON_GetArraySize(root));
+		text = to_text(root, lines, name, &tlen, err);
+	}
+	if (text != NULL)
+		rc = import_ycsb_parse(text, tlen, name, out, notes, err);
+	free(text);
+	free(lines);
+	free(copy);
+	cJSON_Delete(root);
+	return rc;
+}
