@@ -26,6 +26,7 @@
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
+#include "probe/inrun.h"
 #include "probe/probe.h"
 
 #define DEFAULT_ROWS 10000
@@ -40,6 +41,8 @@
 #define DEFAULT_MAX_SAMPLES 2000000
 /* Past this, a kind's latencies go to a samples_file rather than JSON. */
 #define DEFAULT_FILE_OVER 100000
+/* A round of samples through the run this often. */
+#define DEFAULT_PROBE_EVERY_NS 500e6
 
 static void
 usage(FILE *fp)
@@ -49,16 +52,19 @@ usage(FILE *fp)
 	    "                      [--ops N | --seconds S] [--concurrency C] [--mix R:S:W]\n"
 	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
 	    "                      [--max-samples N] [--samples-file-over N] [--runs K]\n"
-	    "                      -o FILE\n"
+	    "                      [--probe-every DURATION|off] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
 	    "Probes DIR's volume first, before anything is written there; loads N rows\n"
 	    "into a fresh database in a new directory inside DIR; runs a mix of\n"
 	    "point-read (one row by key), range (ten consecutive rows) and write (one\n"
-	    "durable single-row commit) at C threads, timing every operation; and\n"
-	    "writes a syncgate-result/1 file with every latency (a uniform sample past\n"
-	    "--max-samples) and the probe.  The database's directory is removed\n"
-	    "afterwards.  ENGINE is sqlite or lmdb; two, as lmdb,sqlite, take turns.\n"
+	    "durable single-row commit) at C threads, timing every operation, with\n"
+	    "rounds of 5 probe samples through the run while the threads are held;\n"
+	    "counts the disks' flush requests over the run; and writes a\n"
+	    "syncgate-result/1 file with every latency (a uniform sample past\n"
+	    "--max-samples), the write class's flushes a commit and the probe, the\n"
+	    "rounds as its series.  The database's directory is removed afterwards.\n"
+	    "ENGINE is sqlite or lmdb; two, as lmdb,sqlite, take turns.\n"
 	    "\n"
 	    "  --dir DIR               where to run, on the volume to measure (required)\n"
 	    "  --rows N                rows loaded before the run (default %d)\n"
@@ -90,7 +96,18 @@ usage(FILE *fp)
 	    "                          standard output); with several results, FILE\n"
 	    "                          with the engine (two engines) and the run's\n"
 	    "                          number (--runs) before its extension:\n"
-	    "                          r.json gives r.1.json, or r.lmdb.1.json\n"
+	    "                          r.json gives r.1.json, or r.lmdb.1.json\n",
+	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY,
+	    DEFAULT_MAX_SAMPLES, DEFAULT_FILE_OVER, BENCH_INLINE_MAX, JSON_MAX_VALUES);
+	fputs(
+	    "  --probe-every DURATION  a round of 5 write+sync samples on a 1 MiB\n"
+	    "                          scratch file in the run's directory at the\n"
+	    "                          start and, at the end of a batch, each time\n"
+	    "                          DURATION has passed (default 500ms; 10ms to\n"
+	    "                          3600s; a bare number is seconds); the threads\n"
+	    "                          wait, and --seconds is extended by the rounds'\n"
+	    "                          time; off: none, the unit from the probe\n"
+	    "                          before the run\n"
 	    "  --runs K                K runs of each engine, each a result of its\n"
 	    "                          own with its own probe, the engines in turn\n"
 	    "                          (lmdb sqlite lmdb sqlite ...) so a slow\n"
@@ -100,9 +117,7 @@ usage(FILE *fp)
 	    "environment and a read transaction per thread (MDB_NOTLS).\n"
 	    "\n"
 	    "exit status: 0 the run completed, 2 trouble (usage, a DIR that cannot be\n"
-	    "written, a probe or engine error, a write error)\n",
-	    DEFAULT_ROWS, DEFAULT_VALUE_BYTES, DEFAULT_OPS, DEFAULT_CONCURRENCY,
-	    DEFAULT_MAX_SAMPLES, DEFAULT_FILE_OVER, BENCH_INLINE_MAX, JSON_MAX_VALUES);
+	    "written, a probe or engine error, a write error)\n", fp);
 }
 
 /* "R:S:W", three whole numbers that do not all vanish. */
@@ -188,6 +203,16 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 	case 'o':
 		o->out = arg;
 		return 0;
+	case 'P':
+		if (strcmp(arg, "off") == 0) {
+			o->probe_every_ns = 0;
+			return 0;
+		}
+		if (units_parse_duration(arg, INRUN_MIN_EVERY_NS, INRUN_MAX_EVERY_NS, 1e9,
+		    &o->probe_every_ns, "--probe-every", err) < 0)
+			return errf(err, "--probe-every: %s; expected a duration from 10ms "
+			    "to 3600s, such as 500ms, or off", arg);
+		return 0;
 	case 'R':
 		return units_parse_count(arg, 1, BENCH_MAX_RUNS, &o->runs, "--runs", err);
 	case 'r':
@@ -236,6 +261,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		{ "max-samples", required_argument, NULL, 'M' },
 		{ "mix", required_argument, NULL, 'm' },
 		{ "ops", required_argument, NULL, 'n' },
+		{ "probe-every", required_argument, NULL, 'P' },
 		{ "rows", required_argument, NULL, 'r' },
 		{ "runs", required_argument, NULL, 'R' },
 		{ "samples-file-over", required_argument, NULL, 'F' },
@@ -258,6 +284,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 	o->max_samples = DEFAULT_MAX_SAMPLES;
 	o->file_over = DEFAULT_FILE_OVER;
 	o->runs = 1;
+	o->probe_every_ns = DEFAULT_PROBE_EVERY_NS;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		if (c == ':')
@@ -402,23 +429,43 @@ probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
 	return 0;
 }
 
-/* Opens, loads, runs and closes the engine in its own directory. */
+/* What the run's own window gave beside the latencies. */
+struct window {
+	struct inrun ir;
+	struct probe_series series;     /* the rounds */
+	struct window_count count;      /* the write class's flushes */
+	struct window_flushes dev[BLOCKDEV_MAX];
+	struct window_per_op per_op;
+};
+
+/*
+ * Opens, loads, runs and closes the engine in its own directory, with
+ * rounds of samples (by method, as the probe before) and flush counts
+ * through the run into win.
+ */
 static int
 run_engine(const struct engine_ops *e, const struct bench_options *o,
-    struct bench_samples s[NOPS], double *elapsed_s, char *err)
+    const char *method, struct window *win, struct bench_samples s[NOPS],
+    double *elapsed_s, char *err)
 {
 	struct workdir w;
 	char rerr[ERRLEN];
 	uint64_t rng = 0x10adULL;
-	void *db;
+	void *db = NULL;
 	int rc = -1;
 
 	if (workdir_make(&w, o->dir, e, err) < 0)
 		return -1;
-	db = e->open(o, w.path, err);
-	if (db != NULL && e->load(db, o, &rng, err) == 0 &&
-	    bench_run(e, db, o, s, elapsed_s, err) == 0)
+	if (inrun_open(&win->ir, w.path, method, o->probe_every_ns, err) == 0 &&
+	    (db = e->open(o, w.path, err)) != NULL &&
+	    e->load(db, o, &rng, err) == 0 &&
+	    bench_run(e, db, o, &win->ir, s, elapsed_s, err) == 0) {
+		inrun_results(&win->ir, s[OP_WRITE].ops, &win->series, &win->count,
+		    win->dev);
+		window_flushes_per_op(&win->count, &win->per_op);
 		rc = 0;
+	}
+	inrun_close(&win->ir);
 	if (db != NULL)
 		e->close(db);
 	if (workdir_remove(&w, rerr) < 0 && rc == 0) {
@@ -435,8 +482,8 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
  */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
-    struct bench_samples s[NOPS], struct probe_record *rec, struct result *r,
-    unsigned shift[NOPS], char *err)
+    struct bench_samples s[NOPS], struct probe_record *rec, struct window *win,
+    struct result *r, unsigned shift[NOPS], char *err)
 {
 	char workload[64];
 	int k;
@@ -448,6 +495,10 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	    o->mix[1], o->mix[2]);
 	r->workload = xstrdup(workload);
 	r->concurrency = o->concurrency;
+	probe_series_free(&rec->series);
+	rec->series = win->series;
+	memset(&win->series, 0, sizeof win->series);
+	probe_series_free(&win->series);
 	r->probe = xmalloc(sizeof *r->probe);
 	*r->probe = *rec;
 	probe_record_init(rec);
@@ -469,6 +520,8 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
 		c->count = s[k].ops;
+		if (k == OP_WRITE)
+			c->flushes_per_op = win->per_op.per_op;
 		s[k].ns = NULL;
 	}
 	return 0;
@@ -493,7 +546,13 @@ add_driver(cJSON *root, const struct engine_ops *e, const struct bench_options *
 		cJSON_AddNumberToObject(d, "seconds", o->seconds);
 	cJSON_AddStringToObject(d, "mix", mix);
 	cJSON_AddStringToObject(d, "settings", e->settings(o));
-	cJSON_AddStringToObject(d, "probed", "before the load, in --dir");
+	cJSON_AddStringToObject(d, "probed", o->probe_every_ns > 0 ?
+	    "before the load, in --dir; and in rounds through the run, in its "
+	    "directory (probe.series)" : "before the load, in --dir");
+	if (o->probe_every_ns > 0)
+		cJSON_AddNumberToObject(d, "probe_every_ns", o->probe_every_ns);
+	else
+		cJSON_AddStringToObject(d, "probe_every_ns", "off");
 	cJSON_AddNumberToObject(d, "elapsed_s", elapsed_s);
 	cJSON_AddNumberToObject(d, "max_samples", (double)o->max_samples);
 	cJSON_AddNumberToObject(d, "samples_file_over", (double)o->file_over);
@@ -519,6 +578,58 @@ add_sampling(cJSON *root, const unsigned shift[NOPS], const struct bench_options
 			    ldexp(1, (int)shift[i]), o->max_samples);
 		cJSON_AddStringToObject(c, "sampling", how);
 		i++;
+	}
+}
+
+static void
+add_num_or_null(cJSON *o, const char *key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/*
+ * The write class's flush counts as they were taken: each disk's raw
+ * counts, the idle correction, and why there is no figure where there
+ * is none.
+ */
+static void
+add_flush_count(cJSON *root, const struct window *win)
+{
+	const struct window_count *c = &win->count;
+	cJSON *cl, *fc, *arr, *d;
+	size_t i;
+
+	cJSON_ArrayForEach(cl, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(cl, "name");
+
+		if (!cJSON_IsString(name) || strcmp(name->valuestring,
+		    op_name(OP_WRITE)) != 0)
+			continue;
+		if (cJSON_GetObjectItemCaseSensitive(cl, "flushes_per_op") == NULL)
+			cJSON_AddNullToObject(cl, "flushes_per_op");
+		fc = cJSON_AddObjectToObject(cl, "flush_count");
+		cJSON_AddNumberToObject(fc, "ops", (double)c->ops);
+		add_num_or_null(fc, "ops_s", c->ops_s);
+		add_num_or_null(fc, "idle_s", c->idle_s);
+		arr = cJSON_AddArrayToObject(fc, "devices");
+		for (i = 0; i < c->ndev; i++) {
+			d = cJSON_CreateObject();
+			cJSON_AddItemToArray(arr, d);
+			cJSON_AddStringToObject(d, "device", win->ir.fc.dev[i].name);
+			add_num_or_null(d, "flushes", c->dev[i].flushes);
+			add_num_or_null(d, "idle_flushes", c->dev[i].idle_flushes);
+			add_num_or_null(d, "rounds_flushes", win->ir.fc.dev[i].skipped);
+			json_add_string_or_null(d, "dropped", c->dev[i].dropped);
+		}
+		json_add_string_or_null(fc, "device", c->ndev > 0 &&
+		    isfinite(win->per_op.per_op) ? win->ir.fc.dev[win->per_op.dev].name :
+		    NULL);
+		add_num_or_null(fc, "other", win->per_op.other);
+		json_add_string_or_null(fc, "why_none", win->per_op.why[0] ?
+		    win->per_op.why : NULL);
 	}
 }
 
@@ -555,7 +666,8 @@ name_files(cJSON *root, const struct sample_files *sf)
 static int
 emit(const struct engine_ops *e, const struct bench_options *o,
     const struct result *r, const unsigned shift[NOPS], double elapsed_s,
-    struct outfile *out, struct result *loaded, char *err)
+    const struct window *win, struct outfile *out, struct result *loaded,
+    char *err)
 {
 	struct sample_files sf;
 	sigset_t old;
@@ -569,6 +681,7 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 	root = result_to_json(r, sf.name);
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
+	add_flush_count(root, win);
 	if (result_reload(root, out->tmp != NULL ? out->path : o->engine, loaded,
 	    err) < 0)
 		goto out;
@@ -612,9 +725,33 @@ pad(char *buf, size_t len, const char *s, size_t width)
 	return buf;
 }
 
+/* The rounds through the run: how they were spaced, what they cost. */
+static void
+tell_rounds(const struct probe_record *p, int ascii)
+{
+	struct window_unit u;
+	char a[DURLEN], b[DURLEN], c[DURLEN], ev[DURLEN];
+
+	window_unit(p, &u);
+	if (!u.from_rounds) {
+		err_warn("no rounds through the run (--probe-every off): the unit is "
+		    "the probe's before the run");
+		return;
+	}
+	err_warn("rounds through the run: %ld of %ld samples each, one at the start and "
+	    "then every %s at the end of a batch; median %s (rounds' medians %s to "
+	    "%s); they took %.3fs of the run's %.3fs (%.1f%%)", u.rounds->count,
+	    u.rounds->per_round,
+	    units_fmt_duration(ev, sizeof ev, u.rounds->every_ns, ascii),
+	    units_fmt_duration(a, sizeof a, u.ns, ascii),
+	    units_fmt_duration(b, sizeof b, u.lo_ns, ascii),
+	    units_fmt_duration(c, sizeof c, u.hi_ns, ascii),
+	    u.rounds->probing_s, u.rounds->run_s, 100 * u.rounds->cost);
+}
+
 static void
 tell(const struct engine_ops *e, const struct result *r, const struct bench_options *o,
-    double elapsed_s)
+    const struct window *win, double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
 	int ascii = !units_locale_utf8();
@@ -638,6 +775,17 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 		err_warn("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
 		    pad(padded, sizeof padded, a, 8), b, kept);
 	}
+	tell_rounds(p, ascii);
+	if (o->mix[OP_WRITE] == 0)
+		return;
+	if (isfinite(win->per_op.per_op))
+		err_warn("device flushes a commit: %.2f (%s: %.0f flushes over %lld "
+		    "writes, less %.1f expected from other processes)",
+		    win->per_op.per_op, win->ir.fc.dev[win->per_op.dev].name,
+		    win->count.dev[win->per_op.dev].flushes, win->count.ops,
+		    win->per_op.other);
+	else
+		err_warn("device flushes a commit: not counted: %s", win->per_op.why);
 }
 
 static int
@@ -647,32 +795,40 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	struct probe_record rec;
 	struct outfile out;
 	struct result r, loaded;
+	struct window *win = xcalloc(1, sizeof *win);
 	unsigned shift[NOPS] = { 0 };
 	double elapsed_s = NAN;
 	int k, rc = -1;
 
 	memset(s, 0, sizeof s);
+	probe_series_free(&win->series);
 	memset(&r, 0, sizeof r);
 	memset(&loaded, 0, sizeof loaded);
 	probe_record_init(&rec);
-	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0)
-		return -1;
-	if (check_inline(o, &out, err) < 0 || check_outputs(o, &out, err) < 0) {
-		outfile_abort(&out);
+	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0) {
+		free(win);
 		return -1;
 	}
-	if (probe_dir(o, &rec, err) < 0 || run_engine(e, o, s, &elapsed_s, err) < 0 ||
-	    to_result(e, o, s, &rec, &r, shift, err) < 0 ||
-	    emit(e, o, &r, shift, elapsed_s, &out, &loaded, err) < 0) {
+	if (check_inline(o, &out, err) < 0 || check_outputs(o, &out, err) < 0) {
+		outfile_abort(&out);
+		free(win);
+		return -1;
+	}
+	if (probe_dir(o, &rec, err) < 0 ||
+	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0 ||
+	    to_result(e, o, s, &rec, win, &r, shift, err) < 0 ||
+	    emit(e, o, &r, shift, elapsed_s, win, &out, &loaded, err) < 0) {
 		outfile_abort(&out);
 		goto out;
 	}
-	tell(e, &loaded, o, elapsed_s);
+	tell(e, &loaded, o, win, elapsed_s);
 	rc = 0;
 out:
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
 	probe_record_free(&rec);
+	probe_series_free(&win->series);
+	free(win);
 	result_free(&r);
 	result_free(&loaded);
 	return rc;

@@ -39,7 +39,10 @@ struct bench_options {
 	long long file_over;        /* a kind with more goes to a samples_file */
 	long long runs;             /* --runs: results of each engine */
 	const char *out;            /* -o */
+	double probe_every_ns;      /* --probe-every; 0: off */
 };
+
+struct inrun;
 
 /*
  * An engine.  A database lives in a directory the driver made for it; a
@@ -122,13 +125,17 @@ struct bench_samples {
 
 /*
  * Runs the mix on db at o->concurrency threads and fills out[k] with the
- * kept latencies, at most o->max_samples a kind.  *elapsed_s gets the
- * run's wall time.
+ * kept latencies, at most o->max_samples a kind.  ir (opened) takes a
+ * round of samples at the start and, while the threads are held at the
+ * end of a batch, each time ir->every_ns has passed since the last; the
+ * --seconds deadline moves on by each round's time.  *elapsed_s gets the
+ * run's wall time, the rounds included.
  * Returns 0, or -1 with err set (the first thread's error).  The caller
  * frees out[k].ns.
  */
 int bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
-    struct bench_samples out[NOPS], double *elapsed_s, char *err);
+    struct inrun *ir, struct bench_samples out[NOPS], double *elapsed_s,
+    char *err);
 
 /* The kinds' class names: "point-read", "range", "write". */
 const char *op_name(enum op_kind k);

@@ -15,6 +15,7 @@
  * the quantiles of a uniform sample estimate those of every operation,
  * and the gate's intervals are computed from the samples actually kept.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -22,14 +23,20 @@
 #include <time.h>
 
 #include "drivers/drivers.h"
+#include "lib/clock.h"
 #include "lib/err.h"
+#include "probe/inrun.h"
 
 struct start {
 	pthread_mutex_t lock;
-	pthread_cond_t cond;
+	pthread_cond_t cond;        /* the workers wait on it: go, or the hold lifted */
+	pthread_cond_t main_cond;   /* the runner waits on it: parked, or done */
 	int go;
-	struct timespec deadline;   /* for --seconds */
+	atomic_llong deadline_ns;   /* for --seconds, on clock_monotonic_ns */
 	atomic_int stop;            /* set by a thread that failed */
+	atomic_int hold;            /* a round of samples is due: park */
+	int active;                 /* threads still running */
+	int parked;                 /* threads parked at a hold */
 };
 
 struct worker {
@@ -85,12 +92,24 @@ ns_between(const struct timespec *a, const struct timespec *b)
 }
 
 static int
-past(const struct timespec *deadline)
+past(struct start *st)
 {
-	struct timespec now;
+	return clock_monotonic_ns() >= (double)atomic_load(&st->deadline_ns);
+}
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return ns_between(deadline, &now) >= 0;
+/* At a batch's end: while a round of samples is due, wait it out. */
+static void
+park(struct start *st)
+{
+	if (!atomic_load(&st->hold))
+		return;
+	pthread_mutex_lock(&st->lock);
+	st->parked++;
+	pthread_cond_signal(&st->main_cond);
+	while (atomic_load(&st->hold))
+		pthread_cond_wait(&st->cond, &st->lock);
+	st->parked--;
+	pthread_mutex_unlock(&st->lock);
 }
 
 /* A new round: each kind as often as its weight, in a shuffled order. */
@@ -206,7 +225,9 @@ work(void *arg)
 		pthread_cond_wait(&w->start->cond, &w->start->lock);
 	pthread_mutex_unlock(&w->start->lock);
 	while (!atomic_load(&w->start->stop)) {
-		if (w->ops > 0 ? done >= w->ops : past(&w->start->deadline))
+		if (i == n)
+			park(w->start);
+		if (w->ops > 0 ? done >= w->ops : past(w->start))
 			break;
 		if (i == n) {
 			shuffle_round(w, round, n);
@@ -221,6 +242,10 @@ work(void *arg)
 	}
 	free(round);
 	free(val);
+	pthread_mutex_lock(&w->start->lock);
+	w->start->active--;
+	pthread_cond_signal(&w->start->main_cond);
+	pthread_mutex_unlock(&w->start->lock);
 	return NULL;
 }
 
@@ -275,43 +300,111 @@ gather(struct worker *w, int n, struct bench_samples out[NOPS])
 	}
 }
 
-/* Starts the threads, releases them together, and waits for them all. */
+/*
+ * Holds every running thread at its next batch's end, takes a round of
+ * samples, and lets them go with the --seconds deadline moved on by the
+ * round's time.  Called with st->lock held.
+ */
+static int
+round_between(struct start *st, struct inrun *ir, char *err)
+{
+	double s;
+
+	atomic_store(&st->hold, 1);
+	while (st->parked < st->active)
+		pthread_cond_wait(&st->main_cond, &st->lock);
+	s = inrun_round(ir, err);
+	atomic_fetch_add(&st->deadline_ns, (long long)(s * 1e9));
+	atomic_store(&st->hold, 0);
+	pthread_cond_broadcast(&st->cond);
+	if (s < 0) {
+		atomic_store(&st->stop, 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* Waits for the threads to finish, with a round each time one is due. */
+static int
+oversee(struct start *st, struct inrun *ir, char *err)
+{
+	double next = clock_monotonic_ns() + ir->every_ns, ns;
+	struct timespec until;
+	int rc = 0;
+
+	pthread_mutex_lock(&st->lock);
+	while (st->active > 0) {
+		if (!(ir->every_ns > 0) || rc < 0) {
+			pthread_cond_wait(&st->main_cond, &st->lock);
+			continue;
+		}
+		if (clock_monotonic_ns() >= next) {
+			rc = round_between(st, ir, err);
+			next = clock_monotonic_ns() + ir->every_ns;
+			continue;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		ns = next - clock_monotonic_ns();
+		if (ns < 0)
+			ns = 0;
+		until.tv_sec += (time_t)(ns / 1e9);
+		until.tv_nsec += (long)fmod(ns, 1e9);
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&st->main_cond, &st->lock, &until);
+	}
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+/*
+ * Starts the threads, takes the first round, releases the threads
+ * together, and oversees them until they are done.
+ */
 static int
 launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
-    double *elapsed_s, char *err)
+    struct inrun *ir, double *elapsed_s, char *err)
 {
-	struct timespec t0, t1;
+	double t0;
 	int i, started = 0, rc = 0;
 
+	st->active = n;
 	for (i = 0; i < n; i++, started++)
 		if (pthread_create(&w[i].tid, NULL, work, &w[i]) != 0) {
 			rc = errf(err, "cannot start thread %d of %d", i + 1, n);
 			atomic_store(&st->stop, 1);
+			st->active = started;
 			break;
 		}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	st->deadline = t0;
-	st->deadline.tv_sec += (time_t)o->seconds;
-	st->deadline.tv_nsec += (long)((o->seconds - (double)(time_t)o->seconds) * 1e9);
-	if (st->deadline.tv_nsec >= 1000000000L) {
-		st->deadline.tv_sec++;
-		st->deadline.tv_nsec -= 1000000000L;
+	inrun_begin(ir);
+	t0 = clock_monotonic_ns();
+	if (rc == 0 && ir->every_ns > 0 && inrun_round(ir, err) < 0) {
+		rc = -1;
+		atomic_store(&st->stop, 1);
 	}
+	atomic_store(&st->deadline_ns, (long long)(clock_monotonic_ns() +
+	    o->seconds * 1e9));
 	pthread_mutex_lock(&st->lock);
 	st->go = 1;
 	pthread_cond_broadcast(&st->cond);
 	pthread_mutex_unlock(&st->lock);
+	if (oversee(st, ir, err) < 0)
+		rc = -1;
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	*elapsed_s = ns_between(&t0, &t1) / 1e9;
+	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
+	inrun_end(ir);
 	return rc;
 }
 
 int
 bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
-    struct bench_samples out[NOPS], double *elapsed_s, char *err)
+    struct inrun *ir, struct bench_samples out[NOPS], double *elapsed_s,
+    char *err)
 {
+	pthread_condattr_t ca;
 	struct start st;
 	struct worker *w;
 	int i, k, n = o->concurrency, rc = -1;
@@ -320,7 +413,13 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 	memset(&st, 0, sizeof st);
 	pthread_mutex_init(&st.lock, NULL);
 	pthread_cond_init(&st.cond, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&st.main_cond, &ca);
+	pthread_condattr_destroy(&ca);
 	atomic_init(&st.stop, 0);
+	atomic_init(&st.hold, 0);
+	atomic_init(&st.deadline_ns, 0);
 	w = xcalloc((size_t)n, sizeof *w);
 	for (i = 0; i < n; i++) {
 		w[i].e = e;
@@ -331,7 +430,8 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 		w[i].limit = (size_t)(o->max_samples / n);
 		w[i].ops = o->ops / n + (i < o->ops % n);
 	}
-	if (open_conns(e, db, w, n, err) < 0 || launch(w, n, &st, o, elapsed_s, err) < 0)
+	if (open_conns(e, db, w, n, err) < 0 ||
+	    launch(w, n, &st, o, ir, elapsed_s, err) < 0)
 		goto out;
 	for (i = 0; i < n; i++)
 		if (w[i].failed) {
@@ -349,6 +449,7 @@ out:
 	}
 	free(w);
 	pthread_cond_destroy(&st.cond);
+	pthread_cond_destroy(&st.main_cond);
 	pthread_mutex_destroy(&st.lock);
 	return rc;
 }

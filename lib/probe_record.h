@@ -77,6 +77,20 @@ struct probe_flushes {
  * it began (docs/probe-format.md): `syncgate probe --watch` takes one
  * every interval beside a benchmark it does not drive.
  */
+/*
+ * How syncgate-bench spaced its rounds of samples through a run (the
+ * series' "rounds"): a round of per_round samples every every_ns, count
+ * of them, probing_s of the run's run_s wall time spent on them.
+ */
+struct probe_rounds {
+	int present;            /* 0: not rounds (a watch, or an older record) */
+	double every_ns;
+	long per_round;
+	long count;
+	double probing_s, run_s;
+	double cost;            /* probing_s / run_s, derived; NaN when run_s is 0 */
+};
+
 struct probe_series {
 	int present;
 	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
@@ -88,6 +102,7 @@ struct probe_series {
 	struct probe_flush_device *dev;
 	size_t ndev;
 	char *flushes_unavailable; /* why none were counted, or NULL */
+	struct probe_rounds rounds; /* syncgate-bench's rounds through a run */
 	/* derived from samples_ns; NaN when empty */
 	double median_ns, p99_ns, min_ns, max_ns;
 };
@@ -211,6 +226,9 @@ void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
  */
 int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
     const char *name, const char *where, char *err);
+
+/* The rounds' cost from probing_s and run_s. */
+void probe_rounds_derive(struct probe_rounds *r);
 
 /* The series' median, p99, min and max from its samples. */
 void probe_series_summarize(struct probe_series *s);

@@ -340,6 +340,29 @@ window_json(cJSON *o, const struct probe_series *s)
 	json_add_string_or_null(o, "flushes_unavailable", s->flushes_unavailable);
 }
 
+static void
+rounds_json(cJSON *o, const struct probe_rounds *r)
+{
+	cJSON *rj;
+
+	if (!r->present)
+		return;
+	rj = cJSON_AddObjectToObject(o, "rounds");
+	cJSON_AddNumberToObject(rj, "every_ns", r->every_ns);
+	cJSON_AddNumberToObject(rj, "per_round", (double)r->per_round);
+	cJSON_AddNumberToObject(rj, "count", (double)r->count);
+	add_num(rj, "probing_s", r->probing_s);
+	add_num(rj, "run_s", r->run_s);
+	add_num(rj, "cost", r->cost);
+}
+
+void
+probe_rounds_derive(struct probe_rounds *r)
+{
+	r->cost = r->run_s > 0 && !isnan(r->probing_s) ? r->probing_s / r->run_s :
+	    NAN;
+}
+
 void
 probe_series_json(cJSON *o, const struct probe_watch *w,
     const struct probe_series *s, long long write_bytes)
@@ -360,6 +383,7 @@ probe_series_json(cJSON *o, const struct probe_watch *w,
 	add_num(sj, "min_ns", s->min_ns);
 	add_num(sj, "max_ns", s->max_ns);
 	window_json(sj, s);
+	rounds_json(sj, &s->rounds);
 }
 
 static int
@@ -400,6 +424,45 @@ window_from_json(const cJSON *sj, struct probe_series *s,
 	    "a string or null", a, &s->flushes_unavailable) < 0 ? -1 : 0;
 }
 
+/* The rounds' spacing; the cost is derived again, never taken from the file. */
+static int
+rounds_from_json(const cJSON *sj, struct probe_series *s,
+    const struct json_at *a)
+{
+	static const struct json_span every = { 1, 3600e9, 0, 0, 0,
+		"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
+	static const struct json_span per = { 1, 1000, 0, 0, 1,
+		"a whole number from 1 to 1000", NULL, NULL };
+	static const struct json_span count = { 0, MAX_SERIES, 0, 0, 1,
+		"a whole number from 0 to 1e+06", NULL, NULL };
+	static const struct json_span secs = { 0, 1e9, 0, 0, 0,
+		"a number of seconds from 0 to 1e+09", NULL, NULL };
+	struct probe_rounds *r = &s->rounds;
+	const cJSON *rj;
+	struct json_at c;
+	double pr, n;
+	int rc;
+
+	if ((rc = json_get_object(sj, "rounds", ABSENT, "an object", a, &rj,
+	    &c)) != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||
+	    json_get_number(rj, "per_round", 0, &per, &c, &pr) < 0 ||
+	    json_get_number(rj, "count", 0, &count, &c, &n) < 0 ||
+	    json_get_number(rj, "probing_s", 0, &secs, &c, &r->probing_s) < 0 ||
+	    json_get_number(rj, "run_s", 0, &secs, &c, &r->run_s) < 0)
+		return -1;
+	r->per_round = (long)pr;
+	r->count = (long)n;
+	if ((size_t)r->count * (size_t)r->per_round != s->n)
+		return errf(a->err, "%s: %s.rounds: %ld rounds of %ld samples, but "
+		    "samples_ns holds %zu; expected per_round samples a round", a->file,
+		    a->path, r->count, r->per_round, s->n);
+	r->present = 1;
+	probe_rounds_derive(r);
+	return 0;
+}
+
 static int
 series_from_json(const cJSON *sj, struct probe_series *s,
     const struct json_at *a)
@@ -428,7 +491,7 @@ series_from_json(const cJSON *sj, struct probe_series *s,
 		return errf(a->err, "%s: %s.t_ns holds %zu times but samples_ns %zu "
 		    "samples; expected one time a sample", a->file, a->path, nt, ns);
 	s->n = ns;
-	if (window_from_json(sj, s, a) < 0)
+	if (window_from_json(sj, s, a) < 0 || rounds_from_json(sj, s, a) < 0)
 		return -1;
 	probe_series_summarize(s);
 	return 0;

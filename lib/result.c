@@ -295,6 +295,7 @@ get_name(const cJSON *o, const struct json_at *at, struct result_class *c)
 {
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->flushes_per_op = NAN;
 	c->count = -1;
 	if (!cJSON_IsObject(o))
 		return json_bad(at, o, "an object");
@@ -340,7 +341,26 @@ check_unique(const struct result *r, const char *path, char *err)
 	    err_quote(buf, sizeof buf, dup->name), (size_t)(first - r->classes));
 }
 
-/* The rest of classes[i] (at at): its kind, latencies and count. */
+/*
+ * Device flushes an operation (syncgate-bench's), or null where they
+ * could not be counted; only a write class has them.
+ */
+static int
+get_flushes(const cJSON *o, struct result_class *c, const struct json_at *j)
+{
+	static const struct json_span per = { 0, 1e6, 0, 0, 0,
+		"a number of flushes from 0 to 1e+06, or null", NULL, NULL };
+
+	if (json_get_number(o, "flushes_per_op", JSON_OPTIONAL | JSON_NULL, &per, j,
+	    &c->flushes_per_op) < 0)
+		return -1;
+	if (!isnan(c->flushes_per_op) && c->kind != KIND_WRITE)
+		return errf(j->err, "%s: %s: flushes_per_op on a read class; expected "
+		    "it only on a write class", j->file, j->path);
+	return 0;
+}
+
+/* The rest of classes[i] (at at): its kind, latencies, count and flushes. */
 static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
@@ -357,7 +377,7 @@ get_body(const cJSON *o, const struct json_at *at, const char *path,
 	    &kind) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
-	return get_count(o, c, &a.j);
+	return get_count(o, c, &a.j) < 0 || get_flushes(o, c, &a.j) < 0 ? -1 : 0;
 }
 
 /* Names first, so a duplicate is refused before any samples are read. */

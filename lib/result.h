@@ -38,6 +38,8 @@ struct result_class {
 	 */
 	char *samples_path;
 	long long count;        /* operations, as given or nsamples; -1 unknown */
+	/* device flushes an operation (a write class's); NaN: not counted */
+	double flushes_per_op;
 };
 
 struct result {

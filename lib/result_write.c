@@ -25,6 +25,7 @@ result_add_class(struct result *r, const char *name, enum class_kind kind)
 	c->kind = kind;
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	c->flushes_per_op = NAN;
 	c->count = -1;
 	return c;
 }
@@ -58,6 +59,8 @@ class_to_json(const struct result_class *c, const char *file)
 		/* a sample of the operations: count says how many there were */
 		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
 		    (double)c->count : (double)c->nsamples);
+		if (isfinite(c->flushes_per_op))
+			cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
@@ -66,6 +69,8 @@ class_to_json(const struct result_class *c, const char *file)
 	add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
 	if (c->count >= 0)
 		cJSON_AddNumberToObject(o, "count", (double)c->count);
+	if (isfinite(c->flushes_per_op))
+		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
 	return o;
 }
 

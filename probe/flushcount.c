@@ -24,7 +24,7 @@ drop(struct flushcount_dev *d)
 {
 	close(d->fd);
 	d->fd = -1;
-	d->flushes = d->idle = NAN;
+	d->flushes = d->idle = d->skipped = NAN;
 }
 
 /*
@@ -60,6 +60,8 @@ read_all(struct flushcount *fc, int into)
 			d->flushes += (double)(now - d->mark);
 		else if (into == 1)
 			d->idle += (double)(now - d->mark);
+		else if (into == 2)
+			d->skipped += (double)(now - d->mark);
 		d->mark = now;
 	}
 }
@@ -157,6 +159,13 @@ flushcount_advance(struct flushcount *fc)
 {
 	if (fc->n > 0)
 		read_all(fc, 0);
+}
+
+void
+flushcount_skip(struct flushcount *fc)
+{
+	if (fc->n > 0)
+		read_all(fc, 2);
 }
 
 void

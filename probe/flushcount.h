@@ -22,6 +22,7 @@ struct flushcount_dev {
 	int fd;                 /* its counter; -1 once dropped */
 	unsigned long long mark; /* the reading a bracket or window began at */
 	double flushes, idle;
+	double skipped;         /* completed in spans left out (flushcount_skip) */
 	char write_cache[32];   /* "" when unknown */
 	int fua;                /* 1, 0, -1 unknown */
 	char dropped[256];      /* why the count was dropped, or "" */
@@ -57,6 +58,13 @@ void flushcount_after(struct flushcount *fc);
  * or not: a window counted in steps, so a reset is seen at the step.
  */
 void flushcount_advance(struct flushcount *fc);
+
+/*
+ * Adds what each disk gained since the last reading to its skipped
+ * count, not its flushes: a span whose flushes are someone else's (the
+ * rounds of samples inside a benchmark's run).
+ */
+void flushcount_skip(struct flushcount *fc);
 
 /*
  * The counts as the record keeps them (out is overwritten; the caller

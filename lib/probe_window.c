@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run's window.  The unit is the median of every sample taken through
+ * the run, not a median of the rounds' medians: each sample counts once,
+ * as the writes it stands for ran beside it.  The rounds' medians only
+ * bound how far the unit drifted.  Flush counts subtract other
+ * processes' rate from the idle windows; where that guess is a large
+ * share of the count, the figure would be mostly guess, and is dropped.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/probe_window.h"
+#include "lib/stats.h"
+
+static double
+median_of(const double *x, size_t n)
+{
+	double *y = xmalloc((n ? n : 1) * sizeof *y), m;
+
+	memcpy(y, x, n * sizeof *y);
+	stats_sort(y, n);
+	m = stats_quantile_sorted(y, n, 0.5);
+	free(y);
+	return m;
+}
+
+size_t
+window_round_medians(const double *x, size_t n, size_t per, double *out)
+{
+	size_t i, k = 0;
+
+	if (per == 0)
+		return 0;
+	for (i = 0; i + per <= n; i += per)
+		out[k++] = median_of(x + i, per);
+	return k;
+}
+
+void
+window_unit(const struct probe_record *p, struct window_unit *u)
+{
+	const struct probe_series *s = &p->series;
+	double *med;
+	size_t i, k;
+
+	memset(u, 0, sizeof *u);
+	u->lo_ns = u->hi_ns = NAN;
+	if (!s->present || !s->rounds.present || s->n == 0 ||
+	    s->rounds.per_round <= 0) {
+		u->ns = p->median_ns;
+		u->samples = p->samples_ns;
+		u->n = p->nsamples;
+		return;
+	}
+	u->from_rounds = 1;
+	u->rounds = &s->rounds;
+	u->samples = s->samples_ns;
+	u->n = s->n;
+	u->ns = median_of(s->samples_ns, s->n);
+	med = xmalloc(s->n * sizeof *med);
+	k = window_round_medians(s->samples_ns, s->n, (size_t)s->rounds.per_round,
+	    med);
+	/* the median of all lies between the rounds' least and greatest */
+	u->lo_ns = u->hi_ns = u->ns;
+	for (i = 0; i < k; i++) {
+		u->lo_ns = fmin(u->lo_ns, med[i]);
+		u->hi_ns = fmax(u->hi_ns, med[i]);
+	}
+	free(med);
+}
+
+static void
+none(struct window_per_op *out, const char *why)
+{
+	out->per_op = NAN;
+	snprintf(out->why, sizeof out->why, "%s", why);
+}
+
+void
+window_flushes_per_op(const struct window_count *c, struct window_per_op *out)
+{
+	size_t i, best = 0;
+	double net, other, most = -1;
+
+	memset(out, 0, sizeof *out);
+	out->per_op = out->other = NAN;
+	if (c->unavailable != NULL || c->ndev == 0) {
+		none(out, c->unavailable != NULL ? c->unavailable :
+		    "no disk's flush counter could be read");
+		return;
+	}
+	if (c->ops <= 0) {
+		none(out, "no operations ran");
+		return;
+	}
+	for (i = 0; i < c->ndev; i++) {
+		const struct window_flushes *d = &c->dev[i];
+
+		if (d->dropped != NULL) {
+			none(out, d->dropped);
+			return;
+		}
+		if (isnan(d->flushes) || d->flushes > most) {
+			most = d->flushes;
+			best = i;
+		}
+	}
+	out->dev = best;
+	other = c->idle_s > 0 && !isnan(c->dev[best].idle_flushes) ?
+	    c->dev[best].idle_flushes / c->idle_s * c->ops_s : 0;
+	out->other = other;
+	if (isnan(c->dev[best].flushes)) {
+		none(out, "the count was not read");
+		return;
+	}
+	if (other > 0 && other > WINDOW_OTHER_SHARE_MAX * c->dev[best].flushes) {
+		snprintf(out->why, sizeof out->why, "other processes' flushes, at "
+		    "the idle windows' rate, would be %.3g of the %.0f counted, more "
+		    "than a quarter: the volume is too busy to tell its flushes from "
+		    "the run's", other, c->dev[best].flushes);
+		out->per_op = NAN;
+		return;
+	}
+	net = c->dev[best].flushes - other;
+	out->per_op = (net > 0 ? net : 0) / (double)c->ops;
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rounds of samples through a benchmark's run.  Each round's samples are
+ * the probe's own (a fresh 4 KiB write and its timed sync, as
+ * measure_dirty_sync takes them), back to back, so a round is a few syncs
+ * long; the counters are read at its edges so that its flushes are kept
+ * apart from the engine's.
+ */
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "probe/inrun.h"
+#include "probe/measure.h"
+#include "probe/volume.h"
+
+/* Nanoseconds from base_s to t. */
+static double
+since(struct timespec t, long long base_s)
+{
+	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
+}
+
+/* The disks under dir's volume, found as the probe finds them. */
+static int
+open_counts(struct inrun *ir, const char *dir, char *err)
+{
+	struct probe_record tmp;
+	struct volume_block vb;
+	int fd, rc;
+
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return errf(err, "%s:", dir);
+	probe_record_init(&tmp);
+	rc = volume_identify(dir, fd, &tmp, &vb, err);
+	close(fd);
+	if (rc == 0)
+		flushcount_open(&ir->fc, vb.known, vb.dev, tmp.fs);
+	probe_record_free(&tmp);
+	return rc;
+}
+
+int
+inrun_open(struct inrun *ir, const char *dir, const char *method,
+    double every_ns, char *err)
+{
+	long long slots;
+
+	memset(ir, 0, sizeof *ir);
+	probe_series_free(&ir->ser);
+	ir->every_ns = every_ns;
+	if (open_counts(ir, dir, err) < 0)
+		return -1;
+	if (!(every_ns > 0))
+		return 0;
+	if ((ir->m = probe_method_find(method, err)) == NULL)
+		return -1;
+	slots = INRUN_SCRATCH_BYTES / 4096;
+	ir->have_scratch = 1;
+	return scratch_open(&ir->s, dir, ir->m, 4096, slots, err);
+}
+
+void
+inrun_begin(struct inrun *ir)
+{
+	flushcount_idle(&ir->fc, INRUN_IDLE_NS);
+	flushcount_before(&ir->fc);
+	ir->ser.present = ir->every_ns > 0;
+	ir->ser.base_unix_s = (long long)clock_unix().tv_sec;
+	ir->ser.window_ns[0] = since(clock_unix(), ir->ser.base_unix_s);
+	ir->begin_ns = clock_monotonic_ns();
+}
+
+double
+inrun_round(struct inrun *ir, char *err)
+{
+	double t0 = clock_monotonic_ns(), ns;
+	struct probe_series *s = &ir->ser;
+	int i;
+
+	flushcount_advance(&ir->fc);
+	for (i = 0; i < INRUN_PER_ROUND; i++) {
+		double at = since(clock_unix(), s->base_unix_s);
+
+		if (measure_dirty_sync(&ir->s, ir->m, &ns, err) < 0)
+			return -1;
+		if (s->n == ir->cap) {
+			size_t c = ir->cap;
+
+			xgrow(&s->t_ns, &c, s->n + 1, sizeof *s->t_ns);
+			xgrow(&s->samples_ns, &ir->cap, s->n + 1, sizeof *s->samples_ns);
+		}
+		s->t_ns[s->n] = at;
+		s->samples_ns[s->n++] = ns;
+	}
+	flushcount_skip(&ir->fc);
+	ir->rounds++;
+	ns = clock_monotonic_ns() - t0;
+	ir->probing_ns += ns;
+	return ns / 1e9;
+}
+
+void
+inrun_end(struct inrun *ir)
+{
+	flushcount_advance(&ir->fc);
+	ir->end_ns = clock_monotonic_ns();
+	ir->ser.window_ns[1] = since(clock_unix(), ir->ser.base_unix_s);
+	flushcount_idle(&ir->fc, INRUN_IDLE_NS);
+}
+
+void
+inrun_results(struct inrun *ir, long long ops, struct probe_series *out,
+    struct window_count *c, struct window_flushes *dev)
+{
+	struct probe_series *s = &ir->ser;
+	struct probe_rounds *r = &s->rounds;
+	size_t i;
+
+	memset(c, 0, sizeof *c);
+	c->ops = ops;
+	c->ops_s = (ir->end_ns - ir->begin_ns - ir->probing_ns) / 1e9;
+	c->idle_s = ir->fc.idle_ns / 1e9;
+	c->unavailable = ir->fc.unavailable[0] ? ir->fc.unavailable : NULL;
+	c->dev = dev;
+	c->ndev = ir->fc.n;
+	for (i = 0; i < ir->fc.n; i++) {
+		dev[i].flushes = ir->fc.dev[i].flushes;
+		dev[i].idle_flushes = ir->fc.dev[i].idle;
+		dev[i].dropped = ir->fc.dev[i].dropped[0] ? ir->fc.dev[i].dropped :
+		    NULL;
+	}
+	if (s->present) {
+		r->present = 1;
+		r->every_ns = ir->every_ns;
+		r->per_round = INRUN_PER_ROUND;
+		r->count = ir->rounds;
+		r->probing_s = ir->probing_ns / 1e9;
+		r->run_s = (ir->end_ns - ir->begin_ns) / 1e9;
+		probe_rounds_derive(r);
+		s->dev = ir->fc.n ? xcalloc(ir->fc.n, sizeof *s->dev) : NULL;
+		for (i = 0; i < ir->fc.n; i++) {
+			struct flushcount_dev *d = &ir->fc.dev[i];
+
+			s->dev[i].name = xstrdup(d->name);
+			s->dev[i].flushes = d->flushes + d->skipped;
+			s->dev[i].idle_flushes = s->dev[i].other = NAN;
+			s->dev[i].per_sync = NAN;
+			s->dev[i].dropped = d->dropped[0] ? xstrdup(d->dropped) : NULL;
+		}
+		s->ndev = ir->fc.n;
+		if (ir->fc.unavailable[0])
+			s->flushes_unavailable = xstrdup(ir->fc.unavailable);
+		probe_series_summarize(s);
+	}
+	*out = *s;
+	memset(s, 0, sizeof *s);
+	probe_series_free(s);
+}
+
+void
+inrun_close(struct inrun *ir)
+{
+	size_t i;
+
+	if (ir->have_scratch)
+		scratch_close(&ir->s);
+	ir->have_scratch = 0;
+	for (i = 0; i < ir->fc.n; i++)
+		if (ir->fc.dev[i].fd >= 0)
+			close(ir->fc.dev[i].fd);
+	ir->fc.n = 0;
+	probe_series_free(&ir->ser);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The probe inside a benchmark's run (syncgate-bench): rounds of timed
+ * samples on a small scratch file in the run's directory, taken while the
+ * benchmark's threads are held, each stamped with the wall clock; and the
+ * disks' flush requests over the run, the rounds' own left out, with idle
+ * windows before and after the run for other processes' rate.
+ */
+#ifndef SYNCGATE_PROBE_INRUN_H
+#define SYNCGATE_PROBE_INRUN_H
+
+#include "lib/probe_record.h"
+#include "lib/probe_window.h"
+#include "probe/flushcount.h"
+#include "probe/method.h"
+#include "probe/scratch.h"
+
+/* Samples a round. */
+#define INRUN_PER_ROUND 5
+/* The scratch file's size: its writes wrap around within it. */
+#define INRUN_SCRATCH_BYTES (1024LL * 1024)
+/* Each idle window, before and after the run. */
+#define INRUN_IDLE_NS 250e6
+/* Bounds of --probe-every. */
+#define INRUN_MIN_EVERY_NS 10e6
+#define INRUN_MAX_EVERY_NS 3600e9
+
+struct inrun {
+	double every_ns;        /* 0: no rounds, flushes counted alone */
+	int have_scratch;
+	struct scratch s;
+	const struct probe_method *m;
+	struct flushcount fc;
+	struct probe_series ser;
+	size_t cap;
+	double begin_ns, end_ns; /* the run's window, monotonic */
+	double probing_ns;       /* inside the rounds */
+	long rounds;
+};
+
+/*
+ * Opens the counters of the disks under dir's volume and, unless
+ * every_ns is 0, the scratch file in dir for method (NULL: the default).
+ * Returns 0, or -1 with err set; ir needs inrun_close either way.
+ */
+int inrun_open(struct inrun *ir, const char *dir, const char *method,
+    double every_ns, char *err);
+
+/* The idle window before the run, then the run's window opens. */
+void inrun_begin(struct inrun *ir);
+
+/*
+ * One round: INRUN_PER_ROUND samples, its flushes left out of the run's.
+ * Returns the seconds it took, or -1 with err set.
+ */
+double inrun_round(struct inrun *ir, char *err);
+
+/* The run's window closes, then the idle window after it. */
+void inrun_end(struct inrun *ir);
+
+/*
+ * The rounds as a series with its "rounds" (into out, overwritten; empty
+ * and not present without rounds), and the run's flush counts for ops
+ * operations into c and dev (room for BLOCKDEV_MAX; c->dev points to
+ * dev, c->unavailable into ir).  Call once, after inrun_end.
+ */
+void inrun_results(struct inrun *ir, long long ops, struct probe_series *out,
+    struct window_count *c, struct window_flushes *dev);
+
+/* Removes the scratch file and closes the counters; safe to call twice. */
+void inrun_close(struct inrun *ir);
+
+#endif
