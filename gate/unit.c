@@ -13,6 +13,7 @@
 
 #include "gate/rules.h"
 #include "lib/err.h"
+#include "lib/probe_window.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 
@@ -52,14 +53,93 @@ why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 	return out;
 }
 
+/* The samples the unit is the median of, sorted; *n gets how many. */
 static double *
-sorted_copy(const struct probe_record *p)
+sorted_copy(const struct probe_record *p, size_t *n)
 {
-	double *x = xmalloc(p->nsamples * sizeof *x);
+	struct window_unit u;
+	double *x;
 
-	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
-	stats_sort(x, p->nsamples);
+	window_unit(p, &u);
+	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
+	memcpy(x, u.samples, u.n * sizeof *x);
+	stats_sort(x, u.n);
+	*n = u.n;
 	return x;
+}
+
+/* p's unit: the median over its run's rounds, or of its probe before. */
+static double
+unit_ns(const struct probe_record *p)
+{
+	struct window_unit u;
+
+	window_unit(p, &u);
+	return u.ns;
+}
+
+/*
+ * How a side's unit was taken: "from 8 rounds of 5 samples through its
+ * run, one every 500ms, 1.2% of its time", or "from its probe before the
+ * run (no rounds through it)".
+ */
+static char *
+window_words(const struct probe_record *p)
+{
+	struct window_unit u;
+	char e[32];
+
+	window_unit(p, &u);
+	if (!u.from_rounds)
+		return xstrdup("from its probe before the run (no rounds through it)");
+	return gate_strf("from %ld %s of %ld samples through its run, one every "
+	    "%s, %.1f%% of its time", u.rounds->count,
+	    gate_plural((size_t)u.rounds->count, "round", "rounds"),
+	    u.rounds->per_round, gate_dur(e, sizeof e, u.rounds->every_ns),
+	    100 * u.rounds->cost);
+}
+
+/* Where the rounds give a unit its band: their lowest and highest median. */
+static int
+window_band(const struct probe_record *p, double *lo, double *hi)
+{
+	struct window_unit u;
+
+	window_unit(p, &u);
+	if (!u.from_rounds)
+		return 0;
+	*lo = u.lo_ns;
+	*hi = u.hi_ns;
+	return 1;
+}
+
+/* Appends to v's description how each side's unit was taken. */
+static void
+describe_window(struct gate_verdict *v, const struct probe_record *po,
+    const struct probe_record *pr)
+{
+	struct window_unit a, b;
+	char *wa, *wb, *d, *ho, *hr;
+
+	window_unit(po, &a);
+	window_unit(pr, &b);
+	if (!a.from_rounds && !b.from_rounds) {
+		d = gate_strf("%s; probed before the runs, without rounds through "
+		    "them", v->unit.description);
+	} else {
+		wa = window_words(po);
+		wb = window_words(pr);
+		ho = gate_possessive(&v->ours, v->mode);
+		hr = gate_possessive(&v->rival, v->mode);
+		d = gate_strf("%s; %s %s; %s %s", v->unit.description, ho, wa, hr,
+		    wb);
+		free(wa);
+		free(wb);
+		free(ho);
+		free(hr);
+	}
+	free(v->unit.description);
+	v->unit.description = d;
 }
 
 static void
@@ -121,9 +201,12 @@ same_measure(const struct probe_record *po, const struct probe_record *pr)
 static int
 same_probe(const struct probe_record *po, const struct probe_record *pr)
 {
-	return po->nsamples == pr->nsamples && po->median_ns == pr->median_ns &&
-	    memcmp(po->samples_ns, pr->samples_ns,
-	    po->nsamples * sizeof *po->samples_ns) == 0;
+	struct window_unit a, b;
+
+	window_unit(po, &a);
+	window_unit(pr, &b);
+	return a.from_rounds == b.from_rounds && a.n == b.n && a.ns == b.ns &&
+	    (a.n == 0 || memcmp(a.samples, b.samples, a.n * sizeof *a.samples) == 0);
 }
 
 /* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
@@ -137,10 +220,10 @@ shared_words(const struct gate_verdict *v, const struct probe_record *po,
 	if (same_probe(po, pr))
 		return gate_strf("one sync = %s, from one probe of one volume, the "
 		    "same on both sides", d);
-	if (po->median_ns == pr->median_ns)
+	if (unit_ns(po) == unit_ns(pr))
 		return gate_strf("one sync = %s, the median of both probes of one "
 		    "volume, both sides", d);
-	who = gate_possessive(po->median_ns < pr->median_ns ? &v->ours : &v->rival,
+	who = gate_possessive(unit_ns(po) < unit_ns(pr) ? &v->ours : &v->rival,
 	    v->mode);
 	out = gate_strf("one sync = %s, the cheaper of two probes of one volume "
 	    "(%s), both sides", d, who);
@@ -212,10 +295,13 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 		const struct probe_record *p = in->nruns > 1 ? in->runs[i].probe :
 		    in->probe;
 
-		sum += log(p->median_ns);
-		x = sorted_copy(p);
-		if (gate_quantile_ci(x, p->nsamples, 0.5, level, &l, &h) < 0)
-			l = h = p->median_ns;
+		size_t n;
+
+		sum += log(unit_ns(p));
+		x = sorted_copy(p, &n);
+		if (gate_quantile_ci(x, n, 0.5, level, &l, &h) < 0)
+			l = h = unit_ns(p);
+		window_band(p, &l, &h);
 		*lo = fmin(*lo, l);
 		*hi = fmax(*hi, h);
 		free(x);
@@ -275,6 +361,8 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
 	describe_runs(v, ours, rival);
+	describe_window(v, ours->nruns > 1 ? ours->runs[0].probe : ours->probe,
+	    rival->nruns > 1 ? rival->runs[0].probe : rival->probe);
 }
 
 void
@@ -284,6 +372,7 @@ gate_unit_choose(const struct gate_side_in *ours,
 {
 	char *wo, *wr;
 	const struct probe_record *po = ours->probe, *pr = rival->probe;
+	size_t no, nr;
 
 	memset(u, 0, sizeof *u);
 	wo = why_unusable(ours, &v->ours, v->mode, 1);
@@ -296,18 +385,18 @@ gate_unit_choose(const struct gate_side_in *ours,
 		free(wr);
 		return;
 	}
-	u->ours_x = sorted_copy(po);
-	u->rival_x = sorted_copy(pr);
+	u->ours_x = sorted_copy(po, &no);
+	u->rival_x = sorted_copy(pr, &nr);
 	u->shared = same_measure(po, pr);
 	if (u->shared) {
-		double m = fmin(po->median_ns, pr->median_ns);
+		double m = fmin(unit_ns(po), unit_ns(pr));
 
-		set_part(&u->ours, m, u->ours_x, po->nsamples, u->rival_x, pr->nsamples);
+		set_part(&u->ours, m, u->ours_x, no, u->rival_x, nr);
 		u->rival = u->ours;
 		v->unit.source = UNIT_SHARED;
 	} else {
-		set_part(&u->ours, po->median_ns, u->ours_x, po->nsamples, NULL, 0);
-		set_part(&u->rival, pr->median_ns, u->rival_x, pr->nsamples, NULL, 0);
+		set_part(&u->ours, unit_ns(po), u->ours_x, no, NULL, 0);
+		set_part(&u->rival, unit_ns(pr), u->rival_x, nr, NULL, 0);
 		v->unit.source = UNIT_PER_VOLUME;
 	}
 	v->unit.ours_ns = u->ours.v;
@@ -323,7 +412,21 @@ gate_unit_choose(const struct gate_side_in *ours,
 		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
 	if (v->unit.rival_lo_ns == 0 || isinf(v->unit.rival_hi_ns))
 		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	/* rounds through a run band the unit by how far it drifted */
+	if (u->shared) {
+		v->unit.ours_band_rounds = window_band(unit_ns(po) <= unit_ns(pr) ?
+		    po : pr, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
+		v->unit.rival_band_rounds = v->unit.ours_band_rounds;
+		v->unit.rival_lo_ns = v->unit.ours_lo_ns;
+		v->unit.rival_hi_ns = v->unit.ours_hi_ns;
+	} else {
+		v->unit.ours_band_rounds = window_band(po, &v->unit.ours_lo_ns,
+		    &v->unit.ours_hi_ns);
+		v->unit.rival_band_rounds = window_band(pr, &v->unit.rival_lo_ns,
+		    &v->unit.rival_hi_ns);
+	}
 	describe(v, ours, rival, u->shared);
+	describe_window(v, po, pr);
 }
 
 void

@@ -94,6 +94,8 @@ struct verdict_unit {
 	double ours_ns, rival_ns;           /* equal when shared */
 	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
 	double rival_lo_ns, rival_hi_ns;
+	/* 1 where a side's band spans its rounds' medians through the run */
+	int ours_band_rounds, rival_band_rounds;
 	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
 	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
 };

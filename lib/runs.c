@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/probe_window.h"
 #include "lib/runs.h"
 #include "lib/err.h"
 #include "lib/stats.h"
@@ -128,12 +129,15 @@ void
 runs_probe_log(const struct probe_record *p, double level, double *log_v,
     double *within)
 {
-	double *x = xmalloc(p->nsamples * sizeof *x);
+	struct window_unit u;
+	double *x;
 
-	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
-	stats_sort(x, p->nsamples);
-	*log_v = log(p->median_ns);
-	*within = order_within(x, p->nsamples, 0.5, level);
+	window_unit(p, &u);
+	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
+	memcpy(x, u.samples, u.n * sizeof *x);
+	stats_sort(x, u.n);
+	*log_v = log(u.ns);
+	*within = order_within(x, u.n, 0.5, level);
 	free(x);
 }
 

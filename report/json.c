@@ -155,9 +155,13 @@ unit_json(const struct verdict_unit *u)
 	side = cJSON_AddObjectToObject(o, "ours");
 	report_json_add_number(side, "ns", u->ours_ns);
 	add_interval(side, "band_ns", u->ours_lo_ns, u->ours_hi_ns);
+	if (u->ours_band_rounds)
+		cJSON_AddStringToObject(side, "band_from", "rounds");
 	side = cJSON_AddObjectToObject(o, "rival");
 	report_json_add_number(side, "ns", u->rival_ns);
 	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
+	if (u->rival_band_rounds)
+		cJSON_AddStringToObject(side, "band_from", "rounds");
 	json_add_string_or_null(o, "description", u->description);
 	json_add_string_or_null(o, "why_none", u->why_none);
 	return o;

@@ -239,16 +239,20 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
 		fprintf(fp, "; band %s to %s%s",
 		    units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
-		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii), pc);
+		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii),
+		    u->ours_band_rounds ? ", the rounds' lowest and highest median" : pc);
 	} else if (u->source == UNIT_PER_VOLUME) {
 		fputs("; bands ", fp);
 		esc(fp, verdict_ours_label(v));
-		fprintf(fp, " %s to %s, ", units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
-		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii));
+		fprintf(fp, " %s to %s%s, ", units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
+		    units_fmt_duration(b, sizeof b, u->ours_hi_ns, ascii),
+		    u->ours_band_rounds ? " (its rounds' medians)" : "");
 		esc(fp, verdict_rival_label(v));
-		fprintf(fp, " %s to %s%s",
+		fprintf(fp, " %s to %s%s%s",
 		    units_fmt_duration(a, sizeof a, u->rival_lo_ns, ascii),
-		    units_fmt_duration(b, sizeof b, u->rival_hi_ns, ascii), pc);
+		    units_fmt_duration(b, sizeof b, u->rival_hi_ns, ascii),
+		    u->rival_band_rounds ? " (its rounds' medians)" : "",
+		    u->ours_band_rounds && u->rival_band_rounds ? "" : pc);
 	}
 }
 

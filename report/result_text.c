@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/probe_window.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "report/escape.h"
@@ -23,6 +24,8 @@
 static double
 sync_unit(const struct result *r, const char **why)
 {
+	struct window_unit u;
+
 	*why = NULL;
 	if (r->probe == NULL) {
 		*why = "the result carries no probe";
@@ -38,7 +41,8 @@ sync_unit(const struct result *r, const char **why)
 		*why = "its probe has no median";
 		return NAN;
 	}
-	return r->probe->median_ns;
+	window_unit(r->probe, &u);
+	return u.ns;
 }
 
 static double
@@ -77,10 +81,44 @@ run_line(FILE *fp, const struct result *r, escape_fn *esc)
 	fputs(")", fp);
 }
 
+/*
+ * " (rounds' medians 1ms to 2ms), the median of 40 samples in 8 rounds
+ * through the run, one every 500ms, which took 1.2% of its 4.01s"
+ */
+static void
+rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
+{
+	char a[DURLEN], b[DURLEN], e[DURLEN];
+
+	fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld %s "
+	    "through the run, one every %s, which took %.1f%% of its %.3gs",
+	    units_fmt_duration(a, sizeof a, u->lo_ns, o->ascii),
+	    units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii), u->n,
+	    gate_plural(u->n, "sample", "samples"), u->rounds->count,
+	    gate_plural((size_t)u->rounds->count, "round", "rounds"),
+	    units_fmt_duration(e, sizeof e, u->rounds->every_ns, o->ascii),
+	    100 * u->rounds->cost, u->rounds->run_s);
+}
+
+/* The device flushes a commit of each write class that counted them. */
+static void
+flush_line(FILE *fp, const struct result *r)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < r->nclasses; i++) {
+		if (isnan(r->classes[i].flushes_per_op))
+			continue;
+		fprintf(fp, "%s%s %.2f", k++ ? ", " : ".\nDevice flushes a commit: ",
+		    r->classes[i].name, r->classes[i].flushes_per_op);
+	}
+}
+
 static void
 unit_line(FILE *fp, const struct result *r, double unit, const char *why,
     const struct render_opts *o, escape_fn *esc)
 {
+	struct window_unit u;
 	char d[DURLEN];
 
 	if (isnan(unit)) {
@@ -91,19 +129,26 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		return;
 	}
 	fprintf(fp, "one sync = %s", units_fmt_duration(d, sizeof d, unit, o->ascii));
-	if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns)) {
-		fprintf(fp, " (interval %s", units_fmt_duration(d, sizeof d, r->probe->ci_lo_ns,
-		    o->ascii));
-		fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d, r->probe->ci_hi_ns,
-		    o->ascii));
+	window_unit(r->probe, &u);
+	if (u.from_rounds) {
+		rounds_words(fp, &u, o);
+		fputs(" (", fp);
+	} else {
+		if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns)) {
+			fprintf(fp, " (interval %s", units_fmt_duration(d, sizeof d,
+			    r->probe->ci_lo_ns, o->ascii));
+			fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d,
+			    r->probe->ci_hi_ns, o->ascii));
+		}
+		fprintf(fp, ", the median of the result's probe before the run, as it "
+		    "carries no rounds through the run (%zu %s, ", r->probe->nsamples,
+		    gate_plural(r->probe->nsamples, "sample", "samples"));
 	}
-	fprintf(fp, ", the median of the result's probe (%zu %s, ",
-	    r->probe->nsamples, gate_plural(r->probe->nsamples, "sample",
-	    "samples"));
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);
 	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");
 	fputs(")", fp);
+	flush_line(fp, r);
 }
 
 /* Text columns, padded by printed width (µ is two bytes, one column). */
@@ -248,7 +293,32 @@ class_json(const struct result_class *c, double unit)
 	report_json_add_number(o, "samples", (double)c->nsamples);
 	report_json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
 	report_json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
+	if (c->kind == KIND_WRITE)
+		report_json_add_number(o, "flushes_per_op", c->flushes_per_op);
 	return o;
+}
+
+/* Where the unit came from: the rounds through the run, or the probe before. */
+static void
+unit_json(cJSON *u, const struct result *r, double unit)
+{
+	struct window_unit w;
+	cJSON *b;
+
+	if (isnan(unit)) {
+		cJSON_AddNullToObject(u, "from");
+		cJSON_AddNullToObject(u, "band_ns");
+		return;
+	}
+	window_unit(r->probe, &w);
+	cJSON_AddStringToObject(u, "from", w.from_rounds ? "rounds" : "probe");
+	if (!w.from_rounds) {
+		cJSON_AddNullToObject(u, "band_ns");
+		return;
+	}
+	b = cJSON_AddArrayToObject(u, "band_ns");
+	cJSON_AddItemToArray(b, cJSON_CreateNumber(w.lo_ns));
+	cJSON_AddItemToArray(b, cJSON_CreateNumber(w.hi_ns));
 }
 
 static int
@@ -270,6 +340,7 @@ json(FILE *fp, const struct result *r)
 	json_add_string_or_null(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
 	report_json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
 	json_add_string_or_null(u, "why_none", why);
+	unit_json(u, r, unit);
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));

@@ -250,6 +250,21 @@ get_side(const cJSON *root, const char *key, struct verdict_side *s,
 	return get_probe(p, s, &pc);
 }
 
+/* "rounds" where a side's band spans its rounds' medians; absent: an interval. */
+static int
+get_band_from(const cJSON *side, int *rounds, const struct json_at *w)
+{
+	static const char *const words[] = { "rounds" };
+	int k = -1;
+
+	*rounds = 0;
+	if (json_get_word(side, "band_from", JSON_OPTIONAL, words, 1,
+	    "\"rounds\" or absent", w, &k) < 0)
+		return -1;
+	*rounds = k == 0;
+	return 0;
+}
+
 static int
 get_unit(const cJSON *root, struct verdict_unit *u, const struct json_at *w)
 {
@@ -265,9 +280,11 @@ get_unit(const cJSON *root, struct verdict_unit *u, const struct json_at *w)
 	    json_get_object(o, "ours", 0, "an object", &c, &side, &sc) < 0 ||
 	    get_num(side, "ns", &LATENCY, &u->ours_ns, &sc) < 0 ||
 	    get_interval(side, "band_ns", &LATENCY, &u->ours_lo_ns, &u->ours_hi_ns, &sc) < 0 ||
+	    get_band_from(side, &u->ours_band_rounds, &sc) < 0 ||
 	    json_get_object(o, "rival", 0, "an object", &c, &side, &sc) < 0 ||
 	    get_num(side, "ns", &LATENCY, &u->rival_ns, &sc) < 0 ||
 	    get_interval(side, "band_ns", &LATENCY, &u->rival_lo_ns, &u->rival_hi_ns, &sc) < 0 ||
+	    get_band_from(side, &u->rival_band_rounds, &sc) < 0 ||
 	    get_str(o, "description", 1, &u->description, &c) < 0 ||
 	    get_str(o, "why_none", 1, &u->why_none, &c) < 0)
 		return -1;

@@ -281,7 +281,7 @@ fi
 printf '{"format": "syncgate-result/1", "engine": "e", "probe": {"format": "syncgate-probe/1", "host": {"id": "h"}, "volume": {"id": "v"}, "method": "fdatasync", "samples_ns": [3000000], "median_ns": 3000000, "reaches_device": "yes", "evidence": ["x"]}, "classes": [{"name": "c", "kind": "write", "p50_ns": 6000000, "p99_ns": 9000000}]}\n' \
 	>"$tmp/one-sample.json"
 "$S" report "$tmp/one-sample.json" >"$tmp/one-sample.txt"
-grep -qF "the median of the result's probe (1 sample, fdatasync" "$tmp/one-sample.txt" ||
+grep -qF "the median of the result's probe before the run, as it carries no rounds through the run (1 sample, fdatasync" "$tmp/one-sample.txt" ||
 	fail "one-sample.json: $(grep -F 'probe (' "$tmp/one-sample.txt")"
 expect 2 "fixtures/report/result.json: a result renders as text, markdown or json, not junit" \
 	"$S" report "$F/result.json" --format junit

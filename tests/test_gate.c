@@ -525,7 +525,8 @@ test_gate_rule_shared_unit_cheaper_probe(void **state)
 	assert_near(row->ours_syncs_p50.v, 1.5, 1e-9);
 	assert_near(row->rival_syncs_p50.v, 3, 1e-9);
 	assert_string_equal(d.v.unit.description, "one sync = 3ms, the cheaper of two "
-	    "probes of one volume (zu's), both sides");
+	    "probes of one volume (zu's), both sides; probed before the runs, "
+	    "without rounds through them");
 	duel_free(&d);
 }
 
@@ -533,10 +534,13 @@ test_gate_rule_shared_unit_cheaper_probe(void **state)
 static void
 test_gate_rule_shared_unit_words(void **state)
 {
+#define BEFORE "; probed before the runs, without rounds through them"
 	static const char *const want[3] = { "one sync = 3ms, the cheaper of two "
-		"probes of one volume (ladybug's), both sides", "one sync = 3ms, from "
-		"one probe of one volume, the same on both sides", "one sync = 3ms, the "
-		"median of both probes of one volume, both sides" };
+		"probes of one volume (ladybug's), both sides" BEFORE, "one sync = 3ms, "
+		"from one probe of one volume, the same on both sides" BEFORE,
+		"one sync = 3ms, the median of both probes of one volume, both sides"
+		BEFORE };
+#undef BEFORE
 	struct duel d;
 	int k;
 
@@ -552,6 +556,90 @@ test_gate_rule_shared_unit_words(void **state)
 		assert_string_equal(d.v.unit.description, want[k]);
 		duel_free(&d);
 	}
+}
+
+/*
+ * Rounds through the run: nround rounds of 5 samples, round r's all at
+ * med[r], set as the series of p.
+ */
+static void
+add_rounds(struct probe_record *p, const double *med, size_t nround)
+{
+	struct probe_series *s = &p->series;
+	size_t i;
+
+	s->present = 1;
+	s->n = 5 * nround;
+	s->t_ns = xcalloc(s->n, sizeof *s->t_ns);
+	s->samples_ns = xcalloc(s->n, sizeof *s->samples_ns);
+	for (i = 0; i < s->n; i++) {
+		s->t_ns[i] = (double)i * 1e8;
+		s->samples_ns[i] = med[i / 5];
+	}
+	s->rounds.present = 1;
+	s->rounds.every_ns = 500e6;
+	s->rounds.per_round = 5;
+	s->rounds.count = (long)nround;
+	s->rounds.probing_s = 0.05;
+	s->rounds.run_s = 5;
+	probe_rounds_derive(&s->rounds);
+	probe_series_summarize(s);
+}
+
+/*
+ * A probe with rounds through its run gives the unit from them: their
+ * median over every sample, banded by the rounds' lowest and highest
+ * median, said so; the probe before the run (1ms) is not the unit.
+ */
+static void
+test_gate_rule_unit_from_rounds(void **state)
+{
+	static const double med[3] = { 2e6, 3e6, 6e6 };
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 6e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	add_rounds(d.ours.probe, med, 3);
+	add_rounds(d.rival.probe, med, 3);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.unit.source, UNIT_SHARED);
+	assert_near(d.v.unit.ours_ns, 3e6, 1e-6);
+	assert_near(d.v.unit.ours_lo_ns, 2e6, 1e-6);
+	assert_near(d.v.unit.ours_hi_ns, 6e6, 1e-6);
+	assert_int_equal(d.v.unit.ours_band_rounds, 1);
+	assert_near(d.v.rows[0].ours_syncs_p50.v, 2, 1e-9);
+	assert_non_null(strstr(d.v.unit.description, "zu's from 3 rounds of 5 "
+	    "samples through its run, one every 500ms, 1.0% of its time"));
+	duel_free(&d);
+}
+
+/* One side with rounds and one without: each says where its unit came from. */
+static void
+test_gate_rule_unit_rounds_one_side(void **state)
+{
+	static const double med[2] = { 2e6, 2e6 };
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 6e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 4e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "w", 3e6, 0.02, REACH_YES);
+	add_rounds(d.ours.probe, med, 2);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_int_equal(d.v.unit.source, UNIT_PER_VOLUME);
+	assert_near(d.v.unit.ours_ns, 2e6, 1e-6);
+	assert_near(d.v.unit.rival_ns, 3e6, 1e-6);
+	assert_int_equal(d.v.unit.ours_band_rounds, 1);
+	assert_int_equal(d.v.unit.rival_band_rounds, 0);
+	assert_non_null(strstr(d.v.unit.description, "ladybug's from its probe "
+	    "before the run (no rounds through it)"));
+	duel_free(&d);
 }
 
 /* The band is the lower low of the two probes to the higher high, whichever probe gives each. */
@@ -1907,6 +1995,8 @@ main(void)
 		cmocka_unit_test(test_gate_rule_settles_as_samples_grow),
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
 		cmocka_unit_test(test_gate_rule_shared_unit_words),
+		cmocka_unit_test(test_gate_rule_unit_from_rounds),
+		cmocka_unit_test(test_gate_rule_unit_rounds_one_side),
 		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
 		cmocka_unit_test(test_gate_rule_shared_one_thin_probe),
 		cmocka_unit_test(test_gate_rule_two_hosts_two_units),

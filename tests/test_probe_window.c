@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run's window (lib/probe_window.c): the unit from rounds through a
+ * run or the probe before it, the rounds' medians, and device flushes an
+ * operation with other processes' rate taken off, or why there are none.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lib/err.h"
+#include "lib/probe_window.h"
+
+static void
+assert_near(double a, double b, double tol)
+{
+	if (fabs(a - b) > tol)
+		fail_msg("%.17g is not %.17g", a, b);
+}
+
+static void
+probe_with(struct probe_record *p, const double *pre, size_t npre)
+{
+	probe_record_init(p);
+	p->samples_ns = xmalloc(npre * sizeof *p->samples_ns);
+	memcpy(p->samples_ns, pre, npre * sizeof *pre);
+	p->nsamples = npre;
+	probe_record_summarize(p, 0.95);
+}
+
+static void
+rounds_with(struct probe_record *p, const double *x, size_t n, long per)
+{
+	struct probe_series *s = &p->series;
+
+	s->present = 1;
+	s->samples_ns = xmalloc(n * sizeof *x);
+	s->t_ns = xcalloc(n, sizeof *x);
+	memcpy(s->samples_ns, x, n * sizeof *x);
+	s->n = n;
+	s->rounds.present = 1;
+	s->rounds.per_round = per;
+	s->rounds.count = (long)n / per;
+	s->rounds.every_ns = 500e6;
+	s->rounds.probing_s = 0.1;
+	s->rounds.run_s = 10;
+	probe_rounds_derive(&s->rounds);
+	probe_series_summarize(s);
+}
+
+/* Without rounds the unit is the probe's median, with no band. */
+static void
+test_window_unit_before(void **state)
+{
+	static const double pre[3] = { 3, 1, 2 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	probe_with(&p, pre, 3);
+	window_unit(&p, &u);
+	assert_int_equal(u.from_rounds, 0);
+	assert_near(u.ns, 2, 0);
+	assert_true(isnan(u.lo_ns) && isnan(u.hi_ns));
+	assert_int_equal(u.n, 3);
+	assert_null(u.rounds);
+	probe_record_free(&p);
+}
+
+/*
+ * With rounds, the median over every sample (not the median of medians)
+ * and the band from the lowest to the highest round's median.
+ */
+static void
+test_window_unit_rounds(void **state)
+{
+	static const double pre[1] = { 100 };
+	/* rounds of 3: medians 2, 10 and 5; all nine: 1 2 3 4 5 6 9 10 11 */
+	static const double x[9] = { 1, 2, 3, 9, 10, 11, 4, 5, 6 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	probe_with(&p, pre, 1);
+	rounds_with(&p, x, 9, 3);
+	window_unit(&p, &u);
+	assert_int_equal(u.from_rounds, 1);
+	assert_near(u.ns, 5, 0);
+	assert_near(u.lo_ns, 2, 0);
+	assert_near(u.hi_ns, 10, 0);
+	assert_int_equal(u.n, 9);
+	assert_near(u.rounds->cost, 0.01, 1e-15);
+	probe_record_free(&p);
+}
+
+/* A series without rounds (a watch's) leaves the unit to the probe. */
+static void
+test_window_unit_watch_series(void **state)
+{
+	static const double pre[1] = { 7 };
+	static const double x[2] = { 1, 2 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	probe_with(&p, pre, 1);
+	rounds_with(&p, x, 2, 1);
+	p.series.rounds.present = 0;
+	window_unit(&p, &u);
+	assert_int_equal(u.from_rounds, 0);
+	assert_near(u.ns, 7, 0);
+	probe_record_free(&p);
+}
+
+/* A short last round is left out of the medians. */
+static void
+test_window_round_medians_partial(void **state)
+{
+	static const double x[7] = { 5, 1, 3, 8, 6, 7, 100 };
+	double out[3];
+
+	(void)state;
+	assert_int_equal(window_round_medians(x, 7, 3, out), 2);
+	assert_near(out[0], 3, 0);
+	assert_near(out[1], 7, 0);
+	assert_int_equal(window_round_medians(x, 7, 0, out), 0);
+}
+
+static void
+count_of(struct window_count *c, struct window_flushes *d, double flushes,
+    double idle)
+{
+	memset(c, 0, sizeof *c);
+	d->flushes = flushes;
+	d->idle_flushes = idle;
+	d->dropped = NULL;
+	c->ops = 2000;
+	c->ops_s = 4;
+	c->idle_s = 0.5;
+	c->dev = d;
+	c->ndev = 1;
+}
+
+/* LMDB's two flushes a commit, with no other process flushing. */
+static void
+test_window_per_op_quiet(void **state)
+{
+	struct window_count c;
+	struct window_flushes d;
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, &d, 4070, 0);
+	window_flushes_per_op(&c, &r);
+	assert_near(r.per_op, 2.035, 1e-12);
+	assert_near(r.other, 0, 0);
+	assert_string_equal(r.why, "");
+}
+
+/*
+ * Others' rate from the idle windows comes off: 10 in 0.5s is 80 over
+ * the 4s the operations ran.
+ */
+static void
+test_window_per_op_idle_corrected(void **state)
+{
+	struct window_count c;
+	struct window_flushes d;
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, &d, 4080, 10);
+	window_flushes_per_op(&c, &r);
+	assert_near(r.other, 80, 1e-9);
+	assert_near(r.per_op, 2, 1e-12);
+}
+
+/* At exactly a quarter the count stands; past it, none, and why. */
+static void
+test_window_per_op_busy_neighbour(void **state)
+{
+	struct window_count c;
+	struct window_flushes d;
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, &d, 400, 12.5);    /* others: 100, a quarter of 400 */
+	window_flushes_per_op(&c, &r);
+	assert_near(r.per_op, 0.15, 1e-12);
+	count_of(&c, &d, 400, 13);      /* others: 104 */
+	window_flushes_per_op(&c, &r);
+	assert_true(isnan(r.per_op));
+	assert_non_null(strstr(r.why, "more than a quarter"));
+}
+
+/* A count dropped, no device, no operations: none, each with its reason. */
+static void
+test_window_per_op_none(void **state)
+{
+	struct window_count c;
+	struct window_flushes d[2];
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, d, 4000, 0);
+	d[1] = d[0];
+	d[1].dropped = "its counter went backwards, from 9 to 2: the device was reset";
+	c.ndev = 2;
+	window_flushes_per_op(&c, &r);
+	assert_true(isnan(r.per_op));
+	assert_string_equal(r.why, d[1].dropped);
+
+	count_of(&c, d, 4000, 0);
+	c.ndev = 0;
+	c.unavailable = "the volume (tmpfs) has no block device";
+	window_flushes_per_op(&c, &r);
+	assert_true(isnan(r.per_op));
+	assert_string_equal(r.why, c.unavailable);
+
+	count_of(&c, d, 4000, 0);
+	c.ops = 0;
+	window_flushes_per_op(&c, &r);
+	assert_true(isnan(r.per_op));
+	assert_string_equal(r.why, "no operations ran");
+}
+
+/* Over two disks (a mirror), the one that flushed most; never below zero. */
+static void
+test_window_per_op_two_disks(void **state)
+{
+	struct window_count c;
+	struct window_flushes d[2];
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, d, 1000, 0);
+	d[1] = d[0];
+	d[1].flushes = 2000;
+	c.ndev = 2;
+	window_flushes_per_op(&c, &r);
+	assert_int_equal(r.dev, 1);
+	assert_near(r.per_op, 1, 1e-12);
+	count_of(&c, d, 0, 0);
+	window_flushes_per_op(&c, &r);
+	assert_near(r.per_op, 0, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_window_unit_before),
+		cmocka_unit_test(test_window_unit_rounds),
+		cmocka_unit_test(test_window_unit_watch_series),
+		cmocka_unit_test(test_window_round_medians_partial),
+		cmocka_unit_test(test_window_per_op_quiet),
+		cmocka_unit_test(test_window_per_op_idle_corrected),
+		cmocka_unit_test(test_window_per_op_busy_neighbour),
+		cmocka_unit_test(test_window_per_op_none),
+		cmocka_unit_test(test_window_per_op_two_disks),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
