@@ -589,6 +589,51 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 	}
 }
 
+/*
+ * A side's device flushes a commit of class name: the mean over its
+ * runs; NaN unless every run counted them.
+ */
+static double
+side_flushes(const struct gate_side_in *in, const char *name)
+{
+	size_t k = gate_side_runs(in), i;
+	double sum = 0;
+
+	for (i = 0; i < k; i++) {
+		const struct result *r = in->nruns > 1 ? in->runs[i].r : in->r;
+		const struct result_class *c = result_find(r, name);
+
+		if (c == NULL || isnan(c->flushes_per_op))
+			return NAN;
+		sum += c->flushes_per_op;
+	}
+	return sum / (double)k;
+}
+
+/*
+ * The ceiling on counted flushes: a count, not a timing, so a figure
+ * with no interval, to a tenth (gate_check_figure): "write: 2.0 flushes
+ * a commit (ladybug 1.0), within the ceiling of 2".
+ */
+static void
+check_flushes(struct gate_ctx *ctx, struct verdict_row *row)
+{
+	const struct gate_check_kind *k = &gate_check_kinds[CHECK_FLUSHES];
+	struct verdict_check *ck = new_check(ctx, row, k);
+	char a[32], b[32], w[256];
+	char *words;
+
+	ck->value = verdict_point(gate_check_figure(k, row, &ctx->v->unit));
+	ck->ruling = gate_judge(ck->value, 0, ck->limit);
+	words = gate_check_words(k, ck->ruling, ctx->v);
+	snprintf(a, sizeof a, "%.1f", ck->value.v);
+	snprintf(b, sizeof b, "%.1f", round(row->rival_flushes * 10) / 10);
+	ck->reason = gate_strf("%s: %s flushes a commit (%s %s), %s", row->name, a,
+	    gate_who(&ctx->v->rival, ctx->v->mode, w, sizeof w), b, words);
+	free(words);
+	row->ruling = gate_worse(row->ruling, ck->ruling);
+}
+
 void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
@@ -596,6 +641,11 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
 	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
 	row->ruling = RULING_NOT_RULED;
+	row->ours_flushes = row->rival_flushes = NAN;
+	if (row->kind == KIND_WRITE) {
+		row->ours_flushes = side_flushes(ctx->ours_in, row->name);
+		row->rival_flushes = side_flushes(ctx->rival_in, row->name);
+	}
 	fill_row(ctx, pair, row);
 	if (row->kind == KIND_WRITE && !ctx->have_unit) {
 		check_unitless(ctx, row);
@@ -610,4 +660,7 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 		check_vs_rival(ctx, pair, row, 50);
 		check_vs_rival(ctx, pair, row, 99);
 	}
+	if (ctx->o->mode == MODE_RIVAL && row->kind == KIND_WRITE &&
+	    !isnan(row->ours_flushes) && !isnan(row->rival_flushes))
+		check_flushes(ctx, row);
 }

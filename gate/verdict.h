@@ -113,6 +113,8 @@ struct verdict_row {
 	enum ruling ruling;                 /* the worst of its checks */
 	/* added with the gate */
 	size_t ours_nsamples, rival_nsamples;   /* samples behind each side; 0: none */
+	/* writes only: device flushes a commit (the mean over a side's runs); NaN: not counted */
+	double ours_flushes, rival_flushes;
 };
 
 /* One ruled statistic of one class: a JUnit test case. */
@@ -243,7 +245,8 @@ enum gate_limit {
 	LIMIT_READ_SPEEDUP,     /* --read-speedup */
 	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
 	LIMIT_RIVAL,            /* 1: no more syncs a commit than the rival */
-	LIMIT_REGRESSION        /* 1 + --max-regression */
+	LIMIT_REGRESSION,       /* 1 + --max-regression */
+	LIMIT_FLUSH_CEILING     /* --commit-syncs, on counted flushes a commit */
 };
 
 /* One kind of check the gate makes. */
@@ -257,13 +260,15 @@ struct gate_check_kind {
 	int at_least;           /* the comparison: ">=" when set, else "<=" */
 	enum gate_limit limit;
 	const char *pass, *fail;    /* "at least", "below"; NULL when never ruled */
+	int counted;            /* made only where both sides counted flushes */
 };
 
 enum {
 	CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP, CHECK_P50_SYNCS, CHECK_P50_VS_RIVAL,
 	CHECK_P99_VS_RIVAL, CHECK_SYNCS_UNRULED, CHECK_P50_REGRESSION_READ,
 	CHECK_P99_REGRESSION_READ, CHECK_P50_REGRESSION_WRITE,
-	CHECK_P99_REGRESSION_WRITE, CHECK_REGRESSION_UNRULED, GATE_NCHECK_KINDS
+	CHECK_P99_REGRESSION_WRITE, CHECK_REGRESSION_UNRULED, CHECK_FLUSHES,
+	GATE_NCHECK_KINDS
 };
 
 extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
@@ -271,6 +276,9 @@ extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
 /*
  * Whether the gate makes a check of kind k for a class of the given kind
  * in mode m, with or without a sync unit; it makes each such check once.
+ * A counted kind (flushes a commit) is made only for a row whose sides
+ * both counted flushes, so it is never said to apply here;
+ * gate_check_kind_find finds it all the same.
  */
 int gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
     enum class_kind kind, int have_unit);

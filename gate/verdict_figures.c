@@ -341,6 +341,8 @@ formula(char *buf, size_t len, const struct gate_check_kind *k,
 		snprintf(buf, len, "rival.p%d_ns over ours.p%d_ns", q, q);
 	else if (k->limit == LIMIT_COMMIT_SYNCS)
 		snprintf(buf, len, "ours.p50_ns over unit.ours.ns");
+	else if (k->limit == LIMIT_FLUSH_CEILING)
+		snprintf(buf, len, "ours.flushes_per_op");
 	else if (k->limit == LIMIT_RIVAL)
 		snprintf(buf, len, "rival.p%d_ns over unit.rival.ns, over ours.p%d_ns "
 		    "over unit.ours.ns", q, q);

@@ -79,6 +79,14 @@ check_set(const struct gate_verdict *v, const struct verdict_check **by,
 			    v->checks), kind->statistic, class_kind_name(r->kind),
 			    err_quote(q, sizeof q, r->name));
 	}
+	k = CHECK_FLUSHES;
+	if ((seen[k] > 0) != (v->mode == MODE_RIVAL && r->kind == KIND_WRITE &&
+	    !isnan(r->ours_flushes) && !isnan(r->rival_flushes)))
+		return errf(err, "%s: checks holds %s \"%s\" check of the write class "
+		    "\"%s\"; expected %s, as the gate makes one where both sides "
+		    "counted flushes against a rival", name, seen[k] ? "a" : "no",
+		    gate_check_kinds[k].statistic, err_quote(q, sizeof q, r->name),
+		    seen[k] ? "none" : "one");
 	for (k = 0; k < GATE_NCHECK_KINDS; k++)
 		if (seen[k] == 0 && gate_check_kind_applies(&gate_check_kinds[k],
 		    v->mode, r->kind, unit))

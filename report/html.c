@@ -194,6 +194,11 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		syncs_rows(fp, v);
 		fputs("</tbody></table></div>\n", fp);
 	}
+	if (layout_has_flushes(v)) {
+		fputs("<p>Flushes: ", fp);
+		layout_flushes(fp, v, escape_xml);
+		fputs("</p>\n", fp);
+	}
 	if (v->ceiling_note != NULL) {
 		fputs("<p>Ceiling: ", fp);
 		escape_xml(fp, v->ceiling_note);

@@ -186,17 +186,22 @@ row_side_json(struct verdict_value p50, struct verdict_value p99,
 static cJSON *
 row_json(const struct verdict_row *r, size_t position)
 {
-	cJSON *o = cJSON_CreateObject(), *ratio;
+	cJSON *o = cJSON_CreateObject(), *ratio, *side;
 
 	report_json_add_number(o, "position", (double)position);
 	json_add_string_or_null(o, "name", r->name);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(r->ruling));
-	cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50, r->ours_p99,
-	    r->ours_syncs_p50, r->ours_syncs_p99, r->ours_samples,
-	    r->ours_nsamples));
-	cJSON_AddItemToObject(o, "rival", row_side_json(r->rival_p50, r->rival_p99,
-	    r->rival_syncs_p50, r->rival_syncs_p99, r->rival_samples,
-	    r->rival_nsamples));
+	side = cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50,
+	    r->ours_p99, r->ours_syncs_p50, r->ours_syncs_p99, r->ours_samples,
+	    r->ours_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "ours") : NULL;
+	/* only where a side counted them, so older verdicts read as they were */
+	if (side != NULL && !isnan(r->ours_flushes))
+		cJSON_AddNumberToObject(side, "flushes_per_op", r->ours_flushes);
+	side = cJSON_AddItemToObject(o, "rival", row_side_json(r->rival_p50,
+	    r->rival_p99, r->rival_syncs_p50, r->rival_syncs_p99, r->rival_samples,
+	    r->rival_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "rival") : NULL;
+	if (side != NULL && !isnan(r->rival_flushes))
+		cJSON_AddNumberToObject(side, "flushes_per_op", r->rival_flushes);
 	ratio = cJSON_AddObjectToObject(o, "ratio");
 	add_value(ratio, "p50", "p50_ci", r->ratio_p50);
 	add_value(ratio, "p99", "p99_ci", r->ratio_p99);

@@ -225,6 +225,52 @@ layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 	return buf;
 }
 
+int
+layout_has_flushes(const struct gate_verdict *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == KIND_WRITE && (!isnan(v->rows[i].ours_flushes) ||
+		    !isnan(v->rows[i].rival_flushes)))
+			return 1;
+	return 0;
+}
+
+static void
+flushes_fig(FILE *fp, double x)
+{
+	if (isnan(x))
+		fputs("not counted", fp);
+	else
+		fprintf(fp, "%.2f", x);
+}
+
+void
+layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+
+		if (r->kind != KIND_WRITE)
+			continue;
+		if (n++ > 0)
+			fputs("; ", fp);
+		esc(fp, r->name);
+		fputs(": ", fp);
+		esc(fp, verdict_ours_label(v));
+		fputc(' ', fp);
+		flushes_fig(fp, r->ours_flushes);
+		fputs(", ", fp);
+		esc(fp, verdict_rival_label(v));
+		fputc(' ', fp);
+		flushes_fig(fp, r->rival_flushes);
+	}
+	fputs(" flushes a commit (device flush requests counted over the run)", fp);
+}
+
 void
 layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
     escape_fn *esc)

@@ -52,6 +52,15 @@ char *layout_exact(char *buf, size_t len, double x);
 char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
 
 /*
+ * Whether a write class of v carries device flushes a commit on either
+ * side; and their line, after "Flushes: ": "write: zu 2.03, ladybug 1.01
+ * flushes a commit (device flush requests counted over the run)", a side
+ * without counts "not counted"; names through esc.
+ */
+int layout_has_flushes(const struct gate_verdict *v);
+void layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc);
+
+/*
  * The unit's band as the text report words it: "; band 2.95ms to 3.6ms
  * at 95%", or "; bands zu ... , ladybug ... at 95%" for two units; the
  * labels go through esc.  Nothing without a band.

@@ -191,6 +191,17 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 	    layout_ratio(b, sizeof b, s->group_syncs_p99));
 }
 
+/* "Flushes: write: zu 2.03, ladybug 1.01 flushes a commit (...)", where counted. */
+static void
+md_flushes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	if (!layout_has_flushes(v))
+		return;
+	fputs("Flushes: ", fp);
+	layout_flushes(fp, v, o->ascii ? escape_markdown_ascii : escape_markdown);
+	fputs(".\n\n", fp);
+}
+
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
@@ -203,6 +214,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("Not ruled in syncs: ", fp);
 		md(fp, o, v->unit.why_none ? v->unit.why_none : "no unit");
 		fputs(".\n\n", fp);
+		md_flushes(fp, v, o);
 		return;
 	}
 	md_line(fp, o, v->unit.description);
@@ -226,6 +238,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" |\n", fp);
 	}
 	fputc('\n', fp);
+	md_flushes(fp, v, o);
 	if (v->ceiling_note != NULL) {
 		fputs("Ceiling: ", fp);
 		md(fp, o, v->ceiling_note);

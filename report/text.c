@@ -260,6 +260,11 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		put(fp, v->ceiling_note, o);
 		fputc('\n', fp);
 	}
+	if (layout_has_flushes(v)) {
+		fputs("Flushes: ", fp);
+		layout_flushes(fp, v, escaper(o));
+		fputc('\n', fp);
+	}
 }
 
 static void

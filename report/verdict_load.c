@@ -296,8 +296,10 @@ static int
 get_row_side(const cJSON *row, const char *key, struct verdict_value *p50,
     struct verdict_value *p99, struct verdict_value *s50,
     struct verdict_value *s99, int *samples, size_t *nsamples,
-    const struct json_at *w)
+    double *flushes, const struct json_at *w)
 {
+	static const struct json_span per = { 0, 1e6, 0, 0, 0,
+		"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
 	const cJSON *o;
 	struct json_at c;
 	long long n;
@@ -308,7 +310,9 @@ get_row_side(const cJSON *row, const char *key, struct verdict_value *p50,
 	    get_value(o, "p99_ns", "p99_ci_ns", &LATENCY, p99, &c) < 0 ||
 	    get_value(o, "p50_syncs", "p50_syncs_ci", &SYNCS, s50, &c) < 0 ||
 	    get_value(o, "p99_syncs", "p99_syncs_ci", &SYNCS, s99, &c) < 0 ||
-	    json_get_bool(o, "has_samples", 0, NULL, &c, samples) < 0)
+	    json_get_bool(o, "has_samples", 0, NULL, &c, samples) < 0 ||
+	    json_get_number(o, "flushes_per_op", JSON_OPTIONAL, &per, &c,
+	    flushes) < 0)
 		return -1;
 	*nsamples = (size_t)n;
 	return 0;
@@ -338,10 +342,11 @@ get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
 	if (get_str(o, "name", 0, &r->name, w) < 0 ||
 	    get_ruling(o, "verdict", &r->ruling, w) < 0 ||
 	    get_row_side(o, "ours", &r->ours_p50, &r->ours_p99, &r->ours_syncs_p50,
-	    &r->ours_syncs_p99, &r->ours_samples, &r->ours_nsamples, w) < 0 ||
+	    &r->ours_syncs_p99, &r->ours_samples, &r->ours_nsamples,
+	    &r->ours_flushes, w) < 0 ||
 	    get_row_side(o, "rival", &r->rival_p50, &r->rival_p99,
 	    &r->rival_syncs_p50, &r->rival_syncs_p99, &r->rival_samples,
-	    &r->rival_nsamples, w) < 0 ||
+	    &r->rival_nsamples, &r->rival_flushes, w) < 0 ||
 	    json_get_object(o, "ratio", 0, "an object", w, &ratio, &c) < 0 ||
 	    get_value(ratio, "p50", "p50_ci", &RATIO, &r->ratio_p50, &c) < 0 ||
 	    get_value(ratio, "p99", "p99_ci", &RATIO, &r->ratio_p99, &c) < 0)

@@ -40,7 +40,7 @@ writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
 ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
 no-writes samples-intervals group-commit baseline-fail baseline-pass
 rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression
-names-backslash names-nfc-nfd"
+names-backslash names-nfc-nfd flushes-ceiling"
 abs=$S
 case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
 formats="txt:text md:markdown json:json xml:junit html:html"
@@ -228,6 +228,16 @@ else
 fi
 
 # --- outputs whole or absent --------------------------------------------------
+# a verdict's flush counts are held to its check: a count changed after
+# the gate ruled, or a check where a side counted none, is refused
+sed 's/"flushes_per_op":\t2.41/"flushes_per_op":\t1.5/' "$F/flushes-ceiling.json" \
+	>"$tmp/flushes-changed.json"
+expect 2 "checks[3].value is 2.4; expected 1.5, ours.flushes_per_op" \
+	"$S" report "$tmp/flushes-changed.json"
+sed '/"samples":\t0,$/{N;s/,\n[[:space:]]*"flushes_per_op":\t1.02//;}' \
+	"$F/flushes-ceiling.json" >"$tmp/flushes-one-side.json"
+expect 2 "checks holds a \"flushes a commit\" check of the write class \"write\"; expected none" \
+	"$S" report "$tmp/flushes-one-side.json"
 expect 2 "$tmp/no/such/dir/v.md" "$S" report "$F/split.json" --format markdown -o "$tmp/no/such/dir/v.md"
 if [ -w /dev/full ]; then
 	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format markdown -o - \

@@ -100,8 +100,10 @@ fill_split(struct gate_verdict *v)
 	r->ratio_p99 = verdict_point(21790000.0 / 168170);
 	r->ours_syncs_p50 = r->ours_syncs_p99 = verdict_point(NAN);
 	r->rival_syncs_p50 = r->rival_syncs_p99 = verdict_point(NAN);
+	r->ours_flushes = r->rival_flushes = NAN;
 	r->ruling = RULING_PASS;
 	r = &v->rows[1];
+	r->ours_flushes = r->rival_flushes = NAN;
 	r->name = xstrdup("write");
 	r->kind = KIND_WRITE;
 	r->ours_p50 = val(7660000, 7500000, 7900000);
