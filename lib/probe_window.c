@@ -5,7 +5,9 @@
  * as the writes it stands for ran beside it.  The rounds' medians only
  * bound how far the unit drifted.  Flush counts subtract other
  * processes' rate from the idle windows; where that guess is a large
- * share of the count, the figure would be mostly guess, and is dropped.
+ * share of the count (or, where fewer flushes than operations were
+ * counted, of one flush an operation), the figure would be mostly guess,
+ * and is dropped.
  */
 #include <math.h>
 #include <stdio.h>
@@ -84,7 +86,7 @@ void
 window_flushes_per_op(const struct window_count *c, struct window_per_op *out)
 {
 	size_t i, best = 0;
-	double net, other, most = -1;
+	double net, other, most = -1, base;
 
 	memset(out, 0, sizeof *out);
 	out->per_op = out->other = NAN;
@@ -117,11 +119,13 @@ window_flushes_per_op(const struct window_count *c, struct window_per_op *out)
 		none(out, "the count was not read");
 		return;
 	}
-	if (other > 0 && other > WINDOW_OTHER_SHARE_MAX * c->dev[best].flushes) {
+	base = fmax(c->dev[best].flushes, (double)c->ops);
+	if (other > 0 && other > WINDOW_OTHER_SHARE_MAX * base) {
 		snprintf(out->why, sizeof out->why, "other processes' flushes, at "
-		    "the idle windows' rate, would be %.3g of the %.0f counted, more "
-		    "than a quarter: the volume is too busy to tell its flushes from "
-		    "the run's", other, c->dev[best].flushes);
+		    "the idle windows' rate, would be %.3g of the %.0f counted over "
+		    "%lld operations, more than a quarter: the volume is too busy to "
+		    "tell its flushes from the run's", other, c->dev[best].flushes,
+		    c->ops);
 		out->per_op = NAN;
 		return;
 	}

@@ -68,7 +68,8 @@ struct window_per_op {
  * processes would have completed at the idle windows' rate over ops_s,
  * over ops; the disk with the most.  None (NaN, why set) where nothing
  * could be counted, a count was dropped, there were no operations, or
- * others' expected share of a disk's count passes WINDOW_OTHER_SHARE_MAX.
+ * others' expected flushes pass WINDOW_OTHER_SHARE_MAX of the disk's
+ * count, or of ops where the count is lower.
  */
 void window_flushes_per_op(const struct window_count *c, struct window_per_op *out);
 

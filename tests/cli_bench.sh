@@ -326,6 +326,108 @@ expect 2 "lmdb,lmdb: lmdb twice; expected two different engines" lmdb,lmdb --dir
 expect 2 "lmdb,sqlite,lmdb: more than two engines" lmdb,sqlite,lmdb --dir "$tmp/dir" -o "$tmp/x.json"
 expect 2 "rocks: unknown engine; expected sqlite or lmdb" lmdb,rocks --dir "$tmp/dir" -o "$tmp/x.json"
 expect 2 "-o -: 2 results cannot share standard output" lmdb,sqlite --dir "$tmp/dir" -o -
+# A key's first number in a result ("null" when null).
+first_num() {
+	grep "\"$2\":" "$1" | head -n 1 | sed 's/.*:[[:space:]]*//; s/,$//'
+}
+
+# Rounds through the run: the series holds count rounds of per_round
+# samples, the run's wall time covers --seconds and the rounds' time (the
+# deadline moves on by each round), and the report puts writes in their
+# unit and says so; with --probe-every off there are none, and it says that.
+rounds_check() {
+	expect 0 "rounds through the run: " lmdb --dir "$tmp/dir" --rows 200 \
+		--seconds 0.5 --probe-every 100ms --mix 0:0:1 -o "$tmp/rounds.json"
+	n=$(first_num "$tmp/rounds.json" count)
+	per=$(first_num "$tmp/rounds.json" per_round)
+	got=$(grep '"samples_ns"' "$tmp/rounds.json" | sed -n 2p | sed 's/.*\[//; s/\].*//' |
+		tr ',' '\n' | grep -c .)
+	[ "$per" = 5 ] || fail "--probe-every: per_round is $per, expected 5"
+	[ "$n" -ge 2 ] || fail "--probe-every 100ms over 0.5s took $n rounds, expected at least 2"
+	[ "$got" -eq $((n * per)) ] || fail "$n rounds of $per, but the series holds $got samples"
+	run_s=$(first_num "$tmp/rounds.json" run_s)
+	probing_s=$(first_num "$tmp/rounds.json" probing_s)
+	awk -v r="$run_s" -v p="$probing_s" 'BEGIN { exit !(r >= 0.5 + p - 0.001 && p > 0) }' ||
+		fail "the run took ${run_s}s with ${probing_s}s of rounds: --seconds 0.5 was not extended by them"
+	$SYNCGATE report "$tmp/rounds.json" >"$tmp/report" 2>&1 || fail "a result with rounds does not load: $(cat "$tmp/report")"
+	grep -qF "samples in $n rounds through the run, one every 100ms, which took" "$tmp/report" ||
+		fail "the report does not say how the rounds were spaced: $(tail -n 3 "$tmp/report")"
+	expect 0 "no rounds through the run (--probe-every off)" lmdb --dir "$tmp/dir" $small \
+		--probe-every off -o "$tmp/norounds.json"
+	grep -qF '"rounds"' "$tmp/norounds.json" && fail "--probe-every off took rounds"
+	grep -qF '"probe_every_ns":	"off"' "$tmp/norounds.json" || fail "--probe-every off is not recorded"
+	$SYNCGATE report "$tmp/norounds.json" >"$tmp/report" 2>&1 || fail "a result without rounds does not load"
+	grep -qF "the median of the result's probe before the run, as it carries no rounds" "$tmp/report" ||
+		fail "without rounds the report does not say so: $(tail -n 2 "$tmp/report")"
+	empty_dir "the rounds"
+}
+rounds_check
+
+# Flushes a commit, counted: LMDB's commit flushes twice (data, then the
+# meta page), SQLite's in WAL mode with synchronous=full once, and with
+# synchronous=off not at all, so the three come in that order, measured
+# in the same try.  Other processes' flushes are taken off at the rate of
+# idle windows around each run; a neighbour flushing in bursts can still
+# blur one try, so the order gets three tries to show itself.  Where the
+# volume's flushes cannot be counted (or it is too busy), the figure is
+# null and says why, and the order is not checked.
+flushes_try() {
+	for m in lmdb:lmdb: sqlite:sqlite:full sqlite:soff:off; do
+		e=${m%%:*}
+		rest=${m#*:}
+		name=${rest%%:*}
+		sync=${rest#*:}
+		set -- $e --dir "$tmp/dir" --rows 200 --ops 400 --mix 0:0:1 --probe-every off
+		[ -z "$sync" ] || set -- "$@" --sqlite-synchronous "$sync"
+		expect 0 "device flushes a commit: " "$@" -o "$tmp/fl.$name.json"
+		grep -qF '"flush_count":' "$tmp/fl.$name.json" || fail "$name: no flush_count"
+		if [ "$(first_num "$tmp/fl.$name.json" flushes_per_op)" = null ]; then
+			grep -q '"why_none":[[:space:]]*"..*"' "$tmp/fl.$name.json" ||
+				fail "$name: flushes_per_op is null without a why_none"
+			uncounted=$(grep -h '"why_none"' "$tmp/fl.$name.json" | sed 's/^[[:space:]]*//')
+			return 1
+		fi
+	done
+	lm=$(first_num "$tmp/fl.lmdb.json" flushes_per_op)
+	sq=$(first_num "$tmp/fl.sqlite.json" flushes_per_op)
+	so=$(first_num "$tmp/fl.soff.json" flushes_per_op)
+	figures="$figures lmdb $lm, sqlite full $sq, sqlite off $so;"
+	awk -v l="$lm" -v s="$sq" -v o="$so" 'BEGIN { exit !(l > s && s > o + 0.5) }'
+}
+
+flushes_check() {
+	figures=""
+	uncounted=""
+	for try in 1 2 3; do
+		if flushes_try; then
+			# the gate shows both sides' and rules ours against the ceiling
+			set +e
+			$SYNCGATE gate "$tmp/fl.sqlite.json" --rival "$tmp/fl.lmdb.json" >"$tmp/gate" 2>&1
+			set -e
+			grep -qF "Flushes: write: sqlite " "$tmp/gate" ||
+				fail "the gate shows no flushes: $(cat "$tmp/gate")"
+			grep -qF "flushes a commit (lmdb " "$tmp/gate" ||
+				fail "the gate rules no flushes a commit: $(cat "$tmp/gate")"
+			empty_dir "the flush counts"
+			return 0
+		fi
+	done
+	empty_dir "the flush counts"
+	if [ -z "$figures" ]; then
+		echo "cli_bench: flushes not counted here ($uncounted): their order is not checked"
+		return 0
+	fi
+	[ -n "$uncounted" ] && [ "$(echo "$figures" | tr -cd ';' | wc -c)" -lt 3 ] &&
+		{ echo "cli_bench: flushes not counted in every try ($uncounted): their order is not checked"; return 0; }
+	fail "flushes a commit, in three tries:$figures expected lmdb's above sqlite full's, and that a flush above synchronous=off's"
+}
+flushes_check
+
+expect 2 "--probe-every: 5ms; expected a duration from 10ms to 3600s, such as 500ms, or off" \
+	lmdb --dir "$tmp/dir" --probe-every 5ms -o "$tmp/x.json"
+expect 2 "--probe-every: 4000s; expected a duration" lmdb --dir "$tmp/dir" --probe-every 4000s -o "$tmp/x.json"
+expect 2 "--probe-every: often; expected a duration" lmdb --dir "$tmp/dir" --probe-every often -o "$tmp/x.json"
+expect 2 "--probe-every: 0; expected a duration" lmdb --dir "$tmp/dir" --probe-every 0 -o "$tmp/x.json"
 expect 2 "-o -: 3 results cannot share standard output" lmdb --runs 3 --dir "$tmp/dir" -o -
 expect 2 "--dir DIR is required" sqlite -o "$tmp/x.json"
 expect 2 "-o FILE is required" sqlite --dir "$tmp/dir"

@@ -180,7 +180,7 @@ test_window_per_op_idle_corrected(void **state)
 	assert_near(r.per_op, 2, 1e-12);
 }
 
-/* At exactly a quarter the count stands; past it, none, and why. */
+/* At exactly a quarter of the count it stands; past it, none, and why. */
 static void
 test_window_per_op_busy_neighbour(void **state)
 {
@@ -189,13 +189,33 @@ test_window_per_op_busy_neighbour(void **state)
 	struct window_per_op r;
 
 	(void)state;
-	count_of(&c, &d, 400, 12.5);    /* others: 100, a quarter of 400 */
+	count_of(&c, &d, 4000, 125);    /* others: 1000, a quarter of 4000 */
 	window_flushes_per_op(&c, &r);
-	assert_near(r.per_op, 0.15, 1e-12);
-	count_of(&c, &d, 400, 13);      /* others: 104 */
+	assert_near(r.per_op, 1.5, 1e-12);
+	count_of(&c, &d, 4000, 126);    /* others: 1008 */
 	window_flushes_per_op(&c, &r);
 	assert_true(isnan(r.per_op));
 	assert_non_null(strstr(r.why, "more than a quarter"));
+}
+
+/*
+ * Fewer flushes than operations (commits that do not flush): others'
+ * share is of one flush an operation, so a count of 0 is 0, not a guess.
+ */
+static void
+test_window_per_op_unflushed(void **state)
+{
+	struct window_count c;
+	struct window_flushes d;
+	struct window_per_op r;
+
+	(void)state;
+	count_of(&c, &d, 0, 2);         /* others: 16 over 2000 operations */
+	window_flushes_per_op(&c, &r);
+	assert_near(r.per_op, 0, 0);
+	count_of(&c, &d, 100, 63);      /* others: 504, over a quarter of 2000 */
+	window_flushes_per_op(&c, &r);
+	assert_true(isnan(r.per_op));
 }
 
 /* A count dropped, no device, no operations: none, each with its reason. */
@@ -261,6 +281,7 @@ main(void)
 		cmocka_unit_test(test_window_per_op_quiet),
 		cmocka_unit_test(test_window_per_op_idle_corrected),
 		cmocka_unit_test(test_window_per_op_busy_neighbour),
+		cmocka_unit_test(test_window_per_op_unflushed),
 		cmocka_unit_test(test_window_per_op_none),
 		cmocka_unit_test(test_window_per_op_two_disks),
 	};
