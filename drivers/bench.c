@@ -738,7 +738,7 @@ tell_rounds(const struct probe_record *p, int ascii)
 		    "the probe's before the run");
 		return;
 	}
-	err_warn("rounds through the run: %ld of %ld samples each, one at the start and "
+	err_warn("rounds through the run: %ld rounds of %ld samples, one at the start and "
 	    "then every %s at the end of a batch; median %s (rounds' medians %s to "
 	    "%s); they took %.3fs of the run's %.3fs (%.1f%%)", u.rounds->count,
 	    u.rounds->per_round,

@@ -37,6 +37,8 @@ struct start {
 	atomic_int hold;            /* a round of samples is due: park */
 	int active;                 /* threads still running */
 	int parked;                 /* threads parked at a hold */
+	struct worker *w;           /* every thread's, for the writes done */
+	int nworkers;
 };
 
 struct worker {
@@ -301,6 +303,21 @@ gather(struct worker *w, int n, struct bench_samples out[NOPS])
 }
 
 /*
+ * Write operations every thread has done: read with st->lock held while
+ * the threads are parked or done, so none is counting.
+ */
+static double
+writes_done(const struct start *st)
+{
+	double n = 0;
+	int i;
+
+	for (i = 0; i < st->nworkers; i++)
+		n += (double)st->w[i].s[OP_WRITE].ops;
+	return n;
+}
+
+/*
  * Holds every running thread at its next batch's end, takes a round of
  * samples, and lets them go with the --seconds deadline moved on by the
  * round's time.  Called with st->lock held.
@@ -313,7 +330,7 @@ round_between(struct start *st, struct inrun *ir, char *err)
 	atomic_store(&st->hold, 1);
 	while (st->parked < st->active)
 		pthread_cond_wait(&st->main_cond, &st->lock);
-	s = inrun_round(ir, err);
+	s = inrun_round(ir, writes_done(st), err);
 	atomic_fetch_add(&st->deadline_ns, (long long)(s * 1e9));
 	atomic_store(&st->hold, 0);
 	pthread_cond_broadcast(&st->cond);
@@ -380,7 +397,7 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 		}
 	inrun_begin(ir);
 	t0 = clock_monotonic_ns();
-	if (rc == 0 && ir->every_ns > 0 && inrun_round(ir, err) < 0) {
+	if (rc == 0 && ir->every_ns > 0 && inrun_round(ir, 0, err) < 0) {
 		rc = -1;
 		atomic_store(&st->stop, 1);
 	}
@@ -395,7 +412,7 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
 	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
-	inrun_end(ir);
+	inrun_end(ir, writes_done(st));
 	return rc;
 }
 
@@ -421,6 +438,8 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 	atomic_init(&st.hold, 0);
 	atomic_init(&st.deadline_ns, 0);
 	w = xcalloc((size_t)n, sizeof *w);
+	st.w = w;
+	st.nworkers = n;
 	for (i = 0; i < n; i++) {
 		w[i].e = e;
 		w[i].o = o;

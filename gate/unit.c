@@ -68,6 +68,15 @@ sorted_copy(const struct probe_record *p, size_t *n)
 	return x;
 }
 
+static int
+from_rounds(const struct probe_record *p)
+{
+	struct window_unit u;
+
+	window_unit(p, &u);
+	return u.from_rounds;
+}
+
 /* p's unit: the median over its run's rounds, or of its probe before. */
 static double
 unit_ns(const struct probe_record *p)
@@ -399,6 +408,15 @@ gate_unit_choose(const struct gate_side_in *ours,
 		set_part(&u->rival, unit_ns(pr), u->rival_x, nr, NULL, 0);
 		v->unit.source = UNIT_PER_VOLUME;
 	}
+	/*
+	 * A unit from rounds through the run is a median weighted by where
+	 * the writes ran, which the samples' order statistics do not bound:
+	 * it is taken as exact, and its band says how far it drifted.
+	 */
+	if (from_rounds(u->shared ? (unit_ns(po) <= unit_ns(pr) ? po : pr) : po))
+		u->ours.kind = PART_POINT;
+	if (from_rounds(u->shared ? (unit_ns(po) <= unit_ns(pr) ? po : pr) : pr))
+		u->rival.kind = PART_POINT;
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
 	if (gate_part_interval(&u->ours, v->confidence, &v->unit.ours_lo_ns,

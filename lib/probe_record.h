@@ -89,6 +89,12 @@ struct probe_rounds {
 	long count;
 	double probing_s, run_s;
 	double cost;            /* probing_s / run_s, derived; NaN when run_s is 0 */
+	/*
+	 * Write operations completed from each round's end to the next
+	 * round's start (the last: to the run's end), count of them; NULL
+	 * where not recorded.
+	 */
+	double *ops;
 };
 
 struct probe_series {

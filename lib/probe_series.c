@@ -242,6 +242,7 @@ probe_series_free(struct probe_series *s)
 	}
 	free(s->dev);
 	free(s->flushes_unavailable);
+	free(s->rounds.ops);
 	memset(s, 0, sizeof *s);
 	s->window_ns[0] = s->window_ns[1] = NAN;
 	s->median_ns = s->p99_ns = s->min_ns = s->max_ns = NAN;
@@ -275,6 +276,8 @@ probe_series_copy(struct probe_series *d, const struct probe_series *s)
 	d->t_ns = dup_doubles(s->t_ns, s->n);
 	d->samples_ns = dup_doubles(s->samples_ns, s->n);
 	d->flushes_unavailable = dup_or_null(s->flushes_unavailable);
+	d->rounds.ops = s->rounds.ops != NULL ?
+	    dup_doubles(s->rounds.ops, (size_t)s->rounds.count) : NULL;
 	d->dev = s->ndev ? xcalloc(s->ndev, sizeof *d->dev) : NULL;
 	for (i = 0; i < s->ndev; i++) {
 		d->dev[i] = s->dev[i];
@@ -354,6 +357,10 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	add_num(rj, "probing_s", r->probing_s);
 	add_num(rj, "run_s", r->run_s);
 	add_num(rj, "cost", r->cost);
+	if (r->ops != NULL)
+		cJSON_AddItemToObject(rj, "ops", num_array(r->ops, (size_t)r->count));
+	else
+		cJSON_AddNullToObject(rj, "ops");
 }
 
 void
@@ -424,6 +431,8 @@ window_from_json(const cJSON *sj, struct probe_series *s,
 	    "a string or null", a, &s->flushes_unavailable) < 0 ? -1 : 0;
 }
 
+#define OPS "an array of one count of operations a round, or null"
+
 /* The rounds' spacing; the cost is derived again, never taken from the file. */
 static int
 rounds_from_json(const cJSON *sj, struct probe_series *s,
@@ -437,10 +446,13 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 		"a whole number from 0 to 1e+06", NULL, NULL };
 	static const struct json_span secs = { 0, 1e9, 0, 0, 0,
 		"a number of seconds from 0 to 1e+09", NULL, NULL };
+	static const struct json_span ops = { 0, 1e15, 0, 0, 1,
+		"a whole number from 0 to 1e+15", NULL, NULL };
 	struct probe_rounds *r = &s->rounds;
 	const cJSON *rj;
 	struct json_at c;
 	double pr, n;
+	size_t nops = 0;
 	int rc;
 
 	if ((rc = json_get_object(sj, "rounds", ABSENT, "an object", a, &rj,
@@ -458,6 +470,12 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 		return errf(a->err, "%s: %s.rounds: %ld rounds of %ld samples, but "
 		    "samples_ns holds %zu; expected per_round samples a round", a->file,
 		    a->path, r->count, r->per_round, s->n);
+	if (json_get_numbers(rj, "ops", ABSENT, OPS, MAX_SERIES, NULL, &ops, &c,
+	    &r->ops, &nops) < 0)
+		return -1;
+	if (r->ops != NULL && nops != (size_t)r->count)
+		return errf(a->err, "%s: %s.rounds.ops holds %zu counts for %ld rounds; "
+		    "expected one a round", a->file, a->path, nops, r->count);
 	r->present = 1;
 	probe_rounds_derive(r);
 	return 0;

@@ -42,6 +42,75 @@ window_round_medians(const double *x, size_t n, size_t per, double *out)
 	return k;
 }
 
+struct weighted {
+	double x, w;
+};
+
+static int
+cmp_weighted(const void *a, const void *b)
+{
+	double x = ((const struct weighted *)a)->x, y = ((const struct weighted *)b)->x;
+
+	return x < y ? -1 : x > y;
+}
+
+double
+window_weighted_median(const double *x, const double *w, size_t n)
+{
+	struct weighted *v = xmalloc((n ? n : 1) * sizeof *v);
+	double total = 0, cum = 0, m = NAN;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v[i].x = x[i];
+		v[i].w = w[i] > 0 ? w[i] : 0;
+		total += v[i].w;
+	}
+	qsort(v, n, sizeof *v, cmp_weighted);
+	for (i = 0; i < n && total > 0; i++) {
+		cum += v[i].w;
+		/* exactly half: halfway to the next value that carries weight */
+		if (cum == total / 2) {
+			size_t j = i + 1;
+
+			while (j < n && v[j].w == 0)
+				j++;
+			m = j < n ? (v[i].x + v[j].x) / 2 : v[i].x;
+			break;
+		}
+		if (cum > total / 2) {
+			m = v[i].x;
+			break;
+		}
+	}
+	free(v);
+	return m;
+}
+
+/*
+ * The median over the rounds' samples, each weighted by the write
+ * operations that ran after its round, up to the next: the unit of the
+ * time in which the writes ran, not of the wall clock.
+ */
+static double
+ops_weighted(const struct probe_series *s)
+{
+	const struct probe_rounds *r = &s->rounds;
+	double *w, total = 0, m;
+	size_t i;
+
+	if (r->ops == NULL)
+		return NAN;
+	w = xmalloc(s->n * sizeof *w);
+	for (i = 0; i < s->n; i++) {
+		w[i] = r->ops[i / (size_t)r->per_round];
+		total += w[i];
+	}
+	m = total > 0 ? window_weighted_median(s->samples_ns, w, s->n) : NAN;
+	free(w);
+	return m;
+}
+
 void
 window_unit(const struct probe_record *p, struct window_unit *u)
 {
@@ -62,13 +131,19 @@ window_unit(const struct probe_record *p, struct window_unit *u)
 	u->rounds = &s->rounds;
 	u->samples = s->samples_ns;
 	u->n = s->n;
-	u->ns = median_of(s->samples_ns, s->n);
+	u->ns = ops_weighted(s);
+	u->weighted = !isnan(u->ns);
+	if (!u->weighted)
+		u->ns = median_of(s->samples_ns, s->n);
 	med = xmalloc(s->n * sizeof *med);
 	k = window_round_medians(s->samples_ns, s->n, (size_t)s->rounds.per_round,
 	    med);
 	/* the median of all lies between the rounds' least and greatest */
 	u->lo_ns = u->hi_ns = u->ns;
 	for (i = 0; i < k; i++) {
+		/* a round after which no write ran stood for none */
+		if (u->weighted && !(s->rounds.ops[i] > 0))
+			continue;
 		u->lo_ns = fmin(u->lo_ns, med[i]);
 		u->hi_ns = fmax(u->hi_ns, med[i]);
 	}

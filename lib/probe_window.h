@@ -18,6 +18,7 @@
 /* One sync, as the run's window gives it. */
 struct window_unit {
 	int from_rounds;        /* 1: the rounds through the run; 0: the probe before */
+	int weighted;           /* 1: each round weighted by the writes after it */
 	double ns;              /* the median of the samples below */
 	double lo_ns, hi_ns;    /* the lowest and highest round's median; NaN before */
 	const double *samples;  /* p's: the rounds' samples, or the probe's */
@@ -26,11 +27,22 @@ struct window_unit {
 };
 
 /*
- * The unit of p: the median over every round's samples, banded by the
- * rounds' medians, when p's series holds rounds with samples; else p's
- * own median, without a band.  u points into p.
+ * The unit of p, when p's series holds rounds with samples: the median
+ * over every round's samples, each weighted by the write operations that
+ * ran from its round to the next where the rounds record them (a disk
+ * fast for half the run and slow for the other half ran most writes in
+ * its fast half), banded by the lowest and highest median of a round
+ * that writes followed; else p's own median, without a band.  u points
+ * into p.
  */
 void window_unit(const struct probe_record *p, struct window_unit *u);
+
+/*
+ * The weighted median of the n values x with weights w (those under 0
+ * taken as 0): the least value with more than half the weight at or below
+ * it, or halfway to the next where exactly half is; NaN with no weight.
+ */
+double window_weighted_median(const double *x, const double *w, size_t n);
 
 /*
  * The median of each whole round of per samples of the n in x, into out

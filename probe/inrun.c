@@ -76,12 +76,14 @@ inrun_begin(struct inrun *ir)
 }
 
 double
-inrun_round(struct inrun *ir, char *err)
+inrun_round(struct inrun *ir, double ops, char *err)
 {
 	double t0 = clock_monotonic_ns(), ns;
 	struct probe_series *s = &ir->ser;
 	int i;
 
+	xgrow(&ir->ops_at, &ir->ops_cap, (size_t)ir->rounds + 1, sizeof *ir->ops_at);
+	ir->ops_at[ir->rounds] = ops;
 	flushcount_advance(&ir->fc);
 	for (i = 0; i < INRUN_PER_ROUND; i++) {
 		double at = since(clock_unix(), s->base_unix_s);
@@ -105,8 +107,9 @@ inrun_round(struct inrun *ir, char *err)
 }
 
 void
-inrun_end(struct inrun *ir)
+inrun_end(struct inrun *ir, double ops)
 {
+	ir->ops_end = ops;
 	flushcount_advance(&ir->fc);
 	ir->end_ns = clock_monotonic_ns();
 	ir->ser.window_ns[1] = since(clock_unix(), ir->ser.base_unix_s);
@@ -142,6 +145,10 @@ inrun_results(struct inrun *ir, long long ops, struct probe_series *out,
 		r->probing_s = ir->probing_ns / 1e9;
 		r->run_s = (ir->end_ns - ir->begin_ns) / 1e9;
 		probe_rounds_derive(r);
+		r->ops = xcalloc((size_t)ir->rounds + 1, sizeof *r->ops);
+		for (i = 0; i < (size_t)ir->rounds; i++)
+			r->ops[i] = (i + 1 < (size_t)ir->rounds ? ir->ops_at[i + 1] :
+			    ir->ops_end) - ir->ops_at[i];
 		s->dev = ir->fc.n ? xcalloc(ir->fc.n, sizeof *s->dev) : NULL;
 		for (i = 0; i < ir->fc.n; i++) {
 			struct flushcount_dev *d = &ir->fc.dev[i];
@@ -175,4 +182,7 @@ inrun_close(struct inrun *ir)
 			close(ir->fc.dev[i].fd);
 	ir->fc.n = 0;
 	probe_series_free(&ir->ser);
+	free(ir->ops_at);
+	ir->ops_at = NULL;
+	ir->ops_cap = 0;
 }

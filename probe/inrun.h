@@ -36,6 +36,9 @@ struct inrun {
 	double begin_ns, end_ns; /* the run's window, monotonic */
 	double probing_ns;       /* inside the rounds */
 	long rounds;
+	double *ops_at;          /* write operations done at each round's start */
+	size_t ops_cap;
+	double ops_end;          /* ... and at the run's end */
 };
 
 /*
@@ -50,13 +53,14 @@ int inrun_open(struct inrun *ir, const char *dir, const char *method,
 void inrun_begin(struct inrun *ir);
 
 /*
- * One round: INRUN_PER_ROUND samples, its flushes left out of the run's.
- * Returns the seconds it took, or -1 with err set.
+ * One round: INRUN_PER_ROUND samples, its flushes left out of the run's;
+ * ops is how many write operations the run has done so far.  Returns the
+ * seconds it took, or -1 with err set.
  */
-double inrun_round(struct inrun *ir, char *err);
+double inrun_round(struct inrun *ir, double ops, char *err);
 
-/* The run's window closes, then the idle window after it. */
-void inrun_end(struct inrun *ir);
+/* The run's window closes after ops write operations, then the idle window. */
+void inrun_end(struct inrun *ir, double ops);
 
 /*
  * The rounds as a series with its "rounds" (into out, overwritten; empty

@@ -98,6 +98,67 @@ test_window_unit_rounds(void **state)
 	probe_record_free(&p);
 }
 
+/*
+ * Each round weighted by the writes after it: a disk fast (1) for three
+ * rounds that ran 900 writes and slow (10) for two that ran 100 gives
+ * the fast unit, where the plain median would give the slow one had the
+ * slow rounds been three; a round no write followed is out of the band.
+ */
+static void
+test_window_unit_weighted(void **state)
+{
+	static const double pre[1] = { 5 };
+	static const double x[6] = { 10, 10, 1, 1, 10, 10 };
+	static const double ops[3] = { 50, 900, 50 };
+	static const double y[6] = { 10, 10, 1, 1, 30, 30 };
+	static const double idle[3] = { 500, 500, 0 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	probe_with(&p, pre, 1);
+	rounds_with(&p, x, 6, 2);
+	window_unit(&p, &u);
+	assert_int_equal(u.weighted, 0);
+	assert_near(u.ns, 10, 0);
+	p.series.rounds.ops = xmalloc(3 * sizeof *ops);
+	memcpy(p.series.rounds.ops, ops, sizeof ops);
+	window_unit(&p, &u);
+	assert_int_equal(u.weighted, 1);
+	assert_near(u.ns, 1, 0);
+	assert_near(u.lo_ns, 1, 0);
+	assert_near(u.hi_ns, 10, 0);
+	probe_record_free(&p);
+
+	probe_with(&p, pre, 1);
+	rounds_with(&p, y, 6, 2);
+	p.series.rounds.ops = xmalloc(3 * sizeof *idle);
+	memcpy(p.series.rounds.ops, idle, sizeof idle);
+	window_unit(&p, &u);
+	/* half the weight at 1, half at 10: halfway between */
+	assert_near(u.ns, 5.5, 0);
+	assert_near(u.hi_ns, 10, 0);
+	probe_record_free(&p);
+}
+
+/* The weighted median: ties at half, weights under 0 and none at all. */
+static void
+test_window_weighted_median(void **state)
+{
+	static const double x[4] = { 4, 1, 3, 2 };
+	static const double even[4] = { 1, 1, 1, 1 };
+	static const double skew[4] = { 0, 0, 5, 1 };
+	static const double neg[4] = { -3, 0, 1, 0 };
+	static const double zero[4] = { 0, 0, 0, 0 };
+
+	(void)state;
+	assert_near(window_weighted_median(x, even, 4), 2.5, 0);
+	assert_near(window_weighted_median(x, skew, 4), 3, 0);
+	assert_near(window_weighted_median(x, neg, 4), 3, 0);
+	assert_true(isnan(window_weighted_median(x, zero, 4)));
+	assert_true(isnan(window_weighted_median(x, zero, 0)));
+}
+
 /* A series without rounds (a watch's) leaves the unit to the probe. */
 static void
 test_window_unit_watch_series(void **state)
@@ -277,6 +338,8 @@ main(void)
 		cmocka_unit_test(test_window_unit_before),
 		cmocka_unit_test(test_window_unit_rounds),
 		cmocka_unit_test(test_window_unit_watch_series),
+		cmocka_unit_test(test_window_unit_weighted),
+		cmocka_unit_test(test_window_weighted_median),
 		cmocka_unit_test(test_window_round_medians_partial),
 		cmocka_unit_test(test_window_per_op_quiet),
 		cmocka_unit_test(test_window_per_op_idle_corrected),
