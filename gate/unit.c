@@ -77,7 +77,7 @@ from_rounds(const struct probe_record *p)
 	return u.from_rounds;
 }
 
-/* p's unit: the median over its run's rounds, or of its probe before. */
+/* p's unit: from its run's rounds (lib/probe_window.h), or its probe before. */
 static double
 unit_ns(const struct probe_record *p)
 {

@@ -106,6 +106,17 @@ full_record(struct probe_record *p)
 	p->series.dev[0].name = strdup("vda");
 	p->series.dev[0].flushes = 1234;
 	p->series.dev[0].fua = -1;
+	p->series.rounds.present = 1;
+	p->series.rounds.every_ns = 5e8;
+	p->series.rounds.per_round = 1;
+	p->series.rounds.count = 3;
+	p->series.rounds.probing_s = 0.25;
+	p->series.rounds.run_s = 10;
+	p->series.rounds.ops = malloc(3 * sizeof(double));
+	p->series.rounds.ops[0] = 700;
+	p->series.rounds.ops[1] = 0;
+	p->series.rounds.ops[2] = 300;
+	probe_rounds_derive(&p->series.rounds);
 	probe_series_summarize(&p->series);
 	probe_record_summarize(p, 0.95);
 	p->refs.dirty_sync_ns = p->median_ns;
@@ -188,6 +199,15 @@ assert_same(const struct probe_record *a, const struct probe_record *b)
 	assert_true(a->series.window_ns[1] == b->series.window_ns[1]);
 	assert_int_equal(b->series.ndev, 1);
 	assert_near(b->series.dev[0].flushes, 1234, 0);
+	assert_int_equal(b->series.rounds.present, a->series.rounds.present);
+	if (a->series.rounds.present) {
+		assert_int_equal(b->series.rounds.count, 3);
+		assert_int_equal(b->series.rounds.per_round, 1);
+		assert_near(b->series.rounds.every_ns, 5e8, 0);
+		assert_near(b->series.rounds.cost, 0.025, 1e-15);
+		assert_near(b->series.rounds.ops[0], 700, 0);
+		assert_near(b->series.rounds.ops[2], 300, 0);
+	}
 }
 
 static void
@@ -357,6 +377,21 @@ static const struct bad_case bad[] = {
 	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
 	  "\"samples_ns\":[5],\"flushes\":[{\"device\":\"vda\",\"flushes\":"
 	  "\"x\"}]}}", "probe.series.flushes[0].flushes is a string" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1,2],"
+	  "\"samples_ns\":[5,6],\"rounds\":{\"every_ns\":5e8,\"per_round\":5,"
+	  "\"count\":1,\"probing_s\":0.1,\"run_s\":1}}}",
+	  "probe.series.rounds: 1 rounds of 5 samples, but samples_ns holds 2" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1,2],"
+	  "\"samples_ns\":[5,6],\"rounds\":{\"every_ns\":5e8,\"per_round\":1,"
+	  "\"count\":2,\"probing_s\":0.1,\"run_s\":1,\"ops\":[3]}}}",
+	  "probe.series.rounds.ops holds 1 counts for 2 rounds" },
+	{ HEAD "\"samples_ns\":[1],\"reaches_device\":\"yes\",\"series\":"
+	  "{\"clock\":\"CLOCK_REALTIME\",\"base_unix_s\":1,\"t_ns\":[1],"
+	  "\"samples_ns\":[5],\"rounds\":{\"every_ns\":0,\"per_round\":1,"
+	  "\"count\":1,\"probing_s\":0.1,\"run_s\":1}}}",
+	  "probe.series.rounds.every_ns is 0; expected a number of nanoseconds" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"\"},\"volume\":"
 	  "{\"id\":\"v\"}}", "probe.host.id is empty" },
 	{ "{\"format\":\"syncgate-probe/1\",\"host\":{\"id\":\"h\"},\"volume\":"
