@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Installs what syncgate's build, tests and drivers need, with the system's
-# package manager.  With --if-missing it does nothing when pkg-config
+# package manager (python3 and PyYAML for the tests of the history exports
+# and of action.yml).  With --if-missing it does nothing when pkg-config
 # already finds every library and the test tools are present.  make fuzz
 # needs clang and its fuzzer runtime besides (clang and libclang-rt-dev on
 # Debian), which scripts/fuzz.sh names when they are missing.
 set -eu
 
-apt_pkgs="pkg-config libcjson-dev libutf8proc-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils valgrind"
-brew_pkgs="pkg-config cjson utf8proc cmocka sqlite lmdb libxml2"
+apt_pkgs="pkg-config libcjson-dev libutf8proc-dev libcmocka-dev libsqlite3-dev liblmdb-dev eatmydata libxml2-utils valgrind python3 python3-yaml"
+brew_pkgs="pkg-config cjson utf8proc cmocka sqlite lmdb libxml2 pyyaml"
 
 have_all() {
 	command -v pkg-config >/dev/null 2>&1 || return 1
@@ -18,6 +19,8 @@ have_all() {
 		command -v valgrind >/dev/null 2>&1 || return 1
 	fi
 	command -v xmllint >/dev/null 2>&1 || return 1
+	# the tests' checks of the history exports and of action.yml
+	python3 -c 'import json, yaml' >/dev/null 2>&1 || return 1
 }
 
 if [ "${1:-}" = "--if-missing" ] && have_all; then
@@ -40,6 +43,6 @@ elif command -v brew >/dev/null 2>&1; then
 	brew install $brew_pkgs
 else
 	echo "syncgate: no apt-get or brew here; install pkg-config, cJSON, utf8proc, cmocka," >&2
-	echo "SQLite, LMDB and xmllint by hand, then run make again" >&2
+	echo "SQLite, LMDB, xmllint, python3 and PyYAML by hand, then run make again" >&2
 	exit 2
 fi
