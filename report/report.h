@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Rendering: a verdict, a result or a probe record turned into text,
- * Markdown, JSON, JUnit XML or HTML.  Renderers never rule; they print
+ * Markdown, JSON, JUnit XML or HTML, and a verdict into history for
+ * dashboards and GitHub annotations.  Renderers never rule; they print
  * what the structures hold.  Each writes to fp and returns 0, or -1 when
  * the data cannot be rendered; write errors surface when fp is closed.
  */
