@@ -22,10 +22,10 @@ if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
 	chmod +x "$tmp/syncgate"
 	S=$tmp/syncgate
 fi
-command -v python3 >/dev/null 2>&1 && python3 -c 'import yaml' 2>/dev/null || {
+if ! python3 -c 'import yaml' 2>/dev/null; then
 	echo "cli_action: python3 with PyYAML is not installed (make deps)" >&2
 	exit 1
-}
+fi
 
 # --- the YAML: steps, scripts, inputs ---------------------------------------
 python3 - action.yml <<'PY' || fail "action.yml: see above"
@@ -193,8 +193,9 @@ step gate INPUT_RESULTS="
   samples-intervals/ours.json
 
 " INPUT_RIVAL=samples-intervals/rival.json INPUT_SUMMARY=false INPUT_ANNOTATIONS=false
-[ "$rc" = 0 ] && grep -qx 'verdict=indeterminate' "$tmp/outputs" ||
+if [ "$rc" != 0 ] || ! grep -qx 'verdict=indeterminate' "$tmp/outputs"; then
 	fail "a list of one line among blanks: exit $rc: $(cat "$tmp/err")"
+fi
 
 # the probe step: the record into RUNNER_TEMP, then --probe for the gate
 mkdir -p "$ws/data"

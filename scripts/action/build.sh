@@ -6,13 +6,14 @@
 # it is.  Output: syncgate, the binary's path.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/action/lib.sh
 . "$here/lib.sh"
 
 need_env GITHUB_OUTPUT
 if [ -n "${INPUT_SYNCGATE:-}" ]; then
 	SYNCGATE=$INPUT_SYNCGATE
-	[ -x "$SYNCGATE" ] && [ -f "$SYNCGATE" ] ||
-		die "input syncgate is $SYNCGATE; expected an executable syncgate binary"
+	[ -f "$SYNCGATE" ] || die "input syncgate is $SYNCGATE; expected an executable syncgate binary"
+	[ -x "$SYNCGATE" ] || die "input syncgate is $SYNCGATE; expected an executable syncgate binary"
 	set_output syncgate "$SYNCGATE"
 	exit 0
 fi

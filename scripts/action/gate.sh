@@ -9,6 +9,7 @@
 # (pass, fail, indeterminate or trouble), exit-status, junit, html, json.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/action/lib.sh
 . "$here/lib.sh"
 
 need_env GITHUB_OUTPUT GITHUB_WORKSPACE

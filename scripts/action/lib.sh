@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # What the GitHub Action's steps (action.yml) share, sourced by bash: the
 # one-line refusal, the checks of inputs, and the step's outputs.  Each
 # input comes as an INPUT_* variable the step's env sets from its
@@ -51,6 +52,7 @@ set_output() {
 # need_syncgate: $SYNCGATE, the binary the build step made or named.
 need_syncgate() {
 	[ -n "${SYNCGATE:-}" ] || die "SYNCGATE is not set; expected the build step's output"
-	[ -x "$SYNCGATE" ] && [ -f "$SYNCGATE" ] ||
+	if [ ! -f "$SYNCGATE" ] || [ ! -x "$SYNCGATE" ]; then
 		die "SYNCGATE is $SYNCGATE; expected the syncgate binary, executable"
+	fi
 }

@@ -8,6 +8,7 @@
 # path, which the gate step takes as --probe.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/action/lib.sh
 . "$here/lib.sh"
 
 need_env GITHUB_OUTPUT RUNNER_TEMP
