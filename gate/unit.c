@@ -261,6 +261,46 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 	free(two);
 }
 
+/* How many of a side's runs took their unit from rounds through the run. */
+static size_t
+runs_from_rounds(const struct gate_side_in *in)
+{
+	size_t i, k = gate_side_runs(in), n = 0;
+
+	for (i = 0; i < k; i++)
+		n += (size_t)from_rounds(in->nruns > 1 ? in->runs[i].probe : in->probe);
+	return n;
+}
+
+/*
+ * Over several runs: "; probed before the runs, without rounds through
+ * them", or "; each run's unit from its rounds through the run where it
+ * has them: 3 of 3 runs for zu, 1 of 3 for ladybug (the rest from their
+ * probes before the run)".
+ */
+static void
+describe_window_runs(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
+{
+	size_t no = runs_from_rounds(ours), nr = runs_from_rounds(rival);
+	size_t ko = gate_side_runs(ours), kr = gate_side_runs(rival);
+	char wa[64], wb[64], *d;
+
+	if (no == 0 && nr == 0)
+		d = gate_strf("%s; probed before the runs, without rounds through "
+		    "them", v->unit.description);
+	else
+		d = gate_strf("%s; each run's unit from its rounds through the run "
+		    "where it has them: %zu of %zu %s for %s, %zu of %zu for %s%s",
+		    v->unit.description, no, ko, gate_plural(ko, "run", "runs"),
+		    gate_who(&v->ours, v->mode, wa, sizeof wa), nr, kr,
+		    gate_who(&v->rival, v->mode, wb, sizeof wb),
+		    no < ko || nr < kr ? " (the rest from their probes before the "
+		    "run)" : "");
+	free(v->unit.description);
+	v->unit.description = d;
+}
+
 /* The first run of a side whose probe cannot give a unit, and why; NULL: none. */
 static char *
 why_runs_unusable(const struct gate_side_in *in, const struct verdict_side *s,
@@ -370,8 +410,7 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
 	describe_runs(v, ours, rival);
-	describe_window(v, ours->nruns > 1 ? ours->runs[0].probe : ours->probe,
-	    rival->nruns > 1 ? rival->runs[0].probe : rival->probe);
+	describe_window_runs(v, ours, rival);
 }
 
 void
