@@ -362,6 +362,20 @@ expect_one 2 'gate: --noise noise-workload.json: measured workload "ycsb-a", but
 	sg gate a1.json --rival r1.json --noise noise-workload.json
 expect_one 2 'gate: --noise noise-classes.json: has no class "traversal", which a1.json ran; expected the noise of every class' \
 	sg gate a1.json --rival r1.json --noise noise-classes.json
+# a host's strings come from a file: shown, never obeyed, in the note
+h2=$top/fixtures/gate/hosts-two
+sed 's/"AMD EPYC 7B13 64-Core Processor"/"AMD\\u001b[31mRED\\u009b"/' "$h2/ours.json" >hostile-host.json
+for f in text markdown html junit; do
+	set +e
+	sg gate hostile-host.json --rival "$h2/rival.json" --commit-syncs 3 --format $f >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	set -e
+	[ "$st" = 0 ] || fail "hostile host, $f: exit status $st: $(cat "$tmp/err")"
+	grep -q 'across two hosts.*RED' "$tmp/out" || fail "hostile host, $f: no note on the hosts with the CPU model"
+	LC_ALL=C grep -q "$(printf '\033')" "$tmp/out" && fail "hostile host, $f: an escape reached the output"
+	LC_ALL=C grep -q "$(printf '\302\233')" "$tmp/out" && fail "hostile host, $f: a C1 control reached the output"
+	n=$((n + 1))
+done
 cd "$tmp"
 
 cd "$top"
