@@ -219,10 +219,10 @@ host_words(const struct result_host *h)
 	return out;
 }
 
-/* Where a side ran: one host in words, or how many. */
+/* Where a side ran: one host in words, or more than one; *one when one. */
 static char *
 side_words(const struct gate_side_in *in, const struct verdict_side *s,
-    enum gate_mode m)
+    enum gate_mode m, int *one)
 {
 	size_t n = gate_side_runs(in), i;
 	const struct result_host **h = xcalloc(n, sizeof *h);
@@ -233,6 +233,7 @@ side_words(const struct gate_side_in *in, const struct verdict_side *s,
 		h[i] = run_host(in, i);
 	gate_who(s, m, who, sizeof who);
 	gate_hosts_compare(h, n, &d);
+	*one = d == 0 && h[0] != NULL;
 	if (d != 0 || h[0] == NULL) {
 		out = gate_strf("%s on %s", who, d != 0 ? "more than one host" :
 		    "a host it does not record");
@@ -304,6 +305,7 @@ gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
 	const struct result_host **h;
 	char *a, *b, *w;
 	unsigned d;
+	int one_o, one_r;
 
 	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_READ; i++)
 		;
@@ -322,12 +324,13 @@ gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
 	gate_hosts_compare(h, n, &d);
 	free(h);
 	w = differ_words(d);
-	a = side_words(ours, &v->ours, v->mode);
-	b = side_words(rival, &v->rival, v->mode);
-	verdict_note(v, "reads were compared across two hosts, which differ in "
+	a = side_words(ours, &v->ours, v->mode, &one_o);
+	b = side_words(rival, &v->rival, v->mode, &one_r);
+	verdict_note(v, "reads were compared across %s hosts, which differ in "
 	    "%s: %s, %s; a read's latency has no unit that divides the machine "
 	    "out, so a difference may be the machines' rather than the engines' "
-	    "(--same-host makes read checks indeterminate)", w, a, b);
+	    "(--same-host makes read checks indeterminate)", one_o && one_r ?
+	    "two" : "several", w, a, b);
 	free(w);
 	free(a);
 	free(b);

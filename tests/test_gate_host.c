@@ -206,6 +206,45 @@ test_gate_host_note(void **state)
 	verdict_free(&v);
 }
 
+/* Several runs a side: every run's host counts, and a side on several is said so. */
+static void
+test_gate_host_runs(void **state)
+{
+	struct result o[2], r;
+	struct gate_run_in runs[2];
+	struct gate_side_in in_o, in_r;
+	struct gate_opts opts;
+	struct gate_verdict v;
+	char err[ERRLEN];
+	size_t i;
+
+	(void)state;
+	make_result(&o[0], "zu", HOST_A, 100000);
+	make_result(&o[1], "zu", HOST_B, 110000);
+	make_result(&r, "ladybug", HOST_B, 5000000);
+	for (i = 0; i < 2; i++) {
+		runs[i].r = &o[i];
+		runs[i].probe = o[i].probe;
+		runs[i].file = i ? "ours2.json" : "ours1.json";
+	}
+	side(&in_o, &o[0], "ours1.json");
+	in_o.runs = runs;
+	in_o.nruns = 2;
+	side(&in_r, &r, "rival.json");
+	gate_opts_init(&opts, MODE_RIVAL);
+	opts.commit_syncs = 3;
+	assert_int_equal(gate_rule(&in_o, &in_r, &opts, &v, err), 0);
+	/* the rival's one host is the second run's: still two hosts in all */
+	assert_int_equal(v.hosts, HOSTS_DIFFERENT);
+	assert_true(has_note(&v, "reads were compared across several hosts, which "
+	    "differ in machine id and CPU model: zu on more than one host, ladybug "
+	    "on the host a07b5e91c2d3f4e8"));
+	verdict_free(&v);
+	for (i = 0; i < 2; i++)
+		result_free(&o[i]);
+	result_free(&r);
+}
+
 static void
 test_gate_host_same_host(void **state)
 {
@@ -341,6 +380,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gate_host_compare),
 		cmocka_unit_test(test_gate_host_note),
+		cmocka_unit_test(test_gate_host_runs),
 		cmocka_unit_test(test_gate_host_same_host),
 		cmocka_unit_test(test_gate_host_verdict_load),
 	};
