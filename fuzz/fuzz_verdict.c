@@ -55,10 +55,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (root == NULL)
 		return 0;
 	if (report_verdict_from_json(root, "fuzz.json", &v, err) == 0) {
-		for (f = FORMAT_TEXT; f <= FORMAT_HTML; f++)
+		for (f = FORMAT_TEXT; f <= FORMAT_LAST; f++)
 			for (k = 0; k < 2; k++)
+				/* the history formats refuse a name too long for Bencher */
 				if (report_render(fuzz_sink(), &v, (enum report_format)f,
-				    &o[k]) < 0)
+				    &o[k]) < 0 && f < FORMAT_BENCHMARK_ACTION)
 					abort();
 		round_trip(&v);
 		verdict_free(&v);

@@ -35,7 +35,7 @@ struct args {
 	const char *probe, *rival_probe, *noise;
 	int single_run_ok;
 	struct gate_opts opts;
-	int strict, ascii, summary;
+	int strict, ascii, summary, annotations;
 	int speedup_given, syncs_given, regression_given;
 	struct outputs outs;
 };
@@ -50,12 +50,12 @@ gate_usage(FILE *fp)
 	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
 	    "                     [--noise FILE] [--same-host] [--confidence LEVEL]\n"
 	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
-	    "                     [--summary]\n"
+	    "                     [--summary] [--github-annotations]\n"
 	    "       syncgate gate NEW.json... --baseline OLD.json... [--max-regression PCT]\n"
 	    "                     [--probe FILE] [--rival-probe FILE] [--noise FILE]\n"
 	    "                     [--same-host] [--single-run-ok] [--confidence LEVEL]\n"
 	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
-	    "                     [--summary]\n"
+	    "                     [--summary] [--github-annotations]\n"
 	    "\n"
 	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
 	    "units of one durable sync of the volume, from the results' probes.\n"
@@ -68,6 +68,8 @@ gate_usage(FILE *fp)
 	    "  --commit-syncs N      our write p50 at most N syncs (default 2)\n"
 	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
 	    "  --format FORMAT       %s (default text)\n"
+	    "  --github-annotations  print an ::error line for each failed check and a\n"
+	    "                        ::warning line for each indeterminate one\n"
 	    "  -h, --help            print this help\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
 	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
@@ -94,6 +96,7 @@ gate_usage(FILE *fp)
 
 enum {
 	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
+	OPT_GITHUB_ANNOTATIONS,
 	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
 	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
 };
@@ -104,6 +107,7 @@ static const struct option longopts[] = {
 	{ "commit-syncs", required_argument, NULL, OPT_COMMIT_SYNCS },
 	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "github-annotations", no_argument, NULL, OPT_GITHUB_ANNOTATIONS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
 	{ "noise", required_argument, NULL, OPT_NOISE },
@@ -178,6 +182,9 @@ parse_one(int opt, struct args *a, char *err)
 		return once(&a->noise, optarg, "--noise", err);
 	case OPT_FORMAT:
 		return outputs_format(&a->outs, optarg, err);
+	case OPT_GITHUB_ANNOTATIONS:
+		a->annotations = 1;
+		return 0;
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
@@ -248,6 +255,8 @@ check_args(struct args *a, char *err)
 		    "are put in syncs by its own probe; expected --rival-probe with one "
 		    "run", other(a)->n, other_flag(a));
 	if (outputs_end(&a->outs, err) < 0)
+		return -1;
+	if (a->annotations && outputs_check_annotations(&a->outs, err) < 0)
 		return -1;
 	a->opts.mode = a->baseline.n > 0 ? MODE_BASELINE : MODE_RIVAL;
 	a->opts.single_run_ok = a->single_run_ok;
@@ -618,6 +627,10 @@ gate_main(int argc, char **argv)
 	trouble = outputs_write(&a.outs, render, &g) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;
+	if (a.annotations) {
+		report_annotations(stdout, &v);
+		trouble |= outfile_shut(stdout, "standard output") != EXIT_PASS;
+	}
 	rc = trouble ? EXIT_TROUBLE : exit_status(&v, a.strict);
 out:
 	verdict_free(&v);

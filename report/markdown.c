@@ -79,10 +79,17 @@ same_run(const struct verdict_side *a, const struct verdict_side *b)
 	return w && a->concurrency == b->concurrency;
 }
 
+/*
+ * The first line of every Markdown verdict: hidden where GitHub renders
+ * it, and the same from run to run, so a job finds the pull-request
+ * comment an earlier run left and edits it (docs/ci.md).
+ */
+#define MARKER "<!-- syncgate-verdict -->\n"
+
 static void
 header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	fputs("## ", fp);
+	fputs(MARKER "## ", fp);
 	if (!o->ascii)
 		fprintf(fp, "%s ", layout_symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));

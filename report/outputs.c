@@ -84,6 +84,19 @@ outputs_check(const struct outputs *o, struct fileset *fs, const char *purpose,
 }
 
 int
+outputs_check_annotations(const struct outputs *o, char *err)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++)
+		if (o->v[i].path == NULL && o->v[i].format != FORMAT_TEXT)
+			return errf(err, "--github-annotations writes to standard output, "
+			    "where --format %s goes; expected -o FILE for it",
+			    report_format_name(o->v[i].format));
+	return 0;
+}
+
+int
 output_finish(struct outfile *of, const struct output *out,
     output_render_fn *render, const void *arg, char *err)
 {

@@ -66,6 +66,13 @@ int outputs_check(const struct outputs *o, struct fileset *fs,
     const char *purpose, char *err);
 
 /*
+ * --github-annotations writes its lines to standard output, where only
+ * the text report may go with them: any other format there would hold
+ * lines that are not its own.  Returns 0, or -1 with err set.
+ */
+int outputs_check_annotations(const struct outputs *o, char *err);
+
+/*
  * Writes what arg holds to fp in out->format.  Returns 0, or -1 with err
  * saying what could not be rendered; write errors surface when the
  * output is closed.

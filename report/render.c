@@ -11,7 +11,8 @@
 #include "lib/units.h"
 #include "report/report.h"
 
-static const char *const names[] = { "text", "markdown", "json", "junit", "html" };
+static const char *const names[] = { "text", "markdown", "json", "junit", "html",
+	"benchmark-action", "bencher" };
 
 int
 report_format_parse(const char *s, enum report_format *f)
@@ -63,6 +64,10 @@ report_render(FILE *fp, const struct gate_verdict *v, enum report_format f,
 		return report_junit(fp, v, o);
 	case FORMAT_HTML:
 		return report_html(fp, v, o);
+	case FORMAT_BENCHMARK_ACTION:
+		return report_benchmark_action(fp, v, o);
+	case FORMAT_BENCHER:
+		return report_bencher(fp, v, o);
 	}
 	return -1;
 }

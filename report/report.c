@@ -26,6 +26,7 @@ struct options {
 	const char *file;
 	int ascii;
 	int summary;
+	int annotations;
 	struct outputs outs;
 };
 
@@ -46,6 +47,7 @@ report_usage(FILE *fp)
 
 	fprintf(fp,
 	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
+	    "                       [--github-annotations]\n"
 	    "\n"
 	    "Renders a saved verdict (syncgate-verdict/1) in any format, sums up one\n"
 	    "engine's result (syncgate-result/1) as text, markdown or json, or prints\n"
@@ -54,6 +56,9 @@ report_usage(FILE *fp)
 	    "\n"
 	    "  --ascii            print \"us\" for microseconds, and no symbols\n"
 	    "  --format FORMAT    %s (default text)\n"
+	    "  --github-annotations\n"
+	    "                     print a verdict's ::error line for each failed check\n"
+	    "                     and ::warning line for each indeterminate one\n"
 	    "  -h, --help         print this help\n"
 	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
 	    "                     standard output); repeat --format F -o FILE for more\n"
@@ -92,7 +97,8 @@ finish(int argc, char **argv, struct options *op)
 		return usage_error("unexpected argument %s; expected one FILE",
 		    argv[optind + 1]);
 	op->file = argv[optind];
-	if (outputs_end(&op->outs, err) < 0) {
+	if (outputs_end(&op->outs, err) < 0 || (op->annotations &&
+	    outputs_check_annotations(&op->outs, err) < 0)) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
@@ -103,10 +109,11 @@ finish(int argc, char **argv, struct options *op)
 static int
 parse(int argc, char **argv, struct options *op)
 {
-	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_SUMMARY };
+	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_GITHUB_ANNOTATIONS, OPT_SUMMARY };
 	static const struct option longs[] = {
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "github-annotations", no_argument, NULL, OPT_GITHUB_ANNOTATIONS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -127,6 +134,9 @@ parse(int argc, char **argv, struct options *op)
 		case OPT_FORMAT:
 			if (outputs_format(&op->outs, optarg, err) < 0)
 				return usage_error("%s", err);
+			break;
+		case OPT_GITHUB_ANNOTATIONS:
+			op->annotations = 1;
 			break;
 		case 'h':
 			return HELP;
@@ -292,6 +302,10 @@ check_formats(const struct options *op, const struct input *in, char *err)
 			    in->kind == IS_RESULT ? "result" : "probe",
 			    in->kind == IS_RESULT ? "text, markdown or json" : "text or json",
 			    report_format_name(op->outs.v[i].format));
+	if (op->annotations && in->kind != IS_VERDICT)
+		return errf(err, "--github-annotations: %s: a %s has no checks to "
+		    "annotate; expected a verdict", op->file,
+		    in->kind == IS_RESULT ? "result" : "probe");
 	if (op->summary && !supports(in, FORMAT_MARKDOWN))
 		return errf(err, "--summary: %s: a probe has no Markdown form", op->file);
 	return 0;
@@ -355,6 +369,11 @@ report_main(int argc, char **argv)
 	if (op.summary && summary(&in, op.ascii, err) < 0) {
 		err_warn("%s", err);
 		rc = EXIT_TROUBLE;
+	}
+	if (op.annotations) {
+		report_annotations(stdout, &in.verdict);
+		if (outfile_shut(stdout, "standard output") != EXIT_PASS)
+			rc = EXIT_TROUBLE;
 	}
 out:
 	input_free(&in);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Rendering: a verdict, a result or a probe record turned into text,
- * Markdown, JSON, JUnit XML or HTML.  Renderers never rule; they print
+ * Markdown, JSON, JUnit XML or HTML, and a verdict into history for
+ * dashboards and GitHub annotations.  Renderers never rule; they print
  * what the structures hold.  Each writes to fp and returns 0, or -1 when
  * the data cannot be rendered; write errors surface when fp is closed.
  */
@@ -21,15 +22,23 @@ enum report_format {
 	FORMAT_MARKDOWN,
 	FORMAT_JSON,
 	FORMAT_JUNIT,
-	FORMAT_HTML
+	FORMAT_HTML,
+	FORMAT_BENCHMARK_ACTION,    /* github-action-benchmark, customSmallerIsBetter */
+	FORMAT_BENCHER              /* Bencher Metric Format */
 };
+
+/* The last format, for loops over every one. */
+#define FORMAT_LAST FORMAT_BENCHER
 
 struct render_opts {
 	int ascii;      /* "us" for "µs", plain ASCII only (--ascii, non-UTF-8 locale) */
 	int color;      /* ANSI colour (a terminal, and NO_COLOR unset) */
 };
 
-/* Parses "text", "markdown", "json", "junit", "html"; -1 if unknown. */
+/*
+ * Parses "text", "markdown", "json", "junit", "html", "benchmark-action",
+ * "bencher"; -1 if unknown.
+ */
 int report_format_parse(const char *s, enum report_format *f);
 const char *report_format_name(enum report_format f);
 /*
@@ -50,6 +59,33 @@ int report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_
 int report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
+
+/*
+ * Our side's figures as history (report/history.c, docs/ci.md): an array
+ * of github-action-benchmark's customSmallerIsBetter entries, or a
+ * Bencher Metric Format object.  One entry per class and statistic (p50,
+ * p99), a write class's syncs beside its latencies; an interval's end
+ * that could not be bounded is left out.  -1 when a name does not fit
+ * (Bencher: 1024 bytes) or two classes would share one.
+ */
+int report_benchmark_action(FILE *fp, const struct gate_verdict *v,
+    const struct render_opts *o);
+int report_bencher(FILE *fp, const struct gate_verdict *v,
+    const struct render_opts *o);
+
+/*
+ * GitHub workflow commands for the verdict (report/annotations.c): an
+ * ::error for each failed check, a ::warning for each indeterminate one,
+ * and one for a half whose ruling no check carries (a unit that cannot
+ * be trusted).  Nothing for a verdict that passed.
+ */
+int report_annotations(FILE *fp, const struct gate_verdict *v);
+
+/*
+ * Writes s to fp escaped for a workflow command: %, CR and LF as %25, %0D
+ * and %0A, and in a property (prop) : and , as %3A and %2C too.
+ */
+void report_annotation_escape(FILE *fp, const char *s, int prop);
 
 /*
  * The Markdown verdict's short form, for a step summary the whole would

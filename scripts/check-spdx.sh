@@ -6,6 +6,7 @@ set -eu
 bad=0
 files=$(find . -path ./build -prune -o -path './build-*' -prune -o -path ./.git -prune -o -type f \
 	\( -name '*.c' -o -name '*.h' -o -name 'Makefile' -o -name '*.mk' -o -name '*.sh' \
+	-o -name '*.py' -o -name 'action.yml' \
 	-o -path './.ci/*' \) -print)
 for f in $files; do
 	first=$(head -n 1 "$f")

@@ -69,7 +69,7 @@ test_outputs_refusals(void **state)
 	outputs_init(&o, OUTPUTS_MAX);
 	assert_int_equal(outputs_format(&o, "yaml", err), -1);
 	assert_string_equal(err, "--format: yaml is not one of text, markdown, json, "
-	    "junit, html");
+	    "junit, html, benchmark-action, bencher");
 	assert_int_equal(outputs_add(&o, "v.md", err), 0);
 	/* a file yet to be made is known by its folder and name */
 	assert_int_equal(outputs_add(&o, "./v.md", err), -1);

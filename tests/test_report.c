@@ -1061,10 +1061,100 @@ test_markdown_short_hostile_names(void **state)
 	verdict_free(&v);
 }
 
+/* Our figures, one entry a class and statistic; an open end left out. */
+static void
+test_history_entries_and_open_ends(void **state)
+{
+	struct gate_verdict v;
+	char *text, err[ERRLEN];
+	cJSON *root;
+	const cJSON *m;
+
+	(void)state;
+	fill_split(&v);
+	v.rows[1].ours_p99.hi = INFINITY;      /* a p99 of too few samples */
+	text = render(&v, FORMAT_BENCHER, 0);
+	root = json_parse_buffer("b.json", text, strlen(text), err);
+	assert_non_null(root);
+	assert_int_equal(cJSON_GetArraySize(root), 4);
+	m = json_member(json_member(root, "zu/write p99"), "latency");
+	assert_non_null(json_member(m, "lower_value"));
+	assert_null(json_member(m, "upper_value"));
+	m = json_member(json_member(root, "zu/write p50"), "syncs");
+	assert_true(json_member(m, "lower_value")->valuedouble == 2.2);
+	assert_true(json_member(m, "upper_value")->valuedouble == 2.7);
+	/* a read class has no syncs */
+	assert_null(json_member(json_member(root, "zu/point-read p50"), "syncs"));
+	cJSON_Delete(root);
+	free(text);
+	text = render(&v, FORMAT_BENCHMARK_ACTION, 0);
+	root = json_parse_buffer("a.json", text, strlen(text), err);
+	assert_non_null(root);
+	/* 2 statistics of 2 classes, and the write class's 2 in syncs */
+	assert_int_equal(cJSON_GetArraySize(root), 6);
+	assert_non_null(strstr(text, "\"range\":\t\"at least 11000000 at 95%\""));
+	assert_non_null(strstr(text, "\"name\":\t\"zu/write p50 syncs\""));
+	cJSON_Delete(root);
+	free(text);
+	verdict_free(&v);
+}
+
+static void
+test_annotation_escape(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	fp = open_memstream(&buf, &len);
+	assert_non_null(fp);
+	report_annotation_escape(fp, "5% a:b,c\r\nd", 1);
+	fputc('|', fp);
+	report_annotation_escape(fp, "5% a:b,c\r\nd", 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_string_equal(buf, "5%25 a%3Ab%2Cc%0D%0Ad|5%25 a:b,c%0D%0Ad");
+	free(buf);
+}
+
+/* One line a failed or indeterminate check, none broken by a name. */
+static void
+test_annotations_hostile(void **state)
+{
+	struct gate_verdict v;
+	char *buf = NULL, *line, *save = NULL;
+	size_t len = 0, errors = 0, warnings = 0;
+	FILE *fp;
+
+	(void)state;
+	fill_hostile(&v);
+	fp = open_memstream(&buf, &len);
+	assert_non_null(fp);
+	assert_int_equal(report_annotations(fp, &v), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_absent(buf, "\x1b");
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "::error title=syncgate%3A ", 26) == 0)
+			errors++;
+		else if (strncmp(line, "::warning title=syncgate%3A ", 28) == 0)
+			warnings++;
+		else
+			fail_msg("not a workflow command: %s", line);
+	}
+	assert_int_equal(errors, 1);
+	assert_int_equal(warnings, 1);
+	free(buf);
+	verdict_free(&v);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_history_entries_and_open_ends),
+		cmocka_unit_test(test_annotation_escape),
+		cmocka_unit_test(test_annotations_hostile),
 		cmocka_unit_test(test_json_round_trip_is_exact),
 		cmocka_unit_test(test_json_doubles_round_trip),
 		cmocka_unit_test(test_json_keeps_row_order),

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict as GitHub workflow commands (--github-annotations): a line
+ * "::error title=...::..." for each failed check and "::warning ..." for
+ * each indeterminate one, which the runner shows on the run's summary and
+ * in the pull request.  Written only when asked, never because
+ * GITHUB_ACTIONS is set, so a log that shows the text report holds no
+ * lines it did not ask for.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "report/escape.h"
+#include "report/report.h"
+
+void
+report_annotation_escape(FILE *fp, const char *s, int prop)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '%':
+			fputs("%25", fp);
+			break;
+		case '\r':
+			fputs("%0D", fp);
+			break;
+		case '\n':
+			fputs("%0A", fp);
+			break;
+		case ':':
+			fputs(prop ? "%3A" : ":", fp);
+			break;
+		case ',':
+			fputs(prop ? "%2C" : ",", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+	}
+}
+
+/*
+ * Text from the inputs as the text report shows it (escape_plain: no
+ * control character reaches the log), then escaped for the command.
+ */
+static void
+field(FILE *fp, const char *s, int prop)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL) {
+		fputs("?", fp);
+		return;
+	}
+	escape_plain(mem, s);
+	if (fclose(mem) == 0)
+		report_annotation_escape(fp, buf, prop);
+	else
+		fputs("?", fp);
+	free(buf);
+}
+
+/* One command: ::error or ::warning, its title, its message. */
+static void
+command(FILE *fp, enum ruling r, const char *what, const char *stat,
+    const char *reason)
+{
+	fputs(r == RULING_FAIL ? "::error title=" : "::warning title=", fp);
+	report_annotation_escape(fp, "syncgate: ", 1);
+	field(fp, what, 1);
+	if (stat != NULL) {
+		fputc(' ', fp);
+		field(fp, stat, 1);
+	}
+	fputc(' ', fp);
+	report_annotation_escape(fp, ruling_name(r), 1);
+	fputs("::", fp);
+	field(fp, reason != NULL ? reason : ruling_name(r), 0);
+	fputc('\n', fp);
+}
+
+static int
+annotated(enum ruling r)
+{
+	return r == RULING_FAIL || r == RULING_INDETERMINATE;
+}
+
+/* Whether a check of kind k carries the half's ruling. */
+static int
+half_shown(const struct gate_verdict *v, enum class_kind k, enum ruling r)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == k && v->checks[i].ruling == r)
+			return 1;
+	return 0;
+}
+
+static void
+half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
+{
+	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
+
+	if (annotated(h->ruling) && !half_shown(v, k, h->ruling))
+		command(fp, h->ruling, k == KIND_READ ? "reads" : "writes", NULL,
+		    h->reason);
+}
+
+int
+report_annotations(FILE *fp, const struct gate_verdict *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+
+		if (annotated(c->ruling))
+			command(fp, c->ruling, c->class_name, c->statistic, c->reason);
+	}
+	half(fp, v, KIND_READ);
+	half(fp, v, KIND_WRITE);
+	return 0;
+}

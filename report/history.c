@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict as history for dashboards people already run: the
+ * customSmallerIsBetter JSON of github-action-benchmark and the Bencher
+ * Metric Format.  One entry per class and statistic of our side, and a
+ * write class's figures in syncs beside its latencies (docs/ci.md gives
+ * the mapping).  An end of an interval that could not be bounded is left
+ * out, never filled in.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "lib/json.h"
+#include "report/layout.h"
+#include "report/report.h"
+
+/* Bencher's longest benchmark name, in bytes. */
+#define BENCHER_NAME_MAX 1024
+
+/* One exported figure: a statistic of a class in one unit. */
+struct entry {
+	const struct verdict_row *row;
+	const char *stat;           /* "p50" or "p99" */
+	int syncs;                  /* in syncs, else in ns */
+	struct verdict_value x;
+};
+
+static int
+has_lo(const struct verdict_value *x)
+{
+	return isfinite(x->lo) && x->lo > 0;
+}
+
+static int
+has_hi(const struct verdict_value *x)
+{
+	return isfinite(x->hi);
+}
+
+/* Our engine, whatever the side is labelled: "zu". */
+static const char *
+engine(const struct gate_verdict *v)
+{
+	return v->ours.engine != NULL ? v->ours.engine : verdict_ours_label(v);
+}
+
+/* "zu/read p50", or "zu/commit p99 syncs"; -1 when it does not fit. */
+static int
+entry_name(char *buf, size_t len, const struct gate_verdict *v,
+    const struct entry *e, int with_unit)
+{
+	int n = snprintf(buf, len, "%s/%s %s%s", engine(v), e->row->name, e->stat,
+	    with_unit && e->syncs ? " syncs" : "");
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/*
+ * The entries of one row in order: p50 and p99 in ns, then for a write
+ * class with a unit p50 and p99 in syncs.  Returns how many (2 or 4).
+ */
+static size_t
+row_entries(const struct verdict_row *r, struct entry e[4])
+{
+	size_t n = 0;
+
+	e[n++] = (struct entry){ r, "p50", 0, r->ours_p50 };
+	e[n++] = (struct entry){ r, "p99", 0, r->ours_p99 };
+	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p50.v))
+		e[n++] = (struct entry){ r, "p50", 1, r->ours_syncs_p50 };
+	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p99.v))
+		e[n++] = (struct entry){ r, "p99", 1, r->ours_syncs_p99 };
+	return n;
+}
+
+/* A figure as JSON prints it: "1200", "2.5". */
+static void
+number(char *buf, size_t len, double x)
+{
+	cJSON *n = report_json_number(x);
+
+	snprintf(buf, len, "%s", n->valuestring != NULL ? n->valuestring : "null");
+	cJSON_Delete(n);
+}
+
+/* The interval in words: "1200 to 1300 at 95%", "at least 1200 at 95%". */
+static int
+range_words(char *buf, size_t len, const struct gate_verdict *v,
+    const struct entry *e)
+{
+	char lo[64], hi[64], conf[64];
+
+	if (!has_lo(&e->x) && !has_hi(&e->x))
+		return 0;
+	number(lo, sizeof lo, e->x.lo);
+	number(hi, sizeof hi, e->x.hi);
+	conf[0] = '\0';
+	if (isfinite(v->confidence))
+		snprintf(conf, sizeof conf, " at %s%%",
+		    layout_percent((char[32]){ 0 }, 32, v->confidence));
+	if (has_lo(&e->x) && has_hi(&e->x))
+		snprintf(buf, len, "%s to %s%s", lo, hi, conf);
+	else if (has_lo(&e->x))
+		snprintf(buf, len, "at least %s%s", lo, conf);
+	else
+		snprintf(buf, len, "at most %s%s", hi, conf);
+	return 1;
+}
+
+/* "write class, ruled pass, 2000 samples, over 3 runs". */
+static void
+extra_words(char *buf, size_t len, const struct gate_verdict *v,
+    const struct entry *e)
+{
+	int n = snprintf(buf, len, "%s class, ruled %s",
+	    class_kind_name(e->row->kind), ruling_name(e->row->ruling));
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (e->row->ours_nsamples > 0)
+		n += snprintf(buf + n, len - (size_t)n, ", %zu samples",
+		    e->row->ours_nsamples);
+	if (n >= 0 && (size_t)n < len && v->ours.runs > 1)
+		snprintf(buf + n, len - (size_t)n, ", over %zu runs", v->ours.runs);
+}
+
+static cJSON *
+action_entry(const struct gate_verdict *v, const struct entry *e)
+{
+	char name[BENCHER_NAME_MAX + 64], words[256];
+	cJSON *o;
+
+	if (!isfinite(e->x.v) || entry_name(name, sizeof name, v, e, 1) < 0)
+		return NULL;
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "name", name);
+	cJSON_AddStringToObject(o, "unit", e->syncs ? "syncs" : "ns");
+	report_json_add_number(o, "value", e->x.v);
+	if (range_words(words, sizeof words, v, e))
+		cJSON_AddStringToObject(o, "range", words);
+	extra_words(words, sizeof words, v, e);
+	cJSON_AddStringToObject(o, "extra", words);
+	return o;
+}
+
+int
+report_benchmark_action(FILE *fp, const struct gate_verdict *v,
+    const struct render_opts *o)
+{
+	cJSON *root = cJSON_CreateArray(), *item;
+	struct entry e[4];
+	size_t i, j, n;
+
+	(void)o;
+	for (i = 0; i < v->nrows; i++) {
+		n = row_entries(&v->rows[i], e);
+		for (j = 0; j < n; j++) {
+			if (!isfinite(e[j].x.v))
+				continue;
+			if ((item = action_entry(v, &e[j])) == NULL) {
+				cJSON_Delete(root);
+				return -1;
+			}
+			cJSON_AddItemToArray(root, item);
+		}
+	}
+	return json_print_and_delete(fp, root);
+}
+
+/* A Bencher metric: value, and the bounds the interval has. */
+static cJSON *
+metric(const struct verdict_value *x)
+{
+	cJSON *m = cJSON_CreateObject();
+
+	report_json_add_number(m, "value", x->v);
+	if (has_lo(x))
+		report_json_add_number(m, "lower_value", x->lo);
+	if (has_hi(x))
+		report_json_add_number(m, "upper_value", x->hi);
+	return m;
+}
+
+/*
+ * The benchmark "zu/commit p50" with its measures: latency (Bencher's
+ * own, in ns) and, for a write class with a unit, syncs.
+ */
+static int
+bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
+{
+	char name[BENCHER_NAME_MAX + 64];
+	cJSON *b;
+
+	if (entry_name(name, sizeof name, v, e, 0) < 0 ||
+	    strlen(name) > BENCHER_NAME_MAX)
+		return -1;
+	b = cJSON_GetObjectItemCaseSensitive(root, name);
+	if (b == NULL) {
+		b = cJSON_CreateObject();
+		cJSON_AddItemToObject(root, name, b);
+	}
+	if (cJSON_GetObjectItemCaseSensitive(b, e->syncs ? "syncs" : "latency"))
+		return -1;
+	cJSON_AddItemToObject(b, e->syncs ? "syncs" : "latency", metric(&e->x));
+	return 0;
+}
+
+int
+report_bencher(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	cJSON *root = cJSON_CreateObject();
+	struct entry e[4];
+	size_t i, j, n;
+
+	(void)o;
+	for (i = 0; i < v->nrows; i++) {
+		n = row_entries(&v->rows[i], e);
+		for (j = 0; j < n; j++) {
+			if (!isfinite(e[j].x.v))
+				continue;
+			if (bencher_entry(root, v, &e[j]) < 0) {
+				cJSON_Delete(root);
+				return -1;
+			}
+		}
+	}
+	return json_print_and_delete(fp, root);
+}

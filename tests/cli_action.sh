@@ -1,0 +1,214 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The GitHub Action (action.yml) as the runner would run it: the YAML
+# parses, each step runs a script of scripts/action/ that exists, every
+# input an expression or a script reads is declared, and the steps, run by
+# tests/action_run.py with the variables GitHub sets (GITHUB_OUTPUT,
+# GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE, RUNNER_TEMP, GITHUB_ACTION_PATH),
+# give a passing, a failing and an indeterminate gate their verdict,
+# exit status, summary, reports and annotations, and refuse bad inputs in
+# one line with exit status 2.  The build step is skipped through the
+# input syncgate, which names the binary under test.
+set -eu
+
+LC_ALL=C.UTF-8
+export LC_ALL
+unset NO_COLOR GITHUB_STEP_SUMMARY GITHUB_OUTPUT
+S=${SYNCGATE:-build/syncgate}
+. tests/lib.sh
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
+	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$SYNCGATE_VALGRIND" "$S" >"$tmp/syncgate"
+	chmod +x "$tmp/syncgate"
+	S=$tmp/syncgate
+fi
+if ! python3 -c 'import yaml' 2>/dev/null; then
+	echo "cli_action: python3 with PyYAML is not installed (make deps)" >&2
+	exit 1
+fi
+
+# --- the YAML: steps, scripts, inputs ---------------------------------------
+python3 - action.yml <<'PY' || fail "action.yml: see above"
+import os, re, sys, yaml
+path = sys.argv[1]
+a = yaml.safe_load(open(path, encoding="utf-8"))
+bad = []
+inputs = set(a.get("inputs") or {})
+runs = a.get("runs") or {}
+if runs.get("using") != "composite":
+    bad.append("runs.using is not composite")
+text = open(path, encoding="utf-8").read()
+used = set(re.findall(r"inputs\.([A-Za-z0-9_-]+)", text))
+for name in sorted(used - inputs):
+    bad.append(f"inputs.{name} is used but not declared")
+for name in sorted(inputs - used):
+    bad.append(f"input {name} is declared but no step uses it")
+ids = set()
+env_vars = set()
+for i, step in enumerate(runs.get("steps") or []):
+    ids.add(step.get("id"))
+    env_vars |= set(step.get("env") or {})
+    m = re.fullmatch(r'bash "\$GITHUB_ACTION_PATH/(scripts/action/[a-z]+\.sh)"', step.get("run", "").strip())
+    if not m:
+        bad.append(f"step {i}: run is {step.get('run')!r}; expected one script of scripts/action/")
+        continue
+    script = m.group(1)
+    if not os.path.isfile(script):
+        bad.append(f"step {i}: {script} does not exist")
+        continue
+    body = open(script, encoding="utf-8").read()
+    if "SPDX-License-Identifier: MIT" not in body.splitlines()[1]:
+        bad.append(f"{script}: no SPDX line")
+    for var in sorted(set(re.findall(r"\bINPUT_[A-Z_]+", body)) - set(step.get("env") or {})):
+        bad.append(f"{script} reads {var}, which step {step.get('id')} does not set")
+for name, spec in (a.get("outputs") or {}).items():
+    for sid in re.findall(r"steps\.([A-Za-z0-9_-]+)\.", str(spec.get("value"))):
+        if sid not in ids:
+            bad.append(f"output {name}: no step {sid}")
+for b in bad:
+    print(f"cli_action: action.yml: {b}", file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+
+# --- the steps, run as GitHub runs them -------------------------------------
+ws=$tmp/ws
+mkdir -p "$ws" "$tmp/runner"
+for c in baseline-pass reads-fail-p50 samples-intervals; do
+	mkdir -p "$ws/$c"
+	cp fixtures/gate/$c/*.json "$ws/$c/"
+done
+
+# act CASE INPUT=VALUE...: the action in $ws with a fresh summary and
+# outputs; its exit status in $rc, its outputs in $tmp/outputs, standard
+# output and error in $tmp/out and $tmp/err
+act() {
+	c=$1
+	shift
+	rm -f "$tmp/summary.md" "$tmp/outputs"
+	: >"$tmp/summary.md"
+	set +e
+	(cd "$ws" && env GITHUB_WORKSPACE="$ws" RUNNER_TEMP="$tmp/runner" \
+		GITHUB_STEP_SUMMARY="$tmp/summary.md" ACTION_OUTPUTS="$tmp/outputs" \
+		python3 "$OLDPWD/tests/action_run.py" "$OLDPWD/action.yml" syncgate="$S" \
+		output-dir="out/$c" "$@") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	set -e
+}
+
+# output NAME: the action's output NAME
+output() {
+	sed -n "s/^$1=//p" "$tmp/outputs"
+}
+
+# outcome CASE STATUS VERDICT EXIT-STATUS: what the last act gave
+outcome() {
+	[ "$rc" = "$2" ] || fail "$1: the action exited $rc, expected $2: $(head -c 300 "$tmp/err")"
+	[ "$(output verdict)" = "$3" ] || fail "$1: verdict $(output verdict), expected $3"
+	[ "$(output exit-status)" = "$4" ] || fail "$1: exit-status $(output exit-status), expected $4"
+}
+
+act pass results=baseline-pass/ours.json baseline=baseline-pass/old.json
+outcome pass 0 pass 0
+head -n 1 "$tmp/summary.md" | grep -qx '<!-- syncgate-verdict -->' ||
+	fail "pass: the job summary does not start with the marker"
+for f in xml html json; do
+	[ -s "$ws/out/pass/verdict.$f" ] || fail "pass: no verdict.$f"
+done
+[ "$(output junit)" = "$ws/out/pass/verdict.xml" ] || fail "pass: junit output $(output junit)"
+! grep -q '^::' "$tmp/out" || fail "pass: an annotation for a verdict that passed"
+grep -q '^baseline: zu 0.9.3 against the baseline zu 0.9.2' "$tmp/out" ||
+	fail "pass: no text verdict in the log"
+
+act fail results=reads-fail-p50/ours.json rival=reads-fail-p50/rival.json
+outcome fail 1 fail 1
+grep -q '^::error title=syncgate%3A point-read p50 speedup fail::' "$tmp/out" ||
+	fail "fail: no ::error for point-read p50: $(grep '^::' "$tmp/out")"
+grep -q 'syncgate: fail' "$tmp/summary.md" || fail "fail: the summary lacks the verdict"
+
+act indeterminate results=samples-intervals/ours.json rival=samples-intervals/rival.json strict=true
+outcome indeterminate-strict 3 indeterminate 3
+[ "$(grep -c '^::warning title=syncgate%3A' "$tmp/out")" = 3 ] ||
+	fail "indeterminate: expected 3 warnings: $(grep '^::' "$tmp/out")"
+act indeterminate results=samples-intervals/ours.json rival=samples-intervals/rival.json
+outcome indeterminate 0 indeterminate 0
+
+act quiet results=reads-fail-p50/ours.json rival=reads-fail-p50/rival.json \
+	summary=false annotations=false
+outcome quiet 1 fail 1
+[ ! -s "$tmp/summary.md" ] || fail "summary=false: the summary was written"
+! grep -q '^::' "$tmp/out" || fail "annotations=false: an annotation"
+
+# step SCRIPT VAR=VALUE...: one script of scripts/action/ as its step runs
+# it, the INPUT_* variables given; as act, but for the action's outputs,
+# which are the step's own in $tmp/outputs
+step() {
+	script=$1
+	shift
+	rm -f "$tmp/summary.md" "$tmp/outputs"
+	: >"$tmp/summary.md"
+	: >"$tmp/outputs"
+	set +e
+	(cd "$ws" && env GITHUB_WORKSPACE="$ws" RUNNER_TEMP="$tmp/runner" \
+		GITHUB_STEP_SUMMARY="$tmp/summary.md" GITHUB_OUTPUT="$tmp/outputs" \
+		SYNCGATE="$S" INPUT_OUTPUT_DIR=out/bad "$@" \
+		bash "$OLDPWD/scripts/action/$script.sh") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	set -e
+}
+
+# bad inputs: one line, exit status 2, no verdict
+# refused NAME MESSAGE SCRIPT VAR=VALUE...
+refused() {
+	name=$1
+	msg=$2
+	shift 2
+	step "$@"
+	[ "$rc" = 2 ] || fail "$name: the step exited $rc, expected 2: $(cat "$tmp/err")"
+	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$name: not one line: $(cat "$tmp/err")"
+	grep -qF -- "$msg" "$tmp/err" || fail "$name: stderr lacks \"$msg\": $(cat "$tmp/err")"
+}
+refused strict 'syncgate action: input strict is "maybe"; expected true or false' \
+	gate INPUT_RESULTS=split.json INPUT_RIVAL=r.json INPUT_STRICT=maybe
+refused both 'syncgate action: inputs rival and baseline are both given; expected one of them' \
+	gate INPUT_RESULTS=baseline-pass/ours.json INPUT_RIVAL=baseline-pass/old.json \
+	INPUT_BASELINE=baseline-pass/old.json
+refused neither 'syncgate action: inputs rival and baseline are both empty' \
+	gate INPUT_RESULTS=baseline-pass/ours.json
+refused results 'syncgate action: input results is empty' \
+	gate INPUT_RESULTS=' ' INPUT_RIVAL=x.json
+refused speedup 'syncgate gate: --read-speedup' gate INPUT_RESULTS=reads-fail-p50/ours.json \
+	INPUT_RIVAL=reads-fail-p50/rival.json INPUT_READ_SPEEDUP=fast
+grep -qx 'verdict=trouble' "$tmp/outputs" || fail "speedup: no verdict trouble: $(cat "$tmp/outputs")"
+refused missing 'nothere.json' gate INPUT_RESULTS=nothere.json INPUT_RIVAL=reads-fail-p50/rival.json
+refused probe-dir 'syncgate action: input probe-dir: no/such/dir is not a directory' \
+	probe INPUT_PROBE_DIR=no/such/dir
+refused require-device 'syncgate action: input require-device is "yes"; expected true or false' \
+	probe INPUT_PROBE_DIR=. INPUT_REQUIRE_DEVICE=yes
+refused probe-both 'syncgate action: inputs probe and probe-dir are both given' \
+	probe INPUT_PROBE_DIR=. INPUT_PROBE=p.json
+refused binary 'syncgate action: input syncgate is /nonexistent' build INPUT_SYNCGATE=/nonexistent
+refused no-output 'GITHUB_OUTPUT is not set' gate GITHUB_OUTPUT= INPUT_RESULTS=x
+# a list input: one file a line, blank lines and spaces around them ignored
+step gate INPUT_RESULTS="
+  samples-intervals/ours.json
+
+" INPUT_RIVAL=samples-intervals/rival.json INPUT_SUMMARY=false INPUT_ANNOTATIONS=false
+if [ "$rc" != 0 ] || ! grep -qx 'verdict=indeterminate' "$tmp/outputs"; then
+	fail "a list of one line among blanks: exit $rc: $(cat "$tmp/err")"
+fi
+
+# the probe step: the record into RUNNER_TEMP, then --probe for the gate
+mkdir -p "$ws/data"
+act probe results=baseline-pass/ours.json baseline=baseline-pass/old.json \
+	probe-dir=data probe-samples=5
+[ "$rc" = 0 ] || [ "$rc" = 3 ] || [ "$rc" = 1 ] ||
+	fail "probe: the action exited $rc: $(head -c 300 "$tmp/err")"
+[ -s "$tmp/runner/syncgate-probe.json" ] || fail "probe: no record in RUNNER_TEMP"
+grep -q 'probe' "$tmp/out" || fail "probe: no probe text in the log"
+[ -n "$(output verdict)" ] || fail "probe: the gate did not run after the probe"
+
+if [ "$failures" -gt 0 ]; then
+	echo "cli_action: $failures failed" >&2
+	exit 1
+fi
+echo "cli_action: ok"
