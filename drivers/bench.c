@@ -26,6 +26,7 @@
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
+#include "probe/host.h"
 #include "probe/inrun.h"
 #include "probe/probe.h"
 
@@ -502,6 +503,9 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	r->probe = xmalloc(sizeof *r->probe);
 	*r->probe = *rec;
 	probe_record_init(rec);
+	/* the machine, gathered for the result itself, probe or not */
+	r->host = xmalloc(sizeof *r->host);
+	host_gather(r->host);
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 

@@ -347,7 +347,12 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 		ck->held = 1;
 		tl = xstrdup(VERDICT_HELD_WORDS);
 	}
-	ck->reason = gate_strf("%s, %s%s", body, words, tl ? tl : "");
+	/* --same-host: a read across hosts not known to be one is not ruled */
+	if (row->kind == KIND_READ && verdict_host_holds(ctx->v))
+		ck->ruling = RULING_INDETERMINATE;
+	ck->reason = gate_strf("%s, %s%s%s", body, words, tl ? tl : "",
+	    row->kind == KIND_READ && verdict_host_holds(ctx->v) ?
+	    verdict_host_words(ctx->v->hosts) : "");
 	free(words);
 	free(tl);
 	free(body);

@@ -48,14 +48,14 @@ gate_usage(FILE *fp)
 	fprintf(fp,
 	    "usage: syncgate gate OURS.json... --rival RIVAL.json... [--read-speedup X]\n"
 	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
-	    "                     [--noise FILE] [--confidence LEVEL] [--strict]\n"
-	    "                     [--ascii] [--format FORMAT] [-o FILE] [--summary]\n"
-	    "                     [--github-annotations]\n"
+	    "                     [--noise FILE] [--same-host] [--confidence LEVEL]\n"
+	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
+	    "                     [--summary] [--github-annotations]\n"
 	    "       syncgate gate NEW.json... --baseline OLD.json... [--max-regression PCT]\n"
 	    "                     [--probe FILE] [--rival-probe FILE] [--noise FILE]\n"
-	    "                     [--single-run-ok] [--confidence LEVEL] [--strict]\n"
-	    "                     [--ascii] [--format FORMAT] [-o FILE] [--summary]\n"
-	    "                     [--github-annotations]\n"
+	    "                     [--same-host] [--single-run-ok] [--confidence LEVEL]\n"
+	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
+	    "                     [--summary] [--github-annotations]\n"
 	    "\n"
 	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
 	    "units of one durable sync of the volume, from the results' probes.\n"
@@ -81,6 +81,8 @@ gate_usage(FILE *fp)
 	    "  --rival RIVAL.json    rule against another engine's result (one run;\n"
 	    "                        repeat it for each run of the rival)\n"
 	    "  --rival-probe FILE    the rival's (or baseline's) probe, over its embedded one\n"
+	    "  --same-host           read checks indeterminate unless every run's result\n"
+	    "                        records one host (default: a note where they differ)\n"
 	    "  --single-run-ok       with --baseline and one run a side, let a check fail\n"
 	    "                        (default: a fail is held indeterminate)\n"
 	    "  --strict              exit 3 when the gate cannot rule\n"
@@ -96,7 +98,7 @@ enum {
 	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
 	OPT_GITHUB_ANNOTATIONS,
 	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
-	OPT_RIVAL_PROBE, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
+	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
 };
 
 static const struct option longopts[] = {
@@ -114,6 +116,7 @@ static const struct option longopts[] = {
 	{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
 	{ "rival", required_argument, NULL, OPT_RIVAL },
 	{ "rival-probe", required_argument, NULL, OPT_RIVAL_PROBE },
+	{ "same-host", no_argument, NULL, OPT_SAME_HOST },
 	{ "single-run-ok", no_argument, NULL, OPT_SINGLE_RUN_OK },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -186,6 +189,9 @@ parse_one(int opt, struct args *a, char *err)
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
 		return add_run(&a->rival, optarg, "--rival", err);
+	case OPT_SAME_HOST:
+		a->opts.same_host = 1;
+		return 0;
 	case OPT_SINGLE_RUN_OK:
 		a->single_run_ok = 1;
 		return 0;

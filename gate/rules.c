@@ -661,6 +661,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	fill_side(&v->ours, ours, o->confidence);
 	fill_side(&v->rival, rival, o->confidence);
 	label_sides(v);
+	gate_hosts(ours, rival, o, v);
 	v->headline = gate_headline(v);
 	note_runs(v, ours, rival);
 	if (ctx.runs)
@@ -671,6 +672,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	note_scope(&ctx);
 	match_classes(&ctx, ours, rival, &m);
 	note_unit(&ctx);
+	gate_note_hosts(v, ours, rival);
 	rule_overall(&ctx);
 	gate_unit_free(&ctx.unit);
 	gate_match_free(&m);

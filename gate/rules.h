@@ -102,6 +102,36 @@ void gate_match_free(struct gate_match *m);
 void gate_note_alike(struct gate_verdict *v, const struct result *ours,
     const struct result *rival);
 
+/* The hosts of the runs (gate/host.c): the fields two hosts may differ in. */
+enum {
+	GATE_HOST_ID = 1, GATE_HOST_CPU = 2, GATE_HOST_CORES = 4,
+	GATE_HOST_MEMORY = 8, GATE_HOST_KERNEL = 16
+};
+#define GATE_HOST_FIELDS 5
+
+/*
+ * The hosts of n runs (h[i] NULL: run i records none): unrecorded when
+ * none records one; different when a field known in two of them differs
+ * (the machine id counting only where it names a machine: from
+ * machine-id or hostuuid); same when every run records a host with every
+ * field known, usable ids included, all alike; else unknown.  *differs
+ * (when not NULL) gets the GATE_HOST_* bits of the fields that differ.
+ */
+enum verdict_hosts gate_hosts_compare(const struct result_host *const *h,
+    size_t n, unsigned *differs);
+
+/* Sets v->hosts over every run of both sides, and v->same_host from o. */
+void gate_hosts(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, const struct gate_opts *o,
+    struct gate_verdict *v);
+
+/*
+ * Notes, where v has a read class and its hosts are different or
+ * unknown, which hosts and why.  Call once the rows are in v.
+ */
+void gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival);
+
 /* The sync unit each side's writes are divided by (gate/unit.c). */
 struct gate_unit {
 	struct gate_part ours, rival;   /* PART_SAMPLED over probe samples */

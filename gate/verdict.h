@@ -50,6 +50,20 @@ enum verdict_scope {
 /* "run", "runs". */
 const char *verdict_scope_name(enum verdict_scope s);
 
+/*
+ * The machines the runs of both sides were measured on, from their
+ * results' host objects (gate/host.c; docs/verdict-format.md).
+ */
+enum verdict_hosts {
+	HOSTS_UNRECORDED = 0,   /* no run records its host */
+	HOSTS_SAME,             /* every run on one host, each field known */
+	HOSTS_DIFFERENT,        /* two runs on hosts known to differ */
+	HOSTS_UNKNOWN           /* neither: a run without a host, or a field unknown */
+};
+
+/* "unrecorded", "same", "different", "unknown". */
+const char *verdict_hosts_name(enum verdict_hosts h);
+
 /* A figure with its interval; lo and hi are NaN when none was possible. */
 struct verdict_value {
 	double v, lo, hi;
@@ -189,6 +203,8 @@ struct gate_verdict {
 	enum verdict_scope scope;
 	char *noise_file;
 	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
+	enum verdict_hosts hosts;
+	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };
 
 /* Zeroes v, with NaN in every figure. */
@@ -398,6 +414,19 @@ char *gate_ceiling_words(double commit_syncs);
  * from samples_needed; NULL when it holds neither.  The caller frees it.
  */
 char *gate_settle_words(const struct verdict_check *c);
+
+/*
+ * Whether v's read checks are indeterminate for --same-host: it was given
+ * and the hosts are not known to be one.
+ */
+int verdict_host_holds(const struct gate_verdict *v);
+
+/*
+ * The end of the reason of a read check made indeterminate by
+ * --same-host (gate/host.c): "; indeterminate with --same-host: hosts
+ * differ (...)".  A static string.
+ */
+const char *verdict_host_words(enum verdict_hosts h);
 
 /* Words (gate/verdict_words.c). */
 

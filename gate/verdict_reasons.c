@@ -7,6 +7,7 @@
  * whose checks were made to pass cannot print "pass ... below 10x".
  * Run once the rulings are known to be the gate's.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,9 @@ held_holds(const struct verdict_check *c, const char *words)
 }
 
 static int
-check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err)
+check_reason_of(const struct gate_verdict *v, const struct verdict_check *c,
+    size_t i, const char *name, char *err)
 {
-	const struct verdict_check *c = &v->checks[i];
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
 	char *words, *want, q[80];
@@ -91,6 +92,50 @@ check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err
 	free(words);
 	free(want);
 	return ok ? 0 : -1;
+}
+
+/*
+ * A read check made indeterminate by --same-host: its reason ends in
+ * why, and before that reads as the gate ruled its figure.  Fills was
+ * with the check as it was before (reason cut, ruling the figure's).
+ */
+static int
+host_held(const struct gate_verdict *v, size_t i, struct verdict_check *was,
+    char **cut, const char *name, char *err)
+{
+	const struct verdict_check *c = &v->checks[i];
+	const char *end = verdict_host_words(v->hosts);
+
+	*was = *c;
+	*cut = NULL;
+	if (c->kind != KIND_READ || !verdict_host_holds(v) || c->reason == NULL)
+		return 0;
+	if (!ends_with(c->reason, end))
+		return errf(err, "%s: checks[%zu].reason does not end in \"%s\"; "
+		    "expected why a read check is indeterminate with same_host and "
+		    "hosts \"%s\"", name, i, end, verdict_hosts_name(v->hosts));
+	*cut = xstrdup(c->reason);
+	(*cut)[strlen(c->reason) - strlen(end)] = '\0';
+	was->reason = *cut;
+	if (!c->held && !isnan(c->value.v) && c->comparison != NULL &&
+	    !isnan(c->limit))
+		was->ruling = gate_judge(c->value, strcmp(c->comparison, ">=") == 0,
+		    c->limit);
+	return 0;
+}
+
+static int
+check_reason(const struct gate_verdict *v, size_t i, const char *name, char *err)
+{
+	struct verdict_check was;
+	char *cut;
+	int rc;
+
+	if (host_held(v, i, &was, &cut, name, err) < 0)
+		return -1;
+	rc = check_reason_of(v, &was, i, name, err);
+	free(cut);
+	return rc;
 }
 
 static int

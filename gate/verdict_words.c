@@ -328,6 +328,10 @@ gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
 		return pass_summary(v, kind, n);
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
 		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
+	/* every read check ends alike: said once, not once a check */
+	if (kind == KIND_READ && r == RULING_INDETERMINATE && verdict_host_holds(v))
+		return gate_strf("%zu %s, %s", n, gate_plural(n, "class", "classes"),
+		    verdict_host_words(v->hosts) + 2);
 	return joined(v, kind, r);
 }
 

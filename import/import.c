@@ -314,7 +314,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	return 0;
 }
 
-/* Fills what the file does not say: engine, workload, the probe. */
+/* Fills what the file does not say: engine, workload, the probe and its host. */
 static int
 complete(struct result *r, const struct import_args *a, char *err)
 {
@@ -329,6 +329,16 @@ complete(struct result *r, const struct import_args *a, char *err)
 		free(r->probe);
 		r->probe = NULL;
 		return -1;
+	}
+	/*
+	 * The numbers were measured where the probe ran, not here: the host
+	 * is the probe's, or none, never the importing machine's.
+	 */
+	r->host = xmalloc(sizeof *r->host);
+	if (probe_record_host(r->probe, r->host) < 0) {
+		result_host_free(r->host);
+		free(r->host);
+		r->host = NULL;
 	}
 	return 0;
 }

@@ -156,6 +156,10 @@ probe_record_free(struct probe_record *p)
 	probe_flushes_free(&p->flushes);
 	probe_watch_free(&p->watch);
 	probe_series_free(&p->series);
+	if (p->hw != NULL) {
+		result_host_free(p->hw);
+		free(p->hw);
+	}
 	probe_record_init(p);
 }
 
@@ -236,7 +240,41 @@ num_array(const double *v, size_t n)
 static void
 host_json(cJSON *o, const struct probe_record *p)
 {
-	strings_json(cJSON_AddObjectToObject(o, "host"), host_keys, p, 0);
+	cJSON *h = cJSON_AddObjectToObject(o, "host");
+
+	strings_json(h, host_keys, p, 0);
+	/* a later addition: a record without it reads back alike */
+	if (p->hw != NULL)
+		result_host_hw_to_json(h, p->hw);
+}
+
+/* The hardware, when the record has any of its keys. */
+static int
+get_hw(const cJSON *host, struct probe_record *p, const struct json_at *a)
+{
+	if (json_member(host, "cpu_model") == NULL && json_member(host, "cores") ==
+	    NULL && json_member(host, "memory_bytes") == NULL)
+		return 0;
+	p->hw = xmalloc(sizeof *p->hw);
+	result_host_init(p->hw);
+	return result_host_hw_from_json(host, a, p->hw);
+}
+
+int
+probe_record_host(const struct probe_record *p, struct result_host *h)
+{
+	result_host_init(h);
+	if (p->hw == NULL)
+		return -1;
+	result_host_copy(h, p->hw);
+	h->kernel = p->kernel ? xstrdup(p->kernel) : NULL;
+	/* an id the probe did not hash as syncgate does names nothing comparable */
+	if (p->host_id != NULL && result_host_id_ok(p->host_id) &&
+	    p->host_id_source != NULL) {
+		h->machine_id = xstrdup(p->host_id);
+		h->id_source = xstrdup(p->host_id_source);
+	}
+	return 0;
 }
 
 static void
@@ -463,6 +501,7 @@ get_parts(const cJSON *o, struct probe_record *p, const struct json_at *a)
 
 	if (json_get_object(o, "host", 0, "an object with an id", a, &host,
 	    &hc) < 0 || get_strings(host, host_keys, p, &hc) < 0 ||
+	    get_hw(host, p, &hc) < 0 ||
 	    json_get_object(o, "volume", 0, "an object with an id", a, &vol,
 	    &vc) < 0 || get_strings(vol, volume_keys, p, &vc) < 0 ||
 	    get_strings(vol, volume_later_keys, p, &vc) < 0 ||
@@ -635,6 +674,11 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		d->group.samples_ns = xmalloc(s->group.nsamples * sizeof(double));
 		memcpy(d->group.samples_ns, s->group.samples_ns,
 		    s->group.nsamples * sizeof(double));
+	}
+	if (s->hw != NULL) {
+		d->hw = xmalloc(sizeof *d->hw);
+		result_host_init(d->hw);
+		result_host_copy(d->hw, s->hw);
 	}
 	probe_flushes_copy(&d->flushes, &s->flushes);
 	probe_watch_copy(&d->watch, &s->watch);

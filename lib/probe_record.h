@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "lib/result_host.h"
+
 #define PROBE_FORMAT "syncgate-probe/1"
 
 enum reach { REACH_UNKNOWN = 0, REACH_YES, REACH_NO };
@@ -126,6 +128,12 @@ struct probe_record {
 	char *host_name;
 	char *os, *kernel;
 	char *virt;             /* virtualisation hint, or NULL */
+	/*
+	 * The host's cpu_model, cores and memory_bytes (its other fields
+	 * unused: they are the record's kernel and host id); NULL for a
+	 * record written before the probe recorded them.
+	 */
+	struct result_host *hw;
 	/* volume */
 	char *volume_id;
 	char *volume_id_source; /* "fs-uuid", "device-number" ... */
@@ -260,6 +268,14 @@ void probe_series_json(cJSON *o, const struct probe_watch *w,
  */
 int probe_series_from_json(const cJSON *o, struct probe_watch *w,
     struct probe_series *s, const char *name, const char *where, char *err);
+
+/*
+ * The host as a result records it (lib/result_host.h), from p's: its
+ * hardware, kernel and host id (the id left null where it is not a
+ * syncgate hash).  Returns 0, or -1 when p records no hardware (a record
+ * from before it did); h is initialised either way, the caller frees it.
+ */
+int probe_record_host(const struct probe_record *p, struct result_host *h);
 
 /* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);

@@ -462,6 +462,26 @@ get_probe(const cJSON *root, const char *path, struct result *r, char *err)
 	return 0;
 }
 
+/* An older result has no host; one that has it must have all of it right. */
+static int
+get_host(const cJSON *root, struct result *r, const struct json_at *at)
+{
+	const cJSON *o;
+	struct json_at c;
+	int rc = json_get_object(root, "host", JSON_OPTIONAL, "an object (cpu_model, "
+	    "cores, memory_bytes, kernel, machine_id, id_source)", at, &o, &c);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	r->host = xmalloc(sizeof *r->host);
+	if (result_host_from_json(o, &c, r->host) < 0) {
+		free(r->host);
+		r->host = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 int
 result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err)
@@ -473,6 +493,7 @@ result_from_json(const cJSON *root, const char *path, struct result *r,
 	r->path = xstrdup(path);
 	json_at_init(&at, path, "", err);
 	if (get_header(root, r, &at) < 0 ||
+	    get_host(root, r, &at) < 0 ||
 	    get_probe(root, path, r, err) < 0 ||
 	    get_classes(root, path, r, &at) < 0) {
 		result_free(r);
@@ -516,6 +537,10 @@ result_free(struct result *r)
 	if (r->probe != NULL) {
 		probe_record_free(r->probe);
 		free(r->probe);
+	}
+	if (r->host != NULL) {
+		result_host_free(r->host);
+		free(r->host);
 	}
 	memset(r, 0, sizeof *r);
 	r->concurrency = -1;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "lib/probe_record.h"
+#include "lib/result_host.h"
 #include "lib/result_limits.h"
 
 #define RESULT_FORMAT "syncgate-result/1"
@@ -48,6 +49,7 @@ struct result {
 	char *version, *workload;   /* NULL when absent */
 	long long concurrency;      /* -1 when absent */
 	struct probe_record *probe; /* NULL when the result carries none */
+	struct result_host *host;   /* the machine it ran on; NULL: unrecorded */
 	struct result_class *classes;
 	size_t nclasses;
 };
@@ -85,8 +87,8 @@ struct result_class *result_add_class(struct result *r, const char *name,
     enum class_kind kind);
 
 /*
- * r as a syncgate-result/1 tree (lib/result_write.c), its probe included
- * when it has one.  Classes with samples are written as samples_ns, or,
+ * r as a syncgate-result/1 tree (lib/result_write.c), its probe and its
+ * host included when it has them.  Classes with samples are written as samples_ns, or,
  * where files is not NULL and files[i] is not NULL, as a samples_file
  * naming files[i] (a path relative to the result file's folder, written
  * by the caller); a class whose count exceeds its samples (a sample of

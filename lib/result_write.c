@@ -88,6 +88,8 @@ result_to_json(const struct result *r, const char *const *files)
 		cJSON_AddStringToObject(o, "workload", r->workload);
 	if (r->concurrency >= 0)
 		cJSON_AddNumberToObject(o, "concurrency", (double)r->concurrency);
+	if (r->host != NULL)
+		cJSON_AddItemToObject(o, "host", result_host_to_json(r->host));
 	if (r->probe != NULL)
 		cJSON_AddItemToObject(o, "probe", probe_record_to_json(r->probe));
 	classes = cJSON_AddArrayToObject(o, "classes");

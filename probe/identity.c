@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "probe/host.h"
 #include "probe/identity.h"
 
 uint64_t
@@ -211,13 +212,11 @@ machine_id(unsigned char *buf, size_t len, size_t *n)
 	return NULL;
 }
 
-/* The machine id hashed, so the record does not publish it; else the host name. */
-static void
-host_id(struct probe_record *out, const char *hostname)
+const char *
+identity_machine_hash(const char *hostname, char hex[IDENTITY_HASH_LEN + 1])
 {
 	static const char salt[] = "syncgate-host:";
 	unsigned char buf[128];
-	char hex[17];
 	size_t n = 0;
 	const char *src = machine_id(buf, sizeof buf, &n);
 	uint64_t h = identity_fnv1a(IDENTITY_FNV, salt, sizeof salt - 1);
@@ -228,7 +227,17 @@ host_id(struct probe_record *out, const char *hostname)
 		h = identity_fnv1a(h, hostname, strlen(hostname));
 		src = "hostname";
 	}
-	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+	snprintf(hex, IDENTITY_HASH_LEN + 1, "%016llx", (unsigned long long)h);
+	return src;
+}
+
+/* The machine id hashed, so the record does not publish it; else the host name. */
+static void
+host_id(struct probe_record *out, const char *hostname)
+{
+	char hex[IDENTITY_HASH_LEN + 1];
+	const char *src = identity_machine_hash(hostname, hex);
+
 	out->host_id = xstrdup(hex);
 	out->host_id_source = xstrdup(src);
 }
@@ -338,6 +347,13 @@ identity_host(struct probe_record *out)
 	name[sizeof name - 1] = '\0';
 	out->host_name = identity_clean(name, 255);
 	host_id(out, out->host_name);
+	/* the hardware; the record's own kernel and id stand for the rest */
+	out->hw = xmalloc(sizeof *out->hw);
+	host_gather(out->hw);
+	free(out->hw->kernel);
+	free(out->hw->machine_id);
+	free(out->hw->id_source);
+	out->hw->kernel = out->hw->machine_id = out->hw->id_source = NULL;
 	if (uname(&u) < 0) {
 		out->os = xstrdup("unknown");
 		return;

@@ -16,8 +16,19 @@
 /* Longest string kept from the system, paths aside; longer ones are cut. */
 #define IDENTITY_MAX 512
 
-/* Fills out's host fields: id, id_source, name, os, kernel, virt. */
+/* Fills out's host fields: id, id_source, name, os, kernel, virt, hw. */
 void identity_host(struct probe_record *out);
+
+/*
+ * The machine id hashed (salted FNV-1a), so no record publishes the id
+ * itself, into hex: /etc/machine-id's text, macOS's gethostuuid, else
+ * hostname.  Returns where it came from: "machine-id", "hostuuid" or
+ * "hostname".  The probe's host.id and a result's host.machine_id are
+ * this one hash, so the two can be compared.
+ */
+#define IDENTITY_HASH_LEN 16
+const char *identity_machine_hash(const char *hostname,
+    char hex[IDENTITY_HASH_LEN + 1]);
 
 /* FNV-1a, 64 bits, of n bytes, continuing from h (start with IDENTITY_FNV). */
 #define IDENTITY_FNV 0xcbf29ce484222325ULL

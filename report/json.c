@@ -268,6 +268,10 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
 	json_add_string_or_null(o, "noise_file", v->noise_file);
 	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
+	cJSON_AddStringToObject(o, "hosts", verdict_hosts_name(v->hosts));
+	/* only when given, so a verdict without it reads as before */
+	if (v->same_host)
+		cJSON_AddBoolToObject(o, "same_host", 1);
 	cJSON_AddItemToObject(o, "ours", side_json(&v->ours));
 	cJSON_AddItemToObject(o, "rival", side_json(&v->rival));
 	cJSON_AddItemToObject(o, "unit", unit_json(&v->unit));

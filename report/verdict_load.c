@@ -512,7 +512,12 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
 	static const char *const modes[] = { "rival", "baseline" };
 	static const char *const scopes[] = { "run", "runs" };
-	int mode, scope = 0;
+	const char *hosts[4];
+	int mode, scope = 0, h = HOSTS_UNRECORDED;
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		hosts[i] = verdict_hosts_name((enum verdict_hosts)i);
 
 	if (get_str(root, "syncgate_version", 1, &v->version, w) < 0 ||
 	    get_ruling(root, "verdict", &v->overall, w) < 0 ||
@@ -525,8 +530,17 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	    json_get_string(root, "noise_file", JSON_OPTIONAL | JSON_NULL,
 	    "a string or null", w, &v->noise_file) < 0 ||
 	    json_get_bool(root, "single_run_ok", JSON_OPTIONAL, "true or false", w,
-	    &v->single_run_ok) < 0)
+	    &v->single_run_ok) < 0 ||
+	    json_get_word(root, "hosts", JSON_OPTIONAL, hosts, 4, "\"same\", "
+	    "\"different\", \"unknown\" or \"unrecorded\"", w, &h) < 0 ||
+	    json_get_bool(root, "same_host", JSON_OPTIONAL, "true, or absent", w,
+	    &v->same_host) < 0)
 		return -1;
+	v->hosts = (enum verdict_hosts)h;
+	/* the gate writes it only when given: false would not render back */
+	if (json_member(root, "same_host") != NULL && !v->same_host)
+		return errf(w->err, "%s: same_host is false; expected true, or absent "
+		    "without --same-host", w->file);
 	v->mode = mode == 1 ? MODE_BASELINE : MODE_RIVAL;
 	v->scope = scope == 1 ? SCOPE_RUNS : SCOPE_RUN;
 	return 0;

@@ -73,7 +73,7 @@ PY
 # --- the steps, run as GitHub runs them -------------------------------------
 ws=$tmp/ws
 mkdir -p "$ws" "$tmp/runner"
-for c in baseline-pass reads-fail-p50 samples-intervals; do
+for c in baseline-pass reads-fail-p50 samples-intervals hosts-two; do
 	mkdir -p "$ws/$c"
 	cp fixtures/gate/$c/*.json "$ws/$c/"
 done
@@ -132,6 +132,15 @@ outcome indeterminate-strict 3 indeterminate 3
 act indeterminate results=samples-intervals/ours.json rival=samples-intervals/rival.json
 outcome indeterminate 0 indeterminate 0
 
+# same-host: the reads of two hosts, which pass without it, are indeterminate
+act two-hosts results=hosts-two/ours.json rival=hosts-two/rival.json commit-syncs=3
+outcome two-hosts 0 pass 0
+act same-host results=hosts-two/ours.json rival=hosts-two/rival.json commit-syncs=3 \
+	same-host=true strict=true
+outcome same-host 3 indeterminate 3
+grep -q 'indeterminate with --same-host' "$tmp/out" ||
+	fail "same-host: the reads' reason does not name --same-host"
+
 act quiet results=reads-fail-p50/ours.json rival=reads-fail-p50/rival.json \
 	summary=false annotations=false
 outcome quiet 1 fail 1
@@ -169,6 +178,8 @@ refused() {
 }
 refused strict 'syncgate action: input strict is "maybe"; expected true or false' \
 	gate INPUT_RESULTS=split.json INPUT_RIVAL=r.json INPUT_STRICT=maybe
+refused same-host 'syncgate action: input same-host is "1"; expected true or false' \
+	gate INPUT_RESULTS=split.json INPUT_RIVAL=r.json INPUT_SAME_HOST=1
 refused both 'syncgate action: inputs rival and baseline are both given; expected one of them' \
 	gate INPUT_RESULTS=baseline-pass/ours.json INPUT_RIVAL=baseline-pass/old.json \
 	INPUT_BASELINE=baseline-pass/old.json

@@ -98,6 +98,20 @@ for engine in sqlite lmdb; do
 	grep -Eq "^range +read +.* 60 " "$tmp/report" || fail "$engine: no 60 range samples"
 	grep -Eq "^write +write +.* 90 " "$tmp/report" || fail "$engine: no 90 write samples"
 	durable_write_check "$engine" "$r"
+	# the machine: its id hashed as the probe's host.id, never the raw id
+	hid=$(tr -d '\t\n' <"$r" | sed -n 's/.*"host":{"cpu_model":[^}]*"machine_id":"\([0-9a-f]*\)".*/\1/p')
+	pid=$(tr -d '\t\n' <"$r" | sed -n 's/.*"probe":{[^{]*"host":{"id":"\([^"]*\)".*/\1/p')
+	[ "${#hid}" = 16 ] || fail "$engine: no hashed machine id in the result's host: $hid"
+	[ "$hid" = "$pid" ] || fail "$engine: the host's machine id $hid is not the probe's $pid"
+	if [ -r /etc/machine-id ] && [ -s /etc/machine-id ]; then
+		grep -qF "$(cat /etc/machine-id)" "$r" && fail "$engine: the raw machine id is in the result"
+	fi
+	if [ "$(uname -s)" = Linux ]; then
+		tr -d '\t\n' <"$r" | grep -q "\"cores\":$(getconf _NPROCESSORS_ONLN)," ||
+			fail "$engine: the host's cores are not this machine's"
+		tr -d '\t\n' <"$r" | grep -qF "\"kernel\":\"$(uname -r)\",\"machine_id\"" ||
+			fail "$engine: the host's kernel is not uname -r"
+	fi
 done
 
 # Commits that are not synced cost less than one sync, and the gate says so.

@@ -293,6 +293,91 @@ sg help gate >help2.txt
 cmp -s help.txt help2.txt || fail "help gate differs from gate --help"
 n=$((n + 1))
 
+# --- runs of a side that cannot stand together, each refused in one line ----
+# expect_one STATUS PART ARGS...: expect, and the message is one line
+expect_one() {
+	expect "$@"
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] ||
+		fail "$3 $4 ...: $(wc -l <"$tmp/err") lines on standard error, expected one"
+}
+mkdir "$tmp/mr"
+cd "$tmp/mr"
+cp "$split/ours.json" a1.json
+cp "$split/ours.json" a2.json
+cp "$split/rival.json" r1.json
+cp "$split/rival.json" r2.json
+ln -s a1.json l1.json
+ln a1.json h1.json
+sed 's/"engine": "zu"/"engine": "zx"/' a1.json >engine.json
+sed 's/"workload": "linkbench"/"workload": "ycsb-a"/' a1.json >workload.json
+sed 's/"traversal"/"scan"/' a1.json >classes.json
+# one file twice on a side: by name, a symbolic link, a hard link, ./path
+expect_one 2 "gate: a1.json and a1.json are one file; expected each run of ours once" \
+	sg gate a1.json a1.json --rival r1.json
+expect_one 2 "gate: a1.json and l1.json are one file; expected each run of ours once" \
+	sg gate a1.json l1.json --rival r1.json
+expect_one 2 "gate: a1.json and h1.json are one file; expected each run of ours once" \
+	sg gate a1.json h1.json --rival r1.json
+expect_one 2 "gate: a1.json and ./a1.json are one file; expected each run of ours once" \
+	sg gate a1.json ./a1.json --rival r1.json
+expect_one 2 "gate: --rival r1.json and --rival ./r1.json are one file; expected each run once" \
+	sg gate a1.json --rival r1.json --rival ./r1.json
+expect_one 2 "gate: --baseline r1.json and --baseline ./r1.json are one file; expected each run once" \
+	sg gate a1.json a2.json --baseline r1.json --baseline ./r1.json
+expect_one 2 "gate: a1.json and --rival ./a1.json are one file; expected two runs' results" \
+	sg gate a1.json a2.json --rival r1.json --rival ./a1.json
+# runs of one side from another engine or workload, or without a class
+expect_one 2 'gate: engine.json: engine is "zx", but a1.json'"'"'s is "zu"; expected every run of ours from one engine' \
+	sg gate a1.json engine.json --rival r1.json
+expect_one 2 'gate: workload.json: workload is "ycsb-a", but a1.json'"'"'s is "linkbench"; expected every run of ours on one workload' \
+	sg gate a1.json workload.json --rival r1.json
+expect_one 2 'gate: classes.json: has no class "traversal", which a1.json ran; expected the same classes in every run of ours' \
+	sg gate a1.json classes.json --rival r1.json
+expect_one 2 'gate: classes.json: has no class "traversal", which a1.json ran; expected the same classes in every run of --rival' \
+	sg gate r1.json --rival a1.json --rival classes.json
+expect_one 2 'gate: classes.json: has no class "traversal", which a1.json ran; expected the same classes in every run of --baseline' \
+	sg gate r1.json r2.json --baseline a1.json --baseline classes.json
+# calibrate: two runs or more, each once, of one engine
+expect_one 2 "calibrate: one run alone has no run-to-run noise to measure; expected two runs or more" \
+	sg calibrate a1.json
+expect_one 2 "calibrate: no runs; expected two runs or more" sg calibrate
+expect_one 2 "calibrate: a1.json and ./a1.json are one file; expected each run once" \
+	sg calibrate a1.json ./a1.json
+expect_one 2 "calibrate: a1.json and h1.json are one file; expected each run once" \
+	sg calibrate a1.json h1.json
+expect_one 2 'calibrate: engine.json: engine is "zx", but a1.json'"'"'s is "zu"' \
+	sg calibrate a1.json engine.json
+# a noise file of another engine, another workload, or without a class
+sg calibrate a1.json a2.json --format json -o noise.json 2>"$tmp/err" ||
+	fail "calibrate: $(cat "$tmp/err")"
+sed 's/"engine":	"zu"/"engine":	"zx"/' noise.json >noise-engine.json
+sed 's/"workload":	"linkbench"/"workload":	"ycsb-a"/' noise.json >noise-workload.json
+sed 's/"traversal"/"scan"/' noise.json >noise-classes.json
+cmp -s noise.json noise-engine.json && fail "noise-engine.json: the engine was not changed"
+cmp -s noise.json noise-workload.json && fail "noise-workload.json: the workload was not changed"
+cmp -s noise.json noise-classes.json && fail "noise-classes.json: no class was renamed"
+expect_one 2 'gate: --noise noise-engine.json: measured engine "zx", but the sides are "zu" and "ladybug"; expected the noise of one of them' \
+	sg gate a1.json --rival r1.json --noise noise-engine.json
+expect_one 2 'gate: --noise noise-workload.json: measured workload "ycsb-a", but a1.json ran "linkbench"; expected the noise of the same workload' \
+	sg gate a1.json --rival r1.json --noise noise-workload.json
+expect_one 2 'gate: --noise noise-classes.json: has no class "traversal", which a1.json ran; expected the noise of every class' \
+	sg gate a1.json --rival r1.json --noise noise-classes.json
+# a host's strings come from a file: shown, never obeyed, in the note
+h2=$top/fixtures/gate/hosts-two
+sed 's/"AMD EPYC 7B13 64-Core Processor"/"AMD\\u001b[31mRED\\u009b"/' "$h2/ours.json" >hostile-host.json
+for f in text markdown html junit; do
+	set +e
+	sg gate hostile-host.json --rival "$h2/rival.json" --commit-syncs 3 --format $f >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	set -e
+	[ "$st" = 0 ] || fail "hostile host, $f: exit status $st: $(cat "$tmp/err")"
+	grep -q 'across two hosts.*RED' "$tmp/out" || fail "hostile host, $f: no note on the hosts with the CPU model"
+	LC_ALL=C grep -q "$(printf '\033')" "$tmp/out" && fail "hostile host, $f: an escape reached the output"
+	LC_ALL=C grep -q "$(printf '\302\233')" "$tmp/out" && fail "hostile host, $f: a C1 control reached the output"
+	n=$((n + 1))
+done
+cd "$tmp"
+
 cd "$top"
 echo "cli_gate: $n checks, $failures failed"
 [ "$failures" -eq 0 ]

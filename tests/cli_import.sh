@@ -66,6 +66,20 @@ grep -qF '"workload":	"a"' "$tmp/out" || fail "the result is not on standard out
 expect 0 "imported" import linkbench "$fx/linkbench-request.csv" --engine m --probe "$fx/probe.json" -o "$tmp/p.json"
 grep -qF '"median_ns":	138078' "$tmp/p.json" || fail "--probe is not embedded"
 grep -q "no probe embedded" "$tmp/err" && fail "a probe was given, yet reported missing"
+# The host is the probe's, never the importing machine's: none from a probe
+# that does not record its hardware, none without a probe, and the probe's
+# hardware, kernel and id where it does.
+grep -qF '"host"' "$tmp/out" && fail "an import without --probe recorded a host"
+grep -qF '"cpu_model"' "$tmp/p.json" && fail "a probe without hardware gave a host"
+sed 's/"virtualization": null/"virtualization": null, "cpu_model": "AMD EPYC 7B13", "cores": 8, "memory_bytes": 34359738368/' \
+	"$fx/probe.json" >"$tmp/hw-probe.json"
+cmp -s "$fx/probe.json" "$tmp/hw-probe.json" && fail "hw-probe.json: no hardware was added"
+expect 0 "imported" import linkbench "$fx/linkbench-request.csv" --engine m --probe "$tmp/hw-probe.json" -o "$tmp/hw.json"
+tr -d '\t\n' <"$tmp/hw.json" | grep -qF '"host":{"cpu_model":"AMD EPYC 7B13","cores":8,"memory_bytes":34359738368,"kernel":"6.1.0-18-amd64","machine_id":"5f2c0e6a91d4b837","id_source":"machine-id"}' ||
+	fail "the result's host is not the probe's: $(grep -A8 '"host"' "$tmp/hw.json" | head -9)"
+sed 's/"cores": 8/"cores": "8"/' "$tmp/hw-probe.json" >"$tmp/hw-bad.json"
+expect 2 "hw-bad.json: probe.host.cores is a string; expected a whole number of cores from 1 to 1000000, or null" \
+	import linkbench "$fx/linkbench-request.csv" --engine m --probe "$tmp/hw-bad.json" -o "$tmp/hw2.json"
 
 # Two imports gate against each other, bucketed percentiles and all.
 expect 0 "imported" import linkbench "$fx/linkbench-load-request.csv" --engine rival --probe "$fx/probe.json" -o "$tmp/rival.json"

@@ -40,7 +40,8 @@ writes-over-ceiling writes-over-rival-p99 shared-unit two-hosts two-volumes
 ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
 no-writes samples-intervals group-commit baseline-fail baseline-pass
 rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression
-names-backslash names-nfc-nfd flushes-ceiling"
+names-backslash names-nfc-nfd hosts-two hosts-same-host hosts-same hosts-unknown
+hosts-baseline-held flushes-ceiling"
 abs=$S
 case $abs in /*) ;; *) abs=$PWD/$abs ;; esac
 formats="txt:text md:markdown json:json xml:junit html:html

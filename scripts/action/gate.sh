@@ -15,6 +15,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 need_env GITHUB_OUTPUT GITHUB_WORKSPACE
 need_syncgate
 strict=$(bool strict "${INPUT_STRICT:-}")
+same_host=$(bool same-host "${INPUT_SAME_HOST:-}")
+single_run_ok=$(bool single-run-ok "${INPUT_SINGLE_RUN_OK:-}")
 summary=$(bool summary "${INPUT_SUMMARY:-true}")
 annotations=$(bool annotations "${INPUT_ANNOTATIONS:-true}")
 
@@ -49,6 +51,8 @@ opt --read-speedup "${INPUT_READ_SPEEDUP:-}"
 opt --commit-syncs "${INPUT_COMMIT_SYNCS:-}"
 opt --max-regression "${INPUT_MAX_REGRESSION:-}"
 opt --confidence "${INPUT_CONFIDENCE:-}"
+[ "$same_host" = 0 ] || args+=(--same-host)
+[ "$single_run_ok" = 0 ] || args+=(--single-run-ok)
 
 out=${INPUT_OUTPUT_DIR:-syncgate}
 case $out in /*) ;; *) out=$GITHUB_WORKSPACE/$out ;; esac

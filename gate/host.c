@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The hosts behind a verdict: whether every run of both sides was
+ * measured on one machine, and what is said when reads were compared
+ * across two.  Writes are ruled in syncs of each side's own probe, so
+ * the machine divides out of them; a read's latency has no such unit.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/rules.h"
+#include "lib/err.h"
+
+const char *
+verdict_hosts_name(enum verdict_hosts h)
+{
+	switch (h) {
+	case HOSTS_SAME:
+		return "same";
+	case HOSTS_DIFFERENT:
+		return "different";
+	case HOSTS_UNKNOWN:
+		return "unknown";
+	default:
+		return "unrecorded";
+	}
+}
+
+int
+verdict_host_holds(const struct gate_verdict *v)
+{
+	return v->same_host && v->hosts != HOSTS_SAME;
+}
+
+const char *
+verdict_host_words(enum verdict_hosts h)
+{
+	switch (h) {
+	case HOSTS_SAME:
+		return "";
+	case HOSTS_DIFFERENT:
+		return "; indeterminate with --same-host: hosts differ (the runs were "
+		    "measured on more than one machine)";
+	case HOSTS_UNKNOWN:
+		return "; indeterminate with --same-host: hosts unknown (a run records "
+		    "no host, no usable machine id, or a field as null)";
+	default:
+		return "; indeterminate with --same-host: hosts unrecorded (no run "
+		    "records its host)";
+	}
+}
+
+static int
+str_differ(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) != 0;
+}
+
+static int
+num_differ(long long a, long long b)
+{
+	return a >= 0 && b >= 0 && a != b;
+}
+
+/* The fields in which two known hosts differ, as GATE_HOST_* bits. */
+static unsigned
+host_differs(const struct result_host *a, const struct result_host *b)
+{
+	unsigned d = 0;
+
+	if (result_host_id_usable(a) && result_host_id_usable(b) &&
+	    strcmp(a->machine_id, b->machine_id) != 0)
+		d |= GATE_HOST_ID;
+	if (str_differ(a->cpu_model, b->cpu_model))
+		d |= GATE_HOST_CPU;
+	if (num_differ(a->cores, b->cores))
+		d |= GATE_HOST_CORES;
+	if (num_differ(a->memory_bytes, b->memory_bytes))
+		d |= GATE_HOST_MEMORY;
+	if (str_differ(a->kernel, b->kernel))
+		d |= GATE_HOST_KERNEL;
+	return d;
+}
+
+/* Whether every field of h is known and its id names a machine. */
+static int
+host_complete(const struct result_host *h)
+{
+	return h->cpu_model != NULL && h->cores >= 0 && h->memory_bytes >= 0 &&
+	    h->kernel != NULL && result_host_id_usable(h);
+}
+
+/* Whether h knows the field of bit. */
+static int
+knows(const struct result_host *h, unsigned bit)
+{
+	switch (bit) {
+	case GATE_HOST_ID:
+		return result_host_id_usable(h);
+	case GATE_HOST_CPU:
+		return h->cpu_model != NULL;
+	case GATE_HOST_CORES:
+		return h->cores >= 0;
+	case GATE_HOST_MEMORY:
+		return h->memory_bytes >= 0;
+	default:
+		return h->kernel != NULL;
+	}
+}
+
+/*
+ * Two hosts differ when a field known in both differs.  A field's first
+ * known value stands for it: two known values differ from each other
+ * exactly when one of them differs from the first.
+ */
+enum verdict_hosts
+gate_hosts_compare(const struct result_host *const *h, size_t n,
+    unsigned *differs)
+{
+	const struct result_host *first[GATE_HOST_FIELDS] = { NULL };
+	size_t i, recorded = 0, complete = 0;
+	unsigned d = 0, bit;
+	int f;
+
+	for (i = 0; i < n; i++) {
+		if (h[i] == NULL)
+			continue;
+		recorded++;
+		complete += host_complete(h[i]);
+		for (f = 0; f < GATE_HOST_FIELDS; f++) {
+			bit = 1u << f;
+			if (first[f] == NULL && knows(h[i], bit))
+				first[f] = h[i];
+			else if (first[f] != NULL)
+				d |= host_differs(first[f], h[i]) & bit;
+		}
+	}
+	if (differs != NULL)
+		*differs = d;
+	if (recorded == 0)
+		return HOSTS_UNRECORDED;
+	if (d != 0)
+		return HOSTS_DIFFERENT;
+	return complete == n ? HOSTS_SAME : HOSTS_UNKNOWN;
+}
+
+/* The host of run i of a side. */
+static const struct result_host *
+run_host(const struct gate_side_in *in, size_t i)
+{
+	return in->nruns > 1 ? in->runs[i].r->host : in->r->host;
+}
+
+static const char *
+run_file(const struct gate_side_in *in, size_t i)
+{
+	return in->nruns > 1 ? in->runs[i].file : in->file;
+}
+
+/* Every run's host, ours first; the caller frees the array. */
+static const struct result_host **
+all_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
+    size_t *n)
+{
+	size_t no = gate_side_runs(ours), nr = gate_side_runs(rival), i;
+	const struct result_host **h = xcalloc(no + nr, sizeof *h);
+
+	for (i = 0; i < no; i++)
+		h[i] = run_host(ours, i);
+	for (i = 0; i < nr; i++)
+		h[no + i] = run_host(rival, i);
+	*n = no + nr;
+	return h;
+}
+
+void
+gate_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
+    const struct gate_opts *o, struct gate_verdict *v)
+{
+	size_t n;
+	const struct result_host **h = all_hosts(ours, rival, &n);
+
+	v->hosts = gate_hosts_compare(h, n, NULL);
+	v->same_host = o->same_host;
+	free(h);
+}
+
+/* "machine-id 0123456789abcdef (AMD EPYC, 2 cores, 23.5 GiB of memory, kernel 6.1.0)". */
+static char *
+host_words(const struct result_host *h)
+{
+	struct gate_list l = { NULL, 0, 0 };
+	char buf[320], *out;
+
+	if (h->cpu_model != NULL)
+		gate_list_add(&l, ", ", h->cpu_model);
+	if (h->cores >= 0) {
+		snprintf(buf, sizeof buf, "%lld %s", h->cores, h->cores == 1 ? "core" :
+		    "cores");
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->memory_bytes >= 0) {
+		snprintf(buf, sizeof buf, "%.1f GiB of memory",
+		    (double)h->memory_bytes / (1024.0 * 1024 * 1024));
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->kernel != NULL) {
+		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->machine_id != NULL)
+		out = gate_strf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
+		    l.s ? l.s : "", l.s ? ")" : "");
+	else
+		out = gate_strf("a host with no machine id%s%s%s", l.s ? " (" : "",
+		    l.s ? l.s : "", l.s ? ")" : "");
+	free(l.s);
+	return out;
+}
+
+/* Where a side ran: one host in words, or more than one; *one when one. */
+static char *
+side_words(const struct gate_side_in *in, const struct verdict_side *s,
+    enum gate_mode m, int *one)
+{
+	size_t n = gate_side_runs(in), i;
+	const struct result_host **h = xcalloc(n, sizeof *h);
+	char who[256], *w, *out;
+	unsigned d;
+
+	for (i = 0; i < n; i++)
+		h[i] = run_host(in, i);
+	gate_who(s, m, who, sizeof who);
+	gate_hosts_compare(h, n, &d);
+	*one = d == 0 && h[0] != NULL;
+	if (d != 0 || h[0] == NULL) {
+		out = gate_strf("%s on %s", who, d != 0 ? "more than one host" :
+		    "a host it does not record");
+	} else {
+		w = host_words(h[0]);
+		out = gate_strf("%s on %s", who, w);
+		free(w);
+	}
+	free(h);
+	return out;
+}
+
+/* "machine id, CPU model and kernel". */
+static char *
+differ_words(unsigned d)
+{
+	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
+	    "CPU model", "cores", "memory", "kernel" };
+	char *out = NULL, *next;
+	int f, left = 0;
+
+	for (f = 0; f < GATE_HOST_FIELDS; f++)
+		left += (d >> f) & 1;
+	for (f = 0; f < GATE_HOST_FIELDS; f++) {
+		if (!((d >> f) & 1))
+			continue;
+		left--;
+		next = gate_strf("%s%s%s", out ? out : "", out == NULL ? "" : left == 0 ?
+		    " and " : ", ", names[f]);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/* Why the hosts are unknown: the first run that makes them so. */
+static char *
+unknown_words(const struct gate_side_in *ours, const struct gate_side_in *rival)
+{
+	const struct gate_side_in *sides[2] = { ours, rival };
+	size_t i, k;
+	int pass;
+
+	for (pass = 0; pass < 3; pass++)
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < gate_side_runs(sides[k]); i++) {
+				const struct result_host *h = run_host(sides[k], i);
+				const char *f = run_file(sides[k], i);
+
+				if (pass == 0 && h == NULL)
+					return gate_strf("%s records no host", f);
+				if (pass == 1 && h != NULL && !result_host_id_usable(h))
+					return h->machine_id == NULL ?
+					    gate_strf("%s's host has no machine id", f) :
+					    gate_strf("%s's host id comes from %s, which "
+					    "does not name a machine", f, h->id_source);
+				if (pass == 2 && h != NULL && !host_complete(h))
+					return gate_strf("%s's host leaves a field unknown "
+					    "(null)", f);
+			}
+	return xstrdup("a run's host is not known in full");
+}
+
+void
+gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
+{
+	size_t n, i;
+	const struct result_host **h;
+	char *a, *b, *w;
+	unsigned d;
+	int one_o, one_r;
+
+	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_READ; i++)
+		;
+	if (i == v->nrows || (v->hosts != HOSTS_DIFFERENT &&
+	    v->hosts != HOSTS_UNKNOWN))
+		return;
+	if (v->hosts == HOSTS_UNKNOWN) {
+		w = unknown_words(ours, rival);
+		verdict_note(v, "reads may have been compared across two hosts: %s; "
+		    "a read's latency has no unit that divides the machine out "
+		    "(--same-host makes read checks indeterminate)", w);
+		free(w);
+		return;
+	}
+	h = all_hosts(ours, rival, &n);
+	gate_hosts_compare(h, n, &d);
+	free(h);
+	w = differ_words(d);
+	a = side_words(ours, &v->ours, v->mode, &one_o);
+	b = side_words(rival, &v->rival, v->mode, &one_r);
+	verdict_note(v, "reads were compared across %s hosts, which differ in "
+	    "%s: %s, %s; a read's latency has no unit that divides the machine "
+	    "out, so a difference may be the machines' rather than the engines' "
+	    "(--same-host makes read checks indeterminate)", one_o && one_r ?
+	    "two" : "several", w, a, b);
+	free(w);
+	free(a);
+	free(b);
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A result's host object in and out.  Every key is written, null where
+ * the system did not say, so a reader tells "unknown" from "forgotten".
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/result_host.h"
+
+/* Whole numbers a double holds exactly: 2^53. */
+#define HOST_MAX_BYTES 9007199254740992.0
+
+static const struct json_span cores_span = { 1, 1e6, 0, 0, 1,
+	"a whole number of cores from 1 to 1000000, or null", NULL, NULL };
+static const struct json_span memory_span = { 1, HOST_MAX_BYTES, 0, 0, 1,
+	"a whole number of bytes from 1 to 2^53, or null", NULL, NULL };
+
+void
+result_host_init(struct result_host *h)
+{
+	memset(h, 0, sizeof *h);
+	h->cores = h->memory_bytes = -1;
+}
+
+void
+result_host_free(struct result_host *h)
+{
+	if (h == NULL)
+		return;
+	free(h->cpu_model);
+	free(h->kernel);
+	free(h->machine_id);
+	free(h->id_source);
+	result_host_init(h);
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void
+result_host_copy(struct result_host *dst, const struct result_host *src)
+{
+	dst->cpu_model = dup_or_null(src->cpu_model);
+	dst->cores = src->cores;
+	dst->memory_bytes = src->memory_bytes;
+	dst->kernel = dup_or_null(src->kernel);
+	dst->machine_id = dup_or_null(src->machine_id);
+	dst->id_source = dup_or_null(src->id_source);
+}
+
+int
+result_host_id_ok(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < RESULT_HOST_ID_LEN; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[i] == '\0';
+}
+
+int
+result_host_id_usable(const struct result_host *h)
+{
+	return h->machine_id != NULL && h->id_source != NULL &&
+	    (strcmp(h->id_source, "machine-id") == 0 ||
+	    strcmp(h->id_source, "hostuuid") == 0);
+}
+
+static int
+get_count(const cJSON *o, const char *key, const struct json_span *s,
+    const struct json_at *at, long long *out)
+{
+	double d;
+
+	if (json_get_number(o, key, JSON_NULL, s, at, &d) < 0)
+		return -1;
+	*out = isnan(d) ? -1 : (long long)d;
+	return 0;
+}
+
+static int
+get_id(const cJSON *o, const struct json_at *at, struct result_host *h)
+{
+	static const char expected[] = "16 lowercase hex digits (the machine id "
+	    "hashed as the probe hashes host.id), or null";
+	struct json_at c, src;
+	const cJSON *v;
+	char q[80];
+	int rc = json_get(o, "machine_id", JSON_NULL, expected, at, &v, &c);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (!cJSON_IsString(v))
+		return json_bad(&c, v, expected);
+	if (!result_host_id_ok(v->valuestring))
+		return errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
+		    err_quote(q, sizeof q, v->valuestring), expected);
+	h->machine_id = xstrdup(v->valuestring);
+	json_at_key(&src, at, "id_source");
+	if (h->id_source == NULL)
+		return errf(at->err, "%s: %s is null but machine_id is not; expected "
+		    "where the id came from (\"machine-id\", \"hostuuid\", "
+		    "\"hostname\")", at->file, src.path);
+	return 0;
+}
+
+static const int str = JSON_NULL | JSON_NONBLANK;
+static const char text[] = "a non-empty string, or null";
+
+int
+result_host_hw_from_json(const cJSON *o, const struct json_at *at,
+    struct result_host *h)
+{
+	if (json_get_string(o, "cpu_model", str, text, at, &h->cpu_model) < 0 ||
+	    get_count(o, "cores", &cores_span, at, &h->cores) < 0 ||
+	    get_count(o, "memory_bytes", &memory_span, at, &h->memory_bytes) < 0)
+		return -1;
+	return 0;
+}
+
+int
+result_host_from_json(const cJSON *o, const struct json_at *at,
+    struct result_host *h)
+{
+	result_host_init(h);
+	if (result_host_hw_from_json(o, at, h) < 0 ||
+	    json_get_string(o, "kernel", str, text, at, &h->kernel) < 0 ||
+	    json_get_string(o, "id_source", str, text, at, &h->id_source) < 0 ||
+	    get_id(o, at, h) < 0) {
+		result_host_free(h);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+add_count(cJSON *o, const char *key, long long n)
+{
+	if (n < 0)
+		cJSON_AddNullToObject(o, key);
+	else
+		cJSON_AddNumberToObject(o, key, (double)n);
+}
+
+void
+result_host_hw_to_json(cJSON *o, const struct result_host *h)
+{
+	json_add_string_or_null(o, "cpu_model", h->cpu_model);
+	add_count(o, "cores", h->cores);
+	add_count(o, "memory_bytes", h->memory_bytes);
+}
+
+cJSON *
+result_host_to_json(const struct result_host *h)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	result_host_hw_to_json(o, h);
+	json_add_string_or_null(o, "kernel", h->kernel);
+	json_add_string_or_null(o, "machine_id", h->machine_id);
+	json_add_string_or_null(o, "id_source", h->id_source);
+	return o;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine a result was measured on: its CPU, cores, memory, kernel
+ * and hashed machine id (docs/result-format.md, "The host").  Read and
+ * written here; gathered by probe/host.c; compared by gate/host.c.
+ */
+#ifndef SYNCGATE_RESULT_HOST_H
+#define SYNCGATE_RESULT_HOST_H
+
+#include <cjson/cJSON.h>
+
+#include "lib/json.h"
+
+/* Hex digits of a hashed machine id, as the probe's host.id has them. */
+#define RESULT_HOST_ID_LEN 16
+
+/* Every field NULL or -1 where the system did not say; never guessed. */
+struct result_host {
+	char *cpu_model;        /* "Intel(R) Xeon(R) CPU E5-2686 v4 @ 2.30GHz" */
+	long long cores;        /* online logical CPUs; -1 unknown */
+	long long memory_bytes; /* physical memory; -1 unknown */
+	char *kernel;           /* uname's release */
+	char *machine_id;       /* RESULT_HOST_ID_LEN hex digits, hashed */
+	char *id_source;        /* "machine-id", "hostuuid", "hostname" */
+};
+
+/* Sets every field unknown. */
+void result_host_init(struct result_host *h);
+
+/* Frees what h holds (not h) and sets it unknown; accepts NULL. */
+void result_host_free(struct result_host *h);
+
+/* A deep copy of src into dst. */
+void result_host_copy(struct result_host *dst, const struct result_host *src);
+
+/*
+ * Whether s is a hashed machine id: RESULT_HOST_ID_LEN lowercase hex
+ * digits, never a raw /etc/machine-id (32).
+ */
+int result_host_id_ok(const char *s);
+
+/*
+ * Whether h's machine id names a machine: from /etc/machine-id or
+ * gethostuuid, not from the host name (a container's name changes with
+ * each container, and two machines may share one).
+ */
+int result_host_id_usable(const struct result_host *h);
+
+/*
+ * Reads the host object o at at into h (initialised here).  Every key
+ * must be there, each of its kind or null.  Returns 0, or -1 with
+ * at->err one line naming the file, the field and what was expected.
+ */
+int result_host_from_json(const cJSON *o, const struct json_at *at,
+    struct result_host *h);
+
+/* h as a host object, every key written, null where unknown. */
+cJSON *result_host_to_json(const struct result_host *h);
+
+/*
+ * The hardware alone (cpu_model, cores, memory_bytes), as a probe
+ * record's host object holds it beside its own kernel and id: read from
+ * o into h's three fields (the others left as they are), and added to o.
+ */
+int result_host_hw_from_json(const cJSON *o, const struct json_at *at,
+    struct result_host *h);
+void result_host_hw_to_json(cJSON *o, const struct result_host *h);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine this process runs on, as a result records it: CPU model,
+ * cores, memory, kernel and the hashed machine id.
+ */
+#ifndef SYNCGATE_PROBE_HOST_H
+#define SYNCGATE_PROBE_HOST_H
+
+#include "lib/result_host.h"
+
+/*
+ * Fills h (initialised here; the caller frees it with result_host_free)
+ * with what the system says; a field it does not say stays unknown.
+ */
+void host_gather(struct result_host *h);
+
+#endif
