@@ -82,6 +82,54 @@ run_line(FILE *fp, const struct result *r, escape_fn *esc)
 }
 
 /*
+ * "Host: Intel(R) Xeon(R) CPU @ 2.20GHz, 2 cores, 23.4 GiB of memory,
+ * kernel 6.1.0-18-amd64, machine id 3f2a9c0d1e4b5a69 (from machine-id)",
+ * each part left out where the result does not say it; nothing where
+ * the result records no host.
+ */
+static void
+host_line(FILE *fp, const struct result *r, escape_fn *esc, const char *end)
+{
+	const struct result_host *h = r->host;
+	const char *sep = "";
+
+	if (h == NULL)
+		return;
+	fputs("Host: ", fp);
+	if (h->cpu_model != NULL) {
+		esc(fp, h->cpu_model);
+		sep = ", ";
+	}
+	if (h->cores > 0) {
+		fprintf(fp, "%s%lld %s", sep, h->cores, h->cores == 1 ? "core" : "cores");
+		sep = ", ";
+	}
+	if (h->memory_bytes > 0) {
+		fprintf(fp, "%s%.1f GiB of memory", sep,
+		    (double)h->memory_bytes / (1024.0 * 1024 * 1024));
+		sep = ", ";
+	}
+	if (h->kernel != NULL) {
+		fprintf(fp, "%skernel ", sep);
+		esc(fp, h->kernel);
+		sep = ", ";
+	}
+	if (h->machine_id != NULL) {
+		fprintf(fp, "%smachine id ", sep);
+		esc(fp, h->machine_id);
+		if (h->id_source != NULL) {
+			fputs(" (from ", fp);
+			esc(fp, h->id_source);
+			fputc(')', fp);
+		}
+		sep = ", ";
+	}
+	if (*sep == '\0')
+		fputs("recorded, with nothing known", fp);
+	fputs(end, fp);
+}
+
+/*
  * " (rounds' medians 1ms to 2ms), the median of 40 samples in 8 rounds
  * through the run, one every 500ms, which took 1.2% of its 4.01s"
  */
@@ -228,7 +276,9 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 				width[k] = text_width(cell[k]);
 	}
 	run_line(fp, r, text_escape(o));
-	fputs("\n\n", fp);
+	fputs("\n", fp);
+	host_line(fp, r, text_escape(o), "\n");
+	fputs("\n", fp);
 	for (k = 0; k < NCOL; k++)
 		pad(fp, heads[k], width[k], k == NCOL - 1);
 	fputc('\n', fp);
@@ -264,7 +314,9 @@ markdown(FILE *fp, const struct result *r, const struct render_opts *o)
 	unit = sync_unit(r, &why);
 	fputs("### ", fp);
 	run_line(fp, r, escape_markdown);
-	fputs("\n\n| Class | Kind | p50 | p99 | Count | p50 syncs | p99 syncs |\n"
+	fputs("\n\n", fp);
+	host_line(fp, r, escape_markdown, "\n\n");
+	fputs("| Class | Kind | p50 | p99 | Count | p50 syncs | p99 syncs |\n"
 	    "| :-- | :-- | --: | --: | --: | --: | --: |\n", fp);
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
@@ -341,6 +393,10 @@ json(FILE *fp, const struct result *r)
 	report_json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
 	json_add_string_or_null(u, "why_none", why);
 	unit_json(u, r, unit);
+	if (r->host != NULL)
+		cJSON_AddItemToObject(o, "host", result_host_to_json(r->host));
+	else
+		cJSON_AddNullToObject(o, "host");
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));

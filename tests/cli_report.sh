@@ -318,6 +318,16 @@ grep -q 'not shown in syncs: its probe says the flush does not reach a device' \
 if LC_ALL=C grep -q '[^ -~]' "$tmp/result-ascii.txt"; then
 	fail "--ascii result summary holds a byte outside printable ASCII"
 fi
+# the host a result records, in each of its forms; none where it records none
+hosts=fixtures/gate/hosts-two/ours.json
+"$S" report "$hosts" >"$tmp/host.txt"
+grep -qx 'Host: AMD EPYC 7B13 64-Core Processor, 8 cores, 32.0 GiB of memory, kernel 6.1.0-18-amd64, machine id 3f9a1c2b7d4e5f60 (from machine-id)' \
+	"$tmp/host.txt" || fail "report RESULT.json: no host line: $(sed -n 2p "$tmp/host.txt")"
+"$S" report "$hosts" --format markdown | grep -q '^Host: AMD EPYC 7B13' ||
+	fail "report RESULT.json --format markdown: no host line"
+"$S" report "$hosts" --format json | grep -q '"machine_id":[[:space:]]*"3f9a1c2b7d4e5f60"' ||
+	fail "report RESULT.json --format json: no host.machine_id"
+! grep -q '^Host:' "$F/result.txt" || fail "result.txt: a host line for a result that records none"
 # a probe of one sample is "1 sample"
 printf '{"format": "syncgate-result/1", "engine": "e", "probe": {"format": "syncgate-probe/1", "host": {"id": "h"}, "volume": {"id": "v"}, "method": "fdatasync", "samples_ns": [3000000], "median_ns": 3000000, "reaches_device": "yes", "evidence": ["x"]}, "classes": [{"name": "c", "kind": "write", "p50_ns": 6000000, "p99_ns": 9000000}]}\n' \
 	>"$tmp/one-sample.json"
