@@ -737,15 +737,22 @@ tell_rounds(const struct probe_record *p, int ascii)
 	char a[DURLEN], b[DURLEN], c[DURLEN], ev[DURLEN];
 
 	window_unit(p, &u);
+	if (u.thin) {
+		err_warn("rounds through the run: %ld %s of %zu %s in all, too few "
+		    "to bound a median (%d or more): the unit is the probe's before "
+		    "the run", u.thin_rounds, u.thin_rounds == 1 ? "round" : "rounds",
+		    u.thin, u.thin == 1 ? "sample" : "samples", WINDOW_MIN_SAMPLES);
+		return;
+	}
 	if (!u.from_rounds) {
 		err_warn("no rounds through the run (--probe-every off): the unit is "
 		    "the probe's before the run");
 		return;
 	}
-	err_warn("rounds through the run: %ld rounds of %ld samples, one at the start and "
+	err_warn("rounds through the run: %ld %s of %ld samples, one at the start and "
 	    "then every %s at the end of a batch; median %s (rounds' medians %s to "
 	    "%s); they took %.3fs of the run's %.3fs (%.1f%%)", u.rounds->count,
-	    u.rounds->per_round,
+	    u.rounds->count == 1 ? "round" : "rounds", u.rounds->per_round,
 	    units_fmt_duration(ev, sizeof ev, u.rounds->every_ns, ascii),
 	    units_fmt_duration(a, sizeof a, u.ns, ascii),
 	    units_fmt_duration(b, sizeof b, u.lo_ns, ascii),

@@ -99,6 +99,11 @@ window_words(const struct probe_record *p)
 	char e[32];
 
 	window_unit(p, &u);
+	if (u.thin)
+		return gate_strf("from its probe before the run (its %ld %s through "
+		    "it held %zu %s, too few to bound a median)", u.thin_rounds,
+		    gate_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
+		    gate_plural(u.thin, "sample", "samples"));
 	if (!u.from_rounds)
 		return xstrdup("from its probe before the run (no rounds through it)");
 	return gate_strf("from %ld %s of %ld samples through its run, one every "
@@ -132,7 +137,7 @@ describe_window(struct gate_verdict *v, const struct probe_record *po,
 
 	window_unit(po, &a);
 	window_unit(pr, &b);
-	if (!a.from_rounds && !b.from_rounds) {
+	if (!a.from_rounds && !b.from_rounds && !a.thin && !b.thin) {
 		d = gate_strf("%s; probed before the runs, without rounds through "
 		    "them", v->unit.description);
 	} else {
@@ -449,13 +454,12 @@ gate_unit_choose(const struct gate_side_in *ours,
 	}
 	/*
 	 * A unit from rounds through the run is a median weighted by where
-	 * the writes ran, which the samples' order statistics do not bound:
-	 * it is taken as exact, and its band says how far it drifted.
+	 * the writes ran.  Its interval is the order-statistic interval of
+	 * the median of every round's samples, stretched to hold the weighted
+	 * median (gate/interval.c keeps a sampled part's point inside): a run
+	 * whose rounds are too few to bound a median cannot rule its writes
+	 * any more than a probe of as few samples could.
 	 */
-	if (from_rounds(u->shared ? (unit_ns(po) <= unit_ns(pr) ? po : pr) : po))
-		u->ours.kind = PART_POINT;
-	if (from_rounds(u->shared ? (unit_ns(po) <= unit_ns(pr) ? po : pr) : pr))
-		u->rival.kind = PART_POINT;
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
 	if (gate_part_interval(&u->ours, v->confidence, &v->unit.ours_lo_ns,

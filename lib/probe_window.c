@@ -121,7 +121,12 @@ window_unit(const struct probe_record *p, struct window_unit *u)
 	memset(u, 0, sizeof *u);
 	u->lo_ns = u->hi_ns = NAN;
 	if (!s->present || !s->rounds.present || s->n == 0 ||
-	    s->rounds.per_round <= 0) {
+	    s->rounds.per_round <= 0 || s->n < WINDOW_MIN_SAMPLES) {
+		if (s->present && s->rounds.present && s->n > 0 &&
+		    s->rounds.per_round > 0) {
+			u->thin = s->n;
+			u->thin_rounds = s->rounds.count;
+		}
 		u->ns = p->median_ns;
 		u->samples = p->samples_ns;
 		u->n = p->nsamples;

@@ -15,9 +15,19 @@
 /* The most other processes' flushes may be of a count before it is dropped. */
 #define WINDOW_OTHER_SHARE_MAX 0.25
 
+/*
+ * The fewest samples rounds through a run must hold to be the unit: the
+ * fewest whose median a two-sided 95% order-statistic interval bounds
+ * (the chance that all six lie on one side of it is 2 / 2^6, 3.1%).
+ * Fewer, and the probe before the run stands in, said so.
+ */
+#define WINDOW_MIN_SAMPLES 6
+
 /* One sync, as the run's window gives it. */
 struct window_unit {
 	int from_rounds;        /* 1: the rounds through the run; 0: the probe before */
+	size_t thin;            /* rounds too few to be the unit: their samples; else 0 */
+	long thin_rounds;       /* and how many rounds they were */
 	int weighted;           /* 1: each round weighted by the writes after it */
 	double ns;              /* the median of the samples below */
 	double lo_ns, hi_ns;    /* the lowest and highest round's median; NaN before */
@@ -32,8 +42,9 @@ struct window_unit {
  * ran from its round to the next where the rounds record them (a disk
  * fast for half the run and slow for the other half ran most writes in
  * its fast half), banded by the lowest and highest median of a round
- * that writes followed; else p's own median, without a band.  u points
- * into p.
+ * that writes followed; else p's own median, without a band, as where
+ * the rounds hold fewer than WINDOW_MIN_SAMPLES samples (u->thin says
+ * so).  u points into p.
  */
 void window_unit(const struct probe_record *p, struct window_unit *u);
 

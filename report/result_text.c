@@ -188,9 +188,18 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 			fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d,
 			    r->probe->ci_hi_ns, o->ascii));
 		}
-		fprintf(fp, ", the median of the result's probe before the run, as it "
-		    "carries no rounds through the run (%zu %s, ", r->probe->nsamples,
-		    gate_plural(r->probe->nsamples, "sample", "samples"));
+		if (u.thin)
+			fprintf(fp, ", the median of the result's probe before the run, "
+			    "as its %ld %s through the run held %zu %s, too few to "
+			    "bound a median (%zu %s, ", u.thin_rounds,
+			    gate_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
+			    gate_plural(u.thin, "sample", "samples"), r->probe->nsamples,
+			    gate_plural(r->probe->nsamples, "sample", "samples"));
+		else
+			fprintf(fp, ", the median of the result's probe before the run, "
+			    "as it carries no rounds through the run (%zu %s, ",
+			    r->probe->nsamples,
+			    gate_plural(r->probe->nsamples, "sample", "samples"));
 	}
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);

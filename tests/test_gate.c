@@ -617,6 +617,48 @@ test_gate_rule_unit_from_rounds(void **state)
 	duel_free(&d);
 }
 
+/*
+ * One round of five samples cannot bound a median: the probe before the
+ * run is the unit, said so; and a unit from rounds carries its samples'
+ * interval into the syncs', as a probe's does, where it was taken as
+ * exact.
+ */
+static void
+test_gate_rule_unit_thin_rounds(void **state)
+{
+	static const double one[1] = { 2e6 };
+	static const double three[3] = { 2e6, 3e6, 6e6 };
+	struct duel d;
+
+	(void)state;
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 6e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	add_rounds(d.ours.probe, one, 1);
+	add_rounds(d.rival.probe, one, 1);
+	assert_int_equal(duel_rule(&d), 0);
+	assert_near(d.v.unit.ours_ns, 1e6, 1e-6);
+	assert_int_equal(d.v.unit.ours_band_rounds, 0);
+	assert_non_null(strstr(d.v.unit.description, "zu's from its probe before "
+	    "the run (its 1 round through it held 5 samples, too few to bound a "
+	    "median)"));
+	duel_free(&d);
+
+	duel_init(&d, MODE_RIVAL);
+	add_class(&d.ours, "write", KIND_WRITE, 6e6, 9e6, NULL, 0);
+	add_class(&d.rival, "write", KIND_WRITE, 9e6, 15e6, NULL, 0);
+	d.ours.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	d.rival.probe = new_probe("h", "v", 1e6, 0.02, REACH_YES);
+	add_rounds(d.ours.probe, three, 3);
+	add_rounds(d.rival.probe, three, 3);
+	assert_int_equal(duel_rule(&d), 0);
+	/* the syncs' interval holds the unit's: wider than the class's alone */
+	assert_true(d.v.rows[0].ours_syncs_p50.hi > 2 * 1.01);
+	duel_free(&d);
+}
+
 /* One side with rounds and one without: each says where its unit came from. */
 static void
 test_gate_rule_unit_rounds_one_side(void **state)
@@ -1996,6 +2038,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_shared_unit_cheaper_probe),
 		cmocka_unit_test(test_gate_rule_shared_unit_words),
 		cmocka_unit_test(test_gate_rule_unit_from_rounds),
+		cmocka_unit_test(test_gate_rule_unit_thin_rounds),
 		cmocka_unit_test(test_gate_rule_unit_rounds_one_side),
 		cmocka_unit_test(test_gate_rule_shared_band_both_probes),
 		cmocka_unit_test(test_gate_rule_shared_one_thin_probe),

@@ -73,6 +73,40 @@ test_window_unit_before(void **state)
 }
 
 /*
+ * Rounds of fewer than WINDOW_MIN_SAMPLES samples in all cannot bound a
+ * median: the probe before the run is the unit, and u says why; one
+ * sample more and the rounds are.
+ */
+static void
+test_window_unit_thin_rounds(void **state)
+{
+	static const double pre[3] = { 7, 8, 9 };
+	static const double x[6] = { 1, 2, 3, 4, 5, 6 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	probe_with(&p, pre, 3);
+	rounds_with(&p, x, WINDOW_MIN_SAMPLES - 1, WINDOW_MIN_SAMPLES - 1);
+	window_unit(&p, &u);
+	assert_int_equal(u.from_rounds, 0);
+	assert_int_equal(u.thin, WINDOW_MIN_SAMPLES - 1);
+	assert_int_equal(u.thin_rounds, 1);
+	assert_near(u.ns, 8, 0);
+	assert_true(isnan(u.lo_ns) && isnan(u.hi_ns));
+	assert_null(u.rounds);
+	probe_record_free(&p);
+
+	probe_with(&p, pre, 3);
+	rounds_with(&p, x, WINDOW_MIN_SAMPLES, 3);
+	window_unit(&p, &u);
+	assert_int_equal(u.from_rounds, 1);
+	assert_int_equal(u.thin, 0);
+	assert_true(u.ns < 7);
+	probe_record_free(&p);
+}
+
+/*
  * With rounds, the median over every sample (not the median of medians)
  * and the band from the lowest to the highest round's median.
  */
@@ -337,6 +371,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_window_unit_before),
 		cmocka_unit_test(test_window_unit_rounds),
+		cmocka_unit_test(test_window_unit_thin_rounds),
 		cmocka_unit_test(test_window_unit_watch_series),
 		cmocka_unit_test(test_window_unit_weighted),
 		cmocka_unit_test(test_window_weighted_median),
