@@ -23,8 +23,9 @@
 /* One exported figure: a statistic of a class in one unit. */
 struct entry {
 	const struct verdict_row *row;
-	const char *stat;           /* "p50" or "p99" */
+	const char *stat;           /* "p50", "p99", or "" for flushes */
 	int syncs;                  /* in syncs, else in ns */
+	int flushes;                /* device flushes a commit: no interval */
 	struct verdict_value x;
 };
 
@@ -47,32 +48,44 @@ engine(const struct gate_verdict *v)
 	return v->ours.engine != NULL ? v->ours.engine : verdict_ours_label(v);
 }
 
-/* "zu/read p50", or "zu/commit p99 syncs"; -1 when it does not fit. */
+/*
+ * "zu/read p50", "zu/commit p99 syncs", "zu/commit flushes" (Bencher:
+ * "zu/commit"); -1 when it does not fit.
+ */
 static int
 entry_name(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e, int with_unit)
 {
-	int n = snprintf(buf, len, "%s/%s %s%s", engine(v), e->row->name, e->stat,
+	int n = e->flushes ? snprintf(buf, len, "%s/%s%s", engine(v), e->row->name,
+	    with_unit ? " flushes" : "") :
+	    snprintf(buf, len, "%s/%s %s%s", engine(v), e->row->name, e->stat,
 	    with_unit && e->syncs ? " syncs" : "");
 
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+/* The most entries one row gives. */
+#define ROW_ENTRIES 5
+
 /*
  * The entries of one row in order: p50 and p99 in ns, then for a write
- * class with a unit p50 and p99 in syncs.  Returns how many (2 or 4).
+ * class with a unit p50 and p99 in syncs, and where the run counted them
+ * the device flushes a commit.  Returns how many (2 to ROW_ENTRIES).
  */
 static size_t
-row_entries(const struct verdict_row *r, struct entry e[4])
+row_entries(const struct verdict_row *r, struct entry e[ROW_ENTRIES])
 {
 	size_t n = 0;
 
-	e[n++] = (struct entry){ r, "p50", 0, r->ours_p50 };
-	e[n++] = (struct entry){ r, "p99", 0, r->ours_p99 };
+	e[n++] = (struct entry){ r, "p50", 0, 0, r->ours_p50 };
+	e[n++] = (struct entry){ r, "p99", 0, 0, r->ours_p99 };
 	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p50.v))
-		e[n++] = (struct entry){ r, "p50", 1, r->ours_syncs_p50 };
+		e[n++] = (struct entry){ r, "p50", 1, 0, r->ours_syncs_p50 };
 	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p99.v))
-		e[n++] = (struct entry){ r, "p99", 1, r->ours_syncs_p99 };
+		e[n++] = (struct entry){ r, "p99", 1, 0, r->ours_syncs_p99 };
+	if (r->kind == KIND_WRITE && isfinite(r->ours_flushes))
+		e[n++] = (struct entry){ r, "", 0, 1,
+		    (struct verdict_value){ r->ours_flushes, NAN, NAN } };
 	return n;
 }
 
@@ -120,6 +133,11 @@ extra_words(char *buf, size_t len, const struct gate_verdict *v,
 
 	if (n < 0 || (size_t)n >= len)
 		return;
+	if (e->flushes) {
+		snprintf(buf + n, len - (size_t)n, ", device flush requests counted "
+		    "over the run%s", v->ours.runs > 1 ? "s (their mean)" : "");
+		return;
+	}
 	if (e->row->ours_nsamples > 0)
 		n += snprintf(buf + n, len - (size_t)n, ", %zu samples",
 		    e->row->ours_nsamples);
@@ -137,7 +155,8 @@ action_entry(const struct gate_verdict *v, const struct entry *e)
 		return NULL;
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "name", name);
-	cJSON_AddStringToObject(o, "unit", e->syncs ? "syncs" : "ns");
+	cJSON_AddStringToObject(o, "unit", e->flushes ? "flushes a commit" :
+	    e->syncs ? "syncs" : "ns");
 	report_json_add_number(o, "value", e->x.v);
 	if (range_words(words, sizeof words, v, e))
 		cJSON_AddStringToObject(o, "range", words);
@@ -151,7 +170,7 @@ report_benchmark_action(FILE *fp, const struct gate_verdict *v,
     const struct render_opts *o)
 {
 	cJSON *root = cJSON_CreateArray(), *item;
-	struct entry e[4];
+	struct entry e[ROW_ENTRIES];
 	size_t i, j, n;
 
 	(void)o;
@@ -186,12 +205,14 @@ metric(const struct verdict_value *x)
 
 /*
  * The benchmark "zu/commit p50" with its measures: latency (Bencher's
- * own, in ns) and, for a write class with a unit, syncs.
+ * own, in ns) and, for a write class with a unit, syncs; "zu/commit"
+ * with flushes, where the run counted them.
  */
 static int
 bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
 {
 	char name[BENCHER_NAME_MAX + 64];
+	const char *measure;
 	cJSON *b;
 
 	if (entry_name(name, sizeof name, v, e, 0) < 0 ||
@@ -202,9 +223,10 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
 		b = cJSON_CreateObject();
 		cJSON_AddItemToObject(root, name, b);
 	}
-	if (cJSON_GetObjectItemCaseSensitive(b, e->syncs ? "syncs" : "latency"))
+	measure = e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
+	if (cJSON_GetObjectItemCaseSensitive(b, measure))
 		return -1;
-	cJSON_AddItemToObject(b, e->syncs ? "syncs" : "latency", metric(&e->x));
+	cJSON_AddItemToObject(b, measure, metric(&e->x));
 	return 0;
 }
 
@@ -212,7 +234,7 @@ int
 report_bencher(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	cJSON *root = cJSON_CreateObject();
-	struct entry e[4];
+	struct entry e[ROW_ENTRIES];
 	size_t i, j, n;
 
 	(void)o;
