@@ -311,12 +311,15 @@ name_width(const struct noise *n)
 	return w;
 }
 
+/* s, then spaces to width, and always two at least: a wide cell never runs into the next. */
 static void
 pad(FILE *fp, const char *s, size_t width)
 {
 	size_t w = text_width(s);
 
 	fputs(s, fp);
+	if (w + 2 > width)
+		width = w + 2;
 	while (w++ < width)
 		fputc(' ', fp);
 }

@@ -65,7 +65,9 @@ gate_usage(FILE *fp)
 	    "  --ascii               print \"us\" for microseconds and ASCII only\n"
 	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
 	    "                        (one run; repeat it for each run of the baseline)\n"
-	    "  --commit-syncs N      our write p50 at most N syncs (default 2)\n"
+	    "  --commit-syncs N      our write p50 at most N syncs, and at most N device\n"
+	    "                        flushes a commit where both sides counted them\n"
+	    "                        (default 2)\n"
 	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
 	    "  --format FORMAT       %s (default text)\n"
 	    "  --github-annotations  print an ::error line for each failed check and a\n"
@@ -558,7 +560,12 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	const struct rendering *g = arg;
 	struct render_opts ro;
 
+	char why[512];
+
 	render_opts_detect(&ro, fp, g->ascii);
+	if (report_history_why(g->v, out->format, why, sizeof why))
+		return errf(err, "%s: cannot render %s: %s", out->path ? out->path :
+		    "standard output", report_format_name(out->format), why);
 	if (report_render(fp, g->v, out->format, &ro) < 0)
 		return errf(err, "%s: cannot render %s", out->path ? out->path :
 		    "standard output", report_format_name(out->format));

@@ -326,6 +326,14 @@ gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
 		return gate_strf("no %s class in both results", class_kind_name(kind));
 	if (r == RULING_PASS)
 		return pass_summary(v, kind, n);
+	/* without a unit only counted flushes can fail writes: say which */
+	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE && r == RULING_FAIL) {
+		char *j = joined(v, kind, r), *out;
+
+		out = gate_strf("%s; not ruled in syncs: %s", j, v->unit.why_none);
+		free(j);
+		return out;
+	}
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
 		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
 	/* every read check ends alike: said once, not once a check */

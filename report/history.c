@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -49,19 +50,18 @@ engine(const struct gate_verdict *v)
 }
 
 /*
- * "zu/read p50", "zu/commit p99 syncs", "zu/commit flushes" (Bencher:
- * "zu/commit"); -1 when it does not fit.
+ * "zu/read p50", "zu/commit p99 syncs", "zu/commit flushes" (Bencher's
+ * benchmark, without the unit: "zu/read p50", "zu/commit"), in a string
+ * the caller frees.
  */
-static int
-entry_name(char *buf, size_t len, const struct gate_verdict *v,
-    const struct entry *e, int with_unit)
+static char *
+entry_name(const struct gate_verdict *v, const struct entry *e, int with_unit)
 {
-	int n = e->flushes ? snprintf(buf, len, "%s/%s%s", engine(v), e->row->name,
-	    with_unit ? " flushes" : "") :
-	    snprintf(buf, len, "%s/%s %s%s", engine(v), e->row->name, e->stat,
+	if (e->flushes)
+		return gate_strf("%s/%s%s", engine(v), e->row->name,
+		    with_unit ? " flushes" : "");
+	return gate_strf("%s/%s %s%s", engine(v), e->row->name, e->stat,
 	    with_unit && e->syncs ? " syncs" : "");
-
-	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
 /* The most entries one row gives. */
@@ -148,13 +148,15 @@ extra_words(char *buf, size_t len, const struct gate_verdict *v,
 static cJSON *
 action_entry(const struct gate_verdict *v, const struct entry *e)
 {
-	char name[BENCHER_NAME_MAX + 64], words[256];
+	char words[256], *name;
 	cJSON *o;
 
-	if (!isfinite(e->x.v) || entry_name(name, sizeof name, v, e, 1) < 0)
+	if (!isfinite(e->x.v))
 		return NULL;
+	name = entry_name(v, e, 1);
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "name", name);
+	free(name);
 	cJSON_AddStringToObject(o, "unit", e->flushes ? "flushes a commit" :
 	    e->syncs ? "syncs" : "ns");
 	report_json_add_number(o, "value", e->x.v);
@@ -208,25 +210,82 @@ metric(const struct verdict_value *x)
  * own, in ns) and, for a write class with a unit, syncs; "zu/commit"
  * with flushes, where the run counted them.
  */
+static const char *
+bencher_measure(const struct entry *e)
+{
+	return e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
+}
+
 static int
 bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
 {
-	char name[BENCHER_NAME_MAX + 64];
-	const char *measure;
+	char *name = entry_name(v, e, 0);
 	cJSON *b;
 
-	if (entry_name(name, sizeof name, v, e, 0) < 0 ||
-	    strlen(name) > BENCHER_NAME_MAX)
+	if (strlen(name) > BENCHER_NAME_MAX) {
+		free(name);
 		return -1;
+	}
 	b = cJSON_GetObjectItemCaseSensitive(root, name);
 	if (b == NULL) {
 		b = cJSON_CreateObject();
 		cJSON_AddItemToObject(root, name, b);
 	}
-	measure = e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
-	if (cJSON_GetObjectItemCaseSensitive(b, measure))
+	free(name);
+	if (cJSON_GetObjectItemCaseSensitive(b, bencher_measure(e)))
 		return -1;
-	cJSON_AddItemToObject(b, measure, metric(&e->x));
+	cJSON_AddItemToObject(b, bencher_measure(e), metric(&e->x));
+	return 0;
+}
+
+int
+report_history_why(const struct gate_verdict *v, enum report_format f,
+    char *buf, size_t len)
+{
+	struct entry e[ROW_ENTRIES];
+	size_t i, j, k, n, m;
+	char *a, *b;
+
+	if (f != FORMAT_BENCHER)
+		return 0;
+	for (i = 0; i < v->nrows; i++) {
+		n = row_entries(&v->rows[i], e);
+		for (j = 0; j < n; j++) {
+			if (!isfinite(e[j].x.v))
+				continue;
+			a = entry_name(v, &e[j], 0);
+			if (strlen(a) > BENCHER_NAME_MAX) {
+				snprintf(buf, len, "the benchmark name \"%.40s...\" is %zu "
+				    "bytes; Bencher takes at most %d", a, strlen(a),
+				    BENCHER_NAME_MAX);
+				free(a);
+				return 1;
+			}
+			/* an earlier entry of the same benchmark and measure */
+			for (k = 0; k <= i; k++) {
+				struct entry o[ROW_ENTRIES];
+				size_t q, no = row_entries(&v->rows[k], o);
+
+				for (q = 0, m = k == i ? j : no; q < m; q++) {
+					if (!isfinite(o[q].x.v) || strcmp(bencher_measure(&o[q]),
+					    bencher_measure(&e[j])) != 0)
+						continue;
+					b = entry_name(v, &o[q], 0);
+					if (strcmp(a, b) == 0) {
+						snprintf(buf, len, "classes \"%.40s\" and "
+						    "\"%.40s\" both give the benchmark \"%.80s\" "
+						    "its %s; expected one each", o[q].row->name,
+						    e[j].row->name, a, bencher_measure(&e[j]));
+						free(a);
+						free(b);
+						return 1;
+					}
+					free(b);
+				}
+			}
+			free(a);
+		}
+	}
 	return 0;
 }
 

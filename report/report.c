@@ -237,7 +237,13 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 	const struct rendering *r = arg;
 	struct render_opts o;
 
+	char why[512];
+
 	render_opts_detect(&o, fp, r->ascii);
+	if (r->in->kind == IS_VERDICT &&
+	    report_history_why(&r->in->verdict, out->format, why, sizeof why))
+		return errf(err, "%s: cannot render the verdict as %s: %s", r->file,
+		    report_format_name(out->format), why);
 	if (render(fp, r->in, out->format, &o) < 0)
 		return errf(err, "%s: cannot render the %s as %s", r->file,
 		    r->in->kind == IS_PROBE ? "probe" : r->in->kind == IS_RESULT ?

@@ -50,6 +50,14 @@ char *report_format_list(char *buf, size_t len, const char *last);
 /* Fills o from the environment for output to fp: locale, NO_COLOR, isatty. */
 void render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii);
 
+/*
+ * Why v cannot be exported as f (a Bencher benchmark name over its 1024
+ * bytes, or two classes giving one benchmark the same measure), into buf;
+ * returns 1 with a reason, 0 where it can be (every other format).
+ */
+int report_history_why(const struct gate_verdict *v, enum report_format f,
+    char *buf, size_t len);
+
 /* The verdict in format f. */
 int report_render(FILE *fp, const struct gate_verdict *v, enum report_format f,
     const struct render_opts *o);

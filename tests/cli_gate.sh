@@ -350,6 +350,17 @@ expect_one 2 'calibrate: engine.json: engine is "zx", but a1.json'"'"'s is "zu"'
 # a noise file of another engine, another workload, or without a class
 sg calibrate a1.json a2.json --format json -o noise.json 2>"$tmp/err" ||
 	fail "calibrate: $(cat "$tmp/err")"
+# runs 30 times apart: every cell "over 1000%", each still apart from the next
+i=0
+for p in 1000 30000 900000; do
+	printf '{"format": "syncgate-result/1", "engine": "e", "workload": "w", "classes": [{"name": "read", "kind": "read", "p50_ns": %s, "p99_ns": %s}]}\n' \
+		"$p" "$((p * 3))" >"wide$i.json"
+	i=$((i + 1))
+done
+sg calibrate wide0.json wide1.json wide2.json >wide.txt 2>"$tmp/err" ||
+	fail "calibrate wide: $(cat "$tmp/err")"
+grep -q '^read   p50        over 1000%  over 1000%  over 1000%  over 1000%  over 1000%$' wide.txt ||
+	fail "calibrate: wide cells run together: $(grep '^read' wide.txt)"
 sed 's/"engine":	"zu"/"engine":	"zx"/' noise.json >noise-engine.json
 sed 's/"workload":	"linkbench"/"workload":	"ycsb-a"/' noise.json >noise-workload.json
 sed 's/"traversal"/"scan"/' noise.json >noise-classes.json

@@ -113,6 +113,23 @@ PY
 	fail "samples-intervals: the open end of write p99 in syncs"
 # a read class has no syncs; a write class on an unprobed volume neither
 ! grep -q '"syncs"' "$F/unprobed.bencher.json" || fail "unprobed: syncs without a unit"
+# a class name that makes a benchmark name over Bencher's 1024 bytes: the
+# reason, from gate and report; benchmark-action has no such limit
+long=$(printf '%01100d' 0)
+for side in a b; do
+	printf '{"format": "syncgate-result/1", "engine": "e", "workload": "w", "classes": [{"name": "%s", "kind": "read", "p50_ns": 1000, "p99_ns": 3000}]}\n' \
+		"$long" >"$tmp/long-$side.json"
+done
+expect 2 "cannot render bencher: the benchmark name \"e/0000" \
+	"$S" gate "$tmp/long-a.json" --baseline "$tmp/long-b.json" --format bencher
+grep -q "is 1106 bytes; Bencher takes at most 1024" "$tmp/err" ||
+	fail "long bencher name: $(cat "$tmp/err")"
+"$S" gate "$tmp/long-a.json" --baseline "$tmp/long-b.json" --format benchmark-action \
+	-o "$tmp/long.bench.json" --format json -o "$tmp/long.json" ||
+	fail "benchmark-action refused a 1100-byte class name"
+python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: $(head -c 200 "$tmp/long.bench.json")"
+expect 2 "cannot render the verdict as bencher: the benchmark name" \
+	"$S" report "$tmp/long.json" --format bencher
 
 # an indeterminate check's reason names the samples that would settle it
 # once: the renderers add nothing to what the gate wrote
@@ -269,6 +286,20 @@ sed '/"samples":\t0,$/{N;s/,\n[[:space:]]*"flushes_per_op":\t1.02//;}' \
 	"$F/flushes-ceiling.json" >"$tmp/flushes-one-side.json"
 expect 2 "checks holds a \"flushes a commit\" check of the write class \"write\"; expected none" \
 	"$S" report "$tmp/flushes-one-side.json"
+# an unprobed side whose counted flushes fail the writes: the half's reason
+# names the failed check, then why nothing was ruled in syncs
+python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); del o["probe"]; json.dump(o, open(sys.argv[2], "w"))' \
+	fixtures/gate/flushes-ceiling/ours.json "$tmp/unprobed-flushes.json"
+set +e
+"$S" gate "$tmp/unprobed-flushes.json" --rival fixtures/gate/flushes-ceiling/rival.json \
+	--format text -o - --format json -o "$tmp/unprobed-flushes.v.json" >"$tmp/out" 2>"$tmp/err"
+got=$?
+set -e
+[ "$got" = 1 ] || fail "unprobed flushes: exit $got: $(cat "$tmp/err")"
+want='Writes: fail: write: 2.4 flushes a commit (ladybug 1.0), over the ceiling of 2; not ruled in syncs: zu'
+grep -qF "$want" "$tmp/out" || fail "unprobed flushes: $(grep '^Writes' "$tmp/out")"
+"$S" report "$tmp/unprobed-flushes.v.json" | grep -qF "$want" ||
+	fail "unprobed flushes: the saved verdict reads otherwise"
 expect 2 "$tmp/no/such/dir/v.md" "$S" report "$F/split.json" --format markdown -o "$tmp/no/such/dir/v.md"
 if [ -w /dev/full ]; then
 	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format markdown -o - \
