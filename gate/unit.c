@@ -53,21 +53,6 @@ why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 	return out;
 }
 
-/* The samples the unit is the median of, sorted; *n gets how many. */
-static double *
-sorted_copy(const struct probe_record *p, size_t *n)
-{
-	struct window_unit u;
-	double *x;
-
-	window_unit(p, &u);
-	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
-	memcpy(x, u.samples, u.n * sizeof *x);
-	stats_sort(x, u.n);
-	*n = u.n;
-	return x;
-}
-
 static int
 from_rounds(const struct probe_record *p)
 {
@@ -352,7 +337,7 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 		size_t n;
 
 		sum += log(unit_ns(p));
-		x = sorted_copy(p, &n);
+		x = window_sorted_samples(p, &n);
 		if (gate_quantile_ci(x, n, 0.5, level, &l, &h) < 0)
 			l = h = unit_ns(p);
 		window_band(p, &l, &h);
@@ -438,8 +423,8 @@ gate_unit_choose(const struct gate_side_in *ours,
 		free(wr);
 		return;
 	}
-	u->ours_x = sorted_copy(po, &no);
-	u->rival_x = sorted_copy(pr, &nr);
+	u->ours_x = window_sorted_samples(po, &no);
+	u->rival_x = window_sorted_samples(pr, &nr);
 	u->shared = same_measure(po, pr);
 	if (u->shared) {
 		double m = fmin(unit_ns(po), unit_ns(pr));

@@ -155,6 +155,20 @@ window_unit(const struct probe_record *p, struct window_unit *u)
 	free(med);
 }
 
+double *
+window_sorted_samples(const struct probe_record *p, size_t *n)
+{
+	struct window_unit u;
+	double *x;
+
+	window_unit(p, &u);
+	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
+	memcpy(x, u.samples, u.n * sizeof *x);
+	stats_sort(x, u.n);
+	*n = u.n;
+	return x;
+}
+
 static void
 none(struct window_per_op *out, const char *why)
 {

@@ -49,6 +49,13 @@ struct window_unit {
 void window_unit(const struct probe_record *p, struct window_unit *u);
 
 /*
+ * The samples p's unit is the median of (window_unit's), sorted, in an
+ * array the caller frees; *n gets how many (the array has room for one
+ * at least).
+ */
+double *window_sorted_samples(const struct probe_record *p, size_t *n);
+
+/*
  * The weighted median of the n values x with weights w (those under 0
  * taken as 0): the least value with more than half the weight at or below
  * it, or halfway to the next where exactly half is; NaN with no weight.

@@ -130,14 +130,12 @@ runs_probe_log(const struct probe_record *p, double level, double *log_v,
     double *within)
 {
 	struct window_unit u;
-	double *x;
+	size_t n;
+	double *x = window_sorted_samples(p, &n);
 
 	window_unit(p, &u);
-	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
-	memcpy(x, u.samples, u.n * sizeof *x);
-	stats_sort(x, u.n);
 	*log_v = log(u.ns);
-	*within = order_within(x, u.n, 0.5, level);
+	*within = order_within(x, n, 0.5, level);
 	free(x);
 }
 

@@ -216,13 +216,24 @@ bencher_measure(const struct entry *e)
 	return e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
 }
 
+/*
+ * Adds e to root; -1 with why (len bytes, or nothing when NULL) where
+ * Bencher cannot take it: a name over its limit, or a measure the
+ * benchmark has already.
+ */
 static int
-bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
+bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
+    char *why, size_t len)
 {
 	char *name = entry_name(v, e, 0);
+	const char *measure = bencher_measure(e);
 	cJSON *b;
 
 	if (strlen(name) > BENCHER_NAME_MAX) {
+		if (why != NULL)
+			snprintf(why, len, "the benchmark name \"%.40s...\" is %zu bytes; "
+			    "Bencher takes at most %d", name, strlen(name),
+			    BENCHER_NAME_MAX);
 		free(name);
 		return -1;
 	}
@@ -231,82 +242,60 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e)
 		b = cJSON_CreateObject();
 		cJSON_AddItemToObject(root, name, b);
 	}
-	free(name);
-	if (cJSON_GetObjectItemCaseSensitive(b, bencher_measure(e)))
+	if (cJSON_GetObjectItemCaseSensitive(b, measure)) {
+		if (why != NULL)
+			snprintf(why, len, "class \"%.40s\" gives the benchmark \"%.80s\" "
+			    "its %s a second time; expected one class each", e->row->name,
+			    name, measure);
+		free(name);
 		return -1;
-	cJSON_AddItemToObject(b, bencher_measure(e), metric(&e->x));
+	}
+	free(name);
+	cJSON_AddItemToObject(b, measure, metric(&e->x));
 	return 0;
+}
+
+/* The Bencher document of v, or NULL with why as bencher_entry gives it. */
+static cJSON *
+bencher_doc(const struct gate_verdict *v, char *why, size_t len)
+{
+	cJSON *root = cJSON_CreateObject();
+	struct entry e[ROW_ENTRIES];
+	size_t i, j, n;
+
+	for (i = 0; i < v->nrows; i++) {
+		n = row_entries(&v->rows[i], e);
+		for (j = 0; j < n; j++) {
+			if (!isfinite(e[j].x.v))
+				continue;
+			if (bencher_entry(root, v, &e[j], why, len) < 0) {
+				cJSON_Delete(root);
+				return NULL;
+			}
+		}
+	}
+	return root;
 }
 
 int
 report_history_why(const struct gate_verdict *v, enum report_format f,
     char *buf, size_t len)
 {
-	struct entry e[ROW_ENTRIES];
-	size_t i, j, k, n, m;
-	char *a, *b;
+	cJSON *doc;
 
 	if (f != FORMAT_BENCHER)
 		return 0;
-	for (i = 0; i < v->nrows; i++) {
-		n = row_entries(&v->rows[i], e);
-		for (j = 0; j < n; j++) {
-			if (!isfinite(e[j].x.v))
-				continue;
-			a = entry_name(v, &e[j], 0);
-			if (strlen(a) > BENCHER_NAME_MAX) {
-				snprintf(buf, len, "the benchmark name \"%.40s...\" is %zu "
-				    "bytes; Bencher takes at most %d", a, strlen(a),
-				    BENCHER_NAME_MAX);
-				free(a);
-				return 1;
-			}
-			/* an earlier entry of the same benchmark and measure */
-			for (k = 0; k <= i; k++) {
-				struct entry o[ROW_ENTRIES];
-				size_t q, no = row_entries(&v->rows[k], o);
-
-				for (q = 0, m = k == i ? j : no; q < m; q++) {
-					if (!isfinite(o[q].x.v) || strcmp(bencher_measure(&o[q]),
-					    bencher_measure(&e[j])) != 0)
-						continue;
-					b = entry_name(v, &o[q], 0);
-					if (strcmp(a, b) == 0) {
-						snprintf(buf, len, "classes \"%.40s\" and "
-						    "\"%.40s\" both give the benchmark \"%.80s\" "
-						    "its %s; expected one each", o[q].row->name,
-						    e[j].row->name, a, bencher_measure(&e[j]));
-						free(a);
-						free(b);
-						return 1;
-					}
-					free(b);
-				}
-			}
-			free(a);
-		}
-	}
+	if ((doc = bencher_doc(v, buf, len)) == NULL)
+		return 1;
+	cJSON_Delete(doc);
 	return 0;
 }
 
 int
 report_bencher(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	cJSON *root = cJSON_CreateObject();
-	struct entry e[ROW_ENTRIES];
-	size_t i, j, n;
+	cJSON *doc = bencher_doc(v, NULL, 0);
 
 	(void)o;
-	for (i = 0; i < v->nrows; i++) {
-		n = row_entries(&v->rows[i], e);
-		for (j = 0; j < n; j++) {
-			if (!isfinite(e[j].x.v))
-				continue;
-			if (bencher_entry(root, v, &e[j]) < 0) {
-				cJSON_Delete(root);
-				return -1;
-			}
-		}
-	}
-	return json_print_and_delete(fp, root);
+	return doc == NULL ? -1 : json_print_and_delete(fp, doc);
 }
