@@ -120,6 +120,15 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libsyncgate.a
 		-o $@ $< $(BUILD)/libsyncgate.a \
 		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) $(LDFLAGS)
 
+# The runner's test links the runner, drivers/run.c, with an engine of
+# its own.
+$(BUILD)/tests/test_run: tests/test_run.c $(BUILD)/drivers/run.o $(BUILD)/libsyncgate.a
+	@mkdir -p $(@D)
+	@$(if $(filter 0,$(V)),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(DEPFLAGS) \
+		-o $@ $< $(BUILD)/drivers/run.o $(BUILD)/libsyncgate.a \
+		$(LDSAN) $(CMOCKA_LIBS) $(CJSON_LIBS) $(UTF8PROC_LIBS) $(LIBM) -lpthread $(LDFLAGS)
+
 DEPENDERS = $(LIB_OBJ) $(BUILD)/main.o $(BENCH_OBJ) $(TEST_BIN)
 -include $(DEPENDERS:=.d)
 # One without its .d, built before there were any, is built again once.

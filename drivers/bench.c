@@ -437,6 +437,7 @@ struct window {
 	struct window_count count;      /* the write class's flushes */
 	struct window_flushes dev[BLOCKDEV_MAX];
 	struct window_per_op per_op;
+	double turn_wait_ns;            /* a write's mean wait for the writer's turn */
 };
 
 /*
@@ -464,6 +465,8 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 		inrun_results(&win->ir, s[OP_WRITE].ops, &win->series, &win->count,
 		    win->dev);
 		window_flushes_per_op(&win->count, &win->per_op);
+		win->turn_wait_ns = s[OP_WRITE].ops > 0 ?
+		    s[OP_WRITE].wait_ns / (double)s[OP_WRITE].ops : NAN;
 		rc = 0;
 	}
 	inrun_close(&win->ir);
@@ -597,7 +600,8 @@ add_num_or_null(cJSON *o, const char *key, double v)
 /*
  * The write class's flush counts as they were taken: each disk's raw
  * counts, the idle correction, and why there is no figure where there
- * is none.
+ * is none; and its mean wait for the writer's turn, outside its
+ * latencies.
  */
 static void
 add_flush_count(cJSON *root, const struct window *win)
@@ -614,6 +618,7 @@ add_flush_count(cJSON *root, const struct window *win)
 			continue;
 		if (cJSON_GetObjectItemCaseSensitive(cl, "flushes_per_op") == NULL)
 			cJSON_AddNullToObject(cl, "flushes_per_op");
+		add_num_or_null(cl, "turn_wait_ns", win->turn_wait_ns);
 		fc = cJSON_AddObjectToObject(cl, "flush_count");
 		cJSON_AddNumberToObject(fc, "ops", (double)c->ops);
 		add_num_or_null(fc, "ops_s", c->ops_s);
@@ -749,9 +754,10 @@ tell_rounds(const struct probe_record *p, int ascii)
 		    "the probe's before the run");
 		return;
 	}
-	err_warn("rounds through the run: %ld %s of %ld samples, one at the start and "
-	    "then every %s at the end of a batch; median %s (rounds' medians %s to "
-	    "%s); they took %.3fs of the run's %.3fs (%.1f%%)", u.rounds->count,
+	err_warn("rounds through the run: %ld %s of %ld samples, one at the start, "
+	    "then every %s at the end of a batch, and one at the end; median %s "
+	    "(rounds' medians %s to %s); they took %.3fs of the run's %.3fs "
+	    "(%.1f%%)", u.rounds->count,
 	    u.rounds->count == 1 ? "round" : "rounds", u.rounds->per_round,
 	    units_fmt_duration(ev, sizeof ev, u.rounds->every_ns, ascii),
 	    units_fmt_duration(a, sizeof a, u.ns, ascii),
@@ -789,6 +795,10 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	tell_rounds(p, ascii);
 	if (o->mix[OP_WRITE] == 0)
 		return;
+	if (o->concurrency > 1 && isfinite(win->turn_wait_ns))
+		err_warn("writes one at a time: each waited %s for its turn on "
+		    "average, outside its latency",
+		    units_fmt_duration(a, sizeof a, win->turn_wait_ns, ascii));
 	if (isfinite(win->per_op.per_op))
 		err_warn("device flushes a commit: %.2f (%s: %.0f flushes over %lld "
 		    "writes, less %.1f expected from other processes)",

@@ -120,6 +120,7 @@ struct bench_samples {
 	double *ns;
 	size_t n, cap;
 	long long ops;              /* operations of this kind, kept or not */
+	double wait_ns;             /* writes: nanoseconds waiting for the writer's turn */
 	unsigned shift;
 };
 
@@ -127,9 +128,11 @@ struct bench_samples {
  * Runs the mix on db at o->concurrency threads and fills out[k] with the
  * kept latencies, at most o->max_samples a kind.  ir (opened) takes a
  * round of samples at the start and, while the threads are held at the
- * end of a batch, each time ir->every_ns has passed since the last; the
- * --seconds deadline moves on by each round's time.  *elapsed_s gets the
- * run's wall time, the rounds included.
+ * end of a batch, each time ir->every_ns has passed since the last, and
+ * one more once they are done; the --seconds deadline moves on by each
+ * round's time.  Writes run one at a time, each timed from its turn, the
+ * waits for the turn added up in out[OP_WRITE].wait_ns.  *elapsed_s gets
+ * the run's wall time, the rounds included but the last.
  * Returns 0, or -1 with err set (the first thread's error).  The caller
  * frees out[k].ns.
  */

@@ -88,22 +88,36 @@ window_weighted_median(const double *x, const double *w, size_t n)
 }
 
 /*
- * The median over the rounds' samples, each weighted by the write
- * operations that ran after its round, up to the next: the unit of the
- * time in which the writes ran, not of the wall clock.
+ * The writes a round stands for: half of those between it and the round
+ * before, and half of those between it and the round after, or all of
+ * those after the last round where none closed the run.  A round taken
+ * in the middle of a slow spell thus speaks for the writes on either
+ * side of it, and the writes between two rounds are shared by both.
+ */
+static double
+round_weight(const struct probe_rounds *r, size_t k, size_t nrounds)
+{
+	return (k > 0 ? r->ops[k - 1] / 2 : 0) +
+	    (k + 1 < nrounds ? r->ops[k] / 2 : r->ops[k]);
+}
+
+/*
+ * The median over the rounds' samples, each weighted as its round
+ * (round_weight): the unit of the time in which the writes ran, not of
+ * the wall clock.
  */
 static double
 ops_weighted(const struct probe_series *s)
 {
 	const struct probe_rounds *r = &s->rounds;
+	size_t i, nrounds = s->n / (size_t)r->per_round;
 	double *w, total = 0, m;
-	size_t i;
 
 	if (r->ops == NULL)
 		return NAN;
 	w = xmalloc(s->n * sizeof *w);
 	for (i = 0; i < s->n; i++) {
-		w[i] = r->ops[i / (size_t)r->per_round];
+		w[i] = round_weight(r, i / (size_t)r->per_round, nrounds);
 		total += w[i];
 	}
 	m = total > 0 ? window_weighted_median(s->samples_ns, w, s->n) : NAN;
@@ -146,8 +160,8 @@ window_unit(const struct probe_record *p, struct window_unit *u)
 	/* the median of all lies between the rounds' least and greatest */
 	u->lo_ns = u->hi_ns = u->ns;
 	for (i = 0; i < k; i++) {
-		/* a round after which no write ran stood for none */
-		if (u->weighted && !(s->rounds.ops[i] > 0))
+		/* a round with no write on either side stood for none */
+		if (u->weighted && !(round_weight(&s->rounds, i, k) > 0))
 			continue;
 		u->lo_ns = fmin(u->lo_ns, med[i]);
 		u->hi_ns = fmax(u->hi_ns, med[i]);

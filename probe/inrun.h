@@ -53,7 +53,8 @@ int inrun_open(struct inrun *ir, const char *dir, const char *method,
 void inrun_begin(struct inrun *ir);
 
 /*
- * One round: INRUN_PER_ROUND samples, its flushes left out of the run's;
+ * One round: a settling write and sync, then INRUN_PER_ROUND timed
+ * samples, its flushes left out of the run's;
  * ops is how many write operations the run has done so far.  Returns the
  * seconds it took, or -1 with err set.
  */

@@ -132,45 +132,97 @@ test_window_unit_rounds(void **state)
 	probe_record_free(&p);
 }
 
+/* Rounds of two samples each from x, with ops[i] writes after round i. */
+static void
+rounds_ops(struct probe_record *p, const double *x, size_t n,
+    const double *ops, size_t nrounds)
+{
+	static const double pre[1] = { 5 };
+
+	probe_with(p, pre, 1);
+	rounds_with(p, x, n, 2);
+	p->series.rounds.ops = xmalloc(nrounds * sizeof *ops);
+	memcpy(p->series.rounds.ops, ops, nrounds * sizeof *ops);
+}
+
 /*
- * Each round weighted by the writes after it: a disk fast (1) for three
- * rounds that ran 900 writes and slow (10) for two that ran 100 gives
- * the fast unit, where the plain median would give the slow one had the
- * slow rounds been three; a round no write followed is out of the band.
+ * Each round stands for half the writes on each side of it.  A disk fast
+ * (1) at the first round and slow (10) at the next two, 900 writes
+ * between the first and second rounds, 100 between the second and the
+ * closing third: the fast round speaks for 450 writes, the slow ones for
+ * 550, so the unit is slow.  Weighted by the writes after each round
+ * alone, as the rule was, it would be fast (900 against 100).
  */
 static void
 test_window_unit_weighted(void **state)
 {
-	static const double pre[1] = { 5 };
-	static const double x[6] = { 10, 10, 1, 1, 10, 10 };
-	static const double ops[3] = { 50, 900, 50 };
-	static const double y[6] = { 10, 10, 1, 1, 30, 30 };
-	static const double idle[3] = { 500, 500, 0 };
+	static const double x[6] = { 1, 1, 10, 10, 10, 10 };
+	static const double ops[3] = { 900, 100, 0 };
 	struct probe_record p;
 	struct window_unit u;
 
 	(void)state;
-	probe_with(&p, pre, 1);
-	rounds_with(&p, x, 6, 2);
-	window_unit(&p, &u);
-	assert_int_equal(u.weighted, 0);
-	assert_near(u.ns, 10, 0);
-	p.series.rounds.ops = xmalloc(3 * sizeof *ops);
-	memcpy(p.series.rounds.ops, ops, sizeof ops);
+	rounds_ops(&p, x, 6, ops, 3);
 	window_unit(&p, &u);
 	assert_int_equal(u.weighted, 1);
-	assert_near(u.ns, 1, 0);
+	assert_near(u.ns, 10, 0);
 	assert_near(u.lo_ns, 1, 0);
 	assert_near(u.hi_ns, 10, 0);
 	probe_record_free(&p);
 
-	probe_with(&p, pre, 1);
-	rounds_with(&p, y, 6, 2);
-	p.series.rounds.ops = xmalloc(3 * sizeof *idle);
-	memcpy(p.series.rounds.ops, idle, sizeof idle);
+	/* without ops, every sample counts once: four of six are slow */
+	rounds_ops(&p, x, 6, ops, 3);
+	free(p.series.rounds.ops);
+	p.series.rounds.ops = NULL;
 	window_unit(&p, &u);
-	/* half the weight at 1, half at 10: halfway between */
+	assert_int_equal(u.weighted, 0);
+	assert_near(u.ns, 10, 0);
+	probe_record_free(&p);
+}
+
+/*
+ * A run with no closing round (a result written before there was one):
+ * the last round speaks for every write after it as well as half of
+ * those before.  Fast (1) at the last round, 100 writes before it and
+ * 900 after: 950 of 1000 writes' weight is fast.
+ */
+static void
+test_window_unit_weighted_open_end(void **state)
+{
+	static const double x[6] = { 10, 10, 10, 10, 1, 1 };
+	static const double ops[3] = { 0, 100, 900 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	rounds_ops(&p, x, 6, ops, 3);
+	window_unit(&p, &u);
+	assert_near(u.ns, 1, 0);
+	/* the first round had no write on either side: out of the band */
+	assert_near(u.lo_ns, 1, 0);
+	assert_near(u.hi_ns, 10, 0);
+	probe_record_free(&p);
+}
+
+/*
+ * Halves that tie: 500 writes between a fast round and a slow one, none
+ * after, weigh 250 each; halfway between.  Rounds with no write on
+ * either side (the last two, after the run's writes) are out of the band,
+ * though they were the slowest.
+ */
+static void
+test_window_unit_weighted_band(void **state)
+{
+	static const double x[8] = { 1, 1, 10, 10, 30, 30, 40, 40 };
+	static const double ops[4] = { 500, 0, 0, 0 };
+	struct probe_record p;
+	struct window_unit u;
+
+	(void)state;
+	rounds_ops(&p, x, 8, ops, 4);
+	window_unit(&p, &u);
 	assert_near(u.ns, 5.5, 0);
+	assert_near(u.lo_ns, 1, 0);
 	assert_near(u.hi_ns, 10, 0);
 	probe_record_free(&p);
 }
@@ -374,6 +426,8 @@ main(void)
 		cmocka_unit_test(test_window_unit_thin_rounds),
 		cmocka_unit_test(test_window_unit_watch_series),
 		cmocka_unit_test(test_window_unit_weighted),
+		cmocka_unit_test(test_window_unit_weighted_open_end),
+		cmocka_unit_test(test_window_unit_weighted_band),
 		cmocka_unit_test(test_window_weighted_median),
 		cmocka_unit_test(test_window_round_medians_partial),
 		cmocka_unit_test(test_window_per_op_quiet),

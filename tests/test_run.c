@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runner (drivers/run.c) with an engine of its own: writes take
+ * turns, each write's latency is its own and not its wait, the waits are
+ * added up, and a round closes the run.  The fake engine's writes sleep,
+ * so two threads always want the turn at once.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "testutil.h"
+
+#include "drivers/drivers.h"
+#include "lib/err.h"
+#include "lib/stats.h"
+#include "probe/inrun.h"
+
+#define WRITE_SLEEP_NS 2000000L
+
+static atomic_int in_write, most_in_write, reads;
+
+static const char *
+fake_version(void)
+{
+	return "1";
+}
+
+static void *
+fake_conn_open(void *db, char *err)
+{
+	(void)err;
+	return db;
+}
+
+static void
+fake_conn_close(void *conn)
+{
+	(void)conn;
+}
+
+static int
+fake_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
+    size_t vlen, char *err)
+{
+	struct timespec ts = { 0, WRITE_SLEEP_NS };
+	int n, m;
+
+	(void)conn, (void)key, (void)val, (void)vlen, (void)err;
+	if (k != OP_WRITE) {
+		atomic_fetch_add(&reads, 1);
+		return 0;
+	}
+	n = atomic_fetch_add(&in_write, 1) + 1;
+	m = atomic_load(&most_in_write);
+	while (n > m && !atomic_compare_exchange_weak(&most_in_write, &m, n))
+		;
+	nanosleep(&ts, NULL);
+	atomic_fetch_sub(&in_write, 1);
+	return 0;
+}
+
+static const struct engine_ops fake = {
+	.name = "fake", .version = fake_version, .conn_open = fake_conn_open,
+	.op = fake_op, .conn_close = fake_conn_close,
+};
+
+static void
+options(struct bench_options *o, int concurrency, int reads_w, int writes_w)
+{
+	memset(o, 0, sizeof *o);
+	o->engine = "fake";
+	o->rows = 100;
+	o->value_bytes = 8;
+	o->ops = 60;
+	o->concurrency = concurrency;
+	o->mix[OP_POINT] = reads_w;
+	o->mix[OP_WRITE] = writes_w;
+	o->max_samples = 1000;
+}
+
+static int db_token;
+
+/*
+ * Two threads, writes only: never two writes at once; the latencies,
+ * each its own write's, fit end to end in the run's time (with the wait
+ * inside them they would add up to about twice it); and the waits are
+ * counted, each about one write long.
+ */
+static void
+test_writes_take_turns(void **state)
+{
+	struct bench_options o;
+	struct bench_samples s[NOPS];
+	struct inrun ir;
+	char err[ERRLEN];
+	double elapsed_s, sum = 0;
+	size_t i;
+	int k;
+
+	(void)state;
+	atomic_store(&most_in_write, 0);
+	options(&o, 2, 0, 1);
+	assert_int_equal(inrun_open(&ir, test_dir, NULL, 0, err), 0);
+	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
+	assert_int_equal(atomic_load(&most_in_write), 1);
+	assert_int_equal(s[OP_WRITE].ops, 60);
+	assert_int_equal(s[OP_WRITE].n, 60);
+	for (i = 0; i < s[OP_WRITE].n; i++) {
+		assert_true(s[OP_WRITE].ns[i] >= WRITE_SLEEP_NS);
+		sum += s[OP_WRITE].ns[i];
+	}
+	assert_true(sum <= elapsed_s * 1e9);
+	/* a thread waits for nearly every write of the other's */
+	assert_true(s[OP_WRITE].wait_ns > 0.25 * sum);
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	inrun_close(&ir);
+}
+
+/* Reads take no turn: they run while the other thread writes. */
+static void
+test_reads_take_no_turn(void **state)
+{
+	struct bench_options o;
+	struct bench_samples s[NOPS];
+	struct inrun ir;
+	char err[ERRLEN];
+	double elapsed_s;
+	int k;
+
+	(void)state;
+	atomic_store(&reads, 0);
+	options(&o, 2, 1, 1);
+	assert_int_equal(inrun_open(&ir, test_dir, NULL, 0, err), 0);
+	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
+	assert_int_equal(s[OP_POINT].ops + s[OP_WRITE].ops, 60);
+	assert_int_equal(atomic_load(&reads), s[OP_POINT].ops);
+	assert_true(s[OP_POINT].wait_ns == 0);
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	inrun_close(&ir);
+}
+
+/*
+ * One round opens the run and one closes it: with rounds a minute apart
+ * in a run of a tenth of a second, those two, every write between them
+ * and none after the last.
+ */
+static void
+test_rounds_close_the_run(void **state)
+{
+	struct bench_options o;
+	struct bench_samples s[NOPS];
+	struct window_flushes dev[BLOCKDEV_MAX];
+	struct window_count c;
+	struct probe_series ser;
+	struct inrun ir;
+	char err[ERRLEN];
+	double elapsed_s;
+	int k;
+
+	(void)state;
+	options(&o, 2, 0, 1);
+	assert_int_equal(inrun_open(&ir, test_dir, NULL, 60e9, err), 0);
+	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
+	inrun_results(&ir, s[OP_WRITE].ops, &ser, &c, dev);
+	assert_int_equal(ser.rounds.count, 2);
+	assert_int_equal(ser.n, 2 * INRUN_PER_ROUND);
+	assert_near(ser.rounds.ops[0], 60, 0);
+	assert_near(ser.rounds.ops[1], 0, 0);
+	probe_series_free(&ser);
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	inrun_close(&ir);
+}
+
+int
+main(void)
+{
+	static char dir[] = "/tmp/syncgate-run.XXXXXX";
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_writes_take_turns),
+		cmocka_unit_test(test_reads_take_no_turn),
+		cmocka_unit_test(test_rounds_close_the_run),
+	};
+
+	test_dir = dir;
+	return cmocka_run_group_tests(tests, test_dir_make, test_dir_remove);
+}
