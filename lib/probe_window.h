@@ -28,7 +28,7 @@ struct window_unit {
 	int from_rounds;        /* 1: the rounds through the run; 0: the probe before */
 	size_t thin;            /* rounds too few to be the unit: their samples; else 0 */
 	long thin_rounds;       /* and how many rounds they were */
-	int weighted;           /* 1: each round weighted by the writes after it */
+	int weighted;           /* 1: each round weighted by the writes it stands for */
 	double ns;              /* the median of the samples below */
 	double lo_ns, hi_ns;    /* the lowest and highest round's median; NaN before */
 	const double *samples;  /* p's: the rounds' samples, or the probe's */
@@ -38,11 +38,13 @@ struct window_unit {
 
 /*
  * The unit of p, when p's series holds rounds with samples: the median
- * over every round's samples, each weighted by the write operations that
- * ran from its round to the next where the rounds record them (a disk
- * fast for half the run and slow for the other half ran most writes in
- * its fast half), banded by the lowest and highest median of a round
- * that writes followed; else p's own median, without a band, as where
+ * over every round's samples, each weighted by the write operations it
+ * stands for where the rounds record them: half of those between it and
+ * the round before and half of those up to the round after, or all after
+ * the last round where none closed the run (a disk fast for half the run
+ * and slow for the other half ran most writes in its fast half); banded
+ * by the lowest and highest median of a round that stands for any
+ * write; else p's own median, without a band, as where
  * the rounds hold fewer than WINDOW_MIN_SAMPLES samples (u->thin says
  * so).  u points into p.
  */

@@ -357,8 +357,18 @@ rounds_check() {
 	got=$(grep '"samples_ns"' "$tmp/rounds.json" | sed -n 2p | sed 's/.*\[//; s/\].*//' |
 		tr ',' '\n' | grep -c .)
 	[ "$per" = 5 ] || fail "--probe-every: per_round is $per, expected 5"
-	[ "$n" -ge 2 ] || fail "--probe-every 100ms over 0.5s took $n rounds, expected at least 2"
+	[ "$n" -ge 3 ] || fail "--probe-every 100ms over 0.5s took $n rounds, expected at least 3"
 	[ "$got" -eq $((n * per)) ] || fail "$n rounds of $per, but the series holds $got samples"
+	# the last round closes the run: no write after it
+	last=$(tr -d ' \t\n' <"$tmp/rounds.json" | sed 's/.*"rounds":{[^}]*"ops":\[\([^]]*\)\].*/\1/' |
+		tr ',' '\n' | tail -n 1)
+	[ "$last" = 0 ] || fail "the last round stands before $last writes; expected a round closing the run"
+	# two threads writing take turns; the waits are said and kept
+	grep -qF "writes one at a time: each waited " "$tmp/err" ||
+		fail "the waits for the writer's turn are not said: $(tail -n 3 "$tmp/err")"
+	wait_ns=$(first_num "$tmp/rounds.json" turn_wait_ns)
+	awk -v w="$wait_ns" 'BEGIN { exit !(w + 0 > 0) }' ||
+		fail "two threads writing waited $wait_ns for the writer's turn; expected more than 0"
 	run_s=$(first_num "$tmp/rounds.json" run_s)
 	probing_s=$(first_num "$tmp/rounds.json" probing_s)
 	awk -v r="$run_s" -v p="$probing_s" 'BEGIN { exit !(r >= 0.5 + p - 0.001 && p > 0) }' ||
