@@ -530,8 +530,10 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
 		c->count = s[k].ops;
-		if (k == OP_WRITE)
+		if (k == OP_WRITE) {
 			c->flushes_per_op = win->per_op.per_op;
+			c->turn_wait_ns = win->turn_wait_ns;
+		}
 		s[k].ns = NULL;
 	}
 	return 0;
@@ -603,8 +605,7 @@ add_num_or_null(cJSON *o, const char *key, double v)
 /*
  * The write class's flush counts as they were taken: each disk's raw
  * counts, the idle correction, and why there is no figure where there
- * is none; and its mean wait for the writer's turn, outside its
- * latencies.
+ * is none.
  */
 static void
 add_flush_count(cJSON *root, const struct window *win)
@@ -621,7 +622,6 @@ add_flush_count(cJSON *root, const struct window *win)
 			continue;
 		if (cJSON_GetObjectItemCaseSensitive(cl, "flushes_per_op") == NULL)
 			cJSON_AddNullToObject(cl, "flushes_per_op");
-		add_num_or_null(cl, "turn_wait_ns", win->turn_wait_ns);
 		fc = cJSON_AddObjectToObject(cl, "flush_count");
 		cJSON_AddNumberToObject(fc, "ops", (double)c->ops);
 		add_num_or_null(fc, "ops_s", c->ops_s);

@@ -295,7 +295,7 @@ get_name(const cJSON *o, const struct json_at *at, struct result_class *c)
 {
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
-	c->flushes_per_op = NAN;
+	c->flushes_per_op = c->turn_wait_ns = NAN;
 	c->count = -1;
 	if (!cJSON_IsObject(o))
 		return json_bad(at, o, "an object");
@@ -342,25 +342,35 @@ check_unique(const struct result *r, const char *path, char *err)
 }
 
 /*
- * Device flushes an operation (syncgate-bench's), or null where they
- * could not be counted; only a write class has them.
+ * Device flushes an operation, and a write's mean wait for the writer's
+ * turn (syncgate-bench's), or null where not taken; only a write class
+ * has them.
  */
 static int
-get_flushes(const cJSON *o, struct result_class *c, const struct json_at *j)
+get_write_figures(const cJSON *o, struct result_class *c, const struct json_at *j)
 {
 	static const struct json_span per = { 0, 1e6, 0, 0, 0,
 		"a number of flushes from 0 to 1e+06, or null", NULL, NULL };
+	static const struct json_span wait = { 0, 86400e9, 0, 0, 0,
+		"nanoseconds from 0 to a day (8.64e+13), or null", NULL, NULL };
 
 	if (json_get_number(o, "flushes_per_op", JSON_OPTIONAL | JSON_NULL, &per, j,
-	    &c->flushes_per_op) < 0)
+	    &c->flushes_per_op) < 0 ||
+	    json_get_number(o, "turn_wait_ns", JSON_OPTIONAL | JSON_NULL, &wait, j,
+	    &c->turn_wait_ns) < 0)
 		return -1;
-	if (!isnan(c->flushes_per_op) && c->kind != KIND_WRITE)
+	if (c->kind == KIND_WRITE)
+		return 0;
+	if (!isnan(c->flushes_per_op))
 		return errf(j->err, "%s: %s: flushes_per_op on a read class; expected "
+		    "it only on a write class", j->file, j->path);
+	if (!isnan(c->turn_wait_ns))
+		return errf(j->err, "%s: %s: turn_wait_ns on a read class; expected "
 		    "it only on a write class", j->file, j->path);
 	return 0;
 }
 
-/* The rest of classes[i] (at at): its kind, latencies, count and flushes. */
+/* The rest of classes[i] (at at): its kind, latencies, count and write figures. */
 static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
@@ -377,7 +387,7 @@ get_body(const cJSON *o, const struct json_at *at, const char *path,
 	    &kind) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
-	return get_count(o, c, &a.j) < 0 || get_flushes(o, c, &a.j) < 0 ? -1 : 0;
+	return get_count(o, c, &a.j) < 0 || get_write_figures(o, c, &a.j) < 0 ? -1 : 0;
 }
 
 /* Names first, so a duplicate is refused before any samples are read. */

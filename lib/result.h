@@ -41,6 +41,11 @@ struct result_class {
 	long long count;        /* operations, as given or nsamples; -1 unknown */
 	/* device flushes an operation (a write class's); NaN: not counted */
 	double flushes_per_op;
+	/*
+	 * A write's mean wait for the writer's turn, outside its latency
+	 * (syncgate-bench times each write from its turn); NaN: not given.
+	 */
+	double turn_wait_ns;
 };
 
 struct result {

@@ -25,7 +25,7 @@ result_add_class(struct result *r, const char *name, enum class_kind kind)
 	c->kind = kind;
 	c->p50_ns = c->p99_ns = NAN;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
-	c->flushes_per_op = NAN;
+	c->flushes_per_op = c->turn_wait_ns = NAN;
 	c->count = -1;
 	return c;
 }
@@ -43,6 +43,16 @@ add_range(cJSON *o, const char *key, double lo, double hi)
 }
 
 /* file: the samples_file that holds c's samples, or NULL to write them inline. */
+/* A write class's device flushes and wait for the writer's turn, where given. */
+static void
+add_write_figures(cJSON *o, const struct result_class *c)
+{
+	if (isfinite(c->flushes_per_op))
+		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
+	if (isfinite(c->turn_wait_ns))
+		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
+}
+
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
 {
@@ -59,8 +69,7 @@ class_to_json(const struct result_class *c, const char *file)
 		/* a sample of the operations: count says how many there were */
 		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
 		    (double)c->count : (double)c->nsamples);
-		if (isfinite(c->flushes_per_op))
-			cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
+		add_write_figures(o, c);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
@@ -69,8 +78,7 @@ class_to_json(const struct result_class *c, const char *file)
 	add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
 	if (c->count >= 0)
 		cJSON_AddNumberToObject(o, "count", (double)c->count);
-	if (isfinite(c->flushes_per_op))
-		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
+	add_write_figures(o, c);
 	return o;
 }
 

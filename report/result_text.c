@@ -148,17 +148,32 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 	    100 * u->rounds->cost, u->rounds->run_s);
 }
 
-/* The device flushes a commit of each write class that counted them. */
+/*
+ * The device flushes a commit of each write class that counted them, and
+ * the mean wait for the writer's turn of each that gives it.
+ */
 static void
-flush_line(FILE *fp, const struct result *r)
+write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
+    escape_fn *esc)
 {
+	char d[DURLEN];
 	size_t i, k = 0;
 
 	for (i = 0; i < r->nclasses; i++) {
 		if (isnan(r->classes[i].flushes_per_op))
 			continue;
-		fprintf(fp, "%s%s %.2f", k++ ? ", " : ".\nDevice flushes a commit: ",
-		    r->classes[i].name, r->classes[i].flushes_per_op);
+		fputs(k++ ? ", " : ".\nDevice flushes a commit: ", fp);
+		esc(fp, r->classes[i].name);
+		fprintf(fp, " %.2f", r->classes[i].flushes_per_op);
+	}
+	for (i = 0, k = 0; i < r->nclasses; i++) {
+		if (isnan(r->classes[i].turn_wait_ns))
+			continue;
+		fputs(k++ ? ", " : ".\nMean wait for the writer's turn (writes ran one "
+		    "at a time, each timed from its turn): ", fp);
+		esc(fp, r->classes[i].name);
+		fprintf(fp, " %s", units_fmt_duration(d, sizeof d,
+		    r->classes[i].turn_wait_ns, o->ascii));
 	}
 }
 
@@ -205,7 +220,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 	fputs(" on ", fp);
 	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");
 	fputs(")", fp);
-	flush_line(fp, r);
+	write_lines(fp, r, o, esc);
 }
 
 /* Text columns, padded by printed width (µ is two bytes, one column). */
@@ -354,8 +369,10 @@ class_json(const struct result_class *c, double unit)
 	report_json_add_number(o, "samples", (double)c->nsamples);
 	report_json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
 	report_json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
-	if (c->kind == KIND_WRITE)
+	if (c->kind == KIND_WRITE) {
 		report_json_add_number(o, "flushes_per_op", c->flushes_per_op);
+		report_json_add_number(o, "turn_wait_ns", c->turn_wait_ns);
+	}
 	return o;
 }
 

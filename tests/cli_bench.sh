@@ -376,6 +376,8 @@ rounds_check() {
 	$SYNCGATE report "$tmp/rounds.json" >"$tmp/report" 2>&1 || fail "a result with rounds does not load: $(cat "$tmp/report")"
 	grep -qF "samples in $n rounds through the run, one every 100ms, which took" "$tmp/report" ||
 		fail "the report does not say how the rounds were spaced: $(tail -n 3 "$tmp/report")"
+	grep -qF "Mean wait for the writer's turn (writes ran one at a time, each timed from its turn): write " \
+		"$tmp/report" || fail "the report does not give the wait for the writer's turn: $(tail -n 3 "$tmp/report")"
 	expect 0 "no rounds through the run (--probe-every off)" lmdb --dir "$tmp/dir" $small \
 		--probe-every off -o "$tmp/norounds.json"
 	grep -qF '"rounds"' "$tmp/norounds.json" && fail "--probe-every off took rounds"

@@ -195,6 +195,23 @@ test_result_refusals(void **state)
 		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1e-300, \"p99_ns\": 2}",
 		  "classes[0] \"a\": p50_ns is 1e-300, under 1ns; expected a positive number of "
 		  "nanoseconds, from 1 to a day" },
+		/* a write class's device flushes and wait for the writer's turn */
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"flushes_per_op\": 2, \"turn_wait_ns\": 0}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"flushes_per_op\": null, \"turn_wait_ns\": null}", NULL },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"turn_wait_ns\": -1}", "classes[0] \"a\": turn_wait_ns is -1; expected "
+		  "nanoseconds from 0 to a day (8.64e+13), or null" },
+		{ "{\"name\": \"a\", \"kind\": \"write\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"turn_wait_ns\": \"5\"}", "classes[0] \"a\": turn_wait_ns is a string; "
+		  "expected nanoseconds from 0 to a day (8.64e+13), or null" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"turn_wait_ns\": 5}", "classes[0] \"a\": turn_wait_ns on a read class; "
+		  "expected it only on a write class" },
+		{ "{\"name\": \"a\", \"kind\": \"read\", \"p50_ns\": 1, \"p99_ns\": 2, "
+		  "\"flushes_per_op\": 1}", "classes[0] \"a\": flushes_per_op on a read "
+		  "class; expected it only on a write class" },
 		{ "{\"name\": \"a\", \"kind\": \"write\", \"samples_ns\": [2, true]}",
 		  "classes[0] \"a\": samples_ns[1] is a boolean; expected a positive number of "
 		  "nanoseconds, from 1 to a day" },

@@ -64,6 +64,17 @@ test_result_to_json_ranges_and_samples(void **state)
 	    "\"p99_range_ns\":[2000000,3000000],\"count\":7},"
 	    "{\"name\":\"write\",\"kind\":\"write\","
 	    "\"samples_ns\":[1500,2500],\"count\":2}]}");
+	/* a write's flushes and wait for the writer's turn, where taken */
+	c->flushes_per_op = 2;
+	c->turn_wait_ns = 0;
+	r.classes[0].flushes_per_op = NAN;
+	assert_json(&r, NULL, "{\"format\":\"syncgate-result/1\",\"engine\":\"e\","
+	    "\"classes\":[{\"name\":\"GET_NODE\",\"kind\":\"read\",\"p50_ns\":50000,"
+	    "\"p99_ns\":2500000,\"p50_range_ns\":[0,100000],"
+	    "\"p99_range_ns\":[2000000,3000000],\"count\":7},"
+	    "{\"name\":\"write\",\"kind\":\"write\","
+	    "\"samples_ns\":[1500,2500],\"count\":2,\"flushes_per_op\":2,"
+	    "\"turn_wait_ns\":0}]}");
 	result_free(&r);
 }
 
