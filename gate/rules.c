@@ -427,6 +427,18 @@ ceiling_note(struct gate_verdict *v)
 	v->ceiling_note = out;
 }
 
+/* 1: a write class of r was timed from a writer's turn (turn_wait_ns given). */
+static int
+timed_from_turn(const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclasses; i++)
+		if (r->classes[i].kind == KIND_WRITE && !isnan(r->classes[i].turn_wait_ns))
+			return 1;
+	return 0;
+}
+
 static void
 note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
     const struct gate_side_in *rival)
@@ -443,6 +455,12 @@ note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 		verdict_note(v, "%s ran at a concurrency of %lld and %s at %lld: their "
 		    "latencies are not like for like", a, o->concurrency, b,
 		    r->concurrency);
+	if (timed_from_turn(ours->r) != timed_from_turn(rival->r))
+		verdict_note(v, "%s timed each write from the writer's turn, leaving out "
+		    "the wait for it (turn_wait_ns), and %s did not: where writers "
+		    "waited for one another, only %s's write latencies hold the wait",
+		    timed_from_turn(ours->r) ? a : b, timed_from_turn(ours->r) ? b : a,
+		    timed_from_turn(ours->r) ? b : a);
 	if (ours->probe_file && ours->r->probe)
 		verdict_note(v, "--probe %s replaces the probe embedded in %s",
 		    ours->probe_file, ours->file);
