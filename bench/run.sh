@@ -6,7 +6,8 @@
 # of a gate of 10 runs a side of 1 million samples each (the same 20
 # million samples, in whole runs).  The goal on a 2-core machine: the
 # 2 x 10M gate, and the 2 x 10 x 1M one, within 2 s and 400 MB.  Then
-# bench/aa.sh: the A/A test and the test of power on real LMDB runs.
+# bench/aa.sh: the A/A test and the test of power on real LMDB runs; and
+# bench/window.sh: whether writes in syncs repeat with a busy neighbour.
 #
 # On a shared machine one run says little, so each gate is run
 # BENCH_ROUNDS times and every round printed, with its CPU time (user and
@@ -15,7 +16,8 @@
 # usage: sh bench/run.sh [BUILD]
 # environment: BENCH_DIR (a scratch folder, removed afterwards; default a
 #   new one under ${TMPDIR:-/tmp}), BENCH_SIZES ("1000000 10000000"),
-#   BENCH_ROUNDS (3)
+#   BENCH_ROUNDS (3), BENCH_AA and BENCH_WINDOW (0 skips those tests;
+#   bench/window.sh reads NEIGHBOUR)
 set -eu
 build=${1:-build}
 sg=$build/syncgate
@@ -92,4 +94,7 @@ done
 grep '^Verdict' "$work/out" | sed 's/^/  /'
 measure "probe --precision 5% (on .)" "$sg" probe --dir . --precision 5%
 grep -i 'sample\|stopped\|median' "$work/out" | head -n 4 | sed 's/^/  /'
-[ "${BENCH_AA:-1}" = 0 ] || sh "$here/aa.sh" "$build"
+status=0
+[ "${BENCH_AA:-1}" = 0 ] || sh "$here/aa.sh" "$build" || status=$?
+[ "${BENCH_WINDOW:-1}" = 0 ] || sh "$here/window.sh" "$build" || status=$?
+exit "$status"
