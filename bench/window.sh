@@ -12,9 +12,9 @@
 # usage: sh bench/window.sh [BUILD] [SYNCGATE-BENCH OPTIONS...]
 # environment: NEIGHBOUR (the neighbour's script; default
 #   ../shared/tools/noisy-neighbour.py beside the checkout: without it
-#   the test is skipped), WINDOW_DIR (a scratch folder on the disk to
-#   measure, removed afterwards; default a new one under the current
-#   directory), WINDOW_TRIALS (4), WINDOW_DELAYS ("2 4 6 8")
+#   the test is skipped), WINDOW_DIR (a folder on the disk to measure,
+#   where a scratch folder is made and removed afterwards; default the
+#   current directory), WINDOW_TRIALS (4), WINDOW_DELAYS ("2 4 6 8")
 set -eu
 build=${1:-build}
 [ $# -gt 0 ] && shift
@@ -32,7 +32,7 @@ if ! [ -f "$neighbour" ] || ! command -v python3 >/dev/null 2>&1; then
 fi
 trials=${WINDOW_TRIALS:-4}
 delays=${WINDOW_DELAYS:-"2 4 6 8"}
-work=${WINDOW_DIR:-$(mktemp -d "$PWD/.syncgate-window.XXXXXX")}
+work=$(mktemp -d "${WINDOW_DIR:-$PWD}/.syncgate-window.XXXXXX")
 npid=
 cleanup() {
 	[ -z "$npid" ] || kill "$npid" 2>/dev/null || true

@@ -71,7 +71,7 @@ usage(FILE *fp)
 	    "latency (a uniform sample past --max-samples), the write class's flushes\n"
 	    "a commit and the probe, the rounds as its series.  The database's\n"
 	    "directory is removed afterwards.  ENGINE is sqlite or lmdb; two, as\n"
-	    "lmdb,sqlite, take turns.\n"
+	    "lmdb,sqlite, run by run.\n"
 	    "\n"
 	    "  --dir DIR               where to run, on the volume to measure (required)\n"
 	    "  --rows N                rows loaded before the run (default %d)\n"
@@ -473,7 +473,8 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 		inrun_results(&win->ir, s[OP_WRITE].ops, &win->series, &win->count,
 		    win->dev);
 		window_flushes_per_op(&win->count, &win->per_op);
-		win->turn_wait_ns = s[OP_WRITE].ops > 0 ?
+		/* one thread waits for no one: no figure */
+		win->turn_wait_ns = s[OP_WRITE].ops > 0 && o->concurrency > 1 ?
 		    s[OP_WRITE].wait_ns / (double)s[OP_WRITE].ops : NAN;
 		rc = 0;
 	}
@@ -803,7 +804,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	tell_rounds(p, ascii);
 	if (o->mix[OP_WRITE] == 0)
 		return;
-	if (o->concurrency > 1 && isfinite(win->turn_wait_ns))
+	if (isfinite(win->turn_wait_ns))
 		err_warn("writes one at a time: each waited %s for its turn on "
 		    "average, outside its latency",
 		    units_fmt_duration(a, sizeof a, win->turn_wait_ns, ascii));

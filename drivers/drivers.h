@@ -132,7 +132,7 @@ struct bench_samples {
  * one more once they are done; the --seconds deadline moves on by each
  * round's time.  Writes run one at a time, each timed from its turn, the
  * waits for the turn added up in out[OP_WRITE].wait_ns.  *elapsed_s gets
- * the run's wall time, the rounds included but the last.
+ * the run's wall time, the rounds included.
  * Returns 0, or -1 with err set (the first thread's error).  The caller
  * frees out[k].ns.
  */

@@ -438,9 +438,11 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 		rc = -1;
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
-	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
-	if (rc == 0 && ir->every_ns > 0 && inrun_round(ir, writes_done(st), err) < 0)
+	/* not after a thread failed: its error is the one to tell */
+	if (rc == 0 && !atomic_load(&st->stop) && ir->every_ns > 0 &&
+	    inrun_round(ir, writes_done(st), err) < 0)
 		rc = -1;
+	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
 	inrun_end(ir, writes_done(st));
 	return rc;
 }

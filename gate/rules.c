@@ -427,15 +427,23 @@ ceiling_note(struct gate_verdict *v)
 	v->ceiling_note = out;
 }
 
-/* 1: a write class of r was timed from a writer's turn (turn_wait_ns given). */
+/*
+ * 1: a write class of some run of the side was timed from a writer's
+ * turn, its writers waiting for one another (turn_wait_ns given).
+ */
 static int
-timed_from_turn(const struct result *r)
+timed_from_turn(const struct gate_side_in *in)
 {
-	size_t i;
+	size_t k = gate_side_runs(in), i, j;
 
-	for (i = 0; i < r->nclasses; i++)
-		if (r->classes[i].kind == KIND_WRITE && !isnan(r->classes[i].turn_wait_ns))
-			return 1;
+	for (i = 0; i < k; i++) {
+		const struct result *r = in->nruns > 1 ? in->runs[i].r : in->r;
+
+		for (j = 0; j < r->nclasses; j++)
+			if (r->classes[j].kind == KIND_WRITE &&
+			    !isnan(r->classes[j].turn_wait_ns))
+				return 1;
+	}
 	return 0;
 }
 
@@ -455,12 +463,12 @@ note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 		verdict_note(v, "%s ran at a concurrency of %lld and %s at %lld: their "
 		    "latencies are not like for like", a, o->concurrency, b,
 		    r->concurrency);
-	if (timed_from_turn(ours->r) != timed_from_turn(rival->r))
+	if (timed_from_turn(ours) != timed_from_turn(rival))
 		verdict_note(v, "%s timed each write from the writer's turn, leaving out "
 		    "the wait for it (turn_wait_ns), and %s did not: where writers "
 		    "waited for one another, only %s's write latencies hold the wait",
-		    timed_from_turn(ours->r) ? a : b, timed_from_turn(ours->r) ? b : a,
-		    timed_from_turn(ours->r) ? b : a);
+		    timed_from_turn(ours) ? a : b, timed_from_turn(ours) ? b : a,
+		    timed_from_turn(ours) ? b : a);
 	if (ours->probe_file && ours->r->probe)
 		verdict_note(v, "--probe %s replaces the probe embedded in %s",
 		    ours->probe_file, ours->file);

@@ -42,7 +42,6 @@ add_range(cJSON *o, const char *key, double lo, double hi)
 	cJSON_AddItemToArray(a, cJSON_CreateNumber(hi));
 }
 
-/* file: the samples_file that holds c's samples, or NULL to write them inline. */
 /* A write class's device flushes and wait for the writer's turn, where given. */
 static void
 add_write_figures(cJSON *o, const struct result_class *c)
@@ -53,6 +52,7 @@ add_write_figures(cJSON *o, const struct result_class *c)
 		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
 }
 
+/* file: the samples_file that holds c's samples, or NULL to write them inline. */
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
 {

@@ -149,8 +149,9 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 }
 
 /*
- * The device flushes a commit of each write class that counted them, and
- * the mean wait for the writer's turn of each that gives it.
+ * A line of the device flushes a commit of each write class that counted
+ * them, and one of the mean wait for the writer's turn of each that
+ * gives it, each after a newline and ending with a period.
  */
 static void
 write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
@@ -162,19 +163,23 @@ write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
 	for (i = 0; i < r->nclasses; i++) {
 		if (isnan(r->classes[i].flushes_per_op))
 			continue;
-		fputs(k++ ? ", " : ".\nDevice flushes a commit: ", fp);
+		fputs(k++ ? ", " : "\nDevice flushes a commit: ", fp);
 		esc(fp, r->classes[i].name);
 		fprintf(fp, " %.2f", r->classes[i].flushes_per_op);
 	}
+	if (k > 0)
+		fputc('.', fp);
 	for (i = 0, k = 0; i < r->nclasses; i++) {
 		if (isnan(r->classes[i].turn_wait_ns))
 			continue;
-		fputs(k++ ? ", " : ".\nMean wait for the writer's turn (writes ran one "
+		fputs(k++ ? ", " : "\nMean wait for the writer's turn (writes ran one "
 		    "at a time, each timed from its turn): ", fp);
 		esc(fp, r->classes[i].name);
 		fprintf(fp, " %s", units_fmt_duration(d, sizeof d,
 		    r->classes[i].turn_wait_ns, o->ascii));
 	}
+	if (k > 0)
+		fputc('.', fp);
 }
 
 static void
@@ -189,6 +194,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		if (r->probe != NULL)
 			fprintf(fp, " (reaches_device %s)", reach_name(r->probe->reaches));
 		fputs(".", fp);
+		write_lines(fp, r, o, esc);
 		return;
 	}
 	fprintf(fp, "one sync = %s", units_fmt_duration(d, sizeof d, unit, o->ascii));
@@ -219,7 +225,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);
 	esc(fp, r->probe->fs ? r->probe->fs : "an unknown filesystem");
-	fputs(")", fp);
+	fputs(").", fp);
 	write_lines(fp, r, o, esc);
 }
 

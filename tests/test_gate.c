@@ -363,6 +363,8 @@ add_class(struct result *r, const char *name, enum class_kind kind, double p50,
 	c->name = xstrdup(name);
 	c->kind = kind;
 	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
+	/* neither counted flushes nor timed from a writer's turn */
+	c->flushes_per_op = c->turn_wait_ns = NAN;
 	c->samples_ns = samples;
 	c->nsamples = n;
 	c->p50_ns = samples ? stats_quantile_sorted(samples, n, 0.5) : p50;

@@ -18,8 +18,9 @@
 #include "probe/inrun.h"
 
 #define WRITE_SLEEP_NS 2000000L
+#define READ_SLEEP_NS 500000L
 
-static atomic_int in_write, most_in_write, reads;
+static atomic_int in_write, most_in_write, reads, reads_beside_writes;
 
 static const char *
 fake_version(void)
@@ -44,12 +45,15 @@ static int
 fake_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
     size_t vlen, char *err)
 {
-	struct timespec ts = { 0, WRITE_SLEEP_NS };
+	struct timespec ts = { 0, WRITE_SLEEP_NS }, rs = { 0, READ_SLEEP_NS };
 	int n, m;
 
 	(void)conn, (void)key, (void)val, (void)vlen, (void)err;
 	if (k != OP_WRITE) {
 		atomic_fetch_add(&reads, 1);
+		nanosleep(&rs, NULL);
+		if (atomic_load(&in_write) > 0)
+			atomic_fetch_add(&reads_beside_writes, 1);
 		return 0;
 	}
 	n = atomic_fetch_add(&in_write, 1) + 1;
@@ -119,7 +123,11 @@ test_writes_take_turns(void **state)
 	inrun_close(&ir);
 }
 
-/* Reads take no turn: they run while the other thread writes. */
+/*
+ * Reads take no turn: they run while the other thread writes.  A read
+ * sleeps a quarter of a write, so one thread's reads meet the other's
+ * writes; had reads to wait for the turn, none would.
+ */
 static void
 test_reads_take_no_turn(void **state)
 {
@@ -132,11 +140,13 @@ test_reads_take_no_turn(void **state)
 
 	(void)state;
 	atomic_store(&reads, 0);
+	atomic_store(&reads_beside_writes, 0);
 	options(&o, 2, 1, 1);
 	assert_int_equal(inrun_open(&ir, test_dir, NULL, 0, err), 0);
 	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
 	assert_int_equal(s[OP_POINT].ops + s[OP_WRITE].ops, 60);
 	assert_int_equal(atomic_load(&reads), s[OP_POINT].ops);
+	assert_true(atomic_load(&reads_beside_writes) > 0);
 	assert_true(s[OP_POINT].wait_ns == 0);
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
