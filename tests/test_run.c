@@ -21,6 +21,8 @@
 #define READ_SLEEP_NS 500000L
 
 static atomic_int in_write, most_in_write, reads, reads_beside_writes;
+/* the write that fails (counting from 1), or 0: none */
+static atomic_int writes_done, fail_at;
 
 static const char *
 fake_version(void)
@@ -48,13 +50,18 @@ fake_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 	struct timespec ts = { 0, WRITE_SLEEP_NS }, rs = { 0, READ_SLEEP_NS };
 	int n, m;
 
-	(void)conn, (void)key, (void)val, (void)vlen, (void)err;
+	(void)conn, (void)key, (void)val, (void)vlen;
 	if (k != OP_WRITE) {
 		atomic_fetch_add(&reads, 1);
 		nanosleep(&rs, NULL);
 		if (atomic_load(&in_write) > 0)
 			atomic_fetch_add(&reads_beside_writes, 1);
 		return 0;
+	}
+	if (atomic_load(&fail_at) > 0 &&
+	    atomic_fetch_add(&writes_done, 1) + 1 == atomic_load(&fail_at)) {
+		snprintf(err, ERRLEN, "fake: no space left on the device");
+		return -1;
 	}
 	n = atomic_fetch_add(&in_write, 1) + 1;
 	m = atomic_load(&most_in_write);
@@ -186,6 +193,40 @@ test_rounds_close_the_run(void **state)
 	inrun_close(&ir);
 }
 
+/*
+ * A write that fails stops the run with the engine's own error, and no
+ * round closes it: a round after the failure could only fail on the same
+ * full disk and hide it.
+ */
+static void
+test_failed_run_is_not_closed(void **state)
+{
+	struct bench_options o;
+	struct bench_samples s[NOPS];
+	struct window_flushes dev[BLOCKDEV_MAX];
+	struct window_count c;
+	struct probe_series ser;
+	struct inrun ir;
+	char err[ERRLEN];
+	double elapsed_s;
+	int k;
+
+	(void)state;
+	atomic_store(&writes_done, 0);
+	atomic_store(&fail_at, 10);
+	options(&o, 2, 0, 1);
+	assert_int_equal(inrun_open(&ir, test_dir, NULL, 60e9, err), 0);
+	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), -1);
+	assert_string_equal(err, "fake: no space left on the device");
+	atomic_store(&fail_at, 0);
+	inrun_results(&ir, 0, &ser, &c, dev);
+	assert_int_equal(ser.rounds.count, 1);
+	probe_series_free(&ser);
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	inrun_close(&ir);
+}
+
 int
 main(void)
 {
@@ -194,6 +235,7 @@ main(void)
 		cmocka_unit_test(test_writes_take_turns),
 		cmocka_unit_test(test_reads_take_no_turn),
 		cmocka_unit_test(test_rounds_close_the_run),
+		cmocka_unit_test(test_failed_run_is_not_closed),
 	};
 
 	test_dir = dir;
