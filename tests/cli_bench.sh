@@ -375,7 +375,7 @@ rounds_check() {
 	if [ -z "$timing" ]; then
 		awk -v w="$wait_ns" -v p="$p50_ns" 'BEGIN { exit !(w + 0 > p / 4) }' ||
 			fail "two threads writing waited ${wait_ns}ns a write for the turn, against a write p50 of ${p50_ns}ns; expected over a quarter of it"
-	fi"
+	fi
 	run_s=$(first_num "$tmp/rounds.json" run_s)
 	probing_s=$(first_num "$tmp/rounds.json" probing_s)
 	awk -v r="$run_s" -v p="$probing_s" 'BEGIN { exit !(r >= 0.5 + p - 0.001 && p > 0) }' ||
