@@ -161,36 +161,45 @@ test_reads_take_no_turn(void **state)
 }
 
 /*
- * One round opens the run and one closes it: with rounds a minute apart
- * in a run of a tenth of a second, those two, every write between them
- * and none after the last.
+ * Runs o with rounds a minute apart, so only the opening and closing
+ * rounds fall in a run of a tenth of a second; ser gets the rounds.
+ * Returns what bench_run did.
  */
+static int
+run_with_rounds(const struct bench_options *o, struct probe_series *ser, char *err)
+{
+	struct bench_samples s[NOPS];
+	struct window_flushes dev[BLOCKDEV_MAX];
+	struct window_count c;
+	struct inrun ir;
+	double elapsed_s;
+	int k, rc;
+
+	assert_int_equal(inrun_open(&ir, test_dir, NULL, 60e9, err), 0);
+	rc = bench_run(&fake, &db_token, o, &ir, s, &elapsed_s, err);
+	inrun_results(&ir, rc == 0 ? s[OP_WRITE].ops : 0, ser, &c, dev);
+	for (k = 0; k < NOPS; k++)
+		free(s[k].ns);
+	inrun_close(&ir);
+	return rc;
+}
+
+/* One round opens the run and one closes it: every write between them. */
 static void
 test_rounds_close_the_run(void **state)
 {
 	struct bench_options o;
-	struct bench_samples s[NOPS];
-	struct window_flushes dev[BLOCKDEV_MAX];
-	struct window_count c;
 	struct probe_series ser;
-	struct inrun ir;
 	char err[ERRLEN];
-	double elapsed_s;
-	int k;
 
 	(void)state;
 	options(&o, 2, 0, 1);
-	assert_int_equal(inrun_open(&ir, test_dir, NULL, 60e9, err), 0);
-	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
-	inrun_results(&ir, s[OP_WRITE].ops, &ser, &c, dev);
+	assert_int_equal(run_with_rounds(&o, &ser, err), 0);
 	assert_int_equal(ser.rounds.count, 2);
 	assert_int_equal(ser.n, 2 * INRUN_PER_ROUND);
 	assert_near(ser.rounds.ops[0], 60, 0);
 	assert_near(ser.rounds.ops[1], 0, 0);
 	probe_series_free(&ser);
-	for (k = 0; k < NOPS; k++)
-		free(s[k].ns);
-	inrun_close(&ir);
 }
 
 /*
@@ -202,29 +211,18 @@ static void
 test_failed_run_is_not_closed(void **state)
 {
 	struct bench_options o;
-	struct bench_samples s[NOPS];
-	struct window_flushes dev[BLOCKDEV_MAX];
-	struct window_count c;
 	struct probe_series ser;
-	struct inrun ir;
 	char err[ERRLEN];
-	double elapsed_s;
-	int k;
 
 	(void)state;
 	atomic_store(&writes_done, 0);
 	atomic_store(&fail_at, 10);
 	options(&o, 2, 0, 1);
-	assert_int_equal(inrun_open(&ir, test_dir, NULL, 60e9, err), 0);
-	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), -1);
-	assert_string_equal(err, "fake: no space left on the device");
+	assert_int_equal(run_with_rounds(&o, &ser, err), -1);
 	atomic_store(&fail_at, 0);
-	inrun_results(&ir, 0, &ser, &c, dev);
+	assert_string_equal(err, "fake: no space left on the device");
 	assert_int_equal(ser.rounds.count, 1);
 	probe_series_free(&ser);
-	for (k = 0; k < NOPS; k++)
-		free(s[k].ns);
-	inrun_close(&ir);
 }
 
 int
