@@ -445,7 +445,6 @@ struct window {
 	struct window_count count;      /* the write class's flushes */
 	struct window_flushes dev[BLOCKDEV_MAX];
 	struct window_per_op per_op;
-	double turn_wait_ns;            /* a write's mean wait for the writer's turn */
 };
 
 /*
@@ -473,9 +472,6 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 		inrun_results(&win->ir, s[OP_WRITE].ops, &win->series, &win->count,
 		    win->dev);
 		window_flushes_per_op(&win->count, &win->per_op);
-		/* one thread waits for no one: no figure */
-		win->turn_wait_ns = s[OP_WRITE].ops > 0 && o->concurrency > 1 ?
-		    s[OP_WRITE].wait_ns / (double)s[OP_WRITE].ops : NAN;
 		rc = 0;
 	}
 	inrun_close(&win->ir);
@@ -538,7 +534,9 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		c->count = s[k].ops;
 		if (k == OP_WRITE) {
 			c->flushes_per_op = win->per_op.per_op;
-			c->turn_wait_ns = win->turn_wait_ns;
+			/* a mean wait for the turn; one thread waits for no one */
+			if (o->concurrency > 1)
+				c->turn_wait_ns = s[k].wait_ns / (double)s[k].ops;
 		}
 		s[k].ns = NULL;
 	}
@@ -780,6 +778,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
     const struct window *win, double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
+	const struct result_class *w;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
 	size_t i;
@@ -804,10 +803,10 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	tell_rounds(p, ascii);
 	if (o->mix[OP_WRITE] == 0)
 		return;
-	if (isfinite(win->turn_wait_ns))
+	if ((w = result_find(r, op_name(OP_WRITE))) != NULL && !isnan(w->turn_wait_ns))
 		err_warn("writes one at a time: each waited %s for its turn on "
 		    "average, outside its latency",
-		    units_fmt_duration(a, sizeof a, win->turn_wait_ns, ascii));
+		    units_fmt_duration(a, sizeof a, w->turn_wait_ns, ascii));
 	if (isfinite(win->per_op.per_op))
 		err_warn("device flushes a commit: %.2f (%s: %.0f flushes over %lld "
 		    "writes, less %.1f expected from other processes)",

@@ -605,8 +605,7 @@ side_flushes(const struct gate_side_in *in, const char *name)
 	double sum = 0;
 
 	for (i = 0; i < k; i++) {
-		const struct result *r = in->nruns > 1 ? in->runs[i].r : in->r;
-		const struct result_class *c = result_find(r, name);
+		const struct result_class *c = result_find(gate_side_result(in, i), name);
 
 		if (c == NULL || isnan(c->flushes_per_op))
 			return NAN;

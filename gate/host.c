@@ -149,7 +149,7 @@ gate_hosts_compare(const struct result_host *const *h, size_t n,
 static const struct result_host *
 run_host(const struct gate_side_in *in, size_t i)
 {
-	return in->nruns > 1 ? in->runs[i].r->host : in->r->host;
+	return gate_side_result(in, i)->host;
 }
 
 static const char *

@@ -437,7 +437,7 @@ timed_from_turn(const struct gate_side_in *in)
 	size_t k = gate_side_runs(in), i, j;
 
 	for (i = 0; i < k; i++) {
-		const struct result *r = in->nruns > 1 ? in->runs[i].r : in->r;
+		const struct result *r = gate_side_result(in, i);
 
 		for (j = 0; j < r->nclasses; j++)
 			if (r->classes[j].kind == KIND_WRITE &&
@@ -463,12 +463,15 @@ note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 		verdict_note(v, "%s ran at a concurrency of %lld and %s at %lld: their "
 		    "latencies are not like for like", a, o->concurrency, b,
 		    r->concurrency);
-	if (timed_from_turn(ours) != timed_from_turn(rival))
+	if (timed_from_turn(ours) != timed_from_turn(rival)) {
+		const char *timed = timed_from_turn(ours) ? a : b;
+		const char *waited = timed == a ? b : a;
+
 		verdict_note(v, "%s timed each write from the writer's turn, leaving out "
 		    "the wait for it (turn_wait_ns), and %s did not: where writers "
 		    "waited for one another, only %s's write latencies hold the wait",
-		    timed_from_turn(ours) ? a : b, timed_from_turn(ours) ? b : a,
-		    timed_from_turn(ours) ? b : a);
+		    timed, waited, waited);
+	}
 	if (ours->probe_file && ours->r->probe)
 		verdict_note(v, "--probe %s replaces the probe embedded in %s",
 		    ours->probe_file, ours->file);

@@ -40,6 +40,9 @@ struct gate_side_in {
 /* The runs of a side: nruns, or 1. */
 size_t gate_side_runs(const struct gate_side_in *s);
 
+/* Run i's result, i below gate_side_runs(s). */
+const struct result *gate_side_result(const struct gate_side_in *s, size_t i);
+
 struct gate_opts {
 	enum gate_mode mode;
 	double read_speedup;        /* MODE_RIVAL: reads at least this many times faster */

@@ -18,6 +18,12 @@ gate_side_runs(const struct gate_side_in *s)
 	return s->nruns > 1 ? s->nruns : 1;
 }
 
+const struct result *
+gate_side_result(const struct gate_side_in *s, size_t i)
+{
+	return s->nruns > 1 ? s->runs[i].r : s->r;
+}
+
 int
 gate_side_check(const struct gate_side_in *s, const char *flag, char *err)
 {

@@ -110,7 +110,7 @@ static double
 ops_weighted(const struct probe_series *s)
 {
 	const struct probe_rounds *r = &s->rounds;
-	size_t i, nrounds = s->n / (size_t)r->per_round;
+	size_t i, nrounds = (size_t)r->count;
 	double *w, total = 0, m;
 
 	if (r->ops == NULL)

@@ -148,38 +148,47 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 	    100 * u->rounds->cost, u->rounds->run_s);
 }
 
+enum write_figure { FIG_FLUSHES, FIG_TURN_WAIT };
+
 /*
- * A line of the device flushes a commit of each write class that counted
- * them, and one of the mean wait for the writer's turn of each that
- * gives it, each after a newline and ending with a period.
+ * After a newline, "LABEL: CLASS FIGURE, CLASS FIGURE." for each write
+ * class that gives the figure; nothing where none does.
  */
 static void
-write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
-    escape_fn *esc)
+figure_line(FILE *fp, const struct result *r, enum write_figure f,
+    const char *label, const struct render_opts *o, escape_fn *esc)
 {
 	char d[DURLEN];
 	size_t i, k = 0;
 
 	for (i = 0; i < r->nclasses; i++) {
-		if (isnan(r->classes[i].flushes_per_op))
+		const struct result_class *c = &r->classes[i];
+		double x = f == FIG_FLUSHES ? c->flushes_per_op : c->turn_wait_ns;
+
+		if (isnan(x))
 			continue;
-		fputs(k++ ? ", " : "\nDevice flushes a commit: ", fp);
-		esc(fp, r->classes[i].name);
-		fprintf(fp, " %.2f", r->classes[i].flushes_per_op);
+		if (k++)
+			fputs(", ", fp);
+		else
+			fprintf(fp, "\n%s: ", label);
+		esc(fp, c->name);
+		if (f == FIG_FLUSHES)
+			fprintf(fp, " %.2f", x);
+		else
+			fprintf(fp, " %s", units_fmt_duration(d, sizeof d, x, o->ascii));
 	}
 	if (k > 0)
 		fputc('.', fp);
-	for (i = 0, k = 0; i < r->nclasses; i++) {
-		if (isnan(r->classes[i].turn_wait_ns))
-			continue;
-		fputs(k++ ? ", " : "\nMean wait for the writer's turn (writes ran one "
-		    "at a time, each timed from its turn): ", fp);
-		esc(fp, r->classes[i].name);
-		fprintf(fp, " %s", units_fmt_duration(d, sizeof d,
-		    r->classes[i].turn_wait_ns, o->ascii));
-	}
-	if (k > 0)
-		fputc('.', fp);
+}
+
+/* The write classes' device flushes a commit, and their waits for the writer's turn. */
+static void
+write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
+    escape_fn *esc)
+{
+	figure_line(fp, r, FIG_FLUSHES, "Device flushes a commit", o, esc);
+	figure_line(fp, r, FIG_TURN_WAIT, "Mean wait for the writer's turn (writes "
+	    "ran one at a time, each timed from its turn)", o, esc);
 }
 
 static void
