@@ -28,6 +28,13 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 		pt->x = c->samples_ns;
 		pt->n = c->nsamples;
 		pt->scalable = 1;
+	} else if (c->buckets != NULL) {
+		/* a histogram: the rows holding the ranks samples would be bounded by */
+		pt->kind = PART_SAMPLED;
+		pt->b = c->buckets;
+		pt->nb = c->nbuckets;
+		pt->n = (size_t)c->count;
+		pt->scalable = 1;
 	} else if (!isnan(pt->lo) && !isnan(pt->hi)) {
 		pt->kind = PART_RANGE;
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gate/interval.h"
+#include "lib/result.h"
 #include "lib/stats.h"
 
 /*
@@ -109,7 +110,11 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 		*hi = pt->hi;
 		return 0;
 	case PART_SAMPLED:
-		quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
+		if (pt->b != NULL)
+			result_buckets_bounds(pt->b, pt->nb, (long long)pt->n, pt->p, tail,
+			    lo, hi);
+		else
+			quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
 		if (pt->x2 != NULL) {
 			/* a shared unit: the union of two probes' bounds, each where it has one */
 			quantile_bounds(pt->x2, pt->n2, pt->p, tail, &l2, &h2);

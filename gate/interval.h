@@ -37,6 +37,9 @@ struct gate_part {
 	double p;
 	const double *x, *x2;
 	size_t n, n2;
+	/* or, for a histogram, its rows (n the operations they count) */
+	const struct result_bucket *b;
+	size_t nb;
 	int scalable;           /* a class latency: more class samples narrow it */
 };
 

@@ -44,7 +44,7 @@ grep -qF "[READ-FAILED]: 7 operations, not imported: failed operations" "$tmp/er
 	fail "the -FAILED row is not reported"
 grep -qF "imported 3 classes (1 read, 2 write) for r into $tmp/f.json" "$tmp/err" ||
 	fail "no summary of what was imported"
-expect 0 "kept as those intervals (p50_range_ns, p99_range_ns), with the bucket's midpoint" \
+expect 0 "kept as histogram_ns, what the p50 and p99 buckets say of their ranks" \
 	import linkbench "$fx/linkbench-load-request.csv" --engine m -o "$tmp/l.json"
 grep -qF "3 load-phase rows (LOAD_*), not imported" "$tmp/err" || fail "load rows not reported"
 
@@ -202,7 +202,7 @@ done
 
 # What each import says: fio's histogram, what it passed over, the
 # untimed transactions, the interim summaries.
-expect 0 "p50 and p99 are kept as those buckets (p50_range_ns, p99_range_ns)" \
+expect 0 "kept as histogram_ns, json+'s buckets with their counts" \
 	import fio "$fx/fio-jobs-groups.txt" --engine e -o "$tmp/x.json"
 grep -qF "12 lines before the JSON (fio's notes or terse output), passed over" "$tmp/err" ||
 	fail "fio: the lines before the JSON are not reported"
@@ -330,6 +330,38 @@ if [ -w /dev/full ]; then
 	grep -qF "standard output: No space left on device" "$tmp/err" ||
 		fail "a full standard output is not reported: $(cat "$tmp/err")"
 fi
+
+# A bucket holds operations: one read fio timed (a real fio 3.33 job,
+# --number_ios=1), or five, bounds its p50 no better than one or five
+# samples do, however narrow the bucket; twenty thousand in json+'s bins
+# give a tight interval.
+cat >"$tmp/rival.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "rival", "classes": [
+ {"name": "one:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000},
+ {"name": "five:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000},
+ {"name": "many:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000}]}
+EOF
+cat >"$tmp/one-sample.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "ours", "classes": [
+ {"name": "one:read", "kind": "read", "samples_ns": [110080]}]}
+EOF
+for f in one-read five-reads many-reads.jsonplus; do
+	expect 0 "imported" import fio "$fx/fio-$f.json" --engine ours -o "$tmp/$f.json"
+	$run gate "$tmp/$f.json" --rival "$tmp/rival.json" --read-speedup 2 \
+	    >"$tmp/$f.txt" 2>&1 || true
+done
+$run gate "$tmp/one-sample.json" --rival "$tmp/rival.json" --read-speedup 2 \
+    >"$tmp/one-sample.txt" 2>&1 || true
+one="indeterminate  one:read: speedup 2.82x at p50 (310µs for rival against 110.08µs for ours; no 95% bound either way)"
+grep -qF "$one" "$tmp/one-sample.txt" ||
+	fail "one sample: p50 not indeterminate: $(cat "$tmp/one-sample.txt")"
+grep -qF "$one" "$tmp/one-read.txt" ||
+	fail "fio's one read: p50 not as one sample's: $(cat "$tmp/one-read.txt")"
+grep -qF "indeterminate  five:read: speedup 1.36x at p50" "$tmp/five-reads.txt" ||
+	fail "fio's five reads: p50 not indeterminate: $(cat "$tmp/five-reads.txt")"
+grep -qF "pass  many:read: speedup 2.64x at p50 (310µs for rival against 117.25µs for ours; 95% interval 2.61x to 2.68x)" \
+    "$tmp/many-reads.jsonplus.txt" ||
+	fail "fio's 20000 reads: p50 not a tight pass: $(cat "$tmp/many-reads.jsonplus.txt")"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_import: $failures failed" >&2

@@ -4,6 +4,7 @@
  * go-ycsb, YCSB raw and JSON, hgrm.  What each imports, the intervals its
  * buckets give, and the words of every refusal.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,7 +93,7 @@ static const struct bad_case bad_cases[] = {
 	  "percentile[\"50.000000\"] is a string" },
 	{ "fio p99 below p50", import_fio_parse,
 	  FIO_HEAD FIO_WRITE("\"50.000000\" : 5734400, \"99.000000\" : 333824") "}]}\n",
-	  "99.000000 is below 50.000000" },
+	  "a percentile is below one before it" },
 	{ "fio error", import_fio_parse,
 	  "{\"fio version\" : \"v\", \"jobs\" : [{\"jobname\" : \"j\", \"error\" : 28}]}\n",
 	  "jobs[0] \"j\": error is 28; expected 0" },
@@ -244,7 +245,7 @@ static const struct bad_case bad_cases[] = {
 	  HGRM_HEAD "       1.000 0.000000000000          1\n"
 	  "  90000000000 1.000000000000          2\n"
 	  "#[Max     = 90000000000, Total count    =            2]\n",
-	  "the 99th percentile's row is 9e+10 microseconds, over a day" },
+	  "a row of 9e+10 microseconds, over a day" },
 };
 
 static void
@@ -289,29 +290,117 @@ has_note(const struct import_notes *notes, const char *part)
 
 /* Type 7's two order statistics, each in its bucket. */
 static void
-test_import_bucket_quantile_ranks(void **state)
+test_result_buckets_quantile_ranks(void **state)
 {
-	static const struct import_bucket b[] = {
+	static const struct result_bucket b[] = {
 		{ 10, 19, 2 }, { 20, 29, 2 }, { 30, 39, 1 },
 	};
 	double lo, hi;
 
 	(void)state;
 	/* n 5, p 0.5: h = 2, rank 2 alone, in the second bucket */
-	import_bucket_quantile(b, 3, 5, 0.5, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.5, &lo, &hi);
 	assert_near(lo, 20, 0);
 	assert_near(hi, 29, 0);
 	/* p 0.3: h = 1.2, ranks 1 and 2, across the first two buckets */
-	import_bucket_quantile(b, 3, 5, 0.3, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.3, &lo, &hi);
 	assert_near(lo, 10, 0);
 	assert_near(hi, 29, 0);
 	/* p 0.99: h = 3.96, ranks 3 and 4 */
-	import_bucket_quantile(b, 3, 5, 0.99, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.99, &lo, &hi);
 	assert_near(lo, 20, 0);
 	assert_near(hi, 39, 0);
-	import_bucket_quantile(b, 1, 1, 0.99, &lo, &hi);
+	result_buckets_quantile(b, 1, 1, 0.99, &lo, &hi);
 	assert_near(lo, 10, 0);
 	assert_near(hi, 19, 0);
+}
+
+/*
+ * histogram_ns read back: rows in rank order, their sum the count, p50
+ * and p99 the rows of their type-7 ranks; each kind of bad row refused
+ * with the field named.
+ */
+static void
+test_result_histogram_load(void **state)
+{
+	static const struct {
+		const char *rows, *extra, *want;
+	} bad[] = {
+		{ "[[10, 20, 1], [5, 30, 1]]", "", "histogram_ns[1] is" },
+		{ "[[10, 20, 1], [15, 19, 1]]", "", "histogram_ns[1] is" },
+		{ "[[10, 20, 0]]", "", "histogram_ns[0] is" },
+		{ "[[10, 20, 1.5]]", "", "histogram_ns[0] is" },
+		{ "[[30, 20, 1]]", "", "histogram_ns[0] is" },
+		{ "[[10, 20]]", "", "histogram_ns[0] is" },
+		{ "[]", "", "histogram_ns is empty" },
+		{ "[[10, 20, 2]]", ", \"count\": 3", "count is 3, but histogram_ns counts 2" },
+		{ "[[10, 20, 2]]", ", \"p50_range_ns\": [10, 20]", "a percentile range beside "
+		  "histogram_ns" },
+		{ "[[10, 20, 2]]", ", \"p50_ns\": 25", "p50_ns is 25, outside [10, 20]" },
+		{ "[[10, 20, 2]]", ", \"samples_ns\": [12]", "both samples and histogram_ns" },
+		{ "[[10, 20, 2]]", ", \"failed\": -1", "failed is -1" },
+	};
+	char in[512], err[ERRLEN];
+	struct result r;
+	cJSON *root;
+	size_t i;
+
+	(void)state;
+	snprintf(in, sizeof in, "{\"format\": \"syncgate-result/1\", \"engine\": \"e\", "
+	    "\"classes\": [{\"name\": \"w\", \"kind\": \"write\", \"histogram_ns\": "
+	    "[[0, 20, 3], [20, 40, 1], [50, 60, 1]], \"skipped\": 7}]}");
+	root = cJSON_Parse(in);
+	if (result_from_json(root, "r.json", &r, err) != 0)
+		fail_msg("%s", err);
+	cJSON_Delete(root);
+	assert_int_equal(r.classes[0].count, 5);
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	assert_int_equal(r.classes[0].skipped, 7);
+	assert_int_equal(r.classes[0].failed, 0);
+	/* h = 2: rank 3, in the first row, whose low of 0 is kept as 1 ns */
+	assert_near(r.classes[0].p50_lo_ns, 1, 0);
+	assert_near(r.classes[0].p50_hi_ns, 20, 0);
+	/* h = 3.96: ranks 4 and 5 */
+	assert_near(r.classes[0].p99_lo_ns, 20, 0);
+	assert_near(r.classes[0].p99_hi_ns, 60, 0);
+	assert_near(r.classes[0].p99_ns, 40, 0);
+	result_free(&r);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(in, sizeof in, "{\"format\": \"syncgate-result/1\", \"engine\": "
+		    "\"e\", \"classes\": [{\"name\": \"w\", \"kind\": \"write\", "
+		    "\"histogram_ns\": %s%s}]}", bad[i].rows, bad[i].extra);
+		root = cJSON_Parse(in);
+		assert_int_equal(result_from_json(root, "r.json", &r, err), -1);
+		cJSON_Delete(root);
+		if (strstr(err, bad[i].want) == NULL)
+			fail_msg("case %zu: got \"%s\", expected \"%s\"", i, err, bad[i].want);
+	}
+}
+
+/*
+ * The gate's bounds on a histogram are the samples' ranks: one operation
+ * has none at 95%, and many in one bucket bound p50 by that bucket.
+ */
+static void
+test_result_buckets_bounds_ranks(void **state)
+{
+	static const struct result_bucket one[] = { { 109568, 110591, 1 } };
+	static const struct result_bucket many[] = {
+		{ 100, 199, 400 }, { 200, 299, 200 }, { 300, 399, 400 },
+	};
+	double lo, hi;
+
+	(void)state;
+	result_buckets_bounds(one, 1, 1, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_true(isinf(hi));
+	result_buckets_bounds(one, 1, 5, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_true(isinf(hi));
+	/* ranks about 469 and 532 of 1000: both in the middle bucket */
+	result_buckets_bounds(many, 3, 1000, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 200, 0);
+	assert_near(hi, 299, 0);
 }
 
 /*
@@ -334,6 +423,7 @@ test_import_fio_buckets(void **state)
 		  17045651456, RESULT_MAX_NS, 17112760320, 17045651456, RESULT_MAX_NS },
 	};
 	size_t i;
+	double lo, hi;
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -353,14 +443,21 @@ test_import_fio_buckets(void **state)
 		assert_int_equal(c->count, 10);
 		assert_near(c->p50_ns, cases[i].p50, 0);
 		assert_near(c->p99_ns, cases[i].p99, 0);
-		if (isnan(cases[i].lo50)) {
-			assert_true(isnan(c->p50_lo_ns) && isnan(c->p99_lo_ns));
-		} else {
-			assert_near(c->p50_lo_ns, cases[i].lo50, 0);
-			assert_near(c->p50_hi_ns, cases[i].hi50, 0);
-			assert_near(c->p99_lo_ns, cases[i].lo99, 0);
-			assert_near(c->p99_hi_ns, cases[i].hi99, 0);
-		}
+		/*
+		 * fio took rank 5 (or 6) for p50 and 9 (or 10) for p99: rank 5 is
+		 * at most p50's bucket's high and rank 6 at least its low; of the
+		 * ranks below, nothing is known but that.
+		 */
+		assert_non_null(c->buckets);
+		result_buckets_ranks(c->buckets, c->nbuckets, 6, 5, &lo, &hi);
+		assert_near(lo, isnan(cases[i].lo50) ? cases[i].p50 : cases[i].lo50, 0);
+		assert_near(hi, isnan(cases[i].hi50) ? cases[i].p50 : cases[i].hi50, 0);
+		result_buckets_ranks(c->buckets, c->nbuckets, 10, 9, &lo, &hi);
+		assert_near(lo, isnan(cases[i].lo99) ? cases[i].p99 : cases[i].lo99, 0);
+		assert_near(hi, isnan(cases[i].hi99) ? cases[i].p99 : cases[i].hi99, 0);
+		result_buckets_ranks(c->buckets, c->nbuckets, 1, 10, &lo, &hi);
+		assert_near(lo, 0, 0);
+		assert_near(hi, RESULT_MAX_NS, 0);
 		assert_true(has_note(&notes, "j:write: completion latency (clat_ns)"));
 		import_notes_free(&notes);
 		result_free(&r);
@@ -405,7 +502,10 @@ test_import_fio_bins_and_sync(void **state)
 	assert_false(has_note(&notes, "j:write: completion latency"));
 	assert_true(has_note(&notes, "1 line before the JSON"));
 	assert_true(has_note(&notes, "1 line after the JSON from line 6"));
-	assert_true(has_note(&notes, "p50 and p99 are kept as those buckets"));
+	assert_true(has_note(&notes, "kept as histogram_ns, json+'s buckets with "
+	    "their counts"));
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	assert_int_equal(r.classes[0].buckets[0].count, 2);
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -530,7 +630,7 @@ test_import_hgrm_rows(void **state)
 	assert_near(r.classes[0].p99_lo_ns, 1.9995e6, 1e-3);
 	assert_near(r.classes[0].p99_hi_ns, 4.0005e6, 1e-3);
 	assert_true(has_note(&notes, "1 line before the table and 1 after it"));
-	assert_true(has_note(&notes, "the values read as milliseconds (--unit)"));
+	assert_true(has_note(&notes, "read as milliseconds (--unit)"));
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -601,7 +701,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_import_formats_bad_inputs),
-		cmocka_unit_test(test_import_bucket_quantile_ranks),
+		cmocka_unit_test(test_result_buckets_quantile_ranks),
+		cmocka_unit_test(test_result_histogram_load),
+		cmocka_unit_test(test_result_buckets_bounds_ranks),
 		cmocka_unit_test(test_import_fio_buckets),
 		cmocka_unit_test(test_import_fio_bins_and_sync),
 		cmocka_unit_test(test_import_db_bench_rows),
