@@ -107,7 +107,7 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 	switch (pt->kind) {
 	case PART_RANGE:
 		*lo = pt->lo;
-		*hi = pt->hi;
+		*hi = pt->open_hi ? INFINITY : pt->hi;
 		return 0;
 	case PART_SAMPLED:
 		if (pt->b != NULL)
@@ -126,6 +126,8 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 			*lo = fmin(*lo, pt->v);
 		if (isfinite(*hi))
 			*hi = fmax(*hi, pt->v);
+		if (pt->open_hi)
+			*hi = INFINITY;
 		return 0;
 	default:
 		return -1;

@@ -41,6 +41,12 @@ struct gate_part {
 	const struct result_bucket *b;
 	size_t nb;
 	int scalable;           /* a class latency: more class samples narrow it */
+	/*
+	 * No upper bound: the side failed or skipped operations the other
+	 * completed, so its latencies, of those that succeeded, cannot
+	 * speak for it (gate/checks.c).
+	 */
+	int open_hi;
 };
 
 /* The most parts one product combines. */

@@ -32,6 +32,7 @@ struct db_parse {
 	struct result *out;
 	struct import_notes *notes;
 	char bench[128];        /* the benchmark whose report line came last */
+	size_t reports, first_report;   /* report lines, and the first's line */
 	size_t *class_lines;
 	struct result_bucket *b;
 	size_t nb, cap, blocks;
@@ -89,6 +90,8 @@ report_line(struct db_parse *ps, const struct import_line *l)
 		end--;
 	import_note(ps->notes, "%s (line %zu): %.*s; reported, not imported",
 	    ps->bench, l->number, (int)(end - p > 200 ? 200 : end - p), p);
+	if (ps->reports++ == 0)
+		ps->first_report = l->number;
 	return 1;
 }
 
@@ -320,9 +323,18 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	if (ps.blocks == 0) {
-		if (import_other_format(buf, len, name, "db_bench", WHAT, err) == 0)
-			errf(err, "%s: no \"Microseconds per OP:\" block; expected %s "
-			    "(db_bench prints them only with --histogram=1)", name, WHAT);
+		if (import_other_format(buf, len, name, "db_bench", WHAT, err) < 0)
+			goto out;
+		if (ps.reports > 0)
+			errf(err, "%s: line %zu: %zu benchmark report line%s and no "
+			    "\"Microseconds per OP:\" block: db_bench prints one for each "
+			    "kind of operation it timed, so this run timed none (--num, "
+			    "--reads or --duration of 0?) or ran without --histogram=1; "
+			    "expected %s of a run that timed operations", name,
+			    ps.first_report, ps.reports, ps.reports == 1 ? "" : "s", WHAT);
+		else
+			errf(err, "%s: no \"Microseconds per OP:\" block and no benchmark "
+			    "report line; expected %s", name, WHAT);
 		goto out;
 	}
 	if (out->nclasses == 0) {

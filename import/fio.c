@@ -401,6 +401,38 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 	return 0;
 }
 
+/*
+ * The I/O errors a job carried on past (--continue_on_error: "total_err"),
+ * kept as its class's failed operations.  fio counts them for the job,
+ * not for each direction: a job of several classes cannot say whose.
+ */
+static int
+keep_errors(const cJSON *job, size_t index, const char *jobname, size_t first,
+    const char *name, struct result *out, struct import_notes *notes, char *err)
+{
+	const cJSON *te = json_member(job, "total_err");
+	double n;
+
+	if (te == NULL)
+		return 0;
+	if (whole(te, 0, &n) < 0)
+		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %s; expected fio's "
+		    "count of errors", name, index, jobname, json_kind(te));
+	if (n == 0)
+		return 0;
+	if (out->nclasses - first != 1)
+		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %.0f: fio carried on "
+		    "past errors (continue_on_error) and counts them for the job, not for "
+		    "each of its %zu directions; expected a job of one direction, so the "
+		    "errors are known to be its", name, index, jobname, n,
+		    out->nclasses - first);
+	out->classes[first].failed = (long long)n;
+	import_note(notes, "%s: %.0f operations failed (fio's total_err, with "
+	    "continue_on_error), kept as failed, never timed", out->classes[first].name,
+	    n);
+	return 0;
+}
+
 static int
 add_job(const cJSON *job, size_t index, const char *name, struct result *out,
     struct import_notes *notes, char *err)
@@ -409,7 +441,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 	const cJSON *jobname = json_member(job, "jobname"), *dir;
 	struct fio_dir d = { NULL, NULL, index, NULL };
 	double error;
-	size_t i;
+	size_t i, first;
 
 	if (!cJSON_IsString(jobname) || jobname->valuestring[0] == '\0')
 		return errf(err, "%s: jobs[%zu].jobname is %s; expected the job's name",
@@ -428,6 +460,10 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		return errf(err, "%s: jobs[%zu] \"%s\": mixed, with reads and writes in "
 		    "one (unified_rw_reporting=mixed); expected them apart "
 		    "(unified_rw_reporting=none or both)", name, index, d.job);
+	if (dir != NULL)
+		import_note(notes, "%s: mixed (unified_rw_reporting=both), its reads and "
+		    "writes together, passed over: they are imported apart", d.job);
+	first = out->nclasses;
 	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 		d.dir = dirs[i];
 		if ((dir = json_member(job, dirs[i])) == NULL)
@@ -435,7 +471,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		if (add_direction(dir, &d, name, out, notes, err) < 0)
 			return -1;
 	}
-	return 0;
+	return keep_errors(job, index, d.job, first, name, out, notes, err);
 }
 
 static int

@@ -47,7 +47,8 @@ const struct import_format import_formats[] = {
 	  .about = "pgbench's per-transaction log (-l): each script a class,\n"
 	  "script0, script1..., of every transaction's latency; writes\n"
 	  "unless --kind read (or write,read: a kind a script, in order).\n"
-	  "Skipped and failed ones are counted." },
+	  "Skipped and failed ones are kept as such, never timed.",
+	  .check_file = import_pgbench_siblings },
 	{ .name = "go-ycsb", .tool = "go-ycsb", .parse = import_go_ycsb_parse,
 	  .workload = "ycsb", .takes_workload = 1,
 	  .synopsis = "FILE --engine NAME\n"

@@ -227,6 +227,9 @@ static const struct {
 	  "HdrHistogram's percentile text in CSV (.hgrm)", "hgrm" },
 	{ "), jobs=", 0, "fio's normal output (run fio with --output-format=json "
 	  "or json+)", NULL },
+	{ "number of transactions actually processed: ", 1, "pgbench's summary of "
+	  "a run, not its per-transaction log (run pgbench with -l and import the "
+	  "pgbench_log files it writes)", NULL },
 	{ "3;fio-", 1, "fio's terse output (run fio with --output-format=json or "
 	  "json+)", NULL },
 	{ "[READ], ", 1, "YCSB's text output", "ycsb" },

@@ -208,7 +208,7 @@ grep -qF "12 lines before the JSON (fio's notes or terse output), passed over" "
 	fail "fio: the lines before the JSON are not reported"
 grep -qF "seqwrite:write" "$tmp/x.json" && grep -qF "mixed:read" "$tmp/x.json" ||
 	fail "fio: jobs of several groups are not all imported"
-expect 0 "script1: 5 transactions skipped (late under --rate with --latency-limit): counted, never timed" \
+expect 0 "script1: 5 transactions skipped (late under --rate with --latency-limit): kept as skipped, never timed" \
 	import pgbench "$fx/pgbench-two-scripts-rate.log" --engine e -o "$tmp/x.json"
 expect 0 "3 interim summary lines (every --interval) passed over" \
 	import go-ycsb "$fx/go-ycsb-workloada.txt" --engine e -o "$tmp/x.json"
@@ -362,6 +362,51 @@ grep -qF "indeterminate  five:read: speedup 1.36x at p50" "$tmp/five-reads.txt" 
 grep -qF "pass  many:read: speedup 2.64x at p50 (310µs for rival against 117.25µs for ours; 95% interval 2.61x to 2.68x)" \
     "$tmp/many-reads.jsonplus.txt" ||
 	fail "fio's 20000 reads: p50 not a tight pass: $(cat "$tmp/many-reads.jsonplus.txt")"
+
+# pgbench's failed transactions (a real PostgreSQL 15 run, serializable,
+# --max-tries=1, -j 2, the two threads' logs concatenated: 33 of 48
+# failed) are kept in the class, and the gate holds a check on its
+# latencies from passing: the same latencies pass against a slower rival.
+expect 0 "script0: 33 transactions failed (serialization or deadlock errors): kept as failed" \
+    import pgbench "$fx/pgbench-serializable-failed.log" --engine pg --kind read -o "$tmp/pgf.json"
+grep -q '"failed":	33' "$tmp/pgf.json" || fail "pgbench's failed transactions not kept: $(cat "$tmp/pgf.json")"
+cat >"$tmp/pg-rival.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "rival", "classes": [
+ {"name": "script0", "kind": "read", "p50_ns": 500000000, "p99_ns": 600000000, "count": 48}]}
+EOF
+sed 's/"failed":	33/"failed":	0/' "$tmp/pgf.json" >"$tmp/pg-none-failed.json"
+$run gate "$tmp/pg-none-failed.json" --rival "$tmp/pg-rival.json" --read-speedup 2 >"$tmp/pg.txt" 2>&1 ||
+	fail "the same latencies without failures do not pass: $(cat "$tmp/pg.txt")"
+grep -qF "script0: speedup 29.59x at p50 (500ms for rival against 16.9ms for pg; 95% interval 16.32x to 65.42x), at least 2x" "$tmp/pg.txt" ||
+	fail "without failures: $(cat "$tmp/pg.txt")"
+$run gate "$tmp/pgf.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --format json \
+    -o "$tmp/pg-verdict.json" 2>/dev/null || true
+$run report "$tmp/pg-verdict.json" >"$tmp/pg.txt" 2>&1 ||
+	fail "report refuses the gate's verdict on failures: $(cat "$tmp/pg.txt")"
+grep -qF "indeterminate  script0: speedup 29.59x at p50" "$tmp/pg.txt" ||
+	fail "33 of 48 failed, and p50 is not held: $(cat "$tmp/pg.txt")"
+grep -qF "script0: pg's operations failed or were skipped, 33 of 48 (68.8%), against 0.0% on the other side" \
+    "$tmp/pg.txt" || fail "no note on the failures: $(cat "$tmp/pg.txt")"
+grep -qF "Verdict: indeterminate" "$tmp/pg.txt" || fail "failures: $(cat "$tmp/pg.txt")"
+
+# One thread's log of a -j 2 run, beside the other's, either one given.
+for f in pgbench_log.23655 pgbench_log.23655.1; do
+	expect 2 "$fx/$f: one thread's log of a run of 2 threads (-j 2), whose files are $fx/pgbench_log.23655 and its .1; expected the whole run's log: concatenate them" \
+	    import pgbench "$fx/$f" --engine pg -o "$tmp/thread.json"
+	[ ! -e "$tmp/thread.json" ] || fail "$f: a result was written"
+done
+# pgbench 15's aggregated log (-l --aggregate-interval=1, a real run), and
+# its summary text in place of the log.
+expect 2 "line 1: 15 fields, the first 1796216935, a Unix time: pgbench's aggregated log (--aggregate-interval), which sums each interval's transactions and keeps no transaction's latency" \
+    import pgbench "$fx/pgbench-aggregate-15.log" --engine pg -o "$tmp/agg.json"
+expect 2 "line 9: this looks like pgbench's summary of a run, not its per-transaction log (run pgbench with -l" \
+    import pgbench "$fx/pgbench-summary.txt" --engine pg -o "$tmp/summary.json"
+# db_bench 7.8.3 with --histogram=1 and --num=0: it timed nothing.
+expect 2 "line 28: 1 benchmark report line and no \"Microseconds per OP:\" block: db_bench prints one for each kind of operation it timed, so this run timed none" \
+    import db_bench "$fx/db_bench-num0.txt" --engine r -o "$tmp/num0.json"
+# fio 3.33 --unified_rw_reporting=both: its mixed block is passed over, and said.
+expect 0 "both: mixed (unified_rw_reporting=both), its reads and writes together, passed over: they are imported apart" \
+    import fio "$fx/fio-unified-both.json" --engine e -o "$tmp/both.json"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_import: $failures failed" >&2

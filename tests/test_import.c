@@ -423,7 +423,11 @@ test_import_ycsb_reports_failed_and_others(void **state)
 	assert_near(r.classes[1].p50_ns, 1500000, 0);
 	assert_true(has_note(&notes, "[READ-FAILED]: 2 operations, not imported: "
 	    "failed operations"));
-	assert_true(has_note(&notes, "[READ]: 2 operations did not return OK"));
+	assert_true(has_note(&notes, "[READ]: 2 operations did not return OK, kept "
+	    "as failed"));
+	assert_string_equal(r.classes[0].name, "READ");
+	assert_int_equal(r.classes[0].failed, 2);
+	assert_int_equal(r.classes[1].failed, 0);
 	assert_true(has_note(&notes, "[Intended-READ]: 10 operations, not imported: "
 	    "latency from the intended start time"));
 	assert_true(has_note(&notes, "[CLEANUP]: 1 operation, not imported"));

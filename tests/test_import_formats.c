@@ -119,8 +119,12 @@ static const struct bad_case bad_cases[] = {
 	{ "db empty", import_db_bench_parse, "\n", "empty; expected db_bench's output" },
 	{ "db no histogram", import_db_bench_parse,
 	  "fillrandom   :    1496.275 micros/op 668 ops/sec\n",
-	  "no \"Microseconds per OP:\" block; expected db_bench's output with "
-	  "--histogram=1 (db_bench prints them only with --histogram=1)" },
+	  "line 1: 1 benchmark report line and no \"Microseconds per OP:\" block: "
+	  "db_bench prints one for each kind of operation it timed, so this run "
+	  "timed none (--num, --reads or --duration of 0?) or ran without "
+	  "--histogram=1" },
+	{ "db nothing at all", import_db_bench_parse, "RocksDB:    version 7.8.3\n",
+	  "no \"Microseconds per OP:\" block and no benchmark report line" },
 	{ "db cut", import_db_bench_parse, DB_HEAD DB_ROW0,
 	  "truncated after line 6: the \"Microseconds per write\" block of line 2 "
 	  "counts 2 of its 4 operations" },
@@ -148,8 +152,28 @@ static const struct bad_case bad_cases[] = {
 	  "fields; expected pgbench's per-transaction log (-l)" },
 	{ "pg aggregate", import_pgbench_parse,
 	  "1796123593 10 8451 9000000 800 1200 0\n",
-	  "the first field is 1796123593, a Unix time: pgbench's aggregated log "
+	  "7 fields, the first 1796123593, a Unix time: pgbench's aggregated log "
 	  "(--aggregate-interval)" },
+	{ "pg 15 aggregate", import_pgbench_parse,
+	  "1796216935 25 764950 34771735932 4013 85555 0 0 0 0 0 0 0 0 0\n",
+	  "line 1: 15 fields, the first 1796216935, a Unix time: pgbench's aggregated "
+	  "log (--aggregate-interval), which sums each interval's transactions and "
+	  "keeps no transaction's latency; expected pgbench's per-transaction log "
+	  "(-l): run pgbench with -l and without --aggregate-interval" },
+	{ "pg old aggregate", import_pgbench_parse, "1796216935 25 764950 34771735932 "
+	  "4013\n", "5 fields, the first 1796216935, a Unix time" },
+	{ "pg summary", import_pgbench_parse,
+	  "pgbench (15.18 (Debian 15.18-0+deb12u1))\ntransaction type: <builtin: "
+	  "TPC-B (sort of)>\nnumber of transactions actually processed: 238\n",
+	  "line 3: this looks like pgbench's summary of a run, not its "
+	  "per-transaction log (run pgbench with -l" },
+	{ "fio errors of two directions", import_fio_parse,
+	  FIO_HEAD "\"total_err\" : 3, \"read\" : {\"clat_ns\" : {\"N\" : 4, "
+	  "\"percentile\" : {" FIO_OK_PCT "}}, \"lat_ns\" : {\"N\" : 4}}, "
+	  "\"write\" : {\"clat_ns\" : {\"N\" : 4, \"percentile\" : {" FIO_OK_PCT
+	  "}}, \"lat_ns\" : {\"N\" : 4}}}]}\n",
+	  "total_err is 3: fio carried on past errors (continue_on_error) and "
+	  "counts them for the job, not for each of its 2 directions" },
 	{ "pg cut", import_pgbench_parse, "0 1 8451 0 1796123593 568994\n0 2 10",
 	  "truncated at line 2: the file ends inside a line" },
 	{ "pg negative", import_pgbench_parse, "0 1 -8451 0 1796123593 568994\n",
@@ -540,6 +564,52 @@ test_import_db_bench_rows(void **state)
 	result_free(&r);
 }
 
+/*
+ * fio's errors past continue_on_error (total_err) are the failed
+ * operations of a job of one direction.
+ */
+static void
+test_import_fio_total_err(void **state)
+{
+	static const char in[] = FIO_HEAD "\"total_err\" : 3, \"first_error\" : 5, "
+	    FIO_WRITE(FIO_OK_PCT) "}]}\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	if (import_fio_parse(in, strlen(in), "f.json", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.classes[0].count, 10);
+	assert_int_equal(r.classes[0].failed, 3);
+	assert_true(has_note(&notes, "j:write: 3 operations failed (fio's total_err"));
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
+/* YCSB raw's OP-FAILED latencies: the class's failed operations, said. */
+static void
+test_import_ycsb_raw_failed(void **state)
+{
+	static const char in[] = RAW_HEAD "READ,1796127600125,5\nREAD,1796127600126,7\n"
+	    "READ-FAILED latency raw data: op, timestamp(ms), latency(us)\n"
+	    "READ-FAILED,1796127600127,3\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	if (import_ycsb_raw_parse(in, strlen(in), "raw.txt", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.nclasses, 1);
+	assert_int_equal(r.classes[0].count, 2);
+	assert_int_equal(r.classes[0].failed, 1);
+	assert_true(has_note(&notes, "READ-FAILED: 1 operation failed, kept as failed "
+	    "of READ"));
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 /* pgbench: untimed transactions counted, scripts in order, samples in ns. */
 static void
 test_import_pgbench_scripts(void **state)
@@ -568,6 +638,11 @@ test_import_pgbench_scripts(void **state)
 	assert_near(r.classes[1].samples_ns[0], 5026e3, 0);
 	assert_true(has_note(&notes, "script0: 1 transaction failed"));
 	assert_true(has_note(&notes, "script1: 1 transaction skipped"));
+	/* kept in the class, not only said */
+	assert_int_equal(r.classes[0].failed, 1);
+	assert_int_equal(r.classes[0].skipped, 0);
+	assert_int_equal(r.classes[1].failed, 0);
+	assert_int_equal(r.classes[1].skipped, 1);
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -708,6 +783,8 @@ main(void)
 		cmocka_unit_test(test_import_fio_bins_and_sync),
 		cmocka_unit_test(test_import_db_bench_rows),
 		cmocka_unit_test(test_import_pgbench_scripts),
+		cmocka_unit_test(test_import_fio_total_err),
+		cmocka_unit_test(test_import_ycsb_raw_failed),
 		cmocka_unit_test(test_import_go_ycsb_last_summary),
 		cmocka_unit_test(test_import_hgrm_rows),
 		cmocka_unit_test(test_import_ycsb_json_lines),
