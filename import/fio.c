@@ -235,6 +235,9 @@ read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d
 			    "expected fio's ascending buckets", c->string);
 			goto bad;
 		}
+		/* a whole 0 ns is a latency under fio's nanosecond: at most 1 ns */
+		if (b[*nb].hi_ns < RESULT_MIN_NS)
+			b[*nb].hi_ns = RESULT_MIN_NS;
 		b[(*nb)++].count = (long long)count;
 		sum += count;
 	}

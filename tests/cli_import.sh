@@ -357,6 +357,8 @@ grep -qF "$one" "$tmp/one-sample.txt" ||
 	fail "one sample: p50 not indeterminate: $(cat "$tmp/one-sample.txt")"
 grep -qF "$one" "$tmp/one-read.txt" ||
 	fail "fio's one read: p50 not as one sample's: $(cat "$tmp/one-read.txt")"
+grep -qF "one:read: ours' 1 operation counted is too few to bound p50 on both sides" \
+    "$tmp/one-read.txt" || fail "fio's one read: no note: $(cat "$tmp/one-read.txt")"
 grep -qF "indeterminate  five:read: speedup 1.36x at p50" "$tmp/five-reads.txt" ||
 	fail "fio's five reads: p50 not indeterminate: $(cat "$tmp/five-reads.txt")"
 grep -qF "pass  many:read: speedup 2.64x at p50 (310µs for rival against 117.25µs for ours; 95% interval 2.61x to 2.68x)" \

@@ -610,6 +610,35 @@ test_import_ycsb_raw_failed(void **state)
 	result_free(&r);
 }
 
+/* A json+ bin of 0 ns (under fio's nanosecond) is a latency of at most 1 ns. */
+static void
+test_import_fio_zero_bin(void **state)
+{
+	static const char in[] = FIO_HEAD "\"write\" : {\"clat_ns\" : {\"N\" : 2, "
+	    "\"percentile\" : {" FIO_OK_PCT "}, \"bins\" : {\"0\" : 1, \"4640\" : 1}}, "
+	    "\"lat_ns\" : {\"N\" : 2}}}]}\n";
+	struct result r, back;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+	cJSON *root;
+
+	(void)state;
+	if (import_fio_parse(in, strlen(in), "f.json", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.classes[0].nbuckets, 2);
+	assert_near(r.classes[0].buckets[0].lo_ns, 0, 0);
+	assert_near(r.classes[0].buckets[0].hi_ns, 1, 0);
+	r.engine = xstrdup("e");
+	root = result_to_json(&r, NULL);
+	if (result_reload(root, "f.json", &back, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(back.classes[0].count, 2);
+	cJSON_Delete(root);
+	result_free(&back);
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 /* pgbench: untimed transactions counted, scripts in order, samples in ns. */
 static void
 test_import_pgbench_scripts(void **state)
@@ -784,6 +813,7 @@ main(void)
 		cmocka_unit_test(test_import_db_bench_rows),
 		cmocka_unit_test(test_import_pgbench_scripts),
 		cmocka_unit_test(test_import_fio_total_err),
+		cmocka_unit_test(test_import_fio_zero_bin),
 		cmocka_unit_test(test_import_ycsb_raw_failed),
 		cmocka_unit_test(test_import_go_ycsb_last_summary),
 		cmocka_unit_test(test_import_hgrm_rows),
