@@ -44,7 +44,7 @@ grep -qF "[READ-FAILED]: 7 operations, not imported: failed operations" "$tmp/er
 	fail "the -FAILED row is not reported"
 grep -qF "imported 3 classes (1 read, 2 write) for r into $tmp/f.json" "$tmp/err" ||
 	fail "no summary of what was imported"
-expect 0 "kept as histogram_ns, what the p50 and p99 buckets say of their ranks" \
+expect 0 "kept as histogram_ns, what the p25, p50, p75, p95 and p99 buckets say of their ranks" \
 	import linkbench "$fx/linkbench-load-request.csv" --engine m -o "$tmp/l.json"
 grep -qF "3 load-phase rows (LOAD_*), not imported" "$tmp/err" || fail "load rows not reported"
 
