@@ -372,6 +372,9 @@ grep -qF "pass  many:read: speedup 2.64x at p50 (310µs for rival against 117.25
 expect 0 "script0: 33 transactions failed (serialization or deadlock errors): kept as failed" \
     import pgbench "$fx/pgbench-serializable-failed.log" --engine pg --kind read -o "$tmp/pgf.json"
 grep -q '"failed":	33' "$tmp/pgf.json" || fail "pgbench's failed transactions not kept: $(cat "$tmp/pgf.json")"
+$run report "$tmp/pgf.json" >"$tmp/pgf.txt" 2>&1 || fail "report refuses the result: $(cat "$tmp/pgf.txt")"
+grep -qF "Failed or skipped, not timed: script0 33 failed." "$tmp/pgf.txt" ||
+	fail "report of the result does not say what failed: $(cat "$tmp/pgf.txt")"
 cat >"$tmp/pg-rival.json" <<-EOF
 {"format": "syncgate-result/1", "engine": "rival", "classes": [
  {"name": "script0", "kind": "read", "p50_ns": 500000000, "p99_ns": 600000000, "count": 48}]}
