@@ -28,6 +28,13 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 		pt->x = c->samples_ns;
 		pt->n = c->nsamples;
 		pt->scalable = 1;
+	} else if (c->buckets != NULL) {
+		/* a histogram: the rows holding the ranks samples would be bounded by */
+		pt->kind = PART_SAMPLED;
+		pt->b = c->buckets;
+		pt->nb = c->nbuckets;
+		pt->n = (size_t)c->count;
+		pt->scalable = 1;
 	} else if (!isnan(pt->lo) && !isnan(pt->hi)) {
 		pt->kind = PART_RANGE;
 	}
@@ -85,6 +92,9 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 	runs_combine(e->rt, e->nrt, ctx->o->confidence, &f);
 	e->lo = f.lo;
 	e->hi = f.hi;
+	for (i = 0; i < nt; i++)
+		if (t[i].part->open_hi)
+			*(t[i].power > 0 ? &e->hi : &e->lo) = t[i].power > 0 ? INFINITY : 0;
 	memset(e->dropped_at, 0, sizeof e->dropped_at);
 }
 
@@ -101,7 +111,8 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 	}
 	gate_combine(t, nt, ctx->o->confidence, e);
 	for (i = 0; i < nt; i++) {
-		if (e->dropped_at[i] == 0)
+		/* an end left open for failures is said in their own note */
+		if (e->dropped_at[i] == 0 || t[i].part->open_hi)
 			continue;
 		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival) {
 			double *d = t[i].part == &ctx->unit.ours ? &ctx->unit_drop_ours :
@@ -146,7 +157,7 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 		rt.sign = 1;
 		runs_combine(&rt, 1, level, &f);
 		x.lo = f.lo;
-		x.hi = f.hi;
+		x.hi = pt->open_hi ? INFINITY : f.hi;
 	} else if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
 	return x;
@@ -638,10 +649,90 @@ check_flushes(struct gate_ctx *ctx, struct verdict_row *row)
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
+/*
+ * The operations of class name a side failed or skipped, and those it
+ * attempted (timed, failed and skipped), over its runs.
+ */
+static void
+side_untimed(const struct gate_side_in *in, const char *name, long long *lost,
+    long long *tried)
+{
+	size_t k = gate_side_runs(in), i;
+
+	*lost = *tried = 0;
+	for (i = 0; i < k; i++) {
+		const struct result_class *c = result_find(gate_side_result(in, i), name);
+
+		if (c == NULL)
+			continue;
+		*lost += c->failed + c->skipped;
+		*tried += c->failed + c->skipped + (c->count > 0 ? c->count : 0);
+	}
+}
+
+/* A side's latency parts, left without an upper bound. */
+static void
+open_side(struct gate_part *p50, struct gate_part *p99)
+{
+	struct gate_part *pt[2] = { p50, p99 };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (pt[i]->kind == PART_POINT) {
+			pt[i]->kind = PART_RANGE;
+			pt[i]->lo = pt[i]->hi = pt[i]->v;
+		}
+		pt[i]->open_hi = 1;
+		pt[i]->scalable = 0;
+	}
+}
+
+/*
+ * A side that failed or skipped at least GATE_LOST_SHARE of a class's
+ * operations, more than twice the other side's share, is timed on the
+ * operations that succeeded: what it failed might have taken any time,
+ * so its latencies get no upper bound and no check passes in its favour
+ * on them (ours: a speedup, syncs or a regression cannot pass; the
+ * rival's or the baseline's: ours cannot fail against it on latency).
+ */
+#define GATE_LOST_SHARE 0.01
+
+static void
+hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
+{
+	long long lost[2], tried[2];
+	double share[2];
+	char pct[32], other[32], *w;
+	int k;
+
+	side_untimed(ctx->ours_in, name, &lost[0], &tried[0]);
+	side_untimed(ctx->rival_in, name, &lost[1], &tried[1]);
+	for (k = 0; k < 2; k++)
+		share[k] = tried[k] > 0 ? (double)lost[k] / (double)tried[k] : 0;
+	for (k = 0; k < 2; k++) {
+		if (share[k] < GATE_LOST_SHARE || share[k] <= 2 * share[1 - k])
+			continue;
+		if (k == 0)
+			open_side(&pair->o50, &pair->o99);
+		else
+			open_side(&pair->r50, &pair->r99);
+		snprintf(pct, sizeof pct, "%.1f", share[k] * 100);
+		snprintf(other, sizeof other, "%.1f", share[1 - k] * 100);
+		w = gate_possessive(k ? &ctx->v->rival : &ctx->v->ours, ctx->v->mode);
+		verdict_note(ctx->v, "%s: %s operations failed or were skipped, %lld of "
+		    "%lld (%s%%), against %s%% on the other side: its latencies are of "
+		    "the operations that completed, so they are given no upper bound "
+		    "and no check passes in its favour on them", name, w, lost[k],
+		    tried[k], pct, other);
+		free(w);
+	}
+}
+
 void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
+	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
 	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
 	row->ruling = RULING_NOT_RULED;

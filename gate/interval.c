@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gate/interval.h"
+#include "lib/result.h"
 #include "lib/stats.h"
 
 /*
@@ -106,10 +107,14 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 	switch (pt->kind) {
 	case PART_RANGE:
 		*lo = pt->lo;
-		*hi = pt->hi;
+		*hi = pt->open_hi ? INFINITY : pt->hi;
 		return 0;
 	case PART_SAMPLED:
-		quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
+		if (pt->b != NULL)
+			result_buckets_bounds(pt->b, pt->nb, (long long)pt->n, pt->p, tail,
+			    lo, hi);
+		else
+			quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
 		if (pt->x2 != NULL) {
 			/* a shared unit: the union of two probes' bounds, each where it has one */
 			quantile_bounds(pt->x2, pt->n2, pt->p, tail, &l2, &h2);
@@ -121,6 +126,8 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 			*lo = fmin(*lo, pt->v);
 		if (isfinite(*hi))
 			*hi = fmax(*hi, pt->v);
+		if (pt->open_hi)
+			*hi = INFINITY;
 		return 0;
 	default:
 		return -1;

@@ -37,7 +37,16 @@ struct gate_part {
 	double p;
 	const double *x, *x2;
 	size_t n, n2;
+	/* or, for a histogram, its rows (n the operations they count) */
+	const struct result_bucket *b;
+	size_t nb;
 	int scalable;           /* a class latency: more class samples narrow it */
+	/*
+	 * No upper bound: the side failed or skipped operations the other
+	 * completed, so its latencies, of those that succeeded, cannot
+	 * speak for it (gate/checks.c).
+	 */
+	int open_hi;
 };
 
 /* The most parts one product combines. */

@@ -168,7 +168,9 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 		    "the checks at %s%% (%zu would do); an end it cannot bound is left "
 		    "open, so a check on it can be indeterminate or fail, never pass",
 		    pair->ours->name, w,
-		    d->pt->n, gate_plural(d->pt->n, "sample is", "samples are"),
+		    d->pt->n, d->pt->b != NULL ? gate_plural(d->pt->n, "operation "
+		    "counted is", "operations counted are") : gate_plural(d->pt->n,
+		    "sample is", "samples are"),
 		    d->pt->p > 0.9 ? "p99" : "p50",
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
 		    gate_min_samples(d->pt->p, d->level));

@@ -32,8 +32,9 @@ struct db_parse {
 	struct result *out;
 	struct import_notes *notes;
 	char bench[128];        /* the benchmark whose report line came last */
+	size_t reports, first_report;   /* report lines, and the first's line */
 	size_t *class_lines;
-	struct import_bucket *b;
+	struct result_bucket *b;
 	size_t nb, cap, blocks;
 };
 
@@ -89,6 +90,8 @@ report_line(struct db_parse *ps, const struct import_line *l)
 		end--;
 	import_note(ps->notes, "%s (line %zu): %.*s; reported, not imported",
 	    ps->bench, l->number, (int)(end - p > 200 ? 200 : end - p), p);
+	if (ps->reports++ == 0)
+		ps->first_report = l->number;
 	return 1;
 }
 
@@ -154,21 +157,21 @@ add_bucket(struct db_parse *ps, const struct import_line *l,
     const struct db_block *blk, char *err)
 {
 	long long left, right, count;
-	struct import_bucket *b;
+	struct result_bucket *b;
 	int first = ps->nb == 0;
 
 	if (bucket_row(l, &left, &right, &count) < 0)
 		return row_error(ps, l, blk, "a bucket row such as \"(       1,       2 ]"
 		    "    45678  45.678%  58.023% ##\"", err);
 	if (right <= left || count < 1 || (l->text[0] == '[') != (left == 0) ||
-	    right > 86400000000LL || (!first && left < ps->b[ps->nb - 1].hi / 1e3 - 1))
+	    right > 86400000000LL || (!first && left < ps->b[ps->nb - 1].hi_ns / 1e3 - 1))
 		return row_error(ps, l, blk, "a bucket above the row before it, with "
 		    "RIGHT above LEFT and a count of at least 1", err);
 	xgrow(&ps->b, &ps->cap, ps->nb + 1, sizeof *ps->b);
 	b = &ps->b[ps->nb++];
 	/* whole microseconds LEFT + 1 to RIGHT, each true to a microsecond */
-	b->lo = left > 0 ? (double)left * 1e3 : RESULT_MIN_NS;
-	b->hi = fmin(((double)right + 1) * 1e3, RESULT_MAX_NS);
+	b->lo_ns = left > 0 ? (double)left * 1e3 : RESULT_MIN_NS;
+	b->hi_ns = fmin(((double)right + 1) * 1e3, RESULT_MAX_NS);
 	b->count = count;
 	return 0;
 }
@@ -220,13 +223,9 @@ finish_block(struct db_parse *ps, const struct db_block *blk, size_t last,
 			    "--benchmarks=NAME[X2] runs one twice): import each run alone",
 			    ps->name, blk->line, cname, ps->class_lines[i]);
 	c = result_add_class(ps->out, cname, reads ? KIND_READ : KIND_WRITE);
-	c->count = blk->count;
-	import_bucket_quantile(ps->b, ps->nb, blk->count, 0.5, &c->p50_lo_ns,
-	    &c->p50_hi_ns);
-	import_bucket_quantile(ps->b, ps->nb, blk->count, 0.99, &c->p99_lo_ns,
-	    &c->p99_hi_ns);
-	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
-	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
+	import_histogram(c, ps->b, ps->nb);
+	ps->b = NULL;
+	ps->nb = ps->cap = 0;
 	ps->class_lines = xrealloc(ps->class_lines, ps->out->nclasses *
 	    sizeof *ps->class_lines);
 	ps->class_lines[ps->out->nclasses - 1] = blk->line;
@@ -324,9 +323,18 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	if (ps.blocks == 0) {
-		if (import_other_format(buf, len, name, "db_bench", WHAT, err) == 0)
-			errf(err, "%s: no \"Microseconds per OP:\" block; expected %s "
-			    "(db_bench prints them only with --histogram=1)", name, WHAT);
+		if (import_other_format(buf, len, name, "db_bench", WHAT, err) < 0)
+			goto out;
+		if (ps.reports > 0)
+			errf(err, "%s: line %zu: %zu benchmark report line%s and no "
+			    "\"Microseconds per OP:\" block: db_bench prints one for each "
+			    "kind of operation it timed, so this run timed none (--num, "
+			    "--reads or --duration of 0?) or ran without --histogram=1; "
+			    "expected %s of a run that timed operations", name,
+			    ps.first_report, ps.reports, ps.reports == 1 ? "" : "s", WHAT);
+		else
+			errf(err, "%s: no \"Microseconds per OP:\" block and no benchmark "
+			    "report line; expected %s", name, WHAT);
 		goto out;
 	}
 	if (out->nclasses == 0) {
@@ -335,9 +343,9 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 		goto out;
 	}
 	import_note(notes, "db_bench counts latencies in whole microseconds into "
-	    "buckets: p50 and p99 are kept as the interval of the buckets their "
-	    "ranks fell in, a microsecond wider either side (p50_range_ns, "
-	    "p99_range_ns), with its midpoint as p50_ns and p99_ns");
+	    "buckets: kept with their counts as histogram_ns, each a microsecond "
+	    "wider either side, so the gate bounds p50 and p99 by as many "
+	    "operations as ran");
 	rc = 0;
 out:
 	free(ps.b);

@@ -207,11 +207,11 @@ bad(const char *name, const struct fio_dir *d, const char *what, char *err)
 }
 
 /* The buckets of json+'s "bins", ascending, checked against N. */
-static struct import_bucket *
+static struct result_bucket *
 read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d,
     size_t *nb, char *err)
 {
-	struct import_bucket *b = xcalloc((size_t)cJSON_GetArraySize(bins) + 1, sizeof *b);
+	struct result_bucket *b = xcalloc((size_t)cJSON_GetArraySize(bins) + 1, sizeof *b);
 	const cJSON *c;
 	double sum = 0, v, count;
 	char what[160];
@@ -219,7 +219,7 @@ read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d
 	*nb = 0;
 	cJSON_ArrayForEach(c, bins) {
 		if (decimal_parse(c->string, strlen(c->string), &v) < 0 ||
-		    fio_bucket(v, &b[*nb].lo, &b[*nb].hi) < 0) {
+		    fio_bucket(v, &b[*nb].lo_ns, &b[*nb].hi_ns) < 0) {
 			snprintf(what, sizeof what, ".bins: the key \"%.40s\" is not a value "
 			    "fio's latency histogram prints (a bucket's midpoint in ns)",
 			    c->string);
@@ -230,11 +230,14 @@ read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d
 			    "count of at least 1", c->string, json_kind(c));
 			goto bad;
 		}
-		if (*nb > 0 && b[*nb].lo <= b[*nb - 1].hi) {
+		if (*nb > 0 && b[*nb].lo_ns <= b[*nb - 1].hi_ns) {
 			snprintf(what, sizeof what, ".bins: \"%.40s\" is out of order; "
 			    "expected fio's ascending buckets", c->string);
 			goto bad;
 		}
+		/* a whole 0 ns is a latency under fio's nanosecond: at most 1 ns */
+		if (b[*nb].hi_ns < RESULT_MIN_NS)
+			b[*nb].hi_ns = RESULT_MIN_NS;
 		b[(*nb)++].count = (long long)count;
 		sum += count;
 	}
@@ -248,34 +251,73 @@ bad:
 	return NULL;
 }
 
-/* fio's own percentile: the bucket its value names. */
+/* fio's own percentile at key: the bucket its value names. */
 static int
-read_percentile(const cJSON *pct, double p, const char *name,
-    const struct fio_dir *d, double *point, double *lo, double *hi, char *err)
+read_percentile(const cJSON *c, const char *name, const struct fio_dir *d,
+    double *lo, double *hi, char *err)
 {
-	const cJSON *c;
 	char what[200];
-	double key;
+	double point;
 
-	cJSON_ArrayForEach(c, pct) {
-		if (decimal_parse(c->string, strlen(c->string), &key) < 0 || key != p)
-			continue;
-		if (whole(c, 0, point) < 0 || fio_bucket(*point, lo, hi) < 0) {
-			snprintf(what, sizeof what, ".percentile[\"%.20s\"] is %s; expected "
-			    "a latency fio's histogram prints (a whole number of ns, a "
-			    "bucket's midpoint)", c->string, cJSON_IsNumber(c) ?
-			    "not one" : json_kind(c));
-			return bad(name, d, what, err);
-		}
-		if (*point == 0) {
-			snprintf(what, sizeof what, ".percentile[\"%.20s\"] is 0 ns; "
-			    "expected at least 1", c->string);
-			return bad(name, d, what, err);
-		}
-		return 0;
+	if (whole(c, 0, &point) < 0 || fio_bucket(point, lo, hi) < 0) {
+		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is %s; expected "
+		    "a latency fio's histogram prints (a whole number of ns, a "
+		    "bucket's midpoint)", c->string, cJSON_IsNumber(c) ?
+		    "not one" : json_kind(c));
+		return bad(name, d, what, err);
 	}
-	snprintf(what, sizeof what, ".percentile has no %.0f.000000; %s", p, PCT_HINT);
-	return bad(name, d, what, err);
+	if (point == 0) {
+		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is 0 ns; "
+		    "expected at least 1", c->string);
+		return bad(name, d, what, err);
+	}
+	return 0;
+}
+
+/*
+ * Without json+'s bins, fio's percentiles are all the file says: each
+ * names the bucket of one rank, and between them the ranks are bounded
+ * only by the percentiles around them.  One read's p50 is one latency,
+ * however narrow its bucket.
+ */
+static int
+percentile_bounds(const cJSON *pct, double n, const char *name,
+    const struct fio_dir *d, struct result_class *c, char *err)
+{
+	struct import_bounds b = { NULL, 0, 0 };
+	const cJSON *k;
+	double key, lo, hi, p50 = NAN, p99 = NAN;
+	int has50 = 0, has99 = 0, rc = -1;
+	char what[160];
+
+	cJSON_ArrayForEach(k, pct) {
+		if (decimal_parse(k->string, strlen(k->string), &key) < 0 ||
+		    !(key > 0 && key <= 100))
+			continue;
+		if (read_percentile(k, name, d, &lo, &hi, err) < 0)
+			goto out;
+		has50 |= key == 50;
+		has99 |= key == 99;
+		if (key == 50 || key == 99)
+			*(key == 50 ? &p50 : &p99) = k->valuedouble;
+		import_bound_percentile(&b, (long long)n, key / 100, lo, hi);
+	}
+	if (!has50 || !has99) {
+		snprintf(what, sizeof what, ".percentile has no %s.000000; %s",
+		    has50 ? "99" : "50", PCT_HINT);
+		bad(name, d, what, err);
+		goto out;
+	}
+	if (import_bounds_histogram(&b, (long long)n, c) < 0) {
+		bad(name, d, ".percentile: a percentile is below one before it; "
+		    "expected them in order", err);
+		goto out;
+	}
+	import_points(c, p50, p99);
+	rc = 0;
+out:
+	import_bounds_free(&b);
+	return rc;
 }
 
 /* p50 and p99 into c, from the bins where json+ gave them. */
@@ -284,53 +326,25 @@ percentiles(const cJSON *lat, double n, const char *name, const struct fio_dir *
     struct result_class *c, struct import_notes *notes, char *err)
 {
 	const cJSON *bins = json_member(lat, "bins"), *pct = json_member(lat, "percentile");
-	struct import_bucket *b;
+	struct result_bucket *b;
 	size_t nb;
 
 	if (!cJSON_IsObject(pct))
 		return bad(name, d, pct == NULL ? " has no percentile object; fio prints "
 		    "it unless run with --clat_percentiles=0 (or, for lat_ns, without "
 		    "--lat_percentiles=1)" : ".percentile is not an object", err);
-	if (bins == NULL) {
-		if (read_percentile(pct, 50, name, d, &c->p50_ns, &c->p50_lo_ns,
-		    &c->p50_hi_ns, err) < 0 || read_percentile(pct, 99, name, d,
-		    &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns, err) < 0)
-			return -1;
-		if (c->p99_ns < c->p50_ns)
-			return bad(name, d, ".percentile: 99.000000 is below 50.000000; "
-			    "expected p99 >= p50", err);
-		return 0;
-	}
+	if (bins == NULL)
+		return percentile_bounds(pct, n, name, d, c, err);
 	if (!cJSON_IsObject(bins) || cJSON_GetArraySize(bins) == 0)
 		return bad(name, d, ".bins is not an object of counts", err);
 	if ((b = read_bins(bins, n, name, d, &nb, err)) == NULL)
 		return -1;
-	import_bucket_quantile(b, nb, (long long)n, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
-	import_bucket_quantile(b, nb, (long long)n, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
-	free(b);
-	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
-	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
+	import_histogram(c, b, nb);
 	if (c->p50_hi_ns >= RESULT_MAX_NS || c->p99_hi_ns >= RESULT_MAX_NS)
 		import_note(notes, "%s:%s: a percentile fell in fio's last bucket, "
 		    "which counts every latency from about 17 s up: its high is "
 		    "written as a day", d->job, d->dir);
 	return 0;
-}
-
-/* Exact buckets (under 128 ns) are points, not intervals. */
-static void
-drop_point_ranges(struct result_class *c)
-{
-	if (c->p50_lo_ns == c->p50_hi_ns)
-		c->p50_lo_ns = c->p50_hi_ns = NAN;
-	if (c->p99_lo_ns == c->p99_hi_ns)
-		c->p99_lo_ns = c->p99_hi_ns = NAN;
-	if (isnan(c->p50_lo_ns) && isnan(c->p99_lo_ns))
-		return;
-	if (isnan(c->p50_lo_ns))
-		c->p50_lo_ns = c->p50_hi_ns = c->p50_ns;
-	if (isnan(c->p99_lo_ns))
-		c->p99_lo_ns = c->p99_hi_ns = c->p99_ns;
 }
 
 /*
@@ -382,13 +396,43 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 			    "job)", name, d->index, d->job);
 	c = result_add_class(out, cname, strcmp(d->dir, "read") == 0 ? KIND_READ :
 	    KIND_WRITE);
-	c->count = (long long)n;
 	if (percentiles(lat, n, name, d, c, notes, err) < 0)
 		return -1;
-	drop_point_ranges(c);
 	if (strcmp(d->lat, "clat_ns") == 0)
 		import_note(notes, "%s: completion latency (clat_ns); fio keeps total "
 		    "latency percentiles with --lat_percentiles=1", cname);
+	return 0;
+}
+
+/*
+ * The I/O errors a job carried on past (--continue_on_error: "total_err"),
+ * kept as its class's failed operations.  fio counts them for the job,
+ * not for each direction: a job of several classes cannot say whose.
+ */
+static int
+keep_errors(const cJSON *job, size_t index, const char *jobname, size_t first,
+    const char *name, struct result *out, struct import_notes *notes, char *err)
+{
+	const cJSON *te = json_member(job, "total_err");
+	double n;
+
+	if (te == NULL)
+		return 0;
+	if (whole(te, 0, &n) < 0)
+		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %s; expected fio's "
+		    "count of errors", name, index, jobname, json_kind(te));
+	if (n == 0)
+		return 0;
+	if (out->nclasses - first != 1)
+		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %.0f: fio carried on "
+		    "past errors (continue_on_error) and counts them for the job, not for "
+		    "each of its %zu directions; expected a job of one direction, so the "
+		    "errors are known to be its", name, index, jobname, n,
+		    out->nclasses - first);
+	out->classes[first].failed = (long long)n;
+	import_note(notes, "%s: %.0f operations failed (fio's total_err, with "
+	    "continue_on_error), kept as failed, never timed", out->classes[first].name,
+	    n);
 	return 0;
 }
 
@@ -400,7 +444,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 	const cJSON *jobname = json_member(job, "jobname"), *dir;
 	struct fio_dir d = { NULL, NULL, index, NULL };
 	double error;
-	size_t i;
+	size_t i, first;
 
 	if (!cJSON_IsString(jobname) || jobname->valuestring[0] == '\0')
 		return errf(err, "%s: jobs[%zu].jobname is %s; expected the job's name",
@@ -419,6 +463,10 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		return errf(err, "%s: jobs[%zu] \"%s\": mixed, with reads and writes in "
 		    "one (unified_rw_reporting=mixed); expected them apart "
 		    "(unified_rw_reporting=none or both)", name, index, d.job);
+	if (dir != NULL)
+		import_note(notes, "%s: mixed (unified_rw_reporting=both), its reads and "
+		    "writes together, passed over: they are imported apart", d.job);
+	first = out->nclasses;
 	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 		d.dir = dirs[i];
 		if ((dir = json_member(job, dirs[i])) == NULL)
@@ -426,7 +474,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		if (add_direction(dir, &d, name, out, notes, err) < 0)
 			return -1;
 	}
-	return 0;
+	return keep_errors(job, index, d.job, first, name, out, notes, err);
 }
 
 static int
@@ -468,9 +516,10 @@ note_text(const struct fio_text *t, struct import_notes *notes)
 		import_note(notes, "%zu line%s after the JSON from line %zu (fio's normal "
 		    "output?), passed over", t->after, t->after == 1 ? "" : "s",
 		    t->after_line);
-	import_note(notes, "fio counts latencies into a histogram and reports a "
-	    "percentile as the bucket it fell in (1/64 to 1/128 of the value wide): "
-	    "p50 and p99 are kept as those buckets (p50_range_ns, p99_range_ns)");
+	import_note(notes, "fio counts latencies into a histogram (buckets 1/64 to "
+	    "1/128 of the value wide): kept as histogram_ns, json+'s buckets with "
+	    "their counts, or what fio's percentiles say of the ranks between them, "
+	    "so the gate bounds p50 and p99 by as many operations as ran");
 }
 
 int

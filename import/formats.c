@@ -27,19 +27,19 @@ const struct import_format import_formats[] = {
 	  .about = "LinkBench's -csvstats file: request operations become classes\n"
 	  "(GET_NODE, COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST read; the\n"
 	  "ADD, UPDATE and DELETE operations write).  Its percentiles are\n"
-	  "latency buckets: kept as intervals (p50_range_ns, p99_range_ns)\n"
-	  "with the bucket's midpoint as p50_ns and p99_ns." },
+	  "latency buckets: kept as histogram_ns, what each says of its\n"
+	  "rank, with the bucket's midpoint as p50_ns and p99_ns." },
 	{ .name = "fio", .tool = "fio", .parse = import_fio_parse, .workload = "fio",
 	  .synopsis = "FILE --engine NAME [--probe FILE] [-o FILE]",
 	  .about = "fio's --output-format=json or json+: each job's read, write,\n"
 	  "trim and sync become JOB:read (a read), JOB:write, JOB:trim\n"
-	  "and JOB:sync (writes), p50 and p99 kept as the buckets of\n"
-	  "fio's histogram (json+'s bins where given)." },
+	  "and JOB:sync (writes), kept as histogram_ns: json+'s bins with\n"
+	  "their counts, or what fio's percentiles say of their ranks." },
 	{ .name = "db_bench", .tool = "db_bench", .parse = import_db_bench_parse,
 	  .workload = "db_bench",
 	  .about = "RocksDB db_bench --histogram=1: each \"Microseconds per OP\"\n"
 	  "block becomes BENCHMARK:OP (read, seek: reads; write, delete,\n"
-	  "merge, update: writes), p50 and p99 as bucket intervals." },
+	  "merge, update: writes), its buckets and counts as histogram_ns." },
 	{ .name = "pgbench", .tool = "pgbench", .parse = import_pgbench_parse,
 	  .workload = "pgbench", .kind = IMPORT_KIND_EACH,
 	  .synopsis = "FILE --engine NAME [--kind KIND] [--probe FILE]\n"
@@ -47,7 +47,8 @@ const struct import_format import_formats[] = {
 	  .about = "pgbench's per-transaction log (-l): each script a class,\n"
 	  "script0, script1..., of every transaction's latency; writes\n"
 	  "unless --kind read (or write,read: a kind a script, in order).\n"
-	  "Skipped and failed ones are counted." },
+	  "Skipped and failed ones are kept as such, never timed.",
+	  .check_file = import_pgbench_siblings },
 	{ .name = "go-ycsb", .tool = "go-ycsb", .parse = import_go_ycsb_parse,
 	  .workload = "ycsb", .takes_workload = 1,
 	  .synopsis = "FILE --engine NAME\n"
@@ -65,8 +66,8 @@ const struct import_format import_formats[] = {
 	  .unsaid = "an hgrm file says neither its values' unit nor what was timed",
 	  .synopsis = "FILE --unit UNIT --kind KIND --engine NAME\n"
 	  "[--probe FILE] [-o FILE]",
-	  .about = "HdrHistogram's percentile text: one class, latency, p50 and\n"
-	  "p99 kept as the interval between the rows around them.  The\n"
+	  .about = "HdrHistogram's percentile text: one class, latency, its\n"
+	  "rows kept as histogram_ns, what each says of its rank.  The\n"
 	  "file says neither its values' unit (--unit ns, us, ms or s)\n"
 	  "nor what was timed (--kind read or write): both are required." },
 	{ .name = NULL }

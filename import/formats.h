@@ -49,7 +49,18 @@ struct import_format {
 	 */
 	const char *synopsis;
 	const char *about;
+	/*
+	 * A check of the file among its neighbours before it is read, or
+	 * NULL: 0, or -1 with err set.
+	 */
+	int (*check_file)(const char *path, char *err);
 };
+
+/*
+ * Refuses one thread's pgbench log (PREFIX.PID, PREFIX.PID.N) while the
+ * run's other threads' lie beside it (import/pgbench_files.c).
+ */
+int import_pgbench_siblings(const char *path, char *err);
 
 /* The table, ended by a row whose name is NULL. */
 extern const struct import_format import_formats[];

@@ -323,6 +323,30 @@ csv_header(const char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * go-ycsb counts an operation that returned an error as OP_ERROR, apart
+ * from OP's latencies: the class keeps them as failed.
+ */
+static void
+keep_errors(struct gy_parse *ps)
+{
+	char name[80];
+	size_t i, k;
+
+	for (i = 0; i < ps->out->nclasses; i++) {
+		struct result_class *c = &ps->out->classes[i];
+
+		snprintf(name, sizeof name, "%.60s_ERROR", c->name);
+		for (k = 0; k < ps->nops; k++)
+			if (strcmp(ps->ops[k].name, name) == 0 && ps->ops[k].count > 0) {
+				c->failed = ps->ops[k].count;
+				import_note(ps->notes, "%s: %lld operation%s failed (%s), "
+				    "kept as failed", c->name, c->failed, c->failed == 1 ? "" :
+				    "s", name);
+			}
+	}
+}
+
 int
 import_go_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
@@ -350,6 +374,8 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
 	if (rc == 0 && out->nclasses == 0)
 		rc = errf(err, "%s: no READ, SCAN, UPDATE, INSERT or DELETE operations "
 		    "with latencies; nothing to import", name);
+	if (rc == 0)
+		keep_errors(&ps);
 	if (rc < 0)
 		result_free(out);
 	return rc;

@@ -170,37 +170,31 @@ read_line(struct hgrm_parse *ps, const struct import_line *l, char *err)
 	return add_row(ps, l, err);
 }
 
-/* The first row counting more than r latencies (r < the last row's count). */
-static size_t
-row_above(const struct hgrm_parse *ps, long long r)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < ps->nrows && ps->rows[i].count <= r; i++)
-		;
-	return i;
-}
-
 /*
- * A row says how many latencies were at or below its value, so the one
- * of rank r lies above the value of the row before the first that
- * counts more than r, and at or below that row's; each value as printed
- * is true to half its last digit.
+ * A row says how many latencies were at or below its value: the latency
+ * of that rank is at most the value, the next one's above it, each value
+ * as printed true to half its last digit.
  */
-static void
-quantile(const struct hgrm_parse *ps, double p, double *lo, double *hi, int *open)
+static int
+histogram(const struct hgrm_parse *ps, struct result_class *c)
 {
+	struct import_bounds b = { NULL, 0, 0 };
 	long long n = ps->rows[ps->nrows - 1].count;
-	double h = (double)(n - 1) * p;
-	long long r = (long long)floor(h);
-	size_t a = row_above(ps, r);
-	size_t b = row_above(ps, h > (double)r && r + 1 < n ? r + 1 : r);
+	size_t i;
+	int rc;
 
-	*open = a == 0;
-	*lo = a == 0 ? 0 : (ps->rows[a - 1].value - ps->rows[a - 1].half) * ps->unit_ns;
-	*hi = (ps->rows[b].value + ps->rows[b].half) * ps->unit_ns;
-	if (*lo < RESULT_MIN_NS)
-		*lo = RESULT_MIN_NS;
+	for (i = 0; i < ps->nrows; i++) {
+		const struct hgrm_row *r = &ps->rows[i];
+
+		import_bound_add(&b, r->count, fmin((r->value + r->half) * ps->unit_ns,
+		    RESULT_MAX_NS), 1);
+		if (r->count < n)
+			import_bound_add(&b, r->count + 1, fmax(r->value - r->half, 0) *
+			    ps->unit_ns, 0);
+	}
+	rc = import_bounds_histogram(&b, n, c);
+	import_bounds_free(&b);
+	return rc;
 }
 
 static int
@@ -209,7 +203,7 @@ build(struct hgrm_parse *ps, struct result *out, struct import_notes *notes,
 {
 	const struct hgrm_row *last = &ps->rows[ps->nrows - 1];
 	struct result_class *c;
-	int open50, open99;
+	size_t i;
 
 	if (ps->footer_total_line == 0 && (!ps->csv || last->pct != 1))
 		return errf(err, "%s: truncated after line %zu: the table ends at "
@@ -220,24 +214,19 @@ build(struct hgrm_parse *ps, struct result *out, struct import_notes *notes,
 		return errf(err, "%s: line %zu: Total count %lld, but the last row (line "
 		    "%zu) counts %lld; expected the same (a table cut off?)", ps->name,
 		    ps->footer_total_line, ps->footer_total, last->line, last->count);
+	for (i = 0; i < ps->nrows; i++)
+		if ((ps->rows[i].value - ps->rows[i].half) * ps->unit_ns > RESULT_MAX_NS)
+			return errf(err, "%s: line %zu: a row of %g %s, over a day; expected "
+			    "latencies (is --unit %s right?)", ps->name, ps->rows[i].line,
+			    ps->rows[i].value, ps->unit, ps->unit);
 	c = result_add_class(out, "latency", KIND_WRITE);
-	quantile(ps, 0.5, &c->p50_lo_ns, &c->p50_hi_ns, &open50);
-	quantile(ps, 0.99, &c->p99_lo_ns, &c->p99_hi_ns, &open99);
-	if (c->p99_hi_ns > RESULT_MAX_NS)
-		return errf(err, "%s: line %zu: the 99th percentile's row is %g %s, over "
-		    "a day; expected latencies (is --unit %s right?)", ps->name, last->line,
-		    last->value, ps->unit, ps->unit);
-	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
-	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
-	c->count = last->count;
-	if (open50 || open99)
-		import_note(notes, "latency: the %s percentile lies in the table's first "
-		    "row, which has no row below it: its low is written as 1 ns",
-		    open50 ? "50th" : "99th");
+	if (histogram(ps, c) < 0)
+		return errf(err, "%s: line %zu: the rows' values and counts contradict "
+		    "each other; expected HdrHistogram's table", ps->name, last->line);
 	import_note(notes, "HdrHistogram's rows say how many latencies lie at or "
-	    "below each value: p50 and p99 are kept as the interval between the rows "
-	    "around their ranks (p50_range_ns, p99_range_ns), the values read as %s "
-	    "(--unit)", ps->unit);
+	    "below each value: kept as histogram_ns, the ranks between two rows "
+	    "bounded by their values, read as %s (--unit), so the gate bounds p50 "
+	    "and p99 by as many operations as ran", ps->unit);
 	return 0;
 }
 

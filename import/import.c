@@ -397,7 +397,8 @@ run(const struct import_args *a)
 	int rc = EXIT_TROUBLE;
 
 	memset(&r, 0, sizeof r);
-	if (check_output(a, err) < 0) {
+	if (check_output(a, err) < 0 ||
+	    (a->fmt->check_file != NULL && a->fmt->check_file(a->file, err) < 0)) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}

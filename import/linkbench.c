@@ -32,6 +32,7 @@ struct lb_header {
 	size_t line;            /* 0: none read yet */
 	size_t ncols;
 	int op, count, p50_lo, p50_hi, p99_lo, p99_hi;
+	int more_lo[3], more_hi[3];     /* p25, p75, p95 where there: -1 if not */
 	size_t rows;            /* rows read under it */
 };
 
@@ -86,6 +87,8 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 {
 	static const char *const need[] = { "op", "count", "p50_low", "p50_high",
 		"p99_low", "p99_high" };
+	static const char *const more[3][2] = { { "p25_low", "p25_high" },
+		{ "p75_low", "p75_high" }, { "p95_low", "p95_high" } };
 	struct field f[MAXCOLS];
 	int *at[6];
 	size_t nf, i, k;
@@ -108,6 +111,15 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 		if (*at[k] < 0)
 			return errf(err, "%s: line %zu: the header has no %s column; "
 			    "expected %s", ps->name, line->number, need[k], WHAT);
+	}
+	for (k = 0; k < 3; k++) {
+		ps->h.more_lo[k] = ps->h.more_hi[k] = -1;
+		for (i = 0; i < nf; i++) {
+			if (field_is(&f[i], more[k][0]))
+				ps->h.more_lo[k] = (int)i;
+			if (field_is(&f[i], more[k][1]))
+				ps->h.more_hi[k] = (int)i;
+		}
 	}
 	ps->h.line = line->number;
 	ps->h.ncols = nf;
@@ -208,29 +220,20 @@ skip_row(struct lb_parse *ps, const char *op, long long count, size_t line)
 	    "UPDATE_LINK)", op, line, count);
 }
 
-/*
- * LinkBench's first bucket starts at 0 ms.  A latency is positive, so 1 ns
- * is as true a lower bound and keeps every ratio over the interval finite.
- */
-static double
-lowest(struct lb_parse *ps, const char *op, const char *rank, double lo)
-{
-	if (lo > 0)
-		return lo;
-	import_note(ps->notes, "%s: the %s bucket starts at 0 ms; its low is written "
-	    "as 1 ns, a latency being positive", op, rank);
-	return 1;
-}
-
 static int
 add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
     char *err)
 {
-	double lo50, hi50, lo99, hi99;
+	static const struct {
+		const char *name;
+		double p;
+	} more[3] = { { "p25", 0.25 }, { "p75", 0.75 }, { "p95", 0.95 } };
+	struct import_bounds b = { NULL, 0, 0 };
+	double lo50, hi50, lo99, hi99, lo, hi;
 	long long count;
 	struct result_class *c;
-	int reads = import_in_list(read_ops, op);
-	size_t i;
+	int reads = import_in_list(read_ops, op), rc;
+	size_t i, k;
 
 	if (count_field(ps, &f[ps->h.count], op, line, &count, err) < 0)
 		return -1;
@@ -251,13 +254,26 @@ add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
 			    "line %zu); expected one run's statistics", ps->name, line, op,
 			    ps->class_lines[i]);
 	c = result_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
-	c->p50_ns = (lo50 + hi50) / 2;
-	c->p99_ns = (lo99 + hi99) / 2;
-	c->p50_lo_ns = lowest(ps, op, "p50", lo50);
-	c->p50_hi_ns = hi50;
-	c->p99_lo_ns = lowest(ps, op, "p99", lo99);
-	c->p99_hi_ns = hi99;
-	c->count = count;
+	/* the percentiles' buckets bound their ranks; the ranks between, nothing finer */
+	import_bound_percentile(&b, count, 0.5, lo50, hi50);
+	import_bound_percentile(&b, count, 0.99, lo99, hi99);
+	for (k = 0; k < 3; k++) {
+		if (ps->h.more_lo[k] < 0 || ps->h.more_hi[k] < 0)
+			continue;
+		if (bucket(ps, f, ps->h.more_lo[k], ps->h.more_hi[k], more[k].name, op,
+		    line, &lo, &hi, err) < 0) {
+			import_bounds_free(&b);
+			return -1;
+		}
+		import_bound_percentile(&b, count, more[k].p, lo, hi);
+	}
+	rc = import_bounds_histogram(&b, count, c);
+	import_bounds_free(&b);
+	if (rc < 0)
+		return errf(err, "%s: line %zu: %s p99 bucket ends below its p50 bucket; "
+		    "expected p99 >= p50", ps->name, line, op);
+	import_points(c, (fmax(lo50, RESULT_MIN_NS) + hi50) / 2,
+	    (fmax(lo99, RESULT_MIN_NS) + hi99) / 2);
 	ps->class_lines = xrealloc(ps->class_lines,
 	    ps->out->nclasses * sizeof *ps->class_lines);
 	ps->class_lines[ps->out->nclasses - 1] = line;
@@ -382,8 +398,10 @@ import_linkbench_parse(const char *buf, size_t len, const char *name,
 		goto out;
 	}
 	import_note(notes, "LinkBench reports each percentile as the latency bucket "
-	    "it fell in: p50 and p99 are kept as those intervals (p50_range_ns, "
-	    "p99_range_ns), with the bucket's midpoint as p50_ns and p99_ns");
+	    "it fell in, not the buckets' counts: kept as histogram_ns, what the "
+	    "p25, p50, p75, p95 and p99 buckets say of their ranks and the ranks "
+	    "between them, so the gate bounds p50 and p99 by as many operations as "
+	    "ran");
 	rc = 0;
 out:
 	free(ps.class_lines);

@@ -178,21 +178,62 @@ size_t import_cut_line(const char *buf, size_t len);
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
 
-/* A latency bucket: every latency counted in it lies in [lo, hi] ns. */
-struct import_bucket {
-	double lo, hi;
-	long long count;
+/*
+ * A class's latencies as a histogram (lib/result.h): takes rows (nrows
+ * of them, allocated), sets the count to theirs and p50 and p99 to the
+ * midpoints of the rows their type-7 ranks fall in, so the gate bounds
+ * them with the same order-statistic ranks as samples.
+ */
+void import_histogram(struct result_class *c, struct result_bucket *rows,
+    size_t nrows);
+
+/*
+ * What a tool says of a rank without the buckets' counts: the latency
+ * of 1-based rank `rank` is at least ns (above 0) or at most ns (above 1).
+ */
+struct import_bound {
+	long long rank;
+	double ns;
+	int above;
+};
+
+struct import_bounds {
+	struct import_bound *v;
+	size_t n, cap;
 };
 
 /*
- * The interval holding the p-quantile of the n latencies counted in b
- * (nb buckets in ascending order, counts summing to n >= 1), by the
- * definition lib/stats.h applies to samples (type 7: between order
- * statistics floor(h) and floor(h) + 1, h = (n - 1) p): from the low of
- * the bucket holding the first to the high of the one holding the second.
+ * A percentile p (0 to 1) of n latencies reported as the bucket [lo, hi]:
+ * the rank the tool took is floor(p n) or the next (ceil, round, or a
+ * product that fell a hair over a whole number), so rank floor(p n) is
+ * at most hi and the next at least lo.
  */
-void import_bucket_quantile(const struct import_bucket *b, size_t nb,
-    long long n, double p, double *lo, double *hi);
+void import_bound_percentile(struct import_bounds *b, long long n, double p,
+    double lo, double hi);
+
+/* One bound, as above. */
+void import_bound_add(struct import_bounds *b, long long rank, double ns,
+    int above);
+
+/*
+ * The histogram the bounds allow for n latencies (n >= 1): for each run
+ * of ranks, the highest low and the lowest high said of them (0 and a day
+ * where nothing was), into a class as import_histogram.  Returns 0, or
+ * -1 when the bounds contradict each other (a low above a high).
+ */
+int import_bounds_histogram(struct import_bounds *b, long long n,
+    struct result_class *c);
+
+/* Frees what b holds (not b). */
+void import_bounds_free(struct import_bounds *b);
+
+/*
+ * The tool's own p50 and p99 (NaN: none) as c's points, where they lie
+ * within what the histogram allows: a histogram built from bounds has
+ * wide runs between the ranks a tool pinned, and their midpoint is no
+ * estimate.
+ */
+void import_points(struct result_class *c, double p50, double p99);
 
 /*
  * What a buffer looks like, for the message refusing it: a description

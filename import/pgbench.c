@@ -77,13 +77,40 @@ bad_field(const struct pg_parse *ps, const struct import_line *l, const char *co
 	    col, import_shown(shown, f->s, f->n), expected);
 }
 
+/*
+ * pgbench's aggregated log (--aggregate-interval): a line an interval,
+ * starting with its Unix time, then sums over its transactions (5 fields
+ * before PostgreSQL 15, 7 or 8 with --rate and --latency-limit; 15 from
+ * 15 on, its failures and retries added).  It keeps no transaction's
+ * latency, so there is nothing to take percentiles of.
+ */
+static int
+aggregated(const struct pg_parse *ps, const struct import_line *l,
+    const struct pg_field *f, size_t nf, char *err)
+{
+	long long v;
+
+	if (nf < 5 || decimal_whole(f[0].s, f[0].n, RESULT_MAX_COUNT, &v) < 0 ||
+	    v < 1000000000)
+		return 0;
+	return errf(err, "%s: line %zu: %zu fields, the first %lld, a Unix time: "
+	    "pgbench's aggregated log (--aggregate-interval), which sums each "
+	    "interval's transactions and keeps no transaction's latency; expected "
+	    "%s: run pgbench with -l and without --aggregate-interval", ps->name,
+	    l->number, nf, v, WHAT);
+}
+
 /* Says what a line that is not a transaction's is. */
 static int
 not_a_line(const struct pg_parse *ps, const char *buf, size_t len,
     const struct import_line *l, size_t nf, char *err)
 {
 	char shown[SHOWN_LEN];
+	struct pg_field f[1];
 
+	split(l, f, 1);
+	if (aggregated(ps, l, f, nf, err) < 0)
+		return -1;
 	if (ps->first_line == 0 &&
 	    import_other_format(buf, len, ps->name, "pgbench", WHAT, err) < 0)
 		return -1;
@@ -109,10 +136,7 @@ check_numbers(const struct pg_parse *ps, const struct import_line *l,
 		if (decimal_whole(f[i].s, f[i].n, RESULT_MAX_COUNT, &v) < 0)
 			return bad_field(ps, l, cols[i], &f[i], "a whole number", err);
 		if (i == 0 && v >= 1000000000)
-			return errf(err, "%s: line %zu: the first field is %lld, a Unix "
-			    "time: pgbench's aggregated log (--aggregate-interval) sums "
-			    "intervals, not transactions; expected %s", ps->name, l->number,
-			    v, WHAT);
+			return aggregated(ps, l, f, nf, err);
 		if (i == 3)
 			*script = v;
 	}
@@ -209,12 +233,12 @@ note_untimed(const struct pg_parse *ps, struct import_notes *notes)
 
 		if (s->skipped > 0)
 			import_note(notes, "script%zu: %lld transaction%s skipped (late "
-			    "under --rate with --latency-limit): counted, never timed", i,
-			    s->skipped, s->skipped == 1 ? "" : "s");
+			    "under --rate with --latency-limit): kept as skipped, never "
+			    "timed", i, s->skipped, s->skipped == 1 ? "" : "s");
 		if (s->failed > 0)
 			import_note(notes, "script%zu: %lld transaction%s failed "
-			    "(serialization or deadlock errors): counted, never timed", i,
-			    s->failed, s->failed == 1 ? "" : "s");
+			    "(serialization or deadlock errors): kept as failed, never "
+			    "timed", i, s->failed, s->failed == 1 ? "" : "s");
 		if (s->cls == 0 && (s->skipped > 0 || s->failed > 0))
 			import_note(notes, "script%zu: no transaction timed, not imported",
 			    i);
@@ -234,6 +258,8 @@ in_script_order(struct pg_parse *ps)
 		c[n] = ps->out->classes[ps->scripts[i].cls - 1];
 		stats_sort(c[n].samples_ns, c[n].nsamples);
 		c[n].count = (long long)c[n].nsamples;
+		c[n].failed = ps->scripts[i].failed;
+		c[n].skipped = ps->scripts[i].skipped;
 		n++;
 	}
 	free(ps->out->classes);

@@ -12,31 +12,136 @@
 #include "import/parse.h"
 #include "lib/err.h"
 
-/* The bucket holding the latency of 0-based rank r. */
-static size_t
-bucket_of(const struct import_bucket *b, size_t nb, long long r)
+void
+import_histogram(struct result_class *c, struct result_bucket *rows, size_t nrows)
 {
-	long long seen = 0;
+	long long n = 0;
 	size_t i;
 
-	for (i = 0; i < nb; i++) {
-		seen += b[i].count;
-		if (r < seen)
-			return i;
-	}
-	return nb - 1;
+	for (i = 0; i < nrows; i++)
+		n += rows[i].count;
+	free(c->buckets);
+	c->buckets = rows;
+	c->nbuckets = nrows;
+	c->count = n;
+	result_buckets_quantile(rows, nrows, n, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
+	result_buckets_quantile(rows, nrows, n, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
+	/* a low of 0 is unknown: the point is taken from 1 ns, as result.c does */
+	c->p50_lo_ns = fmax(c->p50_lo_ns, RESULT_MIN_NS);
+	c->p99_lo_ns = fmax(c->p99_lo_ns, RESULT_MIN_NS);
+	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
+	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
 }
 
 void
-import_bucket_quantile(const struct import_bucket *b, size_t nb, long long n,
-    double p, double *lo, double *hi)
+import_points(struct result_class *c, double p50, double p99)
 {
-	double h = (double)(n - 1) * p;
-	long long r = (long long)floor(h);
+	if (p50 >= c->p50_lo_ns && p50 <= c->p50_hi_ns)
+		c->p50_ns = p50;
+	if (p99 >= c->p99_lo_ns && p99 <= c->p99_hi_ns)
+		c->p99_ns = p99;
+}
 
-	*lo = b[bucket_of(b, nb, r)].lo;
-	/* a whole h weighs the next order statistic by zero */
-	*hi = b[bucket_of(b, nb, h > (double)r && r + 1 < n ? r + 1 : r)].hi;
+void
+import_bound_add(struct import_bounds *b, long long rank, double ns, int above)
+{
+	xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
+	b->v[b->n].rank = rank;
+	b->v[b->n].ns = ns;
+	b->v[b->n++].above = above;
+}
+
+void
+import_bound_percentile(struct import_bounds *b, long long n, double p,
+    double lo, double hi)
+{
+	long long r = (long long)floor(p * (double)n);
+
+	import_bound_add(b, r < 1 ? 1 : r > n ? n : r, hi, 1);
+	import_bound_add(b, r + 1 > n ? n : r + 1 < 1 ? 1 : r + 1, lo, 0);
+}
+
+void
+import_bounds_free(struct import_bounds *b)
+{
+	if (b == NULL)
+		return;
+	free(b->v);
+	memset(b, 0, sizeof *b);
+}
+
+static int
+by_rank(const void *a, const void *b)
+{
+	const struct import_bound *x = a, *y = b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A low said of rank r holds for every rank above it, a high for every
+ * rank below: the lows' running maximum and the highs' minimum from the
+ * end change only where a bound starts, so the ranks fall into runs.
+ */
+int
+import_bounds_histogram(struct import_bounds *b, long long n, struct result_class *c)
+{
+	long long *start = xmalloc((b->n + 1) * sizeof *start), end;
+	double *suffix = xmalloc((b->n + 1) * sizeof *suffix), lo = 0, hi;
+	struct result_bucket *rows = NULL;
+	size_t ns = 1, i, j, k, nrows = 0, cap = 0;
+	int rc = -1;
+
+	qsort(b->v, b->n, sizeof *b->v, by_rank);
+	start[0] = 1;
+	for (i = 0; i < b->n; i++) {
+		end = b->v[i].rank + (b->v[i].above ? 1 : 0);
+		if (end > 1 && end <= n)
+			start[ns++] = end;
+	}
+	qsort(start, ns, sizeof *start, by_value);
+	for (i = 1, k = 1; i < ns; i++)
+		if (start[i] != start[k - 1])
+			start[k++] = start[i];
+	ns = k;
+	suffix[b->n] = RESULT_MAX_NS;
+	for (i = b->n; i-- > 0;)
+		suffix[i] = b->v[i].above ? fmin(suffix[i + 1], b->v[i].ns) : suffix[i + 1];
+	for (i = 0, j = 0, k = 0; i < ns; i++) {
+		for (; j < b->n && b->v[j].rank <= start[i]; j++)
+			if (!b->v[j].above)
+				lo = fmax(lo, b->v[j].ns);
+		while (k < b->n && b->v[k].rank < start[i])
+			k++;
+		hi = suffix[k];
+		if (lo > hi)
+			goto out;
+		end = i + 1 < ns ? start[i + 1] : n + 1;
+		if (nrows > 0 && rows[nrows - 1].lo_ns == lo && rows[nrows - 1].hi_ns == hi) {
+			rows[nrows - 1].count += end - start[i];
+			continue;
+		}
+		xgrow(&rows, &cap, nrows + 1, sizeof *rows);
+		rows[nrows].lo_ns = lo;
+		rows[nrows].hi_ns = hi;
+		rows[nrows++].count = end - start[i];
+	}
+	import_histogram(c, rows, nrows);
+	rows = NULL;
+	rc = 0;
+out:
+	free(rows);
+	free(start);
+	free(suffix);
+	return rc;
 }
 
 const char *
@@ -122,6 +227,9 @@ static const struct {
 	  "HdrHistogram's percentile text in CSV (.hgrm)", "hgrm" },
 	{ "), jobs=", 0, "fio's normal output (run fio with --output-format=json "
 	  "or json+)", NULL },
+	{ "number of transactions actually processed: ", 1, "pgbench's summary of "
+	  "a run, not its per-transaction log (run pgbench with -l and import the "
+	  "pgbench_log files it writes)", NULL },
 	{ "3;fio-", 1, "fio's terse output (run fio with --output-format=json or "
 	  "json+)", NULL },
 	{ "[READ], ", 1, "YCSB's text output", "ycsb" },

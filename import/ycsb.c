@@ -554,10 +554,11 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 			    "histogram buckets, or values cut to the millisecond) are kept as "
 			    "intervals a millisecond either side", op->name);
 		c->count = op->operations;
+		c->failed = op->not_ok;
 		if (op->not_ok > 0)
-			import_note(notes, "[%s]: %lld operations did not return OK; their "
-			    "latencies are in YCSB's [%s-FAILED] rows, not in these", op->name,
-			    op->not_ok, op->name);
+			import_note(notes, "[%s]: %lld operations did not return OK, kept as "
+			    "failed; their latencies are in YCSB's [%s-FAILED] rows, not in "
+			    "these", op->name, op->not_ok, op->name);
 	}
 	if (out->nclasses == 0)
 		return errf(err, "%s: no READ, SCAN, UPDATE, INSERT, READ-MODIFY-WRITE or "

@@ -165,6 +165,32 @@ read_lines(struct raw_parse *ps, const char *buf, size_t len, char *err)
 	return 0;
 }
 
+/*
+ * YCSB times an operation that did not return OK as OP-FAILED: its
+ * class keeps them as failed, their latencies not its.  Returns 1 when
+ * op was such a one.
+ */
+static int
+failed_of(struct raw_parse *ps, const struct raw_op *op, struct import_notes *notes)
+{
+	size_t n = strlen(op->name), i;
+
+	if (n <= 7 || strcmp(op->name + n - 7, "-FAILED") != 0)
+		return 0;
+	for (i = 0; i < ps->out->nclasses; i++) {
+		struct result_class *c = &ps->out->classes[i];
+
+		if (strlen(c->name) == n - 7 && memcmp(c->name, op->name, n - 7) == 0) {
+			c->failed = op->lines;
+			import_note(notes, "%s: %lld operation%s failed, kept as failed "
+			    "of %s; their latencies are not imported", op->name, op->lines,
+			    op->lines == 1 ? "" : "s", c->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int
 finish(struct raw_parse *ps, struct import_notes *notes, char *err)
 {
@@ -178,7 +204,7 @@ finish(struct raw_parse *ps, struct import_notes *notes, char *err)
 			    "latencies follow its header (line %zu); expected all of them (a "
 			    "file cut off?)", ps->name, op->total_line, op->name, op->total,
 			    op->lines, op->header);
-		if (op->cls == 0 && op->lines > 0)
+		if (op->cls == 0 && op->lines > 0 && failed_of(ps, op, notes) == 0)
 			import_note(notes, "%s: %lld operations, not imported: not an "
 			    "operation syncgate imports (reads: READ, SCAN; writes: UPDATE, "
 			    "INSERT, READ-MODIFY-WRITE, DELETE)", op->name, op->lines);

@@ -201,11 +201,15 @@ get_count(const cJSON *o, struct result_class *c, const struct json_at *j)
 	double d;
 	int rc;
 
-	c->count = c->nsamples ? (long long)c->nsamples : -1;
+	if (c->nbuckets == 0)
+		c->count = c->nsamples ? (long long)c->nsamples : -1;
 	if ((rc = json_get_number(o, "count", JSON_OPTIONAL | JSON_NULL, &count, j,
 	    &d)) != 0)
 		return rc < 0 ? -1 : 0;
 	json_shortest(buf, sizeof buf, d);
+	if (c->nbuckets > 0 && d != (double)c->count)
+		return errf(j->err, "%s: %s: count is %s, but histogram_ns counts "
+		    "%lld; expected the same number", j->file, j->path, buf, c->count);
 	if (d > (double)RESULT_MAX_COUNT)
 		return errf(j->err, "%s: %s: count is %s, over %lld (2^53 - 1), the "
 		    "largest whole number a JSON number holds exactly; expected a count "
@@ -251,6 +255,103 @@ check_points(struct result_class *c, double p50, double p99,
 	return 0;
 }
 
+/* Row i of histogram_ns: [low, high, count], not below the row before. */
+static int
+get_bucket(const cJSON *row, const struct result_bucket *prev,
+    struct result_bucket *b, const struct json_at *j)
+{
+	static const char *const expected = "[low, high, count]: a latency from "
+	    "0 to a day in ns (0: unknown), one from 1 ns to a day, the low at most "
+	    "the high, and a whole number of operations of at least 1, neither "
+	    "latency below the row before's";
+	double v[3];
+	const cJSON *x;
+	int k = 0;
+
+	if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != 3)
+		return json_bad(j, row, expected);
+	cJSON_ArrayForEach(x, row)
+		if (json_finite(x, &v[k++]) < 0)
+			return json_bad(j, row, expected);
+	if (v[0] < 0 || v[1] < RESULT_MIN_NS || v[1] > RESULT_MAX_NS || v[0] > v[1] ||
+	    v[2] < 1 || v[2] != floor(v[2]) || v[2] > (double)RESULT_MAX_COUNT ||
+	    (prev != NULL && (v[0] < prev->lo_ns || v[1] < prev->hi_ns)))
+		return json_bad(j, row, expected);
+	b->lo_ns = v[0];
+	b->hi_ns = v[1];
+	b->count = (long long)v[2];
+	return 0;
+}
+
+/* A percentile's point: as given, inside its range, or the range's midpoint. */
+static int
+histogram_point(struct result_class *c, const char *key, double given, double lo,
+    double hi, double *point, const struct json_at *j)
+{
+	char a[32], b[32], d[32];
+
+	if (isnan(given)) {
+		*point = (fmax(lo, RESULT_MIN_NS) + hi) / 2;
+		return 0;
+	}
+	if (given < lo || given > hi)
+		return errf(j->err, "%s: %s: %s is %s, outside [%s, %s], the buckets "
+		    "of histogram_ns that hold its rank; expected it within", j->file,
+		    j->path, key, json_shortest(a, sizeof a, given),
+		    json_shortest(b, sizeof b, lo), json_shortest(d, sizeof d, hi));
+	*point = given;
+	(void)c;
+	return 0;
+}
+
+/*
+ * histogram_ns: the latencies counted into rows; p50 and p99 are the
+ * rows their type-7 ranks fall in, a low of 0 (unknown) kept as 1 ns.
+ */
+static int
+get_histogram(const cJSON *o, struct result_class *c, double p50, double p99,
+    const struct json_at *j)
+{
+	const cJSON *arr, *row;
+	struct json_at at, e;
+	long long sum = 0;
+	size_t i = 0;
+
+	if (json_get_array(o, "histogram_ns", 0, RESULT_MAX_BUCKETS, "an array of "
+	    "at most " RESULT_MAX_BUCKETS_TEXT " rows [low, high, count]", j, &arr,
+	    &at) < 0)
+		return -1;
+	if (cJSON_GetArraySize(arr) == 0)
+		return errf(j->err, "%s: %s: histogram_ns is empty; expected at least "
+		    "one row [low, high, count]", j->file, j->path);
+	if (!isnan(c->p50_lo_ns) || !isnan(c->p99_lo_ns))
+		return errf(j->err, "%s: %s: a percentile range beside histogram_ns; "
+		    "expected the ranges to come from the histogram alone", j->file,
+		    j->path);
+	c->buckets = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *c->buckets);
+	cJSON_ArrayForEach(row, arr) {
+		json_at_index(&e, &at, i);
+		if (get_bucket(row, i > 0 ? &c->buckets[i - 1] : NULL, &c->buckets[i],
+		    &e) < 0)
+			return -1;
+		if (c->buckets[i].count > RESULT_MAX_COUNT - sum)
+			return json_bad(&e, row, "a count that keeps the rows' sum at most "
+			    "2^53 - 1");
+		sum += c->buckets[i++].count;
+	}
+	c->nbuckets = i;
+	c->count = sum;
+	result_buckets_quantile(c->buckets, i, sum, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
+	result_buckets_quantile(c->buckets, i, sum, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
+	if (histogram_point(c, "p50_ns", p50, c->p50_lo_ns, c->p50_hi_ns, &c->p50_ns,
+	    j) < 0 || histogram_point(c, "p99_ns", p99, c->p99_lo_ns, c->p99_hi_ns,
+	    &c->p99_ns, j) < 0)
+		return -1;
+	c->p50_lo_ns = fmax(c->p50_lo_ns, RESULT_MIN_NS);
+	c->p99_lo_ns = fmax(c->p99_lo_ns, RESULT_MIN_NS);
+	return 0;
+}
+
 /* The latencies: samples (JSON or file), or p50 and p99 with optional ranges. */
 static int
 get_latencies(const cJSON *o, const char *path, struct result_class *c,
@@ -271,6 +372,12 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 	if (arr != NULL && json_member(o, "samples_file") != NULL)
 		return errf(j->err, "%s: %s: both samples_ns and samples_file; "
 		    "expected one of them", j->file, j->path);
+	if (json_member(o, "histogram_ns") != NULL) {
+		if (arr != NULL || json_member(o, "samples_file") != NULL)
+			return errf(j->err, "%s: %s: both samples and histogram_ns; "
+			    "expected one of them", j->file, j->path);
+		return get_histogram(o, c, p50, p99, j);
+	}
 	if (arr == NULL && json_member(o, "samples_file") == NULL) {
 		if (isnan(p50) && isnan(p99))
 			return errf(j->err, "%s: %s: no latencies; expected p50_ns and "
@@ -370,6 +477,25 @@ get_write_figures(const cJSON *o, struct result_class *c, const struct json_at *
 	return 0;
 }
 
+/*
+ * The operations that failed or were skipped, beside those counted: each
+ * a whole number, 0 when absent.
+ */
+static int
+get_outcomes(const cJSON *o, struct result_class *c, const struct json_at *j)
+{
+	static const struct json_span ops = { 0, (double)RESULT_MAX_COUNT, 0, 0, 1,
+		"a whole number of operations from 0 to 2^53 - 1", NULL, NULL };
+	double failed, skipped;
+
+	if (json_get_number(o, "failed", JSON_OPTIONAL, &ops, j, &failed) < 0 ||
+	    json_get_number(o, "skipped", JSON_OPTIONAL, &ops, j, &skipped) < 0)
+		return -1;
+	c->failed = isnan(failed) ? 0 : (long long)failed;
+	c->skipped = isnan(skipped) ? 0 : (long long)skipped;
+	return 0;
+}
+
 /* The rest of classes[i] (at at): its kind, latencies, count and write figures. */
 static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
@@ -387,7 +513,8 @@ get_body(const cJSON *o, const struct json_at *at, const char *path,
 	    &kind) < 0 || get_latencies(o, path, c, &a) < 0)
 		return -1;
 	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
-	return get_count(o, c, &a.j) < 0 || get_write_figures(o, c, &a.j) < 0 ? -1 : 0;
+	return get_count(o, c, &a.j) < 0 || get_outcomes(o, c, &a.j) < 0 ||
+	    get_write_figures(o, c, &a.j) < 0 ? -1 : 0;
 }
 
 /* Names first, so a duplicate is refused before any samples are read. */
@@ -538,6 +665,7 @@ result_free(struct result *r)
 		free(r->classes[i].name);
 		free(r->classes[i].samples_ns);
 		free(r->classes[i].samples_path);
+		free(r->classes[i].buckets);
 	}
 	free(r->classes);
 	free(r->path);

@@ -21,6 +21,18 @@ extern size_t result_max_samples;
 
 enum class_kind { KIND_READ = 0, KIND_WRITE };
 
+/*
+ * A row of a histogram: the next count operations in rank order, each
+ * with a latency from lo_ns to hi_ns.  The rows of a class are in rank
+ * order, their lows and highs never falling; two rows may overlap where
+ * a tool said less than a bucket's edges (lib/result_buckets.c).  A low
+ * of 0 is unknown: the operations' latencies are bounded above only.
+ */
+struct result_bucket {
+	double lo_ns, hi_ns;
+	long long count;
+};
+
 struct result_class {
 	char *name;
 	enum class_kind kind;
@@ -39,6 +51,19 @@ struct result_class {
 	 */
 	char *samples_path;
 	long long count;        /* operations, as given or nsamples; -1 unknown */
+	/*
+	 * Where the latencies are known only as a histogram (histogram_ns):
+	 * its rows, counting count operations; NULL if none.  p50 and p99
+	 * and their ranges are then the buckets of their type-7 ranks.
+	 */
+	struct result_bucket *buckets;
+	size_t nbuckets;
+	/*
+	 * Operations that ended in an error (failed) or were never started
+	 * because they were already late (skipped: pgbench's
+	 * --latency-limit), not among count and not timed; 0: none said.
+	 */
+	long long failed, skipped;
 	/* device flushes an operation (a write class's); NaN: not counted */
 	double flushes_per_op;
 	/*
@@ -58,6 +83,33 @@ struct result {
 	struct result_class *classes;
 	size_t nclasses;
 };
+
+/*
+ * The rows holding 1-based ranks r of the n operations b counts: the low
+ * of the row holding rank lo_rank into *lo and the high of the one
+ * holding hi_rank into *hi.
+ */
+void result_buckets_ranks(const struct result_bucket *b, size_t nb,
+    long long lo_rank, long long hi_rank, double *lo, double *hi);
+
+/*
+ * The interval holding the p-quantile of the n operations b counts, by
+ * the definition lib/stats.h applies to samples (type 7: between order
+ * statistics floor(h) and floor(h) + 1, h = (n - 1) p): from the low of
+ * the row holding the first to the high of the one holding the second.
+ */
+void result_buckets_quantile(const struct result_bucket *b, size_t nb,
+    long long n, double p, double *lo, double *hi);
+
+/*
+ * As lib/stats.h's stats_order_bounds for samples: the bounds of the
+ * p-quantile of the n operations b counts, each missing with at most
+ * tail, as the rows holding the order statistics' ranks; an end the
+ * ranks cannot bound (too few operations), or a row whose low is 0, is
+ * open: 0 below, infinity above.
+ */
+void result_buckets_bounds(const struct result_bucket *b, size_t nb,
+    long long n, double p, double tail, double *lo, double *hi);
 
 /* "read" or "write". */
 const char *class_kind_name(enum class_kind k);

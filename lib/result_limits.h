@@ -34,5 +34,11 @@
  * named by many classes cannot multiply the memory it takes.
  */
 #define RESULT_MAX_SAMPLES 100000000UL
+/*
+ * Most rows a class's histogram_ns may hold: fio's histogram has 1856
+ * buckets, db_bench's 109, an .hgrm a few hundred rows.
+ */
+#define RESULT_MAX_BUCKETS 100000
+#define RESULT_MAX_BUCKETS_TEXT "100000"
 
 #endif

@@ -52,6 +52,32 @@ add_write_figures(cJSON *o, const struct result_class *c)
 		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
 }
 
+/* The histogram's rows, [low, high, count] each. */
+static void
+add_histogram(cJSON *o, const struct result_class *c)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "histogram_ns"), *row;
+	size_t i;
+
+	for (i = 0; i < c->nbuckets; i++) {
+		row = cJSON_CreateArray();
+		cJSON_AddItemToArray(row, cJSON_CreateNumber(c->buckets[i].lo_ns));
+		cJSON_AddItemToArray(row, cJSON_CreateNumber(c->buckets[i].hi_ns));
+		cJSON_AddItemToArray(row, cJSON_CreateNumber((double)c->buckets[i].count));
+		cJSON_AddItemToArray(a, row);
+	}
+}
+
+/* The operations that failed or were skipped, where there were any. */
+static void
+add_outcomes(cJSON *o, const struct result_class *c)
+{
+	if (c->failed > 0)
+		cJSON_AddNumberToObject(o, "failed", (double)c->failed);
+	if (c->skipped > 0)
+		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
+}
+
 /* file: the samples_file that holds c's samples, or NULL to write them inline. */
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
@@ -69,15 +95,21 @@ class_to_json(const struct result_class *c, const char *file)
 		/* a sample of the operations: count says how many there were */
 		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
 		    (double)c->count : (double)c->nsamples);
+		add_outcomes(o, c);
 		add_write_figures(o, c);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
 	cJSON_AddNumberToObject(o, "p99_ns", c->p99_ns);
-	add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
-	add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
+	if (c->buckets != NULL)
+		add_histogram(o, c);
+	else {
+		add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
+		add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
+	}
 	if (c->count >= 0)
 		cJSON_AddNumberToObject(o, "count", (double)c->count);
+	add_outcomes(o, c);
 	add_write_figures(o, c);
 	return o;
 }

@@ -266,15 +266,23 @@ stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 	 * B counts samples below the quantile.  x_(l) <= q when B >= l, so
 	 * the lower bound's rank is the largest l with P(B <= l - 1) <= tail;
 	 * x_(u) >= q when B <= u - 1, the smallest u with P(B >= u) <= tail.
+	 * Below the window P(B <= k) is 0 and above it 1: the scans start at
+	 * its edges, so a histogram's count of 10^10 costs no 10^10 steps.
 	 */
-	for (k = 0; k < n; k++) {
+	*lo = a < n ? a : n;
+	for (k = *lo; k < n; k++) {
 		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
 
 		if (c > tail)
 			break;
 		*lo = k + 1;
 	}
-	for (k = n; k >= 1; k--) {
+	k = n;
+	if (b + 2 <= n) {
+		*hi = b + 2;
+		k = b + 1;
+	}
+	for (; k >= 1; k--) {
 		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
 
 		if (1 - c > tail)

@@ -181,7 +181,32 @@ figure_line(FILE *fp, const struct result *r, enum write_figure f,
 		fputc('.', fp);
 }
 
-/* The write classes' device flushes a commit, and their waits for the writer's turn. */
+/* "Failed or skipped, not timed: CLASS 33 failed, CLASS 5 skipped." where any were. */
+static void
+untimed_line(FILE *fp, const struct result *r, escape_fn *esc)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+
+		if (c->failed == 0 && c->skipped == 0)
+			continue;
+		fputs(k++ ? ", " : "\nFailed or skipped, not timed: ", fp);
+		esc(fp, c->name);
+		if (c->failed > 0)
+			fprintf(fp, " %lld failed", c->failed);
+		if (c->skipped > 0)
+			fprintf(fp, "%s %lld skipped", c->failed > 0 ? "," : "", c->skipped);
+	}
+	if (k > 0)
+		fputc('.', fp);
+}
+
+/*
+ * The write classes' device flushes a commit and their waits for the
+ * writer's turn; any class's operations that failed or were skipped.
+ */
 static void
 write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
     escape_fn *esc)
@@ -189,6 +214,7 @@ write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
 	figure_line(fp, r, FIG_FLUSHES, "Device flushes a commit", o, esc);
 	figure_line(fp, r, FIG_TURN_WAIT, "Mean wait for the writer's turn (writes "
 	    "ran one at a time, each timed from its turn)", o, esc);
+	untimed_line(fp, r, esc);
 }
 
 static void
@@ -384,6 +410,10 @@ class_json(const struct result_class *c, double unit)
 	report_json_add_number(o, "samples", (double)c->nsamples);
 	report_json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
 	report_json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
+	if (c->failed > 0 || c->skipped > 0) {
+		report_json_add_number(o, "failed", (double)c->failed);
+		report_json_add_number(o, "skipped", (double)c->skipped);
+	}
 	if (c->kind == KIND_WRITE) {
 		report_json_add_number(o, "flushes_per_op", c->flushes_per_op);
 		report_json_add_number(o, "turn_wait_ns", c->turn_wait_ns);

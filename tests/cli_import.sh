@@ -44,7 +44,7 @@ grep -qF "[READ-FAILED]: 7 operations, not imported: failed operations" "$tmp/er
 	fail "the -FAILED row is not reported"
 grep -qF "imported 3 classes (1 read, 2 write) for r into $tmp/f.json" "$tmp/err" ||
 	fail "no summary of what was imported"
-expect 0 "kept as those intervals (p50_range_ns, p99_range_ns), with the bucket's midpoint" \
+expect 0 "kept as histogram_ns, what the p25, p50, p75, p95 and p99 buckets say of their ranks" \
 	import linkbench "$fx/linkbench-load-request.csv" --engine m -o "$tmp/l.json"
 grep -qF "3 load-phase rows (LOAD_*), not imported" "$tmp/err" || fail "load rows not reported"
 
@@ -202,13 +202,13 @@ done
 
 # What each import says: fio's histogram, what it passed over, the
 # untimed transactions, the interim summaries.
-expect 0 "p50 and p99 are kept as those buckets (p50_range_ns, p99_range_ns)" \
+expect 0 "kept as histogram_ns, json+'s buckets with their counts" \
 	import fio "$fx/fio-jobs-groups.txt" --engine e -o "$tmp/x.json"
 grep -qF "12 lines before the JSON (fio's notes or terse output), passed over" "$tmp/err" ||
 	fail "fio: the lines before the JSON are not reported"
 grep -qF "seqwrite:write" "$tmp/x.json" && grep -qF "mixed:read" "$tmp/x.json" ||
 	fail "fio: jobs of several groups are not all imported"
-expect 0 "script1: 5 transactions skipped (late under --rate with --latency-limit): counted, never timed" \
+expect 0 "script1: 5 transactions skipped (late under --rate with --latency-limit): kept as skipped, never timed" \
 	import pgbench "$fx/pgbench-two-scripts-rate.log" --engine e -o "$tmp/x.json"
 expect 0 "3 interim summary lines (every --interval) passed over" \
 	import go-ycsb "$fx/go-ycsb-workloada.txt" --engine e -o "$tmp/x.json"
@@ -330,6 +330,88 @@ if [ -w /dev/full ]; then
 	grep -qF "standard output: No space left on device" "$tmp/err" ||
 		fail "a full standard output is not reported: $(cat "$tmp/err")"
 fi
+
+# A bucket holds operations: one read fio timed (a real fio 3.33 job,
+# --number_ios=1), or five, bounds its p50 no better than one or five
+# samples do, however narrow the bucket; twenty thousand in json+'s bins
+# give a tight interval.
+cat >"$tmp/rival.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "rival", "classes": [
+ {"name": "one:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000},
+ {"name": "five:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000},
+ {"name": "many:read", "kind": "read", "p50_ns": 310000, "p99_ns": 320000}]}
+EOF
+cat >"$tmp/one-sample.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "ours", "classes": [
+ {"name": "one:read", "kind": "read", "samples_ns": [110080]}]}
+EOF
+for f in one-read five-reads many-reads.jsonplus; do
+	expect 0 "imported" import fio "$fx/fio-$f.json" --engine ours -o "$tmp/$f.json"
+	$run gate "$tmp/$f.json" --rival "$tmp/rival.json" --read-speedup 2 \
+	    >"$tmp/$f.txt" 2>&1 || true
+done
+$run gate "$tmp/one-sample.json" --rival "$tmp/rival.json" --read-speedup 2 \
+    >"$tmp/one-sample.txt" 2>&1 || true
+one="indeterminate  one:read: speedup 2.82x at p50 (310µs for rival against 110.08µs for ours; no 95% bound either way)"
+grep -qF "$one" "$tmp/one-sample.txt" ||
+	fail "one sample: p50 not indeterminate: $(cat "$tmp/one-sample.txt")"
+grep -qF "$one" "$tmp/one-read.txt" ||
+	fail "fio's one read: p50 not as one sample's: $(cat "$tmp/one-read.txt")"
+grep -qF "one:read: ours' 1 operation counted is too few to bound p50 on both sides" \
+    "$tmp/one-read.txt" || fail "fio's one read: no note: $(cat "$tmp/one-read.txt")"
+grep -qF "indeterminate  five:read: speedup 1.36x at p50" "$tmp/five-reads.txt" ||
+	fail "fio's five reads: p50 not indeterminate: $(cat "$tmp/five-reads.txt")"
+grep -qF "pass  many:read: speedup 2.64x at p50 (310µs for rival against 117.25µs for ours; 95% interval 2.61x to 2.68x)" \
+    "$tmp/many-reads.jsonplus.txt" ||
+	fail "fio's 20000 reads: p50 not a tight pass: $(cat "$tmp/many-reads.jsonplus.txt")"
+
+# pgbench's failed transactions (a real PostgreSQL 15 run, serializable,
+# --max-tries=1, -j 2, the two threads' logs concatenated: 33 of 48
+# failed) are kept in the class, and the gate holds a check on its
+# latencies from passing: the same latencies pass against a slower rival.
+expect 0 "script0: 33 transactions failed (serialization or deadlock errors): kept as failed" \
+    import pgbench "$fx/pgbench-serializable-failed.log" --engine pg --kind read -o "$tmp/pgf.json"
+grep -q '"failed":	33' "$tmp/pgf.json" || fail "pgbench's failed transactions not kept: $(cat "$tmp/pgf.json")"
+$run report "$tmp/pgf.json" >"$tmp/pgf.txt" 2>&1 || fail "report refuses the result: $(cat "$tmp/pgf.txt")"
+grep -qF "Failed or skipped, not timed: script0 33 failed." "$tmp/pgf.txt" ||
+	fail "report of the result does not say what failed: $(cat "$tmp/pgf.txt")"
+cat >"$tmp/pg-rival.json" <<-EOF
+{"format": "syncgate-result/1", "engine": "rival", "classes": [
+ {"name": "script0", "kind": "read", "p50_ns": 500000000, "p99_ns": 600000000, "count": 48}]}
+EOF
+sed 's/"failed":	33/"failed":	0/' "$tmp/pgf.json" >"$tmp/pg-none-failed.json"
+$run gate "$tmp/pg-none-failed.json" --rival "$tmp/pg-rival.json" --read-speedup 2 >"$tmp/pg.txt" 2>&1 ||
+	fail "the same latencies without failures do not pass: $(cat "$tmp/pg.txt")"
+grep -qF "script0: speedup 29.59x at p50 (500ms for rival against 16.9ms for pg; 95% interval 16.32x to 65.42x), at least 2x" "$tmp/pg.txt" ||
+	fail "without failures: $(cat "$tmp/pg.txt")"
+$run gate "$tmp/pgf.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --format json \
+    -o "$tmp/pg-verdict.json" 2>/dev/null || true
+$run report "$tmp/pg-verdict.json" >"$tmp/pg.txt" 2>&1 ||
+	fail "report refuses the gate's verdict on failures: $(cat "$tmp/pg.txt")"
+grep -qF "indeterminate  script0: speedup 29.59x at p50" "$tmp/pg.txt" ||
+	fail "33 of 48 failed, and p50 is not held: $(cat "$tmp/pg.txt")"
+grep -qF "script0: pg's operations failed or were skipped, 33 of 48 (68.8%), against 0.0% on the other side" \
+    "$tmp/pg.txt" || fail "no note on the failures: $(cat "$tmp/pg.txt")"
+grep -qF "Verdict: indeterminate" "$tmp/pg.txt" || fail "failures: $(cat "$tmp/pg.txt")"
+
+# One thread's log of a -j 2 run, beside the other's, either one given.
+for f in pgbench_log.23655 pgbench_log.23655.1; do
+	expect 2 "$fx/$f: one thread's log of a run of 2 threads (-j 2), whose files are $fx/pgbench_log.23655 and its .1; expected the whole run's log: concatenate them" \
+	    import pgbench "$fx/$f" --engine pg -o "$tmp/thread.json"
+	[ ! -e "$tmp/thread.json" ] || fail "$f: a result was written"
+done
+# pgbench 15's aggregated log (-l --aggregate-interval=1, a real run), and
+# its summary text in place of the log.
+expect 2 "line 1: 15 fields, the first 1796216935, a Unix time: pgbench's aggregated log (--aggregate-interval), which sums each interval's transactions and keeps no transaction's latency" \
+    import pgbench "$fx/pgbench-aggregate-15.log" --engine pg -o "$tmp/agg.json"
+expect 2 "line 9: this looks like pgbench's summary of a run, not its per-transaction log (run pgbench with -l" \
+    import pgbench "$fx/pgbench-summary.txt" --engine pg -o "$tmp/summary.json"
+# db_bench 7.8.3 with --histogram=1 and --num=0: it timed nothing.
+expect 2 "line 28: 1 benchmark report line and no \"Microseconds per OP:\" block: db_bench prints one for each kind of operation it timed, so this run timed none" \
+    import db_bench "$fx/db_bench-num0.txt" --engine r -o "$tmp/num0.json"
+# fio 3.33 --unified_rw_reporting=both: its mixed block is passed over, and said.
+expect 0 "both: mixed (unified_rw_reporting=both), its reads and writes together, passed over: they are imported apart" \
+    import fio "$fx/fio-unified-both.json" --engine e -o "$tmp/both.json"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_import: $failures failed" >&2

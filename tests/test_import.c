@@ -423,7 +423,11 @@ test_import_ycsb_reports_failed_and_others(void **state)
 	assert_near(r.classes[1].p50_ns, 1500000, 0);
 	assert_true(has_note(&notes, "[READ-FAILED]: 2 operations, not imported: "
 	    "failed operations"));
-	assert_true(has_note(&notes, "[READ]: 2 operations did not return OK"));
+	assert_true(has_note(&notes, "[READ]: 2 operations did not return OK, kept "
+	    "as failed"));
+	assert_string_equal(r.classes[0].name, "READ");
+	assert_int_equal(r.classes[0].failed, 2);
+	assert_int_equal(r.classes[1].failed, 0);
 	assert_true(has_note(&notes, "[Intended-READ]: 10 operations, not imported: "
 	    "latency from the intended start time"));
 	assert_true(has_note(&notes, "[CLEANUP]: 1 operation, not imported"));
@@ -447,6 +451,7 @@ test_import_linkbench_keeps_buckets(void **state)
 	struct result r;
 	struct import_notes notes = { NULL, 0, 0 };
 	char err[ERRLEN];
+	double lo, hi;
 
 	(void)state;
 	assert_int_equal(import_linkbench_parse(in, strlen(in), "lb.csv", &r, &notes,
@@ -454,24 +459,39 @@ test_import_linkbench_keeps_buckets(void **state)
 	assert_int_equal(r.nclasses, 2);
 	assert_string_equal(r.classes[0].name, "ADD_LINK");
 	assert_int_equal(r.classes[0].kind, KIND_WRITE);
-	assert_near(r.classes[0].p50_lo_ns, 1e6, 0);
-	assert_near(r.classes[0].p50_hi_ns, 2e6, 0);
+	/*
+	 * The buckets pin ranks 4488 and 4489 (p50) and 8886 and 8887 (p99)
+	 * of 8976, and p25's, p75's and p95's theirs; the ranks between are
+	 * bounded by those around them alone: rank 4400 lies between p25's
+	 * low and p50's high, 4600 between p50's low and p75's high.
+	 */
 	assert_near(r.classes[0].p50_ns, 1.5e6, 0);
-	assert_near(r.classes[0].p99_lo_ns, 11e6, 0);
 	assert_near(r.classes[0].p99_ns, 11.5e6, 0);
+	result_buckets_ranks(r.classes[0].buckets, r.classes[0].nbuckets, 4489, 4488,
+	    &lo, &hi);
+	assert_near(lo, 1e6, 0);
+	assert_near(hi, 2e6, 0);
+	result_buckets_ranks(r.classes[0].buckets, r.classes[0].nbuckets, 4400, 4600,
+	    &lo, &hi);
+	assert_near(lo, 1e6, 0);
+	assert_near(hi, 3e6, 0);
+	result_buckets_ranks(r.classes[0].buckets, r.classes[0].nbuckets, 100, 8976,
+	    &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_near(hi, RESULT_MAX_NS, 0);
 	assert_int_equal(r.classes[0].count, 8976);
-	/* the lowest bucket starts at zero: its midpoint, and 1 ns as its low */
+	/* the lowest bucket starts at zero: its midpoint from 1 ns, its low unknown */
 	assert_string_equal(r.classes[1].name, "GET_NODE");
 	assert_int_equal(r.classes[1].kind, KIND_READ);
-	assert_near(r.classes[1].p50_lo_ns, 1, 0);
-	assert_near(r.classes[1].p50_hi_ns, 100000, 0);
-	assert_near(r.classes[1].p50_ns, 50000, 0);
-	assert_true(has_note(&notes, "GET_NODE: the p50 bucket starts at 0 ms; its low "
-	    "is written as 1 ns, a latency being positive"));
+	assert_near(r.classes[1].p50_ns, (1 + 100000) / 2.0, 0);
+	result_buckets_ranks(r.classes[1].buckets, r.classes[1].nbuckets, 6468, 6467,
+	    &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_near(hi, 100000, 0);
 	assert_true(has_note(&notes, "1 load-phase rows (LOAD_*), not imported"));
 	assert_true(has_note(&notes, "RANGE_SIZE (line 6): 3, not imported"));
-	assert_true(has_note(&notes, "kept as those intervals (p50_range_ns, "
-	    "p99_range_ns), with the bucket's midpoint"));
+	assert_true(has_note(&notes, "kept as histogram_ns, what the p25, p50, p75, "
+	    "p95 and p99 buckets say of their ranks"));
 	import_notes_free(&notes);
 	result_free(&r);
 }

@@ -4,6 +4,7 @@
  * go-ycsb, YCSB raw and JSON, hgrm.  What each imports, the intervals its
  * buckets give, and the words of every refusal.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,7 +93,7 @@ static const struct bad_case bad_cases[] = {
 	  "percentile[\"50.000000\"] is a string" },
 	{ "fio p99 below p50", import_fio_parse,
 	  FIO_HEAD FIO_WRITE("\"50.000000\" : 5734400, \"99.000000\" : 333824") "}]}\n",
-	  "99.000000 is below 50.000000" },
+	  "a percentile is below one before it" },
 	{ "fio error", import_fio_parse,
 	  "{\"fio version\" : \"v\", \"jobs\" : [{\"jobname\" : \"j\", \"error\" : 28}]}\n",
 	  "jobs[0] \"j\": error is 28; expected 0" },
@@ -118,8 +119,12 @@ static const struct bad_case bad_cases[] = {
 	{ "db empty", import_db_bench_parse, "\n", "empty; expected db_bench's output" },
 	{ "db no histogram", import_db_bench_parse,
 	  "fillrandom   :    1496.275 micros/op 668 ops/sec\n",
-	  "no \"Microseconds per OP:\" block; expected db_bench's output with "
-	  "--histogram=1 (db_bench prints them only with --histogram=1)" },
+	  "line 1: 1 benchmark report line and no \"Microseconds per OP:\" block: "
+	  "db_bench prints one for each kind of operation it timed, so this run "
+	  "timed none (--num, --reads or --duration of 0?) or ran without "
+	  "--histogram=1" },
+	{ "db nothing at all", import_db_bench_parse, "RocksDB:    version 7.8.3\n",
+	  "no \"Microseconds per OP:\" block and no benchmark report line" },
 	{ "db cut", import_db_bench_parse, DB_HEAD DB_ROW0,
 	  "truncated after line 6: the \"Microseconds per write\" block of line 2 "
 	  "counts 2 of its 4 operations" },
@@ -147,8 +152,28 @@ static const struct bad_case bad_cases[] = {
 	  "fields; expected pgbench's per-transaction log (-l)" },
 	{ "pg aggregate", import_pgbench_parse,
 	  "1796123593 10 8451 9000000 800 1200 0\n",
-	  "the first field is 1796123593, a Unix time: pgbench's aggregated log "
+	  "7 fields, the first 1796123593, a Unix time: pgbench's aggregated log "
 	  "(--aggregate-interval)" },
+	{ "pg 15 aggregate", import_pgbench_parse,
+	  "1796216935 25 764950 34771735932 4013 85555 0 0 0 0 0 0 0 0 0\n",
+	  "line 1: 15 fields, the first 1796216935, a Unix time: pgbench's aggregated "
+	  "log (--aggregate-interval), which sums each interval's transactions and "
+	  "keeps no transaction's latency; expected pgbench's per-transaction log "
+	  "(-l): run pgbench with -l and without --aggregate-interval" },
+	{ "pg old aggregate", import_pgbench_parse, "1796216935 25 764950 34771735932 "
+	  "4013\n", "5 fields, the first 1796216935, a Unix time" },
+	{ "pg summary", import_pgbench_parse,
+	  "pgbench (15.18 (Debian 15.18-0+deb12u1))\ntransaction type: <builtin: "
+	  "TPC-B (sort of)>\nnumber of transactions actually processed: 238\n",
+	  "line 3: this looks like pgbench's summary of a run, not its "
+	  "per-transaction log (run pgbench with -l" },
+	{ "fio errors of two directions", import_fio_parse,
+	  FIO_HEAD "\"total_err\" : 3, \"read\" : {\"clat_ns\" : {\"N\" : 4, "
+	  "\"percentile\" : {" FIO_OK_PCT "}}, \"lat_ns\" : {\"N\" : 4}}, "
+	  "\"write\" : {\"clat_ns\" : {\"N\" : 4, \"percentile\" : {" FIO_OK_PCT
+	  "}}, \"lat_ns\" : {\"N\" : 4}}}]}\n",
+	  "total_err is 3: fio carried on past errors (continue_on_error) and "
+	  "counts them for the job, not for each of its 2 directions" },
 	{ "pg cut", import_pgbench_parse, "0 1 8451 0 1796123593 568994\n0 2 10",
 	  "truncated at line 2: the file ends inside a line" },
 	{ "pg negative", import_pgbench_parse, "0 1 -8451 0 1796123593 568994\n",
@@ -244,7 +269,7 @@ static const struct bad_case bad_cases[] = {
 	  HGRM_HEAD "       1.000 0.000000000000          1\n"
 	  "  90000000000 1.000000000000          2\n"
 	  "#[Max     = 90000000000, Total count    =            2]\n",
-	  "the 99th percentile's row is 9e+10 microseconds, over a day" },
+	  "a row of 9e+10 microseconds, over a day" },
 };
 
 static void
@@ -289,29 +314,117 @@ has_note(const struct import_notes *notes, const char *part)
 
 /* Type 7's two order statistics, each in its bucket. */
 static void
-test_import_bucket_quantile_ranks(void **state)
+test_result_buckets_quantile_ranks(void **state)
 {
-	static const struct import_bucket b[] = {
+	static const struct result_bucket b[] = {
 		{ 10, 19, 2 }, { 20, 29, 2 }, { 30, 39, 1 },
 	};
 	double lo, hi;
 
 	(void)state;
 	/* n 5, p 0.5: h = 2, rank 2 alone, in the second bucket */
-	import_bucket_quantile(b, 3, 5, 0.5, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.5, &lo, &hi);
 	assert_near(lo, 20, 0);
 	assert_near(hi, 29, 0);
 	/* p 0.3: h = 1.2, ranks 1 and 2, across the first two buckets */
-	import_bucket_quantile(b, 3, 5, 0.3, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.3, &lo, &hi);
 	assert_near(lo, 10, 0);
 	assert_near(hi, 29, 0);
 	/* p 0.99: h = 3.96, ranks 3 and 4 */
-	import_bucket_quantile(b, 3, 5, 0.99, &lo, &hi);
+	result_buckets_quantile(b, 3, 5, 0.99, &lo, &hi);
 	assert_near(lo, 20, 0);
 	assert_near(hi, 39, 0);
-	import_bucket_quantile(b, 1, 1, 0.99, &lo, &hi);
+	result_buckets_quantile(b, 1, 1, 0.99, &lo, &hi);
 	assert_near(lo, 10, 0);
 	assert_near(hi, 19, 0);
+}
+
+/*
+ * histogram_ns read back: rows in rank order, their sum the count, p50
+ * and p99 the rows of their type-7 ranks; each kind of bad row refused
+ * with the field named.
+ */
+static void
+test_result_histogram_load(void **state)
+{
+	static const struct {
+		const char *rows, *extra, *want;
+	} bad[] = {
+		{ "[[10, 20, 1], [5, 30, 1]]", "", "histogram_ns[1] is" },
+		{ "[[10, 20, 1], [15, 19, 1]]", "", "histogram_ns[1] is" },
+		{ "[[10, 20, 0]]", "", "histogram_ns[0] is" },
+		{ "[[10, 20, 1.5]]", "", "histogram_ns[0] is" },
+		{ "[[30, 20, 1]]", "", "histogram_ns[0] is" },
+		{ "[[10, 20]]", "", "histogram_ns[0] is" },
+		{ "[]", "", "histogram_ns is empty" },
+		{ "[[10, 20, 2]]", ", \"count\": 3", "count is 3, but histogram_ns counts 2" },
+		{ "[[10, 20, 2]]", ", \"p50_range_ns\": [10, 20]", "a percentile range beside "
+		  "histogram_ns" },
+		{ "[[10, 20, 2]]", ", \"p50_ns\": 25", "p50_ns is 25, outside [10, 20]" },
+		{ "[[10, 20, 2]]", ", \"samples_ns\": [12]", "both samples and histogram_ns" },
+		{ "[[10, 20, 2]]", ", \"failed\": -1", "failed is -1" },
+	};
+	char in[512], err[ERRLEN];
+	struct result r;
+	cJSON *root;
+	size_t i;
+
+	(void)state;
+	snprintf(in, sizeof in, "{\"format\": \"syncgate-result/1\", \"engine\": \"e\", "
+	    "\"classes\": [{\"name\": \"w\", \"kind\": \"write\", \"histogram_ns\": "
+	    "[[0, 20, 3], [20, 40, 1], [50, 60, 1]], \"skipped\": 7}]}");
+	root = cJSON_Parse(in);
+	if (result_from_json(root, "r.json", &r, err) != 0)
+		fail_msg("%s", err);
+	cJSON_Delete(root);
+	assert_int_equal(r.classes[0].count, 5);
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	assert_int_equal(r.classes[0].skipped, 7);
+	assert_int_equal(r.classes[0].failed, 0);
+	/* h = 2: rank 3, in the first row, whose low of 0 is kept as 1 ns */
+	assert_near(r.classes[0].p50_lo_ns, 1, 0);
+	assert_near(r.classes[0].p50_hi_ns, 20, 0);
+	/* h = 3.96: ranks 4 and 5 */
+	assert_near(r.classes[0].p99_lo_ns, 20, 0);
+	assert_near(r.classes[0].p99_hi_ns, 60, 0);
+	assert_near(r.classes[0].p99_ns, 40, 0);
+	result_free(&r);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(in, sizeof in, "{\"format\": \"syncgate-result/1\", \"engine\": "
+		    "\"e\", \"classes\": [{\"name\": \"w\", \"kind\": \"write\", "
+		    "\"histogram_ns\": %s%s}]}", bad[i].rows, bad[i].extra);
+		root = cJSON_Parse(in);
+		assert_int_equal(result_from_json(root, "r.json", &r, err), -1);
+		cJSON_Delete(root);
+		if (strstr(err, bad[i].want) == NULL)
+			fail_msg("case %zu: got \"%s\", expected \"%s\"", i, err, bad[i].want);
+	}
+}
+
+/*
+ * The gate's bounds on a histogram are the samples' ranks: one operation
+ * has none at 95%, and many in one bucket bound p50 by that bucket.
+ */
+static void
+test_result_buckets_bounds_ranks(void **state)
+{
+	static const struct result_bucket one[] = { { 109568, 110591, 1 } };
+	static const struct result_bucket many[] = {
+		{ 100, 199, 400 }, { 200, 299, 200 }, { 300, 399, 400 },
+	};
+	double lo, hi;
+
+	(void)state;
+	result_buckets_bounds(one, 1, 1, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_true(isinf(hi));
+	result_buckets_bounds(one, 1, 5, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 0, 0);
+	assert_true(isinf(hi));
+	/* ranks about 469 and 532 of 1000: both in the middle bucket */
+	result_buckets_bounds(many, 3, 1000, 0.5, 0.025, &lo, &hi);
+	assert_near(lo, 200, 0);
+	assert_near(hi, 299, 0);
 }
 
 /*
@@ -334,6 +447,7 @@ test_import_fio_buckets(void **state)
 		  17045651456, RESULT_MAX_NS, 17112760320, 17045651456, RESULT_MAX_NS },
 	};
 	size_t i;
+	double lo, hi;
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -353,14 +467,21 @@ test_import_fio_buckets(void **state)
 		assert_int_equal(c->count, 10);
 		assert_near(c->p50_ns, cases[i].p50, 0);
 		assert_near(c->p99_ns, cases[i].p99, 0);
-		if (isnan(cases[i].lo50)) {
-			assert_true(isnan(c->p50_lo_ns) && isnan(c->p99_lo_ns));
-		} else {
-			assert_near(c->p50_lo_ns, cases[i].lo50, 0);
-			assert_near(c->p50_hi_ns, cases[i].hi50, 0);
-			assert_near(c->p99_lo_ns, cases[i].lo99, 0);
-			assert_near(c->p99_hi_ns, cases[i].hi99, 0);
-		}
+		/*
+		 * fio took rank 5 (or 6) for p50 and 9 (or 10) for p99: rank 5 is
+		 * at most p50's bucket's high and rank 6 at least its low; of the
+		 * ranks below, nothing is known but that.
+		 */
+		assert_non_null(c->buckets);
+		result_buckets_ranks(c->buckets, c->nbuckets, 6, 5, &lo, &hi);
+		assert_near(lo, isnan(cases[i].lo50) ? cases[i].p50 : cases[i].lo50, 0);
+		assert_near(hi, isnan(cases[i].hi50) ? cases[i].p50 : cases[i].hi50, 0);
+		result_buckets_ranks(c->buckets, c->nbuckets, 10, 9, &lo, &hi);
+		assert_near(lo, isnan(cases[i].lo99) ? cases[i].p99 : cases[i].lo99, 0);
+		assert_near(hi, isnan(cases[i].hi99) ? cases[i].p99 : cases[i].hi99, 0);
+		result_buckets_ranks(c->buckets, c->nbuckets, 1, 10, &lo, &hi);
+		assert_near(lo, 0, 0);
+		assert_near(hi, RESULT_MAX_NS, 0);
 		assert_true(has_note(&notes, "j:write: completion latency (clat_ns)"));
 		import_notes_free(&notes);
 		result_free(&r);
@@ -405,7 +526,10 @@ test_import_fio_bins_and_sync(void **state)
 	assert_false(has_note(&notes, "j:write: completion latency"));
 	assert_true(has_note(&notes, "1 line before the JSON"));
 	assert_true(has_note(&notes, "1 line after the JSON from line 6"));
-	assert_true(has_note(&notes, "p50 and p99 are kept as those buckets"));
+	assert_true(has_note(&notes, "kept as histogram_ns, json+'s buckets with "
+	    "their counts"));
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	assert_int_equal(r.classes[0].buckets[0].count, 2);
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -440,6 +564,81 @@ test_import_db_bench_rows(void **state)
 	result_free(&r);
 }
 
+/*
+ * fio's errors past continue_on_error (total_err) are the failed
+ * operations of a job of one direction.
+ */
+static void
+test_import_fio_total_err(void **state)
+{
+	static const char in[] = FIO_HEAD "\"total_err\" : 3, \"first_error\" : 5, "
+	    FIO_WRITE(FIO_OK_PCT) "}]}\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	if (import_fio_parse(in, strlen(in), "f.json", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.classes[0].count, 10);
+	assert_int_equal(r.classes[0].failed, 3);
+	assert_true(has_note(&notes, "j:write: 3 operations failed (fio's total_err"));
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
+/* YCSB raw's OP-FAILED latencies: the class's failed operations, said. */
+static void
+test_import_ycsb_raw_failed(void **state)
+{
+	static const char in[] = RAW_HEAD "READ,1796127600125,5\nREAD,1796127600126,7\n"
+	    "READ-FAILED latency raw data: op, timestamp(ms), latency(us)\n"
+	    "READ-FAILED,1796127600127,3\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+
+	(void)state;
+	if (import_ycsb_raw_parse(in, strlen(in), "raw.txt", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.nclasses, 1);
+	assert_int_equal(r.classes[0].count, 2);
+	assert_int_equal(r.classes[0].failed, 1);
+	assert_true(has_note(&notes, "READ-FAILED: 1 operation failed, kept as failed "
+	    "of READ"));
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
+/* A json+ bin of 0 ns (under fio's nanosecond) is a latency of at most 1 ns. */
+static void
+test_import_fio_zero_bin(void **state)
+{
+	static const char in[] = FIO_HEAD "\"write\" : {\"clat_ns\" : {\"N\" : 2, "
+	    "\"percentile\" : {" FIO_OK_PCT "}, \"bins\" : {\"0\" : 1, \"4640\" : 1}}, "
+	    "\"lat_ns\" : {\"N\" : 2}}}]}\n";
+	struct result r, back;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+	cJSON *root;
+
+	(void)state;
+	if (import_fio_parse(in, strlen(in), "f.json", &r, &notes, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(r.classes[0].nbuckets, 2);
+	assert_near(r.classes[0].buckets[0].lo_ns, 0, 0);
+	assert_near(r.classes[0].buckets[0].hi_ns, 1, 0);
+	r.engine = xstrdup("e");
+	root = result_to_json(&r, NULL);
+	if (result_reload(root, "f.json", &back, err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(back.classes[0].count, 2);
+	cJSON_Delete(root);
+	result_free(&back);
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 /* pgbench: untimed transactions counted, scripts in order, samples in ns. */
 static void
 test_import_pgbench_scripts(void **state)
@@ -468,6 +667,11 @@ test_import_pgbench_scripts(void **state)
 	assert_near(r.classes[1].samples_ns[0], 5026e3, 0);
 	assert_true(has_note(&notes, "script0: 1 transaction failed"));
 	assert_true(has_note(&notes, "script1: 1 transaction skipped"));
+	/* kept in the class, not only said */
+	assert_int_equal(r.classes[0].failed, 1);
+	assert_int_equal(r.classes[0].skipped, 0);
+	assert_int_equal(r.classes[1].failed, 0);
+	assert_int_equal(r.classes[1].skipped, 1);
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -530,7 +734,7 @@ test_import_hgrm_rows(void **state)
 	assert_near(r.classes[0].p99_lo_ns, 1.9995e6, 1e-3);
 	assert_near(r.classes[0].p99_hi_ns, 4.0005e6, 1e-3);
 	assert_true(has_note(&notes, "1 line before the table and 1 after it"));
-	assert_true(has_note(&notes, "the values read as milliseconds (--unit)"));
+	assert_true(has_note(&notes, "read as milliseconds (--unit)"));
 	import_notes_free(&notes);
 	result_free(&r);
 }
@@ -601,11 +805,16 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_import_formats_bad_inputs),
-		cmocka_unit_test(test_import_bucket_quantile_ranks),
+		cmocka_unit_test(test_result_buckets_quantile_ranks),
+		cmocka_unit_test(test_result_histogram_load),
+		cmocka_unit_test(test_result_buckets_bounds_ranks),
 		cmocka_unit_test(test_import_fio_buckets),
 		cmocka_unit_test(test_import_fio_bins_and_sync),
 		cmocka_unit_test(test_import_db_bench_rows),
 		cmocka_unit_test(test_import_pgbench_scripts),
+		cmocka_unit_test(test_import_fio_total_err),
+		cmocka_unit_test(test_import_fio_zero_bin),
+		cmocka_unit_test(test_import_ycsb_raw_failed),
 		cmocka_unit_test(test_import_go_ycsb_last_summary),
 		cmocka_unit_test(test_import_hgrm_rows),
 		cmocka_unit_test(test_import_ycsb_json_lines),

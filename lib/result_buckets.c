@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Latencies known only as a histogram: which rows hold which ranks.  The
+ * gate bounds a histogram's quantile with the same order-statistic ranks
+ * it takes for samples, so one operation in a bucket is no more certain
+ * than one sample.
+ */
+#include <math.h>
+
+#include "lib/result.h"
+#include "lib/stats.h"
+
+/* The row holding 1-based rank r (the last for a rank past the end). */
+static size_t
+row_of(const struct result_bucket *b, size_t nb, long long r)
+{
+	long long seen = 0;
+	size_t i;
+
+	for (i = 0; i < nb; i++) {
+		seen += b[i].count;
+		if (r <= seen)
+			return i;
+	}
+	return nb - 1;
+}
+
+void
+result_buckets_ranks(const struct result_bucket *b, size_t nb, long long lo_rank,
+    long long hi_rank, double *lo, double *hi)
+{
+	*lo = b[row_of(b, nb, lo_rank)].lo_ns;
+	*hi = b[row_of(b, nb, hi_rank)].hi_ns;
+}
+
+void
+result_buckets_quantile(const struct result_bucket *b, size_t nb, long long n,
+    double p, double *lo, double *hi)
+{
+	double h = (double)(n - 1) * p;
+	long long r = (long long)floor(h);
+
+	/* a whole h weighs the next order statistic by zero */
+	result_buckets_ranks(b, nb, r + 1, h > (double)r && r + 1 < n ? r + 2 : r + 1,
+	    lo, hi);
+}
+
+void
+result_buckets_bounds(const struct result_bucket *b, size_t nb, long long n,
+    double p, double tail, double *lo, double *hi)
+{
+	size_t l, h;
+	double ignored;
+
+	*lo = 0;
+	*hi = INFINITY;
+	if (b == NULL || nb == 0 || n < 1)
+		return;
+	stats_order_bounds((size_t)n, p, tail, &l, &h);
+	if (l > 0)
+		result_buckets_ranks(b, nb, (long long)l, (long long)l, lo, &ignored);
+	if (h > 0)
+		result_buckets_ranks(b, nb, (long long)h, (long long)h, &ignored, hi);
+}
