@@ -394,9 +394,11 @@ sg import ycsb fixtures/import/ycsb-workloada.txt --engine e --probe "$T/w.json"
 grep -q '"series":' "$T/imported.json" && grep -q '"interval_ns":' "$T/imported.json" ||
 	fail "import --probe dropped the watch's series"
 empty "$D" "--watch to max-time"
-# stopped by SIGTERM (and SIGINT, given back its default): exit 0, the record
-# written with the signal's name, nothing left behind
-for sig in TERM INT; do
+# stopped by SIGTERM (and SIGHUP, and SIGINT given back its default) once
+# the opening probe is done, as its line says: exit 0, the record written
+# with the signal's name, nothing left behind.  The line is waited for as
+# long as the opening probe takes on this disk, never a set time.
+for sig in TERM HUP INT; do
 	[ "$sig" = INT ] && [ -z "$dflt" ] && continue
 	wrap=""
 	[ "$sig" = INT ] && wrap=$dflt
@@ -405,11 +407,13 @@ for sig in TERM INT; do
 		>"$T/ws.json" 2>"$T/err" &
 	pid=$!
 	n=0
-	while [ "$n" -lt 300 ] && ! grep -q '^syncgate probe: --watch' "$T/err" 2>/dev/null; do
+	while [ "$n" -lt 6000 ] && kill -s 0 "$pid" 2>/dev/null &&
+		! grep -q '^syncgate probe: --watch: the opening probe is done; watching$' "$T/err"; do
 		sleep 0.01
 		n=$((n + 1))
 	done
-	sleep 0.6
+	[ "$n" -lt 6000 ] || fail "--watch, SIG$sig: the opening probe never said it was done: $(cat "$T/err")"
+	sleep 0.2
 	kill -s "$sig" "$pid"
 	set +e
 	wait "$pid"
@@ -419,6 +423,31 @@ for sig in TERM INT; do
 	grep -q "\"stopped_by\":[[:space:]]*\"SIG$sig\"" "$T/ws.json" ||
 		fail "--watch, SIG$sig: $(grep stopped_by "$T/ws.json")"
 	empty "$D" "--watch stopped by SIG$sig"
+done
+# stopped before its opening probe is done (a probe of a million samples
+# that takes seconds at least, signalled once it holds its scratch file):
+# SIGTERM and SIGHUP alike say so, write no record, leave nothing, exit 2
+[ -d /proc/self/fd ] || echo "skipped: a signal in --watch's opening probe (no /proc)"
+[ -d /proc/self/fd ] && for sig in TERM HUP; do
+	rm -f "$T/early.json"
+	"$SYNCGATE" probe --dir "$D" --watch --samples 1000000 --max-time 20 \
+		--write-size 65536 -o "$T/early.json" 2>"$T/err" &
+	pid=$!
+	while kill -s 0 "$pid" 2>/dev/null &&
+		! ls -l "/proc/$pid/fd" 2>/dev/null | grep -q 'syncgate-probe\..* (deleted)'; do
+		sleep 0.01
+	done
+	kill -s "$sig" "$pid"
+	set +e
+	wait "$pid"
+	st=$?
+	set -e
+	[ "$st" -eq 2 ] || fail "--watch, SIG$sig in the opening probe: exit $st, expected 2: $(cat "$T/err")"
+	grep -q "^syncgate probe: --watch: SIG$sig before the opening probe was done, after [0-9]* samples\{0,1\}; no record written$" "$T/err" ||
+		fail "--watch, SIG$sig in the opening probe: $(cat "$T/err")"
+	[ ! -e "$T/early.json" ] || fail "--watch, SIG$sig in the opening probe: a record was written"
+	ls "$T" | grep -q 'early\.json.' && fail "--watch, SIG$sig in the opening probe: left $(ls "$T" | grep early)"
+	empty "$D" "--watch stopped by SIG$sig in its opening probe"
 done
 
 # --- signals at many moments: no file left behind ---
