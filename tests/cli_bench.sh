@@ -258,6 +258,47 @@ empty_dir "a run killed by SIGTERM"
 [ -e "$tmp/sig.json" ] && fail "a run killed by SIGTERM left its result"
 ls "$tmp" | grep -q 'sig.json.tmp' && fail "a run killed by SIGTERM left its temporary result"
 
+# SIGKILL: no handler runs, so the database's directory stays, named as
+# documented (syncgate-bench.ENGINE.PID. and six characters); the next
+# run in DIR removes it and says so, since its process is gone and no one
+# holds it.  A directory of a live process, one holding a file no engine
+# makes, and one of an older name stay.
+$SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>/dev/null &
+pid=$!
+tries=0
+while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 200 ]; do
+	sleep 0.05
+	tries=$((tries + 1))
+done
+kill -KILL "$pid"
+set +e
+wait "$pid" 2>/dev/null
+set -e
+left=$(ls -A "$tmp/dir")
+echo "$left" | grep -Eqx "syncgate-bench\.sqlite\.$pid\.[A-Za-z0-9]{6}" ||
+	fail "SIGKILL left \"$left\" in --dir, expected syncgate-bench.sqlite.$pid.XXXXXX"
+rm -f "$tmp"/kill.json.*
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+mkdir "$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa" "$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb" \
+	"$tmp/dir/syncgate-bench.lmdb.cccccc"
+: >"$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa/data.mdb"
+: >"$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb/data.mdb"
+: >"$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb/mine.txt"
+expect 0 "removed $tmp/dir/$left, left by syncgate-bench process $pid, which is gone" \
+	lmdb --dir "$tmp/dir" $small -o "$tmp/after-kill.json"
+grep -qF "$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb: left by syncgate-bench process $dead, which is gone, but holds files it did not make" "$tmp/err" ||
+	fail "a leftover holding a file of another's was not said: $(cat "$tmp/err")"
+[ ! -e "$tmp/dir/$left" ] || fail "the directory SIGKILL left was not removed"
+for d in "syncgate-bench.lmdb.$$.aaaaaa/data.mdb" "syncgate-bench.lmdb.$dead.bbbbbb/mine.txt" \
+	syncgate-bench.lmdb.cccccc; do
+	[ -e "$tmp/dir/$d" ] || fail "a run removed $d, which was not a dead run's alone"
+done
+rm -r "$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa" "$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb" \
+	"$tmp/dir/syncgate-bench.lmdb.cccccc"
+empty_dir "the runs after a SIGKILL"
+
 # Once the result is renamed into place, the samples files it names are
 # the user's: a signal at that rename, or a failed sync of the directory
 # after it, leaves them with the result.  strace puts the signal or the
