@@ -695,6 +695,8 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0)
 		goto out;
 	root = result_to_json(r, sf.name);
+	if (o->session != NULL)
+		cJSON_AddItemToObject(root, "session", session_to_json(o->session));
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
 	add_flush_count(root, win);
@@ -874,24 +876,31 @@ bench_engine_named(const char *name)
 }
 
 /*
- * The plan's runs in turn.  A run that fails stops the rest; the results
- * already written are whole and stay, and the message says which run.
+ * The plan's runs in turn, each result carrying the invocation's session
+ * and its run's number among its engine's.  A run that fails stops the
+ * rest; the results already written are whole and stay, and the message
+ * says which run, and that their set is cut short: consumers pool a
+ * session's runs only when all are there (lib/runs.h).
  */
 static int
 bench_all(const struct bench_options *given, const struct bench_plan *plan,
     char *err)
 {
 	struct bench_options o = *given;
+	struct result_session session;
 	char why[ERRLEN];
 	size_t i;
 
 	if (check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
 		return -1;
+	session_new(&session, plan->runs);
+	o.session = &session;
 	for (i = 0; i < plan->n; i++) {
 		const struct bench_run_plan *r = &plan->run[i];
 
 		o.engine = r->engine->name;
 		o.out = r->out;
+		session.run = r->index;
 		if (plan->n > 1)
 			err_warn("run %zu of %zu: %s, run %lld of %lld, to %s", i + 1,
 			    plan->n, r->engine->name, r->index, plan->runs, r->out);
@@ -901,8 +910,8 @@ bench_all(const struct bench_options *given, const struct bench_plan *plan,
 			memcpy(err, why, ERRLEN);
 		else
 			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before it "
-			    "were written", i + 1, plan->n, r->engine->name, r->out, why,
-			    i);
+			    "were written, a set cut short (session %s)", i + 1, plan->n,
+			    r->engine->name, r->out, why, i, session.id);
 		return -1;
 	}
 	return 0;

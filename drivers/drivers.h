@@ -40,6 +40,8 @@ struct bench_options {
 	long long runs;             /* --runs: results of each engine */
 	const char *out;            /* -o */
 	double probe_every_ns;      /* --probe-every; 0: off */
+	/* the invocation's session, numbered for the run; NULL: none written */
+	const struct result_session *session;
 };
 
 struct inrun;

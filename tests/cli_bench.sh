@@ -38,6 +38,37 @@ runs_check() {
 		grep -q '"syncgate-probe/1"' "$tmp/$f.json" || fail "$f.json carries no probe"
 	done
 	[ ! -e "$tmp/r.json" ] || fail "--runs 2 wrote r.json too"
+	# each result carries the invocation's session: one id, its run among
+	# its engine's, and the set's size
+	id=$(session_of "$tmp/r.lmdb.1.json" | cut -d' ' -f1)
+	[ "${#id}" = 32 ] || fail "--runs 2: no session id in r.lmdb.1.json: $id"
+	for f in r.lmdb.1:1 r.sqlite.1:1 r.lmdb.2:2 r.sqlite.2:2; do
+		[ "$(session_of "$tmp/${f%:*}.json")" = "$id ${f#*:} 2" ] ||
+			fail "${f%:*}.json: session $(session_of "$tmp/${f%:*}.json"), expected $id ${f#*:} 2"
+	done
+	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2" ||
+		fail "calibrate of one session's whole set: $(cat "$tmp/err2")"
+	# a second session of the same names, interrupted in its run 2 as a
+	# kill would leave it: its run 1 beside the first session's run 2.
+	# Neither calibrate nor gate pools them; each names both sessions.
+	cp "$tmp/r.lmdb.2.json" "$tmp/first.2.json"
+	expect 0 "" lmdb,sqlite --runs 2 --dir "$tmp/dir" $small -o "$tmp/r.json"
+	id2=$(session_of "$tmp/r.lmdb.1.json" | cut -d' ' -f1)
+	[ "$id2" != "$id" ] || fail "two invocations share the session $id"
+	cp "$tmp/first.2.json" "$tmp/r.lmdb.2.json"
+	mixed="r.lmdb.2.json: is run 2 of 2 of session $id, but $tmp/r.lmdb.1.json is run 1 of 2 of session $id2; expected every run of"
+	set +e
+	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2"
+	got=$?
+	$SYNCGATE gate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" --rival "$tmp/r.sqlite.1.json" --rival \
+		"$tmp/r.sqlite.2.json" >/dev/null 2>"$tmp/err3"
+	got3=$?
+	set -e
+	[ "$got" = 2 ] && grep -qF "$mixed calibrate from one session, never two mixed" "$tmp/err2" ||
+		fail "calibrate pooled two sessions: exit $got: $(cat "$tmp/err2")"
+	[ "$got3" = 2 ] && grep -qF "$mixed ours from one session, never two mixed" "$tmp/err3" ||
+		fail "gate pooled two sessions: exit $got3: $(cat "$tmp/err3")"
+	rm -f "$tmp/first.2.json"
 	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
 	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
 	# a result two runs would share through a link is refused before any run
@@ -45,6 +76,12 @@ runs_check() {
 	expect 2 "-o $tmp/l.2.json names the same file as -o $tmp/l.1.json" \
 		lmdb --runs 2 --dir "$tmp/dir" $small -o "$tmp/l.json"
 	[ ! -e "$tmp/l.2.json" ] || fail "a refused plan ran"
+}
+
+# session_of FILE: a result's session, "ID RUN RUNS", or nothing.
+session_of() {
+	tr -d '\t\n' <"$1" |
+		sed -n 's/.*"session":{"id":"\([0-9a-f]*\)","run":\([0-9]*\),"runs":\([0-9]*\)}.*/\1 \2 \3/p'
 }
 
 # Nothing of ours may stay in --dir.
