@@ -159,10 +159,28 @@ $SYNCGATE gate "$tmp/off.json" --rival "$tmp/sqlite.json" >"$tmp/gate" 2>&1
 got=$?
 set -e
 [ "$got" -ne 2 ] || fail "the gate could not run: $(cat "$tmp/gate")"
+# Whether a commit without a sync costs less than one is the disk's: a
+# drive that acknowledges a flush from its protected cache syncs in tens
+# of microseconds, as fast as SQLite commits without one.  The note must
+# follow the figures the verdict gives: the write p50's interval wholly
+# under the unit's band (under the unit, without a band), or no note.
 if [ -z "$timing" ]; then
-	grep -qF "write: ours commits at p50 in" "$tmp/gate" &&
-		grep -qF "is not flushing each commit, or batches several commits into one flush" "$tmp/gate" ||
-		fail "synchronous=off draws no note on commits under one sync: $(cat "$tmp/gate")"
+	$SYNCGATE gate "$tmp/off.json" --rival "$tmp/sqlite.json" --format json >"$tmp/v.json" 2>/dev/null || true
+	ours=$(tr -d '\t\n' <"$tmp/v.json" | sed -n 's/.*"unit":{[^}]*"ours":{\([^}]*\)}.*/\1/p')
+	line=$(echo "$ours" | sed -n 's/.*"band_ns":\[\([^,]*\),.*/\1/p')
+	[ -n "$line" ] || line=$(echo "$ours" | sed -n 's/^"ns":\([^,]*\),.*/\1/p')
+	top=$(tr -d '\t\n' <"$tmp/v.json" | sed -n 's/.*"name":"write"[^}]*"p50_ci_ns":\[[^,]*,\([^]]*\)\].*/\1/p')
+	if [ -z "$line" ] || [ -z "$top" ]; then
+		fail "the verdict gives no unit or write p50 interval: $(head -c 400 "$tmp/v.json")"
+	elif awk -v t="$top" -v l="$line" 'BEGIN { exit !(t + 0 < l + 0) }'; then
+		grep -qF "write: ours commits at p50 in" "$tmp/gate" &&
+			grep -qF "is not flushing each commit, or batches several commits into one flush" "$tmp/gate" ||
+			fail "synchronous=off draws no note on commits under one sync: $(cat "$tmp/gate")"
+	else
+		echo "cli_bench: here a commit without a sync (p50 up to ${top}ns) costs no less than a sync (from ${line}ns): the note on commits under one sync is not drawn, and not checked"
+		grep -qF "is not flushing each commit" "$tmp/gate" &&
+			fail "a note on commits under one sync, where the figures put them at one or more: $(cat "$tmp/gate")"
+	fi
 fi
 expect 0 "" lmdb --dir "$tmp/dir" $small --lmdb-nosync -o - --mix 0:0:1 --concurrency 1
 grep -qF '"settings":	"MDB_NOTLS|MDB_NOSYNC' "$tmp/out" || fail "-o - writes no result to standard output"
