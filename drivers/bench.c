@@ -783,13 +783,24 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
-	size_t i;
+	/* the widths the columns had: a class name of 10, 6 digits, 8 columns */
+	size_t i, nw = 10, cw = 6, pw = 8;
 
 	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
 	    r->version, e->settings(o), o->rows, r->workload, elapsed_s, o->concurrency);
 	err_warn("probe of %s: %s median %s, reaches a device: %s", o->dir,
 	    p->method != NULL ? p->method : "sync",
 	    units_fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
+	/* each column as wide as its widest cell: a million ops is 7 digits */
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+
+		snprintf(kept, sizeof kept, "%lld", c->count);
+		nw = text_width(c->name) > nw ? text_width(c->name) : nw;
+		cw = strlen(kept) > cw ? strlen(kept) : cw;
+		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
+		pw = text_width(a) > pw ? text_width(a) : pw;
+	}
 	for (i = 0; i < r->nclasses; i++) {
 		const struct result_class *c = &r->classes[i];
 
@@ -799,8 +810,8 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 			    c->nsamples);
 		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
 		units_fmt_duration(b, sizeof b, c->p99_ns, ascii);
-		err_warn("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
-		    pad(padded, sizeof padded, a, 8), b, kept);
+		err_warn("  %-*s %*lld ops  p50 %s  p99 %s%s", (int)nw, c->name,
+		    (int)cw, c->count, pad(padded, sizeof padded, a, pw), b, kept);
 	}
 	tell_rounds(p, ascii);
 	if (o->mix[OP_WRITE] == 0)
