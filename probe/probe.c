@@ -123,7 +123,8 @@ probe_usage(FILE *fp)
 "\n"
 "exit status: 0 measured (with --watch: stopped and the record written), 1\n"
 "--require-device and the flush does not reach a device, or p99 over\n"
-"--max-p99, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
+"--max-p99, 2 trouble (usage, an unusable DIR, an I/O error; --watch\n"
+"stopped before its opening probe was done)\n", fp);
 }
 
 enum {
