@@ -6,7 +6,6 @@
  * process id, mixed.
  */
 #include <fcntl.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
