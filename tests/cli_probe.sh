@@ -520,12 +520,14 @@ else
 fi
 # and while several writers run at once: the probe shows it has reached
 # group commit by having more than one thread (it samples alone before),
-# so the signal lands there.  On tmpfs with 1 MiB writes the 3000 syncs
-# alone take about 0.3 s and the writers' 12000 twice that, far longer
-# than a look at the threads every 10 ms.
+# so the signal lands there.  On tmpfs with 1 MiB writes the 5000 syncs
+# alone took 0.5 to 3 s here and the writers' 20000 twice that: a
+# machine ten times faster still gives a look at the threads every 10 ms
+# a tenth of a second or more, and no time limit cuts the writers short on a
+# slow one (under valgrind).
 G=$D
 if [ -d /dev/shm ] && G=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then :; else G=$D; fi
-"$SYNCGATE" probe --dir "$G" --samples 3000 --concurrency 4 --max-time 20 \
+"$SYNCGATE" probe --dir "$G" --samples 5000 --concurrency 4 --max-time 3600 \
 	--write-size 1048576 >/dev/null 2>&1 &
 pid=$!
 n=0
