@@ -315,10 +315,11 @@ empty_dir "the runs with samples files"
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>/dev/null &
 pid=$!
 tries=0
-while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 200 ]; do
+while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$pid" 2>/dev/null; do
 	sleep 0.05
 	tries=$((tries + 1))
 done
+[ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: the signal would land before it"
 kill -TERM "$pid"
 set +e
 wait "$pid" 2>/dev/null
@@ -334,13 +335,16 @@ ls "$tmp" | grep -q 'sig.json.tmp' && fail "a run killed by SIGTERM left its tem
 # run in DIR removes it and says so, since its process is gone and no one
 # holds it.  A directory of a live process, one holding a file no engine
 # makes, and one of an older name stay.
+# (The directory is waited for as long as the probe before it takes on
+# this disk, up to two minutes, never a set time.)
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>/dev/null &
 pid=$!
 tries=0
-while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 200 ]; do
+while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$pid" 2>/dev/null; do
 	sleep 0.05
 	tries=$((tries + 1))
 done
+[ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: SIGKILL would land before it"
 kill -KILL "$pid"
 set +e
 wait "$pid" 2>/dev/null
