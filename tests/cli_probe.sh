@@ -500,12 +500,13 @@ if [ -d /proc/self/fd ]; then
 			--max-time 20 >/dev/null 2>&1) &
 		pid=$!
 		n=0
-		while [ "$n" -lt 500 ] && ! ls -l "/proc/$pid/fd" 2>/dev/null |
+		while [ "$n" -lt 12000 ] && kill -s 0 "$pid" 2>/dev/null && ! ls -l "/proc/$pid/fd" 2>/dev/null |
 			grep -q 'syncgate-probe\..* (deleted)'; do
 			sleep 0.01
 			n=$((n + 1))
 		done
-		[ "$n" -lt 500 ] || fail "SIG$sig: never saw the probe hold its unlinked file"
+		ls -l "/proc/$pid/fd" 2>/dev/null | grep -q 'syncgate-probe\..* (deleted)' ||
+			fail "SIG$sig: never saw the probe hold its unlinked file"
 		sleep 0.05
 		kill -s "$sig" "$pid" 2>/dev/null || true
 		set +e
@@ -531,7 +532,8 @@ if [ -d /dev/shm ] && G=$(mktemp -d /dev/shm/syncgate-cli.XXXXXX); then :; else 
 	--write-size 1048576 >/dev/null 2>&1 &
 pid=$!
 n=0
-while [ "$n" -lt 1000 ] && [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -le 1 ]; do
+while [ "$n" -lt 12000 ] && kill -s 0 "$pid" 2>/dev/null &&
+	[ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -le 1 ]; do
 	sleep 0.01
 	n=$((n + 1))
 done
