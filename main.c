@@ -44,12 +44,17 @@ static void
 usage(FILE *fp)
 {
 	size_t i;
+	int w = 0;
 
+	/* the names' column as wide as the longest: "calibrate" outgrew 8 */
+	for (i = 0; i < NCOMMANDS; i++)
+		if ((int)strlen(commands[i].name) > w)
+			w = (int)strlen(commands[i].name);
 	fprintf(fp, "usage: syncgate COMMAND [ARGS]\n"
 	    "       syncgate help COMMAND\n"
 	    "       syncgate --help | --version\n\ncommands:\n");
 	for (i = 0; i < NCOMMANDS; i++)
-		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(fp, "  %-*s  %s\n", w, commands[i].name, commands[i].summary);
 	fprintf(fp, "\nexit status: 0 passed (or could not rule, without --strict),"
 	    " 1 failed,\n2 trouble (usage, bad input, an I/O error), 3 could not rule"
 	    " (with --strict)\n");

@@ -311,47 +311,83 @@ name_width(const struct noise *n)
 	return w;
 }
 
-/* s, then spaces to width, and always two at least: a wide cell never runs into the next. */
+/*
+ * The table's columns after Class: Statistic, Noise, then one a number
+ * of runs.  Each is as wide as its header or its widest cell, and two
+ * blanks more, so "over 1000%" stays in its column.
+ */
+#define NCOLS (2 + NTABLE)
+
+static const char *const col_head[NCOLS] = { "Statistic", "Noise", "1 run",
+	"3 runs", "5 runs", "10 runs" };
+/* The widths the columns had before any cell outgrew them. */
+static const size_t col_min[NCOLS] = { 11, 8, 9, 9, 9, 9 };
+
+/* s, then spaces to width (the last column: none). */
 static void
 pad(FILE *fp, const char *s, size_t width)
 {
 	size_t w = text_width(s);
 
 	fputs(s, fp);
-	if (w + 2 > width)
-		width = w + 2;
 	while (w++ < width)
 		fputc(' ', fp);
 }
 
+/* The cells of statistic w of class c, after its name. */
 static void
-table_row(FILE *fp, const struct noise_class *c, int w, size_t nw,
-    const struct args *a)
+row_cells(const struct noise_class *c, int w, const struct args *a,
+    char cell[NCOLS][32])
 {
 	const struct noise_stat *s = &c->stat[w];
-	char buf[32], name[512];
 	size_t k;
 
-	snprintf(name, sizeof name, "%s", c->name);
+	snprintf(cell[0], sizeof cell[0], "%s", stat_words[w]);
+	pct(cell[1], sizeof cell[1], exp(s->log_sd) - 1);
+	for (k = 0; k < NTABLE; k++)
+		pct(cell[2 + k], sizeof cell[2 + k], calibrate_detectable(s,
+		    table_runs[k], a->confidence, CALIBRATE_POWER));
+}
+
+/* Each column's width: its header's or its widest cell's, two blanks more. */
+static void
+col_widths(const struct noise *n, const struct args *a, size_t width[NCOLS])
+{
+	char cell[NCOLS][32];
+	size_t i, k;
+	int w;
+
+	for (k = 0; k < NCOLS; k++)
+		width[k] = col_min[k];
+	for (i = 0; i < n->nclasses; i++)
+		for (w = 0; w < NOISE_NSTATS; w++) {
+			if (!n->classes[i].stat[w].have)
+				continue;
+			row_cells(&n->classes[i], w, a, cell);
+			for (k = 0; k < NCOLS; k++)
+				if (text_width(cell[k]) + 2 > width[k])
+					width[k] = text_width(cell[k]) + 2;
+		}
+}
+
+static void
+print_row(FILE *fp, const char *name, size_t nw, const char *const *cell,
+    const size_t width[NCOLS])
+{
+	size_t k;
+
 	pad(fp, name, nw + 2);
-	pad(fp, stat_words[w], 11);
-	pad(fp, pct(buf, sizeof buf, exp(s->log_sd) - 1), 8);
-	for (k = 0; k < NTABLE; k++) {
-		pct(buf, sizeof buf, calibrate_detectable(s, table_runs[k],
-		    a->confidence, CALIBRATE_POWER));
-		if (k + 1 < NTABLE)
-			pad(fp, buf, 9);
-		else
-			fputs(buf, fp);
-	}
+	for (k = 0; k < NCOLS; k++)
+		pad(fp, cell[k], k + 1 < NCOLS ? width[k] : 0);
 	fputc('\n', fp);
 }
 
 static void
 print_table(FILE *fp, const struct noise *n, const struct args *a)
 {
-	size_t i, nw = name_width(n);
-	char cf[32];
+	size_t i, k, nw = name_width(n), width[NCOLS];
+	char cf[32], cell[NCOLS][32];
+	const char *cells[NCOLS];
 	int w;
 
 	fprintf(fp, "calibrate: %s%s%s%s%s, %zu runs at %s confidence\n", n->engine,
@@ -360,12 +396,16 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	    pct(cf, sizeof cf, a->confidence));
 	fprintf(fp, "The smallest change the gate tells from this runner's "
 	    "run-to-run noise, at 80%% power:\n");
-	pad(fp, "Class", nw + 2);
-	fprintf(fp, "Statistic  Noise   1 run    3 runs   5 runs   10 runs\n");
+	col_widths(n, a, width);
+	print_row(fp, "Class", nw, col_head, width);
+	for (k = 0; k < NCOLS; k++)
+		cells[k] = cell[k];
 	for (i = 0; i < n->nclasses; i++)
 		for (w = 0; w < NOISE_NSTATS; w++)
-			if (n->classes[i].stat[w].have)
-				table_row(fp, &n->classes[i], w, nw, a);
+			if (n->classes[i].stat[w].have) {
+				row_cells(&n->classes[i], w, a, cell);
+				print_row(fp, n->classes[i].name, nw, cells, width);
+			}
 	fprintf(fp, "\nNoise: the runs' standard deviation on the log scale, as a "
 	    "percentage, over %zu runs\n(%g degrees of freedom).  With 1 run a "
 	    "side the gate takes this noise (--noise FILE);\nwith more, each "

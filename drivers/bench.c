@@ -695,6 +695,8 @@ emit(const struct engine_ops *e, const struct bench_options *o,
 	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0)
 		goto out;
 	root = result_to_json(r, sf.name);
+	if (o->session != NULL)
+		cJSON_AddItemToObject(root, "session", session_to_json(o->session));
 	add_driver(root, e, o, elapsed_s);
 	add_sampling(root, shift, o);
 	add_flush_count(root, win);
@@ -781,13 +783,24 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
-	size_t i;
+	/* the widths the columns had: a class name of 10, 6 digits, 8 columns */
+	size_t i, nw = 10, cw = 6, pw = 8;
 
 	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %d", r->engine,
 	    r->version, e->settings(o), o->rows, r->workload, elapsed_s, o->concurrency);
 	err_warn("probe of %s: %s median %s, reaches a device: %s", o->dir,
 	    p->method != NULL ? p->method : "sync",
 	    units_fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
+	/* each column as wide as its widest cell: a million ops is 7 digits */
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+
+		snprintf(kept, sizeof kept, "%lld", c->count);
+		nw = text_width(c->name) > nw ? text_width(c->name) : nw;
+		cw = strlen(kept) > cw ? strlen(kept) : cw;
+		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
+		pw = text_width(a) > pw ? text_width(a) : pw;
+	}
 	for (i = 0; i < r->nclasses; i++) {
 		const struct result_class *c = &r->classes[i];
 
@@ -797,8 +810,8 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 			    c->nsamples);
 		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
 		units_fmt_duration(b, sizeof b, c->p99_ns, ascii);
-		err_warn("  %-10s %6lld ops  p50 %s  p99 %s%s", c->name, c->count,
-		    pad(padded, sizeof padded, a, 8), b, kept);
+		err_warn("  %-*s %*lld ops  p50 %s  p99 %s%s", (int)nw, c->name,
+		    (int)cw, c->count, pad(padded, sizeof padded, a, pw), b, kept);
 	}
 	tell_rounds(p, ascii);
 	if (o->mix[OP_WRITE] == 0)
@@ -874,24 +887,31 @@ bench_engine_named(const char *name)
 }
 
 /*
- * The plan's runs in turn.  A run that fails stops the rest; the results
- * already written are whole and stay, and the message says which run.
+ * The plan's runs in turn, each result carrying the invocation's session
+ * and its run's number among its engine's.  A run that fails stops the
+ * rest; the results already written are whole and stay, and the message
+ * says which run, and that their set is cut short: consumers pool a
+ * session's runs only when all are there (lib/runs.h).
  */
 static int
 bench_all(const struct bench_options *given, const struct bench_plan *plan,
     char *err)
 {
 	struct bench_options o = *given;
+	struct result_session session;
 	char why[ERRLEN];
 	size_t i;
 
 	if (check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
 		return -1;
+	session_new(&session, plan->runs);
+	o.session = &session;
 	for (i = 0; i < plan->n; i++) {
 		const struct bench_run_plan *r = &plan->run[i];
 
 		o.engine = r->engine->name;
 		o.out = r->out;
+		session.run = r->index;
 		if (plan->n > 1)
 			err_warn("run %zu of %zu: %s, run %lld of %lld, to %s", i + 1,
 			    plan->n, r->engine->name, r->index, plan->runs, r->out);
@@ -901,8 +921,8 @@ bench_all(const struct bench_options *given, const struct bench_plan *plan,
 			memcpy(err, why, ERRLEN);
 		else
 			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before it "
-			    "were written", i + 1, plan->n, r->engine->name, r->out, why,
-			    i);
+			    "were written, a set cut short (session %s)", i + 1, plan->n,
+			    r->engine->name, r->out, why, i, session.id);
 		return -1;
 	}
 	return 0;

@@ -40,6 +40,8 @@ struct bench_options {
 	long long runs;             /* --runs: results of each engine */
 	const char *out;            /* -o */
 	double probe_every_ns;      /* --probe-every; 0: off */
+	/* the invocation's session, numbered for the run; NULL: none written */
+	const struct result_session *session;
 };
 
 struct inrun;
@@ -151,14 +153,23 @@ void bench_fill(uint64_t *state, unsigned char *buf, size_t n);
 
 /*
  * The scratch directory: a fresh subdirectory of the user's DIR that the
- * engine's files go in, removed afterwards and on SIGINT, SIGTERM and
- * SIGHUP, so DIR is left as it was.
+ * engine's files go in, DIR/syncgate-bench.ENGINE.PID.XXXXXX (the
+ * process's id, six random characters), removed afterwards and on
+ * SIGINT, SIGTERM and SIGHUP, so DIR is left as it was.  A death no
+ * handler sees leaves it: the next run in DIR removes it.
  */
+#define WORKDIR_PREFIX "syncgate-bench."
+
 struct workdir {
 	char *path;
+	int fd;                     /* the directory, flocked shared while in use */
 };
 
-/* Makes the directory inside dir for engine e.  Returns 0, or -1 with err. */
+/*
+ * Makes the directory inside dir for engine e, after removing from dir
+ * every directory of the pattern whose process is gone and that no one
+ * holds, each said on standard error.  Returns 0, or -1 with err.
+ */
 int workdir_make(struct workdir *w, const char *dir, const struct engine_ops *e,
     char *err);
 

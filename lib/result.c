@@ -632,7 +632,8 @@ result_from_json(const cJSON *root, const char *path, struct result *r,
 	if (get_header(root, r, &at) < 0 ||
 	    get_host(root, r, &at) < 0 ||
 	    get_probe(root, path, r, err) < 0 ||
-	    get_classes(root, path, r, &at) < 0) {
+	    get_classes(root, path, r, &at) < 0 ||
+	    session_from_json(root, &r->session, &at) < 0) {
 		result_free(r);
 		return -1;
 	}

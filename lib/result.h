@@ -13,6 +13,7 @@
 #include "lib/probe_record.h"
 #include "lib/result_host.h"
 #include "lib/result_limits.h"
+#include "lib/session.h"
 
 #define RESULT_FORMAT "syncgate-result/1"
 
@@ -82,6 +83,7 @@ struct result {
 	struct result_host *host;   /* the machine it ran on; NULL: unrecorded */
 	struct result_class *classes;
 	size_t nclasses;
+	struct result_session session;  /* the set it belongs to; id "": none */
 };
 
 /*

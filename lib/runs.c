@@ -82,6 +82,80 @@ check_classes(const struct result *a, const char *af, const struct result *b,
 	return 0;
 }
 
+/* "run 2 of 3 of session ID" or "no session", for messages. */
+static const char *
+session_words(char *buf, size_t len, const struct result_session *s)
+{
+	if (!session_present(s))
+		snprintf(buf, len, "carries no session");
+	else
+		snprintf(buf, len, "is run %lld of %lld of session %s", s->run,
+		    s->runs, s->id);
+	return buf;
+}
+
+/* The lowest run number of the session that none of the n runs has. */
+static long long
+first_missing(const struct result *const *r, size_t n)
+{
+	long long k;
+	size_t i;
+
+	for (k = 1;; k++) {
+		for (i = 0; i < n && r[i]->session.run != k; i++)
+			;
+		if (i == n)
+			return k;
+	}
+}
+
+/*
+ * Every run from one session, each once, and the session's whole set:
+ * files of two invocations that share names (an interrupted --runs beside
+ * an earlier one's) never pool, and a set cut short never passes for
+ * whole.  Runs that carry no session (older results) pool as before, but
+ * never with runs that do.
+ */
+static int
+check_sessions(const struct result *const *r, const char *const *files,
+    size_t n, const char *flag, char *err)
+{
+	const struct result_session *f = &r[0]->session;
+	char a[128], b[128];
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		const struct result_session *s = &r[i]->session;
+
+		if (session_present(s) != session_present(f) ||
+		    (session_present(s) && strcmp(s->id, f->id) != 0))
+			return errf(err, "%s: %s, but %s %s; expected every run of %s "
+			    "from one session, never two mixed", files[i],
+			    session_words(a, sizeof a, s), files[0],
+			    session_words(b, sizeof b, f), flag);
+	}
+	if (!session_present(f))
+		return 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (r[i]->session.run == r[j]->session.run)
+				return errf(err, "%s and %s: both are run %lld of session "
+				    "%s; expected each run of %s once", files[i], files[j],
+				    r[i]->session.run, f->id, flag);
+	for (i = 1; i < n; i++)
+		if (r[i]->session.runs != f->runs)
+			return errf(err, "%s: %s, but %s %s; expected one set of runs",
+			    files[i], session_words(a, sizeof a, &r[i]->session),
+			    files[0], session_words(b, sizeof b, f));
+	if ((long long)n != f->runs)
+		return errf(err, "%s: %s and the others are %zu of the %lld runs of "
+		    "session %s, run %lld not among them; expected the whole set (a "
+		    "set cut short, as an interrupted syncgate-bench --runs leaves "
+		    "it, is not)", flag, files[0], n, f->runs, f->id,
+		    first_missing(r, n));
+	return 0;
+}
+
 int
 runs_check(const struct result *const *r, const char *const *files, size_t n,
     const char *flag, char *err)
@@ -93,7 +167,7 @@ runs_check(const struct result *const *r, const char *const *files, size_t n,
 		    check_classes(r[0], files[0], r[i], files[i], flag, err) < 0 ||
 		    check_classes(r[i], files[i], r[0], files[0], flag, err) < 0)
 			return -1;
-	return 0;
+	return n > 1 ? check_sessions(r, files, n, flag, err) : 0;
 }
 /* The log-scale variance of an order-statistic interval of sorted x. */
 static double

@@ -69,8 +69,11 @@ void runs_probe_log(const struct probe_record *p, double level, double *log_v,
 /*
  * Checks that n runs of one engine can stand together: one engine, one
  * workload, and one set of classes (names and kinds) in every run, the
- * files as named; flag names the side in messages ("--rival", "ours").
- * Returns 0, or -1 with err naming the run's file and what differs.
+ * files as named; and, for runs that carry a session (lib/session.h),
+ * one session's whole set, each run once (runs without one, older
+ * results, stand together as before, never with runs that have one).
+ * flag names the side in messages ("--rival", "ours").  Returns 0, or
+ * -1 with err naming the run's file and what differs.
  */
 int runs_check(const struct result *const *r, const char *const *files,
     size_t n, const char *flag, char *err);

@@ -112,9 +112,10 @@ probe_usage(FILE *fp)
 "                       fewest taken)\n"
 "  --watch              after the probe, beside a benchmark, take one sample\n"
 "                       every --interval, each stamped with the wall clock,\n"
-"                       and count the disks' flushes, until SIGINT, SIGTERM\n"
-"                       or --max-time; then write the record to -o FILE or,\n"
-"                       with --json, to standard output\n"
+"                       and count the disks' flushes, until SIGINT, SIGTERM,\n"
+"                       SIGHUP or --max-time; then write the record to -o\n"
+"                       FILE or, with --json, to standard output (a signal\n"
+"                       before the opening probe is done: no record, exit 2)\n"
 "  --write-size BYTES   bytes written before each sync, at most 67108864\n"
 "                       (64 MiB); for direct-dsync a multiple of 512 and of\n"
 "                       the O_DIRECT alignment the filesystem reports\n"
@@ -122,7 +123,8 @@ probe_usage(FILE *fp)
 "\n"
 "exit status: 0 measured (with --watch: stopped and the record written), 1\n"
 "--require-device and the flush does not reach a device, or p99 over\n"
-"--max-p99, 2 trouble (usage, an unusable DIR, an I/O error)\n", fp);
+"--max-p99, 2 trouble (usage, an unusable DIR, an I/O error; --watch\n"
+"stopped before its opening probe was done)\n", fp);
 }
 
 enum {
@@ -443,7 +445,7 @@ watch_start(const struct cli *c)
 	units_fmt_bytes(bs, sizeof bs, (double)c->o.write_bytes * 1e9 /
 	    c->o.watch_interval_ns);
 	err_warn("--watch: after the probe, one %s write and %s every %s (%s and "
-	    "%.3g sync%s a second) until SIGINT, SIGTERM or --max-time", b,
+	    "%.3g sync%s a second) until SIGINT, SIGTERM, SIGHUP or --max-time", b,
 	    m != NULL ? m->word : "sync", iv, bs, 1e9 / c->o.watch_interval_ns,
 	    c->o.watch_interval_ns == 1e9 ? "" : "s");
 }

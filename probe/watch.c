@@ -31,7 +31,7 @@ on_stop(int sig)
 void
 watch_catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa, old;
 	size_t i;
 
@@ -92,17 +92,28 @@ take(struct scratch *s, const struct probe_method *m, struct probe_series *ser,
 	return 0;
 }
 
+/* The signal that stopped the watch by name, or NULL: none did. */
+static const char *
+signal_name(const struct probe_options *o)
+{
+	if (o->stop == NULL || *o->stop == 0)
+		return NULL;
+	if (*o->stop == SIGINT)
+		return "SIGINT";
+	if (*o->stop == SIGTERM)
+		return "SIGTERM";
+	if (*o->stop == SIGHUP)
+		return "SIGHUP";
+	return "signal";
+}
+
 /* Why the watch ends now, or NULL to go on. */
 static const char *
 stop_reason(const struct probe_options *o, const struct probe_series *ser,
     double deadline_ns)
 {
-	if (o->stop != NULL && *o->stop == SIGINT)
-		return "SIGINT";
-	if (o->stop != NULL && *o->stop == SIGTERM)
-		return "SIGTERM";
-	if (o->stop != NULL && *o->stop != 0)
-		return "signal";
+	if (signal_name(o) != NULL)
+		return signal_name(o);
 	if (clock_monotonic_ns() >= deadline_ns)
 		return "max-time";
 	if (ser->n >= WATCH_MAX_SAMPLES)
@@ -161,6 +172,16 @@ probe_watch(struct scratch *s, const struct probe_method *m,
 	const char *why = NULL;
 	int rc;
 
+	/*
+	 * A signal before the watch began cut the opening probe short: its
+	 * figures are a few samples' at most, and no record is written.
+	 */
+	if (signal_name(o) != NULL)
+		return errf(err, "--watch: %s before the opening probe was done, "
+		    "after %zu %s; no record written", signal_name(o),
+		    out->nsamples, out->nsamples == 1 ? "sample" : "samples");
+	/* from here a signal ends the watch with its record */
+	err_warn("--watch: the opening probe is done; watching");
 	probe_series_free(ser);
 	ser->present = 1;
 	ser->base_unix_s = (long long)t0.tv_sec;

@@ -23,7 +23,7 @@
 #define WATCH_MAX_INTERVAL_NS 3600e9
 
 /*
- * From now on SIGINT and SIGTERM (unless ignored, as a shell's
+ * From now on SIGINT, SIGTERM and SIGHUP (unless ignored, as a shell's
  * background job ignores SIGINT) set the flag watch_stop returns rather
  * than end the process, so the record can still be written.
  */
@@ -34,7 +34,10 @@ const volatile sig_atomic_t *watch_stop(void);
  * Samples on s with m every o->watch_interval_ns until *o->stop, the
  * deadline (start_ns + o->watch_max_s) or WATCH_MAX_SAMPLES; fc (opened
  * by the caller, closed here) counts the window's flushes.  Fills
- * out->series and out->watch.  Returns 0, or -1 with err set.
+ * out->series and out->watch.  Returns 0, or -1 with err set; -1 also
+ * when *o->stop was set before the first sample, during the opening
+ * probe (out, that probe's record, is then cut short and not to be
+ * written).
  */
 int probe_watch(struct scratch *s, const struct probe_method *m,
     const struct probe_options *o, double start_ns, struct flushcount *fc,

@@ -171,6 +171,16 @@ if [ -x "$SYNCGATE_BENCH" ]; then
 	check "syncgate-bench" "syncgate-bench" "$SYNCGATE_BENCH" --help
 fi
 
+# the commands' summaries in --help stand in one column, two blanks at
+# least after the longest name
+if ! "$SYNCGATE" --help | awk '/^commands:/ { on = 1; next } on && NF == 0 { exit }
+	on { match($0, /^  [a-z]+  +/); if (RLENGTH < 0) bad = 1
+		if (col && RLENGTH != col) bad = 1; col = RLENGTH }
+	END { exit bad || !col }'; then
+	echo "cli_docs: syncgate --help's command summaries are not in one column" >&2
+	fail=1
+fi
+
 # the version the man page names is the one the binary prints
 version=$("$SYNCGATE" --version | awk '{ print $2 }')
 if ! grep -q "\"syncgate $version\"" syncgate.1; then

@@ -361,6 +361,18 @@ sg calibrate wide0.json wide1.json wide2.json >wide.txt 2>"$tmp/err" ||
 	fail "calibrate wide: $(cat "$tmp/err")"
 grep -q '^read   p50        over 1000%  over 1000%  over 1000%  over 1000%  over 1000%$' wide.txt ||
 	fail "calibrate: wide cells run together: $(grep '^read' wide.txt)"
+# and every cell starts where its column's header does, and ends before
+# the next one starts: no cell is wider than its column
+awk '/^Class / { h = $0; n = 0
+		for (i = 1; i <= length(h); i++)
+			if (substr(h, i, 1) != " " && (i == 1 || substr(h, i - 2, 2) == "  "))
+				at[++n] = i
+		next }
+	h != "" && /^read / { for (k = 1; k <= n; k++)
+			if (substr($0, at[k], 1) == " " || (k > 1 && substr($0, at[k] - 1, 1) != " "))
+				bad = 1 }
+	END { exit bad || n != 7 }' wide.txt ||
+	fail "calibrate: a cell is wider than its column: $(grep -e '^Class' -e '^read' wide.txt)"
 sed 's/"engine":	"zu"/"engine":	"zx"/' noise.json >noise-engine.json
 sed 's/"workload":	"linkbench"/"workload":	"ycsb-a"/' noise.json >noise-workload.json
 sed 's/"traversal"/"scan"/' noise.json >noise-classes.json

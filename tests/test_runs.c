@@ -2,11 +2,14 @@
 /*
  * Figures over whole runs: the estimate and its interval worked by hand,
  * unbounded ends, the runs a check would need, and the interval's
- * coverage by seeded simulation of runs that drift from one to the next.
+ * coverage by seeded simulation of runs that drift from one to the next;
+ * and which runs may stand together as one side's set.
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "lib/err.h"
 #include "lib/runs.h"
 #include "lib/stats.h"
 #include "tests/testutil.h"
@@ -230,6 +233,178 @@ test_runs_coverage_with_drift(void **state)
 	}
 }
 
+#define ID_A "0123456789abcdef0123456789abcdef"
+#define ID_B "fedcba9876543210fedcba9876543210"
+
+/* A one-class result from file name, of session id (NULL: none), run of runs. */
+static void
+session_result(struct result *r, const char *name, const char *id, int run,
+    int runs)
+{
+	char json[512], sess[160] = "", err[ERRLEN];
+	cJSON *root;
+
+	if (id != NULL)
+		snprintf(sess, sizeof sess, ", \"session\": {\"id\": \"%s\", "
+		    "\"run\": %d, \"runs\": %d}", id, run, runs);
+	snprintf(json, sizeof json, "{\"format\": \"syncgate-result/1\", "
+	    "\"engine\": \"e\", \"classes\": [{\"name\": \"read\", "
+	    "\"kind\": \"read\", \"p50_ns\": 1000, \"p99_ns\": 3000}]%s}", sess);
+	root = cJSON_Parse(json);
+	assert_non_null(root);
+	if (result_from_json(root, name, r, err) < 0)
+		fail_msg("%s", err);
+	cJSON_Delete(root);
+}
+
+struct set_case {
+	const char *id[3];
+	int run[3], runs[3];
+	size_t n;
+	const char *message;    /* NULL: the runs stand together */
+};
+
+static const struct set_case set_cases[] = {
+	/* one session, whole */
+	{ { ID_A, ID_A, ID_A }, { 1, 2, 3 }, { 3, 3, 3 }, 3, NULL },
+	{ { ID_A, ID_A }, { 2, 1 }, { 2, 2 }, 2, NULL },
+	/* older results: no session at all */
+	{ { NULL, NULL, NULL }, { 0, 0, 0 }, { 0, 0, 0 }, 3, NULL },
+	/* an interrupted set beside an earlier session's of the same names */
+	{ { ID_B, ID_A, ID_A }, { 1, 2, 3 }, { 3, 3, 3 }, 3,
+	  "r.2.json: is run 2 of 3 of session " ID_A ", but r.1.json is run 1 "
+	  "of 3 of session " ID_B "; expected every run of ours from one "
+	  "session, never two mixed" },
+	/* an older result beside a session's */
+	{ { ID_A, NULL }, { 1, 0 }, { 2, 0 }, 2,
+	  "r.2.json: carries no session, but r.1.json is run 1 of 2 of session "
+	  ID_A "; expected every run of ours from one session" },
+	{ { NULL, ID_A }, { 0, 2 }, { 0, 2 }, 2,
+	  "r.2.json: is run 2 of 2 of session " ID_A ", but r.1.json carries no "
+	  "session" },
+	/* a copy of one run */
+	{ { ID_A, ID_A, ID_A }, { 1, 1, 2 }, { 3, 3, 3 }, 3,
+	  "r.1.json and r.2.json: both are run 1 of session " ID_A "; expected "
+	  "each run of ours once" },
+	/* a set cut short */
+	{ { ID_A, ID_A }, { 1, 2 }, { 3, 3 }, 2,
+	  "ours: r.1.json and the others are 2 of the 3 runs of session " ID_A
+	  ", run 3 not among them; expected the whole set" },
+	{ { ID_A, ID_A }, { 3, 1 }, { 3, 3 }, 2, ", run 2 not among them" },
+};
+
+/*
+ * One side's runs stand together only as one session's whole set, each
+ * run once; runs without a session as before, never beside one with.
+ */
+static void
+test_runs_check_sessions(void **state)
+{
+	static const char *const files[] = { "r.1.json", "r.2.json", "r.3.json" };
+	struct result r[3];
+	const struct result *rp[3];
+	char err[ERRLEN];
+	size_t i, k;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof set_cases / sizeof set_cases[0]; i++) {
+		const struct set_case *c = &set_cases[i];
+
+		for (k = 0; k < c->n; k++) {
+			session_result(&r[k], files[k], c->id[k], c->run[k], c->runs[k]);
+			rp[k] = &r[k];
+		}
+		err[0] = '\0';
+		rc = runs_check(rp, files, c->n, "ours", err);
+		if (c->message == NULL ? rc != 0 :
+		    rc != -1 || strstr(err, c->message) == NULL)
+			fail_msg("case %zu: %d, \"%s\"; want \"%s\"", i, rc, err,
+			    c->message ? c->message : "");
+		for (k = 0; k < c->n; k++)
+			result_free(&r[k]);
+	}
+}
+
+/* A session is read whole or refused by its field; absent, none. */
+static void
+test_runs_session_loads(void **state)
+{
+	static const struct {
+		const char *session, *message;
+	} cases[] = {
+		{ "{\"id\": \"" ID_A "\", \"run\": 2, \"runs\": 3}", NULL },
+		{ "{\"id\": \"" ID_A "0\", \"run\": 1, \"runs\": 3}",
+		  "r.json: session.id is \"" ID_A "0\"; expected 32 lowercase "
+		  "hexadecimal digits" },
+		{ "{\"id\": \"0123456789ABCDEF0123456789ABCDEF\", \"run\": 1, "
+		  "\"runs\": 3}", "session.id is" },
+		{ "{\"id\": 7, \"run\": 1, \"runs\": 3}", "session.id is a number" },
+		{ "{\"run\": 1, \"runs\": 3}", "session.id is missing" },
+		{ "{\"id\": \"" ID_A "\", \"run\": 4, \"runs\": 3}",
+		  "session.run is 4; expected a whole number from 1 to its runs, 3" },
+		{ "{\"id\": \"" ID_A "\", \"run\": 0, \"runs\": 3}",
+		  "session.run is 0" },
+		{ "{\"id\": \"" ID_A "\", \"run\": 1.5, \"runs\": 3}",
+		  "session.run is 1.5" },
+		{ "{\"id\": \"" ID_A "\", \"run\": 1, \"runs\": 0}",
+		  "session.runs is 0; expected a whole number from 1 to 1000000000" },
+		{ "{\"id\": \"" ID_A "\", \"run\": 1}", "session.runs is missing" },
+		{ "[]", "session is an array; expected an object" },
+	};
+	struct result r;
+	char json[512], err[ERRLEN];
+	size_t i;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *root;
+
+		snprintf(json, sizeof json, "{\"format\": \"syncgate-result/1\", "
+		    "\"engine\": \"e\", \"classes\": [{\"name\": \"read\", "
+		    "\"kind\": \"read\", \"p50_ns\": 1000, \"p99_ns\": 3000}], "
+		    "\"session\": %s}", cases[i].session);
+		root = cJSON_Parse(json);
+		assert_non_null(root);
+		err[0] = '\0';
+		rc = result_from_json(root, "r.json", &r, err);
+		cJSON_Delete(root);
+		if (cases[i].message == NULL ? rc != 0 :
+		    rc != -1 || strstr(err, cases[i].message) == NULL)
+			fail_msg("case %zu: %d, \"%s\"; want \"%s\"", i, rc, err,
+			    cases[i].message ? cases[i].message : "");
+		if (rc == 0) {
+			assert_string_equal(r.session.id, ID_A);
+			assert_int_equal(r.session.run, 2);
+			assert_int_equal(r.session.runs, 3);
+		}
+		result_free(&r);
+	}
+	/* none: an older result */
+	session_result(&r, "old.json", NULL, 0, 0);
+	assert_false(session_present(&r.session));
+	result_free(&r);
+}
+
+/* Fresh ids: 32 hexadecimal digits, two sessions never the same. */
+static void
+test_runs_session_new(void **state)
+{
+	struct result_session a, b;
+	size_t i;
+
+	(void)state;
+	session_new(&a, 3);
+	session_new(&b, 3);
+	assert_int_equal(strlen(a.id), SESSION_ID_LEN);
+	for (i = 0; i < SESSION_ID_LEN; i++)
+		assert_non_null(strchr("0123456789abcdef", a.id[i]));
+	assert_string_not_equal(a.id, b.id);
+	assert_int_equal(a.runs, 3);
+	assert_true(session_present(&a));
+}
+
 int
 main(void)
 {
@@ -241,6 +416,9 @@ main(void)
 		cmocka_unit_test(test_runs_combine_open),
 		cmocka_unit_test(test_runs_needed_grows_near_limit),
 		cmocka_unit_test(test_runs_coverage_with_drift),
+		cmocka_unit_test(test_runs_check_sessions),
+		cmocka_unit_test(test_runs_session_loads),
+		cmocka_unit_test(test_runs_session_new),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

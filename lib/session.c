@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A session's id and its place in a set, read and written.  The id need
+ * not be secret, only never shared by two invocations: 128 bits from
+ * /dev/urandom, or, where that cannot be read, from the clock and the
+ * process id, mixed.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/err.h"
+#include "lib/session.h"
+
+/* splitmix64: spreads a weak seed over every bit. */
+static uint64_t
+mix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static void
+random_bytes(unsigned char *buf, size_t n)
+{
+	struct timespec t;
+	uint64_t state, v = 0;
+	size_t i;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		ssize_t got = read(fd, buf, n);
+
+		close(fd);
+		if (got == (ssize_t)n)
+			return;
+	}
+	clock_gettime(CLOCK_REALTIME, &t);
+	state = (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 30) ^
+	    ((uint64_t)getpid() << 12);
+	for (i = 0; i < n; i++) {
+		if (i % 8 == 0)
+			v = mix(&state);
+		buf[i] = (unsigned char)(v >> (8 * (i % 8)));
+	}
+}
+
+void
+session_new(struct result_session *s, long long runs)
+{
+	unsigned char b[SESSION_ID_LEN / 2];
+	size_t i;
+
+	random_bytes(b, sizeof b);
+	for (i = 0; i < sizeof b; i++)
+		snprintf(s->id + 2 * i, 3, "%02x", b[i]);
+	s->run = 0;
+	s->runs = runs;
+}
+
+int
+session_present(const struct result_session *s)
+{
+	return s->id[0] != '\0';
+}
+
+static int
+is_id(const char *v)
+{
+	size_t i;
+
+	for (i = 0; v[i] != '\0'; i++)
+		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
+			return 0;
+	return i == SESSION_ID_LEN;
+}
+
+int
+session_from_json(const cJSON *root, struct result_session *s,
+    const struct json_at *at)
+{
+	static const struct json_span runs = { 1, (double)SESSION_MAX_RUNS, 0, 0,
+		1, "a whole number from 1 to 1000000000", NULL, NULL };
+	struct json_span run = { 1, 1, 0, 0, 1, NULL, NULL, NULL };
+	struct json_at c, ci;
+	const cJSON *o, *id;
+	char want[96], q[80];
+	double d;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	rc = json_get_object(root, "session", JSON_OPTIONAL, "an object: id, run "
+	    "and runs", at, &o, &c);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get(o, "id", 0, "32 lowercase hexadecimal digits", &c, &id,
+	    &ci) < 0)
+		return -1;
+	if (!cJSON_IsString(id))
+		return json_bad(&ci, id, "32 lowercase hexadecimal digits");
+	if (!is_id(id->valuestring))
+		return errf(at->err, "%s: %s is \"%s\"; expected 32 lowercase "
+		    "hexadecimal digits", at->file, ci.path,
+		    err_quote(q, sizeof q, id->valuestring));
+	if (json_get_number(o, "runs", 0, &runs, &c, &d) < 0)
+		return -1;
+	s->runs = (long long)d;
+	snprintf(want, sizeof want, "a whole number from 1 to its runs, %lld",
+	    s->runs);
+	run.max = d;
+	run.expected = want;
+	if (json_get_number(o, "run", 0, &run, &c, &d) < 0)
+		return -1;
+	s->run = (long long)d;
+	memcpy(s->id, id->valuestring, SESSION_ID_LEN + 1);
+	return 0;
+}
+
+cJSON *
+session_to_json(const struct result_session *s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "id", s->id);
+	cJSON_AddNumberToObject(o, "run", (double)s->run);
+	cJSON_AddNumberToObject(o, "runs", (double)s->runs);
+	return o;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The session a result belongs to: one invocation of syncgate-bench,
+ * named by a random id, and the result's place in the set it writes (run
+ * i of k).  Consumers of several runs pool only a whole set of one
+ * session (lib/runs.h), so a set cut short never passes for whole, and
+ * two sessions' files that share names never mix.
+ */
+#ifndef SYNCGATE_SESSION_H
+#define SYNCGATE_SESSION_H
+
+#include <cjson/cJSON.h>
+
+#include "lib/json.h"
+
+/* 128 random bits, in lowercase hexadecimal. */
+#define SESSION_ID_LEN 32
+/* The most runs a set may hold, as the JSON says it. */
+#define SESSION_MAX_RUNS 1000000000LL
+
+struct result_session {
+	char id[SESSION_ID_LEN + 1];    /* "" when the result carries none */
+	long long run;              /* 1 to runs */
+	long long runs;             /* the set's size */
+};
+
+/*
+ * A fresh session of runs runs, its id from the system's random source,
+ * run 0 until the caller numbers each result.
+ */
+void session_new(struct result_session *s, long long runs);
+
+/* Whether s names a session (an older result's has none). */
+int session_present(const struct result_session *s);
+
+/*
+ * The "session" member of a result's root into s: absent, s is none and
+ * 0; present, it must be whole ({"id", "run", "runs"}, run within runs).
+ * Returns 0, or -1 with at->err naming the file and field.
+ */
+int session_from_json(const cJSON *root, struct result_session *s,
+    const struct json_at *at);
+
+/* {"id": ..., "run": ..., "runs": ...}, for the caller to attach. */
+cJSON *session_to_json(const struct result_session *s);
+
+#endif
