@@ -25,6 +25,7 @@
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
+#include "report/escape.h"
 #include "report/outputs.h"
 
 #define CALIBRATE_MAX_RUNS 1000
@@ -304,10 +305,14 @@ static size_t
 name_width(const struct noise *n)
 {
 	size_t i, w = strlen("Class");
+	char *name;
 
-	for (i = 0; i < n->nclasses; i++)
-		if (text_width(n->classes[i].name) > w)
-			w = text_width(n->classes[i].name);
+	for (i = 0; i < n->nclasses; i++) {
+		name = xescaped(escape_plain, n->classes[i].name);
+		if (text_width(name) > w)
+			w = text_width(name);
+		free(name);
+	}
 	return w;
 }
 
@@ -329,11 +334,11 @@ table_row(FILE *fp, const struct noise_class *c, int w, size_t nw,
     const struct args *a)
 {
 	const struct noise_stat *s = &c->stat[w];
-	char buf[32], name[512];
+	char buf[32], *name = xescaped(escape_plain, c->name);
 	size_t k;
 
-	snprintf(name, sizeof name, "%s", c->name);
 	pad(fp, name, nw + 2);
+	free(name);
 	pad(fp, stat_words[w], 11);
 	pad(fp, pct(buf, sizeof buf, exp(s->log_sd) - 1), 8);
 	for (k = 0; k < NTABLE; k++) {
@@ -354,9 +359,18 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	char cf[32];
 	int w;
 
-	fprintf(fp, "calibrate: %s%s%s%s%s, %zu runs at %s confidence\n", n->engine,
-	    n->engine_version ? " " : "", n->engine_version ? n->engine_version : "",
-	    n->workload ? " on " : "", n->workload ? n->workload : "", n->runs,
+	/* names from the runs, shown as the reports show them (report/escape.h) */
+	fputs("calibrate: ", fp);
+	escape_plain(fp, n->engine);
+	if (n->engine_version != NULL) {
+		fputc(' ', fp);
+		escape_plain(fp, n->engine_version);
+	}
+	if (n->workload != NULL) {
+		fputs(" on ", fp);
+		escape_plain(fp, n->workload);
+	}
+	fprintf(fp, ", %zu runs at %s confidence\n", n->runs,
 	    pct(cf, sizeof cf, a->confidence));
 	fprintf(fp, "The smallest change the gate tells from this runner's "
 	    "run-to-run noise, at 80%% power:\n");

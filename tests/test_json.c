@@ -4,6 +4,7 @@
  * what is wrong with it and what was expected, in one grammar, and a
  * figure's digits as the file has them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -277,6 +278,44 @@ test_json_shortest(void **state)
 		    cases[i].s);
 }
 
+/* json_print into memory; the caller frees it. */
+static char *
+printed(const cJSON *j)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(json_print(fp, j), 0);
+	assert_int_equal(fclose(fp), 0);
+	return buf;
+}
+
+/*
+ * JSON printed to a CI log holds no "##[" a runner would take for a
+ * command (lib/logcmd.h); the string reads back the same.
+ */
+static void
+test_json_print_no_workflow_command(void **state)
+{
+	cJSON *j = cJSON_CreateObject(), *back;
+	char *text;
+
+	(void)state;
+	cJSON_AddStringToObject(j, "##[k", "x ##[error]y ##[[z #[ ##");
+	text = printed(j);
+	assert_null(strstr(text, "##["));
+	assert_non_null(strstr(text, "\"x ##\\u005berror]y ##\\u005b[z #[ ##\""));
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(back, "##[k")->valuestring,
+	    "x ##[error]y ##[[z #[ ##");
+	cJSON_Delete(back);
+	cJSON_Delete(j);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -288,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_json_pair),
 		cmocka_unit_test(test_json_numbers),
 		cmocka_unit_test(test_json_shortest),
+		cmocka_unit_test(test_json_print_no_workflow_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
