@@ -253,6 +253,33 @@ check_json(const struct verdict_check *c)
 	return o;
 }
 
+/* Adds member key to o where x is known, so older verdicts read as they were. */
+static void
+add_known(cJSON *o, const char *key, double x)
+{
+	if (!isnan(x))
+		report_json_add_number(o, key, x);
+}
+
+static cJSON *
+unmatched_json(const struct verdict_unmatched *m)
+{
+	cJSON *u = cJSON_CreateObject();
+
+	json_add_string_or_null(u, "name", m->name);
+	cJSON_AddStringToObject(u, "kind", class_kind_name(m->kind));
+	cJSON_AddStringToObject(u, "ran_by", m->ours ? "ours" : "rival");
+	json_add_string_or_null(u, "reason", m->reason);
+	if (!m->ours)
+		return u;
+	add_known(u, "p50_ns", m->p50_ns);
+	add_known(u, "p99_ns", m->p99_ns);
+	add_known(u, "p50_syncs", m->syncs_p50);
+	add_known(u, "p99_syncs", m->syncs_p99);
+	add_known(u, "flushes_per_op", m->flushes);
+	return u;
+}
+
 cJSON *
 report_verdict_to_json(const struct gate_verdict *v)
 {
@@ -281,15 +308,8 @@ report_verdict_to_json(const struct gate_verdict *v)
 	for (i = 0; i < v->nchecks; i++)
 		cJSON_AddItemToArray(a, check_json(&v->checks[i]));
 	a = cJSON_AddArrayToObject(o, "unmatched");
-	for (i = 0; i < v->nunmatched; i++) {
-		cJSON *u = cJSON_CreateObject();
-
-		json_add_string_or_null(u, "name", v->unmatched[i].name);
-		cJSON_AddStringToObject(u, "kind", class_kind_name(v->unmatched[i].kind));
-		cJSON_AddStringToObject(u, "ran_by", v->unmatched[i].ours ? "ours" : "rival");
-		json_add_string_or_null(u, "reason", v->unmatched[i].reason);
-		cJSON_AddItemToArray(a, u);
-	}
+	for (i = 0; i < v->nunmatched; i++)
+		cJSON_AddItemToArray(a, unmatched_json(&v->unmatched[i]));
 	cJSON_AddItemToObject(o, "notes", string_array(v->notes, v->nnotes));
 	return o;
 }

@@ -131,6 +131,61 @@ python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: 
 expect 2 "cannot render the verdict as bencher: the benchmark name" \
 	"$S" report "$tmp/long.json" --format bencher
 
+# every class of ours reaches history: one new in this run (baseline mode),
+# and all of them where the sides share none; an export with nothing in it
+# (an older verdict of sides that share no class) is refused, never [] or {}
+sed 's/"name": "traversal"/"name": "scan"/' "$G/split/ours.json" >"$tmp/new-class.json"
+"$S" gate "$tmp/new-class.json" --baseline "$G/split/ours.json" \
+	--format benchmark-action -o "$tmp/new.bench.json" --format bencher \
+	-o "$tmp/new.bencher.json" --format json -o "$tmp/new.json" 2>"$tmp/err" ||
+	fail "gate with a new class: $(cat "$tmp/err")"
+python3 tests/history_check.py "$tmp/new.bench.json" "$tmp/new.bencher.json" ||
+	fail "the export with a new class is not what its tool reads"
+python3 - "$tmp/new.bench.json" "$tmp/new.bencher.json" <<'PY' ||
+import json, sys
+a = {e["name"]: e for e in json.load(open(sys.argv[1]))}
+assert a["zu/scan p50"]["value"] == 99830, a.get("zu/scan p50")
+assert a["zu/scan p99"]["value"] == 291670, a.get("zu/scan p99")
+assert "range" not in a["zu/scan p50"], a["zu/scan p50"]
+assert a["zu/scan p50"]["extra"] == "read class, not ruled: the new run ran scan; the baseline did not", a["zu/scan p50"]
+assert "zu/write p50 syncs" in a and "zu/point-read p99" in a, sorted(a)
+b = json.load(open(sys.argv[2]))
+assert b["zu/scan p99"] == {"latency": {"value": 291670}}, b.get("zu/scan p99")
+PY
+	fail "a class new in this run is not in the history"
+expect 0 "" "$S" report "$tmp/new.json" --format benchmark-action
+same "$tmp/out" "$tmp/new.bench.json"
+sed 's/"name": "point-read"/"name": "a"/; s/"name": "traversal"/"name": "b"/; s/"name": "write"/"name": "c"/' \
+	"$G/split/ours.json" >"$tmp/disjoint.json"
+"$S" gate "$tmp/disjoint.json" --rival "$G/split/rival.json" --format json \
+	-o "$tmp/disjoint.v.json" --format benchmark-action -o "$tmp/disjoint.bench.json" \
+	2>"$tmp/err" || fail "gate of sides that share no class: $(cat "$tmp/err")"
+python3 - "$tmp/disjoint.bench.json" <<'PY' ||
+import json, sys
+a = [e["name"] for e in json.load(open(sys.argv[1]))]
+assert a == ["zu/a p50", "zu/a p99", "zu/b p50", "zu/b p99", "zu/c p50", "zu/c p99",
+             "zu/c p50 syncs", "zu/c p99 syncs"], a
+PY
+	fail "sides that share no class: not every class of ours exported"
+python3 - "$tmp/disjoint.v.json" "$tmp/old.v.json" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[1]))
+for u in v["unmatched"]:
+    for k in ("p50_ns", "p99_ns", "p50_syncs", "p99_syncs", "flushes_per_op"):
+        u.pop(k, None)
+json.dump(v, open(sys.argv[2], "w"), indent=1)
+PY
+for f in benchmark-action bencher; do
+	expect 2 "cannot render the verdict as $f: the verdict holds no figure of zu's to export (the sides share no class, and it records no figures for the classes only ours ran)" \
+		"$S" report "$tmp/old.v.json" --format "$f"
+	[ ! -s "$tmp/out" ] || fail "report --format $f of nothing wrote: $(cat "$tmp/out")"
+	rm -f "$tmp/old.out"
+	expect 2 "the verdict holds no figure" "$S" report "$tmp/old.v.json" --format "$f" \
+		-o "$tmp/old.out"
+	[ ! -e "$tmp/old.out" ] || fail "report --format $f -o of nothing left a file"
+done
+expect 0 "" "$S" report "$tmp/old.v.json" --format text
+
 # an indeterminate check's reason names the samples that would settle it
 # once: the renderers add nothing to what the gate wrote
 for f in $F/samples-intervals.md $F/samples-intervals.html; do
