@@ -131,6 +131,37 @@ python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: 
 expect 2 "cannot render the verdict as bencher: the benchmark name" \
 	"$S" report "$tmp/long.json" --format bencher
 
+# the Probes sections give the unit each side's writes were divided by and
+# where it came from, apart from the probe before the run: zu's unit came
+# from its rounds (3.45ms) while its probe before the run said 3ms
+sed 's/nvme0n1p2/nvme1n1p1/' "$G/flushes-ceiling/rival.json" >"$tmp/other-volume.json"
+"$S" gate "$G/flushes-ceiling/ours.json" --rival "$tmp/other-volume.json" \
+	--format markdown -o "$tmp/pv.md" --format html -o "$tmp/pv.html" \
+	--format text -o "$tmp/pv.txt" 2>"$tmp/err" || [ $? = 1 ] ||
+	fail "gate of two volumes with rounds: $(cat "$tmp/err")"
+grep -qF -- '- zu: writes divided by 3.45ms, its own, from its rounds through the run; probe before the run: 3ms [2.98ms, 3.03ms]' "$tmp/pv.md" ||
+	fail "markdown Probes: zu's unit: $(grep -F -- '- zu:' "$tmp/pv.md")"
+grep -qF -- '- ladybug: writes divided by 3ms, its own, from its probe before the run; probe before the run: 3ms' "$tmp/pv.md" ||
+	fail "markdown Probes: ladybug's unit: $(grep -F -- '- ladybug:' "$tmp/pv.md")"
+grep -qF '<dt>Writes divided by</dt><dd>3.45ms, its own, from its rounds through the run</dd>' "$tmp/pv.html" ||
+	fail "html Probes: zu's unit: $(grep -F 'divided' "$tmp/pv.html")"
+grep -qF '<dt>Probe before the run</dt><dd>3ms, interval' "$tmp/pv.html" ||
+	fail "html Probes: zu's probe before the run"
+! grep -qi 'one sync 3ms\|One sync</dt>' "$tmp/pv.md" "$tmp/pv.html" ||
+	fail "a probe before the run is still called one sync"
+grep -qF 'one sync = 3.45ms for zu and 3ms for ladybug' "$tmp/pv.txt" ||
+	fail "text: the units: $(grep -F 'Writes in syncs' "$tmp/pv.txt")"
+# several runs a side: the probe shown is run 1's, each run's writes by its own unit
+for s in ours rival; do
+	cp "$G/split/$s.json" "$tmp/$s-1.json"
+	sed 's/7660000/7700000/' "$G/split/$s.json" >"$tmp/$s-2.json"
+done
+"$S" gate "$tmp/ours-1.json" "$tmp/ours-2.json" --rival "$tmp/rival-1.json" --rival \
+	"$tmp/rival-2.json" --format markdown 2>"$tmp/err" >"$tmp/runs.md" || [ $? -le 3 ] ||
+	fail "gate of two runs a side: $(cat "$tmp/err")"
+grep -qF -- "- zu: writes divided by each run's own unit (their geometric mean 3.02ms), from its rounds through the run where it had them, else its probe before it; probe before run 1: 3.02ms" "$tmp/runs.md" ||
+	fail "markdown Probes over runs: $(grep -F -- '- zu:' "$tmp/runs.md")"
+
 # every class of ours reaches history: one new in this run (baseline mode),
 # and all of them where the sides share none; an export with nothing in it
 # (an older verdict of sides that share no class) is refused, never [] or {}
