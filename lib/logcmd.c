@@ -22,8 +22,9 @@ logcmd_space(uint32_t cp)
 int
 logcmd_breaks(const char *s, uint32_t prev, int first)
 {
+	/* a hidden character (a newline, U+2028) is shown escaped, not as space */
 	if (s[0] == ':')
-		return first || logcmd_space(prev);
+		return first || (logcmd_space(prev) && !utf8_hidden(prev));
 	if (s[0] == '#')
 		return s[1] == '#' || s[1] == '[';
 	return 0;

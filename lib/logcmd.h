@@ -19,7 +19,8 @@ int logcmd_space(uint32_t cp);
 /*
  * Whether the character at s, inside text from input, must be shown in
  * another form: a ':' that begins the text (first) or follows white
- * space (prev, the character before it), which could make a line start
+ * space (prev, the character before it, as white space that prints as
+ * itself: a newline is shown escaped), which could make a line start
  * with "::", and a '#' before '#' or '[', which could make "##[".
  * Each escaper shows it in its own syntax (\x3a, &#58;, \:).
  */
