@@ -147,10 +147,10 @@ has_figures(const struct gate_verdict *v)
 static void
 number(char *buf, size_t len, double x)
 {
-	cJSON *n = report_json_number(x);
-
-	snprintf(buf, len, "%s", n->valuestring != NULL ? n->valuestring : "null");
-	cJSON_Delete(n);
+	if (isfinite(x))
+		json_shortest(buf, len, x);
+	else
+		snprintf(buf, len, "null");
 }
 
 /* The interval in words: "1200 to 1300 at 95%", "at least 1200 at 95%". */
@@ -219,7 +219,7 @@ action_entry(const struct gate_verdict *v, const struct entry *e)
 	free(name);
 	cJSON_AddStringToObject(o, "unit", e->flushes ? "flushes a commit" :
 	    e->syncs ? "syncs" : "ns");
-	report_json_add_number(o, "value", e->x.v);
+	json_add_number(o, "value", e->x.v);
 	if (range_words(words, sizeof words, v, e))
 		cJSON_AddStringToObject(o, "range", words);
 	extra_words(words, sizeof words, v, e);
@@ -253,11 +253,11 @@ metric(const struct verdict_value *x)
 {
 	cJSON *m = cJSON_CreateObject();
 
-	report_json_add_number(m, "value", x->v);
+	json_add_number(m, "value", x->v);
 	if (has_lo(x))
-		report_json_add_number(m, "lower_value", x->lo);
+		json_add_number(m, "lower_value", x->lo);
 	if (has_hi(x))
-		report_json_add_number(m, "upper_value", x->hi);
+		json_add_number(m, "upper_value", x->hi);
 	return m;
 }
 
