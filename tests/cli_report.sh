@@ -131,6 +131,17 @@ python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: 
 expect 2 "cannot render the verdict as bencher: the benchmark name" \
 	"$S" report "$tmp/long.json" --format bencher
 
+# no digits past what was measured: the p99 of pgbench's whole
+# microseconds is whole nanoseconds (it was 1366719.9999999949), in the
+# result's summary and in the verdict
+"$S" import pgbench fixtures/import/pgbench-tpcb.log --engine e -o "$tmp/pg.json" 2>/dev/null ||
+	fail "import pgbench: $(cat "$tmp/err")"
+expect 0 "" "$S" report "$tmp/pg.json" --format json
+grep -q '"p99_ns":	1366720,' "$tmp/out" ||
+	fail "report --format json: p99_ns $(grep p99_ns "$tmp/out")"
+! grep -Eq '[0-9]\.[0-9]{9,}' "$tmp/out" ||
+	fail "report --format json: spurious digits: $(grep -E '[0-9]\.[0-9]{9,}' "$tmp/out")"
+
 # the Probes sections give the unit each side's writes were divided by and
 # where it came from, apart from the probe before the run: zu's unit came
 # from its rounds (3.45ms) while its probe before the run said 3ms
