@@ -319,7 +319,7 @@ awk '/^\| / { line = $0; gsub(/\\\|/, "", line); n = gsub(/\|/, "", line);
 command -v xmllint >/dev/null 2>&1 || fail "xmllint is needed (libxml2-utils)"
 # counts CASE TESTS FAILURES SKIPPED: what CASE's JUnit must declare and hold
 counts() {
-	xml=$F/$1.xml
+	xml=${counts_xml:-$F/$1.xml}
 	xmllint --noout "$xml" || fail "$1.xml: not well-formed XML"
 	xmllint --noout --schema "$F/junit.xsd" "$xml" 2>"$tmp/xsd" ||
 		fail "$1.xml: does not validate: $(cat "$tmp/xsd")"
@@ -343,6 +343,14 @@ counts hostile 5 1 1
 for c in $cases; do
 	counts "$c" "" "" ""
 done
+# sides that share no class: one test case, skipped as not ruled, never none
+sed 's/"name": "point-read"/"name": "a"/; s/"name": "traversal"/"name": "b"/; s/"name": "write"/"name": "c"/' \
+	"$G/split/ours.json" >"$tmp/nothing-shared.json"
+"$S" gate "$tmp/nothing-shared.json" --rival "$G/split/rival.json" --format junit \
+	-o "$tmp/nothing-shared.xml" 2>"$tmp/err" || fail "gate --format junit: $(cat "$tmp/err")"
+counts_xml=$tmp/nothing-shared.xml counts nothing-shared 1 0 1
+grep -qF '<testcase classname="syncgate.verdict" name="verdict">' "$tmp/nothing-shared.xml" ||
+	fail "nothing-shared.xml: no verdict test case"
 
 # --- the HTML page in a real browser, when there is one ----------------------
 chrome=""
