@@ -25,6 +25,7 @@
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
+#include "report/escape.h"
 #include "report/outputs.h"
 
 #define CALIBRATE_MAX_RUNS 1000
@@ -304,10 +305,14 @@ static size_t
 name_width(const struct noise *n)
 {
 	size_t i, w = strlen("Class");
+	char *name;
 
-	for (i = 0; i < n->nclasses; i++)
-		if (text_width(n->classes[i].name) > w)
-			w = text_width(n->classes[i].name);
+	for (i = 0; i < n->nclasses; i++) {
+		name = xescaped(escape_plain, n->classes[i].name);
+		if (text_width(name) > w)
+			w = text_width(name);
+		free(name);
+	}
 	return w;
 }
 
@@ -374,9 +379,11 @@ static void
 print_row(FILE *fp, const char *name, size_t nw, const char *const *cell,
     const size_t width[NCOLS])
 {
+	char *shown = xescaped(escape_plain, name);
 	size_t k;
 
-	pad(fp, name, nw + 2);
+	pad(fp, shown, nw + 2);
+	free(shown);
 	for (k = 0; k < NCOLS; k++)
 		pad(fp, cell[k], k + 1 < NCOLS ? width[k] : 0);
 	fputc('\n', fp);
@@ -390,9 +397,18 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	const char *cells[NCOLS];
 	int w;
 
-	fprintf(fp, "calibrate: %s%s%s%s%s, %zu runs at %s confidence\n", n->engine,
-	    n->engine_version ? " " : "", n->engine_version ? n->engine_version : "",
-	    n->workload ? " on " : "", n->workload ? n->workload : "", n->runs,
+	/* names from the runs, shown as the reports show them (report/escape.h) */
+	fputs("calibrate: ", fp);
+	escape_plain(fp, n->engine);
+	if (n->engine_version != NULL) {
+		fputc(' ', fp);
+		escape_plain(fp, n->engine_version);
+	}
+	if (n->workload != NULL) {
+		fputs(" on ", fp);
+		escape_plain(fp, n->workload);
+	}
+	fprintf(fp, ", %zu runs at %s confidence\n", n->runs,
 	    pct(cf, sizeof cf, a->confidence));
 	fprintf(fp, "The smallest change the gate tells from this runner's "
 	    "run-to-run noise, at 80%% power:\n");

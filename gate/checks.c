@@ -605,12 +605,8 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 	}
 }
 
-/*
- * A side's device flushes a commit of class name: the mean over its
- * runs; NaN unless every run counted them.
- */
-static double
-side_flushes(const struct gate_side_in *in, const char *name)
+double
+gate_side_flushes(const struct gate_side_in *in, const char *name)
 {
 	size_t k = gate_side_runs(in), i;
 	double sum = 0;
@@ -738,8 +734,8 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 	row->ruling = RULING_NOT_RULED;
 	row->ours_flushes = row->rival_flushes = NAN;
 	if (row->kind == KIND_WRITE) {
-		row->ours_flushes = side_flushes(ctx->ours_in, row->name);
-		row->rival_flushes = side_flushes(ctx->rival_in, row->name);
+		row->ours_flushes = gate_side_flushes(ctx->ours_in, row->name);
+		row->rival_flushes = gate_side_flushes(ctx->rival_in, row->name);
 	}
 	fill_row(ctx, pair, row);
 	if (row->kind == KIND_WRITE && !ctx->have_unit) {

@@ -29,6 +29,12 @@ struct gate_side_stats {
 	int any_samples;
 };
 
+/*
+ * A side's device flushes a commit of class name: the mean over its
+ * runs; NaN unless every run counted them.
+ */
+double gate_side_flushes(const struct gate_side_in *in, const char *name);
+
 /* Each run's figures of class name; with_unit: the syncs too. */
 void gate_side_stats_init(struct gate_side_stats *st,
     const struct gate_side_in *in, const char *name, int with_unit,

@@ -133,14 +133,46 @@ check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	return 0;
 }
 
+/*
+ * A class only ours ran, in figures for history: the result's p50 and
+ * p99 over one run, their geometric means over whole runs (as a row's
+ * points are then), and in syncs of our unit where writes have one.
+ */
+static void
+alone_figures(struct gate_ctx *ctx, struct verdict_unmatched *u,
+    const struct result_class *c)
+{
+	int with_unit = c->kind == KIND_WRITE && ctx->have_unit;
+	struct gate_side_stats st;
+
+	u->flushes = gate_side_flushes(ctx->ours_in, c->name);
+	if (ctx->runs) {
+		gate_side_stats_init(&st, ctx->ours_in, c->name, with_unit,
+		    ctx->o->confidence);
+		u->p50_ns = exp(st.l[0].mean);
+		u->p99_ns = exp(st.l[1].mean);
+		u->syncs_p50 = with_unit ? exp(st.s[0].mean) : NAN;
+		u->syncs_p99 = with_unit ? exp(st.s[1].mean) : NAN;
+		return;
+	}
+	u->p50_ns = c->p50_ns;
+	u->p99_ns = c->p99_ns;
+	u->syncs_p50 = with_unit ? c->p50_ns / ctx->unit.ours.v : NAN;
+	u->syncs_p99 = with_unit ? c->p99_ns / ctx->unit.ours.v : NAN;
+}
+
 /* Room for the unmatched classes was made by match_classes. */
 static void
-add_unmatched(struct gate_verdict *v, const struct result_class *c, int ours)
+add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 {
+	struct gate_verdict *v = ctx->v;
 	struct verdict_unmatched *u;
 	char a[256], b[256];
 
 	u = &v->unmatched[v->nunmatched++];
+	u->p50_ns = u->p99_ns = u->syncs_p50 = u->syncs_p99 = u->flushes = NAN;
+	if (ours)
+		alone_figures(ctx, u, c);
 	u->name = xstrdup(c->name);
 	u->kind = c->kind;
 	u->ours = ours;
@@ -375,10 +407,10 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 			add_row(ctx, &ours->r->classes[i], m->rival_of[i], &exact);
 	for (i = 0; i < ours->r->nclasses; i++)
 		if (m->rival_of[i] == NULL)
-			add_unmatched(v, &ours->r->classes[i], 1);
+			add_unmatched(ctx, &ours->r->classes[i], 1);
 	for (i = 0; i < rival->r->nclasses; i++)
 		if (!m->has_ours[i])
-			add_unmatched(v, &rival->r->classes[i], 0);
+			add_unmatched(ctx, &rival->r->classes[i], 0);
 	if (exact.s != NULL)
 		verdict_note(v, "no interval was possible for the latencies of %s: "
 		    "neither side gave samples, so they are taken as exact", exact.s);

@@ -160,6 +160,14 @@ struct verdict_unmatched {
 	int ours;           /* 1: only ours ran it; 0: only the rival */
 	/* added with the gate */
 	char *reason;       /* "ladybug ran lb-delete-node; zu did not" */
+	/*
+	 * A class only ours ran: its figures, for history (a class new in
+	 * this run is recorded too), points without intervals, never ruled:
+	 * p50 and p99 in ns (over several runs their geometric means), in
+	 * syncs where writes have a unit, device flushes a commit where
+	 * counted.  NaN where not known, and for a class only the rival ran.
+	 */
+	double p50_ns, p99_ns, syncs_p50, syncs_p99, flushes;
 };
 
 struct verdict_half {

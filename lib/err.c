@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/logcmd.h"
 #include "lib/utf8.h"
 
 static const char *prog = "syncgate";
@@ -246,7 +247,8 @@ vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
  * stderr is often a terminal or a CI log: each byte of a control character
  * (C0 but tab, DEL, C1), a bidirectional or invisible format character,
  * or a malformed sequence becomes '?', so no file can move the cursor,
- * retitle the window or forge a line.
+ * retitle the window or forge a line.  A "##[" a CI runner would take
+ * for a command (lib/logcmd.h) loses its second '#' the same way.
  */
 static void
 hide_controls(char *buf)
@@ -283,6 +285,7 @@ vwarn(const char *fmt, va_list ap, int saved)
 
 	vformat(buf, sizeof buf, fmt, ap, saved);
 	hide_controls(buf);
+	logcmd_defuse_line(buf);
 	fflush(stdout);
 	fprintf(stderr, "%s: %s\n", prog, buf);
 }

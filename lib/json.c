@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,10 +232,103 @@ json_finite(const cJSON *item, double *out)
 	return 0;
 }
 
+/*
+ * Writes s[0..n).  A CI runner takes a line holding "##[" for a command
+ * (lib/logcmd.h), and JSON printed to a log is such a line: the '['
+ * after "##", which can only stand in a string, is written as \u005b,
+ * the same string to every JSON reader.
+ */
+static int
+put_defused(FILE *fp, const char *s, size_t n)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i + 2 < n; i++) {
+		if (s[i] != '#' || s[i + 1] != '#' || s[i + 2] != '[')
+			continue;
+		if (fwrite(s + from, 1, i + 2 - from, fp) != i + 2 - from ||
+		    fputs("\\u005b", fp) == EOF)
+			return -1;
+		from = i + 3;
+	}
+	return fwrite(s + from, 1, n - from, fp) == n - from ? 0 : -1;
+}
+
+/*
+ * Whether cJSON's printer would give n more digits than it needs.  It
+ * prints %.15g where that reads back within an epsilon, which is a
+ * figure rounded to 15 digits, far finer than anything measured (a
+ * millisecond bucket's 1.8055 ms scaled to 1805499.9999999998 ns prints
+ * 1805500); else %.17g, a digit or two past the shortest form that reads
+ * back exactly (4954351.3754843222 for 4954351.375484322).  The verdict,
+ * which is re-ruled from its figures, holds exact ones (json_number_item).
+ */
+static int
+misprinted(const cJSON *n)
+{
+	char buf[64];
+	double d = n->valuedouble, back;
+
+	if (!cJSON_IsNumber(n) || !isfinite(d) || (d == floor(d) && fabs(d) < 1e15))
+		return 0;
+	snprintf(buf, sizeof buf, "%.15g", d);
+	back = strtod(buf, NULL);
+	return fabs(back - d) > fmax(fabs(back), fabs(d)) * DBL_EPSILON;
+}
+
+/* How many numbers under item cJSON would misprint (depth: cJSON's limit). */
+static size_t
+count_misprinted(const cJSON *item)
+{
+	const cJSON *c;
+	size_t n = misprinted(item);
+
+	for (c = item->child; c != NULL; c = c->next)
+		n += count_misprinted(c);
+	return n;
+}
+
+/* Each number under item cJSON would misprint, made raw text of its shortest digits. */
+static void
+fix_misprinted(cJSON *item)
+{
+	cJSON *c;
+	char buf[64];
+
+	if (misprinted(item)) {
+		item->valuestring = xstrdup(json_shortest(buf, sizeof buf,
+		    item->valuedouble));
+		item->type = cJSON_Raw;
+	}
+	for (c = item->child; c != NULL; c = c->next)
+		fix_misprinted(c);
+}
+
+/*
+ * No number in the text with digits past those it needs (json_shortest),
+ * whichever writer built the tree: a copy is made, numbers mended, only
+ * where cJSON would print one so, and the usual tree prints as it is.
+ */
+static char *
+print_exact(const cJSON *root)
+{
+	cJSON *copy;
+	char *text;
+
+	if (count_misprinted(root) == 0)
+		return cJSON_Print(root);
+	if ((copy = cJSON_Duplicate(root, 1)) == NULL)
+		return NULL;
+	fix_misprinted(copy);
+	text = cJSON_Print(copy);
+	cJSON_Delete(copy);
+	return text;
+}
+
 int
 json_print(FILE *fp, const cJSON *root)
 {
-	char *text = cJSON_Print(root);
+	char *text = print_exact(root);
 	size_t len, at = 0;
 	int rc = 0;
 
@@ -248,7 +343,7 @@ json_print(FILE *fp, const cJSON *root)
 	while (rc == 0 && at < len) {
 		size_t ok = utf8_valid_prefix(text + at, len - at);
 
-		if (fwrite(text + at, 1, ok, fp) != ok ||
+		if (put_defused(fp, text + at, ok) < 0 ||
 		    (at + ok < len && fputs("\xef\xbf\xbd", fp) == EOF))
 			rc = -1;
 		at += ok + (at + ok < len);
@@ -277,9 +372,15 @@ json_add_string_or_null(cJSON *o, const char *key, const char *s)
 		cJSON_AddNullToObject(o, key);
 }
 
+/*
+ * snprintf and strtod both follow LC_NUMERIC, so the digits are found in
+ * the locale's form and its decimal point then written as '.'.
+ */
 const char *
 json_shortest(char *buf, size_t len, double d)
 {
+	const char *dp = localeconv()->decimal_point;
+	char *p;
 	int prec;
 
 	if (d == floor(d) && fabs(d) < 1e17) {
@@ -289,10 +390,30 @@ json_shortest(char *buf, size_t len, double d)
 	for (prec = 1; prec < 17; prec++) {
 		snprintf(buf, len, "%.*g", prec, d);
 		if (strtod(buf, NULL) == d)
-			return buf;
+			break;
 	}
-	snprintf(buf, len, "%.17g", d);
+	if (prec == 17)
+		snprintf(buf, len, "%.17g", d);
+	if (dp != NULL && dp[0] != '\0' && dp[0] != '.' &&
+	    (p = strchr(buf, dp[0])) != NULL)
+		*p = '.';
 	return buf;
+}
+
+cJSON *
+json_number_item(double d)
+{
+	char buf[64];
+
+	if (!isfinite(d))
+		return cJSON_CreateNull();
+	return cJSON_CreateRaw(json_shortest(buf, sizeof buf, d));
+}
+
+void
+json_add_number(cJSON *o, const char *key, double d)
+{
+	cJSON_AddItemToObject(o, key, json_number_item(d));
 }
 
 const char *

@@ -36,9 +36,13 @@ const cJSON *json_member(const cJSON *obj, const char *key);
 int json_finite(const cJSON *item, double *out);
 
 /*
- * Prints root, indented, and a newline to fp; a byte of a string that is
- * not UTF-8 is written as U+FFFD, so the output is always JSON.  Returns
- * 0, or -1 when it cannot be formatted or written.
+ * Prints root, indented, and a newline to fp: a number as cJSON prints
+ * it to 15 digits where they read back within an epsilon, else in the
+ * fewest digits that read back to it exactly (json_shortest, never
+ * cJSON's 17), a byte of
+ * a string that is not UTF-8 as U+FFFD, so the output is always JSON,
+ * and no "##[" a CI runner would take for a command.  Returns 0, or -1
+ * when it cannot be formatted or written.
  */
 int json_print(FILE *fp, const cJSON *root);
 
@@ -49,11 +53,24 @@ int json_print_and_delete(FILE *fp, cJSON *root);
 void json_add_string_or_null(cJSON *o, const char *key, const char *s);
 
 /*
- * d as a reader wrote it, into buf: whole numbers whole (7900000), others
- * in the fewest digits that read back to d (1e+300, not
- * 1.0000000000000001e+300).  Returns buf.
+ * d as a reader wrote it, into buf (32 bytes are enough): whole numbers
+ * whole (7900000), others in the fewest digits that read back to d
+ * exactly (1e+300, not 1.0000000000000001e+300; 0.1, not
+ * 0.10000000000000001), with a '.' whatever LC_NUMERIC says.  The one
+ * way syncgate prints a number into JSON or quotes one in a message.
+ * Returns buf.
  */
 const char *json_shortest(char *buf, size_t len, double d);
+
+/*
+ * d as a JSON number of json_shortest's digits (cJSON's own printer
+ * settles for 15 digits within an epsilon, or 17), null when d is not
+ * finite.  The caller owns the item.
+ */
+cJSON *json_number_item(double d);
+
+/* Adds member key to object o: json_number_item(d). */
+void json_add_number(cJSON *o, const char *key, double d);
 
 /* Describes what item is ("a string", "null", "the number 0"...). */
 const char *json_kind(const cJSON *item);

@@ -27,11 +27,52 @@ stats_sort(double *x, size_t n)
 		qsort(x, n, sizeof *x, stats_cmp_double);
 }
 
+/*
+ * Where the p quantile of n sorted values falls: between x_(lo) and
+ * x_(lo+1), num / den of the way.  A p of whole millionths (0.5, 0.99,
+ * 0.999: every one syncgate asks for) is placed in integers, because
+ * 0.99 is no double: 199 * 0.99 is 197.00999999999999, and the p99 of
+ * whole microseconds came out as 1366719.9999999949 ns for 1366720.
+ */
+struct quantile_pos {
+	size_t lo;
+	double num, den;
+};
+
+static void
+quantile_at(size_t n, double p, struct quantile_pos *q)
+{
+	double micro = p * 1e6, h;
+
+	if (fabs(micro - nearbyint(micro)) < 1e-6 && n < (size_t)1 << 40) {
+		unsigned long long num = (unsigned long long)nearbyint(micro) *
+		    (unsigned long long)(n - 1);
+
+		q->lo = (size_t)(num / 1000000);
+		q->num = (double)(num % 1000000);
+		q->den = 1e6;
+		return;
+	}
+	h = (double)(n - 1) * p;
+	q->lo = (size_t)floor(h);
+	q->num = h - (double)q->lo;
+	q->den = 1;
+}
+
+/*
+ * a + (b - a) num / den, with one rounding for the fraction of the step:
+ * whole-nanosecond samples give the figure a decimal reader expects.
+ */
+static double
+between(double a, double b, const struct quantile_pos *q)
+{
+	return q->num == 0 ? a : a + (b - a) * q->num / q->den;
+}
+
 double
 stats_quantile_sorted(const double *x, size_t n, double p)
 {
-	double h, frac;
-	size_t lo;
+	struct quantile_pos q;
 
 	if (n == 0)
 		return NAN;
@@ -39,12 +80,10 @@ stats_quantile_sorted(const double *x, size_t n, double p)
 		return x[0];
 	if (p >= 1)
 		return x[n - 1];
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
-	if (lo >= n - 1)
+	quantile_at(n, p, &q);
+	if (q.lo >= n - 1)
 		return x[n - 1];
-	frac = h - (double)lo;
-	return x[lo] + frac * (x[lo + 1] - x[lo]);
+	return between(x[q.lo], x[q.lo + 1], &q);
 }
 
 static void
@@ -101,8 +140,9 @@ stats_select(double *x, size_t n, size_t k)
 double
 stats_quantile_select(double *x, size_t n, double p)
 {
-	double h, frac, a, b;
-	size_t lo, i;
+	struct quantile_pos q;
+	double a, b;
+	size_t i;
 
 	if (n == 0)
 		return NAN;
@@ -110,20 +150,20 @@ stats_quantile_select(double *x, size_t n, double p)
 		p = 0;
 	if (p >= 1)
 		p = 1;
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
-	if (lo >= n - 1)
-		lo = n - 1;
-	a = stats_select(x, n, lo);
-	frac = h - (double)lo;
-	if (frac == 0 || lo + 1 >= n)
+	quantile_at(n, p, &q);
+	if (q.lo >= n - 1) {
+		q.lo = n - 1;
+		q.num = 0;
+	}
+	a = stats_select(x, n, q.lo);
+	if (q.num == 0 || q.lo + 1 >= n)
 		return a;
 	/* after selection everything right of lo is >= a: its minimum is x_(lo+1) */
-	b = x[lo + 1];
-	for (i = lo + 2; i < n; i++)
+	b = x[q.lo + 1];
+	for (i = q.lo + 2; i < n; i++)
 		if (x[i] < b)
 			b = x[i];
-	return a + frac * (b - a);
+	return between(a, b, &q);
 }
 
 /* pmf of Binomial(n, p) at k, through lgamma. */

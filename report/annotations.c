@@ -41,24 +41,15 @@ report_annotation_escape(FILE *fp, const char *s, int prop)
 
 /*
  * Text from the inputs as the text report shows it (escape_plain: no
- * control character reaches the log), then escaped for the command.
+ * control character reaches the log, no input text makes a command of
+ * its own), then escaped for the command.
  */
 static void
 field(FILE *fp, const char *s, int prop)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
+	char *buf = xescaped(escape_plain, s);
 
-	if (mem == NULL) {
-		fputs("?", fp);
-		return;
-	}
-	escape_plain(mem, s);
-	if (fclose(mem) == 0)
-		report_annotation_escape(fp, buf, prop);
-	else
-		fputs("?", fp);
+	report_annotation_escape(fp, buf, prop);
 	free(buf);
 }
 

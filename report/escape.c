@@ -5,8 +5,11 @@
  * would pass through, and a JUnit file that does not parse is a CI job
  * that reports nothing.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "lib/err.h"
+#include "lib/logcmd.h"
 #include "report/escape.h"
 
 /*
@@ -22,23 +25,28 @@ put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 		fprintf(fp, "%su%04x", backslash, (unsigned)cp);
 }
 
+/*
+ * A ':' or '#' that could help make a workflow command (lib/logcmd.h)
+ * shows as \x3a or \x23, as a hidden character does.
+ */
 static void
 plain(FILE *fp, const char *s, int ascii)
 {
-	uint32_t cp;
+	const char *start = s;
+	uint32_t cp, prev = 0;
 	size_t n;
 
 	if (s == NULL)
 		return;
-	while (*s != '\0') {
+	for (; *s != '\0'; s += n, prev = cp) {
 		n = utf8_decode(s, &cp);
-		if (utf8_hidden(cp) || (ascii && cp >= 0x80))
+		if (utf8_hidden(cp) || (ascii && cp >= 0x80) ||
+		    logcmd_breaks(s, prev, s == start))
 			put_hidden(fp, s, cp, "\\");
 		else if (cp == '\\')
 			fputs("\\\\", fp);
 		else
 			fwrite(s, 1, n, fp);
-		s += n;
 	}
 }
 
@@ -106,16 +114,19 @@ autolink(FILE *fp, const char *s)
 static void
 markdown(FILE *fp, const char *s, int ascii)
 {
-	uint32_t cp;
+	const char *start = s;
+	uint32_t cp, prev = 0;
 	size_t n;
 
-	while (*s != '\0') {
+	for (; *s != '\0'; s += n, prev = cp) {
 		if ((n = autolink(fp, s)) > 0) {
-			s += n;
+			cp = (unsigned char)s[n - 1];
 			continue;
 		}
 		n = utf8_decode(s, &cp);
-		if (ascii && cp == 0xB5)
+		if (logcmd_breaks(s, prev, s == start))
+			fprintf(fp, "\\%c", *s);      /* \: and \# show as : and # */
+		else if (ascii && cp == 0xB5)
 			fputc('u', fp);
 		else if (utf8_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\\\");
@@ -131,7 +142,6 @@ markdown(FILE *fp, const char *s, int ascii)
 			fprintf(fp, "\\%c", (int)cp);
 		else
 			fwrite(s, 1, n, fp);
-		s += n;
 	}
 }
 
@@ -166,15 +176,18 @@ escape_markdown_line_ascii(FILE *fp, const char *s)
 void
 escape_xml(FILE *fp, const char *s)
 {
-	uint32_t cp;
+	const char *start = s;
+	uint32_t cp, prev = 0;
 	size_t n;
 
 	if (s == NULL)
 		return;
-	while (*s != '\0') {
+	for (; *s != '\0'; s += n, prev = cp) {
 		n = utf8_decode(s, &cp);
 		if (utf8_hidden(cp))
 			put_hidden(fp, s, cp, "\\");
+		else if (logcmd_breaks(s, prev, s == start))
+			fprintf(fp, "&#%d;", *s);
 		else if (cp == '\\')
 			fputs("\\\\", fp);
 		else if (cp == '<')
@@ -189,6 +202,20 @@ escape_xml(FILE *fp, const char *s)
 			fputs("&#39;", fp);
 		else
 			fwrite(s, 1, n, fp);
-		s += n;
 	}
+}
+
+char *
+xescaped(escape_fn *esc, const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL)
+		die("out of memory for a table cell:");
+	esc(mem, s != NULL ? s : "");
+	if (fclose(mem) != 0)
+		die("out of memory for a table cell:");
+	return buf;
 }

@@ -12,6 +12,12 @@
  * \uHHHH.  A backslash, which starts those forms, shows doubled (\\), so
  * "get" and U+202E never prints as the text "get\u202e" does.  The rest
  * is then escaped for the syntax at hand.
+ *
+ * No escaper lets input text make a line a CI runner takes for a
+ * workflow command (lib/logcmd.h), wherever the text stands on it: a
+ * ':' that begins the text or follows white space and a '#' before '#'
+ * or '[' show as \x3a and \x23 in text, \: and \# in Markdown (which
+ * renders them as themselves) and &#58; and &#35; in XML.
  */
 #ifndef SYNCGATE_ESCAPE_H
 #define SYNCGATE_ESCAPE_H
@@ -52,6 +58,12 @@ void escape_markdown_line(FILE *fp, const char *s);
  */
 void escape_markdown_ascii(FILE *fp, const char *s);
 void escape_markdown_line_ascii(FILE *fp, const char *s);
+
+/*
+ * s as esc writes it, NUL-terminated, for a cell whose width must be
+ * measured; the caller frees it.  Exits when memory runs out.
+ */
+char *xescaped(escape_fn *esc, const char *s);
 
 /* XML 1.0 and HTML text or attribute value: < > & " ' as references. */
 void escape_xml(FILE *fp, const char *s);

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "lib/err.h"
 #include "lib/json.h"
 #include "report/layout.h"
 #include "report/report.h"
@@ -21,9 +22,15 @@
 /* Bencher's longest benchmark name, in bytes. */
 #define BENCHER_NAME_MAX 1024
 
-/* One exported figure: a statistic of a class in one unit. */
+/*
+ * One exported figure: a statistic of a class in one unit.  The class
+ * is a row both sides ran, or one only ours ran (alone; not ruled).
+ */
 struct entry {
-	const struct verdict_row *row;
+	const char *name;
+	enum class_kind kind;
+	const struct verdict_row *row;          /* NULL for a class alone */
+	const struct verdict_unmatched *alone;  /* NULL for a row */
 	const char *stat;           /* "p50", "p99", or "" for flushes */
 	int syncs;                  /* in syncs, else in ns */
 	int flushes;                /* device flushes a commit: no interval */
@@ -58,45 +65,92 @@ static char *
 entry_name(const struct gate_verdict *v, const struct entry *e, int with_unit)
 {
 	if (e->flushes)
-		return gate_strf("%s/%s%s", engine(v), e->row->name,
+		return gate_strf("%s/%s%s", engine(v), e->name,
 		    with_unit ? " flushes" : "");
-	return gate_strf("%s/%s %s%s", engine(v), e->row->name, e->stat,
+	return gate_strf("%s/%s %s%s", engine(v), e->name, e->stat,
 	    with_unit && e->syncs ? " syncs" : "");
 }
 
-/* The most entries one row gives. */
+/* The most entries one class gives. */
 #define ROW_ENTRIES 5
 
 /*
- * The entries of one row in order: p50 and p99 in ns, then for a write
- * class with a unit p50 and p99 in syncs, and where the run counted them
- * the device flushes a commit.  Returns how many (2 to ROW_ENTRIES).
+ * The entries of one class in order: p50 and p99 in ns, then for a
+ * write class with a unit p50 and p99 in syncs, and where the run
+ * counted them the device flushes a commit.  Those not known are NaN.
  */
 static size_t
-row_entries(const struct verdict_row *r, struct entry e[ROW_ENTRIES])
+class_entries(const char *name, enum class_kind kind,
+    const struct verdict_row *r, const struct verdict_unmatched *u,
+    const struct verdict_value x[ROW_ENTRIES], struct entry e[ROW_ENTRIES])
 {
-	size_t n = 0;
+	static const char *const stat[ROW_ENTRIES] = { "p50", "p99", "p50", "p99", "" };
+	size_t n = 0, k;
 
-	e[n++] = (struct entry){ r, "p50", 0, 0, r->ours_p50 };
-	e[n++] = (struct entry){ r, "p99", 0, 0, r->ours_p99 };
-	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p50.v))
-		e[n++] = (struct entry){ r, "p50", 1, 0, r->ours_syncs_p50 };
-	if (r->kind == KIND_WRITE && isfinite(r->ours_syncs_p99.v))
-		e[n++] = (struct entry){ r, "p99", 1, 0, r->ours_syncs_p99 };
-	if (r->kind == KIND_WRITE && isfinite(r->ours_flushes))
-		e[n++] = (struct entry){ r, "", 0, 1,
-		    (struct verdict_value){ r->ours_flushes, NAN, NAN } };
+	for (k = 0; k < ROW_ENTRIES; k++)
+		if (isfinite(x[k].v) && (k < 2 || kind == KIND_WRITE))
+			e[n++] = (struct entry){ name, kind, r, u, stat[k], k == 2 || k == 3,
+			    k == 4, x[k] };
 	return n;
+}
+
+/*
+ * Every entry of v, into *out (which the caller frees): the rows' in
+ * order, then the classes only ours ran, so that a class new in this run
+ * reaches history too.  Returns how many.
+ */
+static size_t
+all_entries(const struct gate_verdict *v, struct entry **out)
+{
+	struct entry *e = xcalloc((v->nrows + v->nunmatched) * ROW_ENTRIES + 1,
+	    sizeof *e);
+	size_t n = 0, i;
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+		const struct verdict_value x[ROW_ENTRIES] = { r->ours_p50, r->ours_p99,
+			r->ours_syncs_p50, r->ours_syncs_p99,
+			{ r->ours_flushes, NAN, NAN } };
+
+		n += class_entries(r->name, r->kind, r, NULL, x, e + n);
+	}
+	for (i = 0; i < v->nunmatched; i++) {
+		const struct verdict_unmatched *u = &v->unmatched[i];
+		const struct verdict_value x[ROW_ENTRIES] = {
+			{ u->p50_ns, NAN, NAN }, { u->p99_ns, NAN, NAN },
+			{ u->syncs_p50, NAN, NAN }, { u->syncs_p99, NAN, NAN },
+			{ u->flushes, NAN, NAN } };
+
+		if (u->ours)
+			n += class_entries(u->name, u->kind, NULL, u, x, e + n);
+	}
+	*out = e;
+	return n;
+}
+
+/*
+ * Whether v gives history at least one figure.  An empty export ([] or
+ * {}) fails github-action-benchmark's step, and a dashboard fed one
+ * says nothing of why: it is refused instead.
+ */
+static int
+has_figures(const struct gate_verdict *v)
+{
+	struct entry *e;
+	size_t n = all_entries(v, &e);
+
+	free(e);
+	return n > 0;
 }
 
 /* A figure as JSON prints it: "1200", "2.5". */
 static void
 number(char *buf, size_t len, double x)
 {
-	cJSON *n = report_json_number(x);
-
-	snprintf(buf, len, "%s", n->valuestring != NULL ? n->valuestring : "null");
-	cJSON_Delete(n);
+	if (isfinite(x))
+		json_shortest(buf, len, x);
+	else
+		snprintf(buf, len, "null");
 }
 
 /* The interval in words: "1200 to 1300 at 95%", "at least 1200 at 95%". */
@@ -128,9 +182,15 @@ static void
 extra_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
 {
-	int n = snprintf(buf, len, "%s class, ruled %s",
-	    class_kind_name(e->row->kind), ruling_name(e->row->ruling));
+	int n;
 
+	if (e->row == NULL) {
+		snprintf(buf, len, "%s class, not ruled: %s", class_kind_name(e->kind),
+		    e->alone->reason != NULL ? e->alone->reason : "only ours ran it");
+		return;
+	}
+	n = snprintf(buf, len, "%s class, ruled %s",
+	    class_kind_name(e->row->kind), ruling_name(e->row->ruling));
 	if (n < 0 || (size_t)n >= len)
 		return;
 	if (e->flushes) {
@@ -159,7 +219,7 @@ action_entry(const struct gate_verdict *v, const struct entry *e)
 	free(name);
 	cJSON_AddStringToObject(o, "unit", e->flushes ? "flushes a commit" :
 	    e->syncs ? "syncs" : "ns");
-	report_json_add_number(o, "value", e->x.v);
+	json_add_number(o, "value", e->x.v);
 	if (range_words(words, sizeof words, v, e))
 		cJSON_AddStringToObject(o, "range", words);
 	extra_words(words, sizeof words, v, e);
@@ -171,23 +231,19 @@ int
 report_benchmark_action(FILE *fp, const struct gate_verdict *v,
     const struct render_opts *o)
 {
-	cJSON *root = cJSON_CreateArray(), *item;
-	struct entry e[ROW_ENTRIES];
-	size_t i, j, n;
+	cJSON *root;
+	struct entry *e;
+	size_t n = all_entries(v, &e), i;
 
 	(void)o;
-	for (i = 0; i < v->nrows; i++) {
-		n = row_entries(&v->rows[i], e);
-		for (j = 0; j < n; j++) {
-			if (!isfinite(e[j].x.v))
-				continue;
-			if ((item = action_entry(v, &e[j])) == NULL) {
-				cJSON_Delete(root);
-				return -1;
-			}
-			cJSON_AddItemToArray(root, item);
-		}
+	if (n == 0) {
+		free(e);
+		return -1;
 	}
+	root = cJSON_CreateArray();
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(root, action_entry(v, &e[i]));
+	free(e);
 	return json_print_and_delete(fp, root);
 }
 
@@ -197,11 +253,11 @@ metric(const struct verdict_value *x)
 {
 	cJSON *m = cJSON_CreateObject();
 
-	report_json_add_number(m, "value", x->v);
+	json_add_number(m, "value", x->v);
 	if (has_lo(x))
-		report_json_add_number(m, "lower_value", x->lo);
+		json_add_number(m, "lower_value", x->lo);
 	if (has_hi(x))
-		report_json_add_number(m, "upper_value", x->hi);
+		json_add_number(m, "upper_value", x->hi);
 	return m;
 }
 
@@ -245,7 +301,7 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
 	if (cJSON_GetObjectItemCaseSensitive(b, measure)) {
 		if (why != NULL)
 			snprintf(why, len, "class \"%.40s\" gives the benchmark \"%.80s\" "
-			    "its %s a second time; expected one class each", e->row->name,
+			    "its %s a second time; expected one class each", e->name,
 			    name, measure);
 		free(name);
 		return -1;
@@ -260,20 +316,17 @@ static cJSON *
 bencher_doc(const struct gate_verdict *v, char *why, size_t len)
 {
 	cJSON *root = cJSON_CreateObject();
-	struct entry e[ROW_ENTRIES];
-	size_t i, j, n;
+	struct entry *e;
+	size_t n = all_entries(v, &e), i;
 
-	for (i = 0; i < v->nrows; i++) {
-		n = row_entries(&v->rows[i], e);
-		for (j = 0; j < n; j++) {
-			if (!isfinite(e[j].x.v))
-				continue;
-			if (bencher_entry(root, v, &e[j], why, len) < 0) {
-				cJSON_Delete(root);
-				return NULL;
-			}
+	for (i = 0; i < n; i++) {
+		if (bencher_entry(root, v, &e[i], why, len) < 0) {
+			cJSON_Delete(root);
+			root = NULL;
+			break;
 		}
 	}
+	free(e);
 	return root;
 }
 
@@ -283,6 +336,16 @@ report_history_why(const struct gate_verdict *v, enum report_format f,
 {
 	cJSON *doc;
 
+	if (f != FORMAT_BENCHER && f != FORMAT_BENCHMARK_ACTION)
+		return 0;
+	if (!has_figures(v)) {
+		snprintf(buf, len, "the verdict holds no figure of %s's to export "
+		    "(%s); expected a class of ours with its p50 and p99",
+		    engine(v), v->nrows > 0 ? "no class has one" :
+		    "the sides share no class, and it records no figures for the "
+		    "classes only ours ran");
+		return 1;
+	}
 	if (f != FORMAT_BENCHER)
 		return 0;
 	if ((doc = bencher_doc(v, buf, len)) == NULL)
@@ -294,8 +357,10 @@ report_history_why(const struct gate_verdict *v, enum report_format f,
 int
 report_bencher(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	cJSON *doc = bencher_doc(v, NULL, 0);
+	cJSON *doc;
 
 	(void)o;
-	return doc == NULL ? -1 : json_print_and_delete(fp, doc);
+	if (!has_figures(v) || (doc = bencher_doc(v, NULL, 0)) == NULL)
+		return -1;
+	return json_print_and_delete(fp, doc);
 }

@@ -7,7 +7,9 @@
  * scrolling tables, charts that scale by viewBox) and in print.
  */
 #include <math.h>
+#include <stdlib.h>
 
+#include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -311,17 +313,43 @@ fact(FILE *fp, const char *what, const char *value)
 	fputs("</dd>\n", fp);
 }
 
+/* The unit a side's writes were divided by, as layout_side_unit words it. */
 static void
-probe(FILE *fp, const char *label, const struct verdict_side *s,
+unit_fact(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)
 {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL)
+		die("out of memory for the probes' section:");
+	layout_side_unit(mem, v, ours, o->ascii);
+	if (fclose(mem) != 0)
+		die("out of memory for the probes' section:");
+	fact(fp, "Writes divided by", buf);
+	free(buf);
+}
+
+/*
+ * A side's facts: the unit its writes were divided by first, then its
+ * probe, which is that unit only where no rounds and no other probe
+ * gave it, so it is called the probe before the run, not one sync.
+ */
+static void
+probe(FILE *fp, const struct gate_verdict *v, int ours,
+    const struct render_opts *o)
+{
+	const struct verdict_side *s = ours ? &v->ours : &v->rival;
 	char med[DURLEN], lo[DURLEN], hi[DURLEN], buf[3 * DURLEN + 64];
+	char what[32];
 	size_t i;
 
 	fputs("<h3>", fp);
-	escape_xml(fp, label);
+	escape_xml(fp, ours ? verdict_ours_label(v) : verdict_rival_label(v));
 	fputs("</h3>\n<dl>\n", fp);
 	fact(fp, "Result file", s->file);
+	unit_fact(fp, v, ours, o);
 	if (!s->has_probe) {
 		fputs("<dt>Probe</dt><dd>none</dd>\n</dl>\n", fp);
 		return;
@@ -333,7 +361,8 @@ probe(FILE *fp, const char *label, const struct verdict_side *s,
 	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
 	    med, lo, hi, s->probe_samples, gate_plural(s->probe_samples, "sample",
 	    "samples"));
-	fact(fp, "One sync", buf);
+	snprintf(what, sizeof what, "Probe before %s", layout_probe_when(s));
+	fact(fp, what, buf);
 	fact(fp, "Method", s->method);
 	fact(fp, "Filesystem", s->fs);
 	fact(fp, "Device", s->device);
@@ -365,8 +394,8 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	checks(fp, v);
 	lists(fp, v);
 	fputs("<section>\n<h2>Probes</h2>\n", fp);
-	probe(fp, verdict_ours_label(v), &v->ours, o);
-	probe(fp, verdict_rival_label(v), &v->rival, o);
+	probe(fp, v, 1, o);
+	probe(fp, v, 0, o);
 	fprintf(fp, "</section>\n</main>\n<footer class=\"muted\"><p>%s mode",
 	    gate_mode_name(v->mode));
 	if (v->version != NULL) {

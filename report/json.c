@@ -3,11 +3,10 @@
  * The verdict as syncgate-verdict/1 (docs/verdict-format.md).  Every key
  * is always written, absent figures as null, so scripts can rely on the
  * shape.  Each double is printed with the fewest digits that read back
- * to the very same double (cJSON's own printer settles for one within
- * an epsilon), so report/verdict_load.c rebuilds the verdict exactly and
+ * to the very same double (json_number_item: cJSON's own printer settles
+ * for one within an epsilon), so report/verdict_load.c rebuilds it and
  * re-rendering a loaded verdict gives the same bytes.
  */
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,38 +14,6 @@
 
 #include "lib/json.h"
 #include "report/report.h"
-
-/*
- * The shortest of %.15g, %.16g and %.17g that strtod reads back exactly.
- * Both follow LC_NUMERIC, so the check is made in the locale's form and
- * the decimal point then written as JSON's '.'.
- */
-cJSON *
-report_json_number(double v)
-{
-	const char *dp = localeconv()->decimal_point;
-	char buf[64], *p;
-	int prec;
-
-	if (!isfinite(v))
-		return cJSON_CreateNull();
-	for (prec = 15; prec < 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	snprintf(buf, sizeof buf, "%.*g", prec, v);
-	if (dp != NULL && dp[0] != '\0' && dp[0] != '.' &&
-	    (p = strchr(buf, dp[0])) != NULL)
-		*p = '.';
-	return cJSON_CreateRaw(buf);
-}
-
-void
-report_json_add_number(cJSON *o, const char *key, double v)
-{
-	cJSON_AddItemToObject(o, key, report_json_number(v));
-}
 
 /*
  * [lo, hi]; an end that could not be bounded (0 below, infinity above)
@@ -62,22 +29,22 @@ add_interval(cJSON *o, const char *key, double lo, double hi)
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, key);
-	cJSON_AddItemToArray(a, report_json_number(lo > 0 ? lo : NAN));
-	cJSON_AddItemToArray(a, report_json_number(hi));
+	cJSON_AddItemToArray(a, json_number_item(lo > 0 ? lo : NAN));
+	cJSON_AddItemToArray(a, json_number_item(hi));
 }
 
 /* A figure and its interval as key and key_ci (or key with _ns moved). */
 static void
 add_value(cJSON *o, const char *key, const char *ci_key, struct verdict_value x)
 {
-	report_json_add_number(o, key, x.v);
+	json_add_number(o, key, x.v);
 	add_interval(o, ci_key, x.lo, x.hi);
 }
 
 static void
 add_count(cJSON *o, const char *key, long long n)
 {
-	report_json_add_number(o, key, n >= 0 ? (double)n : NAN);
+	json_add_number(o, key, n >= 0 ? (double)n : NAN);
 }
 
 static cJSON *
@@ -102,16 +69,16 @@ probe_json(const struct verdict_side *s)
 	json_add_string_or_null(p, "method", s->method);
 	json_add_string_or_null(p, "device", s->device);
 	cJSON_AddStringToObject(p, "reaches_device", reach_name(s->reaches));
-	report_json_add_number(p, "median_ns", s->probe_median_ns);
+	json_add_number(p, "median_ns", s->probe_median_ns);
 	add_interval(p, "ci_ns", s->probe_ci_lo_ns, s->probe_ci_hi_ns);
-	report_json_add_number(p, "ci_level", s->probe_ci_level);
-	report_json_add_number(p, "samples", (double)s->probe_samples);
+	json_add_number(p, "ci_level", s->probe_ci_level);
+	json_add_number(p, "samples", (double)s->probe_samples);
 	cJSON_AddItemToObject(p, "evidence", string_array(s->evidence, s->nevidence));
 	if (s->group_writers > 0) {
 		g = cJSON_AddObjectToObject(p, "group_commit");
-		report_json_add_number(g, "writers", s->group_writers);
-		report_json_add_number(g, "syncs_p50", s->group_syncs_p50);
-		report_json_add_number(g, "syncs_p99", s->group_syncs_p99);
+		json_add_number(g, "writers", s->group_writers);
+		json_add_number(g, "syncs_p50", s->group_syncs_p50);
+		json_add_number(g, "syncs_p99", s->group_syncs_p99);
 	} else {
 		cJSON_AddNullToObject(p, "group_commit");
 	}
@@ -130,7 +97,7 @@ side_json(const struct verdict_side *s)
 	add_count(o, "concurrency", s->concurrency);
 	json_add_string_or_null(o, "file", s->file);
 	json_add_string_or_null(o, "probe_file", s->probe_file);
-	report_json_add_number(o, "runs", (double)(s->runs > 0 ? s->runs : 1));
+	json_add_number(o, "runs", (double)(s->runs > 0 ? s->runs : 1));
 	if (s->run_files != NULL)
 		cJSON_AddItemToObject(o, "run_files", string_array(s->run_files, s->runs));
 	else
@@ -149,16 +116,16 @@ unit_json(const struct verdict_unit *u)
 	int shared = u->source == UNIT_SHARED;
 
 	cJSON_AddStringToObject(o, "source", unit_source_name(u->source));
-	report_json_add_number(o, "ns", shared ? u->ours_ns : NAN);
+	json_add_number(o, "ns", shared ? u->ours_ns : NAN);
 	add_interval(o, "band_ns", shared ? u->ours_lo_ns : NAN,
 	    shared ? u->ours_hi_ns : NAN);
 	side = cJSON_AddObjectToObject(o, "ours");
-	report_json_add_number(side, "ns", u->ours_ns);
+	json_add_number(side, "ns", u->ours_ns);
 	add_interval(side, "band_ns", u->ours_lo_ns, u->ours_hi_ns);
 	if (u->ours_band_rounds)
 		cJSON_AddStringToObject(side, "band_from", "rounds");
 	side = cJSON_AddObjectToObject(o, "rival");
-	report_json_add_number(side, "ns", u->rival_ns);
+	json_add_number(side, "ns", u->rival_ns);
 	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
 	if (u->rival_band_rounds)
 		cJSON_AddStringToObject(side, "band_from", "rounds");
@@ -179,7 +146,7 @@ row_side_json(struct verdict_value p50, struct verdict_value p99,
 	add_value(o, "p50_syncs", "p50_syncs_ci", s50);
 	add_value(o, "p99_syncs", "p99_syncs_ci", s99);
 	cJSON_AddBoolToObject(o, "has_samples", samples != 0);
-	report_json_add_number(o, "samples", (double)nsamples);
+	json_add_number(o, "samples", (double)nsamples);
 	return o;
 }
 
@@ -188,7 +155,7 @@ row_json(const struct verdict_row *r, size_t position)
 {
 	cJSON *o = cJSON_CreateObject(), *ratio, *side;
 
-	report_json_add_number(o, "position", (double)position);
+	json_add_number(o, "position", (double)position);
 	json_add_string_or_null(o, "name", r->name);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(r->ruling));
 	side = cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50,
@@ -196,12 +163,12 @@ row_json(const struct verdict_row *r, size_t position)
 	    r->ours_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "ours") : NULL;
 	/* only where a side counted them, so older verdicts read as they were */
 	if (side != NULL && !isnan(r->ours_flushes))
-		cJSON_AddNumberToObject(side, "flushes_per_op", r->ours_flushes);
+		json_add_number(side, "flushes_per_op", r->ours_flushes);
 	side = cJSON_AddItemToObject(o, "rival", row_side_json(r->rival_p50,
 	    r->rival_p99, r->rival_syncs_p50, r->rival_syncs_p99, r->rival_samples,
 	    r->rival_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "rival") : NULL;
 	if (side != NULL && !isnan(r->rival_flushes))
-		cJSON_AddNumberToObject(side, "flushes_per_op", r->rival_flushes);
+		json_add_number(side, "flushes_per_op", r->rival_flushes);
 	ratio = cJSON_AddObjectToObject(o, "ratio");
 	add_value(ratio, "p50", "p50_ci", r->ratio_p50);
 	add_value(ratio, "p99", "p99_ci", r->ratio_p99);
@@ -218,10 +185,10 @@ half_json(const struct gate_verdict *v, enum class_kind kind)
 	cJSON_AddStringToObject(o, "verdict", ruling_name(h->ruling));
 	json_add_string_or_null(o, "reason", h->reason);
 	if (kind == KIND_READ)
-		report_json_add_number(o, "read_speedup", v->read_speedup);
+		json_add_number(o, "read_speedup", v->read_speedup);
 	else
-		report_json_add_number(o, "commit_syncs", v->commit_syncs);
-	report_json_add_number(o, "max_regression", v->max_regression);
+		json_add_number(o, "commit_syncs", v->commit_syncs);
+	json_add_number(o, "max_regression", v->max_regression);
 	if (kind == KIND_WRITE)
 		json_add_string_or_null(o, "ceiling_note", v->ceiling_note);
 	rows = cJSON_AddArrayToObject(o, "classes");
@@ -242,7 +209,7 @@ check_json(const struct verdict_check *c)
 	add_value(o, "value", "ci", c->value);
 	json_add_string_or_null(o, "value_unit", c->value_unit);
 	json_add_string_or_null(o, "comparison", c->comparison);
-	report_json_add_number(o, "limit", c->limit);
+	json_add_number(o, "limit", c->limit);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(c->ruling));
 	json_add_string_or_null(o, "reason", c->reason);
 	add_count(o, "samples_needed", c->samples_needed);
@@ -251,6 +218,33 @@ check_json(const struct verdict_check *c)
 	add_count(o, "runs_needed_high", c->runs_needed_hi);
 	cJSON_AddBoolToObject(o, "held", c->held);
 	return o;
+}
+
+/* Adds member key to o where x is known, so older verdicts read as they were. */
+static void
+add_known(cJSON *o, const char *key, double x)
+{
+	if (!isnan(x))
+		json_add_number(o, key, x);
+}
+
+static cJSON *
+unmatched_json(const struct verdict_unmatched *m)
+{
+	cJSON *u = cJSON_CreateObject();
+
+	json_add_string_or_null(u, "name", m->name);
+	cJSON_AddStringToObject(u, "kind", class_kind_name(m->kind));
+	cJSON_AddStringToObject(u, "ran_by", m->ours ? "ours" : "rival");
+	json_add_string_or_null(u, "reason", m->reason);
+	if (!m->ours)
+		return u;
+	add_known(u, "p50_ns", m->p50_ns);
+	add_known(u, "p99_ns", m->p99_ns);
+	add_known(u, "p50_syncs", m->syncs_p50);
+	add_known(u, "p99_syncs", m->syncs_p99);
+	add_known(u, "flushes_per_op", m->flushes);
+	return u;
 }
 
 cJSON *
@@ -264,7 +258,7 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "verdict", ruling_name(v->overall));
 	cJSON_AddStringToObject(o, "mode", gate_mode_name(v->mode));
 	json_add_string_or_null(o, "headline", v->headline);
-	report_json_add_number(o, "confidence", v->confidence);
+	json_add_number(o, "confidence", v->confidence);
 	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
 	json_add_string_or_null(o, "noise_file", v->noise_file);
 	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
@@ -281,15 +275,8 @@ report_verdict_to_json(const struct gate_verdict *v)
 	for (i = 0; i < v->nchecks; i++)
 		cJSON_AddItemToArray(a, check_json(&v->checks[i]));
 	a = cJSON_AddArrayToObject(o, "unmatched");
-	for (i = 0; i < v->nunmatched; i++) {
-		cJSON *u = cJSON_CreateObject();
-
-		json_add_string_or_null(u, "name", v->unmatched[i].name);
-		cJSON_AddStringToObject(u, "kind", class_kind_name(v->unmatched[i].kind));
-		cJSON_AddStringToObject(u, "ran_by", v->unmatched[i].ours ? "ours" : "rival");
-		json_add_string_or_null(u, "reason", v->unmatched[i].reason);
-		cJSON_AddItemToArray(a, u);
-	}
+	for (i = 0; i < v->nunmatched; i++)
+		cJSON_AddItemToArray(a, unmatched_json(&v->unmatched[i]));
 	cJSON_AddItemToObject(o, "notes", string_array(v->notes, v->nnotes));
 	return o;
 }

@@ -68,6 +68,21 @@ void layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc);
 void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
     escape_fn *esc);
 
+/*
+ * The unit a side's writes were divided by, and where it came from, as
+ * the Probes sections word it: "3.45ms, its own, from its rounds through
+ * the run"; "3ms, one for both sides (one volume), from a probe before a
+ * run"; "none: writes are not put in syncs".  ours picks the side.
+ */
+void layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours,
+    int ascii);
+
+/*
+ * What the probe a side shows was taken before: "the run", or "run 1"
+ * where the side had several runs (the probe shown is the first run's).
+ */
+const char *layout_probe_when(const struct verdict_side *s);
+
 /* The confidence as a percentage, every digit of it: "95", "99.99999". */
 char *layout_percent(char *buf, size_t len, double fraction);
 

@@ -308,20 +308,29 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("\n</details>\n\n", fp);
 }
 
+/*
+ * A side's probe, after the unit its writes were divided by: where rounds
+ * through the run or the other side's probe gave the unit, the probe
+ * before the run is not it, and is not called one sync.
+ */
 static void
-probe(FILE *fp, const char *label, const struct verdict_side *s,
+probe(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)
 {
+	const struct verdict_side *s = ours ? &v->ours : &v->rival;
 	char med[DURLEN], lo[DURLEN], hi[DURLEN];
 	size_t i;
 
 	fputs("- ", fp);
-	md_line(fp, o, label);
+	md_line(fp, o, ours ? verdict_ours_label(v) : verdict_rival_label(v));
+	fputs(": writes divided by ", fp);
+	layout_side_unit(fp, v, ours, o->ascii);
 	if (!s->has_probe) {
-		fputs(": no probe\n", fp);
+		fputs("; no probe\n", fp);
 		return;
 	}
-	fprintf(fp, ": one sync %s", layout_ns(med, sizeof med, s->probe_median_ns, o->ascii));
+	fprintf(fp, "; probe before %s: %s", layout_probe_when(s),
+	    layout_ns(med, sizeof med, s->probe_median_ns, o->ascii));
 	if (!isnan(s->probe_ci_lo_ns) || !isnan(s->probe_ci_hi_ns))
 		fprintf(fp, " [%s, %s]", layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii),
 		    layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii));
@@ -383,8 +392,8 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputc('\n', fp);
 	}
 	fputs("<details><summary>Probes</summary>\n\n", fp);
-	probe(fp, verdict_ours_label(v), &v->ours, o);
-	probe(fp, verdict_rival_label(v), &v->rival, o);
+	probe(fp, v, 1, o);
+	probe(fp, v, 0, o);
 	fputs("\n</details>\n", fp);
 }
 

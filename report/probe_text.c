@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/logcmd.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "probe/method.h"
@@ -45,17 +46,21 @@ ascii_for(const unsigned char *s, size_t n)
 /*
  * Writes s with each byte of a hidden character (escape_hidden: controls,
  * C1, bidirectional and invisible format characters) or of a malformed
- * sequence as '?', and in ASCII mode the rest beyond ASCII replaced.
+ * sequence as '?', and in ASCII mode the rest beyond ASCII replaced;
+ * a ':' or '#' that could help make a workflow command (lib/logcmd.h)
+ * as '?' too.
  */
 static void
 put(const struct text_ctx *t, const char *s)
 {
-	uint32_t cp;
+	const char *start;
+	uint32_t cp, prev = 0;
 	size_t n;
 
-	for (s = s ? s : "unknown"; *s != '\0'; s += n) {
+	s = s ? s : "unknown";
+	for (start = s; *s != '\0'; s += n, prev = cp) {
 		n = utf8_decode(s, &cp);
-		if (utf8_hidden(cp))
+		if (utf8_hidden(cp) || logcmd_breaks(s, prev, s == start))
 			fprintf(t->fp, "%.*s", (int)n, "????");
 		else if (cp >= 0x80 && t->ascii)
 			fputs(ascii_for((const unsigned char *)s, n), t->fp);

@@ -108,15 +108,6 @@ char *report_markdown_short(const struct gate_verdict *v,
     const struct render_opts *o, size_t budget, size_t *len);
 
 /*
- * A JSON number with the fewest digits that read back to exactly v,
- * whatever LC_NUMERIC says; null when v is not finite.
- */
-cJSON *report_json_number(double v);
-
-/* Adds member key to o: report_json_number(v). */
-void report_json_add_number(cJSON *o, const char *key, double v);
-
-/*
  * The verdict as a syncgate-verdict/1 tree (docs/verdict-format.md); the
  * caller frees it with cJSON_Delete.
  */

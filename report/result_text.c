@@ -404,19 +404,19 @@ class_json(const struct result_class *c, double unit)
 
 	json_add_string_or_null(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
-	report_json_add_number(o, "p50_ns", c->p50_ns);
-	report_json_add_number(o, "p99_ns", c->p99_ns);
-	report_json_add_number(o, "count", c->count >= 0 ? (double)c->count : NAN);
-	report_json_add_number(o, "samples", (double)c->nsamples);
-	report_json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
-	report_json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
+	json_add_number(o, "p50_ns", c->p50_ns);
+	json_add_number(o, "p99_ns", c->p99_ns);
+	json_add_number(o, "count", c->count >= 0 ? (double)c->count : NAN);
+	json_add_number(o, "samples", (double)c->nsamples);
+	json_add_number(o, "p50_syncs", syncs(c, unit, c->p50_ns));
+	json_add_number(o, "p99_syncs", syncs(c, unit, c->p99_ns));
 	if (c->failed > 0 || c->skipped > 0) {
-		report_json_add_number(o, "failed", (double)c->failed);
-		report_json_add_number(o, "skipped", (double)c->skipped);
+		json_add_number(o, "failed", (double)c->failed);
+		json_add_number(o, "skipped", (double)c->skipped);
 	}
 	if (c->kind == KIND_WRITE) {
-		report_json_add_number(o, "flushes_per_op", c->flushes_per_op);
-		report_json_add_number(o, "turn_wait_ns", c->turn_wait_ns);
+		json_add_number(o, "flushes_per_op", c->flushes_per_op);
+		json_add_number(o, "turn_wait_ns", c->turn_wait_ns);
 	}
 	return o;
 }
@@ -440,8 +440,8 @@ unit_json(cJSON *u, const struct result *r, double unit)
 		return;
 	}
 	b = cJSON_AddArrayToObject(u, "band_ns");
-	cJSON_AddItemToArray(b, cJSON_CreateNumber(w.lo_ns));
-	cJSON_AddItemToArray(b, cJSON_CreateNumber(w.hi_ns));
+	cJSON_AddItemToArray(b, json_number_item(w.lo_ns));
+	cJSON_AddItemToArray(b, json_number_item(w.hi_ns));
 }
 
 static int
@@ -457,11 +457,11 @@ json(FILE *fp, const struct result *r)
 	json_add_string_or_null(o, "engine", r->engine);
 	json_add_string_or_null(o, "version", r->version);
 	json_add_string_or_null(o, "workload", r->workload);
-	report_json_add_number(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
+	json_add_number(o, "concurrency", r->concurrency >= 0 ? (double)r->concurrency : NAN);
 	u = cJSON_AddObjectToObject(o, "unit");
-	report_json_add_number(u, "ns", unit);
+	json_add_number(u, "ns", unit);
 	json_add_string_or_null(u, "reaches_device", r->probe ? reach_name(r->probe->reaches) : NULL);
-	report_json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
+	json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
 	json_add_string_or_null(u, "why_none", why);
 	unit_json(u, r, unit);
 	if (r->host != NULL)

@@ -60,16 +60,7 @@ put(FILE *fp, const char *s, const struct render_opts *o)
 static char *
 escaped(const char *s, const struct render_opts *o)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-
-	if (mem == NULL)
-		die("out of memory for a table cell:");
-	put(mem, s, o);
-	if (fclose(mem) != 0)
-		die("out of memory for a table cell:");
-	return buf;
+	return xescaped(escaper(o), s);
 }
 
 static const char *

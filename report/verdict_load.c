@@ -482,6 +482,22 @@ get_checks(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	return 0;
 }
 
+/* A class only ours ran: its figures, each optional (older verdicts have none). */
+static int
+get_alone(const cJSON *o, struct verdict_unmatched *u, const struct json_at *w)
+{
+	static const struct json_span per = { 0, 1e6, 0, 0, 0,
+		"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
+	const int f = JSON_OPTIONAL | JSON_NULL;
+
+	return json_get_number(o, "p50_ns", f, &LATENCY, w, &u->p50_ns) < 0 ||
+	    json_get_number(o, "p99_ns", f, &LATENCY, w, &u->p99_ns) < 0 ||
+	    json_get_number(o, "p50_syncs", f, &SYNCS, w, &u->syncs_p50) < 0 ||
+	    json_get_number(o, "p99_syncs", f, &SYNCS, w, &u->syncs_p99) < 0 ||
+	    json_get_number(o, "flushes_per_op", f, &per, w, &u->flushes) < 0 ?
+	    -1 : 0;
+}
+
 static int
 get_unmatched(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
@@ -501,7 +517,8 @@ get_unmatched(const cJSON *root, struct gate_verdict *v, const struct json_at *w
 		if (get_str(o, "name", 0, &u->name, &ic) < 0 ||
 		    get_kind(o, "kind", &u->kind, &ic) < 0 ||
 		    json_get_word(o, "ran_by", 0, sides, 2, "\"ours\" or \"rival\"",
-		    &ic, &u->ours) < 0 || get_str(o, "reason", 1, &u->reason, &ic) < 0)
+		    &ic, &u->ours) < 0 || get_str(o, "reason", 1, &u->reason, &ic) < 0 ||
+		    get_alone(o, u, &ic) < 0)
 			return -1;
 	}
 	return 0;

@@ -218,6 +218,103 @@ sed "s/\"format\":[[:space:]]*\"syncgate-probe\/1\"/\"format\": \"syncgate-probe
 	"$F/gate/split/ours.json" >"$T/m.json"
 expect 2 "probe.format is \"syncgate-probe/1?]0;pwned" report "$T/m.json"
 
+# --- names that would make a line a GitHub workflow command ----------------
+# The runner takes a line for a command when it starts with "::" after
+# white space (.NET's, U+3000 and U+00A0 too) or holds "##[" anywhere.
+# Only syncgate's own annotations may start with "::".
+sp3000=$(printf '\343\200\200')
+spa0=$(printf '\302\240')
+# commands FILE WHAT: fails when a line of FILE would be a command
+commands() {
+	if LC_ALL=C sed -e "s/^\([[:space:]]\|$sp3000\|$spa0\)*//" "$1" |
+		LC_ALL=C grep -v '^::\(error\|warning\) title=syncgate%3A ' |
+		LC_ALL=C grep -q -e '^::' -e '##\['; then
+		fail "$2: a line a CI runner takes for a command: $(LC_ALL=C grep -m 1 -e '::' -e '##\[' "$1")"
+	fi
+}
+cmd_ours=' ::warning::e'
+cmd_rival='::stop-commands::x'
+sed -e "s/\"engine\": \"zu\"/\"engine\": \"$cmd_ours\"/" \
+	-e 's/"name": "point-read"/"name": "  ::error::get"/' \
+	-e 's/"name": "write"/"name": "##[error]w"/' \
+	-e 's/"workload": "linkbench"/"workload": "\\u3000::group::w"/' \
+	-e 's/"fs": "apfs"/"fs": "\\u00a0::notice::fs"/' \
+	-e 's/"evidence": \[/"evidence": ["::error::e", "x ##[warning]y", /' \
+	"$F/gate/split/ours.json" >"$T/cmd-ours.json"
+sed -e "s/\"engine\": \"ladybug\"/\"engine\": \"$cmd_rival\"/" \
+	-e 's/"name": "write"/"name": "##[error]w"/' \
+	-e 's/"name": "traversal"/"name": "\\t::debug::t"/' \
+	-e 's/"workload": "linkbench"/"workload": "\\u3000::group::w"/' \
+	"$F/gate/split/rival.json" >"$T/cmd-rival.json"
+grep -qF '::stop-commands::x' "$T/cmd-rival.json" || fail "the rival named as a command was not made"
+grep -qF '##[error]w' "$T/cmd-ours.json" || fail "the class named as a command was not made"
+# the gate, each format to standard output and to -o, annotations beside the text
+for f in text markdown json junit html benchmark-action bencher; do
+	set +e
+	sg gate "$T/cmd-ours.json" --rival "$T/cmd-rival.json" --format "$f" \
+		>"$T/cg.$f" 2>"$T/err"
+	st=$?
+	set -e
+	[ "$st" -le 1 ] || fail "gate of names as commands, $f: exit $st: $(cat "$T/err")"
+	commands "$T/cg.$f" "gate --format $f"
+	commands "$T/err" "gate --format $f: stderr"
+done
+set +e
+sg gate "$T/cmd-ours.json" --rival "$T/cmd-rival.json" --github-annotations \
+	--format json -o "$T/cmd-v.json" --format text -o - >"$T/cg.ann" 2>"$T/err"
+set -e
+commands "$T/cg.ann" "gate --github-annotations"
+commands "$T/err" "gate --github-annotations: stderr"
+grep -q '^::error title=syncgate%3A ' "$T/cg.ann" ||
+	fail "gate --github-annotations: its own ::error is missing: $(cat "$T/cg.ann")"
+# shown, not dropped: the names stay readable
+grep -qF '\x3a:stop-commands::x' "$T/cg.text" ||
+	fail "gate text: the rival's name is not shown escaped: $(grep -m 1 stop-commands "$T/cg.text")"
+grep -qF '\::stop-commands::x' "$T/cg.markdown" ||
+	fail "gate markdown: the rival's name is not shown escaped: $(grep -m 1 stop-commands "$T/cg.markdown")"
+# the verdict re-rendered, the results and a probe
+for f in text markdown json junit html benchmark-action bencher; do
+	expect 0 "" report "$T/cmd-v.json" --format "$f"
+	commands "$T/out" "report VERDICT --format $f"
+done
+for f in text markdown json; do
+	for side in ours rival; do
+		expect 0 "" report "$T/cmd-$side.json" --format "$f"
+		commands "$T/out" "report RESULT --format $f"
+	done
+done
+sed -e 's/"fs":[[:space:]]*"tmpfs"/"fs": "  ::error::fs"/' \
+	-e 's/"evidence":[[:space:]]*\[/"evidence": ["::error::e", "x ##[warning]y", /' \
+	"$F/probe/tmpfs.json" >"$T/cmd-p.json"
+grep -qF '::error::fs' "$T/cmd-p.json" || fail "the probe with a command for a file system was not made"
+for f in text json; do
+	expect 0 "" report "$T/cmd-p.json" --format "$f"
+	commands "$T/out" "report PROBE --format $f"
+done
+# calibrate's table and record
+sed 's/"engine": "zu"/"engine": "::stop-commands::x"/; s/"name": "point-read"/"name": "  ::error::get"/; s/"name": "write"/"name": "##[error]w"/' \
+	"$F/gate/split/ours.json" >"$T/cmd-a1.json"
+sed 's/53960/54960/; s/168170/178170/' "$T/cmd-a1.json" >"$T/cmd-a2.json"
+for f in text json; do
+	expect 0 "" calibrate "$T/cmd-a1.json" "$T/cmd-a2.json" --format "$f"
+	commands "$T/out" "calibrate --format $f"
+done
+# import: names from the command line and from the file, and its notes
+expect 0 "" import ycsb "$F/import/ycsb-workloada.txt" --engine '::stop-commands::x' \
+	--workload '##[group]w'
+commands "$T/out" "import ycsb"
+commands "$T/err" "import ycsb: stderr"
+# messages that quote a name or a path
+printf '{"format": "syncgate-result/1", "engine": "e", "classes": [{"name": "##[error]n", "kind": "::error::k", %s}]}\n' \
+	"$ok_class" >"$T/cmd-m.json"
+expect 2 "kind is" report "$T/cmd-m.json"
+commands "$T/err" "a message quoting a kind"
+mkdir -p "$T/##[error]d"
+expect 2 "" report "$T/##[error]d/::x.json"
+commands "$T/err" "a message quoting a path"
+expect 2 "" import ycsb "$T/##[error]d/ y.txt" --engine e
+commands "$T/err" "import: a message quoting a path"
+
 # --- names that are not UTF-8 (overlong, surrogate, past U+10FFFF, 0xFF):
 # JSON is UTF-8 text, so each such file is refused, and the message that
 # says so is UTF-8 itself ----------------------------------------------------

@@ -131,6 +131,103 @@ python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: 
 expect 2 "cannot render the verdict as bencher: the benchmark name" \
 	"$S" report "$tmp/long.json" --format bencher
 
+# no digits past what was measured: the p99 of pgbench's whole
+# microseconds is whole nanoseconds (it was 1366719.9999999949), in the
+# result's summary and in the verdict
+"$S" import pgbench fixtures/import/pgbench-tpcb.log --engine e -o "$tmp/pg.json" 2>/dev/null ||
+	fail "import pgbench: $(cat "$tmp/err")"
+expect 0 "" "$S" report "$tmp/pg.json" --format json
+grep -q '"p99_ns":	1366720,' "$tmp/out" ||
+	fail "report --format json: p99_ns $(grep p99_ns "$tmp/out")"
+! grep -Eq '[0-9]\.[0-9]{9,}' "$tmp/out" ||
+	fail "report --format json: spurious digits: $(grep -E '[0-9]\.[0-9]{9,}' "$tmp/out")"
+
+# the Probes sections give the unit each side's writes were divided by and
+# where it came from, apart from the probe before the run: zu's unit came
+# from its rounds (3.45ms) while its probe before the run said 3ms
+sed 's/nvme0n1p2/nvme1n1p1/' "$G/flushes-ceiling/rival.json" >"$tmp/other-volume.json"
+"$S" gate "$G/flushes-ceiling/ours.json" --rival "$tmp/other-volume.json" \
+	--format markdown -o "$tmp/pv.md" --format html -o "$tmp/pv.html" \
+	--format text -o "$tmp/pv.txt" 2>"$tmp/err" || [ $? = 1 ] ||
+	fail "gate of two volumes with rounds: $(cat "$tmp/err")"
+grep -qF -- '- zu: writes divided by 3.45ms, its own, from its rounds through the run; probe before the run: 3ms [2.98ms, 3.03ms]' "$tmp/pv.md" ||
+	fail "markdown Probes: zu's unit: $(grep -F -- '- zu:' "$tmp/pv.md")"
+grep -qF -- '- ladybug: writes divided by 3ms, its own, from its probe before the run; probe before the run: 3ms' "$tmp/pv.md" ||
+	fail "markdown Probes: ladybug's unit: $(grep -F -- '- ladybug:' "$tmp/pv.md")"
+grep -qF '<dt>Writes divided by</dt><dd>3.45ms, its own, from its rounds through the run</dd>' "$tmp/pv.html" ||
+	fail "html Probes: zu's unit: $(grep -F 'divided' "$tmp/pv.html")"
+grep -qF '<dt>Probe before the run</dt><dd>3ms, interval' "$tmp/pv.html" ||
+	fail "html Probes: zu's probe before the run"
+! grep -qi 'one sync 3ms\|One sync</dt>' "$tmp/pv.md" "$tmp/pv.html" ||
+	fail "a probe before the run is still called one sync"
+grep -qF 'one sync = 3.45ms for zu and 3ms for ladybug' "$tmp/pv.txt" ||
+	fail "text: the units: $(grep -F 'Writes in syncs' "$tmp/pv.txt")"
+# several runs a side: the probe shown is run 1's, each run's writes by its own unit
+for s in ours rival; do
+	cp "$G/split/$s.json" "$tmp/$s-1.json"
+	sed 's/7660000/7700000/' "$G/split/$s.json" >"$tmp/$s-2.json"
+done
+"$S" gate "$tmp/ours-1.json" "$tmp/ours-2.json" --rival "$tmp/rival-1.json" --rival \
+	"$tmp/rival-2.json" --format markdown 2>"$tmp/err" >"$tmp/runs.md" || [ $? -le 3 ] ||
+	fail "gate of two runs a side: $(cat "$tmp/err")"
+grep -qF -- "- zu: writes divided by each run's own unit (their geometric mean 3.02ms), from its rounds through the run where it had them, else its probe before it; probe before run 1: 3.02ms" "$tmp/runs.md" ||
+	fail "markdown Probes over runs: $(grep -F -- '- zu:' "$tmp/runs.md")"
+
+# every class of ours reaches history: one new in this run (baseline mode),
+# and all of them where the sides share none; an export with nothing in it
+# (an older verdict of sides that share no class) is refused, never [] or {}
+sed 's/"name": "traversal"/"name": "scan"/' "$G/split/ours.json" >"$tmp/new-class.json"
+"$S" gate "$tmp/new-class.json" --baseline "$G/split/ours.json" \
+	--format benchmark-action -o "$tmp/new.bench.json" --format bencher \
+	-o "$tmp/new.bencher.json" --format json -o "$tmp/new.json" 2>"$tmp/err" ||
+	fail "gate with a new class: $(cat "$tmp/err")"
+python3 tests/history_check.py "$tmp/new.bench.json" "$tmp/new.bencher.json" ||
+	fail "the export with a new class is not what its tool reads"
+python3 - "$tmp/new.bench.json" "$tmp/new.bencher.json" <<'PY' ||
+import json, sys
+a = {e["name"]: e for e in json.load(open(sys.argv[1]))}
+assert a["zu/scan p50"]["value"] == 99830, a.get("zu/scan p50")
+assert a["zu/scan p99"]["value"] == 291670, a.get("zu/scan p99")
+assert "range" not in a["zu/scan p50"], a["zu/scan p50"]
+assert a["zu/scan p50"]["extra"] == "read class, not ruled: the new run ran scan; the baseline did not", a["zu/scan p50"]
+assert "zu/write p50 syncs" in a and "zu/point-read p99" in a, sorted(a)
+b = json.load(open(sys.argv[2]))
+assert b["zu/scan p99"] == {"latency": {"value": 291670}}, b.get("zu/scan p99")
+PY
+	fail "a class new in this run is not in the history"
+expect 0 "" "$S" report "$tmp/new.json" --format benchmark-action
+same "$tmp/out" "$tmp/new.bench.json"
+sed 's/"name": "point-read"/"name": "a"/; s/"name": "traversal"/"name": "b"/; s/"name": "write"/"name": "c"/' \
+	"$G/split/ours.json" >"$tmp/disjoint.json"
+"$S" gate "$tmp/disjoint.json" --rival "$G/split/rival.json" --format json \
+	-o "$tmp/disjoint.v.json" --format benchmark-action -o "$tmp/disjoint.bench.json" \
+	2>"$tmp/err" || fail "gate of sides that share no class: $(cat "$tmp/err")"
+python3 - "$tmp/disjoint.bench.json" <<'PY' ||
+import json, sys
+a = [e["name"] for e in json.load(open(sys.argv[1]))]
+assert a == ["zu/a p50", "zu/a p99", "zu/b p50", "zu/b p99", "zu/c p50", "zu/c p99",
+             "zu/c p50 syncs", "zu/c p99 syncs"], a
+PY
+	fail "sides that share no class: not every class of ours exported"
+python3 - "$tmp/disjoint.v.json" "$tmp/old.v.json" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[1]))
+for u in v["unmatched"]:
+    for k in ("p50_ns", "p99_ns", "p50_syncs", "p99_syncs", "flushes_per_op"):
+        u.pop(k, None)
+json.dump(v, open(sys.argv[2], "w"), indent=1)
+PY
+for f in benchmark-action bencher; do
+	expect 2 "cannot render the verdict as $f: the verdict holds no figure of zu's to export (the sides share no class, and it records no figures for the classes only ours ran)" \
+		"$S" report "$tmp/old.v.json" --format "$f"
+	[ ! -s "$tmp/out" ] || fail "report --format $f of nothing wrote: $(cat "$tmp/out")"
+	rm -f "$tmp/old.out"
+	expect 2 "the verdict holds no figure" "$S" report "$tmp/old.v.json" --format "$f" \
+		-o "$tmp/old.out"
+	[ ! -e "$tmp/old.out" ] || fail "report --format $f -o of nothing left a file"
+done
+expect 0 "" "$S" report "$tmp/old.v.json" --format text
+
 # an indeterminate check's reason names the samples that would settle it
 # once: the renderers add nothing to what the gate wrote
 for f in $F/samples-intervals.md $F/samples-intervals.html; do
@@ -222,7 +319,7 @@ awk '/^\| / { line = $0; gsub(/\\\|/, "", line); n = gsub(/\|/, "", line);
 command -v xmllint >/dev/null 2>&1 || fail "xmllint is needed (libxml2-utils)"
 # counts CASE TESTS FAILURES SKIPPED: what CASE's JUnit must declare and hold
 counts() {
-	xml=$F/$1.xml
+	xml=${counts_xml:-$F/$1.xml}
 	xmllint --noout "$xml" || fail "$1.xml: not well-formed XML"
 	xmllint --noout --schema "$F/junit.xsd" "$xml" 2>"$tmp/xsd" ||
 		fail "$1.xml: does not validate: $(cat "$tmp/xsd")"
@@ -246,6 +343,14 @@ counts hostile 5 1 1
 for c in $cases; do
 	counts "$c" "" "" ""
 done
+# sides that share no class: one test case, skipped as not ruled, never none
+sed 's/"name": "point-read"/"name": "a"/; s/"name": "traversal"/"name": "b"/; s/"name": "write"/"name": "c"/' \
+	"$G/split/ours.json" >"$tmp/nothing-shared.json"
+"$S" gate "$tmp/nothing-shared.json" --rival "$G/split/rival.json" --format junit \
+	-o "$tmp/nothing-shared.xml" 2>"$tmp/err" || fail "gate --format junit: $(cat "$tmp/err")"
+counts_xml=$tmp/nothing-shared.xml counts nothing-shared 1 0 1
+grep -qF '<testcase classname="syncgate.verdict" name="verdict">' "$tmp/nothing-shared.xml" ||
+	fail "nothing-shared.xml: no verdict test case"
 
 # --- the HTML page in a real browser, when there is one ----------------------
 chrome=""

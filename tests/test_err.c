@@ -4,7 +4,10 @@
  * other words, and the long paths in it are shortened in the middle.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/err.h"
 #include "tests/testutil.h"
@@ -157,6 +160,36 @@ test_err_list_words(void **state)
 	assert_string_equal(err_list(tiny, sizeof tiny, words, 3, " or "), "text, mar");
 }
 
+/*
+ * A message on stderr, which a CI log shows: no "##[" a runner would
+ * take for a command, and the rest of the line as it was.
+ */
+static void
+test_err_warn_no_workflow_command(void **state)
+{
+	char path[] = "/tmp/syncgate-test-err.XXXXXX", line[ERRLEN + 64];
+	int fd, saved = dup(2);
+	FILE *fp;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0 && saved >= 0);
+	fflush(stderr);
+	dup2(fd, 2);
+	err_warn("classes[0] \"%s\": kind is \"%s\"", "##[error]n", "::error::k");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	fp = fdopen(fd, "r");
+	assert_non_null(fp);
+	rewind(fp);
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	unlink(path);
+	assert_null(strstr(line, "##["));
+	assert_non_null(strstr(line, ": classes[0] \"#?[error]n\": kind is \"::error::k\"\n"));
+}
+
 int
 main(void)
 {
@@ -168,6 +201,7 @@ main(void)
 		cmocka_unit_test(test_errf_long_format_keeps_end),
 		cmocka_unit_test(test_err_quote_one_line),
 		cmocka_unit_test(test_err_list_words),
+		cmocka_unit_test(test_err_warn_no_workflow_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

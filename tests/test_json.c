@@ -4,6 +4,8 @@
  * what is wrong with it and what was expected, in one grammar, and a
  * figure's digits as the file has them.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -277,6 +279,96 @@ test_json_shortest(void **state)
 		    cases[i].s);
 }
 
+/* json_print into memory; the caller frees it. */
+static char *
+printed(const cJSON *j)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(json_print(fp, j), 0);
+	assert_int_equal(fclose(fp), 0);
+	return buf;
+}
+
+/*
+ * JSON printed to a CI log holds no "##[" a runner would take for a
+ * command (lib/logcmd.h); the string reads back the same.
+ */
+static void
+test_json_print_no_workflow_command(void **state)
+{
+	cJSON *j = cJSON_CreateObject(), *back;
+	char *text;
+
+	(void)state;
+	cJSON_AddStringToObject(j, "##[k", "x ##[error]y ##[[z #[ ##");
+	text = printed(j);
+	assert_null(strstr(text, "##["));
+	assert_non_null(strstr(text, "\"x ##\\u005berror]y ##\\u005b[z #[ ##\""));
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(back, "##[k")->valuestring,
+	    "x ##[error]y ##[[z #[ ##");
+	cJSON_Delete(back);
+	cJSON_Delete(j);
+	free(text);
+}
+
+/*
+ * Whoever built the tree, no number prints with more digits than it
+ * needs: cJSON alone writes 4954351.375484322 as 4954351.3754843222.
+ * 15 digits that read back within an epsilon stay (1 ulp over 660.02 is
+ * 660.02: nothing is measured to 16).  The tree is left as it was.
+ */
+static void
+test_json_print_numbers_shortest(void **state)
+{
+	static const struct {
+		double d;
+		const char *s;
+	} cases[] = {
+		{ 4954351.375484322, "4954351.375484322" },
+		{ 1343643.306759768, "1343643.306759768" },
+		{ 660.0199999999968, "660.0199999999968" },
+		{ 0.1, "0.1" }, { 7900000, "7900000" }, { 2.5, "2.5" },
+		{ 1e300, "1e+300" },
+	};
+	cJSON *a = cJSON_CreateArray(), *back;
+	char *text, want[64];
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(cases[i].d));
+	text = printed(a);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(want, sizeof want, "%s%s", cases[i].s,
+		    i + 1 < sizeof cases / sizeof cases[0] ? "," : "]");
+		if (strstr(text, want) == NULL)
+			fail_msg("%s not in %s", want, text);
+	}
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	for (k = 0; k < cJSON_GetArraySize(a); k++) {
+		assert_true(cJSON_IsNumber(cJSON_GetArrayItem(a, k)));
+		assert_true(cJSON_GetArrayItem(back, k)->valuedouble ==
+		    cases[k].d);
+	}
+	free(text);
+	cJSON_Delete(a);
+	cJSON_Delete(back);
+	a = cJSON_CreateArray();
+	cJSON_AddItemToArray(a, cJSON_CreateNumber(nextafter(660.02, 1e9)));
+	text = printed(a);
+	assert_non_null(strstr(text, "[660.02]"));
+	cJSON_Delete(a);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -288,6 +380,8 @@ main(void)
 		cmocka_unit_test(test_json_pair),
 		cmocka_unit_test(test_json_numbers),
 		cmocka_unit_test(test_json_shortest),
+		cmocka_unit_test(test_json_print_no_workflow_command),
+		cmocka_unit_test(test_json_print_numbers_shortest),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

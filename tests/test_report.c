@@ -791,6 +791,16 @@ test_escape_table(void **state)
 		{ "a\\b", "a\\\\b", "a\\\\\\\\b", "a\\\\b" },
 		{ "get\\u202e", "get\\\\u202e", "get\\\\\\\\u202e", "get\\\\u202e" },
 		{ "", "", "", "" },
+		/* no workflow command (lib/logcmd.h): "::" first or after white space, "##[" */
+		{ "::stop-commands::x", "\\x3a:stop-commands::x",
+		  "\\::stop-commands::x", "&#58;:stop-commands::x" },
+		{ "a ::b", "a \\x3a:b", "a \\::b", "a &#58;:b" },
+		{ "a\xe3\x80\x80::b", "a\xe3\x80\x80\\x3a:b", "a\xe3\x80\x80\\::b",
+		  "a\xe3\x80\x80&#58;:b" },
+		{ "a::b 12:30", "a::b 12:30", "a::b 12:30", "a::b 12:30" },
+		{ "x##[error]y", "x\\x23\\x23[error]y", "x\\#\\#\\[error\\]y",
+		  "x&#35;&#35;[error]y" },
+		{ "#1 c#", "#1 c#", "\\#1 c\\#", "#1 c#" },
 	};
 	size_t i;
 	char *s;
