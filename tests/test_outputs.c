@@ -134,7 +134,8 @@ temporaries(void)
 
 	assert_non_null(d);
 	while ((e = readdir(d)) != NULL)
-		n += strstr(e->d_name, ".tmp.") != NULL;
+		n += strncmp(e->d_name, OUTFILE_TMP_PREFIX,
+		    strlen(OUTFILE_TMP_PREFIX)) == 0;
 	closedir(d);
 	return n;
 }
