@@ -121,6 +121,7 @@ usage(FILE *fp)
 	    "                          own with its own probe, the engines in turn\n"
 	    "                          (lmdb sqlite lmdb sqlite ...) so a slow\n"
 	    "                          minute of the machine falls on both (default 1)\n"
+	    "  --                      end of the options: ENGINE follows\n"
 	    "\n"
 	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
 	    "environment and a read transaction per thread (MDB_NOTLS).\n"

@@ -18,6 +18,7 @@
 #include "import/formats.h"
 #include "import/import.h"
 #include "import/parse.h"
+#include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -116,6 +117,7 @@ import_usage(FILE *fp)
 	    import_format_names(names, sizeof names, IMPORT_TAKES_WORKLOAD, " and "),
 	    default_workload());
 	option(fp, "-o FILE", "write the result to FILE, atomically");
+	option(fp, "--", "end of the options: FILE after it may start with -");
 	fprintf(fp, "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
 	    "or other-format file, a write error)\n");
@@ -253,6 +255,10 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	opterr = 0;
 	outputs_init(&a->outs, 1);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		if (c != ':' && args_glued_file(argv[optind - 1], optarg, err) < 0) {
+			err_warn("%s: %s", a->tool, err);
+			return -1;
+		}
 		switch (c) {
 		case 'e': a->engine = optarg; break;
 		case 'h': *help = 1; return 0;

@@ -81,7 +81,8 @@ outputs_check(const struct outputs *o, struct fileset *fs, const char *purpose,
 
 	for (i = 0; i < o->n; i++) {
 		if (o->v[i].path != NULL)
-			snprintf(label, sizeof label, "-o %s", o->v[i].path);
+			snprintf(label, sizeof label, "-o %s", o->v[i].path[0] != '\0' ?
+			    o->v[i].path : "\"\"");
 		else
 			snprintf(label, sizeof label, "standard output");
 		if (fileset_output(fs, o->v[i].path, label, purpose, err) < 0)
