@@ -260,6 +260,21 @@ check_options(struct bench_options *o, const struct bench_plan *plan,
 	return 0;
 }
 
+/*
+ * Whether -o FILE can stand for several numbered results: a name that
+ * reaches a descriptor (/dev/stdout) or a device would be numbered into
+ * new files beside it, /dev/stdout.1 in /dev.
+ */
+static int
+numbered_ok(const char *out)
+{
+	struct stat st;
+
+	if (path_descriptor(out) >= 0)
+		return 0;
+	return stat(out, &st) < 0 || S_ISREG(st.st_mode);
+}
+
 static int
 parse_args(int argc, char **argv, struct bench_options *o,
     struct bench_plan *plan, char *err)
@@ -316,6 +331,10 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		return errf(err, "-o FILE is required: where the result goes");
 	if (bench_plan_make(plan, argv[optind], o->runs, o->out, err) < 0)
 		return -1;
+	if (plan->n > 1 && !numbered_ok(o->out))
+		return errf(err, "-o %s: %zu results cannot share one descriptor, "
+		    "device or FIFO, nor be numbered beside it; expected -o FILE, "
+		    "numbered for each run", o->out, plan->n);
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 

@@ -79,6 +79,18 @@ if "$SYNCGATE_BENCH" --dir "$tmp/bd" --rows 200 --ops 300 --concurrency 2 \
 else
 	fail "syncgate-bench -o /dev/stdout -- sqlite: $(head -c 300 "$tmp/err")"
 fi
+# several results are never numbered beside a descriptor or a device
+# (/dev/stdout.1 in /dev)
+for dev in /dev/stdout /dev/null; do
+	expect 2 "-o $dev: 2 results cannot share one descriptor, device or FIFO" \
+		"$SYNCGATE_BENCH" sqlite --dir "$tmp/bd" --rows 200 --ops 300 --runs 2 -o "$dev"
+	[ ! -e "$dev.1" ] || { rm -f "$dev.1" "$dev.2"; fail "--runs 2 -o $dev wrote $dev.1"; }
+done
+# -o through a descriptor into an input is refused as -o FILE is
+cp "$G/ours.json" "$tmp/in.json"
+expect 2 "-o /dev/fd/3 names the input $tmp/in.json" sh -c "'$SYNCGATE' gate '$tmp/in.json' \
+	--rival '$G/rival.json' -o /dev/fd/3 3>>'$tmp/in.json'"
+cmp -s "$tmp/in.json" "$G/ours.json" || fail "-o /dev/fd/3 3>>in.json changed the input"
 # a descriptor not open, or open for reading only, is refused before anything is written
 expect 2 "-o /dev/fd/7: descriptor 7 is not open" sg gate "$G/ours.json" --rival "$G/rival.json" \
 	--format json -o "$tmp/first.json" --format text -o /dev/fd/7
