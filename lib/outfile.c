@@ -235,6 +235,8 @@ outfile_close(struct outfile *o, char *err)
 void
 outfile_abort(struct outfile *o)
 {
+	if (o->fp == NULL)      /* closed already, or never opened */
+		return;
 	if (o->borrowed) {
 		fflush(o->fp);
 		free(o->path);

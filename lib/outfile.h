@@ -52,7 +52,8 @@ int outfile_close(struct outfile *o, char *err);
 
 /*
  * Discards an open output: the temporary file is removed.  What was
- * already written to an output written in place stays.
+ * already written to an output written in place stays.  One already
+ * closed (by outfile_close, whatever it returned) is left alone.
  */
 void outfile_abort(struct outfile *o);
 

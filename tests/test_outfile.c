@@ -132,6 +132,17 @@ test_outfile_abort_leaves_old(void **state)
 	slurp(path, buf, sizeof buf);
 	assert_string_equal(buf, "new\n");
 	assert_int_equal(entries(), 1);
+	/* once closed, an abort (as after a failed close) touches nothing */
+	outfile_abort(&o);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	fputs("new\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	outfile_abort(&o);
+	assert_int_equal(outfile_open(&o, "-", err), 0);
+	assert_int_equal(outfile_close(&o, err), 0);
+	outfile_abort(&o);
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "new\n");
 }
 
 static void
