@@ -118,6 +118,7 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char word[3];
 	int opt;
 
 	memset(a, 0, sizeof *a);
@@ -131,11 +132,12 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 			return 1;
 		if (opt == '?')
 			return errf(err, "unknown option %s; see syncgate help calibrate",
-			    argv[optind - 1]);
+			    args_unknown(argv, optind, word));
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help calibrate",
 			    argv[optind - 1]);
-		if (opt != 1 && args_glued_file(argv[optind - 1], optarg, err) < 0)
+		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0)
 			return -1;
 		if (parse_one(opt, a, err) < 0)
 			return -1;

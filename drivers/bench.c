@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "drivers/drivers.h"
+#include "lib/args.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -295,6 +296,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		{ "value-bytes", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char word[3];
 	int c, ops_given = 0, sync_given = 0;
 
 	memset(o, 0, sizeof *o);
@@ -317,9 +319,10 @@ parse_args(int argc, char **argv, struct bench_options *o,
 			    argv[optind - 1]);
 		if (c == '?')
 			return errf(err, "unknown option %s; see syncgate-bench --help",
-			    argv[optind - 1]);
+			    args_unknown(argv, optind, word));
 		sync_given |= c == 'y';
-		if (take(c, optarg, o, &ops_given, err) < 0)
+		if (args_check_value(argv, optind, optarg, ":o:", longopts, err) < 0 ||
+		    take(c, optarg, o, &ops_given, err) < 0)
 			return -1;
 	}
 	if (optind != argc - 1)

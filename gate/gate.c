@@ -290,7 +290,8 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help gate",
 			    argv[optind - 1]);
-		if (opt != 1 && args_glued_file(argv[optind - 1], optarg, err) < 0)
+		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0)
 			return -1;
 		if (parse_one(opt, a, err) < 0)
 			return -1;

@@ -244,7 +244,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		{ "workload", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char err[ERRLEN];
+	char err[ERRLEN], word[3];
 	int c;
 
 	memset(a, 0, sizeof *a);
@@ -255,7 +255,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	opterr = 0;
 	outputs_init(&a->outs, 1);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (c != ':' && args_glued_file(argv[optind - 1], optarg, err) < 0) {
+		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:",
+		    longopts, err) < 0) {
 			err_warn("%s: %s", a->tool, err);
 			return -1;
 		}
@@ -276,7 +277,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
 			return -1;
 		default:
-			err_warn("unknown option %s; see syncgate import --help", argv[optind - 1]);
+			err_warn("unknown option %s; see syncgate import --help",
+			    args_unknown(argv, optind, word));
 			return -1;
 		}
 	}

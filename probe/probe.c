@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/args.h"
 #include "lib/cleanup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -227,6 +228,7 @@ watch_args(struct cli *c, char *err)
 static int
 parse_args(int argc, char **argv, struct cli *c, char *err)
 {
+	char word[3];
 	int ch;
 
 	memset(c, 0, sizeof *c);
@@ -249,8 +251,9 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 			    argv[optind - 1]);
 		else if (ch == '?')
 			return errf(err, "unknown option %s; try syncgate help probe",
-			    argv[optind - 1]);
-		else if (take_option(c, ch, optarg, err) < 0)
+			    args_unknown(argv, optind, word));
+		else if (args_check_value(argv, optind, optarg, ":ho:", longopts,
+		    err) < 0 || take_option(c, ch, optarg, err) < 0)
 			return -1;
 	}
 	if (optind < argc)

@@ -129,7 +129,8 @@ parse(int argc, char **argv, struct options *op)
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
-		if (c != ':' && args_glued_file(argv[optind - 1], optarg, err) < 0)
+		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:", longs,
+		    err) < 0)
 			return usage_error("%s", err);
 		switch (c) {
 		case OPT_ASCII:

@@ -7,7 +7,7 @@
 # two outputs that reach one destination are refused in one line; a name
 # of 254 and 255 bytes is written; what SIGKILL leaves has the documented
 # name; -- ends the options and an option glued to a file's name is
-# refused.
+# refused, and so is an option given where a value belongs (-o --strict).
 set -eu
 
 LC_ALL=C.UTF-8
@@ -197,6 +197,26 @@ expect 0 "" sg calibrate -- -ours.json a.json
 grep -q '^calibrate: zu' "$tmp/out" || fail "calibrate -- -ours.json: no table"
 expect 0 "" sg import ycsb --engine e -- -y.txt
 grep -q '"syncgate-result/1"' "$tmp/out" || fail "import -- -y.txt: no result"
+# an option where a value belongs: the value was forgotten, and the
+# option would be dropped and a file of its name written
+expect 2 "-o --strict: --strict is an option, not a value; expected a value after -o" \
+	sg gate "$OLDPWD/$G/ours.json" --rival "$OLDPWD/$G/rival.json" -o --strict
+[ ! -e ./--strict ] || fail "gate -o --strict wrote a file --strict"
+expect 2 "--rival --same-h: --same-h is an option" \
+	sg gate "$OLDPWD/$G/ours.json" --rival --same-h
+expect 2 "-o -h: -h is an option" sg report -o -h -- -v.json
+expect 2 "--format --output: --output is an option" sg calibrate a.json b.json --format --output
+expect 2 "--engine -o: -o is an option" sg import ycsb --engine -o -- -y.txt
+expect 2 "unknown option -y; see syncgate import --help" sg import ycsb -y.txt --engine e
+expect 2 "--dir --json: --json is an option" sg probe --dir --json
+expect 2 "--dir --rows: --rows is an option" "$SYNCGATE_BENCH" sqlite --dir --rows -o r.json
+# an unknown letter of a word is named as the letter, not as the word before
+expect 2 "unknown option -x; see syncgate help calibrate" sg calibrate a.json -x.json
+expect 2 "unknown option -x; try syncgate help probe" sg probe --dir . -x.json
+expect 2 "unknown option -x; see syncgate-bench --help" "$SYNCGATE_BENCH" sqlite -x.json
+# a value that starts with - and is no option is a value
+expect 0 "" sg report -o -x.txt -- -v.json
+[ -s ./-x.txt ] || fail "report -o -x.txt wrote no -x.txt"
 cd "$OLDPWD"
 
 if [ "$failures" -gt 0 ]; then
