@@ -474,11 +474,23 @@ probe_main(int argc, char **argv)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
+	/*
+	 * A watch may last hours: a file's temporary is made again at the
+	 * end, so that SIGKILL during the watch leaves none behind.
+	 */
+	if (c.watch && of.tmp != NULL)
+		outfile_abort(&of);
 	if (c.watch)
 		watch_start(&c);
 	if (probe_run(&c.o, &rec, err) < 0) {
-		outfile_abort(&of);
+		if (of.fp != NULL)
+			outfile_abort(&of);
 		err_warn("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (of.fp == NULL && outfile_open(&of, c.outs.v[0].path, err) < 0) {
+		err_warn("%s", err);
+		probe_record_free(&rec);
 		return EXIT_TROUBLE;
 	}
 	r.rec = &rec;

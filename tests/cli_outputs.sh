@@ -153,10 +153,24 @@ for len in 254 255; do
 done
 ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a long name left a temporary"
 
-# --- SIGKILL leaves the output untouched and one temporary of the documented name
+# --- SIGKILL: the output untouched; probe --watch leaves nothing, a run
+# killed while its output is open one temporary of the documented name
 mkdir "$tmp/k"
 echo old >"$tmp/k/w.json"
-sg probe --dir "$tmp/pd" --watch --interval 1s --max-time 60 -o "$tmp/k/w.json" 2>/dev/null &
+sg probe --dir "$tmp/pd" --watch --interval 100ms --max-time 60 -o "$tmp/k/w.json" 2>"$tmp/k.err" &
+pid=$!
+i=0
+while ! grep -q 'after the probe' "$tmp/k.err" && [ "$i" -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill -s KILL "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+[ "$(cat "$tmp/k/w.json")" = old ] || fail "SIGKILL: w.json is not the old file"
+[ "$(ls -A "$tmp/k")" = w.json ] || fail "SIGKILL during --watch left $(ls -A "$tmp/k")"
+mkdir "$tmp/kd"
+"$SYNCGATE_BENCH" sqlite --dir "$tmp/kd" --rows 200 --seconds 30 -o "$tmp/k/w.json" 2>/dev/null &
 pid=$!
 i=0
 while ! ls -A "$tmp/k" | grep -q '^\.syncgate-tmp\.' && [ "$i" -lt 100 ]; do
@@ -165,6 +179,7 @@ while ! ls -A "$tmp/k" | grep -q '^\.syncgate-tmp\.' && [ "$i" -lt 100 ]; do
 done
 kill -s KILL "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
+rm -rf "$tmp/kd"
 [ "$(cat "$tmp/k/w.json")" = old ] || fail "SIGKILL: w.json is not the old file"
 left=$(ls -A "$tmp/k" | grep -v '^w\.json$' || true)
 echo "$left" | grep -qx '\.syncgate-tmp\.[A-Za-z0-9]\{6\}' ||
