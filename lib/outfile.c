@@ -197,6 +197,8 @@ outfile_close(struct outfile *o, char *err)
 {
 	int bad;
 
+	if (o->fp == NULL)      /* closed already */
+		return 0;
 	if (o->borrowed) {
 		bad = fflush(o->fp) != 0 || ferror(o->fp);
 		if (bad)

@@ -46,7 +46,7 @@ int outfile_open(struct outfile *o, const char *path, char *err);
  * Flushes, checks for write errors, syncs the file, renames it into
  * place and syncs its directory.  Returns 0, or -1 with err set and
  * nothing left behind (a failed directory sync is reported, though the
- * file is already in place).
+ * file is already in place).  One already closed returns 0.
  */
 int outfile_close(struct outfile *o, char *err);
 

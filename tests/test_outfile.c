@@ -138,9 +138,11 @@ test_outfile_abort_leaves_old(void **state)
 	fputs("new\n", o.fp);
 	assert_int_equal(outfile_close(&o, err), 0);
 	outfile_abort(&o);
+	assert_int_equal(outfile_close(&o, err), 0);
 	assert_int_equal(outfile_open(&o, "-", err), 0);
 	assert_int_equal(outfile_close(&o, err), 0);
 	outfile_abort(&o);
+	assert_int_equal(outfile_close(&o, err), 0);
 	slurp(path, buf, sizeof buf);
 	assert_string_equal(buf, "new\n");
 }
