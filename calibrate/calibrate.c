@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "calibrate/calibrate.h"
+#include "lib/args.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -60,6 +61,8 @@ calibrate_usage(FILE *fp)
 "  --format FORMAT       text (the table) or json (syncgate-noise/1);\n"
 "                        default text\n"
 "  -h, --help            print this help\n"
+"  --                    end of the options: every word after it is a\n"
+"                        RUN.json, even one that starts with -\n"
 "  --max-regression PCT  the gate's limit the table's last line reads\n"
 "                        against (default 5%)\n"
 "  -o, --output FILE     write the format given before it to FILE (- for\n"
@@ -70,16 +73,23 @@ calibrate_usage(FILE *fp)
 	    fp);
 }
 
+/* One more run's file. */
+static int
+add_file(struct args *a, const char *path, char *err)
+{
+	if (a->n == CALIBRATE_MAX_RUNS)
+		return errf(err, "more than %d runs; expected at most %d",
+		    CALIBRATE_MAX_RUNS, CALIBRATE_MAX_RUNS);
+	a->files[a->n++] = path;
+	return 0;
+}
+
 static int
 parse_one(int opt, struct args *a, char *err)
 {
 	switch (opt) {
 	case 1:
-		if (a->n == CALIBRATE_MAX_RUNS)
-			return errf(err, "more than %d runs; expected at most %d",
-			    CALIBRATE_MAX_RUNS, CALIBRATE_MAX_RUNS);
-		a->files[a->n++] = optarg;
-		return 0;
+		return add_file(a, optarg, err);
 	case 'c':
 		return units_parse_percent(optarg, 0.5, 1, &a->confidence,
 		    "--confidence", err);
@@ -109,6 +119,7 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char word[3];
 	int opt;
 
 	memset(a, 0, sizeof *a);
@@ -122,13 +133,20 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 			return 1;
 		if (opt == '?')
 			return errf(err, "unknown option %s; see syncgate help calibrate",
-			    argv[optind - 1]);
+			    args_unknown(argv, optind, word));
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help calibrate",
 			    argv[optind - 1]);
+		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0)
+			return -1;
 		if (parse_one(opt, a, err) < 0)
 			return -1;
 	}
+	/* after --, every word is a run, whatever it starts with */
+	for (; optind < argc; optind++)
+		if (add_file(a, argv[optind], err) < 0)
+			return -1;
 	if (a->n < 2)
 		return errf(err, "%s; expected two runs or more of one engine with "
 		    "nothing changed between them", a->n == 0 ? "no runs" :

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "drivers/drivers.h"
+#include "lib/args.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -121,6 +122,7 @@ usage(FILE *fp)
 	    "                          own with its own probe, the engines in turn\n"
 	    "                          (lmdb sqlite lmdb sqlite ...) so a slow\n"
 	    "                          minute of the machine falls on both (default 1)\n"
+	    "  --                      end of the options: ENGINE follows\n"
 	    "\n"
 	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
 	    "environment and a read transaction per thread (MDB_NOTLS).\n"
@@ -259,6 +261,21 @@ check_options(struct bench_options *o, const struct bench_plan *plan,
 	return 0;
 }
 
+/*
+ * Whether -o FILE can stand for several numbered results: a name that
+ * reaches a descriptor (/dev/stdout) or a device would be numbered into
+ * new files beside it, /dev/stdout.1 in /dev.
+ */
+static int
+numbered_ok(const char *out)
+{
+	struct stat st;
+
+	if (path_descriptor(out) >= 0)
+		return 0;
+	return stat(out, &st) < 0 || S_ISREG(st.st_mode);
+}
+
 static int
 parse_args(int argc, char **argv, struct bench_options *o,
     struct bench_plan *plan, char *err)
@@ -279,6 +296,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		{ "value-bytes", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char word[3];
 	int c, ops_given = 0, sync_given = 0;
 
 	memset(o, 0, sizeof *o);
@@ -301,9 +319,10 @@ parse_args(int argc, char **argv, struct bench_options *o,
 			    argv[optind - 1]);
 		if (c == '?')
 			return errf(err, "unknown option %s; see syncgate-bench --help",
-			    argv[optind - 1]);
+			    args_unknown(argv, optind, word));
 		sync_given |= c == 'y';
-		if (take(c, optarg, o, &ops_given, err) < 0)
+		if (args_check_value(argv, optind, optarg, ":o:", longopts, err) < 0 ||
+		    take(c, optarg, o, &ops_given, err) < 0)
 			return -1;
 	}
 	if (optind != argc - 1)
@@ -315,6 +334,10 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		return errf(err, "-o FILE is required: where the result goes");
 	if (bench_plan_make(plan, argv[optind], o->runs, o->out, err) < 0)
 		return -1;
+	if (plan->n > 1 && !numbered_ok(o->out))
+		return errf(err, "-o %s: %zu results cannot share one descriptor, "
+		    "device or FIFO, nor be numbered beside it; expected -o FILE, "
+		    "numbered for each run", o->out, plan->n);
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 

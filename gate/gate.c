@@ -13,6 +13,7 @@
 
 #include "gate/gate.h"
 #include "gate/rules.h"
+#include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -73,6 +74,8 @@ gate_usage(FILE *fp)
 	    "  --github-annotations  print an ::error line for each failed check and a\n"
 	    "                        ::warning line for each indeterminate one\n"
 	    "  -h, --help            print this help\n"
+	    "  --                    end of the options: every word after it is an\n"
+	    "                        OURS.json (or NEW.json), even one that starts with -\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
 	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
 	    "                        for a side of one run of the engine it measured\n"
@@ -287,9 +290,16 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help gate",
 			    argv[optind - 1]);
+		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0)
+			return -1;
 		if (parse_one(opt, a, err) < 0)
 			return -1;
 	}
+	/* after --, every word is one of our runs, whatever it starts with */
+	for (; optind < argc; optind++)
+		if (add_run(&a->ours, argv[optind], "OURS.json", err) < 0)
+			return -1;
 	return check_args(a, err);
 }
 

@@ -18,6 +18,7 @@
 #include "import/formats.h"
 #include "import/import.h"
 #include "import/parse.h"
+#include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -116,6 +117,7 @@ import_usage(FILE *fp)
 	    import_format_names(names, sizeof names, IMPORT_TAKES_WORKLOAD, " and "),
 	    default_workload());
 	option(fp, "-o FILE", "write the result to FILE, atomically");
+	option(fp, "--", "end of the options: FILE after it may start with -");
 	fprintf(fp, "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
 	    "or other-format file, a write error)\n");
@@ -242,7 +244,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		{ "workload", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char err[ERRLEN];
+	char err[ERRLEN], word[3];
 	int c;
 
 	memset(a, 0, sizeof *a);
@@ -253,6 +255,11 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	opterr = 0;
 	outputs_init(&a->outs, 1);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:",
+		    longopts, err) < 0) {
+			err_warn("%s: %s", a->tool, err);
+			return -1;
+		}
 		switch (c) {
 		case 'e': a->engine = optarg; break;
 		case 'h': *help = 1; return 0;
@@ -270,7 +277,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
 			return -1;
 		default:
-			err_warn("unknown option %s; see syncgate import --help", argv[optind - 1]);
+			err_warn("unknown option %s; see syncgate import --help",
+			    args_unknown(argv, optind, word));
 			return -1;
 		}
 	}

@@ -5,7 +5,7 @@
  * (device and inode), never by how they were named.
  */
 #include <errno.h>
-#include <limits.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,26 +25,42 @@ is_stdout(const char *path)
 	return path == NULL || strcmp(path, "-") == 0;
 }
 
-/*
- * A dangling link's target, relative to the link's folder when it is
- * not absolute; the caller frees it.  NULL when path is not a link.
- */
-static char *
-link_target(const char *path)
+/* What st holds, for comparing by device and inode. */
+static void
+identify(struct file_id *id, const struct stat *st)
 {
-	char buf[PATH_MAX], *dir, *joined;
-	ssize_t n = readlink(path, buf, sizeof buf - 1);
+	struct stat null;
 
-	if (n < 0)
-		return NULL;
-	buf[n] = '\0';
-	if (buf[0] == '/')
-		return xstrdup(buf);
-	dir = path_dir(path);
-	joined = xmalloc(strlen(dir) + (size_t)n + 2);
-	sprintf(joined, "%s/%s", dir, buf);
-	free(dir);
-	return joined;
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+	id->known = 1;
+	id->regular = S_ISREG(st->st_mode);
+	id->null = S_ISCHR(st->st_mode) && stat("/dev/null", &null) == 0 &&
+	    S_ISCHR(null.st_mode) && null.st_rdev == st->st_rdev;
+}
+
+/*
+ * A descriptor, as "-" or a name such as /dev/stdout reaches it: it
+ * must be open for writing, and is known by what it holds.
+ */
+static int
+descriptor(struct file_id *id, int fd, const char *label, char *err)
+{
+	struct stat st;
+	int fl = fcntl(fd, F_GETFL);
+
+	id->kind = FILE_ID_FD;
+	id->fd = fd;
+	if (fl < 0)
+		return errf(err, "%s: descriptor %d is not open; expected one the "
+		    "shell opened for writing (>FILE, >>FILE, %d>FILE)", label, fd,
+		    fd);
+	if ((fl & O_ACCMODE) == O_RDONLY)
+		return errf(err, "%s: descriptor %d is open for reading only; "
+		    "expected one open for writing", label, fd);
+	if (fstat(fd, &st) == 0)
+		identify(id, &st);
+	return 0;
 }
 
 /* A file yet to be made at path: its folder's identity and its name. */
@@ -79,8 +95,7 @@ existing(struct file_id *id, const struct stat *st, const char *label,
 		return errf(err, "%s: is a directory; expected a file to write",
 		    label);
 	id->kind = S_ISREG(st->st_mode) ? FILE_ID_FILE : FILE_ID_OTHER;
-	id->dev = st->st_dev;
-	id->ino = st->st_ino;
+	identify(id, st);
 	return 0;
 }
 
@@ -89,25 +104,28 @@ file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 {
 	struct stat st;
 	char *cur, *next;
-	int hops, rc;
+	int hops, rc, fd;
 
 	memset(id, 0, sizeof *id);
 	if (is_stdout(path)) {
-		id->kind = FILE_ID_STDOUT;
-		if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
-			id->stdout_file = 1;
-			id->dev = st.st_dev;
-			id->ino = st.st_ino;
-		}
+		/* standard output closed or read-only fails when written, as ever */
+		if (descriptor(id, STDOUT_FILENO, label, err) < 0)
+			memset(id, 0, sizeof *id);
+		id->fd = STDOUT_FILENO;
 		return 0;
 	}
+	if (path[0] == '\0')
+		return errf(err, "%s: the name is empty; expected a file to write",
+		    label);
+	if ((fd = path_descriptor(path)) >= 0)
+		return descriptor(id, fd, label, err);
 	if (stat(path, &st) == 0)
 		return existing(id, &st, label, err);
 	if (errno != ENOENT)
 		return errf(err, "%s:", label);
 	/* a dangling link: the file made is the one it names */
 	cur = xstrdup(path);
-	for (hops = 0; hops < MAX_LINKS && (next = link_target(cur)) != NULL; hops++) {
+	for (hops = 0; hops < MAX_LINKS && (next = path_link_target(cur)) != NULL; hops++) {
 		free(cur);
 		cur = next;
 	}
@@ -126,19 +144,13 @@ file_id_free(struct file_id *id)
 int
 file_id_same(const struct file_id *a, const struct file_id *b)
 {
-	if (a->kind != b->kind)
-		return 0;
-	switch (a->kind) {
-	case FILE_ID_STDOUT:
+	if (a->kind == FILE_ID_FD && b->kind == FILE_ID_FD && a->fd == b->fd)
 		return 1;
-	case FILE_ID_FILE:
-		return a->dev == b->dev && a->ino == b->ino;
-	case FILE_ID_NEW:
-		return a->dev == b->dev && a->ino == b->ino &&
+	if (a->kind == FILE_ID_NEW || b->kind == FILE_ID_NEW)
+		return a->kind == b->kind && a->dev == b->dev && a->ino == b->ino &&
 		    strcmp(a->base, b->base) == 0;
-	default:
-		return 0;
-	}
+	return a->known && b->known && !a->null && a->dev == b->dev &&
+	    a->ino == b->ino;
 }
 
 int
@@ -224,13 +236,11 @@ fileset_result(struct fileset *s, const struct result *r)
 	}
 }
 
-/* Whether an output is the input in: one regular file, standard output's included. */
+/* Whether an output is the input in: one regular file, however reached. */
 static int
 names_input(const struct file_id *out, const struct file_id *in)
 {
-	if (out->kind == FILE_ID_STDOUT)
-		return out->stdout_file && out->dev == in->dev && out->ino == in->ino;
-	return out->kind == FILE_ID_FILE && out->dev == in->dev &&
+	return out->known && out->regular && out->dev == in->dev &&
 	    out->ino == in->ino;
 }
 

@@ -14,9 +14,10 @@
 
 /* What a name denotes, as far as "is this one file" goes. */
 enum file_id_kind {
-	FILE_ID_STDOUT = 0,     /* NULL or "-" */
+	FILE_ID_FD = 0,         /* NULL or "-" (descriptor 1), or a name that
+	                         * reaches a descriptor (/dev/stdout, /dev/fd/3) */
 	FILE_ID_FILE,           /* an existing regular file: dev, ino */
-	FILE_ID_OTHER,          /* a device or a FIFO: never the same as another */
+	FILE_ID_OTHER,          /* a device or a FIFO: dev, ino */
 	FILE_ID_NEW             /* a file yet to be made: its folder's dev, ino and its name */
 };
 
@@ -25,8 +26,12 @@ struct file_id {
 	dev_t dev;
 	ino_t ino;
 	char *base;             /* FILE_ID_NEW: the name it will get; else NULL */
-	/* FILE_ID_STDOUT: whether standard output is a regular file (dev, ino) */
-	int stdout_file;
+	int fd;                 /* FILE_ID_FD: the descriptor */
+	int known;              /* dev and ino are what the name (or the
+	                         * descriptor) holds: not for FILE_ID_NEW, nor
+	                         * a descriptor fstat cannot look at */
+	int regular;            /* what it holds is a regular file */
+	int null;               /* the null device, which takes any number */
 };
 
 struct fileset_entry {
@@ -42,9 +47,11 @@ struct fileset {
 
 /*
  * What path denotes.  Links are followed, a dangling one to the file it
- * would create; a file yet to be made is known by its folder and name.
- * Returns 0, or -1 with err (prefixed with label) when path is a
- * directory, its folder cannot be found, or it cannot be looked at.
+ * would create; a file yet to be made is known by its folder and name;
+ * a name that reaches a descriptor (lib/path.h) is that descriptor.
+ * Returns 0, or -1 with err (prefixed with label) when path is empty or
+ * a directory, its folder cannot be found, it cannot be looked at, or
+ * the descriptor it reaches is not open for writing.
  * The caller frees id with file_id_free.
  */
 int file_id_of(struct file_id *id, const char *path, const char *label,
@@ -52,9 +59,10 @@ int file_id_of(struct file_id *id, const char *path, const char *label,
 void file_id_free(struct file_id *id);
 
 /*
- * Whether two outputs are one: both standard output, one regular file
- * (by device and inode: a hard or symbolic link, "./x" and "x"), or one
- * name in one folder for files yet to be made.  A device (/dev/null)
+ * Whether two outputs are one: one descriptor ("-" and /dev/stdout), one
+ * file, FIFO, pipe or device (by device and inode: a hard or symbolic
+ * link, "./x" and "x", the file standard output was sent to by `>`), or
+ * one name in one folder for files yet to be made.  The null device
  * takes any number of outputs.
  */
 int file_id_same(const struct file_id *a, const struct file_id *b);

@@ -37,6 +37,55 @@ open_direct(struct outfile *o, const char *path, char *err)
 	return 0;
 }
 
+/*
+ * A name that reaches one of our descriptors names what the shell
+ * opened: opening it anew would truncate what `>>` keeps, and the old
+ * code's rename replaced the file `>>` appends to.  It is written
+ * through the descriptor, at its offset and with its O_APPEND, never
+ * truncated; standard output and standard error through their own
+ * streams, so the order of what else goes there is kept.
+ */
+static int
+open_descriptor(struct outfile *o, const char *path, int fd, char *err)
+{
+	int fl = fcntl(fd, F_GETFL), dup;
+
+	if (fl < 0)
+		return errf(err, "%s: descriptor %d is not open; expected one the "
+		    "shell opened for writing (>FILE, >>FILE, %d>FILE)", path, fd, fd);
+	if ((fl & O_ACCMODE) == O_RDONLY)
+		return errf(err, "%s: descriptor %d is open for reading only; "
+		    "expected one open for writing", path, fd);
+	if (fd == STDOUT_FILENO || fd == STDERR_FILENO) {
+		o->fp = fd == STDOUT_FILENO ? stdout : stderr;
+		o->borrowed = 1;
+	} else {
+		if ((dup = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
+			return errf(err, "%s:", path);
+		if ((o->fp = fdopen(dup, "w")) == NULL) {
+			close(dup);
+			return errf(err, "%s:", path);
+		}
+	}
+	o->path = xstrdup(path);
+	return 0;
+}
+
+/*
+ * The temporary's name: OUTFILE_TMP_PREFIX and six characters in the
+ * folder of path, so that it fits wherever path's own name does.
+ */
+static char *
+tmp_name(const char *path)
+{
+	char *dir = path_dir(path), *tmp;
+
+	tmp = xmalloc(strlen(dir) + sizeof OUTFILE_TMP_PREFIX + 8);
+	sprintf(tmp, "%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
+	free(dir);
+	return tmp;
+}
+
 int
 outfile_open(struct outfile *o, const char *path, char *err)
 {
@@ -50,8 +99,13 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	o->slot = -1;
 	if (path == NULL || strcmp(path, "-") == 0) {
 		o->fp = stdout;
+		o->borrowed = 1;
 		return 0;
 	}
+	if (path[0] == '\0')
+		return errf(err, "-o: the name is empty; expected a file to write");
+	if ((fd = path_descriptor(path)) >= 0)
+		return open_descriptor(o, path, fd, err);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode))
 			return errf(err, "%s: is a directory; expected a file to write", path);
@@ -65,8 +119,7 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	}
 	o->path = xstrdup(path);
 	free(real);
-	o->tmp = xmalloc(strlen(o->path) + 16);
-	sprintf(o->tmp, "%s.tmp.XXXXXX", o->path);
+	o->tmp = tmp_name(o->path);
 	cleanup_install();
 	cleanup_hold(&old);
 	fd = mkstemp(o->tmp);
@@ -144,11 +197,15 @@ outfile_close(struct outfile *o, char *err)
 {
 	int bad;
 
-	if (o->path == NULL) {
-		bad = fflush(stdout) != 0 || ferror(stdout);
-		if (bad)
-			return errf(err, "standard output:");
+	if (o->fp == NULL)      /* closed already */
 		return 0;
+	if (o->borrowed) {
+		bad = fflush(o->fp) != 0 || ferror(o->fp);
+		if (bad)
+			errf(err, "%s:", o->path != NULL ? o->path : "standard output");
+		free(o->path);
+		memset(o, 0, sizeof *o);
+		return bad ? -1 : 0;
 	}
 	bad = fflush(o->fp) != 0 || ferror(o->fp);
 	if (bad)
@@ -180,8 +237,12 @@ outfile_close(struct outfile *o, char *err)
 void
 outfile_abort(struct outfile *o)
 {
-	if (o->path == NULL) {
-		fflush(stdout);
+	if (o->fp == NULL)      /* closed already, or never opened */
+		return;
+	if (o->borrowed) {
+		fflush(o->fp);
+		free(o->path);
+		memset(o, 0, sizeof *o);
 		return;
 	}
 	fclose(o->fp);

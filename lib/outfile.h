@@ -6,20 +6,34 @@
  * closed pipe is an error rather than a silently short report.  A path
  * that is a symlink is followed (the link stays; the file it names is
  * replaced, keeping its mode); one that is a device or a FIFO is written
- * in place.
+ * in place; one that reaches a descriptor of this process (/dev/stdout,
+ * /dev/fd/3: lib/path.h) is written through that descriptor, where the
+ * shell's `>` or `>>` left it.
  */
 #ifndef SYNCGATE_OUTFILE_H
 #define SYNCGATE_OUTFILE_H
 
 #include <stdio.h>
 
+/*
+ * Every temporary is this followed by six random characters, in the
+ * folder of the file it will replace, whatever that file's name: short
+ * enough for any legal name, and recognisable.  A process killed by
+ * SIGKILL (or a crash of the machine) may leave one; the file it was
+ * for is then untouched, and the temporary may be removed once no
+ * syncgate writes in that folder.
+ */
+#define OUTFILE_TMP_PREFIX ".syncgate-tmp."
+
 struct outfile {
 	FILE *fp;       /* write here */
-	char *path;     /* the final name; NULL for standard output */
-	char *tmp;      /* the temporary name while open; NULL when path is
-	                 * not a regular file (/dev/null, a FIFO) and is
-	                 * written directly */
+	char *path;     /* the final name, or the name given for a
+	                 * descriptor; NULL for standard output ("-") */
+	char *tmp;      /* the temporary name while open; NULL when the
+	                 * output is written in place (a device, a FIFO, a
+	                 * descriptor, standard output) */
 	int slot;       /* cleanup slot of tmp */
+	int borrowed;   /* fp is stdout or stderr: flushed, never closed */
 };
 
 /*
@@ -32,11 +46,15 @@ int outfile_open(struct outfile *o, const char *path, char *err);
  * Flushes, checks for write errors, syncs the file, renames it into
  * place and syncs its directory.  Returns 0, or -1 with err set and
  * nothing left behind (a failed directory sync is reported, though the
- * file is already in place).
+ * file is already in place).  One already closed returns 0.
  */
 int outfile_close(struct outfile *o, char *err);
 
-/* Discards an open output: the temporary file is removed. */
+/*
+ * Discards an open output: the temporary file is removed.  What was
+ * already written to an output written in place stays.  One already
+ * closed (by outfile_close, whatever it returned) is left alone.
+ */
 void outfile_abort(struct outfile *o);
 
 /*

@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Paths as text.
+ * Paths as text, where a link points, and which descriptor a name
+ * reaches.
  */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/path.h"
+
+/* Links followed, as the kernel's own limit (ELOOP past 40). */
+#define MAX_LINKS 40
 
 char *
 path_dir(const char *path)
@@ -29,4 +37,80 @@ path_base(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash != NULL ? slash + 1 : path;
+}
+
+char *
+path_link_target(const char *path)
+{
+	char buf[PATH_MAX], *dir, *joined;
+	ssize_t n = readlink(path, buf, sizeof buf - 1);
+
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	if (buf[0] == '/')
+		return xstrdup(buf);
+	dir = path_dir(path);
+	joined = xmalloc(strlen(dir) + (size_t)n + 2);
+	sprintf(joined, "%s/%s", dir, buf);
+	free(dir);
+	return joined;
+}
+
+/* Whether s is a whole number of at most digits digits, nothing else. */
+static int
+all_digits(const char *s, size_t digits)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n > 0 && n <= digits && s[n] == '\0';
+}
+
+/*
+ * Whether dir, resolved, is this process's descriptor folder: /dev/fd
+ * and /proc/self/fd resolve to /proc/PID/fd, /proc/thread-self/fd to
+ * /proc/PID/task/TID/fd.
+ */
+static int
+is_own_fd_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL), own[64];
+	const char *rest;
+	size_t n;
+	int yes = 0;
+
+	if (real == NULL)
+		return 0;
+	n = (size_t)snprintf(own, sizeof own, "/proc/%ld/", (long)getpid());
+	if (strncmp(real, own, n) == 0) {
+		rest = real + n;
+		if (strncmp(rest, "task/", 5) == 0) {
+			rest += 5;
+			rest += strspn(rest, "0123456789");
+			rest += *rest == '/';
+		}
+		yes = strcmp(rest, "fd") == 0;
+	}
+	free(real);
+	return yes;
+}
+
+int
+path_descriptor(const char *path)
+{
+	char *cur = xstrdup(path), *next, *dir;
+	int hops, fd = -1;
+
+	for (hops = 0; hops <= MAX_LINKS; hops++) {
+		dir = path_dir(cur);
+		if (all_digits(path_base(cur), 9) && is_own_fd_dir(dir))
+			fd = atoi(path_base(cur));
+		free(dir);
+		if (fd >= 0 || (next = path_link_target(cur)) == NULL)
+			break;
+		free(cur);
+		cur = next;
+	}
+	free(cur);
+	return fd;
 }

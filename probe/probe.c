@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/args.h"
 #include "lib/cleanup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -229,6 +230,7 @@ watch_args(struct cli *c, char *err)
 static int
 parse_args(int argc, char **argv, struct cli *c, char *err)
 {
+	char word[3];
 	int ch;
 
 	memset(c, 0, sizeof *c);
@@ -251,8 +253,9 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 			    argv[optind - 1]);
 		else if (ch == '?')
 			return errf(err, "unknown option %s; try syncgate help probe",
-			    argv[optind - 1]);
-		else if (take_option(c, ch, optarg, err) < 0)
+			    args_unknown(argv, optind, word));
+		else if (args_check_value(argv, optind, optarg, ":ho:", longopts,
+		    err) < 0 || take_option(c, ch, optarg, err) < 0)
 			return -1;
 	}
 	if (optind < argc)
@@ -473,11 +476,23 @@ probe_main(int argc, char **argv)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
+	/*
+	 * A watch may last hours: a file's temporary is made again at the
+	 * end, so that SIGKILL during the watch leaves none behind.
+	 */
+	if (c.watch && of.tmp != NULL)
+		outfile_abort(&of);
 	if (c.watch)
 		watch_start(&c);
 	if (probe_run(&c.o, &rec, err) < 0) {
-		outfile_abort(&of);
+		if (of.fp != NULL)
+			outfile_abort(&of);
 		err_warn("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (of.fp == NULL && outfile_open(&of, c.outs.v[0].path, err) < 0) {
+		err_warn("%s", err);
+		probe_record_free(&rec);
 		return EXIT_TROUBLE;
 	}
 	r.rec = &rec;

@@ -39,10 +39,17 @@ outputs_add(struct outputs *o, const char *path, char *err)
 	if (o->n == o->max)
 		return errf(err, "-o: more than %zu outputs; expected at most %zu",
 		    o->max, o->max);
-	for (i = 0; i < o->n; i++)
-		if (fileset_same_output(o->v[i].path, path))
+	for (i = 0; i < o->n; i++) {
+		const char *was = o->v[i].path != NULL ? o->v[i].path : "-";
+
+		if (!fileset_same_output(o->v[i].path, path))
+			continue;
+		if (strcmp(was, path) == 0)
 			return errf(err, "-o %s is given twice; expected one file a format",
 			    path);
+		return errf(err, "-o %s is given twice; expected one file a format "
+		    "(-o %s is the same output)", path, was);
+	}
 	o->v[o->n].format = o->pending ? o->format : FORMAT_TEXT;
 	o->v[o->n].path = strcmp(path, "-") == 0 ? NULL : path;
 	o->n++;
@@ -74,7 +81,8 @@ outputs_check(const struct outputs *o, struct fileset *fs, const char *purpose,
 
 	for (i = 0; i < o->n; i++) {
 		if (o->v[i].path != NULL)
-			snprintf(label, sizeof label, "-o %s", o->v[i].path);
+			snprintf(label, sizeof label, "-o %s", o->v[i].path[0] != '\0' ?
+			    o->v[i].path : "\"\"");
 		else
 			snprintf(label, sizeof label, "standard output");
 		if (fileset_output(fs, o->v[i].path, label, purpose, err) < 0)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -60,6 +61,7 @@ report_usage(FILE *fp)
 	    "                     print a verdict's ::error line for each failed check\n"
 	    "                     and ::warning line for each indeterminate one\n"
 	    "  -h, --help         print this help\n"
+	    "  --                 end of the options: FILE after it may start with -\n"
 	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
 	    "                     standard output); repeat --format F -o FILE for more\n"
 	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
@@ -127,6 +129,9 @@ parse(int argc, char **argv, struct options *op)
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
+		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:", longs,
+		    err) < 0)
+			return usage_error("%s", err);
 		switch (c) {
 		case OPT_ASCII:
 			op->ascii = 1;

@@ -7,8 +7,10 @@
 # GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE, RUNNER_TEMP, GITHUB_ACTION_PATH),
 # give a passing, a failing and an indeterminate gate their verdict,
 # exit status, summary, reports and annotations, and refuse bad inputs in
-# one line with exit status 2.  The build step is skipped through the
-# input syncgate, which names the binary under test.
+# one line with exit status 2, a results line that looks like an option
+# or a YAML list item included.  The build step is skipped through the
+# input syncgate, which names the binary under test, but for one run of it
+# with a RUNNER_TEMP that holds a space.
 set -eu
 
 LC_ALL=C.UTF-8
@@ -17,6 +19,7 @@ unset NO_COLOR GITHUB_STEP_SUMMARY GITHUB_OUTPUT
 S=${SYNCGATE:-build/syncgate}
 . tests/lib.sh
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+built=$(dirname "$S")
 if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
 	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$SYNCGATE_VALGRIND" "$S" >"$tmp/syncgate"
 	chmod +x "$tmp/syncgate"
@@ -207,6 +210,54 @@ step gate INPUT_RESULTS="
 if [ "$rc" != 0 ] || ! grep -qx 'verdict=indeterminate' "$tmp/outputs"; then
 	fail "a list of one line among blanks: exit $rc: $(cat "$tmp/err")"
 fi
+
+# each results line is a file, never an option: options go first, the
+# files after --; a file whose name starts with - is read as one
+echo victim >"$ws/victim.json"
+refused dash-o 'syncgate gate: -ovictim.json:' gate INPUT_RESULTS="-ovictim.json
+samples-intervals/ours.json" INPUT_RIVAL=samples-intervals/rival.json
+[ "$(cat "$ws/victim.json")" = victim ] || fail "a results line -ovictim.json overwrote victim.json"
+cp "$ws/samples-intervals/ours.json" "$ws/-ours.json"
+step gate INPUT_RESULTS="-ours.json" INPUT_RIVAL=samples-intervals/rival.json \
+	INPUT_SUMMARY=false INPUT_ANNOTATIONS=false
+if [ "$rc" != 0 ] || ! grep -qx 'verdict=indeterminate' "$tmp/outputs"; then
+	fail "a results line -ours.json: exit $rc: $(cat "$tmp/err")"
+fi
+[ ! -e "$ws/urs.json" ] || fail "a results line -ours.json wrote urs.json"
+# a line written as a YAML list item is refused, in every list input
+refused yaml-list 'syncgate action: input results: the line "- ours.json" is a YAML list item; expected one file a line, without "- "' \
+	gate INPUT_RESULTS="- ours.json" INPUT_RIVAL=samples-intervals/rival.json
+refused yaml-list-rival 'syncgate action: input rival: the line "-   r.json" is a YAML list item' \
+	gate INPUT_RESULTS=samples-intervals/ours.json INPUT_RIVAL="samples-intervals/rival.json
+-   r.json"
+refused yaml-list-baseline 'syncgate action: input baseline: the line "- old.json" is a YAML list item' \
+	gate INPUT_RESULTS=samples-intervals/ours.json INPUT_BASELINE="	- old.json"
+
+# the build step, with a RUNNER_TEMP that holds a space (make takes no
+# target with one).  The build folder is seeded with the objects of a
+# plain build (the one under test, else ./build), when there is one, so
+# that make only links the binary, as it must, through that path.
+rt="$tmp/runner temp"
+mkdir -p "$rt/syncgate-build"
+for seed in "$built" "$PWD/build"; do
+	if [ -f "$seed/libsyncgate.a" ] && [ -f "$seed/main.o" ] &&
+		! grep -q __asan "$seed/main.o"; then
+		cp -Rp "$seed/." "$rt/syncgate-build/"
+		rm -f "$rt/syncgate-build/syncgate"
+		break
+	fi
+done
+: >"$tmp/outputs"
+set +e
+env RUNNER_TEMP="$rt" GITHUB_OUTPUT="$tmp/outputs" INPUT_SYNCGATE= \
+	bash scripts/action/build.sh >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" = 0 ] || fail "build with a space in RUNNER_TEMP: exit $rc: $(tail -c 400 "$tmp/err")"
+grep -qxF "syncgate=$rt/syncgate-build/syncgate" "$tmp/outputs" ||
+	fail "build with a space in RUNNER_TEMP: output $(cat "$tmp/outputs")"
+"$rt/syncgate-build/syncgate" --version >/dev/null 2>&1 ||
+	fail "build with a space in RUNNER_TEMP: the binary does not run"
 
 # the probe step: the record into RUNNER_TEMP, then --probe for the gate
 mkdir -p "$ws/data"

@@ -229,7 +229,7 @@ for kind in point-read write; do
 done
 [ "$(grep -cv '^#' "$tmp/f.json.write.txt")" -eq 90 ] || fail "the write samples file holds no 90 latencies"
 [ -e "$tmp/f.json.range.txt" ] && fail "60 range latencies, not over 80, went to a file"
-ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary samples file was left: $(ls "$tmp")"
+ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a temporary samples file was left: $(ls -A "$tmp")"
 inline_samples "$tmp/f.json" >"$tmp/inline.json"
 grep -qF '"samples_file"' "$tmp/inline.json" && fail "inline_samples left a samples_file"
 $SYNCGATE report "$tmp/f.json" >"$tmp/f.report" 2>&1 || fail "a result with samples files does not load: $(cat "$tmp/f.report")"
@@ -328,7 +328,7 @@ set -e
 [ "$got" -ne 0 ] || fail "a run killed by SIGTERM exited 0"
 empty_dir "a run killed by SIGTERM"
 [ -e "$tmp/sig.json" ] && fail "a run killed by SIGTERM left its result"
-ls "$tmp" | grep -q 'sig.json.tmp' && fail "a run killed by SIGTERM left its temporary result"
+ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left its temporary result"
 
 # SIGKILL: no handler runs, so the database's directory stays, named as
 # documented (syncgate-bench.ENGINE.PID. and six characters); the next

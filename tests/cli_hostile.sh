@@ -439,10 +439,10 @@ for sig in KILL TERM HUP; do
 			fail "SIG$sig after ${delay}s: o.json is neither the old file nor the whole new one"
 		fi
 		# a caught signal removes the temporary file; SIGKILL cannot be caught
-		if [ "$sig" != KILL ] && ls "$T" | grep -q '^o\.json\.tmp\.'; then
+		if [ "$sig" != KILL ] && ls -A "$T" | grep -q '^\.syncgate-tmp\.'; then
 			fail "SIG$sig after ${delay}s: the temporary file was left behind"
 		fi
-		rm -f "$T"/o.json.tmp.*
+		rm -f "$T"/.syncgate-tmp.*
 	done
 done
 

@@ -211,7 +211,7 @@ else
 	grep -q 'unstable' "$T/out" && fail "a stable run with an unstable hint"
 fi
 grep -q '"reaches_device":[[:space:]]*"' "$T/p.json" || fail "-o FILE: no reaches_device"
-ls "$T"/p.json.tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
+ls "$T"/.syncgate-tmp.* >/dev/null 2>&1 && fail "-o left a temporary file"
 to_full probe --dir "$D" --samples 3
 empty "$D" "JSON and full output"
 

@@ -411,7 +411,7 @@ if [ -w /dev/full ]; then
 		--format json -o '$tmp/full.json' >/dev/full"
 	expect 2 "standard output" sh -c "'$S' report '$F/split.json' --format junit >/dev/full"
 fi
-ls "$tmp" | grep -q '\.tmp\.' && fail "a temporary output was left behind"
+ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a temporary output was left behind"
 # a failed output stops none of the others, nor --summary, as in the gate
 if [ -w /dev/full ]; then
 	expect 2 "/dev/full: No space left on device" env GITHUB_STEP_SUMMARY="$tmp/failed-sum.md" \

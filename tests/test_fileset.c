@@ -198,6 +198,53 @@ test_fileset_result_samples_through_link(void **state)
 	result_free(&r);
 }
 
+/*
+ * Outputs that reach one destination are one output: standard output
+ * and /dev/stdout, a descriptor and the file it is open on, a descriptor
+ * and its dup (one pipe: they would run together), a FIFO named twice.
+ * The null device takes any number.
+ */
+static void
+test_fileset_descriptors_one_output(void **state)
+{
+	char file[512], fifo[512], name[64], other[64];
+	struct fileset s;
+	int fd, p[2], saved;
+
+	(void)state;
+	write_file(at(file, sizeof file, "summary.md"), "kept\n");
+	fd = open(file, O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+	assert_int_equal(fileset_same_output(name, file), 1);
+	assert_int_equal(fileset_same_output(file, name), 1);
+	snprintf(other, sizeof other, "/dev/fd/%d", fd);
+	assert_int_equal(fileset_same_output(name, other), 1);
+	close(fd);
+	assert_int_equal(pipe(p), 0);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	assert_true(saved >= 0);
+	dup2(p[1], STDOUT_FILENO);
+	snprintf(name, sizeof name, "/dev/fd/%d", p[1]);
+	fileset_init(&s);
+	accepted(&s, "-");
+	refused(&s, "/dev/stdout", "names the same file as -o X");
+	refused(&s, name, "names the same file as -o X");
+	accepted(&s, "/dev/null");
+	accepted(&s, "/dev/null");
+	fileset_free(&s);
+	assert_int_equal(fileset_same_output("-", "/dev/stdout"), 1);
+	assert_int_equal(fileset_same_output("-", "/proc/self/fd/1"), 1);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	close(p[0]);
+	close(p[1]);
+	assert_int_equal(mkfifo(at(fifo, sizeof fifo, "fifo"), 0600), 0);
+	assert_int_equal(fileset_same_output(fifo, fifo), 1);
+	assert_int_equal(fileset_same_output("/dev/null", "/dev/null"), 0);
+}
+
 int
 main(void)
 {
@@ -208,6 +255,7 @@ main(void)
 		cmocka_unit_test(test_fileset_devices_and_non_regular_inputs_ignored),
 		cmocka_unit_test(test_fileset_stdout_into_input_refused),
 		cmocka_unit_test(test_fileset_result_samples_through_link),
+		cmocka_unit_test(test_fileset_descriptors_one_output),
 	};
 
 	test_dir = dir;

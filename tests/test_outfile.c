@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Output files: whole or absent, links kept, devices written in place,
- * and standard output's errors reported.
+ * descriptors written through, temporaries of one short recognisable
+ * name, and standard output's errors reported.
  */
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,6 +132,19 @@ test_outfile_abort_leaves_old(void **state)
 	slurp(path, buf, sizeof buf);
 	assert_string_equal(buf, "new\n");
 	assert_int_equal(entries(), 1);
+	/* once closed, an abort (as after a failed close) touches nothing */
+	outfile_abort(&o);
+	assert_int_equal(outfile_open(&o, path, err), 0);
+	fputs("new\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	outfile_abort(&o);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(outfile_open(&o, "-", err), 0);
+	assert_int_equal(outfile_close(&o, err), 0);
+	outfile_abort(&o);
+	assert_int_equal(outfile_close(&o, err), 0);
+	slurp(path, buf, sizeof buf);
+	assert_string_equal(buf, "new\n");
 }
 
 static void
@@ -217,6 +233,145 @@ test_outfile_shut_checks_the_stream(void **state)
 	fclose(fp);
 }
 
+/* Files in dir whose name starts with the temporaries' prefix. */
+static size_t
+temporaries(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		n += strncmp(e->d_name, OUTFILE_TMP_PREFIX,
+		    strlen(OUTFILE_TMP_PREFIX)) == 0;
+	closedir(d);
+	return n;
+}
+
+/*
+ * A name of 255 bytes, the most NAME_MAX allows, is written: the
+ * temporary's name is short and fixed whatever the final name's length,
+ * in the final name's folder, and starts with the documented prefix.
+ */
+static void
+test_outfile_longest_name(void **state)
+{
+	char name[256], path[sizeof dir + 300], buf[64], err[ERRLEN];
+	struct outfile o;
+	int len;
+
+	(void)state;
+	for (len = 254; len <= 255; len++) {
+		memset(name, 'n', (size_t)len);
+		name[len] = '\0';
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		assert_int_equal(outfile_open(&o, path, err), 0);
+		assert_non_null(o.tmp);
+		assert_memory_equal(o.tmp, dir, strlen(dir));
+		assert_int_equal(strlen(o.tmp), strlen(dir) + 1 +
+		    strlen(OUTFILE_TMP_PREFIX) + 6);
+		assert_memory_equal(o.tmp + strlen(dir) + 1, OUTFILE_TMP_PREFIX,
+		    strlen(OUTFILE_TMP_PREFIX));
+		assert_int_equal(temporaries(), 1);
+		fputs("long\n", o.fp);
+		assert_int_equal(outfile_close(&o, err), 0);
+		slurp(path, buf, sizeof buf);
+		assert_string_equal(buf, "long\n");
+		assert_int_equal(temporaries(), 0);
+		assert_int_equal(unlink(path), 0);
+	}
+}
+
+/* fd opened on dir/name with flags, holding "kept\n"; returns the fd. */
+static int
+open_kept(const char *name, int flags, char *path, size_t len)
+{
+	int fd;
+
+	snprintf(path, len, "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "kept\n", 5), 5);
+	close(fd);
+	fd = open(path, flags);
+	assert_true(fd >= 3);
+	if (!(flags & O_APPEND))
+		assert_int_equal(lseek(fd, 5, SEEK_SET), 5);
+	return fd;
+}
+
+/*
+ * A name that reaches one of our descriptors (as `-o /dev/stdout >>
+ * summary.md` does) is written through it where the shell left it: what
+ * `>>` kept stays, the file is not replaced (same inode), nothing is
+ * truncated, and no temporary is made.  /dev/fd/N, /proc/self/fd/N and
+ * a link to one alike.
+ */
+static void
+test_outfile_descriptor_written_in_place(void **state)
+{
+	char path[sizeof dir + 32], name[64], link[sizeof dir + 32], buf[64],
+	    err[ERRLEN];
+	struct stat before, after;
+	struct outfile o;
+	size_t i;
+	int fd;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		fd = open_kept("summary.md", i == 1 ? O_WRONLY : O_WRONLY | O_APPEND,
+		    path, sizeof path);
+		assert_int_equal(fstat(fd, &before), 0);
+		if (i == 1)
+			snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+		else
+			snprintf(name, sizeof name, "/dev/fd/%d", fd);
+		if (i == 2) {
+			snprintf(link, sizeof link, "%s/link", dir);
+			assert_int_equal(symlink(name, link), 0);
+			snprintf(name, sizeof name, "%s", link);
+		}
+		assert_int_equal(outfile_open(&o, name, err), 0);
+		assert_null(o.tmp);
+		assert_int_equal(temporaries(), 0);
+		fputs("verdict\n", o.fp);
+		assert_int_equal(outfile_close(&o, err), 0);
+		slurp(path, buf, sizeof buf);
+		assert_string_equal(buf, "kept\nverdict\n");
+		assert_int_equal(stat(path, &after), 0);
+		assert_int_equal(after.st_ino, before.st_ino);
+		/* the descriptor is still the caller's, at the end of what was written */
+		assert_int_equal(lseek(fd, 0, SEEK_CUR), 13);
+		assert_int_equal(close(fd), 0);
+		if (i == 2)
+			assert_int_equal(unlink(link), 0);
+		assert_int_equal(unlink(path), 0);
+	}
+}
+
+/* A descriptor that is not open, or open for reading only, is refused. */
+static void
+test_outfile_descriptor_refused(void **state)
+{
+	char path[sizeof dir + 32], name[64], err[ERRLEN];
+	struct outfile o;
+	int fd;
+
+	(void)state;
+	fd = open_kept("read-only", O_RDONLY, path, sizeof path);
+	snprintf(name, sizeof name, "/dev/fd/%d", fd);
+	assert_int_equal(outfile_open(&o, name, err), -1);
+	assert_non_null(strstr(err, "is open for reading only; expected one open "
+	    "for writing"));
+	assert_int_equal(close(fd), 0);
+	assert_int_equal(outfile_open(&o, name, err), -1);
+	assert_non_null(strstr(err, "is not open; expected one the shell opened"));
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(outfile_open(&o, "", err), -1);
+	assert_string_equal(err, "-o: the name is empty; expected a file to write");
+}
+
 int
 main(void)
 {
@@ -230,6 +385,9 @@ main(void)
 		cmocka_unit_test(test_outfile_full_disk_is_error),
 		cmocka_unit_test(test_outfile_directory_refused),
 		cmocka_unit_test(test_outfile_shut_checks_the_stream),
+		cmocka_unit_test(test_outfile_longest_name),
+		cmocka_unit_test(test_outfile_descriptor_written_in_place),
+		cmocka_unit_test(test_outfile_descriptor_refused),
 	};
 
 	test_dir = dir;

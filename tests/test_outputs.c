@@ -73,7 +73,8 @@ test_outputs_refusals(void **state)
 	assert_int_equal(outputs_add(&o, "v.md", err), 0);
 	/* a file yet to be made is known by its folder and name */
 	assert_int_equal(outputs_add(&o, "./v.md", err), -1);
-	assert_string_equal(err, "-o ./v.md is given twice; expected one file a format");
+	assert_string_equal(err, "-o ./v.md is given twice; expected one file a "
+	    "format (-o v.md is the same output)");
 	assert_int_equal(outputs_add(&o, "-", err), 0);
 	assert_int_equal(outputs_add(&o, "-", err), -1);
 	assert_string_equal(err, "-o - is given twice; expected one file a format");
@@ -133,7 +134,8 @@ temporaries(void)
 
 	assert_non_null(d);
 	while ((e = readdir(d)) != NULL)
-		n += strstr(e->d_name, ".tmp.") != NULL;
+		n += strncmp(e->d_name, OUTFILE_TMP_PREFIX,
+		    strlen(OUTFILE_TMP_PREFIX)) == 0;
 	closedir(d);
 	return n;
 }

@@ -20,8 +20,16 @@ fi
 need_env RUNNER_TEMP
 top=$(cd "$here/../.." && pwd)
 build=$RUNNER_TEMP/syncgate-build
+mkdir -p -- "$build" || die "cannot make $build"
+# make cannot take white space in a target, and RUNNER_TEMP may hold some
+# (a runner installed under "actions runner"): make is given a link to
+# the build folder by a name without any, in a private folder of /tmp,
+# removed when the step ends.
+link_dir=$(mktemp -d /tmp/syncgate-build.XXXXXX) || die "cannot make a folder in /tmp"
+trap 'rm -rf "$link_dir"' EXIT
+ln -s "$build" "$link_dir/b" || die "cannot link $link_dir/b to $build"
 sh "$top/scripts/deps.sh" --if-missing --build || exit 2
-make -s -C "$top" BUILD="$build" WERROR=0 "$build/syncgate" || exit 2
+make -s -C "$top" BUILD="$link_dir/b" WERROR=0 "$link_dir/b/syncgate" || exit 2
 "$build/syncgate" --version >/dev/null 2>&1 ||
 	die "$build/syncgate was built but does not run"
 set_output syncgate "$build/syncgate"

@@ -20,13 +20,14 @@ single_run_ok=$(bool single-run-ok "${INPUT_SINGLE_RUN_OK:-}")
 summary=$(bool summary "${INPUT_SUMMARY:-true}")
 annotations=$(bool annotations "${INPUT_ANNOTATIONS:-true}")
 
-lines "${INPUT_RESULTS:-}"
+lines results "${INPUT_RESULTS:-}"
 [ "${#LINES[@]}" -gt 0 ] ||
 	die "input results is empty; expected our result files (syncgate-result/1), one a line"
-args=(gate "${LINES[@]}")
-lines "${INPUT_RIVAL:-}"
+results=("${LINES[@]}")
+args=(gate)
+lines rival "${INPUT_RIVAL:-}"
 rivals=("${LINES[@]}")
-lines "${INPUT_BASELINE:-}"
+lines baseline "${INPUT_BASELINE:-}"
 baselines=("${LINES[@]}")
 if [ "${#rivals[@]}" -gt 0 ] && [ "${#baselines[@]}" -gt 0 ]; then
 	die "inputs rival and baseline are both given; expected one of them"
@@ -64,6 +65,9 @@ if [ "$summary" = 1 ]; then
 	args+=(--summary)
 fi
 [ "$annotations" = 0 ] || args+=(--github-annotations)
+# options first, then our files after --: a line "-ovictim.json" is a file
+# to read, never -o victim.json
+args+=(-- "${results[@]}")
 
 set +e
 "$SYNCGATE" "${args[@]}"

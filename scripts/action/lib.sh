@@ -30,16 +30,22 @@ bool() {
 	esac
 }
 
-# lines VALUE: the non-blank lines of a list input, one a line, each
-# without its surrounding white space, into the array LINES.
+# lines NAME VALUE: the non-blank lines of the list input NAME, one a
+# line, each without its surrounding white space, into the array LINES.
+# A line written as a YAML list item ("- ours.json") is refused: the input
+# is one string, and "- ours.json" would be a file of that name.
 lines() {
 	local line
 	LINES=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		line=${line#"${line%%[![:space:]]*}"}
 		line=${line%"${line##*[![:space:]]}"}
+		case $line in
+		-[[:space:]]*)
+			die "input $1: the line \"$line\" is a YAML list item; expected one file a line, without \"- \" ($1: |, then the files)" ;;
+		esac
 		[ -z "$line" ] || LINES+=("$line")
-	done <<<"$1"
+	done <<<"$2"
 }
 
 # set_output NAME VALUE: a step output, through $GITHUB_OUTPUT.  A value

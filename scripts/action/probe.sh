@@ -29,6 +29,6 @@ set +e
 rc=$?
 set -e
 [ "$rc" = 0 ] || [ "$rc" = 1 ] || exit "$rc"
-[ -f "$RUNNER_TEMP/syncgate-probe.json" ] && "$SYNCGATE" report "$RUNNER_TEMP/syncgate-probe.json"
+[ -f "$RUNNER_TEMP/syncgate-probe.json" ] && "$SYNCGATE" report -- "$RUNNER_TEMP/syncgate-probe.json"
 [ "$rc" = 0 ] || exit "$rc"
 set_output probe "$RUNNER_TEMP/syncgate-probe.json"
