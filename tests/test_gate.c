@@ -2020,6 +2020,58 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	runs_side_free(&b);
 }
 
+/*
+ * Every value of the verdict's enums has its words in the one table the
+ * gate writes and the loader reads; a limit a doctored verdict misstates
+ * is refused naming where the limit comes from (the flushes ceiling,
+ * added last, once read past a table of four).
+ */
+static void
+test_gate_tables_name_every_value(void **state)
+{
+	struct {
+		const char *const *names;
+		size_t n;
+	} t[] = {
+		{ ruling_names, VERDICT_NRULINGS },
+		{ gate_mode_names, GATE_NMODES },
+		{ verdict_scope_names, VERDICT_NSCOPES },
+		{ verdict_hosts_names, VERDICT_NHOSTS },
+		{ unit_source_names, UNIT_NSOURCES },
+		{ gate_limit_sources, GATE_NLIMITS },
+	};
+	struct gate_verdict v;
+	char err[ERRLEN];
+	size_t i, j, k;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		for (j = 0; j < t[i].n; j++) {
+			assert_non_null(t[i].names[j]);
+			/* a word read back is one value: a limit's source may repeat */
+			for (k = 0; k < j && t[i].names != gate_limit_sources; k++)
+				assert_string_not_equal(t[i].names[j], t[i].names[k]);
+		}
+	for (j = 0; j < VERDICT_NRULINGS; j++)
+		assert_string_equal(ruling_name((enum ruling)j), ruling_names[j]);
+	for (j = 0; j < UNIT_NSOURCES; j++)
+		assert_string_equal(unit_source_name((enum unit_source)j),
+		    unit_source_names[j]);
+	for (j = 0; j < VERDICT_NHOSTS; j++)
+		assert_string_equal(verdict_hosts_name((enum verdict_hosts)j),
+		    verdict_hosts_names[j]);
+	assert_string_equal(gate_mode_name(MODE_BASELINE), "baseline");
+	assert_string_equal(verdict_scope_name(SCOPE_RUNS), "runs");
+	for (j = 0; j < GATE_NCHECK_KINDS; j++) {
+		assert_non_null(gate_check_kinds[j].statistic);
+		assert_true((size_t)gate_check_kinds[j].limit < GATE_NLIMITS);
+	}
+	assert_int_equal(report_verdict_load(
+	    "fuzz/crashes/verdict/flushes-limit-past-table.json", &v, err), -1);
+	assert_non_null(strstr(err, "checks[3].limit is 3; expected 2, "
+	    "writes.commit_syncs"));
+}
+
 int
 main(void)
 {
@@ -2071,6 +2123,7 @@ main(void)
 		cmocka_unit_test(test_gate_worse_order),
 		cmocka_unit_test(test_gate_note_alike_names),
 		cmocka_unit_test(test_gate_note_alike_engines),
+		cmocka_unit_test(test_gate_tables_name_every_value),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
