@@ -149,6 +149,14 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 		x.hi = f.hi;
 	} else if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
+	/*
+	 * An end past what a latency can be (t with one degree of freedom
+	 * over two runs far apart reaches 0.00076ns) bounds nothing: open.
+	 */
+	if (x.lo < RESULT_MIN_NS)
+		x.lo = 0;
+	if (x.hi > RESULT_MAX_NS)
+		x.hi = INFINITY;
 	return x;
 }
 
