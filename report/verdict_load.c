@@ -32,6 +32,9 @@ static const struct json_span SYNCS = { 0, HUGE_VAL, 1, 0, 0,
 	"a positive number of syncs or null", NULL, NULL };
 static const struct json_span POSITIVE = { 0, HUGE_VAL, 1, 0, 0,
 	"a positive number or null", NULL, NULL };
+/* a check's figure: a count of flushes a commit may be 0 (to a tenth) */
+static const struct json_span FIGURE = { 0, HUGE_VAL, 0, 0, 0,
+	"a number from 0 up, or null", NULL, NULL };
 static const struct json_span FRACTION = { 0, 10, 0, 0, 0,
 	"a fraction from 0 to 10 or null", NULL, NULL };
 static const struct json_span LEVEL = { 0, 1, 1, 0, 0,
@@ -445,7 +448,7 @@ get_check(const cJSON *o, struct verdict_check *k, const struct json_at *w)
 	if (get_str(o, "class", 0, &k->class_name, w) < 0 ||
 	    get_kind(o, "kind", &k->kind, w) < 0 ||
 	    get_str(o, "statistic", 1, &k->statistic, w) < 0 ||
-	    get_value(o, "value", "ci", &POSITIVE, &k->value, w) < 0 ||
+	    get_value(o, "value", "ci", &FIGURE, &k->value, w) < 0 ||
 	    get_str(o, "value_unit", 1, &k->value_unit, w) < 0 ||
 	    get_str(o, "comparison", 1, &k->comparison, w) < 0 ||
 	    get_num(o, "limit", &POSITIVE, &k->limit, w) < 0 ||
