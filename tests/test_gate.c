@@ -407,6 +407,28 @@ new_probe(const char *host, const char *volume, double median, double spread,
 	return p;
 }
 
+/*
+ * v through its JSON text and back: report loads every verdict the gate
+ * writes (what names the case in the message).
+ */
+static void
+assert_loads_back(const struct gate_verdict *v, const char *what)
+{
+	cJSON *t = report_verdict_to_json(v), *back;
+	char *text = cJSON_Print(t), err[ERRLEN];
+	struct gate_verdict w;
+
+	assert_non_null(text);
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	if (report_verdict_from_json(back, "v.json", &w, err) < 0)
+		fail_msg("%s: report refuses the gate's verdict: %s", what, err);
+	verdict_free(&w);
+	cJSON_Delete(back);
+	cJSON_Delete(t);
+	free(text);
+}
+
 /* Both sides of one gate, freed together. */
 struct duel {
 	struct result ours, rival;
@@ -443,6 +465,8 @@ duel_rule(struct duel *d)
 	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
 	if (rc == 0 && verdict_check(&d->v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
+	if (rc == 0)
+		assert_loads_back(&d->v, "duel");
 	return rc;
 }
 
@@ -1849,6 +1873,7 @@ runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
 	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
+	assert_loads_back(v, "runs");
 	r = v->overall;
 	return r;
 }
@@ -2020,6 +2045,185 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	runs_side_free(&b);
 }
 
+/* The round trip's generator: draws on a log scale, latencies a result may hold. */
+static double
+log_uniform(unsigned long long *s, double lo, double hi)
+{
+	return lo * pow(hi / lo, uniform(s));
+}
+
+static double
+legal_ns(double x)
+{
+	return fmin(fmax(round(x), RESULT_MIN_NS), RESULT_MAX_NS);
+}
+
+/* One run's class about median: n lognormal samples, or p50 and p99 alone. */
+static void
+gen_class(struct result *r, unsigned long long *s, const char *name,
+    enum class_kind kind, double median, size_t n, double flushes)
+{
+	double *x = NULL, p99 = legal_ns(median * log_uniform(s, 1, 1000));
+	size_t i;
+
+	if (n > 0) {
+		x = xmalloc(n * sizeof *x);
+		for (i = 0; i < n; i++)
+			x[i] = legal_ns(median * exp(normal(s)));
+		stats_sort(x, n);
+	}
+	add_class(r, name, kind, legal_ns(median), p99, x, n);
+	r->classes[r->nclasses - 1].flushes_per_op = flushes;
+}
+
+/* The runs of one generated side. */
+struct gen_side {
+	struct result r[3];
+	struct gate_run_in in[3];
+	struct gate_side_in side;
+	size_t k;
+};
+
+/*
+ * k runs of engine, each of a read "r", a write "w" and, with extra, a
+ * class "o" the other side lacks; run effects of sd spread on the log
+ * scale; a probe on volume (NULL: unprobed) reaching the device or not;
+ * flushes counted when flushes is not NaN.
+ */
+static void
+gen_side(struct gen_side *g, unsigned long long *s, const char *engine,
+    size_t k, double spread, const char *volume, int extra, double flushes)
+{
+	static const size_t counts[] = { 0, 0, 1, 2, 5, 30, 300 };
+	double rm = log_uniform(s, 1, 1e10), wm = log_uniform(s, 10, 1e10);
+	double pm = log_uniform(s, 100, 1e8);
+	size_t n = counts[(size_t)(uniform(s) * 7)], i;
+	enum reach reach = uniform(s) < 0.85 ? REACH_YES : REACH_NO;
+
+	memset(g, 0, sizeof *g);
+	g->k = k;
+	for (i = 0; i < k; i++) {
+		double e = exp(spread * normal(s));
+
+		new_result(&g->r[i], engine);
+		gen_class(&g->r[i], s, "r", KIND_READ, rm * e, n, NAN);
+		gen_class(&g->r[i], s, "w", KIND_WRITE, wm * e, n,
+		    isnan(flushes) ? NAN : flushes * e);
+		if (extra)
+			gen_class(&g->r[i], s, "o", KIND_READ, rm, n, NAN);
+		if (volume != NULL)
+			g->r[i].probe = new_probe("host", volume, fmin(fmax(pm *
+			    exp(spread * normal(s)), 100), 1e10), uniform(s) * 0.9, reach);
+		g->in[i].r = &g->r[i];
+		g->in[i].probe = g->r[i].probe;
+		g->in[i].file = "run.json";
+	}
+	g->side.r = &g->r[0];
+	g->side.probe = g->r[0].probe;
+	g->side.file = "run.json";
+	g->side.runs = k > 1 ? g->in : NULL;
+	g->side.nruns = k > 1 ? k : 0;
+}
+
+static void
+gen_side_free(struct gen_side *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->k; i++)
+		result_free(&g->r[i]);
+}
+
+/* A noise file of engine for classes r, w and o, its spread drawn. */
+static void
+gen_noise(struct noise *n, unsigned long long *s, const char *engine)
+{
+	static const char *const names[] = { "r", "w", "o" };
+	size_t i;
+	int w;
+
+	memset(n, 0, sizeof *n);
+	n->path = xstrdup("noise.json");
+	n->engine = xstrdup(engine);
+	n->runs = 2 + (size_t)(uniform(s) * 10);
+	n->concurrency = -1;
+	n->confidence = 0.95;
+	n->nclasses = 3;
+	n->classes = xcalloc(3, sizeof *n->classes);
+	for (i = 0; i < 3; i++) {
+		n->classes[i].name = xstrdup(names[i]);
+		n->classes[i].kind = i == 1 ? KIND_WRITE : KIND_READ;
+		for (w = 0; w < NOISE_NSTATS; w++) {
+			n->classes[i].stat[w].have = 1;
+			n->classes[i].stat[w].log_sd = log_uniform(s, 1e-3, 5);
+			n->classes[i].stat[w].df = (double)n->runs - 1;
+		}
+	}
+}
+
+/*
+ * Every verdict the gate writes is one report loads back: gates over
+ * drawn sides (one to three runs a side, far apart or alike, with and
+ * without samples, probes, flushes, a noise file, at thresholds and
+ * confidences from one end of their range to the other) each go
+ * through their JSON text and back.
+ */
+static void
+test_gate_verdicts_load_back(void **state)
+{
+	static const double conf[] = { 0.6, 0.9, 0.95, 0.999 };
+	static const double spreads[] = { 0, 0.01, 0.3, 2, 6 };
+	unsigned long long s = 20;
+	int t, trials = 600;
+
+	(void)state;
+	for (t = 0; t < trials; t++) {
+		int base = uniform(&s) < 0.4, extra = uniform(&s) < 0.3;
+		double spread = spreads[(size_t)(uniform(&s) * 5)];
+		double fl = uniform(&s) < 0.3 ? log_uniform(&s, 0.5, 5) : NAN;
+		const char *vo = uniform(&s) < 0.15 ? NULL : "v1";
+		const char *vr = uniform(&s) < 0.15 ? NULL : uniform(&s) < 0.5 ? "v1" : "v2";
+		size_t ko = 1 + (size_t)(uniform(&s) * 3), kr = 1 + (size_t)(uniform(&s) * 3);
+		struct gen_side a, b;
+		struct gate_opts o;
+		struct gate_verdict v;
+		struct noise n;
+		int noisy = uniform(&s) < 0.3;
+		char err[ERRLEN], what[160];
+
+		gen_side(&a, &s, "zu", ko, spread, vo, extra, fl);
+		gen_side(&b, &s, base ? "zu" : "ladybug", kr, spread, vr, 0,
+		    uniform(&s) < 0.8 ? fl : NAN);
+		gate_opts_init(&o, base ? MODE_BASELINE : MODE_RIVAL);
+		o.confidence = conf[(size_t)(uniform(&s) * 4)];
+		if (base) {
+			o.max_regression = uniform(&s) < 0.2 ? 0 : uniform(&s) * 10;
+			o.single_run_ok = uniform(&s) < 0.5;
+		} else {
+			o.read_speedup = log_uniform(&s, 0.01, 1e6);
+			o.commit_syncs = log_uniform(&s, 0.01, 1e6);
+		}
+		o.same_host = uniform(&s) < 0.2;
+		if (noisy) {
+			gen_noise(&n, &s, uniform(&s) < 0.5 ? "zu" : b.r[0].engine);
+			o.noise = &n;
+		}
+		snprintf(what, sizeof what, "trial %d (%s, %zu and %zu runs, spread %g, "
+		    "confidence %g%s)", t, base ? "baseline" : "rival", ko, kr, spread,
+		    o.confidence, noisy ? ", noise" : "");
+		if (gate_rule(&a.side, &b.side, &o, &v, err) < 0)
+			fail_msg("%s: %s", what, err);
+		if (verdict_check(&v, "v.json", err) < 0)
+			fail_msg("%s: the gate's own verdict is refused: %s", what, err);
+		assert_loads_back(&v, what);
+		verdict_free(&v);
+		if (noisy)
+			noise_free(&n);
+		gen_side_free(&a);
+		gen_side_free(&b);
+	}
+}
+
 /*
  * Every value of the verdict's enums has its words in the one table the
  * gate writes and the loader reads; a limit a doctored verdict misstates
@@ -2123,6 +2327,7 @@ main(void)
 		cmocka_unit_test(test_gate_worse_order),
 		cmocka_unit_test(test_gate_note_alike_names),
 		cmocka_unit_test(test_gate_note_alike_engines),
+		cmocka_unit_test(test_gate_verdicts_load_back),
 		cmocka_unit_test(test_gate_tables_name_every_value),
 	};
 
