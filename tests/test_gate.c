@@ -2225,6 +2225,48 @@ test_gate_verdicts_load_back(void **state)
 }
 
 /*
+ * A noise file is named in the verdict only where a side of one run of
+ * its engine took it; with several runs a side a note says it was not
+ * used, and why.
+ */
+static void
+test_gate_rule_noise_unused_said(void **state)
+{
+	unsigned long long s = 7;
+	struct gen_side a, b;
+	struct gate_opts o;
+	struct gate_verdict v;
+	struct noise n;
+	char err[ERRLEN];
+	size_t i, said = 0;
+
+	(void)state;
+	gen_side(&a, &s, "zu", 3, 0.1, "v1", 0, NAN);
+	gen_side(&b, &s, "ladybug", 2, 0.1, "v1", 0, NAN);
+	gen_noise(&n, &s, "zu");
+	gate_opts_init(&o, MODE_RIVAL);
+	o.noise = &n;
+	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	assert_null(v.noise_file);
+	for (i = 0; i < v.nnotes; i++)
+		said += strstr(v.notes[i], "--noise noise.json was not used: both "
+		    "sides gave several runs") != NULL;
+	assert_int_equal(said, 1);
+	verdict_free(&v);
+	/* one run of zu takes it */
+	a.side.nruns = 0;
+	a.side.runs = NULL;
+	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	assert_string_equal(v.noise_file, "noise.json");
+	for (i = 0; i < v.nnotes; i++)
+		assert_null(strstr(v.notes[i], "not used"));
+	verdict_free(&v);
+	noise_free(&n);
+	gen_side_free(&a);
+	gen_side_free(&b);
+}
+
+/*
  * Every value of the verdict's enums has its words in the one table the
  * gate writes and the loader reads; a limit a doctored verdict misstates
  * is refused naming where the limit comes from (the flushes ceiling,
@@ -2328,6 +2370,7 @@ main(void)
 		cmocka_unit_test(test_gate_note_alike_names),
 		cmocka_unit_test(test_gate_note_alike_engines),
 		cmocka_unit_test(test_gate_verdicts_load_back),
+		cmocka_unit_test(test_gate_rule_noise_unused_said),
 		cmocka_unit_test(test_gate_tables_name_every_value),
 	};
 
