@@ -122,14 +122,22 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 	}
 }
 
+/*
+ * Past 1e300 an end and its reciprocal are not both numbers: e^710 is
+ * infinite where e^-710 is 4.5e-309, so a regression's low end would be
+ * a number where the ratio it inverts has an open high end.  Such an end
+ * bounds nothing: open, on both figures alike.
+ */
+#define END_MAX 1e300
+
 static struct verdict_value
 value_of(const struct gate_estimate *e)
 {
 	struct verdict_value x;
 
 	x.v = e->v;
-	x.lo = e->lo;
-	x.hi = e->hi;
+	x.lo = e->lo < 1 / END_MAX ? 0 : e->lo;
+	x.hi = e->hi > END_MAX ? INFINITY : e->hi;
 	return x;
 }
 
