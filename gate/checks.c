@@ -174,10 +174,17 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
     double limit, struct verdict_check *ck)
 {
 	char a[96], pw[32];
+	size_t i;
+	int thin = 0;
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
-	/* a run too thin to bound its p99 stays so however many runs there are */
-	if (e->lo == 0 || isinf(e->hi)) {
+	/*
+	 * a run too thin to bound its p99 stays so however many runs there
+	 * are; an end past what a double holds is no such run
+	 */
+	for (i = 0; i < e->nrt; i++)
+		thin |= e->rt[i].e->open_hi;
+	if (thin) {
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
 		return gate_strf("; a run of fewer than %zu samples has no %s%% bound "
 		    "on p99, whatever the number of runs: longer runs would settle it",
