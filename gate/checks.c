@@ -133,14 +133,22 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 	}
 }
 
+/*
+ * Past 1e300 an end and its reciprocal are not both numbers: e^710 is
+ * infinite where e^-710 is 4.5e-309, so a regression's low end would be
+ * a number where the ratio it inverts has an open high end.  Such an end
+ * bounds nothing: open, on both figures alike.
+ */
+#define END_MAX 1e300
+
 static struct verdict_value
 value_of(const struct gate_estimate *e)
 {
 	struct verdict_value x;
 
 	x.v = e->v;
-	x.lo = e->lo;
-	x.hi = e->hi;
+	x.lo = e->lo < 1 / END_MAX ? 0 : e->lo;
+	x.hi = e->hi > END_MAX ? INFINITY : e->hi;
 	return x;
 }
 
@@ -160,6 +168,14 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 		x.hi = pt->open_hi ? INFINITY : f.hi;
 	} else if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
+	/*
+	 * An end past what a latency can be (t with one degree of freedom
+	 * over two runs far apart reaches 0.00076ns) bounds nothing: open.
+	 */
+	if (x.lo < RESULT_MIN_NS)
+		x.lo = 0;
+	if (x.hi > RESULT_MAX_NS)
+		x.hi = INFINITY;
 	return x;
 }
 
@@ -169,10 +185,17 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
     double limit, struct verdict_check *ck)
 {
 	char a[96], pw[32];
+	size_t i;
+	int thin = 0;
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
-	/* a run too thin to bound its p99 stays so however many runs there are */
-	if (e->lo == 0 || isinf(e->hi)) {
+	/*
+	 * a run too thin to bound its p99 stays so however many runs there
+	 * are; an end past what a double holds is no such run
+	 */
+	for (i = 0; i < e->nrt; i++)
+		thin |= e->rt[i].e->open_hi;
+	if (thin) {
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
 		return gate_strf("; a run of fewer than %zu samples has no %s%% bound "
 		    "on p99, whatever the number of runs: longer runs would settle it",

@@ -12,19 +12,20 @@
 #include "gate/rules.h"
 #include "lib/err.h"
 
+const char *const verdict_hosts_names[] = {
+	[HOSTS_UNRECORDED] = "unrecorded",
+	[HOSTS_SAME] = "same",
+	[HOSTS_DIFFERENT] = "different",
+	[HOSTS_UNKNOWN] = "unknown",
+};
+_Static_assert(sizeof verdict_hosts_names / sizeof verdict_hosts_names[0] ==
+    VERDICT_NHOSTS, "hosts without a name");
+
+/* Out of range, "unrecorded": a value the gate never makes. */
 const char *
 verdict_hosts_name(enum verdict_hosts h)
 {
-	switch (h) {
-	case HOSTS_SAME:
-		return "same";
-	case HOSTS_DIFFERENT:
-		return "different";
-	case HOSTS_UNKNOWN:
-		return "unknown";
-	default:
-		return "unrecorded";
-	}
+	return verdict_hosts_names[(size_t)h < VERDICT_NHOSTS ? h : HOSTS_UNRECORDED];
 }
 
 int

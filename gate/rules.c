@@ -610,6 +610,38 @@ note_prior(struct gate_ctx *ctx, const struct gate_side_in *in,
 		    "the other side's, from the runner's noise");
 }
 
+/*
+ * Whether a side took its spread between runs from the noise file: one of
+ * one run, of the engine it measured (noise_for).
+ */
+static int
+noise_used(const struct gate_side_in *ours, const struct gate_side_in *rival,
+    const struct noise *n)
+{
+	return n != NULL && ((gate_side_runs(ours) == 1 &&
+	    strcmp(n->engine, ours->r->engine) == 0) || (gate_side_runs(rival) == 1 &&
+	    strcmp(n->engine, rival->r->engine) == 0));
+}
+
+/* A noise file given and not used: said, as the verdict does not name it. */
+static void
+note_noise_unused(struct gate_ctx *ctx)
+{
+	const struct noise *n = ctx->o->noise;
+
+	if (n == NULL || noise_used(ctx->ours_in, ctx->rival_in, n))
+		return;
+	if (gate_side_runs(ctx->ours_in) > 1 && gate_side_runs(ctx->rival_in) > 1)
+		verdict_note(ctx->v, "--noise %s was not used: both sides gave several "
+		    "runs, and each side's spread between runs is measured over its "
+		    "own runs", n->path);
+	else
+		verdict_note(ctx->v, "--noise %s was not used: it measured %s, and "
+		    "the side of one run is not %s; that side's spread between runs "
+		    "is taken to be the other side's, measured over its runs", n->path,
+		    n->engine, n->engine);
+}
+
 /* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
 static char *
 runs_words(const struct gate_verdict *v)
@@ -654,6 +686,7 @@ note_scope(struct gate_ctx *ctx)
 		free(w);
 		note_prior(ctx, ctx->ours_in, &v->ours, ctx->rival_in, &v->rival);
 		note_prior(ctx, ctx->rival_in, &v->rival, ctx->ours_in, &v->ours);
+		note_noise_unused(ctx);
 		return;
 	}
 	verdict_note(v, "one run a side: each interval covers that run's sampling "
@@ -711,7 +744,8 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
-	v->noise_file = o->noise != NULL ? xstrdup(o->noise->path) : NULL;
+	v->noise_file = noise_used(ours, rival, o->noise) ?
+	    xstrdup(o->noise->path) : NULL;
 	v->mode = o->mode;
 	v->version = xstrdup(SYNCGATE_VERSION);
 	v->confidence = o->confidence;

@@ -11,46 +11,62 @@
 #include "gate/verdict.h"
 #include "lib/err.h"
 
+/* A count over the entries of a table. */
+#define NELEMS(a) (sizeof (a) / sizeof (a)[0])
+
+const char *const ruling_names[] = {
+	[RULING_NOT_RULED] = "not ruled",
+	[RULING_PASS] = "pass",
+	[RULING_FAIL] = "fail",
+	[RULING_INDETERMINATE] = "indeterminate",
+};
+_Static_assert(NELEMS(ruling_names) == VERDICT_NRULINGS, "a ruling without a name");
+
+const char *const gate_mode_names[] = {
+	[MODE_RIVAL] = "rival",
+	[MODE_BASELINE] = "baseline",
+};
+_Static_assert(NELEMS(gate_mode_names) == GATE_NMODES, "a mode without a name");
+
+const char *const unit_source_names[] = {
+	[UNIT_NONE] = "none",
+	[UNIT_SHARED] = "shared",
+	[UNIT_PER_VOLUME] = "per-volume",
+	[UNIT_PER_RUN] = "per-run",
+};
+_Static_assert(NELEMS(unit_source_names) == UNIT_NSOURCES,
+    "a unit source without a name");
+
+const char *const verdict_scope_names[] = {
+	[SCOPE_RUN] = "run",
+	[SCOPE_RUNS] = "runs",
+};
+_Static_assert(NELEMS(verdict_scope_names) == VERDICT_NSCOPES,
+    "a scope without a name");
+
+/* Out of range, the first value's name: a value the gate never makes. */
 const char *
 ruling_name(enum ruling r)
 {
-	switch (r) {
-	case RULING_PASS:
-		return "pass";
-	case RULING_FAIL:
-		return "fail";
-	case RULING_INDETERMINATE:
-		return "indeterminate";
-	default:
-		return "not ruled";
-	}
+	return ruling_names[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
 }
 
 const char *
 gate_mode_name(enum gate_mode m)
 {
-	return m == MODE_BASELINE ? "baseline" : "rival";
+	return gate_mode_names[(size_t)m < GATE_NMODES ? m : MODE_RIVAL];
 }
 
 const char *
 unit_source_name(enum unit_source s)
 {
-	switch (s) {
-	case UNIT_SHARED:
-		return "shared";
-	case UNIT_PER_VOLUME:
-		return "per-volume";
-	case UNIT_PER_RUN:
-		return "per-run";
-	default:
-		return "none";
-	}
+	return unit_source_names[(size_t)s < UNIT_NSOURCES ? s : UNIT_NONE];
 }
 
 const char *
 verdict_scope_name(enum verdict_scope s)
 {
-	return s == SCOPE_RUNS ? "runs" : "run";
+	return verdict_scope_names[(size_t)s < VERDICT_NSCOPES ? s : SCOPE_RUN];
 }
 
 /* A side's label; without one, the word of the mode or the engine's name. */

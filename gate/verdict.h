@@ -27,27 +27,40 @@ enum ruling {
 	RULING_NOT_RULED = 0,   /* nothing to rule on (a half with no classes) */
 	RULING_PASS,
 	RULING_FAIL,
-	RULING_INDETERMINATE    /* the unit cannot be trusted, or too close to call */
+	RULING_INDETERMINATE,   /* the unit cannot be trusted, or too close to call */
+	VERDICT_NRULINGS        /* how many; not a ruling */
 };
 
-/* "pass", "fail", "indeterminate", "not ruled". */
+/*
+ * Each enum's words, one table indexed by it and sized by its count, so
+ * that a new value without words fails to build (each definition holds
+ * a _Static_assert); the loader reads the words back through the same
+ * tables.
+ */
+
+/* "not ruled", "pass", "fail", "indeterminate". */
+extern const char *const ruling_names[VERDICT_NRULINGS];
 const char *ruling_name(enum ruling r);
 
 enum gate_mode {
 	MODE_RIVAL = 0,         /* gate OURS --rival THEIRS */
-	MODE_BASELINE           /* gate NEW --baseline OLD */
+	MODE_BASELINE,          /* gate NEW --baseline OLD */
+	GATE_NMODES             /* how many; not a mode */
 };
 
 /* "rival" or "baseline". */
+extern const char *const gate_mode_names[GATE_NMODES];
 const char *gate_mode_name(enum gate_mode m);
 
 /* What the intervals of a verdict cover. */
 enum verdict_scope {
 	SCOPE_RUN = 0,          /* one run a side: its sampling only */
-	SCOPE_RUNS              /* the variation between runs too */
+	SCOPE_RUNS,             /* the variation between runs too */
+	VERDICT_NSCOPES         /* how many; not a scope */
 };
 
 /* "run", "runs". */
+extern const char *const verdict_scope_names[VERDICT_NSCOPES];
 const char *verdict_scope_name(enum verdict_scope s);
 
 /*
@@ -58,10 +71,12 @@ enum verdict_hosts {
 	HOSTS_UNRECORDED = 0,   /* no run records its host */
 	HOSTS_SAME,             /* every run on one host, each field known */
 	HOSTS_DIFFERENT,        /* two runs on hosts known to differ */
-	HOSTS_UNKNOWN           /* neither: a run without a host, or a field unknown */
+	HOSTS_UNKNOWN,          /* neither: a run without a host, or a field unknown */
+	VERDICT_NHOSTS          /* how many; not a value */
 };
 
-/* "unrecorded", "same", "different", "unknown". */
+/* "unrecorded", "same", "different", "unknown" (gate/host.c). */
+extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
 const char *verdict_hosts_name(enum verdict_hosts h);
 
 /* A figure with its interval; lo and hi are NaN when none was possible. */
@@ -97,10 +112,12 @@ enum unit_source {
 	UNIT_NONE = 0,          /* writes are not ruled in syncs */
 	UNIT_SHARED,            /* one volume: the cheaper probe for both sides */
 	UNIT_PER_VOLUME,        /* two hosts or volumes: each side its own */
-	UNIT_PER_RUN            /* several runs a side: each run its own probe's */
+	UNIT_PER_RUN,           /* several runs a side: each run its own probe's */
+	UNIT_NSOURCES           /* how many; not a source */
 };
 
 /* "none", "shared", "per-volume", "per-run". */
+extern const char *const unit_source_names[UNIT_NSOURCES];
 const char *unit_source_name(enum unit_source s);
 
 struct verdict_unit {
@@ -270,8 +287,15 @@ enum gate_limit {
 	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
 	LIMIT_RIVAL,            /* 1: no more syncs a commit than the rival */
 	LIMIT_REGRESSION,       /* 1 + --max-regression */
-	LIMIT_FLUSH_CEILING     /* --commit-syncs, on counted flushes a commit */
+	LIMIT_FLUSH_CEILING,    /* --commit-syncs, on counted flushes a commit */
+	GATE_NLIMITS            /* how many; not a limit */
 };
+
+/*
+ * Where each limit comes from, as a verdict's fields name it:
+ * "reads.read_speedup", "1 + reads.max_regression".
+ */
+extern const char *const gate_limit_sources[GATE_NLIMITS];
 
 /* One kind of check the gate makes. */
 struct gate_check_kind {

@@ -317,16 +317,13 @@ static int
 check_limit(const struct gate_verdict *v, size_t i,
     const struct gate_check_kind *k, const char *file, char *err)
 {
-	static const char *const from[] = { "reads.read_speedup",
-		"writes.commit_syncs", "the rival's own syncs a commit",
-		"1 + reads.max_regression" };
 	double want = gate_check_limit(k, v), got = v->checks[i].limit;
 	char a[32], b[32];
 
 	if (agree(got, want))
 		return 0;
 	return errf(err, "%s: checks[%zu].limit is %s; expected %s, %s", file, i,
-	    fig(a, sizeof a, got), fig(b, sizeof b, want), from[k->limit]);
+	    fig(a, sizeof a, got), fig(b, sizeof b, want), gate_limit_sources[k->limit]);
 }
 
 /* How a check's figure comes from its class: "rival.p50_ns over ours.p50_ns". */

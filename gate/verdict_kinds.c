@@ -15,13 +15,31 @@
 #include "gate/verdict.h"
 #include "lib/err.h"
 
+/* How bad each ruling is: fail, then indeterminate, then pass. */
+static const int rank[] = {
+	[RULING_NOT_RULED] = 0,
+	[RULING_PASS] = 1,
+	[RULING_FAIL] = 3,
+	[RULING_INDETERMINATE] = 2,
+};
+_Static_assert(sizeof rank / sizeof rank[0] == VERDICT_NRULINGS,
+    "a ruling without a rank");
+
 enum ruling
 gate_worse(enum ruling a, enum ruling b)
 {
-	static const int rank[] = { 0, 1, 3, 2 };   /* not ruled, pass, fail, indeterminate */
-
 	return rank[a] >= rank[b] ? a : b;
 }
+
+const char *const gate_limit_sources[] = {
+	[LIMIT_READ_SPEEDUP] = "reads.read_speedup",
+	[LIMIT_COMMIT_SYNCS] = "writes.commit_syncs",
+	[LIMIT_RIVAL] = "the rival's own syncs a commit",
+	[LIMIT_REGRESSION] = "1 + reads.max_regression",
+	[LIMIT_FLUSH_CEILING] = "writes.commit_syncs",
+};
+_Static_assert(sizeof gate_limit_sources / sizeof gate_limit_sources[0] ==
+    GATE_NLIMITS, "a limit without its source");
 
 double
 gate_tie(double limit)
@@ -48,32 +66,34 @@ gate_judge(struct verdict_value x, int at_least, double limit)
 	    RULING_INDETERMINATE;
 }
 
-const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS] = {
+const struct gate_check_kind gate_check_kinds[] = {
 	[CHECK_P50_SPEEDUP] = { "p50 speedup", MODE_RIVAL, KIND_READ, -1, 50, "x",
-		1, LIMIT_READ_SPEEDUP, "at least", "below" },
+		1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
 	[CHECK_P99_SPEEDUP] = { "p99 speedup", MODE_RIVAL, KIND_READ, -1, 99, "x",
-		1, LIMIT_READ_SPEEDUP, "at least", "below" },
+		1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
 	[CHECK_P50_SYNCS] = { "p50 syncs", MODE_RIVAL, KIND_WRITE, 1, 50, "syncs",
-		0, LIMIT_COMMIT_SYNCS, "within", "over" },
+		0, LIMIT_COMMIT_SYNCS, "within", "over", 0 },
 	[CHECK_P50_VS_RIVAL] = { "p50 syncs vs rival", MODE_RIVAL, KIND_WRITE, 1, 50,
-		"x", 1, LIMIT_RIVAL, "no more than", "more than" },
+		"x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
 	[CHECK_P99_VS_RIVAL] = { "p99 syncs vs rival", MODE_RIVAL, KIND_WRITE, 1, 99,
-		"x", 1, LIMIT_RIVAL, "no more than", "more than" },
+		"x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
 	[CHECK_SYNCS_UNRULED] = { "syncs", MODE_RIVAL, KIND_WRITE, 0, 0, "syncs",
-		0, LIMIT_COMMIT_SYNCS, NULL, NULL },
+		0, LIMIT_COMMIT_SYNCS, NULL, NULL, 0 },
 	[CHECK_P50_REGRESSION_READ] = { "p50 regression", MODE_BASELINE, KIND_READ,
-		-1, 50, "x", 0, LIMIT_REGRESSION, "within", "over" },
+		-1, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
 	[CHECK_P99_REGRESSION_READ] = { "p99 regression", MODE_BASELINE, KIND_READ,
-		-1, 99, "x", 0, LIMIT_REGRESSION, "within", "over" },
+		-1, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
 	[CHECK_P50_REGRESSION_WRITE] = { "p50 regression", MODE_BASELINE,
-		KIND_WRITE, 1, 50, "x", 0, LIMIT_REGRESSION, "within", "over" },
+		KIND_WRITE, 1, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
 	[CHECK_P99_REGRESSION_WRITE] = { "p99 regression", MODE_BASELINE,
-		KIND_WRITE, 1, 99, "x", 0, LIMIT_REGRESSION, "within", "over" },
+		KIND_WRITE, 1, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
 	[CHECK_REGRESSION_UNRULED] = { "regression", MODE_BASELINE, KIND_WRITE, 0,
-		0, "x", 0, LIMIT_REGRESSION, NULL, NULL },
+		0, "x", 0, LIMIT_REGRESSION, NULL, NULL, 0 },
 	[CHECK_FLUSHES] = { "flushes a commit", MODE_RIVAL, KIND_WRITE, -1, 50,
 		"flushes", 0, LIMIT_FLUSH_CEILING, "within", "over", 1 },
 };
+_Static_assert(sizeof gate_check_kinds / sizeof gate_check_kinds[0] ==
+    GATE_NCHECK_KINDS, "a kind of check without its entry");
 
 int
 gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
@@ -111,9 +131,12 @@ gate_check_limit(const struct gate_check_kind *k, const struct gate_verdict *v)
 		return v->commit_syncs;
 	case LIMIT_RIVAL:
 		return 1;
-	default:
+	case LIMIT_REGRESSION:
 		return 1 + v->max_regression;
+	case GATE_NLIMITS:
+		break;
 	}
+	return NAN;
 }
 
 /*
@@ -146,9 +169,12 @@ gate_check_figure(const struct gate_check_kind *k, const struct verdict_row *row
 		return round(row->ours_flushes * 10) / 10;
 	case LIMIT_RIVAL:
 		return units ? r * u->ours_ns / (o * u->rival_ns) : r / o;
-	default:
+	case LIMIT_REGRESSION:
 		return units ? o * u->rival_ns / (r * u->ours_ns) : o / r;
+	case GATE_NLIMITS:
+		break;
 	}
+	return NAN;
 }
 
 char *
@@ -172,9 +198,11 @@ gate_check_words(const struct gate_check_kind *k, enum ruling r,
 	case LIMIT_RIVAL:
 		gate_who(&v->rival, v->mode, what, sizeof what);
 		break;
-	default:
+	case LIMIT_REGRESSION:
+	case GATE_NLIMITS:
 		snprintf(what, sizeof what, "%s%%",
 		    gate_limit_num(n, sizeof n, v->max_regression * 100));
+		break;
 	}
 	return gate_strf("%s %s%s", word, what,
 	    r == RULING_INDETERMINATE ? " to call" : "");

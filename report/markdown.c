@@ -421,12 +421,13 @@ report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts
 static void
 half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
 {
-	size_t n[4] = { 0, 0, 0, 0 }, i, all;
+	size_t n[VERDICT_NRULINGS] = { 0 }, i, all = 0;
 
 	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind)
+		if (v->rows[i].kind == kind) {
 			n[v->rows[i].ruling]++;
-	all = n[0] + n[1] + n[2] + n[3];
+			all++;
+		}
 	fprintf(fp, "of %zu %s, %zu fail, %zu indeterminate, %zu pass", all,
 	    all == 1 ? "class" : "classes", n[RULING_FAIL], n[RULING_INDETERMINATE],
 	    n[RULING_PASS]);

@@ -11,8 +11,17 @@
 #include "lib/units.h"
 #include "report/report.h"
 
-static const char *const names[] = { "text", "markdown", "json", "junit", "html",
-	"benchmark-action", "bencher" };
+static const char *const names[] = {
+	[FORMAT_TEXT] = "text",
+	[FORMAT_MARKDOWN] = "markdown",
+	[FORMAT_JSON] = "json",
+	[FORMAT_JUNIT] = "junit",
+	[FORMAT_HTML] = "html",
+	[FORMAT_BENCHMARK_ACTION] = "benchmark-action",
+	[FORMAT_BENCHER] = "bencher",
+};
+_Static_assert(sizeof names / sizeof names[0] == FORMAT_LAST + 1,
+    "a format without a name");
 
 int
 report_format_parse(const char *s, enum report_format *f)

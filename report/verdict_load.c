@@ -32,6 +32,9 @@ static const struct json_span SYNCS = { 0, HUGE_VAL, 1, 0, 0,
 	"a positive number of syncs or null", NULL, NULL };
 static const struct json_span POSITIVE = { 0, HUGE_VAL, 1, 0, 0,
 	"a positive number or null", NULL, NULL };
+/* a check's figure: a count of flushes a commit may be 0 (to a tenth) */
+static const struct json_span FIGURE = { 0, HUGE_VAL, 0, 0, 0,
+	"a number from 0 up, or null", NULL, NULL };
 static const struct json_span FRACTION = { 0, 10, 0, 0, 0,
 	"a fraction from 0 to 10 or null", NULL, NULL };
 static const struct json_span LEVEL = { 0, 1, 1, 0, 0,
@@ -78,11 +81,10 @@ static int
 get_ruling(const cJSON *o, const char *key, enum ruling *r,
     const struct json_at *w)
 {
-	static const char *const names[] = { "not ruled", "pass", "fail", "indeterminate" };
 	int i;
 
-	if (json_get_word(o, key, 0, names, 4, "\"pass\", \"fail\", "
-	    "\"indeterminate\" or \"not ruled\"", w, &i) < 0)
+	if (json_get_word(o, key, 0, ruling_names, VERDICT_NRULINGS,
+	    "\"pass\", \"fail\", \"indeterminate\" or \"not ruled\"", w, &i) < 0)
 		return -1;
 	*r = (enum ruling)i;
 	return 0;
@@ -92,13 +94,16 @@ static int
 get_kind(const cJSON *o, const char *key, enum class_kind *k,
     const struct json_at *w)
 {
-	static const char *const names[] = { "read", "write" };
+	const char *names[KIND_WRITE + 1];
 	int i;
 
-	if (json_get_word(o, key, 0, names, 2, "\"read\" or \"write\"", w,
-	    &i) < 0)
+	/* lib/result.c's words, each at its kind */
+	for (i = 0; i <= KIND_WRITE; i++)
+		names[i] = class_kind_name((enum class_kind)i);
+	if (json_get_word(o, key, 0, names, KIND_WRITE + 1, "\"read\" or \"write\"",
+	    w, &i) < 0)
 		return -1;
-	*k = i == 1 ? KIND_WRITE : KIND_READ;
+	*k = (enum class_kind)i;
 	return 0;
 }
 
@@ -157,18 +162,21 @@ get_strings(const cJSON *o, const char *key, char ***out, size_t *n,
 static int
 get_probe(const cJSON *p, struct verdict_side *s, const struct json_at *w)
 {
-	static const char *const reach[] = { "unknown", "yes", "no" };
+	const char *reach[REACH_NO + 1];
 	const cJSON *g;
 	struct json_at c;
 	long long n;
 	int r, rc;
 
+	/* lib/probe_record.c's words, each at its value */
+	for (r = 0; r <= REACH_NO; r++)
+		reach[r] = reach_name((enum reach)r);
 	if (get_str(p, "host_id", 1, &s->host_id, w) < 0 ||
 	    get_str(p, "volume_id", 1, &s->volume_id, w) < 0 ||
 	    get_str(p, "fs", 1, &s->fs, w) < 0 ||
 	    get_str(p, "method", 1, &s->method, w) < 0 ||
 	    get_str(p, "device", 1, &s->device, w) < 0 ||
-	    json_get_word(p, "reaches_device", 0, reach, 3,
+	    json_get_word(p, "reaches_device", 0, reach, REACH_NO + 1,
 	    "\"yes\", \"no\" or \"unknown\"", w, &r) < 0 ||
 	    get_num(p, "median_ns", &LATENCY, &s->probe_median_ns, w) < 0 ||
 	    get_interval(p, "ci_ns", &LATENCY, &s->probe_ci_lo_ns, &s->probe_ci_hi_ns, w) < 0 ||
@@ -268,14 +276,12 @@ get_band_from(const cJSON *side, int *rounds, const struct json_at *w)
 static int
 get_unit(const cJSON *root, struct verdict_unit *u, const struct json_at *w)
 {
-	static const char *const names[] = { "none", "shared", "per-volume",
-		"per-run" };
 	const cJSON *o, *side;
 	struct json_at c, sc;
 	int src;
 
 	if (json_get_object(root, "unit", 0, "an object", w, &o, &c) < 0 ||
-	    json_get_word(o, "source", 0, names, 4,
+	    json_get_word(o, "source", 0, unit_source_names, UNIT_NSOURCES,
 	    "\"shared\", \"per-volume\", \"per-run\" or \"none\"", &c, &src) < 0 ||
 	    json_get_object(o, "ours", 0, "an object", &c, &side, &sc) < 0 ||
 	    get_num(side, "ns", &LATENCY, &u->ours_ns, &sc) < 0 ||
@@ -442,7 +448,7 @@ get_check(const cJSON *o, struct verdict_check *k, const struct json_at *w)
 	if (get_str(o, "class", 0, &k->class_name, w) < 0 ||
 	    get_kind(o, "kind", &k->kind, w) < 0 ||
 	    get_str(o, "statistic", 1, &k->statistic, w) < 0 ||
-	    get_value(o, "value", "ci", &POSITIVE, &k->value, w) < 0 ||
+	    get_value(o, "value", "ci", &FIGURE, &k->value, w) < 0 ||
 	    get_str(o, "value_unit", 1, &k->value_unit, w) < 0 ||
 	    get_str(o, "comparison", 1, &k->comparison, w) < 0 ||
 	    get_num(o, "limit", &POSITIVE, &k->limit, w) < 0 ||
@@ -527,28 +533,22 @@ get_unmatched(const cJSON *root, struct gate_verdict *v, const struct json_at *w
 static int
 get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
-	static const char *const modes[] = { "rival", "baseline" };
-	static const char *const scopes[] = { "run", "runs" };
-	const char *hosts[4];
-	int mode, scope = 0, h = HOSTS_UNRECORDED;
-	size_t i;
-
-	for (i = 0; i < 4; i++)
-		hosts[i] = verdict_hosts_name((enum verdict_hosts)i);
+	int mode, scope = SCOPE_RUN, h = HOSTS_UNRECORDED;
 
 	if (get_str(root, "syncgate_version", 1, &v->version, w) < 0 ||
 	    get_ruling(root, "verdict", &v->overall, w) < 0 ||
-	    json_get_word(root, "mode", 0, modes, 2, "\"rival\" or \"baseline\"",
-	    w, &mode) < 0 ||
+	    json_get_word(root, "mode", 0, gate_mode_names, GATE_NMODES,
+	    "\"rival\" or \"baseline\"", w, &mode) < 0 ||
 	    get_str(root, "headline", 1, &v->headline, w) < 0 ||
 	    get_num(root, "confidence", &CONFIDENCE, &v->confidence, w) < 0 ||
-	    json_get_word(root, "scope", JSON_OPTIONAL, scopes, 2, "\"run\" or "
-	    "\"runs\"", w, &scope) < 0 ||
+	    json_get_word(root, "scope", JSON_OPTIONAL, verdict_scope_names,
+	    VERDICT_NSCOPES, "\"run\" or \"runs\"", w, &scope) < 0 ||
 	    json_get_string(root, "noise_file", JSON_OPTIONAL | JSON_NULL,
 	    "a string or null", w, &v->noise_file) < 0 ||
 	    json_get_bool(root, "single_run_ok", JSON_OPTIONAL, "true or false", w,
 	    &v->single_run_ok) < 0 ||
-	    json_get_word(root, "hosts", JSON_OPTIONAL, hosts, 4, "\"same\", "
+	    json_get_word(root, "hosts", JSON_OPTIONAL, verdict_hosts_names,
+	    VERDICT_NHOSTS, "\"same\", "
 	    "\"different\", \"unknown\" or \"unrecorded\"", w, &h) < 0 ||
 	    json_get_bool(root, "same_host", JSON_OPTIONAL, "true, or absent", w,
 	    &v->same_host) < 0)
@@ -558,8 +558,8 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	if (json_member(root, "same_host") != NULL && !v->same_host)
 		return errf(w->err, "%s: same_host is false; expected true, or absent "
 		    "without --same-host", w->file);
-	v->mode = mode == 1 ? MODE_BASELINE : MODE_RIVAL;
-	v->scope = scope == 1 ? SCOPE_RUNS : SCOPE_RUN;
+	v->mode = (enum gate_mode)mode;
+	v->scope = (enum verdict_scope)scope;
 	return 0;
 }
 

@@ -7,7 +7,7 @@
 #
 #   sh scripts/fuzz.sh [SECONDS [TARGET...]]      (make fuzz FUZZ_SECONDS=N)
 #
-# TARGET is result, probe, verdict, ycsb, linkbench, samples, fio, db_bench,
+# TARGET is result, probe, verdict, gate, ycsb, linkbench, samples, fio, db_bench,
 # pgbench, go_ycsb, ycsb_raw, ycsb_json or hgrm (default: all).  FUZZ_JOBS=2 runs two targets at a time; FUZZ_CC names the
 # compiler (clang).  Corpora grow in build-fuzz/corpus/ across runs; a
 # crash is saved under build-fuzz/crashes/ and makes the exit status 1.
@@ -16,7 +16,7 @@ set -eu
 
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-result probe verdict ycsb linkbench samples fio db_bench pgbench go_ycsb \
+targets=${*:-result probe verdict gate ycsb linkbench samples fio db_bench pgbench go_ycsb \
 	ycsb_raw ycsb_json hgrm}
 cc=${FUZZ_CC:-clang}
 jobs=${FUZZ_JOBS:-1}
@@ -87,12 +87,42 @@ seed() {
 	fi
 }
 
+# The gate's: a byte of options, then each case's runs of ours and of the
+# other side, split by lines "---" (fuzz/fuzz_gate.c).
+seed_gate() {
+	rm -rf "${out:?}/seeds/gate"
+	mkdir -p "$out/seeds/gate" "$out/corpus/gate"
+	for d in fixtures/gate/*/; do
+		if [ -f "$d/new.1.json" ]; then
+			set -- "$d"new.*.json "$d"old.*.json
+		else
+			set -- "$d"ours*.json "$d"rival*.json
+		fi
+		[ -f "$1" ] || continue
+		for o in r a; do
+			{
+				printf '%s' "$o"
+				sep=""
+				for f in "$@"; do
+					[ -f "$f" ] || continue
+					printf '%s' "$sep"
+					cat "$f"
+					sep='
+---
+'
+				done
+			} >"$out/seeds/gate/$o-$(basename "$d")"
+		done
+	done
+}
+
 seeds() {
 	seed result $(grep -l '"syncgate-result/1"' fixtures/gate/*/*.json fixtures/import/*.json \
 		fixtures/report/*/*.json 2>/dev/null)
 	seed probe fixtures/probe/*.json fixtures/import/probe.json fixtures/report/probe.json
 	seed verdict $(grep -l '"syncgate-verdict/1"' fixtures/report/*.json fixtures/gate/*/*.json \
 		2>/dev/null)
+	seed_gate
 	seed ycsb fixtures/import/ycsb-*.txt
 	seed linkbench fixtures/import/linkbench-*.csv
 	seed fio fixtures/import/fio-*.json fixtures/import/fio-*.txt

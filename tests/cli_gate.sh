@@ -59,9 +59,40 @@ run_case() {
 	n=$((n + 1))
 }
 
+# report_back DIR: the gate never writes what report refuses: DIR's
+# verdict as JSON, then report of it in every format, the history
+# exports included (refused only where no class was ruled, as there is
+# nothing to export).
+report_back() {
+	dir=$1
+	name=$(basename "$dir")
+	rm -f "$tmp/v.json"
+	set +e
+	# shellcheck disable=SC2046 # args are words by design
+	(cd "$dir" && env -u NO_COLOR -u GITHUB_STEP_SUMMARY LC_ALL=C.UTF-8 \
+		$VG "$SYNCGATE" gate $(cat args) --format json -o "$tmp/v.json") \
+		>/dev/null 2>"$tmp/err"
+	set -e
+	[ -f "$tmp/v.json" ] || { fail "$name: the gate wrote no verdict: $(cat "$tmp/err")"; return; }
+	for f in text markdown json junit html benchmark-action bencher; do
+		set +e
+		sg report "$tmp/v.json" --format $f >/dev/null 2>"$tmp/err"
+		st=$?
+		set -e
+		case $f:$st in
+		*:0) ;;
+		bench*:2) grep -q '"position"' "$tmp/v.json" &&
+			fail "$name: report --format $f of the gate's verdict: $(cat "$tmp/err")" ;;
+		*) fail "$name: report --format $f of the gate's verdict exits $st: $(cat "$tmp/err")" ;;
+		esac
+	done
+	n=$((n + 1))
+}
+
 for dir in fixtures/gate/*/; do
 	[ -f "$dir/args" ] || continue
 	run_case "${dir%/}"
+	case $(cat "$dir/status") in 0 | 1 | 3) report_back "${dir%/}" ;; esac
 done
 
 split=$top/fixtures/gate/split
@@ -385,6 +416,39 @@ expect_one 2 'gate: --noise noise-workload.json: measured workload "ycsb-a", but
 	sg gate a1.json --rival r1.json --noise noise-workload.json
 expect_one 2 'gate: --noise noise-classes.json: has no class "traversal", which a1.json ran; expected the noise of every class' \
 	sg gate a1.json --rival r1.json --noise noise-classes.json
+# a noise file no side of one run of its engine takes is not named as
+# used: null in the JSON, and a note in every format says why
+unused_both="--noise noise.json was not used: both sides gave several runs"
+unused_one="--noise noise.json was not used: it measured zu, and the side of one run is not zu"
+for c in "both:a1.json a2.json --rival r1.json --rival r2.json" \
+	"one:a1.json a2.json --rival r1.json" "used:a1.json --rival r1.json --rival r2.json"; do
+	case ${c%%:*} in
+	both) want=$unused_both ;;
+	one) want=$unused_one ;;
+	*) want="" ;;
+	esac
+	for f in text markdown html junit json; do
+		set +e
+		# shellcheck disable=SC2086 # the runs are words by design
+		sg gate ${c#*:} --noise noise.json --format $f >"$tmp/out" 2>"$tmp/err"
+		st=$?
+		set -e
+		[ "$st" -le 1 ] || fail "noise ${c%%:*}, $f: exit status $st: $(cat "$tmp/err")"
+		if [ -n "$want" ]; then
+			grep -qF -- "$want" "$tmp/out" || fail "noise ${c%%:*}, $f: no note that the noise file was not used"
+		else
+			grep -q 'not used' "$tmp/out" && fail "noise used, $f: a note says it was not used"
+		fi
+		if [ $f = json ]; then
+			nf=$(grep '"noise_file"' "$tmp/out" | tr -d ' \t,')
+			case ${c%%:*} in
+			used) [ "$nf" = '"noise_file":"noise.json"' ] || fail "noise used: noise_file is $nf" ;;
+			*) [ "$nf" = '"noise_file":null' ] || fail "noise ${c%%:*}: noise_file is $nf; expected null" ;;
+			esac
+		fi
+		n=$((n + 1))
+	done
+done
 # a host's strings come from a file: shown, never obeyed, in the note
 h2=$top/fixtures/gate/hosts-two
 sed 's/"AMD EPYC 7B13 64-Core Processor"/"AMD\\u001b[31mRED\\u009b"/' "$h2/ours.json" >hostile-host.json

@@ -407,6 +407,28 @@ new_probe(const char *host, const char *volume, double median, double spread,
 	return p;
 }
 
+/*
+ * v through its JSON text and back: report loads every verdict the gate
+ * writes (what names the case in the message).
+ */
+static void
+assert_loads_back(const struct gate_verdict *v, const char *what)
+{
+	cJSON *t = report_verdict_to_json(v), *back;
+	char *text = cJSON_Print(t), err[ERRLEN];
+	struct gate_verdict w;
+
+	assert_non_null(text);
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	if (report_verdict_from_json(back, "v.json", &w, err) < 0)
+		fail_msg("%s: report refuses the gate's verdict: %s", what, err);
+	verdict_free(&w);
+	cJSON_Delete(back);
+	cJSON_Delete(t);
+	free(text);
+}
+
 /* Both sides of one gate, freed together. */
 struct duel {
 	struct result ours, rival;
@@ -443,6 +465,8 @@ duel_rule(struct duel *d)
 	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
 	if (rc == 0 && verdict_check(&d->v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
+	if (rc == 0)
+		assert_loads_back(&d->v, "duel");
 	return rc;
 }
 
@@ -1849,6 +1873,7 @@ runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
 	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
+	assert_loads_back(v, "runs");
 	r = v->overall;
 	return r;
 }
@@ -2020,6 +2045,312 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	runs_side_free(&b);
 }
 
+/* The round trip's generator: draws on a log scale, latencies a result may hold. */
+static double
+log_uniform(unsigned long long *s, double lo, double hi)
+{
+	return lo * pow(hi / lo, uniform(s));
+}
+
+static double
+legal_ns(double x)
+{
+	return fmin(fmax(round(x), RESULT_MIN_NS), RESULT_MAX_NS);
+}
+
+/* One run's class about median: n lognormal samples, or p50 and p99 alone. */
+static void
+gen_class(struct result *r, unsigned long long *s, const char *name,
+    enum class_kind kind, double median, size_t n, double flushes)
+{
+	double *x = NULL, p99 = legal_ns(median * log_uniform(s, 1, 1000));
+	size_t i;
+
+	if (n > 0) {
+		x = xmalloc(n * sizeof *x);
+		for (i = 0; i < n; i++)
+			x[i] = legal_ns(median * exp(normal(s)));
+		stats_sort(x, n);
+	}
+	add_class(r, name, kind, legal_ns(median), p99, x, n);
+	r->classes[r->nclasses - 1].flushes_per_op = flushes;
+}
+
+/* The runs of one generated side. */
+struct gen_side {
+	struct result r[3];
+	struct gate_run_in in[3];
+	struct gate_side_in side;
+	size_t k;
+};
+
+/*
+ * k runs of engine, each of a read "r", a write "w" and, with extra, a
+ * class "o" the other side lacks; run effects of sd spread on the log
+ * scale; a probe on volume (NULL: unprobed) reaching the device or not;
+ * flushes counted when flushes is not NaN.
+ */
+static void
+gen_side(struct gen_side *g, unsigned long long *s, const char *engine,
+    size_t k, double spread, const char *volume, int extra, double flushes)
+{
+	static const size_t counts[] = { 0, 0, 1, 2, 5, 30, 300 };
+	double rm = log_uniform(s, 1, 1e10), wm = log_uniform(s, 10, 1e10);
+	double pm = log_uniform(s, 100, 1e8);
+	size_t n = counts[(size_t)(uniform(s) * 7)], i;
+	enum reach reach = uniform(s) < 0.85 ? REACH_YES : REACH_NO;
+
+	memset(g, 0, sizeof *g);
+	g->k = k;
+	for (i = 0; i < k; i++) {
+		double e = exp(spread * normal(s));
+
+		new_result(&g->r[i], engine);
+		gen_class(&g->r[i], s, "r", KIND_READ, rm * e, n, NAN);
+		gen_class(&g->r[i], s, "w", KIND_WRITE, wm * e, n,
+		    isnan(flushes) ? NAN : fmin(flushes * e, 1e6));
+		if (extra)
+			gen_class(&g->r[i], s, "o", KIND_READ, rm, n, NAN);
+		if (volume != NULL)
+			g->r[i].probe = new_probe("host", volume, fmin(fmax(pm *
+			    exp(spread * normal(s)), 100), 1e10), uniform(s) * 0.9, reach);
+		g->in[i].r = &g->r[i];
+		g->in[i].probe = g->r[i].probe;
+		g->in[i].file = "run.json";
+	}
+	g->side.r = &g->r[0];
+	g->side.probe = g->r[0].probe;
+	g->side.file = "run.json";
+	g->side.runs = k > 1 ? g->in : NULL;
+	g->side.nruns = k > 1 ? k : 0;
+}
+
+static void
+gen_side_free(struct gen_side *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->k; i++)
+		result_free(&g->r[i]);
+}
+
+/* A noise file of engine for classes r, w and o, its spread drawn. */
+static void
+gen_noise(struct noise *n, unsigned long long *s, const char *engine)
+{
+	static const char *const names[] = { "r", "w", "o" };
+	size_t i;
+	int w;
+
+	memset(n, 0, sizeof *n);
+	n->path = xstrdup("noise.json");
+	n->engine = xstrdup(engine);
+	n->runs = 2 + (size_t)(uniform(s) * 10);
+	n->concurrency = -1;
+	n->confidence = 0.95;
+	n->nclasses = 3;
+	n->classes = xcalloc(3, sizeof *n->classes);
+	for (i = 0; i < 3; i++) {
+		n->classes[i].name = xstrdup(names[i]);
+		n->classes[i].kind = i == 1 ? KIND_WRITE : KIND_READ;
+		for (w = 0; w < NOISE_NSTATS; w++) {
+			n->classes[i].stat[w].have = 1;
+			n->classes[i].stat[w].log_sd = log_uniform(s, 1e-3, 5);
+			n->classes[i].stat[w].df = (double)n->runs - 1;
+		}
+	}
+}
+
+/*
+ * Over runs, a p99 that no run has samples enough to bound stays open
+ * however many runs there are, and the reason says so; a p50 whose
+ * interval only overflows (runs a day apart at 99.9%) is told the runs
+ * it would need instead (fixtures/gate/runs-extreme).
+ */
+static void
+test_gate_rule_runs_thin_p99_said(void **state)
+{
+	unsigned long long s = 31;
+	struct runs_side a, b;
+	struct gate_verdict v;
+	const struct verdict_check *c;
+
+	(void)state;
+	runs_side_init(&a, &s, 3, 1e5, 0.1, 10, "e");
+	runs_side_init(&b, &s, 3, 1e5, 0.1, 10, "e");
+	runs_rule(&a, &b, &v);
+	c = find_check(&v, "r", "p99 regression");
+	assert_non_null(c);
+	assert_int_equal(c->ruling, RULING_INDETERMINATE);
+	assert_true(isinf(c->value.hi));
+	assert_non_null(strstr(c->reason, "; a run of fewer than "));
+	assert_non_null(strstr(c->reason, "has no 95% bound on p99, whatever the "
+	    "number of runs"));
+	c = find_check(&v, "r", "p50 regression");
+	assert_non_null(c);
+	assert_null(strstr(c->reason, "fewer than"));
+	verdict_free(&v);
+	runs_side_free(&a);
+	runs_side_free(&b);
+}
+
+/*
+ * Every verdict the gate writes is one report loads back: gates over
+ * drawn sides (one to three runs a side, far apart or alike, with and
+ * without samples, probes, flushes, a noise file, at thresholds and
+ * confidences from one end of their range to the other) each go
+ * through their JSON text and back.
+ */
+static void
+test_gate_verdicts_load_back(void **state)
+{
+	static const double conf[] = { 0.6, 0.9, 0.95, 0.999 };
+	static const double spreads[] = { 0, 0.01, 0.3, 2, 6 };
+	unsigned long long s = 20;
+	int t, trials = 600;
+
+	(void)state;
+	for (t = 0; t < trials; t++) {
+		int base = uniform(&s) < 0.4, extra = uniform(&s) < 0.3;
+		double spread = spreads[(size_t)(uniform(&s) * 5)];
+		double fl = uniform(&s) < 0.3 ? log_uniform(&s, 0.5, 5) : NAN;
+		const char *vo = uniform(&s) < 0.15 ? NULL : "v1";
+		const char *vr = uniform(&s) < 0.15 ? NULL : uniform(&s) < 0.5 ? "v1" : "v2";
+		size_t ko = 1 + (size_t)(uniform(&s) * 3), kr = 1 + (size_t)(uniform(&s) * 3);
+		struct gen_side a, b;
+		struct gate_opts o;
+		struct gate_verdict v;
+		struct noise n;
+		int noisy = uniform(&s) < 0.3;
+		char err[ERRLEN], what[160];
+
+		gen_side(&a, &s, "zu", ko, spread, vo, extra, fl);
+		gen_side(&b, &s, base ? "zu" : "ladybug", kr, spread, vr, 0,
+		    uniform(&s) < 0.8 ? fl : NAN);
+		gate_opts_init(&o, base ? MODE_BASELINE : MODE_RIVAL);
+		o.confidence = conf[(size_t)(uniform(&s) * 4)];
+		if (base) {
+			o.max_regression = uniform(&s) < 0.2 ? 0 : uniform(&s) * 10;
+			o.single_run_ok = uniform(&s) < 0.5;
+		} else {
+			o.read_speedup = log_uniform(&s, 0.01, 1e6);
+			o.commit_syncs = log_uniform(&s, 0.01, 1e6);
+		}
+		o.same_host = uniform(&s) < 0.2;
+		if (noisy) {
+			gen_noise(&n, &s, uniform(&s) < 0.5 ? "zu" : b.r[0].engine);
+			o.noise = &n;
+		}
+		snprintf(what, sizeof what, "trial %d (%s, %zu and %zu runs, spread %g, "
+		    "confidence %g%s)", t, base ? "baseline" : "rival", ko, kr, spread,
+		    o.confidence, noisy ? ", noise" : "");
+		if (gate_rule(&a.side, &b.side, &o, &v, err) < 0)
+			fail_msg("%s: %s", what, err);
+		if (verdict_check(&v, "v.json", err) < 0)
+			fail_msg("%s: the gate's own verdict is refused: %s", what, err);
+		assert_loads_back(&v, what);
+		verdict_free(&v);
+		if (noisy)
+			noise_free(&n);
+		gen_side_free(&a);
+		gen_side_free(&b);
+	}
+}
+
+/*
+ * A noise file is named in the verdict only where a side of one run of
+ * its engine took it; with several runs a side a note says it was not
+ * used, and why.
+ */
+static void
+test_gate_rule_noise_unused_said(void **state)
+{
+	unsigned long long s = 7;
+	struct gen_side a, b;
+	struct gate_opts o;
+	struct gate_verdict v;
+	struct noise n;
+	char err[ERRLEN];
+	size_t i, said = 0;
+
+	(void)state;
+	gen_side(&a, &s, "zu", 3, 0.1, "v1", 0, NAN);
+	gen_side(&b, &s, "ladybug", 2, 0.1, "v1", 0, NAN);
+	gen_noise(&n, &s, "zu");
+	gate_opts_init(&o, MODE_RIVAL);
+	o.noise = &n;
+	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	assert_null(v.noise_file);
+	for (i = 0; i < v.nnotes; i++)
+		said += strstr(v.notes[i], "--noise noise.json was not used: both "
+		    "sides gave several runs") != NULL;
+	assert_int_equal(said, 1);
+	verdict_free(&v);
+	/* one run of zu takes it */
+	a.side.nruns = 0;
+	a.side.runs = NULL;
+	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	assert_string_equal(v.noise_file, "noise.json");
+	for (i = 0; i < v.nnotes; i++)
+		assert_null(strstr(v.notes[i], "not used"));
+	verdict_free(&v);
+	noise_free(&n);
+	gen_side_free(&a);
+	gen_side_free(&b);
+}
+
+/*
+ * Every value of the verdict's enums has its words in the one table the
+ * gate writes and the loader reads; a limit a doctored verdict misstates
+ * is refused naming where the limit comes from (the flushes ceiling,
+ * added last, once read past a table of four).
+ */
+static void
+test_gate_tables_name_every_value(void **state)
+{
+	struct {
+		const char *const *names;
+		size_t n;
+	} t[] = {
+		{ ruling_names, VERDICT_NRULINGS },
+		{ gate_mode_names, GATE_NMODES },
+		{ verdict_scope_names, VERDICT_NSCOPES },
+		{ verdict_hosts_names, VERDICT_NHOSTS },
+		{ unit_source_names, UNIT_NSOURCES },
+		{ gate_limit_sources, GATE_NLIMITS },
+	};
+	struct gate_verdict v;
+	char err[ERRLEN];
+	size_t i, j, k;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		for (j = 0; j < t[i].n; j++) {
+			assert_non_null(t[i].names[j]);
+			/* a word read back is one value: a limit's source may repeat */
+			for (k = 0; k < j && t[i].names != gate_limit_sources; k++)
+				assert_string_not_equal(t[i].names[j], t[i].names[k]);
+		}
+	for (j = 0; j < VERDICT_NRULINGS; j++)
+		assert_string_equal(ruling_name((enum ruling)j), ruling_names[j]);
+	for (j = 0; j < UNIT_NSOURCES; j++)
+		assert_string_equal(unit_source_name((enum unit_source)j),
+		    unit_source_names[j]);
+	for (j = 0; j < VERDICT_NHOSTS; j++)
+		assert_string_equal(verdict_hosts_name((enum verdict_hosts)j),
+		    verdict_hosts_names[j]);
+	assert_string_equal(gate_mode_name(MODE_BASELINE), "baseline");
+	assert_string_equal(verdict_scope_name(SCOPE_RUNS), "runs");
+	for (j = 0; j < GATE_NCHECK_KINDS; j++) {
+		assert_non_null(gate_check_kinds[j].statistic);
+		assert_true((size_t)gate_check_kinds[j].limit < GATE_NLIMITS);
+	}
+	assert_int_equal(report_verdict_load(
+	    "fuzz/crashes/verdict/flushes-limit-past-table.json", &v, err), -1);
+	assert_non_null(strstr(err, "checks[3].limit is 3; expected 2, "
+	    "writes.commit_syncs"));
+}
+
 int
 main(void)
 {
@@ -2071,6 +2402,10 @@ main(void)
 		cmocka_unit_test(test_gate_worse_order),
 		cmocka_unit_test(test_gate_note_alike_names),
 		cmocka_unit_test(test_gate_note_alike_engines),
+		cmocka_unit_test(test_gate_rule_runs_thin_p99_said),
+		cmocka_unit_test(test_gate_verdicts_load_back),
+		cmocka_unit_test(test_gate_rule_noise_unused_said),
+		cmocka_unit_test(test_gate_tables_name_every_value),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
