@@ -29,19 +29,19 @@ is_option(const char *word, const char *shorts, const struct option *longs)
 }
 
 int
-args_check_value(char *const argv[], int optind, const char *value,
+args_check_value(char *const argv[], int next, const char *value,
     const char *shorts, const struct option *longs, char *err)
 {
-	const char *word = argv[optind - 1];
+	const char *word = argv[next - 1];
 	struct stat st;
 	int n;
 
 	if (value == NULL)
 		return 0;
-	if (value == word && optind >= 2 && is_option(value, shorts, longs))
+	if (value == word && next >= 2 && is_option(value, shorts, longs))
 		return errf(err, "%s %s: %s is an option, not a value; expected "
 		    "a value after %s (./%s for a file of that name)",
-		    argv[optind - 2], value, value, argv[optind - 2], value);
+		    argv[next - 2], value, value, argv[next - 2], value);
 	if (value <= word || value > word + strlen(word) || lstat(word, &st) < 0)
 		return 0;
 	n = (int)(value - word);
@@ -53,10 +53,10 @@ args_check_value(char *const argv[], int optind, const char *value,
 }
 
 const char *
-args_unknown(char *const argv[], int optind, char buf[3])
+args_unknown(char *const argv[], int next, char buf[3])
 {
 	if (optopt == 0)
-		return argv[optind - 1];
+		return argv[next - 1];
 	buf[0] = '-';
 	buf[1] = (char)optopt;
 	buf[2] = '\0';

@@ -13,7 +13,7 @@
 #include <getopt.h>
 
 /*
- * After getopt_long returned an option: argv and optind as it left them,
+ * After getopt_long returned an option: argv, and next the optind it left;
  * value its optarg (NULL: the option takes none, and nothing is
  * checked), shorts and longs what it was given.  Returns -1 with err set
  * when value is glued inside its word and that word names an existing
@@ -21,7 +21,7 @@
  * (a long one, or an abbreviation getopt would take for one, or "-o");
  * 0 otherwise.
  */
-int args_check_value(char *const argv[], int optind, const char *value,
+int args_check_value(char *const argv[], int next, const char *value,
     const char *shorts, const struct option *longs, char *err);
 
 /*
@@ -30,6 +30,6 @@ int args_check_value(char *const argv[], int optind, const char *value,
  * word such as -x.json, where optind does not yet point past the word;
  * else the word itself.
  */
-const char *args_unknown(char *const argv[], int optind, char buf[3]);
+const char *args_unknown(char *const argv[], int next, char buf[3]);
 
 #endif
