@@ -739,6 +739,41 @@ test_import_hgrm_rows(void **state)
 	result_free(&r);
 }
 
+/*
+ * hgrm in ms: each row's bounds are the figures its text says in ns,
+ * 8.287 ms true to half a microsecond is 8286500 to 8287500 ns, where
+ * (8.287 + 0.0005) * 1e6 was 8287500.000000002.
+ */
+static void
+test_import_hgrm_exact_ns(void **state)
+{
+	static const char in[] = HGRM_HEAD
+	    "       8.199 0.000000000000          1           1.00\n"
+	    "       8.287 0.500000000000          5           2.00\n"
+	    "       8.303 1.000000000000         10\n"
+	    "#[Max     =        8.303, Total count    =           10]\n";
+	static const double want[][2] = {
+		{ 0, 8199500 }, { 8198500, 8287500 }, { 8286500, 8303500 },
+	};
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(import_hgrm_parser("ms")(in, strlen(in), "h.hgrm", &r, &notes,
+	    err), 0);
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	for (i = 0; i < 3; i++)
+		if (r.classes[0].buckets[i].lo_ns != want[i][0] ||
+		    r.classes[0].buckets[i].hi_ns != want[i][1])
+			fail_msg("bucket %zu: %.17g to %.17g, expected %.17g to %.17g", i,
+			    r.classes[0].buckets[i].lo_ns, r.classes[0].buckets[i].hi_ns,
+			    want[i][0], want[i][1]);
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 /* YCSB's JSON records read as the text, messages at the record's line. */
 static void
 test_import_ycsb_json_lines(void **state)
@@ -817,6 +852,7 @@ main(void)
 		cmocka_unit_test(test_import_ycsb_raw_failed),
 		cmocka_unit_test(test_import_go_ycsb_last_summary),
 		cmocka_unit_test(test_import_hgrm_rows),
+		cmocka_unit_test(test_import_hgrm_exact_ns),
 		cmocka_unit_test(test_import_ycsb_json_lines),
 		cmocka_unit_test(test_import_sniff_names),
 	};
