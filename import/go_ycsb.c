@@ -35,7 +35,7 @@ struct gy_op {
 	char name[64];
 	size_t line;            /* where it was last seen */
 	long long count;
-	double p50, p99;        /* microseconds; NaN when not printed */
+	double p50_ns, p99_ns;  /* as printed in us, scaled; NaN when not printed */
 	size_t cap;             /* CSV: the class's samples */
 	size_t cls;             /* CSV: its class, + 1 */
 };
@@ -80,7 +80,7 @@ find_op(struct gy_parse *ps, const char *s, size_t n, size_t line, char *err)
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 			ps->ops[ps->nops].name[i] = '?';
-	ps->ops[ps->nops].p50 = ps->ops[ps->nops].p99 = NAN;
+	ps->ops[ps->nops].p50_ns = ps->ops[ps->nops].p99_ns = NAN;
 	return &ps->ops[ps->nops++];
 }
 
@@ -108,9 +108,10 @@ summary_pair(struct gy_parse *ps, struct gy_op *op, const char *p, size_t n,
 			goto bad;
 	} else if ((k == 8 && memcmp(p, "50th(us)", 8) == 0) ||
 	    (k == 8 && memcmp(p, "99th(us)", 8) == 0)) {
-		if (decimal_parse(colon, n - k - 2, &v) < 0 || v > 86400e6)
+		/* scaled in the text: "1.1" us is 1100 ns, not 1.1 * 1e3 */
+		if (decimal_parse_scaled(colon, n - k - 2, 3, &v) < 0 || v > 86400e9)
 			goto bad;
-		*(p[0] == '5' ? &op->p50 : &op->p99) = v;
+		*(p[0] == '5' ? &op->p50_ns : &op->p99_ns) = v;
 	}
 	return 0;
 bad:
@@ -136,7 +137,7 @@ summary_line(struct gy_parse *ps, const struct import_line *l, char *err)
 	ps->total++;
 	op->line = l->number;
 	op->count = -1;
-	op->p50 = op->p99 = NAN;
+	op->p50_ns = op->p99_ns = NAN;
 	p = dash + 3;
 	end = l->text + l->len;
 	while (p < end) {
@@ -168,17 +169,17 @@ add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
 		    "summary line", ps->name, op->line, op->name);
 	if (op->count == 0)
 		return 0;
-	if (isnan(op->p50) || isnan(op->p99))
+	if (isnan(op->p50_ns) || isnan(op->p99_ns))
 		return errf(err, "%s: line %zu: %s has no %s; expected a go-ycsb that "
 		    "prints it, or its per-operation CSV (-p measurementtype=csv)",
-		    ps->name, op->line, op->name, isnan(op->p50) ? "50th(us)" : "99th(us)");
-	if (op->p50 < 1 || op->p99 < op->p50)
+		    ps->name, op->line, op->name, isnan(op->p50_ns) ? "50th(us)" : "99th(us)");
+	if (op->p50_ns < 1e3 || op->p99_ns < op->p50_ns)
 		return errf(err, "%s: line %zu: %s 50th(us) %g and 99th(us) %g; expected "
 		    "at least 1 us (go-ycsb's resolution) and p99 >= p50", ps->name,
-		    op->line, op->name, op->p50, op->p99);
+		    op->line, op->name, op->p50_ns / 1e3, op->p99_ns / 1e3);
 	c = result_add_class(ps->out, op->name, k);
-	c->p50_ns = op->p50 * 1e3;
-	c->p99_ns = op->p99 * 1e3;
+	c->p50_ns = op->p50_ns;
+	c->p99_ns = op->p99_ns;
 	c->count = op->count;
 	return 0;
 }

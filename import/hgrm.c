@@ -25,14 +25,15 @@
 #define WHAT "HdrHistogram's percentile text (.hgrm)"
 
 struct hgrm_row {
-	double value, pct, half;        /* half: half a unit of the last digit */
+	double value, pct;
+	double lo_ns, hi_ns;            /* value true to half its last digit */
 	long long count;
 	size_t line;
 };
 
 struct hgrm_parse {
 	const char *name;
-	double unit_ns;
+	int unit_exp10;                 /* a unit is 10^unit_exp10 ns */
 	const char *unit;
 	struct hgrm_row *rows;
 	size_t nrows, cap;
@@ -80,15 +81,6 @@ is_header(const struct import_line *l, int *csv)
 	    import_find(l->text, l->len, "TotalCount") != NULL;
 }
 
-/* Half a unit of the last digit s prints: 0.0005 for "0.017". */
-static double
-half_digit(const char *s, size_t n)
-{
-	const char *dot = memchr(s, '.', n);
-
-	return dot == NULL ? 0.5 : 0.5 * pow(10, -(double)(n - (size_t)(dot - s) - 1));
-}
-
 static int
 bad_row(const struct hgrm_parse *ps, const struct import_line *l,
     const char *expected, char *err)
@@ -106,8 +98,10 @@ add_row(struct hgrm_parse *ps, const struct import_line *l, char *err)
 	struct hgrm_row r, *prev = ps->nrows > 0 ? &ps->rows[ps->nrows - 1] : NULL;
 	size_t nf = split(l, ps->csv, f, 5);
 
+	/* the bounds scaled in the text: "8.287" ms is 8286500 to 8287500 ns */
 	if (nf < 3 || nf > 4 || decimal_parse(f[0].s, f[0].n, &r.value) < 0 ||
-	    decimal_parse(f[1].s, f[1].n, &r.pct) < 0 ||
+	    decimal_bounds_scaled(f[0].s, f[0].n, ps->unit_exp10, &r.lo_ns,
+	    &r.hi_ns) < 0 || decimal_parse(f[1].s, f[1].n, &r.pct) < 0 ||
 	    decimal_whole(f[2].s, f[2].n, RESULT_MAX_COUNT, &r.count) < 0)
 		return bad_row(ps, l, "a row of a value, a percentile from 0 to 1 and a "
 		    "count (\"0.017 0.500000000000 51 2.00\"), the numbers decimal and "
@@ -116,7 +110,6 @@ add_row(struct hgrm_parse *ps, const struct import_line *l, char *err)
 	    r.pct < prev->pct || r.count < prev->count)))
 		return bad_row(ps, l, "a percentile from 0 to 1 and a count of at least 1, "
 		    "neither below the row before", err);
-	r.half = half_digit(f[0].s, f[0].n);
 	r.line = l->number;
 	xgrow(&ps->rows, &ps->cap, ps->nrows + 1, sizeof *ps->rows);
 	ps->rows[ps->nrows++] = r;
@@ -186,11 +179,9 @@ histogram(const struct hgrm_parse *ps, struct result_class *c)
 	for (i = 0; i < ps->nrows; i++) {
 		const struct hgrm_row *r = &ps->rows[i];
 
-		import_bound_add(&b, r->count, fmin((r->value + r->half) * ps->unit_ns,
-		    RESULT_MAX_NS), 1);
+		import_bound_add(&b, r->count, fmin(r->hi_ns, RESULT_MAX_NS), 1);
 		if (r->count < n)
-			import_bound_add(&b, r->count + 1, fmax(r->value - r->half, 0) *
-			    ps->unit_ns, 0);
+			import_bound_add(&b, r->count + 1, r->lo_ns, 0);
 	}
 	rc = import_bounds_histogram(&b, n, c);
 	import_bounds_free(&b);
@@ -215,7 +206,7 @@ build(struct hgrm_parse *ps, struct result *out, struct import_notes *notes,
 		    "%zu) counts %lld; expected the same (a table cut off?)", ps->name,
 		    ps->footer_total_line, ps->footer_total, last->line, last->count);
 	for (i = 0; i < ps->nrows; i++)
-		if ((ps->rows[i].value - ps->rows[i].half) * ps->unit_ns > RESULT_MAX_NS)
+		if (ps->rows[i].lo_ns > RESULT_MAX_NS)
 			return errf(err, "%s: line %zu: a row of %g %s, over a day; expected "
 			    "latencies (is --unit %s right?)", ps->name, ps->rows[i].line,
 			    ps->rows[i].value, ps->unit, ps->unit);
@@ -231,7 +222,7 @@ build(struct hgrm_parse *ps, struct result *out, struct import_notes *notes,
 }
 
 static int
-hgrm_parse(const char *buf, size_t len, const char *name, double unit_ns,
+hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
     const char *unit, struct result *out, struct import_notes *notes, char *err)
 {
 	struct hgrm_parse ps;
@@ -243,7 +234,7 @@ hgrm_parse(const char *buf, size_t len, const char *name, double unit_ns,
 	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
-	ps.unit_ns = unit_ns;
+	ps.unit_exp10 = unit_exp10;
 	ps.unit = unit;
 	ps.footer_total = -1;
 	if (import_check_text(buf, len, name, WHAT, err) < 0)
@@ -285,18 +276,18 @@ out:
 	return rc;
 }
 
-#define UNIT_PARSER(fn, unit, ns) \
+#define UNIT_PARSER(fn, unit, exp10) \
 static int \
 fn(const char *buf, size_t len, const char *name, struct result *out, \
     struct import_notes *notes, char *err) \
 { \
-	return hgrm_parse(buf, len, name, ns, unit, out, notes, err); \
+	return hgrm_parse(buf, len, name, exp10, unit, out, notes, err); \
 }
 
-UNIT_PARSER(hgrm_ns, "nanoseconds", 1)
-UNIT_PARSER(hgrm_us, "microseconds", 1e3)
-UNIT_PARSER(hgrm_ms, "milliseconds", 1e6)
-UNIT_PARSER(hgrm_s, "seconds", 1e9)
+UNIT_PARSER(hgrm_ns, "nanoseconds", 0)
+UNIT_PARSER(hgrm_us, "microseconds", 3)
+UNIT_PARSER(hgrm_ms, "milliseconds", 6)
+UNIT_PARSER(hgrm_s, "seconds", 9)
 
 import_parse_fn
 import_hgrm_parser(const char *unit)

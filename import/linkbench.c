@@ -139,15 +139,16 @@ ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
 	char shown[SHOWN_LEN];
 	double v;
 
-	if (decimal_parse(f->s, f->n, &v) < 0 || !(v <= 86400e3))
+	/* scaled in the text, so "0.3" ms is 300000 ns, not 0.3 * 1e6 */
+	if (decimal_parse_scaled(f->s, f->n, 6, &v) < 0 || !(v <= 86400e9))
 		return errf(err, "%s: line %zu: %s %s is \"%s\"; expected a latency in "
 		    "milliseconds", ps->name, line, op, col,
 		    import_shown(shown, f->s, f->n));
-	if (v > 0 && v < 0.1)
+	if (v > 0 && v < 1e5)
 		return errf(err, "%s: line %zu: %s %s is \"%s\" ms: below LinkBench's "
 		    "0.1 ms resolution (its finest bucket); expected 0 or at least "
 		    "0.1", ps->name, line, op, col, import_shown(shown, f->s, f->n));
-	*ns = round(v * 1e6);
+	*ns = round(v);
 	return 0;
 }
 

@@ -28,13 +28,13 @@
 /* A percentile's unit, as its measurement's name gives it. */
 struct ycsb_unit {
 	const char *name, *words;
-	double ns;
+	int exp10;              /* one is 10^exp10 ns */
 };
 
 static const struct ycsb_unit units[] = {
-	{ "us", "microseconds", 1e3 },
-	{ "ms", "milliseconds", 1e6 },
-	{ "ns", "nanoseconds", 1 },
+	{ "us", "microseconds", 3 },
+	{ "ms", "milliseconds", 6 },
+	{ "ns", "nanoseconds", 0 },
 };
 
 /* What one operation's block held. */
@@ -42,6 +42,7 @@ struct ycsb_op {
 	char *name;
 	long long operations;
 	double p50, p99;                        /* as printed, in their units */
+	double p50_ns, p99_ns;                  /* ...scaled in the text */
 	char p50_text[SHOWN_LEN], p99_text[SHOWN_LEN];  /* ...and as written */
 	const struct ycsb_unit *p50_unit, *p99_unit;
 	size_t ops_line, p50_line, p99_line, first_line, last_line;
@@ -219,7 +220,7 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 	char m[SHOWN_LEN], expected[64];
 	size_t ulen, i, *at;
 	int p50 = l->meas_len > 4 && memcmp(l->meas, "50thP", 5) == 0;
-	double v;
+	double v, ns;
 
 	if (!p50 && !(l->meas_len > 4 && memcmp(l->meas, "99thP", 5) == 0))
 		return 0;
@@ -239,9 +240,11 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
 		    line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
-	if (number(l->value, l->value_len, &v) < 0 || v * u->ns > RESULT_MAX_NS)
+	if (number(l->value, l->value_len, &v) < 0 || decimal_parse_scaled(l->value,
+	    l->value_len, u->exp10, &ns) < 0 || ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
 	*(p50 ? &op->p50 : &op->p99) = v;
+	*(p50 ? &op->p50_ns : &op->p99_ns) = ns;
 	import_shown(p50 ? op->p50_text : op->p99_text, l->value, l->value_len);
 	*(p50 ? &op->p50_unit : &op->p99_unit) = u;
 	*at = line;
@@ -459,7 +462,7 @@ missing(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *rank,
 static int
 ms_whole(double v, const struct ycsb_unit *u)
 {
-	return u->ns == 1e6 && v == floor(v);
+	return u->exp10 == 6 && v == floor(v);
 }
 
 /*
@@ -476,16 +479,18 @@ too_small(double v, const struct ycsb_unit *u)
 }
 
 /*
- * A percentile in ns.  A whole number of milliseconds lies within a
- * millisecond of the true value, below it or above as the version
- * rounded, so it is kept as that interval (never under 1 ns); the point
- * is the printed value, or half a millisecond for 0.
+ * A percentile in ns, v as printed and ns scaled in its text.  A whole
+ * number of milliseconds lies within a millisecond of the true value,
+ * below it or above as the version rounded, so it is kept as that
+ * interval (never under 1 ns); the point is the printed value, or half
+ * a millisecond for 0.
  */
 static void
-to_ns(double v, const struct ycsb_unit *u, double *point, double *lo, double *hi)
+to_ns(double v, double ns, const struct ycsb_unit *u, double *point, double *lo,
+    double *hi)
 {
 	if (!ms_whole(v, u)) {
-		*point = round(v * u->ns);
+		*point = round(ns);
 		return;
 	}
 	*lo = v >= 2 ? (v - 1) * 1e6 : RESULT_MIN_NS;
@@ -514,10 +519,10 @@ check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 		    "one-%.*s resolution; expected at least 1 %s%s", ps->name,
 		    p50 ? op->p50_line : op->p99_line, op->name, p50 ? "50th" : "99th",
 		    p50 ? op->p50_text : op->p99_text, u->name,
-		    (int)strlen(u->words) - 1, u->words, u->name, u->ns == 1e6 ?
+		    (int)strlen(u->words) - 1, u->words, u->name, u->exp10 == 6 ?
 		    ", or 0 for under a millisecond" : "");
 	}
-	if (op->p99 * op->p99_unit->ns < op->p50 * op->p50_unit->ns)
+	if (op->p99_ns < op->p50_ns)
 		return errf(err, "%s: line %zu: [%s] 99th percentile %s %s is below its "
 		    "50th, %s %s (line %zu); expected p99 >= p50", ps->name, op->p99_line,
 		    op->name, op->p99_text, op->p99_unit->name, op->p50_text,
@@ -547,8 +552,10 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 			continue;
 		}
 		c = result_add_class(out, op->name, reads ? KIND_READ : KIND_WRITE);
-		to_ns(op->p50, op->p50_unit, &c->p50_ns, &c->p50_lo_ns, &c->p50_hi_ns);
-		to_ns(op->p99, op->p99_unit, &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns);
+		to_ns(op->p50, op->p50_ns, op->p50_unit, &c->p50_ns, &c->p50_lo_ns,
+		    &c->p50_hi_ns);
+		to_ns(op->p99, op->p99_ns, op->p99_unit, &c->p99_ns, &c->p99_lo_ns,
+		    &c->p99_hi_ns);
 		if (ms_whole(op->p50, op->p50_unit) || ms_whole(op->p99, op->p99_unit))
 			import_note(notes, "[%s]: percentiles in whole milliseconds (YCSB's "
 			    "histogram buckets, or values cut to the millisecond) are kept as "

@@ -6,6 +6,7 @@
  */
 #include <locale.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,116 @@ decimal_parse(const char *s, size_t n, double *out)
 		memcpy(dot, point, plen);
 	}
 	*out = strtod(buf, NULL);
+	return 0;
+}
+
+/* A token's digits, point taken out and leading zeros off, and its exponent. */
+struct digits {
+	char d[DECIMAL_MAX_LEN + 2];    /* room for one digit more */
+	size_t n;
+	long e;                         /* the value is d * 10^e */
+};
+
+/* s[0..n), a checked token, as digits and an exponent shifted by exp10. */
+static void
+split_token(const char *s, size_t n, int exp10, struct digits *dg)
+{
+	size_t i = 0;
+	long after = 0, e = 0;
+	int point = 0, neg = 0;
+
+	dg->n = 0;
+	for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
+		if (s[i] == '.') {
+			point = 1;
+			continue;
+		}
+		dg->d[dg->n++] = s[i];
+		after += point;
+	}
+	if (i < n) {
+		i++;
+		if (s[i] == '+' || s[i] == '-')
+			neg = s[i++] == '-';
+		/* past a million the value is 0 or inf whatever the digits */
+		for (; i < n; i++)
+			if (e < 1000000)
+				e = e * 10 + (s[i] - '0');
+	}
+	dg->e = (neg ? -e : e) - after + exp10;
+	/* leading zeros carry nothing; one digit stays */
+	for (i = 0; i + 1 < dg->n && dg->d[i] == '0'; i++)
+		;
+	memmove(dg->d, dg->d + i, dg->n - i);
+	dg->n -= i;
+}
+
+/* d * 10^e rounded once to a double. */
+static double
+digits_value(const struct digits *dg)
+{
+	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+		1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+		1e21, 1e22 };
+	char buf[DECIMAL_MAX_LEN + 32];
+	uint64_t u = 0;
+	size_t i;
+
+	/*
+	 * Up to 15 digits are exact in a double, and so is 10^k to k = 22:
+	 * one product or quotient of the two rounds once, as strtod would.
+	 */
+	if (dg->n <= 15) {
+		for (i = 0; i < dg->n; i++)
+			u = u * 10 + (uint64_t)(dg->d[i] - '0');
+		if (u == 0)
+			return 0;
+		if (dg->e >= 0 && dg->e <= 22)
+			return (double)u * p10[dg->e];
+		if (dg->e < 0 && dg->e >= -22)
+			return (double)u / p10[-dg->e];
+	}
+	/* no point in the text, so the locale's does not matter */
+	snprintf(buf, sizeof buf, "%.*se%ld", (int)dg->n, dg->d, dg->e);
+	return strtod(buf, NULL);
+}
+
+int
+decimal_parse_scaled(const char *s, size_t n, int exp10, double *out)
+{
+	struct digits dg;
+
+	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
+	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+		return -1;
+	split_token(s, n, exp10, &dg);
+	*out = digits_value(&dg);
+	return 0;
+}
+
+int
+decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo, double *hi)
+{
+	struct digits dg;
+	size_t i;
+
+	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
+	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+		return -1;
+	split_token(s, n, exp10, &dg);
+	/* d + 1/2 is d5 at one place further down */
+	dg.d[dg.n++] = '5';
+	dg.e--;
+	*hi = digits_value(&dg);
+	/* d - 1/2 is (d - 1)5 there; below 0 for d = 0, which is 0 */
+	for (i = dg.n - 1; i > 0 && dg.d[i - 1] == '0'; i--)
+		dg.d[i - 1] = '9';
+	if (i == 0) {
+		*lo = 0;
+		return 0;
+	}
+	dg.d[i - 1]--;
+	*lo = digits_value(&dg);
 	return 0;
 }
 

@@ -22,6 +22,27 @@
  */
 int decimal_parse(const char *s, size_t n, double *out);
 
+/* Widest power of ten a caller may scale by: seconds to nanoseconds and more. */
+#define DECIMAL_MAX_EXP10 30
+
+/*
+ * As decimal_parse, for the value times 10^exp10, the power applied to
+ * the text before its one rounding to a double: "8.2875" at 6 gives
+ * 8287500 exactly, where 8.2875 * 1e6 gives 8287500.000000002.  Use it
+ * for every decimal read in one unit and kept in another (milliseconds
+ * as nanoseconds).  Returns -1 as decimal_parse does, and for an exp10
+ * beyond DECIMAL_MAX_EXP10 either way.
+ */
+int decimal_parse_scaled(const char *s, size_t n, int exp10, double *out);
+
+/*
+ * As decimal_parse_scaled, for the interval the token stands for, true
+ * to half a unit of its last digit: "0.017" at 6 gives 16500 and 17500;
+ * "0" gives 0 and 0.5 at 0.  Each bound rounds once.
+ */
+int decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo,
+    double *hi);
+
 /*
  * As decimal_parse for a count: digits only, at most max.  Returns 0
  * with *out set, -1 when s is not digits, -2 when it is over max.

@@ -132,21 +132,33 @@ units_parse_count(const char *s, long long min, long long max, long long *out,
 	return 0;
 }
 
+/*
+ * s, decimal with an optional '-', times 10^exp10 rounded once; the
+ * range check is the caller's.  Returns -1 when s is no number.
+ */
+static int
+parse_scaled(const char *s, int exp10, double *out)
+{
+	const char *digits = s + (*s == '-');
+
+	if (decimal_parse_scaled(digits, strlen(digits), exp10, out) < 0)
+		return -1;
+	if (*s == '-')
+		*out = -*out;
+	return 0;
+}
+
 int
 units_parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err)
 {
-	const char *digits;
 	double v;
 
 	if (s == NULL || *s == '\0')
 		return errf(err, "%s: expected a number, got nothing", what);
 	/* decimal only, as in files; '-' for the range check to refuse */
-	digits = s + (*s == '-');
-	if (decimal_parse(digits, strlen(digits), &v) < 0)
+	if (parse_scaled(s, 0, &v) < 0)
 		return errf(err, "%s: %s is not a number", what, s);
-	if (*s == '-')
-		v = -v;
 	if (!isfinite(v) || v < min || v > max)
 		return errf(err, "%s: %s is out of range; expected %g to %g",
 		    what, s, min, max);
@@ -175,7 +187,9 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 	if (!sign && v > 0 && v < 1)
 		return errf(err, "%s: %s is ambiguous; expected a percentage with "
 		    "its sign, such as %g%% or %g%%", what, s, v * 100, v);
-	v /= 100;
+	/* a hundredth in the text: 1.1% is 0.011, not 1.1 / 100 */
+	if (parse_scaled(buf, -2, &v) < 0)
+		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
 	if (!(v > lo && v < hi))
 		return errf(err, "%s: %s is out of range; expected more than %g%% "
 		    "and less than %g%%", what, s, lo * 100, hi * 100);
@@ -183,23 +197,36 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 	return 0;
 }
 
-/* A duration's unit, in nanoseconds; 0 when s names none. */
-static double
-unit_ns(const char *s)
+/* A duration's unit as the power of ten of a nanosecond; -1 when s names none. */
+static int
+unit_exp10(const char *s)
 {
 	static const struct {
 		const char *name;
-		double ns;
+		int exp10;
 	} units[] = {
-		{ "ns", 1 }, { "us", 1e3 }, { "\xc2\xb5s", 1e3 }, { "\xce\xbcs", 1e3 },
-		{ "ms", 1e6 }, { "s", 1e9 },
+		{ "ns", 0 }, { "us", 3 }, { "\xc2\xb5s", 3 }, { "\xce\xbcs", 3 },
+		{ "ms", 6 }, { "s", 9 },
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof units / sizeof units[0]; i++)
 		if (strcmp(s, units[i].name) == 0)
-			return units[i].ns;
-	return 0;
+			return units[i].exp10;
+	return -1;
+}
+
+/* bare_ns as a power of ten of a nanosecond, 10^0 to 10^9; -1 if none. */
+static int
+bare_exp10(double bare_ns)
+{
+	double p = 1;
+	int e;
+
+	for (e = 0; e <= 9; e++, p *= 10)
+		if (bare_ns == p)
+			return e;
+	return -1;
 }
 
 int
@@ -208,7 +235,8 @@ units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns
 {
 	char num[64], lo[DURLEN], hi[DURLEN], scratch[ERRLEN];
 	size_t n, k;
-	double v, unit;
+	double v;
+	int unit;
 
 	if (s == NULL || (n = strlen(s)) == 0)
 		return errf(err, "%s: expected a duration such as 10ms, got nothing",
@@ -220,13 +248,14 @@ units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns
 		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
 	memcpy(num, s, k);
 	num[k] = '\0';
-	unit = k == n ? bare_ns : unit_ns(s + k);
+	unit = k == n ? bare_exp10(bare_ns) : unit_exp10(s + k);
 	if (k == n && bare_ns == 0)
 		return errf(err, "%s: %s has no unit; expected a duration such as "
 		    "10ms", what, s);
-	if (unit == 0 || units_parse_real(num, -1e300, 1e300, &v, what, scratch) < 0)
+	/* scaled in the text: 8.2875ms is 8287500ns, not 8.2875 * 1e6 */
+	if (unit < 0 || units_parse_real(num, -1e300, 1e300, &v, what, scratch) < 0 ||
+	    parse_scaled(num, unit, &v) < 0)
 		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
-	v *= unit;
 	if (!(v >= min_ns && v <= max_ns))
 		return errf(err, "%s: %s is out of range; expected %s to %s", what, s,
 		    units_fmt_duration(lo, sizeof lo, min_ns, 1),

@@ -56,8 +56,10 @@ int units_parse_percent(const char *s, double lo, double hi, double *out,
 /*
  * Parses a duration, a number and its unit: ns, us (or µs), ms or s
  * ("10ms", "0.2s").  A bare number is taken in units of bare_ns ("0.2"
- * with bare_ns 1e9 is 200ms), or refused when bare_ns is 0.  The result
- * in nanoseconds must lie in [min_ns, max_ns].  Returns 0 or -1.
+ * with bare_ns 1e9 is 200ms), or refused when bare_ns is 0; bare_ns is a
+ * power of ten from 1 to 1e9.  The number is scaled in its text, rounded
+ * once ("8.2875ms" is 8287500).  The result in nanoseconds must lie in
+ * [min_ns, max_ns].  Returns 0 or -1.
  */
 int units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
     double *out, const char *what, char *err);

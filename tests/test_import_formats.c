@@ -739,6 +739,89 @@ test_import_hgrm_rows(void **state)
 	result_free(&r);
 }
 
+/*
+ * hgrm in ms: each row's bounds are the figures its text says in ns,
+ * 8.287 ms true to half a microsecond is 8286500 to 8287500 ns, where
+ * (8.287 + 0.0005) * 1e6 was 8287500.000000002.
+ */
+static void
+test_import_hgrm_exact_ns(void **state)
+{
+	static const char in[] = HGRM_HEAD
+	    "       8.199 0.000000000000          1           1.00\n"
+	    "       8.287 0.500000000000          5           2.00\n"
+	    "       8.303 1.000000000000         10\n"
+	    "#[Max     =        8.303, Total count    =           10]\n";
+	static const double want[][2] = {
+		{ 0, 8199500 }, { 8198500, 8287500 }, { 8286500, 8303500 },
+	};
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(import_hgrm_parser("ms")(in, strlen(in), "h.hgrm", &r, &notes,
+	    err), 0);
+	assert_int_equal(r.classes[0].nbuckets, 3);
+	for (i = 0; i < 3; i++)
+		if (r.classes[0].buckets[i].lo_ns != want[i][0] ||
+		    r.classes[0].buckets[i].hi_ns != want[i][1])
+			fail_msg("bucket %zu: %.17g to %.17g, expected %.17g to %.17g", i,
+			    r.classes[0].buckets[i].lo_ns, r.classes[0].buckets[i].hi_ns,
+			    want[i][0], want[i][1]);
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
+/*
+ * Latencies printed in us or ms are scaled in their text: go-ycsb's 16.1 us
+ * is 16100 ns (16.1 * 1e3 is 16100.000000000002), YCSB's 2.0035 us rounds
+ * to 2004 ns and LinkBench's 0.1250005 ms to 125001 ns (the products fall
+ * just under the half and rounded down).
+ */
+static void
+test_import_scaled_exact_ns(void **state)
+{
+	static const char gy[] = GY_LINE("READ  ", "20.1", "10", "16.1", "32.7");
+	static const char ycsb[] = "[READ], Operations, 10\n"
+	    "[READ], 50thPercentileLatency(us), 2.0035\n"
+	    "[READ], 99thPercentileLatency(us), 2.0075\n";
+	static const char lb[] = "op,count,p25_low,p25_high,p50_low,p50_high,p75_low,"
+	    "p75_high,p95_low,p95_high,p99_low,p99_high,max,mean\n"
+	    "GET_NODE,100,0.1,0.1250005,0.1250005,0.2,0.2,0.3,0.3,0.4,0.4,0.5,1,0.2\n";
+	struct result r;
+	struct import_notes notes = { NULL, 0, 0 };
+	char err[ERRLEN];
+	size_t i;
+	int seen = 0;
+
+	(void)state;
+	assert_int_equal(import_go_ycsb_parse(gy, strlen(gy), "g.txt", &r, &notes,
+	    err), 0);
+	assert_true(r.classes[0].p50_ns == 16100 && r.classes[0].p99_ns == 32700);
+	import_notes_free(&notes);
+	result_free(&r);
+
+	assert_int_equal(import_ycsb_parse(ycsb, strlen(ycsb), "y.txt", &r, &notes,
+	    err), 0);
+	assert_true(r.classes[0].p50_ns == 2004 && r.classes[0].p99_ns == 2008);
+	import_notes_free(&notes);
+	result_free(&r);
+
+	assert_int_equal(import_linkbench_parse(lb, strlen(lb), "l.csv", &r, &notes,
+	    err), 0);
+	for (i = 0; i < r.classes[0].nbuckets; i++) {
+		const struct result_bucket *b = &r.classes[0].buckets[i];
+
+		assert_true(b->lo_ns == floor(b->lo_ns) && b->hi_ns == floor(b->hi_ns));
+		seen |= b->lo_ns == 125001 || b->hi_ns == 125001;
+	}
+	assert_true(seen);
+	import_notes_free(&notes);
+	result_free(&r);
+}
+
 /* YCSB's JSON records read as the text, messages at the record's line. */
 static void
 test_import_ycsb_json_lines(void **state)
@@ -817,6 +900,8 @@ main(void)
 		cmocka_unit_test(test_import_ycsb_raw_failed),
 		cmocka_unit_test(test_import_go_ycsb_last_summary),
 		cmocka_unit_test(test_import_hgrm_rows),
+		cmocka_unit_test(test_import_hgrm_exact_ns),
+		cmocka_unit_test(test_import_scaled_exact_ns),
 		cmocka_unit_test(test_import_ycsb_json_lines),
 		cmocka_unit_test(test_import_sniff_names),
 	};

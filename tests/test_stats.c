@@ -62,7 +62,31 @@ test_stats_order_ci_n15(void **state)
 	assert_int_equal(stats_order_ci(15, 0.5, 0.95, &lo, &hi, &got), 0);
 	assert_int_equal(lo, 4);
 	assert_int_equal(hi, 12);
-	assert_near(got, 1 - 2 * 576.0 / 32768, 1e-9);
+	assert_true(got == 1 - 2 * 576.0 / 32768);
+}
+
+/*
+ * The median's coverage for up to 53 samples is a count over 2^n, and
+ * exactly that: no 0.9648437499999999 for 0.96484375 in a probe record.
+ */
+static void
+test_stats_order_ci_exact_coverage(void **state)
+{
+	size_t n, lo, hi;
+	double got;
+
+	(void)state;
+	for (n = 6; n <= 53; n++) {
+		assert_int_equal(stats_order_ci(n, 0.5, 0.95, &lo, &hi, &got), 0);
+		if (ldexp(got, (int)n) != floor(ldexp(got, (int)n)))
+			fail_msg("n %zu: coverage %.17g is no count over 2^%zu", n, got, n);
+	}
+	/* 1 - 2 * (1 + 6) / 64 for 6 samples, 1 - 2 * 12 / 2048 for 11 */
+	assert_int_equal(stats_order_ci(6, 0.5, 0.95, &lo, &hi, &got), 0);
+	assert_true(got == 0.96875);
+	assert_int_equal(stats_order_ci(11, 0.5, 0.95, &lo, &hi, &got), 0);
+	assert_true(got == 0.98828125);
+	assert_true(stats_binom_cdf(15, 0.5, 3) == 576.0 / 32768);
 }
 
 static void
@@ -194,6 +218,7 @@ main(void)
 		cmocka_unit_test(test_stats_quantile_odd_even_one),
 		cmocka_unit_test(test_stats_select_matches_sort),
 		cmocka_unit_test(test_stats_order_ci_n15),
+		cmocka_unit_test(test_stats_order_ci_exact_coverage),
 		cmocka_unit_test(test_stats_order_ci_large_and_impossible),
 		cmocka_unit_test(test_stats_binom_cdf_known),
 		cmocka_unit_test(test_stats_norm_quantile_known),

@@ -157,6 +157,11 @@ test_parse_real_and_percent(void **state)
 	    "with its sign, such as 5% or 0.05%"));
 	assert_int_equal(units_parse_percent("0.05%", 0, 1, &v, "--p", err), 0);
 	assert_near(v, 0.0005, 1e-15);
+	/* the hundredth taken in the text: 1.1 / 100 is 0.011000000000000001 */
+	assert_int_equal(units_parse_percent("1.1%", 0, 1, &v, "--p", err), 0);
+	assert_true(v == 0.011);
+	assert_int_equal(units_parse_percent("0.7%", 0, 1, &v, "--p", err), 0);
+	assert_true(v == 0.007);
 }
 
 /* Durations: a number and its unit; a bare number only where allowed. */
@@ -172,6 +177,10 @@ test_parse_duration_units(void **state)
 		{ "0.2", 1e9, 200e6, NULL }, { "1s", 1e9, 1e9, NULL },
 		{ "2.5s", 0, 2.5e9, NULL }, { "500us", 0, 500e3, NULL },
 		{ "500\xc2\xb5s", 0, 500e3, NULL }, { "1500ns", 0, 1500, NULL },
+		/* scaled in the text, never a product's noise (0.0079 * 1e6 is not 7900) */
+		{ "8.2875ms", 0, 8287500, NULL }, { "0.0079ms", 0, 7900, NULL },
+		{ "0.0041", 1e9, 4100000, NULL }, { "16.1us", 0, 16100, NULL },
+		{ "1.5e3us", 0, 1.5e6, NULL },
 		{ "10", 0, -1, "--d: 10 has no unit; expected a duration such as 10ms" },
 		{ "ten", 0, -1, "--d: ten is not a duration such as 10ms" },
 		{ "10 ms", 0, -1, "not a duration" }, { "10min", 0, -1, "not a duration" },
