@@ -913,8 +913,8 @@ bench_engine_named(const char *name)
  * The plan's runs in turn, each result carrying the invocation's session
  * and its run's number among its engine's.  A run that fails stops the
  * rest; the results already written are whole and stay, and the message
- * says which run, and that their set is cut short: consumers pool a
- * session's runs only when all are there (lib/runs.h).
+ * says which run, and that their set is cut short: consumers never pool
+ * its runs with another session's (lib/runs.h).
  */
 static int
 bench_all(const struct bench_options *given, const struct bench_plan *plan,

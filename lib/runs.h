@@ -69,9 +69,10 @@ void runs_probe_log(const struct probe_record *p, double level, double *log_v,
 /*
  * Checks that n runs of one engine can stand together: one engine, one
  * workload, and one set of classes (names and kinds) in every run, the
- * files as named; and, for runs that carry a session (lib/session.h),
- * one session's whole set, each run once (runs without one, older
- * results, stand together as before, never with runs that have one).
+ * files as named; and a run of a session that set out to write several
+ * (lib/session.h) only beside runs of that session, each once, any part
+ * of its set (runs without one, older results, and one-run sessions
+ * stand together as before).
  * flag names the side in messages ("--rival", "ours").  Returns 0, or
  * -1 with err naming the run's file and what differs.
  */

@@ -71,6 +71,12 @@ runs_check() {
 	rm -f "$tmp/first.2.json"
 	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
 	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
+	# part of one session's set on each side, as an A/A test splits it
+	set +e
+	$SYNCGATE gate "$tmp/one.1" "$tmp/one.3" --baseline "$tmp/one.2" >/dev/null 2>"$tmp/err2"
+	got=$?
+	set -e
+	[ "$got" != 2 ] || fail "an A/A split of one session refused: $(cat "$tmp/err2")"
 	# a result two runs would share through a link is refused before any run
 	ln -s l.2.json "$tmp/l.1.json"
 	expect 2 "-o $tmp/l.2.json names the same file as -o $tmp/l.1.json" \

@@ -280,22 +280,26 @@ static const struct set_case set_cases[] = {
 	  "r.2.json: carries no session, but r.1.json is run 1 of 2 of session "
 	  ID_A "; expected every run of ours from one session" },
 	{ { NULL, ID_A }, { 0, 2 }, { 0, 2 }, 2,
-	  "r.2.json: is run 2 of 2 of session " ID_A ", but r.1.json carries no "
-	  "session" },
+	  "r.1.json: carries no session, but r.2.json is run 2 of 2 of session "
+	  ID_A },
+	/* a one-run invocation beside a set of several */
+	{ { ID_B, ID_A }, { 1, 1 }, { 1, 2 }, 2,
+	  "r.1.json: is run 1 of 1 of session " ID_B ", but r.2.json is run 1 "
+	  "of 2 of session " ID_A },
 	/* a copy of one run */
 	{ { ID_A, ID_A, ID_A }, { 1, 1, 2 }, { 3, 3, 3 }, 3,
 	  "r.1.json and r.2.json: both are run 1 of session " ID_A "; expected "
 	  "each run of ours once" },
-	/* a set cut short */
-	{ { ID_A, ID_A }, { 1, 2 }, { 3, 3 }, 2,
-	  "ours: r.1.json and the others are 2 of the 3 runs of session " ID_A
-	  ", run 3 not among them; expected the whole set" },
-	{ { ID_A, ID_A }, { 3, 1 }, { 3, 3 }, 2, ", run 2 not among them" },
+	/* part of one session's set, as an A/A test splits it */
+	{ { ID_A, ID_A }, { 1, 2 }, { 3, 3 }, 2, NULL },
+	{ { ID_A, ID_A }, { 3, 1 }, { 6, 6 }, 2, NULL },
+	/* one-run invocations, each its own whole set, and older results */
+	{ { ID_A, ID_B, NULL }, { 1, 1, 0 }, { 1, 1, 0 }, 3, NULL },
 };
 
 /*
- * One side's runs stand together only as one session's whole set, each
- * run once; runs without a session as before, never beside one with.
+ * A run of a set of several stands only with runs of its own session,
+ * each once; one-run sessions and runs without a session pool freely.
  */
 static void
 test_runs_check_sessions(void **state)
