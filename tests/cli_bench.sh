@@ -317,14 +317,20 @@ $SYNCGATE report "$tmp/m.json" >"$tmp/report" 2>&1 || fail "a sampled result doe
 grep -Eq "^point-read +read +.* 6000 " "$tmp/report" || fail "a sampled result's count is not 6000: $(cat "$tmp/report")"
 empty_dir "the runs with samples files"
 
+# dir_made PID: waits, two minutes at most, while PID lives, for the
+# run's database directory to appear in $tmp/dir.
+dir_made() {
+	tries=0
+	while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$1" 2>/dev/null; do
+		sleep 0.05
+		tries=$((tries + 1))
+	done
+}
+
 # A signal mid-run removes the database's directory.
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>/dev/null &
 pid=$!
-tries=0
-while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$pid" 2>/dev/null; do
-	sleep 0.05
-	tries=$((tries + 1))
-done
+dir_made "$pid"
 [ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: the signal would land before it"
 kill -TERM "$pid"
 set +e
@@ -345,11 +351,7 @@ ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left
 # this disk, up to two minutes, never a set time.)
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>/dev/null &
 pid=$!
-tries=0
-while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$pid" 2>/dev/null; do
-	sleep 0.05
-	tries=$((tries + 1))
-done
+dir_made "$pid"
 [ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: SIGKILL would land before it"
 kill -KILL "$pid"
 set +e
