@@ -385,6 +385,35 @@ xstrdup(const char *s)
 	return p;
 }
 
+char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *s;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		return xstrdup("");
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
 void
 xgrow(void *p, size_t *cap, size_t need, size_t size)
 {

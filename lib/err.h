@@ -6,6 +6,7 @@
 #ifndef SYNCGATE_ERR_H
 #define SYNCGATE_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define ERRLEN 1024
@@ -58,6 +59,9 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* The formatted string, in memory the caller frees; exits as xmalloc. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* Grows *p (of *cap elements of size bytes) to hold at least need elements. */
 void xgrow(void *p, size_t *cap, size_t need, size_t size);
 

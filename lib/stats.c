@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/err.h"
 #include "lib/stats.h"
@@ -68,6 +69,20 @@ static double
 between(double a, double b, const struct quantile_pos *q)
 {
 	return q->num == 0 ? a : a + (b - a) * q->num / q->den;
+}
+
+double
+stats_median(const double *x, size_t n)
+{
+	double *y, m;
+
+	if (n == 0)
+		return NAN;
+	y = xmalloc(n * sizeof *y);
+	memcpy(y, x, n * sizeof *y);
+	m = stats_quantile_select(y, n, 0.5);
+	free(y);
+	return m;
 }
 
 double

@@ -19,6 +19,9 @@ int stats_cmp_double(const void *a, const void *b);
 /* Sorts x ascending in place. */
 void stats_sort(double *x, size_t n);
 
+/* The median of x (Q(0.5)), which is left as it was; NaN when n is 0. */
+double stats_median(const double *x, size_t n);
+
 /* Q(p) of sorted x (n >= 1, 0 <= p <= 1), by the definition above. */
 double stats_quantile_sorted(const double *x, size_t n, double p);
 

@@ -15,21 +15,21 @@
 #include "lib/err.h"
 #include "lib/units.h"
 
-/* Prints v with two decimals and drops trailing zeros and a bare point. */
-static void
-two_decimals(char *buf, size_t len, double v)
+char *
+units_fmt_fixed(char *buf, size_t len, double x, int decimals)
 {
 	char *dot, *end;
 
-	snprintf(buf, len, "%.2f", v);
+	snprintf(buf, len, "%.*f", decimals, x);
 	dot = strchr(buf, '.');
 	if (dot == NULL)
-		return;
+		return buf;
 	end = buf + strlen(buf) - 1;
 	while (end > dot && *end == '0')
 		*end-- = '\0';
 	if (end == dot)
 		*end = '\0';
+	return buf;
 }
 
 char *
@@ -52,7 +52,7 @@ units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 		v /= 1000;
 		u++;
 	}
-	two_decimals(num, sizeof num, v);
+	units_fmt_fixed(num, sizeof num, v, 2);
 	snprintf(buf, len, "%s%s", num, (u == 1 && ascii) ? "us" : names[u]);
 	return buf;
 }
@@ -105,7 +105,7 @@ units_fmt_bytes(char *buf, size_t len, double bytes)
 	}
 	if (u == 0)
 		v = bytes;
-	two_decimals(num, sizeof num, v);
+	units_fmt_fixed(num, sizeof num, v, 2);
 	snprintf(buf, len, "%s %s", num, names[u]);
 	return buf;
 }

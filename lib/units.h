@@ -18,6 +18,12 @@
 char *units_fmt_duration(char *buf, size_t len, double ns, int ascii);
 
 /*
+ * Formats x with at most decimals decimals, trailing zeros and a bare
+ * point dropped: 2.50 as "2.5", 2.00 as "2".  Returns buf.
+ */
+char *units_fmt_fixed(char *buf, size_t len, double x, int decimals);
+
+/*
  * Formats a ratio with two decimals ("220.42"), or under 0.01 with two
  * significant digits ("0.0018", "0.0010"); NaN prints "-".  Returns buf.
  */

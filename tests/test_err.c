@@ -190,6 +190,23 @@ test_err_warn_no_workflow_command(void **state)
 	assert_non_null(strstr(line, ": classes[0] \"#?[error]n\": kind is \"::error::k\"\n"));
 }
 
+/* The whole string, however long, and an empty one. */
+static void
+test_xasprintf_whole(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = xasprintf("%s-%d-%0*d", "a", 7, 3000, 1);
+	assert_int_equal(strlen(s), 3004);
+	assert_memory_equal(s, "a-7-000", 7);
+	assert_int_equal(s[3003], '1');
+	free(s);
+	s = xasprintf("%s", "");
+	assert_string_equal(s, "");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -202,6 +219,7 @@ main(void)
 		cmocka_unit_test(test_err_quote_one_line),
 		cmocka_unit_test(test_err_list_words),
 		cmocka_unit_test(test_err_warn_no_workflow_command),
+		cmocka_unit_test(test_xasprintf_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -211,6 +211,20 @@ test_stats_order_bounds_one_sided(void **state)
 	assert_int_equal(hi, 0);
 }
 
+/* The median of an odd and an even count, of none, and x left as given. */
+static void
+test_stats_median_keeps_input(void **state)
+{
+	double x[] = { 9, 1, 5, 3 }, one[] = { 7 };
+
+	(void)state;
+	assert_true(stats_median(x, 3) == 5);
+	assert_true(stats_median(x, 4) == 4);
+	assert_true(x[0] == 9 && x[1] == 1 && x[2] == 5 && x[3] == 3);
+	assert_true(stats_median(one, 1) == 7);
+	assert_true(isnan(stats_median(x, 0)));
+}
+
 int
 main(void)
 {
@@ -225,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_stats_summarize_fifteen),
 		cmocka_unit_test(test_stats_t_quantile_known),
 		cmocka_unit_test(test_stats_order_bounds_one_sided),
+		cmocka_unit_test(test_stats_median_keeps_input),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

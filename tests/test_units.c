@@ -300,6 +300,20 @@ test_text_width_columns(void **state)
 		assert_int_equal(text_width(cases[i].s), cases[i].width);
 }
 
+/* Decimals as asked, then trailing zeros and a bare point dropped. */
+static void
+test_fmt_fixed_trims(void **state)
+{
+	char buf[DURLEN];
+
+	(void)state;
+	assert_string_equal(units_fmt_fixed(buf, sizeof buf, 2.5, 2), "2.5");
+	assert_string_equal(units_fmt_fixed(buf, sizeof buf, 2.0, 2), "2");
+	assert_string_equal(units_fmt_fixed(buf, sizeof buf, 100, 3), "100");
+	assert_string_equal(units_fmt_fixed(buf, sizeof buf, 0.125, 2), "0.12");
+	assert_string_equal(units_fmt_fixed(buf, sizeof buf, 1.5, 0), "2");
+}
+
 int
 main(void)
 {
@@ -307,6 +321,7 @@ main(void)
 		cmocka_unit_test(test_fmt_duration_units),
 		cmocka_unit_test(test_fmt_bytes_and_ratio),
 		cmocka_unit_test(test_fmt_ratio_small),
+		cmocka_unit_test(test_fmt_fixed_trims),
 		cmocka_unit_test(test_parse_count_range),
 		cmocka_unit_test(test_parse_real_and_percent),
 		cmocka_unit_test(test_parse_duration_units),
