@@ -197,7 +197,7 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		thin |= e->rt[i].e->open_hi;
 	if (thin) {
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
-		return gate_strf("; a run of fewer than %zu samples has no %s%% bound "
+		return xasprintf("; a run of fewer than %zu samples has no %s%% bound "
 		    "on p99, whatever the number of runs: longer runs would settle it",
 		    gate_min_samples(0.99, ctx->o->confidence), a);
 	}
@@ -207,7 +207,7 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 
 		ck->runs_needed = ck->runs_needed_hi = -1;
 		if (past > VERDICT_RUNS_CAP)
-			return gate_strf("; more than %lld runs a side would be needed "
+			return xasprintf("; more than %lld runs a side would be needed "
 			    "to settle it at %s%% power", VERDICT_RUNS_CAP, pw);
 		return xstrdup("; the estimate sits on the limit");
 	}
@@ -232,7 +232,7 @@ tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
 	if (why == NEED_ON_LIMIT)
 		return xstrdup("; the estimate sits on the limit");
 	if (why == NEED_CAPPED)
-		return gate_strf("; more than %lld samples a side would be needed to "
+		return xasprintf("; more than %lld samples a side would be needed to "
 		    "settle it at %s%% power", GATE_NEED_CAP, pw);
 	if (why == NEED_NO_SAMPLES)
 		return xstrdup("; no side gave samples to add to");
@@ -261,15 +261,15 @@ interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	gate_limit_num(c, sizeof c, ctx->o->confidence * 100);
 	/* an end too thin to bound: the other alone, said so */
 	if (e->lo == 0 && isinf(e->hi))
-		return gate_strf("no %s%% bound either way", c);
+		return xasprintf("no %s%% bound either way", c);
 	if (e->lo == 0)
-		return gate_strf("%s%% interval up to %s%s, with no lower bound", c,
+		return xasprintf("%s%% interval up to %s%s, with no lower bound", c,
 		    gate_num_vs(b, sizeof b, e->hi, limit, at_least), suffix);
 	if (isinf(e->hi))
-		return gate_strf("%s%% interval from %s%s, with no upper bound", c,
+		return xasprintf("%s%% interval from %s%s, with no upper bound", c,
 		    gate_num_vs(a, sizeof a, e->lo, limit, at_least), suffix);
 	gate_num_pair_vs(a, b, sizeof a, e->lo, e->hi, limit, at_least);
-	return gate_strf("%s%% interval %s%s to %s%s",
+	return xasprintf("%s%% interval %s%s to %s%s",
 	    gate_limit_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b,
 	    suffix);
 }
@@ -283,7 +283,7 @@ interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
 
 	if (w[0] == '\0')
 		return w;
-	out = gate_strf(" (%s)", w);
+	out = xasprintf(" (%s)", w);
 	free(w);
 	return out;
 }
@@ -298,7 +298,7 @@ change_words(double ratio, const char *num, double limit)
 {
 	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
 		return xstrdup("no slower");
-	return gate_strf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
+	return xasprintf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
 }
 
 /*
@@ -384,7 +384,7 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 	/* --same-host: a read across hosts not known to be one is not ruled */
 	if (row->kind == KIND_READ && verdict_host_holds(ctx->v))
 		ck->ruling = RULING_INDETERMINATE;
-	ck->reason = gate_strf("%s, %s%s%s", body, words, tl ? tl : "",
+	ck->reason = xasprintf("%s, %s%s%s", body, words, tl ? tl : "",
 	    row->kind == KIND_READ && verdict_host_holds(ctx->v) ?
 	    verdict_host_words(ctx->v->hosts) : "");
 	free(words);
@@ -411,7 +411,7 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 
 	estimate(ctx, pair, t, 2, &e);
 	iv = interval_words(ctx, &e, "x", ctx->v->read_speedup, 1);
-	body = gate_strf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
+	body = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    row->name, gate_num_vs(r, sizeof r, e.v, ctx->v->read_speedup, 1),
 	    qname(q),
 	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
@@ -435,7 +435,7 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
 	estimate(ctx, pair, t, 2, &e);
 	iv = interval_text(ctx, &e, "", ctx->v->commit_syncs, 0);
 	gate_num_vs(s, sizeof s, e.v, ctx->v->commit_syncs, 0);
-	body = gate_strf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
+	body = xasprintf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
 	free(iv);
 	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e, body);
 }
@@ -456,7 +456,7 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	estimate(ctx, pair, t, nt, &e);
 	iv = interval_words(ctx, &e, "x", 1, 1);
 	if (iv[0] != '\0') {
-		char *w2 = gate_strf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x, e.v,
+		char *w2 = xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x, e.v,
 		    1, 1), iv);
 
 		free(iv);
@@ -466,7 +466,7 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	gate_print_two(os, rs, sizeof os, t[1].part->v / ctx->unit.ours.v,
 	    t[0].part->v / ctx->unit.rival.v, gate_side(e.v, 1) >= 0 ? READS_LE :
 	    READS_GT, &gate_style_num, 0);
-	body = gate_strf("%s: %s %s at %s against %s %s%s", row->name, os,
+	body = xasprintf("%s: %s %s at %s against %s %s%s", row->name, os,
 	    gate_syncs(os), qname(q), rp, rs, iv);
 	free(iv);
 	free(rp);
@@ -485,13 +485,13 @@ change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		return xstrdup("");
 	gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100);
 	if (e->lo == 0 && isinf(e->hi))
-		return gate_strf(" (no %s%% bound either way)", cf);
+		return xasprintf(" (no %s%% bound either way)", cf);
 	if (e->lo == 0 || isinf(e->hi)) {
 		double end = e->lo == 0 ? e->hi : e->lo;
 
 		change_num(a, sizeof a, end, limit, pct);
 		lo = change_words(end, a, limit);
-		out = gate_strf(" (%s%% interval %s %s, with no %s bound)", cf,
+		out = xasprintf(" (%s%% interval %s %s, with no %s bound)", cf,
 		    e->lo == 0 ? "up to" : "from", lo, e->lo == 0 ? "lower" : "upper");
 		free(lo);
 		return out;
@@ -512,7 +512,7 @@ change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		    gate_reads_for(e->hi, limit, 0));
 	lo = change_words(e->lo, a, limit);
 	hi = change_words(e->hi, b, limit);
-	out = gate_strf(" (%s%% interval from %s to %s)",
+	out = xasprintf(" (%s%% interval from %s to %s)",
 	    gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
 	free(lo);
 	free(hi);
@@ -550,12 +550,12 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		gate_print_two(a, b, sizeof a, t[0].part->v / ctx->unit.ours.v,
 		    t[1].part->v / ctx->unit.rival.v, change_reads(e.v, limit),
 		    &gate_style_num, 0);
-		body = gate_strf("%s: %s %s at %s against the baseline's %s, %s%s",
+		body = xasprintf("%s: %s %s at %s against the baseline's %s, %s%s",
 		    row->name, a, gate_syncs(a), qname(q), b, ch, iv);
 	} else {
 		gate_print_two(a, b, sizeof a, t[0].part->v, t[1].part->v,
 		    change_reads(e.v, limit), &gate_style_dur, 0);
-		body = gate_strf("%s: %s at %s against the baseline's %s, %s%s",
+		body = xasprintf("%s: %s at %s against the baseline's %s, %s%s",
 		    row->name, a, qname(q), b, ch, iv);
 	}
 	free(ch);
@@ -581,7 +581,7 @@ check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
 
 	ck->value = verdict_point(NAN);
 	ck->ruling = RULING_INDETERMINATE;
-	ck->reason = gate_strf("%s: not ruled in syncs: %s", row->name,
+	ck->reason = xasprintf("%s: not ruled in syncs: %s", row->name,
 	    ctx->v->unit.why_none);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
@@ -662,7 +662,7 @@ check_flushes(struct gate_ctx *ctx, struct verdict_row *row)
 	words = gate_check_words(k, ck->ruling, ctx->v);
 	snprintf(a, sizeof a, "%.1f", ck->value.v);
 	snprintf(b, sizeof b, "%.1f", round(row->rival_flushes * 10) / 10);
-	ck->reason = gate_strf("%s: %s flushes a commit (%s %s), %s", row->name, a,
+	ck->reason = xasprintf("%s: %s flushes a commit (%s %s), %s", row->name, a,
 	    gate_who(&ctx->v->rival, ctx->v->mode, w, sizeof w), b, words);
 	free(words);
 	row->ruling = gate_worse(row->ruling, ck->ruling);

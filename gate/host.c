@@ -211,10 +211,10 @@ host_words(const struct result_host *h)
 		gate_list_add(&l, ", ", buf);
 	}
 	if (h->machine_id != NULL)
-		out = gate_strf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
+		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
 		    l.s ? l.s : "", l.s ? ")" : "");
 	else
-		out = gate_strf("a host with no machine id%s%s%s", l.s ? " (" : "",
+		out = xasprintf("a host with no machine id%s%s%s", l.s ? " (" : "",
 		    l.s ? l.s : "", l.s ? ")" : "");
 	free(l.s);
 	return out;
@@ -236,11 +236,11 @@ side_words(const struct gate_side_in *in, const struct verdict_side *s,
 	gate_hosts_compare(h, n, &d);
 	*one = d == 0 && h[0] != NULL;
 	if (d != 0 || h[0] == NULL) {
-		out = gate_strf("%s on %s", who, d != 0 ? "more than one host" :
+		out = xasprintf("%s on %s", who, d != 0 ? "more than one host" :
 		    "a host it does not record");
 	} else {
 		w = host_words(h[0]);
-		out = gate_strf("%s on %s", who, w);
+		out = xasprintf("%s on %s", who, w);
 		free(w);
 	}
 	free(h);
@@ -262,7 +262,7 @@ differ_words(unsigned d)
 		if (!((d >> f) & 1))
 			continue;
 		left--;
-		next = gate_strf("%s%s%s", out ? out : "", out == NULL ? "" : left == 0 ?
+		next = xasprintf("%s%s%s", out ? out : "", out == NULL ? "" : left == 0 ?
 		    " and " : ", ", names[f]);
 		free(out);
 		out = next;
@@ -285,14 +285,14 @@ unknown_words(const struct gate_side_in *ours, const struct gate_side_in *rival)
 				const char *f = run_file(sides[k], i);
 
 				if (pass == 0 && h == NULL)
-					return gate_strf("%s records no host", f);
+					return xasprintf("%s records no host", f);
 				if (pass == 1 && h != NULL && !result_host_id_usable(h))
 					return h->machine_id == NULL ?
-					    gate_strf("%s's host has no machine id", f) :
-					    gate_strf("%s's host id comes from %s, which "
+					    xasprintf("%s's host has no machine id", f) :
+					    xasprintf("%s's host id comes from %s, which "
 					    "does not name a machine", f, h->id_source);
 				if (pass == 2 && h != NULL && !host_complete(h))
-					return gate_strf("%s's host leaves a field unknown "
+					return xasprintf("%s's host leaves a field unknown "
 					    "(null)", f);
 			}
 	return xstrdup("a run's host is not known in full");

@@ -99,8 +99,8 @@ label_sides(struct gate_verdict *v)
 		o->label = xstrdup(o->engine);
 		r->label = xstrdup(r->engine);
 	} else if (o->version && r->version && strcmp(o->version, r->version) != 0) {
-		o->label = gate_strf("%s %s", o->engine, o->version);
-		r->label = gate_strf("%s %s", r->engine, r->version);
+		o->label = xasprintf("%s %s", o->engine, o->version);
+		r->label = xasprintf("%s %s", r->engine, r->version);
 	} else {
 		o->label = xstrdup("ours");
 		r->label = xstrdup("rival");
@@ -178,7 +178,7 @@ add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 	u->ours = ours;
 	gate_who(ours ? &v->ours : &v->rival, v->mode, a, sizeof a);
 	gate_who(ours ? &v->rival : &v->ours, v->mode, b, sizeof b);
-	u->reason = gate_strf("%s ran %s; %s did not", a, c->name, b);
+	u->reason = xasprintf("%s ran %s; %s did not", a, c->name, b);
 }
 
 /* Notes on the sampled parts too thin for an interval: ours first, then the rival's. */
@@ -450,7 +450,7 @@ ceiling_note(struct gate_verdict *v)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
-		next = gate_strf("%s; %s probe measured %s %s a commit at p50 and %s "
+		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
 		    "at p99 with %d concurrent %s%s", out, who, b, gate_syncs(b),
 		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
 		    gate_plural((size_t)s->group_writers, "writer", "writers"), cc);
@@ -649,12 +649,12 @@ runs_words(const struct gate_verdict *v)
 	char a[256], b[256];
 
 	if (v->mode == MODE_BASELINE)
-		return gate_strf("%zu new %s, %zu baseline %s", v->ours.runs,
+		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
 		    gate_plural(v->ours.runs, "run", "runs"), v->rival.runs,
 		    gate_plural(v->rival.runs, "run", "runs"));
 	gate_who(&v->ours, v->mode, a, sizeof a);
 	gate_who(&v->rival, v->mode, b, sizeof b);
-	return gate_strf("%zu %s of %s, %zu of %s", v->ours.runs,
+	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
 	    gate_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
 }
 

@@ -27,7 +27,7 @@ why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 	size_t i, len = 0;
 
 	if (p == NULL) {
-		out = gate_strf("%s volume is unprobed (its result carries no probe "
+		out = xasprintf("%s volume is unprobed (its result carries no probe "
 		    "and no %s was given)", who, is_ours ? "--probe" : "--rival-probe");
 		free(who);
 		return out;
@@ -44,7 +44,7 @@ why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 		strcat(ev, p->evidence[i]);
 		strcat(ev, "\"");
 	}
-	out = gate_strf("%s probe %s (a sync of %s)%s%s", who,
+	out = xasprintf("%s probe %s (a sync of %s)%s%s", who,
 	    p->reaches == REACH_NO ? "says a sync does not reach a device" :
 	    "cannot tell whether a sync reaches a device",
 	    gate_dur(d, sizeof d, p->median_ns), p->nevidence ? ": " : "", ev);
@@ -85,13 +85,13 @@ window_words(const struct probe_record *p)
 
 	window_unit(p, &u);
 	if (u.thin)
-		return gate_strf("from its probe before the run (its %ld %s through "
+		return xasprintf("from its probe before the run (its %ld %s through "
 		    "it held %zu %s, too few to bound a median)", u.thin_rounds,
 		    gate_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
 		    gate_plural(u.thin, "sample", "samples"));
 	if (!u.from_rounds)
 		return xstrdup("from its probe before the run (no rounds through it)");
-	return gate_strf("from %ld %s of %ld samples through its run, one every "
+	return xasprintf("from %ld %s of %ld samples through its run, one every "
 	    "%s, %.1f%% of its time", u.rounds->count,
 	    gate_plural((size_t)u.rounds->count, "round", "rounds"),
 	    u.rounds->per_round, gate_dur(e, sizeof e, u.rounds->every_ns),
@@ -123,14 +123,14 @@ describe_window(struct gate_verdict *v, const struct probe_record *po,
 	window_unit(po, &a);
 	window_unit(pr, &b);
 	if (!a.from_rounds && !b.from_rounds && !a.thin && !b.thin) {
-		d = gate_strf("%s; probed before the runs, without rounds through "
+		d = xasprintf("%s; probed before the runs, without rounds through "
 		    "them", v->unit.description);
 	} else {
 		wa = window_words(po);
 		wb = window_words(pr);
 		ho = gate_possessive(&v->ours, v->mode);
 		hr = gate_possessive(&v->rival, v->mode);
-		d = gate_strf("%s; %s %s; %s %s", v->unit.description, ho, wa, hr,
+		d = xasprintf("%s; %s %s; %s %s", v->unit.description, ho, wa, hr,
 		    wb);
 		free(wa);
 		free(wb);
@@ -182,8 +182,8 @@ why_two(const struct probe_record *po, const struct probe_record *pr)
 	if (strcmp(po->volume_id, pr->volume_id) != 0)
 		return xstrdup("two volumes");
 	if (strcmp(po->method, pr->method) != 0)
-		return gate_strf("two methods (%s and %s)", po->method, pr->method);
-	return gate_strf("two write sizes (%s and %s)",
+		return xasprintf("two methods (%s and %s)", po->method, pr->method);
+	return xasprintf("two write sizes (%s and %s)",
 	    write_size(a, sizeof a, po), write_size(b, sizeof b, pr));
 }
 
@@ -217,14 +217,14 @@ shared_words(const struct gate_verdict *v, const struct probe_record *po,
 
 	gate_dur(d, sizeof d, v->unit.ours_ns);
 	if (same_probe(po, pr))
-		return gate_strf("one sync = %s, from one probe of one volume, the "
+		return xasprintf("one sync = %s, from one probe of one volume, the "
 		    "same on both sides", d);
 	if (unit_ns(po) == unit_ns(pr))
-		return gate_strf("one sync = %s, the median of both probes of one "
+		return xasprintf("one sync = %s, the median of both probes of one "
 		    "volume, both sides", d);
 	who = gate_possessive(unit_ns(po) < unit_ns(pr) ? &v->ours : &v->rival,
 	    v->mode);
-	out = gate_strf("one sync = %s, the cheaper of two probes of one volume "
+	out = xasprintf("one sync = %s, the cheaper of two probes of one volume "
 	    "(%s), both sides", d, who);
 	free(who);
 	return out;
@@ -242,7 +242,7 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 		return;
 	}
 	two = why_two(ours->probe, rival->probe);
-	v->unit.description = gate_strf("%s, so two units: one sync = %s for "
+	v->unit.description = xasprintf("%s, so two units: one sync = %s for "
 	    "%s and %s for %s, each from its own probe", two,
 	    gate_dur(a, sizeof a, v->unit.ours_ns),
 	    gate_who(&v->ours, v->mode, wa, sizeof wa),
@@ -277,10 +277,10 @@ describe_window_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 	char wa[64], wb[64], *d;
 
 	if (no == 0 && nr == 0)
-		d = gate_strf("%s; probed before the runs, without rounds through "
+		d = xasprintf("%s; probed before the runs, without rounds through "
 		    "them", v->unit.description);
 	else
-		d = gate_strf("%s; each run's unit from its rounds through the run "
+		d = xasprintf("%s; each run's unit from its rounds through the run "
 		    "where it has them: %zu of %zu %s for %s, %zu of %zu for %s%s",
 		    v->unit.description, no, ko, gate_plural(ko, "run", "runs"),
 		    gate_who(&v->ours, v->mode, wa, sizeof wa), nr, kr,
@@ -307,7 +307,7 @@ why_runs_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 		why = why_unusable(&one, s, m, is_ours);
 		if (why == NULL)
 			continue;
-		out = gate_strf("%s (run %zu of %zu, %s)", why, i + 1, in->nruns,
+		out = xasprintf("%s (run %zu of %zu, %s)", why, i + 1, in->nruns,
 		    in->runs[i].file);
 		free(why);
 		return out;
@@ -358,7 +358,7 @@ describe_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 {
 	char a[32], b[32], al[32], ah[32], bl[32], bh[32], wa[64], wb[64];
 
-	v->unit.description = gate_strf("each run's writes in the unit of its "
+	v->unit.description = xasprintf("each run's writes in the unit of its "
 	    "own probe: one sync = %s for %s (the geometric mean of %zu %s, %s to "
 	    "%s) and %s for %s (of %zu, %s to %s)",
 	    gate_dur(a, sizeof a, v->unit.ours_ns),
@@ -386,7 +386,7 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 	    why_unusable(rival, &v->rival, v->mode, 0);
 	if (wo != NULL || wr != NULL) {
 		v->unit.source = UNIT_NONE;
-		v->unit.why_none = wo && wr ? gate_strf("%s; %s", wo, wr) :
+		v->unit.why_none = wo && wr ? xasprintf("%s; %s", wo, wr) :
 		    xstrdup(wo ? wo : wr);
 		free(wo);
 		free(wr);
@@ -417,7 +417,7 @@ gate_unit_choose(const struct gate_side_in *ours,
 	wr = why_unusable(rival, &v->rival, v->mode, 0);
 	if (wo != NULL || wr != NULL) {
 		v->unit.source = UNIT_NONE;
-		v->unit.why_none = wo && wr ? gate_strf("%s; %s", wo, wr) :
+		v->unit.why_none = wo && wr ? xasprintf("%s; %s", wo, wr) :
 		    xstrdup(wo ? wo : wr);
 		free(wo);
 		free(wr);

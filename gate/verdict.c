@@ -198,6 +198,6 @@ verdict_note(struct gate_verdict *v, const char *fmt, ...)
 
 	v->notes = xrealloc(v->notes, (v->nnotes + 1) * sizeof *v->notes);
 	va_start(ap, fmt);
-	v->notes[v->nnotes++] = gate_vstrf(fmt, ap);
+	v->notes[v->nnotes++] = xvasprintf(fmt, ap);
 	va_end(ap);
 }

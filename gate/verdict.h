@@ -15,7 +15,6 @@
 #ifndef SYNCGATE_VERDICT_H
 #define SYNCGATE_VERDICT_H
 
-#include <stdarg.h>
 #include <stddef.h>
 
 #include "lib/probe_record.h"
@@ -472,9 +471,6 @@ struct gate_list {
 void gate_list_add(struct gate_list *l, const char *sep, const char *item);
 
 /* Sentences; each returns a string the caller frees. */
-char *gate_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* As gate_strf, from a va_list (which it leaves to the caller to end). */
-char *gate_vstrf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* "zu's", "the baseline's", or "ours'" for a name ending in s. */
 char *gate_possessive(const struct verdict_side *s, enum gate_mode m);
 /* What follows name to make it possessive: "'s", or "'" after a final s. */

@@ -204,7 +204,7 @@ gate_check_words(const struct gate_check_kind *k, enum ruling r,
 		    gate_limit_num(n, sizeof n, v->max_regression * 100));
 		break;
 	}
-	return gate_strf("%s %s%s", word, what,
+	return xasprintf("%s %s%s", word, what,
 	    r == RULING_INDETERMINATE ? " to call" : "");
 }
 
@@ -214,5 +214,5 @@ gate_ceiling_words(double commit_syncs)
 	char a[32];
 
 	gate_limit_num(a, sizeof a, commit_syncs);
-	return gate_strf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
+	return xasprintf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
 }

@@ -27,7 +27,7 @@ ends_with(const char *s, const char *end)
 static int
 indeterminate_holds(const struct verdict_check *c, const char *words)
 {
-	char *mid = gate_strf("%s; ", words), *end;
+	char *mid = xasprintf("%s; ", words), *end;
 	int ok = strstr(c->reason, mid) != NULL;
 
 	free(mid);
@@ -45,7 +45,7 @@ indeterminate_holds(const struct verdict_check *c, const char *words)
 static int
 held_holds(const struct verdict_check *c, const char *words)
 {
-	char *end = gate_strf("%s%s", words, VERDICT_HELD_WORDS);
+	char *end = xasprintf("%s%s", words, VERDICT_HELD_WORDS);
 	int ok = ends_with(c->reason, end);
 
 	free(end);
@@ -66,7 +66,7 @@ check_reason_of(const struct gate_verdict *v, const struct verdict_check *c,
 	if (k->quantile == 0) {
 		if (v->unit.why_none == NULL)
 			return 0;
-		want = gate_strf("%s: not ruled in syncs: %s", c->class_name,
+		want = xasprintf("%s: not ruled in syncs: %s", c->class_name,
 		    v->unit.why_none);
 		ok = strcmp(c->reason, want) == 0;
 		free(want);
@@ -78,7 +78,7 @@ check_reason_of(const struct gate_verdict *v, const struct verdict_check *c,
 		    err_quote(q, sizeof q, c->class_name));
 	}
 	words = gate_check_words(k, c->held ? RULING_FAIL : c->ruling, v);
-	want = gate_strf(", %s", words);
+	want = xasprintf(", %s", words);
 	ok = c->held ? held_holds(c, want) : c->ruling == RULING_INDETERMINATE ?
 	    indeterminate_holds(c, want) : ends_with(c->reason, want);
 	if (!ok)

@@ -5,7 +5,6 @@
  * transliterates, so the words are made once for every format.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,35 +12,6 @@
 #include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/units.h"
-
-char *
-gate_vstrf(const char *fmt, va_list ap)
-{
-	va_list copy;
-	char *s;
-	int n;
-
-	va_copy(copy, ap);
-	n = vsnprintf(NULL, 0, fmt, copy);
-	va_end(copy);
-	if (n < 0)
-		return xstrdup("");
-	s = xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
-}
-
-char *
-gate_strf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = gate_vstrf(fmt, ap);
-	va_end(ap);
-	return s;
-}
 
 void
 gate_list_add(struct gate_list *l, const char *sep, const char *item)
@@ -83,7 +53,7 @@ gate_possessive(const struct verdict_side *s, enum gate_mode m)
 	char buf[256];
 
 	gate_who(s, m, buf, sizeof buf);
-	return gate_strf("%s%s", buf, gate_apostrophe(buf));
+	return xasprintf("%s%s", buf, gate_apostrophe(buf));
 }
 
 const char *
@@ -168,7 +138,7 @@ gate_syncs(const char *num)
 static char *
 named(const struct verdict_side *s)
 {
-	return s->version ? gate_strf("%s %s", s->engine, s->version) :
+	return s->version ? xasprintf("%s %s", s->engine, s->version) :
 	    xstrdup(s->engine);
 }
 
@@ -180,7 +150,7 @@ conditions(const char *workload, long long concurrency)
 
 	if (concurrency > 0)
 		snprintf(c, sizeof c, " at a concurrency of %lld", concurrency);
-	return gate_strf("%s%s%s", workload ? " on " : "", workload ? workload : "", c);
+	return xasprintf("%s%s%s", workload ? " on " : "", workload ? workload : "", c);
 }
 
 /* " (linkbench, concurrency 8)", or "" when the side gives neither. */
@@ -193,7 +163,7 @@ own_conditions(const struct verdict_side *s)
 		snprintf(c, sizeof c, "concurrency %lld", s->concurrency);
 	if (s->workload == NULL && c[0] == '\0')
 		return xstrdup("");
-	return gate_strf(" (%s%s%s)", s->workload ? s->workload : "",
+	return xasprintf(" (%s%s%s)", s->workload ? s->workload : "",
 	    s->workload && c[0] ? ", " : "", c);
 }
 
@@ -215,11 +185,11 @@ gate_headline(const struct gate_verdict *v)
 	}
 	if (v->mode == MODE_BASELINE)
 		out = same_wl && same_cc ?
-		    gate_strf("baseline: %s against the baseline %s%s", a, b, ca) :
-		    gate_strf("baseline: %s%s against the baseline %s%s", a, ca, b, cb);
+		    xasprintf("baseline: %s against the baseline %s%s", a, b, ca) :
+		    xasprintf("baseline: %s%s against the baseline %s%s", a, ca, b, cb);
 	else
-		out = same_wl && same_cc ? gate_strf("rival: %s against %s%s", a, b, ca) :
-		    gate_strf("rival: %s%s against %s%s", a, ca, b, cb);
+		out = same_wl && same_cc ? xasprintf("rival: %s against %s%s", a, b, ca) :
+		    xasprintf("rival: %s%s against %s%s", a, ca, b, cb);
 	free(a);
 	free(b);
 	free(ca);
@@ -288,11 +258,11 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 
 		c = closest(v, kind, "regression", 1);
 		gate_limit_num(a, sizeof a, v->max_regression * 100);
-		ch = c->value.v > 1 ? gate_strf("%s%% slower", gate_num_against(b,
+		ch = c->value.v > 1 ? xasprintf("%s%% slower", gate_num_against(b,
 		    sizeof b, (c->value.v - 1) * 100, v->max_regression * 100,
-		    READS_LE)) : gate_strf("%s%% faster",
+		    READS_LE)) : xasprintf("%s%% faster",
 		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
-		out = gate_strf("%zu class%s, none more than %s%% slower than the "
+		out = xasprintf("%zu class%s, none more than %s%% slower than the "
 		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es, a, ch,
 		    c->class_name, stat_quantile(c));
 		free(ch);
@@ -300,7 +270,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	}
 	if (kind == KIND_READ) {
 		c = closest(v, kind, "speedup", 1);
-		return gate_strf("%zu class%s, %sat least %sx faster than %s at p50 and "
+		return xasprintf("%zu class%s, %sat least %sx faster than %s at p50 and "
 		    "p99; the least is %sx (%s at %s)", n, es, each,
 		    gate_limit_num(a, sizeof a, v->read_speedup), who,
 		    gate_num_vs(b, sizeof b, c->value.v, v->read_speedup, 1),
@@ -309,7 +279,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	c = closest(v, kind, "syncs", 0);
 	gate_limit_num(a, sizeof a, v->commit_syncs);
 	gate_num_vs(b, sizeof b, c->value.v, v->commit_syncs, 0);
-	return gate_strf("%zu class%s within %s %s at p50 and no more syncs a "
+	return xasprintf("%zu class%s within %s %s at p50 and no more syncs a "
 	    "commit than %s at p50 and p99; the most is %s %s (%s at p50)", n, es,
 	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
 }
@@ -323,22 +293,22 @@ gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
 	for (i = 0; i < v->nrows; i++)
 		n += v->rows[i].kind == kind;
 	if (n == 0)
-		return gate_strf("no %s class in both results", class_kind_name(kind));
+		return xasprintf("no %s class in both results", class_kind_name(kind));
 	if (r == RULING_PASS)
 		return pass_summary(v, kind, n);
 	/* without a unit only counted flushes can fail writes: say which */
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE && r == RULING_FAIL) {
 		char *j = joined(v, kind, r), *out;
 
-		out = gate_strf("%s; not ruled in syncs: %s", j, v->unit.why_none);
+		out = xasprintf("%s; not ruled in syncs: %s", j, v->unit.why_none);
 		free(j);
 		return out;
 	}
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
-		return gate_strf("not ruled in syncs: %s", v->unit.why_none);
+		return xasprintf("not ruled in syncs: %s", v->unit.why_none);
 	/* every read check ends alike: said once, not once a check */
 	if (kind == KIND_READ && r == RULING_INDETERMINATE && verdict_host_holds(v))
-		return gate_strf("%zu %s, %s", n, gate_plural(n, "class", "classes"),
+		return xasprintf("%zu %s, %s", n, gate_plural(n, "class", "classes"),
 		    verdict_host_words(v->hosts) + 2);
 	return joined(v, kind, r);
 }
@@ -363,11 +333,11 @@ gate_settle_words(const struct verdict_check *c)
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	if (c->runs_needed >= 0)
-		return gate_strf("; %s runs a side would settle it at %s%% power, if "
+		return xasprintf("; %s runs a side would settle it at %s%% power, if "
 		    "the runs vary as these did", about(a, sizeof a, c->runs_needed,
 		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
 	if (c->samples_needed >= 0)
-		return gate_strf("; %s %s a side would settle it at %s%% power",
+		return xasprintf("; %s %s a side would settle it at %s%% power",
 		    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
 		    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
 		    "sample", "samples"), pw);

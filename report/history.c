@@ -65,9 +65,9 @@ static char *
 entry_name(const struct gate_verdict *v, const struct entry *e, int with_unit)
 {
 	if (e->flushes)
-		return gate_strf("%s/%s%s", engine(v), e->name,
+		return xasprintf("%s/%s%s", engine(v), e->name,
 		    with_unit ? " flushes" : "");
-	return gate_strf("%s/%s %s%s", engine(v), e->name, e->stat,
+	return xasprintf("%s/%s %s%s", engine(v), e->name, e->stat,
 	    with_unit && e->syncs ? " syncs" : "");
 }
 

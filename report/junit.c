@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -203,7 +204,7 @@ cases(FILE *fp, const struct gate_verdict *v)
 		fputs("    </testcase>\n", fp);
 	}
 	if (verdict_case(v)) {
-		char *why = gate_strf("reads: %s; writes: %s", v->reads.reason ?
+		char *why = xasprintf("reads: %s; writes: %s", v->reads.reason ?
 		    v->reads.reason : ruling_name(v->reads.ruling), v->writes.reason ?
 		    v->writes.reason : ruling_name(v->writes.ruling));
 
