@@ -12,6 +12,7 @@
 
 #include "gate/checks.h"
 #include "lib/err.h"
+#include "lib/units.h"
 
 static void
 latency_part(struct gate_part *pt, const struct result_class *c, double p)
@@ -414,8 +415,9 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	body = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    row->name, gate_num_vs(r, sizeof r, e.v, ctx->v->read_speedup, 1),
 	    qname(q),
-	    gate_dur(a, sizeof a, t[0].part->v), gate_who(&ctx->v->rival,
-	    ctx->v->mode, wr, sizeof wr), gate_dur(b, sizeof b, t[1].part->v),
+	    units_fmt_duration(a, sizeof a, t[0].part->v, 0),
+	    gate_who(&ctx->v->rival, ctx->v->mode, wr, sizeof wr),
+	    units_fmt_duration(b, sizeof b, t[1].part->v, 0),
 	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
 	    iv[0] ? "; " : "", iv);
 	free(iv);

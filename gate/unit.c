@@ -47,7 +47,8 @@ why_unusable(const struct gate_side_in *in, const struct verdict_side *s,
 	out = xasprintf("%s probe %s (a sync of %s)%s%s", who,
 	    p->reaches == REACH_NO ? "says a sync does not reach a device" :
 	    "cannot tell whether a sync reaches a device",
-	    gate_dur(d, sizeof d, p->median_ns), p->nevidence ? ": " : "", ev);
+	    units_fmt_duration(d, sizeof d, p->median_ns, 0),
+	    p->nevidence ? ": " : "", ev);
 	free(ev);
 	free(who);
 	return out;
@@ -94,7 +95,7 @@ window_words(const struct probe_record *p)
 	return xasprintf("from %ld %s of %ld samples through its run, one every "
 	    "%s, %.1f%% of its time", u.rounds->count,
 	    gate_plural((size_t)u.rounds->count, "round", "rounds"),
-	    u.rounds->per_round, gate_dur(e, sizeof e, u.rounds->every_ns),
+	    u.rounds->per_round, units_fmt_duration(e, sizeof e, u.rounds->every_ns, 0),
 	    100 * u.rounds->cost);
 }
 
@@ -215,7 +216,7 @@ shared_words(const struct gate_verdict *v, const struct probe_record *po,
 {
 	char d[32], *who, *out;
 
-	gate_dur(d, sizeof d, v->unit.ours_ns);
+	units_fmt_duration(d, sizeof d, v->unit.ours_ns, 0);
 	if (same_probe(po, pr))
 		return xasprintf("one sync = %s, from one probe of one volume, the "
 		    "same on both sides", d);
@@ -244,9 +245,9 @@ describe(struct gate_verdict *v, const struct gate_side_in *ours,
 	two = why_two(ours->probe, rival->probe);
 	v->unit.description = xasprintf("%s, so two units: one sync = %s for "
 	    "%s and %s for %s, each from its own probe", two,
-	    gate_dur(a, sizeof a, v->unit.ours_ns),
+	    units_fmt_duration(a, sizeof a, v->unit.ours_ns, 0),
 	    gate_who(&v->ours, v->mode, wa, sizeof wa),
-	    gate_dur(b, sizeof b, v->unit.rival_ns),
+	    units_fmt_duration(b, sizeof b, v->unit.rival_ns, 0),
 	    gate_who(&v->rival, v->mode, wb, sizeof wb));
 	free(two);
 }
@@ -361,15 +362,15 @@ describe_runs(struct gate_verdict *v, const struct gate_side_in *ours,
 	v->unit.description = xasprintf("each run's writes in the unit of its "
 	    "own probe: one sync = %s for %s (the geometric mean of %zu %s, %s to "
 	    "%s) and %s for %s (of %zu, %s to %s)",
-	    gate_dur(a, sizeof a, v->unit.ours_ns),
+	    units_fmt_duration(a, sizeof a, v->unit.ours_ns, 0),
 	    gate_who(&v->ours, v->mode, wa, sizeof wa), gate_side_runs(ours),
 	    gate_plural(gate_side_runs(ours), "probe", "probes"),
-	    gate_dur(al, sizeof al, v->unit.ours_lo_ns),
-	    gate_dur(ah, sizeof ah, v->unit.ours_hi_ns),
-	    gate_dur(b, sizeof b, v->unit.rival_ns),
+	    units_fmt_duration(al, sizeof al, v->unit.ours_lo_ns, 0),
+	    units_fmt_duration(ah, sizeof ah, v->unit.ours_hi_ns, 0),
+	    units_fmt_duration(b, sizeof b, v->unit.rival_ns, 0),
 	    gate_who(&v->rival, v->mode, wb, sizeof wb), gate_side_runs(rival),
-	    gate_dur(bl, sizeof bl, v->unit.rival_lo_ns),
-	    gate_dur(bh, sizeof bh, v->unit.rival_hi_ns));
+	    units_fmt_duration(bl, sizeof bl, v->unit.rival_lo_ns, 0),
+	    units_fmt_duration(bh, sizeof bh, v->unit.rival_hi_ns, 0));
 }
 
 void

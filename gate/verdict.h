@@ -380,7 +380,7 @@ struct gate_style {
 	double (*read)(const char *buf);    /* the figure buf shows */
 };
 
-/* gate_num's figures ("2.54"), and gate_dur's durations ("53.96µs"). */
+/* gate_num's figures ("2.54"); durations as units_fmt_duration prints them. */
 extern const struct gate_style gate_style_num, gate_style_dur;
 
 /*
@@ -480,8 +480,6 @@ const char *gate_plural(size_t n, const char *one, const char *many);
 /* "zu" or "the baseline". */
 const char *gate_who(const struct verdict_side *s, enum gate_mode m, char *buf,
     size_t len);
-/* Durations as reasons print them ("53.96µs"), into buf. */
-const char *gate_dur(char *buf, size_t len, double ns);
 /*
  * A plain number with at most two decimals, zeros dropped ("2.54", "2");
  * under 0.01, two significant digits ("0.0018").

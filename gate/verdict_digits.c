@@ -73,29 +73,13 @@ decimals_of(const char *buf)
 	return (int)n;
 }
 
-/* x with the given decimals, trailing zeros and a bare point dropped. */
-static void
-trimmed(char *buf, size_t len, double x, int decimals)
-{
-	char *end;
-
-	snprintf(buf, len, "%.*f", decimals, x);
-	if (strchr(buf, '.') == NULL)
-		return;
-	end = buf + strlen(buf) - 1;
-	while (*end == '0')
-		*end-- = '\0';
-	if (*end == '.')
-		*end = '\0';
-}
-
 static void
 num_print(char *buf, size_t len, double x, int decimals)
 {
 	if (decimals < 0)
 		gate_num(buf, len, x);
 	else
-		trimmed(buf, len, x, decimals);
+		units_fmt_fixed(buf, len, x, decimals);
 }
 
 static double
@@ -124,7 +108,7 @@ dur_print(char *buf, size_t len, double ns, int decimals)
 		v /= 1000;
 		u++;
 	}
-	trimmed(num, sizeof num, v, decimals);
+	units_fmt_fixed(num, sizeof num, v, decimals);
 	snprintf(buf, len, "%s%s", num, dur_names[u]);
 }
 
@@ -196,7 +180,7 @@ gate_num_refine(char *buf, size_t len, double x, double limit,
 	gate_limit_num(lim, sizeof lim, limit);
 	for (d = decimals_of(buf) + 1; d <= MAX_DECIMALS &&
 	    !gate_reads_hold(num_read(buf), num_read(lim), rel); d++)
-		trimmed(buf, len, x, d);
+		units_fmt_fixed(buf, len, x, d);
 }
 
 void

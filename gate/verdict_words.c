@@ -62,12 +62,6 @@ gate_plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-const char *
-gate_dur(char *buf, size_t len, double ns)
-{
-	return units_fmt_duration(buf, len, ns, 0);
-}
-
 /*
  * Beyond 1e15 two decimals would not fit the callers' buffers and the
  * number would be cut; such a figure (a probe of a thousandth of a
@@ -99,20 +93,6 @@ gate_num(char *buf, size_t len, double x)
 	return buf;
 }
 
-/* x with the given decimals, trailing zeros and a bare point dropped. */
-static void
-fixed(char *buf, size_t len, double x, int decimals)
-{
-	char *end;
-
-	snprintf(buf, len, "%.*f", decimals, x);
-	end = buf + strlen(buf) - 1;
-	while (*end == '0')
-		*end-- = '\0';
-	if (*end == '.')
-		*end = '\0';
-}
-
 void
 gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
 {
@@ -123,8 +103,8 @@ gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
 	if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15))
 		return;
 	for (d = 3; d <= 12 && lo != hi && strcmp(a, b) == 0; d++) {
-		fixed(a, len, lo, d);
-		fixed(b, len, hi, d);
+		units_fmt_fixed(a, len, lo, d);
+		units_fmt_fixed(b, len, hi, d);
 	}
 }
 
