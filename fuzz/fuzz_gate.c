@@ -14,6 +14,7 @@
 
 #include "fuzz/fuzz.h"
 #include "gate/rules.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/result.h"
 #include "report/report.h"

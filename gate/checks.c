@@ -11,6 +11,10 @@
 #include <string.h>
 
 #include "gate/checks.h"
+#include "gate/verdict_base.h"
+#include "gate/verdict_digits.h"
+#include "gate/verdict_kinds.h"
+#include "gate/verdict_words.h"
 #include "lib/err.h"
 #include "lib/units.h"
 

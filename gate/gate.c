@@ -13,6 +13,7 @@
 
 #include "gate/gate.h"
 #include "gate/rules.h"
+#include "gate/verdict_base.h"
 #include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"

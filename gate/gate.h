@@ -8,8 +8,6 @@
 
 #include <stdio.h>
 
-#include "gate/verdict.h"
-
 /*
  * The subcommand: argv[0] is "gate".  Prints the verdict in each format
  * asked and returns the exit status: EXIT_PASS, EXIT_FAIL,

@@ -10,47 +10,9 @@
 #include <string.h>
 
 #include "gate/rules.h"
+#include "gate/verdict_base.h"
+#include "gate/verdict_words.h"
 #include "lib/err.h"
-
-const char *const verdict_hosts_names[] = {
-	[HOSTS_UNRECORDED] = "unrecorded",
-	[HOSTS_SAME] = "same",
-	[HOSTS_DIFFERENT] = "different",
-	[HOSTS_UNKNOWN] = "unknown",
-};
-_Static_assert(sizeof verdict_hosts_names / sizeof verdict_hosts_names[0] ==
-    VERDICT_NHOSTS, "hosts without a name");
-
-/* Out of range, "unrecorded": a value the gate never makes. */
-const char *
-verdict_hosts_name(enum verdict_hosts h)
-{
-	return verdict_hosts_names[(size_t)h < VERDICT_NHOSTS ? h : HOSTS_UNRECORDED];
-}
-
-int
-verdict_host_holds(const struct gate_verdict *v)
-{
-	return v->same_host && v->hosts != HOSTS_SAME;
-}
-
-const char *
-verdict_host_words(enum verdict_hosts h)
-{
-	switch (h) {
-	case HOSTS_SAME:
-		return "";
-	case HOSTS_DIFFERENT:
-		return "; indeterminate with --same-host: hosts differ (the runs were "
-		    "measured on more than one machine)";
-	case HOSTS_UNKNOWN:
-		return "; indeterminate with --same-host: hosts unknown (a run records "
-		    "no host, no usable machine id, or a field as null)";
-	default:
-		return "; indeterminate with --same-host: hosts unrecorded (no run "
-		    "records its host)";
-	}
-}
 
 static int
 str_differ(const char *a, const char *b)

@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "gate/verdict.h"
+#include "gate/verdict_types.h"
 #include "lib/runs.h"
 
 enum part_kind {

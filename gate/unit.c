@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gate/rules.h"
+#include "gate/verdict_words.h"
 #include "lib/err.h"
 #include "lib/probe_window.h"
 #include "lib/stats.h"

@@ -11,12 +11,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/verdict_digits.h"
 #include "lib/units.h"
 
 /* The most decimals a figure is refined to. */
 #define MAX_DECIMALS 15
 
+double
+gate_tie(double limit)
+{
+	return ldexp(fabs(limit), -GATE_TIE_BITS);
+}
+
+/*
+ * Not json_shortest: a limit such as 1 + 0.57 is 1.5699999999999998,
+ * which JSON must keep to read back, but which the user gave as 1.57.
+ */
 const char *
 gate_limit_num(char *buf, size_t len, double x)
 {
@@ -71,6 +81,42 @@ decimals_of(const char *buf)
 	while (dot[1 + n] >= '0' && dot[1 + n] <= '9')
 		n++;
 	return (int)n;
+}
+
+/*
+ * Beyond 1e15 two decimals would not fit the callers' buffers and the
+ * number would be cut; such a figure (a probe of a thousandth of a
+ * nanosecond) is shown in three significant digits instead.  Under 0.01
+ * two decimals would print 0, so the figure keeps two significant digits.
+ */
+const char *
+gate_num(char *buf, size_t len, double x)
+{
+	if (!(fabs(x) < 1e15)) {
+		snprintf(buf, len, "%.3g", x);
+		return buf;
+	}
+	if (x == 0 || fabs(x) >= 0.01)
+		return units_fmt_fixed(buf, len, x, 2);
+	/* its decimals again, its trailing zeros dropped: "0.0010" reads "0.001" */
+	if (strchr(units_fmt_ratio(buf, len, x), 'e') == NULL)
+		units_fmt_fixed(buf, len, x, decimals_of(buf));
+	return buf;
+}
+
+void
+gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
+{
+	int d;
+
+	gate_num(a, len, lo);
+	gate_num(b, len, hi);
+	if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15))
+		return;
+	for (d = 3; d <= 12 && lo != hi && strcmp(a, b) == 0; d++) {
+		units_fmt_fixed(a, len, lo, d);
+		units_fmt_fixed(b, len, hi, d);
+	}
 }
 
 static void

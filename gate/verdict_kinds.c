@@ -1,19 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Rulings: how two combine, how a figure is judged against its limit,
- * and the kinds of check the gate makes: what each rules, against which
- * threshold, and how its ruling reads.  The gate builds its checks from
+ * and the kinds of check the gate makes: what each rules and against
+ * which threshold (their words are in gate/verdict_words.c).  The gate builds its checks from
  * them; a loaded verdict is held to them (gate/verdict_figures.c), so a
  * file can claim no check, limit, figure or ruling word the gate would
  * not have written.
  */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
-#include "lib/err.h"
+#include "gate/verdict_digits.h"
+#include "gate/verdict_kinds.h"
 
 /* How bad each ruling is: fail, then indeterminate, then pass. */
 static const int rank[] = {
@@ -40,12 +38,6 @@ const char *const gate_limit_sources[] = {
 };
 _Static_assert(sizeof gate_limit_sources / sizeof gate_limit_sources[0] ==
     GATE_NLIMITS, "a limit without its source");
-
-double
-gate_tie(double limit)
-{
-	return ldexp(fabs(limit), -GATE_TIE_BITS);
-}
 
 /*
  * Comparisons that fail on NaN, as a missing interval end proves
@@ -175,44 +167,4 @@ gate_check_figure(const struct gate_check_kind *k, const struct verdict_row *row
 		break;
 	}
 	return NAN;
-}
-
-char *
-gate_check_words(const struct gate_check_kind *k, enum ruling r,
-    const struct gate_verdict *v)
-{
-	char n[32], what[288];
-	const char *word = r == RULING_PASS ? k->pass : r == RULING_FAIL ? k->fail :
-	    "too close to";
-
-	switch (k->limit) {
-	case LIMIT_READ_SPEEDUP:
-		snprintf(what, sizeof what, "%sx",
-		    gate_limit_num(n, sizeof n, v->read_speedup));
-		break;
-	case LIMIT_COMMIT_SYNCS:
-	case LIMIT_FLUSH_CEILING:
-		snprintf(what, sizeof what, "the ceiling of %s",
-		    gate_limit_num(n, sizeof n, v->commit_syncs));
-		break;
-	case LIMIT_RIVAL:
-		gate_who(&v->rival, v->mode, what, sizeof what);
-		break;
-	case LIMIT_REGRESSION:
-	case GATE_NLIMITS:
-		snprintf(what, sizeof what, "%s%%",
-		    gate_limit_num(n, sizeof n, v->max_regression * 100));
-		break;
-	}
-	return xasprintf("%s %s%s", word, what,
-	    r == RULING_INDETERMINATE ? " to call" : "");
-}
-
-char *
-gate_ceiling_words(double commit_syncs)
-{
-	char a[32];
-
-	gate_limit_num(a, sizeof a, commit_syncs);
-	return xasprintf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's words: who is who, how numbers read inside a sentence,
- * the headline and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
+ * The verdict's words: who is who, the headline, the words of a ruling
+ * against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
 #include <math.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/verdict_digits.h"
+#include "gate/verdict_words.h"
 #include "lib/err.h"
-#include "lib/units.h"
 
 void
 gate_list_add(struct gate_list *l, const char *sep, const char *item)
@@ -60,52 +60,6 @@ const char *
 gate_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
-}
-
-/*
- * Beyond 1e15 two decimals would not fit the callers' buffers and the
- * number would be cut; such a figure (a probe of a thousandth of a
- * nanosecond) is shown in three significant digits instead.  Under 0.01
- * two decimals would print 0, so the figure keeps two significant digits.
- */
-const char *
-gate_num(char *buf, size_t len, double x)
-{
-	char *end;
-
-	if (!(fabs(x) < 1e15)) {
-		snprintf(buf, len, "%.3g", x);
-		return buf;
-	}
-	if (x != 0 && fabs(x) < 0.01)
-		units_fmt_ratio(buf, len, x);
-	else
-		snprintf(buf, len, "%.2f", x);
-	if (strchr(buf, 'e') != NULL)
-		return buf;
-	if (strchr(buf, '.') == NULL)
-		return buf;
-	end = buf + strlen(buf) - 1;
-	while (*end == '0')
-		*end-- = '\0';
-	if (*end == '.')
-		*end = '\0';
-	return buf;
-}
-
-void
-gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
-{
-	int d;
-
-	gate_num(a, len, lo);
-	gate_num(b, len, hi);
-	if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15))
-		return;
-	for (d = 3; d <= 12 && lo != hi && strcmp(a, b) == 0; d++) {
-		units_fmt_fixed(a, len, lo, d);
-		units_fmt_fixed(b, len, hi, d);
-	}
 }
 
 const char *
@@ -322,4 +276,68 @@ gate_settle_words(const struct verdict_check *c)
 		    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
 		    "sample", "samples"), pw);
 	return NULL;
+}
+
+char *
+gate_check_words(const struct gate_check_kind *k, enum ruling r,
+    const struct gate_verdict *v)
+{
+	char n[32], what[288];
+	const char *word = r == RULING_PASS ? k->pass : r == RULING_FAIL ? k->fail :
+	    "too close to";
+
+	switch (k->limit) {
+	case LIMIT_READ_SPEEDUP:
+		snprintf(what, sizeof what, "%sx",
+		    gate_limit_num(n, sizeof n, v->read_speedup));
+		break;
+	case LIMIT_COMMIT_SYNCS:
+	case LIMIT_FLUSH_CEILING:
+		snprintf(what, sizeof what, "the ceiling of %s",
+		    gate_limit_num(n, sizeof n, v->commit_syncs));
+		break;
+	case LIMIT_RIVAL:
+		gate_who(&v->rival, v->mode, what, sizeof what);
+		break;
+	case LIMIT_REGRESSION:
+	case GATE_NLIMITS:
+		snprintf(what, sizeof what, "%s%%",
+		    gate_limit_num(n, sizeof n, v->max_regression * 100));
+		break;
+	}
+	return xasprintf("%s %s%s", word, what,
+	    r == RULING_INDETERMINATE ? " to call" : "");
+}
+
+char *
+gate_ceiling_words(double commit_syncs)
+{
+	char a[32];
+
+	gate_limit_num(a, sizeof a, commit_syncs);
+	return xasprintf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
+}
+
+int
+verdict_host_holds(const struct gate_verdict *v)
+{
+	return v->same_host && v->hosts != HOSTS_SAME;
+}
+
+const char *
+verdict_host_words(enum verdict_hosts h)
+{
+	switch (h) {
+	case HOSTS_SAME:
+		return "";
+	case HOSTS_DIFFERENT:
+		return "; indeterminate with --same-host: hosts differ (the runs were "
+		    "measured on more than one machine)";
+	case HOSTS_UNKNOWN:
+		return "; indeterminate with --same-host: hosts unknown (a run records "
+		    "no host, no usable machine id, or a field as null)";
+	default:
+		return "; indeterminate with --same-host: hosts unrecorded (no run "
+		    "records its host)";
+	}
 }

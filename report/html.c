@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gate/verdict_words.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"

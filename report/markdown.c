@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict_words.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"

@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "gate/verdict.h"
+#include "gate/verdict_base.h"
+#include "gate/verdict_types.h"
 #include "lib/fileset.h"
 #include "lib/probe_record.h"
 #include "lib/result.h"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict_words.h"
 #include "lib/json.h"
 #include "lib/probe_window.h"
 #include "lib/units.h"

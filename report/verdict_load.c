@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"

@@ -11,6 +11,7 @@
 
 #include "gate/checks.h"
 #include "gate/rules.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"

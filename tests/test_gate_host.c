@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gate/rules.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's constructor, destructor and names, and the labels its
- * sides go by.
+ * sides go by: the bottom of gate/, calling only lib/.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/verdict_base.h"
 #include "lib/err.h"
 
 /* A count over the entries of a table. */
@@ -44,6 +44,14 @@ const char *const verdict_scope_names[] = {
 _Static_assert(NELEMS(verdict_scope_names) == VERDICT_NSCOPES,
     "a scope without a name");
 
+const char *const verdict_hosts_names[] = {
+	[HOSTS_UNRECORDED] = "unrecorded",
+	[HOSTS_SAME] = "same",
+	[HOSTS_DIFFERENT] = "different",
+	[HOSTS_UNKNOWN] = "unknown",
+};
+_Static_assert(NELEMS(verdict_hosts_names) == VERDICT_NHOSTS, "hosts without a name");
+
 /* Out of range, the first value's name: a value the gate never makes. */
 const char *
 ruling_name(enum ruling r)
@@ -67,6 +75,13 @@ const char *
 verdict_scope_name(enum verdict_scope s)
 {
 	return verdict_scope_names[(size_t)s < VERDICT_NSCOPES ? s : SCOPE_RUN];
+}
+
+/* Out of range, "unrecorded": a value the gate never makes. */
+const char *
+verdict_hosts_name(enum verdict_hosts h)
+{
+	return verdict_hosts_names[(size_t)h < VERDICT_NHOSTS ? h : HOSTS_UNRECORDED];
 }
 
 /* A side's label; without one, the word of the mode or the engine's name. */

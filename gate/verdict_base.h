@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict's lifetime, the names of its values and the labels its
+ * sides go by (gate/verdict_base.c): the bottom of gate/, calling
+ * nothing of it.
+ */
+#ifndef SYNCGATE_VERDICT_BASE_H
+#define SYNCGATE_VERDICT_BASE_H
+
+#include "gate/verdict_types.h"
+
+/*
+ * Each enum's words, one table indexed by it and sized by its count, so
+ * that a new value without words fails to build (each definition holds
+ * a _Static_assert); the loader reads the words back through the same
+ * tables.
+ */
+
+/* "not ruled", "pass", "fail", "indeterminate". */
+extern const char *const ruling_names[VERDICT_NRULINGS];
+const char *ruling_name(enum ruling r);
+
+/* "rival" or "baseline". */
+extern const char *const gate_mode_names[GATE_NMODES];
+const char *gate_mode_name(enum gate_mode m);
+
+/* "run", "runs". */
+extern const char *const verdict_scope_names[VERDICT_NSCOPES];
+const char *verdict_scope_name(enum verdict_scope s);
+
+/* "unrecorded", "same", "different", "unknown". */
+extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
+const char *verdict_hosts_name(enum verdict_hosts h);
+
+/* "none", "shared", "per-volume", "per-run". */
+extern const char *const unit_source_names[UNIT_NSOURCES];
+const char *unit_source_name(enum unit_source s);
+
+/* Zeroes v, with NaN in every figure. */
+void verdict_init(struct gate_verdict *v);
+
+/* Frees everything v holds (not v); accepts NULL. */
+void verdict_free(struct gate_verdict *v);
+
+/* Appends a formatted note. */
+void verdict_note(struct gate_verdict *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A value with no interval. */
+struct verdict_value verdict_point(double v);
+
+/*
+ * The labels the two sides go by: the gate's (side.label), else what a
+ * renderer prints for a file without one: the engines' names against a
+ * rival ("ours" and "rival" when absent), "new" and "baseline" in
+ * baseline mode.
+ */
+const char *verdict_ours_label(const struct gate_verdict *v);
+const char *verdict_rival_label(const struct gate_verdict *v);
+
+#endif

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rulings and the kinds of check (gate/verdict_kinds.c): how two
+ * rulings combine, how a figure is judged against its limit, and what
+ * each kind of check rules, against which threshold.
+ */
+#ifndef SYNCGATE_VERDICT_KINDS_H
+#define SYNCGATE_VERDICT_KINDS_H
+
+#include "gate/verdict_types.h"
+
+/* The worse of two rulings: fail, then indeterminate, then pass. */
+enum ruling gate_worse(enum ruling a, enum ruling b);
+
+/*
+ * The ruling of figure x against limit (passing is at least the limit
+ * when at_least, else at most): with an interval, pass where all of it is
+ * on the passing side, fail where all of it is on the failing side, and
+ * indeterminate otherwise; without one, the point decides.  A figure or
+ * an end within gate_tie(limit) of the limit is on it.
+ */
+enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
+
+/* The threshold a kind of check is held to. */
+enum gate_limit {
+	LIMIT_READ_SPEEDUP,     /* --read-speedup */
+	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
+	LIMIT_RIVAL,            /* 1: no more syncs a commit than the rival */
+	LIMIT_REGRESSION,       /* 1 + --max-regression */
+	LIMIT_FLUSH_CEILING,    /* --commit-syncs, on counted flushes a commit */
+	GATE_NLIMITS            /* how many; not a limit */
+};
+
+/*
+ * Where each limit comes from, as a verdict's fields name it:
+ * "reads.read_speedup", "1 + reads.max_regression".
+ */
+extern const char *const gate_limit_sources[GATE_NLIMITS];
+
+/* One kind of check the gate makes. */
+struct gate_check_kind {
+	const char *statistic;  /* "p50 speedup", "p99 syncs vs rival", ... */
+	enum gate_mode mode;
+	enum class_kind kind;
+	int unit;               /* writes: 1 ruled in syncs, 0 without a unit; reads -1 */
+	int quantile;           /* 50 or 99; 0: no figure, never ruled */
+	const char *value_unit; /* "x" or "syncs" */
+	int at_least;           /* the comparison: ">=" when set, else "<=" */
+	enum gate_limit limit;
+	const char *pass, *fail;    /* "at least", "below"; NULL when never ruled */
+	int counted;            /* made only where both sides counted flushes */
+};
+
+enum {
+	CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP, CHECK_P50_SYNCS, CHECK_P50_VS_RIVAL,
+	CHECK_P99_VS_RIVAL, CHECK_SYNCS_UNRULED, CHECK_P50_REGRESSION_READ,
+	CHECK_P99_REGRESSION_READ, CHECK_P50_REGRESSION_WRITE,
+	CHECK_P99_REGRESSION_WRITE, CHECK_REGRESSION_UNRULED, CHECK_FLUSHES,
+	GATE_NCHECK_KINDS
+};
+
+extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
+
+/*
+ * Whether the gate makes a check of kind k for a class of the given kind
+ * in mode m, with or without a sync unit; it makes each such check once.
+ * A counted kind (flushes a commit) is made only for a row whose sides
+ * both counted flushes, so it is never said to apply here;
+ * gate_check_kind_find finds it all the same.
+ */
+int gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
+    enum class_kind kind, int have_unit);
+
+/* The kind of check named statistic that the gate makes there, or NULL. */
+const struct gate_check_kind *gate_check_kind_find(const char *statistic,
+    enum gate_mode m, enum class_kind kind, int have_unit);
+
+/* k's limit under v's thresholds; NaN where v lacks the threshold. */
+double gate_check_limit(const struct gate_check_kind *k,
+    const struct gate_verdict *v);
+
+/*
+ * The figure a check of kind k rules on, from row's latencies and the
+ * unit, computed as the gate computes it; NaN for a check with none.
+ */
+double gate_check_figure(const struct gate_check_kind *k,
+    const struct verdict_row *row, const struct verdict_unit *u);
+
+#endif

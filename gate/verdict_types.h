@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict's types: everything the gate decided and everything a
+ * report prints, so that every format renders one structure and the
+ * numbers and words agree across formats.  The gate fills it (gate/);
+ * report/ renders it and reads it back from syncgate-verdict/1 JSON
+ * (docs/verdict-format.md).  Durations are in ns; NaN means absent.
+ * Types and constants only: the verdict's lifetime and names are in
+ * gate/verdict_base.h, its figures, rulings and words in the headers
+ * above that one.
+ */
+#ifndef SYNCGATE_VERDICT_TYPES_H
+#define SYNCGATE_VERDICT_TYPES_H
+
+#include <stddef.h>
+
+#include "lib/probe_record.h"
+#include "lib/result.h"
+
+#define VERDICT_FORMAT "syncgate-verdict/1"
+
+enum ruling {
+	RULING_NOT_RULED = 0,   /* nothing to rule on (a half with no classes) */
+	RULING_PASS,
+	RULING_FAIL,
+	RULING_INDETERMINATE,   /* the unit cannot be trusted, or too close to call */
+	VERDICT_NRULINGS        /* how many; not a ruling */
+};
+
+enum gate_mode {
+	MODE_RIVAL = 0,         /* gate OURS --rival THEIRS */
+	MODE_BASELINE,          /* gate NEW --baseline OLD */
+	GATE_NMODES             /* how many; not a mode */
+};
+
+/* What the intervals of a verdict cover. */
+enum verdict_scope {
+	SCOPE_RUN = 0,          /* one run a side: its sampling only */
+	SCOPE_RUNS,             /* the variation between runs too */
+	VERDICT_NSCOPES         /* how many; not a scope */
+};
+
+/*
+ * The machines the runs of both sides were measured on, from their
+ * results' host objects (gate/host.c; docs/verdict-format.md).
+ */
+enum verdict_hosts {
+	HOSTS_UNRECORDED = 0,   /* no run records its host */
+	HOSTS_SAME,             /* every run on one host, each field known */
+	HOSTS_DIFFERENT,        /* two runs on hosts known to differ */
+	HOSTS_UNKNOWN,          /* neither: a run without a host, or a field unknown */
+	VERDICT_NHOSTS          /* how many; not a value */
+};
+
+/* A figure with its interval; lo and hi are NaN when none was possible. */
+struct verdict_value {
+	double v, lo, hi;
+};
+
+/* One engine's run, as the verdict needs it. */
+struct verdict_side {
+	char *engine;
+	char *version, *workload;   /* NULL when absent */
+	long long concurrency;      /* -1 when absent */
+	char *file;                 /* the result file's name as given */
+	int has_probe;
+	/* the probe's evidence, when has_probe */
+	char *host_id, *volume_id, *fs, *method, *device;
+	enum reach reaches;
+	double probe_median_ns, probe_ci_lo_ns, probe_ci_hi_ns, probe_ci_level;
+	size_t probe_samples;
+	char **evidence;
+	size_t nevidence;
+	int group_writers;          /* 0: the probe measured no group commit */
+	double group_syncs_p50, group_syncs_p99;
+	/* added with the gate */
+	char *label;        /* the column label: the engine's name, "new" or "baseline" */
+	char *probe_file;   /* the --probe/--rival-probe file; NULL: embedded or none */
+	/* the runs behind the side: their files, run_files[0] the first (file) */
+	char **run_files;
+	size_t runs;
+};
+
+enum unit_source {
+	UNIT_NONE = 0,          /* writes are not ruled in syncs */
+	UNIT_SHARED,            /* one volume: the cheaper probe for both sides */
+	UNIT_PER_VOLUME,        /* two hosts or volumes: each side its own */
+	UNIT_PER_RUN,           /* several runs a side: each run its own probe's */
+	UNIT_NSOURCES           /* how many; not a source */
+};
+
+struct verdict_unit {
+	enum unit_source source;
+	double ours_ns, rival_ns;           /* equal when shared */
+	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
+	double rival_lo_ns, rival_hi_ns;
+	/* 1 where a side's band spans its rounds' medians through the run */
+	int ours_band_rounds, rival_band_rounds;
+	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
+	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
+};
+
+/* A class both sides ran. */
+struct verdict_row {
+	char *name;
+	enum class_kind kind;
+	struct verdict_value ours_p50, ours_p99, rival_p50, rival_p99;  /* ns */
+	struct verdict_value ratio_p50, ratio_p99;  /* rival / ours: > 1 is ours faster */
+	/* writes only, in units of one durable sync; NaN without a unit */
+	struct verdict_value ours_syncs_p50, ours_syncs_p99;
+	struct verdict_value rival_syncs_p50, rival_syncs_p99;
+	int ours_samples, rival_samples;    /* whether intervals were possible */
+	enum ruling ruling;                 /* the worst of its checks */
+	/* added with the gate */
+	size_t ours_nsamples, rival_nsamples;   /* samples behind each side; 0: none */
+	/* writes only: device flushes a commit (the mean over a side's runs); NaN: not counted */
+	double ours_flushes, rival_flushes;
+};
+
+/* One ruled statistic of one class: a JUnit test case. */
+struct verdict_check {
+	char *class_name;
+	enum class_kind kind;
+	char *statistic;    /* "p50 speedup", "p50 syncs", "p99 syncs vs rival", ... */
+	struct verdict_value value;
+	char *value_unit;   /* "x" or "syncs" */
+	char *comparison;   /* ">=" or "<=": what passing means against limit */
+	double limit;
+	enum ruling ruling;
+	char *reason;       /* in numbers: "2.54 syncs at p50, ceiling 2" */
+	/*
+	 * For an indeterminate check, what would settle it at GATE_POWER
+	 * (80%): samples a side over one run, runs a side over several, each
+	 * a range (lo to hi; hi may be past the cap); -1 none.
+	 */
+	long long samples_needed, samples_needed_hi;
+	long long runs_needed, runs_needed_hi;
+	/* baseline, one run a side: a fail held indeterminate (see GATE_HELD_WORDS) */
+	int held;
+};
+
+/* A class one side ran and the other did not: listed, never ruled. */
+struct verdict_unmatched {
+	char *name;
+	enum class_kind kind;
+	int ours;           /* 1: only ours ran it; 0: only the rival */
+	/* added with the gate */
+	char *reason;       /* "ladybug ran lb-delete-node; zu did not" */
+	/*
+	 * A class only ours ran: its figures, for history (a class new in
+	 * this run is recorded too), points without intervals, never ruled:
+	 * p50 and p99 in ns (over several runs their geometric means), in
+	 * syncs where writes have a unit, device flushes a commit where
+	 * counted.  NaN where not known, and for a class only the rival ran.
+	 */
+	double p50_ns, p99_ns, syncs_p50, syncs_p99, flushes;
+};
+
+struct verdict_half {
+	enum ruling ruling;
+	char *reason;       /* "write: 2.54 syncs at p50, ceiling 2" */
+};
+
+struct gate_verdict {
+	enum gate_mode mode;
+	char *version;              /* syncgate's version that ruled */
+	struct verdict_side ours, rival;    /* rival is the baseline in MODE_BASELINE */
+	double read_speedup;        /* --read-speedup */
+	double commit_syncs;        /* --commit-syncs */
+	double max_regression;      /* --max-regression as a fraction; NaN in MODE_RIVAL */
+	double confidence;          /* --confidence, 0.95 */
+	struct verdict_unit unit;
+	struct verdict_row *rows;
+	size_t nrows;
+	struct verdict_check *checks;
+	size_t nchecks;
+	struct verdict_unmatched *unmatched;
+	size_t nunmatched;
+	struct verdict_half reads, writes;
+	char **notes;
+	size_t nnotes;
+	enum ruling overall;
+	/* added with the gate */
+	char *headline;     /* "rival: zu against ladybug on linkbench at a concurrency of 8" */
+	/*
+	 * The write ceiling in words, with the device's measured group commit
+	 * when a probe carries one: "2 syncs a commit at p50 (--commit-syncs);
+	 * zu's probe measured 1.4 syncs a commit at p50 and 2.1 at p99 with 8
+	 * concurrent writers".  NULL in MODE_BASELINE or without write classes.
+	 */
+	char *ceiling_note;
+	/*
+	 * What the intervals carry: the spread between runs (several runs a
+	 * side, or a runner's noise for a side of one), or one run's sampling
+	 * alone; noise_file names the --noise file, NULL without one.
+	 */
+	enum verdict_scope scope;
+	char *noise_file;
+	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
+	enum verdict_hosts hosts;
+	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
+};
+
+/* The power at which the runs or samples needed to settle a check are given. */
+#define VERDICT_POWER 0.8
+/* The most runs, and samples, a side an estimate names; past them, "more than". */
+#define VERDICT_RUNS_CAP 1000LL
+#define VERDICT_SAMPLES_CAP 1000000000LL
+
+/*
+ * The end of the reason of a fail held indeterminate: baseline mode, one
+ * run a side and no noise file (docs/result-format.md, "Intervals over
+ * one run").
+ */
+#define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
+	"a change of this size from the runner's run-to-run noise (give several " \
+	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
+
+#endif
