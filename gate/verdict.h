@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A loaded verdict held to the gate, with the layers of the verdict it
- * stands on, bottom up: types (gate/verdict_types.h), lifetime and
- * names (verdict_base.h), figures (verdict_digits.h), rulings and kinds
- * of check (verdict_kinds.h), words (verdict_words.h).  A renderer
+ * The check of a loaded verdict, over the verdict's layers bottom up:
+ * types, lifetime and names, figures, rulings, words.  A renderer
  * includes only the layers it uses.
  */
 #ifndef SYNCGATE_VERDICT_H

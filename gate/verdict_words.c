@@ -4,7 +4,6 @@
  * against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
