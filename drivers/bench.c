@@ -899,16 +899,6 @@ out:
 	return rc;
 }
 
-const struct engine_ops *
-bench_engine_named(const char *name)
-{
-	if (strcmp(name, "sqlite") == 0)
-		return &sqlite_engine;
-	if (strcmp(name, "lmdb") == 0)
-		return &lmdb_engine;
-	return NULL;
-}
-
 /*
  * The plan's runs in turn, each result carrying the invocation's session
  * and its run's number among its engine's.  A run that fails stops the
