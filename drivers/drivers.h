@@ -183,8 +183,6 @@ int workdir_remove(struct workdir *w, char *err);
 struct sample_files {
 	struct outfile f[NOPS];     /* open until committed */
 	char *path[NOPS];           /* NULL where the class stays inline */
-	const char *name[NOPS];     /* the name the result gives: the
-	                             * temporary file's until committed */
 	int committed[NOPS];
 	int slot[NOPS];             /* cleanup slot of a committed file */
 };
