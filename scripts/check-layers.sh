@@ -87,7 +87,7 @@ FILENAME ~ /sources$/ { known[$0] = 1; next }
 	arrows++
 	if (istest[from] || from == to) next
 	if (islower[from]) {
-		if (!may[from, to]) {
+		if (!((from, to) in may)) {
 			rest = ""
 			for (k in may) { split(k, kk, SUBSEP)
 				if (kk[1] == from && kk[2] != from) rest = rest " and " kk[2] "/" }
