@@ -64,7 +64,7 @@ endif
 
 .PHONY: all build test-build test-build-plain test-build-asan deps deps-auto \
         check check-plain check-asan asan valgrind demo bench bench-probe fuzz \
-        install uninstall clean spdx
+        install uninstall clean spdx layers
 
 # Building installs nothing: a missing library stops it with one line
 # that names it (scripts/need.sh).
@@ -151,6 +151,7 @@ test-build-asan:
 check: deps-auto
 	$(Q)$(MAKE) --no-print-directory spdx
 	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
+	$(Q)$(MAKE) --no-print-directory BUILD=build layers
 	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build build-asan
 
 check-plain: test-build-plain
@@ -165,6 +166,10 @@ valgrind: deps-auto
 
 spdx:
 	$(Q)sh scripts/check-spdx.sh
+
+# STYLE.md's layers, from the include lines and the built objects' symbols.
+layers: $(PROGS)
+	$(Q)sh scripts/check-layers.sh $(BUILD)
 
 demo: deps-auto
 	$(Q)$(MAKE) --no-print-directory build

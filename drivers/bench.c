@@ -507,25 +507,89 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	return rc;
 }
 
+/* Each operation kept with probability 1 / 2^shift, in words. */
+static char *
+sampling(unsigned shift, const struct bench_options *o)
+{
+	if (shift == 0)
+		return xstrdup("every operation");
+	return xasprintf("each operation kept at random with probability "
+	    "1/%.0f, to stay within --max-samples %lld", ldexp(1, (int)shift),
+	    o->max_samples);
+}
+
 /*
- * The run as a result: a class per kind that ran, owning the samples.
- * shift[i] gets class i's sampling: each operation was kept with
- * probability 1 / 2^shift[i].
+ * The write class's flush counts as they were taken: each disk's raw
+ * counts, the idle correction, and why there is no figure where there
+ * is none.
+ */
+static struct result_flush_count *
+flush_count(const struct window *win)
+{
+	const struct window_count *c = &win->count;
+	struct result_flush_count *f = xcalloc(1, sizeof *f);
+	size_t i;
+
+	f->ops = c->ops;
+	f->ops_s = c->ops_s;
+	f->idle_s = c->idle_s;
+	f->devices = xcalloc(c->ndev > 0 ? c->ndev : 1, sizeof *f->devices);
+	f->ndevices = c->ndev;
+	for (i = 0; i < c->ndev; i++) {
+		struct result_flush_device *d = &f->devices[i];
+
+		d->device = xstrdup(win->ir.fc.dev[i].name);
+		d->flushes = c->dev[i].flushes;
+		d->idle_flushes = c->dev[i].idle_flushes;
+		d->rounds_flushes = win->ir.fc.dev[i].skipped;
+		d->dropped = c->dev[i].dropped ? xstrdup(c->dev[i].dropped) : NULL;
+	}
+	if (c->ndev > 0 && isfinite(win->per_op.per_op))
+		f->device = xstrdup(win->ir.fc.dev[win->per_op.dev].name);
+	f->other = win->per_op.other;
+	f->why_none = win->per_op.why[0] ? xstrdup(win->per_op.why) : NULL;
+	return f;
+}
+
+/* What the result cannot say in its own keys: how the run was made. */
+static struct result_driver *
+driver(const struct engine_ops *e, const struct bench_options *o,
+    double elapsed_s)
+{
+	struct result_driver *d = xcalloc(1, sizeof *d);
+
+	d->rows = o->rows;
+	d->value_bytes = o->value_bytes;
+	d->ops = o->ops;
+	d->seconds = o->seconds;
+	d->mix = xasprintf("%d:%d:%d", o->mix[0], o->mix[1], o->mix[2]);
+	d->settings = xstrdup(e->settings(o));
+	d->probed = xstrdup(o->probe_every_ns > 0 ? "before the load, in --dir; "
+	    "and in rounds through the run, in its directory (probe.series)" :
+	    "before the load, in --dir");
+	d->probe_every_ns = o->probe_every_ns;
+	d->elapsed_s = elapsed_s;
+	d->max_samples = o->max_samples;
+	d->samples_file_over = o->file_over;
+	return d;
+}
+
+/*
+ * The run as a result: a class per kind that ran, owning the samples,
+ * each saying how they were chosen; the session and the driver.
  */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct window *win,
-    struct result *r, unsigned shift[NOPS], char *err)
+    double elapsed_s, struct result *r, char *err)
 {
-	char workload[64];
 	int k;
 
 	memset(r, 0, sizeof *r);
 	r->engine = xstrdup(e->name);
 	r->version = xstrdup(e->version());
-	snprintf(workload, sizeof workload, "syncgate-bench %d:%d:%d", o->mix[0],
-	    o->mix[1], o->mix[2]);
-	r->workload = xstrdup(workload);
+	r->workload = xasprintf("syncgate-bench %d:%d:%d", o->mix[0], o->mix[1],
+	    o->mix[2]);
 	r->concurrency = o->concurrency;
 	probe_series_free(&rec->series);
 	rec->series = win->series;
@@ -537,6 +601,9 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	/* the machine, gathered for the result itself, probe or not */
 	r->host = xmalloc(sizeof *r->host);
 	host_gather(r->host);
+	if (o->session != NULL)
+		r->session = *o->session;
+	r->driver = driver(e, o, elapsed_s);
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 
@@ -551,12 +618,13 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 			    s[k].n);
 		c = result_add_class(r, op_name((enum op_kind)k),
 		    k == OP_WRITE ? KIND_WRITE : KIND_READ);
-		shift[r->nclasses - 1] = s[k].shift;
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
 		c->count = s[k].ops;
+		c->sampling = sampling(s[k].shift, o);
 		if (k == OP_WRITE) {
 			c->flushes_per_op = win->per_op.per_op;
+			c->flush_count = flush_count(win);
 			/* a mean wait for the turn; one thread waits for no one */
 			if (o->concurrency > 1)
 				c->turn_wait_ns = s[k].wait_ns / (double)s[k].ops;
@@ -566,168 +634,35 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	return 0;
 }
 
-/* What the result cannot say in its own keys: how the run was made. */
-static void
-add_driver(cJSON *root, const struct engine_ops *e, const struct bench_options *o,
-    double elapsed_s)
-{
-	cJSON *d = cJSON_AddObjectToObject(root, "driver");
-	char mix[32];
-
-	snprintf(mix, sizeof mix, "%d:%d:%d", o->mix[0], o->mix[1], o->mix[2]);
-	cJSON_AddStringToObject(d, "program", "syncgate-bench");
-	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
-	cJSON_AddNumberToObject(d, "rows", (double)o->rows);
-	cJSON_AddNumberToObject(d, "value_bytes", (double)o->value_bytes);
-	if (o->ops > 0)
-		cJSON_AddNumberToObject(d, "ops", (double)o->ops);
-	else
-		cJSON_AddNumberToObject(d, "seconds", o->seconds);
-	cJSON_AddStringToObject(d, "mix", mix);
-	cJSON_AddStringToObject(d, "settings", e->settings(o));
-	cJSON_AddStringToObject(d, "probed", o->probe_every_ns > 0 ?
-	    "before the load, in --dir; and in rounds through the run, in its "
-	    "directory (probe.series)" : "before the load, in --dir");
-	if (o->probe_every_ns > 0)
-		cJSON_AddNumberToObject(d, "probe_every_ns", o->probe_every_ns);
-	else
-		cJSON_AddStringToObject(d, "probe_every_ns", "off");
-	cJSON_AddNumberToObject(d, "elapsed_s", elapsed_s);
-	cJSON_AddNumberToObject(d, "max_samples", (double)o->max_samples);
-	cJSON_AddNumberToObject(d, "samples_file_over", (double)o->file_over);
-}
-
-/*
- * Each class says how its samples were chosen, as a key of the driver's
- * own: the gate ignores it, a reader of the file needs it.
- */
-static void
-add_sampling(cJSON *root, const unsigned shift[NOPS], const struct bench_options *o)
-{
-	cJSON *c;
-	char how[160];
-	int i = 0;
-
-	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
-		if (shift[i] == 0)
-			snprintf(how, sizeof how, "every operation");
-		else
-			snprintf(how, sizeof how, "each operation kept at random with "
-			    "probability 1/%.0f, to stay within --max-samples %lld",
-			    ldexp(1, (int)shift[i]), o->max_samples);
-		cJSON_AddStringToObject(c, "sampling", how);
-		i++;
-	}
-}
-
-static void
-add_num_or_null(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-/*
- * The write class's flush counts as they were taken: each disk's raw
- * counts, the idle correction, and why there is no figure where there
- * is none.
- */
-static void
-add_flush_count(cJSON *root, const struct window *win)
-{
-	const struct window_count *c = &win->count;
-	cJSON *cl, *fc, *arr, *d;
-	size_t i;
-
-	cJSON_ArrayForEach(cl, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(cl, "name");
-
-		if (!cJSON_IsString(name) || strcmp(name->valuestring,
-		    op_name(OP_WRITE)) != 0)
-			continue;
-		if (cJSON_GetObjectItemCaseSensitive(cl, "flushes_per_op") == NULL)
-			cJSON_AddNullToObject(cl, "flushes_per_op");
-		fc = cJSON_AddObjectToObject(cl, "flush_count");
-		cJSON_AddNumberToObject(fc, "ops", (double)c->ops);
-		add_num_or_null(fc, "ops_s", c->ops_s);
-		add_num_or_null(fc, "idle_s", c->idle_s);
-		arr = cJSON_AddArrayToObject(fc, "devices");
-		for (i = 0; i < c->ndev; i++) {
-			d = cJSON_CreateObject();
-			cJSON_AddItemToArray(arr, d);
-			cJSON_AddStringToObject(d, "device", win->ir.fc.dev[i].name);
-			add_num_or_null(d, "flushes", c->dev[i].flushes);
-			add_num_or_null(d, "idle_flushes", c->dev[i].idle_flushes);
-			add_num_or_null(d, "rounds_flushes", win->ir.fc.dev[i].skipped);
-			json_add_string_or_null(d, "dropped", c->dev[i].dropped);
-		}
-		json_add_string_or_null(fc, "device", c->ndev > 0 &&
-		    isfinite(win->per_op.per_op) ? win->ir.fc.dev[win->per_op.dev].name :
-		    NULL);
-		add_num_or_null(fc, "other", win->per_op.other);
-		json_add_string_or_null(fc, "why_none", win->per_op.why[0] ?
-		    win->per_op.why : NULL);
-	}
-}
-
-/*
- * Points each class's samples_file at its final name, FILE.KIND.txt's
- * last component: the files lie beside the result.
- */
-static void
-name_files(cJSON *root, const struct sample_files *sf)
-{
-	cJSON *c;
-	size_t i = 0;
-
-	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "classes")) {
-		if (i < NOPS && sf->path[i] != NULL)
-			cJSON_ReplaceItemInObjectCaseSensitive(c, "samples_file",
-			    cJSON_CreateString(path_base(sf->path[i])));
-		i++;
-	}
-}
-
 /*
  * The result in out, its kinds of many latencies in samples_files beside
  * it, enough of them that the rest inline stay within what syncgate
  * reads (never beside standard output or a device: those keep every kind
- * inline, and check_inline saw that they fit).  The files are written under temporary names and the result
- * is loaded back as the gate will load it, so nothing it would refuse is
- * written; then the result is written, the files renamed, and the result
- * renamed last.  The files sit beside the file written, a link's target
- * when -o is a link, so the result finds them.  loaded gets the result as
- * read back.  On failure out is left for the caller to abort and no
+ * inline, and check_inline saw that they fit).  The files are written
+ * under temporary names, then the result naming their final names, then
+ * the files renamed, and the result renamed last.  The files sit beside
+ * the file written, a link's target when -o is a link, so the result
+ * finds them.  On failure out is left for the caller to abort and no
  * samples file is left, unless the result is in place and names them.
  */
 static int
-emit(const struct engine_ops *e, const struct bench_options *o,
-    const struct result *r, const unsigned shift[NOPS], double elapsed_s,
-    const struct window *win, struct outfile *out, struct result *loaded,
-    char *err)
+emit(const struct bench_options *o, const struct result *r,
+    struct outfile *out, char *err)
 {
 	struct sample_files sf;
+	const char *names[NOPS] = { NULL };
 	sigset_t old;
-	cJSON *root = NULL;
-	int rc = -1, held = 0, placed = 0;
+	int rc = -1, held = 0, placed = 0, k;
 
 	sample_files_init(&sf);
 	if (out->tmp != NULL &&
 	    sample_files_write(&sf, r, out->path, o->file_over, err) < 0)
 		goto out;
-	root = result_to_json(r, sf.name);
-	if (o->session != NULL)
-		cJSON_AddItemToObject(root, "session", session_to_json(o->session));
-	add_driver(root, e, o, elapsed_s);
-	add_sampling(root, shift, o);
-	add_flush_count(root, win);
-	if (result_reload(root, out->tmp != NULL ? out->path : o->engine, loaded,
-	    err) < 0)
-		goto out;
-	name_files(root, &sf);
-	if (json_print(out->fp, root) < 0 || fflush(out->fp) != 0) {
+	for (k = 0; k < NOPS; k++)
+		if (sf.path[k] != NULL)
+			names[k] = path_base(sf.path[k]);
+	if (json_print_and_delete(out->fp, result_to_json(r, names)) < 0 ||
+	    fflush(out->fp) != 0) {
 		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
 		goto out;
 	}
@@ -747,7 +682,6 @@ out:
 	sample_files_free(&sf);
 	if (held)
 		cleanup_release(&old);
-	cJSON_Delete(root);
 	return rc;
 }
 
@@ -859,16 +793,15 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	struct bench_samples s[NOPS];
 	struct probe_record rec;
 	struct outfile out;
-	struct result r, loaded;
+	struct result r;
 	struct window *win = xcalloc(1, sizeof *win);
-	unsigned shift[NOPS] = { 0 };
 	double elapsed_s = NAN;
+	size_t i;
 	int k, rc = -1;
 
 	memset(s, 0, sizeof s);
 	probe_series_free(&win->series);
 	memset(&r, 0, sizeof r);
-	memset(&loaded, 0, sizeof loaded);
 	probe_record_init(&rec);
 	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0) {
 		free(win);
@@ -881,12 +814,15 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	}
 	if (probe_dir(o, &rec, err) < 0 ||
 	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0 ||
-	    to_result(e, o, s, &rec, win, &r, shift, err) < 0 ||
-	    emit(e, o, &r, shift, elapsed_s, win, &out, &loaded, err) < 0) {
+	    to_result(e, o, s, &rec, win, elapsed_s, &r, err) < 0 ||
+	    emit(o, &r, &out, err) < 0) {
 		outfile_abort(&out);
 		goto out;
 	}
-	tell(e, &loaded, o, win, elapsed_s);
+	/* written as kept; sorted for the summary's p50 and p99 */
+	for (i = 0; i < r.nclasses; i++)
+		result_class_quantiles(&r.classes[i]);
+	tell(e, &r, o, win, elapsed_s);
 	rc = 0;
 out:
 	for (k = 0; k < NOPS; k++)
@@ -895,18 +831,7 @@ out:
 	probe_series_free(&win->series);
 	free(win);
 	result_free(&r);
-	result_free(&loaded);
 	return rc;
-}
-
-const struct engine_ops *
-bench_engine_named(const char *name)
-{
-	if (strcmp(name, "sqlite") == 0)
-		return &sqlite_engine;
-	if (strcmp(name, "lmdb") == 0)
-		return &lmdb_engine;
-	return NULL;
 }
 
 /*

@@ -128,11 +128,12 @@ struct bench_samples {
 
 /*
  * Runs the mix on db at o->concurrency threads and fills out[k] with the
- * kept latencies, at most o->max_samples a kind.  ir (opened) takes a
- * round of samples at the start and, while the threads are held at the
- * end of a batch, each time ir->every_ns has passed since the last, and
- * one more once they are done; the --seconds deadline moves on by each
- * round's time.  Writes run one at a time, each timed from its turn, the
+ * kept latencies, at most o->max_samples a kind.  Unless
+ * o->probe_every_ns is 0, ir (opened for rounds) takes a round of samples
+ * at the start and, while the threads are held at the end of a batch,
+ * each time o->probe_every_ns has passed since the last, and one more
+ * once they are done; the --seconds deadline moves on by each round's
+ * time.  Writes run one at a time, each timed from its turn, the
  * waits for the turn added up in out[OP_WRITE].wait_ns.  *elapsed_s gets
  * the run's wall time, the rounds included.
  * Returns 0, or -1 with err set (the first thread's error).  The caller
@@ -183,8 +184,6 @@ int workdir_remove(struct workdir *w, char *err);
 struct sample_files {
 	struct outfile f[NOPS];     /* open until committed */
 	char *path[NOPS];           /* NULL where the class stays inline */
-	const char *name[NOPS];     /* the name the result gives: the
-	                             * temporary file's until committed */
 	int committed[NOPS];
 	int slot[NOPS];             /* cleanup slot of a committed file */
 };

@@ -38,6 +38,16 @@ bench_plan_path(const char *out, const char *engine, long long run)
 	return p;
 }
 
+const struct engine_ops *
+bench_engine_named(const char *name)
+{
+	if (strcmp(name, "sqlite") == 0)
+		return &sqlite_engine;
+	if (strcmp(name, "lmdb") == 0)
+		return &lmdb_engine;
+	return NULL;
+}
+
 /* "lmdb" or "lmdb,sqlite": one or two engines, each known, none twice. */
 static int
 parse_engines(struct bench_plan *p, const char *arg, char *err)

@@ -366,23 +366,26 @@ round_between(struct start *st, struct inrun *ir, char *err)
 	return 0;
 }
 
-/* Waits for the threads to finish, with a round each time one is due. */
+/*
+ * Waits for the threads to finish, with a round each time every_ns has
+ * passed (0: none).
+ */
 static int
-oversee(struct start *st, struct inrun *ir, char *err)
+oversee(struct start *st, double every_ns, struct inrun *ir, char *err)
 {
-	double next = clock_monotonic_ns() + ir->every_ns, ns;
+	double next = clock_monotonic_ns() + every_ns, ns;
 	struct timespec until;
 	int rc = 0;
 
 	pthread_mutex_lock(&st->lock);
 	while (st->active > 0) {
-		if (!(ir->every_ns > 0) || rc < 0) {
+		if (!(every_ns > 0) || rc < 0) {
 			pthread_cond_wait(&st->main_cond, &st->lock);
 			continue;
 		}
 		if (clock_monotonic_ns() >= next) {
 			rc = round_between(st, ir, err);
-			next = clock_monotonic_ns() + ir->every_ns;
+			next = clock_monotonic_ns() + every_ns;
 			continue;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &until);
@@ -424,7 +427,7 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 		}
 	inrun_begin(ir);
 	t0 = clock_monotonic_ns();
-	if (rc == 0 && ir->every_ns > 0 && inrun_round(ir, 0, err) < 0) {
+	if (rc == 0 && o->probe_every_ns > 0 && inrun_round(ir, 0, err) < 0) {
 		rc = -1;
 		atomic_store(&st->stop, 1);
 	}
@@ -434,12 +437,12 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 	st->go = 1;
 	pthread_cond_broadcast(&st->cond);
 	pthread_mutex_unlock(&st->lock);
-	if (oversee(st, ir, err) < 0)
+	if (oversee(st, o->probe_every_ns, ir, err) < 0)
 		rc = -1;
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
 	/* not after a thread failed: its error is the one to tell */
-	if (rc == 0 && !atomic_load(&st->stop) && ir->every_ns > 0 &&
+	if (rc == 0 && !atomic_load(&st->stop) && o->probe_every_ns > 0 &&
 	    inrun_round(ir, writes_done(st), err) < 0)
 		rc = -1;
 	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;

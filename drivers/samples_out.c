@@ -4,9 +4,8 @@
  * (docs/result-format.md), streamed from the array a line at a time: a
  * run of millions of operations as a JSON array costs gigabytes to build
  * and is more than the gate will read.  Each file is written to a
- * temporary name, checked under that name with the result, and renamed
- * only just before the result is, so a failed or interrupted run leaves
- * neither behind.
+ * temporary name and renamed only just before the result is, so a
+ * failed or interrupted run leaves neither behind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,6 @@
 #include "drivers/drivers.h"
 #include "lib/cleanup.h"
 #include "lib/err.h"
-#include "lib/path.h"
 
 /*
  * The driver's class names are its own ("point-read", "range", "write"),
@@ -44,7 +42,6 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 		fprintf(f->fp, "%.0f\n", c->samples_ns[j]);
 	if (fflush(f->fp) != 0 || ferror(f->fp))
 		return errf(err, "%s:", sf->path[i]);
-	sf->name[i] = path_base(f->tmp);
 	return 0;
 }
 
@@ -136,7 +133,6 @@ sample_files_commit(struct sample_files *sf, char *err)
 	for (i = 0; i < NOPS; i++) {
 		if (sf->path[i] == NULL)
 			continue;
-		sf->name[i] = NULL;
 		/* in place but not yet named by a result: a signal removes it */
 		cleanup_hold(&old);
 		rc = outfile_close_placed(&sf->f[i], &placed, err);
@@ -147,7 +143,6 @@ sample_files_commit(struct sample_files *sf, char *err)
 		cleanup_release(&old);
 		if (rc < 0)
 			return -1;
-		sf->name[i] = path_base(sf->path[i]);
 	}
 	return 0;
 }
@@ -165,7 +160,6 @@ sample_files_discard(struct sample_files *sf)
 		cleanup_forget(sf->slot[i]);
 		sf->slot[i] = -1;
 		sf->committed[i] = 0;
-		sf->name[i] = NULL;
 	}
 }
 

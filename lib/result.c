@@ -158,6 +158,14 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 	return rc;
 }
 
+void
+result_class_quantiles(struct result_class *c)
+{
+	sort_samples(c->samples_ns, c->nsamples);
+	c->p50_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.5);
+	c->p99_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
+}
+
 /*
  * p50 and p99 from the sorted samples; stated ones must agree, since a
  * different quantile definition would otherwise pass silently.
@@ -171,11 +179,11 @@ from_samples(struct result_class *c, double p50, double p99,
 	char a[32], b[32];
 	int i;
 
-	sort_samples(c->samples_ns, c->nsamples);
+	result_class_quantiles(c);
 	given[0] = p50;
 	given[1] = p99;
-	got[0] = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.5);
-	got[1] = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
+	got[0] = c->p50_ns;
+	got[1] = c->p99_ns;
 	for (i = 0; i < 2; i++)
 		if (!isnan(given[i]) && fabs(given[i] - got[i]) > 0.5 + 1e-6 * got[i])
 			return errf(j->err, "%s: %s: %s is %s but its %zu samples "
@@ -183,8 +191,6 @@ from_samples(struct result_class *c, double p50, double p99,
 			    "only one of the two", j->file, j->path, keys[i],
 			    json_shortest(a, sizeof a, given[i]), c->nsamples,
 			    json_shortest(b, sizeof b, got[i]));
-	c->p50_ns = got[0];
-	c->p99_ns = got[1];
 	return 0;
 }
 
@@ -655,6 +661,23 @@ result_load(const char *path, struct result *r, char *err)
 	return rc;
 }
 
+static void
+flush_count_free(struct result_flush_count *fc)
+{
+	size_t i;
+
+	if (fc == NULL)
+		return;
+	for (i = 0; i < fc->ndevices; i++) {
+		free(fc->devices[i].device);
+		free(fc->devices[i].dropped);
+	}
+	free(fc->devices);
+	free(fc->device);
+	free(fc->why_none);
+	free(fc);
+}
+
 void
 result_free(struct result *r)
 {
@@ -667,6 +690,8 @@ result_free(struct result *r)
 		free(r->classes[i].samples_ns);
 		free(r->classes[i].samples_path);
 		free(r->classes[i].buckets);
+		free(r->classes[i].sampling);
+		flush_count_free(r->classes[i].flush_count);
 	}
 	free(r->classes);
 	free(r->path);
@@ -680,6 +705,12 @@ result_free(struct result *r)
 	if (r->host != NULL) {
 		result_host_free(r->host);
 		free(r->host);
+	}
+	if (r->driver != NULL) {
+		free(r->driver->mix);
+		free(r->driver->settings);
+		free(r->driver->probed);
+		free(r->driver);
 	}
 	memset(r, 0, sizeof *r);
 	r->concurrency = -1;

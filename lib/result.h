@@ -72,6 +72,44 @@ struct result_class {
 	 * (syncgate-bench times each write from its turn); NaN: not given.
 	 */
 	double turn_wait_ns;
+	/* how the samples were chosen, in words; NULL: unsaid (not read) */
+	char *sampling;
+	/* a write class's raw flush counts; NULL: none (not read) */
+	struct result_flush_count *flush_count;
+};
+
+/* One disk's flushes around the run's writes (flush_count's "devices"). */
+struct result_flush_device {
+	char *device;           /* "vda" */
+	double flushes, idle_flushes, rounds_flushes;   /* NaN: null */
+	char *dropped;          /* why its count was dropped, or NULL */
+};
+
+/* The raw counts behind flushes_per_op (docs/result-format.md). */
+struct result_flush_count {
+	long long ops;
+	double ops_s, idle_s;   /* NaN: null */
+	struct result_flush_device *devices;
+	size_t ndevices;
+	char *device;           /* the disk flushes_per_op is of, or NULL */
+	double other;           /* NaN: null */
+	char *why_none;         /* why flushes_per_op is null, or NULL */
+};
+
+/*
+ * How syncgate-bench made the run: its "driver" object, which the gate
+ * ignores (not read).
+ */
+struct result_driver {
+	long long rows, value_bytes;
+	long long ops;          /* --ops; 0: the run was timed */
+	double seconds;         /* --seconds, where ops is 0 */
+	char *mix;              /* "5:2:3" */
+	char *settings;         /* the engine's, in words */
+	char *probed;           /* where and when the volume was probed */
+	double probe_every_ns;  /* 0: off */
+	double elapsed_s;
+	long long max_samples, samples_file_over;
 };
 
 struct result {
@@ -84,6 +122,7 @@ struct result {
 	struct result_class *classes;
 	size_t nclasses;
 	struct result_session session;  /* the set it belongs to; id "": none */
+	struct result_driver *driver;   /* syncgate-bench's; NULL: none */
 };
 
 /*
@@ -131,6 +170,12 @@ int result_load(const char *path, struct result *r, char *err);
 int result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err);
 
+/*
+ * Sorts c's samples (it has some) and sets its p50_ns and p99_ns from
+ * them, as result_load does.
+ */
+void result_class_quantiles(struct result_class *c);
+
 /* Frees what r holds (not r); accepts NULL. */
 void result_free(struct result *r);
 
@@ -153,8 +198,9 @@ struct result_class *result_add_class(struct result *r, const char *name,
  * by the caller); a class whose count exceeds its samples (a sample of
  * the operations) says so in count.  The others are written as p50_ns
  * and p99_ns, with p50_range_ns and p99_range_ns where a percentile is
- * known only as an interval.  The caller may add keys of its own, and
- * frees the tree with cJSON_Delete.
+ * known only as an interval.  Then the classes' sampling and flush
+ * counts, the session and the driver, where r has them.  The caller frees
+ * the tree with cJSON_Delete.
  */
 cJSON *result_to_json(const struct result *r, const char *const *files);
 

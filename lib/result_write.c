@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/result.h"
+#include "lib/version.h"
 
 struct result_class *
 result_add_class(struct result *r, const char *name, enum class_kind kind)
@@ -78,6 +80,79 @@ add_outcomes(cJSON *o, const struct result_class *c)
 		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
 }
 
+static void
+add_num_or_null(cJSON *o, const char *key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/*
+ * The class's sampling and raw flush counts, after its own keys; a
+ * flushes_per_op that has no figure is null beside its counts.
+ */
+static void
+add_counts(cJSON *o, const struct result_class *c)
+{
+	const struct result_flush_count *f = c->flush_count;
+	cJSON *fc, *arr, *d;
+	size_t i;
+
+	if (c->sampling != NULL)
+		cJSON_AddStringToObject(o, "sampling", c->sampling);
+	if (f == NULL)
+		return;
+	if (!isfinite(c->flushes_per_op))
+		cJSON_AddNullToObject(o, "flushes_per_op");
+	fc = cJSON_AddObjectToObject(o, "flush_count");
+	cJSON_AddNumberToObject(fc, "ops", (double)f->ops);
+	add_num_or_null(fc, "ops_s", f->ops_s);
+	add_num_or_null(fc, "idle_s", f->idle_s);
+	arr = cJSON_AddArrayToObject(fc, "devices");
+	for (i = 0; i < f->ndevices; i++) {
+		d = cJSON_CreateObject();
+		cJSON_AddItemToArray(arr, d);
+		cJSON_AddStringToObject(d, "device", f->devices[i].device);
+		add_num_or_null(d, "flushes", f->devices[i].flushes);
+		add_num_or_null(d, "idle_flushes", f->devices[i].idle_flushes);
+		add_num_or_null(d, "rounds_flushes", f->devices[i].rounds_flushes);
+		json_add_string_or_null(d, "dropped", f->devices[i].dropped);
+	}
+	json_add_string_or_null(fc, "device", f->device);
+	add_num_or_null(fc, "other", f->other);
+	json_add_string_or_null(fc, "why_none", f->why_none);
+}
+
+/* How syncgate-bench made the run. */
+static cJSON *
+driver_to_json(const struct result_driver *dr)
+{
+	cJSON *d = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(d, "program", "syncgate-bench");
+	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
+	cJSON_AddNumberToObject(d, "rows", (double)dr->rows);
+	cJSON_AddNumberToObject(d, "value_bytes", (double)dr->value_bytes);
+	if (dr->ops > 0)
+		cJSON_AddNumberToObject(d, "ops", (double)dr->ops);
+	else
+		cJSON_AddNumberToObject(d, "seconds", dr->seconds);
+	cJSON_AddStringToObject(d, "mix", dr->mix);
+	cJSON_AddStringToObject(d, "settings", dr->settings);
+	cJSON_AddStringToObject(d, "probed", dr->probed);
+	if (dr->probe_every_ns > 0)
+		cJSON_AddNumberToObject(d, "probe_every_ns", dr->probe_every_ns);
+	else
+		cJSON_AddStringToObject(d, "probe_every_ns", "off");
+	cJSON_AddNumberToObject(d, "elapsed_s", dr->elapsed_s);
+	cJSON_AddNumberToObject(d, "max_samples", (double)dr->max_samples);
+	cJSON_AddNumberToObject(d, "samples_file_over",
+	    (double)dr->samples_file_over);
+	return d;
+}
+
 /* file: the samples_file that holds c's samples, or NULL to write them inline. */
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
@@ -97,6 +172,7 @@ class_to_json(const struct result_class *c, const char *file)
 		    (double)c->count : (double)c->nsamples);
 		add_outcomes(o, c);
 		add_write_figures(o, c);
+		add_counts(o, c);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
@@ -111,6 +187,7 @@ class_to_json(const struct result_class *c, const char *file)
 		cJSON_AddNumberToObject(o, "count", (double)c->count);
 	add_outcomes(o, c);
 	add_write_figures(o, c);
+	add_counts(o, c);
 	return o;
 }
 
@@ -136,6 +213,10 @@ result_to_json(const struct result *r, const char *const *files)
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(classes, class_to_json(&r->classes[i],
 		    files != NULL ? files[i] : NULL));
+	if (session_present(&r->session))
+		cJSON_AddItemToObject(o, "session", session_to_json(&r->session));
+	if (r->driver != NULL)
+		cJSON_AddItemToObject(o, "driver", driver_to_json(r->driver));
 	return o;
 }
 

@@ -2,8 +2,9 @@
 /*
  * What the machine says of itself: on Linux /proc/cpuinfo and
  * /proc/meminfo, elsewhere sysctl where it has the figure, and sysconf
- * and uname everywhere.  A figure the system does not give is left
- * unknown rather than guessed.
+ * and uname everywhere; and for a probe record, who measured: the hashed
+ * machine id, the OS and the hints of virtualisation.  A figure the
+ * system does not give is left unknown rather than guessed.
  */
 #define _DARWIN_C_SOURCE /* sysctlbyname under _POSIX_C_SOURCE */
 #include <stdio.h>
@@ -148,4 +149,143 @@ host_gather(struct result_host *h)
 	h->id_source = xstrdup(identity_machine_hash(clean, hex));
 	h->machine_id = xstrdup(hex);
 	free(clean);
+}
+
+/* The machine id hashed, so the record does not publish it; else the host name. */
+static void
+host_id(struct probe_record *out, const char *hostname)
+{
+	char hex[IDENTITY_HASH_LEN + 1];
+	const char *src = identity_machine_hash(hostname, hex);
+
+	out->host_id = xstrdup(hex);
+	out->host_id_source = xstrdup(src);
+}
+
+/* PRETTY_NAME from os-release, or NULL. */
+static char *
+distribution(void)
+{
+	char buf[4096], *p, *q;
+
+	if (identity_read("/etc/os-release", buf, sizeof buf) < 0 &&
+	    identity_read("/usr/lib/os-release", buf, sizeof buf) < 0)
+		return NULL;
+	p = strstr(buf, "PRETTY_NAME=");
+	if (p == NULL || (p != buf && p[-1] != '\n'))
+		return NULL;
+	p += strlen("PRETTY_NAME=");
+	if (*p == '"')
+		p++;
+	q = strchr(p, '\n');
+	if (q != NULL)
+		*q = '\0';
+	q = strchr(p, '"');
+	if (q != NULL)
+		*q = '\0';
+	return identity_clean(p, 128);
+}
+
+static int
+cpu_has_hypervisor_flag(void)
+{
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = 0;
+
+	if (fp == NULL)
+		return 0;
+	while (getline(&line, &cap, fp) > 0) {
+		if (strncmp(line, "flags", 5) != 0)
+			continue;
+		found = strstr(line, " hypervisor") != NULL;
+		break;
+	}
+	free(line);
+	fclose(fp);
+	return found;
+}
+
+/* The hypervisor's name where firmware gives one. */
+static void
+dmi_vendor(char **virt, int hypervisor)
+{
+	static const char *const virtual[] = { "QEMU", "VMware", "innotek",
+	    "Xen", "Amazon EC2", "Google", "Parallels", "Bochs", "KubeVirt",
+	    "OpenStack", "DigitalOcean", NULL };
+	char buf[128], hint[200], *v;
+	size_t i;
+	int known = 0;
+
+	if (identity_read("/sys/class/dmi/id/sys_vendor", buf, sizeof buf) < 0 ||
+	    buf[0] == '\0')
+		return;
+	for (i = 0; virtual[i] != NULL; i++)
+		known |= strstr(buf, virtual[i]) != NULL;
+	if (!known && !hypervisor)
+		return;
+	v = identity_clean(buf, 64);
+	snprintf(hint, sizeof hint, "sys_vendor %s", v);
+	free(v);
+	identity_add_virt(virt, hint);
+}
+
+static void
+virt_hints(struct probe_record *out, const struct utsname *u)
+{
+	char buf[128], hint[256];
+	int hv = cpu_has_hypervisor_flag();
+
+	if (strstr(u->release, "microsoft") != NULL ||
+	    strstr(u->release, "Microsoft") != NULL) {
+		snprintf(hint, sizeof hint, "%s (kernel %.100s)",
+		    strstr(u->release, "Microsoft") ? "WSL1" : "WSL2", u->release);
+		identity_add_virt(&out->virt, hint);
+	}
+	if (hv)
+		identity_add_virt(&out->virt, "cpu flag hypervisor");
+	dmi_vendor(&out->virt, hv);
+	if (identity_read("/sys/hypervisor/type", buf, sizeof buf) == 0 &&
+	    buf[0] != '\0') {
+		char *v = identity_clean(buf, 32);
+
+		snprintf(hint, sizeof hint, "hypervisor %s", v);
+		free(v);
+		identity_add_virt(&out->virt, hint);
+	}
+}
+
+void
+host_identify(struct probe_record *out)
+{
+	struct utsname u;
+	char name[256], os[300], *dist;
+
+	if (gethostname(name, sizeof name) < 0)
+		strcpy(name, "unknown");
+	name[sizeof name - 1] = '\0';
+	out->host_name = identity_clean(name, 255);
+	host_id(out, out->host_name);
+	/* the hardware; the record's own kernel and id stand for the rest */
+	out->hw = xmalloc(sizeof *out->hw);
+	host_gather(out->hw);
+	free(out->hw->kernel);
+	free(out->hw->machine_id);
+	free(out->hw->id_source);
+	out->hw->kernel = out->hw->machine_id = out->hw->id_source = NULL;
+	if (uname(&u) < 0) {
+		out->os = xstrdup("unknown");
+		return;
+	}
+	dist = distribution();
+	if (dist != NULL)
+		snprintf(os, sizeof os, "%.60s %.60s (%.128s)", u.sysname, u.machine,
+		    dist);
+	else
+		snprintf(os, sizeof os, "%.60s %.60s", u.sysname, u.machine);
+	free(dist);
+	out->os = identity_clean(os, 255);
+	out->kernel = identity_clean(u.release, 255);
+	virt_hints(out, &u);
 }

@@ -6,6 +6,7 @@
 #ifndef SYNCGATE_PROBE_HOST_H
 #define SYNCGATE_PROBE_HOST_H
 
+#include "lib/probe_record.h"
 #include "lib/result_host.h"
 
 /*
@@ -13,5 +14,8 @@
  * with what the system says; a field it does not say stays unknown.
  */
 void host_gather(struct result_host *h);
+
+/* Fills out's host fields: id, id_source, name, os, kernel, virt, hw. */
+void host_identify(struct probe_record *out);
 
 #endif

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Who measured: the host (a hashed machine id), its OS and hints of
- * virtualisation, and the helpers the volume's identity shares with it.
- * Every string taken from the system is bounded and stripped of control
- * bytes.
+ * The helpers the host's identity (probe/host.c) and the volume's share:
+ * the hashed machine id, UUIDs, and strings from the system, each
+ * bounded and stripped of control bytes.
  */
 #ifndef SYNCGATE_PROBE_IDENTITY_H
 #define SYNCGATE_PROBE_IDENTITY_H
@@ -15,9 +14,6 @@
 
 /* Longest string kept from the system, paths aside; longer ones are cut. */
 #define IDENTITY_MAX 512
-
-/* Fills out's host fields: id, id_source, name, os, kernel, virt, hw. */
-void identity_host(struct probe_record *out);
 
 /*
  * The machine id hashed (salted FNV-1a), so no record publishes the id

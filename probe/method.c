@@ -16,6 +16,7 @@
 #endif
 
 #include "lib/err.h"
+#include "lib/sync_words.h"
 #include "probe/method.h"
 
 #if defined(__APPLE__)
@@ -93,50 +94,27 @@ barrier_fsync(int fd)
 #define DIRECT_MISSING "O_DIRECT does not exist on " SYSTEM_NAME
 #endif
 
-/*
- * The file's size and blocks are settled before the first sample, so a
- * data sync writes the data alone; a full sync also writes the inode's
- * modification time, which each write moves on when the clock has.
- */
-#define CARRIES_DATA "only the data goes out (the file's size and blocks " \
-	"were settled beforehand, and its modification time is left)"
-#define CARRIES_MTIME "the data goes out, and with it the inode's " \
-	"modification time when the write moved it on, which fdatasync leaves"
-
 static const struct probe_method methods[] = {
 #if HAVE_FDATASYNC
-	{ "fdatasync", "fdatasync", 0, 0, 0, libc_fdatasync, RAW_FDATASYNC, NULL,
-	  CARRIES_DATA },
+	{ SYNC_ROW_FDATASYNC, 0, libc_fdatasync, RAW_FDATASYNC, NULL },
 #else
-	{ "fdatasync", "fdatasync", 0, 0, 0, NULL, NULL,
-	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync",
-	  CARRIES_DATA },
+	{ SYNC_ROW_FDATASYNC, 0, NULL, NULL,
+	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync" },
 #endif
-	{ "fsync", "fsync", 0, 0, 0, libc_fsync, RAW_FSYNC, NULL, CARRIES_MTIME },
-	{ "dsync", "O_DSYNC write", O_DSYNC, 1, 0, NULL, NULL, NULL, CARRIES_DATA },
-	{ "direct-dsync", "O_DIRECT|O_DSYNC write", DIRECT_FLAGS, 1, 1, NULL,
-	  NULL, DIRECT_MISSING, "the data goes from the buffer, past any page "
-	  "cache; " CARRIES_DATA },
-#define CARRIES_CACHED "O_DIRECT accepted but the page cache was not " \
-	"bypassed (the page the trial write wrote was in it afterwards, by " \
-	"mincore), so the data goes through memory; " CARRIES_DATA
+	{ SYNC_ROW_FSYNC, 0, libc_fsync, RAW_FSYNC, NULL },
+	{ SYNC_ROW_DSYNC, O_DSYNC, NULL, NULL, NULL },
+	{ SYNC_ROW_DIRECT_DSYNC, DIRECT_FLAGS, NULL, NULL, DIRECT_MISSING },
 #ifdef F_FULLFSYNC
-	{ "full", "F_FULLFSYNC", 0, 0, 0, full_fsync, NULL, NULL,
-	  CARRIES_MTIME "; then the drive is asked to empty its cache" },
+	{ SYNC_ROW_FULL, 0, full_fsync, NULL, NULL },
 #else
-	{ "full", "F_FULLFSYNC", 0, 0, 0, NULL, NULL,
-	  "F_FULLFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl",
-	  CARRIES_MTIME "; then the drive is asked to empty its cache" },
+	{ SYNC_ROW_FULL, 0, NULL, NULL,
+	  "F_FULLFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
 #endif
 #ifdef F_BARRIERFSYNC
-	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, barrier_fsync, NULL, NULL,
-	  CARRIES_MTIME "; then a barrier orders the drive's cache, which is "
-	  "not emptied" },
+	{ SYNC_ROW_BARRIER, 0, barrier_fsync, NULL, NULL },
 #else
-	{ "barrier", "F_BARRIERFSYNC", 0, 0, 0, NULL, NULL,
-	  "F_BARRIERFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl",
-	  CARRIES_MTIME "; then a barrier orders the drive's cache, which is "
-	  "not emptied" },
+	{ SYNC_ROW_BARRIER, 0, NULL, NULL,
+	  "F_BARRIERFSYNC is a macOS call; " SYSTEM_NAME " has no such fcntl" },
 #endif
 };
 
@@ -150,23 +128,6 @@ probe_method_default_name(void)
 #else
 	return "fdatasync";
 #endif
-}
-
-/* Every name in the table, systems' own or not, so the list never drifts. */
-const char *
-probe_method_names(void)
-{
-	static char names[NMETHODS * 16];
-	size_t i;
-
-	if (names[0] != '\0')
-		return names;
-	for (i = 0; i < NMETHODS; i++) {
-		if (i > 0)
-			strcat(names, ", ");
-		strcat(names, methods[i].name);
-	}
-	return names;
 }
 
 const struct probe_method *
@@ -189,7 +150,7 @@ probe_method_find(const char *name, char *err)
 		name = probe_method_default_name();
 	if ((m = probe_method_lookup(name)) == NULL) {
 		errf(err, "--method %.64s: unknown; expected one of %s", name,
-		    probe_method_names());
+		    sync_words_names());
 		return NULL;
 	}
 	if (m->missing != NULL) {
@@ -246,7 +207,7 @@ probe_method_clean_sync_raw(const struct probe_method *m, int fd)
 const char *
 probe_method_carries(const struct probe_method *m, int cached)
 {
-	return m->direct && cached ? CARRIES_CACHED : m->carries;
+	return sync_words_carries(sync_words_lookup(m->name), cached);
 }
 
 const char *

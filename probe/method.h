@@ -1,23 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The durable-sync methods the probe can time, what each call is, and
+ * The durable-sync methods the probe can time: each one's calls, and
  * which of them this system has.  A method the system lacks is an error
- * naming the system, never a substitute.  The one table of them: the
- * probe times what it says, and the text of a record names what it says.
+ * naming the system, never a substitute.  The words of each, which a
+ * record's text names, are lib/sync_words.h's rows.
  */
 #ifndef SYNCGATE_PROBE_METHOD_H
 #define SYNCGATE_PROBE_METHOD_H
 
+/* The first four fields are a SYNC_ROW_ of lib/sync_words.h. */
 struct probe_method {
 	const char *name;       /* as given to --method */
 	const char *word;       /* the call in words: "fdatasync", "O_DSYNC write" */
-	int open_flags;         /* flags of the timed descriptor (O_DSYNC...) */
 	int write_timed;        /* 1: the write is the sync, so the write is timed */
 	int direct;             /* 1: O_DIRECT, write sizes a multiple of 512 */
+	int open_flags;         /* flags of the timed descriptor (O_DSYNC...) */
 	int (*sync)(int fd);    /* the flush through libc; NULL when write_timed */
 	int (*raw_sync)(int fd); /* the same flush past libc; NULL where none */
 	const char *missing;    /* why this system lacks it; NULL if it has it */
-	const char *carries;    /* what the sync writes beyond the data, in words */
 };
 
 /*
@@ -35,9 +35,6 @@ const struct probe_method *probe_method_lookup(const char *name);
 /* The default method's name on this system: fdatasync, or full on macOS. */
 const char *probe_method_default_name(void);
 
-/* Every method's name in the table, comma-separated, for messages. */
-const char *probe_method_names(void);
-
 /*
  * A sync with nothing dirty, for the reference timing and for cleaning
  * up after an untimed write: the method's own flush, or fdatasync (fsync
@@ -53,11 +50,7 @@ int probe_method_clean_sync(const struct probe_method *m, int fd);
 int probe_method_clean_sync_raw(const struct probe_method *m, int fd);
 int probe_method_has_clean_raw(const struct probe_method *m);
 
-/*
- * What the sync writes beyond the data, in words (m->carries); for
- * O_DIRECT that the filesystem took without bypassing the page cache
- * (cached), said so instead of "past any page cache".
- */
+/* What the sync writes beyond the data, in words: sync_words_carries. */
 const char *probe_method_carries(const struct probe_method *m, int cached);
 
 /* The call probe_method_clean_sync makes, in words: "fdatasync". */

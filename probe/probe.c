@@ -4,7 +4,7 @@
  * holding a directory, and whether the flush reaches a device.  Usage,
  * options and the main live here; the work is in scratch.c (the file),
  * options.c (their bounds), measure.c and group.c (the timings),
- * identity.c and volume.c (who and where), judge.c and classify.c (the
+ * host.c and volume.c (who and where), judge.c and classify.c (the
  * decision) and report/probe_text.c (the text).
  */
 #include <getopt.h>
@@ -23,7 +23,7 @@
 #include "lib/units.h"
 #include "lib/version.h"
 #include "probe/flushcount.h"
-#include "probe/identity.h"
+#include "probe/host.h"
 #include "probe/judge.h"
 #include "probe/measure.h"
 #include "probe/method.h"
@@ -351,7 +351,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	int rc = -1;
 
 	probe_record_init(out);
-	identity_host(out);
+	host_identify(out);
 	if ((m = probe_method_find(o->method, err)) == NULL ||
 	    probe_options_check(o, m, err) < 0 ||
 	    (slots = probe_options_slots(o, err)) < 0) {

@@ -13,9 +13,9 @@
 #include <time.h>
 
 #include "lib/logcmd.h"
+#include "lib/sync_words.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
-#include "probe/method.h"
 #include "report/escape.h"
 #include "report/report.h"
 
@@ -79,29 +79,29 @@ dur(const struct text_ctx *t, char *buf, double ns)
 static int
 write_timed(const struct probe_record *p)
 {
-	const struct probe_method *m = probe_method_lookup(p->method);
+	const struct sync_words *w = sync_words_lookup(p->method);
 
-	return m != NULL && m->write_timed;
+	return w != NULL && w->write_timed;
 }
 
-/* The call in words, from the method table; a name it lacks as given. */
+/* The call in words, from the methods' words; a name they lack as given. */
 static const char *
 sync_word(const struct probe_record *p)
 {
-	const struct probe_method *m = probe_method_lookup(p->method);
+	const struct sync_words *w = sync_words_lookup(p->method);
 
 	if (p->method == NULL)
 		return "sync";
-	return m != NULL ? m->word : p->method;
+	return w != NULL ? w->word : p->method;
 }
 
-/* The call the clean reference sync made, as the method table says. */
+/* The call the clean reference sync made on the record's system. */
 static const char *
 clean_word(const struct probe_record *p)
 {
-	const struct probe_method *m = probe_method_lookup(p->method);
+	const struct sync_words *w = sync_words_lookup(p->method);
 
-	return m != NULL ? probe_method_clean_name(m) : sync_word(p);
+	return w != NULL ? sync_words_clean(w, p->os) : sync_word(p);
 }
 
 /* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */

@@ -12,7 +12,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/probe_record.h"
-#include "probe/method.h"
+#include "lib/sync_words.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
@@ -234,34 +234,41 @@ test_probe_text_refuses_empty(void **state)
 }
 
 /*
- * Every method of the table is named in the text as the table words it:
- * the call timed, and the clean sync beside it (fsync, not fdatasync, on
- * a system without fdatasync).
+ * Every method is named in the text as its words say: the call timed, and
+ * the clean sync beside it, as the record's system made it whatever
+ * system renders it (F_FULLFSYNC for a full sync measured on macOS; fsync,
+ * not fdatasync, beside a macOS O_DSYNC write).
  */
 static void
 test_probe_text_names_calls_from_the_method_table(void **state)
 {
+	static const struct { const char *name, *os, *clean; } mac[] = {
+		{ "full", "Darwin arm64", "F_FULLFSYNC" },
+		{ "barrier", "Darwin arm64", "F_BARRIERFSYNC" },
+		{ "dsync", "Darwin arm64", "fsync" },
+		{ "dsync", "Linux x86_64", "fdatasync" },
+	};
 	struct probe_record p;
 	char err[ERRLEN], *names, *name, *save = NULL, *text, want[256];
-	size_t len, n = 0;
+	size_t len, n = 0, i;
 
 	(void)state;
 	assert_int_equal(probe_record_load("fixtures/probe/disk-dsync.json", &p,
 	    err), 0);
-	names = strdup(probe_method_names());
+	names = strdup(sync_words_names());
 	for (name = strtok_r(names, ", ", &save); name != NULL;
 	    name = strtok_r(NULL, ", ", &save), n++) {
-		const struct probe_method *m = probe_method_lookup(name);
+		const struct sync_words *w = sync_words_lookup(name);
 
-		assert_non_null(m);
+		assert_non_null(w);
 		free(p.method);
 		p.method = strdup(name);
 		text = render(&p, 0, &len);
-		snprintf(want, sizeof want, "%s %s 4 KiB", m->word,
-		    m->write_timed ? "of" : "after a");
+		snprintf(want, sizeof want, "%s %s 4 KiB", w->word,
+		    w->write_timed ? "of" : "after a");
 		assert_non_null(strstr(text, want));
 		snprintf(want, sizeof want, "\n  %s with nothing dirty ",
-		    probe_method_clean_name(m));
+		    sync_words_clean(w, p.os));
 		if (strstr(text, want) == NULL) {
 			print_error("%s: no \"%s\" in:\n%s\n", name, want, text);
 			fail();
@@ -270,6 +277,21 @@ test_probe_text_names_calls_from_the_method_table(void **state)
 	}
 	assert_int_equal(n, 6);
 	free(names);
+	for (i = 0; i < sizeof mac / sizeof mac[0]; i++) {
+		free(p.method);
+		free(p.os);
+		p.method = strdup(mac[i].name);
+		p.os = strdup(mac[i].os);
+		text = render(&p, 0, &len);
+		snprintf(want, sizeof want, "\n  %s with nothing dirty ",
+		    mac[i].clean);
+		if (strstr(text, want) == NULL) {
+			print_error("%s on %s: no \"%s\" in:\n%s\n", mac[i].name,
+			    mac[i].os, want, text);
+			fail();
+		}
+		free(text);
+	}
 	probe_record_free(&p);
 }
 

@@ -9,6 +9,7 @@
 
 #include "lib/err.h"
 #include "lib/result.h"
+#include "lib/version.h"
 #include "tests/testutil.h"
 
 static void
@@ -107,6 +108,69 @@ test_result_to_json_samples_files(void **state)
 	result_free(&r);
 }
 
+/*
+ * What syncgate-bench adds, written once by the writer: each class's
+ * sampling, the write class's flush counts (a flushes_per_op without a
+ * figure null beside them), the session and the driver, in the order
+ * the result has always had them.
+ */
+static void
+test_result_to_json_bench_keys(void **state)
+{
+	struct result r;
+	struct result_class *c;
+	struct result_flush_count *f;
+
+	(void)state;
+	start(&r);
+	c = result_add_class(&r, "write", KIND_WRITE);
+	add_samples(c, 1500, 2500);
+	c->turn_wait_ns = 7;
+	c->sampling = xstrdup("every operation");
+	f = c->flush_count = xcalloc(1, sizeof *f);
+	f->ops = 2;
+	f->ops_s = 0.5;
+	f->idle_s = NAN;
+	f->devices = xcalloc(1, sizeof *f->devices);
+	f->ndevices = 1;
+	f->devices[0].device = xstrdup("vda");
+	f->devices[0].flushes = 4;
+	f->devices[0].idle_flushes = 0;
+	f->devices[0].rounds_flushes = NAN;
+	f->devices[0].dropped = xstrdup("reset");
+	f->other = 0;
+	f->why_none = xstrdup("dropped");
+	strcpy(r.session.id, "3f0c9a6e1b2d4c5f8a7e6d5c4b3a2910");
+	r.session.run = 2;
+	r.session.runs = 3;
+	r.driver = xcalloc(1, sizeof *r.driver);
+	r.driver->rows = 10;
+	r.driver->value_bytes = 100;
+	r.driver->seconds = 1.5;
+	r.driver->mix = xstrdup("0:0:1");
+	r.driver->settings = xstrdup("s");
+	r.driver->probed = xstrdup("p");
+	r.driver->elapsed_s = 1.75;
+	r.driver->max_samples = 9;
+	r.driver->samples_file_over = 8;
+	assert_json(&r, NULL, "{\"format\":\"syncgate-result/1\",\"engine\":\"e\","
+	    "\"classes\":[{\"name\":\"write\",\"kind\":\"write\","
+	    "\"samples_ns\":[1500,2500],\"count\":2,\"turn_wait_ns\":7,"
+	    "\"sampling\":\"every operation\",\"flushes_per_op\":null,"
+	    "\"flush_count\":{\"ops\":2,\"ops_s\":0.5,\"idle_s\":null,"
+	    "\"devices\":[{\"device\":\"vda\",\"flushes\":4,\"idle_flushes\":0,"
+	    "\"rounds_flushes\":null,\"dropped\":\"reset\"}],\"device\":null,"
+	    "\"other\":0,\"why_none\":\"dropped\"}}],"
+	    "\"session\":{\"id\":\"3f0c9a6e1b2d4c5f8a7e6d5c4b3a2910\",\"run\":2,"
+	    "\"runs\":3},"
+	    "\"driver\":{\"program\":\"syncgate-bench\",\"syncgate_version\":\""
+	    SYNCGATE_VERSION "\",\"rows\":10,\"value_bytes\":100,\"seconds\":1.5,"
+	    "\"mix\":\"0:0:1\",\"settings\":\"s\",\"probed\":\"p\","
+	    "\"probe_every_ns\":\"off\",\"elapsed_s\":1.75,\"max_samples\":9,"
+	    "\"samples_file_over\":8}}");
+	result_free(&r);
+}
+
 static void
 test_result_reload_refuses_what_the_gate_would(void **state)
 {
@@ -144,6 +208,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_result_to_json_ranges_and_samples),
 		cmocka_unit_test(test_result_to_json_samples_files),
+		cmocka_unit_test(test_result_to_json_bench_keys),
 		cmocka_unit_test(test_result_reload_refuses_what_the_gate_would),
 	};
 

@@ -243,9 +243,10 @@ test_reads_take_no_turn(void **state)
 }
 
 /*
- * Runs o with rounds a minute apart, so only the opening and closing
- * rounds fall in a run of a tenth of a second; ser gets the rounds.
- * Returns what bench_run did.
+ * Runs o with the probe ready for rounds a minute apart (o's
+ * probe_every_ns says whether the driver takes them), so only the opening
+ * and closing rounds fall in a run of a tenth of a second; ser gets the
+ * rounds.  Returns what bench_run did.
  */
 static int
 run_with_rounds(const struct bench_options *o, struct probe_series *ser, char *err)
@@ -276,6 +277,7 @@ test_rounds_close_the_run(void **state)
 
 	(void)state;
 	options(&o, 2, 0, 1);
+	o.probe_every_ns = 60e9;
 	assert_int_equal(run_with_rounds(&o, &ser, err), 0);
 	assert_int_equal(ser.rounds.count, 2);
 	assert_int_equal(ser.n, 2 * INRUN_PER_ROUND);
@@ -300,10 +302,29 @@ test_failed_run_is_not_closed(void **state)
 	atomic_store(&writes_done, 0);
 	atomic_store(&fail_at, 10);
 	options(&o, 2, 0, 1);
+	o.probe_every_ns = 60e9;
 	assert_int_equal(run_with_rounds(&o, &ser, err), -1);
 	atomic_store(&fail_at, 0);
 	assert_string_equal(err, "fake: no space left on the device");
 	assert_int_equal(ser.rounds.count, 1);
+	probe_series_free(&ser);
+}
+
+/*
+ * The driver schedules the rounds from its own options: with
+ * --probe-every off it takes none, whatever the probe was opened for.
+ */
+static void
+test_rounds_follow_the_options(void **state)
+{
+	struct bench_options o;
+	struct probe_series ser;
+	char err[ERRLEN];
+
+	(void)state;
+	options(&o, 2, 0, 1);
+	assert_int_equal(run_with_rounds(&o, &ser, err), 0);
+	assert_int_equal(ser.rounds.count, 0);
 	probe_series_free(&ser);
 }
 
@@ -315,6 +336,7 @@ main(void)
 		cmocka_unit_test(test_writes_take_turns),
 		cmocka_unit_test(test_reads_take_no_turn),
 		cmocka_unit_test(test_rounds_close_the_run),
+		cmocka_unit_test(test_rounds_follow_the_options),
 		cmocka_unit_test(test_failed_run_is_not_closed),
 	};
 
