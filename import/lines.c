@@ -18,17 +18,10 @@ import_note(struct import_notes *notes, const char *fmt, ...)
 {
 	va_list ap;
 	char *line;
-	int n;
 
 	/* whole, however long an operation's name: err_warn shortens it for stderr */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	line = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	line[0] = '\0';
-	va_start(ap, fmt);
-	if (n > 0)
-		vsnprintf(line, (size_t)n + 1, fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	xgrow(&notes->lines, &notes->cap, notes->n + 1, sizeof *notes->lines);
 	notes->lines[notes->n++] = line;

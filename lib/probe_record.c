@@ -168,17 +168,10 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 {
 	va_list ap;
 	char *line;
-	int n;
 
 	/* whole: a record read back must say what the file said */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	line = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	line[0] = '\0';
-	va_start(ap, fmt);
-	if (n > 0)
-		vsnprintf(line, (size_t)n + 1, fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	p->evidence = xrealloc(p->evidence, (p->nevidence + 1) * sizeof *p->evidence);
 	p->evidence[p->nevidence++] = line;
