@@ -27,12 +27,6 @@ layout_symbol(enum ruling r)
 }
 
 char *
-layout_ns(char *buf, size_t len, double ns, int ascii)
-{
-	return units_fmt_duration(buf, len, ns, ascii);
-}
-
-char *
 layout_trimmed(char *buf, size_t len, double r)
 {
 	char *end;

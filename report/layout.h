@@ -18,9 +18,6 @@
 /* "✅", "❌", "⚠️" or "➖". */
 const char *layout_symbol(enum ruling r);
 
-/* A duration, "-" when absent; into buf, returned. */
-char *layout_ns(char *buf, size_t len, double ns, int ascii);
-
 /* A ratio or a count of syncs with two decimals, "-" when absent. */
 char *layout_ratio(char *buf, size_t len, double r);
 
