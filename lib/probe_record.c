@@ -219,17 +219,6 @@ add_num(cJSON *o, const char *key, double v)
 		cJSON_AddNullToObject(o, key);
 }
 
-static cJSON *
-num_array(const double *v, size_t n)
-{
-	cJSON *a = cJSON_CreateArray();
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
-	return a;
-}
-
 static void
 host_json(cJSON *o, const struct probe_record *p)
 {
@@ -288,7 +277,7 @@ summary_json(cJSON *o, const struct probe_record *p)
 {
 	cJSON *ci;
 
-	cJSON_AddItemToObject(o, "samples_ns", num_array(p->samples_ns, p->nsamples));
+	cJSON_AddItemToObject(o, "samples_ns", json_double_array(p->samples_ns, p->nsamples));
 	add_num(o, "median_ns", p->median_ns);
 	add_num(o, "min_ns", p->min_ns);
 	add_num(o, "max_ns", p->max_ns);
@@ -362,7 +351,7 @@ group_json(cJSON *o, const struct probe_record *p)
 	add_num(g, "syncs_p99", p->group.syncs_p99);
 	json_add_string_or_null(g, "stopped_by", p->group.stopped_by);
 	cJSON_AddItemToObject(g, "samples_ns",
-	    num_array(p->group.samples_ns, p->group.nsamples));
+	    json_double_array(p->group.samples_ns, p->group.nsamples));
 }
 
 cJSON *
