@@ -307,17 +307,14 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 	size_t cut;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
 	ps.notes = notes;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((cut = import_cut_line(buf, len)) != 0) {
-		errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-		    "expected %s, whose every line ends in a newline", name, cut, WHAT);
+		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}
 	if (read_lines(&ps, buf, len, err) < 0)

@@ -530,9 +530,7 @@ import_fio_parse(const char *buf, size_t len, const char *name,
 	cJSON *root;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0 ||
+	if (import_begin(buf, len, name, WHAT, out, err) < 0 ||
 	    locate(buf, len, name, &t, err) < 0)
 		return -1;
 	if ((root = parse_document(buf, &t, name, err)) == NULL)

@@ -230,23 +230,19 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
 	struct import_line l;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.unit_exp10 = unit_exp10;
 	ps.unit = unit;
 	ps.footer_total = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &l)) {
 		if (import_line_blank(&l))
 			continue;
 		if (!l.ended) {
-			errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-			    "expected %s, whose every line ends in a newline", name, l.number,
-			    WHAT);
+			import_truncated(err, name, l.number, WHAT);
 			goto out;
 		}
 		if (read_line(&ps, &l, err) < 0)

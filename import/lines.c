@@ -100,13 +100,15 @@ import_line_blank(const struct import_line *line)
 }
 
 int
-import_check_text(const char *buf, size_t len, const char *name,
-    const char *what, char *err)
+import_begin(const char *buf, size_t len, const char *name,
+    const char *what, struct result *out, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
 	int any = 0;
 
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
 		size_t ok;
@@ -125,6 +127,13 @@ import_check_text(const char *buf, size_t len, const char *name,
 	if (!any)
 		return errf(err, "%s: empty; expected %s", name, what);
 	return 0;
+}
+
+int
+import_truncated(char *err, const char *name, size_t line, const char *what)
+{
+	return errf(err, "%s: truncated at line %zu: the file ends inside a line; "
+	    "expected %s, whose every line ends in a newline", name, line, what);
 }
 
 size_t

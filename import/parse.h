@@ -161,12 +161,16 @@ const char *import_shown(char *buf, const char *s, size_t n);
 int import_line_blank(const struct import_line *line);
 
 /*
- * The checks every text import starts with: an empty buffer (or only
- * blanks) and a NUL byte (not text).  what names the expected format
- * ("YCSB's text output").  Returns 0, or -1 with err set.
+ * What every import starts with: out emptied (its concurrency unknown),
+ * then the checks of the text, an empty buffer (or only blanks), a NUL
+ * byte or bytes not UTF-8.  what names the expected format ("YCSB's text
+ * output").  Returns 0, or -1 with err set.
  */
-int import_check_text(const char *buf, size_t len, const char *name,
-    const char *what, char *err);
+int import_begin(const char *buf, size_t len, const char *name,
+    const char *what, struct result *out, char *err);
+
+/* The message of a file cut inside line (of what): returns -1. */
+int import_truncated(char *err, const char *name, size_t line, const char *what);
 
 /*
  * The number of a last line that has text but no newline: the tools end

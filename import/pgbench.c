@@ -213,9 +213,7 @@ read_lines(struct pg_parse *ps, const char *buf, size_t len, char *err)
 		if (import_line_blank(&line))
 			continue;
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
+			return import_truncated(err, ps->name, line.number, WHAT);
 		if (read_line(ps, buf, len, &line, err) < 0)
 			return -1;
 	}
@@ -272,12 +270,10 @@ import_pgbench_parse(const char *buf, size_t len, const char *name,
 {
 	struct pg_parse ps;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto bad;

@@ -374,9 +374,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		if (line.text[0] != '[')
 			continue;
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
+			return import_truncated(err, ps->name, line.number, WHAT);
 		if (split_line(line.text, line.len, &l) < 0) {
 			if (ps->nlines == 0)
 				return not_ycsb(ps, &line, err);
@@ -582,11 +580,9 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	size_t i, cut;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
 	sniffed = import_sniff(buf, len);
@@ -596,8 +592,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 		goto out;
 	cut = import_cut_line(buf, len);
 	if (cut) {
-		errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-		    "expected %s, whose every line ends in a newline", name, cut, WHAT);
+		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}
 	if (build(&ps, out, notes, err) < 0)

@@ -217,9 +217,7 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 	cJSON *root = NULL;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
 	    buf[i] == '\n'))

@@ -146,9 +146,7 @@ read_lines(struct raw_parse *ps, const char *buf, size_t len, char *err)
 		if (import_line_blank(&l))
 			continue;
 		if (!l.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, l.number, WHAT);
+			return import_truncated(err, ps->name, l.number, WHAT);
 		if (l.len > sizeof HEADER - 1 && memcmp(l.text + l.len -
 		    (sizeof HEADER - 1), HEADER, sizeof HEADER - 1) == 0) {
 			if (header(ps, &l, err) < 0)
@@ -224,12 +222,10 @@ import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
 {
 	struct raw_parse ps;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0 || finish(&ps, notes, err) < 0)
 		goto bad;
