@@ -22,9 +22,11 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-#define WHAT "go-ycsb's output"
+#define WHAT import_go_ycsb_what
 #define CSV_HEADER "operation,timestamp_us,latency_us"
 #define MAX_OPS 64
+
+const char import_go_ycsb_what[] = "go-ycsb's output";
 
 static const char *const read_ops[] = { "READ", "BATCH_READ", "SCAN", NULL };
 static const char *const write_ops[] = { "UPDATE", "BATCH_UPDATE", "INSERT",
@@ -361,10 +363,9 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
 	if ((header = csv_header(buf, len)) != 0)
 		rc = read_csv(&ps, buf, len, header, err);
 	else if ((rc = read_summaries(&ps, buf, len, err)) > 0) {
-		if (import_other_format(buf, len, name, "go-ycsb", WHAT, err) == 0)
-			errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
-			    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
-		rc = -1;
+		errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
+		    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
+		rc = IMPORT_FOREIGN;
 	}
 	if (rc == 0 && out->nclasses == 0)
 		rc = errf(err, "%s: no READ, SCAN, UPDATE, INSERT or DELETE operations "

@@ -22,7 +22,9 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "HdrHistogram's percentile text (.hgrm)"
+#define WHAT import_hgrm_what
+
+const char import_hgrm_what[] = "HdrHistogram's percentile text (.hgrm)";
 
 struct hgrm_row {
 	double value, pct;
@@ -249,9 +251,9 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
 			goto out;
 	}
 	if (ps.header == 0) {
-		if (import_other_format(buf, len, name, "hgrm", WHAT, err) == 0)
-			errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
-			    "header; expected %s", name, WHAT);
+		errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
+		    "header; expected %s", name, WHAT);
+		rc = IMPORT_FOREIGN;
 		goto out;
 	}
 	if (ps.nrows == 0) {

@@ -19,8 +19,10 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "a LinkBench -csvstats file"
+#define WHAT import_linkbench_what
 #define MAXCOLS 64
+
+const char import_linkbench_what[] = "a LinkBench -csvstats file";
 
 static const char *const read_ops[] = { "GET_NODE", "COUNT_LINK", "MULTIGET_LINK",
 	"GET_LINKS_LIST", NULL };

@@ -20,10 +20,12 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "YCSB's text output"
+#define WHAT import_ycsb_what
 #define PCT_HINT "YCSB prints it only when run with -p hdrhistogram.percentiles=50,99 " \
 	"(and the default measurementtype=hdrhistogram); syncgate does not guess it " \
 	"from the other percentiles"
+
+const char import_ycsb_what[] = "YCSB's text output";
 
 /* A percentile's unit, as its measurement's name gives it. */
 struct ycsb_unit {
@@ -576,7 +578,6 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct ycsb_parse ps;
-	struct import_sniffed sniffed;
 	size_t i, cut;
 	int rc = -1;
 
@@ -585,9 +586,10 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
-	sniffed = import_sniff(buf, len);
-	if (sniffed.format != NULL && strcmp(sniffed.format, "ycsb-raw") == 0)
-		return import_other_format(buf, len, name, "ycsb", WHAT, err);
+	if (import_find(buf, len, IMPORT_YCSB_RAW_HEADER) != NULL) {
+		errf(err, "%s: %s; expected %s", name, import_ycsb_raw_what, WHAT);
+		return IMPORT_FOREIGN;
+	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	cut = import_cut_line(buf, len);

@@ -18,9 +18,12 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-#define WHAT "YCSB's raw measurements (measurementtype=raw)"
-#define HEADER " latency raw data: op, timestamp(ms), latency(us)"
+#define WHAT import_ycsb_raw_what
+#define HEADER IMPORT_YCSB_RAW_HEADER
 #define MAX_OPS 64
+
+const char import_ycsb_raw_what[] =
+    "YCSB's raw measurements (measurementtype=raw)";
 
 static const char *const read_ops[] = { "READ", "SCAN", NULL };
 static const char *const write_ops[] = { "UPDATE", "INSERT", "READ-MODIFY-WRITE",
@@ -230,9 +233,9 @@ import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
 	if (read_lines(&ps, buf, len, err) < 0 || finish(&ps, notes, err) < 0)
 		goto bad;
 	if (ps.nops == 0) {
-		if (import_other_format(buf, len, name, "ycsb-raw", WHAT, err) == 0)
-			errf(err, "%s: no \"OP" HEADER "\" header; expected %s", name, WHAT);
-		goto bad;
+		errf(err, "%s: no \"OP" HEADER "\" header; expected %s", name, WHAT);
+		result_free(out);
+		return IMPORT_FOREIGN;
 	}
 	if (out->nclasses == 0) {
 		errf(err, "%s: no READ, SCAN, UPDATE, INSERT, READ-MODIFY-WRITE or DELETE "
