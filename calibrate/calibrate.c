@@ -454,7 +454,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct table *t = arg;
 
-	if (out->format == FORMAT_JSON) {
+	if (out->format == report_format_find("json")) {
 		if (json_print_and_delete(fp, noise_to_json(t->n)) < 0)
 			return errf(err, "%s: cannot write the noise record",
 			    out->path ? out->path : "standard output");

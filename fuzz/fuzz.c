@@ -75,25 +75,3 @@ fuzz_sink(void)
 	}
 	return fp;
 }
-
-int
-fuzz_import(const uint8_t *data, size_t size, import_parse_fn parse)
-{
-	struct import_notes notes = { NULL, 0, 0 };
-	struct result r;
-	char err[ERRLEN];
-	cJSON *root;
-
-	memset(&r, 0, sizeof r);
-	if (parse((const char *)data, size, "fuzz.txt", &r, &notes, err) == 0) {
-		r.engine = xstrdup("engine");
-		root = result_to_json(&r, NULL);
-		(void)result_reload(root, "fuzz.txt", NULL, err);
-		cJSON_Delete(root);
-	} else if (strlen(err) == 0) {
-		abort();
-	}
-	import_notes_free(&notes);
-	result_free(&r);
-	return 0;
-}

@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "import/parse.h"
-
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -35,12 +33,5 @@ const char *fuzz_dir(void);
  * Returns the full path (static storage), or aborts on an I/O error.
  */
 const char *fuzz_file(const char *name, const uint8_t *data, size_t size);
-
-/*
- * An importer on arbitrary bytes: parse, then what `syncgate import` does
- * with a parsed run, the result written as syncgate-result/1 and read back
- * as the gate reads it.  Aborts where parse fails without a message.
- */
-int fuzz_import(const uint8_t *data, size_t size, import_parse_fn parse);
 
 #endif

@@ -27,21 +27,19 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum report_format formats[] = {
-		FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON
-	};
 	struct render_opts o[2] = { { 0, 0 }, { 1, 1 } };
 	char err[ERRLEN];
 	struct result r;
 	cJSON *root = fuzz_json(data, size);
-	size_t f, k;
+	const struct report_format *f;
+	size_t k;
 
 	if (root == NULL)
 		return 0;
 	if (result_from_json(root, path, &r, err) == 0) {
-		for (f = 0; f < sizeof formats / sizeof formats[0]; f++)
-			for (k = 0; k < 2; k++)
-				if (report_result(fuzz_sink(), &r, formats[f], &o[k]) < 0)
+		for (f = report_formats; f->name != NULL; f++)
+			for (k = 0; f->result != NULL && k < 2; k++)
+				if (f->result(fuzz_sink(), &r, &o[k]) < 0)
 					abort();
 		result_free(&r);
 	} else if (strlen(err) == 0) {

@@ -22,7 +22,9 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "db_bench's output with --histogram=1"
+#define WHAT import_db_bench_what
+
+const char import_db_bench_what[] = "db_bench's output with --histogram=1";
 
 static const char *const read_ops[] = { "read", "seek", "multiscan", NULL };
 static const char *const write_ops[] = { "write", "delete", "merge", "update", NULL };
@@ -307,24 +309,20 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 	size_t cut;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
 	ps.notes = notes;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((cut = import_cut_line(buf, len)) != 0) {
-		errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-		    "expected %s, whose every line ends in a newline", name, cut, WHAT);
+		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	if (ps.blocks == 0) {
-		if (import_other_format(buf, len, name, "db_bench", WHAT, err) < 0)
-			goto out;
+		rc = IMPORT_FOREIGN;
 		if (ps.reports > 0)
 			errf(err, "%s: line %zu: %zu benchmark report line%s and no "
 			    "\"Microseconds per OP:\" block: db_bench prints one for each "

@@ -24,11 +24,14 @@
 #include "lib/err.h"
 #include "lib/json.h"
 
-#define WHAT "fio's JSON output (--output-format=json or json+)"
+#define WHAT import_fio_what
 #define PCT_HINT "fio prints them with its default --percentile_list, or one " \
 	"that holds 50 and 99 (--percentile_list=50:99)"
 #define PLAT_BITS 6
 #define PLAT_GROUPS 29
+
+const char import_fio_what[] =
+    "fio's JSON output (--output-format=json or json+)";
 
 /* Where the document lies in the buffer, and what surrounds it. */
 struct fio_text {
@@ -144,10 +147,8 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 		t->before += !import_line_blank(&line);
 	}
 	if (t->start_line == 0) {
-		if (import_other_format(buf, len, name, "fio", WHAT, err) < 0)
-			return -1;
-		return errf(err, "%s: no line starts a JSON object; expected %s", name,
-		    WHAT);
+		errf(err, "%s: no line starts a JSON object; expected %s", name, WHAT);
+		return IMPORT_FOREIGN;
 	}
 	t->end = json_end(buf, len, t->start);
 	if (t->end == 0)
@@ -530,11 +531,11 @@ import_fio_parse(const char *buf, size_t len, const char *name,
 	cJSON *root;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0 ||
-	    locate(buf, len, name, &t, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
+	if ((rc = locate(buf, len, name, &t, err)) < 0)
+		return rc;
+	rc = -1;
 	if ((root = parse_document(buf, &t, name, err)) == NULL)
 		return -1;
 	if (!cJSON_IsObject(root))

@@ -12,6 +12,11 @@
 
 const struct import_format import_formats[] = {
 	{ .name = "ycsb", .tool = "YCSB", .parse = import_ycsb_parse,
+	  .expected = import_ycsb_what,
+	  .marks = { { "[OVERALL], ", 1, "YCSB's text output", 0 },
+	    { "[READ], ", 1, "YCSB's text output", 0 },
+	    { "[UPDATE], ", 1, "YCSB's text output", 0 },
+	    { "[INSERT], ", 1, "YCSB's text output", 0 } },
 	  .workload = "ycsb", .takes_workload = 1,
 	  .synopsis = "FILE --engine NAME [--probe FILE] [--workload NAME]\n"
 	  "[-o FILE]",
@@ -22,6 +27,8 @@ const struct import_format import_formats[] = {
 	  "-p hdrhistogram.percentiles=50,99: a missing percentile is an\n"
 	  "error, never a guess." },
 	{ .name = "linkbench", .tool = "LinkBench", .parse = import_linkbench_parse,
+	  .expected = import_linkbench_what,
+	  .marks = { { "op,count,p25_low,", 1, "a LinkBench -csvstats file", 0 } },
 	  .workload = "linkbench",
 	  .synopsis = "FILE --engine NAME [--probe FILE] [-o FILE]",
 	  .about = "LinkBench's -csvstats file: request operations become classes\n"
@@ -30,18 +37,30 @@ const struct import_format import_formats[] = {
 	  "latency buckets: kept as histogram_ns, what each says of its\n"
 	  "rank, with the bucket's midpoint as p50_ns and p99_ns." },
 	{ .name = "fio", .tool = "fio", .parse = import_fio_parse, .workload = "fio",
+	  .expected = import_fio_what,
+	  .marks = { { "\"fio version\"", 0, "fio's JSON output", 0 },
+	    { "), jobs=", 0, "fio's normal output (run fio with "
+	      "--output-format=json or json+)", 1 },
+	    { "3;fio-", 1, "fio's terse output (run fio with --output-format=json "
+	      "or json+)", 1 } },
 	  .synopsis = "FILE --engine NAME [--probe FILE] [-o FILE]",
 	  .about = "fio's --output-format=json or json+: each job's read, write,\n"
 	  "trim and sync become JOB:read (a read), JOB:write, JOB:trim\n"
 	  "and JOB:sync (writes), kept as histogram_ns: json+'s bins with\n"
 	  "their counts, or what fio's percentiles say of their ranks." },
 	{ .name = "db_bench", .tool = "db_bench", .parse = import_db_bench_parse,
-	  .workload = "db_bench",
+	  .workload = "db_bench", .expected = import_db_bench_what,
+	  .marks = { { "Microseconds per ", 1, "db_bench's --histogram=1 output", 0 } },
 	  .about = "RocksDB db_bench --histogram=1: each \"Microseconds per OP\"\n"
 	  "block becomes BENCHMARK:OP (read, seek: reads; write, delete,\n"
 	  "merge, update: writes), its buckets and counts as histogram_ns." },
 	{ .name = "pgbench", .tool = "pgbench", .parse = import_pgbench_parse,
 	  .workload = "pgbench", .kind = IMPORT_KIND_EACH,
+	  .expected = import_pgbench_what,
+	  .marks = { { "number of transactions actually processed: ", 1, "pgbench's "
+	      "summary of a run, not its per-transaction log (run pgbench with -l "
+	      "and import the pgbench_log files it writes)", 1 } },
+	  .first_line = import_pgbench_line,
 	  .synopsis = "FILE --engine NAME [--kind KIND] [--probe FILE]\n"
 	  "[-o FILE]",
 	  .about = "pgbench's per-transaction log (-l): each script a class,\n"
@@ -50,19 +69,29 @@ const struct import_format import_formats[] = {
 	  "Skipped and failed ones are kept as such, never timed.",
 	  .check_file = import_pgbench_siblings },
 	{ .name = "go-ycsb", .tool = "go-ycsb", .parse = import_go_ycsb_parse,
-	  .workload = "ycsb", .takes_workload = 1,
+	  .workload = "ycsb", .takes_workload = 1, .expected = import_go_ycsb_what,
+	  .marks = { { "operation,timestamp_us,latency_us", 1, "go-ycsb's "
+	      "per-operation CSV", 0 },
+	    { " - Takes(s): ", 0, "go-ycsb's summary", 0 } },
 	  .synopsis = "FILE --engine NAME\n"
 	  "[--probe FILE] [--workload NAME] [-o FILE]",
 	  .about = "go-ycsb's final summary lines, or its per-operation CSV." },
 	{ .name = "ycsb-raw", .tool = "YCSB", .parse = import_ycsb_raw_parse,
-	  .workload = "ycsb", .takes_workload = 1,
+	  .workload = "ycsb", .takes_workload = 1, .expected = import_ycsb_raw_what,
+	  .marks = { { IMPORT_YCSB_RAW_HEADER, 0, "YCSB's raw measurements "
+	      "(measurementtype=raw)", 0 } },
 	  .about = "YCSB's measurementtype=raw lines, every latency a sample." },
 	{ .name = "ycsb-json", .tool = "YCSB", .parse = import_ycsb_json_parse,
-	  .workload = "ycsb", .takes_workload = 1,
+	  .workload = "ycsb", .takes_workload = 1, .expected = import_ycsb_json_what,
+	  .marks = { { "\"measurement\" : ", 0, "YCSB's JSON exporter output", 0 } },
 	  .about = "YCSB's JSON exporters' output, read as ycsb reads the text." },
 	{ .name = "hgrm", .tool = "HdrHistogram", .by_unit = import_hgrm_parser,
 	  .units = { "ns", "us", "ms", "s", NULL }, .workload = "hgrm",
-	  .kind = IMPORT_KIND_REQUIRED,
+	  .kind = IMPORT_KIND_REQUIRED, .expected = import_hgrm_what,
+	  .marks = { { "Value     Percentile TotalCount 1/(1-Percentile)", 0,
+	      "HdrHistogram's percentile text (.hgrm)", 0 },
+	    { "\"Value\",\"Percentile\",\"TotalCount\"", 1,
+	      "HdrHistogram's percentile text in CSV (.hgrm)", 0 } },
 	  .unsaid = "an hgrm file says neither its values' unit nor what was timed",
 	  .synopsis = "FILE --unit UNIT --kind KIND --engine NAME\n"
 	  "[--probe FILE] [-o FILE]",
@@ -72,6 +101,116 @@ const struct import_format import_formats[] = {
 	  "nor what was timed (--kind read or write): both are required." },
 	{ .name = NULL }
 };
+
+/* Files of syncgate's own, which no format reads. */
+static const struct import_mark own_marks[] = {
+	{ "\"syncgate-result/1\"", 0, "a syncgate result (give it to syncgate gate as "
+	  "it is)", 1 },
+	{ "\"syncgate-probe/1\"", 0, "a syncgate probe record (give it to --probe)", 1 },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The line of the first occurrence of s in buf, or 0. */
+static size_t
+line_of(const char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s), line = 1, i;
+
+	for (i = 0; i + n <= len; i++) {
+		if (buf[i] == '\n')
+			line++;
+		else if (buf[i] == s[0] && memcmp(buf + i, s, n) == 0)
+			return line;
+	}
+	return 0;
+}
+
+/* The first line that starts (after blanks) with s, or 0. */
+static size_t
+line_starting(const char *buf, size_t len, const char *s)
+{
+	size_t i = 0, line = 1, n = strlen(s);
+
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+			j++;
+		if (len - j >= n && memcmp(buf + j, s, n) == 0)
+			return line;
+		while (i < len && buf[i] != '\n')
+			i++;
+		i++;
+		line++;
+	}
+	return 0;
+}
+
+/* The first of marks (of format f, or NULL) that start says, found in buf. */
+static int
+sniff_marks(const char *buf, size_t len, const struct import_mark *m,
+    const struct import_format *f, int start, struct import_sniffed *s)
+{
+	for (; m->text != NULL; m++) {
+		if (m->start != start)
+			continue;
+		s->line = start ? line_starting(buf, len, m->text) :
+		    line_of(buf, len, m->text);
+		if (s->line) {
+			s->what = m->what;
+			s->format = f != NULL && !m->other ? f->name : NULL;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+struct import_sniffed
+import_sniff(const char *buf, size_t len)
+{
+	struct import_sniffed s = { NULL, NULL, 0 };
+	const struct import_format *f;
+	const char *nl = memchr(buf, '\n', len);
+	int start;
+
+	for (start = 0; start <= 1; start++) {
+		if (sniff_marks(buf, len, own_marks, NULL, start, &s))
+			return s;
+		for (f = import_formats; f->name != NULL; f++)
+			if (sniff_marks(buf, len, f->marks, f, start, &s))
+				return s;
+	}
+	for (f = import_formats; f->name != NULL; f++)
+		if (f->first_line != NULL &&
+		    f->first_line(buf, nl != NULL ? (size_t)(nl - buf) : len)) {
+			s.what = f->expected;
+			s.format = f->name;
+			s.line = 1;
+			break;
+		}
+	return s;
+}
+
+int
+import_format_parse(const struct import_format *fmt, import_parse_fn parse,
+    const char *buf, size_t len, const char *name, struct result *out,
+    struct import_notes *notes, char *err)
+{
+	struct import_sniffed s;
+	char use[64] = "";
+	int rc = parse(buf, len, name, out, notes, err);
+
+	if (rc != IMPORT_FOREIGN)
+		return rc;
+	s = import_sniff(buf, len);
+	if (s.what == NULL || (s.format != NULL && strcmp(s.format, fmt->name) == 0))
+		return -1;
+	if (s.format != NULL)
+		snprintf(use, sizeof use, " (for this file, use syncgate import %s)",
+		    s.format);
+	return errf(err, "%s: line %zu: this looks like %s; expected %s%s", name,
+	    s.line, s.what, fmt->expected, use);
+}
 
 const struct import_format *
 import_format_find(const char *name)

@@ -22,9 +22,11 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-#define WHAT "go-ycsb's output"
+#define WHAT import_go_ycsb_what
 #define CSV_HEADER "operation,timestamp_us,latency_us"
 #define MAX_OPS 64
+
+const char import_go_ycsb_what[] = "go-ycsb's output";
 
 static const char *const read_ops[] = { "READ", "BATCH_READ", "SCAN", NULL };
 static const char *const write_ops[] = { "UPDATE", "BATCH_UPDATE", "INSERT",
@@ -204,9 +206,7 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 		if ((rc = summary_line(ps, &line, err)) < 0)
 			return -1;
 		if (rc == 0 && !line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
+			return import_truncated(err, ps->name, line.number, WHAT);
 	}
 	if (ps->nops == 0)
 		return 1;
@@ -283,9 +283,7 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *
 		if (line.number <= header || import_line_blank(&line))
 			continue;
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected go-ycsb's CSV, whose every line ends in a "
-			    "newline", ps->name, line.number);
+			return import_truncated(err, ps->name, line.number, "go-ycsb's CSV");
 		if (line.len == sizeof CSV_HEADER - 1 &&
 		    memcmp(line.text, CSV_HEADER, line.len) == 0)
 			return errf(err, "%s: line %zu: a second CSV header (the first is at "
@@ -356,21 +354,18 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
 	size_t header;
 	int rc;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
 	ps.notes = notes;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((header = csv_header(buf, len)) != 0)
 		rc = read_csv(&ps, buf, len, header, err);
 	else if ((rc = read_summaries(&ps, buf, len, err)) > 0) {
-		if (import_other_format(buf, len, name, "go-ycsb", WHAT, err) == 0)
-			errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
-			    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
-		rc = -1;
+		errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
+		    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
+		rc = IMPORT_FOREIGN;
 	}
 	if (rc == 0 && out->nclasses == 0)
 		rc = errf(err, "%s: no READ, SCAN, UPDATE, INSERT or DELETE operations "

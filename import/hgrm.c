@@ -22,7 +22,9 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "HdrHistogram's percentile text (.hgrm)"
+#define WHAT import_hgrm_what
+
+const char import_hgrm_what[] = "HdrHistogram's percentile text (.hgrm)";
 
 struct hgrm_row {
 	double value, pct;
@@ -230,32 +232,28 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
 	struct import_line l;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.unit_exp10 = unit_exp10;
 	ps.unit = unit;
 	ps.footer_total = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &l)) {
 		if (import_line_blank(&l))
 			continue;
 		if (!l.ended) {
-			errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-			    "expected %s, whose every line ends in a newline", name, l.number,
-			    WHAT);
+			import_truncated(err, name, l.number, WHAT);
 			goto out;
 		}
 		if (read_line(&ps, &l, err) < 0)
 			goto out;
 	}
 	if (ps.header == 0) {
-		if (import_other_format(buf, len, name, "hgrm", WHAT, err) == 0)
-			errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
-			    "header; expected %s", name, WHAT);
+		errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
+		    "header; expected %s", name, WHAT);
+		rc = IMPORT_FOREIGN;
 		goto out;
 	}
 	if (ps.nrows == 0) {

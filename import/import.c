@@ -415,7 +415,8 @@ run(const struct import_args *a)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (a->parse(buf, len, a->file, &r, &notes, err) < 0 ||
+	if (import_format_parse(a->fmt, a->parse, buf, len, a->file, &r, &notes,
+	    err) < 0 ||
 	    complete(&r, a, err) < 0)
 		goto out;
 	root = result_to_json(&r, NULL);

@@ -18,17 +18,10 @@ import_note(struct import_notes *notes, const char *fmt, ...)
 {
 	va_list ap;
 	char *line;
-	int n;
 
 	/* whole, however long an operation's name: err_warn shortens it for stderr */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	line = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	line[0] = '\0';
-	va_start(ap, fmt);
-	if (n > 0)
-		vsnprintf(line, (size_t)n + 1, fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	xgrow(&notes->lines, &notes->cap, notes->n + 1, sizeof *notes->lines);
 	notes->lines[notes->n++] = line;
@@ -107,13 +100,15 @@ import_line_blank(const struct import_line *line)
 }
 
 int
-import_check_text(const char *buf, size_t len, const char *name,
-    const char *what, char *err)
+import_begin(const char *buf, size_t len, const char *name,
+    const char *what, struct result *out, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
 	int any = 0;
 
+	memset(out, 0, sizeof *out);
+	out->concurrency = -1;
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
 		size_t ok;
@@ -132,6 +127,13 @@ import_check_text(const char *buf, size_t len, const char *name,
 	if (!any)
 		return errf(err, "%s: empty; expected %s", name, what);
 	return 0;
+}
+
+int
+import_truncated(char *err, const char *name, size_t line, const char *what)
+{
+	return errf(err, "%s: truncated at line %zu: the file ends inside a line; "
+	    "expected %s, whose every line ends in a newline", name, line, what);
 }
 
 size_t

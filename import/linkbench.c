@@ -19,8 +19,10 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "a LinkBench -csvstats file"
+#define WHAT import_linkbench_what
 #define MAXCOLS 64
+
+const char import_linkbench_what[] = "a LinkBench -csvstats file";
 
 static const char *const read_ops[] = { "GET_NODE", "COUNT_LINK", "MULTIGET_LINK",
 	"GET_LINKS_LIST", NULL };
@@ -353,9 +355,7 @@ read_lines(struct lb_parse *ps, const char *buf, size_t len, char *err)
 		if (ps->h.line == 0 && !is_header(line.text, line.len))
 			return not_linkbench(ps, &line, err);
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
+			return import_truncated(err, ps->name, line.number, WHAT);
 		if (is_header(line.text, line.len)) {
 			if (ps->h.line != 0 && ps->h.rows == 0)
 				import_note(ps->notes, "the table headed at line %zu has no "
@@ -380,13 +380,11 @@ import_linkbench_parse(const char *buf, size_t len, const char *name,
 	struct lb_parse ps;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
 	ps.notes = notes;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;

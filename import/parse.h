@@ -4,8 +4,8 @@
  * (no files, no exits), so they can be tested and fuzzed directly.  Each
  * fills a struct result with the classes it imported (result_add_class)
  * and collects, as notes, what it saw and did not import.  Then what the
- * parsers share: lines, notes, buckets, samples, and telling one tool's
- * output from another's.  import/formats.h lists them for the command.
+ * parsers share: lines, notes, buckets and samples.  import/formats.h
+ * lists them for the command, with the marks of each tool's output.
  */
 #ifndef SYNCGATE_IMPORT_PARSE_H
 #define SYNCGATE_IMPORT_PARSE_H
@@ -42,7 +42,13 @@ void import_notes_free(struct import_notes *notes);
 int import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/* A parser of one benchmark's output, as import_ycsb_parse. */
+/*
+ * A parser of one benchmark's output, as import_ycsb_parse.  A parser
+ * that finds nothing of its format returns IMPORT_FOREIGN with its own
+ * message in err, which import_format_parse (import/formats.h) replaces
+ * with what the buffer looks like when it recognises another tool's.
+ */
+#define IMPORT_FOREIGN (-2)
 typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
@@ -161,12 +167,16 @@ const char *import_shown(char *buf, const char *s, size_t n);
 int import_line_blank(const struct import_line *line);
 
 /*
- * The checks every text import starts with: an empty buffer (or only
- * blanks) and a NUL byte (not text).  what names the expected format
- * ("YCSB's text output").  Returns 0, or -1 with err set.
+ * What every import starts with: out emptied (its concurrency unknown),
+ * then the checks of the text, an empty buffer (or only blanks), a NUL
+ * byte or bytes not UTF-8.  what names the expected format ("YCSB's text
+ * output").  Returns 0, or -1 with err set.
  */
-int import_check_text(const char *buf, size_t len, const char *name,
-    const char *what, char *err);
+int import_begin(const char *buf, size_t len, const char *name,
+    const char *what, struct result *out, char *err);
+
+/* The message of a file cut inside line (of what): returns -1. */
+int import_truncated(char *err, const char *name, size_t line, const char *what);
 
 /*
  * The number of a last line that has text but no newline: the tools end
@@ -236,25 +246,18 @@ void import_bounds_free(struct import_bounds *b);
 void import_points(struct result_class *c, double p50, double p99);
 
 /*
- * What a buffer looks like, for the message refusing it: a description
- * ("fio's JSON output") and the import format that reads it ("fio"), or
- * NULL for both when nothing is recognised.  format may be NULL where no
- * importer reads that output as it is (fio's normal output).
+ * What each parser expects, as its messages say: "YCSB's text output".
+ * The table of formats gives them to the message naming another tool's.
  */
-struct import_sniffed {
-	const char *what, *format;
-	size_t line;            /* where it was recognised */
-};
-struct import_sniffed import_sniff(const char *buf, size_t len);
+extern const char import_ycsb_what[], import_linkbench_what[], import_fio_what[],
+    import_db_bench_what[], import_pgbench_what[], import_go_ycsb_what[],
+    import_ycsb_raw_what[], import_ycsb_json_what[], import_hgrm_what[];
 
-/*
- * The refusal of a file that is not format's: when import_sniff
- * recognises another tool's output, "NAME: line N: WHAT; expected
- * EXPECTED (for this file, use syncgate import FORMAT)" into err and -1;
- * else 0 and err untouched.
- */
-int import_other_format(const char *buf, size_t len, const char *name,
-    const char *format, const char *expected, char *err);
+/* The header of YCSB's raw measurements, after the operation's name. */
+#define IMPORT_YCSB_RAW_HEADER " latency raw data: op, timestamp(ms), latency(us)"
+
+/* Whether a line (n bytes) reads as one of pgbench's per-transaction log. */
+int import_pgbench_line(const char *t, size_t n);
 
 /* The first needle within s[0..n), or NULL. */
 const char *import_find(const char *s, size_t n, const char *needle);

@@ -20,8 +20,10 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-#define WHAT "pgbench's per-transaction log (-l)"
+#define WHAT import_pgbench_what
 #define MAX_SCRIPTS 128
+
+const char import_pgbench_what[] = "pgbench's per-transaction log (-l)";
 
 struct pg_script {
 	size_t cls;             /* its class, + 1; 0 while it has none */
@@ -34,6 +36,7 @@ struct pg_parse {
 	struct result *out;
 	struct pg_script scripts[MAX_SCRIPTS];
 	size_t fields, first_line;
+	int foreign;            /* the first line is not a transaction's */
 };
 
 struct pg_field {
@@ -102,8 +105,7 @@ aggregated(const struct pg_parse *ps, const struct import_line *l,
 
 /* Says what a line that is not a transaction's is. */
 static int
-not_a_line(const struct pg_parse *ps, const char *buf, size_t len,
-    const struct import_line *l, size_t nf, char *err)
+not_a_line(struct pg_parse *ps, const struct import_line *l, size_t nf, char *err)
 {
 	char shown[SHOWN_LEN];
 	struct pg_field f[1];
@@ -111,9 +113,7 @@ not_a_line(const struct pg_parse *ps, const char *buf, size_t len,
 	split(l, f, 1);
 	if (aggregated(ps, l, f, nf, err) < 0)
 		return -1;
-	if (ps->first_line == 0 &&
-	    import_other_format(buf, len, ps->name, "pgbench", WHAT, err) < 0)
-		return -1;
+	ps->foreign = ps->first_line == 0;
 	return errf(err, "%s: line %zu: \"%s\" has %zu field%s; expected %s, \"client_id "
 	    "transaction_no time script_no time_epoch time_us\" and up to two more",
 	    ps->name, l->number, import_shown(shown, l->text, l->len), nf,
@@ -161,8 +161,7 @@ script_class(struct pg_parse *ps, long long script)
 }
 
 static int
-read_line(struct pg_parse *ps, const char *buf, size_t len,
-    const struct import_line *l, char *err)
+read_line(struct pg_parse *ps, const struct import_line *l, char *err)
 {
 	struct pg_field f[8];
 	struct pg_script *s;
@@ -171,7 +170,7 @@ read_line(struct pg_parse *ps, const char *buf, size_t len,
 	int rc;
 
 	if (nf < 6 || nf > 8)
-		return not_a_line(ps, buf, len, l, nf, err);
+		return not_a_line(ps, l, nf, err);
 	if (ps->fields == 0) {
 		ps->fields = nf;
 		ps->first_line = l->number;
@@ -213,10 +212,8 @@ read_lines(struct pg_parse *ps, const char *buf, size_t len, char *err)
 		if (import_line_blank(&line))
 			continue;
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
-		if (read_line(ps, buf, len, &line, err) < 0)
+			return import_truncated(err, ps->name, line.number, WHAT);
+		if (read_line(ps, &line, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -266,18 +263,38 @@ in_script_order(struct pg_parse *ps)
 	ps->out->classes = c;
 }
 
+/* pgbench's log: six to eight fields, all whole numbers but the time. */
+int
+import_pgbench_line(const char *t, size_t n)
+{
+	size_t fields = 0, i = 0;
+
+	while (i < n) {
+		size_t start = i;
+
+		while (i < n && t[i] != ' ')
+			i++;
+		if (i == start)
+			return 0;
+		fields++;
+		for (size_t k = start; fields != 3 && k < i; k++)
+			if (t[k] < '0' || t[k] > '9')
+				return 0;
+		i++;
+	}
+	return fields >= 6 && fields <= 8;
+}
+
 int
 import_pgbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct pg_parse ps;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto bad;
@@ -294,5 +311,5 @@ import_pgbench_parse(const char *buf, size_t len, const char *name,
 	return 0;
 bad:
 	result_free(out);
-	return -1;
+	return ps.foreign ? IMPORT_FOREIGN : -1;
 }

@@ -20,10 +20,12 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 
-#define WHAT "YCSB's text output"
+#define WHAT import_ycsb_what
 #define PCT_HINT "YCSB prints it only when run with -p hdrhistogram.percentiles=50,99 " \
 	"(and the default measurementtype=hdrhistogram); syncgate does not guess it " \
 	"from the other percentiles"
+
+const char import_ycsb_what[] = "YCSB's text output";
 
 /* A percentile's unit, as its measurement's name gives it. */
 struct ycsb_unit {
@@ -374,9 +376,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		if (line.text[0] != '[')
 			continue;
 		if (!line.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, line.number, WHAT);
+			return import_truncated(err, ps->name, line.number, WHAT);
 		if (split_line(line.text, line.len, &l) < 0) {
 			if (ps->nlines == 0)
 				return not_ycsb(ps, &line, err);
@@ -578,26 +578,23 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct ycsb_parse ps;
-	struct import_sniffed sniffed;
 	size_t i, cut;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
-	sniffed = import_sniff(buf, len);
-	if (sniffed.format != NULL && strcmp(sniffed.format, "ycsb-raw") == 0)
-		return import_other_format(buf, len, name, "ycsb", WHAT, err);
+	if (import_find(buf, len, IMPORT_YCSB_RAW_HEADER) != NULL) {
+		errf(err, "%s: %s; expected %s", name, import_ycsb_raw_what, WHAT);
+		return IMPORT_FOREIGN;
+	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	cut = import_cut_line(buf, len);
 	if (cut) {
-		errf(err, "%s: truncated at line %zu: the file ends inside a line; "
-		    "expected %s, whose every line ends in a newline", name, cut, WHAT);
+		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}
 	if (build(&ps, out, notes, err) < 0)

@@ -21,7 +21,9 @@
 #include "lib/json.h"
 #include "lib/utf8.h"
 
-#define WHAT "YCSB's JSON exporter output"
+#define WHAT import_ycsb_json_what
+
+const char import_ycsb_json_what[] = "YCSB's JSON exporter output";
 
 /*
  * The text as one JSON array: as it is when it is one, else "[" before
@@ -217,18 +219,15 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 	cJSON *root = NULL;
 	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
 	    buf[i] == '\n'))
 		i++;
 	if (i >= len || (buf[i] != '[' && buf[i] != '{')) {
-		if (import_other_format(buf, len, name, "ycsb-json", WHAT, err) == 0)
-			errf(err, "%s: not JSON; expected %s, which starts with [ or {",
-			    name, WHAT);
-		return -1;
+		errf(err, "%s: not JSON; expected %s, which starts with [ or {", name,
+		    WHAT);
+		return IMPORT_FOREIGN;
 	}
 	copy = as_array(buf, len, &n, &open);
 	if (open > 0) {
@@ -239,10 +238,9 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 		return -1;
 	}
 	root = json_parse_buffer(name, copy, n, err);
-	if (root == NULL && import_other_format(buf, len, name, "ycsb-json", WHAT,
-	    err) < 0) {
+	if (root == NULL) {
 		free(copy);
-		return -1;
+		return IMPORT_FOREIGN;
 	}
 	if (root != NULL && (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0))
 		errf(err, "%s: %s; expected %s, records of metric, measurement and value",

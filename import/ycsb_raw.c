@@ -18,9 +18,12 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-#define WHAT "YCSB's raw measurements (measurementtype=raw)"
-#define HEADER " latency raw data: op, timestamp(ms), latency(us)"
+#define WHAT import_ycsb_raw_what
+#define HEADER IMPORT_YCSB_RAW_HEADER
 #define MAX_OPS 64
+
+const char import_ycsb_raw_what[] =
+    "YCSB's raw measurements (measurementtype=raw)";
 
 static const char *const read_ops[] = { "READ", "SCAN", NULL };
 static const char *const write_ops[] = { "UPDATE", "INSERT", "READ-MODIFY-WRITE",
@@ -146,9 +149,7 @@ read_lines(struct raw_parse *ps, const char *buf, size_t len, char *err)
 		if (import_line_blank(&l))
 			continue;
 		if (!l.ended)
-			return errf(err, "%s: truncated at line %zu: the file ends inside a "
-			    "line; expected %s, whose every line ends in a newline",
-			    ps->name, l.number, WHAT);
+			return import_truncated(err, ps->name, l.number, WHAT);
 		if (l.len > sizeof HEADER - 1 && memcmp(l.text + l.len -
 		    (sizeof HEADER - 1), HEADER, sizeof HEADER - 1) == 0) {
 			if (header(ps, &l, err) < 0)
@@ -224,19 +225,17 @@ import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
 {
 	struct raw_parse ps;
 
-	memset(out, 0, sizeof *out);
-	out->concurrency = -1;
 	memset(&ps, 0, sizeof ps);
 	ps.name = name;
 	ps.out = out;
-	if (import_check_text(buf, len, name, WHAT, err) < 0)
+	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0 || finish(&ps, notes, err) < 0)
 		goto bad;
 	if (ps.nops == 0) {
-		if (import_other_format(buf, len, name, "ycsb-raw", WHAT, err) == 0)
-			errf(err, "%s: no \"OP" HEADER "\" header; expected %s", name, WHAT);
-		goto bad;
+		errf(err, "%s: no \"OP" HEADER "\" header; expected %s", name, WHAT);
+		result_free(out);
+		return IMPORT_FOREIGN;
 	}
 	if (out->nclasses == 0) {
 		errf(err, "%s: no READ, SCAN, UPDATE, INSERT, READ-MODIFY-WRITE or DELETE "

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,115 +28,8 @@ err_prog(void)
 	return prog;
 }
 
-/* A %s argument of a message: its text, and how much of it is printed. */
-struct str_arg {
-	const char *s;
-	size_t n;
-	size_t at;              /* where it begins in the message, or SIZE_MAX */
-};
-
-#define MAX_STR_ARGS 16
-/* What is kept of an argument that is shortened: its start and its end. */
+/* What is kept of a run that is shortened: its start and its end. */
 #define KEEP_MIN 40
-
-/* Skips one integer argument of the given length modifier. */
-static void
-skip_int(va_list *ap, int length)
-{
-	switch (length) {
-	case 'l': (void)va_arg(*ap, long); break;
-	case 'q': (void)va_arg(*ap, long long); break;
-	case 'j': (void)va_arg(*ap, intmax_t); break;
-	case 'z': (void)va_arg(*ap, size_t); break;
-	case 't': (void)va_arg(*ap, ptrdiff_t); break;
-	default: (void)va_arg(*ap, int); break;
-	}
-}
-
-/*
- * The %s arguments of fmt, in order, at most max: the conversions are
- * walked to step over the other arguments (their types match fmt, which
- * -Wformat checks at every call).  Stops at a conversion it does not know.
- */
-static size_t
-string_args(const char *fmt, va_list *ap, struct str_arg *out, size_t max)
-{
-	const char *p;
-	size_t n = 0;
-
-	for (p = fmt; *p != '\0'; p++) {
-		int prec = -1, length = 0;
-
-		if (*p != '%' || *++p == '%')
-			continue;
-		p += strspn(p, "-+ #0'");
-		if (*p == '*')
-			(void)va_arg(*ap, int), p++;
-		p += strspn(p, "0123456789");
-		if (*p == '.') {
-			p++;
-			if (*p == '*')
-				prec = va_arg(*ap, int), p++;
-			else
-				for (prec = 0; *p >= '0' && *p <= '9'; p++)
-					prec = prec * 10 + (*p - '0');
-		}
-		if (*p == 'h')
-			p += p[1] == 'h' ? 2 : 1;
-		else if (*p == 'l')
-			length = p[1] == 'l' ? (p += 2, 'q') : (p++, 'l');
-		else if (*p != '\0' && strchr("jztL", *p) != NULL)
-			length = *p++;
-		if (*p == 's') {
-			const char *s = va_arg(*ap, const char *);
-
-			if (n < max && s != NULL) {
-				out[n].s = s;
-				out[n].n = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
-				n++;
-			}
-		} else if (*p != '\0' && strchr("diouxXc", *p) != NULL) {
-			skip_int(ap, length);
-		} else if (*p != '\0' && strchr("eEfFgGaA", *p) != NULL) {
-			if (length == 'L')
-				(void)va_arg(*ap, long double);
-			else
-				(void)va_arg(*ap, double);
-		} else if (*p == 'p') {
-			(void)va_arg(*ap, void *);
-		} else {
-			break;
-		}
-	}
-	return n;
-}
-
-/* The first n bytes of needle in hay, or NULL (memmem is not POSIX). */
-static const char *
-find(const char *hay, const char *needle, size_t n)
-{
-	size_t len = strlen(hay), i;
-
-	for (i = 0; n > 0 && i + n <= len; i++)
-		if (memcmp(hay + i, needle, n) == 0)
-			return hay + i;
-	return NULL;
-}
-
-/* Finds each argument's text in msg, in order; one not found is left out. */
-static void
-place_args(const char *msg, struct str_arg *a, size_t n)
-{
-	const char *from = msg, *hit;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		hit = find(from, a[i].s, a[i].n);
-		a[i].at = hit != NULL ? (size_t)(hit - msg) : SIZE_MAX;
-		if (hit != NULL)
-			from = hit + a[i].n;
-	}
-}
 
 /*
  * Replaces msg[at + keep_head .. at + n - keep_tail) with "...", moving
@@ -157,35 +49,39 @@ cut_middle(char *msg, size_t at, size_t n, size_t keep)
 	return tail - head - 3;
 }
 
+/* The longest run of msg without a space (*at where it starts): its length. */
+static size_t
+longest_run(const char *msg, size_t *at)
+{
+	size_t i = 0, n, best = 0;
+
+	while (msg[i] != '\0') {
+		n = strcspn(msg + i, " ");
+		if (n > best) {
+			best = n;
+			*at = i;
+		}
+		i += n + (msg[i + n] == ' ');
+	}
+	return best;
+}
+
 /*
  * Makes msg fit in limit bytes.  A message carrying a long path would
- * lose its end, the reason, to a plain cut; instead the longest
- * arguments are shortened in the middle, keeping where a path starts and
- * the file it names.  Only a message still too long is cut in its own
- * middle, which keeps its end.
+ * lose its end, the reason, to a plain cut; instead the longest runs
+ * without a space (the paths in it) are shortened in the middle, each
+ * keeping where it starts and the file it names.  A run cut to KEEP_MIN
+ * is too short to be cut again.  Only a message still too long is cut
+ * in its own middle, which keeps its end.
  */
 static void
-shorten(char *msg, size_t limit, struct str_arg *a, size_t n)
+shorten(char *msg, size_t limit)
 {
-	size_t len = strlen(msg), i, best, lost;
+	size_t len = strlen(msg), at = 0, n, cut;
 
-	place_args(msg, a, n);
-	while (len > limit) {
-		best = SIZE_MAX;
-		for (i = 0; i < n; i++)
-			if (a[i].at != SIZE_MAX && a[i].n >= KEEP_MIN + 4 &&
-			    (best == SIZE_MAX || a[i].n > a[best].n))
-				best = i;
-		if (best == SIZE_MAX)
-			break;
-		i = len - limit + 3;    /* bytes to take out, "..." put in */
-		lost = cut_middle(msg, a[best].at, a[best].n,
-		    i < a[best].n - KEEP_MIN ? a[best].n - i : KEEP_MIN);
-		len -= lost;
-		for (i = best + 1; i < n; i++)
-			if (a[i].at != SIZE_MAX)
-				a[i].at -= lost;
-		a[best].at = SIZE_MAX;  /* shortened once: its "..." stays whole */
+	while (len > limit && (n = longest_run(msg, &at)) >= KEEP_MIN + 4) {
+		cut = len - limit + 3;  /* bytes to take out, "..." put in */
+		len -= cut_middle(msg, at, n, cut < n - KEEP_MIN ? n - cut : KEEP_MIN);
 	}
 	if (len > limit)
 		cut_middle(msg, 0, len, limit - 3);
@@ -198,46 +94,34 @@ static void vformat(char *buf, size_t len, const char *fmt, va_list ap, int save
 /*
  * Formats into buf (len bytes).  The whole message is built first, so
  * that one too long for buf is shortened by a rule rather than cut
- * wherever buf ends; without memory for it, buf gets the plain cut.
+ * wherever buf ends; without memory for it (this runs for die's "out of
+ * memory" too), buf gets the plain cut.
  */
 static void
 vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
 {
-	struct str_arg args[MAX_STR_ARGS];
-	const char *reason = NULL;
+	size_t n = strlen(fmt), used;
+	const char *reason = n > 0 && fmt[n - 1] == ':' ? strerror(saved) : NULL;
 	char *msg;
-	size_t n = strlen(fmt), used, nargs;
 	va_list copy;
 	int need;
 
-	if (n > 0 && fmt[n - 1] == ':')
-		reason = strerror(saved);
 	va_copy(copy, ap);
 	need = vsnprintf(NULL, 0, fmt, copy);
 	va_end(copy);
-	n = need < 0 ? 0 : (size_t)need + (reason ? strlen(reason) + 1 : 0) + 1;
-	msg = n > 0 ? malloc(n) : NULL;
-	if (msg == NULL) {
-		va_copy(copy, ap);
-		vsnprintf(buf, len, fmt, copy);
-		va_end(copy);
+	n = (need < 0 ? 0 : (size_t)need) + (reason ? strlen(reason) + 1 : 0) + 1;
+	if ((msg = malloc(n)) == NULL) {
 		msg = buf;
-	} else {
-		va_copy(copy, ap);
-		vsnprintf(msg, n, fmt, copy);
-		va_end(copy);
+		n = len;
 	}
+	msg[0] = '\0';
+	vsnprintf(msg, n, fmt, ap);
 	used = strlen(msg);
 	if (reason != NULL)
-		snprintf(msg + used, (msg == buf ? len : n) - used, " %s", reason);
+		snprintf(msg + used, n - used, " %s", reason);
 	if (msg == buf)
 		return;
-	if (strlen(msg) >= len) {
-		va_copy(copy, ap);
-		nargs = string_args(fmt, &copy, args, MAX_STR_ARGS);
-		va_end(copy);
-		shorten(msg, len - 1, args, nargs);
-	}
+	shorten(msg, len - 1);
 	memcpy(buf, msg, strlen(msg) + 1);
 	free(msg);
 }

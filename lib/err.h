@@ -26,8 +26,8 @@ const char *err_prog(void);
 /*
  * Formats a message into err (ERRLEN bytes).  A format ending in ':' gets
  * ": " and strerror(errno) appended.  A message too long for the buffer
- * loses the middle of its longest %s arguments (the paths in it) to
- * "...", each keeping its start and its end, so the words around them
+ * loses the middle of its longest runs without a space (the paths in it)
+ * to "...", each keeping its start and its end, so the words around them
  * and the reason stay whole; err_warn and die follow the same rule.
  * Returns -1, so callers can write `return errf(err, "...")`.
  */

@@ -410,6 +410,17 @@ json_number_item(double d)
 	return cJSON_CreateRaw(json_shortest(buf, sizeof buf, d));
 }
 
+cJSON *
+json_double_array(const double *v, size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+	return a;
+}
+
 void
 json_add_number(cJSON *o, const char *key, double d)
 {

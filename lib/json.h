@@ -69,6 +69,12 @@ const char *json_shortest(char *buf, size_t len, double d);
  */
 cJSON *json_number_item(double d);
 
+/*
+ * The n numbers of v as an array printed by cJSON's own printer (so
+ * samples keep the digits they always had); empty when n is 0.
+ */
+cJSON *json_double_array(const double *v, size_t n);
+
 /* Adds member key to object o: json_number_item(d). */
 void json_add_number(cJSON *o, const char *key, double d);
 

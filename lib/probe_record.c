@@ -168,17 +168,10 @@ probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 {
 	va_list ap;
 	char *line;
-	int n;
 
 	/* whole: a record read back must say what the file said */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	line = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	line[0] = '\0';
-	va_start(ap, fmt);
-	if (n > 0)
-		vsnprintf(line, (size_t)n + 1, fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	p->evidence = xrealloc(p->evidence, (p->nevidence + 1) * sizeof *p->evidence);
 	p->evidence[p->nevidence++] = line;
@@ -224,17 +217,6 @@ add_num(cJSON *o, const char *key, double v)
 		cJSON_AddNumberToObject(o, key, v);
 	else
 		cJSON_AddNullToObject(o, key);
-}
-
-static cJSON *
-num_array(const double *v, size_t n)
-{
-	cJSON *a = cJSON_CreateArray();
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
-	return a;
 }
 
 static void
@@ -295,7 +277,7 @@ summary_json(cJSON *o, const struct probe_record *p)
 {
 	cJSON *ci;
 
-	cJSON_AddItemToObject(o, "samples_ns", num_array(p->samples_ns, p->nsamples));
+	cJSON_AddItemToObject(o, "samples_ns", json_double_array(p->samples_ns, p->nsamples));
 	add_num(o, "median_ns", p->median_ns);
 	add_num(o, "min_ns", p->min_ns);
 	add_num(o, "max_ns", p->max_ns);
@@ -369,7 +351,7 @@ group_json(cJSON *o, const struct probe_record *p)
 	add_num(g, "syncs_p99", p->group.syncs_p99);
 	json_add_string_or_null(g, "stopped_by", p->group.stopped_by);
 	cJSON_AddItemToObject(g, "samples_ns",
-	    num_array(p->group.samples_ns, p->group.nsamples));
+	    json_double_array(p->group.samples_ns, p->group.nsamples));
 }
 
 cJSON *

@@ -294,17 +294,6 @@ probe_watch_copy(struct probe_watch *d, const struct probe_watch *s)
 	d->stopped_by = dup_or_null(s->stopped_by);
 }
 
-static cJSON *
-num_array(const double *v, size_t n)
-{
-	cJSON *a = cJSON_CreateArray();
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
-	return a;
-}
-
 static void
 watch_json(cJSON *o, const struct probe_watch *w, long long write_bytes)
 {
@@ -358,7 +347,7 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	add_num(rj, "run_s", r->run_s);
 	add_num(rj, "cost", r->cost);
 	if (r->ops != NULL)
-		cJSON_AddItemToObject(rj, "ops", num_array(r->ops, (size_t)r->count));
+		cJSON_AddItemToObject(rj, "ops", json_double_array(r->ops, (size_t)r->count));
 	else
 		cJSON_AddNullToObject(rj, "ops");
 }
@@ -383,8 +372,8 @@ probe_series_json(cJSON *o, const struct probe_watch *w,
 	sj = cJSON_AddObjectToObject(o, "series");
 	cJSON_AddStringToObject(sj, "clock", "CLOCK_REALTIME");
 	cJSON_AddNumberToObject(sj, "base_unix_s", (double)s->base_unix_s);
-	cJSON_AddItemToObject(sj, "t_ns", num_array(s->t_ns, s->n));
-	cJSON_AddItemToObject(sj, "samples_ns", num_array(s->samples_ns, s->n));
+	cJSON_AddItemToObject(sj, "t_ns", json_double_array(s->t_ns, s->n));
+	cJSON_AddItemToObject(sj, "samples_ns", json_double_array(s->samples_ns, s->n));
 	add_num(sj, "median_ns", s->median_ns);
 	add_num(sj, "p99_ns", s->p99_ns);
 	add_num(sj, "min_ns", s->min_ns);

@@ -18,18 +18,6 @@
 #include "lib/probe_window.h"
 #include "lib/stats.h"
 
-static double
-median_of(const double *x, size_t n)
-{
-	double *y = xmalloc((n ? n : 1) * sizeof *y), m;
-
-	memcpy(y, x, n * sizeof *y);
-	stats_sort(y, n);
-	m = stats_quantile_sorted(y, n, 0.5);
-	free(y);
-	return m;
-}
-
 size_t
 window_round_medians(const double *x, size_t n, size_t per, double *out)
 {
@@ -38,7 +26,7 @@ window_round_medians(const double *x, size_t n, size_t per, double *out)
 	if (per == 0)
 		return 0;
 	for (i = 0; i + per <= n; i += per)
-		out[k++] = median_of(x + i, per);
+		out[k++] = stats_median(x + i, per);
 	return k;
 }
 
@@ -153,7 +141,7 @@ window_unit(const struct probe_record *p, struct window_unit *u)
 	u->ns = ops_weighted(s);
 	u->weighted = !isnan(u->ns);
 	if (!u->weighted)
-		u->ns = median_of(s->samples_ns, s->n);
+		u->ns = stats_median(s->samples_ns, s->n);
 	med = xmalloc(s->n * sizeof *med);
 	k = window_round_medians(s->samples_ns, s->n, (size_t)s->rounds.per_round,
 	    med);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Bounded whole-file reads for the JSON loaders and the importers.
+ * Bounded whole-file reads for the JSON loaders and the importers, and
+ * the one-line files of sysfs and procfs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -79,4 +80,22 @@ read_bounded(const char *path, size_t limit, const char *expected,
 		*len = 0;
 	}
 	return rc;
+}
+
+int
+read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
 }

@@ -18,4 +18,10 @@
 int read_bounded(const char *path, size_t limit, const char *expected,
     const char *what, char **buf, size_t *len, char *err);
 
+/*
+ * Reads a small file (a sysfs attribute) whole into buf (len bytes),
+ * trailing newlines and spaces cut.  Returns 0, or -1 if unreadable.
+ */
+int read_small(const char *path, char *buf, size_t len);
+
 #endif

@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #endif
 
+#include "lib/readfile.h"
 #include "probe/blockdev.h"
 
 static char sysfs[256] = "/sys";
@@ -58,25 +59,6 @@ sys_path(char *buf, size_t len, const char *fmt, ...)
 	m = vsnprintf(buf + n, len - (size_t)n, fmt, ap);
 	va_end(ap);
 	return m < 0 || (size_t)m >= len - (size_t)n ? -1 : 0;
-}
-
-/* A small file whole into buf, trailing white space cut; -1 if unreadable. */
-static int
-read_small(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return 0;
 }
 
 int

@@ -263,24 +263,18 @@ maybe_ref_round(struct scratch *s, const struct probe_method *m,
 	return due && r->rounds < MEASURE_REF_ROUNDS ? ref_round(s, m, r, err) : 0;
 }
 
-static double
-median_of(double *x, size_t n)
-{
-	if (n == 0)
-		return NAN;
-	stats_sort(x, n);
-	return stats_quantile_sorted(x, n, 0.5);
-}
-
 static void
 store_refs(struct ref_set *r, struct probe_refs *out)
 {
-	out->clean_sync_ns = median_of(r->clean, r->rounds);
-	out->clean_raw_sync_ns = median_of(r->clean_raw, r->nclean_raw);
-	out->null_syscall_ns = median_of(r->null, r->nnull);
-	out->plain_write_ns = median_of(r->write, r->rounds);
-	out->raw_sync_ns = median_of(r->raw, r->nraw);
-	out->libc_sync_ns = median_of(r->libc, r->nraw);
+	out->clean_sync_ns = stats_median(r->clean, r->rounds);
+	out->clean_raw_sync_ns = stats_median(r->clean_raw, r->nclean_raw);
+	out->null_syscall_ns = stats_median(r->null, r->nnull);
+	out->plain_write_ns = stats_median(r->write, r->rounds);
+	out->raw_sync_ns = stats_median(r->raw, r->nraw);
+	out->libc_sync_ns = stats_median(r->libc, r->nraw);
+	/* the pairs are then compared rank by rank, as they always were */
+	stats_sort(r->raw, r->nraw);
+	stats_sort(r->libc, r->nraw);
 }
 
 /* Whether the median's interval lies within ±precision of the median. */

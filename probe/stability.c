@@ -15,18 +15,6 @@
 #include "lib/units.h"
 #include "probe/stability.h"
 
-static double
-median_copy(const double *x, size_t n)
-{
-	double *c = xmalloc(n * sizeof *c), m;
-
-	memcpy(c, x, n * sizeof *c);
-	stats_sort(c, n);
-	m = stats_quantile_sorted(c, n, 0.5);
-	free(c);
-	return m;
-}
-
 /* The split of sorted x with the widest ratio between neighbours. */
 static void
 clusters(const double *sorted, size_t n, struct probe_stability *st)
@@ -65,8 +53,8 @@ probe_stability(const double *x, size_t n, struct probe_stability *st)
 	st->judged = 1;
 	st->half_n[0] = n / 2;
 	st->half_n[1] = n - n / 2;
-	st->half_ns[0] = median_copy(x, st->half_n[0]);
-	st->half_ns[1] = median_copy(x + st->half_n[0], st->half_n[1]);
+	st->half_ns[0] = stats_median(x, st->half_n[0]);
+	st->half_ns[1] = stats_median(x + st->half_n[0], st->half_n[1]);
 	sorted = xmalloc(n * sizeof *sorted);
 	memcpy(sorted, x, n * sizeof *sorted);
 	stats_sort(sorted, n);

@@ -331,23 +331,25 @@ bencher_doc(const struct gate_verdict *v, char *why, size_t len)
 }
 
 int
-report_history_why(const struct gate_verdict *v, enum report_format f,
-    char *buf, size_t len)
+report_benchmark_action_why(const struct gate_verdict *v, char *buf, size_t len)
+{
+	if (has_figures(v))
+		return 0;
+	snprintf(buf, len, "the verdict holds no figure of %s's to export "
+	    "(%s); expected a class of ours with its p50 and p99",
+	    engine(v), v->nrows > 0 ? "no class has one" :
+	    "the sides share no class, and it records no figures for the "
+	    "classes only ours ran");
+	return 1;
+}
+
+int
+report_bencher_why(const struct gate_verdict *v, char *buf, size_t len)
 {
 	cJSON *doc;
 
-	if (f != FORMAT_BENCHER && f != FORMAT_BENCHMARK_ACTION)
-		return 0;
-	if (!has_figures(v)) {
-		snprintf(buf, len, "the verdict holds no figure of %s's to export "
-		    "(%s); expected a class of ours with its p50 and p99",
-		    engine(v), v->nrows > 0 ? "no class has one" :
-		    "the sides share no class, and it records no figures for the "
-		    "classes only ours ran");
+	if (report_benchmark_action_why(v, buf, len))
 		return 1;
-	}
-	if (f != FORMAT_BENCHER)
-		return 0;
 	if ((doc = bencher_doc(v, buf, len)) == NULL)
 		return 1;
 	cJSON_Delete(doc);

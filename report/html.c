@@ -122,10 +122,10 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("<tr><td>", fp);
 		escape_xml(fp, r->name);
 		fprintf(fp, "</td><td>%s</td>", class_kind_name(r->kind));
-		td_num(fp, layout_ns(b, sizeof b, r->ours_p50.v, o->ascii));
-		td_num(fp, layout_ns(b, sizeof b, r->ours_p99.v, o->ascii));
-		td_num(fp, layout_ns(b, sizeof b, r->rival_p50.v, o->ascii));
-		td_num(fp, layout_ns(b, sizeof b, r->rival_p99.v, o->ascii));
+		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p50.v, o->ascii));
+		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p99.v, o->ascii));
+		td_num(fp, units_fmt_duration(b, sizeof b, r->rival_p50.v, o->ascii));
+		td_num(fp, units_fmt_duration(b, sizeof b, r->rival_p99.v, o->ascii));
 		layout_row_ratios(b, c, sizeof b, v, r);
 		td_num(fp, b);
 		td_num(fp, c);
@@ -356,9 +356,9 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		return;
 	}
 	fact(fp, "Probe file", s->probe_file);
-	layout_ns(med, sizeof med, s->probe_median_ns, o->ascii);
-	layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
-	layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
+	units_fmt_duration(med, sizeof med, s->probe_median_ns, o->ascii);
+	units_fmt_duration(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
+	units_fmt_duration(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
 	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
 	    med, lo, hi, s->probe_samples, gate_plural(s->probe_samples, "sample",
 	    "samples"));

@@ -29,25 +29,19 @@ layout_symbol(enum ruling r)
 }
 
 char *
-layout_ns(char *buf, size_t len, double ns, int ascii)
+layout_trim(char *buf, size_t len, double x)
 {
-	return units_fmt_duration(buf, len, ns, ascii);
+	const char *dot = strchr(buf, '.');
+
+	if (dot == NULL || strchr(dot, 'e') != NULL)
+		return buf;
+	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
 }
 
 char *
 layout_trimmed(char *buf, size_t len, double r)
 {
-	char *end;
-
-	units_fmt_ratio(buf, len, r);
-	if (strchr(buf, '.') == NULL && strchr(buf, ',') == NULL)
-		return buf;
-	end = buf + strlen(buf) - 1;
-	while (end > buf && *end == '0')
-		*end-- = '\0';
-	if (*end == '.' || *end == ',')
-		*end = '\0';
-	return buf;
+	return layout_trim(units_fmt_ratio(buf, len, r), len, r);
 }
 
 char *

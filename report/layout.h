@@ -18,12 +18,14 @@
 /* "✅", "❌", "⚠️" or "➖". */
 const char *layout_symbol(enum ruling r);
 
-/* A duration, "-" when absent; into buf, returned. */
-char *layout_ns(char *buf, size_t len, double ns, int ascii);
-
 /* A ratio or a count of syncs with two decimals, "-" when absent. */
 char *layout_ratio(char *buf, size_t len, double r);
 
+/*
+ * buf, which holds x in fixed point, without trailing zeros or a bare
+ * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
+ */
+char *layout_trim(char *buf, size_t len, double x);
 /* As layout_ratio without trailing zeros, for settings: "10", "2.5". */
 char *layout_trimmed(char *buf, size_t len, double r);
 

@@ -136,10 +136,10 @@ latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
 	md(fp, o, r->name);
 	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
 	    class_kind_name(r->kind),
-	    layout_ns(a, sizeof a, r->ours_p50.v, o->ascii),
-	    layout_ns(b, sizeof b, r->ours_p99.v, o->ascii),
-	    layout_ns(c, sizeof c, r->rival_p50.v, o->ascii),
-	    layout_ns(d, sizeof d, r->rival_p99.v, o->ascii),
+	    units_fmt_duration(a, sizeof a, r->ours_p50.v, o->ascii),
+	    units_fmt_duration(b, sizeof b, r->ours_p99.v, o->ascii),
+	    units_fmt_duration(c, sizeof c, r->rival_p50.v, o->ascii),
+	    units_fmt_duration(d, sizeof d, r->rival_p99.v, o->ascii),
 	    r50, r99);
 	ruling_words(fp, r->ruling, o);
 	fputs(" |\n", fp);
@@ -331,10 +331,11 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		return;
 	}
 	fprintf(fp, "; probe before %s: %s", layout_probe_when(s),
-	    layout_ns(med, sizeof med, s->probe_median_ns, o->ascii));
+	    units_fmt_duration(med, sizeof med, s->probe_median_ns, o->ascii));
 	if (!isnan(s->probe_ci_lo_ns) || !isnan(s->probe_ci_hi_ns))
-		fprintf(fp, " [%s, %s]", layout_ns(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii),
-		    layout_ns(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii));
+		fprintf(fp, " [%s, %s]", units_fmt_duration(lo, sizeof lo,
+		    s->probe_ci_lo_ns, o->ascii), units_fmt_duration(hi, sizeof hi,
+		    s->probe_ci_hi_ns, o->ascii));
 	fprintf(fp, " (median of %zu, ", s->probe_samples);
 	md(fp, o, s->method ? s->method : "unknown method");
 	fputs(" on ", fp);

@@ -14,17 +14,19 @@ outputs_init(struct outputs *o, size_t max)
 {
 	memset(o, 0, sizeof *o);
 	o->max = max < 1 ? 1 : max > OUTPUTS_MAX ? OUTPUTS_MAX : max;
-	o->format = FORMAT_TEXT;
+	o->format = report_formats;
 }
 
 int
 outputs_format(struct outputs *o, const char *name, char *err)
 {
+	const struct report_format *f = report_format_find(name);
 	char list[128];
 
-	if (report_format_parse(name, &o->format) < 0)
+	if (f == NULL)
 		return errf(err, "--format: %s is not one of %s", name,
 		    report_format_list(list, sizeof list, ", "));
+	o->format = f;
 	o->pending = 1;
 	return 0;
 }
@@ -50,7 +52,7 @@ outputs_add(struct outputs *o, const char *path, char *err)
 		return errf(err, "-o %s is given twice; expected one file a format "
 		    "(-o %s is the same output)", path, was);
 	}
-	o->v[o->n].format = o->pending ? o->format : FORMAT_TEXT;
+	o->v[o->n].format = o->pending ? o->format : report_formats;
 	o->v[o->n].path = strcmp(path, "-") == 0 ? NULL : path;
 	o->n++;
 	o->pending = 0;
@@ -97,7 +99,7 @@ outputs_check_annotations(const struct outputs *o, char *err)
 	size_t i;
 
 	for (i = 0; i < o->n; i++)
-		if (o->v[i].path == NULL && o->v[i].format != FORMAT_TEXT)
+		if (o->v[i].path == NULL && o->v[i].format != report_formats)
 			return errf(err, "--github-annotations writes to standard output, "
 			    "where --format %s goes; expected -o FILE for it",
 			    report_format_name(o->v[i].format));

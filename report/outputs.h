@@ -21,7 +21,7 @@
 #define OUTPUTS_MAX 16
 
 struct output {
-	enum report_format format;
+	const struct report_format *format;
 	const char *path;       /* NULL: standard output */
 };
 
@@ -29,7 +29,7 @@ struct outputs {
 	struct output v[OUTPUTS_MAX];
 	size_t n;
 	size_t max;             /* -o given more often is refused */
-	enum report_format format;  /* the last --format, for the next -o */
+	const struct report_format *format;  /* the last --format, for the next -o */
 	int pending;            /* a --format that no -o has taken yet */
 };
 

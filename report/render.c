@@ -1,52 +1,65 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Format names, the environment's say on colour and character set, and
- * the one switch from a format to its renderer.
+ * The output formats, a row each, and the environment's say on colour
+ * and character set.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/units.h"
 #include "report/report.h"
 
-static const char *const names[] = {
-	[FORMAT_TEXT] = "text",
-	[FORMAT_MARKDOWN] = "markdown",
-	[FORMAT_JSON] = "json",
-	[FORMAT_JUNIT] = "junit",
-	[FORMAT_HTML] = "html",
-	[FORMAT_BENCHMARK_ACTION] = "benchmark-action",
-	[FORMAT_BENCHER] = "bencher",
-};
-_Static_assert(sizeof names / sizeof names[0] == FORMAT_LAST + 1,
-    "a format without a name");
-
-int
-report_format_parse(const char *s, enum report_format *f)
+/* A probe record as its JSON (docs/probe-format.md). */
+static int
+probe_json(FILE *fp, const struct probe_record *p, const struct render_opts *o)
 {
-	size_t i;
+	(void)o;
+	return json_print_and_delete(fp, probe_record_to_json(p));
+}
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*f = (enum report_format)i;
-			return 0;
-		}
-	}
-	return -1;
+const struct report_format report_formats[] = {
+	{ "text", report_text, report_result_text, report_probe_text, NULL },
+	{ "markdown", report_markdown, report_result_markdown, NULL, NULL },
+	{ "json", report_json, report_result_json, probe_json, NULL },
+	{ "junit", report_junit, NULL, NULL, NULL },
+	{ "html", report_html, NULL, NULL, NULL },
+	/* github-action-benchmark's customSmallerIsBetter */
+	{ "benchmark-action", report_benchmark_action, NULL, NULL,
+	  report_benchmark_action_why },
+	/* Bencher Metric Format */
+	{ "bencher", report_bencher, NULL, NULL, report_bencher_why },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+const struct report_format *
+report_format_find(const char *s)
+{
+	const struct report_format *f;
+
+	for (f = report_formats; f->name != NULL; f++)
+		if (strcmp(s, f->name) == 0)
+			return f;
+	return NULL;
 }
 
 const char *
-report_format_name(enum report_format f)
+report_format_name(const struct report_format *f)
 {
-	return (size_t)f < sizeof names / sizeof names[0] ? names[f] : "?";
+	return f->name;
 }
 
 char *
 report_format_list(char *buf, size_t len, const char *last)
 {
-	return err_list(buf, len, names, sizeof names / sizeof names[0], last);
+	const char *names[sizeof report_formats / sizeof report_formats[0]];
+	size_t n;
+
+	for (n = 0; report_formats[n].name != NULL; n++)
+		names[n] = report_formats[n].name;
+	return err_list(buf, len, names, n, last);
 }
 
 void
@@ -59,24 +72,15 @@ render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii)
 }
 
 int
-report_render(FILE *fp, const struct gate_verdict *v, enum report_format f,
-    const struct render_opts *o)
+report_history_why(const struct gate_verdict *v, const struct report_format *f,
+    char *buf, size_t len)
 {
-	switch (f) {
-	case FORMAT_TEXT:
-		return report_text(fp, v, o);
-	case FORMAT_MARKDOWN:
-		return report_markdown(fp, v, o);
-	case FORMAT_JSON:
-		return report_json(fp, v, o);
-	case FORMAT_JUNIT:
-		return report_junit(fp, v, o);
-	case FORMAT_HTML:
-		return report_html(fp, v, o);
-	case FORMAT_BENCHMARK_ACTION:
-		return report_benchmark_action(fp, v, o);
-	case FORMAT_BENCHER:
-		return report_bencher(fp, v, o);
-	}
-	return -1;
+	return f->why_not != NULL && f->why_not(v, buf, len);
+}
+
+int
+report_render(FILE *fp, const struct gate_verdict *v,
+    const struct report_format *f, const struct render_opts *o)
+{
+	return f->verdict(fp, v, o);
 }

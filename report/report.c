@@ -196,37 +196,21 @@ load(const char *path, struct input *in, char *err)
 }
 
 static int
-supports(const struct input *in, enum report_format f)
+supports(const struct input *in, const struct report_format *f)
 {
-	switch (in->kind) {
-	case IS_VERDICT:
-		return 1;
-	case IS_RESULT:
-		return report_result_supports(f);
-	default:
-		return f == FORMAT_TEXT || f == FORMAT_JSON;
-	}
+	return in->kind == IS_VERDICT || (in->kind == IS_RESULT ? f->result != NULL :
+	    f->probe != NULL);
 }
 
 static int
-probe_json(FILE *fp, const struct probe_record *p)
-{
-	return json_print_and_delete(fp, probe_record_to_json(p));
-}
-
-static int
-render(FILE *fp, const struct input *in, enum report_format f,
+render(FILE *fp, const struct input *in, const struct report_format *f,
     const struct render_opts *o)
 {
-	switch (in->kind) {
-	case IS_VERDICT:
-		return report_render(fp, &in->verdict, f, o);
-	case IS_RESULT:
-		return report_result(fp, &in->result, f, o);
-	default:
-		return f == FORMAT_JSON ? probe_json(fp, &in->probe) :
-		    report_probe_text(fp, &in->probe, o);
-	}
+	if (in->kind == IS_VERDICT)
+		return f->verdict(fp, &in->verdict, o);
+	if (in->kind == IS_RESULT)
+		return f->result(fp, &in->result, o);
+	return f->probe(fp, &in->probe, o);
 }
 
 /* What each output renders. */
@@ -275,7 +259,7 @@ summary(const struct input *in, int ascii, char *err)
 		fp = open_memstream(&buf, &len);
 		if (fp == NULL)
 			return errf(err, "--summary:");
-		rc = render(fp, in, FORMAT_MARKDOWN, &o);
+		rc = render(fp, in, report_format_find("markdown"), &o);
 		if (fclose(fp) != 0 || rc < 0) {
 			free(buf);
 			return errf(err, "--summary: cannot render it as markdown");
@@ -317,7 +301,7 @@ check_formats(const struct options *op, const struct input *in, char *err)
 		return errf(err, "--github-annotations: %s: a %s has no checks to "
 		    "annotate; expected a verdict", op->file,
 		    in->kind == IS_RESULT ? "result" : "probe");
-	if (op->summary && !supports(in, FORMAT_MARKDOWN))
+	if (op->summary && !supports(in, report_format_find("markdown")))
 		return errf(err, "--summary: %s: a probe has no Markdown form", op->file);
 	return 0;
 }

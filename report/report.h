@@ -18,30 +18,33 @@
 #include "lib/probe_record.h"
 #include "lib/result.h"
 
-enum report_format {
-	FORMAT_TEXT = 0,
-	FORMAT_MARKDOWN,
-	FORMAT_JSON,
-	FORMAT_JUNIT,
-	FORMAT_HTML,
-	FORMAT_BENCHMARK_ACTION,    /* github-action-benchmark, customSmallerIsBetter */
-	FORMAT_BENCHER              /* Bencher Metric Format */
-};
-
-/* The last format, for loops over every one. */
-#define FORMAT_LAST FORMAT_BENCHER
-
 struct render_opts {
 	int ascii;      /* "us" for "µs", plain ASCII only (--ascii, non-UTF-8 locale) */
 	int color;      /* ANSI colour (a terminal, and NO_COLOR unset) */
 };
 
 /*
- * Parses "text", "markdown", "json", "junit", "html", "benchmark-action",
- * "bencher"; -1 if unknown.
+ * An output format: the name --format gives and its renderers, a row in
+ * report/render.c.  A format without a form of a result or a probe
+ * record has NULL there.  A new format is its renderer and its row.
  */
-int report_format_parse(const char *s, enum report_format *f);
-const char *report_format_name(enum report_format f);
+struct report_format {
+	const char *name;
+	int (*verdict)(FILE *fp, const struct gate_verdict *v,
+	    const struct render_opts *o);
+	int (*result)(FILE *fp, const struct result *r, const struct render_opts *o);
+	int (*probe)(FILE *fp, const struct probe_record *p,
+	    const struct render_opts *o);
+	/* why a verdict cannot be had in the format (1, buf set), or NULL */
+	int (*why_not)(const struct gate_verdict *v, char *buf, size_t len);
+};
+
+/* The table, ended by a row whose name is NULL; the first, text, is the default. */
+extern const struct report_format report_formats[];
+
+/* The format named s, or NULL. */
+const struct report_format *report_format_find(const char *s);
+const char *report_format_name(const struct report_format *f);
 /*
  * Every format's name as a list into buf (len bytes): "text, markdown,
  * json, junit or html" with last " or ".  Returns buf.
@@ -52,16 +55,19 @@ char *report_format_list(char *buf, size_t len, const char *last);
 void render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii);
 
 /*
- * Why v cannot be exported as f (a Bencher benchmark name over its 1024
- * bytes, or two classes giving one benchmark the same measure), into buf;
- * returns 1 with a reason, 0 where it can be (every other format).
+ * Why v cannot be had in format f (history: no figure of ours, a Bencher
+ * benchmark name over its 1024 bytes, or two classes giving one
+ * benchmark the same measure), into buf; returns 1 with a reason, 0
+ * where it can be (every other format).
  */
-int report_history_why(const struct gate_verdict *v, enum report_format f,
+int report_history_why(const struct gate_verdict *v, const struct report_format *f,
     char *buf, size_t len);
+int report_benchmark_action_why(const struct gate_verdict *v, char *buf, size_t len);
+int report_bencher_why(const struct gate_verdict *v, char *buf, size_t len);
 
 /* The verdict in format f. */
-int report_render(FILE *fp, const struct gate_verdict *v, enum report_format f,
-    const struct render_opts *o);
+int report_render(FILE *fp, const struct gate_verdict *v,
+    const struct report_format *f, const struct render_opts *o);
 
 int report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
@@ -128,14 +134,13 @@ int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
 /*
  * A summary of one engine's run: each class's p50 and p99, and the write
  * classes in syncs of the result's own probe when that probe says its
- * flush reaches a device.  Formats text, markdown and json
- * (syncgate-result-summary/1); -1 for another.
+ * flush reaches a device.  As text, markdown or json
+ * (syncgate-result-summary/1).
  */
-int report_result(FILE *fp, const struct result *r, enum report_format f,
+int report_result_text(FILE *fp, const struct result *r, const struct render_opts *o);
+int report_result_markdown(FILE *fp, const struct result *r,
     const struct render_opts *o);
-
-/* Whether report_result renders format f. */
-int report_result_supports(enum report_format f);
+int report_result_json(FILE *fp, const struct result *r, const struct render_opts *o);
 
 /*
  * Appends Markdown (len bytes) to the file $GITHUB_STEP_SUMMARY names,

@@ -320,8 +320,8 @@ plain(const char *s, const struct render_opts *o)
 static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
 	"p50 syncs", "p99 syncs" };
 
-static int
-text(FILE *fp, const struct result *r, const struct render_opts *o)
+int
+report_result_text(FILE *fp, const struct result *r, const struct render_opts *o)
 {
 	char cell[NCOL][FIGLEN], *name;
 	size_t width[NCOL], i, k;
@@ -369,8 +369,8 @@ text(FILE *fp, const struct result *r, const struct render_opts *o)
 	return 0;
 }
 
-static int
-markdown(FILE *fp, const struct result *r, const struct render_opts *o)
+int
+report_result_markdown(FILE *fp, const struct result *r, const struct render_opts *o)
 {
 	char cell[NCOL][FIGLEN];
 	double unit;
@@ -445,14 +445,16 @@ unit_json(cJSON *u, const struct result *r, double unit)
 	cJSON_AddItemToArray(b, json_number_item(w.hi_ns));
 }
 
-static int
-json(FILE *fp, const struct result *r)
+int
+report_result_json(FILE *fp, const struct result *r,
+    const struct render_opts *opts)
 {
 	cJSON *o = cJSON_CreateObject(), *u, *a;
 	const char *why;
 	double unit = sync_unit(r, &why);
 	size_t i;
 
+	(void)opts;
 	cJSON_AddStringToObject(o, "format", RESULT_SUMMARY_FORMAT);
 	json_add_string_or_null(o, "file", r->path);
 	json_add_string_or_null(o, "engine", r->engine);
@@ -473,26 +475,4 @@ json(FILE *fp, const struct result *r)
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
 	return json_print_and_delete(fp, o);
-}
-
-int
-report_result_supports(enum report_format f)
-{
-	return f == FORMAT_TEXT || f == FORMAT_MARKDOWN || f == FORMAT_JSON;
-}
-
-int
-report_result(FILE *fp, const struct result *r, enum report_format f,
-    const struct render_opts *o)
-{
-	switch (f) {
-	case FORMAT_TEXT:
-		return text(fp, r, o);
-	case FORMAT_MARKDOWN:
-		return markdown(fp, r, o);
-	case FORMAT_JSON:
-		return json(fp, r);
-	default:
-		return -1;
-	}
 }

@@ -113,21 +113,6 @@ widen_value(double *mn, double *mx, struct verdict_value x, int positive)
 	widen(mn, mx, x.hi, positive);
 }
 
-/* "2.50" as "2.5", "2.00" as "2": the chart's figures carry no padding. */
-static void
-trim_zeros(char *buf)
-{
-	char *end;
-
-	if (strchr(buf, '.') == NULL || strchr(buf, 'e') != NULL)
-		return;
-	end = buf + strlen(buf) - 1;
-	while (*end == '0')
-		*end-- = '\0';
-	if (*end == '.')
-		*end = '\0';
-}
-
 /* A figure as the chart labels it: a duration or a count of syncs. */
 static void
 figure(FILE *fp, const struct axis *a, double x)
@@ -306,7 +291,6 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			verdict_rival_label(v), NULL, NULL };
 		char t[4][DURLEN];
 		char *const tp[4] = { t[0], t[1], t[2], t[3] };
-		int j;
 
 		if (r->kind != k)
 			continue;
@@ -317,8 +301,11 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			rival.p99 = r->rival_syncs_p99;
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
-			for (j = 0; j < 4; j++)
-				trim_zeros(t[j]);
+			/* the chart's figures carry no padding */
+			layout_trim(t[0], DURLEN, ours.p50.v);
+			layout_trim(t[1], DURLEN, ours.p99.v);
+			layout_trim(t[2], DURLEN, rival.p50.v);
+			layout_trim(t[3], DURLEN, rival.p99.v);
 			ours.p50_text = t[0];
 			ours.p99_text = t[1];
 			rival.p50_text = t[2];

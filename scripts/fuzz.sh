@@ -7,17 +7,17 @@
 #
 #   sh scripts/fuzz.sh [SECONDS [TARGET...]]      (make fuzz FUZZ_SECONDS=N)
 #
-# TARGET is result, probe, verdict, gate, ycsb, linkbench, samples, fio, db_bench,
-# pgbench, go_ycsb, ycsb_raw, ycsb_json or hgrm (default: all).  FUZZ_JOBS=2 runs two targets at a time; FUZZ_CC names the
-# compiler (clang).  Corpora grow in build-fuzz/corpus/ across runs; a
+# TARGET is result, probe, verdict, gate, samples or import (default: all).
+# import walks every format of import/formats.c: a seed's first line names
+# its format (fuzz/fuzz_import.c).  FUZZ_JOBS=2 runs two targets at a time;
+# FUZZ_CC names the compiler (clang).  Corpora grow in build-fuzz/corpus/ across runs; a
 # crash is saved under build-fuzz/crashes/ and makes the exit status 1.
 # Reproducers of fixed crashes in fuzz/crashes/TARGET/ are run first.
 set -eu
 
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-result probe verdict gate ycsb linkbench samples fio db_bench pgbench go_ycsb \
-	ycsb_raw ycsb_json hgrm}
+targets=${*:-result probe verdict gate samples import}
 cc=${FUZZ_CC:-clang}
 jobs=${FUZZ_JOBS:-1}
 out=build-fuzz
@@ -116,6 +116,24 @@ seed_gate() {
 	done
 }
 
+# The importers': each format's fixtures (fixtures/import/NAME-*), each
+# after a line naming the format.
+seed_import() {
+	rm -rf "${out:?}/seeds/import"
+	mkdir -p "$out/seeds/import" "$out/corpus/import"
+	for name in $(formats); do
+		for f in fixtures/import/"$name"-*; do
+			[ -f "$f" ] || continue
+			{ echo "$name"; head -c 65536 "$f"; } >"$out/seeds/import/$(basename "$f")"
+		done
+	done
+}
+
+# The import formats' names, as the table's rows give them.
+formats() {
+	sed -n 's/.*\.name = "\([^"]*\)".*/\1/p' import/formats.c
+}
+
 seeds() {
 	seed result $(grep -l '"syncgate-result/1"' fixtures/gate/*/*.json fixtures/import/*.json \
 		fixtures/report/*/*.json 2>/dev/null)
@@ -123,15 +141,7 @@ seeds() {
 	seed verdict $(grep -l '"syncgate-verdict/1"' fixtures/report/*.json fixtures/gate/*/*.json \
 		2>/dev/null)
 	seed_gate
-	seed ycsb fixtures/import/ycsb-*.txt
-	seed linkbench fixtures/import/linkbench-*.csv
-	seed fio fixtures/import/fio-*.json fixtures/import/fio-*.txt
-	seed db_bench fixtures/import/db_bench-*.txt
-	seed pgbench fixtures/import/pgbench-*.log
-	seed go_ycsb fixtures/import/go-ycsb-*.txt
-	seed ycsb_raw fixtures/import/ycsb-raw-*.txt
-	seed ycsb_json fixtures/import/ycsb-json-*.json
-	seed hgrm fixtures/import/hgrm-*.hgrm
+	seed_import
 	seed samples $(ls fixtures/gate/*/*.txt | grep -v 'expected\.txt$')
 }
 
@@ -148,19 +158,11 @@ dicts() {
 		printf '%s\n' '"1e999"' '"-0"' '"NaN"' '"null"' '"true"' '"false"' '"-1"' \
 			'"0.5"' '"\\u0000"' '"\\u001b"' '"[]"' '"{}"'
 	} >"$out/json.dict"
-	for t in ycsb linkbench db_bench pgbench go_ycsb ycsb_raw hgrm; do
-		case $t in
-		ycsb) files=fixtures/import/ycsb-*.txt ;;
-		linkbench) files=fixtures/import/linkbench-*.csv ;;
-		go_ycsb) files=fixtures/import/go-ycsb-*.txt ;;
-		ycsb_raw) files=fixtures/import/ycsb-raw-*.txt ;;
-		hgrm) files=fixtures/import/hgrm-*.hgrm ;;
-		*) files="fixtures/import/$t-*" ;;
-		esac
-		# shellcheck disable=SC2086
-		cat $files | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -vE '^[0-9.eE+-]*$' |
-			awk 'length($0) <= 40' | sort -u | dict_line >"$out/$t.dict"
-	done
+	{
+		formats
+		cat fixtures/import/* | tr ',' '\n' | sed 's/^ *//; s/ *$//' |
+			grep -vE '^[0-9.eE+-]*$' | awk 'length($0) <= 40' | sort -u
+	} | dict_line >"$out/import.dict"
 	printf '%s\n' '"#"' '"e+"' '"e-"' '"."' '"\\r\\n"' '"\\t"' '"86400000000000"' \
 		'"86400000000001"' '"999999999999999"' '"1e-9"' >"$out/samples.dict"
 }
