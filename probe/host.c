@@ -20,6 +20,7 @@
 #endif
 
 #include "lib/err.h"
+#include "lib/readfile.h"
 #include "probe/host.h"
 #include "probe/identity.h"
 
@@ -168,8 +169,8 @@ distribution(void)
 {
 	char buf[4096], *p, *q;
 
-	if (identity_read("/etc/os-release", buf, sizeof buf) < 0 &&
-	    identity_read("/usr/lib/os-release", buf, sizeof buf) < 0)
+	if (read_small("/etc/os-release", buf, sizeof buf) < 0 &&
+	    read_small("/usr/lib/os-release", buf, sizeof buf) < 0)
 		return NULL;
 	p = strstr(buf, "PRETTY_NAME=");
 	if (p == NULL || (p != buf && p[-1] != '\n'))
@@ -218,7 +219,7 @@ dmi_vendor(char **virt, int hypervisor)
 	size_t i;
 	int known = 0;
 
-	if (identity_read("/sys/class/dmi/id/sys_vendor", buf, sizeof buf) < 0 ||
+	if (read_small("/sys/class/dmi/id/sys_vendor", buf, sizeof buf) < 0 ||
 	    buf[0] == '\0')
 		return;
 	for (i = 0; virtual[i] != NULL; i++)
@@ -246,7 +247,7 @@ virt_hints(struct probe_record *out, const struct utsname *u)
 	if (hv)
 		identity_add_virt(&out->virt, "cpu flag hypervisor");
 	dmi_vendor(&out->virt, hv);
-	if (identity_read("/sys/hypervisor/type", buf, sizeof buf) == 0 &&
+	if (read_small("/sys/hypervisor/type", buf, sizeof buf) == 0 &&
 	    buf[0] != '\0') {
 		char *v = identity_clean(buf, 32);
 

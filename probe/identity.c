@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/readfile.h"
 #include "probe/identity.h"
 
 uint64_t
@@ -144,24 +145,6 @@ identity_clean_path(const char *path)
 	    (const unsigned char *)path + n, 4 * n);
 }
 
-int
-identity_read(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return 0;
-}
-
 void
 identity_add_virt(char **virt, const char *hint)
 {
@@ -192,7 +175,7 @@ machine_id(unsigned char *buf, size_t len, size_t *n)
 	size_t i;
 
 	for (i = 0; i < sizeof files / sizeof files[0]; i++)
-		if (identity_read(files[i], (char *)buf, len) == 0 && buf[0] != '\0') {
+		if (read_small(files[i], (char *)buf, len) == 0 && buf[0] != '\0') {
 			*n = strlen((char *)buf);
 			return "machine-id";
 		}

@@ -52,9 +52,6 @@ char *identity_clean(const char *s, size_t max);
  */
 char *identity_clean_path(const char *path);
 
-/* Reads a small file whole into buf (len bytes, NUL-terminated); -1 if not. */
-int identity_read(const char *path, char *buf, size_t len);
-
 /* Appends "; hint" to *virt (allocating it when NULL). */
 void identity_add_virt(char **virt, const char *hint);
 
