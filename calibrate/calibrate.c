@@ -21,7 +21,7 @@
 #include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
-#include "lib/runs.h"
+#include "model/runs.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 #include "lib/utf8.h"

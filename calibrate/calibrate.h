@@ -9,8 +9,8 @@
 
 #include <stdio.h>
 
-#include "lib/noise.h"
-#include "lib/result.h"
+#include "model/noise.h"
+#include "model/result.h"
 
 /*
  * The subcommand: argv[0] is "calibrate".  Returns EXIT_PASS, or

@@ -839,7 +839,7 @@ out:
  * and its run's number among its engine's.  A run that fails stops the
  * rest; the results already written are whole and stay, and the message
  * says which run, and that their set is cut short: consumers never pool
- * its runs with another session's (lib/runs.h).
+ * its runs with another session's (model/runs.h).
  */
 static int
 bench_all(const struct bench_options *given, const struct bench_plan *plan,

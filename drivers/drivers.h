@@ -13,7 +13,7 @@
 
 #include "lib/json.h"
 #include "lib/outfile.h"
-#include "lib/result.h"
+#include "model/result.h"
 
 enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
 

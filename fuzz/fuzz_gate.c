@@ -16,7 +16,7 @@
 #include "gate/rules.h"
 #include "gate/verdict.h"
 #include "lib/err.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "report/report.h"
 
 #define MAX_DOCS 6

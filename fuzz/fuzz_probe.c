@@ -10,7 +10,7 @@
 
 #include "fuzz/fuzz.h"
 #include "lib/err.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "report/report.h"
 
 int

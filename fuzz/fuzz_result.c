@@ -10,7 +10,7 @@
 
 #include "fuzz/fuzz.h"
 #include "lib/err.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "report/report.h"
 
 static char path[4200];

@@ -11,7 +11,7 @@
 
 #include "fuzz/fuzz.h"
 #include "lib/err.h"
-#include "lib/result.h"
+#include "model/result.h"
 
 static cJSON *plain, *stated;
 static char path[4200];

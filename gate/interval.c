@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "gate/interval.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "lib/stats.h"
 
 /*

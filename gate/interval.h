@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 #include "gate/verdict_types.h"
-#include "lib/runs.h"
+#include "model/runs.h"
 
 enum part_kind {
 	PART_POINT = 0,         /* no interval: taken as exact */

@@ -50,7 +50,7 @@ gate_match(struct gate_match *m, const struct result *ours,
 	m->rival_of = xcalloc(ours->nclasses, sizeof *m->rival_of);
 	m->has_ours = xcalloc(rival->nclasses, sizeof *m->has_ours);
 	m->n = 0;
-	/* names are unique within a result (lib/result.c refuses repeats) */
+	/* names are unique within a result (model/result.c refuses repeats) */
 	while (i < ours->nclasses && j < rival->nclasses) {
 		int c = strcmp(a[i]->name, b[j]->name);
 

@@ -12,10 +12,10 @@
 
 #include "gate/interval.h"
 #include "gate/verdict_types.h"
-#include "lib/noise.h"
-#include "lib/probe_record.h"
-#include "lib/result.h"
-#include "lib/runs.h"
+#include "model/noise.h"
+#include "model/probe_record.h"
+#include "model/result.h"
+#include "model/runs.h"
 
 /* One run of a side: a result and the probe its writes are put in syncs by. */
 struct gate_run_in {

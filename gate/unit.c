@@ -14,7 +14,7 @@
 #include "gate/rules.h"
 #include "gate/verdict_words.h"
 #include "lib/err.h"
-#include "lib/probe_window.h"
+#include "model/probe_window.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 
@@ -64,7 +64,7 @@ from_rounds(const struct probe_record *p)
 	return u.from_rounds;
 }
 
-/* p's unit: from its run's rounds (lib/probe_window.h), or its probe before. */
+/* p's unit: from its run's rounds (model/probe_window.h), or its probe before. */
 static double
 unit_ns(const struct probe_record *p)
 {

@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 
-#include "lib/probe_record.h"
-#include "lib/result.h"
+#include "model/probe_record.h"
+#include "model/result.h"
 
 #define VERDICT_FORMAT "syncgate-verdict/1"
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "lib/result.h"
+#include "model/result.h"
 
 /* Lines to tell the user: rows reported but not imported, and caveats. */
 struct import_notes {
@@ -189,7 +189,7 @@ size_t import_cut_line(const char *buf, size_t len);
 int import_in_list(const char *const *list, const char *s);
 
 /*
- * A class's latencies as a histogram (lib/result.h): takes rows (nrows
+ * A class's latencies as a histogram (model/result.h): takes rows (nrows
  * of them, allocated), sets the count to theirs and p50 and p99 to the
  * midpoints of the rows their type-7 ranks fall in, so the gate bounds
  * them with the same order-statistic ranks as samples.

@@ -218,24 +218,6 @@ fileset_input(struct fileset *s, const char *path, const char *label)
 	add(s, label != NULL ? label : path, 0, &id);
 }
 
-void
-fileset_result(struct fileset *s, const struct result *r)
-{
-	char label[ERRLEN];
-	size_t i;
-
-	fileset_input(s, r->path, NULL);
-	for (i = 0; i < r->nclasses; i++) {
-		const struct result_class *c = &r->classes[i];
-
-		if (c->samples_path == NULL)
-			continue;
-		snprintf(label, sizeof label, "%s's samples_file %s", r->path,
-		    c->samples_path);
-		fileset_input(s, c->samples_path, label);
-	}
-}
-
 /* Whether an output is the input in: one regular file, however reached. */
 static int
 names_input(const struct file_id *out, const struct file_id *in)

@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "lib/result.h"
 
 /* What a name denotes, as far as "is this one file" goes. */
 enum file_id_kind {
@@ -84,11 +83,6 @@ void fileset_free(struct fileset *s);
  */
 void fileset_input(struct fileset *s, const char *path, const char *label);
 
-/*
- * Records a result's file and every samples_file it read, each by the
- * path it was read from (struct result_class's samples_path).
- */
-void fileset_result(struct fileset *s, const struct result *r);
 
 /*
  * Records an output after checking it: path (NULL or "-": standard

@@ -18,7 +18,6 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/readfile.h"
-#include "lib/result_limits.h"
 #include "lib/utf8.h"
 
 /* Arrays and objects open at end, strings skipped. */
@@ -606,10 +605,6 @@ json_get_word(const cJSON *o, const char *key, int flags,
 	return errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
 	    err_quote(q, sizeof q, v->valuestring), expected);
 }
-
-const struct json_span json_span_latency = { RESULT_MIN_NS, RESULT_MAX_NS, 0, 0, 0,
-	"a positive number of nanoseconds, from 1 to a day", ", under 1ns",
-	", over a day" };
 
 static int
 in_span(double d, const struct json_span *s)

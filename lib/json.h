@@ -173,9 +173,6 @@ struct json_span {
 	const char *under, *over;   /* after a positive figure under min, one over max: ", over a day" */
 };
 
-/* Latencies as every format holds them: 1ns to a day (lib/result_limits.h). */
-extern const struct json_span json_span_latency;
-
 /* item, at at, as a number of s; -1 with err. */
 int json_number(const cJSON *item, const struct json_span *s,
     const struct json_at *at, double *out);

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 
 /* Within this factor of an empty system call, nothing left the kernel. */
 #define CLASSIFY_NEAR_NULL 4.0

@@ -11,7 +11,7 @@
 #include <sys/types.h>
 
 #include "lib/err.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "probe/blockdev.h"
 
 /* Each idle window lasts this long. */

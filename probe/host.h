@@ -6,8 +6,8 @@
 #ifndef SYNCGATE_PROBE_HOST_H
 #define SYNCGATE_PROBE_HOST_H
 
-#include "lib/probe_record.h"
-#include "lib/result_host.h"
+#include "model/probe_record.h"
+#include "model/result_host.h"
 
 /*
  * Fills h (initialised here; the caller frees it with result_host_free)

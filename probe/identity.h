@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 
 /* Longest string kept from the system, paths aside; longer ones are cut. */
 #define IDENTITY_MAX 512

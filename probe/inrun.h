@@ -9,8 +9,8 @@
 #ifndef SYNCGATE_PROBE_INRUN_H
 #define SYNCGATE_PROBE_INRUN_H
 
-#include "lib/probe_record.h"
-#include "lib/probe_window.h"
+#include "model/probe_record.h"
+#include "model/probe_window.h"
 #include "probe/flushcount.h"
 #include "probe/method.h"
 #include "probe/scratch.h"

@@ -7,7 +7,7 @@
 #ifndef SYNCGATE_PROBE_JUDGE_H
 #define SYNCGATE_PROBE_JUDGE_H
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "probe/method.h"
 
 /* What the scratch file's descriptors and the reference pairs showed. */

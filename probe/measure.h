@@ -6,7 +6,7 @@
 #ifndef SYNCGATE_PROBE_MEASURE_H
 #define SYNCGATE_PROBE_MEASURE_H
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "probe/flushcount.h"
 #include "probe/method.h"
 #include "probe/probe.h"

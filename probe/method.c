@@ -16,7 +16,7 @@
 #endif
 
 #include "lib/err.h"
-#include "lib/sync_words.h"
+#include "model/sync_words.h"
 #include "probe/method.h"
 
 #if defined(__APPLE__)

@@ -3,12 +3,12 @@
  * The durable-sync methods the probe can time: each one's calls, and
  * which of them this system has.  A method the system lacks is an error
  * naming the system, never a substitute.  The words of each, which a
- * record's text names, are lib/sync_words.h's rows.
+ * record's text names, are model/sync_words.h's rows.
  */
 #ifndef SYNCGATE_PROBE_METHOD_H
 #define SYNCGATE_PROBE_METHOD_H
 
-/* The first four fields are a SYNC_ROW_ of lib/sync_words.h. */
+/* The first four fields are a SYNC_ROW_ of model/sync_words.h. */
 struct probe_method {
 	const char *name;       /* as given to --method */
 	const char *word;       /* the call in words: "fdatasync", "O_DSYNC write" */

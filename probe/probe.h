@@ -9,7 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 
 struct probe_options {
 	const char *dir;        /* the directory whose volume is probed */

@@ -9,7 +9,7 @@
 
 #include <sys/types.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 
 /* The block device a volume's filesystem is on, where it has one. */
 struct volume_block {

@@ -10,7 +10,7 @@
 
 #include <signal.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "probe/flushcount.h"
 #include "probe/method.h"
 #include "probe/probe.h"

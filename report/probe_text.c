@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "lib/logcmd.h"
-#include "lib/sync_words.h"
+#include "model/sync_words.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "report/escape.h"

@@ -16,8 +16,8 @@
 #include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
-#include "lib/probe_record.h"
-#include "lib/result.h"
+#include "model/probe_record.h"
+#include "model/result.h"
 #include "report/outputs.h"
 #include "report/report.h"
 

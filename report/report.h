@@ -15,8 +15,8 @@
 #include "gate/verdict_base.h"
 #include "gate/verdict_types.h"
 #include "lib/fileset.h"
-#include "lib/probe_record.h"
-#include "lib/result.h"
+#include "model/probe_record.h"
+#include "model/result.h"
 
 struct render_opts {
 	int ascii;      /* "us" for "µs", plain ASCII only (--ascii, non-UTF-8 locale) */

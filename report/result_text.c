@@ -12,7 +12,7 @@
 
 #include "gate/verdict_words.h"
 #include "lib/json.h"
-#include "lib/probe_window.h"
+#include "model/probe_window.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "report/escape.h"

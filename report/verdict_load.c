@@ -98,7 +98,7 @@ get_kind(const cJSON *o, const char *key, enum class_kind *k,
 	const char *names[KIND_WRITE + 1];
 	int i;
 
-	/* lib/result.c's words, each at its kind */
+	/* model/result.c's words, each at its kind */
 	for (i = 0; i <= KIND_WRITE; i++)
 		names[i] = class_kind_name((enum class_kind)i);
 	if (json_get_word(o, key, 0, names, KIND_WRITE + 1, "\"read\" or \"write\"",
@@ -169,7 +169,7 @@ get_probe(const cJSON *p, struct verdict_side *s, const struct json_at *w)
 	long long n;
 	int r, rc;
 
-	/* lib/probe_record.c's words, each at its value */
+	/* model/probe_record.c's words, each at its value */
 	for (r = 0; r <= REACH_NO; r++)
 		reach[r] = reach_name((enum reach)r);
 	if (get_str(p, "host_id", 1, &s->host_id, w) < 0 ||

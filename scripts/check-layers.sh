@@ -9,9 +9,11 @@
 set -eu
 
 # The lower layers, lowest first: a directory, then those it may include
-# besides itself.  A second one is a line: "doc lib".
+# besides itself: lib/, the generic utilities, then model/, the document
+# model (results, probe records, runs) built on them.
 LOWER_LAYERS='
 lib
+model lib
 '
 
 # The only gate/ headers report/ may include: the verdict's types, its

@@ -12,7 +12,7 @@
 
 #include "lib/err.h"
 #include "lib/fileset.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "tests/testutil.h"
 
 static char dir[] = "/tmp/syncgate-fileset.XXXXXX";

@@ -16,8 +16,8 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
-#include "lib/result.h"
+#include "model/probe_record.h"
+#include "model/result.h"
 #include "report/escape.h"
 #include "report/report.h"
 #include "tests/testutil.h"

@@ -11,6 +11,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
+#include "model/result_limits.h"
 #include "tests/testutil.h"
 
 /* A tree from text; the test fails on a syntax error. */

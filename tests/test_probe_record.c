@@ -10,7 +10,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "tests/testutil.h"
 
 static const double samples[] = { 75000, 71000, 80000, 77000, 74000, 73000,

@@ -11,8 +11,8 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
-#include "lib/sync_words.h"
+#include "model/probe_record.h"
+#include "model/sync_words.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 

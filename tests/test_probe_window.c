@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The run's window (lib/probe_window.c): the unit from rounds through a
+ * The run's window (model/probe_window.c): the unit from rounds through a
  * run or the probe before it, the rounds' medians, and device flushes an
  * operation with other processes' rate taken off, or why there are none.
  */
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "lib/err.h"
-#include "lib/probe_window.h"
+#include "model/probe_window.h"
 
 static void
 assert_near(double a, double b, double tol)

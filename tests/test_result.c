@@ -11,8 +11,8 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/result.h"
-#include "lib/samples_file.h"
+#include "model/result.h"
+#include "model/samples_file.h"
 #include "lib/stats.h"
 #include "tests/testutil.h"
 

@@ -8,9 +8,9 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
-#include "lib/result.h"
-#include "lib/result_host.h"
+#include "model/probe_record.h"
+#include "model/result.h"
+#include "model/result_host.h"
 #include "probe/host.h"
 #include "tests/testutil.h"
 

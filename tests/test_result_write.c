@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "lib/version.h"
 #include "tests/testutil.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/runs.h"
+#include "model/runs.h"
 #include "lib/stats.h"
 #include "tests/testutil.h"
 

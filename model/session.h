@@ -3,7 +3,7 @@
  * The session a result belongs to: one invocation of syncgate-bench,
  * named by a random id, and the result's place in the set it writes (run
  * i of k).  Consumers of several runs pool only a whole set of one
- * session (lib/runs.h), so a set cut short never passes for whole, and
+ * session (model/runs.h), so a set cut short never passes for whole, and
  * two sessions' files that share names never mix.
  */
 #ifndef SYNCGATE_SESSION_H

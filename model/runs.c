@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/probe_window.h"
-#include "lib/runs.h"
+#include "model/probe_window.h"
+#include "model/runs.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 

@@ -13,7 +13,8 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
+#include "model/result_limits.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
 

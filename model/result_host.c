@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/result_host.h"
+#include "model/result_host.h"
 
 /* Whole numbers a double holds exactly: 2^53. */
 #define HOST_MAX_BYTES 9007199254740992.0

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
-#include "lib/result_host.h"
+#include "model/result_host.h"
 
 #define PROBE_FORMAT "syncgate-probe/1"
 
@@ -270,7 +270,7 @@ int probe_series_from_json(const cJSON *o, struct probe_watch *w,
     struct probe_series *s, const char *name, const char *where, char *err);
 
 /*
- * The host as a result records it (lib/result_host.h), from p's: its
+ * The host as a result records it (model/result_host.h), from p's: its
  * hardware, kernel and host id (the id left null where it is not a
  * syncgate hash).  Returns 0, or -1 when p records no hardware (a record
  * from before it did); h is initialised either way, the caller frees it.

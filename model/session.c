@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
-#include "lib/session.h"
+#include "model/session.h"
 
 /* splitmix64: spreads a weak seed over every bit. */
 static uint64_t

@@ -12,7 +12,8 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
+#include "model/result_limits.h"
 #include "lib/stats.h"
 
 /* No probe counts more disks than this; a record listing more is garbage. */

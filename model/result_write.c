@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * syncgate-result/1 out, beside its reader (lib/result.c): what `syncgate
+ * syncgate-result/1 out, beside its reader (model/result.c): what `syncgate
  * import` and syncgate-bench write.  Numbers are nanoseconds as doubles;
  * cJSON prints integral values without a fraction, so samples read as
  * counts of nanoseconds.
@@ -12,7 +12,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/result.h"
+#include "model/result.h"
 #include "lib/version.h"
 
 struct result_class *

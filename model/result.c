@@ -3,7 +3,7 @@
  * syncgate-result/1 in (docs/result-format.md).  Every figure is checked
  * before it is kept, so the gate never computes from garbage; samples
  * are read into plain doubles, from JSON or from a samples_file
- * (lib/samples_file.c), and sorted once.
+ * (model/samples_file.c), and sorted once.
  */
 #include <math.h>
 #include <stdint.h>
@@ -12,12 +12,13 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/path.h"
-#include "lib/result.h"
-#include "lib/samples_file.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
+#include "model/result.h"
+#include "model/samples_file.h"
 
 /* Where a class is, for messages ("classes[2] \"write\""), and what it adds to. */
 struct at {
@@ -93,7 +94,7 @@ sort_samples(double *x, size_t n)
 
 /*
  * Where the samples_file rel of the result at path was read: beside the
- * file a link to the result names, as lib/samples_file.c looks for it,
+ * file a link to the result names, as model/samples_file.c looks for it,
  * with the links on the way resolved.  The caller frees it.
  */
 static char *
@@ -725,4 +726,22 @@ result_find(const struct result *r, const char *name)
 		if (strcmp(r->classes[i].name, name) == 0)
 			return &r->classes[i];
 	return NULL;
+}
+
+void
+fileset_result(struct fileset *s, const struct result *r)
+{
+	char label[ERRLEN];
+	size_t i;
+
+	fileset_input(s, r->path, NULL);
+	for (i = 0; i < r->nclasses; i++) {
+		const struct result_class *c = &r->classes[i];
+
+		if (c->samples_path == NULL)
+			continue;
+		snprintf(label, sizeof label, "%s's samples_file %s", r->path,
+		    c->samples_path);
+		fileset_input(s, c->samples_path, label);
+	}
 }

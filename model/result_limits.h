@@ -7,6 +7,8 @@
 #ifndef SYNCGATE_RESULT_LIMITS_H
 #define SYNCGATE_RESULT_LIMITS_H
 
+#include "lib/json.h"
+
 /*
  * The longest latency a result may hold: a day, in ns; beyond it is
  * garbage.  And the shortest: no operation is timed in less than a
@@ -40,5 +42,8 @@
  */
 #define RESULT_MAX_BUCKETS 100000
 #define RESULT_MAX_BUCKETS_TEXT "100000"
+
+/* Latencies as every format holds them: 1ns to a day. */
+extern const struct json_span json_span_latency;
 
 #endif

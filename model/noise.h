@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "lib/result.h"
+#include "model/result.h"
 
 #define NOISE_FORMAT "syncgate-noise/1"
 

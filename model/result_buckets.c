@@ -7,7 +7,7 @@
  */
 #include <math.h>
 
-#include "lib/result.h"
+#include "model/result.h"
 #include "lib/stats.h"
 
 /* The row holding 1-based rank r (the last for a rank past the end). */

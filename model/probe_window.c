@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/probe_window.h"
+#include "model/probe_window.h"
 #include "lib/stats.h"
 
 size_t

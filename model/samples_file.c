@@ -17,8 +17,8 @@
 #include "lib/decimal.h"
 #include "lib/err.h"
 #include "lib/path.h"
-#include "lib/result_limits.h"
-#include "lib/samples_file.h"
+#include "model/result_limits.h"
+#include "model/samples_file.h"
 #include "lib/utf8.h"
 
 /* The longest line: anything longer is not a latency. */

@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 
-#include "lib/probe_record.h"
-#include "lib/result.h"
+#include "model/probe_record.h"
+#include "model/result.h"
 
 /* One side's statistic over its runs, on the log scale. */
 struct runs_est {
@@ -70,7 +70,7 @@ void runs_probe_log(const struct probe_record *p, double level, double *log_v,
  * Checks that n runs of one engine can stand together: one engine, one
  * workload, and one set of classes (names and kinds) in every run, the
  * files as named; and a run of a session that set out to write several
- * (lib/session.h) only beside runs of that session, each once, any part
+ * (model/session.h) only beside runs of that session, each once, any part
  * of its set (runs without one, older results, and one-run sessions
  * stand together as before).
  * flag names the side in messages ("--rival", "ours").  Returns 0, or

@@ -11,7 +11,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "lib/noise.h"
+#include "model/noise.h"
 #include "lib/utf8.h"
 
 static const char *const stat_keys[NOISE_NSTATS] = { "p50", "p99", "p50_syncs",

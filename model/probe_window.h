@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 
 /* The most other processes' flushes may be of a count before it is dropped. */
 #define WINDOW_OTHER_SHARE_MAX 0.25

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "lib/sync_words.h"
+#include "model/sync_words.h"
 
 /*
  * The file's size and blocks are settled before the first sample, so a

@@ -10,10 +10,10 @@
 
 #include <stddef.h>
 
-#include "lib/probe_record.h"
-#include "lib/result_host.h"
-#include "lib/result_limits.h"
-#include "lib/session.h"
+#include "model/probe_record.h"
+#include "model/result_host.h"
+#include "model/result_limits.h"
+#include "model/session.h"
 
 #define RESULT_FORMAT "syncgate-result/1"
 
@@ -26,7 +26,7 @@ enum class_kind { KIND_READ = 0, KIND_WRITE };
  * A row of a histogram: the next count operations in rank order, each
  * with a latency from lo_ns to hi_ns.  The rows of a class are in rank
  * order, their lows and highs never falling; two rows may overlap where
- * a tool said less than a bucket's edges (lib/result_buckets.c).  A low
+ * a tool said less than a bucket's edges (model/result_buckets.c).  A low
  * of 0 is unknown: the operations' latencies are bounded above only.
  */
 struct result_bucket {
@@ -179,6 +179,13 @@ void result_class_quantiles(struct result_class *c);
 /* Frees what r holds (not r); accepts NULL. */
 void result_free(struct result *r);
 
+struct fileset;
+/*
+ * Records in s r's file and every samples_file it read, each by the path
+ * it was read from (struct result_class's samples_path).
+ */
+void fileset_result(struct fileset *s, const struct result *r);
+
 /* The class named name, or NULL. */
 const struct result_class *result_find(const struct result *r, const char *name);
 
@@ -191,7 +198,7 @@ struct result_class *result_add_class(struct result *r, const char *name,
     enum class_kind kind);
 
 /*
- * r as a syncgate-result/1 tree (lib/result_write.c), its probe and its
+ * r as a syncgate-result/1 tree (model/result_write.c), its probe and its
  * host included when it has them.  Classes with samples are written as samples_ns, or,
  * where files is not NULL and files[i] is not NULL, as a samples_file
  * naming files[i] (a path relative to the result file's folder, written

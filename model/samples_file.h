@@ -14,7 +14,7 @@
 /*
  * Reads rel, a path relative to the folder of the result file
  * result_path, into *x: *n latencies in file order, each from
- * RESULT_MIN_NS to RESULT_MAX_NS (lib/result_limits.h); the caller frees *x.
+ * RESULT_MIN_NS to RESULT_MAX_NS (model/result_limits.h); the caller frees *x.
  * A file over SAMPLES_FILE_MAX_BYTES is refused from its size, and one
  * of more than max_count latencies when the next is read.  where begins
  * every message ("ours.json: classes[1] \"write\"").  Returns 0, or -1
