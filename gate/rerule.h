@@ -31,4 +31,31 @@ void gate_rule_half(struct gate_verdict *v, enum class_kind kind,
 /* Sets v->ceiling_note (the old one is the caller's to free). */
 void gate_ceiling_note(struct gate_verdict *v);
 
+/*
+ * Check i of v as a kind of check the gate makes for its class (its
+ * statistic, value_unit and comparison), its limit its half's threshold:
+ * the kind, or NULL with err naming the field.  name is the file.
+ */
+const struct gate_check_kind *verdict_check_kind(const struct gate_verdict *v,
+    size_t i, const char *name, char *err);
+
+/*
+ * Check i's value and interval of kind k as the figures of its class's
+ * row give them: 0, or -1 with err naming the field.
+ */
+int verdict_check_value(const struct gate_verdict *v, size_t i,
+    const struct gate_check_kind *k, const struct verdict_row *row,
+    const char *name, char *err);
+
+/*
+ * A loaded verdict re-ruled: its figures held to each other
+ * (verdict_check), each check ruled again from its value, interval and
+ * limit, each class, half and the whole combined as the gate combines
+ * them, and the words that follow from the rulings (a reason whose
+ * ruling changed, the halves' reasons, the ceiling note)
+ * made again by the gate.  name is the file, for messages.  Returns 0,
+ * or -1 with err naming the file, the field and what was expected.
+ */
+int verdict_rerule(struct gate_verdict *v, const char *name, char *err);
+
 #endif
