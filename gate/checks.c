@@ -15,6 +15,7 @@
 #include "gate/verdict_digits.h"
 #include "gate/verdict_kinds.h"
 #include "gate/verdict_words.h"
+#include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/units.h"
 
@@ -350,6 +351,21 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 	return ck;
 }
 
+enum ruling
+gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
+    int at_least)
+{
+	enum ruling judged = gate_judge(c->value, at_least, c->limit);
+
+	/* one run a side cannot tell this from the runner's noise: said, not failed */
+	c->held = judged == RULING_FAIL && v->mode == MODE_BASELINE &&
+	    v->scope == SCOPE_RUN && !v->single_run_ok;
+	/* --same-host: a read across hosts not known to be one is not ruled */
+	c->ruling = c->held || (c->kind == KIND_READ && verdict_host_holds(v)) ?
+	    RULING_INDETERMINATE : judged;
+	return judged;
+}
+
 static int
 has_range(const struct gate_term *t, size_t nt)
 {
@@ -374,21 +390,15 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 {
 	struct verdict_check *ck = new_check(ctx, row, k);
 	char *tl = NULL, *words;
+	enum ruling judged;
 
 	ck->value = value_of(e);
-	ck->ruling = gate_judge(ck->value, k->at_least, ck->limit);
-	if (ck->ruling == RULING_INDETERMINATE)
+	judged = gate_check_rule(ctx->v, ck, k->at_least);
+	if (judged == RULING_INDETERMINATE)
 		tl = tail(ctx, e, ck->limit, unit, has_range(t, nt), ck);
-	words = gate_check_words(k, ck->ruling, ctx->v);
-	/* one run a side cannot tell this from the runner's noise: said, not failed */
-	if (ck->ruling == RULING_FAIL && ctx->hold_fails) {
-		ck->ruling = RULING_INDETERMINATE;
-		ck->held = 1;
+	words = gate_check_words(k, judged, ctx->v);
+	if (ck->held)
 		tl = xstrdup(VERDICT_HELD_WORDS);
-	}
-	/* --same-host: a read across hosts not known to be one is not ruled */
-	if (row->kind == KIND_READ && verdict_host_holds(ctx->v))
-		ck->ruling = RULING_INDETERMINATE;
 	ck->reason = xasprintf("%s, %s%s%s", body, words, tl ? tl : "",
 	    row->kind == KIND_READ && verdict_host_holds(ctx->v) ?
 	    verdict_host_words(ctx->v->hosts) : "");

@@ -14,6 +14,7 @@
 #include "gate/verdict_digits.h"
 #include "gate/verdict_kinds.h"
 #include "gate/verdict_words.h"
+#include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/version.h"
@@ -421,10 +422,10 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 	free(exact.s);
 }
 
-static void
-rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
+void
+gate_rule_half(struct gate_verdict *v, enum class_kind kind,
+    struct verdict_half *h)
 {
-	struct gate_verdict *v = ctx->v;
 	size_t i;
 
 	h->ruling = RULING_NOT_RULED;
@@ -434,8 +435,8 @@ rule_half(struct gate_ctx *ctx, enum class_kind kind, struct verdict_half *h)
 	h->reason = gate_half_reason(v, kind, h->ruling);
 }
 
-static void
-ceiling_note(struct gate_verdict *v)
+void
+gate_ceiling_note(struct gate_verdict *v)
 {
 	char b[32], c[32], cc[96];
 	char *out, *next;
@@ -712,8 +713,8 @@ rule_overall(struct gate_ctx *ctx)
 	struct gate_verdict *v = ctx->v;
 	size_t i;
 
-	rule_half(ctx, KIND_READ, &v->reads);
-	rule_half(ctx, KIND_WRITE, &v->writes);
+	gate_rule_half(v, KIND_READ, &v->reads);
+	gate_rule_half(v, KIND_WRITE, &v->writes);
 	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
 	if (v->overall == RULING_NOT_RULED)
 		verdict_note(v, "nothing was ruled: the two results have no class in "
@@ -722,7 +723,7 @@ rule_overall(struct gate_ctx *ctx)
 		if (v->rows[i].kind == KIND_WRITE)
 			break;
 	if (v->mode == MODE_RIVAL && i < v->nrows)
-		ceiling_note(v);
+		gate_ceiling_note(v);
 }
 
 int

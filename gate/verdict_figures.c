@@ -2,19 +2,17 @@
 /*
  * A loaded verdict's figures held to each other as the gate makes them:
  * the thresholds to the mode, the unit to its source, a class's ratios
- * and syncs to its latencies, and each check to a kind of check the gate
- * makes (gate/verdict_kinds.c), its limit to its half's threshold and its
- * value to its class's figures.  A file edited until it passes is
- * refused here, naming the field, before its rulings are re-ruled (its
- * words are held to them in gate/verdict_reasons.c).  Figures agree
- * within the gate's own tie (gate_tie).
+ * and syncs to its latencies, and each check to a kind the gate makes,
+ * its limit to its half's threshold and its value to its class's
+ * figures.  Its rulings are then made again from them
+ * (gate/verdict_rulings.c), so only figures are held here, never words.
+ * Figures agree within the gate's own tie (gate_tie).
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/json.h"
 
@@ -143,12 +141,10 @@ verdict_check_row(const struct verdict_row *r,
 		return bad_interval(file, path, "ratio.p50_ci", r->ratio_p50, err);
 	if (!holds(r->ratio_p99))
 		return bad_interval(file, path, "ratio.p99_ci", r->ratio_p99, err);
-	if (row_figure(r->ratio_p50, r->rival_p50.v / r->ours_p50.v, file, path,
+	return row_figure(r->ratio_p50, r->rival_p50.v / r->ours_p50.v, file, path,
 	    "ratio.p50", "rival.p50_ns over ours.p50_ns", err) < 0 ||
 	    row_figure(r->ratio_p99, r->rival_p99.v / r->ours_p99.v, file, path,
-	    "ratio.p99", "rival.p99_ns over ours.p99_ns", err) < 0)
-		return -1;
-	return 0;
+	    "ratio.p99", "rival.p99_ns over ours.p99_ns", err) < 0 ? -1 : 0;
 }
 
 /* The unit as its source has it: none without figures, one when shared. */
@@ -218,52 +214,6 @@ thresholds(const struct gate_verdict *v, const char *file, char *err)
 	return 0;
 }
 
-static int
-cmp_row(const void *a, const void *b)
-{
-	const struct verdict_row *x = *(const struct verdict_row *const *)a;
-	const struct verdict_row *y = *(const struct verdict_row *const *)b;
-
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-/* The row of c's class among rows sorted by cmp_row, or NULL. */
-static const struct verdict_row *
-row_of(const struct verdict_row *const *by, size_t n,
-    const struct verdict_check *c)
-{
-	struct verdict_row key;
-	const struct verdict_row *k = &key, *const *hit;
-
-	key.kind = c->kind;
-	key.name = c->class_name;
-	hit = bsearch(&k, by, n, sizeof *by, cmp_row);
-	return hit ? *hit : NULL;
-}
-
-/* "\"p50 speedup\" or \"p99 speedup\"": the checks a class has in v. */
-static void
-kinds_list(char *buf, size_t len, const struct gate_verdict *v,
-    enum class_kind kind)
-{
-	size_t i, n = 0, at = 0, total = 0;
-
-	for (i = 0; i < GATE_NCHECK_KINDS; i++)
-		total += gate_check_kind_applies(&gate_check_kinds[i], v->mode, kind,
-		    v->unit.source != UNIT_NONE);
-	buf[0] = '\0';
-	for (i = 0; i < GATE_NCHECK_KINDS && at < len; i++) {
-		if (!gate_check_kind_applies(&gate_check_kinds[i], v->mode, kind,
-		    v->unit.source != UNIT_NONE))
-			continue;
-		n++;
-		at += (size_t)snprintf(buf + at, len - at, "%s\"%s\"", n == 1 ? "" :
-		    n == total ? " or " : ", ", gate_check_kinds[i].statistic);
-	}
-}
-
 /* A string of the file in a message: quoted, or null. */
 static const char *
 quoted(char *buf, size_t len, const char *s)
@@ -277,24 +227,23 @@ quoted(char *buf, size_t len, const char *s)
 	return buf;
 }
 
-/* c's statistic, value_unit and comparison as the gate writes them there. */
-static const struct gate_check_kind *
-check_kind(const struct gate_verdict *v, size_t i, const char *file, char *err)
+const struct gate_check_kind *
+verdict_check_kind(const struct gate_verdict *v, size_t i, const char *file,
+    char *err)
 {
 	const struct verdict_check *c = &v->checks[i];
-	int unit = v->unit.source != UNIT_NONE;
 	const struct gate_check_kind *k = c->statistic == NULL ? NULL :
-	    gate_check_kind_find(c->statistic, v->mode, c->kind, unit);
-	const char *cmp;
-	char q[96], list[160];
+	    gate_check_kind_find(c->statistic, v->mode, c->kind,
+	    v->unit.source != UNIT_NONE);
+	char q[96], a[32], b[32];
 
 	if (k == NULL) {
-		kinds_list(list, sizeof list, v, c->kind);
-		errf(err, "%s: checks[%zu].statistic is %s; expected %s for a %s class "
-		    "against %s%s", file, i, quoted(q, sizeof q, c->statistic), list,
-		    class_kind_name(c->kind), v->mode == MODE_BASELINE ? "a baseline" :
-		    "a rival", c->kind == KIND_WRITE && !unit ? " without a sync unit" :
-		    "");
+		errf(err, "%s: checks[%zu].statistic is %s; expected a check the gate "
+		    "makes of a %s class against %s%s", file, i,
+		    quoted(q, sizeof q, c->statistic), class_kind_name(c->kind),
+		    v->mode == MODE_BASELINE ? "a baseline" : "a rival",
+		    c->kind == KIND_WRITE && v->unit.source == UNIT_NONE ?
+		    " without a sync unit" : "");
 		return NULL;
 	}
 	if (c->value_unit == NULL || strcmp(c->value_unit, k->value_unit) != 0) {
@@ -303,51 +252,20 @@ check_kind(const struct gate_verdict *v, size_t i, const char *file, char *err)
 		    k->value_unit, k->statistic);
 		return NULL;
 	}
-	cmp = k->at_least ? ">=" : "<=";
-	if (c->comparison == NULL || strcmp(c->comparison, cmp) != 0) {
+	if (c->comparison == NULL || strcmp(c->comparison, k->at_least ? ">=" :
+	    "<=") != 0) {
 		errf(err, "%s: checks[%zu].comparison is %s; expected \"%s\" for a "
-		    "\"%s\" check", file, i, quoted(q, sizeof q, c->comparison), cmp,
-		    k->statistic);
+		    "\"%s\" check", file, i, quoted(q, sizeof q, c->comparison),
+		    k->at_least ? ">=" : "<=", k->statistic);
+		return NULL;
+	}
+	if (!agree(c->limit, gate_check_limit(k, v))) {
+		errf(err, "%s: checks[%zu].limit is %s; expected %s, %s", file, i,
+		    fig(a, sizeof a, c->limit), fig(b, sizeof b, gate_check_limit(k, v)),
+		    gate_limit_sources[k->limit]);
 		return NULL;
 	}
 	return k;
-}
-
-static int
-check_limit(const struct gate_verdict *v, size_t i,
-    const struct gate_check_kind *k, const char *file, char *err)
-{
-	double want = gate_check_limit(k, v), got = v->checks[i].limit;
-	char a[32], b[32];
-
-	if (agree(got, want))
-		return 0;
-	return errf(err, "%s: checks[%zu].limit is %s; expected %s, %s", file, i,
-	    fig(a, sizeof a, got), fig(b, sizeof b, want), gate_limit_sources[k->limit]);
-}
-
-/* How a check's figure comes from its class: "rival.p50_ns over ours.p50_ns". */
-static void
-formula(char *buf, size_t len, const struct gate_check_kind *k,
-    const struct gate_verdict *v)
-{
-	int q = k->quantile;
-	int units = k->kind == KIND_WRITE && (v->unit.source == UNIT_PER_VOLUME || v->unit.source == UNIT_PER_RUN);
-
-	if (k->limit == LIMIT_READ_SPEEDUP || (k->limit == LIMIT_RIVAL && !units))
-		snprintf(buf, len, "rival.p%d_ns over ours.p%d_ns", q, q);
-	else if (k->limit == LIMIT_COMMIT_SYNCS)
-		snprintf(buf, len, "ours.p50_ns over unit.ours.ns");
-	else if (k->limit == LIMIT_FLUSH_CEILING)
-		snprintf(buf, len, "ours.flushes_per_op");
-	else if (k->limit == LIMIT_RIVAL)
-		snprintf(buf, len, "rival.p%d_ns over unit.rival.ns, over ours.p%d_ns "
-		    "over unit.ours.ns", q, q);
-	else if (units)
-		snprintf(buf, len, "ours.p%d_ns over unit.ours.ns, over rival.p%d_ns "
-		    "over unit.rival.ns", q, q);
-	else
-		snprintf(buf, len, "ours.p%d_ns over rival.p%d_ns", q, q);
 }
 
 /*
@@ -360,7 +278,8 @@ derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
 {
 	const struct verdict_value *ratio = k->quantile == 99 ? &row->ratio_p99 :
 	    &row->ratio_p50;
-	int units = k->kind == KIND_WRITE && (v->unit.source == UNIT_PER_VOLUME || v->unit.source == UNIT_PER_RUN);
+	int units = k->kind == KIND_WRITE && (v->unit.source == UNIT_PER_VOLUME ||
+	    v->unit.source == UNIT_PER_RUN);
 
 	if (k->limit == LIMIT_COMMIT_SYNCS) {
 		*want = row->ours_syncs_p50;
@@ -378,9 +297,8 @@ derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
 	return 1;
 }
 
-/* c's value and interval as its class's figures give them. */
-static int
-check_value(const struct gate_verdict *v, size_t i,
+int
+verdict_check_value(const struct gate_verdict *v, size_t i,
     const struct gate_check_kind *k, const struct verdict_row *row,
     const char *file, char *err)
 {
@@ -388,17 +306,12 @@ check_value(const struct gate_verdict *v, size_t i,
 	double want = gate_check_figure(k, row, &v->unit);
 	struct verdict_value ci;
 	const char *from;
-	char a[80], b[80], f[128], q[96], path[40];
+	char a[80], b[80], q[96], path[40];
 
-	formula(f, sizeof f, k, v);
-	if (k->quantile == 0 && !isnan(c->value.v))
-		return errf(err, "%s: checks[%zu].value is %s; expected null, as a "
-		    "write without a sync unit is not ruled", file, i,
-		    fig(a, sizeof a, c->value.v));
 	if (!agree(c->value.v, want))
-		return errf(err, "%s: checks[%zu].value is %s; expected %s, %s of its "
-		    "class %s", file, i, fig(a, sizeof a, c->value.v),
-		    fig(b, sizeof b, want), f, quoted(q, sizeof q, c->class_name));
+		return errf(err, "%s: checks[%zu].value is %s; expected %s, the "
+		    "figure of its class %s", file, i, fig(a, sizeof a, c->value.v),
+		    fig(b, sizeof b, want), quoted(q, sizeof q, c->class_name));
 	snprintf(path, sizeof path, "checks[%zu]", i);
 	if (!holds(c->value))
 		return bad_interval(file, path, "ci", c->value, err);
@@ -411,42 +324,16 @@ check_value(const struct gate_verdict *v, size_t i,
 	    quoted(q, sizeof q, c->class_name));
 }
 
-static int
-check_one(const struct gate_verdict *v, size_t i,
-    const struct verdict_row *const *by, const char *file, char *err)
-{
-	const struct verdict_check *c = &v->checks[i];
-	const struct gate_check_kind *k = check_kind(v, i, file, err);
-	const struct verdict_row *row;
-
-	if (k == NULL || check_limit(v, i, k, file, err) < 0)
-		return -1;
-	if (c->samples_needed >= 0 && c->ruling != RULING_INDETERMINATE)
-		return errf(err, "%s: checks[%zu].samples_needed is %lld; expected "
-		    "null, as its verdict is \"%s\"", file, i, c->samples_needed,
-		    ruling_name(c->ruling));
-	/* a check of a class in neither half is named with the rulings */
-	row = row_of(by, v->nrows, c);
-	return row == NULL ? 0 : check_value(v, i, k, row, file, err);
-}
-
 int
 verdict_check_figures(const struct gate_verdict *v, const char *name,
     char *err)
 {
-	const struct verdict_row **by = xcalloc(v->nrows + 1, sizeof *by);
 	size_t i;
-	int rc = 0;
 
-	if (thresholds(v, name, err) < 0) {
-		free(by);
+	if (thresholds(v, name, err) < 0)
 		return -1;
-	}
-	for (i = 0; i < v->nrows; i++)
-		by[i] = &v->rows[i];
-	qsort(by, v->nrows, sizeof *by, cmp_row);
-	for (i = 0; i < v->nchecks && rc == 0; i++)
-		rc = check_one(v, i, by, name, err);
-	free(by);
-	return rc;
+	for (i = 0; i < v->nchecks; i++)
+		if (verdict_check_kind(v, i, name, err) == NULL)
+			return -1;
+	return 0;
 }

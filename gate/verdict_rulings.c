@@ -1,224 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A loaded verdict's rulings held to the gate's own way of combining
- * them (gate_worse), so that a file saying "pass" over failing checks is
- * refused rather than rendered as "Verdict: pass" above a failing table.
- * The checks are sorted once, so a verdict of 10000 classes costs a sort,
- * not classes times checks.
+ * A loaded verdict ruled again: each check from its figure, interval and
+ * limit with the gate's own judge (gate_check_rule), each class, half
+ * and the whole combined as the gate combines them (gate_worse,
+ * gate_rule_half), and the words that follow from a ruling made again
+ * by the gate.  A file whose rulings and words were edited to "pass"
+ * over failing figures renders, and exits, as the gate ruled it; words
+ * saved by another version are never compared with today's.  First the
+ * structure is held: each class once, each class one check of each kind
+ * the gate makes for it.  Names are sorted once, so 10000 classes cost a
+ * sort, not classes times checks.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/rerule.h"
 #include "lib/err.h"
-
-static int
-cmp_key(enum class_kind ka, const char *na, enum class_kind kb, const char *nb)
-{
-	if (ka != kb)
-		return ka < kb ? -1 : 1;
-	return strcmp(na, nb);
-}
-
-static int
-cmp_check(const void *a, const void *b)
-{
-	const struct verdict_check *x = *(const struct verdict_check *const *)a;
-	const struct verdict_check *y = *(const struct verdict_check *const *)b;
-	int c = cmp_key(x->kind, x->class_name, y->kind, y->class_name);
-
-	/* a class's checks in the file's order, whatever qsort does with ties */
-	return c != 0 ? c : x < y ? -1 : x > y;
-}
-
-static const char *
-half_key(enum class_kind k)
-{
-	return k == KIND_READ ? "reads" : "writes";
-}
-
-/* The first of the sorted checks of row's class: an index into by, or n. */
-static size_t
-first_check(const struct verdict_check *const *by, size_t n,
-    const struct verdict_row *row)
-{
-	size_t lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (cmp_key(by[mid]->kind, by[mid]->class_name, row->kind, row->name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/*
- * The checks of row's class (from by[j] on) are one of each kind the
- * gate makes for it: none left out, none twice.
- */
-static int
-check_set(const struct gate_verdict *v, const struct verdict_check **by,
-    size_t j, const struct verdict_row *r, const char *name, char *err)
-{
-	int unit = v->unit.source != UNIT_NONE;
-	size_t seen[GATE_NCHECK_KINDS] = { 0 }, k;
-	const struct gate_check_kind *kind;
-	char q[80];
-
-	for (; j < v->nchecks && cmp_key(by[j]->kind, by[j]->class_name, r->kind,
-	    r->name) == 0; j++) {
-		/* verdict_check_figures found every statistic's kind */
-		kind = gate_check_kind_find(by[j]->statistic, v->mode, r->kind, unit);
-		if (seen[kind - gate_check_kinds]++ > 0)
-			return errf(err, "%s: checks[%zu] is a second \"%s\" check of the "
-			    "%s class \"%s\"; expected one", name, (size_t)(by[j] -
-			    v->checks), kind->statistic, class_kind_name(r->kind),
-			    err_quote(q, sizeof q, r->name));
-	}
-	k = CHECK_FLUSHES;
-	if ((seen[k] > 0) != (v->mode == MODE_RIVAL && r->kind == KIND_WRITE &&
-	    !isnan(r->ours_flushes) && !isnan(r->rival_flushes)))
-		return errf(err, "%s: checks holds %s \"%s\" check of the write class "
-		    "\"%s\"; expected %s, as the gate makes one where both sides "
-		    "counted flushes against a rival", name, seen[k] ? "a" : "no",
-		    gate_check_kinds[k].statistic, err_quote(q, sizeof q, r->name),
-		    seen[k] ? "none" : "one");
-	for (k = 0; k < GATE_NCHECK_KINDS; k++)
-		if (seen[k] == 0 && gate_check_kind_applies(&gate_check_kinds[k],
-		    v->mode, r->kind, unit))
-			return errf(err, "%s: checks holds no \"%s\" check of the %s class "
-			    "\"%s\"; expected one, as the gate rules each", name,
-			    gate_check_kinds[k].statistic, class_kind_name(r->kind),
-			    err_quote(q, sizeof q, r->name));
-	return 0;
-}
-
-/* Every check some row's. */
-static int
-check_orphans(const struct gate_verdict *v, const struct verdict_check **by,
-    const char *name, char *err)
-{
-	unsigned char *used = xcalloc(v->nchecks + 1, 1);
-	size_t i, j;
-	int rc = 0;
-
-	for (i = 0; i < v->nrows; i++) {
-		const struct verdict_row *r = &v->rows[i];
-
-		for (j = first_check(by, v->nchecks, r); j < v->nchecks &&
-		    cmp_key(by[j]->kind, by[j]->class_name, r->kind, r->name) == 0; j++)
-			used[by[j] - v->checks] = 1;
-	}
-	for (j = 0; j < v->nchecks && rc == 0; j++)
-		if (!used[j])
-			rc = errf(err, "%s: checks[%zu] is of a %s class in neither reads "
-			    "nor writes; expected a check of a class in the table", name, j,
-			    class_kind_name(v->checks[j].kind));
-	free(used);
-	return rc;
-}
-
-/* Each row has one check of each kind the gate makes, and is the worst of them. */
-static int
-check_rows(const struct gate_verdict *v, const struct verdict_check **by,
-    const char *name, char *err)
-{
-	enum ruling worst;
-	size_t i, j, n;
-	char q[80];
-
-	if (check_orphans(v, by, name, err) < 0)
-		return -1;
-	for (i = 0; i < v->nrows; i++) {
-		const struct verdict_row *r = &v->rows[i];
-
-		worst = RULING_NOT_RULED;
-		if (check_set(v, by, first_check(by, v->nchecks, r), r, name, err) < 0)
-			return -1;
-		for (j = first_check(by, v->nchecks, r), n = 0; j < v->nchecks &&
-		    cmp_key(by[j]->kind, by[j]->class_name, r->kind, r->name) == 0; j++, n++)
-			worst = gate_worse(worst, by[j]->ruling);
-		if (r->ruling != worst)
-			return errf(err, "%s: %s class \"%s\" is \"%s\"; expected \"%s\", "
-			    "the worst of its %zu %s", name, class_kind_name(r->kind),
-			    err_quote(q, sizeof q, r->name), ruling_name(r->ruling),
-			    ruling_name(worst), n, n == 1 ? "check" : "checks");
-	}
-	return 0;
-}
-
-static int
-check_half(const struct gate_verdict *v, enum class_kind kind, const char *name,
-    char *err)
-{
-	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
-	enum ruling worst = RULING_NOT_RULED;
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind) {
-			worst = gate_worse(worst, v->rows[i].ruling);
-			n++;
-		}
-	if (h->ruling == worst)
-		return 0;
-	return errf(err, "%s: %s.verdict is \"%s\"; expected \"%s\", the worst of "
-	    "its %zu %s", name, half_key(kind), ruling_name(h->ruling),
-	    ruling_name(worst), n, n == 1 ? "class" : "classes");
-}
-
-/*
- * Each check's ruling as the gate rules its figure against its limit
- * (gate_judge); a check without a figure is one the gate could not rule.
- */
-static int
-check_each(const struct gate_verdict *v, const char *name, char *err)
-{
-	/* baseline over one run a side: a fail is held indeterminate */
-	int holding = v->mode == MODE_BASELINE && v->scope == SCOPE_RUN &&
-	    !v->single_run_ok, held;
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++) {
-		const struct verdict_check *c = &v->checks[i];
-		enum ruling want;
-		char lim[32];
-
-		if (isnan(c->value.v))
-			want = RULING_INDETERMINATE;
-		else if (c->comparison == NULL || isnan(c->limit))
-			continue;       /* nothing to hold it against */
-		else
-			want = gate_judge(c->value, strcmp(c->comparison, ">=") == 0,
-			    c->limit);
-		held = holding && want == RULING_FAIL;
-		if (held || (c->kind == KIND_READ && verdict_host_holds(v)))
-			want = RULING_INDETERMINATE;
-		if (c->held != held)
-			return errf(err, "%s: checks[%zu].held is %s; expected %s: a "
-			    "fail, and only a fail, is held indeterminate in baseline mode "
-			    "over one run a side without single_run_ok", name, i,
-			    c->held ? "true" : "false", held ? "true" : "false");
-		if (c->ruling == want)
-			continue;
-		if (isnan(c->value.v))
-			return errf(err, "%s: checks[%zu].verdict is \"%s\"; expected "
-			    "\"indeterminate\", as its value is null", name, i,
-			    ruling_name(c->ruling));
-		snprintf(lim, sizeof lim, "%.17g", c->limit);
-		return errf(err, "%s: checks[%zu].verdict is \"%s\"; expected \"%s\", "
-		    "as its value and interval rule against %s %s%s", name, i,
-		    ruling_name(c->ruling), ruling_name(want), c->comparison, lim,
-		    held ? ", held over one run a side" : c->kind == KIND_READ &&
-		    verdict_host_holds(v) ? ", with same_host and hosts not \"same\"" :
-		    "");
-	}
-	return 0;
-}
 
 /* A name in the table or among the classes one side ran. */
 struct named {
@@ -239,65 +38,277 @@ cmp_named(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* Each class once: the gate matches classes by name, whatever their kind. */
 static int
-check_names(const struct gate_verdict *v, const char *name, char *err)
+cmp_name(const void *a, const void *b)
 {
-	size_t n = v->nrows + v->nunmatched, i;
-	struct named *all = xcalloc(n + 1, sizeof *all);
-	char q[80];
-	int rc = 0;
+	return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
+}
 
-	for (i = 0; i < v->nrows; i++)
-		all[i] = (struct named){ v->rows[i].name, i, 1 };
-	for (i = 0; i < v->nunmatched; i++)
-		all[v->nrows + i] = (struct named){ v->unmatched[i].name, i, 0 };
-	qsort(all, n, sizeof *all, cmp_named);
-	for (i = 1; i < n && rc == 0; i++) {
+/* Each class once, as the gate matches classes by name whatever their kind. */
+static int
+check_names(const struct named *all, size_t n, const char *name, char *err)
+{
+	char q[80];
+	size_t i;
+
+	for (i = 1; i < n; i++) {
 		const struct named *a = &all[i - 1], *b = &all[i];
 
 		if (strcmp(a->name, b->name) != 0)
 			continue;
 		err_quote(q, sizeof q, b->name);
 		if (b->row)
-			rc = errf(err, "%s: the class \"%s\" is in the table twice; "
+			return errf(err, "%s: the class \"%s\" is in the table twice; "
 			    "expected each class once", name, q);
-		else if (a->row)
-			rc = errf(err, "%s: unmatched[%zu] \"%s\" is a class in the "
+		if (a->row)
+			return errf(err, "%s: unmatched[%zu] \"%s\" is a class in the "
 			    "table; expected a class only one side ran", name, b->i, q);
-		else
-			rc = errf(err, "%s: unmatched[%zu] \"%s\" is listed twice; "
-			    "expected each class once", name, b->i, q);
+		return errf(err, "%s: unmatched[%zu] \"%s\" is listed twice; "
+		    "expected each class once", name, b->i, q);
 	}
+	return 0;
+}
+
+/*
+ * Each check a kind the gate makes for a class of the table, its value
+ * that class's; rowi[i] gets check i's row, seen how many of each kind
+ * a row has.
+ */
+static int
+check_each(const struct gate_verdict *v, const struct named *all, size_t n,
+    size_t *rowi, unsigned *seen, const char *name, char *err)
+{
+	size_t i;
+	char q[80];
+
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+		const struct gate_check_kind *k = verdict_check_kind(v, i, name, err);
+		struct named key = { c->class_name, 0, 1 };
+		const struct named *hit = bsearch(&key, all, n, sizeof *all, cmp_name);
+		unsigned *s;
+
+		if (k == NULL)
+			return -1;
+		if (hit == NULL || !hit->row || v->rows[hit->i].kind != c->kind)
+			return errf(err, "%s: checks[%zu] is of a %s class in neither "
+			    "reads nor writes; expected a check of a class in the table",
+			    name, i, class_kind_name(c->kind));
+		rowi[i] = hit->i;
+		s = &seen[hit->i * GATE_NCHECK_KINDS + (size_t)(k - gate_check_kinds)];
+		if ((*s)++ > 0)
+			return errf(err, "%s: checks[%zu] is a second \"%s\" check of the "
+			    "%s class \"%s\"; expected one", name, i, k->statistic,
+			    class_kind_name(c->kind), err_quote(q, sizeof q, c->class_name));
+		if (verdict_check_value(v, i, k, &v->rows[hit->i], name, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Each row one check of each kind the gate makes for it, and no other. */
+static int
+check_sets(const struct gate_verdict *v, const unsigned *seen, const char *name,
+    char *err)
+{
+	int unit = v->unit.source != UNIT_NONE;
+	size_t i, k;
+	char q[80];
+
+	for (i = 0; i < v->nrows; i++) {
+		const struct verdict_row *r = &v->rows[i];
+		const unsigned *s = &seen[i * GATE_NCHECK_KINDS];
+		int counted = v->mode == MODE_RIVAL && r->kind == KIND_WRITE &&
+		    !isnan(r->ours_flushes) && !isnan(r->rival_flushes);
+
+		err_quote(q, sizeof q, r->name);
+		if ((s[CHECK_FLUSHES] > 0) != counted)
+			return errf(err, "%s: checks holds %s \"%s\" check of the write "
+			    "class \"%s\"; expected %s, as the gate makes one where both "
+			    "sides counted flushes against a rival", name, counted ? "no" :
+			    "a", gate_check_kinds[CHECK_FLUSHES].statistic, q,
+			    counted ? "one" : "none");
+		for (k = 0; k < GATE_NCHECK_KINDS; k++)
+			if (s[k] == 0 && gate_check_kind_applies(&gate_check_kinds[k],
+			    v->mode, r->kind, unit))
+				return errf(err, "%s: checks holds no \"%s\" check of the %s "
+				    "class \"%s\"; expected one, as the gate rules each", name,
+				    gate_check_kinds[k].statistic, class_kind_name(r->kind), q);
+	}
+	return 0;
+}
+
+/* The figures and the structure of v; rowi (nchecks) gets each check's row. */
+static int
+structure(const struct gate_verdict *v, size_t *rowi, const char *name,
+    char *err)
+{
+	size_t n = v->nrows + v->nunmatched, i;
+	struct named *all = xcalloc(n + 1, sizeof *all);
+	unsigned *seen = xcalloc(v->nrows * GATE_NCHECK_KINDS + 1, sizeof *seen);
+	int rc;
+
+	for (i = 0; i < v->nrows; i++)
+		all[i] = (struct named){ v->rows[i].name, i, 1 };
+	for (i = 0; i < v->nunmatched; i++)
+		all[v->nrows + i] = (struct named){ v->unmatched[i].name, i, 0 };
+	qsort(all, n, sizeof *all, cmp_named);
+	rc = verdict_check_figures(v, name, err) < 0 ||
+	    check_names(all, n, name, err) < 0 ||
+	    check_each(v, all, n, rowi, seen, name, err) < 0 ||
+	    check_sets(v, seen, name, err) < 0 ? -1 : 0;
 	free(all);
+	free(seen);
 	return rc;
 }
 
 int
-verdict_check(const struct gate_verdict *v, const char *name,
-    char *err)
+verdict_check(const struct gate_verdict *v, const char *name, char *err)
 {
-	const struct verdict_check **by;
-	enum ruling both = gate_worse(v->reads.ruling, v->writes.ruling);
-	size_t i;
-	int rc;
+	size_t *rowi = xcalloc(v->nchecks + 1, sizeof *rowi);
+	int rc = structure(v, rowi, name, err);
 
-	if (verdict_check_figures(v, name, err) < 0 ||
-	    check_names(v, name, err) < 0)
-		return -1;
-	by = xcalloc(v->nchecks + 1, sizeof *by);
+	free(rowi);
+	return rc;
+}
+
+/* Whether s ends in end. */
+static int
+ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+/*
+ * The figures that open c's reason: what comes before the gate's words
+ * for some ruling of a check of kind k, or NULL where it holds none.
+ */
+static char *
+figures_of(const struct gate_verdict *v, const struct gate_check_kind *k,
+    const struct verdict_check *c)
+{
+	const char *at = NULL;
+	char *w, *said;
+	int r;
+
+	for (r = RULING_PASS; r <= RULING_INDETERMINATE && at == NULL; r++) {
+		w = gate_check_words(k, (enum ruling)r, v);
+		said = xasprintf(", %s", w);
+		at = c->reason != NULL ? strstr(c->reason, said) : NULL;
+		free(w);
+		free(said);
+	}
+	return at ? xasprintf("%.*s", (int)(at - c->reason), c->reason) : NULL;
+}
+
+/*
+ * Check i ruled again.  Its reason stands where it says what the gate
+ * says of that ruling; otherwise (a ruling edited, a threshold moved,
+ * the words of another version) the gate's words for it follow the
+ * reason's figures, or where those cannot be told from its words, the
+ * figure as the gate reads it against the limit.
+ */
+static int
+rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
+{
+	struct verdict_check *c = &v->checks[i];
+	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
+	    v->mode, c->kind, v->unit.source != UNIT_NONE);
+	enum ruling was = c->ruling, judged = RULING_INDETERMINATE;
+	int was_held = c->held, ruled = k->quantile != 0 && !isnan(c->value.v);
+	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
+	    verdict_host_words(v->hosts) : "";
+	char n[32], *words, *said, *tail, *body;
+
+	c->ruling = RULING_INDETERMINATE;
+	c->held = 0;
+	if (ruled)
+		judged = gate_check_rule(v, c, k->at_least);
+	if (c->ruling != RULING_INDETERMINATE && (c->samples_needed >= 0 ||
+	    c->runs_needed >= 0))
+		return errf(err, "%s: checks[%zu].%s is %lld; expected null, as its "
+		    "figures rule it \"%s\"", name, i, c->runs_needed >= 0 ?
+		    "runs_needed" : "samples_needed", c->runs_needed >= 0 ?
+		    c->runs_needed : c->samples_needed, ruling_name(c->ruling));
+	words = ruled ? gate_check_words(k, judged, v) : xstrdup(k->quantile == 0 ?
+	    v->unit.why_none : "no figure");
+	said = xasprintf(ruled ? ", %s" : k->quantile == 0 ?
+	    ": not ruled in syncs: %s" : ": not ruled: %s", words);
+	if (c->ruling == was && c->held == was_held && c->reason != NULL &&
+	    strstr(c->reason, said) != NULL && ends_with(c->reason, host)) {
+		free(words);
+		free(said);
+		return 0;
+	}
+	tail = c->held ? xstrdup(VERDICT_HELD_WORDS) :
+	    judged == RULING_INDETERMINATE && ruled ? gate_settle_words(c) : NULL;
+	body = ruled ? figures_of(v, k, c) : xstrdup(c->class_name);
+	if (body == NULL)
+		body = xasprintf("%s: %s %s%s", c->class_name, c->statistic,
+		    gate_num_vs(n, sizeof n, c->value.v, c->limit, k->at_least),
+		    strcmp(k->value_unit, "x") == 0 ? "x" : "");
+	free(c->reason);
+	c->reason = xasprintf("%s%s%s%s", body, said, tail ? tail : "", host);
+	free(body);
+	free(words);
+	free(said);
+	free(tail);
+	return 0;
+}
+
+/* The rulings combined as the gate combines them, with their words. */
+static void
+combine(struct gate_verdict *v, const size_t *rowi)
+{
+	size_t i;
+	int writes = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		v->rows[i].ruling = RULING_NOT_RULED;
 	for (i = 0; i < v->nchecks; i++)
-		by[i] = &v->checks[i];
-	qsort(by, v->nchecks, sizeof *by, cmp_check);
-	rc = check_each(v, name, err) < 0 ? -1 : check_rows(v, by, name, err);
-	free(by);
-	if (rc < 0 || check_half(v, KIND_READ, name, err) < 0 ||
-	    check_half(v, KIND_WRITE, name, err) < 0)
-		return -1;
-	if (v->overall != both)
-		return errf(err, "%s: verdict is \"%s\"; expected \"%s\", the worse "
-		    "of reads (\"%s\") and writes (\"%s\")", name,
-		    ruling_name(v->overall), ruling_name(both),
-		    ruling_name(v->reads.ruling), ruling_name(v->writes.ruling));
-	return verdict_check_reasons(v, name, err);
+		v->rows[rowi[i]].ruling = gate_worse(v->rows[rowi[i]].ruling,
+		    v->checks[i].ruling);
+	free(v->reads.reason);
+	free(v->writes.reason);
+	gate_rule_half(v, KIND_READ, &v->reads);
+	gate_rule_half(v, KIND_WRITE, &v->writes);
+	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
+	for (i = 0; i < v->nrows; i++)
+		writes |= v->rows[i].kind == KIND_WRITE;
+	free(v->ceiling_note);
+	v->ceiling_note = NULL;
+	if (v->mode == MODE_RIVAL && writes)
+		gate_ceiling_note(v);
+}
+
+/*
+ * The gate names each side by its label; a file without one is printed
+ * with the renderers' own (verdict_ours_label), and its words made with
+ * those.
+ */
+int
+verdict_rerule(struct gate_verdict *v, const char *name, char *err)
+{
+	size_t *rowi = xcalloc(v->nchecks + 1, sizeof *rowi), i;
+	char *o = NULL, *r = NULL;
+	int rc = structure(v, rowi, name, err);
+
+	if (v->ours.label == NULL)
+		v->ours.label = o = xstrdup(verdict_ours_label(v));
+	if (v->rival.label == NULL)
+		v->rival.label = r = xstrdup(verdict_rival_label(v));
+	for (i = 0; i < v->nchecks && rc == 0; i++)
+		rc = rerule_check(v, i, name, err);
+	if (rc == 0)
+		combine(v, rowi);
+	if (o != NULL)
+		v->ours.label = NULL;
+	if (r != NULL)
+		v->rival.label = NULL;
+	free(o);
+	free(r);
+	free(rowi);
+	return rc;
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * syncgate-verdict/1 back into a struct gate_verdict, so `syncgate
- * report` renders a saved verdict exactly as the gate rendered it.  Every
+ * report` renders a saved verdict as the gate rendered it: its schema and
+ * ranges held here, its rulings made again from its figures
+ * (gate/verdict_rulings.c), never its words compared.  Every
  * key report/json.c writes must be present (null where the figure is
  * absent); unknown keys are ignored.  A message names the file and the
  * JSON path: "v.json: reads.classes[0].ours.p50_ns is a string; ...".
@@ -11,10 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict.h"
+#include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+
+/* The verdict format this build reads, syncgate-verdict/1, and each earlier. */
+#define VERDICT_PREFIX "syncgate-verdict/"
+#define VERDICT_VERSION 1
 
 /* Every key is there, null where the figure is absent. */
 #define MISSING "it in every " VERDICT_FORMAT
@@ -564,6 +570,27 @@ get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	return 0;
 }
 
+/*
+ * A verdict of a later syncgate-verdict/N than this build reads: said as
+ * such, as what it holds may rule by rules this build does not know.
+ * Earlier ones are read as this one, their words made again.
+ */
+static int
+later_format(const cJSON *root, const char *name, char *err)
+{
+	const cJSON *f = json_member(root, "format");
+	const char *n = cJSON_IsString(f) ? f->valuestring : "";
+	size_t len = strlen(VERDICT_PREFIX);
+
+	if (strncmp(n, VERDICT_PREFIX, len) != 0 || n[len] == '\0' ||
+	    strspn(n + len, "0123456789") != strlen(n + len) ||
+	    strlen(n + len) > 9 || atoi(n + len) <= VERDICT_VERSION)
+		return 0;
+	return errf(err, "%s: format is \"%s\", later than this syncgate reads; "
+	    "expected \"%s\" or earlier (a later syncgate renders it)", name, n,
+	    VERDICT_FORMAT);
+}
+
 int
 report_verdict_from_json(const cJSON *root, const char *name,
     struct gate_verdict *v, char *err)
@@ -577,7 +604,8 @@ report_verdict_from_json(const cJSON *root, const char *name,
 	if (!cJSON_IsObject(root))
 		return errf(err, "%s: the top level is %s; expected a %s object", name,
 		    json_kind(root), VERDICT_FORMAT);
-	if (json_get_word(root, "format", 0, format, 1, "\"" VERDICT_FORMAT "\"",
+	if (later_format(root, name, err) < 0 ||
+	    json_get_word(root, "format", 0, format, 1, "\"" VERDICT_FORMAT "\"",
 	    &w, &f) < 0)
 		return -1;
 	w.missing = MISSING;
@@ -586,7 +614,7 @@ report_verdict_from_json(const cJSON *root, const char *name,
 	    get_rows(root, v, &w) < 0 || get_checks(root, v, &w) < 0 ||
 	    get_unmatched(root, v, &w) < 0 ||
 	    get_strings(root, "notes", &v->notes, &v->nnotes, &w) < 0 ||
-	    verdict_check(v, name, err) < 0) {
+	    verdict_rerule(v, name, err) < 0) {
 		verdict_free(v);
 		return -1;
 	}

@@ -454,6 +454,24 @@ expect 0 "imported" import ycsb "$F/import/ycsb-workloada.txt" --engine e \
 	--probe "$F/hostile/probe-no-write-bytes.json" -o "$T/i.json"
 expect 0 "" report "$T/i.json"
 
+# --- fixtures/hostile/verdict-edited-to-pass.json: the split verdict with
+# every ruling made a pass and the failing words made a pass's; its figures
+# still fail, so it is ruled again and renders as the gate's own, in every
+# format, its verdict the gate's fail (the gate exits 1 on those results)
+set +e
+sg gate "$F/gate/split/ours.json" --rival "$F/gate/split/rival.json" >/dev/null 2>&1
+st=$?
+set -e
+[ "$st" = 1 ] || fail "gate of the split results: exit $st, expected 1"
+for f in text markdown json junit html; do
+	expect 0 "" report "$F/hostile/verdict-edited-to-pass.json" --format "$f"
+	mv "$T/out" "$T/edited.$f"
+	expect 0 "" report "$F/report/split.json" --format "$f"
+	cmp -s "$T/out" "$T/edited.$f" ||
+		fail "an edited verdict, $f: not the gate's rendering: $(diff "$T/out" "$T/edited.$f" | head -5)"
+done
+grep -q '^Verdict: fail$' "$T/edited.text" || fail "an edited verdict does not render as a fail"
+
 if [ "$failures" -gt 0 ]; then
 	echo "cli_hostile: $failures failed" >&2
 	exit 1

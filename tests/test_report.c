@@ -373,24 +373,6 @@ test_json_loader_names_path(void **state)
 		  "v.json: ours.probe.median_ns is 0; expected " LATENCY },
 		{ "\"limit\":\t10", "\"limit\":\t-10",
 		  "v.json: checks[0].limit is -10; expected a positive number or null" },
-		{ "\"verdict\":\t\"fail\",\n\t\"mode\"", "\"verdict\":\t\"pass\",\n\t\"mode\"",
-		  "v.json: verdict is \"pass\"; expected \"fail\", the worse of reads "
-		  "(\"pass\") and writes (\"fail\")" },
-		{ "\"writes\":\t{\n\t\t\"verdict\":\t\"fail\"",
-		  "\"writes\":\t{\n\t\t\"verdict\":\t\"pass\"",
-		  "v.json: writes.verdict is \"pass\"; expected \"fail\", the worst of "
-		  "its 1 class" },
-		{ "\"position\":\t0,\n\t\t\t\t\"name\":\t\"point-read\",\n\t\t\t\t"
-		  "\"verdict\":\t\"pass\"",
-		  "\"position\":\t0,\n\t\t\t\t\"name\":\t\"point-read\",\n\t\t\t\t"
-		  "\"verdict\":\t\"indeterminate\"",
-		  "v.json: read class \"point-read\" is \"indeterminate\"; expected "
-		  "\"pass\", the worst of its 2 checks" },
-		/* every fail made a pass, checks too: the figures still say fail */
-		{ "\"verdict\":\t\"fail\",\n\t\t\t\"reason\":\t\"write: 2.54 syncs",
-		  "\"verdict\":\t\"pass\",\n\t\t\t\"reason\":\t\"write: 2.54 syncs",
-		  "v.json: checks[2].verdict is \"pass\"; expected \"fail\", as its value "
-		  "and interval rule against <= 2" },
 		{ "\"class\":\t\"point-read\"", "\"class\":\t\"nowhere\"",
 		  "v.json: checks[0] is of a read class in neither reads nor writes; "
 		  "expected a check of a class in the table" },
@@ -438,7 +420,7 @@ test_json_loader_names_path(void **state)
 		/* figures that are not the class's */
 		{ "\"value\":\t220.3484062268347", "\"value\":\t12",
 		  "v.json: checks[0].value is 12; expected 220.3484062268347, "
-		  "rival.p50_ns over ours.p50_ns of its class \"point-read\"" },
+		  "the figure of its class \"point-read\"" },
 		{ "\"ci\":\t[0.9, 2.1]", "\"ci\":\t[1.1, 2.1]",
 		  "v.json: checks[4].ci is [1.1, 2.1]; expected [0.9, 2.1], "
 		  "ratio.p99_ci of its class \"write\"" },
@@ -463,12 +445,11 @@ test_json_loader_names_path(void **state)
 		  "as its samples are 0" },
 		/* a check that no gate makes for its class */
 		{ "\"statistic\":\t\"p50 speedup\"", "\"statistic\":\t\"p50 syncs\"",
-		  "v.json: checks[0].statistic is \"p50 syncs\"; expected \"p50 speedup\" "
-		  "or \"p99 speedup\" for a read class against a rival" },
+		  "v.json: checks[0].statistic is \"p50 syncs\"; expected a check the "
+		  "gate makes of a read class against a rival" },
 		{ "\"statistic\":\t\"p50 syncs\"", "\"statistic\":\tnull",
-		  "v.json: checks[2].statistic is null; expected \"p50 syncs\", \"p50 "
-		  "syncs vs rival\" or \"p99 syncs vs rival\" for a write class against "
-		  "a rival" },
+		  "v.json: checks[2].statistic is null; expected a check the gate makes "
+		  "of a write class against a rival" },
 		{ "\"value_unit\":\t\"x\"", "\"value_unit\":\t\"syncs\"",
 		  "v.json: checks[0].value_unit is \"syncs\"; expected \"x\" for a "
 		  "\"p50 speedup\" check" },
@@ -490,13 +471,6 @@ test_json_loader_names_path(void **state)
 		  "v.json: unit.rival is 3100000 with band [2869000, 3465000]; expected "
 		  "unit.ours (3020000 with band [2869000, 3465000]), as unit.source is "
 		  "\"shared\"" },
-		/* words that contradict the ruling */
-		{ "at p50, at least 10x\"", "at p50, below 10x\"",
-		  "v.json: checks[0].reason does not end in \", at least 10x\"; expected "
-		  "the words the gate gives a \"pass\" check against checks[0].limit" },
-		{ "\"ceiling_note\":\t\"2 syncs", "\"ceiling_note\":\t\"3 syncs",
-		  "v.json: writes.ceiling_note does not begin \"2 syncs a commit at p50 "
-		  "(--commit-syncs)\"; expected the ceiling in writes.commit_syncs" },
 	};
 	struct gate_verdict v, back;
 	char err[ERRLEN], *text, *edited, *at;
@@ -559,7 +533,7 @@ copy_check(struct gate_verdict *v, size_t to, size_t from)
 /*
  * What a file edited by hand can claim and no gate writes: a check left
  * out or given twice, a class twice, a class both ruled and unmatched,
- * the words of another ruling, a sample count on a settled check.
+ * a sample count on a check its figures settle.
  */
 static void
 test_json_loader_refuses_what_no_gate_writes(void **state)
@@ -599,29 +573,109 @@ test_json_loader_refuses_what_no_gate_writes(void **state)
 	fill_split(&v);
 	v.checks[0].samples_needed = 10;
 	refused(&v, "v.json: checks[0].samples_needed is 10; expected null, as its "
-	    "verdict is \"pass\"");
-	fill_split(&v);
-	v.checks[4].samples_needed = v.checks[4].samples_needed_hi = 99;
-	refused(&v, "v.json: checks[4].reason does not hold \", too close to ladybug "
-	    "to call\" and what would settle it; expected the words the gate gives an "
-	    "\"indeterminate\" check against checks[4].limit");
-	fill_split(&v);
-	replace(&v.writes.reason, "write: all is well");
-	refused(&v, "v.json: writes.reason is not what the gate says of a \"fail\" "
-	    "half with these checks; expected \"write: 2.54 syncs at p50 (95% "
-	    "interval 2.2 to 2.7), over the...\"");
-	fill_split(&v);
-	replace(&v.reads.reason, "1 class, at least 12x faster than ladybug at p50 "
-	    "and p99; the least is 129.57x (point-read at p99)");
-	refused(&v, "v.json: reads.reason is not what the gate says of a \"pass\" "
-	    "half with these checks; expected \"1 class, at least 10x faster than "
-	    "ladybug at p50 and p99; th...\"");
+	    "figures rule it \"pass\"");
 	fill_split(&v);
 	v.mode = MODE_BASELINE;
 	v.read_speedup = v.commit_syncs = NAN;
 	v.max_regression = 0.05;
-	refused(&v, "v.json: checks[0].statistic is \"p50 speedup\"; expected \"p50 "
-	    "regression\" or \"p99 regression\" for a read class against a baseline");
+	refused(&v, "v.json: checks[0].statistic is \"p50 speedup\"; expected a "
+	    "check the gate makes of a read class against a baseline");
+}
+
+/* text with every from replaced by to; the caller frees it. */
+static char *
+edited(const char *text, const char *from, const char *to)
+{
+	size_t nf = strlen(from), n = 0;
+	const char *at;
+	char *out, *o;
+
+	for (at = strstr(text, from); at != NULL; at = strstr(at + nf, from))
+		n++;
+	assert_true(n > 0);
+	out = o = xcalloc(strlen(text) + n * strlen(to) + 1, 1);
+	while ((at = strstr(text, from)) != NULL) {
+		memcpy(o, text, (size_t)(at - text));
+		o += at - text;
+		o = stpcpy(o, to);
+		text = at + nf;
+	}
+	strcpy(o, text);
+	return out;
+}
+
+/* v's JSON with edits (from, to, ...) applied, loaded back into back. */
+static void
+load_edited(const struct gate_verdict *v, struct gate_verdict *back,
+    const char *const *edits, size_t n)
+{
+	char err[ERRLEN], *text = render(v, FORMAT_JSON, 0), *next;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		next = edited(text, edits[i], edits[i + 1]);
+		free(text);
+		text = next;
+	}
+	if (load_text(text, back, err) < 0)
+		fail_msg("an edited verdict is refused: %s", err);
+	free(text);
+}
+
+/*
+ * A verdict whose rulings and words were edited to pass, over figures
+ * that fail, is ruled again: it renders as the gate's own, in every
+ * ruling and every word; so do words edited alone.
+ */
+static void
+test_json_loader_rerules_an_edited_verdict(void **state)
+{
+	static const char *const to_pass[] = {
+		"\"verdict\":\t\"fail\"", "\"verdict\":\t\"pass\"",
+		"\"verdict\":\t\"indeterminate\"", "\"verdict\":\t\"pass\"",
+		", over the ceiling of 2", ", within the ceiling of 2",
+		", too close to ladybug to call; about 4200 samples a side would "
+		"settle it at 80% power", ", no more than ladybug",
+		"\"samples_needed\":\t4200", "\"samples_needed\":\tnull",
+	};
+	static const char *const words[] = {
+		"at p50, at least 10x", "at p50, below 10x",
+		"\"ceiling_note\":\t\"2 syncs", "\"ceiling_note\":\t\"3 syncs",
+		"\"reason\":\t\"1 class, at least 10x", "\"reason\":\t\"1 class, at least 12x",
+	};
+	struct gate_verdict v, back;
+	char *a, *b;
+	size_t i;
+
+	(void)state;
+	fill_split(&v);
+	load_edited(&v, &back, to_pass, sizeof to_pass / sizeof to_pass[0]);
+	assert_int_equal(back.overall, RULING_FAIL);
+	assert_int_equal(back.writes.ruling, RULING_FAIL);
+	assert_int_equal(back.rows[1].ruling, RULING_FAIL);
+	assert_int_equal(back.checks[2].ruling, RULING_FAIL);
+	/* the check whose figures straddle its limit: indeterminate, unsettled */
+	assert_int_equal(back.checks[4].ruling, RULING_INDETERMINATE);
+	assert_string_equal(back.checks[4].reason, "write: 3.97 syncs at p99 "
+	    "against ladybug's 7.32 (ratio 1.84x; 95% interval 0.9x to 2.1x), too "
+	    "close to ladybug to call");
+	assert_string_equal(back.checks[2].reason, v.checks[2].reason);
+	verdict_free(&back);
+	/* with the counts left in, every word is the gate's as it wrote them */
+	load_edited(&v, &back, to_pass, sizeof to_pass / sizeof to_pass[0] - 2);
+	a = render(&v, FORMAT_TEXT, 0);
+	b = render(&back, FORMAT_TEXT, 0);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	verdict_free(&back);
+	load_edited(&v, &back, words, sizeof words / sizeof words[0]);
+	for (i = 0; i < v.nchecks; i++)
+		assert_string_equal(back.checks[i].reason, v.checks[i].reason);
+	assert_string_equal(back.ceiling_note, v.ceiling_note);
+	assert_string_equal(back.reads.reason, v.reads.reason);
+	verdict_free(&back);
+	verdict_free(&v);
 }
 
 static void
@@ -637,6 +691,16 @@ test_json_loader_not_object(void **state)
 	assert_int_equal(load_text("{}", &back, err), -1);
 	assert_string_equal(err, "v.json: format is missing; expected "
 	    "\"syncgate-verdict/1\"");
+	/* a later version may rule by rules this build does not know */
+	assert_int_equal(load_text("{\"format\": \"syncgate-verdict/2\"}", &back,
+	    err), -1);
+	assert_string_equal(err, "v.json: format is \"syncgate-verdict/2\", later "
+	    "than this syncgate reads; expected \"syncgate-verdict/1\" or earlier "
+	    "(a later syncgate renders it)");
+	assert_int_equal(load_text("{\"format\": \"syncgate-verdict/1x\"}", &back,
+	    err), -1);
+	assert_string_equal(err, "v.json: format is \"syncgate-verdict/1x\"; "
+	    "expected \"syncgate-verdict/1\"");
 }
 
 /* No byte below 0x20 but newline (and tab in JSON's own indentation). */
@@ -1181,6 +1245,7 @@ main(void)
 		cmocka_unit_test(test_json_keeps_row_order),
 		cmocka_unit_test(test_json_loader_names_path),
 		cmocka_unit_test(test_json_loader_refuses_what_no_gate_writes),
+		cmocka_unit_test(test_json_loader_rerules_an_edited_verdict),
 		cmocka_unit_test(test_json_loader_not_object),
 		cmocka_unit_test(test_json_hostile_round_trip),
 		cmocka_unit_test(test_markdown_hostile_names),
