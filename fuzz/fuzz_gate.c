@@ -15,6 +15,7 @@
 #include "fuzz/fuzz.h"
 #include "gate/rules.h"
 #include "gate/verdict.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "model/result.h"
 #include "report/report.h"
@@ -109,7 +110,7 @@ gate(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	out = report_verdict_to_json(&v);
 	text = cJSON_PrintUnformatted(out);
 	in = text != NULL ? fuzz_json((const uint8_t *)text, strlen(text)) : NULL;
-	if (in == NULL || report_verdict_from_json(in, "v.json", &back, err) < 0) {
+	if (in == NULL || verdict_from_json(in, "v.json", &back, err) < 0) {
 		fprintf(stderr, "report refuses the gate's verdict: %s\n",
 		    in == NULL ? "not JSON" : err);
 		abort();

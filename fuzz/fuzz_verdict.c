@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict loader on arbitrary bytes: report_verdict_from_json, then
+ * The verdict loader on arbitrary bytes: verdict_from_json, then
  * every loaded verdict rendered in all five formats (plain and --ascii
  * with colour), so the renderers meet verdicts no gate would write; and
  * a round trip: a verdict that loaded writes out as JSON that loads again.
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fuzz/fuzz.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "report/report.h"
 
@@ -31,7 +32,7 @@ round_trip(const struct gate_verdict *v)
 	char *text = cJSON_PrintUnformatted(out);
 
 	in = text != NULL ? fuzz_json((const uint8_t *)text, strlen(text)) : NULL;
-	if (in == NULL || report_verdict_from_json(in, "round-trip", &back, err) < 0) {
+	if (in == NULL || verdict_from_json(in, "round-trip", &back, err) < 0) {
 		fprintf(stderr, "a loaded verdict does not load back: %s\n",
 		    in == NULL ? "not JSON" : err);
 		abort();
@@ -54,7 +55,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (root == NULL)
 		return 0;
-	if (report_verdict_from_json(root, "fuzz.json", &v, err) == 0) {
+	if (verdict_from_json(root, "fuzz.json", &v, err) == 0) {
 		for (f = report_formats; f->name != NULL; f++)
 			for (k = 0; k < 2; k++)
 				/* the history formats refuse a name too long for Bencher */

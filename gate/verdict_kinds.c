@@ -2,10 +2,10 @@
 /*
  * Rulings: how two combine, how a figure is judged against its limit,
  * and the kinds of check the gate makes: what each rules and against
- * which threshold (their words are in gate/verdict_words.c).  The gate builds its checks from
- * them; a loaded verdict is held to them (gate/verdict_figures.c), so a
- * file can claim no check, limit, figure or ruling word the gate would
- * not have written.
+ * which threshold (their words are in gate/verdict_words.c).  The gate
+ * builds its checks from them; a loaded verdict is held to them
+ * (gate/verdict_figures.c), so a file can claim no check, limit or
+ * figure the gate would not have written, and is ruled again by them.
  */
 #include <math.h>
 #include <string.h>

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict_load.h"
 #include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -182,7 +183,7 @@ load(const char *path, struct input *in, char *err)
 	    sizeof VERDICT_FORMAT - 2) == 0) {
 		/* any syncgate-verdict/N: the loader says which versions it reads */
 		in->kind = IS_VERDICT;
-		rc = report_verdict_from_json(root, path, &in->verdict, err);
+		rc = verdict_from_json(root, path, &in->verdict, err);
 	} else if (strcmp(f->valuestring, RESULT_FORMAT) == 0) {
 		in->kind = IS_RESULT;
 		rc = result_from_json(root, path, &in->result, err);

@@ -121,17 +121,6 @@ char *report_markdown_short(const struct gate_verdict *v,
 cJSON *report_verdict_to_json(const struct gate_verdict *v);
 
 /*
- * Reads a syncgate-verdict/1 tree back into v (which it initialises).
- * name labels messages ("v.json: reads.classes[2].ours.p50_ns is a
- * string; expected ...").  Returns 0, or -1 with err set and v freed.
- */
-int report_verdict_from_json(const cJSON *root, const char *name,
-    struct gate_verdict *v, char *err);
-
-/* Loads a verdict file; as report_verdict_from_json. */
-int report_verdict_load(const char *path, struct gate_verdict *v, char *err);
-
-/*
  * A summary of one engine's run: each class's p50 and p99, and the write
  * classes in syncs of the result's own probe when that probe says its
  * flush reaches a device.  As text, markdown or json

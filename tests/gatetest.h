@@ -12,6 +12,7 @@
 
 #include "gate/rules.h"
 #include "gate/verdict.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "report/report.h"
@@ -123,7 +124,7 @@ assert_loads_back(const struct gate_verdict *v, const char *what)
 	assert_non_null(text);
 	back = cJSON_Parse(text);
 	assert_non_null(back);
-	if (report_verdict_from_json(back, "v.json", &w, err) < 0)
+	if (verdict_from_json(back, "v.json", &w, err) < 0)
 		fail_msg("%s: report refuses the gate's verdict: %s", what, err);
 	verdict_free(&w);
 	cJSON_Delete(back);

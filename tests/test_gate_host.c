@@ -9,6 +9,7 @@
 
 #include "gate/rules.h"
 #include "gate/verdict.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
@@ -308,7 +309,7 @@ reload(const struct gate_verdict *v, void (*edit)(cJSON *), enum ruling *reads,
 	cJSON_Delete(made);
 	if (edit != NULL)
 		edit(tree);
-	rc = report_verdict_from_json(tree, "v.json", &back, err);
+	rc = verdict_from_json(tree, "v.json", &back, err);
 	if (rc == 0) {
 		if (edit == NULL) {
 			assert_int_equal(back.hosts, v->hosts);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gate/verdict.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "report/report.h"
 #include "tests/testutil.h"
@@ -35,7 +36,7 @@ load_split(struct gate_verdict *v)
 {
 	char err[ERRLEN];
 
-	assert_int_equal(report_verdict_load("fixtures/report/split.json", v, err), 0);
+	assert_int_equal(verdict_load("fixtures/report/split.json", v, err), 0);
 	assert_true(v->nrows >= 3 && v->rows[0].kind == KIND_READ);
 }
 

@@ -5,6 +5,7 @@
  * figures print against their limits (verdict_digits.c).
  */
 #include "gate/verdict.h"
+#include "gate/verdict_load.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -54,7 +55,7 @@ test_gate_tables_name_every_value(void **state)
 		assert_non_null(gate_check_kinds[j].statistic);
 		assert_true((size_t)gate_check_kinds[j].limit < GATE_NLIMITS);
 	}
-	assert_int_equal(report_verdict_load(
+	assert_int_equal(verdict_load(
 	    "fuzz/crashes/verdict/flushes-limit-past-table.json", &v, err), -1);
 	assert_non_null(strstr(err, "checks[3].limit is 3; expected 2, "
 	    "writes.commit_syncs"));

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "model/probe_record.h"
@@ -495,7 +496,7 @@ test_text_verdict_hides_controls(void **state)
 	FILE *fp;
 
 	(void)state;
-	assert_int_equal(report_verdict_load("fixtures/report/split.json", &v, err), 0);
+	assert_int_equal(verdict_load("fixtures/report/split.json", &v, err), 0);
 	assert_true(v.nrows > 0);
 	free(v.ours.engine);
 	v.ours.engine = xstrdup("ours" NASTY);
@@ -524,7 +525,7 @@ test_text_verdict_without_confidence(void **state)
 	FILE *fp;
 
 	(void)state;
-	assert_int_equal(report_verdict_load("fixtures/report/split.json", &v, err), 0);
+	assert_int_equal(verdict_load("fixtures/report/split.json", &v, err), 0);
 	v.confidence = NAN;
 	fp = open_memstream(&buf, &len);
 	assert_int_equal(report_text(fp, &v, &o), 0);

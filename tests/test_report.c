@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/escape.h"
@@ -225,7 +226,7 @@ load_text(const char *text, struct gate_verdict *v, char *err)
 
 	if (root == NULL)
 		return -1;
-	rc = report_verdict_from_json(root, "v.json", v, err);
+	rc = verdict_from_json(root, "v.json", v, err);
 	cJSON_Delete(root);
 	return rc;
 }

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "gate/rerule.h"
+#include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
-#include "report/report.h"
 
 /* The verdict format this build reads, syncgate-verdict/1, and each earlier. */
 #define VERDICT_PREFIX "syncgate-verdict/"
@@ -592,7 +592,7 @@ later_format(const cJSON *root, const char *name, char *err)
 }
 
 int
-report_verdict_from_json(const cJSON *root, const char *name,
+verdict_from_json(const cJSON *root, const char *name,
     struct gate_verdict *v, char *err)
 {
 	static const char *const format[] = { VERDICT_FORMAT };
@@ -622,7 +622,7 @@ report_verdict_from_json(const cJSON *root, const char *name,
 }
 
 int
-report_verdict_load(const char *path, struct gate_verdict *v, char *err)
+verdict_load(const char *path, struct gate_verdict *v, char *err)
 {
 	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
 	int rc;
@@ -630,7 +630,7 @@ report_verdict_load(const char *path, struct gate_verdict *v, char *err)
 	verdict_init(v);
 	if (root == NULL)
 		return -1;
-	rc = report_verdict_from_json(root, path, v, err);
+	rc = verdict_from_json(root, path, v, err);
 	cJSON_Delete(root);
 	return rc;
 }
