@@ -148,12 +148,14 @@ test-build-asan:
 # Every test, plain and under AddressSanitizer + UBSan: both builds at
 # once, then the suites of both side by side, but for those timed against
 # the disk (scripts/run-tests.sh's alone list), which run once, one by one,
-# in the plain build.  check-full runs those under both builds, as CI does.
+# in the plain build, and the scripts' programs run without LeakSanitizer
+# (the cmocka suites keep it).  check-full runs all of it under both
+# builds, leaks checked everywhere, as CI does.
 check check-full: deps-auto
 	$(Q)$(MAKE) --no-print-directory spdx
 	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
 	$(Q)JOBS=$(JOBS) TIMED="build$(if $(filter check-full,$@), build-asan)" \
-		sh scripts/run-tests.sh build build-asan
+		SCRIPT_LEAKS=$(if $(filter check-full,$@),1,0) sh scripts/run-tests.sh build build-asan
 
 check-plain: test-build-plain
 	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build
