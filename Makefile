@@ -63,7 +63,7 @@ PROGS += $(BUILD)/syncgate-bench
 endif
 
 .PHONY: all build test-build test-build-plain test-build-asan deps deps-auto \
-        check check-plain check-asan asan valgrind demo bench bench-probe fuzz \
+        check check-full check-plain check-asan asan valgrind demo bench bench-probe fuzz \
         install uninstall clean spdx layers
 
 # Building installs nothing: a missing library stops it with one line
@@ -146,13 +146,17 @@ test-build-asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SAN=1 test-build
 
 # Every test, plain and under AddressSanitizer + UBSan: both builds at
-# once, then the suites of both (scripts/run-tests.sh runs them side by
-# side, but for those timed against the disk).
-check: deps-auto
+# once, then the suites of both side by side, but for those timed against
+# the disk (scripts/run-tests.sh's alone list), which run once, one by one,
+# in the plain build, and the scripts' programs run without LeakSanitizer
+# (the cmocka suites keep it).  check-full runs all of it under both
+# builds, leaks checked everywhere, as CI does.
+check check-full: deps-auto
 	$(Q)$(MAKE) --no-print-directory spdx
 	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
 	$(Q)$(MAKE) --no-print-directory BUILD=build layers
-	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build build-asan
+	$(Q)JOBS=$(JOBS) TIMED="build$(if $(filter check-full,$@), build-asan)" \
+		SCRIPT_LEAKS=$(if $(filter check-full,$@),1,0) sh scripts/run-tests.sh build build-asan
 
 check-plain: test-build-plain
 	$(Q)JOBS=$(JOBS) sh scripts/run-tests.sh build

@@ -4,9 +4,14 @@
 # tests/cli_*.sh against BUILD/syncgate, for each BUILD given.  The suites
 # run JOBS at a time (default: one per core), except those named in
 # $alone, which run afterwards one by one with nothing else of ours
-# running.  Each suite's output is printed whole, in the order of the
-# list, then one closing line, "suites: N passed, N failed", and the names
-# of the failed ones.  VALGRIND=1 runs every suite under valgrind.
+# running.  TIMED names the builds whose suites in $alone run (default:
+# every BUILD given; `make check` runs them in the plain build only).
+# Each suite's output is printed whole, in the order of the list, then one
+# closing line, "suites: N passed, N failed", and the names of the failed
+# ones.  VALGRIND=1 runs every suite under valgrind but for cli_docs.
+# SCRIPT_LEAKS=0 runs the scripts' programs without LeakSanitizer, whose
+# check at exit is most of a sanitized run's cost (0.25 s of 0.43 here);
+# the cmocka suites keep it.
 set -u
 
 # Suites whose checks load from the others would sway, each a relation
@@ -28,6 +33,7 @@ if [ $# -eq 0 ]; then
 	echo "usage: run-tests.sh BUILD..." >&2
 	exit 2
 fi
+timed=${TIMED-$*}
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 case $jobs in
 '' | *[!0-9]* | 0)
@@ -36,8 +42,12 @@ case $jobs in
 	;;
 esac
 vg=""
+novg=""
 if [ "${VALGRIND:-0}" = 1 ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
+	# cli_docs compares --help with the documents and runs nothing under
+	# valgrind: its run there would be the plain build's again
+	novg="cli_docs"
 fi
 log=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX") || exit 2
 pids=""
@@ -61,6 +71,10 @@ suite() {
 		BUILD=$1 exec $vg "$1/tests/$2"
 		;;
 	*)
+		if [ "${SCRIPT_LEAKS:-1}" = 0 ]; then
+			ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+			export ASAN_OPTIONS
+		fi
 		exec env BUILD="$1" SYNCGATE="$1/syncgate" SYNCGATE_BENCH="$1/syncgate-bench" \
 			SYNCGATE_VALGRIND="$vg" sh "tests/$2.sh"
 		;;
@@ -129,15 +143,30 @@ flush() {
 	done
 }
 
-# The list, one suite a line, "BUILD NAME": the scripts, which take the
-# longest, then the cmocka tests, so that the batch ends on short suites.
-for kind in "tests/cli_*.sh" "tests/test_*.c"; do
+# The cmocka suites that take as long as the scripts (test_gate: 11 s of
+# CPU in the plain build, many minutes under valgrind).
+long="test_gate test_hostile"
+
+# The list, one suite a line, "BUILD NAME": the long cmocka suites, the
+# scripts, then the other cmocka tests, so that the batch ends on short
+# suites.
+for kind in long cli rest; do
 	for b in "$@"; do
-		for t in $kind; do
+		for t in tests/test_*.c tests/cli_*.sh; do
 			t=${t#tests/}
 			t=${t%.*}
+			case " $long " in
+			*" $t "*) k=long ;;
+			*) k=${t%%_*}; [ "$k" = cli ] || k=rest ;;
+			esac
+			[ "$k" = "$kind" ] || continue
+			case " $novg " in *" $t "*) continue ;; esac
 			case " $alone " in
-			*" $t "*) echo "$b $t" >>"$log/alone" ;;
+			*" $t "*)
+				case " $timed " in
+				*" $b "*) echo "$b $t" >>"$log/alone" ;;
+				esac
+				;;
 			*) echo "$b $t" >>"$log/batch" ;;
 			esac
 		done

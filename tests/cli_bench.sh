@@ -48,14 +48,15 @@ runs_check() {
 	done
 	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2" ||
 		fail "calibrate of one session's whole set: $(cat "$tmp/err2")"
-	# a second session of the same names, interrupted in its run 2 as a
-	# kill would leave it: its run 1 beside the first session's run 2.
-	# Neither calibrate nor gate pools them; each names both sessions.
-	cp "$tmp/r.lmdb.2.json" "$tmp/first.2.json"
-	expect 0 "" lmdb,sqlite --runs 2 --dir "$tmp/dir" $small -o "$tmp/r.json"
-	id2=$(session_of "$tmp/r.lmdb.1.json" | cut -d' ' -f1)
+	# a second session, interrupted in its run 2 as a kill would leave
+	# it: its run 1 beside the first session's run 2.  Neither calibrate
+	# nor gate pools them; each names both sessions.  (Its lmdb runs
+	# alone make the same run 1 of 2 that lmdb,sqlite would.)
+	expect 0 "" lmdb --runs 2 --dir "$tmp/dir" $small -o "$tmp/second.json"
+	id2=$(session_of "$tmp/second.1.json" | cut -d' ' -f1)
 	[ "$id2" != "$id" ] || fail "two invocations share the session $id"
-	cp "$tmp/first.2.json" "$tmp/r.lmdb.2.json"
+	cp "$tmp/second.1.json" "$tmp/r.lmdb.1.json"
+	rm -f "$tmp/second.1.json" "$tmp/second.2.json"
 	mixed="r.lmdb.2.json: is run 2 of 2 of session $id, but $tmp/r.lmdb.1.json is run 1 of 2 of session $id2; expected every run of"
 	set +e
 	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2"
@@ -68,7 +69,6 @@ runs_check() {
 		fail "calibrate pooled two sessions: exit $got: $(cat "$tmp/err2")"
 	[ "$got3" = 2 ] && grep -qF "$mixed ours from one session, never two mixed" "$tmp/err3" ||
 		fail "gate pooled two sessions: exit $got3: $(cat "$tmp/err3")"
-	rm -f "$tmp/first.2.json"
 	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
 	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
 	# part of one session's set on each side, as an A/A test splits it
