@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/probe_record.h"
+#include "model/probe_record.h"
 #include "probe/identity.h"
 #include "probe/measure.h"
 #include "probe/memdev.h"
