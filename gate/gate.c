@@ -602,19 +602,6 @@ write_summary(const struct gate_verdict *v, int ascii)
 	return rc < 0 ? -1 : 0;
 }
 
-static int
-exit_status(const struct gate_verdict *v, int strict)
-{
-	switch (v->overall) {
-	case RULING_PASS:
-		return EXIT_PASS;
-	case RULING_FAIL:
-		return EXIT_FAIL;
-	default:
-		return strict ? EXIT_INDETERMINATE : EXIT_PASS;
-	}
-}
-
 int
 gate_main(int argc, char **argv)
 {
@@ -649,7 +636,7 @@ gate_main(int argc, char **argv)
 		report_annotations(stdout, &v);
 		trouble |= outfile_shut(stdout, "standard output") != EXIT_PASS;
 	}
-	rc = trouble ? EXIT_TROUBLE : exit_status(&v, a.strict);
+	rc = trouble ? EXIT_TROUBLE : verdict_exit_status(&v, a.strict);
 out:
 	verdict_free(&v);
 	loaded_free(&l);

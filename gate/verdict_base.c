@@ -166,6 +166,19 @@ side_free(struct verdict_side *s)
 	free(s->evidence);
 }
 
+int
+verdict_exit_status(const struct gate_verdict *v, int strict)
+{
+	switch (v->overall) {
+	case RULING_PASS:
+		return EXIT_PASS;
+	case RULING_FAIL:
+		return EXIT_FAIL;
+	default:
+		return strict ? EXIT_INDETERMINATE : EXIT_PASS;
+	}
+}
+
 void
 verdict_free(struct gate_verdict *v)
 {

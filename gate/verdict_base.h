@@ -42,6 +42,13 @@ void verdict_init(struct gate_verdict *v);
 /* Frees everything v holds (not v); accepts NULL. */
 void verdict_free(struct gate_verdict *v);
 
+/*
+ * The exit status v's ruling gives, whoever rules or renders it:
+ * EXIT_FAIL when it failed, EXIT_PASS when it passed or could not rule,
+ * EXIT_INDETERMINATE for that with strict.
+ */
+int verdict_exit_status(const struct gate_verdict *v, int strict);
+
 /* Appends a formatted note. */
 void verdict_note(struct gate_verdict *v, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

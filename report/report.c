@@ -67,8 +67,9 @@ report_usage(FILE *fp)
 	    "                     standard output); repeat --format F -o FILE for more\n"
 	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
 	    "\n"
-	    "exit status: 0 rendered, 2 trouble (usage, unreadable or malformed input,\n"
-	    "a write error)\n", report_format_list(formats, sizeof formats, " or "));
+	    "exit status: 0 rendered (a verdict: it passed or could not rule), 1 a\n"
+	    "rendered verdict that failed, 2 trouble (usage, unreadable or malformed\n"
+	    "input, a write error)\n", report_format_list(formats, sizeof formats, " or "));
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -373,6 +374,9 @@ report_main(int argc, char **argv)
 		if (outfile_shut(stdout, "standard output") != EXIT_PASS)
 			rc = EXIT_TROUBLE;
 	}
+	/* the verdict as the gate rules it again, so a doctored one fails too */
+	if (rc == 0 && in.kind == IS_VERDICT)
+		rc = verdict_exit_status(&in.verdict, 0);
 out:
 	input_free(&in);
 	return rc;

@@ -150,7 +150,7 @@ sed 's/"confidence":[[:space:]]*[0-9.]*/"confidence": "NaN"/' "$F/report/split.j
 expect 2 "v.json: confidence is a string" report "$T/v.json"
 # null is a figure left out: no "nan" may be printed for it
 sed 's/"confidence":[[:space:]]*[0-9.]*/"confidence": null/' "$F/report/split.json" >"$T/v.json"
-expect 0 "" report "$T/v.json"
+expect 1 "" report "$T/v.json"
 grep -qi 'nan' "$T/out" && fail "a verdict without a confidence prints nan: $(grep -i nan "$T/out")"
 
 # --- names that would steer a terminal ------------------------------------
@@ -183,7 +183,7 @@ done
 # shown escaped or replaced by '?': either way visible and not acted on
 grep -qF -e '?]0;pwned??[2J??31m?????X' -e '\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e\x0d\x08X' \
 	"$T/g.text" || fail "gate text: the escapes are not shown: $(grep -m 1 pwned "$T/g.text")"
-expect 0 "" report "$T/g.json"
+expect 1 "" report "$T/g.json"
 hidden "$T/out" "report of the hostile verdict"
 expect 0 "" report "$T/ours.json"
 hidden "$T/out" "report of the hostile result"
@@ -274,7 +274,7 @@ grep -qF '\::stop-commands::x' "$T/cg.markdown" ||
 	fail "gate markdown: the rival's name is not shown escaped: $(grep -m 1 stop-commands "$T/cg.markdown")"
 # the verdict re-rendered, the results and a probe
 for f in text markdown json junit html benchmark-action bencher; do
-	expect 0 "" report "$T/cmd-v.json" --format "$f"
+	expect 1 "" report "$T/cmd-v.json" --format "$f"
 	commands "$T/out" "report VERDICT --format $f"
 done
 for f in text markdown json; do
@@ -457,16 +457,16 @@ expect 0 "" report "$T/i.json"
 # --- fixtures/hostile/verdict-edited-to-pass.json: the split verdict with
 # every ruling made a pass and the failing words made a pass's; its figures
 # still fail, so it is ruled again and renders as the gate's own, in every
-# format, its verdict the gate's fail (the gate exits 1 on those results)
+# format, its verdict the gate's fail, and report exits 1 as the gate does
 set +e
 sg gate "$F/gate/split/ours.json" --rival "$F/gate/split/rival.json" >/dev/null 2>&1
 st=$?
 set -e
 [ "$st" = 1 ] || fail "gate of the split results: exit $st, expected 1"
 for f in text markdown json junit html; do
-	expect 0 "" report "$F/hostile/verdict-edited-to-pass.json" --format "$f"
+	expect 1 "" report "$F/hostile/verdict-edited-to-pass.json" --format "$f"
 	mv "$T/out" "$T/edited.$f"
-	expect 0 "" report "$F/report/split.json" --format "$f"
+	expect 1 "" report "$F/report/split.json" --format "$f"
 	cmp -s "$T/out" "$T/edited.$f" ||
 		fail "an edited verdict, $f: not the gate's rendering: $(diff "$T/out" "$T/edited.$f" | head -5)"
 done

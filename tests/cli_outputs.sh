@@ -25,6 +25,7 @@ cp "$G/ours.json" "$tmp/a.json"
 cp "$G/ours.json" "$tmp/b.json"
 sg report "$G/ours.json" >/dev/null 2>&1 || true
 sg gate "$G/ours.json" --rival "$G/rival.json" --format json -o "$tmp/v.json" 2>/dev/null || true
+# a verdict that fails: report of it exits 1, as the gate does
 [ -s "$tmp/v.json" ] || fail "no verdict to report on"
 
 # Each command, without its -o; one a line: NAME|ARGS (words, no spaces in them)
@@ -139,7 +140,7 @@ expect 2 "is given twice; expected one file a format" sh -c "'$SYNCGATE' report 
 # --- names of 254 and 255 bytes, the most a folder takes --------------------
 for len in 254 255; do
 	long=$(printf "%${len}s" "" | tr ' ' n)
-	expect 0 "" sg report "$tmp/v.json" --format json -o "$tmp/$long"
+	expect 1 "" sg report "$tmp/v.json" --format json -o "$tmp/$long"
 	cmp -s "$tmp/$long" "$tmp/v.json" || fail "report -o a $len-byte name: not the verdict"
 	set +e
 	sg gate "$G/ours.json" --rival "$G/rival.json" -o "$tmp/$long" 2>"$tmp/err"
@@ -203,7 +204,7 @@ expect 2 "-ours.json is read as -o urs.json, yet a file of that name exists; exp
 [ ! -e urs.json ] || fail "gate -ours.json wrote urs.json"
 expect 2 "--output=v.json is read as --output v.json" sh -c \
 	"touch -- --output=v.json && '$SYNCGATE' report --output=v.json -v.json"
-expect 0 "" sg report -- -v.json
+expect 1 "" sg report -- -v.json
 grep -q '^rival: zu' "$tmp/out" || fail "report -- -v.json: no text"
 cp -- -v.json -ov.json
 expect 2 "-ov.json is read as -o v.json" sg report -ov.json
@@ -230,7 +231,7 @@ expect 2 "unknown option -x; see syncgate help calibrate" sg calibrate a.json -x
 expect 2 "unknown option -x; try syncgate help probe" sg probe --dir . -x.json
 expect 2 "unknown option -x; see syncgate-bench --help" "$SYNCGATE_BENCH" sqlite -x.json
 # a value that starts with - and is no option is a value
-expect 0 "" sg report -o -x.txt -- -v.json
+expect 1 "" sg report -o -x.txt -- -v.json
 [ -s ./-x.txt ] || fail "report -o -x.txt wrote no -x.txt"
 cd "$OLDPWD"
 

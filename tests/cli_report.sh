@@ -25,6 +25,18 @@ if [ -n "${SYNCGATE_VALGRIND:-}" ]; then
 	S=$tmp/syncgate
 fi
 
+# exits WANT CMD...: runs CMD, its output wherever the caller sends it,
+# and fails unless it exits WANT.
+exits() {
+	w=$1
+	shift
+	set +e
+	"$@"
+	st=$?
+	set -e
+	[ "$st" = "$w" ] || fail "$*: exit $st, expected $w"
+}
+
 # same GOT WANT: the files are equal byte for byte.
 same() {
 	cmp -s "$1" "$2" || { diff "$2" "$1" | head -20 >&2; fail "$1 differs from $2"; }
@@ -92,11 +104,18 @@ for c in $cases hostile-gate; do
 		same "$tmp/$c.${f%%:*}" "$g"
 	done
 	[ -f "$dir/expected.txt" ] && same "$F/$c.txt" "$dir/expected.txt"
+	# report rules it again and exits as the gate did without --strict
+	want=0
+	[ "$rc" != 1 ] || want=1
+	set +e
 	LC_ALL=C.UTF-8 "$S" report "$F/$c.json" --format text -o "$tmp/$c.r.txt" \
 		--format markdown -o "$tmp/$c.r.md" --format json -o "$tmp/$c.r.json" \
 		--format junit -o "$tmp/$c.r.xml" --format html -o "$tmp/$c.r.html" \
 		--format benchmark-action -o "$tmp/$c.r.bench.json" \
 		--format bencher -o "$tmp/$c.r.bencher.json"
+	st=$?
+	set -e
+	[ "$st" = "$want" ] || fail "$c: report of its verdict exits $st; the gate exited $rc"
 	for f in $formats; do
 		same "$tmp/$c.r.${f%%:*}" "$tmp/$c.${f%%:*}"
 	done
@@ -269,12 +288,14 @@ for dir in fixtures/gate/*/; do
 	# shellcheck disable=SC2046
 	(cd "$dir" && env -u NO_COLOR $envs "$abs" gate $(cat args) --format json \
 		-o "$tmp/rt.json") >/dev/null 2>&1 || true
+	want=0
+	[ "$(cat "$dir/status")" != 1 ] || want=1
 	# --ascii is how the verdict is shown, not part of it: say it again
 	# shellcheck disable=SC2046
-	env $envs "$S" report $(grep -o -- --ascii "$dir/args" || true) "$tmp/rt.json" \
-		>"$tmp/rt.txt"
+	exits $want env $envs "$S" report $(grep -o -- --ascii "$dir/args" || true) \
+		"$tmp/rt.json" >"$tmp/rt.txt"
 	same "$tmp/rt.txt" "$dir/expected.txt"
-	"$S" report "$tmp/rt.json" --format json >"$tmp/rt2.json"
+	exits $want "$S" report "$tmp/rt.json" --format json >"$tmp/rt2.json"
 	same "$tmp/rt2.json" "$tmp/rt.json"
 done
 
@@ -282,9 +303,9 @@ done
 # held bytes that are not UTF-8, a reversing bidi control, a half-open
 # interval), four ways -------------------------------------------------------
 for c in hostile; do
-	"$S" report "$F/$c.json" --format json >"$tmp/$c.json"
+	exits 1 "$S" report "$F/$c.json" --format json >"$tmp/$c.json"
 	same "$tmp/$c.json" "$F/$c.json"
-	"$S" report "$F/$c.json" --format markdown -o "$tmp/$c.md" --format junit -o "$tmp/$c.xml" \
+	exits 1 "$S" report "$F/$c.json" --format markdown -o "$tmp/$c.md" --format junit -o "$tmp/$c.xml" \
 		--format html -o "$tmp/$c.html" >"$tmp/stdout"
 	[ ! -s "$tmp/stdout" ] || fail "$c: -o for every format, yet standard output got text"
 	if [ "${SYNCGATE_REGEN:-0}" = 1 ]; then
@@ -296,20 +317,20 @@ for c in hostile; do
 done
 
 # -o - is standard output; without any -o the format goes there too
-"$S" report "$F/split.json" --format junit -o "$tmp/j.xml" --format markdown -o - >"$tmp/md"
+exits 1 "$S" report "$F/split.json" --format junit -o "$tmp/j.xml" --format markdown -o - >"$tmp/md"
 same "$tmp/md" "$F/split.md"
 same "$tmp/j.xml" "$F/split.xml"
-"$S" report "$F/split.json" --format markdown >"$tmp/md2"
+exits 1 "$S" report "$F/split.json" --format markdown >"$tmp/md2"
 same "$tmp/md2" "$F/split.md"
 # a lone -o takes text; a --format after the last -o names no file
-"$S" report "$F/split.json" --format json -o "$tmp/v.json" -o "$tmp/v.txt"
+exits 1 "$S" report "$F/split.json" --format json -o "$tmp/v.json" -o "$tmp/v.txt"
 same "$tmp/v.json" "$F/split.json"
-"$S" report "$F/split.json" >"$tmp/v.stdout.txt"
+exits 1 "$S" report "$F/split.json" >"$tmp/v.stdout.txt"
 same "$tmp/v.txt" "$tmp/v.stdout.txt"
 expect 2 "--format markdown after the last -o has no file; expected -o FILE after it" \
 	"$S" report "$F/split.json" --format junit -o "$tmp/j2.xml" --format markdown
 [ ! -e "$tmp/j2.xml" ] || fail "a refused command line still wrote a file"
-"$S" report "$F/split.json" --ascii --format markdown >"$tmp/ascii.md"
+exits 1 "$S" report "$F/split.json" --ascii --format markdown >"$tmp/ascii.md"
 if LC_ALL=C grep -q '[^ -~]' "$tmp/ascii.md"; then
 	grep -n '[^ -~]' "$tmp/ascii.md" | head -3 >&2
 	fail "--ascii markdown holds a byte outside printable ASCII"
@@ -505,14 +526,14 @@ expect 2 "$tmp/badresult.json: engine" "$S" report "$tmp/badresult.json"
 
 # --- --summary (GITHUB_STEP_SUMMARY) -------------------------------------------
 sum="$tmp/summary.md"
-GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
+exits 1 env GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
 same "$sum" "$F/split.md"
-GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
+exits 1 env GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
 { cat "$F/split.md"; echo; cat "$F/split.md"; } >"$tmp/twice.md"
 same "$sum" "$tmp/twice.md"
 head -c 1047000 /dev/zero | tr '\0' 'x' >"$tmp/full.md"
 cp "$tmp/full.md" "$tmp/full.before"
-GITHUB_STEP_SUMMARY="$tmp/full.md" expect 0 "$tmp/full.md holds 1047000 bytes; the verdict (" \
+GITHUB_STEP_SUMMARY="$tmp/full.md" expect 1 "$tmp/full.md holds 1047000 bytes; the verdict (" \
 	"$S" report "$F/split.json" --format json --summary
 grep -qF "and its short form too) would grow it past 1 MiB, so the summary is not appended" "$tmp/err" ||
 	fail "a summary that does not fit: $(cat "$tmp/err")"
@@ -550,17 +571,17 @@ grep -qF 'every class, the checks and the probes are in the outputs written with
 	fail "big summary: no word of where the full table is"
 ! grep -q 'Checks' "$tmp/big.md" || fail "big summary: the checks table is in the short form"
 : >"$tmp/big.r.md"
-GITHUB_STEP_SUMMARY="$tmp/big.r.md" "$S" report "$tmp/big.json" --format json -o /dev/null \
-	--summary 2>/dev/null
+exits 1 env GITHUB_STEP_SUMMARY="$tmp/big.r.md" "$S" report "$tmp/big.json" --format json \
+	-o /dev/null --summary 2>/dev/null
 same "$tmp/big.r.md" "$tmp/big.md"
 head -c 500000 /dev/zero | tr '\0' 'x' >"$tmp/half.md"
-GITHUB_STEP_SUMMARY="$tmp/half.md" expect 0 "its short form (" \
+GITHUB_STEP_SUMMARY="$tmp/half.md" expect 1 "its short form (" \
 	"$S" report "$tmp/big.json" --format json -o /dev/null --summary
 n=$(wc -c <"$tmp/half.md")
 [ "$n" -le $mib ] || fail "half-full summary: $n bytes, over $mib"
 grep -q '^and [0-9]* more that did not pass\.$' "$tmp/half.md" ||
 	fail "half-full summary: the rows are not cut with \"and N more\""
-(unset GITHUB_STEP_SUMMARY; expect 0 "GITHUB_STEP_SUMMARY is not set; no summary written" \
+(unset GITHUB_STEP_SUMMARY; expect 1 "GITHUB_STEP_SUMMARY is not set; no summary written" \
 	"$S" report "$F/split.json" --format json --summary)
 # a summary that cannot be appended is refused before anything is written
 GITHUB_STEP_SUMMARY="$tmp/no/such/dir/s.md" expect 2 "GITHUB_STEP_SUMMARY $tmp/no/such/dir/s.md: its folder $tmp/no/such/dir: No such file" \
@@ -623,16 +644,17 @@ expect 2 "$tmp/badlatency.json: reads.classes[0].ours.p50_ns is 1e+300, over a d
 	"$S" report "$tmp/badlatency.json"
 [ ! -s "$tmp/out" ] || fail "a malformed verdict still printed something"
 # rulings made a pass over failing checks are ruled again: the gate's own
-"$S" report "$F/split.json" --format markdown >"$tmp/split.md"
+# rendering and its exit status, 1
+exits 1 "$S" report "$F/split.json" --format markdown >"$tmp/split.md"
 for c in badoverall allpass; do
-	expect 0 "" "$S" report "$tmp/$c.json" --format markdown
+	expect 1 "" "$S" report "$tmp/$c.json" --format markdown
 	cmp -s "$tmp/out" "$tmp/split.md" || fail "$c.json: not rendered as the gate ruled it"
 done
 
 # --- --github-annotations: GitHub's workflow commands, on the flag only ------
 # one ::error a failed check, one ::warning an indeterminate one, after the
 # text; a name's newline and the reasons' % escaped; never without the flag
-"$S" report "$F/baseline-fail.json" --github-annotations >"$tmp/ann.out"
+exits 1 "$S" report "$F/baseline-fail.json" --github-annotations >"$tmp/ann.out"
 [ "$(grep -c '^::error title=syncgate%3A write p50 regression fail::' "$tmp/ann.out")" = 1 ] ||
 	fail "baseline-fail: no ::error for write p50: $(grep '^::' "$tmp/ann.out")"
 grep -q '8.33%25 slower' "$tmp/ann.out" || fail "baseline-fail: % not escaped"
@@ -640,17 +662,17 @@ grep -q '8.33%25 slower' "$tmp/ann.out" || fail "baseline-fail: % not escaped"
 "$S" report "$F/samples-intervals.json" --github-annotations >"$tmp/ann.out"
 [ "$(grep -c '^::warning title=' "$tmp/ann.out")" = 3 ] ||
 	fail "samples-intervals: expected 3 warnings: $(grep '^::' "$tmp/ann.out")"
-"$S" report "$F/hostile-gate.json" --github-annotations >"$tmp/ann.out"
+exits 1 "$S" report "$F/hostile-gate.json" --github-annotations >"$tmp/ann.out"
 grep '^::error title=syncgate%3A write\\x0a| evil' "$tmp/ann.out" >/dev/null ||
 	fail "hostile-gate: the name's newline: $(grep '^::' "$tmp/ann.out")"
 ! grep -q "$(printf '\033')" "$tmp/ann.out" || fail "hostile-gate: an escape byte in the annotations"
-GITHUB_ACTIONS=true "$S" report "$F/baseline-fail.json" >"$tmp/ann.out"
+exits 1 env GITHUB_ACTIONS=true "$S" report "$F/baseline-fail.json" >"$tmp/ann.out"
 ! grep -q '^::' "$tmp/ann.out" || fail "annotations without --github-annotations"
 expect 2 "--github-annotations writes to standard output, where --format json goes; expected -o FILE for it" \
 	"$S" report "$F/baseline-fail.json" --format json --github-annotations
 expect 2 "--github-annotations: $F/result-unprobed.json: a result has no checks to annotate; expected a verdict" \
 	"$S" report "$F/result-unprobed.json" --github-annotations
-"$S" report "$F/baseline-fail.json" --format json -o "$tmp/ann.json" --github-annotations >"$tmp/ann.out"
+exits 1 "$S" report "$F/baseline-fail.json" --format json -o "$tmp/ann.json" --github-annotations >"$tmp/ann.out"
 [ "$(wc -l <"$tmp/ann.out")" = 1 ] || fail "--format json -o FILE: stdout holds more than the annotation"
 
 # --- usage ---------------------------------------------------------------------
@@ -680,7 +702,7 @@ expect 2 "-o $tmp/link.out is given twice; expected one file a format" \
 expect 2 "-o $tmp/new.out is given twice; expected one file a format" \
 	"$S" report "$F/split.json" --format json -o "$tmp/./new.out" --format html -o "$tmp/new.out"
 [ ! -e "$tmp/new.out" ] || fail "a refused -o still made $tmp/new.out"
-"$S" report "$F/split.json" --format json -o /dev/null --format html -o /dev/null ||
+exits 1 "$S" report "$F/split.json" --format json -o /dev/null --format html -o /dev/null ||
 	fail "/dev/null twice was refused"
 # nothing read is written over: the file, a result's samples files, by -o,
 # by standard output appended to it, or by the step summary
