@@ -4,14 +4,13 @@
 # tests/cli_*.sh against BUILD/syncgate, for each BUILD given.  The suites
 # run JOBS at a time (default: one per core), except those named in
 # $alone, which run afterwards one by one with nothing else of ours
-# running.  TIMED names the builds whose suites in $alone run (default:
-# every BUILD given; `make check` runs them in the plain build only).
-# Each suite's output is printed whole, in the order of the list, then one
+# running.  TIMED names the builds whose suites in $alone run, SCRIPTS
+# those whose tests/cli_*.sh run (both default to every BUILD given; `make
+# check` runs the scripts and the timed suites in the plain build only, as
+# a sanitized program's start costs six times a plain one's).  Each
+# suite's output is printed whole, in the order of the list, then one
 # closing line, "suites: N passed, N failed", and the names of the failed
 # ones.  VALGRIND=1 runs every suite under valgrind but for cli_docs.
-# SCRIPT_LEAKS=0 runs the scripts' programs without LeakSanitizer, whose
-# check at exit is most of a sanitized run's cost (0.25 s of 0.43 here);
-# the cmocka suites keep it.
 set -u
 
 # Suites whose checks load from the others would sway, each a relation
@@ -34,6 +33,7 @@ if [ $# -eq 0 ]; then
 	exit 2
 fi
 timed=${TIMED-$*}
+scripts=${SCRIPTS-$*}
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 case $jobs in
 '' | *[!0-9]* | 0)
@@ -71,10 +71,6 @@ suite() {
 		BUILD=$1 exec $vg "$1/tests/$2"
 		;;
 	*)
-		if [ "${SCRIPT_LEAKS:-1}" = 0 ]; then
-			ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-			export ASAN_OPTIONS
-		fi
 		exec env BUILD="$1" SYNCGATE="$1/syncgate" SYNCGATE_BENCH="$1/syncgate-bench" \
 			SYNCGATE_VALGRIND="$vg" sh "tests/$2.sh"
 		;;
@@ -161,6 +157,10 @@ for kind in long cli rest; do
 			esac
 			[ "$k" = "$kind" ] || continue
 			case " $novg " in *" $t "*) continue ;; esac
+			case $t:" $scripts " in
+			cli_*:*" $b "*) ;;
+			cli_*) continue ;;
+			esac
 			case " $alone " in
 			*" $t "*)
 				case " $timed " in
