@@ -4,7 +4,7 @@
 # 1 million and of 10 million samples each (samples files), and of
 # `syncgate probe --precision 5%` on the current directory's volume, and
 # of a gate of 10 runs a side of 1 million samples each (the same 20
-# million samples, in whole runs).  The goal on a 2-core machine: the
+# million samples, in whole runs), and of one of 10 000 classes a side.  The goal on a 2-core machine: the
 # 2 x 10M gate, and the 2 x 10 x 1M one, within 2 s and 400 MB.  Then
 # bench/aa.sh: the A/A test and the test of power on real LMDB runs; and
 # bench/window.sh: whether writes in syncs repeat with a busy neighbour.
@@ -91,6 +91,27 @@ while [ "$r" -le "$rounds" ]; do
 	measure "gate, 2 sides x $runs runs x $per samples, round $r" "$sg" gate $ours $theirs
 	r=$((r + 1))
 done
+grep '^Verdict' "$work/out" | sed 's/^/  /'
+# Many classes: matching by name is one sort a side, so the gate of
+# BENCH_CLASSES (10 000, the most a result holds) read classes a side, in
+# opposite orders, takes about as long as reading them; a search per class
+# would take seconds.
+nc=${BENCH_CLASSES:-10000}
+for side in zu:1000:0 ladybug:100000:1; do
+	awk -v e="${side%%:*}" -v ns="$(echo "$side" | cut -d: -f2)" \
+	    -v back="${side##*:}" -v n="$nc" 'BEGIN {
+		printf "{\"format\": \"syncgate-result/1\", \"engine\": \"%s\", ", e
+		printf "\"workload\": \"bench\", \"concurrency\": 1, \"classes\": ["
+		for (i = 0; i < n; i++) {
+			c = back ? n - 1 - i : i
+			printf "%s{\"name\": \"c%d\", \"kind\": \"read\", ", i ? "," : "", c
+			printf "\"p50_ns\": %d, \"p99_ns\": %d}", ns, 2 * ns
+		}
+		print "]}"
+	}' >"$work/classes-${side%%:*}.json"
+done
+measure "gate, 2 results x $nc classes" \
+	"$sg" gate "$work/classes-zu.json" --rival "$work/classes-ladybug.json"
 grep '^Verdict' "$work/out" | sed 's/^/  /'
 measure "probe --precision 5% (on .)" "$sg" probe --dir . --precision 5%
 grep -i 'sample\|stopped\|median' "$work/out" | head -n 4 | sed 's/^/  /'

@@ -86,14 +86,14 @@ test_gate_rule_one_side_only(void **state)
 
 /*
  * Matching by name whatever the two files' orders: rows in our order,
- * then our classes the rival lacks, then the rival's we lack.  Many
- * classes, so a search per class (quadratic) would show; the note listing
- * the classes without samples holds every name, uncut.
+ * then our classes the rival lacks, then the rival's we lack; the note
+ * listing the classes without samples holds every name, uncut.  That the
+ * matching stays linear is timed in make bench (10 000 classes a side).
  */
 static void
 test_gate_rule_matches_many_by_name(void **state)
 {
-	size_t n = 20000, i, k;
+	size_t n = 2000, i, k;
 	char name[32];
 	struct duel d;
 
@@ -132,7 +132,7 @@ test_gate_rule_matches_many_by_name(void **state)
 	for (k = 0; k < d.v.nnotes && strstr(d.v.notes[k], "c0, c1, c2") == NULL; k++)
 		;
 	assert_true(k < d.v.nnotes);
-	assert_non_null(strstr(d.v.notes[k], ", c19999: neither side gave samples"));
+	assert_non_null(strstr(d.v.notes[k], ", c1999: neither side gave samples"));
 	duel_free(&d);
 }
 
