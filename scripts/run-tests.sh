@@ -46,8 +46,13 @@ novg=""
 if [ "${VALGRIND:-0}" = 1 ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
 	# cli_docs compares --help with the documents and runs nothing under
-	# valgrind: its run there would be the plain build's again
-	novg="cli_docs"
+	# valgrind: its run there would be the plain build's again.  cli_gate
+	# and cli_report run the gate and report over every golden case,
+	# hundreds of programs and minutes each under valgrind; the rules and
+	# renderers they drive run under valgrind in test_gate_*,
+	# test_report and test_verdict_load, and the programs themselves under
+	# the sanitizers in check-full.
+	novg="cli_docs cli_gate cli_report"
 fi
 log=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX") || exit 2
 pids=""
@@ -139,9 +144,9 @@ flush() {
 	done
 }
 
-# The cmocka suites that take as long as the scripts (test_gate: 11 s of
-# CPU in the plain build, many minutes under valgrind).
-long="test_gate test_hostile"
+# The cmocka suites that take as long as the scripts (test_gate_rules: 6 s
+# of CPU in the plain build, minutes under valgrind).
+long="test_gate_rules test_hostile"
 
 # The list, one suite a line, "BUILD NAME": the long cmocka suites, the
 # scripts, then the other cmocka tests, so that the batch ends on short
