@@ -426,6 +426,15 @@ json_add_number(cJSON *o, const char *key, double d)
 	cJSON_AddItemToObject(o, key, json_number_item(d));
 }
 
+void
+json_add_double(cJSON *o, const char *key, double d)
+{
+	if (isfinite(d))
+		cJSON_AddNumberToObject(o, key, d);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
 const char *
 json_kind(const cJSON *item)
 {

@@ -78,6 +78,12 @@ cJSON *json_double_array(const double *v, size_t n);
 /* Adds member key to object o: json_number_item(d). */
 void json_add_number(cJSON *o, const char *key, double d);
 
+/*
+ * Adds member key to object o: d in cJSON's own digits, or null when it
+ * is not finite (NaN: not measured).
+ */
+void json_add_double(cJSON *o, const char *key, double d);
+
 /* Describes what item is ("a string", "null", "the number 0"...). */
 const char *json_kind(const cJSON *item);
 

@@ -210,16 +210,6 @@ probe_record_summarize(struct probe_record *p, double level)
 	p->ci_level = s.ci_level;
 }
 
-/* Adds a number member, or null when v is NaN. */
-static void
-add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 static void
 host_json(cJSON *o, const struct probe_record *p)
 {
@@ -279,11 +269,11 @@ summary_json(cJSON *o, const struct probe_record *p)
 	cJSON *ci;
 
 	cJSON_AddItemToObject(o, "samples_ns", json_double_array(p->samples_ns, p->nsamples));
-	add_num(o, "median_ns", p->median_ns);
-	add_num(o, "min_ns", p->min_ns);
-	add_num(o, "max_ns", p->max_ns);
-	add_num(o, "p90_ns", p->p90_ns);
-	add_num(o, "p99_ns", p->p99_ns);
+	json_add_double(o, "median_ns", p->median_ns);
+	json_add_double(o, "min_ns", p->min_ns);
+	json_add_double(o, "max_ns", p->max_ns);
+	json_add_double(o, "p90_ns", p->p90_ns);
+	json_add_double(o, "p99_ns", p->p99_ns);
 	ci = cJSON_AddArrayToObject(o, "p99_ci_ns");
 	cJSON_AddItemToArray(ci, isfinite(p->p99_lo_ns) ?
 	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
@@ -296,7 +286,7 @@ summary_json(cJSON *o, const struct probe_record *p)
 	} else {
 		cJSON_AddNullToObject(o, "ci_ns");
 	}
-	add_num(o, "ci_level", p->ci_level);
+	json_add_double(o, "ci_level", p->ci_level);
 }
 
 /* Absent where not judged, as in records written before it was. */
@@ -312,7 +302,7 @@ stability_json(cJSON *o, const struct probe_record *p)
 	h = cJSON_AddArrayToObject(st, "halves_median_ns");
 	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[0]));
 	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[1]));
-	add_num(st, "clusters_ratio", p->clusters_ratio);
+	json_add_double(st, "clusters_ratio", p->clusters_ratio);
 }
 
 static void
@@ -326,15 +316,15 @@ verdict_json(cJSON *o, const struct probe_record *p)
 	for (i = 0; i < p->nevidence; i++)
 		cJSON_AddItemToArray(ev, cJSON_CreateString(p->evidence[i]));
 	refs = cJSON_AddObjectToObject(o, "reference_ns");
-	add_num(refs, "dirty_sync", p->refs.dirty_sync_ns);
-	add_num(refs, "clean_sync", p->refs.clean_sync_ns);
-	add_num(refs, "null_syscall", p->refs.null_syscall_ns);
-	add_num(refs, "plain_write", p->refs.plain_write_ns);
-	add_num(refs, "raw_sync", p->refs.raw_sync_ns);
-	add_num(refs, "libc_sync", p->refs.libc_sync_ns);
+	json_add_double(refs, "dirty_sync", p->refs.dirty_sync_ns);
+	json_add_double(refs, "clean_sync", p->refs.clean_sync_ns);
+	json_add_double(refs, "null_syscall", p->refs.null_syscall_ns);
+	json_add_double(refs, "plain_write", p->refs.plain_write_ns);
+	json_add_double(refs, "raw_sync", p->refs.raw_sync_ns);
+	json_add_double(refs, "libc_sync", p->refs.libc_sync_ns);
 	/* later additions are left out when absent, so older records read back alike */
 	if (isfinite(p->refs.clean_raw_sync_ns))
-		add_num(refs, "clean_raw_sync", p->refs.clean_raw_sync_ns);
+		json_add_double(refs, "clean_raw_sync", p->refs.clean_raw_sync_ns);
 }
 
 static void
@@ -346,10 +336,10 @@ group_json(cJSON *o, const struct probe_record *p)
 		return;
 	g = cJSON_AddObjectToObject(o, "group_commit");
 	cJSON_AddNumberToObject(g, "writers", p->group.writers);
-	add_num(g, "median_ns", p->group.median_ns);
-	add_num(g, "p99_ns", p->group.p99_ns);
-	add_num(g, "syncs_p50", p->group.syncs_p50);
-	add_num(g, "syncs_p99", p->group.syncs_p99);
+	json_add_double(g, "median_ns", p->group.median_ns);
+	json_add_double(g, "p99_ns", p->group.p99_ns);
+	json_add_double(g, "syncs_p50", p->group.syncs_p50);
+	json_add_double(g, "syncs_p99", p->group.syncs_p99);
 	json_add_string_or_null(g, "stopped_by", p->group.stopped_by);
 	cJSON_AddItemToObject(g, "samples_ns",
 	    json_double_array(p->group.samples_ns, p->group.nsamples));
@@ -379,8 +369,8 @@ probe_record_to_json(const struct probe_record *p)
 		cJSON_AddNullToObject(o, "warmup");
 	summary_json(o, p);
 	json_add_string_or_null(o, "stopped_by", p->stopped_by);
-	add_num(o, "precision", p->precision);
-	add_num(o, "elapsed_s", p->elapsed_s);
+	json_add_double(o, "precision", p->precision);
+	json_add_double(o, "elapsed_s", p->elapsed_s);
 	stability_json(o, p);
 	verdict_json(o, p);
 	group_json(o, p);

@@ -84,15 +84,6 @@ probe_flushes_copy(struct probe_flushes *d, const struct probe_flushes *s)
 }
 
 static void
-add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-static void
 device_json(cJSON *arr, const struct probe_flush_device *d)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -104,10 +95,10 @@ device_json(cJSON *arr, const struct probe_flush_device *d)
 		cJSON_AddBoolToObject(o, "fua", d->fua);
 	else
 		cJSON_AddNullToObject(o, "fua");
-	add_num(o, "flushes", d->flushes);
-	add_num(o, "idle_flushes", d->idle_flushes);
-	add_num(o, "other", d->other);
-	add_num(o, "per_sync", d->per_sync);
+	json_add_double(o, "flushes", d->flushes);
+	json_add_double(o, "idle_flushes", d->idle_flushes);
+	json_add_double(o, "other", d->other);
+	json_add_double(o, "per_sync", d->per_sync);
 	json_add_string_or_null(o, "dropped", d->dropped);
 }
 
@@ -121,8 +112,8 @@ probe_flushes_json(cJSON *o, const struct probe_flushes *f)
 		return;
 	fl = cJSON_AddObjectToObject(o, "flushes");
 	cJSON_AddNumberToObject(fl, "syncs", (double)f->syncs);
-	add_num(fl, "timed_s", f->timed_s);
-	add_num(fl, "idle_s", f->idle_s);
+	json_add_double(fl, "timed_s", f->timed_s);
+	json_add_double(fl, "idle_s", f->idle_s);
 	arr = cJSON_AddArrayToObject(fl, "devices");
 	for (i = 0; i < f->ndev; i++)
 		device_json(arr, &f->dev[i]);
@@ -304,9 +295,9 @@ watch_json(cJSON *o, const struct probe_watch *w, long long write_bytes)
 	cJSON_AddNumberToObject(wj, "interval_ns", w->interval_ns);
 	json_add_string_or_null(wj, "stopped_by", w->stopped_by);
 	load = cJSON_AddObjectToObject(wj, "load");
-	add_num(load, "write_bytes_per_s", write_bytes > 0 ?
+	json_add_double(load, "write_bytes_per_s", write_bytes > 0 ?
 	    (double)write_bytes * 1e9 / w->interval_ns : NAN);
-	add_num(load, "syncs_per_s", 1e9 / w->interval_ns);
+	json_add_double(load, "syncs_per_s", 1e9 / w->interval_ns);
 }
 
 static void
@@ -327,7 +318,7 @@ window_json(cJSON *o, const struct probe_series *s)
 		d = cJSON_CreateObject();
 		cJSON_AddItemToArray(arr, d);
 		json_add_string_or_null(d, "device", s->dev[i].name);
-		add_num(d, "flushes", s->dev[i].flushes);
+		json_add_double(d, "flushes", s->dev[i].flushes);
 		json_add_string_or_null(d, "dropped", s->dev[i].dropped);
 	}
 	json_add_string_or_null(o, "flushes_unavailable", s->flushes_unavailable);
@@ -344,9 +335,9 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	cJSON_AddNumberToObject(rj, "every_ns", r->every_ns);
 	cJSON_AddNumberToObject(rj, "per_round", (double)r->per_round);
 	cJSON_AddNumberToObject(rj, "count", (double)r->count);
-	add_num(rj, "probing_s", r->probing_s);
-	add_num(rj, "run_s", r->run_s);
-	add_num(rj, "cost", r->cost);
+	json_add_double(rj, "probing_s", r->probing_s);
+	json_add_double(rj, "run_s", r->run_s);
+	json_add_double(rj, "cost", r->cost);
 	if (r->ops != NULL)
 		cJSON_AddItemToObject(rj, "ops", json_double_array(r->ops, (size_t)r->count));
 	else
@@ -375,10 +366,10 @@ probe_series_json(cJSON *o, const struct probe_watch *w,
 	cJSON_AddNumberToObject(sj, "base_unix_s", (double)s->base_unix_s);
 	cJSON_AddItemToObject(sj, "t_ns", json_double_array(s->t_ns, s->n));
 	cJSON_AddItemToObject(sj, "samples_ns", json_double_array(s->samples_ns, s->n));
-	add_num(sj, "median_ns", s->median_ns);
-	add_num(sj, "p99_ns", s->p99_ns);
-	add_num(sj, "min_ns", s->min_ns);
-	add_num(sj, "max_ns", s->max_ns);
+	json_add_double(sj, "median_ns", s->median_ns);
+	json_add_double(sj, "p99_ns", s->p99_ns);
+	json_add_double(sj, "min_ns", s->min_ns);
+	json_add_double(sj, "max_ns", s->max_ns);
 	window_json(sj, s);
 	rounds_json(sj, &s->rounds);
 }

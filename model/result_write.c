@@ -80,15 +80,6 @@ add_outcomes(cJSON *o, const struct result_class *c)
 		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
 }
 
-static void
-add_num_or_null(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 /*
  * The class's sampling and raw flush counts, after its own keys; a
  * flushes_per_op that has no figure is null beside its counts.
@@ -108,20 +99,20 @@ add_counts(cJSON *o, const struct result_class *c)
 		cJSON_AddNullToObject(o, "flushes_per_op");
 	fc = cJSON_AddObjectToObject(o, "flush_count");
 	cJSON_AddNumberToObject(fc, "ops", (double)f->ops);
-	add_num_or_null(fc, "ops_s", f->ops_s);
-	add_num_or_null(fc, "idle_s", f->idle_s);
+	json_add_double(fc, "ops_s", f->ops_s);
+	json_add_double(fc, "idle_s", f->idle_s);
 	arr = cJSON_AddArrayToObject(fc, "devices");
 	for (i = 0; i < f->ndevices; i++) {
 		d = cJSON_CreateObject();
 		cJSON_AddItemToArray(arr, d);
 		cJSON_AddStringToObject(d, "device", f->devices[i].device);
-		add_num_or_null(d, "flushes", f->devices[i].flushes);
-		add_num_or_null(d, "idle_flushes", f->devices[i].idle_flushes);
-		add_num_or_null(d, "rounds_flushes", f->devices[i].rounds_flushes);
+		json_add_double(d, "flushes", f->devices[i].flushes);
+		json_add_double(d, "idle_flushes", f->devices[i].idle_flushes);
+		json_add_double(d, "rounds_flushes", f->devices[i].rounds_flushes);
 		json_add_string_or_null(d, "dropped", f->devices[i].dropped);
 	}
 	json_add_string_or_null(fc, "device", f->device);
-	add_num_or_null(fc, "other", f->other);
+	json_add_double(fc, "other", f->other);
 	json_add_string_or_null(fc, "why_none", f->why_none);
 }
 

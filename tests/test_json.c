@@ -370,10 +370,28 @@ test_json_print_numbers_shortest(void **state)
 	free(text);
 }
 
+/* A finite figure as a number, NaN and infinities as null. */
+static void
+test_json_add_double_null_when_unmeasured(void **state)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *s;
+
+	(void)state;
+	json_add_double(o, "a", 2.5);
+	json_add_double(o, "b", NAN);
+	json_add_double(o, "c", INFINITY);
+	s = cJSON_PrintUnformatted(o);
+	assert_string_equal(s, "{\"a\":2.5,\"b\":null,\"c\":null}");
+	free(s);
+	cJSON_Delete(o);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_add_double_null_when_unmeasured),
 		cmocka_unit_test(test_json_at_paths),
 		cmocka_unit_test(test_json_get_absent_and_null),
 		cmocka_unit_test(test_json_number_spans),
