@@ -6,6 +6,7 @@
  * process id, mixed.
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +63,8 @@ session_new(struct result_session *s, long long runs)
 		snprintf(s->id + 2 * i, 3, "%02x", b[i]);
 	s->run = 0;
 	s->runs = runs;
+	s->order = 0;
+	s->started_s = s->ended_s = NAN;
 }
 
 int
@@ -79,6 +82,30 @@ is_id(const char *v)
 		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
 			return 0;
 	return i == SESSION_ID_LEN;
+}
+
+/* The optional "order", "started_s" and "ended_s" of a session object. */
+static int
+session_times(const cJSON *o, struct result_session *s, const struct json_at *c)
+{
+	static const struct json_span order = { 1, 2 * (double)SESSION_MAX_RUNS,
+		0, 0, 1, "a whole number from 1 to 2000000000", NULL, NULL };
+	static const struct json_span when = { 0, 1e11, 0, 0, 0,
+		"seconds since the epoch, from 0 to 1e+11", NULL, NULL };
+	double d = 0;
+
+	s->started_s = s->ended_s = NAN;
+	if (json_get_number(o, "order", JSON_OPTIONAL, &order, c, &d) < 0 ||
+	    json_get_number(o, "started_s", JSON_OPTIONAL, &when, c,
+	    &s->started_s) < 0 ||
+	    json_get_number(o, "ended_s", JSON_OPTIONAL, &when, c, &s->ended_s) < 0)
+		return -1;
+	s->order = (long long)d;
+	if (s->ended_s < s->started_s)
+		return errf(c->err, "%s: %s.ended_s is %.3f, before started_s %.3f; "
+		    "expected a run that ends after it starts", c->file, c->path,
+		    s->ended_s, s->started_s);
+	return 0;
 }
 
 int
@@ -119,7 +146,7 @@ session_from_json(const cJSON *root, struct result_session *s,
 		return -1;
 	s->run = (long long)d;
 	memcpy(s->id, id->valuestring, SESSION_ID_LEN + 1);
-	return 0;
+	return session_times(o, s, &c);
 }
 
 cJSON *
@@ -130,5 +157,11 @@ session_to_json(const struct result_session *s)
 	cJSON_AddStringToObject(o, "id", s->id);
 	cJSON_AddNumberToObject(o, "run", (double)s->run);
 	cJSON_AddNumberToObject(o, "runs", (double)s->runs);
+	if (s->order > 0)
+		cJSON_AddNumberToObject(o, "order", (double)s->order);
+	if (s->started_s > 0)
+		json_add_double(o, "started_s", s->started_s);
+	if (s->ended_s > 0)
+		json_add_double(o, "ended_s", s->ended_s);
 	return o;
 }

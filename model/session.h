@@ -22,11 +22,15 @@ struct result_session {
 	char id[SESSION_ID_LEN + 1];    /* "" when the result carries none */
 	long long run;              /* 1 to runs */
 	long long runs;             /* the set's size */
+	long long order;            /* its place among all the invocation's runs,
+	                               1 first; 0: unrecorded */
+	double started_s, ended_s;  /* the run's wall clock, seconds since the
+	                               epoch; NaN: unrecorded */
 };
 
 /*
  * A fresh session of runs runs, its id from the system's random source,
- * run 0 until the caller numbers each result.
+ * run and order 0 and no times until the caller stamps each result.
  */
 void session_new(struct result_session *s, long long runs);
 
@@ -35,13 +39,16 @@ int session_present(const struct result_session *s);
 
 /*
  * The "session" member of a result's root into s: absent, s is none and
- * 0; present, it must be whole ({"id", "run", "runs"}, run within runs).
+ * 0; present, it must be whole ({"id", "run", "runs"}, run within runs),
+ * with "order", "started_s" and "ended_s" optional (ended not before
+ * started).
  * Returns 0, or -1 with at->err naming the file and field.
  */
 int session_from_json(const cJSON *root, struct result_session *s,
     const struct json_at *at);
 
-/* {"id": ..., "run": ..., "runs": ...}, for the caller to attach. */
+/* {"id": ..., "run": ..., "runs": ...} and what else s records, for the
+ * caller to attach. */
 cJSON *session_to_json(const struct result_session *s);
 
 #endif
