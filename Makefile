@@ -50,7 +50,7 @@ else
 Q = @
 endif
 
-LIB_SRC   = $(sort $(wildcard lib/*.c model/*.c probe/*.c gate/*.c report/*.c import/*.c calibrate/*.c))
+LIB_SRC   = $(sort $(wildcard lib/*.c model/*.c probe/*.c gate/*.c report/*.c import/*.c calibrate/*.c runner/*.c))
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)

@@ -30,6 +30,7 @@
 #include "probe/host.h"
 #include "probe/inrun.h"
 #include "probe/probe.h"
+#include "runner/window.h"
 
 #define DEFAULT_ROWS 10000
 #define DEFAULT_VALUE_BYTES 100
@@ -334,10 +335,10 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		return errf(err, "-o FILE is required: where the result goes");
 	if (bench_plan_make(plan, argv[optind], o->runs, o->out, err) < 0)
 		return -1;
-	if (plan->n > 1 && !numbered_ok(o->out))
+	if (plan->runs.n > 1 && !numbered_ok(o->out))
 		return errf(err, "-o %s: %zu results cannot share one descriptor, "
 		    "device or FIFO, nor be numbered beside it; expected -o FILE, "
-		    "numbered for each run", o->out, plan->n);
+		    "numbered for each run", o->out, plan->runs.n);
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 
@@ -438,11 +439,11 @@ check_plan(const struct bench_options *o, const struct bench_plan *plan,
 	size_t i;
 	int rc = 0;
 
-	if (plan->n == 1)
+	if (plan->runs.n == 1)
 		return 0;
 	fileset_init(&fs);
-	for (i = 0; i < plan->n && rc == 0; i++)
-		rc = add_outputs(&fs, o, plan->run[i].out, 1, err);
+	for (i = 0; i < plan->runs.n && rc == 0; i++)
+		rc = add_outputs(&fs, o, plan->runs.job[i].out, 1, err);
 	fileset_free(&fs);
 	return rc;
 }
@@ -461,15 +462,6 @@ probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
 	return 0;
 }
 
-/* What the run's own window gave beside the latencies. */
-struct window {
-	struct inrun ir;
-	struct probe_series series;     /* the rounds */
-	struct window_count count;      /* the write class's flushes */
-	struct window_flushes dev[BLOCKDEV_MAX];
-	struct window_per_op per_op;
-};
-
 /*
  * Opens, loads, runs and closes the engine in its own directory, with
  * rounds of samples (by method, as the probe before) and flush counts
@@ -477,7 +469,7 @@ struct window {
  */
 static int
 run_engine(const struct engine_ops *e, const struct bench_options *o,
-    const char *method, struct window *win, struct bench_samples s[NOPS],
+    const char *method, struct runner_window *win, struct bench_samples s[NOPS],
     double *elapsed_s, char *err)
 {
 	struct workdir w;
@@ -492,9 +484,7 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	    (db = e->open(o, w.path, err)) != NULL &&
 	    e->load(db, o, &rng, err) == 0 &&
 	    bench_run(e, db, o, &win->ir, s, elapsed_s, err) == 0) {
-		inrun_results(&win->ir, s[OP_WRITE].ops, &win->series, &win->count,
-		    win->dev);
-		window_flushes_per_op(&win->count, &win->per_op);
+		runner_window_close(win, s[OP_WRITE].ops);
 		rc = 0;
 	}
 	inrun_close(&win->ir);
@@ -516,39 +506,6 @@ sampling(unsigned shift, const struct bench_options *o)
 	return xasprintf("each operation kept at random with probability "
 	    "1/%.0f, to stay within --max-samples %lld", ldexp(1, (int)shift),
 	    o->max_samples);
-}
-
-/*
- * The write class's flush counts as they were taken: each disk's raw
- * counts, the idle correction, and why there is no figure where there
- * is none.
- */
-static struct result_flush_count *
-flush_count(const struct window *win)
-{
-	const struct window_count *c = &win->count;
-	struct result_flush_count *f = xcalloc(1, sizeof *f);
-	size_t i;
-
-	f->ops = c->ops;
-	f->ops_s = c->ops_s;
-	f->idle_s = c->idle_s;
-	f->devices = xcalloc(c->ndev > 0 ? c->ndev : 1, sizeof *f->devices);
-	f->ndevices = c->ndev;
-	for (i = 0; i < c->ndev; i++) {
-		struct result_flush_device *d = &f->devices[i];
-
-		d->device = xstrdup(win->ir.fc.dev[i].name);
-		d->flushes = c->dev[i].flushes;
-		d->idle_flushes = c->dev[i].idle_flushes;
-		d->rounds_flushes = win->ir.fc.dev[i].skipped;
-		d->dropped = c->dev[i].dropped ? xstrdup(c->dev[i].dropped) : NULL;
-	}
-	if (c->ndev > 0 && isfinite(win->per_op.per_op))
-		f->device = xstrdup(win->ir.fc.dev[win->per_op.dev].name);
-	f->other = win->per_op.other;
-	f->why_none = win->per_op.why[0] ? xstrdup(win->per_op.why) : NULL;
-	return f;
 }
 
 /* What the result cannot say in its own keys: how the run was made. */
@@ -580,7 +537,7 @@ driver(const struct engine_ops *e, const struct bench_options *o,
  */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
-    struct bench_samples s[NOPS], struct probe_record *rec, struct window *win,
+    struct bench_samples s[NOPS], struct probe_record *rec, struct runner_window *win,
     double elapsed_s, struct result *r, char *err)
 {
 	int k;
@@ -624,7 +581,7 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		c->sampling = sampling(s[k].shift, o);
 		if (k == OP_WRITE) {
 			c->flushes_per_op = win->per_op.per_op;
-			c->flush_count = flush_count(win);
+			c->flush_count = runner_flush_count(win);
 			/* a mean wait for the turn; one thread waits for no one */
 			if (o->concurrency > 1)
 				c->turn_wait_ns = s[k].wait_ns / (double)s[k].ops;
@@ -734,7 +691,7 @@ tell_rounds(const struct probe_record *p, int ascii)
 
 static void
 tell(const struct engine_ops *e, const struct result *r, const struct bench_options *o,
-    const struct window *win, double elapsed_s)
+    const struct runner_window *win, double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
 	const struct result_class *w;
@@ -777,14 +734,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 		err_warn("writes one at a time: each waited %s for its turn on "
 		    "average, outside its latency",
 		    units_fmt_duration(a, sizeof a, w->turn_wait_ns, ascii));
-	if (isfinite(win->per_op.per_op))
-		err_warn("device flushes a commit: %.2f (%s: %.0f flushes over %lld "
-		    "writes, less %.1f expected from other processes)",
-		    win->per_op.per_op, win->ir.fc.dev[win->per_op.dev].name,
-		    win->count.dev[win->per_op.dev].flushes, win->count.ops,
-		    win->per_op.other);
-	else
-		err_warn("device flushes a commit: not counted: %s", win->per_op.why);
+	runner_tell_flushes(win);
 }
 
 static int
@@ -794,7 +744,7 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	struct probe_record rec;
 	struct outfile out;
 	struct result r;
-	struct window *win = xcalloc(1, sizeof *win);
+	struct runner_window *win = xcalloc(1, sizeof *win);
 	double elapsed_s = NAN;
 	size_t i;
 	int k, rc = -1;
@@ -813,8 +763,13 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 		return -1;
 	}
 	if (probe_dir(o, &rec, err) < 0 ||
-	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0 ||
-	    to_result(e, o, s, &rec, win, elapsed_s, &r, err) < 0 ||
+	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0) {
+		outfile_abort(&out);
+		goto out;
+	}
+	if (o->session != NULL)
+		runner_ended(o->session);
+	if (to_result(e, o, s, &rec, win, elapsed_s, &r, err) < 0 ||
 	    emit(o, &r, &out, err) < 0) {
 		outfile_abort(&out);
 		goto out;
@@ -834,46 +789,42 @@ out:
 	return rc;
 }
 
-/*
- * The plan's runs in turn, each result carrying the invocation's session
- * and its run's number among its engine's.  A run that fails stops the
- * rest; the results already written are whole and stay, and the message
- * says which run, and that their set is cut short: consumers never pool
- * its runs with another session's (model/runs.h).
- */
+/* One run of the plan: the engine, its file, the session stamped. */
+struct bench_ctx {
+	const struct bench_options *given;
+	const struct bench_plan *plan;
+};
+
 static int
-bench_all(const struct bench_options *given, const struct bench_plan *plan,
+bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
 {
-	struct bench_options o = *given;
-	struct result_session session;
-	char why[ERRLEN];
-	size_t i;
+	const struct bench_ctx *x = ctx;
+	struct bench_options o = *x->given;
+	const struct engine_ops *e = x->plan->engines[j->engine];
+
+	o.engine = e->name;
+	o.out = j->out;
+	o.session = s;
+	return bench(e, &o, err);
+}
+
+/*
+ * The plan's runs in the runner's order, each result carrying the
+ * invocation's session and its run's number among its engine's.  A run
+ * that fails stops the rest; the results already written are whole and
+ * stay, and the message says which run, and that their set is cut short:
+ * consumers never pool its runs with another session's (model/runs.h).
+ */
+static int
+bench_all(const struct bench_options *given, struct bench_plan *plan,
+    char *err)
+{
+	struct bench_ctx x = { given, plan };
 
 	if (check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
 		return -1;
-	session_new(&session, plan->runs);
-	o.session = &session;
-	for (i = 0; i < plan->n; i++) {
-		const struct bench_run_plan *r = &plan->run[i];
-
-		o.engine = r->engine->name;
-		o.out = r->out;
-		session.run = r->index;
-		if (plan->n > 1)
-			err_warn("run %zu of %zu: %s, run %lld of %lld, to %s", i + 1,
-			    plan->n, r->engine->name, r->index, plan->runs, r->out);
-		if (bench(r->engine, &o, why) == 0)
-			continue;
-		if (plan->n == 1)
-			memcpy(err, why, ERRLEN);
-		else
-			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before it "
-			    "were written, a set cut short (session %s)", i + 1, plan->n,
-			    r->engine->name, r->out, why, i, session.id);
-		return -1;
-	}
-	return 0;
+	return runner_go(&plan->runs, bench_one, &x, err);
 }
 
 int

@@ -14,6 +14,7 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "model/result.h"
+#include "runner/runner.h"
 
 enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
 
@@ -41,7 +42,7 @@ struct bench_options {
 	const char *out;            /* -o */
 	double probe_every_ns;      /* --probe-every; 0: off */
 	/* the invocation's session, numbered for the run; NULL: none written */
-	const struct result_session *session;
+	struct result_session *session;
 };
 
 struct inrun;
@@ -76,24 +77,15 @@ extern const struct engine_ops lmdb_engine;
 /* The engine named name ("sqlite", "lmdb"), or NULL. */
 const struct engine_ops *bench_engine_named(const char *name);
 
-/* One run of a plan: which engine, its number among its engine's, its file. */
-struct bench_run_plan {
-	const struct engine_ops *engine;
-	long long index;            /* 1 to runs */
-	char *out;
-};
-
 /*
- * What one command line asks for (drivers/plan.c): each engine, runs
- * times, interleaved, run[0] the first engine's first run, run[1] the
- * second engine's first (or the first engine's second).
+ * What one command line asks for: each engine, runs times, in the
+ * runner's balanced order (runner/runner.h), the engines' tables beside
+ * their names.
  */
 struct bench_plan {
 	const struct engine_ops *engines[2];
 	size_t nengines;
-	long long runs;
-	struct bench_run_plan *run;
-	size_t n;                   /* runs * nengines */
+	struct runner_plan runs;
 };
 
 /*
@@ -109,8 +101,6 @@ int bench_plan_make(struct bench_plan *p, const char *engines, long long runs,
 int bench_plan_has(const struct bench_plan *p, const struct engine_ops *e);
 /* Frees what p holds (not p); accepts NULL. */
 void bench_plan_free(struct bench_plan *p);
-/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
-char *bench_plan_path(const char *out, const char *engine, long long run);
 
 /*
  * Latencies of one kind, in ns.  Every operation is kept until

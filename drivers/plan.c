@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The runs one syncgate-bench command makes: each engine named, --runs
- * times, interleaved (A B A B ...) so that a slow minute of the machine
- * falls on both engines rather than on all of one, and the file each run
- * is written to.
+ * times, in the runner's balanced order (A B B A ...) so that a slow
+ * minute of the machine falls on both engines rather than on all of one,
+ * and the file each run is written to (runner/runner.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,32 +11,6 @@
 
 #include "drivers/drivers.h"
 #include "lib/err.h"
-#include "lib/path.h"
-
-/* Where the extension of out's last component starts, or its end. */
-static size_t
-ext_at(const char *out)
-{
-	const char *base = path_base(out), *dot = strrchr(base, '.');
-
-	/* ".json" alone is a name, not an extension */
-	if (dot == NULL || dot == base)
-		return strlen(out);
-	return (size_t)(dot - out);
-}
-
-char *
-bench_plan_path(const char *out, const char *engine, long long run)
-{
-	size_t at = ext_at(out), len = strlen(out) + 64;
-	char *p = xmalloc(len), num[32] = "";
-
-	if (run > 0)
-		snprintf(num, sizeof num, ".%lld", run);
-	snprintf(p, len, "%.*s%s%s%s%s", (int)at, out, engine ? "." : "",
-	    engine ? engine : "", num, out + at);
-	return p;
-}
 
 const struct engine_ops *
 bench_engine_named(const char *name)
@@ -85,29 +59,15 @@ int
 bench_plan_make(struct bench_plan *p, const char *engines, long long runs,
     const char *out, char *err)
 {
-	long long i;
+	const char *names[2];
 	size_t k;
 
 	memset(p, 0, sizeof *p);
 	if (parse_engines(p, engines, err) < 0)
 		return -1;
-	p->runs = runs;
-	p->n = (size_t)runs * p->nengines;
-	if (p->n > 1 && strcmp(out, "-") == 0)
-		return errf(err, "-o -: %zu results cannot share standard output; "
-		    "expected -o FILE, numbered for each run", p->n);
-	p->run = xcalloc(p->n, sizeof *p->run);
-	for (i = 0; i < runs; i++)
-		for (k = 0; k < p->nengines; k++) {
-			struct bench_run_plan *r = &p->run[(size_t)i * p->nengines + k];
-
-			r->engine = p->engines[k];
-			r->index = i + 1;
-			r->out = p->n == 1 ? xstrdup(out) :
-			    bench_plan_path(out, p->nengines > 1 ? r->engine->name : NULL,
-			    runs > 1 ? i + 1 : 0);
-		}
-	return 0;
+	for (k = 0; k < p->nengines; k++)
+		names[k] = p->engines[k]->name;
+	return runner_plan_make(&p->runs, names, p->nengines, runs, out, 0, err);
 }
 
 int
@@ -124,12 +84,8 @@ bench_plan_has(const struct bench_plan *p, const struct engine_ops *e)
 void
 bench_plan_free(struct bench_plan *p)
 {
-	size_t i;
-
 	if (p == NULL)
 		return;
-	for (i = 0; i < p->n && p->run != NULL; i++)
-		free(p->run[i].out);
-	free(p->run);
+	runner_plan_free(&p->runs);
 	memset(p, 0, sizeof *p);
 }

@@ -28,10 +28,10 @@ small="--rows 200 --ops 300 --concurrency 2"
 # Several runs: the engines take turns, each run a result of its own
 # named by engine and number, loadable, with its own probe.
 runs_check() {
-	expect 0 "run 4 of 4: sqlite, run 2 of 2, to $tmp/r.sqlite.2.json" \
+	expect 0 "run 4 of 4: lmdb, run 2 of 2, to $tmp/r.lmdb.2.json" \
 		lmdb,sqlite --runs 2 --dir "$tmp/dir" $small -o "$tmp/r.json"
 	order=$(grep -o 'run [0-9] of 4: [a-z]*' "$tmp/err" | sed 's/.*: //' | tr '\n' ' ')
-	[ "$order" = "lmdb sqlite lmdb sqlite " ] || fail "--runs 2 ran in the order $order"
+	[ "$order" = "lmdb sqlite sqlite lmdb " ] || fail "--runs 2 ran in the order $order, not ABBA"
 	for f in r.lmdb.1 r.sqlite.1 r.lmdb.2 r.sqlite.2; do
 		[ -s "$tmp/$f.json" ] || fail "--runs 2 wrote no $f.json"
 		$SYNCGATE report "$tmp/$f.json" >/dev/null 2>&1 || fail "$f.json does not load"
@@ -45,6 +45,15 @@ runs_check() {
 	for f in r.lmdb.1:1 r.sqlite.1:1 r.lmdb.2:2 r.sqlite.2:2; do
 		[ "$(session_of "$tmp/${f%:*}.json")" = "$id ${f#*:} 2" ] ||
 			fail "${f%:*}.json: session $(session_of "$tmp/${f%:*}.json"), expected $id ${f#*:} 2"
+	done
+	# each says its place in the invocation and when it ran, in that order
+	prev=0
+	for f in r.lmdb.1:1 r.sqlite.1:2 r.sqlite.2:3 r.lmdb.2:4; do
+		set -- $(times_of "$tmp/${f%:*}.json")
+		[ "${1:-}" = "${f#*:}" ] || fail "${f%:*}.json: order ${1:-none}, expected ${f#*:}"
+		awk -v p="$prev" -v a="${2:-0}" -v b="${3:-0}" 'BEGIN { exit !(p <= a && a < b) }' ||
+			fail "${f%:*}.json: started ${2:-none}, ended ${3:-none}, after $prev"
+		prev=${3:-0}
 	done
 	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2" ||
 		fail "calibrate of one session's whole set: $(cat "$tmp/err2")"
@@ -87,7 +96,13 @@ runs_check() {
 # session_of FILE: a result's session, "ID RUN RUNS", or nothing.
 session_of() {
 	tr -d '\t\n' <"$1" |
-		sed -n 's/.*"session":{"id":"\([0-9a-f]*\)","run":\([0-9]*\),"runs":\([0-9]*\)}.*/\1 \2 \3/p'
+		sed -n 's/.*"session":{"id":"\([0-9a-f]*\)","run":\([0-9]*\),"runs":\([0-9]*\)[,}].*/\1 \2 \3/p'
+}
+
+# times_of FILE: a result's session's "ORDER STARTED ENDED", or nothing.
+times_of() {
+	tr -d '\t\n' <"$1" |
+		sed -n 's/.*"order":\([0-9]*\),"started_s":\([0-9.e+]*\),"ended_s":\([0-9.e+]*\)}.*/\1 \2 \3/p'
 }
 
 # Nothing of ours may stay in --dir.

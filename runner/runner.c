@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runs of one invocation, in order, each stamped with the session.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/path.h"
+#include "runner/runner.h"
+
+volatile sig_atomic_t runner_signal;
+volatile sig_atomic_t runner_child;
+
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSIGS (sizeof sigs / sizeof sigs[0])
+
+static void
+on_signal(int sig)
+{
+	if (runner_signal == 0)
+		runner_signal = sig;
+	if (runner_child > 0)
+		kill(-(pid_t)runner_child, sig);
+}
+
+void
+runner_catch(void)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < NSIGS; i++) {
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* Where the extension of out's last component starts, or its end. */
+static size_t
+ext_at(const char *out)
+{
+	const char *base = path_base(out), *dot = strrchr(base, '.');
+
+	/* ".json" alone is a name, not an extension */
+	if (dot == NULL || dot == base)
+		return strlen(out);
+	return (size_t)(dot - out);
+}
+
+char *
+runner_path(const char *out, const char *engine, long long run)
+{
+	size_t at = ext_at(out), len = strlen(out) + (engine ? strlen(engine) : 0) + 64;
+	char *p = xmalloc(len), num[32] = "";
+
+	if (run > 0)
+		snprintf(num, sizeof num, ".%lld", run);
+	snprintf(p, len, "%.*s%s%s%s%s", (int)at, out, engine ? "." : "",
+	    engine ? engine : "", num, out + at);
+	return p;
+}
+
+/* splitmix64, seeded from the session's id: the order repeats for it. */
+static uint64_t
+next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * Round i's order of n engines into at: for two, A B then B A in turn
+ * (ABBA); for more, a shuffle drawn from state.
+ */
+static void
+round_order(size_t *at, size_t n, long long i, uint64_t *state)
+{
+	size_t k, j, t;
+
+	for (k = 0; k < n; k++)
+		at[k] = k;
+	if (n == 2) {
+		if (i % 2 == 1) {
+			at[0] = 1;
+			at[1] = 0;
+		}
+		return;
+	}
+	for (k = n; k > 1; k--) {
+		j = (size_t)(next(state) % k);
+		t = at[k - 1];
+		at[k - 1] = at[j];
+		at[j] = t;
+	}
+}
+
+int
+runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
+    long long runs, const char *out, int always_name, char *err)
+{
+	size_t at[RUNNER_MAX_ENGINES], k, j;
+	uint64_t state;
+	long long i;
+
+	memset(p, 0, sizeof *p);
+	if (n == 0 || n > RUNNER_MAX_ENGINES)
+		return errf(err, "%zu engines; expected 1 to %d", n, RUNNER_MAX_ENGINES);
+	for (k = 0; k < n; k++) {
+		for (j = 0; j < k; j++)
+			if (strcmp(names[j], names[k]) == 0)
+				return errf(err, "engine %s named twice; expected a name "
+				    "for each engine, such as ours and rival (the same "
+				    "command may stand under two names)", names[k]);
+		p->names[k] = names[k];
+	}
+	p->nengines = n;
+	p->runs = runs;
+	p->n = (size_t)runs * n;
+	if (p->n > 1 && strcmp(out, "-") == 0)
+		return errf(err, "-o -: %zu results cannot share standard output; "
+		    "expected -o FILE, numbered for each run", p->n);
+	session_new(&p->session, runs);
+	state = strtoull(p->session.id + SESSION_ID_LEN - 16, NULL, 16);
+	p->job = xcalloc(p->n, sizeof *p->job);
+	for (i = 0; i < runs; i++) {
+		round_order(at, n, i, &state);
+		for (k = 0; k < n; k++) {
+			struct runner_job *r = &p->job[(size_t)i * n + k];
+
+			r->engine = at[k];
+			r->name = names[at[k]];
+			r->index = i + 1;
+			r->out = p->n == 1 && !always_name ? xstrdup(out) :
+			    runner_path(out, n > 1 || always_name ? r->name : NULL,
+			    runs > 1 || always_name ? i + 1 : 0);
+		}
+	}
+	return 0;
+}
+
+void
+runner_plan_free(struct runner_plan *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->n && p->job != NULL; i++)
+		free(p->job[i].out);
+	free(p->job);
+	memset(p, 0, sizeof *p);
+}
+
+static double
+now_s(void)
+{
+	struct timespec t = clock_unix();
+
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+void
+runner_ended(struct result_session *s)
+{
+	s->ended_s = now_s();
+}
+
+/* The progress line before run i: the time gone and, from it, the time left. */
+static void
+progress(const struct runner_plan *p, size_t i, double t0)
+{
+	const struct runner_job *j = &p->job[i];
+	double gone = clock_monotonic_ns() / 1e9 - t0;
+	char left[64] = "";
+
+	if (p->n == 1)
+		return;
+	if (i > 0)
+		snprintf(left, sizeof left, ", about %.0fs left",
+		    gone / (double)i * (double)(p->n - i));
+	err_warn("run %zu of %zu: %s, run %lld of %lld, to %s (%.0fs gone%s)", i + 1,
+	    p->n, j->name, j->index, p->runs, j->out, gone, left);
+}
+
+int
+runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
+{
+	struct result_session *s = &p->session;
+	double t0 = clock_monotonic_ns() / 1e9;
+	char why[ERRLEN];
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		const struct runner_job *j = &p->job[i];
+
+		if (runner_signal == 0) {
+			progress(p, i, t0);
+			s->run = j->index;
+			s->order = (long long)i + 1;
+			s->started_s = now_s();
+			s->ended_s = NAN;
+			if (fn(ctx, j, s, why) == 0)
+				continue;
+		}
+		if (runner_signal != 0)
+			snprintf(why, sizeof why, "stopped by %s",
+			    runner_signal == SIGINT ? "SIGINT" :
+			    runner_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
+		if (p->n == 1)
+			memcpy(err, why, ERRLEN);
+		else
+			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before "
+			    "it were written, a set cut short (session %s)", i + 1, p->n,
+			    j->name, j->out, why, i, s->id);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The orchestrator of runs, shared by syncgate-bench's --runs and
+ * `syncgate run`: which engine runs when (a balanced order), the file
+ * each run is written to, the invocation's session stamped on every
+ * result with the run's place and wall-clock times, progress on standard
+ * error, and a set cut short by a failure or a signal said as such.  What
+ * a run does is the caller's: a function called once a run.
+ */
+#ifndef SYNCGATE_RUNNER_H
+#define SYNCGATE_RUNNER_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "model/session.h"
+
+/* The most engines one invocation runs. */
+#define RUNNER_MAX_ENGINES 16
+
+/* One run: which engine, its number among that engine's runs, its file. */
+struct runner_job {
+	size_t engine;              /* index into the plan's names */
+	const char *name;           /* the engine's name */
+	long long index;            /* 1 to runs */
+	char *out;
+};
+
+/*
+ * Each engine runs times, in a balanced order: with two, ABBA blocks (A
+ * B, B A, A B, ...), so that neither goes first more often and a drift
+ * of the machine falls on both alike; with more, each round of one run
+ * an engine in an order drawn at random from the session's id, so the
+ * order is written down by the session and repeats for it.
+ */
+struct runner_plan {
+	const char *names[RUNNER_MAX_ENGINES];
+	size_t nengines;
+	long long runs;
+	struct runner_job *job;
+	size_t n;                   /* runs * nengines */
+	struct result_session session;
+};
+
+/*
+ * Plans names[0..n) (distinct, each a file-name word) for runs runs
+ * each, written to out, or with several results to out with the
+ * engine's name (several engines, or always_name) and the run's number
+ * (several runs) before its extension: r.json gives r.1.json, or
+ * r.lmdb.1.json.  Draws the session.  Returns 0, or -1 with err set
+ * (then free p).  Free p with runner_plan_free.
+ */
+int runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
+    long long runs, const char *out, int always_name, char *err);
+void runner_plan_free(struct runner_plan *p);
+
+/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
+char *runner_path(const char *out, const char *engine, long long run);
+
+/*
+ * One run: s is the plan's session, numbered for the job (run, order)
+ * and its started_s stamped; the function calls runner_ended(s) when
+ * the run's measured part ends, writes its result to j->out, and
+ * returns 0, or -1 with err set.
+ */
+typedef int (*runner_fn)(void *ctx, const struct runner_job *j,
+    struct result_session *s, char *err);
+
+/* Stamps s's ended_s with the wall clock. */
+void runner_ended(struct result_session *s);
+
+/*
+ * Runs p's jobs in turn, each with the session stamped, saying on
+ * standard error (prog first) which run of how many, the engine, the
+ * time gone and an estimate of the time left.  A run that fails, or a
+ * SIGINT, SIGTERM or SIGHUP noted in runner_signal between or during
+ * runs, stops the rest; the results already written are whole and stay,
+ * and err says which run, and that their set is cut short.  Returns 0,
+ * or -1 with err set.
+ */
+int runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err);
+
+/*
+ * The signal that asked the invocation to stop, 0 while none has; set by
+ * runner_catch's handler.
+ */
+extern volatile sig_atomic_t runner_signal;
+
+/*
+ * Installs a handler for SIGINT, SIGTERM and SIGHUP that notes the
+ * signal in runner_signal and passes it to the process group in
+ * runner_child (while that is above 0), instead of dying at once: the
+ * run in progress is stopped and cleaned up by the caller, and the
+ * results before it stay.  A signal the parent ignores stays ignored.
+ */
+void runner_catch(void);
+extern volatile sig_atomic_t runner_child;
+
+#endif
