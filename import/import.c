@@ -36,13 +36,9 @@
 struct import_args {
 	const struct import_format *fmt;
 	const char *tool;       /* its name, as messages begin */
-	import_parse_fn parse;  /* fmt's, or the one for --unit */
+	struct import_request q;
 	const char *file;
-	const char *engine;
 	const char *probe;
-	const char *workload;
-	const char *kind;       /* "read", "write" or a list of them */
-	const char *unit;
 	struct outputs outs;    /* -o FILE, once; else standard output */
 };
 
@@ -174,24 +170,19 @@ apply_kind(struct result *r, const char *kind, char *err)
 
 /* --kind as the format takes it, if at all. */
 static int
-check_kind(const struct import_args *a)
+check_kind(const struct import_format *fmt, const char *kind, char *err)
 {
-	const struct import_format *fmt = a->fmt;
 	char names[256];
 
-	if (fmt->kind == IMPORT_KIND_NONE) {
-		err_warn("%s: --kind is for %s only; a %s file says what each "
-		    "operation is", a->tool, import_format_names(names, sizeof names,
+	if (fmt->kind == IMPORT_KIND_NONE)
+		return errf(err, "%s: --kind is for %s only; a %s file says what each "
+		    "operation is", fmt->name, import_format_names(names, sizeof names,
 		    IMPORT_TAKES_KIND, " and "), fmt->tool);
-		return -1;
-	}
-	if (kind_at(a->kind, 0) < 0 ||
-	    (fmt->kind == IMPORT_KIND_REQUIRED && strchr(a->kind, ',') != NULL)) {
-		err_warn("%s: --kind %s; expected read or write%s", a->tool, a->kind,
-		    fmt->kind == IMPORT_KIND_REQUIRED ? "" : ", or one of them a "
+	if (kind_at(kind, 0) < 0 ||
+	    (fmt->kind == IMPORT_KIND_REQUIRED && strchr(kind, ',') != NULL))
+		return errf(err, "%s: --kind %s; expected read or write%s", fmt->name,
+		    kind, fmt->kind == IMPORT_KIND_REQUIRED ? "" : ", or one of them a "
 		    "script, in script order, between commas (write,read)");
-		return -1;
-	}
 	return 0;
 }
 
@@ -200,34 +191,34 @@ check_kind(const struct import_args *a)
  * and an hgrm's latencies were (an hgrm must say), and an hgrm's unit,
  * which picks its parser.
  */
-static int
-check_kind_unit(struct import_args *a)
+int
+import_check(const struct import_request *q, char *err)
 {
-	const struct import_format *fmt = a->fmt;
+	const struct import_format *fmt = import_format_find(q->format);
 	char names[256], units[64];
 
-	if (a->kind != NULL && check_kind(a) < 0)
+	if (fmt == NULL)
+		return errf(err, "%s: unknown format; expected %s", q->format,
+		    import_format_names(names, sizeof names, IMPORT_ALL, " or "));
+	if (q->kind != NULL && check_kind(fmt, q->kind, err) < 0)
 		return -1;
-	if (a->unit != NULL && fmt->by_unit == NULL) {
-		err_warn("%s: --unit is for %s only; a %s file says its unit", a->tool,
-		    import_format_names(names, sizeof names, IMPORT_TAKES_UNIT, " and "),
-		    fmt->tool);
-		return -1;
-	}
-	if (fmt->by_unit != NULL && a->unit == NULL) {
-		err_warn("%s: --unit %s is required: %s", a->tool,
+	if (q->unit != NULL && fmt->by_unit == NULL)
+		return errf(err, "%s: --unit is for %s only; a %s file says its unit",
+		    fmt->name, import_format_names(names, sizeof names,
+		    IMPORT_TAKES_UNIT, " and "), fmt->tool);
+	if (fmt->by_unit != NULL && q->unit == NULL)
+		return errf(err, "%s: --unit %s is required: %s", fmt->name,
 		    import_format_units(units, sizeof units, fmt, "|", "|"), fmt->unsaid);
-		return -1;
-	}
-	if (fmt->kind == IMPORT_KIND_REQUIRED && a->kind == NULL) {
-		err_warn("%s: --kind read|write is required: %s", a->tool, fmt->unsaid);
-		return -1;
-	}
-	if ((a->parse = import_format_parser(fmt, a->unit)) == NULL) {
-		err_warn("%s: --unit %s; expected %s", a->tool, a->unit,
+	if (fmt->kind == IMPORT_KIND_REQUIRED && q->kind == NULL)
+		return errf(err, "%s: --kind read|write is required: %s", fmt->name,
+		    fmt->unsaid);
+	if (import_format_parser(fmt, q->unit) == NULL)
+		return errf(err, "%s: --unit %s; expected %s", fmt->name, q->unit,
 		    import_format_units(units, sizeof units, fmt, ", ", " or "));
-		return -1;
-	}
+	if (q->workload != NULL && !fmt->takes_workload)
+		return errf(err, "%s: --workload is for %s only; a %s run's workload "
+		    "is %s", fmt->name, import_format_names(names, sizeof names,
+		    IMPORT_TAKES_WORKLOAD, " and "), fmt->tool, fmt->workload);
 	return 0;
 }
 
@@ -251,6 +242,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	*help = 0;
 	a->fmt = fmt;
 	a->tool = argv[0];
+	a->q.format = fmt->name;
 	optind = 1;
 	opterr = 0;
 	outputs_init(&a->outs, 1);
@@ -261,9 +253,9 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 			return -1;
 		}
 		switch (c) {
-		case 'e': a->engine = optarg; break;
+		case 'e': a->q.engine = optarg; break;
 		case 'h': *help = 1; return 0;
-		case 'k': a->kind = optarg; break;
+		case 'k': a->q.kind = optarg; break;
 		case 'o':
 			if (outputs_add(&a->outs, optarg, err) < 0) {
 				err_warn("%s: %s", a->tool, err);
@@ -271,8 +263,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 			}
 			break;
 		case 'p': a->probe = optarg; break;
-		case 'u': a->unit = optarg; break;
-		case 'w': a->workload = optarg; break;
+		case 'u': a->q.unit = optarg; break;
+		case 'w': a->q.workload = optarg; break;
 		case ':':
 			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
 			return -1;
@@ -290,30 +282,10 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		return -1;
 	}
 	a->file = argv[optind];
-	if (a->engine == NULL || a->engine[0] == '\0') {
-		err_warn("%s: --engine NAME is required: the engine the benchmark ran "
-		    "against", a->tool);
+	if (import_check_names(&a->q, err) < 0 || import_check(&a->q, err) < 0) {
+		err_warn("%s", err);
 		return -1;
 	}
-	/* the gate labels its columns with the engine: a blank one labels nothing */
-	if (utf8_blank(a->engine) || (a->workload != NULL && utf8_blank(a->workload))) {
-		const char *v = utf8_blank(a->engine) ? a->engine : a->workload;
-
-		err_warn("%s: %s is %s; expected a name with something to show", a->tool,
-		    v == a->engine ? "--engine" : "--workload",
-		    v[0] == '\0' ? "empty" : "only white space");
-		return -1;
-	}
-	if (a->workload != NULL && !fmt->takes_workload) {
-		char names[256];
-
-		err_warn("%s: --workload is for %s only; a %s run's workload is %s",
-		    a->tool, import_format_names(names, sizeof names,
-		    IMPORT_TAKES_WORKLOAD, " and "), fmt->tool, fmt->workload);
-		return -1;
-	}
-	if (check_kind_unit(a) < 0)
-		return -1;
 	/* the one output: standard output without -o */
 	if (outputs_end(&a->outs, err) < 0) {
 		err_warn("%s: %s", a->tool, err);
@@ -322,14 +294,49 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	return 0;
 }
 
-/* Fills what the file does not say: engine, workload, the probe and its host. */
+int
+import_check_names(const struct import_request *q, char *err)
+{
+	const char *v;
+
+	if (q->engine == NULL || q->engine[0] == '\0')
+		return errf(err, "%s: --engine NAME is required: the engine the "
+		    "benchmark ran against", q->format);
+	/* the gate labels its columns with the engine: a blank one labels nothing */
+	if (utf8_blank(q->engine) || (q->workload != NULL && utf8_blank(q->workload))) {
+		v = utf8_blank(q->engine) ? q->engine : q->workload;
+		return errf(err, "%s: %s is %s; expected a name with something to show",
+		    q->format, v == q->engine ? "--engine" : "--workload",
+		    v[0] == '\0' ? "empty" : "only white space");
+	}
+	return 0;
+}
+
+int
+import_read(const char *path, char **buf, size_t *len, char *err)
+{
+	return read_bounded(path, IMPORT_MAX_BYTES, "a benchmark's output",
+	    "a benchmark's output", buf, len, err);
+}
+
+int
+import_text(const struct import_request *q, const char *buf, size_t len,
+    const char *name, struct result *r, struct import_notes *notes, char *err)
+{
+	const struct import_format *fmt = import_format_find(q->format);
+
+	if (import_format_parse(fmt, import_format_parser(fmt, q->unit), buf, len,
+	    name, r, notes, err) < 0)
+		return -1;
+	r->engine = xstrdup(q->engine);
+	r->workload = xstrdup(q->workload != NULL ? q->workload : fmt->workload);
+	return apply_kind(r, q->kind, err);
+}
+
+/* Fills what the file does not say: the probe and its host. */
 static int
 complete(struct result *r, const struct import_args *a, char *err)
 {
-	r->engine = xstrdup(a->engine);
-	r->workload = xstrdup(a->workload != NULL ? a->workload : a->fmt->workload);
-	if (apply_kind(r, a->kind, err) < 0)
-		return -1;
 	if (a->probe == NULL)
 		return 0;
 	r->probe = xmalloc(sizeof *r->probe);
@@ -362,7 +369,7 @@ tell(const struct import_args *a, const struct result *r,
 	for (i = 0; i < r->nclasses; i++)
 		reads += r->classes[i].kind == KIND_READ;
 	err_warn("%s: imported %zu class%s (%zu read, %zu write) for %s%s%s", a->file,
-	    r->nclasses, r->nclasses == 1 ? "" : "es", reads, r->nclasses - reads, a->engine,
+	    r->nclasses, r->nclasses == 1 ? "" : "es", reads, r->nclasses - reads, a->q.engine,
 	    a->outs.v[0].path != NULL ? " into " : "",
 	    a->outs.v[0].path != NULL ? a->outs.v[0].path : "");
 	if (r->probe == NULL)
@@ -410,13 +417,11 @@ run(const struct import_args *a)
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (read_bounded(a->file, IMPORT_MAX_BYTES, "a benchmark's output",
-	    "a benchmark's output", &buf, &len, err) < 0) {
+	if (import_read(a->file, &buf, &len, err) < 0) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
-	if (import_format_parse(a->fmt, a->parse, buf, len, a->file, &r, &notes,
-	    err) < 0 ||
+	if (import_text(&a->q, buf, len, a->file, &r, &notes, err) < 0 ||
 	    complete(&r, a, err) < 0)
 		goto out;
 	root = result_to_json(&r, NULL);
