@@ -86,6 +86,8 @@ struct probe_flushes {
  */
 struct probe_rounds {
 	int present;            /* 0: not rounds (a watch, or an older record) */
+	int brackets;           /* 1: one round just before the run, one just
+	                           after (syncgate run); 0: through it */
 	double every_ns;
 	long per_round;
 	long count;

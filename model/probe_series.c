@@ -332,6 +332,8 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	if (!r->present)
 		return;
 	rj = cJSON_AddObjectToObject(o, "rounds");
+	if (r->brackets)
+		cJSON_AddStringToObject(rj, "placement", "brackets");
 	cJSON_AddNumberToObject(rj, "every_ns", r->every_ns);
 	cJSON_AddNumberToObject(rj, "per_round", (double)r->per_round);
 	cJSON_AddNumberToObject(rj, "count", (double)r->count);
@@ -439,7 +441,11 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 	if ((rc = json_get_object(sj, "rounds", ABSENT, "an object", a, &rj,
 	    &c)) != 0)
 		return rc < 0 ? -1 : 0;
-	if (json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||
+	static const char *const placements[] = { "through", "brackets" };
+
+	if (json_get_word(rj, "placement", JSON_OPTIONAL, placements, 2,
+	    "\"through\" or \"brackets\"", &c, &r->brackets) < 0 ||
+	    json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||
 	    json_get_number(rj, "per_round", 0, &per, &c, &pr) < 0 ||
 	    json_get_number(rj, "count", 0, &count, &c, &n) < 0 ||
 	    json_get_number(rj, "probing_s", 0, &secs, &c, &r->probing_s) < 0 ||

@@ -676,6 +676,7 @@ flush_count_free(struct result_flush_count *fc)
 	free(fc->devices);
 	free(fc->device);
 	free(fc->why_none);
+	free(fc->shared);
 	free(fc);
 }
 
@@ -706,6 +707,15 @@ result_free(struct result *r)
 	if (r->host != NULL) {
 		result_host_free(r->host);
 		free(r->host);
+	}
+	if (r->command != NULL) {
+		free(r->command->command);
+		free(r->command->import);
+		free(r->command->stdout_file);
+		free(r->command->stderr_file);
+		free(r->command->output_file);
+		free(r->command->probed);
+		free(r->command);
 	}
 	if (r->driver != NULL) {
 		free(r->driver->mix);

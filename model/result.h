@@ -94,6 +94,7 @@ struct result_flush_count {
 	char *device;           /* the disk flushes_per_op is of, or NULL */
 	double other;           /* NaN: null */
 	char *why_none;         /* why flushes_per_op is null, or NULL */
+	char *shared;           /* how write classes share the count, or NULL */
 };
 
 /*
@@ -112,6 +113,20 @@ struct result_driver {
 	long long max_samples, samples_file_over;
 };
 
+/*
+ * How `syncgate run` made the run: its "driver" object, which the gate
+ * ignores (not read).
+ */
+struct result_command {
+	char *command;          /* --cmd, run by /bin/sh -c */
+	char *import;           /* --import: the format its output was read as */
+	char *stdout_file;      /* the command's standard output, kept beside */
+	char *stderr_file;      /* ... and its standard error */
+	char *output_file;      /* what was imported, when not stdout_file */
+	char *probed;           /* where and when the volume was probed */
+	double elapsed_s;       /* the command's wall time */
+};
+
 struct result {
 	char *path;             /* the file it came from */
 	char *engine;
@@ -123,6 +138,7 @@ struct result {
 	size_t nclasses;
 	struct result_session session;  /* the set it belongs to; id "": none */
 	struct result_driver *driver;   /* syncgate-bench's; NULL: none */
+	struct result_command *command; /* syncgate run's; NULL: none */
 };
 
 /*

@@ -114,6 +114,8 @@ add_counts(cJSON *o, const struct result_class *c)
 	json_add_string_or_null(fc, "device", f->device);
 	json_add_double(fc, "other", f->other);
 	json_add_string_or_null(fc, "why_none", f->why_none);
+	if (f->shared != NULL)
+		cJSON_AddStringToObject(fc, "shared", f->shared);
 }
 
 /* How syncgate-bench made the run. */
@@ -141,6 +143,25 @@ driver_to_json(const struct result_driver *dr)
 	cJSON_AddNumberToObject(d, "max_samples", (double)dr->max_samples);
 	cJSON_AddNumberToObject(d, "samples_file_over",
 	    (double)dr->samples_file_over);
+	return d;
+}
+
+/* How syncgate run made the run. */
+static cJSON *
+command_to_json(const struct result_command *c)
+{
+	cJSON *d = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(d, "program", "syncgate run");
+	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
+	cJSON_AddStringToObject(d, "command", c->command);
+	cJSON_AddStringToObject(d, "import", c->import);
+	cJSON_AddStringToObject(d, "stdout", c->stdout_file);
+	cJSON_AddStringToObject(d, "stderr", c->stderr_file);
+	if (c->output_file != NULL)
+		cJSON_AddStringToObject(d, "output", c->output_file);
+	cJSON_AddStringToObject(d, "probed", c->probed);
+	json_add_double(d, "elapsed_s", c->elapsed_s);
 	return d;
 }
 
@@ -208,6 +229,8 @@ result_to_json(const struct result *r, const char *const *files)
 		cJSON_AddItemToObject(o, "session", session_to_json(&r->session));
 	if (r->driver != NULL)
 		cJSON_AddItemToObject(o, "driver", driver_to_json(r->driver));
+	else if (r->command != NULL)
+		cJSON_AddItemToObject(o, "driver", command_to_json(r->command));
 	return o;
 }
 

@@ -139,6 +139,15 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], e[DURLEN];
 
+	if (u->rounds->brackets) {
+		fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld "
+		    "rounds, one just before the run and one just after, which took "
+		    "%.1f%% of its %.3gs", units_fmt_duration(a, sizeof a, u->lo_ns,
+		    o->ascii), units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii),
+		    u->n, gate_plural(u->n, "sample", "samples"), u->rounds->count,
+		    100 * u->rounds->cost, u->rounds->run_s);
+		return;
+	}
 	fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld %s "
 	    "through the run, one every %s, which took %.1f%% of its %.3gs",
 	    units_fmt_duration(a, sizeof a, u->lo_ns, o->ascii),
