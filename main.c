@@ -16,6 +16,7 @@
 #include "lib/version.h"
 #include "probe/probe.h"
 #include "report/report.h"
+#include "runner/run.h"
 
 struct command {
 	const char *name;
@@ -36,6 +37,8 @@ static const struct command commands[] = {
 	  "render a saved verdict, result or probe" },
 	{ "import", "syncgate import", import_main, import_usage,
 	  "turn YCSB or LinkBench output into a syncgate result" },
+	{ "run", "syncgate run", run_main, run_usage,
+	  "run any benchmark command as syncgate-bench runs its engines" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -1,0 +1,638 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `syncgate run`: any benchmark command run as syncgate-bench runs its
+ * engines.  The volume is probed once, before anything runs; then each
+ * engine's command runs --runs times in a balanced order, each run in a
+ * fresh directory on the volume, bracketed by a round of probe samples
+ * just before and just after it (the command not running), with the
+ * disks' flush requests counted over it; its output is imported and
+ * written as one syncgate-result per run, with the session, the host,
+ * the brackets as the probe's series and the writes' flushes a commit.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "import/import.h"
+#include "lib/args.h"
+#include "lib/cleanup.h"
+#include "lib/err.h"
+#include "lib/json.h"
+#include "lib/outfile.h"
+#include "lib/path.h"
+#include "lib/stats.h"
+#include "lib/units.h"
+#include "probe/host.h"
+#include "probe/probe.h"
+#include "runner/command.h"
+#include "runner/run.h"
+#include "runner/runner.h"
+#include "runner/window.h"
+
+#define DEFAULT_RUNS 3
+#define MAX_RUNS 10000
+/* Lines of a failed command's standard error repeated on ours. */
+#define TAIL_LINES 5
+
+/* One --engine and what follows it. */
+struct engine {
+	struct import_request q;
+	const char *cmd;
+	int result;             /* --import result: the command writes one */
+};
+
+struct run_args {
+	struct engine e[RUNNER_MAX_ENGINES];
+	size_t n;
+	long long runs;
+	const char *dir;
+	const char *out;
+};
+
+/* What every run shares, and what the last one left. */
+struct run_ctx {
+	const struct run_args *a;
+	struct probe_record probe;      /* the volume, before the first run */
+	int status;                     /* a command's non-zero status, or 0 */
+};
+
+void
+run_usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: syncgate run [--runs K] [--dir DIR] -o FILE\n"
+	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
+	    "                    [--workload NAME] --cmd COMMAND\n"
+	    "                    [--engine NAME2 --import FORMAT ... --cmd COMMAND2 ...]\n"
+	    "\n"
+	    "Runs each engine's benchmark command K times, the engines in a balanced\n"
+	    "order (ABBA for two, shuffled rounds for more), and writes one\n"
+	    "syncgate-result/1 per run: FILE with the engine and the run's number\n"
+	    "before its extension (r.json gives r.NAME.1.json).  DIR's volume is\n"
+	    "probed once before the first run; each run has a fresh directory inside\n"
+	    "DIR, removed afterwards, and a round of probe samples on that volume just\n"
+	    "before and just after the command (which then is not running), the unit\n"
+	    "of its writes; the disks' flush requests are counted over the run and\n"
+	    "shared out over the write classes' operations (flushes a commit).  Each\n"
+	    "result carries the invocation's session, the run's place, start and end,\n"
+	    "and the host, so that runs of two invocations never pool as one set.\n"
+	    "\n"
+	    "  --engine NAME     a name for the engine (letters, digits, '.', '_', '-'),\n"
+	    "                    in the results and their file names; the options up to\n"
+	    "                    the next --engine are its\n"
+	    "  --cmd COMMAND     the benchmark, run by /bin/sh -c with standard input\n"
+	    "                    empty and these in its environment:\n"
+	    "                      SYNCGATE_DIR     the run's fresh directory, on DIR's\n"
+	    "                                       volume, removed afterwards\n"
+	    "                      SYNCGATE_OUTPUT  a file the command may write its\n"
+	    "                                       tool's output to; if it does not,\n"
+	    "                                       its standard output is imported\n"
+	    "                      SYNCGATE_RESULT  with --import result: where the\n"
+	    "                                       command writes a syncgate-result\n"
+	    "                      SYNCGATE_ENGINE  the engine's NAME\n"
+	    "                      SYNCGATE_RUN     the run's number, 1 to K\n"
+	    "  --import FORMAT   what the output is: an import format (syncgate import\n"
+	    "                    --help) or result (a syncgate-result, as syncgate-bench\n"
+	    "                    writes: its own probe rounds and flush counts are kept)\n"
+	    "  --kind, --unit, --workload\n"
+	    "                    as syncgate import takes them, for this engine\n"
+	    "  --runs K          runs of each engine (default %d; 1 to %d)\n"
+	    "  --dir DIR         where the runs' directories go, on the volume to measure\n"
+	    "                    (default: the current directory)\n"
+	    "  -o FILE           the results' name; beside each result, FILE's stem with\n"
+	    "                    .stdout and .stderr (the command's) and .output\n"
+	    "                    (SYNCGATE_OUTPUT, where written)\n"
+	    "\n"
+	    "A command that exits non-zero stops the invocation: its last lines of\n"
+	    "standard error are repeated, the results already written stay, a set cut\n"
+	    "short (the gate refuses to pool it with another invocation's), and syncgate\n"
+	    "run exits with the command's status.  SIGINT, SIGTERM and SIGHUP are passed\n"
+	    "to the command, which is waited for, and stop the invocation the same way.\n"
+	    "\n"
+	    "exit status: 0 every run written, 2 trouble (usage, DIR, the probe, an\n"
+	    "output that does not import, a write error), a failed command's own status,\n"
+	    "128+N after signal N\n", DEFAULT_RUNS, MAX_RUNS);
+}
+
+/* A name that is safe inside a file name and in a table's column. */
+static int
+check_name(const char *s, char *err)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == '_' ||
+		    s[i] == '-'))
+			break;
+	if (i == 0 || s[i] != '\0' || s[0] == '.' || i > 64)
+		return errf(err, "--engine %s; expected a name of 1 to 64 letters, "
+		    "digits, '.', '_' or '-', not starting with '.'", s);
+	return 0;
+}
+
+/* The engine the options given so far belong to. */
+static struct engine *
+current(struct run_args *a, const char *opt, char *err)
+{
+	if (a->n == 0) {
+		errf(err, "%s comes before any --engine; expected --engine NAME "
+		    "first, then its --import and --cmd", opt);
+		return NULL;
+	}
+	return &a->e[a->n - 1];
+}
+
+static int
+once(const char **slot, const char *v, const char *engine, const char *opt,
+    char *err)
+{
+	if (*slot != NULL)
+		return errf(err, "%s given twice for engine %s; expected one", opt,
+		    engine);
+	*slot = v;
+	return 0;
+}
+
+static int
+take(int c, const char *v, struct run_args *a, char *err)
+{
+	struct engine *e;
+
+	switch (c) {
+	case 'E':
+		if (a->n == RUNNER_MAX_ENGINES)
+			return errf(err, "more than %d engines", RUNNER_MAX_ENGINES);
+		if (check_name(v, err) < 0)
+			return -1;
+		a->e[a->n++].q.engine = v;
+		return 0;
+	case 'R':
+		return units_parse_count(v, 1, MAX_RUNS, &a->runs, "--runs", err);
+	case 'd':
+		a->dir = v;
+		return 0;
+	case 'o':
+		a->out = v;
+		return 0;
+	}
+	if ((e = current(a, c == 'c' ? "--cmd" : c == 'i' ? "--import" :
+	    c == 'k' ? "--kind" : c == 'u' ? "--unit" : "--workload", err)) == NULL)
+		return -1;
+	switch (c) {
+	case 'c':
+		return once(&e->cmd, v, e->q.engine, "--cmd", err);
+	case 'i':
+		return once(&e->q.format, v, e->q.engine, "--import", err);
+	case 'k':
+		return once(&e->q.kind, v, e->q.engine, "--kind", err);
+	case 'u':
+		return once(&e->q.unit, v, e->q.engine, "--unit", err);
+	default:
+		return once(&e->q.workload, v, e->q.engine, "--workload", err);
+	}
+}
+
+/* Each engine whole: a command, and an output syncgate can import. */
+static int
+check_engines(struct run_args *a, char *err)
+{
+	char why[ERRLEN];
+	size_t i;
+
+	if (a->n == 0)
+		return errf(err, "no --engine given; expected --engine NAME --import "
+		    "FORMAT --cmd COMMAND for each engine; see syncgate run --help");
+	for (i = 0; i < a->n; i++) {
+		struct engine *e = &a->e[i];
+
+		if (e->cmd == NULL || e->q.format == NULL)
+			return errf(err, "engine %s: %s is required; expected --engine "
+			    "NAME --import FORMAT --cmd COMMAND", e->q.engine,
+			    e->cmd == NULL ? "--cmd COMMAND" : "--import FORMAT");
+		e->result = strcmp(e->q.format, "result") == 0;
+		if (e->result && (e->q.kind || e->q.unit || e->q.workload))
+			return errf(err, "engine %s: --kind, --unit and --workload are "
+			    "for an import format; a result says them itself",
+			    e->q.engine);
+		if (!e->result && import_check(&e->q, why) < 0)
+			return errf(err, "engine %s: --import %s", e->q.engine, why);
+	}
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
+{
+	static const struct option longopts[] = {
+		{ "cmd", required_argument, NULL, 'c' },
+		{ "dir", required_argument, NULL, 'd' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "import", required_argument, NULL, 'i' },
+		{ "kind", required_argument, NULL, 'k' },
+		{ "runs", required_argument, NULL, 'R' },
+		{ "unit", required_argument, NULL, 'u' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char word[3];
+	int c;
+
+	memset(a, 0, sizeof *a);
+	a->runs = DEFAULT_RUNS;
+	a->dir = ".";
+	*help = 0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			*help = 1;
+			return 0;
+		}
+		if (c == ':')
+			return errf(err, "%s needs a value; see syncgate run --help",
+			    argv[optind - 1]);
+		if (c == '?')
+			return errf(err, "unknown option %s; see syncgate run --help",
+			    args_unknown(argv, optind, word));
+		if (args_check_value(argv, optind, optarg, ":ho:", longopts, err) < 0 ||
+		    take(c, optarg, a, err) < 0)
+			return -1;
+	}
+	if (optind != argc)
+		return errf(err, "%s: unexpected; the commands go in --cmd; see "
+		    "syncgate run --help", argv[optind]);
+	if (a->out == NULL)
+		return errf(err, "-o FILE is required: the results' name");
+	if (strcmp(a->out, "-") == 0 || path_descriptor(a->out) >= 0)
+		return errf(err, "-o %s: each run is a file of its own; expected -o "
+		    "FILE, numbered for each run", a->out);
+	return check_engines(a, err);
+}
+
+/* out without its extension, then suffix: r.db.1.json gives r.db.1.stdout. */
+static char *
+beside(const char *out, const char *suffix)
+{
+	const char *base = path_base(out), *dot = strrchr(base, '.');
+	size_t at = dot == NULL || dot == base ? strlen(out) : (size_t)(dot - out);
+
+	return xasprintf("%.*s%s", (int)at, out, suffix);
+}
+
+/* A run's files and directory. */
+struct run_files {
+	char *dir, *stdout_path, *stderr_path, *output, *result;
+};
+
+static void
+files_free(struct run_files *f)
+{
+	free(f->dir);
+	free(f->stdout_path);
+	free(f->stderr_path);
+	free(f->output);
+	free(f->result);
+}
+
+/* The fresh directory of the run, DIR/syncgate-run.NAME.PID.XXXXXX. */
+static int
+make_dir(struct run_files *f, const char *dir, const char *name, char *err)
+{
+	f->dir = xasprintf("%s/syncgate-run.%s.%ld.XXXXXX", dir, name,
+	    (long)getpid());
+	if (mkdtemp(f->dir) == NULL) {
+		errf(err, "--dir %s: cannot make the run's directory there:", dir);
+		free(f->dir);
+		f->dir = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The output of the run as a result: the imported one, or the one the
+ * command wrote (its engine named as the run names it).
+ */
+static int
+load_output(const struct engine *e, const struct run_files *f,
+    const struct command_outcome *oc, struct result *r, int *own_output,
+    char *err)
+{
+	struct import_notes notes = { NULL, 0, 0 };
+	struct stat st;
+	const char *from;
+	char *buf = NULL;
+	size_t len, i;
+	int rc;
+
+	(void)oc;
+	if (e->result) {
+		if (result_load(f->result, r, err) < 0)
+			return -1;
+		free(r->engine);
+		r->engine = xstrdup(e->q.engine);
+		*own_output = 1;
+		return 0;
+	}
+	*own_output = stat(f->output, &st) == 0;
+	from = *own_output ? f->output : f->stdout_path;
+	if (import_read(from, &buf, &len, err) < 0)
+		return -1;
+	rc = import_text(&e->q, buf, len, from, r, &notes, err);
+	for (i = 0; rc == 0 && i < notes.n; i++)
+		err_warn("%s: %s", from, notes.lines[i]);
+	free(buf);
+	import_notes_free(&notes);
+	return rc;
+}
+
+/* Whether the result's write classes carry their own flush counts. */
+static int
+has_counts(const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclasses; i++)
+		if (r->classes[i].kind == KIND_WRITE &&
+		    (r->classes[i].flush_count != NULL ||
+		    !isnan(r->classes[i].flushes_per_op)))
+			return 1;
+	return 0;
+}
+
+/*
+ * What the runner adds: the probe before the runs with the brackets as
+ * its series (unless the result brought its own rounds), the flushes a
+ * write (unless it counted its own), the host, the session and how the
+ * run was made.
+ */
+static void
+complete(struct run_ctx *x, const struct engine *e, const struct run_files *f,
+    const struct command_outcome *oc, struct runner_window *w,
+    const struct result_session *s, int own_output, struct result *r)
+{
+	int own_rounds = r->probe != NULL && r->probe->series.rounds.present;
+
+	if (!own_rounds) {
+		if (r->probe != NULL) {
+			probe_record_free(r->probe);
+			free(r->probe);
+		}
+		r->probe = xmalloc(sizeof *r->probe);
+		probe_record_copy(r->probe, &x->probe);
+		probe_series_free(&r->probe->series);
+		r->probe->series = w->series;
+		memset(&w->series, 0, sizeof w->series);
+		/* the rounds are the run's brackets: their spacing is its length */
+		r->probe->series.rounds.every_ns = fmax(1, oc->elapsed_s * 1e9);
+		r->probe->series.rounds.brackets = 1;
+	}
+	if (!has_counts(r))
+		runner_window_apply(w, r);
+	if (r->host != NULL) {
+		result_host_free(r->host);
+		free(r->host);
+	}
+	r->host = xmalloc(sizeof *r->host);
+	host_gather(r->host);
+	r->session = *s;
+	r->command = xcalloc(1, sizeof *r->command);
+	r->command->command = xstrdup(e->cmd);
+	r->command->import = xstrdup(e->q.format);
+	r->command->stdout_file = xstrdup(path_base(f->stdout_path));
+	r->command->stderr_file = xstrdup(path_base(f->stderr_path));
+	if (own_output)
+		r->command->output_file = xstrdup(path_base(e->result ? f->result :
+		    f->output));
+	r->command->probed = xstrdup(own_rounds ? "by the command's own harness "
+	    "(its probe and rounds kept); the runner's brackets not used" :
+	    "once in --dir before the first run; and in a round just before and "
+	    "one just after the command, in the run's directory (probe.series)");
+	r->command->elapsed_s = oc->elapsed_s;
+}
+
+/* The result in j->out, atomically, every class inline. */
+static int
+emit(const char *path, const struct result *r, char *err)
+{
+	struct outfile out;
+
+	if (outfile_open(&out, path, err) < 0)
+		return -1;
+	if (json_print_and_delete(out.fp, result_to_json(r, NULL)) < 0) {
+		errf(err, "%s:", path);
+		outfile_abort(&out);
+		return -1;
+	}
+	return outfile_close(&out, err);
+}
+
+/* The run's line on standard error: time, classes, brackets, flushes. */
+static void
+tell(const struct result *r, const struct command_outcome *oc,
+    const struct runner_window *w, int own_rounds)
+{
+	const struct probe_series *s = &r->probe->series;
+	int ascii = !units_locale_utf8();
+	char a[DURLEN], b[DURLEN];
+
+	err_warn("%s: the command took %.2fs; %zu classes imported", r->engine,
+	    oc->elapsed_s, r->nclasses);
+	if (!own_rounds && s->n >= 2 * INRUN_PER_ROUND)
+		err_warn("  brackets: a sync before the run %s, after it %s (medians "
+		    "of %d samples each)", units_fmt_duration(a, sizeof a,
+		    stats_median(s->samples_ns, INRUN_PER_ROUND), ascii),
+		    units_fmt_duration(b, sizeof b, stats_median(s->samples_ns +
+		    INRUN_PER_ROUND, INRUN_PER_ROUND), ascii), INRUN_PER_ROUND);
+	if (runner_write_ops(r) > 0)
+		runner_tell_flushes(w);
+}
+
+/* After a command that failed: its status and last words. */
+static int
+failed(struct run_ctx *x, const struct run_files *f,
+    const struct command_outcome *oc, char *err)
+{
+	char tail[1024], *line, *save = NULL;
+
+	x->status = oc->status;
+	command_tail(f->stderr_path, TAIL_LINES, tail, sizeof tail);
+	for (line = strtok_r(tail, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		err_warn("  %s: %s", path_base(f->stderr_path), line);
+	if (oc->signal != 0)
+		return errf(err, "the command was ended by signal %d (its standard "
+		    "error: %s)", oc->signal, f->stderr_path);
+	return errf(err, "the command exited with status %d (its standard error: "
+	    "%s)", oc->status, f->stderr_path);
+}
+
+/* One run of one engine: see the top of this file. */
+static int
+run_one(void *ctx, const struct runner_job *j, struct result_session *s,
+    char *err)
+{
+	struct run_ctx *x = ctx;
+	const struct engine *e = &x->a->e[j->engine];
+	struct runner_window *w = xcalloc(1, sizeof *w);
+	struct run_files f = { NULL, NULL, NULL, NULL, NULL };
+	struct command_outcome oc;
+	struct result r;
+	char run[32], rerr[ERRLEN];
+	struct command_env env[] = {
+		{ "SYNCGATE_DIR", NULL }, { "SYNCGATE_OUTPUT", NULL },
+		{ "SYNCGATE_ENGINE", e->q.engine }, { "SYNCGATE_RUN", run },
+		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
+	};
+	struct command_spec spec;
+	int rc = -1, own_output = 0, open_w = 0, own_rounds;
+
+	memset(&r, 0, sizeof r);
+	r.concurrency = -1;
+	snprintf(run, sizeof run, "%lld", j->index);
+	f.stdout_path = beside(j->out, ".stdout");
+	f.stderr_path = beside(j->out, ".stderr");
+	f.output = beside(j->out, ".output");
+	f.result = beside(j->out, ".output.json");
+	/* a file an earlier invocation left would pass for this run's output */
+	if ((unlink(f.output) < 0 && errno != ENOENT) ||
+	    (unlink(f.result) < 0 && errno != ENOENT)) {
+		errf(err, "%s:", errno == ENOENT ? f.result : f.output);
+		goto out;
+	}
+	if (make_dir(&f, x->a->dir, e->q.engine, err) < 0)
+		goto out;
+	env[0].value = f.dir;
+	env[1].value = f.output;
+	env[4].value = f.result;
+	spec.command = e->cmd;
+	spec.stdout_path = f.stdout_path;
+	spec.stderr_path = f.stderr_path;
+	spec.env = env;
+	open_w = 1;
+	if (inrun_open(&w->ir, f.dir, x->probe.method, 1, err) < 0)
+		goto out;
+	inrun_begin(&w->ir);
+	if (inrun_round(&w->ir, 0, err) < 0 || runner_signal != 0 ||
+	    command_run(&spec, &oc, err) < 0)
+		goto out;
+	if (oc.status != 0 || runner_signal != 0) {
+		if (runner_signal == 0)
+			failed(x, &f, &oc, err);
+		goto out;
+	}
+	if (load_output(e, &f, &oc, &r, &own_output, err) < 0)
+		goto out;
+	if (inrun_round(&w->ir, (double)runner_write_ops(&r), err) < 0)
+		goto out;
+	runner_ended(s);
+	inrun_end(&w->ir, (double)runner_write_ops(&r));
+	runner_window_close(w, runner_write_ops(&r));
+	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
+	complete(x, e, &f, &oc, w, s, own_output, &r);
+	if (emit(j->out, &r, err) < 0)
+		goto out;
+	tell(&r, &oc, w, own_rounds);
+	rc = 0;
+out:
+	if (open_w)
+		inrun_close(&w->ir);
+	probe_series_free(&w->series);
+	if (f.dir != NULL && command_remove_tree(f.dir, rerr) < 0 && rc == 0) {
+		memcpy(err, rerr, ERRLEN);
+		rc = -1;
+	}
+	free(w);
+	files_free(&f);
+	result_free(&r);
+	return rc;
+}
+
+/* DIR must be a directory we may write in, checked before anything runs. */
+static int
+check_dir(const char *dir, char *err)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errf(err, "--dir %s:", dir);
+	if (!S_ISDIR(st.st_mode))
+		return errf(err, "--dir %s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return errf(err, "--dir %s: cannot write there:", dir);
+	return 0;
+}
+
+static int
+go(const struct run_args *a, char *err)
+{
+	const char *names[RUNNER_MAX_ENGINES];
+	struct runner_plan plan;
+	struct probe_options po;
+	struct run_ctx x;
+	char perr[ERRLEN], dur[DURLEN];
+	size_t i;
+	int rc = EXIT_TROUBLE;
+
+	memset(&x, 0, sizeof x);
+	memset(&plan, 0, sizeof plan);
+	x.a = a;
+	probe_record_init(&x.probe);
+	for (i = 0; i < a->n; i++)
+		names[i] = a->e[i].q.engine;
+	if (check_dir(a->dir, err) < 0 ||
+	    runner_plan_make(&plan, names, a->n, a->runs, a->out, 1, err) < 0)
+		goto out;
+	cleanup_install();
+	runner_catch();
+	probe_options_default(&po);
+	po.dir = a->dir;
+	po.stop = &runner_signal;
+	if (probe_run(&po, &x.probe, perr) < 0) {
+		errf(err, "probe: %s", perr);
+		goto out;
+	}
+	err_warn("probe of %s before the runs: %s median %s, reaches a device: %s; "
+	    "%lld runs of each of %zu engines, session %s", a->dir,
+	    x.probe.method != NULL ? x.probe.method : "sync",
+	    units_fmt_duration(dur, sizeof dur, x.probe.median_ns,
+	    !units_locale_utf8()), reach_name(x.probe.reaches), a->runs, a->n,
+	    plan.session.id);
+	if (runner_go(&plan, run_one, &x, err) == 0)
+		rc = EXIT_PASS;
+	else if (runner_signal != 0)
+		rc = 128 + runner_signal;
+	else if (x.status != 0)
+		rc = x.status;
+out:
+	runner_plan_free(&plan);
+	probe_record_free(&x.probe);
+	return rc;
+}
+
+int
+run_main(int argc, char **argv)
+{
+	struct run_args a;
+	char err[ERRLEN];
+	int help, rc;
+
+	if (parse_args(argc, argv, &a, &help, err) < 0) {
+		err_warn("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (help) {
+		run_usage(stdout);
+		return outfile_shut(stdout, "standard output");
+	}
+	if ((rc = go(&a, err)) != EXIT_PASS)
+		err_warn("%s", err);
+	return rc;
+}
