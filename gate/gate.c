@@ -32,8 +32,19 @@ struct files {
 	size_t n;
 };
 
+/* The most --match pairs. */
+#define MAX_MATCHES 64
+
+/* --match OURS=RIVAL: our class OURS held against the other side's RIVAL. */
+struct match {
+	char *ours;
+	const char *rival;
+};
+
 struct args {
 	struct files ours, rival, baseline;
+	struct match match[MAX_MATCHES];
+	size_t nmatch;
 	const char *probe, *rival_probe, *noise;
 	int single_run_ok;
 	struct gate_opts opts;
@@ -52,12 +63,12 @@ gate_usage(FILE *fp)
 	    "                     [--commit-syncs N] [--probe FILE] [--rival-probe FILE]\n"
 	    "                     [--noise FILE] [--same-host] [--confidence LEVEL]\n"
 	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
-	    "                     [--summary] [--github-annotations]\n"
+	    "                     [--summary] [--github-annotations] [--match OURS=RIVAL]\n"
 	    "       syncgate gate NEW.json... --baseline OLD.json... [--max-regression PCT]\n"
 	    "                     [--probe FILE] [--rival-probe FILE] [--noise FILE]\n"
 	    "                     [--same-host] [--single-run-ok] [--confidence LEVEL]\n"
 	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
-	    "                     [--summary] [--github-annotations]\n"
+	    "                     [--summary] [--github-annotations] [--match OURS=RIVAL]\n"
 	    "\n"
 	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
 	    "units of one durable sync of the volume, from the results' probes.\n"
@@ -77,6 +88,10 @@ gate_usage(FILE *fp)
 	    "  -h, --help            print this help\n"
 	    "  --                    end of the options: every word after it is an\n"
 	    "                        OURS.json (or NEW.json), even one that starts with -\n"
+	    "  --match OURS=RIVAL    hold our class OURS against the other side's class\n"
+	    "                        RIVAL, named differently by another tool\n"
+	    "                        (write=fillrandom:write); repeatable; each pair is\n"
+	    "                        named in a note of every output\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
 	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
 	    "                        for a side of one run of the engine it measured\n"
@@ -102,7 +117,7 @@ gate_usage(FILE *fp)
 
 enum {
 	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
-	OPT_GITHUB_ANNOTATIONS,
+	OPT_GITHUB_ANNOTATIONS, OPT_MATCH,
 	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
 	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
 };
@@ -115,6 +130,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "github-annotations", no_argument, NULL, OPT_GITHUB_ANNOTATIONS },
 	{ "help", no_argument, NULL, 'h' },
+	{ "match", required_argument, NULL, OPT_MATCH },
 	{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
 	{ "noise", required_argument, NULL, OPT_NOISE },
 	{ "output", required_argument, NULL, 'o' },
@@ -137,6 +153,32 @@ add_run(struct files *f, const char *path, const char *what, char *err)
 		return errf(err, "%s: more than %d runs; expected at most %d a side",
 		    what, GATE_MAX_RUNS, GATE_MAX_RUNS);
 	f->v[f->n++] = path;
+	return 0;
+}
+
+/* "OURS=RIVAL", both names non-empty, neither matched before. */
+static int
+add_match(struct args *a, const char *arg, char *err)
+{
+	const char *eq = strchr(arg, '=');
+	struct match *m;
+	size_t i;
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		return errf(err, "--match %s; expected OURS=RIVAL, two class names "
+		    "(write=fillrandom:write)", arg);
+	if (a->nmatch == MAX_MATCHES)
+		return errf(err, "--match: more than %d pairs", MAX_MATCHES);
+	m = &a->match[a->nmatch];
+	m->ours = xasprintf("%.*s", (int)(eq - arg), arg);
+	m->rival = eq + 1;
+	a->nmatch++;
+	for (i = 0; i + 1 < a->nmatch; i++)
+		if (strcmp(a->match[i].ours, m->ours) == 0 ||
+		    strcmp(a->match[i].rival, m->rival) == 0)
+			return errf(err, "--match %s: %s is matched twice; expected each "
+			    "class in one pair", arg, strcmp(a->match[i].ours,
+			    m->ours) == 0 ? m->ours : m->rival);
 	return 0;
 }
 
@@ -191,6 +233,8 @@ parse_one(int opt, struct args *a, char *err)
 	case OPT_GITHUB_ANNOTATIONS:
 		a->annotations = 1;
 		return 0;
+	case OPT_MATCH:
+		return add_match(a, optarg, err);
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
@@ -267,6 +311,16 @@ check_args(struct args *a, char *err)
 	a->opts.mode = a->baseline.n > 0 ? MODE_BASELINE : MODE_RIVAL;
 	a->opts.single_run_ok = a->single_run_ok;
 	return 0;
+}
+
+static void
+args_free(struct args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nmatch; i++)
+		free(a->match[i].ours);
+	a->nmatch = 0;
 }
 
 static int
@@ -511,6 +565,56 @@ check_noise(const struct args *a, const struct loaded *l, char *err)
 	return 0;
 }
 
+/* The run's class named name, or NULL. */
+static struct result_class *
+class_named(struct result *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclasses; i++)
+		if (strcmp(r->classes[i].name, name) == 0)
+			return &r->classes[i];
+	return NULL;
+}
+
+/*
+ * --match: each of the other side's runs has its class RIVAL renamed
+ * OURS, so the two are matched as one class; each of our runs must have
+ * OURS, and no run of the other side a class OURS of its own.
+ */
+static int
+apply_matches(const struct args *a, struct loaded *l, char *err)
+{
+	struct result_class *c;
+	size_t i, k;
+
+	for (k = 0; k < a->nmatch; k++) {
+		const struct match *m = &a->match[k];
+
+		for (i = 0; i < l->ours.n; i++)
+			if (class_named(&l->ours.r[i], m->ours) == NULL)
+				return errf(err, "--match %s=%s: %s has no class %s; "
+				    "expected OURS to be one of our classes", m->ours,
+				    m->rival, l->ours.r[i].path, m->ours);
+		for (i = 0; i < l->rival.n; i++) {
+			struct result *r = &l->rival.r[i];
+
+			if ((c = class_named(r, m->rival)) == NULL)
+				return errf(err, "--match %s=%s: %s has no class %s; "
+				    "expected RIVAL to be one of its classes", m->ours,
+				    m->rival, r->path, m->rival);
+			if (strcmp(m->ours, m->rival) != 0 &&
+			    class_named(r, m->ours) != NULL)
+				return errf(err, "--match %s=%s: %s has a class %s of "
+				    "its own too; expected OURS to name none of its "
+				    "classes", m->ours, m->rival, r->path, m->ours);
+			free(c->name);
+			c->name = xstrdup(m->ours);
+		}
+	}
+	return 0;
+}
+
 static int
 load(const struct args *a, struct loaded *l, char *err)
 {
@@ -526,6 +630,8 @@ load(const struct args *a, struct loaded *l, char *err)
 		if (check_noise(a, l, err) < 0)
 			return -1;
 	}
+	if (apply_matches(a, l, err) < 0)
+		return -1;
 	return check_outputs(a, l, err);
 }
 
@@ -545,6 +651,7 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 {
 	struct gate_side_in ours, rival;
 	struct gate_opts opts;
+	size_t i;
 
 	side_in(&ours, &l->ours, a->probe);
 	side_in(&rival, &l->rival, a->rival_probe);
@@ -556,6 +663,11 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 	if (gate_rule(&ours, &rival, &opts, v, err) < 0)
 		return -1;
 	gate_note_alike(v, ours.r, rival.r);
+	for (i = 0; i < a->nmatch; i++)
+		verdict_note(v, "--match %s=%s: our class %s is held against %s class "
+		    "%s, under our name", a->match[i].ours, a->match[i].rival,
+		    a->match[i].ours, a->rival.n > 0 ? "the rival's" : "the baseline's",
+		    a->match[i].rival);
 	return 0;
 }
 
@@ -614,10 +726,12 @@ gate_main(int argc, char **argv)
 
 	rc = parse_args(argc, argv, &a, err);
 	if (rc > 0) {
+		args_free(&a);
 		gate_usage(stdout);
 		return outfile_shut(stdout, "standard output");
 	}
 	if (rc < 0) {
+		args_free(&a);
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
@@ -640,5 +754,6 @@ gate_main(int argc, char **argv)
 out:
 	verdict_free(&v);
 	loaded_free(&l);
+	args_free(&a);
 	return rc;
 }
