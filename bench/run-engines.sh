@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate run on real engines it does not drive (issue 22's figures):
+#   rocks   RocksDB's db_bench (fillrandom,readrandom --sync=1) against
+#           LMDB through --import result and syncgate-bench, RUNS (3) runs
+#           each, gated with --match; then db_bench --sync=0.  Prints each
+#           side's write flushes a commit and the verdict's table.
+#   noisy   six db_bench --sync=1 runs with ../shared/tools/noisy-neighbour.py
+#           started NOISY_AT seconds in (default 4): each run's write p50 in
+#           syncs (its brackets' unit) and the spread, max over min; and the
+#           same p50 in the probe's unit before the whole invocation.
+#   aa      twelve runs of one db_bench command under two names (6 each, in
+#           one invocation); AA_TRIALS (20) seeded random splits of 3 runs
+#           against 3 gated in baseline mode at the default limit: how many
+#           fail.
+#   pg      pgbench against a PostgreSQL server on a unix socket, started
+#           and stopped here, synchronous_commit=on against off: flushes a
+#           commit.
+# usage: sh bench/run-engines.sh [BUILD] [rocks|noisy|aa|pg ...]
+# environment: RUN_DIR (scratch folder on the disk to measure, removed
+#   afterwards; default a new one under the current directory), RUNS,
+#   NUM (db_bench --num, 20000), AA_TRIALS, AA_SEED (1), NOISY_AT,
+#   NOISY (the noisy-neighbour script)
+set -eu
+build=${1:-build}
+[ $# -gt 0 ] && shift
+sg=$build/syncgate
+bench=$(cd "$(dirname "$build/syncgate-bench")" && pwd)/syncgate-bench
+[ -x "$sg" ] && [ -x "$bench" ] ||
+	{ echo "run-engines: $sg or $bench is not built; run make first" >&2; exit 2; }
+command -v db_bench >/dev/null ||
+	{ echo "run-engines: db_bench is missing: apt-get install rocksdb-tools" >&2; exit 2; }
+runs=${RUNS:-3}
+num=${NUM:-20000}
+work=${RUN_DIR:-$(mktemp -d "$PWD/.syncgate-run.XXXXXX")}
+trap 'rm -rf "$work"' EXIT INT TERM
+mkdir -p "$work/dir" "$work/out"
+db="db_bench --db=\$SYNCGATE_DIR/db --benchmarks=fillrandom,readrandom --histogram=1 --num=$num --threads=1"
+
+# flushes FILE: the write class's flushes a commit.
+flushes() {
+	tr -d '\t\n' <"$1" | grep -o '"flushes_per_op":[0-9.e+-]*' | head -1 | cut -d: -f2
+}
+
+# p50_syncs FILE CLASS: the class's p50 in the result's own unit, from report.
+p50_syncs() {
+	"$sg" report "$1" | awk -v c="$2" '$1 == c { print $6 }'
+}
+
+rocks() {
+	for sync in 1 0; do
+		echo "== RocksDB --sync=$sync against LMDB, $runs runs each"
+		"$sg" run --runs "$runs" --dir "$work/dir" -o "$work/out/s$sync.json" \
+			--engine lmdb --import result \
+			--cmd "$bench lmdb --dir \$SYNCGATE_DIR --ops $num -o \$SYNCGATE_RESULT" \
+			--engine rocksdb --import db_bench --cmd "$db --sync=$sync" \
+			2>"$work/run.err" || { cat "$work/run.err" >&2; exit 2; }
+		for f in "$work"/out/s$sync.*.[0-9].json; do
+			printf '%s  write flushes a commit %s\n' "$(basename "$f")" "$(flushes "$f")"
+		done
+		set +e
+		"$sg" gate "$work"/out/s$sync.lmdb.[0-9].json \
+			$(for i in $(seq 1 "$runs"); do printf -- '--rival %s ' "$work/out/s$sync.rocksdb.$i.json"; done) \
+			--match write=fillrandom:write --match point-read=readrandom:read
+		echo "gate exit $?"
+		set -e
+	done
+}
+
+noisy() {
+	echo "== six db_bench --sync=1 runs, noisy-neighbour from ${NOISY_AT:-4}s for 30s"
+	( sleep "${NOISY_AT:-4}"; python3 "${NOISY:-../shared/tools/noisy-neighbour.py}" "$work/dir" 30 ) &
+	"$sg" run --runs 6 --dir "$work/dir" -o "$work/out/n.json" \
+		--engine rocksdb --import db_bench --cmd "$db --sync=1" 2>"$work/run.err" ||
+		{ cat "$work/run.err" >&2; exit 2; }
+	wait
+	grep -E "brackets|flushes a commit" "$work/run.err"
+	for i in 1 2 3 4 5 6; do
+		f=$work/out/n.rocksdb.$i.json
+		printf '%s %s\n' "$(p50_syncs "$f" fillrandom:write)" \
+			"$(tr -d '\t\n' <"$f" | grep -o '"p50_ns":[0-9.e+]*' | head -1 | cut -d: -f2)"
+	done | awk -v probe="$(tr -d '\t\n' <"$work/out/n.rocksdb.1.json" | grep -o '"median_ns":[0-9.e+]*' | head -1 | cut -d: -f2)" '
+	{ s[NR] = $1; p[NR] = $2 / probe
+	  printf "run %d: write p50 %.2f syncs (brackets), %.2f syncs (probe before the invocation)\n", NR, $1, p[NR] }
+	END { lo = hi = s[1]; plo = phi = p[1]
+	      for (i = 2; i <= NR; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i]
+	                                  if (p[i] < plo) plo = p[i]; if (p[i] > phi) phi = p[i] }
+	      printf "spread, max over min: %.2fx in the brackets'"'"' unit, %.2fx in the probe'"'"'s\n", hi / lo, phi / plo }'
+}
+
+aa() {
+	trials=${AA_TRIALS:-20}
+	echo "== A/A: 12 runs of one db_bench command under two names, $trials splits"
+	"$sg" run --runs 6 --dir "$work/dir" -o "$work/out/aa.json" \
+		--engine one --import db_bench --cmd "$db --sync=1" \
+		--engine two --import db_bench --cmd "$db --sync=1" 2>"$work/run.err" ||
+		{ cat "$work/run.err" >&2; exit 2; }
+	ls "$work"/out/aa.*.json | grep -v output >"$work/aa.list"
+	fails=0 indet=0 pass=0
+	t=1
+	while [ "$t" -le "$trials" ]; do
+		set -- $(awk -v s="${AA_SEED:-1}" -v t="$t" 'BEGIN { srand(s * 1000 + t) }
+			{ f[NR] = $0 } END { for (i = NR; i > 1; i--) { j = int(rand() * i) + 1; x = f[i]; f[i] = f[j]; f[j] = x }
+			for (i = 1; i <= 6; i++) print f[i] }' "$work/aa.list")
+		set +e
+		"$sg" gate "$1" "$2" "$3" --baseline "$4" --baseline "$5" --baseline "$6" >/dev/null 2>&1
+		rc=$?
+		set -e
+		case $rc in 0) "$sg" gate "$1" "$2" "$3" --baseline "$4" --baseline "$5" --baseline "$6" 2>/dev/null |
+			grep -q '^Verdict: pass' && pass=$((pass + 1)) || indet=$((indet + 1)) ;;
+		1) fails=$((fails + 1)) ;; *) echo "aa: gate exit $rc" >&2; exit 2 ;; esac
+		t=$((t + 1))
+	done
+	echo "A/A splits: $trials, fail $fails, indeterminate $indet, pass $pass"
+}
+
+pg() {
+	bin=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
+	[ -x "$bin/initdb" ] || { echo "run-engines: no PostgreSQL: apt-get install postgresql" >&2; exit 2; }
+	echo "== pgbench, synchronous_commit on against off"
+	# the server runs as an unprivileged user; root may not start it
+	if [ "$(id -u)" = 0 ]; then as="runuser -u postgres --"; chown -R postgres "$work"; else as=""; fi
+	for mode in on off; do
+		cmd="d=\$SYNCGATE_DIR; chmod 777 \$d; $as $bin/initdb -D \$d/pg -A trust >/dev/null &&
+			$as $bin/pg_ctl -D \$d/pg -o \"-k \$d -c listen_addresses= -c synchronous_commit=$mode -c fsync=on\" -w -l \$d/log start >/dev/null &&
+			$as pgbench -h \$d -i -s 1 postgres >/dev/null 2>&1 &&
+			$as pgbench -h \$d -c 1 -t 2000 -l --log-prefix=\$d/pgb postgres >/dev/null 2>&1;
+			rc=\$?; $as $bin/pg_ctl -D \$d/pg -m fast stop >/dev/null; cat \$d/pgb.* ; exit \$rc"
+		chmod 777 "$work/dir" "$work/out" 2>/dev/null || true
+		"$sg" run --runs 1 --dir "$work/dir" -o "$work/out/pg-$mode.json" \
+			--engine "pg-$mode" --import pgbench --kind write --cmd "$cmd" 2>"$work/run.err" ||
+			{ cat "$work/run.err" >&2; exit 2; }
+		grep -E "flushes a commit" "$work/run.err" | sed "s/^/synchronous_commit=$mode: /"
+	done
+}
+
+[ $# -gt 0 ] || set -- rocks noisy aa pg
+for part in "$@"; do
+	case $part in rocks | noisy | aa | pg) "$part" ;; *) echo "run-engines: $part: expected rocks, noisy, aa or pg" >&2; exit 2 ;; esac
+done

@@ -1,0 +1,172 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate run, driving a small benchmark of its own: a shell loop of 4 KiB
+# writes, each synced (dd oflag=dsync) or not, that prints a YCSB summary
+# of as many updates and reads.  Checks the order of the runs, the
+# brackets, the flush counts, the environment, the files beside each
+# result, a failing command, an interrupted one, --import result, a set
+# that cannot be mixed with another invocation's, and --match at the gate.
+set -eu
+tmp_in=$PWD
+. tests/lib.sh
+run="${SYNCGATE_VALGRIND:-} $SYNCGATE run"
+prog="syncgate run"
+mkdir "$tmp/dir" "$tmp/res"
+
+# The benchmark: N writes (FLAG: oflag=dsync, or nothing), then YCSB's summary.
+cat >"$tmp/bench.sh" <<'EOF'
+n=${N:-20}
+i=0
+while [ "$i" -lt "$n" ]; do
+	dd if=/dev/zero of="$SYNCGATE_DIR/f" bs=4096 count=1 conv=notrunc ${FLAG-oflag=dsync} 2>/dev/null
+	i=$((i + 1))
+done
+echo "env $SYNCGATE_ENGINE $SYNCGATE_RUN $SYNCGATE_DIR" >&2
+[ -z "${FAIL_RUN:-}" ] || [ "$SYNCGATE_RUN" != "$FAIL_RUN" ] || { echo "bench: no space left" >&2; exit 3; }
+[ -z "${SLEEP:-}" ] || { echo "$$" >"$PIDFILE"; sleep "$SLEEP"; }
+out=/dev/stdout
+[ -z "${TO_OUTPUT:-}" ] || out=$SYNCGATE_OUTPUT
+printf '[OVERALL], RunTime(ms), 100\n[READ], Operations, %s\n[READ], 50thPercentileLatency(us), 10\n[READ], 99thPercentileLatency(us), 20\n[UPDATE], Operations, %s\n[UPDATE], 50thPercentileLatency(us), 300\n[UPDATE], 99thPercentileLatency(us), 900\n' "$n" "$n" >"$out"
+EOF
+cmd="sh $tmp/bench.sh"
+
+# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
+j() {
+	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
+}
+
+# Two engines, two runs each: ABBA, one session, each run's place and
+# times, brackets around it, the files beside it, nothing left in --dir.
+expect 0 "run 4 of 4: a, run 2 of 2, to $tmp/res/t.a.2.json" \
+	--runs 2 --dir "$tmp/dir" -o "$tmp/res/t.json" \
+	--engine a --import ycsb --cmd "$cmd" --engine b --import ycsb --cmd "FLAG= $cmd"
+order=$(grep -o 'run [0-9] of 4: [a-z]*' "$tmp/err" | sed 's/.*: //' | tr '\n' ' ')
+[ "$order" = "a b b a " ] || fail "ran in the order $order, not ABBA"
+grep -q 'about [0-9]*s left' "$tmp/err" || fail "no time left estimated: $(cat "$tmp/err")"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "left $(ls -A "$tmp/dir") in --dir"
+id=$(j "$tmp/res/t.a.1.json" id)
+n=1
+for f in a.1 b.1 b.2 a.2; do
+	r=$tmp/res/t.$f.json
+	[ -s "$r" ] || { fail "no t.$f.json"; continue; }
+	[ "$(j "$r" id)" = "$id" ] || fail "t.$f.json: session $(j "$r" id), not $id"
+	[ "$(j "$r" order)" = "$n" ] || fail "t.$f.json: order $(j "$r" order), expected $n"
+	[ "$(j "$r" run)" = "${f#*.}" ] || fail "t.$f.json: run $(j "$r" run), expected ${f#*.}"
+	awk -v a="$(j "$r" started_s)" -v b="$(j "$r" ended_s)" 'BEGIN { exit !(a > 0 && a < b) }' ||
+		fail "t.$f.json: started $(j "$r" started_s), ended $(j "$r" ended_s)"
+	[ "$(j "$r" placement)" = '"brackets"' ] || fail "t.$f.json: rounds not brackets: $(j "$r" placement)"
+	[ "$(j "$r" count)" = 2 ] || fail "t.$f.json: $(j "$r" count) rounds, expected 2"
+	tr -d '\t\n' <"$r" | grep -q '"ops":\[20, *0\]' || fail "t.$f.json: the brackets' ops are not [20, 0]"
+	grep -q '"program":.*"syncgate run"' "$r" || fail "t.$f.json: no syncgate run driver"
+	grep -q '"cpu_model"' "$r" || fail "t.$f.json: no host"
+	grep -q "env ${f%.*} ${f#*.} $tmp/dir/syncgate-run.${f%.*}." "$tmp/res/t.$f.stderr" ||
+		fail "t.$f.stderr: the environment was not SYNCGATE_ENGINE ${f%.*}, RUN ${f#*.}, a DIR inside --dir: $(cat "$tmp/res/t.$f.stderr")"
+	grep -q '^\[UPDATE\], Operations, 20' "$tmp/res/t.$f.stdout" || fail "t.$f.stdout: not the command's output"
+	$SYNCGATE report "$r" >/dev/null 2>&1 || fail "t.$f.json does not load"
+	n=$((n + 1))
+done
+# flushes a commit: a synced write is a flush, an unsynced one none;
+# where the disk's counters cannot be read, the result says why
+for f in a b; do
+	r=$tmp/res/t.$f.1.json
+	fpo=$(j "$r" flushes_per_op)
+	if [ "$fpo" = null ]; then
+		grep -q '"why_none":"' "$r" || fail "t.$f.1.json: no flushes_per_op and no why_none"
+		continue
+	fi
+	case $f in
+	a) awk -v x="$fpo" 'BEGIN { exit !(x >= 0.5 && x <= 3) }' || fail "dsync writes: $fpo flushes a commit" ;;
+	b) awk -v x="$fpo" 'BEGIN { exit !(x < 0.2) }' || fail "unsynced writes: $fpo flushes a commit" ;;
+	esac
+done
+# the gate takes the runs, and an A/A split of one invocation is not refused
+set +e
+$SYNCGATE gate "$tmp/res/t.a.1.json" "$tmp/res/t.a.2.json" --baseline "$tmp/res/t.b.1.json" \
+	--baseline "$tmp/res/t.b.2.json" >/dev/null 2>"$tmp/gerr"
+got=$?
+set -e
+[ "$got" != 2 ] || fail "gate of one invocation's runs: $(cat "$tmp/gerr")"
+
+# SYNCGATE_OUTPUT, when written, is what is imported, and kept
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/o.json" --engine a --import ycsb --cmd "TO_OUTPUT=1 N=3 $cmd"
+[ -s "$tmp/res/o.a.1.output" ] || fail "SYNCGATE_OUTPUT was not kept beside the result"
+[ ! -s "$tmp/res/o.a.1.stdout" ] || fail "the command's stdout was not empty"
+grep -q '"output":.*"o.a.1.output"' "$tmp/res/o.a.1.json" || fail "o.a.1.json does not name its output"
+
+# A failing command stops the invocation with its status and last words;
+# the runs before it stay, a set cut short that another's cannot complete
+expect 3 "run 3 of 4 (b, $tmp/res/f.b.2.json): the command exited with status 3" \
+	--runs 2 --dir "$tmp/dir" -o "$tmp/res/f.json" \
+	--engine a --import ycsb --cmd "N=3 $cmd" --engine b --import ycsb --cmd "N=3 FAIL_RUN=2 $cmd"
+grep -q "f.b.2.stderr: bench: no space left" "$tmp/err" || fail "the failing command's stderr was not repeated: $(cat "$tmp/err")"
+grep -q "the 2 results before it were written, a set cut short" "$tmp/err" || fail "no set cut short: $(cat "$tmp/err")"
+[ -s "$tmp/res/f.b.1.json" ] && [ ! -e "$tmp/res/f.b.2.json" ] && [ ! -e "$tmp/res/f.a.2.json" ] ||
+	fail "after the failure: $(ls "$tmp/out" | grep '^f\.')"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "the failed run left $(ls -A "$tmp/dir") in --dir"
+expect 0 "" --runs 2 --dir "$tmp/dir" -o "$tmp/res/g.json" --engine b --import ycsb --cmd "N=3 $cmd"
+set +e
+$SYNCGATE gate "$tmp/res/f.b.1.json" "$tmp/res/g.b.2.json" --baseline "$tmp/res/t.a.1.json" >/dev/null 2>"$tmp/gerr"
+got=$?
+set -e
+[ "$got" = 2 ] && grep -q "never two mixed" "$tmp/gerr" ||
+	fail "two invocations' runs pooled as one set: exit $got: $(cat "$tmp/gerr")"
+
+# SIGTERM while the command runs (as a CI job's timeout sends it; a
+# background job here ignores SIGINT): passed to it, waited for, nothing left
+set +e
+$SYNCGATE run --runs 2 --dir "$tmp/dir" -o "$tmp/res/i.json" --engine a --import ycsb \
+	--cmd "N=1 SLEEP=30 PIDFILE=$tmp/pid $cmd" >/dev/null 2>"$tmp/ierr" &
+sg_pid=$!
+i=0
+while [ ! -s "$tmp/pid" ] && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM "$sg_pid"
+wait "$sg_pid"
+got=$?
+set -e
+[ "$got" = 143 ] || fail "SIGTERM: exit $got, expected 143: $(cat "$tmp/ierr")"
+grep -q "run 1 of 2 (a, $tmp/res/i.a.1.json): stopped by SIGTERM" "$tmp/ierr" || fail "SIGTERM: $(cat "$tmp/ierr")"
+# (a killed process may linger a moment as a zombie before init reaps it)
+i=0
+while [ -s "$tmp/pid" ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null && [ "$i" -lt 20 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ -s "$tmp/pid" ] && ! kill -0 "$(cat "$tmp/pid")" 2>/dev/null || fail "SIGTERM left the command running"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "SIGTERM left $(ls -A "$tmp/dir") in --dir"
+[ ! -e "$tmp/res/i.a.1.json" ] || fail "SIGTERM wrote the interrupted run's result"
+
+# --import result: the command writes a syncgate-result, named as the run names it
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.json" --engine mine --import result \
+	--cmd "cp $PWD/fixtures/gate/ascii/ours.json \$SYNCGATE_RESULT"
+grep -q '"engine":.*"mine"' "$tmp/res/r.mine.1.json" || fail "--import result: not renamed mine"
+grep -q '"program":.*"syncgate run"' "$tmp/res/r.mine.1.json" || fail "--import result: no driver"
+
+# Usage: each engine whole, names that fit a file name
+expect 2 "--cmd comes before any --engine" -o "$tmp/res/u.json" --cmd true
+expect 2 "engine a: --import FORMAT is required" -o "$tmp/res/u.json" --engine a --cmd true
+expect 2 "engine a: --import nosuch: unknown format" -o "$tmp/res/u.json" --engine a --import nosuch --cmd true
+expect 2 "--engine a/b; expected a name of 1 to 64 letters" -o "$tmp/res/u.json" --engine a/b --import ycsb --cmd true
+expect 2 "engine a named twice" -o "$tmp/res/u.json" --engine a --import ycsb --cmd true --engine a --import ycsb --cmd true
+expect 2 "-o FILE is required" --engine a --import ycsb --cmd true
+expect 2 "--dir $tmp/none:" --dir "$tmp/none" -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
+# an output that does not import is trouble, with the file named
+expect 2 "t.x.1.stdout" --runs 1 --dir "$tmp/dir" -o "$tmp/res/t.json" --engine x --import ycsb --cmd "echo nothing"
+
+# --match at the gate: differently named classes held together, named in a note
+ren=$tmp/res/ren.json
+sed 's/"UPDATE"/"update-renamed"/' "$tmp/res/t.b.1.json" >"$ren"
+set +e
+$SYNCGATE gate "$tmp/res/t.a.1.json" --baseline "$ren" --match UPDATE=update-renamed >"$tmp/gout" 2>"$tmp/gerr"
+got=$?
+$SYNCGATE gate "$tmp/res/t.a.1.json" --baseline "$ren" --match UPDATE=nosuch >/dev/null 2>"$tmp/gerr2"
+got2=$?
+set -e
+[ "$got" != 2 ] && grep -q -- "--match UPDATE=update-renamed: our class UPDATE is held against the baseline's class update-renamed" "$tmp/gout" ||
+	fail "--match: exit $got: $(cat "$tmp/gerr") $(cat "$tmp/gout")"
+[ "$got2" = 2 ] && grep -q "has no class nosuch" "$tmp/gerr2" || fail "--match of a missing class: exit $got2: $(cat "$tmp/gerr2")"
+
+if [ "$failures" -gt 0 ]; then
+	echo "cli_run: $failures failed" >&2
+	exit 1
+fi
+echo "cli_run: all passed"
