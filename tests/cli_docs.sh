@@ -157,7 +157,7 @@ check() {
 }
 
 check "syncgate" "" "$SYNCGATE" --help
-for cmd in probe gate calibrate report import; do
+for cmd in probe gate calibrate report import run; do
 	check "syncgate $cmd" "syncgate $cmd" "$SYNCGATE" help "$cmd"
 	# the subcommand's own --help prints the same text as `syncgate help`
 	"$SYNCGATE" "$cmd" --help > "$tmp/own" 2>&1 || true
