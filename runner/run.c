@@ -434,11 +434,17 @@ emit(const char *path, const struct result *r, char *err)
 	return outfile_close(&out, err);
 }
 
-/* The run's line on standard error: time, classes, brackets, flushes. */
+/*
+ * The run's lines on standard error: time, classes, brackets, flushes
+ * (the result's own where it brought them: the window's then spans the
+ * harness's load and probe too).
+ */
 static void
 tell(const struct result *r, const struct command_outcome *oc,
-    const struct runner_window *w, int own_rounds)
+    const struct runner_window *w, int own_rounds, int own_counts)
 {
+	size_t i;
+
 	const struct probe_series *s = &r->probe->series;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN];
@@ -451,8 +457,19 @@ tell(const struct result *r, const struct command_outcome *oc,
 		    stats_median(s->samples_ns, INRUN_PER_ROUND), ascii),
 		    units_fmt_duration(b, sizeof b, stats_median(s->samples_ns +
 		    INRUN_PER_ROUND, INRUN_PER_ROUND), ascii), INRUN_PER_ROUND);
-	if (runner_write_ops(r) > 0)
+	if (runner_write_ops(r) == 0)
+		return;
+	if (!own_counts) {
 		runner_tell_flushes(w);
+		return;
+	}
+	for (i = 0; i < r->nclasses; i++)
+		if (r->classes[i].kind == KIND_WRITE && isnan(r->classes[i].flushes_per_op))
+			err_warn("device flushes a commit: %s not counted (its result "
+			    "says why)", r->classes[i].name);
+		else if (r->classes[i].kind == KIND_WRITE)
+			err_warn("device flushes a commit: %s %.2f, the command's own "
+			    "count", r->classes[i].name, r->classes[i].flushes_per_op);
 }
 
 /* After a command that failed: its status and last words. */
@@ -492,7 +509,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
 	};
 	struct command_spec spec;
-	int rc = -1, own_output = 0, open_w = 0, own_rounds;
+	int rc = -1, own_output = 0, open_w = 0, own_rounds, own_counts;
 
 	memset(&r, 0, sizeof r);
 	r.concurrency = -1;
@@ -536,10 +553,11 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	inrun_end(&w->ir, (double)runner_write_ops(&r));
 	runner_window_close(w, runner_write_ops(&r));
 	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
+	own_counts = has_counts(&r);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
 	if (emit(j->out, &r, err) < 0)
 		goto out;
-	tell(&r, &oc, w, own_rounds);
+	tell(&r, &oc, w, own_rounds, own_counts);
 	rc = 0;
 out:
 	if (open_w)
