@@ -121,14 +121,19 @@ pg() {
 	# the server runs as an unprivileged user; root may not start it
 	if [ "$(id -u)" = 0 ]; then as="runuser -u postgres --"; chown -R postgres "$work"; else as=""; fi
 	for mode in on off; do
-		cmd="d=\$SYNCGATE_DIR; chmod 777 \$d; $as $bin/initdb -D \$d/pg -A trust >/dev/null &&
-			$as $bin/pg_ctl -D \$d/pg -o \"-k \$d -c listen_addresses= -c synchronous_commit=$mode -c fsync=on\" -w -l \$d/log start >/dev/null &&
-			$as pgbench -h \$d -i -s 1 postgres >/dev/null 2>&1 &&
-			$as pgbench -h \$d -c 1 -t 2000 -l --log-prefix=\$d/pgb postgres >/dev/null 2>&1;
-			rc=\$?; $as $bin/pg_ctl -D \$d/pg -m fast stop >/dev/null; cat \$d/pgb.* ; exit \$rc"
+		# the server is started and the tables loaded in --setup, and the
+		# server stopped in --teardown: outside the window the flushes are
+		# counted in, which holds pgbench's transactions alone
+		setup="d=\$SYNCGATE_DIR; chmod 777 \$d; $as $bin/initdb -D \$d/pg -A trust >/dev/null &&
+			$as $bin/pg_ctl -D \$d/pg -o \"-k \$d -c listen_addresses= -c synchronous_commit=$mode\" -w -l \$d/log start &&
+			$as pgbench -h \$d -i -s 1 postgres && $as psql -q -h \$d -c checkpoint postgres && sleep 1"
+		cmd="$as pgbench -h \$SYNCGATE_DIR -c 1 -t ${PG_TX:-2000} -l --log-prefix=\$SYNCGATE_DIR/pgb postgres >&2 &&
+			cat \$SYNCGATE_DIR/pgb.*"
+		teardown="$as $bin/pg_ctl -D \$SYNCGATE_DIR/pg -m fast stop"
 		chmod 777 "$work/dir" "$work/out" 2>/dev/null || true
 		"$sg" run --runs 1 --dir "$work/dir" -o "$work/out/pg-$mode.json" \
-			--engine "pg-$mode" --import pgbench --kind write --cmd "$cmd" 2>"$work/run.err" ||
+			--engine "pg-$mode" --import pgbench --kind write --setup "$setup" \
+			--cmd "$cmd" --teardown "$teardown" 2>"$work/run.err" ||
 			{ cat "$work/run.err" >&2; exit 2; }
 		grep -E "flushes a commit" "$work/run.err" | sed "s/^/synchronous_commit=$mode: /"
 	done

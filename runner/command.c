@@ -64,7 +64,12 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		redirect("/dev/null", 0, O_RDONLY);
 		redirect(c->stdout_path, 1, O_WRONLY | O_CREAT | O_TRUNC);
-		redirect(c->stderr_path, 2, O_WRONLY | O_CREAT | O_TRUNC);
+		if (strcmp(c->stderr_path, c->stdout_path) == 0) {
+			if (dup2(1, 2) < 0)
+				_exit(126);
+		} else {
+			redirect(c->stderr_path, 2, O_WRONLY | O_CREAT | O_TRUNC);
+		}
 		for (i = 0; c->env[i].name != NULL; i++)
 			if (setenv(c->env[i].name, c->env[i].value, 1) < 0)
 				_exit(126);
@@ -72,10 +77,12 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 		_exit(127);
 	}
 	setpgid(pid, pid);
-	runner_child = pid;
-	/* a signal that came before the group was named goes on to it now */
-	if (runner_signal != 0)
-		kill(-pid, runner_signal);
+	if (!c->shielded) {
+		runner_child = pid;
+		/* a signal that came before the group was named goes on to it now */
+		if (runner_signal != 0)
+			kill(-pid, runner_signal);
+	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {

@@ -16,6 +16,9 @@ struct command_spec {
 	const char *stdout_path;    /* its standard output goes here */
 	const char *stderr_path;    /* and its standard error here */
 	const struct command_env *env;  /* set for it; ended by a NULL name */
+	int shielded;               /* 1: signals are not passed to it (a
+	                               teardown that must stop a server even
+	                               after Ctrl-C) */
 };
 
 struct command_outcome {

@@ -43,6 +43,8 @@
 struct engine {
 	struct import_request q;
 	const char *cmd;
+	const char *setup;      /* run before the window opens, or NULL */
+	const char *teardown;   /* run after it closes, whatever happened */
 	int result;             /* --import result: the command writes one */
 };
 
@@ -67,7 +69,8 @@ run_usage(FILE *fp)
 	fprintf(fp,
 	    "usage: syncgate run [--runs K] [--dir DIR] -o FILE\n"
 	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
-	    "                    [--workload NAME] --cmd COMMAND\n"
+	    "                    [--workload NAME] [--setup COMMAND] --cmd COMMAND\n"
+	    "                    [--teardown COMMAND]\n"
 	    "                    [--engine NAME2 --import FORMAT ... --cmd COMMAND2 ...]\n"
 	    "\n"
 	    "Runs each engine's benchmark command K times, the engines in a balanced\n"
@@ -96,6 +99,14 @@ run_usage(FILE *fp)
 	    "                                       command writes a syncgate-result\n"
 	    "                      SYNCGATE_ENGINE  the engine's NAME\n"
 	    "                      SYNCGATE_RUN     the run's number, 1 to K\n"
+	    "  --setup COMMAND   run before each run's window opens (a server started,\n"
+	    "                    a table loaded), in the same directory and environment,\n"
+	    "                    its output to FILE's stem with .setup; its writes and\n"
+	    "                    flushes are not the run's\n"
+	    "  --teardown COMMAND\n"
+	    "                    run after the window closes, even when the command\n"
+	    "                    failed or a signal came (a server stopped); its output\n"
+	    "                    to .teardown\n"
 	    "  --import FORMAT   what the output is: an import format (syncgate import\n"
 	    "                    --help) or result (a syncgate-result, as syncgate-bench\n"
 	    "                    writes: its own probe rounds and flush counts are kept)\n"
@@ -182,9 +193,14 @@ take(int c, const char *v, struct run_args *a, char *err)
 		return 0;
 	}
 	if ((e = current(a, c == 'c' ? "--cmd" : c == 'i' ? "--import" :
-	    c == 'k' ? "--kind" : c == 'u' ? "--unit" : "--workload", err)) == NULL)
+	    c == 'k' ? "--kind" : c == 'u' ? "--unit" : c == 'S' ? "--setup" :
+	    c == 'T' ? "--teardown" : "--workload", err)) == NULL)
 		return -1;
 	switch (c) {
+	case 'S':
+		return once(&e->setup, v, e->q.engine, "--setup", err);
+	case 'T':
+		return once(&e->teardown, v, e->q.engine, "--teardown", err);
 	case 'c':
 		return once(&e->cmd, v, e->q.engine, "--cmd", err);
 	case 'i':
@@ -237,6 +253,8 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 		{ "import", required_argument, NULL, 'i' },
 		{ "kind", required_argument, NULL, 'k' },
 		{ "runs", required_argument, NULL, 'R' },
+		{ "setup", required_argument, NULL, 'S' },
+		{ "teardown", required_argument, NULL, 'T' },
 		{ "unit", required_argument, NULL, 'u' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
@@ -288,7 +306,7 @@ beside(const char *out, const char *suffix)
 
 /* A run's files and directory. */
 struct run_files {
-	char *dir, *stdout_path, *stderr_path, *output, *result;
+	char *dir, *stdout_path, *stderr_path, *output, *result, *setup, *teardown;
 };
 
 static void
@@ -299,6 +317,8 @@ files_free(struct run_files *f)
 	free(f->stderr_path);
 	free(f->output);
 	free(f->result);
+	free(f->setup);
+	free(f->teardown);
 }
 
 /* The fresh directory of the run, DIR/syncgate-run.NAME.PID.XXXXXX. */
@@ -474,24 +494,48 @@ tell(const struct result *r, const struct command_outcome *oc,
 
 /* After a command that failed: its status and last words. */
 static int
-failed(struct run_ctx *x, const struct run_files *f,
+failed(struct run_ctx *x, const char *what, const char *log,
     const struct command_outcome *oc, char *err)
 {
 	char tail[1024], *line, *save = NULL;
 
 	x->status = oc->status;
-	command_tail(f->stderr_path, TAIL_LINES, tail, sizeof tail);
+	command_tail(log, TAIL_LINES, tail, sizeof tail);
 	for (line = strtok_r(tail, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save))
-		err_warn("  %s: %s", path_base(f->stderr_path), line);
+		err_warn("  %s: %s", path_base(log), line);
 	if (oc->signal != 0)
-		return errf(err, "the command was ended by signal %d (its standard "
-		    "error: %s)", oc->signal, f->stderr_path);
-	return errf(err, "the command exited with status %d (its standard error: "
-	    "%s)", oc->status, f->stderr_path);
+		return errf(err, "%s was ended by signal %d (its output: %s)", what,
+		    oc->signal, log);
+	return errf(err, "%s exited with status %d (its output: %s)", what,
+	    oc->status, log);
 }
 
-/* One run of one engine: see the top of this file. */
+/*
+ * Runs --setup or --teardown (what, into log) in the run's directory and
+ * environment; 0, or -1 with err set when it could not run or failed.
+ */
+static int
+helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
+    const struct command_env *env, int shielded, char *err)
+{
+	struct command_spec spec = { cmd, log, log, env, shielded };
+	struct command_outcome oc;
+
+	if (command_run(&spec, &oc, err) < 0)
+		return -1;
+	if (oc.status == 0)
+		return 0;
+	if (runner_signal != 0 && !shielded)
+		return errf(err, "stopped");
+	return failed(x, what, log, &oc, err);
+}
+
+/*
+ * One run of one engine: its directory, --setup, the window (a bracket
+ * round, the command, the output imported, a bracket round), --teardown,
+ * the result written; the directory removed whatever happened.
+ */
 static int
 run_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
@@ -499,7 +543,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	struct run_ctx *x = ctx;
 	const struct engine *e = &x->a->e[j->engine];
 	struct runner_window *w = xcalloc(1, sizeof *w);
-	struct run_files f = { NULL, NULL, NULL, NULL, NULL };
+	struct run_files f;
 	struct command_outcome oc;
 	struct result r;
 	char run[32], rerr[ERRLEN];
@@ -509,15 +553,19 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
 	};
 	struct command_spec spec;
-	int rc = -1, own_output = 0, open_w = 0, own_rounds, own_counts;
+	int rc = -1, own_output = 0, open_w = 0, own_rounds, own_counts, pending = 0;
+	long long writes;
 
 	memset(&r, 0, sizeof r);
+	memset(&f, 0, sizeof f);
 	r.concurrency = -1;
 	snprintf(run, sizeof run, "%lld", j->index);
 	f.stdout_path = beside(j->out, ".stdout");
 	f.stderr_path = beside(j->out, ".stderr");
 	f.output = beside(j->out, ".output");
 	f.result = beside(j->out, ".output.json");
+	f.setup = beside(j->out, ".setup");
+	f.teardown = beside(j->out, ".teardown");
 	/* a file an earlier invocation left would pass for this run's output */
 	if ((unlink(f.output) < 0 && errno != ENOENT) ||
 	    (unlink(f.result) < 0 && errno != ENOENT)) {
@@ -529,10 +577,15 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	env[0].value = f.dir;
 	env[1].value = f.output;
 	env[4].value = f.result;
+	pending = e->teardown != NULL;
+	if (e->setup != NULL &&
+	    helper(x, "--setup", e->setup, f.setup, env, 0, err) < 0)
+		goto out;
 	spec.command = e->cmd;
 	spec.stdout_path = f.stdout_path;
 	spec.stderr_path = f.stderr_path;
 	spec.env = env;
+	spec.shielded = 0;
 	open_w = 1;
 	if (inrun_open(&w->ir, f.dir, x->probe.method, 1, err) < 0)
 		goto out;
@@ -542,16 +595,22 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		goto out;
 	if (oc.status != 0 || runner_signal != 0) {
 		if (runner_signal == 0)
-			failed(x, &f, &oc, err);
+			failed(x, "the command", f.stderr_path, &oc, err);
 		goto out;
 	}
 	if (load_output(e, &f, &oc, &r, &own_output, err) < 0)
 		goto out;
-	if (inrun_round(&w->ir, (double)runner_write_ops(&r), err) < 0)
+	writes = runner_write_ops(&r);
+	if (inrun_round(&w->ir, (double)writes, err) < 0)
 		goto out;
 	runner_ended(s);
-	inrun_end(&w->ir, (double)runner_write_ops(&r));
-	runner_window_close(w, runner_write_ops(&r));
+	inrun_end(&w->ir, (double)writes);
+	runner_window_close(w, writes);
+	if (pending) {
+		pending = 0;
+		if (helper(x, "--teardown", e->teardown, f.teardown, env, 1, err) < 0)
+			goto out;
+	}
 	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
 	own_counts = has_counts(&r);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
@@ -562,6 +621,10 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 out:
 	if (open_w)
 		inrun_close(&w->ir);
+	/* a server the setup started is stopped, whatever stopped the run */
+	if (pending &&
+	    helper(x, "--teardown", e->teardown, f.teardown, env, 1, rerr) < 0)
+		err_warn("%s", rerr);
 	probe_series_free(&w->series);
 	if (f.dir != NULL && command_remove_tree(f.dir, rerr) < 0 && rc == 0) {
 		memcpy(err, rerr, ERRLEN);

@@ -135,6 +135,22 @@ done
 [ -z "$(ls -A "$tmp/dir")" ] || fail "SIGTERM left $(ls -A "$tmp/dir") in --dir"
 [ ! -e "$tmp/res/i.a.1.json" ] || fail "SIGTERM wrote the interrupted run's result"
 
+# --setup and --teardown: outside the window, so the setup's synced
+# writes are not the run's flushes; the teardown runs even after the
+# command failed, in the run's directory and environment
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a --import ycsb \
+	--setup "N=30 $cmd >/dev/null" --cmd "FLAG= $cmd" --teardown "echo \$SYNCGATE_RUN >$tmp/res/td.ok"
+fpo=$(j "$tmp/res/s.a.1.json" flushes_per_op)
+[ "$fpo" = null ] || awk -v x="$fpo" 'BEGIN { exit !(x < 0.2) }' || fail "--setup's synced writes counted: $fpo flushes a commit"
+[ "$(cat "$tmp/res/td.ok" 2>/dev/null)" = 1 ] || fail "--teardown did not run after a run"
+grep -q "env a 1 $tmp/dir/syncgate-run.a." "$tmp/res/s.a.1.setup" || fail "--setup's output was not kept in s.a.1.setup"
+expect 3 "the command exited with status 3" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
+	--import ycsb --cmd "N=1 FAIL_RUN=1 $cmd" --teardown "echo failed >$tmp/res/td.failed"
+[ "$(cat "$tmp/res/td.failed" 2>/dev/null)" = failed ] || fail "--teardown did not run after a failed command"
+expect 4 "--setup exited with status 4" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
+	--import ycsb --setup "exit 4" --cmd "$cmd"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "--setup and --teardown left $(ls -A "$tmp/dir") in --dir"
+
 # --import result: the command writes a syncgate-result, named as the run names it
 expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.json" --engine mine --import result \
 	--cmd "cp $PWD/fixtures/gate/ascii/ours.json \$SYNCGATE_RESULT"
