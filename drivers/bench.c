@@ -342,21 +342,6 @@ parse_args(int argc, char **argv, struct bench_options *o,
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 
-/* DIR must be a directory we may write in, checked before anything runs. */
-static int
-check_dir(const char *dir, char *err)
-{
-	struct stat st;
-
-	if (stat(dir, &st) < 0)
-		return errf(err, "--dir %s:", dir);
-	if (!S_ISDIR(st.st_mode))
-		return errf(err, "--dir %s: not a directory", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return errf(err, "--dir %s: cannot write there:", dir);
-	return 0;
-}
-
 /*
  * Standard output or a device keeps every kind inline, so the most
  * latencies the run may keep must fit what syncgate reads of a JSON
@@ -753,7 +738,7 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	probe_series_free(&win->series);
 	memset(&r, 0, sizeof r);
 	probe_record_init(&rec);
-	if (check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0) {
+	if (runner_check_dir(o->dir, err) < 0 || outfile_open(&out, o->out, err) < 0) {
 		free(win);
 		return -1;
 	}
@@ -822,7 +807,7 @@ bench_all(const struct bench_options *given, struct bench_plan *plan,
 {
 	struct bench_ctx x = { given, plan };
 
-	if (check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
+	if (runner_check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
 		return -1;
 	return runner_go(&plan->runs, bench_one, &x, err);
 }

@@ -35,6 +35,7 @@
 #include "drivers/drivers.h"
 #include "lib/clock.h"
 #include "lib/err.h"
+#include "lib/rand.h"
 #include "probe/inrun.h"
 
 struct start {
@@ -75,16 +76,6 @@ op_name(enum op_kind k)
 	return names[k];
 }
 
-uint64_t
-bench_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void
 bench_fill(uint64_t *state, unsigned char *buf, size_t n)
 {
@@ -93,7 +84,7 @@ bench_fill(uint64_t *state, unsigned char *buf, size_t n)
 
 	for (i = 0; i < n; i++) {
 		if (i % 8 == 0)
-			r = bench_rand(state);
+			r = rand_next(state);
 		buf[i] = (unsigned char)(r >> (8 * (i % 8)));
 	}
 }
@@ -138,7 +129,7 @@ shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 	for (i = n - 1; i > 0; i--) {
 		enum op_kind t;
 
-		j = (size_t)(bench_rand(&w->rng) % (i + 1));
+		j = (size_t)(rand_next(&w->rng) % (i + 1));
 		t = round[i];
 		round[i] = round[j];
 		round[j] = t;
@@ -152,7 +143,7 @@ pick_key(struct worker *w, enum op_kind k)
 
 	if (k == OP_RANGE)
 		span -= RANGE_ROWS - 1;
-	return bench_rand(&w->rng) % span;
+	return rand_next(&w->rng) % span;
 }
 
 /* Heads with probability 1 / 2^bits. */
@@ -163,7 +154,7 @@ coin(uint64_t *rng, unsigned bits)
 		return 1;
 	if (bits >= 64)
 		return 0;
-	return (bench_rand(rng) & ((1ULL << bits) - 1)) == 0;
+	return (rand_next(rng) & ((1ULL << bits) - 1)) == 0;
 }
 
 /* Keeps each latency with probability 1 / 2^bits, in order. */

@@ -14,18 +14,8 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/rand.h"
 #include "model/session.h"
-
-/* splitmix64: spreads a weak seed over every bit. */
-static uint64_t
-mix(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 static void
 random_bytes(unsigned char *buf, size_t n)
@@ -47,7 +37,7 @@ random_bytes(unsigned char *buf, size_t n)
 	    ((uint64_t)getpid() << 12);
 	for (i = 0; i < n; i++) {
 		if (i % 8 == 0)
-			v = mix(&state);
+			v = rand_next(&state);
 		buf[i] = (unsigned char)(v >> (8 * (i % 8)));
 	}
 }

@@ -24,23 +24,13 @@
 #include "lib/cleanup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
+#include "lib/rand.h"
 #include "lib/units.h"
 #include "probe/scratch.h"
 
 #define NAME_PREFIX ".syncgate-probe."
 #define NAME_RANDOM 12
 #define CREATE_TRIES 64
-
-/* splitmix64: a good spread from any seed, cheap enough per byte */
-static uint64_t
-next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 /* Names need not be secret (O_EXCL makes them safe), only unlikely to meet. */
 static uint64_t
@@ -67,12 +57,12 @@ scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
 	long long i;
 
 	for (i = 0; i + 8 <= len; i += 8) {
-		uint64_t v = next_random(seed);
+		uint64_t v = rand_next(seed);
 
 		memcpy(buf + i, &v, 8);
 	}
 	for (; i < len; i++)
-		buf[i] = (unsigned char)next_random(seed);
+		buf[i] = (unsigned char)rand_next(seed);
 }
 
 long long
@@ -106,7 +96,7 @@ try_create(struct scratch *s)
 	memcpy(s->name, NAME_PREFIX, sizeof NAME_PREFIX - 1);
 	p = s->name + sizeof NAME_PREFIX - 1;
 	for (i = 0; i < NAME_RANDOM; i++)
-		p[i] = alnum[next_random(&s->seed) % (sizeof alnum - 1)];
+		p[i] = alnum[rand_next(&s->seed) % (sizeof alnum - 1)];
 	p[i] = '\0';
 	return openat(s->dirfd, s->name,
 	    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);

@@ -636,21 +636,6 @@ out:
 	return rc;
 }
 
-/* DIR must be a directory we may write in, checked before anything runs. */
-static int
-check_dir(const char *dir, char *err)
-{
-	struct stat st;
-
-	if (stat(dir, &st) < 0)
-		return errf(err, "--dir %s:", dir);
-	if (!S_ISDIR(st.st_mode))
-		return errf(err, "--dir %s: not a directory", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return errf(err, "--dir %s: cannot write there:", dir);
-	return 0;
-}
-
 static int
 go(const struct run_args *a, char *err)
 {
@@ -668,7 +653,7 @@ go(const struct run_args *a, char *err)
 	probe_record_init(&x.probe);
 	for (i = 0; i < a->n; i++)
 		names[i] = a->e[i].q.engine;
-	if (check_dir(a->dir, err) < 0 ||
+	if (runner_check_dir(a->dir, err) < 0 ||
 	    runner_plan_make(&plan, names, a->n, a->runs, a->out, 1, err) < 0)
 		goto out;
 	cleanup_install();

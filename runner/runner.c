@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/path.h"
+#include "lib/rand.h"
 #include "runner/runner.h"
 
 volatile sig_atomic_t runner_signal;
@@ -44,6 +47,20 @@ runner_catch(void)
 	}
 }
 
+int
+runner_check_dir(const char *dir, char *err)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errf(err, "--dir %s:", dir);
+	if (!S_ISDIR(st.st_mode))
+		return errf(err, "--dir %s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return errf(err, "--dir %s: cannot write there:", dir);
+	return 0;
+}
+
 /* Where the extension of out's last component starts, or its end. */
 static size_t
 ext_at(const char *out)
@@ -69,17 +86,6 @@ runner_path(const char *out, const char *engine, long long run)
 	return p;
 }
 
-/* splitmix64, seeded from the session's id: the order repeats for it. */
-static uint64_t
-next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 /*
  * Round i's order of n engines into at: for two, A B then B A in turn
  * (ABBA); for more, a shuffle drawn from state.
@@ -99,7 +105,7 @@ round_order(size_t *at, size_t n, long long i, uint64_t *state)
 		return;
 	}
 	for (k = n; k > 1; k--) {
-		j = (size_t)(next(state) % k);
+		j = (size_t)(rand_next(state) % k);
 		t = at[k - 1];
 		at[k - 1] = at[j];
 		at[j] = t;

@@ -54,6 +54,12 @@ int runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
     long long runs, const char *out, int always_name, char *err);
 void runner_plan_free(struct runner_plan *p);
 
+/*
+ * --dir DIR must be a directory we may write in, checked before anything
+ * runs.  Returns 0, or -1 with err ("--dir DIR: ...").
+ */
+int runner_check_dir(const char *dir, char *err);
+
 /* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
 char *runner_path(const char *out, const char *engine, long long run);
 
