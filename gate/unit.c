@@ -93,10 +93,16 @@ window_words(const struct probe_record *p)
 		    gate_plural(u.thin, "sample", "samples"));
 	if (!u.from_rounds)
 		return xstrdup("from its probe before the run (no rounds through it)");
-	if (u.rounds->brackets)
+	if (u.rounds->placement == ROUNDS_BRACKETS)
 		return xasprintf("from %ld rounds of %ld samples, one just before its "
 		    "run and one just after, %.1f%% of its time", u.rounds->count,
 		    u.rounds->per_round, 100 * u.rounds->cost);
+	if (u.rounds->placement == ROUNDS_PAUSED)
+		return xasprintf("from %ld rounds of %ld samples, one just before its "
+		    "run, one every %s with the command paused, and one just after, "
+		    "%.1f%% of its time", u.rounds->count, u.rounds->per_round,
+		    units_fmt_duration(e, sizeof e, u.rounds->every_ns, 0),
+		    100 * u.rounds->cost);
 	return xasprintf("from %ld %s of %ld samples through its run, one every "
 	    "%s, %.1f%% of its time", u.rounds->count,
 	    gate_plural((size_t)u.rounds->count, "round", "rounds"),

@@ -86,8 +86,13 @@ struct probe_flushes {
  */
 struct probe_rounds {
 	int present;            /* 0: not rounds (a watch, or an older record) */
-	int brackets;           /* 1: one round just before the run, one just
-	                           after (syncgate run); 0: through it */
+	/*
+	 * Where the rounds were taken: through the run at the ends of its
+	 * batches (syncgate-bench), one just before the run and one just
+	 * after (syncgate run), or those two and more through the run with
+	 * the command paused (syncgate run --probe-every).
+	 */
+	enum { ROUNDS_THROUGH = 0, ROUNDS_BRACKETS, ROUNDS_PAUSED } placement;
 	double every_ns;
 	long per_round;
 	long count;

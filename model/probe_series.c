@@ -324,6 +324,9 @@ window_json(cJSON *o, const struct probe_series *s)
 	json_add_string_or_null(o, "flushes_unavailable", s->flushes_unavailable);
 }
 
+/* Where the rounds were taken, as the JSON says it (probe_rounds.placement). */
+static const char *const placements[] = { "through", "brackets", "paused" };
+
 static void
 rounds_json(cJSON *o, const struct probe_rounds *r)
 {
@@ -332,8 +335,8 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	if (!r->present)
 		return;
 	rj = cJSON_AddObjectToObject(o, "rounds");
-	if (r->brackets)
-		cJSON_AddStringToObject(rj, "placement", "brackets");
+	if (r->placement != ROUNDS_THROUGH)
+		cJSON_AddStringToObject(rj, "placement", placements[r->placement]);
 	cJSON_AddNumberToObject(rj, "every_ns", r->every_ns);
 	cJSON_AddNumberToObject(rj, "per_round", (double)r->per_round);
 	cJSON_AddNumberToObject(rj, "count", (double)r->count);
@@ -441,16 +444,17 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 	if ((rc = json_get_object(sj, "rounds", ABSENT, "an object", a, &rj,
 	    &c)) != 0)
 		return rc < 0 ? -1 : 0;
-	static const char *const placements[] = { "through", "brackets" };
+	int placement = ROUNDS_THROUGH;
 
-	if (json_get_word(rj, "placement", JSON_OPTIONAL, placements, 2,
-	    "\"through\" or \"brackets\"", &c, &r->brackets) < 0 ||
+	if (json_get_word(rj, "placement", JSON_OPTIONAL, placements, 3,
+	    "\"through\", \"brackets\" or \"paused\"", &c, &placement) < 0 ||
 	    json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||
 	    json_get_number(rj, "per_round", 0, &per, &c, &pr) < 0 ||
 	    json_get_number(rj, "count", 0, &count, &c, &n) < 0 ||
 	    json_get_number(rj, "probing_s", 0, &secs, &c, &r->probing_s) < 0 ||
 	    json_get_number(rj, "run_s", 0, &secs, &c, &r->run_s) < 0)
 		return -1;
+	r->placement = placement;
 	r->per_round = (long)pr;
 	r->count = (long)n;
 	if ((size_t)r->count * (size_t)r->per_round != s->n)

@@ -139,12 +139,16 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], e[DURLEN];
 
-	if (u->rounds->brackets) {
+	if (u->rounds->placement != ROUNDS_THROUGH) {
 		fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld "
-		    "rounds, one just before the run and one just after, which took "
-		    "%.1f%% of its %.3gs", units_fmt_duration(a, sizeof a, u->lo_ns,
-		    o->ascii), units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii),
-		    u->n, gate_plural(u->n, "sample", "samples"), u->rounds->count,
+		    "rounds, one just before the run, ", units_fmt_duration(a, sizeof a,
+		    u->lo_ns, o->ascii), units_fmt_duration(b, sizeof b, u->hi_ns,
+		    o->ascii), u->n, gate_plural(u->n, "sample", "samples"),
+		    u->rounds->count);
+		if (u->rounds->placement == ROUNDS_PAUSED)
+			fprintf(fp, "one every %s with the command paused, ",
+			    units_fmt_duration(e, sizeof e, u->rounds->every_ns, o->ascii));
+		fprintf(fp, "and one just after, which took %.1f%% of its %.3gs",
 		    100 * u->rounds->cost, u->rounds->run_s);
 		return;
 	}

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/clock.h"
@@ -32,6 +33,53 @@ redirect(const char *path, int fd, int flags)
 		_exit(126);
 	if (f != fd)
 		close(f);
+}
+
+/* The group stopped, c's pause taken, the group continued. */
+static void
+pause_group(const struct command_spec *c, pid_t pid, struct command_outcome *out)
+{
+	double t = clock_monotonic_ns();
+	char perr[ERRLEN];
+
+	kill(-pid, SIGSTOP);
+	if (c->pause(c->ctx, perr) < 0) {
+		out->pause_failed = 1;
+		memcpy(out->pause_err, perr, sizeof out->pause_err);
+	}
+	kill(-pid, SIGCONT);
+	out->pauses++;
+	out->paused_s += (clock_monotonic_ns() - t) / 1e9;
+}
+
+/*
+ * Waits for pid, pausing its group every c->every_ns (polled each
+ * millisecond: a pause is a few syncs long, and a run a second or more).
+ * Returns 0 with *st its status, or -1 with errno set.
+ */
+static int
+wait_for(const struct command_spec *c, pid_t pid, double t0, int *st,
+    struct command_outcome *out)
+{
+	const struct timespec ms = { 0, 1000000 };
+	double next = t0 + c->every_ns;
+	pid_t got;
+
+	for (;;) {
+		got = waitpid(pid, st, c->every_ns > 0 ? WNOHANG : 0);
+		if (got == pid)
+			return 0;
+		if (got < 0 && errno != EINTR)
+			return -1;
+		if (got != 0 || c->every_ns <= 0)
+			continue;
+		if (clock_monotonic_ns() >= next && !out->pause_failed &&
+		    runner_signal == 0) {
+			pause_group(c, pid, out);
+			next = clock_monotonic_ns() + c->every_ns;
+		}
+		nanosleep(&ms, NULL);
+	}
 }
 
 int
@@ -84,11 +132,10 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 			kill(-pid, runner_signal);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			runner_child = 0;
-			return errf(err, "waitpid:");
-		}
+	if (wait_for(c, pid, t0, &st, out) < 0) {
+		runner_child = 0;
+		return errf(err, "waitpid:");
+	}
 	runner_child = 0;
 	out->elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
 	if (WIFEXITED(st)) {

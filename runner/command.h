@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "lib/err.h"
+
 struct command_env {
 	const char *name, *value;
 };
@@ -19,17 +21,30 @@ struct command_spec {
 	int shielded;               /* 1: signals are not passed to it (a
 	                               teardown that must stop a server even
 	                               after Ctrl-C) */
+	/*
+	 * Unless 0: every every_ns, the command's process group is stopped
+	 * (SIGSTOP), pause(ctx) is called, and the group continued
+	 * (SIGCONT).  A pause that fails is not called again, and the
+	 * command's outcome says so.
+	 */
+	double every_ns;
+	int (*pause)(void *ctx, char *err);
+	void *ctx;
 };
 
 struct command_outcome {
 	int status;                 /* its exit status; 128 + N for signal N */
 	int signal;                 /* the signal that ended it, or 0 */
-	double elapsed_s;
+	double elapsed_s;           /* its wall time, the pauses included */
+	double paused_s;            /* of which, stopped for the pauses */
+	long pauses;
+	int pause_failed;           /* 1: a pause failed; pause_err says why */
+	char pause_err[ERRLEN];
 };
 
 /*
  * Runs c, in a process group of its own that runner_catch's handler
- * passes signals to, and waits for it.  Returns 0 with out filled (a
+ * passes signals to, pausing it as c says, and waits for it.  Returns 0 with out filled (a
  * command that failed is still 0 here), or -1 with err set when it could
  * not be started.
  */

@@ -54,6 +54,7 @@ struct run_args {
 	long long runs;
 	const char *dir;
 	const char *out;
+	double every_ns;        /* --probe-every; 0: brackets only */
 };
 
 /* What every run shares, and what the last one left. */
@@ -67,7 +68,7 @@ void
 run_usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: syncgate run [--runs K] [--dir DIR] -o FILE\n"
+	    "usage: syncgate run [--runs K] [--dir DIR] [--probe-every DURATION|off] -o FILE\n"
 	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
 	    "                    [--workload NAME] [--setup COMMAND] --cmd COMMAND\n"
 	    "                    [--teardown COMMAND]\n"
@@ -112,7 +113,16 @@ run_usage(FILE *fp)
 	    "                    writes: its own probe rounds and flush counts are kept)\n"
 	    "  --kind, --unit, --workload\n"
 	    "                    as syncgate import takes them, for this engine\n"
-	    "  --runs K          runs of each engine (default %d; 1 to %d)\n"
+	    "  --probe-every DURATION\n"
+	    "                    also a round every DURATION through the command (10ms\n"
+	    "                    to 3600s; default off: the two brackets only), its\n"
+	    "                    process group stopped (SIGSTOP) for the round and\n"
+	    "                    continued after: an operation in flight then takes\n"
+	    "                    the round's few syncs longer, and the time paused is\n"
+	    "                    stated\n"
+	    "  --runs K          runs of each engine (default %d; 1 to %d)\n",
+	    DEFAULT_RUNS, MAX_RUNS);
+	fprintf(fp,
 	    "  --dir DIR         where the runs' directories go, on the volume to measure\n"
 	    "                    (default: the current directory)\n"
 	    "  -o FILE           the results' name; beside each result, FILE's stem with\n"
@@ -127,7 +137,7 @@ run_usage(FILE *fp)
 	    "\n"
 	    "exit status: 0 every run written, 2 trouble (usage, DIR, the probe, an\n"
 	    "output that does not import, a write error), a failed command's own status,\n"
-	    "128+N after signal N\n", DEFAULT_RUNS, MAX_RUNS);
+	    "128+N after signal N\n");
 }
 
 /* A name that is safe inside a file name and in a table's column. */
@@ -185,6 +195,15 @@ take(int c, const char *v, struct run_args *a, char *err)
 		return 0;
 	case 'R':
 		return units_parse_count(v, 1, MAX_RUNS, &a->runs, "--runs", err);
+	case 'P':
+		a->every_ns = 0;
+		if (strcmp(v, "off") == 0)
+			return 0;
+		if (units_parse_duration(v, INRUN_MIN_EVERY_NS, INRUN_MAX_EVERY_NS, 1e9,
+		    &a->every_ns, "--probe-every", err) < 0)
+			return errf(err, "--probe-every: %s; expected a duration from 10ms "
+			    "to 3600s, such as 200ms, or off", v);
+		return 0;
 	case 'd':
 		a->dir = v;
 		return 0;
@@ -252,6 +271,7 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 		{ "help", no_argument, NULL, 'h' },
 		{ "import", required_argument, NULL, 'i' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "probe-every", required_argument, NULL, 'P' },
 		{ "runs", required_argument, NULL, 'R' },
 		{ "setup", required_argument, NULL, 'S' },
 		{ "teardown", required_argument, NULL, 'T' },
@@ -388,6 +408,28 @@ has_counts(const struct result *r)
 }
 
 /*
+ * The rounds' placement: the brackets alone, spaced by the command's
+ * length; or with rounds through it, the command paused, spaced as
+ * --probe-every says.  With rounds through it, the writes each round
+ * stands for are not known (only their total): each sample counts once,
+ * the rounds being evenly spaced in time.
+ */
+static void
+place_rounds(struct probe_rounds *r, const struct command_outcome *oc,
+    double every_ns)
+{
+	if (oc->pauses == 0) {
+		r->placement = ROUNDS_BRACKETS;
+		r->every_ns = fmax(1, oc->elapsed_s * 1e9);
+		return;
+	}
+	r->placement = ROUNDS_PAUSED;
+	r->every_ns = every_ns;
+	free(r->ops);
+	r->ops = NULL;
+}
+
+/*
  * What the runner adds: the probe before the runs with the brackets as
  * its series (unless the result brought its own rounds), the flushes a
  * write (unless it counted its own), the host, the session and how the
@@ -410,9 +452,7 @@ complete(struct run_ctx *x, const struct engine *e, const struct run_files *f,
 		probe_series_free(&r->probe->series);
 		r->probe->series = w->series;
 		memset(&w->series, 0, sizeof w->series);
-		/* the rounds are the run's brackets: their spacing is its length */
-		r->probe->series.rounds.every_ns = fmax(1, oc->elapsed_s * 1e9);
-		r->probe->series.rounds.brackets = 1;
+		place_rounds(&r->probe->series.rounds, oc, x->a->every_ns);
 	}
 	if (!has_counts(r))
 		runner_window_apply(w, r);
@@ -476,7 +516,13 @@ tell(const struct result *r, const struct command_outcome *oc,
 		    "of %d samples each)", units_fmt_duration(a, sizeof a,
 		    stats_median(s->samples_ns, INRUN_PER_ROUND), ascii),
 		    units_fmt_duration(b, sizeof b, stats_median(s->samples_ns +
-		    INRUN_PER_ROUND, INRUN_PER_ROUND), ascii), INRUN_PER_ROUND);
+		    s->n - INRUN_PER_ROUND, INRUN_PER_ROUND), ascii), INRUN_PER_ROUND);
+	if (!own_rounds && oc->pauses > 0)
+		err_warn("  %ld rounds through the command, every %s; all rounds' median %s: "
+		    "the command was paused %.3fs of its %.3fs (%.1f%%)", oc->pauses,
+		    units_fmt_duration(a, sizeof a, s->rounds.every_ns, ascii),
+		    units_fmt_duration(b, sizeof b, s->median_ns, ascii), oc->paused_s,
+		    oc->elapsed_s, 100 * oc->paused_s / oc->elapsed_s);
 	if (runner_write_ops(r) == 0)
 		return;
 	if (!own_counts) {
@@ -519,7 +565,7 @@ static int
 helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
     const struct command_env *env, int shielded, char *err)
 {
-	struct command_spec spec = { cmd, log, log, env, shielded };
+	struct command_spec spec = { cmd, log, log, env, shielded, 0, NULL, NULL };
 	struct command_outcome oc;
 
 	if (command_run(&spec, &oc, err) < 0)
@@ -529,6 +575,15 @@ helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
 	if (runner_signal != 0 && !shielded)
 		return errf(err, "stopped");
 	return failed(x, what, log, &oc, err);
+}
+
+/* A round through the command, its process group stopped (command_run). */
+static int
+pause_round(void *ctx, char *err)
+{
+	struct runner_window *w = ctx;
+
+	return inrun_round(&w->ir, 0, err) < 0 ? -1 : 0;
 }
 
 /*
@@ -586,6 +641,9 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	spec.stderr_path = f.stderr_path;
 	spec.env = env;
 	spec.shielded = 0;
+	spec.every_ns = x->a->every_ns;
+	spec.pause = pause_round;
+	spec.ctx = w;
 	open_w = 1;
 	if (inrun_open(&w->ir, f.dir, x->probe.method, 1, err) < 0)
 		goto out;
@@ -596,6 +654,10 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	if (oc.status != 0 || runner_signal != 0) {
 		if (runner_signal == 0)
 			failed(x, "the command", f.stderr_path, &oc, err);
+		goto out;
+	}
+	if (oc.pause_failed) {
+		errf(err, "a round during the command: %s", oc.pause_err);
 		goto out;
 	}
 	if (load_output(e, &f, &oc, &r, &own_output, err) < 0)
@@ -636,6 +698,22 @@ out:
 	return rc;
 }
 
+/*
+ * -o FILE's directory must take the results and the files beside them,
+ * checked before the probe and the first run rather than after a run.
+ */
+static int
+check_out_dir(const char *out, char *err)
+{
+	char *dir = path_dir(out), why[ERRLEN];
+	int rc = 0;
+
+	if (runner_check_dir(dir, why) < 0)
+		rc = errf(err, "-o %s: %s", out, why + strlen("--dir "));
+	free(dir);
+	return rc;
+}
+
 static int
 go(const struct run_args *a, char *err)
 {
@@ -653,7 +731,7 @@ go(const struct run_args *a, char *err)
 	probe_record_init(&x.probe);
 	for (i = 0; i < a->n; i++)
 		names[i] = a->e[i].q.engine;
-	if (runner_check_dir(a->dir, err) < 0 ||
+	if (runner_check_dir(a->dir, err) < 0 || check_out_dir(a->out, err) < 0 ||
 	    runner_plan_make(&plan, names, a->n, a->runs, a->out, 1, err) < 0)
 		goto out;
 	cleanup_install();

@@ -135,6 +135,16 @@ done
 [ -z "$(ls -A "$tmp/dir")" ] || fail "SIGTERM left $(ls -A "$tmp/dir") in --dir"
 [ ! -e "$tmp/res/i.a.1.json" ] || fail "SIGTERM wrote the interrupted run's result"
 
+# --probe-every: rounds through the command, its group paused for each
+expect 0 "rounds through the command, every 20ms" --runs 1 --dir "$tmp/dir" -o "$tmp/res/p.json" \
+	--probe-every 20ms --engine a --import ycsb --cmd "N=3 SLEEP=0.3 PIDFILE=$tmp/res/p.pid $cmd"
+r=$tmp/res/p.a.1.json
+[ "$(j "$r" placement)" = '"paused"' ] || fail "--probe-every: rounds $(j "$r" placement), not paused"
+awk -v n="$(j "$r" count)" 'BEGIN { exit !(n >= 4) }' || fail "--probe-every 20ms over 0.3s: $(j "$r" count) rounds"
+[ "$(j "$r" ops)" = null ] || fail "--probe-every: rounds' ops $(j "$r" ops), expected null (not known a round)"
+$SYNCGATE report "$r" | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
+expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
+
 # --setup and --teardown: outside the window, so the setup's synced
 # writes are not the run's flushes; the teardown runs even after the
 # command failed, in the run's directory and environment
@@ -164,6 +174,7 @@ expect 2 "engine a: --import nosuch: unknown format" -o "$tmp/res/u.json" --engi
 expect 2 "--engine a/b; expected a name of 1 to 64 letters" -o "$tmp/res/u.json" --engine a/b --import ycsb --cmd true
 expect 2 "engine a named twice" -o "$tmp/res/u.json" --engine a --import ycsb --cmd true --engine a --import ycsb --cmd true
 expect 2 "-o FILE is required" --engine a --import ycsb --cmd true
+expect 2 "-o $tmp/none/u.json: $tmp/none:" --dir "$tmp/dir" -o "$tmp/none/u.json" --engine a --import ycsb --cmd true
 expect 2 "--dir $tmp/none:" --dir "$tmp/none" -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 # an output that does not import is trouble, with the file named
 expect 2 "t.x.1.stdout" --runs 1 --dir "$tmp/dir" -o "$tmp/res/t.json" --engine x --import ycsb --cmd "echo nothing"
