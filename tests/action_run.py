@@ -4,12 +4,14 @@
 # as the runner does, for tests/cli_action.sh.  Each NAME=VALUE is an
 # input (an undeclared or missing required one is refused); each step's
 # env gets its ${{ inputs.* }} and ${{ steps.*.outputs.* }} expressions
-# filled in, its `if:` is read (inputs.NAME == '' or != '' only), and its
-# run goes to bash with a fresh $GITHUB_OUTPUT whose name=value lines
-# become the step's outputs.  GITHUB_ACTION_PATH is the action's folder;
+# filled in (`A || B` too: A unless it is empty, else B), its `if:` is read
+# (inputs.NAME == '' or != '', or several of those joined by ||), and its
+# run goes to bash with a fresh $GITHUB_OUTPUT whose name=value lines and
+# name<<DELIMITER blocks become the step's outputs.  GITHUB_ACTION_PATH is the action's folder;
 # the caller sets the rest of what GitHub would (GITHUB_WORKSPACE,
 # RUNNER_TEMP, GITHUB_STEP_SUMMARY).  The action's outputs go, as
-# name=value lines, to the file $ACTION_OUTPUTS names.  Exit status: the
+# name=value lines (a value of several lines as a name<<SYNCGATE_EOF
+# block), to the file $ACTION_OUTPUTS names.  Exit status: the
 # first failing step's, else 0; 2 for an action or input it cannot run,
 # with one line saying why.
 import os
@@ -29,6 +31,12 @@ def die(msg):
 
 
 def evaluate(expr, inputs, steps):
+    if "||" in expr:
+        for part in expr.split("||"):
+            value = evaluate(part.strip(), inputs, steps)
+            if value != "":
+                return value
+        return ""
     m = re.fullmatch(r"inputs\.([A-Za-z0-9_-]+)", expr)
     if m:
         if m.group(1) not in inputs:
@@ -47,11 +55,37 @@ def fill(text, inputs, steps):
 def condition(cond, inputs, steps):
     if cond is None:
         return True
-    m = re.fullmatch(r"\s*inputs\.([A-Za-z0-9_-]+)\s*(==|!=)\s*''\s*", str(cond))
-    if not m:
-        die(f"if: {cond}: not a condition this runner knows")
-    value = evaluate(f"inputs.{m.group(1)}", inputs, steps)
-    return (value == "") == (m.group(2) == "==")
+    for part in str(cond).split("||"):
+        m = re.fullmatch(r"\s*inputs\.([A-Za-z0-9_-]+)\s*(==|!=)\s*''\s*", part)
+        if not m:
+            die(f"if: {cond}: not a condition this runner knows")
+        value = evaluate(f"inputs.{m.group(1)}", inputs, steps)
+        if (value == "") == (m.group(2) == "=="):
+            return True
+    return False
+
+
+def outputs(path):
+    """A step's $GITHUB_OUTPUT: name=value lines and name<<DELIMITER blocks."""
+    found = {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        m = re.fullmatch(r"([A-Za-z0-9_-]+)<<(.+)", line)
+        if m:
+            try:
+                end = lines.index(m.group(2), i)
+            except ValueError:
+                die(f"output {m.group(1)}: no line {m.group(2)} ends it")
+            found[m.group(1)] = "\n".join(lines[i:end])
+            i = end + 1
+        elif "=" in line:
+            name, value = line.split("=", 1)
+            found[name] = value
+    return found
 
 
 def main(argv):
@@ -93,8 +127,7 @@ def main(argv):
             env["GITHUB_OUTPUT"] = out.name
         try:
             rc = subprocess.call(["bash", "-e", "-c", fill(step["run"], inputs, steps)], env=env)
-            with open(out.name, encoding="utf-8") as f:
-                steps[sid] = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+            steps[sid] = outputs(out.name)
         finally:
             os.unlink(out.name)
         if rc != 0:
@@ -104,7 +137,11 @@ def main(argv):
     if dest:
         with open(dest, "w", encoding="utf-8") as f:
             for name, spec in (action.get("outputs") or {}).items():
-                f.write(f"{name}={fill(spec.get('value', ''), inputs, steps)}\n")
+                value = fill(spec.get("value", ""), inputs, steps)
+                if "\n" in value:
+                    f.write(f"{name}<<SYNCGATE_EOF\n{value}\nSYNCGATE_EOF\n")
+                else:
+                    f.write(f"{name}={value}\n")
     return status
 
 

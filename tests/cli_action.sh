@@ -6,9 +6,12 @@
 # tests/action_run.py with the variables GitHub sets (GITHUB_OUTPUT,
 # GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE, RUNNER_TEMP, GITHUB_ACTION_PATH),
 # give a passing, a failing and an indeterminate gate their verdict,
-# exit status, summary, reports and annotations, and refuse bad inputs in
-# one line with exit status 2, a results line that looks like an option
-# or a YAML list item included.  The build step is skipped through the
+# exit status, summary, reports and annotations; run two benchmark
+# commands (a printf of a YCSB summary) twice each in one syncgate run,
+# their results into output-dir and the step's outputs, and gate them with
+# the match input; fail with a failing command's status; and refuse bad
+# inputs in one line with exit status 2, a results line that looks like an
+# option or a YAML list item included.  The build step is skipped through the
 # input syncgate, which names the binary under test, but for one run of it
 # with a RUNNER_TEMP that holds a space.
 set -eu
@@ -268,6 +271,88 @@ act probe results=baseline-pass/ours.json baseline=baseline-pass/old.json \
 [ -s "$tmp/runner/syncgate-probe.json" ] || fail "probe: no record in RUNNER_TEMP"
 grep -q 'probe' "$tmp/out" || fail "probe: no probe text in the log"
 [ -n "$(output verdict)" ] || fail "probe: the gate did not run after the probe"
+
+# the run step: our command and the rival's, runs=2 each, in one syncgate
+# run, then the gate over their results with the match input.  Each
+# command prints a YCSB summary; the rival calls its writes INSERT, so the
+# gate needs --match UPDATE=INSERT to hold them against ours.
+# ycsb READ-P50 READ-P99 WRITES W-P50 W-P99: such a command
+ycsb() {
+	printf "printf '[OVERALL], RunTime(ms), 100\\\\n[READ], Operations, 20\\\\n"
+	printf "[READ], 50thPercentileLatency(us), %s\\\\n[READ], 99thPercentileLatency(us), %s\\\\n" "$1" "$2"
+	printf "[%s], Operations, 20\\\\n[%s], 50thPercentileLatency(us), %s\\\\n" "$3" "$3" "$4"
+	printf "[%s], 99thPercentileLatency(us), %s\\\\n'" "$3" "$5"
+}
+# lines_of NAME: the action's output NAME, of one line or several
+lines_of() {
+	awk -v n="$1" '
+		$0 == n "<<SYNCGATE_EOF" { on = 1; next }
+		on && $0 == "SYNCGATE_EOF" { on = 0; next }
+		on { print }
+		index($0, n "=") == 1 { print substr($0, length(n) + 2) }' "$tmp/outputs"
+}
+mkdir -p "$ws/runs"
+act run cmd="$(ycsb 10 20 UPDATE 300 900)" engine=ours import=ycsb \
+	rival-cmd="$(ycsb 200 400 INSERT 30000 90000)" rival-engine=rival \
+	runs=2 run-dir=runs match='UPDATE=INSERT' commit-syncs=1000000
+case $(output verdict) in
+pass | indeterminate) [ "$rc" = 0 ] || fail "run: exit $rc with verdict $(output verdict)" ;;
+fail) [ "$rc" = 1 ] || fail "run: exit $rc with verdict fail" ;;
+*) fail "run: verdict $(output verdict), exit $rc: $(tail -c 600 "$tmp/err")" ;;
+esac
+for e in ours rival; do
+	for n in 1 2; do
+		[ -s "$ws/out/run/run.$e.$n.json" ] || fail "run: no $e's run $n in output-dir"
+		[ -s "$ws/out/run/run.$e.$n.stdout" ] || fail "run: no $e's run $n stdout in output-dir"
+	done
+done
+[ "$(lines_of results)" = "$ws/out/run/run.ours.1.json
+$ws/out/run/run.ours.2.json" ] || fail "run: output results is $(lines_of results)"
+[ "$(lines_of rival-results)" = "$ws/out/run/run.rival.1.json
+$ws/out/run/run.rival.2.json" ] || fail "run: output rival-results is $(lines_of rival-results)"
+grep -q '^rival: ours against rival on ycsb' "$tmp/out" || fail "run: no text verdict of ours against rival"
+grep -q 'match UPDATE=INSERT: our class UPDATE is held against' "$tmp/out" ||
+	fail "run: the gate did not take the match input: $(grep -i match "$tmp/out")"
+grep -q 'READ: speedup 20x at p50' "$tmp/out" || fail "run: no 20x read speedup: $(grep READ "$tmp/out")"
+[ -s "$ws/out/run/verdict.json" ] || fail "run: no verdict.json"
+grep -q 'syncgate run: run 4 of 4' "$tmp/err" || fail "run: syncgate run's progress not in the log"
+
+# a command that fails fails the step with its own status, its standard
+# error in the log, the verdict trouble, and no gate
+act run-fails cmd="echo the engine broke >&2; exit 7" engine=ours import=ycsb \
+	rival-cmd=true rival-engine=rival runs=2
+outcome run-fails 7 trouble 7
+grep -q 'the engine broke' "$tmp/err" || fail "run-fails: the command's stderr is not in the log: $(cat "$tmp/err")"
+[ ! -e "$ws/out/run-fails/verdict.json" ] || fail "run-fails: the gate ran after a failed command"
+
+# inputs that cannot go with cmd or rival-cmd, refused before any run
+run_ok="INPUT_CMD=true INPUT_ENGINE=ours INPUT_IMPORT=ycsb"
+# shellcheck disable=SC2086
+refused cmd-results 'syncgate action: inputs cmd and results are both given; expected one' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RESULTS=ours.json
+# shellcheck disable=SC2086
+refused cmd-probe-dir 'syncgate action: inputs cmd and probe-dir are both given' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_PROBE_DIR=data
+# shellcheck disable=SC2086
+refused rival-cmd-baseline 'syncgate action: inputs rival-cmd and baseline are both given' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_BASELINE=old.json
+# shellcheck disable=SC2086
+refused no-rival 'syncgate action: inputs rival-cmd, rival and baseline are all empty' run $run_ok
+refused rival-cmd-alone 'syncgate action: input rival-cmd is given but cmd is empty' \
+	run INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival
+refused no-engine 'syncgate action: input engine is empty' \
+	run INPUT_CMD=true INPUT_IMPORT=ycsb INPUT_RIVAL=r.json
+# shellcheck disable=SC2086
+refused no-rival-engine 'syncgate action: input rival-engine is empty' \
+	run $run_ok INPUT_RIVAL_CMD=true
+# shellcheck disable=SC2086
+refused run-dir 'syncgate action: input run-dir: ' run $run_ok INPUT_RIVAL=r.json INPUT_RUN_DIR=no/such
+# shellcheck disable=SC2086
+refused runs 'syncgate run: --runs' run $run_ok INPUT_RIVAL=r.json INPUT_RUNS=2x
+grep -qx 'verdict=trouble' "$tmp/outputs" || fail "runs: no verdict trouble: $(cat "$tmp/outputs")"
+refused yaml-list-match 'syncgate action: input match: the line "- a=b" is a YAML list item; expected one OURS=RIVAL pair a line' \
+	gate INPUT_RESULTS=samples-intervals/ours.json INPUT_RIVAL=samples-intervals/rival.json \
+	INPUT_MATCH="- a=b"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_action: $failures failed" >&2

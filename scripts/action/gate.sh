@@ -7,6 +7,8 @@
 # and indeterminate (3) apart for the output verdict; the step then exits
 # as the gate would with the strict input as given.  Outputs: verdict
 # (pass, fail, indeterminate or trouble), exit-status, junit, html, json.
+# With the input cmd, our results are the run step's (SYNCGATE_RUN_RESULTS),
+# and with rival-cmd the rival's too (SYNCGATE_RUN_RIVAL).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/action/lib.sh
@@ -20,12 +22,16 @@ single_run_ok=$(bool single-run-ok "${INPUT_SINGLE_RUN_OK:-}")
 summary=$(bool summary "${INPUT_SUMMARY:-true}")
 annotations=$(bool annotations "${INPUT_ANNOTATIONS:-true}")
 
-lines results "${INPUT_RESULTS:-}"
+results=${INPUT_RESULTS:-}
+[ -n "$results" ] || results=${SYNCGATE_RUN_RESULTS:-}
+lines results "$results"
 [ "${#LINES[@]}" -gt 0 ] ||
-	die "input results is empty; expected our result files (syncgate-result/1), one a line"
+	die "input results is empty; expected our result files (syncgate-result/1), one a line, or cmd, our benchmark's command"
 results=("${LINES[@]}")
 args=(gate)
-lines rival "${INPUT_RIVAL:-}"
+rival=${INPUT_RIVAL:-}
+[ -n "$rival" ] || rival=${SYNCGATE_RUN_RIVAL:-}
+lines rival "$rival"
 rivals=("${LINES[@]}")
 lines baseline "${INPUT_BASELINE:-}"
 baselines=("${LINES[@]}")
@@ -54,9 +60,11 @@ opt --max-regression "${INPUT_MAX_REGRESSION:-}"
 opt --confidence "${INPUT_CONFIDENCE:-}"
 [ "$same_host" = 0 ] || args+=(--same-host)
 [ "$single_run_ok" = 0 ] || args+=(--single-run-ok)
+# one OURS=RIVAL pair a line, each one argument of --match
+lines match "${INPUT_MATCH:-}" "OURS=RIVAL pair"
+for pair in "${LINES[@]}"; do args+=(--match "$pair"); done
 
-out=${INPUT_OUTPUT_DIR:-syncgate}
-case $out in /*) ;; *) out=$GITHUB_WORKSPACE/$out ;; esac
+out=$(in_workspace "${INPUT_OUTPUT_DIR:-syncgate}")
 mkdir -p -- "$out" || die "output-dir: cannot make $out"
 args+=(--strict --format text -o - --format junit -o "$out/verdict.xml"
 	--format html -o "$out/verdict.html" --format json -o "$out/verdict.json")

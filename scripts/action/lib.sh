@@ -30,19 +30,20 @@ bool() {
 	esac
 }
 
-# lines NAME VALUE: the non-blank lines of the list input NAME, one a
-# line, each without its surrounding white space, into the array LINES.
-# A line written as a YAML list item ("- ours.json") is refused: the input
-# is one string, and "- ours.json" would be a file of that name.
+# lines NAME VALUE [WHAT]: the non-blank lines of the list input NAME,
+# one WHAT (default: file) a line, each without its surrounding white
+# space, into the array LINES.  A line written as a YAML list item
+# ("- ours.json") is refused: the input is one string, and "- ours.json"
+# would be a file of that name.
 lines() {
-	local line
+	local line what=${3:-file}
 	LINES=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		line=${line#"${line%%[![:space:]]*}"}
 		line=${line%"${line##*[![:space:]]}"}
 		case $line in
 		-[[:space:]]*)
-			die "input $1: the line \"$line\" is a YAML list item; expected one file a line, without \"- \" ($1: |, then the files)" ;;
+			die "input $1: the line \"$line\" is a YAML list item; expected one $what a line, without \"- \" ($1: |, then the ${what}s)" ;;
 		esac
 		[ -z "$line" ] || LINES+=("$line")
 	done <<<"$2"
@@ -53,6 +54,34 @@ lines() {
 set_output() {
 	case $2 in *$'\n'*) die "output $1 holds a newline" ;; esac
 	printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"
+}
+
+# set_output_lines NAME LINE...: a step output of several lines, one file
+# a line, in GitHub's NAME<<DELIMITER form.  Each line is an absolute path
+# (it starts with /), so none can be the delimiter, nor hold a newline.
+set_output_lines() {
+	local name=$1 line
+	shift
+	for line in "$@"; do
+		case $line in
+		*$'\n'*) die "output $name holds a newline" ;;
+		/*) ;;
+		*) die "output $name: $line is not an absolute path" ;;
+		esac
+	done
+	{
+		printf '%s<<SYNCGATE_EOF\n' "$name"
+		printf '%s\n' "$@"
+		printf 'SYNCGATE_EOF\n'
+	} >>"$GITHUB_OUTPUT"
+}
+
+# in_workspace PATH: PATH, or $GITHUB_WORKSPACE/PATH where it is relative.
+in_workspace() {
+	case $1 in
+	/*) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$GITHUB_WORKSPACE/$1" ;;
+	esac
 }
 
 # need_syncgate: $SYNCGATE, the binary the build step made or named.

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The Action's run step, run when the input cmd or rival-cmd is given: our
+# benchmark command and the rival's, runs times each, in one syncgate run
+# (so that their runs interleave and a drift of the runner falls on both),
+# in run-dir, the results in output-dir as run.ENGINE.N.json beside the
+# commands' output.  Outputs: results and rival, the result files, one a
+# line, which the gate step takes for the inputs of those names; or, when
+# a command fails or syncgate run cannot go on, verdict trouble and
+# exit-status, and the step exits with syncgate run's status (the
+# command's own, for a command that failed).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/action/lib.sh
+. "$here/lib.sh"
+
+need_env GITHUB_OUTPUT GITHUB_WORKSPACE
+need_syncgate
+cmd=${INPUT_CMD:-}
+rival_cmd=${INPUT_RIVAL_CMD:-}
+[ -n "$cmd" ] ||
+	die "input rival-cmd is given but cmd is empty; expected our benchmark's command too"
+
+# what a command's run replaces, refused before minutes of benchmark
+lines results "${INPUT_RESULTS:-}"
+[ "${#LINES[@]}" = 0 ] ||
+	die "inputs cmd and results are both given; expected one: our benchmark's command, or our result files"
+probed="expected cmd alone: syncgate run probes run-dir itself, before the runs and around each"
+[ -z "${INPUT_PROBE:-}" ] || die "inputs cmd and probe are both given; $probed"
+[ -z "${INPUT_PROBE_DIR:-}" ] || die "inputs cmd and probe-dir are both given; $probed"
+lines rival "${INPUT_RIVAL:-}"
+rivals=${#LINES[@]}
+lines baseline "${INPUT_BASELINE:-}"
+baselines=${#LINES[@]}
+if [ -n "$rival_cmd" ]; then
+	[ "$rivals" = 0 ] ||
+		die "inputs rival-cmd and rival are both given; expected one: the rival's command, or its result files"
+	[ "$baselines" = 0 ] ||
+		die "inputs rival-cmd and baseline are both given; expected one: the rival's command, or the baseline's result files"
+	[ -z "${INPUT_RIVAL_PROBE:-}" ] ||
+		die "inputs rival-cmd and rival-probe are both given; ${probed/cmd/rival-cmd}"
+elif [ "$rivals" = 0 ] && [ "$baselines" = 0 ]; then
+	die "inputs rival-cmd, rival and baseline are all empty; expected the rival's command, or the rival's or the baseline's result files"
+fi
+
+engine=${INPUT_ENGINE:-}
+import=${INPUT_IMPORT:-}
+[ -n "$engine" ] || die "input engine is empty; expected our engine's name, for cmd's results"
+[ -n "$import" ] ||
+	die "input import is empty; expected the format of cmd's output (a syncgate import format, or result)"
+runs=${INPUT_RUNS:-3}
+dir=${INPUT_RUN_DIR:-}
+if [ -z "$dir" ]; then
+	dir=$GITHUB_WORKSPACE
+else
+	dir=$(in_workspace "$dir")
+fi
+[ -d "$dir" ] ||
+	die "input run-dir: $dir is not a directory; expected the directory the benchmarks run in, on the volume to measure"
+out=$(in_workspace "${INPUT_OUTPUT_DIR:-syncgate}")
+mkdir -p -- "$out" || die "output-dir: cannot make $out"
+
+# each command is one argument of --cmd, which syncgate run gives to
+# /bin/sh -c: the input's text runs as the command it is, and nothing of
+# it is read by this script's shell
+args=(run --runs "$runs" --dir "$dir" -o "$out/run.json"
+	--engine "$engine" --import "$import" --cmd "$cmd")
+engines=("$engine")
+if [ -n "$rival_cmd" ]; then
+	rival_engine=${INPUT_RIVAL_ENGINE:-}
+	rival_import=${INPUT_RIVAL_IMPORT:-}
+	[ -n "$rival_engine" ] ||
+		die "input rival-engine is empty; expected the rival engine's name, for rival-cmd's results"
+	[ -n "$rival_import" ] || rival_import=$import
+	args+=(--engine "$rival_engine" --import "$rival_import" --cmd "$rival_cmd")
+	engines+=("$rival_engine")
+fi
+
+set +e
+"$SYNCGATE" "${args[@]}"
+rc=$?
+set -e
+if [ "$rc" != 0 ]; then
+	# syncgate run has said which run failed, repeated the end of its
+	# standard error and named the file that holds all of it, in output-dir
+	set_output verdict trouble
+	set_output exit-status "$rc"
+	exit "$rc"
+fi
+
+# syncgate run took runs as a whole number, so it is digits; each engine
+# has run.ENGINE.1.json to run.ENGINE.K.json, and older files beyond K
+# from an earlier job in output-dir are not listed
+[[ $runs =~ ^[0-9]+$ ]] || die "input runs is \"$runs\"; expected a whole number"
+for i in "${!engines[@]}"; do
+	files=()
+	for ((n = 1; n <= 10#$runs; n++)); do
+		f=$out/run.${engines[i]}.$n.json
+		[ -f "$f" ] || die "syncgate run exited 0 but wrote no $f"
+		files+=("$f")
+	done
+	if [ "$i" = 0 ]; then
+		set_output_lines results "${files[@]}"
+	else
+		set_output_lines rival "${files[@]}"
+	fi
+done
