@@ -7,8 +7,9 @@
 #           side's write flushes a commit and the verdict's table.
 #   noisy   six db_bench --sync=1 runs with ../shared/tools/noisy-neighbour.py
 #           started NOISY_AT seconds in (default 4): each run's write p50 in
-#           syncs (its brackets' unit) and the spread, max over min; and the
-#           same p50 in the probe's unit before the whole invocation.
+#           syncs (its rounds' unit) and the spread, max over min; and the
+#           same p50 in the probe's unit before the whole invocation; once
+#           with the brackets alone, once with --probe-every 200ms.
 #   aa      twelve runs of one db_bench command under two names (6 each, in
 #           one invocation); AA_TRIALS (20) seeded random splits of 3 runs
 #           against 3 gated in baseline mode at the default limit: how many
@@ -42,11 +43,6 @@ flushes() {
 	tr -d '\t\n' <"$1" | grep -o '"flushes_per_op":[0-9.e+-]*' | head -1 | cut -d: -f2
 }
 
-# p50_syncs FILE CLASS: the class's p50 in the result's own unit, from report.
-p50_syncs() {
-	"$sg" report "$1" | awk -v c="$2" '$1 == c { print $6 }'
-}
-
 rocks() {
 	for sync in 1 0; do
 		echo "== RocksDB --sync=$sync against LMDB, $runs runs each"
@@ -67,25 +63,43 @@ rocks() {
 	done
 }
 
-noisy() {
-	echo "== six db_bench --sync=1 runs, noisy-neighbour from ${NOISY_AT:-4}s for 30s"
+# noisy_once LABEL [--probe-every D]: six runs with the neighbour part-way.
+noisy_once() {
+	label=$1
+	shift
+	echo "== six db_bench --sync=1 runs ($label), noisy-neighbour from ${NOISY_AT:-4}s for 30s"
 	( sleep "${NOISY_AT:-4}"; python3 "${NOISY:-../shared/tools/noisy-neighbour.py}" "$work/dir" 30 ) &
-	"$sg" run --runs 6 --dir "$work/dir" -o "$work/out/n.json" \
+	"$sg" run --runs 6 --dir "$work/dir" -o "$work/out/n.json" "$@" \
 		--engine rocksdb --import db_bench --cmd "$db --sync=1" 2>"$work/run.err" ||
 		{ cat "$work/run.err" >&2; exit 2; }
 	wait
-	grep -E "brackets|flushes a commit" "$work/run.err"
-	for i in 1 2 3 4 5 6; do
-		f=$work/out/n.rocksdb.$i.json
-		printf '%s %s\n' "$(p50_syncs "$f" fillrandom:write)" \
-			"$(tr -d '\t\n' <"$f" | grep -o '"p50_ns":[0-9.e+]*' | head -1 | cut -d: -f2)"
-	done | awk -v probe="$(tr -d '\t\n' <"$work/out/n.rocksdb.1.json" | grep -o '"median_ns":[0-9.e+]*' | head -1 | cut -d: -f2)" '
-	{ s[NR] = $1; p[NR] = $2 / probe
-	  printf "run %d: write p50 %.2f syncs (brackets), %.2f syncs (probe before the invocation)\n", NR, $1, p[NR] }
-	END { lo = hi = s[1]; plo = phi = p[1]
-	      for (i = 2; i <= NR; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i]
-	                                  if (p[i] < plo) plo = p[i]; if (p[i] > phi) phi = p[i] }
-	      printf "spread, max over min: %.2fx in the brackets'"'"' unit, %.2fx in the probe'"'"'s\n", hi / lo, phi / plo }'
+	grep -E "brackets|rounds through|flushes a commit" "$work/run.err"
+	python3 - "$work"/out/n.rocksdb.[1-6].json <<'PY'
+import json, statistics, sys
+# each run: the write class's p50 over the run's own unit (the median of
+# its rounds' samples, each counted once, as the gate takes brackets and
+# paused rounds) and over the probe's before the invocation
+units, probes = [], []
+for i, path in enumerate(sys.argv[1:], 1):
+    r = json.load(open(path))
+    c = next(c for c in r["classes"] if c["kind"] == "write")
+    s = r["probe"]["series"]["samples_ns"]
+    unit = statistics.median(s)
+    units.append(c["p50_ns"] / unit)
+    probes.append(c["p50_ns"] / r["probe"]["median_ns"])
+    print("run %d: write p50 %.1fus = %.2f syncs of its rounds (median %.1fus; "
+          "before %.1fus, after %.1fus) = %.2f syncs of the probe before (%.1fus)"
+          % (i, c["p50_ns"] / 1e3, units[-1], unit / 1e3,
+             statistics.median(s[:5]) / 1e3, statistics.median(s[-5:]) / 1e3,
+             probes[-1], r["probe"]["median_ns"] / 1e3))
+print("spread, max over min: %.2fx in each run's rounds, %.2fx in the probe's before"
+      % (max(units) / min(units), max(probes) / min(probes)))
+PY
+}
+
+noisy() {
+	noisy_once "brackets only"
+	noisy_once "--probe-every 200ms" --probe-every 200ms
 }
 
 aa() {
