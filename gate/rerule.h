@@ -21,15 +21,11 @@ enum ruling gate_check_rule(const struct gate_verdict *v, struct verdict_check *
     int at_least);
 
 /*
- * Sets half h of v (reads or writes, by kind) to the worst of its rows'
- * rulings and its reason to the gate's words for them (the old reason is
- * the caller's to free).
+ * Rules v's halves from its rows' rulings and the whole from its halves,
+ * as the gate does, and makes their words: the halves' reasons and the
+ * ceiling note (a rival with write classes), freeing what they held.
  */
-void gate_rule_half(struct gate_verdict *v, enum class_kind kind,
-    struct verdict_half *h);
-
-/* Sets v->ceiling_note (the old one is the caller's to free). */
-void gate_ceiling_note(struct gate_verdict *v);
+void gate_rule_whole(struct gate_verdict *v);
 
 /*
  * Check i of v as a kind of check the gate makes for its class (its

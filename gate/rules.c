@@ -422,9 +422,9 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 	free(exact.s);
 }
 
-void
-gate_rule_half(struct gate_verdict *v, enum class_kind kind,
-    struct verdict_half *h)
+/* Half h of v, by kind: the worst of its rows' rulings, and the gate's words. */
+static void
+rule_half(struct gate_verdict *v, enum class_kind kind, struct verdict_half *h)
 {
 	size_t i;
 
@@ -432,11 +432,12 @@ gate_rule_half(struct gate_verdict *v, enum class_kind kind,
 	for (i = 0; i < v->nrows; i++)
 		if (v->rows[i].kind == kind)
 			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
+	free(h->reason);
 	h->reason = gate_half_reason(v, kind, h->ruling);
 }
 
-void
-gate_ceiling_note(struct gate_verdict *v)
+static char *
+ceiling_note(const struct gate_verdict *v)
 {
 	char b[32], c[32], cc[96];
 	char *out, *next;
@@ -463,7 +464,22 @@ gate_ceiling_note(struct gate_verdict *v)
 		free(out);
 		out = next;
 	}
-	v->ceiling_note = out;
+	return out;
+}
+
+void
+gate_rule_whole(struct gate_verdict *v)
+{
+	size_t i;
+
+	rule_half(v, KIND_READ, &v->reads);
+	rule_half(v, KIND_WRITE, &v->writes);
+	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
+	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
+		;
+	free(v->ceiling_note);
+	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
+	    NULL;
 }
 
 /*
@@ -711,19 +727,11 @@ static void
 rule_overall(struct gate_ctx *ctx)
 {
 	struct gate_verdict *v = ctx->v;
-	size_t i;
 
-	gate_rule_half(v, KIND_READ, &v->reads);
-	gate_rule_half(v, KIND_WRITE, &v->writes);
-	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
+	gate_rule_whole(v);
 	if (v->overall == RULING_NOT_RULED)
 		verdict_note(v, "nothing was ruled: the two results have no class in "
 		    "common");
-	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == KIND_WRITE)
-			break;
-	if (v->mode == MODE_RIVAL && i < v->nrows)
-		gate_ceiling_note(v);
 }
 
 int

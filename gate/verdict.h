@@ -17,7 +17,7 @@
  * A loaded verdict's structure and figures, held to each other before
  * verdict_rerule (gate/rerule.h) rules it again: each class once, each
  * check a kind the gate makes with its half's limit and its class's
- * figures (verdict_check_figures), no check of a class in neither half.
+ * figures, no check of a class in neither half.
  * Its rulings and words are not held to anything: they are made again.
  * name is the file, for messages; each returns 0, or -1 with err naming
  * the file, the field and what was expected.
@@ -26,20 +26,16 @@ int verdict_check(const struct gate_verdict *v, const char *name, char *err);
 
 /*
  * The unit as its source has it, and a row's ratios and syncs as its
- * latencies and the unit give them; path is where the row sits
- * ("writes.classes[0]").
+ * latencies and the unit give them, each interval around its figure;
+ * path is where the row sits ("writes.classes[0]").
  */
 int verdict_check_unit(const struct verdict_unit *u, const char *name,
     char *err);
 int verdict_check_row(const struct verdict_row *r, const struct verdict_unit *u,
     const char *name, const char *path, char *err);
 
-/*
- * The thresholds of v's mode, each check a kind the gate makes there,
- * its limit its half's threshold, its value and interval its class's
- * figures.
- */
-int verdict_check_figures(const struct gate_verdict *v, const char *name,
+/* The thresholds of v's mode, and none of the other mode's. */
+int verdict_check_thresholds(const struct gate_verdict *v, const char *name,
     char *err);
 
 #endif

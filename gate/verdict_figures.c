@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A loaded verdict's figures held to each other as the gate makes them:
- * the thresholds to the mode, the unit to its source, a class's ratios
- * and syncs to its latencies, and each check to a kind the gate makes,
- * its limit to its half's threshold and its value to its class's
- * figures.  Its rulings are then made again from them
+ * an interval to its figure, the thresholds to the mode, the unit to its
+ * source, a class's ratios and syncs to its latencies, and each check to
+ * a kind the gate makes, its limit to its half's threshold and its value
+ * to its class's figures.  Its rulings are then made again from them
  * (gate/verdict_rulings.c), so only figures are held here, never words.
  * Figures agree within the gate's own tie (gate_tie).
  */
@@ -23,20 +23,22 @@ agree(double x, double want)
 	if (isnan(x) || isnan(want))
 		return isnan(x) && isnan(want);
 	/* an unbounded end (0 below, infinity above) agrees only with itself */
-	if (x == want)
-		return 1;
-	return isfinite(x) && isfinite(want) && fabs(x - want) <= gate_tie(want);
+	return x == want || (isfinite(x) && isfinite(want) &&
+	    fabs(x - want) <= gate_tie(want));
+}
+
+/* Exactly equal, or both absent. */
+static int
+same(double x, double y)
+{
+	return x == y || (isnan(x) && isnan(y));
 }
 
 /* A figure as the file would hold it: "8", "2.5364238410596025", "null". */
 static const char *
 fig(char *buf, size_t len, double d)
 {
-	if (isnan(d) || isinf(d))
-		snprintf(buf, len, "null");
-	else
-		json_shortest(buf, len, d);
-	return buf;
+	return isfinite(d) ? json_shortest(buf, len, d) : strcpy(buf, "null");
 }
 
 /* An interval as the file would hold it: "[2.2, 2.7]", "null". */
@@ -46,144 +48,133 @@ interval(char *buf, size_t len, double lo, double hi)
 	char a[32], b[32];
 
 	if (isnan(lo) && isnan(hi))
-		snprintf(buf, len, "null");
-	else
-		snprintf(buf, len, "[%s, %s]", fig(a, sizeof a, lo), fig(b, sizeof b, hi));
+		return strcpy(buf, "null");
+	snprintf(buf, len, "[%s, %s]", fig(a, sizeof a, lo), fig(b, sizeof b, hi));
 	return buf;
 }
 
-/* x's interval holds its point; no interval without a point. */
-static int
-holds(struct verdict_value x)
+/* A string of the file in a message: quoted, or null. */
+static const char *
+quoted(char *buf, size_t len, const char *s)
 {
-	if (isnan(x.v))
-		return isnan(x.lo) && isnan(x.hi);
-	return (isnan(x.lo) || x.lo <= x.v + gate_tie(x.v)) &&
-	    (isnan(x.hi) || x.hi >= x.v - gate_tie(x.v));
+	char q[80];
+
+	if (s == NULL)
+		return strcpy(buf, "null");
+	snprintf(buf, len, "\"%s\"", err_quote(q, sizeof q, s));
+	return buf;
 }
 
+/* 0 where x's interval, at path.key, holds its figure; none without one. */
 static int
-bad_interval(const char *file, const char *path, const char *key,
-    struct verdict_value x, char *err)
+check_interval(struct verdict_value x, const char *file, const char *path,
+    const char *key, char *err)
 {
 	char a[80], b[32];
+	int holds = isnan(x.v) ? isnan(x.lo) && isnan(x.hi) :
+	    (isnan(x.lo) || x.lo <= x.v + gate_tie(x.v)) &&
+	    (isnan(x.hi) || x.hi >= x.v - gate_tie(x.v));
 
+	if (holds)
+		return 0;
 	return errf(err, "%s: %s.%s is %s; expected an interval around its figure, "
 	    "%s", file, path, key, interval(a, sizeof a, x.lo, x.hi),
 	    fig(b, sizeof b, x.v));
 }
 
-/* One figure of a row against what its latencies and unit give. */
-static int
-row_figure(struct verdict_value x, double want, const char *file,
-    const char *path, const char *key, const char *from, char *err)
-{
-	char a[32], b[32];
-
-	if (!agree(x.v, want))
-		return errf(err, "%s: %s.%s is %s; expected %s, %s", file, path, key,
-		    fig(a, sizeof a, x.v), fig(b, sizeof b, want), from);
-	return 0;
-}
-
-static int
-row_side(const struct verdict_row *r, int ours, const struct verdict_unit *u,
+int
+verdict_check_row(const struct verdict_row *r, const struct verdict_unit *u,
     const char *file, const char *path, char *err)
 {
-	const char *s = ours ? "ours" : "rival";
-	struct verdict_value p[4] = { ours ? r->ours_p50 : r->rival_p50,
-		ours ? r->ours_p99 : r->rival_p99,
-		ours ? r->ours_syncs_p50 : r->rival_syncs_p50,
-		ours ? r->ours_syncs_p99 : r->rival_syncs_p99 };
-	static const char *const key[4] = { "p50_ns", "p99_ns", "p50_syncs", "p99_syncs" };
-	static const char *const ci[4] = { "p50_ci_ns", "p99_ci_ns", "p50_syncs_ci",
-		"p99_syncs_ci" };
-	double unit = ours ? u->ours_ns : u->rival_ns;
-	int syncs = r->kind == KIND_WRITE && u->source != UNIT_NONE;
-	int has = ours ? r->ours_samples : r->rival_samples;
-	size_t n = ours ? r->ours_nsamples : r->rival_nsamples;
-	char k[40], from[96];
-	int i;
+	int syncs = r->kind == KIND_WRITE && u->source != UNIT_NONE, i;
+	const char *none = r->kind == KIND_READ ? "as a read is not put in syncs" :
+	    "as unit.source is \"none\"";
+	/* each interval, then each figure that follows from the latencies */
+	const struct {
+		const char *key, *ci;
+		struct verdict_value x;
+		double want;
+		const char *from;       /* NULL: a latency, which nothing gives */
+	} t[] = {
+		{ "ours.p50_ns", "ours.p50_ci_ns", r->ours_p50, NAN, NULL },
+		{ "ours.p99_ns", "ours.p99_ci_ns", r->ours_p99, NAN, NULL },
+		{ "rival.p50_ns", "rival.p50_ci_ns", r->rival_p50, NAN, NULL },
+		{ "rival.p99_ns", "rival.p99_ci_ns", r->rival_p99, NAN, NULL },
+		{ "ours.p50_syncs", "ours.p50_syncs_ci", r->ours_syncs_p50,
+		  r->ours_p50.v / u->ours_ns, "ours.p50_ns over unit.ours.ns" },
+		{ "ours.p99_syncs", "ours.p99_syncs_ci", r->ours_syncs_p99,
+		  r->ours_p99.v / u->ours_ns, "ours.p99_ns over unit.ours.ns" },
+		{ "rival.p50_syncs", "rival.p50_syncs_ci", r->rival_syncs_p50,
+		  r->rival_p50.v / u->rival_ns, "rival.p50_ns over unit.rival.ns" },
+		{ "rival.p99_syncs", "rival.p99_syncs_ci", r->rival_syncs_p99,
+		  r->rival_p99.v / u->rival_ns, "rival.p99_ns over unit.rival.ns" },
+		{ "ratio.p50", "ratio.p50_ci", r->ratio_p50,
+		  r->rival_p50.v / r->ours_p50.v, "rival.p50_ns over ours.p50_ns" },
+		{ "ratio.p99", "ratio.p99_ci", r->ratio_p99,
+		  r->rival_p99.v / r->ours_p99.v, "rival.p99_ns over ours.p99_ns" },
+	};
+	char a[32], b[32];
 
-	for (i = 0; i < 4; i++) {
-		snprintf(k, sizeof k, "%s.%s", s, ci[i]);
-		if (!holds(p[i]))
-			return bad_interval(file, path, k, p[i], err);
-		snprintf(k, sizeof k, "%s.%s", s, key[i]);
-		if (i < 2)
-			continue;
-		if (syncs)
-			snprintf(from, sizeof from, "%s.%s over unit.%s.ns", s,
-			    key[i - 2], s);
-		else
-			snprintf(from, sizeof from, "%s", r->kind == KIND_READ ?
-			    "as a read is not put in syncs" :
-			    "as unit.source is \"none\"");
-		if (row_figure(p[i], syncs ? p[i - 2].v / unit : NAN, file, path, k,
-		    from, err) < 0)
+	for (i = 0; i < 10; i++)
+		if (check_interval(t[i].x, file, path, t[i].ci, err) < 0)
 			return -1;
-	}
-	if ((has != 0) != (n > 0))
-		return errf(err, "%s: %s.%s.has_samples is %s; expected %s, as its "
-		    "samples are %zu", file, path, s, has ? "true" : "false",
-		    n > 0 ? "true" : "false", n);
-	return 0;
-}
+	for (i = 4; i < 10; i++) {
+		double want = i < 8 && !syncs ? NAN : t[i].want;
 
-int
-verdict_check_row(const struct verdict_row *r,
-    const struct verdict_unit *u, const char *file, const char *path, char *err)
-{
-	if (row_side(r, 1, u, file, path, err) < 0 ||
-	    row_side(r, 0, u, file, path, err) < 0)
-		return -1;
-	if (!holds(r->ratio_p50))
-		return bad_interval(file, path, "ratio.p50_ci", r->ratio_p50, err);
-	if (!holds(r->ratio_p99))
-		return bad_interval(file, path, "ratio.p99_ci", r->ratio_p99, err);
-	return row_figure(r->ratio_p50, r->rival_p50.v / r->ours_p50.v, file, path,
-	    "ratio.p50", "rival.p50_ns over ours.p50_ns", err) < 0 ||
-	    row_figure(r->ratio_p99, r->rival_p99.v / r->ours_p99.v, file, path,
-	    "ratio.p99", "rival.p99_ns over ours.p99_ns", err) < 0 ? -1 : 0;
+		if (!agree(t[i].x.v, want))
+			return errf(err, "%s: %s.%s is %s; expected %s, %s", file, path,
+			    t[i].key, fig(a, sizeof a, t[i].x.v), fig(b, sizeof b, want),
+			    i < 8 && !syncs ? none : t[i].from);
+	}
+	for (i = 0; i < 2; i++) {
+		int has = i ? r->rival_samples : r->ours_samples;
+		size_t n = i ? r->rival_nsamples : r->ours_nsamples;
+
+		if ((has != 0) != (n > 0))
+			return errf(err, "%s: %s.%s.has_samples is %s; expected %s, as "
+			    "its samples are %zu", file, path, i ? "rival" : "ours",
+			    has ? "true" : "false", n > 0 ? "true" : "false", n);
+	}
+	return 0;
 }
 
 /* The unit as its source has it: none without figures, one when shared. */
 int
-verdict_check_unit(const struct verdict_unit *u, const char *file,
-    char *err)
+verdict_check_unit(const struct verdict_unit *u, const char *file, char *err)
 {
 	const char *src = unit_source_name(u->source);
-	struct verdict_value o = { u->ours_ns, u->ours_lo_ns, u->ours_hi_ns };
-	struct verdict_value r = { u->rival_ns, u->rival_lo_ns, u->rival_hi_ns };
+	double o = u->ours_ns, r = u->rival_ns;
 	char a[32], b[80], c[32], d[80];
 
-	if (u->source == UNIT_NONE && !(isnan(o.v) && isnan(r.v)))
+	if (u->source == UNIT_NONE && !(isnan(o) && isnan(r)))
 		return errf(err, "%s: unit.%s.ns is %s; expected null, as unit.source "
-		    "is \"none\"", file, isnan(o.v) ? "rival" : "ours",
-		    fig(a, sizeof a, isnan(o.v) ? r.v : o.v));
+		    "is \"none\"", file, isnan(o) ? "rival" : "ours",
+		    fig(a, sizeof a, isnan(o) ? r : o));
 	if (u->source == UNIT_NONE && u->why_none == NULL)
 		return errf(err, "%s: unit.why_none is null; expected why writes are "
 		    "not put in syncs, as unit.source is \"none\"", file);
-	if (u->source != UNIT_NONE && (isnan(o.v) || isnan(r.v)))
+	if (u->source != UNIT_NONE && (isnan(o) || isnan(r)))
 		return errf(err, "%s: unit.%s.ns is null; expected one sync's latency, "
-		    "as unit.source is \"%s\"", file, isnan(o.v) ? "ours" : "rival", src);
-	if (!holds(o))
-		return bad_interval(file, "unit", "ours.band_ns", o, err);
-	if (!holds(r))
-		return bad_interval(file, "unit", "rival.band_ns", r, err);
-	if (u->source == UNIT_SHARED && !(o.v == r.v &&
-	    ((isnan(o.lo) && isnan(r.lo)) || o.lo == r.lo) &&
-	    ((isnan(o.hi) && isnan(r.hi)) || o.hi == r.hi)))
+		    "as unit.source is \"%s\"", file, isnan(o) ? "ours" : "rival", src);
+	if (check_interval((struct verdict_value){ o, u->ours_lo_ns, u->ours_hi_ns },
+	    file, "unit", "ours.band_ns", err) < 0 ||
+	    check_interval((struct verdict_value){ r, u->rival_lo_ns, u->rival_hi_ns },
+	    file, "unit", "rival.band_ns", err) < 0)
+		return -1;
+	if (u->source == UNIT_SHARED && !(o == r && same(u->ours_lo_ns,
+	    u->rival_lo_ns) && same(u->ours_hi_ns, u->rival_hi_ns)))
 		return errf(err, "%s: unit.rival is %s with band %s; expected unit.ours "
 		    "(%s with band %s), as unit.source is \"shared\"", file,
-		    fig(a, sizeof a, r.v), interval(b, sizeof b, r.lo, r.hi),
-		    fig(c, sizeof c, o.v), interval(d, sizeof d, o.lo, o.hi));
+		    fig(a, sizeof a, r), interval(b, sizeof b, u->rival_lo_ns,
+		    u->rival_hi_ns), fig(c, sizeof c, o), interval(d, sizeof d,
+		    u->ours_lo_ns, u->ours_hi_ns));
 	return 0;
 }
 
 /* The thresholds of the verdict's mode, and none of the other's. */
-static int
-thresholds(const struct gate_verdict *v, const char *file, char *err)
+int
+verdict_check_thresholds(const struct gate_verdict *v, const char *file,
+    char *err)
 {
 	int base = v->mode == MODE_BASELINE;
 	const struct {
@@ -203,28 +194,12 @@ thresholds(const struct gate_verdict *v, const char *file, char *err)
 	char a[32];
 	size_t i;
 
-	for (i = 0; i < 3; i++) {
-		if (t[i].want && isnan(t[i].x))
-			return errf(err, "%s: %s is null; expected %s in a verdict "
-			    "against %s", file, t[i].key, t[i].what, mode);
-		if (!t[i].want && !isnan(t[i].x))
-			return errf(err, "%s: %s is %s; expected null in a verdict "
-			    "against %s", file, t[i].key, fig(a, sizeof a, t[i].x), mode);
-	}
+	for (i = 0; i < 3; i++)
+		if (t[i].want == !!isnan(t[i].x))
+			return errf(err, "%s: %s is %s; expected %s in a verdict against "
+			    "%s", file, t[i].key, fig(a, sizeof a, t[i].x), t[i].want ?
+			    t[i].what : "null", mode);
 	return 0;
-}
-
-/* A string of the file in a message: quoted, or null. */
-static const char *
-quoted(char *buf, size_t len, const char *s)
-{
-	char q[80];
-
-	if (s == NULL)
-		snprintf(buf, len, "null");
-	else
-		snprintf(buf, len, "\"%s\"", err_quote(q, sizeof q, s));
-	return buf;
 }
 
 const struct gate_check_kind *
@@ -235,7 +210,10 @@ verdict_check_kind(const struct gate_verdict *v, size_t i, const char *file,
 	const struct gate_check_kind *k = c->statistic == NULL ? NULL :
 	    gate_check_kind_find(c->statistic, v->mode, c->kind,
 	    v->unit.source != UNIT_NONE);
+	const char *key[2] = { "value_unit", "comparison" };
+	const char *got[2] = { c->value_unit, c->comparison }, *want[2];
 	char q[96], a[32], b[32];
+	int j;
 
 	if (k == NULL) {
 		errf(err, "%s: checks[%zu].statistic is %s; expected a check the gate "
@@ -246,19 +224,15 @@ verdict_check_kind(const struct gate_verdict *v, size_t i, const char *file,
 		    " without a sync unit" : "");
 		return NULL;
 	}
-	if (c->value_unit == NULL || strcmp(c->value_unit, k->value_unit) != 0) {
-		errf(err, "%s: checks[%zu].value_unit is %s; expected \"%s\" for a "
-		    "\"%s\" check", file, i, quoted(q, sizeof q, c->value_unit),
-		    k->value_unit, k->statistic);
-		return NULL;
-	}
-	if (c->comparison == NULL || strcmp(c->comparison, k->at_least ? ">=" :
-	    "<=") != 0) {
-		errf(err, "%s: checks[%zu].comparison is %s; expected \"%s\" for a "
-		    "\"%s\" check", file, i, quoted(q, sizeof q, c->comparison),
-		    k->at_least ? ">=" : "<=", k->statistic);
-		return NULL;
-	}
+	want[0] = k->value_unit;
+	want[1] = k->at_least ? ">=" : "<=";
+	for (j = 0; j < 2; j++)
+		if (got[j] == NULL || strcmp(got[j], want[j]) != 0) {
+			errf(err, "%s: checks[%zu].%s is %s; expected \"%s\" for a "
+			    "\"%s\" check", file, i, key[j], quoted(q, sizeof q, got[j]),
+			    want[j], k->statistic);
+			return NULL;
+		}
 	if (!agree(c->limit, gate_check_limit(k, v))) {
 		errf(err, "%s: checks[%zu].limit is %s; expected %s, %s", file, i,
 		    fig(a, sizeof a, c->limit), fig(b, sizeof b, gate_check_limit(k, v)),
@@ -284,7 +258,8 @@ derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
 	if (k->limit == LIMIT_COMMIT_SYNCS) {
 		*want = row->ours_syncs_p50;
 		*from = "ours.p50_syncs_ci";
-	} else if (k->limit == LIMIT_READ_SPEEDUP || (k->limit == LIMIT_RIVAL && !units)) {
+	} else if (k->limit == LIMIT_READ_SPEEDUP ||
+	    (k->limit == LIMIT_RIVAL && !units)) {
 		*want = *ratio;
 		*from = k->quantile == 99 ? "ratio.p99_ci" : "ratio.p50_ci";
 	} else if (k->limit == LIMIT_REGRESSION && !units) {
@@ -313,8 +288,8 @@ verdict_check_value(const struct gate_verdict *v, size_t i,
 		    "figure of its class %s", file, i, fig(a, sizeof a, c->value.v),
 		    fig(b, sizeof b, want), quoted(q, sizeof q, c->class_name));
 	snprintf(path, sizeof path, "checks[%zu]", i);
-	if (!holds(c->value))
-		return bad_interval(file, path, "ci", c->value, err);
+	if (check_interval(c->value, file, path, "ci", err) < 0)
+		return -1;
 	if (k->quantile == 0 || !derived_ci(k, row, v, &ci, &from) ||
 	    (agree(c->value.lo, ci.lo) && agree(c->value.hi, ci.hi)))
 		return 0;
@@ -322,18 +297,4 @@ verdict_check_value(const struct gate_verdict *v, size_t i,
 	    file, i, interval(a, sizeof a, c->value.lo, c->value.hi),
 	    interval(b, sizeof b, ci.lo, ci.hi), from,
 	    quoted(q, sizeof q, c->class_name));
-}
-
-int
-verdict_check_figures(const struct gate_verdict *v, const char *name,
-    char *err)
-{
-	size_t i;
-
-	if (thresholds(v, name, err) < 0)
-		return -1;
-	for (i = 0; i < v->nchecks; i++)
-		if (verdict_check_kind(v, i, name, err) == NULL)
-			return -1;
-	return 0;
 }

@@ -2,13 +2,14 @@
 /*
  * syncgate-verdict/1 back into a struct gate_verdict, so `syncgate
  * report` renders a saved verdict as the gate rendered it: its schema and
- * ranges held here, its rulings made again from its figures
- * (gate/verdict_rulings.c), never its words compared.  Every
- * key report/json.c writes must be present (null where the figure is
- * absent); unknown keys are ignored.  A message names the file and the
+ * ranges held here, one table of fields a struct, its rulings made again
+ * from its figures (gate/verdict_rulings.c), never its words compared.
+ * Every key report/json.c writes must be present (null where the figure
+ * is absent); unknown keys are ignored.  A message names the file and the
  * JSON path: "v.json: reads.classes[0].ours.p50_ns is a string; ...".
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,6 @@
 /* The verdict format this build reads, syncgate-verdict/1, and each earlier. */
 #define VERDICT_PREFIX "syncgate-verdict/"
 #define VERDICT_VERSION 1
-
-/* Every key is there, null where the figure is absent. */
-#define MISSING "it in every " VERDICT_FORMAT
 
 /*
  * What a figure may be: the range a gate could have produced, and the
@@ -42,6 +40,8 @@ static const struct json_span POSITIVE = { 0, HUGE_VAL, 1, 0, 0,
 /* a check's figure: a count of flushes a commit may be 0 (to a tenth) */
 static const struct json_span FIGURE = { 0, HUGE_VAL, 0, 0, 0,
 	"a number from 0 up, or null", NULL, NULL };
+static const struct json_span FLUSHES = { 0, 1e6, 0, 0, 0,
+	"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
 static const struct json_span FRACTION = { 0, 10, 0, 0, 0,
 	"a fraction from 0 to 10 or null", NULL, NULL };
 static const struct json_span LEVEL = { 0, 1, 1, 0, 0,
@@ -49,101 +49,215 @@ static const struct json_span LEVEL = { 0, 1, 1, 0, 0,
 /* the gate takes levels over 50% and under 100% and nothing else */
 static const struct json_span CONFIDENCE = { 0.5, 1, 1, 1, 0,
 	"a level over 0.5 and under 1, or null", NULL, NULL };
+static const struct json_span COUNT = { 0, 1e15, 0, 0, 1,
+	"a whole number from 0 to 1000000000000000", NULL, NULL };
+static const struct json_span COUNT_OR_NULL = { 0, 1e15, 0, 0, 1,
+	"a whole number from 0 to 1000000000000000 or null", NULL, NULL };
+static const struct json_span WRITERS = { 1, 1e6, 0, 0, 1,
+	"a whole number from 1 to 1000000", NULL, NULL };
+static const struct json_span RUNS = { 1, 1000, 0, 0, 1,
+	"a whole number from 1 to 1000", NULL, NULL };
 
-/* A string, or with nullable also null (then *out stays NULL). */
-static int
-get_str(const cJSON *o, const char *key, int nullable, char **out,
-    const struct json_at *w)
-{
-	return json_get_string(o, key, nullable ? JSON_NULL : 0,
-	    nullable ? "a string or null" : "a string", w, out) < 0 ? -1 : 0;
-}
+/* The words a field may hold, each at its value. */
+struct words {
+	const char *const *w;
+	size_t n;
+	const char *expected;
+};
 
-/* A figure of span s, or null as NaN. */
-static int
-get_num(const cJSON *o, const char *key, const struct json_span *s,
-    double *out, const struct json_at *w)
-{
-	return json_get_number(o, key, JSON_NULL, s, w, out) < 0 ? -1 : 0;
-}
+static const char *const side_words[] = { "rival", "ours" };
+static const char *const rounds_word[] = { "rounds" };
 
-/* A whole number in [min, max], or with nullable null as -1. */
-static int
-get_count(const cJSON *o, const char *key, int nullable, double min,
-    double max, long long *out, const struct json_at *w)
-{
-	char words[96];
-	struct json_span s = { min, max, 0, 0, 1, words, NULL, NULL };
-	double d;
+static const struct words RULINGS = { ruling_names, VERDICT_NRULINGS,
+	"\"pass\", \"fail\", \"indeterminate\" or \"not ruled\"" };
+static const struct words KINDS = { class_kind_names, KIND_WRITE + 1,
+	"\"read\" or \"write\"" };
+static const struct words REACHES = { reach_names, REACH_NO + 1,
+	"\"yes\", \"no\" or \"unknown\"" };
+static const struct words SOURCES = { unit_source_names, UNIT_NSOURCES,
+	"\"shared\", \"per-volume\", \"per-run\" or \"none\"" };
+static const struct words MODES = { gate_mode_names, GATE_NMODES,
+	"\"rival\" or \"baseline\"" };
+static const struct words SCOPES = { verdict_scope_names, VERDICT_NSCOPES,
+	"\"run\" or \"runs\"" };
+static const struct words HOSTS = { verdict_hosts_names, VERDICT_NHOSTS,
+	"\"same\", \"different\", \"unknown\" or \"unrecorded\"" };
+static const struct words SIDES = { side_words, 2, "\"ours\" or \"rival\"" };
+/* "rounds" where a side's band spans its rounds' medians; absent: an interval */
+static const struct words ROUNDS = { rounds_word, 1, "\"rounds\" or absent" };
 
-	snprintf(words, sizeof words, "a whole number from %.0f to %.0f%s", min,
-	    max, nullable ? " or null" : "");
-	if (json_get_number(o, key, nullable ? JSON_NULL : 0, &s, w, &d) < 0)
-		return -1;
-	*out = isnan(d) ? -1 : (long long)d;
-	return 0;
-}
+enum field_type {
+	F_STR,                  /* char * */
+	F_NUM,                  /* double, null as NaN */
+	F_PAIR,                 /* an interval, its ends at off and hi */
+	F_LLONG, F_SIZE, F_INT, /* a whole number, null as -1 */
+	F_BOOL,                 /* int */
+	F_WORD,                 /* an enum: the index of its word */
+	F_FLAG,                 /* int: 1 where the word is there */
+	F_STRINGS,              /* char **, their count at hi */
+	F_OBJ                   /* an object of fields sub, of the struct at off */
+};
 
-static int
-get_ruling(const cJSON *o, const char *key, enum ruling *r,
-    const struct json_at *w)
-{
-	int i;
+/* One member of a JSON object, and the member of a struct it is read into. */
+struct field {
+	const char *key;
+	enum field_type type;
+	int flags;              /* JSON_OPTIONAL, JSON_NULL */
+	size_t off, hi;         /* F_OBJ: hi an int set where the object is there */
+	const struct json_span *span;
+	const struct words *words;
+	const struct field *sub;
+	const char *what;       /* F_BOOL: what is expected, NULL "true or false" */
+};
 
-	if (json_get_word(o, key, 0, ruling_names, VERDICT_NRULINGS,
-	    "\"pass\", \"fail\", \"indeterminate\" or \"not ruled\"", w, &i) < 0)
-		return -1;
-	*r = (enum ruling)i;
-	return 0;
-}
+#define ABSENT (JSON_OPTIONAL | JSON_NULL)
+#define AT(b, off, type) ((type *)(void *)((b) + (off)))
+/* A table's struct is T, defined before it. */
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define STR(k, m, fl) { F(k, F_STR, fl, m) }
+#define NUM(k, m, fl, s) { F(k, F_NUM, fl, m), .span = &s }
+#define WHOLE(k, ty, m, fl, s) { F(k, ty, fl, m), .span = &s }
+#define PAIR(k, lo, h, s) { F(k, F_PAIR, JSON_NULL, lo), .hi = offsetof(T, h), .span = &s }
+/* a figure and its interval */
+#define VALUE(k, ci, m, s) NUM(k, m.v, JSON_NULL, s), PAIR(ci, m.lo, m.hi, s)
+#define BOOL(k, m, fl, w) { F(k, F_BOOL, fl, m), .what = w }
+#define WORD(k, m, fl, w) { F(k, F_WORD, fl, m), .words = &w }
+#define OBJ(k, at, f) { .key = k, .type = F_OBJ, .off = at, .sub = f }
+#define END { .key = NULL }
 
-static int
-get_kind(const cJSON *o, const char *key, enum class_kind *k,
-    const struct json_at *w)
-{
-	const char *names[KIND_WRITE + 1];
-	int i;
+#define T struct verdict_side
+static const struct field group_fields[] = {
+	WHOLE("writers", F_INT, group_writers, 0, WRITERS),
+	NUM("syncs_p50", group_syncs_p50, JSON_NULL, SYNCS),
+	NUM("syncs_p99", group_syncs_p99, JSON_NULL, SYNCS), END
+};
 
-	/* model/result.c's words, each at its kind */
-	for (i = 0; i <= KIND_WRITE; i++)
-		names[i] = class_kind_name((enum class_kind)i);
-	if (json_get_word(o, key, 0, names, KIND_WRITE + 1, "\"read\" or \"write\"",
-	    w, &i) < 0)
-		return -1;
-	*k = (enum class_kind)i;
-	return 0;
-}
+static const struct field probe_fields[] = {
+	STR("host_id", host_id, JSON_NULL), STR("volume_id", volume_id, JSON_NULL),
+	STR("fs", fs, JSON_NULL), STR("method", method, JSON_NULL),
+	STR("device", device, JSON_NULL), WORD("reaches_device", reaches, 0, REACHES),
+	NUM("median_ns", probe_median_ns, JSON_NULL, LATENCY),
+	PAIR("ci_ns", probe_ci_lo_ns, probe_ci_hi_ns, LATENCY),
+	NUM("ci_level", probe_ci_level, JSON_NULL, LEVEL),
+	WHOLE("samples", F_SIZE, probe_samples, 0, COUNT),
+	{ F("evidence", F_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
+	{ .key = "group_commit", .type = F_OBJ, .flags = JSON_NULL, .sub = group_fields },
+	END
+};
 
-/*
- * null (no interval: both NaN) or [lo, hi] with lo <= hi, where an end
- * that could not be bounded is null: 0 below, infinity above.
- */
-static int
-get_interval(const cJSON *o, const char *key, const struct json_span *s,
-    double *lo, double *hi, const struct json_at *w)
-{
-	if (json_get_pair(o, key, JSON_NULL, "null or [low, high] (numbers or "
-	    "null)", s, JSON_NULL, w, lo, hi) < 0)
-		return -1;
-	if (cJSON_IsArray(json_member(o, key))) {
-		if (isnan(*lo))
-			*lo = 0;
-		if (isnan(*hi))
-			*hi = INFINITY;
-	}
-	return 0;
-}
+/* The runs behind a side follow (get_runs). */
+static const struct field side_fields[] = {
+	STR("engine", engine, 0), STR("label", label, JSON_NULL),
+	STR("version", version, JSON_NULL), STR("workload", workload, JSON_NULL),
+	WHOLE("concurrency", F_LLONG, concurrency, JSON_NULL, COUNT_OR_NULL),
+	STR("file", file, JSON_NULL), STR("probe_file", probe_file, JSON_NULL),
+	{ .key = "probe", .type = F_OBJ, .flags = JSON_NULL,
+	  .hi = offsetof(T, has_probe), .sub = probe_fields }, END
+};
+#undef T
 
-/* key and ci_key into a value with its interval, both in s's range. */
-static int
-get_value(const cJSON *o, const char *key, const char *ci_key,
-    const struct json_span *s, struct verdict_value *x, const struct json_at *w)
-{
-	if (get_num(o, key, s, &x->v, w) < 0 ||
-	    get_interval(o, ci_key, s, &x->lo, &x->hi, w) < 0)
-		return -1;
-	return 0;
-}
+#define T struct verdict_unit
+#define UNIT_SIDE(s) { NUM("ns", s##_ns, JSON_NULL, LATENCY), \
+	PAIR("band_ns", s##_lo_ns, s##_hi_ns, LATENCY), \
+	{ F("band_from", F_FLAG, JSON_OPTIONAL, s##_band_rounds), .words = &ROUNDS }, END }
+static const struct field unit_ours[] = UNIT_SIDE(ours);
+static const struct field unit_rival[] = UNIT_SIDE(rival);
+
+static const struct field unit_fields[] = {
+	WORD("source", source, 0, SOURCES),
+	OBJ("ours", 0, unit_ours), OBJ("rival", 0, unit_rival),
+	STR("description", description, JSON_NULL),
+	STR("why_none", why_none, JSON_NULL), END
+};
+#undef T
+
+/* A row's position is read first, to find its place (get_row). */
+#define T struct verdict_row
+#define ROW_SIDE(s) { WHOLE("samples", F_SIZE, s##_nsamples, 0, COUNT), \
+	VALUE("p50_ns", "p50_ci_ns", s##_p50, LATENCY), \
+	VALUE("p99_ns", "p99_ci_ns", s##_p99, LATENCY), \
+	VALUE("p50_syncs", "p50_syncs_ci", s##_syncs_p50, SYNCS), \
+	VALUE("p99_syncs", "p99_syncs_ci", s##_syncs_p99, SYNCS), \
+	BOOL("has_samples", s##_samples, 0, NULL), \
+	NUM("flushes_per_op", s##_flushes, JSON_OPTIONAL, FLUSHES), END }
+static const struct field row_ours[] = ROW_SIDE(ours), row_rival[] = ROW_SIDE(rival);
+
+static const struct field ratio_fields[] = {
+	VALUE("p50", "p50_ci", ratio_p50, RATIO),
+	VALUE("p99", "p99_ci", ratio_p99, RATIO), END
+};
+
+static const struct field row_fields[] = {
+	STR("name", name, 0), WORD("verdict", ruling, 0, RULINGS),
+	OBJ("ours", 0, row_ours), OBJ("rival", 0, row_rival),
+	OBJ("ratio", 0, ratio_fields), END
+};
+#undef T
+
+/* The counts after samples_needed came after syncgate 0.1: absent, -1. */
+#define T struct verdict_check
+static const struct field check_fields[] = {
+	STR("class", class_name, 0), WORD("kind", kind, 0, KINDS),
+	STR("statistic", statistic, JSON_NULL), VALUE("value", "ci", value, FIGURE),
+	STR("value_unit", value_unit, JSON_NULL),
+	STR("comparison", comparison, JSON_NULL),
+	NUM("limit", limit, JSON_NULL, POSITIVE), WORD("verdict", ruling, 0, RULINGS),
+	STR("reason", reason, JSON_NULL),
+	WHOLE("samples_needed", F_LLONG, samples_needed, JSON_NULL, COUNT_OR_NULL),
+	WHOLE("samples_needed_high", F_LLONG, samples_needed_hi, ABSENT, COUNT_OR_NULL),
+	WHOLE("runs_needed", F_LLONG, runs_needed, ABSENT, COUNT_OR_NULL),
+	WHOLE("runs_needed_high", F_LLONG, runs_needed_hi, ABSENT, COUNT_OR_NULL),
+	BOOL("held", held, JSON_OPTIONAL, NULL), END
+};
+#undef T
+
+/* A class only ours ran: its figures, each optional (older verdicts have none). */
+#define T struct verdict_unmatched
+static const struct field unmatched_fields[] = {
+	STR("name", name, 0), WORD("kind", kind, 0, KINDS),
+	WORD("ran_by", ours, 0, SIDES), STR("reason", reason, JSON_NULL),
+	NUM("p50_ns", p50_ns, ABSENT, LATENCY), NUM("p99_ns", p99_ns, ABSENT, LATENCY),
+	NUM("p50_syncs", syncs_p50, ABSENT, SYNCS),
+	NUM("p99_syncs", syncs_p99, ABSENT, SYNCS),
+	NUM("flushes_per_op", flushes, ABSENT, FLUSHES), END
+};
+#undef T
+
+/* The halves, the checks, the unmatched classes and the notes follow. */
+#define T struct gate_verdict
+static const struct field top_fields[] = {
+	STR("syncgate_version", version, JSON_NULL),
+	WORD("verdict", overall, 0, RULINGS), WORD("mode", mode, 0, MODES),
+	STR("headline", headline, JSON_NULL),
+	NUM("confidence", confidence, JSON_NULL, CONFIDENCE),
+	WORD("scope", scope, JSON_OPTIONAL, SCOPES),
+	STR("noise_file", noise_file, ABSENT),
+	BOOL("single_run_ok", single_run_ok, JSON_OPTIONAL, NULL),
+	WORD("hosts", hosts, JSON_OPTIONAL, HOSTS),
+	BOOL("same_host", same_host, JSON_OPTIONAL, "true, or absent"),
+	OBJ("ours", offsetof(T, ours), side_fields),
+	OBJ("rival", offsetof(T, rival), side_fields),
+	OBJ("unit", offsetof(T, unit), unit_fields), END
+};
+
+/* Each half's own fields; then its classes, and the writes' max_regression. */
+static const struct field half_fields[2][5] = { {
+	WORD("verdict", reads.ruling, 0, RULINGS), STR("reason", reads.reason, JSON_NULL),
+	NUM("read_speedup", read_speedup, JSON_NULL, POSITIVE),
+	NUM("max_regression", max_regression, JSON_NULL, FRACTION), END
+}, {
+	WORD("verdict", writes.ruling, 0, RULINGS),
+	STR("reason", writes.reason, JSON_NULL),
+	NUM("commit_syncs", commit_syncs, JSON_NULL, POSITIVE),
+	STR("ceiling_note", ceiling_note, JSON_NULL), END
+} };
+#undef T
+
+_Static_assert(sizeof(enum ruling) == sizeof(int) && sizeof(enum reach) == sizeof(int),
+    "an enum read as the int of its word");
+
+static int get_fields(const cJSON *o, const struct field *f, char *b,
+    const struct json_at *w);
 
 static int
 get_strings(const cJSON *o, const char *key, char ***out, size_t *n,
@@ -151,57 +265,93 @@ get_strings(const cJSON *o, const char *key, char ***out, size_t *n,
 {
 	const cJSON *a, *s;
 	struct json_at c, e;
-	size_t i = 0;
 
 	if (json_get_array(o, key, 0, 0, "an array", w, &a, &c) < 0)
 		return -1;
 	*out = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof **out);
 	cJSON_ArrayForEach(s, a) {
-		json_at_index(&e, &c, i);
+		json_at_index(&e, &c, *n);
 		if (!cJSON_IsString(s))
 			return json_bad(&e, s, "a string");
-		(*out)[i++] = xstrdup(s->valuestring);
-		*n = i;
+		(*out)[(*n)++] = xstrdup(s->valuestring);
 	}
 	return 0;
 }
 
+/*
+ * The member key of o into the struct at b as f says.  An interval is
+ * null (both ends NaN) or [lo, hi] with lo <= hi, where an end that could
+ * not be bounded is null: 0 below, infinity above.
+ */
 static int
-get_probe(const cJSON *p, struct verdict_side *s, const struct json_at *w)
+get_field(const cJSON *o, const struct field *f, char *b, const struct json_at *w)
 {
-	const char *reach[REACH_NO + 1];
-	const cJSON *g;
+	const cJSON *sub;
 	struct json_at c;
-	long long n;
-	int r, rc;
+	double d, *lo = AT(b, f->off, double), *hi = AT(b, f->hi, double);
+	int i, rc;
 
-	/* model/probe_record.c's words, each at its value */
-	for (r = 0; r <= REACH_NO; r++)
-		reach[r] = reach_name((enum reach)r);
-	if (get_str(p, "host_id", 1, &s->host_id, w) < 0 ||
-	    get_str(p, "volume_id", 1, &s->volume_id, w) < 0 ||
-	    get_str(p, "fs", 1, &s->fs, w) < 0 ||
-	    get_str(p, "method", 1, &s->method, w) < 0 ||
-	    get_str(p, "device", 1, &s->device, w) < 0 ||
-	    json_get_word(p, "reaches_device", 0, reach, REACH_NO + 1,
-	    "\"yes\", \"no\" or \"unknown\"", w, &r) < 0 ||
-	    get_num(p, "median_ns", &LATENCY, &s->probe_median_ns, w) < 0 ||
-	    get_interval(p, "ci_ns", &LATENCY, &s->probe_ci_lo_ns, &s->probe_ci_hi_ns, w) < 0 ||
-	    get_num(p, "ci_level", &LEVEL, &s->probe_ci_level, w) < 0 ||
-	    get_count(p, "samples", 0, 0, 1e15, &n, w) < 0 ||
-	    get_strings(p, "evidence", &s->evidence, &s->nevidence, w) < 0 ||
-	    (rc = json_get_object(p, "group_commit", JSON_NULL, "an object or null",
-	    w, &g, &c)) < 0)
-		return -1;
-	s->reaches = (enum reach)r;
-	s->probe_samples = (size_t)n;
-	if (rc == 1)
-		return 0;
-	if (get_count(g, "writers", 0, 1, 1e6, &n, &c) < 0 ||
-	    get_num(g, "syncs_p50", &SYNCS, &s->group_syncs_p50, &c) < 0 ||
-	    get_num(g, "syncs_p99", &SYNCS, &s->group_syncs_p99, &c) < 0)
-		return -1;
-	s->group_writers = (int)n;
+	switch (f->type) {
+	case F_STR:
+		rc = json_get_string(o, f->key, f->flags, f->flags & JSON_NULL ?
+		    "a string or null" : "a string", w, AT(b, f->off, char *));
+		break;
+	case F_PAIR:
+		rc = json_get_pair(o, f->key, JSON_NULL, "null or [low, high] "
+		    "(numbers or null)", f->span, JSON_NULL, w, lo, hi);
+		if (rc == 0) {
+			*lo = isnan(*lo) ? 0 : *lo;
+			*hi = isnan(*hi) ? INFINITY : *hi;
+		}
+		break;
+	case F_NUM:
+	case F_LLONG:
+	case F_SIZE:
+	case F_INT:
+		rc = json_get_number(o, f->key, f->flags, f->span, w, &d);
+		if (f->type == F_NUM)
+			*AT(b, f->off, double) = d;
+		else if (f->type == F_LLONG)
+			*AT(b, f->off, long long) = isnan(d) ? -1 : (long long)d;
+		else if (rc == 0 && f->type == F_SIZE)
+			*AT(b, f->off, size_t) = (size_t)d;
+		else if (rc == 0)
+			*AT(b, f->off, int) = (int)d;
+		break;
+	case F_BOOL:
+		rc = json_get_bool(o, f->key, f->flags, f->what, w,
+		    AT(b, f->off, int));
+		break;
+	case F_WORD:
+	case F_FLAG:
+		rc = json_get_word(o, f->key, f->flags, f->words->w, f->words->n,
+		    f->words->expected, w, &i);
+		if (rc == 0)
+			*AT(b, f->off, int) = f->type == F_FLAG ? 1 : i;
+		break;
+	case F_STRINGS:
+		return get_strings(o, f->key, AT(b, f->off, char **),
+		    AT(b, f->hi, size_t), w);
+	default:
+		rc = json_get_object(o, f->key, f->flags, f->flags & JSON_NULL ?
+		    "an object or null" : "an object", w, &sub, &c);
+		if (rc != 0)
+			break;
+		/* no flag is the first member of its struct */
+		if (f->hi != 0)
+			*AT(b, f->hi, int) = 1;
+		return get_fields(sub, f->sub, b + f->off, &c);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/* Each of the fields f of object o into the struct at b. */
+static int
+get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at *w)
+{
+	for (; f->key != NULL; f++)
+		if (get_field(o, f, b, w) < 0)
+			return -1;
 	return 0;
 }
 
@@ -210,124 +360,29 @@ get_probe(const cJSON *p, struct verdict_side *s, const struct json_at *w)
  * its file).  run_files names each run, the first the side's file.
  */
 static int
-get_runs(const cJSON *o, struct verdict_side *s, const struct json_at *w)
+get_runs(const cJSON *root, const char *key, struct verdict_side *s,
+    const struct json_at *top)
 {
-	long long n = 1;
-	size_t got = 0, i;
+	const cJSON *o = json_member(root, key);
+	struct json_at w, c;
+	double n;
 
-	if (json_member(o, "runs") != NULL &&
-	    get_count(o, "runs", 0, 1, 1000, &n, w) < 0)
+	json_at_key(&w, top, key);
+	if (json_get_number(o, "runs", JSON_OPTIONAL, &RUNS, &w, &n) < 0)
 		return -1;
+	n = isnan(n) ? 1 : n;
 	if (json_member(o, "run_files") == NULL) {
 		s->runs = 1;
 		s->run_files = xcalloc(1, sizeof *s->run_files);
-		s->run_files[0] = s->file ? xstrdup(s->file) : xstrdup("");
+		s->run_files[0] = xstrdup(s->file ? s->file : "");
 		return 0;
 	}
-	if (get_strings(o, "run_files", &s->run_files, &got, w) < 0)
+	if (get_strings(o, "run_files", &s->run_files, &s->runs, &w) < 0)
 		return -1;
-	s->runs = got;
-	if (got != (size_t)n) {
-		for (i = 0; i < got; i++)
-			free(s->run_files[i]);
-		free(s->run_files);
-		s->run_files = NULL;
-		s->runs = 0;
-		return errf(w->err, "%s: %s%srun_files holds %zu files; expected %lld, "
-		    "one a run", w->file, w->path, w->path[0] ? "." : "", got, n);
-	}
-	return 0;
-}
-
-static int
-get_side(const cJSON *root, const char *key, struct verdict_side *s,
-    const struct json_at *w)
-{
-	const cJSON *o, *p;
-	struct json_at c, pc;
-	int rc;
-
-	if (json_get_object(root, key, 0, "an object", w, &o, &c) < 0 ||
-	    get_str(o, "engine", 0, &s->engine, &c) < 0 ||
-	    get_str(o, "label", 1, &s->label, &c) < 0 ||
-	    get_str(o, "version", 1, &s->version, &c) < 0 ||
-	    get_str(o, "workload", 1, &s->workload, &c) < 0 ||
-	    get_count(o, "concurrency", 1, 0, 1e15, &s->concurrency, &c) < 0 ||
-	    get_str(o, "file", 1, &s->file, &c) < 0 ||
-	    get_str(o, "probe_file", 1, &s->probe_file, &c) < 0 ||
-	    get_runs(o, s, &c) < 0 ||
-	    (rc = json_get_object(o, "probe", JSON_NULL, "an object or null", &c,
-	    &p, &pc)) < 0)
-		return -1;
-	if (rc == 1)
-		return 0;
-	s->has_probe = 1;
-	return get_probe(p, s, &pc);
-}
-
-/* "rounds" where a side's band spans its rounds' medians; absent: an interval. */
-static int
-get_band_from(const cJSON *side, int *rounds, const struct json_at *w)
-{
-	static const char *const words[] = { "rounds" };
-	int k = -1;
-
-	*rounds = 0;
-	if (json_get_word(side, "band_from", JSON_OPTIONAL, words, 1,
-	    "\"rounds\" or absent", w, &k) < 0)
-		return -1;
-	*rounds = k == 0;
-	return 0;
-}
-
-static int
-get_unit(const cJSON *root, struct verdict_unit *u, const struct json_at *w)
-{
-	const cJSON *o, *side;
-	struct json_at c, sc;
-	int src;
-
-	if (json_get_object(root, "unit", 0, "an object", w, &o, &c) < 0 ||
-	    json_get_word(o, "source", 0, unit_source_names, UNIT_NSOURCES,
-	    "\"shared\", \"per-volume\", \"per-run\" or \"none\"", &c, &src) < 0 ||
-	    json_get_object(o, "ours", 0, "an object", &c, &side, &sc) < 0 ||
-	    get_num(side, "ns", &LATENCY, &u->ours_ns, &sc) < 0 ||
-	    get_interval(side, "band_ns", &LATENCY, &u->ours_lo_ns, &u->ours_hi_ns, &sc) < 0 ||
-	    get_band_from(side, &u->ours_band_rounds, &sc) < 0 ||
-	    json_get_object(o, "rival", 0, "an object", &c, &side, &sc) < 0 ||
-	    get_num(side, "ns", &LATENCY, &u->rival_ns, &sc) < 0 ||
-	    get_interval(side, "band_ns", &LATENCY, &u->rival_lo_ns, &u->rival_hi_ns, &sc) < 0 ||
-	    get_band_from(side, &u->rival_band_rounds, &sc) < 0 ||
-	    get_str(o, "description", 1, &u->description, &c) < 0 ||
-	    get_str(o, "why_none", 1, &u->why_none, &c) < 0)
-		return -1;
-	u->source = (enum unit_source)src;
-	return verdict_check_unit(u, w->file, w->err);
-}
-
-static int
-get_row_side(const cJSON *row, const char *key, struct verdict_value *p50,
-    struct verdict_value *p99, struct verdict_value *s50,
-    struct verdict_value *s99, int *samples, size_t *nsamples,
-    double *flushes, const struct json_at *w)
-{
-	static const struct json_span per = { 0, 1e6, 0, 0, 0,
-		"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
-	const cJSON *o;
-	struct json_at c;
-	long long n;
-
-	if (json_get_object(row, key, 0, "an object", w, &o, &c) < 0 ||
-	    get_count(o, "samples", 0, 0, 1e15, &n, &c) < 0 ||
-	    get_value(o, "p50_ns", "p50_ci_ns", &LATENCY, p50, &c) < 0 ||
-	    get_value(o, "p99_ns", "p99_ci_ns", &LATENCY, p99, &c) < 0 ||
-	    get_value(o, "p50_syncs", "p50_syncs_ci", &SYNCS, s50, &c) < 0 ||
-	    get_value(o, "p99_syncs", "p99_syncs_ci", &SYNCS, s99, &c) < 0 ||
-	    json_get_bool(o, "has_samples", 0, NULL, &c, samples) < 0 ||
-	    json_get_number(o, "flushes_per_op", JSON_OPTIONAL, &per, &c,
-	    flushes) < 0)
-		return -1;
-	*nsamples = (size_t)n;
+	json_at_key(&c, &w, "run_files");
+	if (s->runs != (size_t)n)
+		return errf(w.err, "%s: %s holds %zu files; expected %.0f, one a run",
+		    w.file, c.path, s->runs, n);
 	return 0;
 }
 
@@ -336,84 +391,26 @@ static int
 get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
     const struct json_at *w)
 {
-	const cJSON *ratio;
+	char what[64];
+	struct json_span at = { 0, (double)v->nrows - 1, 0, 0, 1, what, NULL, NULL };
 	struct verdict_row *r;
 	struct json_at c;
-	long long pos;
+	double pos;
 
 	if (!cJSON_IsObject(o))
 		return json_bad(w, o, "an object");
-	if (get_count(o, "position", 0, 0, (double)v->nrows - 1, &pos, w) < 0)
+	snprintf(what, sizeof what, "a whole number from 0 to %zu", v->nrows - 1);
+	if (json_get_number(o, "position", 0, &at, w, &pos) < 0)
 		return -1;
-	r = &v->rows[pos];
-	if (r->name != NULL) {
-		json_at_key(&c, w, "position");
-		return errf(w->err, "%s: %s is %lld, the position of another class; "
+	r = &v->rows[(size_t)pos];
+	json_at_key(&c, w, "position");
+	if (r->name != NULL)
+		return errf(w->err, "%s: %s is %.0f, the position of another class; "
 		    "expected each class at its own position", w->file, c.path, pos);
-	}
 	r->kind = kind;
-	if (get_str(o, "name", 0, &r->name, w) < 0 ||
-	    get_ruling(o, "verdict", &r->ruling, w) < 0 ||
-	    get_row_side(o, "ours", &r->ours_p50, &r->ours_p99, &r->ours_syncs_p50,
-	    &r->ours_syncs_p99, &r->ours_samples, &r->ours_nsamples,
-	    &r->ours_flushes, w) < 0 ||
-	    get_row_side(o, "rival", &r->rival_p50, &r->rival_p99,
-	    &r->rival_syncs_p50, &r->rival_syncs_p99, &r->rival_samples,
-	    &r->rival_nsamples, &r->rival_flushes, w) < 0 ||
-	    json_get_object(o, "ratio", 0, "an object", w, &ratio, &c) < 0 ||
-	    get_value(ratio, "p50", "p50_ci", &RATIO, &r->ratio_p50, &c) < 0 ||
-	    get_value(ratio, "p99", "p99_ci", &RATIO, &r->ratio_p99, &c) < 0)
+	if (get_fields(o, row_fields, (char *)r, w) < 0)
 		return -1;
 	return verdict_check_row(r, &v->unit, w->file, w->path, w->err);
-}
-
-static int
-get_half(const cJSON *root, enum class_kind kind, struct gate_verdict *v,
-    const struct json_at *w)
-{
-	const char *key = kind == KIND_READ ? "reads" : "writes";
-	struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
-	const cJSON *o, *rows, *r;
-	struct json_at c, rc, ic;
-	size_t i = 0;
-
-	if (json_get_object(root, key, 0, "an object", w, &o, &c) < 0 ||
-	    get_ruling(o, "verdict", &h->ruling, &c) < 0 ||
-	    get_str(o, "reason", 1, &h->reason, &c) < 0 ||
-	    get_num(o, kind == KIND_READ ? "read_speedup" : "commit_syncs", &POSITIVE,
-	    kind == KIND_READ ? &v->read_speedup : &v->commit_syncs, &c) < 0 ||
-	    (kind == KIND_WRITE &&
-	    get_str(o, "ceiling_note", 1, &v->ceiling_note, &c) < 0) ||
-	    json_get_array(o, "classes", 0, 0, "an array", &c, &rows, &rc) < 0)
-		return -1;
-	cJSON_ArrayForEach(r, rows) {
-		json_at_index(&ic, &rc, i++);
-		if (get_row(r, kind, v, &ic) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/*
- * Both halves name max_regression so each reads whole; they must agree,
- * as the verdict holds one.
- */
-static int
-get_max_regression(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
-{
-	const cJSON *reads = json_member(root, "reads"), *writes = json_member(root, "writes");
-	struct json_at rc, wc;
-	double other;
-
-	json_at_key(&rc, w, "reads");
-	json_at_key(&wc, w, "writes");
-	if (get_num(reads, "max_regression", &FRACTION, &v->max_regression, &rc) < 0 ||
-	    get_num(writes, "max_regression", &FRACTION, &other, &wc) < 0)
-		return -1;
-	if (!(isnan(other) && isnan(v->max_regression)) && other != v->max_regression)
-		return errf(w->err, "%s: writes.max_regression differs from "
-		    "reads.max_regression; expected one threshold for both", w->file);
-	return 0;
 }
 
 static size_t
@@ -424,149 +421,93 @@ array_len(const cJSON *root, const char *half)
 	return cJSON_IsArray(a) ? (size_t)cJSON_GetArraySize(a) : 0;
 }
 
+/* Both halves; positions in range and each used once cover every row. */
 static int
-get_rows(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
+get_halves(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
-	/* positions in range and each used once cover every row */
+	static const char *const key[] = { "reads", "writes" };
+	const cJSON *o, *rows, *r;
+	struct json_at c, rc, ic;
+	double other;
+	size_t i, k;
+
 	v->nrows = array_len(root, "reads") + array_len(root, "writes");
 	v->rows = xcalloc(v->nrows + 1, sizeof *v->rows);
-	if (get_half(root, KIND_READ, v, w) < 0 || get_half(root, KIND_WRITE, v, w) < 0 ||
-	    get_max_regression(root, v, w) < 0)
-		return -1;
-	return 0;
-}
-
-/* A count added after syncgate 0.1: absent or null, -1. */
-static int
-get_later_count(const cJSON *o, const char *key, double max, long long *out,
-    const struct json_at *w)
-{
-	*out = -1;
-	if (json_member(o, key) == NULL)
-		return 0;
-	return get_count(o, key, 1, 0, max, out, w);
-}
-
-static int
-get_check(const cJSON *o, struct verdict_check *k, const struct json_at *w)
-{
-	if (!cJSON_IsObject(o))
-		return json_bad(w, o, "an object");
-	if (get_str(o, "class", 0, &k->class_name, w) < 0 ||
-	    get_kind(o, "kind", &k->kind, w) < 0 ||
-	    get_str(o, "statistic", 1, &k->statistic, w) < 0 ||
-	    get_value(o, "value", "ci", &FIGURE, &k->value, w) < 0 ||
-	    get_str(o, "value_unit", 1, &k->value_unit, w) < 0 ||
-	    get_str(o, "comparison", 1, &k->comparison, w) < 0 ||
-	    get_num(o, "limit", &POSITIVE, &k->limit, w) < 0 ||
-	    get_ruling(o, "verdict", &k->ruling, w) < 0 ||
-	    get_str(o, "reason", 1, &k->reason, w) < 0 ||
-	    get_count(o, "samples_needed", 1, 0, 1e15, &k->samples_needed, w) < 0 ||
-	    get_later_count(o, "samples_needed_high", 1e15, &k->samples_needed_hi, w) < 0 ||
-	    get_later_count(o, "runs_needed", 1e15, &k->runs_needed, w) < 0 ||
-	    get_later_count(o, "runs_needed_high", 1e15, &k->runs_needed_hi, w) < 0 ||
-	    json_get_bool(o, "held", JSON_OPTIONAL, "true or false", w, &k->held) < 0)
-		return -1;
-	/* a verdict from before the ranges: the one count is both ends */
-	if (json_member(o, "samples_needed_high") == NULL)
-		k->samples_needed_hi = k->samples_needed;
-	return 0;
-}
-
-static int
-get_checks(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
-{
-	const cJSON *a, *o;
-	struct json_at c, ic;
-
-	if (json_get_array(root, "checks", 0, 0, "an array", w, &a, &c) < 0)
-		return -1;
-	v->checks = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *v->checks);
-	cJSON_ArrayForEach(o, a) {
-		json_at_index(&ic, &c, v->nchecks);
-		v->checks[v->nchecks].samples_needed = -1;
-		v->checks[v->nchecks].samples_needed_hi = -1;
-		v->checks[v->nchecks].runs_needed = -1;
-		v->checks[v->nchecks].runs_needed_hi = -1;
-		v->nchecks++;
-		if (get_check(o, &v->checks[v->nchecks - 1], &ic) < 0)
+	for (k = 0; k < 2; k++) {
+		if (json_get_object(root, key[k], 0, "an object", w, &o, &c) < 0 ||
+		    get_fields(o, half_fields[k], (char *)v, &c) < 0 ||
+		    json_get_array(o, "classes", 0, 0, "an array", &c, &rows, &rc) < 0)
 			return -1;
+		i = 0;
+		cJSON_ArrayForEach(r, rows) {
+			json_at_index(&ic, &rc, i++);
+			if (get_row(r, k ? KIND_WRITE : KIND_READ, v, &ic) < 0)
+				return -1;
+		}
 	}
+	if (json_get_number(o, "max_regression", JSON_NULL, &FRACTION, &c, &other) < 0)
+		return -1;
+	if (!(isnan(other) && isnan(v->max_regression)) && other != v->max_regression)
+		return errf(w->err, "%s: writes.max_regression differs from "
+		    "reads.max_regression; expected one threshold for both", w->file);
 	return 0;
 }
 
-/* A class only ours ran: its figures, each optional (older verdicts have none). */
+/* Each element of the array a, an object of fields f, into list (size bytes each). */
 static int
-get_alone(const cJSON *o, struct verdict_unmatched *u, const struct json_at *w)
+get_each(const cJSON *a, const struct field *f, char *list, size_t size,
+    size_t *n, const struct json_at *w)
 {
-	static const struct json_span per = { 0, 1e6, 0, 0, 0,
-		"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
-	const int f = JSON_OPTIONAL | JSON_NULL;
+	const cJSON *o;
+	struct json_at c;
 
-	return json_get_number(o, "p50_ns", f, &LATENCY, w, &u->p50_ns) < 0 ||
-	    json_get_number(o, "p99_ns", f, &LATENCY, w, &u->p99_ns) < 0 ||
-	    json_get_number(o, "p50_syncs", f, &SYNCS, w, &u->syncs_p50) < 0 ||
-	    json_get_number(o, "p99_syncs", f, &SYNCS, w, &u->syncs_p99) < 0 ||
-	    json_get_number(o, "flushes_per_op", f, &per, w, &u->flushes) < 0 ?
-	    -1 : 0;
-}
-
-static int
-get_unmatched(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
-{
-	static const char *const sides[] = { "rival", "ours" };
-	const cJSON *a, *o;
-	struct json_at c, ic;
-	struct verdict_unmatched *u;
-
-	if (json_get_array(root, "unmatched", 0, 0, "an array", w, &a, &c) < 0)
-		return -1;
-	v->unmatched = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *v->unmatched);
 	cJSON_ArrayForEach(o, a) {
-		json_at_index(&ic, &c, v->nunmatched);
-		u = &v->unmatched[v->nunmatched++];
+		json_at_index(&c, w, *n);
 		if (!cJSON_IsObject(o))
-			return json_bad(&ic, o, "an object");
-		if (get_str(o, "name", 0, &u->name, &ic) < 0 ||
-		    get_kind(o, "kind", &u->kind, &ic) < 0 ||
-		    json_get_word(o, "ran_by", 0, sides, 2, "\"ours\" or \"rival\"",
-		    &ic, &u->ours) < 0 || get_str(o, "reason", 1, &u->reason, &ic) < 0 ||
-		    get_alone(o, u, &ic) < 0)
+			return json_bad(&c, o, "an object");
+		if (get_fields(o, f, list + (*n)++ * size, &c) < 0)
 			return -1;
 	}
 	return 0;
 }
 
+/* The fields in file order, but for the halves, which need the unit. */
 static int
-get_top(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
+get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
-	int mode, scope = SCOPE_RUN, h = HOSTS_UNRECORDED;
+	const cJSON *checks, *alone, *o;
+	struct json_at cc, ac;
+	size_t i;
 
-	if (get_str(root, "syncgate_version", 1, &v->version, w) < 0 ||
-	    get_ruling(root, "verdict", &v->overall, w) < 0 ||
-	    json_get_word(root, "mode", 0, gate_mode_names, GATE_NMODES,
-	    "\"rival\" or \"baseline\"", w, &mode) < 0 ||
-	    get_str(root, "headline", 1, &v->headline, w) < 0 ||
-	    get_num(root, "confidence", &CONFIDENCE, &v->confidence, w) < 0 ||
-	    json_get_word(root, "scope", JSON_OPTIONAL, verdict_scope_names,
-	    VERDICT_NSCOPES, "\"run\" or \"runs\"", w, &scope) < 0 ||
-	    json_get_string(root, "noise_file", JSON_OPTIONAL | JSON_NULL,
-	    "a string or null", w, &v->noise_file) < 0 ||
-	    json_get_bool(root, "single_run_ok", JSON_OPTIONAL, "true or false", w,
-	    &v->single_run_ok) < 0 ||
-	    json_get_word(root, "hosts", JSON_OPTIONAL, verdict_hosts_names,
-	    VERDICT_NHOSTS, "\"same\", "
-	    "\"different\", \"unknown\" or \"unrecorded\"", w, &h) < 0 ||
-	    json_get_bool(root, "same_host", JSON_OPTIONAL, "true, or absent", w,
-	    &v->same_host) < 0)
+	if (get_fields(root, top_fields, (char *)v, w) < 0 ||
+	    get_runs(root, "ours", &v->ours, w) < 0 ||
+	    get_runs(root, "rival", &v->rival, w) < 0 ||
+	    verdict_check_unit(&v->unit, w->file, w->err) < 0 ||
+	    get_halves(root, v, w) < 0 ||
+	    json_get_array(root, "checks", 0, 0, "an array", w, &checks, &cc) < 0)
 		return -1;
-	v->hosts = (enum verdict_hosts)h;
+	v->checks = xcalloc((size_t)cJSON_GetArraySize(checks) + 1, sizeof *v->checks);
+	if (get_each(checks, check_fields, (char *)v->checks, sizeof *v->checks,
+	    &v->nchecks, &cc) < 0 ||
+	    json_get_array(root, "unmatched", 0, 0, "an array", w, &alone, &ac) < 0)
+		return -1;
+	v->unmatched = xcalloc((size_t)cJSON_GetArraySize(alone) + 1,
+	    sizeof *v->unmatched);
+	if (get_each(alone, unmatched_fields, (char *)v->unmatched,
+	    sizeof *v->unmatched, &v->nunmatched, &ac) < 0 ||
+	    get_strings(root, "notes", &v->notes, &v->nnotes, w) < 0)
+		return -1;
 	/* the gate writes it only when given: false would not render back */
 	if (json_member(root, "same_host") != NULL && !v->same_host)
 		return errf(w->err, "%s: same_host is false; expected true, or absent "
 		    "without --same-host", w->file);
-	v->mode = (enum gate_mode)mode;
-	v->scope = (enum verdict_scope)scope;
+	/* a verdict from before the ranges: the one count is both ends */
+	i = 0;
+	cJSON_ArrayForEach(o, checks) {
+		if (json_member(o, "samples_needed_high") == NULL)
+			v->checks[i].samples_needed_hi = v->checks[i].samples_needed;
+		i++;
+	}
 	return 0;
 }
 
@@ -608,13 +549,9 @@ verdict_from_json(const cJSON *root, const char *name,
 	    json_get_word(root, "format", 0, format, 1, "\"" VERDICT_FORMAT "\"",
 	    &w, &f) < 0)
 		return -1;
-	w.missing = MISSING;
-	if (get_top(root, v, &w) < 0 || get_side(root, "ours", &v->ours, &w) < 0 ||
-	    get_side(root, "rival", &v->rival, &w) < 0 || get_unit(root, &v->unit, &w) < 0 ||
-	    get_rows(root, v, &w) < 0 || get_checks(root, v, &w) < 0 ||
-	    get_unmatched(root, v, &w) < 0 ||
-	    get_strings(root, "notes", &v->notes, &v->nnotes, &w) < 0 ||
-	    verdict_rerule(v, name, err) < 0) {
+	/* every key is there, null where the figure is absent */
+	w.missing = "it in every " VERDICT_FORMAT;
+	if (get_verdict(root, v, &w) < 0 || verdict_rerule(v, name, err) < 0) {
 		verdict_free(v);
 		return -1;
 	}

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A loaded verdict ruled again: each check from its figure, interval and
- * limit with the gate's own judge (gate_check_rule), each class, half
- * and the whole combined as the gate combines them (gate_worse,
- * gate_rule_half), and the words that follow from a ruling made again
- * by the gate.  A file whose rulings and words were edited to "pass"
- * over failing figures renders, and exits, as the gate ruled it; words
- * saved by another version are never compared with today's.  First the
- * structure is held: each class once, each class one check of each kind
- * the gate makes for it.  Names are sorted once, so 10000 classes cost a
- * sort, not classes times checks.
+ * A loaded verdict ruled again.  First its structure is held: each class
+ * once, each class one check of each kind the gate makes for it.  Then
+ * each check is ruled from its figure, interval and limit with the
+ * gate's own judge (gate_check_rule), and each class, half and the whole
+ * combined as the gate combines them (gate_rule_whole), with the words
+ * that follow from a ruling made again by the gate.  A file whose
+ * rulings and words were edited to "pass" over failing figures renders,
+ * and exits, as the gate ruled it.  Names are sorted once, so 10000
+ * classes cost a sort, not classes times checks.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,21 +25,23 @@ struct named {
 };
 
 static int
+cmp_name(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* By name, rows first, so a name both in the table and unmatched names the latter. */
+static int
 cmp_named(const void *a, const void *b)
 {
 	const struct named *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	int c = cmp_name(a, b);
 
-	/* rows first, so a name both in the table and unmatched names the latter */
 	if (c != 0 || x->row != y->row)
 		return c != 0 ? c : y->row - x->row;
 	return x->i < y->i ? -1 : x->i > y->i;
-}
-
-static int
-cmp_name(const void *a, const void *b)
-{
-	return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
 }
 
 /* Each class once, as the gate matches classes by name whatever their kind. */
@@ -60,61 +60,50 @@ check_names(const struct named *all, size_t n, const char *name, char *err)
 		if (b->row)
 			return errf(err, "%s: the class \"%s\" is in the table twice; "
 			    "expected each class once", name, q);
-		if (a->row)
-			return errf(err, "%s: unmatched[%zu] \"%s\" is a class in the "
-			    "table; expected a class only one side ran", name, b->i, q);
-		return errf(err, "%s: unmatched[%zu] \"%s\" is listed twice; "
-		    "expected each class once", name, b->i, q);
+		return errf(err, "%s: unmatched[%zu] \"%s\" is %s; expected %s", name,
+		    b->i, q, a->row ? "a class in the table" : "listed twice",
+		    a->row ? "a class only one side ran" : "each class once");
 	}
 	return 0;
 }
 
 /*
- * Each check a kind the gate makes for a class of the table, its value
- * that class's; rowi[i] gets check i's row, seen how many of each kind
- * a row has.
+ * Each check a kind the gate makes for a class of the table, its figures
+ * that class's, and each class one check of each kind the gate makes for
+ * it and no other; rowi[i] (when not NULL) gets check i's row.
  */
 static int
 check_each(const struct gate_verdict *v, const struct named *all, size_t n,
     size_t *rowi, unsigned *seen, const char *name, char *err)
 {
-	size_t i;
+	static const char *const why[] = { "rules each", "makes one where both "
+	    "sides counted flushes against a rival" };
+	int unit = v->unit.source != UNIT_NONE;
+	size_t i, k;
 	char q[80];
 
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
-		const struct gate_check_kind *k = verdict_check_kind(v, i, name, err);
+		const struct gate_check_kind *kd = verdict_check_kind(v, i, name, err);
 		struct named key = { c->class_name, 0, 1 };
 		const struct named *hit = bsearch(&key, all, n, sizeof *all, cmp_name);
-		unsigned *s;
 
-		if (k == NULL)
+		if (kd == NULL)
 			return -1;
 		if (hit == NULL || !hit->row || v->rows[hit->i].kind != c->kind)
 			return errf(err, "%s: checks[%zu] is of a %s class in neither "
 			    "reads nor writes; expected a check of a class in the table",
 			    name, i, class_kind_name(c->kind));
-		rowi[i] = hit->i;
-		s = &seen[hit->i * GATE_NCHECK_KINDS + (size_t)(k - gate_check_kinds)];
-		if ((*s)++ > 0)
-			return errf(err, "%s: checks[%zu] is a second \"%s\" check of the "
-			    "%s class \"%s\"; expected one", name, i, k->statistic,
-			    class_kind_name(c->kind), err_quote(q, sizeof q, c->class_name));
-		if (verdict_check_value(v, i, k, &v->rows[hit->i], name, err) < 0)
+		if (rowi != NULL)
+			rowi[i] = hit->i;
+		if (seen[hit->i * GATE_NCHECK_KINDS + (size_t)(kd - gate_check_kinds)]++)
+			return errf(err, "%s: checks[%zu] is a second \"%s\" check of "
+			    "the %s class \"%s\"; expected one", name, i, kd->statistic,
+			    class_kind_name(c->kind),
+			    err_quote(q, sizeof q, c->class_name));
+		if (verdict_check_value(v, i, kd, &v->rows[hit->i], name, err) < 0)
 			return -1;
 	}
-	return 0;
-}
-
-/* Each row one check of each kind the gate makes for it, and no other. */
-static int
-check_sets(const struct gate_verdict *v, const unsigned *seen, const char *name,
-    char *err)
-{
-	int unit = v->unit.source != UNIT_NONE;
-	size_t i, k;
-	char q[80];
-
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 		const unsigned *s = &seen[i * GATE_NCHECK_KINDS];
@@ -122,23 +111,25 @@ check_sets(const struct gate_verdict *v, const unsigned *seen, const char *name,
 		    !isnan(r->ours_flushes) && !isnan(r->rival_flushes);
 
 		err_quote(q, sizeof q, r->name);
-		if ((s[CHECK_FLUSHES] > 0) != counted)
-			return errf(err, "%s: checks holds %s \"%s\" check of the write "
-			    "class \"%s\"; expected %s, as the gate makes one where both "
-			    "sides counted flushes against a rival", name, counted ? "no" :
-			    "a", gate_check_kinds[CHECK_FLUSHES].statistic, q,
-			    counted ? "one" : "none");
-		for (k = 0; k < GATE_NCHECK_KINDS; k++)
-			if (s[k] == 0 && gate_check_kind_applies(&gate_check_kinds[k],
-			    v->mode, r->kind, unit))
-				return errf(err, "%s: checks holds no \"%s\" check of the %s "
-				    "class \"%s\"; expected one, as the gate rules each", name,
-				    gate_check_kinds[k].statistic, class_kind_name(r->kind), q);
+		if (s[CHECK_FLUSHES] > 0 && !counted)
+			return errf(err, "%s: checks holds a \"%s\" check of the write "
+			    "class \"%s\"; expected none, as the gate %s", name,
+			    gate_check_kinds[CHECK_FLUSHES].statistic, q, why[1]);
+		for (k = 0; k < GATE_NCHECK_KINDS; k++) {
+			const struct gate_check_kind *kd = &gate_check_kinds[k];
+
+			if (s[k] == 0 && (k == CHECK_FLUSHES ? counted :
+			    gate_check_kind_applies(kd, v->mode, r->kind, unit)))
+				return errf(err, "%s: checks holds no \"%s\" check of "
+				    "the %s class \"%s\"; expected one, as the gate %s",
+				    name, kd->statistic, class_kind_name(r->kind), q,
+				    why[k == CHECK_FLUSHES]);
+		}
 	}
 	return 0;
 }
 
-/* The figures and the structure of v; rowi (nchecks) gets each check's row. */
+/* The figures and the structure of v; rowi, when not NULL, gets each check's row. */
 static int
 structure(const struct gate_verdict *v, size_t *rowi, const char *name,
     char *err)
@@ -148,15 +139,13 @@ structure(const struct gate_verdict *v, size_t *rowi, const char *name,
 	unsigned *seen = xcalloc(v->nrows * GATE_NCHECK_KINDS + 1, sizeof *seen);
 	int rc;
 
-	for (i = 0; i < v->nrows; i++)
-		all[i] = (struct named){ v->rows[i].name, i, 1 };
-	for (i = 0; i < v->nunmatched; i++)
-		all[v->nrows + i] = (struct named){ v->unmatched[i].name, i, 0 };
+	for (i = 0; i < n; i++)
+		all[i] = i < v->nrows ? (struct named){ v->rows[i].name, i, 1 } :
+		    (struct named){ v->unmatched[i - v->nrows].name, i - v->nrows, 0 };
 	qsort(all, n, sizeof *all, cmp_named);
-	rc = verdict_check_figures(v, name, err) < 0 ||
+	rc = verdict_check_thresholds(v, name, err) < 0 ||
 	    check_names(all, n, name, err) < 0 ||
-	    check_each(v, all, n, rowi, seen, name, err) < 0 ||
-	    check_sets(v, seen, name, err) < 0 ? -1 : 0;
+	    check_each(v, all, n, rowi, seen, name, err) < 0 ? -1 : 0;
 	free(all);
 	free(seen);
 	return rc;
@@ -165,20 +154,7 @@ structure(const struct gate_verdict *v, size_t *rowi, const char *name,
 int
 verdict_check(const struct gate_verdict *v, const char *name, char *err)
 {
-	size_t *rowi = xcalloc(v->nchecks + 1, sizeof *rowi);
-	int rc = structure(v, rowi, name, err);
-
-	free(rowi);
-	return rc;
-}
-
-/* Whether s ends in end. */
-static int
-ends_with(const char *s, const char *end)
-{
-	size_t n = strlen(s), m = strlen(end);
-
-	return n >= m && strcmp(s + n - m, end) == 0;
+	return structure(v, NULL, name, err);
 }
 
 /*
@@ -220,6 +196,7 @@ rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
 	int was_held = c->held, ruled = k->quantile != 0 && !isnan(c->value.v);
 	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
 	    verdict_host_words(v->hosts) : "";
+	size_t len = c->reason != NULL ? strlen(c->reason) : 0;
 	char n[32], *words, *said, *tail, *body;
 
 	c->ruling = RULING_INDETERMINATE;
@@ -236,9 +213,10 @@ rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
 	    v->unit.why_none : "no figure");
 	said = xasprintf(ruled ? ", %s" : k->quantile == 0 ?
 	    ": not ruled in syncs: %s" : ": not ruled: %s", words);
-	if (c->ruling == was && c->held == was_held && c->reason != NULL &&
-	    strstr(c->reason, said) != NULL && ends_with(c->reason, host)) {
-		free(words);
+	free(words);
+	if (c->ruling == was && c->held == was_held && len > 0 &&
+	    strstr(c->reason, said) != NULL && len >= strlen(host) &&
+	    strcmp(c->reason + len - strlen(host), host) == 0) {
 		free(said);
 		return 0;
 	}
@@ -252,35 +230,9 @@ rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
 	free(c->reason);
 	c->reason = xasprintf("%s%s%s%s", body, said, tail ? tail : "", host);
 	free(body);
-	free(words);
 	free(said);
 	free(tail);
 	return 0;
-}
-
-/* The rulings combined as the gate combines them, with their words. */
-static void
-combine(struct gate_verdict *v, const size_t *rowi)
-{
-	size_t i;
-	int writes = 0;
-
-	for (i = 0; i < v->nrows; i++)
-		v->rows[i].ruling = RULING_NOT_RULED;
-	for (i = 0; i < v->nchecks; i++)
-		v->rows[rowi[i]].ruling = gate_worse(v->rows[rowi[i]].ruling,
-		    v->checks[i].ruling);
-	free(v->reads.reason);
-	free(v->writes.reason);
-	gate_rule_half(v, KIND_READ, &v->reads);
-	gate_rule_half(v, KIND_WRITE, &v->writes);
-	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
-	for (i = 0; i < v->nrows; i++)
-		writes |= v->rows[i].kind == KIND_WRITE;
-	free(v->ceiling_note);
-	v->ceiling_note = NULL;
-	if (v->mode == MODE_RIVAL && writes)
-		gate_ceiling_note(v);
 }
 
 /*
@@ -301,8 +253,13 @@ verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 		v->rival.label = r = xstrdup(verdict_rival_label(v));
 	for (i = 0; i < v->nchecks && rc == 0; i++)
 		rc = rerule_check(v, i, name, err);
+	for (i = 0; i < v->nrows && rc == 0; i++)
+		v->rows[i].ruling = RULING_NOT_RULED;
+	for (i = 0; i < v->nchecks && rc == 0; i++)
+		v->rows[rowi[i]].ruling = gate_worse(v->rows[rowi[i]].ruling,
+		    v->checks[i].ruling);
 	if (rc == 0)
-		combine(v, rowi);
+		gate_rule_whole(v);
 	if (o != NULL)
 		v->ours.label = NULL;
 	if (r != NULL)

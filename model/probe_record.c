@@ -103,17 +103,16 @@ get_strings(const cJSON *o, const struct str_key *k, struct probe_record *p,
 	return 0;
 }
 
+const char *const reach_names[] = {
+	[REACH_UNKNOWN] = "unknown", [REACH_YES] = "yes", [REACH_NO] = "no",
+};
+_Static_assert(sizeof reach_names / sizeof reach_names[0] == REACH_NO + 1,
+    "a reach without a name");
+
 const char *
 reach_name(enum reach r)
 {
-	switch (r) {
-	case REACH_YES:
-		return "yes";
-	case REACH_NO:
-		return "no";
-	default:
-		return "unknown";
-	}
+	return reach_names[(size_t)r <= REACH_NO ? r : REACH_UNKNOWN];
 }
 
 void
@@ -562,7 +561,6 @@ static int
 get_record(const cJSON *o, struct probe_record *p, double *stored_median,
     const struct json_at *a)
 {
-	static const char *const reach[] = { "unknown", "yes", "no" };
 	int r = 0;
 	double w;
 
@@ -572,8 +570,8 @@ get_record(const cJSON *o, struct probe_record *p, double *stored_median,
 	    stored_median) < 0 ||
 	    json_get_number(o, "precision", ABSENT, &ANY, a, &p->precision) < 0 ||
 	    json_get_number(o, "elapsed_s", ABSENT, &ANY, a, &p->elapsed_s) < 0 ||
-	    json_get_word(o, "reaches_device", 0, reach, 3, "\"yes\", \"no\" or "
-	    "\"unknown\"", a, &r) < 0 ||
+	    json_get_word(o, "reaches_device", 0, reach_names, REACH_NO + 1,
+	    "\"yes\", \"no\" or \"unknown\"", a, &r) < 0 ||
 	    get_evidence(o, p, a) < 0 || get_group(o, p, a) < 0 ||
 	    json_get_number(o, "warmup", ABSENT, &WARMUP, a, &w) < 0)
 		return -1;

@@ -188,7 +188,8 @@ struct probe_record {
 	char *version;          /* syncgate's version that measured it */
 };
 
-/* "yes", "no", "unknown". */
+/* "unknown", "yes", "no", each at its value. */
+extern const char *const reach_names[REACH_NO + 1];
 const char *reach_name(enum reach r);
 
 /* Sets every double of p to NaN and every pointer to NULL. */

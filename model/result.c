@@ -31,10 +31,16 @@ size_t result_max_samples = RESULT_MAX_SAMPLES;
 /* Below this many samples qsort wins; above, the radix sort does. */
 #define RADIX_MIN 4096
 
+const char *const class_kind_names[] = {
+	[KIND_READ] = "read", [KIND_WRITE] = "write",
+};
+_Static_assert(sizeof class_kind_names / sizeof class_kind_names[0] ==
+    KIND_WRITE + 1, "a kind without a name");
+
 const char *
 class_kind_name(enum class_kind k)
 {
-	return k == KIND_WRITE ? "write" : "read";
+	return class_kind_names[k == KIND_WRITE];
 }
 
 /*
@@ -508,7 +514,6 @@ static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
 {
-	static const char *const kinds[] = { "read", "write" };
 	struct at a;
 	char buf[80];
 	int kind;
@@ -516,8 +521,9 @@ get_body(const cJSON *o, const struct json_at *at, const char *path,
 	a.j = *at;
 	a.total = total;
 	json_at_name(&a.j, err_quote(buf, sizeof buf, c->name));
-	if (json_get_word(o, "kind", 0, kinds, 2, "\"read\" or \"write\"", &a.j,
-	    &kind) < 0 || get_latencies(o, path, c, &a) < 0)
+	if (json_get_word(o, "kind", 0, class_kind_names, KIND_WRITE + 1,
+	    "\"read\" or \"write\"", &a.j, &kind) < 0 ||
+	    get_latencies(o, path, c, &a) < 0)
 		return -1;
 	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
 	return get_count(o, c, &a.j) < 0 || get_outcomes(o, c, &a.j) < 0 ||

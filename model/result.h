@@ -168,7 +168,8 @@ void result_buckets_quantile(const struct result_bucket *b, size_t nb,
 void result_buckets_bounds(const struct result_bucket *b, size_t nb,
     long long n, double p, double tail, double *lo, double *hi);
 
-/* "read" or "write". */
+/* "read" or "write", each at its kind. */
+extern const char *const class_kind_names[KIND_WRITE + 1];
 const char *class_kind_name(enum class_kind k);
 
 /*
