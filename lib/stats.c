@@ -326,9 +326,16 @@ stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
 		return -1;
 	cdf = binom_window(n, p, &a, &b);
 	/* B counts samples below the quantile; [x_(l), x_(u)] covers it when
-	 * l <= B <= u - 1.  Largest l with P(B <= l - 1) <= alpha. */
+	 * l <= B <= u - 1.  Largest l with P(B <= l - 1) <= alpha.  Below
+	 * the window P(B <= k) is 0 and above it 1, so each scan starts at
+	 * the window's edge, as if it had walked there: ten million samples
+	 * cost no five million steps. */
 	lower = 0;
-	for (k = 0; k <= n; k++) {
+	if (a > 0) {
+		l = a;
+		found_l = 1;
+	}
+	for (k = a; k <= n; k++) {
 		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
 		if (c > alpha)
 			break;
@@ -338,7 +345,13 @@ stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
 	}
 	/* Smallest u with P(B >= u) = 1 - P(B <= u - 1) <= alpha. */
 	upper = 0;
-	for (k = n; k >= 1; k--) {
+	k = n;
+	if (b + 2 <= n) {
+		u = b + 2;
+		found_u = 1;
+		k = b + 1;
+	}
+	for (; k >= 1; k--) {
 		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
 		if (1 - c > alpha)
 			break;
