@@ -48,17 +48,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct result r;
 	char err[ERRLEN];
 	const cJSON *root = size % 2 ? stated : plain;
-	size_t i;
+	size_t i, k;
 
 	fuzz_file("s", data, size);
 	if (result_from_json(root, path, &r, err) == 0) {
 		const struct result_class *c = &r.classes[0];
 
-		/* what the gate relies on: sorted, positive, at most a day */
+		/*
+		 * what the gate relies on: positive, at most a day, and the
+		 * ranks it reads in order
+		 */
 		for (i = 0; i < c->nsamples; i++)
-			if (!(c->samples_ns[i] > 0 && c->samples_ns[i] <= RESULT_MAX_NS) ||
-			    (i > 0 && c->samples_ns[i] < c->samples_ns[i - 1]))
+			if (!(samples_value(&c->held, i) > 0 &&
+			    samples_value(&c->held, i) <= RESULT_MAX_NS))
 				abort();
+		for (i = 0; i < c->held.nspan; i++)
+			for (k = 1; k < c->held.span[i].len; k++)
+				if (c->held.span[i].x[k] < c->held.span[i].x[k - 1])
+					abort();
 		if (c->nsamples == 0 || !(c->p50_ns <= c->p99_ns))
 			abort();
 		result_free(&r);

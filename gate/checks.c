@@ -31,7 +31,7 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 	pt->hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
 	if (c->nsamples > 0) {
 		pt->kind = PART_SAMPLED;
-		pt->x = c->samples_ns;
+		pt->cls = c;
 		pt->n = c->nsamples;
 		pt->scalable = 1;
 	} else if (c->buckets != NULL) {

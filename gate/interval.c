@@ -80,22 +80,25 @@ gate_min_samples(double p, double level)
 	return hi;
 }
 
-/* The bounds of the p-quantile of sorted x, each missing with at most tail. */
+/*
+ * The bounds of the p-quantile of n samples, each missing with at most
+ * tail: sorted x, or where x is NULL the class c's, read by rank.
+ */
 static void
-quantile_bounds(const double *x, size_t n, double p, double tail, double *lo,
-    double *hi)
+quantile_bounds(const double *x, const struct result_class *c, size_t n,
+    double p, double tail, double *lo, double *hi)
 {
 	size_t l, h;
 
 	*lo = 0;
 	*hi = INFINITY;
-	if (x == NULL || n == 0)
+	if ((x == NULL && c == NULL) || n == 0)
 		return;
 	stats_order_bounds(n, p, tail, &l, &h);
 	if (l > 0)
-		*lo = x[l - 1];
+		*lo = x != NULL ? x[l - 1] : result_class_rank(c, l);
 	if (h > 0)
-		*hi = x[h - 1];
+		*hi = x != NULL ? x[h - 1] : result_class_rank(c, h);
 }
 
 /* A part's ends, each missing with at most tail; -1 for a point. */
@@ -114,10 +117,10 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 			result_buckets_bounds(pt->b, pt->nb, (long long)pt->n, pt->p, tail,
 			    lo, hi);
 		else
-			quantile_bounds(pt->x, pt->n, pt->p, tail, lo, hi);
+			quantile_bounds(pt->x, pt->cls, pt->n, pt->p, tail, lo, hi);
 		if (pt->x2 != NULL) {
 			/* a shared unit: the union of two probes' bounds, each where it has one */
-			quantile_bounds(pt->x2, pt->n2, pt->p, tail, &l2, &h2);
+			quantile_bounds(pt->x2, NULL, pt->n2, pt->p, tail, &l2, &h2);
 			*lo = *lo == 0 ? l2 : l2 == 0 ? *lo : fmin(*lo, l2);
 			*hi = isinf(*hi) ? h2 : isinf(h2) ? *hi : fmax(*hi, h2);
 		}

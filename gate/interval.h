@@ -30,13 +30,15 @@ struct gate_part {
 	double v;               /* the point value */
 	double lo, hi;          /* PART_RANGE */
 	/*
-	 * PART_SAMPLED: the quantile p of sorted samples x (n of them); with
-	 * x2 too (a shared sync unit) the interval is the union of the two
-	 * sets' intervals, the lower low to the higher high.
+	 * PART_SAMPLED: the quantile p of sorted samples x (n of them), or
+	 * of the class cls's samples, read by rank; with x2 too (a shared
+	 * sync unit) the interval is the union of the two sets' intervals,
+	 * the lower low to the higher high.
 	 */
 	double p;
 	const double *x, *x2;
 	size_t n, n2;
+	const struct result_class *cls;
 	/* or, for a histogram, its rows (n the operations they count) */
 	const struct result_bucket *b;
 	size_t nb;

@@ -2,8 +2,9 @@
 /*
  * syncgate-result/1 in (docs/result-format.md).  Every figure is checked
  * before it is kept, so the gate never computes from garbage; samples
- * are read into plain doubles, from JSON or from a samples_file
- * (model/samples_file.c), and sorted once.
+ * are read from JSON or from a samples_file (model/samples_file.c) and
+ * held once, unsorted, with the order statistics the gate reads
+ * (model/samples.c).
  */
 #include <math.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 #include "lib/stats.h"
 #include "lib/utf8.h"
 #include "model/result.h"
+#include "model/samples.h"
 #include "model/samples_file.h"
 
 /* Where a class is, for messages ("classes[2] \"write\""), and what it adds to. */
@@ -27,9 +29,6 @@ struct at {
 };
 
 size_t result_max_samples = RESULT_MAX_SAMPLES;
-
-/* Below this many samples qsort wins; above, the radix sort does. */
-#define RADIX_MIN 4096
 
 const char *const class_kind_names[] = {
 	[KIND_READ] = "read", [KIND_WRITE] = "write",
@@ -41,61 +40,6 @@ const char *
 class_kind_name(enum class_kind k)
 {
 	return class_kind_names[k == KIND_WRITE];
-}
-
-/*
- * Positive doubles order as their bit patterns do, so a least-significant
- * digit radix sort on the 64-bit pattern sorts them in linear time;
- * passes whose digit every key shares are skipped (integer nanoseconds
- * leave the low mantissa bits zero).
- */
-static void
-radix_sort(double *x, size_t n)
-{
-	enum { BITS = 11, BUCKETS = 1 << BITS, PASSES = (64 + BITS - 1) / BITS };
-	size_t (*count)[BUCKETS] = xcalloc(PASSES, sizeof *count);
-	uint64_t *a = (uint64_t *)(void *)x, *b = xmalloc(n * sizeof *b), *t;
-	size_t i;
-	int p;
-
-	for (i = 0; i < n; i++) {
-		uint64_t k;
-
-		memcpy(&k, &x[i], sizeof k);
-		for (p = 0; p < PASSES; p++)
-			count[p][(k >> (p * BITS)) & (BUCKETS - 1)]++;
-	}
-	for (p = 0; p < PASSES; p++) {
-		size_t sum = 0, c, j;
-
-		if (count[p][(a[0] >> (p * BITS)) & (BUCKETS - 1)] == n)
-			continue;
-		for (j = 0; j < BUCKETS; j++) {
-			c = count[p][j];
-			count[p][j] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			b[count[p][(a[i] >> (p * BITS)) & (BUCKETS - 1)]++] = a[i];
-		t = a;
-		a = b;
-		b = t;
-	}
-	if (a != (uint64_t *)(void *)x) {
-		memcpy(x, a, n * sizeof *x);
-		b = a;
-	}
-	free(b);
-	free(count);
-}
-
-static void
-sort_samples(double *x, size_t n)
-{
-	if (n < RADIX_MIN)
-		stats_sort(x, n);
-	else
-		radix_sort(x, n);
 }
 
 /*
@@ -149,8 +93,10 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		    result_max_samples);
 	else if (samples_file_read(path, rel, where,
 	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
-	    &c->samples_ns, &c->nsamples, j->err) == 0)
+	    &c->held, j->err) == 0) {
+		c->nsamples = c->held.n;
 		rc = 0;
+	}
 	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err, " latencies; "
 	    "expected at most that many") != NULL) {
 		first = xstrdup(j->err);
@@ -168,25 +114,42 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 void
 result_class_quantiles(struct result_class *c)
 {
-	sort_samples(c->samples_ns, c->nsamples);
+	samples_sort_doubles(c->samples_ns, c->nsamples);
 	c->p50_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.5);
 	c->p99_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
 }
 
+double
+result_class_rank(const struct result_class *c, size_t k)
+{
+	return c->samples_ns != NULL ? c->samples_ns[k - 1] :
+	    samples_rank(&c->held, k);
+}
+
+static double
+rank_at(const void *arg, size_t k)
+{
+	return result_class_rank(arg, k + 1);
+}
+
 /*
- * p50 and p99 from the sorted samples; stated ones must agree, since a
- * different quantile definition would otherwise pass silently.
+ * p50 and p99 from the samples' order statistics, found for the
+ * quantiles the gate reads; stated ones must agree, since a different
+ * quantile definition would otherwise pass silently.
  */
 static int
 from_samples(struct result_class *c, double p50, double p99,
     const struct json_at *j)
 {
 	static const char *const keys[] = { "p50_ns", "p99_ns" };
+	static const double ps[] = { 0.5, 0.99 };
 	double given[2], got[2];
 	char a[32], b[32];
 	int i;
 
-	result_class_quantiles(c);
+	samples_order(&c->held, ps, 2);
+	c->p50_ns = stats_quantile_by(c->nsamples, 0.5, rank_at, c);
+	c->p99_ns = stats_quantile_by(c->nsamples, 0.99, rank_at, c);
 	given[0] = p50;
 	given[1] = p99;
 	got[0] = c->p50_ns;
@@ -401,10 +364,20 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 		return errf(j->err, "%s: %s: a percentile range beside samples; "
 		    "expected ranges only where there are no samples", j->file,
 		    j->path);
-	if ((arr != NULL ? json_get_numbers(o, "samples_ns", 0, "an array of "
-	    "latencies in nanoseconds", 0, "at least one latency", ns, j,
-	    &c->samples_ns, &c->nsamples) : get_samples_file(o, path, c, a)) < 0)
+	if (arr != NULL) {
+		double *x = NULL;
+		size_t n = 0;
+
+		if (json_get_numbers(o, "samples_ns", 0, "an array of latencies in "
+		    "nanoseconds", 0, "at least one latency", ns, j, &x, &n) < 0) {
+			free(x);
+			return -1;
+		}
+		samples_adopt(&c->held, x, n);
+		c->nsamples = n;
+	} else if (get_samples_file(o, path, c, a) < 0) {
 		return -1;
+	}
 	*a->total += c->nsamples;
 	return from_samples(c, p50, p99, j);
 }
@@ -696,6 +669,7 @@ result_free(struct result *r)
 	for (i = 0; i < r->nclasses; i++) {
 		free(r->classes[i].name);
 		free(r->classes[i].samples_ns);
+		samples_free(&r->classes[i].held);
 		free(r->classes[i].samples_path);
 		free(r->classes[i].buckets);
 		free(r->classes[i].sampling);

@@ -13,6 +13,7 @@
 #include "model/probe_record.h"
 #include "model/result_host.h"
 #include "model/result_limits.h"
+#include "model/samples.h"
 #include "model/session.h"
 
 #define RESULT_FORMAT "syncgate-result/1"
@@ -43,8 +44,15 @@ struct result_class {
 	 * buckets: p50_low/p50_high), its bounds; NaN otherwise.
 	 */
 	double p50_lo_ns, p50_hi_ns, p99_lo_ns, p99_hi_ns;
-	double *samples_ns;     /* per-operation latencies, sorted; NULL if none */
+	/*
+	 * Per-operation latencies: nsamples of them, either built in memory
+	 * (syncgate-bench, import), every one in samples_ns, sorted by
+	 * result_class_quantiles, or loaded (result_load), held in held
+	 * with samples_ns NULL.  result_class_rank reads either.
+	 */
+	double *samples_ns;
 	size_t nsamples;
+	struct samples held;
 	/*
 	 * The samples_file read, as a path with every link resolved (beside
 	 * the real file of a linked result), for the commands that must not
@@ -175,8 +183,10 @@ const char *class_kind_name(enum class_kind k);
 /*
  * Loads and validates a result file.  Returns 0, or -1 with err naming
  * the file, the JSON path and what was expected (r is then empty).
- * Samples (samples_ns or samples_file) are sorted, and p50_ns and p99_ns
- * computed from them by the type-7 definition of lib/stats.h.
+ * Samples (samples_ns or samples_file) are held in held, unsorted, with
+ * the order statistics that the p50, the p99 and their intervals read,
+ * and p50_ns and p99_ns computed from them by the type-7 definition of
+ * lib/stats.h.
  */
 int result_load(const char *path, struct result *r, char *err);
 
@@ -188,10 +198,17 @@ int result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err);
 
 /*
- * Sorts c's samples (it has some) and sets its p50_ns and p99_ns from
- * them, as result_load does.
+ * Sorts c's samples_ns (it has some) and sets its p50_ns and p99_ns
+ * from them, as result_load does from what it loads.
  */
 void result_class_quantiles(struct result_class *c);
+
+/*
+ * The k-th smallest (1-based, 1 <= k <= nsamples) of c's samples, from
+ * samples_ns or held: at the ranks of the p50's and the p99's intervals
+ * a look-up, elsewhere a selection (model/samples.h).
+ */
+double result_class_rank(const struct result_class *c, size_t k);
 
 /* Frees what r holds (not r); accepts NULL. */
 void result_free(struct result *r);

@@ -165,6 +165,22 @@ command_to_json(const struct result_command *c)
 	return d;
 }
 
+/* c's samples, sorted, as a loaded class's were before held kept them unsorted. */
+static cJSON *
+samples_array(const struct result_class *c)
+{
+	double *x;
+	cJSON *a;
+
+	if (c->samples_ns != NULL)
+		return cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples);
+	x = xmalloc(c->nsamples * sizeof *x);
+	samples_sorted(&c->held, x);
+	a = cJSON_CreateDoubleArray(x, (int)c->nsamples);
+	free(x);
+	return a;
+}
+
 /* file: the samples_file that holds c's samples, or NULL to write them inline. */
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
@@ -173,12 +189,11 @@ class_to_json(const struct result_class *c, const char *file)
 
 	cJSON_AddStringToObject(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
-	if (c->samples_ns != NULL) {
+	if (c->samples_ns != NULL || c->held.n > 0) {
 		if (file != NULL)
 			cJSON_AddStringToObject(o, "samples_file", file);
 		else
-			cJSON_AddItemToObject(o, "samples_ns",
-			    cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples));
+			cJSON_AddItemToObject(o, "samples_ns", samples_array(c));
 		/* a sample of the operations: count says how many there were */
 		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
 		    (double)c->count : (double)c->nsamples);

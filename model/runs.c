@@ -146,17 +146,33 @@ runs_check(const struct result *const *r, const char *const *files, size_t n,
 			return -1;
 	return n > 1 ? check_sessions(r, files, n, flag, err) : 0;
 }
-/* The log-scale variance of an order-statistic interval of sorted x. */
+/*
+ * The log-scale variance of an order-statistic interval of n samples,
+ * at(arg, k) their k-th smallest (1-based).
+ */
 static double
-order_within(const double *x, size_t n, double q, double level)
+order_within(size_t n, double (*at)(const void *arg, size_t k),
+    const void *arg, double q, double level)
 {
 	size_t lo, hi;
 	double z = stats_norm_quantile((1 + level) / 2), w;
 
 	if (stats_order_ci(n, q, level, &lo, &hi, NULL) < 0)
 		return NAN;
-	w = (log(x[hi - 1]) - log(x[lo - 1])) / (2 * z);
+	w = (log(at(arg, hi)) - log(at(arg, lo))) / (2 * z);
 	return w * w;
+}
+
+static double
+class_at(const void *arg, size_t k)
+{
+	return result_class_rank(arg, k);
+}
+
+static double
+sorted_at(const void *arg, size_t k)
+{
+	return ((const double *)arg)[k - 1];
 }
 
 void
@@ -169,7 +185,7 @@ runs_class_log(const struct result_class *c, double q, double level,
 
 	*log_v = log(p99 ? c->p99_ns : c->p50_ns);
 	if (c->nsamples > 0)
-		*within = order_within(c->samples_ns, c->nsamples, q, level);
+		*within = order_within(c->nsamples, class_at, c, q, level);
 	else if (!isnan(lo) && !isnan(hi))
 		*within = (log(hi) - log(lo)) * (log(hi) - log(lo)) / 12;
 	else
@@ -186,7 +202,7 @@ runs_probe_log(const struct probe_record *p, double level, double *log_v,
 
 	window_unit(p, &u);
 	*log_v = log(u.ns);
-	*within = order_within(x, n, 0.5, level);
+	*within = order_within(n, sorted_at, x, 0.5, level);
 	free(x);
 }
 

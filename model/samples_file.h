@@ -11,16 +11,19 @@
 
 #include <stddef.h>
 
+struct samples;
+
 /*
  * Reads rel, a path relative to the folder of the result file
- * result_path, into *x: *n latencies in file order, each from
- * RESULT_MIN_NS to RESULT_MAX_NS (model/result_limits.h); the caller frees *x.
- * A file over SAMPLES_FILE_MAX_BYTES is refused from its size, and one
- * of more than max_count latencies when the next is read.  where begins
- * every message ("ours.json: classes[1] \"write\"").  Returns 0, or -1
- * with err set and *x NULL.
+ * result_path, into s: its latencies in file order, each from
+ * RESULT_MIN_NS to RESULT_MAX_NS (model/result_limits.h), held as
+ * model/samples.h says, no order found yet; the caller frees s with
+ * samples_free.  A file over SAMPLES_FILE_MAX_BYTES is refused from its
+ * size, and one of more than max_count latencies when the next is read.
+ * where begins every message ("ours.json: classes[1] \"write\"").
+ * Returns 0, or -1 with err set and s empty.
  */
 int samples_file_read(const char *result_path, const char *rel,
-    const char *where, size_t max_count, double **x, size_t *n, char *err);
+    const char *where, size_t max_count, struct samples *s, char *err);
 
 #endif

@@ -98,8 +98,9 @@ test_result_samples_sorted_type7(void **state)
 	    "\"classes\": [{\"name\": \"w\", \"kind\": \"write\","
 	    " \"samples_ns\": [5, 1, 4, 2, 3]}]}", &r, err), 0);
 	assert_int_equal(r.classes[0].nsamples, 5);
-	assert_near(r.classes[0].samples_ns[0], 1, 0);
-	assert_near(r.classes[0].samples_ns[4], 5, 0);
+	assert_null(r.classes[0].samples_ns);
+	assert_near(result_class_rank(&r.classes[0], 1), 1, 0);
+	assert_near(result_class_rank(&r.classes[0], 5), 5, 0);
 	assert_near(r.classes[0].p50_ns, 3, 0);
 	assert_near(r.classes[0].p99_ns, 4.96, 1e-12);      /* h = 3.96 */
 	assert_int_equal(r.classes[0].count, 5);
@@ -500,8 +501,11 @@ test_result_samples_file_lines(void **state)
 	put_file("w.txt", "# latencies\n300\n\n  100  # the fastest\r\n200\n4.5e2\n");
 	assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
 	assert_int_equal(r.classes[0].nsamples, 4);
-	assert_near(r.classes[0].samples_ns[0], 100, 0);
-	assert_near(r.classes[0].samples_ns[3], 450, 0);
+	assert_near(result_class_rank(&r.classes[0], 1), 100, 0);
+	assert_near(result_class_rank(&r.classes[0], 4), 450, 0);
+	/* 4.5e2 is whole: the file is held as uint32_t, in file order */
+	assert_non_null(r.classes[0].held.u32);
+	assert_near(samples_value(&r.classes[0].held, 0), 300, 0);
 	assert_near(r.classes[0].p50_ns, 250, 0);
 	result_free(&r);
 }
@@ -593,55 +597,83 @@ static void
 test_result_samples_file_count_limit(void **state)
 {
 	char *text = malloc(5001 * 8), *p = text, err[ERRLEN], want[ERRLEN], rpath[256];
-	double *x;
-	size_t n, i;
+	struct samples x;
+	size_t i;
 
 	(void)state;
 	for (i = 0; i < 5000; i++)
 		p += sprintf(p, "%zu\n", i + 1);
 	put_file("w.txt", text);
 	snprintf(rpath, sizeof rpath, "%s/r.json", dir);
-	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x, &n,
+	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x,
 	    err), 0);
-	assert_int_equal(n, 5000);
-	assert_near(x[4999], 5000, 0);
-	free(x);
+	assert_int_equal(x.n, 5000);
+	assert_near(samples_value(&x, 4999), 5000, 0);
+	samples_free(&x);
 	sprintf(p, "7\n");
 	put_file("w.txt", text);
-	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x, &n,
+	assert_int_equal(samples_file_read(rpath, "w.txt", "r.json: c", 5000, &x,
 	    err), -1);
-	assert_null(x);
+	assert_int_equal(x.n, 0);
+	assert_null(x.u32);
+	assert_null(x.f64);
 	snprintf(want, sizeof want, "r.json: c: samples_file w.txt holds more than "
 	    "5000 latencies; expected at most that many");
 	assert_string_equal(err, want);
 	free(text);
 }
 
-/* Many samples take the radix sort; it must agree with qsort, ties and all. */
+/*
+ * Every order statistic the p50, the p99 and their intervals read must
+ * be the sorted samples', ties and all: whole nanoseconds (held as
+ * uint32_t), fractions (doubles), one value repeated throughout, and
+ * latencies past 2^32 ns.  The radix sort must agree with qsort, and a
+ * rank outside the spans found is still right.
+ */
 static void
-test_result_radix_sort_matches_qsort(void **state)
+test_result_ranks_match_sort(void **state)
 {
-	size_t n = 100000, i;
-	double *want = malloc(n * sizeof *want);
-	char *text = malloc(n * 24), *p = text;
+	static const struct {
+		int fractions, ties;
+		double scale;
+	} cases[] = { { 0, 0, 1 }, { 1, 0, 1 }, { 0, 1, 1 }, { 0, 0, 1e4 } };
+	size_t n = 100000, i, k, c;
+	double *want = malloc(n * sizeof *want), *all = malloc(n * sizeof *all);
+	char *text = malloc(n * 24), *p;
 	unsigned long long s = 3;
 	struct result r;
 	char err[ERRLEN];
 
 	(void)state;
-	for (i = 0; i < n; i++) {
-		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-		/* integers and fractions, many repeats, six orders of magnitude */
-		want[i] = (double)((s >> 33) % 5000000 + 1) / ((s >> 20) % 2 ? 1 : 4);
-		p += sprintf(p, "%.17g\n", want[i]);
+	for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		p = text;
+		for (i = 0; i < n; i++) {
+			s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+			/* many repeats, six orders of magnitude */
+			want[i] = cases[c].ties ? 700 : (double)((s >> 33) % 5000000 + 1) *
+			    cases[c].scale / (cases[c].fractions && (s >> 20) % 2 ? 4 : 1);
+			p += sprintf(p, "%.17g\n", want[i]);
+		}
+		put_file("w.txt", text);
+		stats_sort(want, n);
+		assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
+		assert_int_equal(r.classes[0].nsamples, n);
+		assert_true((r.classes[0].held.u32 != NULL) ==
+		    (!cases[c].fractions && cases[c].scale == 1));
+		assert_near(r.classes[0].p50_ns, stats_quantile_sorted(want, n, 0.5), 0);
+		assert_near(r.classes[0].p99_ns, stats_quantile_sorted(want, n, 0.99), 0);
+		for (i = 0; i < r.classes[0].held.nspan; i++)
+			for (k = 0; k < r.classes[0].held.span[i].len; k++)
+				assert_near(r.classes[0].held.span[i].x[k],
+				    want[r.classes[0].held.span[i].first + k - 1], 0);
+		assert_near(result_class_rank(&r.classes[0], 1), want[0], 0);
+		assert_near(result_class_rank(&r.classes[0], n), want[n - 1], 0);
+		samples_sorted(&r.classes[0].held, all);
+		assert_memory_equal(all, want, n * sizeof *want);
+		result_free(&r);
 	}
-	put_file("w.txt", text);
-	stats_sort(want, n);
-	assert_int_equal(load_text(samples_result("w.txt"), &r, err), 0);
-	assert_int_equal(r.classes[0].nsamples, n);
-	assert_memory_equal(r.classes[0].samples_ns, want, n * sizeof *want);
-	result_free(&r);
 	free(want);
+	free(all);
 	free(text);
 }
 
@@ -660,7 +692,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_result_samples_file_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_count_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_result_samples_file_long_path, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_result_radix_sort_matches_qsort, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_result_ranks_match_sort, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -225,6 +225,58 @@ test_stats_median_keeps_input(void **state)
 	assert_true(isnan(stats_median(x, 0)));
 }
 
+/*
+ * Every rank an interval of the p50 or the p99 reads, at any level or
+ * tail, and type 7's two, lie inside stats_order_span: the gate finds
+ * only those order statistics (model/samples.c).
+ */
+static void
+test_stats_order_span_holds_every_rank(void **state)
+{
+	static const size_t ns[] = { 1, 2, 15, 53, 54, 100, 1000, 65536, 1000003,
+		10000000 };
+	static const double ps[] = { 0.5, 0.99 };
+	static const double levels[] = { 0.5, 0.9, 0.95, 0.99, 0.999999, 1 - 1e-12 };
+	size_t i, j, k, first, last, lo, hi;
+
+	(void)state;
+	for (i = 0; i < sizeof ns / sizeof ns[0]; i++)
+		for (j = 0; j < 2; j++) {
+			stats_order_span(ns[i], ps[j], &first, &last);
+			assert_true(first >= 1 && first <= last && last <= ns[i]);
+			lo = (size_t)floor((double)(ns[i] - 1) * ps[j]);
+			assert_true(lo + 1 >= first && (lo + 2 <= last || lo + 1 == ns[i]));
+			for (k = 0; k < sizeof levels / sizeof levels[0]; k++) {
+				if (stats_order_ci(ns[i], ps[j], levels[k], &lo, &hi, NULL) == 0)
+					assert_true(lo >= first && hi <= last);
+				stats_order_bounds(ns[i], ps[j], (1 - levels[k]) / 2, &lo, &hi);
+				assert_true(lo == 0 || (lo >= first && lo <= last));
+				assert_true(hi == 0 || (hi >= first && hi <= last));
+			}
+		}
+}
+
+/* Q(p) through order statistics is Q(p) of the sorted array. */
+static double
+at_sorted(const void *arg, size_t k)
+{
+	return ((const double *)arg)[k];
+}
+
+static void
+test_stats_quantile_by_matches_sorted(void **state)
+{
+	static const double x[] = { 1, 2, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233 };
+	static const double ps[] = { 0, 0.1, 0.5, 0.9, 0.99, 0.999, 1 };
+	size_t n, j;
+
+	(void)state;
+	for (n = 1; n <= sizeof x / sizeof x[0]; n++)
+		for (j = 0; j < sizeof ps / sizeof ps[0]; j++)
+			assert_true(stats_quantile_by(n, ps[j], at_sorted, x) ==
+			    stats_quantile_sorted(x, n, ps[j]));
+}
+
 int
 main(void)
 {
@@ -240,6 +292,8 @@ main(void)
 		cmocka_unit_test(test_stats_t_quantile_known),
 		cmocka_unit_test(test_stats_order_bounds_one_sided),
 		cmocka_unit_test(test_stats_median_keeps_input),
+		cmocka_unit_test(test_stats_order_span_holds_every_rank),
+		cmocka_unit_test(test_stats_quantile_by_matches_sorted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
