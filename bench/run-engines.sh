@@ -109,13 +109,18 @@ aa() {
 		--engine one --import db_bench --cmd "$db --sync=1" \
 		--engine two --import db_bench --cmd "$db --sync=1" 2>"$work/run.err" ||
 		{ cat "$work/run.err" >&2; exit 2; }
-	ls "$work"/out/aa.*.json | grep -v output >"$work/aa.list"
+	# each split: 3 runs of one name against 3 of the other, drawn at
+	# random (a side holds one engine's runs)
+	ls "$work"/out/aa.one.[0-9]*.json | grep -v output >"$work/aa.one"
+	ls "$work"/out/aa.two.[0-9]*.json | grep -v output >"$work/aa.two"
 	fails=0 indet=0 pass=0
 	t=1
 	while [ "$t" -le "$trials" ]; do
-		set -- $(awk -v s="${AA_SEED:-1}" -v t="$t" 'BEGIN { srand(s * 1000 + t) }
+		set -- $(for k in 1 2; do
+			side=$(echo one two | cut -d' ' -f"$k")
+			awk -v s="${AA_SEED:-1}" -v t="$t" -v k="$k" 'BEGIN { srand(s * 100000 + t * 10 + k) }
 			{ f[NR] = $0 } END { for (i = NR; i > 1; i--) { j = int(rand() * i) + 1; x = f[i]; f[i] = f[j]; f[j] = x }
-			for (i = 1; i <= 6; i++) print f[i] }' "$work/aa.list")
+			for (i = 1; i <= 3; i++) print f[i] }' "$work/aa.$side"; done)
 		set +e
 		"$sg" gate "$1" "$2" "$3" --baseline "$4" --baseline "$5" --baseline "$6" >/dev/null 2>&1
 		rc=$?
