@@ -741,6 +741,8 @@ go(const struct run_args *a, char *err)
 	po.stop = &runner_signal;
 	if (probe_run(&po, &x.probe, perr) < 0) {
 		errf(err, "probe: %s", perr);
+		if (runner_signal != 0)
+			rc = 128 + runner_signal;
 		goto out;
 	}
 	err_warn("probe of %s before the runs: %s median %s, reaches a device: %s; "
