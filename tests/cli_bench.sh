@@ -48,16 +48,16 @@ runs_check() {
 	done
 	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2" ||
 		fail "calibrate of one session's whole set: $(cat "$tmp/err2")"
-	# a second session, interrupted in its run 2 as a kill would leave
-	# it: its run 1 beside the first session's run 2.  Neither calibrate
-	# nor gate pools them; each names both sessions.  (Its lmdb runs
-	# alone make the same run 1 of 2 that lmdb,sqlite would.)
-	expect 0 "" lmdb --runs 2 --dir "$tmp/dir" $small -o "$tmp/second.json"
-	id2=$(session_of "$tmp/second.1.json" | cut -d' ' -f1)
+	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
+	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
+	# a second session's run 1 where the first's was, as a second
+	# invocation killed in its run 2 would leave it, beside the first
+	# session's run 2.  Neither calibrate nor gate pools them; each names
+	# both sessions.
+	id2=$(session_of "$tmp/one.1" | cut -d' ' -f1)
 	[ "$id2" != "$id" ] || fail "two invocations share the session $id"
-	cp "$tmp/second.1.json" "$tmp/r.lmdb.1.json"
-	rm -f "$tmp/second.1.json" "$tmp/second.2.json"
-	mixed="r.lmdb.2.json: is run 2 of 2 of session $id, but $tmp/r.lmdb.1.json is run 1 of 2 of session $id2; expected every run of"
+	cp "$tmp/one.1" "$tmp/r.lmdb.1.json"
+	mixed="r.lmdb.2.json: is run 2 of 2 of session $id, but $tmp/r.lmdb.1.json is run 1 of 3 of session $id2; expected every run of"
 	set +e
 	$SYNCGATE calibrate "$tmp/r.lmdb.1.json" "$tmp/r.lmdb.2.json" >/dev/null 2>"$tmp/err2"
 	got=$?
@@ -69,8 +69,6 @@ runs_check() {
 		fail "calibrate pooled two sessions: exit $got: $(cat "$tmp/err2")"
 	[ "$got3" = 2 ] && grep -qF "$mixed ours from one session, never two mixed" "$tmp/err3" ||
 		fail "gate pooled two sessions: exit $got3: $(cat "$tmp/err3")"
-	expect 0 "run 3 of 3: lmdb, run 3 of 3, to $tmp/one.3" lmdb --runs 3 --dir "$tmp/dir" $small -o "$tmp/one"
-	[ -s "$tmp/one.1" ] && [ -s "$tmp/one.2" ] || fail "--runs 3 -o one: $(ls "$tmp")"
 	# part of one session's set on each side, as an A/A test splits it
 	set +e
 	$SYNCGATE gate "$tmp/one.1" "$tmp/one.3" --baseline "$tmp/one.2" >/dev/null 2>"$tmp/err2"
@@ -157,21 +155,27 @@ for engine in sqlite lmdb; do
 	fi
 done
 
-# The summary's columns fit their widest cell: a million point reads (7
-# digits) beside a thousand writes keep p50 and p99 in one column each.
-# (Skipped under valgrind, where a million operations take minutes.)
-if [ -z "${SYNCGATE_VALGRIND:-}" ]; then
-	expect 0 "" lmdb --dir "$tmp/dir" --lmdb-nosync --ops 1001000 --mix 1000:0:1 \
-		--concurrency 1 --rows 100 --probe-every off --max-samples 1000 -o "$tmp/wide.json"
-	# (µ is one column of two bytes: counted as one)
-	grep -E '^syncgate-bench:   (point-read|write) ' "$tmp/err" | sed 's/µ/u/g' >"$tmp/rows"
-	awk '{ p = index($0, " p50 "); q = index($0, " p99 ")
-		if (NR > 1 && (p != p0 || q != q0)) bad = 1; p0 = p; q0 = q }
-		END { exit bad || NR != 2 }' "$tmp/rows" ||
-		fail "the summary's columns do not line up: $(cat "$tmp/rows")"
-	rm -f "$tmp/wide.json"
-	empty_dir "the run of a million reads"
-fi
+# The summary's columns fit their widest cell: ten thousand point reads
+# (5 digits) beside ten writes keep p50 and p99 in one column each.  Past
+# --max-samples, a uniform sample of the operations is kept, and count
+# still says how many ran.
+expect 0 "latencies kept, at random" lmdb --dir "$tmp/dir" --lmdb-nosync --ops 10010 --mix 1000:0:1 \
+	--concurrency 1 --rows 100 --probe-every off --max-samples 1000 -o "$tmp/m.json"
+# (µ is one column of two bytes: counted as one)
+grep -E '^syncgate-bench:   (point-read|write) ' "$tmp/err" | sed 's/µ/u/g' >"$tmp/rows"
+awk '{ p = index($0, " p50 "); q = index($0, " p99 ")
+	if (NR > 1 && (p != p0 || q != q0)) bad = 1; p0 = p; q0 = q }
+	END { exit bad || NR != 2 }' "$tmp/rows" ||
+	fail "the summary's columns do not line up: $(cat "$tmp/rows")"
+grep -qF '"count":	10000' "$tmp/m.json" || fail "--max-samples 1000: count is not 10000"
+grep -qF '"sampling":	"each operation kept at random with probability 1/16' "$tmp/m.json" ||
+	fail "--max-samples 1000: the sampling is not recorded: $(grep sampling "$tmp/m.json")"
+# the point reads' latencies: the last array but the writes'
+kept=$(grep '"samples_ns"' "$tmp/m.json" | tail -n 2 | head -n 1 | tr ',' '\n' | wc -l)
+[ "$kept" -le 1000 ] && [ "$kept" -ge 500 ] || fail "--max-samples 1000 kept $kept latencies of 10000"
+$SYNCGATE report "$tmp/m.json" >"$tmp/report" 2>&1 || fail "a sampled result does not load: $(cat "$tmp/report")"
+grep -Eq "^point-read +read +.* 10000 " "$tmp/report" || fail "a sampled result's count is not 10000: $(cat "$tmp/report")"
+empty_dir "the run of ten thousand reads"
 
 # Commits that are not synced cost less than one sync, and the gate says so.
 expect 0 "synchronous=off" sqlite --dir "$tmp/dir" $small --sqlite-synchronous off -o "$tmp/off.json"
@@ -227,7 +231,9 @@ inline_samples() {
 
 # Kinds of more than --samples-file-over latencies go to files beside the
 # result, which the gate reads as it would the same latencies inline.
-expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 80 -o "$tmp/f.json"
+# (--max-samples 100000000, more than a result may hold inline, is no
+# bar to a file: the largest kinds would go to samples files.)
+expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 80 --max-samples 100000000 -o "$tmp/f.json"
 for kind in point-read write; do
 	[ -s "$tmp/f.json.$kind.txt" ] || fail "--samples-file-over 80: no $kind samples file"
 	grep -qF "\"samples_file\":	\"f.json.$kind.txt\"" "$tmp/f.json" ||
@@ -251,23 +257,22 @@ $SYNCGATE gate "$tmp/f.json" --rival "$tmp/inline.json" >"$tmp/gate" 2>&1
 got=$?
 set -e
 [ "$got" -ne 2 ] || fail "the gate cannot load a result with samples files: $(cat "$tmp/gate")"
-# With -o - there is nowhere to put a file: every kind stays inline.
-expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o -
+# With -o - there is nowhere to put a file: every kind stays inline...
+expect 0 "" lmdb --dir "$tmp/dir" $small --samples-file-over 0 --max-samples 4000000 --mix 1:1:1 -o -
 grep -qF '"samples_file"' "$tmp/out" && fail "-o - named a samples_file"
 for kind in point-read range write; do
+	grep -qF "\"name\":	\"$kind\"" "$tmp/out" || fail "-o - --mix 1:1:1: no $kind class"
 	[ -e "./-.$kind.txt" ] && fail "-o - wrote ./-.$kind.txt"
 done
 # ...so a --max-samples that could keep more latencies than syncgate reads
-# of a JSON document is refused before the run; what --ops bounds is not,
-# nor is a file, where the largest kinds would go to samples files.
+# of a JSON document is refused before the run; what --ops bounds is not
+# (the run above: 4000000 of each of three kinds, but 300 operations),
+# nor is a file (f.json).
 expect 2 "--max-samples 4000000: -o - keeps every kind in the JSON, up to 12000000 latencies, more than the 11900000 a result may hold inline" \
     lmdb --dir "$tmp/dir" --max-samples 4000000 --seconds 5 -o -
 [ -s "$tmp/out" ] && fail "a refused -o - wrote $(head -c 80 "$tmp/out")"
 expect 2 "(syncgate reads at most 12000000 JSON values); expected -o FILE" \
     lmdb --dir "$tmp/dir" --max-samples 6000000 --mix 1:1:0 --ops 12000000 -o /dev/null
-expect 0 "" lmdb --dir "$tmp/dir" $small --max-samples 4000000 --mix 1:1:1 -o -
-expect 0 "" lmdb --dir "$tmp/dir" $small --max-samples 100000000 -o "$tmp/big.json"
-$SYNCGATE report "$tmp/big.json" >"$tmp/report" 2>&1 || fail "--max-samples 100000000 -o FILE does not load: $(cat "$tmp/report")"
 # A samples file that cannot be written leaves no result and no other file.
 mkdir "$tmp/g.json.write.txt"
 expect 2 "g.json.write.txt: is a directory" lmdb --dir "$tmp/dir" $small --samples-file-over 0 -o "$tmp/g.json"
@@ -304,17 +309,6 @@ done
 $SYNCGATE report "$tmp/lb/l.json" >"$tmp/report" 2>&1 || fail "a result written through a symlink does not load: $(cat "$tmp/report")"
 # read through the link too: its samples files are beside the file it names
 $SYNCGATE report "$tmp/la/l.json" >"$tmp/report" 2>&1 || fail "a result read through a symlink does not load: $(cat "$tmp/report")"
-
-# Past --max-samples, a uniform sample of the operations is kept, and
-# count still says how many ran.
-expect 0 "latencies kept, at random" lmdb --dir "$tmp/dir" --rows 200 --ops 6000 --mix 1:0:0 --max-samples 1000 -o "$tmp/m.json"
-grep -qF '"count":	6000' "$tmp/m.json" || fail "--max-samples 1000: count is not 6000"
-grep -qF '"sampling":	"each operation kept at random with probability 1/8' "$tmp/m.json" ||
-	fail "--max-samples 1000: the sampling is not recorded: $(grep sampling "$tmp/m.json")"
-kept=$(grep '"samples_ns"' "$tmp/m.json" | tail -n 1 | tr ',' '\n' | wc -l)
-[ "$kept" -le 1000 ] && [ "$kept" -ge 500 ] || fail "--max-samples 1000 kept $kept latencies of 6000"
-$SYNCGATE report "$tmp/m.json" >"$tmp/report" 2>&1 || fail "a sampled result does not load: $(cat "$tmp/report")"
-grep -Eq "^point-read +read +.* 6000 " "$tmp/report" || fail "a sampled result's count is not 6000: $(cat "$tmp/report")"
 empty_dir "the runs with samples files"
 
 # dir_made PID: waits, two minutes at most, while PID lives, for the
