@@ -19,7 +19,10 @@ set -u
 # - test_probe: a dirty flush dearer than a clean one in two thirds of the
 #   pairs, and the probe's verdict, which rests on such relations;
 # - cli_bench: a durable commit at least the low end of the probe's
-#   interval, SQLite without syncs under one sync;
+#   interval, SQLite without syncs under one sync, the device flushes a
+#   commit in the engines' order (cli_bench_files, syncgate-bench's
+#   files, runs, signals and bad input, compares no timings and runs in
+#   the batch);
 # - cli_probe: a dropped flush told by a clean sync's cost against a
 #   system call's, SIGINT and SIGTERM 2 to 200 ms into a probe, two
 #   probes at once, and real devices (loop, zram) when run as root.
