@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # run-tests.sh BUILD...: every cmocka test (BUILD/tests/test_*) and every
 # tests/cli_*.sh against BUILD/syncgate, for each BUILD given.  The suites
-# run JOBS at a time (default: one per core), except those named in
-# $alone, which run afterwards one by one with nothing else of ours
-# running.  TIMED names the builds whose suites in $alone run, SCRIPTS
+# run JOBS at a time (default: one more than the cores, as some of them
+# mostly wait on the disk), except those named in $alone, which run
+# afterwards one by one with nothing else of ours running.  TIMED names the builds whose suites in $alone run, SCRIPTS
 # those whose tests/cli_*.sh run (both default to every BUILD given; `make
 # check` runs the scripts and the timed suites in the plain build only, as
 # a sanitized program's start costs six times a plain one's).  Each
@@ -37,7 +37,7 @@ if [ $# -eq 0 ]; then
 fi
 timed=${TIMED-$*}
 scripts=${SCRIPTS-$*}
-jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+jobs=${JOBS:-$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) + 1))}
 case $jobs in
 '' | *[!0-9]* | 0)
 	echo "run-tests.sh: JOBS=$jobs; expected a whole number of suites at a time, 1 or more" >&2
