@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # run-tests.sh BUILD...: every cmocka test (BUILD/tests/test_*) and every
 # tests/cli_*.sh against BUILD/syncgate, for each BUILD given.  The suites
-# run JOBS at a time (default: one per core), except those named in
-# $alone, which run afterwards one by one with nothing else of ours
-# running.  TIMED names the builds whose suites in $alone run, SCRIPTS
+# run JOBS at a time (default: one more than the cores, as some of them
+# mostly wait on the disk), except those named in $alone, which run
+# afterwards one by one with nothing else of ours running.  TIMED names the builds whose suites in $alone run, SCRIPTS
 # those whose tests/cli_*.sh run (both default to every BUILD given; `make
 # check` runs the scripts and the timed suites in the plain build only, as
 # a sanitized program's start costs six times a plain one's).  Each
@@ -19,7 +19,10 @@ set -u
 # - test_probe: a dirty flush dearer than a clean one in two thirds of the
 #   pairs, and the probe's verdict, which rests on such relations;
 # - cli_bench: a durable commit at least the low end of the probe's
-#   interval, SQLite without syncs under one sync;
+#   interval, SQLite without syncs under one sync, the device flushes a
+#   commit in the engines' order (cli_bench_files, syncgate-bench's
+#   files, runs, signals and bad input, compares no timings and runs in
+#   the batch);
 # - cli_probe: a dropped flush told by a clean sync's cost against a
 #   system call's, SIGINT and SIGTERM 2 to 200 ms into a probe, two
 #   probes at once, and real devices (loop, zram) when run as root.
@@ -34,7 +37,7 @@ if [ $# -eq 0 ]; then
 fi
 timed=${TIMED-$*}
 scripts=${SCRIPTS-$*}
-jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+jobs=${JOBS:-$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) + 1))}
 case $jobs in
 '' | *[!0-9]* | 0)
 	echo "run-tests.sh: JOBS=$jobs; expected a whole number of suites at a time, 1 or more" >&2
@@ -144,8 +147,9 @@ flush() {
 	done
 }
 
-# The cmocka suites that take as long as the scripts (test_gate_rules: 6 s
-# of CPU in the plain build, minutes under valgrind).
+# The cmocka suites that take as long as the scripts (test_gate_rules: 1.5 s
+# of CPU in the plain build, 4 s under the sanitizers, a minute under
+# valgrind).
 long="test_gate_rules test_hostile"
 
 # The list, one suite a line, "BUILD NAME": the long cmocka suites, the

@@ -8,10 +8,13 @@
 # always drives one program sets run to that command (split into words,
 # so a valgrind may come first) and prog to the name its messages give
 # it; without run, expect's arguments are the whole command.  A script
-# that checks more of every expect defines expect_also after sourcing.
+# may set refusal_run to the command expect runs where it expects exit
+# status 2 instead (default: run).  A script that checks more of every
+# expect defines expect_also after sourcing.
 
 failures=0
 run=${run:-}
+refusal_run=${refusal_run:-}
 prog=${prog:-}
 
 # Every way out goes through the EXIT trap, so the scratch directory goes
@@ -49,9 +52,11 @@ expect() {
 	want=$1
 	part=$2
 	shift 2
+	ecmd=$run
+	[ "$want" != 2 ] || [ -z "$refusal_run" ] || ecmd=$refusal_run
 	set +e
 	# shellcheck disable=SC2086 # run is words by design
-	$run "$@" >"$tmp/out" 2>"$tmp/err"
+	$ecmd "$@" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	set -e
 	[ "$got" = "$want" ] ||
