@@ -39,7 +39,7 @@ j() {
 # times, brackets around it, the files beside it, nothing left in --dir.
 expect 0 "run 4 of 4: a, run 2 of 2, to $tmp/res/t.a.2.json" \
 	--runs 2 --dir "$tmp/dir" -o "$tmp/res/t.json" \
-	--engine a --import ycsb --cmd "$cmd" --engine b --import ycsb --cmd "FLAG= $cmd"
+	--engine a --import ycsb --cmd "N=100 $cmd" --engine b --import ycsb --cmd "N=100 FLAG= $cmd"
 order=$(grep -o 'run [0-9] of 4: [a-z]*' "$tmp/err" | sed 's/.*: //' | tr '\n' ' ')
 [ "$order" = "a b b a " ] || fail "ran in the order $order, not ABBA"
 grep -q 'about [0-9]*s left' "$tmp/err" || fail "no time left estimated: $(cat "$tmp/err")"
@@ -56,29 +56,29 @@ for f in a.1 b.1 b.2 a.2; do
 		fail "t.$f.json: started $(j "$r" started_s), ended $(j "$r" ended_s)"
 	[ "$(j "$r" placement)" = '"brackets"' ] || fail "t.$f.json: rounds not brackets: $(j "$r" placement)"
 	[ "$(j "$r" count)" = 2 ] || fail "t.$f.json: $(j "$r" count) rounds, expected 2"
-	tr -d '\t\n' <"$r" | grep -q '"ops":\[20, *0\]' || fail "t.$f.json: the brackets' ops are not [20, 0]"
+	tr -d '\t\n' <"$r" | grep -q '"ops":\[100, *0\]' || fail "t.$f.json: the brackets' ops are not [100, 0]"
 	grep -q '"program":.*"syncgate run"' "$r" || fail "t.$f.json: no syncgate run driver"
 	grep -q '"cpu_model"' "$r" || fail "t.$f.json: no host"
 	grep -q "env ${f%.*} ${f#*.} $tmp/dir/syncgate-run.${f%.*}." "$tmp/res/t.$f.stderr" ||
 		fail "t.$f.stderr: the environment was not SYNCGATE_ENGINE ${f%.*}, RUN ${f#*.}, a DIR inside --dir: $(cat "$tmp/res/t.$f.stderr")"
-	grep -q '^\[UPDATE\], Operations, 20' "$tmp/res/t.$f.stdout" || fail "t.$f.stdout: not the command's output"
+	grep -q '^\[UPDATE\], Operations, 100' "$tmp/res/t.$f.stdout" || fail "t.$f.stdout: not the command's output"
 	$SYNCGATE report "$r" >/dev/null 2>&1 || fail "t.$f.json does not load"
 	n=$((n + 1))
 done
-# flushes a commit: a synced write is a flush, an unsynced one none;
-# where the disk's counters cannot be read, the result says why
+# flushes a commit: a synced write is a flush, an unsynced one none.
+# Other processes' flushes add to both (the suites beside this one sync
+# too), so the check is between the two, measured in one invocation;
+# where the disk's counters cannot be read, the result says why.
+fa=$(j "$tmp/res/t.a.1.json" flushes_per_op)
+fb=$(j "$tmp/res/t.b.1.json" flushes_per_op)
 for f in a b; do
 	r=$tmp/res/t.$f.1.json
-	fpo=$(j "$r" flushes_per_op)
-	if [ "$fpo" = null ]; then
-		tr -d '\t\n' <"$r" | grep -q '"why_none":"' || fail "t.$f.1.json: no flushes_per_op and no why_none"
-		continue
-	fi
-	case $f in
-	a) awk -v x="$fpo" 'BEGIN { exit !(x >= 0.5 && x <= 3) }' || fail "dsync writes: $fpo flushes a commit" ;;
-	b) awk -v x="$fpo" 'BEGIN { exit !(x < 0.2) }' || fail "unsynced writes: $fpo flushes a commit" ;;
-	esac
+	[ "$(j "$r" flushes_per_op)" != null ] || tr -d '\t\n' <"$r" | grep -q '"why_none":"' ||
+		fail "t.$f.1.json: no flushes_per_op and no why_none"
 done
+[ "$fa" = null ] || [ "$fb" = null ] || awk -v a="$fa" -v b="$fb" 'BEGIN { exit !(a - b >= 0.5) }' ||
+	fail "synced writes $fa flushes a commit, unsynced $fb: expected about one more"
+
 # the gate takes the runs, and an A/A split of one invocation is not refused
 set +e
 $SYNCGATE gate "$tmp/res/t.a.1.json" "$tmp/res/t.a.2.json" --baseline "$tmp/res/t.b.1.json" \
@@ -151,7 +151,8 @@ expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -
 expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a --import ycsb \
 	--setup "N=30 $cmd >/dev/null" --cmd "FLAG= $cmd" --teardown "echo \$SYNCGATE_RUN >$tmp/res/td.ok"
 fpo=$(j "$tmp/res/s.a.1.json" flushes_per_op)
-[ "$fpo" = null ] || awk -v x="$fpo" 'BEGIN { exit !(x < 0.2) }' || fail "--setup's synced writes counted: $fpo flushes a commit"
+# (counted, the setup's 30 would make 1.5 or more a write of the 20)
+[ "$fpo" = null ] || awk -v x="$fpo" 'BEGIN { exit !(x < 1) }' || fail "--setup's synced writes counted: $fpo flushes a commit"
 [ "$(cat "$tmp/res/td.ok" 2>/dev/null)" = 1 ] || fail "--teardown did not run after a run"
 grep -q "env a 1 $tmp/dir/syncgate-run.a." "$tmp/res/s.a.1.setup" || fail "--setup's output was not kept in s.a.1.setup"
 expect 3 "the command exited with status 3" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
