@@ -187,7 +187,8 @@ figures_of(const struct gate_verdict *v, const struct gate_check_kind *k,
  * figure as the gate reads it against the limit.
  */
 static int
-rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
+rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
+    const char *name, char *err)
 {
 	struct verdict_check *c = &v->checks[i];
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
@@ -199,6 +200,7 @@ rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
 	size_t len = c->reason != NULL ? strlen(c->reason) : 0;
 	char n[32], *words, *said, *tail, *body;
 
+	verdict_derive_check(c, k, row, &v->unit);
 	c->ruling = RULING_INDETERMINATE;
 	c->held = 0;
 	if (ruled)
@@ -252,7 +254,7 @@ verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 	if (v->rival.label == NULL)
 		v->rival.label = r = xstrdup(verdict_rival_label(v));
 	for (i = 0; i < v->nchecks && rc == 0; i++)
-		rc = rerule_check(v, i, name, err);
+		rc = rerule_check(v, i, &v->rows[rowi[i]], name, err);
 	for (i = 0; i < v->nrows && rc == 0; i++)
 		v->rows[i].ruling = RULING_NOT_RULED;
 	for (i = 0; i < v->nchecks && rc == 0; i++)
