@@ -416,7 +416,7 @@ test_json_loader_rederives_figures(void **state)
 /*
  * A verdict whose rulings and words were edited to pass, over figures
  * that fail, is ruled again: it renders as the gate's own, in every
- * ruling and every word; so do words edited alone.
+ * ruling and every word; so do words edited alone, whatever they say.
  */
 static void
 test_json_loader_rerules_an_edited_verdict(void **state)
@@ -431,6 +431,8 @@ test_json_loader_rerules_an_edited_verdict(void **state)
 	};
 	static const char *const words[] = {
 		"at p50, at least 10x", "at p50, below 10x",
+		/* words no version of the gate wrote: the figures before them kept */
+		"at p99, at least 10x", "at p99, comfortably over ten",
 		"\"ceiling_note\":\t\"2 syncs", "\"ceiling_note\":\t\"3 syncs",
 		"\"reason\":\t\"1 class, at least 10x", "\"reason\":\t\"1 class, at least 12x",
 	};
