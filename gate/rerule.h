@@ -28,28 +28,48 @@ enum ruling gate_check_rule(const struct gate_verdict *v, struct verdict_check *
 void gate_rule_whole(struct gate_verdict *v);
 
 /*
- * Check i of v as a kind of check the gate makes for its class (its
- * statistic, value_unit and comparison), its limit its half's threshold:
- * the kind, or NULL with err naming the field.  name is the file.
+ * A loaded row's ratios, syncs and has_samples made again from its
+ * latencies, the unit and its sample counts, and each interval held
+ * around its figure; path is where the row sits ("writes.classes[0]").
+ * Returns 0, or -1 with err naming the file, the field and what was
+ * expected, as each function below.  file names the file.
  */
-const struct gate_check_kind *verdict_check_kind(const struct gate_verdict *v,
-    size_t i, const char *name, char *err);
+int verdict_derive_row(struct verdict_row *r, const struct verdict_unit *u,
+    const char *file, const char *path, char *err);
+
+/* A loaded unit as its source has it: a shared one's rival half is ours. */
+int verdict_derive_unit(struct verdict_unit *u, const char *file, char *err);
+
+/* The thresholds of v's mode, and none of the other mode's. */
+int verdict_check_thresholds(const struct gate_verdict *v, const char *file,
+    char *err);
 
 /*
- * Check i's value and interval of kind k as the figures of its class's
- * row give them: 0, or -1 with err naming the field.
+ * Check i of v as a kind of check the gate makes for its class, its
+ * limit its half's threshold: the kind, or NULL with err set.
+ */
+const struct gate_check_kind *verdict_check_kind(const struct gate_verdict *v,
+    size_t i, const char *file, char *err);
+
+/*
+ * Check i's value of kind k as the figures of its class's row give it,
+ * and its interval, where the row does not give it, around its value.
  */
 int verdict_check_value(const struct gate_verdict *v, size_t i,
     const struct gate_check_kind *k, const struct verdict_row *row,
-    const char *name, char *err);
+    const char *file, char *err);
+
+/* Check c of kind k's unit, comparison and, where its row gives it, interval. */
+void verdict_derive_check(struct verdict_check *c,
+    const struct gate_check_kind *k, const struct verdict_row *row,
+    const struct verdict_unit *u);
 
 /*
- * A loaded verdict re-ruled: its figures held to each other
- * (verdict_check), each check ruled again from its value, interval and
- * limit, each class, half and the whole combined as the gate combines
- * them, and the words that follow from the rulings (a reason whose
- * ruling changed, the halves' reasons, the ceiling note)
- * made again by the gate.  name is the file, for messages.  Returns 0,
+ * A loaded verdict re-ruled: its structure held (verdict_check), each
+ * check ruled again from its value, interval and limit, each class, half
+ * and the whole combined as the gate combines them, and the words that
+ * follow from the rulings (each check's reason, the halves' reasons, the
+ * ceiling note) made again by the gate.  name is the file, for messages.  Returns 0,
  * or -1 with err naming the file, the field and what was expected.
  */
 int verdict_rerule(struct gate_verdict *v, const char *name, char *err);

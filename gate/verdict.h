@@ -24,18 +24,4 @@
  */
 int verdict_check(const struct gate_verdict *v, const char *name, char *err);
 
-/*
- * The unit as its source has it, and a row's ratios and syncs as its
- * latencies and the unit give them, each interval around its figure;
- * path is where the row sits ("writes.classes[0]").
- */
-int verdict_check_unit(const struct verdict_unit *u, const char *name,
-    char *err);
-int verdict_check_row(const struct verdict_row *r, const struct verdict_unit *u,
-    const char *name, const char *path, char *err);
-
-/* The thresholds of v's mode, and none of the other mode's. */
-int verdict_check_thresholds(const struct gate_verdict *v, const char *name,
-    char *err);
-
 #endif

@@ -158,47 +158,76 @@ verdict_check(const struct gate_verdict *v, const char *name, char *err)
 }
 
 /*
- * The figures that open c's reason: what comes before the gate's words
- * for some ruling of a check of kind k, or NULL where it holds none.
+ * What of c's saved reason the gate cannot make again from the file:
+ * its figures in words, before the ", " of its ruling's words, and what
+ * would settle it, the "; " after those, short of the hosts' words
+ * (host).  Found by the reason's shape, never by its words: the class
+ * it opens with, parentheses and the sides' labels, which may hold
+ * either mark, are stepped over.  body is NULL where it has no ", ".
  */
-static char *
-figures_of(const struct gate_verdict *v, const struct gate_check_kind *k,
-    const struct verdict_check *c)
+static void
+saved_parts(const struct gate_verdict *v, const struct verdict_check *c,
+    int host, char **body, char **tail)
 {
-	const char *at = NULL;
-	char *w, *said;
-	int r;
+	const char *lab[2] = { v->ours.label, v->rival.label }, *at[2];
+	const char *s = c->reason, *comma = NULL, *semi = NULL, *last = NULL;
+	size_t n = strlen(c->class_name), step, j;
+	int depth = 0;
 
-	for (r = RULING_PASS; r <= RULING_INDETERMINATE && at == NULL; r++) {
-		w = gate_check_words(k, (enum ruling)r, v);
-		said = xasprintf(", %s", w);
-		at = c->reason != NULL ? strstr(c->reason, said) : NULL;
-		free(w);
-		free(said);
+	*body = *tail = NULL;
+	if (s == NULL)
+		return;
+	s += strncmp(s, c->class_name, n) == 0 ? n : 0;
+	/* each label found once a place (strstr), so a long reason costs its length */
+	for (j = 0; j < 2; j++)
+		at[j] = lab[j][0] != '\0' ? strstr(s, lab[j]) : NULL;
+	for (; *s != '\0'; s += step) {
+		for (j = 0, step = 0; j < 2 && step == 0; j++) {
+			if (at[j] != NULL && at[j] < s)
+				at[j] = strstr(s, lab[j]);
+			step = at[j] == s ? strlen(lab[j]) : 0;
+		}
+		if (step > 0)
+			continue;
+		step = 1;
+		if (*s == '(' || (*s == ')' && depth > 0))
+			depth += *s == '(' ? 1 : -1;
+		else if (depth == 0 && s[1] == ' ' && *s == ',' && semi == NULL)
+			comma = s;
+		else if (depth == 0 && s[1] == ' ' && *s == ';') {
+			semi = semi ? semi : s;
+			last = s;
+		}
 	}
-	return at ? xasprintf("%.*s", (int)(at - c->reason), c->reason) : NULL;
+	if (comma == NULL)
+		return;
+	*body = xasprintf("%.*s", (int)(comma - c->reason), c->reason);
+	if (semi != NULL && (!host || semi != last))
+		*tail = host ? xasprintf("%.*s", (int)(last - semi), semi) :
+		    xstrdup(semi);
 }
 
 /*
- * Check i ruled again.  Its reason stands where it says what the gate
- * says of that ruling; otherwise (a ruling edited, a threshold moved,
- * the words of another version) the gate's words for it follow the
- * reason's figures, or where those cannot be told from its words, the
- * figure as the gate reads it against the limit.
+ * Check i ruled again, and its reason made again: the gate's words for
+ * its ruling, and for a hold or the samples that would settle it, after
+ * its figures in the saved words; an indeterminate check's other saved
+ * tail (the gate's estimate said why nothing would settle it) kept.
  */
 static int
-rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
+rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
+    const char *name, char *err)
 {
 	struct verdict_check *c = &v->checks[i];
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
-	enum ruling was = c->ruling, judged = RULING_INDETERMINATE;
-	int was_held = c->held, ruled = k->quantile != 0 && !isnan(c->value.v);
+	int kept = c->ruling == RULING_INDETERMINATE && !c->held;
+	int ruled = k->quantile != 0 && !isnan(c->value.v);
 	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
 	    verdict_host_words(v->hosts) : "";
-	size_t len = c->reason != NULL ? strlen(c->reason) : 0;
-	char n[32], *words, *said, *tail, *body;
+	enum ruling judged = RULING_INDETERMINATE;
+	char n[32], *body, *tail, *words, *settle;
 
+	verdict_derive_check(c, k, row, &v->unit);
 	c->ruling = RULING_INDETERMINATE;
 	c->held = 0;
 	if (ruled)
@@ -209,28 +238,26 @@ rerule_check(struct gate_verdict *v, size_t i, const char *name, char *err)
 		    "figures rule it \"%s\"", name, i, c->runs_needed >= 0 ?
 		    "runs_needed" : "samples_needed", c->runs_needed >= 0 ?
 		    c->runs_needed : c->samples_needed, ruling_name(c->ruling));
-	words = ruled ? gate_check_words(k, judged, v) : xstrdup(k->quantile == 0 ?
-	    v->unit.why_none : "no figure");
-	said = xasprintf(ruled ? ", %s" : k->quantile == 0 ?
-	    ": not ruled in syncs: %s" : ": not ruled: %s", words);
-	free(words);
-	if (c->ruling == was && c->held == was_held && len > 0 &&
-	    strstr(c->reason, said) != NULL && len >= strlen(host) &&
-	    strcmp(c->reason + len - strlen(host), host) == 0) {
-		free(said);
-		return 0;
-	}
-	tail = c->held ? xstrdup(VERDICT_HELD_WORDS) :
-	    judged == RULING_INDETERMINATE && ruled ? gate_settle_words(c) : NULL;
-	body = ruled ? figures_of(v, k, c) : xstrdup(c->class_name);
-	if (body == NULL)
-		body = xasprintf("%s: %s %s%s", c->class_name, c->statistic,
-		    gate_num_vs(n, sizeof n, c->value.v, c->limit, k->at_least),
-		    strcmp(k->value_unit, "x") == 0 ? "x" : "");
+	saved_parts(v, c, *host != '\0', &body, &tail);
 	free(c->reason);
-	c->reason = xasprintf("%s%s%s%s", body, said, tail ? tail : "", host);
+	if (!ruled) {
+		c->reason = xasprintf("%s: not ruled%s: %s%s", c->class_name,
+		    k->quantile == 0 ? " in syncs" : "", k->quantile == 0 ?
+		    v->unit.why_none : "no figure", host);
+	} else {
+		if (body == NULL)
+			body = xasprintf("%s: %s %s%s", c->class_name, c->statistic,
+			    gate_num_vs(n, sizeof n, c->value.v, c->limit, k->at_least),
+			    strcmp(k->value_unit, "x") == 0 ? "x" : "");
+		words = gate_check_words(k, judged, v);
+		settle = c->held ? xstrdup(VERDICT_HELD_WORDS) :
+		    judged == RULING_INDETERMINATE ? gate_settle_words(c) : NULL;
+		c->reason = xasprintf("%s, %s%s%s", body, words, settle ? settle :
+		    judged == RULING_INDETERMINATE && kept && tail ? tail : "", host);
+		free(words);
+		free(settle);
+	}
 	free(body);
-	free(said);
 	free(tail);
 	return 0;
 }
@@ -252,7 +279,7 @@ verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 	if (v->rival.label == NULL)
 		v->rival.label = r = xstrdup(verdict_rival_label(v));
 	for (i = 0; i < v->nchecks && rc == 0; i++)
-		rc = rerule_check(v, i, name, err);
+		rc = rerule_check(v, i, &v->rows[rowi[i]], name, err);
 	for (i = 0; i < v->nrows && rc == 0; i++)
 		v->rows[i].ruling = RULING_NOT_RULED;
 	for (i = 0; i < v->nchecks && rc == 0; i++)
