@@ -38,7 +38,7 @@ j() {
 # Two engines, two runs each: ABBA, one session, each run's place and
 # times, brackets around it, the files beside it, nothing left in --dir.
 expect 0 "run 4 of 4: a, run 2 of 2, to $tmp/res/t.a.2.json" \
-	--runs 2 --dir "$tmp/dir" -o "$tmp/res/t.json" \
+	--runs 2 --dir "$tmp/dir" -o "$tmp/res/t.json" --probe-every off \
 	--engine a --import ycsb --cmd "N=100 $cmd" --engine b --import ycsb --cmd "N=100 FLAG= $cmd"
 order=$(grep -o 'run [0-9] of 4: [a-z]*' "$tmp/err" | sed 's/.*: //' | tr '\n' ' ')
 [ "$order" = "a b b a " ] || fail "ran in the order $order, not ABBA"
