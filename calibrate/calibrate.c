@@ -289,8 +289,12 @@ double
 calibrate_detectable(const struct noise_stat *s, size_t k, double level,
     double power)
 {
-	/* over one run a side both take the file's noise: Welch gives twice its df */
-	double df = k == 1 ? 2 * s->df : 2.0 * (double)(k - 1);
+	/*
+	 * As the gate rules with --noise in baseline mode: one engine, its
+	 * noise pooled with both sides' runs, the degrees of freedom of that
+	 * one estimate counted once (gate/rules.c, priors)
+	 */
+	double df = s->df + 2.0 * (double)(k - 1);
 	double var = 2 * s->log_sd * s->log_sd / (double)k;
 
 	return exp((stats_t_quantile((1 + level) / 2, df) +
@@ -441,9 +445,9 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 				print_row(fp, n->classes[i].name, nw, cells, width);
 			}
 	fprintf(fp, "\nNoise: the runs' standard deviation on the log scale, as a "
-	    "percentage, over %zu runs\n(%g degrees of freedom).  With 1 run a "
-	    "side the gate takes this noise (--noise FILE);\nwith more, each "
-	    "side's own runs' spread.  A regression fails the gate once its\n"
+	    "percentage, over %zu runs\n(%g degrees of freedom).  With --noise FILE "
+	    "the gate pools this noise with both\nsides' runs, k - 1 degrees of "
+	    "freedom more a side.  A regression fails the gate once\nits "
 	    "interval's low end passes --max-regression: at %g%%, one of about "
 	    "(1 + %g%%)(1 + x) - 1.\n", n->runs, (double)(n->runs - 1),
 	    a->max_regression * 100, a->max_regression * 100);

@@ -32,9 +32,9 @@ void calibrate_measure(const struct result *const *runs,
 /*
  * The smallest change a gate of k runs a side could tell from noise of
  * one statistic, as a fraction (0.12 for 12%), at confidence level with
- * probability power: over one run a side, each side takes the noise
- * file's spread; over k runs, its own runs' spread with k - 1 degrees of
- * freedom.
+ * probability power, as the gate rules in baseline mode with this noise
+ * file: pooled with both sides' runs, its degrees of freedom plus k - 1 a
+ * side, counted once.
  */
 double calibrate_detectable(const struct noise_stat *s, size_t k, double level,
     double power);

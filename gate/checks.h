@@ -39,12 +39,23 @@ double gate_side_flushes(const struct gate_side_in *in, const char *name);
 void gate_side_stats_init(struct gate_side_stats *st,
     const struct gate_side_in *in, const char *name, int with_unit,
     double level);
-/* For a side of one run: the noise file's spread between runs. */
-void gate_side_stats_noise(struct gate_side_stats *st,
-    const struct noise_class *nc);
-/* For a side of one run: the other side's spread between its runs. */
-void gate_side_stats_borrow(struct gate_side_stats *st,
-    const struct gate_side_stats *from);
+/*
+ * The spread between runs one engine's figures take, pooled from its
+ * sources: latencies and syncs, at p50 and p99 (model/runs.h).
+ */
+struct gate_pools {
+	struct runs_pool l[2], s[2];
+};
+
+/* Adds a side's own runs (two or more) to p. */
+void gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st);
+/* Adds a runner's noise record for the side's class to p. */
+void gate_side_stats_pool_noise(struct gate_pools *p,
+    const struct gate_side_stats *st, const struct noise_class *nc);
+/* Whether p holds no source yet. */
+int gate_pools_empty(const struct gate_pools *p);
+/* The side takes its spread between runs from p (where p has any). */
+void gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p);
 
 /* A class both sides ran, as parts. */
 struct gate_pair {

@@ -95,7 +95,7 @@ gate_usage(FILE *fp)
 	    "                        named in a note of every output\n"
 	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
 	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
-	    "                        for a side of one run of the engine it measured\n"
+	    "                        pooled with the runs of the engine it measured\n"
 	    "  -o, --output FILE     write the format given before it to FILE (- for\n"
 	    "                        standard output); repeat --format F -o FILE for more\n"
 	    "  --probe FILE          our volume's probe, over the one OURS.json embeds\n"

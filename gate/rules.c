@@ -314,31 +314,41 @@ noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
 {
 	const struct noise *n = ctx->o->noise;
 
-	if (n == NULL || gate_side_runs(in) > 1 || strcmp(n->engine, in->r->engine) != 0)
+	if (n == NULL || strcmp(n->engine, in->r->engine) != 0)
 		return NULL;
 	return noise_find(n, name);
 }
 
 /*
- * A side of one run takes its spread between runs from the noise file
- * (for its engine), else from the other side where that side has one.
+ * One spread between runs an engine: in baseline mode both sides are one
+ * engine and pool their runs' spread (and the noise record's, once); in
+ * rival mode each engine pools its own runs with its noise record, and a
+ * side with neither (one run, no record) takes the other's.  A spread
+ * used by both sides counts its degrees of freedom once (model/runs.c).
+ * pools[0] is ours, pools[1] the rival's.
  */
 static void
 priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
-    struct gate_side_stats *rs, const char *name)
+    struct gate_side_stats *rs, const char *name, struct gate_pools pools[2])
 {
 	const struct noise_class *no = noise_for(ctx, ctx->ours_in, name);
 	const struct noise_class *nr = noise_for(ctx, ctx->rival_in, name);
-	int ko = gate_side_runs(ctx->ours_in) > 1, kr = gate_side_runs(ctx->rival_in) > 1;
+	int one = ctx->o->mode == MODE_BASELINE;
+	struct gate_pools *po = &pools[0], *pr = one ? &pools[0] : &pools[1];
 
+	memset(pools, 0, 2 * sizeof *pools);
+	gate_side_stats_pool(po, os);
+	gate_side_stats_pool(pr, rs);
 	if (no != NULL)
-		gate_side_stats_noise(os, no);
-	if (nr != NULL)
-		gate_side_stats_noise(rs, nr);
-	if (!ko && no == NULL && (kr || nr != NULL))
-		gate_side_stats_borrow(os, rs);
-	if (!kr && nr == NULL && (ko || no != NULL))
-		gate_side_stats_borrow(rs, os);
+		gate_side_stats_pool_noise(po, os, no);
+	if (nr != NULL && !(one && no != NULL))
+		gate_side_stats_pool_noise(pr, rs, nr);
+	if (!one && gate_pools_empty(po))
+		po = pr;
+	if (!one && gate_pools_empty(pr))
+		pr = po;
+	gate_side_stats_share(os, po);
+	gate_side_stats_share(rs, pr);
 }
 
 /*
@@ -347,7 +357,8 @@ priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
  */
 static void
 pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct gate_side_stats *os, struct gate_side_stats *rs)
+    struct gate_side_stats *os, struct gate_side_stats *rs,
+    struct gate_pools pools[2])
 {
 	const char *name = pair->ours->name;
 	int with_unit = pair->ours->kind == KIND_WRITE && ctx->have_unit;
@@ -357,7 +368,7 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 
 	gate_side_stats_init(os, ctx->ours_in, name, with_unit, ctx->o->confidence);
 	gate_side_stats_init(rs, ctx->rival_in, name, with_unit, ctx->o->confidence);
-	priors(ctx, os, rs, name);
+	priors(ctx, os, rs, name, pools);
 	for (k = 0; k < 4; k++) {
 		const struct runs_est *e = k < 2 ? &os->l[k % 2] : &rs->l[k % 2];
 
@@ -380,6 +391,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	struct verdict_row *row;
 	struct gate_pair pair;
 	struct gate_side_stats os, rs;
+	struct gate_pools pools[2];
 
 	row = &v->rows[v->nrows++];
 	memset(row, 0, sizeof *row);
@@ -387,7 +399,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	row->kind = o->kind;
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)
-		pair_over_runs(ctx, &pair, &os, &rs);
+		pair_over_runs(ctx, &pair, &os, &rs, pools);
 	gate_check_pair(ctx, &pair, row);
 	if (!ctx->runs)
 		note_intervals(v, &pair, exact);
@@ -605,62 +617,78 @@ note_unit(struct gate_ctx *ctx)
 	}
 }
 
-/* Where a side of one run took its spread between runs from. */
+/* Whether the noise file measured this side's engine. */
+static int
+noise_of(const struct noise *n, const struct gate_side_in *in)
+{
+	return n != NULL && strcmp(n->engine, in->r->engine) == 0;
+}
+
+/* "the runner's noise from --noise F (12 runs of zu)", into buf. */
+static const char *
+noise_words(char *buf, size_t len, const struct noise *n)
+{
+	snprintf(buf, len, "the runner's noise from --noise %s (%zu runs of %s)",
+	    n->path, n->runs, n->engine);
+	return buf;
+}
+
+/*
+ * Where a side's spread between runs came from, in rival mode (priors):
+ * its runs pooled with the noise record, the record alone, or the other
+ * side's spread, whose degrees of freedom then count once.
+ */
 static void
-note_prior(struct gate_ctx *ctx, const struct gate_side_in *in,
-    const struct verdict_side *s, const struct gate_side_in *other_in,
-    const struct verdict_side *other)
+note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in,
+    const struct verdict_side *s, const struct gate_side_in *other_in)
 {
 	struct gate_verdict *v = ctx->v;
 	const struct noise *n = ctx->o->noise;
-	char who[256], ow[256];
+	char who[256], nw[512];
+	size_t k = gate_side_runs(in);
 
-	if (gate_side_runs(in) > 1)
-		return;
 	gate_who(s, v->mode, who, sizeof who);
-	gate_who(other, v->mode, ow, sizeof ow);
-	if (n != NULL && strcmp(n->engine, in->r->engine) == 0)
-		verdict_note(v, "%s gave one run: its spread between runs is the "
-		    "runner's noise from --noise %s (%zu runs of %s)", who, n->path,
-		    n->runs, n->engine);
-	else if (gate_side_runs(other_in) > 1 || (n != NULL &&
-	    strcmp(n->engine, other_in->r->engine) == 0))
+	if (noise_of(n, in) && k > 1) {
+		char *whose = gate_possessive(s, v->mode);
+
+		verdict_note(v, "%s spread between runs pools its %zu runs with %s",
+		    whose, k, noise_words(nw, sizeof nw, n));
+		free(whose);
+	} else if (noise_of(n, in))
+		verdict_note(v, "%s gave one run: its spread between runs is %s", who,
+		    noise_words(nw, sizeof nw, n));
+	else if (k == 1 && (gate_side_runs(other_in) > 1 || noise_of(n, other_in)))
 		verdict_note(v, "%s gave one run: its spread between runs is taken "
-		    "to be %s", who, gate_side_runs(other_in) > 1 ?
+		    "to be %s, its degrees of freedom counted once", who,
+		    gate_side_runs(other_in) > 1 ?
 		    "the other side's, measured over its runs" :
 		    "the other side's, from the runner's noise");
 }
 
 /*
- * Whether a side took its spread between runs from the noise file: one of
- * one run, of the engine it measured (noise_for).
+ * Where the spread between runs came from: in baseline mode one engine's,
+ * pooled over both sides (and the noise record); in rival mode each
+ * side's, said where it is not simply its own runs'.
  */
-static int
-noise_used(const struct gate_side_in *ours, const struct gate_side_in *rival,
-    const struct noise *n)
-{
-	return n != NULL && ((gate_side_runs(ours) == 1 &&
-	    strcmp(n->engine, ours->r->engine) == 0) || (gate_side_runs(rival) == 1 &&
-	    strcmp(n->engine, rival->r->engine) == 0));
-}
-
-/* A noise file given and not used: said, as the verdict does not name it. */
 static void
-note_noise_unused(struct gate_ctx *ctx)
+note_spread(struct gate_ctx *ctx)
 {
+	struct gate_verdict *v = ctx->v;
 	const struct noise *n = ctx->o->noise;
+	char nw[512];
 
-	if (n == NULL || noise_used(ctx->ours_in, ctx->rival_in, n))
+	if (v->mode != MODE_BASELINE) {
+		note_side_spread(ctx, ctx->ours_in, &v->ours, ctx->rival_in);
+		note_side_spread(ctx, ctx->rival_in, &v->rival, ctx->ours_in);
 		return;
-	if (gate_side_runs(ctx->ours_in) > 1 && gate_side_runs(ctx->rival_in) > 1)
-		verdict_note(ctx->v, "--noise %s was not used: both sides gave several "
-		    "runs, and each side's spread between runs is measured over its "
-		    "own runs", n->path);
+	}
+	if (noise_of(n, ctx->ours_in) || noise_of(n, ctx->rival_in))
+		verdict_note(v, "one engine on both sides: its spread between runs is "
+		    "pooled over the runs of both and %s, its degrees of freedom "
+		    "counted once", noise_words(nw, sizeof nw, n));
 	else
-		verdict_note(ctx->v, "--noise %s was not used: it measured %s, and "
-		    "the side of one run is not %s; that side's spread between runs "
-		    "is taken to be the other side's, measured over its runs", n->path,
-		    n->engine, n->engine);
+		verdict_note(v, "one engine on both sides: its spread between runs is "
+		    "pooled over the runs of both, its degrees of freedom counted once");
 }
 
 /* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
@@ -705,9 +733,7 @@ note_scope(struct gate_ctx *ctx)
 		    "spread between runs as well as within them (a random-effects "
 		    "interval on the log scale, Student's t)", w);
 		free(w);
-		note_prior(ctx, ctx->ours_in, &v->ours, ctx->rival_in, &v->rival);
-		note_prior(ctx, ctx->rival_in, &v->rival, ctx->ours_in, &v->ours);
-		note_noise_unused(ctx);
+		note_spread(ctx);
 		return;
 	}
 	verdict_note(v, "one run a side: each interval covers that run's sampling "
@@ -757,7 +783,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
-	v->noise_file = noise_used(ours, rival, o->noise) ?
+	v->noise_file = noise_of(o->noise, ours) || noise_of(o->noise, rival) ?
 	    xstrdup(o->noise->path) : NULL;
 	v->mode = o->mode;
 	v->version = xstrdup(SYNCGATE_VERSION);

@@ -93,42 +93,68 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 	free(l);
 }
 
-/* The noise file's spread for one statistic, where it has one. */
-static int
-noise_prior(struct runs_est *e, const struct noise_class *nc, enum noise_which w)
+void
+gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st)
+{
+	int q;
+
+	for (q = 0; q < 2; q++) {
+		runs_pool_add_est(&p->l[q], &st->l[q]);
+		if (st->has_s)
+			runs_pool_add_est(&p->s[q], &st->s[q]);
+	}
+}
+
+/*
+ * The noise record's spread for one statistic, where it has one: the
+ * run effect it measured, tau^2 = log_sd^2 - within_log_sd^2 (the
+ * calibration runs' own sampling taken out, never below 0), plus this
+ * side's own sampling within a run, over the record's degrees of freedom.
+ */
+static void
+noise_source(struct runs_pool *p, const struct runs_est *e,
+    const struct noise_class *nc, enum noise_which w)
 {
 	const struct noise_stat *s = &nc->stat[w];
+	double tau2;
 
 	/* syncs not measured: the latency's spread stands in for them */
 	if (!s->have && w >= NOISE_SYNCS_P50)
 		s = &nc->stat[w - NOISE_SYNCS_P50];
 	if (!s->have)
-		return -1;
-	runs_est_prior(e, s->log_sd * s->log_sd, s->df);
-	return 0;
+		return;
+	tau2 = s->log_sd * s->log_sd - s->within_log_sd * s->within_log_sd;
+	runs_pool_add(p, fmax(0, tau2) + e->within, s->df);
 }
 
 void
-gate_side_stats_noise(struct gate_side_stats *st, const struct noise_class *nc)
+gate_side_stats_pool_noise(struct gate_pools *p, const struct gate_side_stats *st,
+    const struct noise_class *nc)
 {
 	int q;
 
 	for (q = 0; q < 2; q++) {
-		noise_prior(&st->l[q], nc, q ? NOISE_P99 : NOISE_P50);
+		noise_source(&p->l[q], &st->l[q], nc, q ? NOISE_P99 : NOISE_P50);
 		if (st->has_s)
-			noise_prior(&st->s[q], nc, q ? NOISE_SYNCS_P99 : NOISE_SYNCS_P50);
+			noise_source(&p->s[q], &st->s[q], nc,
+			    q ? NOISE_SYNCS_P99 : NOISE_SYNCS_P50);
 	}
 }
 
+int
+gate_pools_empty(const struct gate_pools *p)
+{
+	return !(p->l[0].df > 0);
+}
+
 void
-gate_side_stats_borrow(struct gate_side_stats *st,
-    const struct gate_side_stats *from)
+gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 {
 	int q;
 
 	for (q = 0; q < 2; q++) {
-		runs_est_prior(&st->l[q], from->l[q].between, from->l[q].df);
-		if (st->has_s && from->has_s)
-			runs_est_prior(&st->s[q], from->s[q].between, from->s[q].df);
+		runs_est_share(&st->l[q], &p->l[q]);
+		if (st->has_s)
+			runs_est_share(&st->s[q], &p->s[q]);
 	}
 }

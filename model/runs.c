@@ -215,6 +215,7 @@ runs_est_init(struct runs_est *e, const double *logs, const double *within,
 
 	e->k = k;
 	e->open_hi = 0;
+	e->pool = NULL;
 	for (i = 0; i < k; i++) {
 		sum += logs[i];
 		if (isnan(within[i]))
@@ -238,24 +239,59 @@ runs_est_init(struct runs_est *e, const double *logs, const double *within,
 }
 
 void
-runs_est_prior(struct runs_est *e, double between, double df)
+runs_pool_add(struct runs_pool *p, double between, double df)
 {
-	e->between = between;
-	e->var = fmax(between, e->within) / (double)e->k;
-	e->df = df;
+	if (!(df > 0) || !isfinite(df) || !(between >= 0))
+		return;
+	p->ss += df * between;
+	p->df += df;
 }
 
-/* Welch-Satterthwaite: the degrees of freedom of a sum of variances. */
+void
+runs_pool_add_est(struct runs_pool *p, const struct runs_est *e)
+{
+	if (e->k >= 2 && e->pool == NULL)
+		runs_pool_add(p, e->between, (double)(e->k - 1));
+}
+
+void
+runs_est_share(struct runs_est *e, const struct runs_pool *p)
+{
+	if (!(p->df > 0))
+		return;
+	e->between = p->ss / p->df;
+	e->var = fmax(e->between, e->within) / (double)e->k;
+	e->df = p->df;
+	e->pool = p;
+}
+
+/*
+ * Welch-Satterthwaite: the degrees of freedom of a sum of variances.
+ * Terms that share one pooled estimate are one source: their variances
+ * add before they are squared, so its degrees of freedom count once
+ * (counted per term, one estimate used twice passes for two).
+ */
 static double
 welch_df(const struct runs_term *t, size_t nt)
 {
-	double v = 0, d = 0;
-	size_t i;
+	double v = 0, d = 0, g;
+	size_t i, j;
 
 	for (i = 0; i < nt; i++) {
 		v += t[i].e->var;
-		if (t[i].e->var > 0 && isfinite(t[i].e->df))
-			d += t[i].e->var * t[i].e->var / t[i].e->df;
+		if (!(t[i].e->var > 0) || !isfinite(t[i].e->df))
+			continue;
+		/* a shared pool's terms are taken together, at its first */
+		for (j = 0; j < i && (t[i].e->pool == NULL ||
+		    t[j].e->pool != t[i].e->pool); j++)
+			;
+		if (j < i)
+			continue;
+		g = t[i].e->var;
+		for (j = i + 1; j < nt && t[i].e->pool != NULL; j++)
+			if (t[j].e->pool == t[i].e->pool)
+				g += t[j].e->var;
+		d += g * g / t[i].e->df;
 	}
 	if (d <= 0)
 		return INFINITY;

@@ -17,6 +17,18 @@
 #include "model/probe_record.h"
 #include "model/result.h"
 
+/*
+ * A between-run variance pooled from its sources (a side's own runs, the
+ * other side's where both are one engine, a runner's noise record): the
+ * sum of each source's variance times its degrees of freedom, and the
+ * sum of those degrees of freedom.  Every side that takes its variance
+ * from one pool shares its degrees of freedom: they are counted once.
+ */
+struct runs_pool {
+	double ss;              /* sum of df_i * variance_i */
+	double df;              /* sum of df_i */
+};
+
 /* One side's statistic over its runs, on the log scale. */
 struct runs_est {
 	size_t k;               /* runs */
@@ -30,6 +42,8 @@ struct runs_est {
 	 * samples): the side's figure has no upper bound.
 	 */
 	int open_hi;
+	/* the pool var and df come from, shared with other sides; NULL: own */
+	const struct runs_pool *pool;
 };
 
 /*
@@ -43,12 +57,18 @@ struct runs_est {
 void runs_est_init(struct runs_est *e, const double *logs,
     const double *within, size_t k);
 
+/* Adds a source of variance between over df degrees of freedom (none when df is 0 or the variance not a number). */
+void runs_pool_add(struct runs_pool *p, double between, double df);
+
+/* Adds e's own runs (k - 1 degrees of freedom; none with one run). */
+void runs_pool_add_est(struct runs_pool *p, const struct runs_est *e);
+
 /*
- * For a side of fewer runs than its prior's: the between-run variance
- * measured elsewhere (a noise file, or the other side's runs), over df
- * degrees of freedom, replaces the side's own.
+ * e takes its between-run variance from p: var = max(pooled, within) /
+ * k over p's degrees of freedom, which runs_combine counts once however
+ * many of its terms share p.  Nothing changes while p holds no source.
  */
-void runs_est_prior(struct runs_est *e, double between, double df);
+void runs_est_share(struct runs_est *e, const struct runs_pool *p);
 
 /*
  * One run's value of class c at quantile q (0.5 or 0.99) on the log

@@ -202,8 +202,9 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	a.side.nruns = 1;
 	runs_rule(&a, &b, &v);
 	for (i = 0; i < v.nnotes; i++)
-		said |= strstr(v.notes[i], "the new run gave one run: its spread between "
-		    "runs is taken to be the other side's") != NULL;
+		said |= strstr(v.notes[i], "one engine on both sides: its spread "
+		    "between runs is pooled over the runs of both, its degrees of "
+		    "freedom counted once") != NULL;
 	assert_true(said);
 	assert_int_equal(v.scope, SCOPE_RUNS);
 	verdict_free(&v);
@@ -448,12 +449,11 @@ test_gate_verdicts_load_back(void **state)
 }
 
 /*
- * A noise file is named in the verdict only where a side of one run of
- * its engine took it; with several runs a side a note says it was not
- * used, and why.
+ * A noise file of one side's engine is pooled with that side's runs,
+ * however many, named in the verdict, and a note says how.
  */
 static void
-test_gate_rule_noise_unused_said(void **state)
+test_gate_rule_noise_pooled_said(void **state)
 {
 	unsigned long long s = 7;
 	struct gen_side a, b;
@@ -470,10 +470,10 @@ test_gate_rule_noise_unused_said(void **state)
 	gate_opts_init(&o, MODE_RIVAL);
 	o.noise = &n;
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
-	assert_null(v.noise_file);
+	assert_string_equal(v.noise_file, "noise.json");
 	for (i = 0; i < v.nnotes; i++)
-		said += strstr(v.notes[i], "--noise noise.json was not used: both "
-		    "sides gave several runs") != NULL;
+		said += strstr(v.notes[i], "zu's spread between runs pools its 3 "
+		    "runs with the runner's noise from --noise noise.json") != NULL;
 	assert_int_equal(said, 1);
 	verdict_free(&v);
 	/* one run of zu takes it */
@@ -482,7 +482,7 @@ test_gate_rule_noise_unused_said(void **state)
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
 	assert_string_equal(v.noise_file, "noise.json");
 	for (i = 0; i < v.nnotes; i++)
-		assert_null(strstr(v.notes[i], "not used"));
+		assert_null(strstr(v.notes[i], "pools its"));
 	verdict_free(&v);
 	noise_free(&n);
 	gen_side_free(&a);
@@ -499,7 +499,7 @@ main(void)
 		cmocka_unit_test(test_gate_rule_one_run_borrows_or_takes_noise),
 		cmocka_unit_test(test_gate_rule_runs_thin_p99_said),
 		cmocka_unit_test(test_gate_verdicts_load_back),
-		cmocka_unit_test(test_gate_rule_noise_unused_said),
+		cmocka_unit_test(test_gate_rule_noise_pooled_said),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

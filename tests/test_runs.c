@@ -55,9 +55,22 @@ test_runs_one_run_and_prior(void **state)
 	assert_true(isnan(e.between));
 	assert_near(e.var, 0.0004, 1e-15);
 	assert_true(isinf(e.df));
-	runs_est_prior(&e, 0.01, 9);
-	assert_near(e.var, 0.01, 1e-15);
-	assert_near(e.df, 9, 0);
+	{
+		struct runs_pool p = { 0, 0 };
+
+		runs_est_share(&e, &p);         /* an empty pool changes nothing */
+		assert_true(isinf(e.df));
+		runs_pool_add(&p, 0.01, 9);
+		runs_est_share(&e, &p);
+		assert_near(e.var, 0.01, 1e-15);
+		assert_near(e.df, 9, 0);
+		assert_ptr_equal(e.pool, &p);
+		/* pooled: 9 df at 0.01 and 3 at 0.03 give 12 df at 0.015 */
+		runs_pool_add(&p, 0.03, 3);
+		runs_est_share(&e, &p);
+		assert_near(e.var, 0.015, 1e-15);
+		assert_near(e.df, 12, 0);
+	}
 }
 
 /* A ratio: the difference of two sides' means, with Welch's degrees of freedom. */

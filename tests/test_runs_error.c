@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The error rate of the intervals over runs at their limit, by seeded
+ * simulation through the gate's own combining (model/runs.c): two sides
+ * of one engine, no true difference, run-to-run spread sigma on the log
+ * scale; the one-sided error is how often the interval's low end lies
+ * above the truth (0), promised (1 - c) / 2 = 2.5% at 95%.  The cases
+ * are those where one estimate of the spread serves both sides, whose
+ * degrees of freedom Welch-Satterthwaite counted twice: a runner's noise
+ * record from 2, 3 and 6 runs with one run a side; 3 runs against 1; 10
+ * against 2; and both sides pooled, as in baseline mode.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lib/rand.h"
+#include "model/runs.h"
+
+#define TRIALS 6000
+#define LEVEL 0.95
+/* 2.5% with a tolerance of 0.6 points: 3 standard errors at 6000 trials */
+#define LOW 0.019
+#define HIGH 0.031
+#define SIGMA 0.1
+
+static double
+uniform(uint64_t *s)
+{
+	return ((double)(rand_next(s) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double
+normal(uint64_t *s)
+{
+	return sqrt(-2 * log(uniform(s))) * cos(6.283185307179586 * uniform(s));
+}
+
+/* k runs' logs of one side, each N(0, SIGMA^2), sampling within them nil. */
+static void
+side(struct runs_est *e, size_t k, uint64_t *s)
+{
+	double logs[16], w[16];
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		logs[i] = SIGMA * normal(s);
+		w[i] = 0;
+	}
+	runs_est_init(e, logs, w, k);
+}
+
+/*
+ * The variance a noise record of m runs measured: the sample variance of
+ * m draws.
+ */
+static double
+noise_var(size_t m, uint64_t *s)
+{
+	struct runs_est e;
+
+	side(&e, m, s);
+	return e.between;
+}
+
+enum mode { NOISE, BORROW, POOLED };
+
+/*
+ * The share of trials whose interval's low end for ours over theirs
+ * lies above 1, the truth.
+ */
+static double
+error_rate(enum mode mode, size_t ko, size_t kr, size_t m, uint64_t seed)
+{
+	uint64_t s = seed;
+	struct runs_est o, r;
+	struct runs_term t[2];
+	struct runs_fig f;
+	size_t i, miss = 0;
+
+	for (i = 0; i < TRIALS; i++) {
+		struct runs_pool p = { 0, 0 };
+
+		side(&o, ko, &s);
+		side(&r, kr, &s);
+		switch (mode) {
+		case NOISE:
+			runs_pool_add(&p, noise_var(m, &s), (double)(m - 1));
+			break;
+		case BORROW:    /* a side of one run takes the other's spread */
+			runs_pool_add_est(&p, ko > 1 ? &o : &r);
+			break;
+		case POOLED:    /* one engine: both sides' runs */
+			runs_pool_add_est(&p, &o);
+			runs_pool_add_est(&p, &r);
+			break;
+		}
+		runs_est_share(&o, &p);
+		runs_est_share(&r, &p);
+		t[0].e = &o;
+		t[0].sign = 1;
+		t[1].e = &r;
+		t[1].sign = -1;
+		runs_combine(t, 2, LEVEL, &f);
+		miss += f.lo > 1;
+	}
+	return (double)miss / TRIALS;
+}
+
+static void
+expect_rate(const char *what, double rate)
+{
+	printf("  %-44s one-sided error %.2f%%\n", what, 100 * rate);
+	assert_true(rate >= LOW && rate <= HIGH);
+}
+
+static void
+test_noise_with_one_run_a_side(void **state)
+{
+	(void)state;
+	expect_rate("--noise from 2 runs, one run a side", error_rate(NOISE, 1, 1, 2, 1));
+	expect_rate("--noise from 3 runs, one run a side", error_rate(NOISE, 1, 1, 3, 2));
+	expect_rate("--noise from 6 runs, one run a side", error_rate(NOISE, 1, 1, 6, 3));
+}
+
+static void
+test_one_side_borrows(void **state)
+{
+	(void)state;
+	expect_rate("3 runs against 1", error_rate(BORROW, 3, 1, 0, 4));
+	expect_rate("1 run against 3", error_rate(BORROW, 1, 3, 0, 5));
+}
+
+static void
+test_pooled_sides(void **state)
+{
+	(void)state;
+	expect_rate("10 runs against 2, pooled", error_rate(POOLED, 10, 2, 0, 6));
+	expect_rate("3 runs against 3, pooled", error_rate(POOLED, 3, 3, 0, 7));
+	expect_rate("2 runs against 2, pooled", error_rate(POOLED, 2, 2, 0, 8));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_noise_with_one_run_a_side),
+		cmocka_unit_test(test_one_side_borrows),
+		cmocka_unit_test(test_pooled_sides),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
