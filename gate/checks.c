@@ -357,9 +357,13 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 {
 	enum ruling judged = gate_judge(c->value, at_least, c->limit);
 
-	/* one run a side cannot tell this from the runner's noise: said, not failed */
-	c->held = judged == RULING_FAIL && v->mode == MODE_BASELINE &&
-	    v->scope == SCOPE_RUN && !v->single_run_ok;
+	/*
+	 * one run a side cannot tell this from the runner's noise, nor sides
+	 * from two invocations a change from a shift between them: said, not
+	 * failed
+	 */
+	c->held = judged == RULING_FAIL && ((v->mode == MODE_BASELINE &&
+	    v->scope == SCOPE_RUN && !v->single_run_ok) || v->apart);
 	/* --same-host: a read across hosts not known to be one is not ruled */
 	c->ruling = c->held || (c->kind == KIND_READ && verdict_host_holds(v)) ?
 	    RULING_INDETERMINATE : judged;
@@ -398,7 +402,7 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 		tl = tail(ctx, e, ck->limit, unit, has_range(t, nt), ck);
 	words = gate_check_words(k, judged, ctx->v);
 	if (ck->held)
-		tl = xstrdup(VERDICT_HELD_WORDS);
+		tl = xstrdup(verdict_held_words(ctx->v));
 	ck->reason = xasprintf("%s, %s%s%s", body, words, tl ? tl : "",
 	    row->kind == KIND_READ && verdict_host_holds(ctx->v) ?
 	    verdict_host_words(ctx->v->hosts) : "");

@@ -57,6 +57,16 @@ int gate_pools_empty(const struct gate_pools *p);
 /* The side takes its spread between runs from p (where p has any). */
 void gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p);
 
+/*
+ * Whether the sides' runs come apart (gate_verdict's apart): every run
+ * records a session and no session is common to both sides, or each side
+ * has two runs or more and all of one's started before the other's
+ * first.  why gets the words for the note.  Runs without sessions (older
+ * results, imports) are not known to be apart: 0.
+ */
+int gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
+    char *why, size_t len);
+
 /* A class both sides ran, as parts. */
 struct gate_pair {
 	const struct result_class *ours, *rival;

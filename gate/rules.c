@@ -766,6 +766,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 {
 	struct gate_ctx ctx;
 	struct gate_match m;
+	char apart_why[256];
 
 	verdict_init(v);
 	gate_match(&m, ours->r, rival->r);
@@ -783,6 +784,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
+	v->apart = gate_sides_apart(ours, rival, apart_why, sizeof apart_why);
 	v->noise_file = noise_of(o->noise, ours) || noise_of(o->noise, rival) ?
 	    xstrdup(o->noise->path) : NULL;
 	v->mode = o->mode;
@@ -806,6 +808,11 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		gate_unit_choose(ours, rival, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
 	note_scope(&ctx);
+	if (v->apart)
+		verdict_note(v, "the sides' runs come apart: %s; a shift between "
+		    "invocations, or a drift while one side ran, is in neither side's "
+		    "spread, so a check that would fail is held indeterminate (run both "
+		    "in one syncgate run or syncgate-bench --runs)", apart_why);
 	match_classes(&ctx, ours, rival, &m);
 	note_unit(&ctx);
 	gate_note_hosts(v, ours, rival);

@@ -158,3 +158,66 @@ gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 			runs_est_share(&st->s[q], &p->s[q]);
 	}
 }
+
+/* Whether some run of s carries session id. */
+static int
+has_session(const struct gate_side_in *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < gate_side_runs(s); i++)
+		if (strcmp(gate_side_result(s, i)->session.id, id) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether every run of s records a session; and the earliest and latest start. */
+static int
+all_sessions(const struct gate_side_in *s, double *first, double *last)
+{
+	size_t i;
+	int all = 1;
+
+	*first = INFINITY;
+	*last = -INFINITY;
+	for (i = 0; i < gate_side_runs(s); i++) {
+		const struct result_session *rs = &gate_side_result(s, i)->session;
+
+		all &= session_present(rs);
+		if (rs->started_s > 0) {
+			*first = fmin(*first, rs->started_s);
+			*last = fmax(*last, rs->started_s);
+		} else {
+			*first = NAN;
+		}
+	}
+	return all;
+}
+
+int
+gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
+    char *why, size_t len)
+{
+	double af, al, bf, bl;
+	size_t i;
+	int common = 0;
+
+	if (!all_sessions(a, &af, &al) || !all_sessions(b, &bf, &bl))
+		return 0;
+	for (i = 0; i < gate_side_runs(a) && !common; i++)
+		common = has_session(b, gate_side_result(a, i)->session.id);
+	if (!common) {
+		snprintf(why, len, "no session in common (%s from session %s, %s from "
+		    "session %s)", "ours", gate_side_result(a, 0)->session.id,
+		    "the other side", gate_side_result(b, 0)->session.id);
+		return 1;
+	}
+	if (gate_side_runs(a) < 2 || gate_side_runs(b) < 2 || isnan(af) || isnan(bf))
+		return 0;
+	if (al < bf || bl < af) {
+		snprintf(why, len, "one side's runs all started before the other's "
+		    "first: they did not take turns");
+		return 1;
+	}
+	return 0;
+}

@@ -229,3 +229,9 @@ verdict_note(struct gate_verdict *v, const char *fmt, ...)
 	v->notes[v->nnotes++] = xvasprintf(fmt, ap);
 	va_end(ap);
 }
+
+const char *
+verdict_held_words(const struct gate_verdict *v)
+{
+	return v->apart ? VERDICT_APART_WORDS : VERDICT_HELD_WORDS;
+}

@@ -250,7 +250,7 @@ rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
 			    gate_num_vs(n, sizeof n, c->value.v, c->limit, k->at_least),
 			    strcmp(k->value_unit, "x") == 0 ? "x" : "");
 		words = gate_check_words(k, judged, v);
-		settle = c->held ? xstrdup(VERDICT_HELD_WORDS) :
+		settle = c->held ? xstrdup(verdict_held_words(v)) :
 		    judged == RULING_INDETERMINATE ? gate_settle_words(c) : NULL;
 		c->reason = xasprintf("%s, %s%s%s", body, words, settle ? settle :
 		    judged == RULING_INDETERMINATE && kept && tail ? tail : "", host);

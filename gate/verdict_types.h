@@ -197,6 +197,12 @@ struct gate_verdict {
 	enum verdict_scope scope;
 	char *noise_file;
 	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
+	/*
+	 * The sides' runs come from different invocations (no session in
+	 * common) or do not interleave in time: the difference between
+	 * invocations is in neither side's spread, so a fail is held.
+	 */
+	int apart;
 	enum verdict_hosts hosts;
 	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };
@@ -215,5 +221,14 @@ struct gate_verdict {
 #define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
 	"a change of this size from the runner's run-to-run noise (give several " \
 	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
+
+/*
+ * The end of the reason of a fail held indeterminate because the sides
+ * came from different invocations, or did not interleave (v->apart).
+ */
+#define VERDICT_APART_WORDS "; held indeterminate: the sides' runs come from " \
+	"different invocations or did not take turns, so a shift between them " \
+	"is in neither side's spread (run both in one syncgate run or " \
+	"syncgate-bench --runs)"
 
 #endif

@@ -262,6 +262,9 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
 	json_add_string_or_null(o, "noise_file", v->noise_file);
 	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
+	/* only when so, so a verdict of sides from one invocation reads as before */
+	if (v->apart)
+		cJSON_AddBoolToObject(o, "apart", 1);
 	cJSON_AddStringToObject(o, "hosts", verdict_hosts_name(v->hosts));
 	/* only when given, so a verdict without it reads as before */
 	if (v->same_host)

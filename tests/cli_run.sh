@@ -111,6 +111,27 @@ set -e
 [ "$got" = 2 ] && grep -q "never two mixed" "$tmp/gerr" ||
 	fail "two invocations' runs pooled as one set: exit $got: $(cat "$tmp/gerr")"
 
+# sides from two invocations: a fail is held, said in the verdict and
+# re-ruled so from it; the same figures from one invocation fail
+sed 's/"p50_ns":\t300000/"p50_ns":\t100000/' "$tmp/res/g.b.2.json" >"$tmp/res/fast-same.json"
+sed 's/"p50_ns":\t300000/"p50_ns":\t100000/' "$tmp/res/f.b.1.json" >"$tmp/res/fast-other.json"
+set +e
+$SYNCGATE gate "$tmp/res/g.b.1.json" --baseline "$tmp/res/fast-same.json" --single-run-ok >/dev/null 2>&1
+same=$?
+$SYNCGATE gate "$tmp/res/g.b.1.json" --baseline "$tmp/res/fast-other.json" --single-run-ok \
+	--format text -o "$tmp/res/apart.txt" --format json -o "$tmp/res/apart.json" 2>"$tmp/gerr"
+other=$?
+$SYNCGATE report "$tmp/res/apart.json" >"$tmp/res/apart2.txt" 2>&1
+again=$?
+set -e
+[ "$same" = 1 ] || fail "a 200% regression within one invocation: exit $same, expected 1 (fail)"
+[ "$other" = 0 ] && grep -q "held indeterminate: the sides' runs come from different invocations" "$tmp/res/apart.txt" &&
+	grep -q "the sides' runs come apart: no session in common" "$tmp/res/apart.txt" ||
+	fail "sides from two invocations: exit $other, not held: $(cat "$tmp/gerr" "$tmp/res/apart.txt")"
+tr -d '\t\n' <"$tmp/res/apart.json" | grep -q '"apart":true' || fail "the verdict does not say apart"
+[ "$again" = 0 ] && cmp -s "$tmp/res/apart.txt" "$tmp/res/apart2.txt" ||
+	fail "the saved verdict re-ruled otherwise: exit $again"
+
 # SIGTERM while the command runs (as a CI job's timeout sends it; a
 # background job here ignores SIGINT): passed to it, waited for, nothing left
 set +e
