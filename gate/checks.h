@@ -67,6 +67,22 @@ void gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *
 int gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
     char *why, size_t len);
 
+/* A run far from its side's others. */
+struct gate_outlier {
+	size_t run;             /* 1 to the side's runs; 0: none */
+	const char *cls;        /* the class it is farthest in */
+	double ratio;           /* its p50 over the others' geometric mean */
+	const char *file;
+};
+
+/*
+ * The run of in (three runs or more) farthest outside its others' 99%
+ * prediction interval at p50, and at least 10% off them, in any class v
+ * ruled: 1 with out filled, or 0 where none is.
+ */
+int gate_side_outlier(const struct gate_side_in *in, const struct gate_verdict *v,
+    double level, struct gate_outlier *out);
+
 /* A class both sides ran, as parts. */
 struct gate_pair {
 	const struct result_class *ours, *rival;

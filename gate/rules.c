@@ -319,6 +319,26 @@ noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
 	return noise_find(n, name);
 }
 
+/* A run far from its side's others, named with what to do. */
+static void
+note_outlier(struct gate_verdict *v, const struct gate_side_in *in,
+    const struct verdict_side *s, int ours)
+{
+	struct gate_outlier o;
+	char who[256];
+
+	if (!gate_side_outlier(in, v, v->confidence, &o))
+		return;
+	if (v->mode == MODE_BASELINE)
+		snprintf(who, sizeof who, "%s", ours ? "new" : "baseline");
+	else
+		gate_who(s, v->mode, who, sizeof who);
+	verdict_note(v, "%s run %zu (%s) is %.2fx its %zu other runs at p50 in %s, "
+	    "outside their 99%% prediction interval: rerun it, or find what "
+	    "differed in it; its spread keeps the checks wide", who, o.run, o.file,
+	    o.ratio, gate_side_runs(in) - 1, o.cls);
+}
+
 /*
  * One spread between runs an engine: in baseline mode both sides are one
  * engine and pool their runs' spread (and the noise record's, once); in
@@ -814,6 +834,8 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		    "spread, so a check that would fail is held indeterminate (run both "
 		    "in one syncgate run or syncgate-bench --runs)", apart_why);
 	match_classes(&ctx, ours, rival, &m);
+	note_outlier(v, ours, &v->ours, 1);
+	note_outlier(v, rival, &v->rival, 0);
 	note_unit(&ctx);
 	gate_note_hosts(v, ours, rival);
 	rule_overall(&ctx);

@@ -11,6 +11,7 @@
 
 #include "gate/checks.h"
 #include "lib/err.h"
+#include "lib/stats.h"
 
 size_t
 gate_side_runs(const struct gate_side_in *s)
@@ -220,4 +221,66 @@ gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * Run i of class name against the side's other runs (k of them in all):
+ * how many of their prediction interval's half-widths it lies from their
+ * mean on the log scale, its ratio to their geometric mean in *ratio.
+ * The others' spread is floored at their own sampling, as runs_est_init
+ * floors it.
+ */
+static double
+run_distance(const double *l, const double *w, size_t k, size_t i,
+    double *ratio)
+{
+	double m = 0, ss = 0, win = 0, sd, t;
+	size_t j, n = k - 1;
+
+	for (j = 0; j < k; j++)
+		if (j != i) {
+			m += l[j];
+			win += isnan(w[j]) ? 0 : w[j];
+		}
+	m /= (double)n;
+	for (j = 0; j < k; j++)
+		if (j != i)
+			ss += (l[j] - m) * (l[j] - m);
+	sd = sqrt(fmax(ss / (double)(n - 1), win / (double)n));
+	*ratio = exp(l[i] - m);
+	t = stats_t_quantile(0.995, (double)(n - 1)) * sd * sqrt(1 + 1 / (double)n);
+	return t > 0 ? fabs(l[i] - m) / t : (l[i] != m ? INFINITY : 0);
+}
+
+int
+gate_side_outlier(const struct gate_side_in *in, const struct gate_verdict *v,
+    double level, struct gate_outlier *out)
+{
+	size_t k = gate_side_runs(in), r, i;
+	double *l, *w, best = 1, ratio;
+
+	memset(out, 0, sizeof *out);
+	if (k < 3)
+		return 0;
+	l = xcalloc(2 * k, sizeof *l);
+	w = l + k;
+	for (r = 0; r < v->nrows; r++) {
+		for (i = 0; i < k; i++)
+			runs_class_log(result_find(gate_side_result(in, i), v->rows[r].name),
+			    0.5, level, &l[i], &w[i]);
+		for (i = 0; i < k; i++) {
+			double d = run_distance(l, w, k, i, &ratio);
+
+			/* past the 99% prediction interval, and 10% off at least */
+			if (d > best && fabs(log(ratio)) >= log(1.1)) {
+				best = d;
+				out->run = i + 1;
+				out->cls = v->rows[r].name;
+				out->ratio = ratio;
+				out->file = in->nruns > 1 ? in->runs[i].file : in->file;
+			}
+		}
+	}
+	free(l);
+	return out->run > 0;
 }

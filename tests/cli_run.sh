@@ -132,6 +132,24 @@ tr -d '\t\n' <"$tmp/res/apart.json" | grep -q '"apart":true' || fail "the verdic
 [ "$again" = 0 ] && cmp -s "$tmp/res/apart.txt" "$tmp/res/apart2.txt" ||
 	fail "the saved verdict re-ruled otherwise: exit $again"
 
+# a run far from its side's others is named, with what to do: four runs
+# a side of one command, run 3 of one name at 1.5 times the others' p50
+cat >"$tmp/odd.sh" <<'EOF'
+p=300
+[ "$SYNCGATE_RUN" = "${ODD:-0}" ] && p=450
+printf '[OVERALL], RunTime(ms), 100\n[UPDATE], Operations, 20\n[UPDATE], 50thPercentileLatency(us), %s\n[UPDATE], 99thPercentileLatency(us), 900\n' $p
+EOF
+expect 0 "" --runs 4 --dir "$tmp/dir" -o "$tmp/res/o.json" --probe-every off \
+	--engine a --import ycsb --cmd "ODD=3 sh $tmp/odd.sh" --engine b --import ycsb --cmd "sh $tmp/odd.sh"
+set +e
+# shellcheck disable=SC2046 # the files are words by design
+$SYNCGATE gate "$tmp"/res/o.a.[1-4].json $(for i in 1 2 3 4; do printf -- '--baseline %s ' "$tmp/res/o.b.$i.json"; done) \
+	>"$tmp/res/odd.md" 2>"$tmp/gerr"
+set -e
+grep -q "new run 3 ($tmp/res/o.a.3.json) is 1.50x its 3 other runs at p50 in UPDATE, outside their 99% prediction interval: rerun it" "$tmp/res/odd.md" ||
+	fail "the odd run was not named: $(cat "$tmp/gerr") $(grep -i run "$tmp/res/odd.md" | head -5)"
+grep -q "baseline run [0-9]" "$tmp/res/odd.md" && fail "a baseline run of equal figures was named"
+
 # SIGTERM while the command runs (as a CI job's timeout sends it; a
 # background job here ignores SIGINT): passed to it, waited for, nothing left
 set +e
