@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The spending plan of runs until decided (gate/sequential.h), and the
+ * words a sequential verdict says on how it stopped.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "gate/sequential.h"
+#include "gate/verdict_base.h"
+
+long long
+gate_seq_looks(const struct gate_seq *s)
+{
+	return s->max - s->min + 1;
+}
+
+double
+gate_seq_spent(const struct gate_seq *s, long long n)
+{
+	double alpha = (1 - s->confidence) / 2, t;
+
+	if (n < s->min)
+		return 0;
+	if (n > s->max)
+		n = s->max;
+	t = (double)n / (double)s->max;
+	return alpha * log(1 + (M_E - 1) * t);
+}
+
+double
+gate_seq_level(const struct gate_seq *s, long long n)
+{
+	double a = gate_seq_spent(s, n) - gate_seq_spent(s, n - 1);
+
+	return 1 - 2 * a;
+}
+
+size_t
+gate_seq_undecided(const struct gate_verdict *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nchecks; i++)
+		n += v->checks[i].ruling != RULING_PASS &&
+		    v->checks[i].ruling != RULING_FAIL;
+	return n;
+}
+
+void
+gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
+{
+	size_t open = gate_seq_undecided(v);
+	long long look = n - s->min + 1, looks = gate_seq_looks(s);
+	double spent = gate_seq_spent(s, n), alpha = (1 - s->confidence) / 2;
+
+	if (open == 0)
+		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
+		    "every check decided at look %lld of %lld (this look at %.3g%%, "
+		    "one-sided error %.3g%% spent of %.3g%% by Lan-DeMets "
+		    "Pocock-type spending)", n, look, looks,
+		    100 * gate_seq_level(s, n), 100 * spent, 100 * alpha);
+	else
+		verdict_note(v, "runs until decided: stopped at the most, %lld runs "
+		    "a side, with %zu check%s undecided after %lld look%s (this "
+		    "look at %.3g%%, one-sided error %.3g%% spent of %.3g%% by "
+		    "Lan-DeMets Pocock-type spending)", n, open, open == 1 ? "" : "s",
+		    looks, looks == 1 ? "" : "s", 100 * gate_seq_level(s, n),
+		    100 * spent, 100 * alpha);
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Runs until decided (--runs MIN..MAX): the gate looks after MIN runs a
+ * side and after each balanced block past it, and stops when every check
+ * is decided.  Each look is paid for out of one error budget, so that the
+ * error at a limit holds whatever the look that stopped: the spending
+ * plan below says each look's confidence level.
+ */
+#ifndef SYNCGATE_GATE_SEQUENTIAL_H
+#define SYNCGATE_GATE_SEQUENTIAL_H
+
+#include "gate/verdict_types.h"
+
+/*
+ * The plan: looks at min, min + 1, ..., max runs a side, the one-sided
+ * error (1 - confidence) / 2 spent over them by Lan and DeMets's
+ * Pocock-type spending function,
+ *
+ *     alpha(t) = alpha * ln(1 + (e - 1) t),  t = runs / max,
+ *
+ * (K. K. G. Lan and D. L. DeMets, "Discrete sequential boundaries for
+ * clinical trials", Biometrika 70(3):659-663, 1983), the look at n runs
+ * taking alpha(n / max) - alpha((n - 1) / max) as its own one-sided
+ * error (the first look, alpha(min / max)).  The looks' levels are not
+ * adjusted for their correlation: by Bonferroni's inequality the chance
+ * that any look errs is at most the sum of their errors, alpha(1) =
+ * alpha, whatever the look that stops and however the looks depend on
+ * each other.  Conservative, and valid for the t intervals the gate
+ * draws, which no Brownian-motion boundary computation would be.
+ */
+struct gate_seq {
+	long long min, max;         /* runs a side at the first and last look */
+	double confidence;          /* two-sided, at the limit: 0.95 */
+};
+
+/* The one-sided error spent by the look at n runs a side and those before it. */
+double gate_seq_spent(const struct gate_seq *s, long long n);
+
+/* The look at n runs a side's own two-sided confidence level. */
+double gate_seq_level(const struct gate_seq *s, long long n);
+
+/* The looks the plan makes: max - min + 1. */
+long long gate_seq_looks(const struct gate_seq *s);
+
+/* v's checks that are neither pass nor fail (indeterminate, held). */
+size_t gate_seq_undecided(const struct gate_verdict *v);
+
+/*
+ * Notes in v, the verdict of the look at n runs a side, how many runs it
+ * took and why it stopped: every check decided, or max reached with
+ * checks undecided; with the error the look and the plan spent.
+ */
+void gate_seq_note(struct gate_verdict *v, const struct gate_seq *s,
+    long long n);
+
+#endif
