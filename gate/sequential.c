@@ -28,12 +28,20 @@ gate_seq_spent(const struct gate_seq *s, long long n)
 	return alpha * log(1 + (M_E - 1) * t);
 }
 
+/*
+ * The look's two-sided error rounded down to three significant digits,
+ * so that its level prints short (97.52%, not 97.5132568647598%) and
+ * the looks spend no more than the plan.
+ */
 double
 gate_seq_level(const struct gate_seq *s, long long n)
 {
-	double a = gate_seq_spent(s, n) - gate_seq_spent(s, n - 1);
+	double a = 2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1)), scale;
 
-	return 1 - 2 * a;
+	if (!(a > 0))
+		return 1;
+	scale = pow(10, 2 - floor(log10(a)));
+	return (1e6 - floor(a * scale * (1 + 1e-12)) * (1e6 / scale)) / 1e6;
 }
 
 size_t
@@ -56,14 +64,14 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 
 	if (open == 0)
 		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
-		    "every check decided at look %lld of %lld (this look at %.3g%%, "
+		    "every check decided at look %lld of %lld (this look at %.4g%%, "
 		    "one-sided error %.3g%% spent of %.3g%% by Lan-DeMets "
 		    "Pocock-type spending)", n, look, looks,
 		    100 * gate_seq_level(s, n), 100 * spent, 100 * alpha);
 	else
 		verdict_note(v, "runs until decided: stopped at the most, %lld runs "
 		    "a side, with %zu check%s undecided after %lld look%s (this "
-		    "look at %.3g%%, one-sided error %.3g%% spent of %.3g%% by "
+		    "look at %.4g%%, one-sided error %.3g%% spent of %.3g%% by "
 		    "Lan-DeMets Pocock-type spending)", n, open, open == 1 ? "" : "s",
 		    looks, looks == 1 ? "" : "s", 100 * gate_seq_level(s, n),
 		    100 * spent, 100 * alpha);

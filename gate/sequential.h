@@ -36,7 +36,10 @@ struct gate_seq {
 /* The one-sided error spent by the look at n runs a side and those before it. */
 double gate_seq_spent(const struct gate_seq *s, long long n);
 
-/* The look at n runs a side's own two-sided confidence level. */
+/*
+ * The look at n runs a side's own two-sided confidence level: 1 less its
+ * share of the error, rounded down to three significant digits.
+ */
 double gate_seq_level(const struct gate_seq *s, long long n);
 
 /* The looks the plan makes: max - min + 1. */

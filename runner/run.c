@@ -32,6 +32,7 @@
 #include "runner/command.h"
 #include "runner/run.h"
 #include "runner/runner.h"
+#include "runner/sequential.h"
 #include "runner/window.h"
 
 #define DEFAULT_RUNS 3
@@ -57,7 +58,10 @@ struct engine {
 struct run_args {
 	struct engine e[RUNNER_MAX_ENGINES];
 	size_t n;
-	long long runs;
+	long long runs;             /* --runs K, or MAX of MIN..MAX */
+	long long min_runs;         /* MIN of MIN..MAX; 0: --runs K */
+	enum gate_mode mode;        /* --mode: how MIN..MAX gates */
+	int mode_given;
 	const char *dir;
 	const char *out;
 	double every_ns;        /* --probe-every; 0: brackets only */
@@ -190,6 +194,7 @@ static int
 take(int c, const char *v, struct run_args *a, char *err)
 {
 	struct engine *e;
+	int rc;
 
 	switch (c) {
 	case 'E':
@@ -200,7 +205,15 @@ take(int c, const char *v, struct run_args *a, char *err)
 		a->e[a->n++].q.engine = v;
 		return 0;
 	case 'R':
-		return units_parse_count(v, 1, MAX_RUNS, &a->runs, "--runs", err);
+		if ((rc = runner_parse_runs(v, MAX_RUNS, &a->min_runs, &a->runs,
+		    err)) < 0)
+			return -1;
+		if (rc == 0)
+			a->min_runs = 0;
+		return 0;
+	case 'M':
+		a->mode_given = 1;
+		return runner_parse_mode(v, &a->mode, err);
 	case 'P':
 		a->every_ns = 0;
 		if (strcmp(v, "off") == 0)
@@ -277,6 +290,7 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 		{ "help", no_argument, NULL, 'h' },
 		{ "import", required_argument, NULL, 'i' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "mode", required_argument, NULL, 'M' },
 		{ "probe-every", required_argument, NULL, 'P' },
 		{ "runs", required_argument, NULL, 'R' },
 		{ "setup", required_argument, NULL, 'S' },
@@ -318,6 +332,13 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 	if (strcmp(a->out, "-") == 0 || path_descriptor(a->out) >= 0)
 		return errf(err, "-o %s: each run is a file of its own; expected -o "
 		    "FILE, numbered for each run", a->out);
+	if (a->min_runs > 0 && a->n != 2)
+		return errf(err, "--runs %lld..%lld gates the first engine against "
+		    "the second; expected two engines, %zu given", a->min_runs,
+		    a->runs, a->n);
+	if (a->mode_given && a->min_runs == 0)
+		return errf(err, "--mode is how --runs MIN..MAX gates; expected "
+		    "--runs MIN..MAX with it");
 	return check_engines(a, err);
 }
 
@@ -728,10 +749,14 @@ go(const struct run_args *a, char *err)
 	struct runner_plan plan;
 	struct probe_options po;
 	struct run_ctx x;
-	char perr[ERRLEN], dur[DURLEN];
+	struct runner_seq seq;
+	char perr[ERRLEN], dur[DURLEN], *verdict = NULL;
 	size_t i;
-	int rc = EXIT_TROUBLE;
+	long long done;
+	int rc = EXIT_TROUBLE, ok;
 
+	err[0] = '\0';
+	runner_seq_init(&seq, a->min_runs, a->runs, a->mode);
 	memset(&x, 0, sizeof x);
 	memset(&plan, 0, sizeof plan);
 	x.a = a;
@@ -758,13 +783,19 @@ go(const struct run_args *a, char *err)
 	    units_fmt_duration(dur, sizeof dur, x.probe.median_ns,
 	    !units_locale_utf8()), reach_name(x.probe.reaches), a->runs, a->n,
 	    plan.session.id);
-	if (runner_go(&plan, run_one, &x, err) == 0)
+	if (a->min_runs > 0) {
+		verdict = beside(a->out, ".verdict.json");
+		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
+		    runner_seq_look, &seq, &done, err) == 0 &&
+		    runner_seq_finish(&seq, verdict, &rc, err) == 0;
+	} else if ((ok = runner_go(&plan, run_one, &x, err) == 0))
 		rc = EXIT_PASS;
-	else if (runner_signal != 0)
-		rc = 128 + runner_signal;
-	else if (x.status != 0)
-		rc = x.status;
+	if (!ok)
+		rc = runner_signal != 0 ? 128 + runner_signal :
+		    x.status != 0 ? x.status : EXIT_TROUBLE;
 out:
+	free(verdict);
+	runner_seq_free(&seq);
 	runner_plan_free(&plan);
 	probe_record_free(&x.probe);
 	return rc;
@@ -785,7 +816,8 @@ run_main(int argc, char **argv)
 		run_usage(stdout);
 		return outfile_shut(stdout, "standard output");
 	}
-	if ((rc = go(&a, err)) != EXIT_PASS)
+	rc = go(&a, err);
+	if (err[0] != '\0')
 		err_warn("%s", err);
 	return rc;
 }

@@ -12,8 +12,11 @@
 
 #include "lib/clock.h"
 #include "lib/err.h"
+#include "lib/outfile.h"
 #include "lib/path.h"
 #include "lib/rand.h"
+#include "lib/units.h"
+#include "report/report.h"
 #include "runner/runner.h"
 
 volatile sig_atomic_t runner_signal;
@@ -203,11 +206,22 @@ progress(const struct runner_plan *p, size_t i, double t0)
 int
 runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
 {
+	long long done;
+
+	return runner_go_looking(p, fn, ctx, p->runs + 1, NULL, NULL, &done, err);
+}
+
+int
+runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
+    long long min, runner_look_fn look, void *lctx, long long *done, char *err)
+{
 	struct result_session *s = &p->session;
 	double t0 = clock_monotonic_ns() / 1e9;
 	char why[ERRLEN];
 	size_t i;
+	int rc;
 
+	*done = 0;
 	for (i = 0; i < p->n; i++) {
 		const struct runner_job *j = &p->job[i];
 
@@ -217,8 +231,18 @@ runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
 			s->order = (long long)i + 1;
 			s->started_s = now_s();
 			s->ended_s = NAN;
-			if (fn(ctx, j, s, why) == 0)
+			if (fn(ctx, j, s, why) == 0) {
+				if ((i + 1) % p->nengines != 0)
+					continue;
+				*done = j->index;
+				if (look == NULL || j->index < min)
+					continue;
+				if ((rc = look(lctx, p, j->index, err)) < 0)
+					return -1;
+				if (rc > 0)
+					return 0;
 				continue;
+			}
 		}
 		if (runner_signal != 0)
 			snprintf(why, sizeof why, "stopped by %s",
@@ -232,5 +256,27 @@ runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
 			    j->name, j->out, why, i, s->id);
 		return -1;
 	}
+	return 0;
+}
+
+int
+runner_verdict_write(const struct gate_verdict *v, const char *path, char *err)
+{
+	struct render_opts ro;
+	struct outfile out;
+
+	if (outfile_open(&out, path, err) < 0)
+		return -1;
+	render_opts_detect(&ro, out.fp, 0);
+	if (report_json(out.fp, v, &ro) < 0) {
+		errf(err, "%s: cannot write the verdict", path);
+		outfile_abort(&out);
+		return -1;
+	}
+	if (outfile_close(&out, err) < 0)
+		return -1;
+	render_opts_detect(&ro, stdout, !units_locale_utf8());
+	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
+		return errf(err, "standard output:");
 	return 0;
 }

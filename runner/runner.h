@@ -87,6 +87,31 @@ void runner_ended(struct result_session *s);
 int runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err);
 
 /*
+ * A look at the runs written so far, n of each engine (a whole round):
+ * returns 1 to stop there, 0 to go on, or -1 with err set.
+ */
+typedef int (*runner_look_fn)(void *ctx, const struct runner_plan *p,
+    long long n, char *err);
+
+/*
+ * As runner_go, and after each whole round from min runs of each engine
+ * on, calls look; it stops the plan early when look says so, the results
+ * then whole and numbered within the set's planned runs, which the
+ * session records (a part of a set pools as one: model/runs.h).  *done
+ * gets the runs of each engine written.
+ */
+int runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
+    long long min, runner_look_fn look, void *lctx, long long *done, char *err);
+
+/*
+ * Writes v as syncgate-verdict/1 JSON to path (atomically) and as text
+ * to standard output.  Returns 0, or -1 with err set.
+ */
+struct gate_verdict;
+int runner_verdict_write(const struct gate_verdict *v, const char *path,
+    char *err);
+
+/*
  * The signal that asked the invocation to stop, 0 while none has; set by
  * runner_catch's handler.
  */

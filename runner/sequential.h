@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Runs until decided, for syncgate run and syncgate-bench: --runs
+ * MIN..MAX read, and a look after each whole round from MIN runs an
+ * engine on, the first engine gated against the second with the gate's
+ * own rules (gate/rules.h) at the spending plan's level for that look
+ * (gate/sequential.h), stopping once every check is decided.
+ */
+#ifndef SYNCGATE_RUNNER_SEQUENTIAL_H
+#define SYNCGATE_RUNNER_SEQUENTIAL_H
+
+#include "gate/sequential.h"
+#include "gate/verdict_types.h"
+#include "runner/runner.h"
+
+/*
+ * --runs K or --runs MIN..MAX (2 <= MIN <= MAX <= cap) into *min and
+ * *max (K gives both K).  Returns 1 for a range, 0 for K, or -1 with
+ * err set.
+ */
+int runner_parse_runs(const char *s, long long cap, long long *min,
+    long long *max, char *err);
+
+/* --mode rival or baseline into *m.  Returns 0, or -1 with err set. */
+int runner_parse_mode(const char *s, enum gate_mode *m, char *err);
+
+/* The looks of one invocation and the verdict of the last. */
+struct runner_seq {
+	struct gate_seq plan;
+	enum gate_mode mode;
+	struct gate_verdict v;      /* the last look's, once have_verdict */
+	int have_verdict;
+	long long looked;           /* runs a side at the last look */
+};
+
+/* Starts s for min..max runs a side in mode; free with runner_seq_free. */
+void runner_seq_init(struct runner_seq *s, long long min, long long max,
+    enum gate_mode mode);
+void runner_seq_free(struct runner_seq *s);
+
+/*
+ * A runner_look_fn (ctx a struct runner_seq): loads the n runs of each
+ * of the plan's two engines, rules the first against the second at the
+ * look's level, keeps the verdict; 1 when every check is decided or n is
+ * the most, else 0; -1 with err set when a result does not load or the
+ * sides cannot be compared.
+ */
+int runner_seq_look(void *ctx, const struct runner_plan *p, long long n,
+    char *err);
+
+/*
+ * The verdict with the note on how it stopped (gate_seq_note), written
+ * to path and as text to standard output; the exit status it gives in
+ * *status.  Returns 0, or -1 with err set.
+ */
+int runner_seq_finish(struct runner_seq *s, const char *path, int *status,
+    char *err);
+
+#endif
