@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# syncgate run --runs MIN..MAX, runs until decided: a benchmark of its own
+# that prints a YCSB summary of reads (P50 its median in us; NOISY: a
+# median that moves from run to run).  An unchanged pair stops early with
+# a pass, a large difference early with a fail, a noisy pair at MAX; the
+# verdict says how many runs it took and why it stopped; the runs of a
+# set stopped early pool at the gate as one set.
+set -eu
+tmp_in=$PWD
+. tests/lib.sh
+run="${SYNCGATE_VALGRIND:-} $SYNCGATE run"
+prog="syncgate run"
+mkdir "$tmp/dir" "$tmp/res"
+
+cat >"$tmp/bench.sh" <<'EOF2'
+p=${P50:-100}
+[ -z "${NOISY:-}" ] || p=$((60 + SYNCGATE_RUN * 37 % 11 * 9))
+printf '[READ], Operations, 1000\n[READ], 50thPercentileLatency(us), %s\n[READ], 99thPercentileLatency(us), %s\n' "$p" "$((p * 2))"
+EOF2
+cmd="sh $tmp/bench.sh"
+opts="--dir $tmp/dir --probe-every off"
+
+# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
+j() {
+	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
+}
+
+# An unchanged engine against itself, in baseline mode: decided at the
+# first look, 2 runs a side of at most 6.
+expect 0 "look 1 of 5 at 2 runs a side" --runs 2..6 --mode baseline $opts \
+	-o "$tmp/res/aa.json" --engine new --import ycsb --cmd "$cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q "stopped after 2 runs a side: every check decided at look 1 of 5" "$tmp/out" ||
+	fail "A/A: the verdict does not say how it stopped: $(cat "$tmp/out")"
+grep -q '^Verdict: pass' "$tmp/out" || fail "A/A: not a pass: $(cat "$tmp/out")"
+grep -q 'stopped after 2 runs a side' "$tmp/res/aa.verdict.json" ||
+	fail "A/A: aa.verdict.json has no note on how it stopped"
+[ ! -e "$tmp/res/aa.new.3.json" ] || fail "A/A: ran a third round after it was decided"
+[ "$(j "$tmp/res/aa.new.2.json" runs)" = 6 ] ||
+	fail "A/A: the session records $(j "$tmp/res/aa.new.2.json" runs) runs, not 6"
+# the part of the set that was run pools at the gate as one set
+sg gate "$tmp/res/aa.new.1.json" "$tmp/res/aa.new.2.json" \
+	--baseline "$tmp/res/aa.old.1.json" --baseline "$tmp/res/aa.old.2.json" >"$tmp/gate" 2>&1 ||
+	fail "A/A: the gate refused the set stopped early: $(cat "$tmp/gate")"
+
+# Ours twice as slow as the rival at p50 (rival mode, two engines): a fail,
+# decided at the first look, exit status 1.
+expect 1 "look 1 of 2 at 2 runs a side" --runs 2..3 $opts -o "$tmp/res/big.json" \
+	--engine ours --import ycsb --cmd "P50=200 $cmd" \
+	--engine rival --import ycsb --cmd "$cmd"
+grep -q "stopped after 2 runs a side: every check decided at look 1 of 2" "$tmp/out" ||
+	fail "2x: the verdict does not say how it stopped: $(cat "$tmp/out")"
+grep -q '^Verdict: fail' "$tmp/out" || fail "2x: not a fail: $(cat "$tmp/out")"
+grep -q '^rival: ours against rival' "$tmp/out" || fail "2x: not in rival mode: $(head -1 "$tmp/out")"
+
+# Medians that move run to run: undecided at every look, stopped at MAX.
+expect 0 "look 2 of 2 at 3 runs a side" --runs 2..3 --mode baseline $opts \
+	-o "$tmp/res/noisy.json" --engine new --import ycsb --cmd "NOISY=1 $cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q "stopped at the most, 3 runs a side, with 2 checks undecided after 2 looks" "$tmp/out" ||
+	fail "noisy: the verdict does not say it stopped at MAX: $(cat "$tmp/out")"
+grep -q '^Verdict: indeterminate' "$tmp/out" || fail "noisy: not indeterminate: $(cat "$tmp/out")"
+[ -e "$tmp/res/noisy.new.3.json" ] && [ -e "$tmp/res/noisy.old.3.json" ] ||
+	fail "noisy: MAX runs were not all written"
+
+# Refusals, before anything runs.
+e="--engine a --import ycsb --cmd true"
+expect 2 "expected two engines, 1 given" --runs 2..4 -o "$tmp/res/x.json" $e
+expect 2 "--runs 5..3: MIN above MAX" --runs 5..3 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "expected MIN..MAX" --runs 1..4 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "expected --runs MIN..MAX with it" --mode baseline -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "--mode bogus; expected rival or baseline" --runs 2..3 --mode bogus -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+
+if [ "$failures" -gt 0 ]; then
+	echo "cli_sequential: $failures failed" >&2
+	exit 1
+fi
+echo "cli_sequential: all passed"
