@@ -78,7 +78,8 @@ void
 run_usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: syncgate run [--runs K] [--dir DIR] [--probe-every DURATION|off] -o FILE\n"
+	    "usage: syncgate run [--runs K|MIN..MAX] [--mode rival|baseline] [--dir DIR]\n"
+	    "                    [--probe-every DURATION|off] -o FILE\n"
 	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
 	    "                    [--workload NAME] [--setup COMMAND] --cmd COMMAND\n"
 	    "                    [--teardown COMMAND]\n"
@@ -133,6 +134,21 @@ run_usage(FILE *fp)
 	    "  --runs K          runs of each engine (default %d; 1 to %d)\n",
 	    DEFAULT_RUNS, MAX_RUNS);
 	fprintf(fp,
+	    "  --runs MIN..MAX   runs until decided (two engines, 2 <= MIN <= MAX): after\n"
+	    "                    MIN runs of each and after each round past it, the\n"
+	    "                    first engine is gated against the second; the runs stop\n"
+	    "                    once every check passes or fails, or at MAX.  Each look\n"
+	    "                    is at its share of the gate's 95%% (Lan-DeMets\n"
+	    "                    Pocock-type alpha spending), so the error at a limit\n"
+	    "                    holds whatever the look that stops.  The verdict goes\n"
+	    "                    to FILE's stem with .verdict.json and as text to\n"
+	    "                    standard output, with how many runs it took and why\n"
+	    "                    it stopped\n"
+	    "  --mode MODE       how MIN..MAX gates: rival (default; the first engine\n"
+	    "                    is ours, the second the rival) or baseline (the first\n"
+	    "                    is new, the second the baseline), at the gate's\n"
+	    "                    default limits\n");
+	fprintf(fp,
 	    "  --dir DIR         where the runs' directories go, on the volume to measure\n"
 	    "                    (default: the current directory)\n"
 	    "  -o FILE           the results' name; beside each result, FILE's stem with\n"
@@ -145,9 +161,10 @@ run_usage(FILE *fp)
 	    "run exits with the command's status.  SIGINT, SIGTERM and SIGHUP are passed\n"
 	    "to the command, which is waited for, and stop the invocation the same way.\n"
 	    "\n"
-	    "exit status: 0 every run written, 2 trouble (usage, DIR, the probe, an\n"
-	    "output that does not import, a write error), a failed command's own status,\n"
-	    "128+N after signal N\n");
+	    "exit status: 0 every run written (with MIN..MAX: and the verdict passed or\n"
+	    "could not rule), 1 the verdict of MIN..MAX failed, 2 trouble (usage, DIR,\n"
+	    "the probe, an output that does not import, a write error), a failed\n"
+	    "command's own status, 128+N after signal N\n");
 }
 
 /* A name that is safe inside a file name and in a table's column. */
@@ -778,11 +795,11 @@ go(const struct run_args *a, char *err)
 		goto out;
 	}
 	err_warn("probe of %s before the runs: %s median %s, reaches a device: %s; "
-	    "%lld runs of each of %zu engines, session %s", a->dir,
+	    "%s%lld runs of each of %zu engines, session %s", a->dir,
 	    x.probe.method != NULL ? x.probe.method : "sync",
 	    units_fmt_duration(dur, sizeof dur, x.probe.median_ns,
-	    !units_locale_utf8()), reach_name(x.probe.reaches), a->runs, a->n,
-	    plan.session.id);
+	    !units_locale_utf8()), reach_name(x.probe.reaches),
+	    a->min_runs > 0 ? "up to " : "", a->runs, a->n, plan.session.id);
 	if (a->min_runs > 0) {
 		verdict = beside(a->out, ".verdict.json");
 		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
