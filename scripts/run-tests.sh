@@ -25,11 +25,14 @@ set -u
 #   the batch);
 # - cli_probe: a dropped flush told by a clean sync's cost against a
 #   system call's, SIGINT and SIGTERM 2 to 200 ms into a probe, two
-#   probes at once, and real devices (loop, zram) when run as root.
+#   probes at once, and real devices (loop, zram) when run as root;
+# - cli_run: device flushes a commit of synced against unsynced writes,
+#   and of a run whose --setup synced: the other suites' own syncs land
+#   in its windows (a setup's count read 6 a write beside them).
 # cli_hostile kills `syncgate report -o` at set delays too, but its checks
 # (the file whole or absent, no temporary left) hold at any moment, and
 # load stretches the run across more of the delays, not fewer.
-alone="test_probe cli_bench cli_probe"
+alone="test_probe cli_bench cli_probe cli_run"
 
 if [ $# -eq 0 ]; then
 	echo "usage: run-tests.sh BUILD..." >&2
