@@ -30,6 +30,7 @@
 #include "probe/host.h"
 #include "probe/inrun.h"
 #include "probe/probe.h"
+#include "runner/sequential.h"
 #include "runner/window.h"
 
 #define DEFAULT_ROWS 10000
@@ -59,7 +60,8 @@ usage(FILE *fp)
 	    "usage: syncgate-bench ENGINE[,ENGINE] --dir DIR [--rows N] [--value-bytes B]\n"
 	    "                      [--ops N | --seconds S] [--concurrency C] [--mix R:S:W]\n"
 	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
-	    "                      [--max-samples N] [--samples-file-over N] [--runs K]\n"
+	    "                      [--max-samples N] [--samples-file-over N]\n"
+	    "                      [--runs K|MIN..MAX] [--mode rival|baseline]\n"
 	    "                      [--probe-every DURATION|off] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
@@ -121,15 +123,23 @@ usage(FILE *fp)
 	    "                          before the run\n"
 	    "  --runs K                K runs of each engine, each a result of its\n"
 	    "                          own with its own probe, the engines in turn\n"
-	    "                          (lmdb sqlite lmdb sqlite ...) so a slow\n"
+	    "                          (lmdb sqlite sqlite lmdb ...) so a slow\n"
 	    "                          minute of the machine falls on both (default 1)\n"
+	    "  --runs MIN..MAX         two engines: MIN runs of each, then a round at a\n"
+	    "                          time until the gate decides every check or MAX,\n"
+	    "                          each look paid for (as syncgate run --runs\n"
+	    "                          MIN..MAX); the verdict to FILE's stem with\n"
+	    "                          .verdict.json and as text to standard output\n"
+	    "  --mode rival|baseline   with --runs MIN..MAX: the first engine against\n"
+	    "                          the second as a rival (default) or a baseline\n"
 	    "  --                      end of the options: ENGINE follows\n"
 	    "\n"
 	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
 	    "environment and a read transaction per thread (MDB_NOTLS).\n"
 	    "\n"
-	    "exit status: 0 the run completed, 2 trouble (usage, a DIR that cannot be\n"
-	    "written, a probe or engine error, a write error)\n", fp);
+	    "exit status: 0 the run completed (with --runs MIN..MAX: the verdict\n"
+	    "passed or could not rule), 1 the verdict failed, 2 trouble (usage, a DIR\n"
+	    "that cannot be written, a probe or engine error, a write error)\n", fp);
 }
 
 /* "R:S:W", three whole numbers that do not all vanish. */
@@ -226,7 +236,15 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 			    "to 3600s, such as 500ms, or off", arg);
 		return 0;
 	case 'R':
-		return units_parse_count(arg, 1, BENCH_MAX_RUNS, &o->runs, "--runs", err);
+		if ((v = runner_parse_runs(arg, BENCH_MAX_RUNS, &o->min_runs, &o->runs,
+		    err)) < 0)
+			return -1;
+		if (v == 0)
+			o->min_runs = 0;
+		return 0;
+	case 'X':
+		o->mode_given = 1;
+		return runner_parse_mode(arg, &o->mode, err);
 	case 'r':
 		return units_parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
 	case 's':
@@ -287,6 +305,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		{ "lmdb-nosync", no_argument, NULL, 'L' },
 		{ "max-samples", required_argument, NULL, 'M' },
 		{ "mix", required_argument, NULL, 'm' },
+		{ "mode", required_argument, NULL, 'X' },
 		{ "ops", required_argument, NULL, 'n' },
 		{ "probe-every", required_argument, NULL, 'P' },
 		{ "rows", required_argument, NULL, 'r' },
@@ -339,6 +358,13 @@ parse_args(int argc, char **argv, struct bench_options *o,
 		return errf(err, "-o %s: %zu results cannot share one descriptor, "
 		    "device or FIFO, nor be numbered beside it; expected -o FILE, "
 		    "numbered for each run", o->out, plan->runs.n);
+	if (o->min_runs > 0 && plan->nengines != 2)
+		return errf(err, "--runs %lld..%lld: runs until decided gate one engine "
+		    "against another; expected two engines, as lmdb,sqlite",
+		    o->min_runs, o->runs);
+	if (o->mode_given && o->min_runs == 0)
+		return errf(err, "--mode is for --runs MIN..MAX, which gates the runs "
+		    "as they come");
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 
@@ -803,13 +829,28 @@ bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
  */
 static int
 bench_all(const struct bench_options *given, struct bench_plan *plan,
-    char *err)
+    int *status, char *err)
 {
 	struct bench_ctx x = { given, plan };
+	struct runner_seq seq;
+	char *verdict;
+	long long done;
+	int rc;
 
+	*status = EXIT_PASS;
 	if (runner_check_dir(given->dir, err) < 0 || check_plan(given, plan, err) < 0)
 		return -1;
-	return runner_go(&plan->runs, bench_one, &x, err);
+	if (given->min_runs == 0)
+		return runner_go(&plan->runs, bench_one, &x, err);
+	/* runs until decided: a look after each round from MIN on */
+	runner_seq_init(&seq, given->min_runs, given->runs, given->mode);
+	verdict = runner_beside(given->out, ".verdict.json");
+	rc = runner_go_looking(&plan->runs, bench_one, &x, given->min_runs,
+	    runner_seq_look, &seq, &done, err) == 0 &&
+	    runner_seq_finish(&seq, verdict, status, err) == 0 ? 0 : -1;
+	free(verdict);
+	runner_seq_free(&seq);
+	return rc;
 }
 
 int
@@ -834,7 +875,7 @@ main(int argc, char **argv)
 	}
 	memset(&plan, 0, sizeof plan);
 	if (parse_args(argc, argv, &o, &plan, err) < 0 ||
-	    bench_all(&o, &plan, err) < 0) {
+	    bench_all(&o, &plan, &rc, err) < 0) {
 		err_warn("%s", err);
 		rc = EXIT_TROUBLE;
 	}

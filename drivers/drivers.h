@@ -14,6 +14,7 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "model/result.h"
+#include "gate/verdict_types.h"
 #include "runner/runner.h"
 
 enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
@@ -38,7 +39,10 @@ struct bench_options {
 	int lmdb_nosync;
 	long long max_samples;      /* latencies kept a kind, at most */
 	long long file_over;        /* a kind with more goes to a samples_file */
-	long long runs;             /* --runs: results of each engine */
+	long long runs;             /* --runs: results of each engine, at most */
+	long long min_runs;         /* --runs MIN..MAX: MIN; 0: a fixed K */
+	enum gate_mode mode;        /* --mode: what the looks rule */
+	int mode_given;
 	const char *out;            /* -o */
 	double probe_every_ns;      /* --probe-every; 0: off */
 	/* the invocation's session, numbered for the run; NULL: none written */

@@ -359,15 +359,6 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 	return check_engines(a, err);
 }
 
-/* out without its extension, then suffix: r.db.1.json gives r.db.1.stdout. */
-static char *
-beside(const char *out, const char *suffix)
-{
-	const char *base = path_base(out), *dot = strrchr(base, '.');
-	size_t at = dot == NULL || dot == base ? strlen(out) : (size_t)(dot - out);
-
-	return xasprintf("%.*s%s", (int)at, out, suffix);
-}
 
 /* A run's files and directory. */
 struct run_files {
@@ -660,12 +651,12 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	memset(&f, 0, sizeof f);
 	r.concurrency = -1;
 	snprintf(run, sizeof run, "%lld", j->index);
-	f.stdout_path = beside(j->out, ".stdout");
-	f.stderr_path = beside(j->out, ".stderr");
-	f.output = beside(j->out, ".output");
-	f.result = beside(j->out, ".output.json");
-	f.setup = beside(j->out, ".setup");
-	f.teardown = beside(j->out, ".teardown");
+	f.stdout_path = runner_beside(j->out, ".stdout");
+	f.stderr_path = runner_beside(j->out, ".stderr");
+	f.output = runner_beside(j->out, ".output");
+	f.result = runner_beside(j->out, ".output.json");
+	f.setup = runner_beside(j->out, ".setup");
+	f.teardown = runner_beside(j->out, ".teardown");
 	/* a file an earlier invocation left would pass for this run's output */
 	if ((unlink(f.output) < 0 && errno != ENOENT) ||
 	    (unlink(f.result) < 0 && errno != ENOENT)) {
@@ -801,7 +792,7 @@ go(const struct run_args *a, char *err)
 	    !units_locale_utf8()), reach_name(x.probe.reaches),
 	    a->min_runs > 0 ? "up to " : "", a->runs, a->n, plan.session.id);
 	if (a->min_runs > 0) {
-		verdict = beside(a->out, ".verdict.json");
+		verdict = runner_beside(a->out, ".verdict.json");
 		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
 		    runner_seq_look, &seq, &done, err) == 0 &&
 		    runner_seq_finish(&seq, verdict, &rc, err) == 0;

@@ -77,6 +77,12 @@ ext_at(const char *out)
 }
 
 char *
+runner_beside(const char *out, const char *suffix)
+{
+	return xasprintf("%.*s%s", (int)ext_at(out), out, suffix);
+}
+
+char *
 runner_path(const char *out, const char *engine, long long run)
 {
 	size_t at = ext_at(out), len = strlen(out) + (engine ? strlen(engine) : 0) + 64;

@@ -60,6 +60,9 @@ void runner_plan_free(struct runner_plan *p);
  */
 int runner_check_dir(const char *dir, char *err);
 
+/* out without its extension, then suffix: r.db.1.json gives r.db.1.stdout. */
+char *runner_beside(const char *out, const char *suffix);
+
 /* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
 char *runner_path(const char *out, const char *engine, long long run);
 

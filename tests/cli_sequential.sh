@@ -72,6 +72,27 @@ expect 2 "expected MIN..MAX" --runs 1..4 -o "$tmp/res/x.json" $e --engine b --im
 expect 2 "expected --runs MIN..MAX with it" --mode baseline -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
 expect 2 "--mode bogus; expected rival or baseline" --runs 2..3 --mode bogus -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
 
+# syncgate-bench --runs MIN..MAX looks the same way, from the same code
+if [ -x "${SYNCGATE_BENCH:-}" ]; then
+	set +e
+	${SYNCGATE_VALGRIND:-} "$SYNCGATE_BENCH" lmdb,sqlite --runs 2..3 --dir "$tmp/dir" --rows 200 \
+		--ops 300 --probe-every off -o "$tmp/res/b.json" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	set -e
+	[ "$st" -le 1 ] && grep -q "runs until decided: stopped" "$tmp/out" && [ -s "$tmp/res/b.verdict.json" ] ||
+		fail "syncgate-bench --runs 2..3: exit $st: $(tail -3 "$tmp/err")"
+	[ -s "$tmp/res/b.lmdb.2.json" ] && [ -s "$tmp/res/b.sqlite.2.json" ] ||
+		fail "syncgate-bench --runs 2..3: the first look's runs were not written"
+	for bad in "lmdb --runs 2..3:expected two engines" "lmdb,sqlite --mode baseline:--mode is for --runs MIN..MAX"; do
+		set +e
+		# shellcheck disable=SC2086 # the arguments are words by design
+		"$SYNCGATE_BENCH" ${bad%%:*} --dir "$tmp/dir" -o "$tmp/res/x.json" >/dev/null 2>"$tmp/err"
+		st=$?
+		set -e
+		[ "$st" = 2 ] && grep -qF -- "${bad#*:}" "$tmp/err" || fail "syncgate-bench ${bad%%:*}: exit $st: $(cat "$tmp/err")"
+	done
+fi
+
 if [ "$failures" -gt 0 ]; then
 	echo "cli_sequential: $failures failed" >&2
 	exit 1
