@@ -10,18 +10,9 @@
  * record from 2, 3 and 6 runs with one run a side; 3 runs against 1; 10
  * against 2; and both sides pooled, as in baseline mode.
  */
-#include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
-#include <cmocka.h>
-
-#include "lib/rand.h"
 #include "model/runs.h"
+#include "tests/gatetest.h"
 
 #define TRIALS 6000
 #define LEVEL 0.95
@@ -30,21 +21,9 @@
 #define HIGH 0.031
 #define SIGMA 0.1
 
-static double
-uniform(uint64_t *s)
-{
-	return ((double)(rand_next(s) >> 11) + 0.5) / 9007199254740992.0;
-}
-
-static double
-normal(uint64_t *s)
-{
-	return sqrt(-2 * log(uniform(s))) * cos(6.283185307179586 * uniform(s));
-}
-
 /* k runs' logs of one side, each N(0, SIGMA^2), sampling within them nil. */
 static void
-side(struct runs_est *e, size_t k, uint64_t *s)
+side(struct runs_est *e, size_t k, unsigned long long *s)
 {
 	double logs[16], w[16];
 	size_t i;
@@ -61,7 +40,7 @@ side(struct runs_est *e, size_t k, uint64_t *s)
  * m draws.
  */
 static double
-noise_var(size_t m, uint64_t *s)
+noise_var(size_t m, unsigned long long *s)
 {
 	struct runs_est e;
 
@@ -76,9 +55,9 @@ enum mode { NOISE, BORROW, POOLED };
  * lies above 1, the truth.
  */
 static double
-error_rate(enum mode mode, size_t ko, size_t kr, size_t m, uint64_t seed)
+error_rate(enum mode mode, size_t ko, size_t kr, size_t m, unsigned long long seed)
 {
-	uint64_t s = seed;
+	unsigned long long s = seed;
 	struct runs_est o, r;
 	struct runs_term t[2];
 	struct runs_fig f;

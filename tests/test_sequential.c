@@ -8,19 +8,10 @@
  * 2.5% (with a tolerance of 0.6 points), while the same looks each at
  * 95% (no spending) err visibly more often.  Both are printed.
  */
-#include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-#include <cmocka.h>
 
 #include "gate/sequential.h"
-#include "lib/rand.h"
 #include "model/runs.h"
+#include "tests/gatetest.h"
 
 #define TRIALS 4000
 #define LEVEL 0.95
@@ -28,18 +19,6 @@
 #define HIGH 0.031
 #define SIGMA 0.1
 #define MAXRUNS 32
-
-static double
-uniform(uint64_t *s)
-{
-	return ((double)(rand_next(s) >> 11) + 0.5) / 9007199254740992.0;
-}
-
-static double
-normal(uint64_t *s)
-{
-	return sqrt(-2 * log(uniform(s))) * cos(6.283185307179586 * uniform(s));
-}
 
 /*
  * One sequence: both sides draw a run a look past min, the true figure
@@ -50,7 +29,7 @@ normal(uint64_t *s)
  * sides' spreads pooled (baseline mode); else each its own (rival).
  */
 static int
-sequence(const struct gate_seq *p, int naive, int pooled, uint64_t *s)
+sequence(const struct gate_seq *p, int naive, int pooled, unsigned long long *s)
 {
 	double o[MAXRUNS], r[MAXRUNS], w[MAXRUNS] = { 0 };
 	struct runs_est eo, er;
@@ -87,9 +66,9 @@ sequence(const struct gate_seq *p, int naive, int pooled, uint64_t *s)
 }
 
 static double
-error_rate(const struct gate_seq *p, int naive, int pooled, uint64_t seed)
+error_rate(const struct gate_seq *p, int naive, int pooled, unsigned long long seed)
 {
-	uint64_t s = seed;
+	unsigned long long s = seed;
 	size_t i, miss = 0;
 
 	for (i = 0; i < TRIALS; i++)
@@ -98,7 +77,7 @@ error_rate(const struct gate_seq *p, int naive, int pooled, uint64_t seed)
 }
 
 static void
-check(long long min, long long max, int pooled, uint64_t seed)
+check(long long min, long long max, int pooled, unsigned long long seed)
 {
 	struct gate_seq p = { min, max, LEVEL };
 	double spent = error_rate(&p, 0, pooled, seed);
