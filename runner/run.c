@@ -398,8 +398,7 @@ make_dir(struct run_files *f, const char *dir, const char *name, char *err)
  */
 static int
 load_output(const struct engine *e, const struct run_files *f,
-    const struct command_outcome *oc, struct result *r, int *own_output,
-    char *err)
+    struct result *r, int *own_output, char *err)
 {
 	struct import_notes notes = { NULL, 0, 0 };
 	struct stat st;
@@ -408,7 +407,6 @@ load_output(const struct engine *e, const struct run_files *f,
 	size_t len, i;
 	int rc;
 
-	(void)oc;
 	if (e->result) {
 		if (result_load(f->result, r, err) < 0)
 			return -1;
@@ -696,7 +694,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		errf(err, "a round during the command: %s", oc.pause_err);
 		goto out;
 	}
-	if (load_output(e, &f, &oc, &r, &own_output, err) < 0)
+	if (load_output(e, &f, &r, &own_output, err) < 0)
 		goto out;
 	writes = runner_write_ops(&r);
 	if (inrun_round(&w->ir, (double)writes, err) < 0)
