@@ -236,12 +236,8 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 			    "to 3600s, such as 500ms, or off", arg);
 		return 0;
 	case 'R':
-		if ((v = runner_parse_runs(arg, BENCH_MAX_RUNS, &o->min_runs, &o->runs,
-		    err)) < 0)
-			return -1;
-		if (v == 0)
-			o->min_runs = 0;
-		return 0;
+		return runner_parse_runs(arg, BENCH_MAX_RUNS, &o->min_runs, &o->runs,
+		    err);
 	case 'X':
 		o->mode_given = 1;
 		return runner_parse_mode(arg, &o->mode, err);

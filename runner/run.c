@@ -211,7 +211,6 @@ static int
 take(int c, const char *v, struct run_args *a, char *err)
 {
 	struct engine *e;
-	int rc;
 
 	switch (c) {
 	case 'E':
@@ -222,12 +221,7 @@ take(int c, const char *v, struct run_args *a, char *err)
 		a->e[a->n++].q.engine = v;
 		return 0;
 	case 'R':
-		if ((rc = runner_parse_runs(v, MAX_RUNS, &a->min_runs, &a->runs,
-		    err)) < 0)
-			return -1;
-		if (rc == 0)
-			a->min_runs = 0;
-		return 0;
+		return runner_parse_runs(v, MAX_RUNS, &a->min_runs, &a->runs, err);
 	case 'M':
 		a->mode_given = 1;
 		return runner_parse_mode(v, &a->mode, err);

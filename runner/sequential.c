@@ -22,10 +22,8 @@ runner_parse_runs(const char *s, long long cap, long long *min,
 	char lo[32];
 
 	if (dots == NULL) {
-		if (units_parse_count(s, 1, cap, max, "--runs", err) < 0)
-			return -1;
-		*min = *max;
-		return 0;
+		*min = 0;
+		return units_parse_count(s, 1, cap, max, "--runs", err);
 	}
 	if ((size_t)(dots - s) >= sizeof lo)
 		return errf(err, "--runs %s; expected K or MIN..MAX, such as 3..12", s);
@@ -38,7 +36,7 @@ runner_parse_runs(const char *s, long long cap, long long *min,
 	if (*min > *max)
 		return errf(err, "--runs %s: MIN above MAX; expected MIN..MAX, such "
 		    "as 3..12", s);
-	return 1;
+	return 0;
 }
 
 int

@@ -15,8 +15,8 @@
 
 /*
  * --runs K or --runs MIN..MAX (2 <= MIN <= MAX <= cap) into *min and
- * *max (K gives both K).  Returns 1 for a range, 0 for K, or -1 with
- * err set.
+ * *max; K gives *max K and *min 0, a fixed number of runs.  Returns 0,
+ * or -1 with err set.
  */
 int runner_parse_runs(const char *s, long long cap, long long *min,
     long long *max, char *err);
