@@ -34,6 +34,7 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 		pt->cls = c;
 		pt->n = c->nsamples;
 		pt->scalable = 1;
+		gate_part_dependence(pt);
 	} else if (c->buckets != NULL) {
 		/* a histogram: the rows holding the ranks samples would be bounded by */
 		pt->kind = PART_SAMPLED;

@@ -101,6 +101,85 @@ quantile_bounds(const double *x, const struct result_class *c, size_t n,
 		*hi = x != NULL ? x[h - 1] : result_class_rank(c, h);
 }
 
+/*
+ * The ranks of the p-quantile's bounds of n samples that depend on their
+ * neighbours: the normal interval of the share below, dep times the
+ * independent variance, with Student's t at df for the estimate of dep;
+ * widened to hold the independent ranks l and h.  0 below rank 1 and 0
+ * above rank n: unbounded.
+ */
+static void
+dependent_ranks(const struct gate_part *pt, double tail, size_t *l, size_t *h)
+{
+	double n = (double)pt->n, p = pt->p;
+	double half = stats_t_quantile(1 - tail, pt->dep_df) *
+	    sqrt(pt->dep * p * (1 - p) / n);
+	double lo = floor(n * (p - half)), hi = ceil(n * (p + half)) + 1;
+
+	if (lo < 1)
+		*l = 0;
+	else if (*l > 0 && lo < (double)*l)
+		*l = (size_t)lo;
+	if (hi > n)
+		*h = 0;
+	else if (*h > 0 && hi > (double)*h)
+		*h = (size_t)hi;
+}
+
+static void
+dependent_bounds(const struct gate_part *pt, double tail, double *lo,
+    double *hi)
+{
+	size_t l, h;
+
+	stats_order_bounds(pt->n, pt->p, tail, &l, &h);
+	dependent_ranks(pt, tail, &l, &h);
+	*lo = l > 0 ? result_class_rank(pt->cls, l) : 0;
+	*hi = h > 0 ? result_class_rank(pt->cls, h) : INFINITY;
+}
+
+void
+gate_part_dependence(struct gate_part *pt)
+{
+	const struct samples *s;
+	double below = 0, mean, ss = 0, indep, ratio, z, q, df;
+	double batch[GATE_DEP_BATCHES];
+	size_t b, i, n;
+
+	pt->dep = pt->dep_df = 0;
+	if (pt->kind != PART_SAMPLED || pt->cls == NULL ||
+	    pt->cls->samples_ns != NULL)
+		return;
+	s = &pt->cls->held;
+	n = s->n;
+	if (n != pt->n || n < (size_t)GATE_DEP_BATCHES * GATE_DEP_MIN_BATCH)
+		return;
+	for (b = 0; b < GATE_DEP_BATCHES; b++) {
+		size_t first = b * n / GATE_DEP_BATCHES;
+		size_t end = (b + 1) * n / GATE_DEP_BATCHES, k = 0;
+
+		for (i = first; i < end; i++)
+			k += samples_value(s, i) <= pt->v;
+		batch[b] = (double)k / (double)(end - first);
+		below += (double)k;
+	}
+	mean = below / (double)n;
+	if (!(mean > 0 && mean < 1))
+		return;
+	for (b = 0; b < GATE_DEP_BATCHES; b++)
+		ss += (batch[b] - mean) * (batch[b] - mean);
+	df = GATE_DEP_BATCHES - 1;
+	indep = mean * (1 - mean) / (double)n;
+	ratio = ss / df / GATE_DEP_BATCHES / indep;
+	/* chi-square's 99th percentile over df, by Wilson and Hilferty */
+	z = stats_norm_quantile(0.99);
+	q = 1 - 2 / (9 * df) + z * sqrt(2 / (9 * df));
+	if (ratio <= q * q * q)
+		return;
+	pt->dep = ratio;
+	pt->dep_df = df;
+}
+
 /* A part's ends, each missing with at most tail; -1 for a point. */
 static int
 part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
@@ -116,6 +195,8 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 		if (pt->b != NULL)
 			result_buckets_bounds(pt->b, pt->nb, (long long)pt->n, pt->p, tail,
 			    lo, hi);
+		else if (pt->dep > 1)
+			dependent_bounds(pt, tail, lo, hi);
 		else
 			quantile_bounds(pt->x, pt->cls, pt->n, pt->p, tail, lo, hi);
 		if (pt->x2 != NULL) {

@@ -49,6 +49,15 @@ struct gate_part {
 	 * speak for it (gate/checks.c).
 	 */
 	int open_hi;
+	/*
+	 * Samples that depend on their neighbours (bursts, a compaction)
+	 * hold less than their count says: where the variance of the share
+	 * below v, from contiguous batches of the samples in file order, is
+	 * past what independence allows (gate_part_dependence), it is that
+	 * many times the independent one's (dep > 1) with dep_df degrees
+	 * of freedom, and the interval widens to match; 0: independent.
+	 */
+	double dep, dep_df;
 };
 
 /* The most parts one product combines. */
@@ -111,6 +120,23 @@ size_t gate_min_samples(double p, double level);
  */
 int gate_part_interval(const struct gate_part *pt, double level, double *lo,
     double *hi);
+
+/*
+ * The batches gate_part_dependence cuts the samples into, and the fewest
+ * samples a batch must hold for it to look.
+ */
+#define GATE_DEP_BATCHES 20
+#define GATE_DEP_MIN_BATCH 25
+
+/*
+ * Sets pt->dep and pt->dep_df for a class part whose samples keep their
+ * file order: the batch-means variance of the indicator x <= v over
+ * GATE_DEP_BATCHES contiguous batches, as a multiple of the independent
+ * p(1 - p) / n, taken where it passes the 99th percentile of what
+ * independent samples give (chi-square over its degrees of freedom), so
+ * an independent run's interval is left as it was 99 times in 100.
+ */
+void gate_part_dependence(struct gate_part *pt);
 
 /*
  * Combines terms at confidence c into e.  Each sampled part is bounded at

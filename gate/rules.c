@@ -190,7 +190,7 @@ add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 static void
 note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 {
-	char cf[32];
+	char cf[32], enough[64];
 	size_t i;
 
 	for (i = 0; i < 2 * pair->ndrops; i++) {
@@ -201,16 +201,47 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 		if (theirs != (i >= pair->ndrops))
 			continue;
 		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
+		if (d->pt->dep > 0)
+			snprintf(enough, sizeof enough, "they come in stretches "
+			    "of like latencies, as noted below");
+		else
+			snprintf(enough, sizeof enough, "%zu would do",
+			    gate_min_samples(d->pt->p, d->level));
 		verdict_note(v, "%s: %s %zu %s too few to bound %s on both sides for "
-		    "the checks at %s%% (%zu would do); an end it cannot bound is left "
+		    "the checks at %s%% (%s); an end it cannot bound is left "
 		    "open, so a check on it can be indeterminate or fail, never pass",
 		    pair->ours->name, w,
 		    d->pt->n, d->pt->b != NULL ? gate_plural(d->pt->n, "operation "
 		    "counted is", "operations counted are") : gate_plural(d->pt->n,
 		    "sample is", "samples are"),
 		    d->pt->p > 0.9 ? "p99" : "p50",
-		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    gate_min_samples(d->pt->p, d->level));
+		    gate_limit_num(cf, sizeof cf, v->confidence * 100), enough);
+		free(w);
+	}
+}
+
+/* Notes on the parts whose samples depend on their neighbours. */
+static void
+note_dependence(struct gate_verdict *v, const struct gate_pair *pair)
+{
+	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
+		&pair->r99 };
+	size_t k;
+
+	for (k = 0; k < 4; k++) {
+		const struct gate_part *pt = parts[k];
+		char *w;
+
+		if (!(pt->dep > 0))
+			continue;
+		w = gate_possessive(k < 2 ? &v->ours : &v->rival, v->mode);
+		verdict_note(v, "%s: %s samples come in stretches of like latencies "
+		    "about its %s (the share below it varies %.1fx as much between "
+		    "%d batches in file order as independent samples would), so its "
+		    "%s interval is as wide as %.0f independent samples give",
+		    pair->ours->name, w, pt->p > 0.9 ? "p99" : "p50", pt->dep,
+		    GATE_DEP_BATCHES, pt->p > 0.9 ? "p99" : "p50",
+		    (double)pt->n / pt->dep);
 		free(w);
 	}
 }
@@ -246,6 +277,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 			    parts[2 * k]->kind == PART_POINT ? "p50" : "p99");
 	}
 	note_drops(v, pair);
+	note_dependence(v, pair);
 }
 
 /*
