@@ -55,7 +55,10 @@ calibrate_usage(FILE *fp)
 "engine with nothing changed between them (an A/A test), class by class,\n"
 "and prints the smallest change the gate could tell from it with 1, 3, 5\n"
 "and 10 runs a side, at 80% power.  The syncgate-noise/1 record it writes\n"
-"with --format json is what syncgate gate --noise takes.\n"
+"with --format json is what syncgate gate --noise takes.  Runs from several\n"
+"sessions (syncgate run or syncgate-bench invocations, in several CI jobs)\n"
+"also measure how far a session shifts its runs, which lets the gate rule\n"
+"sides from two sessions instead of holding their fails.\n"
 "\n"
 "  --confidence LEVEL    level of the gate's intervals (default 95%)\n"
 "  --format FORMAT       text (the table) or json (syncgate-noise/1);\n"
@@ -186,8 +189,29 @@ all_probed(const struct result *const *runs, size_t n)
 	return 1;
 }
 
+/*
+ * Runs of several sessions: the spread within one (pooled) and the
+ * shift between them, apart.
+ */
 static void
-measure_stat(double *logs, double *within, size_t n, struct noise_stat *s)
+measure_sessions(const double *logs, const size_t *group, size_t n, size_t g,
+    struct noise_stat *s)
+{
+	struct runs_sessions rs;
+
+	runs_between_sessions(logs, group, n, g, &rs);
+	if (!rs.have)
+		return;
+	s->log_sd = sqrt(rs.within_var);
+	s->df = rs.within_df;
+	s->have_session = 1;
+	s->session_log_sd = sqrt(rs.session_var);
+	s->session_df = rs.session_df;
+}
+
+static void
+measure_stat(double *logs, double *within, size_t n, const size_t *group,
+    size_t g, struct noise_stat *s)
 {
 	struct runs_est e;
 	double w = 0;
@@ -208,11 +232,14 @@ measure_stat(double *logs, double *within, size_t n, struct noise_stat *s)
 	s->df = (double)(n - 1);
 	s->within_log_sd = sqrt(e.within);
 	s->geomean = exp(e.mean);
+	if (g >= 2)
+		measure_sessions(logs, group, n, g, s);
 }
 
 static void
-measure_class(const struct result *const *runs, size_t n, const char *name,
-    int syncs, double level, struct noise_class *nc)
+measure_class(const struct result *const *runs, size_t n, const size_t *group,
+    size_t g, const char *name, int syncs, double level,
+    struct noise_class *nc)
 {
 	double *l = xcalloc(4 * n, sizeof *l), *w = l + n, *y = l + 2 * n;
 	double *wy = l + 3 * n, lu, wu;
@@ -229,9 +256,9 @@ measure_class(const struct result *const *runs, size_t n, const char *name,
 			y[i] = l[i] - lu;
 			wy[i] = isnan(w[i]) ? NAN : w[i] + (isnan(wu) ? 0 : wu);
 		}
-		measure_stat(l, w, n, &nc->stat[q ? NOISE_P99 : NOISE_P50]);
+		measure_stat(l, w, n, group, g, &nc->stat[q ? NOISE_P99 : NOISE_P50]);
 		if (syncs)
-			measure_stat(y, wy, n, &nc->stat[q ? NOISE_SYNCS_P99 :
+			measure_stat(y, wy, n, group, g, &nc->stat[q ? NOISE_SYNCS_P99 :
 			    NOISE_SYNCS_P50]);
 	}
 	free(l);
@@ -256,7 +283,8 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 {
 	const struct result *r0 = runs[0];
 	int syncs = all_probed(runs, n);
-	size_t i;
+	size_t *group = xcalloc(n, sizeof *group);
+	size_t i, g = runs_sessions(runs, n, group);
 
 	memset(out, 0, sizeof *out);
 	out->version = xstrdup(SYNCGATE_VERSION);
@@ -279,10 +307,13 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 
 		nc->name = xstrdup(r0->classes[i].name);
 		nc->kind = r0->classes[i].kind;
-		measure_class(runs, n, nc->name, syncs && nc->kind == KIND_WRITE, level,
-		    nc);
+		measure_class(runs, n, group, g, nc->name, syncs &&
+		    nc->kind == KIND_WRITE, level, nc);
 	}
 	out->nclasses = r0->nclasses;
+	/* a shift measured needs two sessions and a run more than sessions */
+	out->sessions = g >= 2 && n > g ? g : 0;
+	free(group);
 }
 
 double
@@ -411,6 +442,39 @@ print_row(FILE *fp, const char *name, size_t nw, const char *const *cell,
 	fputc('\n', fp);
 }
 
+/*
+ * Runs of several sessions: how far a session's runs shift beyond their
+ * spread within it, statistic by statistic.
+ */
+static void
+print_sessions(FILE *fp, const struct noise *n)
+{
+	char b[32];
+	size_t i;
+	int w;
+
+	if (n->sessions < 2)
+		return;
+	fprintf(fp, "\nBetween sessions: the standard deviation of a session's "
+	    "shift, beyond the\nspread within it (a one-way analysis of variance; "
+	    "0 where the sessions differ\nno more than their runs do):\n");
+	for (i = 0; i < n->nclasses; i++)
+		for (w = 0; w < NOISE_NSTATS; w++) {
+			const struct noise_stat *st = &n->classes[i].stat[w];
+
+			if (!st->have || !st->have_session)
+				continue;
+			fputs("  ", fp);
+			escape_plain(fp, n->classes[i].name);
+			fprintf(fp, " %s: %s (%.3g degrees of freedom)\n", stat_words[w],
+			    pct(b, sizeof b, exp(st->session_log_sd) - 1),
+			    st->session_df);
+		}
+	fprintf(fp, "With --noise FILE, sides whose runs come from different "
+	    "sessions carry this\nshift and are ruled; without it a check they "
+	    "would fail is held indeterminate.\n");
+}
+
 static void
 print_table(FILE *fp, const struct noise *n, const struct args *a)
 {
@@ -444,13 +508,25 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 				row_cells(&n->classes[i], w, a, cell);
 				print_row(fp, n->classes[i].name, nw, cells, width);
 			}
-	fprintf(fp, "\nNoise: the runs' standard deviation on the log scale, as a "
-	    "percentage, over %zu runs\n(%g degrees of freedom).  With --noise FILE "
-	    "the gate pools this noise with both\nsides' runs, k - 1 degrees of "
-	    "freedom more a side.  A regression fails the gate once\nits "
-	    "interval's low end passes --max-regression: at %g%%, one of about "
-	    "(1 + %g%%)(1 + x) - 1.\n", n->runs, (double)(n->runs - 1),
-	    a->max_regression * 100, a->max_regression * 100);
+	if (n->sessions >= 2)
+		fprintf(fp, "\nNoise: the runs' standard deviation on the log scale "
+		    "within a session, as a\npercentage, over %zu runs of %zu sessions "
+		    "(%g degrees of freedom).  With --noise FILE\nthe gate pools this "
+		    "noise with both sides' runs, k - 1 degrees of freedom more a\n"
+		    "side.  A regression fails the gate once its interval's low end "
+		    "passes\n--max-regression: at %g%%, one of about (1 + %g%%)(1 + x) - "
+		    "1.\n", n->runs, n->sessions, (double)(n->runs - n->sessions),
+		    a->max_regression * 100, a->max_regression * 100);
+	else
+		fprintf(fp, "\nNoise: the runs' standard deviation on the log scale, "
+		    "as a percentage, over %zu runs\n(%g degrees of freedom).  With "
+		    "--noise FILE the gate pools this noise with both\nsides' runs, k - "
+		    "1 degrees of freedom more a side.  A regression fails the gate "
+		    "once\nits interval's low end passes --max-regression: at %g%%, one "
+		    "of about (1 + %g%%)(1 + x) - 1.\n", n->runs,
+		    (double)(n->runs - 1), a->max_regression * 100,
+		    a->max_regression * 100);
+	print_sessions(fp, n);
 }
 
 static int
@@ -484,7 +560,7 @@ load_runs(const struct args *a, struct result *r, char *err)
 			return -1;
 		rp[i] = &r[i];
 	}
-	if (runs_check(rp, a->files, a->n, "calibrate", err) < 0)
+	if (runs_check_sessions(rp, a->files, a->n, "calibrate", err) < 0)
 		return -1;
 	fileset_init(&fs);
 	for (i = 0; i < a->n; i++)

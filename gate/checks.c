@@ -71,6 +71,19 @@ runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
 	return syncs ? &st->s[q] : &st->l[q];
 }
 
+/* The session shift the side's figure carries, or NULL. */
+static const struct runs_est *
+session_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
+{
+	int ours = pt == &pair->o50 || pt == &pair->o99;
+	int q = pt == &pair->o99 || pt == &pair->r99;
+	const struct gate_side_stats *st = ours ? pair->os : pair->rs;
+
+	if (!st->has_session)
+		return NULL;
+	return syncs ? &st->ss[q] : &st->sl[q];
+}
+
 /*
  * Over whole runs: the figure is the product of the parts' points (each
  * side's geometric mean over its runs), and its interval comes from the
@@ -95,6 +108,11 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 			continue;
 		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs);
 		e->rt[e->nrt++].sign = t[i].power;
+		if (session_of(pair, t[i].part, syncs) != NULL &&
+		    e->nrt < GATE_MAX_TERMS) {
+			e->rt[e->nrt].e = session_of(pair, t[i].part, syncs);
+			e->rt[e->nrt++].sign = t[i].power;
+		}
 	}
 	runs_combine(e->rt, e->nrt, ctx->o->confidence, &f);
 	e->lo = f.lo;
@@ -360,11 +378,12 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 
 	/*
 	 * one run a side cannot tell this from the runner's noise, nor sides
-	 * from two invocations a change from a shift between them: said, not
-	 * failed
+	 * from two invocations a change from a shift between them (unless a
+	 * noise record measured that shift): said, not failed
 	 */
 	c->held = judged == RULING_FAIL && ((v->mode == MODE_BASELINE &&
-	    v->scope == SCOPE_RUN && !v->single_run_ok) || v->apart);
+	    v->scope == SCOPE_RUN && !v->single_run_ok) ||
+	    (v->apart && !v->session_spread));
 	/* --same-host: a read across hosts not known to be one is not ruled */
 	c->ruling = c->held || (c->kind == KIND_READ && verdict_host_holds(v)) ?
 	    RULING_INDETERMINATE : judged;

@@ -25,6 +25,14 @@ struct gate_side_stats {
 	struct runs_est l[2];   /* p50, p99 latencies */
 	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
 	int has_s;
+	/*
+	 * Sides apart with a noise record that measured the shift between
+	 * sessions (gate_verdict's session_spread): the shift this side's
+	 * figures carry, mean 0, variance the record's over the side's
+	 * sessions; its terms join l's and s's in every figure.
+	 */
+	struct runs_est sl[2], ss[2];
+	int has_session;
 	size_t nsamples;        /* samples behind p50, across the runs */
 	int any_samples;
 };
@@ -45,6 +53,8 @@ void gate_side_stats_init(struct gate_side_stats *st,
  */
 struct gate_pools {
 	struct runs_pool l[2], s[2];
+	/* the session shift's, shared by both sides (pools[0]'s) */
+	struct runs_pool sl[2], ss[2];
 };
 
 /* Adds a side's own runs (two or more) to p. */

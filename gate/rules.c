@@ -403,6 +403,102 @@ priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
 	gate_side_stats_share(rs, pr);
 }
 
+/* The sessions among a side's runs (at least 1). */
+static size_t
+side_sessions(const struct gate_side_in *in)
+{
+	size_t i, j, g = 0, k = gate_side_runs(in);
+
+	for (i = 0; i < k; i++) {
+		const char *id = gate_side_result(in, i)->session.id;
+
+		for (j = 0; j < i && strcmp(gate_side_result(in, j)->session.id,
+		    id) != 0; j++)
+			;
+		g += j == i;
+	}
+	return g > 0 ? g : 1;
+}
+
+/* The noise record's class for name: ours' engine's, else the rival's. */
+static const struct noise_class *
+session_noise(const struct gate_ctx *ctx, const char *name)
+{
+	const struct noise_class *nc = noise_for(ctx, ctx->ours_in, name);
+
+	return nc != NULL ? nc : noise_for(ctx, ctx->rival_in, name);
+}
+
+/*
+ * Each side's share of the session shift: the record's variance over
+ * the side's sessions, mean 0, its degrees of freedom counted once for
+ * both sides (one pool each statistic).
+ */
+static void
+session_terms(const struct gate_ctx *ctx, const char *name,
+    struct gate_side_stats *os, struct gate_side_stats *rs,
+    struct gate_pools *shared)
+{
+	const struct noise_class *nc = session_noise(ctx, name);
+	struct gate_side_stats *st[2] = { os, rs };
+	const struct gate_side_in *in[2] = { ctx->ours_in, ctx->rival_in };
+	size_t side, q;
+
+	if (!ctx->v->session_spread || nc == NULL)
+		return;
+	for (side = 0; side < 2; side++) {
+		double g = (double)side_sessions(in[side]);
+
+		st[side]->has_session = 1;
+		for (q = 0; q < 4; q++) {
+			const struct noise_stat *ns = &nc->stat[q];
+			struct runs_est *e = q < 2 ? &st[side]->sl[q] : &st[side]->ss[q - 2];
+
+			memset(e, 0, sizeof *e);
+			e->k = 1;
+			e->between = NAN;
+			e->fixed = 1;
+			if (!ns->have_session)
+				continue;
+			e->var = ns->session_log_sd * ns->session_log_sd / g;
+			e->df = ns->session_df;
+			e->pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2];
+		}
+	}
+}
+
+/*
+ * Whether the sides' shift between sessions is measured for every figure
+ * the gate rules: they come apart, and the noise record answering for
+ * each class measured it (from runs of several sessions) for p50 and
+ * p99, and for the syncs too where writes are put in syncs.
+ */
+static int
+session_spread(const struct gate_ctx *ctx, const struct gate_match *m)
+{
+	const struct result *r = ctx->ours_in->r;
+	size_t i;
+	int q;
+
+	if (!ctx->v->apart || !ctx->runs || ctx->o->noise == NULL ||
+	    ctx->o->noise->sessions < 2)
+		return 0;
+	for (i = 0; i < r->nclasses; i++) {
+		const struct noise_class *nc;
+
+		if (m->rival_of[i] == NULL)
+			continue;
+		nc = session_noise(ctx, r->classes[i].name);
+		if (nc == NULL)
+			return 0;
+		for (q = 0; q < NOISE_NSTATS; q++)
+			if (!nc->stat[q].have_session && (q < NOISE_SYNCS_P50 ||
+			    (r->classes[i].kind == KIND_WRITE && ctx->have_unit)))
+				return 0;
+	}
+	return 1;
+}
+
 /*
  * Over whole runs, the class's figures on each side, and its parts made
  * points at the sides' geometric means over their runs.
@@ -421,6 +517,7 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	gate_side_stats_init(os, ctx->ours_in, name, with_unit, ctx->o->confidence);
 	gate_side_stats_init(rs, ctx->rival_in, name, with_unit, ctx->o->confidence);
 	priors(ctx, os, rs, name, pools);
+	session_terms(ctx, name, os, rs, &pools[0]);
 	for (k = 0; k < 4; k++) {
 		const struct runs_est *e = k < 2 ? &os->l[k % 2] : &rs->l[k % 2];
 
@@ -860,11 +957,19 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		gate_unit_choose(ours, rival, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
 	note_scope(&ctx);
-	if (v->apart)
+	v->session_spread = session_spread(&ctx, &m);
+	if (v->session_spread)
+		verdict_note(v, "the sides' runs come apart: %s; %s measured the "
+		    "shift between sessions over %zu of them, and each side's "
+		    "figures carry it, so the checks are ruled", apart_why,
+		    o->noise->path, o->noise->sessions);
+	else if (v->apart)
 		verdict_note(v, "the sides' runs come apart: %s; a shift between "
 		    "invocations, or a drift while one side ran, is in neither side's "
 		    "spread, so a check that would fail is held indeterminate (run both "
-		    "in one syncgate run or syncgate-bench --runs)", apart_why);
+		    "in one syncgate run or syncgate-bench --runs, or give --noise "
+		    "from syncgate calibrate over runs of several sessions)",
+		    apart_why);
 	match_classes(&ctx, ours, rival, &m);
 	note_outlier(v, ours, &v->ours, 1);
 	note_outlier(v, rival, &v->rival, 0);

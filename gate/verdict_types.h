@@ -203,6 +203,11 @@ struct gate_verdict {
 	 * invocations is in neither side's spread, so a fail is held.
 	 */
 	int apart;
+	/*
+	 * With apart: the noise record measured the shift between sessions
+	 * and every figure carries it, so checks are ruled, not held.
+	 */
+	int session_spread;
 	enum verdict_hosts hosts;
 	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };

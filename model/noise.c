@@ -89,6 +89,15 @@ get_stat(const cJSON *c, enum noise_which w, struct noise_stat *s,
 	    "figure (ns, or syncs)", &a) < 0)
 		return -1;
 	s->have = 1;
+	if (json_member(v, "session_log_sd") == NULL &&
+	    json_member(v, "session_df") == NULL)
+		return 0;
+	if (get_number(v, "session_log_sd", 0, 10, &s->session_log_sd, "a "
+	    "standard deviation of logs from 0 to 10, with session_df", &a) < 0 ||
+	    get_number(v, "session_df", 1, 1e9, &s->session_df, "degrees of "
+	    "freedom, at least 1, with session_log_sd", &a) < 0)
+		return -1;
+	s->have_session = 1;
 	return 0;
 }
 
@@ -186,6 +195,15 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 		return bad(a, "runs", json_member(root, "runs"), "a whole number of "
 		    "runs, at least 2");
 	n->runs = (size_t)runs;
+	if (json_member(root, "sessions") != NULL) {
+		double g;
+
+		if (get_number(root, "sessions", 1, runs, &g, "a whole number of "
+		    "sessions, 1 to runs", a) < 0 || g != floor(g))
+			return bad(a, "sessions", json_member(root, "sessions"), "a whole "
+			    "number of sessions, 1 to runs");
+		n->sessions = (size_t)g;
+	}
 	if (get_number(root, "confidence", 0.5, 0.999999, &n->confidence,
 	    "a level from 0.5 to 0.999999", a) < 0)
 		return -1;
@@ -244,6 +262,10 @@ add_stat(cJSON *c, enum noise_which w, const struct noise_stat *s)
 	cJSON_AddNumberToObject(o, "df", s->df);
 	cJSON_AddNumberToObject(o, "within_log_sd", s->within_log_sd);
 	cJSON_AddNumberToObject(o, "geomean", s->geomean);
+	if (s->have_session) {
+		cJSON_AddNumberToObject(o, "session_log_sd", s->session_log_sd);
+		cJSON_AddNumberToObject(o, "session_df", s->session_df);
+	}
 }
 
 cJSON *
@@ -265,6 +287,8 @@ noise_to_json(const struct noise *n)
 		cJSON_AddNullToObject(root, "concurrency");
 	json_add_string_or_null(root, "host_id", n->host_id);
 	cJSON_AddNumberToObject(root, "runs", (double)n->runs);
+	if (n->sessions > 0)
+		cJSON_AddNumberToObject(root, "sessions", (double)n->sessions);
 	arr = cJSON_AddArrayToObject(root, "files");
 	for (i = 0; i < n->nfiles; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(n->files[i]));

@@ -24,6 +24,14 @@ struct noise_stat {
 	double df;              /* its degrees of freedom: runs - 1 */
 	double within_log_sd;   /* what sampling within one run alone gives */
 	double geomean;         /* the runs' geometric mean: ns, or syncs */
+	/*
+	 * From runs of several sessions: log_sd is the spread between runs
+	 * of one session (pooled) and session_log_sd what a session's shift
+	 * adds beyond it, over session_df degrees of freedom; have_session 0:
+	 * runs of one session (or none recorded), not measured.
+	 */
+	int have_session;
+	double session_log_sd, session_df;
 };
 
 /* Statistics, in this order: p50 and p99 latencies, p50 and p99 in syncs. */
@@ -44,6 +52,7 @@ struct noise {
 	char *engine_version, *workload, *host_id;     /* NULL when absent */
 	long long concurrency;  /* -1 when absent */
 	size_t runs;
+	size_t sessions;        /* the runs' sessions; 0: not recorded */
 	char **files;           /* the runs' files as given */
 	size_t nfiles;
 	double confidence;

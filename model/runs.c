@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +105,7 @@ session_words(char *buf, size_t len, const struct result_session *s)
  */
 static int
 check_sessions(const struct result *const *r, const char *const *files,
-    size_t n, const char *flag, char *err)
+    size_t n, const char *flag, int several, char *err)
 {
 	const struct result_session *m = NULL;
 	char a[128], b[128];
@@ -118,24 +119,25 @@ check_sessions(const struct result *const *r, const char *const *files,
 	for (i = 0; i < n; i++) {
 		const struct result_session *s = &r[i]->session;
 
-		if (!session_present(s) || strcmp(s->id, m->id) != 0)
+		if (!session_present(s) || (!several && strcmp(s->id, m->id) != 0))
 			return errf(err, "%s: %s, but %s %s; expected every run of %s "
-			    "from one session, never two mixed", files[i],
-			    session_words(a, sizeof a, s), files[k],
-			    session_words(b, sizeof b, m), flag);
+			    "from %s", files[i], session_words(a, sizeof a, s), files[k],
+			    session_words(b, sizeof b, m), flag, several ?
+			    "a session" : "one session, never two mixed");
 	}
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++)
-			if (r[i]->session.run == r[j]->session.run)
+			if (strcmp(r[i]->session.id, r[j]->session.id) == 0 &&
+			    r[i]->session.run == r[j]->session.run)
 				return errf(err, "%s and %s: both are run %lld of session "
 				    "%s; expected each run of %s once", files[i], files[j],
-				    r[i]->session.run, m->id, flag);
+				    r[i]->session.run, r[i]->session.id, flag);
 	return 0;
 }
 
-int
-runs_check(const struct result *const *r, const char *const *files, size_t n,
-    const char *flag, char *err)
+static int
+check_runs(const struct result *const *r, const char *const *files, size_t n,
+    const char *flag, int several, char *err)
 {
 	size_t i;
 
@@ -144,7 +146,86 @@ runs_check(const struct result *const *r, const char *const *files, size_t n,
 		    check_classes(r[0], files[0], r[i], files[i], flag, err) < 0 ||
 		    check_classes(r[i], files[i], r[0], files[0], flag, err) < 0)
 			return -1;
-	return n > 1 ? check_sessions(r, files, n, flag, err) : 0;
+	return n > 1 ? check_sessions(r, files, n, flag, several, err) : 0;
+}
+
+int
+runs_check(const struct result *const *r, const char *const *files, size_t n,
+    const char *flag, char *err)
+{
+	return check_runs(r, files, n, flag, 0, err);
+}
+
+int
+runs_check_sessions(const struct result *const *r, const char *const *files,
+    size_t n, const char *flag, char *err)
+{
+	return check_runs(r, files, n, flag, 1, err);
+}
+
+size_t
+runs_sessions(const struct result *const *r, size_t n, size_t *group)
+{
+	size_t i, j, g = 0;
+
+	for (i = 0; i < n; i++) {
+		group[i] = SIZE_MAX;
+		if (!session_present(&r[i]->session))
+			return 0;
+		for (j = 0; j < i && group[i] == SIZE_MAX; j++)
+			if (strcmp(r[j]->session.id, r[i]->session.id) == 0)
+				group[i] = group[j];
+		if (group[i] == SIZE_MAX)
+			group[i] = g++;
+	}
+	return g;
+}
+
+void
+runs_between_sessions(const double *logs, const size_t *group, size_t n,
+    size_t g, struct runs_sessions *out)
+{
+	double *sum = xcalloc(2 * g, sizeof *sum), *cnt = sum + g;
+	double grand = 0, msw = 0, msb = 0, n2 = 0, n0, diff;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	if (g < 2 || n <= g) {
+		free(sum);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		sum[group[i]] += logs[i];
+		cnt[group[i]] += 1;
+		grand += logs[i];
+	}
+	grand /= (double)n;
+	for (i = 0; i < n; i++) {
+		double d = logs[i] - sum[group[i]] / cnt[group[i]];
+
+		msw += d * d;
+	}
+	for (i = 0; i < g; i++) {
+		double d = cnt[i] > 0 ? sum[i] / cnt[i] - grand : 0;
+
+		msb += cnt[i] * d * d;
+		n2 += cnt[i] * cnt[i];
+	}
+	free(sum);
+	msw /= (double)(n - g);
+	msb /= (double)(g - 1);
+	/* the runs a session holds, on average in the ANOVA's sense */
+	n0 = ((double)n - n2 / (double)n) / (double)(g - 1);
+	diff = msb - msw;
+	out->have = 1;
+	out->within_var = msw;
+	out->within_df = (double)(n - g);
+	out->session_var = diff > 0 ? diff / n0 : 0;
+	/* Satterthwaite's, for a difference of mean squares; g - 1 at zero */
+	out->session_df = diff > 0 ? diff * diff / (msb * msb / (double)(g - 1) +
+	    msw * msw / (double)(n - g)) : (double)(g - 1);
+	if (out->session_df < 1)
+		out->session_df = 1;
 }
 /*
  * The log-scale variance of an order-statistic interval of n samples,
@@ -216,6 +297,7 @@ runs_est_init(struct runs_est *e, const double *logs, const double *within,
 	e->k = k;
 	e->open_hi = 0;
 	e->pool = NULL;
+	e->fixed = 0;
 	for (i = 0; i < k; i++) {
 		sum += logs[i];
 		if (isnan(within[i]))
@@ -335,6 +417,12 @@ spread_at(const struct runs_term *t, size_t nt, double n, double *se,
 	size_t i;
 
 	for (i = 0; i < nt; i++) {
+		if (t[i].e->fixed) {
+			vi = t[i].e->var;
+			v += vi;
+			d += vi > 0 ? vi * vi / t[i].e->df : 0;
+			continue;
+		}
 		vi = t[i].e->var * (double)t[i].e->k / n;
 		v += vi;
 		d += vi * vi / (n - 1 > 0 ? n - 1 : 1);

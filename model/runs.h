@@ -44,6 +44,8 @@ struct runs_est {
 	int open_hi;
 	/* the pool var and df come from, shared with other sides; NULL: own */
 	const struct runs_pool *pool;
+	/* var does not shrink with more runs (a shift between sessions) */
+	int fixed;
 };
 
 /*
@@ -98,6 +100,37 @@ void runs_probe_log(const struct probe_record *p, double level, double *log_v,
  */
 int runs_check(const struct result *const *r, const char *const *files,
     size_t n, const char *flag, char *err);
+
+/*
+ * runs_check for runs that may come from several sessions (calibrate
+ * measuring the shift between them): every run must record one, and no
+ * session's run be named twice.
+ */
+int runs_check_sessions(const struct result *const *r, const char *const *files,
+    size_t n, const char *flag, char *err);
+
+/*
+ * Numbers each run's session 0, 1, ... in group (first seen first) and
+ * returns how many; 0 when a run records none.
+ */
+size_t runs_sessions(const struct result *const *r, size_t n, size_t *group);
+
+/*
+ * A one-way analysis of variance of n runs' logs in g sessions: the
+ * spread between runs of one session (pooled, n - g degrees of freedom)
+ * and the variance a session's shift adds beyond it (the method of
+ * moments, floored at 0, with Satterthwaite's degrees of freedom, at
+ * least 1).  have is 0 with fewer than two sessions or no session of two
+ * runs.
+ */
+struct runs_sessions {
+	int have;
+	double within_var, within_df;
+	double session_var, session_df;
+};
+
+void runs_between_sessions(const double *logs, const size_t *group, size_t n,
+    size_t g, struct runs_sessions *out);
 
 /* A signed sum of side estimates: a ratio is +1 one side and -1 the other. */
 struct runs_term {

@@ -132,6 +132,32 @@ tr -d '\t\n' <"$tmp/res/apart.json" | grep -q '"apart":true' || fail "the verdic
 [ "$again" = 0 ] && cmp -s "$tmp/res/apart.txt" "$tmp/res/apart2.txt" ||
 	fail "the saved verdict re-ruled otherwise: exit $again"
 
+# calibrate over runs of two sessions measures the shift between them,
+# and with that record sides from two sessions are ruled: a read 3.3
+# times slower fails
+$SYNCGATE calibrate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" "$tmp/res/f.b.1.json" \
+	--format json -o "$tmp/res/sessions.noise.json" >/dev/null 2>"$tmp/gerr" ||
+	fail "calibrate over two sessions: $(cat "$tmp/gerr")"
+tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"sessions":2' &&
+	tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"session_log_sd":0,"session_df":1' ||
+	fail "calibrate over two sessions measured no shift: $(cat "$tmp/res/sessions.noise.json")"
+sed 's/"p50_ns":\t10000,/"p50_ns":\t3000,/' "$tmp/res/f.b.1.json" >"$tmp/res/fast-read-other.json"
+cmp -s "$tmp/res/f.b.1.json" "$tmp/res/fast-read-other.json" && fail "no read p50 of 10us to change"
+set +e
+$SYNCGATE gate "$tmp/res/g.b.1.json" --baseline "$tmp/res/fast-read-other.json" \
+	--noise "$tmp/res/sessions.noise.json" --format text -o "$tmp/res/apart-n.txt" \
+	--format json -o "$tmp/res/apart-n.json" 2>"$tmp/gerr"
+measured=$?
+$SYNCGATE report "$tmp/res/apart-n.json" >"$tmp/res/apart-n2.txt" 2>&1
+again=$?
+set -e
+[ "$measured" = 1 ] && grep -q "measured the shift between sessions over 2 of them" "$tmp/res/apart-n.txt" ||
+	fail "sides apart with the shift measured: exit $measured: $(cat "$tmp/gerr" "$tmp/res/apart-n.txt")"
+tr -d '\t\n' <"$tmp/res/apart-n.json" | grep -q '"session_spread":true' ||
+	fail "the verdict does not say the shift was measured"
+[ "$again" = 1 ] && cmp -s "$tmp/res/apart-n.txt" "$tmp/res/apart-n2.txt" ||
+	fail "the saved verdict with the shift re-ruled otherwise: exit $again"
+
 # a run far from its side's others is named, with what to do: four runs
 # a side of one command, run 3 of one name at 1.5 times the others' p50
 cat >"$tmp/odd.sh" <<'EOF'

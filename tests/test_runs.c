@@ -130,6 +130,37 @@ test_runs_combine_open(void **state)
 	assert_true(f.lo > 0);
 }
 
+/*
+ * Runs of several sessions: the spread within a session pooled, and the
+ * shift between them by the method of moments, 0 where the sessions
+ * differ no more than their runs do.
+ */
+static void
+test_runs_between_sessions(void **state)
+{
+	double apart[] = { 0, 0.1, 1, 1.1 }, alike[] = { 0, 0.2, 0.1, 0.1, 0.05, 0.15 };
+	size_t g2[] = { 0, 0, 1, 1 }, g3[] = { 0, 0, 1, 1, 2, 2 }, one[] = { 0, 0 };
+	struct runs_sessions rs;
+
+	(void)state;
+	runs_between_sessions(apart, g2, 4, 2, &rs);
+	assert_true(rs.have);
+	assert_float_equal(rs.within_var, 0.005, 1e-12);
+	assert_float_equal(rs.within_df, 2, 0);
+	/* MS_b 1, n0 2: (1 - 0.005) / 2 */
+	assert_float_equal(rs.session_var, 0.4975, 1e-12);
+	assert_float_equal(rs.session_df, 1, 0);
+	runs_between_sessions(alike, g3, 6, 3, &rs);
+	assert_true(rs.have);
+	assert_float_equal(rs.session_var, 0, 0);
+	assert_float_equal(rs.session_df, 2, 0);
+	/* one session, or no session of two runs: nothing measured */
+	runs_between_sessions(apart, one, 2, 1, &rs);
+	assert_false(rs.have);
+	runs_between_sessions(apart, one, 2, 2, &rs);
+	assert_false(rs.have);
+}
+
 /* More runs are needed the nearer the limit; none when the estimate sits on it. */
 static void
 test_runs_needed_grows_near_limit(void **state)
@@ -431,6 +462,7 @@ main(void)
 		cmocka_unit_test(test_runs_one_run_and_prior),
 		cmocka_unit_test(test_runs_combine_welch),
 		cmocka_unit_test(test_runs_combine_open),
+		cmocka_unit_test(test_runs_between_sessions),
 		cmocka_unit_test(test_runs_needed_grows_near_limit),
 		cmocka_unit_test(test_runs_coverage_with_drift),
 		cmocka_unit_test(test_runs_check_sessions),

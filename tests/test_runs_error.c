@@ -92,6 +92,98 @@ error_rate(enum mode mode, size_t ko, size_t kr, size_t m, unsigned long long se
 	return (double)miss / TRIALS;
 }
 
+/*
+ * Two sessions, one a side, each shifting its runs by N(0, TAU^2) on top
+ * of their spread SIGMA: the sides' pooled spread (baseline mode) and,
+ * with measured set, each side's share of the shift between sessions that
+ * a noise record of G sessions of R runs measured (model/runs.c's
+ * runs_between_sessions, as calibrate does), its degrees of freedom
+ * counted once.
+ */
+#define TAU 0.05
+#define RUN_SD 0.05
+#define SESSIONS_G 6
+#define SESSIONS_R 3
+
+/* k runs of one session whose shift is shift, each spread RUN_SD about it. */
+static void
+session_side(struct runs_est *e, size_t k, double shift, unsigned long long *s)
+{
+	double logs[16], w[16];
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		logs[i] = shift + RUN_SD * normal(s);
+		w[i] = 0;
+	}
+	runs_est_init(e, logs, w, k);
+}
+
+/* What calibrate measures from SESSIONS_G sessions of SESSIONS_R runs. */
+static void
+session_noise(struct runs_sessions *ns, unsigned long long *s)
+{
+	double logs[SESSIONS_G * SESSIONS_R], shift = 0;
+	size_t group[SESSIONS_G * SESSIONS_R], j;
+
+	for (j = 0; j < SESSIONS_G * SESSIONS_R; j++) {
+		if (j % SESSIONS_R == 0)
+			shift = TAU * normal(s);
+		logs[j] = shift + RUN_SD * normal(s);
+		group[j] = j / SESSIONS_R;
+	}
+	runs_between_sessions(logs, group, SESSIONS_G * SESSIONS_R, SESSIONS_G,
+	    ns);
+}
+
+static double
+shifted(size_t k, int measured, unsigned long long seed)
+{
+	unsigned long long s = seed;
+	struct runs_est o, r, so, sr;
+	struct runs_sessions ns;
+	struct runs_term t[4];
+	struct runs_fig f;
+	size_t i, miss = 0;
+
+	for (i = 0; i < TRIALS; i++) {
+		struct runs_pool p = { 0, 0 }, sp = { 0, 0 };
+		size_t nt = 2;
+
+		session_side(&o, k, TAU * normal(&s), &s);
+		session_side(&r, k, TAU * normal(&s), &s);
+		runs_pool_add_est(&p, &o);
+		runs_pool_add_est(&p, &r);
+		if (measured) {
+			session_noise(&ns, &s);
+			runs_pool_add(&p, ns.within_var, ns.within_df);
+			memset(&so, 0, sizeof so);
+			so.k = 1;
+			so.fixed = 1;
+			so.var = ns.session_var;
+			so.df = ns.session_df;
+			so.pool = &sp;
+			sr = so;
+		}
+		runs_est_share(&o, &p);
+		runs_est_share(&r, &p);
+		t[0].e = &o;
+		t[0].sign = 1;
+		t[1].e = &r;
+		t[1].sign = -1;
+		if (measured) {
+			t[2].e = &so;
+			t[2].sign = 1;
+			t[3].e = &sr;
+			t[3].sign = -1;
+			nt = 4;
+		}
+		runs_combine(t, nt, LEVEL, &f);
+		miss += f.lo > 1;
+	}
+	return (double)miss / TRIALS;
+}
+
 static void
 expect_rate(const char *what, double rate)
 {
@@ -125,6 +217,29 @@ test_pooled_sides(void **state)
 	expect_rate("2 runs against 2, pooled", error_rate(POOLED, 2, 2, 0, 8));
 }
 
+static void
+test_sides_from_two_sessions(void **state)
+{
+	double rate;
+
+	(void)state;
+	/* the spread within one session alone: more runs, more false fails */
+	rate = shifted(3, 0, 21);
+	printf("  %-44s one-sided error %.2f%%\n",
+	    "two sessions, 3 runs a side, shift unmeasured", 100 * rate);
+	assert_true(rate > HIGH);
+	rate = shifted(10, 0, 22);
+	printf("  %-44s one-sided error %.2f%%\n",
+	    "two sessions, 10 runs a side, shift unmeasured", 100 * rate);
+	assert_true(rate > 0.15);
+	expect_rate("two sessions, 3 runs a side, shift measured",
+	    shifted(3, 1, 23));
+	expect_rate("two sessions, 5 runs a side, shift measured",
+	    shifted(5, 1, 24));
+	expect_rate("two sessions, 10 runs a side, shift measured",
+	    shifted(10, 1, 31));
+}
+
 int
 main(void)
 {
@@ -132,6 +247,7 @@ main(void)
 		cmocka_unit_test(test_noise_with_one_run_a_side),
 		cmocka_unit_test(test_one_side_borrows),
 		cmocka_unit_test(test_pooled_sides),
+		cmocka_unit_test(test_sides_from_two_sessions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
