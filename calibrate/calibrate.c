@@ -316,6 +316,44 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 	free(group);
 }
 
+/*
+ * The distance past the limit, in standard deviations of one run, at
+ * which a gate settles with probability power: every figure scales with
+ * the spread, so one search serves every statistic of a record's df.
+ */
+static double
+settle_distance(double df, size_t k, double level, double power)
+{
+	static struct {
+		double df, level, power, d;
+		size_t k;
+	} memo[64];
+	static unsigned next;
+	double lo = 0, hi = 1, mid;
+	unsigned i;
+
+	for (i = 0; i < 64; i++)
+		if (memo[i].df == df && memo[i].k == k && memo[i].level == level &&
+		    memo[i].power == power)
+			return memo[i].d;
+	while (runs_settle_prob(hi, 1, df, k, level) < power && hi < 1e6)
+		hi *= 2;
+	for (i = 0; i < 60 && hi < 1e6; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (runs_settle_prob(mid, 1, df, k, level) < power)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	i = next++ % 64;
+	memo[i].df = df;
+	memo[i].k = k;
+	memo[i].level = level;
+	memo[i].power = power;
+	memo[i].d = hi < 1e6 ? hi : INFINITY;
+	return memo[i].d;
+}
+
 double
 calibrate_detectable(const struct noise_stat *s, size_t k, double level,
     double power)
@@ -323,13 +361,11 @@ calibrate_detectable(const struct noise_stat *s, size_t k, double level,
 	/*
 	 * As the gate rules with --noise in baseline mode: one engine, its
 	 * noise pooled with both sides' runs, the degrees of freedom of that
-	 * one estimate counted once (gate/rules.c, priors)
+	 * one estimate counted once (gate/rules.c, priors); the distance past
+	 * the limit at which the gate settles with probability power, over
+	 * what the record leaves uncertain of the spread (model/runs.c)
 	 */
-	double df = s->df + 2.0 * (double)(k - 1);
-	double var = 2 * s->log_sd * s->log_sd / (double)k;
-
-	return exp((stats_t_quantile((1 + level) / 2, df) +
-	    stats_t_quantile(power, df)) * sqrt(var)) - 1;
+	return exp(s->log_sd * settle_distance(s->df, k, level, power)) - 1;
 }
 
 /* "12%", "0.4%", or "more than 1000%" past what a gate could tell. */

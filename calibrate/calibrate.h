@@ -34,7 +34,8 @@ void calibrate_measure(const struct result *const *runs,
  * one statistic, as a fraction (0.12 for 12%), at confidence level with
  * probability power, as the gate rules in baseline mode with this noise
  * file: pooled with both sides' runs, its degrees of freedom plus k - 1 a
- * side, counted once.
+ * side, counted once; the probability averaged over what the record
+ * leaves uncertain of the spread (model/runs.h, runs_settle_prob).
  */
 double calibrate_detectable(const struct noise_stat *s, size_t k, double level,
     double power);

@@ -483,6 +483,68 @@ stats_beta_inc(double a, double b, double x)
 	return 1 - front * beta_fraction(b, a, 1 - x) / b;
 }
 
+/*
+ * P(a, x) by its series below a + 1, where it converges fast, and above
+ * by the continued fraction of Q = 1 - P, evaluated by Lentz's method.
+ */
+double
+stats_gamma_p(double a, double x)
+{
+	double front, sum, term, b, c, d, h, an;
+	int n;
+
+	if (!(x > 0))
+		return 0;
+	front = exp(a * log(x) - x - lgamma(a));
+	if (x < a + 1) {
+		sum = term = 1 / a;
+		for (n = 1; n < 1000 && fabs(term) > 1e-16 * fabs(sum); n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return fmin(1, front * sum);
+	}
+	b = x + 1 - a;
+	c = 1 / 1e-300;
+	d = 1 / b;
+	h = d;
+	for (n = 1; n < 1000; n++) {
+		an = -n * (n - a);
+		b += 2;
+		d = an * d + b;
+		if (fabs(d) < 1e-300)
+			d = 1e-300;
+		c = b + an / c;
+		if (fabs(c) < 1e-300)
+			c = 1e-300;
+		d = 1 / d;
+		h *= d * c;
+		if (fabs(d * c - 1) < 1e-16)
+			break;
+	}
+	return fmax(0, 1 - front * h);
+}
+
+double
+stats_chi2_quantile(double p, double df)
+{
+	double lo = 0, hi = df > 1 ? df : 1, mid;
+	int i;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	while (stats_gamma_p(df / 2, hi / 2) < p && hi < 1e300)
+		hi *= 2;
+	for (i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (stats_gamma_p(df / 2, mid / 2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + (hi - lo) / 2;
+}
+
 /* Past this many degrees of freedom t and the normal differ by under 1e-7. */
 #define T_NORMAL_DF 1e7
 

@@ -86,6 +86,12 @@ double stats_norm_quantile(double p);
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
 
+/* The regularized lower incomplete gamma function P(a, x), a > 0, x >= 0. */
+double stats_gamma_p(double a, double x);
+
+/* The chi-square distribution's quantile function, 0 < p < 1, df > 0. */
+double stats_chi2_quantile(double p, double df);
+
 /* The regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1. */
 double stats_beta_inc(double a, double b, double x);
 

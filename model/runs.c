@@ -489,3 +489,56 @@ runs_needed(const struct runs_term *t, size_t nt, double c, double power,
 		*hi = runs_for(t, nt, c, power, near, cap);
 	return *lo > cap ? -1 : 0;
 }
+
+/*
+ * The midpoints of RUNS_NODES equal-probability slices of chi-square on
+ * df, remembered: a search for a distance asks for the same few dozen
+ * times, each a bisection over the incomplete gamma function.
+ */
+static void
+chi2_nodes(double df, double *x)
+{
+	static struct {
+		double df;
+		double x[RUNS_NODES];
+	} memo[16];
+	static unsigned next;
+	unsigned i;
+
+	for (i = 0; i < 16; i++)
+		if (memo[i].df == df) {
+			memcpy(x, memo[i].x, sizeof memo[i].x);
+			return;
+		}
+	i = next++ % 16;
+	memo[i].df = df;
+	for (size_t j = 0; j < RUNS_NODES; j++)
+		memo[i].x[j] = stats_chi2_quantile(((double)j + 0.5) / RUNS_NODES, df);
+	memcpy(x, memo[i].x, sizeof memo[i].x);
+}
+
+double
+runs_settle_prob(double dist, double s2, double df_rec, size_t k, double level)
+{
+	double v[RUNS_NODES], c[RUNS_NODES], sum = 0;
+	double dfk = 2.0 * ((double)k - 1), df = df_rec + dfk;
+	double t = stats_t_quantile((1 + level) / 2, df), m = sqrt(2 / (double)k);
+	size_t i, j, nc = dfk > 0 ? RUNS_NODES : 1;
+
+	chi2_nodes(df_rec, v);
+	if (dfk > 0)
+		chi2_nodes(dfk, c);
+	else
+		c[0] = 0;
+	for (i = 0; i < RUNS_NODES; i++) {
+		double sigma2 = s2 * df_rec / v[i], sd = sqrt(sigma2) * m;
+
+		for (j = 0; j < nc; j++) {
+			/* the pooled estimate the gate will have */
+			double pooled = (df_rec * s2 + sigma2 * c[j]) / df;
+
+			sum += 0.5 * erfc(-(dist - t * sqrt(pooled) * m) / sd / sqrt(2));
+		}
+	}
+	return sum / (double)(RUNS_NODES * nc);
+}

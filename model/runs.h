@@ -162,4 +162,18 @@ void runs_combine(const struct runs_term *t, size_t nt, double c,
 int runs_needed(const struct runs_term *t, size_t nt, double c, double power,
     double limit, long long cap, long long *lo, long long *hi);
 
+/*
+ * The probability that a gate of k runs a side in baseline mode, pooling
+ * a noise record's variance s2 (df_rec degrees of freedom) with both
+ * sides' runs, puts its interval at level wholly past a limit that the
+ * true figure lies dist beyond on the log scale.  Averaged over the new
+ * runs' own spread and over what the record leaves uncertain of the true
+ * spread: sigma^2 = s2 df_rec / V with V chi-square on df_rec (the
+ * posterior under the scale-invariant prior), each on RUNS_NODES
+ * quantile midpoints.
+ */
+#define RUNS_NODES 40
+double runs_settle_prob(double dist, double s2, double df_rec, size_t k,
+    double level);
+
 #endif

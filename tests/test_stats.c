@@ -277,6 +277,22 @@ test_stats_quantile_by_matches_sorted(void **state)
 			    stats_quantile_sorted(x, n, ps[j]));
 }
 
+/* Chi-square quantiles against published tables, and P against closed forms. */
+static void
+test_stats_chi2_quantile(void **state)
+{
+	(void)state;
+	/* P(1/2, x/2) = erf(sqrt(x / 2)); P(1, x) = 1 - e^-x */
+	assert_float_equal(stats_gamma_p(0.5, 1.5), erf(sqrt(1.5)), 1e-12);
+	assert_float_equal(stats_gamma_p(1, 7), 1 - exp(-7), 1e-12);
+	assert_float_equal(stats_gamma_p(3, 0), 0, 0);
+	assert_float_equal(stats_chi2_quantile(0.95, 1), 3.841459, 1e-5);
+	assert_float_equal(stats_chi2_quantile(0.99, 19), 36.190869, 1e-5);
+	assert_float_equal(stats_chi2_quantile(0.05, 4), 0.710723, 1e-5);
+	assert_float_equal(stats_chi2_quantile(0.5, 100), 99.334129, 1e-5);
+	assert_true(isnan(stats_chi2_quantile(0, 3)));
+}
+
 int
 main(void)
 {
@@ -294,6 +310,7 @@ main(void)
 		cmocka_unit_test(test_stats_median_keeps_input),
 		cmocka_unit_test(test_stats_order_span_holds_every_rank),
 		cmocka_unit_test(test_stats_quantile_by_matches_sorted),
+		cmocka_unit_test(test_stats_chi2_quantile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

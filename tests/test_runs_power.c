@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How close the gate over runs comes to what the noise allows, by seeded
+ * simulation through its own combining (model/runs.c) in baseline mode:
+ * one engine, both sides' runs pooled, run-to-run spread SIGMA on the log
+ * scale, k runs a side.  The limit of each cell is the one a test that
+ * knew SIGMA would settle 80% of the time: log(1 + limit) = (z_0.975 +
+ * z_0.8) SIGMA sqrt(2 / k).  That oracle passes an unchanged engine 80% of
+ * the time and fails a regression of twice the limit (on the log scale)
+ * 80% of the time; the gate's rates are printed beside it, from the runs
+ * alone and with a runner's noise record of 10 runs (syncgate
+ * calibrate), and each must be at least 80% of the oracle's where the
+ * comment says.
+ *
+ * Then calibrate's promise: a record of M runs prints the change x the
+ * gate tells at 80% power with k runs a side (calibrate_detectable); a
+ * regression of (1 + limit)(1 + x) - 1 gated with that record must fail
+ * 75 to 85% of the time.
+ */
+
+#include "calibrate/calibrate.h"
+#include "model/runs.h"
+#include "tests/gatetest.h"
+
+#define TRIALS 4000
+#define LEVEL 0.95
+#define NOISE_RUNS 10
+
+/* k runs' logs of one side about mean, each N(mean, sigma^2). */
+static void
+side(struct runs_est *e, size_t k, double mean, double sigma,
+    unsigned long long *s)
+{
+	double logs[16], w[16];
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		logs[i] = mean + sigma * normal(s);
+		w[i] = 0;
+	}
+	runs_est_init(e, logs, w, k);
+}
+
+/* A noise record of m runs: the sample variance of m draws, m - 1 df. */
+static double
+noise_var(size_t m, double sigma, unsigned long long *s)
+{
+	struct runs_est e;
+
+	side(&e, m, 0, sigma, s);
+	return e.between;
+}
+
+/*
+ * One gate of new over baseline, the true log change shift: 1 fail, -1
+ * pass, 0 indeterminate against the log limit lim.  noise_m 0: runs only.
+ */
+static int
+gate_once(size_t k, double sigma, double shift, double lim, size_t noise_m,
+    double noise_v, unsigned long long *s)
+{
+	struct runs_est o, r;
+	struct runs_pool p = { 0, 0 };
+	struct runs_term t[2];
+	struct runs_fig f;
+
+	side(&o, k, shift, sigma, s);
+	side(&r, k, 0, sigma, s);
+	runs_pool_add_est(&p, &o);
+	runs_pool_add_est(&p, &r);
+	if (noise_m > 0)
+		runs_pool_add(&p, noise_v, (double)(noise_m - 1));
+	runs_est_share(&o, &p);
+	runs_est_share(&r, &p);
+	t[0].e = &o;
+	t[0].sign = 1;
+	t[1].e = &r;
+	t[1].sign = -1;
+	runs_combine(t, 2, LEVEL, &f);
+	if (log(f.lo) > lim)
+		return 1;
+	if (log(f.hi) < lim)
+		return -1;
+	return 0;
+}
+
+/* The oracle: the same interval with the true spread and the normal. */
+static int
+oracle_once(size_t k, double sigma, double shift, double lim,
+    unsigned long long *s)
+{
+	struct runs_est o, r;
+	double d, h;
+
+	side(&o, k, shift, sigma, s);
+	side(&r, k, 0, sigma, s);
+	d = o.mean - r.mean;
+	h = stats_norm_quantile((1 + LEVEL) / 2) * sigma * sqrt(2.0 / (double)k);
+	if (d - h > lim)
+		return 1;
+	if (d + h < lim)
+		return -1;
+	return 0;
+}
+
+struct cell {
+	double pass[3], fail[3];        /* oracle, runs alone, with a record */
+};
+
+static void
+cell(size_t k, double sigma, unsigned long long seed, struct cell *c)
+{
+	unsigned long long s = seed;
+	double lim = (stats_norm_quantile((1 + LEVEL) / 2) +
+	    stats_norm_quantile(0.8)) * sigma * sqrt(2.0 / (double)k);
+	size_t i;
+
+	memset(c, 0, sizeof *c);
+	for (i = 0; i < TRIALS; i++) {
+		double nv = noise_var(NOISE_RUNS, sigma, &s);
+
+		c->pass[0] += oracle_once(k, sigma, 0, lim, &s) < 0;
+		c->fail[0] += oracle_once(k, sigma, 2 * lim, lim, &s) > 0;
+		c->pass[1] += gate_once(k, sigma, 0, lim, 0, 0, &s) < 0;
+		c->fail[1] += gate_once(k, sigma, 2 * lim, lim, 0, 0, &s) > 0;
+		c->pass[2] += gate_once(k, sigma, 0, lim, NOISE_RUNS, nv, &s) < 0;
+		c->fail[2] += gate_once(k, sigma, 2 * lim, lim, NOISE_RUNS, nv, &s) > 0;
+	}
+	for (i = 0; i < 3; i++) {
+		c->pass[i] /= TRIALS;
+		c->fail[i] /= TRIALS;
+	}
+	printf("  spread %2.0f%%, %2zu runs a side, limit %5.2f%%: pass %4.1f%% "
+	    "(oracle) %4.1f%% (runs) %4.1f%% (record); fail at twice %4.1f%% "
+	    "%4.1f%% %4.1f%%\n", 100 * sigma, k, 100 * (exp(lim) - 1),
+	    100 * c->pass[0], 100 * c->pass[1], 100 * c->pass[2],
+	    100 * c->fail[0], 100 * c->fail[1], 100 * c->fail[2]);
+}
+
+static void
+test_close_to_the_oracle(void **state)
+{
+	static const size_t ks[] = { 3, 5, 10 };
+	static const double sigmas[] = { 0.05, 0.15 };
+	struct cell c;
+	size_t i, j;
+
+	(void)state;
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < 3; i++) {
+			cell(ks[i], sigmas[j], 40 + 3 * j + i, &c);
+			/* with a runner's record, every cell */
+			assert_true(c.pass[2] >= 0.8 * c.pass[0]);
+			assert_true(c.fail[2] >= 0.8 * c.fail[0]);
+			/*
+			 * from the runs alone, from 5 runs a side; at 3, Student's t
+			 * at 4 degrees of freedom is 1.4 times the oracle's normal
+			 */
+			if (ks[i] >= 5) {
+				assert_true(c.pass[1] >= 0.8 * c.pass[0]);
+				assert_true(c.fail[1] >= 0.8 * c.fail[0]);
+			}
+		}
+}
+
+/*
+ * calibrate over m runs of a runner of spread sigma prints x for k runs
+ * a side; the gate, given that record, meets a regression of (1 +
+ * limit)(1 + x) - 1 with k runs a side: the share it fails.
+ */
+static double
+promise(size_t m, size_t k, double sigma, double limit, unsigned long long seed)
+{
+	unsigned long long s = seed;
+	double lim = log(1 + limit), fails = 0;
+	size_t i;
+
+	for (i = 0; i < TRIALS; i++) {
+		struct noise_stat ns;
+		double x;
+
+		memset(&ns, 0, sizeof ns);
+		ns.have = 1;
+		ns.log_sd = sqrt(noise_var(m, sigma, &s));
+		ns.df = (double)(m - 1);
+		x = calibrate_detectable(&ns, k, LEVEL, 0.8);
+		fails += gate_once(k, sigma, lim + log(1 + x), lim, m,
+		    ns.log_sd * ns.log_sd, &s) > 0;
+	}
+	fails /= TRIALS;
+	printf("  record of %2zu runs, %2zu runs a side, spread %2.0f%%: the printed "
+	    "change fails %4.1f%%\n", m, k, 100 * sigma, 100 * fails);
+	return fails;
+}
+
+static void
+test_calibrate_promise(void **state)
+{
+	static const size_t ms[] = { 3, 6, 12 }, ks[] = { 1, 3, 5, 10 };
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 4; j++) {
+			double f = promise(ms[i], ks[j], 0.05, 0.05, 60 + 4 * i + j);
+
+			assert_true(f >= 0.75 && f <= 0.85);
+		}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_close_to_the_oracle),
+		cmocka_unit_test(test_calibrate_promise),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
