@@ -214,6 +214,11 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	int thin = 0;
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
+	/* a spread assumed, not measured, says nothing of runs to come */
+	if (ctx->dflt != NULL)
+		return xstrdup("; the default spread between runs makes it wide: "
+		    "several runs a side, or --noise FILE (syncgate calibrate), "
+		    "would measure the spread");
 	/*
 	 * a run too thin to bound its p99 stays so however many runs there
 	 * are; an end past what a double holds is no such run

@@ -125,6 +125,12 @@ struct gate_ctx {
 	 * --single-run-ok.
 	 */
 	int hold_fails;
+	/*
+	 * One run a side without --noise or --single-run-ok: the stated
+	 * default spread between runs, as a noise record of every class that
+	 * answers for both sides; NULL otherwise.
+	 */
+	const struct noise *dflt;
 };
 
 /* Sets pair's parts from its two classes. */

@@ -28,6 +28,7 @@ gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 	o->max_regression = GATE_DEFAULT_MAX_REGRESSION;
 	o->confidence = GATE_DEFAULT_CONFIDENCE;
 	o->noise = NULL;
+	o->one_run_spread = 1;
 	o->single_run_ok = 0;
 	o->same_host = 0;
 }
@@ -346,9 +347,45 @@ noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
 {
 	const struct noise *n = ctx->o->noise;
 
+	if (ctx->dflt != NULL)
+		return noise_find(ctx->dflt, name);
 	if (n == NULL || strcmp(n->engine, in->r->engine) != 0)
 		return NULL;
 	return noise_find(n, name);
+}
+
+/* The default spread's record: every class either side ran. */
+static void
+default_spread(struct noise *n, const struct result *a, const struct result *b)
+{
+	const struct result *r[2] = { a, b };
+	size_t i, j;
+	int w;
+
+	memset(n, 0, sizeof *n);
+	n->engine = xstrdup(a->engine);
+	n->runs = 2;
+	n->confidence = GATE_DEFAULT_CONFIDENCE;
+	n->concurrency = -1;
+	n->classes = xcalloc(a->nclasses + b->nclasses, sizeof *n->classes);
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < r[j]->nclasses; i++) {
+			struct noise_class *c = &n->classes[n->nclasses];
+
+			if (noise_find(n, r[j]->classes[i].name) != NULL)
+				continue;
+			c->name = xstrdup(r[j]->classes[i].name);
+			c->kind = r[j]->classes[i].kind;
+			for (w = 0; w < NOISE_NSTATS; w++) {
+				c->stat[w].have = 1;
+				c->stat[w].log_sd = w == NOISE_P50 || w == NOISE_SYNCS_P50 ?
+				    GATE_DEFAULT_SPREAD_P50 : GATE_DEFAULT_SPREAD_P99;
+				/* stated, not estimated: Student's t is the normal */
+				c->stat[w].df = 1e9;
+				c->stat[w].geomean = 1;
+			}
+			n->nclasses++;
+		}
 }
 
 /* A run far from its side's others, named with what to do. */
@@ -864,6 +901,19 @@ note_scope(struct gate_ctx *ctx)
 	const struct noise *n = ctx->o->noise;
 	char *w;
 
+	if (ctx->dflt != NULL) {
+		verdict_note(v, "one run a side, without --noise: each figure is "
+		    "taken to vary from run to run by a default spread, a standard "
+		    "deviation of its log of %g at p50 and %g at p99 (syncs alike; "
+		    "about %.0f%% and %.0f%%), on top of the run's own sampling, so "
+		    "no check passes or fails on one run's sampling alone; --noise "
+		    "FILE (syncgate calibrate) puts this runner's measured spread in "
+		    "its place, several runs a side measure it, and --single-run-ok "
+		    "rules on the sampling alone", GATE_DEFAULT_SPREAD_P50,
+		    GATE_DEFAULT_SPREAD_P99, 100 * (exp(GATE_DEFAULT_SPREAD_P50) - 1),
+		    100 * (exp(GATE_DEFAULT_SPREAD_P99) - 1));
+		return;
+	}
 	if (ctx->runs && v->ours.runs == 1 && v->rival.runs == 1) {
 		verdict_note(v, "one run a side, with this runner's run-to-run noise "
 		    "from --noise %s (%zu runs of %s): each interval carries the spread "
@@ -915,6 +965,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 {
 	struct gate_ctx ctx;
 	struct gate_match m;
+	struct noise dflt;
 	char apart_why[256];
 
 	verdict_init(v);
@@ -930,6 +981,12 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	ctx.rival_in = rival;
 	ctx.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
 	    o->noise != NULL;
+	if (!ctx.runs && o->one_run_spread && !o->single_run_ok) {
+		default_spread(&dflt, ours->r, rival->r);
+		ctx.dflt = &dflt;
+		ctx.runs = 1;
+		v->default_spread = 1;
+	}
 	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
@@ -978,5 +1035,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	rule_overall(&ctx);
 	gate_unit_free(&ctx.unit);
 	gate_match_free(&m);
+	if (ctx.dflt != NULL)
+		noise_free(&dflt);
 	return 0;
 }

@@ -54,7 +54,14 @@ struct gate_opts {
 	 * run; NULL: none.
 	 */
 	const struct noise *noise;
-	int single_run_ok;          /* baseline, one run a side: rule fails as such */
+	int single_run_ok;          /* one run a side: the sampling alone; fails as such */
+	/*
+	 * One run a side without a noise record: 1 (the default) takes
+	 * GATE_DEFAULT_SPREAD_P50 and _P99 as the spread between runs; 0
+	 * rules on the sampling alone (--single-run-ok sets it, and tests of
+	 * the sampling rule).
+	 */
+	int one_run_spread;
 	int same_host;              /* reads across two hosts are indeterminate */
 };
 
@@ -62,6 +69,14 @@ struct gate_opts {
 #define GATE_DEFAULT_COMMIT_SYNCS 2.0
 #define GATE_DEFAULT_MAX_REGRESSION 0.05
 #define GATE_DEFAULT_CONFIDENCE 0.95
+/*
+ * One run a side without --noise or --single-run-ok: the run-to-run
+ * spread each figure is taken to have, a standard deviation of its log
+ * (docs/result-format.md, "One run a side"), at p50 and at p99; the
+ * syncs take their latency's.
+ */
+#define GATE_DEFAULT_SPREAD_P50 0.10
+#define GATE_DEFAULT_SPREAD_P99 0.30
 
 /* Sets the defaults above for mode. */
 void gate_opts_init(struct gate_opts *o, enum gate_mode mode);

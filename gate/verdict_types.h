@@ -208,6 +208,12 @@ struct gate_verdict {
 	 * and every figure carries it, so checks are ruled, not held.
 	 */
 	int session_spread;
+	/*
+	 * One run a side ruled with the default spread between runs
+	 * (GATE_DEFAULT_SPREAD_P50, _P99), neither --noise nor
+	 * --single-run-ok given.
+	 */
+	int default_spread;
 	enum verdict_hosts hosts;
 	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };

@@ -103,7 +103,7 @@ split=$top/fixtures/gate/split
 # -o writes the file whole, nothing to standard output, no temporary left
 cd "$tmp"
 set +e
-sg gate "$split/ours.json" --rival "$split/rival.json" -o "$tmp/v.txt" >"$tmp/out" 2>"$tmp/err"
+sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok -o "$tmp/v.txt" >"$tmp/out" 2>"$tmp/err"
 st=$?
 set -e
 [ "$st" = 1 ] || fail "-o: exit status $st, expected 1"
@@ -114,7 +114,7 @@ n=$((n + 1))
 
 # several --format/-o pairs in one run; a lone -o is text
 set +e
-sg gate "$split/ours.json" --rival "$split/rival.json" --format json -o v.json \
+sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok --format json -o v.json \
 	--format markdown -o v.md -o plain.txt >"$tmp/out" 2>"$tmp/err"
 set -e
 [ -s v.json ] && head -c 1 v.json | grep -q '{' || fail "pairs: v.json is not JSON"

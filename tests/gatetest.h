@@ -151,6 +151,8 @@ duel_init(struct duel *d, enum gate_mode mode)
 	d->in_rival.r = &d->rival;
 	d->in_rival.file = "ladybug.json";
 	gate_opts_init(&d->opts, mode);
+	/* the one-run sampling rule these tests rule on */
+	d->opts.one_run_spread = 0;
 }
 
 /*

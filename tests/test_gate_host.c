@@ -158,6 +158,8 @@ rule(const char *ho, const char *hr, int same_host, struct gate_verdict *v)
 	side(&in_o, &o, "ours.json");
 	side(&in_r, &r, "rival.json");
 	gate_opts_init(&opts, MODE_RIVAL);
+	/* the one-run sampling rule these tests rule on */
+	opts.one_run_spread = 0;
 	opts.same_host = same_host;
 	opts.commit_syncs = 3;
 	assert_int_equal(gate_rule(&in_o, &in_r, &opts, v, err), 0);
@@ -234,6 +236,8 @@ test_gate_host_runs(void **state)
 	in_o.nruns = 2;
 	side(&in_r, &r, "rival.json");
 	gate_opts_init(&opts, MODE_RIVAL);
+	/* the one-run sampling rule these tests rule on */
+	opts.one_run_spread = 0;
 	opts.commit_syncs = 3;
 	assert_int_equal(gate_rule(&in_o, &in_r, &opts, &v, err), 0);
 	/* the rival's one host is the second run's: still two hosts in all */

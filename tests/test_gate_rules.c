@@ -306,6 +306,8 @@ test_gate_rule_tie_regression(void **state)
 	(void)state;
 	tie_shown = 0;
 	gate_opts_init(&o, MODE_BASELINE);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	/* what the ties rule on is the limit, not one run's noise */
 	o.single_run_ok = 1;
 	for (p = 1; p <= 999; p++) {
@@ -353,6 +355,8 @@ test_gate_rule_tie_speedup_and_ceiling(void **state)
 	(void)state;
 	tie_shown = 0;
 	gate_opts_init(&o, MODE_RIVAL);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	for (k = 1; k <= 999; k++) {
 		snprintf(x, sizeof x, "%d.%02d", k / 100, k % 100);
 		assert_int_equal(units_parse_real(x, 0.01, 1e6, &o.read_speedup,
@@ -393,6 +397,8 @@ test_gate_rule_tie_vs_rival(void **state)
 	(void)state;
 	tie_shown = 0;
 	gate_opts_init(&o, MODE_RIVAL);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	o.commit_syncs = 1e6;   /* only the checks against the rival can fail */
 	for (k = 1; k <= 999; k++)
 		for (i = 0; i < sizeof units / sizeof units[0]; i++)

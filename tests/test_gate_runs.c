@@ -60,6 +60,8 @@ runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
 	enum ruling r;
 
 	gate_opts_init(&o, MODE_BASELINE);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
@@ -221,6 +223,8 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	n.classes[0].stat[NOISE_P50].df = n.classes[0].stat[NOISE_P99].df = 11;
 	b.side.nruns = 1;
 	gate_opts_init(&o, MODE_BASELINE);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	o.noise = &n;
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
 	assert_int_equal(v.scope, SCOPE_RUNS);
@@ -468,6 +472,8 @@ test_gate_rule_noise_pooled_said(void **state)
 	gen_side(&b, &s, "ladybug", 2, 0.1, "v1", 0, NAN);
 	gen_noise(&n, &s, "zu");
 	gate_opts_init(&o, MODE_RIVAL);
+	/* the one-run sampling rule these tests rule on */
+	o.one_run_spread = 0;
 	o.noise = &n;
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
 	assert_string_equal(v.noise_file, "noise.json");
