@@ -53,6 +53,11 @@
  */
 #define DEFAULT_PROBE_EVERY_NS 200e6
 
+/* The gate's limits the looks of --runs MIN..MAX rule by, as syncgate gate names them. */
+enum {
+	OPT_COMMIT_SYNCS = 256, OPT_CONFIDENCE, OPT_MAX_REGRESSION, OPT_READ_SPEEDUP
+};
+
 static void
 usage(FILE *fp)
 {
@@ -62,6 +67,8 @@ usage(FILE *fp)
 	    "                      [--sqlite-synchronous off|normal|full] [--lmdb-nosync]\n"
 	    "                      [--max-samples N] [--samples-file-over N]\n"
 	    "                      [--runs K|MIN..MAX] [--mode rival|baseline]\n"
+	    "                      [--max-regression PCT] [--read-speedup X]\n"
+	    "                      [--commit-syncs N] [--confidence LEVEL]\n"
 	    "                      [--probe-every DURATION|off] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
@@ -132,6 +139,16 @@ usage(FILE *fp)
 	    "                          .verdict.json and as text to standard output\n"
 	    "  --mode rival|baseline   with --runs MIN..MAX: the first engine against\n"
 	    "                          the second as a rival (default) or a baseline\n"
+	    "  --max-regression PCT    with --runs MIN..MAX and --mode baseline: the\n"
+	    "                          first at most PCT slower (default 5%)\n"
+	    "  --read-speedup X        with --runs MIN..MAX in rival mode: reads at\n"
+	    "                          least X times faster than the second's (10)\n"
+	    "  --commit-syncs N        with --runs MIN..MAX in rival mode: the first's\n"
+	    "                          write p50 at most N syncs, and at most N device\n"
+	    "                          flushes a commit (default 2)\n"
+	    "  --confidence LEVEL      with --runs MIN..MAX: the level the looks share\n"
+	    "                          (default 95%); these four as syncgate gate\n"
+	    "                          takes them\n"
 	    "  --                      end of the options: ENGINE follows\n"
 	    "\n"
 	    "SQLite runs in WAL mode, one connection per thread; LMDB with one\n"
@@ -241,6 +258,14 @@ take(int c, const char *arg, struct bench_options *o, int *ops_given, char *err)
 	case 'X':
 		o->mode_given = 1;
 		return runner_parse_mode(arg, &o->mode, err);
+	case OPT_COMMIT_SYNCS:
+		return runner_parse_limit(&o->limits, "--commit-syncs", arg, err);
+	case OPT_CONFIDENCE:
+		return runner_parse_limit(&o->limits, "--confidence", arg, err);
+	case OPT_MAX_REGRESSION:
+		return runner_parse_limit(&o->limits, "--max-regression", arg, err);
+	case OPT_READ_SPEEDUP:
+		return runner_parse_limit(&o->limits, "--read-speedup", arg, err);
 	case 'r':
 		return units_parse_count(arg, RANGE_ROWS, 100000000, &o->rows, "--rows", err);
 	case 's':
@@ -296,14 +321,18 @@ parse_args(int argc, char **argv, struct bench_options *o,
     struct bench_plan *plan, char *err)
 {
 	static const struct option longopts[] = {
+		{ "commit-syncs", required_argument, NULL, OPT_COMMIT_SYNCS },
 		{ "concurrency", required_argument, NULL, 'c' },
+		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
 		{ "dir", required_argument, NULL, 'd' },
 		{ "lmdb-nosync", no_argument, NULL, 'L' },
+		{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
 		{ "max-samples", required_argument, NULL, 'M' },
 		{ "mix", required_argument, NULL, 'm' },
 		{ "mode", required_argument, NULL, 'X' },
 		{ "ops", required_argument, NULL, 'n' },
 		{ "probe-every", required_argument, NULL, 'P' },
+		{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
 		{ "rows", required_argument, NULL, 'r' },
 		{ "runs", required_argument, NULL, 'R' },
 		{ "samples-file-over", required_argument, NULL, 'F' },
@@ -328,6 +357,7 @@ parse_args(int argc, char **argv, struct bench_options *o,
 	o->file_over = DEFAULT_FILE_OVER;
 	o->runs = 1;
 	o->probe_every_ns = DEFAULT_PROBE_EVERY_NS;
+	runner_limits_init(&o->limits);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		if (c == ':')
@@ -361,6 +391,8 @@ parse_args(int argc, char **argv, struct bench_options *o,
 	if (o->mode_given && o->min_runs == 0)
 		return errf(err, "--mode is for --runs MIN..MAX, which gates the runs "
 		    "as they come");
+	if (runner_check_limits(&o->limits, o->min_runs, o->mode, err) < 0)
+		return -1;
 	return check_options(o, plan, ops_given, sync_given, err);
 }
 
@@ -839,7 +871,8 @@ bench_all(const struct bench_options *given, struct bench_plan *plan,
 	if (given->min_runs == 0)
 		return runner_go(&plan->runs, bench_one, &x, err);
 	/* runs until decided: a look after each round from MIN on */
-	runner_seq_init(&seq, given->min_runs, given->runs, given->mode);
+	runner_seq_init(&seq, given->min_runs, given->runs, given->mode,
+	    &given->limits);
 	verdict = runner_beside(given->out, ".verdict.json");
 	rc = runner_go_looking(&plan->runs, bench_one, &x, given->min_runs,
 	    runner_seq_look, &seq, &done, err) == 0 &&

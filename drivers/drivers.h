@@ -16,6 +16,7 @@
 #include "model/result.h"
 #include "gate/verdict_types.h"
 #include "runner/runner.h"
+#include "runner/sequential.h"
 
 enum op_kind { OP_POINT = 0, OP_RANGE, OP_WRITE, NOPS };
 
@@ -43,6 +44,7 @@ struct bench_options {
 	long long min_runs;         /* --runs MIN..MAX: MIN; 0: a fixed K */
 	enum gate_mode mode;        /* --mode: what the looks rule */
 	int mode_given;
+	struct runner_limits limits;    /* the gate's limits the looks rule by */
 	const char *out;            /* -o */
 	double probe_every_ns;      /* --probe-every; 0: off */
 	/* the invocation's session, numbered for the run; NULL: none written */

@@ -62,9 +62,15 @@ struct run_args {
 	long long min_runs;         /* MIN of MIN..MAX; 0: --runs K */
 	enum gate_mode mode;        /* --mode: how MIN..MAX gates */
 	int mode_given;
+	struct runner_limits limits;    /* the gate's limits MIN..MAX rules by */
 	const char *dir;
 	const char *out;
 	double every_ns;        /* --probe-every; 0: brackets only */
+};
+
+/* The gate's limits, named as syncgate gate names them. */
+enum {
+	OPT_COMMIT_SYNCS = 256, OPT_CONFIDENCE, OPT_MAX_REGRESSION, OPT_READ_SPEEDUP
 };
 
 /* What every run shares, and what the last one left. */
@@ -79,6 +85,8 @@ run_usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: syncgate run [--runs K|MIN..MAX] [--mode rival|baseline] [--dir DIR]\n"
+	    "                    [--max-regression PCT] [--read-speedup X]\n"
+	    "                    [--commit-syncs N] [--confidence LEVEL]\n"
 	    "                    [--probe-every DURATION|off] -o FILE\n"
 	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
 	    "                    [--workload NAME] [--setup COMMAND] --cmd COMMAND\n"
@@ -138,7 +146,7 @@ run_usage(FILE *fp)
 	    "                    MIN runs of each and after each round past it, the\n"
 	    "                    first engine is gated against the second; the runs stop\n"
 	    "                    once every check passes or fails, or at MAX.  Each look\n"
-	    "                    is at its share of the gate's 95%% (Lan-DeMets\n"
+	    "                    is at its share of --confidence (Lan-DeMets\n"
 	    "                    Pocock-type alpha spending), so the error at a limit\n"
 	    "                    holds whatever the look that stops.  The verdict goes\n"
 	    "                    to FILE's stem with .verdict.json and as text to\n"
@@ -146,8 +154,18 @@ run_usage(FILE *fp)
 	    "                    it stopped\n"
 	    "  --mode MODE       how MIN..MAX gates: rival (default; the first engine\n"
 	    "                    is ours, the second the rival) or baseline (the first\n"
-	    "                    is new, the second the baseline), at the gate's\n"
-	    "                    default limits\n");
+	    "                    is new, the second the baseline)\n");
+	fprintf(fp,
+	    "  --max-regression PCT\n"
+	    "                    with MIN..MAX and --mode baseline: the new engine at\n"
+	    "                    most PCT slower, as syncgate gate takes it (default 5%%)\n"
+	    "  --read-speedup X  with MIN..MAX in rival mode: reads at least X times\n"
+	    "                    faster than the rival (default 10)\n"
+	    "  --commit-syncs N  with MIN..MAX in rival mode: our write p50 at most N\n"
+	    "                    syncs, and at most N device flushes a commit where both\n"
+	    "                    sides counted them (default 2)\n"
+	    "  --confidence LEVEL\n"
+	    "                    with MIN..MAX: the level the looks share (default 95%%)\n");
 	fprintf(fp,
 	    "  --dir DIR         where the runs' directories go, on the volume to measure\n"
 	    "                    (default: the current directory)\n"
@@ -225,6 +243,14 @@ take(int c, const char *v, struct run_args *a, char *err)
 	case 'M':
 		a->mode_given = 1;
 		return runner_parse_mode(v, &a->mode, err);
+	case OPT_COMMIT_SYNCS:
+		return runner_parse_limit(&a->limits, "--commit-syncs", v, err);
+	case OPT_CONFIDENCE:
+		return runner_parse_limit(&a->limits, "--confidence", v, err);
+	case OPT_MAX_REGRESSION:
+		return runner_parse_limit(&a->limits, "--max-regression", v, err);
+	case OPT_READ_SPEEDUP:
+		return runner_parse_limit(&a->limits, "--read-speedup", v, err);
 	case 'P':
 		a->every_ns = 0;
 		if (strcmp(v, "off") == 0)
@@ -296,13 +322,17 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 {
 	static const struct option longopts[] = {
 		{ "cmd", required_argument, NULL, 'c' },
+		{ "commit-syncs", required_argument, NULL, OPT_COMMIT_SYNCS },
+		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
 		{ "dir", required_argument, NULL, 'd' },
 		{ "engine", required_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "import", required_argument, NULL, 'i' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
 		{ "mode", required_argument, NULL, 'M' },
 		{ "probe-every", required_argument, NULL, 'P' },
+		{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
 		{ "runs", required_argument, NULL, 'R' },
 		{ "setup", required_argument, NULL, 'S' },
 		{ "teardown", required_argument, NULL, 'T' },
@@ -317,6 +347,7 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 	a->runs = DEFAULT_RUNS;
 	a->every_ns = DEFAULT_PROBE_EVERY_NS;
 	a->dir = ".";
+	runner_limits_init(&a->limits);
 	*help = 0;
 	optind = 1;
 	opterr = 0;
@@ -350,6 +381,8 @@ parse_args(int argc, char **argv, struct run_args *a, int *help, char *err)
 	if (a->mode_given && a->min_runs == 0)
 		return errf(err, "--mode is how --runs MIN..MAX gates; expected "
 		    "--runs MIN..MAX with it");
+	if (runner_check_limits(&a->limits, a->min_runs, a->mode, err) < 0)
+		return -1;
 	return check_engines(a, err);
 }
 
@@ -756,7 +789,7 @@ go(const struct run_args *a, char *err)
 	int rc = EXIT_TROUBLE, ok;
 
 	err[0] = '\0';
-	runner_seq_init(&seq, a->min_runs, a->runs, a->mode);
+	runner_seq_init(&seq, a->min_runs, a->runs, a->mode, &a->limits);
 	memset(&x, 0, sizeof x);
 	memset(&plan, 0, sizeof plan);
 	x.a = a;

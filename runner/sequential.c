@@ -52,13 +52,61 @@ runner_parse_mode(const char *s, enum gate_mode *m, char *err)
 }
 
 void
+runner_limits_init(struct runner_limits *l)
+{
+	memset(l, 0, sizeof *l);
+	l->read_speedup = GATE_DEFAULT_READ_SPEEDUP;
+	l->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
+	l->max_regression = GATE_DEFAULT_MAX_REGRESSION;
+	l->confidence = GATE_DEFAULT_CONFIDENCE;
+}
+
+/* The ranges are syncgate gate's own (gate/gate.c), so a limit one takes the other takes. */
+int
+runner_parse_limit(struct runner_limits *l, const char *opt, const char *s,
+    char *err)
+{
+	l->given = opt;
+	if (strcmp(opt, "--confidence") == 0)
+		return units_parse_percent(s, 0.5, 1, &l->confidence, opt, err);
+	if (strcmp(opt, "--max-regression") == 0) {
+		l->regression_given = 1;
+		return units_parse_percent(s, 0, 10, &l->max_regression, opt, err);
+	}
+	l->rival_only = opt;
+	if (strcmp(opt, "--commit-syncs") == 0)
+		return units_parse_real(s, 0.01, 1e6, &l->commit_syncs, opt, err);
+	return units_parse_real(s, 0.01, 1e6, &l->read_speedup, opt, err);
+}
+
+int
+runner_check_limits(const struct runner_limits *l, long long min,
+    enum gate_mode mode, char *err)
+{
+	if (l->given != NULL && min == 0)
+		return errf(err, "%s is a limit the looks of --runs MIN..MAX rule "
+		    "by; expected --runs MIN..MAX with it", l->given);
+	if (l->regression_given && mode != MODE_BASELINE)
+		return errf(err, "--max-regression applies with --mode baseline, not "
+		    "rival; expected --mode baseline with it");
+	if (l->rival_only != NULL && mode != MODE_RIVAL)
+		return errf(err, "%s applies with --mode rival, not baseline",
+		    l->rival_only);
+	return 0;
+}
+
+void
 runner_seq_init(struct runner_seq *s, long long min, long long max,
-    enum gate_mode mode)
+    enum gate_mode mode, const struct runner_limits *l)
 {
 	memset(s, 0, sizeof *s);
+	if (l != NULL)
+		s->limits = *l;
+	else
+		runner_limits_init(&s->limits);
 	s->plan.min = min;
 	s->plan.max = max;
-	s->plan.confidence = GATE_DEFAULT_CONFIDENCE;
+	s->plan.confidence = s->limits.confidence;
 	s->mode = mode;
 }
 
@@ -140,6 +188,9 @@ runner_seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 	    "--rival", err) < 0)
 		goto out;
 	gate_opts_init(&o, s->mode);
+	o.read_speedup = s->limits.read_speedup;
+	o.commit_syncs = s->limits.commit_syncs;
+	o.max_regression = s->limits.max_regression;
 	o.confidence = gate_seq_level(&s->plan, n);
 	if (gate_rule(&ours.in, &rival.in, &o, &s->v, err) < 0)
 		goto out;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Runs until decided, for syncgate run and syncgate-bench: --runs
- * MIN..MAX read, and a look after each whole round from MIN runs an
- * engine on, the first engine gated against the second with the gate's
- * own rules (gate/rules.h) at the spending plan's level for that look
- * (gate/sequential.h), stopping once every check is decided.
+ * MIN..MAX and the gate's limits read, and a look after each whole round
+ * from MIN runs an engine on, the first engine gated against the second
+ * with the gate's own rules (gate/rules.h) at those limits and at the
+ * spending plan's level for that look (gate/sequential.h), stopping once
+ * every check is decided.
  */
 #ifndef SYNCGATE_RUNNER_SEQUENTIAL_H
 #define SYNCGATE_RUNNER_SEQUENTIAL_H
@@ -24,18 +25,55 @@ int runner_parse_runs(const char *s, long long cap, long long *min,
 /* --mode rival or baseline into *m.  Returns 0, or -1 with err set. */
 int runner_parse_mode(const char *s, enum gate_mode *m, char *err);
 
+/*
+ * The gate's limits the looks rule at, taken as syncgate gate takes
+ * them: --read-speedup X and --commit-syncs N in rival mode,
+ * --max-regression PCT in baseline mode, --confidence LEVEL in both (the
+ * level the looks share); the gate's defaults (gate/rules.h) where not
+ * given.
+ */
+struct runner_limits {
+	double read_speedup, commit_syncs, max_regression, confidence;
+	const char *given;          /* the last limit given, or NULL */
+	const char *rival_only;     /* the last rival-mode limit given, or NULL */
+	int regression_given;
+};
+
+/* The gate's defaults, none given. */
+void runner_limits_init(struct runner_limits *l);
+
+/*
+ * The limit opt ("--max-regression", "--read-speedup", "--commit-syncs"
+ * or "--confidence") set from s, in the ranges syncgate gate takes.
+ * Returns 0, or -1 with err set.
+ */
+int runner_parse_limit(struct runner_limits *l, const char *opt,
+    const char *s, char *err);
+
+/*
+ * The limits given are ones the invocation's looks rule by: given only
+ * with --runs MIN..MAX (min above 0), each in its mode.  Returns 0, or
+ * -1 with err set.
+ */
+int runner_check_limits(const struct runner_limits *l, long long min,
+    enum gate_mode mode, char *err);
+
 /* The looks of one invocation and the verdict of the last. */
 struct runner_seq {
 	struct gate_seq plan;
 	enum gate_mode mode;
+	struct runner_limits limits;
 	struct gate_verdict v;      /* the last look's, once have_verdict */
 	int have_verdict;
 	long long looked;           /* runs a side at the last look */
 };
 
-/* Starts s for min..max runs a side in mode; free with runner_seq_free. */
+/*
+ * Starts s for min..max runs a side in mode, at the limits l (NULL: the
+ * gate's defaults); free with runner_seq_free.
+ */
 void runner_seq_init(struct runner_seq *s, long long min, long long max,
-    enum gate_mode mode);
+    enum gate_mode mode, const struct runner_limits *l);
 void runner_seq_free(struct runner_seq *s);
 
 /*

@@ -320,6 +320,44 @@ grep -q 'READ: speedup 20x at p50' "$tmp/out" || fail "run: no 20x read speedup:
 [ -s "$ws/out/run/verdict.json" ] || fail "run: no verdict.json"
 grep -q 'syncgate run: run 4 of 4' "$tmp/err" || fail "run: syncgate run's progress not in the log"
 
+# runs MIN..MAX: syncgate run runs until decided, gating after each round
+# at the limit inputs (here mode baseline and max-regression), and the
+# gate step renders its verdict; the results listed are the runs it made,
+# not an earlier job's beyond them.  8% slower passes at 10%, fails at 5%
+# (reads alone: writes in syncs vary with each run's unit).
+# reads P50 P99: a command that prints a YCSB summary of reads alone
+reads() {
+	printf "printf '[READ], Operations, 20\\n[READ], 50thPercentileLatency(us), %s\\n" "$1"
+	printf "[READ], 99thPercentileLatency(us), %s\\n'" "$2"
+}
+act until-pass cmd="$(reads 108 216)" engine=new import=ycsb \
+	rival-cmd="$(reads 100 200)" rival-engine=old mode=baseline \
+	runs=2..3 run-dir=runs max-regression=10%
+outcome until-pass 0 pass 0
+grep -q 'stopped after 2 runs a side: every check decided at look 1 of 2' "$tmp/out" ||
+	fail "until-pass: the verdict does not say how it stopped: $(cat "$tmp/out")"
+grep -q '^baseline: new against the baseline old' "$tmp/out" || fail "until-pass: not in baseline mode"
+grep -q 'within 10%' "$tmp/out" || fail "until-pass: not ruled at 10%"
+for f in run.verdict.json verdict.json verdict.xml verdict.html; do
+	[ -s "$ws/out/until-pass/$f" ] || fail "until-pass: no $f in output-dir"
+done
+mkdir -p "$ws/out/until-fail"
+echo '{}' >"$ws/out/until-fail/run.new.3.json"
+act until-fail cmd="$(reads 108 216)" engine=new import=ycsb \
+	rival-cmd="$(reads 100 200)" rival-engine=old mode=baseline \
+	runs=2..3 run-dir=runs
+outcome until-fail 1 fail 1
+[ "$(lines_of results)" = "$ws/out/until-fail/run.new.1.json
+$ws/out/until-fail/run.new.2.json" ] || fail "until-fail: output results is $(lines_of results)"
+grep -q '^::error title=syncgate%3A' "$tmp/out" || fail "until-fail: no ::error annotation"
+# a whole number of runs with mode baseline: the rival command's runs are
+# the gate's --baseline
+act mode-baseline cmd="$(reads 100 200)" engine=new import=ycsb \
+	rival-cmd="$(reads 100 200)" rival-engine=old mode=baseline \
+	runs=2 run-dir=runs
+grep -q '^baseline: new against the baseline old' "$tmp/out" ||
+	fail "mode-baseline: not gated against a baseline: exit $rc: $(head -c 300 "$tmp/out")"
+
 # a command that fails fails the step with its own status, its standard
 # error in the log, the verdict trouble, and no gate
 act run-fails cmd="echo the engine broke >&2; exit 7" engine=ours import=ycsb \
@@ -353,6 +391,27 @@ refused run-dir 'syncgate action: input run-dir: ' run $run_ok INPUT_RIVAL=r.jso
 # shellcheck disable=SC2086
 refused runs 'syncgate run: --runs' run $run_ok INPUT_RIVAL=r.json INPUT_RUNS=2x
 grep -qx 'verdict=trouble' "$tmp/outputs" || fail "runs: no verdict trouble: $(cat "$tmp/outputs")"
+# shellcheck disable=SC2086
+refused until-no-rival-cmd 'syncgate action: input runs is 2..3, runs until decided, which gates cmd against rival-cmd; expected rival-cmd with it' \
+	run $run_ok INPUT_RIVAL=r.json INPUT_RUNS=2..3
+# shellcheck disable=SC2086
+refused until-match 'syncgate action: input match is not taken with runs 2..3' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RUNS=2..3 INPUT_MATCH=a=b
+# shellcheck disable=SC2086
+refused until-noise 'syncgate action: input noise is not taken with runs 2..3' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RUNS=2..3 INPUT_NOISE=n.json
+# shellcheck disable=SC2086
+refused until-limit 'syncgate run: --read-speedup applies with --mode rival, not baseline' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RUNS=2..3 \
+	INPUT_MODE=baseline INPUT_READ_SPEEDUP=2
+grep -qx 'verdict=trouble' "$tmp/outputs" || fail "until-limit: no verdict trouble: $(cat "$tmp/outputs")"
+# shellcheck disable=SC2086
+refused mode-bogus 'syncgate action: input mode is "both"; expected rival or baseline' \
+	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_MODE=both
+# shellcheck disable=SC2086
+refused mode-files 'syncgate action: input mode is how rival-cmd' run $run_ok INPUT_RIVAL=r.json INPUT_MODE=baseline
+refused mode-gate 'syncgate action: input mode is how rival-cmd' \
+	gate INPUT_RESULTS=baseline-pass/ours.json INPUT_RIVAL=baseline-pass/old.json INPUT_MODE=baseline
 refused yaml-list-match 'syncgate action: input match: the line "- a=b" is a YAML list item; expected one OURS=RIVAL pair a line' \
 	gate INPUT_RESULTS=samples-intervals/ours.json INPUT_RIVAL=samples-intervals/rival.json \
 	INPUT_MATCH="- a=b"

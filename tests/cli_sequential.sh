@@ -5,7 +5,9 @@
 # median that moves from run to run).  An unchanged pair stops early with
 # a pass, a large difference early with a fail, a noisy pair at MAX; the
 # verdict says how many runs it took and why it stopped; the runs of a
-# set stopped early pool at the gate as one set.
+# set stopped early pool at the gate as one set.  The gate's limits
+# (--max-regression, --read-speedup, --commit-syncs, --confidence) rule
+# the looks as they rule syncgate gate, and only with MIN..MAX.
 set -eu
 tmp_in=$PWD
 . tests/lib.sh
@@ -64,6 +66,30 @@ grep -q '^Verdict: indeterminate' "$tmp/out" || fail "noisy: not indeterminate: 
 [ -e "$tmp/res/noisy.new.3.json" ] && [ -e "$tmp/res/noisy.old.3.json" ] ||
 	fail "noisy: MAX runs were not all written"
 
+# 8% slower, run to run the same: a fail at the default 5%, a pass at a
+# --max-regression of 10%, decided at the first look either way.
+expect 1 "look 1 of 2 at 2 runs a side" --runs 2..3 --mode baseline $opts \
+	-o "$tmp/res/r5.json" --engine new --import ycsb --cmd "P50=108 $cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q '^Verdict: fail' "$tmp/out" || fail "8% at 5%: not a fail: $(cat "$tmp/out")"
+expect 0 "look 1 of 2 at 2 runs a side" --runs 2..3 --mode baseline --max-regression 10% \
+	$opts -o "$tmp/res/r10.json" --engine new --import ycsb --cmd "P50=108 $cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q '^Verdict: pass' "$tmp/out" && grep -q 'within 10%' "$tmp/out" ||
+	fail "8% at --max-regression 10%: not a pass within 10%: $(cat "$tmp/out")"
+[ "$(j "$tmp/res/r10.verdict.json" max_regression)" = 0.1 ] ||
+	fail "r10.verdict.json: max_regression $(j "$tmp/res/r10.verdict.json" max_regression), not 0.1"
+
+# Rival mode: reads as fast as the rival's fail the default 10x and pass
+# --read-speedup 0.5; --confidence 90% is the error the looks share.
+expect 0 "look 1 of 1 at 2 runs a side" --runs 2..2 --read-speedup 0.5 --confidence 90% \
+	$opts -o "$tmp/res/rs.json" --engine ours --import ycsb --cmd "$cmd" \
+	--engine rival --import ycsb --cmd "$cmd"
+grep -q '^Verdict: pass' "$tmp/out" && grep -q 'spent of 5%' "$tmp/out" ||
+	fail "--read-speedup 0.5 --confidence 90%: not a pass spending 5%: $(cat "$tmp/out")"
+[ "$(j "$tmp/res/rs.verdict.json" read_speedup)" = 0.5 ] ||
+	fail "rs.verdict.json: read_speedup $(j "$tmp/res/rs.verdict.json" read_speedup), not 0.5"
+
 # Refusals, before anything runs.
 e="--engine a --import ycsb --cmd true"
 expect 2 "expected two engines, 1 given" --runs 2..4 -o "$tmp/res/x.json" $e
@@ -71,11 +97,23 @@ expect 2 "--runs 5..3: MIN above MAX" --runs 5..3 -o "$tmp/res/x.json" $e --engi
 expect 2 "expected MIN..MAX" --runs 1..4 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
 expect 2 "expected --runs MIN..MAX with it" --mode baseline -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
 expect 2 "--mode bogus; expected rival or baseline" --runs 2..3 --mode bogus -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+for lim in "--max-regression 10%" "--read-speedup 2" "--commit-syncs 3" "--confidence 90%"; do
+	# shellcheck disable=SC2086 # the option and its value are words by design
+	expect 2 "${lim% *} is a limit the looks of --runs MIN..MAX rule by; expected --runs MIN..MAX with it" \
+		--runs 3 $lim -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$lim without MIN..MAX: more than one line: $(cat "$tmp/err")"
+done
+expect 2 "--max-regression applies with --mode baseline, not rival" --runs 2..3 --max-regression 10% -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "--read-speedup applies with --mode rival, not baseline" --runs 2..3 --mode baseline --read-speedup 2 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "--commit-syncs applies with --mode rival, not baseline" --runs 2..3 --mode baseline --commit-syncs 3 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "--max-regression: 0.1 is ambiguous" --runs 2..3 --mode baseline --max-regression 0.1 -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
+expect 2 "--confidence: 100% is out of range" --runs 2..3 --confidence 100% -o "$tmp/res/x.json" $e --engine b --import ycsb --cmd true
 
 # syncgate-bench --runs MIN..MAX looks the same way, from the same code
 if [ -x "${SYNCGATE_BENCH:-}" ]; then
 	set +e
-	${SYNCGATE_VALGRIND:-} "$SYNCGATE_BENCH" lmdb,sqlite --runs 2..3 --dir "$tmp/dir" --rows 200 \
+	${SYNCGATE_VALGRIND:-} "$SYNCGATE_BENCH" lmdb,sqlite --runs 2..3 --read-speedup 1.5 \
+		--commit-syncs 4 --dir "$tmp/dir" --rows 200 \
 		--ops 300 --probe-every off -o "$tmp/res/b.json" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	set -e
@@ -83,7 +121,13 @@ if [ -x "${SYNCGATE_BENCH:-}" ]; then
 		fail "syncgate-bench --runs 2..3: exit $st: $(tail -3 "$tmp/err")"
 	[ -s "$tmp/res/b.lmdb.2.json" ] && [ -s "$tmp/res/b.sqlite.2.json" ] ||
 		fail "syncgate-bench --runs 2..3: the first look's runs were not written"
-	for bad in "lmdb --runs 2..3:expected two engines" "lmdb,sqlite --mode baseline:--mode is for --runs MIN..MAX"; do
+	[ "$(j "$tmp/res/b.verdict.json" read_speedup)" = 1.5 ] && [ "$(j "$tmp/res/b.verdict.json" commit_syncs)" = 4 ] ||
+		fail "syncgate-bench --read-speedup 1.5 --commit-syncs 4: the verdict has $(j "$tmp/res/b.verdict.json" read_speedup) and $(j "$tmp/res/b.verdict.json" commit_syncs)"
+	for bad in "lmdb --runs 2..3:expected two engines" "lmdb,sqlite --mode baseline:--mode is for --runs MIN..MAX" \
+		"lmdb,sqlite --max-regression 10%:--max-regression is a limit the looks of --runs MIN..MAX rule by" \
+		"lmdb,sqlite --runs 2..3 --max-regression 10%:--max-regression applies with --mode baseline" \
+		"lmdb,sqlite --runs 2..3 --mode baseline --read-speedup 2:--read-speedup applies with --mode rival" \
+		"lmdb,sqlite --runs 2..3 --confidence 0.9:--confidence: 0.9 is ambiguous"; do
 		set +e
 		# shellcheck disable=SC2086 # the arguments are words by design
 		"$SYNCGATE_BENCH" ${bad%%:*} --dir "$tmp/dir" -o "$tmp/res/x.json" >/dev/null 2>"$tmp/err"

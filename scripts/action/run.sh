@@ -4,11 +4,15 @@
 # benchmark command and the rival's, runs times each, in one syncgate run
 # (so that their runs interleave and a drift of the runner falls on both),
 # in run-dir, the results in output-dir as run.ENGINE.N.json beside the
-# commands' output.  Outputs: results and rival, the result files, one a
-# line, which the gate step takes for the inputs of those names; or, when
-# a command fails or syncgate run cannot go on, verdict trouble and
-# exit-status, and the step exits with syncgate run's status (the
-# command's own, for a command that failed).
+# commands' output.  With runs MIN..MAX (and rival-cmd) syncgate run runs
+# until decided, gating cmd against rival-cmd after each round at the
+# limit inputs, as a rival or, with mode baseline, a baseline; its
+# verdict goes to output-dir as run.verdict.json.  Outputs: results and
+# rival, the result files, one a line, which the gate step takes for the
+# inputs of those names, and with MIN..MAX verdict-file, the verdict the
+# gate step renders; or, when a command fails or syncgate run cannot go
+# on, verdict trouble and exit-status, and the step exits with syncgate
+# run's status (the command's own, for a command that failed).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/action/lib.sh
@@ -49,6 +53,30 @@ import=${INPUT_IMPORT:-}
 [ -n "$import" ] ||
 	die "input import is empty; expected the format of cmd's output (a syncgate import format, or result)"
 runs=${INPUT_RUNS:-3}
+mode=${INPUT_MODE:-}
+case $mode in
+'' | rival | baseline) ;;
+*) die "input mode is \"$mode\"; expected rival or baseline" ;;
+esac
+[ -z "$mode" ] || [ -n "$rival_cmd" ] ||
+	die "input mode is how rival-cmd's runs are held; expected rival-cmd with it (with result files, rival or baseline says it)"
+# runs MIN..MAX: syncgate run checks the numbers; the looks are its own
+# gate, which takes the limits but none of the gate step's other options
+until_decided=0
+if [[ $runs == *..* ]]; then
+	until_decided=1
+	[ -n "$rival_cmd" ] ||
+		die "input runs is $runs, runs until decided, which gates cmd against rival-cmd; expected rival-cmd with it, or a whole number of runs"
+	for no in match noise; do
+		var=INPUT_${no^^}
+		[ -z "${!var:-}" ] ||
+			die "input $no is not taken with runs $runs: the looks of syncgate run hold each class against the class of its name, without a noise file; expected a whole number of runs with it"
+	done
+	[ "$(bool same-host "${INPUT_SAME_HOST:-}")" = 0 ] ||
+		die "input same-host is not taken with runs $runs: the looks of syncgate run do not take it; expected a whole number of runs with it"
+	[ "$(bool single-run-ok "${INPUT_SINGLE_RUN_OK:-}")" = 0 ] ||
+		die "input single-run-ok is not taken with runs $runs: runs until decided make two runs a side at least"
+fi
 dir=${INPUT_RUN_DIR:-}
 if [ -z "$dir" ]; then
 	dir=$GITHUB_WORKSPACE
@@ -75,11 +103,29 @@ if [ -n "$rival_cmd" ]; then
 	args+=(--engine "$rival_engine" --import "$rival_import" --cmd "$rival_cmd")
 	engines+=("$rival_engine")
 fi
+verdict=$out/run.verdict.json
+if [ "$until_decided" = 1 ]; then
+	args+=(--mode "${mode:-rival}")
+	for lim in read-speedup commit-syncs max-regression confidence; do
+		var=INPUT_${lim//-/_}
+		var=${var^^}
+		[ -z "${!var:-}" ] || args+=("--$lim" "${!var}")
+	done
+fi
 
+# what this invocation wrote is newer than the mark; an earlier job's
+# files in output-dir are not
+mark=$(mktemp "${RUNNER_TEMP:-/tmp}/syncgate-run.XXXXXX")
+trap 'rm -f "$mark"' EXIT
 set +e
 "$SYNCGATE" "${args[@]}"
 rc=$?
 set -e
+# with MIN..MAX, 1 is a verdict that failed, which the gate step renders;
+# a command's own status 1 leaves no fresh verdict
+if [ "$rc" = 1 ] && [ "$until_decided" = 1 ] && [ "$verdict" -nt "$mark" ]; then
+	rc=0
+fi
 if [ "$rc" != 0 ]; then
 	# syncgate run has said which run failed, repeated the end of its
 	# standard error and named the file that holds all of it, in output-dir
@@ -88,14 +134,23 @@ if [ "$rc" != 0 ]; then
 	exit "$rc"
 fi
 
-# syncgate run took runs as a whole number, so it is digits; each engine
-# has run.ENGINE.1.json to run.ENGINE.K.json, and older files beyond K
+# syncgate run took runs as a whole number or MIN..MAX, so it is digits;
+# each engine has run.ENGINE.1.json to run.ENGINE.K.json, K the runs it
+# made (MIN..MAX: as many as the looks took), and older files beyond K
 # from an earlier job in output-dir are not listed
-[[ $runs =~ ^[0-9]+$ ]] || die "input runs is \"$runs\"; expected a whole number"
+if [ "$until_decided" = 1 ]; then
+	[ "$verdict" -nt "$mark" ] || die "syncgate run exited 0 but wrote no $verdict"
+	set_output verdict-file "$verdict"
+	runs=${runs#*..}
+fi
+[[ $runs =~ ^[0-9]+$ ]] || die "input runs is \"$runs\"; expected a whole number, or MIN..MAX"
 for i in "${!engines[@]}"; do
 	files=()
 	for ((n = 1; n <= 10#$runs; n++)); do
 		f=$out/run.${engines[i]}.$n.json
+		if [ "$until_decided" = 1 ] && ! [ "$f" -nt "$mark" ]; then
+			break
+		fi
 		[ -f "$f" ] || die "syncgate run exited 0 but wrote no $f"
 		files+=("$f")
 	done
