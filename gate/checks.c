@@ -238,7 +238,7 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		ck->runs_needed = ck->runs_needed_hi = -1;
 		if (past > VERDICT_RUNS_CAP)
 			return xasprintf("; more than %lld runs a side would be needed "
-			    "to settle it at %s%% power", VERDICT_RUNS_CAP, pw);
+			    "to settle it with %s%% probability", VERDICT_RUNS_CAP, pw);
 		return xstrdup("; the estimate sits on the limit");
 	}
 	return gate_settle_words(ck);

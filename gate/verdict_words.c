@@ -266,8 +266,9 @@ gate_settle_words(const struct verdict_check *c)
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	if (c->runs_needed >= 0)
-		return xasprintf("; %s runs a side would settle it at %s%% power, if "
-		    "the runs vary as these did", about(a, sizeof a, c->runs_needed,
+		return xasprintf("; %s runs a side would settle it with %s%% "
+		    "probability, over what these runs leave uncertain of the figure "
+		    "and its spread", about(a, sizeof a, c->runs_needed,
 		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
 	if (c->samples_needed >= 0)
 		return xasprintf("; %s %s a side would settle it at %s%% power",

@@ -431,43 +431,39 @@ spread_at(const struct runs_term *t, size_t nt, double n, double *se,
 	*df = d > 0 ? v * v / d : INFINITY;
 }
 
-/* Whether n runs a side clear a distance dist with power. */
-static int
-clears(const struct runs_term *t, size_t nt, double c, double power,
-    double dist, long long n)
-{
-	double se, df;
-
-	spread_at(t, nt, (double)n, &se, &df);
-	return (stats_t_quantile((1 + c) / 2, df) + stats_t_quantile(power, df)) *
-	    se <= dist;
-}
+static void chi2_nodes(double df, double *x);
 
 /*
- * The fewest runs at which the interval clears a distance dist with
- * power: more runs only narrow it, so doubling then bisection.
+ * The probability that a gate of n fresh runs a side settles the figure
+ * f estimates against a limit dist away (signed: the estimate minus the
+ * limit, on the log scale), over what the runs so far leave uncertain.
+ * Given the spread's scale g (g^2 = df / V, V chi-square on f's degrees
+ * of freedom) the true figure lies about the estimate with standard
+ * error g f->se, and the new runs' estimate about it with g se_n (every
+ * term's variance over n runs, the shift between sessions kept); the
+ * gate settles when that estimate lies farther from the limit than t_n
+ * times its standard error.  The new gate's own spread estimate is
+ * taken at its truth.
  */
-static long long
-runs_for(const struct runs_term *t, size_t nt, double c, double power,
-    double dist, long long cap)
+static double
+settle_prob(const struct runs_term *t, size_t nt, double c,
+    const struct runs_fig *f, double dist, long long n)
 {
-	long long lo = 1, hi = 2;
+	double se_n, df_n, tn, s, v[RUNS_NODES], sum = 0;
+	size_t i, nodes = isfinite(f->df) ? RUNS_NODES : 1;
 
-	while (!clears(t, nt, c, power, dist, hi)) {
-		if (hi > cap)
-			return cap + 1;
-		lo = hi;
-		hi *= 2;
-	}
-	while (hi - lo > 1) {
-		long long mid = lo + (hi - lo) / 2;
+	spread_at(t, nt, (double)n, &se_n, &df_n);
+	tn = stats_t_quantile((1 + c) / 2, df_n);
+	s = sqrt(f->se * f->se + se_n * se_n);
+	if (nodes > 1)
+		chi2_nodes(f->df, v);
+	for (i = 0; i < nodes; i++) {
+		double g = nodes > 1 ? sqrt(f->df / v[i]) : 1;
 
-		if (clears(t, nt, c, power, dist, mid))
-			hi = mid;
-		else
-			lo = mid;
+		sum += 0.5 * erfc(-(dist / (g * s) - tn * se_n / s) / sqrt(2)) +
+		    0.5 * erfc(-(-dist / (g * s) - tn * se_n / s) / sqrt(2));
 	}
-	return hi > cap ? cap + 1 : hi;
+	return sum / (double)nodes;
 }
 
 int
@@ -475,19 +471,33 @@ runs_needed(const struct runs_term *t, size_t nt, double c, double power,
     double limit, long long cap, long long *lo, long long *hi)
 {
 	struct runs_fig f;
-	double dist, near;
+	double dist;
+	long long a = 1, b = 2;
 
 	runs_combine(t, nt, c, &f);
-	dist = fabs(log(limit) - f.log_v);
+	dist = f.log_v - log(limit);
 	*lo = *hi = cap + 1;
-	if (!(dist > 1e-12) || !(f.se > 0))
+	if (!(fabs(dist) > 1e-12) || !(f.se > 0))
 		return -1;
-	*lo = runs_for(t, nt, c, power, dist, cap);
-	/* the true figure may lie nearer the limit than the estimate */
-	near = dist - stats_norm_quantile(power) * f.se;
-	if (near > 1e-12)
-		*hi = runs_for(t, nt, c, power, near, cap);
-	return *lo > cap ? -1 : 0;
+	/* more runs only settle it likelier: doubling, then bisection */
+	while (settle_prob(t, nt, c, &f, dist, b) < power) {
+		if (b > cap)
+			return -1;
+		a = b;
+		b *= 2;
+	}
+	while (b - a > 1) {
+		long long mid = a + (b - a) / 2;
+
+		if (settle_prob(t, nt, c, &f, dist, mid) >= power)
+			b = mid;
+		else
+			a = mid;
+	}
+	if (b > cap)
+		return -1;
+	*lo = *hi = b;
+	return 0;
 }
 
 /*

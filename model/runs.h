@@ -151,13 +151,12 @@ void runs_combine(const struct runs_term *t, size_t nt, double c,
     struct runs_fig *f);
 
 /*
- * The runs a side that a figure like f would need for its interval at
- * confidence c to clear limit with probability power, if every term's
- * variance shrinks as 1 / runs and the true figure sits at the estimate
- * (*lo), or at the end of the one-sided power-level interval nearer the
- * limit (*hi).  Returns 0; or -1 when none would (the figure sits on the
- * limit), or when past cap runs (then *lo and *hi are cap + 1 where
- * past it).
+ * The runs a side of a fresh gate that would settle (pass or fail) a
+ * figure like the one t gives at confidence c against limit with
+ * probability power, over what the runs so far leave uncertain of the
+ * figure and of its spread (model/runs.c, settle_prob): *lo and *hi
+ * both that count.  Returns 0; or -1 when the estimate sits on the limit,
+ * or past cap runs (then *lo and *hi are cap + 1).
  */
 int runs_needed(const struct runs_term *t, size_t nt, double c, double power,
     double limit, long long cap, long long *lo, long long *hi);

@@ -241,10 +241,11 @@ dir_made() {
 }
 
 # A signal mid-run removes the database's directory.
-$SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>/dev/null &
+$SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>"$tmp/sig.err" &
 pid=$!
 dir_made "$pid"
-[ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: the signal would land before it"
+[ -n "$(ls -A "$tmp/dir")" ] ||
+	fail "the run never made its directory: the signal would land before it: $(cat "$tmp/sig.err")"
 kill -TERM "$pid"
 set +e
 wait "$pid" 2>/dev/null
@@ -262,10 +263,11 @@ ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left
 # makes, and one of an older name stay.
 # (The directory is waited for as long as the probe before it takes on
 # this disk, up to two minutes, never a set time.)
-$SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>/dev/null &
+$SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>"$tmp/kill.err" &
 pid=$!
 dir_made "$pid"
-[ -n "$(ls -A "$tmp/dir")" ] || fail "the run never made its directory: SIGKILL would land before it"
+[ -n "$(ls -A "$tmp/dir")" ] ||
+	fail "the run never made its directory: SIGKILL would land before it: $(cat "$tmp/kill.err")"
 kill -KILL "$pid"
 set +e
 wait "$pid" 2>/dev/null

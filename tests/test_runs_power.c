@@ -84,6 +84,40 @@ gate_once(size_t k, double sigma, double shift, double lim, size_t noise_m,
 	return 0;
 }
 
+/* gate_once for any number of runs a side: 1 fail, -1 pass, 0 neither. */
+static int
+gate_many(long long n, double sigma, double shift, double lim,
+    unsigned long long *s)
+{
+	double *lo = malloc((size_t)n * sizeof *lo), *w = calloc((size_t)n, sizeof *w);
+	double *lr = malloc((size_t)n * sizeof *lr);
+	struct runs_est o, r;
+	struct runs_pool p = { 0, 0 };
+	struct runs_term t[2];
+	struct runs_fig f;
+	long long i;
+
+	for (i = 0; i < n; i++) {
+		lo[i] = shift + sigma * normal(s);
+		lr[i] = sigma * normal(s);
+	}
+	runs_est_init(&o, lo, w, (size_t)n);
+	runs_est_init(&r, lr, w, (size_t)n);
+	free(lo);
+	free(lr);
+	free(w);
+	runs_pool_add_est(&p, &o);
+	runs_pool_add_est(&p, &r);
+	runs_est_share(&o, &p);
+	runs_est_share(&r, &p);
+	t[0].e = &o;
+	t[0].sign = 1;
+	t[1].e = &r;
+	t[1].sign = -1;
+	runs_combine(t, 2, LEVEL, &f);
+	return log(f.lo) > lim ? 1 : log(f.hi) < lim ? -1 : 0;
+}
+
 /* The oracle: the same interval with the true spread and the normal. */
 static int
 oracle_once(size_t k, double sigma, double shift, double lim,
@@ -208,12 +242,75 @@ test_calibrate_promise(void **state)
 		}
 }
 
+/*
+ * "About N runs a side would settle it", followed: a gate of k runs a
+ * side, the true change drawn across the limit's neighbourhood, that is
+ * indeterminate says N; a fresh gate of N runs a side at that same change
+ * settles (passes or fails) about as often as promised.
+ */
+static double
+advice_followed(size_t k, double sigma, unsigned long long seed, size_t *asked)
+{
+	unsigned long long s = seed;
+	double lim = log(1.05), width = 4 * sigma * sqrt(2.0 / (double)k);
+	size_t i, settled = 0;
+
+	*asked = 0;
+	for (i = 0; i < TRIALS; i++) {
+		double shift = lim + width * (2 * uniform(&s) - 1);
+		struct runs_est o, r;
+		struct runs_pool p = { 0, 0 };
+		struct runs_term t[2];
+		struct runs_fig f;
+		long long lo, hi;
+
+		side(&o, k, shift, sigma, &s);
+		side(&r, k, 0, sigma, &s);
+		runs_pool_add_est(&p, &o);
+		runs_pool_add_est(&p, &r);
+		runs_est_share(&o, &p);
+		runs_est_share(&r, &p);
+		t[0].e = &o;
+		t[0].sign = 1;
+		t[1].e = &r;
+		t[1].sign = -1;
+		runs_combine(t, 2, LEVEL, &f);
+		if (log(f.lo) > lim || log(f.hi) < lim)
+			continue;
+		if (runs_needed(t, 2, LEVEL, 0.8, exp(lim), 1000, &lo, &hi) < 0 ||
+		    lo > 300)
+			continue;
+		(*asked)++;
+		settled += gate_many(lo, sigma, shift, lim, &s) != 0;
+	}
+	return *asked ? (double)settled / (double)*asked : NAN;
+}
+
+static void
+test_runs_needed_settles_as_said(void **state)
+{
+	static const size_t ks[] = { 3, 5, 10 };
+	size_t i, asked;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		double r = advice_followed(ks[i], 0.05, 80 + i, &asked);
+
+		printf("  %2zu runs a side, indeterminate, N runs a side advised (%zu "
+		    "of %d): a fresh gate of N settles %4.1f%%\n", ks[i], asked,
+		    TRIALS, 100 * r);
+		assert_true(asked > TRIALS / 10);
+		assert_true(r >= 0.72 && r <= 0.88);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_close_to_the_oracle),
 		cmocka_unit_test(test_calibrate_promise),
+		cmocka_unit_test(test_runs_needed_settles_as_said),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
