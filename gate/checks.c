@@ -85,6 +85,47 @@ session_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
 }
 
 /*
+ * Paired sides: a figure of one statistic of ours over the rival's (or
+ * the other way) is the pairs' mean difference, one term; a figure of
+ * one side alone, or of two statistics, is not paired.
+ */
+static int
+paired_term(const struct gate_pair *pair, const struct gate_term *t, size_t nt,
+    int syncs, struct runs_term *out)
+{
+	const struct gate_part *o = NULL, *r = NULL;
+	int po = 0, pr = 0, q;
+	size_t i;
+
+	if (pair->pd == NULL)
+		return 0;
+	for (i = 0; i < nt; i++) {
+		const struct gate_part *p = t[i].part;
+
+		if (p == &pair->o50 || p == &pair->o99) {
+			if (o != NULL)
+				return 0;
+			o = p;
+			po = t[i].power;
+		} else if (p == &pair->r50 || p == &pair->r99) {
+			if (r != NULL)
+				return 0;
+			r = p;
+			pr = t[i].power;
+		}
+	}
+	if (o == NULL || r == NULL || po != -pr ||
+	    (o == &pair->o99) != (r == &pair->r99))
+		return 0;
+	q = o == &pair->o99;
+	if (syncs ? !pair->pd->ok_s[q] : !pair->pd->ok_l[q])
+		return 0;
+	out->e = syncs ? &pair->pd->s[q] : &pair->pd->l[q];
+	out->sign = po;
+	return 1;
+}
+
+/*
  * Over whole runs: the figure is the product of the parts' points (each
  * side's geometric mean over its runs), and its interval comes from the
  * sides' figures over their runs; with a unit among the terms, each
@@ -103,6 +144,14 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 		syncs |= t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival;
 	e->runs = 1;
 	e->nrt = 0;
+	if (paired_term(pair, t, nt, syncs, &e->rt[0])) {
+		e->nrt = 1;
+		runs_combine(e->rt, 1, ctx->o->confidence, &f);
+		e->lo = f.lo;
+		e->hi = f.hi;
+		memset(e->dropped_at, 0, sizeof e->dropped_at);
+		return;
+	}
 	for (i = 0; i < nt; i++) {
 		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival)
 			continue;

@@ -57,6 +57,43 @@ struct gate_pools {
 	struct runs_pool sl[2], ss[2];
 };
 
+/*
+ * Equal runs a side, at least GATE_PAIRED_MIN_RUNS, all of one session,
+ * taken in turns: in time order, run i of one side beside run i of the
+ * other (their places among the session's runs one apart), each side
+ * first in as many pairs as the other, or one more (ABBA).  Fixed before
+ * the figures are seen: syncgate run and syncgate-bench --runs with two
+ * engines make such sides.
+ */
+#define GATE_PAIRED_MIN_RUNS 5
+
+/*
+ * Whether a and b are paired; if so, perm_a and perm_b (room for their
+ * runs) get each side's runs in time order.
+ */
+int gate_sides_paired(const struct gate_side_in *a, const struct gate_side_in *b,
+    size_t *perm_a, size_t *perm_b);
+
+/*
+ * Paired sides' figures of one class: for each statistic, the pairs'
+ * differences of logs (ours minus the rival's, each pair's sampling
+ * variances summed), as one estimate over k - 1 degrees of freedom.
+ */
+struct gate_paired {
+	struct runs_est l[2];   /* p50, p99 latencies */
+	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
+	int has_s;
+	/*
+	 * Per statistic, whether every run bounds it: a run too thin to
+	 * leaves that statistic to the sides' own figures.
+	 */
+	int ok_l[2], ok_s[2];
+};
+
+void gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
+    const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
+    const char *name, int with_unit, double level);
+
 /* Adds a side's own runs (two or more) to p. */
 void gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st);
 /* Adds a runner's noise record for the side's class to p. */
@@ -105,6 +142,8 @@ struct gate_pair {
 	 * points.  NULL over one run a side.
 	 */
 	const struct gate_side_stats *os, *rs;
+	/* paired sides (gate_verdict's paired): the pairs' differences; else NULL */
+	const struct gate_paired *pd;
 };
 
 /* Everything the checks need. */
@@ -119,6 +158,8 @@ struct gate_ctx {
 	/* figures over whole runs: see gate_pair's os and rs */
 	int runs;
 	const struct gate_side_in *ours_in, *rival_in;
+	/* paired sides: each side's runs in time order; NULL: not paired */
+	size_t *perm_o, *perm_r;
 	/*
 	 * Baseline mode over one run a side without a runner's noise: a fail
 	 * is held indeterminate (a change of this size may be noise), unless

@@ -543,7 +543,7 @@ session_spread(const struct gate_ctx *ctx, const struct gate_match *m)
 static void
 pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
     struct gate_side_stats *os, struct gate_side_stats *rs,
-    struct gate_pools pools[2])
+    struct gate_pools pools[2], struct gate_paired *pd)
 {
 	const char *name = pair->ours->name;
 	int with_unit = pair->ours->kind == KIND_WRITE && ctx->have_unit;
@@ -566,6 +566,11 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	}
 	pair->os = os;
 	pair->rs = rs;
+	if (ctx->perm_o != NULL) {
+		gate_paired_init(pd, ctx->ours_in, ctx->rival_in, ctx->perm_o,
+		    ctx->perm_r, name, with_unit, ctx->o->confidence);
+		pair->pd = pd;
+	}
 }
 
 /* Room for the row was made by match_classes. */
@@ -578,6 +583,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	struct gate_pair pair;
 	struct gate_side_stats os, rs;
 	struct gate_pools pools[2];
+	struct gate_paired pd;
 
 	row = &v->rows[v->nrows++];
 	memset(row, 0, sizeof *row);
@@ -585,7 +591,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	row->kind = o->kind;
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)
-		pair_over_runs(ctx, &pair, &os, &rs, pools);
+		pair_over_runs(ctx, &pair, &os, &rs, pools, &pd);
 	gate_check_pair(ctx, &pair, row);
 	if (!ctx->runs)
 		note_intervals(v, &pair, exact);
@@ -932,6 +938,15 @@ note_scope(struct gate_ctx *ctx)
 		    "spread between runs as well as within them (a random-effects "
 		    "interval on the log scale, Student's t)", w);
 		free(w);
+		if (v->paired)
+			verdict_note(v, "paired: %zu runs a side of one session, taken in "
+			    "turns (each pair's two runs one after the other, each side "
+			    "first in half the pairs): each figure of one side against the "
+			    "other is the mean of the pairs' differences on the log scale, "
+			    "run i against run i in time order, so a drift both sides share "
+			    "drops out (Student's t, %zu degrees of freedom); the rule, fixed "
+			    "before the figures are seen: equal runs, at least %d, so "
+			    "taken", v->ours.runs, v->ours.runs - 1, GATE_PAIRED_MIN_RUNS);
 		note_spread(ctx);
 		return;
 	}
@@ -991,6 +1006,16 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
 	v->apart = gate_sides_apart(ours, rival, apart_why, sizeof apart_why);
+	if (ctx.runs && !v->apart) {
+		ctx.perm_o = xcalloc(gate_side_runs(ours), sizeof *ctx.perm_o);
+		ctx.perm_r = xcalloc(gate_side_runs(rival), sizeof *ctx.perm_r);
+		v->paired = gate_sides_paired(ours, rival, ctx.perm_o, ctx.perm_r);
+		if (!v->paired) {
+			free(ctx.perm_o);
+			free(ctx.perm_r);
+			ctx.perm_o = ctx.perm_r = NULL;
+		}
+	}
 	v->noise_file = noise_of(o->noise, ours) || noise_of(o->noise, rival) ?
 	    xstrdup(o->noise->path) : NULL;
 	v->mode = o->mode;
@@ -1037,5 +1062,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	gate_match_free(&m);
 	if (ctx.dflt != NULL)
 		noise_free(&dflt);
+	free(ctx.perm_o);
+	free(ctx.perm_r);
 	return 0;
 }

@@ -94,6 +94,115 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 	free(l);
 }
 
+/* One side's per-run logs of class name at quantile q: latency, and syncs. */
+static void
+side_logs(const struct gate_side_in *in, const char *name, double q,
+    int with_unit, double level, double *l, double *w, double *y, double *wy)
+{
+	struct gate_run_in one;
+	double lu, wu;
+	size_t i, k = gate_side_runs(in);
+
+	for (i = 0; i < k; i++) {
+		const struct gate_run_in *r = run_of(in, i, &one);
+
+		runs_class_log(result_find(r->r, name), q, level, &l[i], &w[i]);
+		if (!with_unit)
+			continue;
+		runs_probe_log(r->probe, level, &lu, &wu);
+		y[i] = l[i] - lu;
+		wy[i] = w[i] + (isnan(wu) ? 0 : wu);
+	}
+}
+
+/* Sorts idx[0..k) by their runs' places among the session's. */
+static void
+by_order(const struct gate_side_in *in, size_t *idx, size_t k)
+{
+	size_t i, j;
+
+	for (i = 0; i < k; i++)
+		idx[i] = i;
+	for (i = 1; i < k; i++)
+		for (j = i; j > 0 && gate_side_result(in, idx[j - 1])->session.order >
+		    gate_side_result(in, idx[j])->session.order; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+}
+
+int
+gate_sides_paired(const struct gate_side_in *a, const struct gate_side_in *b,
+    size_t *perm_a, size_t *perm_b)
+{
+	size_t k = gate_side_runs(a), i, first_a = 0;
+	const char *id = gate_side_result(a, 0)->session.id;
+
+	if (k < GATE_PAIRED_MIN_RUNS || gate_side_runs(b) != k)
+		return 0;
+	for (i = 0; i < k; i++) {
+		const struct result_session *sa = &gate_side_result(a, i)->session;
+		const struct result_session *sb = &gate_side_result(b, i)->session;
+
+		if (!session_present(sa) || !session_present(sb) || sa->order < 1 ||
+		    sb->order < 1 || strcmp(sa->id, id) != 0 || strcmp(sb->id, id) != 0)
+			return 0;
+	}
+	by_order(a, perm_a, k);
+	by_order(b, perm_b, k);
+	for (i = 0; i < k; i++) {
+		long long oa = gate_side_result(a, perm_a[i])->session.order;
+		long long ob = gate_side_result(b, perm_b[i])->session.order;
+
+		if (oa - ob != 1 && ob - oa != 1)
+			return 0;
+		first_a += oa < ob;
+	}
+	/* balanced: each side first in half the pairs, one more at most */
+	return 2 * first_a + 1 >= k && 2 * first_a <= k + 1;
+}
+
+void
+gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
+    const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
+    const char *name, int with_unit, double level)
+{
+	size_t k = gate_side_runs(o), i;
+	double *buf = xcalloc(12 * k, sizeof *buf);
+	double *lo = buf, *wo = buf + k, *yo = buf + 2 * k, *wyo = buf + 3 * k;
+	double *lr = buf + 4 * k, *wr = buf + 5 * k, *yr = buf + 6 * k;
+	double *wyr = buf + 7 * k, *d = buf + 8 * k, *wd = buf + 9 * k;
+	double *ds = buf + 10 * k, *wds = buf + 11 * k;
+	int q;
+
+	memset(pd, 0, sizeof *pd);
+	pd->has_s = with_unit;
+	for (q = 0; q < 2; q++) {
+		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, lo, wo, yo, wyo);
+		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, lr, wr, yr, wyr);
+		for (i = 0; i < k; i++) {
+			size_t a = perm_o[i], b = perm_r[i];
+
+			d[i] = lo[a] - lr[b];
+			/* a run too thin to bound its value leaves the pair so */
+			wd[i] = wo[a] + wr[b];
+			if (with_unit) {
+				ds[i] = yo[a] - yr[b];
+				wds[i] = wyo[a] + wyr[b];
+			}
+		}
+		runs_est_init(&pd->l[q], d, wd, k);
+		pd->ok_l[q] = !pd->l[q].open_hi;
+		if (with_unit) {
+			runs_est_init(&pd->s[q], ds, wds, k);
+			pd->ok_s[q] = !pd->s[q].open_hi;
+		}
+	}
+	free(buf);
+}
+
 void
 gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st)
 {

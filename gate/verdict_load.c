@@ -236,6 +236,7 @@ static const struct field top_fields[] = {
 	BOOL("apart", apart, JSON_OPTIONAL, "true, or absent"),
 	BOOL("session_spread", session_spread, JSON_OPTIONAL, "true, or absent"),
 	BOOL("default_spread", default_spread, JSON_OPTIONAL, "true, or absent"),
+	BOOL("paired", paired, JSON_OPTIONAL, "true, or absent"),
 	WORD("hosts", hosts, JSON_OPTIONAL, HOSTS),
 	BOOL("same_host", same_host, JSON_OPTIONAL, "true, or absent"),
 	OBJ("ours", offsetof(T, ours), side_fields),

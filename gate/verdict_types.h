@@ -214,6 +214,8 @@ struct gate_verdict {
 	 * --single-run-ok given.
 	 */
 	int default_spread;
+	/* paired sides (gate/checks.h, gate_sides_paired) */
+	int paired;
 	enum verdict_hosts hosts;
 	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };

@@ -269,6 +269,8 @@ report_verdict_to_json(const struct gate_verdict *v)
 		cJSON_AddBoolToObject(o, "session_spread", 1);
 	if (v->default_spread)
 		cJSON_AddBoolToObject(o, "default_spread", 1);
+	if (v->paired)
+		cJSON_AddBoolToObject(o, "paired", 1);
 	cJSON_AddStringToObject(o, "hosts", verdict_hosts_name(v->hosts));
 	/* only when given, so a verdict without it reads as before */
 	if (v->same_host)

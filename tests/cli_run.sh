@@ -176,6 +176,25 @@ grep -q "new run 3 ($tmp/res/o.a.3.json) is 1.50x its 3 other runs at p50 in UPD
 	fail "the odd run was not named: $(cat "$tmp/gerr") $(grep -i run "$tmp/res/odd.md" | head -5)"
 grep -q "baseline run [0-9]" "$tmp/res/odd.md" && fail "a baseline run of equal figures was named"
 
+# five runs a side taken in turns are paired, whatever order the files
+# are given in; the same runs split within one engine are not
+expect 0 "" --runs 5 --dir "$tmp/dir" -o "$tmp/res/p.json" --probe-every off \
+	--engine a --import ycsb --cmd "sh $tmp/odd.sh" --engine b --import ycsb --cmd "sh $tmp/odd.sh"
+set +e
+# shellcheck disable=SC2046 # the files are words by design
+$SYNCGATE gate "$tmp"/res/p.a.[3-5].json "$tmp"/res/p.a.[1-2].json \
+	$(for i in 1 2 3 4 5; do printf -- '--baseline %s ' "$tmp/res/p.b.$i.json"; done) \
+	--format text -o "$tmp/res/paired.txt" --format json -o "$tmp/res/paired.json" 2>"$tmp/gerr"
+set -e
+grep -q "paired: 5 runs a side of one session, taken in turns" "$tmp/res/paired.txt" &&
+	tr -d '\t\n' <"$tmp/res/paired.json" | grep -q '"paired":true' ||
+	fail "five runs a side in turns not paired: $(cat "$tmp/gerr") $(grep -i 'runs a side' "$tmp/res/paired.txt")"
+set +e
+$SYNCGATE gate "$tmp"/res/p.a.[1-3].json --baseline "$tmp/res/p.a.4.json" \
+	--baseline "$tmp/res/p.a.5.json" >"$tmp/res/unpaired.txt" 2>"$tmp/gerr"
+set -e
+grep -q "paired:" "$tmp/res/unpaired.txt" && fail "3 runs against 2 of one engine were paired"
+
 # SIGTERM while the command runs (as a CI job's timeout sends it; a
 # background job here ignores SIGINT): passed to it, waited for, nothing left
 set +e

@@ -184,6 +184,65 @@ shifted(size_t k, int measured, unsigned long long seed)
 	return (double)miss / TRIALS;
 }
 
+/*
+ * Paired sides, taken in turns (ABBA) while a level both share wanders:
+ * run t's log is the shared level, a random walk of steps WALK, plus its
+ * own spread RUN_SD, plus shift on the first side.  Paired: the mean of
+ * the pairs' differences over k - 1 degrees of freedom; pooled: each
+ * side's mean, their spread pooled, as baseline mode does.  Returns the
+ * share of trials whose interval lies wholly above lim (a fail).
+ */
+#define WALK 0.04
+
+static double
+walked(size_t k, double shift, double lim, int paired, unsigned long long seed)
+{
+	unsigned long long s = seed;
+	double a[16], b[16], d[16], w[16] = { 0 }, level;
+	struct runs_est o, r, pd;
+	struct runs_term t[2];
+	struct runs_fig f;
+	size_t i, j, fails = 0;
+
+	for (i = 0; i < TRIALS; i++) {
+		struct runs_pool p = { 0, 0 };
+
+		level = 0;
+		for (j = 0; j < k; j++) {
+			double x, y;
+
+			level += WALK * normal(&s);
+			x = level + RUN_SD * normal(&s);
+			level += WALK * normal(&s);
+			y = level + RUN_SD * normal(&s);
+			/* ABBA: the first side first in pairs 0, 2, 4 ... */
+			a[j] = (j % 2 == 0 ? x : y) + shift;
+			b[j] = j % 2 == 0 ? y : x;
+			d[j] = a[j] - b[j];
+		}
+		if (paired) {
+			runs_est_init(&pd, d, w, k);
+			t[0].e = &pd;
+			t[0].sign = 1;
+			runs_combine(t, 1, LEVEL, &f);
+		} else {
+			runs_est_init(&o, a, w, k);
+			runs_est_init(&r, b, w, k);
+			runs_pool_add_est(&p, &o);
+			runs_pool_add_est(&p, &r);
+			runs_est_share(&o, &p);
+			runs_est_share(&r, &p);
+			t[0].e = &o;
+			t[0].sign = 1;
+			t[1].e = &r;
+			t[1].sign = -1;
+			runs_combine(t, 2, LEVEL, &f);
+		}
+		fails += log(f.lo) > lim;
+	}
+	return (double)fails / TRIALS;
+}
+
 static void
 expect_rate(const char *what, double rate)
 {
@@ -240,6 +299,23 @@ test_sides_from_two_sessions(void **state)
 	    shifted(10, 1, 31));
 }
 
+static void
+test_paired_under_a_shared_drift(void **state)
+{
+	double lim = log(1.05), pooled, paired;
+
+	(void)state;
+	/* at the limit: one-sided error */
+	expect_rate("paired, 5 runs a side, drift shared", walked(5, lim, lim, 1, 31));
+	expect_rate("paired, 10 runs a side, drift shared", walked(10, lim, lim, 1, 32));
+	/* a 16% regression against 5%, 10 runs a side */
+	pooled = walked(10, log(1.16), lim, 0, 33);
+	paired = walked(10, log(1.16), lim, 1, 34);
+	printf("  16%% slower, 10 runs a side, drift shared: fails %.1f%% pooled, "
+	    "%.1f%% paired\n", 100 * pooled, 100 * paired);
+	assert_true(paired > pooled + 0.2);
+}
+
 int
 main(void)
 {
@@ -248,6 +324,7 @@ main(void)
 		cmocka_unit_test(test_one_side_borrows),
 		cmocka_unit_test(test_pooled_sides),
 		cmocka_unit_test(test_sides_from_two_sessions),
+		cmocka_unit_test(test_paired_under_a_shared_drift),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
