@@ -34,7 +34,6 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 		pt->cls = c;
 		pt->n = c->nsamples;
 		pt->scalable = 1;
-		gate_part_dependence(pt);
 	} else if (c->buckets != NULL) {
 		/* a histogram: the rows holding the ranks samples would be bounded by */
 		pt->kind = PART_SAMPLED;
@@ -45,6 +44,15 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 	} else if (!isnan(pt->lo) && !isnan(pt->hi)) {
 		pt->kind = PART_RANGE;
 	}
+}
+
+void
+gate_pair_dependence(struct gate_pair *pair)
+{
+	gate_part_dependence(&pair->o50);
+	gate_part_dependence(&pair->o99);
+	gate_part_dependence(&pair->r50);
+	gate_part_dependence(&pair->r99);
 }
 
 void

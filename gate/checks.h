@@ -174,6 +174,13 @@ struct gate_ctx {
 	const struct noise *dflt;
 };
 
+/*
+ * Looks at whether each sampled part's samples depend on their
+ * neighbours (gate_part_dependence): one pass over each class's samples,
+ * wanted only where one run's sampling is the interval.
+ */
+void gate_pair_dependence(struct gate_pair *pair);
+
 /* Sets pair's parts from its two classes. */
 void gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
     const struct result_class *rival);

@@ -592,6 +592,8 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)
 		pair_over_runs(ctx, &pair, &os, &rs, pools, &pd);
+	else
+		gate_pair_dependence(&pair);
 	gate_check_pair(ctx, &pair, row);
 	if (!ctx->runs)
 		note_intervals(v, &pair, exact);
