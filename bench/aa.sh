@@ -19,7 +19,7 @@
 set -eu
 build=${1:-build}
 sg=$build/syncgate
-bench=$build/syncgate-bench
+bench=$(cd "$(dirname "$build/syncgate-bench")" && pwd)/syncgate-bench
 [ -x "$sg" ] && [ -x "$bench" ] ||
 	{ echo "aa: $sg or $bench is not built; run make first" >&2; exit 2; }
 runs=${AA_RUNS:-12}
@@ -66,14 +66,17 @@ done
 
 echo "power: lmdb --value-bytes 2000 against 100, $power_runs runs of each in turn"
 new="" old="" r=1
+# one syncgate run, the two configurations in turns (ABBA), one session:
+# sides from separate invocations would come apart and a fail be held
+"$sg" run --runs "$power_runs" --probe-every off --dir "$work/db" -o "$work/p.json" \
+	--engine v2000 --import result --cmd "$bench lmdb --mix 1:0:0 --ops $ops \
+	--value-bytes 2000 --dir \"\$SYNCGATE_DIR\" -o \"\$SYNCGATE_RESULT\"" \
+	--engine v100 --import result --cmd "$bench lmdb --mix 1:0:0 --ops $ops \
+	--value-bytes 100 --dir \"\$SYNCGATE_DIR\" -o \"\$SYNCGATE_RESULT\"" \
+	2>"$work/bench.err" >/dev/null || { cat "$work/bench.err" >&2; exit 2; }
 while [ "$r" -le "$power_runs" ]; do
-	for vb in 100 2000; do
-		"$bench" lmdb --mix 1:0:0 --ops "$ops" --value-bytes "$vb" --dir "$work/db" \
-			-o "$work/p$vb.$r.json" 2>"$work/bench.err" ||
-			{ cat "$work/bench.err" >&2; exit 2; }
-	done
-	new="$new $work/p2000.$r.json"
-	old="$old --baseline $work/p100.$r.json"
+	new="$new $work/p.v2000.$r.json"
+	old="$old --baseline $work/p.v100.$r.json"
 	r=$((r + 1))
 done
 set +e
