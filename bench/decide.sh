@@ -57,10 +57,21 @@
 # bytes cost 11% to 12% at p50 and 9% to 13% at p99, not 16% and 25%: at
 # that noise 5 runs a side cannot fail 11% against 5% (the interval's
 # half-width is about 15%), nor can 12 runs at the last look's 99.6%.
-# One run a side passes no pair only because 20000 samples in stretches
-# cannot bound p99: the p50 checks passed 4 and 2 of 10 pairs on sampling
-# alone (230 ns against 331 ns: "30.51% faster, 95% interval from 35.19%
-# to 28.04% faster"), and at --ops 400000 one pair of four passed whole.
+# In runs 1 and 2 one run a side passed no pair only because 20000
+# samples in stretches cannot bound p99: the p50 checks passed 4 and 2 of
+# 10 pairs on sampling alone (230 ns against 331 ns: "30.51% faster, 95%
+# interval from 35.19% to 28.04% faster"), and at --ops 400000 one pair
+# of four passed whole.
+# Run 3 (06:08-06:17, syncgate at 7f4b919: one run a side with the
+# default spread, paired sides, runs needed by probability; quiet, load
+# 0.02 to 0.8): calibrate log_sd p50 0.091, p99 0.126, 10 runs settle
+# 19%; aa at 5% 1 / 29 / 0 (one split's p99, 13.6% slower, 5.2% to
+# 22.7%), at 10% 0 / 18 / 12; power, 5 a side 2 / 28 / 0 (20 of the 30
+# draws paired), 20 a side p50 +8.4% (2.2 to 15.0), p99 +11.1% (4.8 to
+# 17.8); one-run at 3% 0 / 10 / 0, p50 0 / 10 / 0 too (the default
+# spread); seq-250 0 / 10 / 0 and, rerun alone (log_sd p50 0.082, p99
+# 0.050), 1 / 9 / 0, all at 12 runs a side; seq-aa at 19% 0 / 2 / 8,
+# median 9.5 runs a side.
 #
 # usage: sh bench/decide.sh [BUILD] [PART...]   (PART: all, or any of
 #   calibrate aa power one-run seq-250 seq-aa; seq-aa needs calibrate)
