@@ -123,7 +123,7 @@ cmp -s v.txt plain.txt || fail "pairs: a lone -o did not write text"
 n=$((n + 1))
 
 # -o into a missing folder is trouble, and leaves nothing
-expect 2 "no-such-dir/v.txt" sg gate "$split/ours.json" --rival "$split/rival.json" -o no-such-dir/v.txt
+expect 2 "no-such-dir/v.txt" sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok -o no-such-dir/v.txt
 [ -e no-such-dir ] && fail "-o: created a folder"
 
 # -o naming an input (here through a symbolic link) is refused, and the input kept
@@ -194,7 +194,7 @@ rm -rf in real kept adir ours.json rival.json probe.json probe.kept appended.jso
 # a full disk on standard output is trouble
 if [ -w /dev/full ]; then
 	set +e
-	sg gate "$split/ours.json" --rival "$split/rival.json" >/dev/full 2>"$tmp/err"
+	sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok >/dev/full 2>"$tmp/err"
 	st=$?
 	set -e
 	[ "$st" = 2 ] || fail "/dev/full: exit status $st, expected 2"
@@ -208,7 +208,7 @@ if [ -w /dev/full ]; then
 	rm -f after.xml sum.md
 	expect 2 "/dev/full: No space left on device" \
 		env GITHUB_STEP_SUMMARY="$tmp/sum.md" LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate \
-		"$split/ours.json" --rival "$split/rival.json" --format html -o /dev/full \
+		"$split/ours.json" --rival "$split/rival.json" --single-run-ok --format html -o /dev/full \
 		--format junit -o after.xml --summary
 	[ -s after.xml ] || fail "a failed -o: the -o after it was not written"
 	[ -s sum.md ] || fail "a failed -o: --summary was not appended"
@@ -218,13 +218,13 @@ fi
 # more outputs than there are formats to want are a mistake
 set -- $(i=0; while [ $i -le 16 ]; do printf -- '-o o%d.txt ' $i; i=$((i + 1)); done)
 expect 2 "-o: more than 16 outputs; expected at most 16" \
-	sg gate "$split/ours.json" --rival "$split/rival.json" "$@"
+	sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok "$@"
 [ -e o0.txt ] && fail "17 outputs: the first was written"
 
 # --summary: unset is said and the gate carries on; set, the Markdown is appended
 set +e
 env -u GITHUB_STEP_SUMMARY LC_ALL=C.UTF-8 $VG "$SYNCGATE" gate "$split/ours.json" \
-	--rival "$split/rival.json" --summary >"$tmp/out" 2>"$tmp/err"
+	--rival "$split/rival.json" --single-run-ok --summary >"$tmp/out" 2>"$tmp/err"
 st=$?
 set -e
 [ "$st" = 1 ] || fail "--summary unset: exit status $st, expected 1"
@@ -232,7 +232,7 @@ grep -q "GITHUB_STEP_SUMMARY is not set" "$tmp/err" || fail "--summary unset: no
 grep -q "^Verdict: fail" "$tmp/out" || fail "--summary unset: no table"
 printf 'earlier step\n' >summary.md
 set +e
-GITHUB_STEP_SUMMARY=$tmp/summary.md sg gate "$split/ours.json" --rival "$split/rival.json" \
+GITHUB_STEP_SUMMARY=$tmp/summary.md sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok \
 	--summary >"$tmp/out" 2>"$tmp/err"
 set -e
 head -n 1 summary.md | grep -q '^earlier step$' || fail "--summary: earlier content lost"
@@ -240,7 +240,7 @@ grep -q 'zu against ladybug' summary.md || fail "--summary: nothing appended"
 # the gate appends what `syncgate report --summary` appends for the same verdict
 printf 'earlier step\n' >summary2.md
 set +e
-sg gate "$split/ours.json" --rival "$split/rival.json" --format json -o v2.json 2>/dev/null
+sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok --format json -o v2.json 2>/dev/null
 GITHUB_STEP_SUMMARY=$tmp/summary2.md sg report v2.json --summary >/dev/null 2>&1
 set -e
 cmp -s summary.md summary2.md || fail "--summary: gate and report append different bytes"
@@ -248,7 +248,7 @@ n=$((n + 3))
 # a summary near GitHub's 1 MiB is left alone, and that is said
 dd if=/dev/zero bs=1024 count=1023 2>/dev/null | tr '\0' 'x' >big.md
 set +e
-GITHUB_STEP_SUMMARY=$tmp/big.md sg gate "$split/ours.json" --rival "$split/rival.json" \
+GITHUB_STEP_SUMMARY=$tmp/big.md sg gate "$split/ours.json" --rival "$split/rival.json" --single-run-ok \
 	--summary >"$tmp/out" 2>"$tmp/err"
 st=$?
 set -e
@@ -299,10 +299,10 @@ expect 0 "" sg gate run/ours.json --rival run/rival.json
 # colour on a terminal only, and never with NO_COLOR
 if command -v script >/dev/null 2>&1 && [ -z "$VG" ]; then
 	esc=$(printf '\033')
-	script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json" \
+	script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json --single-run-ok" \
 		/dev/null >tty.txt 2>&1 || true
 	grep -q "${esc}\[31mfail" tty.txt || fail "colour: no red fail on a terminal"
-	NO_COLOR=1 script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json" \
+	NO_COLOR=1 script -qc "env LC_ALL=C.UTF-8 $SYNCGATE gate $split/ours.json --rival $split/rival.json --single-run-ok" \
 		/dev/null >tty.txt 2>&1 || true
 	grep -q "$esc" tty.txt && fail "colour: escapes despite NO_COLOR"
 	grep -q "^Verdict: fail" tty.txt || fail "colour: no verdict with NO_COLOR"

@@ -24,7 +24,7 @@ mkdir "$tmp/pd" "$tmp/bd"
 cp "$G/ours.json" "$tmp/a.json"
 cp "$G/ours.json" "$tmp/b.json"
 sg report "$G/ours.json" >/dev/null 2>&1 || true
-sg gate "$G/ours.json" --rival "$G/rival.json" --format json -o "$tmp/v.json" 2>/dev/null || true
+sg gate "$G/ours.json" --rival "$G/rival.json" --single-run-ok --format json -o "$tmp/v.json" 2>/dev/null || true
 # a verdict that fails: report of it exits 1, as the gate does
 [ -s "$tmp/v.json" ] || fail "no verdict to report on"
 
@@ -93,7 +93,7 @@ expect 2 "-o /dev/fd/3 names the input $tmp/in.json" sh -c "'$SYNCGATE' gate '$t
 	--rival '$G/rival.json' -o /dev/fd/3 3>>'$tmp/in.json'"
 cmp -s "$tmp/in.json" "$G/ours.json" || fail "-o /dev/fd/3 3>>in.json changed the input"
 # a descriptor not open, or open for reading only, is refused before anything is written
-expect 2 "-o /dev/fd/7: descriptor 7 is not open" sg gate "$G/ours.json" --rival "$G/rival.json" \
+expect 2 "-o /dev/fd/7: descriptor 7 is not open" sg gate "$G/ours.json" --rival "$G/rival.json" --single-run-ok \
 	--format json -o "$tmp/first.json" --format text -o /dev/fd/7
 [ ! -e "$tmp/first.json" ] || fail "an output was written before a refused one"
 expect 2 "-o /dev/stdin: descriptor 0 is open for reading only" sg report "$tmp/v.json" -o /dev/stdin </dev/null
@@ -122,7 +122,7 @@ refused_twice() {
 	[ "$(cat "$tmp/rc")" = 2 ] || fail "$name, to a pipe: exit $(cat "$tmp/rc"), expected 2"
 	[ ! -s "$tmp/piped" ] || fail "$name, to a pipe: something was written"
 }
-refused_twice "gate - and /dev/stdout" gate "$G/ours.json" --rival "$G/rival.json" \
+refused_twice "gate - and /dev/stdout" gate "$G/ours.json" --rival "$G/rival.json" --single-run-ok \
 	--format json -o - --format text -o /dev/stdout
 refused_twice "report /proc/self/fd/1 and -" report "$tmp/v.json" \
 	--format json -o /proc/self/fd/1 --format markdown -o -
@@ -143,7 +143,7 @@ for len in 254 255; do
 	expect 1 "" sg report "$tmp/v.json" --format json -o "$tmp/$long"
 	cmp -s "$tmp/$long" "$tmp/v.json" || fail "report -o a $len-byte name: not the verdict"
 	set +e
-	sg gate "$G/ours.json" --rival "$G/rival.json" -o "$tmp/$long" 2>"$tmp/err"
+	sg gate "$G/ours.json" --rival "$G/rival.json" --single-run-ok -o "$tmp/$long" 2>"$tmp/err"
 	rc=$?
 	set -e
 	[ "$rc" = 1 ] || fail "gate -o a $len-byte name: exit $rc: $(cat "$tmp/err")"
@@ -198,13 +198,13 @@ cp "$tmp/v.json" "$tmp/-v.json"
 cp "$Y" "$tmp/-y.txt"
 cd "$tmp"
 set +e
-sg gate --rival "$OLDPWD/$G/rival.json" -- -ours.json >"$tmp/out" 2>"$tmp/err"
+sg gate --rival "$OLDPWD/$G/rival.json" --single-run-ok -- -ours.json >"$tmp/out" 2>"$tmp/err"
 rc=$?
 set -e
 [ "$rc" = 1 ] || fail "gate -- -ours.json: exit $rc: $(cat "$tmp/err")"
 grep -q '^rival: zu' "$tmp/out" || fail "gate -- -ours.json: no verdict"
 expect 2 "-ours.json is read as -o urs.json, yet a file of that name exists; expected ./-ours.json or -- before it" \
-	sg gate -ours.json "$OLDPWD/$G/ours.json" --rival "$OLDPWD/$G/rival.json"
+	sg gate -ours.json "$OLDPWD/$G/ours.json" --rival "$OLDPWD/$G/rival.json" --single-run-ok
 [ ! -e urs.json ] || fail "gate -ours.json wrote urs.json"
 expect 2 "--output=v.json is read as --output v.json" sh -c \
 	"touch -- --output=v.json && '$SYNCGATE' report --output=v.json -v.json"
@@ -220,7 +220,7 @@ grep -q '"syncgate-result/1"' "$tmp/out" || fail "import -- -y.txt: no result"
 # an option where a value belongs: the value was forgotten, and the
 # option would be dropped and a file of its name written
 expect 2 "-o --strict: --strict is an option, not a value; expected a value after -o" \
-	sg gate "$OLDPWD/$G/ours.json" --rival "$OLDPWD/$G/rival.json" -o --strict
+	sg gate "$OLDPWD/$G/ours.json" --rival "$OLDPWD/$G/rival.json" --single-run-ok -o --strict
 [ ! -e ./--strict ] || fail "gate -o --strict wrote a file --strict"
 expect 2 "--rival --same-h: --same-h is an option" \
 	sg gate "$OLDPWD/$G/ours.json" --rival --same-h

@@ -56,7 +56,7 @@ test_rival_far_passes_near_is_open(void **state)
 	assert_int_equal(ruling_of(&d, "p50 speedup"), RULING_PASS);
 	assert_int_equal(ruling_of(&d, "p99 speedup"), RULING_PASS);
 	assert_true(has_note(&d.v, "default spread, a standard deviation of its "
-	    "log of 0.1 at p50 and 0.3 at p99"));
+	    "log of 0.15 at p50 and 0.3 at p99"));
 	duel_free(&d);
 
 	duel_reads(&d, MODE_RIVAL, 1e5, 10.5e5, 2);
@@ -102,12 +102,53 @@ test_baseline_near_is_open_far_fails(void **state)
 	duel_free(&d);
 }
 
+/*
+ * A rival exactly 10 times slower, each run moved by the runner's spread
+ * (15% on the log scale, one draw a run): on sampling alone one run a
+ * side passes ">= 10x" whenever the runs happen to favour us; with the
+ * default spread almost never.
+ */
+static void
+test_rival_at_the_limit_rarely_passes(void **state)
+{
+	unsigned long long s = 7;
+	size_t i, trials = 200, pass[2] = { 0, 0 };
+	int spread;
+
+	(void)state;
+	for (i = 0; i < trials; i++) {
+		double o = 1e5 * exp(0.15 * normal(&s)), r = 1e6 * exp(0.15 * normal(&s));
+
+		for (spread = 0; spread < 2; spread++) {
+			unsigned long long t = s;
+			struct duel d;
+
+			duel_init(&d, MODE_RIVAL);
+			d.opts.one_run_spread = spread;
+			add_class(&d.ours, "r", KIND_READ, 0, 0, lognormal(&t, o, 0.3, 2000),
+			    2000);
+			add_class(&d.rival, "r", KIND_READ, 0, 0, lognormal(&t, r, 0.3, 2000),
+			    2000);
+			assert_int_equal(duel_rule(&d), 0);
+			pass[spread] += ruling_of(&d, "p50 speedup") == RULING_PASS;
+			duel_free(&d);
+		}
+		s ^= s << 13;
+	}
+	printf("  a rival 10x slower, runs spread 15%%: p50 >= 10x passes %zu of "
+	    "%zu on sampling alone, %zu with the default spread\n", pass[0],
+	    trials, pass[1]);
+	assert_true(pass[0] > trials / 5);
+	assert_true(pass[1] <= trials / 40);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rival_far_passes_near_is_open),
 		cmocka_unit_test(test_baseline_near_is_open_far_fails),
+		cmocka_unit_test(test_rival_at_the_limit_rarely_passes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
