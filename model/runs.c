@@ -256,6 +256,32 @@ sorted_at(const void *arg, size_t k)
 	return ((const double *)arg)[k - 1];
 }
 
+/*
+ * The log of the q-quantile of a class's n samples for a figure over
+ * runs: Hyndman and Fan's type 9, h = (n + 1/4) q + 3/8, interpolated
+ * between order statistics in logs, nearly unbiased on the log scale for
+ * latencies normal in their logs.  Type 7, the result's own p99, is
+ * biased low by the tail's spacing, 1.6% at 368 samples of a log-normal
+ * of log-sd 0.3 and 0.4% at 2000 (4.8% and 0.8% at 1.0), which stops
+ * cancelling when the sides' runs hold different counts; type 9 leaves
+ * 0.2% and 0.0% (0.7% and 0.4%).  A median is type 7's alike.
+ */
+static double
+runs_log_quantile(const struct result_class *c, double q)
+{
+	size_t n = c->nsamples, f;
+	double h = ((double)n + 0.25) * q + 0.375, a, b;
+
+	if (h <= 1)
+		return log(result_class_rank(c, 1));
+	if (h >= (double)n)
+		return log(result_class_rank(c, n));
+	f = (size_t)floor(h);
+	a = log(result_class_rank(c, f));
+	b = log(result_class_rank(c, f + 1));
+	return a + (h - (double)f) * (b - a);
+}
+
 void
 runs_class_log(const struct result_class *c, double q, double level,
     double *log_v, double *within)
@@ -265,6 +291,8 @@ runs_class_log(const struct result_class *c, double q, double level,
 	double hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
 
 	*log_v = log(p99 ? c->p99_ns : c->p50_ns);
+	if (c->nsamples > 0 && p99)
+		*log_v = runs_log_quantile(c, q);
 	if (c->nsamples > 0)
 		*within = order_within(c->nsamples, class_at, c, q, level);
 	else if (!isnan(lo) && !isnan(hi))
