@@ -57,8 +57,11 @@ if [ "${VALGRIND:-0}" = 1 ]; then
 	# hundreds of programs and minutes each under valgrind; the rules and
 	# renderers they drive run under valgrind in test_gate_*,
 	# test_report and test_verdict_load, and the programs themselves under
-	# the sanitizers in check-full.
-	novg="cli_docs cli_gate cli_report"
+	# the sanitizers in check-full.  The error-rate simulations repeat
+	# thousands of trials of code test_runs, test_gate_* and test_stats
+	# run under valgrind; they run plain and under the sanitizers.
+	novg="cli_docs cli_gate cli_report test_dependence test_runs_error"
+	novg="$novg test_runs_power test_sequential"
 fi
 log=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX") || exit 2
 pids=""
