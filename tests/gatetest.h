@@ -15,6 +15,7 @@
 #include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "model/runs.h"
 #include "report/report.h"
 #include "tests/testutil.h"
 
@@ -34,6 +35,45 @@ normal(unsigned long long *s)
 	double u = uniform(s), v = uniform(s);
 
 	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/* k runs' logs of one side, each N(mean, sigma^2), no sampling within. */
+static inline void
+runs_draw(struct runs_est *e, size_t k, double mean, double sigma,
+    unsigned long long *s)
+{
+	double *logs = xcalloc(2 * k, sizeof *logs), *w = logs + k;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		logs[i] = mean + sigma * normal(s);
+	runs_est_init(e, logs, w, k);
+	free(logs);
+}
+
+/*
+ * o over r as baseline mode rules one engine: both sides' spread pooled,
+ * with a noise record's variance rec_var over rec_df degrees of freedom
+ * where rec_df > 0, into f at level.
+ */
+static inline void
+runs_pooled_fig(struct runs_est *o, struct runs_est *r, double rec_var,
+    double rec_df, double level, struct runs_fig *f)
+{
+	struct runs_pool p = { 0, 0 };
+	struct runs_term t[2];
+
+	runs_pool_add_est(&p, o);
+	runs_pool_add_est(&p, r);
+	if (rec_df > 0)
+		runs_pool_add(&p, rec_var, rec_df);
+	runs_est_share(o, &p);
+	runs_est_share(r, &p);
+	t[0].e = o;
+	t[0].sign = 1;
+	t[1].e = r;
+	t[1].sign = -1;
+	runs_combine(t, 2, level, f);
 }
 
 /* n lognormal latencies of the given median; sorted; the caller frees. */

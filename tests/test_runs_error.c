@@ -21,20 +21,6 @@
 #define HIGH 0.031
 #define SIGMA 0.1
 
-/* k runs' logs of one side, each N(0, SIGMA^2), sampling within them nil. */
-static void
-side(struct runs_est *e, size_t k, unsigned long long *s)
-{
-	double logs[16], w[16];
-	size_t i;
-
-	for (i = 0; i < k; i++) {
-		logs[i] = SIGMA * normal(s);
-		w[i] = 0;
-	}
-	runs_est_init(e, logs, w, k);
-}
-
 /*
  * The variance a noise record of m runs measured: the sample variance of
  * m draws.
@@ -44,7 +30,7 @@ noise_var(size_t m, unsigned long long *s)
 {
 	struct runs_est e;
 
-	side(&e, m, s);
+	runs_draw(&e, m, 0, SIGMA, s);
 	return e.between;
 }
 
@@ -66,8 +52,8 @@ error_rate(enum mode mode, size_t ko, size_t kr, size_t m, unsigned long long se
 	for (i = 0; i < TRIALS; i++) {
 		struct runs_pool p = { 0, 0 };
 
-		side(&o, ko, &s);
-		side(&r, kr, &s);
+		runs_draw(&o, ko, 0, SIGMA, &s);
+		runs_draw(&r, kr, 0, SIGMA, &s);
 		switch (mode) {
 		case NOISE:
 			runs_pool_add(&p, noise_var(m, &s), (double)(m - 1));
@@ -105,20 +91,6 @@ error_rate(enum mode mode, size_t ko, size_t kr, size_t m, unsigned long long se
 #define SESSIONS_G 6
 #define SESSIONS_R 3
 
-/* k runs of one session whose shift is shift, each spread RUN_SD about it. */
-static void
-session_side(struct runs_est *e, size_t k, double shift, unsigned long long *s)
-{
-	double logs[16], w[16];
-	size_t i;
-
-	for (i = 0; i < k; i++) {
-		logs[i] = shift + RUN_SD * normal(s);
-		w[i] = 0;
-	}
-	runs_est_init(e, logs, w, k);
-}
-
 /* What calibrate measures from SESSIONS_G sessions of SESSIONS_R runs. */
 static void
 session_noise(struct runs_sessions *ns, unsigned long long *s)
@@ -150,8 +122,8 @@ shifted(size_t k, int measured, unsigned long long seed)
 		struct runs_pool p = { 0, 0 }, sp = { 0, 0 };
 		size_t nt = 2;
 
-		session_side(&o, k, TAU * normal(&s), &s);
-		session_side(&r, k, TAU * normal(&s), &s);
+		runs_draw(&o, k, TAU * normal(&s), RUN_SD, &s);
+		runs_draw(&r, k, TAU * normal(&s), RUN_SD, &s);
 		runs_pool_add_est(&p, &o);
 		runs_pool_add_est(&p, &r);
 		if (measured) {
@@ -205,8 +177,6 @@ walked(size_t k, double shift, double lim, int paired, unsigned long long seed)
 	size_t i, j, fails = 0;
 
 	for (i = 0; i < TRIALS; i++) {
-		struct runs_pool p = { 0, 0 };
-
 		level = 0;
 		for (j = 0; j < k; j++) {
 			double x, y;
@@ -228,15 +198,7 @@ walked(size_t k, double shift, double lim, int paired, unsigned long long seed)
 		} else {
 			runs_est_init(&o, a, w, k);
 			runs_est_init(&r, b, w, k);
-			runs_pool_add_est(&p, &o);
-			runs_pool_add_est(&p, &r);
-			runs_est_share(&o, &p);
-			runs_est_share(&r, &p);
-			t[0].e = &o;
-			t[0].sign = 1;
-			t[1].e = &r;
-			t[1].sign = -1;
-			runs_combine(t, 2, LEVEL, &f);
+			runs_pooled_fig(&o, &r, 0, 0, LEVEL, &f);
 		}
 		fails += log(f.lo) > lim;
 	}

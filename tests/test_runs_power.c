@@ -26,28 +26,13 @@
 #define LEVEL 0.95
 #define NOISE_RUNS 10
 
-/* k runs' logs of one side about mean, each N(mean, sigma^2). */
-static void
-side(struct runs_est *e, size_t k, double mean, double sigma,
-    unsigned long long *s)
-{
-	double logs[16], w[16];
-	size_t i;
-
-	for (i = 0; i < k; i++) {
-		logs[i] = mean + sigma * normal(s);
-		w[i] = 0;
-	}
-	runs_est_init(e, logs, w, k);
-}
-
 /* A noise record of m runs: the sample variance of m draws, m - 1 df. */
 static double
 noise_var(size_t m, double sigma, unsigned long long *s)
 {
 	struct runs_est e;
 
-	side(&e, m, 0, sigma, s);
+	runs_draw(&e, m, 0, sigma, s);
 	return e.between;
 }
 
@@ -60,62 +45,17 @@ gate_once(size_t k, double sigma, double shift, double lim, size_t noise_m,
     double noise_v, unsigned long long *s)
 {
 	struct runs_est o, r;
-	struct runs_pool p = { 0, 0 };
-	struct runs_term t[2];
 	struct runs_fig f;
 
-	side(&o, k, shift, sigma, s);
-	side(&r, k, 0, sigma, s);
-	runs_pool_add_est(&p, &o);
-	runs_pool_add_est(&p, &r);
-	if (noise_m > 0)
-		runs_pool_add(&p, noise_v, (double)(noise_m - 1));
-	runs_est_share(&o, &p);
-	runs_est_share(&r, &p);
-	t[0].e = &o;
-	t[0].sign = 1;
-	t[1].e = &r;
-	t[1].sign = -1;
-	runs_combine(t, 2, LEVEL, &f);
+	runs_draw(&o, k, shift, sigma, s);
+	runs_draw(&r, k, 0, sigma, s);
+	runs_pooled_fig(&o, &r, noise_v, noise_m > 0 ? (double)(noise_m - 1) : 0,
+	    LEVEL, &f);
 	if (log(f.lo) > lim)
 		return 1;
 	if (log(f.hi) < lim)
 		return -1;
 	return 0;
-}
-
-/* gate_once for any number of runs a side: 1 fail, -1 pass, 0 neither. */
-static int
-gate_many(long long n, double sigma, double shift, double lim,
-    unsigned long long *s)
-{
-	double *lo = malloc((size_t)n * sizeof *lo), *w = calloc((size_t)n, sizeof *w);
-	double *lr = malloc((size_t)n * sizeof *lr);
-	struct runs_est o, r;
-	struct runs_pool p = { 0, 0 };
-	struct runs_term t[2];
-	struct runs_fig f;
-	long long i;
-
-	for (i = 0; i < n; i++) {
-		lo[i] = shift + sigma * normal(s);
-		lr[i] = sigma * normal(s);
-	}
-	runs_est_init(&o, lo, w, (size_t)n);
-	runs_est_init(&r, lr, w, (size_t)n);
-	free(lo);
-	free(lr);
-	free(w);
-	runs_pool_add_est(&p, &o);
-	runs_pool_add_est(&p, &r);
-	runs_est_share(&o, &p);
-	runs_est_share(&r, &p);
-	t[0].e = &o;
-	t[0].sign = 1;
-	t[1].e = &r;
-	t[1].sign = -1;
-	runs_combine(t, 2, LEVEL, &f);
-	return log(f.lo) > lim ? 1 : log(f.hi) < lim ? -1 : 0;
 }
 
 /* The oracle: the same interval with the true spread and the normal. */
@@ -126,8 +66,8 @@ oracle_once(size_t k, double sigma, double shift, double lim,
 	struct runs_est o, r;
 	double d, h;
 
-	side(&o, k, shift, sigma, s);
-	side(&r, k, 0, sigma, s);
+	runs_draw(&o, k, shift, sigma, s);
+	runs_draw(&r, k, 0, sigma, s);
 	d = o.mean - r.mean;
 	h = stats_norm_quantile((1 + LEVEL) / 2) * sigma * sqrt(2.0 / (double)k);
 	if (d - h > lim)
@@ -264,8 +204,8 @@ advice_followed(size_t k, double sigma, unsigned long long seed, size_t *asked)
 		struct runs_fig f;
 		long long lo, hi;
 
-		side(&o, k, shift, sigma, &s);
-		side(&r, k, 0, sigma, &s);
+		runs_draw(&o, k, shift, sigma, &s);
+		runs_draw(&r, k, 0, sigma, &s);
 		runs_pool_add_est(&p, &o);
 		runs_pool_add_est(&p, &r);
 		runs_est_share(&o, &p);
@@ -281,7 +221,7 @@ advice_followed(size_t k, double sigma, unsigned long long seed, size_t *asked)
 		    lo > 300)
 			continue;
 		(*asked)++;
-		settled += gate_many(lo, sigma, shift, lim, &s) != 0;
+		settled += gate_once((size_t)lo, sigma, shift, lim, 0, 0, &s) != 0;
 	}
 	return *asked ? (double)settled / (double)*asked : NAN;
 }
