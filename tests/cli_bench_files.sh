@@ -232,9 +232,14 @@ empty_dir "the runs with samples files"
 
 # dir_made PID: waits, two minutes at most, while PID lives, for the
 # run's database directory to appear in $tmp/dir.
+# (The probe before the run makes and removes its scratch file in DIR:
+# only the run's own directory, syncgate-bench.*, counts.)
+db_dir() {
+	ls -A "$tmp/dir" | grep '^syncgate-bench\.' || true
+}
 dir_made() {
 	tries=0
-	while [ -z "$(ls -A "$tmp/dir")" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$1" 2>/dev/null; do
+	while [ -z "$(db_dir)" ] && [ "$tries" -lt 2400 ] && kill -s 0 "$1" 2>/dev/null; do
 		sleep 0.05
 		tries=$((tries + 1))
 	done
@@ -244,7 +249,7 @@ dir_made() {
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/sig.json" 2>"$tmp/sig.err" &
 pid=$!
 dir_made "$pid"
-[ -n "$(ls -A "$tmp/dir")" ] ||
+[ -n "$(db_dir)" ] ||
 	fail "the run never made its directory: the signal would land before it: $(cat "$tmp/sig.err")"
 kill -TERM "$pid"
 set +e
@@ -266,7 +271,7 @@ ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left
 $SYNCGATE_BENCH sqlite --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/kill.json" 2>"$tmp/kill.err" &
 pid=$!
 dir_made "$pid"
-[ -n "$(ls -A "$tmp/dir")" ] ||
+[ -n "$(db_dir)" ] ||
 	fail "the run never made its directory: SIGKILL would land before it: $(cat "$tmp/kill.err")"
 kill -KILL "$pid"
 set +e
