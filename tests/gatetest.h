@@ -223,6 +223,18 @@ duel_free(struct duel *d)
 	result_free(&d->rival);
 }
 
+/* Whether one of v's notes holds part. */
+static inline int
+verdict_has_note(const struct gate_verdict *v, const char *part)
+{
+	size_t i;
+
+	for (i = 0; i < v->nnotes; i++)
+		if (strstr(v->notes[i], part) != NULL)
+			return 1;
+	return 0;
+}
+
 static inline const struct verdict_check *
 find_check(const struct gate_verdict *v, const char *cls, const char *stat)
 {

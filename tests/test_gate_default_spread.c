@@ -32,17 +32,6 @@ ruling_of(const struct duel *d, const char *stat)
 	return c->ruling;
 }
 
-static int
-has_note(const struct gate_verdict *v, const char *part)
-{
-	size_t i;
-
-	for (i = 0; i < v->nnotes; i++)
-		if (strstr(v->notes[i], part) != NULL)
-			return 1;
-	return 0;
-}
-
 /* The README's 72x against 10x passes; 10.5x is held open; the sampling alone passes it. */
 static void
 test_rival_far_passes_near_is_open(void **state)
@@ -55,7 +44,7 @@ test_rival_far_passes_near_is_open(void **state)
 	assert_true(d.v.default_spread);
 	assert_int_equal(ruling_of(&d, "p50 speedup"), RULING_PASS);
 	assert_int_equal(ruling_of(&d, "p99 speedup"), RULING_PASS);
-	assert_true(has_note(&d.v, "default spread, a standard deviation of its "
+	assert_true(verdict_has_note(&d.v, "default spread, a standard deviation of its "
 	    "log of 0.15 at p50 and 0.3 at p99"));
 	duel_free(&d);
 

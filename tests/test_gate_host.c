@@ -13,6 +13,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+#include "tests/gatetest.h"
 #include "tests/testutil.h"
 
 /* The hosts' strings, writable as struct result_host has them. */
@@ -169,17 +170,6 @@ rule(const char *ho, const char *hr, int same_host, struct gate_verdict *v)
 	result_free(&r);
 }
 
-static int
-has_note(const struct gate_verdict *v, const char *part)
-{
-	size_t i;
-
-	for (i = 0; i < v->nnotes; i++)
-		if (strstr(v->notes[i], part) != NULL)
-			return 1;
-	return 0;
-}
-
 static void
 test_gate_host_note(void **state)
 {
@@ -189,24 +179,24 @@ test_gate_host_note(void **state)
 	rule(HOST_A, HOST_B, 0, &v);
 	assert_int_equal(v.hosts, HOSTS_DIFFERENT);
 	assert_int_equal(v.overall, RULING_PASS);
-	assert_true(has_note(&v, "reads were compared across two hosts, which "
+	assert_true(verdict_has_note(&v, "reads were compared across two hosts, which "
 	    "differ in machine id and CPU model: zu on the host 3f9a1c2b7d4e5f60 "
 	    "(AMD EPYC 7B13, 8 cores, 32.0 GiB of memory, kernel 6.1.0-18-amd64), "
 	    "ladybug on the host a07b5e91c2d3f4e8"));
 	verdict_free(&v);
 	rule(HOST_A, NULL, 0, &v);
 	assert_int_equal(v.hosts, HOSTS_UNKNOWN);
-	assert_true(has_note(&v, "reads may have been compared across two hosts: "
+	assert_true(verdict_has_note(&v, "reads may have been compared across two hosts: "
 	    "rival.json records no host"));
 	verdict_free(&v);
 	/* one host, or none recorded: nothing to say */
 	rule(HOST_A, HOST_A, 0, &v);
 	assert_int_equal(v.hosts, HOSTS_SAME);
-	assert_false(has_note(&v, "hosts"));
+	assert_false(verdict_has_note(&v, "hosts"));
 	verdict_free(&v);
 	rule(NULL, NULL, 0, &v);
 	assert_int_equal(v.hosts, HOSTS_UNRECORDED);
-	assert_false(has_note(&v, "hosts"));
+	assert_false(verdict_has_note(&v, "hosts"));
 	verdict_free(&v);
 }
 
@@ -242,7 +232,7 @@ test_gate_host_runs(void **state)
 	assert_int_equal(gate_rule(&in_o, &in_r, &opts, &v, err), 0);
 	/* the rival's one host is the second run's: still two hosts in all */
 	assert_int_equal(v.hosts, HOSTS_DIFFERENT);
-	assert_true(has_note(&v, "reads were compared across several hosts, which "
+	assert_true(verdict_has_note(&v, "reads were compared across several hosts, which "
 	    "differ in machine id and CPU model: zu on more than one host, ladybug "
 	    "on the host a07b5e91c2d3f4e8"));
 	verdict_free(&v);
