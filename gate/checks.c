@@ -439,13 +439,14 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 	enum ruling judged = gate_judge(c->value, at_least, c->limit);
 
 	/*
-	 * one run a side cannot tell this from the runner's noise, nor sides
-	 * from two invocations a change from a shift between them (unless a
-	 * noise record measured that shift): said, not failed
+	 * one run a side cannot tell this from the runner's noise: said, not
+	 * failed; nor can sides from two invocations tell a change, or its
+	 * absence, from a shift between them (unless a noise record measured
+	 * that shift): said, neither passed nor failed
 	 */
-	c->held = judged == RULING_FAIL && ((v->mode == MODE_BASELINE &&
+	c->held = (judged == RULING_FAIL && v->mode == MODE_BASELINE &&
 	    v->scope == SCOPE_RUN && !v->single_run_ok) ||
-	    (v->apart && !v->session_spread));
+	    (judged != RULING_INDETERMINATE && v->apart && !v->session_spread);
 	/* --same-host: a read across hosts not known to be one is not ruled */
 	c->ruling = c->held || (c->kind == KIND_READ && verdict_host_holds(v)) ?
 	    RULING_INDETERMINATE : judged;

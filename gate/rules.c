@@ -1050,7 +1050,7 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	else if (v->apart)
 		verdict_note(v, "the sides' runs come apart: %s; a shift between "
 		    "invocations, or a drift while one side ran, is in neither side's "
-		    "spread, so a check that would fail is held indeterminate (run both "
+		    "spread, so a check that would pass or fail is held indeterminate (run both "
 		    "in one syncgate run or syncgate-bench --runs, or give --noise "
 		    "from syncgate calibrate over runs of several sessions)",
 		    apart_why);

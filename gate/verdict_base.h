@@ -32,7 +32,7 @@ const char *verdict_scope_name(enum verdict_scope s);
 extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
 const char *verdict_hosts_name(enum verdict_hosts h);
 
-/* The end of a held fail's reason: VERDICT_APART_WORDS or VERDICT_HELD_WORDS. */
+/* The end of a held check's reason: VERDICT_APART_WORDS or VERDICT_HELD_WORDS. */
 const char *verdict_held_words(const struct gate_verdict *v);
 
 /* "none", "shared", "per-volume", "per-run". */

@@ -132,6 +132,16 @@ tr -d '\t\n' <"$tmp/res/apart.json" | grep -q '"apart":true' || fail "the verdic
 [ "$again" = 0 ] && cmp -s "$tmp/res/apart.txt" "$tmp/res/apart2.txt" ||
 	fail "the saved verdict re-ruled otherwise: exit $again"
 
+# a pass is held alike: a baseline slowed by a shift would pass anything
+sed 's/"p50_ns":\t300000/"p50_ns":\t900000/' "$tmp/res/f.b.1.json" >"$tmp/res/slow-other.json"
+set +e
+$SYNCGATE gate "$tmp/res/g.b.1.json" --baseline "$tmp/res/slow-other.json" --single-run-ok \
+	>"$tmp/res/apart-pass.txt" 2>"$tmp/gerr"
+other=$?
+set -e
+[ "$other" = 0 ] && grep -Eq "indeterminate  UPDATE: [0-9.]+ syncs at p50 against the baseline's [0-9.]+, 66.67% faster, within 5%; held indeterminate: the sides' runs come from different invocations" "$tmp/res/apart-pass.txt" ||
+	fail "a pass across two invocations was not held: $(cat "$tmp/gerr") $(grep UPDATE "$tmp/res/apart-pass.txt")"
+
 # calibrate over runs of two sessions measures the shift between them,
 # and with that record sides from two sessions are ruled: a read 3.3
 # times slower fails
