@@ -51,6 +51,17 @@ runs_draw(struct runs_est *e, size_t k, double mean, double sigma,
 	free(logs);
 }
 
+/* The two terms of o over r: o's figure less r's on the log scale. */
+static inline void
+runs_ratio_terms(struct runs_term t[2], const struct runs_est *o,
+    const struct runs_est *r)
+{
+	t[0].e = o;
+	t[0].sign = 1;
+	t[1].e = r;
+	t[1].sign = -1;
+}
+
 /*
  * o over r as baseline mode rules one engine: both sides' spread pooled,
  * with a noise record's variance rec_var over rec_df degrees of freedom
@@ -69,10 +80,7 @@ runs_pooled_fig(struct runs_est *o, struct runs_est *r, double rec_var,
 		runs_pool_add(&p, rec_var, rec_df);
 	runs_est_share(o, &p);
 	runs_est_share(r, &p);
-	t[0].e = o;
-	t[0].sign = 1;
-	t[1].e = r;
-	t[1].sign = -1;
+	runs_ratio_terms(t, o, r);
 	runs_combine(t, 2, level, f);
 }
 

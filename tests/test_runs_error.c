@@ -68,10 +68,7 @@ error_rate(enum mode mode, size_t ko, size_t kr, size_t m, unsigned long long se
 		}
 		runs_est_share(&o, &p);
 		runs_est_share(&r, &p);
-		t[0].e = &o;
-		t[0].sign = 1;
-		t[1].e = &r;
-		t[1].sign = -1;
+		runs_ratio_terms(t, &o, &r);
 		runs_combine(t, 2, LEVEL, &f);
 		miss += f.lo > 1;
 	}
@@ -139,10 +136,7 @@ shifted(size_t k, int measured, unsigned long long seed)
 		}
 		runs_est_share(&o, &p);
 		runs_est_share(&r, &p);
-		t[0].e = &o;
-		t[0].sign = 1;
-		t[1].e = &r;
-		t[1].sign = -1;
+		runs_ratio_terms(t, &o, &r);
 		if (measured) {
 			t[2].e = &so;
 			t[2].sign = 1;

@@ -210,10 +210,7 @@ advice_followed(size_t k, double sigma, unsigned long long seed, size_t *asked)
 		runs_pool_add_est(&p, &r);
 		runs_est_share(&o, &p);
 		runs_est_share(&r, &p);
-		t[0].e = &o;
-		t[0].sign = 1;
-		t[1].e = &r;
-		t[1].sign = -1;
+		runs_ratio_terms(t, &o, &r);
 		runs_combine(t, 2, LEVEL, &f);
 		if (log(f.lo) > lim || log(f.hi) < lim)
 			continue;
