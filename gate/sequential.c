@@ -55,10 +55,26 @@ gate_seq_undecided(const struct gate_verdict *v)
 	return n;
 }
 
+size_t
+gate_seq_failed(const struct gate_verdict *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nchecks; i++)
+		n += v->checks[i].ruling == RULING_FAIL;
+	return n;
+}
+
+int
+gate_seq_decided(const struct gate_verdict *v)
+{
+	return gate_seq_failed(v) > 0 || gate_seq_undecided(v) == 0;
+}
+
 void
 gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 {
-	size_t open = gate_seq_undecided(v);
+	size_t open = gate_seq_undecided(v), failed = gate_seq_failed(v);
 	long long look = n - s->min + 1, looks = gate_seq_looks(s);
 	double spent = gate_seq_spent(s, n), alpha = (1 - s->confidence) / 2;
 
@@ -68,6 +84,14 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 		    "one-sided error %.3g%% spent of %.3g%% by Lan-DeMets "
 		    "Pocock-type spending)", n, look, looks,
 		    100 * gate_seq_level(s, n), 100 * spent, 100 * alpha);
+	else if (failed > 0 && n < s->max)
+		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
+		    "the verdict decided at look %lld of %lld, %zu check%s failing "
+		    "(a fail of any check fails the verdict; %zu left undecided) "
+		    "(this look at %.4g%%, one-sided error %.3g%% spent of %.3g%% by "
+		    "Lan-DeMets Pocock-type spending)", n, look, looks, failed,
+		    failed == 1 ? "" : "s", open, 100 * gate_seq_level(s, n),
+		    100 * spent, 100 * alpha);
 	else
 		verdict_note(v, "runs until decided: stopped at the most, %lld runs "
 		    "a side, with %zu check%s undecided after %lld look%s (this "

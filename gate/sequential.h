@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Runs until decided (--runs MIN..MAX): the gate looks after MIN runs a
- * side and after each balanced block past it, and stops when every check
- * is decided.  Each look is paid for out of one error budget, so that the
+ * side and after each balanced block past it, and stops when the verdict
+ * is decided: a check fails (a fail of any check fails the verdict, so
+ * no later look can make it pass), or every check passes or fails.  Each
+ * look is paid for out of one error budget, so that the
  * error at a limit holds whatever the look that stopped: the spending
  * plan below says each look's confidence level.
  */
@@ -48,10 +50,17 @@ long long gate_seq_looks(const struct gate_seq *s);
 /* v's checks that are neither pass nor fail (indeterminate, held). */
 size_t gate_seq_undecided(const struct gate_verdict *v);
 
+/* v's checks that fail. */
+size_t gate_seq_failed(const struct gate_verdict *v);
+
+/* Whether the looks stop at v: a check fails, or none is undecided. */
+int gate_seq_decided(const struct gate_verdict *v);
+
 /*
  * Notes in v, the verdict of the look at n runs a side, how many runs it
- * took and why it stopped: every check decided, or max reached with
- * checks undecided; with the error the look and the plan spent.
+ * took and why it stopped: every check decided, a check failed with
+ * others undecided, or max reached with checks undecided; with the error
+ * the look and the plan spent.
  */
 void gate_seq_note(struct gate_verdict *v, const struct gate_seq *s,
     long long n);

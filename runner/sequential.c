@@ -201,7 +201,7 @@ runner_seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 	err_warn("look %lld of %lld at %lld runs a side (level %.4g%%): %zu of %zu "
 	    "checks undecided", n - s->plan.min + 1, gate_seq_looks(&s->plan), n,
 	    100 * o.confidence, open, s->v.nchecks);
-	rc = open == 0 || n >= s->plan.max;
+	rc = gate_seq_decided(&s->v) || n >= s->plan.max;
 out:
 	seq_side_free(&ours);
 	seq_side_free(&rival);

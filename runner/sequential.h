@@ -5,7 +5,7 @@
  * from MIN runs an engine on, the first engine gated against the second
  * with the gate's own rules (gate/rules.h) at those limits and at the
  * spending plan's level for that look (gate/sequential.h), stopping once
- * every check is decided.
+ * the verdict is decided (gate_seq_decided).
  */
 #ifndef SYNCGATE_RUNNER_SEQUENTIAL_H
 #define SYNCGATE_RUNNER_SEQUENTIAL_H
@@ -79,8 +79,8 @@ void runner_seq_free(struct runner_seq *s);
 /*
  * A runner_look_fn (ctx a struct runner_seq): loads the n runs of each
  * of the plan's two engines, rules the first against the second at the
- * look's level, keeps the verdict; 1 when every check is decided or n is
- * the most, else 0; -1 with err set when a result does not load or the
+ * look's level, keeps the verdict; 1 when the verdict is decided (a
+ * check fails, or every check passes or fails) or n is the most, else 0; -1 with err set when a result does not load or the
  * sides cannot be compared.
  */
 int runner_seq_look(void *ctx, const struct runner_plan *p, long long n,

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # syncgate run --runs MIN..MAX, runs until decided: a benchmark of its own
 # that prints a YCSB summary of reads (P50 its median in us; NOISY: a
-# median that moves from run to run).  An unchanged pair stops early with
-# a pass, a large difference early with a fail, a noisy pair at MAX; the
+# median that moves from run to run; NOISY99: a p99 that does).  An
+# unchanged pair stops early with a pass, a large difference early with a
+# fail (at the first fail, though another check is open), a noisy pair at
+# MAX; the
 # verdict says how many runs it took and why it stopped; the runs of a
 # set stopped early pool at the gate as one set.  The gate's limits
 # (--max-regression, --read-speedup, --commit-syncs, --confidence) rule
@@ -18,7 +20,9 @@ mkdir "$tmp/dir" "$tmp/res"
 cat >"$tmp/bench.sh" <<'EOF2'
 p=${P50:-100}
 [ -z "${NOISY:-}" ] || p=$((60 + SYNCGATE_RUN * 37 % 11 * 9))
-printf '[READ], Operations, 1000\n[READ], 50thPercentileLatency(us), %s\n[READ], 99thPercentileLatency(us), %s\n' "$p" "$((p * 2))"
+q=$((p * 2))
+[ -z "${NOISY99:-}" ] || q=$((210 + (1 - SYNCGATE_RUN % 2) * 110))
+printf '[READ], Operations, 1000\n[READ], 50thPercentileLatency(us), %s\n[READ], 99thPercentileLatency(us), %s\n' "$p" "$q"
 EOF2
 cmd="sh $tmp/bench.sh"
 opts="--dir $tmp/dir --probe-every off"
@@ -55,6 +59,17 @@ grep -q "stopped after 2 runs a side: every check decided at look 1 of 2" "$tmp/
 	fail "2x: the verdict does not say how it stopped: $(cat "$tmp/out")"
 grep -q '^Verdict: fail' "$tmp/out" || fail "2x: not a fail: $(cat "$tmp/out")"
 grep -q '^rival: ours against rival' "$tmp/out" || fail "2x: not in rival mode: $(head -1 "$tmp/out")"
+
+# Twice as slow at p50, a p99 that moves run to run: the p50 check fails
+# at the first look, and a fail of any check fails the verdict, so the
+# runs stop there with the p99 check undecided.
+expect 1 "look 1 of 3 at 2 runs a side" --runs 2..4 --mode baseline $opts \
+	-o "$tmp/res/half.json" --engine new --import ycsb --cmd "P50=200 NOISY99=1 $cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q "stopped after 2 runs a side: the verdict decided at look 1 of 3, 1 check failing (a fail of any check fails the verdict; 1 left undecided)" "$tmp/out" ||
+	fail "p50 2x, p99 noisy: the verdict does not say it stopped at the fail: $(cat "$tmp/out")"
+grep -q '^Verdict: fail' "$tmp/out" || fail "p50 2x, p99 noisy: not a fail: $(cat "$tmp/out")"
+[ ! -e "$tmp/res/half.new.3.json" ] || fail "p50 2x, p99 noisy: ran on after the fail"
 
 # Medians that move run to run: undecided at every look, stopped at MAX.
 expect 0 "look 2 of 2 at 3 runs a side" --runs 2..3 --mode baseline $opts \

@@ -6,7 +6,12 @@
  * the limit of a gate that looks after every block from MIN to MAX runs
  * a side and stops at the first decided look stays within the promised
  * 2.5% (with a tolerance of 0.6 points), while the same looks each at
- * 95% (no spending) err visibly more often.  Both are printed.
+ * 95% (no spending) err visibly more often.  Both are printed.  With two
+ * checks (p50 and p99) the looks stop at the first fail, the verdict's
+ * being decided then: a check on the limit still errs within the
+ * promise, and a regression like issue 23's (16% at p50, 25% at p99,
+ * runs spread 3% and 11%, a 5% limit) fails after a median of at most 5
+ * runs a side, where waiting for every check took 9.
  */
 
 #include "gate/sequential.h"
@@ -90,6 +95,115 @@ check(long long min, long long max, int pooled, unsigned long long seed)
 	assert_true(spent <= HIGH);
 }
 
+/* One check's ruling over n runs a side, pooled: 1 fail, -1 pass, 0 open. */
+static int
+rule_pooled(const double *o, const double *r, long long n, double level,
+    double limit)
+{
+	double w[MAXRUNS] = { 0 };
+	struct runs_est eo, er;
+	struct runs_pool pool = { 0, 0 };
+	struct runs_term t[2];
+	struct runs_fig f;
+
+	runs_est_init(&eo, o, w, (size_t)n);
+	runs_est_init(&er, r, w, (size_t)n);
+	runs_pool_add_est(&pool, &eo);
+	runs_pool_add_est(&pool, &er);
+	runs_est_share(&eo, &pool);
+	runs_est_share(&er, &pool);
+	runs_ratio_terms(t, &eo, &er);
+	runs_combine(t, 2, level, &f);
+	return f.lo > limit ? 1 : f.hi < limit ? -1 : 0;
+}
+
+/* A regression of two checks, each its spread and true ratio. */
+struct two_checks {
+	double sigma[2], ratio[2], limit;
+};
+
+/*
+ * One sequence of baseline mode's looks over two checks; returns the
+ * verdict (1 fail, -1 pass, 0 undecided at max) with the runs a side it
+ * stopped at in *stop.  every: stop only when both checks are decided
+ * (the rule before); else at the first fail too, as the runner stops.
+ */
+static int
+two_sequence(const struct gate_seq *p, const struct two_checks *c, int every,
+    unsigned long long *s, long long *stop)
+{
+	double o[2][MAXRUNS], r[2][MAXRUNS];
+	int k, ruling[2] = { 0, 0 };
+	long long n;
+
+	for (n = 1; n <= p->max; n++) {
+		for (k = 0; k < 2; k++) {
+			o[k][n - 1] = log(c->ratio[k]) + c->sigma[k] * normal(s);
+			r[k][n - 1] = c->sigma[k] * normal(s);
+		}
+		if (n < p->min)
+			continue;
+		for (k = 0; k < 2; k++)
+			ruling[k] = rule_pooled(o[k], r[k], n, gate_seq_level(p, n),
+			    c->limit);
+		*stop = n;
+		if ((!every && (ruling[0] == 1 || ruling[1] == 1)) ||
+		    (ruling[0] != 0 && ruling[1] != 0))
+			break;
+	}
+	return ruling[0] == 1 || ruling[1] == 1 ? 1 :
+	    ruling[0] == -1 && ruling[1] == -1 ? -1 : 0;
+}
+
+/* The share of sequences that fail, and the median runs a side at the stop. */
+static double
+two_fail_rate(const struct gate_seq *p, const struct two_checks *c, int every,
+    unsigned long long seed, long long *median)
+{
+	unsigned long long s = seed;
+	size_t i, fails = 0, at[MAXRUNS + 1] = { 0 }, below = 0;
+	long long stop = 0, n;
+
+	for (i = 0; i < TRIALS; i++) {
+		fails += two_sequence(p, c, every, &s, &stop) == 1;
+		at[stop]++;
+	}
+	for (n = 0; n <= MAXRUNS; n++) {
+		below += at[n];
+		if (2 * below >= TRIALS)
+			break;
+	}
+	*median = n;
+	return (double)fails / TRIALS;
+}
+
+static void
+test_two_checks(void **state)
+{
+	struct gate_seq p = { 3, 12, LEVEL };
+	/* issue 23's LMDB regression: 250-byte values against 100-byte */
+	struct two_checks reg = { { 0.03, 0.11 }, { 1.16, 1.25 }, 1.05 };
+	/* p50 on the limit, p99 far inside it: the p50 check's error */
+	struct two_checks edge = { { SIGMA, SIGMA }, { 1.05, 0.8 }, 1.05 };
+	long long med_first, med_every, med_edge;
+	double first, every, err;
+
+	(void)state;
+	first = two_fail_rate(&p, &reg, 0, 21, &med_first);
+	every = two_fail_rate(&p, &reg, 1, 21, &med_every);
+	err = two_fail_rate(&p, &edge, 0, 22, &med_edge);
+	printf("  two checks, 16%%/25%% regression, spread 3%%/11%%, --runs 3..12: "
+	    "fails %.1f%% after a median of %lld runs a side (waiting for every "
+	    "check: %.1f%% after %lld)\n", 100 * first, med_first, 100 * every,
+	    med_every);
+	printf("  two checks, p50 on the limit: the verdict fails %.2f%%\n",
+	    100 * err);
+	assert_true(first >= 0.9);
+	assert_true(med_first <= 5);
+	assert_true(med_every > med_first);
+	assert_true(err <= HIGH);
+}
+
 static void
 test_plan_spends_alpha(void **state)
 {
@@ -128,6 +242,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_spends_alpha),
 		cmocka_unit_test(test_error_at_limit),
+		cmocka_unit_test(test_two_checks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
