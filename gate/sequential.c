@@ -5,9 +5,15 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 
+#include "gate/checks.h"
 #include "gate/sequential.h"
 #include "gate/verdict_base.h"
+#include "lib/err.h"
+#include "lib/rand.h"
+#include "lib/stats.h"
 
 long long
 gate_seq_looks(const struct gate_seq *s)
@@ -29,19 +35,144 @@ gate_seq_spent(const struct gate_seq *s, long long n)
 }
 
 /*
- * The look's two-sided error rounded down to three significant digits,
- * so that its level prints short (97.52%, not 97.5132568647598%) and
- * the looks spend no more than the plan.
+ * The level of a look that errs a (two-sided), a rounded down to three
+ * significant digits, so that its level prints short (97.52%, not
+ * 97.5132568647598%) and the look spends no more than its share.
  */
-double
-gate_seq_level(const struct gate_seq *s, long long n)
+static double
+level_of(double a)
 {
-	double a = 2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1)), scale;
+	double scale;
 
 	if (!(a > 0))
 		return 1;
 	scale = pow(10, 2 - floor(log10(a)));
 	return (1e6 - floor(a * scale * (1 + 1e-12)) * (1e6 / scale)) / 1e6;
+}
+
+double
+gate_seq_level(const struct gate_seq *s, long long n)
+{
+	if (s->simulated && n >= s->min && n <= s->max)
+		return s->level[n - s->min];
+	return level_of(2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1)));
+}
+
+/* Two independent standard normal draws (Box-Muller). */
+static void
+draw_normals(uint64_t *state, double *x, double *y)
+{
+	double u = ((double)(rand_next(state) >> 11) + 0.5) / 9007199254740992.0;
+	double v = ((double)(rand_next(state) >> 11) + 0.5) / 9007199254740992.0;
+	double r = sqrt(-2 * log(u));
+
+	*x = r * cos(6.283185307179586 * v);
+	*y = r * sin(6.283185307179586 * v);
+}
+
+/* One simulated sequence's sums over its runs so far: a's, b's and a - b's. */
+struct seq_sums {
+	double a, aa, b, bb, d, dd;
+};
+
+/*
+ * The degrees of freedom of the gate's t after n runs a side, when they
+ * do not depend on the runs (gate/sequential.h): paired from
+ * GATE_PAIRED_MIN_RUNS, else pooled in baseline mode; 0 for Welch's.
+ */
+static double
+seq_df(long long n, enum gate_mode mode)
+{
+	if (n >= GATE_PAIRED_MIN_RUNS)
+		return (double)(n - 1);
+	return mode == MODE_BASELINE ? (double)(2 * n - 2) : 0;
+}
+
+/*
+ * How far a sequence is from crossing after n runs a side, smaller the
+ * farther past: with df fixed (seq_df), less the gate's |t|; else the
+ * two-sided p-value of Welch's t.
+ */
+static double
+seq_key(const struct seq_sums *q, long long n, double df)
+{
+	double k = (double)n, t, va, vb, se2;
+
+	if (n >= GATE_PAIRED_MIN_RUNS) {
+		double var = (q->dd - q->d * q->d / k) / (k - 1);
+
+		return -fabs(q->d / k / sqrt(var / k));
+	}
+	va = (q->aa - q->a * q->a / k) / (k - 1);
+	vb = (q->bb - q->b * q->b / k) / (k - 1);
+	se2 = (va + vb) / k;
+	t = (q->a - q->b) / k / sqrt(se2);
+	if (df > 0)
+		return -fabs(t);
+	return 2 * stats_t_cdf(-fabs(t),
+	    se2 * se2 / ((va * va + vb * vb) / (k * k * (k - 1))));
+}
+
+void
+gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
+{
+	struct seq_sums *q;
+	double *key, *sel;
+	uint64_t state = 0x9e3779b97f4a7c15ULL;
+	long long n, looks = gate_seq_looks(s);
+	size_t i, alive = GATE_SEQ_SIM;
+
+	s->simulated = 0;
+	if (looks < 1 || looks > GATE_SEQ_SIM_LOOKS)
+		return;
+	q = xcalloc(GATE_SEQ_SIM, sizeof *q);
+	key = xcalloc(GATE_SEQ_SIM, sizeof *key);
+	sel = xcalloc(GATE_SEQ_SIM, sizeof *sel);
+	for (n = 1; n <= s->max; n++) {
+		double df = seq_df(n, mode), share, cut, a;
+		size_t m, j = 0;
+
+		/* the sequences still running draw a run a side */
+		for (i = 0; i < alive; i++) {
+			double x, y;
+
+			draw_normals(&state, &x, &y);
+			q[i].a += x;
+			q[i].aa += x * x;
+			q[i].b += y;
+			q[i].bb += y * y;
+			q[i].d += x - y;
+			q[i].dd += (x - y) * (x - y);
+		}
+		if (n < s->min)
+			continue;
+		for (i = 0; i < alive; i++)
+			sel[i] = key[i] = seq_key(&q[i], n, df);
+		/* the look's share of all the sequences cross here, both sides */
+		share = 2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1));
+		m = (size_t)floor(share * GATE_SEQ_SIM + 0.5);
+		cut = 0;
+		/* the first look, none crossed before it, where t is exact */
+		if ((n == s->min && df > 0) || m == 0 || alive <= m)
+			a = share;
+		else {
+			cut = (stats_select(sel, alive, m - 1) +
+			    stats_select(sel, alive, m)) / 2;
+			a = df > 0 ? 2 * stats_t_cdf(cut, df) : cut;
+		}
+		s->level[n - s->min] = level_of(a);
+		/* those past the level rounded cross; the rest run on, packed */
+		a = 1 - s->level[n - s->min];
+		cut = df > 0 ? stats_t_quantile(a / 2, df) : a;
+		for (i = 0; i < alive; i++)
+			if (!(key[i] < cut))
+				q[j++] = q[i];
+		alive = j;
+	}
+	s->simulated = 1;
+	free(q);
+	free(key);
+	free(sel);
 }
 
 size_t

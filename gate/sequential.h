@@ -22,25 +22,50 @@
  *
  * (K. K. G. Lan and D. L. DeMets, "Discrete sequential boundaries for
  * clinical trials", Biometrika 70(3):659-663, 1983), the look at n runs
- * taking alpha(n / max) - alpha((n - 1) / max) as its own one-sided
- * error (the first look, alpha(min / max)).  The looks' levels are not
- * adjusted for their correlation: by Bonferroni's inequality the chance
- * that any look errs is at most the sum of their errors, alpha(1) =
- * alpha, whatever the look that stops and however the looks depend on
- * each other.  Conservative, and valid for the t intervals the gate
- * draws, which no Brownian-motion boundary computation would be.
+ * a side spending alpha(n / max) - alpha((n - 1) / max) of it (the
+ * first look, alpha(min / max)).
+ *
+ * The looks see the same runs, so their statistics are correlated, and
+ * a look's level is set for the chance that the looks first cross at it
+ * to be its share (Armitage, McPherson and Rowe's boundaries, J. R.
+ * Statist. Soc. A 132(2), 1969), found by simulation of the gate's own
+ * statistics rather than of a Brownian motion, which would not hold for
+ * the t intervals the gate draws: GATE_SEQ_SIM sequences of runs
+ * normal about one figure (the outcome does not depend on their spread),
+ * each look's two-sided p-value computed as the gate computes its
+ * interval: below GATE_PAIRED_MIN_RUNS runs a side, the spreads pooled
+ * (baseline mode: one engine) or each its own with Welch's degrees of
+ * freedom (rival mode); from there, paired (gate/checks.h), as the
+ * runner's balanced rounds are.  A look's error is the p-value below
+ * which its share of all the sequences cross, of those still running;
+ * the first look's, where its t is exact (not Welch's), its share.
+ * With more than GATE_SEQ_SIM_LOOKS looks, or before gate_seq_plan, each
+ * look takes its share alone (by Bonferroni's inequality the looks
+ * together err at most alpha, conservatively).
  */
+#define GATE_SEQ_SIM 100000
+#define GATE_SEQ_SIM_LOOKS 64
+
 struct gate_seq {
 	long long min, max;         /* runs a side at the first and last look */
 	double confidence;          /* two-sided, at the limit: 0.95 */
+	int simulated;              /* level holds the looks' levels */
+	double level[GATE_SEQ_SIM_LOOKS];
 };
+
+/*
+ * The looks' levels for mode's statistics, by simulation as above (a
+ * tenth of a second at 3..12), a seeded generator making them the same
+ * from run to run.
+ */
+void gate_seq_plan(struct gate_seq *s, enum gate_mode mode);
 
 /* The one-sided error spent by the look at n runs a side and those before it. */
 double gate_seq_spent(const struct gate_seq *s, long long n);
 
 /*
- * The look at n runs a side's own two-sided confidence level: 1 less its
- * share of the error, rounded down to three significant digits.
+ * The look at n runs a side's own two-sided confidence level, its error
+ * rounded down to three significant digits.
  */
 double gate_seq_level(const struct gate_seq *s, long long n);
 

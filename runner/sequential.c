@@ -108,6 +108,8 @@ runner_seq_init(struct runner_seq *s, long long min, long long max,
 	s->plan.max = max;
 	s->plan.confidence = s->limits.confidence;
 	s->mode = mode;
+	if (min > 0)
+		gate_seq_plan(&s->plan, mode);
 }
 
 void

@@ -14,6 +14,7 @@
  * runs a side, where waiting for every check took 9.
  */
 
+#include "gate/checks.h"
 #include "gate/sequential.h"
 #include "model/runs.h"
 #include "tests/gatetest.h"
@@ -22,34 +23,40 @@
 #define LEVEL 0.95
 /* 2.5% with a tolerance of 0.6 points: about 2.5 standard errors at 4000 trials */
 #define HIGH 0.031
+#define LOW 0.019
 #define SIGMA 0.1
 #define MAXRUNS 32
 
 /*
- * One sequence: both sides draw a run a look past min, the true figure
- * sitting on the limit (0 on the log scale); at each look the interval
- * at the plan's level (or LEVEL, naive) decides when it leaves the
- * limit.  Returns 1 when the look that stopped put the interval's low
- * end above the truth: the one-sided error.  pooled: one engine, both
- * sides' spreads pooled (baseline mode); else each its own (rival).
+ * One check's ruling at the look at n runs a side, through the gate's
+ * interval code (model/runs.c) as the gate rules the runner's balanced
+ * rounds: paired from GATE_PAIRED_MIN_RUNS runs a side (the pairs'
+ * differences, n - 1 degrees of freedom), else both sides' spreads
+ * pooled (baseline mode: one engine) or each its own (rival).  1 when
+ * the interval's low end is above limit (a fail), -1 when its high end
+ * is below (a pass), else 0.
  */
 static int
-sequence(const struct gate_seq *p, int naive, int pooled, unsigned long long *s)
+rule_look(const double *o, const double *r, long long n, double level,
+    double limit, enum gate_mode mode)
 {
-	double o[MAXRUNS], r[MAXRUNS], w[MAXRUNS] = { 0 };
+	double w[MAXRUNS] = { 0 }, d[MAXRUNS];
 	struct runs_est eo, er;
 	struct runs_term t[2];
 	struct runs_fig f;
-	long long n;
+	long long i;
 
-	for (n = 1; n <= p->max; n++) {
-		o[n - 1] = SIGMA * normal(s);
-		r[n - 1] = SIGMA * normal(s);
-		if (n < p->min)
-			continue;
+	if (n >= GATE_PAIRED_MIN_RUNS) {
+		for (i = 0; i < n; i++)
+			d[i] = o[i] - r[i];
+		runs_est_init(&eo, d, w, (size_t)n);
+		t[0].e = &eo;
+		t[0].sign = 1;
+		runs_combine(t, 1, level, &f);
+	} else {
 		runs_est_init(&eo, o, w, (size_t)n);
 		runs_est_init(&er, r, w, (size_t)n);
-		if (pooled) {
+		if (mode == MODE_BASELINE) {
 			struct runs_pool pool = { 0, 0 };
 
 			runs_pool_add_est(&pool, &eo);
@@ -57,64 +64,73 @@ sequence(const struct gate_seq *p, int naive, int pooled, unsigned long long *s)
 			runs_est_share(&eo, &pool);
 			runs_est_share(&er, &pool);
 		}
-		t[0].e = &eo;
-		t[0].sign = 1;
-		t[1].e = &er;
-		t[1].sign = -1;
-		runs_combine(t, 2, naive ? LEVEL : gate_seq_level(p, n), &f);
-		if (f.lo > 1)
-			return 1;
-		if (f.hi < 1)
-			return 0;
+		runs_ratio_terms(t, &eo, &er);
+		runs_combine(t, 2, level, &f);
+	}
+	return f.lo > limit ? 1 : f.hi < limit ? -1 : 0;
+}
+
+/*
+ * One sequence: both sides draw a run a look past min, the true figure
+ * sitting on the limit (1); at each look the interval at the plan's
+ * level (or LEVEL, naive) decides when it leaves the limit.  Returns 1
+ * when the look that stopped put the interval's low end above the
+ * truth: the one-sided error.
+ */
+static int
+sequence(const struct gate_seq *p, int naive, enum gate_mode mode,
+    unsigned long long *s)
+{
+	double o[MAXRUNS], r[MAXRUNS];
+	long long n;
+	int ruling;
+
+	for (n = 1; n <= p->max; n++) {
+		o[n - 1] = SIGMA * normal(s);
+		r[n - 1] = SIGMA * normal(s);
+		if (n < p->min)
+			continue;
+		ruling = rule_look(o, r, n, naive ? LEVEL : gate_seq_level(p, n), 1,
+		    mode);
+		if (ruling != 0)
+			return ruling == 1;
 	}
 	return 0;
 }
 
 static double
-error_rate(const struct gate_seq *p, int naive, int pooled, unsigned long long seed)
+error_rate(const struct gate_seq *p, int naive, enum gate_mode mode,
+    unsigned long long seed)
 {
 	unsigned long long s = seed;
 	size_t i, miss = 0;
 
 	for (i = 0; i < TRIALS; i++)
-		miss += (size_t)sequence(p, naive, pooled, &s);
+		miss += (size_t)sequence(p, naive, mode, &s);
 	return (double)miss / TRIALS;
 }
 
+/*
+ * The looks at the simulated plan's levels err within the tolerance of
+ * 2.5%; each look at its share alone (Bonferroni) errs less, and each at
+ * 95% (naive) more.
+ */
 static void
-check(long long min, long long max, int pooled, unsigned long long seed)
+check(long long min, long long max, enum gate_mode mode,
+    unsigned long long seed)
 {
-	struct gate_seq p = { min, max, LEVEL };
-	double spent = error_rate(&p, 0, pooled, seed);
-	double naive = error_rate(&p, 1, pooled, seed);
+	struct gate_seq p = { min, max, LEVEL, 0, { 0 } };
+	double bonf = error_rate(&p, 0, mode, seed), naive, spent;
 
-	printf("  --runs %lld..%lld, %s: one-sided error %.2f%% spent, %.2f%% "
-	    "naive (95%% at each of %lld looks)\n", min, max,
-	    pooled ? "pooled (baseline)" : "each its own (rival)", 100 * spent,
-	    100 * naive, gate_seq_looks(&p));
-	assert_true(spent <= HIGH);
-}
-
-/* One check's ruling over n runs a side, pooled: 1 fail, -1 pass, 0 open. */
-static int
-rule_pooled(const double *o, const double *r, long long n, double level,
-    double limit)
-{
-	double w[MAXRUNS] = { 0 };
-	struct runs_est eo, er;
-	struct runs_pool pool = { 0, 0 };
-	struct runs_term t[2];
-	struct runs_fig f;
-
-	runs_est_init(&eo, o, w, (size_t)n);
-	runs_est_init(&er, r, w, (size_t)n);
-	runs_pool_add_est(&pool, &eo);
-	runs_pool_add_est(&pool, &er);
-	runs_est_share(&eo, &pool);
-	runs_est_share(&er, &pool);
-	runs_ratio_terms(t, &eo, &er);
-	runs_combine(t, 2, level, &f);
-	return f.lo > limit ? 1 : f.hi < limit ? -1 : 0;
+	naive = error_rate(&p, 1, mode, seed);
+	gate_seq_plan(&p, mode);
+	spent = error_rate(&p, 0, mode, seed);
+	printf("  --runs %lld..%lld, %s: one-sided error %.2f%% (each look its "
+	    "share alone: %.2f%%; 95%% at each of %lld looks: %.2f%%)\n", min,
+	    max, mode == MODE_BASELINE ? "baseline" : "rival", 100 * spent,
+	    100 * bonf, gate_seq_looks(&p), 100 * naive);
+	assert_true(spent >= LOW && spent <= HIGH);
+	assert_true(bonf < spent && naive > HIGH);
 }
 
 /* A regression of two checks, each its spread and true ratio. */
@@ -144,8 +160,8 @@ two_sequence(const struct gate_seq *p, const struct two_checks *c, int every,
 		if (n < p->min)
 			continue;
 		for (k = 0; k < 2; k++)
-			ruling[k] = rule_pooled(o[k], r[k], n, gate_seq_level(p, n),
-			    c->limit);
+			ruling[k] = rule_look(o[k], r[k], n, gate_seq_level(p, n),
+			    c->limit, MODE_BASELINE);
 		*stop = n;
 		if ((!every && (ruling[0] == 1 || ruling[1] == 1)) ||
 		    (ruling[0] != 0 && ruling[1] != 0))
@@ -180,7 +196,7 @@ two_fail_rate(const struct gate_seq *p, const struct two_checks *c, int every,
 static void
 test_two_checks(void **state)
 {
-	struct gate_seq p = { 3, 12, LEVEL };
+	struct gate_seq p = { 3, 12, LEVEL, 0, { 0 } };
 	/* issue 23's LMDB regression: 250-byte values against 100-byte */
 	struct two_checks reg = { { 0.03, 0.11 }, { 1.16, 1.25 }, 1.05 };
 	/* p50 on the limit, p99 far inside it: the p50 check's error */
@@ -189,6 +205,7 @@ test_two_checks(void **state)
 	double first, every, err;
 
 	(void)state;
+	gate_seq_plan(&p, MODE_BASELINE);
 	first = two_fail_rate(&p, &reg, 0, 21, &med_first);
 	every = two_fail_rate(&p, &reg, 1, 21, &med_every);
 	err = two_fail_rate(&p, &edge, 0, 22, &med_edge);
@@ -207,7 +224,7 @@ test_two_checks(void **state)
 static void
 test_plan_spends_alpha(void **state)
 {
-	struct gate_seq p = { 3, 12, LEVEL };
+	struct gate_seq p = { 3, 12, LEVEL, 0, { 0 } }, sim;
 	double sum = 0;
 	long long n;
 
@@ -223,17 +240,48 @@ test_plan_spends_alpha(void **state)
 	assert_true(fabs(gate_seq_spent(&p, 12) - 0.025) < 1e-12);
 	assert_true(gate_seq_spent(&p, 2) == 0);
 	assert_int_equal(gate_seq_looks(&p), 10);
+	/*
+	 * Simulated: the first look has none before it, so its level is its
+	 * share's (to the simulation's error); each later look's is lower,
+	 * the runs it shares with the looks before making a first crossing
+	 * rarer than a crossing.  Planned twice, the same levels.
+	 */
+	sim = p;
+	gate_seq_plan(&sim, MODE_BASELINE);
+	assert_true(sim.simulated);
+	assert_true(fabs(gate_seq_level(&sim, 3) - 0.9822) < 0.002);
+	printf("  --runs 3..12, baseline: look levels");
+	for (n = sim.min; n <= sim.max; n++) {
+		printf(" %.4g%%", 100 * gate_seq_level(&sim, n));
+		if (n > sim.min)
+			assert_true(gate_seq_level(&sim, n) < gate_seq_level(&p, n));
+	}
+	printf(" (each its share alone: %.4g%% to %.4g%%)\n",
+	    100 * gate_seq_level(&p, 3), 100 * gate_seq_level(&p, 12));
+	p.simulated = 0;
+	gate_seq_plan(&p, MODE_BASELINE);
+	assert_memory_equal(p.level, sim.level, sizeof p.level);
 	/* one look: the whole error at once, today's gate */
 	p.min = p.max = 5;
+	p.simulated = 0;
 	assert_true(fabs(gate_seq_level(&p, 5) - LEVEL) < 1e-12);
+	gate_seq_plan(&p, MODE_RIVAL);
+	assert_true(fabs(gate_seq_level(&p, 5) - LEVEL) < 0.002);
+	/* more looks than are simulated: each its share alone */
+	p.min = 2;
+	p.max = 2 + GATE_SEQ_SIM_LOOKS;
+	gate_seq_plan(&p, MODE_RIVAL);
+	assert_false(p.simulated);
 }
 
 static void
 test_error_at_limit(void **state)
 {
 	(void)state;
-	check(3, 12, 0, 11);
-	check(3, 12, 1, 12);
+	check(3, 12, MODE_RIVAL, 11);
+	check(3, 12, MODE_BASELINE, 12);
+	check(2, 6, MODE_BASELINE, 13);
+	check(5, 20, MODE_RIVAL, 14);
 }
 
 int
