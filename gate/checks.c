@@ -320,7 +320,7 @@ tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
 		return xstrdup("; the estimate sits on the limit");
 	if (why == NEED_CAPPED)
 		return xasprintf("; more than %lld samples a side would be needed to "
-		    "settle it at %s%% power", GATE_NEED_CAP, pw);
+		    "settle it with %s%% probability", GATE_NEED_CAP, pw);
 	if (why == NEED_NO_SAMPLES)
 		return xstrdup("; no side gave samples to add to");
 	if (unit && range)

@@ -334,23 +334,76 @@ spread_at(const struct gate_estimate *e, int up, double n, double *random,
 	}
 }
 
-/* The fewest samples a side at which the interval clears dist with power. */
-static long long
-needed_for(const struct gate_estimate *e, int up, double dist, double grow)
+/*
+ * The standard deviation of the estimate's log on one side with each
+ * scalable part at max(its count, n) samples: each part's distance over
+ * its normal quantile, in quadrature; a range is no random part.
+ */
+static double
+sd_at(const struct gate_estimate *e, int up, double n)
 {
-	double lo = 1, hi = (double)GATE_NEED_CAP, mid, r, f;
+	double d, ni, var = 0;
+	size_t i;
 
-	spread_at(e, up, hi, &r, &f);
-	if (f + r * grow > dist)
-		return GATE_NEED_CAP + 1;
-	spread_at(e, up, lo, &r, &f);
-	if (f + r * grow <= dist)
-		return 1;
-	/* the spread falls as the count grows: bisect for the least whole count */
+	for (i = 0; i < e->nt; i++) {
+		d = up ? e->up[i] : e->down[i];
+		if (!isfinite(d))
+			d = up ? e->down[i] : e->up[i];
+		if (!isfinite(d) || e->kind[i] == PART_RANGE)
+			continue;
+		ni = (double)e->n[i];
+		if (e->scalable[i] && ni < n)
+			d *= sqrt(ni / n);
+		var += (d / e->z) * (d / e->z);
+	}
+	return sqrt(var);
+}
+
+/*
+ * The probability that a fresh run of n samples a side settles the
+ * check, dist = log(limit / figure): the fresh estimate's distance from
+ * the limit is normal about dist with this run's variance and its own,
+ * and it settles below the limit past the interval's upper reach, above
+ * past its lower.
+ */
+static double
+settle_at(const struct gate_estimate *e, double dist, double n)
+{
+	double p = 0, r, f, s0, s1;
+	int up;
+
+	for (up = 0; up < 2; up++) {
+		spread_at(e, up, n, &r, &f);
+		s0 = sd_at(e, up, 0);
+		s1 = sd_at(e, up, n);
+		if (!(s0 + s1 > 0))
+			p += (up ? dist : -dist) > f + r;
+		else
+			p += 0.5 * erfc(-((up ? dist : -dist) - (f + r)) /
+			    (sqrt(2 * (s0 * s0 + s1 * s1))));
+	}
+	return p;
+}
+
+/*
+ * The fewest samples a side (from 1) that settle with probability power,
+ * or GATE_NEED_CAP + 1: counts growing by a tenth to the cap, then
+ * bisection below the first that settles.
+ */
+static long long
+settle_count(const struct gate_estimate *e, double dist, double power)
+{
+	double lo = 0, hi = 1, mid;
+
+	while (settle_at(e, dist, hi) < power) {
+		if (hi >= (double)GATE_NEED_CAP)
+			return GATE_NEED_CAP + 1;
+		lo = hi;
+		hi = fmin(ceil(hi * 1.1), (double)GATE_NEED_CAP);
+	}
 	while (hi - lo > 1) {
 		mid = floor(lo + (hi - lo) / 2);
-		spread_at(e, up, mid, &r, &f);
-		if (f + r * grow <= dist)
+		if (settle_at(e, dist, mid) >= power)
 			hi = mid;
 		else
 			lo = mid;
@@ -394,8 +447,7 @@ int
 gate_samples_needed(const struct gate_estimate *e, double limit, double power,
     long long *lo, long long *hi, enum need_why *why)
 {
-	double d, r, f, zp = stats_norm_quantile(power), grow;
-	int up;
+	double d, r, f;
 
 	*why = NEED_OK;
 	*lo = *hi = -1;
@@ -408,24 +460,16 @@ gate_samples_needed(const struct gate_estimate *e, double limit, double power,
 		*why = NEED_ON_LIMIT;
 		return -1;
 	}
-	up = d > 0;
-	d = fabs(d);
-	/* an end clears the limit with probability power: z_a + z_p deviations */
-	grow = 1 + zp / e->z;
-	spread_at(e, up, 1e300, &r, &f);
-	if (f >= d) {
+	spread_at(e, d > 0, 1e300, &r, &f);
+	if (f >= fabs(d)) {
 		*why = NEED_FIXED;
 		return -1;
 	}
-	*lo = needed_for(e, up, d, grow);
+	*lo = *hi = settle_count(e, d, power);
 	if (*lo > GATE_NEED_CAP) {
 		*why = NEED_CAPPED;
 		return -1;
 	}
-	/* the true figure may sit nearer: by the power's share of today's spread */
-	spread_at(e, up, 0, &r, &f);
-	*hi = d - zp * r / e->z > f ? needed_for(e, up, d - zp * r / e->z, grow) :
-	    GATE_NEED_CAP + 1;
 	open_parts(e, lo, hi);
 	if (*hi < *lo)
 		*hi = *lo;

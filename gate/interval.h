@@ -159,13 +159,21 @@ enum need_why {
 #define GATE_NEED_CAP VERDICT_SAMPLES_CAP
 
 /*
- * The samples a side that would settle a check on limit with probability
- * power, were the true figure at the estimate (*lo) or nearer the limit
- * by the power's share of the estimate's own spread (*hi): each class
- * latency's share narrows with the square root of its count, a side with
- * more than the answer keeps its own, and a unit's band or a range does
- * not narrow.  Returns 0, or -1 with *why set (*hi past the cap is
- * GATE_NEED_CAP + 1 with 0 returned).
+ * The fewest samples a side at which a fresh run would settle a check on
+ * limit with probability power, the gate ruling it as it rules this one
+ * (the end toward the limit, each part's distance at its own level and
+ * the distances summed, clears it on either side), over what this run
+ * leaves uncertain of the true figure: the true figure normal about the
+ * estimate, the parts' spreads at their counts in quadrature, and the
+ * fresh estimate about the true figure likewise at the count asked.
+ * Each class latency's share narrows with the square root of its count,
+ * a side with more than the answer keeps its own, and a unit's band or a
+ * range does not narrow.  *lo is the count; *hi the same, or past the
+ * cap (GATE_NEED_CAP + 1, "or more") where a part has no bound to
+ * scale.  Returns 0, or -1 with *why set: NEED_CAPPED where no count up
+ * to the cap settles it with probability power (an estimate very near
+ * the limit: a fresh run settles on either side, so only the count to
+ * tell it from the limit would).
  */
 int gate_samples_needed(const struct gate_estimate *e, double limit,
     double power, long long *lo, long long *hi, enum need_why *why);

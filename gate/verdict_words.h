@@ -61,9 +61,11 @@ char *gate_ceiling_words(double commit_syncs);
 
 /*
  * What would settle an indeterminate check, as its reason ends: "; about
- * 12 to 30 runs a side would settle it at 80% power, if the runs vary as
- * these did" from runs_needed, or "; about 400 to 900 samples a side ..."
- * from samples_needed; NULL when it holds neither.  The caller frees it.
+ * 12 runs a side would settle it with 80% probability, over what these
+ * runs leave uncertain ..." from runs_needed, or "; about 4200 samples a
+ * side ..." from samples_needed (a range of samples, from a verdict of
+ * the rule before, "at 80% power"); NULL when it holds neither.  The
+ * caller frees it.
  */
 char *gate_settle_words(const struct verdict_check *c);
 

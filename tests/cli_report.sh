@@ -272,9 +272,9 @@ expect 0 "" "$S" report "$tmp/old.v.json" --format text
 # an indeterminate check's reason names the samples that would settle it
 # once: the renderers add nothing to what the gate wrote
 for f in $F/samples-intervals.md $F/samples-intervals.html; do
-	grep -q 'about 2450 to 23274 samples a side would settle it at 80% power' "$f" ||
+	grep -q 'about 4900 samples a side would settle it with 80% probability' "$f" ||
 		fail "$f: no sample count"
-	! grep -q 'about 2450 to 23274 samples.*about 2450 to 23274 samples' "$f" ||
+	! grep -q 'about 4900 samples.*about 4900 samples' "$f" ||
 		fail "$f: the sample count is repeated within a line"
 done
 

@@ -142,7 +142,8 @@ fill_split(struct gate_verdict *v)
 	    v->rows[1].ratio_p99.v, "x", ">=", 1, RULING_INDETERMINATE,
 	    "write: 3.97 syncs at p99 against ladybug's 7.32 (ratio 1.84x; 95% "
 	    "interval 0.9x to 2.1x), too close to ladybug to call; about 4200 "
-	    "samples a side would settle it at 80% power");
+	    "samples a side would settle it with 80% probability, over what "
+	    "this run leaves uncertain of the figure");
 	v->checks[4].value = v->rows[1].ratio_p99;
 	v->checks[4].samples_needed = v->checks[4].samples_needed_hi = 4200;
 	v->unmatched = xcalloc(1, sizeof *v->unmatched);

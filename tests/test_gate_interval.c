@@ -76,54 +76,74 @@ test_gate_interval_range_and_point(void **state)
 }
 
 /*
- * Samples that would settle a check grow each side from its own count, at
- * 80% power: with two parts of equal spread h at n samples each, the
- * interval clears a distance d once 2 h sqrt(n / N) (1 + z_p / z) <= d.
- * 400 samples against 40 000, the thin side is what grows: far fewer
- * than if both sides scaled from the larger count.
+ * The samples a side that settle a check with 80% probability, over what
+ * the run leaves uncertain: two class parts of equal spread h at 400
+ * samples each, the interval's reach at N samples 2 h sqrt(400 / N) (the
+ * parts' distances summed, as the gate rules), the true figure normal
+ * about the estimate with the parts' standard deviations (h / z each) in
+ * quadrature, and the fresh estimate likewise at N.  The count is the
+ * least N at which that probability reaches 80%.
  */
+static double
+settle_two(double h, double d, double z, double n)
+{
+	double scale = n > 400 ? sqrt(400 / n) : 1, reach = 2 * h * scale;
+	double sd = sqrt(2 * (h / z) * (h / z) * (1 + scale * scale));
+
+	return 0.5 * erfc(-(d - reach) / (sd * sqrt(2))) +
+	    0.5 * erfc(-(-d - reach) / (sd * sqrt(2)));
+}
+
 static void
 test_gate_samples_needed_uneven_sides(void **state)
 {
 	struct gate_estimate e;
 	enum need_why why;
-	long long lo, hi, want;
-	double grow, d = 0.05;
+	long long lo, hi, both;
+	double d = 0.15;
 
 	(void)state;
 	memset(&e, 0, sizeof e);
 	e.v = 1;
-	e.lo = 0.9;
-	e.hi = 1.1;
+	e.lo = 0.8;
+	e.hi = 1.2;
 	e.nt = 2;
 	e.z = stats_norm_quantile(1 - 0.025 / 2);
 	e.kind[0] = e.kind[1] = PART_SAMPLED;
 	e.scalable[0] = e.scalable[1] = 1;
 	e.n[0] = e.n[1] = 400;
 	e.down[0] = e.down[1] = e.up[0] = e.up[1] = 0.1;
-	grow = 1 + stats_norm_quantile(0.8) / e.z;
-	want = (long long)ceil(400 * pow(0.2 * grow / d, 2));
 	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), 0);
 	assert_int_equal(why, NEED_OK);
-	assert_true(lo >= want - 1 && lo <= want + 1);
-	assert_true(hi > lo);
+	/* one count, the least that settles with 80% probability */
+	assert_true(hi == lo && lo > 400);
+	assert_true(settle_two(0.1, d, e.z, (double)lo) >= 0.8);
+	assert_true(settle_two(0.1, d, e.z, (double)lo - 1) < 0.8);
+	both = lo;
 	/* below the figure alike */
 	assert_int_equal(gate_samples_needed(&e, exp(-d), 0.8, &lo, &hi, &why), 0);
-	assert_true(lo >= want - 1 && lo <= want + 1);
-	/* nearer the limit, more */
-	assert_int_equal(gate_samples_needed(&e, exp(d / 2), 0.8, &hi, &hi, &why), 0);
-	assert_true(hi > 3 * want);
+	assert_int_equal(lo, both);
+	/*
+	 * farther from the limit, fewer; nearer, more (a run settles on
+	 * either side, so enough samples settle any figure off the limit)
+	 */
+	assert_int_equal(gate_samples_needed(&e, exp(2 * d), 0.8, &lo, &hi, &why), 0);
+	assert_true(lo < both);
+	assert_int_equal(gate_samples_needed(&e, exp(0.03), 0.8, &lo, &hi, &why), 0);
+	assert_true(lo > 10 * both);
+	assert_true(settle_two(0.1, 0.03, e.z, (double)lo) >= 0.8);
+	assert_true(settle_two(0.1, 0.03, e.z, (double)lo - 1) < 0.8);
 	/* the thick side already has more than enough: only the thin grows */
 	e.n[1] = 40000;
 	e.down[1] = e.up[1] = 0.01;
 	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), 0);
-	assert_true(lo < want && lo > 400);
+	assert_true(lo < both);
 	/* on the limit, nothing settles it; a range alone spanning it, samples do not */
 	assert_int_equal(gate_samples_needed(&e, 1, 0.8, &lo, &hi, &why), -1);
 	assert_int_equal(why, NEED_ON_LIMIT);
 	e.kind[1] = PART_RANGE;
 	e.scalable[1] = 0;
-	e.up[1] = 0.06;
+	e.up[1] = 0.16;
 	assert_int_equal(gate_samples_needed(&e, exp(d), 0.8, &lo, &hi, &why), -1);
 	assert_int_equal(why, NEED_FIXED);
 }

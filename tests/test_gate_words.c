@@ -5,6 +5,7 @@
  * and the summaries of a passing half.
  */
 #include "gate/verdict.h"
+#include "gate/verdict_words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -242,12 +243,53 @@ test_gate_rule_pass_summary_one_sync(void **state)
 	duel_free(&d);
 }
 
+/*
+ * What would settle a check: one count of samples, with the probability
+ * it is at; a range within the cap, as a verdict of the plug-in rule
+ * before wrote, keeps its own words; runs alike.
+ */
+static void
+test_gate_settle_words(void **state)
+{
+	struct verdict_check c;
+	char *w;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	c.runs_needed = c.runs_needed_hi = -1;
+	c.samples_needed = c.samples_needed_hi = 4200;
+	w = gate_settle_words(&c);
+	assert_string_equal(w, "; about 4200 samples a side would settle it with "
+	    "80% probability, over what this run leaves uncertain of the figure");
+	free(w);
+	c.samples_needed_hi = VERDICT_SAMPLES_CAP + 1;
+	w = gate_settle_words(&c);
+	assert_non_null(strstr(w, "about 4200 or more samples a side would settle "
+	    "it with 80% probability"));
+	free(w);
+	c.samples_needed = 1304;
+	c.samples_needed_hi = 8613;
+	w = gate_settle_words(&c);
+	assert_string_equal(w, "; about 1304 to 8613 samples a side would settle "
+	    "it at 80% power");
+	free(w);
+	c.samples_needed = c.samples_needed_hi = -1;
+	c.runs_needed = c.runs_needed_hi = 12;
+	w = gate_settle_words(&c);
+	assert_non_null(strstr(w, "about 12 runs a side would settle it with 80% "
+	    "probability"));
+	free(w);
+	c.runs_needed = c.runs_needed_hi = -1;
+	assert_null(gate_settle_words(&c));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gate_rule_pass_summary_most_syncs),
 		cmocka_unit_test(test_gate_rule_pass_summary_one_sync),
+		cmocka_unit_test(test_gate_settle_words),
 		cmocka_unit_test(test_gate_rule_words_of_one),
 		cmocka_unit_test(test_gate_rule_reasons_read_as_ruled),
 		cmocka_unit_test(test_gate_rule_sub_sync_digits),

@@ -387,7 +387,8 @@ test_render_words_of_one(void **state)
 	v.checks[4].samples_needed = v.checks[4].samples_needed_hi = 1;
 	replace(&v.checks[4].reason, "write: 3.97 syncs at p99 against rival's 7.32 "
 	    "(ratio 1.84x; 95% interval 0.9x to 2.1x), too close to rival to call; "
-	    "about 1 sample a side would settle it at 80% power");
+	    "about 1 sample a side would settle it with 80% probability, over "
+	    "what this run leaves uncertain of the figure");
 	v.ours.group_writers = 1;
 	v.ours.group_syncs_p50 = 1;
 	v.ours.group_syncs_p99 = 1.5;
@@ -402,8 +403,9 @@ test_render_words_of_one(void **state)
 	assert_non_null(strstr(md, "Group commit measured by ours' probe: 1 writer, "));
 	assert_non_null(strstr(html, "rival&#39;s latency divided by ours&#39;: "));
 	assert_non_null(strstr(html, "median of 1 sample</dd>"));
-	assert_non_null(strstr(xml, ">about 1 sample a side would settle it at 80% "
-	    "power</skipped>"));
+	assert_non_null(strstr(xml, ">about 1 sample a side would settle it with "
+	    "80% probability, over what this run leaves uncertain of the "
+	    "figure</skipped>"));
 	/* the gate's own words for one sample, read back */
 	assert_int_equal(load_text(json, &back, err), 0);
 	verdict_free(&back);

@@ -426,7 +426,8 @@ test_json_loader_rerules_an_edited_verdict(void **state)
 		"\"verdict\":\t\"indeterminate\"", "\"verdict\":\t\"pass\"",
 		", over the ceiling of 2", ", within the ceiling of 2",
 		", too close to ladybug to call; about 4200 samples a side would "
-		"settle it at 80% power", ", no more than ladybug",
+		"settle it with 80% probability, over what this run leaves "
+		"uncertain of the figure", ", no more than ladybug",
 		"\"samples_needed\":\t4200", "\"samples_needed\":\tnull",
 	};
 	static const char *const words[] = {
