@@ -50,6 +50,13 @@ sg gate "$tmp/res/aa.new.1.json" "$tmp/res/aa.new.2.json" \
 	--baseline "$tmp/res/aa.old.1.json" --baseline "$tmp/res/aa.old.2.json" >"$tmp/gate" 2>&1 ||
 	fail "A/A: the gate refused the set stopped early: $(cat "$tmp/gate")"
 
+# More looks than are simulated (64): each at its share alone, said so.
+expect 0 "look 1 of 69 at 2 runs a side" --runs 2..70 --mode baseline $opts \
+	-o "$tmp/res/many.json" --engine new --import ycsb --cmd "$cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+grep -q "each look at its share alone, which errs less: too many looks to simulate" "$tmp/out" ||
+	fail "2..70: the note does not say the looks were not simulated: $(cat "$tmp/out")"
+
 # Ours twice as slow as the rival at p50 (rival mode, two engines): a fail,
 # decided at the first look, exit status 1.
 expect 1 "look 1 of 2 at 2 runs a side" --runs 2..3 $opts -o "$tmp/res/big.json" \
