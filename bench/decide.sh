@@ -72,6 +72,18 @@
 # spread); seq-250 0 / 10 / 0 and, rerun alone (log_sd p50 0.082, p99
 # 0.050), 1 / 9 / 0, all at 12 runs a side; seq-aa at 19% 0 / 2 / 8,
 # median 9.5 runs a side.
+# Run 4 (08:06-08:14, syncgate at 59b799c: runs until decided stop at the
+# first fail, their looks at simulated exact levels; quiet, load 0.1 to
+# 0.6): calibrate log_sd p50 0.170, p99 0.099, 10 runs settle 27%; aa at
+# 5% 0 / 26 / 4, at 10% 0 / 21 / 9; power, 20 a side p50 +6.0% (-1.2 to
+# 13.8), p99 +6.1% (0.05 to 12.4): 250 bytes cost 6% here this time, on
+# the 5% limit, so 5 a side 0 / 30 / 0 is the right answer, not a miss of
+# power; one-run at 3% 0 / 10 / 0; seq-250 2 / 8 / 0 (p99 failing after
+# 5 and 10 runs a side); seq-aa at 27% 0 / 0 / 10, median 3.5 runs a side
+# (9.5 to 12 before). Six runs each of 100, 250, 1000 and 4000 bytes
+# right after, one process a run: p50 medians 295, 355, 365 and 386 ns,
+# the 250-byte runs from 290 to 441 ns: one configuration's runs here
+# differ by up to 1.5x at p50, more than the value's size moves it.
 #
 # usage: sh bench/decide.sh [BUILD] [PART...]   (PART: all, or any of
 #   calibrate aa power one-run seq-250 seq-aa; seq-aa needs calibrate)
