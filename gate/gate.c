@@ -108,7 +108,7 @@ gate_usage(FILE *fp)
 	    "                        records one host (default: a note where they differ)\n"
 	    "  --single-run-ok       one run a side: rule on the runs' sampling alone\n"
 	    "                        (default: a stated spread between runs is added,\n"
-	    "                        0.15 on the log scale at p50 and 0.30 at p99)\n"
+	    "                        0.20 on the log scale at p50 and 0.30 at p99)\n"
 	    "  --strict              exit 3 when the gate cannot rule\n"
 	    "  --summary             append the Markdown verdict to $GITHUB_STEP_SUMMARY\n"
 	    "\n"

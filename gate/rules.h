@@ -75,7 +75,7 @@ struct gate_opts {
  * (docs/result-format.md, "One run a side"), at p50 and at p99; the
  * syncs take their latency's.
  */
-#define GATE_DEFAULT_SPREAD_P50 0.15
+#define GATE_DEFAULT_SPREAD_P50 0.20
 #define GATE_DEFAULT_SPREAD_P99 0.30
 
 /* Sets the defaults above for mode. */

@@ -45,7 +45,7 @@ test_rival_far_passes_near_is_open(void **state)
 	assert_int_equal(ruling_of(&d, "p50 speedup"), RULING_PASS);
 	assert_int_equal(ruling_of(&d, "p99 speedup"), RULING_PASS);
 	assert_true(verdict_has_note(&d.v, "default spread, a standard deviation of its "
-	    "log of 0.15 at p50 and 0.3 at p99"));
+	    "log of 0.2 at p50 and 0.3 at p99"));
 	duel_free(&d);
 
 	duel_reads(&d, MODE_RIVAL, 1e5, 10.5e5, 2);
