@@ -186,11 +186,13 @@ demo: deps-auto
 	$(Q)sh scripts/demo.sh $(BUILD)
 
 bench: deps-auto
-	$(Q)$(MAKE) --no-print-directory build $(BUILD)/bench/floor
+	$(Q)$(MAKE) --no-print-directory build $(BUILD)/bench/floor $(BUILD)/bench/steady
 	$(Q)sh bench/run.sh $(BUILD)
 
-# What the gate is timed against in make bench; not part of syncgate.
-$(BUILD)/bench/floor: bench/floor.c
+# What the gate is timed against in make bench, and whether the machine's
+# memory is steady from one process to the next (bench/decide.sh); not
+# part of syncgate.
+$(BUILD)/bench/%: bench/%.c
 	@mkdir -p $(@D)
 	@$(if $(filter 0,$(V)),echo "  CC      $@")
 	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -o $@ $< $(LDFLAGS)

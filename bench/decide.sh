@@ -84,6 +84,11 @@
 # right after, one process a run: p50 medians 295, 355, 365 and 386 ns,
 # the 250-byte runs from 290 to 441 ns: one configuration's runs here
 # differ by up to 1.5x at p50, more than the value's size moves it.
+# The machine does that with no engine: bench/steady.c, random reads over
+# 3 MB (about the database's size), gives one process a p50 of 160 ns
+# and the next 60 ns in some minutes (8 processes: 160 70 61 60 90 160
+# 150 150), 170 +- 10 ns in others.  Run it before reading this table on
+# another machine.
 #
 # usage: sh bench/decide.sh [BUILD] [PART...]   (PART: all, or any of
 #   calibrate aa power one-run seq-250 seq-aa; seq-aa needs calibrate)
