@@ -77,41 +77,34 @@ struct seq_sums {
 };
 
 /*
- * The degrees of freedom of the gate's t after n runs a side, when they
- * do not depend on the runs (gate/sequential.h): paired from
- * GATE_PAIRED_MIN_RUNS, else pooled in baseline mode; 0 for Welch's.
+ * The degrees of freedom of the gate's t after n runs a side
+ * (gate/sequential.h): one sample's, the pairs' differences or a rival
+ * mode's Welch t where the rival's runs have no spread, from
+ * GATE_PAIRED_MIN_RUNS and in rival mode; pooled, in baseline mode
+ * before it.
  */
 static double
 seq_df(long long n, enum gate_mode mode)
 {
-	if (n >= GATE_PAIRED_MIN_RUNS)
+	if (n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL)
 		return (double)(n - 1);
-	return mode == MODE_BASELINE ? (double)(2 * n - 2) : 0;
+	return (double)(2 * n - 2);
 }
 
-/*
- * How far a sequence is from crossing after n runs a side, smaller the
- * farther past: with df fixed (seq_df), less the gate's |t|; else the
- * two-sided p-value of Welch's t.
- */
+/* Less the gate's |t| after n runs a side: smaller, the farther past a limit. */
 static double
-seq_key(const struct seq_sums *q, long long n, double df)
+seq_key(const struct seq_sums *q, long long n, enum gate_mode mode)
 {
-	double k = (double)n, t, va, vb, se2;
+	double k = (double)n, va, vb;
 
-	if (n >= GATE_PAIRED_MIN_RUNS) {
+	if (n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL) {
 		double var = (q->dd - q->d * q->d / k) / (k - 1);
 
 		return -fabs(q->d / k / sqrt(var / k));
 	}
 	va = (q->aa - q->a * q->a / k) / (k - 1);
 	vb = (q->bb - q->b * q->b / k) / (k - 1);
-	se2 = (va + vb) / k;
-	t = (q->a - q->b) / k / sqrt(se2);
-	if (df > 0)
-		return -fabs(t);
-	return 2 * stats_t_cdf(-fabs(t),
-	    se2 * se2 / ((va * va + vb * vb) / (k * k * (k - 1))));
+	return -fabs((q->a - q->b) / k / sqrt((va + vb) / k));
 }
 
 void
@@ -138,6 +131,9 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 			double x, y;
 
 			draw_normals(&state, &x, &y);
+			/* Welch's t exact, as where the rival's spread is nil */
+			if (mode == MODE_RIVAL)
+				y = 0;
 			q[i].a += x;
 			q[i].aa += x * x;
 			q[i].b += y;
@@ -148,23 +144,23 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 		if (n < s->min)
 			continue;
 		for (i = 0; i < alive; i++)
-			sel[i] = key[i] = seq_key(&q[i], n, df);
+			sel[i] = key[i] = seq_key(&q[i], n, mode);
 		/* the look's share of all the sequences cross here, both sides */
 		share = 2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1));
 		m = (size_t)floor(share * GATE_SEQ_SIM + 0.5);
 		cut = 0;
-		/* the first look, none crossed before it, where t is exact */
-		if ((n == s->min && df > 0) || m == 0 || alive <= m)
+		/* the first look, none crossed before it: its t is exact */
+		if (n == s->min || m == 0 || alive <= m)
 			a = share;
 		else {
 			cut = (stats_select(sel, alive, m - 1) +
 			    stats_select(sel, alive, m)) / 2;
-			a = df > 0 ? 2 * stats_t_cdf(cut, df) : cut;
+			a = 2 * stats_t_cdf(cut, df);
 		}
 		s->level[n - s->min] = level_of(a);
 		/* those past the level rounded cross; the rest run on, packed */
 		a = 1 - s->level[n - s->min];
-		cut = df > 0 ? stats_t_quantile(a / 2, df) : a;
+		cut = stats_t_quantile(a / 2, df);
 		for (i = 0; i < alive; i++)
 			if (!(key[i] < cut))
 				q[j++] = q[i];

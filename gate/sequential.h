@@ -32,16 +32,17 @@
  * statistics rather than of a Brownian motion, which would not hold for
  * the t intervals the gate draws: GATE_SEQ_SIM sequences of runs
  * normal about one figure (the outcome does not depend on their spread),
- * each look's two-sided p-value computed as the gate computes its
- * interval: below GATE_PAIRED_MIN_RUNS runs a side, the spreads pooled
- * (baseline mode: one engine) or each its own with Welch's degrees of
- * freedom (rival mode); from there, paired (gate/checks.h), as the
- * runner's balanced rounds are.  A look's error is the p-value below
- * which its share of all the sequences cross, of those still running;
- * the first look's, where its t is exact (not Welch's), its share.
- * With more than GATE_SEQ_SIM_LOOKS looks, or before gate_seq_plan, each
- * look takes its share alone (by Bonferroni's inequality the looks
- * together err at most alpha, conservatively).
+ * each look's t computed as the gate computes its interval: below
+ * GATE_PAIRED_MIN_RUNS runs a side, the spreads pooled (baseline mode:
+ * one engine) or each its own (rival mode: Welch's t, simulated where
+ * the rival's runs have no spread, where Welch's t is exact; at equal
+ * spreads it errs less); from there, paired (gate/checks.h), as the
+ * runner's balanced rounds are.  A look's error is the two-sided p-value
+ * below which its share of all the sequences cross, of those still
+ * running; the first look's, its share.  With more than
+ * GATE_SEQ_SIM_LOOKS looks, or before gate_seq_plan, each look takes its
+ * share alone (by Bonferroni's inequality the looks together err at
+ * most alpha, conservatively).
  */
 #define GATE_SEQ_SIM 100000
 #define GATE_SEQ_SIM_LOOKS 64
