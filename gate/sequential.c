@@ -117,7 +117,8 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 	size_t i, alive = GATE_SEQ_SIM;
 
 	s->simulated = 0;
-	if (looks < 1 || looks > GATE_SEQ_SIM_LOOKS)
+	/* a spread needs two runs a side at the first look */
+	if (s->min < 2 || looks < 1 || looks > GATE_SEQ_SIM_LOOKS)
 		return;
 	q = xcalloc(GATE_SEQ_SIM, sizeof *q);
 	key = xcalloc(GATE_SEQ_SIM, sizeof *key);
@@ -148,7 +149,6 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 		/* the look's share of all the sequences cross here, both sides */
 		share = 2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1));
 		m = (size_t)floor(share * GATE_SEQ_SIM + 0.5);
-		cut = 0;
 		/* the first look, none crossed before it: its t is exact */
 		if (n == s->min || m == 0 || alive <= m)
 			a = share;

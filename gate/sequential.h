@@ -40,9 +40,10 @@
  * runner's balanced rounds are.  A look's error is the two-sided p-value
  * below which its share of all the sequences cross, of those still
  * running; the first look's, its share.  With more than
- * GATE_SEQ_SIM_LOOKS looks, or before gate_seq_plan, each look takes its
- * share alone (by Bonferroni's inequality the looks together err at
- * most alpha, conservatively).
+ * GATE_SEQ_SIM_LOOKS looks, a first look at fewer than 2 runs a side, or
+ * before gate_seq_plan, each look takes its share alone (by
+ * Bonferroni's inequality the looks together err at most alpha,
+ * conservatively).
  */
 #define GATE_SEQ_SIM 100000
 #define GATE_SEQ_SIM_LOOKS 64
