@@ -274,6 +274,11 @@ test_plan_spends_alpha(void **state)
 	assert_true(fabs(gate_seq_level(&p, 5) - LEVEL) < 1e-12);
 	gate_seq_plan(&p, MODE_RIVAL);
 	assert_true(fabs(gate_seq_level(&p, 5) - LEVEL) < 0.002);
+	/* a first look at one run a side: no spread to simulate a t with */
+	p.min = 1;
+	p.max = 4;
+	gate_seq_plan(&p, MODE_BASELINE);
+	assert_false(p.simulated);
 	/* more looks than are simulated: each its share alone */
 	p.min = 2;
 	p.max = 2 + GATE_SEQ_SIM_LOOKS;
