@@ -59,12 +59,18 @@ gate_seq_level(const struct gate_seq *s, long long n)
 	return level_of(2 * (gate_seq_spent(s, n) - gate_seq_spent(s, n - 1)));
 }
 
+/* A uniform draw in (0, 1), from the top 53 bits. */
+static double
+draw_unit(uint64_t *state)
+{
+	return ((double)(rand_next(state) >> 11) + 0.5) / 9007199254740992.0;
+}
+
 /* Two independent standard normal draws (Box-Muller). */
 static void
 draw_normals(uint64_t *state, double *x, double *y)
 {
-	double u = ((double)(rand_next(state) >> 11) + 0.5) / 9007199254740992.0;
-	double v = ((double)(rand_next(state) >> 11) + 0.5) / 9007199254740992.0;
+	double u = draw_unit(state), v = draw_unit(state);
 	double r = sqrt(-2 * log(u));
 
 	*x = r * cos(6.283185307179586 * v);
@@ -77,18 +83,22 @@ struct seq_sums {
 };
 
 /*
- * The degrees of freedom of the gate's t after n runs a side
- * (gate/sequential.h): one sample's, the pairs' differences or a rival
- * mode's Welch t where the rival's runs have no spread, from
- * GATE_PAIRED_MIN_RUNS and in rival mode; pooled, in baseline mode
- * before it.
+ * Whether the gate's t after n runs a side is one sample's (gate/
+ * sequential.h): the pairs' differences from GATE_PAIRED_MIN_RUNS, and
+ * in rival mode Welch's t where the rival's runs have no spread; else
+ * both sides' spreads pooled (baseline mode before pairing).
  */
+static int
+one_sample(long long n, enum gate_mode mode)
+{
+	return n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL;
+}
+
+/* The degrees of freedom of the gate's t after n runs a side. */
 static double
 seq_df(long long n, enum gate_mode mode)
 {
-	if (n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL)
-		return (double)(n - 1);
-	return (double)(2 * n - 2);
+	return one_sample(n, mode) ? (double)(n - 1) : (double)(2 * n - 2);
 }
 
 /* Less the gate's |t| after n runs a side: smaller, the farther past a limit. */
@@ -97,7 +107,7 @@ seq_key(const struct seq_sums *q, long long n, enum gate_mode mode)
 {
 	double k = (double)n, va, vb;
 
-	if (n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL) {
+	if (one_sample(n, mode)) {
 		double var = (q->dd - q->d * q->d / k) / (k - 1);
 
 		return -fabs(q->d / k / sqrt(var / k));
