@@ -4,9 +4,9 @@
  * side and after each balanced block past it, and stops when the verdict
  * is decided: a check fails (a fail of any check fails the verdict, so
  * no later look can make it pass), or every check passes or fails.  Each
- * look is paid for out of one error budget, so that the
- * error at a limit holds whatever the look that stopped: the spending
- * plan below says each look's confidence level.
+ * look is paid for out of one error budget, so that the error at a limit
+ * holds whatever the look that stopped: the spending plan below says
+ * each look's confidence level.
  */
 #ifndef SYNCGATE_GATE_SEQUENTIAL_H
 #define SYNCGATE_GATE_SEQUENTIAL_H
@@ -31,7 +31,7 @@
  * Statist. Soc. A 132(2), 1969), found by simulation of the gate's own
  * statistics rather than of a Brownian motion, which would not hold for
  * the t intervals the gate draws: GATE_SEQ_SIM sequences of runs
- * normal about one figure (the outcome does not depend on their spread),
+ * normal about one figure (the outcome does not depend on its spread),
  * each look's t computed as the gate computes its interval: below
  * GATE_PAIRED_MIN_RUNS runs a side, the spreads pooled (baseline mode:
  * one engine) or each its own (rival mode: Welch's t, simulated where

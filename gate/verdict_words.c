@@ -263,6 +263,7 @@ char *
 gate_settle_words(const struct verdict_check *c)
 {
 	char a[96], pw[32];
+	int range;
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	if (c->runs_needed >= 0)
@@ -270,20 +271,16 @@ gate_settle_words(const struct verdict_check *c)
 		    "probability, over what these runs leave uncertain of the figure "
 		    "and its spread", about(a, sizeof a, c->runs_needed,
 		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
+	if (c->samples_needed < 0)
+		return NULL;
 	/* a range within the cap: a verdict of the plug-in rule before */
-	if (c->samples_needed >= 0 && c->samples_needed_hi > c->samples_needed &&
-	    c->samples_needed_hi <= VERDICT_SAMPLES_CAP)
-		return xasprintf("; %s %s a side would settle it at %s%% power",
-		    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
-		    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
-		    "sample", "samples"), pw);
-	if (c->samples_needed >= 0)
-		return xasprintf("; %s %s a side would settle it with %s%% "
-		    "probability, over what this run leaves uncertain of the figure",
-		    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
-		    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
-		    "sample", "samples"), pw);
-	return NULL;
+	range = c->samples_needed_hi > c->samples_needed &&
+	    c->samples_needed_hi <= VERDICT_SAMPLES_CAP;
+	return xasprintf("; %s %s a side would settle it %s %s%% %s",
+	    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
+	    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
+	    "sample", "samples"), range ? "at" : "with", pw, range ? "power" :
+	    "probability, over what this run leaves uncertain of the figure");
 }
 
 char *

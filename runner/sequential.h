@@ -80,8 +80,9 @@ void runner_seq_free(struct runner_seq *s);
  * A runner_look_fn (ctx a struct runner_seq): loads the n runs of each
  * of the plan's two engines, rules the first against the second at the
  * look's level, keeps the verdict; 1 when the verdict is decided (a
- * check fails, or every check passes or fails) or n is the most, else 0; -1 with err set when a result does not load or the
- * sides cannot be compared.
+ * check fails, or every check passes or fails) or n is the most, else 0;
+ * -1 with err set when a result does not load or the sides cannot be
+ * compared.
  */
 int runner_seq_look(void *ctx, const struct runner_plan *p, long long n,
     char *err);
