@@ -875,6 +875,7 @@ bench_all(const struct bench_options *given, struct bench_plan *plan,
 	runner_seq_init(&seq, given->min_runs, given->runs, given->mode,
 	    &given->limits);
 	verdict = runner_beside(given->out, ".verdict.json");
+	runner_seq_stamp(&seq, &plan->runs.session);
 	rc = runner_go_looking(&plan->runs, bench_one, &x, given->min_runs,
 	    runner_seq_look, &seq, &done, err) == 0 &&
 	    runner_seq_finish(&seq, verdict, status, err) == 0 ? 0 : -1;

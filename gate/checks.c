@@ -145,22 +145,15 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 {
 	struct runs_fig f;
 	size_t i;
-	int syncs = 0;
+	int syncs = 0, paired;
 
 	gate_combine(t, nt, ctx->o->confidence, e);
 	for (i = 0; i < nt; i++)
 		syncs |= t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival;
 	e->runs = 1;
-	e->nrt = 0;
-	if (paired_term(pair, t, nt, syncs, &e->rt[0])) {
-		e->nrt = 1;
-		runs_combine(e->rt, 1, ctx->o->confidence, &f);
-		e->lo = f.lo;
-		e->hi = f.hi;
-		memset(e->dropped_at, 0, sizeof e->dropped_at);
-		return;
-	}
-	for (i = 0; i < nt; i++) {
+	paired = paired_term(pair, t, nt, syncs, &e->rt[0]);
+	e->nrt = (size_t)paired;
+	for (i = 0; i < nt && !paired; i++) {
 		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival)
 			continue;
 		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs);
@@ -174,6 +167,7 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 	runs_combine(e->rt, e->nrt, ctx->o->confidence, &f);
 	e->lo = f.lo;
 	e->hi = f.hi;
+	/* a side's failed operations leave it no upper bound (hold_failures) */
 	for (i = 0; i < nt; i++)
 		if (t[i].part->open_hi)
 			*(t[i].power > 0 ? &e->hi : &e->lo) = t[i].power > 0 ? INFINITY : 0;
@@ -261,10 +255,10 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 	return x;
 }
 
-/* Over whole runs: the runs a side that would settle it. */
+/* Over whole runs: the runs a side that would settle it (q: its quantile). */
 static char *
 tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    double limit, struct verdict_check *ck)
+    double limit, double q, struct verdict_check *ck)
 {
 	char a[96], pw[32];
 	size_t i;
@@ -277,16 +271,26 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		    "several runs a side, or --noise FILE (syncgate calibrate), "
 		    "would measure the spread");
 	/*
-	 * a run too thin to bound its p99 stays so however many runs there
-	 * are; an end past what a double holds is no such run
+	 * a run too short to bound its figure stays so however many runs
+	 * there are; an end past what a double holds is no such run
 	 */
 	for (i = 0; i < e->nrt; i++)
-		thin |= e->rt[i].e->open_hi;
+		thin |= e->rt[i].e->open != 0;
 	if (thin) {
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
 		return xasprintf("; a run of fewer than %zu samples has no %s%% bound "
-		    "on p99, whatever the number of runs: longer runs would settle it",
-		    gate_min_samples(0.99, ctx->o->confidence), a);
+		    "on %s, whatever the number of runs: longer runs would settle it",
+		    gate_min_samples(q, ctx->o->confidence), a, q > 0.9 ? "p99" :
+		    "p50");
+	}
+	/* a shift between sessions does not shrink with more runs apart */
+	if (ctx->v->shift != SHIFT_NONE && runs_needed(e->rt, e->nrt,
+	    ctx->o->confidence, VERDICT_POWER, limit, VERDICT_RUNS_CAP,
+	    &ck->runs_needed, &ck->runs_needed_hi) < 0) {
+		ck->runs_needed = ck->runs_needed_hi = -1;
+		return xstrdup("; no number of runs apart would settle it: both "
+		    "sides taken in turns in one syncgate run would, or --noise "
+		    "FILE from syncgate calibrate over several sessions");
 	}
 	if (runs_needed(e->rt, e->nrt, ctx->o->confidence, VERDICT_POWER, limit,
 	    VERDICT_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) < 0) {
@@ -304,13 +308,13 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 /* What an indeterminate check would need, as the end of its reason. */
 static char *
 tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
-    int unit, int range, struct verdict_check *ck)
+    double q, int unit, int range, struct verdict_check *ck)
 {
 	enum need_why why;
 	char pw[32];
 
 	if (e->runs)
-		return tail_runs(ctx, e, limit, ck);
+		return tail_runs(ctx, e, limit, q, ck);
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	if (gate_samples_needed(e, limit, VERDICT_POWER, &ck->samples_needed,
 	    &ck->samples_needed_hi, &why) == 0)
@@ -440,13 +444,14 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 
 	/*
 	 * one run a side cannot tell this from the runner's noise: said, not
-	 * failed; nor can sides from two invocations tell a change, or its
-	 * absence, from a shift between them (unless a noise record measured
-	 * that shift): said, neither passed nor failed
+	 * failed; nor can sides apart whose figures carry no shift between
+	 * their sessions (a verdict read back that lost it): said, neither
+	 * passed nor failed
 	 */
 	c->held = (judged == RULING_FAIL && v->mode == MODE_BASELINE &&
 	    v->scope == SCOPE_RUN && !v->single_run_ok) ||
-	    (judged != RULING_INDETERMINATE && v->apart && !v->session_spread);
+	    (judged != RULING_INDETERMINATE && v->scope == SCOPE_RUNS &&
+	    v->apart != APART_NONE && v->shift == SHIFT_NONE);
 	/* --same-host: a read across hosts not known to be one is not ruled */
 	c->ruling = c->held || (c->kind == KIND_READ && verdict_host_holds(v)) ?
 	    RULING_INDETERMINATE : judged;
@@ -482,7 +487,8 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 	ck->value = value_of(e);
 	judged = gate_check_rule(ctx->v, ck, k->at_least);
 	if (judged == RULING_INDETERMINATE)
-		tl = tail(ctx, e, ck->limit, unit, has_range(t, nt), ck);
+		tl = tail(ctx, e, ck->limit, k->quantile / 100.0, unit,
+		    has_range(t, nt), ck);
 	words = gate_check_words(k, judged, ctx->v);
 	if (ck->held)
 		tl = xstrdup(verdict_held_words(ctx->v));

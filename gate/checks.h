@@ -7,6 +7,7 @@
 #define SYNCGATE_GATE_CHECKS_H
 
 #include "gate/rules.h"
+#include "gate/turns.h"
 
 /* A sampled part dropped to exact in some check: too few samples. */
 struct gate_drop {
@@ -26,10 +27,10 @@ struct gate_side_stats {
 	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
 	int has_s;
 	/*
-	 * Sides apart with a noise record that measured the shift between
-	 * sessions (gate_verdict's session_spread): the shift this side's
-	 * figures carry, mean 0, variance the record's over the side's
-	 * sessions; its terms join l's and s's in every figure.
+	 * Sides apart (gate_verdict's apart): the shift between sessions this
+	 * side's figures carry, mean 0, its variance the stated default's or
+	 * a noise record's (gate_verdict's shift); its terms join l's and s's
+	 * in every figure.
 	 */
 	struct runs_est sl[2], ss[2];
 	int has_session;
@@ -56,23 +57,6 @@ struct gate_pools {
 	/* the session shift's, shared by both sides (pools[0]'s) */
 	struct runs_pool sl[2], ss[2];
 };
-
-/*
- * Equal runs a side, at least GATE_PAIRED_MIN_RUNS, all of one session,
- * taken in turns: in time order, run i of one side beside run i of the
- * other (their places among the session's runs one apart), each side
- * first in as many pairs as the other, or one more (ABBA).  Fixed before
- * the figures are seen: syncgate run and syncgate-bench --runs with two
- * engines make such sides.
- */
-#define GATE_PAIRED_MIN_RUNS 5
-
-/*
- * Whether a and b are paired; if so, perm_a and perm_b (room for their
- * runs) get each side's runs in time order.
- */
-int gate_sides_paired(const struct gate_side_in *a, const struct gate_side_in *b,
-    size_t *perm_a, size_t *perm_b);
 
 /*
  * Paired sides' figures of one class: for each statistic, the pairs'
@@ -103,16 +87,6 @@ void gate_side_stats_pool_noise(struct gate_pools *p,
 int gate_pools_empty(const struct gate_pools *p);
 /* The side takes its spread between runs from p (where p has any). */
 void gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p);
-
-/*
- * Whether the sides' runs come apart (gate_verdict's apart): every run
- * records a session and no session is common to both sides, or each side
- * has two runs or more and all of one's started before the other's
- * first.  why gets the words for the note.  Runs without sessions (older
- * results, imports) are not known to be apart: 0.
- */
-int gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
-    char *why, size_t len);
 
 /* A run far from its side's others. */
 struct gate_outlier {

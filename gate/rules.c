@@ -73,6 +73,25 @@ fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 	s->group_syncs_p99 = p->group.syncs_p99;
 }
 
+/* Run r as it was taken: its session, place, start, host and plan. */
+static void
+fill_taken(struct verdict_run *t, const struct result *r)
+{
+	const struct result_session *s = &r->session;
+
+	memset(t, 0, sizeof *t);
+	memcpy(t->session, s->id, sizeof t->session);
+	t->run = s->run;
+	t->runs = s->runs;
+	t->order = s->order;
+	t->started_s = s->started_s > 0 ? s->started_s : NAN;
+	t->host = r->host != NULL && result_host_id_usable(r->host) ?
+	    xstrdup(r->host->machine_id) : NULL;
+	t->plan_min = s->plan_min;
+	t->plan_max = s->plan_max;
+	t->plan_confidence = s->plan_min > 0 ? s->plan_confidence : NAN;
+}
+
 static void
 fill_side(struct verdict_side *s, const struct gate_side_in *in, double level)
 {
@@ -86,8 +105,11 @@ fill_side(struct verdict_side *s, const struct gate_side_in *in, double level)
 	s->probe_file = dup_or_null(in->probe_file);
 	s->runs = gate_side_runs(in);
 	s->run_files = xcalloc(s->runs, sizeof *s->run_files);
-	for (i = 0; i < s->runs; i++)
+	s->taken = xcalloc(s->runs, sizeof *s->taken);
+	for (i = 0; i < s->runs; i++) {
 		s->run_files[i] = xstrdup(in->nruns > 1 ? in->runs[i].file : in->file);
+		fill_taken(&s->taken[i], gate_side_result(in, i));
+	}
 	if (in->probe != NULL)
 		fill_probe(s, in->probe, level);
 }
@@ -440,23 +462,6 @@ priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
 	gate_side_stats_share(rs, pr);
 }
 
-/* The sessions among a side's runs (at least 1). */
-static size_t
-side_sessions(const struct gate_side_in *in)
-{
-	size_t i, j, g = 0, k = gate_side_runs(in);
-
-	for (i = 0; i < k; i++) {
-		const char *id = gate_side_result(in, i)->session.id;
-
-		for (j = 0; j < i && strcmp(gate_side_result(in, j)->session.id,
-		    id) != 0; j++)
-			;
-		g += j == i;
-	}
-	return g > 0 ? g : 1;
-}
-
 /* The noise record's class for name: ours' engine's, else the rival's. */
 static const struct noise_class *
 session_noise(const struct gate_ctx *ctx, const char *name)
@@ -467,59 +472,85 @@ session_noise(const struct gate_ctx *ctx, const char *name)
 }
 
 /*
- * Each side's share of the session shift: the record's variance over
- * the side's sessions, mean 0, its degrees of freedom counted once for
- * both sides (one pool each statistic).
+ * Statistic q (NOISE_P50 to NOISE_SYNCS_P99) of class name's shift
+ * between sessions: the noise record's where it measured it (for the
+ * syncs, where it did not measure them, their latency's), else the
+ * stated default over infinite degrees of freedom.
+ */
+static void
+session_sd(const struct gate_ctx *ctx, const char *name, int q, double *sd,
+    double *df)
+{
+	const struct noise_class *nc = ctx->v->shift == SHIFT_RECORD ?
+	    session_noise(ctx, name) : NULL;
+	const struct noise_stat *ns = nc != NULL ? &nc->stat[q] : NULL;
+
+	if (ns != NULL && !ns->have_session && q >= NOISE_SYNCS_P50)
+		ns = &nc->stat[q - NOISE_SYNCS_P50];
+	if (ns != NULL && ns->have_session) {
+		*sd = ns->session_log_sd;
+		*df = ns->session_df;
+		return;
+	}
+	*sd = q == NOISE_P50 || q == NOISE_SYNCS_P50 ? GATE_DEFAULT_SESSION_P50 :
+	    GATE_DEFAULT_SESSION_P99;
+	*df = INFINITY;
+}
+
+/*
+ * Sides apart: each side's runs carry one shift between sessions (theirs
+ * against the other side's), mean 0, its variance the record's or the
+ * default's; one pool each statistic, so its degrees of freedom count
+ * once for both sides.  A side's runs share one shift even where they
+ * come from several sessions of one run: sides that did not take turns
+ * were taken in blocks of time, each block one shift.
  */
 static void
 session_terms(const struct gate_ctx *ctx, const char *name,
     struct gate_side_stats *os, struct gate_side_stats *rs,
     struct gate_pools *shared)
 {
-	const struct noise_class *nc = session_noise(ctx, name);
 	struct gate_side_stats *st[2] = { os, rs };
-	const struct gate_side_in *in[2] = { ctx->ours_in, ctx->rival_in };
-	size_t side, q;
+	size_t side;
+	int q;
 
-	if (!ctx->v->session_spread || nc == NULL)
+	if (ctx->v->shift == SHIFT_NONE)
 		return;
 	for (side = 0; side < 2; side++) {
-		double g = (double)side_sessions(in[side]);
-
 		st[side]->has_session = 1;
-		for (q = 0; q < 4; q++) {
-			const struct noise_stat *ns = &nc->stat[q];
+		for (q = 0; q < NOISE_NSTATS; q++) {
 			struct runs_est *e = q < 2 ? &st[side]->sl[q] : &st[side]->ss[q - 2];
+			double sd;
 
 			memset(e, 0, sizeof *e);
 			e->k = 1;
 			e->between = NAN;
 			e->fixed = 1;
-			if (!ns->have_session)
-				continue;
-			e->var = ns->session_log_sd * ns->session_log_sd / g;
-			e->df = ns->session_df;
+			session_sd(ctx, name, q, &sd, &e->df);
+			e->var = sd * sd;
 			e->pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2];
 		}
 	}
 }
 
 /*
- * Whether the sides' shift between sessions is measured for every figure
- * the gate rules: they come apart, and the noise record answering for
- * each class measured it (from runs of several sessions) for p50 and
- * p99, and for the syncs too where writes are put in syncs.
+ * What carries the sides' shift between sessions: nothing where they
+ * took turns or one run's sampling alone is ruled; a noise record where
+ * the one answering for each class measured it (from runs of several
+ * sessions) for p50 and p99, and for the syncs too where writes are put
+ * in syncs; else the stated default.
  */
-static int
-session_spread(const struct gate_ctx *ctx, const struct gate_match *m)
+static enum verdict_shift
+shift_source(const struct gate_ctx *ctx, const struct gate_match *m)
 {
 	const struct result *r = ctx->ours_in->r;
 	size_t i;
 	int q;
 
-	if (!ctx->v->apart || !ctx->runs || ctx->o->noise == NULL ||
-	    ctx->o->noise->sessions < 2)
-		return 0;
+	if (ctx->v->apart == APART_NONE || !ctx->runs)
+		return SHIFT_NONE;
+	if (ctx->o->noise == NULL || ctx->o->noise->sessions < 2)
+		return SHIFT_DEFAULT;
 	for (i = 0; i < r->nclasses; i++) {
 		const struct noise_class *nc;
 
@@ -527,13 +558,13 @@ session_spread(const struct gate_ctx *ctx, const struct gate_match *m)
 			continue;
 		nc = session_noise(ctx, r->classes[i].name);
 		if (nc == NULL)
-			return 0;
+			return SHIFT_DEFAULT;
 		for (q = 0; q < NOISE_NSTATS; q++)
 			if (!nc->stat[q].have_session && (q < NOISE_SYNCS_P50 ||
 			    (r->classes[i].kind == KIND_WRITE && ctx->have_unit)))
-				return 0;
+				return SHIFT_DEFAULT;
 	}
-	return 1;
+	return SHIFT_RECORD;
 }
 
 /*
@@ -954,8 +985,10 @@ note_scope(struct gate_ctx *ctx)
 	}
 	verdict_note(v, "one run a side: each interval covers that run's sampling "
 	    "only, not the variation from one run to the next, so a verdict near a "
-	    "limit may not repeat; several runs a side (syncgate-bench --runs) or "
-	    "--noise FILE (syncgate calibrate) carry that variation");
+	    "limit may not repeat (where runs spread 5%% to 25%%, a check on its "
+	    "limit fails 28%% to 47%% of the time, not 2.5%%); several runs a side "
+	    "(syncgate-bench --runs) or --noise FILE (syncgate calibrate) carry "
+	    "that variation");
 	if (ctx->hold_fails)
 		verdict_note(v, "baseline mode over one run a side: a check that "
 		    "would fail is held indeterminate, since one run cannot tell a "
@@ -963,6 +996,38 @@ note_scope(struct gate_ctx *ctx)
 	else if (ctx->o->mode == MODE_BASELINE)
 		verdict_note(v, "--single-run-ok: a check over one run a side fails "
 		    "as its interval says, though run-to-run noise is not in it");
+}
+
+/*
+ * Sides apart: why, and what carries the shift between their sessions,
+ * or (one run's sampling alone) that nothing does.
+ */
+static void
+note_apart(struct gate_ctx *ctx)
+{
+	struct gate_verdict *v = ctx->v;
+
+	/* one run's sampling alone: its own note says what is not in it */
+	if (v->apart == APART_NONE || v->scope == SCOPE_RUN)
+		return;
+	if (v->shift == SHIFT_RECORD)
+		verdict_note(v, "the sides' runs came apart: %s; %s measured the "
+		    "shift between sessions over %zu of them, and each side's "
+		    "figures carry it", gate_apart_words(v->apart),
+		    ctx->o->noise->path, ctx->o->noise->sessions);
+	else
+		verdict_note(v, "the sides' runs came apart: %s; a shift between "
+		    "sessions is in neither side's spread, so each side's figures "
+		    "carry one of a stated default spread, a standard deviation of "
+		    "its log of %g at p50 and %g at p99 (syncs alike; about %.0f%% "
+		    "and %.0f%%), on top of the spread between runs: a change far "
+		    "past a limit is ruled, one near it stays open; both sides in "
+		    "one syncgate run (taken in turns), or --noise FILE from "
+		    "syncgate calibrate over runs of several sessions, narrow it",
+		    gate_apart_words(v->apart), GATE_DEFAULT_SESSION_P50,
+		    GATE_DEFAULT_SESSION_P99,
+		    100 * (exp(GATE_DEFAULT_SESSION_P50) - 1),
+		    100 * (exp(GATE_DEFAULT_SESSION_P99) - 1));
 }
 
 static void
@@ -983,7 +1048,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	struct gate_ctx ctx;
 	struct gate_match m;
 	struct noise dflt;
-	char apart_why[256];
 
 	verdict_init(v);
 	gate_match(&m, ours->r, rival->r);
@@ -1007,11 +1071,15 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
-	v->apart = gate_sides_apart(ours, rival, apart_why, sizeof apart_why);
-	if (ctx.runs && !v->apart) {
-		ctx.perm_o = xcalloc(gate_side_runs(ours), sizeof *ctx.perm_o);
-		ctx.perm_r = xcalloc(gate_side_runs(rival), sizeof *ctx.perm_r);
-		v->paired = gate_sides_paired(ours, rival, ctx.perm_o, ctx.perm_r);
+	fill_side(&v->ours, ours, o->confidence);
+	fill_side(&v->rival, rival, o->confidence);
+	v->apart = gate_runs_apart(v->ours.taken, v->ours.runs, v->rival.taken,
+	    v->rival.runs);
+	if (ctx.runs && v->ours.runs == v->rival.runs) {
+		ctx.perm_o = xcalloc(v->ours.runs, sizeof *ctx.perm_o);
+		ctx.perm_r = xcalloc(v->rival.runs, sizeof *ctx.perm_r);
+		v->paired = gate_runs_paired(v->ours.taken, v->rival.taken,
+		    v->ours.runs, ctx.perm_o, ctx.perm_r);
 		if (!v->paired) {
 			free(ctx.perm_o);
 			free(ctx.perm_r);
@@ -1029,8 +1097,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		v->read_speedup = o->read_speedup;
 		v->commit_syncs = o->commit_syncs;
 	}
-	fill_side(&v->ours, ours, o->confidence);
-	fill_side(&v->rival, rival, o->confidence);
 	label_sides(v);
 	gate_hosts(ours, rival, o, v);
 	v->headline = gate_headline(v);
@@ -1041,19 +1107,8 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		gate_unit_choose(ours, rival, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
 	note_scope(&ctx);
-	v->session_spread = session_spread(&ctx, &m);
-	if (v->session_spread)
-		verdict_note(v, "the sides' runs come apart: %s; %s measured the "
-		    "shift between sessions over %zu of them, and each side's "
-		    "figures carry it, so the checks are ruled", apart_why,
-		    o->noise->path, o->noise->sessions);
-	else if (v->apart)
-		verdict_note(v, "the sides' runs come apart: %s; a shift between "
-		    "invocations, or a drift while one side ran, is in neither side's "
-		    "spread, so a check that would pass or fail is held indeterminate (run both "
-		    "in one syncgate run or syncgate-bench --runs, or give --noise "
-		    "from syncgate calibrate over runs of several sessions)",
-		    apart_why);
+	v->shift = shift_source(&ctx, &m);
+	note_apart(&ctx);
 	match_classes(&ctx, ours, rival, &m);
 	note_outlier(v, ours, &v->ours, 1);
 	note_outlier(v, rival, &v->rival, 0);

@@ -77,6 +77,14 @@ struct gate_opts {
  */
 #define GATE_DEFAULT_SPREAD_P50 0.20
 #define GATE_DEFAULT_SPREAD_P99 0.30
+/*
+ * Sides whose runs came apart (gate/turns.h) without a noise record over
+ * sessions: the shift between sessions each side's figures are taken to
+ * carry, a standard deviation of its log (docs/result-format.md,
+ * "Sides apart"), at p50 and at p99; the syncs take their latency's.
+ */
+#define GATE_DEFAULT_SESSION_P50 0.10
+#define GATE_DEFAULT_SESSION_P99 0.25
 
 /* Sets the defaults above for mode. */
 void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
@@ -88,6 +96,32 @@ void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
  * naming the run's file and what differs.
  */
 int gate_side_check(const struct gate_side_in *s, const char *flag, char *err);
+
+/*
+ * Checks that the sides hand the gate whole sets: of each session that
+ * set out to write several runs of an engine, every run of that engine
+ * (1 to its runs), on one side or the other, each once; of a set taken
+ * until decided (session.plan), runs 1 to n, n at least its first look,
+ * the runs of one look.  A part of a set lets whoever chose the files
+ * choose the verdict (dropping the one run that failed).  Returns 0;
+ * with part_ok, 1 with left naming each set's runs left out ("runs 4,
+ * 5 of 5 of lmdb's session 0123..."); else -1 with err naming the file,
+ * the runs left out and what was expected.
+ */
+int gate_sides_whole(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, int part_ok, char *left, size_t len,
+    char *err);
+
+/*
+ * The level a gate of these sides rules at: a set taken until decided
+ * (session.plan) is ruled as the look its runs a side make was, at that
+ * look's level of the plan (gate/sequential.h), the highest where
+ * several runs carry one; else confidence.  *n gets that look's runs a
+ * side, 0 without a plan.
+ */
+double gate_sides_level(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, enum gate_mode mode, double confidence,
+    long long *n);
 
 /*
  * Rules ours against rival into v (which it initialises).  Returns 0, or

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gate/checks.h"
+#include "gate/sequential.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 
@@ -58,110 +59,69 @@ run_of(const struct gate_side_in *in, size_t i, struct gate_run_in *one)
 	return one;
 }
 
+/*
+ * Run r's log of class name at quantile q, its sampling variance and its
+ * open ends; with_unit, the same in syncs of the run's own probe, whose
+ * ends its median cannot bound open the syncs' on the other side.
+ */
+static void
+run_logs(const struct gate_run_in *r, const char *name, double q,
+    int with_unit, double level, double *l, double *w, int *open, double *y,
+    double *wy, int *open_y)
+{
+	double lu, wu;
+	int ou;
+
+	*open = runs_class_log(result_find(r->r, name), q, level, l, w);
+	if (!with_unit)
+		return;
+	ou = runs_probe_log(r->probe, level, &lu, &wu);
+	*y = *l - lu;
+	*wy = *w + wu;
+	*open_y = *open | runs_open_flip(ou);
+}
+
+/* One side's per-run logs of class name at quantile q: latency, and syncs. */
+static void
+side_logs(const struct gate_side_in *in, const char *name, double q,
+    int with_unit, double level, double *l, double *w, int *ol, double *y,
+    double *wy, int *oy)
+{
+	struct gate_run_in one;
+	size_t i, k = gate_side_runs(in);
+
+	for (i = 0; i < k; i++)
+		run_logs(run_of(in, i, &one), name, q, with_unit, level, &l[i], &w[i],
+		    &ol[i], &y[i], &wy[i], &oy[i]);
+}
+
 void
 gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
     const char *name, int with_unit, double level)
 {
 	size_t k = gate_side_runs(in), i;
 	double *l = xcalloc(4 * k, sizeof *l), *w = l + k, *y = l + 2 * k;
-	double *wy = l + 3 * k, lu, wu;
+	double *wy = l + 3 * k;
+	int *ol = xcalloc(2 * k, sizeof *ol), *oy = ol + k, q;
 	struct gate_run_in one;
-	int q;
 
 	memset(st, 0, sizeof *st);
 	st->has_s = with_unit;
-	for (q = 0; q < 2; q++) {
-		for (i = 0; i < k; i++) {
-			const struct gate_run_in *r = run_of(in, i, &one);
-			const struct result_class *c = result_find(r->r, name);
+	for (i = 0; i < k; i++) {
+		const struct result_class *c = result_find(run_of(in, i, &one)->r, name);
 
-			runs_class_log(c, q ? 0.99 : 0.5, level, &l[i], &w[i]);
-			if (q == 0) {
-				st->nsamples += c->nsamples;
-				st->any_samples |= c->nsamples > 0;
-			}
-			if (!with_unit)
-				continue;
-			runs_probe_log(r->probe, level, &lu, &wu);
-			/* a probe too thin for a band is taken as exact, and said */
-			y[i] = l[i] - lu;
-			wy[i] = w[i] + (isnan(wu) ? 0 : wu);
-		}
-		runs_est_init(&st->l[q], l, w, k);
+		st->nsamples += c->nsamples;
+		st->any_samples |= c->nsamples > 0;
+	}
+	for (q = 0; q < 2; q++) {
+		side_logs(in, name, q ? 0.99 : 0.5, with_unit, level, l, w, ol, y, wy,
+		    oy);
+		runs_est_init(&st->l[q], l, w, ol, k);
 		if (with_unit)
-			runs_est_init(&st->s[q], y, wy, k);
+			runs_est_init(&st->s[q], y, wy, oy, k);
 	}
 	free(l);
-}
-
-/* One side's per-run logs of class name at quantile q: latency, and syncs. */
-static void
-side_logs(const struct gate_side_in *in, const char *name, double q,
-    int with_unit, double level, double *l, double *w, double *y, double *wy)
-{
-	struct gate_run_in one;
-	double lu, wu;
-	size_t i, k = gate_side_runs(in);
-
-	for (i = 0; i < k; i++) {
-		const struct gate_run_in *r = run_of(in, i, &one);
-
-		runs_class_log(result_find(r->r, name), q, level, &l[i], &w[i]);
-		if (!with_unit)
-			continue;
-		runs_probe_log(r->probe, level, &lu, &wu);
-		y[i] = l[i] - lu;
-		wy[i] = w[i] + (isnan(wu) ? 0 : wu);
-	}
-}
-
-/* Sorts idx[0..k) by their runs' places among the session's. */
-static void
-by_order(const struct gate_side_in *in, size_t *idx, size_t k)
-{
-	size_t i, j;
-
-	for (i = 0; i < k; i++)
-		idx[i] = i;
-	for (i = 1; i < k; i++)
-		for (j = i; j > 0 && gate_side_result(in, idx[j - 1])->session.order >
-		    gate_side_result(in, idx[j])->session.order; j--) {
-			size_t t = idx[j];
-
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
-		}
-}
-
-int
-gate_sides_paired(const struct gate_side_in *a, const struct gate_side_in *b,
-    size_t *perm_a, size_t *perm_b)
-{
-	size_t k = gate_side_runs(a), i, first_a = 0;
-	const char *id = gate_side_result(a, 0)->session.id;
-
-	if (k < GATE_PAIRED_MIN_RUNS || gate_side_runs(b) != k)
-		return 0;
-	for (i = 0; i < k; i++) {
-		const struct result_session *sa = &gate_side_result(a, i)->session;
-		const struct result_session *sb = &gate_side_result(b, i)->session;
-
-		if (!session_present(sa) || !session_present(sb) || sa->order < 1 ||
-		    sb->order < 1 || strcmp(sa->id, id) != 0 || strcmp(sb->id, id) != 0)
-			return 0;
-	}
-	by_order(a, perm_a, k);
-	by_order(b, perm_b, k);
-	for (i = 0; i < k; i++) {
-		long long oa = gate_side_result(a, perm_a[i])->session.order;
-		long long ob = gate_side_result(b, perm_b[i])->session.order;
-
-		if (oa - ob != 1 && ob - oa != 1)
-			return 0;
-		first_a += oa < ob;
-	}
-	/* balanced: each side first in half the pairs, one more at most */
-	return 2 * first_a + 1 >= k && 2 * first_a <= k + 1;
+	free(ol);
 }
 
 void
@@ -175,32 +135,36 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 	double *lr = buf + 4 * k, *wr = buf + 5 * k, *yr = buf + 6 * k;
 	double *wyr = buf + 7 * k, *d = buf + 8 * k, *wd = buf + 9 * k;
 	double *ds = buf + 10 * k, *wds = buf + 11 * k;
-	int q;
+	int *ob = xcalloc(4 * k, sizeof *ob), *olo = ob, *oyo = ob + k;
+	int *olr = ob + 2 * k, *oyr = ob + 3 * k, q;
 
 	memset(pd, 0, sizeof *pd);
 	pd->has_s = with_unit;
 	for (q = 0; q < 2; q++) {
-		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, lo, wo, yo, wyo);
-		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, lr, wr, yr, wyr);
+		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, lo, wo, olo, yo,
+		    wyo, oyo);
+		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, lr, wr, olr, yr,
+		    wyr, oyr);
+		/* a run whose sampling leaves an end open leaves it to the sides */
+		pd->ok_l[q] = pd->ok_s[q] = 1;
 		for (i = 0; i < k; i++) {
 			size_t a = perm_o[i], b = perm_r[i];
 
 			d[i] = lo[a] - lr[b];
-			/* a run too thin to bound its value leaves the pair so */
 			wd[i] = wo[a] + wr[b];
+			pd->ok_l[q] &= (olo[a] | olr[b]) == 0;
 			if (with_unit) {
 				ds[i] = yo[a] - yr[b];
 				wds[i] = wyo[a] + wyr[b];
+				pd->ok_s[q] &= (oyo[a] | oyr[b]) == 0;
 			}
 		}
-		runs_est_init(&pd->l[q], d, wd, k);
-		pd->ok_l[q] = !pd->l[q].open_hi;
-		if (with_unit) {
-			runs_est_init(&pd->s[q], ds, wds, k);
-			pd->ok_s[q] = !pd->s[q].open_hi;
-		}
+		runs_est_init(&pd->l[q], d, wd, NULL, k);
+		if (with_unit)
+			runs_est_init(&pd->s[q], ds, wds, NULL, k);
 	}
 	free(buf);
+	free(ob);
 }
 
 void
@@ -269,69 +233,6 @@ gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 	}
 }
 
-/* Whether some run of s carries session id. */
-static int
-has_session(const struct gate_side_in *s, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < gate_side_runs(s); i++)
-		if (strcmp(gate_side_result(s, i)->session.id, id) == 0)
-			return 1;
-	return 0;
-}
-
-/* Whether every run of s records a session; and the earliest and latest start. */
-static int
-all_sessions(const struct gate_side_in *s, double *first, double *last)
-{
-	size_t i;
-	int all = 1;
-
-	*first = INFINITY;
-	*last = -INFINITY;
-	for (i = 0; i < gate_side_runs(s); i++) {
-		const struct result_session *rs = &gate_side_result(s, i)->session;
-
-		all &= session_present(rs);
-		if (rs->started_s > 0) {
-			*first = fmin(*first, rs->started_s);
-			*last = fmax(*last, rs->started_s);
-		} else {
-			*first = NAN;
-		}
-	}
-	return all;
-}
-
-int
-gate_sides_apart(const struct gate_side_in *a, const struct gate_side_in *b,
-    char *why, size_t len)
-{
-	double af, al, bf, bl;
-	size_t i;
-	int common = 0;
-
-	if (!all_sessions(a, &af, &al) || !all_sessions(b, &bf, &bl))
-		return 0;
-	for (i = 0; i < gate_side_runs(a) && !common; i++)
-		common = has_session(b, gate_side_result(a, i)->session.id);
-	if (!common) {
-		snprintf(why, len, "no session in common (%s from session %s, %s from "
-		    "session %s)", "ours", gate_side_result(a, 0)->session.id,
-		    "the other side", gate_side_result(b, 0)->session.id);
-		return 1;
-	}
-	if (gate_side_runs(a) < 2 || gate_side_runs(b) < 2 || isnan(af) || isnan(bf))
-		return 0;
-	if (al < bf || bl < af) {
-		snprintf(why, len, "one side's runs all started before the other's "
-		    "first: they did not take turns");
-		return 1;
-	}
-	return 0;
-}
-
 /*
  * Run i of class name against the side's other runs (k of them in all):
  * how many of their prediction interval's half-widths it lies from their
@@ -375,8 +276,8 @@ gate_side_outlier(const struct gate_side_in *in, const struct gate_verdict *v,
 	w = l + k;
 	for (r = 0; r < v->nrows; r++) {
 		for (i = 0; i < k; i++)
-			runs_class_log(result_find(gate_side_result(in, i), v->rows[r].name),
-			    0.5, level, &l[i], &w[i]);
+			(void)runs_class_log(result_find(gate_side_result(in, i),
+			    v->rows[r].name), 0.5, level, &l[i], &w[i]);
 		for (i = 0; i < k; i++) {
 			double d = run_distance(l, w, k, i, &ratio);
 
@@ -392,4 +293,166 @@ gate_side_outlier(const struct gate_side_in *in, const struct gate_verdict *v,
 	}
 	free(l);
 	return out->run > 0;
+}
+
+/* A run of a set, for gate_sides_whole: its result and its file. */
+struct set_run {
+	const struct result *r;
+	const char *file;
+};
+
+/* By session, engine and place in the set. */
+static int
+cmp_set_run(const void *a, const void *b)
+{
+	const struct result *x = ((const struct set_run *)a)->r;
+	const struct result *y = ((const struct set_run *)b)->r;
+	int c = strcmp(x->session.id, y->session.id);
+
+	if (c == 0)
+		c = strcmp(x->engine, y->engine);
+	if (c == 0)
+		c = (x->session.run > y->session.run) - (x->session.run < y->session.run);
+	return c;
+}
+
+/* "2, 4 to 6": the numbers 1 to want that g[0..n) (in order) lacks. */
+static void
+missing_words(const struct set_run *g, size_t n, long long want, char *buf,
+    size_t len)
+{
+	long long next = 1, at;
+	size_t i = 0, said = 0, used = 0;
+
+	buf[0] = '\0';
+	while (next <= want && said < 6) {
+		for (; i < n && g[i].r->session.run < next; i++)
+			;
+		at = i < n ? g[i].r->session.run : want + 1;
+		if (at > next) {
+			long long last = at - 1 < want ? at - 1 : want;
+
+			used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+			    last > next ? "%s%lld to %lld" : "%s%lld", said ? ", " : "",
+			    next, last);
+			said++;
+			next = last + 1;
+		}
+		next = at + 1;
+		if (used >= len)
+			break;
+	}
+	if (next <= want && said == 6 && used + 10 < len)
+		snprintf(buf + used, len - used, " and more");
+}
+
+/*
+ * The runs a group of one session's engine should hold: 1 to runs, or
+ * for a set taken until decided, 1 to as many as it holds, at least its
+ * first look's.
+ */
+static long long
+set_want(const struct set_run *g, size_t n)
+{
+	const struct result_session *s = &g[0].r->session;
+	long long last = g[n - 1].r->session.run;
+
+	if (s->plan_min > 0)
+		return last > s->plan_min ? last : s->plan_min;
+	return s->runs;
+}
+
+int
+gate_sides_whole(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, int part_ok, char *left, size_t len,
+    char *err)
+{
+	size_t k = gate_side_runs(ours), n = 0, i, j, used = 0;
+	struct set_run *all = xcalloc(k + gate_side_runs(rival) + 1, sizeof *all);
+	char gaps[128];
+	int rc = 0, part = 0;
+
+	left[0] = '\0';
+	for (i = 0; i < k + gate_side_runs(rival); i++) {
+		const struct gate_side_in *in = i < k ? ours : rival;
+		size_t at = i < k ? i : i - k;
+		const struct result *r = gate_side_result(in, at);
+
+		if (!session_present(&r->session) || r->session.runs < 2)
+			continue;
+		all[n].r = r;
+		all[n++].file = in->nruns > 1 ? in->runs[at].file : in->file;
+	}
+	qsort(all, n, sizeof *all, cmp_set_run);
+	for (i = 0; i < n && rc == 0; i = j) {
+		const struct result *r = all[i].r;
+		long long want;
+		size_t m;
+
+		for (j = i + 1; j < n && strcmp(all[j].r->session.id, r->session.id) == 0 &&
+		    strcmp(all[j].r->engine, r->engine) == 0; j++)
+			if (all[j].r->session.run == all[j - 1].r->session.run) {
+				rc = errf(err, "%s and %s: both are run %lld of session %s; "
+				    "expected each run once", all[j - 1].file, all[j].file,
+				    all[j].r->session.run, r->session.id);
+				break;
+			}
+		if (rc != 0)
+			break;
+		m = j - i;
+		want = set_want(&all[i], m);
+		if ((long long)m == want && all[j - 1].r->session.run == want)
+			continue;
+		missing_words(&all[i], m, want, gaps, sizeof gaps);
+		if (!part_ok) {
+			rc = errf(err, "%s: is run %lld of %lld of session %s, whose run%s "
+			    "%s of %s %s not given; expected the whole set, each run on one "
+			    "side or the other%s (--part-ok rules a part, naming what was "
+			    "left out)", all[i].file, r->session.run, r->session.runs,
+			    r->session.id, strchr(gaps, ' ') ? "s" : "", gaps, r->engine,
+			    strchr(gaps, ' ') ? "are" : "is", r->session.plan_min > 0 ?
+			    ", as many as a look of its runs until decided had" : "");
+			break;
+		}
+		used += (size_t)snprintf(left + used, used < len ? len - used : 0,
+		    "%srun%s %s of %lld of %s's session %s", used ? "; " : "",
+		    strchr(gaps, ' ') ? "s" : "", gaps, want, r->engine, r->session.id);
+		part = 1;
+	}
+	free(all);
+	return rc < 0 ? rc : part;
+}
+
+double
+gate_sides_level(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, enum gate_mode mode, double confidence,
+    long long *n)
+{
+	const struct gate_side_in *in[2] = { ours, rival };
+	double level = confidence;
+	size_t s, i;
+
+	*n = 0;
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < gate_side_runs(in[s]); i++) {
+			const struct result_session *ss = &gate_side_result(in[s], i)->session;
+			long long k = (long long)gate_side_runs(in[s]);
+			struct gate_seq plan;
+			double l;
+
+			if (ss->plan_min <= 0)
+				continue;
+			memset(&plan, 0, sizeof plan);
+			plan.min = ss->plan_min;
+			plan.max = ss->plan_max;
+			plan.confidence = ss->plan_confidence;
+			gate_seq_plan(&plan, mode);
+			l = gate_seq_level(&plan, k < plan.min ? plan.min : k);
+			if (*n == 0 || l > level) {
+				level = l;
+				*n = k;
+			}
+			break;
+		}
+	return level;
 }

@@ -52,6 +52,23 @@ const char *const verdict_hosts_names[] = {
 };
 _Static_assert(NELEMS(verdict_hosts_names) == VERDICT_NHOSTS, "hosts without a name");
 
+const char *const verdict_apart_names[] = {
+	[APART_NONE] = "turns",
+	[APART_NO_SESSION] = "no-session",
+	[APART_ONE_SIDED] = "one-sided",
+	[APART_NOT_INTERLEAVED] = "not-interleaved",
+	[APART_NO_TURNS] = "no-turns",
+	[APART_HOSTS] = "hosts",
+};
+_Static_assert(NELEMS(verdict_apart_names) == VERDICT_NAPART, "apart without a name");
+
+const char *const verdict_shift_names[] = {
+	[SHIFT_NONE] = "none",
+	[SHIFT_DEFAULT] = "default",
+	[SHIFT_RECORD] = "record",
+};
+_Static_assert(NELEMS(verdict_shift_names) == VERDICT_NSHIFTS, "a shift without a name");
+
 /* Out of range, the first value's name: a value the gate never makes. */
 const char *
 ruling_name(enum ruling r)
@@ -161,6 +178,9 @@ side_free(struct verdict_side *s)
 	for (i = 0; i < s->runs && s->run_files != NULL; i++)
 		free(s->run_files[i]);
 	free(s->run_files);
+	for (i = 0; i < s->runs && s->taken != NULL; i++)
+		free(s->taken[i].host);
+	free(s->taken);
 	for (i = 0; i < s->nevidence; i++)
 		free(s->evidence[i]);
 	free(s->evidence);
@@ -233,5 +253,18 @@ verdict_note(struct gate_verdict *v, const char *fmt, ...)
 const char *
 verdict_held_words(const struct gate_verdict *v)
 {
-	return v->apart ? VERDICT_APART_WORDS : VERDICT_HELD_WORDS;
+	return v->apart != APART_NONE && v->scope == SCOPE_RUNS ?
+	    VERDICT_APART_WORDS : VERDICT_HELD_WORDS;
+}
+
+const char *
+verdict_apart_name(enum verdict_apart a)
+{
+	return verdict_apart_names[(size_t)a < VERDICT_NAPART ? a : APART_NONE];
+}
+
+const char *
+verdict_shift_name(enum verdict_shift s)
+{
+	return verdict_shift_names[(size_t)s < VERDICT_NSHIFTS ? s : SHIFT_NONE];
 }

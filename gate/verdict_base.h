@@ -32,6 +32,14 @@ const char *verdict_scope_name(enum verdict_scope s);
 extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
 const char *verdict_hosts_name(enum verdict_hosts h);
 
+/* "turns", "no-session", "one-sided", "not-interleaved", "no-turns", "hosts". */
+extern const char *const verdict_apart_names[VERDICT_NAPART];
+const char *verdict_apart_name(enum verdict_apart a);
+
+/* "none", "default", "record". */
+extern const char *const verdict_shift_names[VERDICT_NSHIFTS];
+const char *verdict_shift_name(enum verdict_shift s);
+
 /* The end of a held check's reason: VERDICT_APART_WORDS or VERDICT_HELD_WORDS. */
 const char *verdict_held_words(const struct gate_verdict *v);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gate/rerule.h"
+#include "gate/turns.h"
 #include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
@@ -82,6 +83,8 @@ static const struct words SCOPES = { verdict_scope_names, VERDICT_NSCOPES,
 	"\"run\" or \"runs\"" };
 static const struct words HOSTS = { verdict_hosts_names, VERDICT_NHOSTS,
 	"\"same\", \"different\", \"unknown\" or \"unrecorded\"" };
+static const struct words SHIFTS = { verdict_shift_names, VERDICT_NSHIFTS,
+	"\"default\", \"record\" or \"none\"" };
 static const struct words SIDES = { side_words, 2, "\"ours\" or \"rival\"" };
 /* "rounds" where a side's band spans its rounds' medians; absent: an interval */
 static const struct words ROUNDS = { rounds_word, 1, "\"rounds\" or absent" };
@@ -124,6 +127,27 @@ struct field {
 #define WORD(k, m, fl, w) { F(k, F_WORD, fl, m), .words = &w }
 #define OBJ(k, at, f) { .key = k, .type = F_OBJ, .off = at, .sub = f }
 #define END { .key = NULL }
+
+/*
+ * A run as it was taken (verdict_run): its session, place, start, host
+ * and plan, each null where the run recorded none.
+ */
+static const struct json_span PLACE = { 0, 2e9, 0, 0, 1,
+	"a whole number from 0 to 2000000000", NULL, NULL };
+static const struct json_span WHEN = { 0, 1e11, 0, 0, 0,
+	"seconds since the epoch, from 0 to 1e+11, or null", NULL, NULL };
+
+#define T struct verdict_run
+static const struct field taken_fields[] = {
+	STR("host", host, JSON_NULL),
+	WHOLE("run", F_LLONG, run, 0, PLACE), WHOLE("runs", F_LLONG, runs, 0, PLACE),
+	WHOLE("order", F_LLONG, order, 0, PLACE),
+	NUM("started_s", started_s, JSON_NULL, WHEN),
+	WHOLE("plan_min", F_LLONG, plan_min, 0, PLACE),
+	WHOLE("plan_max", F_LLONG, plan_max, 0, PLACE),
+	NUM("plan_confidence", plan_confidence, JSON_NULL, CONFIDENCE), END
+};
+#undef T
 
 #define T struct verdict_side
 static const struct field group_fields[] = {
@@ -233,8 +257,7 @@ static const struct field top_fields[] = {
 	WORD("scope", scope, JSON_OPTIONAL, SCOPES),
 	STR("noise_file", noise_file, ABSENT),
 	BOOL("single_run_ok", single_run_ok, JSON_OPTIONAL, NULL),
-	BOOL("apart", apart, JSON_OPTIONAL, "true, or absent"),
-	BOOL("session_spread", session_spread, JSON_OPTIONAL, "true, or absent"),
+	WORD("session_shift", shift, JSON_OPTIONAL, SHIFTS),
 	BOOL("default_spread", default_spread, JSON_OPTIONAL, "true, or absent"),
 	BOOL("paired", paired, JSON_OPTIONAL, "true, or absent"),
 	WORD("hosts", hosts, JSON_OPTIONAL, HOSTS),
@@ -359,6 +382,65 @@ get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at 
 	return 0;
 }
 
+/* A run's session id: 32 lowercase hexadecimal digits, or null. */
+static int
+get_session_id(const cJSON *o, struct verdict_run *t, const struct json_at *w)
+{
+	char *id = NULL, q[80];
+	size_t i;
+	int rc = 0;
+
+	if (json_get_string(o, "session", JSON_NULL, "32 lowercase hexadecimal "
+	    "digits or null", w, &id) < 0)
+		return -1;
+	t->session[0] = '\0';
+	if (id == NULL)
+		return 0;
+	for (i = 0; id[i] != '\0' && strchr("0123456789abcdef", id[i]) != NULL; i++)
+		;
+	if (i != SESSION_ID_LEN || id[i] != '\0')
+		rc = errf(w->err, "%s: %s.session is \"%s\"; expected 32 lowercase "
+		    "hexadecimal digits or null", w->file, w->path,
+		    err_quote(q, sizeof q, id));
+	else
+		memcpy(t->session, id, SESSION_ID_LEN + 1);
+	free(id);
+	return rc;
+}
+
+/*
+ * How each run was taken (runs_taken, one a run; absent in verdicts of
+ * syncgate 0.1.x before it, which leaves taken NULL: nothing known).
+ */
+static int
+get_taken(const cJSON *o, struct verdict_side *s, const struct json_at *w)
+{
+	const cJSON *a, *e;
+	struct json_at c, ec;
+	size_t i = 0;
+
+	if (json_member(o, "runs_taken") == NULL)
+		return 0;
+	if (json_get_array(o, "runs_taken", 0, 0, "an array, an object a run", w,
+	    &a, &c) < 0)
+		return -1;
+	if ((size_t)cJSON_GetArraySize(a) != s->runs)
+		return errf(w->err, "%s: %s holds %d runs; expected %zu, one a run",
+		    w->file, c.path, cJSON_GetArraySize(a), s->runs);
+	s->taken = xcalloc(s->runs + 1, sizeof *s->taken);
+	cJSON_ArrayForEach(e, a) {
+		struct verdict_run *t = &s->taken[i];
+
+		json_at_index(&ec, &c, i++);
+		if (!cJSON_IsObject(e))
+			return json_bad(&ec, e, "an object");
+		if (get_fields(e, taken_fields, (char *)t, &ec) < 0 ||
+		    get_session_id(e, t, &ec) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * The runs behind a side (keys added after syncgate 0.1: absent, one run,
  * its file).  run_files names each run, the first the side's file.
@@ -387,7 +469,7 @@ get_runs(const cJSON *root, const char *key, struct verdict_side *s,
 	if (s->runs != (size_t)n)
 		return errf(w.err, "%s: %s holds %zu files; expected %.0f, one a run",
 		    w.file, c.path, s->runs, n);
-	return 0;
+	return get_taken(o, s, &w);
 }
 
 /* A row into its position in v->rows, which must still be free. */
@@ -498,6 +580,14 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	    sizeof *v->unmatched, &v->nunmatched, &ac) < 0 ||
 	    get_strings(root, "notes", &v->notes, &v->nnotes, w) < 0)
 		return -1;
+	/* a verdict before session_shift said only that a record carried it */
+	if (json_member(root, "session_shift") == NULL &&
+	    cJSON_IsTrue(json_member(root, "session_spread")))
+		v->shift = SHIFT_RECORD;
+	/* how the runs were taken, decided again: never the saved "apart" */
+	v->apart = v->ours.taken != NULL && v->rival.taken != NULL ?
+	    gate_runs_apart(v->ours.taken, v->ours.runs, v->rival.taken,
+	    v->rival.runs) : APART_NO_SESSION;
 	/* the gate writes it only when given: false would not render back */
 	if (json_member(root, "same_host") != NULL && !v->same_host)
 		return errf(w->err, "%s: same_host is false; expected true, or absent "

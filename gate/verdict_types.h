@@ -52,6 +52,49 @@ enum verdict_hosts {
 	VERDICT_NHOSTS          /* how many; not a value */
 };
 
+/*
+ * How the sides' runs were taken (gate/turns.h): in turns, or apart, and
+ * why.  Apart, a shift between sessions is in neither side's spread.
+ */
+enum verdict_apart {
+	APART_NONE = 0,         /* in turns: one comparison */
+	APART_NO_SESSION,       /* a run records no session */
+	APART_ONE_SIDED,        /* a session holds two runs or more of one side only */
+	APART_NOT_INTERLEAVED,  /* within a session, one side's runs all first */
+	APART_NO_TURNS,         /* across sessions, the sides' start times do not alternate */
+	APART_HOSTS,            /* across sessions, not known to be one host */
+	VERDICT_NAPART          /* how many; not a value */
+};
+
+/*
+ * What carries a shift between sessions where the sides came apart: none
+ * (in turns, or the sampling alone), the stated default
+ * (GATE_DEFAULT_SESSION_P50, _P99), or a noise record of several sessions.
+ */
+enum verdict_shift {
+	SHIFT_NONE = 0,
+	SHIFT_DEFAULT,
+	SHIFT_RECORD,
+	VERDICT_NSHIFTS         /* how many; not a value */
+};
+
+/*
+ * One run behind a side, as far as how it was taken: its session (id ""
+ * when it records none), its place in the session's set (run of runs, 0
+ * unrecorded), its place among the session's runs (order, 0
+ * unrecorded), its start (NaN unrecorded), its host's machine id where
+ * that names a machine (NULL otherwise), and the plan of runs until
+ * decided it was taken under (plan_min 0: none).
+ */
+struct verdict_run {
+	char session[SESSION_ID_LEN + 1];
+	long long run, runs, order;
+	double started_s;
+	char *host;
+	long long plan_min, plan_max;
+	double plan_confidence;
+};
+
 /* A figure with its interval; lo and hi are NaN when none was possible. */
 struct verdict_value {
 	double v, lo, hi;
@@ -79,6 +122,8 @@ struct verdict_side {
 	/* the runs behind the side: their files, run_files[0] the first (file) */
 	char **run_files;
 	size_t runs;
+	/* each run as it was taken, runs of them; NULL: a verdict that saved none */
+	struct verdict_run *taken;
 };
 
 enum unit_source {
@@ -198,16 +243,12 @@ struct gate_verdict {
 	char *noise_file;
 	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
 	/*
-	 * The sides' runs come from different invocations (no session in
-	 * common) or do not interleave in time: the difference between
-	 * invocations is in neither side's spread, so a fail is held.
+	 * How the sides' runs were taken (gate_runs_apart over ours.taken and
+	 * rival.taken): apart, a shift between sessions is in neither side's
+	 * spread, and shift says what carries it in every figure.
 	 */
-	int apart;
-	/*
-	 * With apart: the noise record measured the shift between sessions
-	 * and every figure carries it, so checks are ruled, not held.
-	 */
-	int session_spread;
+	enum verdict_apart apart;
+	enum verdict_shift shift;
 	/*
 	 * One run a side ruled with the default spread between runs
 	 * (GATE_DEFAULT_SPREAD_P50, _P99), neither --noise nor
@@ -236,12 +277,12 @@ struct gate_verdict {
 	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
 
 /*
- * The end of the reason of a fail held indeterminate because the sides
- * came from different invocations, or did not interleave (v->apart).
+ * The end of the reason of a check held indeterminate in a verdict read
+ * back: its runs came apart (v->apart, decided again from the runs it
+ * saved) and it carries no shift between sessions (v->shift).
  */
-#define VERDICT_APART_WORDS "; held indeterminate: the sides' runs come from " \
-	"different invocations or did not take turns, so a shift between them " \
-	"is in neither side's spread (run both in one syncgate run or " \
-	"syncgate-bench --runs)"
+#define VERDICT_APART_WORDS "; held indeterminate: the sides' runs came " \
+	"apart, and this verdict's figures carry no shift between their " \
+	"sessions (gate the results again)"
 
 #endif

@@ -346,3 +346,25 @@ verdict_host_words(enum verdict_hosts h)
 		    "records its host)";
 	}
 }
+
+const char *
+gate_apart_words(enum verdict_apart a)
+{
+	static const char *const words[] = {
+		[APART_NONE] = "",
+		[APART_NO_SESSION] = "a run records no session (an import, or an "
+		    "older result), so how the sides were taken is unknown",
+		[APART_ONE_SIDED] = "a session holds runs of one side only (a "
+		    "baseline from another invocation or job)",
+		[APART_NOT_INTERLEAVED] = "within their session one side's runs "
+		    "all started before the other's first",
+		[APART_NO_TURNS] = "they come from several sessions whose start "
+		    "times do not alternate between the sides",
+		[APART_HOSTS] = "they come from several sessions not known to be "
+		    "on one host",
+	};
+	_Static_assert(sizeof words / sizeof words[0] == VERDICT_NAPART,
+	    "apart without words");
+
+	return words[(size_t)a < VERDICT_NAPART ? a : APART_NONE];
+}

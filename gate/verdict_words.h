@@ -70,6 +70,12 @@ char *gate_ceiling_words(double commit_syncs);
 char *gate_settle_words(const struct verdict_check *c);
 
 /*
+ * Why the sides' runs came apart, a clause: "a run records no session
+ * (an import, or an older result)".  A static string; "" for APART_NONE.
+ */
+const char *gate_apart_words(enum verdict_apart a);
+
+/*
  * Whether v's read checks are indeterminate for --same-host: it was given
  * and the hosts are not known to be one.
  */

@@ -38,26 +38,36 @@ struct runs_est {
 	double var;             /* the variance of mean: see runs_est_init */
 	double df;              /* its degrees of freedom */
 	/*
-	 * A run too thin to bound its value from above (a p99 of too few
-	 * samples): the side's figure has no upper bound.
+	 * The ends some run's own sampling cannot bound at the level (a p99
+	 * of too few samples: above; a median of one sample: both), as
+	 * RUNS_OPEN_* bits: the side's figure has no bound there, whatever
+	 * spread is added to it.
 	 */
-	int open_hi;
+	int open;
 	/* the pool var and df come from, shared with other sides; NULL: own */
 	const struct runs_pool *pool;
 	/* var does not shrink with more runs (a shift between sessions) */
 	int fixed;
 };
 
+/* The ends of a figure left open: below, above. */
+enum { RUNS_OPEN_LO = 1, RUNS_OPEN_HI = 2 };
+
+/* The same ends of a figure taken with the other sign (1 / x, or -log x). */
+int runs_open_flip(int open);
+
 /*
- * From k >= 1 runs' logs and their sampling variances (NaN for a run
- * too thin to bound from above).  With two runs or more, var is
+ * From k >= 1 runs' logs, their sampling variances (NaN: none, for a run
+ * whose sampling leaves an end open) and their open ends (NULL: none; or
+ * k sets of RUNS_OPEN_* bits, the side's open their union).  With two
+ * runs or more, var is
  * max(between, within) / k over k - 1 degrees of freedom: the runs'
  * spread, never less than what sampling alone puts in it.  With one run,
  * var is the run's own sampling variance over infinite degrees of
  * freedom until runs_est_prior gives it a between-run variance.
  */
 void runs_est_init(struct runs_est *e, const double *logs,
-    const double *within, size_t k);
+    const double *within, const int *open, size_t k);
 
 /* Adds a source of variance between over df degrees of freedom (none when df is 0 or the variance not a number). */
 void runs_pool_add(struct runs_pool *p, double between, double df);
@@ -79,13 +89,18 @@ void runs_est_share(struct runs_est *e, const struct runs_pool *p);
  * - log lo) / (2 z) with z the normal quantile of (1 + level) / 2; from a
  * bucket range, the variance of a uniform spread over it, (log hi - log
  * lo)^2 / 12; from a bare percentile, 0.  NaN when samples are too few
- * for a two-sided interval (a p99 of 367 samples at 95%).
+ * for a two-sided interval (a p99 of 367 samples at 95%).  Returns the
+ * ends the run's own sampling cannot bound, each at one-sided error (1 -
+ * level) / 2 (RUNS_OPEN_* bits): from samples, or the operations a
+ * histogram counted, where the order statistics give no rank for that
+ * end (a median of fewer than 6 at 95%: both; a p99 of fewer than 368:
+ * above); a range, or a bare percentile, bounds both.
  */
-void runs_class_log(const struct result_class *c, double q, double level,
+int runs_class_log(const struct result_class *c, double q, double level,
     double *log_v, double *within);
 
 /* The same for a probe's median: the unit of one durable sync. */
-void runs_probe_log(const struct probe_record *p, double level, double *log_v,
+int runs_probe_log(const struct probe_record *p, double level, double *log_v,
     double *within);
 
 /*

@@ -55,6 +55,8 @@ session_new(struct result_session *s, long long runs)
 	s->runs = runs;
 	s->order = 0;
 	s->started_s = s->ended_s = NAN;
+	s->plan_min = s->plan_max = 0;
+	s->plan_confidence = NAN;
 }
 
 int
@@ -98,6 +100,42 @@ session_times(const cJSON *o, struct result_session *s, const struct json_at *c)
 	return 0;
 }
 
+/* The optional "plan" of a set taken until decided: its looks and level. */
+static int
+session_plan(const cJSON *o, struct result_session *s, const struct json_at *c)
+{
+	static const struct json_span level = { 0.5, 0.999999, 0, 0, 0,
+		"a confidence level from 0.5 to 0.999999", NULL, NULL };
+	struct json_span look = { 2, 1, 0, 0, 1, NULL, NULL, NULL };
+	char want[96];
+	const cJSON *p;
+	struct json_at pc;
+	double lo, hi;
+	int rc;
+
+	s->plan_min = s->plan_max = 0;
+	s->plan_confidence = NAN;
+	rc = json_get_object(o, "plan", JSON_OPTIONAL, "an object: min, max and "
+	    "confidence", c, &p, &pc);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	snprintf(want, sizeof want, "a whole number from 2 to the set's runs, "
+	    "%lld", s->runs);
+	look.max = (double)s->runs;
+	look.expected = want;
+	if (json_get_number(p, "max", 0, &look, &pc, &hi) < 0)
+		return -1;
+	snprintf(want, sizeof want, "a whole number from 2 to max, %.0f", hi);
+	look.max = hi;
+	if (json_get_number(p, "min", 0, &look, &pc, &lo) < 0 ||
+	    json_get_number(p, "confidence", 0, &level, &pc,
+	    &s->plan_confidence) < 0)
+		return -1;
+	s->plan_min = (long long)lo;
+	s->plan_max = (long long)hi;
+	return 0;
+}
+
 int
 session_from_json(const cJSON *root, struct result_session *s,
     const struct json_at *at)
@@ -136,7 +174,9 @@ session_from_json(const cJSON *root, struct result_session *s,
 		return -1;
 	s->run = (long long)d;
 	memcpy(s->id, id->valuestring, SESSION_ID_LEN + 1);
-	return session_times(o, s, &c);
+	if (session_times(o, s, &c) < 0)
+		return -1;
+	return session_plan(o, s, &c);
 }
 
 cJSON *
@@ -153,5 +193,12 @@ session_to_json(const struct result_session *s)
 		json_add_double(o, "started_s", s->started_s);
 	if (s->ended_s > 0)
 		json_add_double(o, "ended_s", s->ended_s);
+	if (s->plan_min > 0) {
+		cJSON *p = cJSON_AddObjectToObject(o, "plan");
+
+		cJSON_AddNumberToObject(p, "min", (double)s->plan_min);
+		cJSON_AddNumberToObject(p, "max", (double)s->plan_max);
+		json_add_double(p, "confidence", s->plan_confidence);
+	}
 	return o;
 }

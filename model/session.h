@@ -26,6 +26,14 @@ struct result_session {
 	                               1 first; 0: unrecorded */
 	double started_s, ended_s;  /* the run's wall clock, seconds since the
 	                               epoch; NaN: unrecorded */
+	/*
+	 * Runs until decided (--runs MIN..MAX): the plan the set was taken
+	 * under, its looks at plan_min to plan_max runs an engine sharing
+	 * one error at plan_confidence (gate/sequential.h); plan_min 0: a
+	 * set of fixed size.
+	 */
+	long long plan_min, plan_max;
+	double plan_confidence;
 };
 
 /*
@@ -41,7 +49,8 @@ int session_present(const struct result_session *s);
  * The "session" member of a result's root into s: absent, s is none and
  * 0; present, it must be whole ({"id", "run", "runs"}, run within runs),
  * with "order", "started_s" and "ended_s" optional (ended not before
- * started).
+ * started), and "plan" ({"min", "max", "confidence"}, min from 2 to max,
+ * max the set's runs) where the set was taken until decided.
  * Returns 0, or -1 with at->err naming the file and field.
  */
 int session_from_json(const cJSON *root, struct result_session *s,

@@ -85,6 +85,31 @@ probe_json(const struct verdict_side *s)
 	return p;
 }
 
+/* How each run was taken: what a verdict read back decides apart from. */
+static cJSON *
+taken_json(const struct verdict_side *s)
+{
+	cJSON *a = cJSON_CreateArray(), *o;
+	size_t i;
+
+	for (i = 0; i < s->runs; i++) {
+		const struct verdict_run *t = &s->taken[i];
+
+		o = cJSON_CreateObject();
+		json_add_string_or_null(o, "session", t->session[0] ? t->session : NULL);
+		cJSON_AddNumberToObject(o, "run", (double)t->run);
+		cJSON_AddNumberToObject(o, "runs", (double)t->runs);
+		cJSON_AddNumberToObject(o, "order", (double)t->order);
+		json_add_number(o, "started_s", t->started_s);
+		json_add_string_or_null(o, "host", t->host);
+		cJSON_AddNumberToObject(o, "plan_min", (double)t->plan_min);
+		cJSON_AddNumberToObject(o, "plan_max", (double)t->plan_max);
+		json_add_number(o, "plan_confidence", t->plan_confidence);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *
 side_json(const struct verdict_side *s)
 {
@@ -102,6 +127,8 @@ side_json(const struct verdict_side *s)
 		cJSON_AddItemToObject(o, "run_files", string_array(s->run_files, s->runs));
 	else
 		cJSON_AddItemToObject(o, "run_files", string_array(&s->file, 1));
+	if (s->taken != NULL)
+		cJSON_AddItemToObject(o, "runs_taken", taken_json(s));
 	if (s->has_probe)
 		cJSON_AddItemToObject(o, "probe", probe_json(s));
 	else
@@ -262,11 +289,18 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
 	json_add_string_or_null(o, "noise_file", v->noise_file);
 	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
-	/* only when so, so a verdict of sides from one invocation reads as before */
-	if (v->apart)
+	/*
+	 * only when so, so a verdict of sides taken in turns reads as before;
+	 * for readers: a verdict read back decides it again from runs_taken
+	 */
+	if (v->apart != APART_NONE) {
 		cJSON_AddBoolToObject(o, "apart", 1);
-	if (v->session_spread)
+		cJSON_AddStringToObject(o, "apart_why", verdict_apart_name(v->apart));
+	}
+	if (v->shift == SHIFT_RECORD)
 		cJSON_AddBoolToObject(o, "session_spread", 1);
+	if (v->shift != SHIFT_NONE)
+		cJSON_AddStringToObject(o, "session_shift", verdict_shift_name(v->shift));
 	if (v->default_spread)
 		cJSON_AddBoolToObject(o, "default_spread", 1);
 	if (v->paired)

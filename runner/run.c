@@ -819,6 +819,7 @@ go(const struct run_args *a, char *err)
 	    a->min_runs > 0 ? "up to " : "", a->runs, a->n, plan.session.id);
 	if (a->min_runs > 0) {
 		verdict = runner_beside(a->out, ".verdict.json");
+		runner_seq_stamp(&seq, &plan.session);
 		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
 		    runner_seq_look, &seq, &done, err) == 0 &&
 		    runner_seq_finish(&seq, verdict, &rc, err) == 0;

@@ -113,6 +113,14 @@ runner_seq_init(struct runner_seq *s, long long min, long long max,
 }
 
 void
+runner_seq_stamp(const struct runner_seq *s, struct result_session *sess)
+{
+	sess->plan_min = s->plan.min;
+	sess->plan_max = s->plan.max;
+	sess->plan_confidence = s->plan.confidence;
+}
+
+void
 runner_seq_free(struct runner_seq *s)
 {
 	if (s != NULL && s->have_verdict)

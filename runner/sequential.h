@@ -77,6 +77,14 @@ void runner_seq_init(struct runner_seq *s, long long min, long long max,
 void runner_seq_free(struct runner_seq *s);
 
 /*
+ * Stamps the session every result of the set carries with s's plan
+ * (its looks' first and last runs an engine and its confidence), so that
+ * a later gate of those results rules at the level of the look their
+ * runs make (gate/sequential.h), not at the plan's whole confidence.
+ */
+void runner_seq_stamp(const struct runner_seq *s, struct result_session *sess);
+
+/*
  * A runner_look_fn (ctx a struct runner_seq): loads the n runs of each
  * of the plan's two engines, rules the first against the second at the
  * look's level, keeps the verdict; 1 when the verdict is decided (a

@@ -7,7 +7,9 @@
 # Each fixtures/gate/CASE/ holds the results, an `args` line (run from the
 # case's directory), the expected exit `status`, and expected.txt (standard
 # output) or expected.err (standard error; standard output must then be
-# empty).  An `env` line replaces LC_ALL=C.UTF-8.
+# empty).  An `env` line replaces LC_ALL=C.UTF-8.  SYNCGATE_REGEN=1
+# rewrites each case's status and expected output instead (review the
+# diff before committing it).
 set -eu
 SYNCGATE=${SYNCGATE:-build/syncgate}
 case $SYNCGATE in /*) ;; *) SYNCGATE=$PWD/$SYNCGATE ;; esac
@@ -42,7 +44,13 @@ run_case() {
 		$VG "$SYNCGATE" gate $(cat args)) >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	set -e
+	[ "${SYNCGATE_REGEN:-0}" != 1 ] || echo "$got" >"$dir/status"
+	want=$(cat "$dir/status")
 	[ "$got" = "$want" ] || fail "$name: exit status $got, expected $want"
+	if [ "${SYNCGATE_REGEN:-0}" = 1 ]; then
+		if [ -f "$dir/expected.txt" ]; then cp "$tmp/out" "$dir/expected.txt"; fi
+		if [ -f "$dir/expected.err" ]; then cp "$tmp/err" "$dir/expected.err"; fi
+	fi
 	if [ -f "$dir/expected.txt" ]; then
 		diff -u "$dir/expected.txt" "$tmp/out" >"$tmp/diff" ||
 			{ cat "$tmp/diff" >&2; fail "$name: standard output differs"; }

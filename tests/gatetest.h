@@ -47,7 +47,7 @@ runs_draw(struct runs_est *e, size_t k, double mean, double sigma,
 
 	for (i = 0; i < k; i++)
 		logs[i] = mean + sigma * normal(s);
-	runs_est_init(e, logs, w, k);
+	runs_est_init(e, logs, w, NULL, k);
 	free(logs);
 }
 
@@ -131,6 +131,52 @@ new_result(struct result *r, const char *engine)
 	r->path = xstrdup(engine);
 	r->workload = xstrdup("linkbench");
 	r->concurrency = 8;
+}
+
+/* A session id for tests: 32 hex digits from n. */
+#define TEST_SESSION(buf, n) snprintf((buf), sizeof (buf), "%032llx", \
+	(unsigned long long)(n))
+
+/*
+ * Stamps r as run `run` of `runs` of session id, the order-th run the
+ * session took, started order seconds into a fixed day.
+ */
+static inline void
+stamp_session(struct result *r, const char *id, long long run, long long runs,
+    long long order)
+{
+	snprintf(r->session.id, sizeof r->session.id, "%s", id);
+	r->session.run = run;
+	r->session.runs = runs;
+	r->session.order = order;
+	r->session.started_s = 1.8e9 + (double)order;
+	r->session.ended_s = r->session.started_s + 0.5;
+}
+
+/*
+ * Runs a[0..ka) and b[0..kb) as one session n taken in turns, as syncgate
+ * run takes two engines: round i runs a[i] then b[i], or b[i] first in
+ * odd rounds; the side with more runs takes the rest at the end.
+ */
+static inline void
+stamp_turns(struct result *a, size_t ka, struct result *b, size_t kb,
+    unsigned long long n)
+{
+	char id[SESSION_ID_LEN + 1];
+	long long order = 0;
+	size_t i;
+
+	TEST_SESSION(id, n);
+	for (i = 0; i < ka || i < kb; i++) {
+		struct result *first = i % 2 ? &b[i] : &a[i];
+		struct result *second = i % 2 ? &a[i] : &b[i];
+		size_t kf = i % 2 ? kb : ka, ks = i % 2 ? ka : kb;
+
+		if (i < kf)
+			stamp_session(first, id, (long long)i + 1, (long long)kf, ++order);
+		if (i < ks)
+			stamp_session(second, id, (long long)i + 1, (long long)ks, ++order);
+	}
 }
 
 /* Fifteen syncs spread about median by spread (a fraction), on one volume. */

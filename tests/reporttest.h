@@ -84,6 +84,8 @@ fill_split(struct gate_verdict *v)
 	v->read_speedup = 10;
 	v->commit_syncs = 2;
 	v->confidence = 0.95;
+	/* results that record no session: how they were taken is unknown */
+	v->apart = APART_NO_SESSION;
 	v->unit.source = UNIT_SHARED;
 	v->unit.ours_ns = v->unit.rival_ns = 3020000;
 	v->unit.ours_lo_ns = v->unit.rival_lo_ns = 2869000;

@@ -62,6 +62,8 @@ runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
 	gate_opts_init(&o, MODE_BASELINE);
 	/* the one-run sampling rule these tests rule on */
 	o.one_run_spread = 0;
+	/* both sides from one invocation, taken in turns */
+	stamp_turns(a->r, gate_side_runs(&a->side), b->r, gate_side_runs(&b->side), 1);
 	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
@@ -226,6 +228,7 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	/* the one-run sampling rule these tests rule on */
 	o.one_run_spread = 0;
 	o.noise = &n;
+	stamp_turns(a.r, 1, b.r, 1, 2);
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
 	assert_int_equal(v.scope, SCOPE_RUNS);
 	assert_non_null(strstr(v.notes[0], "one run a side, with this runner's "
@@ -475,6 +478,7 @@ test_gate_rule_noise_pooled_said(void **state)
 	/* the one-run sampling rule these tests rule on */
 	o.one_run_spread = 0;
 	o.noise = &n;
+	stamp_turns(a.r, 1, b.r, 1, 2);
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
 	assert_string_equal(v.noise_file, "noise.json");
 	for (i = 0; i < v.nnotes; i++)

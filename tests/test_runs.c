@@ -21,14 +21,14 @@ test_runs_est_by_hand(void **state)
 	struct runs_est e;
 
 	(void)state;
-	runs_est_init(&e, logs, w, 3);
+	runs_est_init(&e, logs, w, NULL, 3);
 	assert_int_equal(e.k, 3);
 	assert_near(e.mean, log(110), 1e-12);
 	/* the logs are log(110) - l, log(110), log(110) + l with l = log 1.1 */
 	assert_near(e.between, log(1.1) * log(1.1), 1e-12);
 	assert_near(e.var, e.between / 3, 1e-15);
 	assert_near(e.df, 2, 0);
-	assert_false(e.open_hi);
+	assert_int_equal(e.open, 0);
 }
 
 /* Runs that agree by chance closer than their own sampling allows keep that floor. */
@@ -39,7 +39,7 @@ test_runs_est_within_floor(void **state)
 	struct runs_est e;
 
 	(void)state;
-	runs_est_init(&e, logs, w, 2);
+	runs_est_init(&e, logs, w, NULL, 2);
 	assert_near(e.within, 0.02, 1e-15);
 	assert_near(e.var, 0.01, 1e-15);
 }
@@ -51,7 +51,7 @@ test_runs_one_run_and_prior(void **state)
 	struct runs_est e;
 
 	(void)state;
-	runs_est_init(&e, logs, w, 1);
+	runs_est_init(&e, logs, w, NULL, 1);
 	assert_true(isnan(e.between));
 	assert_near(e.var, 0.0004, 1e-15);
 	assert_true(isinf(e.df));
@@ -73,9 +73,13 @@ test_runs_one_run_and_prior(void **state)
 	}
 }
 
-/* A ratio: the difference of two sides' means, with Welch's degrees of freedom. */
+/*
+ * A ratio: the difference of two sides' means, each side's spread its
+ * own, with Banerjee's half-width: sqrt(t_2^2 va + t_4^2 vb), and the
+ * degrees of freedom whose t gives it.
+ */
 static void
-test_runs_combine_welch(void **state)
+test_runs_combine_banerjee(void **state)
 {
 	double a[] = { 0, 0.2, 0.4 }, b[] = { 1, 1.1, 1.2, 1.3, 1.4 };
 	double wa[] = { 0, 0, 0 }, wb[] = { 0, 0, 0, 0, 0 };
@@ -85,8 +89,8 @@ test_runs_combine_welch(void **state)
 	double va, vb, df, h;
 
 	(void)state;
-	runs_est_init(&ea, a, wa, 3);
-	runs_est_init(&eb, b, wb, 5);
+	runs_est_init(&ea, a, wa, NULL, 3);
+	runs_est_init(&eb, b, wb, NULL, 5);
 	t[0].e = &eb;
 	t[0].sign = 1;
 	t[1].e = &ea;
@@ -94,12 +98,15 @@ test_runs_combine_welch(void **state)
 	runs_combine(t, 2, 0.95, &f);
 	va = 0.04 / 3;
 	vb = 0.025 / 5;
+	h = sqrt(pow(stats_t_quantile(0.975, 2), 2) * va +
+	    pow(stats_t_quantile(0.975, 4), 2) * vb);
+	/* between the sides' own, and below Welch's (3.07 here), which errs */
 	df = (va + vb) * (va + vb) / (va * va / 2 + vb * vb / 4);
-	h = stats_t_quantile(0.975, df) * sqrt(va + vb);
+	assert_true(f.df > 2 && f.df < 4 && f.df < df);
+	assert_near(stats_t_quantile(0.975, f.df) * sqrt(va + vb), h, 1e-7);
 	assert_near(f.log_v, 1.0, 1e-12);
-	assert_near(f.df, df, 1e-9);
-	assert_near(f.lo, exp(1 - h), 1e-9);
-	assert_near(f.hi, exp(1 + h), 1e-9);
+	assert_near(f.lo, exp(1 - h), 1e-7);
+	assert_near(f.hi, exp(1 + h), 1e-7);
 }
 
 /* A side unbounded above leaves a ratio unbounded on that side's sign. */
@@ -108,14 +115,15 @@ test_runs_combine_open(void **state)
 {
 	double a[] = { 0, 0.1 }, b[] = { 1, 1.1 }, wa[] = { 0.001, NAN };
 	double wb[] = { 0.001, 0.001 };
+	int oa[] = { 0, RUNS_OPEN_HI };
 	struct runs_est ea, eb;
 	struct runs_term t[2];
 	struct runs_fig f;
 
 	(void)state;
-	runs_est_init(&ea, a, wa, 2);
-	runs_est_init(&eb, b, wb, 2);
-	assert_true(ea.open_hi);
+	runs_est_init(&ea, a, wa, oa, 2);
+	runs_est_init(&eb, b, wb, NULL, 2);
+	assert_int_equal(ea.open, RUNS_OPEN_HI);
 	t[0].e = &eb;
 	t[0].sign = 1;
 	t[1].e = &ea;
@@ -171,8 +179,8 @@ test_runs_needed_grows_near_limit(void **state)
 	long long lo, hi, lo2, hi2;
 
 	(void)state;
-	runs_est_init(&ea, a, w, 3);
-	runs_est_init(&eb, b, w, 3);
+	runs_est_init(&ea, a, w, NULL, 3);
+	runs_est_init(&eb, b, w, NULL, 3);
 	t[0].e = &eb;
 	t[0].sign = 1;
 	t[1].e = &ea;
@@ -227,9 +235,11 @@ simulate_run(double mu, double sigma, size_t n, double *log_q, double *w)
 
 /*
  * Coverage of the ratio's interval with runs that drift (each run's
- * latencies scaled by a lognormal effect of sd tau): near 95% with the
- * drift, and no less without it (more: the floor of the runs' own
- * sampling then adds to a spread that already holds it).
+ * latencies scaled by a lognormal effect of sd tau), each side its own
+ * spread as in rival mode: at least 95% less the simulation's error with
+ * the drift, and no less without it.  Over equal spreads it covers more
+ * than 95% at few runs (99.7% at 3 a side), the price of Hsu's degrees
+ * of freedom, which never cover less where the spreads differ.
  */
 static double
 coverage(size_t k, double tau, int trials)
@@ -246,8 +256,8 @@ coverage(size_t k, double tau, int trials)
 			simulate_run(tau * normal(), 0.5, 101, &la[j], &wa[j]);
 			simulate_run(0.3 + tau * normal(), 0.5, 101, &lb[j], &wb[j]);
 		}
-		runs_est_init(&ea, la, wa, k);
-		runs_est_init(&eb, lb, wb, k);
+		runs_est_init(&ea, la, wa, NULL, k);
+		runs_est_init(&eb, lb, wb, NULL, k);
 		t[0].e = &eb;
 		t[0].sign = 1;
 		t[1].e = &ea;
@@ -270,10 +280,10 @@ test_runs_coverage_with_drift(void **state)
 	for (i = 0; i < sizeof ks / sizeof ks[0]; i++) {
 		c = coverage(ks[i], 0.1, 1500);
 		print_message("runs %zu a side, drift 10%%: coverage %.4f\n", ks[i], c);
-		assert_true(c >= 0.93 && c <= 0.975);
+		assert_true(c >= 0.94 && c <= 0.999);
 		c = coverage(ks[i], 0, 1500);
 		print_message("runs %zu a side, no drift: coverage %.4f\n", ks[i], c);
-		assert_true(c >= 0.94 && c <= 0.999);
+		assert_true(c >= 0.94);
 	}
 }
 
@@ -501,7 +511,7 @@ main(void)
 		cmocka_unit_test(test_runs_est_by_hand),
 		cmocka_unit_test(test_runs_est_within_floor),
 		cmocka_unit_test(test_runs_one_run_and_prior),
-		cmocka_unit_test(test_runs_combine_welch),
+		cmocka_unit_test(test_runs_combine_banerjee),
 		cmocka_unit_test(test_runs_combine_open),
 		cmocka_unit_test(test_runs_between_sessions),
 		cmocka_unit_test(test_runs_p99_unbiased_across_counts),

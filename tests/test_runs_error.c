@@ -185,13 +185,13 @@ walked(size_t k, double shift, double lim, int paired, unsigned long long seed)
 			d[j] = a[j] - b[j];
 		}
 		if (paired) {
-			runs_est_init(&pd, d, w, k);
+			runs_est_init(&pd, d, w, NULL, k);
 			t[0].e = &pd;
 			t[0].sign = 1;
 			runs_combine(t, 1, LEVEL, &f);
 		} else {
-			runs_est_init(&o, a, w, k);
-			runs_est_init(&r, b, w, k);
+			runs_est_init(&o, a, w, NULL, k);
+			runs_est_init(&r, b, w, NULL, k);
 			runs_pooled_fig(&o, &r, 0, 0, LEVEL, &f);
 		}
 		fails += log(f.lo) > lim;

@@ -49,13 +49,13 @@ rule_look(const double *o, const double *r, long long n, double level,
 	if (n >= GATE_PAIRED_MIN_RUNS) {
 		for (i = 0; i < n; i++)
 			d[i] = o[i] - r[i];
-		runs_est_init(&eo, d, w, (size_t)n);
+		runs_est_init(&eo, d, w, NULL, (size_t)n);
 		t[0].e = &eo;
 		t[0].sign = 1;
 		runs_combine(t, 1, level, &f);
 	} else {
-		runs_est_init(&eo, o, w, (size_t)n);
-		runs_est_init(&er, r, w, (size_t)n);
+		runs_est_init(&eo, o, w, NULL, (size_t)n);
+		runs_est_init(&er, r, w, NULL, (size_t)n);
 		if (mode == MODE_BASELINE) {
 			struct runs_pool pool = { 0, 0 };
 

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How the sides' runs were taken (gate/turns.h).  A session's shift (the
+ * runner's mood that invocation, a cache warm or cold, a neighbour) moves
+ * every run of it alike: where both sides have runs in it, it drops out
+ * of their difference; where a session is a single run, its shift is
+ * that run's and its side's spread holds it.  Only a session of several
+ * runs of one side, or sides that followed each other rather than
+ * alternating, leave a shift that no spread measured.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate/turns.h"
+#include "lib/err.h"
+
+/* The earliest and latest start of runs r[0..n) of session id ("" any); 0 without times. */
+static int
+span(const struct verdict_run *r, size_t n, const char *id, double *first,
+    double *last)
+{
+	size_t i;
+
+	*first = INFINITY;
+	*last = -INFINITY;
+	for (i = 0; i < n; i++) {
+		if (id[0] != '\0' && strcmp(r[i].session, id) != 0)
+			continue;
+		if (!(r[i].started_s > 0))
+			return 0;
+		*first = fmin(*first, r[i].started_s);
+		*last = fmax(*last, r[i].started_s);
+	}
+	return 1;
+}
+
+static size_t
+count_in(const struct verdict_run *r, size_t n, const char *id)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += strcmp(r[i].session, id) == 0;
+	return c;
+}
+
+/* Whether the runs of one session, two or more of each side there, interleave. */
+static int
+interleaved(const struct verdict_run *a, size_t na, const struct verdict_run *b,
+    size_t nb, const char *id)
+{
+	double af, al, bf, bl;
+
+	/* without times the session's places must do */
+	if (!span(a, na, id, &af, &al) || !span(b, nb, id, &bf, &bl)) {
+		size_t i;
+
+		af = bf = INFINITY;
+		al = bl = -INFINITY;
+		for (i = 0; i < na; i++)
+			if (strcmp(a[i].session, id) == 0 && a[i].order > 0) {
+				af = fmin(af, (double)a[i].order);
+				al = fmax(al, (double)a[i].order);
+			}
+		for (i = 0; i < nb; i++)
+			if (strcmp(b[i].session, id) == 0 && b[i].order > 0) {
+				bf = fmin(bf, (double)b[i].order);
+				bl = fmax(bl, (double)b[i].order);
+			}
+		/* no places either: taken as they were written, in turns */
+		if (!isfinite(af) || !isfinite(bf))
+			return 1;
+	}
+	return !(al < bf || bl < af);
+}
+
+/* Each session of one side's runs: two or more there and none of the other's is apart. */
+static enum verdict_apart
+sessions_apart(const struct verdict_run *a, size_t na,
+    const struct verdict_run *b, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < na; i++) {
+		const char *id = a[i].session;
+		size_t ca = count_in(a, na, id), cb = count_in(b, nb, id);
+
+		if (ca >= 2 && cb == 0)
+			return APART_ONE_SIDED;
+		if (ca >= 2 && cb >= 2 && !interleaved(a, na, b, nb, id))
+			return APART_NOT_INTERLEAVED;
+	}
+	return APART_NONE;
+}
+
+/* Whether every run of a and b is of one session. */
+static int
+one_session(const struct verdict_run *a, size_t na, const struct verdict_run *b,
+    size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < na + nb; i++)
+		if (strcmp((i < na ? &a[i] : &b[i - na])->session, a[0].session) != 0)
+			return 0;
+	return 1;
+}
+
+/* Whether every run records one host whose id names a machine. */
+static int
+one_host(const struct verdict_run *a, size_t na, const struct verdict_run *b,
+    size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < na + nb; i++) {
+		const struct verdict_run *r = i < na ? &a[i] : &b[i - na];
+
+		if (r->host == NULL || strcmp(r->host, a[0].host ? a[0].host : "") != 0)
+			return 0;
+	}
+	return 1;
+}
+
+enum verdict_apart
+gate_runs_apart(const struct verdict_run *a, size_t na,
+    const struct verdict_run *b, size_t nb)
+{
+	enum verdict_apart why;
+	double af, al, bf, bl;
+	size_t i;
+
+	for (i = 0; i < na + nb; i++)
+		if ((i < na ? &a[i] : &b[i - na])->session[0] == '\0')
+			return APART_NO_SESSION;
+	if ((why = sessions_apart(a, na, b, nb)) != APART_NONE ||
+	    (why = sessions_apart(b, nb, a, na)) != APART_NONE)
+		return why;
+	if (one_session(a, na, b, nb))
+		return APART_NONE;
+	if (!one_host(a, na, b, nb))
+		return APART_HOSTS;
+	if (!span(a, na, "", &af, &al) || !span(b, nb, "", &bf, &bl) ||
+	    !(af < bl && bf < al))
+		return APART_NO_TURNS;
+	return APART_NONE;
+}
+
+/* Each run's place in time: its start's rank among both sides' where all record one, else its order. */
+static int
+places(const struct verdict_run *a, const struct verdict_run *b, size_t n,
+    long long *pa, long long *pb)
+{
+	size_t i, j;
+	int timed = 1;
+
+	for (i = 0; i < 2 * n; i++)
+		timed &= (i < n ? &a[i] : &b[i - n])->started_s > 0;
+	for (i = 0; i < 2 * n; i++) {
+		const struct verdict_run *r = i < n ? &a[i] : &b[i - n];
+		long long *p = i < n ? &pa[i] : &pb[i - n];
+
+		if (!timed) {
+			if (r->order < 1 || !one_session(a, n, b, n))
+				return 0;
+			*p = r->order;
+			continue;
+		}
+		/* a tie in time leaves the order unknown */
+		*p = 1;
+		for (j = 0; j < 2 * n; j++) {
+			const struct verdict_run *o = j < n ? &a[j] : &b[j - n];
+
+			if (j != i && o->started_s == r->started_s)
+				return 0;
+			*p += o->started_s < r->started_s;
+		}
+	}
+	return 1;
+}
+
+/* Sorts idx[0..n) by their places p. */
+static void
+by_place(const long long *p, size_t *idx, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && p[idx[j - 1]] > p[idx[j]]; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+}
+
+int
+gate_runs_paired(const struct verdict_run *a, const struct verdict_run *b,
+    size_t n, size_t *perm_a, size_t *perm_b)
+{
+	long long *pa, *pb;
+	size_t i, first_a = 0;
+	int ok;
+
+	if (n < GATE_PAIRED_MIN_RUNS || gate_runs_apart(a, n, b, n) != APART_NONE)
+		return 0;
+	pa = xcalloc(2 * n, sizeof *pa);
+	pb = pa + n;
+	ok = places(a, b, n, pa, pb);
+	if (ok) {
+		by_place(pa, perm_a, n);
+		by_place(pb, perm_b, n);
+	}
+	for (i = 0; i < n && ok; i++) {
+		long long oa = pa[perm_a[i]], ob = pb[perm_b[i]];
+
+		ok = oa - ob == 1 || ob - oa == 1;
+		first_a += oa < ob;
+	}
+	free(pa);
+	/* balanced: each side first in half the pairs, one more at most */
+	return ok && 2 * first_a + 1 >= n && 2 * first_a <= n + 1;
+}
