@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/err.h"
 #include "report/escape.h"
+#include "report/layout.h"
 #include "report/report.h"
 
 void
@@ -100,11 +102,29 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
 		    h->reason);
 }
 
+/* An undecided verdict's own warning, first: what would settle it. */
+static void
+undecided(FILE *fp, const struct gate_verdict *v)
+{
+	char settle[256], *msg;
+	size_t open;
+
+	if (v->overall != RULING_INDETERMINATE)
+		return;
+	layout_settle(v, &open, settle, sizeof settle);
+	msg = xasprintf("the gate could not rule: %zu of %zu %s neither passed nor "
+	    "failed%s%s", open, v->nchecks, v->nchecks == 1 ? "check" : "checks",
+	    settle[0] ? "; what would settle it: " : "", settle);
+	command(fp, RULING_INDETERMINATE, "verdict", NULL, msg);
+	free(msg);
+}
+
 int
 report_annotations(FILE *fp, const struct gate_verdict *v)
 {
 	size_t i;
 
+	undecided(fp, v);
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 

@@ -18,6 +18,18 @@
 /* "✅", "❌", "⚠️" or "➖". */
 const char *layout_symbol(enum ruling r);
 
+/*
+ * What would settle an undecided verdict, for the lead of its summary and
+ * its warning: the checks neither passed nor failed into *open, and into
+ * buf "both sides taken in turns in one syncgate run, or --noise FILE
+ * from syncgate calibrate over runs of several sessions" where the sides
+ * came apart; "about 12 runs a side" or "about 4200 samples a side", the
+ * most any undecided check needs; "" where nothing one says would (the
+ * checks' reasons say why).  Returns buf.
+ */
+const char *layout_settle(const struct gate_verdict *v, size_t *open, char *buf,
+    size_t len);
+
 /* A ratio or a count of syncs with two decimals, "-" when absent. */
 char *layout_ratio(char *buf, size_t len, double r);
 

@@ -87,6 +87,24 @@ same_run(const struct verdict_side *a, const struct verdict_side *b)
  */
 #define MARKER "<!-- syncgate-verdict -->\n"
 
+/*
+ * An undecided verdict says so first, with what would settle it: a job
+ * that passes on it (without --strict) has proved nothing.
+ */
+static void
+lead(FILE *fp, const struct gate_verdict *v)
+{
+	char settle[256];
+	size_t open;
+
+	if (v->overall != RULING_INDETERMINATE)
+		return;
+	layout_settle(v, &open, settle, sizeof settle);
+	fprintf(fp, "> **The gate could not rule**: %zu of %zu %s neither passed "
+	    "nor failed%s%s.\n\n", open, v->nchecks, v->nchecks == 1 ? "check" :
+	    "checks", settle[0] ? "; what would settle it: " : "", settle);
+}
+
 static void
 header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
@@ -94,6 +112,7 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (!o->ascii)
 		fprintf(fp, "%s ", layout_symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
+	lead(fp, v);
 	if (v->headline != NULL) {
 		md_line(fp, o, v->headline);
 		fputs("\n\n", fp);

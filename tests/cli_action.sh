@@ -136,8 +136,10 @@ grep -q 'syncgate: fail' "$tmp/summary.md" || fail "fail: the summary lacks the 
 act indeterminate results=samples-intervals/ours.json rival=samples-intervals/rival.json strict=true \
 	single-run-ok=true
 outcome indeterminate-strict 3 indeterminate 3
-[ "$(grep -c '^::warning title=syncgate%3A' "$tmp/out")" = 3 ] ||
-	fail "indeterminate: expected 3 warnings: $(grep '^::' "$tmp/out")"
+[ "$(grep -c '^::warning title=syncgate%3A' "$tmp/out")" = 4 ] ||
+	fail "indeterminate: expected 4 warnings: $(grep '^::' "$tmp/out")"
+grep -q '^::warning title=syncgate%3A verdict indeterminate::the gate could not rule: 3 of 5 checks neither passed nor failed; what would settle it: about [0-9]* samples a side$' "$tmp/out" ||
+	fail "indeterminate: no warning on the verdict naming what would settle it: $(grep '^::' "$tmp/out")"
 act indeterminate results=samples-intervals/ours.json rival=samples-intervals/rival.json \
 	single-run-ok=true
 outcome indeterminate 0 indeterminate 0
@@ -359,6 +361,45 @@ act mode-baseline cmd="$(reads 100 200)" engine=new import=ycsb \
 	runs=2 run-dir=runs
 grep -q '^baseline: new against the baseline old' "$tmp/out" ||
 	fail "mode-baseline: not gated against a baseline: exit $rc: $(head -c 300 "$tmp/out")"
+
+# The committed-baseline workflow of docs/ci.md, as the Action runs it:
+# the baseline's three runs were written by another invocation (an
+# earlier job, committed as ci/baseline.ours.N.json), this job's three by
+# the Action's own syncgate run, so their runs came apart and each side
+# carries the default shift between sessions.  A build 2x slower fails;
+# an unchanged one does not, and its summary leads with what would
+# settle it.  Each run's reads move by a factor of its own (run N's
+# Nth), as runs do.
+# runs_of P50 FACTORS: a command that prints a YCSB summary of reads
+# whose p50 and p99 (twice it) are P50 times the run's factor
+runs_of() {
+	printf "awk -v p=%s -v f='%s' -v r=\"\$SYNCGATE_RUN\" " "$1" "$2"
+	printf "'BEGIN { split(f, x, \" \"); m = p * x[r]; "
+	printf "printf \"[READ], Operations, 20\\\\n[READ], 50thPercentileLatency(us), %%.2f\\\\n"
+	printf "[READ], 99thPercentileLatency(us), %%.2f\\\\n\", m, 2 * m }'"
+}
+mkdir -p "$ws/ci" "$ws/runs"
+(cd "$ws" && "$S" run --runs 3 --dir runs -o ci/baseline.json --engine ours \
+	--import ycsb --cmd "$(runs_of 100 '1.00 1.06 0.95')") >/dev/null 2>"$tmp/err" ||
+	fail "committed baseline: syncgate run exited $?: $(tail -c 300 "$tmp/err")"
+committed="ci/baseline.ours.1.json
+ci/baseline.ours.2.json
+ci/baseline.ours.3.json"
+act committed-2x cmd="$(runs_of 200 '1.03 0.97 1.01')" engine=ours \
+	import=ycsb runs=3 run-dir=runs baseline="$committed"
+outcome committed-2x 1 fail 1
+grep -q 'a session holds runs of one side only' "$tmp/out" ||
+	fail "committed-2x: the sides are not said to have come apart: $(cat "$tmp/out")"
+act committed-same cmd="$(runs_of 100 '1.03 0.97 1.01')" engine=ours \
+	import=ycsb runs=3 run-dir=runs baseline="$committed"
+[ "$rc" = 0 ] || fail "committed-same: the action exited $rc: $(head -c 600 "$tmp/out")"
+[ "$(output verdict)" != fail ] || fail "committed-same: an unchanged build failed"
+if [ "$(output verdict)" = indeterminate ]; then
+	sed -n 4p "$tmp/summary.md" | grep -q '^> \*\*The gate could not rule\*\*: .*both sides taken in turns in one syncgate run' ||
+		fail "committed-same: the summary does not lead with what would settle it: $(head -5 "$tmp/summary.md")"
+	grep -q '^::warning title=syncgate%3A verdict indeterminate::the gate could not rule' "$tmp/out" ||
+		fail "committed-same: no warning naming what would settle it"
+fi
 
 # a command that fails fails the step with its own status, its standard
 # error in the log, the verdict trouble, and no gate
