@@ -222,6 +222,47 @@ test_apart_shift_past_default(void **state)
 }
 
 /*
+ * Results that record no session (imports, older files) are apart, so
+ * the shift rides on them too: the new side 10% slower at a 5% limit,
+ * its session 10% faster than the baseline's, once passed 14.6% of such
+ * gates at 3 runs a side and 25.1% at 5 (they pooled freely); a pass is
+ * now as rare as the promise allows.
+ */
+static void
+test_apart_no_session_shifted(void **state)
+{
+	static const size_t ks[] = { 3, 5 };
+	double mu[2] = { log(1.1) + log(0.9), 0 }, sigma[2] = { 0.05, 0.05 };
+	unsigned long long st = 61;
+	struct gate_opts o;
+	struct gate_verdict v;
+	struct sim m;
+	char err[ERRLEN];
+	size_t i, s, j;
+	int t, passes;
+
+	(void)state;
+	gate_opts_init(&o, MODE_BASELINE);
+	for (i = 0; i < 2; i++) {
+		passes = 0;
+		for (t = 0; t < 2000; t++) {
+			sim_draw(&m, APART, ks[i], mu, sigma, 0, 0, &st);
+			for (s = 0; s < 2; s++)
+				for (j = 0; j < ks[i]; j++)
+					memset(&m.r[s][j].session, 0, sizeof m.r[s][j].session);
+			assert_int_equal(gate_rule(&m.side[0], &m.side[1], &o, &v, err), 0);
+			assert_int_equal(v.apart, APART_NO_SESSION);
+			passes += find_check(&v, "r", "p50 regression")->ruling == RULING_PASS;
+			verdict_free(&v);
+			sim_free(&m);
+		}
+		print_message("  no sessions, 10%% slower, shifted 10%% its way, %zu a side: "
+		    "p50 passes %.2f%%\n", ks[i], 100.0 * passes / 2000);
+		assert_true(passes <= 2000 * 25 / 1000);
+	}
+}
+
+/*
  * One-run invocations taken in turns (a1 b1 a2 b2 ...), each run its own
  * session shifted as above: they are one comparison, no term between
  * sessions, and err as runs of one session do.
@@ -741,6 +782,7 @@ main(void)
 		cmocka_unit_test(test_turns_pair_by_time),
 		cmocka_unit_test(test_apart_error_at_limit),
 		cmocka_unit_test(test_apart_shift_past_default),
+		cmocka_unit_test(test_apart_no_session_shifted),
 		cmocka_unit_test(test_turns_across_invocations),
 		cmocka_unit_test(test_rival_unequal_spreads),
 		cmocka_unit_test(test_open_ends_stay_open),
