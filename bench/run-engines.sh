@@ -86,7 +86,7 @@ noisy_once() {
 	wait
 	grep -E "brackets|rounds through|flushes a commit" "$work/run.err"
 	python3 - "$work"/out/n.rocksdb.[1-6].json <<'PY'
-import json, re, statistics, sys
+import json, os, re, statistics, sys
 # each run: the write class's p50 over the run's own unit (the median of
 # its rounds' samples, each counted once, as the gate takes brackets and
 # paused rounds) and over the probe's before the invocation.  db_bench's
@@ -96,7 +96,7 @@ import json, re, statistics, sys
 units, probes = [], []
 for i, path in enumerate(sys.argv[1:], 1):
     r = json.load(open(path))
-    out = open(path[:-len(".json")] + ".stdout").read()
+    out = open(os.path.join(os.path.dirname(path), r["driver"]["stdout"])).read()
     p50 = float(re.search(r"Percentiles: P50: ([0-9.]+)", out).group(1)) * 1e3
     s = r["probe"]["series"]["samples_ns"]
     unit = statistics.median(s)

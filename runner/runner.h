@@ -128,6 +128,15 @@ extern volatile sig_atomic_t runner_signal;
  * results before it stay.  A signal the parent ignores stays ignored.
  */
 void runner_catch(void);
+
+/*
+ * On a terminal, the progress line updated in place with the time gone,
+ * at most once a second: called while a run waits.
+ */
+void runner_tick(void);
+
+/* "SIGTERM", "SIGINT", "SIGHUP": the name of a signal runner_catch notes. */
+const char *runner_signal_name(int sig);
 extern volatile sig_atomic_t runner_child;
 
 #endif
