@@ -290,6 +290,14 @@ set -e
 [ "$got" != 2 ] && grep -q -- "--match UPDATE=update-renamed: our class UPDATE is held against the baseline's class update-renamed" "$tmp/gout" ||
 	fail "--match: exit $got: $(cat "$tmp/gerr") $(cat "$tmp/gout")"
 [ "$got2" = 2 ] && grep -q "has no class nosuch" "$tmp/gerr2" || fail "--match of a missing class: exit $got2: $(cat "$tmp/gerr2")"
+# a pair of two kinds is refused, naming the class as the file holds it
+sed 's/"READ"/"rd"/' "$ren" >"$tmp/res/ren2.json"
+set +e
+$SYNCGATE gate "$tmp/res/t.a.1.json" --baseline "$tmp/res/ren2.json" --match READ=update-renamed >/dev/null 2>"$tmp/gerr3"
+got3=$?
+set -e
+[ "$got3" = 2 ] && grep -qF "$tmp/res/ren2.json's class update-renamed is a write, but our class READ is a read" "$tmp/gerr3" ||
+	fail "--match of two kinds: exit $got3: $(cat "$tmp/gerr3")"
 
 # The run's directory and its files.  A command that removes its own
 # directory is tidy, not a failure
@@ -404,6 +412,16 @@ got=$?
 set -e
 [ "$got" = 143 ] || fail "SIGTERM during the last --teardown: exit $got, expected 143: $(cat "$tmp/tderr")"
 ! kill -0 "$(cat "$tmp/td.pid")" 2>/dev/null || fail "the teardown that ignored SIGTERM lived on"
+
+# on a terminal the progress is one line updated in place (run i of n,
+# the engine, the time gone and left); elsewhere a line a run (above)
+if command -v script >/dev/null 2>&1; then
+	script -qec "$SYNCGATE run --runs 2 --dir $tmp/dir -o $tmp/res/tty.json --probe-every off \
+		--engine a --import ycsb --cmd 'N=1 $cmd'" /dev/null >"$tmp/tty.out" 2>&1 ||
+		fail "on a terminal: $(cat "$tmp/tty.out")"
+	tr '\033\r' 'E~' <"$tmp/tty.out" | grep -q '~E\[Ksyncgate run: run 2 of 2: a, run 2 of 2' ||
+		fail "on a terminal, the progress is not one line updated in place: $(tr '\033\r' 'E~' <"$tmp/tty.out")"
+fi
 
 # a run that fails after others: how many results stay, in words that count
 expect 4 "the 1 result before it was written" --runs 2 --dir "$tmp/dir" -o "$tmp/res/one.json" \
