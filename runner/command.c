@@ -144,11 +144,11 @@ signal_tree(pid_t group, int sig)
 /*
  * Reaps the command and whatever comes to the keeper, until nothing is
  * left.  Once the command's shell has ended, or syncgate is gone, the
- * rest get TERM, and KILL grace_s later.  Returns the shell's wait
- * status, or -1 if it was never seen.
+ * rest get TERM, and KILL grace_s later; with leave, the shell's end is
+ * the end.  Returns the shell's wait status, or -1 if it was never seen.
  */
 static int
-keep(pid_t pid, double grace_s, pid_t boss)
+keep(pid_t pid, double grace_s, pid_t boss, int leave)
 {
 	double ending = 0, last = 0, t;
 	int st, status = -1;
@@ -158,7 +158,7 @@ keep(pid_t pid, double grace_s, pid_t boss)
 		while ((got = waitpid(-1, &st, WNOHANG)) > 0)
 			if (got == pid)
 				status = st;
-		if (got < 0 && errno == ECHILD)
+		if ((got < 0 && errno == ECHILD) || (leave && status != -1))
 			return status;
 		t = clock_monotonic_ns();
 		if (ending == 0 && (status != -1 || orphaned || getppid() != boss)) {
@@ -193,7 +193,8 @@ keeper(const struct command_spec *c, int wfd, pid_t boss, const sigset_t *old)
 	sigaction(SIGUSR1, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 #ifdef __linux__
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (!c->leave)
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
 	prctl(PR_SET_PDEATHSIG, SIGUSR1);
 #endif
 	if (getppid() != boss)
@@ -206,7 +207,7 @@ keeper(const struct command_spec *c, int wfd, pid_t boss, const sigset_t *old)
 	if (write(wfd, &pid, sizeof pid) != (ssize_t)sizeof pid)
 		orphaned = 1;
 	sigprocmask(SIG_SETMASK, old, NULL);
-	status = keep(pid, c->grace_s, boss);
+	status = keep(pid, c->grace_s, boss, c->leave);
 	if (write(wfd, &status, sizeof status) != (ssize_t)sizeof status)
 		_exit(1);
 	_exit(0);

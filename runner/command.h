@@ -24,6 +24,9 @@ struct command_spec {
 	int shielded;               /* 1: signals are not passed to it (a
 	                               teardown that must stop a server even
 	                               after Ctrl-C); it has grace_s after one */
+	int leave;                  /* 1: what it leaves running is left (a
+	                               --setup's server, the teardown's to
+	                               stop) */
 	double timeout_s;           /* 0: none; past it, TERM, then KILL */
 	double grace_s;             /* from TERM to KILL */
 	/*
@@ -49,7 +52,8 @@ struct command_outcome {
 };
 
 /*
- * Runs c and waits for it and for everything it started.  A keeper
+ * Runs c and waits for it and for everything it started (but with
+ * c->leave, for its shell alone).  A keeper
  * process stands between syncgate and the command: on Linux a subreaper,
  * so that what the command leaves behind is its child, and told of
  * syncgate's death.  When the command's shell ends, or syncgate dies, the

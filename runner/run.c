@@ -341,6 +341,8 @@ helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
 
 	spec_init(&spec, x, cmd, log, log, env);
 	spec.shielded = shielded;
+	/* a server the setup starts is the teardown's to stop */
+	spec.leave = !shielded;
 	if (command_run(&spec, &oc, err) < 0)
 		return -1;
 	if (oc.status == 0)

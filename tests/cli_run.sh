@@ -361,6 +361,16 @@ for p in bg daemon; do
 	! kill -0 "$(cat "$tmp/$p.pid")" 2>/dev/null || fail "the command's $p lived on after its run"
 done
 
+# what --setup starts (a server) is left for the command to use and the
+# teardown to stop; the command's own leftovers are ended (above)
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/srv.json" --probe-every off --engine a \
+	--import ycsb --setup "sleep 60 >/dev/null 2>&1 & echo \$! >$tmp/srv.pid" \
+	--cmd "kill -0 \$(cat $tmp/srv.pid) && N=1 $cmd" --teardown "kill \$(cat $tmp/srv.pid)"
+# (a process the teardown killed may linger as a zombie until it is reaped)
+srv=$(cat "$tmp/srv.pid")
+! kill -0 "$srv" 2>/dev/null || grep -q '^[0-9]* ([^)]*) Z' "/proc/$srv/stat" 2>/dev/null ||
+	fail "the teardown did not stop the setup's server"
+
 # SIGKILL of syncgate run (CI's hard kill): the keeper ends the benchmark
 # and what it started; the run's directory is what is left, of the
 # documented pattern, and the next run in DIR removes it
