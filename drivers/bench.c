@@ -47,7 +47,7 @@ usage(FILE *fp)
 	    "                      [--probe-every DURATION|off] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
-	    "Probes DIR's volume first, before anything is written there; loads N rows\n"
+	    "Probes DIR's volume once, before anything is written there; loads N rows\n"
 	    "into a fresh database in a new directory inside DIR; runs a mix of\n"
 	    "point-read (one row by key), range (ten consecutive rows) and write (one\n"
 	    "durable single-row commit) at C threads, timing every operation (writes\n"
@@ -208,21 +208,6 @@ check_plan(const struct runner_opts *o, const struct runner_plan *plan,
 		rc = add_outputs(&fs, o, plan->job[i].out, 1, err);
 	fileset_free(&fs);
 	return rc;
-}
-
-/* Probes the volume of DIR, before anything of ours is written there. */
-static int
-probe_dir(const struct bench_options *o, struct probe_record *rec, char *err)
-{
-	struct probe_options po;
-	char perr[ERRLEN];
-
-	probe_options_default(&po);
-	po.dir = o->a->dir;
-	po.stop = &runner_signal;
-	if (probe_run(&po, rec, perr) < 0)
-		return errf(err, "probe: %s", perr);
-	return 0;
 }
 
 /*
@@ -476,8 +461,8 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 		free(win);
 		return -1;
 	}
-	if (probe_dir(o, &rec, err) < 0 ||
-	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0) {
+	probe_record_copy(&rec, o->probe);
+	if (run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0) {
 		outfile_abort(&out);
 		goto out;
 	}
@@ -507,6 +492,7 @@ out:
 struct bench_ctx {
 	const struct runner_opts *a;
 	const struct engine_ops *const *engines;
+	struct probe_record probe;
 };
 
 static int
@@ -514,7 +500,7 @@ bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
 {
 	const struct bench_ctx *x = ctx;
-	struct bench_options o = { x->a, j->out, s };
+	struct bench_options o = { x->a, j->out, s, &x->probe };
 
 	return bench(x->engines[j->engine], &o, err);
 }
@@ -531,25 +517,32 @@ static int
 bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
     struct runner_plan *plan, int *status, char *err)
 {
-	struct bench_ctx x = { a, e };
+	struct bench_ctx x = { a, e, { 0 } };
 	struct runner_seq seq;
-	char *verdict;
+	char *verdict = NULL;
 	long long done;
-	int rc;
+	int rc = -1;
 
 	*status = EXIT_PASS;
+	probe_record_init(&x.probe);
 	if (check_plan(a, plan, err) < 0)
 		return -1;
 	runner_catch();
-	if (a->min_runs == 0)
-		return runner_go(plan, bench_one, &x, err);
 	runner_seq_init(&seq, a->min_runs, a->runs, a->mode, &a->limits, NULL, 0);
+	if (runner_probe(a->dir, &x.probe, err) < 0)
+		goto out;
+	if (a->min_runs == 0) {
+		rc = runner_go(plan, bench_one, &x, err);
+		goto out;
+	}
 	verdict = runner_beside(a->out, ".verdict.json");
 	rc = runner_go_looking(plan, bench_one, &x, a->min_runs,
 	    runner_seq_look, &seq, &done, err) == 0 &&
 	    runner_seq_finish(&seq, verdict, a->strict, status, err) == 0 ? 0 : -1;
+out:
 	free(verdict);
 	runner_seq_free(&seq);
+	probe_record_free(&x.probe);
 	return rc;
 }
 

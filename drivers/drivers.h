@@ -28,6 +28,7 @@ struct bench_options {
 	const struct runner_opts *a;
 	const char *out;
 	struct result_session *session;     /* NULL: none written */
+	const struct probe_record *probe;   /* DIR's, before the first run */
 };
 
 struct inrun;

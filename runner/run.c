@@ -541,14 +541,10 @@ static int
 probe_first(struct run_ctx *x, const struct runner_plan *plan, char *err)
 {
 	const struct runner_opts *a = x->a;
-	struct probe_options po;
-	char perr[ERRLEN], dur[DURLEN];
+	char dur[DURLEN];
 
-	probe_options_default(&po);
-	po.dir = a->dir;
-	po.stop = &runner_signal;
-	if (probe_run(&po, &x->probe, perr) < 0)
-		return errf(err, "probe: %s", perr);
+	if (runner_probe(a->dir, &x->probe, err) < 0)
+		return -1;
 	err_warn("probe of %s before the runs: %s median %s, reaches a device: %s; "
 	    "%s%lld runs of each of %zu engines, session %s; the commands' logs "
 	    "in %s", a->dir, x->probe.method != NULL ? x->probe.method : "sync",

@@ -18,6 +18,7 @@
 #include "lib/path.h"
 #include "lib/rand.h"
 #include "lib/units.h"
+#include "probe/probe.h"
 #include "report/report.h"
 #include "runner/runner.h"
 
@@ -356,5 +357,19 @@ runner_verdict_write(const struct gate_verdict *v, const char *path, char *err)
 	render_opts_detect(&ro, stdout, !units_locale_utf8());
 	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
 		return errf(err, "standard output:");
+	return 0;
+}
+
+int
+runner_probe(const char *dir, struct probe_record *rec, char *err)
+{
+	struct probe_options po;
+	char perr[ERRLEN];
+
+	probe_options_default(&po);
+	po.dir = dir;
+	po.stop = &runner_signal;
+	if (probe_run(&po, rec, perr) < 0)
+		return errf(err, "probe: %s", perr);
 	return 0;
 }

@@ -139,4 +139,13 @@ void runner_tick(void);
 const char *runner_signal_name(int sig);
 extern volatile sig_atomic_t runner_child;
 
+/*
+ * The one probing policy of both tools: dir's volume probed once, before
+ * the first run (each run then takes rounds of its own through it), a
+ * signal noted in runner_signal stopping it.  Returns 0, or -1 with err
+ * set.  Free rec with probe_record_free.
+ */
+struct probe_record;
+int runner_probe(const char *dir, struct probe_record *rec, char *err);
+
 #endif
