@@ -19,17 +19,18 @@
 #   pg      pgbench against a PostgreSQL server on a unix socket, started
 #           and stopped here, synchronous_commit=on against off: flushes a
 #           commit.
-# Figures here (2 cores, ext4 on virtio; 2026-12-03):
-#   rocks   flushes a commit: RocksDB --sync=1 1.01, 1.09, 1.03; LMDB 2.01,
-#           2.00, 2.01; RocksDB --sync=0 0.004, 0.002, 0.003, and the gate
-#           notes "rocksdb is not flushing each commit" (NUM=10000, other
-#           builds running beside it).
-#   noisy   quiet but for the neighbour: spread 1.21x with rounds every
-#           200ms (the default), 1.91x with --probe-every off, 2.47x in the
-#           probe's unit before the invocation.
-#   aa      20 splits of 3 against 3: fail 0, indeterminate 20, pass 0
-#           (--probe-every off, other builds running beside it).
-#   pg      synchronous_commit=on 0.95 and 1.00, off 0.01 (two runs).
+# Figures here (2 cores, ext4 on virtio; 2026-12-03, after the runner was
+# made one for both tools):
+#   rocks   flushes a commit: RocksDB --sync=1 1.00, 0.99, 1.01; LMDB 2.03,
+#           2.01, 2.00; RocksDB --sync=0 0.0002, 0.006, 0.002, and the gate
+#           notes "rocksdb is not flushing each commit" (NUM=10000).
+#   noisy   quiet but for the neighbour (NUM=800, NOISY_AT=2, NOISY_FOR=6):
+#           spread 1.31x with the brackets alone, 1.32x with rounds every
+#           200ms, 2.88x in the probe's unit before the invocation; ten
+#           tries 1.16x to 1.54x.  With HOGS=2, ten tries 4.3x to 37x:
+#           README, "syncgate run", says why.
+#   aa      20 splits of 3 against 3: fail 0, indeterminate 20, pass 0.
+#   pg      synchronous_commit=on 0.92, off 0.04.
 # usage: sh bench/run-engines.sh [BUILD] [rocks|noisy|aa|pg ...]
 # environment: RUN_DIR (scratch folder on the disk to measure, removed
 #   afterwards; default a new one under the current directory), RUNS,
