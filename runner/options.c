@@ -61,8 +61,8 @@ struct opt_row {
  */
 static const struct opt_row rows[] = {
 	{ "cmd", "COMMAND", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(cmd),
-	  "the benchmark, run by /bin/sh -c with standard input empty, in "
-	  "SYNCGATE_DIR, with SYNCGATE_DIR (the run's fresh directory on "
+	  "the benchmark, run by /bin/sh -c with standard input empty and "
+	  "SYNCGATE_DIR (the run's fresh directory on "
 	  "DIR's volume, removed afterwards), SYNCGATE_OUTPUT (a file the "
 	  "command may write its tool's output to; if it does not, its "
 	  "standard output is imported), SYNCGATE_RESULT (with --import "
@@ -128,9 +128,9 @@ static const struct opt_row rows[] = {
 	  "run every DURATION, besides one at its start and one at its end: "
 	  "syncgate-bench holds its threads at the end of a batch and extends "
 	  "--seconds by the rounds' time; syncgate run stops the command's "
-	  "process group (SIGSTOP) for the round and continues it after.  "
-	  "off: the start's and end's rounds only (syncgate run), or none "
-	  "(syncgate-bench, the unit from the probe before the run)" },
+	  "process group (SIGSTOP) for the round and continues it after; off "
+	  "keeps the start's and end's rounds alone in syncgate run, and none "
+	  "in syncgate-bench, whose unit is then the probe's before the run" },
 	{ "read-speedup", "X", BOTH, K_LIMIT, NONE, 0,
 	  "with --runs MIN..MAX in rival mode: reads at least X times faster "
 	  "than the second engine's (default 10)" },
@@ -173,7 +173,7 @@ static const struct opt_row rows[] = {
 	  AT(timeout_ns),
 	  "the most one command (or --setup, or --teardown) may run: past it, "
 	  "its process group gets TERM, KILL --grace later, and the "
-	  "invocation stops as for a failed command (default: none)" },
+	  "invocation stops as for a failed command; none by default" },
 	{ "unit", "UNIT", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(q.unit),
 	  "as syncgate import takes it, for this engine" },
 	{ "value-bytes", "B", TOOL_BENCH, K_COUNT, 1, 1 << 20, 100, NAN,
