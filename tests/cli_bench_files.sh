@@ -260,6 +260,20 @@ set -e
 empty_dir "a run killed by SIGTERM"
 [ -e "$tmp/sig.json" ] && fail "a run killed by SIGTERM left its result"
 ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left its temporary result"
+# in a set of runs the signal stops the set, which says it was cut short,
+# and the exit status is 128 + the signal's number
+$SYNCGATE_BENCH sqlite --runs 3 --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/set.json" 2>"$tmp/set.err" &
+pid=$!
+dir_made "$pid"
+kill -TERM "$pid"
+set +e
+wait "$pid" 2>/dev/null
+got=$?
+set -e
+[ "$got" = 143 ] || fail "a set stopped by SIGTERM exited $got, expected 143: $(cat "$tmp/set.err")"
+grep -qF "run 1 of 3 (sqlite, $tmp/set.1.json): stopped by SIGTERM; the 0 results before it were written, a set cut short" "$tmp/set.err" ||
+	fail "a set stopped by SIGTERM does not say it was cut short: $(cat "$tmp/set.err")"
+empty_dir "a set stopped by SIGTERM"
 
 # SIGKILL: no handler runs, so the database's directory stays, named as
 # documented (syncgate-bench.ENGINE.PID. and six characters); the next
