@@ -128,11 +128,15 @@ test_rundir_unreadable(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		if (geteuid() == 0 && (chown(top, 65534, 65534) < 0 ||
-		    chown(d, 65534, 65534) < 0 || chown(in, 65534, 65534) < 0 ||
-		    setgid(65534) < 0 || setuid(65534) < 0))
-			_exit(3);
-		_exit(tree_remove(d, err) == 0 ? 0 : 1);
+		int rc = 3;
+
+		if (geteuid() != 0 || (chown(top, 65534, 65534) == 0 &&
+		    chown(d, 65534, 65534) == 0 && chown(in, 65534, 65534) == 0 &&
+		    setgid(65534) == 0 && setuid(65534) == 0))
+			rc = tree_remove(d, err) == 0 ? 0 : 1;
+		free(in);
+		free(d);
+		_exit(rc);
 	}
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	if (geteuid() == 0)
@@ -162,7 +166,7 @@ test_rundir_never_crosses_mount(void **state)
 	assert_int_equal(mkdir(deep, 0755), 0);
 	assert_int_equal(mkdir(at, 0755), 0);
 	touch(d, "deep/other");
-	if (mount(data, at, NULL, MS_BIND, NULL) < 0) {
+	if (mount(data, at, "none", MS_BIND, NULL) < 0) {
 		free(at);
 		free(d);
 		free(data);
@@ -193,8 +197,10 @@ test_rundir_sweep(void **state)
 
 	(void)state;
 	assert_true(dead >= 0);
-	if (dead == 0)
+	if (dead == 0) {
+		free(d);
 		_exit(0);
+	}
 	assert_int_equal(waitpid(dead, NULL, 0), dead);
 	dead_dir = xasprintf("%s/" RUNDIR_RUN "my.engine.%ld.abcdef", d, (long)dead);
 	live_dir = xasprintf("%s/" RUNDIR_BENCH "lmdb.%ld.abcdef", d, (long)getppid());
