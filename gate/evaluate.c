@@ -45,16 +45,13 @@ gate_pairs_free(struct gate_pair *p, size_t n)
 		free(p[i].ours);
 }
 
-/* The run's class named name, or NULL. */
+/* The run's class named name, or NULL: result_find's, to change. */
 static struct result_class *
 class_named(struct result *r, const char *name)
 {
-	size_t i;
+	const struct result_class *c = result_find(r, name);
 
-	for (i = 0; i < r->nclasses; i++)
-		if (strcmp(r->classes[i].name, name) == 0)
-			return &r->classes[i];
-	return NULL;
+	return c == NULL ? NULL : &r->classes[c - r->classes];
 }
 
 int

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/path.h"
 #include "lib/tree.h"
 
 /* The mount points below one tree, decoded from mountinfo's escapes. */
@@ -26,24 +27,6 @@ struct mounts {
 	char **at;
 	size_t n;
 };
-
-/* mountinfo writes space, tab, newline and backslash as \ooo. */
-static void
-unescape(char *s)
-{
-	char *w = s;
-
-	for (; *s != '\0'; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
 
 /* The mount points strictly below root, where the system lists them. */
 static void
@@ -64,7 +47,7 @@ mounts_below(struct mounts *m, const char *root)
 			f = strtok_r(NULL, " ", &save);
 		if (f == NULL)
 			continue;
-		unescape(f);
+		path_unoctal(f);
 		if (strncmp(f, root, len) != 0 || f[len] != '/')
 			continue;
 		m->at = xrealloc(m->at, (m->n + 1) * sizeof *m->at);
