@@ -6,10 +6,12 @@
 #           each, gated with --match; then db_bench --sync=0.  Prints each
 #           side's write flushes a commit and the verdict's table.
 #   noisy   six db_bench --sync=1 runs with ../shared/tools/noisy-neighbour.py
-#           started NOISY_AT seconds in (default 4): each run's write p50 in
-#           syncs (its rounds' unit) and the spread, max over min; and the
-#           same p50 in the probe's unit before the whole invocation; once
-#           with the brackets alone, once with --probe-every 200ms.
+#           started NOISY_AT seconds in (default 4) for NOISY_FOR seconds
+#           (30), HOGS busy loops (0) beside them: each run's write p50 in
+#           syncs (its rounds' unit, as syncgate report gives it) and the
+#           spread, max over min; and the same p50 in the probe's unit
+#           before the whole invocation; once with the brackets alone,
+#           once with --probe-every 200ms.
 #   aa      twelve runs of one db_bench command under two names (6 each, in
 #           one invocation); AA_TRIALS (20) seeded random splits of 3 runs
 #           against 3 gated in baseline mode at the default limit: how many
@@ -17,21 +19,22 @@
 #   pg      pgbench against a PostgreSQL server on a unix socket, started
 #           and stopped here, synchronous_commit=on against off: flushes a
 #           commit.
-# Figures here (2 cores, ext4 on virtio; 2026-12-03):
-#   rocks   flushes a commit: RocksDB --sync=1 1.01, 1.09, 1.03; LMDB 2.01,
-#           2.00, 2.01; RocksDB --sync=0 0.004, 0.002, 0.003, and the gate
-#           notes "rocksdb is not flushing each commit" (NUM=10000, other
-#           builds running beside it).
-#   noisy   quiet but for the neighbour: spread 1.21x with rounds every
-#           200ms (the default), 1.91x with --probe-every off, 2.47x in the
-#           probe's unit before the invocation.
-#   aa      20 splits of 3 against 3: fail 0, indeterminate 20, pass 0
-#           (--probe-every off, other builds running beside it).
-#   pg      synchronous_commit=on 0.95 and 1.00, off 0.01 (two runs).
+# Figures here (2 cores, ext4 on virtio; 2026-12-03, after the runner was
+# made one for both tools):
+#   rocks   flushes a commit: RocksDB --sync=1 1.00, 0.99, 1.01; LMDB 2.03,
+#           2.01, 2.00; RocksDB --sync=0 0.0002, 0.006, 0.002, and the gate
+#           notes "rocksdb is not flushing each commit" (NUM=10000).
+#   noisy   quiet but for the neighbour (NUM=800, NOISY_AT=2, NOISY_FOR=6):
+#           spread 1.31x with the brackets alone, 1.32x with rounds every
+#           200ms, 2.88x in the probe's unit before the invocation; ten
+#           tries 1.16x to 1.54x.  With HOGS=2, ten tries 4.3x to 37x:
+#           README, "syncgate run", says why.
+#   aa      20 splits of 3 against 3: fail 0, indeterminate 20, pass 0.
+#   pg      synchronous_commit=on 0.92, off 0.04.
 # usage: sh bench/run-engines.sh [BUILD] [rocks|noisy|aa|pg ...]
 # environment: RUN_DIR (scratch folder on the disk to measure, removed
 #   afterwards; default a new one under the current directory), RUNS,
-#   NUM (db_bench --num, 20000), AA_TRIALS, AA_SEED (1), NOISY_AT,
+#   NUM (db_bench --num, 20000), AA_TRIALS, AA_SEED (1), NOISY_AT, NOISY_FOR, HOGS,
 #   NOISY (the noisy-neighbour script)
 set -eu
 build=${1:-build}
@@ -78,42 +81,51 @@ rocks() {
 noisy_once() {
 	label=$1
 	shift
-	echo "== six db_bench --sync=1 runs ($label), noisy-neighbour from ${NOISY_AT:-4}s for 30s"
-	( sleep "${NOISY_AT:-4}"; python3 "${NOISY:-../shared/tools/noisy-neighbour.py}" "$work/dir" 30 ) &
+	echo "== six db_bench --sync=1 runs ($label), noisy-neighbour from ${NOISY_AT:-4}s for ${NOISY_FOR:-30}s, ${HOGS:-0} CPU hogs"
+	( sleep "${NOISY_AT:-4}"; python3 "${NOISY:-../shared/tools/noisy-neighbour.py}" "$work/dir" "${NOISY_FOR:-30}" ) &
+	hogs=""
+	for _ in $(seq 1 "${HOGS:-0}"); do
+		sh -c 'while :; do :; done' &
+		hogs="$hogs $!"
+	done
 	"$sg" run --runs 6 --dir "$work/dir" -o "$work/out/n.json" "$@" \
 		--engine rocksdb --import db_bench --cmd "$db --sync=1" 2>"$work/run.err" ||
 		{ cat "$work/run.err" >&2; exit 2; }
+	# shellcheck disable=SC2086 # one word a pid
+	[ -z "$hogs" ] || kill $hogs
 	wait
 	grep -E "brackets|rounds through|flushes a commit" "$work/run.err"
-	python3 - "$work"/out/n.rocksdb.[1-6].json <<'PY'
-import json, re, statistics, sys
-# each run: the write class's p50 over the run's own unit (the median of
-# its rounds' samples, each counted once, as the gate takes brackets and
-# paused rounds) and over the probe's before the invocation.  db_bench's
-# buckets step about 1.5x (140.5, 210.5, 315.5us...), so the p50 the
-# result holds moves in those steps; db_bench's own P50 line, interpolated
-# within its bucket, is the finer figure and is used here.
-units, probes = [], []
-for i, path in enumerate(sys.argv[1:], 1):
+	python3 - "$sg" "$work"/out/n.rocksdb.[1-6].json <<'PY'
+import json, os, re, statistics, subprocess, sys
+# each run: the write class's p50 over the run's unit as the gate takes it
+# (syncgate report's "one sync", the median of its rounds' samples, each
+# counted once), and over the probe's before the invocation.  db_bench's buckets step about 1.5x
+# (140.5, 210.5, 315.5us...), so the p50 the result holds moves in those
+# steps; db_bench's own P50 line, interpolated within its bucket, is the
+# finer figure and is used here.
+sg, units, probes = sys.argv[1], [], []
+for i, path in enumerate(sys.argv[2:], 1):
     r = json.load(open(path))
-    out = open(path[:-len(".json")] + ".stdout").read()
+    out = open(os.path.join(os.path.dirname(path), r["driver"]["stdout"])).read()
     p50 = float(re.search(r"Percentiles: P50: ([0-9.]+)", out).group(1)) * 1e3
+    rep = subprocess.run([sg, "report", path], capture_output=True, text=True).stdout
+    m = re.search(r"one sync = ([0-9.]+)(ns|µs|us|ms|s)\b", rep)
+    unit = float(m.group(1)) * {"ns": 1, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}[m.group(2)]
     s = r["probe"]["series"]["samples_ns"]
-    unit = statistics.median(s)
     units.append(p50 / unit)
     probes.append(p50 / r["probe"]["median_ns"])
-    print("run %d: write p50 %.1fus = %.2f syncs of its rounds (median %.1fus; "
-          "before %.1fus, after %.1fus) = %.2f syncs of the probe before (%.1fus)"
-          % (i, p50 / 1e3, units[-1], unit / 1e3,
-             statistics.median(s[:5]) / 1e3, statistics.median(s[-5:]) / 1e3,
-             probes[-1], r["probe"]["median_ns"] / 1e3))
-print("spread, max over min: %.2fx in each run's rounds, %.2fx in the probe's before"
-      % (max(units) / min(units), max(probes) / min(probes)))
+    print("run %d: write p50 %.1fus = %.2f syncs of its rounds (%.1fus; before "
+          "%.1fus, after %.1fus) = %.2f syncs of the probe before (%.1fus)"
+          % (i, p50 / 1e3, units[-1], unit / 1e3, statistics.median(s[:5]) / 1e3,
+             statistics.median(s[-5:]) / 1e3, probes[-1],
+             r["probe"]["median_ns"] / 1e3))
+print("spread, max over min: %.2fx in each run's rounds, %.2fx in the probe's "
+      "before" % (max(units) / min(units), max(probes) / min(probes)))
 PY
 }
 
 noisy() {
-	noisy_once "brackets only"
+	noisy_once "brackets only" --probe-every off
 	noisy_once "--probe-every 200ms" --probe-every 200ms
 }
 

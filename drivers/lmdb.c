@@ -31,8 +31,6 @@ struct lmdb_conn {
 	MDB_cursor *cur;
 };
 
-static const char *const files[] = { "data.mdb", "lock.mdb", NULL };
-
 static const char *
 lmdb_version(void)
 {
@@ -47,7 +45,7 @@ lmdb_version(void)
 static const char *
 lmdb_settings(const struct bench_options *o)
 {
-	return o->lmdb_nosync ? "MDB_NOTLS|MDB_NOSYNC, commits not synced" :
+	return o->a->lmdb_nosync ? "MDB_NOTLS|MDB_NOSYNC, commits not synced" :
 	    "MDB_NOTLS, durable commits as by default";
 }
 
@@ -74,8 +72,8 @@ put_key(unsigned char *buf, uint64_t k)
 static size_t
 map_size(const struct bench_options *o)
 {
-	unsigned long long need = (unsigned long long)o->rows *
-	    ((unsigned long long)o->value_bytes + 64) * 8;
+	unsigned long long need = (unsigned long long)o->a->rows *
+	    ((unsigned long long)o->a->value_bytes + 64) * 8;
 
 	need = (need + (1ULL << 20) - 1) & ~((1ULL << 20) - 1);
 	return (size_t)(need < MIN_MAP ? MIN_MAP : need);
@@ -85,7 +83,7 @@ static void *
 lmdb_open(const struct bench_options *o, const char *dir, char *err)
 {
 	struct lmdb_db *d = xcalloc(1, sizeof *d);
-	unsigned flags = MDB_NOTLS | (o->lmdb_nosync ? MDB_NOSYNC : 0);
+	unsigned flags = MDB_NOTLS | (o->a->lmdb_nosync ? MDB_NOSYNC : 0);
 	MDB_txn *txn;
 	int rc;
 
@@ -95,7 +93,7 @@ lmdb_open(const struct bench_options *o, const char *dir, char *err)
 		return NULL;
 	}
 	if ((rc = mdb_env_set_mapsize(d->env, map_size(o))) != 0 ||
-	    (rc = mdb_env_set_maxreaders(d->env, (unsigned)o->concurrency + 2)) != 0 ||
+	    (rc = mdb_env_set_maxreaders(d->env, (unsigned)o->a->concurrency + 2)) != 0 ||
 	    (rc = mdb_env_open(d->env, dir, flags, 0600)) != 0) {
 		fail(dir, rc, err);
 		goto bad;
@@ -125,21 +123,21 @@ static int
 lmdb_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 {
 	struct lmdb_db *d = db;
-	unsigned char kbuf[8], *val = xmalloc((size_t)o->value_bytes);
-	MDB_val key = { sizeof kbuf, kbuf }, v = { (size_t)o->value_bytes, val };
+	unsigned char kbuf[8], *val = xmalloc((size_t)o->a->value_bytes);
+	MDB_val key = { sizeof kbuf, kbuf }, v = { (size_t)o->a->value_bytes, val };
 	MDB_txn *txn = NULL;
 	long long k;
 	int rc = 0;
 
-	for (k = 0; k < o->rows && rc == 0; k++) {
+	for (k = 0; k < o->a->rows && rc == 0; k++) {
 		if (txn == NULL && (rc = mdb_txn_begin(d->env, NULL, 0, &txn)) != 0)
 			break;
 		put_key(kbuf, (uint64_t)k);
-		bench_fill(rng, val, (size_t)o->value_bytes);
+		bench_fill(rng, val, (size_t)o->a->value_bytes);
 		/* keys arrive in order, so they can be appended */
 		if ((rc = mdb_put(txn, d->dbi, &key, &v, MDB_APPEND)) != 0)
 			break;
-		if (k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->rows - 1) {
+		if (k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->a->rows - 1) {
 			rc = mdb_txn_commit(txn);
 			txn = NULL;
 		}
@@ -252,6 +250,6 @@ lmdb_close(void *db)
 }
 
 const struct engine_ops lmdb_engine = {
-	"lmdb", files, lmdb_version, lmdb_settings, lmdb_open, lmdb_load,
+	"lmdb", lmdb_version, lmdb_settings, lmdb_open, lmdb_load,
 	lmdb_conn_open, lmdb_op, lmdb_conn_close, lmdb_close,
 };

@@ -37,6 +37,7 @@
 #include "lib/err.h"
 #include "lib/rand.h"
 #include "probe/inrun.h"
+#include "runner/runner.h"
 
 struct start {
 	pthread_mutex_t lock;
@@ -124,7 +125,7 @@ shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 	int k, c;
 
 	for (k = 0; k < NOPS; k++)
-		for (c = 0; c < w->o->mix[k]; c++)
+		for (c = 0; c < w->o->a->mix[k]; c++)
 			round[j++] = (enum op_kind)k;
 	for (i = n - 1; i > 0; i--) {
 		enum op_kind t;
@@ -139,7 +140,7 @@ shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 static uint64_t
 pick_key(struct worker *w, enum op_kind k)
 {
-	uint64_t span = (uint64_t)w->o->rows;
+	uint64_t span = (uint64_t)w->o->a->rows;
 
 	if (k == OP_RANGE)
 		span -= RANGE_ROWS - 1;
@@ -207,7 +208,7 @@ one_op(struct worker *w, enum op_kind k, unsigned char *val)
 {
 	struct timespec t0, t1;
 	uint64_t key = pick_key(w, k);
-	size_t vlen = (size_t)w->o->value_bytes;
+	size_t vlen = (size_t)w->o->a->value_bytes;
 	int rc;
 
 	if (k == OP_WRITE) {
@@ -232,9 +233,9 @@ static void *
 work(void *arg)
 {
 	struct worker *w = arg;
-	size_t n = (size_t)(w->o->mix[0] + w->o->mix[1] + w->o->mix[2]), i = n;
+	size_t n = (size_t)(w->o->a->mix[0] + w->o->a->mix[1] + w->o->a->mix[2]), i = n;
 	enum op_kind *round = xmalloc(n * sizeof *round);
-	unsigned char *val = xmalloc((size_t)w->o->value_bytes);
+	unsigned char *val = xmalloc((size_t)w->o->a->value_bytes);
 	long long done = 0;
 
 	pthread_mutex_lock(&w->start->lock);
@@ -359,7 +360,7 @@ round_between(struct start *st, struct inrun *ir, char *err)
 
 /*
  * Waits for the threads to finish, with a round each time every_ns has
- * passed (0: none).
+ * passed (0: none), looking every 50 ms for a signal that stops them.
  */
 static int
 oversee(struct start *st, double every_ns, struct inrun *ir, char *err)
@@ -370,21 +371,19 @@ oversee(struct start *st, double every_ns, struct inrun *ir, char *err)
 
 	pthread_mutex_lock(&st->lock);
 	while (st->active > 0) {
-		if (!(every_ns > 0) || rc < 0) {
-			pthread_cond_wait(&st->main_cond, &st->lock);
-			continue;
-		}
-		if (clock_monotonic_ns() >= next) {
+		if (runner_signal != 0)
+			atomic_store(&st->stop, 1);
+		runner_tick();
+		if (every_ns > 0 && rc == 0 && runner_signal == 0 &&
+		    clock_monotonic_ns() >= next) {
 			rc = round_between(st, ir, err);
 			next = clock_monotonic_ns() + every_ns;
 			continue;
 		}
+		ns = every_ns > 0 && rc == 0 ? next - clock_monotonic_ns() : 50e6;
+		ns = ns < 0 ? 0 : ns > 50e6 ? 50e6 : ns;
 		clock_gettime(CLOCK_MONOTONIC, &until);
-		ns = next - clock_monotonic_ns();
-		if (ns < 0)
-			ns = 0;
-		until.tv_sec += (time_t)(ns / 1e9);
-		until.tv_nsec += (long)fmod(ns, 1e9);
+		until.tv_nsec += (long)ns;
 		if (until.tv_nsec >= 1000000000L) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
@@ -418,22 +417,22 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
 		}
 	inrun_begin(ir);
 	t0 = clock_monotonic_ns();
-	if (rc == 0 && o->probe_every_ns > 0 && inrun_round(ir, 0, err) < 0) {
+	if (rc == 0 && o->a->every_ns > 0 && inrun_round(ir, 0, err) < 0) {
 		rc = -1;
 		atomic_store(&st->stop, 1);
 	}
 	atomic_store(&st->deadline_ns, (long long)(clock_monotonic_ns() +
-	    o->seconds * 1e9));
+	    o->a->seconds * 1e9));
 	pthread_mutex_lock(&st->lock);
 	st->go = 1;
 	pthread_cond_broadcast(&st->cond);
 	pthread_mutex_unlock(&st->lock);
-	if (oversee(st, o->probe_every_ns, ir, err) < 0)
+	if (oversee(st, o->a->every_ns, ir, err) < 0)
 		rc = -1;
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
 	/* not after a thread failed: its error is the one to tell */
-	if (rc == 0 && !atomic_load(&st->stop) && o->probe_every_ns > 0 &&
+	if (rc == 0 && !atomic_load(&st->stop) && o->a->every_ns > 0 &&
 	    inrun_round(ir, writes_done(st), err) < 0)
 		rc = -1;
 	*elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
@@ -449,7 +448,7 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 	pthread_condattr_t ca;
 	struct start st;
 	struct worker *w;
-	int i, k, n = o->concurrency, rc = -1;
+	int i, k, n = o->a->concurrency, rc = -1;
 
 	memset(out, 0, NOPS * sizeof *out);
 	memset(&st, 0, sizeof st);
@@ -472,8 +471,8 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 		w[i].start = &st;
 		w[i].rng = 0x5eed0000ULL + (uint64_t)i;
 		w[i].keep_rng = 0x6ee90000ULL + (uint64_t)i;
-		w[i].limit = (size_t)(o->max_samples / n);
-		w[i].ops = o->ops / n + (i < o->ops % n);
+		w[i].limit = (size_t)(o->a->max_samples / n);
+		w[i].ops = o->a->ops / n + (i < o->a->ops % n);
 	}
 	if (open_conns(e, db, w, n, err) < 0 ||
 	    launch(w, n, &st, o, ir, elapsed_s, err) < 0)

@@ -21,7 +21,7 @@
 
 struct sqlite_db {
 	char *path;
-	enum sqlite_sync sync;
+	enum bench_sync sync;
 	sqlite3 *main;          /* the loader's connection, kept open to the end */
 };
 
@@ -35,9 +35,6 @@ static const char *const sql[NOPS] = {
 	"SELECT k, v FROM kv WHERE k >= ?1 ORDER BY k LIMIT 10",
 	"UPDATE kv SET v = ?2 WHERE k = ?1",
 };
-
-static const char *const files[] = { DBFILE, DBFILE "-wal", DBFILE "-shm",
-	DBFILE "-journal", NULL };
 
 static const char *const sync_names[] = { "off", "normal", "full" };
 
@@ -53,7 +50,7 @@ sqlite_settings(const struct bench_options *o)
 	static char buf[128];
 
 	snprintf(buf, sizeof buf, "journal_mode=wal, synchronous=%s, busy_timeout=%dms, "
-	    "one connection per thread", sync_names[o->sqlite_sync], BUSY_MS);
+	    "one connection per thread", sync_names[o->a->sqlite_sync], BUSY_MS);
 	return buf;
 }
 
@@ -120,7 +117,7 @@ sqlite_open(const struct bench_options *o, const char *dir, char *err)
 
 	d->path = xmalloc(n);
 	snprintf(d->path, n, "%s/%s", dir, DBFILE);
-	d->sync = o->sqlite_sync;
+	d->sync = o->a->sqlite_sync;
 	d->main = connect_db(d, err);
 	if (d->main == NULL || set_wal(d->main, err) < 0 ||
 	    exec(d->main, "CREATE TABLE kv (k INTEGER PRIMARY KEY, v BLOB NOT NULL)",
@@ -138,7 +135,7 @@ sqlite_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 {
 	struct sqlite_db *d = db;
 	sqlite3_stmt *st = NULL;
-	unsigned char *val = xmalloc((size_t)o->value_bytes);
+	unsigned char *val = xmalloc((size_t)o->a->value_bytes);
 	long long k;
 	int rc = -1;
 
@@ -147,18 +144,18 @@ sqlite_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 		fail(d->main, "INSERT", err);
 		goto out;
 	}
-	for (k = 0; k < o->rows; k++) {
+	for (k = 0; k < o->a->rows; k++) {
 		if (k % LOAD_BATCH == 0 && exec(d->main, "BEGIN", err) < 0)
 			goto out;
-		bench_fill(rng, val, (size_t)o->value_bytes);
+		bench_fill(rng, val, (size_t)o->a->value_bytes);
 		sqlite3_bind_int64(st, 1, k);
-		sqlite3_bind_blob(st, 2, val, (int)o->value_bytes, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 2, val, (int)o->a->value_bytes, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			fail(d->main, "INSERT", err);
 			goto out;
 		}
 		sqlite3_reset(st);
-		if ((k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->rows - 1) &&
+		if ((k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->a->rows - 1) &&
 		    exec(d->main, "COMMIT", err) < 0)
 			goto out;
 	}
@@ -259,6 +256,6 @@ sqlite_close(void *db)
 }
 
 const struct engine_ops sqlite_engine = {
-	"sqlite", files, sqlite_version, sqlite_settings, sqlite_open, sqlite_load,
+	"sqlite", sqlite_version, sqlite_settings, sqlite_open, sqlite_load,
 	sqlite_conn_open, sqlite_op, sqlite_conn_close, sqlite_close,
 };

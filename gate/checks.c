@@ -469,6 +469,18 @@ has_range(const struct gate_term *t, size_t nt)
 	return 0;
 }
 
+/* Whether a part of the figure was left open for its side's failures. */
+static int
+held_open(const struct gate_term *t, size_t nt)
+{
+	size_t i;
+
+	for (i = 0; i < nt; i++)
+		if (t[i].part->open_hi)
+			return 1;
+	return 0;
+}
+
 /*
  * Appends a check of kind k on the figure e (the product of terms t) and
  * rules it; its reason is body (the figures), the words of its ruling
@@ -486,7 +498,11 @@ add_check(struct gate_ctx *ctx, struct verdict_row *row,
 
 	ck->value = value_of(e);
 	judged = gate_check_rule(ctx->v, ck, k->at_least);
-	if (judged == RULING_INDETERMINATE)
+	if (judged == RULING_INDETERMINATE && held_open(t, nt))
+		tl = xstrdup("; failed operations leave a side without an upper "
+		    "bound (see the note), so no number of samples or runs would "
+		    "settle it");
+	else if (judged == RULING_INDETERMINATE)
 		tl = tail(ctx, e, ck->limit, k->quantile / 100.0, unit,
 		    has_range(t, nt), ck);
 	words = gate_check_words(k, judged, ctx->v);

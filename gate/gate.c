@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "gate/evaluate.h"
 #include "gate/gate.h"
 #include "gate/rules.h"
-#include "gate/verdict_digits.h"
 #include "gate/verdict_base.h"
 #include "lib/args.h"
 #include "lib/err.h"
@@ -34,21 +34,12 @@ struct files {
 	size_t n;
 };
 
-/* The most --match pairs. */
-#define MAX_MATCHES 64
-
-/* --match OURS=RIVAL: our class OURS held against the other side's RIVAL. */
-struct match {
-	char *ours;
-	const char *rival;
-};
-
 struct args {
 	struct files ours, rival, baseline;
-	struct match match[MAX_MATCHES];
+	struct gate_pair match[GATE_MAX_PAIRS];
 	size_t nmatch;
 	const char *probe, *rival_probe, *noise;
-	int single_run_ok, part_ok;
+	int single_run_ok;
 	struct gate_opts opts;
 	int strict, ascii, summary, annotations;
 	int speedup_given, syncs_given, regression_given;
@@ -167,32 +158,6 @@ add_run(struct files *f, const char *path, const char *what, char *err)
 	return 0;
 }
 
-/* "OURS=RIVAL", both names non-empty, neither matched before. */
-static int
-add_match(struct args *a, const char *arg, char *err)
-{
-	const char *eq = strchr(arg, '=');
-	struct match *m;
-	size_t i;
-
-	if (eq == NULL || eq == arg || eq[1] == '\0')
-		return errf(err, "--match %s; expected OURS=RIVAL, two class names "
-		    "(write=fillrandom:write)", arg);
-	if (a->nmatch == MAX_MATCHES)
-		return errf(err, "--match: more than %d pairs", MAX_MATCHES);
-	m = &a->match[a->nmatch];
-	m->ours = xasprintf("%.*s", (int)(eq - arg), arg);
-	m->rival = eq + 1;
-	a->nmatch++;
-	for (i = 0; i + 1 < a->nmatch; i++)
-		if (strcmp(a->match[i].ours, m->ours) == 0 ||
-		    strcmp(a->match[i].rival, m->rival) == 0)
-			return errf(err, "--match %s: %s is matched twice; expected each "
-			    "class in one pair", arg, strcmp(a->match[i].ours,
-			    m->ours) == 0 ? m->ours : m->rival);
-	return 0;
-}
-
 /* One file-naming option given once: a second is a mistake, not an override. */
 static int
 once(const char **slot, const char *value, const char *name, char *err)
@@ -206,22 +171,12 @@ once(const char **slot, const char *value, const char *name, char *err)
 static int
 parse_number(int opt, const char *s, struct args *a, char *err)
 {
-	struct gate_opts *o = &a->opts;
-
-	switch (opt) {
-	case OPT_COMMIT_SYNCS:
-		a->syncs_given = 1;
-		return units_parse_real(s, 0.01, 1e6, &o->commit_syncs, "--commit-syncs", err);
-	case OPT_CONFIDENCE:
-		return units_parse_percent(s, 0.5, 1, &o->confidence, "--confidence", err);
-	case OPT_MAX_REGRESSION:
-		a->regression_given = 1;
-		return units_parse_percent(s, 0, 10, &o->max_regression, "--max-regression",
-		    err);
-	default:
-		a->speedup_given = 1;
-		return units_parse_real(s, 0.01, 1e6, &o->read_speedup, "--read-speedup", err);
-	}
+	a->syncs_given |= opt == OPT_COMMIT_SYNCS;
+	a->regression_given |= opt == OPT_MAX_REGRESSION;
+	a->speedup_given |= opt == OPT_READ_SPEEDUP;
+	return gate_limit_parse(&a->opts, opt == OPT_COMMIT_SYNCS ? "--commit-syncs" :
+	    opt == OPT_CONFIDENCE ? "--confidence" : opt == OPT_MAX_REGRESSION ?
+	    "--max-regression" : "--read-speedup", s, err);
 }
 
 static int
@@ -245,9 +200,9 @@ parse_one(int opt, struct args *a, char *err)
 		a->annotations = 1;
 		return 0;
 	case OPT_MATCH:
-		return add_match(a, optarg, err);
+		return gate_pair_add(a->match, &a->nmatch, optarg, err);
 	case OPT_PART_OK:
-		a->part_ok = 1;
+		a->opts.part_ok = 1;
 		return 0;
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
@@ -619,56 +574,6 @@ check_noise(const struct args *a, const struct loaded *l, char *err)
 	return 0;
 }
 
-/* The run's class named name, or NULL. */
-static struct result_class *
-class_named(struct result *r, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < r->nclasses; i++)
-		if (strcmp(r->classes[i].name, name) == 0)
-			return &r->classes[i];
-	return NULL;
-}
-
-/*
- * --match: each of the other side's runs has its class RIVAL renamed
- * OURS, so the two are matched as one class; each of our runs must have
- * OURS, and no run of the other side a class OURS of its own.
- */
-static int
-apply_matches(const struct args *a, struct loaded *l, char *err)
-{
-	struct result_class *c;
-	size_t i, k;
-
-	for (k = 0; k < a->nmatch; k++) {
-		const struct match *m = &a->match[k];
-
-		for (i = 0; i < l->ours.n; i++)
-			if (class_named(&l->ours.r[i], m->ours) == NULL)
-				return errf(err, "--match %s=%s: %s has no class %s; "
-				    "expected OURS to be one of our classes", m->ours,
-				    m->rival, l->ours.r[i].path, m->ours);
-		for (i = 0; i < l->rival.n; i++) {
-			struct result *r = &l->rival.r[i];
-
-			if ((c = class_named(r, m->rival)) == NULL)
-				return errf(err, "--match %s=%s: %s has no class %s; "
-				    "expected RIVAL to be one of its classes", m->ours,
-				    m->rival, r->path, m->rival);
-			if (strcmp(m->ours, m->rival) != 0 &&
-			    class_named(r, m->ours) != NULL)
-				return errf(err, "--match %s=%s: %s has a class %s of "
-				    "its own too; expected OURS to name none of its "
-				    "classes", m->ours, m->rival, r->path, m->ours);
-			free(c->name);
-			c->name = xstrdup(m->ours);
-		}
-	}
-	return 0;
-}
-
 static int
 load(const struct args *a, struct loaded *l, char *err)
 {
@@ -692,7 +597,8 @@ load(const struct args *a, struct loaded *l, char *err)
 		if (check_noise(a, l, err) < 0)
 			return -1;
 	}
-	if (apply_matches(a, l, err) < 0)
+	if (gate_pairs_apply(a->match, a->nmatch, l->ours.r, l->ours.n,
+	    l->rival.r, l->rival.n, err) < 0)
 		return -1;
 	return check_outputs(a, l, err);
 }
@@ -717,40 +623,12 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 {
 	struct gate_side_in ours, rival;
 	struct gate_opts opts;
-	char left[1024], plan[32];
-	long long look;
-	size_t i;
-	int part;
 
 	side_in(&ours, &l->ours, a->probe);
 	side_in(&rival, &l->rival, a->rival_probe);
-	if (gate_side_check(&ours, "ours", err) < 0 ||
-	    gate_side_check(&rival, other_flag(a), err) < 0 ||
-	    (part = gate_sides_whole(&ours, &rival, a->part_ok, left, sizeof left,
-	    err)) < 0)
-		return -1;
 	opts = a->opts;
 	opts.noise = l->have_noise ? &l->noise : NULL;
-	opts.confidence = gate_sides_level(&ours, &rival, opts.mode,
-	    a->opts.confidence, &look);
-	if (gate_rule(&ours, &rival, &opts, v, err) < 0)
-		return -1;
-	gate_note_alike(v, ours.r, rival.r);
-	if (look > 0)
-		verdict_note(v, "the runs were taken until decided: as the look at "
-		    "%lld runs a side of their plan did, they are ruled at %s%%, so "
-		    "that a gate of any look's runs errs no more than the plan "
-		    "promised", look, gate_limit_num(plan, sizeof plan,
-		    100 * opts.confidence));
-	if (part)
-		verdict_note(v, "--part-ok: a part of a set is ruled, %s left out; "
-		    "whoever chose the runs could choose the verdict", left);
-	for (i = 0; i < a->nmatch; i++)
-		verdict_note(v, "--match %s=%s: our class %s is held against %s class "
-		    "%s, under our name", a->match[i].ours, a->match[i].rival,
-		    a->match[i].ours, a->rival.n > 0 ? "the rival's" : "the baseline's",
-		    a->match[i].rival);
-	return 0;
+	return gate_evaluate(&ours, &rival, a->match, a->nmatch, &opts, v, err);
 }
 
 /* What each output renders. */

@@ -31,6 +31,7 @@ gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 	o->one_run_spread = 1;
 	o->single_run_ok = 0;
 	o->same_host = 0;
+	o->part_ok = 0;
 }
 
 static char *

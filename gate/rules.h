@@ -63,6 +63,8 @@ struct gate_opts {
 	 */
 	int one_run_spread;
 	int same_host;              /* reads across two hosts are indeterminate */
+	/* --part-ok: a part of a set is ruled, named (gate_sides_whole) */
+	int part_ok;
 };
 
 #define GATE_DEFAULT_READ_SPEEDUP 10.0

@@ -216,7 +216,8 @@ gate_seq_failed(const struct gate_verdict *v)
 int
 gate_seq_decided(const struct gate_verdict *v)
 {
-	return gate_seq_failed(v) > 0 || gate_seq_undecided(v) == 0;
+	return gate_seq_failed(v) > 0 ||
+	    (v->nchecks > 0 && gate_seq_undecided(v) == 0);
 }
 
 void
@@ -232,7 +233,12 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 	    100 * gate_seq_level(s, n), 100 * spent, 100 * alpha, s->simulated ?
 	    "" : ", each look at its share alone, which errs less: too many looks "
 	    "to simulate");
-	if (open == 0)
+	if (v->nchecks == 0)
+		verdict_note(v, "runs until decided: stopped after %lld runs a side "
+		    "at look %lld of %lld: nothing to rule, the sides share no class "
+		    "(--match pairs two names of one kind of work), so more runs "
+		    "would decide nothing", n, look, looks);
+	else if (open == 0)
 		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
 		    "every check decided at look %lld of %lld (%s)", n, look, looks,
 		    how);

@@ -80,7 +80,10 @@ size_t gate_seq_undecided(const struct gate_verdict *v);
 /* v's checks that fail. */
 size_t gate_seq_failed(const struct gate_verdict *v);
 
-/* Whether the looks stop at v: a check fails, or none is undecided. */
+/*
+ * Whether v is decided: a check fails, or it has checks and none is
+ * undecided.  A verdict of no check rules nothing and is not decided.
+ */
 int gate_seq_decided(const struct gate_verdict *v);
 
 /*

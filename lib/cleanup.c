@@ -18,14 +18,20 @@ static char paths[SLOTS][PATHMAX];
 static volatile sig_atomic_t live[SLOTS];
 static int installed;
 
-static void
-on_signal(int sig)
+void
+cleanup_now(void)
 {
 	int i;
 
 	for (i = 0; i < SLOTS; i++)
 		if (live[i])
 			unlink(paths[i]);
+}
+
+static void
+on_signal(int sig)
+{
+	cleanup_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

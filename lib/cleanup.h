@@ -27,6 +27,9 @@ int cleanup_register(const char *path);
 void cleanup_hold(sigset_t *old);
 void cleanup_release(const sigset_t *old);
 
+/* Unlinks every registered path; async-signal-safe, for a handler of its own. */
+void cleanup_now(void);
+
 /* Forgets a slot (after the file was removed or renamed); -1 is a no-op. */
 void cleanup_forget(int slot);
 

@@ -162,6 +162,9 @@ errf(char *err, const char *fmt, ...)
 }
 
 /* One message on stderr, prefixed with the program's name. */
+/* A line kept at the foot of a terminal, redrawn under each message. */
+static char status[256];
+
 static void __attribute__((format(printf, 1, 0)))
 vwarn(const char *fmt, va_list ap, int saved)
 {
@@ -171,7 +174,22 @@ vwarn(const char *fmt, va_list ap, int saved)
 	hide_controls(buf);
 	logcmd_defuse_line(buf);
 	fflush(stdout);
+	if (status[0] != '\0')
+		fputs("\r\033[K", stderr);
 	fprintf(stderr, "%s: %s\n", prog, buf);
+	if (status[0] != '\0')
+		fputs(status, stderr);
+}
+
+void
+err_status(const char *line)
+{
+	if (line == NULL && status[0] == '\0')
+		return;
+	snprintf(status, sizeof status, "%s", line != NULL ? line : "");
+	hide_controls(status);
+	fprintf(stderr, "\r\033[K%s", status);
+	fflush(stderr);
 }
 
 char *

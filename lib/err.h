@@ -16,7 +16,8 @@ enum {
 	EXIT_PASS = 0,          /* the gate passed, or could not rule without --strict */
 	EXIT_FAIL = 1,          /* the gate failed; --require-device refused the volume */
 	EXIT_TROUBLE = 2,       /* usage, unreadable or malformed input, an I/O error */
-	EXIT_INDETERMINATE = 3  /* could not rule, with --strict */
+	EXIT_INDETERMINATE = 3, /* could not rule, with --strict */
+	EXIT_COMMAND = 4        /* syncgate run: a benchmark command failed */
 };
 
 /* The name messages are prefixed with, "syncgate probe" and so on. */
@@ -49,6 +50,13 @@ char *err_list(char *buf, size_t len, const char *const *words, size_t n,
     const char *last);
 
 /* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
+/*
+ * A status line for a terminal: drawn in place at the foot of standard
+ * error, each message printed above it; NULL clears it.  Only for a
+ * standard error that is a terminal.
+ */
+void err_status(const char *line);
+
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As err_warn, then exits with status 2. */
 void die(const char *fmt, ...)

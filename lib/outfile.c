@@ -262,3 +262,23 @@ outfile_shut(FILE *fp, const char *name)
 	err_warn("%s:", name);
 	return EXIT_TROUBLE;
 }
+
+int
+outfile_close_placed(struct outfile *o, int *placed, char *err)
+{
+	struct stat tmp, now;
+	char *path;
+	int rc, known;
+
+	*placed = 0;
+	if (o->tmp == NULL)
+		return outfile_close(o, err);
+	known = fstat(fileno(o->fp), &tmp) == 0;
+	path = xstrdup(o->path);
+	rc = outfile_close(o, err);
+	/* the contract's one failure after the rename: the directory sync */
+	*placed = rc == 0 || (known && stat(path, &now) == 0 &&
+	    now.st_dev == tmp.st_dev && now.st_ino == tmp.st_ino);
+	free(path);
+	return rc;
+}

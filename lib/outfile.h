@@ -66,4 +66,11 @@ void outfile_abort(struct outfile *o);
  */
 int outfile_shut(FILE *fp, const char *name);
 
+/*
+ * outfile_close, telling in *placed whether o's file is in place after it:
+ * always on success, and on a failure that came after the rename (the
+ * directory's sync).  A path written directly is never "placed".
+ */
+int outfile_close_placed(struct outfile *o, int *placed, char *err);
+
 #endif

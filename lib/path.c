@@ -114,3 +114,20 @@ path_descriptor(const char *path)
 	free(cur);
 	return fd;
 }
+
+void
+path_unoctal(char *s)
+{
+	char *o = s;
+
+	while (*s != '\0') {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
+		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 4;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}

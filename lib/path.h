@@ -33,4 +33,10 @@ char *path_link_target(const char *path);
  */
 int path_descriptor(const char *path);
 
+/*
+ * Decodes in place the \ooo escapes /proc/self/mountinfo writes for a
+ * space, a tab, a newline and a backslash in a path.
+ */
+void path_unoctal(char *s);
+
 #endif

@@ -5,7 +5,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -98,4 +100,50 @@ read_small(const char *path, char *buf, size_t len)
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
 	return 0;
+}
+
+/*
+ * The last lines of path, at most n of them and 4 KiB, into buf (len
+ * bytes): what a failed command said last.  "" when it said nothing.
+ */
+char *
+read_tail(const char *path, int n, char *buf, size_t len)
+{
+	char tmp[4096];
+	ssize_t got = 0;
+	off_t size;
+	size_t k;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), lines = 0;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return buf;
+	size = lseek(fd, 0, SEEK_END);
+	if (size > 0) {
+		off_t from = size > (off_t)sizeof tmp ? size - (off_t)sizeof tmp : 0;
+
+		got = pread(fd, tmp, sizeof tmp, from);
+	}
+	close(fd);
+	if (got <= 0)
+		return buf;
+	k = (size_t)got;
+	while (k > 0 && tmp[k - 1] == '\n')
+		k--;
+	while (k > 0) {
+		size_t at = k;
+
+		while (at > 0 && tmp[at - 1] != '\n')
+			at--;
+		if (++lines == n || at == 0) {
+			k = at;
+			break;
+		}
+		k = at - 1;
+	}
+	snprintf(buf, len, "%.*s", (int)((size_t)got - k), tmp + k);
+	k = strlen(buf);
+	while (k > 0 && buf[k - 1] == '\n')
+		buf[--k] = '\0';
+	return buf;
 }

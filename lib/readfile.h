@@ -24,4 +24,7 @@ int read_bounded(const char *path, size_t limit, const char *expected,
  */
 int read_small(const char *path, char *buf, size_t len);
 
+/* The last n lines (4 KiB at most) of path into buf (len bytes); "" if none. */
+char *read_tail(const char *path, int n, char *buf, size_t len);
+
 #endif

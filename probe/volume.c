@@ -26,6 +26,7 @@
 #endif
 
 #include "lib/err.h"
+#include "lib/path.h"
 #include "probe/blockdev.h"
 #include "probe/fstype.h"
 #include "probe/identity.h"
@@ -39,24 +40,6 @@ struct mount_entry {
 };
 
 #ifdef __linux__
-/* mountinfo escapes space, tab, newline and backslash as octal. */
-static void
-unescape(char *s)
-{
-	char *o = s;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 4;
-		} else {
-			*o++ = *s++;
-		}
-	}
-	*o = '\0';
-}
-
 /* Whether mount point mp holds path. */
 static int
 holds(const char *mp, const char *path)
@@ -124,9 +107,9 @@ parse_line(char *line, struct mount_entry *e)
 		return -1;
 	rest = strtok_r(NULL, " \n", &save);
 	e->options = merge_options(e->options, rest ? rest : "");
-	unescape(e->root);
-	unescape(e->point);
-	unescape(e->source);
+	path_unoctal(e->root);
+	path_unoctal(e->point);
+	path_unoctal(e->source);
 	return 0;
 }
 

@@ -1,27 +1,63 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One benchmark command run by /bin/sh -c in a process group of its own,
- * its standard output and error kept in files, standard input empty.  A
- * signal syncgate is sent while the command runs goes on to its group
- * (runner_catch), so Ctrl-C and a CI job's SIGTERM stop the benchmark
- * too, and syncgate waits for it before cleaning up.
+ * its standard output and error kept in files, standard input empty,
+ * under a keeper process that owns its tree.  The keeper is a fork of
+ * syncgate that runs no other program: it waits, and it ends what the
+ * command left.  A daemon that leaves the command's group still reaches
+ * the keeper on Linux, a subreaper, and is ended with the group; a KILL
+ * of syncgate reaches the keeper as its parent-death signal (Linux) or
+ * as a parent that changed (everywhere, polled), and the tree is ended
+ * then too.  A signal syncgate is sent while the command runs goes on to
+ * its group (runner_catch), so Ctrl-C and a CI job's SIGTERM stop the
+ * benchmark, and syncgate waits for it before cleaning up.
  */
-/* nftw */
-#define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "runner/command.h"
 #include "runner/runner.h"
+
+/* How often the keeper looks at its tree and syncgate at the keeper. */
+#define KEEPER_POLL_NS 5000000L
+#define WAIT_POLL_NS 1000000L
+
+static volatile sig_atomic_t orphaned;
+
+static void
+on_orphan(int sig)
+{
+	(void)sig;
+	orphaned = 1;
+}
+
+/* A signal sent to syncgate's group (Ctrl-C) is syncgate's to pass on. */
+static void
+on_nothing(int sig)
+{
+	(void)sig;
+}
+
+static void
+nap(long ns)
+{
+	struct timespec t = { 0, ns };
+
+	nanosleep(&t, NULL);
+}
 
 /* Opens path for the child's fd, or dies in the child. */
 static void
@@ -33,6 +69,148 @@ redirect(const char *path, int fd, int flags)
 		_exit(126);
 	if (f != fd)
 		close(f);
+}
+
+/* The command itself, in the keeper's child: never returns. */
+static void
+child(const struct command_spec *c, const sigset_t *old)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1 };
+	size_t i;
+	int k;
+
+	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigprocmask(SIG_SETMASK, old, NULL);
+	if (c->dir != NULL && chdir(c->dir) < 0)
+		_exit(126);
+	redirect("/dev/null", 0, O_RDONLY);
+	redirect(c->stdout_path, 1, O_WRONLY | O_CREAT | O_TRUNC);
+	if (strcmp(c->stderr_path, c->stdout_path) == 0) {
+		if (dup2(1, 2) < 0)
+			_exit(126);
+	} else {
+		redirect(c->stderr_path, 2, O_WRONLY | O_CREAT | O_TRUNC);
+	}
+	for (k = 0; c->env[k].name != NULL; k++)
+		if (setenv(c->env[k].name, c->env[k].value, 1) < 0)
+			_exit(126);
+	execl("/bin/sh", "sh", "-c", c->command, (char *)NULL);
+	_exit(127);
+}
+
+/*
+ * Sends sig to the group and, on Linux, to every process that came to
+ * the keeper, a subreaper, when its parent ended: a daemon that left
+ * the group.
+ */
+static void
+signal_tree(pid_t group, int sig)
+{
+#ifdef __linux__
+	char path[300], buf[512], *close_paren;
+	struct dirent *e;
+	DIR *dp;
+	FILE *fp;
+	long ppid;
+#endif
+
+	kill(-group, sig);
+#ifdef __linux__
+	if ((dp = opendir("/proc")) == NULL)
+		return;
+	while ((e = readdir(dp)) != NULL) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		if ((fp = fopen(path, "re")) == NULL)
+			continue;
+		/* pid (comm) state ppid: comm may hold anything but the last ')' */
+		if (fgets(buf, sizeof buf, fp) != NULL &&
+		    (close_paren = strrchr(buf, ')')) != NULL &&
+		    sscanf(close_paren + 1, " %*c %ld", &ppid) == 1 &&
+		    (pid_t)ppid == getpid())
+			kill((pid_t)atol(e->d_name), sig);
+		fclose(fp);
+	}
+	closedir(dp);
+#endif
+}
+
+/*
+ * Reaps the command and whatever comes to the keeper, until nothing is
+ * left.  Once the command's shell has ended, or syncgate is gone, the
+ * rest get TERM, and KILL grace_s later; with leave, the shell's end is
+ * the end.  Returns the shell's wait status, or -1 if it was never seen.
+ */
+static int
+keep(pid_t pid, double grace_s, pid_t boss, int leave)
+{
+	double ending = 0, last = 0, t;
+	int st, status = -1;
+	pid_t got;
+
+	for (;;) {
+		while ((got = waitpid(-1, &st, WNOHANG)) > 0)
+			if (got == pid)
+				status = st;
+		if ((got < 0 && errno == ECHILD) || (leave && status != -1))
+			return status;
+		t = clock_monotonic_ns();
+		if (ending == 0 && (status != -1 || orphaned || getppid() != boss)) {
+			ending = t;
+			last = t;
+			signal_tree(pid, SIGTERM);
+		} else if (ending > 0 && t - ending >= grace_s * 1e9) {
+			signal_tree(pid, SIGKILL);
+		} else if (ending > 0 && t - last >= 100e6) {
+			/* what came to us since: a daemon whose parent ended */
+			last = t;
+			signal_tree(pid, SIGTERM);
+		}
+		nap(KEEPER_POLL_NS);
+	}
+}
+
+/* The keeper: never returns.  wfd gets the command's pid, then its status. */
+static void
+keeper(const struct command_spec *c, int wfd, pid_t boss, const sigset_t *old)
+{
+	struct sigaction sa;
+	pid_t pid;
+	int status;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_nothing;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_orphan;
+	sigaction(SIGUSR1, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+#ifdef __linux__
+	if (!c->leave)
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
+#endif
+	if (getppid() != boss)
+		orphaned = 1;
+	if ((pid = fork()) < 0)
+		_exit(126);
+	if (pid == 0)
+		child(c, old);
+	setpgid(pid, pid);
+	if (write(wfd, &pid, sizeof pid) != (ssize_t)sizeof pid)
+		orphaned = 1;
+	sigprocmask(SIG_SETMASK, old, NULL);
+	status = keep(pid, c->grace_s, boss, c->leave);
+	if (write(wfd, &status, sizeof status) != (ssize_t)sizeof status)
+		_exit(1);
+	_exit(0);
 }
 
 /* The group stopped, c's pause taken, the group continued. */
@@ -53,33 +231,64 @@ pause_group(const struct command_spec *c, pid_t pid, struct command_outcome *out
 }
 
 /*
- * Waits for pid, pausing its group every c->every_ns (polled each
- * millisecond: a pause is a few syncs long, and a run a second or more).
- * Returns 0 with *st its status, or -1 with errno set.
+ * Waits for the keeper, pausing the command's group every c->every_ns,
+ * ending it past its time or grace_s after a signal (a shielded command:
+ * TERM grace_s after the signal, KILL grace_s later).
  */
 static int
-wait_for(const struct command_spec *c, pid_t pid, double t0, int *st,
+wait_for(const struct command_spec *c, pid_t keeper_pid, pid_t pid, double t0,
     struct command_outcome *out)
 {
-	const struct timespec ms = { 0, 1000000 };
-	double next = t0 + c->every_ns;
+	double next = t0 + c->every_ns, g = c->grace_s * 1e9, sig_at = 0,
+	    kill_at = 0, t;
+	int st, termed = 0, killed = 0;
 	pid_t got;
 
 	for (;;) {
-		got = waitpid(pid, st, c->every_ns > 0 ? WNOHANG : 0);
-		if (got == pid)
+		got = waitpid(keeper_pid, &st, WNOHANG);
+		if (got == keeper_pid)
 			return 0;
 		if (got < 0 && errno != EINTR)
 			return -1;
-		if (got != 0 || c->every_ns <= 0)
-			continue;
-		if (clock_monotonic_ns() >= next && !out->pause_failed &&
-		    runner_signal == 0) {
+		t = clock_monotonic_ns();
+		if (c->timeout_s > 0 && !out->timed_out && t - t0 >= c->timeout_s * 1e9) {
+			out->timed_out = 1;
+			kill(-pid, SIGTERM);
+			kill_at = t + g;
+		}
+		if (runner_signal != 0 && sig_at == 0) {
+			sig_at = t;
+			if (kill_at == 0 || t + (c->shielded ? 2 : 1) * g < kill_at)
+				kill_at = t + (c->shielded ? 2 : 1) * g;
+		}
+		if (c->shielded && sig_at > 0 && !termed && t >= sig_at + g) {
+			kill(-pid, SIGTERM);
+			termed = 1;
+		}
+		if (kill_at > 0 && t >= kill_at && !killed) {
+			kill(-pid, SIGKILL);
+			killed = 1;
+		}
+		runner_tick();
+		if (c->every_ns > 0 && t >= next && !out->pause_failed &&
+		    runner_signal == 0 && !out->timed_out) {
 			pause_group(c, pid, out);
 			next = clock_monotonic_ns() + c->every_ns;
 		}
-		nanosleep(&ms, NULL);
+		nap(WAIT_POLL_NS);
 	}
+}
+
+/* Reads n bytes from fd, through interruptions; 0, or -1. */
+static int
+read_all(int fd, void *buf, size_t n)
+{
+	ssize_t got;
+
+	do
+		got = read(fd, buf, n);
+	while (got < 0 && errno == EINTR);
+	return got == (ssize_t)n ? 0 : -1;
 }
 
 int
@@ -87,56 +296,50 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 {
 	double t0 = clock_monotonic_ns();
 	sigset_t all, old;
-	pid_t pid;
-	int st, i;
+	pid_t keeper_pid, boss = getpid(), pid = 0;
+	int p[2], st = -1;
 
 	memset(out, 0, sizeof *out);
+	if (pipe(p) < 0)
+		return errf(err, "pipe:");
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
 	/* no signal between the fork and runner_child naming the group */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	pid = fork();
-	if (pid < 0) {
+	if ((keeper_pid = fork()) < 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
+		close(p[0]);
+		close(p[1]);
 		return errf(err, "fork:");
 	}
-	if (pid == 0) {
-		struct sigaction dfl;
-
-		setpgid(0, 0);
-		memset(&dfl, 0, sizeof dfl);
-		dfl.sa_handler = SIG_DFL;
-		sigaction(SIGINT, &dfl, NULL);
-		sigaction(SIGTERM, &dfl, NULL);
-		sigaction(SIGHUP, &dfl, NULL);
-		sigaction(SIGPIPE, &dfl, NULL);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		redirect("/dev/null", 0, O_RDONLY);
-		redirect(c->stdout_path, 1, O_WRONLY | O_CREAT | O_TRUNC);
-		if (strcmp(c->stderr_path, c->stdout_path) == 0) {
-			if (dup2(1, 2) < 0)
-				_exit(126);
-		} else {
-			redirect(c->stderr_path, 2, O_WRONLY | O_CREAT | O_TRUNC);
-		}
-		for (i = 0; c->env[i].name != NULL; i++)
-			if (setenv(c->env[i].name, c->env[i].value, 1) < 0)
-				_exit(126);
-		execl("/bin/sh", "sh", "-c", c->command, (char *)NULL);
-		_exit(127);
+	if (keeper_pid == 0) {
+		close(p[0]);
+		keeper(c, p[1], boss, &old);
 	}
-	setpgid(pid, pid);
-	if (!c->shielded) {
+	close(p[1]);
+	if (read_all(p[0], &pid, sizeof pid) == 0 && !c->shielded) {
 		runner_child = pid;
 		/* a signal that came before the group was named goes on to it now */
 		if (runner_signal != 0)
 			kill(-pid, runner_signal);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (wait_for(c, pid, t0, &st, out) < 0) {
+	if (pid <= 0 || wait_for(c, keeper_pid, pid, t0, out) < 0) {
 		runner_child = 0;
-		return errf(err, "waitpid:");
+		close(p[0]);
+		if (pid <= 0)
+			waitpid(keeper_pid, NULL, 0);
+		return errf(err, "cannot run the command: its keeper process %s",
+		    pid <= 0 ? "could not start it" : "was lost");
 	}
 	runner_child = 0;
+	if (read_all(p[0], &st, sizeof st) < 0 || st == -1) {
+		close(p[0]);
+		return errf(err, "the command's keeper process ended without its "
+		    "status");
+	}
+	close(p[0]);
 	out->elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
 	if (WIFEXITED(st)) {
 		out->status = WEXITSTATUS(st);
@@ -144,69 +347,5 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 		out->signal = WTERMSIG(st);
 		out->status = 128 + out->signal;
 	}
-	return 0;
-}
-
-/*
- * The last lines of path, at most n of them and 4 KiB, into buf (len
- * bytes): what a failed command said last.  "" when it said nothing.
- */
-char *
-command_tail(const char *path, int n, char *buf, size_t len)
-{
-	char tmp[4096];
-	ssize_t got = 0;
-	off_t size;
-	size_t k;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), lines = 0;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return buf;
-	size = lseek(fd, 0, SEEK_END);
-	if (size > 0) {
-		off_t from = size > (off_t)sizeof tmp ? size - (off_t)sizeof tmp : 0;
-
-		got = pread(fd, tmp, sizeof tmp, from);
-	}
-	close(fd);
-	if (got <= 0)
-		return buf;
-	k = (size_t)got;
-	while (k > 0 && tmp[k - 1] == '\n')
-		k--;
-	while (k > 0) {
-		size_t at = k;
-
-		while (at > 0 && tmp[at - 1] != '\n')
-			at--;
-		if (++lines == n || at == 0) {
-			k = at;
-			break;
-		}
-		k = at - 1;
-	}
-	snprintf(buf, len, "%.*s", (int)((size_t)got - k), tmp + k);
-	k = strlen(buf);
-	while (k > 0 && buf[k - 1] == '\n')
-		buf[--k] = '\0';
-	return buf;
-}
-
-static int
-remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)f;
-	if (flag == FTW_DP)
-		return rmdir(path) < 0 ? -1 : 0;
-	return unlink(path) < 0 ? -1 : 0;
-}
-
-int
-command_remove_tree(const char *dir, char *err)
-{
-	if (nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) < 0)
-		return errf(err, "%s: cannot remove the run's directory:", dir);
 	return 0;
 }

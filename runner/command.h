@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A benchmark command, run once by /bin/sh -c (runner/command.c).
+ * A benchmark command, run once by /bin/sh -c (runner/command.c), its
+ * whole process tree the run's: ended when the command ends, when its
+ * time is up, when syncgate is signalled, and when syncgate dies.
  */
 #ifndef SYNCGATE_RUNNER_COMMAND_H
 #define SYNCGATE_RUNNER_COMMAND_H
@@ -15,12 +17,18 @@ struct command_env {
 
 struct command_spec {
 	const char *command;
+	const char *dir;            /* its working directory; NULL: ours */
 	const char *stdout_path;    /* its standard output goes here */
 	const char *stderr_path;    /* and its standard error here */
 	const struct command_env *env;  /* set for it; ended by a NULL name */
 	int shielded;               /* 1: signals are not passed to it (a
 	                               teardown that must stop a server even
-	                               after Ctrl-C) */
+	                               after Ctrl-C); it has grace_s after one */
+	int leave;                  /* 1: what it leaves running is left (a
+	                               --setup's server, the teardown's to
+	                               stop) */
+	double timeout_s;           /* 0: none; past it, TERM, then KILL */
+	double grace_s;             /* from TERM to KILL */
 	/*
 	 * Unless 0: every every_ns, the command's process group is stopped
 	 * (SIGSTOP), pause(ctx) is called, and the group continued
@@ -35,6 +43,7 @@ struct command_spec {
 struct command_outcome {
 	int status;                 /* its exit status; 128 + N for signal N */
 	int signal;                 /* the signal that ended it, or 0 */
+	int timed_out;              /* 1: ended for running past timeout_s */
 	double elapsed_s;           /* its wall time, the pauses included */
 	double paused_s;            /* of which, stopped for the pauses */
 	long pauses;
@@ -43,18 +52,18 @@ struct command_outcome {
 };
 
 /*
- * Runs c, in a process group of its own that runner_catch's handler
- * passes signals to, pausing it as c says, and waits for it.  Returns 0 with out filled (a
- * command that failed is still 0 here), or -1 with err set when it could
- * not be started.
+ * Runs c and waits for it and for everything it started (but with
+ * c->leave, for its shell alone).  A keeper
+ * process stands between syncgate and the command: on Linux a subreaper,
+ * so that what the command leaves behind is its child, and told of
+ * syncgate's death.  When the command's shell ends, or syncgate dies, the
+ * keeper sends TERM to its process group and to every process left
+ * under it, and KILL after grace_s.  A signal noted in runner_signal is
+ * passed to the group (unless shielded) and followed by KILL after
+ * grace_s.  Returns 0 with out filled (a command that failed is still 0
+ * here), or -1 with err set when it could not be started.
  */
 int command_run(const struct command_spec *c, struct command_outcome *out,
     char *err);
-
-/* The last n lines (4 KiB at most) of path into buf; "" if none. */
-char *command_tail(const char *path, int n, char *buf, size_t len);
-
-/* Removes dir and everything under it, links not followed. */
-int command_remove_tree(const char *dir, char *err);
 
 #endif

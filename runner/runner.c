@@ -7,15 +7,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/cleanup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/outfile.h"
 #include "lib/path.h"
 #include "lib/rand.h"
 #include "lib/units.h"
+#include "probe/probe.h"
 #include "report/report.h"
 #include "runner/runner.h"
 
@@ -25,11 +28,22 @@ volatile sig_atomic_t runner_child;
 static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 #define NSIGS (sizeof sigs / sizeof sigs[0])
 
+/*
+ * The first signal is noted and passed to the command's group: the run
+ * in progress stops and is cleaned up within its grace.  A second one
+ * will not wait for that: it ends the process at once, as the signal's
+ * own default would (what is left then is what SIGKILL leaves).
+ */
 static void
 on_signal(int sig)
 {
-	if (runner_signal == 0)
-		runner_signal = sig;
+	if (runner_signal != 0) {
+		cleanup_now();
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	runner_signal = sig;
 	if (runner_child > 0)
 		kill(-(pid_t)runner_child, sig);
 }
@@ -40,6 +54,8 @@ runner_catch(void)
 	struct sigaction sa, old;
 	size_t i;
 
+	/* in its place: what registers files with it later keeps this handler */
+	cleanup_install();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
@@ -138,6 +154,11 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 				return errf(err, "engine %s named twice; expected a name "
 				    "for each engine, such as ours and rival (the same "
 				    "command may stand under two names)", names[k]);
+			else if (strcasecmp(names[j], names[k]) == 0)
+				return errf(err, "engine %s differs from engine %s in case "
+				    "only: on a volume that ignores case (macOS's) their "
+				    "results would be one file; expected names that differ "
+				    "in more than case", names[k], names[j]);
 		p->names[k] = names[k];
 	}
 	p->nengines = n;
@@ -192,21 +213,49 @@ runner_ended(struct result_session *s)
 	s->ended_s = now_s();
 }
 
-/* The progress line before run i: the time gone and, from it, the time left. */
-static void
-progress(const struct runner_plan *p, size_t i, double t0)
-{
-	const struct runner_job *j = &p->job[i];
-	double gone = clock_monotonic_ns() / 1e9 - t0;
-	char left[64] = "";
+/* The run in progress, for the line a terminal shows. */
+static struct {
+	const struct runner_plan *p;
+	size_t i;
+	double t0, last;
+	int tty;
+} now;
 
-	if (p->n == 1)
+/*
+ * Where the invocation is: run i of n, the engine, the time gone and,
+ * from it, the time left.  On a terminal one line updated in place; else
+ * a line a run.
+ */
+static void
+progress(void)
+{
+	const struct runner_job *j = &now.p->job[now.i];
+	double gone = clock_monotonic_ns() / 1e9 - now.t0;
+	char left[64] = "", line[256], shown[300];
+
+	if (now.p->n == 1)
 		return;
-	if (i > 0)
+	if (now.i > 0)
 		snprintf(left, sizeof left, ", about %.0fs left",
-		    gone / (double)i * (double)(p->n - i));
-	err_warn("run %zu of %zu: %s, run %lld of %lld, to %s (%.0fs gone%s)", i + 1,
-	    p->n, j->name, j->index, p->runs, j->out, gone, left);
+		    gone / (double)now.i * (double)(now.p->n - now.i));
+	snprintf(line, sizeof line, "run %zu of %zu: %s, run %lld of %lld, to %s "
+	    "(%.0fs gone%s)", now.i + 1, now.p->n, j->name, j->index, now.p->runs,
+	    j->out, gone, left);
+	if (!now.tty) {
+		err_warn("%s", line);
+		return;
+	}
+	now.last = gone;
+	snprintf(shown, sizeof shown, "%s: %s", err_prog(), line);
+	err_status(shown);
+}
+
+void
+runner_tick(void)
+{
+	if (now.p != NULL && now.tty &&
+	    clock_monotonic_ns() / 1e9 - now.t0 - now.last >= 1)
+		progress();
 }
 
 int
@@ -217,27 +266,35 @@ runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
 	return runner_go_looking(p, fn, ctx, p->runs + 1, NULL, NULL, &done, err);
 }
 
-int
-runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
-    long long min, runner_look_fn look, void *lctx, long long *done, char *err)
+const char *
+runner_signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
+	    sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+/* The plan's runs in turn, with a look after each whole round from min on. */
+static int
+go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
+    runner_look_fn look, void *lctx, long long *done, char *err)
 {
 	struct result_session *s = &p->session;
-	double t0 = clock_monotonic_ns() / 1e9;
 	char why[ERRLEN];
-	size_t i;
+	size_t i, written = 0;
 	int rc;
 
-	*done = 0;
 	for (i = 0; i < p->n; i++) {
 		const struct runner_job *j = &p->job[i];
 
 		if (runner_signal == 0) {
-			progress(p, i, t0);
+			now.i = i;
+			progress();
 			s->run = j->index;
 			s->order = (long long)i + 1;
 			s->started_s = now_s();
 			s->ended_s = NAN;
-			if (fn(ctx, j, s, why) == 0) {
+			if (fn(ctx, j, s, why) == 0 && runner_signal == 0) {
+				written++;
 				if ((i + 1) % p->nengines != 0)
 					continue;
 				*done = j->index;
@@ -252,17 +309,33 @@ runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
 		}
 		if (runner_signal != 0)
 			snprintf(why, sizeof why, "stopped by %s",
-			    runner_signal == SIGINT ? "SIGINT" :
-			    runner_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
+			    runner_signal_name(runner_signal));
 		if (p->n == 1)
 			memcpy(err, why, ERRLEN);
 		else
-			errf(err, "run %zu of %zu (%s, %s): %s; the %zu results before "
-			    "it were written, a set cut short (session %s)", i + 1, p->n,
-			    j->name, j->out, why, i, s->id);
+			errf(err, "run %zu of %zu (%s, %s): %s; the %zu result%s "
+			    "before it %s written, a set cut short (session %s)",
+			    i + 1, p->n, j->name, j->out, why, written, written == 1 ?
+			    "" : "s", written == 1 ? "was" : "were", s->id);
 		return -1;
 	}
 	return 0;
+}
+
+int
+runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
+    long long min, runner_look_fn look, void *lctx, long long *done, char *err)
+{
+	int rc;
+
+	*done = 0;
+	now.p = p;
+	now.t0 = clock_monotonic_ns() / 1e9;
+	now.tty = isatty(STDERR_FILENO);
+	rc = go_each(p, fn, ctx, min, look, lctx, done, err);
+	now.p = NULL;
+	err_status(NULL);
+	return rc;
 }
 
 int
@@ -284,5 +357,19 @@ runner_verdict_write(const struct gate_verdict *v, const char *path, char *err)
 	render_opts_detect(&ro, stdout, !units_locale_utf8());
 	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
 		return errf(err, "standard output:");
+	return 0;
+}
+
+int
+runner_probe(const char *dir, struct probe_record *rec, char *err)
+{
+	struct probe_options po;
+	char perr[ERRLEN];
+
+	probe_options_default(&po);
+	po.dir = dir;
+	po.stop = &runner_signal;
+	if (probe_run(&po, rec, perr) < 0)
+		return errf(err, "probe: %s", perr);
 	return 0;
 }

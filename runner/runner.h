@@ -128,6 +128,24 @@ extern volatile sig_atomic_t runner_signal;
  * results before it stay.  A signal the parent ignores stays ignored.
  */
 void runner_catch(void);
+
+/*
+ * On a terminal, the progress line updated in place with the time gone,
+ * at most once a second: called while a run waits.
+ */
+void runner_tick(void);
+
+/* "SIGTERM", "SIGINT", "SIGHUP": the name of a signal runner_catch notes. */
+const char *runner_signal_name(int sig);
 extern volatile sig_atomic_t runner_child;
+
+/*
+ * The one probing policy of both tools: dir's volume probed once, before
+ * the first run (each run then takes rounds of its own through it), a
+ * signal noted in runner_signal stopping it.  Returns 0, or -1 with err
+ * set.  Free rec with probe_record_free.
+ */
+struct probe_record;
+int runner_probe(const char *dir, struct probe_record *rec, char *err);
 
 #endif

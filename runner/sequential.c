@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/evaluate.h"
 #include "gate/rules.h"
 #include "gate/verdict_base.h"
 #include "lib/err.h"
@@ -55,41 +56,32 @@ void
 runner_limits_init(struct runner_limits *l)
 {
 	memset(l, 0, sizeof *l);
-	l->read_speedup = GATE_DEFAULT_READ_SPEEDUP;
-	l->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
-	l->max_regression = GATE_DEFAULT_MAX_REGRESSION;
-	l->confidence = GATE_DEFAULT_CONFIDENCE;
+	gate_opts_init(&l->g, MODE_RIVAL);
 }
 
-/* The ranges are syncgate gate's own (gate/gate.c), so a limit one takes the other takes. */
 int
 runner_parse_limit(struct runner_limits *l, const char *opt, const char *s,
     char *err)
 {
-	l->given = opt;
-	if (strcmp(opt, "--confidence") == 0)
-		return units_parse_percent(s, 0.5, 1, &l->confidence, opt, err);
-	if (strcmp(opt, "--max-regression") == 0) {
+	snprintf(l->given, sizeof l->given, "%s", opt);
+	if (strcmp(opt, "--max-regression") == 0)
 		l->regression_given = 1;
-		return units_parse_percent(s, 0, 10, &l->max_regression, opt, err);
-	}
-	l->rival_only = opt;
-	if (strcmp(opt, "--commit-syncs") == 0)
-		return units_parse_real(s, 0.01, 1e6, &l->commit_syncs, opt, err);
-	return units_parse_real(s, 0.01, 1e6, &l->read_speedup, opt, err);
+	else if (strcmp(opt, "--confidence") != 0)
+		snprintf(l->rival_only, sizeof l->rival_only, "%s", opt);
+	return gate_limit_parse(&l->g, opt, s, err);
 }
 
 int
 runner_check_limits(const struct runner_limits *l, long long min,
     enum gate_mode mode, char *err)
 {
-	if (l->given != NULL && min == 0)
+	if (l->given[0] != '\0' && min == 0)
 		return errf(err, "%s is a limit the looks of --runs MIN..MAX rule "
 		    "by; expected --runs MIN..MAX with it", l->given);
 	if (l->regression_given && mode != MODE_BASELINE)
 		return errf(err, "--max-regression applies with --mode baseline, not "
 		    "rival; expected --mode baseline with it");
-	if (l->rival_only != NULL && mode != MODE_RIVAL)
+	if (l->rival_only[0] != '\0' && mode != MODE_RIVAL)
 		return errf(err, "%s applies with --mode rival, not baseline",
 		    l->rival_only);
 	return 0;
@@ -97,16 +89,16 @@ runner_check_limits(const struct runner_limits *l, long long min,
 
 void
 runner_seq_init(struct runner_seq *s, long long min, long long max,
-    enum gate_mode mode, const struct runner_limits *l)
+    enum gate_mode mode, const struct runner_limits *l,
+    const struct gate_pair *p, size_t n)
 {
 	memset(s, 0, sizeof *s);
-	if (l != NULL)
-		s->limits = *l;
-	else
-		runner_limits_init(&s->limits);
+	s->limits = *l;
+	s->pairs = p;
+	s->npairs = n;
 	s->plan.min = min;
 	s->plan.max = max;
-	s->plan.confidence = s->limits.confidence;
+	s->plan.confidence = s->limits.g.confidence;
 	s->mode = mode;
 	if (min > 0)
 		gate_seq_plan(&s->plan, mode);
@@ -191,27 +183,23 @@ runner_seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 		    p->nengines);
 	runner_seq_free(s);
 	memset(&rival, 0, sizeof rival);
+	o = s->limits.g;
+	o.mode = s->mode;
+	o.confidence = gate_seq_level(&s->plan, n);
 	if (seq_side_load(&ours, p, 0, n, err) < 0 ||
 	    seq_side_load(&rival, p, 1, n, err) < 0 ||
-	    gate_side_check(&ours.in, "ours", err) < 0 ||
-	    gate_side_check(&rival.in, s->mode == MODE_BASELINE ? "--baseline" :
-	    "--rival", err) < 0)
+	    gate_pairs_apply(s->pairs, s->npairs, ours.r, ours.n, rival.r,
+	    rival.n, err) < 0 ||
+	    gate_evaluate(&ours.in, &rival.in, s->pairs, s->npairs, &o, &s->v,
+	    err) < 0)
 		goto out;
-	gate_opts_init(&o, s->mode);
-	o.read_speedup = s->limits.read_speedup;
-	o.commit_syncs = s->limits.commit_syncs;
-	o.max_regression = s->limits.max_regression;
-	o.confidence = gate_seq_level(&s->plan, n);
-	if (gate_rule(&ours.in, &rival.in, &o, &s->v, err) < 0)
-		goto out;
-	gate_note_alike(&s->v, ours.in.r, rival.in.r);
 	s->have_verdict = 1;
 	s->looked = n;
 	open = gate_seq_undecided(&s->v);
 	err_warn("look %lld of %lld at %lld runs a side (level %.4g%%): %zu of %zu "
 	    "checks undecided", n - s->plan.min + 1, gate_seq_looks(&s->plan), n,
 	    100 * o.confidence, open, s->v.nchecks);
-	rc = gate_seq_decided(&s->v) || n >= s->plan.max;
+	rc = gate_seq_decided(&s->v) || s->v.nchecks == 0 || n >= s->plan.max;
 out:
 	seq_side_free(&ours);
 	seq_side_free(&rival);
@@ -219,8 +207,8 @@ out:
 }
 
 int
-runner_seq_finish(struct runner_seq *s, const char *path, int *status,
-    char *err)
+runner_seq_finish(struct runner_seq *s, const char *path, int strict,
+    int *status, char *err)
 {
 	if (!s->have_verdict)
 		return errf(err, "no look was made: fewer than %lld runs a side "
@@ -228,6 +216,6 @@ runner_seq_finish(struct runner_seq *s, const char *path, int *status,
 	gate_seq_note(&s->v, &s->plan, s->looked);
 	if (runner_verdict_write(&s->v, path, err) < 0)
 		return -1;
-	*status = verdict_exit_status(&s->v, 0);
+	*status = verdict_exit_status(&s->v, strict);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #ifndef SYNCGATE_RUNNER_SEQUENTIAL_H
 #define SYNCGATE_RUNNER_SEQUENTIAL_H
 
+#include "gate/evaluate.h"
 #include "gate/sequential.h"
 #include "gate/verdict_types.h"
 #include "runner/runner.h"
@@ -27,15 +28,15 @@ int runner_parse_mode(const char *s, enum gate_mode *m, char *err);
 
 /*
  * The gate's limits the looks rule at, taken as syncgate gate takes
- * them: --read-speedup X and --commit-syncs N in rival mode,
- * --max-regression PCT in baseline mode, --confidence LEVEL in both (the
- * level the looks share); the gate's defaults (gate/rules.h) where not
+ * them (gate_limit_parse): --read-speedup X and --commit-syncs N in
+ * rival mode, --max-regression PCT in baseline mode, --confidence LEVEL
+ * in both (the level the looks share); the gate's defaults where not
  * given.
  */
 struct runner_limits {
-	double read_speedup, commit_syncs, max_regression, confidence;
-	const char *given;          /* the last limit given, or NULL */
-	const char *rival_only;     /* the last rival-mode limit given, or NULL */
+	struct gate_opts g;
+	char given[32];             /* the last limit given, or "" */
+	char rival_only[32];        /* the last rival-mode limit given, or "" */
 	int regression_given;
 };
 
@@ -44,7 +45,7 @@ void runner_limits_init(struct runner_limits *l);
 
 /*
  * The limit opt ("--max-regression", "--read-speedup", "--commit-syncs"
- * or "--confidence") set from s, in the ranges syncgate gate takes.
+ * or "--confidence") set from s, in the range syncgate gate takes.
  * Returns 0, or -1 with err set.
  */
 int runner_parse_limit(struct runner_limits *l, const char *opt,
@@ -63,17 +64,20 @@ struct runner_seq {
 	struct gate_seq plan;
 	enum gate_mode mode;
 	struct runner_limits limits;
+	const struct gate_pair *pairs;  /* --match, applied at each look */
+	size_t npairs;
 	struct gate_verdict v;      /* the last look's, once have_verdict */
 	int have_verdict;
 	long long looked;           /* runs a side at the last look */
 };
 
 /*
- * Starts s for min..max runs a side in mode, at the limits l (NULL: the
- * gate's defaults); free with runner_seq_free.
+ * Starts s for min..max runs a side in mode, at the limits l, with the
+ * n --match pairs p (kept, not copied); free with runner_seq_free.
  */
 void runner_seq_init(struct runner_seq *s, long long min, long long max,
-    enum gate_mode mode, const struct runner_limits *l);
+    enum gate_mode mode, const struct runner_limits *l,
+    const struct gate_pair *p, size_t n);
 void runner_seq_free(struct runner_seq *s);
 
 /*
@@ -88,7 +92,8 @@ void runner_seq_stamp(const struct runner_seq *s, struct result_session *sess);
  * A runner_look_fn (ctx a struct runner_seq): loads the n runs of each
  * of the plan's two engines, rules the first against the second at the
  * look's level, keeps the verdict; 1 when the verdict is decided (a
- * check fails, or every check passes or fails) or n is the most, else 0;
+ * check fails, or every check passes or fails), rules nothing (no class
+ * in common: more runs would not change that), or n is the most, else 0;
  * -1 with err set when a result does not load or the sides cannot be
  * compared.
  */
@@ -98,9 +103,9 @@ int runner_seq_look(void *ctx, const struct runner_plan *p, long long n,
 /*
  * The verdict with the note on how it stopped (gate_seq_note), written
  * to path and as text to standard output; the exit status it gives in
- * *status.  Returns 0, or -1 with err set.
+ * *status, as the gate's with strict.  Returns 0, or -1 with err set.
  */
-int runner_seq_finish(struct runner_seq *s, const char *path, int *status,
-    char *err);
+int runner_seq_finish(struct runner_seq *s, const char *path, int strict,
+    int *status, char *err);
 
 #endif

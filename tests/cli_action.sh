@@ -310,7 +310,8 @@ esac
 for e in ours rival; do
 	for n in 1 2; do
 		[ -s "$ws/out/run/run.$e.$n.json" ] || fail "run: no $e's run $n in output-dir"
-		[ -s "$ws/out/run/run.$e.$n.stdout" ] || fail "run: no $e's run $n stdout in output-dir"
+		[ -s "$(echo "$ws"/out/run/run.logs.*)/$e.$n.stdout" ] ||
+			fail "run: no $e's run $n stdout in output-dir's run.logs.ID"
 	done
 done
 [ "$(lines_of results)" = "$ws/out/run/run.ours.1.json
@@ -354,6 +355,27 @@ outcome until-fail 1 fail 1
 [ "$(lines_of results)" = "$ws/out/until-fail/run.new.1.json
 $ws/out/until-fail/run.new.2.json" ] || fail "until-fail: output results is $(lines_of results)"
 grep -q '^::error title=syncgate%3A' "$tmp/out" || fail "until-fail: no ::error annotation"
+# two commands that share no class: the looks rule nothing, which is "not
+# ruled", indeterminate, never a pass; with match they rule
+scans() {
+	printf "printf '[SCAN], Operations, 20\\n[SCAN], 50thPercentileLatency(us), %s\\n" "$1"
+	printf "[SCAN], 99thPercentileLatency(us), %s\\n'" "$2"
+}
+act until-nothing cmd="$(reads 100 200)" engine=new import=ycsb \
+	rival-cmd="$(scans 100 200)" rival-engine=old mode=baseline \
+	runs=2..3 run-dir=runs strict=true
+outcome until-nothing 3 indeterminate 3
+grep -q 'nothing to rule, the sides share no class' "$tmp/out" ||
+	fail "until-nothing: the verdict does not say it ruled nothing: $(cat "$tmp/out")"
+act until-nothing-lax cmd="$(reads 100 200)" engine=new import=ycsb \
+	rival-cmd="$(scans 100 200)" rival-engine=old mode=baseline runs=2..3 run-dir=runs
+outcome until-nothing-lax 0 indeterminate 0
+act until-match cmd="$(reads 108 216)" engine=new import=ycsb \
+	rival-cmd="$(scans 100 200)" rival-engine=old mode=baseline \
+	runs=2..3 run-dir=runs max-regression=10% match='READ=SCAN' strict=true
+outcome until-match 0 pass 0
+grep -q 'match READ=SCAN: our class READ is held against' "$tmp/out" ||
+	fail "until-match: the looks did not take the match input: $(cat "$tmp/out")"
 # a whole number of runs with mode baseline: the rival command's runs are
 # the gate's --baseline
 act mode-baseline cmd="$(reads 100 200)" engine=new import=ycsb \
@@ -401,11 +423,12 @@ if [ "$(output verdict)" = indeterminate ]; then
 		fail "committed-same: no warning naming what would settle it"
 fi
 
-# a command that fails fails the step with its own status, its standard
-# error in the log, the verdict trouble, and no gate
-act run-fails cmd="echo the engine broke >&2; exit 7" engine=ours import=ycsb \
+# a command that fails fails the step with syncgate run's status 4 (a
+# command's own 1 would read as a failed verdict), its standard error in
+# the log, the verdict trouble, and no gate
+act run-fails cmd="echo the engine broke >&2; exit 1" engine=ours import=ycsb \
 	rival-cmd=true rival-engine=rival runs=2
-outcome run-fails 7 trouble 7
+outcome run-fails 4 trouble 4
 grep -q 'the engine broke' "$tmp/err" || fail "run-fails: the command's stderr is not in the log: $(cat "$tmp/err")"
 [ ! -e "$ws/out/run-fails/verdict.json" ] || fail "run-fails: the gate ran after a failed command"
 
@@ -437,9 +460,6 @@ grep -qx 'verdict=trouble' "$tmp/outputs" || fail "runs: no verdict trouble: $(c
 # shellcheck disable=SC2086
 refused until-no-rival-cmd 'syncgate action: input runs is 2..3, runs until decided, which gates cmd against rival-cmd; expected rival-cmd with it' \
 	run $run_ok INPUT_RIVAL=r.json INPUT_RUNS=2..3
-# shellcheck disable=SC2086
-refused until-match 'syncgate action: input match is not taken with runs 2..3' \
-	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RUNS=2..3 INPUT_MATCH=a=b
 # shellcheck disable=SC2086
 refused until-noise 'syncgate action: input noise is not taken with runs 2..3' \
 	run $run_ok INPUT_RIVAL_CMD=true INPUT_RIVAL_ENGINE=rival INPUT_RUNS=2..3 INPUT_NOISE=n.json

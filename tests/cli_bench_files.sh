@@ -260,6 +260,20 @@ set -e
 empty_dir "a run killed by SIGTERM"
 [ -e "$tmp/sig.json" ] && fail "a run killed by SIGTERM left its result"
 ls -A "$tmp" | grep -q '^\.syncgate-tmp\.' && fail "a run killed by SIGTERM left its temporary result"
+# in a set of runs the signal stops the set, which says it was cut short,
+# and the exit status is 128 + the signal's number
+$SYNCGATE_BENCH sqlite --runs 3 --dir "$tmp/dir" --rows 200 --seconds 30 -o "$tmp/set.json" 2>"$tmp/set.err" &
+pid=$!
+dir_made "$pid"
+kill -TERM "$pid"
+set +e
+wait "$pid" 2>/dev/null
+got=$?
+set -e
+[ "$got" = 143 ] || fail "a set stopped by SIGTERM exited $got, expected 143: $(cat "$tmp/set.err")"
+grep -qF "run 1 of 3 (sqlite, $tmp/set.1.json): stopped by SIGTERM; the 0 results before it were written, a set cut short" "$tmp/set.err" ||
+	fail "a set stopped by SIGTERM does not say it was cut short: $(cat "$tmp/set.err")"
+empty_dir "a set stopped by SIGTERM"
 
 # SIGKILL: no handler runs, so the database's directory stays, named as
 # documented (syncgate-bench.ENGINE.PID. and six characters); the next
@@ -291,14 +305,14 @@ mkdir "$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa" "$tmp/dir/syncgate-bench.lmdb.$de
 : >"$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb/mine.txt"
 expect 0 "removed $tmp/dir/$left, left by syncgate-bench process $pid, which is gone" \
 	lmdb --dir "$tmp/dir" $small -o "$tmp/after-kill.json"
-grep -qF "$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb: left by syncgate-bench process $dead, which is gone, but holds files it did not make" "$tmp/err" ||
-	fail "a leftover holding a file of another's was not said: $(cat "$tmp/err")"
+# a dead run's directory is the run's, whatever is in it: removed whole
+grep -qF "removed $tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb, left by syncgate-bench process $dead, which is gone" "$tmp/err" ||
+	fail "a dead run's leftover with a file of its command's was not removed: $(cat "$tmp/err")"
 [ ! -e "$tmp/dir/$left" ] || fail "the directory SIGKILL left was not removed"
-for d in "syncgate-bench.lmdb.$$.aaaaaa/data.mdb" "syncgate-bench.lmdb.$dead.bbbbbb/mine.txt" \
-	syncgate-bench.lmdb.cccccc; do
+for d in "syncgate-bench.lmdb.$$.aaaaaa/data.mdb" syncgate-bench.lmdb.cccccc; do
 	[ -e "$tmp/dir/$d" ] || fail "a run removed $d, which was not a dead run's alone"
 done
-rm -r "$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa" "$tmp/dir/syncgate-bench.lmdb.$dead.bbbbbb" \
+rm -r "$tmp/dir/syncgate-bench.lmdb.$$.aaaaaa" \
 	"$tmp/dir/syncgate-bench.lmdb.cccccc"
 empty_dir "the runs after a SIGKILL"
 
@@ -395,7 +409,7 @@ expect 2 "--dir DIR is required" sqlite -o "$tmp/x.json"
 expect 2 "-o FILE is required" sqlite --dir "$tmp/dir"
 expect 2 "unknown option --frob" sqlite --dir "$tmp/dir" --frob -o "$tmp/x.json"
 expect 2 "-o needs a value" sqlite --dir "$tmp/dir" -o
-expect 2 "$tmp/none/x.json: No such file or directory" sqlite --dir "$tmp/dir" -o "$tmp/none/x.json"
+expect 2 "-o $tmp/none/x.json: $tmp/none: No such file or directory" sqlite --dir "$tmp/dir" -o "$tmp/none/x.json"
 empty_dir "the refused runs"
 [ -e "$tmp/x.json" ] && fail "a refused run left a result"
 expect 0 "" --help

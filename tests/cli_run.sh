@@ -59,9 +59,11 @@ for f in a.1 b.1 b.2 a.2; do
 	tr -d '\t\n' <"$r" | grep -q '"ops":\[100, *0\]' || fail "t.$f.json: the brackets' ops are not [100, 0]"
 	grep -q '"program":.*"syncgate run"' "$r" || fail "t.$f.json: no syncgate run driver"
 	grep -q '"cpu_model"' "$r" || fail "t.$f.json: no host"
-	grep -q "env ${f%.*} ${f#*.} $tmp/dir/syncgate-run.${f%.*}." "$tmp/res/t.$f.stderr" ||
-		fail "t.$f.stderr: the environment was not SYNCGATE_ENGINE ${f%.*}, RUN ${f#*.}, a DIR inside --dir: $(cat "$tmp/res/t.$f.stderr")"
-	grep -q '^\[UPDATE\], Operations, 100' "$tmp/res/t.$f.stdout" || fail "t.$f.stdout: not the command's output"
+	logs=$(echo "$tmp"/res/t.logs.*)
+	grep -q "env ${f%.*} ${f#*.} $tmp/dir/syncgate-run.${f%.*}." "$logs/$f.stderr" ||
+		fail "$f.stderr: the environment was not SYNCGATE_ENGINE ${f%.*}, RUN ${f#*.}, a DIR inside --dir: $(cat "$logs/$f.stderr")"
+	grep -q '^\[UPDATE\], Operations, 100' "$logs/$f.stdout" || fail "$f.stdout: not the command's output"
+	grep -q "\"stdout\":.*\"${logs##*/}/$f.stdout\"" "$r" || fail "t.$f.json does not name its stdout in ${logs##*/}"
 	$SYNCGATE report "$r" >/dev/null 2>&1 || fail "t.$f.json does not load"
 	n=$((n + 1))
 done
@@ -89,16 +91,18 @@ set -e
 
 # SYNCGATE_OUTPUT, when written, is what is imported, and kept
 expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/o.json" --engine a --import ycsb --cmd "TO_OUTPUT=1 N=3 $cmd"
-[ -s "$tmp/res/o.a.1.output" ] || fail "SYNCGATE_OUTPUT was not kept beside the result"
-[ ! -s "$tmp/res/o.a.1.stdout" ] || fail "the command's stdout was not empty"
-grep -q '"output":.*"o.a.1.output"' "$tmp/res/o.a.1.json" || fail "o.a.1.json does not name its output"
+logs=$(echo "$tmp"/res/o.logs.*)
+[ -s "$logs/a.1.output" ] || fail "SYNCGATE_OUTPUT was not kept in the logs' folder"
+[ ! -s "$logs/a.1.stdout" ] || fail "the command's stdout was not empty"
+grep -q "\"output\":.*\"${logs##*/}/a.1.output\"" "$tmp/res/o.a.1.json" || fail "o.a.1.json does not name its output"
 
-# A failing command stops the invocation with its status and last words;
+# A failing command stops the invocation with its status and last words,
+# and exit status 4, whatever its own (1 would read as a failed verdict);
 # the runs before it stay, a set cut short that another's cannot complete
-expect 3 "run 3 of 4 (b, $tmp/res/f.b.2.json): the command exited with status 3" \
+expect 4 "run 3 of 4 (b, $tmp/res/f.b.2.json): the command exited with status 3" \
 	--runs 2 --dir "$tmp/dir" -o "$tmp/res/f.json" \
 	--engine a --import ycsb --cmd "N=3 $cmd" --engine b --import ycsb --cmd "N=3 FAIL_RUN=2 $cmd"
-grep -q "f.b.2.stderr: bench: no space left" "$tmp/err" || fail "the failing command's stderr was not repeated: $(cat "$tmp/err")"
+grep -q "  b.2.stderr: bench: no space left" "$tmp/err" || fail "the failing command's stderr was not repeated: $(cat "$tmp/err")"
 grep -q "the 2 results before it were written, a set cut short" "$tmp/err" || fail "no set cut short: $(cat "$tmp/err")"
 [ -s "$tmp/res/f.b.1.json" ] && [ ! -e "$tmp/res/f.b.2.json" ] && [ ! -e "$tmp/res/f.a.2.json" ] ||
 	fail "after the failure: $(ls "$tmp/out" | grep '^f\.')"
@@ -257,12 +261,12 @@ fpo=$(j "$tmp/res/s.a.1.json" flushes_per_op)
 # (counted, the setup's 30 would make 1.5 or more a write of the 20)
 [ "$fpo" = null ] || awk -v x="$fpo" 'BEGIN { exit !(x < 1) }' || fail "--setup's synced writes counted: $fpo flushes a commit"
 [ "$(cat "$tmp/res/td.ok" 2>/dev/null)" = 1 ] || fail "--teardown did not run after a run"
-grep -q "env a 1 $tmp/dir/syncgate-run.a." "$tmp/res/s.a.1.setup" || fail "--setup's output was not kept in s.a.1.setup"
-expect 3 "the command exited with status 3" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
+grep -q "env a 1 $tmp/dir/syncgate-run.a." "$tmp"/res/s.logs.*/a.1.setup || fail "--setup's output was not kept in a.1.setup"
+expect 4 "the command exited with status 3" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
 	--import ycsb --cmd "N=1 FAIL_RUN=1 $cmd" --teardown "echo failed >$tmp/res/td.failed"
 [ "$(cat "$tmp/res/td.failed" 2>/dev/null)" = failed ] || fail "--teardown did not run after a failed command"
-expect 4 "--setup exited with status 4" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
-	--import ycsb --setup "exit 4" --cmd "$cmd"
+expect 4 "--setup exited with status 1" --runs 1 --dir "$tmp/dir" -o "$tmp/res/s.json" --engine a \
+	--import ycsb --setup "exit 1" --cmd "$cmd"
 [ -z "$(ls -A "$tmp/dir")" ] || fail "--setup and --teardown left $(ls -A "$tmp/dir") in --dir"
 
 # --import result: the command writes a syncgate-result, named as the run names it
@@ -281,7 +285,7 @@ expect 2 "-o FILE is required" --engine a --import ycsb --cmd true
 expect 2 "-o $tmp/none/u.json: $tmp/none:" --dir "$tmp/dir" -o "$tmp/none/u.json" --engine a --import ycsb --cmd true
 expect 2 "--dir $tmp/none:" --dir "$tmp/none" -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 # an output that does not import is trouble, with the file named
-expect 2 "t.x.1.stdout" --runs 1 --dir "$tmp/dir" -o "$tmp/res/t.json" --engine x --import ycsb --cmd "echo nothing"
+expect 2 "x.1.stdout: line 1" --runs 1 --dir "$tmp/dir" -o "$tmp/res/t.json" --engine x --import ycsb --cmd "echo nothing"
 
 # --match at the gate: differently named classes held together, named in a note
 ren=$tmp/res/ren.json
@@ -295,6 +299,152 @@ set -e
 [ "$got" != 2 ] && grep -q -- "--match UPDATE=update-renamed: our class UPDATE is held against the baseline's class update-renamed" "$tmp/gout" ||
 	fail "--match: exit $got: $(cat "$tmp/gerr") $(cat "$tmp/gout")"
 [ "$got2" = 2 ] && grep -q "has no class nosuch" "$tmp/gerr2" || fail "--match of a missing class: exit $got2: $(cat "$tmp/gerr2")"
+# a pair of two kinds is refused, naming the class as the file holds it
+sed 's/"READ"/"rd"/' "$ren" >"$tmp/res/ren2.json"
+set +e
+$SYNCGATE gate "$tmp/res/t.a.1.json" --baseline "$tmp/res/ren2.json" --match READ=update-renamed >/dev/null 2>"$tmp/gerr3"
+got3=$?
+set -e
+[ "$got3" = 2 ] && grep -qF "$tmp/res/ren2.json's class update-renamed is a write, but our class READ is a read" "$tmp/gerr3" ||
+	fail "--match of two kinds: exit $got3: $(cat "$tmp/gerr3")"
+
+# The run's directory and its files.  A command that removes its own
+# directory is tidy, not a failure
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/tidy.json" --probe-every off --engine a \
+	--import ycsb --cmd "N=1 $cmd && rm -rf \"\$SYNCGATE_DIR\""
+# a mount the command left inside its directory, a bind mount of a data
+# set on the same filesystem (whose device is the parent's): never
+# entered, what is on it stays, said, and the run is not failed for it
+mkdir "$tmp/data"
+echo precious >"$tmp/data/set"
+if [ "$(id -u)" = 0 ] && mkdir "$tmp/try" && mount --bind "$tmp/data" "$tmp/try" 2>/dev/null &&
+	umount "$tmp/try"; then
+	expect 0 "a mount, left as it is with what is on it" --runs 1 --dir "$tmp/dir" \
+		-o "$tmp/res/mnt.json" --probe-every off --engine a --import ycsb \
+		--cmd "mkdir \"\$SYNCGATE_DIR/m\" && mount --bind $tmp/data \"\$SYNCGATE_DIR/m\" && N=1 $cmd"
+	[ "$(cat "$tmp/data/set" 2>/dev/null)" = precious ] ||
+		fail "the cleanup deleted the files of a mount inside the run's directory"
+	[ -s "$tmp/res/mnt.a.1.json" ] || fail "a mount left inside the run's directory failed the run"
+	for m in "$tmp"/dir/syncgate-run.a.*/m; do umount "$m" 2>/dev/null || :; done
+	rm -rf "$tmp"/dir/syncgate-run.a.*
+else
+	echo "cli_run: no bind mount here (not root, or not allowed): a mount's case is not tried" >&2
+fi
+
+# -o without an extension: each run a file of its own, the logs apart
+expect 0 "" --runs 2 --dir "$tmp/dir" -o "$tmp/res/noext" --probe-every off --engine a \
+	--import ycsb --cmd "N=1 $cmd"
+[ -s "$tmp/res/noext.a.1" ] && [ -s "$tmp/res/noext.a.2" ] ||
+	fail "-o without an extension: $(ls "$tmp/res" | grep noext)"
+[ "$(ls "$tmp"/res/noext.logs.* | tr '\n' ' ')" = "a.1.stderr a.1.stdout a.2.stderr a.2.stdout " ] ||
+	fail "-o without an extension: the logs are $(ls "$tmp"/res/noext.logs.*)"
+# -o named as a log is named: the results and the logs stay apart
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.stderr" --probe-every off --engine a \
+	--import ycsb --cmd "N=1 $cmd"
+$SYNCGATE report "$tmp/res/r.a.1.stderr" >/dev/null 2>&1 || fail "-o r.stderr: the result was written over"
+# a device is refused before anything runs, and nothing is written beside it
+expect 2 "-o /dev/null: not a regular file" --runs 1 --dir "$tmp/dir" -o /dev/null \
+	--engine a --import ycsb --cmd true
+ls /dev | grep -q '^null\.' && fail "-o /dev/null wrote into /dev: $(ls /dev | grep '^null\.')"
+# two engines' names that differ in case only would be one file on macOS
+expect 2 "engine a differs from engine A in case only" -o "$tmp/res/u.json" \
+	--engine A --import ycsb --cmd true --engine a --import ycsb --cmd true
+
+# the paths in the environment are absolute: a command that changes
+# directory still writes in the run's directory and its output file
+sg_abs=$(cd "$(dirname "$SYNCGATE")" && pwd)/$(basename "$SYNCGATE")
+(cd "$tmp" && ${SYNCGATE_VALGRIND:-} "$sg_abs" run --runs 1 --dir dir -o res/abs.json --probe-every off --engine a --import ycsb \
+	--cmd "cd / && echo \"paths \$SYNCGATE_DIR \$SYNCGATE_OUTPUT\" >&2 && TO_OUTPUT=1 N=1 sh $tmp/bench.sh" \
+	>/dev/null 2>"$tmp/err") || fail "a command that changes directory: $(cat "$tmp/err")"
+grep -q "^paths /.* /.*/res/abs.logs.[0-9a-f]*/a.1.output$" "$tmp"/res/abs.logs.*/a.1.stderr ||
+	fail "the environment's paths are not absolute: $(cat "$tmp"/res/abs.logs.*/a.1.stderr)"
+
+# what the command leaves running is ended with it: a background child,
+# and a daemon that left its process group
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/bg.json" --probe-every off --grace 1s \
+	--engine a --import ycsb --cmd "sleep 60 & echo \$! >$tmp/bg.pid
+setsid sh -c 'echo \$\$ >$tmp/daemon.pid; exec sleep 60' &
+sleep 0.3; N=1 $cmd"
+for p in bg daemon; do
+	[ -s "$tmp/$p.pid" ] || fail "the command's $p never started"
+	! kill -0 "$(cat "$tmp/$p.pid")" 2>/dev/null || fail "the command's $p lived on after its run"
+done
+
+# what --setup starts (a server) is left for the command to use and the
+# teardown to stop; the command's own leftovers are ended (above)
+expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/srv.json" --probe-every off --engine a \
+	--import ycsb --setup "sleep 60 >/dev/null 2>&1 & echo \$! >$tmp/srv.pid" \
+	--cmd "kill -0 \$(cat $tmp/srv.pid) && N=1 $cmd" --teardown "kill \$(cat $tmp/srv.pid)"
+# (a process the teardown killed may linger as a zombie until it is reaped)
+srv=$(cat "$tmp/srv.pid")
+! kill -0 "$srv" 2>/dev/null || grep -q '^[0-9]* ([^)]*) Z' "/proc/$srv/stat" 2>/dev/null ||
+	fail "the teardown did not stop the setup's server"
+
+# SIGKILL of syncgate run (CI's hard kill): the keeper ends the benchmark
+# and what it started; the run's directory is what is left, of the
+# documented pattern, and the next run in DIR removes it
+set +e
+$SYNCGATE run --runs 1 --dir "$tmp/dir" -o "$tmp/res/k.json" --grace 1s --engine a --import ycsb \
+	--cmd "sleep 60 & echo \$! >$tmp/k-bg.pid; N=1 SLEEP=60 PIDFILE=$tmp/k.pid $cmd" >/dev/null 2>&1 &
+sg_pid=$!
+i=0
+while [ ! -s "$tmp/k.pid" ] && [ "$i" -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL "$sg_pid"
+wait "$sg_pid" 2>/dev/null
+set -e
+i=0
+while { kill -0 "$(cat "$tmp/k.pid")" || kill -0 "$(cat "$tmp/k-bg.pid")"; } 2>/dev/null && [ "$i" -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+{ kill -0 "$(cat "$tmp/k.pid")" || kill -0 "$(cat "$tmp/k-bg.pid")"; } 2>/dev/null &&
+	fail "SIGKILL of syncgate run left the benchmark running"
+left=$(ls -A "$tmp/dir")
+echo "$left" | grep -Eqx "syncgate-run\.a\.$sg_pid\.[A-Za-z0-9]{6}" ||
+	fail "SIGKILL left \"$left\" in --dir, expected syncgate-run.a.$sg_pid.XXXXXX"
+expect 0 "removed $tmp/dir/$left, left by syncgate run process $sg_pid, which is gone" \
+	--runs 1 --dir "$tmp/dir" -o "$tmp/res/k.json" --probe-every off --engine a --import ycsb --cmd "N=1 $cmd"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "after the sweep, $(ls -A "$tmp/dir") in --dir"
+
+# --timeout: a hanging command is ended, TERM then KILL a grace later
+# even where it ignores TERM, and the invocation stops as for a failure,
+# long before the minute the command would take
+start=$(date +%s)
+expect 4 "the command ran past --timeout 500ms and was ended" --runs 1 --dir "$tmp/dir" \
+	-o "$tmp/res/to.json" --timeout 0.5s --grace 0.5s --probe-every off --engine a --import ycsb \
+	--cmd "trap '' TERM; sleep 60"
+[ $(($(date +%s) - start)) -lt 30 ] || fail "--timeout 0.5s --grace 0.5s: $(($(date +%s) - start))s"
+[ -z "$(ls -A "$tmp/dir")" ] || fail "--timeout left $(ls -A "$tmp/dir") in --dir"
+
+# a signal during the last --teardown still ends the invocation as
+# 128 + N, and a teardown that ignores it is ended after the grace
+set +e
+$SYNCGATE run --runs 1 --dir "$tmp/dir" -o "$tmp/res/td.json" --grace 0.5s --probe-every off \
+	--engine a --import ycsb --cmd "N=1 $cmd" \
+	--teardown "echo \$\$ >$tmp/td.pid; trap '' TERM; sleep 60" >/dev/null 2>"$tmp/tderr" &
+sg_pid=$!
+i=0
+while [ ! -s "$tmp/td.pid" ] && [ "$i" -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM "$sg_pid"
+wait "$sg_pid"
+got=$?
+set -e
+[ "$got" = 143 ] || fail "SIGTERM during the last --teardown: exit $got, expected 143: $(cat "$tmp/tderr")"
+! kill -0 "$(cat "$tmp/td.pid")" 2>/dev/null || fail "the teardown that ignored SIGTERM lived on"
+
+# on a terminal the progress is one line updated in place (run i of n,
+# the engine, the time gone and left); elsewhere a line a run (above)
+if command -v script >/dev/null 2>&1; then
+	script -qec "$SYNCGATE run --runs 2 --dir $tmp/dir -o $tmp/res/tty.json --probe-every off \
+		--engine a --import ycsb --cmd 'N=1 $cmd'" /dev/null >"$tmp/tty.out" 2>&1 ||
+		fail "on a terminal: $(cat "$tmp/tty.out")"
+	tr '\033\r' 'E~' <"$tmp/tty.out" | grep -q '~E\[Ksyncgate run: run 2 of 2: a, run 2 of 2' ||
+		fail "on a terminal, the progress is not one line updated in place: $(tr '\033\r' 'E~' <"$tmp/tty.out")"
+fi
+
+# a run that fails after others: how many results stay, in words that count
+expect 4 "the 1 result before it was written" --runs 2 --dir "$tmp/dir" -o "$tmp/res/one.json" \
+	--probe-every off --engine a --import ycsb --cmd "N=1 FAIL_RUN=2 $cmd"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_run: $failures failed" >&2

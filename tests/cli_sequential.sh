@@ -50,6 +50,31 @@ sg gate "$tmp/res/aa.new.1.json" "$tmp/res/aa.new.2.json" \
 	--baseline "$tmp/res/aa.old.1.json" --baseline "$tmp/res/aa.old.2.json" >"$tmp/gate" 2>&1 ||
 	fail "A/A: the gate refused the set stopped early: $(cat "$tmp/gate")"
 
+# Two commands that share no class: the looks rule nothing, and stop at
+# the first, "not ruled", indeterminate, never a pass (exit 3 with
+# --strict); --match pairs the classes and the looks rule them.
+sed 's/READ/SCAN/g' "$tmp/bench.sh" >"$tmp/scan.sh"
+expect 3 "look 1 of 3 at 2 runs a side" --runs 2..4 --mode baseline --strict $opts \
+	-o "$tmp/res/none.json" --engine new --import ycsb --cmd "$cmd" \
+	--engine old --import ycsb --cmd "sh $tmp/scan.sh"
+grep -q "nothing to rule, the sides share no class" "$tmp/out" ||
+	fail "no class in common: the verdict does not say it ruled nothing: $(cat "$tmp/out")"
+grep -q "every check decided" "$tmp/out" && fail "no class in common: 'every check decided'"
+grep -q '^Verdict: not ruled' "$tmp/out" || fail "no class in common: $(grep Verdict "$tmp/out")"
+[ ! -e "$tmp/res/none.new.3.json" ] || fail "no class in common: ran on after a look ruled nothing"
+expect 0 "look 1 of 3 at 2 runs a side" --runs 2..4 --mode baseline $opts \
+	-o "$tmp/res/none.json" --engine new --import ycsb --cmd "$cmd" \
+	--engine old --import ycsb --cmd "sh $tmp/scan.sh"
+expect 0 "look 1 of 3 at 2 runs a side" --runs 2..4 --mode baseline --strict --match READ=SCAN $opts \
+	-o "$tmp/res/paired.json" --engine new --import ycsb --cmd "$cmd" \
+	--engine old --import ycsb --cmd "sh $tmp/scan.sh"
+grep -q '^Verdict: pass' "$tmp/out" && grep -q "match READ=SCAN: our class READ is held against the baseline's class SCAN" "$tmp/out" ||
+	fail "--match with MIN..MAX: $(cat "$tmp/out")"
+expect 2 "--strict is for the verdict of --runs MIN..MAX" --runs 2 --strict $opts -o "$tmp/res/x.json" \
+	--engine new --import ycsb --cmd "$cmd"
+expect 2 "--match is for the verdict of --runs MIN..MAX" --runs 2 --match READ=SCAN $opts -o "$tmp/res/x.json" \
+	--engine new --import ycsb --cmd "$cmd"
+
 # More looks than are simulated (64): each at its share alone, said so.
 expect 0 "look 1 of 69 at 2 runs a side" --runs 2..70 --mode baseline $opts \
 	-o "$tmp/res/many.json" --engine new --import ycsb --cmd "$cmd" \
@@ -145,7 +170,7 @@ if [ -x "${SYNCGATE_BENCH:-}" ]; then
 		fail "syncgate-bench --runs 2..3: the first look's runs were not written"
 	[ "$(j "$tmp/res/b.verdict.json" read_speedup)" = 1.5 ] && [ "$(j "$tmp/res/b.verdict.json" commit_syncs)" = 4 ] ||
 		fail "syncgate-bench --read-speedup 1.5 --commit-syncs 4: the verdict has $(j "$tmp/res/b.verdict.json" read_speedup) and $(j "$tmp/res/b.verdict.json" commit_syncs)"
-	for bad in "lmdb --runs 2..3:expected two engines" "lmdb,sqlite --mode baseline:--mode is for --runs MIN..MAX" \
+	for bad in "lmdb --runs 2..3:expected two engines" "lmdb,sqlite --mode baseline:--mode is how --runs MIN..MAX gates" \
 		"lmdb,sqlite --max-regression 10%:--max-regression is a limit the looks of --runs MIN..MAX rule by" \
 		"lmdb,sqlite --runs 2..3 --max-regression 10%:--max-regression applies with --mode baseline" \
 		"lmdb,sqlite --runs 2..3 --mode baseline --read-speedup 2:--read-speedup applies with --mode rival" \

@@ -117,18 +117,22 @@ static const struct engine_ops fake = {
 	.op = fake_op, .conn_close = fake_conn_close,
 };
 
+/* The command line each test's run is given; one test at a time. */
+static struct runner_opts line;
+
 static void
 options(struct bench_options *o, int concurrency, int reads_w, int writes_w)
 {
 	memset(o, 0, sizeof *o);
-	o->engine = "fake";
-	o->rows = 100;
-	o->value_bytes = 8;
-	o->ops = 60;
-	o->concurrency = concurrency;
-	o->mix[OP_POINT] = reads_w;
-	o->mix[OP_WRITE] = writes_w;
-	o->max_samples = 1000;
+	memset(&line, 0, sizeof line);
+	o->a = &line;
+	line.rows = 100;
+	line.value_bytes = 8;
+	line.ops = 60;
+	line.concurrency = concurrency;
+	line.mix[OP_POINT] = reads_w;
+	line.mix[OP_WRITE] = writes_w;
+	line.max_samples = 1000;
 }
 
 static int db_token;
@@ -152,7 +156,7 @@ writes_run(int *waited)
 
 	atomic_store(&most_in_write, 0);
 	options(&o, 2, 0, 1);
-	overlap_reset((int)o.ops / 2);
+	overlap_reset((int)line.ops / 2);
 	assert_int_equal(inrun_open(&ir, test_dir, NULL, 0, err), 0);
 	assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s, err), 0);
 	assert_int_equal(atomic_load(&most_in_write), 1);
@@ -219,7 +223,7 @@ test_reads_take_no_turn(void **state)
 		atomic_store(&reads, 0);
 		atomic_store(&reads_beside_writes, 0);
 		options(&o, 2, 1, 1);
-		overlap_reset((int)o.ops / 2);
+		overlap_reset((int)line.ops / 2);
 		assert_int_equal(inrun_open(&ir, test_dir, NULL, 0, err), 0);
 		assert_int_equal(bench_run(&fake, &db_token, &o, &ir, s, &elapsed_s,
 		    err), 0);
@@ -277,7 +281,7 @@ test_rounds_close_the_run(void **state)
 
 	(void)state;
 	options(&o, 2, 0, 1);
-	o.probe_every_ns = 60e9;
+	line.every_ns = 60e9;
 	assert_int_equal(run_with_rounds(&o, &ser, err), 0);
 	assert_int_equal(ser.rounds.count, 2);
 	assert_int_equal(ser.n, 2 * INRUN_PER_ROUND);
@@ -302,7 +306,7 @@ test_failed_run_is_not_closed(void **state)
 	atomic_store(&writes_done, 0);
 	atomic_store(&fail_at, 10);
 	options(&o, 2, 0, 1);
-	o.probe_every_ns = 60e9;
+	line.every_ns = 60e9;
 	assert_int_equal(run_with_rounds(&o, &ser, err), -1);
 	atomic_store(&fail_at, 0);
 	assert_string_equal(err, "fake: no space left on the device");

@@ -69,11 +69,12 @@ if [ -n "$run_verdict" ]; then
 	"$SYNCGATE" report "${reports[@]}" -- "$run_verdict"
 	rc=$?
 	set -e
-	# report exits 0 for a pass and for a verdict that could not rule:
-	# the verdict's top-level ruling (indented once) tells them apart, as
-	# the gate's --strict would
+	# report exits 0 for a pass and for a verdict that could not rule
+	# (indeterminate, or not ruled: nothing in common to rule): the
+	# verdict's top-level ruling (indented once) tells them apart, as the
+	# gate's --strict would
 	if [ "$rc" = 0 ] &&
-		grep -Eq '^[[:space:]]"verdict":[[:space:]]*"indeterminate",?$' "$out/verdict.json"; then
+		grep -Eq '^[[:space:]]"verdict":[[:space:]]*"(indeterminate|not ruled)",?$' "$out/verdict.json"; then
 		rc=3
 	fi
 	finish "$rc"

@@ -3,16 +3,17 @@
 # The Action's run step, run when the input cmd or rival-cmd is given: our
 # benchmark command and the rival's, runs times each, in one syncgate run
 # (so that their runs interleave and a drift of the runner falls on both),
-# in run-dir, the results in output-dir as run.ENGINE.N.json beside the
-# commands' output.  With runs MIN..MAX (and rival-cmd) syncgate run runs
-# until decided, gating cmd against rival-cmd after each round at the
-# limit inputs, as a rival or, with mode baseline, a baseline; its
-# verdict goes to output-dir as run.verdict.json.  Outputs: results and
-# rival, the result files, one a line, which the gate step takes for the
-# inputs of those names, and with MIN..MAX verdict-file, the verdict the
-# gate step renders; or, when a command fails or syncgate run cannot go
-# on, verdict trouble and exit-status, and the step exits with syncgate
-# run's status (the command's own, for a command that failed).
+# in run-dir, the results in output-dir as run.ENGINE.N.json, the
+# commands' output in output-dir's run.logs.ID/.  With runs MIN..MAX (and
+# rival-cmd) syncgate run runs until decided, gating cmd against
+# rival-cmd after each round at the limit inputs and the match pairs, as
+# a rival or, with mode baseline, a baseline; its verdict goes to
+# output-dir as run.verdict.json.  Outputs: results and rival, the result
+# files, one a line, which the gate step takes for the inputs of those
+# names, and with MIN..MAX verdict-file, the verdict the gate step
+# renders; or, when a command fails or syncgate run cannot go on, verdict
+# trouble and exit-status, and the step exits with syncgate run's status
+# (4 for a command that failed, 128+N for a signal).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/action/lib.sh
@@ -61,17 +62,15 @@ esac
 [ -z "$mode" ] || [ -n "$rival_cmd" ] ||
 	die "input mode is how rival-cmd's runs are held; expected rival-cmd with it (with result files, rival or baseline says it)"
 # runs MIN..MAX: syncgate run checks the numbers; the looks are its own
-# gate, which takes the limits but none of the gate step's other options
+# gate, which takes the limits and the match pairs but none of the gate
+# step's other options
 until_decided=0
 if [[ $runs == *..* ]]; then
 	until_decided=1
 	[ -n "$rival_cmd" ] ||
 		die "input runs is $runs, runs until decided, which gates cmd against rival-cmd; expected rival-cmd with it, or a whole number of runs"
-	for no in match noise; do
-		var=INPUT_${no^^}
-		[ -z "${!var:-}" ] ||
-			die "input $no is not taken with runs $runs: the looks of syncgate run hold each class against the class of its name, without a noise file; expected a whole number of runs with it"
-	done
+	[ -z "${INPUT_NOISE:-}" ] ||
+		die "input noise is not taken with runs $runs: the looks of syncgate run measure the runs' spread themselves; expected a whole number of runs with it"
 	[ "$(bool same-host "${INPUT_SAME_HOST:-}")" = 0 ] ||
 		die "input same-host is not taken with runs $runs: the looks of syncgate run do not take it; expected a whole number of runs with it"
 	[ "$(bool single-run-ok "${INPUT_SINGLE_RUN_OK:-}")" = 0 ] ||
@@ -105,11 +104,17 @@ if [ -n "$rival_cmd" ]; then
 fi
 verdict=$out/run.verdict.json
 if [ "$until_decided" = 1 ]; then
-	args+=(--mode "${mode:-rival}")
+	# --strict: the exit status tells a verdict that could not rule (3)
+	# from a pass; the gate step exits as the strict input says
+	args+=(--mode "${mode:-rival}" --strict)
 	for lim in read-speedup commit-syncs max-regression confidence; do
 		var=INPUT_${lim//-/_}
 		var=${var^^}
 		[ -z "${!var:-}" ] || args+=("--$lim" "${!var}")
+	done
+	lines match "${INPUT_MATCH:-}" pair
+	for m in "${LINES[@]}"; do
+		args+=(--match "$m")
 	done
 fi
 
@@ -121,9 +126,9 @@ set +e
 "$SYNCGATE" "${args[@]}"
 rc=$?
 set -e
-# with MIN..MAX, 1 is a verdict that failed, which the gate step renders;
-# a command's own status 1 leaves no fresh verdict
-if [ "$rc" = 1 ] && [ "$until_decided" = 1 ] && [ "$verdict" -nt "$mark" ]; then
+# with MIN..MAX, 1 and 3 are verdicts (failed, could not rule), which
+# the gate step renders; a command that failed is 4, never 1
+if [ "$until_decided" = 1 ] && { [ "$rc" = 1 ] || [ "$rc" = 3 ]; }; then
 	rc=0
 fi
 if [ "$rc" != 0 ]; then

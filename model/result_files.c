@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A class's latencies in a samples_file beside the result
+ * (docs/result-format.md), streamed from the array a line at a time: a
+ * run of millions of operations as a JSON array costs gigabytes to build
+ * and is more than the gate will read.  Each file is written to a
+ * temporary name and renamed only just before the result is, so a
+ * failed or interrupted run leaves neither behind.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/cleanup.h"
+#include "lib/err.h"
+#include "lib/path.h"
+#include "model/samples.h"
+#include "model/result_files.h"
+
+/* The samples files of one result, one a class at most. */
+struct sample_files {
+	size_t n;
+	struct outfile *f;          /* open until committed */
+	char **path;                /* NULL where the class stays inline */
+	const char **base;          /* what the result names */
+	int *committed;
+};
+
+char *
+result_samples_path(const char *out, const char *kind)
+{
+	return xasprintf("%s.%s.txt", out, kind);
+}
+
+void
+result_files_plan(const size_t *nsamples, size_t n, long long over,
+    size_t budget, int *tofile)
+{
+	size_t i, big, inline_total = 0;
+
+	for (i = 0; i < n; i++) {
+		tofile[i] = (long long)nsamples[i] > over;
+		if (!tofile[i])
+			inline_total += nsamples[i];
+	}
+	while (inline_total > budget) {
+		big = n;
+		for (i = 0; i < n; i++)
+			if (!tofile[i] && (big == n || nsamples[i] > nsamples[big]))
+				big = i;
+		if (big == n)
+			break;
+		tofile[big] = 1;
+		inline_total -= nsamples[big];
+	}
+}
+
+/* A class's name in its file's name, or classN where it holds more. */
+static char *
+kind_word(const struct result_class *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; c->name[k] != '\0'; k++)
+		if (!((c->name[k] >= 'a' && c->name[k] <= 'z') ||
+		    (c->name[k] >= 'A' && c->name[k] <= 'Z') ||
+		    (c->name[k] >= '0' && c->name[k] <= '9') ||
+		    c->name[k] == '-' || c->name[k] == '_'))
+			return xasprintf("class%zu", i + 1);
+	return xstrdup(c->name);
+}
+
+static int
+write_one(struct sample_files *sf, size_t i, const struct result_class *c,
+    const char *out, char *err)
+{
+	struct outfile *f = &sf->f[i];
+	char *word = kind_word(c, i);
+	const double *x = c->samples_ns;
+	double *held = NULL;
+	size_t j;
+
+	sf->path[i] = result_samples_path(out, word);
+	free(word);
+	sf->base[i] = path_base(sf->path[i]);
+	if (outfile_open(f, sf->path[i], err) < 0)
+		return -1;
+	if (f->tmp == NULL) {
+		outfile_abort(f);
+		return errf(err, "%s: not a regular file; expected a samples file "
+		    "to replace", sf->path[i]);
+	}
+	/* a loaded result's samples are held, not in samples_ns */
+	if (x == NULL) {
+		held = xmalloc((c->nsamples + 1) * sizeof *held);
+		samples_sorted(&c->held, held);
+		x = held;
+	}
+	fprintf(f->fp, "# %s latencies in ns, one an operation\n", c->name);
+	for (j = 0; j < c->nsamples; j++)
+		fprintf(f->fp, "%.0f\n", x[j]);
+	free(held);
+	if (fflush(f->fp) != 0 || ferror(f->fp))
+		return errf(err, "%s:", sf->path[i]);
+	return 0;
+}
+
+static int
+files_write(struct sample_files *sf, const struct result *r, const char *out,
+    long long over, size_t budget, char *err)
+{
+	size_t i, *n = xcalloc(r->nclasses + 1, sizeof *n);
+	int *tofile = xcalloc(r->nclasses + 1, sizeof *tofile), rc = 0;
+
+	for (i = 0; i < r->nclasses; i++)
+		n[i] = r->classes[i].nsamples;
+	result_files_plan(n, r->nclasses, over, budget, tofile);
+	for (i = 0; i < r->nclasses && rc == 0; i++)
+		if (tofile[i])
+			rc = write_one(sf, i, &r->classes[i], out, err);
+	free(n);
+	free(tofile);
+	return rc;
+}
+
+static int
+files_commit(struct sample_files *sf, char *err)
+{
+	size_t i;
+	int placed;
+
+	for (i = 0; i < sf->n; i++) {
+		if (sf->path[i] == NULL)
+			continue;
+		if (outfile_close_placed(&sf->f[i], &placed, err) < 0) {
+			sf->committed[i] = placed;
+			return -1;
+		}
+		sf->committed[i] = 1;
+	}
+	return 0;
+}
+
+static void
+files_discard(struct sample_files *sf)
+{
+	size_t i;
+
+	for (i = 0; i < sf->n; i++) {
+		if (sf->f[i].fp != NULL)
+			outfile_abort(&sf->f[i]);
+		if (sf->committed[i])
+			unlink(sf->path[i]);
+	}
+}
+
+int
+result_write_files(struct outfile *out, const struct result *r, long long over,
+    size_t budget, char *err)
+{
+	struct sample_files sf;
+	sigset_t old;
+	size_t i;
+	int rc = -1, placed = 0;
+
+	sf.n = r->nclasses;
+	sf.f = xcalloc(sf.n + 1, sizeof *sf.f);
+	sf.path = xcalloc(sf.n + 1, sizeof *sf.path);
+	sf.base = xcalloc(sf.n + 1, sizeof *sf.base);
+	sf.committed = xcalloc(sf.n + 1, sizeof *sf.committed);
+	if (out->tmp != NULL &&
+	    files_write(&sf, r, out->path, over, budget, err) < 0)
+		goto out;
+	if (json_print_and_delete(out->fp, result_to_json(r, sf.base)) < 0 ||
+	    fflush(out->fp) != 0) {
+		errf(err, "%s:", out->path != NULL ? out->path : "standard output");
+		goto out;
+	}
+	/* the files the result names are renamed in, then the result */
+	cleanup_hold(&old);
+	if (files_commit(&sf, err) == 0 &&
+	    outfile_close_placed(out, &placed, err) == 0)
+		rc = 0;
+	cleanup_release(&old);
+out:
+	if (rc < 0 && !placed)
+		files_discard(&sf);
+	for (i = 0; i < sf.n; i++)
+		free(sf.path[i]);
+	free(sf.f);
+	free(sf.path);
+	free(sf.base);
+	free(sf.committed);
+	return rc;
+}

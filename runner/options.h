@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The options of syncgate run and syncgate-bench, one table for both, as
+ * fio keeps its options: each row names an option, the tools that take
+ * it, how its value is read, its range, its default and its help.
+ * Parsing, --help and the checks of ranges all read the table, so the
+ * two tools never keep two copies of one option.
+ */
+#ifndef SYNCGATE_RUNNER_OPTIONS_H
+#define SYNCGATE_RUNNER_OPTIONS_H
+
+#include <stdio.h>
+
+#include "gate/evaluate.h"
+#include "gate/verdict_types.h"
+#include "import/import.h"
+#include "runner/runner.h"
+#include "runner/sequential.h"
+
+enum runner_tool { TOOL_RUN = 1, TOOL_BENCH = 2 };
+
+enum bench_kind { BENCH_POINT = 0, BENCH_RANGE, BENCH_WRITE, BENCH_NKINDS };
+enum bench_sync { BENCH_SYNC_OFF = 0, BENCH_SYNC_NORMAL, BENCH_SYNC_FULL };
+
+/* syncgate run: one --engine and what follows it. */
+struct run_engine {
+	struct import_request q;
+	const char *cmd;
+	const char *setup;      /* run before the window opens, or NULL */
+	const char *teardown;   /* run after it closes, whatever happened */
+	int result;             /* --import result: the command writes one */
+};
+
+/* What a command line asked for; the table's defaults where it did not. */
+struct runner_opts {
+	enum runner_tool tool;
+	int help;
+	/* both tools */
+	const char *dir;            /* absolute once checked */
+	const char *out;
+	long long runs;             /* --runs K, or MAX of MIN..MAX */
+	long long min_runs;         /* MIN of MIN..MAX; 0: --runs K */
+	enum gate_mode mode;
+	int mode_given;
+	struct runner_limits limits;
+	int strict;
+	double every_ns;            /* --probe-every; 0: off */
+	/* syncgate run */
+	double timeout_ns;          /* 0: none */
+	double grace_ns;
+	struct run_engine e[RUNNER_MAX_ENGINES];
+	size_t n;
+	struct gate_pair match[GATE_MAX_PAIRS];
+	size_t nmatch;
+	/* syncgate-bench */
+	const char *engines;        /* "lmdb" or "lmdb,sqlite" */
+	long long rows, value_bytes, ops, concurrency, max_samples, file_over;
+	double seconds;
+	int mix[BENCH_NKINDS];
+	enum bench_sync sqlite_sync;
+	int sqlite_sync_given, lmdb_nosync, ops_given;
+};
+
+/*
+ * Parses argv for tool into o, every value checked against its row,
+ * then what the rows cannot say alone (MIN..MAX with two engines, the
+ * limits in their mode, each run engine whole).  Returns 0, or -1 with
+ * err set.
+ */
+int runner_opts_parse(struct runner_opts *o, enum runner_tool tool, int argc,
+    char **argv, char *err);
+
+/* The option list of tool's --help, from the table, after its synopsis. */
+void runner_opts_help(FILE *fp, enum runner_tool tool);
+
+/*
+ * --dir made absolute (o->dir then points into buf), and -o's folder
+ * checked, before anything runs.  Returns 0, or -1 with err set.
+ */
+int runner_opts_place(struct runner_opts *o, char *buf, size_t len, char *err);
+
+#endif
