@@ -17,6 +17,7 @@
 #include "gate/verdict_words.h"
 #include "gate/rerule.h"
 #include "lib/err.h"
+#include "lib/stats.h"
 #include "lib/units.h"
 
 static void
@@ -280,7 +281,7 @@ tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
 		return xasprintf("; a run of fewer than %zu samples has no %s%% bound "
 		    "on %s, whatever the number of runs: longer runs would settle it",
-		    gate_min_samples(q, ctx->o->confidence), a, q > 0.9 ? "p99" :
+		    stats_min_samples(q, ctx->o->confidence), a, q > 0.9 ? "p99" :
 		    "p50");
 	}
 	/* a shift between sessions does not shrink with more runs apart */

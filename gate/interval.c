@@ -57,29 +57,6 @@ gate_quantile_ci(const double *x, size_t n, double p, double level,
 	return 0;
 }
 
-size_t
-gate_min_samples(double p, double level)
-{
-	size_t lo = 1, hi = 2, l, h;
-
-	/* doubling then bisection: stats_order_ci succeeds from some n on */
-	while (stats_order_ci(hi, p, level, &l, &h, NULL) < 0) {
-		lo = hi;
-		hi *= 2;
-		if (hi > ((size_t)1 << 40))
-			return 0;
-	}
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (stats_order_ci(mid, p, level, &l, &h, NULL) == 0)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
-}
-
 /*
  * The bounds of the p-quantile of n samples, each missing with at most
  * tail: sorted x, or where x is NULL the class c's, read by rank.
@@ -424,7 +401,7 @@ open_parts(const struct gate_estimate *e, long long *lo, long long *hi)
 	for (i = 0; i < e->nt; i++) {
 		if (!e->scalable[i] || (isfinite(e->down[i]) && isfinite(e->up[i])))
 			continue;
-		m = gate_min_samples(e->p[i], e->level);
+		m = stats_min_samples(e->p[i], e->level);
 		if ((long long)m > *lo)
 			*lo = (long long)m;
 		if (!isfinite(e->down[i]) && !isfinite(e->up[i]))

@@ -111,8 +111,6 @@ struct gate_estimate {
 int gate_quantile_ci(const double *x, size_t n, double p, double level,
     double *lo, double *hi);
 
-/* The fewest samples with a p-quantile interval at level. */
-size_t gate_min_samples(double p, double level);
 
 /*
  * A part's interval at level: -1 when it has none (a point); an end too

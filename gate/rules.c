@@ -230,7 +230,7 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 			    "of like latencies, as noted below");
 		else
 			snprintf(enough, sizeof enough, "%zu would do",
-			    gate_min_samples(d->pt->p, d->level));
+			    stats_min_samples(d->pt->p, d->level));
 		verdict_note(v, "%s: %s %zu %s too few to bound %s on both sides for "
 		    "the checks at %s%% (%s); an end it cannot bound is left "
 		    "open, so a check on it can be indeterminate or fail, never pass",
@@ -798,7 +798,7 @@ note_thin_shared(struct gate_ctx *ctx)
 		    "median at %s%% (%zu would do); the band is the other probe's",
 		    who, k ? u->n2 : u->n, gate_plural(k ? u->n2 : u->n, "sample",
 		    "samples"), gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    gate_min_samples(0.5, v->confidence));
+		    stats_min_samples(0.5, v->confidence));
 		free(who);
 	}
 }
@@ -821,7 +821,7 @@ note_unit(struct gate_ctx *ctx)
 		    "an end the unit cannot bound is left open", ctx->unit.ours.n,
 		    ctx->unit.ours.n2,
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    gate_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
+		    stats_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
 		return;
 	}
 	for (k = 0; k < 2; k++) {
@@ -838,7 +838,7 @@ note_unit(struct gate_ctx *ctx)
 		    gate_plural(k ? ctx->unit.rival.n : ctx->unit.ours.n, "sample",
 		    "samples"),
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    gate_min_samples(0.5, level));
+		    stats_min_samples(0.5, level));
 		free(who);
 	}
 }

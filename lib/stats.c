@@ -716,3 +716,27 @@ stats_summarize(double *x, size_t n, double level, struct stats_summary *s)
 		s->ci_hi_rank = hi;
 	}
 }
+
+size_t
+stats_min_samples(double p, double level)
+{
+	size_t lo = 1, hi = 2, l, h;
+
+	/* doubling then bisection: stats_order_ci succeeds from some n on */
+	while (stats_order_ci(hi, p, level, &l, &h, NULL) < 0) {
+		lo = hi;
+		hi *= 2;
+		if (hi > ((size_t)1 << 40))
+			return 0;
+	}
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (stats_order_ci(mid, p, level, &l, &h, NULL) == 0)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+

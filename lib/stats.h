@@ -71,6 +71,12 @@ void stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
  */
 void stats_order_span(size_t n, double p, size_t *first, size_t *last);
 
+/*
+ * The fewest samples whose p-quantile stats_order_ci bounds on both sides
+ * at level; 0 past 2^40.
+ */
+size_t stats_min_samples(double p, double level);
+
 /* P(B <= k) for B ~ Binomial(n, p). */
 double stats_binom_cdf(size_t n, double p, size_t k);
 

@@ -5,6 +5,7 @@
  * coverage by seeded simulation.
  */
 #include "gate/interval.h"
+#include "lib/stats.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -45,8 +46,8 @@ test_gate_interval_ranks_known(void **state)
 	assert_int_equal(gate_quantile_ci(x, 100, 0.99, 0.95, &lo, &hi), -1);
 	assert_int_equal(gate_quantile_ci(x, 15, 0.99, 0.95, &lo, &hi), -1);
 	/* 0.99^368 <= 0.025 < 0.99^367 */
-	assert_int_equal(gate_min_samples(0.99, 0.95), 368);
-	assert_int_equal(gate_min_samples(0.5, 0.95), 6);
+	assert_int_equal(stats_min_samples(0.99, 0.95), 368);
+	assert_int_equal(stats_min_samples(0.5, 0.95), 6);
 }
 
 static void
