@@ -256,163 +256,58 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 	return x;
 }
 
-/* Over whole runs: the runs a side that would settle it (q: its quantile). */
-static char *
-tail_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    double limit, double q, struct verdict_check *ck)
+/* Over whole runs: what would settle it, with the runs a side where runs would. */
+static enum verdict_settle
+settle_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
+    double limit, struct verdict_check *ck)
 {
-	char a[96], pw[32];
+	long long past;
 	size_t i;
 	int thin = 0;
 
-	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	/* a spread assumed, not measured, says nothing of runs to come */
 	if (ctx->dflt != NULL)
-		return xstrdup("; the default spread between runs makes it wide: "
-		    "several runs a side, or --noise FILE (syncgate calibrate), "
-		    "would measure the spread");
+		return SETTLE_SPREAD;
 	/*
 	 * a run too short to bound its figure stays so however many runs
 	 * there are; an end past what a double holds is no such run
 	 */
 	for (i = 0; i < e->nrt; i++)
 		thin |= e->rt[i].e->open != 0;
-	if (thin) {
-		gate_limit_num(a, sizeof a, ctx->o->confidence * 100);
-		return xasprintf("; a run of fewer than %zu samples has no %s%% bound "
-		    "on %s, whatever the number of runs: longer runs would settle it",
-		    stats_min_samples(q, ctx->o->confidence), a, q > 0.9 ? "p99" :
-		    "p50");
-	}
-	/* a shift between sessions does not shrink with more runs apart */
-	if (ctx->v->shift != SHIFT_NONE && runs_needed(e->rt, e->nrt,
-	    ctx->o->confidence, VERDICT_POWER, limit, VERDICT_RUNS_CAP,
-	    &ck->runs_needed, &ck->runs_needed_hi) < 0) {
-		ck->runs_needed = ck->runs_needed_hi = -1;
-		return xstrdup("; no number of runs apart would settle it: both "
-		    "sides taken in turns in one syncgate run would, or --noise "
-		    "FILE from syncgate calibrate over several sessions");
-	}
+	if (thin)
+		return SETTLE_THIN;
 	if (runs_needed(e->rt, e->nrt, ctx->o->confidence, VERDICT_POWER, limit,
-	    VERDICT_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) < 0) {
-		long long past = ck->runs_needed;
-
-		ck->runs_needed = ck->runs_needed_hi = -1;
-		if (past > VERDICT_RUNS_CAP)
-			return xasprintf("; more than %lld runs a side would be needed "
-			    "to settle it with %s%% probability", VERDICT_RUNS_CAP, pw);
-		return xstrdup("; the estimate sits on the limit");
-	}
-	return gate_settle_words(ck);
+	    VERDICT_RUNS_CAP, &ck->runs_needed, &ck->runs_needed_hi) == 0)
+		return SETTLE_RUNS;
+	past = ck->runs_needed;
+	ck->runs_needed = ck->runs_needed_hi = -1;
+	/* a shift between sessions does not shrink with more runs apart */
+	if (ctx->v->shift != SHIFT_NONE)
+		return SETTLE_APART;
+	return past > VERDICT_RUNS_CAP ? SETTLE_RUNS_CAPPED : SETTLE_ON_LIMIT;
 }
 
-/* What an indeterminate check would need, as the end of its reason. */
-static char *
-tail(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
-    double q, int unit, int range, struct verdict_check *ck)
+/* What would settle an undecided check, with the samples or runs a side. */
+static enum verdict_settle
+settle(const struct gate_ctx *ctx, const struct gate_estimate *e, double limit,
+    int unit, int range, struct verdict_check *ck)
 {
 	enum need_why why;
-	char pw[32];
 
 	if (e->runs)
-		return tail_runs(ctx, e, limit, q, ck);
-	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
+		return settle_runs(ctx, e, limit, ck);
 	if (gate_samples_needed(e, limit, VERDICT_POWER, &ck->samples_needed,
 	    &ck->samples_needed_hi, &why) == 0)
-		return gate_settle_words(ck);
+		return SETTLE_SAMPLES;
 	ck->samples_needed = ck->samples_needed_hi = -1;
 	if (why == NEED_ON_LIMIT)
-		return xstrdup("; the estimate sits on the limit");
+		return SETTLE_ON_LIMIT;
 	if (why == NEED_CAPPED)
-		return xasprintf("; more than %lld samples a side would be needed to "
-		    "settle it with %s%% probability", GATE_NEED_CAP, pw);
+		return SETTLE_SAMPLES_CAPPED;
 	if (why == NEED_NO_SAMPLES)
-		return xstrdup("; no side gave samples to add to");
-	if (unit && range)
-		return xstrdup("; the probes' band and the bucket ranges alone span "
-		    "the limit, so more samples would not settle it");
-	if (unit)
-		return xstrdup("; the probes' band alone spans the limit, so more "
-		    "samples would not settle it: a longer probe would");
-	return xstrdup("; the bucket ranges alone span the limit, so more samples "
-	    "would not settle it");
-}
-
-/*
- * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
- * end, each end read against limit as it was ruled.
- */
-static char *
-interval_words(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix, double limit, int at_least)
-{
-	char c[32], a[32], b[32];
-
-	if (isnan(e->lo))
-		return xstrdup("");
-	gate_limit_num(c, sizeof c, ctx->o->confidence * 100);
-	/* an end too thin to bound: the other alone, said so */
-	if (e->lo == 0 && isinf(e->hi))
-		return xasprintf("no %s%% bound either way", c);
-	if (e->lo == 0)
-		return xasprintf("%s%% interval up to %s%s, with no lower bound", c,
-		    gate_num_vs(b, sizeof b, e->hi, limit, at_least), suffix);
-	if (isinf(e->hi))
-		return xasprintf("%s%% interval from %s%s, with no upper bound", c,
-		    gate_num_vs(a, sizeof a, e->lo, limit, at_least), suffix);
-	gate_num_pair_vs(a, b, sizeof a, e->lo, e->hi, limit, at_least);
-	return xasprintf("%s%% interval %s%s to %s%s",
-	    gate_limit_num(c, sizeof c, ctx->o->confidence * 100), a, suffix, b,
-	    suffix);
-}
-
-/* " (95% interval 1.9 to 2.4)", or "" without an interval. */
-static char *
-interval_text(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    const char *suffix, double limit, int at_least)
-{
-	char *w = interval_words(ctx, e, suffix, limit, at_least), *out;
-
-	if (w[0] == '\0')
-		return w;
-	out = xasprintf(" (%s)", w);
-	free(w);
-	return out;
-}
-
-/*
- * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
- * percentage num.  "no slower" under 0.005% only where the ratio is
- * within limit: a change over a limit that small is printed in full.
- */
-static char *
-change_words(double ratio, const char *num, double limit)
-{
-	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
-		return xstrdup("no slower");
-	return xasprintf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
-}
-
-/*
- * A change's percentage: a slowdown read against the limit as it was
- * ruled, the limit being 1 + pct / 100.
- */
-static const char *
-change_num(char *buf, size_t len, double ratio, double limit, double pct)
-{
-	gate_num(buf, len, fabs(ratio - 1) * 100);
-	if (ratio > 1)
-		gate_num_refine(buf, len, (ratio - 1) * 100, pct,
-		    gate_reads_for(ratio, limit, 0));
-	return buf;
-}
-
-static char *
-change_text(double ratio, double limit, double pct)
-{
-	char n[32];
-
-	return change_words(ratio, change_num(n, sizeof n, ratio, limit, pct), limit);
+		return SETTLE_NO_SAMPLES;
+	return unit && range ? SETTLE_BAND_RANGES : unit ? SETTLE_BAND :
+	    SETTLE_RANGES;
 }
 
 /* A new check of row's class, appended to the verdict, ruled by the caller. */
@@ -484,44 +379,24 @@ held_open(const struct gate_term *t, size_t nt)
 
 /*
  * Appends a check of kind k on the figure e (the product of terms t) and
- * rules it; its reason is body (the figures), the words of its ruling
- * ("at least 10x", "too close to 10x to call"), and for an indeterminate
- * one what would settle it.  unit: a sync unit's band is part of e.
+ * rules it; an undecided one records what would settle it.  unit: a sync
+ * unit's band is part of e.
  */
 static void
 add_check(struct gate_ctx *ctx, struct verdict_row *row,
     const struct gate_check_kind *k, int unit, const struct gate_term *t,
-    size_t nt, const struct gate_estimate *e, char *body)
+    size_t nt, const struct gate_estimate *e)
 {
 	struct verdict_check *ck = new_check(ctx, row, k);
-	char *tl = NULL, *words;
 	enum ruling judged;
 
 	ck->value = value_of(e);
 	judged = gate_check_rule(ctx->v, ck, k->at_least);
 	if (judged == RULING_INDETERMINATE && held_open(t, nt))
-		tl = xstrdup("; failed operations leave a side without an upper "
-		    "bound (see the note), so no number of samples or runs would "
-		    "settle it");
+		ck->settle = SETTLE_FAILED;
 	else if (judged == RULING_INDETERMINATE)
-		tl = tail(ctx, e, ck->limit, k->quantile / 100.0, unit,
-		    has_range(t, nt), ck);
-	words = gate_check_words(k, judged, ctx->v);
-	if (ck->held)
-		tl = xstrdup(verdict_held_words(ctx->v));
-	ck->reason = xasprintf("%s, %s%s%s", body, words, tl ? tl : "",
-	    row->kind == KIND_READ && verdict_host_holds(ctx->v) ?
-	    verdict_host_words(ctx->v->hosts) : "");
-	free(words);
-	free(tl);
-	free(body);
+		ck->settle = settle(ctx, e, ck->limit, unit, has_range(t, nt), ck);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
-}
-
-static const char *
-qname(int q)
-{
-	return q == 50 ? "p50" : "p99";
 }
 
 static void
@@ -531,22 +406,10 @@ check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
 	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
 		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
 	struct gate_estimate e;
-	char r[32], a[32], b[32], wo[256], wr[256];
-	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	iv = interval_words(ctx, &e, "x", ctx->v->read_speedup, 1);
-	body = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
-	    row->name, gate_num_vs(r, sizeof r, e.v, ctx->v->read_speedup, 1),
-	    qname(q),
-	    units_fmt_duration(a, sizeof a, t[0].part->v, 0),
-	    gate_who(&ctx->v->rival, ctx->v->mode, wr, sizeof wr),
-	    units_fmt_duration(b, sizeof b, t[1].part->v, 0),
-	    gate_who(&ctx->v->ours, ctx->v->mode, wo, sizeof wo),
-	    iv[0] ? "; " : "", iv);
-	free(iv);
 	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_SPEEDUP :
-	    CHECK_P99_SPEEDUP], 0, t, 2, &e, body);
+	    CHECK_P99_SPEEDUP], 0, t, 2, &e);
 }
 
 static void
@@ -555,15 +418,9 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
 {
 	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
 	struct gate_estimate e;
-	char s[32];
-	char *iv, *body;
 
 	estimate(ctx, pair, t, 2, &e);
-	iv = interval_text(ctx, &e, "", ctx->v->commit_syncs, 0);
-	gate_num_vs(s, sizeof s, e.v, ctx->v->commit_syncs, 0);
-	body = xasprintf("%s: %s %s at p50%s", row->name, s, gate_syncs(s), iv);
-	free(iv);
-	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e, body);
+	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e);
 }
 
 static void
@@ -576,83 +433,10 @@ check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
 	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
 	size_t nt = ctx->unit.shared ? 2 : 4;
 	struct gate_estimate e;
-	char os[32], rs[32], x[32];
-	char *iv, *body, *rp = gate_possessive(&ctx->v->rival, ctx->v->mode);
 
 	estimate(ctx, pair, t, nt, &e);
-	iv = interval_words(ctx, &e, "x", 1, 1);
-	if (iv[0] != '\0') {
-		char *w2 = xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x, e.v,
-		    1, 1), iv);
-
-		free(iv);
-		iv = w2;
-	}
-	/* passing is ours no more syncs than theirs: the two read so */
-	gate_print_two(os, rs, sizeof os, t[1].part->v / ctx->unit.ours.v,
-	    t[0].part->v / ctx->unit.rival.v, gate_side(e.v, 1) >= 0 ? READS_LE :
-	    READS_GT, &gate_style_num, 0);
-	body = xasprintf("%s: %s %s at %s against %s %s%s", row->name, os,
-	    gate_syncs(os), qname(q), rp, rs, iv);
-	free(iv);
-	free(rp);
 	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
-	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt, &e, body);
-}
-
-/* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
-static char *
-change_interval(const struct gate_ctx *ctx, const struct gate_estimate *e,
-    double limit, double pct)
-{
-	char cf[32], a[32], b[32], *lo, *hi, *out;
-
-	if (isnan(e->lo))
-		return xstrdup("");
-	gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100);
-	if (e->lo == 0 && isinf(e->hi))
-		return xasprintf(" (no %s%% bound either way)", cf);
-	if (e->lo == 0 || isinf(e->hi)) {
-		double end = e->lo == 0 ? e->hi : e->lo;
-
-		change_num(a, sizeof a, end, limit, pct);
-		lo = change_words(end, a, limit);
-		out = xasprintf(" (%s%% interval %s %s, with no %s bound)", cf,
-		    e->lo == 0 ? "up to" : "from", lo, e->lo == 0 ? "lower" : "upper");
-		free(lo);
-		return out;
-	}
-	/* ends either side of 1 read apart already: "2% faster to 2% slower" */
-	if ((e->lo > 1) == (e->hi > 1))
-		gate_num_pair(a, b, sizeof a, fabs(e->lo - 1) * 100,
-		    fabs(e->hi - 1) * 100);
-	else {
-		gate_num(a, sizeof a, fabs(e->lo - 1) * 100);
-		gate_num(b, sizeof b, fabs(e->hi - 1) * 100);
-	}
-	if (e->lo > 1)
-		gate_num_refine(a, sizeof a, (e->lo - 1) * 100, pct,
-		    gate_reads_for(e->lo, limit, 0));
-	if (e->hi > 1)
-		gate_num_refine(b, sizeof b, (e->hi - 1) * 100, pct,
-		    gate_reads_for(e->hi, limit, 0));
-	lo = change_words(e->lo, a, limit);
-	hi = change_words(e->hi, b, limit);
-	out = xasprintf(" (%s%% interval from %s to %s)",
-	    gate_limit_num(cf, sizeof cf, ctx->o->confidence * 100), lo, hi);
-	free(lo);
-	free(hi);
-	return out;
-}
-
-/* How the new figure reads against the old, as its change says. */
-static enum gate_reads
-change_reads(double ratio, double limit)
-{
-	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
-		return READS_LE;        /* "no slower" */
-	return gate_side(ratio, 1) > 0 ? READS_GT : gate_side(ratio, 1) < 0 ?
-	    READS_LT : READS_EQ;
+	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt, &e);
 }
 
 static void
@@ -664,32 +448,13 @@ check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
 		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
 		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
 	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
-	double limit = 1 + ctx->v->max_regression, pct = ctx->v->max_regression * 100;
 	struct gate_estimate e;
-	char a[32], b[32];
-	char *iv, *body, *ch;
 
 	estimate(ctx, pair, t, nt, &e);
-	iv = change_interval(ctx, &e, limit, pct);
-	ch = change_text(e.v, limit, pct);
-	if (syncs) {
-		gate_print_two(a, b, sizeof a, t[0].part->v / ctx->unit.ours.v,
-		    t[1].part->v / ctx->unit.rival.v, change_reads(e.v, limit),
-		    &gate_style_num, 0);
-		body = xasprintf("%s: %s %s at %s against the baseline's %s, %s%s",
-		    row->name, a, gate_syncs(a), qname(q), b, ch, iv);
-	} else {
-		gate_print_two(a, b, sizeof a, t[0].part->v, t[1].part->v,
-		    change_reads(e.v, limit), &gate_style_dur, 0);
-		body = xasprintf("%s: %s at %s against the baseline's %s, %s%s",
-		    row->name, a, qname(q), b, ch, iv);
-	}
-	free(ch);
-	free(iv);
 	add_check(ctx, row, &gate_check_kinds[q == 50 ?
 	    (syncs ? CHECK_P50_REGRESSION_WRITE : CHECK_P50_REGRESSION_READ) :
 	    (syncs ? CHECK_P99_REGRESSION_WRITE : CHECK_P99_REGRESSION_READ)],
-	    nt == 4, t, nt, &e, body);
+	    nt == 4, t, nt, &e);
 }
 
 /*
@@ -707,8 +472,6 @@ check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
 
 	ck->value = verdict_point(NAN);
 	ck->ruling = RULING_INDETERMINATE;
-	ck->reason = xasprintf("%s: not ruled in syncs: %s", row->name,
-	    ctx->v->unit.why_none);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
@@ -780,17 +543,9 @@ check_flushes(struct gate_ctx *ctx, struct verdict_row *row)
 {
 	const struct gate_check_kind *k = &gate_check_kinds[CHECK_FLUSHES];
 	struct verdict_check *ck = new_check(ctx, row, k);
-	char a[32], b[32], w[256];
-	char *words;
 
 	ck->value = verdict_point(gate_check_figure(k, row, &ctx->v->unit));
 	ck->ruling = gate_judge(ck->value, 0, ck->limit);
-	words = gate_check_words(k, ck->ruling, ctx->v);
-	snprintf(a, sizeof a, "%.1f", ck->value.v);
-	snprintf(b, sizeof b, "%.1f", round(row->rival_flushes * 10) / 10);
-	ck->reason = xasprintf("%s: %s flushes a commit (%s %s), %s", row->name, a,
-	    gate_who(&ctx->v->rival, ctx->v->mode, w, sizeof w), b, words);
-	free(words);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 

@@ -24,6 +24,7 @@
 #include "lib/units.h"
 #include "report/outputs.h"
 #include "report/report.h"
+#include "report/words.h"
 
 /* The most runs a side: each a result in memory at once. */
 #define GATE_MAX_RUNS 1000
@@ -701,6 +702,7 @@ gate_main(int argc, char **argv)
 		err_warn("%s", err);
 		goto out;
 	}
+	report_words(&v);
 	g.v = &v;
 	g.ascii = a.ascii;
 	trouble = outputs_write(&a.outs, render, &g) < 0;

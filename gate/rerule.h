@@ -20,11 +20,7 @@
 enum ruling gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
     int at_least);
 
-/*
- * Rules v's halves from its rows' rulings and the whole from its halves,
- * as the gate does, and makes their words: the halves' reasons and the
- * ceiling note (a rival with write classes), freeing what they held.
- */
+/* Rules v's halves from its rows' rulings and the whole from its halves. */
 void gate_rule_whole(struct gate_verdict *v);
 
 /*
@@ -67,10 +63,10 @@ void verdict_derive_check(struct verdict_check *c,
 /*
  * A loaded verdict re-ruled: its structure held (verdict_check), each
  * check ruled again from its value, interval and limit, each class, half
- * and the whole combined as the gate combines them, and the words that
- * follow from the rulings (each check's reason, the halves' reasons, the
- * ceiling note) made again by the gate.  name is the file, for messages.  Returns 0,
- * or -1 with err naming the file, the field and what was expected.
+ * and the whole combined as the gate combines them; its words are made
+ * from these when it is rendered (report/words.h).  name is the file,
+ * for messages.  Returns 0, or -1 with err naming the file, the field
+ * and what was expected.
  */
 int verdict_rerule(struct gate_verdict *v, const char *name, char *err);
 

@@ -660,7 +660,7 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 	free(exact.s);
 }
 
-/* Half h of v, by kind: the worst of its rows' rulings, and the gate's words. */
+/* Half h of v, by kind: the worst of its rows' rulings. */
 static void
 rule_half(struct gate_verdict *v, enum class_kind kind, struct verdict_half *h)
 {
@@ -670,54 +670,14 @@ rule_half(struct gate_verdict *v, enum class_kind kind, struct verdict_half *h)
 	for (i = 0; i < v->nrows; i++)
 		if (v->rows[i].kind == kind)
 			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
-	free(h->reason);
-	h->reason = gate_half_reason(v, kind, h->ruling);
-}
-
-static char *
-ceiling_note(const struct gate_verdict *v)
-{
-	char b[32], c[32], cc[96];
-	char *out, *next;
-	int k;
-
-	out = gate_ceiling_words(v->commit_syncs);
-	for (k = 0; k < 2; k++) {
-		const struct verdict_side *s = k ? &v->rival : &v->ours;
-		char *who;
-
-		if (s->group_writers <= 0)
-			continue;
-		who = gate_possessive(s, v->mode);
-		cc[0] = '\0';
-		if (s->concurrency > 0 && s->concurrency != s->group_writers)
-			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
-			    s->concurrency);
-		gate_num(b, sizeof b, s->group_syncs_p50);
-		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent %s%s", out, who, b, gate_syncs(b),
-		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
-		    gate_plural((size_t)s->group_writers, "writer", "writers"), cc);
-		free(who);
-		free(out);
-		out = next;
-	}
-	return out;
 }
 
 void
 gate_rule_whole(struct gate_verdict *v)
 {
-	size_t i;
-
 	rule_half(v, KIND_READ, &v->reads);
 	rule_half(v, KIND_WRITE, &v->writes);
 	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
-	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
-		;
-	free(v->ceiling_note);
-	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
-	    NULL;
 }
 
 /*

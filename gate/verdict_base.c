@@ -69,6 +69,25 @@ const char *const verdict_shift_names[] = {
 };
 _Static_assert(NELEMS(verdict_shift_names) == VERDICT_NSHIFTS, "a shift without a name");
 
+const char *const verdict_settle_names[] = {
+	[SETTLE_NONE] = "none",
+	[SETTLE_RUNS] = "runs",
+	[SETTLE_SAMPLES] = "samples",
+	[SETTLE_RUNS_CAPPED] = "runs-capped",
+	[SETTLE_SAMPLES_CAPPED] = "samples-capped",
+	[SETTLE_ON_LIMIT] = "on-limit",
+	[SETTLE_SPREAD] = "default-spread",
+	[SETTLE_THIN] = "short-runs",
+	[SETTLE_APART] = "apart",
+	[SETTLE_NO_SAMPLES] = "no-samples",
+	[SETTLE_BAND] = "probe-band",
+	[SETTLE_RANGES] = "bucket-ranges",
+	[SETTLE_BAND_RANGES] = "probe-band-and-ranges",
+	[SETTLE_FAILED] = "failed-operations",
+};
+_Static_assert(NELEMS(verdict_settle_names) == VERDICT_NSETTLES,
+    "a settle without a name");
+
 /* Out of range, the first value's name: a value the gate never makes. */
 const char *
 ruling_name(enum ruling r)
@@ -261,6 +280,12 @@ const char *
 verdict_apart_name(enum verdict_apart a)
 {
 	return verdict_apart_names[(size_t)a < VERDICT_NAPART ? a : APART_NONE];
+}
+
+const char *
+verdict_settle_name(enum verdict_settle s)
+{
+	return verdict_settle_names[(size_t)s < VERDICT_NSETTLES ? s : SETTLE_NONE];
 }
 
 const char *

@@ -36,6 +36,10 @@ const char *verdict_hosts_name(enum verdict_hosts h);
 extern const char *const verdict_apart_names[VERDICT_NAPART];
 const char *verdict_apart_name(enum verdict_apart a);
 
+/* "none", "runs", "samples", "runs-capped", ... */
+extern const char *const verdict_settle_names[VERDICT_NSETTLES];
+const char *verdict_settle_name(enum verdict_settle s);
+
 /* "none", "default", "record". */
 extern const char *const verdict_shift_names[VERDICT_NSHIFTS];
 const char *verdict_shift_name(enum verdict_shift s);

@@ -83,6 +83,8 @@ static const struct words SCOPES = { verdict_scope_names, VERDICT_NSCOPES,
 	"\"run\" or \"runs\"" };
 static const struct words HOSTS = { verdict_hosts_names, VERDICT_NHOSTS,
 	"\"same\", \"different\", \"unknown\" or \"unrecorded\"" };
+static const struct words SETTLES = { verdict_settle_names, VERDICT_NSETTLES,
+	"\"runs\", \"samples\", \"on-limit\", ... (docs/verdict-format.md) or \"none\"" };
 static const struct words SHIFTS = { verdict_shift_names, VERDICT_NSHIFTS,
 	"\"default\", \"record\" or \"none\"" };
 static const struct words SIDES = { side_words, 2, "\"ours\" or \"rival\"" };
@@ -231,7 +233,8 @@ static const struct field check_fields[] = {
 	WHOLE("samples_needed_high", F_LLONG, samples_needed_hi, ABSENT, COUNT_OR_NULL),
 	WHOLE("runs_needed", F_LLONG, runs_needed, ABSENT, COUNT_OR_NULL),
 	WHOLE("runs_needed_high", F_LLONG, runs_needed_hi, ABSENT, COUNT_OR_NULL),
-	BOOL("held", held, JSON_OPTIONAL, NULL), END
+	BOOL("held", held, JSON_OPTIONAL, NULL),
+	WORD("settle", settle, JSON_OPTIONAL, SETTLES), END
 };
 #undef T
 
@@ -592,12 +595,19 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	if (json_member(root, "same_host") != NULL && !v->same_host)
 		return errf(w->err, "%s: same_host is false; expected true, or absent "
 		    "without --same-host", w->file);
-	/* a verdict from before the ranges: the one count is both ends */
+	/*
+	 * a verdict from before the ranges: the one count is both ends; from
+	 * before settle: what its counts say
+	 */
 	i = 0;
 	cJSON_ArrayForEach(o, checks) {
+		struct verdict_check *c = &v->checks[i++];
+
 		if (json_member(o, "samples_needed_high") == NULL)
-			v->checks[i].samples_needed_hi = v->checks[i].samples_needed;
-		i++;
+			c->samples_needed_hi = c->samples_needed;
+		if (json_member(o, "settle") == NULL)
+			c->settle = c->runs_needed >= 0 ? SETTLE_RUNS :
+			    c->samples_needed >= 0 ? SETTLE_SAMPLES : SETTLE_NONE;
 	}
 	return 0;
 }

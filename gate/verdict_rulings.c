@@ -4,8 +4,8 @@
  * once, each class one check of each kind the gate makes for it.  Then
  * each check is ruled from its figure, interval and limit with the
  * gate's own judge (gate_check_rule), and each class, half and the whole
- * combined as the gate combines them (gate_rule_whole), with the words
- * that follow from a ruling made again by the gate.  A file whose
+ * combined as the gate combines them (gate_rule_whole); the words are
+ * made from the rulings when the verdict is rendered, never read.  A file whose
  * rulings and words were edited to "pass" over failing figures renders,
  * and exits, as the gate ruled it.  Names are sorted once, so 10000
  * classes cost a sort, not classes times checks.
@@ -158,60 +158,10 @@ verdict_check(const struct gate_verdict *v, const char *name, char *err)
 }
 
 /*
- * What of c's saved reason the gate cannot make again from the file:
- * its figures in words, before the ", " of its ruling's words, and what
- * would settle it, the "; " after those, short of the hosts' words
- * (host).  Found by the reason's shape, never by its words: the class
- * it opens with, parentheses and the sides' labels, which may hold
- * either mark, are stepped over.  body is NULL where it has no ", ".
- */
-static void
-saved_parts(const struct gate_verdict *v, const struct verdict_check *c,
-    int host, char **body, char **tail)
-{
-	const char *lab[2] = { v->ours.label, v->rival.label }, *at[2];
-	const char *s = c->reason, *comma = NULL, *semi = NULL, *last = NULL;
-	size_t n = strlen(c->class_name), step, j;
-	int depth = 0;
-
-	*body = *tail = NULL;
-	if (s == NULL)
-		return;
-	s += strncmp(s, c->class_name, n) == 0 ? n : 0;
-	/* each label found once a place (strstr), so a long reason costs its length */
-	for (j = 0; j < 2; j++)
-		at[j] = lab[j][0] != '\0' ? strstr(s, lab[j]) : NULL;
-	for (; *s != '\0'; s += step) {
-		for (j = 0, step = 0; j < 2 && step == 0; j++) {
-			if (at[j] != NULL && at[j] < s)
-				at[j] = strstr(s, lab[j]);
-			step = at[j] == s ? strlen(lab[j]) : 0;
-		}
-		if (step > 0)
-			continue;
-		step = 1;
-		if (*s == '(' || (*s == ')' && depth > 0))
-			depth += *s == '(' ? 1 : -1;
-		else if (depth == 0 && s[1] == ' ' && *s == ',' && semi == NULL)
-			comma = s;
-		else if (depth == 0 && s[1] == ' ' && *s == ';') {
-			semi = semi ? semi : s;
-			last = s;
-		}
-	}
-	if (comma == NULL)
-		return;
-	*body = xasprintf("%.*s", (int)(comma - c->reason), c->reason);
-	if (semi != NULL && (!host || semi != last))
-		*tail = host ? xasprintf("%.*s", (int)(last - semi), semi) :
-		    xstrdup(semi);
-}
-
-/*
- * Check i ruled again, and its reason made again: the gate's words for
- * its ruling, and for a hold or the samples that would settle it, after
- * its figures in the saved words; an indeterminate check's other saved
- * tail (the gate's estimate said why nothing would settle it) kept.
+ * Check i ruled again from its figure, interval and limit; its words are
+ * made from these when it is rendered (report/words.c), never read.  A
+ * check of a verdict from before its settle was recorded says what its
+ * counts say.
  */
 static int
 rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
@@ -220,64 +170,33 @@ rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
 	struct verdict_check *c = &v->checks[i];
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
-	int kept = c->ruling == RULING_INDETERMINATE && !c->held;
 	int ruled = k->quantile != 0 && !isnan(c->value.v);
-	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
-	    verdict_host_words(v->hosts) : "";
-	enum ruling judged = RULING_INDETERMINATE;
-	char n[32], *body, *tail, *words, *settle;
 
 	verdict_derive_check(c, k, row, &v->unit);
 	c->ruling = RULING_INDETERMINATE;
 	c->held = 0;
 	if (ruled)
-		judged = gate_check_rule(v, c, k->at_least);
+		gate_check_rule(v, c, k->at_least);
 	if (c->ruling != RULING_INDETERMINATE && (c->samples_needed >= 0 ||
 	    c->runs_needed >= 0))
 		return errf(err, "%s: checks[%zu].%s is %lld; expected null, as its "
 		    "figures rule it \"%s\"", name, i, c->runs_needed >= 0 ?
 		    "runs_needed" : "samples_needed", c->runs_needed >= 0 ?
 		    c->runs_needed : c->samples_needed, ruling_name(c->ruling));
-	saved_parts(v, c, *host != '\0', &body, &tail);
-	free(c->reason);
-	if (!ruled) {
-		c->reason = xasprintf("%s: not ruled%s: %s%s", c->class_name,
-		    k->quantile == 0 ? " in syncs" : "", k->quantile == 0 ?
-		    v->unit.why_none : "no figure", host);
-	} else {
-		if (body == NULL)
-			body = xasprintf("%s: %s %s%s", c->class_name, c->statistic,
-			    gate_num_vs(n, sizeof n, c->value.v, c->limit, k->at_least),
-			    strcmp(k->value_unit, "x") == 0 ? "x" : "");
-		words = gate_check_words(k, judged, v);
-		settle = c->held ? xstrdup(verdict_held_words(v)) :
-		    judged == RULING_INDETERMINATE ? gate_settle_words(c) : NULL;
-		c->reason = xasprintf("%s, %s%s%s", body, words, settle ? settle :
-		    judged == RULING_INDETERMINATE && kept && tail ? tail : "", host);
-		free(words);
-		free(settle);
-	}
-	free(body);
-	free(tail);
+	if (c->ruling != RULING_INDETERMINATE || c->held)
+		c->settle = SETTLE_NONE;
 	return 0;
 }
 
 /*
- * The gate names each side by its label; a file without one is printed
- * with the renderers' own (verdict_ours_label), and its words made with
- * those.
+ * A loaded verdict ruled again from its figures.
  */
 int
 verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 {
 	size_t *rowi = xcalloc(v->nchecks + 1, sizeof *rowi), i;
-	char *o = NULL, *r = NULL;
 	int rc = structure(v, rowi, name, err);
 
-	if (v->ours.label == NULL)
-		v->ours.label = o = xstrdup(verdict_ours_label(v));
-	if (v->rival.label == NULL)
-		v->rival.label = r = xstrdup(verdict_rival_label(v));
 	for (i = 0; i < v->nchecks && rc == 0; i++)
 		rc = rerule_check(v, i, &v->rows[rowi[i]], name, err);
 	for (i = 0; i < v->nrows && rc == 0; i++)
@@ -287,12 +206,6 @@ verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 		    v->checks[i].ruling);
 	if (rc == 0)
 		gate_rule_whole(v);
-	if (o != NULL)
-		v->ours.label = NULL;
-	if (r != NULL)
-		v->rival.label = NULL;
-	free(o);
-	free(r);
 	free(rowi);
 	return rc;
 }

@@ -162,6 +162,28 @@ struct verdict_row {
 	double ours_flushes, rival_flushes;
 };
 
+/*
+ * What would settle a check neither passed nor failed, or why nothing
+ * would: the end of its reason, in words (report/words.c).
+ */
+enum verdict_settle {
+	SETTLE_NONE = 0,        /* decided, held, or never ruled */
+	SETTLE_RUNS,            /* runs_needed runs a side, with VERDICT_POWER */
+	SETTLE_SAMPLES,         /* samples_needed samples a side */
+	SETTLE_RUNS_CAPPED,     /* more than VERDICT_RUNS_CAP runs a side */
+	SETTLE_SAMPLES_CAPPED,  /* more than VERDICT_SAMPLES_CAP samples a side */
+	SETTLE_ON_LIMIT,        /* the estimate sits on the limit */
+	SETTLE_SPREAD,          /* one run a side: the default spread makes it wide */
+	SETTLE_THIN,            /* a run too short to bound it: longer runs would */
+	SETTLE_APART,           /* no number of runs apart: runs in turns would */
+	SETTLE_NO_SAMPLES,      /* no side gave samples to add to */
+	SETTLE_BAND,            /* the probes' band alone spans the limit */
+	SETTLE_RANGES,          /* the bucket ranges alone span the limit */
+	SETTLE_BAND_RANGES,     /* the band and the ranges together */
+	SETTLE_FAILED,          /* failed operations leave a side without a bound */
+	VERDICT_NSETTLES        /* how many; not a value */
+};
+
 /* One ruled statistic of one class: a JUnit test case. */
 struct verdict_check {
 	char *class_name;
@@ -172,7 +194,10 @@ struct verdict_check {
 	char *comparison;   /* ">=" or "<=": what passing means against limit */
 	double limit;
 	enum ruling ruling;
-	char *reason;       /* in numbers: "2.54 syncs at p50, ceiling 2" */
+	/* what would settle it, or why nothing would, neither passed nor failed */
+	enum verdict_settle settle;
+	/* words, made by report/words.c from the above: "2.54 syncs at p50 ..." */
+	char *reason;
 	/*
 	 * For an indeterminate check, what would settle it at GATE_POWER
 	 * (80%): samples a side over one run, runs a side over several, each
@@ -203,7 +228,7 @@ struct verdict_unmatched {
 
 struct verdict_half {
 	enum ruling ruling;
-	char *reason;       /* "write: 2.54 syncs at p50, ceiling 2" */
+	char *reason;       /* words (report/words.c): "write: 2.54 syncs at p50 ..." */
 };
 
 struct gate_verdict {

@@ -244,6 +244,7 @@ check_json(const struct verdict_check *c)
 	add_count(o, "runs_needed", c->runs_needed);
 	add_count(o, "runs_needed_high", c->runs_needed_hi);
 	cJSON_AddBoolToObject(o, "held", c->held);
+	cJSON_AddStringToObject(o, "settle", verdict_settle_name(c->settle));
 	return o;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gate/verdict_load.h"
+#include "report/words.h"
 #include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
@@ -185,6 +186,8 @@ load(const char *path, struct input *in, char *err)
 		/* any syncgate-verdict/N: the loader says which versions it reads */
 		in->kind = IS_VERDICT;
 		rc = verdict_from_json(root, path, &in->verdict, err);
+		if (rc == 0)
+			report_words(&in->verdict);
 	} else if (strcmp(f->valuestring, RESULT_FORMAT) == 0) {
 		in->kind = IS_RESULT;
 		rc = result_from_json(root, path, &in->result, err);

@@ -20,6 +20,7 @@
 #include "lib/units.h"
 #include "probe/probe.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "runner/runner.h"
 
 volatile sig_atomic_t runner_signal;
@@ -339,13 +340,14 @@ runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
 }
 
 int
-runner_verdict_write(const struct gate_verdict *v, const char *path, char *err)
+runner_verdict_write(struct gate_verdict *v, const char *path, char *err)
 {
 	struct render_opts ro;
 	struct outfile out;
 
 	if (outfile_open(&out, path, err) < 0)
 		return -1;
+	report_words(v);
 	render_opts_detect(&ro, out.fp, 0);
 	if (report_json(out.fp, v, &ro) < 0) {
 		errf(err, "%s: cannot write the verdict", path);

@@ -111,7 +111,7 @@ int runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
  * to standard output.  Returns 0, or -1 with err set.
  */
 struct gate_verdict;
-int runner_verdict_write(const struct gate_verdict *v, const char *path,
+int runner_verdict_write(struct gate_verdict *v, const char *path,
     char *err);
 
 /*

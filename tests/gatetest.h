@@ -17,6 +17,7 @@
 #include "lib/stats.h"
 #include "model/runs.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "tests/testutil.h"
 
 /* xorshift64*: a seeded generator, so every run draws the same samples. */
@@ -262,6 +263,8 @@ duel_rule(struct duel *d)
 	d->in_ours.probe = d->ours.probe;
 	d->in_rival.probe = d->rival.probe;
 	rc = gate_rule(&d->in_ours, &d->in_rival, &d->opts, &d->v, err);
+	if (rc == 0)
+		report_words(&d->v);
 	if (rc == 0 && verdict_check(&d->v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
 	if (rc == 0)

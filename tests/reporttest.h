@@ -14,6 +14,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "tests/testutil.h"
 
 static inline struct verdict_value
@@ -148,6 +149,7 @@ fill_split(struct gate_verdict *v)
 	    "this run leaves uncertain of the figure");
 	v->checks[4].value = v->rows[1].ratio_p99;
 	v->checks[4].samples_needed = v->checks[4].samples_needed_hi = 4200;
+	v->checks[4].settle = SETTLE_SAMPLES;
 	v->unmatched = xcalloc(1, sizeof *v->unmatched);
 	v->nunmatched = 1;
 	v->unmatched[0].name = xstrdup("lb-delete-node");
@@ -162,6 +164,8 @@ fill_split(struct gate_verdict *v)
 	v->ceiling_note = xstrdup("2 syncs a commit at p50 (--commit-syncs)");
 	verdict_note(v, "a note with 0.1 + 0.2 = %.17g", 0.1 + 0.2);
 	v->overall = RULING_FAIL;
+	/* the words as report makes them from the figures above */
+	report_words(v);
 }
 
 /* Names a rival's team could write to break a table or run a script. */
@@ -190,9 +194,7 @@ fill_hostile(struct gate_verdict *v)
 	for (i = 0; i < v->nchecks; i++)
 		if (v->checks[i].kind == KIND_WRITE)
 			replace(&v->checks[i].class_name, EVIL_CLASS);
-	replace(&v->checks[2].reason, EVIL_CLASS ": 2.54 syncs at p50 (95% interval "
-	    "2.2 to 2.7), over the ceiling of 2");
-	replace(&v->writes.reason, v->checks[2].reason);
+	report_words(v);
 	replace(&v->notes[0], "- # heading? \x07\x01 \xff\xfe not UTF-8 \xe2\x80\xae reversed");
 	replace(&v->unmatched[0].name, "]]></x><x>");
 	replace(&v->ours.evidence[0], "</dd><script>alert(3)</script>");
@@ -235,6 +237,8 @@ load_text(const char *text, struct gate_verdict *v, char *err)
 	if (root == NULL)
 		return -1;
 	rc = verdict_from_json(root, "v.json", v, err);
+	if (rc == 0)
+		report_words(v);
 	cJSON_Delete(root);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -164,6 +165,7 @@ rule(const char *ho, const char *hr, int same_host, struct gate_verdict *v)
 	opts.same_host = same_host;
 	opts.commit_syncs = 3;
 	assert_int_equal(gate_rule(&in_o, &in_r, &opts, v, err), 0);
+	report_words(v);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
 	result_free(&o);
@@ -230,6 +232,7 @@ test_gate_host_runs(void **state)
 	opts.one_run_spread = 0;
 	opts.commit_syncs = 3;
 	assert_int_equal(gate_rule(&in_o, &in_r, &opts, &v, err), 0);
+	report_words(&v);
 	/* the rival's one host is the second run's: still two hosts in all */
 	assert_int_equal(v.hosts, HOSTS_DIFFERENT);
 	assert_true(verdict_has_note(&v, "reads were compared across several hosts, which "

@@ -6,6 +6,7 @@
  */
 #include "gate/rules.h"
 #include "lib/units.h"
+#include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -267,6 +268,7 @@ tie_rule(const struct tie *t, const struct gate_opts *o, enum ruling want,
 		d.in_ours.probe = d.ours.probe;
 		d.in_rival.probe = d.rival.probe;
 		assert_int_equal(gate_rule(&d.in_ours, &d.in_rival, &d.opts, &d.v, err), 0);
+		report_words(&d.v);
 		if (verdict_check(&d.v, "v.json", err) < 0)
 			fail_msg("%s: the gate's own verdict is refused: %s", what, err);
 	}

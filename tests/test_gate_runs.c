@@ -5,6 +5,7 @@
  * generated verdicts that load back.
  */
 #include "gate/rules.h"
+#include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -65,6 +66,7 @@ runs_rule(struct runs_side *a, struct runs_side *b, struct gate_verdict *v)
 	/* both sides from one invocation, taken in turns */
 	stamp_turns(a->r, gate_side_runs(&a->side), b->r, gate_side_runs(&b->side), 1);
 	assert_int_equal(gate_rule(&a->side, &b->side, &o, v, err), 0);
+	report_words(v);
 	if (verdict_check(v, "v.json", err) < 0)
 		fail_msg("the gate's own verdict is refused: %s", err);
 	assert_loads_back(v, "runs");
@@ -230,6 +232,7 @@ test_gate_rule_one_run_borrows_or_takes_noise(void **state)
 	o.noise = &n;
 	stamp_turns(a.r, 1, b.r, 1, 2);
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	report_words(&v);
 	assert_int_equal(v.scope, SCOPE_RUNS);
 	assert_non_null(strstr(v.notes[0], "one run a side, with this runner's "
 	    "run-to-run noise from --noise noise.json (12 runs of e)"));
@@ -480,6 +483,7 @@ test_gate_rule_noise_pooled_said(void **state)
 	o.noise = &n;
 	stamp_turns(a.r, 1, b.r, 1, 2);
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	report_words(&v);
 	assert_string_equal(v.noise_file, "noise.json");
 	for (i = 0; i < v.nnotes; i++)
 		said += strstr(v.notes[i], "zu's spread between runs pools its 3 "
@@ -490,6 +494,7 @@ test_gate_rule_noise_pooled_said(void **state)
 	a.side.nruns = 0;
 	a.side.runs = NULL;
 	assert_int_equal(gate_rule(&a.side, &b.side, &o, &v, err), 0);
+	report_words(&v);
 	assert_string_equal(v.noise_file, "noise.json");
 	for (i = 0; i < v.nnotes; i++)
 		assert_null(strstr(v.notes[i], "pools its"));

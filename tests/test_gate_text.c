@@ -11,6 +11,7 @@
 #include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "tests/testutil.h"
 
 /* ESC, CR, a bidirectional override (U+202E) and a C1 CSI (U+009B). */
@@ -37,6 +38,7 @@ load_split(struct gate_verdict *v)
 	char err[ERRLEN];
 
 	assert_int_equal(verdict_load("fixtures/report/split.json", v, err), 0);
+	report_words(v);
 	assert_true(v->nrows >= 3 && v->rows[0].kind == KIND_READ);
 }
 

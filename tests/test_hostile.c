@@ -21,6 +21,7 @@
 #include "model/result.h"
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/words.h"
 #include "tests/testutil.h"
 
 static char dir[] = "/tmp/syncgate-hostile.XXXXXX";
@@ -497,6 +498,7 @@ test_text_verdict_hides_controls(void **state)
 
 	(void)state;
 	assert_int_equal(verdict_load("fixtures/report/split.json", &v, err), 0);
+	report_words(&v);
 	assert_true(v.nrows > 0);
 	free(v.ours.engine);
 	v.ours.engine = xstrdup("ours" NASTY);
@@ -526,6 +528,7 @@ test_text_verdict_without_confidence(void **state)
 
 	(void)state;
 	assert_int_equal(verdict_load("fixtures/report/split.json", &v, err), 0);
+	report_words(&v);
 	v.confidence = NAN;
 	fp = open_memstream(&buf, &len);
 	assert_int_equal(report_text(fp, &v, &o), 0);

@@ -431,9 +431,9 @@ test_json_loader_rerules_an_edited_verdict(void **state)
 		"\"samples_needed\":\t4200", "\"samples_needed\":\tnull",
 	};
 	static const char *const words[] = {
-		"at p50, at least 10x", "at p50, below 10x",
-		/* words no version of the gate wrote: the figures before them kept */
-		"at p99, at least 10x", "at p99, comfortably over ten",
+		"53.96µs for zu), at least 10x", "53.96µs for zu), below 10x",
+		/* words no version of the gate wrote: words are made, never read */
+		"168.17µs for zu), at least 10x", "168.17µs for zu), comfortably over ten",
 		"\"ceiling_note\":\t\"2 syncs", "\"ceiling_note\":\t\"3 syncs",
 		"\"reason\":\t\"1 class, at least 10x", "\"reason\":\t\"1 class, at least 12x",
 	};

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The verdict's words, made from what the gate decided and recorded
+ * (report/words.c): each check's reason, each half's, the ceiling note.
+ * The gate records codes and figures; every format renders the words
+ * made here, once, so that they agree; a verdict read back has its words
+ * made again from its codes, never read.
+ */
+#ifndef SYNCGATE_REPORT_WORDS_H
+#define SYNCGATE_REPORT_WORDS_H
+
+#include "gate/verdict_types.h"
+
+/*
+ * Fills v's words from its codes and figures, freeing any it held: each
+ * check's reason, then each half's (which gathers its checks'), and the
+ * ceiling note.  Call before rendering a verdict the gate made or a
+ * file gave.
+ */
+void report_words(struct gate_verdict *v);
+
+/*
+ * Check c's reason: its figures, the words of its ruling against its
+ * limit ("at least 10x", "too close to 5% to call"), and for a check
+ * neither passed nor failed what would settle it or why it was held.
+ * The caller frees it.
+ */
+char *words_check(const struct gate_verdict *v, const struct verdict_check *c);
+
+/* "about 12 runs a side would settle it ...", as a reason ends; NULL: none. */
+char *words_settle(const struct gate_verdict *v, const struct verdict_check *c);
+
+#endif
