@@ -602,7 +602,7 @@ hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
 {
 	long long lost[2], tried[2];
 	double share[2];
-	char pct[32], other[32], *w;
+	struct verdict_note *nt;
 	int k;
 
 	side_untimed(ctx->ours_in, name, &lost[0], &tried[0]);
@@ -616,15 +616,12 @@ hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
 			open_side(&pair->o50, &pair->o99);
 		else
 			open_side(&pair->r50, &pair->r99);
-		snprintf(pct, sizeof pct, "%.1f", share[k] * 100);
-		snprintf(other, sizeof other, "%.1f", share[1 - k] * 100);
-		w = gate_possessive(k ? &ctx->v->rival : &ctx->v->ours, ctx->v->mode);
-		verdict_note(ctx->v, "%s: %s operations failed or were skipped, %lld of "
-		    "%lld (%s%%), against %s%% on the other side: its latencies are of "
-		    "the operations that completed, so they are given no upper bound "
-		    "and no check passes in its favour on them", name, w, lost[k],
-		    tried[k], pct, other);
-		free(w);
+		nt = verdict_noted(ctx->v, NOTE_FAILED, k);
+		nt->cls = xstrdup(name);
+		nt->n[0] = lost[k];
+		nt->n[1] = tried[k];
+		nt->x[0] = share[k];
+		nt->x[1] = share[1 - k];
 	}
 }
 

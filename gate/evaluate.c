@@ -8,7 +8,6 @@
 
 #include "gate/evaluate.h"
 #include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
 #include "lib/err.h"
 #include "lib/units.h"
 
@@ -103,35 +102,38 @@ gate_evaluate(const struct gate_side_in *ours, const struct gate_side_in *rival,
 {
 	const char *other = o->mode == MODE_BASELINE ? "--baseline" : "--rival";
 	struct gate_opts at = *o;
-	char left[1024], level[32];
+	struct gate_left left[GATE_MAX_LEFT];
+	struct verdict_note *nt;
 	long long look;
 	size_t i;
 	int part;
 
 	if (gate_side_check(ours, "ours", err) < 0 ||
 	    gate_side_check(rival, other, err) < 0 ||
-	    (part = gate_sides_whole(ours, rival, o->part_ok, left, sizeof left,
-	    err)) < 0)
+	    (part = gate_sides_whole(ours, rival, o->part_ok, left, err)) < 0)
 		return -1;
 	/* a set taken until decided is ruled at its look's level */
 	at.confidence = gate_sides_level(ours, rival, o->mode, o->confidence, &look);
 	if (gate_rule(ours, rival, &at, v, err) < 0)
 		return -1;
 	gate_note_alike(v, ours->r, rival->r);
-	if (look > 0 && at.confidence != o->confidence)
-		verdict_note(v, "the runs were taken until decided: as the look at "
-		    "%lld runs a side of their plan did, they are ruled at %s%%, so "
-		    "that a gate of any look's runs errs no more than the plan "
-		    "promised", look, gate_limit_num(level, sizeof level,
-		    100 * at.confidence));
-	if (part)
-		verdict_note(v, "--part-ok: a part of a set is ruled, %s left out; "
-		    "whoever chose the runs could choose the verdict", left);
-	for (i = 0; i < n; i++)
-		verdict_note(v, "--match %s=%s: our class %s is held against %s class "
-		    "%s, under our name", p[i].ours, p[i].rival, p[i].ours,
-		    o->mode == MODE_BASELINE ? "the baseline's" : "the rival's",
-		    p[i].rival);
+	if (look > 0 && at.confidence != o->confidence) {
+		nt = verdict_noted(v, NOTE_PLAN, -1);
+		nt->n[0] = look;
+		nt->x[0] = at.confidence;
+	}
+	for (i = 0; i < (size_t)part && i < GATE_MAX_LEFT; i++) {
+		nt = verdict_noted(v, NOTE_PART, -1);
+		nt->cls = xstrdup(left[i].engine);
+		nt->a = xstrdup(left[i].session);
+		nt->b = xstrdup(left[i].runs);
+		nt->n[0] = left[i].of;
+	}
+	for (i = 0; i < n; i++) {
+		nt = verdict_noted(v, NOTE_MATCH, -1);
+		nt->cls = xstrdup(p[i].ours);
+		nt->a = xstrdup(p[i].rival);
+	}
 	return 0;
 }
 

@@ -11,7 +11,6 @@
 
 #include "gate/rules.h"
 #include "gate/verdict_base.h"
-#include "gate/verdict_words.h"
 #include "lib/err.h"
 
 static int
@@ -137,6 +136,25 @@ all_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	return h;
 }
 
+/* The one host a side's runs record into s (NULL: none, or two that differ). */
+static void
+side_host(const struct gate_side_in *in, struct verdict_side *s)
+{
+	size_t n = gate_side_runs(in), i;
+	const struct result_host **h = xcalloc(n, sizeof *h);
+	unsigned d;
+
+	for (i = 0; i < n; i++)
+		h[i] = run_host(in, i);
+	gate_hosts_compare(h, n, &d);
+	s->host_many = d != 0;
+	if (d == 0 && h[0] != NULL) {
+		s->host = xcalloc(1, sizeof *s->host);
+		result_host_copy(s->host, h[0]);
+	}
+	free(h);
+}
+
 void
 gate_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v)
@@ -147,117 +165,37 @@ gate_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	v->hosts = gate_hosts_compare(h, n, NULL);
 	v->same_host = o->same_host;
 	free(h);
-}
-
-/* "machine-id 0123456789abcdef (AMD EPYC, 2 cores, 23.5 GiB of memory, kernel 6.1.0)". */
-static char *
-host_words(const struct result_host *h)
-{
-	struct gate_list l = { NULL, 0, 0 };
-	char buf[320], *out;
-
-	if (h->cpu_model != NULL)
-		gate_list_add(&l, ", ", h->cpu_model);
-	if (h->cores >= 0) {
-		snprintf(buf, sizeof buf, "%lld %s", h->cores, h->cores == 1 ? "core" :
-		    "cores");
-		gate_list_add(&l, ", ", buf);
-	}
-	if (h->memory_bytes >= 0) {
-		snprintf(buf, sizeof buf, "%.1f GiB of memory",
-		    (double)h->memory_bytes / (1024.0 * 1024 * 1024));
-		gate_list_add(&l, ", ", buf);
-	}
-	if (h->kernel != NULL) {
-		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
-		gate_list_add(&l, ", ", buf);
-	}
-	if (h->machine_id != NULL)
-		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
-	else
-		out = xasprintf("a host with no machine id%s%s%s", l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
-	free(l.s);
-	return out;
-}
-
-/* Where a side ran: one host in words, or more than one; *one when one. */
-static char *
-side_words(const struct gate_side_in *in, const struct verdict_side *s,
-    enum gate_mode m, int *one)
-{
-	size_t n = gate_side_runs(in), i;
-	const struct result_host **h = xcalloc(n, sizeof *h);
-	char who[256], *w, *out;
-	unsigned d;
-
-	for (i = 0; i < n; i++)
-		h[i] = run_host(in, i);
-	gate_who(s, m, who, sizeof who);
-	gate_hosts_compare(h, n, &d);
-	*one = d == 0 && h[0] != NULL;
-	if (d != 0 || h[0] == NULL) {
-		out = xasprintf("%s on %s", who, d != 0 ? "more than one host" :
-		    "a host it does not record");
-	} else {
-		w = host_words(h[0]);
-		out = xasprintf("%s on %s", who, w);
-		free(w);
-	}
-	free(h);
-	return out;
-}
-
-/* "machine id, CPU model and kernel". */
-static char *
-differ_words(unsigned d)
-{
-	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
-	    "CPU model", "cores", "memory", "kernel" };
-	char *out = NULL, *next;
-	int f, left = 0;
-
-	for (f = 0; f < GATE_HOST_FIELDS; f++)
-		left += (d >> f) & 1;
-	for (f = 0; f < GATE_HOST_FIELDS; f++) {
-		if (!((d >> f) & 1))
-			continue;
-		left--;
-		next = xasprintf("%s%s%s", out ? out : "", out == NULL ? "" : left == 0 ?
-		    " and " : ", ", names[f]);
-		free(out);
-		out = next;
-	}
-	return out;
+	side_host(ours, &v->ours);
+	side_host(rival, &v->rival);
 }
 
 /* Why the hosts are unknown: the first run that makes them so. */
-static char *
-unknown_words(const struct gate_side_in *ours, const struct gate_side_in *rival)
+static void
+note_unknown(struct gate_verdict *v, const struct gate_side_in *ours,
+    const struct gate_side_in *rival)
 {
 	const struct gate_side_in *sides[2] = { ours, rival };
+	struct verdict_note *nt = verdict_noted(v, NOTE_HOSTS_UNKNOWN, -1);
 	size_t i, k;
 	int pass;
 
+	nt->n[0] = 4;
 	for (pass = 0; pass < 3; pass++)
 		for (k = 0; k < 2; k++)
 			for (i = 0; i < gate_side_runs(sides[k]); i++) {
 				const struct result_host *h = run_host(sides[k], i);
-				const char *f = run_file(sides[k], i);
 
-				if (pass == 0 && h == NULL)
-					return xasprintf("%s records no host", f);
-				if (pass == 1 && h != NULL && !result_host_id_usable(h))
-					return h->machine_id == NULL ?
-					    xasprintf("%s's host has no machine id", f) :
-					    xasprintf("%s's host id comes from %s, which "
-					    "does not name a machine", f, h->id_source);
-				if (pass == 2 && h != NULL && !host_complete(h))
-					return xasprintf("%s's host leaves a field unknown "
-					    "(null)", f);
+				if (!(pass == 0 && h == NULL) &&
+				    !(pass == 1 && h != NULL && !result_host_id_usable(h)) &&
+				    !(pass == 2 && h != NULL && !host_complete(h)))
+					continue;
+				nt->a = xstrdup(run_file(sides[k], i));
+				nt->n[0] = pass == 0 ? 0 : pass == 2 ? 3 :
+				    h->machine_id == NULL ? 1 : 2;
+				if (nt->n[0] == 2)
+					nt->b = xstrdup(h->id_source);
+				return;
 			}
-	return xstrdup("a run's host is not known in full");
 }
 
 void
@@ -266,9 +204,7 @@ gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
 {
 	size_t n, i;
 	const struct result_host **h;
-	char *a, *b, *w;
 	unsigned d;
-	int one_o, one_r;
 
 	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_READ; i++)
 		;
@@ -276,25 +212,11 @@ gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
 	    v->hosts != HOSTS_UNKNOWN))
 		return;
 	if (v->hosts == HOSTS_UNKNOWN) {
-		w = unknown_words(ours, rival);
-		verdict_note(v, "reads may have been compared across two hosts: %s; "
-		    "a read's latency has no unit that divides the machine out "
-		    "(--same-host makes read checks indeterminate)", w);
-		free(w);
+		note_unknown(v, ours, rival);
 		return;
 	}
 	h = all_hosts(ours, rival, &n);
 	gate_hosts_compare(h, n, &d);
 	free(h);
-	w = differ_words(d);
-	a = side_words(ours, &v->ours, v->mode, &one_o);
-	b = side_words(rival, &v->rival, v->mode, &one_r);
-	verdict_note(v, "reads were compared across %s hosts, which differ in "
-	    "%s: %s, %s; a read's latency has no unit that divides the machine "
-	    "out, so a difference may be the machines' rather than the engines' "
-	    "(--same-host makes read checks indeterminate)", one_o && one_r ?
-	    "two" : "several", w, a, b);
-	free(w);
-	free(a);
-	free(b);
+	verdict_noted(v, NOTE_HOSTS_DIFFER, -1)->n[0] = d;
 }

@@ -112,52 +112,25 @@ named_by_key(const void *a, const void *b)
 	return c != 0 ? c : strcmp(x->name, y->name);
 }
 
-/* Where a and b first differ. */
-static size_t
-first_difference(const char *a, const char *b)
-{
-	size_t i = 0;
-
-	while (a[i] != '\0' && a[i] == b[i])
-		i++;
-	return i;
-}
-
-/* "café" (zu, bytes 63 61 66 c3 a9): a name, whose it is, and its bytes. */
-static void
-put_named(FILE *fp, const struct gate_verdict *v, const struct named *x,
-    const char *other)
-{
-	char bytes[256];
-
-	fprintf(fp, "\"%s\" (%s, %s)", x->name, x->sides == 3 ? "both" :
-	    x->sides == 1 ? v->ours.label : v->rival.label,
-	    alike_bytes(bytes, sizeof bytes, x->name,
-	    first_difference(x->name, other)));
-}
-
-/* One note for n > 1 names with one key. */
+/*
+ * One note for n > 1 names with one key: the names, a line each, the
+ * first ALIKE_LISTED of them, and how many in all.
+ */
 static void
 note_group(struct gate_verdict *v, const struct named *x, size_t n)
 {
-	char *buf = NULL;
-	size_t len = 0, i, shown = n < ALIKE_LISTED ? n : ALIKE_LISTED;
-	FILE *fp = open_memstream(&buf, &len);
+	struct verdict_note *nt = verdict_noted(v, NOTE_ALIKE_CLASSES, -1);
+	size_t i, len = 1, shown = n < ALIKE_LISTED ? n : ALIKE_LISTED;
 
-	if (fp == NULL)
-		return;
+	for (i = 0; i < shown; i++)
+		len += strlen(x[i].name) + 1;
+	nt->a = xcalloc(len, 1);
 	for (i = 0; i < shown; i++) {
 		if (i > 0)
-			fputs(i + 1 == n ? " and " : ", ", fp);
-		put_named(fp, v, &x[i], x[i == 0 ? 1 : 0].name);
+			strcat(nt->a, "\n");
+		strcat(nt->a, x[i].name);
 	}
-	if (shown < n)
-		fprintf(fp, " and %zu more", n - shown);
-	fprintf(fp, " print alike but are different class names; classes are "
-	    "matched by their bytes");
-	if (fclose(fp) == 0)
-		verdict_note(v, "%s", buf);
-	free(buf);
+	nt->n[0] = (long long)n;
 }
 
 /* The two engines' names, when they differ but print alike. */
@@ -165,21 +138,14 @@ static void
 note_engines(struct gate_verdict *v, const struct result *ours,
     const struct result *rival)
 {
-	char *a, *b, ba[256], bb[256];
-	size_t at;
+	char *a, *b;
 
 	if (strcmp(ours->engine, rival->engine) == 0)
 		return;
 	a = alike_key(ours->engine);
 	b = alike_key(rival->engine);
-	at = first_difference(ours->engine, rival->engine);
 	if (strcmp(a, b) == 0)
-		verdict_note(v, "the engine names \"%s\" (%s, %s) and \"%s\" (%s, %s) "
-		    "print alike but are different names", ours->engine,
-		    v->mode == MODE_BASELINE ? "new" : "ours",
-		    alike_bytes(ba, sizeof ba, ours->engine, at), rival->engine,
-		    v->mode == MODE_BASELINE ? "baseline" : "the rival's",
-		    alike_bytes(bb, sizeof bb, rival->engine, at));
+		verdict_noted(v, NOTE_ALIKE_ENGINES, -1);
 	free(a);
 	free(b);
 }

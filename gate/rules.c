@@ -214,33 +214,22 @@ add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 static void
 note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 {
-	char cf[32], enough[64];
 	size_t i;
 
 	for (i = 0; i < 2 * pair->ndrops; i++) {
 		const struct gate_drop *d = &pair->drops[i % pair->ndrops];
 		int theirs = d->pt == &pair->r50 || d->pt == &pair->r99;
-		char *w;
+		struct verdict_note *nt;
 
 		if (theirs != (i >= pair->ndrops))
 			continue;
-		w = gate_possessive(theirs ? &v->rival : &v->ours, v->mode);
-		if (d->pt->dep > 0)
-			snprintf(enough, sizeof enough, "they come in stretches "
-			    "of like latencies, as noted below");
-		else
-			snprintf(enough, sizeof enough, "%zu would do",
-			    stats_min_samples(d->pt->p, d->level));
-		verdict_note(v, "%s: %s %zu %s too few to bound %s on both sides for "
-		    "the checks at %s%% (%s); an end it cannot bound is left "
-		    "open, so a check on it can be indeterminate or fail, never pass",
-		    pair->ours->name, w,
-		    d->pt->n, d->pt->b != NULL ? gate_plural(d->pt->n, "operation "
-		    "counted is", "operations counted are") : gate_plural(d->pt->n,
-		    "sample is", "samples are"),
-		    d->pt->p > 0.9 ? "p99" : "p50",
-		    gate_limit_num(cf, sizeof cf, v->confidence * 100), enough);
-		free(w);
+		nt = verdict_noted(v, NOTE_DROPS, theirs);
+		nt->cls = xstrdup(pair->ours->name);
+		nt->n[0] = (long long)d->pt->n;
+		nt->n[1] = d->pt->b != NULL;
+		nt->n[2] = d->pt->dep > 0;
+		nt->x[0] = d->pt->p;
+		nt->x[1] = d->level;
 	}
 }
 
@@ -250,23 +239,18 @@ note_dependence(struct gate_verdict *v, const struct gate_pair *pair)
 {
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
+	struct verdict_note *nt;
 	size_t k;
 
 	for (k = 0; k < 4; k++) {
-		const struct gate_part *pt = parts[k];
-		char *w;
-
-		if (!(pt->dep > 0))
+		if (!(parts[k]->dep > 0))
 			continue;
-		w = gate_possessive(k < 2 ? &v->ours : &v->rival, v->mode);
-		verdict_note(v, "%s: %s samples come in stretches of like latencies "
-		    "about its %s (the share below it varies %.1fx as much between "
-		    "%d batches in file order as independent samples would), so its "
-		    "%s interval is as wide as %.0f independent samples give",
-		    pair->ours->name, w, pt->p > 0.9 ? "p99" : "p50", pt->dep,
-		    GATE_DEP_BATCHES, pt->p > 0.9 ? "p99" : "p50",
-		    (double)pt->n / pt->dep);
-		free(w);
+		nt = verdict_noted(v, NOTE_DEPENDENT, k >= 2);
+		nt->cls = xstrdup(pair->ours->name);
+		nt->x[0] = parts[k]->p;
+		nt->x[1] = parts[k]->dep;
+		nt->n[0] = GATE_DEP_BATCHES;
+		nt->n[1] = (long long)parts[k]->n;
 	}
 }
 
@@ -280,48 +264,28 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 {
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
+	struct verdict_note *nt;
 	int none[2];
-	char who[256];
 	size_t k;
 
 	for (k = 0; k < 2; k++)
 		none[k] = parts[2 * k]->kind == PART_POINT &&
 		    parts[2 * k + 1]->kind == PART_POINT;
 	if (none[0] && none[1])
-		gate_list_add(exact, ", ", pair->ours->name);
+		gate_list_add(exact, "\n", pair->ours->name);
 	for (k = 0; k < 2 && !(none[0] && none[1]); k++) {
-		gate_who(k ? &v->rival : &v->ours, v->mode, who, sizeof who);
-		if (none[k])
-			verdict_note(v, "%s: %s gave no samples, so its latencies are "
-			    "taken as exact", pair->ours->name, who);
-		else if (parts[2 * k]->kind == PART_POINT ||
-		    parts[2 * k + 1]->kind == PART_POINT)
-			verdict_note(v, "%s: %s gave no range for %s, so it is taken as "
-			    "exact", pair->ours->name, who,
-			    parts[2 * k]->kind == PART_POINT ? "p50" : "p99");
+		if (none[k]) {
+			nt = verdict_noted(v, NOTE_NO_SAMPLES, (int)k);
+			nt->cls = xstrdup(pair->ours->name);
+		} else if (parts[2 * k]->kind == PART_POINT ||
+		    parts[2 * k + 1]->kind == PART_POINT) {
+			nt = verdict_noted(v, NOTE_NO_RANGE, (int)k);
+			nt->cls = xstrdup(pair->ours->name);
+			nt->x[0] = parts[2 * k]->kind == PART_POINT ? 0.5 : 0.99;
+		}
 	}
 	note_drops(v, pair);
 	note_dependence(v, pair);
-}
-
-/*
- * p50, its interval's high end (NaN: none) and the line they are under,
- * into a, h and b: with the decimals that show both under the line.
- */
-static void
-under_line(char *a, char *h, char *b, size_t len, double p50, double hi,
-    double line)
-{
-	const struct gate_style *st = &gate_style_dur;
-	int d;
-
-	for (d = -1; d <= 15; d = d < 0 ? 3 : d + 1) {
-		st->print(a, len, p50, d);
-		st->print(h, len, hi, d);
-		st->print(b, len, line, d);
-		if (st->read(a) < st->read(b) && (isnan(hi) || st->read(h) < st->read(b)))
-			return;
-	}
 }
 
 /*
@@ -336,26 +300,21 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		const struct verdict_value *p50 = k ? &row->rival_p50 : &row->ours_p50;
 		double top = isnan(p50->hi) ? p50->v : p50->hi;
 		double unit = k ? v->unit.rival_ns : v->unit.ours_ns;
 		double low = k ? v->unit.rival_lo_ns : v->unit.ours_lo_ns;
-		char who[256], a[32], b[32], n[32], h[32], cf[32], up[96] = "";
+		struct verdict_note *nt;
 
 		if (!(top < (isnan(low) ? unit : low)))
 			continue;
-		under_line(a, h, b, sizeof a, p50->v, p50->hi, isnan(low) ? unit : low);
-		if (!isnan(p50->hi))
-			snprintf(up, sizeof up, ", at most %s at %s%%", h,
-			    gate_limit_num(cf, sizeof cf, v->confidence * 100));
-		gate_who(s, v->mode, who, sizeof who);
-		/* under the line, so under one sync: never "1 sync" */
-		gate_num_against(n, sizeof n, p50->v / unit, 1, READS_LT);
-		verdict_note(v, "%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
-		    "%s is not flushing each commit, or batches several commits into "
-		    "one flush", row->name, who, n, gate_syncs(n), a, up,
-		    isnan(low) ? "one sync of" : "the probe band's low of", b, who);
+		nt = verdict_noted(v, NOTE_SUB_SYNC, k);
+		nt->cls = xstrdup(row->name);
+		nt->x[0] = p50->v;
+		nt->x[1] = p50->hi;
+		nt->x[2] = isnan(low) ? unit : low;
+		nt->x[3] = unit;
+		nt->n[0] = !isnan(low);
 	}
 }
 
@@ -413,22 +372,19 @@ default_spread(struct noise *n, const struct result *a, const struct result *b)
 
 /* A run far from its side's others, named with what to do. */
 static void
-note_outlier(struct gate_verdict *v, const struct gate_side_in *in,
-    const struct verdict_side *s, int ours)
+note_outlier(struct gate_verdict *v, const struct gate_side_in *in, int ours)
 {
 	struct gate_outlier o;
-	char who[256];
+	struct verdict_note *nt;
 
 	if (!gate_side_outlier(in, v, v->confidence, &o))
 		return;
-	if (v->mode == MODE_BASELINE)
-		snprintf(who, sizeof who, "%s", ours ? "new" : "baseline");
-	else
-		gate_who(s, v->mode, who, sizeof who);
-	verdict_note(v, "%s run %zu (%s) is %.2fx its %zu other runs at p50 in %s, "
-	    "outside their 99%% prediction interval: rerun it, or find what "
-	    "differed in it; its spread keeps the checks wide", who, o.run, o.file,
-	    o.ratio, gate_side_runs(in) - 1, o.cls);
+	nt = verdict_noted(v, NOTE_OUTLIER, !ours);
+	nt->cls = xstrdup(o.cls);
+	nt->a = xstrdup(o.file);
+	nt->n[0] = (long long)o.run;
+	nt->n[1] = (long long)gate_side_runs(in) - 1;
+	nt->x[0] = o.ratio;
 }
 
 /*
@@ -655,9 +611,7 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 		if (!m->has_ours[i])
 			add_unmatched(ctx, &rival->r->classes[i], 0);
 	if (exact.s != NULL)
-		verdict_note(v, "no interval was possible for the latencies of %s: "
-		    "neither side gave samples, so they are taken as exact", exact.s);
-	free(exact.s);
+		verdict_noted(v, NOTE_EXACT, -1)->a = exact.s;
 }
 
 /* Half h of v, by kind: the worst of its rows' rulings. */
@@ -700,37 +654,37 @@ timed_from_turn(const struct gate_side_in *in)
 	return 0;
 }
 
+/* What differs in how the sides ran that the checks cannot see. */
 static void
 note_runs(struct gate_verdict *v, const struct gate_side_in *ours,
     const struct gate_side_in *rival)
 {
 	const struct verdict_side *o = &v->ours, *r = &v->rival;
-	char a[256], b[256];
 
-	gate_who(o, v->mode, a, sizeof a);
-	gate_who(r, v->mode, b, sizeof b);
 	if (o->workload && r->workload && strcmp(o->workload, r->workload) != 0)
-		verdict_note(v, "%s ran %s and %s ran %s: the classes compared may not "
-		    "be the same work", a, o->workload, b, r->workload);
+		verdict_noted(v, NOTE_WORKLOADS, -1);
 	if (o->concurrency > 0 && r->concurrency > 0 && o->concurrency != r->concurrency)
-		verdict_note(v, "%s ran at a concurrency of %lld and %s at %lld: their "
-		    "latencies are not like for like", a, o->concurrency, b,
-		    r->concurrency);
-	if (timed_from_turn(ours) != timed_from_turn(rival)) {
-		const char *timed = timed_from_turn(ours) ? a : b;
-		const char *waited = timed == a ? b : a;
-
-		verdict_note(v, "%s timed each write from the writer's turn, leaving out "
-		    "the wait for it (turn_wait_ns), and %s did not: where writers "
-		    "waited for one another, only %s's write latencies hold the wait",
-		    timed, waited, waited);
-	}
+		verdict_noted(v, NOTE_CONCURRENCY, -1);
+	if (timed_from_turn(ours) != timed_from_turn(rival))
+		verdict_noted(v, NOTE_TURN_TIMED, !timed_from_turn(ours));
 	if (ours->probe_file && ours->r->probe)
-		verdict_note(v, "--probe %s replaces the probe embedded in %s",
-		    ours->probe_file, ours->file);
+		verdict_noted(v, NOTE_PROBE_REPLACED, 0);
 	if (rival->probe_file && rival->r->probe)
-		verdict_note(v, "--rival-probe %s replaces the probe embedded in %s",
-		    rival->probe_file, rival->file);
+		verdict_noted(v, NOTE_PROBE_REPLACED, 1);
+}
+
+/* A probe too thin for a band: side (-1 both), its samples, enough, the level. */
+static void
+note_thin(struct gate_verdict *v, int side, size_t n, size_t n2, double level,
+    int shared)
+{
+	struct verdict_note *nt = verdict_noted(v, NOTE_UNIT_THIN, side);
+
+	nt->n[0] = (long long)n;
+	nt->n[1] = (long long)n2;
+	nt->n[2] = (long long)stats_min_samples(0.5, level);
+	nt->n[3] = shared;
+	nt->x[0] = level;
 }
 
 /*
@@ -743,24 +697,15 @@ note_thin_shared(struct gate_ctx *ctx)
 	const struct gate_part *u = &ctx->unit.ours;
 	struct gate_verdict *v = ctx->v;
 	double lo, hi;
-	char cf[32], *who;
 	size_t i;
 	int k;
 
 	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
 		;
-	for (k = 0; k < 2 && i < v->nrows; k++) {
+	for (k = 0; k < 2 && i < v->nrows; k++)
 		if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
-		    v->confidence, &lo, &hi) == 0)
-			continue;
-		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu %s, too few for an interval on its "
-		    "median at %s%% (%zu would do); the band is the other probe's",
-		    who, k ? u->n2 : u->n, gate_plural(k ? u->n2 : u->n, "sample",
-		    "samples"), gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    stats_min_samples(0.5, v->confidence));
-		free(who);
-	}
+		    v->confidence, &lo, &hi) < 0)
+			note_thin(v, k, k ? u->n2 : u->n, 0, v->confidence, 1);
 }
 
 /* A probe too thin for a band at the level a check needed. */
@@ -768,7 +713,6 @@ static void
 note_unit(struct gate_ctx *ctx)
 {
 	struct gate_verdict *v = ctx->v;
-	char cf[32];
 	int k;
 
 	if (ctx->unit.shared && ctx->unit_drop_ours == 0 && ctx->unit_drop_rival == 0) {
@@ -776,31 +720,14 @@ note_unit(struct gate_ctx *ctx)
 		return;
 	}
 	if (ctx->unit.shared) {
-		verdict_note(v, "the probes have %zu and %zu samples, too few to bound "
-		    "their median on both sides for the checks at %s%% (%zu would do); "
-		    "an end the unit cannot bound is left open", ctx->unit.ours.n,
-		    ctx->unit.ours.n2,
-		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    stats_min_samples(0.5, fmax(ctx->unit_drop_ours, ctx->unit_drop_rival)));
+		note_thin(v, -1, ctx->unit.ours.n, ctx->unit.ours.n2,
+		    fmax(ctx->unit_drop_ours, ctx->unit_drop_rival), 0);
 		return;
 	}
-	for (k = 0; k < 2; k++) {
-		double level = k ? ctx->unit_drop_rival : ctx->unit_drop_ours;
-		char *who;
-
-		if (level <= 0)
-			continue;
-		who = gate_possessive(k ? &v->rival : &v->ours, v->mode);
-		verdict_note(v, "%s probe has %zu %s, too few to bound its median on "
-		    "both sides for the checks at %s%% (%zu would do); an end its unit "
-		    "cannot bound is left open",
-		    who, k ? ctx->unit.rival.n : ctx->unit.ours.n,
-		    gate_plural(k ? ctx->unit.rival.n : ctx->unit.ours.n, "sample",
-		    "samples"),
-		    gate_limit_num(cf, sizeof cf, v->confidence * 100),
-		    stats_min_samples(0.5, level));
-		free(who);
-	}
+	for (k = 0; k < 2; k++)
+		if ((k ? ctx->unit_drop_rival : ctx->unit_drop_ours) > 0)
+			note_thin(v, k, k ? ctx->unit.rival.n : ctx->unit.ours.n, 0,
+			    k ? ctx->unit_drop_rival : ctx->unit_drop_ours, 0);
 }
 
 /* Whether the noise file measured this side's engine. */
@@ -810,13 +737,19 @@ noise_of(const struct noise *n, const struct gate_side_in *in)
 	return n != NULL && strcmp(n->engine, in->r->engine) == 0;
 }
 
-/* "the runner's noise from --noise F (12 runs of zu)", into buf. */
-static const char *
-noise_words(char *buf, size_t len, const struct noise *n)
+/* A note of code about the noise record n, of side. */
+static struct verdict_note *
+noted_noise(struct gate_verdict *v, enum verdict_note_code code, int side,
+    const struct noise *n)
 {
-	snprintf(buf, len, "the runner's noise from --noise %s (%zu runs of %s)",
-	    n->path, n->runs, n->engine);
-	return buf;
+	struct verdict_note *nt = verdict_noted(v, code, side);
+
+	if (n != NULL) {
+		nt->a = xstrdup(n->path);
+		nt->b = xstrdup(n->engine);
+		nt->n[1] = (long long)n->runs;
+	}
+	return nt;
 }
 
 /*
@@ -825,30 +758,19 @@ noise_words(char *buf, size_t len, const struct noise *n)
  * side's spread, whose degrees of freedom then count once.
  */
 static void
-note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in,
-    const struct verdict_side *s, const struct gate_side_in *other_in)
+note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in, int side,
+    const struct gate_side_in *other_in)
 {
-	struct gate_verdict *v = ctx->v;
 	const struct noise *n = ctx->o->noise;
-	char who[256], nw[512];
 	size_t k = gate_side_runs(in);
 
-	gate_who(s, v->mode, who, sizeof who);
-	if (noise_of(n, in) && k > 1) {
-		char *whose = gate_possessive(s, v->mode);
-
-		verdict_note(v, "%s spread between runs pools its %zu runs with %s",
-		    whose, k, noise_words(nw, sizeof nw, n));
-		free(whose);
-	} else if (noise_of(n, in))
-		verdict_note(v, "%s gave one run: its spread between runs is %s", who,
-		    noise_words(nw, sizeof nw, n));
+	if (noise_of(n, in) && k > 1)
+		noted_noise(ctx->v, NOTE_SPREAD_POOLS, side, n)->n[0] = (long long)k;
+	else if (noise_of(n, in))
+		noted_noise(ctx->v, NOTE_SPREAD_NOISE, side, n);
 	else if (k == 1 && (gate_side_runs(other_in) > 1 || noise_of(n, other_in)))
-		verdict_note(v, "%s gave one run: its spread between runs is taken "
-		    "to be %s, its degrees of freedom counted once", who,
-		    gate_side_runs(other_in) > 1 ?
-		    "the other side's, measured over its runs" :
-		    "the other side's, from the runner's noise");
+		verdict_noted(ctx->v, NOTE_SPREAD_BORROWS, side)->n[0] =
+		    gate_side_runs(other_in) > 1;
 }
 
 /*
@@ -859,38 +781,15 @@ note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in,
 static void
 note_spread(struct gate_ctx *ctx)
 {
-	struct gate_verdict *v = ctx->v;
 	const struct noise *n = ctx->o->noise;
-	char nw[512];
 
-	if (v->mode != MODE_BASELINE) {
-		note_side_spread(ctx, ctx->ours_in, &v->ours, ctx->rival_in);
-		note_side_spread(ctx, ctx->rival_in, &v->rival, ctx->ours_in);
+	if (ctx->v->mode != MODE_BASELINE) {
+		note_side_spread(ctx, ctx->ours_in, 0, ctx->rival_in);
+		note_side_spread(ctx, ctx->rival_in, 1, ctx->ours_in);
 		return;
 	}
-	if (noise_of(n, ctx->ours_in) || noise_of(n, ctx->rival_in))
-		verdict_note(v, "one engine on both sides: its spread between runs is "
-		    "pooled over the runs of both and %s, its degrees of freedom "
-		    "counted once", noise_words(nw, sizeof nw, n));
-	else
-		verdict_note(v, "one engine on both sides: its spread between runs is "
-		    "pooled over the runs of both, its degrees of freedom counted once");
-}
-
-/* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
-static char *
-runs_words(const struct gate_verdict *v)
-{
-	char a[256], b[256];
-
-	if (v->mode == MODE_BASELINE)
-		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
-		    gate_plural(v->ours.runs, "run", "runs"), v->rival.runs,
-		    gate_plural(v->rival.runs, "run", "runs"));
-	gate_who(&v->ours, v->mode, a, sizeof a);
-	gate_who(&v->rival, v->mode, b, sizeof b);
-	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
-	    gate_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
+	noted_noise(ctx->v, NOTE_POOLED, -1, noise_of(n, ctx->ours_in) ||
+	    noise_of(n, ctx->rival_in) ? n : NULL);
 }
 
 /* What the intervals carry, said once in every format. */
@@ -899,96 +798,54 @@ note_scope(struct gate_ctx *ctx)
 {
 	struct gate_verdict *v = ctx->v;
 	const struct noise *n = ctx->o->noise;
-	char *w;
+	struct verdict_note *nt;
 
 	if (ctx->dflt != NULL) {
-		verdict_note(v, "one run a side, without --noise: each figure is "
-		    "taken to vary from run to run by a default spread, a standard "
-		    "deviation of its log of %g at p50 and %g at p99 (syncs alike; "
-		    "about %.0f%% and %.0f%%), on top of the run's own sampling, so "
-		    "no check passes or fails on one run's sampling alone; --noise "
-		    "FILE (syncgate calibrate) puts this runner's measured spread in "
-		    "its place, several runs a side measure it, and --single-run-ok "
-		    "rules on the sampling alone", GATE_DEFAULT_SPREAD_P50,
-		    GATE_DEFAULT_SPREAD_P99, 100 * (exp(GATE_DEFAULT_SPREAD_P50) - 1),
-		    100 * (exp(GATE_DEFAULT_SPREAD_P99) - 1));
+		nt = verdict_noted(v, NOTE_DEFAULT_SPREAD, -1);
+		nt->x[0] = GATE_DEFAULT_SPREAD_P50;
+		nt->x[1] = GATE_DEFAULT_SPREAD_P99;
 		return;
 	}
 	if (ctx->runs && v->ours.runs == 1 && v->rival.runs == 1) {
-		verdict_note(v, "one run a side, with this runner's run-to-run noise "
-		    "from --noise %s (%zu runs of %s): each interval carries the spread "
-		    "between runs as well as within the run (a random-effects interval "
-		    "on the log scale, Student's t)", n->path, n->runs, n->engine);
+		noted_noise(v, NOTE_NOISE_ONE_RUN, -1, n);
 		if (strcmp(n->engine, ctx->ours_in->r->engine) != 0 ||
 		    strcmp(n->engine, ctx->rival_in->r->engine) != 0)
-			verdict_note(v, "the noise was measured on %s: the other engine's "
-			    "spread between runs is taken to be the same", n->engine);
+			noted_noise(v, NOTE_NOISE_OTHER, -1, n);
 		return;
 	}
 	if (ctx->runs) {
-		w = runs_words(v);
-		verdict_note(v, "whole runs are the evidence (%s): each figure is the "
-		    "geometric mean of its runs' figures, and each interval carries the "
-		    "spread between runs as well as within them (a random-effects "
-		    "interval on the log scale, Student's t)", w);
-		free(w);
+		verdict_noted(v, NOTE_RUNS, -1);
 		if (v->paired)
-			verdict_note(v, "paired: %zu runs a side of one session, taken in "
-			    "turns (each pair's two runs one after the other, each side "
-			    "first in half the pairs): each figure of one side against the "
-			    "other is the mean of the pairs' differences on the log scale, "
-			    "run i against run i in time order, so a drift both sides share "
-			    "drops out (Student's t, %zu degrees of freedom); the rule, fixed "
-			    "before the figures are seen: equal runs, at least %d, so "
-			    "taken", v->ours.runs, v->ours.runs - 1, GATE_PAIRED_MIN_RUNS);
+			verdict_noted(v, NOTE_PAIRED, -1)->n[0] = GATE_PAIRED_MIN_RUNS;
 		note_spread(ctx);
 		return;
 	}
-	verdict_note(v, "one run a side: each interval covers that run's sampling "
-	    "only, not the variation from one run to the next, so a verdict near a "
-	    "limit may not repeat (where runs spread 5%% to 25%%, a check on its "
-	    "limit fails 28%% to 47%% of the time, not 2.5%%); several runs a side "
-	    "(syncgate-bench --runs) or --noise FILE (syncgate calibrate) carry "
-	    "that variation");
+	verdict_noted(v, NOTE_ONE_RUN, -1);
 	if (ctx->hold_fails)
-		verdict_note(v, "baseline mode over one run a side: a check that "
-		    "would fail is held indeterminate, since one run cannot tell a "
-		    "change from the runner's noise (--single-run-ok lets it fail)");
+		verdict_noted(v, NOTE_HELD_ONE_RUN, -1);
 	else if (ctx->o->mode == MODE_BASELINE)
-		verdict_note(v, "--single-run-ok: a check over one run a side fails "
-		    "as its interval says, though run-to-run noise is not in it");
+		verdict_noted(v, NOTE_SINGLE_RUN_OK, -1);
 }
 
 /*
- * Sides apart: why, and what carries the shift between their sessions,
- * or (one run's sampling alone) that nothing does.
+ * Sides apart: why (v->apart), and what carries the shift between their
+ * sessions (v->shift); one run's sampling alone has its own note.
  */
 static void
 note_apart(struct gate_ctx *ctx)
 {
 	struct gate_verdict *v = ctx->v;
+	struct verdict_note *nt;
 
-	/* one run's sampling alone: its own note says what is not in it */
 	if (v->apart == APART_NONE || v->scope == SCOPE_RUN)
 		return;
-	if (v->shift == SHIFT_RECORD)
-		verdict_note(v, "the sides' runs came apart: %s; %s measured the "
-		    "shift between sessions over %zu of them, and each side's "
-		    "figures carry it", gate_apart_words(v->apart),
-		    ctx->o->noise->path, ctx->o->noise->sessions);
-	else
-		verdict_note(v, "the sides' runs came apart: %s; a shift between "
-		    "sessions is in neither side's spread, so each side's figures "
-		    "carry one of a stated default spread, a standard deviation of "
-		    "its log of %g at p50 and %g at p99 (syncs alike; about %.0f%% "
-		    "and %.0f%%), on top of the spread between runs: a change far "
-		    "past a limit is ruled, one near it stays open; both sides in "
-		    "one syncgate run (taken in turns), or --noise FILE from "
-		    "syncgate calibrate over runs of several sessions, narrow it",
-		    gate_apart_words(v->apart), GATE_DEFAULT_SESSION_P50,
-		    GATE_DEFAULT_SESSION_P99,
-		    100 * (exp(GATE_DEFAULT_SESSION_P50) - 1),
-		    100 * (exp(GATE_DEFAULT_SESSION_P99) - 1));
+	nt = verdict_noted(v, NOTE_APART, -1);
+	nt->x[0] = GATE_DEFAULT_SESSION_P50;
+	nt->x[1] = GATE_DEFAULT_SESSION_P99;
+	if (v->shift == SHIFT_RECORD) {
+		nt->a = xstrdup(ctx->o->noise->path);
+		nt->n[0] = (long long)ctx->o->noise->sessions;
+	}
 }
 
 static void
@@ -998,8 +855,7 @@ rule_overall(struct gate_ctx *ctx)
 
 	gate_rule_whole(v);
 	if (v->overall == RULING_NOT_RULED)
-		verdict_note(v, "nothing was ruled: the two results have no class in "
-		    "common");
+		verdict_noted(v, NOTE_NOTHING_RULED, -1);
 }
 
 int
@@ -1071,8 +927,8 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	v->shift = shift_source(&ctx, &m);
 	note_apart(&ctx);
 	match_classes(&ctx, ours, rival, &m);
-	note_outlier(v, ours, &v->ours, 1);
-	note_outlier(v, rival, &v->rival, 0);
+	note_outlier(v, ours, 1);
+	note_outlier(v, rival, 0);
 	note_unit(&ctx);
 	gate_note_hosts(v, ours, rival);
 	rule_overall(&ctx);

@@ -99,6 +99,16 @@ void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
  */
 int gate_side_check(const struct gate_side_in *s, const char *flag, char *err);
 
+/* A set of runs left out of a part: its engine and session, and which. */
+struct gate_left {
+	char engine[64];
+	char session[SESSION_ID_LEN + 1];
+	char runs[128];             /* "2, 4 to 6": the runs left out */
+	long long of;               /* the runs the set holds */
+};
+
+#define GATE_MAX_LEFT 8
+
 /*
  * Checks that the sides hand the gate whole sets: of each session that
  * set out to write several runs of an engine, every run of that engine
@@ -106,12 +116,12 @@ int gate_side_check(const struct gate_side_in *s, const char *flag, char *err);
  * until decided (session.plan), runs 1 to n, n at least its first look,
  * the runs of one look.  A part of a set lets whoever chose the files
  * choose the verdict (dropping the one run that failed).  Returns 0;
- * with part_ok, 1 with left naming each set's runs left out ("runs 4,
- * 5 of 5 of lmdb's session 0123..."); else -1 with err naming the file,
- * the runs left out and what was expected.
+ * with part_ok, the number of sets given in part, their first
+ * GATE_MAX_LEFT in left; else -1 with err naming the file, the runs left
+ * out and what was expected.
  */
 int gate_sides_whole(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, int part_ok, char *left, size_t len,
+    const struct gate_side_in *rival, int part_ok, struct gate_left *left,
     char *err);
 
 /*
@@ -156,12 +166,6 @@ void gate_match_free(struct gate_match *m);
 void gate_note_alike(struct gate_verdict *v, const struct result *ours,
     const struct result *rival);
 
-/* The hosts of the runs (gate/host.c): the fields two hosts may differ in. */
-enum {
-	GATE_HOST_ID = 1, GATE_HOST_CPU = 2, GATE_HOST_CORES = 4,
-	GATE_HOST_MEMORY = 8, GATE_HOST_KERNEL = 16
-};
-#define GATE_HOST_FIELDS 5
 
 /*
  * The hosts of n runs (h[i] NULL: run i records none): unrecorded when

@@ -223,32 +223,15 @@ gate_seq_decided(const struct gate_verdict *v)
 void
 gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 {
-	size_t open = gate_seq_undecided(v), failed = gate_seq_failed(v);
-	long long look = n - s->min + 1, looks = gate_seq_looks(s);
-	double spent = gate_seq_spent(s, n), alpha = (1 - s->confidence) / 2;
-	char how[256];
+	struct verdict_note *nt = verdict_noted(v, NOTE_SEQ, -1);
 
-	snprintf(how, sizeof how, "this look at %.4g%%, one-sided error %.3g%% "
-	    "spent of %.3g%% by Lan-DeMets Pocock-type spending%s",
-	    100 * gate_seq_level(s, n), 100 * spent, 100 * alpha, s->simulated ?
-	    "" : ", each look at its share alone, which errs less: too many looks "
-	    "to simulate");
-	if (v->nchecks == 0)
-		verdict_note(v, "runs until decided: stopped after %lld runs a side "
-		    "at look %lld of %lld: nothing to rule, the sides share no class "
-		    "(--match pairs two names of one kind of work), so more runs "
-		    "would decide nothing", n, look, looks);
-	else if (open == 0)
-		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
-		    "every check decided at look %lld of %lld (%s)", n, look, looks,
-		    how);
-	else if (failed > 0 && n < s->max)
-		verdict_note(v, "runs until decided: stopped after %lld runs a side: "
-		    "the verdict decided at look %lld of %lld, %zu check%s failing "
-		    "(a fail of any check fails the verdict; %zu left undecided) (%s)",
-		    n, look, looks, failed, failed == 1 ? "" : "s", open, how);
-	else
-		verdict_note(v, "runs until decided: stopped at the most, %lld runs "
-		    "a side, with %zu check%s undecided after %lld look%s (%s)", n,
-		    open, open == 1 ? "" : "s", looks, looks == 1 ? "" : "s", how);
+	nt->n[0] = n;
+	nt->n[1] = n - s->min + 1;
+	nt->n[2] = gate_seq_looks(s);
+	nt->n[3] = (long long)gate_seq_failed(v);
+	nt->n[4] = (long long)gate_seq_undecided(v);
+	nt->n[5] = s->simulated;
+	nt->x[0] = gate_seq_level(s, n);
+	nt->x[1] = gate_seq_spent(s, n);
+	nt->x[2] = (1 - s->confidence) / 2;
 }

@@ -364,15 +364,14 @@ set_want(const struct set_run *g, size_t n)
 
 int
 gate_sides_whole(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, int part_ok, char *left, size_t len,
+    const struct gate_side_in *rival, int part_ok, struct gate_left *left,
     char *err)
 {
-	size_t k = gate_side_runs(ours), n = 0, i, j, used = 0;
+	size_t k = gate_side_runs(ours), n = 0, i, j;
 	struct set_run *all = xcalloc(k + gate_side_runs(rival) + 1, sizeof *all);
 	char gaps[128];
 	int rc = 0, part = 0;
 
-	left[0] = '\0';
 	for (i = 0; i < k + gate_side_runs(rival); i++) {
 		const struct gate_side_in *in = i < k ? ours : rival;
 		size_t at = i < k ? i : i - k;
@@ -414,10 +413,14 @@ gate_sides_whole(const struct gate_side_in *ours,
 			    ", as many as a look of its runs until decided had" : "");
 			break;
 		}
-		used += (size_t)snprintf(left + used, used < len ? len - used : 0,
-		    "%srun%s %s of %lld of %s's session %s", used ? "; " : "",
-		    strchr(gaps, ' ') ? "s" : "", gaps, want, r->engine, r->session.id);
-		part = 1;
+		if (part < GATE_MAX_LEFT) {
+			snprintf(left[part].engine, sizeof left[part].engine, "%s",
+			    r->engine);
+			memcpy(left[part].session, r->session.id, sizeof left[part].session);
+			memcpy(left[part].runs, gaps, sizeof left[part].runs);
+			left[part].of = want;
+		}
+		part++;
 	}
 	free(all);
 	return rc < 0 ? rc : part;

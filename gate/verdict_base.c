@@ -200,6 +200,8 @@ side_free(struct verdict_side *s)
 	for (i = 0; i < s->runs && s->taken != NULL; i++)
 		free(s->taken[i].host);
 	free(s->taken);
+	result_host_free(s->host);
+	free(s->host);
 	for (i = 0; i < s->nevidence; i++)
 		free(s->evidence[i]);
 	free(s->evidence);
@@ -251,6 +253,12 @@ verdict_free(struct gate_verdict *v)
 	for (i = 0; i < v->nnotes; i++)
 		free(v->notes[i]);
 	free(v->notes);
+	for (i = 0; i < v->nnoted; i++) {
+		free(v->noted[i].cls);
+		free(v->noted[i].a);
+		free(v->noted[i].b);
+	}
+	free(v->noted);
 	free(v->headline);
 	free(v->ceiling_note);
 	free(v->noise_file);
@@ -258,16 +266,104 @@ verdict_free(struct gate_verdict *v)
 }
 
 /* Sized first: a note may list many classes, and a cut one would misstate them. */
+struct verdict_note *
+verdict_noted(struct gate_verdict *v, enum verdict_note_code code, int side)
+{
+	struct verdict_note *nt;
+
+	v->noted = xrealloc(v->noted, (v->nnoted + 1) * sizeof *v->noted);
+	nt = &v->noted[v->nnoted++];
+	memset(nt, 0, sizeof *nt);
+	nt->code = code;
+	nt->side = side;
+	nt->x[0] = nt->x[1] = nt->x[2] = nt->x[3] = NAN;
+	return nt;
+}
+
 void
 verdict_note(struct gate_verdict *v, const char *fmt, ...)
 {
+	struct verdict_note *nt = verdict_noted(v, NOTE_SAVED, -1);
 	va_list ap;
 
-	v->notes = xrealloc(v->notes, (v->nnotes + 1) * sizeof *v->notes);
 	va_start(ap, fmt);
-	v->notes[v->nnotes++] = xvasprintf(fmt, ap);
+	nt->a = xvasprintf(fmt, ap);
 	va_end(ap);
 }
+
+/* Each code's name and the names of the fields it uses (NULL: unused). */
+const struct verdict_note_fields verdict_note_fields[] = {
+	[NOTE_SAVED] = { "saved", 0, NULL, { "words" }, { NULL }, { NULL } },
+	[NOTE_ONE_RUN] = { "one-run", 0, NULL, { NULL }, { NULL }, { NULL } },
+	[NOTE_HELD_ONE_RUN] = { "one-run-held", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_SINGLE_RUN_OK] = { "single-run-ok", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_DEFAULT_SPREAD] = { "default-spread", 0, NULL, { NULL }, { NULL },
+		{ "p50", "p99" } },
+	[NOTE_NOISE_ONE_RUN] = { "noise-one-run", 0, NULL, { "noise", "engine" },
+		{ NULL, "runs" }, { NULL } },
+	[NOTE_NOISE_OTHER] = { "noise-other-engine", 0, NULL, { NULL, "engine" },
+		{ NULL }, { NULL } },
+	[NOTE_RUNS] = { "runs", 0, NULL, { NULL }, { NULL }, { NULL } },
+	[NOTE_PAIRED] = { "paired", 0, NULL, { NULL }, { "min_runs" }, { NULL } },
+	[NOTE_POOLED] = { "pooled", 0, NULL, { "noise", "engine" }, { NULL, "runs" },
+		{ NULL } },
+	[NOTE_SPREAD_POOLS] = { "spread-pools-noise", 1, NULL, { "noise", "engine" },
+		{ "side_runs", "runs" }, { NULL } },
+	[NOTE_SPREAD_NOISE] = { "spread-from-noise", 1, NULL, { "noise", "engine" },
+		{ NULL, "runs" }, { NULL } },
+	[NOTE_SPREAD_BORROWS] = { "spread-borrowed", 1, NULL, { NULL },
+		{ "from_runs" }, { NULL } },
+	[NOTE_APART] = { "apart", 0, NULL, { "noise" }, { "sessions" },
+		{ "default_p50", "default_p99" } },
+	[NOTE_EXACT] = { "exact", 0, NULL, { "classes" }, { NULL }, { NULL } },
+	[NOTE_NO_SAMPLES] = { "no-samples", 1, "class", { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_NO_RANGE] = { "no-range", 1, "class", { NULL }, { NULL },
+		{ "quantile" } },
+	[NOTE_DROPS] = { "too-few-samples", 1, "class", { NULL },
+		{ "samples", "histogram", "dependent" }, { "quantile", "level" } },
+	[NOTE_DEPENDENT] = { "dependent-samples", 1, "class", { NULL },
+		{ "batches", "samples" }, { "quantile", "dependence" } },
+	[NOTE_SUB_SYNC] = { "under-a-sync", 1, "class", { NULL }, { "under_band" },
+		{ "p50_ns", "p50_high_ns", "line_ns", "unit_ns" } },
+	[NOTE_OUTLIER] = { "outlier-run", 1, "class", { "file" },
+		{ "run", "others" }, { "ratio" } },
+	[NOTE_WORKLOADS] = { "two-workloads", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_CONCURRENCY] = { "two-concurrencies", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_TURN_TIMED] = { "timed-from-turn", 1, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_PROBE_REPLACED] = { "probe-replaced", 1, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_UNIT_THIN] = { "probe-too-short", 1, NULL, { NULL },
+		{ "samples", "rival_samples", "enough", "shared" }, { "level" } },
+	[NOTE_FAILED] = { "failed-operations", 1, "class", { NULL },
+		{ "lost", "tried" }, { "share", "other_share" } },
+	[NOTE_NOTHING_RULED] = { "nothing-ruled", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_HOSTS_UNKNOWN] = { "hosts-unknown", 0, NULL, { "file", "id_source" },
+		{ "why" }, { NULL } },
+	[NOTE_HOSTS_DIFFER] = { "hosts-differ", 0, NULL,
+		{ "ours_host", "rival_host" }, { "fields", "one_host_a_side" },
+		{ NULL } },
+	[NOTE_ALIKE_CLASSES] = { "alike-classes", 0, NULL, { "classes" },
+		{ "count" }, { NULL } },
+	[NOTE_ALIKE_ENGINES] = { "alike-engines", 0, NULL, { NULL }, { NULL },
+		{ NULL } },
+	[NOTE_MATCH] = { "match", 0, "class", { "rival_class" }, { NULL },
+		{ NULL } },
+	[NOTE_PLAN] = { "plan-level", 0, NULL, { NULL }, { "runs" }, { "level" } },
+	[NOTE_PART] = { "part-of-set", 0, "engine", { "session", "left_out" },
+		{ "runs" }, { NULL } },
+	[NOTE_SEQ] = { "runs-until-decided", 0, NULL, { NULL },
+		{ "runs", "look", "looks", "failing", "undecided", "simulated" },
+		{ "level", "spent", "alpha" } },
+};
+_Static_assert(NELEMS(verdict_note_fields) == VERDICT_NNOTES,
+    "a note code without its fields");
 
 const char *
 verdict_held_words(const struct gate_verdict *v)

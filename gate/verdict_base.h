@@ -64,9 +64,32 @@ void verdict_free(struct gate_verdict *v);
  */
 int verdict_exit_status(const struct gate_verdict *v, int strict);
 
-/* Appends a formatted note. */
+/* Appends a note of the words given, as a verdict before codes saved one (NOTE_SAVED). */
 void verdict_note(struct gate_verdict *v, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Appends what the gate noticed, a code of side (-1 neither), its fields
+ * zero, its figures NaN: the caller fills those the code uses.
+ */
+struct verdict_note *verdict_noted(struct gate_verdict *v,
+    enum verdict_note_code code, int side);
+
+/*
+ * A note code's name in the verdict's JSON and the names of the fields it
+ * uses, each NULL where unused: side (1: used), the class, the strings a
+ * and b, the counts n[] and the figures x[].
+ */
+struct verdict_note_fields {
+	const char *name;
+	int side;
+	const char *cls;
+	const char *s[2];
+	const char *n[6];
+	const char *x[4];
+};
+
+extern const struct verdict_note_fields verdict_note_fields[VERDICT_NNOTES];
 
 /* A value with no interval. */
 struct verdict_value verdict_point(double v);

@@ -19,6 +19,7 @@
 #include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "lib/json.h"
+#include "model/result_host.h"
 
 /* The verdict format this build reads, syncgate-verdict/1, and each earlier. */
 #define VERDICT_PREFIX "syncgate-verdict/"
@@ -67,6 +68,8 @@ struct words {
 };
 
 static const char *const side_words[] = { "rival", "ours" };
+/* a note's side: its index less one, as verdict_note's side */
+static const char *const note_sides[] = { "both", "ours", "rival" };
 static const char *const rounds_word[] = { "rounds" };
 
 static const struct words RULINGS = { ruling_names, VERDICT_NRULINGS,
@@ -385,6 +388,29 @@ get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at 
 	return 0;
 }
 
+/*
+ * The one host a side's runs record ("host", optional: a verdict of
+ * results without hosts has none), or that they record several
+ * ("host_many").
+ */
+static int
+get_host(const cJSON *o, struct verdict_side *s, const struct json_at *w)
+{
+	const cJSON *h;
+	struct json_at c;
+	int rc;
+
+	if (json_get_bool(o, "host_many", JSON_OPTIONAL, "true, or absent", w,
+	    &s->host_many) < 0)
+		return -1;
+	rc = json_get_object(o, "host", JSON_OPTIONAL, "an object, the host of "
+	    "the side's runs", w, &h, &c);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	s->host = xcalloc(1, sizeof *s->host);
+	return result_host_from_json(h, &c, s->host);
+}
+
 /* A run's session id: 32 lowercase hexadecimal digits, or null. */
 static int
 get_session_id(const cJSON *o, struct verdict_run *t, const struct json_at *w)
@@ -460,6 +486,8 @@ get_runs(const cJSON *root, const char *key, struct verdict_side *s,
 	if (json_get_number(o, "runs", JSON_OPTIONAL, &RUNS, &w, &n) < 0)
 		return -1;
 	n = isnan(n) ? 1 : n;
+	if (get_host(o, s, &w) < 0)
+		return -1;
 	if (json_member(o, "run_files") == NULL) {
 		s->runs = 1;
 		s->run_files = xcalloc(1, sizeof *s->run_files);
@@ -557,6 +585,84 @@ get_each(const cJSON *a, const struct field *f, char *list, size_t size,
 	return 0;
 }
 
+/* A noted code's counts and figures: whole numbers from 0, any finite figure. */
+static const struct json_span NOTED_COUNT = { 0, 1e15, 0, 0, 1,
+	"a whole number from 0 to 1000000000000000", NULL, NULL };
+static const struct json_span NOTED_FIGURE = { -1e300, 1e300, 0, 0, 0,
+	"a number or null", NULL, NULL };
+
+/* One of what the gate noted: its code, then the fields that code uses. */
+static int
+get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
+{
+	static const char *names[VERDICT_NNOTES];
+	const struct verdict_note_fields *f;
+	struct verdict_note *nt;
+	char **s[2];
+	int code, side = 0, i;
+	double d;
+
+	for (i = 0; i < VERDICT_NNOTES; i++)
+		names[i] = verdict_note_fields[i].name;
+	if (!cJSON_IsObject(o))
+		return json_bad(w, o, "an object");
+	if (json_get_word(o, "code", 0, names, VERDICT_NNOTES, "a code "
+	    "docs/verdict-format.md names", w, &code) < 0)
+		return -1;
+	f = &verdict_note_fields[code];
+	if (f->side && json_get_word(o, "side", 0, note_sides, 3,
+	    "\"ours\", \"rival\" or \"both\"", w, &side) < 0)
+		return -1;
+	nt = verdict_noted(v, (enum verdict_note_code)code, f->side ? side - 1 : -1);
+	s[0] = &nt->a;
+	s[1] = &nt->b;
+	if (f->cls != NULL && json_get_string(o, f->cls, JSON_NULL, NULL, w,
+	    &nt->cls) < 0)
+		return -1;
+	for (i = 0; i < 2; i++)
+		if (f->s[i] != NULL && json_get_string(o, f->s[i], JSON_NULL, NULL, w,
+		    s[i]) < 0)
+			return -1;
+	for (i = 0; i < 6; i++) {
+		if (f->n[i] == NULL)
+			continue;
+		if (json_get_number(o, f->n[i], 0, &NOTED_COUNT, w, &d) < 0)
+			return -1;
+		nt->n[i] = (long long)d;
+	}
+	for (i = 0; i < 4; i++)
+		if (f->x[i] != NULL && json_get_number(o, f->x[i], JSON_NULL,
+		    &NOTED_FIGURE, w, &nt->x[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * What the gate noted, as codes; a verdict of a syncgate before them
+ * keeps its notes' saved words, each as NOTE_SAVED.
+ */
+static int
+get_noted(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
+{
+	const cJSON *a, *o;
+	struct json_at c, e;
+	size_t i = 0;
+
+	if (json_member(root, "noted") == NULL) {
+		for (i = 0; i < v->nnotes; i++)
+			verdict_noted(v, NOTE_SAVED, -1)->a = xstrdup(v->notes[i]);
+		return 0;
+	}
+	if (json_get_array(root, "noted", 0, 0, "an array", w, &a, &c) < 0)
+		return -1;
+	cJSON_ArrayForEach(o, a) {
+		json_at_index(&e, &c, i++);
+		if (get_note(o, v, &e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The fields in file order, but for the halves, which need the unit. */
 static int
 get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
@@ -581,7 +687,8 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	    sizeof *v->unmatched);
 	if (get_each(alone, unmatched_fields, (char *)v->unmatched,
 	    sizeof *v->unmatched, &v->nunmatched, &ac) < 0 ||
-	    get_strings(root, "notes", &v->notes, &v->nnotes, w) < 0)
+	    get_strings(root, "notes", &v->notes, &v->nnotes, w) < 0 ||
+	    get_noted(root, v, w) < 0)
 		return -1;
 	/* a verdict before session_shift said only that a record carried it */
 	if (json_member(root, "session_shift") == NULL &&

@@ -95,6 +95,13 @@ struct verdict_run {
 	double plan_confidence;
 };
 
+/* The hosts of the runs (gate/host.c), as bits: the order they are said in: the fields two hosts may differ in. */
+enum {
+	GATE_HOST_ID = 1, GATE_HOST_CPU = 2, GATE_HOST_CORES = 4,
+	GATE_HOST_MEMORY = 8, GATE_HOST_KERNEL = 16
+};
+#define GATE_HOST_FIELDS 5
+
 /* A figure with its interval; lo and hi are NaN when none was possible. */
 struct verdict_value {
 	double v, lo, hi;
@@ -124,6 +131,12 @@ struct verdict_side {
 	size_t runs;
 	/* each run as it was taken, runs of them; NULL: a verdict that saved none */
 	struct verdict_run *taken;
+	/*
+	 * The one host the side's runs record, or NULL: none recorded
+	 * (host_many 0), or two that differ (host_many 1).
+	 */
+	struct result_host *host;
+	int host_many;
 };
 
 enum unit_source {
@@ -209,6 +222,68 @@ struct verdict_check {
 	int held;
 };
 
+/*
+ * What the gate noticed without ruling on it, as a code and the figures
+ * and names it needs: report/words.c words it, docs/verdict-format.md
+ * ("noted") names each code's fields.  A verdict of a syncgate before
+ * codes keeps its notes' saved words as NOTE_SAVED.
+ */
+enum verdict_note_code {
+	NOTE_SAVED = 0,         /* a: the words saved */
+	NOTE_ONE_RUN,           /* one run a side, its sampling alone */
+	NOTE_HELD_ONE_RUN,      /* baseline, one run a side: fails held */
+	NOTE_SINGLE_RUN_OK,     /* baseline, --single-run-ok: fails stand */
+	NOTE_DEFAULT_SPREAD,    /* x0, x1: the default spread at p50, p99 */
+	NOTE_NOISE_ONE_RUN,     /* a: noise path, b: its engine, n0: its runs */
+	NOTE_NOISE_OTHER,       /* b: the engine the noise measured */
+	NOTE_RUNS,              /* whole runs are the evidence */
+	NOTE_PAIRED,            /* n0: the minimum runs a side to pair */
+	NOTE_POOLED,            /* baseline: one spread; a, b, n0: noise or NULL */
+	NOTE_SPREAD_POOLS,      /* side pools n0 runs with the noise a, b, n1 */
+	NOTE_SPREAD_NOISE,      /* side's one run takes the noise a, b, n1 */
+	NOTE_SPREAD_BORROWS,    /* side's one run takes the other's; n0 1: from runs */
+	NOTE_APART,             /* a: noise path, n0: its sessions (with a record) */
+	NOTE_EXACT,             /* a: the classes neither side gave samples of */
+	NOTE_NO_SAMPLES,        /* cls, side: no samples, taken as exact */
+	NOTE_NO_RANGE,          /* cls, side, x0 quantile: no range, exact */
+	NOTE_DROPS,             /* cls, side, n0 samples, n1 histogram, n2 dependent,
+	                           x0 quantile, x1 level */
+	NOTE_DEPENDENT,         /* cls, side, x0 quantile, x1 dependence, n0 batches,
+	                           n1 samples */
+	NOTE_SUB_SYNC,          /* cls, side, x0 p50, x1 its high end (NaN), x2 the
+	                           line, x3 the unit, n0 1: the line is the band's low */
+	NOTE_OUTLIER,           /* side, n0 run, n1 its others, x0 ratio, cls, a file */
+	NOTE_WORKLOADS,         /* the sides ran two workloads */
+	NOTE_CONCURRENCY,       /* the sides ran at two concurrencies */
+	NOTE_TURN_TIMED,        /* side timed writes from their turn, the other not */
+	NOTE_PROBE_REPLACED,    /* side: --probe or --rival-probe over the embedded */
+	NOTE_UNIT_THIN,         /* side (-1: both), n0, n1 samples, n2 enough,
+	                           x0 level, n3 1: of a shared unit */
+	NOTE_FAILED,            /* cls, side, n0 lost, n1 tried, x0 share, x1 other's */
+	NOTE_NOTHING_RULED,     /* no class in common */
+	NOTE_HOSTS_UNKNOWN,     /* a: the run's file, n0: why (0 no host, 1 no
+	                           machine id, 2 an id from b, 3 a field null) */
+	NOTE_HOSTS_DIFFER,      /* n0: GATE_HOST_* bits that differ, n1 1: one host
+	                           a side; a, b: each side's one host, or NULL */
+	NOTE_ALIKE_CLASSES,     /* a: the class names that print alike, a line each */
+	NOTE_ALIKE_ENGINES,     /* the engines' names print alike */
+	NOTE_MATCH,             /* cls: our class, a: the other side's */
+	NOTE_PLAN,              /* n0: the look's runs a side, x0: its level */
+	NOTE_PART,              /* cls: engine, a: session, b: runs left out, n0 runs */
+	NOTE_SEQ,               /* n0 runs a side, n1 look, n2 looks, n3 failing,
+	                           n4 undecided, n5 simulated, x0 level, x1 spent,
+	                           x2 alpha */
+	VERDICT_NNOTES          /* how many; not a code */
+};
+
+struct verdict_note {
+	enum verdict_note_code code;
+	int side;               /* 0 ours, 1 the rival's; -1 neither */
+	char *cls, *a, *b;      /* NULL where unused */
+	long long n[6];
+	double x[4];
+};
+
 /* A class one side ran and the other did not: listed, never ruled. */
 struct verdict_unmatched {
 	char *name;
@@ -247,6 +322,9 @@ struct gate_verdict {
 	struct verdict_unmatched *unmatched;
 	size_t nunmatched;
 	struct verdict_half reads, writes;
+	/* what the gate noticed, as codes; and their words (report/words.c) */
+	struct verdict_note *noted;
+	size_t nnoted;
 	char **notes;
 	size_t nnotes;
 	enum ruling overall;

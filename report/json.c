@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "model/result_host.h"
 #include "report/report.h"
 
 /*
@@ -129,6 +130,11 @@ side_json(const struct verdict_side *s)
 		cJSON_AddItemToObject(o, "run_files", string_array(&s->file, 1));
 	if (s->taken != NULL)
 		cJSON_AddItemToObject(o, "runs_taken", taken_json(s));
+	/* only where known, so a verdict of results without hosts reads as before */
+	if (s->host != NULL)
+		cJSON_AddItemToObject(o, "host", result_host_to_json(s->host));
+	if (s->host_many)
+		cJSON_AddBoolToObject(o, "host_many", 1);
 	if (s->has_probe)
 		cJSON_AddItemToObject(o, "probe", probe_json(s));
 	else
@@ -275,6 +281,33 @@ unmatched_json(const struct verdict_unmatched *m)
 	return u;
 }
 
+/* What the gate noted, each code with the fields it uses by their names. */
+static cJSON *
+noted_json(const struct verdict_note *nt)
+{
+	const struct verdict_note_fields *f = &verdict_note_fields[nt->code];
+	cJSON *o = cJSON_CreateObject();
+	char *const s[2] = { nt->a, nt->b };
+	int i;
+
+	cJSON_AddStringToObject(o, "code", f->name);
+	if (f->side)
+		cJSON_AddStringToObject(o, "side", nt->side < 0 ? "both" :
+		    nt->side ? "rival" : "ours");
+	if (f->cls != NULL)
+		json_add_string_or_null(o, f->cls, nt->cls);
+	for (i = 0; i < 2; i++)
+		if (f->s[i] != NULL)
+			json_add_string_or_null(o, f->s[i], s[i]);
+	for (i = 0; i < 6; i++)
+		if (f->n[i] != NULL)
+			cJSON_AddNumberToObject(o, f->n[i], (double)nt->n[i]);
+	for (i = 0; i < 4; i++)
+		if (f->x[i] != NULL)
+			json_add_number(o, f->x[i], nt->x[i]);
+	return o;
+}
+
 cJSON *
 report_verdict_to_json(const struct gate_verdict *v)
 {
@@ -322,6 +355,9 @@ report_verdict_to_json(const struct gate_verdict *v)
 	for (i = 0; i < v->nunmatched; i++)
 		cJSON_AddItemToArray(a, unmatched_json(&v->unmatched[i]));
 	cJSON_AddItemToObject(o, "notes", string_array(v->notes, v->nnotes));
+	a = cJSON_AddArrayToObject(o, "noted");
+	for (i = 0; i < v->nnoted; i++)
+		cJSON_AddItemToArray(a, noted_json(&v->noted[i]));
 	return o;
 }
 

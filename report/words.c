@@ -15,6 +15,7 @@
 #include "gate/verdict_digits.h"
 #include "gate/verdict_kinds.h"
 #include "gate/verdict_words.h"
+#include "lib/alike.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
@@ -439,6 +440,9 @@ ceiling_note(const struct gate_verdict *v)
 	return out;
 }
 
+static char *words_note(const struct gate_verdict *v,
+    const struct verdict_note *nt);
+
 /*
  * The gate names each side by its label; a file without one is worded
  * with the renderers' own (verdict_ours_label), for the while the words
@@ -467,10 +471,642 @@ report_words(struct gate_verdict *v)
 	free(v->ceiling_note);
 	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
 	    NULL;
+	for (i = 0; i < v->nnotes; i++)
+		free(v->notes[i]);
+	free(v->notes);
+	v->notes = xcalloc(v->nnoted + 1, sizeof *v->notes);
+	for (i = 0; i < v->nnoted; i++)
+		v->notes[i] = words_note(v, &v->noted[i]);
+	v->nnotes = v->nnoted;
 	if (o != NULL)
 		v->ours.label = NULL;
 	if (r != NULL)
 		v->rival.label = NULL;
 	free(o);
 	free(r);
+}
+
+/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
+static char *
+whose(const struct gate_verdict *v, int side)
+{
+	return gate_possessive(side ? &v->rival : &v->ours, v->mode);
+}
+
+static const char *
+who(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	return gate_who(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
+static const char *
+qword(double q)
+{
+	return q > 0.9 ? "p99" : "p50";
+}
+
+/* "the runner's noise from --noise F (12 runs of zu)" */
+static char *
+noise_words(const struct verdict_note *nt)
+{
+	return xasprintf("the runner's noise from --noise %s (%lld runs of %s)",
+	    nt->a, nt->n[1], nt->b);
+}
+
+/* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
+static char *
+runs_words(const struct gate_verdict *v)
+{
+	char a[256], b[256];
+
+	if (v->mode == MODE_BASELINE)
+		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
+		    gate_plural(v->ours.runs, "run", "runs"), v->rival.runs,
+		    gate_plural(v->rival.runs, "run", "runs"));
+	gate_who(&v->ours, v->mode, a, sizeof a);
+	gate_who(&v->rival, v->mode, b, sizeof b);
+	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
+	    gate_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
+}
+
+/*
+ * p50, its interval's high end (NaN: none) and the line they are under,
+ * into a, h and b: with the decimals that show both under the line.
+ */
+static void
+under_line(char *a, char *h, char *b, size_t len, double p50, double hi,
+    double line)
+{
+	const struct gate_style *st = &gate_style_dur;
+	int d;
+
+	for (d = -1; d <= 15; d = d < 0 ? 3 : d + 1) {
+		st->print(a, len, p50, d);
+		st->print(h, len, hi, d);
+		st->print(b, len, line, d);
+		if (st->read(a) < st->read(b) && (isnan(hi) || st->read(h) < st->read(b)))
+			return;
+	}
+}
+
+/* "write: zu commits at p50 in 0.5 syncs (1.5ms, under ...): ..." */
+static char *
+sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char w[256], a[32], b[32], n[32], h[32], cf[32], up[96] = "";
+
+	under_line(a, h, b, sizeof a, nt->x[0], nt->x[1], nt->x[2]);
+	if (!isnan(nt->x[1]))
+		snprintf(up, sizeof up, ", at most %s at %s%%", h,
+		    gate_limit_num(cf, sizeof cf, v->confidence * 100));
+	who(v, nt->side, w, sizeof w);
+	/* under the line, so under one sync: never "1 sync" */
+	gate_num_against(n, sizeof n, nt->x[0] / nt->x[3], 1, READS_LT);
+	return xasprintf("%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
+	    "%s is not flushing each commit, or batches several commits into "
+	    "one flush", nt->cls, w, n, gate_syncs(n), a, up, nt->n[0] ?
+	    "the probe band's low of" : "one sync of", b, w);
+}
+
+/* A probe too thin for a band, at the level a check needed. */
+static char *
+thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char cf[32], *ws, *out;
+
+	gate_limit_num(cf, sizeof cf, nt->x[0] * 100);
+	if (nt->side < 0)
+		return xasprintf("the probes have %lld and %lld samples, too few to "
+		    "bound their median on both sides for the checks at %s%% (%lld "
+		    "would do); an end the unit cannot bound is left open", nt->n[0],
+		    nt->n[1], cf, nt->n[2]);
+	ws = whose(v, nt->side);
+	if (nt->n[3])
+		out = xasprintf("%s probe has %lld %s, too few for an interval on "
+		    "its median at %s%% (%lld would do); the band is the other "
+		    "probe's", ws, nt->n[0], nt->n[0] == 1 ? "sample" : "samples",
+		    cf, nt->n[2]);
+	else
+		out = xasprintf("%s probe has %lld %s, too few to bound its median on "
+		    "both sides for the checks at %s%% (%lld would do); an end its "
+		    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
+		    "sample" : "samples", cf, nt->n[2]);
+	free(ws);
+	return out;
+}
+
+/* "a: 12 samples are too few to bound p99 on both sides ..." */
+static char *
+drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char cf[32], enough[64], *ws = whose(v, nt->side), *out;
+	size_t n = (size_t)nt->n[0];
+
+	if (nt->n[2])
+		snprintf(enough, sizeof enough, "they come in stretches "
+		    "of like latencies, as noted below");
+	else
+		snprintf(enough, sizeof enough, "%zu would do",
+		    stats_min_samples(nt->x[0], nt->x[1]));
+	out = xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
+	    "the checks at %s%% (%s); an end it cannot bound is left "
+	    "open, so a check on it can be indeterminate or fail, never pass",
+	    nt->cls, ws, n, nt->n[1] ? gate_plural(n, "operation counted is",
+	    "operations counted are") : gate_plural(n, "sample is", "samples are"),
+	    qword(nt->x[0]), gate_limit_num(cf, sizeof cf, v->confidence * 100),
+	    enough);
+	free(ws);
+	return out;
+}
+
+static char *
+dependent_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char *ws = whose(v, nt->side), *out;
+
+	out = xasprintf("%s: %s samples come in stretches of like latencies "
+	    "about its %s (the share below it varies %.1fx as much between "
+	    "%lld batches in file order as independent samples would), so its "
+	    "%s interval is as wide as %.0f independent samples give",
+	    nt->cls, ws, qword(nt->x[0]), nt->x[1], nt->n[0], qword(nt->x[0]),
+	    (double)nt->n[1] / nt->x[1]);
+	free(ws);
+	return out;
+}
+
+static char *
+outlier_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char w[256];
+
+	if (v->mode == MODE_BASELINE)
+		snprintf(w, sizeof w, "%s", nt->side ? "baseline" : "new");
+	else
+		who(v, nt->side, w, sizeof w);
+	return xasprintf("%s run %lld (%s) is %.2fx its %lld other runs at p50 in "
+	    "%s, outside their 99%% prediction interval: rerun it, or find what "
+	    "differed in it; its spread keeps the checks wide", w, nt->n[0], nt->a,
+	    nt->x[0], nt->n[1], nt->cls);
+}
+
+/* "the classes a, b, c": a list of names a line each, joined. */
+static char *
+listed(const char *lines, const char *sep)
+{
+	size_t n = 1;
+	const char *p;
+	char *out, *o;
+
+	for (p = lines; *p != '\0'; p++)
+		n += *p == '\n' ? strlen(sep) : 1;
+	out = o = xcalloc(n, 1);
+	for (p = lines; *p != '\0'; p++)
+		if (*p == '\n')
+			o = stpcpy(o, sep);
+		else
+			*o++ = *p;
+	return out;
+}
+
+/* "the host 0123 (AMD EPYC, 2 cores, 23.5 GiB of memory, kernel 6.1.0)" */
+static char *
+host_words(const struct result_host *h)
+{
+	struct gate_list l = { NULL, 0, 0 };
+	char buf[320], *out;
+
+	if (h->cpu_model != NULL)
+		gate_list_add(&l, ", ", h->cpu_model);
+	if (h->cores >= 0) {
+		snprintf(buf, sizeof buf, "%lld %s", h->cores, h->cores == 1 ? "core" :
+		    "cores");
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->memory_bytes >= 0) {
+		snprintf(buf, sizeof buf, "%.1f GiB of memory",
+		    (double)h->memory_bytes / (1024.0 * 1024 * 1024));
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->kernel != NULL) {
+		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
+		gate_list_add(&l, ", ", buf);
+	}
+	if (h->machine_id != NULL)
+		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
+		    l.s ? l.s : "", l.s ? ")" : "");
+	else
+		out = xasprintf("a host with no machine id%s%s%s", l.s ? " (" : "",
+		    l.s ? l.s : "", l.s ? ")" : "");
+	free(l.s);
+	return out;
+}
+
+/* "zu on the host ...", or on more than one, or on one it does not record. */
+static char *
+side_host_words(const struct gate_verdict *v, int side)
+{
+	const struct verdict_side *s = side ? &v->rival : &v->ours;
+	char w[256], *h, *out;
+
+	who(v, side, w, sizeof w);
+	if (s->host == NULL)
+		return xasprintf("%s on %s", w, s->host_many ? "more than one host" :
+		    "a host it does not record");
+	h = host_words(s->host);
+	out = xasprintf("%s on %s", w, h);
+	free(h);
+	return out;
+}
+
+/* "machine id, CPU model and kernel": the fields of bits d. */
+static char *
+differ_words(unsigned d)
+{
+	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
+	    "CPU model", "cores", "memory", "kernel" };
+	struct gate_list l = { NULL, 0, 0 };
+	int f, left = 0;
+
+	for (f = 0; f < GATE_HOST_FIELDS; f++)
+		left += (d >> f) & 1;
+	for (f = 0; f < GATE_HOST_FIELDS; f++)
+		if ((d >> f) & 1)
+			gate_list_add(&l, --left == 0 ? " and " : ", ", names[f]);
+	return l.s != NULL ? l.s : xstrdup("");
+}
+
+static char *
+hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char *a, *b, *d, *w, *out;
+
+	if (nt->code == NOTE_HOSTS_UNKNOWN) {
+		if (nt->a == NULL)
+			w = xstrdup("a run's host is not known in full");
+		else if (nt->n[0] == 0)
+			w = xasprintf("%s records no host", nt->a);
+		else if (nt->n[0] == 1)
+			w = xasprintf("%s's host has no machine id", nt->a);
+		else if (nt->n[0] == 2)
+			w = xasprintf("%s's host id comes from %s, which does not name a "
+			    "machine", nt->a, nt->b ? nt->b : "an unknown source");
+		else
+			w = xasprintf("%s's host leaves a field unknown (null)", nt->a);
+		out = xasprintf("reads may have been compared across two hosts: %s; "
+		    "a read's latency has no unit that divides the machine out "
+		    "(--same-host makes read checks indeterminate)", w);
+		free(w);
+		return out;
+	}
+	d = differ_words((unsigned)nt->n[0]);
+	a = side_host_words(v, 0);
+	b = side_host_words(v, 1);
+	out = xasprintf("reads were compared across %s hosts, which differ in "
+	    "%s: %s, %s; a read's latency has no unit that divides the machine "
+	    "out, so a difference may be the machines' rather than the engines' "
+	    "(--same-host makes read checks indeterminate)", v->ours.host &&
+	    v->rival.host ? "two" : "several", d, a, b);
+	free(d);
+	free(a);
+	free(b);
+	return out;
+}
+
+/* Where a and b first differ. */
+static size_t
+first_difference(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	while (a[i] != '\0' && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* "both", or the label of the one side that ran class name. */
+static const char *
+ran_by(const struct gate_verdict *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v->nunmatched; i++)
+		if (strcmp(v->unmatched[i].name, name) == 0)
+			return v->unmatched[i].ours ? v->ours.label : v->rival.label;
+	return "both";
+}
+
+/* "\"café\" (zu, bytes 63 61 66 c3 a9) and \"café\" (...) print alike ..." */
+static char *
+alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	struct gate_list l = { NULL, 0, 0 };
+	char *names = xstrdup(nt->a), **name, *at, *out, bytes[256];
+	size_t shown = 1, i, n = (size_t)nt->n[0];
+
+	for (at = names; (at = strchr(at, '\n')) != NULL; at++)
+		shown++;
+	name = xcalloc(shown, sizeof *name);
+	for (i = 0, at = names; i < shown; i++) {
+		name[i] = at;
+		at = strchr(at, '\n');
+		if (at != NULL)
+			*at++ = '\0';
+	}
+	for (i = 0; i < shown; i++) {
+		char *item = xasprintf("\"%s\" (%s, %s)", name[i], ran_by(v, name[i]),
+		    alike_bytes(bytes, sizeof bytes, name[i], first_difference(name[i],
+		    name[i == 0 && shown > 1 ? 1 : 0])));
+
+		gate_list_add(&l, i + 1 == n ? " and " : ", ", item);
+		free(item);
+	}
+	if (shown < n) {
+		char more[64];
+
+		snprintf(more, sizeof more, " and %zu more", n - shown);
+		gate_list_add(&l, "", more);
+	}
+	out = xasprintf("%s print alike but are different class names; classes "
+	    "are matched by their bytes", l.s ? l.s : "");
+	free(l.s);
+	free(name);
+	free(names);
+	return out;
+}
+
+/* The engines' two names that print alike, with their bytes. */
+static char *
+engines_words(const struct gate_verdict *v)
+{
+	const char *a = v->ours.engine, *b = v->rival.engine;
+	size_t at = first_difference(a, b);
+	char ba[256], bb[256];
+
+	return xasprintf("the engine names \"%s\" (%s, %s) and \"%s\" (%s, %s) "
+	    "print alike but are different names", a, v->mode == MODE_BASELINE ?
+	    "new" : "ours", alike_bytes(ba, sizeof ba, a, at), b,
+	    v->mode == MODE_BASELINE ? "baseline" : "the rival's",
+	    alike_bytes(bb, sizeof bb, b, at));
+}
+
+/* "runs until decided: stopped after 3 runs a side: ..." */
+static char *
+seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	long long n = nt->n[0], look = nt->n[1], looks = nt->n[2];
+	long long failed = nt->n[3], open = nt->n[4];
+	char how[256];
+
+	snprintf(how, sizeof how, "this look at %.4g%%, one-sided error %.3g%% "
+	    "spent of %.3g%% by Lan-DeMets Pocock-type spending%s", 100 * nt->x[0],
+	    100 * nt->x[1], 100 * nt->x[2], nt->n[5] ? "" : ", each look at its "
+	    "share alone, which errs less: too many looks to simulate");
+	if (v->nchecks == 0)
+		return xasprintf("runs until decided: stopped after %lld runs a side "
+		    "at look %lld of %lld: nothing to rule, the sides share no class "
+		    "(--match pairs two names of one kind of work), so more runs "
+		    "would decide nothing", n, look, looks);
+	if (open == 0)
+		return xasprintf("runs until decided: stopped after %lld runs a side: "
+		    "every check decided at look %lld of %lld (%s)", n, look, looks,
+		    how);
+	if (failed > 0 && look < looks)
+		return xasprintf("runs until decided: stopped after %lld runs a side: "
+		    "the verdict decided at look %lld of %lld, %lld check%s failing "
+		    "(a fail of any check fails the verdict; %lld left undecided) "
+		    "(%s)", n, look, looks, failed, failed == 1 ? "" : "s", open, how);
+	return xasprintf("runs until decided: stopped at the most, %lld runs a "
+	    "side, with %lld check%s undecided after %lld look%s (%s)", n, open,
+	    open == 1 ? "" : "s", looks, looks == 1 ? "" : "s", how);
+}
+
+/* The spread between runs: where it came from, and what the intervals carry. */
+static char *
+scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char w[256], *ws, *nw, *runs, *out = NULL;
+
+	switch (nt->code) {
+	case NOTE_DEFAULT_SPREAD:
+		return xasprintf("one run a side, without --noise: each figure is "
+		    "taken to vary from run to run by a default spread, a standard "
+		    "deviation of its log of %g at p50 and %g at p99 (syncs alike; "
+		    "about %.0f%% and %.0f%%), on top of the run's own sampling, so "
+		    "no check passes or fails on one run's sampling alone; --noise "
+		    "FILE (syncgate calibrate) puts this runner's measured spread in "
+		    "its place, several runs a side measure it, and --single-run-ok "
+		    "rules on the sampling alone", nt->x[0], nt->x[1],
+		    100 * (exp(nt->x[0]) - 1), 100 * (exp(nt->x[1]) - 1));
+	case NOTE_NOISE_ONE_RUN:
+		return xasprintf("one run a side, with this runner's run-to-run noise "
+		    "from --noise %s (%lld runs of %s): each interval carries the "
+		    "spread between runs as well as within the run (a random-effects "
+		    "interval on the log scale, Student's t)", nt->a, nt->n[1], nt->b);
+	case NOTE_NOISE_OTHER:
+		return xasprintf("the noise was measured on %s: the other engine's "
+		    "spread between runs is taken to be the same", nt->b);
+	case NOTE_RUNS:
+		runs = runs_words(v);
+		out = xasprintf("whole runs are the evidence (%s): each figure is the "
+		    "geometric mean of its runs' figures, and each interval carries the "
+		    "spread between runs as well as within them (a random-effects "
+		    "interval on the log scale, Student's t)", runs);
+		free(runs);
+		return out;
+	case NOTE_PAIRED:
+		return xasprintf("paired: %zu runs a side, taken in turns (each pair's "
+		    "two runs one after the other, each side first in half the "
+		    "pairs): each figure of one side against the other is the mean of "
+		    "the pairs' differences on the log scale, run i against run i in "
+		    "time order, so a drift both sides share drops out (Student's t, "
+		    "%zu degrees of freedom); the rule, fixed before the figures are "
+		    "seen: equal runs, at least %lld, so taken", v->ours.runs,
+		    v->ours.runs - 1, nt->n[0]);
+	case NOTE_POOLED:
+		if (nt->a == NULL)
+			return xstrdup("one engine on both sides: its spread between runs "
+			    "is pooled over the runs of both, its degrees of freedom "
+			    "counted once");
+		nw = noise_words(nt);
+		out = xasprintf("one engine on both sides: its spread between runs is "
+		    "pooled over the runs of both and %s, its degrees of freedom "
+		    "counted once", nw);
+		free(nw);
+		return out;
+	case NOTE_SPREAD_POOLS:
+		ws = whose(v, nt->side);
+		nw = noise_words(nt);
+		out = xasprintf("%s spread between runs pools its %lld runs with %s",
+		    ws, nt->n[0], nw);
+		free(ws);
+		free(nw);
+		return out;
+	case NOTE_SPREAD_NOISE:
+		nw = noise_words(nt);
+		out = xasprintf("%s gave one run: its spread between runs is %s",
+		    who(v, nt->side, w, sizeof w), nw);
+		free(nw);
+		return out;
+	case NOTE_SPREAD_BORROWS:
+		return xasprintf("%s gave one run: its spread between runs is taken "
+		    "to be %s, its degrees of freedom counted once",
+		    who(v, nt->side, w, sizeof w), nt->n[0] ?
+		    "the other side's, measured over its runs" :
+		    "the other side's, from the runner's noise");
+	case NOTE_ONE_RUN:
+		return xstrdup("one run a side: each interval covers that run's "
+		    "sampling only, not the variation from one run to the next, so a "
+		    "verdict near a limit may not repeat (where runs spread 5% to "
+		    "25%, a check on its limit fails 28% to 47% of the time, not "
+		    "2.5%); several runs a side (syncgate-bench --runs) or --noise "
+		    "FILE (syncgate calibrate) carry that variation");
+	case NOTE_HELD_ONE_RUN:
+		return xstrdup("baseline mode over one run a side: a check that would "
+		    "fail is held indeterminate, since one run cannot tell a change "
+		    "from the runner's noise (--single-run-ok lets it fail)");
+	default:
+		return xstrdup("--single-run-ok: a check over one run a side fails "
+		    "as its interval says, though run-to-run noise is not in it");
+	}
+}
+
+/* The sides' runs came apart: why, and what carries the shift. */
+static char *
+apart_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	if (nt->a != NULL)
+		return xasprintf("the sides' runs came apart: %s; %s measured the "
+		    "shift between sessions over %lld of them, and each side's "
+		    "figures carry it", gate_apart_words(v->apart), nt->a, nt->n[0]);
+	return xasprintf("the sides' runs came apart: %s; a shift between "
+	    "sessions is in neither side's spread, so each side's figures "
+	    "carry one of a stated default spread, a standard deviation of "
+	    "its log of %g at p50 and %g at p99 (syncs alike; about %.0f%% "
+	    "and %.0f%%), on top of the spread between runs: a change far "
+	    "past a limit is ruled, one near it stays open; both sides in "
+	    "one syncgate run (taken in turns), or --noise FILE from "
+	    "syncgate calibrate over runs of several sessions, narrow it",
+	    gate_apart_words(v->apart), nt->x[0], nt->x[1],
+	    100 * (exp(nt->x[0]) - 1), 100 * (exp(nt->x[1]) - 1));
+}
+
+/* What differs in how the sides ran, from the sides themselves. */
+static char *
+ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	const struct verdict_side *o = &v->ours, *r = &v->rival;
+	char a[256], b[256];
+
+	who(v, 0, a, sizeof a);
+	who(v, 1, b, sizeof b);
+	switch (nt->code) {
+	case NOTE_WORKLOADS:
+		return xasprintf("%s ran %s and %s ran %s: the classes compared may "
+		    "not be the same work", a, o->workload, b, r->workload);
+	case NOTE_CONCURRENCY:
+		return xasprintf("%s ran at a concurrency of %lld and %s at %lld: "
+		    "their latencies are not like for like", a, o->concurrency, b,
+		    r->concurrency);
+	case NOTE_TURN_TIMED:
+		return xasprintf("%s timed each write from the writer's turn, leaving "
+		    "out the wait for it (turn_wait_ns), and %s did not: where "
+		    "writers waited for one another, only %s's write latencies hold "
+		    "the wait", nt->side ? b : a, nt->side ? a : b, nt->side ? a : b);
+	default:
+		return xasprintf("--%sprobe %s replaces the probe embedded in %s",
+		    nt->side ? "rival-" : "", (nt->side ? r : o)->probe_file,
+		    (nt->side ? r : o)->file);
+	}
+}
+
+/* Failed operations, the exact classes, a class without samples or range. */
+static char *
+class_words(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char w[256], *ws, *list, *out;
+
+	switch (nt->code) {
+	case NOTE_EXACT:
+		list = listed(nt->a, ", ");
+		out = xasprintf("no interval was possible for the latencies of %s: "
+		    "neither side gave samples, so they are taken as exact", list);
+		free(list);
+		return out;
+	case NOTE_NO_SAMPLES:
+		return xasprintf("%s: %s gave no samples, so its latencies are taken "
+		    "as exact", nt->cls, who(v, nt->side, w, sizeof w));
+	case NOTE_NO_RANGE:
+		return xasprintf("%s: %s gave no range for %s, so it is taken as "
+		    "exact", nt->cls, who(v, nt->side, w, sizeof w), qword(nt->x[0]));
+	default:
+		ws = whose(v, nt->side);
+		out = xasprintf("%s: %s operations failed or were skipped, %lld of "
+		    "%lld (%.1f%%), against %.1f%% on the other side: its latencies "
+		    "are of the operations that completed, so they are given no upper "
+		    "bound and no check passes in its favour on them", nt->cls, ws,
+		    nt->n[0], nt->n[1], nt->x[0] * 100, nt->x[1] * 100);
+		free(ws);
+		return out;
+	}
+}
+
+/* The words of what the gate noted. */
+static char *
+words_note(const struct gate_verdict *v, const struct verdict_note *nt)
+{
+	char n[32];
+
+	switch (nt->code) {
+	case NOTE_SAVED:
+		return xstrdup(nt->a ? nt->a : "");
+	case NOTE_ONE_RUN: case NOTE_HELD_ONE_RUN: case NOTE_SINGLE_RUN_OK:
+	case NOTE_DEFAULT_SPREAD: case NOTE_NOISE_ONE_RUN: case NOTE_NOISE_OTHER:
+	case NOTE_RUNS: case NOTE_PAIRED: case NOTE_POOLED: case NOTE_SPREAD_POOLS:
+	case NOTE_SPREAD_NOISE: case NOTE_SPREAD_BORROWS:
+		return scope_words(v, nt);
+	case NOTE_APART:
+		return apart_words(v, nt);
+	case NOTE_EXACT: case NOTE_NO_SAMPLES: case NOTE_NO_RANGE: case NOTE_FAILED:
+		return class_words(v, nt);
+	case NOTE_DROPS:
+		return drops_words(v, nt);
+	case NOTE_DEPENDENT:
+		return dependent_words(v, nt);
+	case NOTE_SUB_SYNC:
+		return sub_sync_words(v, nt);
+	case NOTE_OUTLIER:
+		return outlier_words(v, nt);
+	case NOTE_WORKLOADS: case NOTE_CONCURRENCY: case NOTE_TURN_TIMED:
+	case NOTE_PROBE_REPLACED:
+		return ran_words(v, nt);
+	case NOTE_UNIT_THIN:
+		return thin_words(v, nt);
+	case NOTE_NOTHING_RULED:
+		return xstrdup("nothing was ruled: the two results have no class in "
+		    "common");
+	case NOTE_HOSTS_UNKNOWN: case NOTE_HOSTS_DIFFER:
+		return hosts_words(v, nt);
+	case NOTE_ALIKE_CLASSES:
+		return alike_words(v, nt);
+	case NOTE_ALIKE_ENGINES:
+		return engines_words(v);
+	case NOTE_MATCH:
+		return xasprintf("--match %s=%s: our class %s is held against %s class "
+		    "%s, under our name", nt->cls, nt->a, nt->cls, v->mode ==
+		    MODE_BASELINE ? "the baseline's" : "the rival's", nt->a);
+	case NOTE_PLAN:
+		return xasprintf("the runs were taken until decided: as the look at "
+		    "%lld runs a side of their plan did, they are ruled at %s%%, so "
+		    "that a gate of any look's runs errs no more than the plan "
+		    "promised", nt->n[0], gate_limit_num(n, sizeof n, 100 * nt->x[0]));
+	case NOTE_PART:
+		return xasprintf("--part-ok: a part of a set is ruled, run%s %s of "
+		    "%lld of %s's session %s left out; whoever chose the runs could "
+		    "choose the verdict", strchr(nt->b, ' ') ? "s" : "", nt->b,
+		    nt->n[0], nt->cls, nt->a);
+	case NOTE_SEQ:
+		return seq_words(v, nt);
+	default:
+		return xstrdup("");
+	}
 }

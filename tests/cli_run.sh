@@ -210,7 +210,7 @@ $SYNCGATE gate "$tmp"/res/p.a.[3-5].json "$tmp"/res/p.a.[1-2].json \
 	$(for i in 1 2 3 4 5; do printf -- '--baseline %s ' "$tmp/res/p.b.$i.json"; done) \
 	--format text -o "$tmp/res/paired.txt" --format json -o "$tmp/res/paired.json" 2>"$tmp/gerr"
 set -e
-grep -q "paired: 5 runs a side of one session, taken in turns" "$tmp/res/paired.txt" &&
+grep -q "paired: 5 runs a side, taken in turns" "$tmp/res/paired.txt" &&
 	tr -d '\t\n' <"$tmp/res/paired.json" | grep -q '"paired":true' ||
 	fail "five runs a side in turns not paired: $(cat "$tmp/gerr") $(grep -i 'runs a side' "$tmp/res/paired.txt")"
 set +e

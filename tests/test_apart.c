@@ -650,7 +650,8 @@ test_sequence_regated(void **state)
 	struct gate_verdict v;
 	struct gate_seq plan;
 	struct sim m;
-	char err[ERRLEN], left[256];
+	struct gate_left left[GATE_MAX_LEFT];
+	char err[ERRLEN];
 	int t, fails = 0, plain = 0;
 
 	(void)state;
@@ -682,8 +683,7 @@ test_sequence_regated(void **state)
 		}
 		verdict_free(&v);
 		/* the later gate: the set whole, at its look's level */
-		assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left,
-		    sizeof left, err), 0);
+		assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left, err), 0);
 		gate_opts_init(&o, MODE_BASELINE);
 		o.confidence = gate_sides_level(&m.side[0], &m.side[1], MODE_BASELINE,
 		    0.95, &look);
@@ -710,29 +710,28 @@ test_part_of_set(void **state)
 {
 	double mu[2] = { 0, 0 }, sigma[2] = { 0.05, 0.05 };
 	unsigned long long st = 3;
+	struct gate_left left[GATE_MAX_LEFT];
 	struct sim m;
-	char err[ERRLEN], left[256];
+	char err[ERRLEN];
 
 	(void)state;
 	sim_draw(&m, APART, 4, mu, sigma, 0, 0, &st);
-	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left,
-	    sizeof left, err), 0);
+	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left, err), 0);
 	/* ours without its runs 3 and 4 */
 	m.side[0].nruns = 2;
-	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left,
-	    sizeof left, err), -1);
+	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 0, left, err), -1);
 	assert_non_null(strstr(err, "ours.json: is run 1 of 4 of session "));
 	assert_non_null(strstr(err, "whose runs 3 to 4 of ours are not given"));
-	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 1, left,
-	    sizeof left, err), 1);
-	assert_non_null(strstr(left, "runs 3 to 4 of 4 of ours's session"));
+	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 1, left, err), 1);
+	assert_string_equal(left[0].runs, "3 to 4");
+	assert_string_equal(left[0].engine, "ours");
+	assert_int_equal(left[0].of, 4);
 	/* one set split between the sides (an A/A) is whole; a run on both is not */
 	m.side[0].nruns = 4;
 	memcpy(m.r[1][0].session.id, m.r[0][0].session.id, SESSION_ID_LEN);
 	free(m.r[1][0].engine);
 	m.r[1][0].engine = xstrdup("ours");
-	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 1, left,
-	    sizeof left, err), -1);
+	assert_int_equal(gate_sides_whole(&m.side[0], &m.side[1], 1, left, err), -1);
 	assert_non_null(strstr(err, "both are run 1 of session"));
 	m.side[0].nruns = 4;
 	sim_free(&m);

@@ -496,6 +496,7 @@ alike_notes(struct duel *d)
 
 	assert_int_equal(duel_rule(d), 0);
 	gate_note_alike(&d->v, &d->ours, &d->rival);
+	report_words(&d->v);
 	for (i = 0; i < d->v.nnotes; i++)
 		n += strstr(d->v.notes[i], "print alike") != NULL;
 	return n;

@@ -67,6 +67,7 @@ test_gate_text_escapes_names(void **state)
 	free(v.ours.label);
 	v.ours.label = xstrdup("zu" NASTY);
 	verdict_note(&v, "note " NASTY);
+	report_words(&v);
 	out = render(&v, 0, 0);
 	assert_inert(out);
 	assert_non_null(strstr(out, "\nrow\\x1b[31m\\x0d\\u202e\\u009b  53.96µs"));
