@@ -54,7 +54,7 @@ else
 Q = @
 endif
 
-LIB_SRC   = $(sort $(wildcard lib/*.c model/*.c probe/*.c gate/*.c report/*.c import/*.c calibrate/*.c runner/*.c))
+LIB_SRC   = $(sort $(wildcard lib/*.c model/*.c verdict/*.c probe/*.c gate/*.c report/*.c import/*.c calibrate/*.c runner/*.c))
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -66,7 +66,7 @@ ifneq ($(BENCH_SRC),)
 PROGS += $(BUILD)/syncgate-bench
 endif
 
-.PHONY: all build test-build test-build-plain test-build-asan deps deps-auto \
+.PHONY: words all build test-build test-build-plain test-build-asan deps deps-auto \
         check check-full check-plain check-asan asan valgrind demo bench bench-probe fuzz \
         install uninstall clean spdx layers
 
@@ -157,7 +157,7 @@ test-build-asan:
 # start, and the scripts start thousands.  check-full runs all of it under
 # both builds, as CI does.
 check check-full: deps-auto
-	$(Q)$(MAKE) --no-print-directory spdx
+	$(Q)$(MAKE) --no-print-directory spdx words
 	$(Q)$(MAKE) --no-print-directory $(JFLAG) test-build-plain test-build-asan
 	$(Q)$(MAKE) --no-print-directory BUILD=build layers
 	$(Q)JOBS=$(JOBS) TIMED="build$(if $(filter check-full,$@), build-asan)" \
@@ -176,6 +176,12 @@ valgrind: deps-auto
 
 spdx:
 	$(Q)sh scripts/check-spdx.sh
+
+# The sentences built where a verdict is decided, not worded: string
+# literals of five or more words outside error and usage messages in gate/,
+# verdict/ and model/ (their words belong in report/).
+words:
+	$(Q)python3 scripts/count-words.py --max 40 gate verdict model
 
 # STYLE.md's layers, from the include lines and the built objects' symbols.
 layers: $(PROGS)

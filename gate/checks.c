@@ -11,10 +11,9 @@
 #include <string.h>
 
 #include "gate/checks.h"
-#include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
-#include "gate/verdict_kinds.h"
-#include "gate/verdict_words.h"
+#include "verdict/base.h"
+#include "verdict/digits.h"
+#include "verdict/kinds.h"
 #include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/stats.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "gate/evaluate.h"
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/units.h"
 

@@ -14,7 +14,7 @@
 #include "gate/evaluate.h"
 #include "gate/gate.h"
 #include "gate/rules.h"
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/args.h"
 #include "lib/err.h"
 #include "lib/fileset.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "gate/rules.h"
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/err.h"
 
 static int

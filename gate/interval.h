@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "model/runs.h"
 
 enum part_kind {

@@ -10,10 +10,9 @@
 #include <string.h>
 
 #include "gate/checks.h"
-#include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
-#include "gate/verdict_kinds.h"
-#include "gate/verdict_words.h"
+#include "verdict/base.h"
+#include "verdict/digits.h"
+#include "verdict/kinds.h"
 #include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/stats.h"
@@ -196,7 +195,6 @@ add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 {
 	struct gate_verdict *v = ctx->v;
 	struct verdict_unmatched *u;
-	char a[256], b[256];
 
 	u = &v->unmatched[v->nunmatched++];
 	u->p50_ns = u->p99_ns = u->syncs_p50 = u->syncs_p99 = u->flushes = NAN;
@@ -205,9 +203,6 @@ add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 	u->name = xstrdup(c->name);
 	u->kind = c->kind;
 	u->ours = ours;
-	gate_who(ours ? &v->ours : &v->rival, v->mode, a, sizeof a);
-	gate_who(ours ? &v->rival : &v->ours, v->mode, b, sizeof b);
-	u->reason = xasprintf("%s ran %s; %s did not", a, c->name, b);
 }
 
 /* Notes on the sampled parts too thin for an interval: ours first, then the rival's. */
@@ -260,7 +255,7 @@ note_dependence(struct gate_verdict *v, const struct gate_pair *pair)
  */
 static void
 note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
-    struct gate_list *exact)
+    struct xlist *exact)
 {
 	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
 		&pair->r99 };
@@ -272,7 +267,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 		none[k] = parts[2 * k]->kind == PART_POINT &&
 		    parts[2 * k + 1]->kind == PART_POINT;
 	if (none[0] && none[1])
-		gate_list_add(exact, "\n", pair->ours->name);
+		xlist_add(exact, "\n", pair->ours->name);
 	for (k = 0; k < 2 && !(none[0] && none[1]); k++) {
 		if (none[k]) {
 			nt = verdict_noted(v, NOTE_NO_SAMPLES, (int)k);
@@ -564,7 +559,7 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 /* Room for the row was made by match_classes. */
 static void
 add_row(struct gate_ctx *ctx, const struct result_class *o,
-    const struct result_class *r, struct gate_list *exact)
+    const struct result_class *r, struct xlist *exact)
 {
 	struct gate_verdict *v = ctx->v;
 	struct verdict_row *row;
@@ -595,7 +590,7 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
     const struct gate_side_in *rival, const struct gate_match *m)
 {
 	struct gate_verdict *v = ctx->v;
-	struct gate_list exact = { NULL, 0, 0 };
+	struct xlist exact = { NULL, 0, 0 };
 	size_t i;
 
 	v->rows = xcalloc(m->n, sizeof *v->rows);
@@ -916,7 +911,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	}
 	label_sides(v);
 	gate_hosts(ours, rival, o, v);
-	v->headline = gate_headline(v);
 	note_runs(v, ours, rival);
 	if (ctx.runs)
 		gate_unit_choose_runs(ours, rival, v, &ctx.unit);

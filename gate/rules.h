@@ -4,14 +4,14 @@
  * out.  Reads are ruled as a speedup ratio against the rival; writes in
  * units of one durable sync of the volume; in baseline mode every class
  * as a regression against the old run.  Every word a report prints is
- * made here or in the verdict's words (gate/verdict_words.h); report/ only
+ * made here or in the verdict's words (report/phrases.h); report/ only
  * lays it out.
  */
 #ifndef SYNCGATE_GATE_RULES_H
 #define SYNCGATE_GATE_RULES_H
 
 #include "gate/interval.h"
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "model/noise.h"
 #include "model/probe_record.h"
 #include "model/result.h"

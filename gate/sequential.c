@@ -11,7 +11,7 @@
 
 #include "gate/checks.h"
 #include "gate/sequential.h"
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/rand.h"
 #include "lib/stats.h"

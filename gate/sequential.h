@@ -11,7 +11,7 @@
 #ifndef SYNCGATE_GATE_SEQUENTIAL_H
 #define SYNCGATE_GATE_SEQUENTIAL_H
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /*
  * The plan: looks at min, min + 1, ..., max runs a side, the one-sided

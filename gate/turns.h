@@ -11,7 +11,7 @@
 #ifndef SYNCGATE_GATE_TURNS_H
 #define SYNCGATE_GATE_TURNS_H
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /*
  * Whether runs a[0..na) of one side and b[0..nb) of the other took turns

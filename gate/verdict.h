@@ -7,11 +7,10 @@
 #ifndef SYNCGATE_VERDICT_H
 #define SYNCGATE_VERDICT_H
 
-#include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
-#include "gate/verdict_kinds.h"
-#include "gate/verdict_types.h"
-#include "gate/verdict_words.h"
+#include "verdict/base.h"
+#include "verdict/digits.h"
+#include "verdict/kinds.h"
+#include "verdict/types.h"
 
 /*
  * A loaded verdict's structure and figures, held to each other before

@@ -97,8 +97,14 @@ verdict_derive_unit(struct verdict_unit *u, const char *file, char *err)
 		return errf(err, "%s: unit.%s.ns is %s; expected null, as unit.source "
 		    "is \"none\"", file, isnan(o) ? "rival" : "ours",
 		    fig(a, sizeof a, isnan(o) ? r : o));
-	if (u->source == UNIT_NONE && u->why_none == NULL)
+	if (u->source == UNIT_NONE && !u->has_basis && u->why_none == NULL)
 		return errf(err, "%s: unit.why_none is null; expected why writes are "
+		    "not put in syncs, as unit.source is \"none\"", file);
+	if (u->source == UNIT_NONE && u->has_basis &&
+	    u->ours_basis.unusable == UNUSABLE_NONE &&
+	    u->rival_basis.unusable == UNUSABLE_NONE)
+		return errf(err, "%s: unit.ours.basis.unusable and "
+		    "unit.rival.basis.unusable are \"none\"; expected why writes are "
 		    "not put in syncs, as unit.source is \"none\"", file);
 	if (u->source != UNIT_NONE && (isnan(o) || isnan(r)))
 		return errf(err, "%s: unit.%s.ns is null; expected one sync's latency, "
@@ -130,11 +136,11 @@ verdict_check_thresholds(const struct gate_verdict *v, const char *file,
 		const char *what;
 	} t[3] = {
 		{ "reads.read_speedup", v->read_speedup, !base,
-		  "the least speedup of a read (--read-speedup)" },
+		  EXPECTED("the least speedup of a read (--read-speedup)") },
 		{ "writes.commit_syncs", v->commit_syncs, !base,
-		  "the most syncs a commit (--commit-syncs)" },
+		  EXPECTED("the most syncs a commit (--commit-syncs)") },
 		{ "reads.max_regression", v->max_regression, base,
-		  "the most a class may slow (--max-regression)" },
+		  EXPECTED("the most a class may slow (--max-regression)") },
 	};
 	char a[32];
 	size_t i;

@@ -91,6 +91,14 @@ static const struct words SETTLES = { verdict_settle_names, VERDICT_NSETTLES,
 static const struct words SHIFTS = { verdict_shift_names, VERDICT_NSHIFTS,
 	"\"default\", \"record\" or \"none\"" };
 static const struct words SIDES = { side_words, 2, "\"ours\" or \"rival\"" };
+static const struct words UNUSABLES = { unit_unusable_names, UNIT_NUNUSABLE,
+	"\"none\", \"unprobed\", \"no-reach\" or \"unsure\"" };
+static const struct words WINDOWS = { unit_window_names, UNIT_NWINDOWS,
+	"\"before\", \"thin\", \"through\", \"brackets\" or \"paused\"" };
+static const struct words TWOS = { unit_two_names, UNIT_NTWO,
+	"\"none\", \"hosts\", \"volumes\", \"methods\" or \"write-sizes\"" };
+static const struct words PICKS = { unit_pick_names, UNIT_NPICKS,
+	"\"none\", \"one-probe\", \"equal\", \"ours\" or \"rival\"" };
 /* "rounds" where a side's band spans its rounds' medians; absent: an interval */
 static const struct words ROUNDS = { rounds_word, 1, "\"rounds\" or absent" };
 
@@ -185,15 +193,36 @@ static const struct field side_fields[] = {
 };
 #undef T
 
+#define T struct verdict_unit_basis
+static const struct field basis_fields[] = {
+	WORD("unusable", unusable, 0, UNUSABLES),
+	NUM("sync_ns", sync_ns, JSON_NULL, LATENCY),
+	{ F("evidence", F_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
+	WHOLE("run", F_LLONG, run, 0, PLACE), WHOLE("runs", F_LLONG, nruns, 0, PLACE),
+	STR("run_file", run_file, JSON_NULL), WORD("window", window, 0, WINDOWS),
+	WHOLE("rounds", F_LLONG, rounds, 0, COUNT),
+	WHOLE("per_round", F_LLONG, per_round, 0, COUNT),
+	NUM("every_ns", every_ns, JSON_NULL, LATENCY),
+	NUM("cost", cost, JSON_NULL, FRACTION),
+	WHOLE("runs_from_rounds", F_LLONG, runs_rounds, 0, PLACE),
+	STR("method", method, JSON_NULL),
+	WHOLE("write_bytes", F_LLONG, write_bytes, 0, COUNT), END
+};
+#undef T
+
+/* A unit's basis came after syncgate 0.3: a verdict without keeps its words. */
 #define T struct verdict_unit
 #define UNIT_SIDE(s) { NUM("ns", s##_ns, JSON_NULL, LATENCY), \
 	PAIR("band_ns", s##_lo_ns, s##_hi_ns, LATENCY), \
-	{ F("band_from", F_FLAG, JSON_OPTIONAL, s##_band_rounds), .words = &ROUNDS }, END }
+	{ F("band_from", F_FLAG, JSON_OPTIONAL, s##_band_rounds), .words = &ROUNDS }, \
+	{ F("basis", F_OBJ, JSON_OPTIONAL, s##_basis), .hi = offsetof(T, has_basis), \
+	  .sub = basis_fields }, END }
 static const struct field unit_ours[] = UNIT_SIDE(ours);
 static const struct field unit_rival[] = UNIT_SIDE(rival);
 
 static const struct field unit_fields[] = {
 	WORD("source", source, 0, SOURCES),
+	WORD("two", two, JSON_OPTIONAL, TWOS), WORD("picked", pick, JSON_OPTIONAL, PICKS),
 	OBJ("ours", 0, unit_ours), OBJ("rival", 0, unit_rival),
 	STR("description", description, JSON_NULL),
 	STR("why_none", why_none, JSON_NULL), END
@@ -516,7 +545,8 @@ get_row(const cJSON *o, enum class_kind kind, struct gate_verdict *v,
 
 	if (!cJSON_IsObject(o))
 		return json_bad(w, o, "an object");
-	snprintf(what, sizeof what, "a whole number from 0 to %zu", v->nrows - 1);
+	snprintf(what, sizeof what, EXPECTED("a whole number from 0 to %zu"),
+	    v->nrows - 1);
 	if (json_get_number(o, "position", 0, &at, w, &pos) < 0)
 		return -1;
 	r = &v->rows[(size_t)pos];

@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /*
  * Reads a syncgate-verdict/1 tree back into v (which it initialises).

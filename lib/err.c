@@ -332,3 +332,14 @@ xgrow(void *p, size_t *cap, size_t need, size_t size)
 	*pp = xrealloc(*pp, n * size);
 	*cap = n;
 }
+
+void
+xlist_add(struct xlist *l, const char *sep, const char *item)
+{
+	size_t ns = l->len ? strlen(sep) : 0, ni = strlen(item);
+
+	xgrow(&l->s, &l->cap, l->len + ns + ni + 1, 1);
+	memcpy(l->s + l->len, sep, ns);
+	memcpy(l->s + l->len + ns, item, ni + 1);
+	l->len += ns + ni;
+}

@@ -73,4 +73,19 @@ char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0
 /* Grows *p (of *cap elements of size bytes) to hold at least need elements. */
 void xgrow(void *p, size_t *cap, size_t need, size_t size);
 
+/*
+ * Marks words an error message says were expected, kept apart from the
+ * message they end (scripts/count-words.py counts them as the message's).
+ */
+#define EXPECTED(s) s
+
+/* A string grown item by item, in time linear in its length. */
+struct xlist {
+	char *s;                /* NULL until the first item; the caller frees it */
+	size_t len, cap;
+};
+
+/* Appends item to l, after sep unless l is empty. */
+void xlist_add(struct xlist *l, const char *sep, const char *item);
+
 #endif

@@ -18,12 +18,12 @@
 
 /* No probe counts more disks than this; a record listing more is garbage. */
 #define MAX_DEVICES 64
-#define DEVICES "an array of at most 64 devices"
+#define DEVICES EXPECTED("an array of at most 64 devices")
 /* Counts beyond this are not flushes but garbage. */
 #define MAX_COUNT 1e15
 /* A series holds at most this many samples (a watch stops there). */
 #define MAX_SERIES 1000000
-#define SERIES "an array of at most 1000000 numbers"
+#define SERIES EXPECTED("an array of at most 1000000 numbers")
 /* Offsets past 2^53 ns (104 days) are no longer whole in a double. */
 #define MAX_OFFSET_NS 9007199254740992.0
 
@@ -417,7 +417,7 @@ window_from_json(const cJSON *sj, struct probe_series *s,
 	    "a string or null", a, &s->flushes_unavailable) < 0 ? -1 : 0;
 }
 
-#define OPS "an array of one count of operations a round, or null"
+#define OPS EXPECTED("an array of one count of operations a round, or null")
 
 /* The rounds' spacing; the cost is derived again, never taken from the file. */
 static int

@@ -97,8 +97,8 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		c->nsamples = c->held.n;
 		rc = 0;
 	}
-	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err, " latencies; "
-	    "expected at most that many") != NULL) {
+	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err,
+	    EXPECTED(" latencies; expected at most that many")) != NULL) {
 		first = xstrdup(j->err);
 		errf(j->err, "%s (the classes before it hold %zu of the %zu a result "
 		    "may)", first, *a->total, result_max_samples);
@@ -236,10 +236,10 @@ static int
 get_bucket(const cJSON *row, const struct result_bucket *prev,
     struct result_bucket *b, const struct json_at *j)
 {
-	static const char *const expected = "[low, high, count]: a latency from "
-	    "0 to a day in ns (0: unknown), one from 1 ns to a day, the low at most "
-	    "the high, and a whole number of operations of at least 1, neither "
-	    "latency below the row before's";
+	static const char *const expected = EXPECTED("[low, high, count]: a "
+	    "latency from 0 to a day in ns (0: unknown), one from 1 ns to a day, "
+	    "the low at most the high, and a whole number of operations of at "
+	    "least 1, neither latency below the row before's");
 	double v[3];
 	const cJSON *x;
 	int k = 0;

@@ -88,8 +88,8 @@ get_count(const cJSON *o, const char *key, const struct json_span *s,
 static int
 get_id(const cJSON *o, const struct json_at *at, struct result_host *h)
 {
-	static const char expected[] = "16 lowercase hex digits (the machine id "
-	    "hashed as the probe hashes host.id), or null";
+	static const char expected[] = EXPECTED("16 lowercase hex digits (the "
+	    "machine id hashed as the probe hashes host.id), or null");
 	struct json_at c, src;
 	const cJSON *v;
 	char q[80];
@@ -112,7 +112,7 @@ get_id(const cJSON *o, const struct json_at *at, struct result_host *h)
 }
 
 static const int str = JSON_NULL | JSON_NONBLANK;
-static const char text[] = "a non-empty string, or null";
+static const char text[] = EXPECTED("a non-empty string, or null");
 
 int
 result_host_hw_from_json(const cJSON *o, const struct json_at *at,

@@ -90,7 +90,7 @@ session_words(char *buf, size_t len, const struct result_session *s)
 	if (!session_present(s))
 		snprintf(buf, len, "carries no session");
 	else
-		snprintf(buf, len, "is run %lld of %lld of session %s", s->run,
+		snprintf(buf, len, EXPECTED("is run %lld of %lld of session %s"), s->run,
 		    s->runs, s->id);
 	return buf;
 }

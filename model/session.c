@@ -119,13 +119,14 @@ session_plan(const cJSON *o, struct result_session *s, const struct json_at *c)
 	    "confidence", c, &p, &pc);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	snprintf(want, sizeof want, "a whole number from 2 to the set's runs, "
-	    "%lld", s->runs);
+	snprintf(want, sizeof want, EXPECTED("a whole number from 2 to the "
+	    "set's runs, %lld"), s->runs);
 	look.max = (double)s->runs;
 	look.expected = want;
 	if (json_get_number(p, "max", 0, &look, &pc, &hi) < 0)
 		return -1;
-	snprintf(want, sizeof want, "a whole number from 2 to max, %.0f", hi);
+	snprintf(want, sizeof want, EXPECTED("a whole number from 2 to max, %.0f"),
+	    hi);
 	look.max = hi;
 	if (json_get_number(p, "min", 0, &look, &pc, &lo) < 0 ||
 	    json_get_number(p, "confidence", 0, &level, &pc,
@@ -166,8 +167,8 @@ session_from_json(const cJSON *root, struct result_session *s,
 	if (json_get_number(o, "runs", 0, &runs, &c, &d) < 0)
 		return -1;
 	s->runs = (long long)d;
-	snprintf(want, sizeof want, "a whole number from 1 to its runs, %lld",
-	    s->runs);
+	snprintf(want, sizeof want, EXPECTED("a whole number from 1 to its "
+	    "runs, %lld"), s->runs);
 	run.max = d;
 	run.expected = want;
 	if (json_get_number(o, "run", 0, &run, &c, &d) < 0)

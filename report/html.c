@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gate/verdict_words.h"
+#include "report/phrases.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -135,10 +135,10 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	fputs("</tbody></table></div>\n<p class=\"muted\">x is ", fp);
 	escape_xml(fp, verdict_rival_label(v));
-	escape_xml(fp, gate_apostrophe(verdict_rival_label(v)));
+	escape_xml(fp, words_apostrophe(verdict_rival_label(v)));
 	fputs(" latency divided by ", fp);
 	escape_xml(fp, verdict_ours_label(v));
-	escape_xml(fp, gate_apostrophe(verdict_ours_label(v)));
+	escape_xml(fp, words_apostrophe(verdict_ours_label(v)));
 	fputs(": above 1, ", fp);
 	escape_xml(fp, verdict_ours_label(v));
 	fputs(" is faster.</p>\n", fp);
@@ -360,7 +360,7 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	units_fmt_duration(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
 	units_fmt_duration(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
 	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
-	    med, lo, hi, s->probe_samples, gate_plural(s->probe_samples, "sample",
+	    med, lo, hi, s->probe_samples, words_plural(s->probe_samples, "sample",
 	    "samples"));
 	snprintf(what, sizeof what, "Probe before %s", layout_probe_when(s));
 	fact(fp, what, buf);

@@ -142,6 +142,32 @@ side_json(const struct verdict_side *s)
 	return o;
 }
 
+/* What a side's unit was taken from (docs/verdict-format.md, "basis"). */
+static cJSON *
+basis_json(const struct verdict_unit_basis *b)
+{
+	cJSON *o = cJSON_CreateObject(), *ev;
+	size_t i;
+
+	cJSON_AddStringToObject(o, "unusable", unit_unusable_names[b->unusable]);
+	json_add_number(o, "sync_ns", b->sync_ns);
+	ev = cJSON_AddArrayToObject(o, "evidence");
+	for (i = 0; i < b->nevidence; i++)
+		cJSON_AddItemToArray(ev, cJSON_CreateString(b->evidence[i]));
+	json_add_number(o, "run", (double)b->run);
+	json_add_number(o, "runs", (double)b->nruns);
+	json_add_string_or_null(o, "run_file", b->run_file);
+	cJSON_AddStringToObject(o, "window", unit_window_names[b->window]);
+	json_add_number(o, "rounds", (double)b->rounds);
+	json_add_number(o, "per_round", (double)b->per_round);
+	json_add_number(o, "every_ns", b->every_ns);
+	json_add_number(o, "cost", b->cost);
+	json_add_number(o, "runs_from_rounds", (double)b->runs_rounds);
+	json_add_string_or_null(o, "method", b->method);
+	json_add_number(o, "write_bytes", (double)b->write_bytes);
+	return o;
+}
+
 static cJSON *
 unit_json(const struct verdict_unit *u)
 {
@@ -149,6 +175,10 @@ unit_json(const struct verdict_unit *u)
 	int shared = u->source == UNIT_SHARED;
 
 	cJSON_AddStringToObject(o, "source", unit_source_name(u->source));
+	if (u->two != TWO_NONE)
+		cJSON_AddStringToObject(o, "two", unit_two_names[u->two]);
+	if (u->pick != PICK_NONE)
+		cJSON_AddStringToObject(o, "picked", unit_pick_names[u->pick]);
 	json_add_number(o, "ns", shared ? u->ours_ns : NAN);
 	add_interval(o, "band_ns", shared ? u->ours_lo_ns : NAN,
 	    shared ? u->ours_hi_ns : NAN);
@@ -157,11 +187,15 @@ unit_json(const struct verdict_unit *u)
 	add_interval(side, "band_ns", u->ours_lo_ns, u->ours_hi_ns);
 	if (u->ours_band_rounds)
 		cJSON_AddStringToObject(side, "band_from", "rounds");
+	if (u->has_basis)
+		cJSON_AddItemToObject(side, "basis", basis_json(&u->ours_basis));
 	side = cJSON_AddObjectToObject(o, "rival");
 	json_add_number(side, "ns", u->rival_ns);
 	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
 	if (u->rival_band_rounds)
 		cJSON_AddStringToObject(side, "band_from", "rounds");
+	if (u->has_basis)
+		cJSON_AddItemToObject(side, "basis", basis_json(&u->rival_basis));
 	json_add_string_or_null(o, "description", u->description);
 	json_add_string_or_null(o, "why_none", u->why_none);
 	return o;

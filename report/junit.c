@@ -9,12 +9,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gate/verdict_words.h"
+#include "report/phrases.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
+#include "report/words.h"
 
 struct counts {
 	size_t tests, failures, skipped;
@@ -136,7 +137,8 @@ figures(FILE *fp, const struct verdict_check *c)
 }
 
 static void
-outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check *c)
+outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reason,
+    const struct verdict_check *c)
 {
 	char *settle;
 
@@ -157,7 +159,7 @@ outcome(FILE *fp, enum ruling r, const char *reason, const struct verdict_check 
 		fprintf(fp, "      <skipped type=\"%s\" message=\"", ruling_name(r));
 		escape_xml(fp, reason);
 		fputs("\"", fp);
-		settle = c != NULL ? gate_settle_words(c) : NULL;
+		settle = c != NULL ? words_settle(v, c) : NULL;
 		if (settle != NULL) {
 			/* past the "; " the reason's tail joins it by */
 			fputc('>', fp);
@@ -191,17 +193,17 @@ cases(FILE *fp, const struct gate_verdict *v)
 		const struct verdict_check *c = &v->checks[i];
 
 		testcase(fp, c->kind, c->class_name, c->statistic);
-		outcome(fp, c->ruling, c->reason, c);
+		outcome(fp, v, c->ruling, c->reason, c);
 		fputs("    </testcase>\n", fp);
 	}
 	if (half_case(v, KIND_READ)) {
 		testcase(fp, KIND_READ, "reads", NULL);
-		outcome(fp, v->reads.ruling, v->reads.reason, NULL);
+		outcome(fp, v, v->reads.ruling, v->reads.reason, NULL);
 		fputs("    </testcase>\n", fp);
 	}
 	if (half_case(v, KIND_WRITE)) {
 		testcase(fp, KIND_WRITE, "writes", NULL);
-		outcome(fp, v->writes.ruling, v->writes.reason, NULL);
+		outcome(fp, v, v->writes.ruling, v->writes.reason, NULL);
 		fputs("    </testcase>\n", fp);
 	}
 	if (verdict_case(v)) {
@@ -211,7 +213,7 @@ cases(FILE *fp, const struct gate_verdict *v)
 
 		fputs("    <testcase classname=\"syncgate.verdict\" name=\"verdict\">\n",
 		    fp);
-		outcome(fp, v->overall, why, NULL);
+		outcome(fp, v, v->overall, why, NULL);
 		fputs("    </testcase>\n", fp);
 		free(why);
 	}

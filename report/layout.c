@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
+#include "verdict/base.h"
+#include "verdict/digits.h"
 #include "lib/units.h"
 #include "report/layout.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "report/escape.h"
 
 #define FIGLEN 96

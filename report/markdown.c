@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_words.h"
+#include "report/phrases.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -181,9 +181,9 @@ ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o
 {
 	fputs("x is ", fp);
 	md(fp, o, verdict_rival_label(v));
-	fprintf(fp, "%s latency divided by ", gate_apostrophe(verdict_rival_label(v)));
+	fprintf(fp, "%s latency divided by ", words_apostrophe(verdict_rival_label(v)));
 	md(fp, o, verdict_ours_label(v));
-	fprintf(fp, "%s: above 1, ", gate_apostrophe(verdict_ours_label(v)));
+	fprintf(fp, "%s: above 1, ", words_apostrophe(verdict_ours_label(v)));
 	md(fp, o, verdict_ours_label(v));
 	fputs(" is faster.\n\n", fp);
 }
@@ -212,8 +212,8 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 	fputs("Group commit measured by ", fp);
 	md(fp, o, label);
 	fprintf(fp, "%s probe: %d %s, %s syncs at p50, %s at p99.\n\n",
-	    gate_apostrophe(label), s->group_writers,
-	    gate_plural((size_t)s->group_writers, "writer", "writers"),
+	    words_apostrophe(label), s->group_writers,
+	    words_plural((size_t)s->group_writers, "writer", "writers"),
 	    layout_ratio(a, sizeof a, s->group_syncs_p50),
 	    layout_ratio(b, sizeof b, s->group_syncs_p99));
 }

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
-#include "gate/verdict_base.h"
-#include "gate/verdict_types.h"
+#include "verdict/base.h"
+#include "verdict/types.h"
 #include "lib/fileset.h"
 #include "model/probe_record.h"
 #include "model/result.h"

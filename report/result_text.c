@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_words.h"
+#include "report/phrases.h"
 #include "lib/json.h"
 #include "model/probe_window.h"
 #include "lib/units.h"
@@ -143,7 +143,7 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 		fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld "
 		    "rounds, one just before the run, ", units_fmt_duration(a, sizeof a,
 		    u->lo_ns, o->ascii), units_fmt_duration(b, sizeof b, u->hi_ns,
-		    o->ascii), u->n, gate_plural(u->n, "sample", "samples"),
+		    o->ascii), u->n, words_plural(u->n, "sample", "samples"),
 		    u->rounds->count);
 		if (u->rounds->placement == ROUNDS_PAUSED)
 			fprintf(fp, "one every %s with the command paused, ",
@@ -156,8 +156,8 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 	    "through the run, one every %s, which took %.1f%% of its %.3gs",
 	    units_fmt_duration(a, sizeof a, u->lo_ns, o->ascii),
 	    units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii), u->n,
-	    gate_plural(u->n, "sample", "samples"), u->rounds->count,
-	    gate_plural((size_t)u->rounds->count, "round", "rounds"),
+	    words_plural(u->n, "sample", "samples"), u->rounds->count,
+	    words_plural((size_t)u->rounds->count, "round", "rounds"),
 	    units_fmt_duration(e, sizeof e, u->rounds->every_ns, o->ascii),
 	    100 * u->rounds->cost, u->rounds->run_s);
 }
@@ -262,14 +262,14 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 			fprintf(fp, ", the median of the result's probe before the run, "
 			    "as its %ld %s through the run held %zu %s, too few to "
 			    "bound a median (%zu %s, ", u.thin_rounds,
-			    gate_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
-			    gate_plural(u.thin, "sample", "samples"), r->probe->nsamples,
-			    gate_plural(r->probe->nsamples, "sample", "samples"));
+			    words_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
+			    words_plural(u.thin, "sample", "samples"), r->probe->nsamples,
+			    words_plural(r->probe->nsamples, "sample", "samples"));
 		else
 			fprintf(fp, ", the median of the result's probe before the run, "
 			    "as it carries no rounds through the run (%zu %s, ",
 			    r->probe->nsamples,
-			    gate_plural(r->probe->nsamples, "sample", "samples"));
+			    words_plural(r->probe->nsamples, "sample", "samples"));
 	}
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);

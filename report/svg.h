@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "report/report.h"
 
 /* The read classes' latencies; nothing when there are none. */

@@ -2,7 +2,7 @@
 /*
  * The verdict's words, from its codes and figures (report/words.h): a
  * check's reason is its class and figures, read against its limit as
- * they were ruled (gate/verdict_digits.h), the words of its ruling, and
+ * they were ruled (verdict/digits.h), the words of its ruling, and
  * what would settle it.  Sentences carry "µs"; a renderer limited to
  * ASCII transliterates, so the words are made once for every format.
  */
@@ -11,15 +11,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_base.h"
-#include "gate/verdict_digits.h"
-#include "gate/verdict_kinds.h"
-#include "gate/verdict_words.h"
+#include "verdict/base.h"
+#include "verdict/digits.h"
+#include "verdict/kinds.h"
+#include "report/phrases.h"
 #include "lib/alike.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 #include "report/words.h"
+
+/*
+ * The end of the reason of a fail held indeterminate: baseline mode, one
+ * run a side and no noise file (docs/result-format.md, "Intervals over
+ * one run").
+ */
+#define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
+	"a change of this size from the runner's run-to-run noise (give several " \
+	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
+
+/*
+ * The end of the reason of a check held indeterminate in a verdict read
+ * back: its runs came apart (v->apart, decided again from the runs it
+ * saved) and it carries no shift between sessions (v->shift).
+ */
+#define VERDICT_APART_WORDS "; held indeterminate: the sides' runs came " \
+	"apart, and this verdict's figures carry no shift between their " \
+	"sessions (gate the results again)"
 
 /* The row of check c's class. */
 static const struct verdict_row *
@@ -183,9 +201,9 @@ speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
 	out = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
 	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
-	    gate_who(&v->rival, v->mode, wr, sizeof wr),
+	    words_who(&v->rival, v->mode, wr, sizeof wr),
 	    units_fmt_duration(b, sizeof b, figure(r, 0, q, 0), 0),
-	    gate_who(&v->ours, v->mode, wo, sizeof wo), iv[0] ? "; " : "", iv);
+	    words_who(&v->ours, v->mode, wo, sizeof wo), iv[0] ? "; " : "", iv);
 	free(iv);
 	return out;
 }
@@ -199,7 +217,7 @@ ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
 	char *out;
 
 	gate_num_vs(s, sizeof s, c->value.v, v->commit_syncs, 0);
-	out = xasprintf("%s: %s %s at p50%s%s%s", r->name, s, gate_syncs(s),
+	out = xasprintf("%s: %s %s at p50%s%s%s", r->name, s, words_syncs(s),
 	    iv[0] ? " (" : "", iv, iv[0] ? ")" : "");
 	free(iv);
 	return out;
@@ -211,7 +229,7 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
 	char os[32], rs[32], x[32], *iv, *ratio, *out;
-	char *rp = gate_possessive(&v->rival, v->mode);
+	char *rp = words_possessive(&v->rival, v->mode);
 
 	iv = interval_words(v, c->value, "x", 1, 1);
 	ratio = iv[0] ? xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x,
@@ -220,7 +238,7 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    gate_syncs(os), qname(q), rp, rs, ratio);
+	    words_syncs(os), qname(q), rp, rs, ratio);
 	free(iv);
 	free(ratio);
 	free(rp);
@@ -242,7 +260,7 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    change_reads(c->value.v, limit), syncs ? &gate_style_num :
 	    &gate_style_dur, 0);
 	out = xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
-	    a, syncs ? " " : "", syncs ? gate_syncs(a) : "", qname(q), b, ch, iv);
+	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b, ch, iv);
 	free(ch);
 	free(iv);
 	return out;
@@ -256,7 +274,7 @@ flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
 	char w[256];
 
 	return xasprintf("%s: %.1f flushes a commit (%s %.1f)", r->name, c->value.v,
-	    gate_who(&v->rival, v->mode, w, sizeof w),
+	    words_who(&v->rival, v->mode, w, sizeof w),
 	    round(r->rival_flushes * 10) / 10);
 }
 
@@ -380,7 +398,7 @@ words_check(const struct gate_verdict *v, const struct verdict_check *c)
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
 	const struct verdict_row *r = row_of(v, c);
 	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
-	    verdict_host_words(v->hosts) : "";
+	    words_host_hold(v->hosts) : "";
 	char *b, *words, *tail = NULL, *out;
 	enum ruling judged;
 
@@ -393,9 +411,10 @@ words_check(const struct gate_verdict *v, const struct verdict_check *c)
 		return xasprintf("%s: not ruled: no figure%s", c->class_name, host);
 	judged = gate_judge(c->value, k->at_least, c->limit);
 	b = body(v, c, k, r);
-	words = gate_check_words(k, judged, v);
+	words = words_ruling(k, judged, v);
 	if (c->held)
-		tail = xstrdup(verdict_held_words(v));
+		tail = xstrdup(v->apart != APART_NONE && v->scope == SCOPE_RUNS ?
+		    VERDICT_APART_WORDS : VERDICT_HELD_WORDS);
 	else if (judged == RULING_INDETERMINATE)
 		tail = words_settle(v, c);
 	out = xasprintf("%s, %s%s%s", b, words, tail ? tail : "", host);
@@ -416,28 +435,233 @@ ceiling_note(const struct gate_verdict *v)
 	char *out, *next;
 	int k;
 
-	out = gate_ceiling_words(v->commit_syncs);
+	out = words_ceiling(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		char *who;
 
 		if (s->group_writers <= 0)
 			continue;
-		who = gate_possessive(s, v->mode);
+		who = words_possessive(s, v->mode);
 		cc[0] = '\0';
 		if (s->concurrency > 0 && s->concurrency != s->group_writers)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
 		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent %s%s", out, who, b, gate_syncs(b),
+		    "at p99 with %d concurrent %s%s", out, who, b, words_syncs(b),
 		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
-		    gate_plural((size_t)s->group_writers, "writer", "writers"), cc);
+		    words_plural((size_t)s->group_writers, "writer", "writers"), cc);
 		free(who);
 		free(out);
 		out = next;
 	}
 	return out;
+}
+
+/* Why one side's probe gives no unit; NULL when it gives one. */
+static char *
+unusable_words(const struct gate_verdict *v, int rival)
+{
+	const struct verdict_unit_basis *b = rival ? &v->unit.rival_basis :
+	    &v->unit.ours_basis;
+	char *who = words_possessive(rival ? &v->rival : &v->ours, v->mode);
+	char d[32], *out, *run;
+	struct xlist ev = { NULL, 0, 0 };
+	size_t i;
+
+	if (b->unusable == UNUSABLE_NONE) {
+		free(who);
+		return NULL;
+	}
+	if (b->unusable == UNUSABLE_UNPROBED) {
+		out = xasprintf("%s volume is unprobed (its result carries no probe "
+		    "and no %s was given)", who, rival ? "--rival-probe" : "--probe");
+	} else {
+		for (i = 0; i < b->nevidence; i++) {
+			xlist_add(&ev, "; ", "\"");
+			xlist_add(&ev, "", b->evidence[i]);
+			xlist_add(&ev, "", "\"");
+		}
+		out = xasprintf("%s probe %s (a sync of %s)%s%s", who,
+		    b->unusable == UNUSABLE_NO_REACH ? "says a sync does not reach a "
+		    "device" : "cannot tell whether a sync reaches a device",
+		    units_fmt_duration(d, sizeof d, b->sync_ns, 0), ev.s ? ": " : "",
+		    ev.s ? ev.s : "");
+	}
+	free(ev.s);
+	free(who);
+	if (b->run <= 0)
+		return out;
+	run = xasprintf("%s (run %lld of %lld, %s)", out, b->run, b->nruns,
+	    b->run_file ? b->run_file : "unnamed");
+	free(out);
+	return run;
+}
+
+/* "from 8 rounds of 5 samples through its run, one every 500ms, 1.2% of its time" */
+static char *
+window_words(const struct verdict_unit_basis *b)
+{
+	char e[32];
+
+	units_fmt_duration(e, sizeof e, b->every_ns, 0);
+	switch (b->window) {
+	case WINDOW_THIN:
+		return xasprintf("from its probe before the run (its %lld %s through "
+		    "it held %lld %s, too few to bound a median)", b->rounds,
+		    words_plural((size_t)b->rounds, "round", "rounds"), b->per_round,
+		    words_plural((size_t)b->per_round, "sample", "samples"));
+	case WINDOW_BRACKETS:
+		return xasprintf("from %lld rounds of %lld samples, one just before its "
+		    "run and one just after, %.1f%% of its time", b->rounds,
+		    b->per_round, 100 * b->cost);
+	case WINDOW_PAUSED:
+		return xasprintf("from %lld rounds of %lld samples, one just before its "
+		    "run, one every %s with the command paused, and one just after, "
+		    "%.1f%% of its time", b->rounds, b->per_round, e, 100 * b->cost);
+	case WINDOW_THROUGH:
+		return xasprintf("from %lld %s of %lld samples through its run, one "
+		    "every %s, %.1f%% of its time", b->rounds,
+		    words_plural((size_t)b->rounds, "round", "rounds"), b->per_round, e,
+		    100 * b->cost);
+	default:
+		return xstrdup("from its probe before the run (no rounds through it)");
+	}
+}
+
+/* "4 KiB", or "unknown" for a probe that did not record its write size. */
+static const char *
+write_size(char *buf, size_t len, long long bytes)
+{
+	if (bytes <= 0)
+		snprintf(buf, len, "unknown");
+	else
+		units_fmt_bytes(buf, len, (double)bytes);
+	return buf;
+}
+
+/* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
+static char *
+unit_one_words(const struct gate_verdict *v)
+{
+	const struct verdict_unit *u = &v->unit;
+	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
+	char a[32], b[32], wa[64], wb[64], *two, *who, *out;
+
+	units_fmt_duration(a, sizeof a, u->ours_ns, 0);
+	if (u->source == UNIT_SHARED) {
+		if (u->pick == PICK_ONE_PROBE)
+			return xasprintf("one sync = %s, from one probe of one volume, "
+			    "the same on both sides", a);
+		if (u->pick == PICK_EQUAL)
+			return xasprintf("one sync = %s, the median of both probes of "
+			    "one volume, both sides", a);
+		who = words_possessive(u->pick == PICK_RIVAL ? &v->rival : &v->ours,
+		    v->mode);
+		out = xasprintf("one sync = %s, the cheaper of two probes of one "
+		    "volume (%s), both sides", a, who);
+		free(who);
+		return out;
+	}
+	if (u->two == TWO_HOSTS || u->two == TWO_VOLUMES)
+		two = xstrdup(u->two == TWO_HOSTS ? "two hosts" : "two volumes");
+	else if (u->two == TWO_METHODS)
+		two = xasprintf("two methods (%s and %s)", bo->method ? bo->method :
+		    "unknown", br->method ? br->method : "unknown");
+	else
+		two = xasprintf("two write sizes (%s and %s)", write_size(wa,
+		    sizeof wa, bo->write_bytes), write_size(wb, sizeof wb,
+		    br->write_bytes));
+	out = xasprintf("%s, so two units: one sync = %s for %s and %s for %s, "
+	    "each from its own probe", two, a,
+	    words_who(&v->ours, v->mode, wa, sizeof wa),
+	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
+	    words_who(&v->rival, v->mode, wb, sizeof wb));
+	free(two);
+	return out;
+}
+
+/* Over several runs: "each run's writes in the unit of its own probe: ..." */
+static char *
+unit_runs_words(const struct gate_verdict *v)
+{
+	const struct verdict_unit *u = &v->unit;
+	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
+	char a[32], b[32], al[32], ah[32], bl[32], bh[32], wa[64], wb[64];
+	char *d, *out;
+
+	d = xasprintf("each run's writes in the unit of its own probe: one sync "
+	    "= %s for %s (the geometric mean of %lld %s, %s to %s) and %s for %s "
+	    "(of %lld, %s to %s)", units_fmt_duration(a, sizeof a, u->ours_ns, 0),
+	    words_who(&v->ours, v->mode, wa, sizeof wa), bo->nruns,
+	    words_plural((size_t)bo->nruns, "probe", "probes"),
+	    units_fmt_duration(al, sizeof al, u->ours_lo_ns, 0),
+	    units_fmt_duration(ah, sizeof ah, u->ours_hi_ns, 0),
+	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
+	    words_who(&v->rival, v->mode, wb, sizeof wb), br->nruns,
+	    units_fmt_duration(bl, sizeof bl, u->rival_lo_ns, 0),
+	    units_fmt_duration(bh, sizeof bh, u->rival_hi_ns, 0));
+	if (bo->runs_rounds == 0 && br->runs_rounds == 0)
+		out = xasprintf("%s; probed before the runs, without rounds through "
+		    "them", d);
+	else
+		out = xasprintf("%s; each run's unit from its rounds through the run "
+		    "where it has them: %lld of %lld %s for %s, %lld of %lld for %s%s",
+		    d, bo->runs_rounds, bo->nruns, words_plural((size_t)bo->nruns,
+		    "run", "runs"), wa, br->runs_rounds, br->nruns, wb,
+		    bo->runs_rounds < bo->nruns || br->runs_rounds < br->nruns ?
+		    " (the rest from their probes before the run)" : "");
+	free(d);
+	return out;
+}
+
+/*
+ * The unit in words, from what it was taken from: its description, or
+ * for a verdict with no unit why not.  A verdict saved before the unit
+ * carried its basis keeps its saved words.
+ */
+static void
+unit_words(struct gate_verdict *v)
+{
+	struct verdict_unit *u = &v->unit;
+	char *d, *wo, *wr, *ho, *hr;
+
+	if (!u->has_basis)
+		return;
+	free(u->description);
+	free(u->why_none);
+	u->description = u->why_none = NULL;
+	if (u->source == UNIT_NONE) {
+		wo = unusable_words(v, 0);
+		wr = unusable_words(v, 1);
+		u->why_none = wo && wr ? xasprintf("%s; %s", wo, wr) :
+		    xstrdup(wo ? wo : wr ? wr : "no unit");
+		free(wo);
+		free(wr);
+		return;
+	}
+	if (u->source == UNIT_PER_RUN) {
+		u->description = unit_runs_words(v);
+		return;
+	}
+	d = unit_one_words(v);
+	if (u->ours_basis.window == WINDOW_BEFORE &&
+	    u->rival_basis.window == WINDOW_BEFORE) {
+		u->description = xasprintf("%s; probed before the runs, without "
+		    "rounds through them", d);
+	} else {
+		wo = window_words(&u->ours_basis);
+		wr = window_words(&u->rival_basis);
+		ho = words_possessive(&v->ours, v->mode);
+		hr = words_possessive(&v->rival, v->mode);
+		u->description = xasprintf("%s; %s %s; %s %s", d, ho, wo, hr, wr);
+		free(wo);
+		free(wr);
+		free(ho);
+		free(hr);
+	}
+	free(d);
 }
 
 static char *words_note(const struct gate_verdict *v,
@@ -458,14 +682,26 @@ report_words(struct gate_verdict *v)
 		v->ours.label = o = xstrdup(verdict_ours_label(v));
 	if (v->rival.label == NULL)
 		v->rival.label = r = xstrdup(verdict_rival_label(v));
+	unit_words(v);
+	free(v->headline);
+	v->headline = words_headline(v);
+	for (i = 0; i < v->nunmatched; i++) {
+		struct verdict_unmatched *u = &v->unmatched[i];
+		char a[256], b[256];
+
+		free(u->reason);
+		u->reason = xasprintf("%s ran %s; %s did not", words_who(u->ours ?
+		    &v->ours : &v->rival, v->mode, a, sizeof a), u->name,
+		    words_who(u->ours ? &v->rival : &v->ours, v->mode, b, sizeof b));
+	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
 		v->checks[i].reason = words_check(v, &v->checks[i]);
 	}
 	free(v->reads.reason);
 	free(v->writes.reason);
-	v->reads.reason = gate_half_reason(v, KIND_READ, v->reads.ruling);
-	v->writes.reason = gate_half_reason(v, KIND_WRITE, v->writes.ruling);
+	v->reads.reason = words_half(v, KIND_READ, v->reads.ruling);
+	v->writes.reason = words_half(v, KIND_WRITE, v->writes.ruling);
 	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
 		;
 	free(v->ceiling_note);
@@ -490,13 +726,13 @@ report_words(struct gate_verdict *v)
 static char *
 whose(const struct gate_verdict *v, int side)
 {
-	return gate_possessive(side ? &v->rival : &v->ours, v->mode);
+	return words_possessive(side ? &v->rival : &v->ours, v->mode);
 }
 
 static const char *
 who(const struct gate_verdict *v, int side, char *buf, size_t len)
 {
-	return gate_who(side ? &v->rival : &v->ours, v->mode, buf, len);
+	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
 }
 
 static const char *
@@ -521,12 +757,12 @@ runs_words(const struct gate_verdict *v)
 
 	if (v->mode == MODE_BASELINE)
 		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
-		    gate_plural(v->ours.runs, "run", "runs"), v->rival.runs,
-		    gate_plural(v->rival.runs, "run", "runs"));
-	gate_who(&v->ours, v->mode, a, sizeof a);
-	gate_who(&v->rival, v->mode, b, sizeof b);
+		    words_plural(v->ours.runs, "run", "runs"), v->rival.runs,
+		    words_plural(v->rival.runs, "run", "runs"));
+	words_who(&v->ours, v->mode, a, sizeof a);
+	words_who(&v->rival, v->mode, b, sizeof b);
 	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
-	    gate_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
+	    words_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
 }
 
 /*
@@ -564,7 +800,7 @@ sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	gate_num_against(n, sizeof n, nt->x[0] / nt->x[3], 1, READS_LT);
 	return xasprintf("%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
 	    "%s is not flushing each commit, or batches several commits into "
-	    "one flush", nt->cls, w, n, gate_syncs(n), a, up, nt->n[0] ?
+	    "one flush", nt->cls, w, n, words_syncs(n), a, up, nt->n[0] ?
 	    "the probe band's low of" : "one sync of", b, w);
 }
 
@@ -611,8 +847,8 @@ drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	out = xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
 	    "the checks at %s%% (%s); an end it cannot bound is left "
 	    "open, so a check on it can be indeterminate or fail, never pass",
-	    nt->cls, ws, n, nt->n[1] ? gate_plural(n, "operation counted is",
-	    "operations counted are") : gate_plural(n, "sample is", "samples are"),
+	    nt->cls, ws, n, nt->n[1] ? words_plural(n, "operation counted is",
+	    "operations counted are") : words_plural(n, "sample is", "samples are"),
 	    qword(nt->x[0]), gate_limit_num(cf, sizeof cf, v->confidence * 100),
 	    enough);
 	free(ws);
@@ -672,24 +908,24 @@ listed(const char *lines, const char *sep)
 static char *
 host_words(const struct result_host *h)
 {
-	struct gate_list l = { NULL, 0, 0 };
+	struct xlist l = { NULL, 0, 0 };
 	char buf[320], *out;
 
 	if (h->cpu_model != NULL)
-		gate_list_add(&l, ", ", h->cpu_model);
+		xlist_add(&l, ", ", h->cpu_model);
 	if (h->cores >= 0) {
 		snprintf(buf, sizeof buf, "%lld %s", h->cores, h->cores == 1 ? "core" :
 		    "cores");
-		gate_list_add(&l, ", ", buf);
+		xlist_add(&l, ", ", buf);
 	}
 	if (h->memory_bytes >= 0) {
 		snprintf(buf, sizeof buf, "%.1f GiB of memory",
 		    (double)h->memory_bytes / (1024.0 * 1024 * 1024));
-		gate_list_add(&l, ", ", buf);
+		xlist_add(&l, ", ", buf);
 	}
 	if (h->kernel != NULL) {
 		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
-		gate_list_add(&l, ", ", buf);
+		xlist_add(&l, ", ", buf);
 	}
 	if (h->machine_id != NULL)
 		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
@@ -724,14 +960,14 @@ differ_words(unsigned d)
 {
 	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
 	    "CPU model", "cores", "memory", "kernel" };
-	struct gate_list l = { NULL, 0, 0 };
+	struct xlist l = { NULL, 0, 0 };
 	int f, left = 0;
 
 	for (f = 0; f < GATE_HOST_FIELDS; f++)
 		left += (d >> f) & 1;
 	for (f = 0; f < GATE_HOST_FIELDS; f++)
 		if ((d >> f) & 1)
-			gate_list_add(&l, --left == 0 ? " and " : ", ", names[f]);
+			xlist_add(&l, --left == 0 ? " and " : ", ", names[f]);
 	return l.s != NULL ? l.s : xstrdup("");
 }
 
@@ -799,7 +1035,7 @@ ran_by(const struct gate_verdict *v, const char *name)
 static char *
 alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	struct gate_list l = { NULL, 0, 0 };
+	struct xlist l = { NULL, 0, 0 };
 	char *names = xstrdup(nt->a), **name, *at, *out, bytes[256];
 	size_t shown = 1, i, n = (size_t)nt->n[0];
 
@@ -817,14 +1053,14 @@ alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    alike_bytes(bytes, sizeof bytes, name[i], first_difference(name[i],
 		    name[i == 0 && shown > 1 ? 1 : 0])));
 
-		gate_list_add(&l, i + 1 == n ? " and " : ", ", item);
+		xlist_add(&l, i + 1 == n ? " and " : ", ", item);
 		free(item);
 	}
 	if (shown < n) {
 		char more[64];
 
 		snprintf(more, sizeof more, " and %zu more", n - shown);
-		gate_list_add(&l, "", more);
+		xlist_add(&l, "", more);
 	}
 	out = xasprintf("%s print alike but are different class names; classes "
 	    "are matched by their bytes", l.s ? l.s : "");
@@ -977,7 +1213,7 @@ apart_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	if (nt->a != NULL)
 		return xasprintf("the sides' runs came apart: %s; %s measured the "
 		    "shift between sessions over %lld of them, and each side's "
-		    "figures carry it", gate_apart_words(v->apart), nt->a, nt->n[0]);
+		    "figures carry it", words_apart(v->apart), nt->a, nt->n[0]);
 	return xasprintf("the sides' runs came apart: %s; a shift between "
 	    "sessions is in neither side's spread, so each side's figures "
 	    "carry one of a stated default spread, a standard deviation of "
@@ -986,7 +1222,7 @@ apart_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    "past a limit is ruled, one near it stays open; both sides in "
 	    "one syncgate run (taken in turns), or --noise FILE from "
 	    "syncgate calibrate over runs of several sessions, narrow it",
-	    gate_apart_words(v->apart), nt->x[0], nt->x[1],
+	    words_apart(v->apart), nt->x[0], nt->x[1],
 	    100 * (exp(nt->x[0]) - 1), 100 * (exp(nt->x[1]) - 1));
 }
 

@@ -9,7 +9,7 @@
 #ifndef SYNCGATE_REPORT_WORDS_H
 #define SYNCGATE_REPORT_WORDS_H
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /*
  * Fills v's words from its codes and figures, freeing any it held: each

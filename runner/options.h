@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "gate/evaluate.h"
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "import/import.h"
 #include "runner/runner.h"
 #include "runner/sequential.h"

@@ -9,7 +9,7 @@
 
 #include "gate/evaluate.h"
 #include "gate/rules.h"
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "model/result.h"

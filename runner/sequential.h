@@ -12,7 +12,7 @@
 
 #include "gate/evaluate.h"
 #include "gate/sequential.h"
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 #include "runner/runner.h"
 
 /*

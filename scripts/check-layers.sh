@@ -2,27 +2,30 @@
 # SPDX-License-Identifier: MIT
 # Holds the layers STYLE.md states, from the #include lines of the tree
 # (run from its top) and the symbols of a built one (BUILD, default build):
-# a lower layer includes only itself and those below it; report/ renders
-# and never rules (its front end, report/report.c, loads what it renders); only a subcommand's front end includes report/; nothing
-# but drivers/ and the tests includes drivers/; no two object files call
-# each other, even round a longer circle.  One line a violation, exit 1.
+# each directory includes only itself and those LAYERS lists for it; gate/
+# (which rules) and report/ (which renders) are peers on verdict/, and
+# neither includes the other; a subcommand's front end (main.c, DIR/DIR.c)
+# may include any layer but drivers/; nothing but drivers/ and the tests
+# includes drivers/; no two object files call each other, even round a
+# longer circle.  One line a violation, exit 1.
 set -eu
 
-# The lower layers, lowest first: a directory, then those it may include
-# besides itself: lib/, the generic utilities, then model/, the document
-# model (results, probe records, runs) built on them.
-LOWER_LAYERS='
+# The layers, bottom up: a directory, then those it may include besides
+# itself.  lib/, the generic utilities; model/, the documents built on
+# them; verdict/, the verdict's types, names, digits and kinds of check;
+# then gate/ and report/ side by side on it, the measuring and importing
+# subcommands, the runner over all of them, and syncgate-bench's drivers.
+LAYERS='
 lib
 model lib
-'
-
-# The only gate/ headers report/ may include: the verdict's types, its
-# lifetime and names, its numbers and its words, what a renderer reads.
-REPORT_GATE_HEADERS='
-gate/verdict_types.h
-gate/verdict_base.h
-gate/verdict_digits.h
-gate/verdict_words.h
+verdict model lib
+probe model lib
+gate verdict model lib
+report verdict model lib
+import model lib
+calibrate model lib
+runner gate verdict import probe model lib
+drivers runner probe model lib
 '
 
 # Directories whose files may include anything: the tests drive every layer.
@@ -58,8 +61,7 @@ else
 fi
 
 printf '%s\n' "$sources" >"$tmp/sources"
-awk -v lower="$LOWER_LAYERS" -v gate_ok="$REPORT_GATE_HEADERS" \
-    -v tests="$TEST_DIRS" '
+awk -v layers="$LAYERS" -v tests="$TEST_DIRS" '
 function top(path,   d) {
 	d = path
 	if (sub(/\/.*$/, "", d) == 0) return "."
@@ -72,15 +74,15 @@ function say(file, inc, why) {
 	print file " includes " inc ": " why
 }
 BEGIN {
-	n = split(lower, l, "\n")
+	n = split(layers, l, "\n")
 	for (i = 1; i <= n; i++) {
 		if (split(l[i], w, " ") == 0) continue
-		islower[w[1]] = 1; may[w[1], w[1]] = 1
-		for (j = 2; j in w; j++) may[w[1], w[j]] = 1
+		islayer[w[1]] = 1; list[w[1]] = w[1] "/"
+		for (j = 2; j in w; j++) {
+			may[w[1], w[j]] = 1; list[w[1]] = list[w[1]] ", " w[j] "/"
+		}
 		delete w
 	}
-	n = split(gate_ok, g, "\n")
-	for (i = 1; i <= n; i++) if (g[i] != "") gateok[g[i]] = 1
 	n = split(tests, t, " ")
 	for (i = 1; i <= n; i++) istest[t[i]] = 1
 }
@@ -90,24 +92,22 @@ FILENAME ~ /sources$/ { known[$0] = 1; next }
 	if (!(inc in known)) next
 	arrows++
 	if (istest[from] || from == to) next
-	if (islower[from]) {
-		if (!((from, to) in may)) {
-			rest = ""
-			for (k in may) { split(k, kk, SUBSEP)
-				if (kk[1] == from && kk[2] != from) rest = rest " and " kk[2] "/" }
-			say(file, inc, from "/ includes only " from "/" rest)
-		}
-		next
-	}
-	if (from == "report" && base(file) != from) {
-		if (!islower[to] && !(inc in gateok))
-			say(file, inc, "report renders and never rules")
-		next
-	}
-	if (to == "report" && from != "." && base(file) != from)
-		say(file, inc, "only a subcommand'"'"'s front end (main.c, DIR/DIR.c) includes report/")
-	else if (to == "drivers")
+	if (to == "drivers") {
 		say(file, inc, "nothing but drivers/ and the tests includes drivers/")
+		next
+	}
+	if (from == "." || base(file) == from)      # a front end
+		next
+	if (!islayer[from])
+		say(file, inc, from "/ is in no layer of scripts/check-layers.sh")
+	else if ((from, to) in may)
+		next
+	else if (from == "report" && to == "gate")
+		say(file, inc, "report renders and never rules; what it reads of a verdict is in verdict/")
+	else if (to == "report" && !((to, from) in may))
+		say(file, inc, "only a subcommand'"'"'s front end (main.c, DIR/DIR.c) includes report/")
+	else
+		say(file, inc, from "/ includes only " list[from])
 }
 END { print arrows + 0 > "/dev/stderr" }
 ' "$tmp/sources" "$tmp/includes" >>"$tmp/violations" 2>"$tmp/arrows"

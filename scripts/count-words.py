@@ -4,8 +4,9 @@
 ones joined, as C joins them) of five or more words, outside error and
 usage messages.  A literal is an error or usage message when it is an
 argument of a call that reports one (errf, err_warn, json_bad, the json
-readers' expected words, die...), a usage function's, a static assertion's,
-or an initializer of a struct json_span (the words its errors say).
+readers' expected words, die...) or marked EXPECTED (lib/err.h), a usage function's, a static assertion's,
+or an initializer of a struct json_span or struct words (the words
+their errors say).
 
 usage: count-words.py [--list] [--max N] DIR...
 Prints "DIR: N" for each folder; with --max, exits 1 when the folders
@@ -16,7 +17,7 @@ import sys
 
 MESSAGE_CALLS = re.compile(
     r'^(errf|err_warn|err_die|die|json_bad|json_get_\w+|json_number|get_number'
-    r'|get_numbers|bad|_Static_assert|static_assert|runner_check_\w+)$')
+    r'|get_numbers|bad|_Static_assert|static_assert|runner_check_\w+|EXPECTED)$')
 
 
 def tokens(src):
@@ -34,6 +35,12 @@ def tokens(src):
         elif src.startswith('//', i):
             j = src.find('\n', i)
             i = n if j < 0 else j
+        elif c == '\\' and src.startswith('\n', i + 1):
+            line += 1
+            i += 2
+        elif c == '#' and re.match(r'#\s*define\b', src[i:i + 40]):
+            # a macro's body is code: its words count as any others
+            i = src.index('define', i) + len('define')
         elif c == '#':
             j = i
             while True:
@@ -68,7 +75,7 @@ def sentences(path):
     """The literals of path counted as sentences: (line, text)."""
     src = open(path, encoding='utf-8').read()
     calls, prev, lit, at = [], None, None, 0
-    func, depth, decl_span = None, 0, False
+    func, depth, decl_span, last_func = None, 0, False, None
     out = []
     for kind, text, line in tokens(src):
         if kind == 'str':
@@ -83,9 +90,11 @@ def sentences(path):
             if len(lit.split()) >= 5 and not message:
                 out.append((at, lit))
             lit = None
-        if kind == 'id' and text == 'json_span':
+        if kind == 'id' and text in ('json_span', 'words') and prev == ('id', 'struct'):
             decl_span = True
         if kind == 'p' and text == '(':
+            if depth == 0 and not calls and prev and prev[0] == 'id':
+                last_func = prev[1]
             calls.append(prev[1] if prev and prev[0] == 'id' else None)
         elif kind == 'p' and text == ')':
             if calls:
@@ -103,8 +112,6 @@ def sentences(path):
         elif kind == 'p' and text == ';':
             calls = []
             decl_span = False
-        if kind == 'id' and depth == 0:
-            last_func = text if text not in ('static', 'const', 'void', 'int', 'char') else globals().get('last_func')
         prev = (kind, text)
     return out
 
@@ -115,8 +122,17 @@ def main(argv):
     limit = None
     if '--max' in argv:
         k = argv.index('--max')
-        limit = int(argv[k + 1])
+        try:
+            limit = int(argv[k + 1])
+        except (IndexError, ValueError):
+            print('count-words: --max: expected a whole number', file=sys.stderr)
+            return 2
         del argv[k:k + 2]
+    for a in argv:
+        if a.startswith('-') or not os.path.isdir(a):
+            print(f'count-words: {a}: expected a folder of the tree, --list or --max N',
+                  file=sys.stderr)
+            return 2
     total = 0
     for d in argv:
         n = 0

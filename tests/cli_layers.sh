@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # scripts/check-layers.sh on small trees of its own: a clean one passes
 # with its one line; each rule broken, and a circle of calls between two
-# objects, gives the line that names it and exit 1; a second lower
-# layer is one line added to the script.
+# objects, gives the line that names it and exit 1; the front ends of
+# report/ and gate/ may include each other, their other files never.
 set -eu
 . tests/lib.sh
 CC=${CC:-cc}
@@ -25,9 +25,9 @@ mkdir "$tmp/tree"
 cd "$tmp/tree"
 put lib/a.h 'int a(void);'
 put lib/a.c '#include "lib/a.h"' 'int a(void) { return 1; }'
-put gate/verdict_types.h '#include "lib/a.h"'
-put gate/rules.h '#include "gate/verdict_types.h"'
-put report/r.h '#include "gate/verdict_types.h"' 'int r(void);'
+put verdict/types.h '#include "lib/a.h"'
+put gate/rules.h '#include "verdict/types.h"'
+put report/r.h '#include "verdict/types.h"' 'int r(void);'
 put report/r.c '#include "report/r.h"' '#include "lib/a.h"' 'int r(void) { return a(); }'
 put gate/gate.c '#include "report/r.h"' '#include "rules.h"' 'int g(void) { return r(); }'
 put drivers/d.h '#include "lib/a.h"'
@@ -59,9 +59,16 @@ put probe/p.h 'int p(void);'
 broken lib/a.c '#include "probe/p.h"' \
 	'lib/a.c includes probe/p.h: lib/ includes only lib/'
 broken report/r.c '#include "probe/p.h"' \
-	'report/r.c includes probe/p.h: report renders and never rules'
+	'report/r.c includes probe/p.h: report/ includes only report/, verdict/, model/, lib/'
 broken report/r.h '#include "gate/rules.h"' \
-	'report/r.h includes gate/rules.h: report renders and never rules'
+	'report/r.h includes gate/rules.h: report renders and never rules; what it reads of a verdict is in verdict/'
+broken verdict/types.h '#include "gate/rules.h"' \
+	'verdict/types.h includes gate/rules.h: verdict/ includes only verdict/, model/, lib/'
+put report/report.c '#include "gate/rules.h"'
+expect 0 "" build
+put other/o.h 'int o(void);'
+broken other/o.h '#include "probe/p.h"' \
+	'other/o.h includes probe/p.h: other/ is in no layer of scripts/check-layers.sh'
 broken gate/rules.h '#include "report/r.h"' \
 	"gate/rules.h includes report/r.h: only a subcommand's front end (main.c, DIR/DIR.c) includes report/"
 broken probe/p.h '#include "drivers/d.h"' \
@@ -82,7 +89,7 @@ put model/m.h '#include "lib/a.h"'
 expect 0 "" build
 broken lib/a.h '#include "model/m.h"' 'lib/a.h includes model/m.h: lib/ includes only lib/'
 broken model/m.h '#include "report/r.h"' \
-	'model/m.h includes report/r.h: model/ includes only model/ and lib/'
+	'model/m.h includes report/r.h: model/ includes only model/, lib/'
 
 [ "$failures" -eq 0 ] || exit 1
 echo "cli_layers: ok"

@@ -195,9 +195,9 @@ fill_hostile(struct gate_verdict *v)
 		if (v->checks[i].kind == KIND_WRITE)
 			replace(&v->checks[i].class_name, EVIL_CLASS);
 	replace(&v->noted[0].a, "- # heading? \x07\x01 \xff\xfe not UTF-8 \xe2\x80\xae reversed");
-	report_words(v);
 	replace(&v->unmatched[0].name, "]]></x><x>");
 	replace(&v->ours.evidence[0], "</dd><script>alert(3)</script>");
+	report_words(v);
 }
 
 /* The formats the tests render, by the names of report/render.c's rows. */

@@ -13,6 +13,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+#include "report/phrases.h"
 #include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
@@ -267,7 +268,7 @@ test_gate_host_same_host(void **state)
 		assert_int_equal(v.writes.ruling, RULING_PASS);
 		for (k = 0; k < v.nchecks; k++) {
 			const struct verdict_check *c = &v.checks[k];
-			const char *end = verdict_host_words(v.hosts);
+			const char *end = words_host_hold(v.hosts);
 			size_t n = strlen(c->reason), m = strlen(end);
 
 			if (c->kind == KIND_WRITE) {

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's lower layers: the names of its values
- * (gate/verdict_base.c), how rulings combine (verdict_kinds.c), and how
- * figures print against their limits (verdict_digits.c).
+ * (verdict/base.c), how rulings combine (verdict/kinds.c), and how
+ * figures print against their limits (verdict/digits.c).
  */
 #include "gate/verdict.h"
 #include "gate/verdict_load.h"
+#include "report/phrases.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -118,9 +119,9 @@ test_gate_num_pair_apart(void **state)
 		assert_string_equal(a, cases[i].a);
 		assert_string_equal(b, cases[i].b);
 	}
-	assert_string_equal(gate_syncs("1"), "sync");
-	assert_string_equal(gate_syncs("1.01"), "syncs");
-	assert_string_equal(gate_syncs("0.5"), "syncs");
+	assert_string_equal(words_syncs("1"), "sync");
+	assert_string_equal(words_syncs("1.01"), "syncs");
+	assert_string_equal(words_syncs("0.5"), "syncs");
 }
 
 /*

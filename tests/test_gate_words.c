@@ -5,7 +5,8 @@
  * and the summaries of a passing half.
  */
 #include "gate/verdict.h"
-#include "gate/verdict_words.h"
+#include "report/phrases.h"
+#include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
 
@@ -252,35 +253,38 @@ static void
 test_gate_settle_words(void **state)
 {
 	struct verdict_check c;
+	struct gate_verdict v;
 	char *w;
 
 	(void)state;
+	verdict_init(&v);
+	v.confidence = 0.95;
 	memset(&c, 0, sizeof c);
 	c.runs_needed = c.runs_needed_hi = -1;
 	c.samples_needed = c.samples_needed_hi = 4200;
-	w = gate_settle_words(&c);
+	w = words_settle(&v, &c);
 	assert_string_equal(w, "; about 4200 samples a side would settle it with "
 	    "80% probability, over what this run leaves uncertain of the figure");
 	free(w);
 	c.samples_needed_hi = VERDICT_SAMPLES_CAP + 1;
-	w = gate_settle_words(&c);
+	w = words_settle(&v, &c);
 	assert_non_null(strstr(w, "about 4200 or more samples a side would settle "
 	    "it with 80% probability"));
 	free(w);
 	c.samples_needed = 1304;
 	c.samples_needed_hi = 8613;
-	w = gate_settle_words(&c);
+	w = words_settle(&v, &c);
 	assert_string_equal(w, "; about 1304 to 8613 samples a side would settle "
 	    "it at 80% power");
 	free(w);
 	c.samples_needed = c.samples_needed_hi = -1;
 	c.runs_needed = c.runs_needed_hi = 12;
-	w = gate_settle_words(&c);
+	w = words_settle(&v, &c);
 	assert_non_null(strstr(w, "about 12 runs a side would settle it with 80% "
 	    "probability"));
 	free(w);
 	c.runs_needed = c.runs_needed_hi = -1;
-	assert_null(gate_settle_words(&c));
+	assert_null(words_settle(&v, &c));
 }
 
 int

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_digits.h"
+#include "verdict/digits.h"
 #include "lib/units.h"
 
 /* The most decimals a figure is refined to. */

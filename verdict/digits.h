@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * How figures compare and print (gate/verdict_digits.c): a figure on
+ * How figures compare and print (verdict/digits.c): a figure on
  * its limit within a tie, a plain number ("2.54"), and a figure printed
  * beside the limit or the figure it was compared with, with the
  * decimals that make them compare, as printed, as they were ruled.

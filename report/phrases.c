@@ -1,30 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's words: who is who, the headline, the words of a ruling
- * against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
+ * The verdict's small words: who is who, the headline, the words of a
+ * ruling against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_digits.h"
-#include "gate/verdict_words.h"
+#include "verdict/digits.h"
+#include "verdict/base.h"
+#include "report/phrases.h"
 #include "lib/err.h"
 
-void
-gate_list_add(struct gate_list *l, const char *sep, const char *item)
-{
-	size_t ns = l->len ? strlen(sep) : 0, ni = strlen(item);
-
-	xgrow(&l->s, &l->cap, l->len + ns + ni + 1, 1);
-	memcpy(l->s + l->len, sep, ns);
-	memcpy(l->s + l->len + ns, item, ni + 1);
-	l->len += ns + ni;
-}
-
 const char *
-gate_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
+words_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
 {
 	if (m == MODE_BASELINE)
 		snprintf(buf, len, "%s", strcmp(s->label, "baseline") == 0 ?
@@ -39,7 +29,7 @@ gate_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
  * not "ours's"; the rule is one for every name, so "redis'" too.
  */
 const char *
-gate_apostrophe(const char *name)
+words_apostrophe(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -47,22 +37,22 @@ gate_apostrophe(const char *name)
 }
 
 char *
-gate_possessive(const struct verdict_side *s, enum gate_mode m)
+words_possessive(const struct verdict_side *s, enum gate_mode m)
 {
 	char buf[256];
 
-	gate_who(s, m, buf, sizeof buf);
-	return xasprintf("%s%s", buf, gate_apostrophe(buf));
+	words_who(s, m, buf, sizeof buf);
+	return xasprintf("%s%s", buf, words_apostrophe(buf));
 }
 
 const char *
-gate_plural(size_t n, const char *one, const char *many)
+words_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
 }
 
 const char *
-gate_syncs(const char *num)
+words_syncs(const char *num)
 {
 	return strcmp(num, "1") == 0 ? "sync" : "syncs";
 }
@@ -101,7 +91,7 @@ own_conditions(const struct verdict_side *s)
 }
 
 char *
-gate_headline(const struct gate_verdict *v)
+words_headline(const struct gate_verdict *v)
 {
 	const struct verdict_side *o = &v->ours, *r = &v->rival;
 	int same_wl = (o->workload == NULL) == (r->workload == NULL) &&
@@ -134,12 +124,12 @@ gate_headline(const struct gate_verdict *v)
 static char *
 joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 {
-	struct gate_list out = { NULL, 0, 0 };
+	struct xlist out = { NULL, 0, 0 };
 	size_t i;
 
 	for (i = 0; i < v->nchecks; i++)
 		if (v->checks[i].kind == kind && v->checks[i].ruling == r)
-			gate_list_add(&out, "; ", v->checks[i].reason);
+			xlist_add(&out, "; ", v->checks[i].reason);
 	return out.s != NULL ? out.s : xstrdup("");
 }
 
@@ -185,7 +175,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	char a[32], b[32], who[256];
 	const char *es = n == 1 ? "" : "es", *each = n == 1 ? "" : "each ";
 
-	gate_who(&v->rival, v->mode, who, sizeof who);
+	words_who(&v->rival, v->mode, who, sizeof who);
 	if (v->mode == MODE_BASELINE) {
 		char *ch, *out;
 
@@ -214,11 +204,11 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	gate_num_vs(b, sizeof b, c->value.v, v->commit_syncs, 0);
 	return xasprintf("%zu class%s within %s %s at p50 and no more syncs a "
 	    "commit than %s at p50 and p99; the most is %s %s (%s at p50)", n, es,
-	    a, gate_syncs(a), who, b, gate_syncs(b), c->class_name);
+	    a, words_syncs(a), who, b, words_syncs(b), c->class_name);
 }
 
 char *
-gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
+words_half(const struct gate_verdict *v, enum class_kind kind,
     enum ruling r)
 {
 	size_t i, n = 0;
@@ -241,50 +231,13 @@ gate_half_reason(const struct gate_verdict *v, enum class_kind kind,
 		return xasprintf("not ruled in syncs: %s", v->unit.why_none);
 	/* every read check ends alike: said once, not once a check */
 	if (kind == KIND_READ && r == RULING_INDETERMINATE && verdict_host_holds(v))
-		return xasprintf("%zu %s, %s", n, gate_plural(n, "class", "classes"),
-		    verdict_host_words(v->hosts) + 2);
+		return xasprintf("%zu %s, %s", n, words_plural(n, "class", "classes"),
+		    words_host_hold(v->hosts) + 2);
 	return joined(v, kind, r);
 }
 
-/* "about 12 to 30", "about 12", "about 12 or more" (past the cap), into buf. */
-static const char *
-about(char *buf, size_t len, long long lo, long long hi, long long cap)
-{
-	if (hi > cap)
-		snprintf(buf, len, "about %lld or more", lo);
-	else if (hi > lo)
-		snprintf(buf, len, "about %lld to %lld", lo, hi);
-	else
-		snprintf(buf, len, "about %lld", lo);
-	return buf;
-}
-
 char *
-gate_settle_words(const struct verdict_check *c)
-{
-	char a[96], pw[32];
-	int range;
-
-	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
-	if (c->runs_needed >= 0)
-		return xasprintf("; %s runs a side would settle it with %s%% "
-		    "probability, over what these runs leave uncertain of the figure "
-		    "and its spread", about(a, sizeof a, c->runs_needed,
-		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
-	if (c->samples_needed < 0)
-		return NULL;
-	/* a range within the cap: a verdict of the plug-in rule before */
-	range = c->samples_needed_hi > c->samples_needed &&
-	    c->samples_needed_hi <= VERDICT_SAMPLES_CAP;
-	return xasprintf("; %s %s a side would settle it %s %s%% %s",
-	    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
-	    VERDICT_SAMPLES_CAP), gate_plural((size_t)c->samples_needed_hi,
-	    "sample", "samples"), range ? "at" : "with", pw, range ? "power" :
-	    "probability, over what this run leaves uncertain of the figure");
-}
-
-char *
-gate_check_words(const struct gate_check_kind *k, enum ruling r,
+words_ruling(const struct gate_check_kind *k, enum ruling r,
     const struct gate_verdict *v)
 {
 	char n[32], what[288];
@@ -302,7 +255,7 @@ gate_check_words(const struct gate_check_kind *k, enum ruling r,
 		    gate_limit_num(n, sizeof n, v->commit_syncs));
 		break;
 	case LIMIT_RIVAL:
-		gate_who(&v->rival, v->mode, what, sizeof what);
+		words_who(&v->rival, v->mode, what, sizeof what);
 		break;
 	case LIMIT_REGRESSION:
 	case GATE_NLIMITS:
@@ -315,22 +268,16 @@ gate_check_words(const struct gate_check_kind *k, enum ruling r,
 }
 
 char *
-gate_ceiling_words(double commit_syncs)
+words_ceiling(double commit_syncs)
 {
 	char a[32];
 
 	gate_limit_num(a, sizeof a, commit_syncs);
-	return xasprintf("%s %s a commit at p50 (--commit-syncs)", a, gate_syncs(a));
-}
-
-int
-verdict_host_holds(const struct gate_verdict *v)
-{
-	return v->same_host && v->hosts != HOSTS_SAME;
+	return xasprintf("%s %s a commit at p50 (--commit-syncs)", a, words_syncs(a));
 }
 
 const char *
-verdict_host_words(enum verdict_hosts h)
+words_host_hold(enum verdict_hosts h)
 {
 	switch (h) {
 	case HOSTS_SAME:
@@ -348,7 +295,7 @@ verdict_host_words(enum verdict_hosts h)
 }
 
 const char *
-gate_apart_words(enum verdict_apart a)
+words_apart(enum verdict_apart a)
 {
 	static const char *const words[] = {
 		[APART_NONE] = "",

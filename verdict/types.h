@@ -6,8 +6,9 @@
  * report/ renders it and reads it back from syncgate-verdict/1 JSON
  * (docs/verdict-format.md).  Durations are in ns; NaN means absent.
  * Types and constants only: the verdict's lifetime and names are in
- * gate/verdict_base.h, its figures, rulings and words in the headers
- * above that one.
+ * verdict/base.h, how figures print in verdict/digits.h and the kinds
+ * of check in verdict/kinds.h.  verdict/ sits between model/ and the
+ * two that use it, gate/ (which rules) and report/ (which renders).
  */
 #ifndef SYNCGATE_VERDICT_TYPES_H
 #define SYNCGATE_VERDICT_TYPES_H
@@ -147,14 +148,69 @@ enum unit_source {
 	UNIT_NSOURCES           /* how many; not a source */
 };
 
+/* Why a side's probe gives no unit. */
+enum unit_unusable {
+	UNUSABLE_NONE = 0,      /* it gives one */
+	UNUSABLE_UNPROBED,      /* no probe, in the result or by option */
+	UNUSABLE_NO_REACH,      /* its probe says a sync does not reach a device */
+	UNUSABLE_UNSURE,        /* its probe cannot tell */
+	UNIT_NUNUSABLE
+};
+
+/* How a side's unit was taken: its probe before the run, or rounds through it. */
+enum unit_window {
+	WINDOW_BEFORE = 0,      /* no rounds through the run */
+	WINDOW_THIN,            /* rounds too few to bound a median: the probe before */
+	WINDOW_THROUGH,         /* rounds through the run, one every every_ns */
+	WINDOW_BRACKETS,        /* one round just before the run, one just after */
+	WINDOW_PAUSED,          /* and one every every_ns with the command paused */
+	UNIT_NWINDOWS
+};
+
+/* Why two probes give two units: the first thing they differ in. */
+enum unit_two {
+	TWO_NONE = 0, TWO_HOSTS, TWO_VOLUMES, TWO_METHODS, TWO_SIZES, UNIT_NTWO
+};
+
+/* Which probe one shared unit came from. */
+enum unit_pick {
+	PICK_NONE = 0,
+	PICK_ONE_PROBE,         /* one probe given for both sides */
+	PICK_EQUAL,             /* two probes of equal medians */
+	PICK_OURS,              /* the cheaper of two: ours */
+	PICK_RIVAL,             /* the cheaper of two: the rival's */
+	UNIT_NPICKS
+};
+
+/* What one side's unit was taken from: the data its words are made of. */
+struct verdict_unit_basis {
+	enum unit_unusable unusable;
+	double sync_ns;         /* an unusable probe's median; NaN: unprobed */
+	char **evidence;        /* an unusable probe's evidence */
+	size_t nevidence;
+	long long run, nruns;   /* several runs: the unusable one, 1-based; 0: one run */
+	char *run_file;
+	enum unit_window window;
+	long long rounds, per_round;    /* WINDOW_THIN: the rounds and their samples */
+	double every_ns, cost;  /* cost: the rounds' share of the run's time */
+	long long runs_rounds;  /* UNIT_PER_RUN: runs whose unit came from rounds */
+	char *method;           /* the probe's method and write size (0: unknown) */
+	long long write_bytes;
+};
+
 struct verdict_unit {
 	enum unit_source source;
+	enum unit_two two;                  /* UNIT_PER_VOLUME */
+	enum unit_pick pick;                /* UNIT_SHARED */
+	struct verdict_unit_basis ours_basis, rival_basis;
+	int has_basis;      /* 0: a verdict saved before the basis, its words kept */
 	double ours_ns, rival_ns;           /* equal when shared */
 	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
 	double rival_lo_ns, rival_hi_ns;
 	/* 1 where a side's band spans its rounds' medians through the run */
 	int ours_band_rounds, rival_band_rounds;
-	char *description;  /* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
+	/* words (report/words.c): "one sync = 3.02ms, the cheaper of ..." */
+	char *description;
 	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
 };
 
@@ -369,23 +425,5 @@ struct gate_verdict {
 /* The most runs, and samples, a side an estimate names; past them, "more than". */
 #define VERDICT_RUNS_CAP 1000LL
 #define VERDICT_SAMPLES_CAP 1000000000LL
-
-/*
- * The end of the reason of a fail held indeterminate: baseline mode, one
- * run a side and no noise file (docs/result-format.md, "Intervals over
- * one run").
- */
-#define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
-	"a change of this size from the runner's run-to-run noise (give several " \
-	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
-
-/*
- * The end of the reason of a check held indeterminate in a verdict read
- * back: its runs came apart (v->apart, decided again from the runs it
- * saved) and it carries no shift between sessions (v->shift).
- */
-#define VERDICT_APART_WORDS "; held indeterminate: the sides' runs came " \
-	"apart, and this verdict's figures carry no shift between their " \
-	"sessions (gate the results again)"
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * Rulings: how two combine, how a figure is judged against its limit,
  * and the kinds of check the gate makes: what each rules and against
- * which threshold (their words are in gate/verdict_words.c).  The gate
+ * which threshold (their words are made in report/words.c).  The gate
  * builds its checks from them; a loaded verdict is held to them
  * (gate/verdict_figures.c), so a file can claim no check, limit or
  * figure the gate would not have written, and is ruled again by them.
@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "gate/verdict_digits.h"
-#include "gate/verdict_kinds.h"
+#include "verdict/digits.h"
+#include "verdict/kinds.h"
 
 /* How bad each ruling is: fail, then indeterminate, then pass. */
 static const int rank[] = {

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's lifetime, the names of its values and the labels its
- * sides go by (gate/verdict_base.c): the bottom of gate/, calling
- * nothing of it.
+ * sides go by (verdict/base.c): the bottom of verdict/, calling
+ * only lib/.
  */
 #ifndef SYNCGATE_VERDICT_BASE_H
 #define SYNCGATE_VERDICT_BASE_H
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /*
  * Each enum's words, one table indexed by it and sized by its count, so
@@ -44,11 +44,14 @@ const char *verdict_settle_name(enum verdict_settle s);
 extern const char *const verdict_shift_names[VERDICT_NSHIFTS];
 const char *verdict_shift_name(enum verdict_shift s);
 
-/* The end of a held check's reason: VERDICT_APART_WORDS or VERDICT_HELD_WORDS. */
-const char *verdict_held_words(const struct gate_verdict *v);
 
 /* "none", "shared", "per-volume", "per-run". */
 extern const char *const unit_source_names[UNIT_NSOURCES];
+/* The words of what a unit was taken from (docs/verdict-format.md). */
+extern const char *const unit_unusable_names[UNIT_NUNUSABLE];
+extern const char *const unit_window_names[UNIT_NWINDOWS];
+extern const char *const unit_two_names[UNIT_NTWO];
+extern const char *const unit_pick_names[UNIT_NPICKS];
 const char *unit_source_name(enum unit_source s);
 
 /* Zeroes v, with NaN in every figure. */
@@ -102,5 +105,11 @@ struct verdict_value verdict_point(double v);
  */
 const char *verdict_ours_label(const struct gate_verdict *v);
 const char *verdict_rival_label(const struct gate_verdict *v);
+
+/*
+ * Whether v's read checks are indeterminate for --same-host: it was given
+ * and the hosts are not known to be one.
+ */
+int verdict_host_holds(const struct gate_verdict *v);
 
 #endif

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's constructor, destructor and names, and the labels its
- * sides go by: the bottom of gate/, calling only lib/.
+ * sides go by: the bottom of verdict/, calling only lib/.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_base.h"
+#include "verdict/base.h"
 #include "lib/err.h"
 
 /* A count over the entries of a table. */
@@ -36,6 +36,31 @@ const char *const unit_source_names[] = {
 };
 _Static_assert(NELEMS(unit_source_names) == UNIT_NSOURCES,
     "a unit source without a name");
+
+const char *const unit_unusable_names[] = {
+	[UNUSABLE_NONE] = "none", [UNUSABLE_UNPROBED] = "unprobed",
+	[UNUSABLE_NO_REACH] = "no-reach", [UNUSABLE_UNSURE] = "unsure",
+};
+_Static_assert(NELEMS(unit_unusable_names) == UNIT_NUNUSABLE, "unnamed");
+
+const char *const unit_window_names[] = {
+	[WINDOW_BEFORE] = "before", [WINDOW_THIN] = "thin",
+	[WINDOW_THROUGH] = "through", [WINDOW_BRACKETS] = "brackets",
+	[WINDOW_PAUSED] = "paused",
+};
+_Static_assert(NELEMS(unit_window_names) == UNIT_NWINDOWS, "unnamed");
+
+const char *const unit_two_names[] = {
+	[TWO_NONE] = "none", [TWO_HOSTS] = "hosts", [TWO_VOLUMES] = "volumes",
+	[TWO_METHODS] = "methods", [TWO_SIZES] = "write-sizes",
+};
+_Static_assert(NELEMS(unit_two_names) == UNIT_NTWO, "unnamed");
+
+const char *const unit_pick_names[] = {
+	[PICK_NONE] = "none", [PICK_ONE_PROBE] = "one-probe",
+	[PICK_EQUAL] = "equal", [PICK_OURS] = "ours", [PICK_RIVAL] = "rival",
+};
+_Static_assert(NELEMS(unit_pick_names) == UNIT_NPICKS, "unnamed");
 
 const char *const verdict_scope_names[] = {
 	[SCOPE_RUN] = "run",
@@ -176,6 +201,9 @@ verdict_init(struct gate_verdict *v)
 	v->unit.ours_ns = v->unit.rival_ns = NAN;
 	v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
 	v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	v->unit.ours_basis.sync_ns = v->unit.rival_basis.sync_ns = NAN;
+	v->unit.ours_basis.every_ns = v->unit.rival_basis.every_ns = NAN;
+	v->unit.ours_basis.cost = v->unit.rival_basis.cost = NAN;
 }
 
 static void
@@ -220,6 +248,18 @@ verdict_exit_status(const struct gate_verdict *v, int strict)
 	}
 }
 
+static void
+basis_free(struct verdict_unit_basis *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nevidence; i++)
+		free(b->evidence[i]);
+	free(b->evidence);
+	free(b->run_file);
+	free(b->method);
+}
+
 void
 verdict_free(struct gate_verdict *v)
 {
@@ -232,6 +272,8 @@ verdict_free(struct gate_verdict *v)
 	side_free(&v->rival);
 	free(v->unit.description);
 	free(v->unit.why_none);
+	basis_free(&v->unit.ours_basis);
+	basis_free(&v->unit.rival_basis);
 	for (i = 0; i < v->nrows; i++)
 		free(v->rows[i].name);
 	free(v->rows);
@@ -366,13 +408,6 @@ _Static_assert(NELEMS(verdict_note_fields) == VERDICT_NNOTES,
     "a note code without its fields");
 
 const char *
-verdict_held_words(const struct gate_verdict *v)
-{
-	return v->apart != APART_NONE && v->scope == SCOPE_RUNS ?
-	    VERDICT_APART_WORDS : VERDICT_HELD_WORDS;
-}
-
-const char *
 verdict_apart_name(enum verdict_apart a)
 {
 	return verdict_apart_names[(size_t)a < VERDICT_NAPART ? a : APART_NONE];
@@ -388,4 +423,10 @@ const char *
 verdict_shift_name(enum verdict_shift s)
 {
 	return verdict_shift_names[(size_t)s < VERDICT_NSHIFTS ? s : SHIFT_NONE];
+}
+
+int
+verdict_host_holds(const struct gate_verdict *v)
+{
+	return v->same_host && v->hosts != HOSTS_SAME;
 }

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Rulings and the kinds of check (gate/verdict_kinds.c): how two
+ * Rulings and the kinds of check (verdict/kinds.c): how two
  * rulings combine, how a figure is judged against its limit, and what
  * each kind of check rules, against which threshold.
  */
 #ifndef SYNCGATE_VERDICT_KINDS_H
 #define SYNCGATE_VERDICT_KINDS_H
 
-#include "gate/verdict_types.h"
+#include "verdict/types.h"
 
 /* The worse of two rulings: fail, then indeterminate, then pass. */
 enum ruling gate_worse(enum ruling a, enum ruling b);
