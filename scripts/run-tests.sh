@@ -11,6 +11,7 @@
 # suite's output is printed whole, in the order of the list, then one
 # closing line, "suites: N passed, N failed", and the names of the failed
 # ones.  VALGRIND=1 runs every suite under valgrind but for cli_docs.
+# SUITES, when set, names the only suites to run (test_stats cli_gate).
 set -u
 
 # Suites whose checks load from the others would sway, each a relation
@@ -153,25 +154,46 @@ flush() {
 	done
 }
 
-# The cmocka suites that take as long as the scripts (test_gate_rules: 1.5 s
-# of CPU in the plain build, 4 s under the sanitizers, a minute under
-# valgrind).
-long="test_gate_rules test_hostile"
+# The costliest suites, costliest first by CPU time (user+sys; make check
+# on 2 cores, scripts/time-suites.sh): started first, so that the batch
+# does not end on one long suite with the other cores idle.  Seconds,
+# plain (ASan) at accbb84 and after, load average 5 to 8:
+#   test_apart 28 (53), cli_report 36, cli_action 23, cli_gate 19,
+#   test_samples_power 14 (2.6), test_hostile 4.9 (9.9), test_gate_rules
+#   1.9 (9.1), cli_layers 8.4, cli_hostile 7.2, test_dependence 5.4
+#   (3.6), test_gate_runs 1.0 (5.2), cli_outputs 5.0, test_sequential 4.7
+#   (2.4), test_gate_interval 2.2 (4.6), test_runs 2.3 (4.2).
+long="test_apart cli_report cli_action cli_gate test_samples_power test_hostile"
+long="$long test_gate_rules cli_layers cli_hostile test_dependence test_gate_runs"
+long="$long cli_outputs test_sequential test_gate_interval test_runs"
 
-# The list, one suite a line, "BUILD NAME": the long cmocka suites, the
-# scripts, then the other cmocka tests, so that the batch ends on short
-# suites.
+# names KIND: the suites of KIND (long, cli or rest), one a line; long in
+# its order, the others in the order of their files.
+names() {
+	if [ "$1" = long ]; then
+		# shellcheck disable=SC2086 # long is words by design
+		printf '%s\n' $long
+		return
+	fi
+	for t in tests/test_*.c tests/cli_*.sh; do
+		t=${t#tests/}
+		t=${t%.*}
+		case " $long " in *" $t "*) continue ;; esac
+		k=${t%%_*}
+		[ "$k" = cli ] || k=rest
+		[ "$k" = "$1" ] && echo "$t"
+	done
+}
+
+# The list, one suite a line, "BUILD NAME": the long suites, then the
+# other scripts, then the other cmocka tests, so that the batch ends on
+# short suites.
 for kind in long cli rest; do
-	for b in "$@"; do
-		for t in tests/test_*.c tests/cli_*.sh; do
-			t=${t#tests/}
-			t=${t%.*}
-			case " $long " in
-			*" $t "*) k=long ;;
-			*) k=${t%%_*}; [ "$k" = cli ] || k=rest ;;
-			esac
-			[ "$k" = "$kind" ] || continue
+	for t in $(names "$kind"); do
+		[ -e "tests/$t.c" ] || [ -e "tests/$t.sh" ] || continue
+		for b in "$@"; do
 			case " $novg " in *" $t "*) continue ;; esac
+			case " ${SUITES:-$t} " in *" $t "*) ;; *) continue ;; esac
 			case $t:" $scripts " in
 			cli_*:*" $b "*) ;;
 			cli_*) continue ;;

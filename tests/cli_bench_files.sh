@@ -1,19 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# syncgate-bench's files and plans, on small runs in a directory inside
-# the repository: output to standard output, samples files beside the
-# result (through symlinks too) and what may not be one, --max-samples,
-# several runs and their sessions, the database's directory removed on a
-# signal and after a SIGKILL, the result's rename and directory sync
-# under strace, an engine's own error, and every bad input refused with
-# exit status 2 and a message.  No check here compares two timings, so
-# the suite runs beside the others; tests/cli_bench.sh has the relations
-# measured against the disk.
+# syncgate-bench's files and plans, on small runs in memory: output to
+# standard output, samples files beside the result (through symlinks too)
+# and what may not be one, --max-samples, several runs and their
+# sessions, the database's directory removed on a signal and after a
+# SIGKILL, the result's rename and directory sync under strace, an
+# engine's own error, and every bad input refused with exit status 2 and
+# a message.  No check here compares two timings, so the suite runs
+# beside the others; tests/cli_bench.sh has the relations measured
+# against the disk.
 set -eu
 
 : "${SYNCGATE:?set SYNCGATE to the syncgate binary}"
 : "${SYNCGATE_BENCH:?set SYNCGATE_BENCH to the syncgate-bench binary}"
-tmp_in=$PWD
+# No check here counts a flush or times a sync: the runs go in memory
+# (tests/lib.sh), where they wait for no idle window.
+tmp_in=memory
 . tests/lib.sh
 run="${SYNCGATE_VALGRIND:-} $SYNCGATE_BENCH"
 # Under valgrind, each refusal (exit status 2, its message checked as

@@ -14,6 +14,11 @@
  * settles about 80% of the time.  At one truth away from the limit the
  * runs left indeterminate are the unlucky ones, the truth farther than
  * they say, and following settles more often.
+ *
+ * Under the sanitizers a tenth of the trials (TEST_TRIALS): every check
+ * of each count and its words still holds there, but the share that
+ * settles is checked against its bounds at the full count only, in the
+ * plain build, which gives the README's figures (76.7%, 84-86%).
  */
 
 #include "tests/gatetest.h"
@@ -85,26 +90,27 @@ follow(double ratio, size_t trials, long long cap, unsigned long long seed)
 	return rate;
 }
 
+/* Fails unless the share is within lo..hi, at the full count only. */
+static void
+settles_within(double rate, double lo, double hi)
+{
+	if (!TEST_SANITIZED)
+		assert_true(rate >= lo && rate <= hi);
+}
+
 static void
 test_truths_about_the_limit(void **state)
 {
-	double rate;
-
 	(void)state;
-	rate = follow(0, 250, 4000000, 31);
-	assert_true(rate >= 0.7 && rate <= 0.9);
+	settles_within(follow(0, TEST_TRIALS(250, 25), 4000000, 31), 0.7, 0.9);
 }
 
 static void
 test_one_truth(void **state)
 {
-	double rate;
-
 	(void)state;
-	rate = follow(1.02, 200, 200000, 32);
-	assert_true(rate >= 0.78 && rate <= 0.97);
-	rate = follow(1.08, 200, 200000, 33);
-	assert_true(rate >= 0.78 && rate <= 0.97);
+	settles_within(follow(1.02, TEST_TRIALS(200, 20), 200000, 32), 0.78, 0.97);
+	settles_within(follow(1.08, TEST_TRIALS(200, 20), 200000, 33), 0.78, 0.97);
 }
 
 int

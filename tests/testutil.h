@@ -15,6 +15,27 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+/*
+ * TEST_SANITIZED is 1 in a build under AddressSanitizer (make check's
+ * build-asan), else 0.  TEST_TRIALS(full, smoke) is a seeded
+ * simulation's trial count: full in the plain build, which checks the
+ * figures the documents quote, smoke under the sanitizers, which run the
+ * same code at twice to four times its cost and find in the first trials
+ * what they would find in the last.  A test that takes the smoke count
+ * says so beside it, and which of its bounds it checks at full count only.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_SANITIZED 1
+#endif
+#endif
+#ifndef TEST_SANITIZED
+#define TEST_SANITIZED 0
+#endif
+#define TEST_TRIALS(full, smoke) (TEST_SANITIZED ? (smoke) : (full))
+
 /* Fails unless |a - b| <= eps, printing both values. */
 #define assert_near(a, b, eps) \
 	_assert_near((double)(a), (double)(b), (double)(eps), #a, __FILE__, __LINE__)
