@@ -277,7 +277,11 @@ created_now(void)
 	return xstrdup(buf);
 }
 
-void
+/*
+ * n runs' noise (n >= 2, runs already checked to stand together by
+ * runs_check) at confidence level into out; files name the runs.
+ */
+static void
 calibrate_measure(const struct result *const *runs, const char *const *files,
     size_t n, double level, struct noise *out)
 {

@@ -10,7 +10,8 @@
 #include "lib/logcmd.h"
 #include "lib/utf8.h"
 
-int
+/* Whether cp is white space to the runner (.NET's Char.IsWhiteSpace). */
+static int
 logcmd_space(uint32_t cp)
 {
 	return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 ||

@@ -14,7 +14,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-int
+static int
 stats_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -98,7 +98,8 @@ runner_beside(const char *out, const char *suffix)
 	return xasprintf("%.*s%s", (int)ext_at(out), out, suffix);
 }
 
-char *
+/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
+static char *
 runner_path(const char *out, const char *engine, long long run)
 {
 	size_t at = ext_at(out), len = strlen(out) + (engine ? strlen(engine) : 0) + 64;
