@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "calibrate/calibrate.h"
 #include "lib/args.h"
@@ -264,20 +263,11 @@ measure_class(const struct result *const *runs, size_t n, const size_t *group,
 	free(l);
 }
 
-static char *
-created_now(void)
-{
-	struct timespec ts = clock_unix();
-	struct tm tm;
-	char buf[32];
-
-	if (gmtime_r(&ts.tv_sec, &tm) == NULL ||
-	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		return NULL;
-	return xstrdup(buf);
-}
-
-void
+/*
+ * n runs' noise (n >= 2, runs already checked to stand together by
+ * runs_check) at confidence level into out; files name the runs.
+ */
+static void
 calibrate_measure(const struct result *const *runs, const char *const *files,
     size_t n, double level, struct noise *out)
 {
@@ -288,7 +278,7 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 
 	memset(out, 0, sizeof *out);
 	out->version = xstrdup(SYNCGATE_VERSION);
-	out->created = created_now();
+	out->created = clock_utc_now();
 	out->engine = xstrdup(r0->engine);
 	out->engine_version = r0->version ? xstrdup(r0->version) : NULL;
 	out->workload = r0->workload ? xstrdup(r0->workload) : NULL;

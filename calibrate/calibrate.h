@@ -22,14 +22,6 @@ int calibrate_main(int argc, char **argv);
 void calibrate_usage(FILE *fp);
 
 /*
- * Measures n runs' noise (n >= 2, runs already checked to stand together
- * by runs_check) at confidence level into out, which the caller frees
- * with noise_free.  files name the runs.
- */
-void calibrate_measure(const struct result *const *runs,
-    const char *const *files, size_t n, double level, struct noise *out);
-
-/*
  * The smallest change a gate of k runs a side could tell from noise of
  * one statistic, as a fraction (0.12 for 12%), at confidence level with
  * probability power, as the gate rules in baseline mode with this noise

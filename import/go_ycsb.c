@@ -20,7 +20,6 @@
 #include "import/parse.h"
 #include "lib/decimal.h"
 #include "lib/err.h"
-#include "lib/stats.h"
 
 #define WHAT import_go_ycsb_what
 #define CSV_HEADER "operation,timestamp_us,latency_us"
@@ -79,9 +78,7 @@ find_op(struct gy_parse *ps, const char *s, size_t n, size_t line, char *err)
 		    "64 bytes or more; expected go-ycsb's", ps->name, line, MAX_OPS), NULL;
 	memset(&ps->ops[ps->nops], 0, sizeof ps->ops[0]);
 	memcpy(ps->ops[ps->nops].name, s, n);
-	for (i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			ps->ops[ps->nops].name[i] = '?';
+	import_clean(ps->ops[ps->nops].name);
 	ps->ops[ps->nops].p50_ns = ps->ops[ps->nops].p99_ns = NAN;
 	return &ps->ops[ps->nops++];
 }
@@ -298,12 +295,7 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *
 			    ps->ops[i].name, ps->ops[i].count,
 			    strstr(ps->ops[i].name, "_ERROR") != NULL ? "failed operations" :
 			    "not an operation syncgate imports");
-	for (i = 0; i < ps->out->nclasses; i++) {
-		struct result_class *c = &ps->out->classes[i];
-
-		stats_sort(c->samples_ns, c->nsamples);
-		c->count = (long long)c->nsamples;
-	}
+	import_samples_done(ps->out);
 	return 0;
 }
 

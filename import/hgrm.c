@@ -44,13 +44,8 @@ struct hgrm_parse {
 	int csv;
 };
 
-struct hgrm_field {
-	const char *s;
-	size_t n;
-};
-
 static size_t
-split(const struct import_line *l, int csv, struct hgrm_field *f, size_t max)
+split(const struct import_line *l, int csv, struct import_field *f, size_t max)
 {
 	size_t nf = 0, i = 0;
 
@@ -96,7 +91,7 @@ bad_row(const struct hgrm_parse *ps, const struct import_line *l,
 static int
 add_row(struct hgrm_parse *ps, const struct import_line *l, char *err)
 {
-	struct hgrm_field f[5];
+	struct import_field f[5];
 	struct hgrm_row r, *prev = ps->nrows > 0 ? &ps->rows[ps->nrows - 1] : NULL;
 	size_t nf = split(l, ps->csv, f, 5);
 
@@ -138,8 +133,9 @@ footer(struct hgrm_parse *ps, const struct import_line *l, char *err)
 }
 
 static int
-read_line(struct hgrm_parse *ps, const struct import_line *l, char *err)
+read_line(void *ctx, const struct import_line *l, char *err)
 {
+	struct hgrm_parse *ps = ctx;
 	int csv;
 
 	if (ps->header == 0) {
@@ -228,8 +224,6 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
     const char *unit, struct result *out, struct import_notes *notes, char *err)
 {
 	struct hgrm_parse ps;
-	struct import_lines it;
-	struct import_line l;
 	int rc = -1;
 
 	memset(&ps, 0, sizeof ps);
@@ -239,17 +233,8 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
 	ps.footer_total = -1;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &l)) {
-		if (import_line_blank(&l))
-			continue;
-		if (!l.ended) {
-			import_truncated(err, name, l.number, WHAT);
-			goto out;
-		}
-		if (read_line(&ps, &l, err) < 0)
-			goto out;
-	}
+	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0)
+		goto out;
 	if (ps.header == 0) {
 		errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
 		    "header; expected %s", name, WHAT);

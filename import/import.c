@@ -223,6 +223,24 @@ import_check(const struct import_request *q, char *err)
 }
 
 static int
+import_check_names(const struct import_request *q, char *err)
+{
+	const char *v;
+
+	if (q->engine == NULL || q->engine[0] == '\0')
+		return errf(err, "%s: --engine NAME is required: the engine the "
+		    "benchmark ran against", q->format);
+	/* the gate labels its columns with the engine: a blank one labels nothing */
+	if (utf8_blank(q->engine) || (q->workload != NULL && utf8_blank(q->workload))) {
+		v = utf8_blank(q->engine) ? q->engine : q->workload;
+		return errf(err, "%s: %s is %s; expected a name with something to show",
+		    q->format, v == q->engine ? "--engine" : "--workload",
+		    v[0] == '\0' ? "empty" : "only white space");
+	}
+	return 0;
+}
+
+static int
 parse_args(int argc, char **argv, const struct import_format *fmt,
     struct import_args *a, int *help)
 {
@@ -290,24 +308,6 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	if (outputs_end(&a->outs, err) < 0) {
 		err_warn("%s: %s", a->tool, err);
 		return -1;
-	}
-	return 0;
-}
-
-int
-import_check_names(const struct import_request *q, char *err)
-{
-	const char *v;
-
-	if (q->engine == NULL || q->engine[0] == '\0')
-		return errf(err, "%s: --engine NAME is required: the engine the "
-		    "benchmark ran against", q->format);
-	/* the gate labels its columns with the engine: a blank one labels nothing */
-	if (utf8_blank(q->engine) || (q->workload != NULL && utf8_blank(q->workload))) {
-		v = utf8_blank(q->engine) ? q->engine : q->workload;
-		return errf(err, "%s: %s is %s; expected a name with something to show",
-		    q->format, v == q->engine ? "--engine" : "--workload",
-		    v[0] == '\0' ? "empty" : "only white space");
 	}
 	return 0;
 }

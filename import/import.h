@@ -30,7 +30,6 @@ struct import_request {
  * --workload as the format takes them.  Returns 0, or -1 with err
  * ("db_bench: --unit is for hgrm only; ...").
  */
-int import_check_names(const struct import_request *q, char *err);
 int import_check(const struct import_request *q, char *err);
 
 /* Reads a tool's output at path, as syncgate import bounds it. */

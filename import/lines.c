@@ -100,6 +100,59 @@ import_line_blank(const struct import_line *line)
 }
 
 int
+import_each_line(const char *buf, size_t len, const char *name,
+    const char *what, int (*fn)(void *ctx, const struct import_line *l,
+    char *err), void *ctx, char *err)
+{
+	struct import_lines it;
+	struct import_line line;
+
+	import_lines_init(&it, buf, len);
+	while (import_lines_next(&it, &line)) {
+		if (import_line_blank(&line))
+			continue;
+		if (!line.ended)
+			return import_truncated(err, name, line.number, what);
+		if (fn(ctx, &line, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+size_t
+import_split(const char *t, size_t n, char sep, struct import_field *f,
+    size_t max)
+{
+	size_t nf = 0, start = 0, i;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && t[i] != sep)
+			continue;
+		if (nf < max) {
+			f[nf].s = t + start;
+			f[nf].n = i - start;
+		}
+		nf++;
+		start = i + 1;
+	}
+	return nf;
+}
+
+int
+import_field_is(const struct import_field *f, const char *s)
+{
+	return strlen(s) == f->n && memcmp(f->s, s, f->n) == 0;
+}
+
+void
+import_clean(char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+int
 import_begin(const char *buf, size_t len, const char *name,
     const char *what, struct result *out, char *err)
 {

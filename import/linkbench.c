@@ -48,36 +48,6 @@ struct lb_parse {
 	size_t request_header;  /* the header over the request phase's rows */
 };
 
-/* A field of a row: pointer and length. */
-struct field {
-	const char *s;
-	size_t n;
-};
-
-static size_t
-split(const char *t, size_t n, struct field *f, size_t max)
-{
-	size_t nf = 0, start = 0, i;
-
-	for (i = 0; i <= n; i++) {
-		if (i < n && t[i] != ',')
-			continue;
-		if (nf < max) {
-			f[nf].s = t + start;
-			f[nf].n = i - start;
-		}
-		nf++;
-		start = i + 1;
-	}
-	return nf;
-}
-
-static int
-field_is(const struct field *f, const char *s)
-{
-	return strlen(s) == f->n && memcmp(f->s, s, f->n) == 0;
-}
-
 static int
 is_header(const char *t, size_t n)
 {
@@ -91,7 +61,7 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 		"p99_low", "p99_high" };
 	static const char *const more[3][2] = { { "p25_low", "p25_high" },
 		{ "p75_low", "p75_high" }, { "p95_low", "p95_high" } };
-	struct field f[MAXCOLS];
+	struct import_field f[MAXCOLS];
 	int *at[6];
 	size_t nf, i, k;
 
@@ -101,14 +71,14 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	at[3] = &ps->h.p50_hi;
 	at[4] = &ps->h.p99_lo;
 	at[5] = &ps->h.p99_hi;
-	nf = split(line->text, line->len, f, MAXCOLS);
+	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
 		    "has 14", ps->name, line->number, nf, WHAT);
 	for (k = 0; k < 6; k++) {
 		*at[k] = -1;
 		for (i = 0; i < nf; i++)
-			if (field_is(&f[i], need[k]))
+			if (import_field_is(&f[i], need[k]))
 				*at[k] = (int)i;
 		if (*at[k] < 0)
 			return errf(err, "%s: line %zu: the header has no %s column; "
@@ -117,9 +87,9 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	for (k = 0; k < 3; k++) {
 		ps->h.more_lo[k] = ps->h.more_hi[k] = -1;
 		for (i = 0; i < nf; i++) {
-			if (field_is(&f[i], more[k][0]))
+			if (import_field_is(&f[i], more[k][0]))
 				ps->h.more_lo[k] = (int)i;
-			if (field_is(&f[i], more[k][1]))
+			if (import_field_is(&f[i], more[k][1]))
 				ps->h.more_hi[k] = (int)i;
 		}
 	}
@@ -135,7 +105,7 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
  * a bound between 0 and 0.1 ms is below what LinkBench resolves.
  */
 static int
-ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
+ms_field(const struct lb_parse *ps, const struct import_field *f, const char *col,
     const char *op, size_t line, double *ns, char *err)
 {
 	char shown[SHOWN_LEN];
@@ -155,7 +125,7 @@ ms_field(const struct lb_parse *ps, const struct field *f, const char *col,
 }
 
 static int
-count_field(const struct lb_parse *ps, const struct field *f, const char *op,
+count_field(const struct lb_parse *ps, const struct import_field *f, const char *op,
     size_t line, long long *out, char *err)
 {
 	char shown[SHOWN_LEN];
@@ -172,7 +142,7 @@ count_field(const struct lb_parse *ps, const struct field *f, const char *op,
 
 /* A percentile's bucket [lo, hi), checked. */
 static int
-bucket(const struct lb_parse *ps, const struct field *f, int ilo, int ihi,
+bucket(const struct lb_parse *ps, const struct import_field *f, int ilo, int ihi,
     const char *rank, const char *op, size_t line, double *lo, double *hi, char *err)
 {
 	char clo[16], chi[16], slo[SHOWN_LEN], shi[SHOWN_LEN];
@@ -191,7 +161,7 @@ bucket(const struct lb_parse *ps, const struct field *f, int ilo, int ihi,
 }
 
 static int
-check_name(const struct lb_parse *ps, const struct field *f, size_t line, char *err)
+check_name(const struct lb_parse *ps, const struct import_field *f, size_t line, char *err)
 {
 	char shown[SHOWN_LEN];
 	size_t i;
@@ -224,7 +194,7 @@ skip_row(struct lb_parse *ps, const char *op, long long count, size_t line)
 }
 
 static int
-add_row(struct lb_parse *ps, const char *op, const struct field *f, size_t line,
+add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_t line,
     char *err)
 {
 	static const struct {
@@ -307,11 +277,11 @@ check_phase(struct lb_parse *ps, const char *op, size_t line, char *err)
 static int
 read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 {
-	struct field f[MAXCOLS];
+	struct import_field f[MAXCOLS];
 	char op[65];
 	size_t nf;
 
-	nf = split(line->text, line->len, f, MAXCOLS);
+	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf != ps->h.ncols)
 		return errf(err, "%s: line %zu: %zu fields, but the header at line %zu has "
 		    "%zu%s", ps->name, line->number, nf, ps->h.line, ps->h.ncols,

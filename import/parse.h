@@ -167,6 +167,34 @@ const char *import_shown(char *buf, const char *s, size_t n);
 int import_line_blank(const struct import_line *line);
 
 /*
+ * Each line of buf that is not blank, in turn, to fn, until it returns
+ * -1; a line the file cut off is refused first (import_truncated, of
+ * what).  Returns 0, or -1 with err set.
+ */
+int import_each_line(const char *buf, size_t len, const char *name,
+    const char *what, int (*fn)(void *ctx, const struct import_line *l,
+    char *err), void *ctx, char *err);
+
+/* A field of a line: its bytes, not NUL-terminated. */
+struct import_field {
+	const char *s;
+	size_t n;
+};
+
+/*
+ * t (n bytes) cut at every sep into fields, the first max of them into
+ * f; returns how many there are (an empty t is one empty field).
+ */
+size_t import_split(const char *t, size_t n, char sep, struct import_field *f,
+    size_t max);
+
+/* Whether f is s. */
+int import_field_is(const struct import_field *f, const char *s);
+
+/* s's control characters made '?', so a hostile name cannot steer the terminal. */
+void import_clean(char *s);
+
+/*
  * What every import starts with: out emptied (its concurrency unknown),
  * then the checks of the text, an empty buffer (or only blanks), a NUL
  * byte or bytes not UTF-8.  what names the expected format ("YCSB's text
@@ -264,5 +292,8 @@ const char *import_find(const char *s, size_t n, const char *needle);
 
 /* Appends v to a class's samples (growing them). */
 void import_sample(struct result_class *c, size_t *cap, double v);
+
+/* Every class of out's samples sorted, and its count theirs. */
+void import_samples_done(struct result *out);
 
 #endif

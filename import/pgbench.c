@@ -18,7 +18,6 @@
 #include "import/parse.h"
 #include "lib/decimal.h"
 #include "lib/err.h"
-#include "lib/stats.h"
 
 #define WHAT import_pgbench_what
 #define MAX_SCRIPTS 128
@@ -39,40 +38,9 @@ struct pg_parse {
 	int foreign;            /* the first line is not a transaction's */
 };
 
-struct pg_field {
-	const char *s;
-	size_t n;
-};
-
-static size_t
-split(const struct import_line *l, struct pg_field *f, size_t max)
-{
-	size_t nf = 0, i = 0;
-
-	while (i <= l->len) {
-		size_t start = i;
-
-		while (i < l->len && l->text[i] != ' ')
-			i++;
-		if (nf < max) {
-			f[nf].s = l->text + start;
-			f[nf].n = i - start;
-		}
-		nf++;
-		i++;
-	}
-	return nf;
-}
-
-static int
-field_is(const struct pg_field *f, const char *s)
-{
-	return strlen(s) == f->n && memcmp(f->s, s, f->n) == 0;
-}
-
 static int
 bad_field(const struct pg_parse *ps, const struct import_line *l, const char *col,
-    const struct pg_field *f, const char *expected, char *err)
+    const struct import_field *f, const char *expected, char *err)
 {
 	char shown[SHOWN_LEN];
 
@@ -89,7 +57,7 @@ bad_field(const struct pg_parse *ps, const struct import_line *l, const char *co
  */
 static int
 aggregated(const struct pg_parse *ps, const struct import_line *l,
-    const struct pg_field *f, size_t nf, char *err)
+    const struct import_field *f, size_t nf, char *err)
 {
 	long long v;
 
@@ -108,9 +76,9 @@ static int
 not_a_line(struct pg_parse *ps, const struct import_line *l, size_t nf, char *err)
 {
 	char shown[SHOWN_LEN];
-	struct pg_field f[1];
+	struct import_field f[1];
 
-	split(l, f, 1);
+	import_split(l->text, l->len, ' ', f, 1);
 	if (aggregated(ps, l, f, nf, err) < 0)
 		return -1;
 	ps->foreign = ps->first_line == 0;
@@ -123,7 +91,7 @@ not_a_line(struct pg_parse *ps, const struct import_line *l, size_t nf, char *er
 /* The whole-number fields other than the time, checked. */
 static int
 check_numbers(const struct pg_parse *ps, const struct import_line *l,
-    const struct pg_field *f, size_t nf, long long *script, char *err)
+    const struct import_field *f, size_t nf, long long *script, char *err)
 {
 	static const char *const cols[] = { "client_id", "transaction_no", "time",
 		"script_no", "time_epoch", "time_us", "the 7th field", "the 8th field" };
@@ -161,12 +129,13 @@ script_class(struct pg_parse *ps, long long script)
 }
 
 static int
-read_line(struct pg_parse *ps, const struct import_line *l, char *err)
+read_line(void *ctx, const struct import_line *l, char *err)
 {
-	struct pg_field f[8];
+	struct pg_parse *ps = ctx;
+	struct import_field f[8];
 	struct pg_script *s;
 	long long script = 0, us = 0;
-	size_t nf = split(l, f, 8);
+	size_t nf = import_split(l->text, l->len, ' ', f, 8);
 	int rc;
 
 	if (nf < 6 || nf > 8)
@@ -182,12 +151,13 @@ read_line(struct pg_parse *ps, const struct import_line *l, char *err)
 	if (check_numbers(ps, l, f, nf, &script, err) < 0)
 		return -1;
 	s = &ps->scripts[script];
-	if (field_is(&f[2], "skipped")) {
+	if (import_field_is(&f[2], "skipped")) {
 		s->skipped++;
 		return 0;
 	}
-	if (field_is(&f[2], "failed") || field_is(&f[2], "serialization") ||
-	    field_is(&f[2], "deadlock")) {
+	if (import_field_is(&f[2], "failed") ||
+	    import_field_is(&f[2], "serialization") ||
+	    import_field_is(&f[2], "deadlock")) {
 		s->failed++;
 		return 0;
 	}
@@ -198,24 +168,6 @@ read_line(struct pg_parse *ps, const struct import_line *l, char *err)
 		    "a latency in whole microseconds (at most a day), skipped or failed",
 		    err);
 	import_sample(script_class(ps, script), &s->cap, (double)us * 1e3);
-	return 0;
-}
-
-static int
-read_lines(struct pg_parse *ps, const char *buf, size_t len, char *err)
-{
-	struct import_lines it;
-	struct import_line line;
-
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
-		if (import_line_blank(&line))
-			continue;
-		if (!line.ended)
-			return import_truncated(err, ps->name, line.number, WHAT);
-		if (read_line(ps, &line, err) < 0)
-			return -1;
-	}
 	return 0;
 }
 
@@ -249,12 +201,11 @@ in_script_order(struct pg_parse *ps)
 	struct result_class *c = xcalloc(ps->out->nclasses, sizeof *c);
 	size_t i, n = 0;
 
+	import_samples_done(ps->out);
 	for (i = 0; i < MAX_SCRIPTS; i++) {
 		if (ps->scripts[i].cls == 0)
 			continue;
 		c[n] = ps->out->classes[ps->scripts[i].cls - 1];
-		stats_sort(c[n].samples_ns, c[n].nsamples);
-		c[n].count = (long long)c[n].nsamples;
 		c[n].failed = ps->scripts[i].failed;
 		c[n].skipped = ps->scripts[i].skipped;
 		n++;
@@ -296,7 +247,7 @@ import_pgbench_parse(const char *buf, size_t len, const char *name,
 	ps.out = out;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if (read_lines(&ps, buf, len, err) < 0)
+	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0)
 		goto bad;
 	if (out->nclasses == 0) {
 		errf(err, "%s: no transaction was timed (all skipped or failed); "

@@ -10,6 +10,7 @@
 
 #include "import/parse.h"
 #include "lib/err.h"
+#include "lib/stats.h"
 
 void
 import_histogram(struct result_class *c, struct result_bucket *rows, size_t nrows)
@@ -159,4 +160,15 @@ import_sample(struct result_class *c, size_t *cap, double v)
 {
 	xgrow(&c->samples_ns, cap, c->nsamples + 1, sizeof *c->samples_ns);
 	c->samples_ns[c->nsamples++] = v;
+}
+
+void
+import_samples_done(struct result *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->nclasses; i++) {
+		stats_sort(out->classes[i].samples_ns, out->classes[i].nsamples);
+		out->classes[i].count = (long long)out->classes[i].nsamples;
+	}
 }

@@ -112,17 +112,6 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	return l->value_len > 0 ? 0 : -1;
 }
 
-/* A copy of n bytes as a string. */
-static char *
-copy_n(const char *s, size_t n)
-{
-	char *p = xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 /* A whole value as a finite decimal number (lib/decimal.h); -1 if not one. */
 static int
 number(const char *s, size_t n, double *out)
@@ -134,12 +123,9 @@ number(const char *s, size_t n, double *out)
 static char *
 clean_name(const char *name, size_t n)
 {
-	char *clean = copy_n(name, n);
-	size_t i;
+	char *clean = xasprintf("%.*s", (int)n, name);
 
-	for (i = 0; i < n; i++)
-		if ((unsigned char)clean[i] < 0x20 || clean[i] == 0x7f)
-			clean[i] = '?';
+	import_clean(clean);
 	return clean;
 }
 

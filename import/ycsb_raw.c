@@ -16,7 +16,6 @@
 #include "import/parse.h"
 #include "lib/decimal.h"
 #include "lib/err.h"
-#include "lib/stats.h"
 
 #define WHAT import_ycsb_raw_what
 #define HEADER IMPORT_YCSB_RAW_HEADER
@@ -59,7 +58,7 @@ find_op(struct raw_parse *ps, const char *s, size_t n)
 static int
 header(struct raw_parse *ps, const struct import_line *l, char *err)
 {
-	size_t n = l->len - (sizeof HEADER - 1), i;
+	size_t n = l->len - (sizeof HEADER - 1);
 	struct raw_op *op = find_op(ps, l->text, n);
 
 	if (op != NULL)
@@ -73,9 +72,7 @@ header(struct raw_parse *ps, const struct import_line *l, char *err)
 	op = &ps->ops[ps->nops++];
 	memset(op, 0, sizeof *op);
 	memcpy(op->name, l->text, n);
-	for (i = 0; i < n; i++)
-		if ((unsigned char)op->name[i] < 0x20 || op->name[i] == 0x7f)
-			op->name[i] = '?';
+	import_clean(op->name);
 	op->header = l->number;
 	op->total = -1;
 	ps->cur = op;
@@ -138,31 +135,20 @@ total_line(struct raw_parse *ps, const struct import_line *l)
 }
 
 static int
-read_lines(struct raw_parse *ps, const char *buf, size_t len, char *err)
+read_line(void *ctx, const struct import_line *l, char *err)
 {
-	struct import_lines it;
-	struct import_line l;
-	const char *comma;
+	struct raw_parse *ps = ctx;
+	const char *comma = memchr(l->text, ',', l->len);
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &l)) {
-		if (import_line_blank(&l))
-			continue;
-		if (!l.ended)
-			return import_truncated(err, ps->name, l.number, WHAT);
-		if (l.len > sizeof HEADER - 1 && memcmp(l.text + l.len -
-		    (sizeof HEADER - 1), HEADER, sizeof HEADER - 1) == 0) {
-			if (header(ps, &l, err) < 0)
-				return -1;
-		} else if (l.text[0] == '[') {
-			total_line(ps, &l);
-		} else if ((comma = memchr(l.text, ',', l.len)) != NULL && comma > l.text &&
-		    ps->cur != NULL && memchr(l.text, ' ', (size_t)(comma - l.text)) == NULL) {
-			/* YCSB's status and banner lines have a blank before any comma */
-			if (data_line(ps, &l, comma, err) < 0)
-				return -1;
-		}
-	}
+	if (l->len > sizeof HEADER - 1 && memcmp(l->text + l->len -
+	    (sizeof HEADER - 1), HEADER, sizeof HEADER - 1) == 0)
+		return header(ps, l, err);
+	if (l->text[0] == '[')
+		total_line(ps, l);
+	/* YCSB's status and banner lines have a blank before any comma */
+	else if (comma != NULL && comma > l->text && ps->cur != NULL &&
+	    memchr(l->text, ' ', (size_t)(comma - l->text)) == NULL)
+		return data_line(ps, l, comma, err);
 	return 0;
 }
 
@@ -210,12 +196,7 @@ finish(struct raw_parse *ps, struct import_notes *notes, char *err)
 			    "operation syncgate imports (reads: READ, SCAN; writes: UPDATE, "
 			    "INSERT, READ-MODIFY-WRITE, DELETE)", op->name, op->lines);
 	}
-	for (i = 0; i < ps->out->nclasses; i++) {
-		struct result_class *c = &ps->out->classes[i];
-
-		stats_sort(c->samples_ns, c->nsamples);
-		c->count = (long long)c->nsamples;
-	}
+	import_samples_done(ps->out);
 	return 0;
 }
 
@@ -230,7 +211,8 @@ import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
 	ps.out = out;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if (read_lines(&ps, buf, len, err) < 0 || finish(&ps, notes, err) < 0)
+	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0 ||
+	    finish(&ps, notes, err) < 0)
 		goto bad;
 	if (ps.nops == 0) {
 		errf(err, "%s: no \"OP" HEADER "\" header; expected %s", name, WHAT);

@@ -55,26 +55,27 @@ cleanup_release(const sigset_t *old)
 }
 
 void
-cleanup_install(void)
+cleanup_catch(void (*handler)(int))
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) < 0 || old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+void
+cleanup_install(void)
+{
 	if (installed)
 		return;
 	installed = 1;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		struct sigaction old;
-
-		/* a signal the parent ignores (nohup) stays ignored */
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-	}
+	cleanup_catch(on_signal);
 }
 
 int

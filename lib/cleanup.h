@@ -14,6 +14,13 @@
 void cleanup_install(void);
 
 /*
+ * Makes handler SIGINT's, SIGTERM's and SIGHUP's, every signal blocked
+ * while it runs; a signal the parent ignores (nohup, a shell's
+ * background job) stays ignored.
+ */
+void cleanup_catch(void (*handler)(int));
+
+/*
  * Registers a path (copied) to unlink on a signal; returns a slot for
  * cleanup_forget, or -1 when the table is full (at most 16 at once).
  */

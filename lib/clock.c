@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "lib/clock.h"
+#include "lib/err.h"
 
 /*
  * Counted from the first call, not from boot: after 104 days of uptime a
@@ -31,4 +32,17 @@ clock_unix(void)
 
 	clock_gettime(CLOCK_REALTIME, &t);
 	return t;
+}
+
+char *
+clock_utc_now(void)
+{
+	struct timespec ts = clock_unix();
+	struct tm tm;
+	char buf[32];
+
+	if (gmtime_r(&ts.tv_sec, &tm) == NULL ||
+	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		return NULL;
+	return xstrdup(buf);
 }

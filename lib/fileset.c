@@ -99,7 +99,15 @@ existing(struct file_id *id, const struct stat *st, const char *label,
 	return 0;
 }
 
-int
+/*
+ * What path denotes.  Links are followed, a dangling one to the file it
+ * would create; a file yet to be made is known by its folder and name;
+ * a name that reaches a descriptor (lib/path.h) is that descriptor.
+ * Returns 0, or -1 with err (prefixed with label) when path is empty or
+ * a directory, its folder cannot be found, it cannot be looked at, or
+ * the descriptor it reaches is not open for writing.
+ */
+static int
 file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 {
 	struct stat st;
@@ -134,14 +142,21 @@ file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 	return rc;
 }
 
-void
+static void
 file_id_free(struct file_id *id)
 {
 	free(id->base);
 	id->base = NULL;
 }
 
-int
+/*
+ * Whether two outputs are one: one descriptor ("-" and /dev/stdout), one
+ * file, FIFO, pipe or device (by device and inode: a hard or symbolic
+ * link, "./x" and "x", the file standard output was sent to by `>`), or
+ * one name in one folder for files yet to be made.  The null device
+ * takes any number of outputs.
+ */
+static int
 file_id_same(const struct file_id *a, const struct file_id *b)
 {
 	if (a->kind == FILE_ID_FD && b->kind == FILE_ID_FD && a->fd == b->fd)

@@ -45,28 +45,6 @@ struct fileset {
 };
 
 /*
- * What path denotes.  Links are followed, a dangling one to the file it
- * would create; a file yet to be made is known by its folder and name;
- * a name that reaches a descriptor (lib/path.h) is that descriptor.
- * Returns 0, or -1 with err (prefixed with label) when path is empty or
- * a directory, its folder cannot be found, it cannot be looked at, or
- * the descriptor it reaches is not open for writing.
- * The caller frees id with file_id_free.
- */
-int file_id_of(struct file_id *id, const char *path, const char *label,
-    char *err);
-void file_id_free(struct file_id *id);
-
-/*
- * Whether two outputs are one: one descriptor ("-" and /dev/stdout), one
- * file, FIFO, pipe or device (by device and inode: a hard or symbolic
- * link, "./x" and "x", the file standard output was sent to by `>`), or
- * one name in one folder for files yet to be made.  The null device
- * takes any number of outputs.
- */
-int file_id_same(const struct file_id *a, const struct file_id *b);
-
-/*
  * Whether -o values a and b name one output, as file_id_same judges; a
  * name that cannot be looked at is taken as its own.  Returns 1 or 0.
  */

@@ -622,7 +622,8 @@ in_span(double d, const struct json_span *s)
 	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d));
 }
 
-int
+/* item, at at, as a number of s; -1 with err. */
+static int
 json_number(const cJSON *item, const struct json_span *s,
     const struct json_at *at, double *out)
 {

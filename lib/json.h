@@ -179,11 +179,7 @@ struct json_span {
 	const char *under, *over;   /* after a positive figure under min, one over max: ", over a day" */
 };
 
-/* item, at at, as a number of s; -1 with err. */
-int json_number(const cJSON *item, const struct json_span *s,
-    const struct json_at *at, double *out);
-
-/* A member of o as json_number; absent or null as flags allow is NaN and 1. */
+/* A member of o as a number of s; absent or null as flags allow is NaN and 1. */
 int json_get_number(const cJSON *o, const char *key, int flags,
     const struct json_span *s, const struct json_at *at, double *out);
 

@@ -11,20 +11,11 @@
 #include "lib/utf8.h"
 
 int
-logcmd_space(uint32_t cp)
-{
-	return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 ||
-	    cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
-	    cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F ||
-	    cp == 0x3000;
-}
-
-int
 logcmd_breaks(const char *s, uint32_t prev, int first)
 {
 	/* a hidden character (a newline, U+2028) is shown escaped, not as space */
 	if (s[0] == ':')
-		return first || (logcmd_space(prev) && !utf8_hidden(prev));
+		return first || (utf8_space(prev) && !utf8_hidden(prev));
 	if (s[0] == '#')
 		return s[1] == '#' || s[1] == '[';
 	return 0;
@@ -38,7 +29,7 @@ logcmd_defuse_line(char *line)
 	size_t n;
 	int changed = 0;
 
-	while (*p != '\0' && (n = utf8_decode(p, &cp), logcmd_space(cp)))
+	while (*p != '\0' && (n = utf8_decode(p, &cp), utf8_space(cp)))
 		p += n;
 	if (p[0] == ':' && p[1] == ':') {
 		*p = '?';

@@ -13,9 +13,6 @@
 
 #include <stdint.h>
 
-/* Whether cp is white space to the runner (.NET's Char.IsWhiteSpace). */
-int logcmd_space(uint32_t cp);
-
 /*
  * Whether the character at s, inside text from input, must be shown in
  * another form: a ':' that begins the text (first) or follows white

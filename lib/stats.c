@@ -14,7 +14,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-int
+static int
 stats_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -291,6 +291,13 @@ binom_window(size_t n, double p, size_t *pa, size_t *pb)
 	return cdf;
 }
 
+/* P(B <= k) from the window [a, b] that cdf holds: 0 below it, 1 above. */
+static double
+cdf_at(const double *cdf, size_t a, size_t b, size_t k)
+{
+	return k < a ? 0 : k > b ? 1 : cdf[k - a];
+}
+
 double
 stats_binom_cdf(size_t n, double p, size_t k)
 {
@@ -304,63 +311,54 @@ stats_binom_cdf(size_t n, double p, size_t k)
 	if (p >= 1)
 		return 0;
 	cdf = binom_window(n, p, &a, &b);
-	if (k < a)
-		v = 0;
-	else if (k > b)
-		v = 1;
-	else
-		v = cdf[k - a];
+	v = cdf_at(cdf, a, b, k);
 	free(cdf);
 	return v;
+}
+
+/*
+ * B counts samples below the quantile.  x_(l) <= q when B >= l, so the
+ * lower bound's rank is the largest l with P(B <= l - 1) <= tail; x_(u)
+ * >= q when B <= u - 1, the smallest u with P(B >= u) <= tail; 0 where
+ * there is none.  Below the window P(B <= k) is 0 and above it 1: the
+ * scans start at its edges, so a histogram's count of 10^10 costs no
+ * 10^10 steps.
+ */
+static void
+scan_ranks(const double *cdf, size_t a, size_t b, size_t n, double tail,
+    size_t *lo, size_t *hi)
+{
+	size_t k;
+
+	*lo = a < n ? a : n;
+	for (k = *lo; k < n && cdf_at(cdf, a, b, k) <= tail; k++)
+		*lo = k + 1;
+	*hi = 0;
+	k = n;
+	if (b + 2 <= n) {
+		*hi = b + 2;
+		k = b + 1;
+	}
+	for (; k >= 1 && 1 - cdf_at(cdf, a, b, k - 1) <= tail; k--)
+		*hi = k;
 }
 
 int
 stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
     double *achieved)
 {
-	double alpha = (1 - level) / 2, *cdf, lower, upper;
-	size_t a, b, k, l = 0, u = 0;
-	int found_l = 0, found_u = 0;
+	double *cdf, lower, upper;
+	size_t a, b, l, u;
 
 	if (n < 2 || !(p > 0 && p < 1) || !(level > 0 && level < 1))
 		return -1;
 	cdf = binom_window(n, p, &a, &b);
-	/* B counts samples below the quantile; [x_(l), x_(u)] covers it when
-	 * l <= B <= u - 1.  Largest l with P(B <= l - 1) <= alpha.  Below
-	 * the window P(B <= k) is 0 and above it 1, so each scan starts at
-	 * the window's edge, as if it had walked there: ten million samples
-	 * cost no five million steps. */
-	lower = 0;
-	if (a > 0) {
-		l = a;
-		found_l = 1;
-	}
-	for (k = a; k <= n; k++) {
-		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
-		if (c > alpha)
-			break;
-		l = k + 1;
-		lower = c;
-		found_l = 1;
-	}
-	/* Smallest u with P(B >= u) = 1 - P(B <= u - 1) <= alpha. */
-	upper = 0;
-	k = n;
-	if (b + 2 <= n) {
-		u = b + 2;
-		found_u = 1;
-		k = b + 1;
-	}
-	for (; k >= 1; k--) {
-		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
-		if (1 - c > alpha)
-			break;
-		u = k;
-		upper = 1 - c;
-		found_u = 1;
-	}
+	/* [x_(l), x_(u)] covers the quantile when l <= B <= u - 1 */
+	scan_ranks(cdf, a, b, n, (1 - level) / 2, &l, &u);
+	lower = l >= 1 ? cdf_at(cdf, a, b, l - 1) : 0;
+	upper = u >= 1 ? 1 - cdf_at(cdf, a, b, u - 1) : 0;
 	free(cdf);
-	if (!found_l || !found_u || l < 1 || u > n || l >= u)
+	if (l < 1 || u < 1 || l >= u)
 		return -1;
 	*lo = l;
 	*hi = u;
@@ -370,9 +368,9 @@ stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
 }
 
 /*
- * The scans above stop at the window's edges: a lower rank is at least
- * a and at most b + 1, an upper one at least a + 1 and at most b + 2.
- * Type 7's two ranks, floor(h) + 1 and + 2, lie well inside.
+ * The scans stop at the window's edges: a lower rank is at least a and
+ * at most b + 1, an upper one at least a + 1 and at most b + 2.  Type
+ * 7's two ranks, floor(h) + 1 and + 2, lie well inside.
  */
 void
 stats_order_span(size_t n, double p, size_t *first, size_t *last)
@@ -395,39 +393,13 @@ void
 stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 {
 	double *cdf;
-	size_t a, b, k;
+	size_t a, b;
 
 	*lo = *hi = 0;
 	if (n < 1 || !(p > 0 && p < 1) || !(tail > 0 && tail < 1))
 		return;
 	cdf = binom_window(n, p, &a, &b);
-	/*
-	 * B counts samples below the quantile.  x_(l) <= q when B >= l, so
-	 * the lower bound's rank is the largest l with P(B <= l - 1) <= tail;
-	 * x_(u) >= q when B <= u - 1, the smallest u with P(B >= u) <= tail.
-	 * Below the window P(B <= k) is 0 and above it 1: the scans start at
-	 * its edges, so a histogram's count of 10^10 costs no 10^10 steps.
-	 */
-	*lo = a < n ? a : n;
-	for (k = *lo; k < n; k++) {
-		double c = k < a ? 0 : k > b ? 1 : cdf[k - a];
-
-		if (c > tail)
-			break;
-		*lo = k + 1;
-	}
-	k = n;
-	if (b + 2 <= n) {
-		*hi = b + 2;
-		k = b + 1;
-	}
-	for (; k >= 1; k--) {
-		double c = k - 1 < a ? 0 : k - 1 > b ? 1 : cdf[k - 1 - a];
-
-		if (1 - c > tail)
-			break;
-		*hi = k;
-	}
+	scan_ranks(cdf, a, b, n, tail, lo, hi);
 	free(cdf);
 }
 

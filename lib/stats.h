@@ -13,9 +13,6 @@
 
 #include <stddef.h>
 
-/* qsort comparator for doubles, ascending. */
-int stats_cmp_double(const void *a, const void *b);
-
 /* Sorts x ascending in place. */
 void stats_sort(double *x, size_t n);
 

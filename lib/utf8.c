@@ -57,9 +57,8 @@ bad:
 	return 1;
 }
 
-/* Unicode's White_Space property. */
-static int
-white_space(uint32_t cp)
+int
+utf8_space(uint32_t cp)
 {
 	return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 ||
 	    cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
@@ -75,7 +74,7 @@ utf8_blank(const char *s)
 
 	for (; *s != '\0'; s += n) {
 		n = utf8_decode(s, &cp);
-		if (!white_space(cp))
+		if (!utf8_space(cp))
 			return 0;
 	}
 	return 1;

@@ -49,6 +49,12 @@ int utf8_hidden(uint32_t cp);
 int utf8_blank(const char *s);
 
 /*
+ * Whether cp has Unicode's White_Space property, the set .NET's
+ * Char.IsWhiteSpace holds too (lib/logcmd.h trims a line as .NET does).
+ */
+int utf8_space(uint32_t cp);
+
+/*
  * Columns UTF-8 text takes on a terminal, whatever the locale: two for
  * East Asian wide and fullwidth characters and emoji, none for combining
  * marks and zero-width characters, one for anything else, each byte of

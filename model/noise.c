@@ -17,12 +17,6 @@
 static const char *const stat_keys[NOISE_NSTATS] = { "p50", "p99", "p50_syncs",
 	"p99_syncs" };
 
-const char *
-noise_stat_key(enum noise_which w)
-{
-	return stat_keys[w];
-}
-
 /* Where a message points: the file and the JSON path so far. */
 struct at {
 	const char *file;

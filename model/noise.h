@@ -60,9 +60,6 @@ struct noise {
 	size_t nclasses;
 };
 
-/* "p50", "p99", "p50_syncs", "p99_syncs": the keys of a class's statistics. */
-const char *noise_stat_key(enum noise_which w);
-
 /*
  * Loads and checks a noise file.  Returns 0, or -1 with err naming the
  * file, the JSON path and what was expected (n is then empty).

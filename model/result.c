@@ -261,8 +261,8 @@ get_bucket(const cJSON *row, const struct result_bucket *prev,
 
 /* A percentile's point: as given, inside its range, or the range's midpoint. */
 static int
-histogram_point(struct result_class *c, const char *key, double given, double lo,
-    double hi, double *point, const struct json_at *j)
+histogram_point(const char *key, double given, double lo, double hi,
+    double *point, const struct json_at *j)
 {
 	char a[32], b[32], d[32];
 
@@ -276,7 +276,6 @@ histogram_point(struct result_class *c, const char *key, double given, double lo
 		    j->path, key, json_shortest(a, sizeof a, given),
 		    json_shortest(b, sizeof b, lo), json_shortest(d, sizeof d, hi));
 	*point = given;
-	(void)c;
 	return 0;
 }
 
@@ -319,8 +318,8 @@ get_histogram(const cJSON *o, struct result_class *c, double p50, double p99,
 	c->count = sum;
 	result_buckets_quantile(c->buckets, i, sum, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
 	result_buckets_quantile(c->buckets, i, sum, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
-	if (histogram_point(c, "p50_ns", p50, c->p50_lo_ns, c->p50_hi_ns, &c->p50_ns,
-	    j) < 0 || histogram_point(c, "p99_ns", p99, c->p99_lo_ns, c->p99_hi_ns,
+	if (histogram_point("p50_ns", p50, c->p50_lo_ns, c->p50_hi_ns, &c->p50_ns,
+	    j) < 0 || histogram_point("p99_ns", p99, c->p99_lo_ns, c->p99_hi_ns,
 	    &c->p99_ns, j) < 0)
 		return -1;
 	c->p50_lo_ns = fmax(c->p50_lo_ns, RESULT_MIN_NS);
@@ -452,15 +451,12 @@ get_write_figures(const cJSON *o, struct result_class *c, const struct json_at *
 	    json_get_number(o, "turn_wait_ns", JSON_OPTIONAL | JSON_NULL, &wait, j,
 	    &c->turn_wait_ns) < 0)
 		return -1;
-	if (c->kind == KIND_WRITE)
+	if (c->kind == KIND_WRITE || (isnan(c->flushes_per_op) &&
+	    isnan(c->turn_wait_ns)))
 		return 0;
-	if (!isnan(c->flushes_per_op))
-		return errf(j->err, "%s: %s: flushes_per_op on a read class; expected "
-		    "it only on a write class", j->file, j->path);
-	if (!isnan(c->turn_wait_ns))
-		return errf(j->err, "%s: %s: turn_wait_ns on a read class; expected "
-		    "it only on a write class", j->file, j->path);
-	return 0;
+	return errf(j->err, "%s: %s: %s on a read class; expected it only on a "
+	    "write class", j->file, j->path, !isnan(c->flushes_per_op) ?
+	    "flushes_per_op" : "turn_wait_ns");
 }
 
 /*

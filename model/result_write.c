@@ -197,21 +197,18 @@ class_to_json(const struct result_class *c, const char *file)
 		/* a sample of the operations: count says how many there were */
 		cJSON_AddNumberToObject(o, "count", c->count > (long long)c->nsamples ?
 		    (double)c->count : (double)c->nsamples);
-		add_outcomes(o, c);
-		add_write_figures(o, c);
-		add_counts(o, c);
-		return o;
+	} else {
+		cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
+		cJSON_AddNumberToObject(o, "p99_ns", c->p99_ns);
+		if (c->buckets != NULL) {
+			add_histogram(o, c);
+		} else {
+			add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
+			add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
+		}
+		if (c->count >= 0)
+			cJSON_AddNumberToObject(o, "count", (double)c->count);
 	}
-	cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
-	cJSON_AddNumberToObject(o, "p99_ns", c->p99_ns);
-	if (c->buckets != NULL)
-		add_histogram(o, c);
-	else {
-		add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
-		add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
-	}
-	if (c->count >= 0)
-		cJSON_AddNumberToObject(o, "count", (double)c->count);
 	add_outcomes(o, c);
 	add_write_figures(o, c);
 	add_counts(o, c);

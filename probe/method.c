@@ -120,7 +120,8 @@ static const struct probe_method methods[] = {
 
 #define NMETHODS (sizeof methods / sizeof methods[0])
 
-const char *
+/* The default method's name on this system: fdatasync, or full on macOS. */
+static const char *
 probe_method_default_name(void)
 {
 #ifdef __APPLE__
@@ -130,7 +131,8 @@ probe_method_default_name(void)
 #endif
 }
 
-const struct probe_method *
+/* The table's entry for name, whether or not this system has it; NULL when unknown. */
+static const struct probe_method *
 probe_method_lookup(const char *name)
 {
 	size_t i;

@@ -27,15 +27,6 @@ struct probe_method {
 const struct probe_method *probe_method_find(const char *name, char *err);
 
 /*
- * The table's entry for name, whether or not this system has the method
- * (a record measured elsewhere is rendered with it); NULL when unknown.
- */
-const struct probe_method *probe_method_lookup(const char *name);
-
-/* The default method's name on this system: fdatasync, or full on macOS. */
-const char *probe_method_default_name(void);
-
-/*
  * A sync with nothing dirty, for the reference timing and for cleaning
  * up after an untimed write: the method's own flush, or fdatasync (fsync
  * where that is missing) for methods whose write is the sync.

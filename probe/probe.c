@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lib/args.h"
 #include "lib/cleanup.h"
@@ -297,13 +296,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 static void
 stamp(struct probe_record *out, double start_ns)
 {
-	char buf[32];
-	time_t now = time(NULL);
-	struct tm tm;
-
-	if (gmtime_r(&now, &tm) != NULL &&
-	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
-		out->created = xstrdup(buf);
+	out->created = clock_utc_now();
 	out->version = xstrdup(SYNCGATE_VERSION);
 	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
 }

@@ -51,7 +51,8 @@ random_seed(void)
 	return seed;
 }
 
-void
+/* Fills len bytes of buf with content no earlier write had. */
+static void
 scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
 {
 	long long i;

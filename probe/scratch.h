@@ -61,9 +61,6 @@ long long scratch_slots(long long write_bytes, long long want,
 int scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err);
 
-/* Fills len bytes of buf with content no earlier write had. */
-void scratch_fill(unsigned char *buf, long long len, uint64_t *seed);
-
 /*
  * Writes write_bytes of fresh content from buf at slot's offset through
  * fd, whole (a short write is retried).  When ns is non-NULL, the write

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/cleanup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "probe/measure.h"
@@ -31,19 +32,7 @@ on_stop(int sig)
 void
 watch_catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		/* a signal the parent ignores stays ignored, as everywhere */
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-	}
+	cleanup_catch(on_stop);
 }
 
 const volatile sig_atomic_t *

@@ -26,9 +26,6 @@
 volatile sig_atomic_t runner_signal;
 volatile sig_atomic_t runner_child;
 
-static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-#define NSIGS (sizeof sigs / sizeof sigs[0])
-
 /*
  * The first signal is noted and passed to the command's group: the run
  * in progress stops and is cleaned up within its grace.  A second one
@@ -52,19 +49,9 @@ on_signal(int sig)
 void
 runner_catch(void)
 {
-	struct sigaction sa, old;
-	size_t i;
-
 	/* in its place: what registers files with it later keeps this handler */
 	cleanup_install();
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < NSIGS; i++) {
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-	}
+	cleanup_catch(on_signal);
 }
 
 int
@@ -99,7 +86,8 @@ runner_beside(const char *out, const char *suffix)
 	return xasprintf("%.*s%s", (int)ext_at(out), out, suffix);
 }
 
-char *
+/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
+static char *
 runner_path(const char *out, const char *engine, long long run)
 {
 	size_t at = ext_at(out), len = strlen(out) + (engine ? strlen(engine) : 0) + 64;

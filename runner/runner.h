@@ -63,9 +63,6 @@ int runner_check_dir(const char *dir, char *err);
 /* out without its extension, then suffix: r.db.1.json gives r.db.1.stdout. */
 char *runner_beside(const char *out, const char *suffix);
 
-/* out with ".ENGINE" (unless NULL) and ".RUN" (unless 0) before its extension. */
-char *runner_path(const char *out, const char *engine, long long run);
-
 /*
  * One run: s is the plan's session, numbered for the job (run, order)
  * and its started_s stamped; the function calls runner_ended(s) when
