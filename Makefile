@@ -66,7 +66,7 @@ ifneq ($(BENCH_SRC),)
 PROGS += $(BUILD)/syncgate-bench
 endif
 
-.PHONY: words all build test-build test-build-plain test-build-asan deps deps-auto \
+.PHONY: words regen all build test-build test-build-plain test-build-asan deps deps-auto \
         check check-full check-plain check-asan asan valgrind demo bench bench-probe fuzz \
         install uninstall clean spdx layers
 
@@ -176,6 +176,15 @@ valgrind: deps-auto
 
 spdx:
 	$(Q)sh scripts/check-spdx.sh
+
+# Every golden file written again from this build, to be read in the
+# diff: the gate's texts (fixtures/gate), the reports (fixtures/report)
+# and the probe's texts (fixtures/probe), each suite with SYNCGATE_REGEN=1.
+regen: test-build-plain
+	$(Q)SYNCGATE_REGEN=1 sh tests/cli_gate.sh build
+	$(Q)SYNCGATE_REGEN=1 sh tests/cli_report.sh build
+	$(Q)SYNCGATE_REGEN=1 build/tests/test_probe_text >/dev/null
+	$(Q)git status --short fixtures
 
 # The sentences built where a verdict is decided, not worded: string
 # literals of five or more words outside error and usage messages in gate/,

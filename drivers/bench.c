@@ -539,7 +539,7 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
 	runner_seq_stamp(&seq, &plan->session);
 	rc = runner_go_looking(plan, bench_one, &x, a->min_runs,
 	    runner_seq_look, &seq, &done, err) == 0 &&
-	    runner_seq_finish(&seq, verdict, a->strict, status, err) == 0 ? 0 : -1;
+	    runner_seq_finish(&seq, verdict, a->strict, a->verbose, status, err) == 0 ? 0 : -1;
 out:
 	free(verdict);
 	runner_seq_free(&seq);

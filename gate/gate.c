@@ -42,7 +42,7 @@ struct args {
 	const char *probe, *rival_probe, *noise;
 	int single_run_ok;
 	struct gate_opts opts;
-	int strict, ascii, summary, annotations;
+	int strict, ascii, summary, annotations, verbose;
 	int speedup_given, syncs_given, regression_given;
 	struct outputs outs;
 };
@@ -59,18 +59,20 @@ gate_usage(FILE *fp)
 	    "                     [--confidence LEVEL] [--strict] [--ascii]\n"
 	    "                     [--format FORMAT] [-o FILE] [--summary]\n"
 	    "                     [--github-annotations] [--match OURS=RIVAL] [--part-ok]\n"
+	    "                     [--verbose]\n"
 	    "       syncgate gate NEW.json... --baseline OLD.json... [--max-regression PCT]\n"
 	    "                     [--probe FILE] [--rival-probe FILE] [--noise FILE]\n"
 	    "                     [--same-host] [--single-run-ok] [--confidence LEVEL]\n"
 	    "                     [--strict] [--ascii] [--format FORMAT] [-o FILE]\n"
 	    "                     [--summary] [--github-annotations] [--match OURS=RIVAL]\n"
-	    "                     [--part-ok]\n"
+	    "                     [--part-ok] [--verbose]\n"
 	    "\n"
 	    "Reads are ruled as a speedup (rival / ours) at p50 and p99; writes in\n"
 	    "units of one durable sync of the volume, from the results' probes.\n"
 	    "Each file is one run; give several runs a side (--rival and --baseline\n"
 	    "once for each) and the intervals carry the variation between runs.\n"
-	    "\n"
+	    "\n");
+	fprintf(fp,
 	    "  --ascii               print \"us\" for microseconds and ASCII only\n"
 	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
 	    "                        (one run; repeat it for each run of the baseline)\n"
@@ -110,6 +112,9 @@ gate_usage(FILE *fp)
 	    "                        scale at p50 and 0.30 at p99)\n"
 	    "  --strict              exit 3 when the gate cannot rule\n"
 	    "  --summary             append the Markdown verdict to $GITHUB_STEP_SUMMARY\n"
+	    "  --verbose             each check's reason in full sentences, in the text\n"
+	    "                        and Markdown, where a column of short words is the\n"
+	    "                        default\n"
 	    "\n"
 	    "exit status: 0 passed (or could not rule, without --strict), 1 failed,\n"
 	    "2 trouble (usage, unreadable or malformed input, a write error),\n"
@@ -121,7 +126,8 @@ enum {
 	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
 	OPT_GITHUB_ANNOTATIONS, OPT_MATCH,
 	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PART_OK, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
-	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY
+	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY,
+	OPT_VERBOSE
 };
 
 static const struct option longopts[] = {
@@ -145,6 +151,7 @@ static const struct option longopts[] = {
 	{ "single-run-ok", no_argument, NULL, OPT_SINGLE_RUN_OK },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -190,6 +197,9 @@ parse_one(int opt, struct args *a, char *err)
 		return outputs_add(&a->outs, optarg, err);
 	case OPT_ASCII:
 		a->ascii = 1;
+		return 0;
+	case OPT_VERBOSE:
+		a->verbose = 1;
 		return 0;
 	case OPT_BASELINE:
 		return add_run(&a->baseline, optarg, "--baseline", err);
@@ -635,7 +645,7 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 /* What each output renders. */
 struct rendering {
 	const struct gate_verdict *v;
-	int ascii;
+	int ascii, verbose;
 };
 
 static int
@@ -647,6 +657,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	char why[512];
 
 	render_opts_detect(&ro, fp, g->ascii);
+	ro.verbose = g->verbose;
 	if (report_history_why(g->v, out->format, why, sizeof why))
 		return errf(err, "%s: cannot render %s: %s", out->path ? out->path :
 		    "standard output", report_format_name(out->format), why);
@@ -664,7 +675,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 static int
 write_summary(const struct gate_verdict *v, int ascii)
 {
-	struct render_opts ro = { ascii, 0 };
+	struct render_opts ro = { .ascii = ascii };
 	char err[ERRLEN];
 	int rc = report_summary(v, &ro, err);
 
@@ -705,6 +716,7 @@ gate_main(int argc, char **argv)
 	report_words(&v);
 	g.v = &v;
 	g.ascii = a.ascii;
+	g.verbose = a.verbose;
 	trouble = outputs_write(&a.outs, render, &g) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;

@@ -246,9 +246,10 @@ checks(FILE *fp, const struct gate_verdict *v)
 	    layout_confidence(pc, sizeof pc, v));
 	fputs("<div class=\"scroll\"><table class=\"checks\">\n<thead><tr>"
 	    "<th>Class</th><th>Statistic</th><th>Value</th><th>Interval</th>"
-	    "<th>Limit</th><th>Verdict</th><th>Reason</th></tr></thead>\n<tbody>\n", fp);
+	    "<th>Limit</th><th>Verdict</th><th>Why</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
+		char why[FIGLEN];
 
 		fputs("<tr><td>", fp);
 		escape_xml(fp, c->class_name);
@@ -261,9 +262,13 @@ checks(FILE *fp, const struct gate_verdict *v)
 		escape_xml(fp, layout_check_limit(lim, sizeof lim, c));
 		fputs("</td><td>", fp);
 		badge(fp, c->ruling);
-		fputs("</td><td class=\"reason\">", fp);
+		/* the short why, unfolding to the reason in full */
+		words_why(v, c, why, sizeof why);
+		fputs("</td><td class=\"reason\"><details><summary>", fp);
+		escape_xml(fp, why[0] ? why : "reason");
+		fputs("</summary>", fp);
 		escape_xml(fp, c->reason);
-		fputs("</td></tr>\n", fp);
+		fputs("</details></td></tr>\n", fp);
 	}
 	fputs("</tbody></table></div>\n</section>\n", fp);
 }

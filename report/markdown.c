@@ -18,6 +18,7 @@
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
+#include "report/words.h"
 
 /* Input text in a table cell or mid-line, and at a line's start. */
 static void
@@ -294,6 +295,30 @@ half(FILE *fp, const char *what, const struct verdict_half *h,
 	fputc('\n', fp);
 }
 
+/* The short whys the checks used, each said once in full, a list. */
+static void
+why_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	const struct verdict_check *first[WORDS_NWHY];
+	int w, any = 0;
+
+	words_why_first(v, first);
+	for (w = 1; w < WORDS_NWHY; w++) {
+		char *t;
+
+		if (first[w] == NULL)
+			continue;
+		fputs(any++ ? "" : "\n", fp);
+		t = words_why_legend(v, (enum words_why)w, first[w]);
+		fputs("- *", fp);
+		md(fp, o, words_why_name((enum words_why)w));
+		fputs("*: ", fp);
+		md(fp, o, t);
+		fputc('\n', fp);
+		free(t);
+	}
+}
+
 static void
 checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
@@ -304,10 +329,12 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		return;
 	fprintf(fp, "<details><summary>Checks%s (%zu)</summary>\n\n",
 	    layout_confidence(pc, sizeof pc, v), v->nchecks);
-	fputs("| Class | Statistic | Value | Interval | Limit | Verdict | Reason |\n"
-	    "| :-- | :-- | --: | :-- | :-- | :-- | :-- |\n", fp);
+	fprintf(fp, "| Class | Statistic | Value | Interval | Limit | Verdict | %s |\n"
+	    "| :-- | :-- | --: | :-- | :-- | :-- | :-- |\n",
+	    o->verbose ? "Reason" : "Why");
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
+		char why[FIGLEN];
 
 		fputs("| ", fp);
 		md(fp, o, c->class_name);
@@ -322,9 +349,11 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" | ", fp);
 		ruling_words(fp, c->ruling, o);
 		fputs(" | ", fp);
-		md(fp, o, c->reason);
+		md(fp, o, o->verbose ? c->reason : words_why(v, c, why, sizeof why));
 		fputs(" |\n", fp);
 	}
+	if (!o->verbose)
+		why_legend(fp, v, o);
 	fputs("\n</details>\n\n", fp);
 }
 

@@ -4,12 +4,14 @@
  * ruling against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
  * transliterates, so the words are made once for every format.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "verdict/digits.h"
 #include "verdict/base.h"
+#include "report/layout.h"
 #include "report/phrases.h"
 #include "lib/err.h"
 
@@ -120,17 +122,184 @@ words_headline(const struct gate_verdict *v)
 	return out;
 }
 
-/* The checks of one half that have the given ruling, their reasons joined. */
+enum words_why
+words_why_key(const struct gate_verdict *v, const struct verdict_check *c)
+{
+	static const enum words_why settles[VERDICT_NSETTLES] = {
+		[SETTLE_NONE] = WHY_CLOSE,
+		[SETTLE_RUNS] = WHY_CLOSE,
+		[SETTLE_SAMPLES] = WHY_CLOSE,
+		[SETTLE_RUNS_CAPPED] = WHY_RUNS_CAPPED,
+		[SETTLE_SAMPLES_CAPPED] = WHY_SAMPLES_CAPPED,
+		[SETTLE_ON_LIMIT] = WHY_ON_LIMIT,
+		[SETTLE_SPREAD] = WHY_SPREAD,
+		[SETTLE_THIN] = WHY_THIN,
+		[SETTLE_APART] = WHY_APART,
+		[SETTLE_NO_SAMPLES] = WHY_NO_SAMPLES,
+		[SETTLE_BAND] = WHY_BAND,
+		[SETTLE_RANGES] = WHY_RANGES,
+		[SETTLE_BAND_RANGES] = WHY_BAND_RANGES,
+		[SETTLE_FAILED] = WHY_FAILED,
+	};
+	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
+	    v->mode, c->kind, v->unit.source != UNIT_NONE);
+
+	if (k != NULL && k->quantile == 0)
+		return WHY_NO_UNIT;
+	if (isnan(c->value.v))
+		return WHY_NO_FIGURE;
+	if (c->held)
+		return v->apart != APART_NONE && v->scope == SCOPE_RUNS ?
+		    WHY_HELD_APART : WHY_HELD;
+	if (c->ruling != RULING_INDETERMINATE)
+		return WHY_NONE;
+	if (k != NULL && gate_judge(c->value, k->at_least, c->limit) !=
+	    RULING_INDETERMINATE)
+		return c->kind == KIND_READ && verdict_host_holds(v) ? WHY_HOSTS :
+		    WHY_NONE;
+	if ((c->settle == SETTLE_RUNS || c->settle == SETTLE_SAMPLES ||
+	    c->settle == SETTLE_NONE) && c->runs_needed >= 0)
+		return WHY_RUNS;
+	if ((c->settle == SETTLE_RUNS || c->settle == SETTLE_SAMPLES ||
+	    c->settle == SETTLE_NONE) && c->samples_needed >= 0)
+		return WHY_SAMPLES;
+	return (size_t)c->settle < VERDICT_NSETTLES ? settles[c->settle] : WHY_CLOSE;
+}
+
+static const char *const why_names[WORDS_NWHY] = {
+	[WHY_NONE] = "",
+	[WHY_NO_UNIT] = "no unit",
+	[WHY_NO_FIGURE] = "no figure",
+	[WHY_HOSTS] = "hosts",
+	[WHY_HELD] = "held: 1 run",
+	[WHY_HELD_APART] = "held: apart",
+	[WHY_RUNS] = "~N runs",
+	[WHY_SAMPLES] = "~N samples",
+	[WHY_CLOSE] = "too close",
+	[WHY_RUNS_CAPPED] = ">N runs",
+	[WHY_SAMPLES_CAPPED] = ">N samples",
+	[WHY_ON_LIMIT] = "on the limit",
+	[WHY_SPREAD] = "default spread",
+	[WHY_THIN] = "thin runs",
+	[WHY_APART] = "apart",
+	[WHY_NO_SAMPLES] = "no samples",
+	[WHY_BAND] = "probe band",
+	[WHY_RANGES] = "bucket ranges",
+	[WHY_BAND_RANGES] = "band, ranges",
+	[WHY_FAILED] = "failed ops",
+};
+
+void
+words_why_first(const struct gate_verdict *v,
+    const struct verdict_check *first[WORDS_NWHY])
+{
+	size_t i;
+
+	memset(first, 0, WORDS_NWHY * sizeof *first);
+	for (i = 0; i < v->nchecks; i++) {
+		enum words_why k = words_why_key(v, &v->checks[i]);
+
+		if (k != WHY_NONE && first[k] == NULL)
+			first[k] = &v->checks[i];
+	}
+}
+
+const char *
+words_why_name(enum words_why w)
+{
+	return (size_t)w < WORDS_NWHY ? why_names[w] : "";
+}
+
+/* "~12", "~12-30", "~12+" (past the cap), into buf. */
+static const char *
+about_short(char *buf, size_t len, long long lo, long long hi, long long cap)
+{
+	if (hi > cap)
+		snprintf(buf, len, "~%lld+", lo);
+	else if (hi > lo)
+		snprintf(buf, len, "~%lld-%lld", lo, hi);
+	else
+		snprintf(buf, len, "~%lld", lo);
+	return buf;
+}
+
+const char *
+words_why(const struct gate_verdict *v, const struct verdict_check *c,
+    char *buf, size_t len)
+{
+	enum words_why w = words_why_key(v, c);
+	char n[48];
+
+	switch (w) {
+	case WHY_RUNS:
+		snprintf(buf, len, "%s runs", about_short(n, sizeof n,
+		    c->runs_needed, c->runs_needed_hi, VERDICT_RUNS_CAP));
+		break;
+	case WHY_SAMPLES:
+		snprintf(buf, len, "%s samples", about_short(n, sizeof n,
+		    c->samples_needed, c->samples_needed_hi, VERDICT_SAMPLES_CAP));
+		break;
+	case WHY_RUNS_CAPPED:
+		snprintf(buf, len, ">%lld runs", (long long)VERDICT_RUNS_CAP);
+		break;
+	case WHY_SAMPLES_CAPPED:
+		snprintf(buf, len, ">%lld samples", (long long)VERDICT_SAMPLES_CAP);
+		break;
+	default:
+		snprintf(buf, len, "%s", words_why_name(w));
+		break;
+	}
+	return buf;
+}
+
+/*
+ * How far check c's figure sits past its limit, as a ratio of at least 1
+ * on the failing side: the worst of a half is the greatest.
+ */
+static double
+past(const struct verdict_check *c)
+{
+	double x = c->value.v, l = c->limit;
+
+	if (!(x > 0) || !(l > 0))
+		return 0;
+	return c->comparison != NULL && c->comparison[0] == '>' ? l / x : x / l;
+}
+
+/*
+ * The checks of one half that have the given ruling: how many of how
+ * many, and the worst of them in figures.
+ */
 static char *
 joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 {
-	struct xlist out = { NULL, 0, 0 };
-	size_t i;
+	const struct verdict_check *worst = NULL;
+	char val[64], iv[96], lim[64], why[64];
+	size_t i, n = 0, all = 0;
 
-	for (i = 0; i < v->nchecks; i++)
-		if (v->checks[i].kind == kind && v->checks[i].ruling == r)
-			xlist_add(&out, "; ", v->checks[i].reason);
-	return out.s != NULL ? out.s : xstrdup("");
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+
+		if (c->kind != kind)
+			continue;
+		all++;
+		if (c->ruling != r)
+			continue;
+		n++;
+		if (worst == NULL || past(c) > past(worst))
+			worst = c;
+	}
+	if (worst == NULL)
+		return xstrdup("");
+	layout_check_value(val, sizeof val, worst);
+	layout_check_interval(iv, sizeof iv, worst);
+	layout_check_limit(lim, sizeof lim, worst);
+	words_why(v, worst, why, sizeof why);
+	return xasprintf("%zu of %zu %s %s%s %s %s %s%s%s, limit %s%s%s",
+	    n, all, words_plural(all, "check", "checks"),
+	    r == RULING_FAIL ? "fail" : n == 1 ? "is open" : "are open",
+	    n == 1 ? ":" : "; the worst:", worst->class_name, worst->statistic,
+	    val, iv[0] ? " " : "", iv, lim, why[0] ? "; " : "", why);
 }
 
 /*

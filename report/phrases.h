@@ -29,12 +29,61 @@ char *words_headline(const struct gate_verdict *v);
 
 /*
  * A half's reason, for its rows and checks in v and its ruling r: the
- * figures of a passing half summed up, else the reasons of its checks
- * ruled r, joined.  v->unit.why_none must be set when the unit is none.
+ * figures of a passing half summed up, else how many of its checks were
+ * ruled r and the worst of them in figures ("1 of 2 checks fail;
+ * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none must be set when the unit is none.
  * The caller frees the string.
  */
 char *words_half(const struct gate_verdict *v, enum class_kind kind,
     enum ruling r);
+
+/*
+ * Why a check is neither passed nor failed, or held, as a key of its
+ * short words: what would settle it, or what holds it.  WHY_NONE for a
+ * check its figures decided.  The legend (words_why_legend, words.h)
+ * says each in full.
+ */
+enum words_why {
+	WHY_NONE = 0,
+	WHY_NO_UNIT,            /* not ruled in syncs: no unit */
+	WHY_NO_FIGURE,          /* not ruled: no figure */
+	WHY_HOSTS,              /* a read across hosts, with --same-host */
+	WHY_HELD,               /* a fail held: one run a side */
+	WHY_HELD_APART,         /* a fail held: the sides came apart */
+	WHY_RUNS,               /* about N runs a side would settle it */
+	WHY_SAMPLES,            /* about N samples a side */
+	WHY_CLOSE,              /* too close to call, no count given */
+	WHY_RUNS_CAPPED,        /* more runs than the cap */
+	WHY_SAMPLES_CAPPED,     /* more samples than the cap */
+	WHY_ON_LIMIT,
+	WHY_SPREAD,
+	WHY_THIN,
+	WHY_APART,
+	WHY_NO_SAMPLES,
+	WHY_BAND,
+	WHY_RANGES,
+	WHY_BAND_RANGES,
+	WHY_FAILED,
+	WORDS_NWHY              /* how many; not a key */
+};
+
+/* Check c's key. */
+enum words_why words_why_key(const struct gate_verdict *v,
+    const struct verdict_check *c);
+
+/*
+ * Check c's short why, as its line in a table ends: "~12 runs", "held:
+ * 1 run", "on the limit"; "" for WHY_NONE.  Into buf, which it returns.
+ */
+const char *words_why(const struct gate_verdict *v,
+    const struct verdict_check *c, char *buf, size_t len);
+
+/* The first check of v with each key, NULL for a key none has. */
+void words_why_first(const struct gate_verdict *v,
+    const struct verdict_check *first[WORDS_NWHY]);
+
+/* The name a key's short words go by in the legend: "~N runs", "thin runs". */
+const char *words_why_name(enum words_why w);
 
 /*
  * The words of ruling r on a check of kind k under v's thresholds, which

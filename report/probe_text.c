@@ -18,6 +18,7 @@
 #include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/wrap.h"
 
 struct text_ctx {
 	FILE *fp;
@@ -372,8 +373,8 @@ head_line(const struct text_ctx *t, const struct probe_record *p)
 	fputs("\n", t->fp);
 }
 
-int
-report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o)
+static int
+report_probe_text_body(FILE *fp, const struct probe_record *p, const struct render_opts *o)
 {
 	struct text_ctx t = { fp, o->ascii };
 
@@ -394,4 +395,12 @@ report_probe_text(FILE *fp, const struct probe_record *p, const struct render_op
 	verdict_block(&t, p);
 	identity_block(&t, p);
 	return 0;
+}
+
+int
+report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o)
+{
+	struct wrap w;
+
+	return wrap_end(&w, report_probe_text_body(wrap_begin(&w, fp), p, o));
 }

@@ -69,6 +69,7 @@ render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii)
 
 	o->ascii = force_ascii || !units_locale_utf8();
 	o->color = isatty(fileno(fp)) && (nc == NULL || nc[0] == '\0');
+	o->verbose = 0;
 }
 
 int

@@ -28,6 +28,7 @@
 struct options {
 	const char *file;
 	int ascii;
+	int verbose;
 	int summary;
 	int annotations;
 	struct outputs outs;
@@ -50,7 +51,7 @@ report_usage(FILE *fp)
 
 	fprintf(fp,
 	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
-	    "                       [--github-annotations]\n"
+	    "                       [--github-annotations] [--verbose]\n"
 	    "\n"
 	    "Renders a saved verdict (syncgate-verdict/1) in any format, sums up one\n"
 	    "engine's result (syncgate-result/1) as text, markdown or json, or prints\n"
@@ -67,6 +68,8 @@ report_usage(FILE *fp)
 	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
 	    "                     standard output); repeat --format F -o FILE for more\n"
 	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
+	    "  --verbose          a verdict's checks with their reasons in full\n"
+	    "                     sentences, in the text and Markdown\n"
 	    "\n"
 	    "exit status: 0 rendered (a verdict: it passed or could not rule), 1 a\n"
 	    "rendered verdict that failed, 2 trouble (usage, unreadable or malformed\n"
@@ -114,7 +117,8 @@ finish(int argc, char **argv, struct options *op)
 static int
 parse(int argc, char **argv, struct options *op)
 {
-	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_GITHUB_ANNOTATIONS, OPT_SUMMARY };
+	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_GITHUB_ANNOTATIONS, OPT_SUMMARY,
+	    OPT_VERBOSE };
 	static const struct option longs[] = {
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -122,6 +126,7 @@ parse(int argc, char **argv, struct options *op)
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "verbose", no_argument, NULL, OPT_VERBOSE },
 		{ NULL, 0, NULL, 0 }
 	};
 	char opt[3] = { '-', '?', '\0' }, err[ERRLEN];
@@ -138,6 +143,9 @@ parse(int argc, char **argv, struct options *op)
 		switch (c) {
 		case OPT_ASCII:
 			op->ascii = 1;
+			break;
+		case OPT_VERBOSE:
+			op->verbose = 1;
 			break;
 		case OPT_FORMAT:
 			if (outputs_format(&op->outs, optarg, err) < 0)
@@ -224,7 +232,7 @@ render(FILE *fp, const struct input *in, const struct report_format *f,
 struct rendering {
 	const char *file;
 	const struct input *in;
-	int ascii;
+	int ascii, verbose;
 };
 
 static int
@@ -236,6 +244,7 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 	char why[512];
 
 	render_opts_detect(&o, fp, r->ascii);
+	o.verbose = r->verbose;
 	if (r->in->kind == IS_VERDICT &&
 	    report_history_why(&r->in->verdict, out->format, why, sizeof why))
 		return errf(err, "%s: cannot render the verdict as %s: %s", r->file,
@@ -254,7 +263,7 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 static int
 summary(const struct input *in, int ascii, char *err)
 {
-	struct render_opts o = { ascii, 0 };
+	struct render_opts o = { .ascii = ascii };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
@@ -366,6 +375,7 @@ report_main(int argc, char **argv)
 	r.file = op.file;
 	r.in = &in;
 	r.ascii = op.ascii;
+	r.verbose = op.verbose;
 	if (outputs_write(&op.outs, render_output, &r) < 0)
 		rc = EXIT_TROUBLE;
 	if (op.summary && summary(&in, op.ascii, err) < 0) {

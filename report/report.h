@@ -21,6 +21,7 @@
 struct render_opts {
 	int ascii;      /* "us" for "µs", plain ASCII only (--ascii, non-UTF-8 locale) */
 	int color;      /* ANSI colour (a terminal, and NO_COLOR unset) */
+	int verbose;    /* each check's reason in full (--verbose) */
 };
 
 /*

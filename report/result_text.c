@@ -18,6 +18,7 @@
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
+#include "report/wrap.h"
 
 #define RESULT_SUMMARY_FORMAT "syncgate-result-summary/1"
 
@@ -333,8 +334,8 @@ plain(const char *s, const struct render_opts *o)
 static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
 	"p50 syncs", "p99 syncs" };
 
-int
-report_result_text(FILE *fp, const struct result *r, const struct render_opts *o)
+static int
+report_result_text_body(FILE *fp, const struct result *r, const struct render_opts *o)
 {
 	char cell[NCOL][FIGLEN], *name;
 	size_t width[NCOL], i, k;
@@ -488,4 +489,12 @@ report_result_json(FILE *fp, const struct result *r,
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
 	return json_print_and_delete(fp, o);
+}
+
+int
+report_result_text(FILE *fp, const struct result *r, const struct render_opts *o)
+{
+	struct wrap w;
+
+	return wrap_end(&w, report_result_text_body(wrap_begin(&w, fp), r, o));
 }

@@ -19,7 +19,10 @@
 #include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/layout.h"
+#include "report/phrases.h"
 #include "report/report.h"
+#include "report/words.h"
+#include "report/wrap.h"
 
 #define MAX_COLS 8
 
@@ -110,6 +113,39 @@ grid_add(struct grid *g, const char *const *row, const struct render_opts *o)
 	g->nrows++;
 }
 
+static char *clipped(const char *s, size_t width, int ascii);
+
+/*
+ * Columns of widths w narrowed, the widest first and none below 12, until
+ * a line of g fits TEXT_WIDTH: their cells clipped ("..." marks the cut).
+ */
+static void
+fit(struct grid *g, size_t *w)
+{
+	size_t total = 0, c, r, widest;
+
+	for (c = 0; c < g->ncols; c++)
+		total += w[c] + (c + 1 < g->ncols ? 2 : 0);
+	while (total > TEXT_WIDTH) {
+		for (widest = 0, c = 1; c < g->ncols; c++)
+			if (w[c] > w[widest])
+				widest = c;
+		if (w[widest] <= 12)
+			return;
+		c = total - TEXT_WIDTH < w[widest] - 12 ? total - TEXT_WIDTH :
+		    w[widest] - 12;
+		w[widest] -= c;
+		total -= c;
+		for (r = 0; r < g->nrows; r++) {
+			char **cell = &g->cells[r * g->ncols + widest];
+			char *t = clipped(*cell, w[widest], 1);
+
+			free(*cell);
+			*cell = t;
+		}
+	}
+}
+
 /* The header, a rule under it, then the rows; frees the cells. */
 static void
 grid_print(FILE *fp, struct grid *g)
@@ -122,6 +158,7 @@ grid_print(FILE *fp, struct grid *g)
 		if (t > w[r % g->ncols])
 			w[r % g->ncols] = t;
 	}
+	fit(g, w);
 	for (r = 0; r < g->nrows; r++) {
 		for (c = 0; c < g->ncols; c++) {
 			const char *s = g->cells[r * g->ncols + c];
@@ -269,6 +306,150 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 	fputc('\n', fp);
 }
 
+/* Each check's ruling and its reason in full, a line each (--verbose). */
+static void
+reasons(FILE *fp, const struct gate_verdict *v, int width,
+    const struct render_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchecks; i++) {
+		fputs("  ", fp);
+		put_ruling(fp, v->checks[i].ruling, width, o);
+		fputs("  ", fp);
+		put(fp, v->checks[i].reason, o);
+		fputc('\n', fp);
+	}
+}
+
+/*
+ * s cut to at most width characters, its end marked by an ellipsis ("..."
+ * with --ascii) where it was cut.  The caller frees it.
+ */
+static char *
+clipped(const char *s, size_t width, int ascii)
+{
+	const char *mark = ascii ? "..." : "\xe2\x80\xa6";
+	size_t room = width > (ascii ? 3 : 1) ? width - (ascii ? 3 : 1) : 0;
+	size_t at = 0, w = 0;
+	char *out;
+
+	if (text_width(s) <= width)
+		return xstrdup(s);
+	while (s[at] != '\0') {
+		uint32_t cp;
+		size_t n = utf8_decode(s + at, &cp);
+		char one[8];
+
+		memcpy(one, s + at, n < sizeof one ? n : sizeof one - 1);
+		one[n < sizeof one ? n : sizeof one - 1] = '\0';
+		if (w + text_width(one) > room)
+			break;
+		w += text_width(one);
+		at += n;
+	}
+	out = xmalloc(at + strlen(mark) + 1);
+	memcpy(out, s, at);
+	strcpy(out + at, mark);
+	return out;
+}
+
+/*
+ * Each check in a line of columns: ruling, class, statistic, value,
+ * interval, limit and the short why, the class clipped so that a line
+ * fits TEXT_WIDTH.
+ */
+static void
+check_rows(FILE *fp, const struct gate_verdict *v, int width,
+    const struct render_opts *o)
+{
+	static const char *const head[] = { "class", "statistic", "value",
+	    "interval", "limit", "why" };
+	enum { NCOL = sizeof head / sizeof head[0] };
+	char **cells = xcalloc(v->nchecks * NCOL, sizeof *cells);
+	size_t w[NCOL], i, k, rest = (size_t)width + 2;
+	char b[4][FIGLEN];
+
+	for (k = 0; k < NCOL; k++)
+		w[k] = strlen(head[k]);
+	for (i = 0; i < v->nchecks; i++) {
+		const struct verdict_check *c = &v->checks[i];
+		const char *row[NCOL];
+
+		row[0] = c->class_name;
+		row[1] = c->statistic;
+		row[2] = layout_check_value(b[0], FIGLEN, c);
+		row[3] = layout_check_interval(b[1], FIGLEN, c);
+		row[4] = layout_check_limit(b[2], FIGLEN, c);
+		row[5] = words_why(v, c, b[3], FIGLEN);
+		if (row[3][0] == '\0')
+			row[3] = "-";
+		for (k = 0; k < NCOL; k++) {
+			cells[i * NCOL + k] = escaped(row[k] ? row[k] : "", o);
+			if (text_width(cells[i * NCOL + k]) > w[k])
+				w[k] = text_width(cells[i * NCOL + k]);
+		}
+	}
+	for (k = 1; k < NCOL; k++)
+		rest += w[k] + 2;
+	if (rest + w[0] > TEXT_WIDTH)
+		w[0] = rest + 12 < TEXT_WIDTH ? TEXT_WIDTH - rest : 12;
+	fprintf(fp, "  %-*s", width, "ruling");
+	for (k = 0; k < NCOL; k++)
+		fprintf(fp, "  %-*s", k + 1 < NCOL ? (int)w[k] : 0, head[k]);
+	fputc('\n', fp);
+	for (i = 0; i < v->nchecks; i++) {
+		size_t last = NCOL - 1;
+
+		/* no column after the last with words, and no space after it */
+		while (last > 0 && cells[i * NCOL + last][0] == '\0')
+			last--;
+		fputs("  ", fp);
+		put_ruling(fp, v->checks[i].ruling, width, o);
+		for (k = 0; k < NCOL; k++) {
+			char *cell = cells[i * NCOL + k];
+
+			if (k == 0) {
+				cell = clipped(cell, w[0], o->ascii);
+				free(cells[i * NCOL]);
+			}
+			if (k <= last) {
+				fprintf(fp, "  %s", cell);
+				if (k < last)
+					fprintf(fp, "%*s", (int)(w[k] - text_width(cell)), "");
+			}
+			free(cell);
+		}
+		fputc('\n', fp);
+	}
+	free(cells);
+}
+
+/* The short whys the checks used, each said once in full. */
+static void
+legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	const struct verdict_check *first[WORDS_NWHY];
+	int w, any = 0;
+
+	words_why_first(v, first);
+	for (w = 1; w < WORDS_NWHY; w++) {
+		char *t;
+
+		if (first[w] == NULL)
+			continue;
+		if (!any++)
+			fputs("\nWhy, in full:\n", fp);
+		t = words_why_legend(v, (enum words_why)w, first[w]);
+		fputs("  ", fp);
+		put(fp, words_why_name((enum words_why)w), o);
+		fputs(": ", fp);
+		put(fp, t, o);
+		fputc('\n', fp);
+		free(t);
+	}
+}
+
 static void
 checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
@@ -283,13 +464,14 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
 	/* a saved verdict may hold no confidence (null): say no level then */
 	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
-	for (i = 0; i < v->nchecks; i++) {
-		fputs("  ", fp);
-		put_ruling(fp, v->checks[i].ruling, width, o);
-		fputs("  ", fp);
-		put(fp, v->checks[i].reason, o);
-		fputc('\n', fp);
+	if (!o->verbose && width < (int)strlen("ruling"))
+		width = (int)strlen("ruling");
+	if (o->verbose) {
+		reasons(fp, v, width, o);
+		return;
 	}
+	check_rows(fp, v, width, o);
+	legend(fp, v, o);
 }
 
 static void
@@ -316,8 +498,8 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 }
 
-int
-report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+static int
+text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	put(fp, v->headline, o);
 	fputc('\n', fp);
@@ -333,4 +515,15 @@ report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	put_ruling(fp, v->overall, 0, o);
 	fputc('\n', fp);
 	return 0;
+}
+
+int
+report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	struct wrap w;
+
+	/* --verbose: a sentence a line, whole, for those who grep it */
+	if (o->verbose)
+		return text_body(fp, v, o);
+	return wrap_end(&w, text_body(wrap_begin(&w, fp), v, o));
 }

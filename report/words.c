@@ -392,6 +392,45 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 }
 
 char *
+words_why_legend(const struct gate_verdict *v, enum words_why w,
+    const struct verdict_check *c)
+{
+	char pw[32], *t, *out;
+
+	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
+	switch (w) {
+	case WHY_NO_UNIT:
+		return xasprintf("not ruled in syncs: %s", v->unit.why_none ?
+		    v->unit.why_none : "no unit");
+	case WHY_NO_FIGURE:
+		return xstrdup("not ruled: a side gives no figure");
+	case WHY_HOSTS:
+		return xstrdup(words_host_hold(v->hosts) + 2);
+	case WHY_HELD:
+		return xstrdup(VERDICT_HELD_WORDS + 2);
+	case WHY_HELD_APART:
+		return xstrdup(VERDICT_APART_WORDS + 2);
+	case WHY_RUNS:
+		return xasprintf("about N runs a side would settle it with %s%% "
+		    "probability, over what these runs leave uncertain of the "
+		    "figure and its spread (N+: past %lld)", pw,
+		    (long long)VERDICT_RUNS_CAP);
+	case WHY_SAMPLES:
+		return xasprintf("about N samples a side would settle it with %s%% "
+		    "probability, over what this run leaves uncertain of the figure "
+		    "(N+: past %lld)", pw, (long long)VERDICT_SAMPLES_CAP);
+	case WHY_CLOSE:
+		return xstrdup("the interval spans the limit, and no count of runs "
+		    "or samples was worked out");
+	default:
+		t = words_settle(v, c);
+		out = xstrdup(t != NULL && strlen(t) > 2 ? t + 2 : "");
+		free(t);
+		return out;
+	}
+}
+
+char *
 words_check(const struct gate_verdict *v, const struct verdict_check *c)
 {
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,

@@ -9,6 +9,7 @@
 #ifndef SYNCGATE_REPORT_WORDS_H
 #define SYNCGATE_REPORT_WORDS_H
 
+#include "report/phrases.h"
 #include "verdict/types.h"
 
 /*
@@ -29,5 +30,13 @@ char *words_check(const struct gate_verdict *v, const struct verdict_check *c);
 
 /* "about 12 runs a side would settle it ...", as a reason ends; NULL: none. */
 char *words_settle(const struct gate_verdict *v, const struct verdict_check *c);
+
+/*
+ * The legend of short why w (report/phrases.h), said in full for check c,
+ * one that has it: "about N runs a side would settle it with 80%
+ * probability, ...".  The caller frees it.
+ */
+char *words_why_legend(const struct gate_verdict *v, enum words_why w,
+    const struct verdict_check *c);
 
 #endif

@@ -178,6 +178,9 @@ static const struct opt_row rows[] = {
 	  "as syncgate import takes it, for this engine" },
 	{ "value-bytes", "B", TOOL_BENCH, K_COUNT, 1, 1 << 20, 100, NAN,
 	  AT(value_bytes), "bytes of each row's value" },
+	{ "verbose", NULL, BOTH, K_FLAG, NONE, AT(verbose),
+	  "with --runs MIN..MAX: the verdict's checks with their reasons in "
+	  "full sentences, as syncgate gate --verbose" },
 	{ "workload", "NAME", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(q.workload),
 	  "as syncgate import takes it, for this engine" },
 };
@@ -412,10 +415,11 @@ check(struct runner_opts *o, char *err)
 	if (o->mode_given && o->min_runs == 0)
 		return errf(err, "--mode is how --runs MIN..MAX gates; expected "
 		    "--runs MIN..MAX with it");
-	if (o->min_runs == 0 && (o->strict || o->nmatch > 0))
+	if (o->min_runs == 0 && (o->strict || o->nmatch > 0 || o->verbose))
 		return errf(err, "%s is for the verdict of --runs MIN..MAX; expected "
 		    "--runs MIN..MAX with it (the runs of --runs K are gated by "
-		    "syncgate gate)", o->strict ? "--strict" : "--match");
+		    "syncgate gate)", o->strict ? "--strict" : o->nmatch > 0 ?
+		    "--match" : "--verbose");
 	if (runner_check_limits(&o->limits, o->min_runs, o->mode, err) < 0)
 		return -1;
 	if (o->tool == TOOL_BENCH)

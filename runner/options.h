@@ -44,6 +44,7 @@ struct runner_opts {
 	int mode_given;
 	struct runner_limits limits;
 	int strict;
+	int verbose;                /* --verbose: the verdict's reasons in full */
 	double every_ns;            /* --probe-every; 0: off */
 	/* syncgate run */
 	double timeout_ns;          /* 0: none */

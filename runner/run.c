@@ -589,7 +589,7 @@ go(const struct runner_opts *a, char *err)
 		runner_seq_stamp(&seq, &plan.session);
 		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
 		    runner_seq_look, &seq, &done, err) == 0 &&
-		    runner_seq_finish(&seq, verdict, a->strict, &rc, err) == 0;
+		    runner_seq_finish(&seq, verdict, a->strict, a->verbose, &rc, err) == 0;
 	} else if ((ok = runner_go(&plan, run_one, &x, err) == 0))
 		rc = EXIT_PASS;
 	if (!ok)

@@ -328,7 +328,8 @@ runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
 }
 
 int
-runner_verdict_write(struct gate_verdict *v, const char *path, char *err)
+runner_verdict_write(struct gate_verdict *v, const char *path, int verbose,
+    char *err)
 {
 	struct render_opts ro;
 	struct outfile out;
@@ -345,6 +346,7 @@ runner_verdict_write(struct gate_verdict *v, const char *path, char *err)
 	if (outfile_close(&out, err) < 0)
 		return -1;
 	render_opts_detect(&ro, stdout, !units_locale_utf8());
+	ro.verbose = verbose;
 	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
 		return errf(err, "standard output:");
 	return 0;

@@ -105,11 +105,12 @@ int runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
 
 /*
  * Writes v as syncgate-verdict/1 JSON to path (atomically) and as text
- * to standard output.  Returns 0, or -1 with err set.
+ * to standard output, each check's reason in full with verbose.  Returns
+ * 0, or -1 with err set.
  */
 struct gate_verdict;
 int runner_verdict_write(struct gate_verdict *v, const char *path,
-    char *err);
+    int verbose, char *err);
 
 /*
  * The signal that asked the invocation to stop, 0 while none has; set by

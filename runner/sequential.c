@@ -208,13 +208,13 @@ out:
 
 int
 runner_seq_finish(struct runner_seq *s, const char *path, int strict,
-    int *status, char *err)
+    int verbose, int *status, char *err)
 {
 	if (!s->have_verdict)
 		return errf(err, "no look was made: fewer than %lld runs a side "
 		    "were written", s->plan.min);
 	gate_seq_note(&s->v, &s->plan, s->looked);
-	if (runner_verdict_write(&s->v, path, err) < 0)
+	if (runner_verdict_write(&s->v, path, verbose, err) < 0)
 		return -1;
 	*status = verdict_exit_status(&s->v, strict);
 	return 0;

@@ -102,10 +102,11 @@ int runner_seq_look(void *ctx, const struct runner_plan *p, long long n,
 
 /*
  * The verdict with the note on how it stopped (gate_seq_note), written
- * to path and as text to standard output; the exit status it gives in
- * *status, as the gate's with strict.  Returns 0, or -1 with err set.
+ * to path and as text to standard output (the reasons in full with
+ * verbose); the exit status it gives in *status, as the gate's with
+ * strict.  Returns 0, or -1 with err set.
  */
 int runner_seq_finish(struct runner_seq *s, const char *path, int strict,
-    int *status, char *err);
+    int verbose, int *status, char *err);
 
 #endif

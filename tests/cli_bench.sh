@@ -169,7 +169,7 @@ rounds_check() {
 	awk -v r="$run_s" -v p="$probing_s" 'BEGIN { exit !(r >= 0.5 + p - 0.001 && p > 0) }' ||
 		fail "the run took ${run_s}s with ${probing_s}s of rounds: --seconds 0.5 was not extended by them"
 	$SYNCGATE report "$tmp/rounds.json" >"$tmp/report" 2>&1 || fail "a result with rounds does not load: $(cat "$tmp/report")"
-	grep -qF "samples in $n rounds through the run, one every 100ms, which took" "$tmp/report" ||
+	flat "$tmp/report" | grep -qF "samples in $n rounds through the run, one every 100ms, which took" ||
 		fail "the report does not say how the rounds were spaced: $(tail -n 3 "$tmp/report")"
 	grep -qF "Mean wait for the writer's turn (writes ran one at a time, each timed from its turn): write " \
 		"$tmp/report" || fail "the report does not give the wait for the writer's turn: $(tail -n 3 "$tmp/report")"
@@ -178,7 +178,7 @@ rounds_check() {
 	grep -qF '"rounds"' "$tmp/norounds.json" && fail "--probe-every off took rounds"
 	grep -qF '"probe_every_ns":	"off"' "$tmp/norounds.json" || fail "--probe-every off is not recorded"
 	$SYNCGATE report "$tmp/norounds.json" >"$tmp/report" 2>&1 || fail "a result without rounds does not load"
-	grep -qF "the median of the result's probe before the run, as it carries no rounds" "$tmp/report" ||
+	flat "$tmp/report" | grep -qF "the median of the result's probe before the run, as it carries no rounds" ||
 		fail "without rounds the report does not say so: $(tail -n 2 "$tmp/report")"
 	empty_dir "the rounds"
 }
@@ -223,7 +223,7 @@ flushes_check() {
 		if flushes_try; then
 			# the gate shows both sides' and rules ours against the ceiling
 			set +e
-			$SYNCGATE gate "$tmp/fl.sqlite.json" --rival "$tmp/fl.lmdb.json" >"$tmp/gate" 2>&1
+			$SYNCGATE gate "$tmp/fl.sqlite.json" --rival "$tmp/fl.lmdb.json" --verbose >"$tmp/gate" 2>&1
 			set -e
 			grep -qF "Flushes: write: sqlite " "$tmp/gate" ||
 				fail "the gate shows no flushes: $(cat "$tmp/gate")"

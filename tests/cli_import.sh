@@ -355,10 +355,10 @@ cat >"$tmp/one-sample.json" <<-EOF
 EOF
 for f in one-read five-reads many-reads.jsonplus; do
 	expect 0 "imported" import fio "$fx/fio-$f.json" --engine ours -o "$tmp/$f.json"
-	$run gate "$tmp/$f.json" --rival "$tmp/rival.json" --read-speedup 2 --single-run-ok \
+	$run gate "$tmp/$f.json" --rival "$tmp/rival.json" --read-speedup 2 --single-run-ok --verbose \
 	    >"$tmp/$f.txt" 2>&1 || true
 done
-$run gate "$tmp/one-sample.json" --rival "$tmp/rival.json" --read-speedup 2 --single-run-ok \
+$run gate "$tmp/one-sample.json" --rival "$tmp/rival.json" --read-speedup 2 --single-run-ok --verbose \
     >"$tmp/one-sample.txt" 2>&1 || true
 one="indeterminate  one:read: speedup 2.82x at p50 (310µs for rival against 110.08µs for ours; no 95% bound either way)"
 grep -qF "$one" "$tmp/one-sample.txt" ||
@@ -388,13 +388,13 @@ cat >"$tmp/pg-rival.json" <<-EOF
  {"name": "script0", "kind": "read", "p50_ns": 500000000, "p99_ns": 600000000, "count": 48}]}
 EOF
 sed 's/"failed":	33/"failed":	0/' "$tmp/pgf.json" >"$tmp/pg-none-failed.json"
-$run gate "$tmp/pg-none-failed.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --single-run-ok >"$tmp/pg.txt" 2>&1 ||
+$run gate "$tmp/pg-none-failed.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --single-run-ok --verbose >"$tmp/pg.txt" 2>&1 ||
 	fail "the same latencies without failures do not pass: $(cat "$tmp/pg.txt")"
 grep -qF "script0: speedup 29.59x at p50 (500ms for rival against 16.9ms for pg; 95% interval 16.32x to 65.42x), at least 2x" "$tmp/pg.txt" ||
 	fail "without failures: $(cat "$tmp/pg.txt")"
-$run gate "$tmp/pgf.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --single-run-ok --format json \
+$run gate "$tmp/pgf.json" --rival "$tmp/pg-rival.json" --read-speedup 2 --single-run-ok --verbose --format json \
     -o "$tmp/pg-verdict.json" 2>/dev/null || true
-$run report "$tmp/pg-verdict.json" >"$tmp/pg.txt" 2>&1 ||
+$run report --verbose "$tmp/pg-verdict.json" >"$tmp/pg.txt" 2>&1 ||
 	fail "report refuses the gate's verdict on failures: $(cat "$tmp/pg.txt")"
 grep -qF "indeterminate  script0: speedup 29.59x at p50" "$tmp/pg.txt" ||
 	fail "33 of 48 failed, and p50 is not held: $(cat "$tmp/pg.txt")"

@@ -138,10 +138,10 @@ done
 cmp -s "$tmp/res/t.b.1.json" "$tmp/res/fast-read-other.1.json" && fail "no read p50 of 10us to change"
 set +e
 $SYNCGATE gate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --baseline "$tmp/res/fast-read-other.1.json" \
-	--baseline "$tmp/res/fast-read-other.2.json" --format text -o "$tmp/res/apart.txt" \
+	--baseline "$tmp/res/fast-read-other.2.json" --verbose --format text -o "$tmp/res/apart.txt" \
 	--format json -o "$tmp/res/apart.json" 2>"$tmp/gerr"
 other=$?
-$SYNCGATE report "$tmp/res/apart.json" >"$tmp/res/apart2.txt" 2>&1
+$SYNCGATE report --verbose "$tmp/res/apart.json" >"$tmp/res/apart2.txt" 2>&1
 again=$?
 $SYNCGATE gate "$tmp/res/g.b.1.json" --baseline "$tmp/res/fast-read-other.1.json" \
 	--baseline "$tmp/res/fast-read-other.2.json" >/dev/null 2>"$tmp/gerr2"
@@ -159,11 +159,13 @@ tr -d '\t\n' <"$tmp/res/apart.json" | grep -q '"apart":true,"apart_why":"one-sid
 
 set +e
 $SYNCGATE gate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --baseline "$tmp/res/slow-read-other.1.json" \
-	--baseline "$tmp/res/slow-read-other.2.json" >"$tmp/res/apart-pass.txt" 2>"$tmp/gerr"
+	--baseline "$tmp/res/slow-read-other.2.json" --verbose >"$tmp/res/apart-pass.txt" 2>"$tmp/gerr"
 other=$?
 set -e
-[ "$other" = 0 ] && grep -Eq "pass +READ: 10µs at p50 against the baseline's 30µs, 66.67% faster .*, within 5%" "$tmp/res/apart-pass.txt" ||
-	fail "a pass across two invocations was not ruled: $(cat "$tmp/gerr") $(grep READ "$tmp/res/apart-pass.txt")"
+# the verdict's status is the writes' too, which the disk's load may
+# sway: the read is what is held to a pass
+[ "$other" != 2 ] && grep -Eq "pass +READ: 10µs at p50 against the baseline's 30µs, 66.67% faster .*, within 5%" "$tmp/res/apart-pass.txt" ||
+	fail "a pass across two invocations was not ruled: exit $other: $(cat "$tmp/gerr" "$tmp/res/apart-pass.txt")"
 
 # calibrate over runs of two sessions measures the shift between them,
 # and with that record in place of the default sides from two sessions
@@ -177,10 +179,10 @@ tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"sessions":2' &&
 set +e
 $SYNCGATE gate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --baseline "$tmp/res/fast-read-other.1.json" \
 	--baseline "$tmp/res/fast-read-other.2.json" \
-	--noise "$tmp/res/sessions.noise.json" --format text -o "$tmp/res/apart-n.txt" \
+	--noise "$tmp/res/sessions.noise.json" --verbose --format text -o "$tmp/res/apart-n.txt" \
 	--format json -o "$tmp/res/apart-n.json" 2>"$tmp/gerr"
 measured=$?
-$SYNCGATE report "$tmp/res/apart-n.json" >"$tmp/res/apart-n2.txt" 2>&1
+$SYNCGATE report --verbose "$tmp/res/apart-n.json" >"$tmp/res/apart-n2.txt" 2>&1
 again=$?
 set -e
 [ "$measured" = 1 ] && grep -q "measured the shift between sessions over 2 of them" "$tmp/res/apart-n.txt" ||
@@ -202,7 +204,7 @@ expect 0 "" --runs 4 --dir "$tmp/dir" -o "$tmp/res/o.json" --probe-every off \
 set +e
 # shellcheck disable=SC2046 # the files are words by design
 $SYNCGATE gate "$tmp"/res/o.a.[1-4].json $(for i in 1 2 3 4; do printf -- '--baseline %s ' "$tmp/res/o.b.$i.json"; done) \
-	>"$tmp/res/odd.md" 2>"$tmp/gerr"
+	--verbose >"$tmp/res/odd.md" 2>"$tmp/gerr"
 set -e
 grep -q "new run 3 ($tmp/res/o.a.3.json) is 1.50x its 3 other runs at p50 in UPDATE, outside their 99% prediction interval: rerun it" "$tmp/res/odd.md" ||
 	fail "the odd run was not named: $(cat "$tmp/gerr") $(grep -i run "$tmp/res/odd.md" | head -5)"

@@ -27,7 +27,7 @@ q=$((p * 2))
 printf '[READ], Operations, 1000\n[READ], 50thPercentileLatency(us), %s\n[READ], 99thPercentileLatency(us), %s\n' "$p" "$q"
 EOF2
 cmd="sh $tmp/bench.sh"
-opts="--dir $tmp/dir --probe-every off"
+opts="--dir $tmp/dir --probe-every off --verbose"
 
 # j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
 j() {
@@ -75,6 +75,8 @@ grep -q '^Verdict: pass' "$tmp/out" && grep -q "match READ=SCAN: our class READ 
 expect 2 "--strict is for the verdict of --runs MIN..MAX" --runs 2 --strict $opts -o "$tmp/res/x.json" \
 	--engine new --import ycsb --cmd "$cmd"
 expect 2 "--match is for the verdict of --runs MIN..MAX" --runs 2 --match READ=SCAN $opts -o "$tmp/res/x.json" \
+	--engine new --import ycsb --cmd "$cmd"
+expect 2 "--verbose is for the verdict of --runs MIN..MAX" --runs 2 $opts -o "$tmp/res/x.json" \
 	--engine new --import ycsb --cmd "$cmd"
 
 # More looks than are simulated (64): each at its share alone, said so.

@@ -17,6 +17,14 @@
 # more of every expect defines expect_also after sourcing.
 
 failures=0
+
+# flat [FILE]: text as syncgate printed it on one line, each run of
+# spaces and line ends one space: a sentence it broke past 120 characters
+# is whole again for grep -F.
+flat() {
+	cat "$@" | tr '\n' ' ' | tr -s ' '
+	echo
+}
 run=${run:-}
 refusal_run=${refusal_run:-}
 prog=${prog:-}

@@ -216,7 +216,7 @@ fill_hostile(struct gate_verdict *v)
 static __attribute__((noinline, unused)) char *
 render(const struct gate_verdict *v, const char *f, int ascii)
 {
-	struct render_opts o = { ascii, 0 };
+	struct render_opts o = { .ascii = ascii };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);

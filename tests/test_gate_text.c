@@ -17,11 +17,10 @@
 /* ESC, CR, a bidirectional override (U+202E) and a C1 CSI (U+009B). */
 #define NASTY "\x1b[31m\r\xe2\x80\xae\xc2\x9b"
 
-/* The verdict of fixtures/report/split.json, rendered with o; the caller frees. */
+/* v rendered with o; the caller frees. */
 static char *
-render(struct gate_verdict *v, int ascii, int color)
+render_with(struct gate_verdict *v, struct render_opts o)
 {
-	struct render_opts o = { ascii, color };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
@@ -30,6 +29,15 @@ render(struct gate_verdict *v, int ascii, int color)
 	assert_int_equal(report_text(fp, v, &o), 0);
 	assert_int_equal(fclose(fp), 0);
 	return buf;
+}
+
+/* v rendered as text, ASCII only or coloured as asked; the caller frees. */
+static char *
+render(struct gate_verdict *v, int ascii, int color)
+{
+	struct render_opts o = { .ascii = ascii, .color = color };
+
+	return render_with(v, o);
 }
 
 static void
@@ -131,6 +139,11 @@ test_gate_text_ascii_only(void **state)
 	for (p = (const unsigned char *)out; *p != '\0'; p++)
 		assert_true(*p < 0x80);
 	assert_non_null(strstr(out, "53.96us"));
+	free(out);
+	/* the reasons in full (--verbose) alike */
+	out = render_with(&v, (struct render_opts){ .ascii = 1, .verbose = 1 });
+	for (p = (const unsigned char *)out; *p != '\0'; p++)
+		assert_true(*p < 0x80);
 	assert_non_null(strstr(out, "against 53.96us for zu"));
 	free(out);
 	verdict_free(&v);

@@ -465,7 +465,7 @@ test_result_million_classes(void **state)
 static void
 test_probe_text_hides_controls(void **state)
 {
-	struct render_opts o = { 0, 0 };
+	struct render_opts o = { 0 };
 	struct probe_record p;
 	char err[ERRLEN], *buf = NULL;
 	size_t len = 0;
@@ -490,7 +490,7 @@ test_probe_text_hides_controls(void **state)
 static void
 test_text_verdict_hides_controls(void **state)
 {
-	struct render_opts o = { 0, 0 };
+	struct render_opts o = { 0 };
 	struct gate_verdict v;
 	char err[ERRLEN], *buf = NULL;
 	size_t len = 0;
@@ -520,7 +520,7 @@ test_text_verdict_hides_controls(void **state)
 static void
 test_text_verdict_without_confidence(void **state)
 {
-	struct render_opts o = { 0, 0 };
+	struct render_opts o = { 0 };
 	struct gate_verdict v;
 	char err[ERRLEN], *buf = NULL;
 	size_t len = 0;

@@ -481,7 +481,7 @@ test_probe_group_commit(void **state)
 static char *
 text_of(const struct probe_record *p, int ascii)
 {
-	struct render_opts ro = { ascii, 0 };
+	struct render_opts ro = { .ascii = ascii };
 	char *buf = NULL;
 	size_t len;
 	FILE *fp = open_memstream(&buf, &len);

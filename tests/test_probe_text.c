@@ -3,7 +3,7 @@
  * A probe record as text, against golden files: each
  * fixtures/probe/NAME.json renders to fixtures/probe/NAME.expected.txt
  * (UTF-8) and, where one exists, NAME.ascii.expected.txt (ASCII).  Run
- * with SYNCGATE_REGOLD=1 to rewrite the golden files after a deliberate
+ * with SYNCGATE_REGEN=1 to rewrite the golden files after a deliberate
  * change, and read the diff.
  */
 #include <stdlib.h>
@@ -44,7 +44,7 @@ slurp(const char *path, size_t *len)
 static char *
 render(const struct probe_record *p, int ascii, size_t *len)
 {
-	struct render_opts o = { ascii, 0 };
+	struct render_opts o = { .ascii = ascii };
 	char *buf = NULL;
 	FILE *fp = open_memstream(&buf, len);
 
@@ -61,7 +61,7 @@ check_golden(const char *path, const char *got, size_t len)
 	size_t wlen = 0;
 	char *want;
 
-	if (getenv("SYNCGATE_REGOLD") != NULL) {
+	if (getenv("SYNCGATE_REGEN") != NULL && strcmp(getenv("SYNCGATE_REGEN"), "1") == 0) {
 		FILE *fp = fopen(path, "wb");
 
 		assert_non_null(fp);
@@ -226,7 +226,7 @@ static void
 test_probe_text_refuses_empty(void **state)
 {
 	struct probe_record p;
-	struct render_opts o = { 0, 0 };
+	struct render_opts o = { 0 };
 
 	(void)state;
 	probe_record_init(&p);
