@@ -26,7 +26,8 @@
 #include "lib/utf8.h"
 #include "lib/version.h"
 #include "report/escape.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
+#include "report/report.h"
 
 #define CALIBRATE_MAX_RUNS 1000
 /* The power the table's changes are told at, as the gate's runs needed are. */
@@ -127,7 +128,7 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	memset(a, 0, sizeof *a);
 	a->confidence = 0.95;
 	a->max_regression = 0.05;
-	outputs_init(&a->outs, OUTPUTS_MAX);
+	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
@@ -560,7 +561,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct table *t = arg;
 
-	if (out->format == report_format_find("json")) {
+	if (strcmp(report_format_nth(out->format), "json") == 0) {
 		if (json_print_and_delete(fp, noise_to_json(t->n)) < 0)
 			return errf(err, "%s: cannot write the noise record",
 			    out->path ? out->path : "standard output");

@@ -22,7 +22,7 @@
 #include "lib/outfile.h"
 #include "lib/parallel.h"
 #include "lib/units.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
 #include "report/report.h"
 #include "report/words.h"
 
@@ -308,7 +308,7 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 
 	memset(a, 0, sizeof *a);
 	gate_opts_init(&a->opts, MODE_RIVAL);
-	outputs_init(&a->outs, OUTPUTS_MAX);
+	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
@@ -658,12 +658,12 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 
 	render_opts_detect(&ro, fp, g->ascii);
 	ro.verbose = g->verbose;
-	if (report_history_why(g->v, out->format, why, sizeof why))
+	if (report_history_why(g->v, &report_formats[out->format], why, sizeof why))
 		return errf(err, "%s: cannot render %s: %s", out->path ? out->path :
-		    "standard output", report_format_name(out->format), why);
-	if (report_render(fp, g->v, out->format, &ro) < 0)
+		    "standard output", report_format_nth(out->format), why);
+	if (report_render(fp, g->v, &report_formats[out->format], &ro) < 0)
 		return errf(err, "%s: cannot render %s", out->path ? out->path :
-		    "standard output", report_format_name(out->format));
+		    "standard output", report_format_nth(out->format));
 	return 0;
 }
 

@@ -25,7 +25,8 @@
 #include "lib/outfile.h"
 #include "lib/readfile.h"
 #include "lib/utf8.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
+#include "report/report.h"
 
 /*
  * Larger than any summary, even with verbose histograms; a per-operation
@@ -263,7 +264,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	a->q.format = fmt->name;
 	optind = 1;
 	opterr = 0;
-	outputs_init(&a->outs, 1);
+	outputs_init(&a->outs, 1, report_format_nth);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:",
 		    longopts, err) < 0) {

@@ -31,7 +31,7 @@
 #include "probe/scratch.h"
 #include "probe/volume.h"
 #include "probe/watch.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
 #include "report/report.h"
 
 #define DEFAULT_MAX_SAMPLES 1000
@@ -234,7 +234,7 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 
 	memset(c, 0, sizeof *c);
 	probe_options_default(&c->o);
-	outputs_init(&c->outs, 1);
+	outputs_init(&c->outs, 1, report_format_nth);
 	c->max_p99_ns = NAN;
 	opterr = 0;
 	optind = 1;

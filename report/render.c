@@ -51,6 +51,14 @@ report_format_name(const struct report_format *f)
 	return f->name;
 }
 
+const char *
+report_format_nth(size_t i)
+{
+	size_t n = sizeof report_formats / sizeof report_formats[0] - 1;
+
+	return i < n ? report_formats[i].name : NULL;
+}
+
 char *
 report_format_list(char *buf, size_t len, const char *last)
 {

@@ -20,7 +20,7 @@
 #include "lib/outfile.h"
 #include "model/probe_record.h"
 #include "model/result.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
 #include "report/report.h"
 
 #define HELP (-1)   /* parse: --help was asked for */
@@ -133,7 +133,7 @@ parse(int argc, char **argv, struct options *op)
 	int c;
 
 	memset(op, 0, sizeof *op);
-	outputs_init(&op->outs, OUTPUTS_MAX);
+	outputs_init(&op->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
@@ -246,13 +246,13 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 	render_opts_detect(&o, fp, r->ascii);
 	o.verbose = r->verbose;
 	if (r->in->kind == IS_VERDICT &&
-	    report_history_why(&r->in->verdict, out->format, why, sizeof why))
+	    report_history_why(&r->in->verdict, &report_formats[out->format], why, sizeof why))
 		return errf(err, "%s: cannot render the verdict as %s: %s", r->file,
-		    report_format_name(out->format), why);
-	if (render(fp, r->in, out->format, &o) < 0)
+		    report_format_nth(out->format), why);
+	if (render(fp, r->in, &report_formats[out->format], &o) < 0)
 		return errf(err, "%s: cannot render the %s as %s", r->file,
 		    r->in->kind == IS_PROBE ? "probe" : r->in->kind == IS_RESULT ?
-		    "result" : "verdict", report_format_name(out->format));
+		    "result" : "verdict", report_format_nth(out->format));
 	return 0;
 }
 
@@ -308,11 +308,11 @@ check_formats(const struct options *op, const struct input *in, char *err)
 	size_t i;
 
 	for (i = 0; i < op->outs.n; i++)
-		if (!supports(in, op->outs.v[i].format))
+		if (!supports(in, &report_formats[op->outs.v[i].format]))
 			return errf(err, "%s: a %s renders as %s, not %s", op->file,
 			    in->kind == IS_RESULT ? "result" : "probe",
 			    in->kind == IS_RESULT ? "text, markdown or json" : "text or json",
-			    report_format_name(op->outs.v[i].format));
+			    report_format_nth(op->outs.v[i].format));
 	if (op->annotations && in->kind != IS_VERDICT)
 		return errf(err, "--github-annotations: %s: a %s has no checks to "
 		    "annotate; expected a verdict", op->file,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The outputs of one command (report/outputs.c): --format F -o FILE
+ * The outputs of one command (lib/outputs.c): --format F -o FILE
  * pairs, their refusals, their checks against the inputs, and the one
  * rule for a failed output: the others are still written.
  */
@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "lib/err.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
+#include "report/report.h"
 #include "tests/testutil.h"
 
 static char dir[] = "/tmp/syncgate-outputs.XXXXXX";
@@ -36,24 +37,24 @@ test_outputs_pairs(void **state)
 	char err[ERRLEN];
 
 	(void)state;
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_add(&o, "a.txt", err), 0);
 	assert_int_equal(outputs_format(&o, "junit", err), 0);
 	assert_int_equal(outputs_add(&o, "a.xml", err), 0);
 	assert_int_equal(outputs_add(&o, "-", err), 0);
 	assert_int_equal(outputs_end(&o, err), 0);
 	assert_int_equal(o.n, 3);
-	assert_string_equal(o.v[0].format->name, "text");
-	assert_string_equal(o.v[1].format->name, "junit");
+	assert_string_equal(report_format_nth(o.v[0].format), "text");
+	assert_string_equal(report_format_nth(o.v[1].format), "junit");
 	assert_string_equal(o.v[1].path, "a.xml");
-	assert_string_equal(o.v[2].format->name, "text");
+	assert_string_equal(report_format_nth(o.v[2].format), "text");
 	assert_null(o.v[2].path);
 
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_format(&o, "html", err), 0);
 	assert_int_equal(outputs_end(&o, err), 0);
 	assert_int_equal(o.n, 1);
-	assert_string_equal(o.v[0].format->name, "html");
+	assert_string_equal(report_format_nth(o.v[0].format), "html");
 	assert_null(o.v[0].path);
 }
 
@@ -66,7 +67,7 @@ test_outputs_refusals(void **state)
 	int i;
 
 	(void)state;
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_format(&o, "yaml", err), -1);
 	assert_string_equal(err, "--format: yaml is not one of text, markdown, json, "
 	    "junit, html, benchmark-action, bencher");
@@ -83,7 +84,7 @@ test_outputs_refusals(void **state)
 	assert_string_equal(err, "--format json after the last -o has no file; "
 	    "expected -o FILE after it (- for standard output)");
 
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	for (i = 0; i < OUTPUTS_MAX; i++) {
 		snprintf(names[i], sizeof names[i], "o%d", i);
 		assert_int_equal(outputs_add(&o, names[i], err), 0);
@@ -91,7 +92,7 @@ test_outputs_refusals(void **state)
 	assert_int_equal(outputs_add(&o, "one-more", err), -1);
 	assert_string_equal(err, "-o: more than 16 outputs; expected at most 16");
 
-	outputs_init(&o, 1);
+	outputs_init(&o, 1, report_format_nth);
 	assert_int_equal(outputs_add(&o, "a", err), 0);
 	assert_int_equal(outputs_add(&o, "b", err), -1);
 	assert_string_equal(err, "-o is given twice; expected it once");
@@ -111,7 +112,7 @@ test_outputs_check_labels(void **state)
 	fp = fopen(in, "w");
 	assert_non_null(fp);
 	fclose(fp);
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_add(&o, at("v.txt"), err), 0);
 	assert_int_equal(outputs_add(&o, in, err), 0);
 	assert_int_equal(outputs_end(&o, err), 0);
@@ -145,9 +146,9 @@ static int
 render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	(void)arg;
-	if (strcmp(out->format->name, "html") == 0)
+	if (strcmp(report_format_nth(out->format), "html") == 0)
 		return errf(err, "%s: cannot render html", out->path);
-	fprintf(fp, "%s\n", report_format_name(out->format));
+	fprintf(fp, "%s\n", report_format_nth(out->format));
 	return 0;
 }
 
@@ -165,7 +166,7 @@ test_outputs_write_each(void **state)
 	size_t n;
 
 	(void)state;
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_add(&o, at("none/v.txt"), err), 0);
 	assert_int_equal(outputs_format(&o, "html", err), 0);
 	assert_int_equal(outputs_add(&o, at("v.html"), err), 0);
@@ -182,7 +183,7 @@ test_outputs_write_each(void **state)
 	assert_string_equal(buf, "junit\n");
 	assert_int_equal(temporaries(), 0);
 
-	outputs_init(&o, OUTPUTS_MAX);
+	outputs_init(&o, OUTPUTS_MAX, report_format_nth);
 	assert_int_equal(outputs_add(&o, at("v.txt"), err), 0);
 	assert_int_equal(outputs_end(&o, err), 0);
 	assert_int_equal(outputs_write(&o, render, NULL), 0);

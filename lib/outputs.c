@@ -7,28 +7,32 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "report/outputs.h"
+#include "lib/outputs.h"
 
 void
-outputs_init(struct outputs *o, size_t max)
+outputs_init(struct outputs *o, size_t max, outputs_name_fn *name)
 {
 	memset(o, 0, sizeof *o);
 	o->max = max < 1 ? 1 : max > OUTPUTS_MAX ? OUTPUTS_MAX : max;
-	o->format = report_formats;
+	o->name = name;
 }
 
 int
 outputs_format(struct outputs *o, const char *name, char *err)
 {
-	const struct report_format *f = report_format_find(name);
-	char list[128];
+	const char *names[32];
+	char list[256];
+	size_t i;
 
-	if (f == NULL)
-		return errf(err, "--format: %s is not one of %s", name,
-		    report_format_list(list, sizeof list, ", "));
-	o->format = f;
-	o->pending = 1;
-	return 0;
+	for (i = 0; i < sizeof names / sizeof names[0] &&
+	    (names[i] = o->name(i)) != NULL; i++)
+		if (strcmp(names[i], name) == 0) {
+			o->format = i;
+			o->pending = 1;
+			return 0;
+		}
+	return errf(err, "--format: %s is not one of %s", name,
+	    err_list(list, sizeof list, names, i, ", "));
 }
 
 int
@@ -52,7 +56,7 @@ outputs_add(struct outputs *o, const char *path, char *err)
 		return errf(err, "-o %s is given twice; expected one file a format "
 		    "(-o %s is the same output)", path, was);
 	}
-	o->v[o->n].format = o->pending ? o->format : report_formats;
+	o->v[o->n].format = o->pending ? o->format : 0;
 	o->v[o->n].path = strcmp(path, "-") == 0 ? NULL : path;
 	o->n++;
 	o->pending = 0;
@@ -64,8 +68,7 @@ outputs_end(struct outputs *o, char *err)
 {
 	if (o->n > 0 && o->pending)
 		return errf(err, "--format %s after the last -o has no file; expected "
-		    "-o FILE after it (- for standard output)",
-		    report_format_name(o->format));
+		    "-o FILE after it (- for standard output)", o->name(o->format));
 	if (o->n == 0) {
 		o->v[0].format = o->format;
 		o->v[0].path = NULL;
@@ -99,10 +102,10 @@ outputs_check_annotations(const struct outputs *o, char *err)
 	size_t i;
 
 	for (i = 0; i < o->n; i++)
-		if (o->v[i].path == NULL && o->v[i].format != report_formats)
+		if (o->v[i].path == NULL && o->v[i].format != 0)
 			return errf(err, "--github-annotations writes to standard output, "
 			    "where --format %s goes; expected -o FILE for it",
-			    report_format_name(o->v[i].format));
+			    o->name(o->v[i].format));
 	return 0;
 }
 

@@ -6,22 +6,26 @@
  * or not at all (lib/outfile.h).  One rule for a failed output: every
  * other output is still written, each failure is said on its own line,
  * and the command exits 2, so a CI job keeps its JUnit file when the
- * HTML could not be written.
+ * HTML could not be written.  The formats are the caller's, known here
+ * by their names and numbers only, the first the default: the command's
+ * front end renders format i as its own table's row i.
  */
-#ifndef SYNCGATE_REPORT_OUTPUTS_H
-#define SYNCGATE_REPORT_OUTPUTS_H
+#ifndef SYNCGATE_LIB_OUTPUTS_H
+#define SYNCGATE_LIB_OUTPUTS_H
 
 #include <stddef.h>
 #include <stdio.h>
 
 #include "lib/fileset.h"
 #include "lib/outfile.h"
-#include "report/report.h"
 
 #define OUTPUTS_MAX 16
 
+/* The name of format i, or NULL past the last: the formats, in order. */
+typedef const char *outputs_name_fn(size_t i);
+
 struct output {
-	const struct report_format *format;
+	size_t format;          /* the format's number: 0, the default, first */
 	const char *path;       /* NULL: standard output */
 };
 
@@ -29,12 +33,13 @@ struct outputs {
 	struct output v[OUTPUTS_MAX];
 	size_t n;
 	size_t max;             /* -o given more often is refused */
-	const struct report_format *format;  /* the last --format, for the next -o */
+	outputs_name_fn *name;  /* the formats */
+	size_t format;          /* the last --format, for the next -o */
 	int pending;            /* a --format that no -o has taken yet */
 };
 
-/* No outputs yet; at most max (1 to OUTPUTS_MAX) -o. */
-void outputs_init(struct outputs *o, size_t max);
+/* No outputs yet; at most max (1 to OUTPUTS_MAX) -o, of the formats name gives. */
+void outputs_init(struct outputs *o, size_t max, outputs_name_fn *name);
 
 /*
  * --format NAME: the format of the next -o, or of standard output when
