@@ -8,6 +8,7 @@
 
 #include "gate/rules.h"
 #include "gate/turns.h"
+#include "gate/unit.h"
 
 /* A sampled part dropped to exact in some check: too few samples. */
 struct gate_drop {

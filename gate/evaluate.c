@@ -10,6 +10,7 @@
 #include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/units.h"
+#include "gate/match.h"
 
 int
 gate_pair_add(struct gate_pair *p, size_t *n, const char *arg, char *err)

@@ -12,6 +12,7 @@
 #include "gate/rules.h"
 #include "verdict/base.h"
 #include "lib/err.h"
+#include "gate/host.h"
 
 static int
 str_differ(const char *a, const char *b)

@@ -14,6 +14,7 @@
 #include "verdict/base.h"
 #include "lib/alike.h"
 #include "lib/err.h"
+#include "gate/match.h"
 
 /* Names listed in one note of names that print alike; the rest are counted. */
 #define ALIKE_LISTED 8

@@ -17,6 +17,9 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/version.h"
+#include "gate/host.h"
+#include "gate/match.h"
+#include "gate/unit.h"
 
 void
 gate_opts_init(struct gate_opts *o, enum gate_mode mode)

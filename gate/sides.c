@@ -13,6 +13,7 @@
 #include "gate/sequential.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "gate/sides.h"
 
 size_t
 gate_side_runs(const struct gate_side_in *s)

@@ -16,6 +16,7 @@
 #include "model/probe_window.h"
 #include "lib/stats.h"
 #include "lib/units.h"
+#include "gate/unit.h"
 
 /*
  * Whether a side's probe p can give a unit: records in b why not, with

@@ -17,6 +17,7 @@
 #include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
+#include "gate/host.h"
 
 /* The hosts' strings, writable as struct result_host has them. */
 static char s0[] = "AMD EPYC 7B13";

@@ -9,6 +9,7 @@
 #include "report/words.h"
 #include "tests/gatetest.h"
 #include "tests/testutil.h"
+#include "gate/match.h"
 
 /*
  * A speedup of 12x held to 10x: too close to call on 60 samples a side,
