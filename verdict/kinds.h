@@ -37,12 +37,19 @@ enum gate_limit {
  */
 extern const char *const gate_limit_sources[GATE_NLIMITS];
 
+/* Whether a kind of check is made with a sync unit, without one, or either. */
+enum check_unit {
+	CHECK_UNIT_EITHER,      /* reads, and counted flushes: the unit is not used */
+	CHECK_UNIT_WITHOUT,     /* made only where the writes have no unit */
+	CHECK_UNIT_WITH         /* made only where they are ruled in syncs */
+};
+
 /* One kind of check the gate makes. */
 struct gate_check_kind {
 	const char *statistic;  /* "p50 speedup", "p99 syncs vs rival", ... */
 	enum gate_mode mode;
 	enum class_kind kind;
-	int unit;               /* writes: 1 ruled in syncs, 0 without a unit; reads -1 */
+	enum check_unit unit;
 	int quantile;           /* 50 or 99; 0: no figure, never ruled */
 	const char *value_unit; /* "x" or "syncs" */
 	int at_least;           /* the comparison: ">=" when set, else "<=" */
