@@ -188,9 +188,9 @@ regen: test-build-plain
 
 # The sentences built where a verdict is decided, not worded: string
 # literals of five or more words outside error and usage messages in gate/,
-# verdict/ and model/ (their words belong in report/).
+# verdict/, model/ and runner/ (their words belong in report/).
 words:
-	$(Q)python3 scripts/count-words.py --max 40 gate verdict model
+	$(Q)python3 scripts/count-words.py --max 40 gate verdict model runner
 
 # STYLE.md's layers, from the include lines and the built objects' symbols.
 layers: $(PROGS)
