@@ -8,6 +8,12 @@
  * sides of few runs and unequal spreads.  Each cell draws TRIALS
  * sequences of results with a fixed seed and counts how often a check
  * fails with the truth on its limit, promised at most 2.5% a side.
+ *
+ * Under the sanitizers an eighth of the trials (TEST_TRIALS), every bound
+ * checked, the error's band widened to its 3 standard errors at 500
+ * (0.4% to 4.6%): they run the same code to find what goes wrong in
+ * memory, which the first trials find.  The plain build's 4000 give the
+ * figures docs/result-format.md quotes.
  */
 #include <stdint.h>
 
@@ -15,10 +21,10 @@
 #include "gate/turns.h"
 #include "tests/gatetest.h"
 
-#define TRIALS 4000
+#define TRIALS TEST_TRIALS(4000, 500)
 /* 2.5% with a tolerance of 0.6 points, about 2.4 standard errors at 4000 */
-#define LOW 0.019
-#define HIGH 0.031
+#define LOW (TEST_SANITIZED ? 0.004 : 0.019)
+#define HIGH (TEST_SANITIZED ? 0.046 : 0.031)
 #define MAX_RUNS 8
 
 /* A machine id that names a machine, for runs of one host. */
@@ -149,7 +155,8 @@ assert_rate(double rate, const char *what)
 {
 	print_message("  %-58s one-sided error %.2f%%\n", what, 100 * rate);
 	if (!(rate >= LOW && rate <= HIGH))
-		fail_msg("%s: %.2f%%, expected 1.9%% to 3.1%%", what, 100 * rate);
+		fail_msg("%s: %.2f%%, expected %.1f%% to %.1f%%", what, 100 * rate,
+		    100 * LOW, 100 * HIGH);
 }
 
 /*
@@ -463,7 +470,7 @@ test_open_ends_stay_open(void **state)
 		n.classes[0].stat[t].log_sd = 0.1;
 		n.classes[0].stat[t].df = 5;
 	}
-	for (t = 0; t < 3000; t++) {
+	for (t = 0; t < TEST_TRIALS(3000, 500); t++) {
 		enum gate_mode mode = uniform(&st) < 0.5 ? MODE_RIVAL : MODE_BASELINE;
 		int how = (int)(uniform(&st) * 4);
 		struct gate_opts o;
@@ -538,7 +545,8 @@ test_open_ends_stay_open(void **state)
 	}
 	print_message("  %d checks with an end the sampling leaves open, each open\n",
 	    checked);
-	assert_true(checked > 1000);
+	/* about 1.8 checks a gate hold an open end: 5532 over 3000, 929 over 500 */
+	assert_true(checked > TEST_TRIALS(1000, 600));
 	noise_free(&n);
 }
 
