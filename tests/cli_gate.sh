@@ -105,6 +105,29 @@ for dir in fixtures/gate/*/; do
 	run_case "${dir%/}"
 	case $(cat "$dir/status") in 0 | 1 | 3) report_back "${dir%/}" ;; esac
 done
+# a person reads the verdict at a glance: no line of any case's text (each
+# the gate's output, byte for byte) past 120 characters
+python3 - fixtures/gate/*/expected.txt >"$tmp/wide" <<'EOF'
+import sys
+for f in sys.argv[1:]:
+    with open(f, encoding='utf-8') as t:
+        for i, line in enumerate(t, 1):
+            if len(line.rstrip('\n')) > 120:
+                print(f'{f}:{i}: {len(line.rstrip())} characters')
+EOF
+[ ! -s "$tmp/wide" ] || fail "lines past 120 characters: $(head -3 "$tmp/wide")"
+n=$((n + 1))
+
+# --verbose: each check's reason in full, a sentence a line; the short
+# form's table and legend give way to it
+sg gate "$top/fixtures/gate/reads-fail-p50/ours.json" --rival "$top/fixtures/gate/reads-fail-p50/rival.json" \
+	--single-run-ok --verbose >"$tmp/verbose" 2>&1 || true
+grep -qxF "  fail  point-read: speedup 8x at p50 (800µs for ladybug against 100µs for zu), below 10x" "$tmp/verbose" ||
+	fail "--verbose: no reason in full: $(grep point-read "$tmp/verbose")"
+grep -q "^  ruling  *class" "$tmp/verbose" && fail "--verbose: the short table printed too"
+grep -qxF "  ruling  class       statistic    value   interval  limit   why" \
+	"$top/fixtures/gate/reads-fail-p50/expected.txt" || fail "the short form has no table of checks"
+n=$((n + 1))
 
 split=$top/fixtures/gate/split
 

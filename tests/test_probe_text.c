@@ -82,6 +82,25 @@ check_golden(const char *path, const char *got, size_t len)
 	free(want);
 }
 
+/* No line of text wider than 120 characters (UTF-8 counted by character). */
+static void
+assert_narrow(const char *text, const char *path)
+{
+	size_t w = 0, line = 1;
+	const char *p;
+
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '\n') {
+			w = 0;
+			line++;
+			continue;
+		}
+		w += ((unsigned char)*p & 0xC0) != 0x80;
+		if (w > 120)
+			fail_msg("%s: line %zu is wider than 120 characters", path, line);
+	}
+}
+
 static void
 test_probe_text_golden(void **state)
 {
@@ -102,6 +121,7 @@ test_probe_text_golden(void **state)
 		text = render(&p, 0, &len);
 		snprintf(path, sizeof path, "fixtures/probe/%s.expected.txt", cases[i]);
 		check_golden(path, text, len);
+		assert_narrow(text, path);
 		free(text);
 		snprintf(path, sizeof path, "fixtures/probe/%s.ascii.expected.txt",
 		    cases[i]);
