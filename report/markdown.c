@@ -295,28 +295,23 @@ half(FILE *fp, const char *what, const struct verdict_half *h,
 	fputc('\n', fp);
 }
 
-/* The short whys the checks used, each said once in full, a list. */
+/* An item of the legend: a short why and its words in full. */
+struct legend {
+	FILE *fp;
+	const struct render_opts *o;
+	int items;
+};
+
 static void
-why_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+legend_item(void *arg, const char *name, const char *text)
 {
-	const struct verdict_check *first[WORDS_NWHY];
-	int w, any = 0;
+	struct legend *l = arg;
 
-	words_why_first(v, first);
-	for (w = 1; w < WORDS_NWHY; w++) {
-		char *t;
-
-		if (first[w] == NULL)
-			continue;
-		fputs(any++ ? "" : "\n", fp);
-		t = words_why_legend(v, (enum words_why)w, first[w]);
-		fputs("- *", fp);
-		md(fp, o, words_why_name((enum words_why)w));
-		fputs("*: ", fp);
-		md(fp, o, t);
-		fputc('\n', fp);
-		free(t);
-	}
+	fputs(l->items++ == 0 ? "\n- *" : "- *", l->fp);
+	md(l->fp, l->o, name);
+	fputs("*: ", l->fp);
+	md(l->fp, l->o, text);
+	fputc('\n', l->fp);
 }
 
 static void
@@ -353,7 +348,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" |\n", fp);
 	}
 	if (!o->verbose)
-		why_legend(fp, v, o);
+		words_why_each(v, legend_item, &(struct legend){ fp, o, 0 });
 	fputs("\n</details>\n\n", fp);
 }
 

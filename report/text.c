@@ -425,29 +425,25 @@ check_rows(FILE *fp, const struct gate_verdict *v, int width,
 	free(cells);
 }
 
-/* The short whys the checks used, each said once in full. */
+/* A line of the legend: a short why and its words in full. */
+struct legend {
+	FILE *fp;
+	const struct render_opts *o;
+	int lines;
+};
+
 static void
-legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+legend_line(void *arg, const char *name, const char *text)
 {
-	const struct verdict_check *first[WORDS_NWHY];
-	int w, any = 0;
+	struct legend *l = arg;
 
-	words_why_first(v, first);
-	for (w = 1; w < WORDS_NWHY; w++) {
-		char *t;
-
-		if (first[w] == NULL)
-			continue;
-		if (!any++)
-			fputs("\nWhy, in full:\n", fp);
-		t = words_why_legend(v, (enum words_why)w, first[w]);
-		fputs("  ", fp);
-		put(fp, words_why_name((enum words_why)w), o);
-		fputs(": ", fp);
-		put(fp, t, o);
-		fputc('\n', fp);
-		free(t);
-	}
+	if (l->lines++ == 0)
+		fputs("\nWhy, in full:\n", l->fp);
+	fputs("  ", l->fp);
+	put(l->fp, name, l->o);
+	fputs(": ", l->fp);
+	put(l->fp, text, l->o);
+	fputc('\n', l->fp);
 }
 
 static void
@@ -471,7 +467,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		return;
 	}
 	check_rows(fp, v, width, o);
-	legend(fp, v, o);
+	words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });
 }
 
 static void

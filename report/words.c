@@ -430,6 +430,25 @@ words_why_legend(const struct gate_verdict *v, enum words_why w,
 	}
 }
 
+void
+words_why_each(const struct gate_verdict *v,
+    void (*fn)(void *ctx, const char *name, const char *text), void *ctx)
+{
+	const struct verdict_check *first[WORDS_NWHY];
+	int w;
+
+	words_why_first(v, first);
+	for (w = 1; w < WORDS_NWHY; w++) {
+		char *t;
+
+		if (first[w] == NULL)
+			continue;
+		t = words_why_legend(v, (enum words_why)w, first[w]);
+		fn(ctx, words_why_name((enum words_why)w), t);
+		free(t);
+	}
+}
+
 char *
 words_check(const struct gate_verdict *v, const struct verdict_check *c)
 {

@@ -39,4 +39,11 @@ char *words_settle(const struct gate_verdict *v, const struct verdict_check *c);
 char *words_why_legend(const struct gate_verdict *v, enum words_why w,
     const struct verdict_check *c);
 
+/*
+ * The legend of v's checks: each short why they use, in the order of
+ * enum words_why, its name and its words in full given to fn with ctx.
+ */
+void words_why_each(const struct gate_verdict *v,
+    void (*fn)(void *ctx, const char *name, const char *text), void *ctx);
+
 #endif

@@ -107,15 +107,8 @@ for dir in fixtures/gate/*/; do
 done
 # a person reads the verdict at a glance: no line of any case's text (each
 # the gate's output, byte for byte) past 120 characters
-python3 - fixtures/gate/*/expected.txt >"$tmp/wide" <<'EOF'
-import sys
-for f in sys.argv[1:]:
-    with open(f, encoding='utf-8') as t:
-        for i, line in enumerate(t, 1):
-            if len(line.rstrip('\n')) > 120:
-                print(f'{f}:{i}: {len(line.rstrip())} characters')
-EOF
-[ ! -s "$tmp/wide" ] || fail "lines past 120 characters: $(head -3 "$tmp/wide")"
+wide=$(too_wide fixtures/gate/*/expected.txt)
+[ -z "$wide" ] || fail "lines past 120 characters: $wide"
 n=$((n + 1))
 
 # --verbose: each check's reason in full, a sentence a line; the short

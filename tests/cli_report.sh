@@ -753,15 +753,8 @@ grep -q '^usage: syncgate report FILE' "$tmp/help" || fail "--help: no usage lin
 
 # every text the goldens hold, a verdict's or a result's, read at a
 # glance: no line past 120 characters
-python3 - "$F"/*.txt >"$tmp/wide" <<'EOF'
-import sys
-for f in sys.argv[1:]:
-    with open(f, encoding='utf-8') as t:
-        for i, line in enumerate(t, 1):
-            if len(line.rstrip('\n')) > 120:
-                print(f'{f}:{i}: {len(line.rstrip())} characters')
-EOF
-[ ! -s "$tmp/wide" ] || fail "lines past 120 characters: $(head -3 "$tmp/wide")"
+wide=$(too_wide "$F"/*.txt)
+[ -z "$wide" ] || fail "lines past 120 characters: $wide"
 
 [ "$failures" -eq 0 ] || { echo "cli_report: $failures failed" >&2; exit 1; }
 echo "cli_report: ok"

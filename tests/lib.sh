@@ -18,6 +18,20 @@
 
 failures=0
 
+# too_wide FILE...: the first three lines of the files (UTF-8) wider than
+# the 120 characters syncgate's text keeps to, "FILE:LINE: N characters"
+# each; nothing when none is.
+too_wide() {
+	python3 -c '
+import sys
+for f in sys.argv[1:]:
+    with open(f, encoding="utf-8") as t:
+        for i, line in enumerate(t, 1):
+            if len(line.rstrip("\n")) > 120:
+                print(f"{f}:{i}: {len(line.rstrip())} characters")
+' "$@" | head -3
+}
+
 # flat [FILE]: text as syncgate printed it on one line, each run of
 # spaces and line ends one space: a sentence it broke past 120 characters
 # is whole again for grep -F.
