@@ -210,16 +210,16 @@ words_why_name(enum words_why w)
 	return (size_t)w < WORDS_NWHY ? why_names[w] : "";
 }
 
-/* "~12", "~12-30", "~12+" (past the cap), into buf. */
-static const char *
-about_short(char *buf, size_t len, long long lo, long long hi, long long cap)
+const char *
+words_about(char *buf, size_t len, int terse, long long lo, long long hi,
+    long long cap)
 {
 	if (hi > cap)
-		snprintf(buf, len, "~%lld+", lo);
+		snprintf(buf, len, terse ? "~%lld+" : "about %lld or more", lo);
 	else if (hi > lo)
-		snprintf(buf, len, "~%lld-%lld", lo, hi);
+		snprintf(buf, len, terse ? "~%lld-%lld" : "about %lld to %lld", lo, hi);
 	else
-		snprintf(buf, len, "~%lld", lo);
+		snprintf(buf, len, terse ? "~%lld" : "about %lld", lo);
 	return buf;
 }
 
@@ -232,11 +232,11 @@ words_why(const struct gate_verdict *v, const struct verdict_check *c,
 
 	switch (w) {
 	case WHY_RUNS:
-		snprintf(buf, len, "%s runs", about_short(n, sizeof n,
+		snprintf(buf, len, "%s runs", words_about(n, sizeof n, 1,
 		    c->runs_needed, c->runs_needed_hi, VERDICT_RUNS_CAP));
 		break;
 	case WHY_SAMPLES:
-		snprintf(buf, len, "%s samples", about_short(n, sizeof n,
+		snprintf(buf, len, "%s samples", words_about(n, sizeof n, 1,
 		    c->samples_needed, c->samples_needed_hi, VERDICT_SAMPLES_CAP));
 		break;
 	case WHY_RUNS_CAPPED:

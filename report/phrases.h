@@ -67,6 +67,14 @@ enum words_why {
 	WORDS_NWHY              /* how many; not a key */
 };
 
+/*
+ * A count of runs or samples that would settle a check, lo to hi, hi
+ * past cap unbounded, into buf: "about 12 to 30", "about 12", "about 12
+ * or more", or tersely "~12-30", "~12", "~12+".  Returns buf.
+ */
+const char *words_about(char *buf, size_t len, int terse, long long lo,
+    long long hi, long long cap);
+
 /* Check c's key. */
 enum words_why words_why_key(const struct gate_verdict *v,
     const struct verdict_check *c);

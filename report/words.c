@@ -299,19 +299,6 @@ body(const struct gate_verdict *v, const struct verdict_check *c,
 	}
 }
 
-/* "about 12 to 30", "about 12", "about 12 or more" (past the cap), into buf. */
-static const char *
-about(char *buf, size_t len, long long lo, long long hi, long long cap)
-{
-	if (hi > cap)
-		snprintf(buf, len, "about %lld or more", lo);
-	else if (hi > lo)
-		snprintf(buf, len, "about %lld to %lld", lo, hi);
-	else
-		snprintf(buf, len, "about %lld", lo);
-	return buf;
-}
-
 /* "; about 12 runs a side would settle it with 80% probability, ..." */
 static char *
 settle_counts(const struct verdict_check *c)
@@ -323,7 +310,7 @@ settle_counts(const struct verdict_check *c)
 	if (c->runs_needed >= 0)
 		return xasprintf("; %s runs a side would settle it with %s%% "
 		    "probability, over what these runs leave uncertain of the figure "
-		    "and its spread", about(a, sizeof a, c->runs_needed,
+		    "and its spread", words_about(a, sizeof a, 0, c->runs_needed,
 		    c->runs_needed_hi, VERDICT_RUNS_CAP), pw);
 	if (c->samples_needed < 0)
 		return NULL;
@@ -331,7 +318,7 @@ settle_counts(const struct verdict_check *c)
 	range = c->samples_needed_hi > c->samples_needed &&
 	    c->samples_needed_hi <= VERDICT_SAMPLES_CAP;
 	return xasprintf("; %s %s a side would settle it %s %s%% %s",
-	    about(a, sizeof a, c->samples_needed, c->samples_needed_hi,
+	    words_about(a, sizeof a, 0, c->samples_needed, c->samples_needed_hi,
 	    VERDICT_SAMPLES_CAP), c->samples_needed_hi == 1 ? "sample" :
 	    "samples", range ? "at" : "with", pw, range ? "power" :
 	    "probability, over what this run leaves uncertain of the figure");
