@@ -77,18 +77,16 @@ find(const char *name)
 static int
 help(int argc, char **argv)
 {
-	const struct command *c;
+	const struct command *c = argc < 2 ? NULL : find(argv[1]);
 
-	if (argc < 2) {
-		usage(stdout);
-		return outfile_shut(stdout, "standard output");
-	}
-	c = find(argv[1]);
-	if (c == NULL) {
+	if (argc >= 2 && c == NULL) {
 		err_warn("help: no command %s; try syncgate --help", argv[1]);
 		return EXIT_TROUBLE;
 	}
-	c->usage(stdout);
+	if (c == NULL)
+		usage(stdout);
+	else
+		c->usage(stdout);
 	return outfile_shut(stdout, "standard output");
 }
 
@@ -106,10 +104,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		usage(stdout);
-		return outfile_shut(stdout, "standard output");
-	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return help(1, argv);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("syncgate %s\n", SYNCGATE_VERSION);
 		return outfile_shut(stdout, "standard output");

@@ -74,6 +74,51 @@ usage(FILE *fp)
 	    "by signal N\n", fp);
 }
 
+static const struct engine_ops *
+named(const char *name)
+{
+	if (strcmp(name, "sqlite") == 0)
+		return &sqlite_engine;
+	if (strcmp(name, "lmdb") == 0)
+		return &lmdb_engine;
+	return NULL;
+}
+
+/*
+ * arg ("lmdb", or two as "lmdb,sqlite") into e, each known, none
+ * twice: *n of them.
+ */
+static int
+bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
+    char *err)
+{
+	char buf[64], *comma;
+
+	*n = 0;
+	if (strlen(arg) >= sizeof buf)
+		return errf(err, "%s: unknown engine; expected sqlite, lmdb, or both "
+		    "as lmdb,sqlite", arg);
+	memcpy(buf, arg, strlen(arg) + 1);
+	if ((comma = strchr(buf, ',')) != NULL)
+		*comma = '\0';
+	if ((e[0] = named(buf)) == NULL)
+		return errf(err, "%s: unknown engine; expected sqlite or lmdb", buf);
+	*n = 1;
+	if (comma == NULL)
+		return 0;
+	if (strchr(comma + 1, ',') != NULL)
+		return errf(err, "%s: more than two engines; expected one, or two "
+		    "as lmdb,sqlite", arg);
+	if ((e[1] = named(comma + 1)) == NULL)
+		return errf(err, "%s: unknown engine; expected sqlite or lmdb",
+		    comma + 1);
+	if (e[1] == e[0])
+		return errf(err, "%s: %s twice; expected two different engines", arg,
+		    e[0]->name);
+	*n = 2;
+	return 0;
+}
+
 /* Settings that make no sense together, or for these engines. */
 static int
 check_options(struct runner_opts *o, const struct engine_ops *const *e,
@@ -175,36 +220,23 @@ add_outputs(struct fileset *fs, const struct runner_opts *o, const char *path,
 	return rc;
 }
 
-static int
-check_outputs(const struct runner_opts *o, const char *path,
-    const struct outfile *out, char *err)
-{
-	struct fileset fs;
-	int rc;
-
-	fileset_init(&fs);
-	rc = add_outputs(&fs, o, path, out->tmp != NULL, err);
-	fileset_free(&fs);
-	return rc;
-}
-
 /*
- * Every run's result and samples files, before the first run: a name
- * two runs would share (through a link) is refused before an hour of
- * runs, not after it.
+ * path's files (files: its samples files too), or with a plan of several
+ * runs every run's, before the first run: a name two runs would share
+ * (through a link) is refused before an hour of runs, not after it.
  */
 static int
-check_plan(const struct runner_opts *o, const struct runner_plan *plan,
-    char *err)
+check_outputs(const struct runner_opts *o, const struct runner_plan *plan,
+    const char *path, int files, char *err)
 {
 	struct fileset fs;
 	size_t i;
 	int rc = 0;
 
-	if (plan->n == 1)
-		return 0;
 	fileset_init(&fs);
-	for (i = 0; i < plan->n && rc == 0; i++)
+	if (plan == NULL)
+		rc = add_outputs(&fs, o, path, files, err);
+	for (i = 0; plan != NULL && i < plan->n && rc == 0; i++)
 		rc = add_outputs(&fs, o, plan->job[i].out, 1, err);
 	fileset_free(&fs);
 	return rc;
@@ -448,37 +480,31 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	int k, rc = -1;
 
 	memset(s, 0, sizeof s);
-	probe_series_free(&win->series);
 	memset(&r, 0, sizeof r);
 	probe_record_init(&rec);
 	if (outfile_open(&out, o->out, err) < 0) {
 		free(win);
 		return -1;
 	}
-	if (check_inline(o->a, &out, err) < 0 || check_outputs(o->a, o->out, &out,
-	    err) < 0) {
-		outfile_abort(&out);
-		free(win);
-		return -1;
-	}
 	probe_record_copy(&rec, o->probe);
-	if (run_engine(e, o, rec.method, win, s, &elapsed_s, err) < 0) {
-		outfile_abort(&out);
-		goto out;
+	if (check_inline(o->a, &out, err) == 0 &&
+	    check_outputs(o->a, NULL, o->out, out.tmp != NULL, err) == 0 &&
+	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) == 0) {
+		if (o->session != NULL)
+			runner_ended(o->session);
+		if (to_result(e, o, s, &rec, win, elapsed_s, &r, err) == 0 &&
+		    result_write_files(&out, &r, o->a->file_over, RESULT_INLINE_MAX,
+		    err) == 0)
+			rc = 0;
 	}
-	if (o->session != NULL)
-		runner_ended(o->session);
-	if (to_result(e, o, s, &rec, win, elapsed_s, &r, err) < 0 ||
-	    result_write_files(&out, &r, o->a->file_over, RESULT_INLINE_MAX, err) < 0) {
+	if (rc == 0) {
+		/* written as kept; sorted for the summary's p50 and p99 */
+		for (i = 0; i < r.nclasses; i++)
+			result_class_quantiles(&r.classes[i]);
+		tell(e, &r, o, win, elapsed_s);
+	} else {
 		outfile_abort(&out);
-		goto out;
 	}
-	/* written as kept; sorted for the summary's p50 and p99 */
-	for (i = 0; i < r.nclasses; i++)
-		result_class_quantiles(&r.classes[i]);
-	tell(e, &r, o, win, elapsed_s);
-	rc = 0;
-out:
 	for (k = 0; k < NOPS; k++)
 		free(s[k].ns);
 	probe_record_free(&rec);
@@ -518,31 +544,18 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
     struct runner_plan *plan, int *status, char *err)
 {
 	struct bench_ctx x = { a, e, { 0 } };
-	struct runner_seq seq;
-	char *verdict = NULL;
-	long long done;
+	char *verdict = a->min_runs > 0 ? runner_beside(a->out, ".verdict.json") :
+	    NULL;
 	int rc = -1;
 
 	*status = EXIT_PASS;
 	probe_record_init(&x.probe);
-	if (check_plan(a, plan, err) < 0)
-		return -1;
-	runner_catch();
-	runner_seq_init(&seq, a->min_runs, a->runs, a->mode, &a->limits, NULL, 0);
-	if (runner_probe(a->dir, &x.probe, err) < 0)
-		goto out;
-	if (a->min_runs == 0) {
-		rc = runner_go(plan, bench_one, &x, err);
-		goto out;
+	if (plan->n == 1 || check_outputs(a, plan, NULL, 1, err) == 0) {
+		runner_catch();
+		rc = runner_probe(a->dir, &x.probe, err) == 0 ? runner_seq_go(a,
+		    plan, bench_one, &x, verdict, status, err) : -1;
 	}
-	verdict = runner_beside(a->out, ".verdict.json");
-	runner_seq_stamp(&seq, &plan->session);
-	rc = runner_go_looking(plan, bench_one, &x, a->min_runs,
-	    runner_seq_look, &seq, &done, err) == 0 &&
-	    runner_seq_finish(&seq, verdict, a->strict, a->verbose, status, err) == 0 ? 0 : -1;
-out:
 	free(verdict);
-	runner_seq_free(&seq);
 	probe_record_free(&x.probe);
 	return rc;
 }

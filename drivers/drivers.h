@@ -58,14 +58,6 @@ struct engine_ops {
 extern const struct engine_ops sqlite_engine;
 extern const struct engine_ops lmdb_engine;
 
-
-/*
- * engines ("lmdb", or two as "lmdb,sqlite") into e, each known, none
- * twice: *n of them.  Returns 0, or -1 with err set.
- */
-int bench_engines(const char *engines, const struct engine_ops *e[2],
-    size_t *n, char *err);
-
 /*
  * Latencies of one kind, in ns.  Every operation is kept until
  * o->a->max_samples would be passed; from then on each is kept at random

@@ -84,36 +84,29 @@ lmdb_open(const struct bench_options *o, const char *dir, char *err)
 {
 	struct lmdb_db *d = xcalloc(1, sizeof *d);
 	unsigned flags = MDB_NOTLS | (o->a->lmdb_nosync ? MDB_NOSYNC : 0);
+	const char *what;
 	MDB_txn *txn;
 	int rc;
 
-	if ((rc = mdb_env_create(&d->env)) != 0) {
-		fail("mdb_env_create", rc, err);
-		free(d);
-		return NULL;
-	}
-	if ((rc = mdb_env_set_mapsize(d->env, map_size(o))) != 0 ||
+	/* a failed create leaves d->env NULL, which mdb_env_close ignores */
+	if ((rc = mdb_env_create(&d->env)) != 0)
+		what = "mdb_env_create";
+	else if ((rc = mdb_env_set_mapsize(d->env, map_size(o))) != 0 ||
 	    (rc = mdb_env_set_maxreaders(d->env, (unsigned)o->a->concurrency + 2)) != 0 ||
-	    (rc = mdb_env_open(d->env, dir, flags, 0600)) != 0) {
-		fail(dir, rc, err);
-		goto bad;
-	}
-	if ((rc = mdb_txn_begin(d->env, NULL, 0, &txn)) != 0) {
-		fail("mdb_txn_begin", rc, err);
-		goto bad;
-	}
-	if ((rc = mdb_dbi_open(txn, NULL, 0, &d->dbi)) != 0) {
+	    (rc = mdb_env_open(d->env, dir, flags, 0600)) != 0)
+		what = dir;
+	else if ((rc = mdb_txn_begin(d->env, NULL, 0, &txn)) != 0)
+		what = "mdb_txn_begin";
+	else if ((rc = mdb_dbi_open(txn, NULL, 0, &d->dbi)) != 0) {
 		mdb_txn_abort(txn);
-		fail("mdb_dbi_open", rc, err);
-		goto bad;
+		what = "mdb_dbi_open";
+	} else if ((rc = mdb_txn_commit(txn)) != 0) {
+		/* a commit frees its transaction, whether it succeeds or not */
+		what = "mdb_txn_commit";
+	} else {
+		return d;
 	}
-	/* a commit frees its transaction, whether it succeeds or not */
-	if ((rc = mdb_txn_commit(txn)) != 0) {
-		fail("mdb_txn_commit", rc, err);
-		goto bad;
-	}
-	return d;
-bad:
+	fail(what, rc, err);
 	mdb_env_close(d->env);
 	free(d);
 	return NULL;

@@ -267,20 +267,6 @@ work(void *arg)
 	return NULL;
 }
 
-/* Opens every connection before any thread starts, so none waits on another. */
-static int
-open_conns(const struct engine_ops *e, void *db, struct worker *w, int n, char *err)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		w[i].conn = e->conn_open(db, err);
-		if (w[i].conn == NULL)
-			return -1;
-	}
-	return 0;
-}
-
 /*
  * One array a kind from every thread's.  Threads that thinned less are
  * thinned to the rate of the one that thinned most, so every operation
@@ -474,8 +460,11 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 		w[i].limit = (size_t)(o->a->max_samples / n);
 		w[i].ops = o->a->ops / n + (i < o->a->ops % n);
 	}
-	if (open_conns(e, db, w, n, err) < 0 ||
-	    launch(w, n, &st, o, ir, elapsed_s, err) < 0)
+	/* every connection open before any thread starts, so none waits on another */
+	for (i = 0; i < n; i++)
+		if ((w[i].conn = e->conn_open(db, err)) == NULL)
+			goto out;
+	if (launch(w, n, &st, o, ir, elapsed_s, err) < 0)
 		goto out;
 	for (i = 0; i < n; i++)
 		if (w[i].failed) {

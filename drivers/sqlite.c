@@ -39,12 +39,6 @@ static const char *const sql[NOPS] = {
 static const char *const sync_names[] = { "off", "normal", "full" };
 
 static const char *
-sqlite_version(void)
-{
-	return sqlite3_libversion();
-}
-
-static const char *
 sqlite_settings(const struct bench_options *o)
 {
 	static char buf[128];
@@ -256,6 +250,6 @@ sqlite_close(void *db)
 }
 
 const struct engine_ops sqlite_engine = {
-	"sqlite", sqlite_version, sqlite_settings, sqlite_open, sqlite_load,
+	"sqlite", sqlite3_libversion, sqlite_settings, sqlite_open, sqlite_load,
 	sqlite_conn_open, sqlite_op, sqlite_conn_close, sqlite_close,
 };

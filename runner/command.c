@@ -86,8 +86,6 @@ child(const struct command_spec *c, const sigset_t *old)
 	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigprocmask(SIG_SETMASK, old, NULL);
-	if (c->dir != NULL && chdir(c->dir) < 0)
-		_exit(126);
 	redirect("/dev/null", 0, O_RDONLY);
 	redirect(c->stdout_path, 1, O_WRONLY | O_CREAT | O_TRUNC);
 	if (strcmp(c->stderr_path, c->stdout_path) == 0) {

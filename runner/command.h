@@ -17,7 +17,6 @@ struct command_env {
 
 struct command_spec {
 	const char *command;
-	const char *dir;            /* its working directory; NULL: ours */
 	const char *stdout_path;    /* its standard output goes here */
 	const char *stderr_path;    /* and its standard error here */
 	const struct command_env *env;  /* set for it; ended by a NULL name */

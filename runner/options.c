@@ -10,7 +10,10 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "gate/rules.h"
 #include "lib/args.h"
 #include "lib/err.h"
 #include "lib/path.h"
@@ -195,6 +198,35 @@ field(struct runner_opts *o, size_t at)
 	return (char *)o + at;
 }
 
+/*
+ * --runs K or --runs MIN..MAX (2 <= MIN <= MAX <= cap) into *min and
+ * *max; K gives *max K and *min 0, a fixed number of runs.
+ */
+static int
+parse_runs(const char *s, long long cap, long long *min, long long *max,
+    char *err)
+{
+	const char *dots = strstr(s, "..");
+	char lo[32];
+
+	if (dots == NULL) {
+		*min = 0;
+		return units_parse_count(s, 1, cap, max, "--runs", err);
+	}
+	if ((size_t)(dots - s) >= sizeof lo)
+		return errf(err, "--runs %s; expected K or MIN..MAX, such as 3..12", s);
+	memcpy(lo, s, (size_t)(dots - s));
+	lo[dots - s] = '\0';
+	if (units_parse_count(lo, 2, cap, min, "--runs", err) < 0 ||
+	    units_parse_count(dots + 2, 2, cap, max, "--runs", err) < 0)
+		return errf(err, "--runs %s; expected MIN..MAX, two whole numbers "
+		    "from 2 to %lld, such as 3..12", s, cap);
+	if (*min > *max)
+		return errf(err, "--runs %s: MIN above MAX; expected MIN..MAX, such "
+		    "as 3..12", s);
+	return 0;
+}
+
 /* "R:S:W", three whole numbers that do not all vanish. */
 static int
 parse_mix(const char *s, int mix[BENCH_NKINDS], char *err)
@@ -248,15 +280,11 @@ parse_sync(const char *s, enum bench_sync *out, char *err)
 static int
 add_engine(struct runner_opts *o, const char *s, char *err)
 {
-	size_t i;
+	size_t i = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-");
 
 	if (o->n == RUNNER_MAX_ENGINES)
 		return errf(err, "more than %d engines", RUNNER_MAX_ENGINES);
-	for (i = 0; s[i] != '\0'; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == '_' ||
-		    s[i] == '-'))
-			break;
 	if (i == 0 || s[i] != '\0' || s[0] == '.' || i > 64)
 		return errf(err, "--engine %s; expected a name of 1 to 64 letters, "
 		    "digits, '.', '_' or '-', not starting with '.'", s);
@@ -323,13 +351,21 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 		}
 		return 0;
 	case K_RUNS:
-		return runner_parse_runs(v, (long long)r->hi, &o->min_runs, &o->runs,
-		    err);
+		return parse_runs(v, (long long)r->hi, &o->min_runs, &o->runs, err);
 	case K_MODE:
 		o->mode_given = 1;
-		return runner_parse_mode(v, &o->mode, err);
+		if (strcmp(v, "rival") != 0 && strcmp(v, "baseline") != 0)
+			return errf(err, "--mode %s; expected rival or baseline", v);
+		o->mode = strcmp(v, "rival") == 0 ? MODE_RIVAL : MODE_BASELINE;
+		return 0;
 	case K_LIMIT:
-		return runner_parse_limit(&o->limits, what, v, err);
+		snprintf(o->limits.given, sizeof o->limits.given, "%s", what);
+		if (strcmp(what, "--max-regression") == 0)
+			o->limits.regression_given = 1;
+		else if (strcmp(what, "--confidence") != 0)
+			snprintf(o->limits.rival_only, sizeof o->limits.rival_only, "%s",
+			    what);
+		return gate_limit_parse(&o->limits.g, what, v, err);
 	case K_MATCH:
 		return gate_pair_add(o->match, &o->nmatch, v, err);
 	case K_ENGINE:
@@ -372,7 +408,7 @@ defaults(struct runner_opts *o, enum runner_tool tool)
 	o->mix[BENCH_RANGE] = 2;
 	o->mix[BENCH_WRITE] = 3;
 	o->sqlite_sync = BENCH_SYNC_FULL;
-	runner_limits_init(&o->limits);
+	gate_opts_init(&o->limits.g, MODE_RIVAL);
 }
 
 /* Each engine of syncgate run whole: a command, and an output syncgate can import. */
@@ -420,8 +456,15 @@ check(struct runner_opts *o, char *err)
 		    "--runs MIN..MAX with it (the runs of --runs K are gated by "
 		    "syncgate gate)", o->strict ? "--strict" : o->nmatch > 0 ?
 		    "--match" : "--verbose");
-	if (runner_check_limits(&o->limits, o->min_runs, o->mode, err) < 0)
-		return -1;
+	if (o->limits.given[0] != '\0' && o->min_runs == 0)
+		return errf(err, "%s is a limit the looks of --runs MIN..MAX rule "
+		    "by; expected --runs MIN..MAX with it", o->limits.given);
+	if (o->limits.regression_given && o->mode != MODE_BASELINE)
+		return errf(err, "--max-regression applies with --mode baseline, not "
+		    "rival; expected --mode baseline with it");
+	if (o->limits.rival_only[0] != '\0' && o->mode != MODE_RIVAL)
+		return errf(err, "%s applies with --mode rival, not baseline",
+		    o->limits.rival_only);
 	if (o->tool == TOOL_BENCH)
 		return 0;
 	if (strcmp(o->out, "-") == 0 || path_descriptor(o->out) >= 0)
@@ -560,13 +603,28 @@ runner_opts_help(FILE *fp, enum runner_tool tool)
 	}
 }
 
+/* DIR a directory we may write in, checked before anything runs. */
+static int
+check_dir(const char *dir, char *err)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errf(err, "--dir %s:", dir);
+	if (!S_ISDIR(st.st_mode))
+		return errf(err, "--dir %s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return errf(err, "--dir %s: cannot write there:", dir);
+	return 0;
+}
+
 int
 runner_opts_place(struct runner_opts *o, char *buf, size_t len, char *err)
 {
 	char *dir, why[ERRLEN];
 	int rc;
 
-	if (runner_check_dir(o->dir, err) < 0)
+	if (check_dir(o->dir, err) < 0)
 		return -1;
 	if (realpath(o->dir, buf) == NULL || strlen(buf) >= len)
 		return errf(err, "--dir %s:", o->dir);
@@ -574,7 +632,7 @@ runner_opts_place(struct runner_opts *o, char *buf, size_t len, char *err)
 	if (strcmp(o->out, "-") == 0 || path_descriptor(o->out) >= 0)
 		return 0;
 	dir = path_dir(o->out);
-	rc = runner_check_dir(dir, why);
+	rc = check_dir(dir, why);
 	free(dir);
 	if (rc < 0)
 		return errf(err, "-o %s: %s", o->out, why + strlen("--dir "));

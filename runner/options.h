@@ -15,12 +15,25 @@
 #include "verdict/types.h"
 #include "import/import.h"
 #include "runner/runner.h"
-#include "runner/sequential.h"
 
 enum runner_tool { TOOL_RUN = 1, TOOL_BENCH = 2 };
 
 enum bench_kind { BENCH_POINT = 0, BENCH_RANGE, BENCH_WRITE, BENCH_NKINDS };
 enum bench_sync { BENCH_SYNC_OFF = 0, BENCH_SYNC_NORMAL, BENCH_SYNC_FULL };
+
+/*
+ * The gate's limits the looks rule at, taken as syncgate gate takes
+ * them (gate_limit_parse): --read-speedup X and --commit-syncs N in
+ * rival mode, --max-regression PCT in baseline mode, --confidence LEVEL
+ * in both (the level the looks share); the gate's defaults where not
+ * given.
+ */
+struct runner_limits {
+	struct gate_opts g;
+	char given[32];             /* the last limit given, or "" */
+	char rival_only[32];        /* the last rival-mode limit given, or "" */
+	int regression_given;
+};
 
 /* syncgate run: one --engine and what follows it. */
 struct run_engine {

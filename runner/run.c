@@ -561,15 +561,11 @@ go(const struct runner_opts *a, char *err)
 	const char *names[RUNNER_MAX_ENGINES];
 	struct runner_plan plan;
 	struct run_ctx x;
-	struct runner_seq seq;
 	char *verdict = NULL;
 	size_t i;
-	long long done;
-	int rc = EXIT_TROUBLE, ok;
+	int rc = EXIT_TROUBLE;
 
 	err[0] = '\0';
-	runner_seq_init(&seq, a->min_runs, a->runs, a->mode, &a->limits,
-	    a->match, a->nmatch);
 	memset(&x, 0, sizeof x);
 	memset(&plan, 0, sizeof plan);
 	x.a = a;
@@ -585,14 +581,7 @@ go(const struct runner_opts *a, char *err)
 	if (make_logs(&x, a->out, plan.session.id, err) < 0 ||
 	    probe_first(&x, &plan, err) < 0)
 		goto out;
-	if (a->min_runs > 0) {
-		runner_seq_stamp(&seq, &plan.session);
-		ok = runner_go_looking(&plan, run_one, &x, a->min_runs,
-		    runner_seq_look, &seq, &done, err) == 0 &&
-		    runner_seq_finish(&seq, verdict, a->strict, a->verbose, &rc, err) == 0;
-	} else if ((ok = runner_go(&plan, run_one, &x, err) == 0))
-		rc = EXIT_PASS;
-	if (!ok)
+	if (runner_seq_go(a, &plan, run_one, &x, verdict, &rc, err) < 0)
 		rc = x.failed ? EXIT_COMMAND : EXIT_TROUBLE;
 out:
 	/* a signal, whenever it came, ends the invocation as 128 + N */
@@ -603,7 +592,6 @@ out:
 	}
 	free(verdict);
 	free(x.logs);
-	runner_seq_free(&seq);
 	runner_plan_free(&plan);
 	probe_record_free(&x.probe);
 	return rc;
@@ -613,21 +601,18 @@ int
 run_main(int argc, char **argv)
 {
 	struct runner_opts a;
-	char err[ERRLEN], dir[PATH_MAX];
+	char err[ERRLEN] = "", dir[PATH_MAX];
 	int rc;
 
 	if (runner_opts_parse(&a, TOOL_RUN, argc, argv, err) < 0) {
-		gate_pairs_free(a.match, a.nmatch);
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
-	}
-	if (a.help) {
+		rc = EXIT_TROUBLE;
+	} else if (a.help) {
 		run_usage(stdout);
-		gate_pairs_free(a.match, a.nmatch);
-		return outfile_shut(stdout, "standard output");
+		rc = outfile_shut(stdout, "standard output");
+	} else {
+		rc = runner_opts_place(&a, dir, sizeof dir, err) < 0 ? EXIT_TROUBLE :
+		    go(&a, err);
 	}
-	rc = runner_opts_place(&a, dir, sizeof dir, err) < 0 ? EXIT_TROUBLE :
-	    go(&a, err);
 	if (err[0] != '\0')
 		err_warn("%s", err);
 	gate_pairs_free(a.match, a.nmatch);

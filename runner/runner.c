@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/cleanup.h"
@@ -52,20 +51,6 @@ runner_catch(void)
 	/* in its place: what registers files with it later keeps this handler */
 	cleanup_install();
 	cleanup_catch(on_signal);
-}
-
-int
-runner_check_dir(const char *dir, char *err)
-{
-	struct stat st;
-
-	if (stat(dir, &st) < 0)
-		return errf(err, "--dir %s:", dir);
-	if (!S_ISDIR(st.st_mode))
-		return errf(err, "--dir %s: not a directory", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return errf(err, "--dir %s: cannot write there:", dir);
-	return 0;
 }
 
 /* Where the extension of out's last component starts, or its end. */
@@ -148,7 +133,6 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 				    "only: on a volume that ignores case (macOS's) their "
 				    "results would be one file; expected names that differ "
 				    "in more than case", names[k], names[j]);
-		p->names[k] = names[k];
 	}
 	p->nengines = n;
 	p->runs = runs;
@@ -247,14 +231,6 @@ runner_tick(void)
 		progress();
 }
 
-int
-runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err)
-{
-	long long done;
-
-	return runner_go_looking(p, fn, ctx, p->runs + 1, NULL, NULL, &done, err);
-}
-
 const char *
 runner_signal_name(int sig)
 {
@@ -265,7 +241,7 @@ runner_signal_name(int sig)
 /* The plan's runs in turn, with a look after each whole round from min on. */
 static int
 go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
-    runner_look_fn look, void *lctx, long long *done, char *err)
+    runner_look_fn look, void *lctx, char *err)
 {
 	struct result_session *s = &p->session;
 	char why[ERRLEN];
@@ -284,16 +260,11 @@ go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
 			s->ended_s = NAN;
 			if (fn(ctx, j, s, why) == 0 && runner_signal == 0) {
 				written++;
-				if ((i + 1) % p->nengines != 0)
+				if ((i + 1) % p->nengines != 0 || look == NULL || j->index < min)
 					continue;
-				*done = j->index;
-				if (look == NULL || j->index < min)
+				if ((rc = look(lctx, p, j->index, err)) == 0)
 					continue;
-				if ((rc = look(lctx, p, j->index, err)) < 0)
-					return -1;
-				if (rc > 0)
-					return 0;
-				continue;
+				return rc < 0 ? -1 : 0;
 			}
 		}
 		if (runner_signal != 0)
@@ -313,15 +284,14 @@ go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
 
 int
 runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
-    long long min, runner_look_fn look, void *lctx, long long *done, char *err)
+    long long min, runner_look_fn look, void *lctx, char *err)
 {
 	int rc;
 
-	*done = 0;
 	now.p = p;
 	now.t0 = clock_monotonic_ns() / 1e9;
 	now.tty = isatty(STDERR_FILENO);
-	rc = go_each(p, fn, ctx, min, look, lctx, done, err);
+	rc = go_each(p, fn, ctx, min, look, lctx, err);
 	now.p = NULL;
 	err_status(NULL);
 	return rc;

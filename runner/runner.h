@@ -34,7 +34,6 @@ struct runner_job {
  * order is written down by the session and repeats for it.
  */
 struct runner_plan {
-	const char *names[RUNNER_MAX_ENGINES];
 	size_t nengines;
 	long long runs;
 	struct runner_job *job;
@@ -54,12 +53,6 @@ int runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
     long long runs, const char *out, int always_name, char *err);
 void runner_plan_free(struct runner_plan *p);
 
-/*
- * --dir DIR must be a directory we may write in, checked before anything
- * runs.  Returns 0, or -1 with err ("--dir DIR: ...").
- */
-int runner_check_dir(const char *dir, char *err);
-
 /* out without its extension, then suffix: r.db.1.json gives r.db.1.stdout. */
 char *runner_beside(const char *out, const char *suffix);
 
@@ -76,17 +69,6 @@ typedef int (*runner_fn)(void *ctx, const struct runner_job *j,
 void runner_ended(struct result_session *s);
 
 /*
- * Runs p's jobs in turn, each with the session stamped, saying on
- * standard error (prog first) which run of how many, the engine, the
- * time gone and an estimate of the time left.  A run that fails, or a
- * SIGINT, SIGTERM or SIGHUP noted in runner_signal between or during
- * runs, stops the rest; the results already written are whole and stay,
- * and err says which run, and that their set is cut short.  Returns 0,
- * or -1 with err set.
- */
-int runner_go(struct runner_plan *p, runner_fn fn, void *ctx, char *err);
-
-/*
  * A look at the runs written so far, n of each engine (a whole round):
  * returns 1 to stop there, 0 to go on, or -1 with err set.
  */
@@ -94,14 +76,20 @@ typedef int (*runner_look_fn)(void *ctx, const struct runner_plan *p,
     long long n, char *err);
 
 /*
- * As runner_go, and after each whole round from min runs of each engine
- * on, calls look; it stops the plan early when look says so, the results
- * then whole and numbered within the set's planned runs, which the
- * session records (a part of a set pools as one: model/runs.h).  *done
- * gets the runs of each engine written.
+ * Runs p's jobs in turn, each with the session stamped, saying on
+ * standard error (prog first) which run of how many, the engine, the
+ * time gone and an estimate of the time left.  A run that fails, or a
+ * SIGINT, SIGTERM or SIGHUP noted in runner_signal between or during
+ * runs, stops the rest; the results already written are whole and stay,
+ * and err says which run, and that their set is cut short.  Unless look
+ * is NULL, after each whole round from min runs of each engine on, calls
+ * look; it stops the plan early when look says so, the results then
+ * whole and numbered within the set's planned runs, which the session
+ * records (a part of a set pools as one: model/runs.h).  Returns 0, or -1
+ * with err set.
  */
 int runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
-    long long min, runner_look_fn look, void *lctx, long long *done, char *err);
+    long long min, runner_look_fn look, void *lctx, char *err);
 
 /*
  * Writes v as syncgate-verdict/1 JSON to path (atomically) and as text

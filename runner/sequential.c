@@ -9,116 +9,29 @@
 
 #include "gate/evaluate.h"
 #include "gate/rules.h"
+#include "gate/sequential.h"
 #include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/units.h"
 #include "model/result.h"
+#include "runner/options.h"
 #include "runner/sequential.h"
 
-int
-runner_parse_runs(const char *s, long long cap, long long *min,
-    long long *max, char *err)
-{
-	const char *dots = strstr(s, "..");
-	char lo[32];
+/* The looks of one invocation and the verdict of the last. */
+struct runner_seq {
+	struct gate_seq plan;
+	const struct runner_opts *a;
+	struct gate_verdict v;      /* the last look's, once have_verdict */
+	int have_verdict;
+	long long looked;           /* runs a side at the last look */
+};
 
-	if (dots == NULL) {
-		*min = 0;
-		return units_parse_count(s, 1, cap, max, "--runs", err);
-	}
-	if ((size_t)(dots - s) >= sizeof lo)
-		return errf(err, "--runs %s; expected K or MIN..MAX, such as 3..12", s);
-	memcpy(lo, s, (size_t)(dots - s));
-	lo[dots - s] = '\0';
-	if (units_parse_count(lo, 2, cap, min, "--runs", err) < 0 ||
-	    units_parse_count(dots + 2, 2, cap, max, "--runs", err) < 0)
-		return errf(err, "--runs %s; expected MIN..MAX, two whole numbers "
-		    "from 2 to %lld, such as 3..12", s, cap);
-	if (*min > *max)
-		return errf(err, "--runs %s: MIN above MAX; expected MIN..MAX, such "
-		    "as 3..12", s);
-	return 0;
-}
-
-int
-runner_parse_mode(const char *s, enum gate_mode *m, char *err)
+static void
+seq_free(struct runner_seq *s)
 {
-	if (strcmp(s, "rival") == 0)
-		*m = MODE_RIVAL;
-	else if (strcmp(s, "baseline") == 0)
-		*m = MODE_BASELINE;
-	else
-		return errf(err, "--mode %s; expected rival or baseline", s);
-	return 0;
-}
-
-void
-runner_limits_init(struct runner_limits *l)
-{
-	memset(l, 0, sizeof *l);
-	gate_opts_init(&l->g, MODE_RIVAL);
-}
-
-int
-runner_parse_limit(struct runner_limits *l, const char *opt, const char *s,
-    char *err)
-{
-	snprintf(l->given, sizeof l->given, "%s", opt);
-	if (strcmp(opt, "--max-regression") == 0)
-		l->regression_given = 1;
-	else if (strcmp(opt, "--confidence") != 0)
-		snprintf(l->rival_only, sizeof l->rival_only, "%s", opt);
-	return gate_limit_parse(&l->g, opt, s, err);
-}
-
-int
-runner_check_limits(const struct runner_limits *l, long long min,
-    enum gate_mode mode, char *err)
-{
-	if (l->given[0] != '\0' && min == 0)
-		return errf(err, "%s is a limit the looks of --runs MIN..MAX rule "
-		    "by; expected --runs MIN..MAX with it", l->given);
-	if (l->regression_given && mode != MODE_BASELINE)
-		return errf(err, "--max-regression applies with --mode baseline, not "
-		    "rival; expected --mode baseline with it");
-	if (l->rival_only[0] != '\0' && mode != MODE_RIVAL)
-		return errf(err, "%s applies with --mode rival, not baseline",
-		    l->rival_only);
-	return 0;
-}
-
-void
-runner_seq_init(struct runner_seq *s, long long min, long long max,
-    enum gate_mode mode, const struct runner_limits *l,
-    const struct gate_pair *p, size_t n)
-{
-	memset(s, 0, sizeof *s);
-	s->limits = *l;
-	s->pairs = p;
-	s->npairs = n;
-	s->plan.min = min;
-	s->plan.max = max;
-	s->plan.confidence = s->limits.g.confidence;
-	s->mode = mode;
-	if (min > 0)
-		gate_seq_plan(&s->plan, mode);
-}
-
-void
-runner_seq_stamp(const struct runner_seq *s, struct result_session *sess)
-{
-	sess->plan_min = s->plan.min;
-	sess->plan_max = s->plan.max;
-	sess->plan_confidence = s->plan.confidence;
-}
-
-void
-runner_seq_free(struct runner_seq *s)
-{
-	if (s != NULL && s->have_verdict)
+	if (s->have_verdict)
 		verdict_free(&s->v);
-	if (s != NULL)
-		s->have_verdict = 0;
+	s->have_verdict = 0;
 }
 
 /* One engine's first n runs, loaded. */
@@ -169,8 +82,9 @@ seq_side_load(struct seq_side *d, const struct runner_plan *p, size_t engine,
 	return 0;
 }
 
-int
-runner_seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
+/* A runner_look_fn: 1 when the runs stop there (runner/sequential.h). */
+static int
+seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 {
 	struct runner_seq *s = ctx;
 	struct seq_side ours, rival;
@@ -181,16 +95,16 @@ runner_seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 	if (p->nengines != 2)
 		return errf(err, "runs until decided gate two engines; %zu given",
 		    p->nengines);
-	runner_seq_free(s);
+	seq_free(s);
 	memset(&rival, 0, sizeof rival);
-	o = s->limits.g;
-	o.mode = s->mode;
+	o = s->a->limits.g;
+	o.mode = s->a->mode;
 	o.confidence = gate_seq_level(&s->plan, n);
 	if (seq_side_load(&ours, p, 0, n, err) < 0 ||
 	    seq_side_load(&rival, p, 1, n, err) < 0 ||
-	    gate_pairs_apply(s->pairs, s->npairs, ours.r, ours.n, rival.r,
+	    gate_pairs_apply(s->a->match, s->a->nmatch, ours.r, ours.n, rival.r,
 	    rival.n, err) < 0 ||
-	    gate_evaluate(&ours.in, &rival.in, s->pairs, s->npairs, &o, &s->v,
+	    gate_evaluate(&ours.in, &rival.in, s->a->match, s->a->nmatch, &o, &s->v,
 	    err) < 0)
 		goto out;
 	s->have_verdict = 1;
@@ -207,15 +121,37 @@ out:
 }
 
 int
-runner_seq_finish(struct runner_seq *s, const char *path, int strict,
-    int verbose, int *status, char *err)
+runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
+    runner_fn fn, void *ctx, const char *verdict, int *status, char *err)
 {
-	if (!s->have_verdict)
-		return errf(err, "no look was made: fewer than %lld runs a side "
-		    "were written", s->plan.min);
-	gate_seq_note(&s->v, &s->plan, s->looked);
-	if (runner_verdict_write(&s->v, path, verbose, err) < 0)
-		return -1;
-	*status = verdict_exit_status(&s->v, strict);
-	return 0;
+	struct runner_seq s;
+	int rc = -1;
+
+	*status = EXIT_PASS;
+	if (a->min_runs == 0)
+		return runner_go_looking(p, fn, ctx, 0, NULL, NULL, err);
+	memset(&s, 0, sizeof s);
+	s.a = a;
+	s.plan.min = a->min_runs;
+	s.plan.max = a->runs;
+	s.plan.confidence = a->limits.g.confidence;
+	gate_seq_plan(&s.plan, a->mode);
+	p->session.plan_min = s.plan.min;
+	p->session.plan_max = s.plan.max;
+	p->session.plan_confidence = s.plan.confidence;
+	if (runner_go_looking(p, fn, ctx, a->min_runs, seq_look, &s, err) < 0)
+		goto out;
+	if (!s.have_verdict) {
+		errf(err, "no look was made: fewer than %lld runs a side were "
+		    "written", s.plan.min);
+		goto out;
+	}
+	gate_seq_note(&s.v, &s.plan, s.looked);
+	if (runner_verdict_write(&s.v, verdict, a->verbose, err) < 0)
+		goto out;
+	*status = verdict_exit_status(&s.v, a->strict);
+	rc = 0;
+out:
+	seq_free(&s);
+	return rc;
 }
