@@ -24,16 +24,11 @@
 void
 gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 {
-	o->mode = mode;
-	o->read_speedup = GATE_DEFAULT_READ_SPEEDUP;
-	o->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
-	o->max_regression = GATE_DEFAULT_MAX_REGRESSION;
-	o->confidence = GATE_DEFAULT_CONFIDENCE;
-	o->noise = NULL;
-	o->one_run_spread = 1;
-	o->single_run_ok = 0;
-	o->same_host = 0;
-	o->part_ok = 0;
+	*o = (struct gate_opts){ .mode = mode,
+		.read_speedup = GATE_DEFAULT_READ_SPEEDUP,
+		.commit_syncs = GATE_DEFAULT_COMMIT_SYNCS,
+		.max_regression = GATE_DEFAULT_MAX_REGRESSION,
+		.confidence = GATE_DEFAULT_CONFIDENCE, .one_run_spread = 1 };
 }
 
 static char *
@@ -138,12 +133,6 @@ label_sides(struct gate_verdict *v)
 	}
 }
 
-static size_t
-index_of(const struct result *r, const struct result_class *c)
-{
-	return (size_t)(c - r->classes);
-}
-
 static int
 check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_match *m, char *err)
@@ -158,7 +147,7 @@ check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		if (r != NULL && r->kind != o->kind)
 			return errf(err, "%s: classes[%zu] \"%s\" is a %s, but in %s it "
 			    "is a %s; expected the same kind on both sides", rival->file,
-			    index_of(rival->r, r), err_quote(buf, sizeof buf, o->name),
+			    (size_t)(r - rival->r->classes), err_quote(buf, sizeof buf, o->name),
 			    class_kind_name(r->kind), ours->file, class_kind_name(o->kind));
 	}
 	return 0;
@@ -316,10 +305,6 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
-/*
- * A side's spread between runs for a side of one run: the noise file's
- * where there is one, else the other side's where it has several runs.
- */
 /* The noise file's class for a side of one run of the noise's engine. */
 static const struct noise_class *
 noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
@@ -846,16 +831,6 @@ note_apart(struct gate_ctx *ctx)
 	}
 }
 
-static void
-rule_overall(struct gate_ctx *ctx)
-{
-	struct gate_verdict *v = ctx->v;
-
-	gate_rule_whole(v);
-	if (v->overall == RULING_NOT_RULED)
-		verdict_noted(v, NOTE_NOTHING_RULED, -1);
-}
-
 int
 gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err)
@@ -928,7 +903,9 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	note_outlier(v, rival, 0);
 	note_unit(&ctx);
 	gate_note_hosts(v, ours, rival);
-	rule_overall(&ctx);
+	gate_rule_whole(v);
+	if (v->overall == RULING_NOT_RULED)
+		verdict_noted(v, NOTE_NOTHING_RULED, -1);
 	gate_unit_free(&ctx.unit);
 	gate_match_free(&m);
 	if (ctx.dflt != NULL)

@@ -256,6 +256,14 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 	v->unit.rival_basis.nruns = (long long)gate_side_runs(rival);
 }
 
+/* A part's band at level; none where it has no interval or a probe too thin to bound its median. */
+static void
+part_band(const struct gate_part *pt, double level, double *lo, double *hi)
+{
+	if (gate_part_interval(pt, level, lo, hi) < 0 || *lo == 0 || isinf(*hi))
+		*lo = *hi = NAN;
+}
+
 void
 gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
@@ -294,17 +302,8 @@ gate_unit_choose(const struct gate_side_in *ours,
 	 */
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
-	if (gate_part_interval(&u->ours, v->confidence, &v->unit.ours_lo_ns,
-	    &v->unit.ours_hi_ns) < 0)
-		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
-	if (gate_part_interval(&u->rival, v->confidence, &v->unit.rival_lo_ns,
-	    &v->unit.rival_hi_ns) < 0)
-		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
-	/* a probe too thin to bound its median has no band */
-	if (v->unit.ours_lo_ns == 0 || isinf(v->unit.ours_hi_ns))
-		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
-	if (v->unit.rival_lo_ns == 0 || isinf(v->unit.rival_hi_ns))
-		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	part_band(&u->ours, v->confidence, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
+	part_band(&u->rival, v->confidence, &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
 	/* rounds through a run band the unit by how far it drifted */
 	if (u->shared) {
 		v->unit.ours_band_rounds = window_band(unit_ns(po) <= unit_ns(pr) ?
