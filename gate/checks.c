@@ -192,11 +192,9 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 		}
 		for (j = 0; j < pair->ndrops && pair->drops[j].pt != t[i].part; j++)
 			;
-		if (j == pair->ndrops && j < GATE_MAX_DROPS) {
-			pair->drops[j].pt = t[i].part;
-			pair->drops[j].level = 0;
-			pair->ndrops++;
-		}
+		/* a pair starts zeroed (gate_pair_init): a new drop's level is 0 */
+		if (j == pair->ndrops && j < GATE_MAX_DROPS)
+			pair->drops[pair->ndrops++].pt = t[i].part;
 		if (j < pair->ndrops && e->dropped_at[i] > pair->drops[j].level)
 			pair->drops[j].level = e->dropped_at[i];
 	}
@@ -383,17 +381,6 @@ add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
 }
 
 static void
-check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
-{
-	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
-		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
-
-	add_check(ctx, pair, row, &gate_check_kinds[q == 50 ? CHECK_P50_SPEEDUP :
-	    CHECK_P99_SPEEDUP], 0, t, 2);
-}
-
-static void
 check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
@@ -402,34 +389,24 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
 	add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2);
 }
 
+/*
+ * A check of kind k on a ratio at p50 (q 0) or p99: the rival's latency
+ * over ours (a speedup), or with up ours over the rival's (a regression);
+ * with units, in syncs of each side's own unit, but that a shared unit
+ * cancels: the ratio of syncs is the ratio of latencies.
+ */
 static void
-check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
+check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row, int q, int up, int units, int k)
 {
-	struct gate_term t[4] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
-		{ q == 50 ? &pair->o50 : &pair->o99, -1 },
-		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
-	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
-	size_t nt = ctx->unit.shared ? 2 : 4;
+	const struct gate_part *o = q ? &pair->o99 : &pair->o50;
+	const struct gate_part *r = q ? &pair->r99 : &pair->r50;
+	const struct gate_unit *u = &ctx->unit;
+	struct gate_term t[4] = { { up ? o : r, 1 }, { up ? r : o, -1 },
+		{ up ? &u->ours : &u->rival, -1 }, { up ? &u->rival : &u->ours, 1 } };
+	size_t nt = units && !u->shared ? 4 : 2;
 
-	add_check(ctx, pair, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
-	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt);
-}
-
-static void
-check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
-{
-	int syncs = row->kind == KIND_WRITE;
-	struct gate_term t[4] = { { q == 50 ? &pair->o50 : &pair->o99, 1 },
-		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
-		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
-	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
-
-	add_check(ctx, pair, row, &gate_check_kinds[q == 50 ?
-	    (syncs ? CHECK_P50_REGRESSION_WRITE : CHECK_P50_REGRESSION_READ) :
-	    (syncs ? CHECK_P99_REGRESSION_WRITE : CHECK_P99_REGRESSION_READ)],
-	    nt == 4, t, nt);
+	add_check(ctx, pair, row, &gate_check_kinds[k], nt == 4, t, nt);
 }
 
 /*
@@ -597,30 +574,34 @@ void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
+	int w = row->kind == KIND_WRITE;
+
 	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
 	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
 	row->ruling = RULING_NOT_RULED;
 	row->ours_flushes = row->rival_flushes = NAN;
-	if (row->kind == KIND_WRITE) {
+	if (w) {
 		row->ours_flushes = gate_side_flushes(ctx->ours_in, row->name);
 		row->rival_flushes = gate_side_flushes(ctx->rival_in, row->name);
 	}
 	fill_row(ctx, pair, row);
-	if (row->kind == KIND_WRITE && !ctx->have_unit) {
+	if (w && !ctx->have_unit) {
 		check_unitless(ctx, row);
 	} else if (ctx->o->mode == MODE_BASELINE) {
-		check_regression(ctx, pair, row, 50);
-		check_regression(ctx, pair, row, 99);
-	} else if (row->kind == KIND_READ) {
-		check_speedup(ctx, pair, row, 50);
-		check_speedup(ctx, pair, row, 99);
+		check_ratio(ctx, pair, row, 0, 1, w, w ? CHECK_P50_REGRESSION_WRITE :
+		    CHECK_P50_REGRESSION_READ);
+		check_ratio(ctx, pair, row, 1, 1, w, w ? CHECK_P99_REGRESSION_WRITE :
+		    CHECK_P99_REGRESSION_READ);
+	} else if (!w) {
+		check_ratio(ctx, pair, row, 0, 0, 0, CHECK_P50_SPEEDUP);
+		check_ratio(ctx, pair, row, 1, 0, 0, CHECK_P99_SPEEDUP);
 	} else {
 		check_ceiling(ctx, pair, row);
-		check_vs_rival(ctx, pair, row, 50);
-		check_vs_rival(ctx, pair, row, 99);
+		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
+		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
 	}
-	if (ctx->o->mode == MODE_RIVAL && row->kind == KIND_WRITE &&
+	if (ctx->o->mode == MODE_RIVAL && w &&
 	    !isnan(row->ours_flushes) && !isnan(row->rival_flushes))
 		check_flushes(ctx, row);
 }
