@@ -220,12 +220,11 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 	}
 }
 
-/* Notes on the parts whose samples depend on their neighbours. */
+/* Notes on the parts (ours, then the rival's) whose samples depend on their neighbours. */
 static void
-note_dependence(struct gate_verdict *v, const struct gate_pair *pair)
+note_dependence(struct gate_verdict *v, const struct gate_pair *pair,
+    const struct gate_part *const parts[4])
 {
-	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
-		&pair->r99 };
 	struct verdict_note *nt;
 	size_t k;
 
@@ -272,7 +271,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 		}
 	}
 	note_drops(v, pair);
-	note_dependence(v, pair);
+	note_dependence(v, pair, parts);
 }
 
 /*
@@ -537,7 +536,7 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	}
 	pair->os = os;
 	pair->rs = rs;
-	if (ctx->perm_o != NULL) {
+	if (ctx->v->paired) {
 		gate_paired_init(pd, ctx->ours_in, ctx->rival_in, ctx->perm_o,
 		    ctx->perm_r, name, with_unit, ctx->o->confidence);
 		pair->pd = pd;
@@ -671,11 +670,12 @@ note_thin(struct gate_verdict *v, int side, size_t n, size_t n2, double level,
 }
 
 /*
- * Of two probes of one volume, one too thin for an interval on its median:
- * the band is the other's alone, and that is said.
+ * A probe too thin for a band at the level a check needed.  Of two probes
+ * of one volume, one too thin for an interval on its median leaves the
+ * band the other's alone, and that is said.
  */
 static void
-note_thin_shared(struct gate_ctx *ctx)
+note_unit(struct gate_ctx *ctx)
 {
 	const struct gate_part *u = &ctx->unit.ours;
 	struct gate_verdict *v = ctx->v;
@@ -683,28 +683,18 @@ note_thin_shared(struct gate_ctx *ctx)
 	size_t i;
 	int k;
 
-	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
-		;
-	for (k = 0; k < 2 && i < v->nrows; k++)
-		if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
-		    v->confidence, &lo, &hi) < 0)
-			note_thin(v, k, k ? u->n2 : u->n, 0, v->confidence, 1);
-}
-
-/* A probe too thin for a band at the level a check needed. */
-static void
-note_unit(struct gate_ctx *ctx)
-{
-	struct gate_verdict *v = ctx->v;
-	int k;
-
 	if (ctx->unit.shared && ctx->unit_drop_ours == 0 && ctx->unit_drop_rival == 0) {
-		note_thin_shared(ctx);
+		for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
+			;
+		for (k = 0; k < 2 && i < v->nrows; k++)
+			if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
+			    v->confidence, &lo, &hi) < 0)
+				note_thin(v, k, k ? u->n2 : u->n, 0, v->confidence, 1);
 		return;
 	}
 	if (ctx->unit.shared) {
-		note_thin(v, -1, ctx->unit.ours.n, ctx->unit.ours.n2,
-		    fmax(ctx->unit_drop_ours, ctx->unit_drop_rival), 0);
+		note_thin(v, -1, u->n, u->n2, fmax(ctx->unit_drop_ours,
+		    ctx->unit_drop_rival), 0);
 		return;
 	}
 	for (k = 0; k < 2; k++)
@@ -870,11 +860,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		ctx.perm_r = xcalloc(v->rival.runs, sizeof *ctx.perm_r);
 		v->paired = gate_runs_paired(v->ours.taken, v->rival.taken,
 		    v->ours.runs, ctx.perm_o, ctx.perm_r);
-		if (!v->paired) {
-			free(ctx.perm_o);
-			free(ctx.perm_r);
-			ctx.perm_o = ctx.perm_r = NULL;
-		}
 	}
 	v->noise_file = noise_of(o->noise, ours) || noise_of(o->noise, rival) ?
 	    xstrdup(o->noise->path) : NULL;
