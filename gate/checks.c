@@ -24,11 +24,9 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 {
 	int p99 = p > 0.9;
 
-	memset(pt, 0, sizeof *pt);
-	pt->v = p99 ? c->p99_ns : c->p50_ns;
-	pt->p = p;
-	pt->lo = p99 ? c->p99_lo_ns : c->p50_lo_ns;
-	pt->hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
+	*pt = (struct gate_part){ .v = p99 ? c->p99_ns : c->p50_ns, .p = p,
+		.lo = p99 ? c->p99_lo_ns : c->p50_lo_ns,
+		.hi = p99 ? c->p99_hi_ns : c->p50_hi_ns };
 	if (c->nsamples > 0) {
 		pt->kind = PART_SAMPLED;
 		pt->cls = c;
@@ -59,9 +57,7 @@ void
 gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
     const struct result_class *rival)
 {
-	memset(pair, 0, sizeof *pair);
-	pair->ours = ours;
-	pair->rival = rival;
+	*pair = (struct gate_pair){ .ours = ours, .rival = rival };
 	latency_part(&pair->o50, ours, 0.5);
 	latency_part(&pair->o99, ours, 0.99);
 	latency_part(&pair->r50, rival, 0.5);
@@ -310,15 +306,12 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 
 	xgrow(&v->checks, &ctx->checks_cap, v->nchecks + 1, sizeof *v->checks);
 	ck = &v->checks[v->nchecks++];
-	memset(ck, 0, sizeof *ck);
-	ck->class_name = xstrdup(row->name);
-	ck->kind = row->kind;
-	ck->statistic = xstrdup(k->statistic);
-	ck->value_unit = xstrdup(k->value_unit);
-	ck->comparison = xstrdup(k->at_least ? ">=" : "<=");
-	ck->limit = gate_check_limit(k, v);
-	ck->samples_needed = ck->samples_needed_hi = -1;
-	ck->runs_needed = ck->runs_needed_hi = -1;
+	*ck = (struct verdict_check){ .class_name = xstrdup(row->name),
+		.kind = row->kind, .statistic = xstrdup(k->statistic),
+		.value_unit = xstrdup(k->value_unit),
+		.comparison = xstrdup(k->at_least ? ">=" : "<="),
+		.limit = gate_check_limit(k, v), .samples_needed = -1,
+		.samples_needed_hi = -1, .runs_needed = -1, .runs_needed_hi = -1 };
 	return ck;
 }
 

@@ -77,17 +77,13 @@ fill_taken(struct verdict_run *t, const struct result *r)
 {
 	const struct result_session *s = &r->session;
 
-	memset(t, 0, sizeof *t);
+	*t = (struct verdict_run){ .run = s->run, .runs = s->runs,
+		.order = s->order, .started_s = s->started_s > 0 ? s->started_s : NAN,
+		.host = r->host != NULL && result_host_id_usable(r->host) ?
+		    xstrdup(r->host->machine_id) : NULL,
+		.plan_min = s->plan_min, .plan_max = s->plan_max,
+		.plan_confidence = s->plan_min > 0 ? s->plan_confidence : NAN };
 	memcpy(t->session, s->id, sizeof t->session);
-	t->run = s->run;
-	t->runs = s->runs;
-	t->order = s->order;
-	t->started_s = s->started_s > 0 ? s->started_s : NAN;
-	t->host = r->host != NULL && result_host_id_usable(r->host) ?
-	    xstrdup(r->host->machine_id) : NULL;
-	t->plan_min = s->plan_min;
-	t->plan_max = s->plan_max;
-	t->plan_confidence = s->plan_min > 0 ? s->plan_confidence : NAN;
 }
 
 static void
@@ -326,12 +322,9 @@ default_spread(struct noise *n, const struct result *a, const struct result *b)
 	size_t i, j;
 	int w;
 
-	memset(n, 0, sizeof *n);
-	n->engine = xstrdup(a->engine);
-	n->runs = 2;
-	n->confidence = GATE_DEFAULT_CONFIDENCE;
-	n->concurrency = -1;
-	n->classes = xcalloc(a->nclasses + b->nclasses, sizeof *n->classes);
+	*n = (struct noise){ .engine = xstrdup(a->engine), .runs = 2,
+		.confidence = GATE_DEFAULT_CONFIDENCE, .concurrency = -1,
+		.classes = xcalloc(a->nclasses + b->nclasses, sizeof *n->classes) };
 	for (j = 0; j < 2; j++)
 		for (i = 0; i < r[j]->nclasses; i++) {
 			struct noise_class *c = &n->classes[n->nclasses];
@@ -461,13 +454,10 @@ session_terms(const struct gate_ctx *ctx, const char *name,
 			struct runs_est *e = q < 2 ? &st[side]->sl[q] : &st[side]->ss[q - 2];
 			double sd;
 
-			memset(e, 0, sizeof *e);
-			e->k = 1;
-			e->between = NAN;
-			e->fixed = 1;
+			*e = (struct runs_est){ .k = 1, .between = NAN, .fixed = 1,
+				.pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2] };
 			session_sd(ctx, name, q, &sd, &e->df);
 			e->var = sd * sd;
-			e->pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2];
 		}
 	}
 }
@@ -528,11 +518,8 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	for (k = 0; k < 4; k++) {
 		const struct runs_est *e = k < 2 ? &os->l[k % 2] : &rs->l[k % 2];
 
-		memset(parts[k], 0, sizeof *parts[k]);
-		parts[k]->kind = PART_POINT;
-		parts[k]->v = exp(e->mean);
-		parts[k]->p = k % 2 ? 0.99 : 0.5;
-		parts[k]->lo = parts[k]->hi = NAN;
+		*parts[k] = (struct gate_part){ .kind = PART_POINT, .v = exp(e->mean),
+			.p = k % 2 ? 0.99 : 0.5, .lo = NAN, .hi = NAN };
 	}
 	pair->os = os;
 	pair->rs = rs;
@@ -835,13 +822,9 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		gate_match_free(&m);
 		return -1;
 	}
-	memset(&ctx, 0, sizeof ctx);
-	ctx.o = o;
-	ctx.v = v;
-	ctx.ours_in = ours;
-	ctx.rival_in = rival;
-	ctx.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
-	    o->noise != NULL;
+	ctx = (struct gate_ctx){ .o = o, .v = v, .ours_in = ours, .rival_in = rival,
+		.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
+		    o->noise != NULL };
 	if (!ctx.runs && o->one_run_spread && !o->single_run_ok) {
 		default_spread(&dflt, ours->r, rival->r);
 		ctx.dflt = &dflt;
