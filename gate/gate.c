@@ -292,10 +292,7 @@ check_args(struct args *a, char *err)
 static void
 args_free(struct args *a)
 {
-	size_t i;
-
-	for (i = 0; i < a->nmatch; i++)
-		free(a->match[i].ours);
+	gate_pairs_free(a->match, a->nmatch);
 	a->nmatch = 0;
 }
 

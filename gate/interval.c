@@ -222,29 +222,20 @@ quotient_add(struct quotient *q, double x, int power)
 		q->den *= x;
 }
 
-/* The sampled parts among the terms: each is bounded at the level's share. */
-static size_t
-sampled_terms(const struct gate_term *t, size_t nt)
-{
-	size_t i, m = 0;
-
-	for (i = 0; i < nt; i++)
-		m += t[i].part->kind == PART_SAMPLED;
-	return m;
-}
-
 void
 gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
 	struct quotient v = { 1, 1 }, blo = { 1, 1 }, bhi = { 1, 1 };
 	double plo, phi, tail;
-	size_t i, m, bounded = 0;
+	size_t i, m = 0, bounded = 0;
 
 	memset(e, 0, sizeof *e);
 	if (nt > GATE_MAX_TERMS)
 		nt = GATE_MAX_TERMS;
-	m = sampled_terms(t, nt);
+	/* the sampled parts: each is bounded at the level's share */
+	for (i = 0; i < nt; i++)
+		m += t[i].part->kind == PART_SAMPLED;
 	tail = (1 - c) / (2 * (double)(m > 0 ? m : 1));
 	e->z = stats_norm_quantile(1 - tail);
 	e->level = 1 - 2 * tail;
@@ -386,26 +377,18 @@ open_parts(const struct gate_estimate *e, long long *lo, long long *hi)
 	}
 }
 
-static int
-has_scalable(const struct gate_estimate *e)
-{
-	size_t i;
-
-	for (i = 0; i < e->nt; i++)
-		if (e->scalable[i])
-			return 1;
-	return 0;
-}
-
 int
 gate_samples_needed(const struct gate_estimate *e, double limit, double power,
     long long *lo, long long *hi, enum need_why *why)
 {
 	double d, r, f, sd;
+	size_t i;
 
 	*why = NEED_OK;
 	*lo = *hi = -1;
-	if (isnan(e->lo) || !has_scalable(e)) {
+	for (i = 0; i < e->nt && !e->scalable[i]; i++)
+		;
+	if (isnan(e->lo) || i == e->nt) {
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
