@@ -24,11 +24,9 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 {
 	int p99 = p > 0.9;
 
-	memset(pt, 0, sizeof *pt);
-	pt->v = p99 ? c->p99_ns : c->p50_ns;
-	pt->p = p;
-	pt->lo = p99 ? c->p99_lo_ns : c->p50_lo_ns;
-	pt->hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
+	*pt = (struct gate_part){ .v = p99 ? c->p99_ns : c->p50_ns, .p = p,
+		.lo = p99 ? c->p99_lo_ns : c->p50_lo_ns,
+		.hi = p99 ? c->p99_hi_ns : c->p50_hi_ns };
 	if (c->nsamples > 0) {
 		pt->kind = PART_SAMPLED;
 		pt->cls = c;
@@ -59,37 +57,28 @@ void
 gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
     const struct result_class *rival)
 {
-	memset(pair, 0, sizeof *pair);
-	pair->ours = ours;
-	pair->rival = rival;
+	*pair = (struct gate_pair){ .ours = ours, .rival = rival };
 	latency_part(&pair->o50, ours, 0.5);
 	latency_part(&pair->o99, ours, 0.99);
 	latency_part(&pair->r50, rival, 0.5);
 	latency_part(&pair->r99, rival, 0.99);
 }
 
-/* The side's figure over its runs that a part of the pair stands for. */
+/*
+ * The side's figure over its runs that a part of the pair stands for, or
+ * with session its shift between sessions (NULL where it carries none).
+ */
 static const struct runs_est *
-runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
+runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs,
+    int session)
 {
 	int ours = pt == &pair->o50 || pt == &pair->o99;
 	int q = pt == &pair->o99 || pt == &pair->r99;
 	const struct gate_side_stats *st = ours ? pair->os : pair->rs;
 
+	if (session)
+		return !st->has_session ? NULL : syncs ? &st->ss[q] : &st->sl[q];
 	return syncs ? &st->s[q] : &st->l[q];
-}
-
-/* The session shift the side's figure carries, or NULL. */
-static const struct runs_est *
-session_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs)
-{
-	int ours = pt == &pair->o50 || pt == &pair->o99;
-	int q = pt == &pair->o99 || pt == &pair->r99;
-	const struct gate_side_stats *st = ours ? pair->os : pair->rs;
-
-	if (!st->has_session)
-		return NULL;
-	return syncs ? &st->ss[q] : &st->sl[q];
 }
 
 /*
@@ -156,11 +145,11 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 	for (i = 0; i < nt && !paired; i++) {
 		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival)
 			continue;
-		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs);
+		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs, 0);
 		e->rt[e->nrt++].sign = t[i].power;
-		if (session_of(pair, t[i].part, syncs) != NULL &&
+		if (runs_of(pair, t[i].part, syncs, 1) != NULL &&
 		    e->nrt < GATE_MAX_TERMS) {
-			e->rt[e->nrt].e = session_of(pair, t[i].part, syncs);
+			e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs, 1);
 			e->rt[e->nrt++].sign = t[i].power;
 		}
 	}
@@ -199,11 +188,9 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 		}
 		for (j = 0; j < pair->ndrops && pair->drops[j].pt != t[i].part; j++)
 			;
-		if (j == pair->ndrops && j < GATE_MAX_DROPS) {
-			pair->drops[j].pt = t[i].part;
-			pair->drops[j].level = 0;
-			pair->ndrops++;
-		}
+		/* a pair starts zeroed (gate_pair_init): a new drop's level is 0 */
+		if (j == pair->ndrops && j < GATE_MAX_DROPS)
+			pair->drops[pair->ndrops++].pt = t[i].part;
 		if (j < pair->ndrops && e->dropped_at[i] > pair->drops[j].level)
 			pair->drops[j].level = e->dropped_at[i];
 	}
@@ -237,7 +224,7 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 	struct runs_fig f;
 
 	if (pair->os != NULL) {
-		rt.e = runs_of(pair, pt, 0);
+		rt.e = runs_of(pair, pt, 0, 0);
 		rt.sign = 1;
 		runs_combine(&rt, 1, level, &f);
 		x.lo = f.lo;
@@ -319,15 +306,12 @@ new_check(struct gate_ctx *ctx, const struct verdict_row *row,
 
 	xgrow(&v->checks, &ctx->checks_cap, v->nchecks + 1, sizeof *v->checks);
 	ck = &v->checks[v->nchecks++];
-	memset(ck, 0, sizeof *ck);
-	ck->class_name = xstrdup(row->name);
-	ck->kind = row->kind;
-	ck->statistic = xstrdup(k->statistic);
-	ck->value_unit = xstrdup(k->value_unit);
-	ck->comparison = xstrdup(k->at_least ? ">=" : "<=");
-	ck->limit = gate_check_limit(k, v);
-	ck->samples_needed = ck->samples_needed_hi = -1;
-	ck->runs_needed = ck->runs_needed_hi = -1;
+	*ck = (struct verdict_check){ .class_name = xstrdup(row->name),
+		.kind = row->kind, .statistic = xstrdup(k->statistic),
+		.value_unit = xstrdup(k->value_unit),
+		.comparison = xstrdup(k->at_least ? ">=" : "<="),
+		.limit = gate_check_limit(k, v), .samples_needed = -1,
+		.samples_needed_hi = -1, .runs_needed = -1, .runs_needed_hi = -1 };
 	return ck;
 }
 
@@ -353,62 +337,40 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 	return judged;
 }
 
+/* Whether a part of the figure is a range, or with open left open for its side's failures. */
 static int
-has_range(const struct gate_term *t, size_t nt)
+any_part(const struct gate_term *t, size_t nt, int open)
 {
 	size_t i;
 
 	for (i = 0; i < nt; i++)
-		if (t[i].part->kind == PART_RANGE)
-			return 1;
-	return 0;
-}
-
-/* Whether a part of the figure was left open for its side's failures. */
-static int
-held_open(const struct gate_term *t, size_t nt)
-{
-	size_t i;
-
-	for (i = 0; i < nt; i++)
-		if (t[i].part->open_hi)
+		if (open ? t[i].part->open_hi : t[i].part->kind == PART_RANGE)
 			return 1;
 	return 0;
 }
 
 /*
- * Appends a check of kind k on the figure e (the product of terms t) and
- * rules it; an undecided one records what would settle it.  unit: a sync
- * unit's band is part of e.
+ * Appends a check of kind k on the product of terms t and rules it; an
+ * undecided one records what would settle it.  unit: a sync unit's band
+ * is part of the product.
  */
 static void
-add_check(struct gate_ctx *ctx, struct verdict_row *row,
+add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
     const struct gate_check_kind *k, int unit, const struct gate_term *t,
-    size_t nt, const struct gate_estimate *e)
+    size_t nt)
 {
 	struct verdict_check *ck = new_check(ctx, row, k);
+	struct gate_estimate e;
 	enum ruling judged;
 
-	ck->value = value_of(e);
+	estimate(ctx, pair, t, nt, &e);
+	ck->value = value_of(&e);
 	judged = gate_check_rule(ctx->v, ck, k->at_least);
-	if (judged == RULING_INDETERMINATE && held_open(t, nt))
+	if (judged == RULING_INDETERMINATE && any_part(t, nt, 1))
 		ck->settle = SETTLE_FAILED;
 	else if (judged == RULING_INDETERMINATE)
-		ck->settle = settle(ctx, e, ck->limit, unit, has_range(t, nt), ck);
+		ck->settle = settle(ctx, &e, ck->limit, unit, any_part(t, nt, 0), ck);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
-}
-
-static void
-check_speedup(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
-{
-	struct gate_term t[2] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
-		{ q == 50 ? &pair->o50 : &pair->o99, -1 } };
-	struct gate_estimate e;
-
-	estimate(ctx, pair, t, 2, &e);
-	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_SPEEDUP :
-	    CHECK_P99_SPEEDUP], 0, t, 2, &e);
 }
 
 static void
@@ -416,44 +378,28 @@ check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
-	struct gate_estimate e;
 
-	estimate(ctx, pair, t, 2, &e);
-	add_check(ctx, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2, &e);
+	add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2);
 }
 
+/*
+ * A check of kind k on a ratio at p50 (q 0) or p99: the rival's latency
+ * over ours (a speedup), or with up ours over the rival's (a regression);
+ * with units, in syncs of each side's own unit, but that a shared unit
+ * cancels: the ratio of syncs is the ratio of latencies.
+ */
 static void
-check_vs_rival(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
+check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
+    struct verdict_row *row, int q, int up, int units, int k)
 {
-	struct gate_term t[4] = { { q == 50 ? &pair->r50 : &pair->r99, 1 },
-		{ q == 50 ? &pair->o50 : &pair->o99, -1 },
-		{ &ctx->unit.rival, -1 }, { &ctx->unit.ours, 1 } };
-	/* a shared unit cancels: the ratio of syncs is the ratio of latencies */
-	size_t nt = ctx->unit.shared ? 2 : 4;
-	struct gate_estimate e;
+	const struct gate_part *o = q ? &pair->o99 : &pair->o50;
+	const struct gate_part *r = q ? &pair->r99 : &pair->r50;
+	const struct gate_unit *u = &ctx->unit;
+	struct gate_term t[4] = { { up ? o : r, 1 }, { up ? r : o, -1 },
+		{ up ? &u->ours : &u->rival, -1 }, { up ? &u->rival : &u->ours, 1 } };
+	size_t nt = units && !u->shared ? 4 : 2;
 
-	estimate(ctx, pair, t, nt, &e);
-	add_check(ctx, row, &gate_check_kinds[q == 50 ? CHECK_P50_VS_RIVAL :
-	    CHECK_P99_VS_RIVAL], !ctx->unit.shared, t, nt, &e);
-}
-
-static void
-check_regression(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q)
-{
-	int syncs = row->kind == KIND_WRITE;
-	struct gate_term t[4] = { { q == 50 ? &pair->o50 : &pair->o99, 1 },
-		{ q == 50 ? &pair->r50 : &pair->r99, -1 },
-		{ &ctx->unit.ours, -1 }, { &ctx->unit.rival, 1 } };
-	size_t nt = syncs && !ctx->unit.shared ? 4 : 2;
-	struct gate_estimate e;
-
-	estimate(ctx, pair, t, nt, &e);
-	add_check(ctx, row, &gate_check_kinds[q == 50 ?
-	    (syncs ? CHECK_P50_REGRESSION_WRITE : CHECK_P50_REGRESSION_READ) :
-	    (syncs ? CHECK_P99_REGRESSION_WRITE : CHECK_P99_REGRESSION_READ)],
-	    nt == 4, t, nt, &e);
+	add_check(ctx, pair, row, &gate_check_kinds[k], nt == 4, t, nt);
 }
 
 /*
@@ -479,7 +425,6 @@ static void
 fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 {
 	double c = ctx->o->confidence;
-	struct gate_term t[2];
 	struct gate_estimate e;
 	int q;
 
@@ -496,11 +441,8 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 	for (q = 0; q < 2; q++) {
 		const struct gate_part *o = q ? &pair->o99 : &pair->o50;
 		const struct gate_part *r = q ? &pair->r99 : &pair->r50;
+		struct gate_term t[2] = { { r, 1 }, { o, -1 } };
 
-		t[0].part = r;
-		t[0].power = 1;
-		t[1].part = o;
-		t[1].power = -1;
 		estimate(ctx, pair, t, 2, &e);
 		*(q ? &row->ratio_p99 : &row->ratio_p50) = value_of(&e);
 		if (row->kind != KIND_WRITE || !ctx->have_unit)
@@ -611,10 +553,7 @@ hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
 	for (k = 0; k < 2; k++) {
 		if (share[k] < GATE_LOST_SHARE || share[k] <= 2 * share[1 - k])
 			continue;
-		if (k == 0)
-			open_side(&pair->o50, &pair->o99);
-		else
-			open_side(&pair->r50, &pair->r99);
+		open_side(k ? &pair->r50 : &pair->o50, k ? &pair->r99 : &pair->o99);
 		nt = verdict_noted(ctx->v, NOTE_FAILED, k);
 		nt->cls = xstrdup(name);
 		nt->n[0] = lost[k];
@@ -628,30 +567,34 @@ void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
+	int w = row->kind == KIND_WRITE;
+
 	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
 	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
 	row->ruling = RULING_NOT_RULED;
 	row->ours_flushes = row->rival_flushes = NAN;
-	if (row->kind == KIND_WRITE) {
+	if (w) {
 		row->ours_flushes = gate_side_flushes(ctx->ours_in, row->name);
 		row->rival_flushes = gate_side_flushes(ctx->rival_in, row->name);
 	}
 	fill_row(ctx, pair, row);
-	if (row->kind == KIND_WRITE && !ctx->have_unit) {
+	if (w && !ctx->have_unit) {
 		check_unitless(ctx, row);
 	} else if (ctx->o->mode == MODE_BASELINE) {
-		check_regression(ctx, pair, row, 50);
-		check_regression(ctx, pair, row, 99);
-	} else if (row->kind == KIND_READ) {
-		check_speedup(ctx, pair, row, 50);
-		check_speedup(ctx, pair, row, 99);
+		check_ratio(ctx, pair, row, 0, 1, w, w ? CHECK_P50_REGRESSION_WRITE :
+		    CHECK_P50_REGRESSION_READ);
+		check_ratio(ctx, pair, row, 1, 1, w, w ? CHECK_P99_REGRESSION_WRITE :
+		    CHECK_P99_REGRESSION_READ);
+	} else if (!w) {
+		check_ratio(ctx, pair, row, 0, 0, 0, CHECK_P50_SPEEDUP);
+		check_ratio(ctx, pair, row, 1, 0, 0, CHECK_P99_SPEEDUP);
 	} else {
 		check_ceiling(ctx, pair, row);
-		check_vs_rival(ctx, pair, row, 50);
-		check_vs_rival(ctx, pair, row, 99);
+		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
+		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
 	}
-	if (ctx->o->mode == MODE_RIVAL && row->kind == KIND_WRITE &&
+	if (ctx->o->mode == MODE_RIVAL && w &&
 	    !isnan(row->ours_flushes) && !isnan(row->rival_flushes))
 		check_flushes(ctx, row);
 }

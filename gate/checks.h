@@ -133,7 +133,7 @@ struct gate_ctx {
 	/* figures over whole runs: see gate_pair's os and rs */
 	int runs;
 	const struct gate_side_in *ours_in, *rival_in;
-	/* paired sides: each side's runs in time order; NULL: not paired */
+	/* paired sides (gate_verdict's paired): each side's runs in time order */
 	size_t *perm_o, *perm_r;
 	/*
 	 * Baseline mode over one run a side without a runner's noise: a fail

@@ -40,7 +40,6 @@ struct args {
 	struct gate_pair match[GATE_MAX_PAIRS];
 	size_t nmatch;
 	const char *probe, *rival_probe, *noise;
-	int single_run_ok;
 	struct gate_opts opts;
 	int strict, ascii, summary, annotations, verbose;
 	int speedup_given, syncs_given, regression_given;
@@ -223,7 +222,7 @@ parse_one(int opt, struct args *a, char *err)
 		a->opts.same_host = 1;
 		return 0;
 	case OPT_SINGLE_RUN_OK:
-		a->single_run_ok = 1;
+		a->opts.single_run_ok = 1;
 		return 0;
 	case OPT_RIVAL_PROBE:
 		return once(&a->rival_probe, optarg, "--rival-probe", err);
@@ -287,17 +286,13 @@ check_args(struct args *a, char *err)
 	if (a->annotations && outputs_check_annotations(&a->outs, err) < 0)
 		return -1;
 	a->opts.mode = a->baseline.n > 0 ? MODE_BASELINE : MODE_RIVAL;
-	a->opts.single_run_ok = a->single_run_ok;
 	return 0;
 }
 
 static void
 args_free(struct args *a)
 {
-	size_t i;
-
-	for (i = 0; i < a->nmatch; i++)
-		free(a->match[i].ours);
+	gate_pairs_free(a->match, a->nmatch);
 	a->nmatch = 0;
 }
 
@@ -406,11 +401,8 @@ check_files(const struct args *a, char *err)
 	const char *flag = other_flag(a);
 	size_t i, j;
 
-	for (i = 0; i < o->n; i++)
-		if (not_stdin(o->v[i], "result", err) < 0)
-			return -1;
-	for (i = 0; i < r->n; i++)
-		if (not_stdin(r->v[i], "result", err) < 0)
+	for (i = 0; i < o->n + r->n; i++)
+		if (not_stdin(i < o->n ? o->v[i] : r->v[i - o->n], "result", err) < 0)
 			return -1;
 	if (not_stdin(a->probe, "probe", err) < 0 ||
 	    not_stdin(a->rival_probe, "probe", err) < 0 ||
@@ -652,18 +644,18 @@ static int
 render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct rendering *g = arg;
+	const char *path = out->path ? out->path : "standard output";
 	struct render_opts ro;
-
 	char why[512];
 
 	render_opts_detect(&ro, fp, g->ascii);
 	ro.verbose = g->verbose;
 	if (report_history_why(g->v, &report_formats[out->format], why, sizeof why))
-		return errf(err, "%s: cannot render %s: %s", out->path ? out->path :
-		    "standard output", report_format_nth(out->format), why);
+		return errf(err, "%s: cannot render %s: %s", path,
+		    report_format_nth(out->format), why);
 	if (report_render(fp, g->v, &report_formats[out->format], &ro) < 0)
-		return errf(err, "%s: cannot render %s", out->path ? out->path :
-		    "standard output", report_format_nth(out->format));
+		return errf(err, "%s: cannot render %s", path,
+		    report_format_nth(out->format));
 	return 0;
 }
 

@@ -121,18 +121,16 @@ run_file(const struct gate_side_in *in, size_t i)
 	return in->nruns > 1 ? in->runs[i].file : in->file;
 }
 
-/* Every run's host, ours first; the caller frees the array. */
+/* Every run's host of ours, then of rival (NULL: ours alone); the caller frees the array. */
 static const struct result_host **
 all_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
     size_t *n)
 {
-	size_t no = gate_side_runs(ours), nr = gate_side_runs(rival), i;
+	size_t no = gate_side_runs(ours), nr = rival ? gate_side_runs(rival) : 0, i;
 	const struct result_host **h = xcalloc(no + nr, sizeof *h);
 
-	for (i = 0; i < no; i++)
-		h[i] = run_host(ours, i);
-	for (i = 0; i < nr; i++)
-		h[no + i] = run_host(rival, i);
+	for (i = 0; i < no + nr; i++)
+		h[i] = i < no ? run_host(ours, i) : run_host(rival, i - no);
 	*n = no + nr;
 	return h;
 }
@@ -141,12 +139,10 @@ all_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
 static void
 side_host(const struct gate_side_in *in, struct verdict_side *s)
 {
-	size_t n = gate_side_runs(in), i;
-	const struct result_host **h = xcalloc(n, sizeof *h);
+	size_t n;
+	const struct result_host **h = all_hosts(in, NULL, &n);
 	unsigned d;
 
-	for (i = 0; i < n; i++)
-		h[i] = run_host(in, i);
 	gate_hosts_compare(h, n, &d);
 	s->host_many = d != 0;
 	if (d == 0 && h[0] != NULL) {

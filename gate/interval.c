@@ -29,16 +29,15 @@ ranks(size_t n, double p, double level, size_t *l, size_t *h)
 	unsigned i;
 
 	for (i = 0; i < 32; i++)
-		if (memo[i].n == n && memo[i].p == p && memo[i].level == level) {
-			*l = memo[i].l;
-			*h = memo[i].h;
-			return memo[i].rc;
-		}
-	i = next++ % 32;
-	memo[i].n = n;
-	memo[i].p = p;
-	memo[i].level = level;
-	memo[i].rc = stats_order_ci(n, p, level, &memo[i].l, &memo[i].h, NULL);
+		if (memo[i].n == n && memo[i].p == p && memo[i].level == level)
+			break;
+	if (i == 32) {
+		i = next++ % 32;
+		memo[i].n = n;
+		memo[i].p = p;
+		memo[i].level = level;
+		memo[i].rc = stats_order_ci(n, p, level, &memo[i].l, &memo[i].h, NULL);
+	}
 	*l = memo[i].l;
 	*h = memo[i].h;
 	return memo[i].rc;
@@ -223,29 +222,20 @@ quotient_add(struct quotient *q, double x, int power)
 		q->den *= x;
 }
 
-/* The sampled parts among the terms: each is bounded at the level's share. */
-static size_t
-sampled_terms(const struct gate_term *t, size_t nt)
-{
-	size_t i, m = 0;
-
-	for (i = 0; i < nt; i++)
-		m += t[i].part->kind == PART_SAMPLED;
-	return m;
-}
-
 void
 gate_combine(const struct gate_term *t, size_t nt, double c,
     struct gate_estimate *e)
 {
 	struct quotient v = { 1, 1 }, blo = { 1, 1 }, bhi = { 1, 1 };
 	double plo, phi, tail;
-	size_t i, m, bounded = 0;
+	size_t i, m = 0, bounded = 0;
 
 	memset(e, 0, sizeof *e);
 	if (nt > GATE_MAX_TERMS)
 		nt = GATE_MAX_TERMS;
-	m = sampled_terms(t, nt);
+	/* the sampled parts: each is bounded at the level's share */
+	for (i = 0; i < nt; i++)
+		m += t[i].part->kind == PART_SAMPLED;
 	tail = (1 - c) / (2 * (double)(m > 0 ? m : 1));
 	e->z = stats_norm_quantile(1 - tail);
 	e->level = 1 - 2 * tail;
@@ -282,15 +272,17 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 
 /*
  * The spread on one side (up: toward a limit above the figure) with each
- * class part at max(its count, n) samples: the random parts' sum, and
- * what no sample narrows.  A part unbounded on that side is taken as wide
- * as its other side, a guess the caller says is one.
+ * class part at max(its count, n) samples: the random parts' sum, what no
+ * sample narrows, and the standard deviation of the estimate's log (each
+ * random part's distance over its normal quantile, in quadrature).  A part
+ * unbounded on that side is taken as wide as its other side, a guess the
+ * caller says is one.
  */
 static void
 spread_at(const struct gate_estimate *e, int up, double n, double *random,
-    double *fixed)
+    double *fixed, double *sd)
 {
-	double d, ni;
+	double d, ni, var = 0;
 	size_t i;
 
 	*random = *fixed = 0;
@@ -308,32 +300,9 @@ spread_at(const struct gate_estimate *e, int up, double n, double *random,
 		if (e->scalable[i] && ni < n)
 			d *= sqrt(ni / n);
 		*random += d;
-	}
-}
-
-/*
- * The standard deviation of the estimate's log on one side with each
- * scalable part at max(its count, n) samples: each part's distance over
- * its normal quantile, in quadrature; a range is no random part.
- */
-static double
-sd_at(const struct gate_estimate *e, int up, double n)
-{
-	double d, ni, var = 0;
-	size_t i;
-
-	for (i = 0; i < e->nt; i++) {
-		d = up ? e->up[i] : e->down[i];
-		if (!isfinite(d))
-			d = up ? e->down[i] : e->up[i];
-		if (!isfinite(d) || e->kind[i] == PART_RANGE)
-			continue;
-		ni = (double)e->n[i];
-		if (e->scalable[i] && ni < n)
-			d *= sqrt(ni / n);
 		var += (d / e->z) * (d / e->z);
 	}
-	return sqrt(var);
+	*sd = sqrt(var);
 }
 
 /*
@@ -350,9 +319,8 @@ settle_at(const struct gate_estimate *e, double dist, double n)
 	int up;
 
 	for (up = 0; up < 2; up++) {
-		spread_at(e, up, n, &r, &f);
-		s0 = sd_at(e, up, 0);
-		s1 = sd_at(e, up, n);
+		spread_at(e, up, 0, &r, &f, &s0);
+		spread_at(e, up, n, &r, &f, &s1);
 		if (!(s0 + s1 > 0))
 			p += (up ? dist : -dist) > f + r;
 		else
@@ -409,26 +377,18 @@ open_parts(const struct gate_estimate *e, long long *lo, long long *hi)
 	}
 }
 
-static int
-has_scalable(const struct gate_estimate *e)
-{
-	size_t i;
-
-	for (i = 0; i < e->nt; i++)
-		if (e->scalable[i])
-			return 1;
-	return 0;
-}
-
 int
 gate_samples_needed(const struct gate_estimate *e, double limit, double power,
     long long *lo, long long *hi, enum need_why *why)
 {
-	double d, r, f;
+	double d, r, f, sd;
+	size_t i;
 
 	*why = NEED_OK;
 	*lo = *hi = -1;
-	if (isnan(e->lo) || !has_scalable(e)) {
+	for (i = 0; i < e->nt && !e->scalable[i]; i++)
+		;
+	if (isnan(e->lo) || i == e->nt) {
 		*why = NEED_NO_SAMPLES;
 		return -1;
 	}
@@ -437,7 +397,7 @@ gate_samples_needed(const struct gate_estimate *e, double limit, double power,
 		*why = NEED_ON_LIMIT;
 		return -1;
 	}
-	spread_at(e, d > 0, 1e300, &r, &f);
+	spread_at(e, d > 0, 1e300, &r, &f, &sd);
 	if (f >= fabs(d)) {
 		*why = NEED_FIXED;
 		return -1;

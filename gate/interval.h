@@ -111,7 +111,6 @@ struct gate_estimate {
 int gate_quantile_ci(const double *x, size_t n, double p, double level,
     double *lo, double *hi);
 
-
 /*
  * A part's interval at level: -1 when it has none (a point); an end too
  * thin to bound is 0 below or infinity above.

@@ -24,16 +24,11 @@
 void
 gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 {
-	o->mode = mode;
-	o->read_speedup = GATE_DEFAULT_READ_SPEEDUP;
-	o->commit_syncs = GATE_DEFAULT_COMMIT_SYNCS;
-	o->max_regression = GATE_DEFAULT_MAX_REGRESSION;
-	o->confidence = GATE_DEFAULT_CONFIDENCE;
-	o->noise = NULL;
-	o->one_run_spread = 1;
-	o->single_run_ok = 0;
-	o->same_host = 0;
-	o->part_ok = 0;
+	*o = (struct gate_opts){ .mode = mode,
+		.read_speedup = GATE_DEFAULT_READ_SPEEDUP,
+		.commit_syncs = GATE_DEFAULT_COMMIT_SYNCS,
+		.max_regression = GATE_DEFAULT_MAX_REGRESSION,
+		.confidence = GATE_DEFAULT_CONFIDENCE, .one_run_spread = 1 };
 }
 
 static char *
@@ -82,17 +77,13 @@ fill_taken(struct verdict_run *t, const struct result *r)
 {
 	const struct result_session *s = &r->session;
 
-	memset(t, 0, sizeof *t);
+	*t = (struct verdict_run){ .run = s->run, .runs = s->runs,
+		.order = s->order, .started_s = s->started_s > 0 ? s->started_s : NAN,
+		.host = r->host != NULL && result_host_id_usable(r->host) ?
+		    xstrdup(r->host->machine_id) : NULL,
+		.plan_min = s->plan_min, .plan_max = s->plan_max,
+		.plan_confidence = s->plan_min > 0 ? s->plan_confidence : NAN };
 	memcpy(t->session, s->id, sizeof t->session);
-	t->run = s->run;
-	t->runs = s->runs;
-	t->order = s->order;
-	t->started_s = s->started_s > 0 ? s->started_s : NAN;
-	t->host = r->host != NULL && result_host_id_usable(r->host) ?
-	    xstrdup(r->host->machine_id) : NULL;
-	t->plan_min = s->plan_min;
-	t->plan_max = s->plan_max;
-	t->plan_confidence = s->plan_min > 0 ? s->plan_confidence : NAN;
 }
 
 static void
@@ -138,12 +129,6 @@ label_sides(struct gate_verdict *v)
 	}
 }
 
-static size_t
-index_of(const struct result *r, const struct result_class *c)
-{
-	return (size_t)(c - r->classes);
-}
-
 static int
 check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_match *m, char *err)
@@ -158,7 +143,7 @@ check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		if (r != NULL && r->kind != o->kind)
 			return errf(err, "%s: classes[%zu] \"%s\" is a %s, but in %s it "
 			    "is a %s; expected the same kind on both sides", rival->file,
-			    index_of(rival->r, r), err_quote(buf, sizeof buf, o->name),
+			    (size_t)(r - rival->r->classes), err_quote(buf, sizeof buf, o->name),
 			    class_kind_name(r->kind), ours->file, class_kind_name(o->kind));
 	}
 	return 0;
@@ -231,12 +216,11 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 	}
 }
 
-/* Notes on the parts whose samples depend on their neighbours. */
+/* Notes on the parts (ours, then the rival's) whose samples depend on their neighbours. */
 static void
-note_dependence(struct gate_verdict *v, const struct gate_pair *pair)
+note_dependence(struct gate_verdict *v, const struct gate_pair *pair,
+    const struct gate_part *const parts[4])
 {
-	const struct gate_part *parts[4] = { &pair->o50, &pair->o99, &pair->r50,
-		&pair->r99 };
 	struct verdict_note *nt;
 	size_t k;
 
@@ -283,7 +267,7 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 		}
 	}
 	note_drops(v, pair);
-	note_dependence(v, pair);
+	note_dependence(v, pair, parts);
 }
 
 /*
@@ -316,10 +300,6 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
-/*
- * A side's spread between runs for a side of one run: the noise file's
- * where there is one, else the other side's where it has several runs.
- */
 /* The noise file's class for a side of one run of the noise's engine. */
 static const struct noise_class *
 noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
@@ -342,12 +322,9 @@ default_spread(struct noise *n, const struct result *a, const struct result *b)
 	size_t i, j;
 	int w;
 
-	memset(n, 0, sizeof *n);
-	n->engine = xstrdup(a->engine);
-	n->runs = 2;
-	n->confidence = GATE_DEFAULT_CONFIDENCE;
-	n->concurrency = -1;
-	n->classes = xcalloc(a->nclasses + b->nclasses, sizeof *n->classes);
+	*n = (struct noise){ .engine = xstrdup(a->engine), .runs = 2,
+		.confidence = GATE_DEFAULT_CONFIDENCE, .concurrency = -1,
+		.classes = xcalloc(a->nclasses + b->nclasses, sizeof *n->classes) };
 	for (j = 0; j < 2; j++)
 		for (i = 0; i < r[j]->nclasses; i++) {
 			struct noise_class *c = &n->classes[n->nclasses];
@@ -477,13 +454,10 @@ session_terms(const struct gate_ctx *ctx, const char *name,
 			struct runs_est *e = q < 2 ? &st[side]->sl[q] : &st[side]->ss[q - 2];
 			double sd;
 
-			memset(e, 0, sizeof *e);
-			e->k = 1;
-			e->between = NAN;
-			e->fixed = 1;
+			*e = (struct runs_est){ .k = 1, .between = NAN, .fixed = 1,
+				.pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2] };
 			session_sd(ctx, name, q, &sd, &e->df);
 			e->var = sd * sd;
-			e->pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2];
 		}
 	}
 }
@@ -544,15 +518,12 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	for (k = 0; k < 4; k++) {
 		const struct runs_est *e = k < 2 ? &os->l[k % 2] : &rs->l[k % 2];
 
-		memset(parts[k], 0, sizeof *parts[k]);
-		parts[k]->kind = PART_POINT;
-		parts[k]->v = exp(e->mean);
-		parts[k]->p = k % 2 ? 0.99 : 0.5;
-		parts[k]->lo = parts[k]->hi = NAN;
+		*parts[k] = (struct gate_part){ .kind = PART_POINT, .v = exp(e->mean),
+			.p = k % 2 ? 0.99 : 0.5, .lo = NAN, .hi = NAN };
 	}
 	pair->os = os;
 	pair->rs = rs;
-	if (ctx->perm_o != NULL) {
+	if (ctx->v->paired) {
 		gate_paired_init(pd, ctx->ours_in, ctx->rival_in, ctx->perm_o,
 		    ctx->perm_r, name, with_unit, ctx->o->confidence);
 		pair->pd = pd;
@@ -686,11 +657,12 @@ note_thin(struct gate_verdict *v, int side, size_t n, size_t n2, double level,
 }
 
 /*
- * Of two probes of one volume, one too thin for an interval on its median:
- * the band is the other's alone, and that is said.
+ * A probe too thin for a band at the level a check needed.  Of two probes
+ * of one volume, one too thin for an interval on its median leaves the
+ * band the other's alone, and that is said.
  */
 static void
-note_thin_shared(struct gate_ctx *ctx)
+note_unit(struct gate_ctx *ctx)
 {
 	const struct gate_part *u = &ctx->unit.ours;
 	struct gate_verdict *v = ctx->v;
@@ -698,28 +670,18 @@ note_thin_shared(struct gate_ctx *ctx)
 	size_t i;
 	int k;
 
-	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
-		;
-	for (k = 0; k < 2 && i < v->nrows; k++)
-		if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
-		    v->confidence, &lo, &hi) < 0)
-			note_thin(v, k, k ? u->n2 : u->n, 0, v->confidence, 1);
-}
-
-/* A probe too thin for a band at the level a check needed. */
-static void
-note_unit(struct gate_ctx *ctx)
-{
-	struct gate_verdict *v = ctx->v;
-	int k;
-
 	if (ctx->unit.shared && ctx->unit_drop_ours == 0 && ctx->unit_drop_rival == 0) {
-		note_thin_shared(ctx);
+		for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
+			;
+		for (k = 0; k < 2 && i < v->nrows; k++)
+			if (gate_quantile_ci(k ? u->x2 : u->x, k ? u->n2 : u->n, 0.5,
+			    v->confidence, &lo, &hi) < 0)
+				note_thin(v, k, k ? u->n2 : u->n, 0, v->confidence, 1);
 		return;
 	}
 	if (ctx->unit.shared) {
-		note_thin(v, -1, ctx->unit.ours.n, ctx->unit.ours.n2,
-		    fmax(ctx->unit_drop_ours, ctx->unit_drop_rival), 0);
+		note_thin(v, -1, u->n, u->n2, fmax(ctx->unit_drop_ours,
+		    ctx->unit_drop_rival), 0);
 		return;
 	}
 	for (k = 0; k < 2; k++)
@@ -846,16 +808,6 @@ note_apart(struct gate_ctx *ctx)
 	}
 }
 
-static void
-rule_overall(struct gate_ctx *ctx)
-{
-	struct gate_verdict *v = ctx->v;
-
-	gate_rule_whole(v);
-	if (v->overall == RULING_NOT_RULED)
-		verdict_noted(v, NOTE_NOTHING_RULED, -1);
-}
-
 int
 gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err)
@@ -870,13 +822,9 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		gate_match_free(&m);
 		return -1;
 	}
-	memset(&ctx, 0, sizeof ctx);
-	ctx.o = o;
-	ctx.v = v;
-	ctx.ours_in = ours;
-	ctx.rival_in = rival;
-	ctx.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
-	    o->noise != NULL;
+	ctx = (struct gate_ctx){ .o = o, .v = v, .ours_in = ours, .rival_in = rival,
+		.runs = gate_side_runs(ours) > 1 || gate_side_runs(rival) > 1 ||
+		    o->noise != NULL };
 	if (!ctx.runs && o->one_run_spread && !o->single_run_ok) {
 		default_spread(&dflt, ours->r, rival->r);
 		ctx.dflt = &dflt;
@@ -895,11 +843,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		ctx.perm_r = xcalloc(v->rival.runs, sizeof *ctx.perm_r);
 		v->paired = gate_runs_paired(v->ours.taken, v->rival.taken,
 		    v->ours.runs, ctx.perm_o, ctx.perm_r);
-		if (!v->paired) {
-			free(ctx.perm_o);
-			free(ctx.perm_r);
-			ctx.perm_o = ctx.perm_r = NULL;
-		}
 	}
 	v->noise_file = noise_of(o->noise, ours) || noise_of(o->noise, rival) ?
 	    xstrdup(o->noise->path) : NULL;
@@ -928,7 +871,9 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	note_outlier(v, rival, 0);
 	note_unit(&ctx);
 	gate_note_hosts(v, ours, rival);
-	rule_overall(&ctx);
+	gate_rule_whole(v);
+	if (v->overall == RULING_NOT_RULED)
+		verdict_noted(v, NOTE_NOTHING_RULED, -1);
 	gate_unit_free(&ctx.unit);
 	gate_match_free(&m);
 	if (ctx.dflt != NULL)

@@ -106,8 +106,7 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 	int *ol = xcalloc(2 * k, sizeof *ol), *oy = ol + k, q;
 	struct gate_run_in one;
 
-	memset(st, 0, sizeof *st);
-	st->has_s = with_unit;
+	*st = (struct gate_side_stats){ .has_s = with_unit };
 	for (i = 0; i < k; i++) {
 		const struct result_class *c = result_find(run_of(in, i, &one)->r, name);
 
@@ -139,8 +138,7 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 	int *ob = xcalloc(4 * k, sizeof *ob), *olo = ob, *oyo = ob + k;
 	int *olr = ob + 2 * k, *oyr = ob + 3 * k, q;
 
-	memset(pd, 0, sizeof *pd);
-	pd->has_s = with_unit;
+	*pd = (struct gate_paired){ .has_s = with_unit };
 	for (q = 0; q < 2; q++) {
 		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, lo, wo, olo, yo,
 		    wyo, oyo);
@@ -441,15 +439,12 @@ gate_sides_level(const struct gate_side_in *ours,
 		for (i = 0; i < gate_side_runs(in[s]); i++) {
 			const struct result_session *ss = &gate_side_result(in[s], i)->session;
 			long long k = (long long)gate_side_runs(in[s]);
-			struct gate_seq plan;
+			struct gate_seq plan = { .min = ss->plan_min, .max = ss->plan_max,
+				.confidence = ss->plan_confidence };
 			double l;
 
 			if (ss->plan_min <= 0)
 				continue;
-			memset(&plan, 0, sizeof plan);
-			plan.min = ss->plan_min;
-			plan.max = ss->plan_max;
-			plan.confidence = ss->plan_confidence;
 			gate_seq_plan(&plan, mode);
 			l = gate_seq_level(&plan, k < plan.min ? plan.min : k);
 			if (*n == 0 || l > level) {

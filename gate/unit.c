@@ -42,15 +42,6 @@ unusable(const struct probe_record *p, struct verdict_unit_basis *b)
 	return 1;
 }
 
-static int
-from_rounds(const struct probe_record *p)
-{
-	struct window_unit u;
-
-	window_unit(p, &u);
-	return u.from_rounds;
-}
-
 /* p's unit: from its run's rounds (model/probe_window.h), or its probe before. */
 static double
 unit_ns(const struct probe_record *p)
@@ -104,15 +95,8 @@ static void
 set_part(struct gate_part *pt, double v, const double *x, size_t n,
     const double *x2, size_t n2)
 {
-	memset(pt, 0, sizeof *pt);
-	pt->kind = PART_SAMPLED;
-	pt->v = v;
-	pt->p = 0.5;
-	pt->x = x;
-	pt->n = n;
-	pt->x2 = x2;
-	pt->n2 = n2;
-	pt->lo = pt->hi = NAN;
+	*pt = (struct gate_part){ .kind = PART_SAMPLED, .v = v, .p = 0.5, .x = x,
+		.n = n, .x2 = x2, .n2 = n2, .lo = NAN, .hi = NAN };
 }
 
 /* The first of host, volume, method and write size in which two probes differ. */
@@ -165,9 +149,12 @@ static size_t
 runs_from_rounds(const struct gate_side_in *in)
 {
 	size_t i, k = gate_side_runs(in), n = 0;
+	struct window_unit u;
 
-	for (i = 0; i < k; i++)
-		n += (size_t)from_rounds(in->nruns > 1 ? in->runs[i].probe : in->probe);
+	for (i = 0; i < k; i++) {
+		window_unit(in->nruns > 1 ? in->runs[i].probe : in->probe, &u);
+		n += (size_t)u.from_rounds;
+	}
 	return n;
 }
 
@@ -204,7 +191,7 @@ static void
 runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
     double *lo, double *hi)
 {
-	size_t i, k = gate_side_runs(in);
+	size_t i, n, k = gate_side_runs(in);
 	double sum = 0, l, h, *x;
 
 	*lo = INFINITY;
@@ -212,8 +199,6 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 	for (i = 0; i < k; i++) {
 		const struct probe_record *p = in->nruns > 1 ? in->runs[i].probe :
 		    in->probe;
-
-		size_t n;
 
 		sum += log(unit_ns(p));
 		x = window_sorted_samples(p, &n);
@@ -224,11 +209,8 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 		*hi = fmax(*hi, h);
 		free(x);
 	}
-	memset(pt, 0, sizeof *pt);
-	pt->kind = PART_POINT;
-	pt->p = 0.5;
-	pt->v = exp(sum / (double)k);
-	pt->lo = pt->hi = NAN;
+	*pt = (struct gate_part){ .kind = PART_POINT, .p = 0.5,
+		.v = exp(sum / (double)k), .lo = NAN, .hi = NAN };
 }
 
 void
@@ -256,6 +238,14 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 	v->unit.rival_basis.nruns = (long long)gate_side_runs(rival);
 }
 
+/* A part's band at level; none where it has no interval or a probe too thin to bound its median. */
+static void
+part_band(const struct gate_part *pt, double level, double *lo, double *hi)
+{
+	if (gate_part_interval(pt, level, lo, hi) < 0 || *lo == 0 || isinf(*hi))
+		*lo = *hi = NAN;
+}
+
 void
 gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
@@ -273,16 +263,19 @@ gate_unit_choose(const struct gate_side_in *ours,
 	u->ours_x = window_sorted_samples(po, &no);
 	u->rival_x = window_sorted_samples(pr, &nr);
 	u->shared = same_measure(po, pr);
+	basis_window(po, &v->unit.ours_basis);
+	basis_window(pr, &v->unit.rival_basis);
 	if (u->shared) {
-		double m = fmin(unit_ns(po), unit_ns(pr));
-
-		set_part(&u->ours, m, u->ours_x, no, u->rival_x, nr);
+		set_part(&u->ours, fmin(unit_ns(po), unit_ns(pr)), u->ours_x, no,
+		    u->rival_x, nr);
 		u->rival = u->ours;
 		v->unit.source = UNIT_SHARED;
+		v->unit.pick = pick(po, pr);
 	} else {
 		set_part(&u->ours, unit_ns(po), u->ours_x, no, NULL, 0);
 		set_part(&u->rival, unit_ns(pr), u->rival_x, nr, NULL, 0);
 		v->unit.source = UNIT_PER_VOLUME;
+		v->unit.two = why_two(po, pr);
 	}
 	/*
 	 * A unit from rounds through the run is a median weighted by where
@@ -294,17 +287,8 @@ gate_unit_choose(const struct gate_side_in *ours,
 	 */
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
-	if (gate_part_interval(&u->ours, v->confidence, &v->unit.ours_lo_ns,
-	    &v->unit.ours_hi_ns) < 0)
-		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
-	if (gate_part_interval(&u->rival, v->confidence, &v->unit.rival_lo_ns,
-	    &v->unit.rival_hi_ns) < 0)
-		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
-	/* a probe too thin to bound its median has no band */
-	if (v->unit.ours_lo_ns == 0 || isinf(v->unit.ours_hi_ns))
-		v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
-	if (v->unit.rival_lo_ns == 0 || isinf(v->unit.rival_hi_ns))
-		v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	part_band(&u->ours, v->confidence, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
+	part_band(&u->rival, v->confidence, &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
 	/* rounds through a run band the unit by how far it drifted */
 	if (u->shared) {
 		v->unit.ours_band_rounds = window_band(unit_ns(po) <= unit_ns(pr) ?
@@ -318,12 +302,6 @@ gate_unit_choose(const struct gate_side_in *ours,
 		v->unit.rival_band_rounds = window_band(pr, &v->unit.rival_lo_ns,
 		    &v->unit.rival_hi_ns);
 	}
-	basis_window(po, &v->unit.ours_basis);
-	basis_window(pr, &v->unit.rival_basis);
-	if (u->shared)
-		v->unit.pick = pick(po, pr);
-	else
-		v->unit.two = why_two(po, pr);
 }
 
 void

@@ -123,7 +123,6 @@ verdict_derive_unit(struct verdict_unit *u, const char *file, char *err)
 	    u->rival_hi_ns }, file, "unit", "rival.band_ns", err);
 }
 
-/* The thresholds of the verdict's mode, and none of the other's. */
 int
 verdict_check_thresholds(const struct gate_verdict *v, const char *file,
     char *err)

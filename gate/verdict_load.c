@@ -512,11 +512,10 @@ get_runs(const cJSON *root, const char *key, struct verdict_side *s,
 	double n;
 
 	json_at_key(&w, top, key);
-	if (json_get_number(o, "runs", JSON_OPTIONAL, &RUNS, &w, &n) < 0)
+	if (json_get_number(o, "runs", JSON_OPTIONAL, &RUNS, &w, &n) < 0 ||
+	    get_host(o, s, &w) < 0)
 		return -1;
 	n = isnan(n) ? 1 : n;
-	if (get_host(o, s, &w) < 0)
-		return -1;
 	if (json_member(o, "run_files") == NULL) {
 		s->runs = 1;
 		s->run_files = xcalloc(1, sizeof *s->run_files);
@@ -615,9 +614,7 @@ get_each(const cJSON *a, const struct field *f, char *list, size_t size,
 	return 0;
 }
 
-/* A noted code's counts and figures: whole numbers from 0, any finite figure. */
-static const struct json_span NOTED_COUNT = { 0, 1e15, 0, 0, 1,
-	"a whole number from 0 to 1000000000000000", NULL, NULL };
+/* A noted code's counts are COUNT's; its figures any finite number. */
 static const struct json_span NOTED_FIGURE = { -1e300, 1e300, 0, 0, 0,
 	"a number or null", NULL, NULL };
 
@@ -628,7 +625,6 @@ get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
 	static const char *names[VERDICT_NNOTES];
 	const struct verdict_note_fields *f;
 	struct verdict_note *nt;
-	char **s[2];
 	int code, side = 0, i;
 	double d;
 
@@ -644,19 +640,17 @@ get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
 	    "\"ours\", \"rival\" or \"both\"", w, &side) < 0)
 		return -1;
 	nt = verdict_noted(v, (enum verdict_note_code)code, f->side ? side - 1 : -1);
-	s[0] = &nt->a;
-	s[1] = &nt->b;
 	if (f->cls != NULL && json_get_string(o, f->cls, JSON_NULL, NULL, w,
 	    &nt->cls) < 0)
 		return -1;
 	for (i = 0; i < 2; i++)
 		if (f->s[i] != NULL && json_get_string(o, f->s[i], JSON_NULL, NULL, w,
-		    s[i]) < 0)
+		    i ? &nt->b : &nt->a) < 0)
 			return -1;
 	for (i = 0; i < 6; i++) {
 		if (f->n[i] == NULL)
 			continue;
-		if (json_get_number(o, f->n[i], 0, &NOTED_COUNT, w, &d) < 0)
+		if (json_get_number(o, f->n[i], 0, &COUNT, w, &d) < 0)
 			return -1;
 		nt->n[i] = (long long)d;
 	}

@@ -188,9 +188,6 @@ rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
 	return 0;
 }
 
-/*
- * A loaded verdict ruled again from its figures.
- */
 int
 verdict_rerule(struct gate_verdict *v, const char *name, char *err)
 {
