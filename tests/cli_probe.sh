@@ -440,6 +440,9 @@ for sig in TERM HUP INT; do
 	[ "$sig" != TERM ] && [ -z "$dflt" ] && continue
 	wrap=""
 	[ "$sig" != TERM ] && wrap=$dflt
+	# emptied first: the child truncates it only once it runs, and the
+	# loop below would read the last turn's line before that
+	: >"$T/err"
 	# shellcheck disable=SC2086
 	$wrap "$SYNCGATE" probe --dir "$D" --watch --interval 50ms --json \
 		>"$T/ws.json" 2>"$T/err" &
