@@ -3,6 +3,7 @@
  * sysfs's view of block devices.  /sys/dev/block/MAJOR:MINOR links to a
  * device's directory, which a partition's is inside of its disk's;
  * /sys/block holds whole disks, /sys/class/block partitions as well.
+ * Where there is no sysfs (not Linux), every lookup fails: unknown.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -29,7 +30,6 @@ blockdev_set_sysfs(const char *root)
 	snprintf(sysfs, sizeof sysfs, "%s", root != NULL ? root : "/sys");
 }
 
-#ifdef __linux__
 static void
 copy_name(char *dst, size_t len, const char *src)
 {
@@ -249,7 +249,11 @@ stat_fields(const char *line, unsigned long long *v, size_t max)
 const char *
 blockdev_uncounted(void)
 {
+#ifdef __linux__
 	return NULL;
+#else
+	return "this system has no /sys/block to count flushes in";
+#endif
 }
 
 #define STAT_FIELDS 17
@@ -302,88 +306,3 @@ blockdev_flush_open(const char *disk, char *why, size_t len)
 	}
 	return fd;
 }
-#else
-int
-blockdev_known(dev_t dev)
-{
-	(void)dev;
-	return -1;
-}
-
-int
-blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
-{
-	(void)dev;
-	(void)name;
-	(void)disk;
-	(void)len;
-	(void)virtio;
-	return -1;
-}
-
-int
-blockdev_disk(const char *name, char *disk, size_t len)
-{
-	(void)name;
-	(void)disk;
-	(void)len;
-	return -1;
-}
-
-int
-blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
-{
-	(void)disk;
-	(void)attr;
-	(void)buf;
-	(void)len;
-	return -1;
-}
-
-int
-blockdev_backing_file(const char *disk, char *path, size_t len)
-{
-	(void)disk;
-	(void)path;
-	(void)len;
-	return -1;
-}
-
-size_t
-blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
-{
-	(void)disk;
-	(void)names;
-	(void)max;
-	return 0;
-}
-void
-blockdev_stack(dev_t dev, struct blockdev_stack *st)
-{
-	(void)dev;
-	memset(st, 0, sizeof *st);
-}
-
-const char *
-blockdev_uncounted(void)
-{
-	return "this system has no /sys/block to count flushes in";
-}
-
-int
-blockdev_flush_open(const char *disk, char *why, size_t len)
-{
-	(void)disk;
-	snprintf(why, len, "%s", blockdev_uncounted());
-	return -1;
-}
-
-int
-blockdev_flush_read(int fd, unsigned long long *count)
-{
-	(void)fd;
-	(void)count;
-	errno = ENOSYS;
-	return -1;
-}
-#endif

@@ -64,6 +64,14 @@ measure_null_syscall(void)
 	return clock_monotonic_ns() - t0;
 }
 
+double
+measure_wall_ns(long long base_s)
+{
+	struct timespec t = clock_unix();
+
+	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
+}
+
 /*
  * One sync carrying fresh data; raw: past libc.  fc, where given, counts
  * the flushes around the timed call.
@@ -101,6 +109,25 @@ measure_dirty_sync(struct scratch *s, const struct probe_method *m, double *ns,
     char *err)
 {
 	return dirty_sync(s, m, 0, ns, NULL, err);
+}
+
+int
+measure_series_take(struct scratch *s, const struct probe_method *m,
+    struct probe_series *ser, size_t *cap, char *err)
+{
+	double at = measure_wall_ns(ser->base_unix_s), ns;
+
+	if (measure_dirty_sync(s, m, &ns, err) < 0)
+		return -1;
+	if (ser->n == *cap) {
+		size_t c = *cap;
+
+		xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
+		xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
+	}
+	ser->t_ns[ser->n] = at;
+	ser->samples_ns[ser->n++] = ns;
+	return 0;
 }
 
 static int

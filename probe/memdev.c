@@ -15,7 +15,9 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/statfs.h>
-#include <sys/sysmacros.h>
+#else
+#include <sys/mount.h>
+#include <sys/param.h>
 #endif
 
 #include "probe/blockdev.h"
@@ -23,7 +25,6 @@
 #include "probe/identity.h"
 #include "probe/memdev.h"
 
-#ifdef __linux__
 #define MEMDEV_MAX_SLAVES 64
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
@@ -154,22 +155,3 @@ memdev_check_disk(const char *disk, char *why, size_t len)
 {
 	return check_disk(disk, why, len, 0);
 }
-#else
-int
-memdev_check(dev_t dev, char *why, size_t len)
-{
-	(void)dev;
-	(void)why;
-	(void)len;
-	return 0;
-}
-
-int
-memdev_check_disk(const char *disk, char *why, size_t len)
-{
-	(void)disk;
-	(void)why;
-	(void)len;
-	return 0;
-}
-#endif
