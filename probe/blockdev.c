@@ -201,16 +201,10 @@ walk(const char *disk, int depth, struct blockdev_stack *st)
 	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
 	size_t n, i;
 
-	if (seen(st, disk))
+	if (seen(st, disk) || st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH)
 		return;
-	if (st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH) {
-		st->truncated = 1;
-		return;
-	}
 	copy_name(st->name[st->n++], BLOCKDEV_NAME, disk);
 	n = blockdev_slaves(disk, slaves, BLOCKDEV_MAX);
-	if (n == BLOCKDEV_MAX)
-		st->truncated = 1;
 	for (i = 0; i < n; i++)
 		if (blockdev_disk(slaves[i], whole, sizeof whole) == 0)
 			walk(whole, depth + 1, st);

@@ -51,8 +51,9 @@ measure_slots_wanted(const struct probe_options *o)
 	return o->warmup + n + 3LL * MEASURE_REF_ROUNDS + 1;
 }
 
-double
-measure_null_syscall(void)
+/* Timing one empty system call, in ns. */
+static double
+null_syscall(void)
 {
 	double t0 = clock_monotonic_ns();
 
@@ -210,7 +211,7 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	if (clean_pair(s, m, r, raw_first, err) < 0)
 		return -1;
 	for (i = 0; i < NULL_PER_ROUND; i++)
-		r->null[r->nnull++] = measure_null_syscall();
+		r->null[r->nnull++] = null_syscall();
 	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
 	    err) < 0 || clean_sync(s, m, s->fd, NULL, err) < 0)
 		return -1;

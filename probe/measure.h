@@ -113,7 +113,4 @@ int measure_series_take(struct scratch *s, const struct probe_method *m,
 /* Wall-clock nanoseconds since base_s, exact while under 2^53 (104 days). */
 double measure_wall_ns(long long base_s);
 
-/* Timing one empty system call, in ns. */
-double measure_null_syscall(void);
-
 #endif

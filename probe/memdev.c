@@ -76,7 +76,7 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 		snprintf(why, len, "%s is backed by %s, a file on %s", disk, clean,
 		    fs);
 		mem = 1;
-	} else if (depth < MEMDEV_MAX_DEPTH && stat(file, &st) == 0 &&
+	} else if (depth < BLOCKDEV_MAX_DEPTH && stat(file, &st) == 0 &&
 	    disk_name(st.st_dev, p, sizeof p) == 0 &&
 	    check_disk(p, inner, sizeof inner, depth + 1)) {
 		snprintf(why, len, "%s is backed by %s on %s; %s", disk, clean, p,
@@ -99,7 +99,7 @@ check_slaves(const char *disk, char *why, size_t len, int depth)
 	size_t n, i;
 	int mem = 1;
 
-	if (depth >= MEMDEV_MAX_DEPTH)
+	if (depth >= BLOCKDEV_MAX_DEPTH)
 		return 0;
 	/* a full table may have left members out: all of them are not known */
 	n = blockdev_slaves(disk, slaves, MEMDEV_MAX_SLAVES);

@@ -411,8 +411,7 @@ scratch_close(struct scratch *s)
 		close(s->dirfd);
 	free(s->path);
 	free(s->buf);
-	s->raw_fd = s->sync_fd = s->fd = s->dirfd = s->slot = -1;
-	s->created = 0;
+	s->raw_fd = s->sync_fd = s->fd = s->dirfd = -1;
 	s->path = NULL;
 	s->buf = NULL;
 	errno = saved;
