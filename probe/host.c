@@ -63,23 +63,33 @@ cpuinfo_model(void)
 	return out;
 }
 
-/* MemTotal of /proc/meminfo in bytes, or -1. */
+/* MemTotal of /proc/meminfo in bytes, else what sysconf says, or -1. */
 static long long
-meminfo_total(void)
+memory_bytes(void)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	long long kb = -1;
 	FILE *fp = fopen("/proc/meminfo", "r");
 
-	if (fp == NULL)
-		return -1;
-	while (getline(&line, &cap, fp) > 0)
-		if (sscanf(line, "MemTotal: %lld kB", &kb) == 1)
-			break;
-	free(line);
-	fclose(fp);
-	return kb > 0 && kb < (1LL << 43) ? kb * 1024 : -1;
+	if (fp != NULL) {
+		while (getline(&line, &cap, fp) > 0)
+			if (sscanf(line, "MemTotal: %lld kB", &kb) == 1)
+				break;
+		free(line);
+		fclose(fp);
+	}
+	if (kb > 0 && kb < (1LL << 43))
+		return kb * 1024;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+	{
+		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+		if (pages > 0 && size > 0 && (double)pages * size < 9e15)
+			return (long long)pages * size;
+	}
+#endif
+	return -1;
 }
 
 #ifdef HOST_SYSCTL
@@ -112,22 +122,6 @@ cpu_model(void)
 		m = NULL;
 	}
 	return m;
-}
-
-static long long
-memory_bytes(void)
-{
-	long long b = meminfo_total();
-
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-	if (b < 0) {
-		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-		if (pages > 0 && size > 0 && (double)pages * size < 9e15)
-			b = (long long)pages * size;
-	}
-#endif
-	return b;
 }
 
 /* The host's name, cleaned (the caller frees); "unknown" where it has none. */
