@@ -432,15 +432,11 @@ int
 volume_identify(const char *dir, int dirfd, struct probe_record *out,
     struct volume_block *vb, char *err)
 {
-	char *real = realpath(dir, NULL);
+	char *real;
 	struct stat st;
 
-	if (real == NULL)
+	if (fstat(dirfd, &st) < 0 || (real = realpath(dir, NULL)) == NULL)
 		return errf(err, "%s:", dir);
-	if (fstat(dirfd, &st) < 0) {
-		free(real);
-		return errf(err, "%s:", dir);
-	}
 	out->path = identity_clean_path(real);
 	free(real);
 	note_symlink(dir, out);
