@@ -315,7 +315,7 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 static double
 settle_distance(double df, size_t k, double level, double power)
 {
-	static struct {
+	static struct memo {
 		double df, level, power, d;
 		size_t k;
 	} memo[64];
@@ -337,11 +337,7 @@ settle_distance(double df, size_t k, double level, double power)
 			hi = mid;
 	}
 	i = next++ % 64;
-	memo[i].df = df;
-	memo[i].k = k;
-	memo[i].level = level;
-	memo[i].power = power;
-	memo[i].d = hi < 1e6 ? hi : INFINITY;
+	memo[i] = (struct memo){ df, level, power, hi < 1e6 ? hi : INFINITY, k };
 	return memo[i].d;
 }
 
@@ -571,11 +567,11 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/* The runs, checked to stand together and to be no one's output. */
+/* The runs into r and rp, checked to stand together and be no one's output. */
 static int
-load_runs(const struct args *a, struct result *r, char *err)
+load_runs(const struct args *a, struct result *r, const struct result **rp,
+    char *err)
 {
-	const struct result *rp[CALIBRATE_MAX_RUNS];
 	struct fileset fs;
 	size_t i;
 	int rc;
@@ -622,12 +618,10 @@ calibrate_main(int argc, char **argv)
 	rp = xcalloc(a.n, sizeof *rp);
 	memset(&n, 0, sizeof n);
 	rc = EXIT_TROUBLE;
-	if (load_runs(&a, r, err) < 0) {
+	if (load_runs(&a, r, rp, err) < 0) {
 		err_warn("%s", err);
 		goto out;
 	}
-	for (i = 0; i < a.n; i++)
-		rp[i] = &r[i];
 	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
 	t.n = &n;
 	t.a = &a;

@@ -3,6 +3,7 @@
  * sysfs's view of block devices.  /sys/dev/block/MAJOR:MINOR links to a
  * device's directory, which a partition's is inside of its disk's;
  * /sys/block holds whole disks, /sys/class/block partitions as well.
+ * Where there is no sysfs (not Linux), every lookup fails: unknown.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -27,18 +28,6 @@ void
 blockdev_set_sysfs(const char *root)
 {
 	snprintf(sysfs, sizeof sysfs, "%s", root != NULL ? root : "/sys");
-}
-
-#ifdef __linux__
-static void
-copy_name(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
 }
 
 /* A path under sysfs into buf (len bytes); -1 when it does not fit. */
@@ -72,56 +61,54 @@ blockdev_known(dev_t dev)
 }
 
 /*
- * The device directory a link names (link, n bytes read), and the parent
- * directory's name when the device is a partition (partition file path).
+ * The device directory the sysfs link p names, into name, and into disk
+ * the parent directory's name when the device is a partition (it has a
+ * partition file), else name again; in *virtio whether it hangs off a
+ * virtio bus.  Returns 0, or -1 when p is no link or too long.
  */
-static void
-name_and_disk(char *link, const char *partition, char *name, char *disk,
-    size_t len)
+static int
+name_and_disk(const char *p, char *name, char *disk, size_t len, int *virtio)
 {
-	char *base = strrchr(link, '/');
+	char part[PATH_MAX], link[PATH_MAX], *base;
+	ssize_t n;
 
-	copy_name(name, len, base ? base + 1 : link);
-	copy_name(disk, len, name);
-	if (access(partition, F_OK) == 0 && base != NULL) {
+	if ((size_t)snprintf(part, sizeof part, "%s/partition", p) >= sizeof part ||
+	    (n = readlink(p, link, sizeof link - 1)) < 0)
+		return -1;
+	link[n] = '\0';
+	*virtio = strstr(link, "/virtio") != NULL;
+	base = strrchr(link, '/');
+	snprintf(name, len, "%s", base ? base + 1 : link);
+	snprintf(disk, len, "%s", name);
+	if (access(part, F_OK) == 0 && base != NULL) {
 		*base = '\0';
 		base = strrchr(link, '/');
 		if (base != NULL)
-			copy_name(disk, len, base + 1);
+			snprintf(disk, len, "%s", base + 1);
 	}
+	return 0;
 }
 
 int
 blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
 {
-	char p[PATH_MAX], part[PATH_MAX], link[PATH_MAX];
-	ssize_t n;
+	char p[PATH_MAX];
 
-	if (sys_path(p, sizeof p, "dev/block/%u:%u", major(dev), minor(dev)) < 0 ||
-	    sys_path(part, sizeof part, "dev/block/%u:%u/partition", major(dev),
-	    minor(dev)) < 0 || (n = readlink(p, link, sizeof link - 1)) < 0)
+	if (sys_path(p, sizeof p, "dev/block/%u:%u", major(dev), minor(dev)) < 0)
 		return -1;
-	link[n] = '\0';
-	*virtio = strstr(link, "/virtio") != NULL;
-	name_and_disk(link, part, name, disk, len);
-	return 0;
+	return name_and_disk(p, name, disk, len, virtio);
 }
 
 int
 blockdev_disk(const char *name, char *disk, size_t len)
 {
-	char p[PATH_MAX], part[PATH_MAX], link[PATH_MAX], self[BLOCKDEV_NAME];
-	ssize_t n;
+	char p[PATH_MAX], self[BLOCKDEV_NAME];
+	int virtio;
 
-	if (strchr(name, '/') != NULL || name[0] == '.')
+	if (strchr(name, '/') != NULL || name[0] == '.' ||
+	    sys_path(p, sizeof p, "class/block/%s", name) < 0)
 		return -1;
-	if (sys_path(p, sizeof p, "class/block/%s", name) < 0 ||
-	    sys_path(part, sizeof part, "class/block/%s/partition", name) < 0 ||
-	    (n = readlink(p, link, sizeof link - 1)) < 0)
-		return -1;
-	link[n] = '\0';
-	name_and_disk(link, part, self, disk, len);
-	return 0;
+	return name_and_disk(p, self, disk, len, &virtio);
 }
 
 int
@@ -157,7 +144,7 @@ blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
 	while (n < max && (e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
-		copy_name(names[n++], BLOCKDEV_NAME, e->d_name);
+		snprintf(names[n++], BLOCKDEV_NAME, "%.*s", BLOCKDEV_NAME - 1, e->d_name);
 	}
 	closedir(d);
 	return n;
@@ -190,8 +177,8 @@ follow_backing(const char *disk, int depth, struct blockdev_stack *st)
 	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0) {
 		walk(whole, depth + 1, st);
 	} else if (st->loop[0] == '\0') {
-		copy_name(st->loop, sizeof st->loop, disk);
-		copy_name(st->backing, sizeof st->backing, file);
+		snprintf(st->loop, sizeof st->loop, "%s", disk);
+		snprintf(st->backing, sizeof st->backing, "%s", file);
 	}
 }
 
@@ -201,16 +188,10 @@ walk(const char *disk, int depth, struct blockdev_stack *st)
 	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
 	size_t n, i;
 
-	if (seen(st, disk))
+	if (seen(st, disk) || st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH)
 		return;
-	if (st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH) {
-		st->truncated = 1;
-		return;
-	}
-	copy_name(st->name[st->n++], BLOCKDEV_NAME, disk);
+	snprintf(st->name[st->n++], BLOCKDEV_NAME, "%s", disk);
 	n = blockdev_slaves(disk, slaves, BLOCKDEV_MAX);
-	if (n == BLOCKDEV_MAX)
-		st->truncated = 1;
 	for (i = 0; i < n; i++)
 		if (blockdev_disk(slaves[i], whole, sizeof whole) == 0)
 			walk(whole, depth + 1, st);
@@ -249,7 +230,11 @@ stat_fields(const char *line, unsigned long long *v, size_t max)
 const char *
 blockdev_uncounted(void)
 {
+#ifdef __linux__
 	return NULL;
+#else
+	return "this system has no /sys/block to count flushes in";
+#endif
 }
 
 #define STAT_FIELDS 17
@@ -302,88 +287,3 @@ blockdev_flush_open(const char *disk, char *why, size_t len)
 	}
 	return fd;
 }
-#else
-int
-blockdev_known(dev_t dev)
-{
-	(void)dev;
-	return -1;
-}
-
-int
-blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
-{
-	(void)dev;
-	(void)name;
-	(void)disk;
-	(void)len;
-	(void)virtio;
-	return -1;
-}
-
-int
-blockdev_disk(const char *name, char *disk, size_t len)
-{
-	(void)name;
-	(void)disk;
-	(void)len;
-	return -1;
-}
-
-int
-blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
-{
-	(void)disk;
-	(void)attr;
-	(void)buf;
-	(void)len;
-	return -1;
-}
-
-int
-blockdev_backing_file(const char *disk, char *path, size_t len)
-{
-	(void)disk;
-	(void)path;
-	(void)len;
-	return -1;
-}
-
-size_t
-blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
-{
-	(void)disk;
-	(void)names;
-	(void)max;
-	return 0;
-}
-void
-blockdev_stack(dev_t dev, struct blockdev_stack *st)
-{
-	(void)dev;
-	memset(st, 0, sizeof *st);
-}
-
-const char *
-blockdev_uncounted(void)
-{
-	return "this system has no /sys/block to count flushes in";
-}
-
-int
-blockdev_flush_open(const char *disk, char *why, size_t len)
-{
-	(void)disk;
-	snprintf(why, len, "%s", blockdev_uncounted());
-	return -1;
-}
-
-int
-blockdev_flush_read(int fd, unsigned long long *count)
-{
-	(void)fd;
-	(void)count;
-	errno = ENOSYS;
-	return -1;
-}
-#endif

@@ -74,8 +74,7 @@ size_t blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME],
  */
 struct blockdev_stack {
 	char name[BLOCKDEV_MAX][BLOCKDEV_NAME];
-	size_t n;
-	int truncated;          /* more lay beneath than BLOCKDEV_MAX or the depth */
+	size_t n;               /* what lies past BLOCKDEV_MAX or the depth: left out */
 	/*
 	 * The first loop device whose backing file is on a filesystem with no
 	 * block device sysfs knows (tmpfs, NFS, FUSE), and that file; "" if none.

@@ -46,11 +46,12 @@ add(struct probe_evidence *ev, const char *fmt, ...)
 }
 
 /*
- * The timing sentence, with its verdict where conclude says it decided
- * (a timing that says "kernel" always may: it agrees with every "no").
+ * The timing or count sentence, with its verdict where conclude says it
+ * decided (a timing that says "kernel" always may: it agrees with every
+ * "no"; a count, where it agrees with the ruling).
  */
 static void
-add_timing(struct probe_evidence *ev, const struct line *l, int conclude)
+add_line(struct probe_evidence *ev, const struct line *l, int conclude)
 {
 	if (l->s[0] == '\0')
 		return;
@@ -65,9 +66,7 @@ probe_facts_init(struct probe_facts *f)
 {
 	memset(f, 0, sizeof *f);
 	f->dirty_ns = f->clean_ns = f->null_ns = f->write_ns = NAN;
-	f->clean_raw_ns = NAN;
-	f->raw_ns = f->libc_ns = NAN;
-	f->pair_ratio_min = NAN;
+	f->clean_raw_ns = f->raw_ns = f->libc_ns = f->pair_ratio_min = NAN;
 	f->rotational = -1;
 }
 
@@ -570,13 +569,6 @@ judge_count(const struct probe_facts *f, struct line *l)
 	return COUNT_REACHED;
 }
 
-/* The count sentence, with its verdict where it agrees with the ruling. */
-static void
-add_count(struct probe_evidence *ev, const struct line *l, int conclude)
-{
-	add_timing(ev, l, conclude);
-}
-
 /* Why the sync cannot be trusted whatever it costs: memory, interception. */
 static int
 untrusted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -605,23 +597,23 @@ rule_no(const struct probe_facts *f, struct probe_evidence *ev,
     const struct line *t, enum timing tm, const struct line *c, enum count cn)
 {
 	if (untrusted(f, ev)) {
-		add_timing(ev, t, tm == TIMING_KERNEL);
-		add_count(ev, c, cn == COUNT_MISSED);
+		add_line(ev, t, tm == TIMING_KERNEL);
+		add_line(ev, c, cn == COUNT_MISSED);
 		return 1;
 	}
 	if (tm == TIMING_KERNEL) {
-		add_timing(ev, t, 1);
+		add_line(ev, t, 1);
 		clean_line(f, ev, 0);
-		add_count(ev, c, cn == COUNT_MISSED);
+		add_line(ev, c, cn == COUNT_MISSED);
 		return 1;
 	}
 	if (cn != COUNT_MISSED)
 		return 0;
-	add_count(ev, c, 1);
+	add_line(ev, c, 1);
 	if (barrier_off(f) != NULL)
 		add(ev, "The volume is mounted with %s, which stops cache flushes.",
 		    barrier_off(f));
-	add_timing(ev, t, 0);
+	add_line(ev, t, 0);
 	return 1;
 }
 
@@ -639,20 +631,20 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 		add(ev, "The volume is mounted with %s, yet flush requests reached "
 		    "the device: the filesystem does not honour it.", barrier_off(f));
 	else if (no_barrier(f, ev, &r)) {
-		add_timing(ev, &t, 0);
-		add_count(ev, &c, 0);
+		add_line(ev, &t, 0);
+		add_line(ev, &c, 0);
 		return r;
 	}
 	if (fstype_passthrough(f->fs) || !fstype_block(f->fs) ||
 	    f->passthrough_device != NULL) {
 		unseen_fs(f, ev);
-		add_timing(ev, &t, 0);
-		add_count(ev, &c, 0);
+		add_line(ev, &t, 0);
+		add_line(ev, &c, 0);
 		return REACH_UNKNOWN;
 	}
 	if (cn == COUNT_REACHED) {
-		add_count(ev, &c, 1);
-		add_timing(ev, &t, 0);
+		add_line(ev, &c, 1);
+		add_line(ev, &t, 0);
 		if (tm == TIMING_DEVICE)
 			clean_line(f, ev, 1);
 		return REACH_YES;
@@ -660,13 +652,13 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	if (tm == TIMING_NONE) {
 		add(ev, "The sync was not timed beside an empty system call or a "
 		    "plain write, so whether it reaches a device cannot be told.");
-		add_count(ev, &c, 0);
+		add_line(ev, &c, 0);
 		return REACH_UNKNOWN;
 	}
-	add_timing(ev, &t, 1);
+	add_line(ev, &t, 1);
 	if (tm == TIMING_DEVICE)
 		clean_line(f, ev, 1);
-	add_count(ev, &c, 0);
+	add_line(ev, &c, 0);
 	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 

@@ -29,8 +29,8 @@ drop(struct flushcount_dev *d)
 
 /*
  * Reads every live counter.  With into set, what each gained since its
- * mark is added there (0: the flushes, 1: the idle count); the reading
- * becomes the new mark either way.
+ * mark is added there (0: the flushes, 1: the idle count, 2: skipped);
+ * the reading becomes the new mark either way.
  */
 static void
 read_all(struct flushcount *fc, int into)
@@ -40,6 +40,7 @@ read_all(struct flushcount *fc, int into)
 
 	for (i = 0; i < fc->n; i++) {
 		struct flushcount_dev *d = &fc->dev[i];
+		double *gain[] = { &d->flushes, &d->idle, &d->skipped };
 
 		if (d->fd < 0)
 			continue;
@@ -56,12 +57,8 @@ read_all(struct flushcount *fc, int into)
 			drop(d);
 			continue;
 		}
-		if (into == 0)
-			d->flushes += (double)(now - d->mark);
-		else if (into == 1)
-			d->idle += (double)(now - d->mark);
-		else if (into == 2)
-			d->skipped += (double)(now - d->mark);
+		if (into >= 0)
+			*gain[into] += (double)(now - d->mark);
 		d->mark = now;
 	}
 }

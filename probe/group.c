@@ -105,22 +105,20 @@ summarize_group(struct writer *ws, int writers, double unit_ns,
 {
 	double *sorted;
 	size_t n = 0, i;
+	int late = 0;
 
 	for (i = 0; i < (size_t)writers; i++)
 		n += (size_t)ws[i].taken;
 	g->writers = writers;
 	g->nsamples = 0;
 	g->samples_ns = xmalloc(n * sizeof *g->samples_ns);
-	g->stopped_by = xstrdup("samples");
 	for (i = 0; i < (size_t)writers; i++) {
 		memcpy(g->samples_ns + g->nsamples, ws[i].ns,
 		    (size_t)ws[i].taken * sizeof(double));
 		g->nsamples += (size_t)ws[i].taken;
-		if (ws[i].taken < ws[i].count) {
-			free(g->stopped_by);
-			g->stopped_by = xstrdup("max-time");
-		}
+		late |= ws[i].taken < ws[i].count;
 	}
+	g->stopped_by = xstrdup(late ? "max-time" : "samples");
 	sorted = xmalloc(n * sizeof *sorted);
 	memcpy(sorted, g->samples_ns, n * sizeof *sorted);
 	stats_sort(sorted, n);

@@ -63,23 +63,33 @@ cpuinfo_model(void)
 	return out;
 }
 
-/* MemTotal of /proc/meminfo in bytes, or -1. */
+/* MemTotal of /proc/meminfo in bytes, else what sysconf says, or -1. */
 static long long
-meminfo_total(void)
+memory_bytes(void)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	long long kb = -1;
 	FILE *fp = fopen("/proc/meminfo", "r");
 
-	if (fp == NULL)
-		return -1;
-	while (getline(&line, &cap, fp) > 0)
-		if (sscanf(line, "MemTotal: %lld kB", &kb) == 1)
-			break;
-	free(line);
-	fclose(fp);
-	return kb > 0 && kb < (1LL << 43) ? kb * 1024 : -1;
+	if (fp != NULL) {
+		while (getline(&line, &cap, fp) > 0)
+			if (sscanf(line, "MemTotal: %lld kB", &kb) == 1)
+				break;
+		free(line);
+		fclose(fp);
+	}
+	if (kb > 0 && kb < (1LL << 43))
+		return kb * 1024;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+	{
+		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+		if (pages > 0 && size > 0 && (double)pages * size < 9e15)
+			return (long long)pages * size;
+	}
+#endif
+	return -1;
 }
 
 #ifdef HOST_SYSCTL
@@ -114,27 +124,23 @@ cpu_model(void)
 	return m;
 }
 
-static long long
-memory_bytes(void)
+/* The host's name, cleaned (the caller frees); "unknown" where it has none. */
+static char *
+host_name(void)
 {
-	long long b = meminfo_total();
+	char name[256];
 
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-	if (b < 0) {
-		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-		if (pages > 0 && size > 0 && (double)pages * size < 9e15)
-			b = (long long)pages * size;
-	}
-#endif
-	return b;
+	if (gethostname(name, sizeof name) < 0)
+		strcpy(name, "unknown");
+	name[sizeof name - 1] = '\0';
+	return identity_clean(name, 255);
 }
 
 void
 host_gather(struct result_host *h)
 {
 	struct utsname u;
-	char name[256], hex[IDENTITY_HASH_LEN + 1], *clean;
+	char hex[IDENTITY_HASH_LEN + 1], *name = host_name();
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	result_host_init(h);
@@ -143,24 +149,9 @@ host_gather(struct result_host *h)
 	h->memory_bytes = memory_bytes();
 	if (uname(&u) == 0 && u.release[0] != '\0')
 		h->kernel = identity_clean(u.release, 255);
-	if (gethostname(name, sizeof name) < 0)
-		strcpy(name, "unknown");
-	name[sizeof name - 1] = '\0';
-	clean = identity_clean(name, 255);
-	h->id_source = xstrdup(identity_machine_hash(clean, hex));
+	h->id_source = xstrdup(identity_machine_hash(name, hex));
 	h->machine_id = xstrdup(hex);
-	free(clean);
-}
-
-/* The machine id hashed, so the record does not publish it; else the host name. */
-static void
-host_id(struct probe_record *out, const char *hostname)
-{
-	char hex[IDENTITY_HASH_LEN + 1];
-	const char *src = identity_machine_hash(hostname, hex);
-
-	out->host_id = xstrdup(hex);
-	out->host_id_source = xstrdup(src);
+	free(name);
 }
 
 /* PRETTY_NAME from os-release, or NULL. */
@@ -261,13 +252,12 @@ void
 host_identify(struct probe_record *out)
 {
 	struct utsname u;
-	char name[256], os[300], *dist;
+	char hex[IDENTITY_HASH_LEN + 1], os[300], *dist;
 
-	if (gethostname(name, sizeof name) < 0)
-		strcpy(name, "unknown");
-	name[sizeof name - 1] = '\0';
-	out->host_name = identity_clean(name, 255);
-	host_id(out, out->host_name);
+	out->host_name = host_name();
+	/* the machine id hashed, so the record does not publish it */
+	out->host_id_source = xstrdup(identity_machine_hash(out->host_name, hex));
+	out->host_id = xstrdup(hex);
 	/* the hardware; the record's own kernel and id stand for the rest */
 	out->hw = xmalloc(sizeof *out->hw);
 	host_gather(out->hw);

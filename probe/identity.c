@@ -15,6 +15,7 @@
 
 #include "lib/err.h"
 #include "lib/readfile.h"
+#include "lib/utf8.h"
 #include "probe/identity.h"
 
 uint64_t
@@ -30,35 +31,6 @@ identity_fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/*
- * Length of the well-formed UTF-8 character at s (1 to 4), or 0 for a
- * malformed one: a stray or overlong byte, a surrogate, past U+10FFFF.
- * A JSON reader may refuse what a lax decoder would let through.
- */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		n = 2;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		n = 3;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
-	    (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
-		return 0;
-	return n;
-}
-
 static int
 is_blank(unsigned char c)
 {
@@ -66,18 +38,19 @@ is_blank(unsigned char c)
 }
 
 /*
- * The visible form of the character of n bytes at p (n 0: a malformed
- * byte) into buf, as the text outputs show it: a C0 control, DEL or a
- * malformed byte as \xHH, a C1 control as \u0080 to \u009f.  Returns its
- * length, or 0 when the character is written as itself.
+ * The visible form of character cp at p (UTF8_BAD: a malformed byte, as
+ * a JSON reader may refuse what a lax decoder lets through) into buf, as
+ * the text outputs show it: a C0 control, DEL or a malformed byte as
+ * \xHH, a C1 control as \u0080 to \u009f.  Returns its length, or 0 when
+ * the character is written as itself.
  */
 static size_t
-visible(const unsigned char *p, size_t n, char *buf)
+visible(const unsigned char *p, uint32_t cp, char *buf)
 {
-	if (n == 0 || (n == 1 && (p[0] < 0x20 || p[0] == 0x7f)))
+	if (cp == UTF8_BAD || cp < 0x20 || cp == 0x7f)
 		return (size_t)snprintf(buf, 8, "\\x%02x", p[0]);
-	if (n == 2 && p[0] == 0xC2 && p[1] < 0xA0)
-		return (size_t)snprintf(buf, 8, "\\u%04x", p[1]);
+	if (cp >= 0x80 && cp < 0xA0)
+		return (size_t)snprintf(buf, 8, "\\u%04x", (unsigned)cp);
 	return 0;
 }
 
@@ -106,10 +79,11 @@ clean_span(const unsigned char *p, const unsigned char *end, size_t max)
 {
 	char *out = xmalloc(max + 1), esc[8];
 	size_t o = 0, n, v;
+	uint32_t cp;
 
-	for (; p < end; p += n ? n : 1) {
-		n = utf8_len(p);
-		v = visible(p, n, esc);
+	for (; p < end; p += n) {
+		n = utf8_decode((const char *)p, &cp);
+		v = visible(p, cp, esc);
 		if (o + (v ? v : n) > max)
 			break;
 		if (v > 0)

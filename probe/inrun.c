@@ -22,13 +22,6 @@
 #include "probe/measure.h"
 #include "probe/volume.h"
 
-/* Nanoseconds from base_s to t. */
-static double
-since(struct timespec t, long long base_s)
-{
-	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
-}
-
 /* The disks under dir's volume, found as the probe finds them. */
 static int
 open_counts(struct inrun *ir, const char *dir, char *err)
@@ -75,7 +68,7 @@ inrun_begin(struct inrun *ir)
 	flushcount_before(&ir->fc);
 	ir->ser.present = ir->every_ns > 0;
 	ir->ser.base_unix_s = (long long)clock_unix().tv_sec;
-	ir->ser.window_ns[0] = since(clock_unix(), ir->ser.base_unix_s);
+	ir->ser.window_ns[0] = measure_wall_ns(ir->ser.base_unix_s);
 	ir->begin_ns = clock_monotonic_ns();
 }
 
@@ -83,7 +76,6 @@ double
 inrun_round(struct inrun *ir, double ops, char *err)
 {
 	double t0 = clock_monotonic_ns(), ns;
-	struct probe_series *s = &ir->ser;
 	int i;
 
 	xgrow(&ir->ops_at, &ir->ops_cap, (size_t)ir->rounds + 1, sizeof *ir->ops_at);
@@ -92,20 +84,9 @@ inrun_round(struct inrun *ir, double ops, char *err)
 	/* the settling sync, not kept */
 	if (measure_dirty_sync(&ir->s, ir->m, &ns, err) < 0)
 		return -1;
-	for (i = 0; i < INRUN_PER_ROUND; i++) {
-		double at = since(clock_unix(), s->base_unix_s);
-
-		if (measure_dirty_sync(&ir->s, ir->m, &ns, err) < 0)
+	for (i = 0; i < INRUN_PER_ROUND; i++)
+		if (measure_series_take(&ir->s, ir->m, &ir->ser, &ir->cap, err) < 0)
 			return -1;
-		if (s->n == ir->cap) {
-			size_t c = ir->cap;
-
-			xgrow(&s->t_ns, &c, s->n + 1, sizeof *s->t_ns);
-			xgrow(&s->samples_ns, &ir->cap, s->n + 1, sizeof *s->samples_ns);
-		}
-		s->t_ns[s->n] = at;
-		s->samples_ns[s->n++] = ns;
-	}
 	flushcount_skip(&ir->fc);
 	ir->rounds++;
 	ns = clock_monotonic_ns() - t0;
@@ -119,7 +100,7 @@ inrun_end(struct inrun *ir, double ops)
 	ir->ops_end = ops;
 	flushcount_advance(&ir->fc);
 	ir->end_ns = clock_monotonic_ns();
-	ir->ser.window_ns[1] = since(clock_unix(), ir->ser.base_unix_s);
+	ir->ser.window_ns[1] = measure_wall_ns(ir->ser.base_unix_s);
 	flushcount_idle(&ir->fc, INRUN_IDLE_NS);
 }
 

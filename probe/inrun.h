@@ -21,9 +21,6 @@
 #define INRUN_SCRATCH_BYTES (1024LL * 1024)
 /* Each idle window, before and after the run. */
 #define INRUN_IDLE_NS 250e6
-/* Bounds of --probe-every. */
-#define INRUN_MIN_EVERY_NS 10e6
-#define INRUN_MAX_EVERY_NS 3600e9
 
 struct inrun {
 	double every_ns;        /* 0: no rounds, flushes counted alone */

@@ -51,8 +51,9 @@ measure_slots_wanted(const struct probe_options *o)
 	return o->warmup + n + 3LL * MEASURE_REF_ROUNDS + 1;
 }
 
-double
-measure_null_syscall(void)
+/* Timing one empty system call, in ns. */
+static double
+null_syscall(void)
 {
 	double t0 = clock_monotonic_ns();
 
@@ -62,6 +63,14 @@ measure_null_syscall(void)
 	getppid();
 #endif
 	return clock_monotonic_ns() - t0;
+}
+
+double
+measure_wall_ns(long long base_s)
+{
+	struct timespec t = clock_unix();
+
+	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
 }
 
 /*
@@ -103,18 +112,39 @@ measure_dirty_sync(struct scratch *s, const struct probe_method *m, double *ns,
 	return dirty_sync(s, m, 0, ns, NULL, err);
 }
 
+int
+measure_series_take(struct scratch *s, const struct probe_method *m,
+    struct probe_series *ser, size_t *cap, char *err)
+{
+	double at = measure_wall_ns(ser->base_unix_s), ns;
+
+	if (measure_dirty_sync(s, m, &ns, err) < 0)
+		return -1;
+	if (ser->n == *cap) {
+		size_t c = *cap;
+
+		xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
+		xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
+	}
+	ser->t_ns[ser->n] = at;
+	ser->samples_ns[ser->n++] = ns;
+	return 0;
+}
+
+/* A sync with nothing dirty, timed into *ns unless NULL; raw: past libc. */
 static int
-clean_sync(struct scratch *s, const struct probe_method *m, int fd, double *ns,
-    char *err)
+clean_sync(struct scratch *s, const struct probe_method *m, int fd, int raw,
+    double *ns, char *err)
 {
 	double t0 = clock_monotonic_ns();
-	int rc = probe_method_clean_sync(m, fd);
+	int rc = raw ? probe_method_clean_sync_raw(m, fd) :
+	    probe_method_clean_sync(m, fd);
 
 	if (ns != NULL)
 		*ns = clock_monotonic_ns() - t0;
 	if (rc < 0)
-		return errf(err, "%s: %s of the scratch file:", s->dir,
-		    probe_method_clean_name(m));
+		return errf(err, "%s: %s of the scratch file%s:", s->dir,
+		    probe_method_clean_name(m), raw ? " as a raw system call" : "");
 	return 0;
 }
 
@@ -128,24 +158,14 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
     int raw_first, char *err)
 {
 	size_t k = r->rounds;
-	double t0;
-	int i, rc;
+	double *first = raw_first ? &r->clean_raw[k] : &r->clean[k];
+	double *second = raw_first ? &r->clean[k] : &r->clean_raw[k];
 
 	if (!probe_method_has_clean_raw(m))
-		return clean_sync(s, m, s->sync_fd, &r->clean[k], err);
-	for (i = 0; i < 2; i++) {
-		if (raw_first == i) {
-			if (clean_sync(s, m, s->sync_fd, &r->clean[k], err) < 0)
-				return -1;
-			continue;
-		}
-		t0 = clock_monotonic_ns();
-		rc = probe_method_clean_sync_raw(m, s->sync_fd);
-		r->clean_raw[k] = clock_monotonic_ns() - t0;
-		if (rc < 0)
-			return errf(err, "%s: %s of the scratch file as a raw system "
-			    "call:", s->dir, probe_method_clean_name(m));
-	}
+		return clean_sync(s, m, s->sync_fd, 0, &r->clean[k], err);
+	if (clean_sync(s, m, s->sync_fd, raw_first, first, err) < 0 ||
+	    clean_sync(s, m, s->sync_fd, !raw_first, second, err) < 0)
+		return -1;
 	r->nclean_raw++;
 	return 0;
 }
@@ -183,9 +203,9 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	if (clean_pair(s, m, r, raw_first, err) < 0)
 		return -1;
 	for (i = 0; i < NULL_PER_ROUND; i++)
-		r->null[r->nnull++] = measure_null_syscall();
+		r->null[r->nnull++] = null_syscall();
 	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
-	    err) < 0 || clean_sync(s, m, s->fd, NULL, err) < 0)
+	    err) < 0 || clean_sync(s, m, s->fd, 0, NULL, err) < 0)
 		return -1;
 	if (has_raw(s, m) && raw_pair(s, m, r, raw_first, err) < 0)
 		return -1;

@@ -103,7 +103,14 @@ int measure_raw_first(const double *led, size_t k);
 int measure_dirty_sync(struct scratch *s, const struct probe_method *m,
     double *ns, char *err);
 
-/* Timing one empty system call, in ns. */
-double measure_null_syscall(void);
+/*
+ * One such sample appended to ser, stamped with the wall clock before its
+ * write; *cap is the room ser's arrays have.  Returns 0, or -1 with err set.
+ */
+int measure_series_take(struct scratch *s, const struct probe_method *m,
+    struct probe_series *ser, size_t *cap, char *err);
+
+/* Wall-clock nanoseconds since base_s, exact while under 2^53 (104 days). */
+double measure_wall_ns(long long base_s);
 
 #endif

@@ -15,7 +15,9 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/statfs.h>
-#include <sys/sysmacros.h>
+#else
+#include <sys/mount.h>
+#include <sys/param.h>
 #endif
 
 #include "probe/blockdev.h"
@@ -23,7 +25,6 @@
 #include "probe/identity.h"
 #include "probe/memdev.h"
 
-#ifdef __linux__
 #define MEMDEV_MAX_SLAVES 64
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
@@ -75,7 +76,7 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 		snprintf(why, len, "%s is backed by %s, a file on %s", disk, clean,
 		    fs);
 		mem = 1;
-	} else if (depth < MEMDEV_MAX_DEPTH && stat(file, &st) == 0 &&
+	} else if (depth < BLOCKDEV_MAX_DEPTH && stat(file, &st) == 0 &&
 	    disk_name(st.st_dev, p, sizeof p) == 0 &&
 	    check_disk(p, inner, sizeof inner, depth + 1)) {
 		snprintf(why, len, "%s is backed by %s on %s; %s", disk, clean, p,
@@ -98,7 +99,7 @@ check_slaves(const char *disk, char *why, size_t len, int depth)
 	size_t n, i;
 	int mem = 1;
 
-	if (depth >= MEMDEV_MAX_DEPTH)
+	if (depth >= BLOCKDEV_MAX_DEPTH)
 		return 0;
 	/* a full table may have left members out: all of them are not known */
 	n = blockdev_slaves(disk, slaves, MEMDEV_MAX_SLAVES);
@@ -154,22 +155,3 @@ memdev_check_disk(const char *disk, char *why, size_t len)
 {
 	return check_disk(disk, why, len, 0);
 }
-#else
-int
-memdev_check(dev_t dev, char *why, size_t len)
-{
-	(void)dev;
-	(void)why;
-	(void)len;
-	return 0;
-}
-
-int
-memdev_check_disk(const char *disk, char *why, size_t len)
-{
-	(void)disk;
-	(void)why;
-	(void)len;
-	return 0;
-}
-#endif

@@ -14,9 +14,6 @@
 
 #include "probe/blockdev.h"
 
-/* How deep a loop-on-loop or device-mapper chain is followed. */
-#define MEMDEV_MAX_DEPTH BLOCKDEV_MAX_DEPTH
-
 /*
  * Whether the block device numbered dev keeps its data in memory, as far
  * as sysfs and statfs tell.  Returns 1 with why (len bytes) saying which

@@ -30,23 +30,11 @@
 #if defined(__APPLE__)
 /* macOS's headers do not promise fdatasync; fsync is what it has */
 #define HAVE_FDATASYNC 0
+#define DEFAULT_METHOD "full"
 #else
 #define HAVE_FDATASYNC 1
+#define DEFAULT_METHOD "fdatasync"
 #endif
-
-#if HAVE_FDATASYNC
-static int
-libc_fdatasync(int fd)
-{
-	return fdatasync(fd);
-}
-#endif
-
-static int
-libc_fsync(int fd)
-{
-	return fsync(fd);
-}
 
 #if defined(__linux__) && defined(SYS_fdatasync)
 static int
@@ -96,12 +84,12 @@ barrier_fsync(int fd)
 
 static const struct probe_method methods[] = {
 #if HAVE_FDATASYNC
-	{ SYNC_ROW_FDATASYNC, 0, libc_fdatasync, RAW_FDATASYNC, NULL },
+	{ SYNC_ROW_FDATASYNC, 0, fdatasync, RAW_FDATASYNC, NULL },
 #else
 	{ SYNC_ROW_FDATASYNC, 0, NULL, NULL,
 	  "fdatasync is not declared on " SYSTEM_NAME "; use full or fsync" },
 #endif
-	{ SYNC_ROW_FSYNC, 0, libc_fsync, RAW_FSYNC, NULL },
+	{ SYNC_ROW_FSYNC, 0, fsync, RAW_FSYNC, NULL },
 	{ SYNC_ROW_DSYNC, O_DSYNC, NULL, NULL, NULL },
 	{ SYNC_ROW_DIRECT_DSYNC, DIRECT_FLAGS, NULL, NULL, DIRECT_MISSING },
 #ifdef F_FULLFSYNC
@@ -120,46 +108,26 @@ static const struct probe_method methods[] = {
 
 #define NMETHODS (sizeof methods / sizeof methods[0])
 
-/* The default method's name on this system: fdatasync, or full on macOS. */
-static const char *
-probe_method_default_name(void)
-{
-#ifdef __APPLE__
-	return "full";
-#else
-	return "fdatasync";
-#endif
-}
-
-/* The table's entry for name, whether or not this system has it; NULL when unknown. */
-static const struct probe_method *
-probe_method_lookup(const char *name)
-{
-	size_t i;
-
-	for (i = 0; name != NULL && i < NMETHODS; i++)
-		if (strcmp(methods[i].name, name) == 0)
-			return &methods[i];
-	return NULL;
-}
-
 const struct probe_method *
 probe_method_find(const char *name, char *err)
 {
-	const struct probe_method *m;
+	size_t i;
 
 	if (name == NULL)
-		name = probe_method_default_name();
-	if ((m = probe_method_lookup(name)) == NULL) {
+		name = DEFAULT_METHOD;
+	for (i = 0; i < NMETHODS; i++)
+		if (strcmp(methods[i].name, name) == 0)
+			break;
+	if (i == NMETHODS) {
 		errf(err, "--method %.64s: unknown; expected one of %s", name,
 		    sync_words_names());
 		return NULL;
 	}
-	if (m->missing != NULL) {
-		errf(err, "--method %s: %s", name, m->missing);
+	if (methods[i].missing != NULL) {
+		errf(err, "--method %s: %s", name, methods[i].missing);
 		return NULL;
 	}
-	return m;
+	return &methods[i];
 }
 
 int

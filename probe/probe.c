@@ -53,16 +53,12 @@ probe_options_default(struct probe_options *o)
 	memset(o, 0, sizeof *o);
 	o->dir = ".";
 	o->samples = 15;
-	o->method = NULL;
 	o->write_bytes = 4096;
 	o->warmup = 2;
 	o->precision = NAN;
 	o->max_samples = DEFAULT_MAX_SAMPLES;
 	o->max_time_s = DEFAULT_MAX_TIME_S;
-	o->concurrency = 0;
-	o->watch_interval_ns = 0;
 	o->watch_max_s = INFINITY;
-	o->stop = NULL;
 }
 
 /*

@@ -103,30 +103,23 @@ try_create(struct scratch *s)
 	    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 }
 
+/* The signals are held (create_and_open): none finds the name unregistered. */
 static int
 create(struct scratch *s, char *err)
 {
-	sigset_t old;
-	int tries, saved;
+	int tries;
 
 	s->path = xmalloc(strlen(s->dir) + sizeof s->name + 2);
-	cleanup_hold(&old);
 	for (tries = 0; tries < CREATE_TRIES; tries++) {
 		s->fd = try_create(s);
 		if (s->fd >= 0 || errno != EEXIST)
 			break;
 	}
-	saved = errno;
-	if (s->fd >= 0) {
-		sprintf(s->path, "%s/%s", s->dir, s->name);
-		s->created = 1;
-		s->slot = cleanup_register(s->path);
-	}
-	cleanup_release(&old);
-	errno = saved;
 	if (s->fd < 0)
 		return errf(err, "%s: cannot create a scratch file:", s->dir);
-	if (s->slot < 0)
+	sprintf(s->path, "%s/%s", s->dir, s->name);
+	s->created = 1;
+	if ((s->slot = cleanup_register(s->path)) < 0)
 		return errf(err, "%s: the path is too long to remove the scratch "
 		    "file if interrupted", s->dir);
 	return 0;
@@ -411,8 +404,7 @@ scratch_close(struct scratch *s)
 		close(s->dirfd);
 	free(s->path);
 	free(s->buf);
-	s->raw_fd = s->sync_fd = s->fd = s->dirfd = s->slot = -1;
-	s->created = 0;
+	s->raw_fd = s->sync_fd = s->fd = s->dirfd = -1;
 	s->path = NULL;
 	s->buf = NULL;
 	errno = saved;

@@ -39,6 +39,18 @@ struct mount_entry {
 	unsigned major, minor;
 };
 
+/* Where no UUID is read: the device number and the root mount (or "?"). */
+static void
+device_number_id(dev_t st_dev, const char *mp, struct probe_record *out)
+{
+	size_t n = strlen(mp ? mp : "?") + 32;
+
+	out->volume_id = xmalloc(n);
+	snprintf(out->volume_id, n, "dev:%u:%u@%s", (unsigned)major(st_dev),
+	    (unsigned)minor(st_dev), mp ? mp : "?");
+	out->volume_id_source = xstrdup("device-number");
+}
+
 #ifdef __linux__
 /* Whether mount point mp holds path. */
 static int
@@ -114,12 +126,18 @@ parse_line(char *line, struct mount_entry *e)
 }
 
 static void
+free_entry(struct mount_entry *e)
+{
+	free(e->point);
+	free(e->fstype);
+	free(e->source);
+	free(e->options);
+}
+
+static void
 copy_entry(struct mount_entry *dst, const struct mount_entry *src)
 {
-	free(dst->point);
-	free(dst->fstype);
-	free(dst->source);
-	free(dst->options);
+	free_entry(dst);
 	dst->root = NULL;
 	dst->point = identity_clean_path(src->point);
 	dst->fstype = identity_clean(src->fstype, 64);
@@ -188,15 +206,6 @@ find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
 	free(line);
 	fclose(fp);
 	return best_dev < 0 ? -1 : 0;
-}
-
-static void
-free_entry(struct mount_entry *e)
-{
-	free(e->point);
-	free(e->fstype);
-	free(e->source);
-	free(e->options);
 }
 
 /* The kernel's word for the path wins, unless mountinfo says it finer. */
@@ -346,22 +355,16 @@ volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
     struct probe_record *out)
 {
 	char *uuid = have_block ? fs_uuid(block) : NULL;
-	size_t n;
 
 	if (uuid == NULL)
 		uuid = fs_uuid_ioctl(dirfd);
-
-	if (uuid != NULL) {
-		out->volume_id = uuid;
-		out->volume_id_source = xstrdup("fs-uuid");
+	if (uuid == NULL) {
+		/* the mount point is a cleaned path already, kept whole as it is */
+		device_number_id(st_dev, mp, out);
 		return;
 	}
-	/* the mount point is a cleaned path already, kept whole as it is */
-	n = strlen(mp ? mp : "?") + 32;
-	out->volume_id = xmalloc(n);
-	snprintf(out->volume_id, n, "dev:%u:%u@%s", major(st_dev), minor(st_dev),
-	    mp ? mp : "?");
-	out->volume_id_source = xstrdup("device-number");
+	out->volume_id = uuid;
+	out->volume_id_source = xstrdup("fs-uuid");
 }
 
 static void
@@ -399,7 +402,6 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
     struct volume_block *vb)
 {
 	struct statfs sf;
-	size_t n;
 
 	vb->known = 0;
 	if (fstatfs(dirfd, &sf) == 0) {
@@ -407,11 +409,7 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
 		out->mount_point = identity_clean_path(sf.f_mntonname);
 		out->device = identity_clean(sf.f_mntfromname, 64);
 	}
-	n = strlen(out->mount_point ? out->mount_point : "?") + 32;
-	out->volume_id = xmalloc(n);
-	snprintf(out->volume_id, n, "dev:%u:%u@%s", (unsigned)major(st->st_dev),
-	    (unsigned)minor(st->st_dev), out->mount_point ? out->mount_point : "?");
-	out->volume_id_source = xstrdup("device-number");
+	device_number_id(st->st_dev, out->mount_point, out);
 }
 #endif
 
@@ -434,15 +432,11 @@ int
 volume_identify(const char *dir, int dirfd, struct probe_record *out,
     struct volume_block *vb, char *err)
 {
-	char *real = realpath(dir, NULL);
+	char *real;
 	struct stat st;
 
-	if (real == NULL)
+	if (fstat(dirfd, &st) < 0 || (real = realpath(dir, NULL)) == NULL)
 		return errf(err, "%s:", dir);
-	if (fstat(dirfd, &st) < 0) {
-		free(real);
-		return errf(err, "%s:", dir);
-	}
 	out->path = identity_clean_path(real);
 	free(real);
 	note_symlink(dir, out);

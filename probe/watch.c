@@ -41,13 +41,6 @@ watch_stop(void)
 	return &stop_signal;
 }
 
-/* Nanoseconds from base_s to t, exact while under 2^53 (104 days). */
-static double
-since(struct timespec t, long long base_s)
-{
-	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
-}
-
 /* Sleeps ns (monotonic) or until a signal; nothing for ns <= 0. */
 static void
 pause_for(double ns)
@@ -59,26 +52,6 @@ pause_for(double ns)
 	ts.tv_sec = (time_t)(ns / 1e9);
 	ts.tv_nsec = (long)fmod(ns, 1e9);
 	nanosleep(&ts, NULL);
-}
-
-static int
-take(struct scratch *s, const struct probe_method *m, struct probe_series *ser,
-    size_t *cap, char *err)
-{
-	struct timespec t = clock_unix();
-	double ns;
-
-	if (measure_dirty_sync(s, m, &ns, err) < 0)
-		return -1;
-	if (ser->n == *cap) {
-		size_t c = *cap;
-
-		xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
-		xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
-	}
-	ser->t_ns[ser->n] = since(t, ser->base_unix_s);
-	ser->samples_ns[ser->n++] = ns;
-	return 0;
 }
 
 /* The signal that stopped the watch by name, or NULL: none did. */
@@ -124,7 +97,7 @@ loop(struct scratch *s, const struct probe_method *m,
 			pause_for((next < deadline_ns ? next : deadline_ns) - now);
 			continue;
 		}
-		if (take(s, m, ser, &cap, err) < 0)
+		if (measure_series_take(s, m, ser, &cap, err) < 0)
 			return -1;
 		flushcount_advance(fc);
 		/* a sample that overran its interval moves the beat, not doubles it */
@@ -175,10 +148,10 @@ probe_watch(struct scratch *s, const struct probe_method *m,
 	ser->present = 1;
 	ser->base_unix_s = (long long)t0.tv_sec;
 	flushcount_advance(fc);
-	ser->window_ns[0] = since(clock_unix(), ser->base_unix_s);
+	ser->window_ns[0] = measure_wall_ns(ser->base_unix_s);
 	rc = loop(s, m, o, start_ns + o->watch_max_s * 1e9, fc, ser, &why, err);
 	flushcount_advance(fc);
-	ser->window_ns[1] = since(clock_unix(), ser->base_unix_s);
+	ser->window_ns[1] = measure_wall_ns(ser->base_unix_s);
 	close_counts(fc, ser);
 	if (rc < 0)
 		return -1;
