@@ -14,7 +14,6 @@
 #include "verdict/base.h"
 #include "verdict/digits.h"
 #include "verdict/kinds.h"
-#include "gate/rerule.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"

@@ -164,4 +164,15 @@ void gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
 void gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row);
 
+/*
+ * Rules check c on its value and interval against its limit (passing at
+ * least the limit when at_least) as the gate does, under v's mode, scope
+ * and hosts: sets c->ruling and c->held (a fail held indeterminate over
+ * one run a side in baseline mode), a read across hosts not known to be
+ * one indeterminate with --same-host.  Returns the figure's own ruling,
+ * before either hold, which the words of the reason say.
+ */
+enum ruling gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
+    int at_least);
+
 #endif

@@ -73,4 +73,7 @@ void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
 int gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err);
 
+/* Rules v's halves from its rows' rulings and the whole from its halves. */
+void gate_rule_whole(struct gate_verdict *v);
+
 #endif

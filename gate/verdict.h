@@ -14,7 +14,7 @@
 
 /*
  * A loaded verdict's structure and figures, held to each other before
- * verdict_rerule (gate/rerule.h) rules it again: each class once, each
+ * verdict_rerule (gate/verdict_rulings.h) rules it again: each class once, each
  * check a kind the gate makes with its half's limit and its class's
  * figures, no check of a class in neither half.
  * Its rulings and words are not held to anything: they are made again.

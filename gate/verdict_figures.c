@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rerule.h"
+#include "gate/verdict_figures.h"
 #include "lib/err.h"
 #include "lib/json.h"
 

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rerule.h"
+#include "gate/verdict_figures.h"
+#include "gate/verdict_rulings.h"
 #include "gate/turns.h"
 #include "gate/verdict_load.h"
 #include "lib/err.h"

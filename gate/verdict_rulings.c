@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rerule.h"
+#include "gate/checks.h"
+#include "gate/rules.h"
+#include "gate/verdict_figures.h"
+#include "gate/verdict_rulings.h"
 #include "lib/err.h"
 
 /* A name in the table or among the classes one side ran. */
