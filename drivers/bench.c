@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "drivers/drivers.h"
+#include "drivers/run.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "drivers/drivers.h"
+#include "drivers/run.h"
 #include "lib/err.h"
 
 #define LOAD_BATCH 1000

@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "drivers/drivers.h"
+#include "drivers/run.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/rand.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "drivers/drivers.h"
+#include "drivers/run.h"
 #include "lib/err.h"
 
 #define DBFILE "bench.db"

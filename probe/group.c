@@ -14,6 +14,7 @@
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/stats.h"
+#include "probe/group.h"
 #include "probe/measure.h"
 
 struct start_gate {

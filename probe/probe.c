@@ -24,6 +24,7 @@
 #include "probe/flushcount.h"
 #include "probe/host.h"
 #include "probe/judge.h"
+#include "probe/group.h"
 #include "probe/measure.h"
 #include "probe/method.h"
 #include "probe/options.h"

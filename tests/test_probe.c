@@ -16,6 +16,7 @@
 
 #include "lib/clock.h"
 #include "lib/err.h"
+#include "probe/group.h"
 #include "probe/measure.h"
 #include "probe/method.h"
 #include "probe/options.h"

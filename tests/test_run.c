@@ -17,6 +17,7 @@
 #include "testutil.h"
 
 #include "drivers/drivers.h"
+#include "drivers/run.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "probe/inrun.h"
