@@ -275,15 +275,12 @@ UNIT_PARSER(hgrm_s, "seconds", 9)
 import_parse_fn
 import_hgrm_parser(const char *unit)
 {
-	if (unit == NULL)
-		return NULL;
-	if (strcmp(unit, "ns") == 0)
-		return hgrm_ns;
-	if (strcmp(unit, "us") == 0)
-		return hgrm_us;
-	if (strcmp(unit, "ms") == 0)
-		return hgrm_ms;
-	if (strcmp(unit, "s") == 0)
-		return hgrm_s;
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	static const import_parse_fn parsers[] = { hgrm_ns, hgrm_us, hgrm_ms, hgrm_s };
+	size_t i;
+
+	for (i = 0; unit != NULL && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(unit, names[i]) == 0)
+			return parsers[i];
 	return NULL;
 }

@@ -62,15 +62,10 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	static const char *const more[3][2] = { { "p25_low", "p25_high" },
 		{ "p75_low", "p75_high" }, { "p95_low", "p95_high" } };
 	struct import_field f[MAXCOLS];
-	int *at[6];
+	int *at[6] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
+		&ps->h.p99_lo, &ps->h.p99_hi };
 	size_t nf, i, k;
 
-	at[0] = &ps->h.op;
-	at[1] = &ps->h.count;
-	at[2] = &ps->h.p50_lo;
-	at[3] = &ps->h.p50_hi;
-	at[4] = &ps->h.p99_lo;
-	at[5] = &ps->h.p99_hi;
 	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "

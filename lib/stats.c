@@ -304,9 +304,7 @@ stats_binom_cdf(size_t n, double p, size_t k)
 	size_t a, b;
 	double *cdf, v;
 
-	if (k >= n)
-		return 1;
-	if (p <= 0)
+	if (k >= n || p <= 0)
 		return 1;
 	if (p >= 1)
 		return 0;
@@ -649,15 +647,11 @@ stats_norm_quantile(double p)
 
 	if (!(p > 0 && p < 1))
 		return NAN;
-	if (p < 0.02425) {
-		q = sqrt(-2 * log(p));
-		return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+	if (p < 0.02425 || p > 1 - 0.02425) {
+		q = sqrt(-2 * (p < 0.5 ? log(p) : log1p(-p)));
+		r = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
 		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	}
-	if (p > 1 - 0.02425) {
-		q = sqrt(-2 * log1p(-p));
-		return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+		return p < 0.5 ? r : -r;
 	}
 	q = p - 0.5;
 	r = q * q;
