@@ -72,14 +72,9 @@ whole_at(const char *p, const char *end, long long *v)
 static int
 report_line(struct db_parse *ps, const struct import_line *l)
 {
-	const char *colon = NULL, *end = l->text + l->len, *p;
+	const char *colon = import_find(l->text, l->len, " : "), *end = l->text + l->len, *p;
 	size_t n;
 
-	for (p = l->text; p + 3 <= end; p++)
-		if (memcmp(p, " : ", 3) == 0) {
-			colon = p;
-			break;
-		}
 	if (colon == NULL || colon == l->text || l->len > 400 ||
 	    import_find(colon, (size_t)(end - colon), " micros/op ") == NULL)
 		return 0;
@@ -305,14 +300,10 @@ int
 import_db_bench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct db_parse ps;
+	struct db_parse ps = { .name = name, .out = out, .notes = notes };
 	size_t cut;
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
-	ps.notes = notes;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((cut = import_cut_line(buf, len)) != 0) {

@@ -139,12 +139,10 @@ read_line(void *ctx, const struct import_line *l, char *err)
 	int csv;
 
 	if (ps->header == 0) {
-		if (is_header(l, &csv)) {
+		if (is_header(l, &ps->csv))
 			ps->header = l->number;
-			ps->csv = csv;
-		} else {
+		else
 			ps->before++;
-		}
 		return 0;
 	}
 	if (is_header(l, &csv))
@@ -223,14 +221,10 @@ static int
 hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
     const char *unit, struct result *out, struct import_notes *notes, char *err)
 {
-	struct hgrm_parse ps;
+	struct hgrm_parse ps = { .name = name, .unit_exp10 = unit_exp10, .unit = unit,
+		.footer_total = -1 };
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.unit_exp10 = unit_exp10;
-	ps.unit = unit;
-	ps.footer_total = -1;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0)

@@ -342,13 +342,9 @@ int
 import_linkbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct lb_parse ps;
+	struct lb_parse ps = { .name = name, .out = out, .notes = notes };
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
-	ps.notes = notes;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0)

@@ -96,12 +96,7 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	l->op = t + 1;
 	l->op_len = (size_t)(close - l->op);
 	l->meas = close + 3;
-	comma = NULL;
-	for (const char *p = l->meas; p + 1 < t + n; p++)
-		if (p[0] == ',' && p[1] == ' ') {
-			comma = p;
-			break;
-		}
+	comma = import_find(l->meas, (size_t)(t + n - l->meas), ", ");
 	if (comma == NULL || comma == l->meas)
 		return -1;
 	l->meas_len = (size_t)(comma - l->meas);
@@ -275,14 +270,10 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 static void
 take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
 {
-	char *dst = NULL;
-
 	if (meas_is(l, "RunTime(ms)"))
-		dst = ps->runtime;
+		import_shown(ps->runtime, l->value, l->value_len);
 	else if (meas_is(l, "Throughput(ops/sec)"))
-		dst = ps->throughput;
-	if (dst != NULL)
-		import_shown(dst, l->value, l->value_len);
+		import_shown(ps->throughput, l->value, l->value_len);
 }
 
 /*
@@ -563,12 +554,10 @@ int
 import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct ycsb_parse ps;
+	struct ycsb_parse ps = { .name = name };
 	size_t i, cut;
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
@@ -578,8 +567,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
-	cut = import_cut_line(buf, len);
-	if (cut) {
+	if ((cut = import_cut_line(buf, len)) != 0) {
 		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}

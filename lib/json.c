@@ -77,13 +77,10 @@ check_keys(const cJSON *item, const char *name, char *err)
 	for (i = 0, c = item->child; c != NULL; c = c->next)
 		keys[i++] = c->string != NULL ? c->string : "";
 	qsort(keys, n, sizeof *keys, by_string);
-	for (i = 1; i < n; i++) {
-		if (strcmp(keys[i - 1], keys[i]) == 0) {
+	for (i = 1; i < n && rc == 0; i++)
+		if (strcmp(keys[i - 1], keys[i]) == 0)
 			rc = errf(err, "%s: the key \"%.60s\" appears twice in one "
 			    "object; expected each key once", name, keys[i]);
-			break;
-		}
-	}
 	free(keys);
 	return rc;
 }
@@ -458,11 +455,8 @@ json_kind(const cJSON *item)
 void
 json_at_init(struct json_at *at, const char *file, const char *path, char *err)
 {
-	at->file = file;
+	*at = (struct json_at){ .file = file, .sep = ".", .missing = NULL, .err = err };
 	snprintf(at->path, sizeof at->path, "%s", path);
-	at->sep = ".";
-	at->missing = NULL;
-	at->err = err;
 }
 
 void
@@ -470,11 +464,8 @@ json_at_key(struct json_at *child, const struct json_at *at, const char *key)
 {
 	*child = *at;
 	child->sep = ".";
-	if (at->path[0] == '\0')
-		snprintf(child->path, sizeof child->path, "%.40s", key);
-	else
-		snprintf(child->path, sizeof child->path, "%.200s%s%.40s", at->path,
-		    at->sep, key);
+	snprintf(child->path, sizeof child->path, "%.200s%s%.40s", at->path,
+	    at->path[0] != '\0' ? at->sep : "", key);
 }
 
 void

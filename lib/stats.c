@@ -482,12 +482,9 @@ stats_gamma_p(double a, double x)
 		an = -n * (n - a);
 		b += 2;
 		d = an * d + b;
-		if (fabs(d) < 1e-300)
-			d = 1e-300;
 		c = b + an / c;
-		if (fabs(c) < 1e-300)
-			c = 1e-300;
-		d = 1 / d;
+		d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+		c = fabs(c) < 1e-300 ? 1e-300 : c;
 		h *= d * c;
 		if (fabs(d * c - 1) < 1e-16)
 			break;
