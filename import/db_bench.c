@@ -63,9 +63,7 @@ whole_at(const char *p, const char *end, long long *v)
 
 	while (q < end && *q >= '0' && *q <= '9')
 		q++;
-	if (decimal_whole(p, (size_t)(q - p), RESULT_MAX_COUNT, v) < 0)
-		return NULL;
-	return q;
+	return decimal_whole(p, (size_t)(q - p), RESULT_MAX_COUNT, v) < 0 ? NULL : q;
 }
 
 /* "NAME : 1.234 micros/op 5678 ops/sec ...": the benchmark's name. */
@@ -291,9 +289,7 @@ read_lines(struct db_parse *ps, const char *buf, size_t len, char *err)
 			report_line(ps, &line);
 		}
 	}
-	if (in_block)
-		return finish_block(ps, &blk, last, 1, err);
-	return 0;
+	return in_block ? finish_block(ps, &blk, last, 1, err) : 0;
 }
 
 int

@@ -269,9 +269,7 @@ import_format_parser(const struct import_format *fmt, const char *unit)
 {
 	if (fmt->by_unit == NULL)
 		return fmt->parse;
-	if (unit == NULL || !import_in_list(fmt->units, unit))
-		return NULL;
-	return fmt->by_unit(unit);
+	return unit != NULL && import_in_list(fmt->units, unit) ? fmt->by_unit(unit) : NULL;
 }
 
 const char *

@@ -375,9 +375,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		    line.number, err) < 0)
 			return -1;
 	}
-	if (ps->nlines == 0)
-		return not_ycsb(ps, &first, err);
-	return 0;
+	return ps->nlines == 0 ? not_ycsb(ps, &first, err) : 0;
 }
 
 /* Notes an operation that is reported but not imported, and why. */

@@ -214,9 +214,7 @@ json_load_file(const char *path, size_t limit, char *err)
 const cJSON *
 json_member(const cJSON *obj, const char *key)
 {
-	if (!cJSON_IsObject(obj))
-		return NULL;
-	return cJSON_GetObjectItemCaseSensitive(obj, key);
+	return cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
 }
 
 int
@@ -362,10 +360,7 @@ json_print_and_delete(FILE *fp, cJSON *root)
 void
 json_add_string_or_null(cJSON *o, const char *key, const char *s)
 {
-	if (s != NULL)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
+	cJSON_AddItemToObject(o, key, s != NULL ? cJSON_CreateString(s) : cJSON_CreateNull());
 }
 
 /*
@@ -401,9 +396,8 @@ json_number_item(double d)
 {
 	char buf[64];
 
-	if (!isfinite(d))
-		return cJSON_CreateNull();
-	return cJSON_CreateRaw(json_shortest(buf, sizeof buf, d));
+	return isfinite(d) ? cJSON_CreateRaw(json_shortest(buf, sizeof buf, d)) :
+	    cJSON_CreateNull();
 }
 
 cJSON *
@@ -426,10 +420,7 @@ json_add_number(cJSON *o, const char *key, double d)
 void
 json_add_double(cJSON *o, const char *key, double d)
 {
-	if (isfinite(d))
-		cJSON_AddNumberToObject(o, key, d);
-	else
-		cJSON_AddNullToObject(o, key);
+	cJSON_AddItemToObject(o, key, isfinite(d) ? cJSON_CreateNumber(d) : cJSON_CreateNull());
 }
 
 const char *
@@ -505,9 +496,7 @@ json_get(const cJSON *o, const char *key, int flags, const char *expected,
 	if (*v == NULL && !(flags & JSON_OPTIONAL))
 		return errf(at->err, "%s: %s is missing; expected %s", at->file,
 		    c.path, at->missing ? at->missing : expected);
-	if (*v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v)))
-		return 1;
-	return 0;
+	return *v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v));
 }
 
 /* json_get, then refuses a value that is not of kind (a cJSON_Is...). */

@@ -179,8 +179,6 @@ tree_remove(const char *dir, char *err)
 	mounts_free(&w.m);
 	if (rmdir(dir) < 0 && errno != ENOENT && w.left[0] == '\0')
 		leave(&w, dir, strerror(errno));
-	if (w.left[0] != '\0')
-		return errf(err, "%s: left in place: %s", dir, w.left);
-	return 0;
+	return w.left[0] != '\0' ? errf(err, "%s: left in place: %s", dir, w.left) : 0;
 }
 
