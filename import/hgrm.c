@@ -14,7 +14,6 @@
  * with lines of their own around it.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

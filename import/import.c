@@ -5,14 +5,11 @@
  * (import/parse.h), so what is said about a file does not depend on how
  * it was read.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "import/formats.h"

@@ -64,9 +64,8 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	struct import_field f[MAXCOLS];
 	int *at[6] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
 		&ps->h.p99_lo, &ps->h.p99_hi };
-	size_t nf, i, k;
+	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS), i, k;
 
-	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
 		    "has 14", ps->name, line->number, nf, WHAT);
@@ -274,9 +273,8 @@ read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 {
 	struct import_field f[MAXCOLS];
 	char op[65];
-	size_t nf;
+	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 
-	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf != ps->h.ncols)
 		return errf(err, "%s: line %zu: %zu fields, but the header at line %zu has "
 		    "%zu%s", ps->name, line->number, nf, ps->h.line, ps->h.ncols,

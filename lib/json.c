@@ -4,16 +4,12 @@
  * cJSON stops at nesting depth CJSON_NESTING_LIMIT (1000), so a deeply
  * nested file is a syntax error here, not a stack overflow.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/json.h"

@@ -79,8 +79,7 @@ tmp_name(const char *path)
 {
 	char *dir = path_dir(path), *tmp;
 
-	tmp = xmalloc(strlen(dir) + sizeof OUTFILE_TMP_PREFIX + 8);
-	sprintf(tmp, "%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
+	tmp = xasprintf("%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
 	free(dir);
 	return tmp;
 }
@@ -165,10 +164,9 @@ fail:
 static int
 sync_parent(const char *path, char *err)
 {
-	char *dir;
+	char *dir = path_dir(path);
 	int fd, bad = 0;
 
-	dir = path_dir(path);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&

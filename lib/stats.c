@@ -5,7 +5,6 @@
  * interval for ten million samples costs tens of thousands of terms, not
  * ten million.
  */
-#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

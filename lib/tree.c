@@ -161,9 +161,8 @@ tree_remove(const char *dir, char *err)
 {
 	struct walk w;
 	struct stat st;
-	int fd;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
 		return 0;
 	if (fd < 0 || fstat(fd, &st) < 0) {

@@ -32,9 +32,8 @@ utf8_decode(const char *s, uint32_t *cp)
 	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	const unsigned char *u = (const unsigned char *)s;
 	uint32_t v;
-	size_t n, i;
+	size_t n = lead(u[0], &v), i;
 
-	n = lead(u[0], &v);
 	if (n == 0)
 		goto bad;
 	for (i = 1; i < n; i++) {
