@@ -107,13 +107,6 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	return l->value_len > 0 ? 0 : -1;
 }
 
-/* A whole value as a finite decimal number (lib/decimal.h); -1 if not one. */
-static int
-number(const char *s, size_t n, double *out)
-{
-	return decimal_parse(s, n, out) < 0 || !isfinite(*out) ? -1 : 0;
-}
-
 /* An operation's name as messages show it: control characters become '?'. */
 static char *
 clean_name(const char *name, size_t n)
@@ -223,8 +216,10 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
 		    line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
-	if (number(l->value, l->value_len, &v) < 0 || decimal_parse_scaled(l->value,
-	    l->value_len, u->exp10, &ns) < 0 || ns > RESULT_MAX_NS)
+	/* the value whole, a finite decimal number (lib/decimal.h) */
+	if (decimal_parse(l->value, l->value_len, &v) < 0 || !isfinite(v) ||
+	    decimal_parse_scaled(l->value, l->value_len, u->exp10, &ns) < 0 ||
+	    ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
 	*(p50 ? &op->p50 : &op->p99) = v;
 	*(p50 ? &op->p50_ns : &op->p99_ns) = ns;

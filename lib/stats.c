@@ -174,10 +174,7 @@ stats_quantile_select(double *x, size_t n, double p)
 
 	if (n == 0)
 		return NAN;
-	if (p <= 0)
-		p = 0;
-	if (p >= 1)
-		p = 1;
+	p = p <= 0 ? 0 : p >= 1 ? 1 : p;
 	quantile_at(n, p, &q);
 	if (q.lo >= n - 1) {
 		q.lo = n - 1;
