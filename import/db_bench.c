@@ -63,23 +63,16 @@ whole_at(const char *p, const char *end, long long *v)
 
 	while (q < end && *q >= '0' && *q <= '9')
 		q++;
-	if (decimal_whole(p, (size_t)(q - p), RESULT_MAX_COUNT, v) < 0)
-		return NULL;
-	return q;
+	return decimal_whole(p, (size_t)(q - p), RESULT_MAX_COUNT, v) < 0 ? NULL : q;
 }
 
 /* "NAME : 1.234 micros/op 5678 ops/sec ...": the benchmark's name. */
 static int
 report_line(struct db_parse *ps, const struct import_line *l)
 {
-	const char *colon = NULL, *end = l->text + l->len, *p;
+	const char *colon = import_find(l->text, l->len, " : "), *end = l->text + l->len, *p;
 	size_t n;
 
-	for (p = l->text; p + 3 <= end; p++)
-		if (memcmp(p, " : ", 3) == 0) {
-			colon = p;
-			break;
-		}
 	if (colon == NULL || colon == l->text || l->len > 400 ||
 	    import_find(colon, (size_t)(end - colon), " micros/op ") == NULL)
 		return 0;
@@ -296,23 +289,17 @@ read_lines(struct db_parse *ps, const char *buf, size_t len, char *err)
 			report_line(ps, &line);
 		}
 	}
-	if (in_block)
-		return finish_block(ps, &blk, last, 1, err);
-	return 0;
+	return in_block ? finish_block(ps, &blk, last, 1, err) : 0;
 }
 
 int
 import_db_bench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct db_parse ps;
+	struct db_parse ps = { .name = name, .out = out, .notes = notes };
 	size_t cut;
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
-	ps.notes = notes;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((cut = import_cut_line(buf, len)) != 0) {

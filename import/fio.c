@@ -260,19 +260,17 @@ read_percentile(const cJSON *c, const char *name, const struct fio_dir *d,
 	char what[200];
 	double point;
 
-	if (whole(c, 0, &point) < 0 || fio_bucket(point, lo, hi) < 0) {
+	if (whole(c, 0, &point) < 0 || fio_bucket(point, lo, hi) < 0)
 		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is %s; expected "
 		    "a latency fio's histogram prints (a whole number of ns, a "
 		    "bucket's midpoint)", c->string, cJSON_IsNumber(c) ?
 		    "not one" : json_kind(c));
-		return bad(name, d, what, err);
-	}
-	if (point == 0) {
+	else if (point == 0)
 		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is 0 ns; "
 		    "expected at least 1", c->string);
-		return bad(name, d, what, err);
-	}
-	return 0;
+	else
+		return 0;
+	return bad(name, d, what, err);
 }
 
 /*
@@ -373,7 +371,6 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 	struct result_class *c;
 	char cname[512];
 	double n;
-	size_t i;
 
 	if (!cJSON_IsObject(lat)) {
 		d->lat = NULL;
@@ -389,9 +386,8 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 	if (n == 0)
 		return 0;
 	snprintf(cname, sizeof cname, "%.400s:%s", d->job, d->dir);
-	for (i = 0; i < out->nclasses; i++)
-		if (strcmp(out->classes[i].name, cname) == 0)
-			return errf(err, "%s: jobs[%zu] \"%s\": a second job of that name; "
+	if (result_find(out, cname) != NULL)
+		return errf(err, "%s: jobs[%zu] \"%s\": a second job of that name; "
 			    "expected each job named once (numjobs clones share their "
 			    "name: run with --group_reporting to merge them, or name each "
 			    "job)", name, d->index, d->job);
@@ -529,25 +525,23 @@ import_fio_parse(const char *buf, size_t len, const char *name,
 {
 	struct fio_text t;
 	cJSON *root;
-	int rc = -1;
+	int rc;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((rc = locate(buf, len, name, &t, err)) < 0)
 		return rc;
-	rc = -1;
 	if ((root = parse_document(buf, &t, name, err)) == NULL)
 		return -1;
 	if (!cJSON_IsObject(root))
-		errf(err, "%s: line %zu: the JSON is not an object; expected %s", name,
-		    t.start_line, WHAT);
-	else if (read_jobs(root, name, out, notes, err) == 0)
-		rc = 0;
+		rc = errf(err, "%s: line %zu: the JSON is not an object; expected %s",
+		    name, t.start_line, WHAT);
+	else
+		rc = read_jobs(root, name, out, notes, err);
 	cJSON_Delete(root);
-	if (rc < 0) {
+	if (rc < 0)
 		result_free(out);
-		return -1;
-	}
-	note_text(&t, notes);
-	return 0;
+	else
+		note_text(&t, notes);
+	return rc;
 }

@@ -269,9 +269,7 @@ import_format_parser(const struct import_format *fmt, const char *unit)
 {
 	if (fmt->by_unit == NULL)
 		return fmt->parse;
-	if (unit == NULL || !import_in_list(fmt->units, unit))
-		return NULL;
-	return fmt->by_unit(unit);
+	return unit != NULL && import_in_list(fmt->units, unit) ? fmt->by_unit(unit) : NULL;
 }
 
 const char *
@@ -301,10 +299,9 @@ import_format_synopses(FILE *fp)
 	const struct import_format *f;
 
 	for (f = import_formats; f->name != NULL; f++) {
-		if (f == import_formats)
-			fprintf(fp, "usage: syncgate import %s", f->name);
-		else if (f->synopsis != NULL)
-			fprintf(fp, "       syncgate import %s", f->name);
+		if (f == import_formats || f->synopsis != NULL)
+			fprintf(fp, "%s syncgate import %s", f == import_formats ? "usage:" :
+			    "      ", f->name);
 		else
 			fprintf(fp, "|%s", f->name);
 		if (f[1].name != NULL && f[1].synopsis == NULL)

@@ -14,7 +14,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "import/parse.h"
@@ -53,16 +52,12 @@ struct gy_parse {
 	size_t interim;         /* those before the last set */
 };
 
+/* The kind of op's class; -1 when syncgate imports no such operation. */
 static int
-kind_of(const char *op, enum class_kind *k)
+kind_of(const char *op)
 {
-	if (import_in_list(read_ops, op))
-		*k = KIND_READ;
-	else if (import_in_list(write_ops, op))
-		*k = KIND_WRITE;
-	else
-		return -1;
-	return 0;
+	return import_in_list(read_ops, op) ? KIND_READ :
+	    import_in_list(write_ops, op) ? KIND_WRITE : -1;
 }
 
 static struct gy_op *
@@ -155,9 +150,9 @@ static int
 add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
 {
 	struct result_class *c;
-	enum class_kind k;
+	int k = kind_of(op->name);
 
-	if (kind_of(op->name, &k) < 0) {
+	if (k < 0) {
 		import_note(ps->notes, "%s (line %zu): %lld operations, not imported: %s",
 		    op->name, op->line, op->count, strstr(op->name, "_ERROR") != NULL ?
 		    "failed operations" : "not an operation syncgate imports");
@@ -176,7 +171,7 @@ add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
 		return errf(err, "%s: line %zu: %s 50th(us) %g and 99th(us) %g; expected "
 		    "at least 1 us (go-ycsb's resolution) and p99 >= p50", ps->name,
 		    op->line, op->name, op->p50_ns / 1e3, op->p99_ns / 1e3);
-	c = result_add_class(ps->out, op->name, k);
+	c = result_add_class(ps->out, op->name, (enum class_kind)k);
 	c->p50_ns = op->p50_ns;
 	c->p99_ns = op->p99_ns;
 	c->count = op->count;
@@ -235,7 +230,6 @@ csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
 {
 	const char *c1 = memchr(l->text, ',', l->len), *c2;
 	struct gy_op *op;
-	enum class_kind k;
 	char shown[SHOWN_LEN];
 	long long ts, us;
 	size_t rest;
@@ -258,10 +252,10 @@ csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
 		    ps->name, l->number, op->name, import_shown(shown, c2 + 1, rest));
 	op->count++;
 	op->line = l->number;
-	if (kind_of(op->name, &k) < 0)
+	if (kind_of(op->name) < 0)
 		return 0;
 	if (op->cls == 0) {
-		result_add_class(ps->out, op->name, k);
+		result_add_class(ps->out, op->name, (enum class_kind)kind_of(op->name));
 		op->cls = ps->out->nclasses;
 	}
 	import_sample(&ps->out->classes[op->cls - 1], &op->cap, (double)us * 1e3);
@@ -342,14 +336,10 @@ int
 import_go_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct gy_parse ps;
+	struct gy_parse ps = { .name = name, .out = out, .notes = notes };
 	size_t header;
 	int rc;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
-	ps.notes = notes;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if ((header = csv_header(buf, len)) != 0)

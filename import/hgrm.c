@@ -14,7 +14,6 @@
  * with lines of their own around it.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,12 +138,10 @@ read_line(void *ctx, const struct import_line *l, char *err)
 	int csv;
 
 	if (ps->header == 0) {
-		if (is_header(l, &csv)) {
+		if (is_header(l, &ps->csv))
 			ps->header = l->number;
-			ps->csv = csv;
-		} else {
+		else
 			ps->before++;
-		}
 		return 0;
 	}
 	if (is_header(l, &csv))
@@ -223,14 +220,10 @@ static int
 hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
     const char *unit, struct result *out, struct import_notes *notes, char *err)
 {
-	struct hgrm_parse ps;
+	struct hgrm_parse ps = { .name = name, .unit_exp10 = unit_exp10, .unit = unit,
+		.footer_total = -1 };
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.unit_exp10 = unit_exp10;
-	ps.unit = unit;
-	ps.footer_total = -1;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0)
@@ -275,15 +268,12 @@ UNIT_PARSER(hgrm_s, "seconds", 9)
 import_parse_fn
 import_hgrm_parser(const char *unit)
 {
-	if (unit == NULL)
-		return NULL;
-	if (strcmp(unit, "ns") == 0)
-		return hgrm_ns;
-	if (strcmp(unit, "us") == 0)
-		return hgrm_us;
-	if (strcmp(unit, "ms") == 0)
-		return hgrm_ms;
-	if (strcmp(unit, "s") == 0)
-		return hgrm_s;
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	static const import_parse_fn parsers[] = { hgrm_ns, hgrm_us, hgrm_ms, hgrm_s };
+	size_t i;
+
+	for (i = 0; unit != NULL && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(unit, names[i]) == 0)
+			return parsers[i];
 	return NULL;
 }

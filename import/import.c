@@ -5,14 +5,11 @@
  * (import/parse.h), so what is said about a file does not depend on how
  * it was read.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "import/formats.h"
@@ -267,19 +264,15 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	outputs_init(&a->outs, 1, report_format_nth);
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:",
-		    longopts, err) < 0) {
-			err_warn("%s: %s", a->tool, err);
-			return -1;
-		}
+		    longopts, err) < 0)
+			goto bad;
 		switch (c) {
 		case 'e': a->q.engine = optarg; break;
 		case 'h': *help = 1; return 0;
 		case 'k': a->q.kind = optarg; break;
 		case 'o':
-			if (outputs_add(&a->outs, optarg, err) < 0) {
-				err_warn("%s: %s", a->tool, err);
-				return -1;
-			}
+			if (outputs_add(&a->outs, optarg, err) < 0)
+				goto bad;
 			break;
 		case 'p': a->probe = optarg; break;
 		case 'u': a->q.unit = optarg; break;
@@ -294,10 +287,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		}
 	}
 	if (optind != argc - 1) {
-		if (optind >= argc)
-			err_warn("%s: no FILE given; see syncgate import --help", a->tool);
-		else
-			err_warn("%s: one FILE at a time; see syncgate import --help", a->tool);
+		err_warn("%s: %s; see syncgate import --help", a->tool,
+		    optind >= argc ? "no FILE given" : "one FILE at a time");
 		return -1;
 	}
 	a->file = argv[optind];
@@ -306,11 +297,11 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		return -1;
 	}
 	/* the one output: standard output without -o */
-	if (outputs_end(&a->outs, err) < 0) {
-		err_warn("%s: %s", a->tool, err);
-		return -1;
-	}
-	return 0;
+	if (outputs_end(&a->outs, err) == 0)
+		return 0;
+bad:
+	err_warn("%s: %s", a->tool, err);
+	return -1;
 }
 
 int
@@ -407,22 +398,16 @@ run(const struct import_args *a)
 {
 	struct result r;
 	struct import_notes notes = { NULL, 0, 0 };
-	char err[ERRLEN], *buf;
+	char err[ERRLEN], *buf = NULL;
 	size_t len;
 	cJSON *root;
 	int rc = EXIT_TROUBLE;
 
 	memset(&r, 0, sizeof r);
 	if (check_output(a, err) < 0 ||
-	    (a->fmt->check_file != NULL && a->fmt->check_file(a->file, err) < 0)) {
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
-	}
-	if (import_read(a->file, &buf, &len, err) < 0) {
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
-	}
-	if (import_text(&a->q, buf, len, a->file, &r, &notes, err) < 0 ||
+	    (a->fmt->check_file != NULL && a->fmt->check_file(a->file, err) < 0) ||
+	    import_read(a->file, &buf, &len, err) < 0 ||
+	    import_text(&a->q, buf, len, a->file, &r, &notes, err) < 0 ||
 	    complete(&r, a, err) < 0)
 		goto out;
 	root = result_to_json(&r, NULL);
@@ -461,9 +446,8 @@ import_main(int argc, char **argv)
 		import_usage(stderr);
 		return EXIT_TROUBLE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
 		return help_out();
-	}
 	if ((fmt = import_format_find(argv[1])) == NULL) {
 		err_warn("%s: unknown format; expected %s", argv[1],
 		    import_format_names(names, sizeof names, IMPORT_ALL, " or "));
@@ -471,8 +455,5 @@ import_main(int argc, char **argv)
 	}
 	if (parse_args(argc - 1, argv + 1, fmt, &a, &help) < 0)
 		return EXIT_TROUBLE;
-	if (help) {
-		return help_out();
-	}
-	return run(&a);
+	return help ? help_out() : run(&a);
 }

@@ -62,15 +62,9 @@ import_lines_next(struct import_lines *it, struct import_line *line)
 	nl = memchr(start, '\n', rest);
 	line->text = start;
 	line->number = ++it->number;
-	if (nl != NULL) {
-		line->len = (size_t)(nl - start);
-		line->ended = 1;
-		it->pos += line->len + 1;
-	} else {
-		line->len = rest;
-		line->ended = 0;
-		it->pos = it->len;
-	}
+	line->len = nl != NULL ? (size_t)(nl - start) : rest;
+	line->ended = nl != NULL;
+	it->pos += line->len + (size_t)line->ended;
 	/* output captured on Windows ends its lines in CR LF */
 	if (line->len > 0 && start[line->len - 1] == '\r')
 		line->len--;
@@ -174,12 +168,9 @@ import_begin(const char *buf, size_t len, const char *name,
 			return errf(err, "%s: line %zu: not UTF-8: byte 0x%02x; "
 			    "expected %s, which is text", name, line.number,
 			    (unsigned)(unsigned char)line.text[ok], what);
-		if (!import_line_blank(&line))
-			any = 1;
+		any |= !import_line_blank(&line);
 	}
-	if (!any)
-		return errf(err, "%s: empty; expected %s", name, what);
-	return 0;
+	return any ? 0 : errf(err, "%s: empty; expected %s", name, what);
 }
 
 int

@@ -62,16 +62,10 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 	static const char *const more[3][2] = { { "p25_low", "p25_high" },
 		{ "p75_low", "p75_high" }, { "p95_low", "p95_high" } };
 	struct import_field f[MAXCOLS];
-	int *at[6];
-	size_t nf, i, k;
+	int *at[6] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
+		&ps->h.p99_lo, &ps->h.p99_hi };
+	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS), i, k;
 
-	at[0] = &ps->h.op;
-	at[1] = &ps->h.count;
-	at[2] = &ps->h.p50_lo;
-	at[3] = &ps->h.p50_hi;
-	at[4] = &ps->h.p99_lo;
-	at[5] = &ps->h.p99_hi;
-	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
 		    "has 14", ps->name, line->number, nf, WHAT);
@@ -279,9 +273,8 @@ read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 {
 	struct import_field f[MAXCOLS];
 	char op[65];
-	size_t nf;
+	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 
-	nf = import_split(line->text, line->len, ',', f, MAXCOLS);
 	if (nf != ps->h.ncols)
 		return errf(err, "%s: line %zu: %zu fields, but the header at line %zu has "
 		    "%zu%s", ps->name, line->number, nf, ps->h.line, ps->h.ncols,
@@ -347,13 +340,9 @@ int
 import_linkbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct lb_parse ps;
+	struct lb_parse ps = { .name = name, .out = out, .notes = notes };
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
-	ps.notes = notes;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (read_lines(&ps, buf, len, err) < 0)

@@ -96,12 +96,7 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	l->op = t + 1;
 	l->op_len = (size_t)(close - l->op);
 	l->meas = close + 3;
-	comma = NULL;
-	for (const char *p = l->meas; p + 1 < t + n; p++)
-		if (p[0] == ',' && p[1] == ' ') {
-			comma = p;
-			break;
-		}
+	comma = import_find(l->meas, (size_t)(t + n - l->meas), ", ");
 	if (comma == NULL || comma == l->meas)
 		return -1;
 	l->meas_len = (size_t)(comma - l->meas);
@@ -110,13 +105,6 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	while (l->value_len > 0 && isspace((unsigned char)l->value[l->value_len - 1]))
 		l->value_len--;
 	return l->value_len > 0 ? 0 : -1;
-}
-
-/* A whole value as a finite decimal number (lib/decimal.h); -1 if not one. */
-static int
-number(const char *s, size_t n, double *out)
-{
-	return decimal_parse(s, n, out) < 0 || !isfinite(*out) ? -1 : 0;
 }
 
 /* An operation's name as messages show it: control characters become '?'. */
@@ -228,8 +216,10 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
 		    line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
-	if (number(l->value, l->value_len, &v) < 0 || decimal_parse_scaled(l->value,
-	    l->value_len, u->exp10, &ns) < 0 || ns > RESULT_MAX_NS)
+	/* the value whole, a finite decimal number (lib/decimal.h) */
+	if (decimal_parse(l->value, l->value_len, &v) < 0 || !isfinite(v) ||
+	    decimal_parse_scaled(l->value, l->value_len, u->exp10, &ns) < 0 ||
+	    ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
 	*(p50 ? &op->p50 : &op->p99) = v;
 	*(p50 ? &op->p50_ns : &op->p99_ns) = ns;
@@ -275,14 +265,10 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 static void
 take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
 {
-	char *dst = NULL;
-
 	if (meas_is(l, "RunTime(ms)"))
-		dst = ps->runtime;
+		import_shown(ps->runtime, l->value, l->value_len);
 	else if (meas_is(l, "Throughput(ops/sec)"))
-		dst = ps->throughput;
-	if (dst != NULL)
-		import_shown(dst, l->value, l->value_len);
+		import_shown(ps->throughput, l->value, l->value_len);
 }
 
 /*
@@ -384,9 +370,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		    line.number, err) < 0)
 			return -1;
 	}
-	if (ps->nlines == 0)
-		return not_ycsb(ps, &first, err);
-	return 0;
+	return ps->nlines == 0 ? not_ycsb(ps, &first, err) : 0;
 }
 
 /* Notes an operation that is reported but not imported, and why. */
@@ -563,12 +547,10 @@ int
 import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct ycsb_parse ps;
+	struct ycsb_parse ps = { .name = name };
 	size_t i, cut;
 	int rc = -1;
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	/* raw measurements come with [OP] summaries that would read as blocks */
@@ -578,8 +560,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
-	cut = import_cut_line(buf, len);
-	if (cut) {
+	if ((cut = import_cut_line(buf, len)) != 0) {
 		import_truncated(err, name, cut, WHAT);
 		goto out;
 	}

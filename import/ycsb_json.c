@@ -230,23 +230,17 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 		return IMPORT_FOREIGN;
 	}
 	copy = as_array(buf, len, &n, &open);
-	if (open > 0) {
+	if (open > 0)
 		errf(err, "%s: truncated at line %zu: the JSON opened at line %zu does "
 		    "not close; expected %s", name, last_line(buf, len), first_line(buf,
 		    len), WHAT);
-		free(copy);
-		return -1;
-	}
-	root = json_parse_buffer(name, copy, n, err);
-	if (root == NULL) {
-		free(copy);
-		return IMPORT_FOREIGN;
-	}
-	if (root != NULL && (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0))
+	else if ((root = json_parse_buffer(name, copy, n, err)) == NULL)
+		rc = IMPORT_FOREIGN;
+	else if (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0)
 		errf(err, "%s: %s; expected %s, records of metric, measurement and value",
 		    name, cJSON_IsArray(root) ? "no records" : "not an array of records",
 		    WHAT);
-	else if (root != NULL) {
+	else {
 		lines = record_lines(copy, n, (size_t)cJSON_GetArraySize(root));
 		text = to_text(root, lines, name, &tlen, err);
 	}

@@ -204,11 +204,8 @@ int
 import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
-	struct raw_parse ps;
+	struct raw_parse ps = { .name = name, .out = out };
 
-	memset(&ps, 0, sizeof ps);
-	ps.name = name;
-	ps.out = out;
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
 	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0 ||

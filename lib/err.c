@@ -250,11 +250,7 @@ die(const char *fmt, ...)
 void *
 xmalloc(size_t n)
 {
-	void *p = malloc(n ? n : 1);
-
-	if (p == NULL)
-		die("out of memory allocating %zu bytes", n);
-	return p;
+	return xrealloc(NULL, n);
 }
 
 void *

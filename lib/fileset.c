@@ -177,11 +177,7 @@ fileset_same_output(const char *a, const char *b)
 
 	if (file_id_of(&ia, a, "-o", err) < 0)
 		return 0;
-	if (file_id_of(&ib, b, "-o", err) < 0) {
-		file_id_free(&ia);
-		return 0;
-	}
-	same = file_id_same(&ia, &ib);
+	same = file_id_of(&ib, b, "-o", err) == 0 && file_id_same(&ia, &ib);
 	file_id_free(&ia);
 	file_id_free(&ib);
 	return same;
@@ -253,20 +249,12 @@ fileset_output(struct fileset *s, const char *path, const char *label,
 	for (i = 0; i < s->n; i++) {
 		const struct fileset_entry *e = &s->v[i];
 
-		if (!e->output && names_input(&id, &e->id)) {
-			errf(err, "%s names the input %s; expected another file for %s",
-			    label, e->label, purpose);
-			break;
+		if (e->output ? file_id_same(&id, &e->id) : names_input(&id, &e->id)) {
+			file_id_free(&id);
+			return errf(err, "%s names %s %s; expected another file for %s",
+			    label, e->output ? "the same file as" : "the input", e->label,
+			    purpose);
 		}
-		if (e->output && file_id_same(&id, &e->id)) {
-			errf(err, "%s names the same file as %s; expected another file "
-			    "for %s", label, e->label, purpose);
-			break;
-		}
-	}
-	if (i < s->n) {
-		file_id_free(&id);
-		return -1;
 	}
 	add(s, label, 1, &id);
 	return 0;

@@ -4,16 +4,12 @@
  * cJSON stops at nesting depth CJSON_NESTING_LIMIT (1000), so a deeply
  * nested file is a syntax error here, not a stack overflow.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/json.h"
@@ -77,13 +73,10 @@ check_keys(const cJSON *item, const char *name, char *err)
 	for (i = 0, c = item->child; c != NULL; c = c->next)
 		keys[i++] = c->string != NULL ? c->string : "";
 	qsort(keys, n, sizeof *keys, by_string);
-	for (i = 1; i < n; i++) {
-		if (strcmp(keys[i - 1], keys[i]) == 0) {
+	for (i = 1; i < n && rc == 0; i++)
+		if (strcmp(keys[i - 1], keys[i]) == 0)
 			rc = errf(err, "%s: the key \"%.60s\" appears twice in one "
 			    "object; expected each key once", name, keys[i]);
-			break;
-		}
-	}
 	free(keys);
 	return rc;
 }
@@ -217,9 +210,7 @@ json_load_file(const char *path, size_t limit, char *err)
 const cJSON *
 json_member(const cJSON *obj, const char *key)
 {
-	if (!cJSON_IsObject(obj))
-		return NULL;
-	return cJSON_GetObjectItemCaseSensitive(obj, key);
+	return cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
 }
 
 int
@@ -365,10 +356,7 @@ json_print_and_delete(FILE *fp, cJSON *root)
 void
 json_add_string_or_null(cJSON *o, const char *key, const char *s)
 {
-	if (s != NULL)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
+	cJSON_AddItemToObject(o, key, s != NULL ? cJSON_CreateString(s) : cJSON_CreateNull());
 }
 
 /*
@@ -404,9 +392,8 @@ json_number_item(double d)
 {
 	char buf[64];
 
-	if (!isfinite(d))
-		return cJSON_CreateNull();
-	return cJSON_CreateRaw(json_shortest(buf, sizeof buf, d));
+	return isfinite(d) ? cJSON_CreateRaw(json_shortest(buf, sizeof buf, d)) :
+	    cJSON_CreateNull();
 }
 
 cJSON *
@@ -429,10 +416,7 @@ json_add_number(cJSON *o, const char *key, double d)
 void
 json_add_double(cJSON *o, const char *key, double d)
 {
-	if (isfinite(d))
-		cJSON_AddNumberToObject(o, key, d);
-	else
-		cJSON_AddNullToObject(o, key);
+	cJSON_AddItemToObject(o, key, isfinite(d) ? cJSON_CreateNumber(d) : cJSON_CreateNull());
 }
 
 const char *
@@ -458,11 +442,8 @@ json_kind(const cJSON *item)
 void
 json_at_init(struct json_at *at, const char *file, const char *path, char *err)
 {
-	at->file = file;
+	*at = (struct json_at){ .file = file, .sep = ".", .missing = NULL, .err = err };
 	snprintf(at->path, sizeof at->path, "%s", path);
-	at->sep = ".";
-	at->missing = NULL;
-	at->err = err;
 }
 
 void
@@ -470,11 +451,8 @@ json_at_key(struct json_at *child, const struct json_at *at, const char *key)
 {
 	*child = *at;
 	child->sep = ".";
-	if (at->path[0] == '\0')
-		snprintf(child->path, sizeof child->path, "%.40s", key);
-	else
-		snprintf(child->path, sizeof child->path, "%.200s%s%.40s", at->path,
-		    at->sep, key);
+	snprintf(child->path, sizeof child->path, "%.200s%s%.40s", at->path,
+	    at->path[0] != '\0' ? at->sep : "", key);
 }
 
 void
@@ -514,9 +492,7 @@ json_get(const cJSON *o, const char *key, int flags, const char *expected,
 	if (*v == NULL && !(flags & JSON_OPTIONAL))
 		return errf(at->err, "%s: %s is missing; expected %s", at->file,
 		    c.path, at->missing ? at->missing : expected);
-	if (*v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v)))
-		return 1;
-	return 0;
+	return *v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v));
 }
 
 /* json_get, then refuses a value that is not of kind (a cJSON_Is...). */

@@ -16,9 +16,7 @@ logcmd_breaks(const char *s, uint32_t prev, int first)
 	/* a hidden character (a newline, U+2028) is shown escaped, not as space */
 	if (s[0] == ':')
 		return first || (utf8_space(prev) && !utf8_hidden(prev));
-	if (s[0] == '#')
-		return s[1] == '#' || s[1] == '[';
-	return 0;
+	return s[0] == '#' && (s[1] == '#' || s[1] == '[');
 }
 
 int

@@ -28,8 +28,7 @@ open_direct(struct outfile *o, const char *path, char *err)
 
 	if (fd < 0)
 		return errf(err, "%s:", path);
-	o->fp = fdopen(fd, "w");
-	if (o->fp == NULL) {
+	if ((o->fp = fdopen(fd, "w")) == NULL) {
 		close(fd);
 		return errf(err, "%s:", path);
 	}
@@ -80,8 +79,7 @@ tmp_name(const char *path)
 {
 	char *dir = path_dir(path), *tmp;
 
-	tmp = xmalloc(strlen(dir) + sizeof OUTFILE_TMP_PREFIX + 8);
-	sprintf(tmp, "%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
+	tmp = xasprintf("%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
 	free(dir);
 	return tmp;
 }
@@ -122,8 +120,7 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	o->tmp = tmp_name(o->path);
 	cleanup_install();
 	cleanup_hold(&old);
-	fd = mkstemp(o->tmp);
-	if (fd >= 0)
+	if ((fd = mkstemp(o->tmp)) >= 0)
 		o->slot = cleanup_register(o->tmp);
 	cleanup_release(&old);
 	if (fd < 0) {
@@ -145,17 +142,9 @@ outfile_open(struct outfile *o, const char *path, char *err)
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	if (fchmod(fd, mode) < 0) {
-		errf(err, "%s:", o->tmp);
-		goto fail_fd;
-	}
-	o->fp = fdopen(fd, "w");
-	if (o->fp == NULL) {
-		errf(err, "%s:", o->tmp);
-		goto fail_fd;
-	}
-	return 0;
-fail_fd:
+	if (fchmod(fd, mode) == 0 && (o->fp = fdopen(fd, "w")) != NULL)
+		return 0;
+	errf(err, "%s:", o->tmp);
 	close(fd);
 	unlink(o->tmp);
 	cleanup_forget(o->slot);
@@ -175,10 +164,9 @@ fail:
 static int
 sync_parent(const char *path, char *err)
 {
-	char *dir;
+	char *dir = path_dir(path);
 	int fd, bad = 0;
 
-	dir = path_dir(path);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&
@@ -199,17 +187,14 @@ outfile_close(struct outfile *o, char *err)
 
 	if (o->fp == NULL)      /* closed already */
 		return 0;
+	bad = fflush(o->fp) != 0 || ferror(o->fp);
+	if (bad)
+		errf(err, "%s:", o->path != NULL ? o->path : "standard output");
 	if (o->borrowed) {
-		bad = fflush(o->fp) != 0 || ferror(o->fp);
-		if (bad)
-			errf(err, "%s:", o->path != NULL ? o->path : "standard output");
 		free(o->path);
 		memset(o, 0, sizeof *o);
 		return bad ? -1 : 0;
 	}
-	bad = fflush(o->fp) != 0 || ferror(o->fp);
-	if (bad)
-		errf(err, "%s:", o->path);
 	if (!bad && o->tmp != NULL && fsync(fileno(o->fp)) < 0 &&
 	    errno != EINVAL && errno != EROFS) {
 		errf(err, "%s:", o->path);
@@ -239,13 +224,10 @@ outfile_abort(struct outfile *o)
 {
 	if (o->fp == NULL)      /* closed already, or never opened */
 		return;
-	if (o->borrowed) {
+	if (o->borrowed)
 		fflush(o->fp);
-		free(o->path);
-		memset(o, 0, sizeof *o);
-		return;
-	}
-	fclose(o->fp);
+	else
+		fclose(o->fp);
 	if (o->tmp != NULL)
 		unlink(o->tmp);
 	cleanup_forget(o->slot);

@@ -126,9 +126,8 @@ output_write(const struct output *out, output_render_fn *render,
 {
 	struct outfile of;
 
-	if (outfile_open(&of, out->path, err) < 0)
-		return -1;
-	return output_finish(&of, out, render, arg, err);
+	return outfile_open(&of, out->path, err) < 0 ? -1 :
+	    output_finish(&of, out, render, arg, err);
 }
 
 int

@@ -38,15 +38,10 @@ void
 parallel_for(size_t n, void (*fn)(void *arg, size_t i), void *arg)
 {
 	pthread_t t[MAX_THREADS];
-	struct pool pool;
+	struct pool pool = { .fn = fn, .arg = arg, .n = n, .next = 0 };
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t want, started = 0, k;
+	size_t want = cores > 1 ? (size_t)cores : 1, started = 0, k;
 
-	pool.fn = fn;
-	pool.arg = arg;
-	pool.n = n;
-	pool.next = 0;
-	want = cores > 1 ? (size_t)cores : 1;
 	if (want > n)
 		want = n;
 	if (want > MAX_THREADS)

@@ -19,16 +19,12 @@ char *
 path_dir(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	char *dir;
 
 	if (slash == NULL)
 		return xstrdup(".");
 	if (slash == path)
 		return xstrdup("/");
-	dir = xmalloc((size_t)(slash - path) + 1);
-	memcpy(dir, path, (size_t)(slash - path));
-	dir[slash - path] = '\0';
-	return dir;
+	return xasprintf("%.*s", (int)(slash - path), path);
 }
 
 const char *
@@ -51,8 +47,7 @@ path_link_target(const char *path)
 	if (buf[0] == '/')
 		return xstrdup(buf);
 	dir = path_dir(path);
-	joined = xmalloc(strlen(dir) + (size_t)n + 2);
-	sprintf(joined, "%s/%s", dir, buf);
+	joined = xasprintf("%s/%s", dir, buf);
 	free(dir);
 	return joined;
 }

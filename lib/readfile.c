@@ -29,8 +29,7 @@ read_all(int fd, const char *path, size_t limit, const char *what,
 
 		if (*len == cap) {
 			if (cap > limit)
-				return errf(err, "%s: over the %s limit for %s",
-				    path, lim, what);
+				break;
 			cap = cap ? cap * 2 : 65536;
 			if (cap > limit)
 				cap = limit + 1;
@@ -102,10 +101,6 @@ read_small(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-/*
- * The last lines of path, at most n of them and 4 KiB, into buf (len
- * bytes): what a failed command said last.  "" when it said nothing.
- */
 char *
 read_tail(const char *path, int n, char *buf, size_t len)
 {

@@ -5,7 +5,6 @@
  * interval for ten million samples costs tens of thousands of terms, not
  * ten million.
  */
-#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -175,10 +174,7 @@ stats_quantile_select(double *x, size_t n, double p)
 
 	if (n == 0)
 		return NAN;
-	if (p <= 0)
-		p = 0;
-	if (p >= 1)
-		p = 1;
+	p = p <= 0 ? 0 : p >= 1 ? 1 : p;
 	quantile_at(n, p, &q);
 	if (q.lo >= n - 1) {
 		q.lo = n - 1;
@@ -304,9 +300,7 @@ stats_binom_cdf(size_t n, double p, size_t k)
 	size_t a, b;
 	double *cdf, v;
 
-	if (k >= n)
-		return 1;
-	if (p <= 0)
+	if (k >= n || p <= 0)
 		return 1;
 	if (p >= 1)
 		return 0;
@@ -484,12 +478,9 @@ stats_gamma_p(double a, double x)
 		an = -n * (n - a);
 		b += 2;
 		d = an * d + b;
-		if (fabs(d) < 1e-300)
-			d = 1e-300;
 		c = b + an / c;
-		if (fabs(c) < 1e-300)
-			c = 1e-300;
-		d = 1 / d;
+		d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+		c = fabs(c) < 1e-300 ? 1e-300 : c;
 		h *= d * c;
 		if (fabs(d * c - 1) < 1e-16)
 			break;
@@ -649,15 +640,11 @@ stats_norm_quantile(double p)
 
 	if (!(p > 0 && p < 1))
 		return NAN;
-	if (p < 0.02425) {
-		q = sqrt(-2 * log(p));
-		return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+	if (p < 0.02425 || p > 1 - 0.02425) {
+		q = sqrt(-2 * (p < 0.5 ? log(p) : log1p(-p)));
+		r = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
 		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-	}
-	if (p > 1 - 0.02425) {
-		q = sqrt(-2 * log1p(-p));
-		return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+		return p < 0.5 ? r : -r;
 	}
 	q = p - 0.5;
 	r = q * q;

@@ -161,9 +161,8 @@ tree_remove(const char *dir, char *err)
 {
 	struct walk w;
 	struct stat st;
-	int fd;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
 		return 0;
 	if (fd < 0 || fstat(fd, &st) < 0) {
@@ -179,8 +178,6 @@ tree_remove(const char *dir, char *err)
 	mounts_free(&w.m);
 	if (rmdir(dir) < 0 && errno != ENOENT && w.left[0] == '\0')
 		leave(&w, dir, strerror(errno));
-	if (w.left[0] != '\0')
-		return errf(err, "%s: left in place: %s", dir, w.left);
-	return 0;
+	return w.left[0] != '\0' ? errf(err, "%s: left in place: %s", dir, w.left) : 0;
 }
 

@@ -40,12 +40,8 @@ units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 	int u = 0;
 	char num[DURLEN];
 
-	if (isnan(ns)) {
-		snprintf(buf, len, "-");
-		return buf;
-	}
-	if (isinf(ns)) {
-		snprintf(buf, len, ns > 0 ? "inf" : "-inf");
+	if (!isfinite(ns)) {
+		snprintf(buf, len, "%s", isnan(ns) ? "-" : ns > 0 ? "inf" : "-inf");
 		return buf;
 	}
 	while (u < 3 && round(fabs(v) * 100) / 100 >= 1000) {

@@ -13,22 +13,16 @@
 static size_t
 lead(unsigned char c, uint32_t *bits)
 {
-	if (c < 0x80) {
-		*bits = c;
-		return 1;
-	}
-	if (c >= 0xC2 && c <= 0xDF) {
-		*bits = c & 0x1F;
-		return 2;
-	}
-	if (c >= 0xE0 && c <= 0xEF) {
-		*bits = c & 0x0F;
-		return 3;
-	}
-	if (c >= 0xF0 && c <= 0xF4) {
-		*bits = c & 0x07;
-		return 4;
-	}
+	/* the lowest and highest lead byte of each length, and its bits */
+	static const unsigned char leads[][3] = { { 0x00, 0x7F, 0x7F },
+		{ 0xC2, 0xDF, 0x1F }, { 0xE0, 0xEF, 0x0F }, { 0xF0, 0xF4, 0x07 } };
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		if (c >= leads[i][0] && c <= leads[i][1]) {
+			*bits = c & leads[i][2];
+			return i + 1;
+		}
 	return 0;
 }
 
@@ -38,9 +32,8 @@ utf8_decode(const char *s, uint32_t *cp)
 	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	const unsigned char *u = (const unsigned char *)s;
 	uint32_t v;
-	size_t n, i;
+	size_t n = lead(u[0], &v), i;
 
-	n = lead(u[0], &v);
 	if (n == 0)
 		goto bad;
 	for (i = 1; i < n; i++) {
