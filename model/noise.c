@@ -275,10 +275,8 @@ noise_to_json(const struct noise *n)
 	cJSON_AddStringToObject(root, "engine", n->engine);
 	json_add_string_or_null(root, "version", n->engine_version);
 	json_add_string_or_null(root, "workload", n->workload);
-	if (n->concurrency > 0)
-		cJSON_AddNumberToObject(root, "concurrency", (double)n->concurrency);
-	else
-		cJSON_AddNullToObject(root, "concurrency");
+	json_add_double(root, "concurrency", n->concurrency > 0 ?
+	    (double)n->concurrency : NAN);
 	json_add_string_or_null(root, "host_id", n->host_id);
 	cJSON_AddNumberToObject(root, "runs", (double)n->runs);
 	if (n->sessions > 0)
