@@ -153,10 +153,8 @@ probe_record_free(struct probe_record *p)
 	probe_flushes_free(&p->flushes);
 	probe_watch_free(&p->watch);
 	probe_series_free(&p->series);
-	if (p->hw != NULL) {
-		result_host_free(p->hw);
-		free(p->hw);
-	}
+	result_host_free(p->hw);
+	free(p->hw);
 	probe_record_init(p);
 }
 
@@ -235,7 +233,7 @@ probe_record_host(const struct probe_record *p, struct result_host *h)
 	if (p->hw == NULL)
 		return -1;
 	result_host_copy(h, p->hw);
-	h->kernel = p->kernel ? xstrdup(p->kernel) : NULL;
+	h->kernel = probe_strdup(p->kernel);
 	/* an id the probe did not hash as syncgate does names nothing comparable */
 	if (p->host_id != NULL && result_host_id_ok(p->host_id) &&
 	    p->host_id_source != NULL) {

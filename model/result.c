@@ -676,14 +676,10 @@ result_free(struct result *r)
 	free(r->engine);
 	free(r->version);
 	free(r->workload);
-	if (r->probe != NULL) {
-		probe_record_free(r->probe);
-		free(r->probe);
-	}
-	if (r->host != NULL) {
-		result_host_free(r->host);
-		free(r->host);
-	}
+	probe_record_free(r->probe);
+	free(r->probe);
+	result_host_free(r->host);
+	free(r->host);
 	if (r->command != NULL) {
 		free(r->command->command);
 		free(r->command->import);
