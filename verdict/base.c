@@ -94,10 +94,7 @@ const char *const verdict_settle_names[] = {
 _Static_assert(NELEMS(verdict_settle_names) == VERDICT_NSETTLES,
     "a settle without a name");
 
-/*
- * The name of each value of an enum; out of range, the first value's
- * name (every table's entry 0): a value the gate never makes.
- */
+/* Out of range, entry 0's name: a value the gate never makes. */
 #define NAMER(fn, type, names) \
 const char *fn(type x) \
 { \
