@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +15,6 @@
 #include "model/probe_record.h"
 #include "model/result_limits.h"
 #include "lib/stats.h"
-#include "lib/utf8.h"
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
 

@@ -6,7 +6,6 @@
  * recomputed on reading, never taken from the file.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -7,7 +7,6 @@
  * (model/samples.c).
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,6 @@
 #include "lib/json.h"
 #include "lib/path.h"
 #include "lib/stats.h"
-#include "lib/utf8.h"
 #include "model/result.h"
 #include "model/samples.h"
 #include "model/samples_file.h"

@@ -6,7 +6,6 @@
  * counts of nanoseconds.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
