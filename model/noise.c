@@ -215,15 +215,12 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 int
 noise_load(const char *path, struct noise *n, char *err)
 {
+	struct at a = { .file = path, .err = err };
 	cJSON *root;
-	struct at a;
 	int rc;
 
 	memset(n, 0, sizeof *n);
 	n->concurrency = -1;
-	a.file = path;
-	a.path[0] = '\0';
-	a.err = err;
 	root = json_load_file(path, JSON_MAX_BYTES, err);
 	if (root == NULL)
 		return -1;

@@ -477,12 +477,10 @@ static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
 {
-	struct at a;
+	struct at a = { *at, total };
 	char buf[80];
 	int kind;
 
-	a.j = *at;
-	a.total = total;
 	json_at_name(&a.j, err_quote(buf, sizeof buf, c->name));
 	if (json_get_word(o, "kind", 0, class_kind_names, KIND_WRITE + 1,
 	    "\"read\" or \"write\"", &a.j, &kind) < 0 ||
