@@ -215,15 +215,12 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 int
 noise_load(const char *path, struct noise *n, char *err)
 {
+	struct at a = { .file = path, .err = err };
 	cJSON *root;
-	struct at a;
 	int rc;
 
 	memset(n, 0, sizeof *n);
 	n->concurrency = -1;
-	a.file = path;
-	a.path[0] = '\0';
-	a.err = err;
 	root = json_load_file(path, JSON_MAX_BYTES, err);
 	if (root == NULL)
 		return -1;
@@ -275,10 +272,8 @@ noise_to_json(const struct noise *n)
 	cJSON_AddStringToObject(root, "engine", n->engine);
 	json_add_string_or_null(root, "version", n->engine_version);
 	json_add_string_or_null(root, "workload", n->workload);
-	if (n->concurrency > 0)
-		cJSON_AddNumberToObject(root, "concurrency", (double)n->concurrency);
-	else
-		cJSON_AddNullToObject(root, "concurrency");
+	json_add_double(root, "concurrency", n->concurrency > 0 ?
+	    (double)n->concurrency : NAN);
 	json_add_string_or_null(root, "host_id", n->host_id);
 	cJSON_AddNumberToObject(root, "runs", (double)n->runs);
 	if (n->sessions > 0)

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,10 +15,6 @@
 #include "model/probe_record.h"
 #include "model/result_limits.h"
 #include "lib/stats.h"
-#include "lib/utf8.h"
-
-/* Longest a day is: a sample above it is not a sync but garbage. */
-#define DAY_NS 86400e9
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
 
@@ -156,10 +151,8 @@ probe_record_free(struct probe_record *p)
 	probe_flushes_free(&p->flushes);
 	probe_watch_free(&p->watch);
 	probe_series_free(&p->series);
-	if (p->hw != NULL) {
-		result_host_free(p->hw);
-		free(p->hw);
-	}
+	result_host_free(p->hw);
+	free(p->hw);
 	probe_record_init(p);
 }
 
@@ -192,8 +185,7 @@ probe_record_summarize(struct probe_record *p, double level)
 
 	if (p->nsamples == 0)
 		return;
-	x = xmalloc(p->nsamples * sizeof *x);
-	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	x = probe_doubles_dup(p->samples_ns, p->nsamples);
 	stats_summarize(x, p->nsamples, level, &s);
 	stats_order_bounds(p->nsamples, 0.99, 1 - PROBE_P99_CONFIDENCE, &lo, &hi);
 	p->p99_lo_ns = lo > 0 ? x[lo - 1] : NAN;
@@ -239,7 +231,7 @@ probe_record_host(const struct probe_record *p, struct result_host *h)
 	if (p->hw == NULL)
 		return -1;
 	result_host_copy(h, p->hw);
-	h->kernel = p->kernel ? xstrdup(p->kernel) : NULL;
+	h->kernel = probe_strdup(p->kernel);
 	/* an id the probe did not hash as syncgate does names nothing comparable */
 	if (p->host_id != NULL && result_host_id_ok(p->host_id) &&
 	    p->host_id_source != NULL) {
@@ -255,10 +247,8 @@ volume_json(cJSON *o, const struct probe_record *p)
 	cJSON *vol = cJSON_AddObjectToObject(o, "volume");
 
 	strings_json(vol, volume_keys, p, 0);
-	if (p->rotational >= 0)
-		cJSON_AddBoolToObject(vol, "rotational", p->rotational);
-	else
-		cJSON_AddNullToObject(vol, "rotational");
+	cJSON_AddItemToObject(vol, "rotational", p->rotational >= 0 ?
+	    cJSON_CreateBool(p->rotational) : cJSON_CreateNull());
 	strings_json(vol, volume_later_keys, p, 1);
 }
 
@@ -278,13 +268,9 @@ summary_json(cJSON *o, const struct probe_record *p)
 	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
 	cJSON_AddItemToArray(ci, isfinite(p->p99_hi_ns) ?
 	    cJSON_CreateNumber(p->p99_hi_ns) : cJSON_CreateNull());
-	if (isfinite(p->ci_lo_ns) && isfinite(p->ci_hi_ns)) {
-		ci = cJSON_AddArrayToObject(o, "ci_ns");
-		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo_ns));
-		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_hi_ns));
-	} else {
-		cJSON_AddNullToObject(o, "ci_ns");
-	}
+	cJSON_AddItemToObject(o, "ci_ns", isfinite(p->ci_lo_ns) &&
+	    isfinite(p->ci_hi_ns) ? json_double_array((const double[]){ p->ci_lo_ns,
+	    p->ci_hi_ns }, 2) : cJSON_CreateNull());
 	json_add_double(o, "ci_level", p->ci_level);
 }
 
@@ -292,21 +278,36 @@ summary_json(cJSON *o, const struct probe_record *p)
 static void
 stability_json(cJSON *o, const struct probe_record *p)
 {
-	cJSON *st, *h;
+	cJSON *st;
 
 	if (p->stable < 0)
 		return;
 	st = cJSON_AddObjectToObject(o, "stability");
 	cJSON_AddBoolToObject(st, "stable", p->stable);
-	h = cJSON_AddArrayToObject(st, "halves_median_ns");
-	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[0]));
-	cJSON_AddItemToArray(h, cJSON_CreateNumber(p->halves_ns[1]));
+	cJSON_AddItemToObject(st, "halves_median_ns", json_double_array(p->halves_ns, 2));
 	json_add_double(st, "clusters_ratio", p->clusters_ratio);
+}
+
+/* reference_ns's members, in the order written; the last a later addition. */
+#define REF(key, field) { key, offsetof(struct probe_refs, field) }
+static const struct { const char *key; size_t off; } ref_keys[] = {
+	REF("dirty_sync", dirty_sync_ns), REF("clean_sync", clean_sync_ns),
+	REF("null_syscall", null_syscall_ns), REF("plain_write", plain_write_ns),
+	REF("raw_sync", raw_sync_ns), REF("libc_sync", libc_sync_ns),
+	REF("clean_raw_sync", clean_raw_sync_ns),
+};
+#define NREFS (sizeof ref_keys / sizeof ref_keys[0])
+
+static double *
+ref_at(struct probe_refs *r, size_t i)
+{
+	return (double *)(void *)((char *)r + ref_keys[i].off);
 }
 
 static void
 verdict_json(cJSON *o, const struct probe_record *p)
 {
+	struct probe_refs r = p->refs;
 	cJSON *ev, *refs;
 	size_t i;
 
@@ -315,15 +316,10 @@ verdict_json(cJSON *o, const struct probe_record *p)
 	for (i = 0; i < p->nevidence; i++)
 		cJSON_AddItemToArray(ev, cJSON_CreateString(p->evidence[i]));
 	refs = cJSON_AddObjectToObject(o, "reference_ns");
-	json_add_double(refs, "dirty_sync", p->refs.dirty_sync_ns);
-	json_add_double(refs, "clean_sync", p->refs.clean_sync_ns);
-	json_add_double(refs, "null_syscall", p->refs.null_syscall_ns);
-	json_add_double(refs, "plain_write", p->refs.plain_write_ns);
-	json_add_double(refs, "raw_sync", p->refs.raw_sync_ns);
-	json_add_double(refs, "libc_sync", p->refs.libc_sync_ns);
 	/* later additions are left out when absent, so older records read back alike */
-	if (isfinite(p->refs.clean_raw_sync_ns))
-		json_add_double(refs, "clean_raw_sync", p->refs.clean_raw_sync_ns);
+	for (i = 0; i < NREFS; i++)
+		if (i < NREFS - 1 || isfinite(*ref_at(&r, i)))
+			json_add_double(refs, ref_keys[i].key, *ref_at(&r, i));
 }
 
 static void
@@ -357,15 +353,10 @@ probe_record_to_json(const struct probe_record *p)
 	json_add_string_or_null(o, "method", p->method);
 	json_add_string_or_null(o, "method_detail", p->method_detail);
 	/* 0 is a probe read without write_bytes: unknown, and null again */
-	if (p->write_bytes > 0)
-		cJSON_AddNumberToObject(o, "write_bytes", (double)p->write_bytes);
-	else
-		cJSON_AddNullToObject(o, "write_bytes");
+	json_add_double(o, "write_bytes", p->write_bytes > 0 ?
+	    (double)p->write_bytes : NAN);
 	/* -1 is a record read without warmup: unknown, and null again */
-	if (p->warmup >= 0)
-		cJSON_AddNumberToObject(o, "warmup", p->warmup);
-	else
-		cJSON_AddNullToObject(o, "warmup");
+	json_add_double(o, "warmup", p->warmup >= 0 ? p->warmup : NAN);
 	summary_json(o, p);
 	json_add_string_or_null(o, "stopped_by", p->stopped_by);
 	json_add_double(o, "precision", p->precision);
@@ -423,21 +414,15 @@ get_evidence(const cJSON *o, struct probe_record *p, const struct json_at *a)
 static int
 get_refs(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
-	static const char *const keys[] = { "dirty_sync", "clean_sync",
-		"null_syscall", "plain_write", "raw_sync", "libc_sync",
-		"clean_raw_sync" };
-	double *to[] = { &p->refs.dirty_sync_ns, &p->refs.clean_sync_ns,
-		&p->refs.null_syscall_ns, &p->refs.plain_write_ns,
-		&p->refs.raw_sync_ns, &p->refs.libc_sync_ns,
-		&p->refs.clean_raw_sync_ns };
 	const cJSON *refs;
 	struct json_at c;
 	size_t i;
 	int rc = json_get_object(o, "reference_ns", ABSENT, "an object", a, &refs,
 	    &c);
 
-	for (i = 0; rc == 0 && i < sizeof keys / sizeof keys[0]; i++)
-		if (json_get_number(refs, keys[i], ABSENT, &ANY, &c, to[i]) < 0)
+	for (i = 0; rc == 0 && i < NREFS; i++)
+		if (json_get_number(refs, ref_keys[i].key, ABSENT, &ANY, &c,
+		    ref_at(&p->refs, i)) < 0)
 			return -1;
 	return rc < 0 ? -1 : 0;
 }
@@ -509,6 +494,25 @@ get_group(const cJSON *o, struct probe_record *p, const struct json_at *a)
 }
 
 /*
+ * A stored median (at key) must be the n samples' own, to half a
+ * nanosecond and a millionth (docs/probe-format.md: room for another
+ * writer's rounding).
+ */
+static int
+check_median(const char *key, double stored, double median, size_t n,
+    const struct json_at *a)
+{
+	char s1[32], s2[32];
+
+	if (!isnan(stored) && fabs(stored - median) > 0.5 + 1e-6 * median)
+		return errf(a->err, "%s: %s.%s is %s but the median of its %zu "
+		    "samples_ns is %s; expected them to agree", a->file, a->path, key,
+		    json_shortest(s1, sizeof s1, stored), n,
+		    json_shortest(s2, sizeof s2, median));
+	return 0;
+}
+
+/*
  * The group's median and p99 from its samples, and both in units of the
  * single-writer median; a stored group median must agree.
  */
@@ -517,42 +521,19 @@ summarize_group(struct probe_record *p, const struct json_at *a)
 {
 	double stored = p->group.median_ns, *x;
 	size_t n = p->group.nsamples;
-	char s1[32], s2[32];
 
 	if (p->group.writers == 0)
 		return 0;
-	x = xmalloc(n * sizeof *x);
-	memcpy(x, p->group.samples_ns, n * sizeof *x);
+	x = probe_doubles_dup(p->group.samples_ns, n);
 	stats_sort(x, n);
 	p->group.median_ns = stats_quantile_sorted(x, n, 0.5);
 	p->group.p99_ns = stats_quantile_sorted(x, n, 0.99);
 	free(x);
-	if (!isnan(stored) &&
-	    fabs(stored - p->group.median_ns) > 0.5 + 1e-6 * p->group.median_ns)
-		return errf(a->err, "%s: %s.group_commit.median_ns is %s but the "
-		    "median of its %zu samples_ns is %s; expected them to agree",
-		    a->file, a->path, json_shortest(s1, sizeof s1, stored), n,
-		    json_shortest(s2, sizeof s2, p->group.median_ns));
+	if (check_median("group_commit.median_ns", stored, p->group.median_ns, n,
+	    a) < 0)
+		return -1;
 	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
 	p->group.syncs_p99 = p->group.p99_ns / p->median_ns;
-	return 0;
-}
-
-/*
- * A stored median must be the samples' own, to half a nanosecond and a
- * millionth (docs/probe-format.md: room for another writer's rounding).
- */
-static int
-check_median(const struct probe_record *p, double stored,
-    const struct json_at *a)
-{
-	char s1[32], s2[32];
-
-	if (!isnan(stored) && fabs(stored - p->median_ns) > 0.5 + 1e-6 * p->median_ns)
-		return errf(a->err, "%s: %s.median_ns is %s but the median of its "
-		    "%zu samples_ns is %s; expected them to agree", a->file, a->path,
-		    json_shortest(s1, sizeof s1, stored), p->nsamples,
-		    json_shortest(s2, sizeof s2, p->median_ns));
 	return 0;
 }
 
@@ -600,7 +581,8 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
-	if (check_median(p, stored_median, &a) < 0 || summarize_group(p, &a) < 0)
+	if (check_median("median_ns", stored_median, p->median_ns, p->nsamples,
+	    &a) < 0 || summarize_group(p, &a) < 0)
 		goto fail;
 	if (isnan(p->refs.dirty_sync_ns))
 		p->refs.dirty_sync_ns = p->median_ns;
@@ -633,19 +615,11 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	*d = *s;
 	for (t = 0; t < sizeof all_keys / sizeof all_keys[0]; t++)
 		for (k = all_keys[t]; k->key != NULL; k++)
-			if (member_of(s, k) != NULL)
-				*member(d, k) = xstrdup(member_of(s, k));
-	d->samples_ns = xmalloc((s->nsamples ? s->nsamples : 1) * sizeof(double));
-	if (s->nsamples)
-		memcpy(d->samples_ns, s->samples_ns, s->nsamples * sizeof(double));
-	d->group.samples_ns = NULL;
-	d->group.stopped_by = s->group.stopped_by ? xstrdup(s->group.stopped_by) :
-	    NULL;
-	if (s->group.nsamples) {
-		d->group.samples_ns = xmalloc(s->group.nsamples * sizeof(double));
-		memcpy(d->group.samples_ns, s->group.samples_ns,
-		    s->group.nsamples * sizeof(double));
-	}
+			*member(d, k) = probe_strdup(member_of(s, k));
+	d->samples_ns = probe_doubles_dup(s->samples_ns, s->nsamples);
+	d->group.stopped_by = probe_strdup(s->group.stopped_by);
+	d->group.samples_ns = s->group.nsamples ?
+	    probe_doubles_dup(s->group.samples_ns, s->group.nsamples) : NULL;
 	if (s->hw != NULL) {
 		d->hw = xmalloc(sizeof *d->hw);
 		result_host_init(d->hw);

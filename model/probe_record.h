@@ -288,4 +288,8 @@ int probe_record_host(const struct probe_record *p, struct result_host *h);
 /* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);
 
+/* Copies the caller frees: of s, NULL for NULL; of v's n, never NULL. */
+char *probe_strdup(const char *s);
+double *probe_doubles_dup(const double *v, size_t n);
+
 #endif

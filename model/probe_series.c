@@ -6,7 +6,6 @@
  * recomputed on reading, never taken from the file.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,43 +43,66 @@ probe_flushes_derive(struct probe_flushes *f)
 	}
 }
 
-void
-probe_flushes_free(struct probe_flushes *f)
+static void
+devices_free(struct probe_flush_device *dev, size_t n)
 {
 	size_t i;
 
+	for (i = 0; i < n; i++) {
+		free(dev[i].name);
+		free(dev[i].write_cache);
+		free(dev[i].dropped);
+	}
+	free(dev);
+}
+
+void
+probe_flushes_free(struct probe_flushes *f)
+{
 	if (f == NULL)
 		return;
-	for (i = 0; i < f->ndev; i++) {
-		free(f->dev[i].name);
-		free(f->dev[i].write_cache);
-		free(f->dev[i].dropped);
-	}
-	free(f->dev);
+	devices_free(f->dev, f->ndev);
 	free(f->unavailable);
 	memset(f, 0, sizeof *f);
 }
 
-static char *
-dup_or_null(const char *s)
+char *
+probe_strdup(const char *s)
 {
 	return s ? xstrdup(s) : NULL;
+}
+
+double *
+probe_doubles_dup(const double *v, size_t n)
+{
+	double *d = xmalloc((n ? n : 1) * sizeof *d);
+
+	if (n)
+		memcpy(d, v, n * sizeof *d);
+	return d;
+}
+
+static struct probe_flush_device *
+devices_copy(const struct probe_flush_device *s, size_t n)
+{
+	struct probe_flush_device *d = n ? xcalloc(n, sizeof *d) : NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		d[i] = s[i];
+		d[i].name = probe_strdup(s[i].name);
+		d[i].write_cache = probe_strdup(s[i].write_cache);
+		d[i].dropped = probe_strdup(s[i].dropped);
+	}
+	return d;
 }
 
 void
 probe_flushes_copy(struct probe_flushes *d, const struct probe_flushes *s)
 {
-	size_t i;
-
 	*d = *s;
-	d->unavailable = dup_or_null(s->unavailable);
-	d->dev = s->ndev ? xcalloc(s->ndev, sizeof *d->dev) : NULL;
-	for (i = 0; i < s->ndev; i++) {
-		d->dev[i] = s->dev[i];
-		d->dev[i].name = dup_or_null(s->dev[i].name);
-		d->dev[i].write_cache = dup_or_null(s->dev[i].write_cache);
-		d->dev[i].dropped = dup_or_null(s->dev[i].dropped);
-	}
+	d->unavailable = probe_strdup(s->unavailable);
+	d->dev = devices_copy(s->dev, s->ndev);
 }
 
 static void
@@ -91,10 +113,8 @@ device_json(cJSON *arr, const struct probe_flush_device *d)
 	cJSON_AddItemToArray(arr, o);
 	json_add_string_or_null(o, "device", d->name);
 	json_add_string_or_null(o, "write_cache", d->write_cache);
-	if (d->fua >= 0)
-		cJSON_AddBoolToObject(o, "fua", d->fua);
-	else
-		cJSON_AddNullToObject(o, "fua");
+	cJSON_AddItemToObject(o, "fua", d->fua >= 0 ? cJSON_CreateBool(d->fua) :
+	    cJSON_CreateNull());
 	json_add_double(o, "flushes", d->flushes);
 	json_add_double(o, "idle_flushes", d->idle_flushes);
 	json_add_double(o, "other", d->other);
@@ -208,8 +228,7 @@ probe_series_summarize(struct probe_series *s)
 	s->median_ns = s->p99_ns = s->min_ns = s->max_ns = NAN;
 	if (s->n == 0)
 		return;
-	x = xmalloc(s->n * sizeof *x);
-	memcpy(x, s->samples_ns, s->n * sizeof *x);
+	x = probe_doubles_dup(s->samples_ns, s->n);
 	stats_sort(x, s->n);
 	s->median_ns = stats_quantile_sorted(x, s->n, 0.5);
 	s->p99_ns = stats_quantile_sorted(x, s->n, 0.99);
@@ -221,18 +240,11 @@ probe_series_summarize(struct probe_series *s)
 void
 probe_series_free(struct probe_series *s)
 {
-	size_t i;
-
 	if (s == NULL)
 		return;
 	free(s->t_ns);
 	free(s->samples_ns);
-	for (i = 0; i < s->ndev; i++) {
-		free(s->dev[i].name);
-		free(s->dev[i].write_cache);
-		free(s->dev[i].dropped);
-	}
-	free(s->dev);
+	devices_free(s->dev, s->ndev);
 	free(s->flushes_unavailable);
 	free(s->rounds.ops);
 	memset(s, 0, sizeof *s);
@@ -249,41 +261,23 @@ probe_watch_free(struct probe_watch *w)
 	memset(w, 0, sizeof *w);
 }
 
-static double *
-dup_doubles(const double *v, size_t n)
-{
-	double *d = xmalloc((n ? n : 1) * sizeof *d);
-
-	if (n)
-		memcpy(d, v, n * sizeof *d);
-	return d;
-}
-
 void
 probe_series_copy(struct probe_series *d, const struct probe_series *s)
 {
-	size_t i;
-
 	*d = *s;
-	d->t_ns = dup_doubles(s->t_ns, s->n);
-	d->samples_ns = dup_doubles(s->samples_ns, s->n);
-	d->flushes_unavailable = dup_or_null(s->flushes_unavailable);
+	d->t_ns = probe_doubles_dup(s->t_ns, s->n);
+	d->samples_ns = probe_doubles_dup(s->samples_ns, s->n);
+	d->flushes_unavailable = probe_strdup(s->flushes_unavailable);
 	d->rounds.ops = s->rounds.ops != NULL ?
-	    dup_doubles(s->rounds.ops, (size_t)s->rounds.count) : NULL;
-	d->dev = s->ndev ? xcalloc(s->ndev, sizeof *d->dev) : NULL;
-	for (i = 0; i < s->ndev; i++) {
-		d->dev[i] = s->dev[i];
-		d->dev[i].name = dup_or_null(s->dev[i].name);
-		d->dev[i].write_cache = dup_or_null(s->dev[i].write_cache);
-		d->dev[i].dropped = dup_or_null(s->dev[i].dropped);
-	}
+	    probe_doubles_dup(s->rounds.ops, (size_t)s->rounds.count) : NULL;
+	d->dev = devices_copy(s->dev, s->ndev);
 }
 
 void
 probe_watch_copy(struct probe_watch *d, const struct probe_watch *s)
 {
 	*d = *s;
-	d->stopped_by = dup_or_null(s->stopped_by);
+	d->stopped_by = probe_strdup(s->stopped_by);
 }
 
 static void
@@ -303,16 +297,12 @@ watch_json(cJSON *o, const struct probe_watch *w, long long write_bytes)
 static void
 window_json(cJSON *o, const struct probe_series *s)
 {
-	cJSON *win, *arr, *d;
+	cJSON *arr, *d;
 	size_t i;
 
-	if (isnan(s->window_ns[0]) || isnan(s->window_ns[1])) {
-		cJSON_AddNullToObject(o, "window_ns");
-	} else {
-		win = cJSON_AddArrayToObject(o, "window_ns");
-		cJSON_AddItemToArray(win, cJSON_CreateNumber(s->window_ns[0]));
-		cJSON_AddItemToArray(win, cJSON_CreateNumber(s->window_ns[1]));
-	}
+	cJSON_AddItemToObject(o, "window_ns", isnan(s->window_ns[0]) ||
+	    isnan(s->window_ns[1]) ? cJSON_CreateNull() :
+	    json_double_array(s->window_ns, 2));
 	arr = cJSON_AddArrayToObject(o, "flushes");
 	for (i = 0; i < s->ndev; i++) {
 		d = cJSON_CreateObject();
@@ -343,10 +333,8 @@ rounds_json(cJSON *o, const struct probe_rounds *r)
 	json_add_double(rj, "probing_s", r->probing_s);
 	json_add_double(rj, "run_s", r->run_s);
 	json_add_double(rj, "cost", r->cost);
-	if (r->ops != NULL)
-		cJSON_AddItemToObject(rj, "ops", json_double_array(r->ops, (size_t)r->count));
-	else
-		cJSON_AddNullToObject(rj, "ops");
+	cJSON_AddItemToObject(rj, "ops", r->ops != NULL ?
+	    json_double_array(r->ops, (size_t)r->count) : cJSON_CreateNull());
 }
 
 void

@@ -164,8 +164,7 @@ window_sorted_samples(const struct probe_record *p, size_t *n)
 	double *x;
 
 	window_unit(p, &u);
-	x = xmalloc((u.n ? u.n : 1) * sizeof *x);
-	memcpy(x, u.samples, u.n * sizeof *x);
+	x = probe_doubles_dup(u.samples, u.n);
 	stats_sort(x, u.n);
 	*n = u.n;
 	return x;

@@ -7,7 +7,6 @@
  * (model/samples.c).
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,6 @@
 #include "lib/json.h"
 #include "lib/path.h"
 #include "lib/stats.h"
-#include "lib/utf8.h"
 #include "model/result.h"
 #include "model/samples.h"
 #include "model/samples_file.h"
@@ -143,17 +141,13 @@ from_samples(struct result_class *c, double p50, double p99,
 {
 	static const char *const keys[] = { "p50_ns", "p99_ns" };
 	static const double ps[] = { 0.5, 0.99 };
-	double given[2], got[2];
+	double given[2] = { p50, p99 }, got[2];
 	char a[32], b[32];
 	int i;
 
 	samples_order(&c->held, ps, 2);
-	c->p50_ns = stats_quantile_by(c->nsamples, 0.5, rank_at, c);
-	c->p99_ns = stats_quantile_by(c->nsamples, 0.99, rank_at, c);
-	given[0] = p50;
-	given[1] = p99;
-	got[0] = c->p50_ns;
-	got[1] = c->p99_ns;
+	got[0] = c->p50_ns = stats_quantile_by(c->nsamples, 0.5, rank_at, c);
+	got[1] = c->p99_ns = stats_quantile_by(c->nsamples, 0.99, rank_at, c);
 	for (i = 0; i < 2; i++)
 		if (!isnan(given[i]) && fabs(given[i] - got[i]) > 0.5 + 1e-6 * got[i])
 			return errf(j->err, "%s: %s: %s is %s but its %zu samples "
@@ -483,12 +477,10 @@ static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
 {
-	struct at a;
+	struct at a = { *at, total };
 	char buf[80];
 	int kind;
 
-	a.j = *at;
-	a.total = total;
 	json_at_name(&a.j, err_quote(buf, sizeof buf, c->name));
 	if (json_get_word(o, "kind", 0, class_kind_names, KIND_WRITE + 1,
 	    "\"read\" or \"write\"", &a.j, &kind) < 0 ||
@@ -572,13 +564,9 @@ get_probe(const cJSON *root, const char *path, struct result *r, char *err)
 
 	if (p == NULL || cJSON_IsNull(p))
 		return 0;
+	/* on failure what was read is left empty, for result_free */
 	r->probe = xmalloc(sizeof *r->probe);
-	if (probe_record_from_json(p, path, "probe", r->probe, err) < 0) {
-		free(r->probe);
-		r->probe = NULL;
-		return -1;
-	}
-	return 0;
+	return probe_record_from_json(p, path, "probe", r->probe, err);
 }
 
 /* An older result has no host; one that has it must have all of it right. */
@@ -593,12 +581,7 @@ get_host(const cJSON *root, struct result *r, const struct json_at *at)
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	r->host = xmalloc(sizeof *r->host);
-	if (result_host_from_json(o, &c, r->host) < 0) {
-		free(r->host);
-		r->host = NULL;
-		return -1;
-	}
-	return 0;
+	return result_host_from_json(o, &c, r->host);
 }
 
 int
@@ -676,14 +659,10 @@ result_free(struct result *r)
 	free(r->engine);
 	free(r->version);
 	free(r->workload);
-	if (r->probe != NULL) {
-		probe_record_free(r->probe);
-		free(r->probe);
-	}
-	if (r->host != NULL) {
-		result_host_free(r->host);
-		free(r->host);
-	}
+	probe_record_free(r->probe);
+	free(r->probe);
+	result_host_free(r->host);
+	free(r->host);
 	if (r->command != NULL) {
 		free(r->command->command);
 		free(r->command->import);

@@ -140,21 +140,13 @@ result_host_from_json(const cJSON *o, const struct json_at *at,
 	return 0;
 }
 
-static void
-add_count(cJSON *o, const char *key, long long n)
-{
-	if (n < 0)
-		cJSON_AddNullToObject(o, key);
-	else
-		cJSON_AddNumberToObject(o, key, (double)n);
-}
-
 void
 result_host_hw_to_json(cJSON *o, const struct result_host *h)
 {
 	json_add_string_or_null(o, "cpu_model", h->cpu_model);
-	add_count(o, "cores", h->cores);
-	add_count(o, "memory_bytes", h->memory_bytes);
+	json_add_double(o, "cores", h->cores < 0 ? NAN : (double)h->cores);
+	json_add_double(o, "memory_bytes", h->memory_bytes < 0 ? NAN :
+	    (double)h->memory_bytes);
 }
 
 cJSON *

@@ -6,7 +6,6 @@
  * counts of nanoseconds.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,13 +34,9 @@ result_add_class(struct result *r, const char *name, enum class_kind kind)
 static void
 add_range(cJSON *o, const char *key, double lo, double hi)
 {
-	cJSON *a;
-
-	if (isnan(lo) || isnan(hi))
-		return;
-	a = cJSON_AddArrayToObject(o, key);
-	cJSON_AddItemToArray(a, cJSON_CreateNumber(lo));
-	cJSON_AddItemToArray(a, cJSON_CreateNumber(hi));
+	if (!isnan(lo) && !isnan(hi))
+		cJSON_AddItemToObject(o, key, json_double_array((const double[]){ lo,
+		    hi }, 2));
 }
 
 /* A write class's device flushes and wait for the writer's turn, where given. */
@@ -58,16 +53,13 @@ add_write_figures(cJSON *o, const struct result_class *c)
 static void
 add_histogram(cJSON *o, const struct result_class *c)
 {
-	cJSON *a = cJSON_AddArrayToObject(o, "histogram_ns"), *row;
+	cJSON *a = cJSON_AddArrayToObject(o, "histogram_ns");
 	size_t i;
 
-	for (i = 0; i < c->nbuckets; i++) {
-		row = cJSON_CreateArray();
-		cJSON_AddItemToArray(row, cJSON_CreateNumber(c->buckets[i].lo_ns));
-		cJSON_AddItemToArray(row, cJSON_CreateNumber(c->buckets[i].hi_ns));
-		cJSON_AddItemToArray(row, cJSON_CreateNumber((double)c->buckets[i].count));
-		cJSON_AddItemToArray(a, row);
-	}
+	for (i = 0; i < c->nbuckets; i++)
+		cJSON_AddItemToArray(a, json_double_array((const double[]){
+		    c->buckets[i].lo_ns, c->buckets[i].hi_ns,
+		    (double)c->buckets[i].count }, 3));
 }
 
 /* The operations that failed or were skipped, where there were any. */

@@ -530,7 +530,42 @@ spread_at(const struct runs_term *t, size_t nt, double n, double *se,
 	*df = d > 0 ? v * v / d : INFINITY;
 }
 
-static void chi2_nodes(double df, double *x);
+/*
+ * The midpoints of RUNS_NODES equal-probability slices of chi-square on
+ * df, remembered: a search for a distance asks for the same few dozen
+ * times, each a bisection over the incomplete gamma function.
+ */
+static void
+chi2_nodes(double df, double *x)
+{
+	static struct {
+		double df;
+		double x[RUNS_NODES];
+	} memo[16];
+	static unsigned next;
+	unsigned i;
+
+	for (i = 0; i < 16; i++)
+		if (memo[i].df == df) {
+			memcpy(x, memo[i].x, sizeof memo[i].x);
+			return;
+		}
+	i = next++ % 16;
+	memo[i].df = df;
+	for (size_t j = 0; j < RUNS_NODES; j++) {
+		double p = ((double)j + 0.5) / RUNS_NODES, h = 2 / (9 * df);
+
+		/*
+		 * past 50 degrees of freedom Wilson and Hilferty's cube is within
+		 * 1e-4 of the quantile, where the exact one's series would take
+		 * thousands of terms (a stated spread's degrees of freedom are
+		 * in the millions)
+		 */
+		memo[i].x[j] = df > 50 ? df * pow(1 - h + stats_norm_quantile(p) *
+		    sqrt(h), 3) : stats_chi2_quantile(p, df);
+	}
+	memcpy(x, memo[i].x, sizeof memo[i].x);
+}
 
 /*
  * The probability that a gate of n fresh runs a side settles the figure
@@ -597,43 +632,6 @@ runs_needed(const struct runs_term *t, size_t nt, double c, double power,
 		return -1;
 	*lo = *hi = b;
 	return 0;
-}
-
-/*
- * The midpoints of RUNS_NODES equal-probability slices of chi-square on
- * df, remembered: a search for a distance asks for the same few dozen
- * times, each a bisection over the incomplete gamma function.
- */
-static void
-chi2_nodes(double df, double *x)
-{
-	static struct {
-		double df;
-		double x[RUNS_NODES];
-	} memo[16];
-	static unsigned next;
-	unsigned i;
-
-	for (i = 0; i < 16; i++)
-		if (memo[i].df == df) {
-			memcpy(x, memo[i].x, sizeof memo[i].x);
-			return;
-		}
-	i = next++ % 16;
-	memo[i].df = df;
-	for (size_t j = 0; j < RUNS_NODES; j++) {
-		double p = ((double)j + 0.5) / RUNS_NODES, h = 2 / (9 * df);
-
-		/*
-		 * past 50 degrees of freedom Wilson and Hilferty's cube is within
-		 * 1e-4 of the quantile, where the exact one's series would take
-		 * thousands of terms (a stated spread's degrees of freedom are
-		 * in the millions)
-		 */
-		memo[i].x[j] = df > 50 ? df * pow(1 - h + stats_norm_quantile(p) *
-		    sqrt(h), 3) : stats_chi2_quantile(p, df);
-	}
-	memcpy(x, memo[i].x, sizeof memo[i].x);
 }
 
 double

@@ -411,15 +411,11 @@ int
 samples_file_read(const char *result_path, const char *rel,
     const char *where, size_t max_count, struct samples *s, char *err)
 {
-	struct sample_reader r;
+	struct sample_reader r = { .where = where, .s = s, .max = max_count,
+		.err = err };
 	int fd, rc;
 
-	memset(&r, 0, sizeof r);
 	memset(s, 0, sizeof *s);
-	r.where = where;
-	r.max = max_count;
-	r.err = err;
-	r.s = s;
 	err_quote(r.name, sizeof r.name, rel);
 	fd = open_inside(result_path, rel, &r);
 	if (fd < 0)

@@ -48,15 +48,12 @@ session_new(struct result_session *s, long long runs)
 	unsigned char b[SESSION_ID_LEN / 2];
 	size_t i;
 
+	memset(s, 0, sizeof *s);
 	random_bytes(b, sizeof b);
 	for (i = 0; i < sizeof b; i++)
 		snprintf(s->id + 2 * i, 3, "%02x", b[i]);
-	s->run = 0;
 	s->runs = runs;
-	s->order = 0;
-	s->started_s = s->ended_s = NAN;
-	s->plan_min = s->plan_max = 0;
-	s->plan_confidence = NAN;
+	s->started_s = s->ended_s = s->plan_confidence = NAN;
 }
 
 int

@@ -15,24 +15,19 @@
 #define NELEMS(a) (sizeof (a) / sizeof (a)[0])
 
 const char *const ruling_names[] = {
-	[RULING_NOT_RULED] = "not ruled",
-	[RULING_PASS] = "pass",
-	[RULING_FAIL] = "fail",
-	[RULING_INDETERMINATE] = "indeterminate",
+	[RULING_NOT_RULED] = "not ruled", [RULING_PASS] = "pass",
+	[RULING_FAIL] = "fail", [RULING_INDETERMINATE] = "indeterminate",
 };
 _Static_assert(NELEMS(ruling_names) == VERDICT_NRULINGS, "a ruling without a name");
 
 const char *const gate_mode_names[] = {
-	[MODE_RIVAL] = "rival",
-	[MODE_BASELINE] = "baseline",
+	[MODE_RIVAL] = "rival", [MODE_BASELINE] = "baseline",
 };
 _Static_assert(NELEMS(gate_mode_names) == GATE_NMODES, "a mode without a name");
 
 const char *const unit_source_names[] = {
-	[UNIT_NONE] = "none",
-	[UNIT_SHARED] = "shared",
-	[UNIT_PER_VOLUME] = "per-volume",
-	[UNIT_PER_RUN] = "per-run",
+	[UNIT_NONE] = "none", [UNIT_SHARED] = "shared",
+	[UNIT_PER_VOLUME] = "per-volume", [UNIT_PER_RUN] = "per-run",
 };
 _Static_assert(NELEMS(unit_source_names) == UNIT_NSOURCES,
     "a unit source without a name");
@@ -63,87 +58,57 @@ const char *const unit_pick_names[] = {
 _Static_assert(NELEMS(unit_pick_names) == UNIT_NPICKS, "unnamed");
 
 const char *const verdict_scope_names[] = {
-	[SCOPE_RUN] = "run",
-	[SCOPE_RUNS] = "runs",
+	[SCOPE_RUN] = "run", [SCOPE_RUNS] = "runs",
 };
 _Static_assert(NELEMS(verdict_scope_names) == VERDICT_NSCOPES,
     "a scope without a name");
 
 const char *const verdict_hosts_names[] = {
-	[HOSTS_UNRECORDED] = "unrecorded",
-	[HOSTS_SAME] = "same",
-	[HOSTS_DIFFERENT] = "different",
-	[HOSTS_UNKNOWN] = "unknown",
+	[HOSTS_UNRECORDED] = "unrecorded", [HOSTS_SAME] = "same",
+	[HOSTS_DIFFERENT] = "different", [HOSTS_UNKNOWN] = "unknown",
 };
 _Static_assert(NELEMS(verdict_hosts_names) == VERDICT_NHOSTS, "hosts without a name");
 
 const char *const verdict_apart_names[] = {
-	[APART_NONE] = "turns",
-	[APART_NO_SESSION] = "no-session",
-	[APART_ONE_SIDED] = "one-sided",
-	[APART_NOT_INTERLEAVED] = "not-interleaved",
-	[APART_NO_TURNS] = "no-turns",
-	[APART_HOSTS] = "hosts",
+	[APART_NONE] = "turns", [APART_NO_SESSION] = "no-session",
+	[APART_ONE_SIDED] = "one-sided", [APART_NOT_INTERLEAVED] = "not-interleaved",
+	[APART_NO_TURNS] = "no-turns", [APART_HOSTS] = "hosts",
 };
 _Static_assert(NELEMS(verdict_apart_names) == VERDICT_NAPART, "apart without a name");
 
 const char *const verdict_shift_names[] = {
-	[SHIFT_NONE] = "none",
-	[SHIFT_DEFAULT] = "default",
-	[SHIFT_RECORD] = "record",
+	[SHIFT_NONE] = "none", [SHIFT_DEFAULT] = "default", [SHIFT_RECORD] = "record",
 };
 _Static_assert(NELEMS(verdict_shift_names) == VERDICT_NSHIFTS, "a shift without a name");
 
 const char *const verdict_settle_names[] = {
-	[SETTLE_NONE] = "none",
-	[SETTLE_RUNS] = "runs",
-	[SETTLE_SAMPLES] = "samples",
+	[SETTLE_NONE] = "none", [SETTLE_RUNS] = "runs", [SETTLE_SAMPLES] = "samples",
 	[SETTLE_RUNS_CAPPED] = "runs-capped",
-	[SETTLE_SAMPLES_CAPPED] = "samples-capped",
-	[SETTLE_ON_LIMIT] = "on-limit",
-	[SETTLE_SPREAD] = "default-spread",
-	[SETTLE_THIN] = "short-runs",
-	[SETTLE_APART] = "apart",
-	[SETTLE_NO_SAMPLES] = "no-samples",
-	[SETTLE_BAND] = "probe-band",
-	[SETTLE_RANGES] = "bucket-ranges",
+	[SETTLE_SAMPLES_CAPPED] = "samples-capped", [SETTLE_ON_LIMIT] = "on-limit",
+	[SETTLE_SPREAD] = "default-spread", [SETTLE_THIN] = "short-runs",
+	[SETTLE_APART] = "apart", [SETTLE_NO_SAMPLES] = "no-samples",
+	[SETTLE_BAND] = "probe-band", [SETTLE_RANGES] = "bucket-ranges",
 	[SETTLE_BAND_RANGES] = "probe-band-and-ranges",
 	[SETTLE_FAILED] = "failed-operations",
 };
 _Static_assert(NELEMS(verdict_settle_names) == VERDICT_NSETTLES,
     "a settle without a name");
 
-/* Out of range, the first value's name: a value the gate never makes. */
-const char *
-ruling_name(enum ruling r)
-{
-	return ruling_names[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
+/* Out of range, entry 0's name: a value the gate never makes. */
+#define NAMER(fn, type, names) \
+const char *fn(type x) \
+{ \
+	return names[(size_t)x < NELEMS(names) ? x : 0]; \
 }
 
-const char *
-gate_mode_name(enum gate_mode m)
-{
-	return gate_mode_names[(size_t)m < GATE_NMODES ? m : MODE_RIVAL];
-}
-
-const char *
-unit_source_name(enum unit_source s)
-{
-	return unit_source_names[(size_t)s < UNIT_NSOURCES ? s : UNIT_NONE];
-}
-
-const char *
-verdict_scope_name(enum verdict_scope s)
-{
-	return verdict_scope_names[(size_t)s < VERDICT_NSCOPES ? s : SCOPE_RUN];
-}
-
-/* Out of range, "unrecorded": a value the gate never makes. */
-const char *
-verdict_hosts_name(enum verdict_hosts h)
-{
-	return verdict_hosts_names[(size_t)h < VERDICT_NHOSTS ? h : HOSTS_UNRECORDED];
-}
+NAMER(ruling_name, enum ruling, ruling_names)
+NAMER(gate_mode_name, enum gate_mode, gate_mode_names)
+NAMER(unit_source_name, enum unit_source, unit_source_names)
+NAMER(verdict_scope_name, enum verdict_scope, verdict_scope_names)
+NAMER(verdict_hosts_name, enum verdict_hosts, verdict_hosts_names)
+NAMER(verdict_apart_name, enum verdict_apart, verdict_apart_names)
+NAMER(verdict_settle_name, enum verdict_settle, verdict_settle_names)
+NAMER(verdict_shift_name, enum verdict_shift, verdict_shift_names)
 
 /* A side's label; without one, the word of the mode or the engine's name. */
 static const char *
@@ -172,12 +137,7 @@ verdict_rival_label(const struct gate_verdict *v)
 struct verdict_value
 verdict_point(double v)
 {
-	struct verdict_value x;
-
-	x.v = v;
-	x.lo = NAN;
-	x.hi = NAN;
-	return x;
+	return (struct verdict_value){ v, NAN, NAN };
 }
 
 static void
@@ -406,24 +366,6 @@ const struct verdict_note_fields verdict_note_fields[] = {
 };
 _Static_assert(NELEMS(verdict_note_fields) == VERDICT_NNOTES,
     "a note code without its fields");
-
-const char *
-verdict_apart_name(enum verdict_apart a)
-{
-	return verdict_apart_names[(size_t)a < VERDICT_NAPART ? a : APART_NONE];
-}
-
-const char *
-verdict_settle_name(enum verdict_settle s)
-{
-	return verdict_settle_names[(size_t)s < VERDICT_NSETTLES ? s : SETTLE_NONE];
-}
-
-const char *
-verdict_shift_name(enum verdict_shift s)
-{
-	return verdict_shift_names[(size_t)s < VERDICT_NSHIFTS ? s : SHIFT_NONE];
-}
 
 int
 verdict_host_holds(const struct gate_verdict *v)

@@ -13,46 +13,30 @@
  * Each enum's words, one table indexed by it and sized by its count, so
  * that a new value without words fails to build (each definition holds
  * a _Static_assert); the loader reads the words back through the same
- * tables.
+ * tables.  Each name function gives, out of range, the first value's.
  */
-
-/* "not ruled", "pass", "fail", "indeterminate". */
 extern const char *const ruling_names[VERDICT_NRULINGS];
 const char *ruling_name(enum ruling r);
-
-/* "rival" or "baseline". */
 extern const char *const gate_mode_names[GATE_NMODES];
 const char *gate_mode_name(enum gate_mode m);
-
-/* "run", "runs". */
 extern const char *const verdict_scope_names[VERDICT_NSCOPES];
 const char *verdict_scope_name(enum verdict_scope s);
-
-/* "unrecorded", "same", "different", "unknown". */
 extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
 const char *verdict_hosts_name(enum verdict_hosts h);
-
-/* "turns", "no-session", "one-sided", "not-interleaved", "no-turns", "hosts". */
 extern const char *const verdict_apart_names[VERDICT_NAPART];
 const char *verdict_apart_name(enum verdict_apart a);
-
-/* "none", "runs", "samples", "runs-capped", ... */
 extern const char *const verdict_settle_names[VERDICT_NSETTLES];
 const char *verdict_settle_name(enum verdict_settle s);
-
-/* "none", "default", "record". */
 extern const char *const verdict_shift_names[VERDICT_NSHIFTS];
 const char *verdict_shift_name(enum verdict_shift s);
-
-
-/* "none", "shared", "per-volume", "per-run". */
 extern const char *const unit_source_names[UNIT_NSOURCES];
+const char *unit_source_name(enum unit_source s);
+
 /* The words of what a unit was taken from (docs/verdict-format.md). */
 extern const char *const unit_unusable_names[UNIT_NUNUSABLE];
 extern const char *const unit_window_names[UNIT_NWINDOWS];
 extern const char *const unit_two_names[UNIT_NTWO];
 extern const char *const unit_pick_names[UNIT_NPICKS];
-const char *unit_source_name(enum unit_source s);
 
 /* Zeroes v, with NaN in every figure. */
 void verdict_init(struct gate_verdict *v);

@@ -62,63 +62,51 @@ const struct gate_check_kind gate_check_kinds[] = {
 	[CHECK_P50_SPEEDUP] = {
 		.statistic = "p50 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
 		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_READ_SPEEDUP,
-		.pass = "at least", .fail = "below" },
+		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
 	[CHECK_P99_SPEEDUP] = {
 		.statistic = "p99 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
 		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_READ_SPEEDUP,
-		.pass = "at least", .fail = "below" },
+		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
 	[CHECK_P50_SYNCS] = {
 		.statistic = "p50 syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "syncs",
-		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS,
-		.pass = "within", .fail = "over" },
+		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = "within", .fail = "over" },
 	[CHECK_P50_VS_RIVAL] = {
 		.statistic = "p50 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_RIVAL,
-		.pass = "no more than", .fail = "more than" },
+		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
 	[CHECK_P99_VS_RIVAL] = {
 		.statistic = "p99 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_RIVAL,
-		.pass = "no more than", .fail = "more than" },
+		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
 	[CHECK_SYNCS_UNRULED] = {
 		.statistic = "syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "syncs",
-		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS,
-		.pass = NULL, .fail = NULL },
+		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = NULL, .fail = NULL },
 	[CHECK_P50_REGRESSION_READ] = {
 		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
 		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION,
-		.pass = "within", .fail = "over" },
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
 	[CHECK_P99_REGRESSION_READ] = {
 		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
 		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION,
-		.pass = "within", .fail = "over" },
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
 	[CHECK_P50_REGRESSION_WRITE] = {
 		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION,
-		.pass = "within", .fail = "over" },
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
 	[CHECK_P99_REGRESSION_WRITE] = {
 		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION,
-		.pass = "within", .fail = "over" },
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
 	[CHECK_REGRESSION_UNRULED] = {
 		.statistic = "regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION,
-		.pass = NULL, .fail = NULL },
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = NULL, .fail = NULL },
 	[CHECK_FLUSHES] = {
 		.statistic = "flushes a commit", .mode = MODE_RIVAL, .kind = KIND_WRITE,
 		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "flushes",
-		.at_least = 0, .limit = LIMIT_FLUSH_CEILING,
-		.pass = "within", .fail = "over",
+		.at_least = 0, .limit = LIMIT_FLUSH_CEILING, .pass = "within", .fail = "over",
 		.counted = 1 },
 };
 _Static_assert(sizeof gate_check_kinds / sizeof gate_check_kinds[0] ==
