@@ -260,7 +260,7 @@ r=$tmp/res/p.a.1.json
 [ "$(j "$r" placement)" = '"paused"' ] || fail "--probe-every: rounds $(j "$r" placement), not paused"
 awk -v n="$(j "$r" count)" 'BEGIN { exit !(n >= 4) }' || fail "--probe-every 20ms over 0.3s: $(j "$r" count) rounds"
 [ "$(j "$r" ops)" = null ] || fail "--probe-every: rounds' ops $(j "$r" ops), expected null (not known a round)"
-$SYNCGATE report "$r" | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
+$SYNCGATE report "$r" | flat | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
 expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 
 # --setup and --teardown: outside the window, so the setup's synced
