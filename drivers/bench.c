@@ -29,6 +29,7 @@
 #include "probe/host.h"
 #include "probe/inrun.h"
 #include "probe/probe.h"
+#include "probe/volume.h"
 #include "model/result_files.h"
 #include "runner/rundir.h"
 #include "runner/sequential.h"
@@ -48,13 +49,15 @@ usage(FILE *fp)
 	    "                      [--probe-every DURATION|off] -o FILE\n"
 	    "       syncgate-bench --help | --version\n"
 	    "\n"
-	    "Probes DIR's volume once, before anything is written there; loads N rows\n"
-	    "into a fresh database in a new directory inside DIR; runs a mix of\n"
-	    "point-read (one row by key), range (ten consecutive rows) and write (one\n"
-	    "durable single-row commit) at C threads, timing every operation (writes\n"
-	    "take turns, each timed from its turn), with rounds of probe samples\n"
-	    "through the run while the threads are held; counts the disks' flush\n"
-	    "requests over the run; and writes a syncgate-result/1 file with every\n"
+	    "Probes DIR's volume once, before anything is written there (under\n"
+	    "syncgate run, takes its probe, SYNCGATE_PROBE, where that is of DIR's\n"
+	    "volume); loads N rows into a fresh database in a new directory inside\n"
+	    "DIR; runs a mix of point-read (one row by key), range (ten consecutive\n"
+	    "rows) and write (one durable single-row commit) at C threads, timing\n"
+	    "every operation (writes take turns, each timed from its turn), with\n"
+	    "rounds of probe samples through the run while the threads are held;\n"
+	    "counts the disks' flush requests over the run (a mix without writes\n"
+	    "takes neither rounds nor the count's idle windows); and writes a syncgate-result/1 file with every\n"
 	    "latency (a uniform sample past --max-samples), the write class's flushes\n"
 	    "a commit and the probe, the rounds as its series.  The database's\n"
 	    "directory is removed afterwards.  ENGINE is sqlite or lmdb; two, as\n"
@@ -257,12 +260,15 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	char rerr[ERRLEN];
 	uint64_t rng = 0x10adULL;
 	void *db = NULL;
-	int rc = -1;
+	int opened, rc = -1;
 
 	if (rundir_make(&w, o->a->dir, RUNDIR_BENCH, e->name, err) < 0)
 		return -1;
-	if (inrun_open(&win->ir, w.path, method, o->a->every_ns, err) == 0 &&
-	    (db = e->open(o, w.path, err)) != NULL &&
+	opened = inrun_open(&win->ir, w.path, method, o->a->every_ns, err) == 0;
+	/* no commit: no flush count for other processes' flushes to sway */
+	if (o->a->mix[OP_WRITE] == 0)
+		win->ir.idle_ns = 0;
+	if (opened && (db = e->open(o, w.path, err)) != NULL &&
 	    e->load(db, o, &rng, err) == 0 &&
 	    bench_run(e, db, o, &win->ir, s, elapsed_s, err) == 0) {
 		runner_window_close(win, s[OP_WRITE].ops);
@@ -302,9 +308,10 @@ driver(const struct engine_ops *e, const struct bench_options *o,
 	d->seconds = o->a->seconds;
 	d->mix = xasprintf("%d:%d:%d", o->a->mix[0], o->a->mix[1], o->a->mix[2]);
 	d->settings = xstrdup(e->settings(o));
-	d->probed = xstrdup(o->a->every_ns > 0 ? "before the load, in --dir; "
-	    "and in rounds through the run, in its directory (probe.series)" :
-	    "before the load, in --dir");
+	d->probed = xasprintf("%s%s", o->inherited ? "by syncgate run before its "
+	    "first run, in --dir (SYNCGATE_PROBE)" : "before the load, in --dir",
+	    o->a->every_ns > 0 ? "; and in rounds through the run, in its "
+	    "directory (probe.series)" : "");
 	d->probe_every_ns = o->a->every_ns;
 	d->elapsed_s = elapsed_s;
 	d->max_samples = o->a->max_samples;
@@ -389,7 +396,7 @@ pad(char *buf, size_t len, const char *s, size_t width)
 
 /* The rounds through the run: how they were spaced, what they cost. */
 static void
-tell_rounds(const struct probe_record *p, int ascii)
+tell_rounds(const struct probe_record *p, int reads_only, int ascii)
 {
 	struct window_unit u;
 	char a[DURLEN], b[DURLEN], c[DURLEN], ev[DURLEN];
@@ -403,8 +410,9 @@ tell_rounds(const struct probe_record *p, int ascii)
 		return;
 	}
 	if (!u.from_rounds) {
-		err_warn("no rounds through the run (--probe-every off): the unit is "
-		    "the probe's before the run");
+		err_warn("no rounds through the run (%s): the unit is the probe's "
+		    "before the run", reads_only ? "the mix has no writes" :
+		    "--probe-every off");
 		return;
 	}
 	err_warn("rounds through the run: %ld %s of %ld samples, one at the start, "
@@ -433,7 +441,8 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %lld", r->engine,
 	    r->version, e->settings(o), o->a->rows, r->workload, elapsed_s,
 	    o->a->concurrency);
-	err_warn("probe of %s: %s median %s, reaches a device: %s", o->a->dir,
+	err_warn("probe of %s%s: %s median %s, reaches a device: %s", o->a->dir,
+	    o->inherited ? " (syncgate run's, SYNCGATE_PROBE)" : "",
 	    p->method != NULL ? p->method : "sync",
 	    units_fmt_duration(a, sizeof a, p->median_ns, ascii), reach_name(p->reaches));
 	/* each column as wide as its widest cell: a million ops is 7 digits */
@@ -458,7 +467,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 		err_warn("  %-*s %*lld ops  p50 %s  p99 %s%s", (int)nw, c->name,
 		    (int)cw, c->count, pad(padded, sizeof padded, a, pw), b, kept);
 	}
-	tell_rounds(p, ascii);
+	tell_rounds(p, o->a->mix[OP_WRITE] == 0, ascii);
 	if (o->a->mix[OP_WRITE] == 0)
 		return;
 	if ((w = result_find(r, op_name(OP_WRITE))) != NULL && !isnan(w->turn_wait_ns))
@@ -520,6 +529,7 @@ struct bench_ctx {
 	const struct runner_opts *a;
 	const struct engine_ops *const *engines;
 	struct probe_record probe;
+	int inherited;
 };
 
 static int
@@ -527,9 +537,39 @@ bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
 {
 	const struct bench_ctx *x = ctx;
-	struct bench_options o = { x->a, j->out, s, &x->probe };
+	struct bench_options o = { x->a, j->out, s, &x->probe, x->inherited };
 
 	return bench(x->engines[j->engine], &o, err);
+}
+
+/*
+ * DIR's probe: under syncgate run, the one it took before its first run
+ * (SYNCGATE_PROBE) where that is of DIR's volume, rather than a probe
+ * again each run; else one of its own.  Returns 0, or -1 with err set.
+ */
+static int
+probe_dir(const char *dir, struct probe_record *p, int *inherited, char *err)
+{
+	const char *path = getenv("SYNCGATE_PROBE");
+	char perr[ERRLEN];
+	int same;
+
+	*inherited = 0;
+	if (path == NULL || path[0] == '\0')
+		return runner_probe(dir, p, err);
+	if (probe_record_load(path, p, perr) < 0)
+		return errf(err, "SYNCGATE_PROBE: %s", perr);
+	if ((same = volume_same(dir, p, err)) < 0)
+		return -1;
+	if (same) {
+		*inherited = 1;
+		return 0;
+	}
+	err_warn("SYNCGATE_PROBE %s: another volume's probe than --dir %s's; "
+	    "probing --dir", path, dir);
+	probe_record_free(p);
+	probe_record_init(p);
+	return runner_probe(dir, p, err);
 }
 
 /*
@@ -544,7 +584,7 @@ static int
 bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
     struct runner_plan *plan, int *status, char *err)
 {
-	struct bench_ctx x = { a, e, { 0 } };
+	struct bench_ctx x = { a, e, { 0 }, 0 };
 	char *verdict = a->min_runs > 0 ? runner_beside(a->out, ".verdict.json") :
 	    NULL;
 	int rc = -1;
@@ -553,8 +593,9 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
 	probe_record_init(&x.probe);
 	if (plan->n == 1 || check_outputs(a, plan, NULL, 1, err) == 0) {
 		runner_catch();
-		rc = runner_probe(a->dir, &x.probe, err) == 0 ? runner_seq_go(a,
-		    plan, bench_one, &x, verdict, status, err) : -1;
+		rc = probe_dir(a->dir, &x.probe, &x.inherited, err) == 0 ?
+		    runner_seq_go(a, plan, bench_one, &x, verdict, status, err) :
+		    -1;
 	}
 	free(verdict);
 	probe_record_free(&x.probe);
@@ -574,6 +615,9 @@ parse(struct runner_opts *a, int argc, char **argv,
 	    bench_engines(a->engines, e, &n, err) < 0 ||
 	    check_options(a, e, n, err) < 0)
 		return -1;
+	/* no commit to divide into syncs: no rounds (nor idle windows) */
+	if (a->mix[OP_WRITE] == 0)
+		a->every_ns = 0;
 	for (k = 0; k < n; k++)
 		names[k] = e[k]->name;
 	if (runner_plan_make(plan, names, n, a->runs, a->out, 0, err) < 0)

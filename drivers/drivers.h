@@ -29,6 +29,7 @@ struct bench_options {
 	const char *out;
 	struct result_session *session;     /* NULL: none written */
 	const struct probe_record *probe;   /* DIR's, before the first run */
+	int inherited;                      /* probe: syncgate run's (SYNCGATE_PROBE) */
 };
 
 /*

@@ -50,6 +50,7 @@ inrun_open(struct inrun *ir, const char *dir, const char *method,
 	memset(ir, 0, sizeof *ir);
 	probe_series_free(&ir->ser);
 	ir->every_ns = every_ns;
+	ir->idle_ns = INRUN_IDLE_NS;
 	if (open_counts(ir, dir, err) < 0)
 		return -1;
 	if (!(every_ns > 0))
@@ -64,7 +65,8 @@ inrun_open(struct inrun *ir, const char *dir, const char *method,
 void
 inrun_begin(struct inrun *ir)
 {
-	flushcount_idle(&ir->fc, INRUN_IDLE_NS);
+	if (ir->idle_ns > 0)
+		flushcount_idle(&ir->fc, ir->idle_ns);
 	flushcount_before(&ir->fc);
 	ir->ser.present = ir->every_ns > 0;
 	ir->ser.base_unix_s = (long long)clock_unix().tv_sec;
@@ -101,7 +103,8 @@ inrun_end(struct inrun *ir, double ops)
 	flushcount_advance(&ir->fc);
 	ir->end_ns = clock_monotonic_ns();
 	ir->ser.window_ns[1] = measure_wall_ns(ir->ser.base_unix_s);
-	flushcount_idle(&ir->fc, INRUN_IDLE_NS);
+	if (ir->idle_ns > 0)
+		flushcount_idle(&ir->fc, ir->idle_ns);
 }
 
 void

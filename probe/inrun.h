@@ -24,6 +24,9 @@
 
 struct inrun {
 	double every_ns;        /* 0: no rounds, flushes counted alone */
+	/* each idle window, INRUN_IDLE_NS from inrun_open; 0: none, for a
+	 * run with no write whose flushes a count would divide */
+	double idle_ns;
 	int have_scratch;
 	struct scratch s;
 	const struct probe_method *m;

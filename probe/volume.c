@@ -443,3 +443,24 @@ volume_identify(const char *dir, int dirfd, struct probe_record *out,
 	system_volume(dirfd, &st, out, vb);
 	return 0;
 }
+
+int
+volume_same(const char *dir, const struct probe_record *p, char *err)
+{
+	struct probe_record here;
+	struct volume_block vb;
+	int fd, rc;
+
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return errf(err, "%s:", dir);
+	probe_record_init(&here);
+	rc = volume_identify(dir, fd, &here, &vb, err);
+	close(fd);
+	if (rc == 0)
+		rc = here.volume_id != NULL && p->volume_id != NULL &&
+		    here.volume_id_source != NULL && p->volume_id_source != NULL &&
+		    strcmp(here.volume_id, p->volume_id) == 0 &&
+		    strcmp(here.volume_id_source, p->volume_id_source) == 0;
+	probe_record_free(&here);
+	return rc;
+}

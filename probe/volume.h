@@ -27,4 +27,11 @@ struct volume_block {
 int volume_identify(const char *dir, int dirfd, struct probe_record *out,
     struct volume_block *vb, char *err);
 
+/*
+ * Whether dir lies on the volume p was probed on: both volume ids known,
+ * from one source, alike.  Returns 1 or 0, or -1 with err set when dir
+ * cannot be resolved.
+ */
+int volume_same(const char *dir, const struct probe_record *p, char *err);
+
 #endif

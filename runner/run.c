@@ -22,6 +22,7 @@
 #include "import/import.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
+#include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/path.h"
 #include "lib/readfile.h"
@@ -46,7 +47,14 @@ struct run_ctx {
 	const struct runner_opts *a;
 	struct probe_record probe;      /* the volume, before the first run */
 	char *logs;                     /* the invocation's folder of logs, absolute */
+	char *probe_path;               /* probe as a file in logs: SYNCGATE_PROBE */
 	int failed;                     /* a command failed or ran out of time */
+	/*
+	 * Per engine: its last run used none of the runner's idle windows
+	 * and rounds through the command (it imported no write class, or
+	 * brought its own rounds and counts), so its next run takes neither.
+	 */
+	unsigned char spare[RUNNER_MAX_ENGINES];
 };
 
 void
@@ -140,6 +148,18 @@ load_output(const struct run_engine *e, const struct run_files *f,
 	if (rc < 0)
 		memcpy(err, why, ERRLEN);
 	return rc;
+}
+
+/* Whether the result has a write class. */
+static int
+has_writes(const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nclasses; i++)
+		if (r->classes[i].kind == KIND_WRITE)
+			return 1;
+	return 0;
 }
 
 /* Whether the result's write classes carry their own flush counts. */
@@ -262,8 +282,8 @@ tell(const struct result *r, const struct command_outcome *oc,
 	char a[DURLEN], b[DURLEN];
 	size_t i;
 
-	err_warn("%s: the command took %.2fs; %zu classes imported", r->engine,
-	    oc->elapsed_s, r->nclasses);
+	err_warn("%s: the command took %.2fs; %zu %s imported", r->engine,
+	    oc->elapsed_s, r->nclasses, r->nclasses == 1 ? "class" : "classes");
 	if (!own_rounds && s->n >= 2 * INRUN_PER_ROUND)
 		err_warn("  brackets: a sync before the run %s, after it %s (medians "
 		    "of %d samples each)", units_fmt_duration(a, sizeof a,
@@ -376,22 +396,25 @@ files_name(struct run_files *f, const struct run_ctx *x, const char *name,
 
 /*
  * The window: a bracket round, the command with rounds through it, the
- * output imported, a bracket round.  Returns 0, or -1 with err set.
+ * output imported, a bracket round; with spare, neither idle windows nor
+ * rounds through the command.  Returns 0, or -1 with err set.
  */
 static int
-measure(struct run_ctx *x, const struct run_engine *e, struct run_files *f,
-    const struct command_env *env, struct runner_window *w,
+measure(struct run_ctx *x, const struct run_engine *e, int spare,
+    struct run_files *f, const struct command_env *env, struct runner_window *w,
     struct command_outcome *oc, struct result *r, int *own_output, char *err)
 {
 	struct command_spec spec;
 	long long writes;
 
 	spec_init(&spec, x, e->cmd, f->stdout_path, f->stderr_path, env);
-	spec.every_ns = x->a->every_ns;
+	spec.every_ns = spare ? 0 : x->a->every_ns;
 	spec.pause = pause_round;
 	spec.ctx = w;
 	if (inrun_open(&w->ir, f->dir.path, x->probe.method, 1, err) < 0)
 		return -1;
+	if (spare)
+		w->ir.idle_ns = 0;
 	inrun_begin(&w->ir);
 	if (inrun_round(&w->ir, 0, err) < 0 || runner_signal != 0 ||
 	    command_run(&spec, oc, err) < 0)
@@ -405,6 +428,10 @@ measure(struct run_ctx *x, const struct run_engine *e, struct run_files *f,
 	if (load_output(e, f, r, own_output, err) < 0)
 		return -1;
 	writes = runner_write_ops(r);
+	/* writes where the last run had none: counted, but with no idle rate */
+	if (spare && writes > 0 && !has_counts(r))
+		snprintf(w->ir.fc.unavailable, sizeof w->ir.fc.unavailable,
+		    "no idle windows: the engine's run before imported no write");
 	if (inrun_round(&w->ir, (double)writes, err) < 0)
 		return -1;
 	inrun_end(&w->ir, (double)writes);
@@ -431,6 +458,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	struct command_env env[] = {
 		{ "SYNCGATE_DIR", NULL }, { "SYNCGATE_OUTPUT", NULL },
 		{ "SYNCGATE_ENGINE", e->q.engine }, { "SYNCGATE_RUN", run },
+		{ "SYNCGATE_PROBE", x->probe_path },
 		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
 	};
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
@@ -444,12 +472,13 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		goto out;
 	env[0].value = f.dir.path;
 	env[1].value = f.output;
-	env[4].value = f.result;
+	env[5].value = f.result;
 	pending = e->teardown != NULL;
 	if (e->setup != NULL &&
 	    helper(x, "--setup", e->setup, f.setup, env, 0, err) < 0)
 		goto out;
-	if (measure(x, e, &f, env, w, &oc, &r, &own_output, err) < 0)
+	if (measure(x, e, x->spare[j->engine], &f, env, w, &oc, &r, &own_output,
+	    err) < 0)
 		goto out;
 	runner_ended(s);
 	if (pending) {
@@ -459,6 +488,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	}
 	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
 	own_counts = has_counts(&r);
+	x->spare[j->engine] = !has_writes(&r) || (own_rounds && own_counts);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
 	if (emit(j->out, &r, err) < 0)
 		goto out;
@@ -543,7 +573,19 @@ probe_first(struct run_ctx *x, const struct runner_plan *plan, char *err)
 	const struct runner_opts *a = x->a;
 	char dur[DURLEN];
 
+	struct outfile out;
+
 	if (runner_probe(a->dir, &x->probe, err) < 0)
+		return -1;
+	/* for a harness that would probe again (syncgate-bench): SYNCGATE_PROBE */
+	x->probe_path = xasprintf("%s/probe.json", x->logs);
+	if (outfile_open(&out, x->probe_path, err) < 0)
+		return -1;
+	if (json_print_and_delete(out.fp, probe_record_to_json(&x->probe)) < 0) {
+		outfile_abort(&out);
+		return errf(err, "%s:", x->probe_path);
+	}
+	if (outfile_close(&out, err) < 0)
 		return -1;
 	err_warn("probe of %s before the runs: %s median %s, reaches a device: %s; "
 	    "%s%lld runs of each of %zu engines, session %s; the commands' logs "
@@ -592,6 +634,7 @@ out:
 	}
 	free(verdict);
 	free(x.logs);
+	free(x.probe_path);
 	runner_plan_free(&plan);
 	probe_record_free(&x.probe);
 	return rc;

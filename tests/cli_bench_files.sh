@@ -431,6 +431,34 @@ if [ -w /dev/full ]; then
 	done
 fi
 
+# SYNCGATE_PROBE (syncgate run's probe, given to its commands): taken
+# where it is of --dir's volume, in place of a probe of its own; another
+# volume's probed over, said; a file that is no probe refused
+$SYNCGATE probe --dir "$tmp/dir" --samples 20 --json -o "$tmp/p.json" 2>/dev/null ||
+	fail "a probe of --dir for SYNCGATE_PROBE"
+export SYNCGATE_PROBE="$tmp/p.json"
+expect 0 "probe of $tmp/dir (syncgate run's, SYNCGATE_PROBE)" lmdb --dir "$tmp/dir" $small \
+	-o "$tmp/inh.json"
+grep -q '"probed":.*"by syncgate run before its first run, in --dir (SYNCGATE_PROBE)' "$tmp/inh.json" ||
+	fail "SYNCGATE_PROBE: the result does not say whose probe: $(grep '"probed"' "$tmp/inh.json")"
+other=$(mktemp -d "$PWD/.cli_bench_files.XXXXXX")
+$SYNCGATE probe --dir "$other" --samples 20 --json -o "$tmp/po.json" 2>/dev/null ||
+	fail "a probe on the disk for SYNCGATE_PROBE"
+rm -rf "$other"
+SYNCGATE_PROBE="$tmp/po.json"
+expect 0 "SYNCGATE_PROBE $tmp/po.json: another volume's probe than --dir $tmp/dir's; probing --dir" \
+	lmdb --dir "$tmp/dir" $small -o "$tmp/inh.json"
+grep -q "(syncgate run's" "$tmp/err" && fail "another volume's SYNCGATE_PROBE was taken"
+SYNCGATE_PROBE="$tmp/inh.json"
+expect 2 "SYNCGATE_PROBE: $tmp/inh.json" lmdb --dir "$tmp/dir" $small -o "$tmp/bad.json"
+[ ! -e "$tmp/bad.json" ] || fail "a bad SYNCGATE_PROBE wrote a result"
+unset SYNCGATE_PROBE
+
+# a mix without writes: no rounds through the run, said why
+expect 0 "no rounds through the run (the mix has no writes)" lmdb --dir "$tmp/dir" $small \
+	--mix 1:1:0 --probe-every 10ms -o "$tmp/ro.json"
+grep -q '"series"' "$tmp/ro.json" && fail "a mix without writes took rounds through the run"
+
 if [ "$failures" -gt 0 ]; then
 	echo "cli_bench_files: $failures failed" >&2
 	exit 1

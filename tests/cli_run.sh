@@ -21,7 +21,8 @@ run="${SYNCGATE_VALGRIND:-} $SYNCGATE run"
 prog="syncgate run"
 mkdir "$tmp/dir" "$tmp/res"
 
-# The benchmark: N writes (FLAG: oflag=dsync, or nothing), then YCSB's summary.
+# The benchmark: N writes (FLAG: oflag=dsync, or nothing), then YCSB's
+# summary, without its updates where READS is set.
 cat >"$tmp/bench.sh" <<'EOF'
 n=${N:-20}
 i=0
@@ -30,11 +31,14 @@ while [ "$i" -lt "$n" ]; do
 	i=$((i + 1))
 done
 echo "env $SYNCGATE_ENGINE $SYNCGATE_RUN $SYNCGATE_DIR" >&2
+echo "probe $SYNCGATE_PROBE" >&2
 [ -z "${FAIL_RUN:-}" ] || [ "$SYNCGATE_RUN" != "$FAIL_RUN" ] || { echo "bench: no space left" >&2; exit 3; }
 [ -z "${SLEEP:-}" ] || { echo "$$" >"$PIDFILE"; sleep "$SLEEP"; }
 out=/dev/stdout
 [ -z "${TO_OUTPUT:-}" ] || out=$SYNCGATE_OUTPUT
-printf '[OVERALL], RunTime(ms), 100\n[READ], Operations, %s\n[READ], 50thPercentileLatency(us), 10\n[READ], 99thPercentileLatency(us), 20\n[UPDATE], Operations, %s\n[UPDATE], 50thPercentileLatency(us), 300\n[UPDATE], 99thPercentileLatency(us), 900\n' "$n" "$n" >"$out"
+printf '[OVERALL], RunTime(ms), 100\n[READ], Operations, %s\n[READ], 50thPercentileLatency(us), 10\n[READ], 99thPercentileLatency(us), 20\n' "$n" >"$out"
+[ -n "${READS:-}" ] ||
+	printf '[UPDATE], Operations, %s\n[UPDATE], 50thPercentileLatency(us), 300\n[UPDATE], 99thPercentileLatency(us), 900\n' "$n" >>"$out"
 EOF
 cmd="sh $tmp/bench.sh"
 
@@ -261,6 +265,19 @@ r=$tmp/res/p.a.1.json
 awk -v n="$(j "$r" count)" 'BEGIN { exit !(n >= 4) }' || fail "--probe-every 20ms over 0.3s: $(j "$r" count) rounds"
 [ "$(j "$r" ops)" = null ] || fail "--probe-every: rounds' ops $(j "$r" ops), expected null (not known a round)"
 $SYNCGATE report "$r" | flat | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
+# a command that imported no write: its next run takes neither idle
+# windows nor rounds through it (nothing to count or divide), and every
+# command is given the runner's probe as SYNCGATE_PROBE
+expect 0 "" --runs 2 --dir "$disk" -o "$tmp/res/ro.json" --probe-every 20ms --engine a \
+	--import ycsb --cmd "N=1 READS=1 SLEEP=0.3 PIDFILE=$tmp/res/ro.pid $cmd"
+[ "$(j "$tmp/res/ro.a.1.json" placement)" = '"paused"' ] ||
+	fail "reads only, run 1: rounds $(j "$tmp/res/ro.a.1.json" placement), not paused"
+[ "$(j "$tmp/res/ro.a.2.json" placement)" = '"brackets"' ] ||
+	fail "reads only, run 2: rounds $(j "$tmp/res/ro.a.2.json" placement), not brackets alone"
+p=$(echo "$tmp"/res/ro.logs.*)/probe.json
+grep -qx "probe $p" "$tmp"/res/ro.logs.*/a.2.stderr ||
+	fail "SYNCGATE_PROBE: $(grep '^probe' "$tmp"/res/ro.logs.*/a.2.stderr), not $p"
+$SYNCGATE report "$p" >/dev/null 2>&1 || fail "SYNCGATE_PROBE's file does not load as a probe"
 expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 
 # --setup and --teardown: outside the window, so the setup's synced
@@ -347,7 +364,7 @@ expect 0 "" --runs 2 --dir "$tmp/dir" -o "$tmp/res/noext" --probe-every off --en
 	--import ycsb --cmd "N=1 $cmd"
 [ -s "$tmp/res/noext.a.1" ] && [ -s "$tmp/res/noext.a.2" ] ||
 	fail "-o without an extension: $(ls "$tmp/res" | grep noext)"
-[ "$(ls "$tmp"/res/noext.logs.* | tr '\n' ' ')" = "a.1.stderr a.1.stdout a.2.stderr a.2.stdout " ] ||
+[ "$(ls "$tmp"/res/noext.logs.* | tr '\n' ' ')" = "a.1.stderr a.1.stdout a.2.stderr a.2.stdout probe.json " ] ||
 	fail "-o without an extension: the logs are $(ls "$tmp"/res/noext.logs.*)"
 # -o named as a log is named: the results and the logs stay apart
 expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.stderr" --probe-every off --engine a \
