@@ -16,7 +16,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "report/layout.h"
+#include "verdict/digits.h"
 #include "report/report.h"
 
 /* Bencher's longest benchmark name, in bytes. */
@@ -167,7 +167,7 @@ range_words(char *buf, size_t len, const struct gate_verdict *v,
 	conf[0] = '\0';
 	if (isfinite(v->confidence))
 		snprintf(conf, sizeof conf, " at %s%%",
-		    layout_percent((char[32]){ 0 }, 32, v->confidence));
+		    gate_limit_num((char[32]){ 0 }, 32, v->confidence * 100));
 	if (has_lo(&e->x) && has_hi(&e->x))
 		snprintf(buf, len, "%s to %s%s", lo, hi, conf);
 	else if (has_lo(&e->x))

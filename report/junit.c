@@ -108,11 +108,11 @@ properties(FILE *fp, const struct gate_verdict *v)
 	property(fp, "reads", ruling_name(v->reads.ruling));
 	property(fp, "writes", ruling_name(v->writes.ruling));
 	if (!isnan(v->read_speedup))
-		property(fp, "read_speedup", layout_exact(a, sizeof a, v->read_speedup));
+		property(fp, "read_speedup", gate_limit_num(a, sizeof a, v->read_speedup));
 	if (!isnan(v->commit_syncs))
-		property(fp, "commit_syncs", layout_exact(a, sizeof a, v->commit_syncs));
+		property(fp, "commit_syncs", gate_limit_num(a, sizeof a, v->commit_syncs));
 	if (!isnan(v->max_regression))
-		property(fp, "max_regression", layout_exact(a, sizeof a, v->max_regression));
+		property(fp, "max_regression", gate_limit_num(a, sizeof a, v->max_regression));
 	property(fp, "unit", unit_source_name(v->unit.source));
 	property(fp, "unit_description", v->unit.description);
 	property(fp, "unit_why_none", v->unit.why_none);

@@ -77,12 +77,6 @@ layout_trimmed(char *buf, size_t len, double r)
 	return layout_trim(units_fmt_ratio(buf, len, r), len, r);
 }
 
-char *
-layout_ratio(char *buf, size_t len, double r)
-{
-	return units_fmt_ratio(buf, len, r);
-}
-
 /* The tables' figures: two decimals, or more to read as they were ruled. */
 static void
 ratio_print(char *buf, size_t len, double x, int decimals)
@@ -228,20 +222,6 @@ layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
 }
 
 char *
-layout_percent(char *buf, size_t len, double fraction)
-{
-	gate_limit_num(buf, len, fraction * 100);
-	return buf;
-}
-
-char *
-layout_exact(char *buf, size_t len, double x)
-{
-	gate_limit_num(buf, len, x);
-	return buf;
-}
-
-char *
 layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 {
 	char pc[DURLEN];
@@ -250,7 +230,7 @@ layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 		buf[0] = '\0';
 	else
 		snprintf(buf, len, " at %s%% confidence",
-		    layout_percent(pc, sizeof pc, v->confidence));
+		    gate_limit_num(pc, sizeof pc, v->confidence * 100));
 	return buf;
 }
 
@@ -309,8 +289,8 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 
 	pc[0] = '\0';
 	if (!isnan(v->confidence))
-		snprintf(pc, sizeof pc, " at %s%%", layout_percent(a, sizeof a,
-		    v->confidence));
+		snprintf(pc, sizeof pc, " at %s%%", gate_limit_num(a, sizeof a,
+		    v->confidence * 100));
 	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
 		fprintf(fp, "; band %s to %s%s",
 		    units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),

@@ -443,7 +443,7 @@ ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 	fputs("\"/>\n<text class=\"ceiling-label\" text-anchor=\"middle\" x=\"", fp);
 	num(fp, px(a, v->commit_syncs));
 	fprintf(fp, "\" y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
-	    layout_exact(buf, sizeof buf, v->commit_syncs));
+	    gate_limit_num(buf, sizeof buf, v->commit_syncs));
 }
 
 /* The syncs axis also spans the ceiling and the bands, with room after. */
