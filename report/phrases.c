@@ -38,13 +38,15 @@ words_apostrophe(const char *name)
 	return n > 0 && (name[n - 1] == 's' || name[n - 1] == 'S') ? "'" : "'s";
 }
 
-char *
-words_possessive(const struct verdict_side *s, enum gate_mode m)
+const char *
+words_possessive(const struct verdict_side *s, enum gate_mode m, char *buf,
+    size_t len)
 {
-	char buf[256];
+	char who[256];
 
-	words_who(s, m, buf, sizeof buf);
-	return xasprintf("%s%s", buf, words_apostrophe(buf));
+	words_who(s, m, who, sizeof who);
+	snprintf(buf, len, "%s%s", who, words_apostrophe(who));
+	return buf;
 }
 
 const char *
@@ -101,20 +103,16 @@ words_headline(const struct gate_verdict *v)
 	int same_cc = o->concurrency == r->concurrency;
 	char *a = named(o), *b = named(r), *ca, *cb, *out;
 
+	/* conditions both share are said once, after both names */
 	if (same_wl && same_cc) {
-		ca = conditions(o->workload, o->concurrency);
-		cb = xstrdup("");
+		ca = xstrdup("");
+		cb = conditions(o->workload, o->concurrency);
 	} else {
 		ca = own_conditions(o);
 		cb = own_conditions(r);
 	}
-	if (v->mode == MODE_BASELINE)
-		out = same_wl && same_cc ?
-		    xasprintf("baseline: %s against the baseline %s%s", a, b, ca) :
-		    xasprintf("baseline: %s%s against the baseline %s%s", a, ca, b, cb);
-	else
-		out = same_wl && same_cc ? xasprintf("rival: %s against %s%s", a, b, ca) :
-		    xasprintf("rival: %s%s against %s%s", a, ca, b, cb);
+	out = xasprintf("%s: %s%s against %s%s%s", gate_mode_name(v->mode), a, ca,
+	    v->mode == MODE_BASELINE ? "the baseline " : "", b, cb);
 	free(a);
 	free(b);
 	free(ca);

@@ -52,6 +52,22 @@ row_of(const struct gate_verdict *v, const struct verdict_check *c)
 	return NULL;
 }
 
+/* Room for a side's possessive: its name as words_who gives it, and "'s". */
+#define WHOSE 264
+
+/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
+static const char *
+whose(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	return words_possessive(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
+static const char *
+who(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
 static const char *
 qname(int q)
 {
@@ -228,8 +244,7 @@ static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char os[32], rs[32], x[32], *iv, *ratio, *out;
-	char *rp = words_possessive(&v->rival, v->mode);
+	char os[32], rs[32], x[32], rp[WHOSE], *iv, *ratio, *out;
 
 	iv = interval_words(v, c->value, "x", 1, 1);
 	ratio = iv[0] ? xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x,
@@ -238,10 +253,9 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    words_syncs(os), qname(q), rp, rs, ratio);
+	    words_syncs(os), qname(q), whose(v, 1, rp, sizeof rp), rs, ratio);
 	free(iv);
 	free(ratio);
-	free(rp);
 	return out;
 }
 
@@ -483,21 +497,20 @@ ceiling_note(const struct gate_verdict *v)
 	out = words_ceiling(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
-		char *who;
+		char ws[WHOSE];
 
 		if (s->group_writers <= 0)
 			continue;
-		who = words_possessive(s, v->mode);
 		cc[0] = '\0';
 		if (s->concurrency > 0 && s->concurrency != s->group_writers)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
 		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent %s%s", out, who, b, words_syncs(b),
-		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
-		    words_plural((size_t)s->group_writers, "writer", "writers"), cc);
-		free(who);
+		    "at p99 with %d concurrent %s%s", out, whose(v, k, ws, sizeof ws), b,
+		    words_syncs(b), gate_num(c, sizeof c, s->group_syncs_p99),
+		    s->group_writers, words_plural((size_t)s->group_writers, "writer",
+		    "writers"), cc);
 		free(out);
 		out = next;
 	}
@@ -510,15 +523,13 @@ unusable_words(const struct gate_verdict *v, int rival)
 {
 	const struct verdict_unit_basis *b = rival ? &v->unit.rival_basis :
 	    &v->unit.ours_basis;
-	char *who = words_possessive(rival ? &v->rival : &v->ours, v->mode);
-	char d[32], *out, *run;
+	char who[WHOSE], d[32], *out, *run;
 	struct xlist ev = { NULL, 0, 0 };
 	size_t i;
 
-	if (b->unusable == UNUSABLE_NONE) {
-		free(who);
+	if (b->unusable == UNUSABLE_NONE)
 		return NULL;
-	}
+	whose(v, rival, who, sizeof who);
 	if (b->unusable == UNUSABLE_UNPROBED) {
 		out = xasprintf("%s volume is unprobed (its result carries no probe "
 		    "and no %s was given)", who, rival ? "--rival-probe" : "--probe");
@@ -535,7 +546,6 @@ unusable_words(const struct gate_verdict *v, int rival)
 		    ev.s ? ev.s : "");
 	}
 	free(ev.s);
-	free(who);
 	if (b->run <= 0)
 		return out;
 	run = xasprintf("%s (run %lld of %lld, %s)", out, b->run, b->nruns,
@@ -592,7 +602,7 @@ unit_one_words(const struct gate_verdict *v)
 {
 	const struct verdict_unit *u = &v->unit;
 	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
-	char a[32], b[32], wa[64], wb[64], *two, *who, *out;
+	char a[32], b[32], wa[64], wb[64], ws[WHOSE], *two, *out;
 
 	units_fmt_duration(a, sizeof a, u->ours_ns, 0);
 	if (u->source == UNIT_SHARED) {
@@ -602,12 +612,9 @@ unit_one_words(const struct gate_verdict *v)
 		if (u->pick == PICK_EQUAL)
 			return xasprintf("one sync = %s, the median of both probes of "
 			    "one volume, both sides", a);
-		who = words_possessive(u->pick == PICK_RIVAL ? &v->rival : &v->ours,
-		    v->mode);
-		out = xasprintf("one sync = %s, the cheaper of two probes of one "
-		    "volume (%s), both sides", a, who);
-		free(who);
-		return out;
+		return xasprintf("one sync = %s, the cheaper of two probes of one "
+		    "volume (%s), both sides", a, whose(v, u->pick == PICK_RIVAL, ws,
+		    sizeof ws));
 	}
 	if (u->two == TWO_HOSTS || u->two == TWO_VOLUMES)
 		two = xstrdup(u->two == TWO_HOSTS ? "two hosts" : "two volumes");
@@ -670,7 +677,7 @@ static void
 unit_words(struct gate_verdict *v)
 {
 	struct verdict_unit *u = &v->unit;
-	char *d, *wo, *wr, *ho, *hr;
+	char ho[WHOSE], hr[WHOSE], *d, *wo, *wr;
 
 	if (!u->has_basis)
 		return;
@@ -698,13 +705,10 @@ unit_words(struct gate_verdict *v)
 	} else {
 		wo = window_words(&u->ours_basis);
 		wr = window_words(&u->rival_basis);
-		ho = words_possessive(&v->ours, v->mode);
-		hr = words_possessive(&v->rival, v->mode);
-		u->description = xasprintf("%s; %s %s; %s %s", d, ho, wo, hr, wr);
+		u->description = xasprintf("%s; %s %s; %s %s", d, whose(v, 0, ho,
+		    sizeof ho), wo, whose(v, 1, hr, sizeof hr), wr);
 		free(wo);
 		free(wr);
-		free(ho);
-		free(hr);
 	}
 	free(d);
 }
@@ -765,19 +769,6 @@ report_words(struct gate_verdict *v)
 		v->rival.label = NULL;
 	free(o);
 	free(r);
-}
-
-/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
-static char *
-whose(const struct gate_verdict *v, int side)
-{
-	return words_possessive(side ? &v->rival : &v->ours, v->mode);
-}
-
-static const char *
-who(const struct gate_verdict *v, int side, char *buf, size_t len)
-{
-	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
 }
 
 static const char *
@@ -853,7 +844,7 @@ sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char cf[32], *ws, *out;
+	char cf[32], ws[WHOSE];
 
 	gate_limit_num(cf, sizeof cf, nt->x[0] * 100);
 	if (nt->side < 0)
@@ -861,26 +852,23 @@ thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "bound their median on both sides for the checks at %s%% (%lld "
 		    "would do); an end the unit cannot bound is left open", nt->n[0],
 		    nt->n[1], cf, nt->n[2]);
-	ws = whose(v, nt->side);
+	whose(v, nt->side, ws, sizeof ws);
 	if (nt->n[3])
-		out = xasprintf("%s probe has %lld %s, too few for an interval on "
+		return xasprintf("%s probe has %lld %s, too few for an interval on "
 		    "its median at %s%% (%lld would do); the band is the other "
 		    "probe's", ws, nt->n[0], nt->n[0] == 1 ? "sample" : "samples",
 		    cf, nt->n[2]);
-	else
-		out = xasprintf("%s probe has %lld %s, too few to bound its median on "
-		    "both sides for the checks at %s%% (%lld would do); an end its "
-		    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
-		    "sample" : "samples", cf, nt->n[2]);
-	free(ws);
-	return out;
+	return xasprintf("%s probe has %lld %s, too few to bound its median on "
+	    "both sides for the checks at %s%% (%lld would do); an end its "
+	    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
+	    "sample" : "samples", cf, nt->n[2]);
 }
 
 /* "a: 12 samples are too few to bound p99 on both sides ..." */
 static char *
 drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char cf[32], enough[64], *ws = whose(v, nt->side), *out;
+	char cf[32], enough[64], ws[WHOSE];
 	size_t n = (size_t)nt->n[0];
 
 	if (nt->n[2])
@@ -889,30 +877,27 @@ drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	else
 		snprintf(enough, sizeof enough, "%zu would do",
 		    stats_min_samples(nt->x[0], nt->x[1]));
-	out = xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
+	return xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
 	    "the checks at %s%% (%s); an end it cannot bound is left "
 	    "open, so a check on it can be indeterminate or fail, never pass",
-	    nt->cls, ws, n, nt->n[1] ? words_plural(n, "operation counted is",
-	    "operations counted are") : words_plural(n, "sample is", "samples are"),
+	    nt->cls, whose(v, nt->side, ws, sizeof ws), n, nt->n[1] ?
+	    words_plural(n, "operation counted is", "operations counted are") :
+	    words_plural(n, "sample is", "samples are"),
 	    qword(nt->x[0]), gate_limit_num(cf, sizeof cf, v->confidence * 100),
 	    enough);
-	free(ws);
-	return out;
 }
 
 static char *
 dependent_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char *ws = whose(v, nt->side), *out;
+	char ws[WHOSE];
 
-	out = xasprintf("%s: %s samples come in stretches of like latencies "
+	return xasprintf("%s: %s samples come in stretches of like latencies "
 	    "about its %s (the share below it varies %.1fx as much between "
 	    "%lld batches in file order as independent samples would), so its "
 	    "%s interval is as wide as %.0f independent samples give",
-	    nt->cls, ws, qword(nt->x[0]), nt->x[1], nt->n[0], qword(nt->x[0]),
-	    (double)nt->n[1] / nt->x[1]);
-	free(ws);
-	return out;
+	    nt->cls, whose(v, nt->side, ws, sizeof ws), qword(nt->x[0]), nt->x[1],
+	    nt->n[0], qword(nt->x[0]), (double)nt->n[1] / nt->x[1]);
 }
 
 static char *
@@ -1165,7 +1150,7 @@ seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], *ws, *nw, *runs, *out = NULL;
+	char w[256], ws[WHOSE], *nw, *runs, *out = NULL;
 
 	switch (nt->code) {
 	case NOTE_DEFAULT_SPREAD:
@@ -1215,11 +1200,9 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		free(nw);
 		return out;
 	case NOTE_SPREAD_POOLS:
-		ws = whose(v, nt->side);
 		nw = noise_words(nt);
 		out = xasprintf("%s spread between runs pools its %lld runs with %s",
-		    ws, nt->n[0], nw);
-		free(ws);
+		    whose(v, nt->side, ws, sizeof ws), nt->n[0], nw);
 		free(nw);
 		return out;
 	case NOTE_SPREAD_NOISE:
@@ -1304,7 +1287,7 @@ ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], *ws, *list, *out;
+	char w[256], ws[WHOSE], *list, *out;
 
 	switch (nt->code) {
 	case NOTE_EXACT:
@@ -1320,14 +1303,12 @@ class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		return xasprintf("%s: %s gave no range for %s, so it is taken as "
 		    "exact", nt->cls, who(v, nt->side, w, sizeof w), qword(nt->x[0]));
 	default:
-		ws = whose(v, nt->side);
-		out = xasprintf("%s: %s operations failed or were skipped, %lld of "
+		return xasprintf("%s: %s operations failed or were skipped, %lld of "
 		    "%lld (%.1f%%), against %.1f%% on the other side: its latencies "
 		    "are of the operations that completed, so they are given no upper "
-		    "bound and no check passes in its favour on them", nt->cls, ws,
-		    nt->n[0], nt->n[1], nt->x[0] * 100, nt->x[1] * 100);
-		free(ws);
-		return out;
+		    "bound and no check passes in its favour on them", nt->cls,
+		    whose(v, nt->side, ws, sizeof ws), nt->n[0], nt->n[1],
+		    nt->x[0] * 100, nt->x[1] * 100);
 	}
 }
 
