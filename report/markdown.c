@@ -532,25 +532,19 @@ static int
 short_parts(struct short_parts *p, const struct gate_verdict *v,
     const struct render_opts *o)
 {
-	FILE *h = open_memstream(&p->head, &p->nhead);
-	FILE *r = open_memstream(&p->rows, &p->nrows);
-	FILE *t = open_memstream(&p->tail, &p->ntail);
-	int rc = 0;
+	FILE *f[3] = { open_memstream(&p->head, &p->nhead),
+		open_memstream(&p->rows, &p->nrows), open_memstream(&p->tail, &p->ntail) };
+	int rc = f[0] != NULL && f[1] != NULL && f[2] != NULL ? 0 : -1, k;
 
-	if (h == NULL || r == NULL || t == NULL)
-		rc = -1;
 	if (rc == 0) {
-		short_head(h, v, o);
-		short_rows(r, p, v, o);
-		short_tail(t, v, o);
+		short_head(f[0], v, o);
+		short_rows(f[1], p, v, o);
+		short_tail(f[2], v, o);
 	}
 	/* each stream is closed, whichever fails: its buffer is freed later */
-	if (h != NULL && fclose(h) != 0)
-		rc = -1;
-	if (r != NULL && fclose(r) != 0)
-		rc = -1;
-	if (t != NULL && fclose(t) != 0)
-		rc = -1;
+	for (k = 0; k < 3; k++)
+		if (f[k] != NULL && fclose(f[k]) != 0)
+			rc = -1;
 	return rc;
 }
 

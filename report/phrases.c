@@ -187,21 +187,6 @@ static const char *const why_names[WORDS_NWHY] = {
 	[WHY_FAILED] = "failed ops",
 };
 
-void
-words_why_first(const struct gate_verdict *v,
-    const struct verdict_check *first[WORDS_NWHY])
-{
-	size_t i;
-
-	memset(first, 0, WORDS_NWHY * sizeof *first);
-	for (i = 0; i < v->nchecks; i++) {
-		enum words_why k = words_why_key(v, &v->checks[i]);
-
-		if (k != WHY_NONE && first[k] == NULL)
-			first[k] = &v->checks[i];
-	}
-}
-
 const char *
 words_why_name(enum words_why w)
 {

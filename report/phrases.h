@@ -87,10 +87,6 @@ enum words_why words_why_key(const struct gate_verdict *v,
 const char *words_why(const struct gate_verdict *v,
     const struct verdict_check *c, char *buf, size_t len);
 
-/* The first check of v with each key, NULL for a key none has. */
-void words_why_first(const struct gate_verdict *v,
-    const struct verdict_check *first[WORDS_NWHY]);
-
 /* The name a key's short words go by in the legend: "~N runs", "thin runs". */
 const char *words_why_name(enum words_why w);
 

@@ -243,22 +243,6 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 	fputc('\n', fp);
 }
 
-/* Each check's ruling and its reason in full, a line each (--verbose). */
-static void
-reasons(FILE *fp, const struct gate_verdict *v, int width,
-    const struct render_opts *o)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++) {
-		fputs("  ", fp);
-		put_ruling(fp, v->checks[i].ruling, width, o);
-		fputs("  ", fp);
-		put(fp, v->checks[i].reason, o);
-		fputc('\n', fp);
-	}
-}
-
 /*
  * s cut to at most width characters, its end marked by an ellipsis ("..."
  * with --ascii) where it was cut.  The caller frees it.
@@ -397,14 +381,19 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
 	/* a saved verdict may hold no confidence (null): say no level then */
 	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
-	if (!o->verbose && width < (int)strlen("ruling"))
-		width = (int)strlen("ruling");
-	if (o->verbose) {
-		reasons(fp, v, width, o);
+	if (!o->verbose) {
+		check_rows(fp, v, width < 6 ? 6 : width, o);   /* "ruling" */
+		words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });
 		return;
 	}
-	check_rows(fp, v, width, o);
-	words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });
+	/* --verbose: each check's ruling and its reason in full, a line each */
+	for (i = 0; i < v->nchecks; i++) {
+		fputs("  ", fp);
+		put_ruling(fp, v->checks[i].ruling, width, o);
+		fputs("  ", fp);
+		put(fp, v->checks[i].reason, o);
+		fputc('\n', fp);
+	}
 }
 
 static void

@@ -99,43 +99,51 @@ level_of(char *buf, size_t len, const struct gate_verdict *v)
 	return buf;
 }
 
+/* Room for the words of an interval, whose figures take 32 bytes at most. */
+#define IVLEN 192
+
 /*
  * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
- * end, each end read against limit as it was ruled.
+ * end, each end read against limit as it was ruled.  Into buf.
  */
-static char *
-interval_words(const struct gate_verdict *v, struct verdict_value x,
-    const char *suffix, double limit, int at_least)
+static const char *
+interval_words(char *buf, size_t len, const struct gate_verdict *v,
+    struct verdict_value x, const char *suffix, double limit, int at_least)
 {
 	char c[32], a[32], b[32];
 
-	if (isnan(x.lo))
-		return xstrdup("");
 	level_of(c, sizeof c, v);
 	/* an end too thin to bound: the other alone, said so */
-	if (x.lo == 0 && isinf(x.hi))
-		return xasprintf("no %sbound either way", c);
-	if (x.lo == 0)
-		return xasprintf("%sinterval up to %s%s, with no lower bound", c,
+	if (isnan(x.lo))
+		snprintf(buf, len, "%s", "");
+	else if (x.lo == 0 && isinf(x.hi))
+		snprintf(buf, len, "no %sbound either way", c);
+	else if (x.lo == 0)
+		snprintf(buf, len, "%sinterval up to %s%s, with no lower bound", c,
 		    gate_num_vs(b, sizeof b, x.hi, limit, at_least), suffix);
-	if (isinf(x.hi))
-		return xasprintf("%sinterval from %s%s, with no upper bound", c,
+	else if (isinf(x.hi))
+		snprintf(buf, len, "%sinterval from %s%s, with no upper bound", c,
 		    gate_num_vs(a, sizeof a, x.lo, limit, at_least), suffix);
-	gate_num_pair_vs(a, b, sizeof a, x.lo, x.hi, limit, at_least);
-	return xasprintf("%sinterval %s%s to %s%s", c, a, suffix, b, suffix);
+	else {
+		gate_num_pair_vs(a, b, sizeof a, x.lo, x.hi, limit, at_least);
+		snprintf(buf, len, "%sinterval %s%s to %s%s", c, a, suffix, b, suffix);
+	}
+	return buf;
 }
 
 /*
  * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
- * percentage num.  "no slower" under 0.005% only where the ratio is
- * within limit: a change over a limit that small is printed in full.
+ * percentage num, into buf.  "no slower" under 0.005% only where the ratio
+ * is within limit: a change over a limit that small is printed in full.
  */
-static char *
-change_words(double ratio, const char *num, double limit)
+static const char *
+change_words(char *buf, size_t len, double ratio, const char *num, double limit)
 {
 	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
-		return xstrdup("no slower");
-	return xasprintf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
+		snprintf(buf, len, "no slower");
+	else
+		snprintf(buf, len, "%s%% %s", num, ratio > 1 ? "slower" : "faster");
+	return buf;
 }
 
 /*
@@ -152,27 +160,29 @@ change_num(char *buf, size_t len, double ratio, double limit, double pct)
 	return buf;
 }
 
-/* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
-static char *
-change_interval(const struct gate_verdict *v, struct verdict_value x,
-    double limit, double pct)
+/* " (95% interval from 2% faster to 6% slower)", or "" without one; into buf. */
+static const char *
+change_interval(char *buf, size_t len, const struct gate_verdict *v,
+    struct verdict_value x, double limit, double pct)
 {
-	char cf[32], a[32], b[32], *lo, *hi, *out;
+	char cf[32], a[32], b[32], lo[64], hi[64];
 
-	if (isnan(x.lo))
-		return xstrdup("");
 	level_of(cf, sizeof cf, v);
-	if (x.lo == 0 && isinf(x.hi))
-		return xasprintf(" (no %sbound either way)", cf);
+	buf[0] = '\0';
+	if (isnan(x.lo))
+		return buf;
+	if (x.lo == 0 && isinf(x.hi)) {
+		snprintf(buf, len, " (no %sbound either way)", cf);
+		return buf;
+	}
 	if (x.lo == 0 || isinf(x.hi)) {
 		double end = x.lo == 0 ? x.hi : x.lo;
 
 		change_num(a, sizeof a, end, limit, pct);
-		lo = change_words(end, a, limit);
-		out = xasprintf(" (%sinterval %s %s, with no %s bound)", cf,
-		    x.lo == 0 ? "up to" : "from", lo, x.lo == 0 ? "lower" : "upper");
-		free(lo);
-		return out;
+		snprintf(buf, len, " (%sinterval %s %s, with no %s bound)", cf,
+		    x.lo == 0 ? "up to" : "from", change_words(lo, sizeof lo, end, a,
+		    limit), x.lo == 0 ? "lower" : "upper");
+		return buf;
 	}
 	/* ends either side of 1 read apart already: "2% faster to 2% slower" */
 	if ((x.lo > 1) == (x.hi > 1))
@@ -188,12 +198,9 @@ change_interval(const struct gate_verdict *v, struct verdict_value x,
 	if (x.hi > 1)
 		gate_num_refine(b, sizeof b, (x.hi - 1) * 100, pct,
 		    gate_reads_for(x.hi, limit, 0));
-	lo = change_words(x.lo, a, limit);
-	hi = change_words(x.hi, b, limit);
-	out = xasprintf(" (%sinterval from %s to %s)", cf, lo, hi);
-	free(lo);
-	free(hi);
-	return out;
+	snprintf(buf, len, " (%sinterval from %s to %s)", cf, change_words(lo,
+	    sizeof lo, x.lo, a, limit), change_words(hi, sizeof hi, x.hi, b, limit));
+	return buf;
 }
 
 /* How the new figure reads against the old, as its change says. */
@@ -211,17 +218,15 @@ static char *
 speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char x[32], a[32], b[32], wo[256], wr[256], *iv, *out;
+	char x[32], a[32], b[32], wo[256], wr[256], iv[IVLEN];
 
-	iv = interval_words(v, c->value, "x", v->read_speedup, 1);
-	out = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
+	interval_words(iv, sizeof iv, v, c->value, "x", v->read_speedup, 1);
+	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
 	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
 	    words_who(&v->rival, v->mode, wr, sizeof wr),
 	    units_fmt_duration(b, sizeof b, figure(r, 0, q, 0), 0),
 	    words_who(&v->ours, v->mode, wo, sizeof wo), iv[0] ? "; " : "", iv);
-	free(iv);
-	return out;
 }
 
 /* "write: 2.54 syncs at p50 (95% interval 2.16 to 2.58)" */
@@ -229,14 +234,12 @@ static char *
 ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
 {
-	char s[32], *iv = interval_words(v, c->value, "", v->commit_syncs, 0);
-	char *out;
+	char s[32], iv[IVLEN];
 
+	interval_words(iv, sizeof iv, v, c->value, "", v->commit_syncs, 0);
 	gate_num_vs(s, sizeof s, c->value.v, v->commit_syncs, 0);
-	out = xasprintf("%s: %s %s at p50%s%s%s", r->name, s, words_syncs(s),
+	return xasprintf("%s: %s %s at p50%s%s%s", r->name, s, words_syncs(s),
 	    iv[0] ? " (" : "", iv, iv[0] ? ")" : "");
-	free(iv);
-	return out;
 }
 
 /* "write: 2.54 syncs at p50 against ladybug's 4.43 (ratio 1.74x; ...)" */
@@ -244,9 +247,9 @@ static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char os[32], rs[32], x[32], rp[WHOSE], *iv, *ratio, *out;
+	char os[32], rs[32], x[32], rp[WHOSE], iv[IVLEN], *ratio, *out;
 
-	iv = interval_words(v, c->value, "x", 1, 1);
+	interval_words(iv, sizeof iv, v, c->value, "x", 1, 1);
 	ratio = iv[0] ? xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x,
 	    c->value.v, 1, 1), iv) : xstrdup("");
 	/* passing is ours no more syncs than theirs: the two read so */
@@ -254,7 +257,6 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
 	    words_syncs(os), qname(q), whose(v, 1, rp, sizeof rp), rs, ratio);
-	free(iv);
 	free(ratio);
 	return out;
 }
@@ -265,19 +267,16 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q, int syncs)
 {
 	double limit = 1 + v->max_regression, pct = v->max_regression * 100;
-	char a[32], b[32], n[32], *iv, *ch, *out;
+	char a[32], b[32], n[32], ch[64], iv[IVLEN];
 
-	iv = change_interval(v, c->value, limit, pct);
-	ch = change_words(c->value.v, change_num(n, sizeof n, c->value.v, limit,
-	    pct), limit);
+	change_num(n, sizeof n, c->value.v, limit, pct);
 	gate_print_two(a, b, sizeof a, figure(r, 0, q, syncs), figure(r, 1, q, syncs),
 	    change_reads(c->value.v, limit), syncs ? &gate_style_num :
 	    &gate_style_dur, 0);
-	out = xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
-	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b, ch, iv);
-	free(ch);
-	free(iv);
-	return out;
+	return xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
+	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b,
+	    change_words(ch, sizeof ch, c->value.v, n, limit),
+	    change_interval(iv, sizeof iv, v, c->value, limit, pct));
 }
 
 /* "write: 2.0 flushes a commit (ladybug 1.0)" */
@@ -338,6 +337,25 @@ settle_counts(const struct verdict_check *c)
 	    "probability, over what this run leaves uncertain of the figure");
 }
 
+/* What would settle a check, where the words take no figure. */
+static const char *const settle_words[VERDICT_NSETTLES] = {
+	[SETTLE_ON_LIMIT] = "; the estimate sits on the limit",
+	[SETTLE_SPREAD] = "; the default spread between runs makes it wide: several "
+	    "runs a side, or --noise FILE (syncgate calibrate), would measure the spread",
+	[SETTLE_APART] = "; no number of runs apart would settle it: both sides taken "
+	    "in turns in one syncgate run would, or --noise FILE from syncgate "
+	    "calibrate over several sessions",
+	[SETTLE_NO_SAMPLES] = "; no side gave samples to add to",
+	[SETTLE_BAND] = "; the probes' band alone spans the limit, so more samples "
+	    "would not settle it: a longer probe would",
+	[SETTLE_RANGES] = "; the bucket ranges alone span the limit, so more samples "
+	    "would not settle it",
+	[SETTLE_BAND_RANGES] = "; the probes' band and the bucket ranges alone span "
+	    "the limit, so more samples would not settle it",
+	[SETTLE_FAILED] = "; failed operations leave a side without an upper bound "
+	    "(see the note), so no number of samples or runs would settle it",
+};
+
 char *
 words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 {
@@ -358,37 +376,13 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	case SETTLE_SAMPLES_CAPPED:
 		return xasprintf("; more than %lld samples a side would be needed to "
 		    "settle it with %s%% probability", VERDICT_SAMPLES_CAP, pw);
-	case SETTLE_ON_LIMIT:
-		return xstrdup("; the estimate sits on the limit");
-	case SETTLE_SPREAD:
-		return xstrdup("; the default spread between runs makes it wide: "
-		    "several runs a side, or --noise FILE (syncgate calibrate), "
-		    "would measure the spread");
 	case SETTLE_THIN:
 		return xasprintf("; a run of fewer than %zu samples has no %sbound "
 		    "on %s, whatever the number of runs: longer runs would settle it",
 		    stats_min_samples(q, v->confidence), cf, q > 0.9 ? "p99" : "p50");
-	case SETTLE_APART:
-		return xstrdup("; no number of runs apart would settle it: both "
-		    "sides taken in turns in one syncgate run would, or --noise "
-		    "FILE from syncgate calibrate over several sessions");
-	case SETTLE_NO_SAMPLES:
-		return xstrdup("; no side gave samples to add to");
-	case SETTLE_BAND:
-		return xstrdup("; the probes' band alone spans the limit, so more "
-		    "samples would not settle it: a longer probe would");
-	case SETTLE_RANGES:
-		return xstrdup("; the bucket ranges alone span the limit, so more "
-		    "samples would not settle it");
-	case SETTLE_BAND_RANGES:
-		return xstrdup("; the probes' band and the bucket ranges alone span "
-		    "the limit, so more samples would not settle it");
-	case SETTLE_FAILED:
-		return xstrdup("; failed operations leave a side without an upper "
-		    "bound (see the note), so no number of samples or runs would "
-		    "settle it");
 	default:
-		return NULL;
+		return (size_t)c->settle < VERDICT_NSETTLES && settle_words[c->settle] ?
+		    xstrdup(settle_words[c->settle]) : NULL;
 	}
 }
 
@@ -435,19 +429,21 @@ void
 words_why_each(const struct gate_verdict *v,
     void (*fn)(void *ctx, const char *name, const char *text), void *ctx)
 {
-	const struct verdict_check *first[WORDS_NWHY];
+	size_t i;
 	int w;
 
-	words_why_first(v, first);
-	for (w = 1; w < WORDS_NWHY; w++) {
-		char *t;
+	/* each key said once, for the first check that has it */
+	for (w = 1; w < WORDS_NWHY; w++)
+		for (i = 0; i < v->nchecks; i++) {
+			char *t;
 
-		if (first[w] == NULL)
-			continue;
-		t = words_why_legend(v, (enum words_why)w, first[w]);
-		fn(ctx, words_why_name((enum words_why)w), t);
-		free(t);
-	}
+			if (words_why_key(v, &v->checks[i]) != (enum words_why)w)
+				continue;
+			t = words_why_legend(v, (enum words_why)w, &v->checks[i]);
+			fn(ctx, words_why_name((enum words_why)w), t);
+			free(t);
+			break;
+		}
 }
 
 char *
@@ -1189,14 +1185,10 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "seen: equal runs, at least %lld, so taken", v->ours.runs,
 		    v->ours.runs - 1, nt->n[0]);
 	case NOTE_POOLED:
-		if (nt->a == NULL)
-			return xstrdup("one engine on both sides: its spread between runs "
-			    "is pooled over the runs of both, its degrees of freedom "
-			    "counted once");
-		nw = noise_words(nt);
+		nw = nt->a != NULL ? noise_words(nt) : NULL;
 		out = xasprintf("one engine on both sides: its spread between runs is "
-		    "pooled over the runs of both and %s, its degrees of freedom "
-		    "counted once", nw);
+		    "pooled over the runs of both%s%s, its degrees of freedom "
+		    "counted once", nw ? " and " : "", nw ? nw : "");
 		free(nw);
 		return out;
 	case NOTE_SPREAD_POOLS:
