@@ -144,7 +144,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs(": above 1, ", fp);
 	escape_xml(fp, verdict_ours_label(v));
 	fputs(" is faster.</p>\n", fp);
-	if (layout_has_kind(v, KIND_READ)) {
+	if (layout_rows(v, KIND_READ)) {
 		fputs("<figure>\n<div class=\"scroll\">\n", fp);
 		svg_reads(fp, v, o);
 		fputs("</div>\n<figcaption class=\"muted\">Reads: p50 (filled) and p99 (open) "
@@ -393,7 +393,7 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("<main>\n", fp);
 	if (v->nrows > 0)
 		latency(fp, v, o);
-	if (layout_has_kind(v, KIND_WRITE))
+	if (layout_rows(v, KIND_WRITE))
 		writes(fp, v, o);
 	halves(fp, v);
 	checks(fp, v);

@@ -344,13 +344,12 @@ layout_probe_when(const struct verdict_side *s)
 	return s->runs > 1 ? "run 1" : "the run";
 }
 
-int
-layout_has_kind(const struct gate_verdict *v, enum class_kind k)
+size_t
+layout_rows(const struct gate_verdict *v, enum class_kind k)
 {
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == k)
-			return 1;
-	return 0;
+		n += v->rows[i].kind == k;
+	return n;
 }

@@ -95,7 +95,7 @@ const char *layout_probe_when(const struct verdict_side *s);
 /* " at 95% confidence", or "" when the verdict does not say. */
 char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v);
 
-/* Whether any row is of kind k. */
-int layout_has_kind(const struct gate_verdict *v, enum class_kind k);
+/* How many rows are of kind k. */
+size_t layout_rows(const struct gate_verdict *v, enum class_kind k);
 
 #endif

@@ -472,7 +472,7 @@ report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts
 	header(fp, v, o);
 	if (v->nrows > 0)
 		latency_table(fp, v, o);
-	if (layout_has_kind(v, KIND_WRITE))
+	if (layout_rows(v, KIND_WRITE))
 		syncs_table(fp, v, o);
 	fputs("### Verdict\n\n", fp);
 	half(fp, v, KIND_READ, 0, o);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's small words: who is who, the headline, the words of a
- * ruling against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
- * transliterates, so the words are made once for every format.
+ * ruling against its limit, and each half's reason (report/words.c says
+ * why they carry "µs").
  */
 #include <math.h>
 #include <stdio.h>
@@ -363,10 +363,8 @@ char *
 words_half(const struct gate_verdict *v, enum class_kind kind,
     enum ruling r)
 {
-	size_t i, n = 0;
+	size_t n = layout_rows(v, kind);
 
-	for (i = 0; i < v->nrows; i++)
-		n += v->rows[i].kind == kind;
 	if (n == 0)
 		return xasprintf("no %s class in both results", class_kind_name(kind));
 	if (r == RULING_PASS)

@@ -32,11 +32,10 @@ char *words_headline(const struct gate_verdict *v);
  * A half's reason, for its rows and checks in v and its ruling r: the
  * figures of a passing half summed up, else how many of its checks were
  * ruled r and the worst of them in figures ("1 of 2 checks fail;
- * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none must be set when the unit is none.
- * The caller frees the string.
+ * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none
+ * must be set when the unit is none.  The caller frees the string.
  */
-char *words_half(const struct gate_verdict *v, enum class_kind kind,
-    enum ruling r);
+char *words_half(const struct gate_verdict *v, enum class_kind kind, enum ruling r);
 
 /*
  * Why a check is neither passed nor failed, or held, as a key of its

@@ -266,16 +266,6 @@ open_svg(FILE *fp, const char *id, const char *title, size_t n)
 	    "</title>\n", id, title);
 }
 
-static size_t
-rows_of(const struct gate_verdict *v, enum class_kind k)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nrows; i++)
-		n += v->rows[i].kind == k;
-	return n;
-}
-
 /* Each class's name and its two sides, syncs or latencies. */
 static void
 plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
@@ -358,7 +348,7 @@ static void
 latency_chart(FILE *fp, const struct gate_verdict *v, enum class_kind k,
     const struct render_opts *o, const char *id, const char *title)
 {
-	size_t n = rows_of(v, k);
+	size_t n = layout_rows(v, k);
 	struct axis a;
 
 	if (n == 0 || fit_axis(v, k, 0, &a) < 0)
@@ -455,7 +445,7 @@ fit_syncs(const struct gate_verdict *v, struct axis *a)
 void
 svg_writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	size_t n = rows_of(v, KIND_WRITE);
+	size_t n = layout_rows(v, KIND_WRITE);
 	struct axis a;
 
 	if (n == 0)

@@ -207,7 +207,7 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	if (!layout_has_kind(v, KIND_WRITE))
+	if (!layout_rows(v, KIND_WRITE))
 		return;
 	fputs("\nWrites in syncs: ", fp);
 	if (v->unit.source == UNIT_NONE) {

@@ -953,12 +953,9 @@ host_words(const struct result_host *h)
 		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
 		xlist_add(&l, ", ", buf);
 	}
-	if (h->machine_id != NULL)
-		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
-	else
-		out = xasprintf("a host with no machine id%s%s%s", l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
+	out = xasprintf("%s%s%s%s%s", h->machine_id ? "the host " :
+	    "a host with no machine id", h->machine_id ? h->machine_id : "",
+	    l.s ? " (" : "", l.s ? l.s : "", l.s ? ")" : "");
 	free(l.s);
 	return out;
 }
