@@ -246,19 +246,11 @@ layout_has_flushes(const struct gate_verdict *v)
 	return 0;
 }
 
-static void
-flushes_fig(FILE *fp, double x)
-{
-	if (isnan(x))
-		fputs("not counted", fp);
-	else
-		fprintf(fp, "%.2f", x);
-}
-
 void
 layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
 {
 	size_t i, n = 0;
+	int k;
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -268,14 +260,16 @@ layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
 		if (n++ > 0)
 			fputs("; ", fp);
 		esc(fp, r->name);
-		fputs(": ", fp);
-		esc(fp, verdict_ours_label(v));
-		fputc(' ', fp);
-		flushes_fig(fp, r->ours_flushes);
-		fputs(", ", fp);
-		esc(fp, verdict_rival_label(v));
-		fputc(' ', fp);
-		flushes_fig(fp, r->rival_flushes);
+		for (k = 0; k < 2; k++) {
+			double x = k ? r->rival_flushes : r->ours_flushes;
+
+			fputs(k ? ", " : ": ", fp);
+			esc(fp, k ? verdict_rival_label(v) : verdict_ours_label(v));
+			if (isnan(x))
+				fputs(" not counted", fp);
+			else
+				fprintf(fp, " %.2f", x);
+		}
 	}
 	fputs(" flushes a commit (device flush requests counted over the run)", fp);
 }

@@ -428,16 +428,13 @@ class_json(const struct result_class *c, double unit)
 static void
 unit_json(cJSON *u, const struct result *r, double unit)
 {
-	struct window_unit w;
+	struct window_unit w = { 0 };
 	cJSON *b;
 
-	if (isnan(unit)) {
-		cJSON_AddNullToObject(u, "from");
-		cJSON_AddNullToObject(u, "band_ns");
-		return;
-	}
-	window_unit(r->probe, &w);
-	cJSON_AddStringToObject(u, "from", w.from_rounds ? "rounds" : "probe");
+	if (!isnan(unit))
+		window_unit(r->probe, &w);
+	json_add_string_or_null(u, "from", isnan(unit) ? NULL : w.from_rounds ?
+	    "rounds" : "probe");
 	if (!w.from_rounds) {
 		cJSON_AddNullToObject(u, "band_ns");
 		return;
