@@ -18,27 +18,12 @@
 void
 report_annotation_escape(FILE *fp, const char *s, int prop)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '%':
-			fputs("%25", fp);
-			break;
-		case '\r':
-			fputs("%0D", fp);
-			break;
-		case '\n':
-			fputs("%0A", fp);
-			break;
-		case ':':
-			fputs(prop ? "%3A" : ":", fp);
-			break;
-		case ',':
-			fputs(prop ? "%2C" : ",", fp);
-			break;
-		default:
+	for (; *s != '\0'; s++)
+		if (*s == '%' || *s == '\r' || *s == '\n' || (prop && (*s == ':' ||
+		    *s == ',')))
+			fprintf(fp, "%%%02X", (unsigned)(unsigned char)*s);
+		else
 			fputc(*s, fp);
-		}
-	}
 }
 
 /*

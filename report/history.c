@@ -16,7 +16,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
-#include "report/layout.h"
+#include "verdict/digits.h"
 #include "report/report.h"
 
 /* Bencher's longest benchmark name, in bytes. */
@@ -167,7 +167,7 @@ range_words(char *buf, size_t len, const struct gate_verdict *v,
 	conf[0] = '\0';
 	if (isfinite(v->confidence))
 		snprintf(conf, sizeof conf, " at %s%%",
-		    layout_percent((char[32]){ 0 }, 32, v->confidence));
+		    gate_limit_num((char[32]){ 0 }, 32, v->confidence * 100));
 	if (has_lo(&e->x) && has_hi(&e->x))
 		snprintf(buf, len, "%s to %s%s", lo, hi, conf);
 	else if (has_lo(&e->x))
@@ -262,27 +262,18 @@ metric(const struct verdict_value *x)
 }
 
 /*
- * The benchmark "zu/commit p50" with its measures: latency (Bencher's
- * own, in ns) and, for a write class with a unit, syncs; "zu/commit"
- * with flushes, where the run counted them.
- */
-static const char *
-bencher_measure(const struct entry *e)
-{
-	return e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
-}
-
-/*
  * Adds e to root; -1 with why (len bytes, or nothing when NULL) where
  * Bencher cannot take it: a name over its limit, or a measure the
- * benchmark has already.
+ * benchmark has already.  The benchmark "zu/commit p50" has its
+ * measures: latency (Bencher's own, in ns) and, for a write class with a
+ * unit, syncs; "zu/commit" flushes, where the run counted them.
  */
 static int
 bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
     char *why, size_t len)
 {
 	char *name = entry_name(v, e, 0);
-	const char *measure = bencher_measure(e);
+	const char *measure = e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
 	cJSON *b;
 
 	if (strlen(name) > BENCHER_NAME_MAX) {

@@ -89,12 +89,17 @@ head(FILE *fp, const struct gate_verdict *v)
 	fputs("</header>\n", fp);
 }
 
+/* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
 static void
-th_name(FILE *fp, const char *name, const char *what)
+th_names(FILE *fp, const struct gate_verdict *v)
 {
-	fputs("<th>", fp);
-	escape_xml(fp, name);
-	fprintf(fp, " %s</th>", what);
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		fputs("<th>", fp);
+		escape_xml(fp, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
+		fputs(k % 2 ? " p99</th>" : " p50</th>", fp);
+	}
 }
 
 static void
@@ -111,10 +116,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 	fputs("<section>\n<h2>Latency</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
 	    "<th>Class</th><th>Kind</th>", fp);
-	th_name(fp, verdict_ours_label(v), "p50");
-	th_name(fp, verdict_ours_label(v), "p99");
-	th_name(fp, verdict_rival_label(v), "p50");
-	th_name(fp, verdict_rival_label(v), "p99");
+	th_names(fp, v);
 	fputs("<th>p50 x</th><th>p99 x</th><th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -142,7 +144,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs(": above 1, ", fp);
 	escape_xml(fp, verdict_ours_label(v));
 	fputs(" is faster.</p>\n", fp);
-	if (layout_has_kind(v, KIND_READ)) {
+	if (layout_rows(v, KIND_READ)) {
 		fputs("<figure>\n<div class=\"scroll\">\n", fp);
 		svg_reads(fp, v, o);
 		fputs("</div>\n<figcaption class=\"muted\">Reads: p50 (filled) and p99 (open) "
@@ -189,10 +191,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		escape_xml(fp, v->unit.description);
 		layout_band(fp, v, o->ascii, escape_xml);
 		fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Class</th>", fp);
-		th_name(fp, verdict_ours_label(v), "p50");
-		th_name(fp, verdict_ours_label(v), "p99");
-		th_name(fp, verdict_rival_label(v), "p50");
-		th_name(fp, verdict_rival_label(v), "p99");
+		th_names(fp, v);
 		fputs("<th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 		syncs_rows(fp, v);
 		fputs("</tbody></table></div>\n", fp);
@@ -394,7 +393,7 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("<main>\n", fp);
 	if (v->nrows > 0)
 		latency(fp, v, o);
-	if (layout_has_kind(v, KIND_WRITE))
+	if (layout_rows(v, KIND_WRITE))
 		writes(fp, v, o);
 	halves(fp, v);
 	checks(fp, v);

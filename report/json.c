@@ -168,10 +168,26 @@ basis_json(const struct verdict_unit_basis *b)
 	return o;
 }
 
+/* A side's unit: its size, its band, and what it was taken from. */
+static void
+unit_side_json(cJSON *o, const char *key, const struct verdict_unit *u, int rival)
+{
+	cJSON *side = cJSON_AddObjectToObject(o, key);
+
+	json_add_number(side, "ns", rival ? u->rival_ns : u->ours_ns);
+	add_interval(side, "band_ns", rival ? u->rival_lo_ns : u->ours_lo_ns,
+	    rival ? u->rival_hi_ns : u->ours_hi_ns);
+	if (rival ? u->rival_band_rounds : u->ours_band_rounds)
+		cJSON_AddStringToObject(side, "band_from", "rounds");
+	if (u->has_basis)
+		cJSON_AddItemToObject(side, "basis", basis_json(rival ? &u->rival_basis :
+		    &u->ours_basis));
+}
+
 static cJSON *
 unit_json(const struct verdict_unit *u)
 {
-	cJSON *o = cJSON_CreateObject(), *side;
+	cJSON *o = cJSON_CreateObject();
 	int shared = u->source == UNIT_SHARED;
 
 	cJSON_AddStringToObject(o, "source", unit_source_name(u->source));
@@ -182,31 +198,20 @@ unit_json(const struct verdict_unit *u)
 	json_add_number(o, "ns", shared ? u->ours_ns : NAN);
 	add_interval(o, "band_ns", shared ? u->ours_lo_ns : NAN,
 	    shared ? u->ours_hi_ns : NAN);
-	side = cJSON_AddObjectToObject(o, "ours");
-	json_add_number(side, "ns", u->ours_ns);
-	add_interval(side, "band_ns", u->ours_lo_ns, u->ours_hi_ns);
-	if (u->ours_band_rounds)
-		cJSON_AddStringToObject(side, "band_from", "rounds");
-	if (u->has_basis)
-		cJSON_AddItemToObject(side, "basis", basis_json(&u->ours_basis));
-	side = cJSON_AddObjectToObject(o, "rival");
-	json_add_number(side, "ns", u->rival_ns);
-	add_interval(side, "band_ns", u->rival_lo_ns, u->rival_hi_ns);
-	if (u->rival_band_rounds)
-		cJSON_AddStringToObject(side, "band_from", "rounds");
-	if (u->has_basis)
-		cJSON_AddItemToObject(side, "basis", basis_json(&u->rival_basis));
+	unit_side_json(o, "ours", u, 0);
+	unit_side_json(o, "rival", u, 1);
 	json_add_string_or_null(o, "description", u->description);
 	json_add_string_or_null(o, "why_none", u->why_none);
 	return o;
 }
 
-static cJSON *
-row_side_json(struct verdict_value p50, struct verdict_value p99,
-    struct verdict_value s50, struct verdict_value s99, int samples,
-    size_t nsamples)
+/* A row's side: p50 and p99, in ns and in syncs, with their intervals. */
+static void
+row_side_json(cJSON *row, const char *key, struct verdict_value p50,
+    struct verdict_value p99, struct verdict_value s50, struct verdict_value s99,
+    int samples, size_t nsamples, double flushes)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_AddObjectToObject(row, key);
 
 	add_value(o, "p50_ns", "p50_ci_ns", p50);
 	add_value(o, "p99_ns", "p99_ci_ns", p99);
@@ -214,28 +219,23 @@ row_side_json(struct verdict_value p50, struct verdict_value p99,
 	add_value(o, "p99_syncs", "p99_syncs_ci", s99);
 	cJSON_AddBoolToObject(o, "has_samples", samples != 0);
 	json_add_number(o, "samples", (double)nsamples);
-	return o;
+	/* only where a side counted them, so older verdicts read as they were */
+	if (o != NULL && !isnan(flushes))
+		json_add_number(o, "flushes_per_op", flushes);
 }
 
 static cJSON *
 row_json(const struct verdict_row *r, size_t position)
 {
-	cJSON *o = cJSON_CreateObject(), *ratio, *side;
+	cJSON *o = cJSON_CreateObject(), *ratio;
 
 	json_add_number(o, "position", (double)position);
 	json_add_string_or_null(o, "name", r->name);
 	cJSON_AddStringToObject(o, "verdict", ruling_name(r->ruling));
-	side = cJSON_AddItemToObject(o, "ours", row_side_json(r->ours_p50,
-	    r->ours_p99, r->ours_syncs_p50, r->ours_syncs_p99, r->ours_samples,
-	    r->ours_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "ours") : NULL;
-	/* only where a side counted them, so older verdicts read as they were */
-	if (side != NULL && !isnan(r->ours_flushes))
-		json_add_number(side, "flushes_per_op", r->ours_flushes);
-	side = cJSON_AddItemToObject(o, "rival", row_side_json(r->rival_p50,
-	    r->rival_p99, r->rival_syncs_p50, r->rival_syncs_p99, r->rival_samples,
-	    r->rival_nsamples)) ? cJSON_GetObjectItemCaseSensitive(o, "rival") : NULL;
-	if (side != NULL && !isnan(r->rival_flushes))
-		json_add_number(side, "flushes_per_op", r->rival_flushes);
+	row_side_json(o, "ours", r->ours_p50, r->ours_p99, r->ours_syncs_p50,
+	    r->ours_syncs_p99, r->ours_samples, r->ours_nsamples, r->ours_flushes);
+	row_side_json(o, "rival", r->rival_p50, r->rival_p99, r->rival_syncs_p50,
+	    r->rival_syncs_p99, r->rival_samples, r->rival_nsamples, r->rival_flushes);
 	ratio = cJSON_AddObjectToObject(o, "ratio");
 	add_value(ratio, "p50", "p50_ci", r->ratio_p50);
 	add_value(ratio, "p99", "p99_ci", r->ratio_p99);

@@ -108,11 +108,11 @@ properties(FILE *fp, const struct gate_verdict *v)
 	property(fp, "reads", ruling_name(v->reads.ruling));
 	property(fp, "writes", ruling_name(v->writes.ruling));
 	if (!isnan(v->read_speedup))
-		property(fp, "read_speedup", layout_exact(a, sizeof a, v->read_speedup));
+		property(fp, "read_speedup", gate_limit_num(a, sizeof a, v->read_speedup));
 	if (!isnan(v->commit_syncs))
-		property(fp, "commit_syncs", layout_exact(a, sizeof a, v->commit_syncs));
+		property(fp, "commit_syncs", gate_limit_num(a, sizeof a, v->commit_syncs));
 	if (!isnan(v->max_regression))
-		property(fp, "max_regression", layout_exact(a, sizeof a, v->max_regression));
+		property(fp, "max_regression", gate_limit_num(a, sizeof a, v->max_regression));
 	property(fp, "unit", unit_source_name(v->unit.source));
 	property(fp, "unit_description", v->unit.description);
 	property(fp, "unit_why_none", v->unit.why_none);
@@ -171,17 +171,21 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 	}
 }
 
+/* A test case: check c's, or (c NULL) the half's or the verdict's, what. */
 static void
-testcase(FILE *fp, enum class_kind k, const char *name, const char *stat)
+testcase(FILE *fp, const struct gate_verdict *v, const char *what, enum ruling r,
+    const char *reason, const struct verdict_check *c)
 {
-	fprintf(fp, "    <testcase classname=\"syncgate.%s\" name=\"",
-	    k == KIND_READ ? "reads" : "writes");
-	escape_xml(fp, name);
-	if (stat != NULL) {
+	fprintf(fp, "    <testcase classname=\"syncgate.%s\" name=\"", c == NULL ? what :
+	    c->kind == KIND_READ ? "reads" : "writes");
+	escape_xml(fp, c != NULL ? c->class_name : what);
+	if (c != NULL && c->statistic != NULL) {
 		fputc(' ', fp);
-		escape_xml(fp, stat);
+		escape_xml(fp, c->statistic);
 	}
 	fputs("\">\n", fp);
+	outcome(fp, v, r, reason, c);
+	fputs("    </testcase>\n", fp);
 }
 
 static void
@@ -189,32 +193,19 @@ cases(FILE *fp, const struct gate_verdict *v)
 {
 	size_t i;
 
-	for (i = 0; i < v->nchecks; i++) {
-		const struct verdict_check *c = &v->checks[i];
-
-		testcase(fp, c->kind, c->class_name, c->statistic);
-		outcome(fp, v, c->ruling, c->reason, c);
-		fputs("    </testcase>\n", fp);
-	}
-	if (half_case(v, KIND_READ)) {
-		testcase(fp, KIND_READ, "reads", NULL);
-		outcome(fp, v, v->reads.ruling, v->reads.reason, NULL);
-		fputs("    </testcase>\n", fp);
-	}
-	if (half_case(v, KIND_WRITE)) {
-		testcase(fp, KIND_WRITE, "writes", NULL);
-		outcome(fp, v, v->writes.ruling, v->writes.reason, NULL);
-		fputs("    </testcase>\n", fp);
-	}
+	for (i = 0; i < v->nchecks; i++)
+		testcase(fp, v, NULL, v->checks[i].ruling, v->checks[i].reason,
+		    &v->checks[i]);
+	if (half_case(v, KIND_READ))
+		testcase(fp, v, "reads", v->reads.ruling, v->reads.reason, NULL);
+	if (half_case(v, KIND_WRITE))
+		testcase(fp, v, "writes", v->writes.ruling, v->writes.reason, NULL);
 	if (verdict_case(v)) {
 		char *why = xasprintf("reads: %s; writes: %s", v->reads.reason ?
 		    v->reads.reason : ruling_name(v->reads.ruling), v->writes.reason ?
 		    v->writes.reason : ruling_name(v->writes.ruling));
 
-		fputs("    <testcase classname=\"syncgate.verdict\" name=\"verdict\">\n",
-		    fp);
-		outcome(fp, v, v->overall, why, NULL);
-		fputs("    </testcase>\n", fp);
+		testcase(fp, v, "verdict", v->overall, why, NULL);
 		free(why);
 	}
 }

@@ -77,12 +77,6 @@ layout_trimmed(char *buf, size_t len, double r)
 	return layout_trim(units_fmt_ratio(buf, len, r), len, r);
 }
 
-char *
-layout_ratio(char *buf, size_t len, double r)
-{
-	return units_fmt_ratio(buf, len, r);
-}
-
 /* The tables' figures: two decimals, or more to read as they were ruled. */
 static void
 ratio_print(char *buf, size_t len, double x, int decimals)
@@ -228,20 +222,6 @@ layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
 }
 
 char *
-layout_percent(char *buf, size_t len, double fraction)
-{
-	gate_limit_num(buf, len, fraction * 100);
-	return buf;
-}
-
-char *
-layout_exact(char *buf, size_t len, double x)
-{
-	gate_limit_num(buf, len, x);
-	return buf;
-}
-
-char *
 layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 {
 	char pc[DURLEN];
@@ -250,7 +230,7 @@ layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 		buf[0] = '\0';
 	else
 		snprintf(buf, len, " at %s%% confidence",
-		    layout_percent(pc, sizeof pc, v->confidence));
+		    gate_limit_num(pc, sizeof pc, v->confidence * 100));
 	return buf;
 }
 
@@ -266,19 +246,11 @@ layout_has_flushes(const struct gate_verdict *v)
 	return 0;
 }
 
-static void
-flushes_fig(FILE *fp, double x)
-{
-	if (isnan(x))
-		fputs("not counted", fp);
-	else
-		fprintf(fp, "%.2f", x);
-}
-
 void
 layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
 {
 	size_t i, n = 0;
+	int k;
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -288,14 +260,16 @@ layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
 		if (n++ > 0)
 			fputs("; ", fp);
 		esc(fp, r->name);
-		fputs(": ", fp);
-		esc(fp, verdict_ours_label(v));
-		fputc(' ', fp);
-		flushes_fig(fp, r->ours_flushes);
-		fputs(", ", fp);
-		esc(fp, verdict_rival_label(v));
-		fputc(' ', fp);
-		flushes_fig(fp, r->rival_flushes);
+		for (k = 0; k < 2; k++) {
+			double x = k ? r->rival_flushes : r->ours_flushes;
+
+			fputs(k ? ", " : ": ", fp);
+			esc(fp, k ? verdict_rival_label(v) : verdict_ours_label(v));
+			if (isnan(x))
+				fputs(" not counted", fp);
+			else
+				fprintf(fp, " %.2f", x);
+		}
 	}
 	fputs(" flushes a commit (device flush requests counted over the run)", fp);
 }
@@ -309,8 +283,8 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 
 	pc[0] = '\0';
 	if (!isnan(v->confidence))
-		snprintf(pc, sizeof pc, " at %s%%", layout_percent(a, sizeof a,
-		    v->confidence));
+		snprintf(pc, sizeof pc, " at %s%%", gate_limit_num(a, sizeof a,
+		    v->confidence * 100));
 	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
 		fprintf(fp, "; band %s to %s%s",
 		    units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),
@@ -364,13 +338,12 @@ layout_probe_when(const struct verdict_side *s)
 	return s->runs > 1 ? "run 1" : "the run";
 }
 
-int
-layout_has_kind(const struct gate_verdict *v, enum class_kind k)
+size_t
+layout_rows(const struct gate_verdict *v, enum class_kind k)
 {
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == k)
-			return 1;
-	return 0;
+		n += v->rows[i].kind == k;
+	return n;
 }

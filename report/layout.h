@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "verdict/digits.h"
 #include "verdict/types.h"
 #include "report/escape.h"
 
@@ -30,15 +31,12 @@ const char *layout_symbol(enum ruling r);
 const char *layout_settle(const struct gate_verdict *v, size_t *open, char *buf,
     size_t len);
 
-/* A ratio or a count of syncs with two decimals, "-" when absent. */
-char *layout_ratio(char *buf, size_t len, double r);
-
 /*
  * buf, which holds x in fixed point, without trailing zeros or a bare
  * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
  */
 char *layout_trim(char *buf, size_t len, double x);
-/* As layout_ratio without trailing zeros, for settings: "10", "2.5". */
+/* As units_fmt_ratio without trailing zeros, for settings: "10", "2.5". */
 char *layout_trimmed(char *buf, size_t len, double r);
 
 /*
@@ -58,9 +56,6 @@ char *layout_check_value(char *buf, size_t len, const struct verdict_check *c);
 
 /* A check's interval, "[2.20, 2.70]", each end read as ruled; "" without one. */
 char *layout_check_interval(char *buf, size_t len, const struct verdict_check *c);
-
-/* A threshold with every digit it was given: "10", "1.005". */
-char *layout_exact(char *buf, size_t len, double x);
 
 /* A check's limit, every digit of it: ">= 10x", "<= 2 syncs"; "-" when it has none. */
 char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
@@ -97,13 +92,10 @@ void layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours,
  */
 const char *layout_probe_when(const struct verdict_side *s);
 
-/* The confidence as a percentage, every digit of it: "95", "99.99999". */
-char *layout_percent(char *buf, size_t len, double fraction);
-
 /* " at 95% confidence", or "" when the verdict does not say. */
 char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v);
 
-/* Whether any row is of kind k. */
-int layout_has_kind(const struct gate_verdict *v, enum class_kind k);
+/* How many rows are of kind k. */
+size_t layout_rows(const struct gate_verdict *v, enum class_kind k);
 
 #endif

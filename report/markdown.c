@@ -21,31 +21,31 @@
 #include "report/words.h"
 
 /* Input text in a table cell or mid-line, and at a line's start. */
+static escape_fn *
+md_esc(const struct render_opts *o)
+{
+	return o->ascii ? escape_markdown_ascii : escape_markdown;
+}
+
 static void
 md(FILE *fp, const struct render_opts *o, const char *s)
 {
-	if (o->ascii)
-		escape_markdown_ascii(fp, s);
-	else
-		escape_markdown(fp, s);
+	md_esc(o)(fp, s);
 }
 
 static void
 md_line(FILE *fp, const struct render_opts *o, const char *s)
 {
-	if (o->ascii)
-		escape_markdown_line_ascii(fp, s);
-	else
-		escape_markdown_line(fp, s);
+	(o->ascii ? escape_markdown_line_ascii : escape_markdown_line)(fp, s);
 }
 
+/* A ruling's symbol (unless --ascii) and its name. */
 static void
 ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 {
-	if (o->ascii)
-		fputs(ruling_name(r), fp);
-	else
-		fprintf(fp, "%s %s", layout_symbol(r), ruling_name(r));
+	if (!o->ascii)
+		fprintf(fp, "%s ", layout_symbol(r));
+	fputs(ruling_name(r), fp);
 }
 
 /* "zu 0.9.2" in bold, the version (from input) escaped too. */
@@ -135,14 +135,17 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("\n\n", fp);
 }
 
-/* One header cell "name p50", the name escaped. */
+/* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
 static void
-name_cell(FILE *fp, const char *name, const char *what,
-    const struct render_opts *o)
+name_cells(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	fputs(" | ", fp);
-	md(fp, o, name);
-	fprintf(fp, " %s", what);
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		fputs(" | ", fp);
+		md(fp, o, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
+		fputs(k % 2 ? " p99" : " p50", fp);
+	}
 }
 
 static void
@@ -169,10 +172,7 @@ static void
 latency_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("| Class | Kind", fp);
-	name_cell(fp, verdict_ours_label(v), "p50", o);
-	name_cell(fp, verdict_ours_label(v), "p99", o);
-	name_cell(fp, verdict_rival_label(v), "p50", o);
-	name_cell(fp, verdict_rival_label(v), "p99", o);
+	name_cells(fp, v, o);
 	fputs(" | p50 x | p99 x | Verdict |\n", fp);
 	fputs("| :-- | :-- | --: | --: | --: | --: | --: | --: | :-- |\n", fp);
 }
@@ -215,8 +215,8 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 	fprintf(fp, "%s probe: %d %s, %s syncs at p50, %s at p99.\n\n",
 	    words_apostrophe(label), s->group_writers,
 	    words_plural((size_t)s->group_writers, "writer", "writers"),
-	    layout_ratio(a, sizeof a, s->group_syncs_p50),
-	    layout_ratio(b, sizeof b, s->group_syncs_p99));
+	    units_fmt_ratio(a, sizeof a, s->group_syncs_p50),
+	    units_fmt_ratio(b, sizeof b, s->group_syncs_p99));
 }
 
 /* "Flushes: write: zu 2.03, ladybug 1.01 flushes a commit (...)", where counted. */
@@ -226,7 +226,7 @@ md_flushes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (!layout_has_flushes(v))
 		return;
 	fputs("Flushes: ", fp);
-	layout_flushes(fp, v, o->ascii ? escape_markdown_ascii : escape_markdown);
+	layout_flushes(fp, v, md_esc(o));
 	fputs(".\n\n", fp);
 }
 
@@ -246,12 +246,9 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		return;
 	}
 	md_line(fp, o, v->unit.description);
-	layout_band(fp, v, o->ascii, o->ascii ? escape_markdown_ascii : escape_markdown);
+	layout_band(fp, v, o->ascii, md_esc(o));
 	fputs("\n\n| Class", fp);
-	name_cell(fp, verdict_ours_label(v), "p50", o);
-	name_cell(fp, verdict_ours_label(v), "p99", o);
-	name_cell(fp, verdict_rival_label(v), "p50", o);
-	name_cell(fp, verdict_rival_label(v), "p99", o);
+	name_cells(fp, v, o);
 	fputs(" | Verdict |\n| :-- | --: | --: | --: | --: | :-- |\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -275,20 +272,47 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
-		    layout_exact(a, sizeof a, v->commit_syncs));
+		    gate_limit_num(a, sizeof a, v->commit_syncs));
 	group_commit(fp, verdict_ours_label(v), &v->ours, o);
 	group_commit(fp, verdict_rival_label(v), &v->rival, o);
 }
 
+/* A half's reason longer than this is given as counts in the short form. */
+#define SHORT_REASON_MAX 600
+
+/* "9000 fail, 12 indeterminate, 988 pass" over the classes of a kind. */
 static void
-half(FILE *fp, const char *what, const struct verdict_half *h,
+half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
+{
+	size_t n[VERDICT_NRULINGS] = { 0 }, i, all = 0;
+
+	for (i = 0; i < v->nrows; i++)
+		if (v->rows[i].kind == kind) {
+			n[v->rows[i].ruling]++;
+			all++;
+		}
+	fprintf(fp, "of %zu %s, %zu fail, %zu indeterminate, %zu pass", all,
+	    all == 1 ? "class" : "classes", n[RULING_FAIL], n[RULING_INDETERMINATE],
+	    n[RULING_PASS]);
+}
+
+/* A half; brief (the short form), a long reason as counts instead. */
+static void
+half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
     const struct render_opts *o)
 {
+	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
+
 	fputs("- ", fp);
 	if (!o->ascii)
 		fprintf(fp, "%s ", layout_symbol(h->ruling));
-	fprintf(fp, "**%s: %s**", what, ruling_name(h->ruling));
-	if (h->reason != NULL) {
+	fprintf(fp, "**%s: %s**", kind == KIND_READ ? "Reads" : "Writes",
+	    ruling_name(h->ruling));
+	if (brief && h->reason != NULL && strlen(h->reason) > SHORT_REASON_MAX) {
+		fputs(": ", fp);
+		half_counts(fp, v, kind);
+		fputs(" (the reasons are in the full verdict)", fp);
+	} else if (h->reason != NULL) {
 		fputs(": ", fp);
 		md(fp, o, h->reason);
 	}
@@ -448,53 +472,15 @@ report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts
 	header(fp, v, o);
 	if (v->nrows > 0)
 		latency_table(fp, v, o);
-	if (layout_has_kind(v, KIND_WRITE))
+	if (layout_rows(v, KIND_WRITE))
 		syncs_table(fp, v, o);
 	fputs("### Verdict\n\n", fp);
-	half(fp, "Reads", &v->reads, o);
-	half(fp, "Writes", &v->writes, o);
+	half(fp, v, KIND_READ, 0, o);
+	half(fp, v, KIND_WRITE, 0, o);
 	fputc('\n', fp);
 	checks(fp, v, o);
 	lists(fp, v, o);
 	return 0;
-}
-
-/* A half's reason longer than this is given as counts in the short form. */
-#define SHORT_REASON_MAX 600
-
-/* "9000 fail, 12 indeterminate, 988 pass" over the classes of a kind. */
-static void
-half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
-{
-	size_t n[VERDICT_NRULINGS] = { 0 }, i, all = 0;
-
-	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind) {
-			n[v->rows[i].ruling]++;
-			all++;
-		}
-	fprintf(fp, "of %zu %s, %zu fail, %zu indeterminate, %zu pass", all,
-	    all == 1 ? "class" : "classes", n[RULING_FAIL], n[RULING_INDETERMINATE],
-	    n[RULING_PASS]);
-}
-
-static void
-short_half(FILE *fp, const struct gate_verdict *v, enum class_kind kind,
-    const struct render_opts *o)
-{
-	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
-
-	if (h->reason == NULL || strlen(h->reason) <= SHORT_REASON_MAX) {
-		half(fp, kind == KIND_READ ? "Reads" : "Writes", h, o);
-		return;
-	}
-	fputs("- ", fp);
-	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(h->ruling));
-	fprintf(fp, "**%s: %s**: ", kind == KIND_READ ? "Reads" : "Writes",
-	    ruling_name(h->ruling));
-	half_counts(fp, v, kind);
-	fputs(" (the reasons are in the full verdict)\n", fp);
 }
 
 /* The parts of the short form, each rendered whole so its size is known. */
@@ -510,8 +496,8 @@ short_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	header(fp, v, o);
 	fputs("### Verdict\n\n", fp);
-	short_half(fp, v, KIND_READ, o);
-	short_half(fp, v, KIND_WRITE, o);
+	half(fp, v, KIND_READ, 1, o);
+	half(fp, v, KIND_WRITE, 1, o);
 	fputc('\n', fp);
 }
 
@@ -546,25 +532,19 @@ static int
 short_parts(struct short_parts *p, const struct gate_verdict *v,
     const struct render_opts *o)
 {
-	FILE *h = open_memstream(&p->head, &p->nhead);
-	FILE *r = open_memstream(&p->rows, &p->nrows);
-	FILE *t = open_memstream(&p->tail, &p->ntail);
-	int rc = 0;
+	FILE *f[3] = { open_memstream(&p->head, &p->nhead),
+		open_memstream(&p->rows, &p->nrows), open_memstream(&p->tail, &p->ntail) };
+	int rc = f[0] != NULL && f[1] != NULL && f[2] != NULL ? 0 : -1, k;
 
-	if (h == NULL || r == NULL || t == NULL)
-		rc = -1;
 	if (rc == 0) {
-		short_head(h, v, o);
-		short_rows(r, p, v, o);
-		short_tail(t, v, o);
+		short_head(f[0], v, o);
+		short_rows(f[1], p, v, o);
+		short_tail(f[2], v, o);
 	}
 	/* each stream is closed, whichever fails: its buffer is freed later */
-	if (h != NULL && fclose(h) != 0)
-		rc = -1;
-	if (r != NULL && fclose(r) != 0)
-		rc = -1;
-	if (t != NULL && fclose(t) != 0)
-		rc = -1;
+	for (k = 0; k < 3; k++)
+		if (f[k] != NULL && fclose(f[k]) != 0)
+			rc = -1;
 	return rc;
 }
 

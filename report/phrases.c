@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's small words: who is who, the headline, the words of a
- * ruling against its limit, and each half's reason.  Sentences carry "µs"; a renderer limited to ASCII
- * transliterates, so the words are made once for every format.
+ * ruling against its limit, and each half's reason (report/words.c says
+ * why they carry "µs").
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,13 +38,15 @@ words_apostrophe(const char *name)
 	return n > 0 && (name[n - 1] == 's' || name[n - 1] == 'S') ? "'" : "'s";
 }
 
-char *
-words_possessive(const struct verdict_side *s, enum gate_mode m)
+const char *
+words_possessive(const struct verdict_side *s, enum gate_mode m, char *buf,
+    size_t len)
 {
-	char buf[256];
+	char who[256];
 
-	words_who(s, m, buf, sizeof buf);
-	return xasprintf("%s%s", buf, words_apostrophe(buf));
+	words_who(s, m, who, sizeof who);
+	snprintf(buf, len, "%s%s", who, words_apostrophe(who));
+	return buf;
 }
 
 const char *
@@ -101,20 +103,16 @@ words_headline(const struct gate_verdict *v)
 	int same_cc = o->concurrency == r->concurrency;
 	char *a = named(o), *b = named(r), *ca, *cb, *out;
 
+	/* conditions both share are said once, after both names */
 	if (same_wl && same_cc) {
-		ca = conditions(o->workload, o->concurrency);
-		cb = xstrdup("");
+		ca = xstrdup("");
+		cb = conditions(o->workload, o->concurrency);
 	} else {
 		ca = own_conditions(o);
 		cb = own_conditions(r);
 	}
-	if (v->mode == MODE_BASELINE)
-		out = same_wl && same_cc ?
-		    xasprintf("baseline: %s against the baseline %s%s", a, b, ca) :
-		    xasprintf("baseline: %s%s against the baseline %s%s", a, ca, b, cb);
-	else
-		out = same_wl && same_cc ? xasprintf("rival: %s against %s%s", a, b, ca) :
-		    xasprintf("rival: %s%s against %s%s", a, ca, b, cb);
+	out = xasprintf("%s: %s%s against %s%s%s", gate_mode_name(v->mode), a, ca,
+	    v->mode == MODE_BASELINE ? "the baseline " : "", b, cb);
 	free(a);
 	free(b);
 	free(ca);
@@ -188,21 +186,6 @@ static const char *const why_names[WORDS_NWHY] = {
 	[WHY_BAND_RANGES] = "band, ranges",
 	[WHY_FAILED] = "failed ops",
 };
-
-void
-words_why_first(const struct gate_verdict *v,
-    const struct verdict_check *first[WORDS_NWHY])
-{
-	size_t i;
-
-	memset(first, 0, WORDS_NWHY * sizeof *first);
-	for (i = 0; i < v->nchecks; i++) {
-		enum words_why k = words_why_key(v, &v->checks[i]);
-
-		if (k != WHY_NONE && first[k] == NULL)
-			first[k] = &v->checks[i];
-	}
-}
 
 const char *
 words_why_name(enum words_why w)
@@ -380,10 +363,8 @@ char *
 words_half(const struct gate_verdict *v, enum class_kind kind,
     enum ruling r)
 {
-	size_t i, n = 0;
+	size_t n = layout_rows(v, kind);
 
-	for (i = 0; i < v->nrows; i++)
-		n += v->rows[i].kind == kind;
 	if (n == 0)
 		return xasprintf("no %s class in both results", class_kind_name(kind));
 	if (r == RULING_PASS)

@@ -13,8 +13,9 @@
 #include "verdict/kinds.h"
 #include "verdict/types.h"
 
-/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
-char *words_possessive(const struct verdict_side *s, enum gate_mode m);
+/* "zu's", "the baseline's", or "ours'" for a name ending in s, into buf. */
+const char *words_possessive(const struct verdict_side *s, enum gate_mode m,
+    char *buf, size_t len);
 /* What follows name to make it possessive: "'s", or "'" after a final s. */
 const char *words_apostrophe(const char *name);
 /* one when n is 1, else many: "sample", "samples". */
@@ -31,11 +32,10 @@ char *words_headline(const struct gate_verdict *v);
  * A half's reason, for its rows and checks in v and its ruling r: the
  * figures of a passing half summed up, else how many of its checks were
  * ruled r and the worst of them in figures ("1 of 2 checks fail;
- * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none must be set when the unit is none.
- * The caller frees the string.
+ * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none
+ * must be set when the unit is none.  The caller frees the string.
  */
-char *words_half(const struct gate_verdict *v, enum class_kind kind,
-    enum ruling r);
+char *words_half(const struct gate_verdict *v, enum class_kind kind, enum ruling r);
 
 /*
  * Why a check is neither passed nor failed, or held, as a key of its
@@ -85,10 +85,6 @@ enum words_why words_why_key(const struct gate_verdict *v,
  */
 const char *words_why(const struct gate_verdict *v,
     const struct verdict_check *c, char *buf, size_t len);
-
-/* The first check of v with each key, NULL for a key none has. */
-void words_why_first(const struct gate_verdict *v,
-    const struct verdict_check *first[WORDS_NWHY]);
 
 /* The name a key's short words go by in the legend: "~N runs", "thin runs". */
 const char *words_why_name(enum words_why w);

@@ -320,13 +320,10 @@ verdict_block(const struct text_ctx *t, const struct probe_record *p)
 		return;
 	}
 	/* the deciding sentence on the verdict's line, the rest beneath */
-	fprintf(t->fp, ". ");
-	put(t, p->evidence[0]);
-	fprintf(t->fp, "\n");
-	for (i = 1; i < p->nevidence; i++) {
-		fprintf(t->fp, "  ");
+	for (i = 0; i < p->nevidence; i++) {
+		fputs(i == 0 ? ". " : "  ", t->fp);
 		put(t, p->evidence[i]);
-		fprintf(t->fp, "\n");
+		fputc('\n', t->fp);
 	}
 }
 

@@ -46,12 +46,6 @@ report_format_find(const char *s)
 }
 
 const char *
-report_format_name(const struct report_format *f)
-{
-	return f->name;
-}
-
-const char *
 report_format_nth(size_t i)
 {
 	size_t n = sizeof report_formats / sizeof report_formats[0] - 1;

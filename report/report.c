@@ -117,19 +117,19 @@ finish(int argc, char **argv, struct options *op)
 static int
 parse(int argc, char **argv, struct options *op)
 {
-	enum { OPT_ASCII = 256, OPT_FORMAT, OPT_GITHUB_ANNOTATIONS, OPT_SUMMARY,
-	    OPT_VERBOSE };
-	static const struct option longs[] = {
-		{ "ascii", no_argument, NULL, OPT_ASCII },
+	enum { OPT_FORMAT = 256 };
+	/* the switches set their fields themselves: getopt_long returns 0 */
+	const struct option longs[] = {
+		{ "ascii", no_argument, &op->ascii, 1 },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "github-annotations", no_argument, NULL, OPT_GITHUB_ANNOTATIONS },
+		{ "github-annotations", no_argument, &op->annotations, 1 },
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "summary", no_argument, NULL, OPT_SUMMARY },
-		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "summary", no_argument, &op->summary, 1 },
+		{ "verbose", no_argument, &op->verbose, 1 },
 		{ NULL, 0, NULL, 0 }
 	};
-	char opt[3] = { '-', '?', '\0' }, err[ERRLEN];
+	char opt[3], err[ERRLEN];
 	int c;
 
 	memset(op, 0, sizeof *op);
@@ -141,18 +141,11 @@ parse(int argc, char **argv, struct options *op)
 		    err) < 0)
 			return usage_error("%s", err);
 		switch (c) {
-		case OPT_ASCII:
-			op->ascii = 1;
-			break;
-		case OPT_VERBOSE:
-			op->verbose = 1;
+		case 0:
 			break;
 		case OPT_FORMAT:
 			if (outputs_format(&op->outs, optarg, err) < 0)
 				return usage_error("%s", err);
-			break;
-		case OPT_GITHUB_ANNOTATIONS:
-			op->annotations = 1;
 			break;
 		case 'h':
 			return HELP;
@@ -160,16 +153,11 @@ parse(int argc, char **argv, struct options *op)
 			if (outputs_add(&op->outs, optarg, err) < 0)
 				return usage_error("%s", err);
 			break;
-		case OPT_SUMMARY:
-			op->summary = 1;
-			break;
 		case ':':
 			return usage_error("%s needs a value", argv[optind - 1]);
 		default:
-			if (optopt == 0)
-				return usage_error("unknown option %s", argv[optind - 1]);
-			opt[1] = (char)optopt;
-			return usage_error("unknown option %s", opt);
+			return usage_error("unknown option %s", args_unknown(argv, optind,
+			    opt));
 		}
 	}
 	return finish(argc, argv, op);
@@ -240,7 +228,6 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct rendering *r = arg;
 	struct render_opts o;
-
 	char why[512];
 
 	render_opts_detect(&o, fp, r->ascii);
@@ -372,10 +359,7 @@ report_main(int argc, char **argv)
 		rc = EXIT_TROUBLE;
 		goto out;
 	}
-	r.file = op.file;
-	r.in = &in;
-	r.ascii = op.ascii;
-	r.verbose = op.verbose;
+	r = (struct rendering){ op.file, &in, op.ascii, op.verbose };
 	if (outputs_write(&op.outs, render_output, &r) < 0)
 		rc = EXIT_TROUBLE;
 	if (op.summary && summary(&in, op.ascii, err) < 0) {

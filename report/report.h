@@ -45,7 +45,6 @@ extern const struct report_format report_formats[];
 
 /* The format named s, or NULL. */
 const struct report_format *report_format_find(const char *s);
-const char *report_format_name(const struct report_format *f);
 /* The name of format i of the table, NULL past the last (lib/outputs.h). */
 const char *report_format_nth(size_t i);
 /*

@@ -53,15 +53,6 @@ syncs(const struct result_class *c, double unit, double ns)
 	return c->kind == KIND_WRITE ? ns / unit : NAN;
 }
 
-static void
-count_text(char *buf, size_t len, long long n)
-{
-	if (n < 0)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%lld", n);
-}
-
 /* The run in words: "zu 0.9.2: workload linkbench, concurrency 8". */
 static void
 run_line(FILE *fp, const struct result *r, escape_fn *esc)
@@ -140,12 +131,12 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], e[DURLEN];
 
+	fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld ",
+	    units_fmt_duration(a, sizeof a, u->lo_ns, o->ascii),
+	    units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii), u->n,
+	    words_plural(u->n, "sample", "samples"), u->rounds->count);
 	if (u->rounds->placement != ROUNDS_THROUGH) {
-		fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld "
-		    "rounds, one just before the run, ", units_fmt_duration(a, sizeof a,
-		    u->lo_ns, o->ascii), units_fmt_duration(b, sizeof b, u->hi_ns,
-		    o->ascii), u->n, words_plural(u->n, "sample", "samples"),
-		    u->rounds->count);
+		fputs("rounds, one just before the run, ", fp);
 		if (u->rounds->placement == ROUNDS_PAUSED)
 			fprintf(fp, "one every %s with the command paused, ",
 			    units_fmt_duration(e, sizeof e, u->rounds->every_ns, o->ascii));
@@ -153,11 +144,7 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 		    100 * u->rounds->cost, u->rounds->run_s);
 		return;
 	}
-	fprintf(fp, " (rounds' medians %s to %s), the median of %zu %s in %ld %s "
-	    "through the run, one every %s, which took %.1f%% of its %.3gs",
-	    units_fmt_duration(a, sizeof a, u->lo_ns, o->ascii),
-	    units_fmt_duration(b, sizeof b, u->hi_ns, o->ascii), u->n,
-	    words_plural(u->n, "sample", "samples"), u->rounds->count,
+	fprintf(fp, "%s through the run, one every %s, which took %.1f%% of its %.3gs",
 	    words_plural((size_t)u->rounds->count, "round", "rounds"),
 	    units_fmt_duration(e, sizeof e, u->rounds->every_ns, o->ascii),
 	    100 * u->rounds->cost, u->rounds->run_s);
@@ -259,18 +246,16 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 			fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d,
 			    r->probe->ci_hi_ns, o->ascii));
 		}
+		fputs(", the median of the result's probe before the run, as ", fp);
 		if (u.thin)
-			fprintf(fp, ", the median of the result's probe before the run, "
-			    "as its %ld %s through the run held %zu %s, too few to "
-			    "bound a median (%zu %s, ", u.thin_rounds,
+			fprintf(fp, "its %ld %s through the run held %zu %s, too few to "
+			    "bound a median", u.thin_rounds,
 			    words_plural((size_t)u.thin_rounds, "round", "rounds"), u.thin,
-			    words_plural(u.thin, "sample", "samples"), r->probe->nsamples,
-			    words_plural(r->probe->nsamples, "sample", "samples"));
+			    words_plural(u.thin, "sample", "samples"));
 		else
-			fprintf(fp, ", the median of the result's probe before the run, "
-			    "as it carries no rounds through the run (%zu %s, ",
-			    r->probe->nsamples,
-			    words_plural(r->probe->nsamples, "sample", "samples"));
+			fputs("it carries no rounds through the run", fp);
+		fprintf(fp, " (%zu %s, ", r->probe->nsamples,
+		    words_plural(r->probe->nsamples, "sample", "samples"));
 	}
 	esc(fp, r->probe->method ? r->probe->method : "unknown method");
 	fputs(" on ", fp);
@@ -304,7 +289,10 @@ cells(const struct result *r, size_t i, double unit, const struct render_opts *o
 	snprintf(cell[1], FIGLEN, "%s", class_kind_name(c->kind));
 	units_fmt_duration(cell[2], FIGLEN, c->p50_ns, o->ascii);
 	units_fmt_duration(cell[3], FIGLEN, c->p99_ns, o->ascii);
-	count_text(cell[4], FIGLEN, c->count);
+	if (c->count < 0)
+		snprintf(cell[4], FIGLEN, "-");
+	else
+		snprintf(cell[4], FIGLEN, "%lld", c->count);
 	units_fmt_ratio(cell[5], FIGLEN, syncs(c, unit, c->p50_ns));
 	units_fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
 }
@@ -440,16 +428,13 @@ class_json(const struct result_class *c, double unit)
 static void
 unit_json(cJSON *u, const struct result *r, double unit)
 {
-	struct window_unit w;
+	struct window_unit w = { 0 };
 	cJSON *b;
 
-	if (isnan(unit)) {
-		cJSON_AddNullToObject(u, "from");
-		cJSON_AddNullToObject(u, "band_ns");
-		return;
-	}
-	window_unit(r->probe, &w);
-	cJSON_AddStringToObject(u, "from", w.from_rounds ? "rounds" : "probe");
+	if (!isnan(unit))
+		window_unit(r->probe, &w);
+	json_add_string_or_null(u, "from", isnan(unit) ? NULL : w.from_rounds ?
+	    "rounds" : "probe");
 	if (!w.from_rounds) {
 		cJSON_AddNullToObject(u, "band_ns");
 		return;

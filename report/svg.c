@@ -54,6 +54,15 @@ num(FILE *fp, double x)
 		fprintf(fp, ".%lld", t % 10);
 }
 
+/* An attribute, after a space: name="x", x as num prints it. */
+static void
+attr(FILE *fp, const char *name, double x)
+{
+	fprintf(fp, " %s=\"", name);
+	num(fp, x);
+	fputc('"', fp);
+}
+
 /* A name cut to NAMELEN code points (with an ellipsis), escaped. */
 static void
 short_name(FILE *fp, const char *s)
@@ -128,20 +137,18 @@ figure(FILE *fp, const struct axis *a, double x)
 static void
 tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 {
-	fprintf(fp, "<line class=\"grid%s\" x1=\"", label ? "" : " minor");
-	num(fp, px(a, x));
-	fputs("\" x2=\"", fp);
-	num(fp, px(a, x));
-	fprintf(fp, "\" y1=\"%d\" y2=\"", (int)TOP);
-	num(fp, bottom);
-	fputs("\"/>\n", fp);
+	fprintf(fp, "<line class=\"grid%s\"", label ? "" : " minor");
+	attr(fp, "x1", px(a, x));
+	attr(fp, "x2", px(a, x));
+	attr(fp, "y1", TOP);
+	attr(fp, "y2", bottom);
+	fputs("/>\n", fp);
 	if (!label)
 		return;
-	fputs("<text class=\"tick\" text-anchor=\"middle\" x=\"", fp);
-	num(fp, px(a, x));
-	fputs("\" y=\"", fp);
-	num(fp, bottom + 16);
-	fputs("\">", fp);
+	fputs("<text class=\"tick\" text-anchor=\"middle\"", fp);
+	attr(fp, "x", px(a, x));
+	attr(fp, "y", bottom + 16);
+	fputc('>', fp);
 	figure(fp, a, x);
 	fputs("</text>\n", fp);
 }
@@ -182,11 +189,10 @@ marker(FILE *fp, const struct axis *a, const struct mark *m, double y,
 {
 	if (!plottable(a, x.v))
 		return;
-	fprintf(fp, "<circle class=\"%s %s\" r=\"5\" cx=\"", which, m->side);
-	num(fp, px(a, x.v));
-	fputs("\" cy=\"", fp);
-	num(fp, y);
-	fputs("\"><title>", fp);
+	fprintf(fp, "<circle class=\"%s %s\" r=\"5\"", which, m->side);
+	attr(fp, "cx", px(a, x.v));
+	attr(fp, "cy", y);
+	fputs("><title>", fp);
 	escape_xml(fp, m->label);
 	fprintf(fp, " %s ", which);
 	if (text != NULL)
@@ -205,13 +211,11 @@ interval(FILE *fp, const struct axis *a, const char *side, double y,
 
 	if ((isnan(x.lo) && isnan(x.hi)) || !plottable(a, lo) || !plottable(a, hi))
 		return;
-	fprintf(fp, "<rect class=\"ci %s\" height=\"8\" x=\"", side);
-	num(fp, px(a, lo));
-	fputs("\" y=\"", fp);
-	num(fp, y - 4);
-	fputs("\" width=\"", fp);
-	num(fp, px(a, hi) - px(a, lo));
-	fputs("\"/>\n", fp);
+	fprintf(fp, "<rect class=\"ci %s\" height=\"8\"", side);
+	attr(fp, "x", px(a, lo));
+	attr(fp, "y", y - 4);
+	attr(fp, "width", px(a, hi) - px(a, lo));
+	fputs("/>\n", fp);
 }
 
 static void
@@ -220,15 +224,12 @@ side_row(FILE *fp, const struct axis *a, const struct mark *m, double y)
 	interval(fp, a, m->side, y, m->p50);
 	interval(fp, a, m->side, y, m->p99);
 	if (plottable(a, m->p50.v) && plottable(a, m->p99.v)) {
-		fprintf(fp, "<line class=\"span %s\" x1=\"", m->side);
-		num(fp, px(a, m->p50.v));
-		fputs("\" x2=\"", fp);
-		num(fp, px(a, m->p99.v));
-		fputs("\" y1=\"", fp);
-		num(fp, y);
-		fputs("\" y2=\"", fp);
-		num(fp, y);
-		fputs("\"/>\n", fp);
+		fprintf(fp, "<line class=\"span %s\"", m->side);
+		attr(fp, "x1", px(a, m->p50.v));
+		attr(fp, "x2", px(a, m->p99.v));
+		attr(fp, "y1", y);
+		attr(fp, "y2", y);
+		fputs("/>\n", fp);
 	}
 	marker(fp, a, m, y, m->p50, "p50", m->p50_text);
 	marker(fp, a, m, y, m->p99, "p99", m->p99_text);
@@ -265,16 +266,6 @@ open_svg(FILE *fp, const char *id, const char *title, size_t n)
 	    "</title>\n", id, title);
 }
 
-static size_t
-rows_of(const struct gate_verdict *v, enum class_kind k)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nrows; i++)
-		n += v->rows[i].kind == k;
-	return n;
-}
-
 /* Each class's name and its two sides, syncs or latencies. */
 static void
 plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
@@ -302,20 +293,15 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
 			/* the chart's figures carry no padding */
-			layout_trim(t[0], DURLEN, ours.p50.v);
-			layout_trim(t[1], DURLEN, ours.p99.v);
-			layout_trim(t[2], DURLEN, rival.p50.v);
-			layout_trim(t[3], DURLEN, rival.p99.v);
-			ours.p50_text = t[0];
-			ours.p99_text = t[1];
-			rival.p50_text = t[2];
-			rival.p99_text = t[3];
+			ours.p50_text = layout_trim(t[0], DURLEN, ours.p50.v);
+			ours.p99_text = layout_trim(t[1], DURLEN, ours.p99.v);
+			rival.p50_text = layout_trim(t[2], DURLEN, rival.p50.v);
+			rival.p99_text = layout_trim(t[3], DURLEN, rival.p99.v);
 		}
-		fputs("<text class=\"name\" text-anchor=\"end\" x=\"", fp);
-		num(fp, LEFT - 10);
-		fputs("\" y=\"", fp);
-		num(fp, y + ROW + 4);
-		fputs("\">", fp);
+		fputs("<text class=\"name\" text-anchor=\"end\"", fp);
+		attr(fp, "x", LEFT - 10);
+		attr(fp, "y", y + ROW + 4);
+		fputc('>', fp);
 		short_name(fp, r->name);
 		fputs("</text>\n", fp);
 		side_row(fp, a, &ours, y + ROW / 2);
@@ -362,7 +348,7 @@ static void
 latency_chart(FILE *fp, const struct gate_verdict *v, enum class_kind k,
     const struct render_opts *o, const char *id, const char *title)
 {
-	size_t n = rows_of(v, k);
+	size_t n = layout_rows(v, k);
 	struct axis a;
 
 	if (n == 0 || fit_axis(v, k, 0, &a) < 0)
@@ -389,15 +375,12 @@ band_rect(FILE *fp, const struct axis *a, const char *side, double lo,
 {
 	if (!isfinite(lo) || !isfinite(hi) || hi < lo)
 		return;
-	fprintf(fp, "<rect class=\"band %s\" x=\"", side);
-	num(fp, px(a, lo));
-	fputs("\" width=\"", fp);
-	num(fp, px(a, hi) - px(a, lo));
-	fputs("\" y=\"", fp);
-	num(fp, y0);
-	fputs("\" height=\"", fp);
-	num(fp, y1 - y0);
-	fputs("\"/>\n", fp);
+	fprintf(fp, "<rect class=\"band %s\"", side);
+	attr(fp, "x", px(a, lo));
+	attr(fp, "width", px(a, hi) - px(a, lo));
+	attr(fp, "y", y0);
+	attr(fp, "height", y1 - y0);
+	fputs("/>\n", fp);
 }
 
 /*
@@ -434,16 +417,15 @@ ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 
 	if (!(v->commit_syncs > 0))
 		return;
-	fputs("<line class=\"ceiling\" x1=\"", fp);
-	num(fp, px(a, v->commit_syncs));
-	fputs("\" x2=\"", fp);
-	num(fp, px(a, v->commit_syncs));
-	fprintf(fp, "\" y1=\"%d\" y2=\"", (int)TOP - 4);
-	num(fp, TOP + (double)n * (2 * ROW + GAP));
-	fputs("\"/>\n<text class=\"ceiling-label\" text-anchor=\"middle\" x=\"", fp);
-	num(fp, px(a, v->commit_syncs));
-	fprintf(fp, "\" y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
-	    layout_exact(buf, sizeof buf, v->commit_syncs));
+	fputs("<line class=\"ceiling\"", fp);
+	attr(fp, "x1", px(a, v->commit_syncs));
+	attr(fp, "x2", px(a, v->commit_syncs));
+	attr(fp, "y1", TOP - 4);
+	attr(fp, "y2", TOP + (double)n * (2 * ROW + GAP));
+	fputs("/>\n<text class=\"ceiling-label\" text-anchor=\"middle\"", fp);
+	attr(fp, "x", px(a, v->commit_syncs));
+	fprintf(fp, " y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
+	    gate_limit_num(buf, sizeof buf, v->commit_syncs));
 }
 
 /* The syncs axis also spans the ceiling and the bands, with room after. */
@@ -463,7 +445,7 @@ fit_syncs(const struct gate_verdict *v, struct axis *a)
 void
 svg_writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	size_t n = rows_of(v, KIND_WRITE);
+	size_t n = layout_rows(v, KIND_WRITE);
 	struct axis a;
 
 	if (n == 0)

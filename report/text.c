@@ -59,28 +59,6 @@ put(FILE *fp, const char *s, const struct render_opts *o)
 	escaper(o)(fp, s != NULL ? s : "");
 }
 
-/* s as put writes it, for a cell whose width must be measured; the caller frees it. */
-static char *
-escaped(const char *s, const struct render_opts *o)
-{
-	return xescaped(escaper(o), s);
-}
-
-static const char *
-color_of(enum ruling r)
-{
-	switch (r) {
-	case RULING_PASS:
-		return "\033[32m";
-	case RULING_FAIL:
-		return "\033[31m";
-	case RULING_INDETERMINATE:
-		return "\033[33m";
-	default:
-		return "";
-	}
-}
-
 /* A ruling's name, coloured on a terminal, padded to width characters. */
 static void
 put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
@@ -89,7 +67,8 @@ put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 	int pad = width - (int)strlen(name);
 
 	if (o->color && r != RULING_NOT_RULED)
-		fprintf(fp, "%s%s\033[0m", color_of(r), name);
+		fprintf(fp, "%s%s\033[0m", r == RULING_PASS ? "\033[32m" :
+		    r == RULING_FAIL ? "\033[31m" : "\033[33m", name);
 	else
 		fputs(name, fp);
 	if (pad > 0)
@@ -109,7 +88,7 @@ grid_add(struct grid *g, const char *const *row, const struct render_opts *o)
 
 	xgrow(&g->cells, &g->cap, (g->nrows + 1) * g->ncols, sizeof *g->cells);
 	for (i = 0; i < g->ncols; i++)
-		g->cells[g->nrows * g->ncols + i] = escaped(row[i], o);
+		g->cells[g->nrows * g->ncols + i] = xescaped(escaper(o), row[i]);
 	g->nrows++;
 }
 
@@ -180,87 +159,45 @@ grid_print(FILE *fp, struct grid *g)
 	memset(g, 0, sizeof *g);
 }
 
-/* "zu p50": a side's label and a statistic. */
-static char *
-col(const char *label, const char *what)
-{
-	size_t n = strlen(label) + strlen(what) + 2;
-	char *s = xmalloc(n);
-
-	snprintf(s, n, "%s %s", label, what);
-	return s;
-}
-
-/* "Class", each side's p50 and p99 under its label, then the extra columns. */
+/*
+ * The latency table, or with syncs the write classes in syncs: "Class",
+ * each side's p50 and p99 under its label, then the ratios.
+ */
 static void
-grid_header(struct grid *g, const struct gate_verdict *v,
-    const char *const *extra, const struct render_opts *o)
-{
-	const char *h[MAX_COLS];
-	char *own[4];
-	size_t k;
-
-	own[0] = col(verdict_ours_label(v), "p50");
-	own[1] = col(verdict_ours_label(v), "p99");
-	own[2] = col(verdict_rival_label(v), "p50");
-	own[3] = col(verdict_rival_label(v), "p99");
-	h[0] = "Class";
-	for (k = 0; k < 4; k++)
-		h[k + 1] = own[k];
-	for (k = 5; k < g->ncols; k++)
-		h[k] = extra[k - 5];
-	grid_add(g, h, o);
-	for (k = 0; k < 4; k++)
-		free(own[k]);
-}
-
-static void
-latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opts *o)
 {
 	static const char *const ratios[] = { "p50 x", "p99 x" };
-	struct grid g = { NULL, 0, 7, 0 };
-	char b[7][DURLEN];
-	const char *row[7];
-	size_t i;
-
-	grid_header(&g, v, ratios, o);
-	for (i = 0; i < v->nrows; i++) {
-		const struct verdict_row *r = &v->rows[i];
-
-		row[0] = r->name;
-		row[1] = units_fmt_duration(b[1], DURLEN, r->ours_p50.v, o->ascii);
-		row[2] = units_fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
-		row[3] = units_fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
-		row[4] = units_fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
-		layout_row_ratios(b[5], b[6], DURLEN, v, r);
-		row[5] = b[5];
-		row[6] = b[6];
-		grid_add(&g, row, o);
-	}
-	grid_print(fp, &g);
-}
-
-static void
-syncs_grid(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	struct grid g = { NULL, 0, 5, 0 };
-	char b[5][DURLEN];
+	struct grid g = { NULL, 0, syncs ? 5 : 7, 0 };
+	char b[7][DURLEN], *own[4];
 	char *const s[4] = { b[1], b[2], b[3], b[4] };
-	const char *row[5];
-	size_t i;
+	const char *row[7] = { "Class" };
+	size_t i, k;
 
-	grid_header(&g, v, NULL, o);
+	for (k = 0; k < 4; k++)
+		row[k + 1] = own[k] = xasprintf("%s %s", k < 2 ? verdict_ours_label(v) :
+		    verdict_rival_label(v), k % 2 ? "p99" : "p50");
+	row[5] = ratios[0];
+	row[6] = ratios[1];
+	grid_add(&g, row, o);
+	for (k = 0; k < 4; k++)
+		free(own[k]);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
-		if (r->kind != KIND_WRITE)
+		if (syncs && r->kind != KIND_WRITE)
 			continue;
+		if (syncs) {
+			layout_row_syncs(s, DURLEN, v, r);
+		} else {
+			units_fmt_duration(b[1], DURLEN, r->ours_p50.v, o->ascii);
+			units_fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
+			units_fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
+			units_fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
+			layout_row_ratios(b[5], b[6], DURLEN, v, r);
+		}
 		row[0] = r->name;
-		layout_row_syncs(s, DURLEN, v, r);
-		row[1] = b[1];
-		row[2] = b[2];
-		row[3] = b[3];
-		row[4] = b[4];
+		for (k = 1; k < g.ncols; k++)
+			row[k] = b[k];
 		grid_add(&g, row, o);
 	}
 	grid_print(fp, &g);
@@ -270,7 +207,7 @@ syncs_grid(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	if (!layout_has_kind(v, KIND_WRITE))
+	if (!layout_rows(v, KIND_WRITE))
 		return;
 	fputs("\nWrites in syncs: ", fp);
 	if (v->unit.source == UNIT_NONE) {
@@ -281,7 +218,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		put(fp, v->unit.description, o);
 		layout_band(fp, v, o->ascii, escaper(o));
 		fputc('\n', fp);
-		syncs_grid(fp, v, o);
+		table(fp, v, 1, o);
 	}
 	if (v->ceiling_note != NULL) {
 		fputs("Ceiling: ", fp);
@@ -304,22 +241,6 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 	fputs(": ", fp);
 	put(fp, h->reason, o);
 	fputc('\n', fp);
-}
-
-/* Each check's ruling and its reason in full, a line each (--verbose). */
-static void
-reasons(FILE *fp, const struct gate_verdict *v, int width,
-    const struct render_opts *o)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++) {
-		fputs("  ", fp);
-		put_ruling(fp, v->checks[i].ruling, width, o);
-		fputs("  ", fp);
-		put(fp, v->checks[i].reason, o);
-		fputc('\n', fp);
-	}
 }
 
 /*
@@ -385,7 +306,7 @@ check_rows(FILE *fp, const struct gate_verdict *v, int width,
 		if (row[3][0] == '\0')
 			row[3] = "-";
 		for (k = 0; k < NCOL; k++) {
-			cells[i * NCOL + k] = escaped(row[k] ? row[k] : "", o);
+			cells[i * NCOL + k] = xescaped(escaper(o), row[k]);
 			if (text_width(cells[i * NCOL + k]) > w[k])
 				w[k] = text_width(cells[i * NCOL + k]);
 		}
@@ -460,14 +381,19 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
 	/* a saved verdict may hold no confidence (null): say no level then */
 	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
-	if (!o->verbose && width < (int)strlen("ruling"))
-		width = (int)strlen("ruling");
-	if (o->verbose) {
-		reasons(fp, v, width, o);
+	if (!o->verbose) {
+		check_rows(fp, v, width < 6 ? 6 : width, o);   /* "ruling" */
+		words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });
 		return;
 	}
-	check_rows(fp, v, width, o);
-	words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });
+	/* --verbose: each check's ruling and its reason in full, a line each */
+	for (i = 0; i < v->nchecks; i++) {
+		fputs("  ", fp);
+		put_ruling(fp, v->checks[i].ruling, width, o);
+		fputs("  ", fp);
+		put(fp, v->checks[i].reason, o);
+		fputc('\n', fp);
+	}
 }
 
 static void
@@ -500,7 +426,7 @@ text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	put(fp, v->headline, o);
 	fputc('\n', fp);
 	if (v->nrows > 0)
-		latency_table(fp, v, o);
+		table(fp, v, 0, o);
 	syncs_table(fp, v, o);
 	fputc('\n', fp);
 	half(fp, "Reads", &v->reads, o);

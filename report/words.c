@@ -52,6 +52,22 @@ row_of(const struct gate_verdict *v, const struct verdict_check *c)
 	return NULL;
 }
 
+/* Room for a side's possessive: its name as words_who gives it, and "'s". */
+#define WHOSE 264
+
+/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
+static const char *
+whose(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	return words_possessive(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
+static const char *
+who(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
 static const char *
 qname(int q)
 {
@@ -83,43 +99,51 @@ level_of(char *buf, size_t len, const struct gate_verdict *v)
 	return buf;
 }
 
+/* Room for the words of an interval, whose figures take 32 bytes at most. */
+#define IVLEN 192
+
 /*
  * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
- * end, each end read against limit as it was ruled.
+ * end, each end read against limit as it was ruled.  Into buf.
  */
-static char *
-interval_words(const struct gate_verdict *v, struct verdict_value x,
-    const char *suffix, double limit, int at_least)
+static const char *
+interval_words(char *buf, size_t len, const struct gate_verdict *v,
+    struct verdict_value x, const char *suffix, double limit, int at_least)
 {
 	char c[32], a[32], b[32];
 
-	if (isnan(x.lo))
-		return xstrdup("");
 	level_of(c, sizeof c, v);
 	/* an end too thin to bound: the other alone, said so */
-	if (x.lo == 0 && isinf(x.hi))
-		return xasprintf("no %sbound either way", c);
-	if (x.lo == 0)
-		return xasprintf("%sinterval up to %s%s, with no lower bound", c,
+	if (isnan(x.lo))
+		snprintf(buf, len, "%s", "");
+	else if (x.lo == 0 && isinf(x.hi))
+		snprintf(buf, len, "no %sbound either way", c);
+	else if (x.lo == 0)
+		snprintf(buf, len, "%sinterval up to %s%s, with no lower bound", c,
 		    gate_num_vs(b, sizeof b, x.hi, limit, at_least), suffix);
-	if (isinf(x.hi))
-		return xasprintf("%sinterval from %s%s, with no upper bound", c,
+	else if (isinf(x.hi))
+		snprintf(buf, len, "%sinterval from %s%s, with no upper bound", c,
 		    gate_num_vs(a, sizeof a, x.lo, limit, at_least), suffix);
-	gate_num_pair_vs(a, b, sizeof a, x.lo, x.hi, limit, at_least);
-	return xasprintf("%sinterval %s%s to %s%s", c, a, suffix, b, suffix);
+	else {
+		gate_num_pair_vs(a, b, sizeof a, x.lo, x.hi, limit, at_least);
+		snprintf(buf, len, "%sinterval %s%s to %s%s", c, a, suffix, b, suffix);
+	}
+	return buf;
 }
 
 /*
  * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
- * percentage num.  "no slower" under 0.005% only where the ratio is
- * within limit: a change over a limit that small is printed in full.
+ * percentage num, into buf.  "no slower" under 0.005% only where the ratio
+ * is within limit: a change over a limit that small is printed in full.
  */
-static char *
-change_words(double ratio, const char *num, double limit)
+static const char *
+change_words(char *buf, size_t len, double ratio, const char *num, double limit)
 {
 	if (fabs(ratio - 1) < 5e-5 && gate_side(ratio, limit) <= 0)
-		return xstrdup("no slower");
-	return xasprintf("%s%% %s", num, ratio > 1 ? "slower" : "faster");
+		snprintf(buf, len, "no slower");
+	else
+		snprintf(buf, len, "%s%% %s", num, ratio > 1 ? "slower" : "faster");
+	return buf;
 }
 
 /*
@@ -136,27 +160,29 @@ change_num(char *buf, size_t len, double ratio, double limit, double pct)
 	return buf;
 }
 
-/* " (95% interval from 2% faster to 6% slower)", or "" without an interval. */
-static char *
-change_interval(const struct gate_verdict *v, struct verdict_value x,
-    double limit, double pct)
+/* " (95% interval from 2% faster to 6% slower)", or "" without one; into buf. */
+static const char *
+change_interval(char *buf, size_t len, const struct gate_verdict *v,
+    struct verdict_value x, double limit, double pct)
 {
-	char cf[32], a[32], b[32], *lo, *hi, *out;
+	char cf[32], a[32], b[32], lo[64], hi[64];
 
-	if (isnan(x.lo))
-		return xstrdup("");
 	level_of(cf, sizeof cf, v);
-	if (x.lo == 0 && isinf(x.hi))
-		return xasprintf(" (no %sbound either way)", cf);
+	buf[0] = '\0';
+	if (isnan(x.lo))
+		return buf;
+	if (x.lo == 0 && isinf(x.hi)) {
+		snprintf(buf, len, " (no %sbound either way)", cf);
+		return buf;
+	}
 	if (x.lo == 0 || isinf(x.hi)) {
 		double end = x.lo == 0 ? x.hi : x.lo;
 
 		change_num(a, sizeof a, end, limit, pct);
-		lo = change_words(end, a, limit);
-		out = xasprintf(" (%sinterval %s %s, with no %s bound)", cf,
-		    x.lo == 0 ? "up to" : "from", lo, x.lo == 0 ? "lower" : "upper");
-		free(lo);
-		return out;
+		snprintf(buf, len, " (%sinterval %s %s, with no %s bound)", cf,
+		    x.lo == 0 ? "up to" : "from", change_words(lo, sizeof lo, end, a,
+		    limit), x.lo == 0 ? "lower" : "upper");
+		return buf;
 	}
 	/* ends either side of 1 read apart already: "2% faster to 2% slower" */
 	if ((x.lo > 1) == (x.hi > 1))
@@ -172,12 +198,9 @@ change_interval(const struct gate_verdict *v, struct verdict_value x,
 	if (x.hi > 1)
 		gate_num_refine(b, sizeof b, (x.hi - 1) * 100, pct,
 		    gate_reads_for(x.hi, limit, 0));
-	lo = change_words(x.lo, a, limit);
-	hi = change_words(x.hi, b, limit);
-	out = xasprintf(" (%sinterval from %s to %s)", cf, lo, hi);
-	free(lo);
-	free(hi);
-	return out;
+	snprintf(buf, len, " (%sinterval from %s to %s)", cf, change_words(lo,
+	    sizeof lo, x.lo, a, limit), change_words(hi, sizeof hi, x.hi, b, limit));
+	return buf;
 }
 
 /* How the new figure reads against the old, as its change says. */
@@ -195,17 +218,15 @@ static char *
 speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char x[32], a[32], b[32], wo[256], wr[256], *iv, *out;
+	char x[32], a[32], b[32], wo[256], wr[256], iv[IVLEN];
 
-	iv = interval_words(v, c->value, "x", v->read_speedup, 1);
-	out = xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
+	interval_words(iv, sizeof iv, v, c->value, "x", v->read_speedup, 1);
+	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
 	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
 	    words_who(&v->rival, v->mode, wr, sizeof wr),
 	    units_fmt_duration(b, sizeof b, figure(r, 0, q, 0), 0),
 	    words_who(&v->ours, v->mode, wo, sizeof wo), iv[0] ? "; " : "", iv);
-	free(iv);
-	return out;
 }
 
 /* "write: 2.54 syncs at p50 (95% interval 2.16 to 2.58)" */
@@ -213,14 +234,12 @@ static char *
 ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
 {
-	char s[32], *iv = interval_words(v, c->value, "", v->commit_syncs, 0);
-	char *out;
+	char s[32], iv[IVLEN];
 
+	interval_words(iv, sizeof iv, v, c->value, "", v->commit_syncs, 0);
 	gate_num_vs(s, sizeof s, c->value.v, v->commit_syncs, 0);
-	out = xasprintf("%s: %s %s at p50%s%s%s", r->name, s, words_syncs(s),
+	return xasprintf("%s: %s %s at p50%s%s%s", r->name, s, words_syncs(s),
 	    iv[0] ? " (" : "", iv, iv[0] ? ")" : "");
-	free(iv);
-	return out;
 }
 
 /* "write: 2.54 syncs at p50 against ladybug's 4.43 (ratio 1.74x; ...)" */
@@ -228,20 +247,17 @@ static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char os[32], rs[32], x[32], *iv, *ratio, *out;
-	char *rp = words_possessive(&v->rival, v->mode);
+	char os[32], rs[32], x[32], rp[WHOSE], iv[IVLEN], *ratio, *out;
 
-	iv = interval_words(v, c->value, "x", 1, 1);
+	interval_words(iv, sizeof iv, v, c->value, "x", 1, 1);
 	ratio = iv[0] ? xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x,
 	    c->value.v, 1, 1), iv) : xstrdup("");
 	/* passing is ours no more syncs than theirs: the two read so */
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    words_syncs(os), qname(q), rp, rs, ratio);
-	free(iv);
+	    words_syncs(os), qname(q), whose(v, 1, rp, sizeof rp), rs, ratio);
 	free(ratio);
-	free(rp);
 	return out;
 }
 
@@ -251,19 +267,16 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q, int syncs)
 {
 	double limit = 1 + v->max_regression, pct = v->max_regression * 100;
-	char a[32], b[32], n[32], *iv, *ch, *out;
+	char a[32], b[32], n[32], ch[64], iv[IVLEN];
 
-	iv = change_interval(v, c->value, limit, pct);
-	ch = change_words(c->value.v, change_num(n, sizeof n, c->value.v, limit,
-	    pct), limit);
+	change_num(n, sizeof n, c->value.v, limit, pct);
 	gate_print_two(a, b, sizeof a, figure(r, 0, q, syncs), figure(r, 1, q, syncs),
 	    change_reads(c->value.v, limit), syncs ? &gate_style_num :
 	    &gate_style_dur, 0);
-	out = xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
-	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b, ch, iv);
-	free(ch);
-	free(iv);
-	return out;
+	return xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
+	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b,
+	    change_words(ch, sizeof ch, c->value.v, n, limit),
+	    change_interval(iv, sizeof iv, v, c->value, limit, pct));
 }
 
 /* "write: 2.0 flushes a commit (ladybug 1.0)" */
@@ -324,6 +337,25 @@ settle_counts(const struct verdict_check *c)
 	    "probability, over what this run leaves uncertain of the figure");
 }
 
+/* What would settle a check, where the words take no figure. */
+static const char *const settle_words[VERDICT_NSETTLES] = {
+	[SETTLE_ON_LIMIT] = "; the estimate sits on the limit",
+	[SETTLE_SPREAD] = "; the default spread between runs makes it wide: several "
+	    "runs a side, or --noise FILE (syncgate calibrate), would measure the spread",
+	[SETTLE_APART] = "; no number of runs apart would settle it: both sides taken "
+	    "in turns in one syncgate run would, or --noise FILE from syncgate "
+	    "calibrate over several sessions",
+	[SETTLE_NO_SAMPLES] = "; no side gave samples to add to",
+	[SETTLE_BAND] = "; the probes' band alone spans the limit, so more samples "
+	    "would not settle it: a longer probe would",
+	[SETTLE_RANGES] = "; the bucket ranges alone span the limit, so more samples "
+	    "would not settle it",
+	[SETTLE_BAND_RANGES] = "; the probes' band and the bucket ranges alone span "
+	    "the limit, so more samples would not settle it",
+	[SETTLE_FAILED] = "; failed operations leave a side without an upper bound "
+	    "(see the note), so no number of samples or runs would settle it",
+};
+
 char *
 words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 {
@@ -344,37 +376,13 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	case SETTLE_SAMPLES_CAPPED:
 		return xasprintf("; more than %lld samples a side would be needed to "
 		    "settle it with %s%% probability", VERDICT_SAMPLES_CAP, pw);
-	case SETTLE_ON_LIMIT:
-		return xstrdup("; the estimate sits on the limit");
-	case SETTLE_SPREAD:
-		return xstrdup("; the default spread between runs makes it wide: "
-		    "several runs a side, or --noise FILE (syncgate calibrate), "
-		    "would measure the spread");
 	case SETTLE_THIN:
 		return xasprintf("; a run of fewer than %zu samples has no %sbound "
 		    "on %s, whatever the number of runs: longer runs would settle it",
 		    stats_min_samples(q, v->confidence), cf, q > 0.9 ? "p99" : "p50");
-	case SETTLE_APART:
-		return xstrdup("; no number of runs apart would settle it: both "
-		    "sides taken in turns in one syncgate run would, or --noise "
-		    "FILE from syncgate calibrate over several sessions");
-	case SETTLE_NO_SAMPLES:
-		return xstrdup("; no side gave samples to add to");
-	case SETTLE_BAND:
-		return xstrdup("; the probes' band alone spans the limit, so more "
-		    "samples would not settle it: a longer probe would");
-	case SETTLE_RANGES:
-		return xstrdup("; the bucket ranges alone span the limit, so more "
-		    "samples would not settle it");
-	case SETTLE_BAND_RANGES:
-		return xstrdup("; the probes' band and the bucket ranges alone span "
-		    "the limit, so more samples would not settle it");
-	case SETTLE_FAILED:
-		return xstrdup("; failed operations leave a side without an upper "
-		    "bound (see the note), so no number of samples or runs would "
-		    "settle it");
 	default:
-		return NULL;
+		return (size_t)c->settle < VERDICT_NSETTLES && settle_words[c->settle] ?
+		    xstrdup(settle_words[c->settle]) : NULL;
 	}
 }
 
@@ -421,19 +429,21 @@ void
 words_why_each(const struct gate_verdict *v,
     void (*fn)(void *ctx, const char *name, const char *text), void *ctx)
 {
-	const struct verdict_check *first[WORDS_NWHY];
+	size_t i;
 	int w;
 
-	words_why_first(v, first);
-	for (w = 1; w < WORDS_NWHY; w++) {
-		char *t;
+	/* each key said once, for the first check that has it */
+	for (w = 1; w < WORDS_NWHY; w++)
+		for (i = 0; i < v->nchecks; i++) {
+			char *t;
 
-		if (first[w] == NULL)
-			continue;
-		t = words_why_legend(v, (enum words_why)w, first[w]);
-		fn(ctx, words_why_name((enum words_why)w), t);
-		free(t);
-	}
+			if (words_why_key(v, &v->checks[i]) != (enum words_why)w)
+				continue;
+			t = words_why_legend(v, (enum words_why)w, &v->checks[i]);
+			fn(ctx, words_why_name((enum words_why)w), t);
+			free(t);
+			break;
+		}
 }
 
 char *
@@ -483,21 +493,20 @@ ceiling_note(const struct gate_verdict *v)
 	out = words_ceiling(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
-		char *who;
+		char ws[WHOSE];
 
 		if (s->group_writers <= 0)
 			continue;
-		who = words_possessive(s, v->mode);
 		cc[0] = '\0';
 		if (s->concurrency > 0 && s->concurrency != s->group_writers)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
 		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent %s%s", out, who, b, words_syncs(b),
-		    gate_num(c, sizeof c, s->group_syncs_p99), s->group_writers,
-		    words_plural((size_t)s->group_writers, "writer", "writers"), cc);
-		free(who);
+		    "at p99 with %d concurrent %s%s", out, whose(v, k, ws, sizeof ws), b,
+		    words_syncs(b), gate_num(c, sizeof c, s->group_syncs_p99),
+		    s->group_writers, words_plural((size_t)s->group_writers, "writer",
+		    "writers"), cc);
 		free(out);
 		out = next;
 	}
@@ -510,15 +519,13 @@ unusable_words(const struct gate_verdict *v, int rival)
 {
 	const struct verdict_unit_basis *b = rival ? &v->unit.rival_basis :
 	    &v->unit.ours_basis;
-	char *who = words_possessive(rival ? &v->rival : &v->ours, v->mode);
-	char d[32], *out, *run;
+	char who[WHOSE], d[32], *out, *run;
 	struct xlist ev = { NULL, 0, 0 };
 	size_t i;
 
-	if (b->unusable == UNUSABLE_NONE) {
-		free(who);
+	if (b->unusable == UNUSABLE_NONE)
 		return NULL;
-	}
+	whose(v, rival, who, sizeof who);
 	if (b->unusable == UNUSABLE_UNPROBED) {
 		out = xasprintf("%s volume is unprobed (its result carries no probe "
 		    "and no %s was given)", who, rival ? "--rival-probe" : "--probe");
@@ -535,7 +542,6 @@ unusable_words(const struct gate_verdict *v, int rival)
 		    ev.s ? ev.s : "");
 	}
 	free(ev.s);
-	free(who);
 	if (b->run <= 0)
 		return out;
 	run = xasprintf("%s (run %lld of %lld, %s)", out, b->run, b->nruns,
@@ -592,7 +598,7 @@ unit_one_words(const struct gate_verdict *v)
 {
 	const struct verdict_unit *u = &v->unit;
 	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
-	char a[32], b[32], wa[64], wb[64], *two, *who, *out;
+	char a[32], b[32], wa[64], wb[64], ws[WHOSE], *two, *out;
 
 	units_fmt_duration(a, sizeof a, u->ours_ns, 0);
 	if (u->source == UNIT_SHARED) {
@@ -602,12 +608,9 @@ unit_one_words(const struct gate_verdict *v)
 		if (u->pick == PICK_EQUAL)
 			return xasprintf("one sync = %s, the median of both probes of "
 			    "one volume, both sides", a);
-		who = words_possessive(u->pick == PICK_RIVAL ? &v->rival : &v->ours,
-		    v->mode);
-		out = xasprintf("one sync = %s, the cheaper of two probes of one "
-		    "volume (%s), both sides", a, who);
-		free(who);
-		return out;
+		return xasprintf("one sync = %s, the cheaper of two probes of one "
+		    "volume (%s), both sides", a, whose(v, u->pick == PICK_RIVAL, ws,
+		    sizeof ws));
 	}
 	if (u->two == TWO_HOSTS || u->two == TWO_VOLUMES)
 		two = xstrdup(u->two == TWO_HOSTS ? "two hosts" : "two volumes");
@@ -670,7 +673,7 @@ static void
 unit_words(struct gate_verdict *v)
 {
 	struct verdict_unit *u = &v->unit;
-	char *d, *wo, *wr, *ho, *hr;
+	char ho[WHOSE], hr[WHOSE], *d, *wo, *wr;
 
 	if (!u->has_basis)
 		return;
@@ -698,13 +701,10 @@ unit_words(struct gate_verdict *v)
 	} else {
 		wo = window_words(&u->ours_basis);
 		wr = window_words(&u->rival_basis);
-		ho = words_possessive(&v->ours, v->mode);
-		hr = words_possessive(&v->rival, v->mode);
-		u->description = xasprintf("%s; %s %s; %s %s", d, ho, wo, hr, wr);
+		u->description = xasprintf("%s; %s %s; %s %s", d, whose(v, 0, ho,
+		    sizeof ho), wo, whose(v, 1, hr, sizeof hr), wr);
 		free(wo);
 		free(wr);
-		free(ho);
-		free(hr);
 	}
 	free(d);
 }
@@ -765,19 +765,6 @@ report_words(struct gate_verdict *v)
 		v->rival.label = NULL;
 	free(o);
 	free(r);
-}
-
-/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
-static char *
-whose(const struct gate_verdict *v, int side)
-{
-	return words_possessive(side ? &v->rival : &v->ours, v->mode);
-}
-
-static const char *
-who(const struct gate_verdict *v, int side, char *buf, size_t len)
-{
-	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
 }
 
 static const char *
@@ -853,7 +840,7 @@ sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char cf[32], *ws, *out;
+	char cf[32], ws[WHOSE];
 
 	gate_limit_num(cf, sizeof cf, nt->x[0] * 100);
 	if (nt->side < 0)
@@ -861,26 +848,23 @@ thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "bound their median on both sides for the checks at %s%% (%lld "
 		    "would do); an end the unit cannot bound is left open", nt->n[0],
 		    nt->n[1], cf, nt->n[2]);
-	ws = whose(v, nt->side);
+	whose(v, nt->side, ws, sizeof ws);
 	if (nt->n[3])
-		out = xasprintf("%s probe has %lld %s, too few for an interval on "
+		return xasprintf("%s probe has %lld %s, too few for an interval on "
 		    "its median at %s%% (%lld would do); the band is the other "
 		    "probe's", ws, nt->n[0], nt->n[0] == 1 ? "sample" : "samples",
 		    cf, nt->n[2]);
-	else
-		out = xasprintf("%s probe has %lld %s, too few to bound its median on "
-		    "both sides for the checks at %s%% (%lld would do); an end its "
-		    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
-		    "sample" : "samples", cf, nt->n[2]);
-	free(ws);
-	return out;
+	return xasprintf("%s probe has %lld %s, too few to bound its median on "
+	    "both sides for the checks at %s%% (%lld would do); an end its "
+	    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
+	    "sample" : "samples", cf, nt->n[2]);
 }
 
 /* "a: 12 samples are too few to bound p99 on both sides ..." */
 static char *
 drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char cf[32], enough[64], *ws = whose(v, nt->side), *out;
+	char cf[32], enough[64], ws[WHOSE];
 	size_t n = (size_t)nt->n[0];
 
 	if (nt->n[2])
@@ -889,30 +873,27 @@ drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	else
 		snprintf(enough, sizeof enough, "%zu would do",
 		    stats_min_samples(nt->x[0], nt->x[1]));
-	out = xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
+	return xasprintf("%s: %s %zu %s too few to bound %s on both sides for "
 	    "the checks at %s%% (%s); an end it cannot bound is left "
 	    "open, so a check on it can be indeterminate or fail, never pass",
-	    nt->cls, ws, n, nt->n[1] ? words_plural(n, "operation counted is",
-	    "operations counted are") : words_plural(n, "sample is", "samples are"),
+	    nt->cls, whose(v, nt->side, ws, sizeof ws), n, nt->n[1] ?
+	    words_plural(n, "operation counted is", "operations counted are") :
+	    words_plural(n, "sample is", "samples are"),
 	    qword(nt->x[0]), gate_limit_num(cf, sizeof cf, v->confidence * 100),
 	    enough);
-	free(ws);
-	return out;
 }
 
 static char *
 dependent_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char *ws = whose(v, nt->side), *out;
+	char ws[WHOSE];
 
-	out = xasprintf("%s: %s samples come in stretches of like latencies "
+	return xasprintf("%s: %s samples come in stretches of like latencies "
 	    "about its %s (the share below it varies %.1fx as much between "
 	    "%lld batches in file order as independent samples would), so its "
 	    "%s interval is as wide as %.0f independent samples give",
-	    nt->cls, ws, qword(nt->x[0]), nt->x[1], nt->n[0], qword(nt->x[0]),
-	    (double)nt->n[1] / nt->x[1]);
-	free(ws);
-	return out;
+	    nt->cls, whose(v, nt->side, ws, sizeof ws), qword(nt->x[0]), nt->x[1],
+	    nt->n[0], qword(nt->x[0]), (double)nt->n[1] / nt->x[1]);
 }
 
 static char *
@@ -972,12 +953,9 @@ host_words(const struct result_host *h)
 		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
 		xlist_add(&l, ", ", buf);
 	}
-	if (h->machine_id != NULL)
-		out = xasprintf("the host %s%s%s%s", h->machine_id, l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
-	else
-		out = xasprintf("a host with no machine id%s%s%s", l.s ? " (" : "",
-		    l.s ? l.s : "", l.s ? ")" : "");
+	out = xasprintf("%s%s%s%s%s", h->machine_id ? "the host " :
+	    "a host with no machine id", h->machine_id ? h->machine_id : "",
+	    l.s ? " (" : "", l.s ? l.s : "", l.s ? ")" : "");
 	free(l.s);
 	return out;
 }
@@ -1165,7 +1143,7 @@ seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], *ws, *nw, *runs, *out = NULL;
+	char w[256], ws[WHOSE], *nw, *runs, *out = NULL;
 
 	switch (nt->code) {
 	case NOTE_DEFAULT_SPREAD:
@@ -1204,22 +1182,16 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "seen: equal runs, at least %lld, so taken", v->ours.runs,
 		    v->ours.runs - 1, nt->n[0]);
 	case NOTE_POOLED:
-		if (nt->a == NULL)
-			return xstrdup("one engine on both sides: its spread between runs "
-			    "is pooled over the runs of both, its degrees of freedom "
-			    "counted once");
-		nw = noise_words(nt);
+		nw = nt->a != NULL ? noise_words(nt) : NULL;
 		out = xasprintf("one engine on both sides: its spread between runs is "
-		    "pooled over the runs of both and %s, its degrees of freedom "
-		    "counted once", nw);
+		    "pooled over the runs of both%s%s, its degrees of freedom "
+		    "counted once", nw ? " and " : "", nw ? nw : "");
 		free(nw);
 		return out;
 	case NOTE_SPREAD_POOLS:
-		ws = whose(v, nt->side);
 		nw = noise_words(nt);
 		out = xasprintf("%s spread between runs pools its %lld runs with %s",
-		    ws, nt->n[0], nw);
-		free(ws);
+		    whose(v, nt->side, ws, sizeof ws), nt->n[0], nw);
 		free(nw);
 		return out;
 	case NOTE_SPREAD_NOISE:
@@ -1304,7 +1276,7 @@ ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], *ws, *list, *out;
+	char w[256], ws[WHOSE], *list, *out;
 
 	switch (nt->code) {
 	case NOTE_EXACT:
@@ -1320,14 +1292,12 @@ class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		return xasprintf("%s: %s gave no range for %s, so it is taken as "
 		    "exact", nt->cls, who(v, nt->side, w, sizeof w), qword(nt->x[0]));
 	default:
-		ws = whose(v, nt->side);
-		out = xasprintf("%s: %s operations failed or were skipped, %lld of "
+		return xasprintf("%s: %s operations failed or were skipped, %lld of "
 		    "%lld (%.1f%%), against %.1f%% on the other side: its latencies "
 		    "are of the operations that completed, so they are given no upper "
-		    "bound and no check passes in its favour on them", nt->cls, ws,
-		    nt->n[0], nt->n[1], nt->x[0] * 100, nt->x[1] * 100);
-		free(ws);
-		return out;
+		    "bound and no check passes in its favour on them", nt->cls,
+		    whose(v, nt->side, ws, sizeof ws), nt->n[0], nt->n[1],
+		    nt->x[0] * 100, nt->x[1] * 100);
 	}
 }
 
