@@ -57,12 +57,12 @@ usage(FILE *fp)
 	    "every operation (writes take turns, each timed from its turn), with\n"
 	    "rounds of probe samples through the run while the threads are held;\n"
 	    "counts the disks' flush requests over the run (a mix without writes\n"
-	    "takes neither rounds nor the count's idle windows); and writes a syncgate-result/1 file with every\n"
-	    "latency (a uniform sample past --max-samples), the write class's flushes\n"
-	    "a commit and the probe, the rounds as its series.  The database's\n"
-	    "directory is removed afterwards.  ENGINE is sqlite or lmdb; two, as\n"
-	    "lmdb,sqlite, run by run.  An option syncgate run takes too means the\n"
-	    "same there.\n"
+	    "takes neither rounds nor the count's idle windows); and writes a\n"
+	    "syncgate-result/1 file with every latency (a uniform sample past\n"
+	    "--max-samples), the write class's flushes a commit and the probe, the\n"
+	    "rounds as its series.  The database's directory is removed afterwards.\n"
+	    "ENGINE is sqlite or lmdb; two, as lmdb,sqlite, run by run.  An option\n"
+	    "syncgate run takes too means the same there.\n"
 	    "\n", fp);
 	runner_opts_help(fp, TOOL_BENCH);
 	fputs(
