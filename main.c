@@ -28,11 +28,11 @@ struct command {
 
 static const struct command commands[] = {
 	{ "probe", "syncgate probe", probe_main, probe_usage,
-	  "measure a volume's durable-sync cost and whether the flush reaches a device" },
+	  "measure a volume's sync cost and whether its flush reaches a device" },
 	{ "gate", "syncgate gate", gate_main, gate_usage,
 	  "hold one engine's results against a rival's or a baseline's" },
 	{ "calibrate", "syncgate calibrate", calibrate_main, calibrate_usage,
-	  "measure a runner's run-to-run noise from several runs with nothing changed" },
+	  "measure a runner's run-to-run noise from runs with nothing changed" },
 	{ "report", "syncgate report", report_main, report_usage,
 	  "render a saved verdict, result or probe" },
 	{ "import", "syncgate import", import_main, import_usage,

@@ -181,6 +181,16 @@ if ! "$SYNCGATE" --help | awk '/^commands:/ { on = 1; next } on && NF == 0 { exi
 	fail=1
 fi
 
+# every help fits an 80-column terminal
+for c in "" probe gate report run import calibrate; do
+	# shellcheck disable=SC2086 # c is one word or none
+	"$SYNCGATE" $c --help 2>&1 | awk -v c="syncgate${c:+ $c}" \
+		'length > 80 { print "cli_docs: " c " --help: a line of " length " columns: " $0; bad = 1 }
+		END { exit bad }' >&2 || fail=1
+done
+"$SYNCGATE_BENCH" --help 2>&1 | awk 'length > 80 { print "cli_docs: syncgate-bench --help: a line of " length " columns: " $0; bad = 1 }
+	END { exit bad }' >&2 || fail=1
+
 # the version the man page names is the one the binary prints
 version=$("$SYNCGATE" --version | awk '{ print $2 }')
 if ! grep -q "\"syncgate $version\"" syncgate.1; then
