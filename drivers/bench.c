@@ -17,6 +17,7 @@
 
 #include "drivers/drivers.h"
 #include "drivers/run.h"
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -246,15 +247,27 @@ check_outputs(const struct runner_opts *o, const struct runner_plan *plan,
 	return rc;
 }
 
+/* The engine's rows loaded, timed into *load_s. */
+static int
+load(const struct engine_ops *e, void *db, const struct bench_options *o,
+    uint64_t *rng, double *load_s, char *err)
+{
+	double t0 = clock_monotonic_ns();
+	int rc = e->load(db, o, rng, err);
+
+	*load_s = (clock_monotonic_ns() - t0) / 1e9;
+	return rc;
+}
+
 /*
  * Opens, loads, runs and closes the engine in its own directory, with
  * rounds of samples (by method, as the probe before) and flush counts
- * through the run into win.
+ * through the run into win; what the run spent its time on into sp.
  */
 static int
 run_engine(const struct engine_ops *e, const struct bench_options *o,
     const char *method, struct runner_window *win, struct bench_samples s[NOPS],
-    double *elapsed_s, char *err)
+    double *elapsed_s, struct result_spent *sp, char *err)
 {
 	struct rundir w;
 	char rerr[ERRLEN];
@@ -269,9 +282,13 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	if (o->a->mix[OP_WRITE] == 0)
 		win->ir.idle_ns = 0;
 	if (opened && (db = e->open(o, w.path, err)) != NULL &&
-	    e->load(db, o, &rng, err) == 0 &&
+	    load(e, db, o, &rng, &sp->load_s, err) == 0 &&
 	    bench_run(e, db, o, &win->ir, s, elapsed_s, err) == 0) {
 		runner_window_close(win, s[OP_WRITE].ops);
+		sp->probe_s = o->probe_s;
+		sp->idle_s = win->count.idle_s;
+		sp->rounds_s = win->ir.probing_ns / 1e9;
+		sp->ops_s = win->count.ops_s;
 		rc = runner_signal != 0 ? errf(err, "stopped by %s",
 		    runner_signal_name(runner_signal)) : 0;
 	}
@@ -326,7 +343,7 @@ driver(const struct engine_ops *e, const struct bench_options *o,
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct runner_window *win,
-    double elapsed_s, struct result *r, char *err)
+    double elapsed_s, const struct result_spent *sp, struct result *r, char *err)
 {
 	int k;
 
@@ -349,6 +366,7 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	if (o->session != NULL)
 		r->session = *o->session;
 	r->driver = driver(e, o, elapsed_s);
+	r->driver->spent = *sp;
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 
@@ -432,6 +450,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
     const struct runner_window *win, double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
+	const struct result_spent *sp;
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
@@ -441,6 +460,11 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %lld", r->engine,
 	    r->version, e->settings(o), o->a->rows, r->workload, elapsed_s,
 	    o->a->concurrency);
+	sp = &r->driver->spent;
+	err_warn("spent: probe %.3fs%s, load %.3fs, idle windows %.3fs, rounds "
+	    "%.3fs, operations %.3fs", sp->probe_s, o->inherited ?
+	    " (syncgate run's)" : "", sp->load_s, sp->idle_s, sp->rounds_s,
+	    sp->ops_s);
 	err_warn("probe of %s%s: %s median %s, reaches a device: %s", o->a->dir,
 	    o->inherited ? " (syncgate run's, SYNCGATE_PROBE)" : "",
 	    p->method != NULL ? p->method : "sync",
@@ -485,6 +509,7 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	struct outfile out;
 	struct result r;
 	struct runner_window *win = xcalloc(1, sizeof *win);
+	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	double elapsed_s = NAN;
 	size_t i;
 	int k, rc = -1;
@@ -499,10 +524,10 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	probe_record_copy(&rec, o->probe);
 	if (check_inline(o->a, &out, err) == 0 &&
 	    check_outputs(o->a, NULL, o->out, out.tmp != NULL, err) == 0 &&
-	    run_engine(e, o, rec.method, win, s, &elapsed_s, err) == 0) {
+	    run_engine(e, o, rec.method, win, s, &elapsed_s, &sp, err) == 0) {
 		if (o->session != NULL)
 			runner_ended(o->session);
-		if (to_result(e, o, s, &rec, win, elapsed_s, &r, err) == 0 &&
+		if (to_result(e, o, s, &rec, win, elapsed_s, &sp, &r, err) == 0 &&
 		    result_write_files(&out, &r, o->a->file_over, RESULT_INLINE_MAX,
 		    err) == 0)
 			rc = 0;
@@ -530,6 +555,7 @@ struct bench_ctx {
 	const struct engine_ops *const *engines;
 	struct probe_record probe;
 	int inherited;
+	double probe_s;         /* the probe's seconds, 0 when inherited */
 };
 
 static int
@@ -537,7 +563,8 @@ bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
 {
 	const struct bench_ctx *x = ctx;
-	struct bench_options o = { x->a, j->out, s, &x->probe, x->inherited };
+	struct bench_options o = { x->a, j->out, s, &x->probe, x->inherited,
+		x->probe_s };
 
 	return bench(x->engines[j->engine], &o, err);
 }
@@ -584,7 +611,8 @@ static int
 bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
     struct runner_plan *plan, int *status, char *err)
 {
-	struct bench_ctx x = { a, e, { 0 }, 0 };
+	struct bench_ctx x = { a, e, { 0 }, 0, 0 };
+	double t0;
 	char *verdict = a->min_runs > 0 ? runner_beside(a->out, ".verdict.json") :
 	    NULL;
 	int rc = -1;
@@ -593,9 +621,11 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
 	probe_record_init(&x.probe);
 	if (plan->n == 1 || check_outputs(a, plan, NULL, 1, err) == 0) {
 		runner_catch();
-		rc = probe_dir(a->dir, &x.probe, &x.inherited, err) == 0 ?
-		    runner_seq_go(a, plan, bench_one, &x, verdict, status, err) :
-		    -1;
+		t0 = clock_monotonic_ns();
+		rc = probe_dir(a->dir, &x.probe, &x.inherited, err);
+		x.probe_s = x.inherited ? 0 : (clock_monotonic_ns() - t0) / 1e9;
+		if (rc == 0)
+			rc = runner_seq_go(a, plan, bench_one, &x, verdict, status, err);
 	}
 	free(verdict);
 	probe_record_free(&x.probe);

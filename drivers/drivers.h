@@ -30,6 +30,7 @@ struct bench_options {
 	struct result_session *session;     /* NULL: none written */
 	const struct probe_record *probe;   /* DIR's, before the first run */
 	int inherited;                      /* probe: syncgate run's (SYNCGATE_PROBE) */
+	double probe_s;                     /* the probe's seconds; 0 inherited */
 };
 
 /*

@@ -109,6 +109,21 @@ struct result_flush_count {
  * How syncgate-bench made the run: its "driver" object, which the gate
  * ignores (not read).
  */
+/*
+ * What a run spent its wall time on, in seconds; NAN where it took none
+ * of that kind (written as absent).
+ */
+struct result_spent {
+	double probe_s;         /* syncgate-bench: the invocation's probe, 0 when
+	                         * it took syncgate run's (SYNCGATE_PROBE) */
+	double load_s;          /* syncgate-bench: loading the rows */
+	double idle_s;          /* the flush count's idle windows */
+	double rounds_s;        /* rounds of probe samples: through the run, or
+	                         * syncgate run's brackets and pauses */
+	double ops_s;           /* syncgate-bench: the operations, rounds left out */
+	double import_s;        /* syncgate run: reading the command's output */
+};
+
 struct result_driver {
 	long long rows, value_bytes;
 	long long ops;          /* --ops; 0: the run was timed */
@@ -119,6 +134,7 @@ struct result_driver {
 	double probe_every_ns;  /* 0: off */
 	double elapsed_s;
 	long long max_samples, samples_file_over;
+	struct result_spent spent;
 };
 
 /*
@@ -133,6 +149,7 @@ struct result_command {
 	char *output_file;      /* what was imported, when not stdout_file */
 	char *probed;           /* where and when the volume was probed */
 	double elapsed_s;       /* the command's wall time */
+	struct result_spent spent;
 };
 
 struct result {

@@ -111,6 +111,23 @@ add_counts(cJSON *o, const struct result_class *c)
 }
 
 /* How syncgate-bench made the run. */
+/* The kinds of time a run spent, those it took, as "spent". */
+static void
+add_spent(cJSON *d, const struct result_spent *s)
+{
+	const struct { const char *key; double x; } kinds[] = {
+		{ "probe_s", s->probe_s }, { "load_s", s->load_s },
+		{ "idle_s", s->idle_s }, { "rounds_s", s->rounds_s },
+		{ "ops_s", s->ops_s }, { "import_s", s->import_s },
+	};
+	cJSON *o = cJSON_AddObjectToObject(d, "spent");
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (isfinite(kinds[i].x))
+			cJSON_AddNumberToObject(o, kinds[i].key, kinds[i].x);
+}
+
 static cJSON *
 driver_to_json(const struct result_driver *dr)
 {
@@ -135,6 +152,7 @@ driver_to_json(const struct result_driver *dr)
 	cJSON_AddNumberToObject(d, "max_samples", (double)dr->max_samples);
 	cJSON_AddNumberToObject(d, "samples_file_over",
 	    (double)dr->samples_file_over);
+	add_spent(d, &dr->spent);
 	return d;
 }
 
@@ -154,6 +172,7 @@ command_to_json(const struct result_command *c)
 		cJSON_AddStringToObject(d, "output", c->output_file);
 	cJSON_AddStringToObject(d, "probed", c->probed);
 	json_add_double(d, "elapsed_s", c->elapsed_s);
+	add_spent(d, &c->spent);
 	return d;
 }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "import/import.h"
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
@@ -284,6 +285,9 @@ tell(const struct result *r, const struct command_outcome *oc,
 
 	err_warn("%s: the command took %.2fs; %zu %s imported", r->engine,
 	    oc->elapsed_s, r->nclasses, r->nclasses == 1 ? "class" : "classes");
+	err_warn("  spent besides: idle windows %.3fs, rounds %.3fs, import %.3fs",
+	    r->command->spent.idle_s, r->command->spent.rounds_s,
+	    r->command->spent.import_s);
 	if (!own_rounds && s->n >= 2 * INRUN_PER_ROUND)
 		err_warn("  brackets: a sync before the run %s, after it %s (medians "
 		    "of %d samples each)", units_fmt_duration(a, sizeof a,
@@ -397,15 +401,18 @@ files_name(struct run_files *f, const struct run_ctx *x, const char *name,
 /*
  * The window: a bracket round, the command with rounds through it, the
  * output imported, a bracket round; with spare, neither idle windows nor
- * rounds through the command.  Returns 0, or -1 with err set.
+ * rounds through the command.  What it spent its time on into sp.
+ * Returns 0, or -1 with err set.
  */
 static int
 measure(struct run_ctx *x, const struct run_engine *e, int spare,
     struct run_files *f, const struct command_env *env, struct runner_window *w,
-    struct command_outcome *oc, struct result *r, int *own_output, char *err)
+    struct command_outcome *oc, struct result *r, int *own_output,
+    struct result_spent *sp, char *err)
 {
 	struct command_spec spec;
 	long long writes;
+	double t0;
 
 	spec_init(&spec, x, e->cmd, f->stdout_path, f->stderr_path, env);
 	spec.every_ns = spare ? 0 : x->a->every_ns;
@@ -425,8 +432,10 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 		return failed(x, "the command", f->stderr_path, oc, err);
 	if (oc->pause_failed)
 		return errf(err, "a round during the command: %s", oc->pause_err);
+	t0 = clock_monotonic_ns();
 	if (load_output(e, f, r, own_output, err) < 0)
 		return -1;
+	sp->import_s = (clock_monotonic_ns() - t0) / 1e9;
 	writes = runner_write_ops(r);
 	/* writes where the last run had none: counted, but with no idle rate */
 	if (spare && writes > 0 && !has_counts(r))
@@ -436,6 +445,8 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 		return -1;
 	inrun_end(&w->ir, (double)writes);
 	runner_window_close(w, writes);
+	sp->idle_s = w->count.idle_s;
+	sp->rounds_s = w->ir.probing_ns / 1e9;
 	return 0;
 }
 
@@ -461,6 +472,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		{ "SYNCGATE_PROBE", x->probe_path },
 		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
 	};
+	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
 
 	memset(&r, 0, sizeof r);
@@ -478,7 +490,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	    helper(x, "--setup", e->setup, f.setup, env, 0, err) < 0)
 		goto out;
 	if (measure(x, e, x->spare[j->engine], &f, env, w, &oc, &r, &own_output,
-	    err) < 0)
+	    &sp, err) < 0)
 		goto out;
 	runner_ended(s);
 	if (pending) {
@@ -490,6 +502,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	own_counts = has_counts(&r);
 	x->spare[j->engine] = !has_writes(&r) || (own_rounds && own_counts);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
+	r.command->spent = sp;
 	if (emit(j->out, &r, err) < 0)
 		goto out;
 	tell(&r, &oc, w, own_rounds, own_counts);

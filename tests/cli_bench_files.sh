@@ -439,6 +439,8 @@ $SYNCGATE probe --dir "$tmp/dir" --samples 20 --json -o "$tmp/p.json" 2>/dev/nul
 export SYNCGATE_PROBE="$tmp/p.json"
 expect 0 "probe of $tmp/dir (syncgate run's, SYNCGATE_PROBE)" lmdb --dir "$tmp/dir" $small \
 	-o "$tmp/inh.json"
+tr -d '\t\n' <"$tmp/inh.json" | grep -q '"spent":{"probe_s":0,"load_s":[0-9.e-]*,"idle_s":[0-9.e-]*,"rounds_s":[0-9.e-]*,"ops_s":[0-9.e-]*}' ||
+	fail "SYNCGATE_PROBE: driver.spent: $(grep -A7 '"spent"' "$tmp/inh.json")"
 grep -q '"probed":.*"by syncgate run before its first run, in --dir (SYNCGATE_PROBE)' "$tmp/inh.json" ||
 	fail "SYNCGATE_PROBE: the result does not say whose probe: $(grep '"probed"' "$tmp/inh.json")"
 other=$(mktemp -d "$PWD/.cli_bench_files.XXXXXX")
@@ -458,6 +460,10 @@ unset SYNCGATE_PROBE
 expect 0 "no rounds through the run (the mix has no writes)" lmdb --dir "$tmp/dir" $small \
 	--mix 1:1:0 --probe-every 10ms -o "$tmp/ro.json"
 grep -q '"series"' "$tmp/ro.json" && fail "a mix without writes took rounds through the run"
+tr -d '\t\n' <"$tmp/ro.json" | grep -q '"idle_s":0,"rounds_s":0,' ||
+	fail "a mix without writes: driver.spent: $(grep -A7 '"spent"' "$tmp/ro.json")"
+grep -q '^syncgate-bench: spent: probe [0-9.]*s, load [0-9.]*s, idle windows 0.000s, rounds 0.000s, operations [0-9.]*s$' "$tmp/err" ||
+	fail "a mix without writes: no line of what the run spent: $(cat "$tmp/err")"
 
 if [ "$failures" -gt 0 ]; then
 	echo "cli_bench_files: $failures failed" >&2

@@ -278,6 +278,11 @@ p=$(echo "$tmp"/res/ro.logs.*)/probe.json
 grep -qx "probe $p" "$tmp"/res/ro.logs.*/a.2.stderr ||
 	fail "SYNCGATE_PROBE: $(grep '^probe' "$tmp"/res/ro.logs.*/a.2.stderr), not $p"
 $SYNCGATE report "$p" >/dev/null 2>&1 || fail "SYNCGATE_PROBE's file does not load as a probe"
+spent=$(tr -d '\t\n' <"$tmp/res/ro.a.2.json" | grep -o '"spent":{[^}]*}')
+echo "$spent" | grep -q '^"spent":{"idle_s":0,"rounds_s":[0-9.e-]*,"import_s":[0-9.e-]*}$' ||
+	fail "reads only, run 2: driver.spent $spent, expected no idle windows"
+grep -q '^syncgate run:   spent besides: idle windows 0.000s, rounds [0-9.]*s, import [0-9.]*s$' "$tmp/err" ||
+	fail "the progress lines do not say what a run spent: $(cat "$tmp/err")"
 expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 
 # --setup and --teardown: outside the window, so the setup's synced
