@@ -28,13 +28,10 @@ open_counts(struct inrun *ir, const char *dir, char *err)
 {
 	struct probe_record tmp;
 	struct volume_block vb;
-	int fd, rc;
+	int rc;
 
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return errf(err, "%s:", dir);
 	probe_record_init(&tmp);
-	rc = volume_identify(dir, fd, &tmp, &vb, err);
-	close(fd);
+	rc = volume_identify_dir(dir, &tmp, &vb, err);
 	if (rc == 0)
 		flushcount_open(&ir->fc, vb.known, vb.dev, tmp.fs);
 	probe_record_free(&tmp);

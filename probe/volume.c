@@ -445,17 +445,27 @@ volume_identify(const char *dir, int dirfd, struct probe_record *out,
 }
 
 int
-volume_same(const char *dir, const struct probe_record *p, char *err)
+volume_identify_dir(const char *dir, struct probe_record *out,
+    struct volume_block *vb, char *err)
 {
-	struct probe_record here;
-	struct volume_block vb;
 	int fd, rc;
 
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return errf(err, "%s:", dir);
-	probe_record_init(&here);
-	rc = volume_identify(dir, fd, &here, &vb, err);
+	rc = volume_identify(dir, fd, out, vb, err);
 	close(fd);
+	return rc;
+}
+
+int
+volume_same(const char *dir, const struct probe_record *p, char *err)
+{
+	struct probe_record here;
+	struct volume_block vb;
+	int rc;
+
+	probe_record_init(&here);
+	rc = volume_identify_dir(dir, &here, &vb, err);
 	if (rc == 0)
 		rc = here.volume_id != NULL && p->volume_id != NULL &&
 		    here.volume_id_source != NULL && p->volume_id_source != NULL &&

@@ -27,6 +27,10 @@ struct volume_block {
 int volume_identify(const char *dir, int dirfd, struct probe_record *out,
     struct volume_block *vb, char *err);
 
+/* volume_identify on dir opened and closed here, into out and vb. */
+int volume_identify_dir(const char *dir, struct probe_record *out,
+    struct volume_block *vb, char *err);
+
 /*
  * Whether dir lies on the volume p was probed on: both volume ids known,
  * from one source, alike.  Returns 1 or 0, or -1 with err set when dir
