@@ -153,6 +153,9 @@ test_result_to_json_bench_keys(void **state)
 	r.driver->elapsed_s = 1.75;
 	r.driver->max_samples = 9;
 	r.driver->samples_file_over = 8;
+	/* the kinds of time not taken are left out, not written as 0 */
+	r.driver->spent = (struct result_spent){ .probe_s = 0, .load_s = 0.25,
+	    .idle_s = NAN, .rounds_s = NAN, .ops_s = 1.5, .import_s = NAN };
 	assert_json(&r, NULL, "{\"format\":\"syncgate-result/1\",\"engine\":\"e\","
 	    "\"classes\":[{\"name\":\"write\",\"kind\":\"write\","
 	    "\"samples_ns\":[1500,2500],\"count\":2,\"turn_wait_ns\":7,"
@@ -167,7 +170,8 @@ test_result_to_json_bench_keys(void **state)
 	    SYNCGATE_VERSION "\",\"rows\":10,\"value_bytes\":100,\"seconds\":1.5,"
 	    "\"mix\":\"0:0:1\",\"settings\":\"s\",\"probed\":\"p\","
 	    "\"probe_every_ns\":\"off\",\"elapsed_s\":1.75,\"max_samples\":9,"
-	    "\"samples_file_over\":8}}");
+	    "\"samples_file_over\":8,\"spent\":{\"probe_s\":0,\"load_s\":0.25,"
+	    "\"ops_s\":1.5}}}");
 	result_free(&r);
 }
 
