@@ -22,9 +22,11 @@ prog="syncgate run"
 mkdir "$tmp/dir" "$tmp/res"
 
 # The benchmark: N writes (FLAG: oflag=dsync, or nothing), then YCSB's
-# summary, without its updates where READS is set.
+# summary, without its updates where READS is set (or READS_RUN names
+# this run).
 cat >"$tmp/bench.sh" <<'EOF'
 n=${N:-20}
+[ "${READS_RUN:-}" != "$SYNCGATE_RUN" ] || READS=1
 i=0
 while [ "$i" -lt "$n" ]; do
 	dd if=/dev/zero of="$SYNCGATE_DIR/f" bs=4096 count=1 conv=notrunc ${FLAG-oflag=dsync} 2>/dev/null
@@ -278,6 +280,18 @@ p=$(echo "$tmp"/res/ro.logs.*)/probe.json
 grep -qx "probe $p" "$tmp"/res/ro.logs.*/a.2.stderr ||
 	fail "SYNCGATE_PROBE: $(grep '^probe' "$tmp"/res/ro.logs.*/a.2.stderr), not $p"
 $SYNCGATE report "$p" >/dev/null 2>&1 || fail "SYNCGATE_PROBE's file does not load as a probe"
+# writes after a run without: no idle windows were taken, so no flush
+# count, and why; the run after takes the windows again
+expect 0 "" --runs 3 --dir "$disk" -o "$tmp/res/rw.json" --probe-every off --engine a \
+	--import ycsb --cmd "N=3 READS_RUN=1 $cmd"
+grep -q '"why_none":.*"no idle windows: the engine'"'"'s run before imported no write"' "$tmp/res/rw.a.2.json" ||
+	fail "writes after a reads-only run: $(grep '"why_none"' "$tmp/res/rw.a.2.json")"
+# (a disk whose counters cannot be read waits for no idle window at all)
+idle() {
+	tr -d '\t\n' <"$1" | grep -o '"spent":{[^}]*}' | grep -o '"idle_s":[0-9.e-]*' | cut -d: -f2
+}
+[ "$(idle "$tmp/res/rw.a.1.json")" = 0 ] || [ "$(idle "$tmp/res/rw.a.3.json")" != 0 ] ||
+	fail "the run after writes came back took no idle windows"
 spent=$(tr -d '\t\n' <"$tmp/res/ro.a.2.json" | grep -o '"spent":{[^}]*}')
 echo "$spent" | grep -q '^"spent":{"idle_s":0,"rounds_s":[0-9.e-]*,"import_s":[0-9.e-]*}$' ||
 	fail "reads only, run 2: driver.spent $spent, expected no idle windows"
