@@ -32,7 +32,7 @@ gate_seq_spent(const struct gate_seq *s, long long n)
 	if (n > s->max)
 		n = s->max;
 	t = (double)n / (double)s->max;
-	return alpha * log(1 + (M_E - 1) * t);
+	return alpha * expm1(-GATE_SEQ_GAMMA * t) / expm1(-GATE_SEQ_GAMMA);
 }
 
 /*
@@ -225,6 +225,7 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 {
 	struct verdict_note *nt = verdict_noted(v, NOTE_SEQ, -1);
 
+	nt->a = xstrdup(VERDICT_SPENDING_HSD4);
 	nt->n[0] = n;
 	nt->n[1] = n - s->min + 1;
 	nt->n[2] = gate_seq_looks(s);

@@ -644,8 +644,10 @@ get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
 	if (f->cls != NULL && json_get_string(o, f->cls, JSON_NULL, NULL, w,
 	    &nt->cls) < 0)
 		return -1;
+	/* a name added to a code after verdicts were saved: absent is NULL */
 	for (i = 0; i < 2; i++)
-		if (f->s[i] != NULL && json_get_string(o, f->s[i], JSON_NULL, NULL, w,
+		if (f->s[i] != NULL && json_get_string(o, f->s[i], JSON_NULL |
+		    (code == NOTE_SEQ ? JSON_OPTIONAL : 0), NULL, w,
 		    i ? &nt->b : &nt->a) < 0)
 			return -1;
 	for (i = 0; i < 6; i++) {

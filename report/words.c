@@ -1116,10 +1116,14 @@ seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	long long failed = nt->n[3], open = nt->n[4];
 	char how[256];
 
+	/* a verdict before the spending was named spent by Pocock's */
 	snprintf(how, sizeof how, "this look at %.4g%%, one-sided error %.3g%% "
-	    "spent of %.3g%% by Lan-DeMets Pocock-type spending%s", 100 * nt->x[0],
-	    100 * nt->x[1], 100 * nt->x[2], nt->n[5] ? "" : ", each look at its "
-	    "share alone, which errs less: too many looks to simulate");
+	    "spent of %.3g%% by %s%s", 100 * nt->x[0], 100 * nt->x[1],
+	    100 * nt->x[2], nt->a != NULL && strcmp(nt->a, VERDICT_SPENDING_HSD4) == 0 ?
+	    "Hwang-Shih-DeCani spending, gamma -4" : nt->a == NULL ?
+	    "Lan-DeMets Pocock-type spending" : nt->a, nt->n[5] ? "" : ", each "
+	    "look at its share alone, which errs less: too many looks to "
+	    "simulate");
 	if (v->nchecks == 0)
 		return xasprintf("runs until decided: stopped after %lld runs a side "
 		    "at look %lld of %lld: nothing to rule, the sides share no class "

@@ -144,7 +144,7 @@ static const struct opt_row rows[] = {
 	  "result of its own; MIN..MAX (two engines, 2 <= MIN <= MAX): MIN "
 	  "runs of each, then a round at a time until the first engine, gated "
 	  "against the second after each round with each look paid for "
-	  "(Lan-DeMets Pocock-type spending), is decided (a check fails, or "
+	  "(Hwang-Shih-DeCani spending, gamma -4), is decided (a check fails, or "
 	  "every check passes or fails) or rules nothing, or MAX; the verdict "
 	  "to FILE's stem with .verdict.json and as text to standard output" },
 	{ "samples-file-over", "N", TOOL_BENCH, K_COUNT, 0, SAMPLES_FILE_MAX_COUNT,

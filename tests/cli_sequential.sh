@@ -45,6 +45,15 @@ grep -q '^Verdict: pass' "$tmp/out" || fail "A/A: not a pass: $(cat "$tmp/out")"
 grep -q 'stopped after 2 runs a side' "$tmp/res/aa.verdict.json" ||
 	fail "A/A: aa.verdict.json has no note on how it stopped"
 [ ! -e "$tmp/res/aa.new.3.json" ] || fail "A/A: ran a third round after it was decided"
+# the spending function named in the verdict, and in its words; a verdict
+# saved before it was named spent by the Pocock-type function, and says so
+grep -q '"spending":[[:space:]]*"hsd(-4)"' "$tmp/res/aa.verdict.json" &&
+	grep -q "by Hwang-Shih-DeCani spending, gamma -4" "$tmp/out" ||
+	fail "A/A: the spending function is not named: $(grep -i spending "$tmp/out")"
+grep -v '"spending"' "$tmp/res/aa.verdict.json" >"$tmp/old.verdict.json"
+sg report "$tmp/old.verdict.json" --verbose >"$tmp/gate" 2>&1 &&
+	grep -q "by Lan-DeMets Pocock-type spending" "$tmp/gate" ||
+	fail "a verdict without spending: not read as Pocock-type: $(cat "$tmp/gate")"
 [ "$(j "$tmp/res/aa.new.2.json" runs)" = 6 ] ||
 	fail "A/A: the session records $(j "$tmp/res/aa.new.2.json" runs) runs, not 6"
 # the part of the set that was run pools at the gate as one set

@@ -10,8 +10,11 @@
  * checks (p50 and p99) the looks stop at the first fail, the verdict's
  * being decided then: a check on the limit still errs within the
  * promise, and a regression like issue 23's (16% at p50, 25% at p99,
- * runs spread 3% and 11%, a 5% limit) fails after a median of at most 5
- * runs a side, where waiting for every check took 9.
+ * runs spread 3% and 11%, a 5% limit) fails after a median of at most 6
+ * runs a side (5 under the Pocock-type spending before), where waiting
+ * for every check took 9.  At the limit where one look at 12 runs a
+ * side passes 80% of A/As, the 3..12 looks pass at least 72% (the
+ * Pocock-type plan, 61%).
  */
 
 #include "gate/checks.h"
@@ -76,31 +79,47 @@ rule_look(const double *o, const double *r, long long n, double level,
 }
 
 /*
- * One sequence: both sides draw a run a look past min, the true figure
- * sitting on the limit (1); at each look the interval at the plan's
- * level (or LEVEL, naive) decides when it leaves the limit.  Returns 1
- * when the look that stopped put the interval's low end above the
- * truth: the one-sided error.
+ * One sequence: both sides draw a run a look past min, ours shift above
+ * the baseline's in log; at each look the interval at the plan's level
+ * (or LEVEL, naive) about the limit exp(log_limit) decides when it
+ * leaves it.  Returns the ruling of the look that stopped (1 fail, -1
+ * pass, 0 undecided at max), with its runs a side in *stop.
+ */
+static int
+sequence_at(const struct gate_seq *p, int naive, enum gate_mode mode,
+    double rsigma, double shift, double log_limit, unsigned long long *s,
+    long long *stop)
+{
+	double o[MAXRUNS], r[MAXRUNS];
+	long long n;
+	int ruling = 0;
+
+	for (n = 1; n <= p->max; n++) {
+		o[n - 1] = shift - log_limit + SIGMA * normal(s);
+		r[n - 1] = rsigma * normal(s);
+		if (n < p->min)
+			continue;
+		*stop = n;
+		ruling = rule_look(o, r, n, naive ? LEVEL : gate_seq_level(p, n), 1,
+		    mode);
+		if (ruling != 0)
+			break;
+	}
+	return ruling;
+}
+
+/*
+ * One sequence with the true figure on the limit: 1 when the look that
+ * stopped put the interval's low end above the truth, the one-sided
+ * error.
  */
 static int
 sequence(const struct gate_seq *p, int naive, enum gate_mode mode,
     double rsigma, unsigned long long *s)
 {
-	double o[MAXRUNS], r[MAXRUNS];
-	long long n;
-	int ruling;
+	long long stop;
 
-	for (n = 1; n <= p->max; n++) {
-		o[n - 1] = SIGMA * normal(s);
-		r[n - 1] = rsigma * normal(s);
-		if (n < p->min)
-			continue;
-		ruling = rule_look(o, r, n, naive ? LEVEL : gate_seq_level(p, n), 1,
-		    mode);
-		if (ruling != 0)
-			return ruling == 1;
-	}
-	return 0;
+	return sequence_at(p, naive, mode, rsigma, 0, 0, s, &stop) == 1;
 }
 
 static double
@@ -228,9 +247,73 @@ test_two_checks(void **state)
 	printf("  two checks, p50 on the limit: the verdict fails %.2f%%\n",
 	    100 * err);
 	assert_true(first >= 0.9);
-	assert_true(med_first <= 5);
+	assert_true(med_first <= 6);
 	assert_true(med_every > med_first);
 	assert_true(err <= HIGH);
+}
+
+/*
+ * Of TRIALS baseline sequences at shift against log_limit, the share
+ * that end in ruling, and the median runs a side at the stop.
+ */
+static double
+ruled_rate(const struct gate_seq *p, double shift, double log_limit,
+    int ruling, unsigned long long seed, long long *median)
+{
+	unsigned long long s = seed;
+	size_t i, hits = 0, at[MAXRUNS + 1] = { 0 }, below = 0;
+	long long stop = 0, n;
+
+	for (i = 0; i < TRIALS; i++) {
+		hits += sequence_at(p, 0, MODE_BASELINE, SIGMA, shift, log_limit,
+		    &s, &stop) == ruling;
+		at[stop]++;
+	}
+	for (n = 0; n <= MAXRUNS; n++) {
+		below += at[n];
+		if (2 * below >= TRIALS)
+			break;
+	}
+	*median = n;
+	return (double)hits / TRIALS;
+}
+
+/*
+ * Decisive at the same error (issue 34): at the limit where one look at
+ * 12 runs a side passes 80% of A/As (1.2584 run spreads, found by
+ * simulation of these statistics), the 3..12 plan passes at least 72%
+ * of them, where the Pocock-type plan before it, its levels as
+ * gate_seq_plan simulated them then, passed 62%; a change four times
+ * the limit still fails after a median of at most 5 runs a side.
+ */
+static void
+test_decisive(void **state)
+{
+	static const double pocock[] = { 0.9822, 0.9906, 0.9942, 0.9926,
+		0.9916, 0.9914, 0.991, 0.9905, 0.9901, 0.9896 };
+	struct gate_seq p = { 3, 12, LEVEL, 0, { 0 } }, was = p;
+	struct gate_seq one = { 12, 12, LEVEL, 0, { 0 } };
+	double lim = 1.2584 * SIGMA, aa, aa_was, aa_one, big;
+	long long med, med_was, med_one, med_big;
+
+	(void)state;
+	gate_seq_plan(&p, MODE_BASELINE);
+	gate_seq_plan(&one, MODE_BASELINE);
+	memcpy(was.level, pocock, sizeof pocock);
+	was.simulated = 1;
+	aa = ruled_rate(&p, 0, lim, -1, 31, &med);
+	aa_was = ruled_rate(&was, 0, lim, -1, 31, &med_was);
+	aa_one = ruled_rate(&one, 0, lim, -1, 31, &med_one);
+	big = ruled_rate(&p, 4 * lim, lim, 1, 32, &med_big);
+	printf("  A/A at the limit one look at 12 passes %.1f%%: --runs 3..12 "
+	    "passes %.1f%% (median %lld runs a side), Pocock-type %.1f%% "
+	    "(median %lld); four times the limit fails %.1f%% after a median "
+	    "of %lld\n", 100 * aa_one, 100 * aa, med, 100 * aa_was, med_was,
+	    100 * big, med_big);
+	assert_true(fabs(aa_one - 0.8) < TEST_TRIALS(0.03, 0.05));
+	assert_true(aa >= TEST_TRIALS(0.72, 0.70));
+	assert_true(aa > aa_was + TEST_TRIALS(0.08, 0.05));
+	assert_true(big >= 0.99 && med_big <= 5);
 }
 
 static void
@@ -248,7 +331,7 @@ test_plan_spends_alpha(void **state)
 		sum += a;
 	}
 	assert_true(sum <= 0.025 && sum > 0.0249);
-	assert_true(fabs(gate_seq_level(&p, 3) - 0.9822) < 1e-12);
+	assert_true(fabs(gate_seq_level(&p, 3) - 0.9984) < 1e-12);
 	assert_true(fabs(gate_seq_spent(&p, 12) - 0.025) < 1e-12);
 	assert_true(gate_seq_spent(&p, 2) == 0);
 	assert_int_equal(gate_seq_looks(&p), 10);
@@ -261,7 +344,7 @@ test_plan_spends_alpha(void **state)
 	sim = p;
 	gate_seq_plan(&sim, MODE_BASELINE);
 	assert_true(sim.simulated);
-	assert_true(fabs(gate_seq_level(&sim, 3) - 0.9822) < 0.002);
+	assert_true(fabs(gate_seq_level(&sim, 3) - 0.9984) < 0.0005);
 	printf("  --runs 3..12, baseline: look levels");
 	for (n = sim.min; n <= sim.max; n++) {
 		printf(" %.4g%%", 100 * gate_seq_level(&sim, n));
@@ -309,6 +392,7 @@ main(void)
 		cmocka_unit_test(test_plan_spends_alpha),
 		cmocka_unit_test(test_error_at_limit),
 		cmocka_unit_test(test_two_checks),
+		cmocka_unit_test(test_decisive),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -360,7 +360,7 @@ const struct verdict_note_fields verdict_note_fields[] = {
 	[NOTE_PLAN] = { "plan-level", 0, NULL, { NULL }, { "runs" }, { "level" } },
 	[NOTE_PART] = { "part-of-set", 0, "engine", { "session", "left_out" },
 		{ "runs" }, { NULL } },
-	[NOTE_SEQ] = { "runs-until-decided", 0, NULL, { NULL },
+	[NOTE_SEQ] = { "runs-until-decided", 0, NULL, { "spending" },
 		{ "runs", "look", "looks", "failing", "undecided", "simulated" },
 		{ "level", "spent", "alpha" } },
 };

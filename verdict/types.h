@@ -19,6 +19,8 @@
 #include "model/result.h"
 
 #define VERDICT_FORMAT "syncgate-verdict/1"
+/* runs until decided's spending function, as NOTE_SEQ names it */
+#define VERDICT_SPENDING_HSD4 "hsd(-4)"
 
 enum ruling {
 	RULING_NOT_RULED = 0,   /* nothing to rule on (a half with no classes) */
@@ -326,7 +328,9 @@ enum verdict_note_code {
 	NOTE_MATCH,             /* cls: our class, a: the other side's */
 	NOTE_PLAN,              /* n0: the look's runs a side, x0: its level */
 	NOTE_PART,              /* cls: engine, a: session, b: runs left out, n0 runs */
-	NOTE_SEQ,               /* n0 runs a side, n1 look, n2 looks, n3 failing,
+	NOTE_SEQ,               /* a: the spending function ("hsd(-4)"; NULL in
+	                           a verdict before it was named: Pocock-type),
+	                           n0 runs a side, n1 look, n2 looks, n3 failing,
 	                           n4 undecided, n5 simulated, x0 level, x1 spent,
 	                           x2 alpha */
 	VERDICT_NNOTES          /* how many; not a code */
