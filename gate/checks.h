@@ -62,11 +62,18 @@ struct gate_pools {
 /*
  * Paired sides' figures of one class: for each statistic, the pairs'
  * differences of logs (ours minus the rival's, each pair's sampling
- * variances summed), as one estimate over k - 1 degrees of freedom.
+ * variances summed), as one estimate over k - 1 degrees of freedom; with
+ * one_engine (baseline mode: one engine, one spread), its spread pooled
+ * with the pairs' means' about a drift both sides share
+ * (runs_pool_add_trend: k - 2 more below 8 pairs).  Two engines' spreads
+ * may differ, and then a pair's mean moves with its difference: pooled,
+ * they would count more degrees of freedom than they hold.
  */
 struct gate_paired {
 	struct runs_est l[2];   /* p50, p99 latencies */
 	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
+	/* each one's spread: the differences' and the means' about their drift */
+	struct runs_pool pl[2], ps[2];
 	int has_s;
 	/*
 	 * Per statistic, whether every run bounds it: a run too thin to
@@ -77,7 +84,7 @@ struct gate_paired {
 
 void gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
     const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
-    const char *name, int with_unit, double level);
+    const char *name, int with_unit, int one_engine, double level);
 
 /* Adds a side's own runs (two or more) to p. */
 void gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st);

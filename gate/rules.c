@@ -16,6 +16,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/version.h"
+#include "model/runs.h"
 #include "gate/host.h"
 #include "gate/match.h"
 #include "gate/unit.h"
@@ -524,7 +525,8 @@ pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
 	pair->rs = rs;
 	if (ctx->v->paired) {
 		gate_paired_init(pd, ctx->ours_in, ctx->rival_in, ctx->perm_o,
-		    ctx->perm_r, name, with_unit, ctx->o->confidence);
+		    ctx->perm_r, name, with_unit, ctx->o->mode == MODE_BASELINE,
+		    ctx->o->confidence);
 		pair->pd = pd;
 	}
 }
@@ -774,8 +776,15 @@ note_scope(struct gate_ctx *ctx)
 	}
 	if (ctx->runs) {
 		verdict_noted(v, NOTE_RUNS, -1);
-		if (v->paired)
-			verdict_noted(v, NOTE_PAIRED, -1)->n[0] = GATE_PAIRED_MIN_RUNS;
+		if (v->paired) {
+			struct verdict_note *pn = verdict_noted(v, NOTE_PAIRED, -1);
+			size_t k = v->ours.runs;
+
+			pn->n[0] = GATE_PAIRED_MIN_RUNS;
+			/* gate_paired_init's: one engine's pools the pairs' means */
+			pn->n[1] = (long long)(k - 1 + (ctx->o->mode == MODE_BASELINE ?
+			    runs_trend_df(k) : 0));
+		}
 		note_spread(ctx);
 		return;
 	}

@@ -11,6 +11,7 @@
 
 #include "gate/checks.h"
 #include "gate/sequential.h"
+#include "model/runs.h"
 #include "verdict/base.h"
 #include "lib/err.h"
 #include "lib/rand.h"
@@ -77,10 +78,32 @@ draw_normals(uint64_t *state, double *x, double *y)
 	*y = r * sin(6.283185307179586 * v);
 }
 
-/* One simulated sequence's sums over its runs so far: a's, b's and a - b's. */
+/*
+ * One simulated sequence's sums over its runs so far: a's, b's and a -
+ * b's; the last 2 RUNS_TREND_BLOCK pairs' means, by run (mod), and the
+ * sum of squares about their lines of the blocks closed before them.
+ */
+#define SEQ_RING (2 * RUNS_TREND_BLOCK)
 struct seq_sums {
 	double a, aa, b, bb, d, dd;
+	double m[SEQ_RING], closed;
 };
+
+/*
+ * The means' sum of squares about their drift after n pairs (model/runs.h,
+ * runs_pool_add_trend): the closed blocks' and the last block's.
+ */
+static double
+trend_ss(const struct seq_sums *q, long long n)
+{
+	long long first = n < SEQ_RING ? 0 : (n / RUNS_TREND_BLOCK - 1) *
+	    RUNS_TREND_BLOCK, i;
+	double y[SEQ_RING];
+
+	for (i = first; i < n; i++)
+		y[i - first] = q->m[i % SEQ_RING];
+	return q->closed + runs_line_ss(y, (size_t)(n - first));
+}
 
 /*
  * Whether the gate's t after n runs a side is one sample's (gate/
@@ -98,6 +121,8 @@ one_sample(long long n, enum gate_mode mode)
 static double
 seq_df(long long n, enum gate_mode mode)
 {
+	if (n >= GATE_PAIRED_MIN_RUNS && mode == MODE_BASELINE)
+		return (double)(n - 1) + (double)runs_trend_df((size_t)n);
 	return one_sample(n, mode) ? (double)(n - 1) : (double)(2 * n - 2);
 }
 
@@ -107,6 +132,12 @@ seq_key(const struct seq_sums *q, long long n, enum gate_mode mode)
 {
 	double k = (double)n, va, vb;
 
+	if (n >= GATE_PAIRED_MIN_RUNS && mode == MODE_BASELINE) {
+		double var = (q->dd - q->d * q->d / k + 4 * trend_ss(q, n)) /
+		    seq_df(n, mode);
+
+		return -fabs(q->d / k / sqrt(var / k));
+	}
 	if (one_sample(n, mode)) {
 		double var = (q->dd - q->d * q->d / k) / (k - 1);
 
@@ -159,6 +190,11 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 			q[i].bb += y * y;
 			q[i].d += x - y;
 			q[i].dd += (x - y) * (x - y);
+			q[i].m[(n - 1) % SEQ_RING] = (x + y) / 2;
+			/* a block closes once the last block starts past it */
+			if (n >= SEQ_RING && n % RUNS_TREND_BLOCK == 0)
+				q[i].closed += runs_line_ss(q[i].m + n % SEQ_RING,
+				    RUNS_TREND_BLOCK);
 		}
 		if (n < s->min)
 			continue;

@@ -45,7 +45,9 @@
  * one engine) or each its own (rival mode: Welch's t, simulated where
  * the rival's runs have no spread, where Welch's t is exact; at equal
  * spreads it errs less); from there, paired (gate/checks.h), as the
- * runner's balanced rounds are.  A look's error is the two-sided p-value
+ * runner's balanced rounds are, in baseline mode the differences' spread
+ * pooled with the pairs' means' about their drift (model/runs.h,
+ * runs_pool_add_trend).  A look's error is the two-sided p-value
  * below which its share of all the sequences cross, of those still
  * running; the first look's, its share.  With more than
  * GATE_SEQ_SIM_LOOKS looks, a first look at fewer than 2 runs a side, or

@@ -127,7 +127,7 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 void
 gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
     const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
-    const char *name, int with_unit, double level)
+    const char *name, int with_unit, int one_engine, double level)
 {
 	size_t k = gate_side_runs(o), i;
 	double *buf = xcalloc(12 * k, sizeof *buf);
@@ -135,6 +135,7 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 	double *lr = buf + 4 * k, *wr = buf + 5 * k, *yr = buf + 6 * k;
 	double *wyr = buf + 7 * k, *d = buf + 8 * k, *wd = buf + 9 * k;
 	double *ds = buf + 10 * k, *wds = buf + 11 * k;
+	double *m = xcalloc(2 * k, sizeof *m), *ms = m + k;
 	int *ob = xcalloc(4 * k, sizeof *ob), *olo = ob, *oyo = ob + k;
 	int *olr = ob + 2 * k, *oyr = ob + 3 * k, q;
 
@@ -150,10 +151,12 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 			size_t a = perm_o[i], b = perm_r[i];
 
 			d[i] = lo[a] - lr[b];
+			m[i] = (lo[a] + lr[b]) / 2;
 			wd[i] = wo[a] + wr[b];
 			pd->ok_l[q] &= (olo[a] | olr[b]) == 0;
 			if (with_unit) {
 				ds[i] = yo[a] - yr[b];
+				ms[i] = (yo[a] + yr[b]) / 2;
 				wds[i] = wyo[a] + wyr[b];
 				pd->ok_s[q] &= (oyo[a] | oyr[b]) == 0;
 			}
@@ -161,7 +164,18 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 		runs_est_init(&pd->l[q], d, wd, NULL, k);
 		if (with_unit)
 			runs_est_init(&pd->s[q], ds, wds, NULL, k);
+		if (!one_engine)
+			continue;
+		runs_pool_add_est(&pd->pl[q], &pd->l[q]);
+		runs_pool_add_trend(&pd->pl[q], m, k);
+		runs_est_share(&pd->l[q], &pd->pl[q]);
+		if (with_unit) {
+			runs_pool_add_est(&pd->ps[q], &pd->s[q]);
+			runs_pool_add_trend(&pd->ps[q], ms, k);
+			runs_est_share(&pd->s[q], &pd->ps[q]);
+		}
 	}
+	free(m);
 	free(buf);
 	free(ob);
 }

@@ -619,6 +619,18 @@ get_each(const cJSON *a, const struct field *f, char *list, size_t size,
 static const struct json_span NOTED_FIGURE = { -1e300, 1e300, 0, 0, 0,
 	"a number or null", NULL, NULL };
 
+/*
+ * JSON_OPTIONAL for a field added to a code after verdicts were saved
+ * with it (docs/verdict-format.md): absent, a string is NULL and a count
+ * 0; else 0, the field required.
+ */
+static int
+added_later(int code, const char *field)
+{
+	return (code == NOTE_SEQ && strcmp(field, "spending") == 0) ||
+	    (code == NOTE_PAIRED && strcmp(field, "df") == 0) ? JSON_OPTIONAL : 0;
+}
+
 /* One of what the gate noted: its code, then the fields that code uses. */
 static int
 get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
@@ -644,16 +656,16 @@ get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
 	if (f->cls != NULL && json_get_string(o, f->cls, JSON_NULL, NULL, w,
 	    &nt->cls) < 0)
 		return -1;
-	/* a name added to a code after verdicts were saved: absent is NULL */
 	for (i = 0; i < 2; i++)
 		if (f->s[i] != NULL && json_get_string(o, f->s[i], JSON_NULL |
-		    (code == NOTE_SEQ ? JSON_OPTIONAL : 0), NULL, w,
-		    i ? &nt->b : &nt->a) < 0)
+		    added_later(code, f->s[i]), NULL, w, i ? &nt->b : &nt->a) < 0)
 			return -1;
 	for (i = 0; i < 6; i++) {
 		if (f->n[i] == NULL)
 			continue;
-		if (json_get_number(o, f->n[i], 0, &COUNT, w, &d) < 0)
+		d = 0;
+		if (json_get_number(o, f->n[i], added_later(code, f->n[i]), &COUNT,
+		    w, &d) < 0)
 			return -1;
 		nt->n[i] = (long long)d;
 	}

@@ -396,6 +396,54 @@ runs_pool_add_est(struct runs_pool *p, const struct runs_est *e)
 		runs_pool_add(p, e->between, (double)(e->k - 1));
 }
 
+/* The blocks k pairs fall in (model/runs.h). */
+static size_t
+trend_blocks(size_t k)
+{
+	return k < 2 * RUNS_TREND_BLOCK ? 1 : k / RUNS_TREND_BLOCK;
+}
+
+size_t
+runs_trend_df(size_t k)
+{
+	return k < 3 ? 0 : k - 2 * trend_blocks(k);
+}
+
+double
+runs_line_ss(const double *y, size_t n)
+{
+	double tm = (double)(n - 1) / 2, ym = 0, stt = 0, sty = 0, syy = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ym += y[i] / (double)n;
+	for (i = 0; i < n; i++) {
+		double t = (double)i - tm, d = y[i] - ym;
+
+		stt += t * t;
+		sty += t * d;
+		syy += d * d;
+	}
+	return fmax(syy - sty * sty / stt, 0);
+}
+
+void
+runs_pool_add_trend(struct runs_pool *p, const double *m, size_t k)
+{
+	size_t nb = trend_blocks(k), b;
+	double ss = 0, df = (double)runs_trend_df(k);
+
+	if (df == 0)
+		return;
+	for (b = 0; b < nb; b++) {
+		size_t first = b * RUNS_TREND_BLOCK;
+
+		ss += runs_line_ss(m + first, b == nb - 1 ? k - first :
+		    RUNS_TREND_BLOCK);
+	}
+	runs_pool_add(p, 4 * ss / df, df);
+}
+
 void
 runs_est_share(struct runs_est *e, const struct runs_pool *p)
 {

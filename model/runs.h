@@ -76,6 +76,25 @@ void runs_pool_add(struct runs_pool *p, double between, double df);
 void runs_pool_add_est(struct runs_pool *p, const struct runs_est *e);
 
 /*
+ * Paired sides' drift, and their pairs' means: k pairs in time order
+ * (k >= 3), each pair's mean m[i] of its two runs' logs, in blocks of
+ * RUNS_TREND_BLOCK pairs (the last block taking the rest; one block
+ * below twice that).  A drift both sides share moves a pair's mean, not
+ * its difference; about a line of its own in each block it is taken
+ * out, and what is left of the means' spread is the runs' own: a pair's
+ * difference varies four times as much as its mean, whatever either
+ * side's spread.  runs_pool_add_trend adds 4 times the means' variance
+ * about those lines, over runs_trend_df(k) = k - 2 x blocks degrees of
+ * freedom, to p; with the differences' own k - 1, a paired figure's
+ * spread then holds 2k - 3 degrees of freedom below 8 pairs, not k - 1.
+ */
+#define RUNS_TREND_BLOCK 4
+size_t runs_trend_df(size_t k);
+/* The sum of squares of n >= 3 values about their least-squares line. */
+double runs_line_ss(const double *y, size_t n);
+void runs_pool_add_trend(struct runs_pool *p, const double *m, size_t k);
+
+/*
  * e takes its between-run variance from p: var = max(pooled, within) /
  * k over p's degrees of freedom, which runs_combine counts once however
  * many of its terms share p.  Nothing changes while p holds no source.

@@ -1148,6 +1148,7 @@ static char *
 scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
 	char w[256], ws[WHOSE], *nw, *runs, *out = NULL;
+	int one;
 
 	switch (nt->code) {
 	case NOTE_DEFAULT_SPREAD:
@@ -1177,14 +1178,18 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		free(runs);
 		return out;
 	case NOTE_PAIRED:
+		/* a verdict before the means were pooled in noted no df */
+		one = nt->n[1] > (long long)v->ours.runs - 1;
 		return xasprintf("paired: %zu runs a side, taken in turns (each pair's "
 		    "two runs one after the other, each side first in half the "
 		    "pairs): each figure of one side against the other is the mean of "
 		    "the pairs' differences on the log scale, run i against run i in "
-		    "time order, so a drift both sides share drops out (Student's t, "
-		    "%zu degrees of freedom); the rule, fixed before the figures are "
-		    "seen: equal runs, at least %lld, so taken", v->ours.runs,
-		    v->ours.runs - 1, nt->n[0]);
+		    "time order, so a drift both sides share drops out%s (Student's "
+		    "t, %lld degrees of freedom); the rule, fixed before the figures "
+		    "are seen: equal runs, at least %lld, so taken", v->ours.runs,
+		    one ? "; one engine, its spread pools the differences' with the "
+		    "pairs' means' about a line in each block of 4 pairs" : "",
+		    one ? nt->n[1] : (long long)v->ours.runs - 1, nt->n[0]);
 	case NOTE_POOLED:
 		nw = nt->a != NULL ? noise_words(nt) : NULL;
 		out = xasprintf("one engine on both sides: its spread between runs is "

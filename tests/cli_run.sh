@@ -229,6 +229,15 @@ set -e
 grep -q "paired: 5 runs a side, taken in turns" "$tmp/res/paired.txt" &&
 	tr -d '\t\n' <"$tmp/res/paired.json" | grep -q '"paired":true' ||
 	fail "five runs a side in turns not paired: $(cat "$tmp/gerr") $(grep -i 'runs a side' "$tmp/res/paired.txt")"
+# one engine: the pairs' means give back their degrees of freedom, 4 + 3;
+# a verdict saved before they were noted took the differences' 4, and says so
+flat "$tmp/res/paired.txt" | grep -q "pairs' means' about a line in each block of 4 pairs (Student's t, 7 degrees of freedom)" &&
+	tr -d '\t\n ' <"$tmp/res/paired.json" | grep -q '"code":"paired","min_runs":5,"df":7' ||
+	fail "paired, one engine: not 7 degrees of freedom: $(grep -A3 'paired:' "$tmp/res/paired.txt")"
+tr -d '\t\n' <"$tmp/res/paired.json" | sed 's/,[[:space:]]*"df":[[:space:]]*7//' >"$tmp/res/paired-old.json"
+$SYNCGATE report "$tmp/res/paired-old.json" >"$tmp/res/paired-old.txt" 2>"$tmp/gerr" &&
+	flat "$tmp/res/paired-old.txt" | grep -q "drops out (Student's t, 4 degrees of freedom)" ||
+	fail "a paired verdict without df: not read as k - 1: $(cat "$tmp/gerr") $(grep -A3 'paired:' "$tmp/res/paired-old.txt")"
 set +e
 $SYNCGATE gate "$tmp"/res/p.a.[1-3].json --baseline "$tmp/res/p.a.4.json" \
 	--baseline "$tmp/res/p.a.5.json" >"$tmp/res/unpaired.txt" 2>"$tmp/gerr"

@@ -295,7 +295,9 @@ enum verdict_note_code {
 	NOTE_NOISE_ONE_RUN,     /* a: noise path, b: its engine, n0: its runs */
 	NOTE_NOISE_OTHER,       /* b: the engine the noise measured */
 	NOTE_RUNS,              /* whole runs are the evidence */
-	NOTE_PAIRED,            /* n0: the minimum runs a side to pair */
+	NOTE_PAIRED,            /* n0: the minimum runs a side to pair, n1: the
+	                           paired figures' degrees of freedom (0 in a
+	                           verdict before they were noted: k - 1) */
 	NOTE_POOLED,            /* baseline: one spread; a, b, n0: noise or NULL */
 	NOTE_SPREAD_POOLS,      /* side pools n0 runs with the noise a, b, n1 */
 	NOTE_SPREAD_NOISE,      /* side's one run takes the noise a, b, n1 */
