@@ -250,8 +250,9 @@ gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
  * Run i of class name against the side's other runs (k of them in all):
  * how many of their prediction interval's half-widths it lies from their
  * mean on the log scale, its ratio to their geometric mean in *ratio.
- * The others' spread is floored at their own sampling, as runs_est_init
- * floors it.
+ * The others' spread is floored at their own sampling wherever it is
+ * below it (not only where implausibly so, as runs_est_init floors it):
+ * naming a run takes more than others that happen to agree.
  */
 static double
 run_distance(const double *l, const double *w, size_t k, size_t i,

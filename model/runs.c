@@ -347,6 +347,21 @@ runs_probe_log(const struct probe_record *p, double level, double *log_v,
 	return order_open(n, 0.5, level);
 }
 
+/*
+ * The spread a figure takes from its runs' between, over df degrees of
+ * freedom, and their sampling within: between, unless implausibly small
+ * beside within (below the 5% point of within's chi-square over df:
+ * runs that agree more closely than their sampling allows), then within.
+ */
+static double
+floored(double between, double within, double df)
+{
+	if (!(between < within))
+		return between;
+	return between < within * stats_chi2_quantile(0.05, df) / df ? within :
+	    between;
+}
+
 void
 runs_est_init(struct runs_est *e, const double *logs, const double *within,
     const int *open, size_t k)
@@ -371,7 +386,7 @@ runs_est_init(struct runs_est *e, const double *logs, const double *within,
 	e->within = w / (double)k;
 	if (k >= 2) {
 		e->between = ss / (double)(k - 1);
-		e->var = fmax(e->between, e->within) / (double)k;
+		e->var = floored(e->between, e->within, (double)(k - 1)) / (double)k;
 		e->df = (double)(k - 1);
 	} else {
 		e->between = NAN;
@@ -450,7 +465,7 @@ runs_est_share(struct runs_est *e, const struct runs_pool *p)
 	if (!(p->df > 0))
 		return;
 	e->between = p->ss / p->df;
-	e->var = fmax(e->between, e->within) / (double)e->k;
+	e->var = floored(e->between, e->within, p->df) / (double)e->k;
 	e->df = p->df;
 	e->pool = p;
 }

@@ -338,6 +338,88 @@ test_paired_without_a_drift(void **state)
 	}
 }
 
+/*
+ * Runs whose spread is their sampling alone, as a p99's is where runs
+ * differ little (run to run the same, each run's p99 of N samples
+ * varying by sd), each run reporting a sampling variance ratio times
+ * the true one (a p99's order-statistic interval overstates it: 1.2x at
+ * 2000 samples, 2x and more at 500).  Baseline mode, k runs a side,
+ * both sides' spread pooled.  Returns the share of trials that pass
+ * (the interval wholly below lim) or, with !pass, that fail (wholly
+ * above it), the truth at shift; floor_always rules as the gate did
+ * before, its floor max(s^2, w) wherever s^2 < w.
+ */
+static double
+sampled(size_t k, double ratio, double shift, double lim, int pass,
+    int floor_always, unsigned long long seed)
+{
+	unsigned long long s = seed;
+	double a[16], b[16], w[16], sd = 0.04;
+	size_t i, j, hits = 0;
+
+	for (j = 0; j < k; j++)
+		w[j] = ratio * sd * sd;
+	for (i = 0; i < TRIALS; i++) {
+		struct runs_pool p = { 0, 0 };
+		struct runs_est o, r;
+		struct runs_term t[2];
+		struct runs_fig f;
+
+		for (j = 0; j < k; j++) {
+			a[j] = shift + sd * normal(&s);
+			b[j] = sd * normal(&s);
+		}
+		runs_est_init(&o, a, w, NULL, k);
+		runs_est_init(&r, b, w, NULL, k);
+		runs_pool_add_est(&p, &o);
+		runs_pool_add_est(&p, &r);
+		runs_est_share(&o, &p);
+		runs_est_share(&r, &p);
+		if (floor_always) {
+			o.var = fmax(o.between, o.within) / (double)k;
+			r.var = fmax(r.between, r.within) / (double)k;
+		}
+		runs_ratio_terms(t, &o, &r);
+		runs_combine(t, 2, LEVEL, &f);
+		hits += pass ? log(f.hi) < lim : log(f.lo) > lim;
+	}
+	return (double)hits / TRIALS;
+}
+
+/*
+ * The sampling floor only where the runs' spread is implausibly small
+ * beside their sampling (below the 5% point of its chi-square): at the
+ * limit where a test knowing the spread passes 80% of A/As, 3 and 5 runs
+ * a side pass more than under the floor everywhere s^2 < w, and the
+ * error at the limit stays within the promise, whether the runs'
+ * sampling variance is stated true or twice too large.
+ */
+static void
+test_sampling_floor_where_needed(void **state)
+{
+	static const size_t ks[] = { 3, 5 };
+	static const double ratios[] = { 1, 2 };
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++) {
+			size_t k = ks[i];
+			double lim = (1.959964 + 0.841621) * 0.04 * sqrt(2.0 / (double)k);
+			unsigned long long seed = 51 + 2 * i + j;
+			double now = sampled(k, ratios[j], 0, lim, 1, 0, seed);
+			double was = sampled(k, ratios[j], 0, lim, 1, 1, seed);
+			double err = sampled(k, ratios[j], lim, lim, 0, 0, seed + 10);
+
+			printf("  sampling alone, stated %gx, %zu runs a side: A/A "
+			    "passes %.1f%% (floored wherever s^2 < w: %.1f%%), error "
+			    "at the limit %.2f%%\n", ratios[j], k, 100 * now,
+			    100 * was, 100 * err);
+			assert_true(err <= HIGH);
+			assert_true(now > was + 0.05);
+		}
+}
+
 int
 main(void)
 {
@@ -348,6 +430,7 @@ main(void)
 		cmocka_unit_test(test_sides_from_two_sessions),
 		cmocka_unit_test(test_paired_under_a_shared_drift),
 		cmocka_unit_test(test_paired_without_a_drift),
+		cmocka_unit_test(test_sampling_floor_where_needed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
