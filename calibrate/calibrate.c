@@ -7,6 +7,7 @@
  * tell from that noise with one, three, five or ten runs a side.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "calibrate/calibrate.h"
+#include "calibrate/plan.h"
 #include "lib/args.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -41,6 +43,8 @@ struct args {
 	size_t n;
 	double confidence;
 	double max_regression;
+	double power;           /* the plan's: an A/A settled this often */
+	double budget_s;        /* --budget; NaN: none */
 	struct outputs outs;
 };
 
@@ -49,7 +53,8 @@ calibrate_usage(FILE *fp)
 {
 	fputs(
 "usage: syncgate calibrate RUN.json RUN.json... [--confidence LEVEL]\n"
-"                          [--max-regression PCT] [--format FORMAT] [-o FILE]\n"
+"                          [--max-regression PCT] [--power PCT]\n"
+"                          [--budget DURATION] [--format FORMAT] [-o FILE]\n"
 "\n"
 "Measures this runner's run-to-run noise from two or more runs of one\n"
 "engine with nothing changed between them (an A/A test), class by class,\n"
@@ -58,8 +63,13 @@ calibrate_usage(FILE *fp)
 "with --format json is what syncgate gate --noise takes.  Runs from several\n"
 "sessions (syncgate run or syncgate-bench invocations, in several CI jobs)\n"
 "also measure how far a session shifts its runs, which lets the gate rule\n"
-"sides from two sessions instead of holding their fails.\n"
+"sides from two sessions instead of holding their fails.  It plans: the\n"
+"fewest runs a side and the run length that settle an A/A at\n"
+"--max-regression with --power as syncgate run gates them, in the least\n"
+"wall time the runs' own clocks predict.\n"
 "\n"
+"  --budget DURATION     also print the smallest limit a plan settles\n"
+"                        within DURATION (\"90s\", \"600s\")\n"
 "  --confidence LEVEL    level of the gate's intervals (default 95%)\n"
 "  --format FORMAT       text (the table) or json (syncgate-noise/1);\n"
 "                        default text\n"
@@ -70,6 +80,8 @@ calibrate_usage(FILE *fp)
 "                        against (default 5%)\n"
 "  -o, --output FILE     write the format given before it to FILE (- for\n"
 "                        standard output); repeat --format F -o FILE for more\n"
+"  --power PCT           how often the plan's runs settle an A/A at the\n"
+"                        limit (default 80%)\n"
 "\n"
 "exit status: 0 measured, 2 trouble (usage, fewer than two runs, runs that\n"
 "cannot stand together, unreadable or malformed input, a write error)\n",
@@ -106,6 +118,14 @@ parse_one(int opt, struct args *a, char *err)
 		    "--max-regression", err);
 	case 'o':
 		return outputs_add(&a->outs, optarg, err);
+	case 'p':
+		return units_parse_percent(optarg, 0.5, 1, &a->power, "--power", err);
+	case 'b':
+		if (units_parse_duration(optarg, 1e9, 1e9 * 86400 * 30, 0,
+		    &a->budget_s, "--budget", err) < 0)
+			return -1;
+		a->budget_s /= 1e9;
+		return 0;
 	default:
 		return errf(err, "unknown option; see syncgate help calibrate");
 	}
@@ -118,8 +138,10 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "budget", required_argument, NULL, 'b' },
 		{ "max-regression", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "power", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char word[3];
@@ -128,6 +150,8 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	memset(a, 0, sizeof *a);
 	a->confidence = 0.95;
 	a->max_regression = 0.05;
+	a->power = 0.8;
+	a->budget_s = NAN;
 	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
 	optind = 1;
@@ -374,6 +398,9 @@ static const char *const stat_words[NOISE_NSTATS] = { "p50", "p99",
 struct table {
 	const struct noise *n;
 	const struct args *a;
+	struct plan plan;
+	struct plan_cost cost;
+	double budget_limit;    /* NaN: no --budget, or none settles in it */
 };
 
 /* Column widths: the class names' printed width, the rest fixed. */
@@ -552,19 +579,125 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	print_sessions(fp, n);
 }
 
+/* The plan's run length in words: "2x these runs' operations (400000)". */
+static void
+print_length(FILE *fp, const struct table *t)
+{
+	if (t->plan.factor == 1)
+		fputs("these runs' length", fp);
+	else
+		fprintf(fp, "%gx these runs' operations", t->plan.factor);
+	if (t->cost.ops > 0)
+		fprintf(fp, " (%.0f operations)", t->plan.factor *
+		    (double)t->cost.ops);
+}
+
+/*
+ * The plan: runs a side and their length, the wall time the runs' clocks
+ * predict, the statistic that needs the most, and the smallest limit
+ * within --budget.
+ */
+static void
+print_plan(FILE *fp, const struct table *t)
+{
+	const struct plan *p = &t->plan;
+	char b[32], c[32];
+
+	fprintf(fp, "\nPlan for syncgate run, baseline mode, at --max-regression "
+	    "%g%%, %g%% confidence\nand %g%% power (--power):\n", 100 * p->limit,
+	    100 * p->level, 100 * p->power);
+	if (p->runs == 0) {
+		fprintf(fp, "  none: more than %d runs a side at every run length\n",
+		    PLAN_MAX_RUNS);
+		return;
+	}
+	fprintf(fp, "  %lld runs a side of ", p->runs);
+	print_length(fp, t);
+	if (t->cost.have)
+		fprintf(fp, ", about %.3g s:\n  2 x %lld runs of %.3g s (%.3g s "
+		    "measured a run, %.3g s between runs)\n", p->wall_s, p->runs,
+		    t->cost.besides_s + p->factor * t->cost.ops_s,
+		    p->factor * t->cost.ops_s, t->cost.besides_s);
+	else
+		fputs("; no wall time predicted: the runs record no times\n", fp);
+	fputs("  the statistic that needs the most: ", fp);
+	escape_plain(fp, t->n->classes[p->cls].name);
+	fprintf(fp, " %s, %s power at the one look at %lld runs; --runs 3..%lld\n"
+	    "  stops sooner, settling a few points less often\n",
+	    stat_words[p->stat], pct(b, sizeof b, p->power_at), p->runs, p->runs);
+	if (!isnan(t->a->budget_s)) {
+		if (isnan(t->budget_limit))
+			fprintf(fp, "Within --budget %gs: no limit up to 1000%% settles\n",
+			    t->a->budget_s);
+		else
+			fprintf(fp, "Within --budget %gs: the smallest limit settled at "
+			    "%g%% power is %s\n", t->a->budget_s, 100 * p->power,
+			    pct(c, sizeof c, t->budget_limit));
+	}
+}
+
+/* The plan in the noise record: "plan", docs/noise-format.md. */
+static void
+add_plan(cJSON *root, const struct table *t)
+{
+	const struct plan *p = &t->plan;
+	cJSON *o = cJSON_AddObjectToObject(root, "plan");
+
+	cJSON_AddNumberToObject(o, "limit", p->limit);
+	cJSON_AddNumberToObject(o, "power", p->power);
+	cJSON_AddNumberToObject(o, "confidence", p->level);
+	cJSON_AddNumberToObject(o, "runs", (double)p->runs);
+	json_add_double(o, "ops_factor", p->runs > 0 ? p->factor : NAN);
+	json_add_double(o, "ops", p->runs > 0 && t->cost.ops > 0 ? p->factor *
+	    (double)t->cost.ops : NAN);
+	json_add_double(o, "power_at", p->runs > 0 ? p->power_at : NAN);
+	json_add_string_or_null(o, "needs_class", p->runs > 0 ?
+	    t->n->classes[p->cls].name : NULL);
+	json_add_string_or_null(o, "needs_statistic", p->runs > 0 ?
+	    stat_words[p->stat] : NULL);
+	json_add_double(o, "measured_s", t->cost.have ? t->cost.ops_s : NAN);
+	json_add_double(o, "between_runs_s", t->cost.have ? t->cost.besides_s :
+	    NAN);
+	json_add_double(o, "wall_s", p->wall_s);
+	json_add_double(o, "budget_s", t->a->budget_s);
+	json_add_double(o, "budget_limit", t->budget_limit);
+}
+
 static int
 render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct table *t = arg;
 
 	if (strcmp(report_format_nth(out->format), "json") == 0) {
-		if (json_print_and_delete(fp, noise_to_json(t->n)) < 0)
+		cJSON *root = noise_to_json(t->n);
+
+		add_plan(root, t);
+		if (json_print_and_delete(fp, root) < 0)
 			return errf(err, "%s: cannot write the noise record",
 			    out->path ? out->path : "standard output");
 		return 0;
 	}
 	print_table(fp, t->n, t->a);
+	print_plan(fp, t);
 	return 0;
+}
+
+/* Each class's fewest operations in a run (-1: some run counted none). */
+static long long *
+min_counts(const struct result *const *runs, size_t n, const struct noise *nz)
+{
+	long long *m = xcalloc(nz->nclasses + 1, sizeof *m);
+	size_t i, j;
+
+	for (j = 0; j < nz->nclasses; j++) {
+		m[j] = LLONG_MAX;
+		for (i = 0; i < n; i++) {
+			long long c = result_find(runs[i], nz->classes[j].name)->count;
+
+			m[j] = c < 0 || m[j] < 0 ? -1 : c < m[j] ? c : m[j];
+		}
+	}
+	return m;
 }
 
 /* The runs into r and rp, checked to stand together and be no one's output. */
@@ -601,6 +734,7 @@ calibrate_main(int argc, char **argv)
 	const struct result **rp;
 	struct noise n;
 	struct table t;
+	long long *counts;
 	char err[ERRLEN];
 	size_t i;
 	int rc;
@@ -625,6 +759,13 @@ calibrate_main(int argc, char **argv)
 	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
 	t.n = &n;
 	t.a = &a;
+	counts = min_counts(rp, a.n, &n);
+	plan_cost_measure(rp, a.n, &t.cost);
+	plan_make(&n, counts, &t.cost, a.max_regression, a.power, a.confidence,
+	    &t.plan);
+	t.budget_limit = isnan(a.budget_s) ? NAN : plan_smallest_limit(&n,
+	    counts, &t.cost, a.power, a.confidence, a.budget_s);
+	free(counts);
 	rc = outputs_write(&a.outs, render, &t) < 0 ? EXIT_TROUBLE : EXIT_PASS;
 out:
 	noise_free(&n);

@@ -11,6 +11,7 @@
 #ifndef SYNCGATE_GATE_TURNS_H
 #define SYNCGATE_GATE_TURNS_H
 
+#include "model/runs.h"
 #include "verdict/types.h"
 
 /*
@@ -47,6 +48,6 @@ int gate_runs_paired(const struct verdict_run *a, const struct verdict_run *b,
  * Equal runs a side, at least this many, all of one session or taken in
  * turns, are paired (gate_runs_paired).
  */
-#define GATE_PAIRED_MIN_RUNS 5
+#define GATE_PAIRED_MIN_RUNS RUNS_PAIRED_MIN
 
 #endif

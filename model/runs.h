@@ -89,6 +89,8 @@ void runs_pool_add_est(struct runs_pool *p, const struct runs_est *e);
  * spread then holds 2k - 3 degrees of freedom below 8 pairs, not k - 1.
  */
 #define RUNS_TREND_BLOCK 4
+/* Sides of this many runs or more, taken in turns, are paired (gate/turns.h). */
+#define RUNS_PAIRED_MIN 5
 size_t runs_trend_df(size_t k);
 /* The sum of squares of n >= 3 values about their least-squares line. */
 double runs_line_ss(const double *y, size_t n);

@@ -62,7 +62,7 @@ if [ "${VALGRIND:-0}" = 1 ]; then
 	# thousands of trials of code test_runs, test_gate_* and test_stats
 	# run under valgrind; they run plain and under the sanitizers.
 	novg="cli_docs cli_gate cli_report test_dependence test_runs_error"
-	novg="$novg test_runs_power test_samples_power test_sequential"
+	novg="$novg test_runs_power test_samples_power test_sequential test_plan"
 fi
 log=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX") || exit 2
 pids=""

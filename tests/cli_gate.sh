@@ -419,6 +419,21 @@ sg calibrate wide0.json wide1.json wide2.json >wide.txt 2>"$tmp/err" ||
 	fail "calibrate wide: $(cat "$tmp/err")"
 grep -q '^read   p50        over 1000%  over 1000%  over 1000%  over 1000%  over 1000%$' wide.txt ||
 	fail "calibrate: wide cells run together: $(grep '^read' wide.txt)"
+# the plan: runs that record no times plan at their own length, no wall
+# time; the record carries it; --budget without times settles no limit
+grep -q "^  none: more than 200 runs a side at every run length" wide.txt ||
+	fail "calibrate: a plan of runs 30 times apart at 5%: $(sed -n '/^Plan/,$p' wide.txt)"
+sg calibrate wide0.json wide1.json wide2.json --max-regression 500% >wide-plan.txt 2>"$tmp/err"
+grep -q "no wall time predicted: the runs record no times" wide-plan.txt &&
+	grep -q "^Plan for syncgate run, baseline mode, at --max-regression 500%" wide-plan.txt ||
+	fail "calibrate: no plan without times: $(sed -n '/^Plan/,$p' wide-plan.txt)"
+sg calibrate wide0.json wide1.json wide2.json --max-regression 500% --power 90% \
+	--budget 60s --format json -o - >wide.json 2>"$tmp/err" &&
+	tr -d ' \t\n' <wide.json | grep -q '"plan":{"limit":5,"power":0.9,"confidence":0.95,"runs":[0-9]' &&
+	tr -d ' \t\n' <wide.json | grep -q '"ops_factor":1,.*"wall_s":null,"budget_s":60,"budget_limit":null}' ||
+	fail "calibrate: the record's plan: $(cat "$tmp/err") $(tr -d ' \t\n' <wide.json)"
+expect_one 2 "calibrate: --power: 40% is out of range" sg calibrate a1.json a2.json --power 40%
+expect_one 2 "calibrate: --budget" sg calibrate a1.json a2.json --budget 10
 # and every cell starts where its column's header does, and ends before
 # the next one starts: no cell is wider than its column
 awk '/^Class / { h = $0; n = 0

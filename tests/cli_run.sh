@@ -179,6 +179,12 @@ set -e
 $SYNCGATE calibrate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" "$tmp/res/f.b.1.json" \
 	--format json -o "$tmp/res/sessions.noise.json" >/dev/null 2>"$tmp/gerr" ||
 	fail "calibrate over two sessions: $(cat "$tmp/gerr")"
+# runs of syncgate run record their times: the plan predicts a wall time
+$SYNCGATE calibrate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --max-regression 900% \
+	--budget 600s >"$tmp/res/plan.txt" 2>"$tmp/gerr" &&
+	grep -Eq "^  2 x [0-9]+ runs of [0-9.e-]+ s \([0-9.e-]+ s measured a run, [0-9.e-]+ s between runs\)$" "$tmp/res/plan.txt" &&
+	grep -q "^Within --budget 600s: the smallest limit settled at 80% power is" "$tmp/res/plan.txt" ||
+	fail "calibrate of syncgate run's runs: no wall time planned: $(cat "$tmp/gerr") $(sed -n '/^Plan/,$p' "$tmp/res/plan.txt")"
 tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"sessions":2' &&
 	tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"session_log_sd":0,"session_df":1' ||
 	fail "calibrate over two sessions measured no shift: $(cat "$tmp/res/sessions.noise.json")"
