@@ -321,6 +321,25 @@ expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.json" --engine mine --impor
 	--cmd "cp $PWD/fixtures/gate/ascii/ours.json \$SYNCGATE_RESULT"
 grep -q '"engine":.*"mine"' "$tmp/res/r.mine.1.json" || fail "--import result: not renamed mine"
 grep -q '"program":.*"syncgate run"' "$tmp/res/r.mine.1.json" || fail "--import result: no driver"
+# a class of more than 1000 latencies goes to a samples file beside the
+# run's result, in whole nanoseconds, fractions kept; one of 1000 stays inline
+cat >"$tmp/gen.sh" <<'EOF'
+awk -v n="$N" 'BEGIN {
+	printf "{\"format\": \"syncgate-result/1\", \"engine\": \"e\", \"classes\": "
+	printf "[{\"name\": \"get\", \"kind\": \"read\", \"samples_ns\": ["
+	for (i = 1; i <= n; i++)
+		printf "%s%s", (i > 1 ? "," : ""), (i == 2 ? "2.5" : i)
+	print "]}]}"
+}' >"$SYNCGATE_RESULT"
+EOF
+expect 0 "" --runs 2 --dir "$tmp/dir" -o "$tmp/res/big.json" --engine mine --import result \
+	--cmd "N=\$((999 + SYNCGATE_RUN)) sh $tmp/gen.sh"
+grep -q '"samples_ns"' "$tmp/res/big.mine.1.json" && [ ! -e "$tmp/res/big.mine.1.json.get.txt" ] ||
+	fail "1000 latencies: not inline"
+[ "$(j "$tmp/res/big.mine.2.json" samples_file)" = '"big.mine.2.json.get.txt"' ] &&
+	[ "$(grep -cv '^#' "$tmp/res/big.mine.2.json.get.txt")" = 1001 ] &&
+	grep -qx 2.5 "$tmp/res/big.mine.2.json.get.txt" && grep -qx 1001 "$tmp/res/big.mine.2.json.get.txt" ||
+	fail "1001 latencies: not in big.mine.2.json.get.txt whole: $(head -3 "$tmp/res/big.mine.2.json.get.txt")"
 
 # Usage: each engine whole, names that fit a file name
 expect 2 "--cmd comes before any --engine" -o "$tmp/res/u.json" --cmd true
