@@ -141,10 +141,13 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 		return errf(err, "%s: not a regular file; expected a samples file "
 		    "to replace", sf->path[i]);
 	}
-	/* a loaded result's samples are held, not in samples_ns */
+	/*
+	 * A loaded result's samples are held, not in samples_ns, and keep
+	 * their order: the gate reads stretches of like latencies from it.
+	 */
 	if (x == NULL) {
 		held = xmalloc((c->nsamples + 1) * sizeof *held);
-		samples_sorted(&c->held, held);
+		samples_in_order(&c->held, held);
 		x = held;
 	}
 	fprintf(f->fp, "# %s latencies in ns, one an operation\n", c->name);
