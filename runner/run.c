@@ -256,8 +256,11 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 		r->command->output_file = relative(x, e->result ? f->result : f->output);
 	r->command->probed = xstrdup(own_rounds ? "by the command's own harness "
 	    "(its probe and rounds kept); the runner's brackets not used" :
-	    "once in --dir before the first run; and in a round just before and "
-	    "one just after the command, in the run's directory (probe.series)");
+	    w->ir.every_ns > 0 ? "once in --dir before the first run; and in a "
+	    "round just before and one just after the command, in the run's "
+	    "directory (probe.series)" : "once in --dir before the first run, "
+	    "the unit of any write; no rounds in this run, as the engine's run "
+	    "before imported no write class");
 	r->command->elapsed_s = oc->elapsed_s;
 }
 
@@ -407,9 +410,12 @@ files_name(struct run_files *f, const struct run_ctx *x, const char *name,
 
 /*
  * The window: a bracket round, the command with rounds through it, the
- * output imported, a bracket round; with spare, neither idle windows nor
- * rounds through the command.  What it spent its time on into sp.
- * Returns 0, or -1 with err set.
+ * output imported, a bracket round; with spare, no idle windows and no
+ * rounds at all (no scratch file either), the flushes counted alone: a
+ * write where the last run had none then takes the probe before the
+ * runs as its unit.  The idle window after the command only where a
+ * write class needs the runner's count.  What it spent its time on into
+ * sp.  Returns 0, or -1 with err set.
  */
 static int
 measure(struct run_ctx *x, const struct run_engine *e, int spare,
@@ -425,12 +431,13 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	spec.every_ns = spare ? 0 : x->a->every_ns;
 	spec.pause = pause_round;
 	spec.ctx = w;
-	if (inrun_open(&w->ir, f->dir.path, x->probe.method, 1, err) < 0)
+	if (inrun_open(&w->ir, f->dir.path, x->probe.method, spare ? 0 : 1,
+	    err) < 0)
 		return -1;
 	if (spare)
 		w->ir.idle_ns = 0;
 	inrun_begin(&w->ir);
-	if (inrun_round(&w->ir, 0, err) < 0 || runner_signal != 0 ||
+	if ((!spare && inrun_round(&w->ir, 0, err) < 0) || runner_signal != 0 ||
 	    command_run(&spec, oc, err) < 0)
 		return -1;
 	if (runner_signal != 0)
@@ -448,8 +455,10 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	if (spare && writes > 0 && !has_counts(r))
 		snprintf(w->ir.fc.unavailable, sizeof w->ir.fc.unavailable,
 		    "no idle windows: the engine's run before imported no write");
-	if (inrun_round(&w->ir, (double)writes, err) < 0)
+	if (!spare && inrun_round(&w->ir, (double)writes, err) < 0)
 		return -1;
+	if (writes == 0 || has_counts(r))
+		w->ir.idle_ns = 0;
 	inrun_end(&w->ir, (double)writes);
 	runner_window_close(w, writes);
 	sp->idle_s = w->count.idle_s;

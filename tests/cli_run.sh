@@ -268,14 +268,16 @@ awk -v n="$(j "$r" count)" 'BEGIN { exit !(n >= 4) }' || fail "--probe-every 20m
 [ "$(j "$r" ops)" = null ] || fail "--probe-every: rounds' ops $(j "$r" ops), expected null (not known a round)"
 $SYNCGATE report "$r" | flat | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
 # a command that imported no write: its next run takes neither idle
-# windows nor rounds through it (nothing to count or divide), and every
-# command is given the runner's probe as SYNCGATE_PROBE
+# windows nor rounds, through it or bracketing it (nothing to count or
+# divide), and every command is given the runner's probe as SYNCGATE_PROBE
 expect 0 "" --runs 2 --dir "$disk" -o "$tmp/res/ro.json" --probe-every 20ms --engine a \
 	--import ycsb --cmd "N=1 READS=1 SLEEP=0.3 PIDFILE=$tmp/res/ro.pid $cmd"
 [ "$(j "$tmp/res/ro.a.1.json" placement)" = '"paused"' ] ||
 	fail "reads only, run 1: rounds $(j "$tmp/res/ro.a.1.json" placement), not paused"
-[ "$(j "$tmp/res/ro.a.2.json" placement)" = '"brackets"' ] ||
-	fail "reads only, run 2: rounds $(j "$tmp/res/ro.a.2.json" placement), not brackets alone"
+[ -z "$(j "$tmp/res/ro.a.2.json" placement)" ] && [ -z "$(j "$tmp/res/ro.a.2.json" series)" ] ||
+	fail "reads only, run 2: rounds $(j "$tmp/res/ro.a.2.json" placement), expected none"
+grep -q '"probed":.*"once in --dir before the first run, the unit of any write; no rounds in this run' \
+	"$tmp/res/ro.a.2.json" || fail "reads only, run 2: $(grep '"probed"' "$tmp/res/ro.a.2.json")"
 p=$(echo "$tmp"/res/ro.logs.*)/probe.json
 grep -qx "probe $p" "$tmp"/res/ro.logs.*/a.2.stderr ||
 	fail "SYNCGATE_PROBE: $(grep '^probe' "$tmp"/res/ro.logs.*/a.2.stderr), not $p"
@@ -286,6 +288,12 @@ expect 0 "" --runs 3 --dir "$disk" -o "$tmp/res/rw.json" --probe-every off --eng
 	--import ycsb --cmd "N=3 READS_RUN=1 $cmd"
 grep -q '"why_none":.*"no idle windows: the engine'"'"'s run before imported no write"' "$tmp/res/rw.a.2.json" ||
 	fail "writes after a reads-only run: $(grep '"why_none"' "$tmp/res/rw.a.2.json")"
+# (and no rounds: their unit is the probe before the runs, which the gate takes)
+[ -z "$(j "$tmp/res/rw.a.2.json" series)" ] && [ -n "$(j "$tmp/res/rw.a.3.json" series)" ] ||
+	fail "writes after a reads-only run: rounds $(j "$tmp/res/rw.a.2.json" series), the run after $(j "$tmp/res/rw.a.3.json" series)"
+$SYNCGATE gate "$tmp/res/rw.a.2.json" --baseline "$tmp/res/rw.a.3.json" --part-ok \
+	>"$tmp/gout" 2>"$tmp/gerr" || [ $? = 1 ] || fail "writes without rounds do not gate: $(cat "$tmp/gerr")"
+grep -q "^Writes in syncs" "$tmp/gout" || fail "writes without rounds not ruled in syncs: $(cat "$tmp/gout")"
 # (a disk whose counters cannot be read waits for no idle window at all)
 idle() {
 	tr -d '\t\n' <"$1" | grep -o '"spent":{[^}]*}' | grep -o '"idle_s":[0-9.e-]*' | cut -d: -f2
