@@ -105,19 +105,24 @@ put_latency(char *p, double x)
 	return p + n + 1;
 }
 
-/* x[0..n) a line each to fp, in chunks. */
+/*
+ * c's latencies a line each to fp, in chunks: samples_ns, or a loaded
+ * class's held samples read in place, in their order (the gate reads
+ * stretches of like latencies from it), not copied out first.
+ */
 static void
-put_latencies(FILE *fp, const double *x, size_t n)
+put_latencies(FILE *fp, const struct result_class *c)
 {
 	char chunk[1 << 16], *p = chunk;
 	size_t j;
 
-	for (j = 0; j < n; j++) {
+	for (j = 0; j < c->nsamples; j++) {
 		if (p > chunk + sizeof chunk - 32) {
 			fwrite(chunk, 1, (size_t)(p - chunk), fp);
 			p = chunk;
 		}
-		p = put_latency(p, x[j]);
+		p = put_latency(p, c->samples_ns != NULL ? c->samples_ns[j] :
+		    samples_value(&c->held, j));
 	}
 	fwrite(chunk, 1, (size_t)(p - chunk), fp);
 }
@@ -128,8 +133,6 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 {
 	struct outfile *f = &sf->f[i];
 	char *word = kind_word(c, i);
-	const double *x = c->samples_ns;
-	double *held = NULL;
 
 	sf->path[i] = result_samples_path(out, word);
 	free(word);
@@ -141,18 +144,8 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 		return errf(err, "%s: not a regular file; expected a samples file "
 		    "to replace", sf->path[i]);
 	}
-	/*
-	 * A loaded result's samples are held, not in samples_ns, and keep
-	 * their order: the gate reads stretches of like latencies from it.
-	 */
-	if (x == NULL) {
-		held = xmalloc((c->nsamples + 1) * sizeof *held);
-		samples_in_order(&c->held, held);
-		x = held;
-	}
 	fprintf(f->fp, "# %s latencies in ns, one an operation\n", c->name);
-	put_latencies(f->fp, x, c->nsamples);
-	free(held);
+	put_latencies(f->fp, c);
 	if (fflush(f->fp) != 0 || ferror(f->fp))
 		return errf(err, "%s:", sf->path[i]);
 	return 0;
