@@ -129,7 +129,7 @@ put_latencies(FILE *fp, const struct result_class *c)
 
 static int
 write_one(struct sample_files *sf, size_t i, const struct result_class *c,
-    const char *out, char *err)
+    const char *out, struct outfile_later *later, char *err)
 {
 	struct outfile *f = &sf->f[i];
 	char *word = kind_word(c, i);
@@ -139,6 +139,7 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 	sf->base[i] = path_base(sf->path[i]);
 	if (outfile_open(f, sf->path[i], err) < 0)
 		return -1;
+	f->later = later;
 	if (f->tmp == NULL) {
 		outfile_abort(f);
 		return errf(err, "%s: not a regular file; expected a samples file "
@@ -152,8 +153,8 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
 }
 
 static int
-files_write(struct sample_files *sf, const struct result *r, const char *out,
-    long long over, size_t budget, char *err)
+files_write(struct sample_files *sf, const struct result *r,
+    const struct outfile *out, long long over, size_t budget, char *err)
 {
 	size_t i, *n = xcalloc(r->nclasses + 1, sizeof *n);
 	int *tofile = xcalloc(r->nclasses + 1, sizeof *tofile), rc = 0;
@@ -163,7 +164,8 @@ files_write(struct sample_files *sf, const struct result *r, const char *out,
 	result_files_plan(n, r->nclasses, over, budget, tofile);
 	for (i = 0; i < r->nclasses && rc == 0; i++)
 		if (tofile[i])
-			rc = write_one(sf, i, &r->classes[i], out, err);
+			rc = write_one(sf, i, &r->classes[i], out->path, out->later,
+			    err);
 	free(n);
 	free(tofile);
 	return rc;
@@ -215,7 +217,7 @@ result_write_files(struct outfile *out, const struct result *r, long long over,
 	sf.base = xcalloc(sf.n + 1, sizeof *sf.base);
 	sf.committed = xcalloc(sf.n + 1, sizeof *sf.committed);
 	if (out->tmp != NULL &&
-	    files_write(&sf, r, out->path, over, budget, err) < 0)
+	    files_write(&sf, r, out, over, budget, err) < 0)
 		goto out;
 	if (json_print_and_delete(out->fp, result_to_json(r, sf.base)) < 0 ||
 	    fflush(out->fp) != 0) {

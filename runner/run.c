@@ -264,7 +264,13 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	r->command->elapsed_s = oc->elapsed_s;
 }
 
-/* The result in path, atomically, classes past what syncgate reads inline in files. */
+/*
+ * The result in path, atomically, classes of many latencies in samples
+ * files beside it.  Its syncs wait for the runner's next (runner_later):
+ * a sync a file and one a rename were 4 flushes of the disk a run, 2 to
+ * 18 ms with the neighbours' writes queued ahead, for files that no
+ * signal or crash of ours can leave half-written.
+ */
 static int
 emit(const char *path, const struct result *r, char *err)
 {
@@ -272,6 +278,7 @@ emit(const char *path, const struct result *r, char *err)
 
 	if (outfile_open(&out, path, err) < 0)
 		return -1;
+	out.later = runner_later();
 	if (result_write_files(&out, r, RUN_FILE_OVER, RESULT_INLINE_MAX, err) < 0) {
 		outfile_abort(&out);
 		return -1;

@@ -349,6 +349,28 @@ grep -q '"samples_ns"' "$tmp/res/big.mine.1.json" && [ ! -e "$tmp/res/big.mine.1
 	grep -qx 2.5 "$tmp/res/big.mine.2.json.get.txt" && grep -qx 1001 "$tmp/res/big.mine.2.json.get.txt" ||
 	fail "1001 latencies: not in big.mine.2.json.get.txt whole: $(head -3 "$tmp/res/big.mine.2.json.get.txt")"
 
+# The results' syncs wait for the end (or 10 s of runs): no fsync of ours
+# between the first result's rename and the last's, then one for each
+# file and one for their folder (strace, where it is installed)
+if command -v strace >/dev/null 2>&1 && [ -z "${SYNCGATE_VALGRIND:-}" ]; then
+	strace -f -qq -e trace=fsync,rename -o "$tmp/st" $SYNCGATE run --runs 3 --dir "$tmp/dir" \
+		-o "$tmp/res/dur.json" --engine mine --import result \
+		--cmd "N=\$((999 + SYNCGATE_RUN)) sh $tmp/gen.sh" 2>"$tmp/err" ||
+		fail "durable at the end: $(cat "$tmp/err")"
+	main=$(head -1 "$tmp/st" | cut -d' ' -f1)
+	grep "^$main " "$tmp/st" | awk '
+		/rename\(.*dur\.mine\.[0-9]\.json"\)/ { if (!first) first = NR; last = NR; renames++ }
+		/fsync\(/ { at[++n] = NR }
+		END {
+			for (i = 1; i <= n; i++) {
+				if (at[i] > first && at[i] < last) between++
+				if (at[i] > last) after++
+			}
+			# 3 results, 2 samples files (runs 2 and 3), and their folder
+			exit !(renames == 3 && between == 0 && after == 6)
+		}' || fail "results synced during the runs, or not at the end: $(grep "^$main " "$tmp/st")"
+fi
+
 # Usage: each engine whole, names that fit a file name
 expect 2 "--cmd comes before any --engine" -o "$tmp/res/u.json" --cmd true
 expect 2 "engine a: --import FORMAT is required" -o "$tmp/res/u.json" --engine a --cmd true
