@@ -332,6 +332,20 @@ tell(const struct result *r, const struct command_outcome *oc,
 			    "count", r->classes[i].name, r->classes[i].flushes_per_op);
 }
 
+/*
+ * What the run cost besides the command, its directory, its setup and
+ * teardown, its rounds and windows, the import and the result written
+ * included: the run's wall time less the command's.
+ */
+static void
+tell_overhead(const struct command_outcome *oc, double wall_s)
+{
+	double over = fmax(0, wall_s - oc->elapsed_s);
+
+	err_warn("  overhead %.3fs, %.1f%% of the run's %.3fs", over,
+	    wall_s > 0 ? 100 * over / wall_s : 0, wall_s);
+}
+
 /* After a command that failed: its status and last words. */
 static int
 failed(struct run_ctx *x, const char *what, const char *log,
@@ -497,6 +511,7 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	};
 	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
+	double t0 = clock_monotonic_ns();
 
 	memset(&r, 0, sizeof r);
 	memset(&f, 0, sizeof f);
@@ -542,6 +557,8 @@ out:
 	free(w);
 	files_free(&f);
 	result_free(&r);
+	if (rc == 0)
+		tell_overhead(&oc, (clock_monotonic_ns() - t0) / 1e9);
 	return rc;
 }
 

@@ -305,6 +305,8 @@ echo "$spent" | grep -q '^"spent":{"idle_s":0,"rounds_s":[0-9.e-]*,"import_s":[0
 	fail "reads only, run 2: driver.spent $spent, expected no idle windows"
 grep -q '^syncgate run:   spent besides: idle windows 0.000s, rounds [0-9.]*s, import [0-9.]*s$' "$tmp/err" ||
 	fail "the progress lines do not say what a run spent: $(cat "$tmp/err")"
+[ "$(grep -c "^syncgate run:   overhead [0-9.]*s, [0-9.]*% of the run's [0-9.]*s$" "$tmp/err")" = 3 ] ||
+	fail "the progress lines do not say each run's overhead: $(cat "$tmp/err")"
 expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 
 # --setup and --teardown: outside the window, so the setup's synced
