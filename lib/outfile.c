@@ -195,8 +195,8 @@ outfile_close(struct outfile *o, char *err)
 		memset(o, 0, sizeof *o);
 		return bad ? -1 : 0;
 	}
-	if (!bad && o->tmp != NULL && fsync(fileno(o->fp)) < 0 &&
-	    errno != EINVAL && errno != EROFS) {
+	if (!bad && o->tmp != NULL && o->later == NULL &&
+	    fsync(fileno(o->fp)) < 0 && errno != EINVAL && errno != EROFS) {
 		errf(err, "%s:", o->path);
 		bad = 1;
 	}
@@ -211,12 +211,75 @@ outfile_close(struct outfile *o, char *err)
 	if (bad && o->tmp != NULL)
 		unlink(o->tmp);
 	cleanup_forget(o->slot);
-	if (!bad && o->tmp != NULL && sync_parent(o->path, err) < 0)
+	if (!bad && o->tmp != NULL && o->later != NULL) {
+		xgrow(&o->later->path, &o->later->cap, o->later->n + 1,
+		    sizeof *o->later->path);
+		o->later->path[o->later->n++] = o->path;
+		o->path = NULL;
+	} else if (!bad && o->tmp != NULL && sync_parent(o->path, err) < 0) {
 		bad = 1;
+	}
 	free(o->path);
 	free(o->tmp);
 	memset(o, 0, sizeof *o);
 	return bad ? -1 : 0;
+}
+
+/* Syncs the file at path, unless it is gone; 0, or -1 with err set. */
+static int
+sync_path(const char *path, char *err)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), bad = 0;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : errf(err, "%s:", path);
+	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		bad = errf(err, "%s:", path);
+	close(fd);
+	return bad;
+}
+
+int
+outfile_later_sync(struct outfile_later *l, char *err)
+{
+	char why[ERRLEN];
+	size_t i, k;
+	int rc = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (sync_path(l->path[i], why) < 0 && rc == 0)
+			rc = errf(err, "%s", why);
+	/* each folder once: the files of a run sit side by side */
+	for (i = 0; i < l->n; i++) {
+		char *dir = path_dir(l->path[i]);
+
+		for (k = 0; k < i; k++) {
+			char *other = path_dir(l->path[k]);
+			int same = strcmp(dir, other) == 0;
+
+			free(other);
+			if (same)
+				break;
+		}
+		if (k == i && sync_parent(l->path[i], why) < 0 && rc == 0)
+			rc = errf(err, "%s", why);
+		free(dir);
+	}
+	outfile_later_free(l);
+	return rc;
+}
+
+void
+outfile_later_free(struct outfile_later *l)
+{
+	size_t i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->n; i++)
+		free(l->path[i]);
+	free(l->path);
+	memset(l, 0, sizeof *l);
 }
 
 void

@@ -25,6 +25,18 @@
  */
 #define OUTFILE_TMP_PREFIX ".syncgate-tmp."
 
+/*
+ * Files closed without their syncs, to be made durable together later
+ * (outfile_later_sync), for a program that writes file after file and
+ * knows when they must be on disk.  Until then each is whole to every
+ * reader, under its final name, and outlives the process (a signal, a
+ * crash, SIGKILL); a crash of the machine may leave it empty or absent.
+ */
+struct outfile_later {
+	char **path;
+	size_t n, cap;
+};
+
 struct outfile {
 	FILE *fp;       /* write here */
 	char *path;     /* the final name, or the name given for a
@@ -34,6 +46,9 @@ struct outfile {
 	                 * descriptor, standard output) */
 	int slot;       /* cleanup slot of tmp */
 	int borrowed;   /* fp is stdout or stderr: flushed, never closed */
+	/* set after outfile_open, or NULL: the file is closed and renamed
+	 * without its syncs, and noted here for outfile_later_sync */
+	struct outfile_later *later;
 };
 
 /*
@@ -65,6 +80,16 @@ void outfile_abort(struct outfile *o);
  * EXIT_TROUBLE (lib/err.h).
  */
 int outfile_shut(FILE *fp, const char *name);
+
+/*
+ * Syncs each file l notes, then each folder holding one (the renames),
+ * and empties l; a file removed since is passed over.  Returns 0, or -1
+ * with err set for the first that failed (the others are synced).
+ */
+int outfile_later_sync(struct outfile_later *l, char *err);
+
+/* Frees what l holds, without syncing it; accepts NULL. */
+void outfile_later_free(struct outfile_later *l);
 
 /*
  * outfile_close, telling in *placed whether o's file is in place after it:

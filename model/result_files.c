@@ -7,13 +7,16 @@
  * temporary name and renamed only just before the result is, so a
  * failed or interrupted run leaves neither behind.
  */
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "lib/cleanup.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/path.h"
 #include "model/samples.h"
 #include "model/result_files.h"
@@ -71,44 +74,87 @@ kind_word(const struct result_class *c, size_t i)
 	return xstrdup(c->name);
 }
 
+/*
+ * One latency a line, into buf at p (room for 32 bytes); returns the end.
+ * A whole number of nanoseconds (what a benchmark times) is written by
+ * hand: printf's "%.0f" costs about as much as a run's reads at a few
+ * hundred thousand lines.  Anything else in the fewest digits that read
+ * back exactly, as JSON would hold it.
+ */
+static char *
+put_latency(char *p, double x)
+{
+	char digits[24], *d = digits + sizeof digits;
+	unsigned long long v;
+	size_t n;
+
+	if (!(x >= 0 && x < 1e15 && x == floor(x))) {
+		json_shortest(digits, sizeof digits, x);
+		n = strlen(digits);
+		memcpy(p, digits, n);
+		p[n] = '\n';
+		return p + n + 1;
+	}
+	v = (unsigned long long)x;
+	do
+		*--d = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	n = (size_t)(digits + sizeof digits - d);
+	memcpy(p, d, n);
+	p[n] = '\n';
+	return p + n + 1;
+}
+
+/*
+ * c's latencies a line each to fp, in chunks: samples_ns, or a loaded
+ * class's held samples read in place, in their order (the gate reads
+ * stretches of like latencies from it), not copied out first.
+ */
+static void
+put_latencies(FILE *fp, const struct result_class *c)
+{
+	char chunk[1 << 16], *p = chunk;
+	size_t j;
+
+	for (j = 0; j < c->nsamples; j++) {
+		if (p > chunk + sizeof chunk - 32) {
+			fwrite(chunk, 1, (size_t)(p - chunk), fp);
+			p = chunk;
+		}
+		p = put_latency(p, c->samples_ns != NULL ? c->samples_ns[j] :
+		    samples_value(&c->held, j));
+	}
+	fwrite(chunk, 1, (size_t)(p - chunk), fp);
+}
+
 static int
 write_one(struct sample_files *sf, size_t i, const struct result_class *c,
-    const char *out, char *err)
+    const char *out, struct outfile_later *later, char *err)
 {
 	struct outfile *f = &sf->f[i];
 	char *word = kind_word(c, i);
-	const double *x = c->samples_ns;
-	double *held = NULL;
-	size_t j;
 
 	sf->path[i] = result_samples_path(out, word);
 	free(word);
 	sf->base[i] = path_base(sf->path[i]);
 	if (outfile_open(f, sf->path[i], err) < 0)
 		return -1;
+	f->later = later;
 	if (f->tmp == NULL) {
 		outfile_abort(f);
 		return errf(err, "%s: not a regular file; expected a samples file "
 		    "to replace", sf->path[i]);
 	}
-	/* a loaded result's samples are held, not in samples_ns */
-	if (x == NULL) {
-		held = xmalloc((c->nsamples + 1) * sizeof *held);
-		samples_sorted(&c->held, held);
-		x = held;
-	}
 	fprintf(f->fp, "# %s latencies in ns, one an operation\n", c->name);
-	for (j = 0; j < c->nsamples; j++)
-		fprintf(f->fp, "%.0f\n", x[j]);
-	free(held);
+	put_latencies(f->fp, c);
 	if (fflush(f->fp) != 0 || ferror(f->fp))
 		return errf(err, "%s:", sf->path[i]);
 	return 0;
 }
 
 static int
-files_write(struct sample_files *sf, const struct result *r, const char *out,
-    long long over, size_t budget, char *err)
+files_write(struct sample_files *sf, const struct result *r,
+    const struct outfile *out, long long over, size_t budget, char *err)
 {
 	size_t i, *n = xcalloc(r->nclasses + 1, sizeof *n);
 	int *tofile = xcalloc(r->nclasses + 1, sizeof *tofile), rc = 0;
@@ -118,7 +164,8 @@ files_write(struct sample_files *sf, const struct result *r, const char *out,
 	result_files_plan(n, r->nclasses, over, budget, tofile);
 	for (i = 0; i < r->nclasses && rc == 0; i++)
 		if (tofile[i])
-			rc = write_one(sf, i, &r->classes[i], out, err);
+			rc = write_one(sf, i, &r->classes[i], out->path, out->later,
+			    err);
 	free(n);
 	free(tofile);
 	return rc;
@@ -170,7 +217,7 @@ result_write_files(struct outfile *out, const struct result *r, long long over,
 	sf.base = xcalloc(sf.n + 1, sizeof *sf.base);
 	sf.committed = xcalloc(sf.n + 1, sizeof *sf.committed);
 	if (out->tmp != NULL &&
-	    files_write(&sf, r, out->path, over, budget, err) < 0)
+	    files_write(&sf, r, out, over, budget, err) < 0)
 		goto out;
 	if (json_print_and_delete(out->fp, result_to_json(r, sf.base)) < 0 ||
 	    fflush(out->fp) != 0) {

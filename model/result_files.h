@@ -40,8 +40,9 @@ char *result_samples_path(const char *out, const char *kind);
  * out's file (never beside standard output or a device, which keep
  * every class inline), then the result naming them, then the files
  * renamed into place, and the result last.  On failure no samples file
- * is left, unless the result is in place and names them.  Returns 0,
- * or -1 with err set.
+ * is left, unless the result is in place and names them.  With
+ * out->later set, the samples files are closed as out is, their syncs
+ * noted there for later.  Returns 0, or -1 with err set.
  */
 int result_write_files(struct outfile *out, const struct result *r, long long over,
     size_t budget, char *err);

@@ -176,7 +176,10 @@ command_to_json(const struct result_command *c)
 	return d;
 }
 
-/* c's samples, sorted, as a loaded class's were before held kept them unsorted. */
+/*
+ * c's samples, a loaded class's in file order: the gate reads stretches
+ * of like latencies from that order (gate_part_dependence).
+ */
 static cJSON *
 samples_array(const struct result_class *c)
 {
@@ -186,7 +189,7 @@ samples_array(const struct result_class *c)
 	if (c->samples_ns != NULL)
 		return cJSON_CreateDoubleArray(c->samples_ns, (int)c->nsamples);
 	x = xmalloc(c->nsamples * sizeof *x);
-	samples_sorted(&c->held, x);
+	samples_in_order(&c->held, x);
 	a = cJSON_CreateDoubleArray(x, (int)c->nsamples);
 	free(x);
 	return a;

@@ -125,12 +125,18 @@ samples_sort_doubles(double *x, size_t n)
 }
 
 void
-samples_sorted(const struct samples *s, double *out)
+samples_in_order(const struct samples *s, double *out)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
 		out[i] = samples_value(s, i);
+}
+
+void
+samples_sorted(const struct samples *s, double *out)
+{
+	samples_in_order(s, out);
 	samples_sort_doubles(out, s->n);
 }
 

@@ -26,6 +26,33 @@ volatile sig_atomic_t runner_signal;
 volatile sig_atomic_t runner_child;
 
 /*
+ * The results written since the last sync (runner_later): made durable
+ * together at the end, whatever ended the runs, and at least every
+ * RUNNER_DURABLE_S seconds between.
+ */
+#define RUNNER_DURABLE_S 10
+static struct outfile_later later;
+static double later_t0;
+
+struct outfile_later *
+runner_later(void)
+{
+	return &later;
+}
+
+/* The results written so far made durable; 0, or -1 with err set. */
+static int
+durable(char *err)
+{
+	char why[ERRLEN];
+
+	later_t0 = clock_monotonic_ns() / 1e9;
+	if (later.n == 0 || outfile_later_sync(&later, why) == 0)
+		return 0;
+	return errf(err, "making the results durable: %s", why);
+}
+
+/*
  * The first signal is noted and passed to the command's group: the run
  * in progress stops and is cleaned up within its grace.  A second one
  * will not wait for that: it ends the process at once, as the signal's
@@ -260,6 +287,9 @@ go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
 			s->ended_s = NAN;
 			if (fn(ctx, j, s, why) == 0 && runner_signal == 0) {
 				written++;
+				if (clock_monotonic_ns() / 1e9 - later_t0 >= RUNNER_DURABLE_S &&
+				    durable(err) < 0)
+					return -1;
 				if ((i + 1) % p->nengines != 0 || look == NULL || j->index < min)
 					continue;
 				if ((rc = look(lctx, p, j->index, err)) == 0)
@@ -288,12 +318,22 @@ runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
 {
 	int rc;
 
+	char why[ERRLEN];
+
 	now.p = p;
-	now.t0 = clock_monotonic_ns() / 1e9;
+	now.t0 = later_t0 = clock_monotonic_ns() / 1e9;
 	now.tty = isatty(STDERR_FILENO);
 	rc = go_each(p, fn, ctx, min, look, lctx, err);
 	now.p = NULL;
 	err_status(NULL);
+	/* however the runs ended, the results written are on disk before we go */
+	if (durable(why) < 0) {
+		if (rc == 0)
+			memcpy(err, why, ERRLEN);
+		else
+			err_warn("%s", why);
+		rc = -1;
+	}
 	return rc;
 }
 

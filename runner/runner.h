@@ -121,6 +121,16 @@ void runner_catch(void);
  */
 void runner_tick(void);
 
+/*
+ * Where a runner_fn notes the results it closed without their syncs
+ * (outfile.later): runner_go_looking makes them durable together at
+ * least every 10 seconds of runs and before it returns, however the runs
+ * ended.  Between, a result is whole under its name and outlives the
+ * process, but not a crash of the machine.
+ */
+struct outfile_later;
+struct outfile_later *runner_later(void);
+
 /* "SIGTERM", "SIGINT", "SIGHUP": the name of a signal runner_catch notes. */
 const char *runner_signal_name(int sig);
 extern volatile sig_atomic_t runner_child;

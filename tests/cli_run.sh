@@ -283,14 +283,16 @@ awk -v n="$(j "$r" count)" 'BEGIN { exit !(n >= 4) }' || fail "--probe-every 20m
 [ "$(j "$r" ops)" = null ] || fail "--probe-every: rounds' ops $(j "$r" ops), expected null (not known a round)"
 $SYNCGATE report "$r" | flat | grep -q "one every 20ms with the command paused" || fail "--probe-every: the report does not say the rounds paused the command"
 # a command that imported no write: its next run takes neither idle
-# windows nor rounds through it (nothing to count or divide), and every
-# command is given the runner's probe as SYNCGATE_PROBE
+# windows nor rounds, through it or bracketing it (nothing to count or
+# divide), and every command is given the runner's probe as SYNCGATE_PROBE
 expect 0 "" --runs 2 --dir "$disk" -o "$tmp/res/ro.json" --probe-every 20ms --engine a \
 	--import ycsb --cmd "N=1 READS=1 SLEEP=0.3 PIDFILE=$tmp/res/ro.pid $cmd"
 [ "$(j "$tmp/res/ro.a.1.json" placement)" = '"paused"' ] ||
 	fail "reads only, run 1: rounds $(j "$tmp/res/ro.a.1.json" placement), not paused"
-[ "$(j "$tmp/res/ro.a.2.json" placement)" = '"brackets"' ] ||
-	fail "reads only, run 2: rounds $(j "$tmp/res/ro.a.2.json" placement), not brackets alone"
+[ -z "$(j "$tmp/res/ro.a.2.json" placement)" ] && [ -z "$(j "$tmp/res/ro.a.2.json" series)" ] ||
+	fail "reads only, run 2: rounds $(j "$tmp/res/ro.a.2.json" placement), expected none"
+grep -q '"probed":.*"once in --dir before the first run, the unit of any write; no rounds in this run' \
+	"$tmp/res/ro.a.2.json" || fail "reads only, run 2: $(grep '"probed"' "$tmp/res/ro.a.2.json")"
 p=$(echo "$tmp"/res/ro.logs.*)/probe.json
 grep -qx "probe $p" "$tmp"/res/ro.logs.*/a.2.stderr ||
 	fail "SYNCGATE_PROBE: $(grep '^probe' "$tmp"/res/ro.logs.*/a.2.stderr), not $p"
@@ -301,6 +303,12 @@ expect 0 "" --runs 3 --dir "$disk" -o "$tmp/res/rw.json" --probe-every off --eng
 	--import ycsb --cmd "N=3 READS_RUN=1 $cmd"
 grep -q '"why_none":.*"no idle windows: the engine'"'"'s run before imported no write"' "$tmp/res/rw.a.2.json" ||
 	fail "writes after a reads-only run: $(grep '"why_none"' "$tmp/res/rw.a.2.json")"
+# (and no rounds: their unit is the probe before the runs, which the gate takes)
+[ -z "$(j "$tmp/res/rw.a.2.json" series)" ] && [ -n "$(j "$tmp/res/rw.a.3.json" series)" ] ||
+	fail "writes after a reads-only run: rounds $(j "$tmp/res/rw.a.2.json" series), the run after $(j "$tmp/res/rw.a.3.json" series)"
+$SYNCGATE gate "$tmp/res/rw.a.2.json" --baseline "$tmp/res/rw.a.3.json" --part-ok \
+	>"$tmp/gout" 2>"$tmp/gerr" || [ $? = 1 ] || fail "writes without rounds do not gate: $(cat "$tmp/gerr")"
+grep -q "^Writes in syncs" "$tmp/gout" || fail "writes without rounds not ruled in syncs: $(cat "$tmp/gout")"
 # (a disk whose counters cannot be read waits for no idle window at all)
 idle() {
 	tr -d '\t\n' <"$1" | grep -o '"spent":{[^}]*}' | grep -o '"idle_s":[0-9.e-]*' | cut -d: -f2
@@ -312,6 +320,8 @@ echo "$spent" | grep -q '^"spent":{"idle_s":0,"rounds_s":[0-9.e-]*,"import_s":[0
 	fail "reads only, run 2: driver.spent $spent, expected no idle windows"
 grep -q '^syncgate run:   spent besides: idle windows 0.000s, rounds [0-9.]*s, import [0-9.]*s$' "$tmp/err" ||
 	fail "the progress lines do not say what a run spent: $(cat "$tmp/err")"
+[ "$(grep -c "^syncgate run:   overhead [0-9.]*s, [0-9.]*% of the run's [0-9.]*s$" "$tmp/err")" = 3 ] ||
+	fail "the progress lines do not say each run's overhead: $(cat "$tmp/err")"
 expect 2 "--probe-every: 5ms; expected a duration from 10ms" --probe-every 5ms -o "$tmp/res/u.json" --engine a --import ycsb --cmd true
 
 # --setup and --teardown: outside the window, so the setup's synced
@@ -336,6 +346,47 @@ expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/r.json" --engine mine --impor
 	--cmd "cp $PWD/fixtures/gate/ascii/ours.json \$SYNCGATE_RESULT"
 grep -q '"engine":.*"mine"' "$tmp/res/r.mine.1.json" || fail "--import result: not renamed mine"
 grep -q '"program":.*"syncgate run"' "$tmp/res/r.mine.1.json" || fail "--import result: no driver"
+# a class of more than 1000 latencies goes to a samples file beside the
+# run's result, in whole nanoseconds, fractions kept; one of 1000 stays inline
+cat >"$tmp/gen.sh" <<'EOF'
+awk -v n="$N" 'BEGIN {
+	printf "{\"format\": \"syncgate-result/1\", \"engine\": \"e\", \"classes\": "
+	printf "[{\"name\": \"get\", \"kind\": \"read\", \"samples_ns\": ["
+	for (i = 1; i <= n; i++)
+		printf "%s%s", (i > 1 ? "," : ""), (i == 2 ? "2.5" : i)
+	print "]}]}"
+}' >"$SYNCGATE_RESULT"
+EOF
+expect 0 "" --runs 2 --dir "$tmp/dir" -o "$tmp/res/big.json" --engine mine --import result \
+	--cmd "N=\$((999 + SYNCGATE_RUN)) sh $tmp/gen.sh"
+grep -q '"samples_ns"' "$tmp/res/big.mine.1.json" && [ ! -e "$tmp/res/big.mine.1.json.get.txt" ] ||
+	fail "1000 latencies: not inline"
+[ "$(j "$tmp/res/big.mine.2.json" samples_file)" = '"big.mine.2.json.get.txt"' ] &&
+	[ "$(grep -cv '^#' "$tmp/res/big.mine.2.json.get.txt")" = 1001 ] &&
+	grep -qx 2.5 "$tmp/res/big.mine.2.json.get.txt" && grep -qx 1001 "$tmp/res/big.mine.2.json.get.txt" ||
+	fail "1001 latencies: not in big.mine.2.json.get.txt whole: $(head -3 "$tmp/res/big.mine.2.json.get.txt")"
+
+# The results' syncs wait for the end (or 10 s of runs): no fsync of ours
+# between the first result's rename and the last's, then one for each
+# file and one for their folder (strace, where it is installed)
+if command -v strace >/dev/null 2>&1 && [ -z "${SYNCGATE_VALGRIND:-}" ]; then
+	strace -f -qq -e trace=fsync,rename -o "$tmp/st" $SYNCGATE run --runs 3 --dir "$tmp/dir" \
+		-o "$tmp/res/dur.json" --engine mine --import result \
+		--cmd "N=\$((999 + SYNCGATE_RUN)) sh $tmp/gen.sh" 2>"$tmp/err" ||
+		fail "durable at the end: $(cat "$tmp/err")"
+	main=$(head -1 "$tmp/st" | cut -d' ' -f1)
+	grep "^$main " "$tmp/st" | awk '
+		/rename\(.*dur\.mine\.[0-9]\.json"\)/ { if (!first) first = NR; last = NR; renames++ }
+		/fsync\(/ { at[++n] = NR }
+		END {
+			for (i = 1; i <= n; i++) {
+				if (at[i] > first && at[i] < last) between++
+				if (at[i] > last) after++
+			}
+			# 3 results, 2 samples files (runs 2 and 3), and their folder
+			exit !(renames == 3 && between == 0 && after == 6)
+		}' || fail "results synced during the runs, or not at the end: $(grep "^$main " "$tmp/st")"
+fi
 
 # Usage: each engine whole, names that fit a file name
 expect 2 "--cmd comes before any --engine" -o "$tmp/res/u.json" --cmd true

@@ -125,6 +125,18 @@ grep -q "stopped at the most, 3 runs a side, with 2 checks undecided after 2 loo
 grep -q '^Verdict: indeterminate' "$tmp/out" || fail "noisy: not indeterminate: $(cat "$tmp/out")"
 [ -e "$tmp/res/noisy.new.3.json" ] && [ -e "$tmp/res/noisy.old.3.json" ] ||
 	fail "noisy: MAX runs were not all written"
+# a look loads only the runs written since the last: over three looks,
+# with --match renaming each run's class once, the last look's figures
+# are the gate's on the files
+expect 0 "look 3 of 3 at 4 runs a side" --runs 2..4 --mode baseline --match READ=SCAN $opts \
+	-o "$tmp/res/nm.json" --engine new --import ycsb --cmd "NOISY=1 $cmd" \
+	--engine old --import ycsb --cmd "sh $tmp/scan.sh"
+sg gate "$tmp"/res/nm.new.[1-4].json --baseline "$tmp/res/nm.old.1.json" \
+	--baseline "$tmp/res/nm.old.2.json" --baseline "$tmp/res/nm.old.3.json" \
+	--baseline "$tmp/res/nm.old.4.json" --match READ=SCAN >"$tmp/gate" 2>&1 || true
+row=$(grep "^READ " "$tmp/out")
+[ -n "$row" ] && [ "$row" = "$(grep '^READ ' "$tmp/gate")" ] ||
+	fail "the last look's figures are not the gate's on the files: $row; $(grep '^READ ' "$tmp/gate")"
 
 # 8% slower, run to run the same: a fail at the default 5%, a pass at a
 # --max-regression of 10%, decided at the first look either way.

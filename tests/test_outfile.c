@@ -372,6 +372,46 @@ test_outfile_descriptor_refused(void **state)
 	assert_string_equal(err, "-o: the name is empty; expected a file to write");
 }
 
+/*
+ * With later set, close renames the file into place whole and notes it
+ * instead of syncing; outfile_later_sync syncs what is noted, passes
+ * over a file removed since, and empties the list.
+ */
+static void
+test_outfile_later(void **state)
+{
+	struct outfile_later later = { NULL, 0, 0 };
+	char a[512], b[512], buf[64], err[ERRLEN];
+	struct outfile o;
+
+	(void)state;
+	snprintf(a, sizeof a, "%s/later-a.txt", dir);
+	snprintf(b, sizeof b, "%s/later-b.txt", dir);
+	assert_int_equal(outfile_open(&o, a, err), 0);
+	o.later = &later;
+	fputs("a\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(outfile_open(&o, b, err), 0);
+	o.later = &later;
+	fputs("b\n", o.fp);
+	assert_int_equal(outfile_close(&o, err), 0);
+	assert_int_equal(later.n, 2);
+	assert_string_equal(later.path[0], a);
+	slurp(a, buf, sizeof buf);
+	assert_string_equal(buf, "a\n");
+	assert_int_equal(unlink(b), 0);
+	assert_int_equal(outfile_later_sync(&later, err), 0);
+	assert_int_equal(later.n, 0);
+	assert_null(later.path);
+	/* an output that is aborted is not noted */
+	assert_int_equal(outfile_open(&o, b, err), 0);
+	o.later = &later;
+	outfile_abort(&o);
+	assert_int_equal(later.n, 0);
+	assert_int_equal(unlink(a), 0);
+	outfile_later_free(&later);
+}
+
 int
 main(void)
 {
@@ -388,6 +428,7 @@ main(void)
 		cmocka_unit_test(test_outfile_longest_name),
 		cmocka_unit_test(test_outfile_descriptor_written_in_place),
 		cmocka_unit_test(test_outfile_descriptor_refused),
+		cmocka_unit_test(test_outfile_later),
 	};
 
 	test_dir = dir;
