@@ -588,8 +588,8 @@ print_length(FILE *fp, const struct table *t)
 	else
 		fprintf(fp, "%gx these runs' operations", t->plan.factor);
 	if (t->cost.ops > 0)
-		fprintf(fp, " (%.0f operations)", t->plan.factor *
-		    (double)t->cost.ops);
+		fprintf(fp, " (%.0f operations)", floor(t->plan.factor *
+		    (double)t->cost.ops + 0.5));
 }
 
 /*
@@ -648,8 +648,8 @@ add_plan(cJSON *root, const struct table *t)
 	cJSON_AddNumberToObject(o, "confidence", p->level);
 	cJSON_AddNumberToObject(o, "runs", (double)p->runs);
 	json_add_double(o, "ops_factor", p->runs > 0 ? p->factor : NAN);
-	json_add_double(o, "ops", p->runs > 0 && t->cost.ops > 0 ? p->factor *
-	    (double)t->cost.ops : NAN);
+	json_add_double(o, "ops", p->runs > 0 && t->cost.ops > 0 ?
+	    floor(p->factor * (double)t->cost.ops + 0.5) : NAN);
 	json_add_double(o, "power_at", p->runs > 0 ? p->power_at : NAN);
 	json_add_string_or_null(o, "needs_class", p->runs > 0 ?
 	    t->n->classes[p->cls].name : NULL);

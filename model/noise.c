@@ -212,6 +212,42 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 	return 0;
 }
 
+/* calibrate's plan, where present: its keys syncgate run --plan takes. */
+static int
+get_plan(const cJSON *root, struct noise_plan *p, const struct at *ra)
+{
+	const cJSON *o = json_member(root, "plan"), *v;
+	struct at a = *ra;
+	double runs;
+
+	if (o == NULL || cJSON_IsNull(o))
+		return 0;
+	snprintf(a.path, sizeof a.path, "plan");
+	if (!cJSON_IsObject(o))
+		return bad(ra, "plan", o, "an object or null");
+	if (get_number(o, "limit", 1e-6, 10, &p->limit, "a fraction above 0, "
+	    "at most 10", &a) < 0 ||
+	    get_number(o, "power", 0.5, 0.999999, &p->power, "a share from 0.5 "
+	    "to 0.999999", &a) < 0 ||
+	    get_number(o, "confidence", 0.5, 0.999999, &p->confidence, "a level "
+	    "from 0.5 to 0.999999", &a) < 0 ||
+	    get_number(o, "runs", 0, 1e6, &runs, "a whole number of runs a side",
+	    &a) < 0)
+		return -1;
+	if (runs != floor(runs))
+		return bad(&a, "runs", json_member(o, "runs"), "a whole number of "
+		    "runs a side");
+	p->runs = (long long)runs;
+	p->ops = NAN;
+	v = json_member(o, "ops");
+	if (v != NULL && !cJSON_IsNull(v) && (get_number(o, "ops", 1, 1e15,
+	    &p->ops, "a whole number of operations, or null", &a) < 0 ||
+	    p->ops != floor(p->ops)))
+		return bad(&a, "ops", v, "a whole number of operations, or null");
+	p->have = 1;
+	return 0;
+}
+
 int
 noise_load(const char *path, struct noise *n, char *err)
 {
@@ -229,7 +265,8 @@ noise_load(const char *path, struct noise *n, char *err)
 		    json_kind(root));
 	else
 		rc = get_header(root, n, &a) < 0 || get_files(root, n, &a) < 0 ||
-		    get_classes(root, n, &a) < 0 ? -1 : 0;
+		    get_classes(root, n, &a) < 0 || get_plan(root, &n->plan, &a) < 0 ?
+		    -1 : 0;
 	cJSON_Delete(root);
 	if (rc < 0) {
 		noise_free(n);

@@ -44,6 +44,17 @@ struct noise_class {
 	struct noise_stat stat[NOISE_NSTATS];
 };
 
+/*
+ * calibrate's plan, where the record carries one (docs/noise-format.md):
+ * what syncgate run --plan takes.
+ */
+struct noise_plan {
+	int have;
+	double limit, power, confidence;
+	long long runs;         /* a side; 0: none found */
+	double ops;             /* a run's operations; NaN: not counted */
+};
+
 struct noise {
 	char *path;             /* the file it was read from; NULL when made */
 	char *version;          /* syncgate's, that measured; NULL unknown */
@@ -58,6 +69,7 @@ struct noise {
 	double confidence;
 	struct noise_class *classes;
 	size_t nclasses;
+	struct noise_plan plan;
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "lib/err.h"
 #include "lib/path.h"
 #include "lib/units.h"
+#include "model/noise.h"
 #include "model/samples_file.h"
 #include "runner/options.h"
 
@@ -125,6 +126,11 @@ static const struct opt_row rows[] = {
 	  "writes one result to FILE itself, or to standard output with -" },
 	{ "ops", "N", TOOL_BENCH, K_COUNT, 1, 1e9, 3000, NAN, AT(ops),
 	  "operations in all, split across the threads" },
+	{ "plan", "FILE", TOOL_RUN, K_TEXT, NONE, AT(plan),
+	  "the plan in FILE, a noise record of syncgate calibrate: --runs "
+	  "3..RUNS (its runs a side), --mode baseline, its limit and confidence "
+	  "unless given, and SYNCGATE_OPS (its operations a run) in each "
+	  "command's environment" },
 	{ "probe-every", "DURATION|off", BOTH, K_EVERY, 10e6, 3600e9, 200e6, NAN,
 	  AT(every_ns),
 	  "a round of 5 write+sync samples (after one not kept) through the "
@@ -351,6 +357,7 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 		}
 		return 0;
 	case K_RUNS:
+		o->runs_given = 1;
 		return parse_runs(v, (long long)r->hi, &o->min_runs, &o->runs, err);
 	case K_MODE:
 		o->mode_given = 1;
@@ -360,6 +367,7 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 		return 0;
 	case K_LIMIT:
 		snprintf(o->limits.given, sizeof o->limits.given, "%s", what);
+		o->limits.confidence_given |= strcmp(what, "--confidence") == 0;
 		if (strcmp(what, "--max-regression") == 0)
 			o->limits.regression_given = 1;
 		else if (strcmp(what, "--confidence") != 0)
@@ -439,10 +447,55 @@ check_engines(struct runner_opts *o, char *err)
 	return 0;
 }
 
+/*
+ * --plan FILE: calibrate's plan sets the runs until decided, baseline
+ * mode, and the limit and confidence not given.
+ */
+static int
+take_plan(struct runner_opts *o, char *err)
+{
+	struct noise n;
+	char why[ERRLEN];
+
+	o->plan_ops = NAN;
+	if (o->plan == NULL)
+		return 0;
+	if (o->runs_given)
+		return errf(err, "--plan %s sets --runs; expected one of them",
+		    o->plan);
+	if (o->mode_given && o->mode != MODE_BASELINE)
+		return errf(err, "--plan %s is a plan for --mode baseline, not rival",
+		    o->plan);
+	if (noise_load(o->plan, &n, why) < 0)
+		return errf(err, "--plan %s", why);
+	if (!n.plan.have || n.plan.runs < 2) {
+		int have = n.plan.have;
+
+		noise_free(&n);
+		return errf(err, "--plan %s: %s; expected a plan of syncgate calibrate "
+		    "(a larger --max-regression, or runs with less noise)", o->plan,
+		    have ? "plan.runs is below 2: no plan of up to 200 runs a side" :
+		    "no plan in it");
+	}
+	o->runs = n.plan.runs;
+	o->min_runs = n.plan.runs < 3 ? n.plan.runs : 3;
+	o->mode = MODE_BASELINE;
+	o->mode_given = 1;
+	if (!o->limits.regression_given)
+		o->limits.g.max_regression = n.plan.limit;
+	if (!o->limits.confidence_given)
+		o->limits.g.confidence = n.plan.confidence;
+	o->plan_ops = n.plan.ops;
+	noise_free(&n);
+	return 0;
+}
+
 /* What no single row can check: options that go together. */
 static int
 check(struct runner_opts *o, char *err)
 {
+	if (take_plan(o, err) < 0)
+		return -1;
 	if (o->tool == TOOL_BENCH && o->dir == NULL)
 		return errf(err, "--dir DIR is required: the directory to run in");
 	if (o->out == NULL)

@@ -32,7 +32,7 @@ struct runner_limits {
 	struct gate_opts g;
 	char given[32];             /* the last limit given, or "" */
 	char rival_only[32];        /* the last rival-mode limit given, or "" */
-	int regression_given;
+	int regression_given, confidence_given;
 };
 
 /* syncgate run: one --engine and what follows it. */
@@ -60,6 +60,9 @@ struct runner_opts {
 	int verbose;                /* --verbose: the verdict's reasons in full */
 	double every_ns;            /* --probe-every; 0: off */
 	/* syncgate run */
+	const char *plan;           /* --plan: calibrate's noise record */
+	int runs_given;
+	double plan_ops;            /* the plan's operations a run; NaN: none */
 	double timeout_ns;          /* 0: none */
 	double grace_ns;
 	struct run_engine e[RUNNER_MAX_ENGINES];

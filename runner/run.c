@@ -73,7 +73,8 @@ run_usage(FILE *fp)
 	    "                    [--max-regression PCT] [--read-speedup X]\n"
 	    "                    [--commit-syncs N] [--confidence LEVEL] [--strict]\n"
 	    "                    [--match OURS=RIVAL] [--probe-every DURATION|off]\n"
-	    "                    [--timeout DURATION] [--grace DURATION] -o FILE\n"
+	    "                    [--timeout DURATION] [--grace DURATION] [--plan FILE]\n"
+	    "                    -o FILE\n"
 	    "                    --engine NAME --import FORMAT [--kind KIND] [--unit UNIT]\n"
 	    "                    [--workload NAME] [--setup COMMAND] --cmd COMMAND\n"
 	    "                    [--teardown COMMAND]\n"
@@ -502,13 +503,15 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	struct run_files f;
 	struct command_outcome oc;
 	struct result r;
-	char run[32], rerr[ERRLEN];
+	char run[32], ops[32], rerr[ERRLEN];
+	/* SYNCGATE_RESULT with --import result, SYNCGATE_OPS with --plan */
 	struct command_env env[] = {
 		{ "SYNCGATE_DIR", NULL }, { "SYNCGATE_OUTPUT", NULL },
 		{ "SYNCGATE_ENGINE", e->q.engine }, { "SYNCGATE_RUN", run },
-		{ "SYNCGATE_PROBE", x->probe_path },
-		{ e->result ? "SYNCGATE_RESULT" : NULL, NULL }, { NULL, NULL }
+		{ "SYNCGATE_PROBE", x->probe_path }, { NULL, NULL }, { NULL, NULL },
+		{ NULL, NULL }
 	};
+	size_t ne = 5;
 	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
 	double t0 = clock_monotonic_ns();
@@ -522,7 +525,11 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		goto out;
 	env[0].value = f.dir.path;
 	env[1].value = f.output;
-	env[5].value = f.result;
+	if (e->result)
+		env[ne++] = (struct command_env){ "SYNCGATE_RESULT", f.result };
+	snprintf(ops, sizeof ops, "%.0f", x->a->plan_ops);
+	if (!isnan(x->a->plan_ops))
+		env[ne++] = (struct command_env){ "SYNCGATE_OPS", ops };
 	pending = e->teardown != NULL;
 	if (e->setup != NULL &&
 	    helper(x, "--setup", e->setup, f.setup, env, 0, err) < 0)

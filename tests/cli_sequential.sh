@@ -162,6 +162,32 @@ grep -q '^Verdict: pass' "$tmp/out" && grep -q 'spent of 5%' "$tmp/out" ||
 [ "$(j "$tmp/res/rs.verdict.json" read_speedup)" = 0.5 ] ||
 	fail "rs.verdict.json: read_speedup $(j "$tmp/res/rs.verdict.json" read_speedup), not 0.5"
 
+# --plan FILE: calibrate's plan sets --runs 3..RUNS, baseline mode, its
+# limit and confidence, and SYNCGATE_OPS in each command's environment
+plan() {
+	printf '{"format": "syncgate-noise/1", "engine": "new", "runs": 10, "confidence": 0.95, "classes": [{"name": "READ", "kind": "read", "p50": {"log_sd": 0.02, "df": 9, "within_log_sd": 0.01, "geomean": 100}, "p99": {"log_sd": 0.02, "df": 9, "within_log_sd": 0.01, "geomean": 200}}], "plan": {"limit": 0.1, "power": 0.8, "confidence": 0.9, "runs": %s, "ops": %s}}\n' "$1" "$2" >"$tmp/res/plan.json"
+}
+plan 4 777
+expect 0 "look 1 of 2 at 3 runs a side" --plan "$tmp/res/plan.json" $opts -o "$tmp/res/planned.json" \
+	--engine new --import ycsb --cmd "echo \$SYNCGATE_OPS >>$tmp/res/ops.txt; $cmd" \
+	--engine old --import ycsb --cmd "$cmd"
+[ "$(sort -u "$tmp/res/ops.txt")" = 777 ] && [ "$(wc -l <"$tmp/res/ops.txt")" = 3 ] ||
+	fail "--plan: the commands were not given SYNCGATE_OPS=777: $(cat "$tmp/res/ops.txt")"
+[ "$(j "$tmp/res/planned.verdict.json" max_regression)" = 0.1 ] &&
+	j "$tmp/res/planned.verdict.json" alpha | grep -q "^0.0499999\\|^0.05" &&
+	tr -d ' \t\n' <"$tmp/res/planned.verdict.json" | grep -q '"mode":"baseline"' ||
+	fail "--plan: not its limit, confidence and mode: $(head -c 600 "$tmp/res/planned.verdict.json")"
+expect 2 "--plan $tmp/res/plan.json sets --runs; expected one of them" --plan "$tmp/res/plan.json" --runs 2..4 \
+	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+expect 2 "is a plan for --mode baseline, not rival" --plan "$tmp/res/plan.json" --mode rival \
+	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+plan 0 null
+expect 2 "plan.runs is below 2: no plan of up to 200 runs a side" --plan "$tmp/res/plan.json" \
+	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+plan 4 -3
+expect 2 "plan.ops is a number; expected a whole number of operations, or null" --plan "$tmp/res/plan.json" \
+	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+
 # Refusals, before anything runs.
 e="--engine a --import ycsb --cmd true"
 expect 2 "expected two engines, 1 given" --runs 2..4 -o "$tmp/res/x.json" $e
