@@ -614,10 +614,11 @@ print_plan(FILE *fp, const struct table *t)
 	fprintf(fp, "  %lld runs a side of ", p->runs);
 	print_length(fp, t);
 	if (t->cost.have)
-		fprintf(fp, ", about %.3g s:\n  2 x %lld runs of %.3g s (%.3g s "
-		    "measured a run, %.3g s between runs)\n", p->wall_s, p->runs,
-		    t->cost.besides_s + p->factor * t->cost.ops_s,
-		    p->factor * t->cost.ops_s, t->cost.besides_s);
+		fprintf(fp, ", %s %.3g s:\n  2 x %lld runs of %.3g s (%.3g s "
+		    "measured a run%s, %.3g s between runs)\n", p->factor > 1 ?
+		    "at most" : "about", p->wall_s, p->runs, t->cost.besides_s +
+		    p->factor * t->cost.ops_s, p->factor * t->cost.ops_s,
+		    p->factor > 1 ? ", scaled whole" : "", t->cost.besides_s);
 	else
 		fputs("; no wall time predicted: the runs record no times\n", fp);
 	fputs("  the statistic that needs the most: ", fp);

@@ -170,22 +170,24 @@ plan_make(const struct noise *n, const long long *min_count,
     const struct plan_cost *c, double limit, double power, double level,
     struct plan *out)
 {
-	static const double factors[] = { 0.0625, 0.125, 0.25, 0.5, 1, 2, 4, 8 };
-	size_t j, i;
+	/*
+	 * A run's measured part holds what does not grow with its operations
+	 * (a start, a load) as well as what does, and the runs do not say
+	 * how much of each: a longer run costs at most its factor times as
+	 * much, a shorter one perhaps as much, so only longer ones are
+	 * weighed, each at that most.
+	 */
+	static const double factors[] = { 1, 2, 4, 8 };
+	size_t j;
 
+	(void)min_count;
 	*out = (struct plan){ .limit = limit, .power = power, .level = level,
 		.wall_s = NAN };
 	for (j = 0; j < sizeof factors / sizeof factors[0]; j++) {
 		double f = factors[j], wall;
 		struct plan p = *out;
-		int thin = 0;
 
 		if (!c->have && f != 1)
-			continue;
-		for (i = 0; i < n->nclasses; i++)
-			thin |= n->classes[i].stat[NOISE_P99].have && min_count[i] >= 0 &&
-			    (double)min_count[i] * f < PLAN_P99_SAMPLES && f < 1;
-		if (thin)
 			continue;
 		p.runs = runs_for(n, f, &p);
 		if (p.runs == 0)

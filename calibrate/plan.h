@@ -16,8 +16,6 @@
 
 /* The most runs a side a plan asks for. */
 #define PLAN_MAX_RUNS 200
-/* Fewer samples than this leave a run's p99 unbounded at 95% (368). */
-#define PLAN_P99_SAMPLES 400
 
 /* What a run costs, from the calibration runs' own clocks. */
 struct plan_cost {
@@ -53,13 +51,14 @@ double plan_power(double v, long long k, double limit, double level);
 
 /*
  * The cheapest plan for noise n (min_count[i]: class i's fewest
- * operations in a calibration run, -1 unknown) at limit, power and
- * level: for each run length from a sixteenth to 8 times the
- * calibration runs' (only theirs without costs, and none that leaves a
- * p99 fewer than PLAN_P99_SAMPLES samples), the fewest runs a side at
- * which every statistic measured reaches power, one run's variance
- * taken as the run effect (log_sd^2 - within_log_sd^2, at least 0)
- * plus the sampling (within_log_sd^2) over the length's factor.
+ * operations in a calibration run, -1 unknown; kept for a plan of
+ * shorter runs) at limit, power and level: for the calibration runs'
+ * length and 2, 4 and 8 times it (theirs alone without costs), the
+ * fewest runs a side at which every statistic measured reaches power,
+ * one run's variance taken as the run effect (log_sd^2 -
+ * within_log_sd^2, at least 0) plus the sampling (within_log_sd^2) over
+ * the length's factor; a longer run's cost taken as the factor times a
+ * run's measured part, at most what it costs.
  */
 void plan_make(const struct noise *n, const long long *min_count,
     const struct plan_cost *c, double limit, double power, double level,
