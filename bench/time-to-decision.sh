@@ -79,6 +79,20 @@
 #   a run of the median A/A took 0.17 s of wall time (4.65 s for 28),
 #   against 0.7 to 1.7 s at fce99e0, and every sequence passed by 23
 #   runs a side.
+#   TTD_SEQ=10 on main at 3e9d231 (also the looks' spending, the pairs'
+#   means and calibrate's plan), 2026-12-04 00:33-00:49:
+#     lmdb, load 1.5 to 2.3: 1000 against 100 measured p50 +49.0%
+#     (+34.7% to +64.7%), p99 +54.9%
+#     lmdb A/A          0 / 1 / 9, 7.5 s, 24      met
+#     lmdb 1000 vs 100  10 / 0 / 0, 2.55 s, 5     met
+#     lmdb, TTD_VALUE_NEW=300, load 1.8 to 2.8: 300 against 100 measured
+#     p50 +7.3% (+5.4% to +9.3%), p99 +33.5% (+19.4% to +49.3%)
+#     lmdb A/A          0 / 1 / 9, 8.55 s, 28.5   met
+#     lmdb 300 vs 100   10 / 0 / 0, 3.35 s, 9     met
+#     db_bench, load 1.2 to 2.7: 1500 against 1000 +0.0% at p50 to the
+#     gate (-19.0% to +23.5%), p99 +22.9%; db_bench's own P50 +9.5%
+#     db_bench A/A      0 / 8 / 2, 25.15 s, 40    not met
+#     db_bench 1500     1 / 9 / 0, 24.8 s, 40     not met
 #   At fce99e0 the A/A's time went to the looks as much as to the runs: one
 #   invocation of --runs 40..40 (a single look) took 37.9 s for its 80
 #   runs at load 2 and passed (p50 0.99x, 0.96 to 1.02; p99 0.98x, 0.94
