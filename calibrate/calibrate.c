@@ -7,7 +7,6 @@
  * tell from that noise with one, three, five or ten runs a side.
  */
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -683,24 +682,6 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/* Each class's fewest operations in a run (-1: some run counted none). */
-static long long *
-min_counts(const struct result *const *runs, size_t n, const struct noise *nz)
-{
-	long long *m = xcalloc(nz->nclasses + 1, sizeof *m);
-	size_t i, j;
-
-	for (j = 0; j < nz->nclasses; j++) {
-		m[j] = LLONG_MAX;
-		for (i = 0; i < n; i++) {
-			long long c = result_find(runs[i], nz->classes[j].name)->count;
-
-			m[j] = c < 0 || m[j] < 0 ? -1 : c < m[j] ? c : m[j];
-		}
-	}
-	return m;
-}
-
 /* The runs into r and rp, checked to stand together and be no one's output. */
 static int
 load_runs(const struct args *a, struct result *r, const struct result **rp,
@@ -735,7 +716,6 @@ calibrate_main(int argc, char **argv)
 	const struct result **rp;
 	struct noise n;
 	struct table t;
-	long long *counts;
 	char err[ERRLEN];
 	size_t i;
 	int rc;
@@ -760,13 +740,10 @@ calibrate_main(int argc, char **argv)
 	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
 	t.n = &n;
 	t.a = &a;
-	counts = min_counts(rp, a.n, &n);
 	plan_cost_measure(rp, a.n, &t.cost);
-	plan_make(&n, counts, &t.cost, a.max_regression, a.power, a.confidence,
-	    &t.plan);
+	plan_make(&n, &t.cost, a.max_regression, a.power, a.confidence, &t.plan);
 	t.budget_limit = isnan(a.budget_s) ? NAN : plan_smallest_limit(&n,
-	    counts, &t.cost, a.power, a.confidence, a.budget_s);
-	free(counts);
+	    &t.cost, a.power, a.confidence, a.budget_s);
 	rc = outputs_write(&a.outs, render, &t) < 0 ? EXIT_TROUBLE : EXIT_PASS;
 out:
 	noise_free(&n);

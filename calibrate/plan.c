@@ -145,7 +145,10 @@ least_power(const struct noise *n, double f, long long k, struct plan *out)
 	return least;
 }
 
-/* The fewest runs a side, 2 to PLAN_MAX_RUNS, at which every statistic reaches power (0: none). */
+/*
+ * The fewest runs a side, 2 to PLAN_MAX_RUNS, at which every statistic
+ * reaches power (0: none).
+ */
 static long long
 runs_for(const struct noise *n, double f, struct plan *out)
 {
@@ -166,9 +169,8 @@ runs_for(const struct noise *n, double f, struct plan *out)
 }
 
 void
-plan_make(const struct noise *n, const long long *min_count,
-    const struct plan_cost *c, double limit, double power, double level,
-    struct plan *out)
+plan_make(const struct noise *n, const struct plan_cost *c, double limit,
+    double power, double level, struct plan *out)
 {
 	/*
 	 * A run's measured part holds what does not grow with its operations
@@ -180,7 +182,6 @@ plan_make(const struct noise *n, const long long *min_count,
 	static const double factors[] = { 1, 2, 4, 8 };
 	size_t j;
 
-	(void)min_count;
 	*out = (struct plan){ .limit = limit, .power = power, .level = level,
 		.wall_s = NAN };
 	for (j = 0; j < sizeof factors / sizeof factors[0]; j++) {
@@ -202,8 +203,8 @@ plan_make(const struct noise *n, const long long *min_count,
 }
 
 double
-plan_smallest_limit(const struct noise *n, const long long *min_count,
-    const struct plan_cost *c, double power, double level, double budget_s)
+plan_smallest_limit(const struct noise *n, const struct plan_cost *c,
+    double power, double level, double budget_s)
 {
 	double lo = log(0.001), hi = log(10), mid;
 	struct plan p;
@@ -211,12 +212,12 @@ plan_smallest_limit(const struct noise *n, const long long *min_count,
 
 	if (!c->have)
 		return NAN;
-	plan_make(n, min_count, c, exp(hi), power, level, &p);
+	plan_make(n, c, exp(hi), power, level, &p);
 	if (p.runs == 0 || p.wall_s > budget_s)
 		return NAN;
 	for (i = 0; i < 40; i++) {
 		mid = (lo + hi) / 2;
-		plan_make(n, min_count, c, exp(mid), power, level, &p);
+		plan_make(n, c, exp(mid), power, level, &p);
 		if (p.runs > 0 && p.wall_s <= budget_s)
 			hi = mid;
 		else

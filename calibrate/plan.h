@@ -44,31 +44,29 @@ struct plan {
  * mode, as syncgate run takes them (sides pooled below RUNS_PAIRED_MIN
  * runs, 2k - 2 degrees of freedom; paired from there, the pairs' means
  * pooled in, model/runs.h), passes an A/A at limit (0.05 for 5%) when
- * one run's figure varies by v on the log scale: its interval at level
+ * one run's figure has variance v on the log scale: its interval at level
  * wholly below the limit.
  */
 double plan_power(double v, long long k, double limit, double level);
 
 /*
- * The cheapest plan for noise n (min_count[i]: class i's fewest
- * operations in a calibration run, -1 unknown; kept for a plan of
- * shorter runs) at limit, power and level: for the calibration runs'
- * length and 2, 4 and 8 times it (theirs alone without costs), the
- * fewest runs a side at which every statistic measured reaches power,
- * one run's variance taken as the run effect (log_sd^2 -
- * within_log_sd^2, at least 0) plus the sampling (within_log_sd^2) over
- * the length's factor; a longer run's cost taken as the factor times a
- * run's measured part, at most what it costs.
+ * The cheapest plan for noise n at limit, power and level: for the
+ * calibration runs' length and 2, 4 and 8 times it (theirs alone
+ * without costs), the fewest runs a side at which every statistic
+ * measured reaches power, one run's variance taken as the run effect
+ * (log_sd^2 - within_log_sd^2, at least 0) plus the sampling
+ * (within_log_sd^2) over the length's factor; a longer run's cost
+ * taken as the factor times a run's measured part, at most what it
+ * costs.
  */
-void plan_make(const struct noise *n, const long long *min_count,
-    const struct plan_cost *c, double limit, double power, double level,
-    struct plan *out);
+void plan_make(const struct noise *n, const struct plan_cost *c, double limit,
+    double power, double level, struct plan *out);
 
 /*
  * The smallest limit whose cheapest plan takes at most budget_s, from
  * 0.1% to 1000%; NaN where none does or without costs.
  */
-double plan_smallest_limit(const struct noise *n, const long long *min_count,
-    const struct plan_cost *c, double power, double level, double budget_s);
+double plan_smallest_limit(const struct noise *n, const struct plan_cost *c,
+    double power, double level, double budget_s);
 
 #endif

@@ -140,7 +140,6 @@ test_plan_followed(void **state)
 {
 	static const double taus[] = { 0.08, 0.01 }, ws[] = { 0.02, 0.04 };
 	struct plan_cost cost = { 1, 0.5, 0.2, 100000 };
-	long long count = 100000;
 	size_t i, j;
 
 	(void)state;
@@ -157,7 +156,7 @@ test_plan_followed(void **state)
 			double w;
 
 			calibrated(&nz, &c, 10, taus[i], ws[i], &s);
-			plan_make(&nz, &count, &cost, 0.1, 0.8, LEVEL, &p);
+			plan_make(&nz, &cost, 0.1, 0.8, LEVEL, &p);
 			if (p.runs == 0)
 				continue;
 			trials++;
@@ -187,15 +186,14 @@ test_plan_without_times(void **state)
 	struct noise nz;
 	struct noise_class c;
 	unsigned long long s = 80;
-	long long count = 1000;
 	struct plan p;
 
 	(void)state;
 	calibrated(&nz, &c, 10, 0.05, 0.01, &s);
-	plan_make(&nz, &count, &none, 0.1, 0.8, LEVEL, &p);
+	plan_make(&nz, &none, 0.1, 0.8, LEVEL, &p);
 	assert_true(p.runs >= 2 && p.factor == 1 && isnan(p.wall_s));
 	assert_true(p.power_at >= 0.8);
-	assert_true(isnan(plan_smallest_limit(&nz, &count, &none, 0.8, LEVEL, 60)));
+	assert_true(isnan(plan_smallest_limit(&nz, &none, 0.8, LEVEL, 60)));
 }
 
 int
