@@ -161,19 +161,11 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 				pd->ok_s[q] &= (oyo[a] | oyr[b]) == 0;
 			}
 		}
-		runs_est_init(&pd->l[q], d, wd, NULL, k);
+		runs_paired_init(&pd->l[q], one_engine ? &pd->pl[q] : NULL, d, m, wd,
+		    k);
 		if (with_unit)
-			runs_est_init(&pd->s[q], ds, wds, NULL, k);
-		if (!one_engine)
-			continue;
-		runs_pool_add_est(&pd->pl[q], &pd->l[q]);
-		runs_pool_add_trend(&pd->pl[q], m, k);
-		runs_est_share(&pd->l[q], &pd->pl[q]);
-		if (with_unit) {
-			runs_pool_add_est(&pd->ps[q], &pd->s[q]);
-			runs_pool_add_trend(&pd->ps[q], ms, k);
-			runs_est_share(&pd->s[q], &pd->ps[q]);
-		}
+			runs_paired_init(&pd->s[q], one_engine ? &pd->ps[q] : NULL, ds,
+			    ms, wds, k);
 	}
 	free(m);
 	free(buf);

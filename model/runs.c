@@ -460,6 +460,19 @@ runs_pool_add_trend(struct runs_pool *p, const double *m, size_t k)
 }
 
 void
+runs_paired_init(struct runs_est *e, struct runs_pool *pool, const double *d,
+    const double *m, const double *w, size_t k)
+{
+	runs_est_init(e, d, w, NULL, k);
+	if (pool == NULL)
+		return;
+	*pool = (struct runs_pool){ 0, 0 };
+	runs_pool_add_est(pool, e);
+	runs_pool_add_trend(pool, m, k);
+	runs_est_share(e, pool);
+}
+
+void
 runs_est_share(struct runs_est *e, const struct runs_pool *p)
 {
 	if (!(p->df > 0))

@@ -92,6 +92,15 @@ void runs_pool_add_est(struct runs_pool *p, const struct runs_est *e);
 /* Sides of this many runs or more, taken in turns, are paired (gate/turns.h). */
 #define RUNS_PAIRED_MIN 5
 size_t runs_trend_df(size_t k);
+/*
+ * A paired figure from k pairs in time order: e over the differences d
+ * (each pair's summed sampling variances w); with pool (one engine, one
+ * spread), its spread pooled there with the pairs' means m about their
+ * drift (runs_pool_add_trend).  pool must outlive e.
+ */
+void runs_paired_init(struct runs_est *e, struct runs_pool *pool,
+    const double *d, const double *m, const double *w, size_t k);
+
 /* The sum of squares of n >= 3 values about their least-squares line. */
 double runs_line_ss(const double *y, size_t n);
 void runs_pool_add_trend(struct runs_pool *p, const double *m, size_t k);

@@ -46,10 +46,7 @@ gate_once(size_t k, double shift, double tau, double w, double lim,
 		wd[j] = 2 * w * w;
 	}
 	if (k >= RUNS_PAIRED_MIN) {
-		runs_est_init(&pd, d, wd, NULL, k);
-		runs_pool_add_est(&p, &pd);
-		runs_pool_add_trend(&p, m, k);
-		runs_est_share(&pd, &p);
+		runs_paired_init(&pd, &p, d, m, wd, k);
 		t[0].e = &pd;
 		t[0].sign = 1;
 		runs_combine(t, 1, LEVEL, &f);

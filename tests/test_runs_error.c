@@ -154,9 +154,9 @@ shifted(size_t k, int measured, unsigned long long seed)
  * Sides taken in turns (ABBA), runs spread RUN_SD, while a level both
  * share wanders by walk, a random walk's steps (0: no drift, the runs
  * independent), plus shift on the first side.  how: PAIRED the gate's
- * paired figure (gate_paired_init: the mean of the pairs' differences,
- * their spread pooled with the pairs' means' about a drift in blocks,
- * runs_pool_add_trend); DIFFS the pairs' differences alone, over k - 1
+ * paired figure (runs_paired_init, as gate_paired_init takes one
+ * engine's: the mean of the pairs' differences, their spread pooled with
+ * the pairs' means' about a drift in blocks); DIFFS the pairs' differences alone, over k - 1
  * degrees of freedom, as the gate paired before; POOLED each side's
  * mean, their spread pooled, as baseline mode does below 5 runs a side.
  * Returns the share of trials whose interval lies wholly above lim (a
@@ -194,12 +194,7 @@ walked(size_t k, double walk, double shift, double lim, enum how how,
 			m[j] = (a[j] + b[j]) / 2;
 		}
 		if (how != SIDES) {
-			runs_est_init(&pd, d, w, NULL, k);
-			if (how == PAIRED) {
-				runs_pool_add_est(&pool, &pd);
-				runs_pool_add_trend(&pool, m, k);
-				runs_est_share(&pd, &pool);
-			}
+			runs_paired_init(&pd, how == PAIRED ? &pool : NULL, d, m, w, k);
 			t[0].e = &pd;
 			t[0].sign = 1;
 			runs_combine(t, 1, LEVEL, &f);

@@ -61,12 +61,8 @@ rule_look(const double *o, const double *r, long long n, double level,
 			m[i] = (o[i] + r[i]) / 2;
 		}
 		/* as gate_paired_init: one engine, the means' spread pooled in */
-		runs_est_init(&eo, d, w, NULL, (size_t)n);
-		if (mode == MODE_BASELINE) {
-			runs_pool_add_est(&pool, &eo);
-			runs_pool_add_trend(&pool, m, (size_t)n);
-			runs_est_share(&eo, &pool);
-		}
+		runs_paired_init(&eo, mode == MODE_BASELINE ? &pool : NULL, d, m, w,
+		    (size_t)n);
 		t[0].e = &eo;
 		t[0].sign = 1;
 		runs_combine(t, 1, level, &f);
