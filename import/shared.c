@@ -29,8 +29,10 @@ import_histogram(struct result_class *c, struct result_bucket *rows, size_t nrow
 	/* a low of 0 is unknown: the point is taken from 1 ns, as result.c does */
 	c->p50_lo_ns = fmax(c->p50_lo_ns, RESULT_MIN_NS);
 	c->p99_lo_ns = fmax(c->p99_lo_ns, RESULT_MIN_NS);
-	c->p50_ns = (c->p50_lo_ns + c->p50_hi_ns) / 2;
-	c->p99_ns = (c->p99_lo_ns + c->p99_hi_ns) / 2;
+	c->p50_ns = fmin(fmax(result_buckets_point(rows, nrows, n, 0.5),
+	    c->p50_lo_ns), c->p50_hi_ns);
+	c->p99_ns = fmin(fmax(result_buckets_point(rows, nrows, n, 0.99),
+	    c->p99_lo_ns), c->p99_hi_ns);
 }
 
 void

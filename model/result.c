@@ -253,15 +253,18 @@ get_bucket(const cJSON *row, const struct result_bucket *prev,
 	return 0;
 }
 
-/* A percentile's point: as given, inside its range, or the range's midpoint. */
+/*
+ * A percentile's point: as given, inside its range, or where the rows
+ * place it (result_buckets_point).
+ */
 static int
 histogram_point(const char *key, double given, double lo, double hi,
-    double *point, const struct json_at *j)
+    double rows, double *point, const struct json_at *j)
 {
 	char a[32], b[32], d[32];
 
 	if (isnan(given)) {
-		*point = (fmax(lo, RESULT_MIN_NS) + hi) / 2;
+		*point = fmin(fmax(rows, fmax(lo, RESULT_MIN_NS)), hi);
 		return 0;
 	}
 	if (given < lo || given > hi)
@@ -312,9 +315,10 @@ get_histogram(const cJSON *o, struct result_class *c, double p50, double p99,
 	c->count = sum;
 	result_buckets_quantile(c->buckets, i, sum, 0.5, &c->p50_lo_ns, &c->p50_hi_ns);
 	result_buckets_quantile(c->buckets, i, sum, 0.99, &c->p99_lo_ns, &c->p99_hi_ns);
-	if (histogram_point("p50_ns", p50, c->p50_lo_ns, c->p50_hi_ns, &c->p50_ns,
-	    j) < 0 || histogram_point("p99_ns", p99, c->p99_lo_ns, c->p99_hi_ns,
-	    &c->p99_ns, j) < 0)
+	if (histogram_point("p50_ns", p50, c->p50_lo_ns, c->p50_hi_ns,
+	    result_buckets_point(c->buckets, i, sum, 0.5), &c->p50_ns, j) < 0 ||
+	    histogram_point("p99_ns", p99, c->p99_lo_ns, c->p99_hi_ns,
+	    result_buckets_point(c->buckets, i, sum, 0.99), &c->p99_ns, j) < 0)
 		return -1;
 	c->p50_lo_ns = fmax(c->p50_lo_ns, RESULT_MIN_NS);
 	c->p99_lo_ns = fmax(c->p99_lo_ns, RESULT_MIN_NS);

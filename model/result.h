@@ -184,6 +184,14 @@ void result_buckets_quantile(const struct result_bucket *b, size_t nb,
     long long n, double p, double *lo, double *hi);
 
 /*
+ * The p-quantile's point, type 7 as above, each row's operations taken
+ * as spread evenly across it (as RocksDB's histogram interpolates): it
+ * moves with the counts, where the rows' midpoint jumps a row at a time.
+ */
+double result_buckets_point(const struct result_bucket *b, size_t nb,
+    long long n, double p);
+
+/*
  * As lib/stats.h's stats_order_bounds for samples: the bounds of the
  * p-quantile of the n operations b counts, each missing with at most
  * tail, as the rows holding the order statistics' ranks; an end the

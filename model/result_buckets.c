@@ -45,6 +45,36 @@ result_buckets_quantile(const struct result_bucket *b, size_t nb, long long n,
 	    lo, hi);
 }
 
+/*
+ * The value of 1-based rank r, the row's count spread evenly across it:
+ * the k-th of a row's c operations lies at (k - 1/2) / c of its width.
+ */
+static double
+rank_value(const struct result_bucket *b, size_t nb, long long r)
+{
+	long long seen = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < nb && r > seen + b[i].count; i++)
+		seen += b[i].count;
+	return b[i].lo_ns + (b[i].hi_ns - b[i].lo_ns) *
+	    fmin(fmax(((double)(r - seen) - 0.5) / (double)b[i].count, 0), 1);
+}
+
+double
+result_buckets_point(const struct result_bucket *b, size_t nb, long long n,
+    double p)
+{
+	double h = (double)(n - 1) * p, f = h - floor(h);
+	long long r = (long long)floor(h);
+	double x = rank_value(b, nb, r + 1);
+
+	if (f > 0 && r + 1 < n)
+		x += f * (rank_value(b, nb, r + 2) - x);
+	/* to the hundredth of a nanosecond, far below any bucket's width */
+	return round(x * 100) / 100;
+}
+
 void
 result_buckets_bounds(const struct result_bucket *b, size_t nb, long long n,
     double p, double tail, double *lo, double *hi)

@@ -52,6 +52,34 @@ test_result_buckets_quantile_ranks(void **state)
 }
 
 /*
+ * The point within the rows: each row's operations spread evenly across
+ * it, so a count moved from one row to the next moves the point a little,
+ * where the rows' midpoint would jump a whole row.
+ */
+static void
+test_result_buckets_point_moves(void **state)
+{
+	struct result_bucket b[] = { { 1000, 2000, 30 }, { 2000, 3000, 70 } };
+	double before, after;
+
+	(void)state;
+	/* n 100, p 0.5: h 49.5, ranks 50 and 51, the 20th and 21st of 70 */
+	before = result_buckets_point(b, 2, 100, 0.5);
+	assert_near(before, 2000 + 1000 * 20.0 / 70, 0.01);
+	/* one operation more in the first row: rank 50 is the 19th of 69 */
+	b[0].count = 31;
+	b[1].count = 69;
+	after = result_buckets_point(b, 2, 100, 0.5);
+	assert_near(after, 2000 + 1000 * 19.0 / 69, 0.01);
+	assert_true(after < before && before - after < 1000 / 69.0);
+	/* within its range, and a whole h takes one rank: n 3, rank 2 */
+	assert_near(result_buckets_point(b, 1, 3, 0.5), 1000 + 1000 * 1.5 / 31, 0.01);
+	/* one operation: the row's middle */
+	b[0].count = 1;
+	assert_near(result_buckets_point(b, 1, 1, 0.99), 1500, 0);
+}
+
+/*
  * histogram_ns read back: rows in rank order, their sum the count, p50
  * and p99 the rows of their type-7 ranks; each kind of bad row refused
  * with the field named.
@@ -99,7 +127,8 @@ test_result_histogram_load(void **state)
 	/* h = 3.96: ranks 4 and 5 */
 	assert_near(r.classes[0].p99_lo_ns, 20, 0);
 	assert_near(r.classes[0].p99_hi_ns, 60, 0);
-	assert_near(r.classes[0].p99_ns, 40, 0);
+	/* each a row's middle (one operation in each), 0.96 of the way */
+	assert_near(r.classes[0].p99_ns, 30 + 0.96 * (55 - 30), 0.01);
 	result_free(&r);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(in, sizeof in, "{\"format\": \"syncgate-result/1\", \"engine\": "
@@ -228,7 +257,9 @@ test_import_fio_bins_and_sync(void **state)
 	/* h = 1.5: ranks 1 and 2, in the buckets of 4640 and 333824 */
 	assert_near(r.classes[0].p50_lo_ns, 4608, 0);
 	assert_near(r.classes[0].p50_hi_ns, 335871, 0);
-	assert_near(r.classes[0].p50_ns, (4608 + 335871) / 2.0, 0);
+	/* the second of 4640's two, and 333824's one, halfway */
+	assert_near(r.classes[0].p50_ns, (4608 + 63 * 0.75 + (331776 + 335871) / 2.0) / 2,
+	    0.01);
 	/* h = 2.97: ranks 2 and 3 */
 	assert_near(r.classes[0].p99_lo_ns, 331776, 0);
 	assert_near(r.classes[0].p99_hi_ns, 5767167, 0);
@@ -570,6 +601,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_result_buckets_quantile_ranks),
+		cmocka_unit_test(test_result_buckets_point_moves),
 		cmocka_unit_test(test_result_histogram_load),
 		cmocka_unit_test(test_result_buckets_bounds_ranks),
 		cmocka_unit_test(test_import_fio_buckets),
