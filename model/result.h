@@ -184,6 +184,15 @@ void result_buckets_quantile(const struct result_bucket *b, size_t nb,
     long long n, double p, double *lo, double *hi);
 
 /*
+ * The latency of 1-based rank r of the operations b counts, each row's
+ * operations spread evenly across it: the k-th of a row's c lies at
+ * (k - 1/2) / c of its width, where two rows that overlap each keep
+ * their side of the overlap's middle.
+ */
+double result_buckets_rank(const struct result_bucket *b, size_t nb,
+    long long r);
+
+/*
  * The p-quantile's point, type 7 as above, each row's operations taken
  * as spread evenly across it (as RocksDB's histogram interpolates): it
  * moves with the counts, where the rows' midpoint jumps a row at a time.

@@ -250,6 +250,15 @@ class_at(const void *arg, size_t k)
 	return result_class_rank(arg, k);
 }
 
+/* A histogram's rank k, its rows' operations spread evenly across them. */
+static double
+bucket_at(const void *arg, size_t k)
+{
+	const struct result_class *c = arg;
+
+	return result_buckets_rank(c->buckets, c->nbuckets, (long long)k);
+}
+
 static double
 sorted_at(const void *arg, size_t k)
 {
@@ -323,8 +332,16 @@ runs_class_log(const struct result_class *c, double q, double level,
 	/* a row without a low is bounded above only */
 	if (!isnan(hi) && !(lo > 0))
 		open |= RUNS_OPEN_LO;
+	/*
+	 * Rows with their counts are sampled as samples are, each row's
+	 * operations spread evenly across it as the point takes them: a
+	 * microsecond-wide row is not a spread of 1/12 of its width in every
+	 * run, since the point moves with the counts (result_buckets_point).
+	 */
 	if (open)
 		*within = NAN;
+	else if (c->buckets != NULL && c->count > 0)
+		*within = order_within((size_t)c->count, bucket_at, c, q, level);
 	else if (!isnan(lo) && !isnan(hi))
 		*within = (log(hi) - log(lo)) * (log(hi) - log(lo)) / 12;
 	else

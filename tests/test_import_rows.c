@@ -74,6 +74,24 @@ test_result_buckets_point_moves(void **state)
 	assert_true(after < before && before - after < 1000 / 69.0);
 	/* within its range, and a whole h takes one rank: n 3, rank 2 */
 	assert_near(result_buckets_point(b, 1, 3, 0.5), 1000 + 1000 * 1.5 / 31, 0.01);
+	/* rows a microsecond wider either side, as db_bench's: never falling */
+	{
+		static const struct result_bucket o[] = {
+			{ 4000, 6000, 10 }, { 5000, 7000, 10 }, { 6000, 8000, 10 },
+		};
+		double prev = 0;
+		long long k;
+
+		for (k = 1; k <= 30; k++) {
+			double x = result_buckets_rank(o, 3, k);
+
+			assert_true(x > prev);
+			prev = x;
+		}
+		/* the middle row spans 5500 to 6500: its first and last */
+		assert_near(result_buckets_rank(o, 3, 11), 5500 + 1000 * 0.05, 1e-9);
+		assert_near(result_buckets_rank(o, 3, 20), 5500 + 1000 * 0.95, 1e-9);
+	}
 	/* one operation: the row's middle */
 	b[0].count = 1;
 	assert_near(result_buckets_point(b, 1, 1, 0.99), 1500, 0);

@@ -504,6 +504,58 @@ test_runs_p99_unbiased_across_counts(void **state)
 	assert_true(t7[1] - t7[0] > 0.03);
 }
 
+/*
+ * A histogram's sampling within a run: 300 runs of 20,000 log-normal
+ * latencies (median 5.5 us, log-sd 0.3) counted into microsecond rows
+ * [k, k + 1] us.  The p50 point's spread from run to run is what each
+ * run's within says (to 35%), where a row's width, (log 6/5)^2 / 12,
+ * said hundreds of times more.
+ */
+static void
+test_runs_histogram_within(void **state)
+{
+	enum { RUNS = 300, N = 20000, ROWS = 64 };
+	double lv[RUNS], mean = 0, var = 0, within = 0, w;
+	size_t r, i;
+
+	(void)state;
+	rng_state = 7;
+	for (r = 0; r < RUNS; r++) {
+		struct result_bucket rows[ROWS];
+		struct result_class c;
+		size_t nb = 0;
+
+		memset(rows, 0, sizeof rows);
+		for (i = 0; i < N; i++) {
+			double us = 5.5 * exp(0.3 * normal());
+			size_t k = us < 1 ? 0 : us >= ROWS ? ROWS - 1 : (size_t)us;
+
+			rows[k].count++;
+		}
+		memset(&c, 0, sizeof c);
+		c.buckets = malloc(ROWS * sizeof *c.buckets);
+		for (i = 0; i < ROWS; i++)
+			if (rows[i].count > 0)
+				c.buckets[nb++] = (struct result_bucket){ 1000.0 * (double)i,
+				    1000.0 * (double)(i + 1), rows[i].count };
+		c.nbuckets = nb;
+		c.count = N;
+		result_buckets_quantile(c.buckets, nb, N, 0.5, &c.p50_lo_ns, &c.p50_hi_ns);
+		c.p50_ns = result_buckets_point(c.buckets, nb, N, 0.5);
+		c.p99_lo_ns = c.p99_hi_ns = NAN;
+		assert_int_equal(runs_class_log(&c, 0.5, 0.95, &lv[r], &w), 0);
+		within += w / RUNS;
+		mean += lv[r] / RUNS;
+		free(c.buckets);
+	}
+	for (r = 0; r < RUNS; r++)
+		var += (lv[r] - mean) * (lv[r] - mean) / (RUNS - 1);
+	printf("  histogram p50 over runs: spread %.3g, within %.3g, a row's "
+	    "width %.3g\n", var, within, log(6.0 / 5) * log(6.0 / 5) / 12);
+	assert_true(within > var / 1.35 && within < var * 1.35);
+	assert_true(within * 20 < log(6.0 / 5) * log(6.0 / 5) / 12);
+}
+
 int
 main(void)
 {
@@ -515,6 +567,7 @@ main(void)
 		cmocka_unit_test(test_runs_combine_open),
 		cmocka_unit_test(test_runs_between_sessions),
 		cmocka_unit_test(test_runs_p99_unbiased_across_counts),
+		cmocka_unit_test(test_runs_histogram_within),
 		cmocka_unit_test(test_runs_needed_grows_near_limit),
 		cmocka_unit_test(test_runs_coverage_with_drift),
 		cmocka_unit_test(test_runs_check_sessions),
