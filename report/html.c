@@ -73,20 +73,14 @@ head(FILE *fp, const struct gate_verdict *v)
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 	    "style-src 'unsafe-inline'\">\n<title>syncgate: ", fp);
 	fputs(ruling_name(v->overall), fp);
-	if (v->headline != NULL) {
-		fputs(" \u2014 ", fp);
-		escape_xml(fp, v->headline);
-	}
+	fputs(" \u2014 ", fp);
+	escape_xml(fp, v->headline);
 	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
 	fputs("<header>\n<h1>syncgate: ", fp);
 	badge(fp, v->overall);
-	fputs("</h1>\n", fp);
-	if (v->headline != NULL) {
-		fputs("<p>", fp);
-		escape_xml(fp, v->headline);
-		fputs("</p>\n", fp);
-	}
-	fputs("</header>\n", fp);
+	fputs("</h1>\n<p>", fp);
+	escape_xml(fp, v->headline);
+	fputs("</p>\n</header>\n", fp);
 }
 
 /* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
@@ -295,13 +289,7 @@ lists(FILE *fp, const struct gate_verdict *v)
 		fputs("<li>", fp);
 		escape_xml(fp, u->name);
 		fprintf(fp, " (%s): ", class_kind_name(u->kind));
-		if (u->reason != NULL) {
-			escape_xml(fp, u->reason);
-		} else {
-			fputs("only ", fp);
-			escape_xml(fp, u->ours ? verdict_ours_label(v) : verdict_rival_label(v));
-			fputs(" ran it", fp);
-		}
+		escape_xml(fp, u->reason);
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n</section>\n", fp);

@@ -405,8 +405,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("\nOn one side only, not ruled:\n", fp);
 		for (i = 0; i < v->nunmatched; i++) {
 			fputs("  ", fp);
-			put(fp, v->unmatched[i].reason ? v->unmatched[i].reason :
-			    v->unmatched[i].name, o);
+			put(fp, v->unmatched[i].reason, o);
 			fputc('\n', fp);
 		}
 	}
