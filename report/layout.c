@@ -61,22 +61,6 @@ layout_symbol(enum ruling r)
 	}
 }
 
-char *
-layout_trim(char *buf, size_t len, double x)
-{
-	const char *dot = strchr(buf, '.');
-
-	if (dot == NULL || strchr(dot, 'e') != NULL)
-		return buf;
-	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
-}
-
-char *
-layout_trimmed(char *buf, size_t len, double r)
-{
-	return layout_trim(units_fmt_ratio(buf, len, r), len, r);
-}
-
 /* The tables' figures: two decimals, or more to read as they were ruled. */
 static void
 ratio_print(char *buf, size_t len, double x, int decimals)

@@ -32,14 +32,6 @@ const char *layout_settle(const struct gate_verdict *v, size_t *open, char *buf,
     size_t len);
 
 /*
- * buf, which holds x in fixed point, without trailing zeros or a bare
- * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
- */
-char *layout_trim(char *buf, size_t len, double x);
-/* As units_fmt_ratio without trailing zeros, for settings: "10", "2.5". */
-char *layout_trimmed(char *buf, size_t len, double r);
-
-/*
  * A row's figures as the tables print them, each with the decimals to
  * read as the gate ruled it against what it was compared with: the
  * ratios against --read-speedup (reads against a rival), the syncs

@@ -122,6 +122,20 @@ widen_value(double *mn, double *mx, struct verdict_value x, int positive)
 	widen(mn, mx, x.hi, positive);
 }
 
+/*
+ * buf, which holds x in fixed point, without trailing zeros or a bare
+ * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
+ */
+static char *
+trim(char *buf, size_t len, double x)
+{
+	const char *dot = strchr(buf, '.');
+
+	if (dot == NULL || strchr(dot, 'e') != NULL)
+		return buf;
+	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
+}
+
 /* A figure as the chart labels it: a duration or a count of syncs. */
 static void
 figure(FILE *fp, const struct axis *a, double x)
@@ -131,7 +145,7 @@ figure(FILE *fp, const struct axis *a, double x)
 	if (a->is_ns)
 		fputs(units_fmt_duration(buf, sizeof buf, x, a->ascii), fp);
 	else
-		fputs(layout_trimmed(buf, sizeof buf, x), fp);
+		fputs(trim(units_fmt_ratio(buf, sizeof buf, x), sizeof buf, x), fp);
 }
 
 static void
@@ -293,10 +307,10 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
 			/* the chart's figures carry no padding */
-			ours.p50_text = layout_trim(t[0], DURLEN, ours.p50.v);
-			ours.p99_text = layout_trim(t[1], DURLEN, ours.p99.v);
-			rival.p50_text = layout_trim(t[2], DURLEN, rival.p50.v);
-			rival.p99_text = layout_trim(t[3], DURLEN, rival.p99.v);
+			ours.p50_text = trim(t[0], DURLEN, ours.p50.v);
+			ours.p99_text = trim(t[1], DURLEN, ours.p99.v);
+			rival.p50_text = trim(t[2], DURLEN, rival.p50.v);
+			rival.p99_text = trim(t[3], DURLEN, rival.p99.v);
 		}
 		fputs("<text class=\"name\" text-anchor=\"end\"", fp);
 		attr(fp, "x", LEFT - 10);

@@ -386,8 +386,9 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	}
 }
 
-char *
-words_why_legend(const struct gate_verdict *v, enum words_why w,
+/* Short why w said in full for check c, one that has it. */
+static char *
+why_legend(const struct gate_verdict *v, enum words_why w,
     const struct verdict_check *c)
 {
 	char pw[32], *t, *out;
@@ -439,15 +440,20 @@ words_why_each(const struct gate_verdict *v,
 
 			if (words_why_key(v, &v->checks[i]) != (enum words_why)w)
 				continue;
-			t = words_why_legend(v, (enum words_why)w, &v->checks[i]);
+			t = why_legend(v, (enum words_why)w, &v->checks[i]);
 			fn(ctx, words_why_name((enum words_why)w), t);
 			free(t);
 			break;
 		}
 }
 
-char *
-words_check(const struct gate_verdict *v, const struct verdict_check *c)
+/*
+ * Check c's reason: its figures, the words of its ruling against its
+ * limit, and for a check neither passed nor failed what would settle it
+ * or why it was held.
+ */
+static char *
+check_words(const struct gate_verdict *v, const struct verdict_check *c)
 {
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
@@ -741,7 +747,7 @@ report_words(struct gate_verdict *v)
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
-		v->checks[i].reason = words_check(v, &v->checks[i]);
+		v->checks[i].reason = check_words(v, &v->checks[i]);
 	}
 	free(v->reads.reason);
 	free(v->writes.reason);
