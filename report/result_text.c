@@ -304,21 +304,6 @@ text_escape(const struct render_opts *o)
 	return o->ascii ? escape_ascii : escape_plain;
 }
 
-/* A name as text prints it, in a buffer the caller frees. */
-static char *
-plain(const char *s, const struct render_opts *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	if (fp == NULL)
-		return NULL;
-	text_escape(o)(fp, s);
-	fclose(fp);
-	return buf;
-}
-
 static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
 	"p50 syncs", "p99 syncs" };
 
@@ -335,8 +320,7 @@ report_result_text_body(FILE *fp, const struct result *r, const struct render_op
 		width[k] = text_width(heads[k]);
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name, o)) == NULL)
-			return -1;
+		name = xescaped(text_escape(o), r->classes[i].name);
 		width[0] = text_width(name) > width[0] ? text_width(name) : width[0];
 		free(name);
 		for (k = 1; k < NCOL; k++)
@@ -357,8 +341,7 @@ report_result_text_body(FILE *fp, const struct result *r, const struct render_op
 	}
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name, o)) == NULL)
-			return -1;
+		name = xescaped(text_escape(o), r->classes[i].name);
 		pad(fp, name, width[0], 0);
 		free(name);
 		for (k = 1; k < NCOL; k++)
