@@ -289,8 +289,8 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 	}
 }
 
-void
-layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours, int ascii)
+const char *
+layout_side_unit(char *buf, const struct gate_verdict *v, int ours, int ascii)
 {
 	const struct verdict_unit *u = &v->unit;
 	int rounds = ours ? u->ours_band_rounds : u->rival_band_rounds;
@@ -299,21 +299,22 @@ layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours, int ascii)
 	units_fmt_duration(d, sizeof d, ours ? u->ours_ns : u->rival_ns, ascii);
 	switch (u->source) {
 	case UNIT_SHARED:
-		fprintf(fp, "%s, one for both sides (one volume), from %s", d,
-		    rounds ? "rounds through a run" : "a probe before a run");
+		snprintf(buf, UNITLEN, "%s, one for both sides (one volume), from %s",
+		    d, rounds ? "rounds through a run" : "a probe before a run");
 		break;
 	case UNIT_PER_VOLUME:
-		fprintf(fp, "%s, its own, from %s", d, rounds ?
+		snprintf(buf, UNITLEN, "%s, its own, from %s", d, rounds ?
 		    "its rounds through the run" : "its probe before the run");
 		break;
 	case UNIT_PER_RUN:
-		fprintf(fp, "each run's own unit (their geometric mean %s), from "
-		    "its rounds through the run where it had them, else its probe "
-		    "before it", d);
+		snprintf(buf, UNITLEN, "each run's own unit (their geometric mean "
+		    "%s), from its rounds through the run where it had them, else "
+		    "its probe before it", d);
 		break;
 	default:
-		fputs("none: writes are not put in syncs", fp);
+		snprintf(buf, UNITLEN, "none: writes are not put in syncs");
 	}
+	return buf;
 }
 
 const char *

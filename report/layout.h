@@ -73,9 +73,11 @@ void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
  * The unit a side's writes were divided by, and where it came from, as
  * the Probes sections word it: "3.45ms, its own, from its rounds through
  * the run"; "3ms, one for both sides (one volume), from a probe before a
- * run"; "none: writes are not put in syncs".  ours picks the side.
+ * run"; "none: writes are not put in syncs".  ours picks the side.  Into
+ * buf (UNITLEN bytes), which it returns.
  */
-void layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours,
+#define UNITLEN 256
+const char *layout_side_unit(char *buf, const struct gate_verdict *v, int ours,
     int ascii);
 
 /*

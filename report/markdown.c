@@ -336,13 +336,13 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)
 {
 	const struct verdict_side *s = ours ? &v->ours : &v->rival;
-	char med[DURLEN], lo[DURLEN], hi[DURLEN];
+	char med[DURLEN], lo[DURLEN], hi[DURLEN], unit[UNITLEN];
 	size_t i;
 
 	fputs("- ", fp);
 	md_line(fp, o, ours ? verdict_ours_label(v) : verdict_rival_label(v));
 	fputs(": writes divided by ", fp);
-	layout_side_unit(fp, v, ours, o->ascii);
+	fputs(layout_side_unit(unit, v, ours, o->ascii), fp);
 	if (!s->has_probe) {
 		fputs("; no probe\n", fp);
 		return;
