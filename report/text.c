@@ -26,27 +26,6 @@
 
 #define MAX_COLS 8
 
-/* --ascii: "µ" as "u", as durations print it; the rest as escape_ascii shows it. */
-static void
-escape_text_ascii(FILE *fp, const char *s)
-{
-	char *t = xstrdup(s), *q = t;
-	const char *p = s;
-
-	/* 0xC2 only ever leads a sequence, so the pair is always a "µ" */
-	while (*p != '\0') {
-		if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xB5) {
-			*q++ = 'u';
-			p += 2;
-		} else {
-			*q++ = *p++;
-		}
-	}
-	*q = '\0';
-	escape_ascii(fp, t);
-	free(t);
-}
-
 static escape_fn *
 escaper(const struct render_opts *o)
 {
