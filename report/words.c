@@ -983,27 +983,26 @@ side_host_words(const struct gate_verdict *v, int side)
 	return out;
 }
 
-/* "machine id, CPU model and kernel": the fields of bits d. */
-static char *
-differ_words(unsigned d)
+/* "machine id, CPU model and kernel": the fields of bits d, into buf. */
+static const char *
+differ_words(char *buf, size_t len, unsigned d)
 {
 	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
 	    "CPU model", "cores", "memory", "kernel" };
-	struct xlist l = { NULL, 0, 0 };
-	int f, left = 0;
+	const char *set[GATE_HOST_FIELDS];
+	size_t n = 0;
+	int f;
 
 	for (f = 0; f < GATE_HOST_FIELDS; f++)
-		left += (d >> f) & 1;
-	for (f = 0; f < GATE_HOST_FIELDS; f++)
 		if ((d >> f) & 1)
-			xlist_add(&l, --left == 0 ? " and " : ", ", names[f]);
-	return l.s != NULL ? l.s : xstrdup("");
+			set[n++] = names[f];
+	return err_list(buf, len, set, n, " and ");
 }
 
 static char *
 hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char *a, *b, *d, *w, *out;
+	char d[96], *a, *b, *w, *out;
 
 	if (nt->code == NOTE_HOSTS_UNKNOWN) {
 		if (nt->a == NULL)
@@ -1023,7 +1022,7 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		free(w);
 		return out;
 	}
-	d = differ_words((unsigned)nt->n[0]);
+	differ_words(d, sizeof d, (unsigned)nt->n[0]);
 	a = side_host_words(v, 0);
 	b = side_host_words(v, 1);
 	out = xasprintf("reads were compared across %s hosts, which differ in "
@@ -1031,7 +1030,6 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    "out, so a difference may be the machines' rather than the engines' "
 	    "(--same-host makes read checks indeterminate)", v->ours.host &&
 	    v->rival.host ? "two" : "several", d, a, b);
-	free(d);
 	free(a);
 	free(b);
 	return out;
