@@ -14,35 +14,39 @@
 #include "report/layout.h"
 
 const char *
-layout_settle(const struct gate_verdict *v, size_t *open, char *buf, size_t len)
+layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 {
 	long long runs = -1, samples = -1;
-	size_t i;
+	const char *settle;
+	char n[64] = "";
+	size_t i, open = 0;
 	int held = 0;
 
-	*open = 0;
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 
 		if (c->ruling == RULING_PASS || c->ruling == RULING_FAIL)
 			continue;
-		++*open;
+		open++;
 		held |= c->held;
 		runs = c->runs_needed > runs ? c->runs_needed : runs;
 		samples = c->samples_needed > samples ? c->samples_needed : samples;
 	}
-	buf[0] = '\0';
-	if (held && v->apart != APART_NONE && v->scope == SCOPE_RUNS)
-		snprintf(buf, len, "the results gated again, so that their figures "
-		    "carry the shift between their sessions");
-	else if (v->apart != APART_NONE && v->shift != SHIFT_NONE)
-		snprintf(buf, len, "both sides taken in turns in one syncgate run, or "
-		    "--noise FILE from syncgate calibrate over runs of several "
-		    "sessions");
-	else if (runs > 0)
-		snprintf(buf, len, "about %lld runs a side", runs);
+	if (runs > 0)
+		snprintf(n, sizeof n, "about %lld runs a side", runs);
 	else if (samples > 0)
-		snprintf(buf, len, "about %lld samples a side", samples);
+		snprintf(n, sizeof n, "about %lld samples a side", samples);
+	if (held && v->apart != APART_NONE && v->scope == SCOPE_RUNS)
+		settle = "the results gated again, so that their figures carry the "
+		    "shift between their sessions";
+	else if (v->apart != APART_NONE && v->shift != SHIFT_NONE)
+		settle = "both sides taken in turns in one syncgate run, or --noise "
+		    "FILE from syncgate calibrate over runs of several sessions";
+	else
+		settle = n;
+	snprintf(buf, len, "%zu of %zu %s neither passed nor failed%s%s", open,
+	    v->nchecks, v->nchecks == 1 ? "check" : "checks",
+	    settle[0] ? "; what would settle it: " : "", settle);
 	return buf;
 }
 

@@ -20,16 +20,15 @@
 const char *layout_symbol(enum ruling r);
 
 /*
- * What would settle an undecided verdict, for the lead of its summary and
- * its warning: the checks neither passed nor failed into *open, and into
- * buf "both sides taken in turns in one syncgate run, or --noise FILE
+ * An undecided verdict, for the lead of its summary and its warning: how
+ * many checks neither passed nor failed, and what would settle it, into
+ * buf: "both sides taken in turns in one syncgate run, or --noise FILE
  * from syncgate calibrate over runs of several sessions" where the sides
  * came apart; "about 12 runs a side" or "about 4200 samples a side", the
- * most any undecided check needs; "" where nothing one says would (the
- * checks' reasons say why).  Returns buf.
+ * most any undecided check needs; nothing where nothing one says would
+ * (the checks' reasons say why).  Returns buf.
  */
-const char *layout_settle(const struct gate_verdict *v, size_t *open, char *buf,
-    size_t len);
+const char *layout_undecided(const struct gate_verdict *v, char *buf, size_t len);
 
 /*
  * A row's figures as the tables print them, each with the decimals to

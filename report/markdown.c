@@ -62,15 +62,12 @@ ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 static void
 lead(FILE *fp, const struct gate_verdict *v)
 {
-	char settle[256];
-	size_t open;
+	char u[512];
 
 	if (v->overall != RULING_INDETERMINATE)
 		return;
-	layout_settle(v, &open, settle, sizeof settle);
-	fprintf(fp, "> **The gate could not rule**: %zu of %zu %s neither passed "
-	    "nor failed%s%s.\n\n", open, v->nchecks, v->nchecks == 1 ? "check" :
-	    "checks", settle[0] ? "; what would settle it: " : "", settle);
+	fprintf(fp, "> **The gate could not rule**: %s.\n\n", layout_undecided(v, u,
+	    sizeof u));
 }
 
 static void
