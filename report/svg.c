@@ -25,9 +25,8 @@
 #define NAMELEN 20      /* code points of a name shown in a chart */
 
 struct axis {
-	int log;
+	int log;        /* latency in ns on a log axis, else syncs on a linear one */
 	double lo, hi;  /* log: decades (exponents of 10); linear: syncs */
-	int is_ns;
 	int ascii;
 };
 
@@ -142,7 +141,7 @@ figure(FILE *fp, const struct axis *a, double x)
 {
 	char buf[DURLEN];
 
-	if (a->is_ns)
+	if (a->log)
 		fputs(units_fmt_duration(buf, sizeof buf, x, a->ascii), fp);
 	else
 		fputs(trim(units_fmt_ratio(buf, sizeof buf, x), sizeof buf, x), fp);
@@ -345,7 +344,6 @@ fit_axis(const struct gate_verdict *v, enum class_kind k, int syncs,
 	if (isnan(mn))
 		return -1;
 	a->log = !syncs;
-	a->is_ns = !syncs;
 	if (syncs) {
 		a->lo = 0;
 		a->hi = mx;
