@@ -91,15 +91,12 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
 static void
 undecided(FILE *fp, const struct gate_verdict *v)
 {
-	char settle[256], *msg;
-	size_t open;
+	char u[512], *msg;
 
 	if (v->overall != RULING_INDETERMINATE)
 		return;
-	layout_settle(v, &open, settle, sizeof settle);
-	msg = xasprintf("the gate could not rule: %zu of %zu %s neither passed nor "
-	    "failed%s%s", open, v->nchecks, v->nchecks == 1 ? "check" : "checks",
-	    settle[0] ? "; what would settle it: " : "", settle);
+	msg = xasprintf("the gate could not rule: %s", layout_undecided(v, u,
+	    sizeof u));
 	command(fp, RULING_INDETERMINATE, "verdict", NULL, msg);
 	free(msg);
 }

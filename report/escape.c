@@ -27,7 +27,8 @@ put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 
 /*
  * A ':' or '#' that could help make a workflow command (lib/logcmd.h)
- * shows as \x3a or \x23, as a hidden character does.
+ * shows as \x3a or \x23, as a hidden character does.  ascii: 1 escapes
+ * all beyond ASCII, 2 all but "µ", which is "u".
  */
 static void
 plain(FILE *fp, const char *s, int ascii)
@@ -40,7 +41,9 @@ plain(FILE *fp, const char *s, int ascii)
 		return;
 	for (; *s != '\0'; s += n, prev = cp) {
 		n = utf8_decode(s, &cp);
-		if (utf8_hidden(cp) || (ascii && cp >= 0x80) ||
+		if (ascii == 2 && cp == 0xB5)
+			fputc('u', fp);
+		else if (utf8_hidden(cp) || (ascii && cp >= 0x80) ||
 		    logcmd_breaks(s, prev, s == start))
 			put_hidden(fp, s, cp, "\\");
 		else if (cp == '\\')
@@ -60,6 +63,12 @@ void
 escape_ascii(FILE *fp, const char *s)
 {
 	plain(fp, s, 1);
+}
+
+void
+escape_text_ascii(FILE *fp, const char *s)
+{
+	plain(fp, s, 2);
 }
 
 /*

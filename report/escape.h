@@ -37,6 +37,9 @@ void escape_plain(FILE *fp, const char *s);
 /* As escape_plain, and every character beyond ASCII as \uHHHH (--ascii). */
 void escape_ascii(FILE *fp, const char *s);
 
+/* As escape_ascii, but "µ" as "u", as durations print it (a verdict's text). */
+void escape_text_ascii(FILE *fp, const char *s);
+
 /*
  * GitHub-flavoured Markdown inline text, safe in a table cell:
  * backslash-escapes ` * _ [ ] | ~ # $ @, writes a backslash so that it

@@ -7,10 +7,8 @@
  * scrolling tables, charts that scale by viewBox) and in print.
  */
 #include <math.h>
-#include <stdlib.h>
 
 #include "report/phrases.h"
-#include "lib/err.h"
 #include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
@@ -73,20 +71,14 @@ head(FILE *fp, const struct gate_verdict *v)
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 	    "style-src 'unsafe-inline'\">\n<title>syncgate: ", fp);
 	fputs(ruling_name(v->overall), fp);
-	if (v->headline != NULL) {
-		fputs(" \u2014 ", fp);
-		escape_xml(fp, v->headline);
-	}
+	fputs(" \u2014 ", fp);
+	escape_xml(fp, v->headline);
 	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
 	fputs("<header>\n<h1>syncgate: ", fp);
 	badge(fp, v->overall);
-	fputs("</h1>\n", fp);
-	if (v->headline != NULL) {
-		fputs("<p>", fp);
-		escape_xml(fp, v->headline);
-		fputs("</p>\n", fp);
-	}
-	fputs("</header>\n", fp);
+	fputs("</h1>\n<p>", fp);
+	escape_xml(fp, v->headline);
+	fputs("</p>\n</header>\n", fp);
 }
 
 /* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
@@ -295,13 +287,7 @@ lists(FILE *fp, const struct gate_verdict *v)
 		fputs("<li>", fp);
 		escape_xml(fp, u->name);
 		fprintf(fp, " (%s): ", class_kind_name(u->kind));
-		if (u->reason != NULL) {
-			escape_xml(fp, u->reason);
-		} else {
-			fputs("only ", fp);
-			escape_xml(fp, u->ours ? verdict_ours_label(v) : verdict_rival_label(v));
-			fputs(" ran it", fp);
-		}
+		escape_xml(fp, u->reason);
 		fputs("</li>\n", fp);
 	}
 	fputs("</ul>\n</section>\n", fp);
@@ -318,24 +304,6 @@ fact(FILE *fp, const char *what, const char *value)
 	fputs("</dd>\n", fp);
 }
 
-/* The unit a side's writes were divided by, as layout_side_unit words it. */
-static void
-unit_fact(FILE *fp, const struct gate_verdict *v, int ours,
-    const struct render_opts *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-
-	if (mem == NULL)
-		die("out of memory for the probes' section:");
-	layout_side_unit(mem, v, ours, o->ascii);
-	if (fclose(mem) != 0)
-		die("out of memory for the probes' section:");
-	fact(fp, "Writes divided by", buf);
-	free(buf);
-}
-
 /*
  * A side's facts: the unit its writes were divided by first, then its
  * probe, which is that unit only where no rounds and no other probe
@@ -347,14 +315,14 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 {
 	const struct verdict_side *s = ours ? &v->ours : &v->rival;
 	char med[DURLEN], lo[DURLEN], hi[DURLEN], buf[3 * DURLEN + 64];
-	char what[32];
+	char what[32], unit[UNITLEN];
 	size_t i;
 
 	fputs("<h3>", fp);
 	escape_xml(fp, ours ? verdict_ours_label(v) : verdict_rival_label(v));
 	fputs("</h3>\n<dl>\n", fp);
 	fact(fp, "Result file", s->file);
-	unit_fact(fp, v, ours, o);
+	fact(fp, "Writes divided by", layout_side_unit(unit, v, ours, o->ascii));
 	if (!s->has_probe) {
 		fputs("<dt>Probe</dt><dd>none</dd>\n</dl>\n", fp);
 		return;

@@ -146,14 +146,11 @@ side_json(const struct verdict_side *s)
 static cJSON *
 basis_json(const struct verdict_unit_basis *b)
 {
-	cJSON *o = cJSON_CreateObject(), *ev;
-	size_t i;
+	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "unusable", unit_unusable_names[b->unusable]);
 	json_add_number(o, "sync_ns", b->sync_ns);
-	ev = cJSON_AddArrayToObject(o, "evidence");
-	for (i = 0; i < b->nevidence; i++)
-		cJSON_AddItemToArray(ev, cJSON_CreateString(b->evidence[i]));
+	cJSON_AddItemToObject(o, "evidence", string_array(b->evidence, b->nevidence));
 	json_add_number(o, "run", (double)b->run);
 	json_add_number(o, "runs", (double)b->nruns);
 	json_add_string_or_null(o, "run_file", b->run_file);

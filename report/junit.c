@@ -201,9 +201,8 @@ cases(FILE *fp, const struct gate_verdict *v)
 	if (half_case(v, KIND_WRITE))
 		testcase(fp, v, "writes", v->writes.ruling, v->writes.reason, NULL);
 	if (verdict_case(v)) {
-		char *why = xasprintf("reads: %s; writes: %s", v->reads.reason ?
-		    v->reads.reason : ruling_name(v->reads.ruling), v->writes.reason ?
-		    v->writes.reason : ruling_name(v->writes.ruling));
+		char *why = xasprintf("reads: %s; writes: %s", v->reads.reason,
+		    v->writes.reason);
 
 		testcase(fp, v, "verdict", v->overall, why, NULL);
 		free(why);
@@ -225,8 +224,7 @@ system_out(FILE *fp, const struct gate_verdict *v)
 	}
 	for (i = 0; i < v->nunmatched; i++) {
 		fputs("not ruled: ", fp);
-		escape_xml(fp, v->unmatched[i].reason ? v->unmatched[i].reason :
-		    v->unmatched[i].name);
+		escape_xml(fp, v->unmatched[i].reason);
 		fputc('\n', fp);
 	}
 	fputs("</system-out>\n", fp);

@@ -14,35 +14,39 @@
 #include "report/layout.h"
 
 const char *
-layout_settle(const struct gate_verdict *v, size_t *open, char *buf, size_t len)
+layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 {
 	long long runs = -1, samples = -1;
-	size_t i;
+	const char *settle;
+	char n[64] = "";
+	size_t i, open = 0;
 	int held = 0;
 
-	*open = 0;
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 
 		if (c->ruling == RULING_PASS || c->ruling == RULING_FAIL)
 			continue;
-		++*open;
+		open++;
 		held |= c->held;
 		runs = c->runs_needed > runs ? c->runs_needed : runs;
 		samples = c->samples_needed > samples ? c->samples_needed : samples;
 	}
-	buf[0] = '\0';
-	if (held && v->apart != APART_NONE && v->scope == SCOPE_RUNS)
-		snprintf(buf, len, "the results gated again, so that their figures "
-		    "carry the shift between their sessions");
-	else if (v->apart != APART_NONE && v->shift != SHIFT_NONE)
-		snprintf(buf, len, "both sides taken in turns in one syncgate run, or "
-		    "--noise FILE from syncgate calibrate over runs of several "
-		    "sessions");
-	else if (runs > 0)
-		snprintf(buf, len, "about %lld runs a side", runs);
+	if (runs > 0)
+		snprintf(n, sizeof n, "about %lld runs a side", runs);
 	else if (samples > 0)
-		snprintf(buf, len, "about %lld samples a side", samples);
+		snprintf(n, sizeof n, "about %lld samples a side", samples);
+	if (held && v->apart != APART_NONE && v->scope == SCOPE_RUNS)
+		settle = "the results gated again, so that their figures carry the "
+		    "shift between their sessions";
+	else if (v->apart != APART_NONE && v->shift != SHIFT_NONE)
+		settle = "both sides taken in turns in one syncgate run, or --noise "
+		    "FILE from syncgate calibrate over runs of several sessions";
+	else
+		settle = n;
+	snprintf(buf, len, "%zu of %zu %s neither passed nor failed%s%s", open,
+	    v->nchecks, v->nchecks == 1 ? "check" : "checks",
+	    settle[0] ? "; what would settle it: " : "", settle);
 	return buf;
 }
 
@@ -59,22 +63,6 @@ layout_symbol(enum ruling r)
 	default:
 		return "\u2796";
 	}
-}
-
-char *
-layout_trim(char *buf, size_t len, double x)
-{
-	const char *dot = strchr(buf, '.');
-
-	if (dot == NULL || strchr(dot, 'e') != NULL)
-		return buf;
-	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
-}
-
-char *
-layout_trimmed(char *buf, size_t len, double r)
-{
-	return layout_trim(units_fmt_ratio(buf, len, r), len, r);
 }
 
 /* The tables' figures: two decimals, or more to read as they were ruled. */
@@ -305,8 +293,8 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 	}
 }
 
-void
-layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours, int ascii)
+const char *
+layout_side_unit(char *buf, const struct gate_verdict *v, int ours, int ascii)
 {
 	const struct verdict_unit *u = &v->unit;
 	int rounds = ours ? u->ours_band_rounds : u->rival_band_rounds;
@@ -315,21 +303,22 @@ layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours, int ascii)
 	units_fmt_duration(d, sizeof d, ours ? u->ours_ns : u->rival_ns, ascii);
 	switch (u->source) {
 	case UNIT_SHARED:
-		fprintf(fp, "%s, one for both sides (one volume), from %s", d,
-		    rounds ? "rounds through a run" : "a probe before a run");
+		snprintf(buf, UNITLEN, "%s, one for both sides (one volume), from %s",
+		    d, rounds ? "rounds through a run" : "a probe before a run");
 		break;
 	case UNIT_PER_VOLUME:
-		fprintf(fp, "%s, its own, from %s", d, rounds ?
+		snprintf(buf, UNITLEN, "%s, its own, from %s", d, rounds ?
 		    "its rounds through the run" : "its probe before the run");
 		break;
 	case UNIT_PER_RUN:
-		fprintf(fp, "each run's own unit (their geometric mean %s), from "
-		    "its rounds through the run where it had them, else its probe "
-		    "before it", d);
+		snprintf(buf, UNITLEN, "each run's own unit (their geometric mean "
+		    "%s), from its rounds through the run where it had them, else "
+		    "its probe before it", d);
 		break;
 	default:
-		fputs("none: writes are not put in syncs", fp);
+		snprintf(buf, UNITLEN, "none: writes are not put in syncs");
 	}
+	return buf;
 }
 
 const char *

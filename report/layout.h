@@ -20,24 +20,15 @@
 const char *layout_symbol(enum ruling r);
 
 /*
- * What would settle an undecided verdict, for the lead of its summary and
- * its warning: the checks neither passed nor failed into *open, and into
- * buf "both sides taken in turns in one syncgate run, or --noise FILE
+ * An undecided verdict, for the lead of its summary and its warning: how
+ * many checks neither passed nor failed, and what would settle it, into
+ * buf: "both sides taken in turns in one syncgate run, or --noise FILE
  * from syncgate calibrate over runs of several sessions" where the sides
  * came apart; "about 12 runs a side" or "about 4200 samples a side", the
- * most any undecided check needs; "" where nothing one says would (the
- * checks' reasons say why).  Returns buf.
+ * most any undecided check needs; nothing where nothing one says would
+ * (the checks' reasons say why).  Returns buf.
  */
-const char *layout_settle(const struct gate_verdict *v, size_t *open, char *buf,
-    size_t len);
-
-/*
- * buf, which holds x in fixed point, without trailing zeros or a bare
- * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
- */
-char *layout_trim(char *buf, size_t len, double x);
-/* As units_fmt_ratio without trailing zeros, for settings: "10", "2.5". */
-char *layout_trimmed(char *buf, size_t len, double r);
+const char *layout_undecided(const struct gate_verdict *v, char *buf, size_t len);
 
 /*
  * A row's figures as the tables print them, each with the decimals to
@@ -81,9 +72,11 @@ void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
  * The unit a side's writes were divided by, and where it came from, as
  * the Probes sections word it: "3.45ms, its own, from its rounds through
  * the run"; "3ms, one for both sides (one volume), from a probe before a
- * run"; "none: writes are not put in syncs".  ours picks the side.
+ * run"; "none: writes are not put in syncs".  ours picks the side.  Into
+ * buf (UNITLEN bytes), which it returns.
  */
-void layout_side_unit(FILE *fp, const struct gate_verdict *v, int ours,
+#define UNITLEN 256
+const char *layout_side_unit(char *buf, const struct gate_verdict *v, int ours,
     int ascii);
 
 /*

@@ -48,39 +48,6 @@ ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 	fputs(ruling_name(r), fp);
 }
 
-/* "zu 0.9.2" in bold, the version (from input) escaped too. */
-static void
-side_name(FILE *fp, const struct verdict_side *s, const struct render_opts *o)
-{
-	fputs("**", fp);
-	md(fp, o, s->engine);
-	fputs("**", fp);
-	if (s->version != NULL) {
-		fputc(' ', fp);
-		md(fp, o, s->version);
-	}
-}
-
-static void
-side_run(FILE *fp, const struct verdict_side *s, const struct render_opts *o)
-{
-	if (s->workload != NULL) {
-		fputs("workload ", fp);
-		md(fp, o, s->workload);
-	}
-	if (s->concurrency >= 0)
-		fprintf(fp, "%sconcurrency %lld", s->workload ? ", " : "", s->concurrency);
-}
-
-static int
-same_run(const struct verdict_side *a, const struct verdict_side *b)
-{
-	int w = (a->workload == NULL && b->workload == NULL) ||
-	    (a->workload && b->workload && strcmp(a->workload, b->workload) == 0);
-
-	return w && a->concurrency == b->concurrency;
-}
-
 /*
  * The first line of every Markdown verdict: hidden where GitHub renders
  * it, and the same from run to run, so a job finds the pull-request
@@ -95,15 +62,12 @@ same_run(const struct verdict_side *a, const struct verdict_side *b)
 static void
 lead(FILE *fp, const struct gate_verdict *v)
 {
-	char settle[256];
-	size_t open;
+	char u[512];
 
 	if (v->overall != RULING_INDETERMINATE)
 		return;
-	layout_settle(v, &open, settle, sizeof settle);
-	fprintf(fp, "> **The gate could not rule**: %zu of %zu %s neither passed "
-	    "nor failed%s%s.\n\n", open, v->nchecks, v->nchecks == 1 ? "check" :
-	    "checks", settle[0] ? "; what would settle it: " : "", settle);
+	fprintf(fp, "> **The gate could not rule**: %s.\n\n", layout_undecided(v, u,
+	    sizeof u));
 }
 
 static void
@@ -114,24 +78,7 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fprintf(fp, "%s ", layout_symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
 	lead(fp, v);
-	if (v->headline != NULL) {
-		md_line(fp, o, v->headline);
-		fputs("\n\n", fp);
-		return;
-	}
-	side_name(fp, &v->ours, o);
-	fputs(v->mode == MODE_BASELINE ? " against its baseline " : " against ", fp);
-	side_name(fp, &v->rival, o);
-	if (same_run(&v->ours, &v->rival)) {
-		if (v->ours.workload != NULL || v->ours.concurrency >= 0)
-			fputs(": ", fp);
-		side_run(fp, &v->ours, o);
-	} else {
-		fputs(": ", fp);
-		side_run(fp, &v->ours, o);
-		fputs(" against ", fp);
-		side_run(fp, &v->rival, o);
-	}
+	md_line(fp, o, v->headline);
 	fputs("\n\n", fp);
 }
 
@@ -386,13 +333,13 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)
 {
 	const struct verdict_side *s = ours ? &v->ours : &v->rival;
-	char med[DURLEN], lo[DURLEN], hi[DURLEN];
+	char med[DURLEN], lo[DURLEN], hi[DURLEN], unit[UNITLEN];
 	size_t i;
 
 	fputs("- ", fp);
 	md_line(fp, o, ours ? verdict_ours_label(v) : verdict_rival_label(v));
 	fputs(": writes divided by ", fp);
-	layout_side_unit(fp, v, ours, o->ascii);
+	fputs(layout_side_unit(unit, v, ours, o->ascii), fp);
 	if (!s->has_probe) {
 		fputs("; no probe\n", fp);
 		return;
@@ -449,14 +396,8 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			fputs("- ", fp);
 			md_line(fp, o, u->name);
 			fprintf(fp, " (%s): ", class_kind_name(u->kind));
-			if (u->reason != NULL) {
-				md(fp, o, u->reason);
-				fputc('\n', fp);
-				continue;
-			}
-			fputs("only ", fp);
-			md(fp, o, u->ours ? verdict_ours_label(v) : verdict_rival_label(v));
-			fputs(" ran it\n", fp);
+			md(fp, o, u->reason);
+			fputc('\n', fp);
 		}
 		fputc('\n', fp);
 	}

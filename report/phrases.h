@@ -40,7 +40,7 @@ char *words_half(const struct gate_verdict *v, enum class_kind kind, enum ruling
 /*
  * Why a check is neither passed nor failed, or held, as a key of its
  * short words: what would settle it, or what holds it.  WHY_NONE for a
- * check its figures decided.  The legend (words_why_legend, words.h)
+ * check its figures decided.  The legend (words_why_each, words.h)
  * says each in full.
  */
 enum words_why {

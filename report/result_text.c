@@ -7,14 +7,11 @@
  * syncs.  Otherwise the summary says why there are no syncs.
  */
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "report/phrases.h"
 #include "lib/json.h"
 #include "model/probe_window.h"
 #include "lib/units.h"
-#include "lib/utf8.h"
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
@@ -264,20 +261,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 	write_lines(fp, r, o, esc);
 }
 
-/* Text columns, padded by printed width (µ is two bytes, one column). */
 #define NCOL 7
-
-static void
-pad(FILE *fp, const char *s, size_t width, int last)
-{
-	size_t w = text_width(s);
-
-	fputs(s, fp);
-	if (last)
-		return;
-	for (; w < width + 2; w++)
-		fputc(' ', fp);
-}
 
 /* One row of cells: the name (already made printable) and six figures. */
 static void
@@ -304,67 +288,34 @@ text_escape(const struct render_opts *o)
 	return o->ascii ? escape_ascii : escape_plain;
 }
 
-/* A name as text prints it, in a buffer the caller frees. */
-static char *
-plain(const char *s, const struct render_opts *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	if (fp == NULL)
-		return NULL;
-	text_escape(o)(fp, s);
-	fclose(fp);
-	return buf;
-}
-
 static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
 	"p50 syncs", "p99 syncs" };
 
 static int
 report_result_text_body(FILE *fp, const struct result *r, const struct render_opts *o)
 {
-	char cell[NCOL][FIGLEN], *name;
-	size_t width[NCOL], i, k;
+	struct grid g = { NULL, 0, NCOL, 0 };
+	char cell[NCOL][FIGLEN];
+	const char *row[NCOL];
+	size_t i, k;
 	double unit;
 	const char *why;
 
 	unit = sync_unit(r, &why);
-	for (k = 0; k < NCOL; k++)
-		width[k] = text_width(heads[k]);
+	grid_add(&g, heads, text_escape(o));
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name, o)) == NULL)
-			return -1;
-		width[0] = text_width(name) > width[0] ? text_width(name) : width[0];
-		free(name);
+		row[0] = r->classes[i].name;
 		for (k = 1; k < NCOL; k++)
-			if (text_width(cell[k]) > width[k])
-				width[k] = text_width(cell[k]);
+			row[k] = cell[k];
+		grid_add(&g, row, text_escape(o));
 	}
 	run_line(fp, r, text_escape(o));
 	fputs("\n", fp);
 	host_line(fp, r, text_escape(o), "\n");
 	fputs("\n", fp);
-	for (k = 0; k < NCOL; k++)
-		pad(fp, heads[k], width[k], k == NCOL - 1);
-	fputc('\n', fp);
-	for (k = 0; k < NCOL; k++) {
-		for (i = 0; i < width[k]; i++)
-			fputc('-', fp);
-		fputs(k == NCOL - 1 ? "\n" : "  ", fp);
-	}
-	for (i = 0; i < r->nclasses; i++) {
-		cells(r, i, unit, o, cell);
-		if ((name = plain(r->classes[i].name, o)) == NULL)
-			return -1;
-		pad(fp, name, width[0], 0);
-		free(name);
-		for (k = 1; k < NCOL; k++)
-			pad(fp, cell[k], width[k], k == NCOL - 1);
-		fputc('\n', fp);
-	}
+	/* a long name is not clipped: the line it is on breaks instead */
+	grid_print(fp, &g, 0);
 	fputc('\n', fp);
 	unit_line(fp, r, unit, why, o, text_escape(o));
 	fputc('\n', fp);

@@ -25,9 +25,8 @@
 #define NAMELEN 20      /* code points of a name shown in a chart */
 
 struct axis {
-	int log;
+	int log;        /* latency in ns on a log axis, else syncs on a linear one */
 	double lo, hi;  /* log: decades (exponents of 10); linear: syncs */
-	int is_ns;
 	int ascii;
 };
 
@@ -122,16 +121,30 @@ widen_value(double *mn, double *mx, struct verdict_value x, int positive)
 	widen(mn, mx, x.hi, positive);
 }
 
+/*
+ * buf, which holds x in fixed point, without trailing zeros or a bare
+ * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
+ */
+static char *
+trim(char *buf, size_t len, double x)
+{
+	const char *dot = strchr(buf, '.');
+
+	if (dot == NULL || strchr(dot, 'e') != NULL)
+		return buf;
+	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
+}
+
 /* A figure as the chart labels it: a duration or a count of syncs. */
 static void
 figure(FILE *fp, const struct axis *a, double x)
 {
 	char buf[DURLEN];
 
-	if (a->is_ns)
+	if (a->log)
 		fputs(units_fmt_duration(buf, sizeof buf, x, a->ascii), fp);
 	else
-		fputs(layout_trimmed(buf, sizeof buf, x), fp);
+		fputs(trim(units_fmt_ratio(buf, sizeof buf, x), sizeof buf, x), fp);
 }
 
 static void
@@ -293,10 +306,10 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
 			/* the chart's figures carry no padding */
-			ours.p50_text = layout_trim(t[0], DURLEN, ours.p50.v);
-			ours.p99_text = layout_trim(t[1], DURLEN, ours.p99.v);
-			rival.p50_text = layout_trim(t[2], DURLEN, rival.p50.v);
-			rival.p99_text = layout_trim(t[3], DURLEN, rival.p99.v);
+			ours.p50_text = trim(t[0], DURLEN, ours.p50.v);
+			ours.p99_text = trim(t[1], DURLEN, ours.p99.v);
+			rival.p50_text = trim(t[2], DURLEN, rival.p50.v);
+			rival.p99_text = trim(t[3], DURLEN, rival.p99.v);
 		}
 		fputs("<text class=\"name\" text-anchor=\"end\"", fp);
 		attr(fp, "x", LEFT - 10);
@@ -331,7 +344,6 @@ fit_axis(const struct gate_verdict *v, enum class_kind k, int syncs,
 	if (isnan(mn))
 		return -1;
 	a->log = !syncs;
-	a->is_ns = !syncs;
 	if (syncs) {
 		a->lo = 0;
 		a->hi = mx;

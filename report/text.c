@@ -24,29 +24,6 @@
 #include "report/words.h"
 #include "report/wrap.h"
 
-#define MAX_COLS 8
-
-/* --ascii: "µ" as "u", as durations print it; the rest as escape_ascii shows it. */
-static void
-escape_text_ascii(FILE *fp, const char *s)
-{
-	char *t = xstrdup(s), *q = t;
-	const char *p = s;
-
-	/* 0xC2 only ever leads a sequence, so the pair is always a "µ" */
-	while (*p != '\0') {
-		if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xB5) {
-			*q++ = 'u';
-			p += 2;
-		} else {
-			*q++ = *p++;
-		}
-	}
-	*q = '\0';
-	escape_ascii(fp, t);
-	free(t);
-}
-
 static escape_fn *
 escaper(const struct render_opts *o)
 {
@@ -75,90 +52,6 @@ put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 		fprintf(fp, "%*s", pad, "");
 }
 
-/* A table of escaped cells, row-major; row 0 is the header. */
-struct grid {
-	char **cells;           /* nrows * ncols, owned */
-	size_t nrows, ncols, cap;
-};
-
-static void
-grid_add(struct grid *g, const char *const *row, const struct render_opts *o)
-{
-	size_t i;
-
-	xgrow(&g->cells, &g->cap, (g->nrows + 1) * g->ncols, sizeof *g->cells);
-	for (i = 0; i < g->ncols; i++)
-		g->cells[g->nrows * g->ncols + i] = xescaped(escaper(o), row[i]);
-	g->nrows++;
-}
-
-static char *clipped(const char *s, size_t width, int ascii);
-
-/*
- * Columns of widths w narrowed, the widest first and none below 12, until
- * a line of g fits TEXT_WIDTH: their cells clipped ("..." marks the cut).
- */
-static void
-fit(struct grid *g, size_t *w)
-{
-	size_t total = 0, c, r, widest;
-
-	for (c = 0; c < g->ncols; c++)
-		total += w[c] + (c + 1 < g->ncols ? 2 : 0);
-	while (total > TEXT_WIDTH) {
-		for (widest = 0, c = 1; c < g->ncols; c++)
-			if (w[c] > w[widest])
-				widest = c;
-		if (w[widest] <= 12)
-			return;
-		c = total - TEXT_WIDTH < w[widest] - 12 ? total - TEXT_WIDTH :
-		    w[widest] - 12;
-		w[widest] -= c;
-		total -= c;
-		for (r = 0; r < g->nrows; r++) {
-			char **cell = &g->cells[r * g->ncols + widest];
-			char *t = clipped(*cell, w[widest], 1);
-
-			free(*cell);
-			*cell = t;
-		}
-	}
-}
-
-/* The header, a rule under it, then the rows; frees the cells. */
-static void
-grid_print(FILE *fp, struct grid *g)
-{
-	size_t w[MAX_COLS] = { 0 }, r, c, k;
-
-	for (r = 0; r < g->nrows * g->ncols; r++) {
-		size_t t = text_width(g->cells[r]);
-
-		if (t > w[r % g->ncols])
-			w[r % g->ncols] = t;
-	}
-	fit(g, w);
-	for (r = 0; r < g->nrows; r++) {
-		for (c = 0; c < g->ncols; c++) {
-			const char *s = g->cells[r * g->ncols + c];
-
-			fputs(s, fp);
-			if (c + 1 < g->ncols)
-				fprintf(fp, "%*s", (int)(w[c] - text_width(s) + 2), "");
-		}
-		fputc('\n', fp);
-		for (c = 0; r == 0 && c < g->ncols; c++) {
-			for (k = 0; k < w[c]; k++)
-				fputc('-', fp);
-			fputs(c + 1 == g->ncols ? "\n" : "  ", fp);
-		}
-	}
-	for (r = 0; r < g->nrows * g->ncols; r++)
-		free(g->cells[r]);
-	free(g->cells);
-	memset(g, 0, sizeof *g);
-}
-
 /*
  * The latency table, or with syncs the write classes in syncs: "Class",
  * each side's p50 and p99 under its label, then the ratios.
@@ -178,7 +71,7 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 		    verdict_rival_label(v), k % 2 ? "p99" : "p50");
 	row[5] = ratios[0];
 	row[6] = ratios[1];
-	grid_add(&g, row, o);
+	grid_add(&g, row, escaper(o));
 	for (k = 0; k < 4; k++)
 		free(own[k]);
 	for (i = 0; i < v->nrows; i++) {
@@ -198,9 +91,9 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 		row[0] = r->name;
 		for (k = 1; k < g.ncols; k++)
 			row[k] = b[k];
-		grid_add(&g, row, o);
+		grid_add(&g, row, escaper(o));
 	}
-	grid_print(fp, &g);
+	grid_print(fp, &g, 1);
 }
 
 /* The write classes in syncs, with the unit and where it came from, or why none. */
@@ -241,38 +134,6 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 	fputs(": ", fp);
 	put(fp, h->reason, o);
 	fputc('\n', fp);
-}
-
-/*
- * s cut to at most width characters, its end marked by an ellipsis ("..."
- * with --ascii) where it was cut.  The caller frees it.
- */
-static char *
-clipped(const char *s, size_t width, int ascii)
-{
-	const char *mark = ascii ? "..." : "\xe2\x80\xa6";
-	size_t room = width > (ascii ? 3 : 1) ? width - (ascii ? 3 : 1) : 0;
-	size_t at = 0, w = 0;
-	char *out;
-
-	if (text_width(s) <= width)
-		return xstrdup(s);
-	while (s[at] != '\0') {
-		uint32_t cp;
-		size_t n = utf8_decode(s + at, &cp);
-		char one[8];
-
-		memcpy(one, s + at, n < sizeof one ? n : sizeof one - 1);
-		one[n < sizeof one ? n : sizeof one - 1] = '\0';
-		if (w + text_width(one) > room)
-			break;
-		w += text_width(one);
-		at += n;
-	}
-	out = xmalloc(at + strlen(mark) + 1);
-	memcpy(out, s, at);
-	strcpy(out + at, mark);
-	return out;
 }
 
 /*
@@ -331,7 +192,7 @@ check_rows(FILE *fp, const struct gate_verdict *v, int width,
 			char *cell = cells[i * NCOL + k];
 
 			if (k == 0) {
-				cell = clipped(cell, w[0], o->ascii);
+				cell = wrap_clip(cell, w[0], o->ascii);
 				free(cells[i * NCOL]);
 			}
 			if (k <= last) {
@@ -405,8 +266,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("\nOn one side only, not ruled:\n", fp);
 		for (i = 0; i < v->nunmatched; i++) {
 			fputs("  ", fp);
-			put(fp, v->unmatched[i].reason ? v->unmatched[i].reason :
-			    v->unmatched[i].name, o);
+			put(fp, v->unmatched[i].reason, o);
 			fputc('\n', fp);
 		}
 	}

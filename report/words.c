@@ -386,8 +386,9 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	}
 }
 
-char *
-words_why_legend(const struct gate_verdict *v, enum words_why w,
+/* Short why w said in full for check c, one that has it. */
+static char *
+why_legend(const struct gate_verdict *v, enum words_why w,
     const struct verdict_check *c)
 {
 	char pw[32], *t, *out;
@@ -439,15 +440,20 @@ words_why_each(const struct gate_verdict *v,
 
 			if (words_why_key(v, &v->checks[i]) != (enum words_why)w)
 				continue;
-			t = words_why_legend(v, (enum words_why)w, &v->checks[i]);
+			t = why_legend(v, (enum words_why)w, &v->checks[i]);
 			fn(ctx, words_why_name((enum words_why)w), t);
 			free(t);
 			break;
 		}
 }
 
-char *
-words_check(const struct gate_verdict *v, const struct verdict_check *c)
+/*
+ * Check c's reason: its figures, the words of its ruling against its
+ * limit, and for a check neither passed nor failed what would settle it
+ * or why it was held.
+ */
+static char *
+check_words(const struct gate_verdict *v, const struct verdict_check *c)
 {
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
@@ -741,7 +747,7 @@ report_words(struct gate_verdict *v)
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
-		v->checks[i].reason = words_check(v, &v->checks[i]);
+		v->checks[i].reason = check_words(v, &v->checks[i]);
 	}
 	free(v->reads.reason);
 	free(v->writes.reason);
@@ -977,27 +983,26 @@ side_host_words(const struct gate_verdict *v, int side)
 	return out;
 }
 
-/* "machine id, CPU model and kernel": the fields of bits d. */
-static char *
-differ_words(unsigned d)
+/* "machine id, CPU model and kernel": the fields of bits d, into buf. */
+static const char *
+differ_words(char *buf, size_t len, unsigned d)
 {
 	static const char *const names[GATE_HOST_FIELDS] = { "machine id",
 	    "CPU model", "cores", "memory", "kernel" };
-	struct xlist l = { NULL, 0, 0 };
-	int f, left = 0;
+	const char *set[GATE_HOST_FIELDS];
+	size_t n = 0;
+	int f;
 
 	for (f = 0; f < GATE_HOST_FIELDS; f++)
-		left += (d >> f) & 1;
-	for (f = 0; f < GATE_HOST_FIELDS; f++)
 		if ((d >> f) & 1)
-			xlist_add(&l, --left == 0 ? " and " : ", ", names[f]);
-	return l.s != NULL ? l.s : xstrdup("");
+			set[n++] = names[f];
+	return err_list(buf, len, set, n, " and ");
 }
 
 static char *
 hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char *a, *b, *d, *w, *out;
+	char d[96], *a, *b, *w, *out;
 
 	if (nt->code == NOTE_HOSTS_UNKNOWN) {
 		if (nt->a == NULL)
@@ -1017,7 +1022,7 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		free(w);
 		return out;
 	}
-	d = differ_words((unsigned)nt->n[0]);
+	differ_words(d, sizeof d, (unsigned)nt->n[0]);
 	a = side_host_words(v, 0);
 	b = side_host_words(v, 1);
 	out = xasprintf("reads were compared across %s hosts, which differ in "
@@ -1025,7 +1030,6 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    "out, so a difference may be the machines' rather than the engines' "
 	    "(--same-host makes read checks indeterminate)", v->ours.host &&
 	    v->rival.host ? "two" : "several", d, a, b);
-	free(d);
 	free(a);
 	free(b);
 	return out;

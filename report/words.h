@@ -20,24 +20,8 @@
  */
 void report_words(struct gate_verdict *v);
 
-/*
- * Check c's reason: its figures, the words of its ruling against its
- * limit ("at least 10x", "too close to 5% to call"), and for a check
- * neither passed nor failed what would settle it or why it was held.
- * The caller frees it.
- */
-char *words_check(const struct gate_verdict *v, const struct verdict_check *c);
-
 /* "about 12 runs a side would settle it ...", as a reason ends; NULL: none. */
 char *words_settle(const struct gate_verdict *v, const struct verdict_check *c);
-
-/*
- * The legend of short why w (report/phrases.h), said in full for check c,
- * one that has it: "about N runs a side would settle it with 80%
- * probability, ...".  The caller frees it.
- */
-char *words_why_legend(const struct gate_verdict *v, enum words_why w,
-    const struct verdict_check *c);
 
 /*
  * The legend of v's checks: each short why they use, in the order of

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Text broken at TEXT_WIDTH: lines of prose a person reads at a glance,
- * where a sentence of a thousand characters was one line.
+ * where a sentence of a thousand characters was one line; and the text
+ * reports' tables, their columns aligned by characters, not bytes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,4 +99,110 @@ wrap_end(struct wrap *w, int rc)
 	}
 	free(w->buf);
 	return rc;
+}
+
+char *
+wrap_clip(const char *s, size_t width, int ascii)
+{
+	const char *mark = ascii ? "..." : "\xe2\x80\xa6";
+	size_t room = width > (ascii ? 3 : 1) ? width - (ascii ? 3 : 1) : 0;
+	size_t at = 0, w = 0;
+	char *out;
+
+	if (text_width(s) <= width)
+		return xstrdup(s);
+	while (s[at] != '\0') {
+		uint32_t cp;
+		size_t n = utf8_decode(s + at, &cp);
+		char one[8];
+
+		memcpy(one, s + at, n < sizeof one ? n : sizeof one - 1);
+		one[n < sizeof one ? n : sizeof one - 1] = '\0';
+		if (w + text_width(one) > room)
+			break;
+		w += text_width(one);
+		at += n;
+	}
+	out = xmalloc(at + strlen(mark) + 1);
+	memcpy(out, s, at);
+	strcpy(out + at, mark);
+	return out;
+}
+
+#define MAX_COLS 8
+
+void
+grid_add(struct grid *g, const char *const *row, escape_fn *esc)
+{
+	size_t i;
+
+	xgrow(&g->cells, &g->cap, (g->nrows + 1) * g->ncols, sizeof *g->cells);
+	for (i = 0; i < g->ncols; i++)
+		g->cells[g->nrows * g->ncols + i] = xescaped(esc, row[i]);
+	g->nrows++;
+}
+
+/*
+ * Columns of widths w narrowed, the widest first and none below 12, until
+ * a line of g fits TEXT_WIDTH: their cells clipped ("..." marks the cut).
+ */
+static void
+fit(struct grid *g, size_t *w)
+{
+	size_t total = 0, c, r, widest;
+
+	for (c = 0; c < g->ncols; c++)
+		total += w[c] + (c + 1 < g->ncols ? 2 : 0);
+	while (total > TEXT_WIDTH) {
+		for (widest = 0, c = 1; c < g->ncols; c++)
+			if (w[c] > w[widest])
+				widest = c;
+		if (w[widest] <= 12)
+			return;
+		c = total - TEXT_WIDTH < w[widest] - 12 ? total - TEXT_WIDTH :
+		    w[widest] - 12;
+		w[widest] -= c;
+		total -= c;
+		for (r = 0; r < g->nrows; r++) {
+			char **cell = &g->cells[r * g->ncols + widest];
+			char *t = wrap_clip(*cell, w[widest], 1);
+
+			free(*cell);
+			*cell = t;
+		}
+	}
+}
+
+void
+grid_print(FILE *fp, struct grid *g, int narrow)
+{
+	size_t w[MAX_COLS] = { 0 }, r, c, k;
+
+	for (r = 0; r < g->nrows * g->ncols; r++) {
+		size_t t = text_width(g->cells[r]);
+
+		if (t > w[r % g->ncols])
+			w[r % g->ncols] = t;
+	}
+	if (narrow)
+		fit(g, w);
+	for (r = 0; r < g->nrows; r++) {
+		for (c = 0; c < g->ncols; c++) {
+			const char *s = g->cells[r * g->ncols + c];
+
+			fputs(s, fp);
+			if (c + 1 < g->ncols)
+				fprintf(fp, "%*s", (int)(w[c] - text_width(s) + 2), "");
+		}
+		fputc('\n', fp);
+		for (c = 0; r == 0 && c < g->ncols; c++) {
+			for (k = 0; k < w[c]; k++)
+				fputc('-', fp);
+			fputs(c + 1 == g->ncols ? "\n" : "  ", fp);
+		}
+	}
+	for (r = 0; r < g->nrows * g->ncols; r++)
+		free(g->cells[r]);
+	free(g->cells);
+	memset(g, 0, sizeof *g);
 }
