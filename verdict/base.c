@@ -4,7 +4,6 @@
  * sides go by: the bottom of verdict/, calling only lib/.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,17 +279,6 @@ verdict_noted(struct gate_verdict *v, enum verdict_note_code code, int side)
 	nt->side = side;
 	nt->x[0] = nt->x[1] = nt->x[2] = nt->x[3] = NAN;
 	return nt;
-}
-
-void
-verdict_note(struct gate_verdict *v, const char *fmt, ...)
-{
-	struct verdict_note *nt = verdict_noted(v, NOTE_SAVED, -1);
-	va_list ap;
-
-	va_start(ap, fmt);
-	nt->a = xvasprintf(fmt, ap);
-	va_end(ap);
 }
 
 /* Each code's name and the names of the fields it uses (NULL: unused). */
