@@ -14,13 +14,21 @@
 
 /*
  * A loaded verdict's structure and figures, held to each other before
- * verdict_rerule (gate/verdict_rulings.h) rules it again: each class once, each
- * check a kind the gate makes with its half's limit and its class's
- * figures, no check of a class in neither half.
- * Its rulings and words are not held to anything: they are made again.
- * name is the file, for messages; each returns 0, or -1 with err naming
- * the file, the field and what was expected.
+ * verdict_rerule rules it again: each class once, each check a kind the
+ * gate makes with its half's limit and its class's figures, no check of
+ * a class in neither half.  Its rulings and words are not held to
+ * anything: they are made again.  name is the file, for messages; each
+ * returns 0, or -1 with err naming the file, the field and what was
+ * expected.
  */
 int verdict_check(const struct gate_verdict *v, const char *name, char *err);
+
+/*
+ * A loaded verdict re-ruled: its structure held (verdict_check), each
+ * check ruled again from its value, interval and limit, each class, half
+ * and the whole combined as the gate combines them; its words are made
+ * from these when it is rendered (report/words.h).
+ */
+int verdict_rerule(struct gate_verdict *v, const char *name, char *err);
 
 #endif

@@ -17,7 +17,7 @@
 #include "gate/checks.h"
 #include "gate/rules.h"
 #include "gate/verdict_figures.h"
-#include "gate/verdict_rulings.h"
+#include "gate/verdict.h"
 #include "lib/err.h"
 
 /* A name in the table or among the classes one side ran. */
