@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_figures.h"
 #include "gate/verdict.h"
 #include "gate/turns.h"
 #include "gate/verdict_load.h"
