@@ -301,6 +301,7 @@ args_free(struct args *a)
 static int
 parse_args(int argc, char **argv, struct args *a, char *err)
 {
+	char word[3];
 	int opt;
 
 	memset(a, 0, sizeof *a);
@@ -311,12 +312,9 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
 		if (opt == 'h')
 			return 1;
-		if (opt == '?' && optopt != 0)
-			return errf(err, "unknown option -%c; see syncgate help gate",
-			    optopt);
 		if (opt == '?')
 			return errf(err, "unknown option %s; see syncgate help gate",
-			    argv[optind - 1]);
+			    args_unknown(argv, optind, word));
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help gate",
 			    argv[optind - 1]);

@@ -108,13 +108,6 @@ gate_hosts_compare(const struct result_host *const *h, size_t n,
 	return complete == n ? HOSTS_SAME : HOSTS_UNKNOWN;
 }
 
-/* The host of run i of a side. */
-static const struct result_host *
-run_host(const struct gate_side_in *in, size_t i)
-{
-	return gate_side_result(in, i)->host;
-}
-
 static const char *
 run_file(const struct gate_side_in *in, size_t i)
 {
@@ -130,7 +123,8 @@ all_hosts(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	const struct result_host **h = xcalloc(no + nr, sizeof *h);
 
 	for (i = 0; i < no + nr; i++)
-		h[i] = i < no ? run_host(ours, i) : run_host(rival, i - no);
+		h[i] = i < no ? gate_side_result(ours, i)->host :
+		    gate_side_result(rival, i - no)->host;
 	*n = no + nr;
 	return h;
 }
@@ -180,7 +174,8 @@ note_unknown(struct gate_verdict *v, const struct gate_side_in *ours,
 	for (pass = 0; pass < 3; pass++)
 		for (k = 0; k < 2; k++)
 			for (i = 0; i < gate_side_runs(sides[k]); i++) {
-				const struct result_host *h = run_host(sides[k], i);
+				const struct result_host *h =
+				    gate_side_result(sides[k], i)->host;
 
 				if (!(pass == 0 && h == NULL) &&
 				    !(pass == 1 && h != NULL && !result_host_id_usable(h)) &&

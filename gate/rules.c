@@ -300,18 +300,21 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
+/* Whether the noise file measured this side's engine. */
+static int
+noise_of(const struct noise *n, const struct gate_side_in *in)
+{
+	return n != NULL && strcmp(n->engine, in->r->engine) == 0;
+}
+
 /* The noise file's class for a side of one run of the noise's engine. */
 static const struct noise_class *
 noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
     const char *name)
 {
-	const struct noise *n = ctx->o->noise;
-
 	if (ctx->dflt != NULL)
 		return noise_find(ctx->dflt, name);
-	if (n == NULL || strcmp(n->engine, in->r->engine) != 0)
-		return NULL;
-	return noise_find(n, name);
+	return noise_of(ctx->o->noise, in) ? noise_find(ctx->o->noise, name) : NULL;
 }
 
 /* The default spread's record: every class either side ran. */
@@ -689,13 +692,6 @@ note_unit(struct gate_ctx *ctx)
 		if ((k ? ctx->unit_drop_rival : ctx->unit_drop_ours) > 0)
 			note_thin(v, k, k ? ctx->unit.rival.n : ctx->unit.ours.n, 0,
 			    k ? ctx->unit_drop_rival : ctx->unit_drop_ours, 0);
-}
-
-/* Whether the noise file measured this side's engine. */
-static int
-noise_of(const struct noise *n, const struct gate_side_in *in)
-{
-	return n != NULL && strcmp(n->engine, in->r->engine) == 0;
 }
 
 /* A note of code about the noise record n, of side. */

@@ -132,14 +132,11 @@ seq_key(const struct seq_sums *q, long long n, enum gate_mode mode)
 {
 	double k = (double)n, va, vb;
 
-	if (n >= GATE_PAIRED_MIN_RUNS && mode == MODE_BASELINE) {
-		double var = (q->dd - q->d * q->d / k + 4 * trend_ss(q, n)) /
-		    seq_df(n, mode);
-
-		return -fabs(q->d / k / sqrt(var / k));
-	}
 	if (one_sample(n, mode)) {
-		double var = (q->dd - q->d * q->d / k) / (k - 1);
+		/* paired in baseline mode: the pairs' means about their drift too */
+		double trend = n >= GATE_PAIRED_MIN_RUNS && mode == MODE_BASELINE ?
+		    4 * trend_ss(q, n) : 0;
+		double var = (q->dd - q->d * q->d / k + trend) / seq_df(n, mode);
 
 		return -fabs(q->d / k / sqrt(var / k));
 	}

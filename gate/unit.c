@@ -99,7 +99,10 @@ set_part(struct gate_part *pt, double v, const double *x, size_t n,
 		.n = n, .x2 = x2, .n2 = n2, .lo = NAN, .hi = NAN };
 }
 
-/* The first of host, volume, method and write size in which two probes differ. */
+/*
+ * The first of host, volume, method and write size in which two probes
+ * differ; TWO_NONE where they measured the same thing.
+ */
 static enum unit_two
 why_two(const struct probe_record *po, const struct probe_record *pr)
 {
@@ -109,16 +112,7 @@ why_two(const struct probe_record *po, const struct probe_record *pr)
 		return TWO_VOLUMES;
 	if (strcmp(po->method, pr->method) != 0)
 		return TWO_METHODS;
-	return TWO_SIZES;
-}
-
-/* Two probes measured the same thing: one host, one volume, one method, one size. */
-static int
-same_measure(const struct probe_record *po, const struct probe_record *pr)
-{
-	return strcmp(po->host_id, pr->host_id) == 0 &&
-	    strcmp(po->volume_id, pr->volume_id) == 0 &&
-	    strcmp(po->method, pr->method) == 0 && po->write_bytes == pr->write_bytes;
+	return po->write_bytes != pr->write_bytes ? TWO_SIZES : TWO_NONE;
 }
 
 /* The same probe given twice (one file for --probe and --rival-probe). */
@@ -262,7 +256,8 @@ gate_unit_choose(const struct gate_side_in *ours,
 	}
 	u->ours_x = window_sorted_samples(po, &no);
 	u->rival_x = window_sorted_samples(pr, &nr);
-	u->shared = same_measure(po, pr);
+	v->unit.two = why_two(po, pr);
+	u->shared = v->unit.two == TWO_NONE;
 	basis_window(po, &v->unit.ours_basis);
 	basis_window(pr, &v->unit.rival_basis);
 	if (u->shared) {
@@ -275,7 +270,6 @@ gate_unit_choose(const struct gate_side_in *ours,
 		set_part(&u->ours, unit_ns(po), u->ours_x, no, NULL, 0);
 		set_part(&u->rival, unit_ns(pr), u->rival_x, nr, NULL, 0);
 		v->unit.source = UNIT_PER_VOLUME;
-		v->unit.two = why_two(po, pr);
 	}
 	/*
 	 * A unit from rounds through the run is a median weighted by where

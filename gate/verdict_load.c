@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/verdict_figures.h"
-#include "gate/verdict_rulings.h"
+#include "gate/verdict.h"
 #include "gate/turns.h"
 #include "gate/verdict_load.h"
 #include "lib/err.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A saved verdict read back: its schema and ranges checked, then ruled
- * again from its figures by the gate (gate/verdict_rulings.h), never held to the
+ * again from its figures by the gate (gate/verdict.h), never held to the
  * words it was saved with.
  */
 #ifndef SYNCGATE_GATE_VERDICT_LOAD_H

@@ -162,7 +162,8 @@ fill_split(struct gate_verdict *v)
 	v->writes.ruling = RULING_FAIL;
 	v->writes.reason = xstrdup(v->checks[2].reason);
 	v->ceiling_note = xstrdup("2 syncs a commit at p50 (--commit-syncs)");
-	verdict_note(v, "a note with 0.1 + 0.2 = %.17g", 0.1 + 0.2);
+	verdict_noted(v, NOTE_SAVED, -1)->a = xasprintf("a note with 0.1 + 0.2 = %.17g",
+	    0.1 + 0.2);
 	v->overall = RULING_FAIL;
 	/* the words as report makes them from the figures above */
 	report_words(v);

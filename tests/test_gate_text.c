@@ -74,7 +74,7 @@ test_gate_text_escapes_names(void **state)
 	v.rows[0].name = xstrdup("row" NASTY);
 	free(v.ours.label);
 	v.ours.label = xstrdup("zu" NASTY);
-	verdict_note(&v, "note " NASTY);
+	verdict_noted(&v, NOTE_SAVED, -1)->a = xasprintf("note " NASTY);
 	report_words(&v);
 	out = render(&v, 0, 0);
 	assert_inert(out);

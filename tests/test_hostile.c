@@ -504,7 +504,7 @@ test_text_verdict_hides_controls(void **state)
 	v.ours.engine = xstrdup("ours" NASTY);
 	free(v.rows[0].name);
 	v.rows[0].name = xstrdup("row" NASTY);
-	verdict_note(&v, "note%s", NASTY);
+	verdict_noted(&v, NOTE_SAVED, -1)->a = xasprintf("note%s", NASTY);
 	fp = open_memstream(&buf, &len);
 	assert_int_equal(report_text(fp, &v, &o), 0);
 	fclose(fp);

@@ -51,10 +51,6 @@ void verdict_free(struct gate_verdict *v);
  */
 int verdict_exit_status(const struct gate_verdict *v, int strict);
 
-/* Appends a note of the words given, as a verdict before codes saved one (NOTE_SAVED). */
-void verdict_note(struct gate_verdict *v, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 /*
  * Appends what the gate noticed, a code of side (-1 neither), its fields
  * zero, its figures NaN: the caller fills those the code uses.

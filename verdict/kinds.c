@@ -4,7 +4,7 @@
  * and the kinds of check the gate makes: what each rules and against
  * which threshold (their words are made in report/words.c).  The gate
  * builds its checks from them; a loaded verdict is held to them
- * (gate/verdict_figures.c), so a file can claim no check, limit or
+ * (gate/verdict_rulings.c), so a file can claim no check, limit or
  * figure the gate would not have written, and is ruled again by them.
  */
 #include <math.h>
