@@ -250,6 +250,9 @@ extern const char import_ycsb_what[], import_linkbench_what[], import_fio_what[]
 /* Whether a line (n bytes) reads as one of pgbench's per-transaction log. */
 int import_pgbench_line(const char *t, size_t n);
 
+/* The number of the line buf[pos] is on. */
+size_t import_line_at(const char *buf, size_t pos);
+
 /* The first needle within s[0..n), or NULL. */
 const char *import_find(const char *s, size_t n, const char *needle);
 

@@ -184,7 +184,7 @@ to_text(const cJSON *root, size_t *lines, const char *name, size_t *tlen,
 	return text;
 }
 
-/* The number of the last line with text, and of the first. */
+/* The number of the last line with text. */
 static size_t
 last_line(const char *buf, size_t len)
 {
@@ -197,17 +197,6 @@ last_line(const char *buf, size_t len)
 			last = line;
 	}
 	return last;
-}
-
-static size_t
-first_line(const char *buf, size_t len)
-{
-	size_t line = 1, i;
-
-	for (i = 0; i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-	    buf[i] == '\n' || (unsigned char)buf[i] >= 0x80); i++)
-		line += buf[i] == '\n';
-	return line;
 }
 
 int
@@ -232,8 +221,8 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 	copy = as_array(buf, len, &n, &open);
 	if (open > 0)
 		errf(err, "%s: truncated at line %zu: the JSON opened at line %zu does "
-		    "not close; expected %s", name, last_line(buf, len), first_line(buf,
-		    len), WHAT);
+		    "not close; expected %s", name, last_line(buf, len),
+		    import_line_at(buf, i), WHAT);
 	else if ((root = json_parse_buffer(name, copy, n, err)) == NULL)
 		rc = IMPORT_FOREIGN;
 	else if (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0)
