@@ -108,16 +108,6 @@ json_end(const char *buf, size_t len, size_t at)
 	return 0;
 }
 
-static size_t
-line_at(const char *buf, size_t pos)
-{
-	size_t line = 1, i;
-
-	for (i = 0; i < pos; i++)
-		line += buf[i] == '\n';
-	return line;
-}
-
 /*
  * Finds the document: the first line that starts with '{'.  fio prints
  * notes before it ("note: both iodepth >= 1 and synchronous I/O engine
@@ -154,13 +144,13 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 	if (t->end == 0)
 		return errf(err, "%s: truncated at line %zu: the JSON object opened at "
 		    "line %zu does not close; expected fio's whole output", name,
-		    line_at(buf, len) - (len > 0 && buf[len - 1] == '\n'), t->start_line);
-	t->end_line = line_at(buf, t->end);
+		    import_line_at(buf, len) - (len > 0 && buf[len - 1] == '\n'), t->start_line);
+	t->end_line = import_line_at(buf, t->end);
 	for (i = t->end; i < len; i++) {
 		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')
 			continue;
 		if (t->after_line == 0)
-			t->after_line = line_at(buf, i);
+			t->after_line = import_line_at(buf, i);
 		if (buf[i] == '{' && t->after == 0)
 			return errf(err, "%s: line %zu: a second JSON document (the first is "
 			    "lines %zu to %zu): fio's --status-interval output, or two runs' "

@@ -114,15 +114,9 @@ static const struct import_mark own_marks[] = {
 static size_t
 line_of(const char *buf, size_t len, const char *s)
 {
-	size_t n = strlen(s), line = 1, i;
+	const char *at = import_find(buf, len, s);
 
-	for (i = 0; i + n <= len; i++) {
-		if (buf[i] == '\n')
-			line++;
-		else if (buf[i] == s[0] && memcmp(buf + i, s, n) == 0)
-			return line;
-	}
-	return 0;
+	return at != NULL ? import_line_at(buf, (size_t)(at - buf)) : 0;
 }
 
 /* The first line that starts (after blanks) with s, or 0. */

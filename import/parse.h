@@ -53,80 +53,43 @@ typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
 /*
- * LinkBench's -csvstats file (`op,count,p25_low,p25_high,...`): request
- * operations become classes (GET_NODE, COUNT_LINK, MULTIGET_LINK and
- * GET_LINKS_LIST reads; the ADD, UPDATE and DELETE operations writes).
- * LinkBench reports each percentile as the bucket it fell in, so p50 and
- * p99 are kept as intervals (p50_lo_ns..p50_hi_ns) with the bucket's
- * midpoint as p50_ns.  Load-phase rows are noted, not imported.  As
- * import_ycsb_parse otherwise.
+ * The other formats' parsers, as import_ycsb_parse: the head of each
+ * one's file says what the tool prints, and the table of formats
+ * (import/formats.c), which the usage is built from, what is imported.
  */
+
+/* LinkBench's -csvstats file. */
 int import_linkbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * fio's --output-format=json or json+ (fio 3): each job's read, write,
- * trim and sync latencies become classes "JOB:read" (a read), "JOB:write",
- * "JOB:trim" and "JOB:sync" (writes), p50 and p99 kept as the buckets of
- * fio's latency histogram they fell in, computed from json+'s bins where
- * the file has them.  Lines before the JSON (fio's notes, terse output)
- * and text after it are passed over and noted; a second JSON document, a
- * job that failed, a job name used twice and fio's client/server output
- * are refused.
- */
+/* fio's --output-format=json or json+ (fio 3). */
 int import_fio_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * RocksDB db_bench's output with --histogram=1: each "Microseconds per
- * OP:" block becomes the class "BENCHMARK:OP" (read, seek and multiscan
- * reads; write, delete, merge and update writes), p50 and p99 kept as the
- * interval of the histogram's buckets their ranks fell in.  The benchmark's
- * micros/op and ops/sec line is noted.
- */
+/* RocksDB db_bench's output with --histogram=1. */
 int import_db_bench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * pgbench's per-transaction log (-l): each script becomes a write class
- * "script0", "script1"... holding every transaction's latency as a
- * sample; skipped and failed transactions are counted in the notes, never
- * timed.
- */
+/* pgbench's per-transaction log (-l). */
 int import_pgbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * go-ycsb's output: its final summary lines ("READ   - Takes(s): ...,
- * 50th(us): ..., 99th(us): ...") as p50 and p99, or, where the file holds
- * its per-operation CSV (measurementtype=csv or raw), every latency as a
- * sample.  READ, BATCH_READ and SCAN are reads; UPDATE, INSERT, DELETE and
- * their BATCH_ forms writes.
- */
+/* go-ycsb's final summary lines, or its per-operation CSV. */
 int import_go_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * YCSB's raw measurements (measurementtype=raw): "READ,<ms>,<us>" lines,
- * every latency a sample, under a "READ latency raw data" header.
- */
+/* YCSB's raw measurements (measurementtype=raw). */
 int import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
-/*
- * YCSB's JSON exporters (JSONMeasurementsExporter, JSONArrayMeasurements-
- * Exporter): the records read as import_ycsb_parse reads the text ones,
- * messages naming the line each record starts on.
- */
+/* YCSB's JSON exporters, their records read as the text ones. */
 int import_ycsb_json_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
 
 /*
- * HdrHistogram's percentile distribution text (.hgrm, or its CSV form):
- * one class, "latency", a write until the caller says otherwise, p50 and
- * p99 kept as the interval between the rows around their ranks.  The file
- * does not say its values' unit: the parser for values in unit ("ns",
- * "us", "ms" or "s"), or NULL for another unit.
+ * HdrHistogram's percentile text (.hgrm, or its CSV form), which does
+ * not say its values' unit: the parser for values in unit ("ns", "us",
+ * "ms" or "s"), or NULL for another unit.
  */
 import_parse_fn import_hgrm_parser(const char *unit);
 
@@ -286,6 +249,9 @@ extern const char import_ycsb_what[], import_linkbench_what[], import_fio_what[]
 
 /* Whether a line (n bytes) reads as one of pgbench's per-transaction log. */
 int import_pgbench_line(const char *t, size_t n);
+
+/* The number of the line buf[pos] is on. */
+size_t import_line_at(const char *buf, size_t pos);
 
 /* The first needle within s[0..n), or NULL. */
 const char *import_find(const char *s, size_t n, const char *needle);

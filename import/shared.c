@@ -146,6 +146,16 @@ out:
 	return rc;
 }
 
+size_t
+import_line_at(const char *buf, size_t pos)
+{
+	size_t line = 1, i;
+
+	for (i = 0; i < pos; i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
 const char *
 import_find(const char *s, size_t n, const char *needle)
 {

@@ -62,10 +62,9 @@ struct ycsb_parse {
 	char *block;            /* the operation whose block is being read */
 };
 
-/* One `[NAME], MEASUREMENT, VALUE` line split in place (as lengths). */
+/* One `[NAME], MEASUREMENT, VALUE` line split in place. */
 struct ycsb_line {
-	const char *op, *meas, *value;
-	size_t op_len, meas_len, value_len;
+	struct import_field op, meas, value;
 };
 
 static const char *const read_ops[] = { "READ", "SCAN", NULL };
@@ -93,18 +92,18 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	if (close == NULL || close == t + 1 || (size_t)(t + n - close) < 3 ||
 	    close[1] != ',' || close[2] != ' ')
 		return -1;
-	l->op = t + 1;
-	l->op_len = (size_t)(close - l->op);
-	l->meas = close + 3;
-	comma = import_find(l->meas, (size_t)(t + n - l->meas), ", ");
-	if (comma == NULL || comma == l->meas)
+	l->op.s = t + 1;
+	l->op.n = (size_t)(close - l->op.s);
+	l->meas.s = close + 3;
+	comma = import_find(l->meas.s, (size_t)(t + n - l->meas.s), ", ");
+	if (comma == NULL || comma == l->meas.s)
 		return -1;
-	l->meas_len = (size_t)(comma - l->meas);
-	l->value = comma + 2;
-	l->value_len = (size_t)(t + n - l->value);
-	while (l->value_len > 0 && isspace((unsigned char)l->value[l->value_len - 1]))
-		l->value_len--;
-	return l->value_len > 0 ? 0 : -1;
+	l->meas.n = (size_t)(comma - l->meas.s);
+	l->value.s = comma + 2;
+	l->value.n = (size_t)(t + n - l->value.s);
+	while (l->value.n > 0 && isspace((unsigned char)l->value.s[l->value.n - 1]))
+		l->value.n--;
+	return l->value.n > 0 ? 0 : -1;
 }
 
 /* An operation's name as messages show it: control characters become '?'. */
@@ -138,12 +137,6 @@ find_op(struct ycsb_parse *ps, const char *name, size_t n, size_t line)
 	return op;
 }
 
-static int
-meas_is(const struct ycsb_line *l, const char *s)
-{
-	return strlen(s) == l->meas_len && memcmp(l->meas, s, l->meas_len) == 0;
-}
-
 /* A figure met twice in one block: two runs pasted into one file. */
 static int
 twice(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *what,
@@ -160,8 +153,8 @@ bad_value(const struct ycsb_parse *ps, const struct ycsb_op *op,
 	char m[SHOWN_LEN], v[SHOWN_LEN];
 
 	return errf(err, "%s: line %zu: [%s] %s is %s; expected %s", ps->name,
-	    line, op->name, import_shown(m, l->meas, l->meas_len),
-	    import_shown(v, l->value, l->value_len), expected);
+	    line, op->name, import_shown(m, l->meas.s, l->meas.n),
+	    import_shown(v, l->value.s, l->value.n), expected);
 }
 
 /*
@@ -172,7 +165,7 @@ static const char *
 pct_unit(const struct ycsb_line *l, size_t *len)
 {
 	static const char key[] = "PercentileLatency(";
-	const char *m = l->meas, *end = l->meas + l->meas_len, *p;
+	const char *m = l->meas.s, *end = l->meas.s + l->meas.n, *p;
 
 	for (p = m; p + sizeof key - 1 < end; p++)
 		if (memcmp(p, key, sizeof key - 1) == 0 && end[-1] == ')') {
@@ -195,10 +188,10 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 	const char *unit;
 	char m[SHOWN_LEN], expected[64];
 	size_t ulen, i, *at;
-	int p50 = l->meas_len > 4 && memcmp(l->meas, "50thP", 5) == 0;
+	int p50 = l->meas.n > 4 && memcmp(l->meas.s, "50thP", 5) == 0;
 	double v, ns;
 
-	if (!p50 && !(l->meas_len > 4 && memcmp(l->meas, "99thP", 5) == 0))
+	if (!p50 && !(l->meas.n > 4 && memcmp(l->meas.s, "99thP", 5) == 0))
 		return 0;
 	unit = pct_unit(l, &ulen);
 	if (memchr(unit, ',', ulen) != NULL)
@@ -209,7 +202,7 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 	if (u == NULL)
 		return errf(err, "%s: line %zu: [%s] %s gives its latency in \"%.*s\"; "
 		    "expected us, ms or ns", ps->name, line, op->name,
-		    import_shown(m, l->meas, l->meas_len), (int)(ulen < 16 ? ulen : 16),
+		    import_shown(m, l->meas.s, l->meas.n), (int)(ulen < 16 ? ulen : 16),
 		    unit);
 	at = p50 ? &op->p50_line : &op->p99_line;
 	if (*at)
@@ -217,13 +210,13 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		    line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
 	/* the value whole, a finite decimal number (lib/decimal.h) */
-	if (decimal_parse(l->value, l->value_len, &v) < 0 || !isfinite(v) ||
-	    decimal_parse_scaled(l->value, l->value_len, u->exp10, &ns) < 0 ||
+	if (decimal_parse(l->value.s, l->value.n, &v) < 0 || !isfinite(v) ||
+	    decimal_parse_scaled(l->value.s, l->value.n, u->exp10, &ns) < 0 ||
 	    ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
 	*(p50 ? &op->p50 : &op->p99) = v;
 	*(p50 ? &op->p50_ns : &op->p99_ns) = ns;
-	import_shown(p50 ? op->p50_text : op->p99_text, l->value, l->value_len);
+	import_shown(p50 ? op->p50_text : op->p99_text, l->value.s, l->value.n);
 	*(p50 ? &op->p50_unit : &op->p99_unit) = u;
 	*at = line;
 	return 0;
@@ -239,10 +232,10 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 	int rc;
 
 	op->last_line = line;
-	if (meas_is(l, "Operations")) {
+	if (import_field_is(&l->meas, "Operations")) {
 		if (op->ops_line)
 			return twice(ps, op, "Operations", op->ops_line, line, err);
-		rc = decimal_whole(l->value, l->value_len, RESULT_MAX_COUNT,
+		rc = decimal_whole(l->value.s, l->value.n, RESULT_MAX_COUNT,
 		    &op->operations);
 		if (rc < 0)
 			return bad_value(ps, op, l, line, rc == -1 ? "a count of "
@@ -253,9 +246,9 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 	} else if (pct_unit(l, &ulen) != NULL) {
 		op->npct++;
 		return take_percentile(ps, op, l, line, err);
-	} else if (l->meas_len > 7 && memcmp(l->meas, "Return=", 7) == 0 &&
-	    !meas_is(l, "Return=OK")) {
-		if (decimal_whole(l->value, l->value_len, RESULT_MAX_COUNT, &v) == 0)
+	} else if (l->meas.n > 7 && memcmp(l->meas.s, "Return=", 7) == 0 &&
+	    !import_field_is(&l->meas, "Return=OK")) {
+		if (decimal_whole(l->value.s, l->value.n, RESULT_MAX_COUNT, &v) == 0)
 			op->not_ok = v > RESULT_MAX_COUNT - op->not_ok ? RESULT_MAX_COUNT :
 			    op->not_ok + v;
 	}
@@ -265,10 +258,10 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 static void
 take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
 {
-	if (meas_is(l, "RunTime(ms)"))
-		import_shown(ps->runtime, l->value, l->value_len);
-	else if (meas_is(l, "Throughput(ops/sec)"))
-		import_shown(ps->throughput, l->value, l->value_len);
+	if (import_field_is(&l->meas, "RunTime(ms)"))
+		import_shown(ps->runtime, l->value.s, l->value.n);
+	else if (import_field_is(&l->meas, "Throughput(ops/sec)"))
+		import_shown(ps->throughput, l->value.s, l->value.n);
 }
 
 /*
@@ -280,7 +273,7 @@ static int
 check_block(struct ycsb_parse *ps, const struct ycsb_line *l, size_t line,
     char *err)
 {
-	char *name = clean_name(l->op, l->op_len);
+	char *name = clean_name(l->op.s, l->op.n);
 	size_t first = 0, last = 0, i;
 
 	if (ps->block != NULL && strcmp(name, ps->block) == 0) {
@@ -359,14 +352,14 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 		ps->nlines++;
 		if (check_block(ps, &l, line.number, err) < 0)
 			return -1;
-		if (l.op_len == 7 && memcmp(l.op, "OVERALL", 7) == 0) {
+		if (import_field_is(&l.op, "OVERALL")) {
 			if (!ps->overall_first)
 				ps->overall_first = line.number;
 			ps->overall_last = line.number;
 			take_overall(ps, &l);
 			continue;
 		}
-		if (take_measurement(ps, find_op(ps, l.op, l.op_len, line.number), &l,
+		if (take_measurement(ps, find_op(ps, l.op.s, l.op.n, line.number), &l,
 		    line.number, err) < 0)
 			return -1;
 	}

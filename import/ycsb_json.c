@@ -27,13 +27,15 @@ const char import_ycsb_json_what[] = "YCSB's JSON exporter output";
 
 /*
  * The text as one JSON array: as it is when it is one, else "[" before
- * it, "," between its top-level objects and "]" after, no line moved.
+ * it, "," between its top-level objects and "]" after, no line moved;
+ * and the line each object inside that array starts on (nlines of them).
  */
 static char *
-as_array(const char *buf, size_t len, size_t *n, size_t *open)
+as_array(const char *buf, size_t len, size_t *n, size_t *open, size_t **lines,
+    size_t *nlines)
 {
 	char *copy = xmalloc(2 * len + 3);
-	size_t i = utf8_bom(buf, len), k = 0, depth = 0;
+	size_t i = utf8_bom(buf, len), k = 0, depth = 0, line = 1, counted = 0, cap = 0;
 	int in_string = 0, wrap;
 
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
@@ -54,6 +56,12 @@ as_array(const char *buf, size_t len, size_t *n, size_t *open)
 		} else if (c == '"') {
 			in_string = 1;
 		} else if (c == '{' || c == '[') {
+			if (c == '{' && depth + (size_t)wrap == 1) {
+				for (; counted < i; counted++)
+					line += buf[counted] == '\n';
+				xgrow(lines, &cap, *nlines + 1, sizeof **lines);
+				(*lines)[(*nlines)++] = line;
+			}
 			depth++;
 		} else if ((c == '}' || c == ']') && depth > 0 && --depth == 0 && wrap) {
 			size_t j = i + 1;
@@ -70,35 +78,6 @@ as_array(const char *buf, size_t len, size_t *n, size_t *open)
 	*n = k;
 	*open = depth;
 	return copy;
-}
-
-/* The line each object inside the top-level array starts on. */
-static size_t *
-record_lines(const char *s, size_t n, size_t count)
-{
-	size_t *lines = xcalloc(count + 1, sizeof *lines);
-	size_t i, line = 1, depth = 0, r = 0;
-	int in_string = 0;
-
-	for (i = 0; i < n && r < count; i++) {
-		if (s[i] == '\n')
-			line++;
-		if (in_string) {
-			if (s[i] == '\\')
-				i++;
-			else if (s[i] == '"')
-				in_string = 0;
-		} else if (s[i] == '"') {
-			in_string = 1;
-		} else if (s[i] == '{' || s[i] == '[') {
-			if (s[i] == '{' && depth == 1)
-				lines[r++] = line;
-			depth++;
-		} else if (s[i] == '}' || s[i] == ']') {
-			depth -= depth > 0;
-		}
-	}
-	return lines;
 }
 
 /* Whether s would break the text line it goes into. */
@@ -161,21 +140,24 @@ add_record(const cJSON *rec, size_t i, size_t line, const char *name, char **tex
 	return 0;
 }
 
-/* The records as YCSB's text; NULL with err set. */
+/*
+ * The records as YCSB's text, the nlines objects among them at lines;
+ * NULL with err set.
+ */
 static char *
-to_text(const cJSON *root, size_t *lines, const char *name, size_t *tlen,
-    char *err)
+to_text(const cJSON *root, const size_t *lines, size_t nlines, const char *name,
+    size_t *tlen, char *err)
 {
 	const cJSON *rec;
 	char *text = xmalloc(1);
-	size_t i = 0, tline = 1;
+	size_t i = 0, tline = 1, line = 1;
 
 	*tlen = 0;
 	cJSON_ArrayForEach(rec, root) {
 		/* a record that is no object has no line of its own: its neighbour's */
-		if (lines[i] == 0)
-			lines[i] = i > 0 ? lines[i - 1] : 1;
-		if (add_record(rec, i, lines[i], name, &text, tlen, &tline, err) < 0) {
+		if (i < nlines)
+			line = lines[i];
+		if (add_record(rec, i, line, name, &text, tlen, &tline, err) < 0) {
 			free(text);
 			return NULL;
 		}
@@ -184,7 +166,7 @@ to_text(const cJSON *root, size_t *lines, const char *name, size_t *tlen,
 	return text;
 }
 
-/* The number of the last line with text, and of the first. */
+/* The number of the last line with text. */
 static size_t
 last_line(const char *buf, size_t len)
 {
@@ -199,23 +181,12 @@ last_line(const char *buf, size_t len)
 	return last;
 }
 
-static size_t
-first_line(const char *buf, size_t len)
-{
-	size_t line = 1, i;
-
-	for (i = 0; i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-	    buf[i] == '\n' || (unsigned char)buf[i] >= 0x80); i++)
-		line += buf[i] == '\n';
-	return line;
-}
-
 int
 import_ycsb_json_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	char *copy, *text = NULL;
-	size_t n, tlen, open, *lines = NULL, i = utf8_bom(buf, len);
+	size_t n, tlen, open, *lines = NULL, nlines = 0, i = utf8_bom(buf, len);
 	cJSON *root = NULL;
 	int rc = -1;
 
@@ -229,21 +200,19 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 		    WHAT);
 		return IMPORT_FOREIGN;
 	}
-	copy = as_array(buf, len, &n, &open);
+	copy = as_array(buf, len, &n, &open, &lines, &nlines);
 	if (open > 0)
 		errf(err, "%s: truncated at line %zu: the JSON opened at line %zu does "
-		    "not close; expected %s", name, last_line(buf, len), first_line(buf,
-		    len), WHAT);
+		    "not close; expected %s", name, last_line(buf, len),
+		    import_line_at(buf, i), WHAT);
 	else if ((root = json_parse_buffer(name, copy, n, err)) == NULL)
 		rc = IMPORT_FOREIGN;
 	else if (!cJSON_IsArray(root) || cJSON_GetArraySize(root) == 0)
 		errf(err, "%s: %s; expected %s, records of metric, measurement and value",
 		    name, cJSON_IsArray(root) ? "no records" : "not an array of records",
 		    WHAT);
-	else {
-		lines = record_lines(copy, n, (size_t)cJSON_GetArraySize(root));
-		text = to_text(root, lines, name, &tlen, err);
-	}
+	else
+		text = to_text(root, lines, nlines, name, &tlen, err);
 	if (text != NULL)
 		rc = import_ycsb_parse(text, tlen, name, out, notes, err);
 	free(text);

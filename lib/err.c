@@ -161,10 +161,10 @@ errf(char *err, const char *fmt, ...)
 	return -1;
 }
 
-/* One message on stderr, prefixed with the program's name. */
 /* A line kept at the foot of a terminal, redrawn under each message. */
 static char status[256];
 
+/* One message on stderr, prefixed with the program's name. */
 static void __attribute__((format(printf, 1, 0)))
 vwarn(const char *fmt, va_list ap, int saved)
 {

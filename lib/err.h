@@ -49,7 +49,6 @@ const char *err_quote(char *buf, size_t len, const char *s);
 char *err_list(char *buf, size_t len, const char *const *words, size_t n,
     const char *last);
 
-/* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
 /*
  * A status line for a terminal: drawn in place at the foot of standard
  * error, each message printed above it; NULL clears it.  Only for a
@@ -57,6 +56,7 @@ char *err_list(char *buf, size_t len, const char *const *words, size_t n,
  */
 void err_status(const char *line);
 
+/* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As err_warn, then exits with status 2. */
 void die(const char *fmt, ...)

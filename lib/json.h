@@ -39,10 +39,9 @@ int json_finite(const cJSON *item, double *out);
  * Prints root, indented, and a newline to fp: a number as cJSON prints
  * it to 15 digits where they read back within an epsilon, else in the
  * fewest digits that read back to it exactly (json_shortest, never
- * cJSON's 17), a byte of
- * a string that is not UTF-8 as U+FFFD, so the output is always JSON,
- * and no "##[" a CI runner would take for a command.  Returns 0, or -1
- * when it cannot be formatted or written.
+ * cJSON's 17), a byte of a string that is not UTF-8 as U+FFFD, so the
+ * output is always JSON, and no "##[" a CI runner would take for a
+ * command.  Returns 0, or -1 when it cannot be formatted or written.
  */
 int json_print(FILE *fp, const cJSON *root);
 

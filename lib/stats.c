@@ -397,6 +397,17 @@ stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 	free(cdf);
 }
 
+/* A modified Lentz step through a fraction's term an / (bn + ...): its factor. */
+static double
+lentz_step(double an, double bn, double *c, double *d)
+{
+	*d = bn + an * *d;
+	*c = bn + an / *c;
+	*d = 1 / (fabs(*d) < 1e-300 ? 1e-300 : *d);
+	*c = fabs(*c) < 1e-300 ? 1e-300 : *c;
+	return *d * *c;
+}
+
 /*
  * The continued fraction of the incomplete beta function, evaluated by
  * the modified Lentz method; it converges fast for x < (a + 1) / (a + b + 2),
@@ -405,27 +416,17 @@ stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 static double
 beta_fraction(double a, double b, double x)
 {
-	const double tiny = 1e-300;
-	double c = 1, d = 1 - (a + b) * x / (a + 1), h, num, step;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h, step;
 	int m;
 
-	d = 1 / (fabs(d) < tiny ? tiny : d);
+	d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
 	h = d;
 	for (m = 1; m <= 1000; m++) {
 		double m2 = 2.0 * m;
 
-		num = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		h *= d * c;
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		step = d * c;
+		h *= lentz_step(m * (b - m) * x / ((a - 1 + m2) * (a + m2)), 1, &c, &d);
+		step = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2)),
+		    1, &c, &d);
 		h *= step;
 		if (fabs(step - 1) < 1e-15)
 			break;
@@ -456,7 +457,7 @@ stats_beta_inc(double a, double b, double x)
 double
 stats_gamma_p(double a, double x)
 {
-	double front, sum, term, b, c, d, h, an;
+	double front, sum, term, b, c, d, h, step;
 	int n;
 
 	if (!(x > 0))
@@ -475,32 +476,32 @@ stats_gamma_p(double a, double x)
 	d = 1 / b;
 	h = d;
 	for (n = 1; n < 1000; n++) {
-		an = -n * (n - a);
 		b += 2;
-		d = an * d + b;
-		c = b + an / c;
-		d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
-		c = fabs(c) < 1e-300 ? 1e-300 : c;
-		h *= d * c;
-		if (fabs(d * c - 1) < 1e-16)
+		step = lentz_step(-n * (n - a), b, &c, &d);
+		h *= step;
+		if (fabs(step - 1) < 1e-16)
 			break;
 	}
 	return fmax(0, 1 - front * h);
 }
 
 /*
- * The x in (lo, hi] at which an increasing cdf reaches p: Newton's steps
- * on its density where they stay inside the bracket, bisection where
- * they would leave it, to the last bits.  A handful of steps where
- * bisection alone takes fifty, each a series or continued fraction.
+ * The x above 0 at which an increasing cdf reaches p, bracketed by
+ * doubling hi: Newton's steps on its density where they stay inside the
+ * bracket, bisection where they would leave it, to the last bits.  A
+ * handful of steps where bisection alone takes fifty, each a series or
+ * continued fraction.
  */
 static double
 invert(double (*cdf)(double x, const double *arg), double (*pdf)(double x,
-    const double *arg), const double *arg, double p, double lo, double hi)
+    const double *arg), const double *arg, double p, double hi)
 {
-	double x = lo + (hi - lo) / 2, f, d, next;
+	double lo = 0, x, f, d, next;
 	int i;
 
+	while (cdf(hi, arg) < p && hi < 1e300)
+		hi *= 2;
+	x = hi / 2;
 	for (i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
 		f = cdf(x, arg) - p;
 		if (f == 0)
@@ -538,13 +539,9 @@ chi2_pdf(double x, const double *df)
 double
 stats_chi2_quantile(double p, double df)
 {
-	double hi = df > 1 ? df : 1;
-
 	if (!(p > 0 && p < 1) || !(df > 0))
 		return NAN;
-	while (stats_gamma_p(df / 2, hi / 2) < p && hi < 1e300)
-		hi *= 2;
-	return invert(chi2_cdf, chi2_pdf, &df, p, 0, hi);
+	return invert(chi2_cdf, chi2_pdf, &df, p, df > 1 ? df : 1);
 }
 
 /* Past this many degrees of freedom t and the normal differ by under 1e-7. */
@@ -582,8 +579,6 @@ t_pdf(double t, const double *df)
 double
 stats_t_quantile(double p, double df)
 {
-	double hi = 1;
-
 	if (!(p > 0 && p < 1) || !(df > 0))
 		return NAN;
 	if (df >= T_NORMAL_DF)
@@ -613,9 +608,7 @@ stats_t_quantile(double p, double df)
 		    z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) /
 		    (92160 * df * df * df * df);
 	}
-	while (stats_t_cdf(hi, df) < p && hi < 1e300)
-		hi *= 2;
-	return invert(t_cdf, t_pdf, &df, p, 0, hi);
+	return invert(t_cdf, t_pdf, &df, p, 1);
 }
 
 /*
