@@ -149,7 +149,7 @@ probe_record_free(struct probe_record *p)
 	free(p->group.samples_ns);
 	free(p->group.stopped_by);
 	probe_flushes_free(&p->flushes);
-	probe_watch_free(&p->watch);
+	free(p->watch.stopped_by);
 	probe_series_free(&p->series);
 	result_host_free(p->hw);
 	free(p->hw);
@@ -626,7 +626,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		result_host_copy(d->hw, s->hw);
 	}
 	probe_flushes_copy(&d->flushes, &s->flushes);
-	probe_watch_copy(&d->watch, &s->watch);
+	d->watch.stopped_by = probe_strdup(s->watch.stopped_by);
 	probe_series_copy(&d->series, &s->series);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)

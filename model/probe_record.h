@@ -255,13 +255,11 @@ void probe_rounds_derive(struct probe_rounds *r);
 /* The series' median, p99, min and max from its samples. */
 void probe_series_summarize(struct probe_series *s);
 
-/* Frees what the series and the watch hold and clears them; accept NULL. */
+/* Frees what the series holds and clears it; accepts NULL. */
 void probe_series_free(struct probe_series *s);
-void probe_watch_free(struct probe_watch *w);
 
-/* Deep copies. */
+/* A deep copy of src into dst. */
 void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
-void probe_watch_copy(struct probe_watch *dst, const struct probe_watch *src);
 
 /*
  * Adds members "watch" and "series" of o, each when present.  write_bytes
