@@ -209,6 +209,12 @@ void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 void probe_record_summarize(struct probe_record *p, double level);
 
 /*
+ * The group's median and p99 from its samples, and both in syncs of
+ * unit_ns (the single-writer median).
+ */
+void probe_group_summarize(struct probe_group *g, double unit_ns);
+
+/*
  * The fewest samples for which p99 has an upper bound at
  * PROBE_P99_CONFIDENCE.
  */
