@@ -4,8 +4,8 @@
  * holding a directory, and whether the flush reaches a device.  Usage,
  * options and the main live here; the work is in scratch.c (the file),
  * options.c (their bounds), measure.c and group.c (the timings),
- * host.c and volume.c (who and where), judge.c and classify.c (the
- * decision) and report/probe_text.c (the text).
+ * host.c and volume.c (who and where), classify.c (the decision) and
+ * report/probe_text.c (the text).
  */
 #include <getopt.h>
 #include <math.h>
@@ -22,8 +22,8 @@
 #include "lib/units.h"
 #include "lib/version.h"
 #include "probe/flushcount.h"
+#include "probe/classify.h"
 #include "probe/host.h"
-#include "probe/judge.h"
 #include "probe/group.h"
 #include "probe/measure.h"
 #include "probe/method.h"
