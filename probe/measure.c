@@ -302,9 +302,8 @@ static int
 precise_enough(const double *v, size_t n, double precision)
 {
 	struct stats_summary st;
-	double *x = xmalloc(n * sizeof *x);
+	double *x = probe_doubles_dup(v, n);
 
-	memcpy(x, v, n * sizeof *x);
 	stats_summarize(x, n, 0.95, &st);
 	free(x);
 	return !isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - precision) &&
