@@ -75,11 +75,6 @@ struct probe_flushes {
 };
 
 /*
- * Timed samples spread through a window, each with the wall-clock time
- * it began (docs/probe-format.md): `syncgate probe --watch` takes one
- * every interval beside a benchmark it does not drive.
- */
-/*
  * How syncgate-bench spaced its rounds of samples through a run (the
  * series' "rounds"): a round of per_round samples every every_ns, count
  * of them, probing_s of the run's run_s wall time spent on them.
@@ -106,6 +101,11 @@ struct probe_rounds {
 	double *ops;
 };
 
+/*
+ * Timed samples spread through a window, each with the wall-clock time
+ * it began (docs/probe-format.md): `syncgate probe --watch` takes one
+ * every interval beside a benchmark it does not drive.
+ */
 struct probe_series {
 	int present;
 	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
