@@ -149,7 +149,7 @@ probe_record_free(struct probe_record *p)
 	free(p->group.samples_ns);
 	free(p->group.stopped_by);
 	probe_flushes_free(&p->flushes);
-	probe_watch_free(&p->watch);
+	free(p->watch.stopped_by);
 	probe_series_free(&p->series);
 	result_host_free(p->hw);
 	free(p->hw);
@@ -512,29 +512,30 @@ check_median(const char *key, double stored, double median, size_t n,
 	return 0;
 }
 
-/*
- * The group's median and p99 from its samples, and both in units of the
- * single-writer median; a stored group median must agree.
- */
+void
+probe_group_summarize(struct probe_group *g, double unit_ns)
+{
+	double *x = probe_doubles_dup(g->samples_ns, g->nsamples);
+
+	stats_sort(x, g->nsamples);
+	g->median_ns = stats_quantile_sorted(x, g->nsamples, 0.5);
+	g->p99_ns = stats_quantile_sorted(x, g->nsamples, 0.99);
+	g->syncs_p50 = g->median_ns / unit_ns;
+	g->syncs_p99 = g->p99_ns / unit_ns;
+	free(x);
+}
+
+/* The group's figures from its samples; a stored group median must agree. */
 static int
 summarize_group(struct probe_record *p, const struct json_at *a)
 {
-	double stored = p->group.median_ns, *x;
-	size_t n = p->group.nsamples;
+	double stored = p->group.median_ns;
 
 	if (p->group.writers == 0)
 		return 0;
-	x = probe_doubles_dup(p->group.samples_ns, n);
-	stats_sort(x, n);
-	p->group.median_ns = stats_quantile_sorted(x, n, 0.5);
-	p->group.p99_ns = stats_quantile_sorted(x, n, 0.99);
-	free(x);
-	if (check_median("group_commit.median_ns", stored, p->group.median_ns, n,
-	    a) < 0)
-		return -1;
-	p->group.syncs_p50 = p->group.median_ns / p->median_ns;
-	p->group.syncs_p99 = p->group.p99_ns / p->median_ns;
-	return 0;
+	probe_group_summarize(&p->group, p->median_ns);
+	return check_median("group_commit.median_ns", stored, p->group.median_ns,
+	    p->group.nsamples, a);
 }
 
 /* Everything but the summary, which is computed from the samples. */
@@ -626,7 +627,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 		result_host_copy(d->hw, s->hw);
 	}
 	probe_flushes_copy(&d->flushes, &s->flushes);
-	probe_watch_copy(&d->watch, &s->watch);
+	d->watch.stopped_by = probe_strdup(s->watch.stopped_by);
 	probe_series_copy(&d->series, &s->series);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)

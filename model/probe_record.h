@@ -75,11 +75,6 @@ struct probe_flushes {
 };
 
 /*
- * Timed samples spread through a window, each with the wall-clock time
- * it began (docs/probe-format.md): `syncgate probe --watch` takes one
- * every interval beside a benchmark it does not drive.
- */
-/*
  * How syncgate-bench spaced its rounds of samples through a run (the
  * series' "rounds"): a round of per_round samples every every_ns, count
  * of them, probing_s of the run's run_s wall time spent on them.
@@ -106,6 +101,11 @@ struct probe_rounds {
 	double *ops;
 };
 
+/*
+ * Timed samples spread through a window, each with the wall-clock time
+ * it began (docs/probe-format.md): `syncgate probe --watch` takes one
+ * every interval beside a benchmark it does not drive.
+ */
 struct probe_series {
 	int present;
 	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
@@ -209,6 +209,12 @@ void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 void probe_record_summarize(struct probe_record *p, double level);
 
 /*
+ * The group's median and p99 from its samples, and both in syncs of
+ * unit_ns (the single-writer median).
+ */
+void probe_group_summarize(struct probe_group *g, double unit_ns);
+
+/*
  * The fewest samples for which p99 has an upper bound at
  * PROBE_P99_CONFIDENCE.
  */
@@ -255,13 +261,11 @@ void probe_rounds_derive(struct probe_rounds *r);
 /* The series' median, p99, min and max from its samples. */
 void probe_series_summarize(struct probe_series *s);
 
-/* Frees what the series and the watch hold and clears them; accept NULL. */
+/* Frees what the series holds and clears it; accepts NULL. */
 void probe_series_free(struct probe_series *s);
-void probe_watch_free(struct probe_watch *w);
 
-/* Deep copies. */
+/* A deep copy of src into dst. */
 void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
-void probe_watch_copy(struct probe_watch *dst, const struct probe_watch *src);
 
 /*
  * Adds members "watch" and "series" of o, each when present.  write_bytes

@@ -253,15 +253,6 @@ probe_series_free(struct probe_series *s)
 }
 
 void
-probe_watch_free(struct probe_watch *w)
-{
-	if (w == NULL)
-		return;
-	free(w->stopped_by);
-	memset(w, 0, sizeof *w);
-}
-
-void
 probe_series_copy(struct probe_series *d, const struct probe_series *s)
 {
 	*d = *s;
@@ -271,13 +262,6 @@ probe_series_copy(struct probe_series *d, const struct probe_series *s)
 	d->rounds.ops = s->rounds.ops != NULL ?
 	    probe_doubles_dup(s->rounds.ops, (size_t)s->rounds.count) : NULL;
 	d->dev = devices_copy(s->dev, s->ndev);
-}
-
-void
-probe_watch_copy(struct probe_watch *d, const struct probe_watch *s)
-{
-	*d = *s;
-	d->stopped_by = probe_strdup(s->stopped_by);
 }
 
 static void

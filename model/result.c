@@ -53,8 +53,7 @@ resolved_samples_path(const char *path, const char *rel)
 	dir = path_dir(file != NULL ? file : path);
 	free(file);
 	real = realpath(dir, NULL);
-	joined = xmalloc(strlen(real != NULL ? real : dir) + strlen(rel) + 2);
-	sprintf(joined, "%s/%s", real != NULL ? real : dir, rel);
+	joined = xasprintf("%s/%s", real != NULL ? real : dir, rel);
 	free(dir);
 	free(real);
 	real = realpath(joined, NULL);
@@ -69,7 +68,7 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
     const struct at *a)
 {
 	const struct json_at *j = &a->j;
-	size_t left, wlen = strlen(j->file) + strlen(j->path) + 3;
+	size_t left;
 	char *where, *first, *rel = NULL;
 	int rc = -1;
 
@@ -82,8 +81,7 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		    "relative to the result file", j->file, j->path);
 	}
 	/* whole: errf shortens a long path, where a fixed buffer cut the class */
-	where = xmalloc(wlen);
-	snprintf(where, wlen, "%s: %s", j->file, j->path);
+	where = xasprintf("%s: %s", j->file, j->path);
 	left = *a->total < result_max_samples ? result_max_samples - *a->total : 0;
 	if (left == 0)
 		errf(j->err, "%s: the classes before it already hold %zu latencies; "

@@ -106,10 +106,6 @@ struct result_flush_count {
 };
 
 /*
- * How syncgate-bench made the run: its "driver" object, which the gate
- * ignores (not read).
- */
-/*
  * What a run spent its wall time on, in seconds; NAN where it took none
  * of that kind (written as absent).
  */
@@ -124,6 +120,10 @@ struct result_spent {
 	double import_s;        /* syncgate run: reading the command's output */
 };
 
+/*
+ * How syncgate-bench made the run: its "driver" object, which the gate
+ * ignores (not read).
+ */
 struct result_driver {
 	long long rows, value_bytes;
 	long long ops;          /* --ops; 0: the run was timed */

@@ -89,17 +89,15 @@ put_latency(char *p, double x)
 	size_t n;
 
 	if (!(x >= 0 && x < 1e15 && x == floor(x))) {
-		json_shortest(digits, sizeof digits, x);
-		n = strlen(digits);
-		memcpy(p, digits, n);
-		p[n] = '\n';
-		return p + n + 1;
+		d = digits;
+		n = strlen(json_shortest(digits, sizeof digits, x));
+	} else {
+		v = (unsigned long long)x;
+		do
+			*--d = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+		n = (size_t)(digits + sizeof digits - d);
 	}
-	v = (unsigned long long)x;
-	do
-		*--d = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	n = (size_t)(digits + sizeof digits - d);
 	memcpy(p, d, n);
 	p[n] = '\n';
 	return p + n + 1;

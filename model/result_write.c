@@ -110,7 +110,6 @@ add_counts(cJSON *o, const struct result_class *c)
 		cJSON_AddStringToObject(fc, "shared", f->shared);
 }
 
-/* How syncgate-bench made the run. */
 /* The kinds of time a run spent, those it took, as "spent". */
 static void
 add_spent(cJSON *d, const struct result_spent *s)
@@ -128,6 +127,7 @@ add_spent(cJSON *d, const struct result_spent *s)
 			cJSON_AddNumberToObject(o, kinds[i].key, kinds[i].x);
 }
 
+/* How syncgate-bench made the run. */
 static cJSON *
 driver_to_json(const struct result_driver *dr)
 {

@@ -163,15 +163,6 @@ struct bracket {
 /* The room a bracket keeps ahead: a block's worth, checked once a block. */
 #define BLOCK 4096
 
-static void
-room(void **x, size_t *cap, size_t need, size_t size)
-{
-	if (*cap < need) {
-		*cap = 2 * need;
-		*x = xrealloc(*x, *cap * size);
-	}
-}
-
 /*
  * One bracket's pass, without a branch: whether a sample lies below the
  * bracket is a coin toss the processor cannot predict, so every sample
@@ -191,7 +182,7 @@ sweep_u32(struct bracket *b, const uint32_t *u, size_t n)
 		uint32_t *x;
 
 		end = n - i < BLOCK ? n : i + BLOCK;
-		room(&p, &cap, len + BLOCK, sizeof *u);
+		xgrow(&p, &cap, len + BLOCK, sizeof *u);
 		x = p;
 		for (k = i; k < end; k++) {
 			below += u[k] < lo;
@@ -218,7 +209,7 @@ sweep_f64(struct bracket *b, const double *v, size_t n)
 		double *x;
 
 		end = n - i < BLOCK ? n : i + BLOCK;
-		room(&p, &cap, len + BLOCK, sizeof *v);
+		xgrow(&p, &cap, len + BLOCK, sizeof *v);
 		x = p;
 		for (k = i; k < end; k++) {
 			below += v[k] < lo;
@@ -365,10 +356,8 @@ static double
 select_copy(const struct samples *s, size_t k)
 {
 	double *x = xmalloc(s->n * sizeof *x), v;
-	size_t i;
 
-	for (i = 0; i < s->n; i++)
-		x[i] = samples_value(s, i);
+	samples_in_order(s, x);
 	v = stats_select(x, s->n, k - 1);
 	free(x);
 	return v;

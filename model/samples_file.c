@@ -379,8 +379,7 @@ open_inside(const char *path, const char *rel, const struct sample_reader *r)
 	if (check_relative(rel, r) < 0 || (dir = result_dir(path, r)) == NULL)
 		goto out;
 	dlen = strlen(dir);
-	joined = xmalloc(dlen + strlen(rel) + 2);
-	sprintf(joined, "%s/%s", dir, rel);
+	joined = xasprintf("%s/%s", dir, rel);
 	real = realpath(joined, NULL);
 	if (real == NULL) {
 		errf(r->err, "%s: samples_file %s:", r->where, r->name);

@@ -227,16 +227,6 @@ stat_fields(const char *line, unsigned long long *v, size_t max)
 	return n;
 }
 
-const char *
-blockdev_uncounted(void)
-{
-#ifdef __linux__
-	return NULL;
-#else
-	return "this system has no /sys/block to count flushes in";
-#endif
-}
-
 #define STAT_FIELDS 17
 #define STAT_FLUSHES 15         /* 0-based: the 16th field */
 

@@ -86,9 +86,6 @@ struct blockdev_stack {
 /* Fills st for the block device dev; st->n is 0 where sysfs does not know it. */
 void blockdev_stack(dev_t dev, struct blockdev_stack *st);
 
-/* Why this system counts no flushes at all (not Linux), or NULL. */
-const char *blockdev_uncounted(void);
-
 /*
  * Opens disk's flush counter: /sys/block/DISK/stat, whose 16th field
  * counts the flush requests the disk completed (Linux 5.5 and later,

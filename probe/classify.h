@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "model/probe_record.h"
+#include "probe/method.h"
 
 /* Within this factor of an empty system call, nothing left the kernel. */
 #define CLASSIFY_NEAR_NULL 4.0
@@ -92,5 +93,21 @@ void probe_facts_init(struct probe_facts *f);
  * REACH_UNKNOWN.
  */
 enum reach probe_classify(const struct probe_facts *f, struct probe_evidence *ev);
+
+/* What the scratch file's descriptors and the reference pairs showed. */
+struct probe_observed {
+	int flags_dropped;      /* O_DSYNC asked at open and missing after it */
+	int direct_cached;      /* O_DIRECT accepted, yet the page cache kept the write */
+	size_t pairs;           /* raw and libc pairs of dirty syncs */
+	double pair_ratio_min;  /* the least raw/libc ratio among them, or NaN */
+};
+
+/*
+ * Classifies the flush from out's timings, flush counts and volume
+ * facts, and what seen says: sets out->reaches and out->evidence, and
+ * judges the samples' stability.
+ */
+void probe_judge(struct probe_record *out, const struct probe_method *m,
+    const struct probe_observed *seen);
 
 #endif

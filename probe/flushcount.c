@@ -97,11 +97,11 @@ flushcount_open(struct flushcount *fc, int have_block, dev_t dev,
 	size_t i;
 
 	memset(fc, 0, sizeof *fc);
-	if (blockdev_uncounted() != NULL) {
-		snprintf(fc->unavailable, sizeof fc->unavailable, "%s",
-		    blockdev_uncounted());
-		return;
-	}
+#ifndef __linux__
+	snprintf(fc->unavailable, sizeof fc->unavailable, "this system has no "
+	    "/sys/block to count flushes in");
+	return;
+#endif
 	if (!have_block) {
 		snprintf(fc->unavailable, sizeof fc->unavailable, "the volume (%s) "
 		    "has no block device", fs != NULL ? fs : "its filesystem unknown");

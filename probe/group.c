@@ -13,7 +13,6 @@
 
 #include "lib/clock.h"
 #include "lib/err.h"
-#include "lib/stats.h"
 #include "probe/group.h"
 #include "probe/measure.h"
 
@@ -104,7 +103,6 @@ static void
 summarize_group(struct writer *ws, int writers, double unit_ns,
     struct probe_group *g)
 {
-	double *sorted;
 	size_t n = 0, i;
 	int late = 0;
 
@@ -120,14 +118,7 @@ summarize_group(struct writer *ws, int writers, double unit_ns,
 		late |= ws[i].taken < ws[i].count;
 	}
 	g->stopped_by = xstrdup(late ? "max-time" : "samples");
-	sorted = xmalloc(n * sizeof *sorted);
-	memcpy(sorted, g->samples_ns, n * sizeof *sorted);
-	stats_sort(sorted, n);
-	g->median_ns = stats_quantile_sorted(sorted, n, 0.5);
-	g->p99_ns = stats_quantile_sorted(sorted, n, 0.99);
-	g->syncs_p50 = g->median_ns / unit_ns;
-	g->syncs_p99 = g->p99_ns / unit_ns;
-	free(sorted);
+	probe_group_summarize(g, unit_ns);
 }
 
 static void

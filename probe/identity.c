@@ -122,16 +122,12 @@ identity_clean_path(const char *path)
 void
 identity_add_virt(char **virt, const char *hint)
 {
-	size_t a = *virt ? strlen(*virt) : 0, b = strlen(hint);
 	char *s;
 
 	if (*virt != NULL && strstr(*virt, hint) != NULL)
 		return;
-	s = xmalloc(a + b + 3);
-	if (a > 0)
-		sprintf(s, "%s; %s", *virt, hint);
-	else
-		memcpy(s, hint, b + 1);
+	s = *virt != NULL && (*virt)[0] != '\0' ? xasprintf("%s; %s", *virt, hint) :
+	    xstrdup(hint);
 	free(*virt);
 	*virt = s;
 }

@@ -137,8 +137,7 @@ clean_sync(struct scratch *s, const struct probe_method *m, int fd, int raw,
     double *ns, char *err)
 {
 	double t0 = clock_monotonic_ns();
-	int rc = raw ? probe_method_clean_sync_raw(m, fd) :
-	    probe_method_clean_sync(m, fd);
+	int rc = probe_method_clean(m, raw)(fd);
 
 	if (ns != NULL)
 		*ns = clock_monotonic_ns() - t0;
@@ -161,7 +160,7 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	double *first = raw_first ? &r->clean_raw[k] : &r->clean[k];
 	double *second = raw_first ? &r->clean[k] : &r->clean_raw[k];
 
-	if (!probe_method_has_clean_raw(m))
+	if (probe_method_clean(m, 1) == NULL)
 		return clean_sync(s, m, s->sync_fd, 0, &r->clean[k], err);
 	if (clean_sync(s, m, s->sync_fd, raw_first, first, err) < 0 ||
 	    clean_sync(s, m, s->sync_fd, !raw_first, second, err) < 0)
@@ -302,9 +301,8 @@ static int
 precise_enough(const double *v, size_t n, double precision)
 {
 	struct stats_summary st;
-	double *x = xmalloc(n * sizeof *x);
+	double *x = probe_doubles_dup(v, n);
 
-	memcpy(x, v, n * sizeof *x);
 	stats_summarize(x, n, 0.95, &st);
 	free(x);
 	return !isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - precision) &&

@@ -6,7 +6,6 @@
  */
 #define _GNU_SOURCE     /* O_DIRECT */
 #define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
-#include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <string.h>
@@ -130,48 +129,20 @@ probe_method_find(const char *name, char *err)
 	return &methods[i];
 }
 
-int
-probe_method_clean_sync(const struct probe_method *m, int fd)
-{
-	if (m->sync != NULL)
-		return m->sync(fd);
 #if HAVE_FDATASYNC
-	return fdatasync(fd);
-#else
-	return fsync(fd);
-#endif
-}
-
-#if HAVE_FDATASYNC
+#define CLEAN fdatasync
 #define RAW_CLEAN RAW_FDATASYNC
 #else
+#define CLEAN fsync
 #define RAW_CLEAN RAW_FSYNC
 #endif
 
 /* For methods whose write is the sync, the clean sync is fdatasync's. */
-static int (*clean_raw(const struct probe_method *m))(int)
+int (*probe_method_clean(const struct probe_method *m, int raw))(int)
 {
 	if (m->sync != NULL)
-		return m->raw_sync;
-	return RAW_CLEAN;
-}
-
-int
-probe_method_has_clean_raw(const struct probe_method *m)
-{
-	return clean_raw(m) != NULL;
-}
-
-int
-probe_method_clean_sync_raw(const struct probe_method *m, int fd)
-{
-	int (*fn)(int) = clean_raw(m);
-
-	if (fn == NULL) {
-		errno = ENOSYS;
-		return -1;
-	}
-	return fn(fd);
+		return raw ? m->raw_sync : m->sync;
+	return raw ? RAW_CLEAN : CLEAN;
 }
 
 const char *

@@ -27,24 +27,18 @@ struct probe_method {
 const struct probe_method *probe_method_find(const char *name, char *err);
 
 /*
- * A sync with nothing dirty, for the reference timing and for cleaning
- * up after an untimed write: the method's own flush, or fdatasync (fsync
- * where that is missing) for methods whose write is the sync.
+ * The call that syncs with nothing dirty, for the reference timing and
+ * for cleaning up after an untimed write: the method's own flush, or
+ * fdatasync (fsync where that is missing) for methods whose write is the
+ * sync; with raw, the same as a raw system call past any LD_PRELOAD, or
+ * NULL where this system has no raw path.
  */
-int probe_method_clean_sync(const struct probe_method *m, int fd);
-
-/*
- * The same clean sync as a raw system call, past any LD_PRELOAD.  Returns
- * its result, or -1 with errno ENOSYS where this system has no raw path
- * (probe_method_has_clean_raw says which beforehand).
- */
-int probe_method_clean_sync_raw(const struct probe_method *m, int fd);
-int probe_method_has_clean_raw(const struct probe_method *m);
+int (*probe_method_clean(const struct probe_method *m, int raw))(int);
 
 /* What the sync writes beyond the data, in words: sync_words_carries. */
 const char *probe_method_carries(const struct probe_method *m, int cached);
 
-/* The call probe_method_clean_sync makes, in words: "fdatasync". */
+/* The call probe_method_clean gives, in words: "fdatasync". */
 const char *probe_method_clean_name(const struct probe_method *m);
 
 #endif

@@ -2,10 +2,10 @@
 /*
  * `syncgate probe`: measures what one durable sync costs on the volume
  * holding a directory, and whether the flush reaches a device.  Usage,
- * options and the main live here; the work is in scratch.c (the file),
- * options.c (their bounds), measure.c and group.c (the timings),
- * host.c and volume.c (who and where), judge.c and classify.c (the
- * decision) and report/probe_text.c (the text).
+ * options, their bounds and the main live here; the work is in scratch.c
+ * (the file), measure.c and group.c (the timings), host.c and volume.c
+ * (who and where), classify.c (the decision) and report/probe_text.c
+ * (the text).
  */
 #include <getopt.h>
 #include <math.h>
@@ -22,8 +22,8 @@
 #include "lib/units.h"
 #include "lib/version.h"
 #include "probe/flushcount.h"
+#include "probe/classify.h"
 #include "probe/host.h"
-#include "probe/judge.h"
 #include "probe/group.h"
 #include "probe/measure.h"
 #include "probe/method.h"
@@ -330,6 +330,65 @@ measure(struct scratch *s, const struct probe_method *m,
 	return probe_watch(s, m, o, start, &fc, out, err);
 }
 
+/* Checks o against its bounds and m; returns 0, or -1 with err set. */
+static int
+options_check(const struct probe_options *o, const struct probe_method *m,
+    char *err)
+{
+	if (o->dir == NULL || o->dir[0] == '\0')
+		return errf(err, "--dir: expected a directory, got nothing");
+	if (o->samples < 1 || o->samples > PROBE_MAX_SAMPLES)
+		return errf(err, "--samples: %ld is out of range; expected 1 to %d",
+		    o->samples, PROBE_MAX_SAMPLES);
+	if (o->write_bytes < 1 || o->write_bytes > SCRATCH_MAX_WRITE)
+		return errf(err, "--write-size: %lld is out of range; expected 1 to "
+		    "%lld bytes", o->write_bytes, SCRATCH_MAX_WRITE);
+	if (m->direct && o->write_bytes % 512 != 0)
+		return errf(err, "--write-size: %lld is not a multiple of 512, "
+		    "which --method %s needs", o->write_bytes, m->name);
+	if (o->warmup < 0 || o->warmup > PROBE_MAX_WARMUP)
+		return errf(err, "warm-up: %d is out of range; expected 0 to %d",
+		    o->warmup, PROBE_MAX_WARMUP);
+	if (!isnan(o->precision) && !(o->precision > 0 && o->precision < 0.5))
+		return errf(err, "--precision: %g%% is out of range; expected more "
+		    "than 0%% and less than 50%%", o->precision * 100);
+	if (!isnan(o->precision) && (o->max_samples < o->samples ||
+	    o->max_samples > PROBE_MAX_SAMPLES))
+		return errf(err, "--max-samples: %ld is out of range; expected %ld "
+		    "(--samples) to %d", o->max_samples, o->samples,
+		    PROBE_MAX_SAMPLES);
+	if (!(o->max_time_s > 0 && o->max_time_s <= PROBE_MAX_TIME_S))
+		return errf(err, "--max-time: %g is out of range; expected more than "
+		    "0 and at most %g seconds", o->max_time_s, PROBE_MAX_TIME_S);
+	if (o->watch_interval_ns != 0 &&
+	    !(o->watch_interval_ns >= WATCH_MIN_INTERVAL_NS &&
+	    o->watch_interval_ns <= WATCH_MAX_INTERVAL_NS))
+		return errf(err, "--interval: %gns is out of range; expected 1ms to "
+		    "3600s", o->watch_interval_ns);
+	if (!(o->watch_max_s > 0))
+		return errf(err, "--max-time: %g is out of range; expected more than "
+		    "0 seconds", o->watch_max_s);
+	if (o->concurrency < 0 || o->concurrency > PROBE_MAX_CONCURRENCY)
+		return errf(err, "--concurrency: %d is out of range; expected 1 to %d",
+		    o->concurrency, PROBE_MAX_CONCURRENCY);
+	return 0;
+}
+
+/* Slots the scratch file needs for o; -1 with err set when too large. */
+static long long
+options_slots(const struct probe_options *o, char *err)
+{
+	long long want = measure_slots_wanted(o), min = 2;
+
+	if (o->concurrency > 0) {
+		long long group = (long long)o->concurrency * (o->samples + 1);
+
+		want = want > group ? want : group;
+		min = 2LL * o->concurrency;
+	}
+	return scratch_slots(o->write_bytes, want, min, err);
+}
+
 int
 probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 {
@@ -343,8 +402,8 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	probe_record_init(out);
 	host_identify(out);
 	if ((m = probe_method_find(o->method, err)) == NULL ||
-	    probe_options_check(o, m, err) < 0 ||
-	    (slots = probe_options_slots(o, err)) < 0) {
+	    options_check(o, m, err) < 0 ||
+	    (slots = options_slots(o, err)) < 0) {
 		probe_record_free(out);
 		return -1;
 	}

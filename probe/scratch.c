@@ -109,7 +109,6 @@ create(struct scratch *s, char *err)
 {
 	int tries;
 
-	s->path = xmalloc(strlen(s->dir) + sizeof s->name + 2);
 	for (tries = 0; tries < CREATE_TRIES; tries++) {
 		s->fd = try_create(s);
 		if (s->fd >= 0 || errno != EEXIST)
@@ -117,7 +116,7 @@ create(struct scratch *s, char *err)
 	}
 	if (s->fd < 0)
 		return errf(err, "%s: cannot create a scratch file:", s->dir);
-	sprintf(s->path, "%s/%s", s->dir, s->name);
+	s->path = xasprintf("%s/%s", s->dir, s->name);
 	s->created = 1;
 	if ((s->slot = cleanup_register(s->path)) < 0)
 		return errf(err, "%s: the path is too long to remove the scratch "

@@ -13,6 +13,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
+#include "model/probe_record.h"
 #include "probe/stability.h"
 
 /* The split of sorted x with the widest ratio between neighbours. */
@@ -55,8 +56,7 @@ probe_stability(const double *x, size_t n, struct probe_stability *st)
 	st->half_n[1] = n - n / 2;
 	st->half_ns[0] = stats_median(x, st->half_n[0]);
 	st->half_ns[1] = stats_median(x + st->half_n[0], st->half_n[1]);
-	sorted = xmalloc(n * sizeof *sorted);
-	memcpy(sorted, x, n * sizeof *sorted);
+	sorted = probe_doubles_dup(x, n);
 	stats_sort(sorted, n);
 	clusters(sorted, n, st);
 	free(sorted);

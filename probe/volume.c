@@ -43,10 +43,7 @@ struct mount_entry {
 static void
 device_number_id(dev_t st_dev, const char *mp, struct probe_record *out)
 {
-	size_t n = strlen(mp ? mp : "?") + 32;
-
-	out->volume_id = xmalloc(n);
-	snprintf(out->volume_id, n, "dev:%u:%u@%s", (unsigned)major(st_dev),
+	out->volume_id = xasprintf("dev:%u:%u@%s", (unsigned)major(st_dev),
 	    (unsigned)minor(st_dev), mp ? mp : "?");
 	out->volume_id_source = xstrdup("device-number");
 }
