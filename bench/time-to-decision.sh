@@ -108,6 +108,18 @@
 #   db_bench's own P50 by 3% to 18% in these minutes, short of twice the
 #   limit: its row shows the gate's reach, not a regression at 20%.  At
 #   c5f9149 the same holds: 3 A/As in 10 passed, at 36 to 39 runs a side.
+#   TTD_SEQ=10 TTD_DB_VALUE_NEW=4000 db_bench on main at ad0feda (a
+#   histogram's p50 spread across its rows and its run spread from its
+#   ranks, 2026-12-04 06:24-06:30, load 1.1 to 1.6): 4000 against 1000
+#   measured p50 +6.8% (-4.5% to +19.3%), p99 +10.4%; db_bench's own P50
+#   +7.5% (1500 against 1000, under a load of 7 to 9: the gate +2.5%,
+#   db_bench +2.6%, where at 3e9d231 the gate read +0.0% against +8 to
+#   10%)
+#     db_bench A/A      0 / 4 / 6, 22.3 s, 39      not met (was 0 / 8 / 2)
+#     db_bench 4000     9 / 1 / 0, 12.35 s, 20.5   not met (9 in 10 fail)
+#   The A/A is bound by p99 now: one look at 40 runs a side gave p50
+#   1.01x (0.98 to 1.03) and p99 0.97x (0.90 to 1.03).  No value size
+#   costs db_bench readrandom 20% here (1.5x and 4x the bytes: 3 to 10%).
 #
 # usage: sh bench/time-to-decision.sh [BUILD] [lmdb|db_bench ...]
 # environment: TTD_DIR (where the scratch folder goes, on the disk to
