@@ -49,9 +49,8 @@ double
 result_buckets_rank(const struct result_bucket *b, size_t nb, long long r)
 {
 	long long seen = 0;
-	size_t i;
-
 	double lo, hi;
+	size_t i;
 
 	for (i = 0; i + 1 < nb && r > seen + b[i].count; i++)
 		seen += b[i].count;
