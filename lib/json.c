@@ -368,19 +368,26 @@ json_shortest(char *buf, size_t len, double d)
 {
 	const char *dp = localeconv()->decimal_point;
 	char *p;
-	int prec;
+	int lo = 1, hi = 17, mid;
 
 	if (d == floor(d) && fabs(d) < 1e17) {
 		snprintf(buf, len, "%.0f", d);
 		return buf;
 	}
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, d);
+	/*
+	 * The fewest digits that read back as d, by bisection: if p digits
+	 * do, p + 1 do (the nearest of p + 1 digits is at least as near), and
+	 * 17 always do.  Four tries where a count from 1 takes up to 17.
+	 */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		snprintf(buf, len, "%.*g", mid, d);
 		if (strtod(buf, NULL) == d)
-			break;
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
-	if (prec == 17)
-		snprintf(buf, len, "%.17g", d);
+	snprintf(buf, len, "%.*g", lo, d);
 	if (dp != NULL && dp[0] != '\0' && dp[0] != '.' &&
 	    (p = strchr(buf, dp[0])) != NULL)
 		*p = '.';

@@ -39,16 +39,24 @@
 	"apart, and this verdict's figures carry no shift between their " \
 	"sessions (gate the results again)"
 
-/* The row of check c's class. */
+/*
+ * The row of check c's class, looked for from *at, where the last one
+ * was found, round to it: the checks come in their rows' order, so a
+ * verdict of 10,000 classes takes one comparison a check, not 5,000.
+ */
 static const struct verdict_row *
-row_of(const struct gate_verdict *v, const struct verdict_check *c)
+row_of(const struct gate_verdict *v, const struct verdict_check *c, size_t *at)
 {
-	size_t i;
+	size_t n, i;
 
-	for (i = 0; i < v->nrows; i++)
+	for (n = 0; n < v->nrows; n++) {
+		i = (*at + n) % v->nrows;
 		if (v->rows[i].kind == c->kind && strcmp(v->rows[i].name,
-		    c->class_name) == 0)
+		    c->class_name) == 0) {
+			*at = i;
 			return &v->rows[i];
+		}
+	}
 	return NULL;
 }
 
@@ -453,11 +461,12 @@ words_why_each(const struct gate_verdict *v,
  * or why it was held.
  */
 static char *
-check_words(const struct gate_verdict *v, const struct verdict_check *c)
+check_words(const struct gate_verdict *v, const struct verdict_check *c,
+    size_t *at)
 {
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
-	const struct verdict_row *r = row_of(v, c);
+	const struct verdict_row *r = row_of(v, c, at);
 	const char *host = c->kind == KIND_READ && verdict_host_holds(v) ?
 	    words_host_hold(v->hosts) : "";
 	char *b, *words, *tail = NULL, *out;
@@ -727,7 +736,7 @@ void
 report_words(struct gate_verdict *v)
 {
 	char *o = NULL, *r = NULL;
-	size_t i;
+	size_t i, at = 0;
 
 	if (v->ours.label == NULL)
 		v->ours.label = o = xstrdup(verdict_ours_label(v));
@@ -747,7 +756,7 @@ report_words(struct gate_verdict *v)
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
-		v->checks[i].reason = check_words(v, &v->checks[i]);
+		v->checks[i].reason = check_words(v, &v->checks[i], &at);
 	}
 	free(v->reads.reason);
 	free(v->writes.reason);
