@@ -357,10 +357,16 @@ noise_free(struct noise *n)
 const struct noise_class *
 noise_find(const struct noise *n, const char *name)
 {
-	size_t i;
+	/* from where the last one was found, as result_find */
+	static _Thread_local size_t last;
+	size_t k, i;
 
-	for (i = 0; i < n->nclasses; i++)
-		if (strcmp(n->classes[i].name, name) == 0)
+	for (k = 0; k < n->nclasses; k++) {
+		i = (last + k) % n->nclasses;
+		if (strcmp(n->classes[i].name, name) == 0) {
+			last = i;
 			return &n->classes[i];
+		}
+	}
 	return NULL;
 }
