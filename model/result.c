@@ -110,7 +110,7 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 void
 result_class_quantiles(struct result_class *c)
 {
-	samples_sort_doubles(c->samples_ns, c->nsamples);
+	stats_sort(c->samples_ns, c->nsamples);
 	c->p50_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.5);
 	c->p99_ns = stats_quantile_sorted(c->samples_ns, c->nsamples, 0.99);
 }

@@ -18,8 +18,6 @@
 #include "lib/stats.h"
 #include "model/samples.h"
 
-/* Below this many samples qsort wins; above, the radix sort does. */
-#define RADIX_MIN 4096
 /* Below this many samples, or wanting more than an eighth, sort them all. */
 #define SELECT_MIN 65536
 
@@ -69,61 +67,6 @@ samples_value(const struct samples *s, size_t i)
 	return s->u32 != NULL ? (double)s->u32[i] : s->f64[i];
 }
 
-/*
- * Positive doubles order as their bit patterns do, so a least-significant
- * digit radix sort on the 64-bit pattern sorts them in linear time;
- * passes whose digit every key shares are skipped (integer nanoseconds
- * leave the low mantissa bits zero).
- */
-static void
-radix_sort(double *x, size_t n)
-{
-	enum { BITS = 11, BUCKETS = 1 << BITS, PASSES = (64 + BITS - 1) / BITS };
-	size_t (*count)[BUCKETS] = xcalloc(PASSES, sizeof *count);
-	uint64_t *a = (uint64_t *)(void *)x, *b = xmalloc(n * sizeof *b), *t;
-	size_t i;
-	int p;
-
-	for (i = 0; i < n; i++) {
-		uint64_t k;
-
-		memcpy(&k, &x[i], sizeof k);
-		for (p = 0; p < PASSES; p++)
-			count[p][(k >> (p * BITS)) & (BUCKETS - 1)]++;
-	}
-	for (p = 0; p < PASSES; p++) {
-		size_t sum = 0, c, j;
-
-		if (count[p][(a[0] >> (p * BITS)) & (BUCKETS - 1)] == n)
-			continue;
-		for (j = 0; j < BUCKETS; j++) {
-			c = count[p][j];
-			count[p][j] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			b[count[p][(a[i] >> (p * BITS)) & (BUCKETS - 1)]++] = a[i];
-		t = a;
-		a = b;
-		b = t;
-	}
-	if (a != (uint64_t *)(void *)x) {
-		memcpy(x, a, n * sizeof *x);
-		b = a;
-	}
-	free(b);
-	free(count);
-}
-
-void
-samples_sort_doubles(double *x, size_t n)
-{
-	if (n < RADIX_MIN)
-		stats_sort(x, n);
-	else
-		radix_sort(x, n);
-}
-
 void
 samples_in_order(const struct samples *s, double *out)
 {
@@ -137,7 +80,7 @@ void
 samples_sorted(const struct samples *s, double *out)
 {
 	samples_in_order(s, out);
-	samples_sort_doubles(out, s->n);
+	stats_sort(out, s->n);
 }
 
 /* Every rank known: the whole of them sorted. */
@@ -232,7 +175,7 @@ draw(const struct samples *s, size_t m)
 
 	for (i = 0; i < m; i++)
 		d[i] = samples_value(s, (size_t)(rand_next(&state) % s->n));
-	samples_sort_doubles(d, m);
+	stats_sort(d, m);
 	return d;
 }
 
@@ -310,7 +253,7 @@ order_by_draw(struct samples *s, const struct bracket *want, size_t nw,
 			free(b[i].x);
 			continue;
 		}
-		samples_sort_doubles(b[i].x, b[i].len);
+		stats_sort(b[i].x, b[i].len);
 		s->span[i].x = xrealloc(b[i].x, (b[i].len ? b[i].len : 1) *
 		    sizeof *b[i].x);
 		s->span[i].first = b[i].below + 1;

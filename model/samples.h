@@ -73,7 +73,4 @@ void samples_sorted(const struct samples *s, double *out);
 /* Every sample, in file order, into out (n doubles). */
 void samples_in_order(const struct samples *s, double *out);
 
-/* Sorts positive doubles ascending, in linear time for many. */
-void samples_sort_doubles(double *x, size_t n);
-
 #endif
