@@ -82,32 +82,6 @@ fio_bucket(double v, double *lo, double *hi)
 	return 0;
 }
 
-/* A string-aware scan for where the value opened at buf[at] closes. */
-static size_t
-json_end(const char *buf, size_t len, size_t at)
-{
-	size_t depth = 0, i;
-	int in_string = 0;
-
-	for (i = at; i < len; i++) {
-		char c = buf[i];
-
-		if (in_string) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_string = 0;
-		} else if (c == '"') {
-			in_string = 1;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if ((c == '}' || c == ']') && --depth == 0) {
-			return i + 1;
-		}
-	}
-	return 0;
-}
-
 /*
  * Finds the document: the first line that starts with '{'.  fio prints
  * notes before it ("note: both iodepth >= 1 and synchronous I/O engine
@@ -140,11 +114,12 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 		errf(err, "%s: no line starts a JSON object; expected %s", name, WHAT);
 		return IMPORT_FOREIGN;
 	}
-	t->end = json_end(buf, len, t->start);
+	json_depth(buf + t->start, len - t->start, &t->end);
 	if (t->end == 0)
 		return errf(err, "%s: truncated at line %zu: the JSON object opened at "
 		    "line %zu does not close; expected fio's whole output", name,
 		    import_line_at(buf, len) - (len > 0 && buf[len - 1] == '\n'), t->start_line);
+	t->end += t->start;
 	t->end_line = import_line_at(buf, t->end);
 	for (i = t->end; i < len; i++) {
 		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')
