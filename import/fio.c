@@ -251,7 +251,7 @@ percentile_bounds(const cJSON *pct, double n, const char *name,
 	struct import_bounds b = { NULL, 0, 0 };
 	const cJSON *k;
 	double key, lo, hi, p50 = NAN, p99 = NAN;
-	int has50 = 0, has99 = 0, rc = -1;
+	int rc = -1;
 	char what[160];
 
 	cJSON_ArrayForEach(k, pct) {
@@ -260,15 +260,13 @@ percentile_bounds(const cJSON *pct, double n, const char *name,
 			continue;
 		if (read_percentile(k, name, d, &lo, &hi, err) < 0)
 			goto out;
-		has50 |= key == 50;
-		has99 |= key == 99;
 		if (key == 50 || key == 99)
 			*(key == 50 ? &p50 : &p99) = k->valuedouble;
 		import_bound_percentile(&b, (long long)n, key / 100, lo, hi);
 	}
-	if (!has50 || !has99) {
+	if (isnan(p50) || isnan(p99)) {
 		snprintf(what, sizeof what, ".percentile has no %s.000000; %s",
-		    has50 ? "99" : "50", PCT_HINT);
+		    isnan(p50) ? "50" : "99", PCT_HINT);
 		bad(name, d, what, err);
 		goto out;
 	}
