@@ -82,32 +82,6 @@ fio_bucket(double v, double *lo, double *hi)
 	return 0;
 }
 
-/* A string-aware scan for where the value opened at buf[at] closes. */
-static size_t
-json_end(const char *buf, size_t len, size_t at)
-{
-	size_t depth = 0, i;
-	int in_string = 0;
-
-	for (i = at; i < len; i++) {
-		char c = buf[i];
-
-		if (in_string) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_string = 0;
-		} else if (c == '"') {
-			in_string = 1;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if ((c == '}' || c == ']') && --depth == 0) {
-			return i + 1;
-		}
-	}
-	return 0;
-}
-
 /*
  * Finds the document: the first line that starts with '{'.  fio prints
  * notes before it ("note: both iodepth >= 1 and synchronous I/O engine
@@ -140,11 +114,12 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 		errf(err, "%s: no line starts a JSON object; expected %s", name, WHAT);
 		return IMPORT_FOREIGN;
 	}
-	t->end = json_end(buf, len, t->start);
+	json_depth(buf + t->start, len - t->start, &t->end);
 	if (t->end == 0)
 		return errf(err, "%s: truncated at line %zu: the JSON object opened at "
 		    "line %zu does not close; expected fio's whole output", name,
 		    import_line_at(buf, len) - (len > 0 && buf[len - 1] == '\n'), t->start_line);
+	t->end += t->start;
 	t->end_line = import_line_at(buf, t->end);
 	for (i = t->end; i < len; i++) {
 		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')
@@ -276,7 +251,7 @@ percentile_bounds(const cJSON *pct, double n, const char *name,
 	struct import_bounds b = { NULL, 0, 0 };
 	const cJSON *k;
 	double key, lo, hi, p50 = NAN, p99 = NAN;
-	int has50 = 0, has99 = 0, rc = -1;
+	int rc = -1;
 	char what[160];
 
 	cJSON_ArrayForEach(k, pct) {
@@ -285,15 +260,13 @@ percentile_bounds(const cJSON *pct, double n, const char *name,
 			continue;
 		if (read_percentile(k, name, d, &lo, &hi, err) < 0)
 			goto out;
-		has50 |= key == 50;
-		has99 |= key == 99;
 		if (key == 50 || key == 99)
 			*(key == 50 ? &p50 : &p99) = k->valuedouble;
 		import_bound_percentile(&b, (long long)n, key / 100, lo, hi);
 	}
-	if (!has50 || !has99) {
+	if (isnan(p50) || isnan(p99)) {
 		snprintf(what, sizeof what, ".percentile has no %s.000000; %s",
-		    has50 ? "99" : "50", PCT_HINT);
+		    isnan(p50) ? "50" : "99", PCT_HINT);
 		bad(name, d, what, err);
 		goto out;
 	}

@@ -74,7 +74,6 @@ find_op(struct gy_parse *ps, const char *s, size_t n, size_t line, char *err)
 	memset(&ps->ops[ps->nops], 0, sizeof ps->ops[0]);
 	memcpy(ps->ops[ps->nops].name, s, n);
 	import_clean(ps->ops[ps->nops].name);
-	ps->ops[ps->nops].p50_ns = ps->ops[ps->nops].p99_ns = NAN;
 	return &ps->ops[ps->nops++];
 }
 

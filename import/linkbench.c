@@ -57,35 +57,28 @@ is_header(const char *t, size_t n)
 static int
 read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 {
-	static const char *const need[] = { "op", "count", "p50_low", "p50_high",
-		"p99_low", "p99_high" };
-	static const char *const more[3][2] = { { "p25_low", "p25_high" },
-		{ "p75_low", "p75_high" }, { "p95_low", "p95_high" } };
+	/* the first six are required; p25, p75 and p95 are read where there */
+	static const char *const names[] = { "op", "count", "p50_low", "p50_high",
+		"p99_low", "p99_high", "p25_low", "p25_high", "p75_low", "p75_high",
+		"p95_low", "p95_high" };
 	struct import_field f[MAXCOLS];
-	int *at[6] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
-		&ps->h.p99_lo, &ps->h.p99_hi };
+	int *at[] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
+		&ps->h.p99_lo, &ps->h.p99_hi, &ps->h.more_lo[0], &ps->h.more_hi[0],
+		&ps->h.more_lo[1], &ps->h.more_hi[1], &ps->h.more_lo[2],
+		&ps->h.more_hi[2] };
 	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS), i, k;
 
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
 		    "has 14", ps->name, line->number, nf, WHAT);
-	for (k = 0; k < 6; k++) {
+	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
 		*at[k] = -1;
 		for (i = 0; i < nf; i++)
-			if (import_field_is(&f[i], need[k]))
+			if (import_field_is(&f[i], names[k]))
 				*at[k] = (int)i;
-		if (*at[k] < 0)
+		if (k < 6 && *at[k] < 0)
 			return errf(err, "%s: line %zu: the header has no %s column; "
-			    "expected %s", ps->name, line->number, need[k], WHAT);
-	}
-	for (k = 0; k < 3; k++) {
-		ps->h.more_lo[k] = ps->h.more_hi[k] = -1;
-		for (i = 0; i < nf; i++) {
-			if (import_field_is(&f[i], more[k][0]))
-				ps->h.more_lo[k] = (int)i;
-			if (import_field_is(&f[i], more[k][1]))
-				ps->h.more_hi[k] = (int)i;
-		}
+			    "expected %s", ps->name, line->number, names[k], WHAT);
 	}
 	ps->h.line = line->number;
 	ps->h.ncols = nf;

@@ -16,26 +16,27 @@
 #include "lib/readfile.h"
 #include "lib/utf8.h"
 
-/* Arrays and objects open at end, strings skipped. */
-static size_t
-depth_at(const char *buf, const char *end)
+size_t
+json_depth(const char *buf, size_t len, size_t *end)
 {
-	size_t depth = 0;
+	size_t depth = 0, i;
 	int in_string = 0;
-	const char *p;
 
-	for (p = buf; p < end; p++) {
+	if (end != NULL)
+		*end = 0;
+	for (i = 0; i < len; i++) {
 		if (in_string) {
-			if (*p == '\\' && p + 1 < end)
-				p++;
-			else if (*p == '"')
+			if (buf[i] == '\\')
+				i++;
+			else if (buf[i] == '"')
 				in_string = 0;
-		} else if (*p == '"') {
+		} else if (buf[i] == '"') {
 			in_string = 1;
-		} else if (*p == '[' || *p == '{') {
+		} else if (buf[i] == '[' || buf[i] == '{') {
 			depth++;
-		} else if ((*p == ']' || *p == '}') && depth > 0) {
-			depth--;
+		} else if ((buf[i] == ']' || buf[i] == '}') && depth > 0 &&
+		    --depth == 0 && end != NULL && *end == 0) {
+			*end = i + 1;
 		}
 	}
 	return depth;
@@ -179,7 +180,7 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		end = buf + len;
 	position(buf, end, &line, &col);
 	if (end < buf + len && (*end == '[' || *end == '{') &&
-	    depth_at(buf, end) >= CJSON_NESTING_LIMIT)
+	    json_depth(buf, (size_t)(end - buf), NULL) >= CJSON_NESTING_LIMIT)
 		errf(err, "%s: arrays and objects nested more than %d deep at line "
 		    "%zu, column %zu; expected at most %d", name, CJSON_NESTING_LIMIT,
 		    line, col, CJSON_NESTING_LIMIT);

@@ -29,6 +29,13 @@ cJSON *json_load_file(const char *path, size_t limit, char *err);
 /* As json_load_file, from memory; name labels messages. */
 cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *err);
 
+/*
+ * The depth of arrays and objects still open after buf's len bytes,
+ * strings skipped; and in *end (when not NULL) the offset just past
+ * where the first of them closes, or 0 when none does.
+ */
+size_t json_depth(const char *buf, size_t len, size_t *end);
+
 /* The member key of object obj (exact case), or NULL. */
 const cJSON *json_member(const cJSON *obj, const char *key);
 

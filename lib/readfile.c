@@ -17,13 +17,11 @@
 
 /* Reads fd to its end into *buf, never more than one byte past limit. */
 static int
-read_all(int fd, const char *path, size_t limit, const char *what,
-    char **buf, size_t *len, char *err)
+read_all(int fd, const char *path, size_t limit, char **buf, size_t *len,
+    char *err)
 {
 	size_t cap = 0;
-	char lim[DURLEN];
 
-	units_fmt_bytes(lim, sizeof lim, (double)limit);
 	for (;;) {
 		ssize_t r;
 
@@ -44,9 +42,6 @@ read_all(int fd, const char *path, size_t limit, const char *what,
 			break;
 		*len += (size_t)r;
 	}
-	if (*len > limit)
-		return errf(err, "%s: over the %s limit for %s", path, lim,
-		    what);
 	(*buf)[*len] = '\0';
 	return 0;
 }
@@ -61,6 +56,7 @@ read_bounded(const char *path, size_t limit, const char *expected,
 
 	*buf = NULL;
 	*len = 0;
+	units_fmt_bytes(lim, sizeof lim, (double)limit);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errf(err, "%s:", path);
@@ -70,10 +66,10 @@ read_bounded(const char *path, size_t limit, const char *expected,
 		errf(err, "%s: is a directory; expected %s", path, expected);
 	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
 		errf(err, "%s: %lld bytes is over the %s limit for %s", path,
-		    (long long)st.st_size, units_fmt_bytes(lim, sizeof lim,
-		    (double)limit), what);
-	else
-		rc = read_all(fd, path, limit, what, buf, len, err);
+		    (long long)st.st_size, lim, what);
+	else if ((rc = read_all(fd, path, limit, buf, len, err)) == 0 &&
+	    *len > limit)
+		rc = errf(err, "%s: over the %s limit for %s", path, lim, what);
 	close(fd);
 	if (rc < 0) {
 		free(*buf);
