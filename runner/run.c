@@ -219,10 +219,8 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	int own_rounds = r->probe != NULL && r->probe->series.rounds.present;
 
 	if (!own_rounds) {
-		if (r->probe != NULL) {
-			probe_record_free(r->probe);
-			free(r->probe);
-		}
+		probe_record_free(r->probe);
+		free(r->probe);
 		r->probe = xmalloc(sizeof *r->probe);
 		probe_record_copy(r->probe, &x->probe);
 		probe_series_free(&r->probe->series);
@@ -232,10 +230,8 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	}
 	if (!has_writes(r, 1))
 		runner_window_apply(w, r);
-	if (r->host != NULL) {
-		result_host_free(r->host);
-		free(r->host);
-	}
+	result_host_free(r->host);
+	free(r->host);
 	r->host = xmalloc(sizeof *r->host);
 	host_gather(r->host);
 	r->session = *s;
