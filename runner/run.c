@@ -618,9 +618,8 @@ static int
 probe_first(struct run_ctx *x, const struct runner_plan *plan, char *err)
 {
 	const struct runner_opts *a = x->a;
-	char dur[DURLEN];
-
 	struct outfile out;
+	char dur[DURLEN];
 
 	if (runner_probe(a->dir, &x->probe, err) < 0)
 		return -1;
