@@ -411,13 +411,11 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 	struct json_at c;
 	double pr, n;
 	size_t nops = 0;
-	int rc;
+	int rc, placement = ROUNDS_THROUGH;
 
 	if ((rc = json_get_object(sj, "rounds", ABSENT, "an object", a, &rj,
 	    &c)) != 0)
 		return rc < 0 ? -1 : 0;
-	int placement = ROUNDS_THROUGH;
-
 	if (json_get_word(rj, "placement", JSON_OPTIONAL, placements, 3,
 	    "\"through\", \"brackets\" or \"paused\"", &c, &placement) < 0 ||
 	    json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||

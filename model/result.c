@@ -14,7 +14,6 @@
 #include "lib/err.h"
 #include "lib/fileset.h"
 #include "lib/json.h"
-#include "lib/path.h"
 #include "lib/stats.h"
 #include "model/result.h"
 #include "model/samples.h"
@@ -38,29 +37,6 @@ const char *
 class_kind_name(enum class_kind k)
 {
 	return class_kind_names[k == KIND_WRITE];
-}
-
-/*
- * Where the samples_file rel of the result at path was read: beside the
- * file a link to the result names, as model/samples_file.c looks for it,
- * with the links on the way resolved.  The caller frees it.
- */
-static char *
-resolved_samples_path(const char *path, const char *rel)
-{
-	char *file = realpath(path, NULL), *dir, *real, *joined;
-
-	dir = path_dir(file != NULL ? file : path);
-	free(file);
-	real = realpath(dir, NULL);
-	joined = xasprintf("%s/%s", real != NULL ? real : dir, rel);
-	free(dir);
-	free(real);
-	real = realpath(joined, NULL);
-	if (real == NULL)
-		return joined;
-	free(joined);
-	return real;
 }
 
 static int
@@ -89,7 +65,7 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		    result_max_samples);
 	else if (samples_file_read(path, rel, where,
 	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
-	    &c->held, j->err) == 0) {
+	    &c->held, &c->samples_path, j->err) == 0) {
 		c->nsamples = c->held.n;
 		rc = 0;
 	}
@@ -101,8 +77,6 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		free(first);
 	}
 	free(where);
-	if (rc == 0)
-		c->samples_path = resolved_samples_path(path, rel);
 	free(rel);
 	return rc;
 }

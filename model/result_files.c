@@ -63,15 +63,11 @@ result_files_plan(const size_t *nsamples, size_t n, long long over,
 static char *
 kind_word(const struct result_class *c, size_t i)
 {
-	size_t k;
+	size_t k = strspn(c->name, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
 
-	for (k = 0; c->name[k] != '\0'; k++)
-		if (!((c->name[k] >= 'a' && c->name[k] <= 'z') ||
-		    (c->name[k] >= 'A' && c->name[k] <= 'Z') ||
-		    (c->name[k] >= '0' && c->name[k] <= '9') ||
-		    c->name[k] == '-' || c->name[k] == '_'))
-			return xasprintf("class%zu", i + 1);
-	return xstrdup(c->name);
+	return c->name[k] != '\0' ? xasprintf("class%zu", i + 1) :
+	    xstrdup(c->name);
 }
 
 /*

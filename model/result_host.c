@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "model/probe_record.h"
 #include "model/result_host.h"
 
 /* Whole numbers a double holds exactly: 2^53. */
@@ -37,21 +38,15 @@ result_host_free(struct result_host *h)
 	result_host_init(h);
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 void
 result_host_copy(struct result_host *dst, const struct result_host *src)
 {
-	dst->cpu_model = dup_or_null(src->cpu_model);
+	dst->cpu_model = probe_strdup(src->cpu_model);
 	dst->cores = src->cores;
 	dst->memory_bytes = src->memory_bytes;
-	dst->kernel = dup_or_null(src->kernel);
-	dst->machine_id = dup_or_null(src->machine_id);
-	dst->id_source = dup_or_null(src->id_source);
+	dst->kernel = probe_strdup(src->kernel);
+	dst->machine_id = probe_strdup(src->machine_id);
+	dst->id_source = probe_strdup(src->id_source);
 }
 
 int

@@ -39,16 +39,6 @@ add_range(cJSON *o, const char *key, double lo, double hi)
 		    hi }, 2));
 }
 
-/* A write class's device flushes and wait for the writer's turn, where given. */
-static void
-add_write_figures(cJSON *o, const struct result_class *c)
-{
-	if (isfinite(c->flushes_per_op))
-		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
-	if (isfinite(c->turn_wait_ns))
-		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
-}
-
 /* The histogram's rows, [low, high, count] each. */
 static void
 add_histogram(cJSON *o, const struct result_class *c)
@@ -62,7 +52,11 @@ add_histogram(cJSON *o, const struct result_class *c)
 		    (double)c->buckets[i].count }, 3));
 }
 
-/* The operations that failed or were skipped, where there were any. */
+/*
+ * The operations that failed or were skipped, where there were any, and
+ * a write class's device flushes and wait for the writer's turn, where
+ * given.
+ */
 static void
 add_outcomes(cJSON *o, const struct result_class *c)
 {
@@ -70,6 +64,10 @@ add_outcomes(cJSON *o, const struct result_class *c)
 		cJSON_AddNumberToObject(o, "failed", (double)c->failed);
 	if (c->skipped > 0)
 		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
+	if (isfinite(c->flushes_per_op))
+		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
+	if (isfinite(c->turn_wait_ns))
+		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
 }
 
 /*
@@ -224,7 +222,6 @@ class_to_json(const struct result_class *c, const char *file)
 			cJSON_AddNumberToObject(o, "count", (double)c->count);
 	}
 	add_outcomes(o, c);
-	add_write_figures(o, c);
 	add_counts(o, c);
 	return o;
 }

@@ -76,19 +76,13 @@ samples_in_order(const struct samples *s, double *out)
 		out[i] = samples_value(s, i);
 }
 
-void
-samples_sorted(const struct samples *s, double *out)
-{
-	samples_in_order(s, out);
-	stats_sort(out, s->n);
-}
-
 /* Every rank known: the whole of them sorted. */
 static void
 order_all(struct samples *s)
 {
 	s->span[0].x = xmalloc((s->n ? s->n : 1) * sizeof *s->span[0].x);
-	samples_sorted(s, s->span[0].x);
+	samples_in_order(s, s->span[0].x);
+	stats_sort(s->span[0].x, s->n);
 	s->span[0].first = 1;
 	s->span[0].len = s->n;
 	s->nspan = 1;

@@ -67,9 +67,6 @@ void samples_order(struct samples *s, const double *p, size_t np);
  */
 double samples_rank(const struct samples *s, size_t k);
 
-/* Every sample, sorted, into out (n doubles). */
-void samples_sorted(const struct samples *s, double *out);
-
 /* Every sample, in file order, into out (n doubles). */
 void samples_in_order(const struct samples *s, double *out);
 

@@ -370,7 +370,8 @@ check_opened(int fd, const struct sample_reader *r)
  * a FIFO from hanging the open; it is refused on the next line anyway.
  */
 static int
-open_inside(const char *path, const char *rel, const struct sample_reader *r)
+open_inside(const char *path, const char *rel, const struct sample_reader *r,
+    char **real_out)
 {
 	char *dir = NULL, *joined = NULL, *real = NULL;
 	size_t dlen;
@@ -398,6 +399,9 @@ open_inside(const char *path, const char *rel, const struct sample_reader *r)
 	else if (check_opened(fd, r) < 0) {
 		close(fd);
 		fd = -1;
+	} else if (real_out != NULL) {
+		*real_out = real;
+		real = NULL;
 	}
 out:
 	free(dir);
@@ -408,7 +412,8 @@ out:
 
 int
 samples_file_read(const char *result_path, const char *rel,
-    const char *where, size_t max_count, struct samples *s, char *err)
+    const char *where, size_t max_count, struct samples *s, char **real,
+    char *err)
 {
 	struct sample_reader r = { .where = where, .s = s, .max = max_count,
 		.err = err };
@@ -416,7 +421,7 @@ samples_file_read(const char *result_path, const char *rel,
 
 	memset(s, 0, sizeof *s);
 	err_quote(r.name, sizeof r.name, rel);
-	fd = open_inside(result_path, rel, &r);
+	fd = open_inside(result_path, rel, &r, real);
 	if (fd < 0)
 		return -1;
 	rc = read_lines(fd, &r);
@@ -426,6 +431,10 @@ samples_file_read(const char *result_path, const char *rel,
 		    "a line", where, r.name);
 	if (rc < 0) {
 		samples_free(s);
+		if (real != NULL) {
+			free(*real);
+			*real = NULL;
+		}
 		return -1;
 	}
 	/* give back what the doubling reserved beyond the last latency */

@@ -21,9 +21,11 @@ struct samples;
  * samples_free.  A file over SAMPLES_FILE_MAX_BYTES is refused from its
  * size, and one of more than max_count latencies when the next is read.
  * where begins every message ("ours.json: classes[1] \"write\"").
- * Returns 0, or -1 with err set and s empty.
+ * Where real is not NULL, *real gets the path read, every link resolved
+ * (the caller frees it).  Returns 0, or -1 with err set and s empty.
  */
 int samples_file_read(const char *result_path, const char *rel,
-    const char *where, size_t max_count, struct samples *s, char *err);
+    const char *where, size_t max_count, struct samples *s, char **real,
+    char *err);
 
 #endif

@@ -641,16 +641,14 @@ runner_opts_help(FILE *fp, enum runner_tool tool)
 		fputs(head, fp);
 		if (strlen(head) > 22)
 			fputs("\n", fp);
-		if (isnan(r->lo)) {
-			wrap(fp, r->help, strlen(head) > 22 ? 0 : strlen(head));
-			continue;
-		}
-		number(lo, sizeof lo, r, r->lo);
-		number(hi, sizeof hi, r, r->hi);
-		if (dv > 0)
-			number(d, sizeof d, r, dv);
-		text = xasprintf("%s (%s to %s%s%s)", r->help, lo, hi,
-		    dv > 0 ? "; default " : "", dv > 0 ? d : "");
+		if (isnan(r->lo))
+			text = xstrdup(r->help);
+		else
+			text = xasprintf("%s (%s to %s%s%s)", r->help,
+			    number(lo, sizeof lo, r, r->lo),
+			    number(hi, sizeof hi, r, r->hi),
+			    dv > 0 ? "; default " : "",
+			    dv > 0 ? number(d, sizeof d, r, dv) : "");
 		wrap(fp, text, strlen(head) > 22 ? 0 : strlen(head));
 		free(text);
 	}

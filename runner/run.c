@@ -159,27 +159,18 @@ load_output(const struct run_engine *e, const struct run_files *f,
 	return rc;
 }
 
-/* Whether the result has a write class. */
+/*
+ * Whether the result has a write class; with counted, one that carries
+ * its own flush counts.
+ */
 static int
-has_writes(const struct result *r)
+has_writes(const struct result *r, int counted)
 {
 	size_t i;
 
 	for (i = 0; i < r->nclasses; i++)
-		if (r->classes[i].kind == KIND_WRITE)
-			return 1;
-	return 0;
-}
-
-/* Whether the result's write classes carry their own flush counts. */
-static int
-has_counts(const struct result *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nclasses; i++)
-		if (r->classes[i].kind == KIND_WRITE &&
-		    (r->classes[i].flush_count != NULL ||
+		if (r->classes[i].kind == KIND_WRITE && (!counted ||
+		    r->classes[i].flush_count != NULL ||
 		    !isnan(r->classes[i].flushes_per_op)))
 			return 1;
 	return 0;
@@ -228,10 +219,8 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	int own_rounds = r->probe != NULL && r->probe->series.rounds.present;
 
 	if (!own_rounds) {
-		if (r->probe != NULL) {
-			probe_record_free(r->probe);
-			free(r->probe);
-		}
+		probe_record_free(r->probe);
+		free(r->probe);
 		r->probe = xmalloc(sizeof *r->probe);
 		probe_record_copy(r->probe, &x->probe);
 		probe_series_free(&r->probe->series);
@@ -239,12 +228,10 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 		memset(&w->series, 0, sizeof w->series);
 		place_rounds(&r->probe->series.rounds, oc, x->a->every_ns);
 	}
-	if (!has_counts(r))
+	if (!has_writes(r, 1))
 		runner_window_apply(w, r);
-	if (r->host != NULL) {
-		result_host_free(r->host);
-		free(r->host);
-	}
+	result_host_free(r->host);
+	free(r->host);
 	r->host = xmalloc(sizeof *r->host);
 	host_gather(r->host);
 	r->session = *s;
@@ -474,12 +461,12 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	sp->import_s = (clock_monotonic_ns() - t0) / 1e9;
 	writes = runner_write_ops(r);
 	/* writes where the last run had none: counted, but with no idle rate */
-	if (spare && writes > 0 && !has_counts(r))
+	if (spare && writes > 0 && !has_writes(r, 1))
 		snprintf(w->ir.fc.unavailable, sizeof w->ir.fc.unavailable,
 		    "no idle windows: the engine's run before imported no write");
 	if (!spare && inrun_round(&w->ir, (double)writes, err) < 0)
 		return -1;
-	if (writes == 0 || has_counts(r))
+	if (writes == 0 || has_writes(r, 1))
 		w->ir.idle_ns = 0;
 	inrun_end(&w->ir, (double)writes);
 	runner_window_close(w, writes);
@@ -544,8 +531,8 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 			goto out;
 	}
 	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
-	own_counts = has_counts(&r);
-	x->spare[j->engine] = !has_writes(&r) || (own_rounds && own_counts);
+	own_counts = has_writes(&r, 1);
+	x->spare[j->engine] = !has_writes(&r, 0) || (own_rounds && own_counts);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
 	r.command->spent = sp;
 	if (emit(j->out, &r, err) < 0)
@@ -631,9 +618,8 @@ static int
 probe_first(struct run_ctx *x, const struct runner_plan *plan, char *err)
 {
 	const struct runner_opts *a = x->a;
-	char dur[DURLEN];
-
 	struct outfile out;
+	char dur[DURLEN];
 
 	if (runner_probe(a->dir, &x->probe, err) < 0)
 		return -1;

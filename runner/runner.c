@@ -316,9 +316,8 @@ int
 runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
     long long min, runner_look_fn look, void *lctx, char *err)
 {
-	int rc;
-
 	char why[ERRLEN];
+	int rc;
 
 	now.p = p;
 	now.t0 = later_t0 = clock_monotonic_ns() / 1e9;
