@@ -97,31 +97,28 @@ static int
 bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
     char *err)
 {
-	char buf[64], *comma;
+	char buf[64], *name = buf, *next;
 
 	*n = 0;
 	if (strlen(arg) >= sizeof buf)
 		return errf(err, "%s: unknown engine; expected sqlite, lmdb, or both "
 		    "as lmdb,sqlite", arg);
 	memcpy(buf, arg, strlen(arg) + 1);
-	if ((comma = strchr(buf, ',')) != NULL)
-		*comma = '\0';
-	if ((e[0] = named(buf)) == NULL)
-		return errf(err, "%s: unknown engine; expected sqlite or lmdb", buf);
-	*n = 1;
-	if (comma == NULL)
-		return 0;
-	if (strchr(comma + 1, ',') != NULL)
-		return errf(err, "%s: more than two engines; expected one, or two "
-		    "as lmdb,sqlite", arg);
-	if ((e[1] = named(comma + 1)) == NULL)
-		return errf(err, "%s: unknown engine; expected sqlite or lmdb",
-		    comma + 1);
-	if (e[1] == e[0])
-		return errf(err, "%s: %s twice; expected two different engines", arg,
-		    e[0]->name);
-	*n = 2;
-	return 0;
+	for (;; name = next) {
+		if ((next = strchr(name, ',')) != NULL)
+			*next++ = '\0';
+		if (*n == 1 && next != NULL)
+			return errf(err, "%s: more than two engines; expected one, or "
+			    "two as lmdb,sqlite", arg);
+		if ((e[*n] = named(name)) == NULL)
+			return errf(err, "%s: unknown engine; expected sqlite or lmdb",
+			    name);
+		if (++*n == 2 && e[1] == e[0])
+			return errf(err, "%s: %s twice; expected two different engines",
+			    arg, e[0]->name);
+		if (next == NULL)
+			return 0;
+	}
 }
 
 /* Settings that make no sense together, or for these engines. */
