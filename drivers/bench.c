@@ -394,21 +394,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	return 0;
 }
 
-/* s padded with blanks to width printed columns (µ is one column, two bytes). */
-static const char *
-pad(char *buf, size_t len, const char *s, size_t width)
-{
-	size_t n = strlen(s), w = text_width(s);
-
-	snprintf(buf, len, "%s", s);
-	while (w < width && n + 1 < len) {
-		buf[n++] = ' ';
-		buf[n] = '\0';
-		w++;
-	}
-	return buf;
-}
-
 /* The rounds through the run: how they were spaced, what they cost. */
 static void
 tell_rounds(const struct probe_record *p, int reads_only, int ascii)
@@ -450,7 +435,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	const struct result_spent *sp;
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
-	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
+	char a[DURLEN], b[DURLEN], kept[64];
 	/* the widths the columns had: a class name of 10, 6 digits, 8 columns */
 	size_t i, nw = 10, cw = 6, pw = 8;
 
@@ -485,8 +470,10 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 			    c->nsamples);
 		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
 		units_fmt_duration(b, sizeof b, c->p99_ns, ascii);
-		err_warn("  %-*s %*lld ops  p50 %s  p99 %s%s", (int)nw, c->name,
-		    (int)cw, c->count, pad(padded, sizeof padded, a, pw), b, kept);
+		/* p50 padded to pw columns: µ is one column in two bytes */
+		err_warn("  %-*s %*lld ops  p50 %-*s  p99 %s%s", (int)nw, c->name,
+		    (int)cw, c->count, (int)(pw + strlen(a) - text_width(a)), a, b,
+		    kept);
 	}
 	tell_rounds(p, o->a->mix[OP_WRITE] == 0, ascii);
 	if (o->a->mix[OP_WRITE] == 0)
