@@ -80,6 +80,17 @@ map_size(const struct bench_options *o)
 	return (size_t)(need < MIN_MAP ? MIN_MAP : need);
 }
 
+static void
+lmdb_close(void *db)
+{
+	struct lmdb_db *d = db;
+
+	if (d == NULL)
+		return;
+	mdb_env_close(d->env);
+	free(d);
+}
+
 static void *
 lmdb_open(const struct bench_options *o, const char *dir, char *err)
 {
@@ -108,8 +119,7 @@ lmdb_open(const struct bench_options *o, const char *dir, char *err)
 		return d;
 	}
 	fail(what, rc, err);
-	mdb_env_close(d->env);
-	free(d);
+	lmdb_close(d);
 	return NULL;
 }
 
@@ -234,17 +244,6 @@ lmdb_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 	if ((rc = mdb_txn_commit(txn)) != 0)
 		return fail("mdb_txn_commit", rc, err);
 	return 0;
-}
-
-static void
-lmdb_close(void *db)
-{
-	struct lmdb_db *d = db;
-
-	if (d == NULL)
-		return;
-	mdb_env_close(d->env);
-	free(d);
 }
 
 const struct engine_ops lmdb_engine = {
