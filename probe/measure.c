@@ -391,9 +391,7 @@ describe_pairs(const struct ref_set *r, struct measure_extras *x)
 	x->pairs = r->nraw;
 	x->pair_ratio_min = NAN;
 	for (k = 0; k < r->nraw; k++)
-		if (isnan(x->pair_ratio_min) ||
-		    r->raw[k] / r->libc[k] < x->pair_ratio_min)
-			x->pair_ratio_min = r->raw[k] / r->libc[k];
+		x->pair_ratio_min = fmin(x->pair_ratio_min, r->raw[k] / r->libc[k]);
 }
 
 int
