@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "drivers/drivers.h"
 #include "drivers/run.h"
@@ -23,13 +22,11 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/path.h"
-#include "lib/stats.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
 #include "probe/host.h"
 #include "probe/inrun.h"
-#include "probe/probe.h"
 #include "probe/volume.h"
 #include "model/result_files.h"
 #include "runner/rundir.h"

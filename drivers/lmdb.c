@@ -12,7 +12,6 @@
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "drivers/drivers.h"
 #include "drivers/run.h"

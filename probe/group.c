@@ -6,7 +6,6 @@
  * answer to what a commit costs at that concurrency.
  */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

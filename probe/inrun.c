@@ -10,7 +10,6 @@
  * the next ones in the middle of a run, and four times or more just
  * after the load), and as one sample in five it would lift the unit.
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

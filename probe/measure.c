@@ -8,7 +8,6 @@
  * sync straight after the dirty one, empty system calls, a plain write,
  * and the sync through libc beside the same sync as a raw system call.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

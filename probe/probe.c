@@ -10,7 +10,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/args.h"

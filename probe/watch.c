@@ -7,12 +7,8 @@
  * to it by the time of day.  The counters are read after every sample,
  * so a reset is seen where it happened.
  */
-#include <errno.h>
 #include <math.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "lib/cleanup.h"
