@@ -56,13 +56,8 @@ signal_name(const struct probe_options *o)
 {
 	if (o->stop == NULL || *o->stop == 0)
 		return NULL;
-	if (*o->stop == SIGINT)
-		return "SIGINT";
-	if (*o->stop == SIGTERM)
-		return "SIGTERM";
-	if (*o->stop == SIGHUP)
-		return "SIGHUP";
-	return "signal";
+	return *o->stop == SIGINT ? "SIGINT" : *o->stop == SIGTERM ? "SIGTERM" :
+	    *o->stop == SIGHUP ? "SIGHUP" : "signal";
 }
 
 /* Why the watch ends now, or NULL to go on. */
