@@ -41,8 +41,6 @@ int
 inrun_open(struct inrun *ir, const char *dir, const char *method,
     double every_ns, char *err)
 {
-	long long slots;
-
 	memset(ir, 0, sizeof *ir);
 	probe_series_free(&ir->ser);
 	ir->every_ns = every_ns;
@@ -53,9 +51,9 @@ inrun_open(struct inrun *ir, const char *dir, const char *method,
 		return 0;
 	if ((ir->m = probe_method_find(method, err)) == NULL)
 		return -1;
-	slots = INRUN_SCRATCH_BYTES / 4096;
 	ir->have_scratch = 1;
-	return scratch_open(&ir->s, dir, ir->m, 4096, slots, err);
+	return scratch_open(&ir->s, dir, ir->m, 4096, INRUN_SCRATCH_BYTES / 4096,
+	    err);
 }
 
 void
