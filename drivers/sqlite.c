@@ -192,8 +192,7 @@ sqlite_conn_open(void *db, char *err)
 	struct sqlite_conn *c = xcalloc(1, sizeof *c);
 	int k;
 
-	c->db = connect_db(db, err);
-	if (c->db == NULL) {
+	if ((c->db = connect_db(db, err)) == NULL) {
 		free(c);
 		return NULL;
 	}
