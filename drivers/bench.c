@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "drivers/drivers.h"
 #include "drivers/run.h"
@@ -23,13 +22,11 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/path.h"
-#include "lib/stats.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"
 #include "probe/host.h"
 #include "probe/inrun.h"
-#include "probe/probe.h"
 #include "probe/volume.h"
 #include "model/result_files.h"
 #include "runner/rundir.h"
@@ -97,31 +94,28 @@ static int
 bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
     char *err)
 {
-	char buf[64], *comma;
+	char buf[64], *name = buf, *next;
 
 	*n = 0;
 	if (strlen(arg) >= sizeof buf)
 		return errf(err, "%s: unknown engine; expected sqlite, lmdb, or both "
 		    "as lmdb,sqlite", arg);
 	memcpy(buf, arg, strlen(arg) + 1);
-	if ((comma = strchr(buf, ',')) != NULL)
-		*comma = '\0';
-	if ((e[0] = named(buf)) == NULL)
-		return errf(err, "%s: unknown engine; expected sqlite or lmdb", buf);
-	*n = 1;
-	if (comma == NULL)
-		return 0;
-	if (strchr(comma + 1, ',') != NULL)
-		return errf(err, "%s: more than two engines; expected one, or two "
-		    "as lmdb,sqlite", arg);
-	if ((e[1] = named(comma + 1)) == NULL)
-		return errf(err, "%s: unknown engine; expected sqlite or lmdb",
-		    comma + 1);
-	if (e[1] == e[0])
-		return errf(err, "%s: %s twice; expected two different engines", arg,
-		    e[0]->name);
-	*n = 2;
-	return 0;
+	for (;; name = next) {
+		if ((next = strchr(name, ',')) != NULL)
+			*next++ = '\0';
+		if (*n == 1 && next != NULL)
+			return errf(err, "%s: more than two engines; expected one, or "
+			    "two as lmdb,sqlite", arg);
+		if ((e[*n] = named(name)) == NULL)
+			return errf(err, "%s: unknown engine; expected sqlite or lmdb",
+			    name);
+		if (++*n == 2 && e[1] == e[0])
+			return errf(err, "%s: %s twice; expected two different engines",
+			    arg, e[0]->name);
+		if (next == NULL)
+			return 0;
+	}
 }
 
 /* Settings that make no sense together, or for these engines. */
@@ -397,21 +391,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	return 0;
 }
 
-/* s padded with blanks to width printed columns (µ is one column, two bytes). */
-static const char *
-pad(char *buf, size_t len, const char *s, size_t width)
-{
-	size_t n = strlen(s), w = text_width(s);
-
-	snprintf(buf, len, "%s", s);
-	while (w < width && n + 1 < len) {
-		buf[n++] = ' ';
-		buf[n] = '\0';
-		w++;
-	}
-	return buf;
-}
-
 /* The rounds through the run: how they were spaced, what they cost. */
 static void
 tell_rounds(const struct probe_record *p, int reads_only, int ascii)
@@ -453,7 +432,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	const struct result_spent *sp;
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
-	char a[DURLEN], b[DURLEN], padded[DURLEN], kept[64];
+	char a[DURLEN], b[DURLEN], kept[64];
 	/* the widths the columns had: a class name of 10, 6 digits, 8 columns */
 	size_t i, nw = 10, cw = 6, pw = 8;
 
@@ -488,8 +467,10 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 			    c->nsamples);
 		units_fmt_duration(a, sizeof a, c->p50_ns, ascii);
 		units_fmt_duration(b, sizeof b, c->p99_ns, ascii);
-		err_warn("  %-*s %*lld ops  p50 %s  p99 %s%s", (int)nw, c->name,
-		    (int)cw, c->count, pad(padded, sizeof padded, a, pw), b, kept);
+		/* p50 padded to pw columns: µ is one column in two bytes */
+		err_warn("  %-*s %*lld ops  p50 %-*s  p99 %s%s", (int)nw, c->name,
+		    (int)cw, c->count, (int)(pw + strlen(a) - text_width(a)), a, b,
+		    kept);
 	}
 	tell_rounds(p, o->a->mix[OP_WRITE] == 0, ascii);
 	if (o->a->mix[OP_WRITE] == 0)

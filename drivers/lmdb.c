@@ -12,7 +12,6 @@
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "drivers/drivers.h"
 #include "drivers/run.h"
@@ -80,6 +79,17 @@ map_size(const struct bench_options *o)
 	return (size_t)(need < MIN_MAP ? MIN_MAP : need);
 }
 
+static void
+lmdb_close(void *db)
+{
+	struct lmdb_db *d = db;
+
+	if (d == NULL)
+		return;
+	mdb_env_close(d->env);
+	free(d);
+}
+
 static void *
 lmdb_open(const struct bench_options *o, const char *dir, char *err)
 {
@@ -108,8 +118,7 @@ lmdb_open(const struct bench_options *o, const char *dir, char *err)
 		return d;
 	}
 	fail(what, rc, err);
-	mdb_env_close(d->env);
-	free(d);
+	lmdb_close(d);
 	return NULL;
 }
 
@@ -234,17 +243,6 @@ lmdb_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 	if ((rc = mdb_txn_commit(txn)) != 0)
 		return fail("mdb_txn_commit", rc, err);
 	return 0;
-}
-
-static void
-lmdb_close(void *db)
-{
-	struct lmdb_db *d = db;
-
-	if (d == NULL)
-		return;
-	mdb_env_close(d->env);
-	free(d);
 }
 
 const struct engine_ops lmdb_engine = {

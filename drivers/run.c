@@ -25,7 +25,6 @@
  * its own commit, from its turn; the time spent waiting for the turn is
  * added up apart and reported beside it.
  */
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>

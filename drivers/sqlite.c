@@ -104,6 +104,18 @@ set_wal(sqlite3 *db, char *err)
 	return 0;
 }
 
+static void
+sqlite_close(void *db)
+{
+	struct sqlite_db *d = db;
+
+	if (d == NULL)
+		return;
+	sqlite3_close(d->main);
+	free(d->path);
+	free(d);
+}
+
 static void *
 sqlite_open(const struct bench_options *o, const char *dir, char *err)
 {
@@ -117,9 +129,7 @@ sqlite_open(const struct bench_options *o, const char *dir, char *err)
 	if (d->main == NULL || set_wal(d->main, err) < 0 ||
 	    exec(d->main, "CREATE TABLE kv (k INTEGER PRIMARY KEY, v BLOB NOT NULL)",
 	    err) < 0) {
-		sqlite3_close(d->main);
-		free(d->path);
-		free(d);
+		sqlite_close(d);
 		return NULL;
 	}
 	return d;
@@ -182,8 +192,7 @@ sqlite_conn_open(void *db, char *err)
 	struct sqlite_conn *c = xcalloc(1, sizeof *c);
 	int k;
 
-	c->db = connect_db(db, err);
-	if (c->db == NULL) {
+	if ((c->db = connect_db(db, err)) == NULL) {
 		free(c);
 		return NULL;
 	}
@@ -236,18 +245,6 @@ sqlite_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 		rc = errf(err, "sqlite: %s of key %llu found %d rows; expected %d",
 		    op_name(k), (unsigned long long)key, rows, want);
 	return rc;
-}
-
-static void
-sqlite_close(void *db)
-{
-	struct sqlite_db *d = db;
-
-	if (d == NULL)
-		return;
-	sqlite3_close(d->main);
-	free(d->path);
-	free(d);
 }
 
 const struct engine_ops sqlite_engine = {

@@ -31,11 +31,7 @@ blockdev_set_sysfs(const char *root)
 }
 
 /* A path under sysfs into buf (len bytes); -1 when it does not fit. */
-static int
-sys_path(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int
+static int __attribute__((format(printf, 3, 4)))
 sys_path(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;

@@ -34,11 +34,7 @@ struct line {
 	char verdict[CLASSIFY_LINE];
 };
 
-static void
-add(struct probe_evidence *ev, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void
+static void __attribute__((format(printf, 2, 3)))
 add(struct probe_evidence *ev, const char *fmt, ...)
 {
 	va_list ap;

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -154,15 +153,13 @@ flushcount_after(struct flushcount *fc)
 void
 flushcount_advance(struct flushcount *fc)
 {
-	if (fc->n > 0)
-		read_all(fc, 0);
+	read_all(fc, 0);
 }
 
 void
 flushcount_skip(struct flushcount *fc)
 {
-	if (fc->n > 0)
-		read_all(fc, 2);
+	read_all(fc, 2);
 }
 
 void

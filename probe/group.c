@@ -6,7 +6,6 @@
  * answer to what a commit costs at that concurrency.
  */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,18 +144,17 @@ init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
 static int
 run_writers(struct writer *ws, int writers, char *err)
 {
-	int i, started = 0, rc = 0;
+	int i, started, rc = 0;
 
-	for (i = 0; i < writers; i++) {
-		int e = pthread_create(&ws[i].thread, NULL, writer_main, &ws[i]);
+	for (started = 0; started < writers; started++) {
+		int e = pthread_create(&ws[started].thread, NULL, writer_main,
+		    &ws[started]);
 
 		if (e != 0) {
 			errno = e;
-			errf(err, "starting writer %d of %d:", i + 1, writers);
-			rc = -1;
+			rc = errf(err, "starting writer %d of %d:", started + 1, writers);
 			break;
 		}
-		started++;
 	}
 	/* writers that did start still need the gate opened to finish */
 	if (started < writers) {

@@ -158,7 +158,7 @@ host_gather(struct result_host *h)
 static char *
 distribution(void)
 {
-	char buf[4096], *p, *q;
+	char buf[4096], *p;
 
 	if (read_small("/etc/os-release", buf, sizeof buf) < 0 &&
 	    read_small("/usr/lib/os-release", buf, sizeof buf) < 0)
@@ -169,12 +169,8 @@ distribution(void)
 	p += strlen("PRETTY_NAME=");
 	if (*p == '"')
 		p++;
-	q = strchr(p, '\n');
-	if (q != NULL)
-		*q = '\0';
-	q = strchr(p, '"');
-	if (q != NULL)
-		*q = '\0';
+	/* the value ends at its line's end or its closing quote */
+	p[strcspn(p, "\n\"")] = '\0';
 	return identity_clean(p, 128);
 }
 

@@ -5,8 +5,6 @@
  * bounded and made visible, small files read whole.
  */
 #define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,6 @@
  * the next ones in the middle of a run, and four times or more just
  * after the load), and as one sample in five it would lift the unit.
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +41,6 @@ int
 inrun_open(struct inrun *ir, const char *dir, const char *method,
     double every_ns, char *err)
 {
-	long long slots;
-
 	memset(ir, 0, sizeof *ir);
 	probe_series_free(&ir->ser);
 	ir->every_ns = every_ns;
@@ -54,9 +51,9 @@ inrun_open(struct inrun *ir, const char *dir, const char *method,
 		return 0;
 	if ((ir->m = probe_method_find(method, err)) == NULL)
 		return -1;
-	slots = INRUN_SCRATCH_BYTES / 4096;
 	ir->have_scratch = 1;
-	return scratch_open(&ir->s, dir, ir->m, 4096, slots, err);
+	return scratch_open(&ir->s, dir, ir->m, 4096, INRUN_SCRATCH_BYTES / 4096,
+	    err);
 }
 
 void

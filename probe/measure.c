@@ -8,7 +8,6 @@
  * sync straight after the dirty one, empty system calls, a plain write,
  * and the sync through libc beside the same sync as a raw system call.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,15 +116,12 @@ measure_series_take(struct scratch *s, const struct probe_method *m,
     struct probe_series *ser, size_t *cap, char *err)
 {
 	double at = measure_wall_ns(ser->base_unix_s), ns;
+	size_t c = *cap;        /* the two arrays grow alike */
 
 	if (measure_dirty_sync(s, m, &ns, err) < 0)
 		return -1;
-	if (ser->n == *cap) {
-		size_t c = *cap;
-
-		xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
-		xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
-	}
+	xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
+	xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
 	ser->t_ns[ser->n] = at;
 	ser->samples_ns[ser->n++] = ns;
 	return 0;
@@ -391,9 +387,7 @@ describe_pairs(const struct ref_set *r, struct measure_extras *x)
 	x->pairs = r->nraw;
 	x->pair_ratio_min = NAN;
 	for (k = 0; k < r->nraw; k++)
-		if (isnan(x->pair_ratio_min) ||
-		    r->raw[k] / r->libc[k] < x->pair_ratio_min)
-			x->pair_ratio_min = r->raw[k] / r->libc[k];
+		x->pair_ratio_min = fmin(x->pair_ratio_min, r->raw[k] / r->libc[k]);
 }
 
 int

@@ -10,7 +10,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/args.h"
@@ -289,15 +288,6 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/* Records when and by which version, and the elapsed time since start_ns. */
-static void
-stamp(struct probe_record *out, double start_ns)
-{
-	out->created = clock_utc_now();
-	out->version = xstrdup(SYNCGATE_VERSION);
-	out->elapsed_s = (clock_monotonic_ns() - start_ns) / 1e9;
-}
-
 /* The steps on the open scratch file; 0, or -1 with err set. */
 static int
 measure(struct scratch *s, const struct probe_method *m,
@@ -401,23 +391,23 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 
 	probe_record_init(out);
 	host_identify(out);
-	if ((m = probe_method_find(o->method, err)) == NULL ||
-	    options_check(o, m, err) < 0 ||
-	    (slots = options_slots(o, err)) < 0) {
-		probe_record_free(out);
-		return -1;
+	if ((m = probe_method_find(o->method, err)) != NULL &&
+	    options_check(o, m, err) == 0 &&
+	    (slots = options_slots(o, err)) >= 0) {
+		if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0)
+			rc = measure(&s, m, o, start, out, &seen, err);
+		seen.flags_dropped = s.flags_dropped;
+		seen.direct_cached = s.direct_cached;
+		scratch_close(&s);
 	}
-	if (scratch_open(&s, o->dir, m, o->write_bytes, slots, err) == 0)
-		rc = measure(&s, m, o, start, out, &seen, err);
-	seen.flags_dropped = s.flags_dropped;
-	seen.direct_cached = s.direct_cached;
-	scratch_close(&s);
 	if (rc < 0) {
 		probe_record_free(out);
 		return -1;
 	}
 	probe_judge(out, m, &seen);
-	stamp(out, start);
+	out->created = clock_utc_now();
+	out->version = xstrdup(SYNCGATE_VERSION);
+	out->elapsed_s = (clock_monotonic_ns() - start) / 1e9;
 	return 0;
 }
 

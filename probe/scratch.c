@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -142,15 +141,12 @@ scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w < 0)
-			return errf(err, "%s: writing %s to the scratch file:", s->dir,
-			    units_fmt_bytes(b, sizeof b, (double)s->write_bytes));
-		if (w == 0) {
+		if (w == 0)
 			errno = EIO;
-			return errf(err, "%s: writing %s to the scratch file wrote "
-			    "nothing:", s->dir,
-			    units_fmt_bytes(b, sizeof b, (double)s->write_bytes));
-		}
+		if (w <= 0)
+			return errf(err, "%s: writing %s to the scratch file%s:", s->dir,
+			    units_fmt_bytes(b, sizeof b, (double)s->write_bytes),
+			    w == 0 ? " wrote nothing" : "");
 		done += w;
 	}
 	if (ns != NULL)

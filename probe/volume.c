@@ -7,9 +7,7 @@
  */
 #define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

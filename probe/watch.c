@@ -7,12 +7,8 @@
  * to it by the time of day.  The counters are read after every sample,
  * so a reset is seen where it happened.
  */
-#include <errno.h>
 #include <math.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "lib/cleanup.h"
@@ -60,13 +56,8 @@ signal_name(const struct probe_options *o)
 {
 	if (o->stop == NULL || *o->stop == 0)
 		return NULL;
-	if (*o->stop == SIGINT)
-		return "SIGINT";
-	if (*o->stop == SIGTERM)
-		return "SIGTERM";
-	if (*o->stop == SIGHUP)
-		return "SIGHUP";
-	return "signal";
+	return *o->stop == SIGINT ? "SIGINT" : *o->stop == SIGTERM ? "SIGTERM" :
+	    *o->stop == SIGHUP ? "SIGHUP" : "signal";
 }
 
 /* Why the watch ends now, or NULL to go on. */
