@@ -706,9 +706,7 @@ gate_main(int argc, char **argv)
 		goto out;
 	}
 	report_words(&v);
-	g.v = &v;
-	g.ascii = a.ascii;
-	g.verbose = a.verbose;
+	g = (struct rendering){ .v = &v, .ascii = a.ascii, .verbose = a.verbose };
 	trouble = outputs_write(&a.outs, render, &g) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;
