@@ -6,17 +6,12 @@
  * interval is ruled on its point value.
  */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gate/checks.h"
 #include "verdict/base.h"
-#include "verdict/digits.h"
 #include "verdict/kinds.h"
 #include "lib/err.h"
-#include "lib/stats.h"
-#include "lib/units.h"
 
 static void
 latency_part(struct gate_part *pt, const struct result_class *c, double p)

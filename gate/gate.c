@@ -21,7 +21,6 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/parallel.h"
-#include "lib/units.h"
 #include "lib/outputs.h"
 #include "report/report.h"
 #include "report/words.h"

@@ -5,7 +5,6 @@
  * across two.  Writes are ruled in syncs of each side's own probe, so
  * the machine divides out of them; a read's latency has no such unit.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

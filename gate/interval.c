@@ -5,7 +5,6 @@
  * also what the estimate of samples needed scales.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gate/interval.h"

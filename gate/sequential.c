@@ -5,7 +5,6 @@
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 

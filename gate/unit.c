@@ -7,15 +7,12 @@
  * reaches a device gives none, and the write half then declines to rule.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/rules.h"
 #include "lib/err.h"
 #include "model/probe_window.h"
-#include "lib/stats.h"
-#include "lib/units.h"
 #include "gate/unit.h"
 
 /*
