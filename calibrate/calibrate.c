@@ -22,7 +22,6 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "model/runs.h"
-#include "lib/stats.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
 #include "lib/version.h"

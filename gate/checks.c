@@ -6,17 +6,12 @@
  * interval is ruled on its point value.
  */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gate/checks.h"
 #include "verdict/base.h"
-#include "verdict/digits.h"
 #include "verdict/kinds.h"
 #include "lib/err.h"
-#include "lib/stats.h"
-#include "lib/units.h"
 
 static void
 latency_part(struct gate_part *pt, const struct result_class *c, double p)
@@ -402,20 +397,18 @@ check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
 }
 
 /*
- * Writes that cannot be put in syncs: one indeterminate check, the reason
- * why.  In baseline mode too: a flush that never reaches a device makes a
- * write in nanoseconds a measure of memory, so a run on tmpfs would pass
- * against a baseline on a disk.
+ * A check of kind k on its figure alone, with no interval: the flushes
+ * counted, or a kind that cannot be ruled, whose NaN is indeterminate.
  */
 static void
-check_unitless(struct gate_ctx *ctx, struct verdict_row *row)
+check_point(struct gate_ctx *ctx, struct verdict_row *row, int k)
 {
-	int base = ctx->o->mode == MODE_BASELINE;
-	struct verdict_check *ck = new_check(ctx, row, &gate_check_kinds[base ?
-	    CHECK_REGRESSION_UNRULED : CHECK_SYNCS_UNRULED]);
+	const struct gate_check_kind *kd = &gate_check_kinds[k];
+	struct verdict_check *ck = new_check(ctx, row, kd);
 
-	ck->value = verdict_point(NAN);
-	ck->ruling = RULING_INDETERMINATE;
+	ck->value = verdict_point(gate_check_figure(kd, row, &ctx->v->unit));
+	ck->ruling = isnan(ck->value.v) ? RULING_INDETERMINATE :
+	    gate_judge(ck->value, kd->at_least, ck->limit);
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
@@ -471,22 +464,6 @@ gate_side_flushes(const struct gate_side_in *in, const char *name)
 		sum += c->flushes_per_op;
 	}
 	return sum / (double)k;
-}
-
-/*
- * The ceiling on counted flushes: a count, not a timing, so a figure
- * with no interval, to a tenth (gate_check_figure): "write: 2.0 flushes
- * a commit (ladybug 1.0), within the ceiling of 2".
- */
-static void
-check_flushes(struct gate_ctx *ctx, struct verdict_row *row)
-{
-	const struct gate_check_kind *k = &gate_check_kinds[CHECK_FLUSHES];
-	struct verdict_check *ck = new_check(ctx, row, k);
-
-	ck->value = verdict_point(gate_check_figure(k, row, &ctx->v->unit));
-	ck->ruling = gate_judge(ck->value, 0, ck->limit);
-	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
 /*
@@ -578,8 +555,15 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 		row->rival_flushes = gate_side_flushes(ctx->rival_in, row->name);
 	}
 	fill_row(ctx, pair, row);
+	/*
+	 * Writes that cannot be put in syncs: one indeterminate check, the
+	 * reason why.  In baseline mode too: a flush that never reaches a
+	 * device makes a write in nanoseconds a measure of memory, so a run
+	 * on tmpfs would pass against a baseline on a disk.
+	 */
 	if (w && !ctx->have_unit) {
-		check_unitless(ctx, row);
+		check_point(ctx, row, ctx->o->mode == MODE_BASELINE ?
+		    CHECK_REGRESSION_UNRULED : CHECK_SYNCS_UNRULED);
 	} else if (ctx->o->mode == MODE_BASELINE) {
 		check_ratio(ctx, pair, row, 0, 1, w, w ? CHECK_P50_REGRESSION_WRITE :
 		    CHECK_P50_REGRESSION_READ);
@@ -593,7 +577,12 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
 		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
 	}
+	/*
+	 * The ceiling on counted flushes: a count, not a timing, so a figure
+	 * with no interval, to a tenth (gate_check_figure): "write: 2.0
+	 * flushes a commit (ladybug 1.0), within the ceiling of 2".
+	 */
 	if (ctx->o->mode == MODE_RIVAL && w &&
 	    !isnan(row->ours_flushes) && !isnan(row->rival_flushes))
-		check_flushes(ctx, row);
+		check_point(ctx, row, CHECK_FLUSHES);
 }

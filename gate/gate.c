@@ -21,7 +21,6 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/parallel.h"
-#include "lib/units.h"
 #include "lib/outputs.h"
 #include "report/report.h"
 #include "report/words.h"
@@ -706,9 +705,7 @@ gate_main(int argc, char **argv)
 		goto out;
 	}
 	report_words(&v);
-	g.v = &v;
-	g.ascii = a.ascii;
-	g.verbose = a.verbose;
+	g = (struct rendering){ .v = &v, .ascii = a.ascii, .verbose = a.verbose };
 	trouble = outputs_write(&a.outs, render, &g) < 0;
 	if (a.summary)
 		trouble |= write_summary(&v, a.ascii) < 0;

@@ -5,7 +5,6 @@
  * across two.  Writes are ruled in syncs of each side's own probe, so
  * the machine divides out of them; a read's latency has no such unit.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,46 +12,6 @@
 #include "verdict/base.h"
 #include "lib/err.h"
 #include "gate/host.h"
-
-static int
-str_differ(const char *a, const char *b)
-{
-	return a != NULL && b != NULL && strcmp(a, b) != 0;
-}
-
-static int
-num_differ(long long a, long long b)
-{
-	return a >= 0 && b >= 0 && a != b;
-}
-
-/* The fields in which two known hosts differ, as GATE_HOST_* bits. */
-static unsigned
-host_differs(const struct result_host *a, const struct result_host *b)
-{
-	unsigned d = 0;
-
-	if (result_host_id_usable(a) && result_host_id_usable(b) &&
-	    strcmp(a->machine_id, b->machine_id) != 0)
-		d |= GATE_HOST_ID;
-	if (str_differ(a->cpu_model, b->cpu_model))
-		d |= GATE_HOST_CPU;
-	if (num_differ(a->cores, b->cores))
-		d |= GATE_HOST_CORES;
-	if (num_differ(a->memory_bytes, b->memory_bytes))
-		d |= GATE_HOST_MEMORY;
-	if (str_differ(a->kernel, b->kernel))
-		d |= GATE_HOST_KERNEL;
-	return d;
-}
-
-/* Whether every field of h is known and its id names a machine. */
-static int
-host_complete(const struct result_host *h)
-{
-	return h->cpu_model != NULL && h->cores >= 0 && h->memory_bytes >= 0 &&
-	    h->kernel != NULL && result_host_id_usable(h);
-}
 
 /* Whether h knows the field of bit. */
 static int
@@ -70,6 +29,39 @@ knows(const struct result_host *h, unsigned bit)
 	default:
 		return h->kernel != NULL;
 	}
+}
+
+/* Whether two hosts both know the field of bit and hold two values of it. */
+static int
+field_differs(const struct result_host *a, const struct result_host *b,
+    unsigned bit)
+{
+	if (!knows(a, bit) || !knows(b, bit))
+		return 0;
+	switch (bit) {
+	case GATE_HOST_ID:
+		return strcmp(a->machine_id, b->machine_id) != 0;
+	case GATE_HOST_CPU:
+		return strcmp(a->cpu_model, b->cpu_model) != 0;
+	case GATE_HOST_CORES:
+		return a->cores != b->cores;
+	case GATE_HOST_MEMORY:
+		return a->memory_bytes != b->memory_bytes;
+	default:
+		return strcmp(a->kernel, b->kernel) != 0;
+	}
+}
+
+/* Whether every field of h is known and its id names a machine. */
+static int
+host_complete(const struct result_host *h)
+{
+	int f;
+
+	for (f = 0; f < GATE_HOST_FIELDS; f++)
+		if (!knows(h, 1u << f))
+			return 0;
+	return 1;
 }
 
 /*
@@ -96,7 +88,7 @@ gate_hosts_compare(const struct result_host *const *h, size_t n,
 			if (first[f] == NULL && knows(h[i], bit))
 				first[f] = h[i];
 			else if (first[f] != NULL)
-				d |= host_differs(first[f], h[i]) & bit;
+				d |= field_differs(first[f], h[i], bit) ? bit : 0;
 		}
 	}
 	if (differs != NULL)

@@ -5,7 +5,6 @@
  * also what the estimate of samples needed scales.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gate/interval.h"
@@ -57,27 +56,6 @@ gate_quantile_ci(const double *x, size_t n, double p, double level,
 }
 
 /*
- * The bounds of the p-quantile of n samples, each missing with at most
- * tail: sorted x, or where x is NULL the class c's, read by rank.
- */
-static void
-quantile_bounds(const double *x, const struct result_class *c, size_t n,
-    double p, double tail, double *lo, double *hi)
-{
-	size_t l, h;
-
-	*lo = 0;
-	*hi = INFINITY;
-	if ((x == NULL && c == NULL) || n == 0)
-		return;
-	stats_order_bounds(n, p, tail, &l, &h);
-	if (l > 0)
-		*lo = x != NULL ? x[l - 1] : result_class_rank(c, l);
-	if (h > 0)
-		*hi = x != NULL ? x[h - 1] : result_class_rank(c, h);
-}
-
-/*
  * The ranks of the p-quantile's bounds of n samples that depend on their
  * neighbours: the normal interval of the share below, dep times the
  * independent variance, with Student's t at df for the estimate of dep;
@@ -102,16 +80,28 @@ dependent_ranks(const struct gate_part *pt, double tail, size_t *l, size_t *h)
 		*h = (size_t)hi;
 }
 
+/*
+ * The bounds of the p-quantile of n samples, each missing with at most
+ * tail: sorted x, or where x is NULL the class c's, read by rank; with
+ * dep, the ranks of that part's samples that depend on their neighbours.
+ */
 static void
-dependent_bounds(const struct gate_part *pt, double tail, double *lo,
-    double *hi)
+quantile_bounds(const double *x, const struct result_class *c, size_t n,
+    double p, double tail, const struct gate_part *dep, double *lo, double *hi)
 {
 	size_t l, h;
 
-	stats_order_bounds(pt->n, pt->p, tail, &l, &h);
-	dependent_ranks(pt, tail, &l, &h);
-	*lo = l > 0 ? result_class_rank(pt->cls, l) : 0;
-	*hi = h > 0 ? result_class_rank(pt->cls, h) : INFINITY;
+	*lo = 0;
+	*hi = INFINITY;
+	if ((x == NULL && c == NULL) || n == 0)
+		return;
+	stats_order_bounds(n, p, tail, &l, &h);
+	if (dep != NULL)
+		dependent_ranks(dep, tail, &l, &h);
+	if (l > 0)
+		*lo = x != NULL ? x[l - 1] : result_class_rank(c, l);
+	if (h > 0)
+		*hi = x != NULL ? x[h - 1] : result_class_rank(c, h);
 }
 
 void
@@ -171,13 +161,12 @@ part_bounds(const struct gate_part *pt, double tail, double *lo, double *hi)
 		if (pt->b != NULL)
 			result_buckets_bounds(pt->b, pt->nb, (long long)pt->n, pt->p, tail,
 			    lo, hi);
-		else if (pt->dep > 1)
-			dependent_bounds(pt, tail, lo, hi);
 		else
-			quantile_bounds(pt->x, pt->cls, pt->n, pt->p, tail, lo, hi);
+			quantile_bounds(pt->x, pt->cls, pt->n, pt->p, tail,
+			    pt->dep > 1 ? pt : NULL, lo, hi);
 		if (pt->x2 != NULL) {
 			/* a shared unit: the union of two probes' bounds, each where it has one */
-			quantile_bounds(pt->x2, NULL, pt->n2, pt->p, tail, &l2, &h2);
+			quantile_bounds(pt->x2, NULL, pt->n2, pt->p, tail, NULL, &l2, &h2);
 			*lo = *lo == 0 ? l2 : l2 == 0 ? *lo : fmin(*lo, l2);
 			*hi = isinf(*hi) ? h2 : isinf(h2) ? *hi : fmax(*hi, h2);
 		}

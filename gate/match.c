@@ -6,7 +6,6 @@
  * run for minutes.  Names are matched by their bytes; where two different
  * names would print alike, the verdict says so.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,16 +120,12 @@ static void
 note_group(struct gate_verdict *v, const struct named *x, size_t n)
 {
 	struct verdict_note *nt = verdict_noted(v, NOTE_ALIKE_CLASSES, -1);
-	size_t i, len = 1, shown = n < ALIKE_LISTED ? n : ALIKE_LISTED;
+	struct xlist names = { NULL, 0, 0 };
+	size_t i;
 
-	for (i = 0; i < shown; i++)
-		len += strlen(x[i].name) + 1;
-	nt->a = xcalloc(len, 1);
-	for (i = 0; i < shown; i++) {
-		if (i > 0)
-			strcat(nt->a, "\n");
-		strcat(nt->a, x[i].name);
-	}
+	for (i = 0; i < n && i < ALIKE_LISTED; i++)
+		xlist_add(&names, "\n", x[i].name);
+	nt->a = names.s;
 	nt->n[0] = (long long)n;
 }
 

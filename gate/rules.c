@@ -5,13 +5,11 @@
  * the notes and the overall ruling.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/checks.h"
 #include "verdict/base.h"
-#include "verdict/digits.h"
 #include "verdict/kinds.h"
 #include "lib/err.h"
 #include "lib/stats.h"

@@ -5,7 +5,6 @@
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -236,8 +235,9 @@ gate_seq_undecided(const struct gate_verdict *v)
 	return n;
 }
 
-size_t
-gate_seq_failed(const struct gate_verdict *v)
+/* v's checks that fail. */
+static size_t
+failed(const struct gate_verdict *v)
 {
 	size_t i, n = 0;
 
@@ -249,7 +249,7 @@ gate_seq_failed(const struct gate_verdict *v)
 int
 gate_seq_decided(const struct gate_verdict *v)
 {
-	return gate_seq_failed(v) > 0 ||
+	return failed(v) > 0 ||
 	    (v->nchecks > 0 && gate_seq_undecided(v) == 0);
 }
 
@@ -262,7 +262,7 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 	nt->n[0] = n;
 	nt->n[1] = n - s->min + 1;
 	nt->n[2] = gate_seq_looks(s);
-	nt->n[3] = (long long)gate_seq_failed(v);
+	nt->n[3] = (long long)failed(v);
 	nt->n[4] = (long long)gate_seq_undecided(v);
 	nt->n[5] = s->simulated;
 	nt->x[0] = gate_seq_level(s, n);

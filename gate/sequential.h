@@ -89,9 +89,6 @@ long long gate_seq_looks(const struct gate_seq *s);
 /* v's checks that are neither pass nor fail (indeterminate, held). */
 size_t gate_seq_undecided(const struct gate_verdict *v);
 
-/* v's checks that fail. */
-size_t gate_seq_failed(const struct gate_verdict *v);
-
 /*
  * Whether v is decided: a check fails, or it has checks and none is
  * undecided.  A verdict of no check rules nothing and is not decided.

@@ -15,24 +15,32 @@
 #include "gate/turns.h"
 #include "lib/err.h"
 
-/* The earliest and latest start of runs r[0..n) of session id ("" any); 0 without times. */
+/*
+ * The earliest and latest start of runs r[0..n) of session id ("" any),
+ * or with by_order their places in it: 0 where a run has no start, or
+ * where no run has a place.
+ */
 static int
-span(const struct verdict_run *r, size_t n, const char *id, double *first,
-    double *last)
+span(const struct verdict_run *r, size_t n, const char *id, int by_order,
+    double *first, double *last)
 {
 	size_t i;
 
 	*first = INFINITY;
 	*last = -INFINITY;
 	for (i = 0; i < n; i++) {
+		double x = by_order ? (double)r[i].order : r[i].started_s;
+
 		if (id[0] != '\0' && strcmp(r[i].session, id) != 0)
 			continue;
-		if (!(r[i].started_s > 0))
+		if (!(x > 0) && !by_order)
 			return 0;
-		*first = fmin(*first, r[i].started_s);
-		*last = fmax(*last, r[i].started_s);
+		if (x > 0) {
+			*first = fmin(*first, x);
+			*last = fmax(*last, x);
+		}
 	}
-	return 1;
+	return isfinite(*first);
 }
 
 static size_t
@@ -52,26 +60,10 @@ interleaved(const struct verdict_run *a, size_t na, const struct verdict_run *b,
 {
 	double af, al, bf, bl;
 
-	/* without times the session's places must do */
-	if (!span(a, na, id, &af, &al) || !span(b, nb, id, &bf, &bl)) {
-		size_t i;
-
-		af = bf = INFINITY;
-		al = bl = -INFINITY;
-		for (i = 0; i < na; i++)
-			if (strcmp(a[i].session, id) == 0 && a[i].order > 0) {
-				af = fmin(af, (double)a[i].order);
-				al = fmax(al, (double)a[i].order);
-			}
-		for (i = 0; i < nb; i++)
-			if (strcmp(b[i].session, id) == 0 && b[i].order > 0) {
-				bf = fmin(bf, (double)b[i].order);
-				bl = fmax(bl, (double)b[i].order);
-			}
-		/* no places either: taken as they were written, in turns */
-		if (!isfinite(af) || !isfinite(bf))
-			return 1;
-	}
+	/* without times the places must do; without either, taken as in turns */
+	if ((!span(a, na, id, 0, &af, &al) || !span(b, nb, id, 0, &bf, &bl)) &&
+	    (!span(a, na, id, 1, &af, &al) || !span(b, nb, id, 1, &bf, &bl)))
+		return 1;
 	return !(al < bf || bl < af);
 }
 
@@ -141,7 +133,7 @@ gate_runs_apart(const struct verdict_run *a, size_t na,
 		return APART_NONE;
 	if (!one_host(a, na, b, nb))
 		return APART_HOSTS;
-	if (!span(a, na, "", &af, &al) || !span(b, nb, "", &bf, &bl) ||
+	if (!span(a, na, "", 0, &af, &al) || !span(b, nb, "", 0, &bf, &bl) ||
 	    !(af < bl && bf < al))
 		return APART_NO_TURNS;
 	return APART_NONE;

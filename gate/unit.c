@@ -7,15 +7,12 @@
  * reaches a device gives none, and the write half then declines to rule.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/rules.h"
 #include "lib/err.h"
 #include "model/probe_window.h"
-#include "lib/stats.h"
-#include "lib/units.h"
 #include "gate/unit.h"
 
 /*
@@ -245,7 +242,7 @@ gate_unit_choose(const struct gate_side_in *ours,
     const struct gate_side_in *rival, struct gate_verdict *v,
     struct gate_unit *u)
 {
-	const struct probe_record *po = ours->probe, *pr = rival->probe;
+	const struct probe_record *po = ours->probe, *pr = rival->probe, *cheaper;
 	size_t no, nr;
 
 	memset(u, 0, sizeof *u);
@@ -283,19 +280,15 @@ gate_unit_choose(const struct gate_side_in *ours,
 	v->unit.rival_ns = u->rival.v;
 	part_band(&u->ours, v->confidence, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
 	part_band(&u->rival, v->confidence, &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
-	/* rounds through a run band the unit by how far it drifted */
-	if (u->shared) {
-		v->unit.ours_band_rounds = window_band(unit_ns(po) <= unit_ns(pr) ?
-		    po : pr, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
-		v->unit.rival_band_rounds = v->unit.ours_band_rounds;
-		v->unit.rival_lo_ns = v->unit.ours_lo_ns;
-		v->unit.rival_hi_ns = v->unit.ours_hi_ns;
-	} else {
-		v->unit.ours_band_rounds = window_band(po, &v->unit.ours_lo_ns,
-		    &v->unit.ours_hi_ns);
-		v->unit.rival_band_rounds = window_band(pr, &v->unit.rival_lo_ns,
-		    &v->unit.rival_hi_ns);
-	}
+	/*
+	 * rounds through a run band the unit by how far it drifted: a shared
+	 * unit by its cheaper probe's
+	 */
+	cheaper = unit_ns(po) <= unit_ns(pr) ? po : pr;
+	v->unit.ours_band_rounds = window_band(u->shared ? cheaper : po,
+	    &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
+	v->unit.rival_band_rounds = window_band(u->shared ? cheaper : pr,
+	    &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
 }
 
 void

@@ -197,14 +197,9 @@ side_free(struct verdict_side *s)
 int
 verdict_exit_status(const struct gate_verdict *v, int strict)
 {
-	switch (v->overall) {
-	case RULING_PASS:
-		return EXIT_PASS;
-	case RULING_FAIL:
+	if (v->overall == RULING_FAIL)
 		return EXIT_FAIL;
-	default:
-		return strict ? EXIT_INDETERMINATE : EXIT_PASS;
-	}
+	return v->overall != RULING_PASS && strict ? EXIT_INDETERMINATE : EXIT_PASS;
 }
 
 static void
