@@ -6,8 +6,6 @@
  * past escape_xml could not run.  The page reads on a phone (viewport,
  * scrolling tables, charts that scale by viewBox) and in print.
  */
-#include <math.h>
-
 #include "report/phrases.h"
 #include "lib/units.h"
 #include "report/escape.h"
