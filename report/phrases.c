@@ -39,17 +39,6 @@ words_apostrophe(const char *name)
 }
 
 const char *
-words_possessive(const struct verdict_side *s, enum gate_mode m, char *buf,
-    size_t len)
-{
-	char who[256];
-
-	words_who(s, m, who, sizeof who);
-	snprintf(buf, len, "%s%s", who, words_apostrophe(who));
-	return buf;
-}
-
-const char *
 words_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
