@@ -170,14 +170,12 @@ tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 static void
 log_ticks(FILE *fp, const struct axis *a, double bottom)
 {
-	static const int minor[] = { 2, 3, 4, 5, 6, 7, 8, 9 };
-	int e, i, few = a->hi - a->lo <= 2;
+	int e, m, few = a->hi - a->lo <= 2;
 
 	for (e = (int)a->lo; e <= (int)a->hi; e++) {
 		tick(fp, a, pow(10, e), bottom, 1);
-		for (i = 0; e < (int)a->hi && i < 8; i++)
-			tick(fp, a, minor[i] * pow(10, e), bottom,
-			    few && (minor[i] == 2 || minor[i] == 5));
+		for (m = 2; e < (int)a->hi && m <= 9; m++)
+			tick(fp, a, m * pow(10, e), bottom, few && (m == 2 || m == 5));
 	}
 }
 
