@@ -65,6 +65,19 @@ layout_symbol(enum ruling r)
 	}
 }
 
+void
+layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
+    const char *open, const char *close)
+{
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		fputs(open, fp);
+		esc(fp, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
+		fprintf(fp, " %s%s", k % 2 ? "p99" : "p50", close);
+	}
+}
+
 /* The tables' figures: two decimals, or more to read as they were ruled. */
 static void
 ratio_print(char *buf, size_t len, double x, int decimals)
