@@ -287,9 +287,11 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
-		struct mark ours = { r->ours_p50, r->ours_p99, "ours", verdict_ours_label(v),
-			NULL, NULL };
-		struct mark rival = { r->rival_p50, r->rival_p99, "rival",
+		struct mark ours = { syncs ? r->ours_syncs_p50 : r->ours_p50,
+			syncs ? r->ours_syncs_p99 : r->ours_p99, "ours",
+			verdict_ours_label(v), NULL, NULL };
+		struct mark rival = { syncs ? r->rival_syncs_p50 : r->rival_p50,
+			syncs ? r->rival_syncs_p99 : r->rival_p99, "rival",
 			verdict_rival_label(v), NULL, NULL };
 		char t[4][DURLEN];
 		char *const tp[4] = { t[0], t[1], t[2], t[3] };
@@ -297,10 +299,6 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 		if (r->kind != k)
 			continue;
 		if (syncs) {
-			ours.p50 = r->ours_syncs_p50;
-			ours.p99 = r->ours_syncs_p99;
-			rival.p50 = r->rival_syncs_p50;
-			rival.p99 = r->rival_syncs_p99;
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
 			/* the chart's figures carry no padding */
