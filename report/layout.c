@@ -53,16 +53,14 @@ layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 const char *
 layout_symbol(enum ruling r)
 {
-	switch (r) {
-	case RULING_PASS:
-		return "\u2705";
-	case RULING_FAIL:
-		return "\u274c";
-	case RULING_INDETERMINATE:
-		return "\u26a0\ufe0f";
-	default:
-		return "\u2796";
-	}
+	static const char *const symbols[VERDICT_NRULINGS] = {
+		[RULING_NOT_RULED] = "\u2796",
+		[RULING_PASS] = "\u2705",
+		[RULING_FAIL] = "\u274c",
+		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
+	};
+
+	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
 }
 
 void
