@@ -5,7 +5,6 @@
  * would pass through, and a JUnit file that does not parse is a CI job
  * that reports nothing.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"

@@ -6,8 +6,6 @@
  * past escape_xml could not run.  The page reads on a phone (viewport,
  * scrolling tables, charts that scale by viewBox) and in print.
  */
-#include <math.h>
-
 #include "report/phrases.h"
 #include "lib/units.h"
 #include "report/escape.h"
@@ -81,19 +79,6 @@ head(FILE *fp, const struct gate_verdict *v)
 	fputs("</p>\n</header>\n", fp);
 }
 
-/* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
-static void
-th_names(FILE *fp, const struct gate_verdict *v)
-{
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		fputs("<th>", fp);
-		escape_xml(fp, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
-		fputs(k % 2 ? " p99</th>" : " p50</th>", fp);
-	}
-}
-
 static void
 td_num(FILE *fp, const char *s)
 {
@@ -108,7 +93,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 	fputs("<section>\n<h2>Latency</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
 	    "<th>Class</th><th>Kind</th>", fp);
-	th_names(fp, v);
+	layout_name_heads(fp, v, escape_xml, "<th>", "</th>");
 	fputs("<th>p50 x</th><th>p99 x</th><th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
@@ -183,7 +168,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		escape_xml(fp, v->unit.description);
 		layout_band(fp, v, o->ascii, escape_xml);
 		fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Class</th>", fp);
-		th_names(fp, v);
+		layout_name_heads(fp, v, escape_xml, "<th>", "</th>");
 		fputs("<th>Verdict</th></tr></thead>\n<tbody>\n", fp);
 		syncs_rows(fp, v);
 		fputs("</tbody></table></div>\n", fp);

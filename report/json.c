@@ -9,8 +9,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "lib/json.h"
 #include "model/result_host.h"

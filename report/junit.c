@@ -9,9 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "report/phrases.h"
 #include "lib/err.h"
-#include "lib/units.h"
 #include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"

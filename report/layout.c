@@ -53,15 +53,26 @@ layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 const char *
 layout_symbol(enum ruling r)
 {
-	switch (r) {
-	case RULING_PASS:
-		return "\u2705";
-	case RULING_FAIL:
-		return "\u274c";
-	case RULING_INDETERMINATE:
-		return "\u26a0\ufe0f";
-	default:
-		return "\u2796";
+	static const char *const symbols[VERDICT_NRULINGS] = {
+		[RULING_NOT_RULED] = "\u2796",
+		[RULING_PASS] = "\u2705",
+		[RULING_FAIL] = "\u274c",
+		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
+	};
+
+	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
+}
+
+void
+layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
+    const char *open, const char *close)
+{
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		fputs(open, fp);
+		esc(fp, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
+		fprintf(fp, " %s%s", k % 2 ? "p99" : "p50", close);
 	}
 }
 

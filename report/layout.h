@@ -20,6 +20,13 @@
 const char *layout_symbol(enum ruling r);
 
 /*
+ * The header cells "zu p50", "zu p99" and the rival's, each between open
+ * and close, the names through esc.
+ */
+void layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
+    const char *open, const char *close);
+
+/*
  * An undecided verdict, for the lead of its summary and its warning: how
  * many checks neither passed nor failed, and what would settle it, into
  * buf: "both sides taken in turns in one syncgate run, or --noise FILE

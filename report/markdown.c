@@ -82,19 +82,6 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("\n\n", fp);
 }
 
-/* The header cells "zu p50", "zu p99" and the rival's, the names escaped. */
-static void
-name_cells(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		fputs(" | ", fp);
-		md(fp, o, k < 2 ? verdict_ours_label(v) : verdict_rival_label(v));
-		fputs(k % 2 ? " p99" : " p50", fp);
-	}
-}
-
 static void
 latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
     const struct render_opts *o)
@@ -119,7 +106,7 @@ static void
 latency_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("| Class | Kind", fp);
-	name_cells(fp, v, o);
+	layout_name_heads(fp, v, md_esc(o), " | ", "");
 	fputs(" | p50 x | p99 x | Verdict |\n", fp);
 	fputs("| :-- | :-- | --: | --: | --: | --: | --: | --: | :-- |\n", fp);
 }
@@ -195,7 +182,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	md_line(fp, o, v->unit.description);
 	layout_band(fp, v, o->ascii, md_esc(o));
 	fputs("\n\n| Class", fp);
-	name_cells(fp, v, o);
+	layout_name_heads(fp, v, md_esc(o), " | ", "");
 	fputs(" | Verdict |\n| :-- | --: | --: | --: | --: | :-- |\n", fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];

@@ -39,17 +39,6 @@ words_apostrophe(const char *name)
 }
 
 const char *
-words_possessive(const struct verdict_side *s, enum gate_mode m, char *buf,
-    size_t len)
-{
-	char who[256];
-
-	words_who(s, m, who, sizeof who);
-	snprintf(buf, len, "%s%s", who, words_apostrophe(who));
-	return buf;
-}
-
-const char *
 words_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -429,19 +418,17 @@ words_ceiling(double commit_syncs)
 const char *
 words_host_hold(enum verdict_hosts h)
 {
-	switch (h) {
-	case HOSTS_SAME:
-		return "";
-	case HOSTS_DIFFERENT:
-		return "; indeterminate with --same-host: hosts differ (the runs were "
-		    "measured on more than one machine)";
-	case HOSTS_UNKNOWN:
-		return "; indeterminate with --same-host: hosts unknown (a run records "
-		    "no host, no usable machine id, or a field as null)";
-	default:
-		return "; indeterminate with --same-host: hosts unrecorded (no run "
-		    "records its host)";
-	}
+	static const char *const words[VERDICT_NHOSTS] = {
+		[HOSTS_UNRECORDED] = "; indeterminate with --same-host: hosts "
+		    "unrecorded (no run records its host)",
+		[HOSTS_SAME] = "",
+		[HOSTS_DIFFERENT] = "; indeterminate with --same-host: hosts differ "
+		    "(the runs were measured on more than one machine)",
+		[HOSTS_UNKNOWN] = "; indeterminate with --same-host: hosts unknown "
+		    "(a run records no host, no usable machine id, or a field as null)",
+	};
+
+	return words[(size_t)h < VERDICT_NHOSTS ? h : HOSTS_UNRECORDED];
 }
 
 const char *

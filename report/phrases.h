@@ -13,9 +13,6 @@
 #include "verdict/kinds.h"
 #include "verdict/types.h"
 
-/* "zu's", "the baseline's", or "ours'" for a name ending in s, into buf. */
-const char *words_possessive(const struct verdict_side *s, enum gate_mode m,
-    char *buf, size_t len);
 /* What follows name to make it possessive: "'s", or "'" after a final s. */
 const char *words_apostrophe(const char *name);
 /* one when n is 1, else many: "sample", "samples". */

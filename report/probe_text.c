@@ -16,7 +16,6 @@
 #include "model/sync_words.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
-#include "report/escape.h"
 #include "report/report.h"
 #include "report/wrap.h"
 

@@ -170,14 +170,12 @@ tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 static void
 log_ticks(FILE *fp, const struct axis *a, double bottom)
 {
-	static const int minor[] = { 2, 3, 4, 5, 6, 7, 8, 9 };
-	int e, i, few = a->hi - a->lo <= 2;
+	int e, m, few = a->hi - a->lo <= 2;
 
 	for (e = (int)a->lo; e <= (int)a->hi; e++) {
 		tick(fp, a, pow(10, e), bottom, 1);
-		for (i = 0; e < (int)a->hi && i < 8; i++)
-			tick(fp, a, minor[i] * pow(10, e), bottom,
-			    few && (minor[i] == 2 || minor[i] == 5));
+		for (m = 2; e < (int)a->hi && m <= 9; m++)
+			tick(fp, a, m * pow(10, e), bottom, few && (m == 2 || m == 5));
 	}
 }
 
@@ -289,9 +287,11 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
-		struct mark ours = { r->ours_p50, r->ours_p99, "ours", verdict_ours_label(v),
-			NULL, NULL };
-		struct mark rival = { r->rival_p50, r->rival_p99, "rival",
+		struct mark ours = { syncs ? r->ours_syncs_p50 : r->ours_p50,
+			syncs ? r->ours_syncs_p99 : r->ours_p99, "ours",
+			verdict_ours_label(v), NULL, NULL };
+		struct mark rival = { syncs ? r->rival_syncs_p50 : r->rival_p50,
+			syncs ? r->rival_syncs_p99 : r->rival_p99, "rival",
 			verdict_rival_label(v), NULL, NULL };
 		char t[4][DURLEN];
 		char *const tp[4] = { t[0], t[1], t[2], t[3] };
@@ -299,10 +299,6 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 		if (r->kind != k)
 			continue;
 		if (syncs) {
-			ours.p50 = r->ours_syncs_p50;
-			ours.p99 = r->ours_syncs_p99;
-			rival.p50 = r->rival_syncs_p50;
-			rival.p99 = r->rival_syncs_p99;
 			/* as the table reads them against the ceiling and each other */
 			layout_row_syncs(tp, DURLEN, v, r);
 			/* the chart's figures carry no padding */

@@ -59,7 +59,6 @@ put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 static void
 table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opts *o)
 {
-	static const char *const ratios[] = { "p50 x", "p99 x" };
 	struct grid g = { NULL, 0, syncs ? 5 : 7, 0 };
 	char b[7][DURLEN], *own[4];
 	char *const s[4] = { b[1], b[2], b[3], b[4] };
@@ -69,8 +68,8 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 	for (k = 0; k < 4; k++)
 		row[k + 1] = own[k] = xasprintf("%s %s", k < 2 ? verdict_ours_label(v) :
 		    verdict_rival_label(v), k % 2 ? "p99" : "p50");
-	row[5] = ratios[0];
-	row[6] = ratios[1];
+	row[5] = "p50 x";
+	row[6] = "p99 x";
 	grid_add(&g, row, escaper(o));
 	for (k = 0; k < 4; k++)
 		free(own[k]);

@@ -63,17 +63,22 @@ row_of(const struct gate_verdict *v, const struct verdict_check *c, size_t *at)
 /* Room for a side's possessive: its name as words_who gives it, and "'s". */
 #define WHOSE 264
 
-/* "zu's" or "the baseline's": the possessive of side (0 ours, 1 the rival). */
-static const char *
-whose(const struct gate_verdict *v, int side, char *buf, size_t len)
-{
-	return words_possessive(side ? &v->rival : &v->ours, v->mode, buf, len);
-}
-
+/* "zu" or "the baseline": side 0 is ours, 1 the rival. */
 static const char *
 who(const struct gate_verdict *v, int side, char *buf, size_t len)
 {
 	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
+}
+
+/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
+static const char *
+whose(const struct gate_verdict *v, int side, char *buf, size_t len)
+{
+	char w[256];
+
+	who(v, side, w, sizeof w);
+	snprintf(buf, len, "%s%s", w, words_apostrophe(w));
+	return buf;
 }
 
 static const char *
@@ -232,9 +237,8 @@ speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
 	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
 	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
-	    words_who(&v->rival, v->mode, wr, sizeof wr),
-	    units_fmt_duration(b, sizeof b, figure(r, 0, q, 0), 0),
-	    words_who(&v->ours, v->mode, wo, sizeof wo), iv[0] ? "; " : "", iv);
+	    who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
+	    figure(r, 0, q, 0), 0), who(v, 0, wo, sizeof wo), iv[0] ? "; " : "", iv);
 }
 
 /* "write: 2.54 syncs at p50 (95% interval 2.16 to 2.58)" */
@@ -295,8 +299,7 @@ flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
 	char w[256];
 
 	return xasprintf("%s: %.1f flushes a commit (%s %.1f)", r->name, c->value.v,
-	    words_who(&v->rival, v->mode, w, sizeof w),
-	    round(r->rival_flushes * 10) / 10);
+	    who(v, 1, w, sizeof w), round(r->rival_flushes * 10) / 10);
 }
 
 /* The figures of check c of kind k, before the words of its ruling. */
@@ -637,10 +640,8 @@ unit_one_words(const struct gate_verdict *v)
 		    sizeof wa, bo->write_bytes), write_size(wb, sizeof wb,
 		    br->write_bytes));
 	out = xasprintf("%s, so two units: one sync = %s for %s and %s for %s, "
-	    "each from its own probe", two, a,
-	    words_who(&v->ours, v->mode, wa, sizeof wa),
-	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
-	    words_who(&v->rival, v->mode, wb, sizeof wb));
+	    "each from its own probe", two, a, who(v, 0, wa, sizeof wa),
+	    units_fmt_duration(b, sizeof b, u->rival_ns, 0), who(v, 1, wb, sizeof wb));
 	free(two);
 	return out;
 }
@@ -657,12 +658,12 @@ unit_runs_words(const struct gate_verdict *v)
 	d = xasprintf("each run's writes in the unit of its own probe: one sync "
 	    "= %s for %s (the geometric mean of %lld %s, %s to %s) and %s for %s "
 	    "(of %lld, %s to %s)", units_fmt_duration(a, sizeof a, u->ours_ns, 0),
-	    words_who(&v->ours, v->mode, wa, sizeof wa), bo->nruns,
+	    who(v, 0, wa, sizeof wa), bo->nruns,
 	    words_plural((size_t)bo->nruns, "probe", "probes"),
 	    units_fmt_duration(al, sizeof al, u->ours_lo_ns, 0),
 	    units_fmt_duration(ah, sizeof ah, u->ours_hi_ns, 0),
 	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
-	    words_who(&v->rival, v->mode, wb, sizeof wb), br->nruns,
+	    who(v, 1, wb, sizeof wb), br->nruns,
 	    units_fmt_duration(bl, sizeof bl, u->rival_lo_ns, 0),
 	    units_fmt_duration(bh, sizeof bh, u->rival_hi_ns, 0));
 	if (bo->runs_rounds == 0 && br->runs_rounds == 0)
@@ -750,9 +751,8 @@ report_words(struct gate_verdict *v)
 		char a[256], b[256];
 
 		free(u->reason);
-		u->reason = xasprintf("%s ran %s; %s did not", words_who(u->ours ?
-		    &v->ours : &v->rival, v->mode, a, sizeof a), u->name,
-		    words_who(u->ours ? &v->rival : &v->ours, v->mode, b, sizeof b));
+		u->reason = xasprintf("%s ran %s; %s did not", who(v, !u->ours, a,
+		    sizeof a), u->name, who(v, u->ours, b, sizeof b));
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
@@ -806,8 +806,8 @@ runs_words(const struct gate_verdict *v)
 		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
 		    words_plural(v->ours.runs, "run", "runs"), v->rival.runs,
 		    words_plural(v->rival.runs, "run", "runs"));
-	words_who(&v->ours, v->mode, a, sizeof a);
-	words_who(&v->rival, v->mode, b, sizeof b);
+	who(v, 0, a, sizeof a);
+	who(v, 1, b, sizeof b);
 	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
 	    words_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
 }
