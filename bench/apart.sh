@@ -35,8 +35,12 @@ build=${1:-build}
 parts=${*:-turns apart aa}
 ops=${APART_OPS:-20000}
 tries=${APART_TRIES:-30}
-sg=$PWD/$build/syncgate
-bench=$PWD/$build/syncgate-bench
+if ! [ -x "$build/syncgate" ] || ! [ -x "$build/syncgate-bench" ]; then
+	echo "apart: $build/syncgate or $build/syncgate-bench is not built; run make first" >&2
+	exit 2
+fi
+sg=$(cd "$build" && pwd)/syncgate
+bench=$(cd "$build" && pwd)/syncgate-bench
 dir=$(mktemp -d "${TMPDIR:-/tmp}/apart.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
