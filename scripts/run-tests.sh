@@ -29,7 +29,9 @@ set -u
 #   probes at once, and real devices (loop, zram) when run as root;
 # - cli_run: device flushes a commit of synced against unsynced writes,
 #   and of a run whose --setup synced: the other suites' own syncs land
-#   in its windows (a setup's count read 6 a write beside them).
+#   in its windows (a setup's count read 6 a write beside them)
+#   (cli_run_files, whose runs go in memory and count nothing, runs in
+#   the batch).
 # cli_hostile kills `syncgate report -o` at set delays too, but its checks
 # (the file whole or absent, no temporary left) hold at any moment, and
 # load stretches the run across more of the delays, not fewer.
