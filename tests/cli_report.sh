@@ -133,19 +133,19 @@ done
 # tests/history_check.py holds every case's exports (the golden ones among
 # them) to github-action-benchmark's customSmallerIsBetter and the Bencher
 # Metric Format, and must refuse what they do not allow.
-python3 tests/history_check.py "$tmp"/*.bench.json "$tmp"/*.bencher.json ||
+py tests/history_check.py "$tmp"/*.bench.json "$tmp"/*.bencher.json ||
 	fail "history_check: an export is not what its tool reads"
 printf '[{"name": "a", "unit": "ns", "value": 1, "low": 2}]\n' >"$tmp/x.bench.json"
 printf '{"a": {"latency": {"value": 5, "lower_value": 6}}}\n' >"$tmp/x.bencher.json"
 printf '[{"name": "a", "value": "1"}]\n' >"$tmp/y.bench.json"
 for x in x.bench.json x.bencher.json y.bench.json; do
-	! python3 tests/history_check.py "$tmp/$x" 2>"$tmp/err" ||
+	! py tests/history_check.py "$tmp/$x" 2>"$tmp/err" ||
 		fail "history_check passed $x"
 done
 grep -q 'no unit; it is required' "$tmp/err" || fail "history_check: $(cat "$tmp/err")"
 # an open end is left out, never invented: samples-intervals' p99 in syncs
 # has a lower bound only
-python3 - "$F/samples-intervals.bencher.json" "$F/samples-intervals.bench.json" <<'PY' ||
+py - "$F/samples-intervals.bencher.json" "$F/samples-intervals.bench.json" <<'PY' ||
 import json, sys
 m = json.load(open(sys.argv[1]))["zu/write p99"]["syncs"]
 assert "lower_value" in m and "upper_value" not in m, m
@@ -169,7 +169,7 @@ grep -q "is 1106 bytes; Bencher takes at most 1024" "$tmp/err" ||
 "$S" gate "$tmp/long-a.json" --baseline "$tmp/long-b.json" --format benchmark-action \
 	-o "$tmp/long.bench.json" --format json -o "$tmp/long.json" ||
 	fail "benchmark-action refused a 1100-byte class name"
-python3 tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: $(head -c 200 "$tmp/long.bench.json")"
+py tests/history_check.py "$tmp/long.bench.json" || fail "long.bench.json: $(head -c 200 "$tmp/long.bench.json")"
 expect 2 "cannot render the verdict as bencher: the benchmark name" \
 	"$S" report "$tmp/long.json" --format bencher
 
@@ -223,9 +223,9 @@ sed 's/"name": "traversal"/"name": "scan"/' "$G/split/ours.json" >"$tmp/new-clas
 	--format benchmark-action -o "$tmp/new.bench.json" --format bencher \
 	-o "$tmp/new.bencher.json" --format json -o "$tmp/new.json" 2>"$tmp/err" ||
 	fail "gate with a new class: $(cat "$tmp/err")"
-python3 tests/history_check.py "$tmp/new.bench.json" "$tmp/new.bencher.json" ||
+py tests/history_check.py "$tmp/new.bench.json" "$tmp/new.bencher.json" ||
 	fail "the export with a new class is not what its tool reads"
-python3 - "$tmp/new.bench.json" "$tmp/new.bencher.json" <<'PY' ||
+py - "$tmp/new.bench.json" "$tmp/new.bencher.json" <<'PY' ||
 import json, sys
 a = {e["name"]: e for e in json.load(open(sys.argv[1]))}
 assert a["zu/scan p50"]["value"] == 99830, a.get("zu/scan p50")
@@ -244,14 +244,14 @@ sed 's/"name": "point-read"/"name": "a"/; s/"name": "traversal"/"name": "b"/; s/
 "$S" gate "$tmp/disjoint.json" --rival "$G/split/rival.json" --format json \
 	-o "$tmp/disjoint.v.json" --format benchmark-action -o "$tmp/disjoint.bench.json" \
 	2>"$tmp/err" || fail "gate of sides that share no class: $(cat "$tmp/err")"
-python3 - "$tmp/disjoint.bench.json" <<'PY' ||
+py - "$tmp/disjoint.bench.json" <<'PY' ||
 import json, sys
 a = [e["name"] for e in json.load(open(sys.argv[1]))]
 assert a == ["zu/a p50", "zu/a p99", "zu/b p50", "zu/b p99", "zu/c p50", "zu/c p99",
              "zu/c p50 syncs", "zu/c p99 syncs"], a
 PY
 	fail "sides that share no class: not every class of ours exported"
-python3 - "$tmp/disjoint.v.json" "$tmp/old.v.json" <<'PY'
+py - "$tmp/disjoint.v.json" "$tmp/old.v.json" <<'PY'
 import json, sys
 v = json.load(open(sys.argv[1]))
 for u in v["unmatched"]:
@@ -449,7 +449,7 @@ expect 2 "checks holds a \"flushes a commit\" check of the write class \"write\"
 	"$S" report "$tmp/flushes-one-side.json"
 # an unprobed side whose counted flushes fail the writes: the half's reason
 # names the failed check, then why nothing was ruled in syncs
-python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); del o["probe"]; json.dump(o, open(sys.argv[2], "w"))' \
+py -c 'import json, sys; o = json.load(open(sys.argv[1])); del o["probe"]; json.dump(o, open(sys.argv[2], "w"))' \
 	fixtures/gate/flushes-ceiling/ours.json "$tmp/unprobed-flushes.json"
 set +e
 "$S" gate "$tmp/unprobed-flushes.json" --rival fixtures/gate/flushes-ceiling/rival.json \
