@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * syncgate: picks the subcommand and hands it the rest of the command
- * line.  Nothing else happens here.
- */
+/* syncgate: picks the subcommand and hands it the rest of the command line. */
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,8 +16,7 @@
 #include "runner/run.h"
 
 struct command {
-	const char *name;
-	const char *prog;
+	const char *name, *prog;
 	int (*main)(int, char **);
 	void (*usage)(FILE *);
 	const char *summary;

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate calibrate`: several runs of one engine with nothing changed
- * between them measure how much this runner moves a figure from one run
- * to the next.  The noise file lets `syncgate gate --noise` rule a side
- * of one run honestly; the table says how small a change the gate could
- * tell from that noise with one, three, five or ten runs a side.
+ * `syncgate calibrate`: how much this runner moves a figure from run to run,
+ * so `syncgate gate --noise` rules one run honestly, and what it can tell.
  */
 #include <getopt.h>
 #include <math.h>
@@ -86,7 +83,6 @@ calibrate_usage(FILE *fp)
 	    fp);
 }
 
-/* One more run's file. */
 static int
 add_file(struct args *a, const char *path, char *err)
 {
@@ -145,11 +141,8 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	char word[3];
 	int opt;
 
-	memset(a, 0, sizeof *a);
-	a->confidence = 0.95;
-	a->max_regression = 0.05;
-	a->power = 0.8;
-	a->budget_s = NAN;
+	*a = (struct args){ .confidence = 0.95, .max_regression = 0.05,
+	    .power = 0.8, .budget_s = NAN };
 	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
 	optind = 1;
@@ -162,10 +155,8 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help calibrate",
 			    argv[optind - 1]);
-		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
-		    longopts, err) < 0)
-			return -1;
-		if (parse_one(opt, a, err) < 0)
+		if ((opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0) || parse_one(opt, a, err) < 0)
 			return -1;
 	}
 	/* after --, every word is a run, whatever it starts with */
@@ -199,42 +190,11 @@ check_files(const struct args *a, char *err)
 	return 0;
 }
 
-/* Every run's probe puts its writes in syncs: the syncs' noise can be measured. */
-static int
-all_probed(const struct result *const *runs, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (runs[i]->probe == NULL || runs[i]->probe->reaches != REACH_YES)
-			return 0;
-	return 1;
-}
-
-/*
- * Runs of several sessions: the spread within one (pooled) and the
- * shift between them, apart.
- */
-static void
-measure_sessions(const double *logs, const size_t *group, size_t n, size_t g,
-    struct noise_stat *s)
-{
-	struct runs_sessions rs;
-
-	runs_between_sessions(logs, group, n, g, &rs);
-	if (!rs.have)
-		return;
-	s->log_sd = sqrt(rs.within_var);
-	s->df = rs.within_df;
-	s->have_session = 1;
-	s->session_log_sd = sqrt(rs.session_var);
-	s->session_df = rs.session_df;
-}
-
 static void
 measure_stat(double *logs, double *within, size_t n, const size_t *group,
     size_t g, struct noise_stat *s)
 {
+	struct runs_sessions rs;
 	struct runs_est e;
 	double w = 0;
 	size_t i, finite = 0;
@@ -254,8 +214,17 @@ measure_stat(double *logs, double *within, size_t n, const size_t *group,
 	s->df = (double)(n - 1);
 	s->within_log_sd = sqrt(e.within);
 	s->geomean = exp(e.mean);
-	if (g >= 2)
-		measure_sessions(logs, group, n, g, s);
+	/* runs of several sessions: the spread within one and the shift apart */
+	if (g < 2)
+		return;
+	runs_between_sessions(logs, group, n, g, &rs);
+	if (!rs.have)
+		return;
+	s->log_sd = sqrt(rs.within_var);
+	s->df = rs.within_df;
+	s->have_session = 1;
+	s->session_log_sd = sqrt(rs.session_var);
+	s->session_df = rs.session_df;
 }
 
 static void
@@ -286,35 +255,33 @@ measure_class(const struct result *const *runs, size_t n, const size_t *group,
 	free(l);
 }
 
-/*
- * n runs' noise (n >= 2, runs already checked to stand together by
- * runs_check) at confidence level into out; files name the runs.
- */
+/* n runs' noise (n >= 2, checked to stand together) at level into out. */
 static void
 calibrate_measure(const struct result *const *runs, const char *const *files,
     size_t n, double level, struct noise *out)
 {
 	const struct result *r0 = runs[0];
-	int syncs = all_probed(runs, n);
 	size_t *group = xcalloc(n, sizeof *group);
 	size_t i, g = runs_sessions(runs, n, group);
+	int syncs = 1;
 
-	memset(out, 0, sizeof *out);
-	out->version = xstrdup(SYNCGATE_VERSION);
-	out->created = clock_utc_now();
-	out->engine = xstrdup(r0->engine);
-	out->engine_version = r0->version ? xstrdup(r0->version) : NULL;
-	out->workload = r0->workload ? xstrdup(r0->workload) : NULL;
-	out->host_id = r0->probe && r0->probe->host_id ?
-	    xstrdup(r0->probe->host_id) : NULL;
-	out->concurrency = r0->concurrency;
-	out->runs = n;
-	out->confidence = level;
-	out->files = xcalloc(n, sizeof *out->files);
+	/* the syncs' noise where every run's probe puts its writes in syncs */
+	for (i = 0; i < n; i++)
+		syncs &= runs[i]->probe != NULL && runs[i]->probe->reaches == REACH_YES;
+	*out = (struct noise){ .version = xstrdup(SYNCGATE_VERSION),
+	    .created = clock_utc_now(), .engine = xstrdup(r0->engine),
+	    .engine_version = r0->version ? xstrdup(r0->version) : NULL,
+	    .workload = r0->workload ? xstrdup(r0->workload) : NULL,
+	    .host_id = r0->probe && r0->probe->host_id ?
+	    xstrdup(r0->probe->host_id) : NULL, .concurrency = r0->concurrency,
+	    .runs = n, .confidence = level, .nfiles = n,
+	    .files = xcalloc(n, sizeof *out->files),
+	    .classes = xcalloc(r0->nclasses, sizeof *out->classes),
+	    .nclasses = r0->nclasses,
+	    /* a shift measured needs two sessions and a run more than sessions */
+	    .sessions = g >= 2 && n > g ? g : 0 };
 	for (i = 0; i < n; i++)
 		out->files[i] = xstrdup(files[i]);
-	out->nfiles = n;
-	out->classes = xcalloc(r0->nclasses, sizeof *out->classes);
 	for (i = 0; i < r0->nclasses; i++) {
 		struct noise_class *nc = &out->classes[i];
 
@@ -323,16 +290,13 @@ calibrate_measure(const struct result *const *runs, const char *const *files,
 		measure_class(runs, n, group, g, nc->name, syncs &&
 		    nc->kind == KIND_WRITE, level, nc);
 	}
-	out->nclasses = r0->nclasses;
-	/* a shift measured needs two sessions and a run more than sessions */
-	out->sessions = g >= 2 && n > g ? g : 0;
 	free(group);
 }
 
 /*
- * The distance past the limit, in standard deviations of one run, at
- * which a gate settles with probability power: every figure scales with
- * the spread, so one search serves every statistic of a record's df.
+ * The distance past the limit, in one run's standard deviations, at which
+ * a gate settles with probability power: every figure scales with the
+ * spread, so one search serves every statistic of a df.
  */
 static double
 settle_distance(double df, size_t k, double level, double power)
@@ -367,13 +331,7 @@ double
 calibrate_detectable(const struct noise_stat *s, size_t k, double level,
     double power)
 {
-	/*
-	 * As the gate rules with --noise in baseline mode: one engine, its
-	 * noise pooled with both sides' runs, the degrees of freedom of that
-	 * one estimate counted once (gate/rules.c, priors); the distance past
-	 * the limit at which the gate settles with probability power, over
-	 * what the record leaves uncertain of the spread (model/runs.c)
-	 */
+	/* its degrees of freedom counted once, as gate/rules.c's priors */
 	return exp(s->log_sd * settle_distance(s->df, k, level, power)) - 1;
 }
 
@@ -383,10 +341,8 @@ pct(char *buf, size_t len, double x)
 {
 	if (!isfinite(x) || x > 10)
 		snprintf(buf, len, "over 1000%%");
-	else if (x * 100 >= 10)
-		snprintf(buf, len, "%.0f%%", x * 100);
 	else
-		snprintf(buf, len, "%.1f%%", x * 100);
+		snprintf(buf, len, "%.*f%%", x * 100 >= 10 ? 0 : 1, x * 100);
 	return buf;
 }
 
@@ -401,27 +357,7 @@ struct table {
 	double budget_limit;    /* NaN: no --budget, or none settles in it */
 };
 
-/* Column widths: the class names' printed width, the rest fixed. */
-static size_t
-name_width(const struct noise *n)
-{
-	size_t i, w = strlen("Class");
-	char *name;
-
-	for (i = 0; i < n->nclasses; i++) {
-		name = xescaped(escape_plain, n->classes[i].name);
-		if (text_width(name) > w)
-			w = text_width(name);
-		free(name);
-	}
-	return w;
-}
-
-/*
- * The table's columns after Class: Statistic, Noise, then one a number
- * of runs.  Each is as wide as its header or its widest cell, and two
- * blanks more, so "over 1000%" stays in its column.
- */
+/* The columns after Class: Statistic, Noise, then one a number of runs. */
 #define NCOLS (2 + NTABLE)
 
 static const char *const col_head[NCOLS] = { "Statistic", "Noise", "1 run",
@@ -440,7 +376,6 @@ pad(FILE *fp, const char *s, size_t width)
 		fputc(' ', fp);
 }
 
-/* The cells of statistic w of class c, after its name. */
 static void
 row_cells(const struct noise_class *c, int w, const struct args *a,
     char cell[NCOLS][32])
@@ -455,17 +390,19 @@ row_cells(const struct noise_class *c, int w, const struct args *a,
 		    table_runs[k], a->confidence, CALIBRATE_POWER));
 }
 
-/* Each column's width: its header's or its widest cell's, two blanks more. */
-static void
+/* Columns' widest cells plus two blanks ("over 1000%"); returns the names'. */
+static size_t
 col_widths(const struct noise *n, const struct args *a, size_t width[NCOLS])
 {
-	char cell[NCOLS][32];
-	size_t i, k;
+	char cell[NCOLS][32], *name;
+	size_t i, k, nw = strlen("Class");
 	int w;
 
-	for (k = 0; k < NCOLS; k++)
-		width[k] = col_min[k];
-	for (i = 0; i < n->nclasses; i++)
+	memcpy(width, col_min, sizeof col_min);
+	for (i = 0; i < n->nclasses; i++) {
+		name = xescaped(escape_plain, n->classes[i].name);
+		nw = text_width(name) > nw ? text_width(name) : nw;
+		free(name);
 		for (w = 0; w < NOISE_NSTATS; w++) {
 			if (!n->classes[i].stat[w].have)
 				continue;
@@ -474,6 +411,8 @@ col_widths(const struct noise *n, const struct args *a, size_t width[NCOLS])
 				if (text_width(cell[k]) + 2 > width[k])
 					width[k] = text_width(cell[k]) + 2;
 		}
+	}
+	return nw;
 }
 
 static void
@@ -490,10 +429,7 @@ print_row(FILE *fp, const char *name, size_t nw, const char *const *cell,
 	fputc('\n', fp);
 }
 
-/*
- * Runs of several sessions: how far a session's runs shift beyond their
- * spread within it, statistic by statistic.
- */
+/* Runs of several sessions: how far a session shifts beyond its spread. */
 static void
 print_sessions(FILE *fp, const struct noise *n)
 {
@@ -526,7 +462,7 @@ print_sessions(FILE *fp, const struct noise *n)
 static void
 print_table(FILE *fp, const struct noise *n, const struct args *a)
 {
-	size_t i, k, nw = name_width(n), width[NCOLS];
+	size_t i, k, nw, width[NCOLS];
 	char cf[32], cell[NCOLS][32];
 	const char *cells[NCOLS];
 	int w;
@@ -546,7 +482,7 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	    pct(cf, sizeof cf, a->confidence));
 	fprintf(fp, "The smallest change the gate tells from this runner's "
 	    "run-to-run noise, at 80%% power:\n");
-	col_widths(n, a, width);
+	nw = col_widths(n, a, width);
 	print_row(fp, "Class", nw, col_head, width);
 	for (k = 0; k < NCOLS; k++)
 		cells[k] = cell[k];
@@ -577,24 +513,7 @@ print_table(FILE *fp, const struct noise *n, const struct args *a)
 	print_sessions(fp, n);
 }
 
-/* The plan's run length in words: "2x these runs' operations (400000)". */
-static void
-print_length(FILE *fp, const struct table *t)
-{
-	if (t->plan.factor == 1)
-		fputs("these runs' length", fp);
-	else
-		fprintf(fp, "%gx these runs' operations", t->plan.factor);
-	if (t->cost.ops > 0)
-		fprintf(fp, " (%.0f operations)", floor(t->plan.factor *
-		    (double)t->cost.ops + 0.5));
-}
-
-/*
- * The plan: runs a side and their length, the wall time the runs' clocks
- * predict, the statistic that needs the most, and the smallest limit
- * within --budget.
- */
+/* The plan, its wall time, the statistic that needs most, the --budget. */
 static void
 print_plan(FILE *fp, const struct table *t)
 {
@@ -610,7 +529,13 @@ print_plan(FILE *fp, const struct table *t)
 		return;
 	}
 	fprintf(fp, "  %lld runs a side of ", p->runs);
-	print_length(fp, t);
+	if (p->factor == 1)
+		fputs("these runs' length", fp);
+	else
+		fprintf(fp, "%gx these runs' operations", p->factor);
+	if (t->cost.ops > 0)
+		fprintf(fp, " (%.0f operations)", floor(p->factor *
+		    (double)t->cost.ops + 0.5));
 	if (t->cost.have)
 		fprintf(fp, ", %s %.3g s:\n  2 x %lld runs of %.3g s (%.3g s "
 		    "measured a run%s, %.3g s between runs)\n", p->factor > 1 ?
@@ -624,15 +549,15 @@ print_plan(FILE *fp, const struct table *t)
 	fprintf(fp, " %s, %s power at the one look at %lld runs; --runs 3..%lld\n"
 	    "  stops sooner, settling a few points less often\n",
 	    stat_words[p->stat], pct(b, sizeof b, p->power_at), p->runs, p->runs);
-	if (!isnan(t->a->budget_s)) {
-		if (isnan(t->budget_limit))
-			fprintf(fp, "Within --budget %gs: no limit up to 1000%% settles\n",
-			    t->a->budget_s);
-		else
-			fprintf(fp, "Within --budget %gs: the smallest limit settled at "
-			    "%g%% power is %s\n", t->a->budget_s, 100 * p->power,
-			    pct(c, sizeof c, t->budget_limit));
-	}
+	if (isnan(t->a->budget_s))
+		return;
+	if (isnan(t->budget_limit))
+		fprintf(fp, "Within --budget %gs: no limit up to 1000%% settles\n",
+		    t->a->budget_s);
+	else
+		fprintf(fp, "Within --budget %gs: the smallest limit settled at "
+		    "%g%% power is %s\n", t->a->budget_s, 100 * p->power,
+		    pct(c, sizeof c, t->budget_limit));
 }
 
 /* The plan in the noise record: "plan", docs/noise-format.md. */
@@ -713,7 +638,7 @@ calibrate_main(int argc, char **argv)
 	struct args a;
 	struct result *r;
 	const struct result **rp;
-	struct noise n;
+	struct noise n = { 0 };
 	struct table t;
 	char err[ERRLEN];
 	size_t i;
@@ -730,15 +655,13 @@ calibrate_main(int argc, char **argv)
 	}
 	r = xcalloc(a.n, sizeof *r);
 	rp = xcalloc(a.n, sizeof *rp);
-	memset(&n, 0, sizeof n);
 	rc = EXIT_TROUBLE;
 	if (load_runs(&a, r, rp, err) < 0) {
 		err_warn("%s", err);
 		goto out;
 	}
 	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
-	t.n = &n;
-	t.a = &a;
+	t = (struct table){ .n = &n, .a = &a };
 	plan_cost_measure(rp, a.n, &t.cost);
 	plan_make(&n, &t.cost, a.max_regression, a.power, a.confidence, &t.plan);
 	t.budget_limit = isnan(a.budget_s) ? NAN : plan_smallest_limit(&n,

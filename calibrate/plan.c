@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * calibrate's plan (calibrate/plan.h): the power of the gate's one look
- * by its own statistics, and the cheapest runs and run length that reach
- * it.
- */
+/* The power of the gate's one look, and the cheapest runs that reach it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +19,7 @@ by_time(const void *a, const void *b)
 	const struct result *y = *(const struct result *const *)b;
 	int s = strcmp(x->session.id, y->session.id);
 
-	if (s != 0)
-		return s;
-	return (x->session.started_s > y->session.started_s) -
+	return s != 0 ? s : (x->session.started_s > y->session.started_s) -
 	    (x->session.started_s < y->session.started_s);
 }
 
@@ -66,9 +60,8 @@ out:
 }
 
 /*
- * At df degrees of freedom (a whole number below 2 PLAN_MAX_RUNS), the t
- * quantile of level and sqrt(q / df) at the chi-square's quantile
- * midpoints, computed once: a plan asks for them thousands of times.
+ * At df (whole, below 2 PLAN_MAX_RUNS), the t quantile and sqrt(q / df) at
+ * the chi-square's midpoints, once: a plan asks for them thousands of times.
  */
 struct nodes {
 	double level, tc, r[PLAN_NODES];
@@ -108,7 +101,7 @@ plan_power(double v, long long k, double limit, double level)
 	return sum / PLAN_NODES;
 }
 
-/* One run's variance of statistic s at f times the calibration runs' length. */
+/* One run's variance of s at f times the calibration runs' length. */
 static double
 run_var(const struct noise_stat *s, double f)
 {
@@ -117,10 +110,7 @@ run_var(const struct noise_stat *s, double f)
 	return fmax(0, s->log_sd * s->log_sd - w2) + w2 / f;
 }
 
-/*
- * The least power over the statistics measured at k runs a side and
- * length f; the statistic's place into out.
- */
+/* The least power of the statistics at k runs and length f, which in out. */
 static double
 least_power(const struct noise *n, double f, long long k, struct plan *out)
 {
@@ -145,10 +135,7 @@ least_power(const struct noise *n, double f, long long k, struct plan *out)
 	return least;
 }
 
-/*
- * The fewest runs a side, 2 to PLAN_MAX_RUNS, at which every statistic
- * reaches power (0: none).
- */
+/* The fewest runs a side at which every statistic reaches power, or 0. */
 static long long
 runs_for(const struct noise *n, double f, struct plan *out)
 {
@@ -174,10 +161,8 @@ plan_make(const struct noise *n, const struct plan_cost *c, double limit,
 {
 	/*
 	 * A run's measured part holds what does not grow with its operations
-	 * (a start, a load) as well as what does, and the runs do not say
-	 * how much of each: a longer run costs at most its factor times as
-	 * much, a shorter one perhaps as much, so only longer ones are
-	 * weighed, each at that most.
+	 * (a start, a load): a longer run costs at most its factor times as
+	 * much, a shorter one perhaps as much, so only longer ones are weighed.
 	 */
 	static const double factors[] = { 1, 2, 4, 8 };
 	size_t j;
@@ -185,7 +170,7 @@ plan_make(const struct noise *n, const struct plan_cost *c, double limit,
 	*out = (struct plan){ .limit = limit, .power = power, .level = level,
 		.wall_s = NAN };
 	for (j = 0; j < sizeof factors / sizeof factors[0]; j++) {
-		double f = factors[j], wall;
+		double f = factors[j];
 		struct plan p = *out;
 
 		if (!c->have && f != 1)
@@ -194,10 +179,9 @@ plan_make(const struct noise *n, const struct plan_cost *c, double limit,
 		if (p.runs == 0)
 			continue;
 		p.factor = f;
-		wall = c->have ? 2 * (double)p.runs * (c->besides_s + f * c->ops_s) :
-		    NAN;
-		p.wall_s = wall;
-		if (out->runs == 0 || (c->have && wall < out->wall_s))
+		p.wall_s = c->have ? 2 * (double)p.runs * (c->besides_s + f *
+		    c->ops_s) : NAN;
+		if (out->runs == 0 || (c->have && p.wall_s < out->wall_s))
 			*out = p;
 	}
 }

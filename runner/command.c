@@ -1,16 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One benchmark command run by /bin/sh -c in a process group of its own,
- * its standard output and error kept in files, standard input empty,
- * under a keeper process that owns its tree.  The keeper is a fork of
- * syncgate that runs no other program: it waits, and it ends what the
- * command left.  A daemon that leaves the command's group still reaches
- * the keeper on Linux, a subreaper, and is ended with the group; a KILL
- * of syncgate reaches the keeper as its parent-death signal (Linux) or
- * as a parent that changed (everywhere, polled), and the tree is ended
- * then too.  A signal syncgate is sent while the command runs goes on to
- * its group (runner_catch), so Ctrl-C and a CI job's SIGTERM stop the
- * benchmark, and syncgate waits for it before cleaning up.
+ * A command by /bin/sh -c in its own process group, under a keeper (a fork
+ * of ours that waits and ends what the command left): a daemon leaving the
+ * group still reaches it on Linux, a subreaper, and our KILL reaches it as
+ * its parent-death signal or a changed parent (polled).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -31,7 +24,7 @@
 #include "runner/command.h"
 #include "runner/runner.h"
 
-/* How often the keeper looks at its tree and syncgate at the keeper. */
+/* How often the keeper looks at its tree, and we at the keeper. */
 #define KEEPER_POLL_NS 5000000L
 #define WAIT_POLL_NS 1000000L
 
@@ -59,7 +52,7 @@ nap(long ns)
 	nanosleep(&t, NULL);
 }
 
-/* Opens path for the child's fd, or dies in the child. */
+/* path as the child's fd, or the child dies. */
 static void
 redirect(const char *path, int fd, int flags)
 {
@@ -88,12 +81,10 @@ child(const struct command_spec *c, const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 	redirect("/dev/null", 0, O_RDONLY);
 	redirect(c->stdout_path, 1, O_WRONLY | O_CREAT | O_TRUNC);
-	if (strcmp(c->stderr_path, c->stdout_path) == 0) {
-		if (dup2(1, 2) < 0)
-			_exit(126);
-	} else {
+	if (strcmp(c->stderr_path, c->stdout_path) != 0)
 		redirect(c->stderr_path, 2, O_WRONLY | O_CREAT | O_TRUNC);
-	}
+	else if (dup2(1, 2) < 0)
+		_exit(126);
 	for (k = 0; c->env[k].name != NULL; k++)
 		if (setenv(c->env[k].name, c->env[k].value, 1) < 0)
 			_exit(126);
@@ -101,11 +92,7 @@ child(const struct command_spec *c, const sigset_t *old)
 	_exit(127);
 }
 
-/*
- * Sends sig to the group and, on Linux, to every process that came to
- * the keeper, a subreaper, when its parent ended: a daemon that left
- * the group.
- */
+/* sig to the group and, on Linux, to the daemons that came to the keeper. */
 static void
 signal_tree(pid_t group, int sig)
 {
@@ -139,12 +126,7 @@ signal_tree(pid_t group, int sig)
 #endif
 }
 
-/*
- * Reaps the command and whatever comes to the keeper, until nothing is
- * left.  Once the command's shell has ended, or syncgate is gone, the
- * rest get TERM, and KILL grace_s later; with leave, the shell's end is
- * the end.  Returns the shell's wait status, or -1 if it was never seen.
- */
+/* Reaps until nothing is left (leave: the shell); the shell's status, or -1. */
 static int
 keep(pid_t pid, double grace_s, pid_t boss, int leave)
 {
@@ -228,11 +210,7 @@ pause_group(const struct command_spec *c, pid_t pid, struct command_outcome *out
 	out->paused_s += (clock_monotonic_ns() - t) / 1e9;
 }
 
-/*
- * Waits for the keeper, pausing the command's group every c->every_ns,
- * ending it past its time or grace_s after a signal (a shielded command:
- * TERM grace_s after the signal, KILL grace_s later).
- */
+/* The keeper waited for; the group paused, and ended on timeout or signal. */
 static int
 wait_for(const struct command_spec *c, pid_t keeper_pid, pid_t pid, double t0,
     struct command_outcome *out)
@@ -243,8 +221,7 @@ wait_for(const struct command_spec *c, pid_t keeper_pid, pid_t pid, double t0,
 	pid_t got;
 
 	for (;;) {
-		got = waitpid(keeper_pid, &st, WNOHANG);
-		if (got == keeper_pid)
+		if ((got = waitpid(keeper_pid, &st, WNOHANG)) == keeper_pid)
 			return 0;
 		if (got < 0 && errno != EINTR)
 			return -1;
@@ -339,11 +316,7 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 	}
 	close(p[0]);
 	out->elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
-	if (WIFEXITED(st)) {
-		out->status = WEXITSTATUS(st);
-	} else {
-		out->signal = WTERMSIG(st);
-		out->status = 128 + out->signal;
-	}
+	out->signal = WIFEXITED(st) ? 0 : WTERMSIG(st);
+	out->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + out->signal;
 	return 0;
 }

@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The one table of syncgate run's and syncgate-bench's options, and the
- * parser, help and checks that read it (runner/options.h).
- */
-#include <errno.h>
+/* The table of options, and the parser, help and checks that read it. */
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -59,10 +54,7 @@ struct opt_row {
 /* The most runs of one engine: a day of one-second runs of two is 43200. */
 #define MAX_RUNS 100000
 
-/*
- * Sorted by name, as --help lists them.  The help is wrapped when shown;
- * a number's range and default are added from its row.
- */
+/* Sorted by name, as --help lists them with each number's range and default. */
 static const struct opt_row rows[] = {
 	{ "cmd", "COMMAND", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(cmd),
 	  "the benchmark, run by /bin/sh -c with standard input empty and "
@@ -88,11 +80,10 @@ static const struct opt_row rows[] = {
 	  "engines' names differ in more than case), in the results and their "
 	  "file names; the options up to the next --engine are its" },
 	{ "grace", "DURATION", TOOL_RUN, K_DURATION, 1e6, 3600e9, 10e9, NAN,
-	  AT(grace_ns),
-	  "from TERM to KILL: when a command ends, what it left in its process "
-	  "tree gets TERM, then KILL this long after; so does a command past "
-	  "--timeout, or after a signal, and a --teardown after a signal gets "
-	  "this long before its TERM" },
+	  AT(grace_ns), "from TERM to KILL: when a command ends, what it left in "
+	  "its process tree gets TERM, then KILL this long after; so does a "
+	  "command past --timeout, or after a signal, and a --teardown after a "
+	  "signal gets this long before its TERM" },
 	{ "import", "FORMAT", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(q.format),
 	  "what the output is: an import format (syncgate import --help) or "
 	  "result (a syncgate-result, as syncgate-bench writes: its own probe "
@@ -110,9 +101,8 @@ static const struct opt_row rows[] = {
 	  "PCT slower (default 5%)" },
 	{ "max-samples", "N", TOOL_BENCH, K_COUNT, 1000, SAMPLES_FILE_MAX_COUNT,
 	  2000000, NAN, AT(max_samples),
-	  "latencies kept of each kind, at most; past it each operation is "
-	  "kept at random, the same chance for all, and count says how many "
-	  "ran" },
+	  "latencies kept of each kind, at most; past it each operation is kept at "
+	  "random, the same chance for all, and count says how many ran" },
 	{ "mix", "R:S:W", TOOL_BENCH, K_MIX, NONE, 0,
 	  "weights of point-read, range and write (default 5:2:3)" },
 	{ "mode", "MODE", BOTH, K_MODE, NONE, 0,
@@ -132,14 +122,13 @@ static const struct opt_row rows[] = {
 	  "unless given, and SYNCGATE_OPS (its operations a run) in each "
 	  "command's environment" },
 	{ "probe-every", "DURATION|off", BOTH, K_EVERY, 10e6, 3600e9, 200e6, NAN,
-	  AT(every_ns),
-	  "a round of 5 write+sync samples (after one not kept) through the "
-	  "run every DURATION, besides one at its start and one at its end: "
-	  "syncgate-bench holds its threads at the end of a batch and extends "
-	  "--seconds by the rounds' time; syncgate run stops the command's "
-	  "process group (SIGSTOP) for the round and continues it after; off "
-	  "keeps the start's and end's rounds alone in syncgate run, and none "
-	  "in syncgate-bench, whose unit is then the probe's before the run" },
+	  AT(every_ns), "a round of 5 write+sync samples (after one not kept) "
+	  "through the run every DURATION, besides one at its start and one at its "
+	  "end: syncgate-bench holds its threads at the end of a batch and extends "
+	  "--seconds by the rounds' time; syncgate run stops the command's process "
+	  "group (SIGSTOP) for the round and continues it after; off keeps the "
+	  "start's and end's rounds alone in syncgate run, and none in "
+	  "syncgate-bench, whose unit is then the probe's before the run" },
 	{ "read-speedup", "X", BOTH, K_LIMIT, NONE, 0,
 	  "with --runs MIN..MAX in rival mode: reads at least X times faster "
 	  "than the second engine's (default 10)" },
@@ -154,11 +143,10 @@ static const struct opt_row rows[] = {
 	  "every check passes or fails) or rules nothing, or MAX; the verdict "
 	  "to FILE's stem with .verdict.json and as text to standard output" },
 	{ "samples-file-over", "N", TOOL_BENCH, K_COUNT, 0, SAMPLES_FILE_MAX_COUNT,
-	  100000, NAN, AT(file_over),
-	  "a kind with more than N latencies (0: every kind) is written to "
-	  "FILE.KIND.txt, one a line, named in the result as its samples_file "
-	  "(beside the file written: if FILE is a symlink, beside its "
-	  "target); so are the largest kinds while those left inline would "
+	  100000, NAN, AT(file_over), "a kind with more than N latencies (0: every "
+	  "kind) is written to FILE.KIND.txt, one a line, named in the result as "
+	  "its samples_file (beside the file written: if FILE is a symlink, beside "
+	  "its target); so are the largest kinds while those left inline would "
 	  "number more than 11900000, as syncgate reads at most 12000000 JSON "
 	  "values; with -o - every kind stays in the JSON, and a --max-samples "
 	  "that could pass that is refused" },
@@ -179,9 +167,8 @@ static const struct opt_row rows[] = {
 	  "signal came (a server stopped): signals are not passed to it, and "
 	  "after one it has --grace before its TERM" },
 	{ "timeout", "DURATION", TOOL_RUN, K_DURATION, 1e6, 864000e9, 0, NAN,
-	  AT(timeout_ns),
-	  "the most one command (or --setup, or --teardown) may run: past it, "
-	  "its process group gets TERM, KILL --grace later, and the "
+	  AT(timeout_ns), "the most one command (or --setup, or --teardown) may "
+	  "run: past it, its process group gets TERM, KILL --grace later, and the "
 	  "invocation stops as for a failed command; none by default" },
 	{ "unit", "UNIT", TOOL_RUN, K_ENGINE_TEXT, NONE, EAT(q.unit),
 	  "as syncgate import takes it, for this engine" },
@@ -204,10 +191,7 @@ field(struct runner_opts *o, size_t at)
 	return (char *)o + at;
 }
 
-/*
- * --runs K or --runs MIN..MAX (2 <= MIN <= MAX <= cap) into *min and
- * *max; K gives *max K and *min 0, a fixed number of runs.
- */
+/* --runs K (*min 0) or MIN..MAX, 2 <= MIN <= MAX <= cap. */
 static int
 parse_runs(const char *s, long long cap, long long *min, long long *max,
     char *err)
@@ -221,8 +205,7 @@ parse_runs(const char *s, long long cap, long long *min, long long *max,
 	}
 	if ((size_t)(dots - s) >= sizeof lo)
 		return errf(err, "--runs %s; expected K or MIN..MAX, such as 3..12", s);
-	memcpy(lo, s, (size_t)(dots - s));
-	lo[dots - s] = '\0';
+	snprintf(lo, sizeof lo, "%.*s", (int)(dots - s), s);
 	if (units_parse_count(lo, 2, cap, min, "--runs", err) < 0 ||
 	    units_parse_count(dots + 2, 2, cap, max, "--runs", err) < 0)
 		return errf(err, "--runs %s; expected MIN..MAX, two whole numbers "
@@ -241,11 +224,9 @@ parse_mix(const char *s, int mix[BENCH_NKINDS], char *err)
 	long long v;
 	int k, sum = 0;
 
-	if (strlen(s) >= sizeof buf)
+	if ((size_t)snprintf(buf, sizeof buf, "%s", s) >= sizeof buf)
 		goto bad;
-	memcpy(buf, s, strlen(s) + 1);
-	p = buf;
-	for (k = 0; k < BENCH_NKINDS; k++) {
+	for (k = 0, p = buf; k < BENCH_NKINDS; k++) {
 		parts[k] = p;
 		p = strchr(p, ':');
 		if ((p == NULL) != (k == BENCH_NKINDS - 1))
@@ -319,7 +300,6 @@ static int
 take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 {
 	char what[32];
-	long long n;
 
 	snprintf(what, sizeof what, "--%s", r->name);
 	switch (r->kind) {
@@ -330,12 +310,9 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 		*(const char **)field(o, r->at) = v;
 		return 0;
 	case K_COUNT:
-		if (units_parse_count(v, (long long)r->lo, (long long)r->hi, &n,
-		    what, err) < 0)
-			return -1;
-		*(long long *)field(o, r->at) = n;
 		o->ops_given |= r->at == AT(ops);
-		return 0;
+		return units_parse_count(v, (long long)r->lo, (long long)r->hi,
+		    (long long *)field(o, r->at), what, err);
 	case K_REAL:
 		return units_parse_real(v, r->lo, r->hi, (double *)field(o, r->at),
 		    what, err);
@@ -389,14 +366,13 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 	return errf(err, "%s: an option of no kind", what);
 }
 
-/* The table's defaults for tool, and those no row holds. */
 static void
 defaults(struct runner_opts *o, enum runner_tool tool)
 {
 	size_t i;
 
-	memset(o, 0, sizeof *o);
-	o->tool = tool;
+	*o = (struct runner_opts){ .tool = tool, .mix = { 5, 2, 3 },
+	    .dir = tool == TOOL_RUN ? "." : NULL, .sqlite_sync = BENCH_SYNC_FULL };
 	for (i = 0; i < NROWS; i++) {
 		const struct opt_row *r = &rows[i];
 		double d = tool == TOOL_BENCH && !isnan(r->bench_dflt) ?
@@ -411,15 +387,10 @@ defaults(struct runner_opts *o, enum runner_tool tool)
 		else if (r->kind != K_FLAG && r->kind != K_TEXT)
 			*(double *)field(o, r->at) = d;
 	}
-	o->dir = tool == TOOL_RUN ? "." : NULL;
-	o->mix[BENCH_POINT] = 5;
-	o->mix[BENCH_RANGE] = 2;
-	o->mix[BENCH_WRITE] = 3;
-	o->sqlite_sync = BENCH_SYNC_FULL;
 	gate_opts_init(&o->limits.g, MODE_RIVAL);
 }
 
-/* Each engine of syncgate run whole: a command, and an output syncgate can import. */
+/* Each engine of syncgate run whole: a command, an output we can import. */
 static int
 check_engines(struct runner_opts *o, char *err)
 {
@@ -447,10 +418,7 @@ check_engines(struct runner_opts *o, char *err)
 	return 0;
 }
 
-/*
- * --plan FILE: calibrate's plan sets the runs until decided, baseline
- * mode, and the limit and confidence not given.
- */
+/* --plan: the runs until decided, baseline mode, limit and confidence. */
 static int
 take_plan(struct runner_opts *o, char *err)
 {
@@ -544,10 +512,8 @@ runner_opts_parse(struct runner_opts *o, enum runner_tool tool, int argc,
 	for (i = 0; i < NROWS; i++) {
 		if (!(rows[i].tools & tool) || strcmp(rows[i].name, "o") == 0)
 			continue;
-		longs[n].name = rows[i].name;
-		longs[n].has_arg = rows[i].arg != NULL ? required_argument : no_argument;
-		longs[n].flag = NULL;
-		longs[n++].val = ID0 + (int)i;
+		longs[n++] = (struct option){ rows[i].name, rows[i].arg != NULL ?
+		    required_argument : no_argument, NULL, ID0 + (int)i };
 	}
 	longs[n++] = (struct option){ "help", no_argument, NULL, 'h' };
 	longs[n] = (struct option){ NULL, 0, NULL, 0 };
@@ -599,12 +565,9 @@ wrap(FILE *fp, const char *s, size_t col)
 		if (at > 24 && at + 1 + w > 78) {
 			fprintf(fp, "\n%24s", "");
 			at = 24;
-		} else if (at > 24) {
-			fputc(' ', fp);
-			at++;
 		} else {
-			for (; at < 24; at++)
-				fputc(' ', fp);
+			/* a blank between words, or up to column 24 */
+			at += (size_t)fprintf(fp, "%*s", at > 24 ? 1 : (int)(24 - at), "");
 		}
 		fprintf(fp, "%.*s", (int)w, s);
 		at += w;
@@ -641,14 +604,11 @@ runner_opts_help(FILE *fp, enum runner_tool tool)
 		fputs(head, fp);
 		if (strlen(head) > 22)
 			fputs("\n", fp);
-		if (isnan(r->lo))
-			text = xstrdup(r->help);
-		else
-			text = xasprintf("%s (%s to %s%s%s)", r->help,
-			    number(lo, sizeof lo, r, r->lo),
-			    number(hi, sizeof hi, r, r->hi),
-			    dv > 0 ? "; default " : "",
-			    dv > 0 ? number(d, sizeof d, r, dv) : "");
+		text = isnan(r->lo) ? xstrdup(r->help) :
+		    xasprintf("%s (%s to %s%s%s)", r->help,
+		    number(lo, sizeof lo, r, r->lo), number(hi, sizeof hi, r, r->hi),
+		    dv > 0 ? "; default " : "",
+		    dv > 0 ? number(d, sizeof d, r, dv) : "");
 		wrap(fp, text, strlen(head) > 22 ? 0 : strlen(head));
 		free(text);
 	}

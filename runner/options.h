@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The options of syncgate run and syncgate-bench, one table for both, as
- * fio keeps its options: each row names an option, the tools that take
- * it, how its value is read, its range, its default and its help.
- * Parsing, --help and the checks of ranges all read the table, so the
- * two tools never keep two copies of one option.
+ * The options of syncgate run and syncgate-bench: one table (as fio's) that
+ * parsing, --help and the ranges read, so no option is kept twice.
  */
 #ifndef SYNCGATE_RUNNER_OPTIONS_H
 #define SYNCGATE_RUNNER_OPTIONS_H
@@ -21,13 +18,7 @@ enum runner_tool { TOOL_RUN = 1, TOOL_BENCH = 2 };
 enum bench_kind { BENCH_POINT = 0, BENCH_RANGE, BENCH_WRITE, BENCH_NKINDS };
 enum bench_sync { BENCH_SYNC_OFF = 0, BENCH_SYNC_NORMAL, BENCH_SYNC_FULL };
 
-/*
- * The gate's limits the looks rule at, taken as syncgate gate takes
- * them (gate_limit_parse): --read-speedup X and --commit-syncs N in
- * rival mode, --max-regression PCT in baseline mode, --confidence LEVEL
- * in both (the level the looks share); the gate's defaults where not
- * given.
- */
+/* The limits the looks rule at, taken as syncgate gate takes them. */
 struct runner_limits {
 	struct gate_opts g;
 	char given[32];             /* the last limit given, or "" */
@@ -35,7 +26,7 @@ struct runner_limits {
 	int regression_given, confidence_given;
 };
 
-/* syncgate run: one --engine and what follows it. */
+/* syncgate run: one --engine and the options after it. */
 struct run_engine {
 	struct import_request q;
 	const char *cmd;
@@ -49,22 +40,18 @@ struct runner_opts {
 	enum runner_tool tool;
 	int help;
 	/* both tools */
-	const char *dir;            /* absolute once checked */
-	const char *out;
-	long long runs;             /* --runs K, or MAX of MIN..MAX */
-	long long min_runs;         /* MIN of MIN..MAX; 0: --runs K */
+	const char *dir, *out;      /* dir absolute once checked */
+	long long runs, min_runs;   /* K, min_runs 0; or MIN..MAX */
 	enum gate_mode mode;
 	int mode_given;
 	struct runner_limits limits;
-	int strict;
-	int verbose;                /* --verbose: the verdict's reasons in full */
+	int strict, verbose;        /* verbose: the verdict's reasons in full */
 	double every_ns;            /* --probe-every; 0: off */
 	/* syncgate run */
 	const char *plan;           /* --plan: calibrate's noise record */
 	int runs_given;
 	double plan_ops;            /* the plan's operations a run; NaN: none */
-	double timeout_ns;          /* 0: none */
-	double grace_ns;
+	double timeout_ns, grace_ns;    /* timeout_ns 0: none */
 	struct run_engine e[RUNNER_MAX_ENGINES];
 	size_t n;
 	struct gate_pair match[GATE_MAX_PAIRS];
@@ -78,22 +65,14 @@ struct runner_opts {
 	int sqlite_sync_given, lmdb_nosync, ops_given;
 };
 
-/*
- * Parses argv for tool into o, every value checked against its row,
- * then what the rows cannot say alone (MIN..MAX with two engines, the
- * limits in their mode, each run engine whole).  Returns 0, or -1 with
- * err set.
- */
+/* argv for tool into o, each value and pairing checked; 0, or -1 with err. */
 int runner_opts_parse(struct runner_opts *o, enum runner_tool tool, int argc,
     char **argv, char *err);
 
-/* The option list of tool's --help, from the table, after its synopsis. */
+/* The option list of tool's --help. */
 void runner_opts_help(FILE *fp, enum runner_tool tool);
 
-/*
- * --dir made absolute (o->dir then points into buf), and -o's folder
- * checked, before anything runs.  Returns 0, or -1 with err set.
- */
+/* --dir made absolute into buf, -o's folder checked; 0, or -1 with err. */
 int runner_opts_place(struct runner_opts *o, char *buf, size_t len, char *err);
 
 #endif

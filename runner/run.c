@@ -1,23 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate run`: any benchmark command run as syncgate-bench runs its
- * engines.  The volume is probed once, before anything runs; then each
- * engine's command runs --runs times in a balanced order, each run in a
- * fresh directory on the volume, bracketed by a round of probe samples
- * just before and just after it (the command not running), with the
- * disks' flush requests counted over it; its output is imported and
- * written as one syncgate-result per run, with the session, the host,
- * the brackets as the probe's series and the writes' flushes a commit.
- * The commands' logs go in one folder per invocation beside the results.
+ * `syncgate run`: each benchmark command --runs times in a balanced order,
+ * each run in a fresh directory, bracketed by probe rounds, the disks'
+ * flushes counted over it, its output imported as one syncgate-result.
  */
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "import/import.h"
 #include "lib/clock.h"
@@ -43,10 +35,8 @@
 /* Lines of a failed command's standard error repeated on ours. */
 #define TAIL_LINES 5
 /*
- * A class of more latencies than this goes to a samples file beside the
- * result rather than inline: cJSON builds and prints a latency in about
- * 0.8 us, 0.15 s of a 200,000-read run's result, where a line of a
- * samples file costs a few tens of nanoseconds.
+ * A class of more latencies goes to a samples file: cJSON takes about 0.8 us
+ * a latency (0.15 s of a 200,000-read result), a file's line tens of ns.
  */
 #define RUN_FILE_OVER 1000
 
@@ -57,11 +47,7 @@ struct run_ctx {
 	char *logs;                     /* the invocation's folder of logs, absolute */
 	char *probe_path;               /* probe as a file in logs: SYNCGATE_PROBE */
 	int failed;                     /* a command failed or ran out of time */
-	/*
-	 * Per engine: its last run used none of the runner's idle windows
-	 * and rounds through the command (it imported no write class, or
-	 * brought its own rounds and counts), so its next run takes neither.
-	 */
+	/* its last run took none of our windows or rounds: nor will the next */
 	unsigned char spare[RUNNER_MAX_ENGINES];
 };
 
@@ -102,7 +88,6 @@ run_usage(FILE *fp)
 	    "128+N stopped by signal N\n", fp);
 }
 
-/* A run's files and directory. */
 struct run_files {
 	struct rundir dir;
 	char *stdout_path, *stderr_path, *output, *result, *setup, *teardown;
@@ -119,10 +104,7 @@ files_free(struct run_files *f)
 	free(f->teardown);
 }
 
-/*
- * The output of the run as a result: the imported one, or the one the
- * command wrote (its engine named as the run names it).
- */
+/* The run's result: imported, or the command's own renamed for the run. */
 static int
 load_output(const struct run_engine *e, const struct run_files *f,
     struct result *r, int *own_output, char *err)
@@ -159,10 +141,7 @@ load_output(const struct run_engine *e, const struct run_files *f,
 	return rc;
 }
 
-/*
- * Whether the result has a write class; with counted, one that carries
- * its own flush counts.
- */
+/* Whether r has a write class; with counted, one with its own flush count. */
 static int
 has_writes(const struct result *r, int counted)
 {
@@ -176,26 +155,38 @@ has_writes(const struct result *r, int counted)
 	return 0;
 }
 
-/*
- * The rounds' placement: the brackets alone, spaced by the command's
- * length; or with rounds through it, the command paused, spaced as
- * --probe-every says.  With rounds through it, the writes each round
- * stands for are not known (only their total): each sample counts once,
- * the rounds being evenly spaced in time.
- */
-static void
-place_rounds(struct probe_rounds *r, const struct command_outcome *oc,
-    double every_ns)
+static long long
+write_ops(const struct result *r)
 {
-	if (oc->pauses == 0) {
-		r->placement = ROUNDS_BRACKETS;
-		r->every_ns = fmax(1, oc->elapsed_s * 1e9);
-		return;
+	long long n = 0;
+	size_t i;
+
+	for (i = 0; i < r->nclasses; i++)
+		if (r->classes[i].kind == KIND_WRITE && r->classes[i].count > 0)
+			n += r->classes[i].count;
+	return n;
+}
+
+/* Several write classes share the window: each the whole mix's figure. */
+static void
+window_apply(const struct runner_window *w, struct result *r)
+{
+	size_t i, writes = 0;
+
+	for (i = 0; i < r->nclasses; i++)
+		writes += r->classes[i].kind == KIND_WRITE;
+	for (i = 0; i < r->nclasses; i++) {
+		struct result_class *c = &r->classes[i];
+
+		if (c->kind != KIND_WRITE)
+			continue;
+		c->flushes_per_op = w->per_op.per_op;
+		c->flush_count = runner_flush_count(w);
+		if (writes > 1)
+			c->flush_count->shared = xasprintf("the run's %zu write classes "
+			    "share one window: its flushes over all their %lld writes, "
+			    "the same figure for each", writes, w->count.ops);
 	}
-	r->placement = ROUNDS_PAUSED;
-	r->every_ns = every_ns;
-	free(r->ops);
-	r->ops = NULL;
 }
 
 /* A log's name as the result names it: relative to the result's folder. */
@@ -206,10 +197,9 @@ relative(const struct run_ctx *x, const char *path)
 }
 
 /*
- * What the runner adds: the probe before the runs with the brackets as
- * its series (unless the result brought its own rounds), the flushes a
- * write (unless it counted its own), the host, the session and how the
- * run was made.
+ * What the runner adds: our probe and rounds and the flushes a write (unless
+ * the result brought its own), the host, the session, how the run was made.
+ * Rounds through the command are evenly spaced: each sample counts once.
  */
 static void
 complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *f,
@@ -217,6 +207,7 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
     const struct result_session *s, int own_output, struct result *r)
 {
 	int own_rounds = r->probe != NULL && r->probe->series.rounds.present;
+	struct probe_rounds *rd;
 
 	if (!own_rounds) {
 		probe_record_free(r->probe);
@@ -226,10 +217,17 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 		probe_series_free(&r->probe->series);
 		r->probe->series = w->series;
 		memset(&w->series, 0, sizeof w->series);
-		place_rounds(&r->probe->series.rounds, oc, x->a->every_ns);
+		rd = &r->probe->series.rounds;
+		rd->placement = oc->pauses ? ROUNDS_PAUSED : ROUNDS_BRACKETS;
+		rd->every_ns = oc->pauses ? x->a->every_ns :
+		    fmax(1, oc->elapsed_s * 1e9);
+		if (oc->pauses) {
+			free(rd->ops);
+			rd->ops = NULL;
+		}
 	}
 	if (!has_writes(r, 1))
-		runner_window_apply(w, r);
+		window_apply(w, r);
 	result_host_free(r->host);
 	free(r->host);
 	r->host = xmalloc(sizeof *r->host);
@@ -253,11 +251,8 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 }
 
 /*
- * The result in path, atomically, classes of many latencies in samples
- * files beside it.  Its syncs wait for the runner's next (runner_later):
- * a sync a file and one a rename were 4 flushes of the disk a run, 2 to
- * 18 ms with the neighbours' writes queued ahead, for files that no
- * signal or crash of ours can leave half-written.
+ * The result in path, atomically; its syncs wait for runner_later's: a file's
+ * and a rename's were 4 flushes a run, 2 to 18 ms behind the neighbours'.
  */
 static int
 emit(const char *path, const struct result *r, char *err)
@@ -274,11 +269,7 @@ emit(const char *path, const struct result *r, char *err)
 	return 0;
 }
 
-/*
- * The run's lines on standard error: time, classes, brackets, flushes
- * (the result's own where it brought them: the window's then spans the
- * harness's load and probe too).
- */
+/* The run's lines: the result's own flushes where it brought them. */
 static void
 tell(const struct result *r, const struct command_outcome *oc,
     const struct runner_window *w, int own_rounds, int own_counts)
@@ -305,33 +296,17 @@ tell(const struct result *r, const struct command_outcome *oc,
 		    units_fmt_duration(a, sizeof a, s->rounds.every_ns, ascii),
 		    units_fmt_duration(b, sizeof b, s->median_ns, ascii), oc->paused_s,
 		    oc->elapsed_s, 100 * oc->paused_s / oc->elapsed_s);
-	if (runner_write_ops(r) == 0)
+	if (write_ops(r) == 0)
 		return;
-	if (!own_counts) {
+	if (!own_counts)
 		runner_tell_flushes(w);
-		return;
-	}
-	for (i = 0; i < r->nclasses; i++)
+	for (i = 0; own_counts && i < r->nclasses; i++)
 		if (r->classes[i].kind == KIND_WRITE && isnan(r->classes[i].flushes_per_op))
 			err_warn("device flushes a commit: %s not counted (its result "
 			    "says why)", r->classes[i].name);
 		else if (r->classes[i].kind == KIND_WRITE)
 			err_warn("device flushes a commit: %s %.2f, the command's own "
 			    "count", r->classes[i].name, r->classes[i].flushes_per_op);
-}
-
-/*
- * What the run cost besides the command, its directory, its setup and
- * teardown, its rounds and windows, the import and the result written
- * included: the run's wall time less the command's.
- */
-static void
-tell_overhead(const struct command_outcome *oc, double wall_s)
-{
-	double over = fmax(0, wall_s - oc->elapsed_s);
-
-	err_warn("  overhead %.3fs, %.1f%% of the run's %.3fs", over,
-	    wall_s > 0 ? 100 * over / wall_s : 0, wall_s);
 }
 
 /* After a command that failed: its status and last words. */
@@ -362,19 +337,12 @@ static void
 spec_init(struct command_spec *c, const struct run_ctx *x, const char *cmd,
     const char *out, const char *errs, const struct command_env *env)
 {
-	memset(c, 0, sizeof *c);
-	c->command = cmd;
-	c->stdout_path = out;
-	c->stderr_path = errs;
-	c->env = env;
-	c->timeout_s = x->a->timeout_ns / 1e9;
-	c->grace_s = x->a->grace_ns / 1e9;
+	*c = (struct command_spec){ .command = cmd, .stdout_path = out,
+	    .stderr_path = errs, .env = env, .timeout_s = x->a->timeout_ns / 1e9,
+	    .grace_s = x->a->grace_ns / 1e9 };
 }
 
-/*
- * Runs --setup or --teardown (what, into log) in the run's directory and
- * environment; 0, or -1 with err set when it could not run or failed.
- */
+/* --setup or --teardown (what) into log; 0, or -1 with err set. */
 static int
 helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
     const struct command_env *env, int shielded, char *err)
@@ -419,12 +387,8 @@ files_name(struct run_files *f, const struct run_ctx *x, const char *name,
 
 /*
  * The window: a bracket round, the command with rounds through it, the
- * output imported, a bracket round; with spare, no idle windows and no
- * rounds at all (no scratch file either), the flushes counted alone: a
- * write where the last run had none then takes the probe before the
- * runs as its unit.  The idle window after the command only where a
- * write class needs the runner's count.  What it spent its time on into
- * sp.  Returns 0, or -1 with err set.
+ * import, a bracket round; with spare, no windows or rounds (a write then
+ * takes the probe as its unit).  Returns 0, or -1 with err set.
  */
 static int
 measure(struct run_ctx *x, const struct run_engine *e, int spare,
@@ -459,7 +423,7 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	if (load_output(e, f, r, own_output, err) < 0)
 		return -1;
 	sp->import_s = (clock_monotonic_ns() - t0) / 1e9;
-	writes = runner_write_ops(r);
+	writes = write_ops(r);
 	/* writes where the last run had none: counted, but with no idle rate */
 	if (spare && writes > 0 && !has_writes(r, 1))
 		snprintf(w->ir.fc.unavailable, sizeof w->ir.fc.unavailable,
@@ -475,11 +439,7 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	return 0;
 }
 
-/*
- * One run of one engine: its directory, --setup, the window, --teardown,
- * the result written; the directory removed whatever happened.  A
- * directory that cannot be removed whole is said, and fails no run.
- */
+/* One run; its directory is always removed, a failure to do so only said. */
 static int
 run_one(void *ctx, const struct runner_job *j, struct result_session *s,
     char *err)
@@ -487,9 +447,9 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	struct run_ctx *x = ctx;
 	const struct run_engine *e = &x->a->e[j->engine];
 	struct runner_window *w = xcalloc(1, sizeof *w);
-	struct run_files f;
+	struct run_files f = { 0 };
 	struct command_outcome oc;
-	struct result r;
+	struct result r = { .concurrency = -1 };
 	char run[32], ops[32], rerr[ERRLEN];
 	/* SYNCGATE_RESULT with --import result, SYNCGATE_OPS with --plan */
 	struct command_env env[] = {
@@ -501,11 +461,8 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	size_t ne = 5;
 	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
-	double t0 = clock_monotonic_ns();
+	double t0 = clock_monotonic_ns(), wall, over;
 
-	memset(&r, 0, sizeof r);
-	memset(&f, 0, sizeof f);
-	r.concurrency = -1;
 	snprintf(run, sizeof run, "%lld", j->index);
 	files_name(&f, x, e->q.engine, j->index);
 	if (rundir_make(&f.dir, x->a->dir, RUNDIR_RUN, e->q.engine, err) < 0)
@@ -551,16 +508,17 @@ out:
 	free(w);
 	files_free(&f);
 	result_free(&r);
-	if (rc == 0)
-		tell_overhead(&oc, (clock_monotonic_ns() - t0) / 1e9);
+	if (rc == 0) {
+		/* the run's wall time less the command's: setup, windows, import... */
+		wall = (clock_monotonic_ns() - t0) / 1e9;
+		over = fmax(0, wall - oc.elapsed_s);
+		err_warn("  overhead %.3fs, %.1f%% of the run's %.3fs", over,
+		    wall > 0 ? 100 * over / wall : 0, wall);
+	}
 	return rc;
 }
 
-/*
- * Every result and the verdict must be files of their own, none a
- * device or a directory, none another's name through a link: refused
- * before the probe and the first run rather than after a run.
- */
+/* Each result and the verdict a file of its own, refused before any run. */
 static int
 check_outputs(const char *out, const struct runner_plan *p, const char *verdict,
     char *err)
@@ -647,16 +605,13 @@ static int
 go(const struct runner_opts *a, char *err)
 {
 	const char *names[RUNNER_MAX_ENGINES];
-	struct runner_plan plan;
-	struct run_ctx x;
+	struct runner_plan plan = { 0 };
+	struct run_ctx x = { .a = a };
 	char *verdict = NULL;
 	size_t i;
 	int rc = EXIT_TROUBLE;
 
 	err[0] = '\0';
-	memset(&x, 0, sizeof x);
-	memset(&plan, 0, sizeof plan);
-	x.a = a;
 	probe_record_init(&x.probe);
 	for (i = 0; i < a->n; i++)
 		names[i] = a->e[i].q.engine;

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * `syncgate run`: benchmark commands run and measured as syncgate-bench
- * runs its engines, one syncgate-result per run.
- */
+/* `syncgate run`: benchmark commands measured as syncgate-bench's engines. */
 #ifndef SYNCGATE_RUNNER_RUN_H
 #define SYNCGATE_RUNNER_RUN_H
 

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Run directories (runner/rundir.h), removed by lib/tree.h's walk, which
- * never enters a mount.
- */
+/* Run directories, removed by lib/tree.h's walk, which never enters a mount. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -35,11 +32,7 @@ rundir_remove(struct rundir *d, char *err)
 	return rc;
 }
 
-/*
- * The pid a name of either pattern gives, or 0: a prefix, a name, a pid
- * in digits, and mkdtemp's six characters, read from the right, as the
- * name may hold dots.
- */
+/* A run directory's pid, or 0; read from the right, as NAME may hold dots. */
 static long
 parse_name(const char *name)
 {

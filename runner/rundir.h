@@ -1,17 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A run's directory, the one implementation for syncgate run's commands
- * and syncgate-bench's engines: DIR/PREFIX.NAME.PID.XXXXXX, made fresh,
- * held with a shared flock while in use, removed afterwards without ever
- * crossing into another mount, and the leftovers of processes that are
- * gone swept before a new one is made.
+ * A run's directory for both tools, DIR/PREFIX.NAME.PID.XXXXXX, flocked
+ * while in use, removed without crossing a mount, dead processes' swept.
  */
 #ifndef SYNCGATE_RUNNER_RUNDIR_H
 #define SYNCGATE_RUNNER_RUNDIR_H
 
-#include "lib/err.h"
-
-/* The prefixes of the two tools' directories; a sweep knows both. */
+/* The two tools' prefixes; a sweep knows both. */
 #define RUNDIR_RUN "syncgate-run."
 #define RUNDIR_BENCH "syncgate-bench."
 
@@ -21,28 +16,20 @@ struct rundir {
 };
 
 /*
- * Sweeps dir (see rundir_sweep), then makes dir/PREFIX.NAME.PID.XXXXXX
- * and holds it.  dir should be absolute: the path is handed to commands
- * that may change directory.  Returns 0, or -1 with err set.
+ * Sweeps dir, then makes a run directory there and holds it; dir absolute,
+ * as commands may change directory.  Returns 0, or -1 with err set.
  */
 int rundir_make(struct rundir *d, const char *dir, const char *prefix,
     const char *name, char *err);
 
 /*
- * Removes the directory and everything under it, links not followed, and
- * never anything below a mount point inside it (a bind mount or a tmpfs
- * a command left there): such a mount and the folders above it stay.
- * A directory already gone (a tidy command removed it) is removed.
- * Returns 0, or -1 with err saying what was left and why; either way d
- * is released.
+ * Removes the directory, links not followed, nothing below a mount in it (a
+ * bind mount or tmpfs a command left).  Returns 0 (gone already too), or -1
+ * with err saying what was left; either way d is released.
  */
 int rundir_remove(struct rundir *d, char *err);
 
-/*
- * Removes from dir every run directory of either prefix whose process is
- * gone (no such pid here) and that no one holds (an exclusive flock is
- * granted), owned by this user, each said on standard error.
- */
+/* Removes dir's run directories of our user whose process is gone, unheld. */
 void rundir_sweep(const char *dir);
 
 #endif

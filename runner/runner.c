@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The runs of one invocation, in order, each stamped with the session.
- */
+/* The runs of one invocation, in order, each stamped with the session. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,11 +23,7 @@
 volatile sig_atomic_t runner_signal;
 volatile sig_atomic_t runner_child;
 
-/*
- * The results written since the last sync (runner_later): made durable
- * together at the end, whatever ended the runs, and at least every
- * RUNNER_DURABLE_S seconds between.
- */
+/* The results written since the last sync, made durable this often too. */
 #define RUNNER_DURABLE_S 10
 static struct outfile_later later;
 static double later_t0;
@@ -40,7 +34,6 @@ runner_later(void)
 	return &later;
 }
 
-/* The results written so far made durable; 0, or -1 with err set. */
 static int
 durable(char *err)
 {
@@ -52,12 +45,7 @@ durable(char *err)
 	return errf(err, "making the results durable: %s", why);
 }
 
-/*
- * The first signal is noted and passed to the command's group: the run
- * in progress stops and is cleaned up within its grace.  A second one
- * will not wait for that: it ends the process at once, as the signal's
- * own default would (what is left then is what SIGKILL leaves).
- */
+/* A first signal goes on to the command's group; a second ends us at once. */
 static void
 on_signal(int sig)
 {
@@ -87,9 +75,7 @@ ext_at(const char *out)
 	const char *base = path_base(out), *dot = strrchr(base, '.');
 
 	/* ".json" alone is a name, not an extension */
-	if (dot == NULL || dot == base)
-		return strlen(out);
-	return (size_t)(dot - out);
+	return dot == NULL || dot == base ? strlen(out) : (size_t)(dot - out);
 }
 
 char *
@@ -102,35 +88,24 @@ runner_beside(const char *out, const char *suffix)
 static char *
 runner_path(const char *out, const char *engine, long long run)
 {
-	size_t at = ext_at(out), len = strlen(out) + (engine ? strlen(engine) : 0) + 64;
-	char *p = xmalloc(len), num[32] = "";
+	size_t at = ext_at(out);
+	char num[32] = "";
 
 	if (run > 0)
 		snprintf(num, sizeof num, ".%lld", run);
-	snprintf(p, len, "%.*s%s%s%s%s", (int)at, out, engine ? "." : "",
+	return xasprintf("%.*s%s%s%s%s", (int)at, out, engine ? "." : "",
 	    engine ? engine : "", num, out + at);
-	return p;
 }
 
-/*
- * Round i's order of n engines into at: for two, A B then B A in turn
- * (ABBA); for more, a shuffle drawn from state.
- */
+/* Round i's order of n engines: two in ABBA, more shuffled from state. */
 static void
 round_order(size_t *at, size_t n, long long i, uint64_t *state)
 {
 	size_t k, j, t;
 
 	for (k = 0; k < n; k++)
-		at[k] = k;
-	if (n == 2) {
-		if (i % 2 == 1) {
-			at[0] = 1;
-			at[1] = 0;
-		}
-		return;
-	}
-	for (k = n; k > 1; k--) {
+		at[k] = n == 2 ? (size_t)((k + i) % 2) : k;
+	for (k = n; k > 1 && n > 2; k--) {
 		j = (size_t)(rand_next(state) % k);
 		t = at[k - 1];
 		at[k - 1] = at[j];
@@ -149,7 +124,7 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 	memset(p, 0, sizeof *p);
 	if (n == 0 || n > RUNNER_MAX_ENGINES)
 		return errf(err, "%zu engines; expected 1 to %d", n, RUNNER_MAX_ENGINES);
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < n; k++)
 		for (j = 0; j < k; j++)
 			if (strcmp(names[j], names[k]) == 0)
 				return errf(err, "engine %s named twice; expected a name "
@@ -160,7 +135,6 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 				    "only: on a volume that ignores case (macOS's) their "
 				    "results would be one file; expected names that differ "
 				    "in more than case", names[k], names[j]);
-	}
 	p->nengines = n;
 	p->runs = runs;
 	p->n = (size_t)runs * n;
@@ -213,7 +187,7 @@ runner_ended(struct result_session *s)
 	s->ended_s = now_s();
 }
 
-/* The run in progress, for the line a terminal shows. */
+/* The run in progress, for the progress line. */
 static struct {
 	const struct runner_plan *p;
 	size_t i;
@@ -221,11 +195,7 @@ static struct {
 	int tty;
 } now;
 
-/*
- * Where the invocation is: run i of n, the engine, the time gone and,
- * from it, the time left.  On a terminal one line updated in place; else
- * a line a run.
- */
+/* On a terminal one line redrawn in place; else a line a run. */
 static void
 progress(void)
 {
@@ -290,9 +260,8 @@ go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
 				if (clock_monotonic_ns() / 1e9 - later_t0 >= RUNNER_DURABLE_S &&
 				    durable(err) < 0)
 					return -1;
-				if ((i + 1) % p->nengines != 0 || look == NULL || j->index < min)
-					continue;
-				if ((rc = look(lctx, p, j->index, err)) == 0)
+				if ((i + 1) % p->nengines != 0 || look == NULL ||
+				    j->index < min || (rc = look(lctx, p, j->index, err)) == 0)
 					continue;
 				return rc < 0 ? -1 : 0;
 			}
@@ -348,9 +317,8 @@ runner_verdict_write(struct gate_verdict *v, const char *path, int verbose,
 	report_words(v);
 	render_opts_detect(&ro, out.fp, 0);
 	if (report_json(out.fp, v, &ro) < 0) {
-		errf(err, "%s: cannot write the verdict", path);
 		outfile_abort(&out);
-		return -1;
+		return errf(err, "%s: cannot write the verdict", path);
 	}
 	if (outfile_close(&out, err) < 0)
 		return -1;

@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The looks of runs until decided (runner/sequential.h): the results
- * written so far loaded as the gate loads them, and ruled in-process.
- */
-#include <stdio.h>
+/* The looks of runs until decided: the results so far loaded and ruled here. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,16 +8,14 @@
 #include "gate/sequential.h"
 #include "verdict/base.h"
 #include "lib/err.h"
-#include "lib/units.h"
 #include "model/result.h"
 #include "runner/options.h"
 #include "runner/sequential.h"
 
 /*
- * One engine's runs, loaded as the gate loads them.  A look loads only
- * the runs written since the last: the results are never rewritten, and
- * loading each run again at every look cost 10 ms a run of 200,000
- * latencies, a tenth of a second a look at five runs a side.
+ * One engine's runs.  A look loads only those written since the last:
+ * loading each again cost 10 ms a run of 200,000 latencies, a tenth of a
+ * second a look at five runs a side.
  */
 struct seq_side {
 	struct result *r;
@@ -42,10 +36,7 @@ seq_side_free(struct seq_side *d)
 	memset(d, 0, sizeof *d);
 }
 
-/*
- * The engine's runs up to n added to d, those past d->n loaded; *from
- * is where the new ones start.  Returns 0, or -1 with err set.
- */
+/* The engine's runs up to n in d, the new ones loaded from *from on. */
 static int
 seq_side_load(struct seq_side *d, const struct runner_plan *p, size_t engine,
     long long n, size_t *from, char *err)
@@ -72,11 +63,8 @@ seq_side_load(struct seq_side *d, const struct runner_plan *p, size_t engine,
 		d->runs[i].r = &d->r[i];
 		d->runs[i].probe = d->r[i].probe;
 	}
-	d->in.r = &d->r[0];
-	d->in.probe = d->runs[0].probe;
-	d->in.file = d->runs[0].file;
-	d->in.runs = d->runs;
-	d->in.nruns = d->n;
+	d->in = (struct gate_side_in){ .r = &d->r[0], .probe = d->runs[0].probe,
+	    .file = d->runs[0].file, .runs = d->runs, .nruns = d->n };
 	return 0;
 }
 
@@ -98,7 +86,7 @@ seq_free(struct runner_seq *s)
 	s->have_verdict = 0;
 }
 
-/* A runner_look_fn: 1 when the runs stop there (runner/sequential.h). */
+/* A runner_look_fn: 1 when the runs stop there. */
 static int
 seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 {
@@ -135,17 +123,13 @@ int
 runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
     runner_fn fn, void *ctx, const char *verdict, int *status, char *err)
 {
-	struct runner_seq s;
+	struct runner_seq s = { .a = a, .plan = { .min = a->min_runs,
+	    .max = a->runs, .confidence = a->limits.g.confidence } };
 	int rc = -1;
 
 	*status = EXIT_PASS;
 	if (a->min_runs == 0)
 		return runner_go_looking(p, fn, ctx, 0, NULL, NULL, err);
-	memset(&s, 0, sizeof s);
-	s.a = a;
-	s.plan.min = a->min_runs;
-	s.plan.max = a->runs;
-	s.plan.confidence = a->limits.g.confidence;
 	gate_seq_plan(&s.plan, a->mode);
 	p->session.plan_min = s.plan.min;
 	p->session.plan_max = s.plan.max;

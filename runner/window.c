@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * A run's window turned into the result's figures.
- */
+/* A run's window turned into the result's figures. */
 #include <math.h>
-#include <string.h>
 
 #include "lib/err.h"
 #include "runner/window.h"
@@ -27,53 +24,18 @@ runner_flush_count(const struct runner_window *w)
 	f->idle_s = c->idle_s;
 	f->devices = xcalloc(c->ndev > 0 ? c->ndev : 1, sizeof *f->devices);
 	f->ndevices = c->ndev;
-	for (i = 0; i < c->ndev; i++) {
-		struct result_flush_device *d = &f->devices[i];
-
-		d->device = xstrdup(w->ir.fc.dev[i].name);
-		d->flushes = c->dev[i].flushes;
-		d->idle_flushes = c->dev[i].idle_flushes;
-		d->rounds_flushes = w->ir.fc.dev[i].skipped;
-		d->dropped = c->dev[i].dropped ? xstrdup(c->dev[i].dropped) : NULL;
-	}
+	for (i = 0; i < c->ndev; i++)
+		f->devices[i] = (struct result_flush_device){
+		    .device = xstrdup(w->ir.fc.dev[i].name),
+		    .flushes = c->dev[i].flushes,
+		    .idle_flushes = c->dev[i].idle_flushes,
+		    .rounds_flushes = w->ir.fc.dev[i].skipped,
+		    .dropped = c->dev[i].dropped ? xstrdup(c->dev[i].dropped) : NULL };
 	if (c->ndev > 0 && isfinite(w->per_op.per_op))
 		f->device = xstrdup(w->ir.fc.dev[w->per_op.dev].name);
 	f->other = w->per_op.other;
 	f->why_none = w->per_op.why[0] ? xstrdup(w->per_op.why) : NULL;
 	return f;
-}
-
-long long
-runner_write_ops(const struct result *r)
-{
-	long long n = 0;
-	size_t i;
-
-	for (i = 0; i < r->nclasses; i++)
-		if (r->classes[i].kind == KIND_WRITE && r->classes[i].count > 0)
-			n += r->classes[i].count;
-	return n;
-}
-
-void
-runner_window_apply(const struct runner_window *w, struct result *r)
-{
-	size_t i, writes = 0;
-
-	for (i = 0; i < r->nclasses; i++)
-		writes += r->classes[i].kind == KIND_WRITE;
-	for (i = 0; i < r->nclasses; i++) {
-		struct result_class *c = &r->classes[i];
-
-		if (c->kind != KIND_WRITE)
-			continue;
-		c->flushes_per_op = w->per_op.per_op;
-		c->flush_count = runner_flush_count(w);
-		if (writes > 1)
-			c->flush_count->shared = xasprintf("the run's %zu write classes "
-			    "share one window: its flushes over all their %lld writes, "
-			    "the same figure for each", writes, w->count.ops);
-	}
 }
 
 void

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A run's window, as syncgate-bench and `syncgate run` take it alike:
- * the disks' flush requests over the run, less the rounds' own and the
- * idle rate of other processes (probe/inrun.h), and the rounds of probe
- * samples (through the run, or bracketing it), turned into the result's
- * flush_count, flushes a write and probe series.
+ * A run's window for both tools: the disks' flushes over it, less the
+ * rounds' own and the idle rate, and the probe rounds, as the result's.
  */
 #ifndef SYNCGATE_RUNNER_WINDOW_H
 #define SYNCGATE_RUNNER_WINDOW_H
@@ -20,30 +17,13 @@ struct runner_window {
 	struct window_per_op per_op;
 };
 
-/*
- * After inrun_end: the rounds into w->series and the flushes of ops
- * write operations into w->count and w->per_op.
- */
+/* After inrun_end: the rounds and the flushes of ops writes into w. */
 void runner_window_close(struct runner_window *w, long long ops);
 
-/*
- * The write classes' flush counts as they were taken: each disk's raw
- * counts, the idle correction, and why there is no figure where there
- * is none.  The caller owns it (result_free frees it with its class).
- */
+/* The write classes' flush counts as taken; the caller frees (result_free). */
 struct result_flush_count *runner_flush_count(const struct runner_window *w);
-
-/*
- * Gives each write class of r w's flushes a write and its counts;
- * several write classes share the window's count, each the whole write
- * mix's figure, and the count says so.
- */
-void runner_window_apply(const struct runner_window *w, struct result *r);
 
 /* "device flushes a commit: 1.01 (vda: ...)" on standard error. */
 void runner_tell_flushes(const struct runner_window *w);
-
-/* The write operations r's write classes counted. */
-long long runner_write_ops(const struct result *r);
 
 #endif
