@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runs of one side: that they can stand together (one engine, one
- * workload, one set of classes), and each class's figures over them on
- * the log scale, with the spread between runs that the intervals carry.
+ * The runs of a side: that they stand together, and each class's figures
+ * over them on the log scale with the spread the intervals carry.
  */
 #include <math.h>
 #include <stdio.h>
@@ -61,9 +60,9 @@ run_of(const struct gate_side_in *in, size_t i, struct gate_run_in *one)
 }
 
 /*
- * Run r's log of class name at quantile q, its sampling variance and its
- * open ends; with_unit, the same in syncs of the run's own probe, whose
- * ends its median cannot bound open the syncs' on the other side.
+ * Run r's log of class name at q, its sampling variance and open ends;
+ * with_unit the same in syncs of its own probe, an open end of whose
+ * median opens the syncs' other end.
  */
 static void
 run_logs(const struct gate_run_in *r, const char *name, double q,
@@ -185,10 +184,8 @@ gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st)
 }
 
 /*
- * The noise record's spread for one statistic, where it has one: the
- * run effect it measured, tau^2 = log_sd^2 - within_log_sd^2 (the
- * calibration runs' own sampling taken out, never below 0), plus this
- * side's own sampling within a run, over the record's degrees of freedom.
+ * The record's spread for one statistic: its run effect tau^2 = log_sd^2
+ * - within_log_sd^2 (never below 0) plus this side's own sampling.
  */
 static void
 noise_source(struct runs_pool *p, const struct runs_est *e,
@@ -220,12 +217,6 @@ gate_side_stats_pool_noise(struct gate_pools *p, const struct gate_side_stats *s
 	}
 }
 
-int
-gate_pools_empty(const struct gate_pools *p)
-{
-	return !(p->l[0].df > 0);
-}
-
 void
 gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 {
@@ -239,12 +230,10 @@ gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 }
 
 /*
- * Run i of class name against the side's other runs (k of them in all):
- * how many of their prediction interval's half-widths it lies from their
- * mean on the log scale, its ratio to their geometric mean in *ratio.
- * The others' spread is floored at their own sampling wherever it is
- * below it (not only where implausibly so, as runs_est_init floors it):
- * naming a run takes more than others that happen to agree.
+ * Run i against the side's k - 1 others: how many half-widths of their
+ * prediction interval it lies from their mean in logs, *ratio its ratio
+ * to their geometric mean.  Their spread is floored at their sampling
+ * always: naming a run takes more than others that happen to agree.
  */
 static double
 run_distance(const double *l, const double *w, size_t k, size_t i,
@@ -352,11 +341,7 @@ missing_words(const struct set_run *g, size_t n, long long want, char *buf,
 		snprintf(buf + used, len - used, " and more");
 }
 
-/*
- * The runs a group of one session's engine should hold: 1 to runs, or
- * for a set taken until decided, 1 to as many as it holds, at least its
- * first look's.
- */
+/* The runs a set should hold: its runs, or until decided, as many, at least a look's. */
 static long long
 set_want(const struct set_run *g, size_t n)
 {
