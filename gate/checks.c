@@ -181,12 +181,8 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 static struct verdict_value
 value_of(const struct gate_estimate *e)
 {
-	struct verdict_value x;
-
-	x.v = e->v;
-	x.lo = e->lo < 1 / END_MAX ? 0 : e->lo;
-	x.hi = e->hi > END_MAX ? INFINITY : e->hi;
-	return x;
+	return (struct verdict_value){ e->v, e->lo < 1 / END_MAX ? 0 : e->lo,
+	    e->hi > END_MAX ? INFINITY : e->hi };
 }
 
 /* A side's latency alone, with its interval at level. */
@@ -335,15 +331,6 @@ add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
-static void
-check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row)
-{
-	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
-
-	add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2);
-}
-
 /*
  * A check of kind k on a ratio at p50 (q 0) or p99: the rival's over
  * ours, or with up ours over the rival's; with units, in syncs of each
@@ -448,21 +435,15 @@ side_untimed(const struct gate_side_in *in, const char *name, long long *lost,
 	}
 }
 
-/* A side's latency parts, left without an upper bound. */
 static void
-open_side(struct gate_part *p50, struct gate_part *p99)
+open_part(struct gate_part *pt)
 {
-	struct gate_part *pt[2] = { p50, p99 };
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		if (pt[i]->kind == PART_POINT) {
-			pt[i]->kind = PART_RANGE;
-			pt[i]->lo = pt[i]->hi = pt[i]->v;
-		}
-		pt[i]->open_hi = 1;
-		pt[i]->scalable = 0;
+	if (pt->kind == PART_POINT) {
+		pt->kind = PART_RANGE;
+		pt->lo = pt->hi = pt->v;
 	}
+	pt->open_hi = 1;
+	pt->scalable = 0;
 }
 
 /*
@@ -488,7 +469,8 @@ hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
 	for (k = 0; k < 2; k++) {
 		if (share[k] < GATE_LOST_SHARE || share[k] <= 2 * share[1 - k])
 			continue;
-		open_side(k ? &pair->r50 : &pair->o50, k ? &pair->r99 : &pair->o99);
+		open_part(k ? &pair->r50 : &pair->o50);
+		open_part(k ? &pair->r99 : &pair->o99);
 		nt = verdict_noted(ctx->v, NOTE_FAILED, k);
 		nt->cls = xstrdup(name);
 		nt->n[0] = lost[k];
@@ -503,6 +485,7 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	int w = row->kind == KIND_WRITE;
+	struct gate_term ceiling[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
 
 	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
@@ -530,7 +513,8 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 		check_ratio(ctx, pair, row, 0, 0, 0, CHECK_P50_SPEEDUP);
 		check_ratio(ctx, pair, row, 1, 0, 0, CHECK_P99_SPEEDUP);
 	} else {
-		check_ceiling(ctx, pair, row);
+		add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1,
+		    ceiling, 2);
 		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
 		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
 	}

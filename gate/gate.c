@@ -239,7 +239,6 @@ parse_one(int opt, struct args *a, char *err)
 	}
 }
 
-/* The other side's runs: the rival's or the baseline's. */
 static const struct files *
 other(const struct args *a)
 {
@@ -470,7 +469,6 @@ load_probe(const char *path, const char *flag, struct probe_record *p,
 	return rc;
 }
 
-/* One result file to load, and how that went. */
 struct load_job {
 	const char *path;
 	struct result *r;
@@ -623,7 +621,6 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 	return gate_evaluate(&ours, &rival, a->match, a->nmatch, &opts, v, err);
 }
 
-/* What each output renders. */
 struct rendering {
 	const struct gate_verdict *v;
 	int ascii, verbose;

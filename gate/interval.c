@@ -195,10 +195,7 @@ struct quotient {
 static void
 quotient_add(struct quotient *q, double x, int power)
 {
-	if (power > 0)
-		q->num *= x;
-	else
-		q->den *= x;
+	*(power > 0 ? &q->num : &q->den) *= x;
 }
 
 void

@@ -634,7 +634,6 @@ note_unit(struct gate_ctx *ctx)
 			    k ? ctx->unit_drop_rival : ctx->unit_drop_ours, 0);
 }
 
-/* A note of code about the noise record n, of side. */
 static struct verdict_note *
 noted_noise(struct gate_verdict *v, enum verdict_note_code code, int side,
     const struct noise *n)
@@ -666,22 +665,7 @@ note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in, int side,
 		    gate_side_runs(other_in) > 1;
 }
 
-/* Where the spread between runs came from, where not simply each side's own runs. */
-static void
-note_spread(struct gate_ctx *ctx)
-{
-	const struct noise *n = ctx->o->noise;
-
-	if (ctx->v->mode != MODE_BASELINE) {
-		note_side_spread(ctx, ctx->ours_in, 0, ctx->rival_in);
-		note_side_spread(ctx, ctx->rival_in, 1, ctx->ours_in);
-		return;
-	}
-	noted_noise(ctx->v, NOTE_POOLED, -1, noise_of(n, ctx->ours_in) ||
-	    noise_of(n, ctx->rival_in) ? n : NULL);
-}
-
-/* What the intervals carry, said once in every format. */
+/* What the intervals carry and where their spread came from, said once. */
 static void
 note_scope(struct gate_ctx *ctx)
 {
@@ -705,15 +689,18 @@ note_scope(struct gate_ctx *ctx)
 	if (ctx->runs) {
 		verdict_noted(v, NOTE_RUNS, -1);
 		if (v->paired) {
-			struct verdict_note *pn = verdict_noted(v, NOTE_PAIRED, -1);
-			size_t k = v->ours.runs;
-
-			pn->n[0] = GATE_PAIRED_MIN_RUNS;
+			nt = verdict_noted(v, NOTE_PAIRED, -1);
+			nt->n[0] = GATE_PAIRED_MIN_RUNS;
 			/* gate_paired_init's: one engine's pools the pairs' means */
-			pn->n[1] = (long long)(k - 1 + (ctx->o->mode == MODE_BASELINE ?
-			    runs_trend_df(k) : 0));
+			nt->n[1] = (long long)(v->ours.runs - 1 + (v->mode ==
+			    MODE_BASELINE ? runs_trend_df(v->ours.runs) : 0));
 		}
-		note_spread(ctx);
+		if (v->mode != MODE_BASELINE) {
+			note_side_spread(ctx, ctx->ours_in, 0, ctx->rival_in);
+			note_side_spread(ctx, ctx->rival_in, 1, ctx->ours_in);
+		} else
+			noted_noise(v, NOTE_POOLED, -1, noise_of(n, ctx->ours_in) ||
+			    noise_of(n, ctx->rival_in) ? n : NULL);
 		return;
 	}
 	verdict_noted(v, NOTE_ONE_RUN, -1);

@@ -103,7 +103,6 @@ one_sample(long long n, enum gate_mode mode)
 	return n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL;
 }
 
-/* The degrees of freedom of the gate's t after n runs a side. */
 static double
 seq_df(long long n, enum gate_mode mode)
 {
@@ -222,7 +221,6 @@ gate_seq_undecided(const struct gate_verdict *v)
 	return n;
 }
 
-/* v's checks that fail. */
 static size_t
 failed(const struct gate_verdict *v)
 {

@@ -83,7 +83,6 @@ sessions_apart(const struct verdict_run *a, size_t na,
 	return APART_NONE;
 }
 
-/* Whether every run of a and b is of one session. */
 static int
 one_session(const struct verdict_run *a, size_t na, const struct verdict_run *b,
     size_t nb)

@@ -120,20 +120,6 @@ pick(const struct probe_record *po, const struct probe_record *pr)
 	return a.ns < b.ns ? PICK_OURS : PICK_RIVAL;
 }
 
-/* How many of a side's runs took their unit from rounds through the run. */
-static size_t
-runs_from_rounds(const struct gate_side_in *in)
-{
-	size_t i, k = gate_side_runs(in), n = 0;
-	struct window_unit u;
-
-	for (i = 0; i < k; i++) {
-		window_unit(in->nruns > 1 ? in->runs[i].probe : in->probe, &u);
-		n += (size_t)u.from_rounds;
-	}
-	return n;
-}
-
 /* As unusable over a side's runs, naming the first run that cannot. */
 static int
 side_unusable(const struct gate_side_in *in, struct verdict_unit_basis *b)
@@ -156,17 +142,19 @@ side_unusable(const struct gate_side_in *in, struct verdict_unit_basis *b)
 /*
  * Over several runs: the side's unit the geometric mean of its probes'
  * medians (a latency over it the runs' syncs' geometric mean), its band
- * the lowest low to the highest high of its probes.
+ * the lowest low to the highest high of its probes; b counts the runs
+ * whose unit came from rounds through the run.
  */
 static void
 runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
-    double *lo, double *hi)
+    double *lo, double *hi, struct verdict_unit_basis *b)
 {
 	size_t i, n, k = gate_side_runs(in);
 	double sum = 0, l, h, *x;
 
 	*lo = INFINITY;
 	*hi = 0;
+	b->nruns = (long long)k;
 	for (i = 0; i < k; i++) {
 		const struct probe_record *p = in->nruns > 1 ? in->runs[i].probe :
 		    in->probe;
@@ -175,7 +163,7 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 		x = window_sorted_samples(p, &n);
 		if (gate_quantile_ci(x, n, 0.5, level, &l, &h) < 0)
 			l = h = unit_ns(p);
-		window_band(p, &l, &h);
+		b->runs_rounds += window_band(p, &l, &h);
 		*lo = fmin(*lo, l);
 		*hi = fmax(*hi, h);
 		free(x);
@@ -197,16 +185,12 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 		return;
 	}
 	runs_unit(ours, v->confidence, &u->ours, &v->unit.ours_lo_ns,
-	    &v->unit.ours_hi_ns);
+	    &v->unit.ours_hi_ns, &v->unit.ours_basis);
 	runs_unit(rival, v->confidence, &u->rival, &v->unit.rival_lo_ns,
-	    &v->unit.rival_hi_ns);
+	    &v->unit.rival_hi_ns, &v->unit.rival_basis);
 	v->unit.source = UNIT_PER_RUN;
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
-	v->unit.ours_basis.runs_rounds = (long long)runs_from_rounds(ours);
-	v->unit.ours_basis.nruns = (long long)gate_side_runs(ours);
-	v->unit.rival_basis.runs_rounds = (long long)runs_from_rounds(rival);
-	v->unit.rival_basis.nruns = (long long)gate_side_runs(rival);
 }
 
 /* A part's band at level; none without an interval or for a probe too thin. */

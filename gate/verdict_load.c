@@ -418,7 +418,6 @@ get_field(const cJSON *o, const struct field *f, char *b, const struct json_at *
 	return rc < 0 ? -1 : 0;
 }
 
-/* Each of the fields f of object o into the struct at b. */
 static int
 get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at *w)
 {
