@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The checks on one class both sides ran, and their reasons in numbers.
- * A check passes when its whole interval passes, fails when its whole
- * interval fails, and is indeterminate otherwise; a check without an
- * interval is ruled on its point value.
+ * The checks on one class both sides ran.  A check passes or fails when
+ * its whole interval does, else is indeterminate; one without an interval
+ * is ruled on its point.
  */
 #include <math.h>
 #include <string.h>
@@ -39,15 +38,6 @@ latency_part(struct gate_part *pt, const struct result_class *c, double p)
 }
 
 void
-gate_pair_dependence(struct gate_pair *pair)
-{
-	gate_part_dependence(&pair->o50);
-	gate_part_dependence(&pair->o99);
-	gate_part_dependence(&pair->r50);
-	gate_part_dependence(&pair->r99);
-}
-
-void
 gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
     const struct result_class *rival)
 {
@@ -58,10 +48,7 @@ gate_pair_init(struct gate_pair *pair, const struct result_class *ours,
 	latency_part(&pair->r99, rival, 0.99);
 }
 
-/*
- * The side's figure over its runs that a part of the pair stands for, or
- * with session its shift between sessions (NULL where it carries none).
- */
+/* The side's figure over its runs a part stands for, or its session shift (or NULL). */
 static const struct runs_est *
 runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs,
     int session)
@@ -75,11 +62,7 @@ runs_of(const struct gate_pair *pair, const struct gate_part *pt, int syncs,
 	return syncs ? &st->s[q] : &st->l[q];
 }
 
-/*
- * Paired sides: a figure of one statistic of ours over the rival's (or
- * the other way) is the pairs' mean difference, one term; a figure of
- * one side alone, or of two statistics, is not paired.
- */
+/* Paired sides: one statistic of ours over the rival's is one term, the pairs'. */
 static int
 paired_term(const struct gate_pair *pair, const struct gate_term *t, size_t nt,
     int syncs, struct runs_term *out)
@@ -117,10 +100,9 @@ paired_term(const struct gate_pair *pair, const struct gate_term *t, size_t nt,
 }
 
 /*
- * Over whole runs: the figure is the product of the parts' points (each
- * side's geometric mean over its runs), and its interval comes from the
- * sides' figures over their runs; with a unit among the terms, each
- * run's latency is taken in its own probe's unit and the unit drops out.
+ * Over whole runs: the product of the parts' points, its interval from
+ * the sides' figures; with a unit, each run's latency is in its own
+ * probe's unit and the unit drops out.
  */
 static void
 estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
@@ -191,22 +173,16 @@ estimate(struct gate_ctx *ctx, struct gate_pair *pair, const struct gate_term *t
 }
 
 /*
- * Past 1e300 an end and its reciprocal are not both numbers: e^710 is
- * infinite where e^-710 is 4.5e-309, so a regression's low end would be
- * a number where the ratio it inverts has an open high end.  Such an end
- * bounds nothing: open, on both figures alike.
+ * Past 1e300 an end and its reciprocal are not both numbers (e^710 is
+ * infinite, e^-710 4.5e-309): such an end bounds nothing, open on both.
  */
 #define END_MAX 1e300
 
 static struct verdict_value
 value_of(const struct gate_estimate *e)
 {
-	struct verdict_value x;
-
-	x.v = e->v;
-	x.lo = e->lo < 1 / END_MAX ? 0 : e->lo;
-	x.hi = e->hi > END_MAX ? INFINITY : e->hi;
-	return x;
+	return (struct verdict_value){ e->v, e->lo < 1 / END_MAX ? 0 : e->lo,
+	    e->hi > END_MAX ? INFINITY : e->hi };
 }
 
 /* A side's latency alone, with its interval at level. */
@@ -225,10 +201,7 @@ single(const struct gate_pair *pair, const struct gate_part *pt, double level)
 		x.hi = pt->open_hi ? INFINITY : f.hi;
 	} else if (gate_part_interval(pt, level, &x.lo, &x.hi) < 0)
 		x.lo = x.hi = NAN;
-	/*
-	 * An end past what a latency can be (t with one degree of freedom
-	 * over two runs far apart reaches 0.00076ns) bounds nothing: open.
-	 */
+	/* past what a latency can be (t over two runs far apart: 0.00076ns): open */
 	if (x.lo < RESULT_MIN_NS)
 		x.lo = 0;
 	if (x.hi > RESULT_MAX_NS)
@@ -248,10 +221,7 @@ settle_runs(const struct gate_ctx *ctx, const struct gate_estimate *e,
 	/* a spread assumed, not measured, says nothing of runs to come */
 	if (ctx->dflt != NULL)
 		return SETTLE_SPREAD;
-	/*
-	 * a run too short to bound its figure stays so however many runs
-	 * there are; an end past what a double holds is no such run
-	 */
+	/* a run too short to bound its figure stays so however many runs */
 	for (i = 0; i < e->nrt; i++)
 		thin |= e->rt[i].e->open != 0;
 	if (thin)
@@ -316,10 +286,8 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 	enum ruling judged = gate_judge(c->value, at_least, c->limit);
 
 	/*
-	 * one run a side cannot tell this from the runner's noise: said, not
-	 * failed; nor can sides apart whose figures carry no shift between
-	 * their sessions (a verdict read back that lost it): said, neither
-	 * passed nor failed
+	 * held: one run a side cannot tell a fail from noise, nor sides apart
+	 * without a shift between sessions (a verdict read back that lost it)
 	 */
 	c->held = (judged == RULING_FAIL && v->mode == MODE_BASELINE &&
 	    v->scope == SCOPE_RUN && !v->single_run_ok) ||
@@ -331,7 +299,7 @@ gate_check_rule(const struct gate_verdict *v, struct verdict_check *c,
 	return judged;
 }
 
-/* Whether a part of the figure is a range, or with open left open for its side's failures. */
+/* Whether a part is a range, or with open, left open for its side's failures. */
 static int
 any_part(const struct gate_term *t, size_t nt, int open)
 {
@@ -343,11 +311,7 @@ any_part(const struct gate_term *t, size_t nt, int open)
 	return 0;
 }
 
-/*
- * Appends a check of kind k on the product of terms t and rules it; an
- * undecided one records what would settle it.  unit: a sync unit's band
- * is part of the product.
- */
+/* Appends and rules a check of kind k on terms t; unit: a unit's band is in it. */
 static void
 add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
     const struct gate_check_kind *k, int unit, const struct gate_term *t,
@@ -367,20 +331,10 @@ add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
 	row->ruling = gate_worse(row->ruling, ck->ruling);
 }
 
-static void
-check_ceiling(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row)
-{
-	struct gate_term t[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
-
-	add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1, t, 2);
-}
-
 /*
- * A check of kind k on a ratio at p50 (q 0) or p99: the rival's latency
- * over ours (a speedup), or with up ours over the rival's (a regression);
- * with units, in syncs of each side's own unit, but that a shared unit
- * cancels: the ratio of syncs is the ratio of latencies.
+ * A check of kind k on a ratio at p50 (q 0) or p99: the rival's over
+ * ours, or with up ours over the rival's; with units, in syncs of each
+ * side's unit, but a shared unit cancels.
  */
 static void
 check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
@@ -396,10 +350,7 @@ check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
 	add_check(ctx, pair, row, &gate_check_kinds[k], nt == 4, t, nt);
 }
 
-/*
- * A check of kind k on its figure alone, with no interval: the flushes
- * counted, or a kind that cannot be ruled, whose NaN is indeterminate.
- */
+/* A check of kind k on its figure alone: flushes counted, or NaN, unruled. */
 static void
 check_point(struct gate_ctx *ctx, struct verdict_row *row, int k)
 {
@@ -466,10 +417,7 @@ gate_side_flushes(const struct gate_side_in *in, const char *name)
 	return sum / (double)k;
 }
 
-/*
- * The operations of class name a side failed or skipped, and those it
- * attempted (timed, failed and skipped), over its runs.
- */
+/* The operations of class name a side failed or skipped, and those it tried. */
 static void
 side_untimed(const struct gate_side_in *in, const char *name, long long *lost,
     long long *tried)
@@ -487,30 +435,22 @@ side_untimed(const struct gate_side_in *in, const char *name, long long *lost,
 	}
 }
 
-/* A side's latency parts, left without an upper bound. */
 static void
-open_side(struct gate_part *p50, struct gate_part *p99)
+open_part(struct gate_part *pt)
 {
-	struct gate_part *pt[2] = { p50, p99 };
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		if (pt[i]->kind == PART_POINT) {
-			pt[i]->kind = PART_RANGE;
-			pt[i]->lo = pt[i]->hi = pt[i]->v;
-		}
-		pt[i]->open_hi = 1;
-		pt[i]->scalable = 0;
+	if (pt->kind == PART_POINT) {
+		pt->kind = PART_RANGE;
+		pt->lo = pt->hi = pt->v;
 	}
+	pt->open_hi = 1;
+	pt->scalable = 0;
 }
 
 /*
- * A side that failed or skipped at least GATE_LOST_SHARE of a class's
- * operations, more than twice the other side's share, is timed on the
- * operations that succeeded: what it failed might have taken any time,
- * so its latencies get no upper bound and no check passes in its favour
- * on them (ours: a speedup, syncs or a regression cannot pass; the
- * rival's or the baseline's: ours cannot fail against it on latency).
+ * A side that failed or skipped GATE_LOST_SHARE of a class's operations,
+ * over twice the other's share, is timed on those that succeeded: what
+ * failed might have taken any time, so its latencies get no upper bound
+ * and no check passes in its favour.
  */
 #define GATE_LOST_SHARE 0.01
 
@@ -529,7 +469,8 @@ hold_failures(struct gate_ctx *ctx, struct gate_pair *pair, const char *name)
 	for (k = 0; k < 2; k++) {
 		if (share[k] < GATE_LOST_SHARE || share[k] <= 2 * share[1 - k])
 			continue;
-		open_side(k ? &pair->r50 : &pair->o50, k ? &pair->r99 : &pair->o99);
+		open_part(k ? &pair->r50 : &pair->o50);
+		open_part(k ? &pair->r99 : &pair->o99);
 		nt = verdict_noted(ctx->v, NOTE_FAILED, k);
 		nt->cls = xstrdup(name);
 		nt->n[0] = lost[k];
@@ -544,6 +485,7 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
 	int w = row->kind == KIND_WRITE;
+	struct gate_term ceiling[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
 
 	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
@@ -556,10 +498,8 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 	}
 	fill_row(ctx, pair, row);
 	/*
-	 * Writes that cannot be put in syncs: one indeterminate check, the
-	 * reason why.  In baseline mode too: a flush that never reaches a
-	 * device makes a write in nanoseconds a measure of memory, so a run
-	 * on tmpfs would pass against a baseline on a disk.
+	 * Writes without syncs: one indeterminate check, in baseline mode
+	 * too, or a run on tmpfs would pass against a baseline on a disk.
 	 */
 	if (w && !ctx->have_unit) {
 		check_point(ctx, row, ctx->o->mode == MODE_BASELINE ?
@@ -573,15 +513,12 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 		check_ratio(ctx, pair, row, 0, 0, 0, CHECK_P50_SPEEDUP);
 		check_ratio(ctx, pair, row, 1, 0, 0, CHECK_P99_SPEEDUP);
 	} else {
-		check_ceiling(ctx, pair, row);
+		add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1,
+		    ceiling, 2);
 		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
 		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
 	}
-	/*
-	 * The ceiling on counted flushes: a count, not a timing, so a figure
-	 * with no interval, to a tenth (gate_check_figure): "write: 2.0
-	 * flushes a commit (ladybug 1.0), within the ceiling of 2".
-	 */
+	/* the ceiling on counted flushes: a count, no interval, to a tenth */
 	if (ctx->o->mode == MODE_RIVAL && w &&
 	    !isnan(row->ours_flushes) && !isnan(row->rival_flushes))
 		check_point(ctx, row, CHECK_FLUSHES);

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate gate`: holds one engine's result against a rival's (reads as
- * a speedup, writes in durable syncs) or against its own baseline (every
- * class as a regression), prints the verdict whether it passes or fails,
- * and writes it in as many formats as asked.
+ * `syncgate gate`: holds one engine's result against a rival's or its own
+ * baseline's, and writes the verdict in as many formats as asked.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -28,7 +26,6 @@
 /* The most runs a side: each a result in memory at once. */
 #define GATE_MAX_RUNS 1000
 
-/* The runs of one side, as named on the command line. */
 struct files {
 	const char *v[GATE_MAX_RUNS];
 	size_t n;
@@ -155,7 +152,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* One more run of a side. */
 static int
 add_run(struct files *f, const char *path, const char *what, char *err)
 {
@@ -243,7 +239,6 @@ parse_one(int opt, struct args *a, char *err)
 	}
 }
 
-/* The other side's runs: the rival's or the baseline's. */
 static const struct files *
 other(const struct args *a)
 {
@@ -330,7 +325,7 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	return check_args(a, err);
 }
 
-/* One side loaded: its runs, each a result, and the probe overriding the first's. */
+/* One side loaded: its results, and the probe overriding the first's. */
 struct side {
 	struct result *r;
 	struct gate_run_in *runs;
@@ -368,7 +363,6 @@ loaded_free(struct loaded *l)
 		noise_free(&l->noise);
 }
 
-/* Whether a and b name one file: the same device and inode. */
 static int
 same_file(const char *a, const char *b)
 {
@@ -475,7 +469,6 @@ load_probe(const char *path, const char *flag, struct probe_record *p,
 	return rc;
 }
 
-/* One result file to load, and how that went. */
 struct load_job {
 	const char *path;
 	struct result *r;
@@ -492,10 +485,9 @@ load_one(void *arg, size_t i)
 }
 
 /*
- * Every run of both sides, each result on a core of its own: the runs
- * are independent until the gate rules, and reading their samples is
- * most of a gate's time.  Each keeps its own message; the caller reports
- * the first in the order one at a time would have met it.
+ * Every run of both sides, each on a core of its own: reading samples is
+ * most of a gate's time.  The caller reports the first error in the
+ * order one at a time would have met it.
  */
 static struct load_job *
 load_runs(const struct files *ours, const struct files *rival, struct side *o,
@@ -616,10 +608,6 @@ side_in(struct gate_side_in *in, const struct side *s, const char *probe_file)
 	in->nruns = s->n;
 }
 
-/*
- * A set taken until decided is ruled at the level its look had; a part
- * of a set is refused, or with --part-ok ruled and named.
- */
 static int
 rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 {
@@ -633,7 +621,6 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 	return gate_evaluate(&ours, &rival, a->match, a->nmatch, &opts, v, err);
 }
 
-/* What each output renders. */
 struct rendering {
 	const struct gate_verdict *v;
 	int ascii, verbose;
@@ -658,11 +645,7 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/*
- * The Markdown verdict appended for GitHub Actions, by the rule `syncgate
- * report --summary` follows too: a step summary over 1 MiB is refused
- * whole and said, not an error.
- */
+/* The Markdown step summary, as report --summary: over 1 MiB said, not an error. */
 static int
 write_summary(const struct gate_verdict *v, int ascii)
 {
@@ -687,14 +670,12 @@ gate_main(int argc, char **argv)
 	char err[ERRLEN];
 	int rc, trouble;
 
-	rc = parse_args(argc, argv, &a, err);
-	if (rc > 0) {
+	if ((rc = parse_args(argc, argv, &a, err)) != 0) {
 		args_free(&a);
-		gate_usage(stdout);
-		return outfile_shut(stdout, "standard output");
-	}
-	if (rc < 0) {
-		args_free(&a);
+		if (rc > 0) {
+			gate_usage(stdout);
+			return outfile_shut(stdout, "standard output");
+		}
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}

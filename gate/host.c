@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The hosts behind a verdict: whether every run of both sides was
- * measured on one machine, and what is said when reads were compared
- * across two.  Writes are ruled in syncs of each side's own probe, so
- * the machine divides out of them; a read's latency has no such unit.
+ * The hosts behind a verdict, and what is said when reads were compared
+ * across two: writes in syncs of each side's own probe divide the
+ * machine out; a read's latency has no such unit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,6 @@
 #include "lib/err.h"
 #include "gate/host.h"
 
-/* Whether h knows the field of bit. */
 static int
 knows(const struct result_host *h, unsigned bit)
 {
@@ -64,11 +62,7 @@ host_complete(const struct result_host *h)
 	return 1;
 }
 
-/*
- * Two hosts differ when a field known in both differs.  A field's first
- * known value stands for it: two known values differ from each other
- * exactly when one of them differs from the first.
- */
+/* A field's first known value stands for it: two differ iff one differs from it. */
 enum verdict_hosts
 gate_hosts_compare(const struct result_host *const *h, size_t n,
     unsigned *differs)
@@ -98,12 +92,6 @@ gate_hosts_compare(const struct result_host *const *h, size_t n,
 	if (d != 0)
 		return HOSTS_DIFFERENT;
 	return complete == n ? HOSTS_SAME : HOSTS_UNKNOWN;
-}
-
-static const char *
-run_file(const struct gate_side_in *in, size_t i)
-{
-	return in->nruns > 1 ? in->runs[i].file : in->file;
 }
 
 /* Every run's host of ours, then of rival (NULL: ours alone); the caller frees the array. */
@@ -173,7 +161,8 @@ note_unknown(struct gate_verdict *v, const struct gate_side_in *ours,
 				    !(pass == 1 && h != NULL && !result_host_id_usable(h)) &&
 				    !(pass == 2 && h != NULL && !host_complete(h)))
 					continue;
-				nt->a = xstrdup(run_file(sides[k], i));
+				nt->a = xstrdup(sides[k]->nruns > 1 ?
+				    sides[k]->runs[i].file : sides[k]->file);
 				nt->n[0] = pass == 0 ? 0 : pass == 2 ? 3 :
 				    h->machine_id == NULL ? 1 : 2;
 				if (nt->n[0] == 2)

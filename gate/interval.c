@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Intervals for products of latencies and sync units.  Working in logs
- * turns the product's interval into a sum of each part's share, which is
- * also what the estimate of samples needed scales.
+ * Intervals for products of latencies and sync units: in logs, a sum of
+ * each part's share, which the estimate of samples needed also scales.
  */
 #include <math.h>
 #include <string.h>
@@ -13,8 +12,7 @@
 
 /*
  * The ranks for (n, p, level), remembered: a verdict asks for the same
- * few dozen times, and for ten million samples each costs a binomial
- * window of tens of thousands of terms.
+ * few dozen times, each a binomial window of 10^4 terms at 10^7 samples.
  */
 static int
 ranks(size_t n, double p, double level, size_t *l, size_t *h)
@@ -56,11 +54,10 @@ gate_quantile_ci(const double *x, size_t n, double p, double level,
 }
 
 /*
- * The ranks of the p-quantile's bounds of n samples that depend on their
- * neighbours: the normal interval of the share below, dep times the
- * independent variance, with Student's t at df for the estimate of dep;
- * widened to hold the independent ranks l and h.  0 below rank 1 and 0
- * above rank n: unbounded.
+ * The ranks bounding the p-quantile of dependent samples: the normal
+ * interval of the share below at dep times the independent variance,
+ * Student's t at dep_df, widened to hold the independent l and h; 0:
+ * unbounded.
  */
 static void
 dependent_ranks(const struct gate_part *pt, double tail, size_t *l, size_t *h)
@@ -80,11 +77,7 @@ dependent_ranks(const struct gate_part *pt, double tail, size_t *l, size_t *h)
 		*h = (size_t)hi;
 }
 
-/*
- * The bounds of the p-quantile of n samples, each missing with at most
- * tail: sorted x, or where x is NULL the class c's, read by rank; with
- * dep, the ranks of that part's samples that depend on their neighbours.
- */
+/* Bounds of the p-quantile of sorted x (or class c's by rank), each missing at most tail. */
 static void
 quantile_bounds(const double *x, const struct result_class *c, size_t n,
     double p, double tail, const struct gate_part *dep, double *lo, double *hi)
@@ -191,12 +184,9 @@ gate_part_interval(const struct gate_part *pt, double level, double *lo,
 }
 
 /*
- * The numerator's and the denominator's products, divided once at the
- * end: 6.6ms over 3.3ms against 2.2ms over 1.1ms is 7.26e12 / 7.26e12,
- * exactly 1, where dividing term by term gave 0.9999999999999999.  An
- * unbounded end (0 or infinity) carries through: 0 / x is 0, x / 0 and
- * infinity / x are infinity, and a low end never multiplies an infinity
- * nor a high end a zero.
+ * Numerator and denominator divided once at the end: 6.6ms / 3.3ms over
+ * 2.2ms / 1.1ms is then exactly 1, not 0.9999999999999999.  An unbounded
+ * end (0 or infinity) carries through; a low end never meets an infinity.
  */
 struct quotient {
 	double num, den;
@@ -205,10 +195,7 @@ struct quotient {
 static void
 quotient_add(struct quotient *q, double x, int power)
 {
-	if (power > 0)
-		q->num *= x;
-	else
-		q->den *= x;
+	*(power > 0 ? &q->num : &q->den) *= x;
 }
 
 void
@@ -222,7 +209,6 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 	memset(e, 0, sizeof *e);
 	if (nt > GATE_MAX_TERMS)
 		nt = GATE_MAX_TERMS;
-	/* the sampled parts: each is bounded at the level's share */
 	for (i = 0; i < nt; i++)
 		m += t[i].part->kind == PART_SAMPLED;
 	tail = (1 - c) / (2 * (double)(m > 0 ? m : 1));
@@ -260,12 +246,10 @@ gate_combine(const struct gate_term *t, size_t nt, double c,
 }
 
 /*
- * The spread on one side (up: toward a limit above the figure) with each
- * class part at max(its count, n) samples: the random parts' sum, what no
- * sample narrows, and the standard deviation of the estimate's log (each
- * random part's distance over its normal quantile, in quadrature).  A part
- * unbounded on that side is taken as wide as its other side, a guess the
- * caller says is one.
+ * The spread on one side (up: toward a limit above) with each class part
+ * at max(its count, n) samples: the random parts' sum, the fixed parts',
+ * and the sd of the log (in quadrature).  A part unbounded on that side
+ * is taken as wide as its other, a guess the caller says is one.
  */
 static void
 spread_at(const struct gate_estimate *e, int up, double n, double *random,
@@ -295,11 +279,9 @@ spread_at(const struct gate_estimate *e, int up, double n, double *random,
 }
 
 /*
- * The probability that a fresh run of n samples a side settles the
- * check, dist = log(limit / figure): the fresh estimate's distance from
- * the limit is normal about dist with this run's variance and its own,
- * and it settles below the limit past the interval's upper reach, above
- * past its lower.
+ * The probability a fresh run of n samples a side settles the check at
+ * dist = log(limit / figure), its distance normal about dist with this
+ * run's variance and its own, past the interval's reach either side.
  */
 static double
 settle_at(const struct gate_estimate *e, double dist, double n)
@@ -319,11 +301,7 @@ settle_at(const struct gate_estimate *e, double dist, double n)
 	return p;
 }
 
-/*
- * The fewest samples a side (from 1) that settle with probability power,
- * or GATE_NEED_CAP + 1: counts growing by a tenth to the cap, then
- * bisection below the first that settles.
- */
+/* The fewest samples settling with power (or the cap + 1): growing by a tenth, then bisection. */
 static long long
 settle_count(const struct gate_estimate *e, double dist, double power)
 {
@@ -346,9 +324,8 @@ settle_count(const struct gate_estimate *e, double dist, double power)
 }
 
 /*
- * A class part too thin to bound needs at least the samples that bound
- * it; one with neither end bounded gives no spread to scale, so its
- * count is all that can be said: "or more".
+ * A part too thin to bound needs at least the samples that bound it; one
+ * with neither end bounded has no spread to scale: "or more".
  */
 static void
 open_parts(const struct gate_estimate *e, long long *lo, long long *hi)

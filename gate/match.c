@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Classes matched across the two results by name.  Each side's classes
- * are sorted by name once and the two lists walked together: searching
- * the other side for each class made a gate of 100 000 classes a side
- * run for minutes.  Names are matched by their bytes; where two different
- * names would print alike, the verdict says so.
+ * Classes matched by name, each side's sorted once and the two walked
+ * together: searching made a gate of 100 000 classes a side run for
+ * minutes.  Names match by their bytes; names that print alike are said.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -94,28 +92,19 @@ named_by_name(const void *a, const void *b)
 	    ((const struct named *)b)->name);
 }
 
-/* A name both ran (a row of the table) first, then ours, then the rival's. */
-static int
-side_rank(int sides)
-{
-	return sides == 3 ? 0 : sides == 1 ? 1 : 2;
-}
-
 static int
 named_by_key(const void *a, const void *b)
 {
 	const struct named *x = a, *y = b;
 	int c = strcmp(x->key, y->key);
 
+	/* a name both ran (3, a row of the table) first, then ours (1), the rival's */
 	if (c == 0)
-		c = side_rank(x->sides) - side_rank(y->sides);
+		c = x->sides % 3 - y->sides % 3;
 	return c != 0 ? c : strcmp(x->name, y->name);
 }
 
-/*
- * One note for n > 1 names with one key: the names, a line each, the
- * first ALIKE_LISTED of them, and how many in all.
- */
+/* One note for n > 1 names with one key: the first ALIKE_LISTED, and how many. */
 static void
 note_group(struct gate_verdict *v, const struct named *x, size_t n)
 {

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * From two results to a verdict: the sides, the classes matched by name,
- * the sync unit, each class's checks (gate/checks.c), then the halves,
- * the notes and the overall ruling.
+ * the sync unit, each class's checks, then the halves, notes and ruling.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -39,7 +38,7 @@ static void
 fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 {
 	double *x;
-	size_t i;
+	size_t i, lo, hi;
 
 	s->has_probe = 1;
 	s->host_id = dup_or_null(p->host_id);
@@ -54,11 +53,8 @@ fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
 	stats_sort(x, p->nsamples);
 	if (gate_quantile_ci(x, p->nsamples, 0.5, level, &s->probe_ci_lo_ns,
-	    &s->probe_ci_hi_ns) == 0) {
-		size_t lo, hi;
-
+	    &s->probe_ci_hi_ns) == 0)
 		stats_order_ci(p->nsamples, 0.5, level, &lo, &hi, &s->probe_ci_level);
-	}
 	free(x);
 	s->evidence = p->nevidence ? xmalloc(p->nevidence * sizeof *s->evidence) : NULL;
 	for (i = 0; i < p->nevidence; i++)
@@ -148,17 +144,22 @@ check_kinds(const struct gate_side_in *ours, const struct gate_side_in *rival,
 }
 
 /*
- * A class only ours ran, in figures for history: the result's p50 and
- * p99 over one run, their geometric means over whole runs (as a row's
- * points are then), and in syncs of our unit where writes have one.
+ * Room was made by match_classes.  A class only ours ran keeps figures
+ * for history, as a row's points would be.
  */
 static void
-alone_figures(struct gate_ctx *ctx, struct verdict_unmatched *u,
-    const struct result_class *c)
+add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
 {
+	struct verdict_unmatched *u = &ctx->v->unmatched[ctx->v->nunmatched++];
 	int with_unit = c->kind == KIND_WRITE && ctx->have_unit;
 	struct gate_side_stats st;
 
+	u->name = xstrdup(c->name);
+	u->kind = c->kind;
+	u->ours = ours;
+	u->p50_ns = u->p99_ns = u->syncs_p50 = u->syncs_p99 = u->flushes = NAN;
+	if (!ours)
+		return;
 	u->flushes = gate_side_flushes(ctx->ours_in, c->name);
 	if (ctx->runs) {
 		gate_side_stats_init(&st, ctx->ours_in, c->name, with_unit,
@@ -175,23 +176,7 @@ alone_figures(struct gate_ctx *ctx, struct verdict_unmatched *u,
 	u->syncs_p99 = with_unit ? c->p99_ns / ctx->unit.ours.v : NAN;
 }
 
-/* Room for the unmatched classes was made by match_classes. */
-static void
-add_unmatched(struct gate_ctx *ctx, const struct result_class *c, int ours)
-{
-	struct gate_verdict *v = ctx->v;
-	struct verdict_unmatched *u;
-
-	u = &v->unmatched[v->nunmatched++];
-	u->p50_ns = u->p99_ns = u->syncs_p50 = u->syncs_p99 = u->flushes = NAN;
-	if (ours)
-		alone_figures(ctx, u, c);
-	u->name = xstrdup(c->name);
-	u->kind = c->kind;
-	u->ours = ours;
-}
-
-/* Notes on the sampled parts too thin for an interval: ours first, then the rival's. */
+/* Notes on the sampled parts too thin for an interval, ours first. */
 static void
 note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 {
@@ -214,29 +199,9 @@ note_drops(struct gate_verdict *v, const struct gate_pair *pair)
 	}
 }
 
-/* Notes on the parts (ours, then the rival's) whose samples depend on their neighbours. */
-static void
-note_dependence(struct gate_verdict *v, const struct gate_pair *pair,
-    const struct gate_part *const parts[4])
-{
-	struct verdict_note *nt;
-	size_t k;
-
-	for (k = 0; k < 4; k++) {
-		if (!(parts[k]->dep > 0))
-			continue;
-		nt = verdict_noted(v, NOTE_DEPENDENT, k >= 2);
-		nt->cls = xstrdup(pair->ours->name);
-		nt->x[0] = parts[k]->p;
-		nt->x[1] = parts[k]->dep;
-		nt->n[0] = GATE_DEP_BATCHES;
-		nt->n[1] = (long long)parts[k]->n;
-	}
-}
-
 /*
- * Notes on what had no interval, class by class; a class where neither
- * side gave any joins the one list in exact.
+ * Notes on what had no interval (a class with none either side joins
+ * exact), and on the parts whose samples depend on their neighbours.
  */
 static void
 note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
@@ -265,14 +230,22 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 		}
 	}
 	note_drops(v, pair);
-	note_dependence(v, pair, parts);
+	for (k = 0; k < 4; k++) {
+		if (!(parts[k]->dep > 0))
+			continue;
+		nt = verdict_noted(v, NOTE_DEPENDENT, k >= 2);
+		nt->cls = xstrdup(pair->ours->name);
+		nt->x[0] = parts[k]->p;
+		nt->x[1] = parts[k]->dep;
+		nt->n[0] = GATE_DEP_BATCHES;
+		nt->n[1] = (long long)parts[k]->n;
+	}
 }
 
 /*
- * A commit under the band's low: not flushing each commit, or batching.
- * A probe too thin for a band leaves the unit itself as the line.  The
- * whole of p50's interval must lie under it: a p50 whose interval reaches
- * the line may be one flush a commit seen through noise.
+ * A commit under the band's low (or the unit, without a band): not
+ * flushing each commit, or batching.  All of p50's interval must lie
+ * under it: one reaching it may be one flush a commit seen through noise.
  */
 static void
 note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
@@ -298,14 +271,13 @@ note_sub_sync(struct gate_verdict *v, const struct verdict_row *row)
 	}
 }
 
-/* Whether the noise file measured this side's engine. */
 static int
 noise_of(const struct noise *n, const struct gate_side_in *in)
 {
 	return n != NULL && strcmp(n->engine, in->r->engine) == 0;
 }
 
-/* The noise file's class for a side of one run of the noise's engine. */
+/* The noise record's class for a side: the default's, or its engine's. */
 static const struct noise_class *
 noise_for(const struct gate_ctx *ctx, const struct gate_side_in *in,
     const char *name)
@@ -364,12 +336,10 @@ note_outlier(struct gate_verdict *v, const struct gate_side_in *in, int ours)
 }
 
 /*
- * One spread between runs an engine: in baseline mode both sides are one
- * engine and pool their runs' spread (and the noise record's, once); in
- * rival mode each engine pools its own runs with its noise record, and a
- * side with neither (one run, no record) takes the other's.  A spread
- * used by both sides counts its degrees of freedom once (model/runs.c).
- * pools[0] is ours, pools[1] the rival's.
+ * One spread between runs an engine: in baseline mode both sides pool
+ * theirs (and the record's, once); in rival mode each engine its own,
+ * and a side with neither runs nor record takes the other's, its degrees
+ * of freedom counted once (model/runs.c).  pools[0] is ours.
  */
 static void
 priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
@@ -387,9 +357,10 @@ priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
 		gate_side_stats_pool_noise(po, os, no);
 	if (nr != NULL && !(one && no != NULL))
 		gate_side_stats_pool_noise(pr, rs, nr);
-	if (!one && gate_pools_empty(po))
+	/* a pool of no source has no degrees of freedom */
+	if (!one && !(po->l[0].df > 0))
 		po = pr;
-	if (!one && gate_pools_empty(pr))
+	if (!one && !(pr->l[0].df > 0))
 		pr = po;
 	gate_side_stats_share(os, po);
 	gate_side_stats_share(rs, pr);
@@ -405,70 +376,49 @@ session_noise(const struct gate_ctx *ctx, const char *name)
 }
 
 /*
- * Statistic q (NOISE_P50 to NOISE_SYNCS_P99) of class name's shift
- * between sessions: the noise record's where it measured it (for the
- * syncs, where it did not measure them, their latency's), else the
+ * Sides apart: each side's runs carry one shift between sessions, mean 0,
+ * in one pool a statistic so its df count once.  One shift even over
+ * several sessions: sides that did not take turns ran in blocks of time.
+ * Its spread is the record's (the syncs' else their latency's), else the
  * stated default over infinite degrees of freedom.
- */
-static void
-session_sd(const struct gate_ctx *ctx, const char *name, int q, double *sd,
-    double *df)
-{
-	const struct noise_class *nc = ctx->v->shift == SHIFT_RECORD ?
-	    session_noise(ctx, name) : NULL;
-	const struct noise_stat *ns = nc != NULL ? &nc->stat[q] : NULL;
-
-	if (ns != NULL && !ns->have_session && q >= NOISE_SYNCS_P50)
-		ns = &nc->stat[q - NOISE_SYNCS_P50];
-	if (ns != NULL && ns->have_session) {
-		*sd = ns->session_log_sd;
-		*df = ns->session_df;
-		return;
-	}
-	*sd = q == NOISE_P50 || q == NOISE_SYNCS_P50 ? GATE_DEFAULT_SESSION_P50 :
-	    GATE_DEFAULT_SESSION_P99;
-	*df = INFINITY;
-}
-
-/*
- * Sides apart: each side's runs carry one shift between sessions (theirs
- * against the other side's), mean 0, its variance the record's or the
- * default's; one pool each statistic, so its degrees of freedom count
- * once for both sides.  A side's runs share one shift even where they
- * come from several sessions of one run: sides that did not take turns
- * were taken in blocks of time, each block one shift.
  */
 static void
 session_terms(const struct gate_ctx *ctx, const char *name,
     struct gate_side_stats *os, struct gate_side_stats *rs,
     struct gate_pools *shared)
 {
+	const struct noise_class *nc = ctx->v->shift == SHIFT_RECORD ?
+	    session_noise(ctx, name) : NULL;
 	struct gate_side_stats *st[2] = { os, rs };
 	size_t side;
 	int q;
 
-	if (ctx->v->shift == SHIFT_NONE)
-		return;
-	for (side = 0; side < 2; side++) {
+	for (side = 0; side < 2 && ctx->v->shift != SHIFT_NONE; side++) {
 		st[side]->has_session = 1;
 		for (q = 0; q < NOISE_NSTATS; q++) {
 			struct runs_est *e = q < 2 ? &st[side]->sl[q] : &st[side]->ss[q - 2];
-			double sd;
+			const struct noise_stat *ns = nc != NULL ? &nc->stat[q] : NULL;
+			double sd = q == NOISE_P50 || q == NOISE_SYNCS_P50 ?
+			    GATE_DEFAULT_SESSION_P50 : GATE_DEFAULT_SESSION_P99;
 
 			*e = (struct runs_est){ .k = 1, .between = NAN, .fixed = 1,
+				.df = INFINITY,
 				.pool = q < 2 ? &shared->sl[q] : &shared->ss[q - 2] };
-			session_sd(ctx, name, q, &sd, &e->df);
+			if (ns != NULL && !ns->have_session && q >= NOISE_SYNCS_P50)
+				ns = &nc->stat[q - NOISE_SYNCS_P50];
+			if (ns != NULL && ns->have_session) {
+				sd = ns->session_log_sd;
+				e->df = ns->session_df;
+			}
 			e->var = sd * sd;
 		}
 	}
 }
 
 /*
- * What carries the sides' shift between sessions: nothing where they
- * took turns or one run's sampling alone is ruled; a noise record where
- * the one answering for each class measured it (from runs of several
- * sessions) for p50 and p99, and for the syncs too where writes are put
- * in syncs; else the stated default.
+ * What carries the shift between sessions: nothing where the sides took
+ * turns or one run's sampling is ruled; a noise record where it measured
+ * it for every ruled figure of each class; else the stated default.
  */
 static enum verdict_shift
 shift_source(const struct gate_ctx *ctx, const struct gate_match *m)
@@ -497,10 +447,7 @@ shift_source(const struct gate_ctx *ctx, const struct gate_match *m)
 	return SHIFT_RECORD;
 }
 
-/*
- * Over whole runs, the class's figures on each side, and its parts made
- * points at the sides' geometric means over their runs.
- */
+/* Over whole runs: each side's figures, the parts points at their geometric means. */
 static void
 pair_over_runs(struct gate_ctx *ctx, struct gate_pair *pair,
     struct gate_side_stats *os, struct gate_side_stats *rs,
@@ -551,8 +498,12 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)
 		pair_over_runs(ctx, &pair, &os, &rs, pools, &pd);
-	else
-		gate_pair_dependence(&pair);
+	else {
+		gate_part_dependence(&pair.o50);
+		gate_part_dependence(&pair.o99);
+		gate_part_dependence(&pair.r50);
+		gate_part_dependence(&pair.r99);
+	}
 	gate_check_pair(ctx, &pair, row);
 	if (!ctx->runs)
 		note_intervals(v, &pair, exact);
@@ -560,7 +511,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 		note_sub_sync(v, row);
 }
 
-/* Rows in our file's order; then the classes one side ran, each side's in its order. */
+/* Rows in our file's order; then the classes one side ran. */
 static void
 match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
     const struct gate_side_in *rival, const struct gate_match *m)
@@ -585,30 +536,22 @@ match_classes(struct gate_ctx *ctx, const struct gate_side_in *ours,
 		verdict_noted(v, NOTE_EXACT, -1)->a = exact.s;
 }
 
-/* Half h of v, by kind: the worst of its rows' rulings. */
-static void
-rule_half(struct gate_verdict *v, enum class_kind kind, struct verdict_half *h)
-{
-	size_t i;
-
-	h->ruling = RULING_NOT_RULED;
-	for (i = 0; i < v->nrows; i++)
-		if (v->rows[i].kind == kind)
-			h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
-}
-
 void
 gate_rule_whole(struct gate_verdict *v)
 {
-	rule_half(v, KIND_READ, &v->reads);
-	rule_half(v, KIND_WRITE, &v->writes);
+	size_t i;
+
+	v->reads.ruling = v->writes.ruling = RULING_NOT_RULED;
+	for (i = 0; i < v->nrows; i++) {
+		struct verdict_half *h = v->rows[i].kind == KIND_READ ? &v->reads :
+		    &v->writes;
+
+		h->ruling = gate_worse(h->ruling, v->rows[i].ruling);
+	}
 	v->overall = gate_worse(v->reads.ruling, v->writes.ruling);
 }
 
-/*
- * 1: a write class of some run of the side was timed from a writer's
- * turn, its writers waiting for one another (turn_wait_ns given).
- */
+/* Whether a write class of some run was timed from a writer's turn. */
 static int
 timed_from_turn(const struct gate_side_in *in)
 {
@@ -659,9 +602,8 @@ note_thin(struct gate_verdict *v, int side, size_t n, size_t n2, double level,
 }
 
 /*
- * A probe too thin for a band at the level a check needed.  Of two probes
- * of one volume, one too thin for an interval on its median leaves the
- * band the other's alone, and that is said.
+ * A probe too thin for a band at the level a check needed; of two probes
+ * of one volume, one too thin leaves the band the other's, which is said.
  */
 static void
 note_unit(struct gate_ctx *ctx)
@@ -692,7 +634,6 @@ note_unit(struct gate_ctx *ctx)
 			    k ? ctx->unit_drop_rival : ctx->unit_drop_ours, 0);
 }
 
-/* A note of code about the noise record n, of side. */
 static struct verdict_note *
 noted_noise(struct gate_verdict *v, enum verdict_note_code code, int side,
     const struct noise *n)
@@ -707,11 +648,7 @@ noted_noise(struct gate_verdict *v, enum verdict_note_code code, int side,
 	return nt;
 }
 
-/*
- * Where a side's spread between runs came from, in rival mode (priors):
- * its runs pooled with the noise record, the record alone, or the other
- * side's spread, whose degrees of freedom then count once.
- */
+/* In rival mode, where a side's spread came from: runs and record, record, or the other's. */
 static void
 note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in, int side,
     const struct gate_side_in *other_in)
@@ -728,26 +665,7 @@ note_side_spread(struct gate_ctx *ctx, const struct gate_side_in *in, int side,
 		    gate_side_runs(other_in) > 1;
 }
 
-/*
- * Where the spread between runs came from: in baseline mode one engine's,
- * pooled over both sides (and the noise record); in rival mode each
- * side's, said where it is not simply its own runs'.
- */
-static void
-note_spread(struct gate_ctx *ctx)
-{
-	const struct noise *n = ctx->o->noise;
-
-	if (ctx->v->mode != MODE_BASELINE) {
-		note_side_spread(ctx, ctx->ours_in, 0, ctx->rival_in);
-		note_side_spread(ctx, ctx->rival_in, 1, ctx->ours_in);
-		return;
-	}
-	noted_noise(ctx->v, NOTE_POOLED, -1, noise_of(n, ctx->ours_in) ||
-	    noise_of(n, ctx->rival_in) ? n : NULL);
-}
-
-/* What the intervals carry, said once in every format. */
+/* What the intervals carry and where their spread came from, said once. */
 static void
 note_scope(struct gate_ctx *ctx)
 {
@@ -771,15 +689,18 @@ note_scope(struct gate_ctx *ctx)
 	if (ctx->runs) {
 		verdict_noted(v, NOTE_RUNS, -1);
 		if (v->paired) {
-			struct verdict_note *pn = verdict_noted(v, NOTE_PAIRED, -1);
-			size_t k = v->ours.runs;
-
-			pn->n[0] = GATE_PAIRED_MIN_RUNS;
+			nt = verdict_noted(v, NOTE_PAIRED, -1);
+			nt->n[0] = GATE_PAIRED_MIN_RUNS;
 			/* gate_paired_init's: one engine's pools the pairs' means */
-			pn->n[1] = (long long)(k - 1 + (ctx->o->mode == MODE_BASELINE ?
-			    runs_trend_df(k) : 0));
+			nt->n[1] = (long long)(v->ours.runs - 1 + (v->mode ==
+			    MODE_BASELINE ? runs_trend_df(v->ours.runs) : 0));
 		}
-		note_spread(ctx);
+		if (v->mode != MODE_BASELINE) {
+			note_side_spread(ctx, ctx->ours_in, 0, ctx->rival_in);
+			note_side_spread(ctx, ctx->rival_in, 1, ctx->ours_in);
+		} else
+			noted_noise(v, NOTE_POOLED, -1, noise_of(n, ctx->ours_in) ||
+			    noise_of(n, ctx->rival_in) ? n : NULL);
 		return;
 	}
 	verdict_noted(v, NOTE_ONE_RUN, -1);
@@ -789,10 +710,7 @@ note_scope(struct gate_ctx *ctx)
 		verdict_noted(v, NOTE_SINGLE_RUN_OK, -1);
 }
 
-/*
- * Sides apart: why (v->apart), and what carries the shift between their
- * sessions (v->shift); one run's sampling alone has its own note.
- */
+/* Sides apart: why, and what carries the shift between their sessions. */
 static void
 note_apart(struct gate_ctx *ctx)
 {

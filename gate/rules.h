@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The gate's rules: two results (and their probes) in, a filled verdict
- * out.  Reads are ruled as a speedup ratio against the rival; writes in
- * units of one durable sync of the volume; in baseline mode every class
- * as a regression against the old run (gate/rules.c), over the sides
- * (gate/sides.h), their matched classes (gate/match.h), their hosts
- * (gate/host.h) and the sync unit (gate/unit.h).  The gate records codes
- * and figures; report/ makes every word from them.
+ * out.  Reads are ruled as a speedup against the rival, writes in durable
+ * syncs of the volume, and in baseline mode every class as a regression.
+ * The gate records codes and figures; report/ makes every word.
  */
 #ifndef SYNCGATE_GATE_RULES_H
 #define SYNCGATE_GATE_RULES_H
@@ -23,22 +20,16 @@ struct gate_opts {
 	double commit_syncs;        /* MODE_RIVAL: our p50 at most this many syncs */
 	double max_regression;      /* MODE_BASELINE: at most this fraction slower */
 	double confidence;          /* 0.95 */
-	/*
-	 * A runner's run-to-run noise (syncgate calibrate), for a side of one
-	 * run; NULL: none.
-	 */
-	const struct noise *noise;
+	const struct noise *noise;  /* a runner's run-to-run noise; NULL: none */
 	int single_run_ok;          /* one run a side: the sampling alone; fails as such */
 	/*
-	 * One run a side without a noise record: 1 (the default) takes
-	 * GATE_DEFAULT_SPREAD_P50 and _P99 as the spread between runs; 0
-	 * rules on the sampling alone (--single-run-ok sets it, and tests of
-	 * the sampling rule).
+	 * One run a side without noise: 1 (the default) takes
+	 * GATE_DEFAULT_SPREAD_* as the spread between runs; 0 rules on the
+	 * sampling alone (--single-run-ok, and tests of the sampling rule).
 	 */
 	int one_run_spread;
 	int same_host;              /* reads across two hosts are indeterminate */
-	/* --part-ok: a part of a set is ruled, named (gate_sides_whole) */
-	int part_ok;
+	int part_ok;                /* --part-ok: a part of a set is ruled, named */
 };
 
 #define GATE_DEFAULT_READ_SPEEDUP 10.0
@@ -46,29 +37,21 @@ struct gate_opts {
 #define GATE_DEFAULT_MAX_REGRESSION 0.05
 #define GATE_DEFAULT_CONFIDENCE 0.95
 /*
- * One run a side without --noise or --single-run-ok: the run-to-run
- * spread each figure is taken to have, a standard deviation of its log
- * (docs/result-format.md, "One run a side"), at p50 and at p99; the
- * syncs take their latency's.
+ * The standard deviations of a figure's log taken without a measure: the
+ * spread between runs of one run a side (docs/result-format.md, "One run
+ * a side"), and the shift between sessions of sides apart ("Sides
+ * apart"), at p50 and p99; the syncs take their latency's.
  */
 #define GATE_DEFAULT_SPREAD_P50 0.20
 #define GATE_DEFAULT_SPREAD_P99 0.30
-/*
- * Sides whose runs came apart (gate/turns.h) without a noise record over
- * sessions: the shift between sessions each side's figures are taken to
- * carry, a standard deviation of its log (docs/result-format.md,
- * "Sides apart"), at p50 and at p99; the syncs take their latency's.
- */
 #define GATE_DEFAULT_SESSION_P50 0.10
 #define GATE_DEFAULT_SESSION_P99 0.25
 
-/* Sets the defaults above for mode. */
 void gate_opts_init(struct gate_opts *o, enum gate_mode mode);
 
 /*
  * Rules ours against rival into v (which it initialises).  Returns 0, or
- * -1 with err set when the two cannot be compared (a class that is a
- * read on one side and a write on the other); v is then freed.
+ * -1 with err set (a class a read on one side, a write on the other).
  */
 int gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_opts *o, struct gate_verdict *v, char *err);

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The spending plan of runs until decided (gate/sequential.h), and the
- * words a sequential verdict says on how it stopped.
- */
+/* The spending plan of runs until decided, and the note on how it stopped. */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,9 +33,8 @@ gate_seq_spent(const struct gate_seq *s, long long n)
 }
 
 /*
- * The level of a look that errs a (two-sided), a rounded down to three
- * significant digits, so that its level prints short (97.52%, not
- * 97.5132568647598%) and the look spends no more than its share.
+ * The level of a look erring a (two-sided), a rounded down to three
+ * digits: it prints short (97.52%) and spends no more than its share.
  */
 static double
 level_of(double a)
@@ -78,9 +74,8 @@ draw_normals(uint64_t *state, double *x, double *y)
 }
 
 /*
- * One simulated sequence's sums over its runs so far: a's, b's and a -
- * b's; the last 2 RUNS_TREND_BLOCK pairs' means, by run (mod), and the
- * sum of squares about their lines of the blocks closed before them.
+ * One simulated sequence's sums of a, b and a - b; the last SEQ_RING
+ * pairs' means by run, and the closed blocks' squares about their lines.
  */
 #define SEQ_RING (2 * RUNS_TREND_BLOCK)
 struct seq_sums {
@@ -88,10 +83,7 @@ struct seq_sums {
 	double m[SEQ_RING], closed;
 };
 
-/*
- * The means' sum of squares about their drift after n pairs (model/runs.h,
- * runs_pool_add_trend): the closed blocks' and the last block's.
- */
+/* The means' sum of squares about their drift after n pairs (runs_pool_add_trend). */
 static double
 trend_ss(const struct seq_sums *q, long long n)
 {
@@ -104,19 +96,13 @@ trend_ss(const struct seq_sums *q, long long n)
 	return q->closed + runs_line_ss(y, (size_t)(n - first));
 }
 
-/*
- * Whether the gate's t after n runs a side is one sample's (gate/
- * sequential.h): the pairs' differences from GATE_PAIRED_MIN_RUNS, and
- * in rival mode Welch's t where the rival's runs have no spread; else
- * both sides' spreads pooled (baseline mode before pairing).
- */
+/* Whether the gate's t after n runs is one sample's (paired, or Welch's exact). */
 static int
 one_sample(long long n, enum gate_mode mode)
 {
 	return n >= GATE_PAIRED_MIN_RUNS || mode == MODE_RIVAL;
 }
 
-/* The degrees of freedom of the gate's t after n runs a side. */
 static double
 seq_df(long long n, enum gate_mode mode)
 {
@@ -235,7 +221,6 @@ gate_seq_undecided(const struct gate_verdict *v)
 	return n;
 }
 
-/* v's checks that fail. */
 static size_t
 failed(const struct gate_verdict *v)
 {

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runs of one side: that they can stand together (one engine, one
- * workload, one set of classes), and each class's figures over them on
- * the log scale, with the spread between runs that the intervals carry.
+ * The runs of a side: that they stand together, and each class's figures
+ * over them on the log scale with the spread the intervals carry.
  */
 #include <math.h>
 #include <stdio.h>
@@ -61,28 +60,10 @@ run_of(const struct gate_side_in *in, size_t i, struct gate_run_in *one)
 }
 
 /*
- * Run r's log of class name at quantile q, its sampling variance and its
- * open ends; with_unit, the same in syncs of the run's own probe, whose
- * ends its median cannot bound open the syncs' on the other side.
+ * Each run's log of class name at q, its sampling variance and open ends;
+ * with_unit the same in syncs of its own probe, an open end of whose
+ * median opens the syncs' other end.
  */
-static void
-run_logs(const struct gate_run_in *r, const char *name, double q,
-    int with_unit, double level, double *l, double *w, int *open, double *y,
-    double *wy, int *open_y)
-{
-	double lu, wu;
-	int ou;
-
-	*open = runs_class_log(result_find(r->r, name), q, level, l, w);
-	if (!with_unit)
-		return;
-	ou = runs_probe_log(r->probe, level, &lu, &wu);
-	*y = *l - lu;
-	*wy = *w + wu;
-	*open_y = *open | runs_open_flip(ou);
-}
-
-/* One side's per-run logs of class name at quantile q: latency, and syncs. */
 static void
 side_logs(const struct gate_side_in *in, const char *name, double q,
     int with_unit, double level, double *l, double *w, int *ol, double *y,
@@ -90,10 +71,20 @@ side_logs(const struct gate_side_in *in, const char *name, double q,
 {
 	struct gate_run_in one;
 	size_t i, k = gate_side_runs(in);
+	double lu, wu;
+	int ou;
 
-	for (i = 0; i < k; i++)
-		run_logs(run_of(in, i, &one), name, q, with_unit, level, &l[i], &w[i],
-		    &ol[i], &y[i], &wy[i], &oy[i]);
+	for (i = 0; i < k; i++) {
+		const struct gate_run_in *r = run_of(in, i, &one);
+
+		ol[i] = runs_class_log(result_find(r->r, name), q, level, &l[i], &w[i]);
+		if (!with_unit)
+			continue;
+		ou = runs_probe_log(r->probe, level, &lu, &wu);
+		y[i] = l[i] - lu;
+		wy[i] = w[i] + wu;
+		oy[i] = ol[i] | runs_open_flip(ou);
+	}
 }
 
 void
@@ -104,11 +95,10 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 	double *l = xcalloc(4 * k, sizeof *l), *w = l + k, *y = l + 2 * k;
 	double *wy = l + 3 * k;
 	int *ol = xcalloc(2 * k, sizeof *ol), *oy = ol + k, q;
-	struct gate_run_in one;
 
 	*st = (struct gate_side_stats){ .has_s = with_unit };
 	for (i = 0; i < k; i++) {
-		const struct result_class *c = result_find(run_of(in, i, &one)->r, name);
+		const struct result_class *c = result_find(gate_side_result(in, i), name);
 
 		st->nsamples += c->nsamples;
 		st->any_samples |= c->nsamples > 0;
@@ -130,12 +120,12 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
     const char *name, int with_unit, int one_engine, double level)
 {
 	size_t k = gate_side_runs(o), i;
-	double *buf = xcalloc(12 * k, sizeof *buf);
+	double *buf = xcalloc(14 * k, sizeof *buf);
 	double *lo = buf, *wo = buf + k, *yo = buf + 2 * k, *wyo = buf + 3 * k;
 	double *lr = buf + 4 * k, *wr = buf + 5 * k, *yr = buf + 6 * k;
 	double *wyr = buf + 7 * k, *d = buf + 8 * k, *wd = buf + 9 * k;
 	double *ds = buf + 10 * k, *wds = buf + 11 * k;
-	double *m = xcalloc(2 * k, sizeof *m), *ms = m + k;
+	double *m = buf + 12 * k, *ms = buf + 13 * k;
 	int *ob = xcalloc(4 * k, sizeof *ob), *olo = ob, *oyo = ob + k;
 	int *olr = ob + 2 * k, *oyr = ob + 3 * k, q;
 
@@ -167,7 +157,6 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 			runs_paired_init(&pd->s[q], one_engine ? &pd->ps[q] : NULL, ds,
 			    ms, wds, k);
 	}
-	free(m);
 	free(buf);
 	free(ob);
 }
@@ -185,10 +174,8 @@ gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st)
 }
 
 /*
- * The noise record's spread for one statistic, where it has one: the
- * run effect it measured, tau^2 = log_sd^2 - within_log_sd^2 (the
- * calibration runs' own sampling taken out, never below 0), plus this
- * side's own sampling within a run, over the record's degrees of freedom.
+ * The record's spread for one statistic: its run effect tau^2 = log_sd^2
+ * - within_log_sd^2 (never below 0) plus this side's own sampling.
  */
 static void
 noise_source(struct runs_pool *p, const struct runs_est *e,
@@ -220,12 +207,6 @@ gate_side_stats_pool_noise(struct gate_pools *p, const struct gate_side_stats *s
 	}
 }
 
-int
-gate_pools_empty(const struct gate_pools *p)
-{
-	return !(p->l[0].df > 0);
-}
-
 void
 gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 {
@@ -239,12 +220,10 @@ gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p)
 }
 
 /*
- * Run i of class name against the side's other runs (k of them in all):
- * how many of their prediction interval's half-widths it lies from their
- * mean on the log scale, its ratio to their geometric mean in *ratio.
- * The others' spread is floored at their own sampling wherever it is
- * below it (not only where implausibly so, as runs_est_init floors it):
- * naming a run takes more than others that happen to agree.
+ * Run i against the side's k - 1 others: how many half-widths of their
+ * prediction interval it lies from their mean in logs, *ratio its ratio
+ * to their geometric mean.  Their spread is floored at their sampling
+ * always: naming a run takes more than others that happen to agree.
  */
 static double
 run_distance(const double *l, const double *w, size_t k, size_t i,
@@ -352,11 +331,7 @@ missing_words(const struct set_run *g, size_t n, long long want, char *buf,
 		snprintf(buf + used, len - used, " and more");
 }
 
-/*
- * The runs a group of one session's engine should hold: 1 to runs, or
- * for a set taken until decided, 1 to as many as it holds, at least its
- * first look's.
- */
+/* The runs a set should hold: its runs, or until decided, as many, at least a look's. */
 static long long
 set_want(const struct set_run *g, size_t n)
 {

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The sides the gate is handed (gate/sides.c): each one run or several,
- * each run a result and its probe; whether a side's runs stand together,
- * whether the sides are whole sets, and the level a set taken until
- * decided is ruled at.
+ * The sides the gate is handed, each one run or several (a result and
+ * its probe each): whether a side's runs stand together, whether the
+ * sides are whole sets, and the level a set taken until decided is ruled at.
  */
 #ifndef SYNCGATE_GATE_SIDES_H
 #define SYNCGATE_GATE_SIDES_H
@@ -15,17 +14,13 @@
 #include "model/result.h"
 #include "model/session.h"
 
-/* One run of a side: a result and the probe its writes are put in syncs by. */
 struct gate_run_in {
 	const struct result *r;
 	const struct probe_record *probe;   /* NULL: the volume is unprobed */
 	const char *file;                   /* the result file as given */
 };
 
-/*
- * One side as the command line gave it: one run, or several runs of one
- * engine on one workload (each a result with its own probe).
- */
+/* One side: one run, or several of one engine on one workload. */
 struct gate_side_in {
 	const struct result *r;             /* the first run */
 	const struct probe_record *probe;   /* the first run's; NULL: unprobed */
@@ -35,17 +30,13 @@ struct gate_side_in {
 	size_t nruns;                       /* 0 or 1: one run */
 };
 
-/* The runs of a side: nruns, or 1. */
+/* The runs of a side (nruns, or 1), and run i's result. */
 size_t gate_side_runs(const struct gate_side_in *s);
-
-/* Run i's result, i below gate_side_runs(s). */
 const struct result *gate_side_result(const struct gate_side_in *s, size_t i);
 
 /*
- * Checks that the runs of one side can stand together: one engine, one
- * workload and one set of classes (names and kinds) in every run.  flag
- * names the side in messages ("--rival").  Returns 0, or -1 with err
- * naming the run's file and what differs.
+ * Checks that a side's runs have one engine, workload and set of classes;
+ * flag names the side ("--rival").  Returns 0, or -1 with err set.
  */
 int gate_side_check(const struct gate_side_in *s, const char *flag, char *err);
 
@@ -60,26 +51,21 @@ struct gate_left {
 #define GATE_MAX_LEFT 8
 
 /*
- * Checks that the sides hand the gate whole sets: of each session that
- * set out to write several runs of an engine, every run of that engine
- * (1 to its runs), on one side or the other, each once; of a set taken
- * until decided (session.plan), runs 1 to n, n at least its first look,
- * the runs of one look.  A part of a set lets whoever chose the files
- * choose the verdict (dropping the one run that failed).  Returns 0;
- * with part_ok, the number of sets given in part, their first
- * GATE_MAX_LEFT in left; else -1 with err naming the file, the runs left
- * out and what was expected.
+ * Checks that the sides hold whole sets: of each session that wrote
+ * several runs of an engine, every run (1 to its runs) once on either
+ * side; of a set taken until decided, runs 1 to n, at least its first
+ * look.  A part lets whoever chose the files choose the verdict.
+ * Returns 0; with part_ok, the sets given in part (the first
+ * GATE_MAX_LEFT in left); else -1 with err set.
  */
 int gate_sides_whole(const struct gate_side_in *ours,
     const struct gate_side_in *rival, int part_ok, struct gate_left *left,
     char *err);
 
 /*
- * The level a gate of these sides rules at: a set taken until decided
- * (session.plan) is ruled as the look its runs a side make was, at that
- * look's level of the plan (gate/sequential.h), the highest where
- * several runs carry one; else confidence.  *n gets that look's runs a
- * side, 0 without a plan.
+ * The level these sides are ruled at: a set taken until decided at its
+ * look's level of the plan (the highest where several carry one), else
+ * confidence; *n gets that look's runs a side, 0 without a plan.
  */
 double gate_sides_level(const struct gate_side_in *ours,
     const struct gate_side_in *rival, enum gate_mode mode, double confidence,

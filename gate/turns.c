@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * How the sides' runs were taken (gate/turns.h).  A session's shift (the
- * runner's mood that invocation, a cache warm or cold, a neighbour) moves
- * every run of it alike: where both sides have runs in it, it drops out
- * of their difference; where a session is a single run, its shift is
- * that run's and its side's spread holds it.  Only a session of several
- * runs of one side, or sides that followed each other rather than
- * alternating, leave a shift that no spread measured.
+ * How the sides' runs were taken.  A session's shift (a cache warm or
+ * cold, a neighbour) moves all its runs alike: it drops out where both
+ * sides ran in it, and a one-run session's is in its side's spread.  Only
+ * several runs of one side in a session, or sides that followed each
+ * other, leave a shift that no spread measured.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,9 +14,8 @@
 #include "lib/err.h"
 
 /*
- * The earliest and latest start of runs r[0..n) of session id ("" any),
- * or with by_order their places in it: 0 where a run has no start, or
- * where no run has a place.
+ * The first and last start of runs of session id ("" any), or by_order
+ * their places; 0 where a run has no start, or none a place.
  */
 static int
 span(const struct verdict_run *r, size_t n, const char *id, int by_order,
@@ -67,7 +64,7 @@ interleaved(const struct verdict_run *a, size_t na, const struct verdict_run *b,
 	return !(al < bf || bl < af);
 }
 
-/* Each session of one side's runs: two or more there and none of the other's is apart. */
+/* Whether a session of a's runs leaves them apart from b's. */
 static enum verdict_apart
 sessions_apart(const struct verdict_run *a, size_t na,
     const struct verdict_run *b, size_t nb)
@@ -86,7 +83,6 @@ sessions_apart(const struct verdict_run *a, size_t na,
 	return APART_NONE;
 }
 
-/* Whether every run of a and b is of one session. */
 static int
 one_session(const struct verdict_run *a, size_t na, const struct verdict_run *b,
     size_t nb)
@@ -139,7 +135,7 @@ gate_runs_apart(const struct verdict_run *a, size_t na,
 	return APART_NONE;
 }
 
-/* Each run's place in time: its start's rank among both sides' where all record one, else its order. */
+/* Each run's place in time: its start's rank where all have one, else its order. */
 static int
 places(const struct verdict_run *a, const struct verdict_run *b, size_t n,
     long long *pa, long long *pb)

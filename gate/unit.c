@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The unit writes are ruled in: one durable sync of the volume the run
- * wrote to.  Two probes of one volume give one shared unit, the cheaper
- * median, so neither engine gains from drawing the dearer probe; two
- * volumes give two units, said so; a missing probe or a flush that never
- * reaches a device gives none, and the write half then declines to rule.
+ * The unit writes are ruled in: one durable sync of the volume.  Two
+ * probes of one volume give one shared unit, the cheaper median, so
+ * neither engine gains from the dearer probe; two volumes give two; a
+ * missing probe or a flush that never reaches a device gives none.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,11 +14,7 @@
 #include "model/probe_window.h"
 #include "gate/unit.h"
 
-/*
- * Whether a side's probe p can give a unit: records in b why not, with
- * the probe's median and evidence where it has a probe.  Returns 1 when
- * it cannot.
- */
+/* 1 where probe p cannot give a unit, with why (and its median, evidence) in b. */
 static int
 unusable(const struct probe_record *p, struct verdict_unit_basis *b)
 {
@@ -96,10 +91,7 @@ set_part(struct gate_part *pt, double v, const double *x, size_t n,
 		.n = n, .x2 = x2, .n2 = n2, .lo = NAN, .hi = NAN };
 }
 
-/*
- * The first of host, volume, method and write size in which two probes
- * differ; TWO_NONE where they measured the same thing.
- */
+/* The first of host, volume, method and write size two probes differ in. */
 static enum unit_two
 why_two(const struct probe_record *po, const struct probe_record *pr)
 {
@@ -112,48 +104,23 @@ why_two(const struct probe_record *po, const struct probe_record *pr)
 	return po->write_bytes != pr->write_bytes ? TWO_SIZES : TWO_NONE;
 }
 
-/* The same probe given twice (one file for --probe and --rival-probe). */
-static int
-same_probe(const struct probe_record *po, const struct probe_record *pr)
+/* Which probe one shared unit came from; one given twice is one probe. */
+static enum unit_pick
+pick(const struct probe_record *po, const struct probe_record *pr)
 {
 	struct window_unit a, b;
 
 	window_unit(po, &a);
 	window_unit(pr, &b);
-	return a.from_rounds == b.from_rounds && a.n == b.n && a.ns == b.ns &&
-	    (a.n == 0 || memcmp(a.samples, b.samples, a.n * sizeof *a.samples) == 0);
-}
-
-/* Which probe one shared unit came from. */
-static enum unit_pick
-pick(const struct probe_record *po, const struct probe_record *pr)
-{
-	if (same_probe(po, pr))
+	if (a.from_rounds == b.from_rounds && a.n == b.n && a.ns == b.ns &&
+	    (a.n == 0 || memcmp(a.samples, b.samples, a.n * sizeof *a.samples) == 0))
 		return PICK_ONE_PROBE;
-	if (unit_ns(po) == unit_ns(pr))
+	if (a.ns == b.ns)
 		return PICK_EQUAL;
-	return unit_ns(po) < unit_ns(pr) ? PICK_OURS : PICK_RIVAL;
+	return a.ns < b.ns ? PICK_OURS : PICK_RIVAL;
 }
 
-/* How many of a side's runs took their unit from rounds through the run. */
-static size_t
-runs_from_rounds(const struct gate_side_in *in)
-{
-	size_t i, k = gate_side_runs(in), n = 0;
-	struct window_unit u;
-
-	for (i = 0; i < k; i++) {
-		window_unit(in->nruns > 1 ? in->runs[i].probe : in->probe, &u);
-		n += (size_t)u.from_rounds;
-	}
-	return n;
-}
-
-/*
- * Whether a side's probes can give units: records in b why not, and
- * over several runs the first run that cannot.  Returns 1 when they
- * cannot.
- */
+/* As unusable over a side's runs, naming the first run that cannot. */
 static int
 side_unusable(const struct gate_side_in *in, struct verdict_unit_basis *b)
 {
@@ -173,20 +140,21 @@ side_unusable(const struct gate_side_in *in, struct verdict_unit_basis *b)
 }
 
 /*
- * Over several runs: each run's writes in the unit of its own probe, the
- * side's unit the geometric mean of its probes' medians (so that a
- * latency over it is the geometric mean of the runs' syncs), its band
- * the lowest interval low to the highest high of its probes.
+ * Over several runs: the side's unit the geometric mean of its probes'
+ * medians (a latency over it the runs' syncs' geometric mean), its band
+ * the lowest low to the highest high of its probes; b counts the runs
+ * whose unit came from rounds through the run.
  */
 static void
 runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
-    double *lo, double *hi)
+    double *lo, double *hi, struct verdict_unit_basis *b)
 {
 	size_t i, n, k = gate_side_runs(in);
 	double sum = 0, l, h, *x;
 
 	*lo = INFINITY;
 	*hi = 0;
+	b->nruns = (long long)k;
 	for (i = 0; i < k; i++) {
 		const struct probe_record *p = in->nruns > 1 ? in->runs[i].probe :
 		    in->probe;
@@ -195,7 +163,7 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 		x = window_sorted_samples(p, &n);
 		if (gate_quantile_ci(x, n, 0.5, level, &l, &h) < 0)
 			l = h = unit_ns(p);
-		window_band(p, &l, &h);
+		b->runs_rounds += window_band(p, &l, &h);
 		*lo = fmin(*lo, l);
 		*hi = fmax(*hi, h);
 		free(x);
@@ -217,19 +185,15 @@ gate_unit_choose_runs(const struct gate_side_in *ours,
 		return;
 	}
 	runs_unit(ours, v->confidence, &u->ours, &v->unit.ours_lo_ns,
-	    &v->unit.ours_hi_ns);
+	    &v->unit.ours_hi_ns, &v->unit.ours_basis);
 	runs_unit(rival, v->confidence, &u->rival, &v->unit.rival_lo_ns,
-	    &v->unit.rival_hi_ns);
+	    &v->unit.rival_hi_ns, &v->unit.rival_basis);
 	v->unit.source = UNIT_PER_RUN;
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
-	v->unit.ours_basis.runs_rounds = (long long)runs_from_rounds(ours);
-	v->unit.ours_basis.nruns = (long long)gate_side_runs(ours);
-	v->unit.rival_basis.runs_rounds = (long long)runs_from_rounds(rival);
-	v->unit.rival_basis.nruns = (long long)gate_side_runs(rival);
 }
 
-/* A part's band at level; none where it has no interval or a probe too thin to bound its median. */
+/* A part's band at level; none without an interval or for a probe too thin. */
 static void
 part_band(const struct gate_part *pt, double level, double *lo, double *hi)
 {
@@ -269,21 +233,15 @@ gate_unit_choose(const struct gate_side_in *ours,
 		v->unit.source = UNIT_PER_VOLUME;
 	}
 	/*
-	 * A unit from rounds through the run is a median weighted by where
-	 * the writes ran.  Its interval is the order-statistic interval of
-	 * the median of every round's samples, stretched to hold the weighted
-	 * median (gate/interval.c keeps a sampled part's point inside): a run
-	 * whose rounds are too few to bound a median cannot rule its writes
-	 * any more than a probe of as few samples could.
+	 * A unit from rounds through the run, a weighted median, takes the
+	 * interval of all the rounds' samples' median, stretched to hold it:
+	 * too few rounds rule no more than a probe of as few samples.
 	 */
 	v->unit.ours_ns = u->ours.v;
 	v->unit.rival_ns = u->rival.v;
 	part_band(&u->ours, v->confidence, &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
 	part_band(&u->rival, v->confidence, &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
-	/*
-	 * rounds through a run band the unit by how far it drifted: a shared
-	 * unit by its cheaper probe's
-	 */
+	/* rounds band the unit by its drift; a shared unit by its cheaper probe's */
 	cheaper = unit_ns(po) <= unit_ns(pr) ? po : pr;
 	v->unit.ours_band_rounds = window_band(u->shared ? cheaper : po,
 	    &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);

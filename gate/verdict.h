@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The checks of a loaded verdict's figures, over the verdict's layers
- * bottom up: types, lifetime and names, figures, rulings, words.  A
- * renderer includes only the layers it uses.
+ * (types, lifetime and names, figures, rulings, words).
  */
 #ifndef SYNCGATE_VERDICT_H
 #define SYNCGATE_VERDICT_H
@@ -13,11 +12,9 @@
 #include "verdict/types.h"
 
 /*
- * A loaded row's ratios, syncs and has_samples made again from its
- * latencies, the unit and its sample counts, and each interval held
- * around its figure; path is where the row sits ("writes.classes[0]").
- * file names the file.  Returns 0, or -1 with err naming the file, the
- * field and what was expected, as each function below.
+ * Each returns 0, or -1 with err naming file, the field and what was
+ * expected.  A loaded row's ratios, syncs and has_samples made again, each
+ * interval held around its figure; path is the row's ("writes.classes[0]").
  */
 int verdict_derive_row(struct verdict_row *r, const struct verdict_unit *u,
     const char *file, const char *path, char *err);
@@ -26,22 +23,13 @@ int verdict_derive_row(struct verdict_row *r, const struct verdict_unit *u,
 int verdict_derive_unit(struct verdict_unit *u, const char *file, char *err);
 
 /*
- * A loaded verdict's structure and figures, held to each other before
- * verdict_rerule rules it again: each class once, each check a kind the
- * gate makes with its half's limit and its class's figures, no check of
- * a class in neither half.  Its rulings and words are not held to
- * anything: they are made again.  name is the file, for messages; each
- * returns 0, or -1 with err naming the file, the field and what was
- * expected.
+ * A loaded verdict's structure and figures held to each other: each class
+ * once, each check a kind the gate makes with its half's limit and its
+ * class's figures.  Its rulings and words are made again, not held.
  */
 int verdict_check(const struct gate_verdict *v, const char *name, char *err);
 
-/*
- * A loaded verdict re-ruled: its structure held (verdict_check), each
- * check ruled again from its value, interval and limit, each class, half
- * and the whole combined as the gate combines them; its words are made
- * from these when it is rendered (report/words.h).
- */
+/* verdict_check, then each check, class, half and the whole ruled again. */
 int verdict_rerule(struct gate_verdict *v, const char *name, char *err);
 
 #endif

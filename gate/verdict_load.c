@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * syncgate-verdict/1 back into a struct gate_verdict, so `syncgate
- * report` renders a saved verdict as the gate rendered it: its schema and
+ * syncgate-verdict/1 back into a struct gate_verdict: its schema and
  * ranges held here, one table of fields a struct, its rulings made again
- * from its figures (gate/verdict_rulings.c), never its words compared.
- * Every key report/json.c writes must be present (null where the figure
- * is absent); unknown keys are ignored.  A message names the file and the
- * JSON path: "v.json: reads.classes[0].ours.p50_ns is a string; ...".
+ * (gate/verdict_rulings.c).  Every key report/json.c writes must be
+ * present (null where absent); unknown keys are ignored.
  */
 #include <math.h>
 #include <stddef.h>
@@ -21,46 +18,35 @@
 #include "lib/json.h"
 #include "model/result_host.h"
 
-/* The verdict format this build reads, syncgate-verdict/1, and each earlier. */
+/* The verdict format this build reads, and each earlier. */
 #define VERDICT_PREFIX "syncgate-verdict/"
 #define VERDICT_VERSION 1
 
-/*
- * What a figure may be: the range a gate could have produced, and the
- * words for it.  A figure outside it is garbage that a renderer would
- * print as if measured.
- */
+/* The range a gate could have produced: outside, a renderer would print garbage. */
+#define SPAN(name, min, max, open_min, open_max, whole, what) \
+	static const struct json_span name = { min, max, open_min, open_max, \
+		whole, what, NULL, NULL }
+
 static const struct json_span LATENCY = { RESULT_MIN_NS, RESULT_MAX_NS, 0, 0, 0,
 	"a positive number of nanoseconds, from 1 to a day, or null", ", under 1ns",
 	", over a day" };
-static const struct json_span RATIO = { 0, HUGE_VAL, 1, 0, 0,
-	"a positive ratio or null", NULL, NULL };
-static const struct json_span SYNCS = { 0, HUGE_VAL, 1, 0, 0,
-	"a positive number of syncs or null", NULL, NULL };
-static const struct json_span POSITIVE = { 0, HUGE_VAL, 1, 0, 0,
-	"a positive number or null", NULL, NULL };
+SPAN(RATIO, 0, HUGE_VAL, 1, 0, 0, "a positive ratio or null");
+SPAN(SYNCS, 0, HUGE_VAL, 1, 0, 0, "a positive number of syncs or null");
+SPAN(POSITIVE, 0, HUGE_VAL, 1, 0, 0, "a positive number or null");
 /* a check's figure: a count of flushes a commit may be 0 (to a tenth) */
-static const struct json_span FIGURE = { 0, HUGE_VAL, 0, 0, 0,
-	"a number from 0 up, or null", NULL, NULL };
-static const struct json_span FLUSHES = { 0, 1e6, 0, 0, 0,
-	"a number of flushes from 0 to 1e+06, or absent", NULL, NULL };
-static const struct json_span FRACTION = { 0, 10, 0, 0, 0,
-	"a fraction from 0 to 10 or null", NULL, NULL };
-static const struct json_span LEVEL = { 0, 1, 1, 0, 0,
-	"a level over 0 and at most 1 or null", NULL, NULL };
+SPAN(FIGURE, 0, HUGE_VAL, 0, 0, 0, "a number from 0 up, or null");
+SPAN(FLUSHES, 0, 1e6, 0, 0, 0,
+    "a number of flushes from 0 to 1e+06, or absent");
+SPAN(FRACTION, 0, 10, 0, 0, 0, "a fraction from 0 to 10 or null");
+SPAN(LEVEL, 0, 1, 1, 0, 0, "a level over 0 and at most 1 or null");
 /* the gate takes levels over 50% and under 100% and nothing else */
-static const struct json_span CONFIDENCE = { 0.5, 1, 1, 1, 0,
-	"a level over 0.5 and under 1, or null", NULL, NULL };
-static const struct json_span COUNT = { 0, 1e15, 0, 0, 1,
-	"a whole number from 0 to 1000000000000000", NULL, NULL };
-static const struct json_span COUNT_OR_NULL = { 0, 1e15, 0, 0, 1,
-	"a whole number from 0 to 1000000000000000 or null", NULL, NULL };
-static const struct json_span WRITERS = { 1, 1e6, 0, 0, 1,
-	"a whole number from 1 to 1000000", NULL, NULL };
-static const struct json_span RUNS = { 1, 1000, 0, 0, 1,
-	"a whole number from 1 to 1000", NULL, NULL };
+SPAN(CONFIDENCE, 0.5, 1, 1, 1, 0, "a level over 0.5 and under 1, or null");
+SPAN(COUNT, 0, 1e15, 0, 0, 1, "a whole number from 0 to 1000000000000000");
+SPAN(COUNT_OR_NULL, 0, 1e15, 0, 0, 1,
+    "a whole number from 0 to 1000000000000000 or null");
+SPAN(WRITERS, 1, 1e6, 0, 0, 1, "a whole number from 1 to 1000000");
+SPAN(RUNS, 1, 1000, 0, 0, 1, "a whole number from 1 to 1000");
 
-/* The words a field may hold, each at its value. */
 struct words {
 	const char *const *w;
 	size_t n;
@@ -111,6 +97,7 @@ enum field_type {
 	F_WORD,                 /* an enum: the index of its word */
 	F_FLAG,                 /* int: 1 where the word is there */
 	F_STRINGS,              /* char **, their count at hi */
+	F_SESSION,              /* char[SESSION_ID_LEN + 1] */
 	F_OBJ                   /* an object of fields sub, of the struct at off */
 };
 
@@ -141,14 +128,10 @@ struct field {
 #define OBJ(k, at, f) { .key = k, .type = F_OBJ, .off = at, .sub = f }
 #define END { .key = NULL }
 
-/*
- * A run as it was taken (verdict_run): its session, place, start, host
- * and plan, each null where the run recorded none.
- */
-static const struct json_span PLACE = { 0, 2e9, 0, 0, 1,
-	"a whole number from 0 to 2000000000", NULL, NULL };
-static const struct json_span WHEN = { 0, 1e11, 0, 0, 0,
-	"seconds since the epoch, from 0 to 1e+11, or null", NULL, NULL };
+/* A run as it was taken, each null where the run recorded none. */
+SPAN(PLACE, 0, 2e9, 0, 0, 1, "a whole number from 0 to 2000000000");
+SPAN(WHEN, 0, 1e11, 0, 0, 0,
+    "seconds since the epoch, from 0 to 1e+11, or null");
 
 #define T struct verdict_run
 static const struct field taken_fields[] = {
@@ -158,7 +141,8 @@ static const struct field taken_fields[] = {
 	NUM("started_s", started_s, JSON_NULL, WHEN),
 	WHOLE("plan_min", F_LLONG, plan_min, 0, PLACE),
 	WHOLE("plan_max", F_LLONG, plan_max, 0, PLACE),
-	NUM("plan_confidence", plan_confidence, JSON_NULL, CONFIDENCE), END
+	NUM("plan_confidence", plan_confidence, JSON_NULL, CONFIDENCE),
+	{ F("session", F_SESSION, 0, session) }, END
 };
 #undef T
 
@@ -340,10 +324,35 @@ get_strings(const cJSON *o, const char *key, char ***out, size_t *n,
 	return 0;
 }
 
+/* A run's session id: 32 lowercase hexadecimal digits, or null. */
+static int
+get_session_id(const cJSON *o, char *session, const struct json_at *w)
+{
+	char *id = NULL, q[80];
+	size_t i;
+	int rc = 0;
+
+	if (json_get_string(o, "session", JSON_NULL, "32 lowercase hexadecimal "
+	    "digits or null", w, &id) < 0)
+		return -1;
+	session[0] = '\0';
+	if (id == NULL)
+		return 0;
+	for (i = 0; id[i] != '\0' && strchr("0123456789abcdef", id[i]) != NULL; i++)
+		;
+	if (i != SESSION_ID_LEN || id[i] != '\0')
+		rc = errf(w->err, "%s: %s.session is \"%s\"; expected 32 lowercase "
+		    "hexadecimal digits or null", w->file, w->path,
+		    err_quote(q, sizeof q, id));
+	else
+		memcpy(session, id, SESSION_ID_LEN + 1);
+	free(id);
+	return rc;
+}
+
 /*
- * The member key of o into the struct at b as f says.  An interval is
- * null (both ends NaN) or [lo, hi] with lo <= hi, where an end that could
- * not be bounded is null: 0 below, infinity above.
+ * The member key of o into the struct at b as f says.  An interval's end
+ * that could not be bounded is null: 0 below, infinity above.
  */
 static int
 get_field(const cJSON *o, const struct field *f, char *b, const struct json_at *w)
@@ -394,6 +403,8 @@ get_field(const cJSON *o, const struct field *f, char *b, const struct json_at *
 	case F_STRINGS:
 		return get_strings(o, f->key, AT(b, f->off, char **),
 		    AT(b, f->hi, size_t), w);
+	case F_SESSION:
+		return get_session_id(o, AT(b, f->off, char), w);
 	default:
 		rc = json_get_object(o, f->key, f->flags, f->flags & JSON_NULL ?
 		    "an object or null" : "an object", w, &sub, &c);
@@ -407,7 +418,6 @@ get_field(const cJSON *o, const struct field *f, char *b, const struct json_at *
 	return rc < 0 ? -1 : 0;
 }
 
-/* Each of the fields f of object o into the struct at b. */
 static int
 get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at *w)
 {
@@ -417,11 +427,25 @@ get_fields(const cJSON *o, const struct field *f, char *b, const struct json_at 
 	return 0;
 }
 
-/*
- * The one host a side's runs record ("host", optional: a verdict of
- * results without hosts has none), or that they record several
- * ("host_many").
- */
+/* Each element of the array a, an object of fields f, into list (size bytes each). */
+static int
+get_each(const cJSON *a, const struct field *f, char *list, size_t size,
+    size_t *n, const struct json_at *w)
+{
+	const cJSON *o;
+	struct json_at c;
+
+	cJSON_ArrayForEach(o, a) {
+		json_at_index(&c, w, *n);
+		if (!cJSON_IsObject(o))
+			return json_bad(&c, o, "an object");
+		if (get_fields(o, f, list + (*n)++ * size, &c) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The one host a side's runs record ("host", optional), or "host_many". */
 static int
 get_host(const cJSON *o, struct verdict_side *s, const struct json_at *w)
 {
@@ -440,42 +464,13 @@ get_host(const cJSON *o, struct verdict_side *s, const struct json_at *w)
 	return result_host_from_json(h, &c, s->host);
 }
 
-/* A run's session id: 32 lowercase hexadecimal digits, or null. */
-static int
-get_session_id(const cJSON *o, struct verdict_run *t, const struct json_at *w)
-{
-	char *id = NULL, q[80];
-	size_t i;
-	int rc = 0;
-
-	if (json_get_string(o, "session", JSON_NULL, "32 lowercase hexadecimal "
-	    "digits or null", w, &id) < 0)
-		return -1;
-	t->session[0] = '\0';
-	if (id == NULL)
-		return 0;
-	for (i = 0; id[i] != '\0' && strchr("0123456789abcdef", id[i]) != NULL; i++)
-		;
-	if (i != SESSION_ID_LEN || id[i] != '\0')
-		rc = errf(w->err, "%s: %s.session is \"%s\"; expected 32 lowercase "
-		    "hexadecimal digits or null", w->file, w->path,
-		    err_quote(q, sizeof q, id));
-	else
-		memcpy(t->session, id, SESSION_ID_LEN + 1);
-	free(id);
-	return rc;
-}
-
-/*
- * How each run was taken (runs_taken, one a run; absent in verdicts of
- * syncgate 0.1.x before it, which leaves taken NULL: nothing known).
- */
+/* How each run was taken (absent from some 0.1.x verdicts: taken NULL, unknown). */
 static int
 get_taken(const cJSON *o, struct verdict_side *s, const struct json_at *w)
 {
-	const cJSON *a, *e;
-	struct json_at c, ec;
-	size_t i = 0;
+	const cJSON *a;
+	struct json_at c;
+	size_t n = 0;
 
 	if (json_member(o, "runs_taken") == NULL)
 		return 0;
@@ -486,23 +481,11 @@ get_taken(const cJSON *o, struct verdict_side *s, const struct json_at *w)
 		return errf(w->err, "%s: %s holds %d runs; expected %zu, one a run",
 		    w->file, c.path, cJSON_GetArraySize(a), s->runs);
 	s->taken = xcalloc(s->runs + 1, sizeof *s->taken);
-	cJSON_ArrayForEach(e, a) {
-		struct verdict_run *t = &s->taken[i];
-
-		json_at_index(&ec, &c, i++);
-		if (!cJSON_IsObject(e))
-			return json_bad(&ec, e, "an object");
-		if (get_fields(e, taken_fields, (char *)t, &ec) < 0 ||
-		    get_session_id(e, t, &ec) < 0)
-			return -1;
-	}
-	return 0;
+	return get_each(a, taken_fields, (char *)s->taken, sizeof *s->taken, &n,
+	    &c);
 }
 
-/*
- * The runs behind a side (keys added after syncgate 0.1: absent, one run,
- * its file).  run_files names each run, the first the side's file.
- */
+/* The runs behind a side (keys added after syncgate 0.1: absent, one run). */
 static int
 get_runs(const cJSON *root, const char *key, struct verdict_side *s,
     const struct json_at *top)
@@ -596,33 +579,10 @@ get_halves(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	    &other) < 0 ? -1 : 0;
 }
 
-/* Each element of the array a, an object of fields f, into list (size bytes each). */
-static int
-get_each(const cJSON *a, const struct field *f, char *list, size_t size,
-    size_t *n, const struct json_at *w)
-{
-	const cJSON *o;
-	struct json_at c;
-
-	cJSON_ArrayForEach(o, a) {
-		json_at_index(&c, w, *n);
-		if (!cJSON_IsObject(o))
-			return json_bad(&c, o, "an object");
-		if (get_fields(o, f, list + (*n)++ * size, &c) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* A noted code's counts are COUNT's; its figures any finite number. */
-static const struct json_span NOTED_FIGURE = { -1e300, 1e300, 0, 0, 0,
-	"a number or null", NULL, NULL };
+SPAN(NOTED_FIGURE, -1e300, 1e300, 0, 0, 0, "a number or null");
 
-/*
- * JSON_OPTIONAL for a field added to a code after verdicts were saved
- * with it (docs/verdict-format.md): absent, a string is NULL and a count
- * 0; else 0, the field required.
- */
+/* JSON_OPTIONAL for a field added to a code after verdicts were saved with it. */
 static int
 added_later(int code, const char *field)
 {
@@ -675,10 +635,7 @@ get_note(const cJSON *o, struct gate_verdict *v, const struct json_at *w)
 	return 0;
 }
 
-/*
- * What the gate noted, as codes; a verdict of a syncgate before them
- * keeps its notes' saved words, each as NOTE_SAVED.
- */
+/* What the gate noted, as codes; an older verdict keeps its words as NOTE_SAVED. */
 static int
 get_noted(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 {
@@ -740,10 +697,7 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	if (json_member(root, "same_host") != NULL && !v->same_host)
 		return errf(w->err, "%s: same_host is false; expected true, or absent "
 		    "without --same-host", w->file);
-	/*
-	 * a verdict from before the ranges: the one count is both ends; from
-	 * before settle: what its counts say
-	 */
+	/* older verdicts: the one count is both ends; no settle, what counts say */
 	i = 0;
 	cJSON_ArrayForEach(o, checks) {
 		struct verdict_check *c = &v->checks[i++];
@@ -757,11 +711,7 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	return 0;
 }
 
-/*
- * A verdict of a later syncgate-verdict/N than this build reads: said as
- * such, as what it holds may rule by rules this build does not know.
- * Earlier ones are read as this one, their words made again.
- */
+/* A later syncgate-verdict/N is refused as such: it may rule by rules unknown here. */
 static int
 later_format(const cJSON *root, const char *name, char *err)
 {

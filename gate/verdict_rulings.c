@@ -1,19 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A loaded verdict ruled again.  Its derived figures are made again as
- * the gate makes them, never read: a class's ratios and syncs from its
- * latencies and the unit, a shared unit's rival from ours, a check's
- * interval, unit and comparison from its kind and its class.  What a
- * check is ruled on is held: its figure to its class's, its limit to its
- * half's threshold (within the gate's tie, gate_tie), every interval
- * around its figure, each class once and one check of each kind the gate
- * makes for it.  Then each check is ruled from its figure, interval and
- * limit with the gate's own judge (gate_check_rule), and each class, half
- * and the whole combined as the gate combines them (gate_rule_whole); the
- * words are made from the rulings when the verdict is rendered, never
- * read.  A file whose rulings and words were edited to "pass" over
- * failing figures renders, and exits, as the gate ruled it.  Names are
- * sorted once, so 10000 classes cost a sort, not classes times checks.
+ * A loaded verdict ruled again.  Derived figures are made again as the
+ * gate makes them, never read; what a check is ruled on is held to its
+ * class's figures and its half's threshold (within gate_tie); then each
+ * check is ruled by the gate's own judge and combined as the gate does.
+ * A file whose rulings and words were edited to "pass" over failing
+ * figures renders, and exits, as the gate ruled it.  Names are sorted
+ * once: 10000 classes cost a sort, not classes times checks.
  */
 #include <math.h>
 #include <stdio.h>
@@ -162,10 +155,7 @@ verdict_check_thresholds(const struct gate_verdict *v, const char *file,
 	return 0;
 }
 
-/*
- * Check i of v as a kind of check the gate makes for its class, its
- * limit its half's threshold: the kind, or NULL with err set.
- */
+/* Check i's kind, one the gate makes with its half's limit; or NULL, err set. */
 static const struct gate_check_kind *
 verdict_check_kind(const struct gate_verdict *v, size_t i, const char *file,
     char *err)
@@ -194,10 +184,8 @@ verdict_check_kind(const struct gate_verdict *v, size_t i, const char *file,
 }
 
 /*
- * The interval the gate gave a check of kind k where its class holds
- * the same (the gate computes both alike): 1 with it in want, or 0.  A
- * regression's, the ratio's upside down, is not its ends' reciprocals to
- * the bit, so it is held around its figure instead.
+ * 1 with the interval a check of kind k shares with its class's row, or
+ * 0: a regression's is not the ratio's reciprocals to the bit.
  */
 static int
 derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
@@ -217,10 +205,7 @@ derived_ci(const struct gate_check_kind *k, const struct verdict_row *row,
 	return 1;
 }
 
-/*
- * Check i's value of kind k as the figures of its class's row give it,
- * and its interval, where the row does not give it, around its value.
- */
+/* Check i's value as its row gives it, and its own interval around it. */
 static int
 verdict_check_value(const struct gate_verdict *v, size_t i,
     const struct gate_check_kind *k, const struct verdict_row *row,
@@ -240,24 +225,6 @@ verdict_check_value(const struct gate_verdict *v, size_t i,
 	    check_interval(c->value, file, path, "ci", err);
 }
 
-/* Check c of kind k's unit, comparison and, where its row gives it, interval. */
-static void
-verdict_derive_check(struct verdict_check *c, const struct gate_check_kind *k,
-    const struct verdict_row *row, const struct verdict_unit *u)
-{
-	struct verdict_value ci;
-
-	free(c->value_unit);
-	free(c->comparison);
-	c->value_unit = xstrdup(k->value_unit);
-	c->comparison = xstrdup(k->at_least ? ">=" : "<=");
-	if (derived_ci(k, row, u, &ci)) {
-		c->value.lo = ci.lo;
-		c->value.hi = ci.hi;
-	}
-}
-
-/* A name in the table or among the classes one side ran. */
 struct named {
 	const char *name;
 	size_t i;
@@ -308,9 +275,8 @@ check_names(const struct named *all, size_t n, const char *name, char *err)
 }
 
 /*
- * Each check a kind the gate makes for a class of the table, its figures
- * that class's, and each class one check of each kind the gate makes for
- * it and no other; rowi[i] (when not NULL) gets check i's row.
+ * Each check one the gate makes for a class of the table, with its
+ * figures, once each; rowi[i] (when not NULL) gets check i's row.
  */
 static int
 check_each(const struct gate_verdict *v, const struct named *all, size_t n,
@@ -397,12 +363,7 @@ verdict_check(const struct gate_verdict *v, const char *name, char *err)
 	return structure(v, NULL, name, err);
 }
 
-/*
- * Check i ruled again from its figure, interval and limit; its words are
- * made from these when it is rendered (report/words.c), never read.  A
- * check of a verdict from before its settle was recorded says what its
- * counts say.
- */
+/* Check i's unit, comparison and row's interval made again, and it ruled again. */
 static int
 rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
     const char *name, char *err)
@@ -411,8 +372,16 @@ rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
 	const struct gate_check_kind *k = gate_check_kind_find(c->statistic,
 	    v->mode, c->kind, v->unit.source != UNIT_NONE);
 	int ruled = k->quantile != 0 && !isnan(c->value.v);
+	struct verdict_value ci;
 
-	verdict_derive_check(c, k, row, &v->unit);
+	free(c->value_unit);
+	free(c->comparison);
+	c->value_unit = xstrdup(k->value_unit);
+	c->comparison = xstrdup(k->at_least ? ">=" : "<=");
+	if (derived_ci(k, row, &v->unit, &ci)) {
+		c->value.lo = ci.lo;
+		c->value.hi = ci.hi;
+	}
 	c->ruling = RULING_INDETERMINATE;
 	c->held = 0;
 	if (ruled)
