@@ -47,13 +47,20 @@ get_string(const cJSON *o, const char *key, int required, char **out,
 	return 0;
 }
 
+/* From lo to hi; WHOLE: a whole number; NULLABLE: absent or null as NaN. */
+enum { WHOLE = 1, NULLABLE = 2 };
+
 static int
-get_number(const cJSON *o, const char *key, double lo, double hi, double *out,
-    const char *want, const struct at *a)
+get_number(const cJSON *o, const char *key, double lo, double hi, int flags,
+    double *out, const char *want, const struct at *a)
 {
 	const cJSON *v = json_member(o, key);
 
-	if (json_finite(v, out) < 0 || *out < lo || *out > hi)
+	*out = NAN;
+	if ((flags & NULLABLE) && (v == NULL || cJSON_IsNull(v)))
+		return 0;
+	if (json_finite(v, out) < 0 || *out < lo || *out > hi ||
+	    ((flags & WHOLE) && *out != floor(*out)))
 		return bad(a, key, v, want);
 	return 0;
 }
@@ -73,22 +80,22 @@ get_stat(const cJSON *c, enum noise_which w, struct noise_stat *s,
 		return bad(ca, stat_keys[w], v, w >= NOISE_SYNCS_P50 ?
 		    "an object or null" : "an object");
 	snprintf(a.path, sizeof a.path, "%.140s.%s", ca->path, stat_keys[w]);
-	if (get_number(v, "log_sd", 0, 10, &s->log_sd, "a standard deviation "
+	if (get_number(v, "log_sd", 0, 10, 0, &s->log_sd, "a standard deviation "
 	    "of logs from 0 to 10", &a) < 0 ||
-	    get_number(v, "df", 1, 1e9, &s->df, "degrees of freedom, at least 1",
+	    get_number(v, "df", 1, 1e9, 0, &s->df, "degrees of freedom, at least 1",
 	    &a) < 0 ||
-	    get_number(v, "within_log_sd", 0, 10, &s->within_log_sd, "a standard "
+	    get_number(v, "within_log_sd", 0, 10, 0, &s->within_log_sd, "a standard "
 	    "deviation of logs from 0 to 10", &a) < 0 ||
-	    get_number(v, "geomean", 1e-9, 86400e9, &s->geomean, "a positive "
+	    get_number(v, "geomean", 1e-9, 86400e9, 0, &s->geomean, "a positive "
 	    "figure (ns, or syncs)", &a) < 0)
 		return -1;
 	s->have = 1;
 	if (json_member(v, "session_log_sd") == NULL &&
 	    json_member(v, "session_df") == NULL)
 		return 0;
-	if (get_number(v, "session_log_sd", 0, 10, &s->session_log_sd, "a "
+	if (get_number(v, "session_log_sd", 0, 10, 0, &s->session_log_sd, "a "
 	    "standard deviation of logs from 0 to 10, with session_df", &a) < 0 ||
-	    get_number(v, "session_df", 1, 1e9, &s->session_df, "degrees of "
+	    get_number(v, "session_df", 1, 1e9, 0, &s->session_df, "degrees of "
 	    "freedom, at least 1, with session_log_sd", &a) < 0)
 		return -1;
 	s->have_session = 1;
@@ -96,50 +103,42 @@ get_stat(const cJSON *c, enum noise_which w, struct noise_stat *s,
 }
 
 static int
-get_class(const cJSON *c, size_t i, struct noise_class *nc, const struct at *ra)
+get_classes(const cJSON *root, struct noise *n, const struct at *ra)
 {
+	const cJSON *arr = json_member(root, "classes"), *c, *k;
 	struct at a = *ra;
-	const cJSON *k;
-	int w;
-
-	snprintf(a.path, sizeof a.path, "classes[%zu]", i);
-	if (!cJSON_IsObject(c))
-		return errf(a.err, "%s: %s is %s; expected an object", a.file, a.path,
-		    json_kind(c));
-	if (get_string(c, "name", 1, &nc->name, &a) < 0)
-		return -1;
-	k = json_member(c, "kind");
-	if (!cJSON_IsString(k) || (strcmp(k->valuestring, "read") != 0 &&
-	    strcmp(k->valuestring, "write") != 0))
-		return bad(&a, "kind", k, "\"read\" or \"write\"");
-	nc->kind = strcmp(k->valuestring, "read") == 0 ? KIND_READ : KIND_WRITE;
-	for (w = 0; w < NOISE_NSTATS; w++)
-		if (get_stat(c, (enum noise_which)w, &nc->stat[w], &a) < 0)
-			return -1;
-	return 0;
-}
-
-static int
-get_classes(const cJSON *root, struct noise *n, const struct at *a)
-{
-	const cJSON *arr = json_member(root, "classes"), *c;
 	size_t i = 0, j;
 	char q[80];
+	int w;
 
 	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1 ||
 	    cJSON_GetArraySize(arr) > RESULT_MAX_CLASSES)
-		return bad(a, "classes", arr, "an array of 1 to 10000 classes");
+		return bad(ra, "classes", arr, "an array of 1 to 10000 classes");
 	n->classes = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *n->classes);
 	cJSON_ArrayForEach(c, arr) {
-		if (get_class(c, i, &n->classes[i], a) < 0)
+		struct noise_class *nc = &n->classes[i];
+
+		snprintf(a.path, sizeof a.path, "classes[%zu]", i);
+		if (!cJSON_IsObject(c))
+			return errf(a.err, "%s: %s is %s; expected an object", a.file,
+			    a.path, json_kind(c));
+		if (get_string(c, "name", 1, &nc->name, &a) < 0)
 			return -1;
+		k = json_member(c, "kind");
+		if (!cJSON_IsString(k) || (strcmp(k->valuestring, "read") != 0 &&
+		    strcmp(k->valuestring, "write") != 0))
+			return bad(&a, "kind", k, "\"read\" or \"write\"");
+		nc->kind = strcmp(k->valuestring, "read") == 0 ? KIND_READ : KIND_WRITE;
+		for (w = 0; w < NOISE_NSTATS; w++)
+			if (get_stat(c, (enum noise_which)w, &nc->stat[w], &a) < 0)
+				return -1;
 		n->nclasses = ++i;
 	}
 	for (i = 0; i < n->nclasses; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(n->classes[i].name, n->classes[j].name) == 0)
-				return errf(a->err, "%s: classes[%zu] \"%s\" is named twice; "
-				    "expected one entry a class", a->file, i,
+				return errf(a.err, "%s: classes[%zu] \"%s\" is named twice; "
+				    "expected one entry a class", a.file, i,
 				    err_quote(q, sizeof q, n->classes[i].name));
 	return 0;
 }
@@ -148,7 +147,6 @@ static int
 get_files(const cJSON *root, struct noise *n, const struct at *a)
 {
 	const cJSON *arr = json_member(root, "files"), *f;
-	size_t i = 0;
 
 	if (arr == NULL || cJSON_IsNull(arr))
 		return 0;
@@ -158,9 +156,8 @@ get_files(const cJSON *root, struct noise *n, const struct at *a)
 	cJSON_ArrayForEach(f, arr) {
 		if (!cJSON_IsString(f))
 			return errf(a->err, "%s: files[%zu] is %s; expected a string",
-			    a->file, i, json_kind(f));
-		n->files[i++] = xstrdup(f->valuestring);
-		n->nfiles = i;
+			    a->file, n->nfiles, json_kind(f));
+		n->files[n->nfiles++] = xstrdup(f->valuestring);
 	}
 	return 0;
 }
@@ -168,7 +165,7 @@ get_files(const cJSON *root, struct noise *n, const struct at *a)
 static int
 get_header(const cJSON *root, struct noise *n, const struct at *a)
 {
-	const cJSON *f = json_member(root, "format"), *cc;
+	const cJSON *f = json_member(root, "format");
 	double runs, conc;
 
 	if (!cJSON_IsString(f) || strcmp(f->valuestring, NOISE_FORMAT) != 0)
@@ -184,31 +181,24 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 	    get_string(root, "workload", 0, &n->workload, a) < 0 ||
 	    get_string(root, "host_id", 0, &n->host_id, a) < 0)
 		return -1;
-	if (get_number(root, "runs", 2, 1e6, &runs, "a whole number of runs, at "
-	    "least 2", a) < 0 || runs != floor(runs))
-		return bad(a, "runs", json_member(root, "runs"), "a whole number of "
-		    "runs, at least 2");
+	if (get_number(root, "runs", 2, 1e6, WHOLE, &runs, "a whole number of "
+	    "runs, at least 2", a) < 0)
+		return -1;
 	n->runs = (size_t)runs;
 	if (json_member(root, "sessions") != NULL) {
 		double g;
 
-		if (get_number(root, "sessions", 1, runs, &g, "a whole number of "
-		    "sessions, 1 to runs", a) < 0 || g != floor(g))
-			return bad(a, "sessions", json_member(root, "sessions"), "a whole "
-			    "number of sessions, 1 to runs");
+		if (get_number(root, "sessions", 1, runs, WHOLE, &g, "a whole number "
+		    "of sessions, 1 to runs", a) < 0)
+			return -1;
 		n->sessions = (size_t)g;
 	}
-	if (get_number(root, "confidence", 0.5, 0.999999, &n->confidence,
-	    "a level from 0.5 to 0.999999", a) < 0)
+	if (get_number(root, "confidence", 0.5, 0.999999, 0, &n->confidence,
+	    "a level from 0.5 to 0.999999", a) < 0 ||
+	    get_number(root, "concurrency", 1, 1e9, WHOLE | NULLABLE, &conc,
+	    "a whole number from 1, or null", a) < 0)
 		return -1;
-	cc = json_member(root, "concurrency");
-	n->concurrency = -1;
-	if (cc != NULL && !cJSON_IsNull(cc)) {
-		if (json_finite(cc, &conc) < 0 || conc < 1 || conc > 1e9 ||
-		    conc != floor(conc))
-			return bad(a, "concurrency", cc, "a whole number from 1, or null");
-		n->concurrency = (long long)conc;
-	}
+	n->concurrency = isnan(conc) ? -1 : (long long)conc;
 	return 0;
 }
 
@@ -216,7 +206,7 @@ get_header(const cJSON *root, struct noise *n, const struct at *a)
 static int
 get_plan(const cJSON *root, struct noise_plan *p, const struct at *ra)
 {
-	const cJSON *o = json_member(root, "plan"), *v;
+	const cJSON *o = json_member(root, "plan");
 	struct at a = *ra;
 	double runs;
 
@@ -225,25 +215,18 @@ get_plan(const cJSON *root, struct noise_plan *p, const struct at *ra)
 	snprintf(a.path, sizeof a.path, "plan");
 	if (!cJSON_IsObject(o))
 		return bad(ra, "plan", o, "an object or null");
-	if (get_number(o, "limit", 1e-6, 10, &p->limit, "a fraction above 0, "
+	if (get_number(o, "limit", 1e-6, 10, 0, &p->limit, "a fraction above 0, "
 	    "at most 10", &a) < 0 ||
-	    get_number(o, "power", 0.5, 0.999999, &p->power, "a share from 0.5 "
+	    get_number(o, "power", 0.5, 0.999999, 0, &p->power, "a share from 0.5 "
 	    "to 0.999999", &a) < 0 ||
-	    get_number(o, "confidence", 0.5, 0.999999, &p->confidence, "a level "
+	    get_number(o, "confidence", 0.5, 0.999999, 0, &p->confidence, "a level "
 	    "from 0.5 to 0.999999", &a) < 0 ||
-	    get_number(o, "runs", 0, 1e6, &runs, "a whole number of runs a side",
-	    &a) < 0)
+	    get_number(o, "runs", 0, 1e6, WHOLE, &runs, "a whole number of runs "
+	    "a side", &a) < 0 ||
+	    get_number(o, "ops", 1, 1e15, WHOLE | NULLABLE, &p->ops, "a whole "
+	    "number of operations, or null", &a) < 0)
 		return -1;
-	if (runs != floor(runs))
-		return bad(&a, "runs", json_member(o, "runs"), "a whole number of "
-		    "runs a side");
 	p->runs = (long long)runs;
-	p->ops = NAN;
-	v = json_member(o, "ops");
-	if (v != NULL && !cJSON_IsNull(v) && (get_number(o, "ops", 1, 1e15,
-	    &p->ops, "a whole number of operations, or null", &a) < 0 ||
-	    p->ops != floor(p->ops)))
-		return bad(&a, "ops", v, "a whole number of operations, or null");
 	p->have = 1;
 	return 0;
 }

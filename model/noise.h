@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A runner's run-to-run noise, syncgate-noise/1 (docs/noise-format.md):
- * what `syncgate calibrate` measured from several runs of one engine with
- * nothing changed, class by class and statistic by statistic, and what
- * `syncgate gate --noise` takes for a side of one run.  Its reader and
- * its writer both live here.
+ * what `syncgate calibrate` measured over unchanged runs of one engine,
+ * and what `syncgate gate --noise` takes for a side of one run.
  */
 #ifndef SYNCGATE_NOISE_H
 #define SYNCGATE_NOISE_H
@@ -25,10 +23,8 @@ struct noise_stat {
 	double within_log_sd;   /* what sampling within one run alone gives */
 	double geomean;         /* the runs' geometric mean: ns, or syncs */
 	/*
-	 * From runs of several sessions: log_sd is the spread between runs
-	 * of one session (pooled) and session_log_sd what a session's shift
-	 * adds beyond it, over session_df degrees of freedom; have_session 0:
-	 * runs of one session (or none recorded), not measured.
+	 * Runs of several sessions: log_sd is the pooled spread within one,
+	 * session_log_sd what a session's shift adds (session_df df).
 	 */
 	int have_session;
 	double session_log_sd, session_df;
@@ -44,10 +40,7 @@ struct noise_class {
 	struct noise_stat stat[NOISE_NSTATS];
 };
 
-/*
- * calibrate's plan, where the record carries one (docs/noise-format.md):
- * what syncgate run --plan takes.
- */
+/* calibrate's plan, for syncgate run --plan (docs/noise-format.md). */
 struct noise_plan {
 	int have;
 	double limit, power, confidence;
@@ -73,15 +66,11 @@ struct noise {
 };
 
 /*
- * Loads and checks a noise file.  Returns 0, or -1 with err naming the
- * file, the JSON path and what was expected (n is then empty).
+ * Loads and checks a noise file (0, or -1 with err set and n empty),
+ * writes one as a tree the caller deletes, frees what n holds (or NULL).
  */
 int noise_load(const char *path, struct noise *n, char *err);
-
-/* n as syncgate-noise/1; the caller deletes the tree. */
 cJSON *noise_to_json(const struct noise *n);
-
-/* Frees what n holds (not n); accepts NULL. */
 void noise_free(struct noise *n);
 
 /* The class named name, or NULL. */

@@ -18,10 +18,7 @@
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
 
-/*
- * The record's strings, in the order its JSON holds them: each is read,
- * written, copied and freed from these tables.
- */
+/* The record's strings in JSON order: read, written, copied, freed from here. */
 struct str_key {
 	const char *key;
 	size_t off;             /* of the char * in struct probe_record */
@@ -98,6 +95,22 @@ get_strings(const cJSON *o, const struct str_key *k, struct probe_record *p,
 	return 0;
 }
 
+/* reference_ns's members, in the order written; the last a later addition. */
+#define REF(key, field) { key, offsetof(struct probe_refs, field) }
+static const struct { const char *key; size_t off; } ref_keys[] = {
+	REF("dirty_sync", dirty_sync_ns), REF("clean_sync", clean_sync_ns),
+	REF("null_syscall", null_syscall_ns), REF("plain_write", plain_write_ns),
+	REF("raw_sync", raw_sync_ns), REF("libc_sync", libc_sync_ns),
+	REF("clean_raw_sync", clean_raw_sync_ns),
+};
+#define NREFS (sizeof ref_keys / sizeof ref_keys[0])
+
+static double *
+ref_at(struct probe_refs *r, size_t i)
+{
+	return (double *)(void *)((char *)r + ref_keys[i].off);
+}
+
 const char *const reach_names[] = {
 	[REACH_UNKNOWN] = "unknown", [REACH_YES] = "yes", [REACH_NO] = "no",
 };
@@ -113,6 +126,8 @@ reach_name(enum reach r)
 void
 probe_record_init(struct probe_record *p)
 {
+	size_t i;
+
 	memset(p, 0, sizeof *p);
 	p->rotational = -1;
 	p->warmup = -1;
@@ -122,13 +137,11 @@ probe_record_init(struct probe_record *p)
 	p->precision = p->elapsed_s = NAN;
 	p->stable = -1;
 	p->halves_ns[0] = p->halves_ns[1] = p->clusters_ratio = NAN;
-	p->refs.dirty_sync_ns = p->refs.clean_sync_ns = NAN;
-	p->refs.clean_raw_sync_ns = NAN;
-	p->refs.null_syscall_ns = p->refs.plain_write_ns = NAN;
-	p->refs.raw_sync_ns = p->refs.libc_sync_ns = NAN;
+	for (i = 0; i < NREFS; i++)
+		*ref_at(&p->refs, i) = NAN;
 	p->group.median_ns = p->group.p99_ns = NAN;
-	probe_series_free(&p->series);
 	p->group.syncs_p50 = p->group.syncs_p99 = NAN;
+	probe_series_free(&p->series);
 }
 
 void
@@ -201,17 +214,6 @@ probe_record_summarize(struct probe_record *p, double level)
 	p->ci_level = s.ci_level;
 }
 
-static void
-host_json(cJSON *o, const struct probe_record *p)
-{
-	cJSON *h = cJSON_AddObjectToObject(o, "host");
-
-	strings_json(h, host_keys, p, 0);
-	/* a later addition: a record without it reads back alike */
-	if (p->hw != NULL)
-		result_host_hw_to_json(h, p->hw);
-}
-
 /* The hardware, when the record has any of its keys. */
 static int
 get_hw(const cJSON *host, struct probe_record *p, const struct json_at *a)
@@ -239,17 +241,6 @@ probe_record_host(const struct probe_record *p, struct result_host *h)
 		h->id_source = xstrdup(p->host_id_source);
 	}
 	return 0;
-}
-
-static void
-volume_json(cJSON *o, const struct probe_record *p)
-{
-	cJSON *vol = cJSON_AddObjectToObject(o, "volume");
-
-	strings_json(vol, volume_keys, p, 0);
-	cJSON_AddItemToObject(vol, "rotational", p->rotational >= 0 ?
-	    cJSON_CreateBool(p->rotational) : cJSON_CreateNull());
-	strings_json(vol, volume_later_keys, p, 1);
 }
 
 static void
@@ -286,22 +277,6 @@ stability_json(cJSON *o, const struct probe_record *p)
 	cJSON_AddBoolToObject(st, "stable", p->stable);
 	cJSON_AddItemToObject(st, "halves_median_ns", json_double_array(p->halves_ns, 2));
 	json_add_double(st, "clusters_ratio", p->clusters_ratio);
-}
-
-/* reference_ns's members, in the order written; the last a later addition. */
-#define REF(key, field) { key, offsetof(struct probe_refs, field) }
-static const struct { const char *key; size_t off; } ref_keys[] = {
-	REF("dirty_sync", dirty_sync_ns), REF("clean_sync", clean_sync_ns),
-	REF("null_syscall", null_syscall_ns), REF("plain_write", plain_write_ns),
-	REF("raw_sync", raw_sync_ns), REF("libc_sync", libc_sync_ns),
-	REF("clean_raw_sync", clean_raw_sync_ns),
-};
-#define NREFS (sizeof ref_keys / sizeof ref_keys[0])
-
-static double *
-ref_at(struct probe_refs *r, size_t i)
-{
-	return (double *)(void *)((char *)r + ref_keys[i].off);
 }
 
 static void
@@ -343,13 +318,21 @@ group_json(cJSON *o, const struct probe_record *p)
 cJSON *
 probe_record_to_json(const struct probe_record *p)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *h;
 
 	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
 	json_add_string_or_null(o, "syncgate_version", p->version);
 	json_add_string_or_null(o, "created", p->created);
-	host_json(o, p);
-	volume_json(o, p);
+	h = cJSON_AddObjectToObject(o, "host");
+	strings_json(h, host_keys, p, 0);
+	/* a later addition: a record without it reads back alike */
+	if (p->hw != NULL)
+		result_host_hw_to_json(h, p->hw);
+	h = cJSON_AddObjectToObject(o, "volume");
+	strings_json(h, volume_keys, p, 0);
+	cJSON_AddItemToObject(h, "rotational", p->rotational >= 0 ?
+	    cJSON_CreateBool(p->rotational) : cJSON_CreateNull());
+	strings_json(h, volume_later_keys, p, 1);
 	json_add_string_or_null(o, "method", p->method);
 	json_add_string_or_null(o, "method_detail", p->method_detail);
 	/* 0 is a probe read without write_bytes: unknown, and null again */
@@ -450,28 +433,6 @@ get_stability(const cJSON *o, struct probe_record *p, const struct json_at *a)
 }
 
 static int
-get_parts(const cJSON *o, struct probe_record *p, const struct json_at *a)
-{
-	const cJSON *host, *vol;
-	struct json_at hc, vc;
-	double wb;
-
-	if (json_get_object(o, "host", 0, "an object with an id", a, &host,
-	    &hc) < 0 || get_strings(host, host_keys, p, &hc) < 0 ||
-	    get_hw(host, p, &hc) < 0 ||
-	    json_get_object(o, "volume", 0, "an object with an id", a, &vol,
-	    &vc) < 0 || get_strings(vol, volume_keys, p, &vc) < 0 ||
-	    get_strings(vol, volume_later_keys, p, &vc) < 0 ||
-	    json_get_bool(vol, "rotational", ABSENT, "true, false or null", &vc,
-	    &p->rotational) < 0 ||
-	    get_refs(o, p, a) < 0 || get_stability(o, p, a) < 0 ||
-	    json_get_number(o, "write_bytes", ABSENT, &WRITE_BYTES, a, &wb) < 0)
-		return -1;
-	p->write_bytes = isnan(wb) ? 0 : (long long)wb;
-	return 0;
-}
-
-static int
 get_group(const cJSON *o, struct probe_record *p, const struct json_at *a)
 {
 	const cJSON *g;
@@ -484,20 +445,14 @@ get_group(const cJSON *o, struct probe_record *p, const struct json_at *a)
 	if (json_get_number(g, "writers", 0, &WRITERS, &c, &w) < 0)
 		return -1;
 	p->group.writers = (int)w;
-	if (get_samples(g, &p->group.samples_ns, &p->group.nsamples, &c) < 0 ||
+	return get_samples(g, &p->group.samples_ns, &p->group.nsamples, &c) < 0 ||
 	    json_get_number(g, "median_ns", ABSENT, &ANY, &c,
 	    &p->group.median_ns) < 0 ||
 	    json_get_string(g, "stopped_by", ABSENT, "a string or null", &c,
-	    &p->group.stopped_by) < 0)
-		return -1;
-	return 0;
+	    &p->group.stopped_by) < 0 ? -1 : 0;
 }
 
-/*
- * A stored median (at key) must be the n samples' own, to half a
- * nanosecond and a millionth (docs/probe-format.md: room for another
- * writer's rounding).
- */
+/* A stored median must be the samples' own to 0.5 ns and a millionth (rounding). */
 static int
 check_median(const char *key, double stored, double median, size_t n,
     const struct json_at *a)
@@ -525,28 +480,27 @@ probe_group_summarize(struct probe_group *g, double unit_ns)
 	free(x);
 }
 
-/* The group's figures from its samples; a stored group median must agree. */
-static int
-summarize_group(struct probe_record *p, const struct json_at *a)
-{
-	double stored = p->group.median_ns;
-
-	if (p->group.writers == 0)
-		return 0;
-	probe_group_summarize(&p->group, p->median_ns);
-	return check_median("group_commit.median_ns", stored, p->group.median_ns,
-	    p->group.nsamples, a);
-}
-
 /* Everything but the summary, which is computed from the samples. */
 static int
 get_record(const cJSON *o, struct probe_record *p, double *stored_median,
     const struct json_at *a)
 {
+	const cJSON *host, *vol;
+	struct json_at hc, vc;
+	double wb, w;
 	int r = 0;
-	double w;
 
-	if (get_parts(o, p, a) < 0 || get_strings(o, top_keys, p, a) < 0 ||
+	if (json_get_object(o, "host", 0, "an object with an id", a, &host,
+	    &hc) < 0 || get_strings(host, host_keys, p, &hc) < 0 ||
+	    get_hw(host, p, &hc) < 0 ||
+	    json_get_object(o, "volume", 0, "an object with an id", a, &vol,
+	    &vc) < 0 || get_strings(vol, volume_keys, p, &vc) < 0 ||
+	    get_strings(vol, volume_later_keys, p, &vc) < 0 ||
+	    json_get_bool(vol, "rotational", ABSENT, "true, false or null", &vc,
+	    &p->rotational) < 0 ||
+	    get_refs(o, p, a) < 0 || get_stability(o, p, a) < 0 ||
+	    json_get_number(o, "write_bytes", ABSENT, &WRITE_BYTES, a, &wb) < 0 ||
+	    get_strings(o, top_keys, p, a) < 0 ||
 	    get_samples(o, &p->samples_ns, &p->nsamples, a) < 0 ||
 	    json_get_number(o, "median_ns", ABSENT, &POSITIVE_NS, a,
 	    stored_median) < 0 ||
@@ -557,6 +511,7 @@ get_record(const cJSON *o, struct probe_record *p, double *stored_median,
 	    get_evidence(o, p, a) < 0 || get_group(o, p, a) < 0 ||
 	    json_get_number(o, "warmup", ABSENT, &WARMUP, a, &w) < 0)
 		return -1;
+	p->write_bytes = isnan(wb) ? 0 : (long long)wb;
 	p->reaches = (enum reach)r;
 	p->warmup = isnan(w) ? -1 : (int)w;
 	return 0;
@@ -567,7 +522,7 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
     struct probe_record *p, char *err)
 {
 	static const char *const format[] = { PROBE_FORMAT };
-	double level = 0.95, stored_median = NAN;
+	double level = 0.95, stored_median = NAN, stored_group;
 	struct json_at a;
 	int f;
 
@@ -582,8 +537,13 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
+	stored_group = p->group.median_ns;
+	if (p->group.writers != 0)
+		probe_group_summarize(&p->group, p->median_ns);
 	if (check_median("median_ns", stored_median, p->median_ns, p->nsamples,
-	    &a) < 0 || summarize_group(p, &a) < 0)
+	    &a) < 0 || (p->group.writers != 0 && check_median("group_commit."
+	    "median_ns", stored_group, p->group.median_ns, p->group.nsamples,
+	    &a) < 0))
 		goto fail;
 	if (isnan(p->refs.dirty_sync_ns))
 		p->refs.dirty_sync_ns = p->median_ns;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The probe record, syncgate-probe/1 (docs/probe-format.md): what one
- * durable sync costs on one volume, the evidence on whether the flush
- * reaches a device, and who measured it where.  `syncgate probe` fills
- * it; the gate and the report read it back from JSON.
+ * durable sync costs on a volume, whether the flush reaches a device,
+ * and who measured it where.
  */
 #ifndef SYNCGATE_PROBE_RECORD_H
 #define SYNCGATE_PROBE_RECORD_H
@@ -43,10 +42,7 @@ struct probe_group {
 	char *stopped_by;       /* "samples", or "max-time" when cut short; may be NULL */
 };
 
-/*
- * One disk's flush requests around the timed syncs.  Counts are whole
- * numbers held as doubles; NaN where the count was dropped.
- */
+/* One disk's flush requests around the timed syncs; NaN: dropped. */
 struct probe_flush_device {
 	char *name;             /* "vda", "loop0" */
 	char *write_cache;      /* its queue/write_cache, or NULL */
@@ -60,9 +56,8 @@ struct probe_flush_device {
 };
 
 /*
- * Flush counts around the timed samples (docs/probe-format.md): each
- * sample's sync is bracketed by readings of the counters, and idle
- * windows before and after the samples give other processes' rate.
+ * Flush counts bracketing each timed sync; idle windows before and after
+ * give other processes' rate.
  */
 struct probe_flushes {
 	int present;            /* 0: not counted (an older record) */
@@ -75,37 +70,21 @@ struct probe_flushes {
 };
 
 /*
- * How syncgate-bench spaced its rounds of samples through a run (the
- * series' "rounds"): a round of per_round samples every every_ns, count
- * of them, probing_s of the run's run_s wall time spent on them.
+ * The series' "rounds": count rounds of per_round samples every every_ns,
+ * probing_s of the run's run_s spent on them.
  */
 struct probe_rounds {
 	int present;            /* 0: not rounds (a watch, or an older record) */
-	/*
-	 * Where the rounds were taken: through the run at the ends of its
-	 * batches (syncgate-bench), one just before the run and one just
-	 * after (syncgate run), or those two and more through the run with
-	 * the command paused (syncgate run --probe-every).
-	 */
+	/* at batch ends (bench), before and after (run), or paused as well */
 	enum { ROUNDS_THROUGH = 0, ROUNDS_BRACKETS, ROUNDS_PAUSED } placement;
 	double every_ns;
-	long per_round;
-	long count;
+	long per_round, count;
 	double probing_s, run_s;
 	double cost;            /* probing_s / run_s, derived; NaN when run_s is 0 */
-	/*
-	 * Write operations completed from each round's end to the next
-	 * round's start (the last: to the run's end), count of them; NULL
-	 * where not recorded.
-	 */
-	double *ops;
+	double *ops;            /* writes from each round to the next; NULL: unsaid */
 };
 
-/*
- * Timed samples spread through a window, each with the wall-clock time
- * it began (docs/probe-format.md): `syncgate probe --watch` takes one
- * every interval beside a benchmark it does not drive.
- */
+/* Timed samples through a window with their start times (--watch). */
 struct probe_series {
 	int present;
 	long long base_unix_s;  /* whole seconds since 1970 (CLOCK_REALTIME) */
@@ -113,13 +92,11 @@ struct probe_series {
 	double *samples_ns;     /* each sample's timed sync */
 	size_t n;
 	double window_ns[2];    /* the counters were read at these, after base; NaN: not */
-	/* flush requests over the window, everyone's: name, flushes, dropped */
-	struct probe_flush_device *dev;
+	struct probe_flush_device *dev; /* everyone's: name, flushes, dropped */
 	size_t ndev;
 	char *flushes_unavailable; /* why none were counted, or NULL */
 	struct probe_rounds rounds; /* syncgate-bench's rounds through a run */
-	/* derived from samples_ns; NaN when empty */
-	double median_ns, p99_ns, min_ns, max_ns;
+	double median_ns, p99_ns, min_ns, max_ns;   /* derived; NaN when empty */
 };
 
 /* --watch: how the series was taken. */
@@ -135,12 +112,7 @@ struct probe_record {
 	char *host_name;
 	char *os, *kernel;
 	char *virt;             /* virtualisation hint, or NULL */
-	/*
-	 * The host's cpu_model, cores and memory_bytes (its other fields
-	 * unused: they are the record's kernel and host id); NULL for a
-	 * record written before the probe recorded them.
-	 */
-	struct result_host *hw;
+	struct result_host *hw; /* cpu_model, cores, memory_bytes; NULL: older */
 	/* volume */
 	char *volume_id;
 	char *volume_id_source; /* "fs-uuid", "device-number" ... */
@@ -152,8 +124,7 @@ struct probe_record {
 	char *write_cache;      /* "write back", "write through", or NULL */
 	int rotational;         /* 1, 0, or -1 when unknown */
 	char *memory_backed;    /* why the device keeps its data in memory, or NULL */
-	/* a loop device's backing file on NFS, FUSE...: which, or NULL */
-	char *passthrough_backed;
+	char *passthrough_backed; /* a loop's backing file on NFS, FUSE...: which */
 	/* method and samples */
 	char *method;           /* "fdatasync", "fsync", "dsync", ... */
 	char *method_detail;    /* what each sample timed, in words */
@@ -163,11 +134,7 @@ struct probe_record {
 	size_t nsamples;
 	double median_ns, min_ns, max_ns, p90_ns, p99_ns;
 	double ci_lo_ns, ci_hi_ns, ci_level;  /* interval for the median */
-	/*
-	 * One-sided bounds for p99, each at PROBE_P99_CONFIDENCE; NaN where
-	 * the samples are too few for one (an upper bound needs 368).
-	 */
-	double p99_lo_ns, p99_hi_ns;
+	double p99_lo_ns, p99_hi_ns;  /* one-sided; NaN: too few (368 above) */
 	char *stopped_by;       /* "samples", "precision", "max-samples", "max-time" */
 	double precision;       /* --precision asked for, or NaN */
 	double elapsed_s;       /* wall time of the whole probe */
@@ -192,100 +159,59 @@ struct probe_record {
 extern const char *const reach_names[REACH_NO + 1];
 const char *reach_name(enum reach r);
 
-/* Sets every double of p to NaN and every pointer to NULL. */
+/* Every double of p NaN, every pointer NULL; free: what p holds, or NULL. */
 void probe_record_init(struct probe_record *p);
-
-/* Frees everything p holds (not p itself); accepts NULL. */
 void probe_record_free(struct probe_record *p);
 
 /* Appends a copy of a formatted line to p->evidence. */
 void probe_record_evidence(struct probe_record *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/*
- * Recomputes median, min, max, p90, p99, the median's interval (at level)
- * and p99's bounds from p->samples_ns, which it leaves in measured order.
- */
+/* Recomputes the summary from p->samples_ns, left in measured order. */
 void probe_record_summarize(struct probe_record *p, double level);
 
-/*
- * The group's median and p99 from its samples, and both in syncs of
- * unit_ns (the single-writer median).
- */
+/* The group's median and p99, and both in syncs of unit_ns. */
 void probe_group_summarize(struct probe_group *g, double unit_ns);
 
-/*
- * The fewest samples for which p99 has an upper bound at
- * PROBE_P99_CONFIDENCE.
- */
+/* The fewest samples giving p99 an upper bound. */
 size_t probe_p99_upper_min(void);
 
-/* The record as syncgate-probe/1; the caller frees with cJSON_Delete. */
-cJSON *probe_record_to_json(const struct probe_record *p);
-
 /*
- * Reads a syncgate-probe/1 object.  name and where label messages
- * ("ours.json", "probe").  The summary is recomputed from samples_ns and
- * must agree with the stored median.  Returns 0, or -1 with err set and
- * p freed.
+ * The record as syncgate-probe/1 (for cJSON_Delete), and read from an
+ * object (name and where label messages) or a file: the summary is
+ * recomputed and must agree with the stored median.  Returns 0, or -1
+ * with err set and p freed.
  */
+cJSON *probe_record_to_json(const struct probe_record *p);
 int probe_record_from_json(const cJSON *obj, const char *name,
     const char *where, struct probe_record *p, char *err);
-
-/* Loads a probe file; as probe_record_from_json. */
 int probe_record_load(const char *path, struct probe_record *p, char *err);
 
-/* Sets other and per_sync of each device from the counts. */
-void probe_flushes_derive(struct probe_flushes *f);
-
-/* Frees what f holds and clears it; accepts NULL. */
-void probe_flushes_free(struct probe_flushes *f);
-
-/* A deep copy of src into dst. */
-void probe_flushes_copy(struct probe_flushes *dst, const struct probe_flushes *src);
-
-/* Adds f as member "flushes" of o, when present. */
-void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
-
 /*
- * Reads member "flushes" of o (absent or null: not present), deriving
- * the rest.  name and where label messages.  Returns 0, or -1 with err
- * set (f then holds what was read, for probe_flushes_free).
+ * The record's "flushes", and its "watch" and "series": each derived
+ * from its counts, freed and cleared (NULL accepted), deep-copied, added
+ * to o when present, and read from o (0, or -1 with err set, what was
+ * read left for freeing).
  */
+void probe_flushes_derive(struct probe_flushes *f);
+void probe_flushes_free(struct probe_flushes *f);
+void probe_flushes_copy(struct probe_flushes *dst, const struct probe_flushes *src);
+void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
 int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
     const char *name, const char *where, char *err);
-
-/* The rounds' cost from probing_s and run_s. */
 void probe_rounds_derive(struct probe_rounds *r);
-
-/* The series' median, p99, min and max from its samples. */
 void probe_series_summarize(struct probe_series *s);
-
-/* Frees what the series holds and clears it; accepts NULL. */
 void probe_series_free(struct probe_series *s);
-
-/* A deep copy of src into dst. */
 void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
-
-/*
- * Adds members "watch" and "series" of o, each when present.  write_bytes
- * states the watch's load.
- */
 void probe_series_json(cJSON *o, const struct probe_watch *w,
     const struct probe_series *s, long long write_bytes);
-
-/*
- * Reads members "watch" and "series" of o (absent or null: not there).
- * Returns 0, or -1 with err set (what was read is left for freeing).
- */
 int probe_series_from_json(const cJSON *o, struct probe_watch *w,
     struct probe_series *s, const char *name, const char *where, char *err);
 
 /*
- * The host as a result records it (model/result_host.h), from p's: its
- * hardware, kernel and host id (the id left null where it is not a
- * syncgate hash).  Returns 0, or -1 when p records no hardware (a record
- * from before it did); h is initialised either way, the caller frees it.
+ * p's host as a result records it (an id not hashed as syncgate's left
+ * null).  Returns 0, or -1 when p has no hardware; h is the caller's to
+ * free either way.
  */
 int probe_record_host(const struct probe_record *p, struct result_host *h);
 

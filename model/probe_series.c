@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The flush counts, the watch and the timed series of syncgate-probe/1
- * in and out.  What is derived from them (other processes' share,
- * flushes per sync, the series' quantiles, the watch's load) is
- * recomputed on reading, never taken from the file.
+ * syncgate-probe/1's flush counts, watch and series in and out.  What is
+ * derived from them is recomputed on reading, never taken from the file.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,16 +13,13 @@
 #include "model/result_limits.h"
 #include "lib/stats.h"
 
-/* No probe counts more disks than this; a record listing more is garbage. */
+/* Past these a record is garbage: disks a probe counts, flushes, samples. */
 #define MAX_DEVICES 64
 #define DEVICES EXPECTED("an array of at most 64 devices")
-/* Counts beyond this are not flushes but garbage. */
 #define MAX_COUNT 1e15
-/* A series holds at most this many samples (a watch stops there). */
-#define MAX_SERIES 1000000
+#define MAX_SERIES 1000000      /* a watch stops there */
 #define SERIES EXPECTED("an array of at most 1000000 numbers")
-/* Offsets past 2^53 ns (104 days) are no longer whole in a double. */
-#define MAX_OFFSET_NS 9007199254740992.0
+#define MAX_OFFSET_NS 9007199254740992.0        /* 2^53 ns (104 days): whole below */
 
 void
 probe_flushes_derive(struct probe_flushes *f)
@@ -105,27 +100,11 @@ probe_flushes_copy(struct probe_flushes *d, const struct probe_flushes *s)
 	d->dev = devices_copy(s->dev, s->ndev);
 }
 
-static void
-device_json(cJSON *arr, const struct probe_flush_device *d)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddItemToArray(arr, o);
-	json_add_string_or_null(o, "device", d->name);
-	json_add_string_or_null(o, "write_cache", d->write_cache);
-	cJSON_AddItemToObject(o, "fua", d->fua >= 0 ? cJSON_CreateBool(d->fua) :
-	    cJSON_CreateNull());
-	json_add_double(o, "flushes", d->flushes);
-	json_add_double(o, "idle_flushes", d->idle_flushes);
-	json_add_double(o, "other", d->other);
-	json_add_double(o, "per_sync", d->per_sync);
-	json_add_string_or_null(o, "dropped", d->dropped);
-}
-
 void
 probe_flushes_json(cJSON *o, const struct probe_flushes *f)
 {
-	cJSON *fl, *arr;
+	const struct probe_flush_device *d;
+	cJSON *fl, *arr, *dj;
 	size_t i;
 
 	if (!f->present)
@@ -135,8 +114,20 @@ probe_flushes_json(cJSON *o, const struct probe_flushes *f)
 	json_add_double(fl, "timed_s", f->timed_s);
 	json_add_double(fl, "idle_s", f->idle_s);
 	arr = cJSON_AddArrayToObject(fl, "devices");
-	for (i = 0; i < f->ndev; i++)
-		device_json(arr, &f->dev[i]);
+	for (i = 0; i < f->ndev; i++) {
+		d = &f->dev[i];
+		dj = cJSON_CreateObject();
+		cJSON_AddItemToArray(arr, dj);
+		json_add_string_or_null(dj, "device", d->name);
+		json_add_string_or_null(dj, "write_cache", d->write_cache);
+		cJSON_AddItemToObject(dj, "fua", d->fua >= 0 ?
+		    cJSON_CreateBool(d->fua) : cJSON_CreateNull());
+		json_add_double(dj, "flushes", d->flushes);
+		json_add_double(dj, "idle_flushes", d->idle_flushes);
+		json_add_double(dj, "other", d->other);
+		json_add_double(dj, "per_sync", d->per_sync);
+		json_add_string_or_null(dj, "dropped", d->dropped);
+	}
 	json_add_string_or_null(fl, "unavailable", f->unavailable);
 }
 
@@ -145,6 +136,9 @@ probe_flushes_json(cJSON *o, const struct probe_flushes *f)
 /* A count of flushes, or null when none was made. */
 static const struct json_span FLUSHES = { 0, MAX_COUNT, 0, 0, 1,
 	"a whole number from 0 to 1e+15, or null", NULL, NULL };
+/* A watch's interval, or the rounds'. */
+static const struct json_span EVERY = { 1, 3600e9, 0, 0, 0,
+	"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
 
 static int
 device_from_json(const cJSON *o, struct probe_flush_device *d,
@@ -153,7 +147,7 @@ device_from_json(const cJSON *o, struct probe_flush_device *d,
 	d->fua = -1;
 	if (!cJSON_IsObject(o))
 		return json_bad(a, o, "an object");
-	if (json_get_string(o, "device", JSON_NONBLANK, "the device's name", a,
+	return json_get_string(o, "device", JSON_NONBLANK, "the device's name", a,
 	    &d->name) < 0 ||
 	    json_get_string(o, "write_cache", ABSENT, "a string or null", a,
 	    &d->write_cache) < 0 ||
@@ -162,9 +156,8 @@ device_from_json(const cJSON *o, struct probe_flush_device *d,
 	    json_get_number(o, "flushes", ABSENT, &FLUSHES, a, &d->flushes) < 0 ||
 	    json_get_number(o, "idle_flushes", ABSENT, &FLUSHES, a,
 	    &d->idle_flushes) < 0 ||
-	    json_get_bool(o, "fua", ABSENT, "true, false or null", a, &d->fua) < 0)
-		return -1;
-	return 0;
+	    json_get_bool(o, "fua", ABSENT, "true, false or null", a, &d->fua) < 0 ?
+	    -1 : 0;
 }
 
 /* devices, at most MAX_DEVICES, into *dev and *n. */
@@ -182,8 +175,7 @@ devices_from_json(const cJSON *o, const char *key,
 	*dev = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof **dev);
 	cJSON_ArrayForEach(v, arr) {
 		json_at_index(&e, &c, *n);
-		(*n)++;
-		if (device_from_json(v, &(*dev)[*n - 1], &e) < 0)
+		if (device_from_json(v, &(*dev)[(*n)++], &e) < 0)
 			return -1;
 	}
 	return 0;
@@ -265,20 +257,6 @@ probe_series_copy(struct probe_series *d, const struct probe_series *s)
 }
 
 static void
-watch_json(cJSON *o, const struct probe_watch *w, long long write_bytes)
-{
-	cJSON *wj, *load;
-
-	wj = cJSON_AddObjectToObject(o, "watch");
-	cJSON_AddNumberToObject(wj, "interval_ns", w->interval_ns);
-	json_add_string_or_null(wj, "stopped_by", w->stopped_by);
-	load = cJSON_AddObjectToObject(wj, "load");
-	json_add_double(load, "write_bytes_per_s", write_bytes > 0 ?
-	    (double)write_bytes * 1e9 / w->interval_ns : NAN);
-	json_add_double(load, "syncs_per_s", 1e9 / w->interval_ns);
-}
-
-static void
 window_json(cJSON *o, const struct probe_series *s)
 {
 	cJSON *arr, *d;
@@ -332,10 +310,17 @@ void
 probe_series_json(cJSON *o, const struct probe_watch *w,
     const struct probe_series *s, long long write_bytes)
 {
-	cJSON *sj;
+	cJSON *sj, *wj, *load;
 
-	if (w->interval_ns > 0)
-		watch_json(o, w, write_bytes);
+	if (w->interval_ns > 0) {
+		wj = cJSON_AddObjectToObject(o, "watch");
+		cJSON_AddNumberToObject(wj, "interval_ns", w->interval_ns);
+		json_add_string_or_null(wj, "stopped_by", w->stopped_by);
+		load = cJSON_AddObjectToObject(wj, "load");
+		json_add_double(load, "write_bytes_per_s", write_bytes > 0 ?
+		    (double)write_bytes * 1e9 / w->interval_ns : NAN);
+		json_add_double(load, "syncs_per_s", 1e9 / w->interval_ns);
+	}
 	if (!s->present)
 		return;
 	sj = cJSON_AddObjectToObject(o, "series");
@@ -349,25 +334,6 @@ probe_series_json(cJSON *o, const struct probe_watch *w,
 	json_add_double(sj, "max_ns", s->max_ns);
 	window_json(sj, s);
 	rounds_json(sj, &s->rounds);
-}
-
-static int
-watch_from_json(const cJSON *o, struct probe_watch *w, const struct json_at *a)
-{
-	static const struct json_span interval = { 1, 3600e9, 0, 0, 0,
-		"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
-	const cJSON *wj;
-	struct json_at c;
-	int rc;
-
-	if ((rc = json_get_object(o, "watch", ABSENT, "an object", a, &wj, &c)) != 0)
-		return rc < 0 ? -1 : 0;
-	if (json_get_number(wj, "interval_ns", 0, &interval, &c,
-	    &w->interval_ns) < 0 ||
-	    json_get_string(wj, "stopped_by", ABSENT, "a string or null", &c,
-	    &w->stopped_by) < 0)
-		return -1;
-	return 0;
 }
 
 static int
@@ -396,8 +362,6 @@ static int
 rounds_from_json(const cJSON *sj, struct probe_series *s,
     const struct json_at *a)
 {
-	static const struct json_span every = { 1, 3600e9, 0, 0, 0,
-		"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
 	static const struct json_span per = { 1, 1000, 0, 0, 1,
 		"a whole number from 1 to 1000", NULL, NULL };
 	static const struct json_span count = { 0, MAX_SERIES, 0, 0, 1,
@@ -418,7 +382,7 @@ rounds_from_json(const cJSON *sj, struct probe_series *s,
 		return rc < 0 ? -1 : 0;
 	if (json_get_word(rj, "placement", JSON_OPTIONAL, placements, 3,
 	    "\"through\", \"brackets\" or \"paused\"", &c, &placement) < 0 ||
-	    json_get_number(rj, "every_ns", 0, &every, &c, &r->every_ns) < 0 ||
+	    json_get_number(rj, "every_ns", 0, &EVERY, &c, &r->every_ns) < 0 ||
 	    json_get_number(rj, "per_round", 0, &per, &c, &pr) < 0 ||
 	    json_get_number(rj, "count", 0, &count, &c, &n) < 0 ||
 	    json_get_number(rj, "probing_s", 0, &secs, &c, &r->probing_s) < 0 ||
@@ -480,12 +444,15 @@ int
 probe_series_from_json(const cJSON *o, struct probe_watch *w,
     struct probe_series *s, const char *name, const char *where, char *err)
 {
-	const cJSON *sj;
+	const cJSON *sj, *wj;
 	struct json_at a, c;
 	int rc;
 
 	json_at_init(&a, name, where, err);
-	if (watch_from_json(o, w, &a) < 0)
+	rc = json_get_object(o, "watch", ABSENT, "an object", &a, &wj, &c);
+	if (rc < 0 || (rc == 0 && (json_get_number(wj, "interval_ns", 0, &EVERY,
+	    &c, &w->interval_ns) < 0 || json_get_string(wj, "stopped_by", ABSENT,
+	    "a string or null", &c, &w->stopped_by) < 0)))
 		return -1;
 	if ((rc = json_get_object(o, "series", ABSENT, "an object", &a, &sj,
 	    &c)) != 0)

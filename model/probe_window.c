@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The run's window.  The unit is the median of every sample taken through
- * the run, not a median of the rounds' medians: each sample counts once,
- * as the writes it stands for ran beside it.  The rounds' medians only
- * bound how far the unit drifted.  Flush counts subtract other
- * processes' rate from the idle windows; where that guess is a large
- * share of the count (or, where fewer flushes than operations were
- * counted, of one flush an operation), the figure would be mostly guess,
- * and is dropped.
+ * The unit is the median of every sample through the run, each counted
+ * once as the writes beside it ran, not of the rounds' medians, which
+ * only bound its drift.  Flush counts net of others' idle rate are
+ * dropped where that guess is a large share of the count (or of one
+ * flush an operation): the figure would be mostly guess.
  */
 #include <math.h>
 #include <stdio.h>
@@ -76,11 +73,9 @@ window_weighted_median(const double *x, const double *w, size_t n)
 }
 
 /*
- * The writes a round stands for: half of those between it and the round
- * before, and half of those between it and the round after, or all of
- * those after the last round where none closed the run.  A round taken
- * in the middle of a slow spell thus speaks for the writes on either
- * side of it, and the writes between two rounds are shared by both.
+ * A round's writes: half of those since the round before, half of those
+ * up to the next (all, after the last, if none closed the run), so a
+ * round in a slow spell speaks for the writes either side of it.
  */
 static double
 round_weight(const struct probe_rounds *r, size_t k, size_t nrounds)
@@ -89,11 +84,7 @@ round_weight(const struct probe_rounds *r, size_t k, size_t nrounds)
 	    (k + 1 < nrounds ? r->ops[k] / 2 : r->ops[k]);
 }
 
-/*
- * The median over the rounds' samples, each weighted as its round
- * (round_weight): the unit of the time in which the writes ran, not of
- * the wall clock.
- */
+/* The samples' median weighted as their rounds: the writes' time, not the clock's. */
 static double
 ops_weighted(const struct probe_series *s)
 {
@@ -117,15 +108,15 @@ void
 window_unit(const struct probe_record *p, struct window_unit *u)
 {
 	const struct probe_series *s = &p->series;
+	int rounds = s->present && s->rounds.present && s->n > 0 &&
+	    s->rounds.per_round > 0;
 	double *med;
 	size_t i, k;
 
 	memset(u, 0, sizeof *u);
 	u->lo_ns = u->hi_ns = NAN;
-	if (!s->present || !s->rounds.present || s->n == 0 ||
-	    s->rounds.per_round <= 0 || s->n < WINDOW_MIN_SAMPLES) {
-		if (s->present && s->rounds.present && s->n > 0 &&
-		    s->rounds.per_round > 0) {
+	if (!rounds || s->n < WINDOW_MIN_SAMPLES) {
+		if (rounds) {
 			u->thin = s->n;
 			u->thin_rounds = s->rounds.count;
 		}
@@ -170,48 +161,34 @@ window_sorted_samples(const struct probe_record *p, size_t *n)
 	return x;
 }
 
-static void
-none(struct window_per_op *out, const char *why)
-{
-	out->per_op = NAN;
-	snprintf(out->why, sizeof out->why, "%s", why);
-}
-
 void
 window_flushes_per_op(const struct window_count *c, struct window_per_op *out)
 {
+	const char *why = c->unavailable != NULL ? c->unavailable : c->ndev == 0 ?
+	    "no disk's flush counter could be read" : c->ops <= 0 ?
+	    "no operations ran" : NULL;
 	size_t i, best = 0;
 	double net, other, most = -1, base;
 
 	memset(out, 0, sizeof *out);
 	out->per_op = out->other = NAN;
-	if (c->unavailable != NULL || c->ndev == 0) {
-		none(out, c->unavailable != NULL ? c->unavailable :
-		    "no disk's flush counter could be read");
-		return;
-	}
-	if (c->ops <= 0) {
-		none(out, "no operations ran");
-		return;
-	}
-	for (i = 0; i < c->ndev; i++) {
-		const struct window_flushes *d = &c->dev[i];
-
-		if (d->dropped != NULL) {
-			none(out, d->dropped);
-			return;
-		}
-		if (isnan(d->flushes) || d->flushes > most) {
-			most = d->flushes;
+	for (i = 0; why == NULL && i < c->ndev; i++) {
+		why = c->dev[i].dropped;
+		if (isnan(c->dev[i].flushes) || c->dev[i].flushes > most) {
+			most = c->dev[i].flushes;
 			best = i;
 		}
+	}
+	if (why != NULL) {
+		snprintf(out->why, sizeof out->why, "%s", why);
+		return;
 	}
 	out->dev = best;
 	other = c->idle_s > 0 && !isnan(c->dev[best].idle_flushes) ?
 	    c->dev[best].idle_flushes / c->idle_s * c->ops_s : 0;
 	out->other = other;
 	if (isnan(c->dev[best].flushes)) {
-		none(out, "the count was not read");
+		snprintf(out->why, sizeof out->why, "the count was not read");
 		return;
 	}
 	base = fmax(c->dev[best].flushes, (double)c->ops);
@@ -221,7 +198,6 @@ window_flushes_per_op(const struct window_count *c, struct window_per_op *out)
 		    "%lld operations, more than a quarter: the volume is too busy to "
 		    "tell its flushes from the run's", other, c->dev[best].flushes,
 		    c->ops);
-		out->per_op = NAN;
 		return;
 	}
 	net = c->dev[best].flushes - other;

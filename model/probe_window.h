@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What a run's own window says: the sync unit from the rounds of samples
- * syncgate-bench took through the run (or, without them, the probe
- * before it), and the device flushes a commit, corrected for the rate
- * at which other processes flush.
+ * through the run (or the probe before it), and device flushes a commit
+ * net of other processes' rate.
  */
 #ifndef SYNCGATE_PROBE_WINDOW_H
 #define SYNCGATE_PROBE_WINDOW_H
@@ -16,9 +15,8 @@
 #define WINDOW_OTHER_SHARE_MAX 0.25
 
 /*
- * The fewest samples rounds through a run must hold to be the unit: the
- * fewest whose median a two-sided 95% order-statistic interval bounds
- * (the chance that all six lie on one side of it is 2 / 2^6, 3.1%).
+ * The fewest samples for rounds to be the unit: the fewest whose median
+ * a two-sided 95% interval bounds (all six on one side: 2 / 2^6, 3.1%).
  * Fewer, and the probe before the run stands in, said so.
  */
 #define WINDOW_MIN_SAMPLES 6
@@ -37,37 +35,24 @@ struct window_unit {
 };
 
 /*
- * The unit of p, when p's series holds rounds with samples: the median
- * over every round's samples, each weighted by the write operations it
- * stands for where the rounds record them: half of those between it and
- * the round before and half of those up to the round after, or all after
- * the last round where none closed the run (a disk fast for half the run
- * and slow for the other half ran most writes in its fast half); banded
- * by the lowest and highest median of a round that stands for any
- * write; else p's own median, without a band, as where
- * the rounds hold fewer than WINDOW_MIN_SAMPLES samples (u->thin says
- * so).  u points into p.
+ * p's unit: the median of its rounds' samples, each weighted by the
+ * writes its round stands for where recorded (a disk fast for half the
+ * run ran most writes then), banded by the round medians that stand for
+ * any write; else, or under WINDOW_MIN_SAMPLES (u->thin), p's median.
+ * u points into p.
  */
 void window_unit(const struct probe_record *p, struct window_unit *u);
 
-/*
- * The samples p's unit is the median of (window_unit's), sorted, in an
- * array the caller frees; *n gets how many (the array has room for one
- * at least).
- */
+/* The unit's samples sorted, *n of them, in an array the caller frees. */
 double *window_sorted_samples(const struct probe_record *p, size_t *n);
 
 /*
- * The weighted median of the n values x with weights w (those under 0
- * taken as 0): the least value with more than half the weight at or below
- * it, or halfway to the next where exactly half is; NaN with no weight.
+ * The least x with more than half the weight w (negative: 0) at or
+ * below it, or halfway to the next at exactly half; NaN with no weight.
  */
 double window_weighted_median(const double *x, const double *w, size_t n);
 
-/*
- * The median of each whole round of per samples of the n in x, into out
- * (room for n / per); returns how many.
- */
+/* Each whole round's median (per samples a round) into out; how many. */
 size_t window_round_medians(const double *x, size_t n, size_t per, double *out);
 
 /* One disk's flush requests around a run's operations. */
@@ -96,12 +81,10 @@ struct window_per_op {
 };
 
 /*
- * Flushes an operation: for each disk, its flushes less what other
- * processes would have completed at the idle windows' rate over ops_s,
- * over ops; the disk with the most.  None (NaN, why set) where nothing
- * could be counted, a count was dropped, there were no operations, or
- * others' expected flushes pass WINDOW_OTHER_SHARE_MAX of the disk's
- * count, or of ops where the count is lower.
+ * Flushes an operation on the disk that flushed most, less others' at
+ * the idle rate over ops_s.  NaN, why set, where nothing was counted, a
+ * count dropped, no operations ran, or others' share passes
+ * WINDOW_OTHER_SHARE_MAX of the count (of ops where the count is lower).
  */
 void window_flushes_per_op(const struct window_count *c, struct window_per_op *out);
 

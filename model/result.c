@@ -2,9 +2,7 @@
 /*
  * syncgate-result/1 in (docs/result-format.md).  Every figure is checked
  * before it is kept, so the gate never computes from garbage; samples
- * are read from JSON or from a samples_file (model/samples_file.c) and
- * held once, unsorted, with the order statistics the gate reads
- * (model/samples.c).
+ * are held once, unsorted, with the order statistics the gate reads.
  */
 #include <math.h>
 #include <stdio.h>
@@ -44,8 +42,8 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
     const struct at *a)
 {
 	const struct json_at *j = &a->j;
-	size_t left;
 	char *where, *first, *rel = NULL;
+	size_t left;
 	int rc = -1;
 
 	if (json_get_string(o, "samples_file", 0, "a path relative to the result "
@@ -68,8 +66,7 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 	    &c->held, &c->samples_path, j->err) == 0) {
 		c->nsamples = c->held.n;
 		rc = 0;
-	}
-	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err,
+	} else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err,
 	    EXPECTED(" latencies; expected at most that many")) != NULL) {
 		first = xstrdup(j->err);
 		errf(j->err, "%s (the classes before it hold %zu of the %zu a result "
@@ -102,11 +99,7 @@ rank_at(const void *arg, size_t k)
 	return result_class_rank(arg, k + 1);
 }
 
-/*
- * p50 and p99 from the samples' order statistics, found for the
- * quantiles the gate reads; stated ones must agree, since a different
- * quantile definition would otherwise pass silently.
- */
+/* p50, p99 from the samples; stated ones must agree, lest another definition pass. */
 static int
 from_samples(struct result_class *c, double p50, double p99,
     const struct json_at *j)
@@ -130,10 +123,7 @@ from_samples(struct result_class *c, double p50, double p99,
 	return 0;
 }
 
-/*
- * The operations counted: at least one a sample, and no more than a
- * JSON number holds exactly.
- */
+/* The operations counted: at least one a sample, at most 2^53 - 1. */
 static int
 get_count(const cJSON *o, struct result_class *c, const struct json_at *j)
 {
@@ -157,7 +147,6 @@ get_count(const cJSON *o, struct result_class *c, const struct json_at *j)
 		    "largest whole number a JSON number holds exactly; expected a count "
 		    "of operations at most that", j->file, j->path, buf,
 		    RESULT_MAX_COUNT);
-	/* the samples are operations too: fewer operations than that is garbage */
 	if (d < (double)c->nsamples)
 		return errf(j->err, "%s: %s: count is %s, fewer than its %zu "
 		    "samples; expected at least one operation a sample", j->file,
@@ -225,10 +214,7 @@ get_bucket(const cJSON *row, const struct result_bucket *prev,
 	return 0;
 }
 
-/*
- * A percentile's point: as given, inside its range, or where the rows
- * place it (result_buckets_point).
- */
+/* A percentile's point: as given, inside its range, or where the rows place it. */
 static int
 histogram_point(const char *key, double given, double lo, double hi,
     double rows, double *point, const struct json_at *j)
@@ -248,10 +234,7 @@ histogram_point(const char *key, double given, double lo, double hi,
 	return 0;
 }
 
-/*
- * histogram_ns: the latencies counted into rows; p50 and p99 are the
- * rows their type-7 ranks fall in, a low of 0 (unknown) kept as 1 ns.
- */
+/* p50 and p99 from the rows their type-7 ranks fall in, a low of 0 as 1 ns. */
 static int
 get_histogram(const cJSON *o, struct result_class *c, double p50, double p99,
     const struct json_at *j)
@@ -376,9 +359,8 @@ by_name(const void *a, const void *b)
 }
 
 /*
- * Refuses the first class, in file order, whose name an earlier class
- * has.  Sorting finds it in n log n: a result may hold many classes, and
- * comparing each name with every one before it took hours for a million.
+ * The first class in file order named as an earlier one, by sorting:
+ * comparing each name with all before took hours for a million classes.
  */
 static int
 check_unique(const struct result *r, const char *path, char *err)
@@ -391,7 +373,7 @@ check_unique(const struct result *r, const char *path, char *err)
 	for (k = 0; k < r->nclasses; k++)
 		v[k] = &r->classes[k];
 	qsort(v, r->nclasses, sizeof *v, by_name);
-	/* within one name the classes are in file order: the earliest repeat follows the first */
+	/* in file order within a name: the earliest repeat follows the first */
 	for (k = 1; k < r->nclasses; k++)
 		if (strcmp(v[k]->name, v[k - 1]->name) == 0 && (dup == NULL || v[k] < dup))
 			dup = v[k], first = v[k - 1];
@@ -404,18 +386,25 @@ check_unique(const struct result *r, const char *path, char *err)
 }
 
 /*
- * Device flushes an operation, and a write's mean wait for the writer's
- * turn (syncgate-bench's), or null where not taken; only a write class
- * has them.
+ * failed and skipped, whole numbers, 0 when absent; flushes_per_op and
+ * turn_wait_ns, or null, only on a write class.
  */
 static int
-get_write_figures(const cJSON *o, struct result_class *c, const struct json_at *j)
+get_figures(const cJSON *o, struct result_class *c, const struct json_at *j)
 {
+	static const struct json_span ops = { 0, (double)RESULT_MAX_COUNT, 0, 0, 1,
+		"a whole number of operations from 0 to 2^53 - 1", NULL, NULL };
 	static const struct json_span per = { 0, 1e6, 0, 0, 0,
 		"a number of flushes from 0 to 1e+06, or null", NULL, NULL };
 	static const struct json_span wait = { 0, 86400e9, 0, 0, 0,
 		"nanoseconds from 0 to a day (8.64e+13), or null", NULL, NULL };
+	double failed, skipped;
 
+	if (json_get_number(o, "failed", JSON_OPTIONAL, &ops, j, &failed) < 0 ||
+	    json_get_number(o, "skipped", JSON_OPTIONAL, &ops, j, &skipped) < 0)
+		return -1;
+	c->failed = isnan(failed) ? 0 : (long long)failed;
+	c->skipped = isnan(skipped) ? 0 : (long long)skipped;
 	if (json_get_number(o, "flushes_per_op", JSON_OPTIONAL | JSON_NULL, &per, j,
 	    &c->flushes_per_op) < 0 ||
 	    json_get_number(o, "turn_wait_ns", JSON_OPTIONAL | JSON_NULL, &wait, j,
@@ -429,26 +418,7 @@ get_write_figures(const cJSON *o, struct result_class *c, const struct json_at *
 	    "flushes_per_op" : "turn_wait_ns");
 }
 
-/*
- * The operations that failed or were skipped, beside those counted: each
- * a whole number, 0 when absent.
- */
-static int
-get_outcomes(const cJSON *o, struct result_class *c, const struct json_at *j)
-{
-	static const struct json_span ops = { 0, (double)RESULT_MAX_COUNT, 0, 0, 1,
-		"a whole number of operations from 0 to 2^53 - 1", NULL, NULL };
-	double failed, skipped;
-
-	if (json_get_number(o, "failed", JSON_OPTIONAL, &ops, j, &failed) < 0 ||
-	    json_get_number(o, "skipped", JSON_OPTIONAL, &ops, j, &skipped) < 0)
-		return -1;
-	c->failed = isnan(failed) ? 0 : (long long)failed;
-	c->skipped = isnan(skipped) ? 0 : (long long)skipped;
-	return 0;
-}
-
-/* The rest of classes[i] (at at): its kind, latencies, count and write figures. */
+/* The rest of classes[i]: kind, latencies, count and write figures. */
 static int
 get_body(const cJSON *o, const struct json_at *at, const char *path,
     struct result_class *c, size_t *total)
@@ -463,8 +433,7 @@ get_body(const cJSON *o, const struct json_at *at, const char *path,
 	    get_latencies(o, path, c, &a) < 0)
 		return -1;
 	c->kind = kind == 1 ? KIND_WRITE : KIND_READ;
-	return get_count(o, c, &a.j) < 0 || get_outcomes(o, c, &a.j) < 0 ||
-	    get_write_figures(o, c, &a.j) < 0 ? -1 : 0;
+	return get_count(o, c, &a.j) < 0 || get_figures(o, c, &a.j) < 0 ? -1 : 0;
 }
 
 /* Names first, so a duplicate is refused before any samples are read. */
@@ -533,31 +502,29 @@ get_header(const cJSON *root, struct result *r, const struct json_at *at)
 	return 0;
 }
 
+/*
+ * An older result has no host; one that has it must have all of it
+ * right.  A probe that fails is left empty, for result_free.
+ */
 static int
-get_probe(const cJSON *root, const char *path, struct result *r, char *err)
+get_host_probe(const cJSON *root, struct result *r, const struct json_at *at)
 {
-	const cJSON *p = json_member(root, "probe");
-
-	if (p == NULL || cJSON_IsNull(p))
-		return 0;
-	/* on failure what was read is left empty, for result_free */
-	r->probe = xmalloc(sizeof *r->probe);
-	return probe_record_from_json(p, path, "probe", r->probe, err);
-}
-
-/* An older result has no host; one that has it must have all of it right. */
-static int
-get_host(const cJSON *root, struct result *r, const struct json_at *at)
-{
-	const cJSON *o;
+	const cJSON *o, *p = json_member(root, "probe");
 	struct json_at c;
 	int rc = json_get_object(root, "host", JSON_OPTIONAL, "an object (cpu_model, "
 	    "cores, memory_bytes, kernel, machine_id, id_source)", at, &o, &c);
 
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	r->host = xmalloc(sizeof *r->host);
-	return result_host_from_json(o, &c, r->host);
+	if (rc < 0)
+		return -1;
+	if (rc == 0) {
+		r->host = xmalloc(sizeof *r->host);
+		if (result_host_from_json(o, &c, r->host) < 0)
+			return -1;
+	}
+	if (p == NULL || cJSON_IsNull(p))
+		return 0;
+	r->probe = xmalloc(sizeof *r->probe);
+	return probe_record_from_json(p, at->file, "probe", r->probe, at->err);
 }
 
 int
@@ -571,8 +538,7 @@ result_from_json(const cJSON *root, const char *path, struct result *r,
 	r->path = xstrdup(path);
 	json_at_init(&at, path, "", err);
 	if (get_header(root, r, &at) < 0 ||
-	    get_host(root, r, &at) < 0 ||
-	    get_probe(root, path, r, err) < 0 ||
+	    get_host_probe(root, r, &at) < 0 ||
 	    get_classes(root, path, r, &at) < 0 ||
 	    session_from_json(root, &r->session, &at) < 0) {
 		result_free(r);
@@ -662,11 +628,8 @@ const struct result_class *
 result_find(const struct result *r, const char *name)
 {
 	/*
-	 * Looked for from where the last one was found: the gate asks for
-	 * the classes in their order, one side's after the other's, so
-	 * 10,000 classes a side take a comparison or two each, not 5,000.
-	 * (Names are unique in a result; per thread, as results load in
-	 * several.)
+	 * From where the last was found, per thread: the gate asks in order,
+	 * so 10,000 classes a side take a comparison or two each, not 5,000.
 	 */
 	static _Thread_local size_t last;
 	size_t k, i;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * An engine's benchmark result, syncgate-result/1 (docs/result-format.md):
- * latency classes, each a read or a write, with p50 and p99 given or
- * computed from per-operation samples, and optionally the probe of the
- * volume the run wrote to.
+ * read and write latency classes, p50 and p99 given or computed from
+ * samples, and optionally the probe of the volume the run wrote to.
  */
 #ifndef SYNCGATE_RESULT_H
 #define SYNCGATE_RESULT_H
@@ -24,11 +23,9 @@ extern size_t result_max_samples;
 enum class_kind { KIND_READ = 0, KIND_WRITE };
 
 /*
- * A row of a histogram: the next count operations in rank order, each
- * with a latency from lo_ns to hi_ns.  The rows of a class are in rank
- * order, their lows and highs never falling; two rows may overlap where
- * a tool said less than a bucket's edges (model/result_buckets.c).  A low
- * of 0 is unknown: the operations' latencies are bounded above only.
+ * A histogram row: the next count operations in rank order, each from
+ * lo_ns to hi_ns.  Lows and highs never fall; rows may overlap where a
+ * tool said less than a bucket's edges.  A low of 0: bounded above only.
  */
 struct result_bucket {
 	double lo_ns, hi_ns;
@@ -39,51 +36,22 @@ struct result_class {
 	char *name;
 	enum class_kind kind;
 	double p50_ns, p99_ns;
-	/*
-	 * Where a percentile is known only as an interval (LinkBench's
-	 * buckets: p50_low/p50_high), its bounds; NaN otherwise.
-	 */
+	/* a percentile known only as an interval (LinkBench's); NaN: not */
 	double p50_lo_ns, p50_hi_ns, p99_lo_ns, p99_hi_ns;
-	/*
-	 * Per-operation latencies: nsamples of them, either built in memory
-	 * (syncgate-bench, import), every one in samples_ns, sorted by
-	 * result_class_quantiles, or loaded (result_load), held in held
-	 * with samples_ns NULL.  result_class_rank reads either.
-	 */
+	/* built in samples_ns, or loaded in held with samples_ns NULL */
 	double *samples_ns;
 	size_t nsamples;
 	struct samples held;
-	/*
-	 * The samples_file read, as a path with every link resolved (beside
-	 * the real file of a linked result), for the commands that must not
-	 * write over it; NULL when the samples were inline or absent.
-	 */
-	char *samples_path;
+	char *samples_path;     /* samples_file read, links resolved: kept from writes */
 	long long count;        /* operations, as given or nsamples; -1 unknown */
-	/*
-	 * Where the latencies are known only as a histogram (histogram_ns):
-	 * its rows, counting count operations; NULL if none.  p50 and p99
-	 * and their ranges are then the buckets of their type-7 ranks.
-	 */
-	struct result_bucket *buckets;
+	struct result_bucket *buckets;  /* histogram_ns; p50, p99 from its rows */
 	size_t nbuckets;
-	/*
-	 * Operations that ended in an error (failed) or were never started
-	 * because they were already late (skipped: pgbench's
-	 * --latency-limit), not among count and not timed; 0: none said.
-	 */
-	long long failed, skipped;
-	/* device flushes an operation (a write class's); NaN: not counted */
-	double flushes_per_op;
-	/*
-	 * A write's mean wait for the writer's turn, outside its latency
-	 * (syncgate-bench times each write from its turn); NaN: not given.
-	 */
-	double turn_wait_ns;
-	/* how the samples were chosen, in words; NULL: unsaid (not read) */
-	char *sampling;
-	/* a write class's raw flush counts; NULL: none (not read) */
-	struct result_flush_count *flush_count;
+	long long failed;       /* ended in an error: not in count, untimed */
+	long long skipped;      /* never started, late (--latency-limit); 0: none */
+	double flushes_per_op;  /* a write's device flushes an op; NaN: uncounted */
+	double turn_wait_ns;    /* a write's mean wait for its turn, untimed; NaN */
+	char *sampling;         /* how samples were chosen; NULL: unsaid (not read) */
+	struct result_flush_count *flush_count; /* a write's; NULL (not read) */
 };
 
 /* One disk's flushes around the run's writes (flush_count's "devices"). */
@@ -105,25 +73,17 @@ struct result_flush_count {
 	char *shared;           /* how write classes share the count, or NULL */
 };
 
-/*
- * What a run spent its wall time on, in seconds; NAN where it took none
- * of that kind (written as absent).
- */
+/* A run's wall time by kind, in seconds; NAN (written absent): none. */
 struct result_spent {
-	double probe_s;         /* syncgate-bench: the invocation's probe, 0 when
-	                         * it took syncgate run's (SYNCGATE_PROBE) */
+	double probe_s;         /* bench's own probe; 0: syncgate run's (SYNCGATE_PROBE) */
 	double load_s;          /* syncgate-bench: loading the rows */
 	double idle_s;          /* the flush count's idle windows */
-	double rounds_s;        /* rounds of probe samples: through the run, or
-	                         * syncgate run's brackets and pauses */
+	double rounds_s;        /* probe rounds: through the run, or run's brackets */
 	double ops_s;           /* syncgate-bench: the operations, rounds left out */
 	double import_s;        /* syncgate run: reading the command's output */
 };
 
-/*
- * How syncgate-bench made the run: its "driver" object, which the gate
- * ignores (not read).
- */
+/* syncgate-bench's "driver" object (not read: the gate ignores it). */
 struct result_driver {
 	long long rows, value_bytes;
 	long long ops;          /* --ops; 0: the run was timed */
@@ -137,10 +97,7 @@ struct result_driver {
 	struct result_spent spent;
 };
 
-/*
- * How `syncgate run` made the run: its "driver" object, which the gate
- * ignores (not read).
- */
+/* `syncgate run`'s "driver" object (not read either). */
 struct result_command {
 	char *command;          /* --cmd, run by /bin/sh -c */
 	char *import;           /* --import: the format its output was read as */
@@ -166,46 +123,35 @@ struct result {
 	struct result_command *command; /* syncgate run's; NULL: none */
 };
 
-/*
- * The rows holding 1-based ranks r of the n operations b counts: the low
- * of the row holding rank lo_rank into *lo and the high of the one
- * holding hi_rank into *hi.
- */
+/* The low of the row holding 1-based rank lo_rank, the high of hi_rank's. */
 void result_buckets_ranks(const struct result_bucket *b, size_t nb,
     long long lo_rank, long long hi_rank, double *lo, double *hi);
 
 /*
- * The interval holding the p-quantile of the n operations b counts, by
- * the definition lib/stats.h applies to samples (type 7: between order
- * statistics floor(h) and floor(h) + 1, h = (n - 1) p): from the low of
- * the row holding the first to the high of the one holding the second.
+ * The rows holding the type-7 p-quantile of the n operations b counts
+ * (order statistics floor(h) and floor(h) + 1, h = (n - 1) p).
  */
 void result_buckets_quantile(const struct result_bucket *b, size_t nb,
     long long n, double p, double *lo, double *hi);
 
 /*
- * The latency of 1-based rank r of the operations b counts, each row's
- * operations spread evenly across it: the k-th of a row's c lies at
- * (k - 1/2) / c of its width, where two rows that overlap each keep
- * their side of the overlap's middle.
+ * Rank r's latency, a row's c operations spread evenly: the k-th at
+ * (k - 1/2) / c of its width, overlapping rows split at the middle.
  */
 double result_buckets_rank(const struct result_bucket *b, size_t nb,
     long long r);
 
 /*
- * The p-quantile's point, type 7 as above, each row's operations taken
- * as spread evenly across it (as RocksDB's histogram interpolates): it
- * moves with the counts, where the rows' midpoint jumps a row at a time.
+ * The type-7 p-quantile's point, rows spread evenly (as RocksDB
+ * interpolates): it moves with the counts, where a midpoint jumps rows.
  */
 double result_buckets_point(const struct result_bucket *b, size_t nb,
     long long n, double p);
 
 /*
- * As lib/stats.h's stats_order_bounds for samples: the bounds of the
- * p-quantile of the n operations b counts, each missing with at most
- * tail, as the rows holding the order statistics' ranks; an end the
- * ranks cannot bound (too few operations), or a row whose low is 0, is
- * open: 0 below, infinity above.
+ * stats_order_bounds over the rows: the p-quantile's bounds, each missing
+ * with at most tail; an end too few operations (or a low of 0) cannot
+ * bound is open: 0 below, infinity above.
  */
 void result_buckets_bounds(const struct result_bucket *b, size_t nb,
     long long n, double p, double tail, double *lo, double *hi);
@@ -215,75 +161,45 @@ extern const char *const class_kind_names[KIND_WRITE + 1];
 const char *class_kind_name(enum class_kind k);
 
 /*
- * Loads and validates a result file.  Returns 0, or -1 with err naming
- * the file, the JSON path and what was expected (r is then empty).
- * Samples (samples_ns or samples_file) are held in held, unsorted, with
- * the order statistics that the p50, the p99 and their intervals read,
- * and p50_ns and p99_ns computed from them by the type-7 definition of
- * lib/stats.h.
+ * Loads and validates a result file, or the caller's tree (path anchors
+ * samples_file); samples are held unsorted with the order statistics
+ * p50, p99 (type 7) and their intervals read.  Returns 0, or -1 with err
+ * naming file, JSON path and what was expected.
  */
 int result_load(const char *path, struct result *r, char *err);
-
-/*
- * As result_load, from a parsed tree; path labels messages and anchors
- * samples_file.  The tree stays the caller's.
- */
 int result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err);
 
-/*
- * Sorts c's samples_ns (it has some) and sets its p50_ns and p99_ns
- * from them, as result_load does from what it loads.
- */
+/* Sorts c's samples_ns and sets p50_ns and p99_ns from them. */
 void result_class_quantiles(struct result_class *c);
 
-/*
- * The k-th smallest (1-based, 1 <= k <= nsamples) of c's samples, from
- * samples_ns or held: at the ranks of the p50's and the p99's intervals
- * a look-up, elsewhere a selection (model/samples.h).
- */
+/* c's k-th smallest sample (1-based); off the loaded ranks a selection. */
 double result_class_rank(const struct result_class *c, size_t k);
 
 /* Frees what r holds (not r); accepts NULL. */
 void result_free(struct result *r);
 
 struct fileset;
-/*
- * Records in s r's file and every samples_file it read, each by the path
- * it was read from (struct result_class's samples_path).
- */
+/* Records in s r's file and every samples_file it read. */
 void fileset_result(struct fileset *s, const struct result *r);
 
 /* The class named name, or NULL. */
 const struct result_class *result_find(const struct result *r, const char *name);
 
-/*
- * Appends a class to r (copying name) with every figure NaN, no samples
- * and count -1, for the caller to fill.  Returns the class, which lives
- * until the next append.
- */
+/* Appends a class, figures NaN and count -1; valid until the next append. */
 struct result_class *result_add_class(struct result *r, const char *name,
     enum class_kind kind);
 
 /*
- * r as a syncgate-result/1 tree (model/result_write.c), its probe and its
- * host included when it has them.  Classes with samples are written as samples_ns, or,
- * where files is not NULL and files[i] is not NULL, as a samples_file
- * naming files[i] (a path relative to the result file's folder, written
- * by the caller); a class whose count exceeds its samples (a sample of
- * the operations) says so in count.  The others are written as p50_ns
- * and p99_ns, with p50_range_ns and p99_range_ns where a percentile is
- * known only as an interval.  Then the classes' sampling and flush
- * counts, the session and the driver, where r has them.  The caller frees
- * the tree with cJSON_Delete.
+ * r as a syncgate-result/1 tree for cJSON_Delete.  A class's samples go
+ * inline, or as samples_file files[i] where files and files[i] are not
+ * NULL (written by the caller); count says when they are a sample.
  */
 cJSON *result_to_json(const struct result *r, const char *const *files);
 
 /*
- * Reads root back as the gate will (result_from_json), so that a result
- * the gate would refuse is never written.  name labels messages.  Returns
- * 0 with what was read in *r (the caller frees it with result_free; r may
- * be NULL to drop it), or -1 with err set.
+ * Reads root back as the gate will, so a result it would refuse is never
+ * written.  Returns 0, the result in *r (NULL: dropped), or -1 with err.
  */
 int result_reload(const cJSON *root, const char *name, struct result *r,
     char *err);

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Latencies known only as a histogram: which rows hold which ranks.  The
- * gate bounds a histogram's quantile with the same order-statistic ranks
- * it takes for samples, so one operation in a bucket is no more certain
- * than one sample.
+ * Which histogram rows hold which ranks: the gate bounds them with the
+ * order-statistic ranks of samples, so an operation in a bucket is no
+ * more certain than a sample.
  */
 #include <math.h>
 
@@ -54,11 +53,7 @@ result_buckets_rank(const struct result_bucket *b, size_t nb, long long r)
 
 	for (i = 0; i + 1 < nb && r > seen + b[i].count; i++)
 		seen += b[i].count;
-	/*
-	 * Rows that overlap (db_bench's, a microsecond wider either side)
-	 * share the overlap at its middle, so the rank's latency never falls
-	 * as the rank rises into the next row.
-	 */
+	/* overlapping rows (db_bench's) split at the middle: never falling */
 	lo = i > 0 && b[i - 1].hi_ns > b[i].lo_ns ?
 	    (b[i].lo_ns + b[i - 1].hi_ns) / 2 : b[i].lo_ns;
 	hi = i + 1 < nb && b[i].hi_ns > b[i + 1].lo_ns ?

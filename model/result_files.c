@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A class's latencies in a samples_file beside the result
- * (docs/result-format.md), streamed from the array a line at a time: a
- * run of millions of operations as a JSON array costs gigabytes to build
- * and is more than the gate will read.  Each file is written to a
- * temporary name and renamed only just before the result is, so a
- * failed or interrupted run leaves neither behind.
+ * Latencies streamed to samples files a line at a time: millions of them
+ * as a JSON array cost gigabytes and are more than the gate reads.  Each
+ * is renamed in just before the result, so a failed run leaves neither.
  */
 #include <math.h>
 #include <signal.h>
@@ -59,23 +56,10 @@ result_files_plan(const size_t *nsamples, size_t n, long long over,
 	}
 }
 
-/* A class's name in its file's name, or classN where it holds more. */
-static char *
-kind_word(const struct result_class *c, size_t i)
-{
-	size_t k = strspn(c->name, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
-
-	return c->name[k] != '\0' ? xasprintf("class%zu", i + 1) :
-	    xstrdup(c->name);
-}
-
 /*
- * One latency a line, into buf at p (room for 32 bytes); returns the end.
- * A whole number of nanoseconds (what a benchmark times) is written by
- * hand: printf's "%.0f" costs about as much as a run's reads at a few
- * hundred thousand lines.  Anything else in the fewest digits that read
- * back exactly, as JSON would hold it.
+ * One latency a line at p (room for 32); returns the end.  Whole ns by
+ * hand: "%.0f" costs as much as a run's reads at a few hundred thousand
+ * lines.  Anything else in the fewest digits that read back exactly.
  */
 static char *
 put_latency(char *p, double x)
@@ -99,11 +83,7 @@ put_latency(char *p, double x)
 	return p + n + 1;
 }
 
-/*
- * c's latencies a line each to fp, in chunks: samples_ns, or a loaded
- * class's held samples read in place, in their order (the gate reads
- * stretches of like latencies from it), not copied out first.
- */
+/* c's latencies to fp in chunks, held ones in place and in their order. */
 static void
 put_latencies(FILE *fp, const struct result_class *c)
 {
@@ -126,9 +106,12 @@ write_one(struct sample_files *sf, size_t i, const struct result_class *c,
     const char *out, struct outfile_later *later, char *err)
 {
 	struct outfile *f = &sf->f[i];
-	char *word = kind_word(c, i);
+	/* the class's name in the file's, or classN where it holds more */
+	size_t k = strspn(c->name, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
+	char *word = c->name[k] != '\0' ? xasprintf("class%zu", i + 1) : NULL;
 
-	sf->path[i] = result_samples_path(out, word);
+	sf->path[i] = result_samples_path(out, word != NULL ? word : c->name);
 	free(word);
 	sf->base[i] = path_base(sf->path[i]);
 	if (outfile_open(f, sf->path[i], err) < 0)

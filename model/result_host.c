@@ -11,8 +11,7 @@
 #include "model/probe_record.h"
 #include "model/result_host.h"
 
-/* Whole numbers a double holds exactly: 2^53. */
-#define HOST_MAX_BYTES 9007199254740992.0
+#define HOST_MAX_BYTES 9007199254740992.0       /* 2^53: whole in a double */
 
 static const struct json_span cores_span = { 1, 1e6, 0, 0, 1,
 	"a whole number of cores from 1 to 1000000, or null", NULL, NULL };
@@ -52,12 +51,8 @@ result_host_copy(struct result_host *dst, const struct result_host *src)
 int
 result_host_id_ok(const char *s)
 {
-	size_t i;
-
-	for (i = 0; i < RESULT_HOST_ID_LEN; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return s[i] == '\0';
+	return strspn(s, "0123456789abcdef") == RESULT_HOST_ID_LEN &&
+	    s[RESULT_HOST_ID_LEN] == '\0';
 }
 
 int
@@ -66,18 +61,6 @@ result_host_id_usable(const struct result_host *h)
 	return h->machine_id != NULL && h->id_source != NULL &&
 	    (strcmp(h->id_source, "machine-id") == 0 ||
 	    strcmp(h->id_source, "hostuuid") == 0);
-}
-
-static int
-get_count(const cJSON *o, const char *key, const struct json_span *s,
-    const struct json_at *at, long long *out)
-{
-	double d;
-
-	if (json_get_number(o, key, JSON_NULL, s, at, &d) < 0)
-		return -1;
-	*out = isnan(d) ? -1 : (long long)d;
-	return 0;
 }
 
 static int
@@ -113,10 +96,15 @@ int
 result_host_hw_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h)
 {
+	double cores, memory;
+
 	if (json_get_string(o, "cpu_model", str, text, at, &h->cpu_model) < 0 ||
-	    get_count(o, "cores", &cores_span, at, &h->cores) < 0 ||
-	    get_count(o, "memory_bytes", &memory_span, at, &h->memory_bytes) < 0)
+	    json_get_number(o, "cores", JSON_NULL, &cores_span, at, &cores) < 0 ||
+	    json_get_number(o, "memory_bytes", JSON_NULL, &memory_span, at,
+	    &memory) < 0)
 		return -1;
+	h->cores = isnan(cores) ? -1 : (long long)cores;
+	h->memory_bytes = isnan(memory) ? -1 : (long long)memory;
 	return 0;
 }
 

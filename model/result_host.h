@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The machine a result was measured on: its CPU, cores, memory, kernel
- * and hashed machine id (docs/result-format.md, "The host").  Read and
- * written here; gathered by probe/host.c; compared by gate/host.c.
+ * The machine a result was measured on (docs/result-format.md, "The
+ * host"); gathered by probe/host.c, compared by gate/host.c.
  */
 #ifndef SYNCGATE_RESULT_HOST_H
 #define SYNCGATE_RESULT_HOST_H
@@ -24,44 +23,30 @@ struct result_host {
 	char *id_source;        /* "machine-id", "hostuuid", "hostname" */
 };
 
-/* Sets every field unknown. */
+/* Every field unknown; free also frees what h holds (NULL accepted). */
 void result_host_init(struct result_host *h);
-
-/* Frees what h holds (not h) and sets it unknown; accepts NULL. */
 void result_host_free(struct result_host *h);
 
 /* A deep copy of src into dst. */
 void result_host_copy(struct result_host *dst, const struct result_host *src);
 
-/*
- * Whether s is a hashed machine id: RESULT_HOST_ID_LEN lowercase hex
- * digits, never a raw /etc/machine-id (32).
- */
+/* Whether s is RESULT_HOST_ID_LEN lowercase hex digits (a raw id has 32). */
 int result_host_id_ok(const char *s);
 
 /*
- * Whether h's machine id names a machine: from /etc/machine-id or
- * gethostuuid, not from the host name (a container's name changes with
- * each container, and two machines may share one).
+ * Whether h's id names a machine: from /etc/machine-id or gethostuuid,
+ * not a host name (new with each container, shared by machines).
  */
 int result_host_id_usable(const struct result_host *h);
 
-/*
- * Reads the host object o at at into h (initialised here).  Every key
- * must be there, each of its kind or null.  Returns 0, or -1 with
- * at->err one line naming the file, the field and what was expected.
- */
+/* Reads host object o into h, every key present; 0, or -1 with at->err. */
 int result_host_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h);
 
 /* h as a host object, every key written, null where unknown. */
 cJSON *result_host_to_json(const struct result_host *h);
 
-/*
- * The hardware alone (cpu_model, cores, memory_bytes), as a probe
- * record's host object holds it beside its own kernel and id: read from
- * o into h's three fields (the others left as they are), and added to o.
- */
+/* cpu_model, cores and memory_bytes alone, as a probe's host has them. */
 int result_host_hw_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h);
 void result_host_hw_to_json(cJSON *o, const struct result_host *h);

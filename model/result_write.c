@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * syncgate-result/1 out, beside its reader (model/result.c): what `syncgate
- * import` and syncgate-bench write.  Numbers are nanoseconds as doubles;
- * cJSON prints integral values without a fraction, so samples read as
+ * syncgate-result/1 out, as `syncgate import` and syncgate-bench write
+ * it; cJSON prints whole doubles without a fraction, so samples read as
  * counts of nanoseconds.
  */
 #include <math.h>
@@ -39,40 +38,9 @@ add_range(cJSON *o, const char *key, double lo, double hi)
 		    hi }, 2));
 }
 
-/* The histogram's rows, [low, high, count] each. */
-static void
-add_histogram(cJSON *o, const struct result_class *c)
-{
-	cJSON *a = cJSON_AddArrayToObject(o, "histogram_ns");
-	size_t i;
-
-	for (i = 0; i < c->nbuckets; i++)
-		cJSON_AddItemToArray(a, json_double_array((const double[]){
-		    c->buckets[i].lo_ns, c->buckets[i].hi_ns,
-		    (double)c->buckets[i].count }, 3));
-}
-
 /*
- * The operations that failed or were skipped, where there were any, and
- * a write class's device flushes and wait for the writer's turn, where
- * given.
- */
-static void
-add_outcomes(cJSON *o, const struct result_class *c)
-{
-	if (c->failed > 0)
-		cJSON_AddNumberToObject(o, "failed", (double)c->failed);
-	if (c->skipped > 0)
-		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
-	if (isfinite(c->flushes_per_op))
-		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
-	if (isfinite(c->turn_wait_ns))
-		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
-}
-
-/*
- * The class's sampling and raw flush counts, after its own keys; a
- * flushes_per_op that has no figure is null beside its counts.
+ * failed, skipped, flushes_per_op and turn_wait_ns where any, then
+ * sampling and flush_count; a flushes_per_op without a figure is null.
  */
 static void
 add_counts(cJSON *o, const struct result_class *c)
@@ -81,6 +49,14 @@ add_counts(cJSON *o, const struct result_class *c)
 	cJSON *fc, *arr, *d;
 	size_t i;
 
+	if (c->failed > 0)
+		cJSON_AddNumberToObject(o, "failed", (double)c->failed);
+	if (c->skipped > 0)
+		cJSON_AddNumberToObject(o, "skipped", (double)c->skipped);
+	if (isfinite(c->flushes_per_op))
+		cJSON_AddNumberToObject(o, "flushes_per_op", c->flushes_per_op);
+	if (isfinite(c->turn_wait_ns))
+		cJSON_AddNumberToObject(o, "turn_wait_ns", c->turn_wait_ns);
 	if (c->sampling != NULL)
 		cJSON_AddStringToObject(o, "sampling", c->sampling);
 	if (f == NULL)
@@ -125,14 +101,27 @@ add_spent(cJSON *d, const struct result_spent *s)
 			cJSON_AddNumberToObject(o, kinds[i].key, kinds[i].x);
 }
 
-/* How syncgate-bench made the run. */
+/* How syncgate-bench (dr), or else syncgate run (c), made the run. */
 static cJSON *
-driver_to_json(const struct result_driver *dr)
+driver_to_json(const struct result_driver *dr, const struct result_command *c)
 {
 	cJSON *d = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(d, "program", "syncgate-bench");
+	cJSON_AddStringToObject(d, "program", dr != NULL ? "syncgate-bench" :
+	    "syncgate run");
 	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
+	if (dr == NULL) {
+		cJSON_AddStringToObject(d, "command", c->command);
+		cJSON_AddStringToObject(d, "import", c->import);
+		cJSON_AddStringToObject(d, "stdout", c->stdout_file);
+		cJSON_AddStringToObject(d, "stderr", c->stderr_file);
+		if (c->output_file != NULL)
+			cJSON_AddStringToObject(d, "output", c->output_file);
+		cJSON_AddStringToObject(d, "probed", c->probed);
+		json_add_double(d, "elapsed_s", c->elapsed_s);
+		add_spent(d, &c->spent);
+		return d;
+	}
 	cJSON_AddNumberToObject(d, "rows", (double)dr->rows);
 	cJSON_AddNumberToObject(d, "value_bytes", (double)dr->value_bytes);
 	if (dr->ops > 0)
@@ -154,30 +143,7 @@ driver_to_json(const struct result_driver *dr)
 	return d;
 }
 
-/* How syncgate run made the run. */
-static cJSON *
-command_to_json(const struct result_command *c)
-{
-	cJSON *d = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(d, "program", "syncgate run");
-	cJSON_AddStringToObject(d, "syncgate_version", SYNCGATE_VERSION);
-	cJSON_AddStringToObject(d, "command", c->command);
-	cJSON_AddStringToObject(d, "import", c->import);
-	cJSON_AddStringToObject(d, "stdout", c->stdout_file);
-	cJSON_AddStringToObject(d, "stderr", c->stderr_file);
-	if (c->output_file != NULL)
-		cJSON_AddStringToObject(d, "output", c->output_file);
-	cJSON_AddStringToObject(d, "probed", c->probed);
-	json_add_double(d, "elapsed_s", c->elapsed_s);
-	add_spent(d, &c->spent);
-	return d;
-}
-
-/*
- * c's samples, a loaded class's in file order: the gate reads stretches
- * of like latencies from that order (gate_part_dependence).
- */
+/* c's samples in file order, whose stretches gate_part_dependence reads. */
 static cJSON *
 samples_array(const struct result_class *c)
 {
@@ -197,7 +163,8 @@ samples_array(const struct result_class *c)
 static cJSON *
 class_to_json(const struct result_class *c, const char *file)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *a;
+	size_t i;
 
 	cJSON_AddStringToObject(o, "name", c->name);
 	cJSON_AddStringToObject(o, "kind", class_kind_name(c->kind));
@@ -213,7 +180,11 @@ class_to_json(const struct result_class *c, const char *file)
 		cJSON_AddNumberToObject(o, "p50_ns", c->p50_ns);
 		cJSON_AddNumberToObject(o, "p99_ns", c->p99_ns);
 		if (c->buckets != NULL) {
-			add_histogram(o, c);
+			a = cJSON_AddArrayToObject(o, "histogram_ns");
+			for (i = 0; i < c->nbuckets; i++)
+				cJSON_AddItemToArray(a, json_double_array((const double[]){
+				    c->buckets[i].lo_ns, c->buckets[i].hi_ns,
+				    (double)c->buckets[i].count }, 3));
 		} else {
 			add_range(o, "p50_range_ns", c->p50_lo_ns, c->p50_hi_ns);
 			add_range(o, "p99_range_ns", c->p99_lo_ns, c->p99_hi_ns);
@@ -221,7 +192,6 @@ class_to_json(const struct result_class *c, const char *file)
 		if (c->count >= 0)
 			cJSON_AddNumberToObject(o, "count", (double)c->count);
 	}
-	add_outcomes(o, c);
 	add_counts(o, c);
 	return o;
 }
@@ -250,10 +220,9 @@ result_to_json(const struct result *r, const char *const *files)
 		    files != NULL ? files[i] : NULL));
 	if (session_present(&r->session))
 		cJSON_AddItemToObject(o, "session", session_to_json(&r->session));
-	if (r->driver != NULL)
-		cJSON_AddItemToObject(o, "driver", driver_to_json(r->driver));
-	else if (r->command != NULL)
-		cJSON_AddItemToObject(o, "driver", command_to_json(r->command));
+	if (r->driver != NULL || r->command != NULL)
+		cJSON_AddItemToObject(o, "driver", driver_to_json(r->driver,
+		    r->command));
 	return o;
 }
 

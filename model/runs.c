@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Figures over whole runs: a random-effects estimate on the log scale.
- * A run's value is the engine's true figure times a run effect (the
- * runner's mood, the page cache, the neighbours) times its own sampling
- * error; the runs' sample variance estimates both together, so no model
- * of either is needed, and Student's t carries the uncertainty of that
- * variance when the runs are few.
+ * A random-effects estimate on the log scale: a run's value is the true
+ * figure times a run effect (page cache, neighbours) times its sampling
+ * error; the runs' variance estimates both, with no model of either, and
+ * Student's t carries its uncertainty when the runs are few.
  */
 #include <math.h>
 #include <stddef.h>
@@ -19,20 +17,13 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 
-/* Two optional strings that say the same: both absent, or equal. */
-static int
-same_opt(const char *a, const char *b)
-{
-	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
-}
-
 static const char *
-opt_words(char *buf, size_t len, const char *s, const char *none)
+opt_words(char *buf, size_t len, const char *s)
 {
 	char q[80];
 
 	if (s == NULL)
-		snprintf(buf, len, "%s", none);
+		snprintf(buf, len, "absent");
 	else
 		snprintf(buf, len, "\"%s\"", err_quote(q, sizeof q, s));
 	return buf;
@@ -43,18 +34,17 @@ static int
 check_header(const struct result *f, const char *ff, const struct result *r,
     const char *rf, const char *flag, char *err)
 {
+	static const char *const key[] = { "engine", "workload" };
+	const char *x[] = { f->engine, f->workload }, *y[] = { r->engine, r->workload };
 	char a[96], b[96];
+	int i;
 
-	if (strcmp(f->engine, r->engine) != 0)
-		return errf(err, "%s: engine is %s, but %s's is %s; expected every "
-		    "run of %s from one engine", rf,
-		    opt_words(a, sizeof a, r->engine, ""), ff,
-		    opt_words(b, sizeof b, f->engine, ""), flag);
-	if (!same_opt(f->workload, r->workload))
-		return errf(err, "%s: workload is %s, but %s's is %s; expected every "
-		    "run of %s on one workload", rf,
-		    opt_words(a, sizeof a, r->workload, "absent"), ff,
-		    opt_words(b, sizeof b, f->workload, "absent"), flag);
+	for (i = 0; i < 2; i++)
+		if ((x[i] == NULL) != (y[i] == NULL) || (x[i] && strcmp(x[i], y[i]) != 0))
+			return errf(err, "%s: %s is %s, but %s's is %s; expected every "
+			    "run of %s %s", rf, key[i], opt_words(a, sizeof a, y[i]), ff,
+			    opt_words(b, sizeof b, x[i]), flag, i ? "on one workload" :
+			    "from one engine");
 	return 0;
 }
 
@@ -63,13 +53,13 @@ static int
 check_classes(const struct result *a, const char *af, const struct result *b,
     const char *bf, const char *flag, char *err)
 {
-	const struct result_class *c, *other;
 	char q[80];
 	size_t i;
 
 	for (i = 0; i < a->nclasses; i++) {
-		c = &a->classes[i];
-		other = result_find(b, c->name);
+		const struct result_class *c = &a->classes[i];
+		const struct result_class *other = result_find(b, c->name);
+
 		if (other == NULL)
 			return errf(err, "%s: has no class \"%s\", which %s ran; expected "
 			    "the same classes in every run of %s", bf,
@@ -96,12 +86,10 @@ session_words(char *buf, size_t len, const struct result_session *s)
 }
 
 /*
- * A run of a session that set out to write several pools only with runs
- * of that session, each once: files of two invocations that share names
- * (an interrupted --runs beside an earlier one's) never pool.  Any part
- * of one session's set stands together (an A/A test splits one set in
- * two), and so do runs each the whole set of its own invocation, or of
- * none (older results), as a loop of one-run invocations writes them.
+ * A run of a several-run session pools only with that session's, each
+ * once: two invocations' files sharing names (an interrupted --runs
+ * beside an earlier one's) never pool.  Part of a set stands alone (an
+ * A/A test splits one), as do one-run invocations and older results.
  */
 static int
 check_sessions(const struct result *const *r, const char *const *files,
@@ -227,10 +215,7 @@ runs_between_sessions(const double *logs, const size_t *group, size_t n,
 	if (out->session_df < 1)
 		out->session_df = 1;
 }
-/*
- * The log-scale variance of an order-statistic interval of n samples,
- * at(arg, k) their k-th smallest (1-based).
- */
+/* The log-scale variance of n samples' interval, at(arg, k) the k-th. */
 static double
 order_within(size_t n, double (*at)(const void *arg, size_t k),
     const void *arg, double q, double level)
@@ -244,19 +229,14 @@ order_within(size_t n, double (*at)(const void *arg, size_t k),
 	return w * w;
 }
 
+/* A class's rank k: a sample's, or its rows' operations spread evenly. */
 static double
 class_at(const void *arg, size_t k)
 {
-	return result_class_rank(arg, k);
-}
-
-/* A histogram's rank k, its rows' operations spread evenly across them. */
-static double
-bucket_at(const void *arg, size_t k)
-{
 	const struct result_class *c = arg;
 
-	return result_buckets_rank(c->buckets, c->nbuckets, (long long)k);
+	return c->nsamples > 0 ? result_class_rank(c, k) :
+	    result_buckets_rank(c->buckets, c->nbuckets, (long long)k);
 }
 
 static double
@@ -266,14 +246,12 @@ sorted_at(const void *arg, size_t k)
 }
 
 /*
- * The log of the q-quantile of a class's n samples for a figure over
- * runs: Hyndman and Fan's type 9, h = (n + 1/4) q + 3/8, interpolated
- * between order statistics in logs, nearly unbiased on the log scale for
- * latencies normal in their logs.  Type 7, the result's own p99, is
- * biased low by the tail's spacing, 1.6% at 368 samples of a log-normal
- * of log-sd 0.3 and 0.4% at 2000 (4.8% and 0.8% at 1.0), which stops
- * cancelling when the sides' runs hold different counts; type 9 leaves
- * 0.2% and 0.0% (0.7% and 0.4%).  A median is type 7's alike.
+ * The log q-quantile for a figure over runs: Hyndman and Fan's type 9,
+ * h = (n + 1/4) q + 3/8, interpolated in logs, nearly unbiased for
+ * log-normal latencies.  Type 7's p99 is biased low, 1.6% at 368 samples
+ * of log-sd 0.3 and 0.4% at 2000 (4.8%, 0.8% at 1.0), which stops
+ * cancelling when sides' counts differ; type 9 leaves 0.2%, 0.0% (0.7%,
+ * 0.4%).  A median is type 7's alike.
  */
 static double
 runs_log_quantile(const struct result_class *c, double q)
@@ -291,10 +269,7 @@ runs_log_quantile(const struct result_class *c, double q)
 	return a + (h - (double)f) * (b - a);
 }
 
-/*
- * The ends n samples (or operations counted) cannot bound the q-quantile
- * at, each at one-sided error (1 - level) / 2.
- */
+/* The ends n samples cannot bound the q-quantile at, each (1 - level) / 2. */
 static int
 order_open(size_t n, double q, double level)
 {
@@ -319,9 +294,8 @@ runs_class_log(const struct result_class *c, double q, double level,
 	double lo = p99 ? c->p99_lo_ns : c->p50_lo_ns;
 	double hi = p99 ? c->p99_hi_ns : c->p50_hi_ns;
 
-	*log_v = log(p99 ? c->p99_ns : c->p50_ns);
-	if (c->nsamples > 0 && p99)
-		*log_v = runs_log_quantile(c, q);
+	*log_v = c->nsamples > 0 && p99 ? runs_log_quantile(c, q) :
+	    log(p99 ? c->p99_ns : c->p50_ns);
 	if (c->nsamples > 0) {
 		*within = order_within(c->nsamples, class_at, c, q, level);
 		return order_open(c->nsamples, q, level);
@@ -333,15 +307,13 @@ runs_class_log(const struct result_class *c, double q, double level,
 	if (!isnan(hi) && !(lo > 0))
 		open |= RUNS_OPEN_LO;
 	/*
-	 * Rows with their counts are sampled as samples are, each row's
-	 * operations spread evenly across it as the point takes them: a
-	 * microsecond-wide row is not a spread of 1/12 of its width in every
-	 * run, since the point moves with the counts (result_buckets_point).
+	 * Counted rows are sampled as samples are: the point moves with the
+	 * counts, so a row is not a spread of 1/12 its width in every run.
 	 */
 	if (open)
 		*within = NAN;
 	else if (c->buckets != NULL && c->count > 0)
-		*within = order_within((size_t)c->count, bucket_at, c, q, level);
+		*within = order_within((size_t)c->count, class_at, c, q, level);
 	else if (!isnan(lo) && !isnan(hi))
 		*within = (log(hi) - log(lo)) * (log(hi) - log(lo)) / 12;
 	else
@@ -365,10 +337,8 @@ runs_probe_log(const struct probe_record *p, double level, double *log_v,
 }
 
 /*
- * The spread a figure takes from its runs' between, over df degrees of
- * freedom, and their sampling within: between, unless implausibly small
- * beside within (below the 5% point of within's chi-square over df:
- * runs that agree more closely than their sampling allows), then within.
+ * between over df, unless below the 5% point of within's chi-square
+ * (runs agreeing more closely than their sampling allows): then within.
  */
 static double
 floored(double between, double within, double df)
@@ -386,10 +356,7 @@ runs_est_init(struct runs_est *e, const double *logs, const double *within,
 	double sum = 0, ss = 0, w = 0;
 	size_t i;
 
-	e->k = k;
-	e->open = 0;
-	e->pool = NULL;
-	e->fixed = 0;
+	*e = (struct runs_est){ .k = k };
 	for (i = 0; i < k; i++) {
 		sum += logs[i];
 		if (open != NULL)
@@ -428,7 +395,6 @@ runs_pool_add_est(struct runs_pool *p, const struct runs_est *e)
 		runs_pool_add(p, e->between, (double)(e->k - 1));
 }
 
-/* The blocks k pairs fall in (model/runs.h). */
 static size_t
 trend_blocks(size_t k)
 {
@@ -501,11 +467,9 @@ runs_est_share(struct runs_est *e, const struct runs_pool *p)
 }
 
 /*
- * The sources of a sum's variance: each term a source of its own, or the
- * terms that share one pool taken together at its first (counted per
- * term, one estimate used twice would pass for two).  *var gets source
- * i's variance and *df its degrees of freedom; 0 where term i is not
- * the first of its source.
+ * Term i's source of variance into *var and *df: terms sharing a pool
+ * together at the first (else one estimate used twice passes for two);
+ * 0 where i is not its source's first.
  */
 static int
 source_of(const struct runs_term *t, size_t nt, size_t i, double *var,
@@ -527,18 +491,12 @@ source_of(const struct runs_term *t, size_t nt, size_t i, double *var,
 }
 
 /*
- * The degrees of freedom of a sum of variances at level c.  The sides'
- * spreads between runs, each estimated from its own runs (a pool of
- * finite degrees of freedom), are taken as one source at the degrees of
- * freedom whose Student t gives Banerjee's half-width over them,
- * sqrt(sum t_g^2 V_g) (S. Banerjee, Sankhya A 23, 1961): never too narrow
- * whatever their variances, where Welch and Satterthwaite's formula, at
- * 3 runs a side with spreads 10x apart, erred 3.1% to 3.8% a side for
- * 2.5% promised.  Sides of equal degrees of freedom give Hsu's min(k1,
- * k2) - 1 (Hsu 1938; Scheffe 1970); one pool, its own.  That source and
- * the shifts between sessions (fixed terms: a noise record's, or a
- * stated default's, infinite) join by Satterthwaite's formula, whose
- * error with them stays within the promise (docs/result-format.md).
+ * A sum of variances' df at level c.  The pools of finite df join at
+ * the df whose t gives Banerjee's half-width sqrt(sum t_g^2 V_g)
+ * (Sankhya A 23, 1961), never too narrow, where Welch-Satterthwaite at 3
+ * runs a side, spreads 10x apart, erred 3.1% to 3.8% a side for 2.5%.
+ * Equal df give Hsu's min(k1, k2) - 1 (1938).  Fixed session shifts join
+ * by Satterthwaite, within the promise (docs/result-format.md).
  */
 static double
 combined_df(const struct runs_term *t, size_t nt, double c)
@@ -600,33 +558,9 @@ runs_combine(const struct runs_term *t, size_t nt, double c,
 	f->hi = open & RUNS_OPEN_HI ? INFINITY : exp(sum + h);
 }
 
-/* The standard error and degrees of freedom with every side at n runs. */
-static void
-spread_at(const struct runs_term *t, size_t nt, double n, double *se,
-    double *df)
-{
-	double v = 0, d = 0, vi;
-	size_t i;
-
-	for (i = 0; i < nt; i++) {
-		if (t[i].e->fixed) {
-			vi = t[i].e->var;
-			v += vi;
-			d += vi > 0 ? vi * vi / t[i].e->df : 0;
-			continue;
-		}
-		vi = t[i].e->var * (double)t[i].e->k / n;
-		v += vi;
-		d += vi * vi / (n - 1 > 0 ? n - 1 : 1);
-	}
-	*se = sqrt(v);
-	*df = d > 0 ? v * v / d : INFINITY;
-}
-
 /*
- * The midpoints of RUNS_NODES equal-probability slices of chi-square on
- * df, remembered: a search for a distance asks for the same few dozen
- * times, each a bisection over the incomplete gamma function.
+ * RUNS_NODES equal-probability slices' midpoints of chi-square on df,
+ * remembered: a search asks for the same few dozen, each a bisection.
  */
 static void
 chi2_nodes(double df, double *x)
@@ -649,10 +583,8 @@ chi2_nodes(double df, double *x)
 		double p = ((double)j + 0.5) / RUNS_NODES, h = 2 / (9 * df);
 
 		/*
-		 * past 50 degrees of freedom Wilson and Hilferty's cube is within
-		 * 1e-4 of the quantile, where the exact one's series would take
-		 * thousands of terms (a stated spread's degrees of freedom are
-		 * in the millions)
+		 * past 50 df Wilson-Hilferty's cube is within 1e-4, where the
+		 * series takes thousands of terms (a stated spread's df: millions)
 		 */
 		memo[i].x[j] = df > 50 ? df * pow(1 - h + stats_norm_quantile(p) *
 		    sqrt(h), 3) : stats_chi2_quantile(p, df);
@@ -661,26 +593,30 @@ chi2_nodes(double df, double *x)
 }
 
 /*
- * The probability that a gate of n fresh runs a side settles the figure
- * f estimates against a limit dist away (signed: the estimate minus the
- * limit, on the log scale), over what the runs so far leave uncertain.
- * Given the spread's scale g (g^2 = df / V, V chi-square on f's degrees
- * of freedom) the true figure lies about the estimate with standard
- * error g f->se, and the new runs' estimate about it with g se_n (every
- * term's variance over n runs, the shift between sessions kept); the
- * gate settles when that estimate lies farther from the limit than t_n
- * times its standard error.  The new gate's own spread estimate is
- * taken at its truth.
+ * The chance n fresh runs a side settle f's figure against a limit dist
+ * away (log estimate minus limit).  With scale g (g^2 = df / V, V
+ * chi-square on f's df) the truth lies about the estimate with error
+ * g f->se, the new estimate about it with g se_n (session shifts kept);
+ * it settles past t_n standard errors, its spread taken at its truth.
  */
 static double
 settle_prob(const struct runs_term *t, size_t nt, double c,
     const struct runs_fig *f, double dist, long long n)
 {
-	double se_n, df_n, tn, s, v[RUNS_NODES], sum = 0;
+	double var = 0, d = 0, se_n, tn, s, v[RUNS_NODES], sum = 0;
 	size_t i, nodes = isfinite(f->df) ? RUNS_NODES : 1;
 
-	spread_at(t, nt, (double)n, &se_n, &df_n);
-	tn = stats_t_quantile((1 + c) / 2, df_n);
+	/* every side at n runs, its Satterthwaite df */
+	for (i = 0; i < nt; i++) {
+		const struct runs_est *e = t[i].e;
+		double vi = e->fixed ? e->var : e->var * (double)e->k / (double)n;
+
+		var += vi;
+		d += !e->fixed ? vi * vi / (n > 1 ? (double)n - 1 : 1) :
+		    vi > 0 ? vi * vi / e->df : 0;
+	}
+	se_n = sqrt(var);
+	tn = stats_t_quantile((1 + c) / 2, d > 0 ? var * var / d : INFINITY);
 	s = sqrt(f->se * f->se + se_n * se_n);
 	if (nodes > 1)
 		chi2_nodes(f->df, v);

@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Samples held once, and the few order statistics read from them.  The
- * ranks near a quantile are found as Floyd and Rivest's selection finds
- * one: a random sample of the samples, sorted, gives values just below
- * and just above the ranks wanted; one pass counts the samples below
- * the lower value and picks out those between the two, and those few
- * sorted are the order statistics, exactly.  The pass reads the samples
- * and writes almost nothing, where a sort or a quickselect moves them.
+ * The ranks near a quantile found as Floyd and Rivest's selection does:
+ * a sorted random draw gives values just below and above them; one pass
+ * counts the samples below and picks out those between, which sorted are
+ * the order statistics.  It reads, where a sort or quickselect moves.
  */
 #include <math.h>
 #include <stdint.h>
@@ -76,36 +73,20 @@ samples_in_order(const struct samples *s, double *out)
 		out[i] = samples_value(s, i);
 }
 
-/* Every rank known: the whole of them sorted. */
-static void
-order_all(struct samples *s)
-{
-	s->span[0].x = xmalloc((s->n ? s->n : 1) * sizeof *s->span[0].x);
-	samples_in_order(s, s->span[0].x);
-	stats_sort(s->span[0].x, s->n);
-	s->span[0].first = 1;
-	s->span[0].len = s->n;
-	s->nspan = 1;
-}
-
 /* The samples between two values, and how many lie below the lower. */
 struct bracket {
-	double lo, hi;
-	size_t below;
+	double lo, hi, *x;
+	size_t below, len;
 	size_t first, last;     /* the ranks it must hold */
-	double *x;
-	size_t len;
 };
 
 /* The room a bracket keeps ahead: a block's worth, checked once a block. */
 #define BLOCK 4096
 
 /*
- * One bracket's pass, without a branch: whether a sample lies below the
- * bracket is a coin toss the processor cannot predict, so every sample
- * is stored past the picked ones and kept by counting it in.  Samples
- * held as uint32_t are compared as such; the draw's bounds are samples,
- * so whole numbers, or infinite.
+ * One bracket's pass, branch-free: whether a sample is in is a coin toss
+ * the processor cannot predict, so each is stored past the picked ones
+ * and kept by counting it in.  The bounds are samples, or infinite.
  */
 static void
 sweep_u32(struct bracket *b, const uint32_t *u, size_t n)
@@ -173,11 +154,7 @@ draw(const struct samples *s, size_t m)
 	return d;
 }
 
-/*
- * A bracket for ranks [first, last]: the draw's values wide deviations
- * of its own sampling below the first's place in it and above the
- * last's; past either end of the draw, open.
- */
+/* Ranks [first, last] bracketed wide deviations out in the draw, or open. */
 static void
 bounds(struct bracket *b, const double *d, size_t m, size_t n, double wide)
 {
@@ -190,11 +167,7 @@ bounds(struct bracket *b, const double *d, size_t m, size_t n, double wide)
 	b->hi = i2 >= (double)m ? INFINITY : d[(size_t)i2];
 }
 
-/*
- * The spans wanted, sorted and merged, into b; returns how many.  A
- * bracket that reaches the next is merged with it too, so that no
- * sample is picked twice.
- */
+/* The sorted spans' brackets, merged where they touch (no sample twice). */
 static size_t
 brackets(struct bracket *b, size_t nb, const double *d, size_t m, size_t n,
     double wide)
@@ -214,10 +187,7 @@ brackets(struct bracket *b, size_t nb, const double *d, size_t m, size_t n,
 	return nb > 0 ? k + 1 : 0;
 }
 
-/*
- * One try at the spans with bounds wide deviations out; -1 where a
- * bracket missed its ranks (the draw was unlucky), with nothing kept.
- */
+/* One try, bounds wide deviations out; -1, nothing kept, on a miss. */
 static int
 order_by_draw(struct samples *s, const struct bracket *want, size_t nw,
     double wide)
@@ -282,31 +252,31 @@ samples_order(struct samples *s, const double *p, size_t np)
 		total += want[i].last - want[i].first + 1;
 	}
 	qsort(want, np, sizeof *want, by_first);
-	if (s->n < SELECT_MIN || total > s->n / 8 ||
-	    (order_by_draw(s, want, np, 4) < 0 &&
-	    order_by_draw(s, want, np, 32) < 0))
-		order_all(s);
-}
-
-/* The k-th smallest (1-based) by selection on a copy. */
-static double
-select_copy(const struct samples *s, size_t k)
-{
-	double *x = xmalloc(s->n * sizeof *x), v;
-
-	samples_in_order(s, x);
-	v = stats_select(x, s->n, k - 1);
-	free(x);
-	return v;
+	if (s->n >= SELECT_MIN && total <= s->n / 8 &&
+	    (order_by_draw(s, want, np, 4) == 0 ||
+	    order_by_draw(s, want, np, 32) == 0))
+		return;
+	/* every rank known: the whole of them sorted */
+	s->span[0].x = xmalloc((s->n ? s->n : 1) * sizeof *s->span[0].x);
+	samples_in_order(s, s->span[0].x);
+	stats_sort(s->span[0].x, s->n);
+	s->span[0].first = 1;
+	s->span[0].len = s->n;
+	s->nspan = 1;
 }
 
 double
 samples_rank(const struct samples *s, size_t k)
 {
+	double *x, v;
 	size_t i;
 
 	for (i = 0; i < s->nspan; i++)
 		if (k >= s->span[i].first && k - s->span[i].first < s->span[i].len)
 			return s->span[i].x[k - s->span[i].first];
-	return select_copy(s, k);
+	x = xmalloc(s->n * sizeof *x);
+	samples_in_order(s, x);
+	v = stats_select(x, s->n, k - 1);
+	free(x);
+	return v;
 }

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading a samples_file.  Millions of lines are the point, so the file
- * is read in chunks and the common line (a whole number and a newline)
- * is parsed in place; nothing is built per line.  Every refusal names
- * the line.
+ * Reading a samples_file.  Millions of lines are the point: chunks, the
+ * common line (a whole number) parsed in place, nothing built per line.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,8 +21,7 @@
 #include "model/samples_file.h"
 #include "lib/utf8.h"
 
-/* The longest line: anything longer is not a latency. */
-#define LINE_MAX_BYTES 4096
+#define LINE_MAX_BYTES 4096     /* anything longer is not a latency */
 #define CHUNK (1024 * 1024)
 
 /* The growing array and where its messages point. */
@@ -32,8 +29,7 @@ struct sample_reader {
 	const char *where;      /* "ours.json: classes[1] \"write\"" */
 	char name[80];          /* the samples_file as the result gave it, quoted */
 	struct samples *s;      /* s->n samples so far, room for cap */
-	size_t cap, max;
-	size_t line;
+	size_t cap, max, line;
 	char *err;
 };
 
@@ -64,10 +60,9 @@ number_chars(const char *s, size_t n)
 }
 
 /*
- * Appends v.  The array doubles, but never past the limit, so the limit
- * is the count refused and not the capacity the doubling reached.  The
- * first latency that is not a whole number below 2^32 turns the uint32_t
- * held so far into doubles, once (model/samples.h).
+ * Appends v, doubling the array but never past the limit, so the limit
+ * and not the doubling decides what is refused.  The first latency not
+ * whole below 2^32 turns what is held into doubles.
  */
 static int
 keep(struct sample_reader *r, double v)
@@ -100,6 +95,7 @@ keep(struct sample_reader *r, double v)
 static int
 parse_line(struct sample_reader *r, const char *s, size_t len)
 {
+	const char *why;
 	size_t i = 0, end, j;
 	double v;
 
@@ -119,20 +115,12 @@ parse_line(struct sample_reader *r, const char *s, size_t len)
 	if ((j < len && s[j] != '#') || decimal_parse(s + i, end - i, &v) < 0)
 		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,
 		    "is not a number");
-	if (!(v > 0))
-		return bad_line(r, s + i, end - i, "is not positive");
-	if (v < RESULT_MIN_NS)
-		return bad_line(r, s + i, end - i, "is under 1ns");
-	if (!(v <= RESULT_MAX_NS))
-		return bad_line(r, s + i, end - i, "is over a day");
-	return keep(r, v);
+	why = !(v > 0) ? "is not positive" : v < RESULT_MIN_NS ? "is under 1ns" :
+	    !(v <= RESULT_MAX_NS) ? "is over a day" : NULL;
+	return why != NULL ? bad_line(r, s + i, end - i, why) : keep(r, v);
 }
 
-/*
- * The common line, a whole number of at most 15 digits and a newline,
- * parsed in place; returns its length with the newline, or 0 for any
- * other line (the general parser takes those).
- */
+/* A line of at most 15 digits parsed in place: its length, or 0 for others. */
 static size_t
 plain_line(struct sample_reader *r, const char *s, const char *end)
 {
@@ -154,14 +142,11 @@ plain_line(struct sample_reader *r, const char *s, const char *end)
 }
 
 /*
- * The commonest line of all, one to seven digits and a newline (every
- * latency under 10 ms), one word of eight bytes at a time: the newline found by
- * the zero-byte test, the digits checked and summed by Lemire's SWAR
- * parse of eight digits ("Fast float parsing in practice", 2021), with
- * the digits moved to the word's top and zeros (leading zeros) below.
- * Returns the bytes of the run of such lines at s, each kept; 0 at any
- * other line, which plain_line or the general parser takes.  Reads up
- * to 8 bytes past a line, but only where they are inside the data.
+ * Lines of one to seven digits (under 10 ms) a 8-byte word at a time:
+ * the newline by the zero-byte test, the digits by Lemire's SWAR parse
+ * ("Fast float parsing in practice", 2021), shifted to the word's top
+ * over leading zeros.  Returns the bytes of such lines kept, 0 at any
+ * other.  Reads up to 8 bytes past a line, only inside the data.
  */
 static size_t
 short_lines(struct sample_reader *r, const char *s, const char *end)
@@ -231,13 +216,9 @@ parse_lines(struct sample_reader *r, const char *buf, size_t len, int eof)
 		    (k = plain_line(r, buf + pos, buf + len)) > 0))
 			pos += k;
 		nl = memchr(buf + pos, '\n', len - pos);
-		if (nl == NULL) {
-			if (!eof || pos == len)
-				return (long)pos;
-			llen = len - pos;
-		} else {
-			llen = (size_t)(nl - (buf + pos));
-		}
+		if (nl == NULL && (!eof || pos == len))
+			return (long)pos;
+		llen = nl != NULL ? (size_t)(nl - (buf + pos)) : len - pos;
 		if (parse_line(r, buf + pos, llen) < 0)
 			return -1;
 		pos += llen + (nl != NULL);
@@ -292,10 +273,7 @@ out:
 	return rc;
 }
 
-/*
- * Refuses a path that is absolute or climbs out of the result's folder
- * by "..", before anything is opened.
- */
+/* Refuses, before anything is opened, a path absolute or climbing by "..". */
 static int
 check_relative(const char *rel, const struct sample_reader *r)
 {
@@ -317,17 +295,14 @@ check_relative(const char *rel, const struct sample_reader *r)
 			return errf(r->err, "%s: samples_file %s climbs out of the "
 			    "result file's folder with ..; expected a file inside it",
 			    r->where, r->name);
-		p += n;
-		while (*p == '/')
-			p++;
+		p += n + strspn(p + n, "/");
 	}
 	return 0;
 }
 
 /*
- * The folder of path, resolved; the caller frees it.  A result reached
- * through a symbolic link has its samples files beside the file the link
- * names, where they were written, so the link itself is resolved first.
+ * path's folder, resolved, to free.  A linked result's samples files are
+ * beside the file the link names, so the link is resolved first.
  */
 static char *
 result_dir(const char *path, const struct sample_reader *r)
@@ -365,9 +340,8 @@ check_opened(int fd, const struct sample_reader *r)
 }
 
 /*
- * Opens rel inside the result's folder: a regular file whose real path,
- * symbolic links followed, is still inside that folder.  O_NONBLOCK keeps
- * a FIFO from hanging the open; it is refused on the next line anyway.
+ * Opens rel, its real path still inside the result's folder.  O_NONBLOCK
+ * keeps a FIFO, refused just after, from hanging the open.
  */
 static int
 open_inside(const char *path, const char *rel, const struct sample_reader *r,

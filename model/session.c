@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A session's id and its place in a set, read and written.  The id need
- * not be secret, only never shared by two invocations: 128 bits from
- * /dev/urandom, or, where that cannot be read, from the clock and the
- * process id, mixed.
+ * A session's id need not be secret, only never shared by two
+ * invocations: 128 bits from /dev/urandom, or else the clock and pid.
  */
 #include <fcntl.h>
 #include <math.h>
@@ -60,17 +58,6 @@ int
 session_present(const struct result_session *s)
 {
 	return s->id[0] != '\0';
-}
-
-static int
-is_id(const char *v)
-{
-	size_t i;
-
-	for (i = 0; v[i] != '\0'; i++)
-		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
-			return 0;
-	return i == SESSION_ID_LEN;
 }
 
 /* The optional "order", "started_s" and "ended_s" of a session object. */
@@ -157,7 +144,8 @@ session_from_json(const cJSON *root, struct result_session *s,
 		return -1;
 	if (!cJSON_IsString(id))
 		return json_bad(&ci, id, "32 lowercase hexadecimal digits");
-	if (!is_id(id->valuestring))
+	if (strspn(id->valuestring, "0123456789abcdef") != SESSION_ID_LEN ||
+	    id->valuestring[SESSION_ID_LEN] != '\0')
 		return errf(at->err, "%s: %s is \"%s\"; expected 32 lowercase "
 		    "hexadecimal digits", at->file, ci.path,
 		    err_quote(q, sizeof q, id->valuestring));
@@ -172,9 +160,7 @@ session_from_json(const cJSON *root, struct result_session *s,
 		return -1;
 	s->run = (long long)d;
 	memcpy(s->id, id->valuestring, SESSION_ID_LEN + 1);
-	if (session_times(o, s, &c) < 0)
-		return -1;
-	return session_plan(o, s, &c);
+	return session_times(o, s, &c) < 0 ? -1 : session_plan(o, s, &c);
 }
 
 cJSON *

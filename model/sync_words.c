@@ -1,18 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The table of the methods' words.  The probe's table of calls has one
- * row for each of these, built on the same SYNC_ROW_ lines.
- */
+/* The methods' words; probe/method.c builds on the same SYNC_ROW_ lines. */
 #include <stddef.h>
 #include <string.h>
 
 #include "model/sync_words.h"
 
-/*
- * The file's size and blocks are settled before the first sample, so a
- * data sync writes the data alone; a full sync also writes the inode's
- * modification time, which each write moves on when the clock has.
- */
+/* Size and blocks are settled first: a data sync writes the data alone. */
 #define CARRIES_DATA "only the data goes out (the file's size and blocks " \
 	"were settled beforehand, and its modification time is left)"
 #define CARRIES_MTIME "the data goes out, and with it the inode's " \
