@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Comparing names as a reader sees them.  Unicode normalization needs
- * the character database's decomposition and composition tables, which
- * libutf8proc keeps current with each Unicode version: they are a
- * library's job, not this project's.
+ * Comparing names as a reader sees them.  Normalization needs Unicode's
+ * tables, which libutf8proc keeps current: a library's job, not ours.
  */
 #include <stdio.h>
 #include <stdlib.h>

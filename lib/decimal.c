@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Decimal numbers from text.  strtod alone takes hexadecimal, inf, nan,
- * leading white space and a sign, and reads the point as the locale's,
- * so the token is checked here first and only then converted.
+ * white space and a sign, and the locale's point: the token is checked first.
  */
 #include <locale.h>
 #include <stdint.h>
@@ -81,14 +80,17 @@ struct digits {
 	long e;                         /* the value is d * 10^e */
 };
 
-/* s[0..n), a checked token, as digits and an exponent shifted by exp10. */
-static void
+/* s[0..n) as digits and an exponent shifted by exp10; -1 when no number. */
+static int
 split_token(const char *s, size_t n, int exp10, struct digits *dg)
 {
 	size_t i = 0;
 	long after = 0, e = 0;
 	int point = 0, neg = 0;
 
+	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
+	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+		return -1;
 	dg->n = 0;
 	for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
 		if (s[i] == '.') {
@@ -113,6 +115,7 @@ split_token(const char *s, size_t n, int exp10, struct digits *dg)
 		;
 	memmove(dg->d, dg->d + i, dg->n - i);
 	dg->n -= i;
+	return 0;
 }
 
 /* d * 10^e rounded once to a double. */
@@ -126,10 +129,7 @@ digits_value(const struct digits *dg)
 	uint64_t u = 0;
 	size_t i;
 
-	/*
-	 * Up to 15 digits are exact in a double, and so is 10^k to k = 22:
-	 * one product or quotient of the two rounds once, as strtod would.
-	 */
+	/* 15 digits and 10^22 are exact: their product or quotient rounds once */
 	if (dg->n <= 15) {
 		for (i = 0; i < dg->n; i++)
 			u = u * 10 + (uint64_t)(dg->d[i] - '0');
@@ -150,10 +150,8 @@ decimal_parse_scaled(const char *s, size_t n, int exp10, double *out)
 {
 	struct digits dg;
 
-	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
-	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+	if (split_token(s, n, exp10, &dg) < 0)
 		return -1;
-	split_token(s, n, exp10, &dg);
 	*out = digits_value(&dg);
 	return 0;
 }
@@ -164,10 +162,8 @@ decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo, double *hi
 	struct digits dg;
 	size_t i;
 
-	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
-	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+	if (split_token(s, n, exp10, &dg) < 0)
 		return -1;
-	split_token(s, n, exp10, &dg);
 	/* d + 1/2 is d5 at one place further down */
 	dg.d[dg.n++] = '5';
 	dg.e--;

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Paths as text, where a link points, and which descriptor a name
- * reaches.
- */
+/* Paths as text, where a link points, and which descriptor a name reaches. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,11 +58,7 @@ all_digits(const char *s, size_t digits)
 	return n > 0 && n <= digits && s[n] == '\0';
 }
 
-/*
- * Whether dir, resolved, is this process's descriptor folder: /dev/fd
- * and /proc/self/fd resolve to /proc/PID/fd, /proc/thread-self/fd to
- * /proc/PID/task/TID/fd.
- */
+/* Whether dir resolves to our /proc/PID/fd, or /proc/PID/task/TID/fd. */
 static int
 is_own_fd_dir(const char *dir)
 {

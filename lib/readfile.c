@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Bounded whole-file reads for the JSON loaders and the importers, and
- * the one-line files of sysfs and procfs.
- */
+/* Bounded whole-file reads, and the one-line files of sysfs and procfs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

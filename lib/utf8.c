@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * UTF-8 decoding, hidden characters and terminal widths.  The width
- * tables follow Unicode's East Asian Width (W and F) and its nonspacing
- * marks for the scripts engine names are likely to use; a character not
- * listed takes one column, which is what most terminals do with it too.
+ * The width tables follow East Asian Width (W and F) and the nonspacing
+ * marks of scripts engine names likely use; others take one column, as
+ * on most terminals.
  */
 #include <string.h>
 
@@ -13,7 +12,6 @@
 static size_t
 lead(unsigned char c, uint32_t *bits)
 {
-	/* the lowest and highest lead byte of each length, and its bits */
 	static const unsigned char leads[][3] = { { 0x00, 0x7F, 0x7F },
 		{ 0xC2, 0xDF, 0x1F }, { 0xE0, 0xEF, 0x0F }, { 0xF0, 0xF4, 0x07 } };
 	size_t i;
