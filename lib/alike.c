@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Comparing names as a reader sees them.  Normalization needs Unicode's
- * tables, which libutf8proc keeps current: a library's job, not ours.
- */
+/* Normalization needs Unicode's tables: libutf8proc keeps them current. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,6 @@ double clock_monotonic_ns(void);
 
 /* CLOCK_REALTIME: the wall clock, as seconds and nanoseconds since 1970. */
 struct timespec clock_unix(void);
-
 /* Now in UTC as "2024-05-01T12:00:00Z", or NULL; the caller frees it. */
 char *clock_utc_now(void);
 

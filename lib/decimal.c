@@ -3,6 +3,7 @@
  * Decimal numbers from text.  strtod alone takes hexadecimal, inf, nan,
  * white space and a sign, and the locale's point: the token is checked first.
  */
+#include <ctype.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,22 +12,16 @@
 
 #include "lib/decimal.h"
 
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* Whether s[0..n) is digits, an optional fraction and an optional exponent. */
 static int
 token_ok(const char *s, size_t n)
 {
 	size_t i = 0, digits = 0, e = 0;
 
-	while (i < n && is_digit(s[i]))
+	while (i < n && isdigit((unsigned char)s[i]))
 		i++, digits++;
 	if (i < n && s[i] == '.')
-		for (i++; i < n && is_digit(s[i]); i++)
+		for (i++; i < n && isdigit((unsigned char)s[i]); i++)
 			digits++;
 	if (digits == 0)
 		return 0;
@@ -34,7 +29,7 @@ token_ok(const char *s, size_t n)
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		for (; i < n && is_digit(s[i]); i++)
+		for (; i < n && isdigit((unsigned char)s[i]); i++)
 			e++;
 		if (e == 0)
 			return 0;
@@ -53,7 +48,7 @@ decimal_parse(const char *s, size_t n, double *out)
 	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n))
 		return -1;
 	/* up to 15 digits are exact in a double: the common case, by hand */
-	for (k = 0; k < n && n <= 15 && is_digit(s[k]); k++)
+	for (k = 0; k < n && n <= 15 && isdigit((unsigned char)s[k]); k++)
 		u = u * 10 + (uint64_t)(s[k] - '0');
 	if (k == n) {
 		*out = (double)u;
@@ -189,7 +184,7 @@ decimal_whole(const char *s, size_t n, long long max, long long *out)
 	if (n == 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (!is_digit(s[i]))
+		if (!isdigit((unsigned char)s[i]))
 			return -1;
 	for (i = 0; i < n; i++) {
 		unsigned d = (unsigned)(s[i] - '0');

@@ -35,7 +35,6 @@ int decimal_parse_scaled(const char *s, size_t n, int exp10, double *out);
  */
 int decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo,
     double *hi);
-
 /* A count, digits only: 0 with *out set, -1 for not digits, -2 over max. */
 int decimal_whole(const char *s, size_t n, long long max, long long *out);
 

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Messages and exiting allocators.  A message that ends in ':' is
- * completed with the system's description of errno, as sbase's eprintf.
- */
+/* Messages and exiting allocators, as sbase's eprintf and its kin. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

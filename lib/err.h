@@ -29,8 +29,7 @@ const char *err_prog(void);
  * strerror(errno).  Too long, it loses the middles of its longest runs
  * without a space (its paths), so the reason stays whole.  Returns -1.
  */
-int errf(char *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* s quoted into buf: at most 60 bytes, then "..."; controls and '"' as '?'. */
 const char *err_quote(char *buf, size_t len, const char *s);
@@ -44,8 +43,7 @@ void err_status(const char *line);
 
 /* Prints "prog: message" on stderr, as errf formats it; die then exits 2. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void die(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* Allocators that exit with status 2 when memory runs out. */
 void *xmalloc(size_t n);

@@ -228,14 +228,6 @@ fileset_input(struct fileset *s, const char *path, const char *label)
 	add(s, label != NULL ? label : path, 0, &id);
 }
 
-/* Whether an output is the input in: one regular file, however reached. */
-static int
-names_input(const struct file_id *out, const struct file_id *in)
-{
-	return out->known && out->regular && out->dev == in->dev &&
-	    out->ino == in->ino;
-}
-
 int
 fileset_output(struct fileset *s, const char *path, const char *label,
     const char *purpose, char *err)
@@ -248,7 +240,9 @@ fileset_output(struct fileset *s, const char *path, const char *label,
 	for (i = 0; i < s->n; i++) {
 		const struct fileset_entry *e = &s->v[i];
 
-		if (e->output ? file_id_same(&id, &e->id) : names_input(&id, &e->id)) {
+		/* an input is one regular file, however reached */
+		if (e->output ? file_id_same(&id, &e->id) : id.known && id.regular &&
+		    id.dev == e->id.dev && id.ino == e->id.ino) {
 			file_id_free(&id);
 			return errf(err, "%s names %s %s; expected another file for %s",
 			    label, e->output ? "the same file as" : "the input", e->label,

@@ -16,7 +16,6 @@ struct fileset {
 
 /* Whether -o values a and b name one output (one not looked at is its own). */
 int fileset_same_output(const char *a, const char *b);
-
 void fileset_init(struct fileset *s);
 /* Frees what s holds (not s); accepts NULL. */
 void fileset_free(struct fileset *s);

@@ -129,11 +129,9 @@ scan(const char *buf, size_t len, size_t *values)
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
-	const char *end = NULL;
+	size_t line = 1, col = 1, values, bom = utf8_bom(buf, len);
+	const char *end, *p;
 	cJSON *root;
-	size_t line = 1, col = 1, values;
-	const char *p;
-	size_t bom = utf8_bom(buf, len);
 
 	/* cJSON skips a byte order mark too, but columns count from after it */
 	buf += bom;
@@ -579,13 +577,6 @@ json_get_word(const cJSON *o, const char *key, int flags,
 }
 
 static int
-in_span(double d, const struct json_span *s)
-{
-	return (s->open_min ? d > s->min : d >= s->min) &&
-	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d));
-}
-
-static int
 json_number(const cJSON *item, const struct json_span *s,
     const struct json_at *at, double *out)
 {
@@ -595,7 +586,8 @@ json_number(const cJSON *item, const struct json_span *s,
 
 	if (json_finite(item, &d) < 0)
 		return json_bad(at, item, s->expected);
-	if (in_span(d, s)) {
+	if ((s->open_min ? d > s->min : d >= s->min) &&
+	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d))) {
 		*out = d;
 		return 0;
 	}

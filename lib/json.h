@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Reading JSON files and their fields with messages that name the file,
- * the field and what was expected.
- */
+/* Reading JSON files and fields, with messages that name what was expected. */
 #ifndef SYNCGATE_JSON_H
 #define SYNCGATE_JSON_H
 
@@ -23,7 +20,6 @@
  * line and column.  The caller frees the tree (cJSON_Delete); NULL, err.
  */
 cJSON *json_load_file(const char *path, size_t limit, char *err);
-
 /* As json_load_file, from memory; name labels messages. */
 cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *err);
 
@@ -32,10 +28,8 @@ cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *er
  * offset past where the first one closes, or 0.
  */
 size_t json_depth(const char *buf, size_t len, size_t *end);
-
 /* The member key of object obj (exact case), or NULL. */
 const cJSON *json_member(const cJSON *obj, const char *key);
-
 /* A finite number, or -1; also false for booleans and strings. */
 int json_finite(const cJSON *item, double *out);
 
@@ -45,10 +39,8 @@ int json_finite(const cJSON *item, double *out);
  * 17); a non-UTF-8 byte as U+FFFD; no "##[" (lib/logcmd.h).  0 or -1.
  */
 int json_print(FILE *fp, const cJSON *root);
-
 /* As json_print, then deletes root (also when printing fails). */
 int json_print_and_delete(FILE *fp, cJSON *root);
-
 /* Adds member key to object o: the string s, or null when s is NULL. */
 void json_add_string_or_null(cJSON *o, const char *key, const char *s);
 
@@ -58,19 +50,14 @@ void json_add_string_or_null(cJSON *o, const char *key, const char *s);
  * whatever LC_NUMERIC says.  The one way a number reaches JSON or a message.
  */
 const char *json_shortest(char *buf, size_t len, double d);
-
 /* d in json_shortest's digits, or null when not finite; the caller owns it. */
 cJSON *json_number_item(double d);
-
 /* v's n numbers in cJSON's own digits, as samples always had them. */
 cJSON *json_double_array(const double *v, size_t n);
-
 /* Adds member key to object o: json_number_item(d). */
 void json_add_number(cJSON *o, const char *key, double d);
-
 /* Adds member key: d in cJSON's own digits, or null (NaN: not measured). */
 void json_add_double(cJSON *o, const char *key, double d);
-
 /* Describes what item is ("a string", "null", "the number 0"...). */
 const char *json_kind(const cJSON *item);
 
@@ -99,7 +86,6 @@ void json_at_key(struct json_at *child, const struct json_at *at,
 void json_at_index(struct json_at *child, const struct json_at *at, size_t i);
 /* Names at's element: classes[2] "write"; its members follow after ": ". */
 void json_at_name(struct json_at *at, const char *name);
-
 /* Returns -1 with err "FILE: PATH is WHAT IT IS; expected expected". */
 int json_bad(const struct json_at *at, const cJSON *item, const char *expected);
 
@@ -116,8 +102,7 @@ enum {
  */
 int json_get(const cJSON *o, const char *key, int flags, const char *expected,
     const struct json_at *at, const cJSON **v, struct json_at *child);
-
-/* As json_get, of kind object. */
+/* As json_get, of one kind. */
 int json_get_object(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_at *at, const cJSON **v,
     struct json_at *child);
@@ -125,15 +110,11 @@ int json_get_object(const cJSON *o, const char *key, int flags,
 int json_get_array(const cJSON *o, const char *key, int flags, size_t max,
     const char *expected, const struct json_at *at, const cJSON **v,
     struct json_at *child);
-
 /* A string, copied into *out (the caller frees); expected NULL: "a string". */
 int json_get_string(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_at *at, char **out);
-
-/* true or false, as 1 or 0. */
 int json_get_bool(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_at *at, int *out);
-
 /* One of the n words; *out is its index. */
 int json_get_word(const cJSON *o, const char *key, int flags,
     const char *const *words, size_t n, const char *expected,
@@ -150,16 +131,14 @@ struct json_span {
 /* A member of o as a number of s; absent or null as flags allow is NaN and 1. */
 int json_get_number(const cJSON *o, const char *key, int flags,
     const struct json_span *s, const struct json_at *at, double *out);
-
 /* [low, high] of s (null as NaN with JSON_NULL in end_flags), low <= high. */
 int json_get_pair(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_span *s, int end_flags,
     const struct json_at *at, double *lo, double *hi);
 
 /*
- * At most max numbers of s into *out (the caller frees; allocated even
- * when empty) and *n; an empty array is refused, "expected empty", unless
- * empty is NULL.
+ * At most max numbers of s into *out (the caller frees, even when empty)
+ * and *n; empty: what an empty array is refused as, or NULL to allow it.
  */
 int json_get_numbers(const cJSON *o, const char *key, int flags,
     const char *expected, size_t max, const char *empty,

@@ -217,19 +217,14 @@ outfile_later_sync(struct outfile_later *l, char *err)
 			rc = errf(err, "%s", why);
 	/* each folder once: the files of a run sit side by side */
 	for (i = 0; i < l->n; i++) {
-		char *dir = path_dir(l->path[i]);
+		size_t len = (size_t)(path_base(l->path[i]) - l->path[i]);
 
-		for (k = 0; k < i; k++) {
-			char *other = path_dir(l->path[k]);
-			int same = strcmp(dir, other) == 0;
-
-			free(other);
-			if (same)
+		for (k = 0; k < i; k++)
+			if ((size_t)(path_base(l->path[k]) - l->path[k]) == len &&
+			    strncmp(l->path[k], l->path[i], len) == 0)
 				break;
-		}
 		if (k == i && sync_parent(l->path[i], why) < 0 && rc == 0)
 			rc = errf(err, "%s", why);
-		free(dir);
 	}
 	outfile_later_free(l);
 	return rc;

@@ -52,11 +52,7 @@ int outfile_close(struct outfile *o, char *err);
  * stays.  One already closed is left alone.
  */
 void outfile_abort(struct outfile *o);
-
-/*
- * As sbase's fshut, after --help or --version: flushes fp and says a write
- * error as "name: reason" on stderr.  Returns EXIT_PASS or EXIT_TROUBLE.
- */
+/* sbase's fshut, after --help: "name: reason" on a write error; exit status. */
 int outfile_shut(FILE *fp, const char *name);
 
 /*
@@ -64,7 +60,6 @@ int outfile_shut(FILE *fp, const char *name);
  * and empties l.  Returns 0, or -1 with err set for the first failure.
  */
 int outfile_later_sync(struct outfile_later *l, char *err);
-
 /* Frees what l holds, without syncing it; accepts NULL. */
 void outfile_later_free(struct outfile_later *l);
 

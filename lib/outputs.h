@@ -36,35 +36,27 @@ struct outputs {
 
 /* No outputs yet; at most max (1 to OUTPUTS_MAX) -o, of name's formats. */
 void outputs_init(struct outputs *o, size_t max, outputs_name_fn *name);
-
 /* --format NAME, for the next -o or standard output; 0, or -1 with err. */
 int outputs_format(struct outputs *o, const char *name, char *err);
-
 /* -o PATH ("-": stdout); -1 with err past max or for an output given twice. */
 int outputs_add(struct outputs *o, const char *path, char *err);
-
 /* Without -o, stdout; -1 with err for a --format after the last -o. */
 int outputs_end(struct outputs *o, char *err);
-
 /* Records each output in fs; -1 with err at the first refused. */
 int outputs_check(const struct outputs *o, struct fileset *fs,
     const char *purpose, char *err);
-
 /* Refuses a format but text on stdout, where --github-annotations writes. */
 int outputs_check_annotations(const struct outputs *o, char *err);
 
 /* Writes arg to fp in out->format; 0, or -1 (write errors come at close). */
 typedef int output_render_fn(FILE *fp, const struct output *out,
     const void *arg, char *err);
-
 /* Renders into of, opened for out, and closes it, or aborts it; 0 or -1. */
 int output_finish(struct outfile *of, const struct output *out,
     output_render_fn *render, const void *arg, char *err);
-
 /* Opens out, then as output_finish. */
 int output_write(const struct output *out, output_render_fn *render,
     const void *arg, char *err);
-
 /* Writes every output; each failure said on stderr.  -1 when any failed. */
 int outputs_write(const struct outputs *o, output_render_fn *render,
     const void *arg);

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Independent pieces of work on the machine's cores (the gate's runs):
- * each writes only its own, so the caller needs no locks.
- */
+/* Independent pieces of work on the cores, each writing only its own. */
 #ifndef SYNCGATE_PARALLEL_H
 #define SYNCGATE_PARALLEL_H
 

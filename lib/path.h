@@ -9,10 +9,8 @@
 
 /* What precedes path's last '/', "." or "/" (the caller frees). */
 char *path_dir(const char *path);
-
 /* The name after path's last '/' (path itself when it has none). */
 const char *path_base(const char *path);
-
 /* Where link path points, joined to its folder (the caller frees); or NULL. */
 char *path_link_target(const char *path);
 
@@ -23,7 +21,6 @@ char *path_link_target(const char *path);
  * replaced.  -1 when none.
  */
 int path_descriptor(const char *path);
-
 /* Decodes in place the \ooo escapes of /proc/self/mountinfo. */
 void path_unoctal(char *s);
 

@@ -14,10 +14,8 @@
  */
 int read_bounded(const char *path, size_t limit, const char *expected,
     const char *what, char **buf, size_t *len, char *err);
-
 /* A sysfs attribute into buf, trailing newlines and spaces cut; 0 or -1. */
 int read_small(const char *path, char *buf, size_t len);
-
 /* The last n lines (4 KiB at most) of path into buf (len bytes); "" if none. */
 char *read_tail(const char *path, int n, char *buf, size_t len);
 

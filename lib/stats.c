@@ -264,21 +264,6 @@ stats_quantile_select(double *x, size_t n, double p)
 	return between(a, b, &q);
 }
 
-static double
-binom_pmf(size_t n, double p, size_t k)
-{
-	double ln;
-
-	if (p <= 0)
-		return k == 0;
-	if (p >= 1)
-		return k == n;
-	ln = lgamma((double)n + 1) - lgamma((double)k + 1) -
-	    lgamma((double)(n - k) + 1) + (double)k * log(p) +
-	    (double)(n - k) * log1p(-p);
-	return exp(ln);
-}
-
 /*
  * Bin(n, 1/2) for n <= 53 exactly, sums of C(n, j) over 2^n: the median's
  * coverage for 15 samples is 0.96484375, where the recurrences below gave
@@ -328,7 +313,10 @@ binom_window(size_t n, double p, size_t *pa, size_t *pb)
 	len = b - a + 1;
 	m = (size_t)mode - a;
 	pmf = xcalloc(len, sizeof *pmf);
-	pmf[m] = binom_pmf(n, p, a + m);
+	/* at the mode through lgamma (0 < p < 1), the rest by recurrence */
+	pmf[m] = exp(lgamma((double)n + 1) - lgamma((double)(a + m) + 1) -
+	    lgamma((double)(n - a - m) + 1) + (double)(a + m) * log(p) +
+	    (double)(n - a - m) * log1p(-p));
 	for (i = m; i + 1 < len; i++)
 		pmf[i + 1] = pmf[i] * ((double)(n - a - i) / (double)(a + i + 1)) *
 		    (p / (1 - p));

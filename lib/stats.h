@@ -11,20 +11,14 @@
 #include <stddef.h>
 
 void stats_sort(double *x, size_t n);
-
 /* Q(0.5) of x, which is left as it was; NaN when n is 0. */
 double stats_median(const double *x, size_t n);
-
-/* Q(p) of sorted x. */
 double stats_quantile_sorted(const double *x, size_t n, double p);
-
 /* Q(p) of n samples whose k-th smallest (0-based) is at(arg, k). */
 double stats_quantile_by(size_t n, double p,
     double (*at)(const void *arg, size_t k), const void *arg);
-
 /* Q(p) of unsorted x by selection, in expected linear time; reorders x. */
 double stats_quantile_select(double *x, size_t n, double p);
-
 /* The k-th smallest (0-based) of x by selection; reorders x. */
 double stats_select(double *x, size_t n, size_t k);
 
@@ -49,26 +43,19 @@ void stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
  * median, 6 400 around the p99; all n when p is not inside (0, 1).
  */
 void stats_order_span(size_t n, double p, size_t *first, size_t *last);
-
 /* The fewest samples stats_order_ci bounds on both sides; 0 past 2^40. */
 size_t stats_min_samples(double p, double level);
-
 /* P(B <= k) for B ~ Binomial(n, p). */
 double stats_binom_cdf(size_t n, double p, size_t k);
-
 /* The standard normal quantile, 0 < p < 1. */
 double stats_norm_quantile(double p);
-
 /* Student's t, df > 0 and not only whole (Welch); an infinite df: normal. */
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
-
 /* Regularized lower incomplete gamma P(a, x), a > 0, x >= 0. */
 double stats_gamma_p(double a, double x);
-
 /* Chi-square quantile, 0 < p < 1, df > 0. */
 double stats_chi2_quantile(double p, double df);
-
 /* Regularized incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1. */
 double stats_beta_inc(double a, double b, double x);
 

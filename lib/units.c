@@ -60,22 +60,22 @@ units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 char *
 units_fmt_ratio(char *buf, size_t len, double r)
 {
-	int decimals;
+	int decimals = 2;
 
 	if (isnan(r)) {
 		snprintf(buf, len, "-");
-	} else if (r != 0 && fabs(r) < 0.01) {
+		return buf;
+	}
+	if (r != 0 && fabs(r) < 0.01) {
 		decimals = 1 - (int)floor(log10(fabs(r)));
 		/* 0.000999 rounds up to a third digit: one decimal fewer */
 		if (round(fabs(r) * pow(10, decimals)) >= 100)
 			decimals--;
-		if (decimals > 13)
-			snprintf(buf, len, "%.1e", r);
-		else
-			snprintf(buf, len, "%.*f", decimals, r);
-	} else {
-		snprintf(buf, len, "%.2f", r);
 	}
+	if (decimals > 13)
+		snprintf(buf, len, "%.1e", r);
+	else
+		snprintf(buf, len, "%.*f", decimals, r);
 	return buf;
 }
 
@@ -88,14 +88,10 @@ units_fmt_bytes(char *buf, size_t len, double bytes)
 	double v = bytes;
 	int u;
 
-	for (u = 4; u > 0; u--) {
-		v = ldexp(bytes, -10 * u);
-		if (v >= 1 && v * 100 == floor(v * 100))
+	for (u = 4; u > 0; u--)
+		if ((v = ldexp(bytes, -10 * u)) >= 1 && v * 100 == floor(v * 100))
 			break;
-	}
-	if (u == 0)
-		v = bytes;
-	units_fmt_fixed(num, sizeof num, v, 2);
+	units_fmt_fixed(num, sizeof num, u > 0 ? v : bytes, 2);
 	snprintf(buf, len, "%s %s", num, names[u]);
 	return buf;
 }
@@ -184,7 +180,7 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 	return 0;
 }
 
-/* A duration's unit as the power of ten of a nanosecond; -1 when s names none. */
+/* A unit's power of ten of a nanosecond; -1 when s names none. */
 static int
 unit_exp10(const char *s)
 {

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Units in and out: durations and ratios as printed, widths of printed
- * text, and checked, range-limited parsers for command-line numbers.
- */
+/* Units as printed, and checked, range-limited parsers for numbers given. */
 #ifndef SYNCGATE_UNITS_H
 #define SYNCGATE_UNITS_H
 
@@ -12,13 +9,10 @@
 
 /* ns as "53.96µs" or "12ms" (ascii: "us" for "µs"); NaN as "-". */
 char *units_fmt_duration(char *buf, size_t len, double ns, int ascii);
-
 /* x in at most decimals decimals, trailing zeros dropped: "2.5", "2". */
 char *units_fmt_fixed(char *buf, size_t len, double x, int decimals);
-
 /* A ratio in two decimals ("220.42"), under 0.01 two digits ("0.0018"). */
 char *units_fmt_ratio(char *buf, size_t len, double r);
-
 /* Bytes as "4 KiB", "1.5 MiB" or "4097 B": exact in two decimals. */
 char *units_fmt_bytes(char *buf, size_t len, double bytes);
 
@@ -28,15 +22,10 @@ char *units_fmt_bytes(char *buf, size_t len, double bytes);
  */
 int units_parse_count(const char *s, long long min, long long max, long long *out,
     const char *what, char *err);
-
 /* A real number in [min, max], decimal as lib/decimal.h reads it, or '-' it. */
 int units_parse_real(const char *s, double min, double max, double *out,
     const char *what, char *err);
-
-/*
- * "5%" or "5" as the fraction 0.05, in (lo, hi); "0.05" is refused as
- * ambiguous: it needs its sign.
- */
+/* "5%" or "5" as 0.05, in (lo, hi); "0.05" is ambiguous without its sign. */
 int units_parse_percent(const char *s, double lo, double hi, double *out,
     const char *what, char *err);
 
@@ -47,7 +36,6 @@ int units_parse_percent(const char *s, double lo, double hi, double *out,
  */
 int units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
     double *out, const char *what, char *err);
-
 /* Whether the locale's character set is UTF-8 (after setlocale). */
 int units_locale_utf8(void);
 

@@ -172,21 +172,18 @@ in_ranges(uint32_t c, const uint32_t (*r)[2], size_t n)
 	return 0;
 }
 
+/* UTF8_BAD is in neither table: an invalid byte takes one column. */
 size_t
 text_width(const char *s)
 {
-	size_t w = 0;
+	size_t nz = sizeof zero_width / sizeof zero_width[0], w = 0;
+	size_t nd = sizeof double_width / sizeof double_width[0];
+	uint32_t cp;
 
 	while (*s != '\0') {
-		uint32_t cp;
-		size_t n = utf8_decode(s, &cp);
-
-		s += n;
-		if (cp != UTF8_BAD && in_ranges(cp, zero_width,
-		    sizeof zero_width / sizeof zero_width[0]))
-			continue;
-		w += cp != UTF8_BAD && in_ranges(cp, double_width,
-		    sizeof double_width / sizeof double_width[0]) ? 2 : 1;
+		s += utf8_decode(s, &cp);
+		if (!in_ranges(cp, zero_width, nz))
+			w += in_ranges(cp, double_width, nd) ? 2 : 1;
 	}
 	return w;
 }

@@ -12,7 +12,6 @@
 /* One character at s (not NUL): its length, *cp; ill-formed: 1 and UTF8_BAD. */
 #define UTF8_BAD 0xFFFFFFFFu
 size_t utf8_decode(const char *s, uint32_t *cp);
-
 /* The longest well-formed prefix of buf[0..len), NUL bytes included. */
 size_t utf8_valid_prefix(const char *buf, size_t len);
 
@@ -21,13 +20,10 @@ size_t utf8_valid_prefix(const char *buf, size_t len);
  * else 0: every text is read past it, never part of a first value.
  */
 size_t utf8_bom(const char *buf, size_t len);
-
 /* Whether cp (or UTF8_BAD) is shown escaped: controls, bidi and invisibles. */
 int utf8_hidden(uint32_t cp);
-
 /* Whether s, maybe empty, is only Unicode White_Space: it prints as nothing. */
 int utf8_blank(const char *s);
-
 /* Unicode's White_Space, as .NET's Char.IsWhiteSpace (lib/logcmd.h). */
 int utf8_space(uint32_t cp);
 
