@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Names that print alike, such as "café" in NFC and NFD or a ligature and
- * its letters.  Matching stays by bytes; this finds where the output must
- * say that two names differ.
+ * Names that print alike ("café" in NFC and NFD, a ligature and its
+ * letters).  Matching stays by bytes; this says where two names differ.
  */
 #ifndef SYNCGATE_ALIKE_H
 #define SYNCGATE_ALIKE_H
@@ -10,9 +9,8 @@
 #include <stddef.h>
 
 /*
- * s as printed (hidden characters as \uHHHH or \xHH, '\' doubled) in NFKC
- * without default-ignorables (a soft hyphen): two names print alike when
- * their keys are equal.  The caller frees it.
+ * s as printed (\uHHHH, \xHH, '\' doubled) in NFKC without ignorables (a
+ * soft hyphen): names print alike when keys are equal.  The caller frees.
  */
 char *alike_key(const char *s);
 

@@ -10,9 +10,8 @@
 #include <getopt.h>
 
 /*
- * After getopt_long, next its optind, value its optarg (NULL: none):
- * -1 with err when value is glued in a word that names a file, or is a
- * word of its own that getopt takes for an option; else 0.
+ * After getopt_long (next: its optind, value: its optarg or NULL): -1 with
+ * err when value, glued in a word, names a file, or is itself an option.
  */
 int args_check_value(char *const argv[], int next, const char *value,
     const char *shorts, const struct option *longs, char *err);

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Files to remove if syncgate is interrupted (the probe's scratch file,
- * -o's temporaries): on SIGINT, SIGTERM or SIGHUP each registered path is
- * unlinked, then the process dies of the same signal.
+ * Files removed on SIGINT, SIGTERM or SIGHUP (the probe's scratch file,
+ * -o's temporaries) before the process dies of the same signal.
  */
 #ifndef SYNCGATE_CLEANUP_H
 #define SYNCGATE_CLEANUP_H
@@ -11,15 +10,12 @@
 
 /* Installs the handlers; idempotent. */
 void cleanup_install(void);
-/* Makes handler the three's, all blocked in it; one ignored (nohup) stays so. */
+/* Makes handler the three's, all blocked in it; one ignored (nohup) stays. */
 void cleanup_catch(void (*handler)(int));
 /* Registers path (copied); a slot for cleanup_forget, or -1 past 16 at once. */
 int cleanup_register(const char *path);
 
-/*
- * Holds the three back, then lets them through: a file made and registered
- * between is never on disk but not in the table.
- */
+/* Hold and release the three round making a file and registering it. */
 void cleanup_hold(sigset_t *old);
 void cleanup_release(const sigset_t *old);
 /* Unlinks every registered path; async-signal-safe, for a handler of its own. */

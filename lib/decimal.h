@@ -13,9 +13,9 @@
 
 /*
  * s[0..n) whole as digits, a point and digits, an exponent, as samples
- * files and JSON write them: no sign, white space, hexadecimal, inf or
- * nan; '.' whatever the locale.  0 with *out set, or -1.  Past a double's
- * range is +inf, below it 0, for the caller's range check to refuse.
+ * files and JSON write them: no sign, white space, hexadecimal, inf or nan,
+ * '.' whatever the locale.  0 with *out set, or -1; past a double's range
+ * +inf, below it 0, for the caller's range check to refuse.
  */
 int decimal_parse(const char *s, size_t n, double *out);
 
@@ -23,9 +23,8 @@ int decimal_parse(const char *s, size_t n, double *out);
 #define DECIMAL_MAX_EXP10 30
 
 /*
- * As decimal_parse, times 10^exp10 applied to the text before its one
- * rounding: "8.2875" at 6 is 8287500, where 8.2875 * 1e6 is
- * 8287500.000000002.  For every decimal read in one unit, kept in another.
+ * As decimal_parse, times 10^exp10 applied to the text before rounding
+ * once: "8.2875" at 6 is 8287500, not 8.2875 * 1e6 = 8287500.000000002.
  */
 int decimal_parse_scaled(const char *s, size_t n, int exp10, double *out);
 

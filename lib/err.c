@@ -42,23 +42,6 @@ cut_middle(char *msg, size_t at, size_t n, size_t keep)
 	return tail - head - 3;
 }
 
-/* The length of msg's longest run without a space, starting at *at. */
-static size_t
-longest_run(const char *msg, size_t *at)
-{
-	size_t i = 0, n, best = 0;
-
-	while (msg[i] != '\0') {
-		n = strcspn(msg + i, " ");
-		if (n > best) {
-			best = n;
-			*at = i;
-		}
-		i += n + (msg[i + n] == ' ');
-	}
-	return best;
-}
-
 /*
  * A plain cut would lose a long path's message its end, the reason: the
  * longest runs without a space are cut in the middle instead, down to
@@ -67,9 +50,17 @@ longest_run(const char *msg, size_t *at)
 static void
 shorten(char *msg, size_t limit)
 {
-	size_t len = strlen(msg), at = 0, n, cut;
+	size_t len = strlen(msg), at = 0, n, i, run, cut;
 
-	while (len > limit && (n = longest_run(msg, &at)) >= KEEP_MIN + 4) {
+	while (len > limit) {
+		/* the longest run without a space, n bytes at at */
+		for (i = 0, n = 0; msg[i] != '\0'; i += run + (msg[i + run] == ' '))
+			if ((run = strcspn(msg + i, " ")) > n) {
+				n = run;
+				at = i;
+			}
+		if (n < KEEP_MIN + 4)
+			break;
 		cut = len - limit + 3;  /* bytes to take out, "..." put in */
 		len -= cut_middle(msg, at, n, cut < n - KEEP_MIN ? n - cut : KEEP_MIN);
 	}

@@ -30,17 +30,13 @@ const char *err_prog(void);
  * without a space (its paths), so the reason stays whole.  Returns -1.
  */
 int errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 /* s quoted into buf: at most 60 bytes, then "..."; controls and '"' as '?'. */
 const char *err_quote(char *buf, size_t len, const char *s);
-
 /* The n words into buf: "a, b or c" with last " or ".  Returns buf. */
 char *err_list(char *buf, size_t len, const char *const *words, size_t n,
     const char *last);
-
 /* A status line kept at the foot of a terminal's stderr; NULL clears it. */
 void err_status(const char *line);
-
 /* Prints "prog: message" on stderr, as errf formats it; die then exits 2. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One check, for every command that writes, that it writes over nothing
- * it read and writes no file twice: files are compared by what they are
- * (device and inode), never by how they were named.
+ * Every command that writes checks that it writes over nothing it read and
+ * no file twice, comparing files by device and inode, never by name.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -99,9 +98,8 @@ new_file(struct file_id *id, const char *path, const char *label, char *err)
 }
 
 /*
- * What path denotes: links followed, a dangling one to the file it would
- * create; a file yet to be made known by its folder and name.  Returns
- * 0, or -1 with err (prefixed with label).
+ * What path denotes: links followed, a dangling one to what it would
+ * create, a file yet to be made by folder and name.  0, or -1 with err.
  */
 static int
 file_id_of(struct file_id *id, const char *path, const char *label, char *err)
@@ -208,10 +206,8 @@ static void
 add(struct fileset *s, const char *label, int output, const struct file_id *id)
 {
 	xgrow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
-	s->v[s->n].label = xstrdup(label);
-	s->v[s->n].output = output;
-	s->v[s->n].id = *id;
-	s->n++;
+	s->v[s->n++] = (struct fileset_entry){ .label = xstrdup(label),
+	    .output = output, .id = *id };
 }
 
 void

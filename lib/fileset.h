@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The files one command reads and the files it will write, so that no
- * output is one of its inputs or another of its outputs: every command
- * that writes checks each output here before it writes anything.
+ * The files a command reads and will write, so that no output is an input
+ * or another output: each is checked here before anything is written.
  */
 #ifndef SYNCGATE_FILESET_H
 #define SYNCGATE_FILESET_H
@@ -27,10 +26,9 @@ void fileset_free(struct fileset *s);
 void fileset_input(struct fileset *s, const char *path, const char *label);
 
 /*
- * Records an output (NULL or "-": standard output) after checking that it
- * names no input or earlier output, no directory and no missing folder.
- * label names it ("-o v.json"), purpose what it is for ("the verdict").
- * Returns 0, or -1 with err set and nothing recorded.
+ * Records an output (NULL or "-": stdout) naming no input or earlier
+ * output, no directory, no missing folder; label names it ("-o v.json"),
+ * purpose what it is for ("the verdict").  0, or -1 with err, unrecorded.
  */
 int fileset_output(struct fileset *s, const char *path, const char *label,
     const char *purpose, char *err);

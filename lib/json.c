@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * JSON files in: bounded reads and syntax errors with line and column.
- * cJSON stops at nesting depth CJSON_NESTING_LIMIT (1000), so a deeply
- * nested file is a syntax error here, not a stack overflow.
+ * Bounded reads and syntax errors with line and column.  cJSON stops at
+ * depth 1000 (CJSON_NESTING_LIMIT): deep nesting is an error, not a crash.
  */
 #include <float.h>
 #include <locale.h>
@@ -49,8 +48,7 @@ by_string(const void *a, const void *b)
 
 /*
  * cJSON keeps both of {"p50_ns": 1, "p50_ns": 2} and answers with the
- * first, so a file could say one thing to syncgate and another to a
- * reader: a key given twice is refused.
+ * first, which another reader may not: a key given twice is refused.
  */
 static int
 check_keys(const cJSON *item, const char *name, char *err)
@@ -98,9 +96,8 @@ position(const char *buf, const char *end, size_t *line, size_t *col)
 }
 
 /*
- * The first \u0000 escape in a string (cJSON would load "a\u0000b" as
- * "a"), or NULL; and in *values an upper bound on the values (commas and
- * opening brackets outside strings, plus one).
+ * The first \u0000 escape in a string (cJSON loads "a\u0000b" as "a"), or
+ * NULL; *values: at most this many values (commas, '[' and '{', plus one).
  */
 static const char *
 scan(const char *buf, size_t len, size_t *values)
@@ -284,30 +281,22 @@ fix_misprinted(cJSON *item)
 		fix_misprinted(c);
 }
 
-/* No number in more digits than it needs: a copy mended, only if need be. */
-static char *
-print_exact(const cJSON *root)
-{
-	cJSON *copy;
-	char *text;
-
-	if (count_misprinted(root) == 0)
-		return cJSON_Print(root);
-	if ((copy = cJSON_Duplicate(root, 1)) == NULL)
-		return NULL;
-	fix_misprinted(copy);
-	text = cJSON_Print(copy);
-	cJSON_Delete(copy);
-	return text;
-}
-
 int
 json_print(FILE *fp, const cJSON *root)
 {
-	char *text = print_exact(root);
+	cJSON *copy = NULL;
+	char *text;
 	size_t len, at = 0;
 	int rc = 0;
 
+	/* no number in more digits than it needs: a copy mended, if need be */
+	if (count_misprinted(root) > 0) {
+		if ((copy = cJSON_Duplicate(root, 1)) == NULL)
+			return -1;
+		fix_misprinted(copy);
+	}
+	text = cJSON_Print(copy != NULL ? copy : root);
+	cJSON_Delete(copy);
 	if (text == NULL)
 		return -1;
 	/* a string built here may not be UTF-8, as JSON must: a bad byte is U+FFFD */
@@ -491,9 +480,7 @@ get_kind(const cJSON *o, const char *key, int flags, const char *expected,
 
 	if (child != NULL)
 		*child = c;
-	if (rc != 0)
-		return rc;
-	return is(*v) ? 0 : json_bad(&c, *v, expected);
+	return rc != 0 || is(*v) ? rc : json_bad(&c, *v, expected);
 }
 
 int

@@ -23,10 +23,7 @@ cJSON *json_load_file(const char *path, size_t limit, char *err);
 /* As json_load_file, from memory; name labels messages. */
 cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *err);
 
-/*
- * Arrays and objects still open after len bytes; *end (if not NULL): the
- * offset past where the first one closes, or 0.
- */
+/* Depth after len bytes; *end (or NULL): past where the first closes, or 0. */
 size_t json_depth(const char *buf, size_t len, size_t *end);
 /* The member key of object obj (exact case), or NULL. */
 const cJSON *json_member(const cJSON *obj, const char *key);

@@ -29,10 +29,9 @@ open_direct(struct outfile *o, const char *path, char *err)
 }
 
 /*
- * A name that reaches our descriptor is what the shell opened: opening it
- * anew would truncate what `>>` keeps.  It is written through the
- * descriptor, never truncated; stdout and stderr through their streams,
- * so the order of what else goes there is kept.
+ * A name that reaches our descriptor is what the shell opened, `>>` too:
+ * written through it, never truncated; stdout and stderr through their
+ * streams, keeping the order of what else goes there.
  */
 static int
 open_descriptor(struct outfile *o, const char *path, int fd, char *err)

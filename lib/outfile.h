@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Output whole or absent: -o FILE is written to a temporary beside it and
- * renamed over it once every byte is out; standard output is checked when
- * closed, so a full disk is an error, not a short report.  A symlink is
- * followed; a device or FIFO written in place; a name that reaches one of
- * our descriptors (/dev/stdout: lib/path.h) written through it.
+ * Output whole or absent: -o FILE goes to a temporary renamed over it once
+ * every byte is out, standard output is checked at close (a full disk is
+ * an error).  A symlink is followed; a device, a FIFO or a name reaching
+ * our descriptor (/dev/stdout: lib/path.h) is written in place.
  */
 #ifndef SYNCGATE_OUTFILE_H
 #define SYNCGATE_OUTFILE_H
@@ -47,10 +46,7 @@ int outfile_open(struct outfile *o, const char *path, char *err);
  */
 int outfile_close(struct outfile *o, char *err);
 
-/*
- * Discards an open output: its temporary goes, what was written in place
- * stays.  One already closed is left alone.
- */
+/* Discards an open output, but what was written in place; closed: no-op. */
 void outfile_abort(struct outfile *o);
 /* sbase's fshut, after --help: "name: reason" on a write error; exit status. */
 int outfile_shut(FILE *fp, const char *name);

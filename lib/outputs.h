@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The --format F -o FILE pairs of gate, report, probe and import, checked
- * against the inputs (lib/fileset.h) and written whole (lib/outfile.h).  A
- * failed output is said and the others still written, then exit 2: a CI
- * job keeps its JUnit file when the HTML failed.  Formats are the caller's,
- * known by name and number, the first the default.
+ * against the inputs (lib/fileset.h), written whole (lib/outfile.h).  A
+ * failed output is said, the others still written, then exit 2: a CI job
+ * keeps its JUnit file when the HTML failed.  The caller's format 0 is
+ * the default.
  */
 #ifndef SYNCGATE_LIB_OUTPUTS_H
 #define SYNCGATE_LIB_OUTPUTS_H

@@ -5,10 +5,7 @@
 
 #include <stddef.h>
 
-/*
- * Calls fn(arg, i) for each i in [0, n), in any order, on a thread a core
- * (the caller's one of them), and returns when every call has.
- */
+/* fn(arg, i) for i < n, in any order, a thread a core; returns after all. */
 void parallel_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);
 
 #endif

@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Paths as text, and the two questions about one that need the file
- * system: where a link points, and which open descriptor a name such as
- * /dev/stdout reaches.
- */
+/* Paths as text, where a link points, and which descriptor a name reaches. */
 #ifndef SYNCGATE_PATH_H
 #define SYNCGATE_PATH_H
 
@@ -15,10 +11,9 @@ const char *path_base(const char *path);
 char *path_link_target(const char *path);
 
 /*
- * The descriptor of ours path reaches (/dev/stdout, /dev/fd/N,
- * /proc/self/fd/N, our /proc/PID/fd/N, through up to 40 links), open or
- * not: what the shell opened for `>` or `3>`, written through, never
- * replaced.  -1 when none.
+ * The descriptor of ours path reaches (/dev/stdout, /dev/fd/N, our
+ * /proc/PID/fd/N, through up to 40 links), open or not, to write through:
+ * what the shell opened for `>` or `3>`.  -1 when none.
  */
 int path_descriptor(const char *path);
 /* Decodes in place the \ooo escapes of /proc/self/mountinfo. */

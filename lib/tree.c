@@ -124,8 +124,7 @@ empty(struct walk *w, int fd, const char *path)
 		}
 		empty(w, sub, sub_path);
 		close(sub);
-		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) < 0 && errno != ENOENT &&
-		    w->left[0] == '\0')
+		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 			leave(w, sub_path, strerror(errno));
 	}
 	closedir(dp);

@@ -53,10 +53,7 @@ units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 	return buf;
 }
 
-/*
- * Under 0.01 two decimals would print 0 for a rival a thousand times
- * slower: two significant digits, fixed down to a trillionth.
- */
+/* Under 0.01, 0.00 would hide a rival a thousand times slower: two digits. */
 char *
 units_fmt_ratio(char *buf, size_t len, double r)
 {

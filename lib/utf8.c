@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The width tables follow East Asian Width (W and F) and the nonspacing
- * marks of scripts engine names likely use; others take one column, as
- * on most terminals.
+ * Widths follow East Asian Width (W, F) and the nonspacing marks of the
+ * likely scripts; others take one column, as on most terminals.
  */
 #include <string.h>
 

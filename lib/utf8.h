@@ -15,10 +15,7 @@ size_t utf8_decode(const char *s, uint32_t *cp);
 /* The longest well-formed prefix of buf[0..len), NUL bytes included. */
 size_t utf8_valid_prefix(const char *buf, size_t len);
 
-/*
- * 3 when buf starts with the byte order mark editors on Windows write,
- * else 0: every text is read past it, never part of a first value.
- */
+/* 3 for the byte order mark Windows editors write, else 0: read past it. */
 size_t utf8_bom(const char *buf, size_t len);
 /* Whether cp (or UTF8_BAD) is shown escaped: controls, bidi and invisibles. */
 int utf8_hidden(uint32_t cp);
@@ -29,8 +26,7 @@ int utf8_space(uint32_t cp);
 
 /*
  * Columns s takes on a terminal, whatever the locale: two for East Asian
- * wide characters and emoji, none for combining and zero-width ones, else
- * one, each invalid byte too.
+ * wide characters and emoji, none for zero-width ones, else one.
  */
 size_t text_width(const char *s);
 
