@@ -1,10 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Comparing names as a reader sees them.  Unicode normalization needs
- * the character database's decomposition and composition tables, which
- * libutf8proc keeps current with each Unicode version: they are a
- * library's job, not this project's.
- */
+/* Normalization needs Unicode's tables: libutf8proc keeps them current. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Command-line words getopt would misread (args.h).
- */
+/* Command-line words getopt would misread (args.h). */
 #include <string.h>
 #include <sys/stat.h>
 

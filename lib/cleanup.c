@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Signal-time removal of temporary files.  The table is fixed-size and
- * written before the slot is marked live, so the handler only ever reads
- * complete paths and calls nothing but unlink, signal and raise.
+ * A slot is written before it is marked live: the handler reads whole
+ * paths only and calls nothing but unlink, signal and raise.
  */
-#include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>

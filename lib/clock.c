@@ -1,17 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The monotonic clock counted from the first reading, and the wall clock.
- */
-#include <time.h>
-
+/* The monotonic clock counted from the first reading, and the wall clock. */
 #include "lib/clock.h"
 #include "lib/err.h"
 
 /*
- * Counted from the first call, not from boot: after 104 days of uptime a
- * double holding nanoseconds since boot can no longer tell one nanosecond
- * from the next, and an empty system call of 200ns would lose 1% of
- * itself.  The first call is made before any writer thread starts.
+ * Not from boot: after 104 days a double of nanoseconds since boot cannot
+ * tell one from the next, and a 200ns system call would lose 1% of itself.
  */
 double
 clock_monotonic_ns(void)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Decimal numbers from text.  strtod alone takes hexadecimal, inf, nan,
- * leading white space and a sign, and reads the point as the locale's,
- * so the token is checked here first and only then converted.
+ * white space and a sign, and the locale's point: the token is checked first.
  */
+#include <ctype.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,22 +12,16 @@
 
 #include "lib/decimal.h"
 
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* Whether s[0..n) is digits, an optional fraction and an optional exponent. */
 static int
 token_ok(const char *s, size_t n)
 {
 	size_t i = 0, digits = 0, e = 0;
 
-	while (i < n && is_digit(s[i]))
+	while (i < n && isdigit((unsigned char)s[i]))
 		i++, digits++;
 	if (i < n && s[i] == '.')
-		for (i++; i < n && is_digit(s[i]); i++)
+		for (i++; i < n && isdigit((unsigned char)s[i]); i++)
 			digits++;
 	if (digits == 0)
 		return 0;
@@ -35,7 +29,7 @@ token_ok(const char *s, size_t n)
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		for (; i < n && is_digit(s[i]); i++)
+		for (; i < n && isdigit((unsigned char)s[i]); i++)
 			e++;
 		if (e == 0)
 			return 0;
@@ -54,7 +48,7 @@ decimal_parse(const char *s, size_t n, double *out)
 	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n))
 		return -1;
 	/* up to 15 digits are exact in a double: the common case, by hand */
-	for (k = 0; k < n && n <= 15 && is_digit(s[k]); k++)
+	for (k = 0; k < n && n <= 15 && isdigit((unsigned char)s[k]); k++)
 		u = u * 10 + (uint64_t)(s[k] - '0');
 	if (k == n) {
 		*out = (double)u;
@@ -81,14 +75,17 @@ struct digits {
 	long e;                         /* the value is d * 10^e */
 };
 
-/* s[0..n), a checked token, as digits and an exponent shifted by exp10. */
-static void
+/* s[0..n) as digits and an exponent shifted by exp10; -1 when no number. */
+static int
 split_token(const char *s, size_t n, int exp10, struct digits *dg)
 {
 	size_t i = 0;
 	long after = 0, e = 0;
 	int point = 0, neg = 0;
 
+	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
+	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+		return -1;
 	dg->n = 0;
 	for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
 		if (s[i] == '.') {
@@ -113,6 +110,7 @@ split_token(const char *s, size_t n, int exp10, struct digits *dg)
 		;
 	memmove(dg->d, dg->d + i, dg->n - i);
 	dg->n -= i;
+	return 0;
 }
 
 /* d * 10^e rounded once to a double. */
@@ -126,10 +124,7 @@ digits_value(const struct digits *dg)
 	uint64_t u = 0;
 	size_t i;
 
-	/*
-	 * Up to 15 digits are exact in a double, and so is 10^k to k = 22:
-	 * one product or quotient of the two rounds once, as strtod would.
-	 */
+	/* 15 digits and 10^22 are exact: their product or quotient rounds once */
 	if (dg->n <= 15) {
 		for (i = 0; i < dg->n; i++)
 			u = u * 10 + (uint64_t)(dg->d[i] - '0');
@@ -150,10 +145,8 @@ decimal_parse_scaled(const char *s, size_t n, int exp10, double *out)
 {
 	struct digits dg;
 
-	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
-	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+	if (split_token(s, n, exp10, &dg) < 0)
 		return -1;
-	split_token(s, n, exp10, &dg);
 	*out = digits_value(&dg);
 	return 0;
 }
@@ -164,10 +157,8 @@ decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo, double *hi
 	struct digits dg;
 	size_t i;
 
-	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n) ||
-	    exp10 < -DECIMAL_MAX_EXP10 || exp10 > DECIMAL_MAX_EXP10)
+	if (split_token(s, n, exp10, &dg) < 0)
 		return -1;
-	split_token(s, n, exp10, &dg);
 	/* d + 1/2 is d5 at one place further down */
 	dg.d[dg.n++] = '5';
 	dg.e--;
@@ -193,7 +184,7 @@ decimal_whole(const char *s, size_t n, long long max, long long *out)
 	if (n == 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (!is_digit(s[i]))
+		if (!isdigit((unsigned char)s[i]))
 			return -1;
 	for (i = 0; i < n; i++) {
 		unsigned d = (unsigned)(s[i] - '0');

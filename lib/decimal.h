@@ -12,13 +12,10 @@
 #define DECIMAL_MAX_LEN 63
 
 /*
- * Parses s[0..n) whole as a decimal number: digits, optionally a point
- * and more digits (one digit at least), optionally an exponent (e or E,
- * an optional sign, digits), as samples files and JSON write them.  No
- * sign first, no white space, no hexadecimal ("0x10", "0x1p3"), no inf
- * or nan, a point whatever the locale says.  Returns 0 with *out set, or
- * -1.  A value past a double's range is +inf and one below it 0, for the
- * caller's range check to refuse.
+ * s[0..n) whole as digits, a point and digits, an exponent, as samples
+ * files and JSON write them: no sign, white space, hexadecimal, inf or nan,
+ * '.' whatever the locale.  0 with *out set, or -1; past a double's range
+ * +inf, below it 0, for the caller's range check to refuse.
  */
 int decimal_parse(const char *s, size_t n, double *out);
 
@@ -26,27 +23,18 @@ int decimal_parse(const char *s, size_t n, double *out);
 #define DECIMAL_MAX_EXP10 30
 
 /*
- * As decimal_parse, for the value times 10^exp10, the power applied to
- * the text before its one rounding to a double: "8.2875" at 6 gives
- * 8287500 exactly, where 8.2875 * 1e6 gives 8287500.000000002.  Use it
- * for every decimal read in one unit and kept in another (milliseconds
- * as nanoseconds).  Returns -1 as decimal_parse does, and for an exp10
- * beyond DECIMAL_MAX_EXP10 either way.
+ * As decimal_parse, times 10^exp10 applied to the text before rounding
+ * once: "8.2875" at 6 is 8287500, not 8.2875 * 1e6 = 8287500.000000002.
  */
 int decimal_parse_scaled(const char *s, size_t n, int exp10, double *out);
 
 /*
- * As decimal_parse_scaled, for the interval the token stands for, true
- * to half a unit of its last digit: "0.017" at 6 gives 16500 and 17500;
- * "0" gives 0 and 0.5 at 0.  Each bound rounds once.
+ * The interval the token stands for, to half its last digit: "0.017" at
+ * 6 is [16500, 17500], "0" at 0 is [0, 0.5].
  */
 int decimal_bounds_scaled(const char *s, size_t n, int exp10, double *lo,
     double *hi);
-
-/*
- * As decimal_parse for a count: digits only, at most max.  Returns 0
- * with *out set, -1 when s is not digits, -2 when it is over max.
- */
+/* A count, digits only: 0 with *out set, -1 for not digits, -2 over max. */
 int decimal_whole(const char *s, size_t n, long long max, long long *out);
 
 #endif

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Messages and exiting allocators.  A message that ends in ':' is
- * completed with the system's description of errno, as sbase's eprintf.
- */
+/* Messages and exiting allocators, as sbase's eprintf and its kin. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +27,7 @@ err_prog(void)
 /* What is kept of a run that is shortened: its start and its end. */
 #define KEEP_MIN 40
 
-/*
- * Replaces msg[at + keep_head .. at + n - keep_tail) with "...", moving
- * each cut to a character boundary; returns the bytes msg lost.
- */
+/* The run at at keeps keep bytes round "...", cut at characters; bytes lost. */
 static size_t
 cut_middle(char *msg, size_t at, size_t n, size_t keep)
 {
@@ -49,37 +42,25 @@ cut_middle(char *msg, size_t at, size_t n, size_t keep)
 	return tail - head - 3;
 }
 
-/* The longest run of msg without a space (*at where it starts): its length. */
-static size_t
-longest_run(const char *msg, size_t *at)
-{
-	size_t i = 0, n, best = 0;
-
-	while (msg[i] != '\0') {
-		n = strcspn(msg + i, " ");
-		if (n > best) {
-			best = n;
-			*at = i;
-		}
-		i += n + (msg[i + n] == ' ');
-	}
-	return best;
-}
-
 /*
- * Makes msg fit in limit bytes.  A message carrying a long path would
- * lose its end, the reason, to a plain cut; instead the longest runs
- * without a space (the paths in it) are shortened in the middle, each
- * keeping where it starts and the file it names.  A run cut to KEEP_MIN
- * is too short to be cut again.  Only a message still too long is cut
- * in its own middle, which keeps its end.
+ * A plain cut would lose a long path's message its end, the reason: the
+ * longest runs without a space are cut in the middle instead, down to
+ * KEEP_MIN, keeping each path's start and file; then the message's middle.
  */
 static void
 shorten(char *msg, size_t limit)
 {
-	size_t len = strlen(msg), at = 0, n, cut;
+	size_t len = strlen(msg), at = 0, n, i, run, cut;
 
-	while (len > limit && (n = longest_run(msg, &at)) >= KEEP_MIN + 4) {
+	while (len > limit) {
+		/* the longest run without a space, n bytes at at */
+		for (i = 0, n = 0; msg[i] != '\0'; i += run + (msg[i + run] == ' '))
+			if ((run = strcspn(msg + i, " ")) > n) {
+				n = run;
+				at = i;
+			}
+		if (n < KEEP_MIN + 4)
+			break;
 		cut = len - limit + 3;  /* bytes to take out, "..." put in */
 		len -= cut_middle(msg, at, n, cut < n - KEEP_MIN ? n - cut : KEEP_MIN);
 	}
@@ -87,17 +68,11 @@ shorten(char *msg, size_t limit)
 		cut_middle(msg, 0, len, limit - 3);
 }
 
-/* The attribute lets clang's -Wformat=2 check the callers, not this call. */
-static void vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
-	__attribute__((format(printf, 3, 0)));
-
 /*
- * Formats into buf (len bytes).  The whole message is built first, so
- * that one too long for buf is shortened by a rule rather than cut
- * wherever buf ends; without memory for it (this runs for die's "out of
- * memory" too), buf gets the plain cut.
+ * The whole message is built first, to be shortened by rule rather than
+ * cut where buf ends; without memory (die's "out of memory" too), cut.
  */
-static void
+static void __attribute__((format(printf, 3, 0)))
 vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
 {
 	size_t n = strlen(fmt), used;
@@ -127,12 +102,9 @@ vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
 }
 
 /*
- * Messages quote what files hold (a class name, a samples_file path), and
- * stderr is often a terminal or a CI log: each byte of a control character
- * (C0 but tab, DEL, C1), a bidirectional or invisible format character,
- * or a malformed sequence becomes '?', so no file can move the cursor,
- * retitle the window or forge a line.  A "##[" a CI runner would take
- * for a command (lib/logcmd.h) loses its second '#' the same way.
+ * Messages quote what files hold, to a terminal or a CI log: each byte of
+ * a control (but tab), bidirectional or invisible character or malformed
+ * sequence becomes '?', so no file moves the cursor or forges a line.
  */
 static void
 hide_controls(char *buf)
@@ -164,7 +136,6 @@ errf(char *err, const char *fmt, ...)
 /* A line kept at the foot of a terminal, redrawn under each message. */
 static char status[256];
 
-/* One message on stderr, prefixed with the program's name. */
 static void __attribute__((format(printf, 1, 0)))
 vwarn(const char *fmt, va_list ap, int saved)
 {

@@ -20,63 +20,38 @@ enum {
 	EXIT_COMMAND = 4        /* syncgate run: a benchmark command failed */
 };
 
-/* The name messages are prefixed with, "syncgate probe" and so on. */
+/* The prefix of messages: "syncgate probe" and so on. */
 void err_setprog(const char *name);
 const char *err_prog(void);
 
 /*
- * Formats a message into err (ERRLEN bytes).  A format ending in ':' gets
- * ": " and strerror(errno) appended.  A message too long for the buffer
- * loses the middle of its longest runs without a space (the paths in it)
- * to "...", each keeping its start and its end, so the words around them
- * and the reason stay whole; err_warn and die follow the same rule.
- * Returns -1, so callers can write `return errf(err, "...")`.
+ * Formats into err (ERRLEN bytes); a format ending in ':' gets ": " and
+ * strerror(errno).  Too long, it loses the middles of its longest runs
+ * without a space (its paths), so the reason stays whole.  Returns -1.
  */
-int errf(char *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/*
- * s as a one-line message quotes it, into buf (len bytes): at most 60
- * bytes of it, then "..."; control characters and '"' as '?'.  Returns buf.
- */
+int errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* s quoted into buf: at most 60 bytes, then "..."; controls and '"' as '?'. */
 const char *err_quote(char *buf, size_t len, const char *s);
-
-/*
- * The n words as a list, into buf (len bytes, cut if need be): ", "
- * between them and last before the last one ("a, b or c" with last
- * " or ").  Returns buf.
- */
+/* The n words into buf: "a, b or c" with last " or ".  Returns buf. */
 char *err_list(char *buf, size_t len, const char *const *words, size_t n,
     const char *last);
-
-/*
- * A status line for a terminal: drawn in place at the foot of standard
- * error, each message printed above it; NULL clears it.  Only for a
- * standard error that is a terminal.
- */
+/* A status line kept at the foot of a terminal's stderr; NULL clears it. */
 void err_status(const char *line);
-
-/* Prints "prog: message" on stderr; a message ending in ':' gets strerror. */
+/* Prints "prog: message" on stderr, as errf formats it; die then exits 2. */
 void err_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* As err_warn, then exits with status 2. */
-void die(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* Allocators that exit with status 2 when memory runs out. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
-/* The formatted string, in memory the caller frees; exits as xmalloc. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* Grows *p (of *cap elements of size bytes) to hold at least need elements. */
 void xgrow(void *p, size_t *cap, size_t need, size_t size);
 
-/*
- * Marks words an error message says were expected, kept apart from the
- * message they end (scripts/count-words.py counts them as the message's).
- */
+/* Marks a message's expected words, apart from it (scripts/count-words.py). */
 #define EXPECTED(s) s
 
 /* A string grown item by item, in time linear in its length. */

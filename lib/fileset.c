@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One check, for every command that writes, that it writes over nothing
- * it read and writes no file twice: files are compared by what they are
- * (device and inode), never by how they were named.
+ * Every command that writes checks that it writes over nothing it read and
+ * no file twice, comparing files by device and inode, never by name.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,13 +17,29 @@
 /* Links followed to find the name a dangling one would create. */
 #define MAX_LINKS 16
 
-static int
-is_stdout(const char *path)
-{
-	return path == NULL || strcmp(path, "-") == 0;
-}
+/* What a name denotes, as far as "is this one file" goes. */
+struct file_id {
+	enum {
+		FILE_ID_FD = 0, /* "-", or a name that reaches a descriptor */
+		FILE_ID_FILE,   /* an existing regular file */
+		FILE_ID_OTHER,  /* a device or a FIFO */
+		FILE_ID_NEW     /* a file yet to be made: its folder's dev, ino */
+	} kind;
+	dev_t dev;
+	ino_t ino;
+	char *base;     /* FILE_ID_NEW: the name it will get; else NULL */
+	int fd;         /* FILE_ID_FD: the descriptor */
+	int known;      /* dev and ino are what it holds (not FILE_ID_NEW) */
+	int regular;    /* what it holds is a regular file */
+	int null;       /* the null device, which takes any number */
+};
 
-/* What st holds, for comparing by device and inode. */
+struct fileset_entry {
+	char *label;    /* how messages name it: "-o v.json", "ours.json" */
+	int output;
+	struct file_id id;
+};
+
 static void
 identify(struct file_id *id, const struct stat *st)
 {
@@ -39,10 +53,7 @@ identify(struct file_id *id, const struct stat *st)
 	    S_ISCHR(null.st_mode) && null.st_rdev == st->st_rdev;
 }
 
-/*
- * A descriptor, as "-" or a name such as /dev/stdout reaches it: it
- * must be open for writing, and is known by what it holds.
- */
+/* The descriptor "-" or /dev/stdout reaches, which must be open for writing. */
 static int
 descriptor(struct file_id *id, int fd, const char *label, char *err)
 {
@@ -86,26 +97,9 @@ new_file(struct file_id *id, const char *path, const char *label, char *err)
 	return 0;
 }
 
-/* What an existing name denotes; a directory is refused. */
-static int
-existing(struct file_id *id, const struct stat *st, const char *label,
-    char *err)
-{
-	if (S_ISDIR(st->st_mode))
-		return errf(err, "%s: is a directory; expected a file to write",
-		    label);
-	id->kind = S_ISREG(st->st_mode) ? FILE_ID_FILE : FILE_ID_OTHER;
-	identify(id, st);
-	return 0;
-}
-
 /*
- * What path denotes.  Links are followed, a dangling one to the file it
- * would create; a file yet to be made is known by its folder and name;
- * a name that reaches a descriptor (lib/path.h) is that descriptor.
- * Returns 0, or -1 with err (prefixed with label) when path is empty or
- * a directory, its folder cannot be found, it cannot be looked at, or
- * the descriptor it reaches is not open for writing.
+ * What path denotes: links followed, a dangling one to what it would
+ * create, a file yet to be made by folder and name.  0, or -1 with err.
  */
 static int
 file_id_of(struct file_id *id, const char *path, const char *label, char *err)
@@ -115,7 +109,7 @@ file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 	int hops, rc, fd;
 
 	memset(id, 0, sizeof *id);
-	if (is_stdout(path)) {
+	if (path == NULL || strcmp(path, "-") == 0) {
 		/* standard output closed or read-only fails when written, as ever */
 		if (descriptor(id, STDOUT_FILENO, label, err) < 0)
 			memset(id, 0, sizeof *id);
@@ -127,8 +121,14 @@ file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 		    label);
 	if ((fd = path_descriptor(path)) >= 0)
 		return descriptor(id, fd, label, err);
-	if (stat(path, &st) == 0)
-		return existing(id, &st, label, err);
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return errf(err, "%s: is a directory; expected a file to "
+			    "write", label);
+		id->kind = S_ISREG(st.st_mode) ? FILE_ID_FILE : FILE_ID_OTHER;
+		identify(id, &st);
+		return 0;
+	}
 	if (errno != ENOENT)
 		return errf(err, "%s:", label);
 	/* a dangling link: the file made is the one it names */
@@ -150,11 +150,9 @@ file_id_free(struct file_id *id)
 }
 
 /*
- * Whether two outputs are one: one descriptor ("-" and /dev/stdout), one
- * file, FIFO, pipe or device (by device and inode: a hard or symbolic
- * link, "./x" and "x", the file standard output was sent to by `>`), or
- * one name in one folder for files yet to be made.  The null device
- * takes any number of outputs.
+ * One descriptor ("-" and /dev/stdout), one file, FIFO or device by device
+ * and inode (links, "./x" and "x", where `>` sent standard output), or one
+ * name in one folder yet to be made.  The null device takes any number.
  */
 static int
 file_id_same(const struct file_id *a, const struct file_id *b)
@@ -208,10 +206,8 @@ static void
 add(struct fileset *s, const char *label, int output, const struct file_id *id)
 {
 	xgrow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
-	s->v[s->n].label = xstrdup(label);
-	s->v[s->n].output = output;
-	s->v[s->n].id = *id;
-	s->n++;
+	s->v[s->n++] = (struct fileset_entry){ .label = xstrdup(label),
+	    .output = output, .id = *id };
 }
 
 void
@@ -224,17 +220,8 @@ fileset_input(struct fileset *s, const char *path, const char *label)
 		return;
 	memset(&id, 0, sizeof id);
 	id.kind = FILE_ID_FILE;
-	id.dev = st.st_dev;
-	id.ino = st.st_ino;
+	identify(&id, &st);
 	add(s, label != NULL ? label : path, 0, &id);
-}
-
-/* Whether an output is the input in: one regular file, however reached. */
-static int
-names_input(const struct file_id *out, const struct file_id *in)
-{
-	return out->known && out->regular && out->dev == in->dev &&
-	    out->ino == in->ino;
 }
 
 int
@@ -249,7 +236,9 @@ fileset_output(struct fileset *s, const char *path, const char *label,
 	for (i = 0; i < s->n; i++) {
 		const struct fileset_entry *e = &s->v[i];
 
-		if (e->output ? file_id_same(&id, &e->id) : names_input(&id, &e->id)) {
+		/* an input is one regular file, however reached */
+		if (e->output ? file_id_same(&id, &e->id) : id.known && id.regular &&
+		    id.dev == e->id.dev && id.ino == e->id.ino) {
 			file_id_free(&id);
 			return errf(err, "%s names %s %s; expected another file for %s",
 			    label, e->output ? "the same file as" : "the input", e->label,

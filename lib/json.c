@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * JSON files in: bounded reads and syntax errors with line and column.
- * cJSON stops at nesting depth CJSON_NESTING_LIMIT (1000), so a deeply
- * nested file is a syntax error here, not a stack overflow.
+ * Bounded reads and syntax errors with line and column.  cJSON stops at
+ * depth 1000 (CJSON_NESTING_LIMIT): deep nesting is an error, not a crash.
  */
 #include <float.h>
 #include <locale.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +47,8 @@ by_string(const void *a, const void *b)
 }
 
 /*
- * cJSON keeps both members of {"p50_ns": 1, "p50_ns": 2} and answers a
- * look-up with the first, so a file could say one thing to syncgate and
- * another to a reader or another tool.  A key given twice is refused.
- * The depth is bounded by cJSON's nesting limit.
+ * cJSON keeps both of {"p50_ns": 1, "p50_ns": 2} and answers with the
+ * first, which another reader may not: a key given twice is refused.
  */
 static int
 check_keys(const cJSON *item, const char *name, char *err)
@@ -100,11 +96,8 @@ position(const char *buf, const char *end, size_t *line, size_t *col)
 }
 
 /*
- * One pass over the text outside cJSON: the first \u0000 escape inside a
- * string (cJSON would end the string there, so "a\u0000b" would silently
- * load as "a"), or NULL; and in *values an upper bound on the number of
- * values (commas and opening brackets outside strings, plus one), each of
- * which costs cJSON about 64 bytes whatever its size in the text.
+ * The first \u0000 escape in a string (cJSON loads "a\u0000b" as "a"), or
+ * NULL; *values: at most this many values (commas, '[' and '{', plus one).
  */
 static const char *
 scan(const char *buf, size_t len, size_t *values)
@@ -133,11 +126,9 @@ scan(const char *buf, size_t len, size_t *values)
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
-	const char *end = NULL;
+	size_t line = 1, col = 1, values, bom = utf8_bom(buf, len);
+	const char *end, *p;
 	cJSON *root;
-	size_t line = 1, col = 1, values;
-	const char *p;
-	size_t bom = utf8_bom(buf, len);
 
 	/* cJSON skips a byte order mark too, but columns count from after it */
 	buf += bom;
@@ -224,10 +215,8 @@ json_finite(const cJSON *item, double *out)
 }
 
 /*
- * Writes s[0..n).  A CI runner takes a line holding "##[" for a command
- * (lib/logcmd.h), and JSON printed to a log is such a line: the '['
- * after "##", which can only stand in a string, is written as \u005b,
- * the same string to every JSON reader.
+ * Writes s[0..n), "##[" (lib/logcmd.h) as "##\u005b": that '[' can only
+ * stand in a string, which every JSON reader reads the same.
  */
 static int
 put_defused(FILE *fp, const char *s, size_t n)
@@ -246,13 +235,10 @@ put_defused(FILE *fp, const char *s, size_t n)
 }
 
 /*
- * Whether cJSON's printer would give n more digits than it needs.  It
- * prints %.15g where that reads back within an epsilon, which is a
- * figure rounded to 15 digits, far finer than anything measured (a
- * millisecond bucket's 1.8055 ms scaled to 1805499.9999999998 ns prints
- * 1805500); else %.17g, a digit or two past the shortest form that reads
- * back exactly (4954351.3754843222 for 4954351.375484322).  The verdict,
- * which is re-ruled from its figures, holds exact ones (json_number_item).
+ * Whether cJSON would print n in more digits than it needs.  %.15g where
+ * that reads back within an epsilon, finer than anything measured (1.8055
+ * ms as 1805499.9999999998 ns prints 1805500); else %.17g, a digit or two
+ * past the shortest (4954351.3754843222 for 4954351.375484322).
  */
 static int
 misprinted(const cJSON *n)
@@ -267,7 +253,7 @@ misprinted(const cJSON *n)
 	return fabs(back - d) > fmax(fabs(back), fabs(d)) * DBL_EPSILON;
 }
 
-/* How many numbers under item cJSON would misprint (depth: cJSON's limit). */
+/* How many numbers under item cJSON would misprint. */
 static size_t
 count_misprinted(const cJSON *item)
 {
@@ -279,7 +265,7 @@ count_misprinted(const cJSON *item)
 	return n;
 }
 
-/* Each number under item cJSON would misprint, made raw text of its shortest digits. */
+/* Each number under item cJSON would misprint, made raw shortest digits. */
 static void
 fix_misprinted(cJSON *item)
 {
@@ -295,41 +281,25 @@ fix_misprinted(cJSON *item)
 		fix_misprinted(c);
 }
 
-/*
- * No number in the text with digits past those it needs (json_shortest),
- * whichever writer built the tree: a copy is made, numbers mended, only
- * where cJSON would print one so, and the usual tree prints as it is.
- */
-static char *
-print_exact(const cJSON *root)
-{
-	cJSON *copy;
-	char *text;
-
-	if (count_misprinted(root) == 0)
-		return cJSON_Print(root);
-	if ((copy = cJSON_Duplicate(root, 1)) == NULL)
-		return NULL;
-	fix_misprinted(copy);
-	text = cJSON_Print(copy);
-	cJSON_Delete(copy);
-	return text;
-}
-
 int
 json_print(FILE *fp, const cJSON *root)
 {
-	char *text = print_exact(root);
+	cJSON *copy = NULL;
+	char *text;
 	size_t len, at = 0;
 	int rc = 0;
 
+	/* no number in more digits than it needs: a copy mended, if need be */
+	if (count_misprinted(root) > 0) {
+		if ((copy = cJSON_Duplicate(root, 1)) == NULL)
+			return -1;
+		fix_misprinted(copy);
+	}
+	text = cJSON_Print(copy != NULL ? copy : root);
+	cJSON_Delete(copy);
 	if (text == NULL)
 		return -1;
-	/*
-	 * Loaded text is UTF-8 (json_parse_buffer refuses the rest), but a
-	 * string built here may not be; JSON must be, so a byte that starts
-	 * no character is written as U+FFFD.  Only strings hold such bytes.
-	 */
+	/* a string built here may not be UTF-8, as JSON must: a bad byte is U+FFFD */
 	len = strlen(text);
 	while (rc == 0 && at < len) {
 		size_t ok = utf8_valid_prefix(text + at, len - at);
@@ -360,10 +330,7 @@ json_add_string_or_null(cJSON *o, const char *key, const char *s)
 	cJSON_AddItemToObject(o, key, s != NULL ? cJSON_CreateString(s) : cJSON_CreateNull());
 }
 
-/*
- * snprintf and strtod both follow LC_NUMERIC, so the digits are found in
- * the locale's form and its decimal point then written as '.'.
- */
+/* snprintf and strtod follow LC_NUMERIC: its point is then written as '.'. */
 const char *
 json_shortest(char *buf, size_t len, double d)
 {
@@ -376,9 +343,8 @@ json_shortest(char *buf, size_t len, double d)
 		return buf;
 	}
 	/*
-	 * The fewest digits that read back as d, by bisection: if p digits
-	 * do, p + 1 do (the nearest of p + 1 digits is at least as near), and
-	 * 17 always do.  Four tries where a count from 1 takes up to 17.
+	 * By bisection: if p digits read back, p + 1 do, and 17 always do.
+	 * Four tries where a count from 1 takes up to 17.
 	 */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -503,7 +469,7 @@ json_get(const cJSON *o, const char *key, int flags, const char *expected,
 	return *v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v));
 }
 
-/* json_get, then refuses a value that is not of kind (a cJSON_Is...). */
+/* json_get, refusing a value that is not of kind is. */
 static int
 get_kind(const cJSON *o, const char *key, int flags, const char *expected,
     cJSON_bool (*is)(const cJSON *), const struct json_at *at,
@@ -514,9 +480,7 @@ get_kind(const cJSON *o, const char *key, int flags, const char *expected,
 
 	if (child != NULL)
 		*child = c;
-	if (rc != 0)
-		return rc;
-	return is(*v) ? 0 : json_bad(&c, *v, expected);
+	return rc != 0 || is(*v) ? rc : json_bad(&c, *v, expected);
 }
 
 int
@@ -600,14 +564,6 @@ json_get_word(const cJSON *o, const char *key, int flags,
 }
 
 static int
-in_span(double d, const struct json_span *s)
-{
-	return (s->open_min ? d > s->min : d >= s->min) &&
-	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d));
-}
-
-/* item, at at, as a number of s; -1 with err. */
-static int
 json_number(const cJSON *item, const struct json_span *s,
     const struct json_at *at, double *out)
 {
@@ -617,7 +573,8 @@ json_number(const cJSON *item, const struct json_span *s,
 
 	if (json_finite(item, &d) < 0)
 		return json_bad(at, item, s->expected);
-	if (in_span(d, s)) {
+	if ((s->open_min ? d > s->min : d >= s->min) &&
+	    (s->open_max ? d < s->max : d <= s->max) && (!s->whole || d == floor(d))) {
 		*out = d;
 		return 0;
 	}

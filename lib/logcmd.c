@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Keeping input text from forming a workflow command in a CI log.  The
- * runner trims a line's leading white space as .NET does (every Unicode
- * space, U+00A0 and U+3000 too) before looking for "::", so the white
- * space here is .NET's, not only ASCII's.
+ * The runner trims a line as .NET does (every Unicode space, U+3000 too)
+ * before looking for "::": white space here is .NET's, not ASCII's.
  */
 #include <string.h>
 

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Atomic file output and checked standard output.
- */
+/* Atomic file output and checked standard output (outfile.h). */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,12 +12,7 @@
 #include "lib/outfile.h"
 #include "lib/path.h"
 
-/*
- * A path that exists and is not a regular file (/dev/null, a FIFO, a
- * terminal) cannot be replaced by a rename without destroying it: write
- * to it directly.  A symlink is followed, so the file it names is the
- * one replaced and the link stays.
- */
+/* A device, a FIFO or a terminal is written to: a rename would destroy it. */
 static int
 open_direct(struct outfile *o, const char *path, char *err)
 {
@@ -37,12 +29,9 @@ open_direct(struct outfile *o, const char *path, char *err)
 }
 
 /*
- * A name that reaches one of our descriptors names what the shell
- * opened: opening it anew would truncate what `>>` keeps, and the old
- * code's rename replaced the file `>>` appends to.  It is written
- * through the descriptor, at its offset and with its O_APPEND, never
- * truncated; standard output and standard error through their own
- * streams, so the order of what else goes there is kept.
+ * A name that reaches our descriptor is what the shell opened, `>>` too:
+ * written through it, never truncated; stdout and stderr through their
+ * streams, keeping the order of what else goes there.
  */
 static int
 open_descriptor(struct outfile *o, const char *path, int fd, char *err)
@@ -68,20 +57,6 @@ open_descriptor(struct outfile *o, const char *path, int fd, char *err)
 	}
 	o->path = xstrdup(path);
 	return 0;
-}
-
-/*
- * The temporary's name: OUTFILE_TMP_PREFIX and six characters in the
- * folder of path, so that it fits wherever path's own name does.
- */
-static char *
-tmp_name(const char *path)
-{
-	char *dir = path_dir(path), *tmp;
-
-	tmp = xasprintf("%s/%sXXXXXX", dir, OUTFILE_TMP_PREFIX);
-	free(dir);
-	return tmp;
 }
 
 int
@@ -117,7 +92,9 @@ outfile_open(struct outfile *o, const char *path, char *err)
 	}
 	o->path = xstrdup(path);
 	free(real);
-	o->tmp = tmp_name(o->path);
+	real = path_dir(o->path);
+	o->tmp = xasprintf("%s/%sXXXXXX", real, OUTFILE_TMP_PREFIX);
+	free(real);
 	cleanup_install();
 	cleanup_hold(&old);
 	if ((fd = mkstemp(o->tmp)) >= 0)
@@ -128,9 +105,8 @@ outfile_open(struct outfile *o, const char *path, char *err)
 		goto fail;
 	}
 	/*
-	 * mkstemp makes 0600.  A file that is replaced keeps its mode and,
-	 * where we may set them, its owner and group, as `>` would keep
-	 * them; a new file gets the mode a plain creat would.
+	 * mkstemp makes 0600: a replaced file keeps its mode, owner and group
+	 * where we may, as with `>`; a new one gets what creat would give.
 	 */
 	if (stat(o->path, &st) == 0) {
 		mode = st.st_mode & 0777;   /* never set-id bits */
@@ -156,58 +132,47 @@ fail:
 }
 
 /*
- * Makes the rename itself durable: the directory holding path is synced,
- * as a crash right after a rename may otherwise leave the old file.  A
- * directory that cannot be opened or synced (no read permission, a
- * filesystem that refuses) keeps the rename, which has happened.
+ * A crash right after a rename may leave the old file: the directory is
+ * synced.  One that cannot be opened, or refuses, keeps the rename.
  */
 static int
 sync_parent(const char *path, char *err)
 {
 	char *dir = path_dir(path);
-	int fd, bad = 0;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), bad = 0;
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&
-		    errno != EBADF) {
-			errf(err, "%s: syncing the directory after the rename:", dir);
-			bad = 1;
-		}
+		    errno != EBADF)
+			bad = errf(err, "%s: syncing the directory after the rename:",
+			    dir);
 		close(fd);
 	}
 	free(dir);
-	return bad ? -1 : 0;
+	return bad;
 }
 
 int
 outfile_close(struct outfile *o, char *err)
 {
-	int bad;
+	int bad = 0;
 
 	if (o->fp == NULL)      /* closed already */
 		return 0;
-	bad = fflush(o->fp) != 0 || ferror(o->fp);
-	if (bad)
-		errf(err, "%s:", o->path != NULL ? o->path : "standard output");
+	if (fflush(o->fp) != 0 || ferror(o->fp))
+		bad = errf(err, "%s:", o->path != NULL ? o->path : "standard output");
 	if (o->borrowed) {
 		free(o->path);
 		memset(o, 0, sizeof *o);
-		return bad ? -1 : 0;
+		return bad;
 	}
 	if (!bad && o->tmp != NULL && o->later == NULL &&
-	    fsync(fileno(o->fp)) < 0 && errno != EINVAL && errno != EROFS) {
-		errf(err, "%s:", o->path);
-		bad = 1;
-	}
-	if (fclose(o->fp) != 0 && !bad) {
-		errf(err, "%s:", o->path);
-		bad = 1;
-	}
-	if (!bad && o->tmp != NULL && rename(o->tmp, o->path) < 0) {
-		errf(err, "%s:", o->path);
-		bad = 1;
-	}
+	    fsync(fileno(o->fp)) < 0 && errno != EINVAL && errno != EROFS)
+		bad = errf(err, "%s:", o->path);
+	if (fclose(o->fp) != 0 && !bad)
+		bad = errf(err, "%s:", o->path);
+	if (!bad && o->tmp != NULL && rename(o->tmp, o->path) < 0)
+		bad = errf(err, "%s:", o->path);
 	if (bad && o->tmp != NULL)
 		unlink(o->tmp);
 	cleanup_forget(o->slot);
@@ -216,13 +181,13 @@ outfile_close(struct outfile *o, char *err)
 		    sizeof *o->later->path);
 		o->later->path[o->later->n++] = o->path;
 		o->path = NULL;
-	} else if (!bad && o->tmp != NULL && sync_parent(o->path, err) < 0) {
-		bad = 1;
+	} else if (!bad && o->tmp != NULL) {
+		bad = sync_parent(o->path, err);
 	}
 	free(o->path);
 	free(o->tmp);
 	memset(o, 0, sizeof *o);
-	return bad ? -1 : 0;
+	return bad;
 }
 
 /* Syncs the file at path, unless it is gone; 0, or -1 with err set. */
@@ -251,19 +216,14 @@ outfile_later_sync(struct outfile_later *l, char *err)
 			rc = errf(err, "%s", why);
 	/* each folder once: the files of a run sit side by side */
 	for (i = 0; i < l->n; i++) {
-		char *dir = path_dir(l->path[i]);
+		size_t len = (size_t)(path_base(l->path[i]) - l->path[i]);
 
-		for (k = 0; k < i; k++) {
-			char *other = path_dir(l->path[k]);
-			int same = strcmp(dir, other) == 0;
-
-			free(other);
-			if (same)
+		for (k = 0; k < i; k++)
+			if ((size_t)(path_base(l->path[k]) - l->path[k]) == len &&
+			    strncmp(l->path[k], l->path[i], len) == 0)
 				break;
-		}
 		if (k == i && sync_parent(l->path[i], why) < 0 && rc == 0)
 			rc = errf(err, "%s", why);
-		free(dir);
 	}
 	outfile_later_free(l);
 	return rc;

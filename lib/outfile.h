@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Output that is whole or absent: -o FILE is written to a temporary name
- * beside FILE and renamed over it only once every byte is out, and
- * standard output is checked when it is closed, so a full disk or a
- * closed pipe is an error rather than a silently short report.  A path
- * that is a symlink is followed (the link stays; the file it names is
- * replaced, keeping its mode); one that is a device or a FIFO is written
- * in place; one that reaches a descriptor of this process (/dev/stdout,
- * /dev/fd/3: lib/path.h) is written through that descriptor, where the
- * shell's `>` or `>>` left it.
+ * Output whole or absent: -o FILE goes to a temporary renamed over it once
+ * every byte is out, standard output is checked at close (a full disk is
+ * an error).  A symlink is followed; a device, a FIFO or a name reaching
+ * our descriptor (/dev/stdout: lib/path.h) is written in place.
  */
 #ifndef SYNCGATE_OUTFILE_H
 #define SYNCGATE_OUTFILE_H
@@ -16,21 +11,16 @@
 #include <stdio.h>
 
 /*
- * Every temporary is this followed by six random characters, in the
- * folder of the file it will replace, whatever that file's name: short
- * enough for any legal name, and recognisable.  A process killed by
- * SIGKILL (or a crash of the machine) may leave one; the file it was
- * for is then untouched, and the temporary may be removed once no
- * syncgate writes in that folder.
+ * A temporary's name, then six random characters, beside its file: short
+ * enough for any folder, and recognisable.  SIGKILL may leave one, its
+ * file untouched; it may be removed once no syncgate writes there.
  */
 #define OUTFILE_TMP_PREFIX ".syncgate-tmp."
 
 /*
- * Files closed without their syncs, to be made durable together later
- * (outfile_later_sync), for a program that writes file after file and
- * knows when they must be on disk.  Until then each is whole to every
- * reader, under its final name, and outlives the process (a signal, a
- * crash, SIGKILL); a crash of the machine may leave it empty or absent.
+ * Files closed without their syncs, made durable together later: each is
+ * whole under its final name and outlives the process, but a crash of the
+ * machine may leave it empty or absent until outfile_later_sync.
  */
 struct outfile_later {
 	char **path;
@@ -39,62 +29,39 @@ struct outfile_later {
 
 struct outfile {
 	FILE *fp;       /* write here */
-	char *path;     /* the final name, or the name given for a
-	                 * descriptor; NULL for standard output ("-") */
-	char *tmp;      /* the temporary name while open; NULL when the
-	                 * output is written in place (a device, a FIFO, a
-	                 * descriptor, standard output) */
+	char *path;     /* the final name; NULL for standard output ("-") */
+	char *tmp;      /* the temporary; NULL when written in place */
 	int slot;       /* cleanup slot of tmp */
 	int borrowed;   /* fp is stdout or stderr: flushed, never closed */
-	/* set after outfile_open, or NULL: the file is closed and renamed
-	 * without its syncs, and noted here for outfile_later_sync */
-	struct outfile_later *later;
+	struct outfile_later *later;    /* set after opening: closed unsynced */
 };
 
-/*
- * Opens path for writing ("-" or NULL: standard output).  Returns 0, or
- * -1 with err set.  Close with outfile_close or outfile_abort.
- */
+/* Opens path ("-" or NULL: standard output); 0, or -1 with err set. */
 int outfile_open(struct outfile *o, const char *path, char *err);
 
 /*
- * Flushes, checks for write errors, syncs the file, renames it into
- * place and syncs its directory.  Returns 0, or -1 with err set and
- * nothing left behind (a failed directory sync is reported, though the
- * file is already in place).  One already closed returns 0.
+ * Flushes, checks, syncs, renames into place and syncs the directory.
+ * Returns 0, or -1 with err set and nothing left behind (but for a failed
+ * directory sync, after the rename).  One already closed returns 0.
  */
 int outfile_close(struct outfile *o, char *err);
 
-/*
- * Discards an open output: the temporary file is removed.  What was
- * already written to an output written in place stays.  One already
- * closed (by outfile_close, whatever it returned) is left alone.
- */
+/* Discards an open output, but what was written in place; closed: no-op. */
 void outfile_abort(struct outfile *o);
-
-/*
- * For a command's main, after it printed to fp (its --help, its
- * --version), as sbase's fshut: flushes fp and checks it for a write
- * error, which is said as "name: reason" on standard error, so that
- * `syncgate --help > /dev/full` is trouble.  Returns EXIT_PASS or
- * EXIT_TROUBLE (lib/err.h).
- */
+/* sbase's fshut, after --help: "name: reason" on a write error; exit status. */
 int outfile_shut(FILE *fp, const char *name);
 
 /*
- * Syncs each file l notes, then each folder holding one (the renames),
- * and empties l; a file removed since is passed over.  Returns 0, or -1
- * with err set for the first that failed (the others are synced).
+ * Syncs l's files (passing over one removed since), then their folders,
+ * and empties l.  Returns 0, or -1 with err set for the first failure.
  */
 int outfile_later_sync(struct outfile_later *l, char *err);
-
 /* Frees what l holds, without syncing it; accepts NULL. */
 void outfile_later_free(struct outfile_later *l);
 
 /*
- * outfile_close, telling in *placed whether o's file is in place after it:
- * always on success, and on a failure that came after the rename (the
- * directory's sync).  A path written directly is never "placed".
+ * outfile_close; *placed: the file is in place after it, also when the
+ * directory's sync failed.  A path written directly is never placed.
  */
 int outfile_close_placed(struct outfile *o, int *placed, char *err);
 

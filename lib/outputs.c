@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The outputs of one command (outputs.h): the options that name them,
- * their checks, and the one loop that writes them.
- */
-#include <stdio.h>
+/* The outputs of one command: their options, checks and writing (outputs.h). */
 #include <string.h>
 
 #include "lib/err.h"
@@ -138,11 +134,10 @@ outputs_write(const struct outputs *o, output_render_fn *render,
 	size_t i;
 	int failed = 0;
 
-	for (i = 0; i < o->n; i++) {
+	for (i = 0; i < o->n; i++)
 		if (output_write(&o->v[i], render, arg, err) < 0) {
 			err_warn("%s", err);
-			failed = 1;
+			failed = -1;
 		}
-	}
-	return failed ? -1 : 0;
+	return failed;
 }

@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The outputs of one command, the same in gate, report, probe and
- * import: the --format F -o FILE pairs, their checks against the files
- * the command reads (lib/fileset.h), and the writing, each output whole
- * or not at all (lib/outfile.h).  One rule for a failed output: every
- * other output is still written, each failure is said on its own line,
- * and the command exits 2, so a CI job keeps its JUnit file when the
- * HTML could not be written.  The formats are the caller's, known here
- * by their names and numbers only, the first the default: the command's
- * front end renders format i as its own table's row i.
+ * The --format F -o FILE pairs of gate, report, probe and import, checked
+ * against the inputs (lib/fileset.h), written whole (lib/outfile.h).  A
+ * failed output is said, the others still written, then exit 2: a CI job
+ * keeps its JUnit file when the HTML failed.  The caller's format 0 is
+ * the default.
  */
 #ifndef SYNCGATE_LIB_OUTPUTS_H
 #define SYNCGATE_LIB_OUTPUTS_H
@@ -38,69 +34,30 @@ struct outputs {
 	int pending;            /* a --format that no -o has taken yet */
 };
 
-/* No outputs yet; at most max (1 to OUTPUTS_MAX) -o, of the formats name gives. */
+/* No outputs yet; at most max (1 to OUTPUTS_MAX) -o, of name's formats. */
 void outputs_init(struct outputs *o, size_t max, outputs_name_fn *name);
-
-/*
- * --format NAME: the format of the next -o, or of standard output when
- * no -o follows.  Returns 0, or -1 with err set for a name that is not
- * a format.
- */
+/* --format NAME, for the next -o or standard output; 0, or -1 with err. */
 int outputs_format(struct outputs *o, const char *name, char *err);
-
-/*
- * -o PATH ("-": standard output), in the --format given before it, or
- * text.  Returns 0, or -1 with err set when there are more than max or
- * when an earlier -o names the same output.
- */
+/* -o PATH ("-": stdout); -1 with err past max or for an output given twice. */
 int outputs_add(struct outputs *o, const char *path, char *err);
-
-/*
- * After the options: without -o, standard output in the last --format;
- * a --format after the last -o, naming no file, is refused.  Returns 0,
- * or -1 with err set.
- */
+/* Without -o, stdout; -1 with err for a --format after the last -o. */
 int outputs_end(struct outputs *o, char *err);
-
-/*
- * Records each output in fs after the command's inputs, as
- * fileset_output checks it ("-o FILE" or "standard output", for
- * purpose).  Returns 0, or -1 with err set at the first refused.
- */
+/* Records each output in fs; -1 with err at the first refused. */
 int outputs_check(const struct outputs *o, struct fileset *fs,
     const char *purpose, char *err);
-
-/*
- * --github-annotations writes its lines to standard output, where only
- * the text report may go with them: any other format there would hold
- * lines that are not its own.  Returns 0, or -1 with err set.
- */
+/* Refuses a format but text on stdout, where --github-annotations writes. */
 int outputs_check_annotations(const struct outputs *o, char *err);
 
-/*
- * Writes what arg holds to fp in out->format.  Returns 0, or -1 with err
- * saying what could not be rendered; write errors surface when the
- * output is closed.
- */
+/* Writes arg to fp in out->format; 0, or -1 (write errors come at close). */
 typedef int output_render_fn(FILE *fp, const struct output *out,
     const void *arg, char *err);
-
-/*
- * Renders into of, opened for out, and closes it; on failure of is
- * aborted, nothing is left behind and err says why.  Returns 0 or -1.
- */
+/* Renders into of, opened for out, and closes it, or aborts it; 0 or -1. */
 int output_finish(struct outfile *of, const struct output *out,
     output_render_fn *render, const void *arg, char *err);
-
 /* Opens out, then as output_finish. */
 int output_write(const struct output *out, output_render_fn *render,
     const void *arg, char *err);
-
-/*
- * Writes every output, each as output_write; a failure is said on
- * standard error and the others are still written.  Returns 0, or -1
- * when any failed.
- */
+/* Writes every output; each failure said on stderr.  -1 when any failed. */
 int outputs_write(const struct outputs *o, output_render_fn *render,
     const void *arg);
 

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Paths as text, where a link points, and which descriptor a name
- * reaches.
- */
+/* Paths as text, where a link points, and which descriptor a name reaches. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,20 +49,7 @@ path_link_target(const char *path)
 	return joined;
 }
 
-/* Whether s is a whole number of at most digits digits, nothing else. */
-static int
-all_digits(const char *s, size_t digits)
-{
-	size_t n = strspn(s, "0123456789");
-
-	return n > 0 && n <= digits && s[n] == '\0';
-}
-
-/*
- * Whether dir, resolved, is this process's descriptor folder: /dev/fd
- * and /proc/self/fd resolve to /proc/PID/fd, /proc/thread-self/fd to
- * /proc/PID/task/TID/fd.
- */
+/* Whether dir resolves to our /proc/PID/fd, or /proc/PID/task/TID/fd. */
 static int
 is_own_fd_dir(const char *dir)
 {
@@ -94,12 +78,17 @@ int
 path_descriptor(const char *path)
 {
 	char *cur = xstrdup(path), *next, *dir;
+	const char *base;
+	size_t n;
 	int hops, fd = -1;
 
 	for (hops = 0; hops <= MAX_LINKS; hops++) {
 		dir = path_dir(cur);
-		if (all_digits(path_base(cur), 9) && is_own_fd_dir(dir))
-			fd = atoi(path_base(cur));
+		base = path_base(cur);
+		n = strspn(base, "0123456789");
+		/* at most nine digits: an int */
+		if (n > 0 && n <= 9 && base[n] == '\0' && is_own_fd_dir(dir))
+			fd = atoi(base);
 		free(dir);
 		if (fd >= 0 || (next = path_link_target(cur)) == NULL)
 			break;

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom
- * number generators", OOPSLA 2014): a good spread of bits from any seed,
- * cheap enough for every byte of a write.  Not for secrets.
+ * splitmix64 (Steele, Lea and Flood, OOPSLA 2014): a good spread of bits
+ * from any seed, cheap enough for every byte of a write.  Not for secrets.
  */
 #ifndef SYNCGATE_RAND_H
 #define SYNCGATE_RAND_H

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Bounded whole-file reads for the JSON loaders and the importers, and
- * the one-line files of sysfs and procfs.
- */
+/* Bounded whole-file reads, and the one-line files of sysfs and procfs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -121,17 +118,9 @@ read_tail(const char *path, int n, char *buf, size_t len)
 	k = (size_t)got;
 	while (k > 0 && tmp[k - 1] == '\n')
 		k--;
-	while (k > 0) {
-		size_t at = k;
-
-		while (at > 0 && tmp[at - 1] != '\n')
-			at--;
-		if (++lines == n || at == 0) {
-			k = at;
+	for (; k > 0; k--)
+		if (tmp[k - 1] == '\n' && ++lines == n)
 			break;
-		}
-		k = at - 1;
-	}
 	snprintf(buf, len, "%.*s", (int)((size_t)got - k), tmp + k);
 	k = strlen(buf);
 	while (k > 0 && buf[k - 1] == '\n')

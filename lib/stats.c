@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Quantiles and order-statistic intervals.  Binomial tails are summed
- * over a window of twelve standard deviations around the mode, so an
- * interval for ten million samples costs tens of thousands of terms, not
- * ten million.
+ * Quantiles and order-statistic intervals.  Binomial tails are summed over
+ * twelve standard deviations around the mode: for ten million samples tens
+ * of thousands of terms, not ten million.
  */
 #include <math.h>
 #include <stdint.h>
@@ -21,40 +20,13 @@ stats_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * A double's bits as a key whose unsigned order is the numbers' order:
- * a negative's bits turned over, a positive's sign bit set.
- */
-static uint64_t
-sort_key(double d)
-{
-	uint64_t u;
-
-	memcpy(&u, &d, sizeof u);
-	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
-}
-
-static double
-sort_value(uint64_t k)
-{
-	double d;
-
-	k = k >> 63 ? k & ~(UINT64_C(1) << 63) : ~k;
-	memcpy(&d, &k, sizeof d);
-	return d;
-}
-
 /* Below this many values qsort wins; above, the radix sort does. */
 #define RADIX_MIN 4096
 #define RADIX_BITS 11
 #define RADIX_BUCKETS (1 << RADIX_BITS)
 #define RADIX_PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
 
-/*
- * One pass: src's keys into dst in the order of their digit at shift,
- * count turned into where each digit's keys start.  Keys are moved by
- * memcpy, as one of the two is the caller's array of doubles.
- */
+/* One pass by the digit at shift; memcpy, as one buffer holds doubles. */
 static void
 radix_pass(const unsigned char *src, unsigned char *dst, size_t n, int shift,
     size_t *count)
@@ -75,12 +47,10 @@ radix_pass(const unsigned char *src, unsigned char *dst, size_t n, int shift,
 }
 
 /*
- * Above RADIX_MIN values a least-significant-digit radix sort of the
- * values' keys, 11 bits a pass, each pass over the bits all keys share
- * skipped (whole nanoseconds leave the low mantissa bits zero), x itself
- * the second buffer: a million latencies sort in 6-10 ms here, where
- * qsort, calling its comparison 20 million times, takes 220-280 ms.
- * qsort below, or without memory for the keys.
+ * An LSD radix sort of keys in the numbers' order (a negative's bits turned
+ * over, a positive's sign set), 11 bits a pass, a pass over bits all keys
+ * share skipped (whole nanoseconds leave low mantissa bits zero): a million
+ * latencies sort in 6-10 ms, where qsort's 20 million calls take 220-280.
  */
 void
 stats_sort(double *x, size_t n)
@@ -100,7 +70,8 @@ stats_sort(double *x, size_t n)
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		keys[i] = sort_key(x[i]);
+		memcpy(&k, &x[i], sizeof k);
+		keys[i] = k >> 63 ? ~k : k | UINT64_C(1) << 63;
 		for (p = 0; p < RADIX_PASSES; p++)
 			count[p][(keys[i] >> (p * RADIX_BITS)) & (RADIX_BUCKETS - 1)]++;
 	}
@@ -116,18 +87,18 @@ stats_sort(double *x, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		memcpy(&k, a + i * sizeof k, sizeof k);
-		x[i] = sort_value(k);
+		k = k >> 63 ? k & ~(UINT64_C(1) << 63) : ~k;
+		memcpy(&x[i], &k, sizeof k);
 	}
 	free(keys);
 	free(count);
 }
 
 /*
- * Where the p quantile of n sorted values falls: between x_(lo) and
- * x_(lo+1), num / den of the way.  A p of whole millionths (0.5, 0.99,
- * 0.999: every one syncgate asks for) is placed in integers, because
- * 0.99 is no double: 199 * 0.99 is 197.00999999999999, and the p99 of
- * whole microseconds came out as 1366719.9999999949 ns for 1366720.
+ * Q(p) lies num / den of the way from x_(lo) to x_(lo+1).  A p of whole
+ * millionths (all syncgate asks for) is placed in integers: 0.99 is no
+ * double, 199 * 0.99 is 197.00999999999999, and a p99 of whole
+ * microseconds came out as 1366719.9999999949 ns for 1366720.
  */
 struct quantile_pos {
 	size_t lo;
@@ -154,10 +125,7 @@ quantile_at(size_t n, double p, struct quantile_pos *q)
 	q->den = 1;
 }
 
-/*
- * a + (b - a) num / den, with one rounding for the fraction of the step:
- * whole-nanosecond samples give the figure a decimal reader expects.
- */
+/* One rounding for the step's fraction: the figure a decimal reader expects. */
 static double
 between(double a, double b, const struct quantile_pos *q)
 {
@@ -188,9 +156,7 @@ stats_quantile_by(size_t n, double p, double (*at)(const void *arg, size_t k),
 		return NAN;
 	if (p <= 0)
 		return at(arg, 0);
-	if (p >= 1)
-		return at(arg, n - 1);
-	quantile_at(n, p, &q);
+	quantile_at(n, p < 1 ? p : 1, &q);
 	if (q.lo >= n - 1)
 		return at(arg, n - 1);
 	return between(at(arg, q.lo), at(arg, q.lo + 1), &q);
@@ -270,14 +236,10 @@ stats_quantile_select(double *x, size_t n, double p)
 		return NAN;
 	p = p <= 0 ? 0 : p >= 1 ? 1 : p;
 	quantile_at(n, p, &q);
-	if (q.lo >= n - 1) {
-		q.lo = n - 1;
-		q.num = 0;
-	}
-	a = stats_select(x, n, q.lo);
+	a = stats_select(x, n, q.lo < n - 1 ? q.lo : n - 1);
 	if (q.num == 0 || q.lo + 1 >= n)
 		return a;
-	/* after selection everything right of lo is >= a: its minimum is x_(lo+1) */
+	/* everything right of lo is >= a: its minimum is x_(lo+1) */
 	b = x[q.lo + 1];
 	for (i = q.lo + 2; i < n; i++)
 		if (x[i] < b)
@@ -285,28 +247,10 @@ stats_quantile_select(double *x, size_t n, double p)
 	return between(a, b, &q);
 }
 
-/* pmf of Binomial(n, p) at k, through lgamma. */
-static double
-binom_pmf(size_t n, double p, size_t k)
-{
-	double ln;
-
-	if (p <= 0)
-		return k == 0;
-	if (p >= 1)
-		return k == n;
-	ln = lgamma((double)n + 1) - lgamma((double)k + 1) -
-	    lgamma((double)(n - k) + 1) + (double)k * log(p) +
-	    (double)(n - k) * log1p(-p);
-	return exp(ln);
-}
-
 /*
- * The window of Bin(n, 1/2) for n <= 53, all of [0, n], exactly: each
- * P(B <= k) is a count of C(n, j) over 2^n, whole numbers below 2^53,
- * so a coverage made of them (the median's interval, the probes' case)
- * is the dyadic fraction it is, 0.96484375 for 15 samples, where the
- * recurrences below gave 0.9648437499999999.
+ * Bin(n, 1/2) for n <= 53 exactly, sums of C(n, j) over 2^n: the median's
+ * coverage for 15 samples is 0.96484375, where the recurrences below gave
+ * 0.9648437499999999.
  */
 static double *
 binom_window_half(size_t n, size_t *pa, size_t *pb)
@@ -315,22 +259,21 @@ binom_window_half(size_t n, size_t *pa, size_t *pb)
 	uint64_t c = 1, sum = 0;
 	size_t k;
 
+	*pa = 0;
+	*pb = n;
 	for (k = 0; k <= n; k++) {
 		sum += c;
 		cdf[k] = ldexp((double)sum, -(int)n);
 		c = c * (n - k) / (k + 1);      /* C(n, k + 1), exact */
 	}
-	*pa = 0;
-	*pb = n;
 	return cdf;
 }
 
-/* The window [a, b] around the mode outside which the mass is negligible. */
+/* The window [a, b] around the mode outside which the mass is nil. */
 static void
 window_edges(size_t n, double p, size_t *pa, size_t *pb, double *pmode)
 {
-	double sd = sqrt((double)n * p * (1 - p));
-	double w = ceil(12 * sd + 12);
+	double sd = sqrt((double)n * p * (1 - p)), w = ceil(12 * sd + 12);
 	double mode = floor(((double)n + 1) * p);
 
 	if (mode > (double)n)
@@ -340,16 +283,12 @@ window_edges(size_t n, double p, size_t *pa, size_t *pb, double *pmode)
 	*pmode = mode;
 }
 
-/*
- * Fills cdf[i] = P(B <= a + i) for i in [0, b - a], over the window
- * [a, b], and returns a freshly allocated array (caller frees) with *pa,
- * *pb set.
- */
+/* cdf[i] = P(B <= a + i) over the window [a, b]; the caller frees it. */
 static double *
 binom_window(size_t n, double p, size_t *pa, size_t *pb)
 {
 	size_t a, b, i, m, len;
-	double *pmf, *cdf, below, mode;
+	double *pmf, mode;
 
 	if (p == 0.5 && n <= 53)
 		return binom_window_half(n, pa, pb);
@@ -357,28 +296,25 @@ binom_window(size_t n, double p, size_t *pa, size_t *pb)
 	len = b - a + 1;
 	m = (size_t)mode - a;
 	pmf = xcalloc(len, sizeof *pmf);
-	pmf[m] = binom_pmf(n, p, a + m);
-	for (i = m; i + 1 < len; i++) {
-		size_t k = a + i;
-		pmf[i + 1] = pmf[i] * ((double)(n - k) / (double)(k + 1)) * (p / (1 - p));
-	}
-	for (i = m; i > 0; i--) {
-		size_t k = a + i;
-		pmf[i - 1] = pmf[i] * ((double)k / (double)(n - k + 1)) * ((1 - p) / p);
-	}
-	/* the mass below a is beyond twelve deviations: zero at double precision */
-	cdf = pmf;
-	below = 0;
-	for (i = 0; i < len; i++) {
-		below += pmf[i];
-		cdf[i] = below;
-	}
+	/* at the mode through lgamma (0 < p < 1), the rest by recurrence */
+	pmf[m] = exp(lgamma((double)n + 1) - lgamma((double)(a + m) + 1) -
+	    lgamma((double)(n - a - m) + 1) + (double)(a + m) * log(p) +
+	    (double)(n - a - m) * log1p(-p));
+	for (i = m; i + 1 < len; i++)
+		pmf[i + 1] = pmf[i] * ((double)(n - a - i) / (double)(a + i + 1)) *
+		    (p / (1 - p));
+	for (i = m; i > 0; i--)
+		pmf[i - 1] = pmf[i] * ((double)(a + i) / (double)(n - a - i + 1)) *
+		    ((1 - p) / p);
+	/* summed in place; the mass below a is zero at double precision */
+	for (i = 1; i < len; i++)
+		pmf[i] += pmf[i - 1];
 	/* normalise away the rounding accumulated in the recurrences */
 	for (i = 0; i < len; i++)
-		cdf[i] /= below;
+		pmf[i] /= pmf[len - 1];
 	*pa = a;
 	*pb = b;
-	return cdf;
+	return pmf;
 }
 
 /* P(B <= k) from the window [a, b] that cdf holds: 0 below it, 1 above. */
@@ -405,12 +341,9 @@ stats_binom_cdf(size_t n, double p, size_t k)
 }
 
 /*
- * B counts samples below the quantile.  x_(l) <= q when B >= l, so the
- * lower bound's rank is the largest l with P(B <= l - 1) <= tail; x_(u)
- * >= q when B <= u - 1, the smallest u with P(B >= u) <= tail; 0 where
- * there is none.  Below the window P(B <= k) is 0 and above it 1: the
- * scans start at its edges, so a histogram's count of 10^10 costs no
- * 10^10 steps.
+ * B counts samples below q: x_(l) <= q when B >= l, the largest l with
+ * P(B <= l - 1) <= tail; x_(u) >= q when B <= u - 1, the smallest u with
+ * P(B >= u) <= tail.  Scans start at the window's edges: no 10^10 steps.
  */
 static void
 scan_ranks(const double *cdf, size_t a, size_t b, size_t n, double tail,
@@ -455,11 +388,7 @@ stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
 	return 0;
 }
 
-/*
- * The scans stop at the window's edges: a lower rank is at least a and
- * at most b + 1, an upper one at least a + 1 and at most b + 2.  Type
- * 7's two ranks, floor(h) + 1 and + 2, lie well inside.
- */
+/* The scans' ranks lie in [a, b + 2]; type 7's two lie well inside. */
 void
 stats_order_span(size_t n, double p, size_t *first, size_t *last)
 {
@@ -491,7 +420,7 @@ stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 	free(cdf);
 }
 
-/* A modified Lentz step through a fraction's term an / (bn + ...): its factor. */
+/* A modified Lentz step through a term an / (bn + ...): its factor. */
 static double
 lentz_step(double an, double bn, double *c, double *d)
 {
@@ -502,11 +431,7 @@ lentz_step(double an, double bn, double *c, double *d)
 	return *d * *c;
 }
 
-/*
- * The continued fraction of the incomplete beta function, evaluated by
- * the modified Lentz method; it converges fast for x < (a + 1) / (a + b + 2),
- * and the caller uses the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) otherwise.
- */
+/* Lentz's fraction, fast below x = (a + 1) / (a + b + 2). */
 static double
 beta_fraction(double a, double b, double x)
 {
@@ -544,10 +469,7 @@ stats_beta_inc(double a, double b, double x)
 	return 1 - front * beta_fraction(b, a, 1 - x) / b;
 }
 
-/*
- * P(a, x) by its series below a + 1, where it converges fast, and above
- * by the continued fraction of Q = 1 - P, evaluated by Lentz's method.
- */
+/* The series below a + 1, where it converges fast; above, Q's fraction. */
 double
 stats_gamma_p(double a, double x)
 {
@@ -580,11 +502,8 @@ stats_gamma_p(double a, double x)
 }
 
 /*
- * The x above 0 at which an increasing cdf reaches p, bracketed by
- * doubling hi: Newton's steps on its density where they stay inside the
- * bracket, bisection where they would leave it, to the last bits.  A
- * handful of steps where bisection alone takes fifty, each a series or
- * continued fraction.
+ * The x > 0 where cdf reaches p, bracketed by doubling hi: Newton's steps
+ * inside the bracket, else bisection, a handful where bisection takes fifty.
  */
 static double
 invert(double (*cdf)(double x, const double *arg), double (*pdf)(double x,
@@ -615,7 +534,6 @@ invert(double (*cdf)(double x, const double *arg), double (*pdf)(double x,
 	return x;
 }
 
-/* Chi-square on arg[0] degrees of freedom: its CDF and its density. */
 static double
 chi2_cdf(double x, const double *df)
 {
@@ -654,7 +572,6 @@ stats_t_cdf(double t, double df)
 	return t > 0 ? 1 - tail : tail;
 }
 
-/* Student's t on arg[0] degrees of freedom: its CDF and its density. */
 static double
 t_cdf(double t, const double *df)
 {
@@ -670,10 +587,7 @@ t_pdf(double t, const double *df)
 	    (v + 1) / 2 * log1p(t * t / v));
 }
 
-/*
- * The Cornish-Fisher expansion of t's p quantile about the normal's z
- * (Abramowitz and Stegun 26.7.5), to its fourth term.
- */
+/* Cornish-Fisher about the normal's z (Abramowitz and Stegun 26.7.5). */
 static double
 t_expansion(double z, double df)
 {
@@ -705,22 +619,15 @@ stats_t_quantile(double p, double df)
 	e = 0.5 * erfc(-z / sqrt(2)) - p;
 	u = e * sqrt(2 * M_PI) * exp(z * z / 2);
 	z -= u / (1 + z * u / 2);
-	/*
-	 * Past 1000 degrees of freedom the expansion is within 1e-12 of the
-	 * quantile, where the incomplete beta function's continued fraction
-	 * would take thousands of terms a step.
-	 */
+	/* past 1000 within 1e-12, where beta's fraction takes thousands of terms */
 	if (df >= 1000)
 		return t_expansion(z, df);
 	if (df < 3)
 		return invert(t_cdf, t_pdf, &df, p, 1);
 	/*
-	 * From 3 degrees of freedom the expansion starts within 2% of the
-	 * quantile, and Newton's steps from there stay on the quantile's left
-	 * after the first: t's CDF is concave above 0.  Each step squares the
-	 * error, so one of under 1e-9 leaves it below the last bits, where
-	 * the CDF's rounding would keep the steps trading them.  Three or
-	 * four steps where a search from 1 takes ten.
+	 * From 3 the expansion is within 2%, and Newton's steps (t's CDF is
+	 * concave above 0) square the error: one under 1e-9 leaves it below
+	 * the last bits.  Three or four steps where a search from 1 takes ten.
 	 */
 	x = t_expansion(z, df);
 	for (i = 0; i < 20; i++) {
@@ -734,10 +641,7 @@ stats_t_quantile(double p, double df)
 	return x;
 }
 
-/*
- * Acklam's rational approximation, relative error below 1.2e-9, which is
- * far finer than any level a user asks for.
- */
+/* Acklam's rational approximation, relative error below 1.2e-9. */
 double
 stats_norm_quantile(double p)
 {
@@ -797,7 +701,7 @@ stats_min_samples(double p, double level)
 {
 	size_t lo = 1, hi = 2, l, h;
 
-	/* doubling then bisection: stats_order_ci succeeds from some n on */
+	/* doubling, then bisection: stats_order_ci succeeds from some n on */
 	while (stats_order_ci(hi, p, level, &l, &h, NULL) < 0) {
 		lo = hi;
 		hi *= 2;

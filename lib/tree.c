@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Removing a folder's tree (lib/tree.h).  The walk is its own rather
- * than nftw's: nftw without FTW_MOUNT deletes a mounted tree, and with
- * it still crosses a bind mount of the same filesystem, whose device is
- * the parent's.  A mount is known by its device, and on Linux also by
- * /proc/self/mountinfo, read once a removal, which names bind mounts
- * too.  A mount point is never entered: it and the folders above it
- * stay, and the caller is told.
+ * Not nftw: without FTW_MOUNT it deletes a mounted tree, and with it still
+ * crosses a bind mount of the same filesystem.  A mount is known by its
+ * device and by /proc/self/mountinfo (read once), which names bind mounts.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,23 +18,22 @@
 #include "lib/path.h"
 #include "lib/tree.h"
 
-/* The mount points below one tree, decoded from mountinfo's escapes. */
-struct mounts {
-	char **at;
-	size_t n;
+/* What one removal found it could not remove: the first such, said. */
+struct walk {
+	char **mounts;          /* strictly below the tree, escapes decoded */
+	size_t nmounts;
+	dev_t dev;
+	char left[ERRLEN];
 };
 
-/* The mount points strictly below root, where the system lists them. */
 static void
-mounts_below(struct mounts *m, const char *root)
+mounts_below(struct walk *w, const char *root)
 {
 	char line[8192], *f, *save;
 	size_t len = strlen(root);
 	FILE *fp = fopen("/proc/self/mountinfo", "re");
 	int i;
 
-	m->at = NULL;
-	m->n = 0;
 	if (fp == NULL)
 		return;
 	while (fgets(line, sizeof line, fp) != NULL) {
@@ -50,28 +45,11 @@ mounts_below(struct mounts *m, const char *root)
 		path_unoctal(f);
 		if (strncmp(f, root, len) != 0 || f[len] != '/')
 			continue;
-		m->at = xrealloc(m->at, (m->n + 1) * sizeof *m->at);
-		m->at[m->n++] = xstrdup(f);
+		w->mounts = xrealloc(w->mounts, (w->nmounts + 1) * sizeof *w->mounts);
+		w->mounts[w->nmounts++] = xstrdup(f);
 	}
 	fclose(fp);
 }
-
-static void
-mounts_free(struct mounts *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n; i++)
-		free(m->at[i]);
-	free(m->at);
-}
-
-/* What one removal found it could not remove: the first such, said. */
-struct walk {
-	struct mounts m;
-	dev_t dev;
-	char left[ERRLEN];
-};
 
 static void
 leave(struct walk *w, const char *path, const char *why)
@@ -87,16 +65,13 @@ is_mount(const struct walk *w, const char *path, const struct stat *st)
 
 	if (st->st_dev != w->dev)
 		return 1;
-	for (i = 0; i < w->m.n; i++)
-		if (strcmp(w->m.at[i], path) == 0)
+	for (i = 0; i < w->nmounts; i++)
+		if (strcmp(w->mounts[i], path) == 0)
 			return 1;
 	return 0;
 }
 
-/*
- * Opens the folder name in fd for reading; one its maker left unreadable
- * (it is in the run's directory, so the run's) is opened to us first.
- */
+/* Opens folder name in fd, first to us if left unreadable (it is the run's). */
 static int
 open_dir(int fd, const char *name)
 {
@@ -149,8 +124,7 @@ empty(struct walk *w, int fd, const char *path)
 		}
 		empty(w, sub, sub_path);
 		close(sub);
-		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) < 0 && errno != ENOENT &&
-		    w->left[0] == '\0')
+		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 			leave(w, sub_path, strerror(errno));
 	}
 	closedir(dp);
@@ -161,6 +135,7 @@ tree_remove(const char *dir, char *err)
 {
 	struct walk w;
 	struct stat st;
+	size_t i;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0 && errno == ENOENT)
@@ -172,10 +147,12 @@ tree_remove(const char *dir, char *err)
 	}
 	memset(&w, 0, sizeof w);
 	w.dev = st.st_dev;
-	mounts_below(&w.m, dir);
+	mounts_below(&w, dir);
 	empty(&w, fd, dir);
 	close(fd);
-	mounts_free(&w.m);
+	for (i = 0; i < w.nmounts; i++)
+		free(w.mounts[i]);
+	free(w.mounts);
 	if (rmdir(dir) < 0 && errno != ENOENT && w.left[0] == '\0')
 		leave(&w, dir, strerror(errno));
 	return w.left[0] != '\0' ? errf(err, "%s: left in place: %s", dir, w.left) : 0;

@@ -1,17 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * A folder's tree removed whole, links not followed, and never anything
- * below a mount point inside it.
- */
+/* A folder's tree removed, links not followed, mounts in it never entered. */
 #ifndef SYNCGATE_TREE_H
 #define SYNCGATE_TREE_H
 
 /*
- * Removes dir and everything under it, links not followed, never
- * entering a mount inside it (a bind mount or a tmpfs left there): such
- * a mount and the folders above it stay.  A folder left unreadable
- * inside is opened to its owner first.  A dir already gone is removed.
- * Returns 0, or -1 with err saying what was left and why.
+ * Removes dir and all under it but a mount inside it (a bind mount, a
+ * tmpfs) and the folders above one; an unreadable folder is opened to its
+ * owner first; a dir gone is removed.  0, or -1 with err saying what stays.
  */
 int tree_remove(const char *dir, char *err);
 

@@ -53,39 +53,30 @@ units_fmt_duration(char *buf, size_t len, double ns, int ascii)
 	return buf;
 }
 
-/*
- * Under 0.01 two decimals would print 0 for a rival a thousand times
- * slower; two significant digits keep the figure ("0.0018"), in fixed
- * notation down to a trillionth, where a ratio has stopped meaning much.
- */
+/* Under 0.01, 0.00 would hide a rival a thousand times slower: two digits. */
 char *
 units_fmt_ratio(char *buf, size_t len, double r)
 {
-	int decimals;
+	int decimals = 2;
 
 	if (isnan(r)) {
 		snprintf(buf, len, "-");
-	} else if (r != 0 && fabs(r) < 0.01) {
+		return buf;
+	}
+	if (r != 0 && fabs(r) < 0.01) {
 		decimals = 1 - (int)floor(log10(fabs(r)));
 		/* 0.000999 rounds up to a third digit: one decimal fewer */
 		if (round(fabs(r) * pow(10, decimals)) >= 100)
 			decimals--;
-		if (decimals > 13)
-			snprintf(buf, len, "%.1e", r);
-		else
-			snprintf(buf, len, "%.*f", decimals, r);
-	} else {
-		snprintf(buf, len, "%.2f", r);
 	}
+	if (decimals > 13)
+		snprintf(buf, len, "%.1e", r);
+	else
+		snprintf(buf, len, "%.*f", decimals, r);
 	return buf;
 }
 
-/*
- * A byte count is never rounded into another one: a write of 4097 bytes
- * printed as "4 KiB" would claim the aligned write it is not.  The
- * largest unit that holds the count exactly in two decimals is used,
- * else bytes.
- */
+/* Never rounded: 4097 bytes as "4 KiB" would claim an aligned write. */
 char *
 units_fmt_bytes(char *buf, size_t len, double bytes)
 {
@@ -94,14 +85,10 @@ units_fmt_bytes(char *buf, size_t len, double bytes)
 	double v = bytes;
 	int u;
 
-	for (u = 4; u > 0; u--) {
-		v = ldexp(bytes, -10 * u);
-		if (v >= 1 && v * 100 == floor(v * 100))
+	for (u = 4; u > 0; u--)
+		if ((v = ldexp(bytes, -10 * u)) >= 1 && v * 100 == floor(v * 100))
 			break;
-	}
-	if (u == 0)
-		v = bytes;
-	units_fmt_fixed(num, sizeof num, v, 2);
+	units_fmt_fixed(num, sizeof num, u > 0 ? v : bytes, 2);
 	snprintf(buf, len, "%s %s", num, names[u]);
 	return buf;
 }
@@ -128,10 +115,7 @@ units_parse_count(const char *s, long long min, long long max, long long *out,
 	return 0;
 }
 
-/*
- * s, decimal with an optional '-', times 10^exp10 rounded once; the
- * range check is the caller's.  Returns -1 when s is no number.
- */
+/* s, decimal with an optional '-', times 10^exp10 rounded once; or -1. */
 static int
 parse_scaled(const char *s, int exp10, double *out)
 {
@@ -193,7 +177,7 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 	return 0;
 }
 
-/* A duration's unit as the power of ten of a nanosecond; -1 when s names none. */
+/* A unit's power of ten of a nanosecond; -1 when s names none. */
 static int
 unit_exp10(const char *s)
 {
@@ -212,27 +196,14 @@ unit_exp10(const char *s)
 	return -1;
 }
 
-/* bare_ns as a power of ten of a nanosecond, 10^0 to 10^9; -1 if none. */
-static int
-bare_exp10(double bare_ns)
-{
-	double p = 1;
-	int e;
-
-	for (e = 0; e <= 9; e++, p *= 10)
-		if (bare_ns == p)
-			return e;
-	return -1;
-}
-
 int
 units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns,
     double *out, const char *what, char *err)
 {
 	char num[64], lo[DURLEN], hi[DURLEN], scratch[ERRLEN];
 	size_t n, k;
-	double v;
-	int unit;
+	double v, p = 1;
+	int unit = -1, e;
 
 	if (s == NULL || (n = strlen(s)) == 0)
 		return errf(err, "%s: expected a duration such as 10ms, got nothing",
@@ -244,7 +215,12 @@ units_parse_duration(const char *s, double min_ns, double max_ns, double bare_ns
 		return errf(err, "%s: %s is not a duration such as 10ms", what, s);
 	memcpy(num, s, k);
 	num[k] = '\0';
-	unit = k == n ? bare_exp10(bare_ns) : unit_exp10(s + k);
+	/* a bare number is in bare_ns, a power of ten from 1 to 1e9 */
+	for (e = 0; k == n && e <= 9; e++, p *= 10)
+		if (bare_ns == p)
+			unit = e;
+	if (k < n)
+		unit = unit_exp10(s + k);
 	if (k == n && bare_ns == 0)
 		return errf(err, "%s: %s has no unit; expected a duration such as "
 		    "10ms", what, s);

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * UTF-8 decoding, hidden characters and terminal widths.  The width
- * tables follow Unicode's East Asian Width (W and F) and its nonspacing
- * marks for the scripts engine names are likely to use; a character not
- * listed takes one column, which is what most terminals do with it too.
+ * Widths follow East Asian Width (W, F) and the nonspacing marks of the
+ * likely scripts; others take one column, as on most terminals.
  */
 #include <string.h>
 
@@ -13,7 +11,6 @@
 static size_t
 lead(unsigned char c, uint32_t *bits)
 {
-	/* the lowest and highest lead byte of each length, and its bits */
 	static const unsigned char leads[][3] = { { 0x00, 0x7F, 0x7F },
 		{ 0xC2, 0xDF, 0x1F }, { 0xE0, 0xEF, 0x0F }, { 0xF0, 0xF4, 0x07 } };
 	size_t i;
@@ -174,21 +171,18 @@ in_ranges(uint32_t c, const uint32_t (*r)[2], size_t n)
 	return 0;
 }
 
+/* UTF8_BAD is in neither table: an invalid byte takes one column. */
 size_t
 text_width(const char *s)
 {
-	size_t w = 0;
+	size_t nz = sizeof zero_width / sizeof zero_width[0], w = 0;
+	size_t nd = sizeof double_width / sizeof double_width[0];
+	uint32_t cp;
 
 	while (*s != '\0') {
-		uint32_t cp;
-		size_t n = utf8_decode(s, &cp);
-
-		s += n;
-		if (cp != UTF8_BAD && in_ranges(cp, zero_width,
-		    sizeof zero_width / sizeof zero_width[0]))
-			continue;
-		w += cp != UTF8_BAD && in_ranges(cp, double_width,
-		    sizeof double_width / sizeof double_width[0]) ? 2 : 1;
+		s += utf8_decode(s, &cp);
+		if (!in_ranges(cp, zero_width, nz))
+			w += in_ranges(cp, double_width, nd) ? 2 : 1;
 	}
 	return w;
 }
