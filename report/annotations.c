@@ -8,7 +8,6 @@
 #include <stdlib.h>
 
 #include "lib/err.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 
@@ -57,25 +56,20 @@ annotated(enum ruling r)
 	return r == RULING_FAIL || r == RULING_INDETERMINATE;
 }
 
-static int
-half_shown(const struct gate_verdict *v, enum class_kind k, enum ruling r)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++)
-		if (v->checks[i].kind == k && v->checks[i].ruling == r)
-			return 1;
-	return 0;
-}
-
+/* A half's own command, unless a check of it carries its ruling. */
 static void
 half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
 {
 	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
+	size_t i;
 
-	if (annotated(h->ruling) && !half_shown(v, k, h->ruling))
-		command(fp, h->ruling, k == KIND_READ ? "reads" : "writes", NULL,
-		    h->reason);
+	if (!annotated(h->ruling))
+		return;
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == k && v->checks[i].ruling == h->ruling)
+			return;
+	command(fp, h->ruling, k == KIND_READ ? "reads" : "writes", NULL,
+	    h->reason);
 }
 
 static void

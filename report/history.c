@@ -130,7 +130,6 @@ number(char *buf, size_t len, double x)
 		snprintf(buf, len, "null");
 }
 
-/* The interval in words: "1200 to 1300 at 95%", "at least 1200 at 95%". */
 static int
 range_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
@@ -154,7 +153,6 @@ range_words(char *buf, size_t len, const struct gate_verdict *v,
 	return 1;
 }
 
-/* "write class, ruled pass, 2000 samples, over 3 runs". */
 static void
 extra_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
@@ -224,7 +222,6 @@ report_benchmark_action(FILE *fp, const struct gate_verdict *v,
 	return json_print_and_delete(fp, root);
 }
 
-/* A Bencher metric: value, and the bounds the interval has. */
 static cJSON *
 metric(const struct verdict_value *x)
 {

@@ -6,9 +6,7 @@
  */
 #include "report/phrases.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
-#include "report/report.h"
 #include "report/svg.h"
 
 static const char style[] =

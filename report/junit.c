@@ -8,7 +8,6 @@
 #include <stdlib.h>
 
 #include "lib/err.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/words.h"
@@ -27,24 +26,17 @@ count(struct counts *c, enum ruling r)
 		c->skipped++;
 }
 
-static int
-half_has_checks(const struct gate_verdict *v, enum class_kind k)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++)
-		if (v->checks[i].kind == k)
-			return 1;
-	return 0;
-}
-
 /* A half ruled with no check to show (an unprobed volume) is a case, not hidden. */
 static int
 half_case(const struct gate_verdict *v, enum class_kind k)
 {
 	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
+	size_t i;
 
-	return h->ruling != RULING_NOT_RULED && !half_has_checks(v, k);
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == k)
+			return 0;
+	return h->ruling != RULING_NOT_RULED;
 }
 
 /*
@@ -199,7 +191,6 @@ cases(FILE *fp, const struct gate_verdict *v)
 	}
 }
 
-/* What a test view does not show as tests: notes and unmatched classes. */
 static void
 system_out(FILE *fp, const struct gate_verdict *v)
 {

@@ -50,19 +50,6 @@ layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 	return buf;
 }
 
-const char *
-layout_symbol(enum ruling r)
-{
-	static const char *const symbols[VERDICT_NRULINGS] = {
-		[RULING_NOT_RULED] = "\u2796",
-		[RULING_PASS] = "\u2705",
-		[RULING_FAIL] = "\u274c",
-		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
-	};
-
-	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
-}
-
 void
 layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
     const char *open, const char *close)

@@ -12,9 +12,6 @@
 
 #define FIGLEN 96
 
-/* "✅", "❌", "⚠️" or "➖". */
-const char *layout_symbol(enum ruling r);
-
 /* The header cells "zu p50", "zu p99" and the rival's, between open and close. */
 void layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
     const char *open, const char *close);

@@ -8,13 +8,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/phrases.h"
 #include "lib/err.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/words.h"
+
+static const char *
+symbol(enum ruling r)
+{
+	static const char *const symbols[VERDICT_NRULINGS] = {
+		[RULING_NOT_RULED] = "\u2796",
+		[RULING_PASS] = "\u2705",
+		[RULING_FAIL] = "\u274c",
+		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
+	};
+
+	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
+}
 
 static escape_fn *
 md_esc(const struct render_opts *o)
@@ -38,7 +49,7 @@ static void
 ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 {
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(r));
+		fprintf(fp, "%s ", symbol(r));
 	fputs(ruling_name(r), fp);
 }
 
@@ -62,7 +73,7 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs(MARKER "## ", fp);
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(v->overall));
+		fprintf(fp, "%s ", symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
 	lead(fp, v);
 	md_line(fp, o, v->headline);
@@ -222,7 +233,7 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
 
 	fputs("- ", fp);
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(h->ruling));
+		fprintf(fp, "%s ", symbol(h->ruling));
 	fprintf(fp, "**%s: %s**", kind == KIND_READ ? "Reads" : "Writes",
 	    ruling_name(h->ruling));
 	if (brief && h->reason != NULL && strlen(h->reason) > SHORT_REASON_MAX) {
@@ -454,15 +465,6 @@ short_parts(struct short_parts *p, const struct gate_verdict *v,
 }
 
 static void
-short_free(struct short_parts *p)
-{
-	free(p->head);
-	free(p->rows);
-	free(p->tail);
-	free(p->ends);
-}
-
-static void
 short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
     size_t shown, const struct render_opts *o)
 {
@@ -514,6 +516,9 @@ report_markdown_short(const struct gate_verdict *v, const struct render_opts *o,
 		*len = 0;
 	}
 out:
-	short_free(&p);
+	free(p.head);
+	free(p.rows);
+	free(p.tail);
+	free(p.ends);
 	return out;
 }

@@ -96,7 +96,6 @@ clean_word(const struct probe_record *p)
 	return w != NULL ? sync_words_clean(w, p->os) : sync_word(p);
 }
 
-/* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */
 static void
 summary_line(const struct text_ctx *t, const struct probe_record *p)
 {

@@ -25,10 +25,7 @@
 
 struct options {
 	const char *file;
-	int ascii;
-	int verbose;
-	int summary;
-	int annotations;
+	int ascii, verbose, summary, annotations;
 	struct outputs outs;
 };
 

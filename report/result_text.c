@@ -10,7 +10,6 @@
 #include "lib/json.h"
 #include "model/probe_window.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/wrap.h"
@@ -48,7 +47,6 @@ syncs(const struct result_class *c, double unit, double ns)
 	return c->kind == KIND_WRITE ? ns / unit : NAN;
 }
 
-/* "zu 0.9.2: workload linkbench, concurrency 8 (path)". */
 static void
 run_line(FILE *fp, const struct result *r, escape_fn *esc)
 {
@@ -69,7 +67,6 @@ run_line(FILE *fp, const struct result *r, escape_fn *esc)
 	fputs(")", fp);
 }
 
-/* "Host: Xeon, 2 cores, 23.4 GiB of memory, kernel 6.1, machine id 3f2a (...)". */
 static void
 host_line(FILE *fp, const struct result *r, escape_fn *esc, const char *end)
 {
@@ -112,7 +109,6 @@ host_line(FILE *fp, const struct result *r, escape_fn *esc, const char *end)
 	fputs(end, fp);
 }
 
-/* " (rounds' medians 1ms to 2ms), the median of 40 samples in 8 rounds ..." */
 static void
 rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 {

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/svg.h"
 
@@ -56,6 +55,18 @@ attr(FILE *fp, const char *name, double x)
 	fprintf(fp, " %s=\"", name);
 	num(fp, x);
 	fputc('"', fp);
+}
+
+static void
+line(FILE *fp, const char *cls, const char *more, double x1, double x2,
+    double y1, double y2)
+{
+	fprintf(fp, "<line class=\"%s%s\"", cls, more);
+	attr(fp, "x1", x1);
+	attr(fp, "x2", x2);
+	attr(fp, "y1", y1);
+	attr(fp, "y2", y2);
+	fputs("/>\n", fp);
 }
 
 static void
@@ -141,12 +152,7 @@ figure(FILE *fp, const struct axis *a, double x)
 static void
 tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 {
-	fprintf(fp, "<line class=\"grid%s\"", label ? "" : " minor");
-	attr(fp, "x1", px(a, x));
-	attr(fp, "x2", px(a, x));
-	attr(fp, "y1", TOP);
-	attr(fp, "y2", bottom);
-	fputs("/>\n", fp);
+	line(fp, "grid", label ? "" : " minor", px(a, x), px(a, x), TOP, bottom);
 	if (!label)
 		return;
 	fputs("<text class=\"tick\" text-anchor=\"middle\"", fp);
@@ -225,14 +231,8 @@ side_row(FILE *fp, const struct axis *a, const struct mark *m, double y)
 {
 	interval(fp, a, m->side, y, m->p50);
 	interval(fp, a, m->side, y, m->p99);
-	if (plottable(a, m->p50.v) && plottable(a, m->p99.v)) {
-		fprintf(fp, "<line class=\"span %s\"", m->side);
-		attr(fp, "x1", px(a, m->p50.v));
-		attr(fp, "x2", px(a, m->p99.v));
-		attr(fp, "y1", y);
-		attr(fp, "y2", y);
-		fputs("/>\n", fp);
-	}
+	if (plottable(a, m->p50.v) && plottable(a, m->p99.v))
+		line(fp, "span ", m->side, px(a, m->p50.v), px(a, m->p99.v), y, y);
 	marker(fp, a, m, y, m->p50, "p50", m->p50_text);
 	marker(fp, a, m, y, m->p99, "p99", m->p99_text);
 }
@@ -409,12 +409,9 @@ ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 
 	if (!(v->commit_syncs > 0))
 		return;
-	fputs("<line class=\"ceiling\"", fp);
-	attr(fp, "x1", px(a, v->commit_syncs));
-	attr(fp, "x2", px(a, v->commit_syncs));
-	attr(fp, "y1", TOP - 4);
-	attr(fp, "y2", TOP + (double)n * (2 * ROW + GAP));
-	fputs("/>\n<text class=\"ceiling-label\" text-anchor=\"middle\"", fp);
+	line(fp, "ceiling", "", px(a, v->commit_syncs), px(a, v->commit_syncs),
+	    TOP - 4, TOP + (double)n * (2 * ROW + GAP));
+	fputs("<text class=\"ceiling-label\" text-anchor=\"middle\"", fp);
 	attr(fp, "x", px(a, v->commit_syncs));
 	fprintf(fp, " y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
 	    gate_limit_num(buf, sizeof buf, v->commit_syncs));

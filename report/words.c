@@ -11,8 +11,6 @@
 
 #include "verdict/base.h"
 #include "verdict/digits.h"
-#include "verdict/kinds.h"
-#include "report/phrases.h"
 #include "lib/alike.h"
 #include "lib/err.h"
 #include "lib/stats.h"
@@ -69,9 +67,9 @@ whose(const struct gate_verdict *v, int side, char *buf, size_t len)
 }
 
 static const char *
-qname(int q)
+qword(double q)
 {
-	return q == 50 ? "p50" : "p99";
+	return q > 0.9 ? "p99" : "p50";
 }
 
 static double
@@ -202,7 +200,6 @@ change_reads(double ratio, double limit)
 	    READS_LT : READS_EQ;
 }
 
-/* "point-read: speedup 220.42x at p50 (11.89ms for ladybug against ...)" */
 static char *
 speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
@@ -212,12 +209,11 @@ speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
 	interval_words(iv, sizeof iv, v, c->value, "x", v->read_speedup, 1);
 	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
-	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
-	    who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
+	    qword(q / 100.0), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0),
+	    0), who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
 	    figure(r, 0, q, 0), 0), who(v, 0, wo, sizeof wo), iv[0] ? "; " : "", iv);
 }
 
-/* "write: 2.54 syncs at p50 (95% interval 2.16 to 2.58)" */
 static char *
 ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
@@ -230,7 +226,6 @@ ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    iv[0] ? " (" : "", iv, iv[0] ? ")" : "");
 }
 
-/* "write: 2.54 syncs at p50 against ladybug's 4.43 (ratio 1.74x; ...)" */
 static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
@@ -244,12 +239,12 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    words_syncs(os), qname(q), whose(v, 1, rp, sizeof rp), rs, ratio);
+	    words_syncs(os), qword(q / 100.0), whose(v, 1, rp, sizeof rp), rs,
+	    ratio);
 	free(ratio);
 	return out;
 }
 
-/* "point-read: 55µs at p50 against the baseline's 53.96µs, 1.93% slower (...)" */
 static char *
 regression_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q, int syncs)
@@ -262,12 +257,11 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    change_reads(c->value.v, limit), syncs ? &gate_style_num :
 	    &gate_style_dur, 0);
 	return xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
-	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b,
+	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qword(q / 100.0), b,
 	    change_words(ch, sizeof ch, c->value.v, n, limit),
 	    change_interval(iv, sizeof iv, v, c->value, limit, pct));
 }
 
-/* "write: 2.0 flushes a commit (ladybug 1.0)" */
 static char *
 flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
@@ -298,7 +292,6 @@ body(const struct gate_verdict *v, const struct verdict_check *c,
 	}
 }
 
-/* "; about 12 runs a side would settle it with 80% probability, ..." */
 static char *
 settle_counts(const struct verdict_check *c)
 {
@@ -466,7 +459,6 @@ check_words(const struct gate_verdict *v, const struct verdict_check *c,
 	return out;
 }
 
-/* "2 syncs a commit at p50 (--commit-syncs); zu's probe measured 1.4 ...". */
 static char *
 ceiling_note(const struct gate_verdict *v)
 {
@@ -533,7 +525,6 @@ unusable_words(const struct gate_verdict *v, int rival)
 	return run;
 }
 
-/* "from 8 rounds of 5 samples through its run, one every 500ms, 1.2% of its time" */
 static char *
 window_words(const struct verdict_unit_basis *b)
 {
@@ -574,7 +565,6 @@ write_size(char *buf, size_t len, long long bytes)
 	return buf;
 }
 
-/* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
 static char *
 unit_one_words(const struct gate_verdict *v)
 {
@@ -682,12 +672,6 @@ unit_words(struct gate_verdict *v)
 		free(wr);
 	}
 	free(d);
-}
-
-static const char *
-qword(double q)
-{
-	return q > 0.9 ? "p99" : "p50";
 }
 
 static char *
@@ -838,7 +822,6 @@ listed(const char *lines, const char *sep)
 	return out;
 }
 
-/* "the host 0123 (AMD EPYC, 2 cores, 23.5 GiB of memory, kernel 6.1.0)" */
 static char *
 host_words(const struct result_host *h)
 {
@@ -956,7 +939,6 @@ ran_by(const struct gate_verdict *v, const char *name)
 	return "both";
 }
 
-/* "\"café\" (zu, bytes 63 61 66 c3 a9) and \"café\" (...) print alike ..." */
 static char *
 alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
