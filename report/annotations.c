@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as GitHub workflow commands (--github-annotations): a line
- * "::error title=...::..." for each failed check and "::warning ..." for
- * each indeterminate one, which the runner shows on the run's summary and
- * in the pull request.  Written only when asked, never because
- * GITHUB_ACTIONS is set, so a log that shows the text report holds no
- * lines it did not ask for.
+ * The verdict as GitHub workflow commands (--github-annotations).  Written
+ * only when asked, never because GITHUB_ACTIONS is set, so a log showing
+ * the text report holds no lines it did not ask for.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "lib/err.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 
@@ -26,11 +22,7 @@ report_annotation_escape(FILE *fp, const char *s, int prop)
 			fputc(*s, fp);
 }
 
-/*
- * Text from the inputs as the text report shows it (escape_plain: no
- * control character reaches the log, no input text makes a command of
- * its own), then escaped for the command.
- */
+/* Escaped plain first, so no control or command of its own reaches the log. */
 static void
 field(FILE *fp, const char *s, int prop)
 {
@@ -40,7 +32,6 @@ field(FILE *fp, const char *s, int prop)
 	free(buf);
 }
 
-/* One command: ::error or ::warning, its title, its message. */
 static void
 command(FILE *fp, enum ruling r, const char *what, const char *stat,
     const char *reason)
@@ -65,29 +56,22 @@ annotated(enum ruling r)
 	return r == RULING_FAIL || r == RULING_INDETERMINATE;
 }
 
-/* Whether a check of kind k carries the half's ruling. */
-static int
-half_shown(const struct gate_verdict *v, enum class_kind k, enum ruling r)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++)
-		if (v->checks[i].kind == k && v->checks[i].ruling == r)
-			return 1;
-	return 0;
-}
-
+/* A half's own command, unless a check of it carries its ruling. */
 static void
 half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
 {
 	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
+	size_t i;
 
-	if (annotated(h->ruling) && !half_shown(v, k, h->ruling))
-		command(fp, h->ruling, k == KIND_READ ? "reads" : "writes", NULL,
-		    h->reason);
+	if (!annotated(h->ruling))
+		return;
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == k && v->checks[i].ruling == h->ruling)
+			return;
+	command(fp, h->ruling, k == KIND_READ ? "reads" : "writes", NULL,
+	    h->reason);
 }
 
-/* An undecided verdict's own warning, first: what would settle it. */
 static void
 undecided(FILE *fp, const struct gate_verdict *v)
 {

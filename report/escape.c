@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Escaping input text for terminals, Markdown and XML/HTML.  Decoding is
- * strict (lib/utf8.c) because XML parsers reject what a lenient decoder
- * would pass through, and a JUnit file that does not parse is a CI job
- * that reports nothing.
+ * strict (lib/utf8.c): XML parsers reject what a lenient decoder passes,
+ * and a JUnit file that does not parse is a CI job that reports nothing.
  */
 #include <string.h>
 
@@ -11,10 +10,10 @@
 #include "lib/logcmd.h"
 #include "report/escape.h"
 
-/*
- * The visible form of a hidden character; backslash is how it starts,
- * given by the caller because Markdown needs it doubled.
- */
+static const char *const entities[128] = { ['<'] = "&lt;", ['>'] = "&gt;",
+	['&'] = "&amp;", ['"'] = "&quot;", ['\''] = "&#39;" };
+
+/* A hidden character's visible form; Markdown needs backslash doubled. */
 static void
 put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 {
@@ -24,11 +23,7 @@ put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 		fprintf(fp, "%su%04x", backslash, (unsigned)cp);
 }
 
-/*
- * A ':' or '#' that could help make a workflow command (lib/logcmd.h)
- * shows as \x3a or \x23, as a hidden character does.  ascii: 1 escapes
- * all beyond ASCII, 2 all but "µ", which is "u".
- */
+/* ascii: 1 escapes all beyond ASCII, 2 all but "µ", which is "u". */
 static void
 plain(FILE *fp, const char *s, int ascii)
 {
@@ -70,10 +65,7 @@ escape_text_ascii(FILE *fp, const char *s)
 	plain(fp, s, 2);
 }
 
-/*
- * At the start of a list item a leading - + = or "1. " would open a
- * nested block, and leading spaces an indented code block.
- */
+/* Leading - + = or "1. " would open a nested block, spaces a code block. */
 static const char *
 markdown_start(FILE *fp, const char *s)
 {
@@ -96,9 +88,8 @@ markdown_start(FILE *fp, const char *s)
 }
 
 /*
- * GitHub turns "http://..." and "www...." into links even without
- * markup; a backslash in "\://" or "www\." keeps them text.  Returns
- * the bytes consumed, 0 when s starts neither.
+ * GitHub links "http://..." and "www...." even without markup; "\://" and
+ * "www\." stay text.  Returns the bytes consumed, 0 for neither.
  */
 static size_t
 autolink(FILE *fp, const char *s)
@@ -115,10 +106,6 @@ autolink(FILE *fp, const char *s)
 	return 0;
 }
 
-/*
- * With ascii (--ascii) nothing beyond ASCII is left: "µ" becomes "u", as
- * the text report writes it, and anything else its \uHHHH form.
- */
 static void
 markdown(FILE *fp, const char *s, int ascii)
 {
@@ -138,12 +125,8 @@ markdown(FILE *fp, const char *s, int ascii)
 			fputc('u', fp);
 		else if (utf8_hidden(cp) || (ascii && cp >= 0x80))
 			put_hidden(fp, s, cp, "\\\\");
-		else if (cp == '<')
-			fputs("&lt;", fp);
-		else if (cp == '>')
-			fputs("&gt;", fp);
-		else if (cp == '&')
-			fputs("&amp;", fp);
+		else if (cp < 0x80 && strchr("<>&", (int)cp) != NULL)
+			fputs(entities[cp], fp);
 		else if (cp == '\\')
 			fputs("\\\\\\\\", fp);  /* shows as \\, as a hidden one's \u starts */
 		else if (cp < 0x80 && strchr("`*_[]|~#$@", (int)cp) != NULL)
@@ -198,16 +181,8 @@ escape_xml(FILE *fp, const char *s)
 			fprintf(fp, "&#%d;", *s);
 		else if (cp == '\\')
 			fputs("\\\\", fp);
-		else if (cp == '<')
-			fputs("&lt;", fp);
-		else if (cp == '>')
-			fputs("&gt;", fp);
-		else if (cp == '&')
-			fputs("&amp;", fp);
-		else if (cp == '"')
-			fputs("&quot;", fp);
-		else if (cp == '\'')
-			fputs("&#39;", fp);
+		else if (cp < 0x80 && entities[cp] != NULL)
+			fputs(entities[cp], fp);
 		else
 			fwrite(s, 1, n, fp);
 	}

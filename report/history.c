@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as history for dashboards people already run: the
- * customSmallerIsBetter JSON of github-action-benchmark and the Bencher
- * Metric Format.  One entry per class and statistic of our side, and a
- * write class's figures in syncs beside its latencies (docs/ci.md gives
- * the mapping).  An end of an interval that could not be bounded is left
- * out, never filled in.
+ * The verdict as history for dashboards people already run (docs/ci.md):
+ * github-action-benchmark's customSmallerIsBetter and Bencher Metric
+ * Format.  An interval end that could not be bounded is left out, never filled.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,13 +16,9 @@
 #include "verdict/digits.h"
 #include "report/report.h"
 
-/* Bencher's longest benchmark name, in bytes. */
 #define BENCHER_NAME_MAX 1024
 
-/*
- * One exported figure: a statistic of a class in one unit.  The class
- * is a row both sides ran, or one only ours ran (alone; not ruled).
- */
+/* A statistic of a class in one unit: of a row, or of a class only ours ran. */
 struct entry {
 	const char *name;
 	enum class_kind kind;
@@ -49,18 +42,13 @@ has_hi(const struct verdict_value *x)
 	return isfinite(x->hi);
 }
 
-/* Our engine, whatever the side is labelled: "zu". */
 static const char *
 engine(const struct gate_verdict *v)
 {
 	return v->ours.engine != NULL ? v->ours.engine : verdict_ours_label(v);
 }
 
-/*
- * "zu/read p50", "zu/commit p99 syncs", "zu/commit flushes" (Bencher's
- * benchmark, without the unit: "zu/read p50", "zu/commit"), in a string
- * the caller frees.
- */
+/* "zu/read p50", "zu/commit p99 syncs", "zu/commit flushes"; Bencher: no unit. */
 static char *
 entry_name(const struct gate_verdict *v, const struct entry *e, int with_unit)
 {
@@ -71,14 +59,9 @@ entry_name(const struct gate_verdict *v, const struct entry *e, int with_unit)
 	    with_unit && e->syncs ? " syncs" : "");
 }
 
-/* The most entries one class gives. */
 #define ROW_ENTRIES 5
 
-/*
- * The entries of one class in order: p50 and p99 in ns, then for a
- * write class with a unit p50 and p99 in syncs, and where the run
- * counted them the device flushes a commit.  Those not known are NaN.
- */
+/* p50 and p99 in ns, then a write class's in syncs and its flushes; NaN skipped. */
 static size_t
 class_entries(const char *name, enum class_kind kind,
     const struct verdict_row *r, const struct verdict_unmatched *u,
@@ -94,11 +77,7 @@ class_entries(const char *name, enum class_kind kind,
 	return n;
 }
 
-/*
- * Every entry of v, into *out (which the caller frees): the rows' in
- * order, then the classes only ours ran, so that a class new in this run
- * reaches history too.  Returns how many.
- */
+/* Every entry, into *out (caller frees): the rows', then classes new in this run. */
 static size_t
 all_entries(const struct gate_verdict *v, struct entry **out)
 {
@@ -129,9 +108,8 @@ all_entries(const struct gate_verdict *v, struct entry **out)
 }
 
 /*
- * Whether v gives history at least one figure.  An empty export ([] or
- * {}) fails github-action-benchmark's step, and a dashboard fed one
- * says nothing of why: it is refused instead.
+ * An empty export fails github-action-benchmark's step, and a dashboard
+ * fed one says nothing of why: it is refused instead.
  */
 static int
 has_figures(const struct gate_verdict *v)
@@ -143,7 +121,6 @@ has_figures(const struct gate_verdict *v)
 	return n > 0;
 }
 
-/* A figure as JSON prints it: "1200", "2.5". */
 static void
 number(char *buf, size_t len, double x)
 {
@@ -153,7 +130,6 @@ number(char *buf, size_t len, double x)
 		snprintf(buf, len, "null");
 }
 
-/* The interval in words: "1200 to 1300 at 95%", "at least 1200 at 95%". */
 static int
 range_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
@@ -177,7 +153,6 @@ range_words(char *buf, size_t len, const struct gate_verdict *v,
 	return 1;
 }
 
-/* "write class, ruled pass, 2000 samples, over 3 runs". */
 static void
 extra_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
@@ -247,7 +222,6 @@ report_benchmark_action(FILE *fp, const struct gate_verdict *v,
 	return json_print_and_delete(fp, root);
 }
 
-/* A Bencher metric: value, and the bounds the interval has. */
 static cJSON *
 metric(const struct verdict_value *x)
 {
@@ -261,13 +235,7 @@ metric(const struct verdict_value *x)
 	return m;
 }
 
-/*
- * Adds e to root; -1 with why (len bytes, or nothing when NULL) where
- * Bencher cannot take it: a name over its limit, or a measure the
- * benchmark has already.  The benchmark "zu/commit p50" has its
- * measures: latency (Bencher's own, in ns) and, for a write class with a
- * unit, syncs; "zu/commit" flushes, where the run counted them.
- */
+/* Adds e to root; -1 with why (if not NULL) for a long name or a measure twice. */
 static int
 bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
     char *why, size_t len)
@@ -302,7 +270,6 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
 	return 0;
 }
 
-/* The Bencher document of v, or NULL with why as bencher_entry gives it. */
 static cJSON *
 bencher_doc(const struct gate_verdict *v, char *why, size_t len)
 {
@@ -310,13 +277,12 @@ bencher_doc(const struct gate_verdict *v, char *why, size_t len)
 	struct entry *e;
 	size_t n = all_entries(v, &e), i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		if (bencher_entry(root, v, &e[i], why, len) < 0) {
 			cJSON_Delete(root);
 			root = NULL;
 			break;
 		}
-	}
 	free(e);
 	return root;
 }

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as one self-contained HTML page: inline CSS, inline SVG
- * charts, no script, no font or image from anywhere.  A Content Security
- * Policy that forbids scripts backs up the escaping: even a name that got
- * past escape_xml could not run.  The page reads on a phone (viewport,
- * scrolling tables, charts that scale by viewBox) and in print.
+ * The verdict as one self-contained HTML page, for phones and print too.
+ * A Content Security Policy forbidding scripts backs up the escaping: even
+ * a name that got past escape_xml could not run.
  */
 #include "report/phrases.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
-#include "report/report.h"
 #include "report/svg.h"
 
 static const char style[] =
@@ -278,7 +274,6 @@ lists(FILE *fp, const struct gate_verdict *v)
 	fputs("</ul>\n</section>\n", fp);
 }
 
-/* One labelled fact of a probe; nothing when it is absent. */
 static void
 fact(FILE *fp, const char *what, const char *value)
 {
@@ -289,11 +284,7 @@ fact(FILE *fp, const char *what, const char *value)
 	fputs("</dd>\n", fp);
 }
 
-/*
- * A side's facts: the unit its writes were divided by first, then its
- * probe, which is that unit only where no rounds and no other probe
- * gave it, so it is called the probe before the run, not one sync.
- */
+/* The unit first: the probe is called the probe before the run, not one sync. */
 static void
 probe(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)

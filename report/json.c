@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as syncgate-verdict/1 (docs/verdict-format.md).  Every key
- * is always written, absent figures as null, so scripts can rely on the
- * shape.  Each double is printed with the fewest digits that read back
- * to the very same double (json_number_item: cJSON's own printer settles
- * for one within an epsilon), so report/verdict_load.c rebuilds it and
- * re-rendering a loaded verdict gives the same bytes.
+ * The verdict as syncgate-verdict/1 (docs/verdict-format.md).  Every key is
+ * written, absent figures null, so scripts can rely on the shape.  Doubles
+ * print in the fewest digits that read back exactly (cJSON's printer
+ * settles within an epsilon), so a loaded verdict re-renders the same bytes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,10 +12,7 @@
 #include "model/result_host.h"
 #include "report/report.h"
 
-/*
- * [lo, hi]; an end that could not be bounded (0 below, infinity above)
- * null; null when there is no interval at all (both NaN).
- */
+/* [lo, hi], an unbounded end (0 below, infinity above) null; null for none. */
 static void
 add_interval(cJSON *o, const char *key, double lo, double hi)
 {
@@ -32,7 +27,6 @@ add_interval(cJSON *o, const char *key, double lo, double hi)
 	cJSON_AddItemToArray(a, json_number_item(hi));
 }
 
-/* A figure and its interval as key and key_ci (or key with _ns moved). */
 static void
 add_value(cJSON *o, const char *key, const char *ci_key, struct verdict_value x)
 {
@@ -122,10 +116,8 @@ side_json(const struct verdict_side *s)
 	json_add_string_or_null(o, "file", s->file);
 	json_add_string_or_null(o, "probe_file", s->probe_file);
 	json_add_number(o, "runs", (double)(s->runs > 0 ? s->runs : 1));
-	if (s->run_files != NULL)
-		cJSON_AddItemToObject(o, "run_files", string_array(s->run_files, s->runs));
-	else
-		cJSON_AddItemToObject(o, "run_files", string_array(&s->file, 1));
+	cJSON_AddItemToObject(o, "run_files", s->run_files != NULL ?
+	    string_array(s->run_files, s->runs) : string_array(&s->file, 1));
 	if (s->taken != NULL)
 		cJSON_AddItemToObject(o, "runs_taken", taken_json(s));
 	/* only where known, so a verdict of results without hosts reads as before */
@@ -133,10 +125,8 @@ side_json(const struct verdict_side *s)
 		cJSON_AddItemToObject(o, "host", result_host_to_json(s->host));
 	if (s->host_many)
 		cJSON_AddBoolToObject(o, "host_many", 1);
-	if (s->has_probe)
-		cJSON_AddItemToObject(o, "probe", probe_json(s));
-	else
-		cJSON_AddNullToObject(o, "probe");
+	cJSON_AddItemToObject(o, "probe", s->has_probe ? probe_json(s) :
+	    cJSON_CreateNull());
 	return o;
 }
 
@@ -163,7 +153,6 @@ basis_json(const struct verdict_unit_basis *b)
 	return o;
 }
 
-/* A side's unit: its size, its band, and what it was taken from. */
 static void
 unit_side_json(cJSON *o, const char *key, const struct verdict_unit *u, int rival)
 {
@@ -200,7 +189,6 @@ unit_json(const struct verdict_unit *u)
 	return o;
 }
 
-/* A row's side: p50 and p99, in ns and in syncs, with their intervals. */
 static void
 row_side_json(cJSON *row, const char *key, struct verdict_value p50,
     struct verdict_value p99, struct verdict_value s50, struct verdict_value s99,
@@ -283,7 +271,7 @@ check_json(const struct verdict_check *c)
 	return o;
 }
 
-/* Adds member key to o where x is known, so older verdicts read as they were. */
+/* Only where known, so older verdicts read as they were. */
 static void
 add_known(cJSON *o, const char *key, double x)
 {
@@ -310,7 +298,7 @@ unmatched_json(const struct verdict_unmatched *m)
 	return u;
 }
 
-/* What the gate noted, each code with the fields it uses by their names. */
+/* Each code with the fields it uses, by their names. */
 static cJSON *
 noted_json(const struct verdict_note *nt)
 {
@@ -352,10 +340,7 @@ report_verdict_to_json(const struct gate_verdict *v)
 	cJSON_AddStringToObject(o, "scope", verdict_scope_name(v->scope));
 	json_add_string_or_null(o, "noise_file", v->noise_file);
 	cJSON_AddBoolToObject(o, "single_run_ok", v->single_run_ok);
-	/*
-	 * only when so, so a verdict of sides taken in turns reads as before;
-	 * for readers: a verdict read back decides it again from runs_taken
-	 */
+	/* only when so, to read as before; a loaded verdict redecides it */
 	if (v->apart != APART_NONE) {
 		cJSON_AddBoolToObject(o, "apart", 1);
 		cJSON_AddStringToObject(o, "apart_why", verdict_apart_name(v->apart));

@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as JUnit XML for CI test views (Jenkins, GitLab): one test
- * case per ruled statistic, a failure with the reason in numbers, an
- * indeterminate ruling as skipped.  The shape is the one Jenkins' xUnit
- * schema (junit-10.xsd) accepts; fixtures/report/junit.xsd holds an
- * equivalent that the tests validate against.
+ * The verdict as JUnit XML for CI test views: a test case per ruled
+ * statistic, indeterminate as skipped.  The shape is Jenkins' xUnit
+ * junit-10.xsd; fixtures/report/junit.xsd is what the tests validate against.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "lib/err.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/words.h"
@@ -29,34 +26,22 @@ count(struct counts *c, enum ruling r)
 		c->skipped++;
 }
 
-static int
-half_has_checks(const struct gate_verdict *v, enum class_kind k)
-{
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++)
-		if (v->checks[i].kind == k)
-			return 1;
-	return 0;
-}
-
-/*
- * A half that was ruled without a statistic to show for it (writes
- * indeterminate on an unprobed volume) gets a test case of its own, so a
- * CI view never hides it.
- */
+/* A half ruled with no check to show (an unprobed volume) is a case, not hidden. */
 static int
 half_case(const struct gate_verdict *v, enum class_kind k)
 {
 	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
+	size_t i;
 
-	return h->ruling != RULING_NOT_RULED && !half_has_checks(v, k);
+	for (i = 0; i < v->nchecks; i++)
+		if (v->checks[i].kind == k)
+			return 0;
+	return h->ruling != RULING_NOT_RULED;
 }
 
 /*
- * A verdict with no check and no half ruled (sides that share no class)
- * still gets one test case, skipped as not ruled: a suite of no tests
- * reads as a broken run to CI reporters that refuse an empty one.
+ * A verdict with nothing ruled still gets one case, skipped: CI reporters
+ * that refuse an empty suite read one as a broken run.
  */
 static int
 verdict_case(const struct gate_verdict *v)
@@ -118,7 +103,6 @@ properties(FILE *fp, const struct gate_verdict *v)
 	fputs("    </properties>\n", fp);
 }
 
-/* The body of a failure: the figure, its interval and the limit. */
 static void
 figures(FILE *fp, const struct verdict_check *c)
 {
@@ -169,7 +153,7 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 	}
 }
 
-/* A test case: check c's, or (c NULL) the half's or the verdict's, what. */
+/* Check c's case, or (c NULL) the half's or the verdict's, what. */
 static void
 testcase(FILE *fp, const struct gate_verdict *v, const char *what, enum ruling r,
     const char *reason, const struct verdict_check *c)
@@ -207,7 +191,6 @@ cases(FILE *fp, const struct gate_verdict *v)
 	}
 }
 
-/* What a test view does not show as tests: notes and unmatched classes. */
 static void
 system_out(FILE *fp, const struct gate_verdict *v)
 {

@@ -50,19 +50,6 @@ layout_undecided(const struct gate_verdict *v, char *buf, size_t len)
 	return buf;
 }
 
-const char *
-layout_symbol(enum ruling r)
-{
-	static const char *const symbols[VERDICT_NRULINGS] = {
-		[RULING_NOT_RULED] = "\u2796",
-		[RULING_PASS] = "\u2705",
-		[RULING_FAIL] = "\u274c",
-		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
-	};
-
-	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
-}
-
 void
 layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
     const char *open, const char *close)
@@ -76,7 +63,7 @@ layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
 	}
 }
 
-/* The tables' figures: two decimals, or more to read as they were ruled. */
+/* Two decimals, or more to read as they were ruled. */
 static void
 ratio_print(char *buf, size_t len, double x, int decimals)
 {
@@ -94,7 +81,6 @@ ratio_read(const char *buf)
 
 static const struct gate_style ratio_style = { ratio_print, ratio_read };
 
-/* x against a check's limit, as the check ruled it. */
 static char *
 ratio_vs(char *buf, size_t len, double x, double limit, int at_least)
 {
@@ -116,11 +102,7 @@ layout_row_ratios(char *p50, char *p99, size_t len, const struct gate_verdict *v
 	ratio_vs(p99, len, r->ratio_p99.v, limit, 1);
 }
 
-/*
- * Ours (x, printed in a) against the rival's (y, in b) at one quantile,
- * and at p50 ours against the ceiling (ceiling NaN: none), as the gate
- * ruled them.
- */
+/* Whether a (of x) and b (of y) read as ruled, and a against ceiling (NaN: none). */
 static int
 syncs_read(const char *a, const char *b, double x, double y, double ceiling)
 {
@@ -154,14 +136,12 @@ layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
 		}
 }
 
-/* "x" and "%" follow the number; a word is spaced from it. */
 static const char *
 unit_gap(const char *unit)
 {
 	return unit != NULL && strlen(unit) > 1 ? " " : "";
 }
 
-/* Whether c passes at least its limit (">="), else at most. */
 static int
 at_least(const struct verdict_check *c)
 {

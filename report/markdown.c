@@ -1,26 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as GitHub-flavoured Markdown, to paste into a pull request
- * unchanged: the verdict in words (and a symbol, unless --ascii), the
- * latency table, the writes in syncs with the unit, each half's reason,
- * the checks with their intervals, the notes and the unmatched classes;
- * and a short form for a step summary the whole would not fit in.
- * Every string from input goes through escape_markdown; the symbols and
- * the <details> folds are the only markup of our own.
+ * The verdict as GitHub Markdown for a pull request, and a short form for
+ * a step summary the whole does not fit.  All input text goes through
+ * escape_markdown; symbols and <details> folds are our only markup.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/phrases.h"
 #include "lib/err.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/words.h"
 
-/* Input text in a table cell or mid-line, and at a line's start. */
+static const char *
+symbol(enum ruling r)
+{
+	static const char *const symbols[VERDICT_NRULINGS] = {
+		[RULING_NOT_RULED] = "\u2796",
+		[RULING_PASS] = "\u2705",
+		[RULING_FAIL] = "\u274c",
+		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
+	};
+
+	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
+}
+
 static escape_fn *
 md_esc(const struct render_opts *o)
 {
@@ -39,26 +45,18 @@ md_line(FILE *fp, const struct render_opts *o, const char *s)
 	(o->ascii ? escape_markdown_line_ascii : escape_markdown_line)(fp, s);
 }
 
-/* A ruling's symbol (unless --ascii) and its name. */
 static void
 ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 {
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(r));
+		fprintf(fp, "%s ", symbol(r));
 	fputs(ruling_name(r), fp);
 }
 
-/*
- * The first line of every Markdown verdict: hidden where GitHub renders
- * it, and the same from run to run, so a job finds the pull-request
- * comment an earlier run left and edits it (docs/ci.md).
- */
+/* Hidden and constant, so a job finds and edits its earlier PR comment. */
 #define MARKER "<!-- syncgate-verdict -->\n"
 
-/*
- * An undecided verdict says so first, with what would settle it: a job
- * that passes on it (without --strict) has proved nothing.
- */
+/* An undecided verdict says so first: a job passing on it has proved nothing. */
 static void
 lead(FILE *fp, const struct gate_verdict *v)
 {
@@ -75,7 +73,7 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs(MARKER "## ", fp);
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(v->overall));
+		fprintf(fp, "%s ", symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
 	lead(fp, v);
 	md_line(fp, o, v->headline);
@@ -135,7 +133,6 @@ latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *
 	ratio_legend(fp, v, o);
 }
 
-
 static void
 group_commit(FILE *fp, const char *label, const struct verdict_side *s,
     const struct render_opts *o)
@@ -153,7 +150,6 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 	    units_fmt_ratio(b, sizeof b, s->group_syncs_p99));
 }
 
-/* "Flushes: write: zu 2.03, ladybug 1.01 flushes a commit (...)", where counted. */
 static void
 md_flushes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
@@ -211,10 +207,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	group_commit(fp, verdict_rival_label(v), &v->rival, o);
 }
 
-/* A half's reason longer than this is given as counts in the short form. */
 #define SHORT_REASON_MAX 600
 
-/* "9000 fail, 12 indeterminate, 988 pass" over the classes of a kind. */
 static void
 half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
 {
@@ -230,7 +224,7 @@ half_counts(FILE *fp, const struct gate_verdict *v, enum class_kind kind)
 	    n[RULING_PASS]);
 }
 
-/* A half; brief (the short form), a long reason as counts instead. */
+/* brief: the short form, a long reason as counts. */
 static void
 half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
     const struct render_opts *o)
@@ -239,7 +233,7 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
 
 	fputs("- ", fp);
 	if (!o->ascii)
-		fprintf(fp, "%s ", layout_symbol(h->ruling));
+		fprintf(fp, "%s ", symbol(h->ruling));
 	fprintf(fp, "**%s: %s**", kind == KIND_READ ? "Reads" : "Writes",
 	    ruling_name(h->ruling));
 	if (brief && h->reason != NULL && strlen(h->reason) > SHORT_REASON_MAX) {
@@ -253,7 +247,6 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
 	fputc('\n', fp);
 }
 
-/* An item of the legend: a short why and its words in full. */
 struct legend {
 	FILE *fp;
 	const struct render_opts *o;
@@ -310,11 +303,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("\n</details>\n\n", fp);
 }
 
-/*
- * A side's probe, after the unit its writes were divided by: where rounds
- * through the run or the other side's probe gave the unit, the probe
- * before the run is not it, and is not called one sync.
- */
+/* The unit first: where rounds gave it, the probe is not called one sync. */
 static void
 probe(FILE *fp, const struct gate_verdict *v, int ours,
     const struct render_opts *o)
@@ -411,7 +400,7 @@ report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts
 	return 0;
 }
 
-/* The parts of the short form, each rendered whole so its size is known. */
+/* The short form's parts, each rendered whole so its size is known. */
 struct short_parts {
 	char *head, *rows, *tail;
 	size_t nhead, nrows, ntail;
@@ -469,23 +458,12 @@ short_parts(struct short_parts *p, const struct gate_verdict *v,
 		short_rows(f[1], p, v, o);
 		short_tail(f[2], v, o);
 	}
-	/* each stream is closed, whichever fails: its buffer is freed later */
 	for (k = 0; k < 3; k++)
 		if (f[k] != NULL && fclose(f[k]) != 0)
 			rc = -1;
 	return rc;
 }
 
-static void
-short_free(struct short_parts *p)
-{
-	free(p->head);
-	free(p->rows);
-	free(p->tail);
-	free(p->ends);
-}
-
-/* The short form with the first shown of the rows that did not pass. */
 static void
 short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
     size_t shown, const struct render_opts *o)
@@ -507,7 +485,7 @@ short_out(FILE *fp, const struct short_parts *p, const struct gate_verdict *v,
 	fwrite(p->tail, 1, p->ntail, fp);
 }
 
-/* Room the table's head, the legend and the "and N more" line may take. */
+/* Room for the table's head, the legend and "and N more". */
 #define SHORT_FRAME 2048
 
 char *
@@ -538,6 +516,9 @@ report_markdown_short(const struct gate_verdict *v, const struct render_opts *o,
 		*len = 0;
 	}
 out:
-	short_free(&p);
+	free(p.head);
+	free(p.rows);
+	free(p.tail);
+	free(p.ends);
 	return out;
 }

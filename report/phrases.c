@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The verdict's small words: who is who, the headline, the words of a
- * ruling against its limit, and each half's reason (report/words.c says
- * why they carry "µs").
- */
+/* The verdict's small words: who is who, the headline, rulings, halves' reasons. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,10 +22,7 @@ words_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * A name ending in s takes the apostrophe alone, as plurals do: "ours'",
- * not "ours's"; the rule is one for every name, so "redis'" too.
- */
+/* One rule for every name: "ours'", so "redis'" too. */
 const char *
 words_apostrophe(const char *name)
 {
@@ -50,7 +43,6 @@ words_syncs(const char *num)
 	return strcmp(num, "1") == 0 ? "sync" : "syncs";
 }
 
-/* "zu 0.9.2", or "zu" without a version. */
 static char *
 named(const struct verdict_side *s)
 {
@@ -58,7 +50,6 @@ named(const struct verdict_side *s)
 	    xstrdup(s->engine);
 }
 
-/* " on linkbench at a concurrency of 8", from what the side gives. */
 static char *
 conditions(const char *workload, long long concurrency)
 {
@@ -69,7 +60,6 @@ conditions(const char *workload, long long concurrency)
 	return xasprintf("%s%s%s", workload ? " on " : "", workload ? workload : "", c);
 }
 
-/* " (linkbench, concurrency 8)", or "" when the side gives neither. */
 static char *
 own_conditions(const struct verdict_side *s)
 {
@@ -224,10 +214,7 @@ words_why(const struct gate_verdict *v, const struct verdict_check *c,
 	return buf;
 }
 
-/*
- * How far check c's figure sits past its limit, as a ratio of at least 1
- * on the failing side: the worst of a half is the greatest.
- */
+/* How far c sits past its limit, a ratio >= 1 on the failing side. */
 static double
 past(const struct verdict_check *c)
 {
@@ -238,10 +225,7 @@ past(const struct verdict_check *c)
 	return c->comparison != NULL && c->comparison[0] == '>' ? l / x : x / l;
 }
 
-/*
- * The checks of one half that have the given ruling: how many of how
- * many, and the worst of them in figures.
- */
+/* How many of a half's checks have ruling r, and the worst in figures. */
 static char *
 joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 {
@@ -275,10 +259,8 @@ joined(const struct gate_verdict *v, enum class_kind kind, enum ruling r)
 }
 
 /*
- * The check of a half furthest toward its limit, among those whose
- * statistic is stat at p50 or, with both, at p99 too ("speedup": "p50
- * speedup" and "p99 speedup").  Matched whole: "p50 syncs vs rival" is a
- * ratio, not a count of syncs.
+ * The check nearest its limit of statistic "p50 stat" (both: p99 too),
+ * matched whole: "p50 syncs vs rival" is a ratio, not a count of syncs.
  */
 static const struct verdict_check *
 closest(const struct gate_verdict *v, enum class_kind kind, const char *stat,

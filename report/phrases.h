@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's sentences (report/phrases.c): who is who, the
- * headline, the words of a ruling against its limit, and each half's
- * reason.  Each function returning char * returns a string the caller
- * frees.
+ * The verdict's sentences: who is who, the headline, a ruling's words and
+ * each half's reason.  A char * returned is the caller's to free.
  */
 #ifndef SYNCGATE_REPORT_PHRASES_H
 #define SYNCGATE_REPORT_PHRASES_H
@@ -13,9 +11,8 @@
 #include "verdict/kinds.h"
 #include "verdict/types.h"
 
-/* What follows name to make it possessive: "'s", or "'" after a final s. */
+/* "'s", or "'" after a final s. */
 const char *words_apostrophe(const char *name);
-/* one when n is 1, else many: "sample", "samples". */
 const char *words_plural(size_t n, const char *one, const char *many);
 /* "zu" or "the baseline". */
 const char *words_who(const struct verdict_side *s, enum gate_mode m, char *buf,
@@ -26,20 +23,13 @@ const char *words_syncs(const char *num);
 char *words_headline(const struct gate_verdict *v);
 
 /*
- * A half's reason, for its rows and checks in v and its ruling r: the
- * figures of a passing half summed up, else how many of its checks were
- * ruled r and the worst of them in figures ("1 of 2 checks fail;
- * worst: point-read p50 speedup 8x, limit >= 10x").  v->unit.why_none
- * must be set when the unit is none.  The caller frees the string.
+ * A half's reason: a passing half's figures, else how many checks were
+ * ruled r and the worst ("1 of 2 checks fail; worst: ...").  Needs
+ * v->unit.why_none set when the unit is none.
  */
 char *words_half(const struct gate_verdict *v, enum class_kind kind, enum ruling r);
 
-/*
- * Why a check is neither passed nor failed, or held, as a key of its
- * short words: what would settle it, or what holds it.  WHY_NONE for a
- * check its figures decided.  The legend (words_why_each, words.h)
- * says each in full.
- */
+/* Why a check is open or held, as a key; WHY_NONE for one its figures decided. */
 enum words_why {
 	WHY_NONE = 0,
 	WHY_NO_UNIT,            /* not ruled in syncs: no unit */
@@ -64,53 +54,31 @@ enum words_why {
 	WORDS_NWHY              /* how many; not a key */
 };
 
-/*
- * A count of runs or samples that would settle a check, lo to hi, hi
- * past cap unbounded, into buf: "about 12 to 30", "about 12", "about 12
- * or more", or tersely "~12-30", "~12", "~12+".  Returns buf.
- */
+/* Runs or samples lo to hi (past cap: unbounded): "about 12 to 30", "~12+". */
 const char *words_about(char *buf, size_t len, int terse, long long lo,
     long long hi, long long cap);
 
-/* Check c's key. */
 enum words_why words_why_key(const struct gate_verdict *v,
     const struct verdict_check *c);
 
-/*
- * Check c's short why, as its line in a table ends: "~12 runs", "held:
- * 1 run", "on the limit"; "" for WHY_NONE.  Into buf, which it returns.
- */
+/* Check c's short why: "~12 runs", "held: 1 run"; "" for WHY_NONE. */
 const char *words_why(const struct gate_verdict *v,
     const struct verdict_check *c, char *buf, size_t len);
 
-/* The name a key's short words go by in the legend: "~N runs", "thin runs". */
+/* A key's name in the legend: "~N runs", "thin runs". */
 const char *words_why_name(enum words_why w);
 
-/*
- * The words of ruling r on a check of kind k under v's thresholds, which
- * end its reason: "at least 10x", "over the ceiling of 2", "too close to
- * 5% to call".  The caller frees the string.
- */
+/* Ruling r's words ending a reason: "at least 10x", "too close to 5% to call". */
 char *words_ruling(const struct gate_check_kind *k, enum ruling r,
     const struct gate_verdict *v);
 
-/*
- * The write ceiling as the ceiling note begins: "2 syncs a commit at p50
- * (--commit-syncs)".  The caller frees the string.
- */
+/* "2 syncs a commit at p50 (--commit-syncs)", as the ceiling note begins. */
 char *words_ceiling(double commit_syncs);
 
-/*
- * Why the sides' runs came apart, a clause: "a run records no session
- * (an import, or an older result)".  A static string; "" for APART_NONE.
- */
+/* Why the sides' runs came apart, a static clause; "" for APART_NONE. */
 const char *words_apart(enum verdict_apart a);
 
-/*
- * The end of the reason of a read check made indeterminate by
- * --same-host: "; indeterminate with --same-host: hosts differ (...)".
- * A static string.
- */
+/* "; indeterminate with --same-host: hosts differ (...)", static. */
 const char *words_host_hold(enum verdict_hosts h);
 
 #endif

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A probe record as text: what was timed and its summary, the reference
- * timings it was compared with, the verdict on the flush with its
- * evidence, and who measured it where.  Every number says what it is.
- * Strings from the record are printed with control bytes replaced, so a
- * hostile probe file cannot move the cursor or rewrite a CI log.
+ * A probe record as text; every number says what it is.  Its strings print
+ * with control bytes replaced, so a hostile probe file cannot move the
+ * cursor or rewrite a CI log.
  */
 #include <math.h>
 #include <stdint.h>
@@ -44,11 +42,8 @@ ascii_for(const unsigned char *s, size_t n)
 }
 
 /*
- * Writes s with each byte of a hidden character (escape_hidden: controls,
- * C1, bidirectional and invisible format characters) or of a malformed
- * sequence as '?', and in ASCII mode the rest beyond ASCII replaced;
- * a ':' or '#' that could help make a workflow command (lib/logcmd.h)
- * as '?' too.
+ * Each byte of a hidden or malformed character as '?', and of a ':' or '#'
+ * that could make a workflow command (lib/logcmd.h); ascii maps the rest.
  */
 static void
 put(const struct text_ctx *t, const char *s)
@@ -75,7 +70,6 @@ dur(const struct text_ctx *t, char *buf, double ns)
 	return units_fmt_duration(buf, DURLEN, ns, t->ascii);
 }
 
-/* Whether the record's method times a write that is its own sync. */
 static int
 write_timed(const struct probe_record *p)
 {
@@ -84,7 +78,6 @@ write_timed(const struct probe_record *p)
 	return w != NULL && w->write_timed;
 }
 
-/* The call in words, from the methods' words; a name they lack as given. */
 static const char *
 sync_word(const struct probe_record *p)
 {
@@ -95,7 +88,6 @@ sync_word(const struct probe_record *p)
 	return w != NULL ? w->word : p->method;
 }
 
-/* The call the clean reference sync made on the record's system. */
 static const char *
 clean_word(const struct probe_record *p)
 {
@@ -104,7 +96,6 @@ clean_word(const struct probe_record *p)
 	return w != NULL ? sync_words_clean(w, p->os) : sync_word(p);
 }
 
-/* "fdatasync after a 4 KiB write, median of 15: 75.2µs (96.5% interval ...)" */
 static void
 summary_line(const struct text_ctx *t, const struct probe_record *p)
 {
@@ -237,7 +228,6 @@ group_line(const struct text_ctx *t, const struct probe_record *p)
 	    "; stopped at --max-time" : "");
 }
 
-/* When the series' first sample began, as ISO 8601 UTC. */
 static void
 series_start(const struct probe_series *s, char *buf, size_t len)
 {
@@ -249,7 +239,6 @@ series_start(const struct probe_series *s, char *buf, size_t len)
 		snprintf(buf, len, "an unprintable time");
 }
 
-/* How the watch took its samples, and what that cost the volume. */
 static void
 watch_line(const struct text_ctx *t, const struct probe_record *p)
 {
@@ -326,7 +315,6 @@ verdict_block(const struct text_ctx *t, const struct probe_record *p)
 	}
 }
 
-/* A literal, then a string from the record, cleaned. */
 static void
 say(const struct text_ctx *t, const char *label, const char *value)
 {

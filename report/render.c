@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The output formats, a row each, and the environment's say on colour
- * and character set.
- */
+/* The output formats, a row each, and the environment's say on colour. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +9,6 @@
 #include "lib/units.h"
 #include "report/report.h"
 
-/* A probe record as its JSON (docs/probe-format.md). */
 static int
 probe_json(FILE *fp, const struct probe_record *p, const struct render_opts *o)
 {

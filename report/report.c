@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate report FILE`: renders a saved verdict in any format, sums up
- * one engine's result, or prints a probe's record, picked by the file's
- * "format" key.  Several --format/-o pairs write several files in one
- * run; each -o is written whole or not at all.
+ * `syncgate report FILE`: a saved verdict, result or probe record, by its
+ * "format" key, in each format asked; each -o written whole or not at all.
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -23,18 +21,14 @@
 #include "lib/outputs.h"
 #include "report/report.h"
 
-#define HELP (-1)   /* parse: --help was asked for */
+#define HELP (-1)
 
 struct options {
 	const char *file;
-	int ascii;
-	int verbose;
-	int summary;
-	int annotations;
+	int ascii, verbose, summary, annotations;
 	struct outputs outs;
 };
 
-/* What the file holds, and the loaded form of it. */
 enum kind { IS_VERDICT, IS_RESULT, IS_PROBE };
 
 struct input {
@@ -93,9 +87,7 @@ usage_error(const char *fmt, ...)
 	return EXIT_TROUBLE;
 }
 
-/* The one FILE, and outputs as the gate takes them: without -o, the
- * format goes to standard output; a --format after the last -o is a
- * mistake, as it names no file. */
+/* Without -o, standard output; a --format after the last -o names no file. */
 static int
 finish(int argc, char **argv, struct options *op)
 {
@@ -165,7 +157,6 @@ parse(int argc, char **argv, struct options *op)
 	return finish(argc, argv, op);
 }
 
-/* Reads the file as whichever of the three formats its "format" names. */
 static int
 load(const char *path, struct input *in, char *err)
 {
@@ -218,7 +209,6 @@ render(FILE *fp, const struct input *in, const struct report_format *f,
 	return f->probe(fp, &in->probe, o);
 }
 
-/* What each output renders. */
 struct rendering {
 	const char *file;
 	const struct input *in;
@@ -245,10 +235,6 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/*
- * The Markdown of what was loaded, appended for GitHub Actions; a verdict
- * too large for the limit goes in its short form.
- */
 static int
 summary(const struct input *in, int ascii, char *err)
 {
@@ -311,10 +297,7 @@ check_formats(const struct options *op, const struct input *in, char *err)
 	return 0;
 }
 
-/*
- * No output may replace the file read (or, for a result, a samples file
- * it names), and the step summary may not be appended to an -o file.
- */
+/* No output may replace an input, nor the step summary be an -o file. */
 static int
 check_outputs(const struct options *op, const struct input *in, char *err)
 {

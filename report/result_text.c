@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate report RESULT.json`: one engine's run on its own.  Write
- * classes are put in syncs only of the result's own probe and only when
- * that probe says its flush reaches a device; a unit of 300 ns from a
- * cache that never flushes would make any commit look like thousands of
- * syncs.  Otherwise the summary says why there are no syncs.
+ * One engine's run on its own.  Writes are in syncs only where its own
+ * probe says the flush reaches a device: a 300 ns unit from a cache that
+ * never flushes would make any commit look like thousands of syncs.
  */
 #include <math.h>
 
@@ -12,14 +10,13 @@
 #include "lib/json.h"
 #include "model/probe_window.h"
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/report.h"
 #include "report/wrap.h"
 
 #define RESULT_SUMMARY_FORMAT "syncgate-result-summary/1"
 
-/* The unit of one sync, or NaN with why (a fixed phrase) set. */
+/* The unit, or NaN with why set. */
 static double
 sync_unit(const struct result *r, const char **why)
 {
@@ -50,7 +47,6 @@ syncs(const struct result_class *c, double unit, double ns)
 	return c->kind == KIND_WRITE ? ns / unit : NAN;
 }
 
-/* The run in words: "zu 0.9.2: workload linkbench, concurrency 8". */
 static void
 run_line(FILE *fp, const struct result *r, escape_fn *esc)
 {
@@ -71,12 +67,6 @@ run_line(FILE *fp, const struct result *r, escape_fn *esc)
 	fputs(")", fp);
 }
 
-/*
- * "Host: Intel(R) Xeon(R) CPU @ 2.20GHz, 2 cores, 23.4 GiB of memory,
- * kernel 6.1.0-18-amd64, machine id 3f2a9c0d1e4b5a69 (from machine-id)",
- * each part left out where the result does not say it; nothing where
- * the result records no host.
- */
 static void
 host_line(FILE *fp, const struct result *r, escape_fn *esc, const char *end)
 {
@@ -119,10 +109,6 @@ host_line(FILE *fp, const struct result *r, escape_fn *esc, const char *end)
 	fputs(end, fp);
 }
 
-/*
- * " (rounds' medians 1ms to 2ms), the median of 40 samples in 8 rounds
- * through the run, one every 500ms, which took 1.2% of its 4.01s"
- */
 static void
 rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 {
@@ -149,10 +135,7 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 
 enum write_figure { FIG_FLUSHES, FIG_TURN_WAIT };
 
-/*
- * After a newline, "LABEL: CLASS FIGURE, CLASS FIGURE." for each write
- * class that gives the figure; nothing where none does.
- */
+/* "\nLABEL: CLASS FIGURE, CLASS FIGURE.", or nothing where no class gives it. */
 static void
 figure_line(FILE *fp, const struct result *r, enum write_figure f,
     const char *label, const struct render_opts *o, escape_fn *esc)
@@ -180,7 +163,6 @@ figure_line(FILE *fp, const struct result *r, enum write_figure f,
 		fputc('.', fp);
 }
 
-/* "Failed or skipped, not timed: CLASS 33 failed, CLASS 5 skipped." where any were. */
 static void
 untimed_line(FILE *fp, const struct result *r, escape_fn *esc)
 {
@@ -202,10 +184,6 @@ untimed_line(FILE *fp, const struct result *r, escape_fn *esc)
 		fputc('.', fp);
 }
 
-/*
- * The write classes' device flushes a commit and their waits for the
- * writer's turn; any class's operations that failed or were skipped.
- */
 static void
 write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
     escape_fn *esc)
@@ -263,7 +241,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 
 #define NCOL 7
 
-/* One row of cells: the name (already made printable) and six figures. */
+/* The six figures after the name. */
 static void
 cells(const struct result *r, size_t i, double unit, const struct render_opts *o,
     char cell[NCOL][FIGLEN])
@@ -281,7 +259,6 @@ cells(const struct result *r, size_t i, double unit, const struct render_opts *o
 	units_fmt_ratio(cell[6], FIGLEN, syncs(c, unit, c->p99_ns));
 }
 
-/* How text shows a string: --ascii leaves nothing beyond ASCII. */
 static escape_fn *
 text_escape(const struct render_opts *o)
 {
@@ -375,7 +352,6 @@ class_json(const struct result_class *c, double unit)
 	return o;
 }
 
-/* Where the unit came from: the rounds through the run, or the probe before. */
 static void
 unit_json(cJSON *u, const struct result *r, double unit)
 {

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --summary: the Markdown appended to the file GitHub Actions shows on a
- * run's page ($GITHUB_STEP_SUMMARY).  GitHub drops a summary over 1 MiB,
- * so a verdict whose whole Markdown would pass that is appended in its
- * short form, and anything that still would not fit is refused whole
- * rather than cut.  The separator and the body go out in one writev, so
- * a step appending at the same time cannot interleave with them.
+ * --summary, appended to $GITHUB_STEP_SUMMARY.  GitHub drops one over 1
+ * MiB, so a verdict goes in its short form, or is refused whole, never
+ * cut.  One writev, so a step appending at once cannot interleave.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +18,6 @@
 #include "lib/fileset.h"
 #include "report/report.h"
 
-/* The summary file, open for appending, and what it may still take. */
 struct summary_file {
 	const char *path;
 	int fd;
@@ -54,17 +50,13 @@ summary_open(struct summary_file *sf, char *err)
 	return 0;
 }
 
-/* What the body may take once the separator is counted. */
 static size_t
 body_room(const struct summary_file *sf)
 {
 	return sf->room > (size_t)sf->sep ? sf->room - (size_t)sf->sep : 0;
 }
 
-/*
- * The separator and md in one writev; a regular file takes it whole.
- * Only a short write (a full disk, a pipe) goes on with the rest.
- */
+/* A regular file takes the writev whole; a short write goes on with the rest. */
 static int
 summary_write(const struct summary_file *sf, const char *md, size_t len)
 {
@@ -104,7 +96,7 @@ summary_write(const struct summary_file *sf, const char *md, size_t len)
 	return 0;
 }
 
-/* Closes sf; rc is what happened so far, and a failed close is an error. */
+/* rc so far, or a failed close's error. */
 static int
 summary_close(struct summary_file *sf, int rc, char *err)
 {
@@ -132,7 +124,6 @@ report_summary_append(const char *md, size_t len, char *err)
 	return summary_close(&sf, 0, err);
 }
 
-/* The whole Markdown into a buffer the caller frees; NULL on failure. */
 static char *
 render_markdown(const struct gate_verdict *v, const struct render_opts *o,
     size_t *len)
@@ -151,7 +142,6 @@ render_markdown(const struct gate_verdict *v, const struct render_opts *o,
 	return buf;
 }
 
-/* The whole Markdown does not fit: the short form, or refused. */
 static int
 append_short(const struct summary_file *sf, const struct gate_verdict *v,
     const struct render_opts *o, size_t whole, char *err)

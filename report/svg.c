@@ -1,17 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The HTML report's charts, drawn by hand as SVG so the page needs no
- * script and no network.  Coordinates are printed in tenths through
- * integers, never with printf's %f, because a locale with a decimal
- * comma would otherwise write "12,5" into an attribute and break the
- * drawing.
+ * The HTML report's charts as hand-drawn SVG: no script, no network.
+ * Coordinates print in tenths through integers, never %f: a decimal-comma
+ * locale would write "12,5" into an attribute.
  */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "lib/units.h"
-#include "report/escape.h"
 #include "report/layout.h"
 #include "report/svg.h"
 
@@ -30,7 +27,6 @@ struct axis {
 	int ascii;
 };
 
-/* What one side of one class shows: p50 and p99 with their intervals. */
 struct mark {
 	struct verdict_value p50, p99;
 	const char *side;   /* CSS class: "ours" or "rival" */
@@ -53,7 +49,6 @@ num(FILE *fp, double x)
 		fprintf(fp, ".%lld", t % 10);
 }
 
-/* An attribute, after a space: name="x", x as num prints it. */
 static void
 attr(FILE *fp, const char *name, double x)
 {
@@ -62,7 +57,18 @@ attr(FILE *fp, const char *name, double x)
 	fputc('"', fp);
 }
 
-/* A name cut to NAMELEN code points (with an ellipsis), escaped. */
+static void
+line(FILE *fp, const char *cls, const char *more, double x1, double x2,
+    double y1, double y2)
+{
+	fprintf(fp, "<line class=\"%s%s\"", cls, more);
+	attr(fp, "x1", x1);
+	attr(fp, "x2", x2);
+	attr(fp, "y1", y1);
+	attr(fp, "y2", y2);
+	fputs("/>\n", fp);
+}
+
 static void
 short_name(FILE *fp, const char *s)
 {
@@ -121,10 +127,7 @@ widen_value(double *mn, double *mx, struct verdict_value x, int positive)
 	widen(mn, mx, x.hi, positive);
 }
 
-/*
- * buf, which holds x in fixed point, without trailing zeros or a bare
- * point: "2.50" as "2.5", "2.00" as "2"; "1.0e-15" as it is.
- */
+/* buf (x in fixed point) without trailing zeros: "2.50" as "2.5"; "1.0e-15" kept. */
 static char *
 trim(char *buf, size_t len, double x)
 {
@@ -135,7 +138,6 @@ trim(char *buf, size_t len, double x)
 	return units_fmt_fixed(buf, len, x, (int)strlen(dot + 1));
 }
 
-/* A figure as the chart labels it: a duration or a count of syncs. */
 static void
 figure(FILE *fp, const struct axis *a, double x)
 {
@@ -150,12 +152,7 @@ figure(FILE *fp, const struct axis *a, double x)
 static void
 tick(FILE *fp, const struct axis *a, double x, double bottom, int label)
 {
-	fprintf(fp, "<line class=\"grid%s\"", label ? "" : " minor");
-	attr(fp, "x1", px(a, x));
-	attr(fp, "x2", px(a, x));
-	attr(fp, "y1", TOP);
-	attr(fp, "y2", bottom);
-	fputs("/>\n", fp);
+	line(fp, "grid", label ? "" : " minor", px(a, x), px(a, x), TOP, bottom);
 	if (!label)
 		return;
 	fputs("<text class=\"tick\" text-anchor=\"middle\"", fp);
@@ -213,7 +210,7 @@ marker(FILE *fp, const struct axis *a, const struct mark *m, double y,
 	fputs("</title></circle>\n", fp);
 }
 
-/* The interval as a bar; a missing end is the figure itself. */
+/* A missing end of the bar is the figure itself. */
 static void
 interval(FILE *fp, const struct axis *a, const char *side, double y,
     struct verdict_value x)
@@ -234,14 +231,8 @@ side_row(FILE *fp, const struct axis *a, const struct mark *m, double y)
 {
 	interval(fp, a, m->side, y, m->p50);
 	interval(fp, a, m->side, y, m->p99);
-	if (plottable(a, m->p50.v) && plottable(a, m->p99.v)) {
-		fprintf(fp, "<line class=\"span %s\"", m->side);
-		attr(fp, "x1", px(a, m->p50.v));
-		attr(fp, "x2", px(a, m->p99.v));
-		attr(fp, "y1", y);
-		attr(fp, "y2", y);
-		fputs("/>\n", fp);
-	}
+	if (plottable(a, m->p50.v) && plottable(a, m->p99.v))
+		line(fp, "span ", m->side, px(a, m->p50.v), px(a, m->p99.v), y, y);
 	marker(fp, a, m, y, m->p50, "p50", m->p50_text);
 	marker(fp, a, m, y, m->p99, "p99", m->p99_text);
 }
@@ -277,7 +268,6 @@ open_svg(FILE *fp, const char *id, const char *title, size_t n)
 	    "</title>\n", id, title);
 }
 
-/* Each class's name and its two sides, syncs or latencies. */
 static void
 plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
     enum class_kind k, int syncs)
@@ -299,9 +289,8 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 		if (r->kind != k)
 			continue;
 		if (syncs) {
-			/* as the table reads them against the ceiling and each other */
+			/* as the table reads them, without its padding */
 			layout_row_syncs(tp, DURLEN, v, r);
-			/* the chart's figures carry no padding */
 			ours.p50_text = trim(t[0], DURLEN, ours.p50.v);
 			ours.p99_text = trim(t[1], DURLEN, ours.p99.v);
 			rival.p50_text = trim(t[2], DURLEN, rival.p50.v);
@@ -319,7 +308,6 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 	}
 }
 
-/* The axis over every figure of kind k, in ns or in syncs. */
 static int
 fit_axis(const struct gate_verdict *v, enum class_kind k, int syncs,
     struct axis *a)
@@ -376,7 +364,6 @@ svg_reads(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	    "Read latency at p50 and p99, logarithmic axis");
 }
 
-/* A shaded band from lo to hi syncs, y0 to y1. */
 static void
 band_rect(FILE *fp, const struct axis *a, const char *side, double lo,
     double hi, double y0, double y1)
@@ -391,10 +378,7 @@ band_rect(FILE *fp, const struct axis *a, const char *side, double lo,
 	fputs("/>\n", fp);
 }
 
-/*
- * The probe's band of one sync in syncs (its interval over its median):
- * one strip when the unit is shared, else each side's behind its rows.
- */
+/* One sync's band in syncs: one strip for a shared unit, else behind each side. */
 static void
 bands(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 {
@@ -425,18 +409,15 @@ ceiling(FILE *fp, const struct gate_verdict *v, const struct axis *a, size_t n)
 
 	if (!(v->commit_syncs > 0))
 		return;
-	fputs("<line class=\"ceiling\"", fp);
-	attr(fp, "x1", px(a, v->commit_syncs));
-	attr(fp, "x2", px(a, v->commit_syncs));
-	attr(fp, "y1", TOP - 4);
-	attr(fp, "y2", TOP + (double)n * (2 * ROW + GAP));
-	fputs("/>\n<text class=\"ceiling-label\" text-anchor=\"middle\"", fp);
+	line(fp, "ceiling", "", px(a, v->commit_syncs), px(a, v->commit_syncs),
+	    TOP - 4, TOP + (double)n * (2 * ROW + GAP));
+	fputs("<text class=\"ceiling-label\" text-anchor=\"middle\"", fp);
 	attr(fp, "x", px(a, v->commit_syncs));
 	fprintf(fp, " y=\"%d\">ceiling %s</text>\n", (int)TOP - 8,
 	    gate_limit_num(buf, sizeof buf, v->commit_syncs));
 }
 
-/* The syncs axis also spans the ceiling and the bands, with room after. */
+/* The syncs axis spans the ceiling and bands too, with room after. */
 static void
 fit_syncs(const struct gate_verdict *v, struct axis *a)
 {

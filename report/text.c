@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict as the terminal reads it: the headline, the latency table,
- * writes in syncs, each half's ruling, every check, the classes only one
- * side ran, the notes and the overall verdict.  Names come from files a
- * rival may write, so every string goes out through report/escape.h: a
- * control character, a terminal escape or a bidirectional override shows
- * as \x1b or \u202e, never as itself.  With --ascii or a non-UTF-8 locale
- * "µ" becomes "u" and anything else beyond ASCII its \uHHHH form.
- * Columns are aligned by characters, not bytes.  On a terminal, unless
- * NO_COLOR is set, each ruling's word is coloured (render_opts decides).
+ * The verdict as the terminal reads it.  Names come from files a rival may
+ * write, so every string goes through report/escape.h: a terminal escape
+ * or bidi override shows as \x1b or \u202e, never as itself.  Columns are
+ * aligned by characters, not bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +12,7 @@
 #include "lib/err.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
-#include "report/escape.h"
 #include "report/layout.h"
-#include "report/phrases.h"
 #include "report/report.h"
 #include "report/words.h"
 #include "report/wrap.h"
@@ -36,7 +29,15 @@ put(FILE *fp, const char *s, const struct render_opts *o)
 	escaper(o)(fp, s != NULL ? s : "");
 }
 
-/* A ruling's name, coloured on a terminal, padded to width characters. */
+static void
+put_line(FILE *fp, const char *prefix, const char *s, const struct render_opts *o)
+{
+	fputs(prefix, fp);
+	put(fp, s, o);
+	fputc('\n', fp);
+}
+
+/* A ruling's name, coloured on a terminal, padded to width. */
 static void
 put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 {
@@ -52,10 +53,6 @@ put_ruling(FILE *fp, enum ruling r, int width, const struct render_opts *o)
 		fprintf(fp, "%*s", pad, "");
 }
 
-/*
- * The latency table, or with syncs the write classes in syncs: "Class",
- * each side's p50 and p99 under its label, then the ratios.
- */
 static void
 table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opts *o)
 {
@@ -95,28 +92,22 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 	grid_print(fp, &g, 1);
 }
 
-/* The write classes in syncs, with the unit and where it came from, or why none. */
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	if (!layout_rows(v, KIND_WRITE))
 		return;
 	fputs("\nWrites in syncs: ", fp);
-	if (v->unit.source == UNIT_NONE) {
-		fputs("none: ", fp);
-		put(fp, v->unit.why_none, o);
-		fputc('\n', fp);
-	} else {
+	if (v->unit.source == UNIT_NONE)
+		put_line(fp, "none: ", v->unit.why_none, o);
+	else {
 		put(fp, v->unit.description, o);
 		layout_band(fp, v, o->ascii, escaper(o));
 		fputc('\n', fp);
 		table(fp, v, 1, o);
 	}
-	if (v->ceiling_note != NULL) {
-		fputs("Ceiling: ", fp);
-		put(fp, v->ceiling_note, o);
-		fputc('\n', fp);
-	}
+	if (v->ceiling_note != NULL)
+		put_line(fp, "Ceiling: ", v->ceiling_note, o);
 	if (layout_has_flushes(v)) {
 		fputs("Flushes: ", fp);
 		layout_flushes(fp, v, escaper(o));
@@ -130,16 +121,10 @@ half(FILE *fp, const char *name, const struct verdict_half *h,
 {
 	fprintf(fp, "%s: ", name);
 	put_ruling(fp, h->ruling, 0, o);
-	fputs(": ", fp);
-	put(fp, h->reason, o);
-	fputc('\n', fp);
+	put_line(fp, ": ", h->reason, o);
 }
 
-/*
- * Each check in a line of columns: ruling, class, statistic, value,
- * interval, limit and the short why, the class clipped so that a line
- * fits TEXT_WIDTH.
- */
+/* A check a line, the class clipped so that a line fits TEXT_WIDTH. */
 static void
 check_rows(FILE *fp, const struct gate_verdict *v, int width,
     const struct render_opts *o)
@@ -206,7 +191,6 @@ check_rows(FILE *fp, const struct gate_verdict *v, int width,
 	free(cells);
 }
 
-/* A line of the legend: a short why and its words in full. */
 struct legend {
 	FILE *fp;
 	const struct render_opts *o;
@@ -222,9 +206,7 @@ legend_line(void *arg, const char *name, const char *text)
 		fputs("\nWhy, in full:\n", l->fp);
 	fputs("  ", l->fp);
 	put(l->fp, name, l->o);
-	fputs(": ", l->fp);
-	put(l->fp, text, l->o);
-	fputc('\n', l->fp);
+	put_line(l->fp, ": ", text, l->o);
 }
 
 static void
@@ -239,7 +221,6 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nchecks; i++)
 		if ((int)strlen(ruling_name(v->checks[i].ruling)) > width)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
-	/* a saved verdict may hold no confidence (null): say no level then */
 	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
 	if (!o->verbose) {
 		check_rows(fp, v, width < 6 ? 6 : width, o);   /* "ruling" */
@@ -250,9 +231,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nchecks; i++) {
 		fputs("  ", fp);
 		put_ruling(fp, v->checks[i].ruling, width, o);
-		fputs("  ", fp);
-		put(fp, v->checks[i].reason, o);
-		fputc('\n', fp);
+		put_line(fp, "  ", v->checks[i].reason, o);
 	}
 }
 
@@ -263,19 +242,13 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 	if (v->nunmatched > 0) {
 		fputs("\nOn one side only, not ruled:\n", fp);
-		for (i = 0; i < v->nunmatched; i++) {
-			fputs("  ", fp);
-			put(fp, v->unmatched[i].reason, o);
-			fputc('\n', fp);
-		}
+		for (i = 0; i < v->nunmatched; i++)
+			put_line(fp, "  ", v->unmatched[i].reason, o);
 	}
 	if (v->nnotes > 0) {
 		fputs("\nNotes:\n", fp);
-		for (i = 0; i < v->nnotes; i++) {
-			fputs("  - ", fp);
-			put(fp, v->notes[i], o);
-			fputc('\n', fp);
-		}
+		for (i = 0; i < v->nnotes; i++)
+			put_line(fp, "  - ", v->notes[i], o);
 	}
 }
 

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's words, from its codes and figures (report/words.h): a
- * check's reason is its class and figures, read against its limit as
- * they were ruled (verdict/digits.h), the words of its ruling, and
- * what would settle it.  Sentences carry "µs"; a renderer limited to
- * ASCII transliterates, so the words are made once for every format.
+ * The verdict's words from its codes and figures: a check's figures read
+ * against its limit as ruled (verdict/digits.h), its ruling, what would
+ * settle it.  Sentences carry "µs"; an ASCII renderer transliterates.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,36 +11,25 @@
 
 #include "verdict/base.h"
 #include "verdict/digits.h"
-#include "verdict/kinds.h"
-#include "report/phrases.h"
 #include "lib/alike.h"
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
 #include "report/words.h"
 
-/*
- * The end of the reason of a fail held indeterminate: baseline mode, one
- * run a side and no noise file (docs/result-format.md, "Intervals over
- * one run").
- */
+/* A fail held: baseline, one run a side, no noise (docs/result-format.md). */
 #define VERDICT_HELD_WORDS "; held indeterminate: one run a side cannot tell " \
 	"a change of this size from the runner's run-to-run noise (give several " \
 	"runs a side, --noise FILE from syncgate calibrate, or --single-run-ok)"
 
-/*
- * The end of the reason of a check held indeterminate in a verdict read
- * back: its runs came apart (v->apart, decided again from the runs it
- * saved) and it carries no shift between sessions (v->shift).
- */
+/* A loaded verdict's check held: its runs came apart and carry no shift. */
 #define VERDICT_APART_WORDS "; held indeterminate: the sides' runs came " \
 	"apart, and this verdict's figures carry no shift between their " \
 	"sessions (gate the results again)"
 
 /*
- * The row of check c's class, looked for from *at, where the last one
- * was found, round to it: the checks come in their rows' order, so a
- * verdict of 10,000 classes takes one comparison a check, not 5,000.
+ * Searched from *at, the last found: checks come in their rows' order, so
+ * 10,000 classes take one comparison a check, not 5,000.
  */
 static const struct verdict_row *
 row_of(const struct gate_verdict *v, const struct verdict_check *c, size_t *at)
@@ -60,17 +47,15 @@ row_of(const struct gate_verdict *v, const struct verdict_check *c, size_t *at)
 	return NULL;
 }
 
-/* Room for a side's possessive: its name as words_who gives it, and "'s". */
+/* Room for a side's name and "'s". */
 #define WHOSE 264
 
-/* "zu" or "the baseline": side 0 is ours, 1 the rival. */
 static const char *
 who(const struct gate_verdict *v, int side, char *buf, size_t len)
 {
 	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
 }
 
-/* "zu's", "the baseline's", or "ours'" for a name ending in s. */
 static const char *
 whose(const struct gate_verdict *v, int side, char *buf, size_t len)
 {
@@ -82,12 +67,11 @@ whose(const struct gate_verdict *v, int side, char *buf, size_t len)
 }
 
 static const char *
-qname(int q)
+qword(double q)
 {
-	return q == 50 ? "p50" : "p99";
+	return q > 0.9 ? "p99" : "p50";
 }
 
-/* A row's figure of side (0 ours) at quantile q: latency, or syncs. */
 static double
 figure(const struct verdict_row *r, int rival, int q, int syncs)
 {
@@ -98,7 +82,7 @@ figure(const struct verdict_row *r, int rival, int q, int syncs)
 	    (q == 50 ? r->ours_p50 : r->ours_p99).v;
 }
 
-/* "95% ", the level an interval is at, or "" for a verdict that gives none. */
+/* "95% ", or "" for a verdict that gives no level. */
 static const char *
 level_of(char *buf, size_t len, const struct gate_verdict *v)
 {
@@ -112,13 +96,9 @@ level_of(char *buf, size_t len, const struct gate_verdict *v)
 	return buf;
 }
 
-/* Room for the words of an interval, whose figures take 32 bytes at most. */
 #define IVLEN 192
 
-/*
- * "95% interval 1.9 to 2.4", or "" without an interval; suffix after each
- * end, each end read against limit as it was ruled.  Into buf.
- */
+/* "95% interval 1.9 to 2.4", or ""; suffix after each end, read as ruled. */
 static const char *
 interval_words(char *buf, size_t len, const struct gate_verdict *v,
     struct verdict_value x, const char *suffix, double limit, int at_least)
@@ -126,7 +106,6 @@ interval_words(char *buf, size_t len, const struct gate_verdict *v,
 	char c[32], a[32], b[32];
 
 	level_of(c, sizeof c, v);
-	/* an end too thin to bound: the other alone, said so */
 	if (isnan(x.lo))
 		snprintf(buf, len, "%s", "");
 	else if (x.lo == 0 && isinf(x.hi))
@@ -145,9 +124,8 @@ interval_words(char *buf, size_t len, const struct gate_verdict *v,
 }
 
 /*
- * "4% slower", "2.1% faster", "no slower" for a ratio new/old, its
- * percentage num, into buf.  "no slower" under 0.005% only where the ratio
- * is within limit: a change over a limit that small is printed in full.
+ * "4% slower", "2.1% faster"; "no slower" under 0.005% only within limit:
+ * a change over a limit that small is printed in full.
  */
 static const char *
 change_words(char *buf, size_t len, double ratio, const char *num, double limit)
@@ -159,10 +137,7 @@ change_words(char *buf, size_t len, double ratio, const char *num, double limit)
 	return buf;
 }
 
-/*
- * A change's percentage: a slowdown read against the limit as it was
- * ruled, the limit being 1 + pct / 100.
- */
+/* A change's percentage, a slowdown read against limit (1 + pct / 100). */
 static const char *
 change_num(char *buf, size_t len, double ratio, double limit, double pct)
 {
@@ -173,7 +148,7 @@ change_num(char *buf, size_t len, double ratio, double limit, double pct)
 	return buf;
 }
 
-/* " (95% interval from 2% faster to 6% slower)", or "" without one; into buf. */
+/* " (95% interval from 2% faster to 6% slower)", or "". */
 static const char *
 change_interval(char *buf, size_t len, const struct gate_verdict *v,
     struct verdict_value x, double limit, double pct)
@@ -216,7 +191,6 @@ change_interval(char *buf, size_t len, const struct gate_verdict *v,
 	return buf;
 }
 
-/* How the new figure reads against the old, as its change says. */
 static enum gate_reads
 change_reads(double ratio, double limit)
 {
@@ -226,7 +200,6 @@ change_reads(double ratio, double limit)
 	    READS_LT : READS_EQ;
 }
 
-/* "point-read: speedup 220.42x at p50 (11.89ms for ladybug against ...)" */
 static char *
 speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
@@ -236,12 +209,11 @@ speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
 	interval_words(iv, sizeof iv, v, c->value, "x", v->read_speedup, 1);
 	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
-	    qname(q), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0), 0),
-	    who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
+	    qword(q / 100.0), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0),
+	    0), who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
 	    figure(r, 0, q, 0), 0), who(v, 0, wo, sizeof wo), iv[0] ? "; " : "", iv);
 }
 
-/* "write: 2.54 syncs at p50 (95% interval 2.16 to 2.58)" */
 static char *
 ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
@@ -254,7 +226,6 @@ ceiling_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    iv[0] ? " (" : "", iv, iv[0] ? ")" : "");
 }
 
-/* "write: 2.54 syncs at p50 against ladybug's 4.43 (ratio 1.74x; ...)" */
 static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
@@ -268,12 +239,12 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
 	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    words_syncs(os), qname(q), whose(v, 1, rp, sizeof rp), rs, ratio);
+	    words_syncs(os), qword(q / 100.0), whose(v, 1, rp, sizeof rp), rs,
+	    ratio);
 	free(ratio);
 	return out;
 }
 
-/* "point-read: 55µs at p50 against the baseline's 53.96µs, 1.93% slower (...)" */
 static char *
 regression_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q, int syncs)
@@ -286,12 +257,11 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    change_reads(c->value.v, limit), syncs ? &gate_style_num :
 	    &gate_style_dur, 0);
 	return xasprintf("%s: %s%s%s at %s against the baseline's %s, %s%s", r->name,
-	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qname(q), b,
+	    a, syncs ? " " : "", syncs ? words_syncs(a) : "", qword(q / 100.0), b,
 	    change_words(ch, sizeof ch, c->value.v, n, limit),
 	    change_interval(iv, sizeof iv, v, c->value, limit, pct));
 }
 
-/* "write: 2.0 flushes a commit (ladybug 1.0)" */
 static char *
 flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r)
@@ -302,7 +272,6 @@ flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
 	    who(v, 1, w, sizeof w), round(r->rival_flushes * 10) / 10);
 }
 
-/* The figures of check c of kind k, before the words of its ruling. */
 static char *
 body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct gate_check_kind *k, const struct verdict_row *r)
@@ -323,7 +292,6 @@ body(const struct gate_verdict *v, const struct verdict_check *c,
 	}
 }
 
-/* "; about 12 runs a side would settle it with 80% probability, ..." */
 static char *
 settle_counts(const struct verdict_check *c)
 {
@@ -397,7 +365,6 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	}
 }
 
-/* Short why w said in full for check c, one that has it. */
 static char *
 why_legend(const struct gate_verdict *v, enum words_why w,
     const struct verdict_check *c)
@@ -444,7 +411,6 @@ words_why_each(const struct gate_verdict *v,
 	size_t i;
 	int w;
 
-	/* each key said once, for the first check that has it */
 	for (w = 1; w < WORDS_NWHY; w++)
 		for (i = 0; i < v->nchecks; i++) {
 			char *t;
@@ -458,11 +424,7 @@ words_why_each(const struct gate_verdict *v,
 		}
 }
 
-/*
- * Check c's reason: its figures, the words of its ruling against its
- * limit, and for a check neither passed nor failed what would settle it
- * or why it was held.
- */
+/* Check c's figures, its ruling, and for an open one what would settle it. */
 static char *
 check_words(const struct gate_verdict *v, const struct verdict_check *c,
     size_t *at)
@@ -497,10 +459,6 @@ check_words(const struct gate_verdict *v, const struct verdict_check *c,
 	return out;
 }
 
-/*
- * The write ceiling, with the group commit a side's probe measured: "2
- * syncs a commit at p50 (--commit-syncs); zu's probe measured 1.4 ...".
- */
 static char *
 ceiling_note(const struct gate_verdict *v)
 {
@@ -531,7 +489,6 @@ ceiling_note(const struct gate_verdict *v)
 	return out;
 }
 
-/* Why one side's probe gives no unit; NULL when it gives one. */
 static char *
 unusable_words(const struct gate_verdict *v, int rival)
 {
@@ -568,7 +525,6 @@ unusable_words(const struct gate_verdict *v, int rival)
 	return run;
 }
 
-/* "from 8 rounds of 5 samples through its run, one every 500ms, 1.2% of its time" */
 static char *
 window_words(const struct verdict_unit_basis *b)
 {
@@ -599,7 +555,6 @@ window_words(const struct verdict_unit_basis *b)
 	}
 }
 
-/* "4 KiB", or "unknown" for a probe that did not record its write size. */
 static const char *
 write_size(char *buf, size_t len, long long bytes)
 {
@@ -610,7 +565,6 @@ write_size(char *buf, size_t len, long long bytes)
 	return buf;
 }
 
-/* "one sync = 3.02ms, the cheaper of two probes of one volume (zu's), both sides" */
 static char *
 unit_one_words(const struct gate_verdict *v)
 {
@@ -646,7 +600,6 @@ unit_one_words(const struct gate_verdict *v)
 	return out;
 }
 
-/* Over several runs: "each run's writes in the unit of its own probe: ..." */
 static char *
 unit_runs_words(const struct gate_verdict *v)
 {
@@ -680,11 +633,7 @@ unit_runs_words(const struct gate_verdict *v)
 	return out;
 }
 
-/*
- * The unit in words, from what it was taken from: its description, or
- * for a verdict with no unit why not.  A verdict saved before the unit
- * carried its basis keeps its saved words.
- */
+/* The unit's description or why none; one saved before bases keeps its words. */
 static void
 unit_words(struct gate_verdict *v)
 {
@@ -725,70 +674,6 @@ unit_words(struct gate_verdict *v)
 	free(d);
 }
 
-static char *words_note(const struct gate_verdict *v,
-    const struct verdict_note *nt);
-
-/*
- * The gate names each side by its label; a file without one is worded
- * with the renderers' own (verdict_ours_label), for the while the words
- * are made.
- */
-void
-report_words(struct gate_verdict *v)
-{
-	char *o = NULL, *r = NULL;
-	size_t i, at = 0;
-
-	if (v->ours.label == NULL)
-		v->ours.label = o = xstrdup(verdict_ours_label(v));
-	if (v->rival.label == NULL)
-		v->rival.label = r = xstrdup(verdict_rival_label(v));
-	unit_words(v);
-	free(v->headline);
-	v->headline = words_headline(v);
-	for (i = 0; i < v->nunmatched; i++) {
-		struct verdict_unmatched *u = &v->unmatched[i];
-		char a[256], b[256];
-
-		free(u->reason);
-		u->reason = xasprintf("%s ran %s; %s did not", who(v, !u->ours, a,
-		    sizeof a), u->name, who(v, u->ours, b, sizeof b));
-	}
-	for (i = 0; i < v->nchecks; i++) {
-		free(v->checks[i].reason);
-		v->checks[i].reason = check_words(v, &v->checks[i], &at);
-	}
-	free(v->reads.reason);
-	free(v->writes.reason);
-	v->reads.reason = words_half(v, KIND_READ, v->reads.ruling);
-	v->writes.reason = words_half(v, KIND_WRITE, v->writes.ruling);
-	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
-		;
-	free(v->ceiling_note);
-	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
-	    NULL;
-	for (i = 0; i < v->nnotes; i++)
-		free(v->notes[i]);
-	free(v->notes);
-	v->notes = xcalloc(v->nnoted + 1, sizeof *v->notes);
-	for (i = 0; i < v->nnoted; i++)
-		v->notes[i] = words_note(v, &v->noted[i]);
-	v->nnotes = v->nnoted;
-	if (o != NULL)
-		v->ours.label = NULL;
-	if (r != NULL)
-		v->rival.label = NULL;
-	free(o);
-	free(r);
-}
-
-static const char *
-qword(double q)
-{
-	return q > 0.9 ? "p99" : "p50";
-}
-
-/* "the runner's noise from --noise F (12 runs of zu)" */
 static char *
 noise_words(const struct verdict_note *nt)
 {
@@ -796,7 +681,6 @@ noise_words(const struct verdict_note *nt)
 	    nt->a, nt->n[1], nt->b);
 }
 
-/* "3 runs of lmdb, 2 of sqlite", or "3 new runs, 2 baseline runs". */
 static char *
 runs_words(const struct gate_verdict *v)
 {
@@ -812,10 +696,7 @@ runs_words(const struct gate_verdict *v)
 	    words_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
 }
 
-/*
- * p50, its interval's high end (NaN: none) and the line they are under,
- * into a, h and b: with the decimals that show both under the line.
- */
+/* p50, its high end (NaN: none) and the line, with decimals showing both under. */
 static void
 under_line(char *a, char *h, char *b, size_t len, double p50, double hi,
     double line)
@@ -832,7 +713,6 @@ under_line(char *a, char *h, char *b, size_t len, double p50, double hi,
 	}
 }
 
-/* "write: zu commits at p50 in 0.5 syncs (1.5ms, under ...): ..." */
 static char *
 sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -851,7 +731,6 @@ sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    "the probe band's low of" : "one sync of", b, w);
 }
 
-/* A probe too thin for a band, at the level a check needed. */
 static char *
 thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -875,7 +754,6 @@ thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    "sample" : "samples", cf, nt->n[2]);
 }
 
-/* "a: 12 samples are too few to bound p99 on both sides ..." */
 static char *
 drops_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -926,7 +804,6 @@ outlier_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    nt->x[0], nt->n[1], nt->cls);
 }
 
-/* "the classes a, b, c": a list of names a line each, joined. */
 static char *
 listed(const char *lines, const char *sep)
 {
@@ -945,7 +822,6 @@ listed(const char *lines, const char *sep)
 	return out;
 }
 
-/* "the host 0123 (AMD EPYC, 2 cores, 23.5 GiB of memory, kernel 6.1.0)" */
 static char *
 host_words(const struct result_host *h)
 {
@@ -975,7 +851,6 @@ host_words(const struct result_host *h)
 	return out;
 }
 
-/* "zu on the host ...", or on more than one, or on one it does not record. */
 static char *
 side_host_words(const struct gate_verdict *v, int side)
 {
@@ -992,7 +867,6 @@ side_host_words(const struct gate_verdict *v, int side)
 	return out;
 }
 
-/* "machine id, CPU model and kernel": the fields of bits d, into buf. */
 static const char *
 differ_words(char *buf, size_t len, unsigned d)
 {
@@ -1044,7 +918,6 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	return out;
 }
 
-/* Where a and b first differ. */
 static size_t
 first_difference(const char *a, const char *b)
 {
@@ -1055,7 +928,6 @@ first_difference(const char *a, const char *b)
 	return i;
 }
 
-/* "both", or the label of the one side that ran class name. */
 static const char *
 ran_by(const struct gate_verdict *v, const char *name)
 {
@@ -1067,7 +939,6 @@ ran_by(const struct gate_verdict *v, const char *name)
 	return "both";
 }
 
-/* "\"café\" (zu, bytes 63 61 66 c3 a9) and \"café\" (...) print alike ..." */
 static char *
 alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1106,7 +977,6 @@ alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	return out;
 }
 
-/* The engines' two names that print alike, with their bytes. */
 static char *
 engines_words(const struct gate_verdict *v)
 {
@@ -1121,7 +991,6 @@ engines_words(const struct gate_verdict *v)
 	    alike_bytes(bb, sizeof bb, b, at));
 }
 
-/* "runs until decided: stopped after 3 runs a side: ..." */
 static char *
 seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1156,7 +1025,6 @@ seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    open == 1 ? "" : "s", looks, looks == 1 ? "" : "s", how);
 }
 
-/* The spread between runs: where it came from, and what the intervals carry. */
 static char *
 scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1245,7 +1113,6 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	}
 }
 
-/* The sides' runs came apart: why, and what carries the shift. */
 static char *
 apart_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1265,7 +1132,6 @@ apart_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	    100 * (exp(nt->x[0]) - 1), 100 * (exp(nt->x[1]) - 1));
 }
 
-/* What differs in how the sides ran, from the sides themselves. */
 static char *
 ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1294,7 +1160,6 @@ ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	}
 }
 
-/* Failed operations, the exact classes, a class without samples or range. */
 static char *
 class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1323,7 +1188,6 @@ class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	}
 }
 
-/* The words of what the gate noted. */
 static char *
 words_note(const struct gate_verdict *v, const struct verdict_note *nt)
 {
@@ -1382,4 +1246,54 @@ words_note(const struct gate_verdict *v, const struct verdict_note *nt)
 	default:
 		return xstrdup("");
 	}
+}
+
+/* A side without a label is worded with the renderers' own while this runs. */
+void
+report_words(struct gate_verdict *v)
+{
+	char *o = NULL, *r = NULL;
+	size_t i, at = 0;
+
+	if (v->ours.label == NULL)
+		v->ours.label = o = xstrdup(verdict_ours_label(v));
+	if (v->rival.label == NULL)
+		v->rival.label = r = xstrdup(verdict_rival_label(v));
+	unit_words(v);
+	free(v->headline);
+	v->headline = words_headline(v);
+	for (i = 0; i < v->nunmatched; i++) {
+		struct verdict_unmatched *u = &v->unmatched[i];
+		char a[256], b[256];
+
+		free(u->reason);
+		u->reason = xasprintf("%s ran %s; %s did not", who(v, !u->ours, a,
+		    sizeof a), u->name, who(v, u->ours, b, sizeof b));
+	}
+	for (i = 0; i < v->nchecks; i++) {
+		free(v->checks[i].reason);
+		v->checks[i].reason = check_words(v, &v->checks[i], &at);
+	}
+	free(v->reads.reason);
+	free(v->writes.reason);
+	v->reads.reason = words_half(v, KIND_READ, v->reads.ruling);
+	v->writes.reason = words_half(v, KIND_WRITE, v->writes.ruling);
+	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
+		;
+	free(v->ceiling_note);
+	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
+	    NULL;
+	for (i = 0; i < v->nnotes; i++)
+		free(v->notes[i]);
+	free(v->notes);
+	v->notes = xcalloc(v->nnoted + 1, sizeof *v->notes);
+	for (i = 0; i < v->nnoted; i++)
+		v->notes[i] = words_note(v, &v->noted[i]);
+	v->nnotes = v->nnoted;
+	if (o != NULL)
+		v->ours.label = NULL;
+	if (r != NULL)
+		v->rival.label = NULL;
+	free(o);
+	free(r);
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Text broken at TEXT_WIDTH: lines of prose a person reads at a glance,
- * where a sentence of a thousand characters was one line; and the text
- * reports' tables, their columns aligned by characters, not bytes.
+ * Text broken at TEXT_WIDTH, where a sentence of a thousand characters was
+ * one line; and tables aligned by characters, not bytes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,7 @@
 #include "lib/utf8.h"
 #include "report/wrap.h"
 
-/* The width of s (n bytes) on a terminal: colours' escapes take none. */
+/* Colours' escapes take no width. */
 static size_t
 shown_width(const char *s, size_t n)
 {
@@ -33,10 +32,7 @@ shown_width(const char *s, size_t n)
 	return w;
 }
 
-/*
- * Line s (n bytes, no newline) out broken at spaces; the spaces between
- * two words on one line are kept as they were, so a table's columns stay.
- */
+/* Spaces between two words on one line are kept, so a table's columns stay. */
 static void
 wrap_line(FILE *fp, const char *s, size_t n)
 {
@@ -142,10 +138,7 @@ grid_add(struct grid *g, const char *const *row, escape_fn *esc)
 	g->nrows++;
 }
 
-/*
- * Columns of widths w narrowed, the widest first and none below 12, until
- * a line of g fits TEXT_WIDTH: their cells clipped ("..." marks the cut).
- */
+/* The widest columns narrowed (none below 12), cells clipped, to fit TEXT_WIDTH. */
 static void
 fit(struct grid *g, size_t *w)
 {
