@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * syncgate-bench: runs a small LinkBench-like mix against SQLite or LMDB
- * in a fresh directory inside the user's DIR and writes the result, every
- * operation's latency and the probe of DIR's volume, as syncgate-result/1.
- * The probe runs first, before the load, on a quiet volume.
+ * syncgate-bench: a LinkBench-like mix against SQLite or LMDB inside DIR,
+ * written as syncgate-result/1 with DIR's probe, taken first on a quiet volume.
  */
 #include <limits.h>
 #include <locale.h>
@@ -14,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "drivers/drivers.h"
 #include "drivers/run.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -79,17 +76,11 @@ usage(FILE *fp)
 static const struct engine_ops *
 named(const char *name)
 {
-	if (strcmp(name, "sqlite") == 0)
-		return &sqlite_engine;
-	if (strcmp(name, "lmdb") == 0)
-		return &lmdb_engine;
-	return NULL;
+	return strcmp(name, "sqlite") == 0 ? &sqlite_engine :
+	    strcmp(name, "lmdb") == 0 ? &lmdb_engine : NULL;
 }
 
-/*
- * arg ("lmdb", or two as "lmdb,sqlite") into e, each known, none
- * twice: *n of them.
- */
+/* arg ("lmdb", or two as "lmdb,sqlite") into e, each known, none twice: *n of them. */
 static int
 bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
     char *err)
@@ -118,7 +109,6 @@ bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
 	}
 }
 
-/* Settings that make no sense together, or for these engines. */
 static int
 check_options(struct runner_opts *o, const struct engine_ops *const *e,
     size_t n, char *err)
@@ -148,11 +138,7 @@ check_options(struct runner_opts *o, const struct engine_ops *const *e,
 	return 0;
 }
 
-/*
- * Whether -o FILE can stand for several numbered results: a name that
- * reaches a descriptor (/dev/stdout) or a device would be numbered into
- * new files beside it, /dev/stdout.1 in /dev.
- */
+/* Not a descriptor (/dev/stdout) or a device, numbered into /dev/stdout.1 in /dev. */
 static int
 numbered_ok(const char *out)
 {
@@ -164,9 +150,8 @@ numbered_ok(const char *out)
 }
 
 /*
- * Standard output or a device keeps every kind inline, so the most
- * latencies the run may keep must fit what syncgate reads of a JSON
- * document: refused before the run rather than after it.
+ * Standard output or a device keeps every kind inline, in what syncgate
+ * reads of a JSON document: refused before the run rather than after it.
  */
 static int
 check_inline(const struct runner_opts *o, const struct outfile *out, char *err)
@@ -191,11 +176,9 @@ check_inline(const struct runner_opts *o, const struct outfile *out, char *err)
 }
 
 /*
- * The result and every samples file the run may write (one a kind of the
- * mix, beside the file out replaces) must be distinct files, none a
- * directory: a link from one to another would leave the result naming
- * samples that another file overwrote.  Checked before the run, so a
- * refusal costs nothing.
+ * The result and every samples file it may name are distinct files, none
+ * a directory: through a link, the result would name samples that another
+ * file overwrote.
  */
 static int
 add_outputs(struct fileset *fs, const struct runner_opts *o, const char *path,
@@ -220,9 +203,8 @@ add_outputs(struct fileset *fs, const struct runner_opts *o, const char *path,
 }
 
 /*
- * path's files (files: its samples files too), or with a plan of several
- * runs every run's, before the first run: a name two runs would share
- * (through a link) is refused before an hour of runs, not after it.
+ * path's files (files: its samples files too), or every run's of a plan,
+ * checked before an hour of runs rather than after it.
  */
 static int
 check_outputs(const struct runner_opts *o, const struct runner_plan *plan,
@@ -241,7 +223,6 @@ check_outputs(const struct runner_opts *o, const struct runner_plan *plan,
 	return rc;
 }
 
-/* The engine's rows loaded, timed into *load_s. */
 static int
 load(const struct engine_ops *e, void *db, const struct bench_options *o,
     uint64_t *rng, double *load_s, char *err)
@@ -253,11 +234,7 @@ load(const struct engine_ops *e, void *db, const struct bench_options *o,
 	return rc;
 }
 
-/*
- * Opens, loads, runs and closes the engine in its own directory, with
- * rounds of samples (by method, as the probe before) and flush counts
- * through the run into win; what the run spent its time on into sp.
- */
+/* The engine in its own directory, rounds by method and flush counts into win. */
 static int
 run_engine(const struct engine_ops *e, const struct bench_options *o,
     const char *method, struct runner_window *win, struct bench_samples s[NOPS],
@@ -295,45 +272,28 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	return rc;
 }
 
-/* Each operation kept with probability 1 / 2^shift, in words. */
-static char *
-sampling(unsigned shift, const struct bench_options *o)
-{
-	if (shift == 0)
-		return xstrdup("every operation");
-	return xasprintf("each operation kept at random with probability "
-	    "1/%.0f, to stay within --max-samples %lld", ldexp(1, (int)shift),
-	    o->a->max_samples);
-}
-
 /* What the result cannot say in its own keys: how the run was made. */
 static struct result_driver *
 driver(const struct engine_ops *e, const struct bench_options *o,
     double elapsed_s)
 {
-	struct result_driver *d = xcalloc(1, sizeof *d);
+	struct result_driver *d = xmalloc(sizeof *d);
 
-	d->rows = o->a->rows;
-	d->value_bytes = o->a->value_bytes;
-	d->ops = o->a->ops;
-	d->seconds = o->a->seconds;
+	*d = (struct result_driver){ .rows = o->a->rows,
+	    .value_bytes = o->a->value_bytes, .ops = o->a->ops,
+	    .seconds = o->a->seconds, .probe_every_ns = o->a->every_ns,
+	    .elapsed_s = elapsed_s, .max_samples = o->a->max_samples,
+	    .samples_file_over = o->a->file_over };
 	d->mix = xasprintf("%d:%d:%d", o->a->mix[0], o->a->mix[1], o->a->mix[2]);
 	d->settings = xstrdup(e->settings(o));
 	d->probed = xasprintf("%s%s", o->inherited ? "by syncgate run before its "
 	    "first run, in --dir (SYNCGATE_PROBE)" : "before the load, in --dir",
 	    o->a->every_ns > 0 ? "; and in rounds through the run, in its "
 	    "directory (probe.series)" : "");
-	d->probe_every_ns = o->a->every_ns;
-	d->elapsed_s = elapsed_s;
-	d->max_samples = o->a->max_samples;
-	d->samples_file_over = o->a->file_over;
 	return d;
 }
 
-/*
- * The run as a result: a class per kind that ran, owning the samples,
- * each saying how they were chosen; the session and the driver.
- */
+/* The run as a result: a class per kind that ran, owning the samples. */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct runner_window *win,
@@ -378,7 +338,10 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 		c->samples_ns = s[k].ns;
 		c->nsamples = s[k].n;
 		c->count = s[k].ops;
-		c->sampling = sampling(s[k].shift, o);
+		c->sampling = s[k].shift == 0 ? xstrdup("every operation") :
+		    xasprintf("each operation kept at random with probability 1/%.0f, "
+		    "to stay within --max-samples %lld", ldexp(1, (int)s[k].shift),
+		    o->a->max_samples);
 		if (k == OP_WRITE) {
 			c->flushes_per_op = win->per_op.per_op;
 			c->flush_count = runner_flush_count(win);
@@ -391,7 +354,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	return 0;
 }
 
-/* The rounds through the run: how they were spaced, what they cost. */
 static void
 tell_rounds(const struct probe_record *p, int reads_only, int ascii)
 {
@@ -429,7 +391,7 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
     const struct runner_window *win, double elapsed_s)
 {
 	const struct probe_record *p = r->probe;
-	const struct result_spent *sp;
+	const struct result_spent *sp = &r->driver->spent;
 	const struct result_class *w;
 	int ascii = !units_locale_utf8();
 	char a[DURLEN], b[DURLEN], kept[64];
@@ -439,7 +401,6 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 	err_warn("%s %s (%s): %lld rows; %s in %.2fs at concurrency %lld", r->engine,
 	    r->version, e->settings(o), o->a->rows, r->workload, elapsed_s,
 	    o->a->concurrency);
-	sp = &r->driver->spent;
 	err_warn("spent: probe %.3fs%s, load %.3fs, idle windows %.3fs, rounds "
 	    "%.3fs, operations %.3fs", sp->probe_s, o->inherited ?
 	    " (syncgate run's)" : "", sp->load_s, sp->idle_s, sp->rounds_s,
@@ -530,7 +491,6 @@ bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 	return rc;
 }
 
-/* One run of the plan: the engine, its file, the session stamped. */
 struct bench_ctx {
 	const struct runner_opts *a;
 	const struct engine_ops *const *engines;
@@ -550,11 +510,7 @@ bench_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	return bench(x->engines[j->engine], &o, err);
 }
 
-/*
- * DIR's probe: under syncgate run, the one it took before its first run
- * (SYNCGATE_PROBE) where that is of DIR's volume, rather than a probe
- * again each run; else one of its own.  Returns 0, or -1 with err set.
- */
+/* Under syncgate run, its probe (SYNCGATE_PROBE) where of DIR's volume; else our own. */
 static int
 probe_dir(const char *dir, struct probe_record *p, int *inherited, char *err)
 {
@@ -581,12 +537,9 @@ probe_dir(const char *dir, struct probe_record *p, int *inherited, char *err)
 }
 
 /*
- * The plan's runs in the runner's order, each result carrying the
- * invocation's session and its run's number among its engine's; with
- * MIN..MAX a look after each round from MIN on.  A run that fails stops
- * the rest; the results already written are whole and stay, and the
- * message says which run, and that their set is cut short: consumers
- * never pool its runs with another session's (model/runs.h).
+ * The plan's runs, each result with the session and its run's number; with
+ * MIN..MAX a look after each round from MIN on.  A failed run stops the
+ * rest; those written stay, a set cut short (model/runs.h).
  */
 static int
 bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
@@ -613,7 +566,7 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
 	return rc;
 }
 
-/* The command line read and checked whole, before anything runs. */
+/* The command line checked whole, before anything runs. */
 static int
 parse(struct runner_opts *a, int argc, char **argv,
     const struct engine_ops *e[2], struct runner_plan *plan, char *dir,

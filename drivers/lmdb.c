@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "drivers/drivers.h"
 #include "drivers/run.h"
 #include "lib/err.h"
 

@@ -1,29 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runner: C threads, each with its own connection and generator,
- * released together, each timing every operation with the monotonic
- * clock.  Operation kinds come in rounds holding each kind as often as
- * --mix says, shuffled, so every kind is run in the ratio asked and none
- * is missed by chance.  Generators are seeded from the thread's index, so
- * a run's keys and values repeat from run to run.
+ * The runner: threads, each with its own connection and generator (seeded
+ * from its index, so keys and values repeat from run to run), released
+ * together.  Kinds come in shuffled rounds holding each as often as --mix
+ * says, so none is missed by chance.
  *
- * Latencies are kept 8 bytes each, and never more than --max-samples a
- * kind: a long --seconds run at a million reads a second would otherwise
- * hold gigabytes.  Past the limit each operation is kept at random with
- * probability 1 / 2^shift (Bernoulli sampling, halved each time the
- * buffer fills), from a generator of its own so the keys do not change;
- * the quantiles of a uniform sample estimate those of every operation,
- * and the gate's intervals are computed from the samples actually kept.
+ * At most --max-samples latencies a kind: a long run at a million reads a
+ * second would otherwise hold gigabytes.  Past it each operation is kept
+ * with probability 1 / 2^shift (Bernoulli sampling, halved each time the
+ * buffer fills, from a generator of its own so the keys do not change): a
+ * uniform sample, whose quantiles estimate those of every operation.
  *
- * Writes take turns: a thread holds the writer's turn from just before
- * its write to the commit's return.  Both engines let one writer in at a
- * time anyway, and a second thread's write would otherwise wait inside
- * the engine (LMDB's lock, SQLite's busy handler, which sleeps) for the
- * first's commit, so its latency would hold one commit or two as the
- * threads happened to hand the lock over: a p50 that moved twofold with
- * the disk's speed while a commit's cost did not.  A write's latency is
- * its own commit, from its turn; the time spent waiting for the turn is
- * added up apart and reported beside it.
+ * Writes take turns, from just before the write to the commit's return.
+ * Both engines let one writer in at a time anyway, and a write waiting
+ * inside the engine (LMDB's lock, SQLite's sleeping busy handler) held
+ * one commit or two as the lock was handed over: a p50 that moved twofold
+ * with the disk's speed while a commit's cost did not.  The wait for the
+ * turn is added up apart and reported beside.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -31,7 +24,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "drivers/drivers.h"
 #include "drivers/run.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -41,8 +33,8 @@
 
 struct start {
 	pthread_mutex_t lock;
-	pthread_cond_t cond;        /* the workers wait on it: go, or the hold lifted */
-	pthread_cond_t main_cond;   /* the runner waits on it: parked, or done */
+	pthread_cond_t cond;        /* the workers': go, or the hold lifted */
+	pthread_cond_t main_cond;   /* the runner's: parked, or done */
 	int go;
 	atomic_llong deadline_ns;   /* for --seconds, on clock_monotonic_ns */
 	atomic_int stop;            /* set by a thread that failed */
@@ -96,12 +88,6 @@ ns_between(const struct timespec *a, const struct timespec *b)
 	return (double)(b->tv_sec - a->tv_sec) * 1e9 + (double)(b->tv_nsec - a->tv_nsec);
 }
 
-static int
-past(struct start *st)
-{
-	return clock_monotonic_ns() >= (double)atomic_load(&st->deadline_ns);
-}
-
 /* At a batch's end: while a round of samples is due, wait it out. */
 static void
 park(struct start *st)
@@ -117,7 +103,6 @@ park(struct start *st)
 	pthread_mutex_unlock(&st->lock);
 }
 
-/* A new round: each kind as often as its weight, in a shuffled order. */
 static void
 shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 {
@@ -137,16 +122,6 @@ shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 	}
 }
 
-static uint64_t
-pick_key(struct worker *w, enum op_kind k)
-{
-	uint64_t span = (uint64_t)w->o->a->rows;
-
-	if (k == OP_RANGE)
-		span -= RANGE_ROWS - 1;
-	return rand_next(&w->rng) % span;
-}
-
 /* Heads with probability 1 / 2^bits. */
 static int
 coin(uint64_t *rng, unsigned bits)
@@ -164,8 +139,6 @@ thin(uint64_t *rng, struct bench_samples *s, unsigned bits)
 {
 	size_t i, j = 0;
 
-	if (bits == 0)
-		return;
 	for (i = 0; i < s->n; i++)
 		if (coin(rng, bits))
 			s->ns[j++] = s->ns[i];
@@ -173,11 +146,7 @@ thin(uint64_t *rng, struct bench_samples *s, unsigned bits)
 	s->shift += bits;
 }
 
-/*
- * Counts the operation, and keeps its latency with probability
- * 1 / 2^shift.  A full buffer halves the rate: the kept are thinned by a
- * coin each, and so is this one.
- */
+/* A full buffer halves the rate: a coin each for the kept, and for this one. */
 static void
 keep_sample(struct worker *w, struct bench_samples *s, double ns)
 {
@@ -198,16 +167,13 @@ keep_sample(struct worker *w, struct bench_samples *s, double ns)
 	s->ns[s->n++] = ns;
 }
 
-/*
- * One timed operation; the new value is made before the clock starts.  A
- * write takes the writer's turn first: its latency starts once it holds
- * the turn, and the wait for it is added up apart.
- */
+/* One timed operation; a write's value made, and its turn taken, before the clock. */
 static int
 one_op(struct worker *w, enum op_kind k, unsigned char *val)
 {
 	struct timespec t0, t1;
-	uint64_t key = pick_key(w, k);
+	uint64_t key = rand_next(&w->rng) % ((uint64_t)w->o->a->rows -
+	    (k == OP_RANGE ? RANGE_ROWS - 1 : 0));
 	size_t vlen = (size_t)w->o->a->value_bytes;
 	int rc;
 
@@ -245,7 +211,8 @@ work(void *arg)
 	while (!atomic_load(&w->start->stop)) {
 		if (i == n)
 			park(w->start);
-		if (w->ops > 0 ? done >= w->ops : past(w->start))
+		if (w->ops > 0 ? done >= w->ops :
+		    clock_monotonic_ns() >= (double)atomic_load(&w->start->deadline_ns))
 			break;
 		if (i == n) {
 			shuffle_round(w, round, n);
@@ -268,10 +235,8 @@ work(void *arg)
 }
 
 /*
- * One array a kind from every thread's.  Threads that thinned less are
- * thinned to the rate of the one that thinned most, so every operation
- * had the same chance to be kept; each thread's buffer is freed as soon
- * as it is copied.
+ * One array a kind from every thread's, each thinned to the rate of the
+ * one that thinned most, so every operation had the same chance to be kept.
  */
 static void
 gather(struct worker *w, int n, struct bench_samples out[NOPS])
@@ -305,10 +270,7 @@ gather(struct worker *w, int n, struct bench_samples out[NOPS])
 	}
 }
 
-/*
- * Write operations every thread has done: read with st->lock held while
- * the threads are parked or done, so none is counting.
- */
+/* Writes done by all: read with st->lock held, the threads parked or done. */
 static double
 writes_done(const struct start *st)
 {
@@ -320,11 +282,7 @@ writes_done(const struct start *st)
 	return n;
 }
 
-/*
- * Holds every running thread at its next batch's end, takes a round of
- * samples, and lets them go with the --seconds deadline moved on by the
- * round's time.  Called with st->lock held.
- */
+/* A round with the threads held at their batch's end; st->lock held. */
 static int
 round_between(struct start *st, struct inrun *ir, char *err)
 {
@@ -344,10 +302,7 @@ round_between(struct start *st, struct inrun *ir, char *err)
 	return 0;
 }
 
-/*
- * Waits for the threads to finish, with a round each time every_ns has
- * passed (0: none), looking every 50 ms for a signal that stops them.
- */
+/* Waits for the threads, a round every every_ns (0: none), looking for signals each 50 ms. */
 static int
 oversee(struct start *st, double every_ns, struct inrun *ir, char *err)
 {
@@ -370,22 +325,15 @@ oversee(struct start *st, double every_ns, struct inrun *ir, char *err)
 		ns = ns < 0 ? 0 : ns > 50e6 ? 50e6 : ns;
 		clock_gettime(CLOCK_MONOTONIC, &until);
 		until.tv_nsec += (long)ns;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
+		until.tv_sec += until.tv_nsec / 1000000000L;
+		until.tv_nsec %= 1000000000L;
 		pthread_cond_timedwait(&st->main_cond, &st->lock, &until);
 	}
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
 
-/*
- * Starts the threads, takes the first round, releases the threads
- * together, oversees them until they are done, and takes the last round,
- * so the writes after the last round in the run have a round on each
- * side as the others do.
- */
+/* The last round gives the writes after the last in the run a round on each side. */
 static int
 launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
     struct inrun *ir, double *elapsed_s, char *err)
@@ -432,12 +380,11 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
     char *err)
 {
 	pthread_condattr_t ca;
-	struct start st;
+	struct start st = { .go = 0 };
 	struct worker *w;
 	int i, k, n = o->a->concurrency, rc = -1;
 
 	memset(out, 0, NOPS * sizeof *out);
-	memset(&st, 0, sizeof st);
 	pthread_mutex_init(&st.lock, NULL);
 	pthread_mutex_init(&st.turn, NULL);
 	pthread_cond_init(&st.cond, NULL);
@@ -445,21 +392,14 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&st.main_cond, &ca);
 	pthread_condattr_destroy(&ca);
-	atomic_init(&st.stop, 0);
-	atomic_init(&st.hold, 0);
-	atomic_init(&st.deadline_ns, 0);
 	w = xcalloc((size_t)n, sizeof *w);
 	st.w = w;
 	st.nworkers = n;
-	for (i = 0; i < n; i++) {
-		w[i].e = e;
-		w[i].o = o;
-		w[i].start = &st;
-		w[i].rng = 0x5eed0000ULL + (uint64_t)i;
-		w[i].keep_rng = 0x6ee90000ULL + (uint64_t)i;
-		w[i].limit = (size_t)(o->a->max_samples / n);
-		w[i].ops = o->a->ops / n + (i < o->a->ops % n);
-	}
+	for (i = 0; i < n; i++)
+		w[i] = (struct worker){ .e = e, .o = o, .start = &st,
+		    .rng = 0x5eed0000ULL + (uint64_t)i, .keep_rng = 0x6ee90000ULL + (uint64_t)i,
+		    .limit = (size_t)(o->a->max_samples / n),
+		    .ops = o->a->ops / n + (i < o->a->ops % n) };
 	/* every connection open before any thread starts, so none waits on another */
 	for (i = 0; i < n; i++)
 		if ((w[i].conn = e->conn_open(db, err)) == NULL)

@@ -1,23 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * syncgate-bench's run of one engine: the mix on its threads, the
- * latencies kept, rounds of probe samples between batches.
- */
+/* syncgate-bench's run of one engine: the mix on its threads, latencies kept. */
 #ifndef SYNCGATE_DRIVERS_RUN_H
 #define SYNCGATE_DRIVERS_RUN_H
-
-#include <stddef.h>
-#include <stdint.h>
 
 #include "drivers/drivers.h"
 
 struct inrun;
 
 /*
- * Latencies of one kind, in ns.  Every operation is kept until
- * o->a->max_samples would be passed; from then on each is kept at random
- * with probability 1 / 2^shift, the kept ones thinned alike, so what is
- * kept is always a uniform sample of all ops operations.
+ * Latencies of one kind, in ns: all, until --max-samples would be passed,
+ * then each with probability 1 / 2^shift, a uniform sample of all ops.
  */
 struct bench_samples {
 	double *ns;
@@ -28,17 +20,11 @@ struct bench_samples {
 };
 
 /*
- * Runs the mix on db at o->concurrency threads and fills out[k] with the
- * kept latencies, at most o->max_samples a kind.  Unless
- * o->probe_every_ns is 0, ir (opened for rounds) takes a round of samples
- * at the start and, while the threads are held at the end of a batch,
- * each time o->probe_every_ns has passed since the last, and one more
- * once they are done; the --seconds deadline moves on by each round's
- * time.  Writes run one at a time, each timed from its turn, the
- * waits for the turn added up in out[OP_WRITE].wait_ns.  *elapsed_s gets
- * the run's wall time, the rounds included.
- * Returns 0, or -1 with err set (the first thread's error).  The caller
- * frees out[k].ns.
+ * Runs the mix on db at --concurrency threads into out[k], the caller's to
+ * free.  With --probe-every, ir takes a round at the start, one each time
+ * it passes with the threads held at a batch's end (the --seconds deadline
+ * moved on by the round), and one at the end.  *elapsed_s: the wall time,
+ * rounds included.  Returns 0, or -1 with err set (the first thread's).
  */
 int bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
     struct inrun *ir, struct bench_samples out[NOPS], double *elapsed_s,

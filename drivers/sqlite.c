@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drivers/drivers.h"
 #include "drivers/run.h"
 #include "lib/err.h"
 
@@ -59,9 +58,8 @@ fail(sqlite3 *db, const char *what, char *err)
 static int
 exec(sqlite3 *db, const char *stmt, char *err)
 {
-	if (sqlite3_exec(db, stmt, NULL, NULL, NULL) != SQLITE_OK)
-		return fail(db, stmt, err);
-	return 0;
+	return sqlite3_exec(db, stmt, NULL, NULL, NULL) != SQLITE_OK ?
+	    fail(db, stmt, err) : 0;
 }
 
 /* A connection with this run's settings; synchronous is per connection. */
@@ -120,10 +118,8 @@ static void *
 sqlite_open(const struct bench_options *o, const char *dir, char *err)
 {
 	struct sqlite_db *d = xcalloc(1, sizeof *d);
-	size_t n = strlen(dir) + sizeof DBFILE + 2;
 
-	d->path = xmalloc(n);
-	snprintf(d->path, n, "%s/%s", dir, DBFILE);
+	d->path = xasprintf("%s/%s", dir, DBFILE);
 	d->sync = o->a->sqlite_sync;
 	d->main = connect_db(d, err);
 	if (d->main == NULL || set_wal(d->main, err) < 0 ||

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The verdict's constructor, destructor and names, and the labels its
- * sides go by: the bottom of verdict/, calling only lib/.
+ * sides go by.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,75 +10,67 @@
 #include "verdict/base.h"
 #include "lib/err.h"
 
-/* A count over the entries of a table. */
 #define NELEMS(a) (sizeof (a) / sizeof (a)[0])
+/* a value added to its enum without a name fails to build */
+#define NAMED(a, n) _Static_assert(NELEMS(a) == (n), #a " lacks an entry")
 
 const char *const ruling_names[] = {
 	[RULING_NOT_RULED] = "not ruled", [RULING_PASS] = "pass",
 	[RULING_FAIL] = "fail", [RULING_INDETERMINATE] = "indeterminate",
 };
-_Static_assert(NELEMS(ruling_names) == VERDICT_NRULINGS, "a ruling without a name");
 
 const char *const gate_mode_names[] = {
 	[MODE_RIVAL] = "rival", [MODE_BASELINE] = "baseline",
 };
-_Static_assert(NELEMS(gate_mode_names) == GATE_NMODES, "a mode without a name");
 
 const char *const unit_source_names[] = {
 	[UNIT_NONE] = "none", [UNIT_SHARED] = "shared",
 	[UNIT_PER_VOLUME] = "per-volume", [UNIT_PER_RUN] = "per-run",
 };
-_Static_assert(NELEMS(unit_source_names) == UNIT_NSOURCES,
-    "a unit source without a name");
 
 const char *const unit_unusable_names[] = {
 	[UNUSABLE_NONE] = "none", [UNUSABLE_UNPROBED] = "unprobed",
 	[UNUSABLE_NO_REACH] = "no-reach", [UNUSABLE_UNSURE] = "unsure",
 };
-_Static_assert(NELEMS(unit_unusable_names) == UNIT_NUNUSABLE, "unnamed");
+NAMED(unit_unusable_names, UNIT_NUNUSABLE);
 
 const char *const unit_window_names[] = {
 	[WINDOW_BEFORE] = "before", [WINDOW_THIN] = "thin",
 	[WINDOW_THROUGH] = "through", [WINDOW_BRACKETS] = "brackets",
 	[WINDOW_PAUSED] = "paused",
 };
-_Static_assert(NELEMS(unit_window_names) == UNIT_NWINDOWS, "unnamed");
+NAMED(unit_window_names, UNIT_NWINDOWS);
 
 const char *const unit_two_names[] = {
 	[TWO_NONE] = "none", [TWO_HOSTS] = "hosts", [TWO_VOLUMES] = "volumes",
 	[TWO_METHODS] = "methods", [TWO_SIZES] = "write-sizes",
 };
-_Static_assert(NELEMS(unit_two_names) == UNIT_NTWO, "unnamed");
+NAMED(unit_two_names, UNIT_NTWO);
 
 const char *const unit_pick_names[] = {
 	[PICK_NONE] = "none", [PICK_ONE_PROBE] = "one-probe",
 	[PICK_EQUAL] = "equal", [PICK_OURS] = "ours", [PICK_RIVAL] = "rival",
 };
-_Static_assert(NELEMS(unit_pick_names) == UNIT_NPICKS, "unnamed");
+NAMED(unit_pick_names, UNIT_NPICKS);
 
 const char *const verdict_scope_names[] = {
 	[SCOPE_RUN] = "run", [SCOPE_RUNS] = "runs",
 };
-_Static_assert(NELEMS(verdict_scope_names) == VERDICT_NSCOPES,
-    "a scope without a name");
 
 const char *const verdict_hosts_names[] = {
 	[HOSTS_UNRECORDED] = "unrecorded", [HOSTS_SAME] = "same",
 	[HOSTS_DIFFERENT] = "different", [HOSTS_UNKNOWN] = "unknown",
 };
-_Static_assert(NELEMS(verdict_hosts_names) == VERDICT_NHOSTS, "hosts without a name");
 
-const char *const verdict_apart_names[] = {
+static const char *const verdict_apart_names[] = {
 	[APART_NONE] = "turns", [APART_NO_SESSION] = "no-session",
 	[APART_ONE_SIDED] = "one-sided", [APART_NOT_INTERLEAVED] = "not-interleaved",
 	[APART_NO_TURNS] = "no-turns", [APART_HOSTS] = "hosts",
 };
-_Static_assert(NELEMS(verdict_apart_names) == VERDICT_NAPART, "apart without a name");
 
 const char *const verdict_shift_names[] = {
 	[SHIFT_NONE] = "none", [SHIFT_DEFAULT] = "default", [SHIFT_RECORD] = "record",
 };
-_Static_assert(NELEMS(verdict_shift_names) == VERDICT_NSHIFTS, "a shift without a name");
 
 const char *const verdict_settle_names[] = {
 	[SETTLE_NONE] = "none", [SETTLE_RUNS] = "runs", [SETTLE_SAMPLES] = "samples",
@@ -90,26 +82,24 @@ const char *const verdict_settle_names[] = {
 	[SETTLE_BAND_RANGES] = "probe-band-and-ranges",
 	[SETTLE_FAILED] = "failed-operations",
 };
-_Static_assert(NELEMS(verdict_settle_names) == VERDICT_NSETTLES,
-    "a settle without a name");
 
 /* Out of range, entry 0's name: a value the gate never makes. */
-#define NAMER(fn, type, names) \
+#define NAMER(fn, type, names, n) \
+NAMED(names, n); \
 const char *fn(type x) \
 { \
 	return names[(size_t)x < NELEMS(names) ? x : 0]; \
 }
 
-NAMER(ruling_name, enum ruling, ruling_names)
-NAMER(gate_mode_name, enum gate_mode, gate_mode_names)
-NAMER(unit_source_name, enum unit_source, unit_source_names)
-NAMER(verdict_scope_name, enum verdict_scope, verdict_scope_names)
-NAMER(verdict_hosts_name, enum verdict_hosts, verdict_hosts_names)
-NAMER(verdict_apart_name, enum verdict_apart, verdict_apart_names)
-NAMER(verdict_settle_name, enum verdict_settle, verdict_settle_names)
-NAMER(verdict_shift_name, enum verdict_shift, verdict_shift_names)
+NAMER(ruling_name, enum ruling, ruling_names, VERDICT_NRULINGS)
+NAMER(gate_mode_name, enum gate_mode, gate_mode_names, GATE_NMODES)
+NAMER(unit_source_name, enum unit_source, unit_source_names, UNIT_NSOURCES)
+NAMER(verdict_scope_name, enum verdict_scope, verdict_scope_names, VERDICT_NSCOPES)
+NAMER(verdict_hosts_name, enum verdict_hosts, verdict_hosts_names, VERDICT_NHOSTS)
+NAMER(verdict_apart_name, enum verdict_apart, verdict_apart_names, VERDICT_NAPART)
+NAMER(verdict_settle_name, enum verdict_settle, verdict_settle_names, VERDICT_NSETTLES)
+NAMER(verdict_shift_name, enum verdict_shift, verdict_shift_names, VERDICT_NSHIFTS)
 
-/* A side's label; without one, the word of the mode or the engine's name. */
 static const char *
 label(const struct verdict_side *s, enum gate_mode m, const char *baseline,
     const char *nameless)
@@ -145,8 +135,7 @@ side_init(struct verdict_side *s)
 	memset(s, 0, sizeof *s);
 	s->concurrency = -1;
 	s->probe_median_ns = s->probe_ci_lo_ns = s->probe_ci_hi_ns = NAN;
-	s->probe_ci_level = NAN;
-	s->group_syncs_p50 = s->group_syncs_p99 = NAN;
+	s->probe_ci_level = s->group_syncs_p50 = s->group_syncs_p99 = NAN;
 }
 
 void
@@ -155,43 +144,41 @@ verdict_init(struct gate_verdict *v)
 	memset(v, 0, sizeof *v);
 	side_init(&v->ours);
 	side_init(&v->rival);
-	v->read_speedup = v->commit_syncs = v->max_regression = NAN;
-	v->confidence = NAN;
-	v->unit.ours_ns = v->unit.rival_ns = NAN;
-	v->unit.ours_lo_ns = v->unit.ours_hi_ns = NAN;
-	v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
+	v->read_speedup = v->commit_syncs = v->max_regression = v->confidence = NAN;
+	v->unit.ours_ns = v->unit.rival_ns = v->unit.ours_lo_ns = NAN;
+	v->unit.ours_hi_ns = v->unit.rival_lo_ns = v->unit.rival_hi_ns = NAN;
 	v->unit.ours_basis.sync_ns = v->unit.rival_basis.sync_ns = NAN;
 	v->unit.ours_basis.every_ns = v->unit.rival_basis.every_ns = NAN;
 	v->unit.ours_basis.cost = v->unit.rival_basis.cost = NAN;
 }
 
 static void
-side_free(struct verdict_side *s)
+strv_free(char **v, size_t n)
 {
 	size_t i;
 
-	free(s->engine);
-	free(s->version);
-	free(s->workload);
-	free(s->file);
-	free(s->host_id);
-	free(s->volume_id);
-	free(s->fs);
-	free(s->method);
-	free(s->device);
-	free(s->label);
-	free(s->probe_file);
-	for (i = 0; i < s->runs && s->run_files != NULL; i++)
-		free(s->run_files[i]);
-	free(s->run_files);
+	for (i = 0; i < n && v != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void
+side_free(struct verdict_side *s)
+{
+	char *owned[] = { s->engine, s->version, s->workload, s->file,
+	    s->host_id, s->volume_id, s->fs, s->method, s->device, s->label,
+	    s->probe_file };
+	size_t i;
+
+	for (i = 0; i < NELEMS(owned); i++)
+		free(owned[i]);
+	strv_free(s->run_files, s->runs);
 	for (i = 0; i < s->runs && s->taken != NULL; i++)
 		free(s->taken[i].host);
 	free(s->taken);
 	result_host_free(s->host);
 	free(s->host);
-	for (i = 0; i < s->nevidence; i++)
-		free(s->evidence[i]);
-	free(s->evidence);
+	strv_free(s->evidence, s->nevidence);
 }
 
 int
@@ -205,11 +192,7 @@ verdict_exit_status(const struct gate_verdict *v, int strict)
 static void
 basis_free(struct verdict_unit_basis *b)
 {
-	size_t i;
-
-	for (i = 0; i < b->nevidence; i++)
-		free(b->evidence[i]);
-	free(b->evidence);
+	strv_free(b->evidence, b->nevidence);
 	free(b->run_file);
 	free(b->method);
 }
@@ -246,9 +229,7 @@ verdict_free(struct gate_verdict *v)
 	free(v->unmatched);
 	free(v->reads.reason);
 	free(v->writes.reason);
-	for (i = 0; i < v->nnotes; i++)
-		free(v->notes[i]);
-	free(v->notes);
+	strv_free(v->notes, v->nnotes);
 	for (i = 0; i < v->nnoted; i++) {
 		free(v->noted[i].cls);
 		free(v->noted[i].a);
@@ -276,7 +257,6 @@ verdict_noted(struct gate_verdict *v, enum verdict_note_code code, int side)
 	return nt;
 }
 
-/* Each code's name and the names of the fields it uses (NULL: unused). */
 const struct verdict_note_fields verdict_note_fields[] = {
 	[NOTE_SAVED] = { .name = "saved", .s = { "words" } },
 	[NOTE_ONE_RUN] = { .name = "one-run" },
@@ -334,8 +314,7 @@ const struct verdict_note_fields verdict_note_fields[] = {
 		.n = { "runs", "look", "looks", "failing", "undecided", "simulated" },
 		.x = { "level", "spent", "alpha" } },
 };
-_Static_assert(NELEMS(verdict_note_fields) == VERDICT_NNOTES,
-    "a note code without its fields");
+NAMED(verdict_note_fields, VERDICT_NNOTES);
 
 int
 verdict_host_holds(const struct gate_verdict *v)

@@ -1,54 +1,41 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The verdict's lifetime, the names of its values and the labels its
- * sides go by (verdict/base.c): the bottom of verdict/, calling
- * only lib/.
- */
+/* The verdict's lifetime, its values' names, its sides' labels: calls only lib/. */
 #ifndef SYNCGATE_VERDICT_BASE_H
 #define SYNCGATE_VERDICT_BASE_H
 
 #include "verdict/types.h"
 
 /*
- * Each enum's words, one table indexed by it and sized by its count, so
- * that a new value without words fails to build (each definition holds
- * a _Static_assert); the loader reads the words back through the same
- * tables.  Each name function gives, out of range, the first value's.
+ * Each enum's words, a table sized by its count so that a value without
+ * words fails to build; the loader reads them back through the same
+ * tables.  Out of range, a name function gives the first value's.
  */
-extern const char *const ruling_names[VERDICT_NRULINGS];
+extern const char *const ruling_names[];
 const char *ruling_name(enum ruling r);
-extern const char *const gate_mode_names[GATE_NMODES];
+extern const char *const gate_mode_names[];
 const char *gate_mode_name(enum gate_mode m);
-extern const char *const verdict_scope_names[VERDICT_NSCOPES];
+extern const char *const verdict_scope_names[];
 const char *verdict_scope_name(enum verdict_scope s);
-extern const char *const verdict_hosts_names[VERDICT_NHOSTS];
+extern const char *const verdict_hosts_names[];
 const char *verdict_hosts_name(enum verdict_hosts h);
-extern const char *const verdict_apart_names[VERDICT_NAPART];
 const char *verdict_apart_name(enum verdict_apart a);
-extern const char *const verdict_settle_names[VERDICT_NSETTLES];
+extern const char *const verdict_settle_names[];
 const char *verdict_settle_name(enum verdict_settle s);
-extern const char *const verdict_shift_names[VERDICT_NSHIFTS];
+extern const char *const verdict_shift_names[];
 const char *verdict_shift_name(enum verdict_shift s);
-extern const char *const unit_source_names[UNIT_NSOURCES];
+extern const char *const unit_source_names[];
 const char *unit_source_name(enum unit_source s);
 
-/* The words of what a unit was taken from (docs/verdict-format.md). */
-extern const char *const unit_unusable_names[UNIT_NUNUSABLE];
-extern const char *const unit_window_names[UNIT_NWINDOWS];
-extern const char *const unit_two_names[UNIT_NTWO];
-extern const char *const unit_pick_names[UNIT_NPICKS];
+extern const char *const unit_unusable_names[];
+extern const char *const unit_window_names[];
+extern const char *const unit_two_names[];
+extern const char *const unit_pick_names[];
 
-/* Zeroes v, with NaN in every figure. */
+/* Zeroes v, with NaN in every figure; frees all v holds (not v), NULL too. */
 void verdict_init(struct gate_verdict *v);
-
-/* Frees everything v holds (not v); accepts NULL. */
 void verdict_free(struct gate_verdict *v);
 
-/*
- * The exit status v's ruling gives, whoever rules or renders it:
- * EXIT_FAIL when it failed, EXIT_PASS when it passed or could not rule,
- * EXIT_INDETERMINATE for that with strict.
- */
+/* EXIT_FAIL if v failed; else EXIT_PASS, or unpassed with strict EXIT_INDETERMINATE. */
 int verdict_exit_status(const struct gate_verdict *v, int strict);
 
 /*
@@ -58,11 +45,7 @@ int verdict_exit_status(const struct gate_verdict *v, int strict);
 struct verdict_note *verdict_noted(struct gate_verdict *v,
     enum verdict_note_code code, int side);
 
-/*
- * A note code's name in the verdict's JSON and the names of the fields it
- * uses, each NULL where unused: side (1: used), the class, the strings a
- * and b, the counts n[] and the figures x[].
- */
+/* A note code's JSON name and its fields' (NULL: unused; side 1: used). */
 struct verdict_note_fields {
 	const char *name;
 	int side;
@@ -72,24 +55,19 @@ struct verdict_note_fields {
 	const char *x[4];
 };
 
-extern const struct verdict_note_fields verdict_note_fields[VERDICT_NNOTES];
+extern const struct verdict_note_fields verdict_note_fields[];
 
 /* A value with no interval. */
 struct verdict_value verdict_point(double v);
 
 /*
- * The labels the two sides go by: the gate's (side.label), else what a
- * renderer prints for a file without one: the engines' names against a
- * rival ("ours" and "rival" when absent), "new" and "baseline" in
- * baseline mode.
+ * A side's label, else the engine's name ("ours", "rival" when absent),
+ * or in baseline mode "new" and "baseline".
  */
 const char *verdict_ours_label(const struct gate_verdict *v);
 const char *verdict_rival_label(const struct gate_verdict *v);
 
-/*
- * Whether v's read checks are indeterminate for --same-host: it was given
- * and the hosts are not known to be one.
- */
+/* Whether reads are held indeterminate: --same-host, hosts not known to be one. */
 int verdict_host_holds(const struct gate_verdict *v);
 
 #endif

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Enough digits: a figure printed beside the limit or the figure it was
- * compared with gets the decimals that make the two compare, as printed,
- * as they were ruled.  Two decimals print 9.996 against a limit of 10 as
- * "speedup 10x ... below 10x"; three print "9.996x".  A limit or a level
- * prints every digit it was given.
+ * Enough digits: a figure beside its limit gets the decimals that make the
+ * two compare as ruled.  Two decimals print 9.996 against a limit of 10
+ * as "speedup 10x ... below 10x"; three print "9.996x".
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +12,6 @@
 #include "verdict/digits.h"
 #include "lib/units.h"
 
-/* The most decimals a figure is refined to. */
 #define MAX_DECIMALS 15
 
 double
@@ -55,18 +52,8 @@ gate_reads_for(double x, double limit, int at_least)
 int
 gate_reads_hold(double a, double b, enum gate_reads rel)
 {
-	switch (rel) {
-	case READS_LT:
-		return a < b;
-	case READS_LE:
-		return a <= b;
-	case READS_EQ:
-		return a == b;
-	case READS_GE:
-		return a >= b;
-	default:
-		return a > b;
-	}
+	return rel == READS_LT ? a < b : rel == READS_LE ? a <= b :
+	    rel == READS_EQ ? a == b : rel == READS_GE ? a >= b : a > b;
 }
 
 /* The decimals buf shows: "2.54" 2, "2" 0; 0 for a figure in e-notation. */
@@ -84,10 +71,9 @@ decimals_of(const char *buf)
 }
 
 /*
- * Beyond 1e15 two decimals would not fit the callers' buffers and the
- * number would be cut; such a figure (a probe of a thousandth of a
- * nanosecond) is shown in three significant digits instead.  Under 0.01
- * two decimals would print 0, so the figure keeps two significant digits.
+ * Beyond 1e15 two decimals would overflow the callers' buffers (a probe of
+ * a thousandth of a ns): three significant digits.  Under 0.01 two
+ * decimals would print 0: two significant digits.
  */
 const char *
 gate_num(char *buf, size_t len, double x)

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Rulings: how two combine, how a figure is judged against its limit,
- * and the kinds of check the gate makes: what each rules and against
- * which threshold (their words are made in report/words.c).  The gate
- * builds its checks from them; a loaded verdict is held to them
- * (gate/verdict_rulings.c), so a file can claim no check, limit or
- * figure the gate would not have written, and is ruled again by them.
+ * Rulings and the kinds of check.  The gate builds its checks from the
+ * kinds and a loaded verdict is held to them (gate/verdict_rulings.c), so
+ * a file can claim no check, limit or figure the gate would not write.
  */
 #include <math.h>
 #include <string.h>
@@ -13,12 +10,8 @@
 #include "verdict/digits.h"
 #include "verdict/kinds.h"
 
-/* How bad each ruling is: fail, then indeterminate, then pass. */
 static const int rank[] = {
-	[RULING_NOT_RULED] = 0,
-	[RULING_PASS] = 1,
-	[RULING_FAIL] = 3,
-	[RULING_INDETERMINATE] = 2,
+	[RULING_NOT_RULED] = 0, [RULING_PASS] = 1, [RULING_INDETERMINATE] = 2, [RULING_FAIL] = 3,
 };
 _Static_assert(sizeof rank / sizeof rank[0] == VERDICT_NRULINGS,
     "a ruling without a rank");
@@ -58,56 +51,32 @@ gate_judge(struct verdict_value x, int at_least, double limit)
 	    RULING_INDETERMINATE;
 }
 
+/* statistic, mode, kind, unit, quantile, value_unit, at_least, limit, pass, fail, counted */
 const struct gate_check_kind gate_check_kinds[] = {
-	[CHECK_P50_SPEEDUP] = {
-		.statistic = "p50 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
-		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
-	[CHECK_P99_SPEEDUP] = {
-		.statistic = "p99 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
-		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
-	[CHECK_P50_SYNCS] = {
-		.statistic = "p50 syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "syncs",
-		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = "within", .fail = "over" },
-	[CHECK_P50_VS_RIVAL] = {
-		.statistic = "p50 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
-	[CHECK_P99_VS_RIVAL] = {
-		.statistic = "p99 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
-		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
-	[CHECK_SYNCS_UNRULED] = {
-		.statistic = "syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "syncs",
-		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = NULL, .fail = NULL },
-	[CHECK_P50_REGRESSION_READ] = {
-		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
-		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
-	[CHECK_P99_REGRESSION_READ] = {
-		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
-		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
-	[CHECK_P50_REGRESSION_WRITE] = {
-		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
-	[CHECK_P99_REGRESSION_WRITE] = {
-		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
-	[CHECK_REGRESSION_UNRULED] = {
-		.statistic = "regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "x",
-		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = NULL, .fail = NULL },
-	[CHECK_FLUSHES] = {
-		.statistic = "flushes a commit", .mode = MODE_RIVAL, .kind = KIND_WRITE,
-		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "flushes",
-		.at_least = 0, .limit = LIMIT_FLUSH_CEILING, .pass = "within", .fail = "over",
-		.counted = 1 },
+	[CHECK_P50_SPEEDUP] = { "p50 speedup", MODE_RIVAL, KIND_READ,
+	    CHECK_UNIT_EITHER, 50, "x", 1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
+	[CHECK_P99_SPEEDUP] = { "p99 speedup", MODE_RIVAL, KIND_READ,
+	    CHECK_UNIT_EITHER, 99, "x", 1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
+	[CHECK_P50_SYNCS] = { "p50 syncs", MODE_RIVAL, KIND_WRITE,
+	    CHECK_UNIT_WITH, 50, "syncs", 0, LIMIT_COMMIT_SYNCS, "within", "over", 0 },
+	[CHECK_P50_VS_RIVAL] = { "p50 syncs vs rival", MODE_RIVAL, KIND_WRITE,
+	    CHECK_UNIT_WITH, 50, "x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
+	[CHECK_P99_VS_RIVAL] = { "p99 syncs vs rival", MODE_RIVAL, KIND_WRITE,
+	    CHECK_UNIT_WITH, 99, "x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
+	[CHECK_SYNCS_UNRULED] = { "syncs", MODE_RIVAL, KIND_WRITE,
+	    CHECK_UNIT_WITHOUT, 0, "syncs", 0, LIMIT_COMMIT_SYNCS, NULL, NULL, 0 },
+	[CHECK_P50_REGRESSION_READ] = { "p50 regression", MODE_BASELINE, KIND_READ,
+	    CHECK_UNIT_EITHER, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
+	[CHECK_P99_REGRESSION_READ] = { "p99 regression", MODE_BASELINE, KIND_READ,
+	    CHECK_UNIT_EITHER, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
+	[CHECK_P50_REGRESSION_WRITE] = { "p50 regression", MODE_BASELINE, KIND_WRITE,
+	    CHECK_UNIT_WITH, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
+	[CHECK_P99_REGRESSION_WRITE] = { "p99 regression", MODE_BASELINE, KIND_WRITE,
+	    CHECK_UNIT_WITH, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
+	[CHECK_REGRESSION_UNRULED] = { "regression", MODE_BASELINE, KIND_WRITE,
+	    CHECK_UNIT_WITHOUT, 0, "x", 0, LIMIT_REGRESSION, NULL, NULL, 0 },
+	[CHECK_FLUSHES] = { "flushes a commit", MODE_RIVAL, KIND_WRITE,
+	    CHECK_UNIT_EITHER, 50, "flushes", 0, LIMIT_FLUSH_CEILING, "within", "over", 1 },
 };
 _Static_assert(sizeof gate_check_kinds / sizeof gate_check_kinds[0] ==
     GATE_NCHECK_KINDS, "a kind of check without its entry");
@@ -180,10 +149,7 @@ gate_check_figure(const struct gate_check_kind *k, const struct verdict_row *row
 	case LIMIT_COMMIT_SYNCS:
 		return o / u->ours_ns;
 	case LIMIT_FLUSH_CEILING:
-		/*
-		 * to a tenth: the filesystem's own journal flushes now and then
-		 * (2.004 a commit) are not a third flush of the engine's
-		 */
+		/* to a tenth: the filesystem's own journal flushes (2.004) are not the engine's */
 		return round(row->ours_flushes * 10) / 10;
 	case LIMIT_RIVAL:
 		return units ? r * u->ours_ns / (o * u->rival_ns) : r / o;

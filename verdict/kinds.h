@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Rulings and the kinds of check (verdict/kinds.c): how two
- * rulings combine, how a figure is judged against its limit, and what
- * each kind of check rules, against which threshold.
- */
+/* How rulings combine and are judged, and what each kind of check rules. */
 #ifndef SYNCGATE_VERDICT_KINDS_H
 #define SYNCGATE_VERDICT_KINDS_H
 
@@ -13,15 +9,12 @@
 enum ruling gate_worse(enum ruling a, enum ruling b);
 
 /*
- * The ruling of figure x against limit (passing is at least the limit
- * when at_least, else at most): with an interval, pass where all of it is
- * on the passing side, fail where all of it is on the failing side, and
- * indeterminate otherwise; without one, the point decides.  A figure or
- * an end within gate_tie(limit) of the limit is on it.
+ * x against limit (passing at least it when at_least, else at most): pass
+ * or fail where all the interval is on that side, else indeterminate;
+ * without one, the point decides.  Within gate_tie(limit) is on it.
  */
 enum ruling gate_judge(struct verdict_value x, int at_least, double limit);
 
-/* The threshold a kind of check is held to. */
 enum gate_limit {
 	LIMIT_READ_SPEEDUP,     /* --read-speedup */
 	LIMIT_COMMIT_SYNCS,     /* --commit-syncs */
@@ -31,20 +24,15 @@ enum gate_limit {
 	GATE_NLIMITS            /* how many; not a limit */
 };
 
-/*
- * Where each limit comes from, as a verdict's fields name it:
- * "reads.read_speedup", "1 + reads.max_regression".
- */
-extern const char *const gate_limit_sources[GATE_NLIMITS];
+/* Where each limit comes from: "reads.read_speedup", "1 + reads.max_regression". */
+extern const char *const gate_limit_sources[];
 
-/* Whether a kind of check is made with a sync unit, without one, or either. */
 enum check_unit {
 	CHECK_UNIT_EITHER,      /* reads, and counted flushes: the unit is not used */
 	CHECK_UNIT_WITHOUT,     /* made only where the writes have no unit */
 	CHECK_UNIT_WITH         /* made only where they are ruled in syncs */
 };
 
-/* One kind of check the gate makes. */
 struct gate_check_kind {
 	const char *statistic;  /* "p50 speedup", "p99 syncs vs rival", ... */
 	enum gate_mode mode;
@@ -66,14 +54,12 @@ enum {
 	GATE_NCHECK_KINDS
 };
 
-extern const struct gate_check_kind gate_check_kinds[GATE_NCHECK_KINDS];
+extern const struct gate_check_kind gate_check_kinds[];
 
 /*
- * Whether the gate makes a check of kind k for a class of the given kind
- * in mode m, with or without a sync unit; it makes each such check once.
- * A counted kind (flushes a commit) is made only for a row whose sides
- * both counted flushes, so it is never said to apply here;
- * gate_check_kind_find finds it all the same.
+ * Whether the gate makes a check of kind k, once, for a class of kind in
+ * mode m.  Never for a counted kind (made only where both sides counted
+ * flushes), which gate_check_kind_find finds all the same.
  */
 int gate_check_kind_applies(const struct gate_check_kind *k, enum gate_mode m,
     enum class_kind kind, int have_unit);
@@ -86,10 +72,7 @@ const struct gate_check_kind *gate_check_kind_find(const char *statistic,
 double gate_check_limit(const struct gate_check_kind *k,
     const struct gate_verdict *v);
 
-/*
- * The figure a check of kind k rules on, from row's latencies and the
- * unit, computed as the gate computes it; NaN for a check with none.
- */
+/* The figure a check of kind k rules on, as the gate computes it; NaN: none. */
 double gate_check_figure(const struct gate_check_kind *k,
     const struct verdict_row *row, const struct verdict_unit *u);
 

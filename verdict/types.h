@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verdict's types: everything the gate decided and everything a
- * report prints, so that every format renders one structure and the
- * numbers and words agree across formats.  The gate fills it (gate/);
- * report/ renders it and reads it back from syncgate-verdict/1 JSON
- * (docs/verdict-format.md).  Durations are in ns; NaN means absent.
- * Types and constants only: the verdict's lifetime and names are in
- * verdict/base.h, how figures print in verdict/digits.h and the kinds
- * of check in verdict/kinds.h.  verdict/ sits between model/ and the
- * two that use it, gate/ (which rules) and report/ (which renders).
+ * The verdict's types, one structure that gate/ fills and every format of
+ * report/ renders or reads back (docs/verdict-format.md), so that numbers
+ * and words agree across formats.  Durations in ns; NaN means absent.
  */
 #ifndef SYNCGATE_VERDICT_TYPES_H
 #define SYNCGATE_VERDICT_TYPES_H
@@ -36,17 +30,13 @@ enum gate_mode {
 	GATE_NMODES             /* how many; not a mode */
 };
 
-/* What the intervals of a verdict cover. */
 enum verdict_scope {
 	SCOPE_RUN = 0,          /* one run a side: its sampling only */
 	SCOPE_RUNS,             /* the variation between runs too */
 	VERDICT_NSCOPES         /* how many; not a scope */
 };
 
-/*
- * The machines the runs of both sides were measured on, from their
- * results' host objects (gate/host.c; docs/verdict-format.md).
- */
+/* The machines both sides' runs were measured on (gate/host.c). */
 enum verdict_hosts {
 	HOSTS_UNRECORDED = 0,   /* no run records its host */
 	HOSTS_SAME,             /* every run on one host, each field known */
@@ -55,10 +45,7 @@ enum verdict_hosts {
 	VERDICT_NHOSTS          /* how many; not a value */
 };
 
-/*
- * How the sides' runs were taken (gate/turns.h): in turns, or apart, and
- * why.  Apart, a shift between sessions is in neither side's spread.
- */
+/* Runs in turns, or apart and why; apart, a shift between sessions is in no spread. */
 enum verdict_apart {
 	APART_NONE = 0,         /* in turns: one comparison */
 	APART_NO_SESSION,       /* a run records no session */
@@ -69,36 +56,22 @@ enum verdict_apart {
 	VERDICT_NAPART          /* how many; not a value */
 };
 
-/*
- * What carries a shift between sessions where the sides came apart: none
- * (in turns, or the sampling alone), the stated default
- * (GATE_DEFAULT_SESSION_P50, _P99), or a noise record of several sessions.
- */
+/* What carries a shift between sessions: GATE_DEFAULT_SESSION_P50, or a noise record. */
 enum verdict_shift {
-	SHIFT_NONE = 0,
-	SHIFT_DEFAULT,
-	SHIFT_RECORD,
-	VERDICT_NSHIFTS         /* how many; not a value */
+	SHIFT_NONE = 0, SHIFT_DEFAULT, SHIFT_RECORD, VERDICT_NSHIFTS
 };
 
-/*
- * One run behind a side, as far as how it was taken: its session (id ""
- * when it records none), its place in the session's set (run of runs, 0
- * unrecorded), its place among the session's runs (order, 0
- * unrecorded), its start (NaN unrecorded), its host's machine id where
- * that names a machine (NULL otherwise), and the plan of runs until
- * decided it was taken under (plan_min 0: none).
- */
+/* How one run behind a side was taken; "", 0, NaN or NULL: unrecorded. */
 struct verdict_run {
 	char session[SESSION_ID_LEN + 1];
-	long long run, runs, order;
+	long long run, runs, order;     /* run of runs in its set; order in the session */
 	double started_s;
-	char *host;
-	long long plan_min, plan_max;
+	char *host;                     /* its machine id */
+	long long plan_min, plan_max;   /* the plan of runs until decided; 0: none */
 	double plan_confidence;
 };
 
-/* The hosts of the runs (gate/host.c), as bits: the order they are said in: the fields two hosts may differ in. */
+/* The fields two hosts may differ in, as bits, in the order they are said. */
 enum {
 	GATE_HOST_ID = 1, GATE_HOST_CPU = 2, GATE_HOST_CORES = 4,
 	GATE_HOST_MEMORY = 8, GATE_HOST_KERNEL = 16
@@ -116,8 +89,7 @@ struct verdict_side {
 	char *version, *workload;   /* NULL when absent */
 	long long concurrency;      /* -1 when absent */
 	char *file;                 /* the result file's name as given */
-	int has_probe;
-	/* the probe's evidence, when has_probe */
+	int has_probe;              /* and then its evidence: */
 	char *host_id, *volume_id, *fs, *method, *device;
 	enum reach reaches;
 	double probe_median_ns, probe_ci_lo_ns, probe_ci_hi_ns, probe_ci_level;
@@ -126,19 +98,12 @@ struct verdict_side {
 	size_t nevidence;
 	int group_writers;          /* 0: the probe measured no group commit */
 	double group_syncs_p50, group_syncs_p99;
-	/* added with the gate */
 	char *label;        /* the column label: the engine's name, "new" or "baseline" */
 	char *probe_file;   /* the --probe/--rival-probe file; NULL: embedded or none */
-	/* the runs behind the side: their files, run_files[0] the first (file) */
-	char **run_files;
+	char **run_files;   /* the runs behind the side, run_files[0] its file */
 	size_t runs;
-	/* each run as it was taken, runs of them; NULL: a verdict that saved none */
-	struct verdict_run *taken;
-	/*
-	 * The one host the side's runs record, or NULL: none recorded
-	 * (host_many 0), or two that differ (host_many 1).
-	 */
-	struct result_host *host;
+	struct verdict_run *taken;  /* each run as taken; NULL: a verdict that saved none */
+	struct result_host *host;   /* the runs' one host; NULL: none, or (host_many) two */
 	int host_many;
 };
 
@@ -209,10 +174,8 @@ struct verdict_unit {
 	double ours_ns, rival_ns;           /* equal when shared */
 	double ours_lo_ns, ours_hi_ns;      /* bands: the probes' intervals */
 	double rival_lo_ns, rival_hi_ns;
-	/* 1 where a side's band spans its rounds' medians through the run */
-	int ours_band_rounds, rival_band_rounds;
-	/* words (report/words.c): "one sync = 3.02ms, the cheaper of ..." */
-	char *description;
+	int ours_band_rounds, rival_band_rounds;    /* 1: band spans the rounds' medians */
+	char *description;  /* "one sync = 3.02ms, the cheaper of ..." */
 	char *why_none;     /* for UNIT_NONE: "ladybug's volume is unprobed" */
 };
 
@@ -222,21 +185,16 @@ struct verdict_row {
 	enum class_kind kind;
 	struct verdict_value ours_p50, ours_p99, rival_p50, rival_p99;  /* ns */
 	struct verdict_value ratio_p50, ratio_p99;  /* rival / ours: > 1 is ours faster */
-	/* writes only, in units of one durable sync; NaN without a unit */
+	/* writes only: in syncs (NaN: no unit), and flushes a commit (NaN: not counted) */
 	struct verdict_value ours_syncs_p50, ours_syncs_p99;
 	struct verdict_value rival_syncs_p50, rival_syncs_p99;
+	double ours_flushes, rival_flushes; /* the mean over a side's runs */
 	int ours_samples, rival_samples;    /* whether intervals were possible */
 	enum ruling ruling;                 /* the worst of its checks */
-	/* added with the gate */
 	size_t ours_nsamples, rival_nsamples;   /* samples behind each side; 0: none */
-	/* writes only: device flushes a commit (the mean over a side's runs); NaN: not counted */
-	double ours_flushes, rival_flushes;
 };
 
-/*
- * What would settle a check neither passed nor failed, or why nothing
- * would: the end of its reason, in words (report/words.c).
- */
+/* What would settle a check neither passed nor failed, or why nothing would. */
 enum verdict_settle {
 	SETTLE_NONE = 0,        /* decided, held, or never ruled */
 	SETTLE_RUNS,            /* runs_needed runs a side, with VERDICT_POWER */
@@ -265,14 +223,11 @@ struct verdict_check {
 	char *comparison;   /* ">=" or "<=": what passing means against limit */
 	double limit;
 	enum ruling ruling;
-	/* what would settle it, or why nothing would, neither passed nor failed */
 	enum verdict_settle settle;
-	/* words, made by report/words.c from the above: "2.54 syncs at p50 ..." */
-	char *reason;
+	char *reason;       /* words (report/words.c): "2.54 syncs at p50 ..." */
 	/*
-	 * For an indeterminate check, what would settle it at GATE_POWER
-	 * (80%): samples a side over one run, runs a side over several, each
-	 * a range (lo to hi; hi may be past the cap); -1 none.
+	 * Indeterminate, what would settle it at VERDICT_POWER, a side: samples
+	 * over one run, runs over several; lo to hi, hi may pass the cap; -1 none.
 	 */
 	long long samples_needed, samples_needed_hi;
 	long long runs_needed, runs_needed_hi;
@@ -281,10 +236,9 @@ struct verdict_check {
 };
 
 /*
- * What the gate noticed without ruling on it, as a code and the figures
- * and names it needs: report/words.c words it, docs/verdict-format.md
- * ("noted") names each code's fields.  A verdict of a syncgate before
- * codes keeps its notes' saved words as NOTE_SAVED.
+ * What the gate noticed without ruling on it, as a code and its figures,
+ * in the order verdict_note_fields names them; report/words.c words it.
+ * A verdict from before codes keeps its notes' words as NOTE_SAVED.
  */
 enum verdict_note_code {
 	NOTE_SAVED = 0,         /* a: the words saved */
@@ -295,9 +249,8 @@ enum verdict_note_code {
 	NOTE_NOISE_ONE_RUN,     /* a: noise path, b: its engine, n0: its runs */
 	NOTE_NOISE_OTHER,       /* b: the engine the noise measured */
 	NOTE_RUNS,              /* whole runs are the evidence */
-	NOTE_PAIRED,            /* n0: the minimum runs a side to pair, n1: the
-	                           paired figures' degrees of freedom (0 in a
-	                           verdict before they were noted: k - 1) */
+	NOTE_PAIRED,            /* n0: the fewest runs a side to pair, n1: the
+	                           degrees of freedom (0 before they were: k - 1) */
 	NOTE_POOLED,            /* baseline: one spread; a, b, n0: noise or NULL */
 	NOTE_SPREAD_POOLS,      /* side pools n0 runs with the noise a, b, n1 */
 	NOTE_SPREAD_NOISE,      /* side's one run takes the noise a, b, n1 */
@@ -306,10 +259,8 @@ enum verdict_note_code {
 	NOTE_EXACT,             /* a: the classes neither side gave samples of */
 	NOTE_NO_SAMPLES,        /* cls, side: no samples, taken as exact */
 	NOTE_NO_RANGE,          /* cls, side, x0 quantile: no range, exact */
-	NOTE_DROPS,             /* cls, side, n0 samples, n1 histogram, n2 dependent,
-	                           x0 quantile, x1 level */
-	NOTE_DEPENDENT,         /* cls, side, x0 quantile, x1 dependence, n0 batches,
-	                           n1 samples */
+	NOTE_DROPS,             /* cls, side, n0 samples, n1 histogram, n2 dependent */
+	NOTE_DEPENDENT,         /* cls, side, n0 batches, n1 samples, x0 quantile */
 	NOTE_SUB_SYNC,          /* cls, side, x0 p50, x1 its high end (NaN), x2 the
 	                           line, x3 the unit, n0 1: the line is the band's low */
 	NOTE_OUTLIER,           /* side, n0 run, n1 its others, x0 ratio, cls, a file */
@@ -317,8 +268,7 @@ enum verdict_note_code {
 	NOTE_CONCURRENCY,       /* the sides ran at two concurrencies */
 	NOTE_TURN_TIMED,        /* side timed writes from their turn, the other not */
 	NOTE_PROBE_REPLACED,    /* side: --probe or --rival-probe over the embedded */
-	NOTE_UNIT_THIN,         /* side (-1: both), n0, n1 samples, n2 enough,
-	                           x0 level, n3 1: of a shared unit */
+	NOTE_UNIT_THIN,         /* side (-1: both), n0, n1 samples, n2 enough, n3 shared */
 	NOTE_FAILED,            /* cls, side, n0 lost, n1 tried, x0 share, x1 other's */
 	NOTE_NOTHING_RULED,     /* no class in common */
 	NOTE_HOSTS_UNKNOWN,     /* a: the run's file, n0: why (0 no host, 1 no
@@ -330,11 +280,8 @@ enum verdict_note_code {
 	NOTE_MATCH,             /* cls: our class, a: the other side's */
 	NOTE_PLAN,              /* n0: the look's runs a side, x0: its level */
 	NOTE_PART,              /* cls: engine, a: session, b: runs left out, n0 runs */
-	NOTE_SEQ,               /* a: the spending function ("hsd(-4)"; NULL in
-	                           a verdict before it was named: Pocock-type),
-	                           n0 runs a side, n1 look, n2 looks, n3 failing,
-	                           n4 undecided, n5 simulated, x0 level, x1 spent,
-	                           x2 alpha */
+	NOTE_SEQ,               /* a: the spending function ("hsd(-4)"; NULL
+	                           before it was named: Pocock-type) */
 	VERDICT_NNOTES          /* how many; not a code */
 };
 
@@ -351,14 +298,10 @@ struct verdict_unmatched {
 	char *name;
 	enum class_kind kind;
 	int ours;           /* 1: only ours ran it; 0: only the rival */
-	/* added with the gate */
 	char *reason;       /* "ladybug ran lb-delete-node; zu did not" */
 	/*
-	 * A class only ours ran: its figures, for history (a class new in
-	 * this run is recorded too), points without intervals, never ruled:
-	 * p50 and p99 in ns (over several runs their geometric means), in
-	 * syncs where writes have a unit, device flushes a commit where
-	 * counted.  NaN where not known, and for a class only the rival ran.
+	 * Only ours: its figures for history, points never ruled (over several
+	 * runs geometric means); NaN where not known, and for the rival's.
 	 */
 	double p50_ns, p99_ns, syncs_p50, syncs_p99, flushes;
 };
@@ -384,51 +327,32 @@ struct gate_verdict {
 	struct verdict_unmatched *unmatched;
 	size_t nunmatched;
 	struct verdict_half reads, writes;
-	/* what the gate noticed, as codes; and their words (report/words.c) */
-	struct verdict_note *noted;
+	struct verdict_note *noted;     /* what the gate noticed, as codes */
 	size_t nnoted;
-	char **notes;
+	char **notes;                   /* and their words (report/words.c) */
 	size_t nnotes;
 	enum ruling overall;
-	/* added with the gate */
 	char *headline;     /* "rival: zu against ladybug on linkbench at a concurrency of 8" */
 	/*
-	 * The write ceiling in words, with the device's measured group commit
-	 * when a probe carries one: "2 syncs a commit at p50 (--commit-syncs);
-	 * zu's probe measured 1.4 syncs a commit at p50 and 2.1 at p99 with 8
-	 * concurrent writers".  NULL in MODE_BASELINE or without write classes.
+	 * The write ceiling in words, with a probe's group commit: "2 syncs a
+	 * commit at p50 (--commit-syncs); zu's probe measured 1.4 ...".  NULL
+	 * in MODE_BASELINE or without write classes.
 	 */
 	char *ceiling_note;
-	/*
-	 * What the intervals carry: the spread between runs (several runs a
-	 * side, or a runner's noise for a side of one), or one run's sampling
-	 * alone; noise_file names the --noise file, NULL without one.
-	 */
 	enum verdict_scope scope;
-	char *noise_file;
+	char *noise_file;   /* --noise; NULL without one */
 	int single_run_ok;  /* --single-run-ok: fails over one run a side stand */
-	/*
-	 * How the sides' runs were taken (gate_runs_apart over ours.taken and
-	 * rival.taken): apart, a shift between sessions is in neither side's
-	 * spread, and shift says what carries it in every figure.
-	 */
-	enum verdict_apart apart;
+	enum verdict_apart apart;   /* gate_runs_apart over ours.taken and rival.taken */
 	enum verdict_shift shift;
-	/*
-	 * One run a side ruled with the default spread between runs
-	 * (GATE_DEFAULT_SPREAD_P50, _P99), neither --noise nor
-	 * --single-run-ok given.
-	 */
+	/* one run a side, ruled with GATE_DEFAULT_SPREAD_P50, _P99 (no --noise) */
 	int default_spread;
-	/* paired sides (gate/checks.h, gate_sides_paired) */
-	int paired;
+	int paired;         /* gate_sides_paired */
 	enum verdict_hosts hosts;
 	int same_host;      /* --same-host: reads indeterminate unless hosts is same */
 };
 
-/* The power at which the runs or samples needed to settle a check are given. */
+/* The power of the runs or samples needed to settle a check, and the most named. */
 #define VERDICT_POWER 0.8
-/* The most runs, and samples, a side an estimate names; past them, "more than". */
 #define VERDICT_RUNS_CAP 1000LL
 #define VERDICT_SAMPLES_CAP 1000000000LL
 
