@@ -14,11 +14,7 @@
 
 #include "probe/blockdev.h"
 
-/*
- * Whether the block device numbered dev keeps its data in memory, as far
- * as sysfs and statfs tell.  Returns 1 with why (len bytes) saying which
- * device and what it is, 0 when it does not or it cannot be told.
- */
+/* 1 with why set when dev keeps its data in memory, else 0 (or untold). */
 int memdev_check(dev_t dev, char *why, size_t len);
 
 /* The same for a whole disk named as in /sys/block ("loop0", "zram0"). */
