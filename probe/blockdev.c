@@ -114,10 +114,8 @@ blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
 int
 blockdev_backing_file(const char *disk, char *path, size_t len)
 {
-	if (blockdev_attr(disk, "loop/backing_file", path, len) < 0 ||
-	    path[0] == '\0')
-		return -1;
-	return 0;
+	return blockdev_attr(disk, "loop/backing_file", path, len) < 0 ||
+	    path[0] == '\0' ? -1 : 0;
 }
 
 size_t

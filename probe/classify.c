@@ -684,27 +684,6 @@ probe_classify(const struct probe_facts *f, struct probe_evidence *ev)
 	return r;
 }
 
-static void
-fill_facts(struct probe_facts *f, const struct probe_record *out,
-    const struct probe_method *m, const struct probe_observed *seen)
-{
-	const struct probe_refs *r = &out->refs;
-
-	*f = (struct probe_facts){ .sync_name = m->word,
-	    .clean_name = probe_method_clean_name(m),
-	    .write_timed = m->write_timed, .write_bytes = out->write_bytes,
-	    .dirty_ns = out->median_ns, .clean_ns = r->clean_sync_ns,
-	    .clean_raw_ns = r->clean_raw_sync_ns, .null_ns = r->null_syscall_ns,
-	    .write_ns = r->plain_write_ns, .raw_ns = r->raw_sync_ns,
-	    .libc_ns = r->libc_sync_ns, .flags_dropped = seen->flags_dropped,
-	    .direct_cached = seen->direct_cached, .pairs = seen->pairs,
-	    .pair_ratio_min = seen->pair_ratio_min, .fs = out->fs,
-	    .mount_options = out->mount_options, .write_cache = out->write_cache,
-	    .rotational = out->rotational, .memory_device = out->memory_backed,
-	    .passthrough_device = out->passthrough_backed, .virt = out->virt,
-	    .direct = m->direct, .flushes = &out->flushes };
-}
-
 /* A hint beside the verdict, never a part of it. */
 static void
 judge_stability(struct probe_record *out)
@@ -727,11 +706,23 @@ void
 probe_judge(struct probe_record *out, const struct probe_method *m,
     const struct probe_observed *seen)
 {
-	struct probe_facts f;
+	const struct probe_refs *r = &out->refs;
+	struct probe_facts f = { .sync_name = m->word,
+	    .clean_name = probe_method_clean_name(m),
+	    .write_timed = m->write_timed, .write_bytes = out->write_bytes,
+	    .dirty_ns = out->median_ns, .clean_ns = r->clean_sync_ns,
+	    .clean_raw_ns = r->clean_raw_sync_ns, .null_ns = r->null_syscall_ns,
+	    .write_ns = r->plain_write_ns, .raw_ns = r->raw_sync_ns,
+	    .libc_ns = r->libc_sync_ns, .flags_dropped = seen->flags_dropped,
+	    .direct_cached = seen->direct_cached, .pairs = seen->pairs,
+	    .pair_ratio_min = seen->pair_ratio_min, .fs = out->fs,
+	    .mount_options = out->mount_options, .write_cache = out->write_cache,
+	    .rotational = out->rotational, .memory_device = out->memory_backed,
+	    .passthrough_device = out->passthrough_backed, .virt = out->virt,
+	    .direct = m->direct, .flushes = &out->flushes };
 	struct probe_evidence *ev = xmalloc(sizeof *ev);
 	size_t i;
 
-	fill_facts(&f, out, m, seen);
 	out->reaches = probe_classify(&f, ev);
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Whether a durable sync reaches a device, decided from measurements
- * taken in one run on one file and compared with each other, and from
- * what the system says about the volume.  No absolute latency threshold:
+ * Whether a durable sync reaches a device, from timings of one run
+ * compared with each other and the volume's facts.  No absolute threshold:
  * the fastest real flushes sit near the slowest fake ones, and a constant
  * calibrated on one class of hardware misfires on another.
  */

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Only the timed syncs are bracketed, not the reference rounds (whose raw
- * calls flush past any LD_PRELOAD): a sync an interposer skips must show
- * as a bracket with no flush.  A bracket is a few microseconds longer
- * than its sync, so others' flushes rarely land in one; the idle windows
- * give their rate, and the record subtracts the share expected.
+ * Only the timed syncs are bracketed, not the raw reference calls, so a
+ * sync an interposer skips shows as a bracket with no flush.  Brackets are
+ * short, so others' flushes rarely land in one; idle windows give their
+ * rate, and the record subtracts the share expected.
  */
 #include <errno.h>
 #include <math.h>

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The probe inside a benchmark's run (syncgate-bench): rounds of timed
- * samples on a small scratch file in the run's directory, taken while the
- * benchmark's threads are held, each stamped with the wall clock; and the
- * disks' flush requests over the run, the rounds' own left out, with idle
- * windows before and after the run for other processes' rate.
+ * The probe inside a benchmark's run (syncgate-bench): rounds of samples
+ * taken while the benchmark's threads are held, and the disks' flushes
+ * over the run, the rounds' own left out, with idle windows around it.
  */
 #ifndef SYNCGATE_PROBE_INRUN_H
 #define SYNCGATE_PROBE_INRUN_H

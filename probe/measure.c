@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The single-writer samples and the reference timings, taken in rounds
- * spread across the samples so both were measured on the same file over
- * the same stretch (a bursty disk's fast and slow minutes count in each):
- * a clean sync straight after a dirty one, empty system calls, a plain
- * write, and the sync through libc beside it as a raw system call.
+ * The samples and the reference timings (a clean sync, empty system calls,
+ * a plain write, libc's sync beside the raw one), taken in rounds spread
+ * across the samples: a bursty disk's fast and slow minutes count in both.
  */
 #include <math.h>
 #include <stdio.h>
@@ -157,27 +155,15 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	return 0;
 }
 
-static int
-raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
-    int first, char *err)
-{
-	size_t k = r->nraw;
-
-	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], NULL,
-	    err) < 0 || dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k],
-	    NULL, err) < 0)
-		return -1;
-	r->nraw++;
-	return 0;
-}
-
 /* Straight after a dirty sync: nothing is dirty now. */
 static int
 ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
     char *err)
 {
-	size_t k = r->rounds, i;
+	size_t k = r->rounds, i, j = r->nraw;
 	int raw_first = measure_raw_first(r->raw_first, k);
+	double *first = raw_first ? &r->raw[j] : &r->libc[j];
+	double *second = raw_first ? &r->libc[j] : &r->raw[j];
 
 	r->raw_first[k] = raw_first;
 	if (clean_pair(s, m, r, raw_first, err) < 0)
@@ -187,9 +173,12 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
 	    err) < 0 || clean_sync(s, m, s->fd, 0, NULL, err) < 0)
 		return -1;
-	if ((m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL) &&
-	    raw_pair(s, m, r, raw_first, err) < 0)
-		return -1;
+	if (m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL) {
+		if (dirty_sync(s, m, raw_first, first, NULL, err) < 0 ||
+		    dirty_sync(s, m, !raw_first, second, NULL, err) < 0)
+			return -1;
+		r->nraw++;
+	}
 	r->rounds++;
 	return 0;
 }

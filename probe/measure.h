@@ -18,7 +18,7 @@
 /* Single-writer slots a probe with options o may use. */
 long long measure_slots_wanted(const struct probe_options *o);
 
-/* What probe_measure is given beside the record, and finds beside it. */
+/* probe_measure's counter (idle windows around the samples), and pairs. */
 struct measure_extras {
 	struct flushcount *fc;  /* in: counts the kept samples' flushes, or NULL */
 	size_t pairs;           /* out: raw and libc pairs of dirty syncs kept */
@@ -26,12 +26,9 @@ struct measure_extras {
 };
 
 /*
- * Takes o->warmup discarded samples, then samples until o says stop, with
- * reference rounds among them.  Fills out's method, samples, stopped_by
- * and refs but dirty_sync_ns; start_ns is the probe's start (--max-time).
- * x, or NULL: its counter, or NULL, counts the kept syncs' flushes with
- * idle windows around them, and the pairs are described there.  Returns
- * 0, or -1 with err set (a failed sync is an error, never a sample).
+ * Samples after o->warmup until o says stop, with reference rounds among
+ * them, into out (refs but dirty_sync_ns); x, or NULL, as above.  start_ns
+ * is for --max-time.  Returns 0, or -1 with err set: never a failed sample.
  */
 int probe_measure(struct scratch *s, const struct probe_method *m,
     const struct probe_options *o, double start_ns, struct measure_extras *x,

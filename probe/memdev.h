@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Whether a block device keeps its data in memory: a RAM disk, a
- * compressed RAM disk, a null_blk device, or a loop or stacked device
- * whose storage is one of those or a file on a memory filesystem.  Such
- * a device answers flushes, and its write cache may say "write through",
- * yet nothing it holds survives a power cut.
+ * Whether a block device keeps its data in memory (RAM disks, null_blk,
+ * loop or stacked devices on those or on a memory filesystem): it answers
+ * flushes, may say "write through", yet nothing survives a power cut.
  */
 #ifndef SYNCGATE_PROBE_MEMDEV_H
 #define SYNCGATE_PROBE_MEMDEV_H

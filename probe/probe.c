@@ -194,11 +194,10 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 static int
 watch_args(struct cli *c, char *err)
 {
-	if (!c->watch) {
-		if (c->interval_ns > 0)
-			return errf(err, "--interval applies only with --watch");
+	if (!c->watch && c->interval_ns > 0)
+		return errf(err, "--interval applies only with --watch");
+	if (!c->watch)
 		return 0;
-	}
 	if (c->outs.n == 0 && !c->json)
 		return errf(err, "--watch writes the probe record to -o FILE, or with "
 		    "--json to standard output; give one");

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The probe's scratch file: private (a random name, O_EXCL, no symlink
- * followed), preallocated by writing and syncing its blocks so a timed
- * flush carries data rather than block-map changes, and unlinked as soon
- * as its descriptors are open, so it is gone whatever ends the process.
+ * The probe's scratch file: private (random name, O_EXCL, no symlink),
+ * preallocated so a timed flush carries data, not block-map changes, and
+ * unlinked once its descriptors are open, whatever ends the process.
  */
 #ifndef SYNCGATE_PROBE_SCRATCH_H
 #define SYNCGATE_PROBE_SCRATCH_H
@@ -53,8 +52,7 @@ long long scratch_slots(long long write_bytes, long long want,
 int scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err);
 
-/* Fresh content from buf at slot's offset through fd, whole, timed into
- * ns unless NULL.  Returns 0, or -1 with err set. */
+/* Fresh content at slot's offset through fd, whole; timed into ns if given. */
 int scratch_write(const struct scratch *s, int fd, unsigned char *buf,
     uint64_t *seed, long long slot, double *ns, char *err);
 

@@ -223,16 +223,14 @@ block_dev(dev_t st_dev, const char *source, dev_t *out)
 {
 	struct stat st;
 
-	if (blockdev_known(st_dev) == 0) {
+	if (blockdev_known(st_dev) == 0)
 		*out = st_dev;
-		return 0;
-	}
-	if (source != NULL && strncmp(source, "/dev/", 5) == 0 &&
-	    stat(source, &st) == 0 && S_ISBLK(st.st_mode)) {
+	else if (source != NULL && strncmp(source, "/dev/", 5) == 0 &&
+	    stat(source, &st) == 0 && S_ISBLK(st.st_mode))
 		*out = st.st_rdev;
-		return 0;
-	}
-	return -1;
+	else
+		return -1;
+	return 0;
 }
 
 static char *
