@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sysfs's view of block devices.  /sys/dev/block/MAJOR:MINOR links to a
- * device's directory, which a partition's is inside of its disk's;
- * /sys/block holds whole disks, /sys/class/block partitions as well.
- * Where there is no sysfs (not Linux), every lookup fails: unknown.
+ * /sys/dev/block/MAJOR:MINOR links to a device's directory, a partition's
+ * inside its disk's; /sys/block holds whole disks, /sys/class/block
+ * partitions too.  Without sysfs every lookup fails: unknown.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,7 +29,7 @@ blockdev_set_sysfs(const char *root)
 	snprintf(sysfs, sizeof sysfs, "%s", root != NULL ? root : "/sys");
 }
 
-/* A path under sysfs into buf (len bytes); -1 when it does not fit. */
+/* A path under sysfs; -1 when it does not fit. */
 static int __attribute__((format(printf, 3, 4)))
 sys_path(char *buf, size_t len, const char *fmt, ...)
 {
@@ -56,12 +55,7 @@ blockdev_known(dev_t dev)
 	return access(p, F_OK) == 0 ? 0 : -1;
 }
 
-/*
- * The device directory the sysfs link p names, into name, and into disk
- * the parent directory's name when the device is a partition (it has a
- * partition file), else name again; in *virtio whether it hangs off a
- * virtio bus.  Returns 0, or -1 when p is no link or too long.
- */
+/* blockdev_names for the sysfs link p: a partition has a partition file. */
 static int
 name_and_disk(const char *p, char *name, char *disk, size_t len, int *virtio)
 {
@@ -120,10 +114,8 @@ blockdev_attr(const char *disk, const char *attr, char *buf, size_t len)
 int
 blockdev_backing_file(const char *disk, char *path, size_t len)
 {
-	if (blockdev_attr(disk, "loop/backing_file", path, len) < 0 ||
-	    path[0] == '\0')
-		return -1;
-	return 0;
+	return blockdev_attr(disk, "loop/backing_file", path, len) < 0 ||
+	    path[0] == '\0' ? -1 : 0;
 }
 
 size_t
@@ -157,7 +149,6 @@ seen(const struct blockdev_stack *st, const char *name)
 	return 0;
 }
 
-/* The disk holding a loop device's backing file, or where it stops. */
 static void walk(const char *disk, int depth, struct blockdev_stack *st);
 
 static void
@@ -205,7 +196,7 @@ blockdev_stack(dev_t dev, struct blockdev_stack *st)
 		walk(disk, 0, st);
 }
 
-/* The fields of a stat line, at most max of them; how many there were. */
+/* The fields of a stat line, at most max; how many there were. */
 static size_t
 stat_fields(const char *line, unsigned long long *v, size_t max)
 {

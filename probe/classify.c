@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The decision.  Timings are only ever compared with other timings of
- * the same run: a dirty sync that costs what an empty system call or a
- * memory copy costs did nothing outside the kernel; one that costs many
- * times both did.  Facts about the volume (a memory filesystem, a network
- * or pass-through one, nobarrier) decide where timing cannot, and the
- * rest (the write cache, rotation, a hypervisor) are reported as hints.
- * Last, the glue from what was measured to the decision: the facts
- * gathered from the record, and the evidence and the stability hint
- * written into it.
+ * The decision.  Timings are only compared with timings of the same run:
+ * a dirty sync costing what an empty system call or a memory copy costs
+ * did nothing outside the kernel; one costing many times both did.  Facts
+ * about the volume (memory, network, nobarrier) decide where timing
+ * cannot; the rest (write cache, rotation, hypervisor) are hints.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -25,10 +21,7 @@
 enum timing { TIMING_NONE, TIMING_KERNEL, TIMING_DEVICE, TIMING_BETWEEN };
 enum count { COUNT_UNTOLD, COUNT_REACHED, COUNT_MISSED };
 
-/*
- * The timing sentence, kept aside so the deciding line can come first,
- * and what it concludes when it is the one that decides.
- */
+/* A sentence kept aside so the deciding line comes first, and its verdict. */
 struct line {
 	char s[CLASSIFY_LINE];
 	char verdict[CLASSIFY_LINE];
@@ -46,11 +39,7 @@ add(struct probe_evidence *ev, const char *fmt, ...)
 	va_end(ap);
 }
 
-/*
- * The timing or count sentence, with its verdict where conclude says it
- * decided (a timing that says "kernel" always may: it agrees with every
- * "no"; a count, where it agrees with the ruling).
- */
+/* The sentence, with its verdict where conclude says it decided. */
 static void
 add_line(struct probe_evidence *ev, const struct line *l, int conclude)
 {
@@ -71,7 +60,6 @@ probe_facts_init(struct probe_facts *f)
 	f->rotational = -1;
 }
 
-/* Durations and ratios as evidence prints them. */
 struct fmt {
 	char a[DURLEN], b[DURLEN], c[DURLEN], r[DURLEN], q[DURLEN], w[DURLEN];
 	char n[DURLEN * 2];
@@ -91,9 +79,8 @@ times(char *buf, double r)
 }
 
 /*
- * r as times prints it, with the decimals to fall on bound's side as r
- * does, where a sentence holds the two together: 9.96 against "at least
- * 10" is not "10.0".  ge: the rule is r >= bound; else r <= bound.
+ * r with the decimals to fall on bound's side as r does: 9.96 against "at
+ * least 10" is not "10.0".  ge: the rule is r >= bound; else r <= bound.
  */
 static const char *
 times_vs(char *buf, double r, double bound, int ge)
@@ -108,7 +95,7 @@ times_vs(char *buf, double r, double bound, int ge)
 	return buf;
 }
 
-/* Whether a comma-separated option list holds opt as a whole token. */
+/* Whether a comma-separated list holds opt as a whole token. */
 static int
 has_option(const char *opts, const char *opt)
 {
@@ -145,11 +132,7 @@ subject(char *buf, const struct probe_facts *f)
 	return buf;
 }
 
-/*
- * How many plain writes a sync that reaches a device costs at least:
- * base up to CLASSIFY_WRITE_SCALE_FROM bytes, then less as a device's own
- * latency matters less beside the data moved, down to floor.
- */
+/* Plain writes a sync reaching a device costs at least, by write size. */
 static double
 far_write(long long bytes, double base, double floor)
 {
@@ -159,6 +142,13 @@ far_write(long long bytes, double base, double floor)
 		return base;
 	k = base * sqrt(CLASSIFY_WRITE_SCALE_FROM / (double)bytes);
 	return k > floor ? k : floor;
+}
+
+static enum timing
+verdict(struct line *l, enum timing t, const char *s)
+{
+	snprintf(l->verdict, CLASSIFY_LINE, "%s", s);
+	return t;
 }
 
 /* Neither kernel nor device: the verdict names the bounds a device meets. */
@@ -184,10 +174,8 @@ flush_timing(const struct probe_facts *f, struct line *l)
 		snprintf(l->s, CLASSIFY_LINE, "%s (%s) costs %s times an empty "
 		    "system call (%s)", subject(b.n, f), dur(b.a, f->dirty_ns),
 		    times(b.r, rn), dur(b.b, f->null_ns));
-		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
-		return TIMING_KERNEL;
+		return verdict(l, TIMING_KERNEL, "nothing left the kernel");
 	}
-	/* the figures a verdict of "too close" holds against its bounds */
 	snprintf(l->s, CLASSIFY_LINE, "%s (%s) costs %s times an empty system "
 	    "call (%s) and %s times writing its %s into memory (%s)",
 	    subject(b.n, f), dur(b.a, f->dirty_ns),
@@ -195,21 +183,15 @@ flush_timing(const struct probe_facts *f, struct line *l)
 	    times_vs(b.q, rw, CLASSIFY_FAR_WRITE, 1),
 	    units_fmt_bytes(b.w, DURLEN, (double)f->write_bytes), dur(b.c, f->write_ns));
 	/*
-	 * Cheaper than the copy into memory says nothing left the kernel only
-	 * while the sync is also cheap beside a system call: a large write's
-	 * flush to a fast device can beat the copy, and a plain write stalled
-	 * by writeback costs more than either.
+	 * Cheaper than the copy says kernel only while also cheap beside a
+	 * system call: a large write's flush to a fast device can beat the
+	 * copy, and a plain write stalled by writeback costs more than both.
 	 */
-	if (rw <= 1 && rn < CLASSIFY_FAR_NULL) {
-		snprintf(l->verdict, CLASSIFY_LINE, "no data can have reached a "
+	if (rw <= 1 && rn < CLASSIFY_FAR_NULL)
+		return verdict(l, TIMING_KERNEL, "no data can have reached a device");
+	if (rn >= CLASSIFY_FAR_NULL && !(rw < far))
+		return verdict(l, TIMING_DEVICE, "the sync left the kernel for the "
 		    "device");
-		return TIMING_KERNEL;
-	}
-	if (rn >= CLASSIFY_FAR_NULL && !(rw < far)) {
-		snprintf(l->verdict, CLASSIFY_LINE, "the sync left the kernel for "
-		    "the device");
-		return TIMING_DEVICE;
-	}
 	return between(l, "flush", far);
 }
 
@@ -229,19 +211,14 @@ write_timing(const struct probe_facts *f, struct line *l)
 	    dur(b.c, f->null_ns));
 	/* the same guard as for a flush: what the sync adds must be small too */
 	if (rn <= CLASSIFY_NEAR_NULL || (rw <= CLASSIFY_NEAR_WRITE &&
-	    f->dirty_ns - f->write_ns < CLASSIFY_FAR_NULL * f->null_ns)) {
-		snprintf(l->verdict, CLASSIFY_LINE, "nothing left the kernel");
-		return TIMING_KERNEL;
-	}
-	if (!(rw < far) && !(rn < CLASSIFY_FAR_NULL)) {
-		snprintf(l->verdict, CLASSIFY_LINE, "the write left the kernel for "
-		    "the device");
-		return TIMING_DEVICE;
-	}
+	    f->dirty_ns - f->write_ns < CLASSIFY_FAR_NULL * f->null_ns))
+		return verdict(l, TIMING_KERNEL, "nothing left the kernel");
+	if (!(rw < far) && !(rn < CLASSIFY_FAR_NULL))
+		return verdict(l, TIMING_DEVICE, "the write left the kernel for the "
+		    "device");
 	return between(l, "write", far);
 }
 
-/* The dirty sync against the kernel's own costs, measured beside it. */
 static enum timing
 judge_timing(const struct probe_facts *f, struct line *l)
 {
@@ -251,10 +228,7 @@ judge_timing(const struct probe_facts *f, struct line *l)
 	return f->write_timed ? write_timing(f, l) : flush_timing(f, l);
 }
 
-/*
- * How the dirty sync compares with the same sync with nothing dirty;
- * device: whether the timing said the sync left the kernel.
- */
+/* The dirty sync beside the clean one; device: timing said it left. */
 static void
 clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 {
@@ -282,11 +256,9 @@ clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 }
 
 /*
- * Whether a sync costs no more than the kernel's own work: a few empty
- * system calls, or for a write that is its own sync, about the plain
- * write.  Interception is only called where libc's sync costs this: on a
- * disk whose syncs swing between two speeds, the raw and libc medians of
- * a few pairs can land in different modes and differ tenfold.
+ * Whether a sync costs only the kernel's own work.  Interception is only
+ * called where libc's sync costs this: on a disk swinging between two
+ * speeds, the raw and libc medians of a few pairs can differ tenfold.
  */
 static int
 kernel_cost(const struct probe_facts *f, double ns)
@@ -297,13 +269,10 @@ kernel_cost(const struct probe_facts *f, double ns)
 }
 
 /*
- * The clean pair: a wrapper that still writes the data (sync_file_range)
- * but sends no cache flush costs a device round trip when data is dirty,
- * so only a sync with nothing to write shows it.  The clean sync through
- * libc must cost less than any device round trip, so that a disk whose
- * syncs swing between two speeds cannot pass for one.  Only where the
- * clean sync is the method's own call: for a write that is its own sync
- * it is fdatasync, which that method never relies on.
+ * A wrapper writing the data (sync_file_range) without a cache flush shows
+ * only with nothing dirty; the libc call must cost less than any device
+ * round trip, so a disk swinging between two speeds cannot pass for one.
+ * Not for a write that is its own sync: its clean sync is not its call.
  */
 static int
 clean_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -325,11 +294,9 @@ clean_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 }
 
 /*
- * A wrapper that costs more than the kernel's own work (one that waits
- * instead of syncing) escapes the test above; what gives it away is
- * that the raw call is far dearer in every pair timed side by side,
- * whichever went first, which a disk swinging between two speeds does
- * not do.
+ * A wrapper that waits instead of syncing escapes the tests above; the raw
+ * call far dearer in every pair, whichever went first, gives it away, as
+ * a disk swinging between two speeds does not.
  */
 static int
 pairs_intercepted(const struct probe_facts *f, struct probe_evidence *ev)
@@ -396,11 +363,7 @@ wrapped_hint(const struct probe_facts *f, struct probe_evidence *ev)
 		    dur(b.b, f->raw_ns));
 }
 
-/*
- * nobarrier: the kernel sends no cache flushes, and a clean sync costing
- * what an empty system call costs shows it.  Returns 1 with *r set when
- * it decides.
- */
+/* nobarrier, shown by a clean sync costing an empty call: 1, *r set. */
 static int
 no_barrier(const struct probe_facts *f, struct probe_evidence *ev,
     enum reach *r)
@@ -461,7 +424,7 @@ unseen_fs(const struct probe_facts *f, struct probe_evidence *ev)
 		    "from here.", f->fs);
 }
 
-/* Whether a write-back device with this count got no flush, noise aside. */
+/* Whether a write-back device got no flush, noise aside. */
 static int
 missed(const struct probe_facts *f, const struct probe_flush_device *d,
     long syncs)
@@ -520,11 +483,9 @@ count_idle(const struct probe_flushes *fl, char *buf, size_t len)
 }
 
 /*
- * The counted flushes: a write-back device that got none while the syncs
- * ran missed them (the data can stop in its cache); every write-back
- * device that got one or more a sync shows the flush reached it.  A
- * write-through device gets none from the kernel, and a FUA write of
- * O_DIRECT needs none, so neither says anything.
+ * A write-back device that got no flush while the syncs ran missed them;
+ * one a sync on each shows they reached.  A write-through device gets
+ * none, nor needs a FUA write of O_DIRECT one: neither says anything.
  */
 static enum count
 judge_count(const struct probe_facts *f, struct line *l)
@@ -588,11 +549,7 @@ untrusted(const struct probe_facts *f, struct probe_evidence *ev)
 	return intercepted(f, ev);
 }
 
-/*
- * The rulings that say "no" whatever else is seen: memory or an
- * interposer, a sync as cheap as the kernel's own work, no flush counted.
- * Returns 1 when one of them decides.
- */
+/* The rulings that say "no" whatever else is seen; 1 when one decides. */
 static int
 rule_no(const struct probe_facts *f, struct probe_evidence *ev,
     const struct line *t, enum timing tm, const struct line *c, enum count cn)
@@ -727,37 +684,6 @@ probe_classify(const struct probe_facts *f, struct probe_evidence *ev)
 	return r;
 }
 
-static void
-fill_facts(struct probe_facts *f, const struct probe_record *out,
-    const struct probe_method *m, const struct probe_observed *seen)
-{
-	probe_facts_init(f);
-	f->sync_name = m->word;
-	f->clean_name = probe_method_clean_name(m);
-	f->write_timed = m->write_timed;
-	f->write_bytes = out->write_bytes;
-	f->dirty_ns = out->median_ns;
-	f->clean_ns = out->refs.clean_sync_ns;
-	f->clean_raw_ns = out->refs.clean_raw_sync_ns;
-	f->null_ns = out->refs.null_syscall_ns;
-	f->write_ns = out->refs.plain_write_ns;
-	f->raw_ns = out->refs.raw_sync_ns;
-	f->libc_ns = out->refs.libc_sync_ns;
-	f->flags_dropped = seen->flags_dropped;
-	f->direct_cached = seen->direct_cached;
-	f->pairs = seen->pairs;
-	f->pair_ratio_min = seen->pair_ratio_min;
-	f->fs = out->fs;
-	f->mount_options = out->mount_options;
-	f->write_cache = out->write_cache;
-	f->rotational = out->rotational;
-	f->memory_device = out->memory_backed;
-	f->passthrough_device = out->passthrough_backed;
-	f->virt = out->virt;
-	f->direct = m->direct;
-	f->flushes = &out->flushes;
-}
-
 /* A hint beside the verdict, never a part of it. */
 static void
 judge_stability(struct probe_record *out)
@@ -780,11 +706,23 @@ void
 probe_judge(struct probe_record *out, const struct probe_method *m,
     const struct probe_observed *seen)
 {
-	struct probe_facts f;
+	const struct probe_refs *r = &out->refs;
+	struct probe_facts f = { .sync_name = m->word,
+	    .clean_name = probe_method_clean_name(m),
+	    .write_timed = m->write_timed, .write_bytes = out->write_bytes,
+	    .dirty_ns = out->median_ns, .clean_ns = r->clean_sync_ns,
+	    .clean_raw_ns = r->clean_raw_sync_ns, .null_ns = r->null_syscall_ns,
+	    .write_ns = r->plain_write_ns, .raw_ns = r->raw_sync_ns,
+	    .libc_ns = r->libc_sync_ns, .flags_dropped = seen->flags_dropped,
+	    .direct_cached = seen->direct_cached, .pairs = seen->pairs,
+	    .pair_ratio_min = seen->pair_ratio_min, .fs = out->fs,
+	    .mount_options = out->mount_options, .write_cache = out->write_cache,
+	    .rotational = out->rotational, .memory_device = out->memory_backed,
+	    .passthrough_device = out->passthrough_backed, .virt = out->virt,
+	    .direct = m->direct, .flushes = &out->flushes };
 	struct probe_evidence *ev = xmalloc(sizeof *ev);
 	size_t i;
 
-	fill_facts(&f, out, m, seen);
 	out->reaches = probe_classify(&f, ev);
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);

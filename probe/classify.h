@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Whether a durable sync reaches a device, decided from measurements
- * taken in one run on one file and compared with each other, and from
- * what the system says about the volume.  No absolute latency threshold:
+ * Whether a durable sync reaches a device, from timings of one run
+ * compared with each other and the volume's facts.  No absolute threshold:
  * the fastest real flushes sit near the slowest fake ones, and a constant
  * calibrated on one class of hardware misfires on another.
  */
@@ -14,38 +13,28 @@
 #include "model/probe_record.h"
 #include "probe/method.h"
 
-/* Within this factor of an empty system call, nothing left the kernel. */
-#define CLASSIFY_NEAR_NULL 4.0
-/* A device round trip costs at least this many empty system calls. */
-#define CLASSIFY_FAR_NULL 10.0
-/* A sync whose write is timed, within this factor of the plain write. */
-#define CLASSIFY_NEAR_WRITE 2.0
-/* A flush carrying data costs at least this many plain writes of it... */
-#define CLASSIFY_FAR_WRITE 2.0
-/* ... and a write that is its own sync, at least this many... */
-#define CLASSIFY_FAR_WRITE_TIMED 4.0
+/* Ratios of timings taken in the same run, and of flushes counted. */
+#define CLASSIFY_NEAR_NULL 4.0  /* within this many empty syscalls: kernel */
+#define CLASSIFY_FAR_NULL 10.0  /* empty syscalls a device round trip costs */
+#define CLASSIFY_NEAR_WRITE 2.0 /* a timed write within this many plain */
+#define CLASSIFY_FAR_WRITE 2.0  /* plain writes a flush carrying data costs */
+#define CLASSIFY_FAR_WRITE_TIMED 4.0 /* ... and a write that is its own sync */
 /*
- * ... for writes up to this size; beyond it the factor shrinks with the
- * square root of the size, to no less than these floors: copying a large
- * write into memory costs nearly what moving it to a fast device does.
+ * ... up to this size; beyond it the factor shrinks with the square root
+ * of the size, to no less than these floors: copying a large write into
+ * memory costs nearly what moving it to a fast device does.
  */
 #define CLASSIFY_WRITE_SCALE_FROM 4096.0
 #define CLASSIFY_FAR_WRITE_FLOOR 1.25
 #define CLASSIFY_FAR_WRITE_TIMED_FLOOR 2.5
-/* libc's sync and the raw system call differing this much: interception. */
-#define CLASSIFY_INTERCEPT 10.0
-/* ... in every pair of at least this many timed side by side. */
-#define CLASSIFY_INTERCEPT_PAIRS 5
-/* A dirty sync this much dearer than a clean one carried data out. */
-#define CLASSIFY_DATA 2.0
-/* Counted flushes per sync, other processes' taken off: reached at least... */
-#define CLASSIFY_FLUSHES_REACHED 0.5
-/* ... and none reached at most. */
-#define CLASSIFY_FLUSHES_NONE 0.2
-/* Other processes' expected flushes beyond this many per sync: untold. */
-#define CLASSIFY_FLUSHES_NOISE 0.25
-/* Fewer bracketed syncs than this decide nothing. */
-#define CLASSIFY_FLUSHES_MIN_SYNCS 3
+#define CLASSIFY_INTERCEPT 10.0 /* raw syscall over libc's sync: interception */
+#define CLASSIFY_INTERCEPT_PAIRS 5 /* ... in every pair, of at least this many */
+#define CLASSIFY_DATA 2.0       /* dirty over clean sync: data was carried out */
+/* Counted flushes per sync, other processes' taken off. */
+#define CLASSIFY_FLUSHES_REACHED 0.5 /* at least: reached */
+#define CLASSIFY_FLUSHES_NONE 0.2 /* at most: none reached */
+#define CLASSIFY_FLUSHES_NOISE 0.25 /* others' expected beyond this: untold */
+#define CLASSIFY_FLUSHES_MIN_SYNCS 3 /* fewer bracketed syncs decide nothing */
 
 #define CLASSIFY_MAX_EVIDENCE 12
 #define CLASSIFY_LINE 512
@@ -87,11 +76,7 @@ struct probe_evidence {
 /* Sets every measurement of f to NaN and everything else to unknown. */
 void probe_facts_init(struct probe_facts *f);
 
-/*
- * Decides whether the flush reaches a device.  A pure function of f;
- * fills ev (which it clears first).  Returns REACH_YES, REACH_NO or
- * REACH_UNKNOWN.
- */
+/* Whether the flush reaches a device: pure; clears and fills ev. */
 enum reach probe_classify(const struct probe_facts *f, struct probe_evidence *ev);
 
 /* What the scratch file's descriptors and the reference pairs showed. */
@@ -102,11 +87,7 @@ struct probe_observed {
 	double pair_ratio_min;  /* the least raw/libc ratio among them, or NaN */
 };
 
-/*
- * Classifies the flush from out's timings, flush counts and volume
- * facts, and what seen says: sets out->reaches and out->evidence, and
- * judges the samples' stability.
- */
+/* Sets out->reaches, its evidence and stability from out and seen. */
 void probe_judge(struct probe_record *out, const struct probe_method *m,
     const struct probe_observed *seen);
 

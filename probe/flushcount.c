@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Flush counts.  Only the timed syncs are bracketed, not the reference
- * rounds (whose raw system calls flush past any LD_PRELOAD): a sync that
- * an interposer skips must show as a bracket in which nothing reached
- * the disk.  A bracket is a few microseconds longer than its sync, so
- * other processes' flushes rarely land in one; the idle windows measure
- * how often they arrive, and the record subtracts the share expected.
+ * Only the timed syncs are bracketed, not the raw reference calls, so a
+ * sync an interposer skips shows as a bracket with no flush.  Brackets are
+ * short, so others' flushes rarely land in one; idle windows give their
+ * rate, and the record subtracts the share expected.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,7 +15,7 @@
 #include "lib/clock.h"
 #include "probe/flushcount.h"
 
-/* The count is dropped, and d->dropped (already written) says why. */
+/* d->dropped (already written) says why. */
 static void
 drop(struct flushcount_dev *d)
 {
@@ -26,11 +24,7 @@ drop(struct flushcount_dev *d)
 	d->flushes = d->idle = d->skipped = NAN;
 }
 
-/*
- * Reads every live counter.  With into set, what each gained since its
- * mark is added there (0: the flushes, 1: the idle count, 2: skipped);
- * the reading becomes the new mark either way.
- */
+/* Reads every counter, adding the gain to flushes, idle, skipped (into). */
 static void
 read_all(struct flushcount *fc, int into)
 {

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Counting the flush requests the disks under a volume complete while
- * the probe's timed syncs run: each sync is bracketed by readings of
- * every counter, and idle windows before and after the samples give the
- * rate at which other processes' flushes arrive, to subtract.
+ * The flush requests the disks under a volume complete around each timed
+ * sync, and in idle windows the rate of other processes', to subtract.
  */
 #ifndef SYNCGATE_PROBE_FLUSHCOUNT_H
 #define SYNCGATE_PROBE_FLUSHCOUNT_H
@@ -14,8 +12,7 @@
 #include "model/probe_record.h"
 #include "probe/blockdev.h"
 
-/* Each idle window lasts this long. */
-#define FLUSHCOUNT_IDLE_NS 50e6
+#define FLUSHCOUNT_IDLE_NS 50e6 /* each idle window */
 
 struct flushcount_dev {
 	char name[BLOCKDEV_NAME];
@@ -38,10 +35,9 @@ struct flushcount {
 };
 
 /*
- * Opens the counters of the disks under block device dev (have_block 0:
- * the volume has none; fs names the filesystem for saying so).  Where
- * none can be counted, fc->n is 0 and fc->unavailable says why; every
- * other call is then a no-op.
+ * Opens the counters of the disks under dev (have_block 0: none, for fs).
+ * Where none can be, fc->n is 0, fc->unavailable says why, and every
+ * other call does nothing.
  */
 void flushcount_open(struct flushcount *fc, int have_block, dev_t dev,
     const char *fs);
@@ -53,23 +49,13 @@ void flushcount_idle(struct flushcount *fc, double window_ns);
 void flushcount_before(struct flushcount *fc);
 void flushcount_after(struct flushcount *fc);
 
-/*
- * Adds to each disk's count what it gained since the last reading, sync
- * or not: a window counted in steps, so a reset is seen at the step.
- */
+/* Counts what each disk gained since the last reading: a window in steps. */
 void flushcount_advance(struct flushcount *fc);
 
-/*
- * Adds what each disk gained since the last reading to its skipped
- * count, not its flushes: a span whose flushes are someone else's (the
- * rounds of samples inside a benchmark's run).
- */
+/* The same into the skipped count: a span whose flushes are another's. */
 void flushcount_skip(struct flushcount *fc);
 
-/*
- * The counts as the record keeps them (out is overwritten; the caller
- * frees it with the record), and the counters closed.
- */
+/* The counts into out (overwritten; freed with the record); closes fc. */
 void flushcount_close(struct flushcount *fc, struct probe_flushes *out);
 
 #endif

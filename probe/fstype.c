@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The filesystems syncgate knows by statfs's magic number and by name.
- */
+/* The filesystems syncgate knows by statfs's magic number and by name. */
 #include <stddef.h>
 #include <string.h>
 
@@ -25,25 +23,22 @@ static const struct {
 	{ 0x73717368, "squashfs" }, { 0x15013346, "udf" },
 	{ 0x4244, "hfs" }, { 0x482B, "hfsplus" },
 };
+#endif
 
 const char *
 fstype_name(unsigned long m)
 {
+#ifdef __linux__
 	size_t i;
 
 	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
 		if (magics[i].magic == m)
 			return magics[i].name;
-	return NULL;
-}
 #else
-const char *
-fstype_name(unsigned long m)
-{
 	(void)m;
+#endif
 	return NULL;
 }
-#endif
 
 static int
 in_list(const char *fs, const char *const *list)
@@ -65,7 +60,6 @@ fstype_memory(const char *fs)
 	return fs != NULL && in_list(fs, l);
 }
 
-/* Filesystems that hand the sync to storage out of this kernel's sight. */
 int
 fstype_passthrough(const char *fs)
 {

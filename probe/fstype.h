@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Filesystem types: the name statfs's magic number stands for, and what
- * the classifier needs to know of a name: whether the filesystem keeps
- * files in memory, hands syncs to storage out of this kernel's sight
- * (network, FUSE, overlay), or sits on a local block device.
+ * Filesystem types: statfs's magic numbers' names, and whether one keeps
+ * files in memory, hands syncs out of this kernel's sight (network, FUSE,
+ * overlay), or sits on a local block device.
  */
 #ifndef SYNCGATE_PROBE_FSTYPE_H
 #define SYNCGATE_PROBE_FSTYPE_H

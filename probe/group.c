@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Group commit, measured: several writers write and sync their own
- * blocks of one file at once.  A flush that finds another writer's data
- * dirty carries it too, so what each writer waits is the device's own
+ * Group commit: writers sync their own blocks of one file at once.  A
+ * flush carries others' dirty data too, so each wait is the device's
  * answer to what a commit costs at that concurrency.
  */
 #include <errno.h>
@@ -124,21 +123,16 @@ static void
 init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
     struct start_gate *gate, int i, const struct group_plan *plan)
 {
+	long long nslots = s->nslots / plan->writers;
 	void *buf = NULL;
 
-	memset(w, 0, sizeof *w);
-	w->s = s;
-	w->m = m;
-	w->gate = gate;
-	w->nslots = s->nslots / plan->writers;
-	w->first_slot = (long long)i * w->nslots;
-	w->count = plan->per_writer;
-	w->deadline_ns = plan->deadline_ns;
-	w->ns = xcalloc((size_t)plan->per_writer, sizeof *w->ns);
 	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
 		die("out of memory for a %lld-byte buffer", s->stride);
-	w->buf = buf;
-	w->seed = s->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
+	*w = (struct writer){ .s = s, .m = m, .gate = gate, .nslots = nslots,
+	    .first_slot = i * nslots, .count = plan->per_writer,
+	    .deadline_ns = plan->deadline_ns, .buf = buf,
+	    .ns = xcalloc((size_t)plan->per_writer, sizeof *w->ns),
+	    .seed = s->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1) };
 }
 
 static int
@@ -177,17 +171,14 @@ int
 probe_group(struct scratch *s, const struct probe_method *m,
     const struct group_plan *plan, struct probe_group *g, char *err)
 {
-	struct start_gate gate;
 	int writers = plan->writers, i, rc;
+	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER,
+	    PTHREAD_COND_INITIALIZER, writers, 0, 0 };
 	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
 
-	clock_monotonic_ns();         /* sets the clock's origin before any thread reads it */
-	memset(&gate, 0, sizeof gate);
-	pthread_mutex_init(&gate.mu, NULL);
-	pthread_cond_init(&gate.cv, NULL);
+	clock_monotonic_ns();   /* sets its origin before any thread reads it */
 	for (i = 0; i < writers; i++)
 		init_writer(&ws[i], s, m, &gate, i, plan);
-	gate.writers = writers;
 	rc = run_writers(ws, writers, err);
 	if (rc == 0)
 		summarize_group(ws, writers, plan->unit_ns, g);

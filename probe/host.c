@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the machine says of itself: on Linux /proc/cpuinfo and
- * /proc/meminfo, elsewhere sysctl where it has the figure, and sysconf
- * and uname everywhere; and for a probe record, who measured: the hashed
- * machine id, the OS and the hints of virtualisation.  A figure the
- * system does not give is left unknown rather than guessed.
+ * What the machine says of itself (/proc, sysctl, sysconf, uname), and
+ * for a probe record who measured: hashed id, OS, virtualisation hints.
+ * A figure the system does not give is left unknown rather than guessed.
  */
 #define _DARWIN_C_SOURCE /* sysctlbyname under _POSIX_C_SOURCE */
 #include <stdio.h>
@@ -24,13 +22,11 @@
 #include "probe/host.h"
 #include "probe/identity.h"
 
-/* The longest CPU model kept. */
-#define HOST_MODEL_MAX 128
+#define HOST_MODEL_MAX 128      /* the longest CPU model kept */
 
 /*
- * The value after "key<blanks>:" on a line of /proc/cpuinfo, for the
- * first key of keys the file has: x86's "model name", older ARM's
- * "Processor", POWER's "cpu", MIPS's "cpu model".
+ * The value after "key<blanks>:" in /proc/cpuinfo, for the first key the
+ * file has: x86's, older ARM's, MIPS's, POWER's.
  */
 static char *
 cpuinfo_model(void)
@@ -124,7 +120,7 @@ cpu_model(void)
 	return m;
 }
 
-/* The host's name, cleaned (the caller frees); "unknown" where it has none. */
+/* "unknown" where the host has no name. */
 static char *
 host_name(void)
 {
@@ -169,7 +165,6 @@ distribution(void)
 	p += strlen("PRETTY_NAME=");
 	if (*p == '"')
 		p++;
-	/* the value ends at its line's end or its closing quote */
 	p[strcspn(p, "\n\"")] = '\0';
 	return identity_clean(p, 128);
 }
@@ -254,7 +249,7 @@ host_identify(struct probe_record *out)
 	/* the machine id hashed, so the record does not publish it */
 	out->host_id_source = xstrdup(identity_machine_hash(out->host_name, hex));
 	out->host_id = xstrdup(hex);
-	/* the hardware; the record's own kernel and id stand for the rest */
+	/* the record's own kernel and id stand for the hardware's */
 	out->hw = xmalloc(sizeof *out->hw);
 	host_gather(out->hw);
 	free(out->hw->kernel);

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the host's and the volume's identities share: a machine id
- * hashed so no record carries the id itself, strings from the system
- * bounded and made visible, small files read whole.
+ * What the host's and the volume's identities share: a hashed machine
+ * id, and strings from the system bounded and made visible.
  */
 #define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <stdio.h>
@@ -35,23 +34,6 @@ is_blank(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/*
- * The visible form of character cp at p (UTF8_BAD: a malformed byte, as
- * a JSON reader may refuse what a lax decoder lets through) into buf, as
- * the text outputs show it: a C0 control, DEL or a malformed byte as
- * \xHH, a C1 control as \u0080 to \u009f.  Returns its length, or 0 when
- * the character is written as itself.
- */
-static size_t
-visible(const unsigned char *p, uint32_t cp, char *buf)
-{
-	if (cp == UTF8_BAD || cp < 0x20 || cp == 0x7f)
-		return (size_t)snprintf(buf, 8, "\\x%02x", p[0]);
-	if (cp >= 0x80 && cp < 0xA0)
-		return (size_t)snprintf(buf, 8, "\\u%04x", (unsigned)cp);
-	return 0;
-}
-
 char *
 identity_uuid(const unsigned char *b, size_t n)
 {
@@ -71,7 +53,11 @@ identity_uuid(const unsigned char *b, size_t n)
 	return out;
 }
 
-/* p up to end in visible forms, at most max bytes (the caller frees). */
+/*
+ * p up to end, at most max bytes, as the text outputs show it: a C0
+ * control, DEL or a malformed byte (a JSON reader may refuse what a lax
+ * decoder lets through) as \xHH, a C1 control as \u0080 to \u009f.
+ */
 static char *
 clean_span(const unsigned char *p, const unsigned char *end, size_t max)
 {
@@ -81,13 +67,15 @@ clean_span(const unsigned char *p, const unsigned char *end, size_t max)
 
 	for (; p < end; p += n) {
 		n = utf8_decode((const char *)p, &cp);
-		v = visible(p, cp, esc);
+		if (cp == UTF8_BAD || cp < 0x20 || cp == 0x7f)
+			v = (size_t)snprintf(esc, 8, "\\x%02x", p[0]);
+		else if (cp >= 0x80 && cp < 0xA0)
+			v = (size_t)snprintf(esc, 8, "\\u%04x", (unsigned)cp);
+		else
+			v = 0;
 		if (o + (v ? v : n) > max)
 			break;
-		if (v > 0)
-			memcpy(out + o, esc, v);
-		else
-			memcpy(out + o, p, n);
+		memcpy(out + o, v ? (const void *)esc : p, v ? v : n);
 		o += v ? v : n;
 	}
 	out[o] = '\0';
@@ -130,11 +118,7 @@ identity_add_virt(char **virt, const char *hint)
 	*virt = s;
 }
 
-/*
- * The machine's own id into buf (len bytes): /etc/machine-id's text, or
- * on macOS the 16 bytes of gethostuuid.  Returns its source's name and
- * sets *n, or returns NULL when neither is there.
- */
+/* The machine's own id and *n, returning its source's name, or NULL. */
 static const char *
 machine_id(unsigned char *buf, size_t len, size_t *n)
 {

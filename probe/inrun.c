@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Rounds of samples through a benchmark's run.  Each round's samples are
- * the probe's own (a fresh 4 KiB write and its timed sync, as
- * measure_dirty_sync takes them), back to back, so a round is a few syncs
- * long; the counters are read at its edges so that its flushes are kept
- * apart from the engine's.  Each round first writes and syncs once
- * without keeping the time: the first sync after the engine's own writes
- * meets what they left behind (on a virtio disk here it took 1.4 times
- * the next ones in the middle of a run, and four times or more just
- * after the load), and as one sample in five it would lift the unit.
+ * Rounds of the probe's own samples through a benchmark's run, back to
+ * back, the counters read at their edges to keep their flushes apart.
+ * Each round first syncs once untimed: the first sync after the engine's
+ * writes meets what they left (on a virtio disk 1.4 times the next ones
+ * mid-run, four or more just after the load), and would lift the unit.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,34 +17,26 @@
 #include "probe/measure.h"
 #include "probe/volume.h"
 
-/* The disks under dir's volume, found as the probe finds them. */
-static int
-open_counts(struct inrun *ir, const char *dir, char *err)
+int
+inrun_open(struct inrun *ir, const char *dir, const char *method,
+    double every_ns, char *err)
 {
 	struct probe_record tmp;
 	struct volume_block vb;
 	int rc;
 
+	memset(ir, 0, sizeof *ir);
+	probe_series_free(&ir->ser);
+	ir->every_ns = every_ns;
+	ir->idle_ns = INRUN_IDLE_NS;
+	/* the disks under dir's volume, found as the probe finds them */
 	probe_record_init(&tmp);
 	rc = volume_identify_dir(dir, &tmp, &vb, err);
 	if (rc == 0)
 		flushcount_open(&ir->fc, vb.known, vb.dev, tmp.fs);
 	probe_record_free(&tmp);
-	return rc;
-}
-
-int
-inrun_open(struct inrun *ir, const char *dir, const char *method,
-    double every_ns, char *err)
-{
-	memset(ir, 0, sizeof *ir);
-	probe_series_free(&ir->ser);
-	ir->every_ns = every_ns;
-	ir->idle_ns = INRUN_IDLE_NS;
-	if (open_counts(ir, dir, err) < 0)
-		return -1;
-	if (!(every_ns > 0))
-		return 0;
+	if (rc < 0 || !(every_ns > 0))
+		return rc;
 	if ((ir->m = probe_method_find(method, err)) == NULL)
 		return -1;
 	ir->have_scratch = 1;
@@ -77,7 +65,6 @@ inrun_round(struct inrun *ir, double ops, char *err)
 	xgrow(&ir->ops_at, &ir->ops_cap, (size_t)ir->rounds + 1, sizeof *ir->ops_at);
 	ir->ops_at[ir->rounds] = ops;
 	flushcount_advance(&ir->fc);
-	/* the settling sync, not kept */
 	if (measure_dirty_sync(&ir->s, ir->m, &ns, err) < 0)
 		return -1;
 	for (i = 0; i < INRUN_PER_ROUND; i++)

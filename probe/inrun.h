@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The probe inside a benchmark's run (syncgate-bench): rounds of timed
- * samples on a small scratch file in the run's directory, taken while the
- * benchmark's threads are held, each stamped with the wall clock; and the
- * disks' flush requests over the run, the rounds' own left out, with idle
- * windows before and after the run for other processes' rate.
+ * The probe inside a benchmark's run (syncgate-bench): rounds of samples
+ * taken while the benchmark's threads are held, and the disks' flushes
+ * over the run, the rounds' own left out, with idle windows around it.
  */
 #ifndef SYNCGATE_PROBE_INRUN_H
 #define SYNCGATE_PROBE_INRUN_H
@@ -15,18 +13,13 @@
 #include "probe/method.h"
 #include "probe/scratch.h"
 
-/* Samples a round. */
-#define INRUN_PER_ROUND 5
-/* The scratch file's size: its writes wrap around within it. */
-#define INRUN_SCRATCH_BYTES (1024LL * 1024)
-/* Each idle window, before and after the run. */
-#define INRUN_IDLE_NS 250e6
+#define INRUN_PER_ROUND 5       /* samples a round */
+#define INRUN_SCRATCH_BYTES (1024LL * 1024) /* its writes wrap around in it */
+#define INRUN_IDLE_NS 250e6     /* each idle window, before and after */
 
 struct inrun {
 	double every_ns;        /* 0: no rounds, flushes counted alone */
-	/* each idle window, INRUN_IDLE_NS from inrun_open; 0: none, for a
-	 * run with no write whose flushes a count would divide */
-	double idle_ns;
+	double idle_ns;         /* 0: none, for a run with no write to divide */
 	int have_scratch;
 	struct scratch s;
 	const struct probe_method *m;
@@ -42,9 +35,9 @@ struct inrun {
 };
 
 /*
- * Opens the counters of the disks under dir's volume and, unless
- * every_ns is 0, the scratch file in dir for method (NULL: the default).
- * Returns 0, or -1 with err set; ir needs inrun_close either way.
+ * Opens the counters of the disks under dir and, unless every_ns is 0,
+ * the scratch file for method.  Returns 0, or -1 with err set; ir needs
+ * inrun_close either way.
  */
 int inrun_open(struct inrun *ir, const char *dir, const char *method,
     double every_ns, char *err);
@@ -53,10 +46,9 @@ int inrun_open(struct inrun *ir, const char *dir, const char *method,
 void inrun_begin(struct inrun *ir);
 
 /*
- * One round: a settling write and sync, then INRUN_PER_ROUND timed
- * samples, its flushes left out of the run's;
- * ops is how many write operations the run has done so far.  Returns the
- * seconds it took, or -1 with err set.
+ * One round, after ops writes of the run: a settling sync, then the
+ * samples, its flushes left out of the run's.  Returns its seconds, or
+ * -1 with err set.
  */
 double inrun_round(struct inrun *ir, double ops, char *err);
 
@@ -64,10 +56,9 @@ double inrun_round(struct inrun *ir, double ops, char *err);
 void inrun_end(struct inrun *ir, double ops);
 
 /*
- * The rounds as a series with its "rounds" (into out, overwritten; empty
- * and not present without rounds), and the run's flush counts for ops
- * operations into c and dev (room for BLOCKDEV_MAX; c->dev points to
- * dev, c->unavailable into ir).  Call once, after inrun_end.
+ * Once, after inrun_end: the rounds as a series into out (not present
+ * without rounds), and the run's flush counts into c and dev (room for
+ * BLOCKDEV_MAX; c points into dev and ir).
  */
 void inrun_results(struct inrun *ir, long long ops, struct probe_series *out,
     struct window_count *c, struct window_flushes *dev);

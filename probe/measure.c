@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The single-writer samples and the reference timings.  References are
- * taken in rounds spread across the samples, first to last, so that what
- * the samples are compared with was measured on the same file over the
- * same stretch of time (a bursty disk's fast minute and slow minute both
- * count in each), each round moments after a sample: a clean
- * sync straight after the dirty one, empty system calls, a plain write,
- * and the sync through libc beside the same sync as a raw system call.
+ * The samples and the reference timings (a clean sync, empty system calls,
+ * a plain write, libc's sync beside the raw one), taken in rounds spread
+ * across the samples: a bursty disk's fast and slow minutes count in both.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,7 +31,6 @@ struct ref_set {
 	double raw_first[MEASURE_REF_ROUNDS];   /* 1 where the raw call led */
 };
 
-/* Growing sample storage. */
 struct sample_buf {
 	double *v;
 	size_t n, cap;
@@ -50,7 +45,6 @@ measure_slots_wanted(const struct probe_options *o)
 	return o->warmup + n + 3LL * MEASURE_REF_ROUNDS + 1;
 }
 
-/* Timing one empty system call, in ns. */
 static double
 null_syscall(void)
 {
@@ -72,10 +66,7 @@ measure_wall_ns(long long base_s)
 	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
 }
 
-/*
- * One sync carrying fresh data; raw: past libc.  fc, where given, counts
- * the flushes around the timed call.
- */
+/* One sync carrying fresh data; raw: past libc; fc, or NULL, counts. */
 static int
 dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
     struct flushcount *fc, char *err)
@@ -127,7 +118,7 @@ measure_series_take(struct scratch *s, const struct probe_method *m,
 	return 0;
 }
 
-/* A sync with nothing dirty, timed into *ns unless NULL; raw: past libc. */
+/* A sync with nothing dirty, timed into *ns unless NULL. */
 static int
 clean_sync(struct scratch *s, const struct probe_method *m, int fd, int raw,
     double *ns, char *err)
@@ -144,9 +135,8 @@ clean_sync(struct scratch *s, const struct probe_method *m, int fd, int raw,
 }
 
 /*
- * The clean sync through libc and as a raw system call, the raw one first
- * where raw_first: a wrapper that keeps the write but drops the cache
- * flush shows only here, where there is nothing to write.
+ * The clean sync through libc and raw: a wrapper that keeps the write but
+ * drops the cache flush shows only where there is nothing to write.
  */
 static int
 clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
@@ -165,34 +155,15 @@ clean_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	return 0;
 }
 
-static int
-has_raw(const struct scratch *s, const struct probe_method *m)
-{
-	return m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL;
-}
-
-/* The raw and libc dirty syncs, the one named by first going first. */
-static int
-raw_pair(struct scratch *s, const struct probe_method *m, struct ref_set *r,
-    int first, char *err)
-{
-	size_t k = r->nraw;
-
-	if (dirty_sync(s, m, first, first ? &r->raw[k] : &r->libc[k], NULL,
-	    err) < 0 || dirty_sync(s, m, !first, first ? &r->libc[k] : &r->raw[k],
-	    NULL, err) < 0)
-		return -1;
-	r->nraw++;
-	return 0;
-}
-
 /* Straight after a dirty sync: nothing is dirty now. */
 static int
 ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
     char *err)
 {
-	size_t k = r->rounds, i;
+	size_t k = r->rounds, i, j = r->nraw;
 	int raw_first = measure_raw_first(r->raw_first, k);
+	double *first = raw_first ? &r->raw[j] : &r->libc[j];
+	double *second = raw_first ? &r->libc[j] : &r->raw[j];
 
 	r->raw_first[k] = raw_first;
 	if (clean_pair(s, m, r, raw_first, err) < 0)
@@ -202,8 +173,12 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	if (scratch_write(s, s->fd, s->buf, &s->seed, s->next++, &r->write[k],
 	    err) < 0 || clean_sync(s, m, s->fd, 0, NULL, err) < 0)
 		return -1;
-	if (has_raw(s, m) && raw_pair(s, m, r, raw_first, err) < 0)
-		return -1;
+	if (m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL) {
+		if (dirty_sync(s, m, raw_first, first, NULL, err) < 0 ||
+		    dirty_sync(s, m, !raw_first, second, NULL, err) < 0)
+			return -1;
+		r->nraw++;
+	}
 	r->rounds++;
 	return 0;
 }
@@ -233,9 +208,8 @@ measure_thin(double *x, size_t n, size_t per)
 }
 
 /*
- * Thinning keeps the rounds at odd places: plain alternation would keep
- * one order only.  So the order first balances the rounds whose place has
- * k's parity (those that share k's fate at the next thinning), then all.
+ * Thinning keeps the rounds at odd places, so plain alternation would keep
+ * one order only: balance the rounds of k's parity first, then all.
  */
 int
 measure_raw_first(const double *led, size_t k)
@@ -251,7 +225,6 @@ measure_raw_first(const double *led, size_t k)
 	return 2 * all < k;
 }
 
-/* Every other round goes, each of its timings with it. */
 static void
 thin_refs(struct ref_set *r)
 {
@@ -264,18 +237,6 @@ thin_refs(struct ref_set *r)
 	r->nraw = measure_thin(r->raw, nraw, 1);
 	measure_thin(r->libc, nraw, 1);
 	r->nnull = measure_thin(r->null, r->nnull, NULL_PER_ROUND);
-}
-
-/* A reference round where one is due after the b->n samples so far. */
-static int
-maybe_ref_round(struct scratch *s, const struct probe_method *m,
-    struct sample_buf *b, struct ref_set *r, char *err)
-{
-	int thin, due = measure_ref_due(b->n, &r->horizon, &thin);
-
-	if (thin)
-		thin_refs(r);
-	return due && r->rounds < MEASURE_REF_ROUNDS ? ref_round(s, m, r, err) : 0;
 }
 
 static void
@@ -305,10 +266,7 @@ precise_enough(const double *v, size_t n, double precision)
 	    st.ci_hi <= st.median * (1 + precision);
 }
 
-/*
- * The interval is recomputed at geometric steps, so a million samples do
- * not cost a million sorts.
- */
+/* The interval is recomputed at geometric steps: not a million sorts. */
 const char *
 measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
     double elapsed_s, size_t *next_check)
@@ -359,13 +317,17 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 {
 	size_t next_check = 0;
 	double ns;
+	int due, thin;
 
 	for (;;) {
 		if (dirty_sync(s, m, 0, &ns, fc, err) < 0)
 			return -1;
 		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
 		b->v[b->n++] = ns;
-		if (maybe_ref_round(s, m, b, r, err) < 0)
+		due = measure_ref_due(b->n, &r->horizon, &thin);
+		if (thin)
+			thin_refs(r);
+		if (due && r->rounds < MEASURE_REF_ROUNDS && ref_round(s, m, r, err) < 0)
 			return -1;
 		*why = measure_stop_reason(o, b->v, b->n,
 		    (clock_monotonic_ns() - start_ns) / 1e9, &next_check);
@@ -375,9 +337,8 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 }
 
 /*
- * The least raw/libc ratio of the pairs kept: where every pair, timed
- * side by side in either order, has the raw call dearer tenfold, no disk
- * swinging between two speeds explains it, but a wrapper does.
+ * The least raw/libc ratio: every pair, timed in either order, with the
+ * raw call tenfold dearer is no swinging disk but a wrapper.
  */
 static void
 describe_pairs(const struct ref_set *r, struct measure_extras *x)

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory-backed block devices, found from sysfs: the driver's name for
- * RAM disks, the backing file of a loop device (on a memory filesystem,
- * or on another device to follow), and the devices a device-mapper or md
- * device is stacked on.  Timing cannot tell these from a fast disk with
- * power-loss protection; only their names and their backing can.
+ * Memory-backed block devices, from sysfs: RAM disks by name, loop
+ * devices by backing file, stacked devices by their members.  Timing
+ * cannot tell these from a fast disk with power-loss protection.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -28,7 +26,6 @@
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
 
-/* The whole disk sysfs names for dev (a partition's parent). */
 static int
 disk_name(dev_t dev, char *disk, size_t len)
 {
@@ -39,7 +36,7 @@ disk_name(dev_t dev, char *disk, size_t len)
 	    sizeof name, &virtio);
 }
 
-/* A name of the driver's: prefix followed by a unit number. */
+/* prefix followed by a unit number. */
 static int
 named(const char *disk, const char *prefix)
 {
@@ -59,7 +56,7 @@ memory_fs(const char *path, const char **fs)
 	return fstype_memory(*fs);
 }
 
-/* A loop device: its backing file on a memory filesystem or device. */
+/* A loop device's backing file on a memory filesystem or device. */
 static int
 check_loop(const char *disk, char *why, size_t len, int depth)
 {
@@ -86,10 +83,7 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 	return mem;
 }
 
-/*
- * A stacked device (device-mapper, md): memory when all beneath it are.
- * A member that is a partition is judged by its disk.
- */
+/* A stacked device: memory when all beneath it are (a partition's disk). */
 static int
 check_slaves(const char *disk, char *why, size_t len, int depth)
 {
@@ -144,9 +138,8 @@ memdev_check(dev_t dev, char *why, size_t len)
 {
 	char disk[BLOCKDEV_NAME];
 
-	if (disk_name(dev, disk, sizeof disk) < 0)
-		return 0;
-	return check_disk(disk, why, len, 0);
+	return disk_name(dev, disk, sizeof disk) == 0 &&
+	    check_disk(disk, why, len, 0);
 }
 
 int

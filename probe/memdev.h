@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Whether a block device keeps its data in memory: a RAM disk, a
- * compressed RAM disk, a null_blk device, or a loop or stacked device
- * whose storage is one of those or a file on a memory filesystem.  Such
- * a device answers flushes, and its write cache may say "write through",
- * yet nothing it holds survives a power cut.
+ * Whether a block device keeps its data in memory (RAM disks, null_blk,
+ * loop or stacked devices on those or on a memory filesystem): it answers
+ * flushes, may say "write through", yet nothing survives a power cut.
  */
 #ifndef SYNCGATE_PROBE_MEMDEV_H
 #define SYNCGATE_PROBE_MEMDEV_H
@@ -14,11 +12,7 @@
 
 #include "probe/blockdev.h"
 
-/*
- * Whether the block device numbered dev keeps its data in memory, as far
- * as sysfs and statfs tell.  Returns 1 with why (len bytes) saying which
- * device and what it is, 0 when it does not or it cannot be told.
- */
+/* 1 with why set when dev keeps its data in memory, else 0 (or untold). */
 int memdev_check(dev_t dev, char *why, size_t len);
 
 /* The same for a whole disk named as in /sys/block ("loop0", "zram0"). */

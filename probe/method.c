@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The method table.  The raw variants go past libc with syscall(2),
- * because an LD_PRELOAD such as eatmydata replaces only libc's wrapper;
- * timing both is how the probe sees an intercepted sync.
+ * The method table.  The raw variants go past libc with syscall(2): an
+ * LD_PRELOAD such as eatmydata replaces only libc's wrapper.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
 #define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
@@ -30,9 +29,13 @@
 /* macOS's headers do not promise fdatasync; fsync is what it has */
 #define HAVE_FDATASYNC 0
 #define DEFAULT_METHOD "full"
+#define CLEAN fsync
+#define RAW_CLEAN RAW_FSYNC
 #else
 #define HAVE_FDATASYNC 1
 #define DEFAULT_METHOD "fdatasync"
+#define CLEAN fdatasync
+#define RAW_CLEAN RAW_FDATASYNC
 #endif
 
 #if defined(__linux__) && defined(SYS_fdatasync)
@@ -117,27 +120,16 @@ probe_method_find(const char *name, char *err)
 	for (i = 0; i < NMETHODS; i++)
 		if (strcmp(methods[i].name, name) == 0)
 			break;
-	if (i == NMETHODS) {
+	if (i == NMETHODS)
 		errf(err, "--method %.64s: unknown; expected one of %s", name,
 		    sync_words_names());
-		return NULL;
-	}
-	if (methods[i].missing != NULL) {
+	else if (methods[i].missing != NULL)
 		errf(err, "--method %s: %s", name, methods[i].missing);
-		return NULL;
-	}
-	return &methods[i];
+	else
+		return &methods[i];
+	return NULL;
 }
 
-#if HAVE_FDATASYNC
-#define CLEAN fdatasync
-#define RAW_CLEAN RAW_FDATASYNC
-#else
-#define CLEAN fsync
-#define RAW_CLEAN RAW_FSYNC
-#endif
-
-/* For methods whose write is the sync, the clean sync is fdatasync's. */
 int (*probe_method_clean(const struct probe_method *m, int raw))(int)
 {
 	if (m->sync != NULL)

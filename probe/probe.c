@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate probe`: measures what one durable sync costs on the volume
- * holding a directory, and whether the flush reaches a device.  Usage,
- * options, their bounds and the main live here; the work is in scratch.c
- * (the file), measure.c and group.c (the timings), host.c and volume.c
- * (who and where), classify.c (the decision) and report/probe_text.c
- * (the text).
+ * `syncgate probe`: usage, options, their bounds and the main.  The work
+ * is in scratch.c, measure.c, group.c, host.c, volume.c and classify.c.
  */
 #include <getopt.h>
 #include <math.h>
@@ -61,10 +57,7 @@ probe_options_default(struct probe_options *o)
 	o->watch_max_s = INFINITY;
 }
 
-/*
- * README.md and syncgate.1 carry this text word for word, so it is one
- * literal; its defaults are probe_options_default's and the bounds'.
- */
+/* README.md and syncgate.1 carry this text word for word. */
 void
 probe_usage(FILE *fp)
 {
@@ -147,7 +140,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* One option's argument into c; returns 0, or -1 with err set. */
 static int
 take_option(struct cli *c, int ch, const char *arg, char *err)
 {
@@ -198,19 +190,14 @@ take_option(struct cli *c, int ch, const char *arg, char *err)
 	return errf(err, "unknown option; try syncgate help probe");
 }
 
-/*
- * --watch's options: its record goes to a file or, asked for, standard
- * output; --max-time caps the whole run, and the opening probe no more
- * than a probe's default.
- */
+/* --max-time caps the whole watch, and its opening probe at the default. */
 static int
 watch_args(struct cli *c, char *err)
 {
-	if (!c->watch) {
-		if (c->interval_ns > 0)
-			return errf(err, "--interval applies only with --watch");
+	if (!c->watch && c->interval_ns > 0)
+		return errf(err, "--interval applies only with --watch");
+	if (!c->watch)
 		return 0;
-	}
 	if (c->outs.n == 0 && !c->json)
 		return errf(err, "--watch writes the probe record to -o FILE, or with "
 		    "--json to standard output; give one");
@@ -263,7 +250,6 @@ parse_args(int argc, char **argv, struct cli *c, char *err)
 	return outputs_end(&c->outs, err);
 }
 
-/* What the output renders: the record, as JSON or text. */
 struct rendering {
 	const struct probe_record *rec;
 	int json;
@@ -288,7 +274,6 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	return 0;
 }
 
-/* The steps on the open scratch file; 0, or -1 with err set. */
 static int
 measure(struct scratch *s, const struct probe_method *m,
     const struct probe_options *o, double start, struct probe_record *out,
@@ -320,7 +305,6 @@ measure(struct scratch *s, const struct probe_method *m,
 	return probe_watch(s, m, o, start, &fc, out, err);
 }
 
-/* Checks o against its bounds and m; returns 0, or -1 with err set. */
 static int
 options_check(const struct probe_options *o, const struct probe_method *m,
     char *err)
@@ -364,7 +348,6 @@ options_check(const struct probe_options *o, const struct probe_method *m,
 	return 0;
 }
 
-/* Slots the scratch file needs for o; -1 with err set when too large. */
 static long long
 options_slots(const struct probe_options *o, char *err)
 {
@@ -411,10 +394,7 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	return 0;
 }
 
-/*
- * p99 and its bounds in words: "12.3ms (95% interval 11ms to 14ms)", or
- * with the lower bound alone and why there is no upper one.
- */
+/* "12.3ms (95% interval 11ms to 14ms)", or why there is no upper bound. */
 static void
 p99_words(const struct probe_record *p, char *buf, size_t len)
 {
@@ -432,10 +412,7 @@ p99_words(const struct probe_record *p, char *buf, size_t len)
 		    PROBE_P99_CONFIDENCE * 100, p->nsamples, probe_p99_upper_min());
 }
 
-/*
- * --max-p99 rules on the samples' p99 itself, as etcd's guidance does;
- * where its interval does not lie under the limit too, a pass says so.
- */
+/* On p99 itself, as etcd's guidance does; a pass warns if its CI is over. */
 static int
 rule_p99(double limit_ns, const struct probe_record *p)
 {
@@ -455,7 +432,6 @@ rule_p99(double limit_ns, const struct probe_record *p)
 	return EXIT_PASS;
 }
 
-/* The rulings the options ask for: 0, or 1 when one of them fails. */
 static int
 rule(const struct cli *c, const struct probe_record *p)
 {
@@ -469,10 +445,7 @@ rule(const struct cli *c, const struct probe_record *p)
 	return status;
 }
 
-/*
- * Signals stop the watch rather than the process, and its own load is
- * stated before it starts.
- */
+/* Signals stop the watch rather than the process; its load is stated. */
 static void
 watch_start(const struct cli *c)
 {
@@ -498,27 +471,20 @@ probe_main(int argc, char **argv)
 	struct cli c;
 	struct outfile of;
 	struct probe_record rec;
-	struct rendering r;
+	struct rendering r = { &rec, 0 };
 	char err[ERRLEN];
-	int status = EXIT_PASS;
+	int status;
 
-	if (parse_args(argc, argv, &c, err) < 0) {
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
-	}
+	if (parse_args(argc, argv, &c, err) < 0)
+		goto trouble;
 	if (c.help) {
 		probe_usage(stdout);
 		return outfile_shut(stdout, "standard output");
 	}
 	/* an output that cannot be written is found before the probe runs */
-	if (outfile_open(&of, c.outs.v[0].path, err) < 0) {
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
-	}
-	/*
-	 * A watch may last hours: a file's temporary is made again at the
-	 * end, so that SIGKILL during the watch leaves none behind.
-	 */
+	if (outfile_open(&of, c.outs.v[0].path, err) < 0)
+		goto trouble;
+	/* a watch's temporary is made at its end: SIGKILL leaves none behind */
 	if (c.watch && of.tmp != NULL)
 		outfile_abort(&of);
 	if (c.watch)
@@ -526,22 +492,18 @@ probe_main(int argc, char **argv)
 	if (probe_run(&c.o, &rec, err) < 0) {
 		if (of.fp != NULL)
 			outfile_abort(&of);
-		err_warn("%s", err);
-		return EXIT_TROUBLE;
+		goto trouble;
 	}
-	if (of.fp == NULL && outfile_open(&of, c.outs.v[0].path, err) < 0) {
-		err_warn("%s", err);
-		probe_record_free(&rec);
-		return EXIT_TROUBLE;
-	}
-	r.rec = &rec;
 	r.json = c.json || c.watch;
-	if (output_finish(&of, &c.outs.v[0], render, &r, err) < 0) {
-		err_warn("%s", err);
-		status = EXIT_TROUBLE;
-	} else {
-		status = rule(&c, &rec);
+	if ((of.fp == NULL && outfile_open(&of, c.outs.v[0].path, err) < 0) ||
+	    output_finish(&of, &c.outs.v[0], render, &r, err) < 0) {
+		probe_record_free(&rec);
+		goto trouble;
 	}
+	status = rule(&c, &rec);
 	probe_record_free(&rec);
 	return status;
+trouble:
+	err_warn("%s", err);
+	return EXIT_TROUBLE;
 }

@@ -21,20 +21,17 @@ struct probe_options {
 	long max_samples;       /* adaptive cap */
 	double max_time_s;      /* adaptive cap */
 	int concurrency;        /* group-commit writers; 0: not measured */
-	/* --watch: then one sample every watch_interval_ns (0: no watch) */
-	double watch_interval_ns;
+	double watch_interval_ns; /* --watch's; 0: no watch */
 	double watch_max_s;     /* the whole run's cap, from the start; INFINITY: none */
-	/* set (to the signal's number) by a signal: stop sampling; NULL: none */
-	const volatile sig_atomic_t *stop;
+	const volatile sig_atomic_t *stop; /* a signal's number: stop; or NULL */
 };
 
 /* The defaults every entry point starts from. */
 void probe_options_default(struct probe_options *o);
 
 /*
- * Runs the probe, and with o->watch_interval_ns the watch after it.
- * Fills out (which the caller frees with probe_record_free).  Returns 0,
- * or -1 with err set; the scratch file is removed in both cases.
+ * Runs the probe, then any watch, into out (probe_record_free frees it).
+ * Returns 0, or -1 with err set; the scratch file is removed either way.
  */
 int probe_run(const struct probe_options *o, struct probe_record *out, char *err);
 

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The scratch file.  Its name lives only while the descriptors are
- * opened, with the signals that would remove it held and the name
- * registered for the handler too; the file is then unlinked before its
- * blocks are written, so no death of the process leaves it behind.
+ * The scratch file.  Its name lives only while the descriptors open, the
+ * signals held and the name registered for the handler; it is unlinked
+ * before its blocks are written, so no death of the process leaves it.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
 #define _DARWIN_C_SOURCE /* F_FULLFSYNC, F_BARRIERFSYNC under _POSIX_C_SOURCE */
@@ -50,7 +49,6 @@ random_seed(void)
 	return seed;
 }
 
-/* Fills len bytes of buf with content no earlier write had. */
 static void
 scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
 {
@@ -85,31 +83,22 @@ scratch_slots(long long write_bytes, long long want, long long min_slots,
 	return want > min_slots ? want : min_slots;
 }
 
-static int
-try_create(struct scratch *s)
-{
-	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	char *p;
-	int i;
-
-	memcpy(s->name, NAME_PREFIX, sizeof NAME_PREFIX - 1);
-	p = s->name + sizeof NAME_PREFIX - 1;
-	for (i = 0; i < NAME_RANDOM; i++)
-		p[i] = alnum[rand_next(&s->seed) % (sizeof alnum - 1)];
-	p[i] = '\0';
-	return openat(s->dirfd, s->name,
-	    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-}
-
-/* The signals are held (create_and_open): none finds the name unregistered. */
+/* The signals are held: none finds the name unregistered. */
 static int
 create(struct scratch *s, char *err)
 {
-	int tries;
+	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char *p = s->name + sizeof NAME_PREFIX - 1;
+	int tries, i;
 
+	memcpy(s->name, NAME_PREFIX, sizeof NAME_PREFIX - 1);
 	for (tries = 0; tries < CREATE_TRIES; tries++) {
-		s->fd = try_create(s);
+		for (i = 0; i < NAME_RANDOM; i++)
+			p[i] = alnum[rand_next(&s->seed) % (sizeof alnum - 1)];
+		p[i] = '\0';
+		s->fd = openat(s->dirfd, s->name,
+		    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (s->fd >= 0 || errno != EEXIST)
 			break;
 	}
@@ -198,11 +187,9 @@ open_raw(const struct scratch *s, int flags)
 }
 
 /*
- * O_DIRECT wants the buffer, the offset and the length aligned to what
- * the filesystem and the device beneath it need.  statx says (Linux 6.1
- * and later) and is asked on the file itself; where it cannot tell, the
- * aligned transfer that follows finds out.  Offsets and the buffer are
- * aligned to SCRATCH_ALIGN, so a need beyond that is refused.
+ * O_DIRECT's alignment, as statx says on the file (Linux 6.1 and later);
+ * where it cannot, the aligned transfer that follows finds out.  Beyond
+ * SCRATCH_ALIGN is refused.
  */
 static int
 check_direct_alignment(const struct scratch *s, char *err)
@@ -235,11 +222,9 @@ check_direct_alignment(const struct scratch *s, char *err)
 }
 
 /*
- * Whether a page of the trial write's range sits in the page cache.  A
- * filesystem that truly bypasses it leaves none there; tmpfs (which takes
- * O_DIRECT from Linux 6.6) has nowhere else to put the data.  Where it
- * cannot be told, 0: nothing is claimed either way.  (Under valgrind the
- * answer is always yes: it reads the start of every file mapped.)
+ * Whether the trial write left a page in the page cache, as tmpfs (which
+ * takes O_DIRECT from Linux 6.6) must; 0 where untold.  Under valgrind
+ * always yes: it reads the start of every file mapped.
  */
 static int
 page_resident(const struct scratch *s)
@@ -299,10 +284,8 @@ open_timed(struct scratch *s, const struct probe_method *m, char *err)
 		return 0;
 	}
 	/*
-	 * open(2) by path, not openat: it is the call engines make and the
-	 * one an LD_PRELOAD wraps (eatmydata strips O_DSYNC in open and
-	 * open64 only), so the timed descriptor gets what theirs would; the
-	 * same-file check below catches a directory swapped in meanwhile.
+	 * open(2) by path: engines call it and eatmydata strips O_DSYNC in
+	 * open and open64 only; the same-file check catches a swapped directory.
 	 */
 	s->sync_fd = open(s->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | m->open_flags);
 	if (s->sync_fd < 0 && m->direct && errno == EINVAL)
@@ -322,11 +305,7 @@ open_timed(struct scratch *s, const struct probe_method *m, char *err)
 	return m->direct ? probe_direct(s, err) : 0;
 }
 
-/*
- * The name goes as soon as every descriptor that needed it is open: from
- * then on no death, not even SIGKILL, can leave the file behind, since
- * the kernel frees an unlinked file with its last descriptor.
- */
+/* Once unlinked, not even SIGKILL leaves the file: its last close frees it. */
 static void
 drop_name(struct scratch *s)
 {
@@ -338,10 +317,7 @@ drop_name(struct scratch *s)
 	s->slot = -1;
 }
 
-/*
- * Signals that remove the file are held from its creation to its unlink,
- * a window of a few system calls and at most one aligned write.
- */
+/* Held from creation to unlink: a few system calls and one write at most. */
 static int
 create_and_open(struct scratch *s, const struct probe_method *m, char *err)
 {
@@ -375,12 +351,9 @@ scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
 		return errf(err, "out of memory for a %lld-byte buffer", s->stride);
 	s->buf = buf;
 	cleanup_install();
-	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (s->dirfd < 0)
+	if ((s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return errf(err, "%s:", dir);
-	if (create_and_open(s, m, err) < 0 || preallocate(s, err) < 0)
-		return -1;
-	return 0;
+	return create_and_open(s, m, err) < 0 || preallocate(s, err) < 0 ? -1 : 0;
 }
 
 void

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The probe's scratch file: private (a random name, O_EXCL, no symlink
- * followed), preallocated by writing and syncing its blocks so a timed
- * flush carries data rather than block-map changes, and unlinked as soon
- * as its descriptors are open, so it is gone whatever ends the process.
+ * The probe's scratch file: private (random name, O_EXCL, no symlink),
+ * preallocated so a timed flush carries data, not block-map changes, and
+ * unlinked once its descriptors are open, whatever ends the process.
  */
 #ifndef SYNCGATE_PROBE_SCRATCH_H
 #define SYNCGATE_PROBE_SCRATCH_H
@@ -12,16 +11,11 @@
 
 #include "probe/method.h"
 
-/* Largest write per sample, and largest scratch file. */
-#define SCRATCH_MAX_WRITE (64LL * 1024 * 1024)
-#define SCRATCH_MAX_BYTES (256LL * 1024 * 1024)
-/*
- * Past this size writes wrap around to the first slots again, still into
- * blocks that were allocated and synced beforehand.
- */
+#define SCRATCH_MAX_WRITE (64LL * 1024 * 1024)  /* largest write per sample */
+#define SCRATCH_MAX_BYTES (256LL * 1024 * 1024) /* largest scratch file */
+/* Past this, writes wrap around into blocks allocated and synced already. */
 #define SCRATCH_WRAP_BYTES (16LL * 1024 * 1024)
-/* Offsets and buffers are aligned to this, for O_DIRECT. */
-#define SCRATCH_ALIGN 4096
+#define SCRATCH_ALIGN 4096      /* of offsets and buffers, for O_DIRECT */
 
 struct scratch {
 	const char *dir;        /* as given, for messages */
@@ -44,28 +38,21 @@ struct scratch {
 };
 
 /*
- * How many slots a probe needs for want writes: at most what fits in
- * SCRATCH_WRAP_BYTES (later writes wrap around), and at least min_slots.
- * Returns -1 with err set when min_slots exceed SCRATCH_MAX_BYTES.
+ * Slots for want writes: at most what SCRATCH_WRAP_BYTES holds, at least
+ * min_slots; -1 with err set when those exceed SCRATCH_MAX_BYTES.
  */
 long long scratch_slots(long long write_bytes, long long want,
     long long min_slots, char *err);
 
 /*
- * Creates the scratch file in dir for method m, opens the descriptors m
- * needs (probing O_DIRECT with one aligned transfer), unlinks it, and
- * preallocates nslots writes of write_bytes.  Nothing may open it by name
- * afterwards.  Returns 0, or -1 with err set and nothing left behind; s
- * needs scratch_close either way.
+ * Creates the file in dir, opens the descriptors m needs (trying O_DIRECT
+ * with one aligned transfer), unlinks it and preallocates nslots writes.
+ * Returns 0, or -1 with err set; s needs scratch_close either way.
  */
 int scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err);
 
-/*
- * Writes write_bytes of fresh content from buf at slot's offset through
- * fd, whole (a short write is retried).  When ns is non-NULL, the write
- * is timed into it.  Returns 0, or -1 with err set.
- */
+/* Fresh content at slot's offset through fd, whole; timed into ns if given. */
 int scratch_write(const struct scratch *s, int fd, unsigned char *buf,
     uint64_t *seed, long long slot, double *ns, char *err);
 

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Two looks at the samples that a median and its interval cannot give:
- * in time (did the first half cost what the second did?) and in value
- * (do they fall in two groups far apart?).  Either says the one figure
- * the probe gives is a poor unit for this volume at this moment.
+ * Two looks a median cannot give: in time (did the first half cost what
+ * the second did?) and in value (two groups far apart?).  Either says
+ * the probe's one figure is a poor unit for this volume now.
  */
 #include <math.h>
 #include <stdio.h>

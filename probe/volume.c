@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The volume under a directory: the filesystem the kernel names for it
- * (statfs), the mount it belongs to (mountinfo), the block device behind
- * that mount (sysfs) and the filesystem's UUID (/dev/disk/by-uuid, else
- * the filesystem's own answer), each where this system can tell.
+ * The volume under a directory: its filesystem (statfs), mount
+ * (mountinfo), block device (sysfs) and UUID (/dev/disk/by-uuid, else
+ * the filesystem's own), each where this system can tell.
  */
 #define _DARWIN_C_SOURCE /* gethostuuid, statfs names under _POSIX_C_SOURCE */
 #include <dirent.h>
@@ -37,7 +36,7 @@ struct mount_entry {
 	unsigned major, minor;
 };
 
-/* Where no UUID is read: the device number and the root mount (or "?"). */
+/* Where no UUID is read: the device number and the root mount. */
 static void
 device_number_id(dev_t st_dev, const char *mp, struct probe_record *out)
 {
@@ -47,7 +46,6 @@ device_number_id(dev_t st_dev, const char *mp, struct probe_record *out)
 }
 
 #ifdef __linux__
-/* Whether mount point mp holds path. */
 static int
 holds(const char *mp, const char *path)
 {
@@ -143,9 +141,8 @@ copy_entry(struct mount_entry *dst, const struct mount_entry *src)
 }
 
 /*
- * Where the filesystem's own root is mounted, for the volume id: one name
- * for the volume however a directory on it is reached (a bind mount of a
- * subdirectory names its mount point, not the volume).  Of several, the
+ * Where the filesystem's root is mounted: one name for the volume however
+ * it is reached (a bind mount names a subdirectory).  Of several, the
  * shortest, then the first in byte order, so every probe picks the same.
  */
 static void
@@ -164,9 +161,8 @@ root_mount(const struct mount_entry *e, dev_t dev, char **canon)
 }
 
 /*
- * The mount holding path: the deepest mount point, the last listed among
- * equals (it hides the others), preferring mounts of the same device;
- * and in *canon where the device's filesystem root is mounted, or NULL.
+ * The mount holding path: of the same device first, the deepest, the
+ * last among equals (it hides the others); *canon as root_mount says.
  */
 static int
 find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
@@ -227,16 +223,14 @@ block_dev(dev_t st_dev, const char *source, dev_t *out)
 {
 	struct stat st;
 
-	if (blockdev_known(st_dev) == 0) {
+	if (blockdev_known(st_dev) == 0)
 		*out = st_dev;
-		return 0;
-	}
-	if (source != NULL && strncmp(source, "/dev/", 5) == 0 &&
-	    stat(source, &st) == 0 && S_ISBLK(st.st_mode)) {
+	else if (source != NULL && strncmp(source, "/dev/", 5) == 0 &&
+	    stat(source, &st) == 0 && S_ISBLK(st.st_mode))
 		*out = st.st_rdev;
-		return 0;
-	}
-	return -1;
+	else
+		return -1;
+	return 0;
 }
 
 static char *
@@ -249,11 +243,7 @@ sys_attr(const char *disk, const char *attr, size_t max)
 	return identity_clean(buf, max);
 }
 
-/*
- * A loop device under the volume whose backing file is on a filesystem
- * that hands syncs to storage out of this kernel's sight (NFS, FUSE):
- * its flushes end there, as a memory filesystem's do in memory.
- */
+/* A loop device backed by a file on NFS, FUSE...: its flushes end there. */
 static void
 passthrough_backing(dev_t dev, struct probe_record *out)
 {
@@ -322,10 +312,8 @@ fs_uuid(dev_t dev)
 }
 
 /*
- * The UUID the filesystem itself reports (FS_IOC_GETFSUUID, Linux 6.5 and
- * later; ext4, XFS, Btrfs, tmpfs and others), for systems without udev's
- * /dev/disk/by-uuid, such as containers.  The request is declared here
- * because older kernel headers lack it.
+ * FS_IOC_GETFSUUID (Linux 6.5 and later), for systems without udev's
+ * /dev/disk/by-uuid, such as containers; older headers lack it.
  */
 struct fsuuid_request {
 	unsigned char len;
@@ -344,34 +332,14 @@ fs_uuid_ioctl(int dirfd)
 	return identity_uuid(r.uuid, r.len);
 }
 
-/* The filesystem's UUID where readable, else its device number and root mount. */
-static void
-volume_id(int dirfd, dev_t st_dev, int have_block, dev_t block, const char *mp,
-    struct probe_record *out)
-{
-	char *uuid = have_block ? fs_uuid(block) : NULL;
-
-	if (uuid == NULL)
-		uuid = fs_uuid_ioctl(dirfd);
-	if (uuid == NULL) {
-		/* the mount point is a cleaned path already, kept whole as it is */
-		device_number_id(st_dev, mp, out);
-		return;
-	}
-	out->volume_id = uuid;
-	out->volume_id_source = xstrdup("fs-uuid");
-}
-
 static void
 system_volume(int dirfd, const struct stat *st, struct probe_record *out,
     struct volume_block *vb)
 {
 	struct statfs sf;
 	struct mount_entry m;
-	char *canon;
+	char *canon, *uuid = NULL;
 	int found = find_mount(out->path, st->st_dev, &m, &canon) == 0;
-	dev_t block = 0;
-	int have_block;
 
 	out->fs = pick_fs(fstatfs(dirfd, &sf) == 0 ?
 	    fstype_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
@@ -379,13 +347,21 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
 		out->mount_point = xstrdup(m.point);
 		out->mount_options = xstrdup(m.options);
 	}
-	have_block = block_dev(st->st_dev, found ? m.source : NULL, &block) == 0;
-	vb->known = have_block;
-	vb->dev = block;
-	if (have_block)
-		device_facts(block, out);
-	volume_id(dirfd, st->st_dev, have_block, block,
-	    canon != NULL ? canon : found ? m.point : NULL, out);
+	vb->dev = 0;
+	vb->known = block_dev(st->st_dev, found ? m.source : NULL, &vb->dev) == 0;
+	if (vb->known) {
+		device_facts(vb->dev, out);
+		uuid = fs_uuid(vb->dev);
+	}
+	if (uuid == NULL)
+		uuid = fs_uuid_ioctl(dirfd);
+	if (uuid == NULL)
+		device_number_id(st->st_dev, canon != NULL ? canon : found ?
+		    m.point : NULL, out);
+	else {
+		out->volume_id = uuid;
+		out->volume_id_source = xstrdup("fs-uuid");
+	}
 	free(canon);
 	if (found)
 		free_entry(&m);

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The watch loop.  Samples are spaced from the start of one to the start
- * of the next, on the monotonic clock, so a slow sync delays only its
- * own neighbour and never brings on a burst; each is stamped with the
- * wall clock just before its write, since a benchmark's log is matched
- * to it by the time of day.  The counters are read after every sample,
- * so a reset is seen where it happened.
+ * The watch loop.  Samples are spaced start to start on the monotonic
+ * clock, so a slow sync never brings on a burst; each is stamped with the
+ * wall clock, as a benchmark's log is matched by time of day.  Counters
+ * are read after every sample, so a reset is seen where it happened.
  */
 #include <math.h>
 #include <signal.h>
@@ -37,7 +35,7 @@ watch_stop(void)
 	return &stop_signal;
 }
 
-/* Sleeps ns (monotonic) or until a signal; nothing for ns <= 0. */
+/* Sleeps ns or until a signal. */
 static void
 pause_for(double ns)
 {
@@ -50,7 +48,7 @@ pause_for(double ns)
 	nanosleep(&ts, NULL);
 }
 
-/* The signal that stopped the watch by name, or NULL: none did. */
+/* The signal that stopped the watch, or NULL. */
 static const char *
 signal_name(const struct probe_options *o)
 {
@@ -60,7 +58,6 @@ signal_name(const struct probe_options *o)
 	    *o->stop == SIGHUP ? "SIGHUP" : "signal";
 }
 
-/* Why the watch ends now, or NULL to go on. */
 static const char *
 stop_reason(const struct probe_options *o, const struct probe_series *ser,
     double deadline_ns)
@@ -99,7 +96,6 @@ loop(struct scratch *s, const struct probe_method *m,
 	return 0;
 }
 
-/* The counters' totals over the window, into the series. */
 static void
 close_counts(struct flushcount *fc, struct probe_series *ser)
 {
@@ -125,10 +121,7 @@ probe_watch(struct scratch *s, const struct probe_method *m,
 	const char *why = NULL;
 	int rc;
 
-	/*
-	 * A signal before the watch began cut the opening probe short: its
-	 * figures are a few samples' at most, and no record is written.
-	 */
+	/* a signal cut the opening probe short: no record is written */
 	if (signal_name(o) != NULL)
 		return errf(err, "--watch: %s before the opening probe was done, "
 		    "after %zu %s; no record written", signal_name(o),
