@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * go-ycsb's output, as pingcap/go-ycsb's pkg/measurement writes it.  Its
- * default measurement (histogram) prints, every --interval seconds and
- * once more after "Run finished, takes ...", one line an operation
- * ("%-6s - %s": "READ   - Takes(s): 10.0, Count: 4987, OPS: 498.8,
- * Avg(us): 312, Min(us): 98, Max(us): 8191, 50th(us): 287, 90th(us): 431,
- * 95th(us): 503, 99th(us): 887, 99.9th(us): 2551, 99.99th(us): 8191"),
- * the percentiles whole microseconds from an HdrHistogram of three
- * significant digits; only the last set, after "Run finished", is the
- * whole run.  measurementtype=csv (or raw) writes instead a CSV,
- * "operation,timestamp_us,latency_us", a line an operation, its latency
- * in whole microseconds.  Failed operations are timed as OP_ERROR.
+ * go-ycsb's output (pkg/measurement).  The histogram measurement prints
+ * every --interval and once more after "Run finished, takes ..." a line an
+ * operation ("READ   - Takes(s): 10.0, Count: 4987, ..., 50th(us): 287,
+ * ..., 99th(us): 887, ..."), whole microseconds from an HdrHistogram of 3
+ * significant digits; only the last set is the whole run.
+ * measurementtype=csv (or raw) writes "operation,timestamp_us,latency_us"
+ * lines instead.  Failed operations are timed as OP_ERROR.
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,7 +48,7 @@ struct gy_parse {
 	size_t interim;         /* those before the last set */
 };
 
-/* The kind of op's class; -1 when syncgate imports no such operation. */
+/* The kind of op's class; -1 when syncgate imports none such. */
 static int
 kind_of(const char *op)
 {
@@ -144,7 +140,6 @@ summary_line(struct gy_parse *ps, const struct import_line *l, char *err)
 	return 0;
 }
 
-/* An operation of the last summary as a class, or a note. */
 static int
 add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
 {
@@ -292,7 +287,6 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *
 	return 0;
 }
 
-/* The line of go-ycsb's CSV header, or 0. */
 static size_t
 csv_header(const char *buf, size_t len)
 {
@@ -307,10 +301,7 @@ csv_header(const char *buf, size_t len)
 	return 0;
 }
 
-/*
- * go-ycsb counts an operation that returned an error as OP_ERROR, apart
- * from OP's latencies: the class keeps them as failed.
- */
+/* Operations that returned an error, OP_ERROR apart from OP, kept as failed. */
 static void
 keep_errors(struct gy_parse *ps)
 {
