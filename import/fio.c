@@ -75,10 +75,7 @@ fio_bucket(double v, double *lo, double *hi)
 	return 0;
 }
 
-/*
- * The document starts the first line that starts with '{': fio prints notes
- * and terse output before it, and normal output after it, when asked.
- */
+/* The document starts a line with '{': fio's notes and terse output precede. */
 static int
 locate(const char *buf, size_t len, const char *name, struct fio_text *t,
     char *err)
@@ -295,10 +292,7 @@ percentiles(const cJSON *lat, double n, const struct fio_dir *d,
 	return 0;
 }
 
-/*
- * Total latency (lat_ns) where the job kept its percentiles, else completion
- * latency (clat_ns), for a synchronous engine the whole call.
- */
+/* lat_ns if the job kept percentiles, else clat_ns (a sync engine's call). */
 static const cJSON *
 pick_latency(const cJSON *dir, struct fio_dir *d)
 {

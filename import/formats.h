@@ -14,8 +14,8 @@
 /* What --kind may say of a format's classes. */
 enum import_kind_option {
 	IMPORT_KIND_NONE,       /* nothing: the file says each class's kind */
-	IMPORT_KIND_EACH,       /* read or write, or a list: the Nth for the class
-	                           whose name ends in N (pgbench's scriptN) */
+	IMPORT_KIND_EACH,       /* read or write, or a list: the Nth for the
+	                           class named ...N (pgbench's scriptN) */
 	IMPORT_KIND_REQUIRED    /* read or write, required: the file cannot say */
 };
 
@@ -55,14 +55,11 @@ struct import_format {
 	 */
 	const char *synopsis;
 	const char *about;
-	/* A check of the file among its neighbours, or NULL: 0, or -1 with err. */
+	/* a check of the file among its neighbours, or NULL: 0, or -1 */
 	int (*check_file)(const char *path, char *err);
 };
 
-/*
- * Refuses one thread's pgbench log (PREFIX.PID, PREFIX.PID.N) while the
- * run's other threads' lie beside it.
- */
+/* Refuses one thread's pgbench log while the run's others lie beside it. */
 int import_pgbench_siblings(const char *path, char *err);
 
 /* The table, ended by a row whose name is NULL. */
@@ -93,19 +90,16 @@ import_parse_fn import_format_parser(const struct import_format *fmt,
     const char *unit);
 
 /*
- * Runs parse (fmt's parser) on buf; where it finds nothing of fmt's and
- * the buffer is recognisably another tool's output, err says so instead:
- * "NAME: line N: this looks like WHAT; expected EXPECTED (for this file,
- * use syncgate import FORMAT)".  Returns 0 or -1.
+ * Runs parse (fmt's) on buf; where it finds nothing of fmt's in another
+ * tool's output, err says "NAME: line N: this looks like WHAT; ...".
  */
 int import_format_parse(const struct import_format *fmt, import_parse_fn parse,
     const char *buf, size_t len, const char *name, struct result *out,
     struct import_notes *notes, char *err);
 
 /*
- * What a buffer looks like by the first mark found ("fio's JSON output"),
- * where, and the format that reads it (NULL where none does as it is);
- * what NULL when nothing is recognised.
+ * What a buffer looks like by its first mark ("fio's JSON output"), where,
+ * and the format that reads it; NULLs where nothing (no format) fits.
  */
 struct import_sniffed {
 	const char *what, *format;

@@ -256,27 +256,36 @@ csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
 	return 0;
 }
 
+/* The operations after go-ycsb's CSV header; 1 when there is none. */
 static int
-read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *err)
+read_csv(struct gy_parse *ps, const char *buf, size_t len, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
-	size_t i;
+	size_t i, header = 0;
+	int is_header;
 
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
-		if (line.number <= header || import_line_blank(&line))
+		is_header = line.len == sizeof CSV_HEADER - 1 &&
+		    memcmp(line.text, CSV_HEADER, line.len) == 0;
+		if (header == 0) {
+			header = is_header ? line.number : 0;
+			continue;
+		}
+		if (import_line_blank(&line))
 			continue;
 		if (!line.ended)
 			return import_truncated(err, ps->name, line.number, "go-ycsb's CSV");
-		if (line.len == sizeof CSV_HEADER - 1 &&
-		    memcmp(line.text, CSV_HEADER, line.len) == 0)
+		if (is_header)
 			return errf(err, "%s: line %zu: a second CSV header (the first is at "
 			    "line %zu); expected one run's operations", ps->name,
 			    line.number, header);
 		if (csv_row(ps, &line, err) < 0)
 			return -1;
 	}
+	if (header == 0)
+		return 1;
 	for (i = 0; i < ps->nops; i++)
 		if (ps->ops[i].cls == 0)
 			import_note(ps->notes, "%s: %lld operations, not imported: %s",
@@ -284,20 +293,6 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *
 			    strstr(ps->ops[i].name, "_ERROR") != NULL ? "failed operations" :
 			    "not an operation syncgate imports");
 	import_samples_done(ps->out);
-	return 0;
-}
-
-static size_t
-csv_header(const char *buf, size_t len)
-{
-	struct import_lines it;
-	struct import_line line;
-
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line))
-		if (line.len == sizeof CSV_HEADER - 1 &&
-		    memcmp(line.text, CSV_HEADER, line.len) == 0)
-			return line.number;
 	return 0;
 }
 
@@ -327,14 +322,12 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct gy_parse ps = { .name = name, .out = out, .notes = notes };
-	size_t header;
 	int rc;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if ((header = csv_header(buf, len)) != 0)
-		rc = read_csv(&ps, buf, len, header, err);
-	else if ((rc = read_summaries(&ps, buf, len, err)) > 0) {
+	if ((rc = read_csv(&ps, buf, len, err)) > 0 &&
+	    (rc = read_summaries(&ps, buf, len, err)) > 0) {
 		errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
 		    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
 		rc = IMPORT_FOREIGN;

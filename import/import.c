@@ -313,7 +313,7 @@ complete(struct result *r, const struct import_args *a, char *err)
 		r->probe = NULL;
 		return -1;
 	}
-	/* measured where the probe ran: the host is the probe's or none, never ours */
+	/* measured where the probe ran: the host is the probe's, never ours */
 	r->host = xmalloc(sizeof *r->host);
 	if (probe_record_host(r->probe, r->host) < 0) {
 		result_host_free(r->host);

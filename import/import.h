@@ -31,9 +31,8 @@ int import_check(const struct import_request *q, char *err);
 int import_read(const char *path, char **buf, size_t *len, char *err);
 
 /*
- * Parses buf (len bytes of q->format's output, name in messages) into r
- * with q's engine, workload and kinds, once import_check passed; notes
- * get what was read.  Returns 0, or -1 with err set.
+ * Parses buf (q->format's output, name in messages) into r with q's engine,
+ * workload and kinds, once import_check passed.  Returns 0, or -1 with err.
  */
 int import_text(const struct import_request *q, const char *buf, size_t len,
     const char *name, struct result *r, struct import_notes *notes, char *err);

@@ -208,7 +208,7 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 			    "line %zu); expected one run's statistics", ps->name, line, op,
 			    ps->class_lines[i]);
 	c = result_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
-	/* the percentiles' buckets bound their ranks, and nothing finer between */
+	/* the buckets bound their percentiles' ranks, nothing finer between */
 	import_bound_percentile(&b, count, 0.5, lo50, hi50);
 	import_bound_percentile(&b, count, 0.99, lo99, hi99);
 	for (k = 0; k < 3; k++) {

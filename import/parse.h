@@ -24,14 +24,11 @@ void import_note(struct import_notes *notes, const char *fmt, ...)
 void import_notes_free(struct import_notes *notes);
 
 /*
- * A parser fills out with the classes it imported (result_add_class; the
- * engine and the rest left NULL for the caller) and notes with what it saw
- * and did not import; name labels messages.  Returns 0, or -1 with err set
- * and out empty: a class without its p50 or p99 is an error, never a
- * guess.  A parser that finds nothing of its format returns IMPORT_FOREIGN
- * with its own message, which import_format_parse replaces when it
- * recognises another tool's output.  The caller frees out (result_free)
- * and notes.  The head of each parser's file says what the tool prints.
+ * A parser fills out with the classes it imported (the engine and the rest
+ * left to the caller) and notes with what it did not; name labels messages.
+ * Returns 0, or -1 with err set and out empty (a class without its p50 or
+ * p99 is an error, never a guess), or IMPORT_FOREIGN when it finds nothing
+ * of its format.  The caller frees out (result_free) and notes.
  */
 #define IMPORT_FOREIGN (-2)
 typedef int import_parser(const char *buf, size_t len, const char *name,
@@ -53,11 +50,7 @@ import_parser import_ycsb_json_parse;   /* YCSB's JSON exporters */
  */
 import_parse_fn import_hgrm_parser(const char *unit);
 
-/*
- * One line of a text buffer: its text without the line ending (nor a
- * trailing '\r'), its 1-based number, and 0 in ended for a last line
- * that the file cut off.
- */
+/* A line without its ending (nor a '\r'); ended 0 for a last one cut off. */
 struct import_line {
 	const char *text;
 	size_t len;
@@ -77,19 +70,15 @@ void import_lines_init(struct import_lines *it, const char *buf, size_t len);
 int import_lines_next(struct import_lines *it, struct import_line *line);
 
 /*
- * Up to 40 bytes of s (n long) for a message into buf (SHOWN_LEN bytes),
- * control characters shown as '?' so a hostile file cannot steer the
- * terminal, "..." marking a cut.  Returns buf.
+ * Up to 40 bytes of s (n long) into buf for a message, control characters
+ * as '?' so a hostile file cannot steer the terminal, "..." for a cut.
  */
 #define SHOWN_LEN 48
 const char *import_shown(char *buf, const char *s, size_t n);
 
 int import_line_blank(const struct import_line *line);
 
-/*
- * Each line of buf that is not blank to fn, until it returns -1; a line
- * the file cut off is refused first.  Returns 0, or -1 with err set.
- */
+/* Each line of buf not blank to fn, until it returns -1; a cut line refused. */
 int import_each_line(const char *buf, size_t len, const char *name,
     const char *what, int (*fn)(void *ctx, const struct import_line *l,
     char *err), void *ctx, char *err);
@@ -100,10 +89,7 @@ struct import_field {
 	size_t n;
 };
 
-/*
- * t (n bytes) cut at every sep, the first max fields into f; returns how
- * many there are (an empty t is one empty field).
- */
+/* t cut at every sep, the first max fields into f; returns their number. */
 size_t import_split(const char *t, size_t n, char sep, struct import_field *f,
     size_t max);
 
@@ -113,9 +99,8 @@ int import_field_is(const struct import_field *f, const char *s);
 void import_clean(char *s);
 
 /*
- * What every parser starts with: out emptied (its concurrency unknown),
- * then an empty or blank buffer, a NUL byte or bytes not UTF-8 refused as
- * not what ("YCSB's text output").  Returns 0, or -1 with err set.
+ * What every parser starts with: out emptied, then an empty or blank buffer,
+ * a NUL byte or bytes not UTF-8 refused as not what ("YCSB's text output").
  */
 int import_begin(const char *buf, size_t len, const char *name,
     const char *what, struct result *out, char *err);
@@ -123,19 +108,15 @@ int import_begin(const char *buf, size_t len, const char *name,
 /* The message of a file cut inside line (of what): returns -1. */
 int import_truncated(char *err, const char *name, size_t line, const char *what);
 
-/*
- * The number of a last line with text but no newline, else 0: the tools
- * end every line, so such a line was cut off, perhaps inside a number.
- */
+/* A last line with text but no newline, else 0: the tools end every line. */
 size_t import_cut_line(const char *buf, size_t len);
 
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
 
 /*
- * A class's latencies as a histogram (model/result.h): takes rows (nrows,
- * allocated), sets the count to theirs and p50 and p99 to the midpoints of
- * the rows their type-7 ranks fall in, as the gate bounds samples.
+ * Takes rows (allocated) as c's histogram: the count theirs, p50 and p99
+ * the midpoints of the rows their type-7 ranks fall in, as for samples.
  */
 void import_histogram(struct result_class *c, struct result_bucket *rows,
     size_t nrows);
@@ -167,10 +148,8 @@ void import_bound_add(struct import_bounds *b, long long rank, double ns,
     int above);
 
 /*
- * The histogram the bounds allow for n >= 1 latencies: for each run of
- * ranks, the highest low and lowest high said of them (0 and a day where
- * none was), into c as import_histogram.  Returns 0, or -1 when a low is
- * above a high.
+ * The histogram the bounds allow for n >= 1 latencies, into c: each run of
+ * ranks the highest low and lowest high said of it.  -1 for a low above a high.
  */
 int import_bounds_histogram(struct import_bounds *b, long long n,
     struct result_class *c);
@@ -179,9 +158,8 @@ int import_bounds_histogram(struct import_bounds *b, long long n,
 void import_bounds_free(struct import_bounds *b);
 
 /*
- * The tool's own p50 and p99 (NaN: none) as c's points where the histogram
- * allows them: a histogram built from bounds has wide runs between the
- * ranks a tool pinned, and their midpoint is no estimate.
+ * The tool's p50 and p99 as c's points where the histogram allows: one from
+ * bounds has wide runs between pinned ranks, their midpoint no estimate.
  */
 void import_points(struct result_class *c, double p50, double p99);
 

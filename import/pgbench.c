@@ -198,8 +198,7 @@ in_script_order(struct pg_parse *ps)
 			continue;
 		c[n] = ps->out->classes[ps->scripts[i].cls - 1];
 		c[n].failed = ps->scripts[i].failed;
-		c[n].skipped = ps->scripts[i].skipped;
-		n++;
+		c[n++].skipped = ps->scripts[i].skipped;
 	}
 	free(ps->out->classes);
 	ps->out->classes = c;

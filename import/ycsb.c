@@ -174,10 +174,7 @@ pct_unit(const struct ycsb_line *l, size_t *len)
 	return NULL;
 }
 
-/*
- * A 50th or 99th percentile in the unit its name gives; others are counted
- * only, and coordinated-omission figures ("(us,corrected)") passed over.
- */
+/* The 50th or 99th percentile, others counted; "(us,corrected)" passed over. */
 static int
 take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, char *err)
@@ -437,7 +434,7 @@ check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 	for (i = 0; i < 2; i++)
 		if (!pc[i].line)
 			return missing(ps, op, ranks[i], err);
-	/* YCSB resolves one unit: 0.5 us or 1e-3 us say nothing; a 0 ms bucket does */
+	/* YCSB resolves one unit: 0.5 us or 1e-3 us say nothing; 0 ms does */
 	for (i = 0; i < 2; i++)
 		if (!ms_whole(&pc[i]) && pc[i].v < 1)
 			return errf(err, "%s: line %zu: [%s] %s percentile is %s %s: below "

@@ -21,10 +21,7 @@
 
 const char import_ycsb_json_what[] = "YCSB's JSON exporter output";
 
-/*
- * The text as one JSON array (else "[", "," between objects and "]"
- * added, no line moved), and the line each object in it starts on.
- */
+/* The text as one JSON array, no line moved, and each object's line. */
 static char *
 as_array(const char *buf, size_t len, size_t *n, size_t *open, size_t **lines,
     size_t *nlines)

@@ -147,10 +147,7 @@ read_line(void *ctx, const struct import_line *l, char *err)
 	return 0;
 }
 
-/*
- * YCSB times an operation that did not return OK as OP-FAILED: OP's class
- * keeps them as failed, not their latencies.  1 when op is such a one.
- */
+/* OP-FAILED's operations (not OK) are OP's failed ones: 1 for such an op. */
 static int
 failed_of(struct raw_parse *ps, const struct raw_op *op, struct import_notes *notes)
 {
