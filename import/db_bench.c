@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * RocksDB db_bench's output with --histogram=1, as tools/db_bench_tool.cc's
- * Stats::Report and monitoring/histogram.cc's HistogramStat::ToString print
- * it: after each benchmark's "NAME : X micros/op Y ops/sec ..." line, a
- * "Microseconds per OP:" block for each kind of operation it timed, with
- * Count, Min/Median/Max and Percentiles lines, a rule, then one row per
- * bucket that counted something: "[ 0, 1 ]" first, then "( LEFT, RIGHT ]",
- * the count and two percentages.  A bucket holds the whole microseconds
- * from LEFT + 1 to RIGHT (0 and 1 for the first): db_bench times each
- * operation as the difference of two clock readings cut to the
- * microsecond, so its true latency lies within a microsecond more either
- * side.  Documentation read: RocksDB's wiki pages on db_bench and the two
- * files named.
+ * RocksDB db_bench --histogram=1, as db_bench_tool.cc's Stats::Report and
+ * histogram.cc's HistogramStat::ToString print it: after a benchmark's
+ * "NAME : X micros/op ..." line, a "Microseconds per OP:" block an
+ * operation timed: Count, Min/Median/Max and Percentiles lines, a rule,
+ * then a row a bucket that counted: "[ 0, 1 ]", then "( LEFT, RIGHT ]",
+ * count and two percentages.  A bucket holds whole microseconds LEFT + 1
+ * to RIGHT: two clock readings cut to the microsecond, so the true latency
+ * lies within a microsecond more either side.
  */
 #include <math.h>
 #include <stdio.h>
@@ -40,7 +36,6 @@ struct db_parse {
 	size_t nb, cap, blocks;
 };
 
-/* One block being read: its header's line, its operation and Count. */
 struct db_block {
 	size_t line;
 	char op[64];
@@ -106,11 +101,7 @@ block_header(const struct import_line *l, struct db_block *blk)
 	return 0;
 }
 
-/*
- * "[ 0, 1 ] COUNT PCT% CUM% ###" or "( LEFT, RIGHT ] ...": the bucket's
- * bounds in recorded microseconds and its count.  Returns -1 when l is
- * not a row.
- */
+/* "[ 0, 1 ] COUNT PCT% CUM% ###" or "( LEFT, RIGHT ] ...", else -1. */
 static int
 bucket_row(const struct import_line *l, long long *left, long long *right,
     long long *count)
@@ -119,17 +110,14 @@ bucket_row(const struct import_line *l, long long *left, long long *right,
 
 	if (l->len < 2 || (*p != '[' && *p != '('))
 		return -1;
-	p = skip_blanks(p + 1, end);
-	if ((p = whole_at(p, end, left)) == NULL || p >= end || *p != ',')
+	if ((p = whole_at(skip_blanks(p + 1, end), end, left)) == NULL ||
+	    p >= end || *p != ',')
 		return -1;
-	p = skip_blanks(p + 1, end);
-	if ((p = whole_at(p, end, right)) == NULL)
+	if ((p = whole_at(skip_blanks(p + 1, end), end, right)) == NULL ||
+	    (p = skip_blanks(p, end)) >= end || *p != ']')
 		return -1;
-	p = skip_blanks(p, end);
-	if (p >= end || *p != ']')
-		return -1;
-	p = skip_blanks(p + 1, end);
-	if ((p = whole_at(p, end, count)) == NULL || (p < end && *p != ' '))
+	if ((p = whole_at(skip_blanks(p + 1, end), end, count)) == NULL ||
+	    (p < end && *p != ' '))
 		return -1;
 	/* the percentages: two numbers ending in '%' */
 	return import_find(p, (size_t)(end - p), "%") == NULL ? -1 : 0;
@@ -171,7 +159,6 @@ add_bucket(struct db_parse *ps, const struct import_line *l,
 	return 0;
 }
 
-/* The block's buckets as a class, or a note when it is not imported. */
 static int
 finish_block(struct db_parse *ps, const struct db_block *blk, size_t last,
     int at_end, char *err)
@@ -227,7 +214,6 @@ finish_block(struct db_parse *ps, const struct db_block *blk, size_t last,
 	return 0;
 }
 
-/* A line inside a block: its Count, the lines db_bench prints, a row. */
 static int
 block_line(struct db_parse *ps, const struct import_line *l, struct db_block *blk,
     char *err)
@@ -246,7 +232,6 @@ block_line(struct db_parse *ps, const struct import_line *l, struct db_block *bl
 	return add_bucket(ps, l, blk, err);
 }
 
-/* Whether l ends the block: a blank line, or one that is no part of it. */
 static int
 ends_block(const struct import_line *l)
 {

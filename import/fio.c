@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fio's JSON output (--output-format=json or json+, fio 3), as stat.c's
- * show_thread_status_json and add_ddir_status_json write it: a "jobs"
- * array, each job with "read", "write", "trim" and "sync" objects, their
- * latencies in nanoseconds under "clat_ns" and "lat_ns" ("sync" has only
- * "lat_ns"), each with "N", a "percentile" object keyed "%f" (50.000000)
- * and, for json+, "bins": every histogram bucket that counted a latency,
- * keyed by the value fio prints for it.  fio counts latencies into a
- * histogram (stat.h: FIO_IO_U_PLAT_BITS 6, 29 groups): below 128 ns one
- * bucket a nanosecond, above it 64 buckets between each power of two and
- * the next, and prints a bucket as its midpoint (plat_idx_to_val), so a
- * percentile is known only as its bucket, 1/64 to 1/128 of the value wide.
- * Documentation read: fio's HOWTO.rst (output-format, percentile_list,
- * lat_percentiles, group_reporting, status-interval) and stat.c, client.c.
+ * fio's JSON output (json or json+, fio 3), as stat.c writes it: "jobs",
+ * each with "read", "write", "trim" and "sync", latencies in ns under
+ * "clat_ns" and "lat_ns" (sync: lat_ns only), each with "N", "percentile"
+ * keyed "%f" (50.000000) and, for json+, "bins": each bucket that counted,
+ * keyed by its printed value.  fio's histogram (stat.h: FIO_IO_U_PLAT_BITS
+ * 6, 29 groups) has a bucket a ns below 128 ns, then 64 between powers of
+ * two, printed as its midpoint (plat_idx_to_val): a percentile is known
+ * only as its bucket, 1/64 to 1/128 of the value wide.  Read: HOWTO.rst,
+ * stat.c, client.c.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +30,6 @@
 const char import_fio_what[] =
     "fio's JSON output (--output-format=json or json+)";
 
-/* Where the document lies in the buffer, and what surrounds it. */
 struct fio_text {
 	size_t start, end;      /* the JSON document: [start, end) */
 	size_t start_line, end_line;
@@ -41,17 +37,14 @@ struct fio_text {
 	size_t after_line;      /* the first of those after */
 };
 
-/* One direction of one job, for messages and the class. */
 struct fio_dir {
+	const char *name;       /* the file's */
 	const char *job, *dir;  /* "fsync", "write" */
 	size_t index;           /* the job's index in "jobs" */
 	const char *lat;        /* "lat_ns" or "clat_ns" */
 };
 
-/*
- * The bucket fio prints as v (ns): [lo, hi] holds every whole number of
- * nanoseconds fio counts into it.  Returns -1 when no bucket prints as v.
- */
+/* The bucket fio prints as v (ns), [lo, hi]; -1 when none prints as v. */
 static int
 fio_bucket(double v, double *lo, double *hi)
 {
@@ -82,12 +75,7 @@ fio_bucket(double v, double *lo, double *hi)
 	return 0;
 }
 
-/*
- * Finds the document: the first line that starts with '{'.  fio prints
- * notes before it ("note: both iodepth >= 1 and synchronous I/O engine
- * ..."), terse output before it and normal output after it when asked
- * for several formats at once.
- */
+/* The document starts a line with '{': fio's notes and terse output precede. */
 static int
 locate(const char *buf, size_t len, const char *name, struct fio_text *t,
     char *err)
@@ -165,41 +153,48 @@ whole(const cJSON *item, double min, double *v)
 	    *v > 9007199254740991.0 ? -1 : 0;
 }
 
-static int
-bad(const char *name, const struct fio_dir *d, const char *what, char *err)
+/* fmt's message of d's direction: "NAME: jobs[0] \"JOB\": write.lat_ns..." */
+static int __attribute__((format(printf, 3, 4)))
+bad(const struct fio_dir *d, char *err, const char *fmt, ...)
 {
-	return errf(err, "%s: jobs[%zu] \"%s\": %s%s%s%s", name, d->index, d->job,
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	what = xvasprintf(fmt, ap);
+	va_end(ap);
+	errf(err, "%s: jobs[%zu] \"%s\": %s%s%s%s", d->name, d->index, d->job,
 	    d->dir, d->lat != NULL ? "." : "", d->lat != NULL ? d->lat : "", what);
+	free(what);
+	return -1;
 }
 
 /* The buckets of json+'s "bins", ascending, checked against N. */
 static struct result_bucket *
-read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d,
-    size_t *nb, char *err)
+read_bins(const cJSON *bins, double n, const struct fio_dir *d, size_t *nb,
+    char *err)
 {
 	struct result_bucket *b = xcalloc((size_t)cJSON_GetArraySize(bins) + 1, sizeof *b);
 	const cJSON *c;
 	double sum = 0, v, count;
-	char what[160];
 
 	*nb = 0;
 	cJSON_ArrayForEach(c, bins) {
 		if (decimal_parse(c->string, strlen(c->string), &v) < 0 ||
 		    fio_bucket(v, &b[*nb].lo_ns, &b[*nb].hi_ns) < 0) {
-			snprintf(what, sizeof what, ".bins: the key \"%.40s\" is not a value "
-			    "fio's latency histogram prints (a bucket's midpoint in ns)",
-			    c->string);
-			goto bad;
+			bad(d, err, ".bins: the key \"%.40s\" is not a value fio's "
+			    "latency histogram prints (a bucket's midpoint in ns)", c->string);
+			goto fail;
 		}
 		if (whole(c, 1, &count) < 0) {
-			snprintf(what, sizeof what, ".bins[\"%.40s\"] is %s; expected a "
-			    "count of at least 1", c->string, json_kind(c));
-			goto bad;
+			bad(d, err, ".bins[\"%.40s\"] is %s; expected a count of at least 1",
+			    c->string, json_kind(c));
+			goto fail;
 		}
 		if (*nb > 0 && b[*nb].lo_ns <= b[*nb - 1].hi_ns) {
-			snprintf(what, sizeof what, ".bins: \"%.40s\" is out of order; "
-			    "expected fio's ascending buckets", c->string);
-			goto bad;
+			bad(d, err, ".bins: \"%.40s\" is out of order; expected fio's "
+			    "ascending buckets", c->string);
+			goto fail;
 		}
 		/* a whole 0 ns is a latency under fio's nanosecond: at most 1 ns */
 		if (b[*nb].hi_ns < RESULT_MIN_NS)
@@ -209,74 +204,62 @@ read_bins(const cJSON *bins, double n, const char *name, const struct fio_dir *d
 	}
 	if (sum == n)
 		return b;
-	snprintf(what, sizeof what, ".bins count %.0f latencies, but N is %.0f; "
-	    "expected the same number (a file cut off or edited?)", sum, n);
-bad:
+	bad(d, err, ".bins count %.0f latencies, but N is %.0f; expected the same "
+	    "number (a file cut off or edited?)", sum, n);
+fail:
 	free(b);
-	bad(name, d, what, err);
 	return NULL;
 }
 
-/* fio's own percentile at key: the bucket its value names. */
 static int
-read_percentile(const cJSON *c, const char *name, const struct fio_dir *d,
-    double *lo, double *hi, char *err)
+read_percentile(const cJSON *c, const struct fio_dir *d, double *lo, double *hi,
+    char *err)
 {
-	char what[200];
 	double point;
 
 	if (whole(c, 0, &point) < 0 || fio_bucket(point, lo, hi) < 0)
-		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is %s; expected "
-		    "a latency fio's histogram prints (a whole number of ns, a "
-		    "bucket's midpoint)", c->string, cJSON_IsNumber(c) ?
-		    "not one" : json_kind(c));
-	else if (point == 0)
-		snprintf(what, sizeof what, ".percentile[\"%.20s\"] is 0 ns; "
-		    "expected at least 1", c->string);
-	else
-		return 0;
-	return bad(name, d, what, err);
+		return bad(d, err, ".percentile[\"%.20s\"] is %s; expected a latency "
+		    "fio's histogram prints (a whole number of ns, a bucket's midpoint)",
+		    c->string, cJSON_IsNumber(c) ? "not one" : json_kind(c));
+	if (point == 0)
+		return bad(d, err, ".percentile[\"%.20s\"] is 0 ns; expected at least 1",
+		    c->string);
+	return 0;
 }
 
 /*
- * Without json+'s bins, fio's percentiles are all the file says: each
- * names the bucket of one rank, and between them the ranks are bounded
- * only by the percentiles around them.  One read's p50 is one latency,
- * however narrow its bucket.
+ * Without json+'s bins, each percentile names the bucket of one rank, and
+ * the ranks between are bounded only by the percentiles around them.
  */
 static int
-percentile_bounds(const cJSON *pct, double n, const char *name,
-    const struct fio_dir *d, struct result_class *c, char *err)
+percentile_bounds(const cJSON *pct, double n, const struct fio_dir *d,
+    struct result_class *c, char *err)
 {
 	struct import_bounds b = { NULL, 0, 0 };
 	const cJSON *k;
 	double key, lo, hi, p50 = NAN, p99 = NAN;
 	int rc = -1;
-	char what[160];
 
 	cJSON_ArrayForEach(k, pct) {
 		if (decimal_parse(k->string, strlen(k->string), &key) < 0 ||
 		    !(key > 0 && key <= 100))
 			continue;
-		if (read_percentile(k, name, d, &lo, &hi, err) < 0)
+		if (read_percentile(k, d, &lo, &hi, err) < 0)
 			goto out;
 		if (key == 50 || key == 99)
 			*(key == 50 ? &p50 : &p99) = k->valuedouble;
 		import_bound_percentile(&b, (long long)n, key / 100, lo, hi);
 	}
-	if (isnan(p50) || isnan(p99)) {
-		snprintf(what, sizeof what, ".percentile has no %s.000000; %s",
-		    isnan(p50) ? "50" : "99", PCT_HINT);
-		bad(name, d, what, err);
-		goto out;
+	if (isnan(p50) || isnan(p99))
+		bad(d, err, ".percentile has no %s.000000; %s", isnan(p50) ? "50" :
+		    "99", PCT_HINT);
+	else if (import_bounds_histogram(&b, (long long)n, c) < 0)
+		bad(d, err, ".percentile: a percentile is below one before it; "
+		    "expected them in order");
+	else {
+		import_points(c, p50, p99);
+		rc = 0;
 	}
-	if (import_bounds_histogram(&b, (long long)n, c) < 0) {
-		bad(name, d, ".percentile: a percentile is below one before it; "
-		    "expected them in order", err);
-		goto out;
-	}
-	import_points(c, p50, p99);
-	rc = 0;
 out:
 	import_bounds_free(&b);
 	return rc;
@@ -284,7 +267,7 @@ out:
 
 /* p50 and p99 into c, from the bins where json+ gave them. */
 static int
-percentiles(const cJSON *lat, double n, const char *name, const struct fio_dir *d,
+percentiles(const cJSON *lat, double n, const struct fio_dir *d,
     struct result_class *c, struct import_notes *notes, char *err)
 {
 	const cJSON *bins = json_member(lat, "bins"), *pct = json_member(lat, "percentile");
@@ -292,14 +275,14 @@ percentiles(const cJSON *lat, double n, const char *name, const struct fio_dir *
 	size_t nb;
 
 	if (!cJSON_IsObject(pct))
-		return bad(name, d, pct == NULL ? " has no percentile object; fio prints "
-		    "it unless run with --clat_percentiles=0 (or, for lat_ns, without "
-		    "--lat_percentiles=1)" : ".percentile is not an object", err);
+		return bad(d, err, "%s", pct == NULL ? " has no percentile object; fio "
+		    "prints it unless run with --clat_percentiles=0 (or, for lat_ns, "
+		    "without --lat_percentiles=1)" : ".percentile is not an object");
 	if (bins == NULL)
-		return percentile_bounds(pct, n, name, d, c, err);
+		return percentile_bounds(pct, n, d, c, err);
 	if (!cJSON_IsObject(bins) || cJSON_GetArraySize(bins) == 0)
-		return bad(name, d, ".bins is not an object of counts", err);
-	if ((b = read_bins(bins, n, name, d, &nb, err)) == NULL)
+		return bad(d, err, ".bins is not an object of counts");
+	if ((b = read_bins(bins, n, d, &nb, err)) == NULL)
 		return -1;
 	import_histogram(c, b, nb);
 	if (c->p50_hi_ns >= RESULT_MAX_NS || c->p99_hi_ns >= RESULT_MAX_NS)
@@ -309,11 +292,7 @@ percentiles(const cJSON *lat, double n, const char *name, const struct fio_dir *
 	return 0;
 }
 
-/*
- * The latencies of a read, write or trim: total latency (lat_ns) where
- * the job kept its percentiles (--lat_percentiles=1), else completion
- * latency (clat_ns), which for a synchronous engine is the whole call.
- */
+/* lat_ns if the job kept percentiles, else clat_ns (a sync engine's call). */
 static const cJSON *
 pick_latency(const cJSON *dir, struct fio_dir *d)
 {
@@ -327,8 +306,8 @@ pick_latency(const cJSON *dir, struct fio_dir *d)
 }
 
 static int
-add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
-    struct result *out, struct import_notes *notes, char *err)
+add_direction(const cJSON *dir, struct fio_dir *d, struct result *out,
+    struct import_notes *notes, char *err)
 {
 	const cJSON *lat = pick_latency(dir, d);
 	struct result_class *c;
@@ -338,14 +317,13 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 	if (!cJSON_IsObject(lat)) {
 		d->lat = NULL;
 		if (json_member(dir, "clat") != NULL || json_member(dir, "lat") != NULL)
-			return bad(name, d, " has clat and lat in microseconds, as fio "
-			    "before 3.0 wrote them; expected fio 3's clat_ns and lat_ns", err);
-		return bad(name, d, " has no lat_ns or clat_ns object; expected fio 3's "
-		    "latencies", err);
+			return bad(d, err, " has clat and lat in microseconds, as fio "
+			    "before 3.0 wrote them; expected fio 3's clat_ns and lat_ns");
+		return bad(d, err, " has no lat_ns or clat_ns object; expected fio 3's "
+		    "latencies");
 	}
 	if (whole(json_member(lat, "N"), 0, &n) < 0)
-		return bad(name, d, ".N is not a count; expected the number of latencies",
-		    err);
+		return bad(d, err, ".N is not a count; expected the number of latencies");
 	if (n == 0)
 		return 0;
 	snprintf(cname, sizeof cname, "%.400s:%s", d->job, d->dir);
@@ -353,10 +331,10 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 		return errf(err, "%s: jobs[%zu] \"%s\": a second job of that name; "
 			    "expected each job named once (numjobs clones share their "
 			    "name: run with --group_reporting to merge them, or name each "
-			    "job)", name, d->index, d->job);
+			    "job)", d->name, d->index, d->job);
 	c = result_add_class(out, cname, strcmp(d->dir, "read") == 0 ? KIND_READ :
 	    KIND_WRITE);
-	if (percentiles(lat, n, name, d, c, notes, err) < 0)
+	if (percentiles(lat, n, d, c, notes, err) < 0)
 		return -1;
 	if (strcmp(d->lat, "clat_ns") == 0)
 		import_note(notes, "%s: completion latency (clat_ns); fio keeps total "
@@ -365,9 +343,8 @@ add_direction(const cJSON *dir, struct fio_dir *d, const char *name,
 }
 
 /*
- * The I/O errors a job carried on past (--continue_on_error: "total_err"),
- * kept as its class's failed operations.  fio counts them for the job,
- * not for each direction: a job of several classes cannot say whose.
+ * The errors a job carried on past (continue_on_error: total_err) are its
+ * class's failed operations; fio counts them by job, not by direction.
  */
 static int
 keep_errors(const cJSON *job, size_t index, const char *jobname, size_t first,
@@ -402,7 +379,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 {
 	static const char *const dirs[] = { "read", "write", "trim", "sync" };
 	const cJSON *jobname = json_member(job, "jobname"), *dir;
-	struct fio_dir d = { NULL, NULL, index, NULL };
+	struct fio_dir d = { name, NULL, NULL, index, NULL };
 	double error;
 	size_t i, first;
 
@@ -431,7 +408,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		d.dir = dirs[i];
 		if ((dir = json_member(job, dirs[i])) == NULL)
 			continue;
-		if (add_direction(dir, &d, name, out, notes, err) < 0)
+		if (add_direction(dir, &d, out, notes, err) < 0)
 			return -1;
 	}
 	return keep_errors(job, index, d.job, first, name, out, notes, err);

@@ -110,16 +110,6 @@ static const struct import_mark own_marks[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* The line of the first occurrence of s in buf, or 0. */
-static size_t
-line_of(const char *buf, size_t len, const char *s)
-{
-	const char *at = import_find(buf, len, s);
-
-	return at != NULL ? import_line_at(buf, (size_t)(at - buf)) : 0;
-}
-
-/* The first line that starts (after blanks) with s, or 0. */
 static size_t
 line_starting(const char *buf, size_t len, const char *s)
 {
@@ -145,11 +135,14 @@ static int
 sniff_marks(const char *buf, size_t len, const struct import_mark *m,
     const struct import_format *f, int start, struct import_sniffed *s)
 {
+	const char *at;
+
 	for (; m->text != NULL; m++) {
 		if (m->start != start)
 			continue;
-		s->line = start ? line_starting(buf, len, m->text) :
-		    line_of(buf, len, m->text);
+		at = start ? NULL : import_find(buf, len, m->text);
+		s->line = start ? line_starting(buf, len, m->text) : at != NULL ?
+		    import_line_at(buf, (size_t)(at - buf)) : 0;
 		if (s->line) {
 			s->what = m->what;
 			s->format = f != NULL && !m->other ? f->name : NULL;
@@ -217,18 +210,6 @@ import_format_find(const char *name)
 	return NULL;
 }
 
-static int
-kept(const struct import_format *f, enum import_format_filter filter)
-{
-	switch (filter) {
-	case IMPORT_TAKES_WORKLOAD: return f->takes_workload;
-	case IMPORT_TAKES_KIND: return f->kind != IMPORT_KIND_NONE;
-	case IMPORT_TAKES_UNIT: return f->by_unit != NULL;
-	case IMPORT_ALL: break;
-	}
-	return 1;
-}
-
 char *
 import_format_names(char *buf, size_t len, enum import_format_filter filter,
     const char *last)
@@ -238,7 +219,10 @@ import_format_names(char *buf, size_t len, enum import_format_filter filter,
 	size_t n = 0;
 
 	for (f = import_formats; f->name != NULL; f++)
-		if (kept(f, filter))
+		if (filter == IMPORT_ALL ||
+		    (filter == IMPORT_TAKES_WORKLOAD && f->takes_workload) ||
+		    (filter == IMPORT_TAKES_KIND && f->kind != IMPORT_KIND_NONE) ||
+		    (filter == IMPORT_TAKES_UNIT && f->by_unit != NULL))
 			names[n++] = f->name;
 	return err_list(buf, len, names, n, last);
 }

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The formats `syncgate import` reads, in one table: the name the
- * command line gives, the parser, the marks that tell its files from
- * other tools', what the options may say that the file does not
- * (workload, kind, unit) and the format's lines in the usage.  A new
- * format is a row in formats.c, its parser (import/parse.h) and its tests.
+ * The formats `syncgate import` reads, in one table: a new format is a row
+ * in formats.c, its parser (import/parse.h) and its tests.
  */
 #ifndef SYNCGATE_IMPORT_FORMATS_H
 #define SYNCGATE_IMPORT_FORMATS_H
@@ -17,13 +14,11 @@
 /* What --kind may say of a format's classes. */
 enum import_kind_option {
 	IMPORT_KIND_NONE,       /* nothing: the file says each class's kind */
-	IMPORT_KIND_EACH,       /* read or write, or a list of them, the Nth for
-	                           the class whose name ends in N (pgbench's
-	                           scriptN); without it the parser's kinds */
+	IMPORT_KIND_EACH,       /* read or write, or a list: the Nth for the
+	                           class named ...N (pgbench's scriptN) */
 	IMPORT_KIND_REQUIRED    /* read or write, required: the file cannot say */
 };
 
-/* Units --unit may name, at most; marks a format has, at most. */
 #define IMPORT_MAX_UNITS 8
 #define IMPORT_MAX_MARKS 4
 
@@ -45,11 +40,7 @@ struct import_format {
 	struct import_mark marks[IMPORT_MAX_MARKS + 1];   /* ended by a NULL text */
 	/* or where no mark tells it, whether a first line is the format's */
 	int (*first_line)(const char *line, size_t n);
-	/*
-	 * The parser; or, where the file does not say the unit of its
-	 * values, by_unit gives the parser for --unit's, which is then
-	 * required and one of units (NULL-terminated).
-	 */
+	/* the parser; or where the file does not say its unit, --unit's */
 	import_parse_fn parse;
 	import_parse_fn (*by_unit)(const char *unit);
 	const char *units[IMPORT_MAX_UNITS + 1];
@@ -58,82 +49,61 @@ struct import_format {
 	enum import_kind_option kind;
 	const char *unsaid;     /* why --unit or --kind is required */
 	/*
-	 * The synopsis after "syncgate import NAME ", and the paragraph
-	 * beside the name; '\n' separates lines, which the usage indents.
-	 * A row without a synopsis shares the lines of the row above
-	 * ("syncgate import fio|db_bench FILE ...").
+	 * The usage's synopsis after "syncgate import NAME " and paragraph,
+	 * '\n' between lines.  A row without a synopsis shares the row
+	 * above's ("syncgate import fio|db_bench FILE ...").
 	 */
 	const char *synopsis;
 	const char *about;
-	/*
-	 * A check of the file among its neighbours before it is read, or
-	 * NULL: 0, or -1 with err set.
-	 */
+	/* a check of the file among its neighbours, or NULL: 0, or -1 */
 	int (*check_file)(const char *path, char *err);
 };
 
-/*
- * Refuses one thread's pgbench log (PREFIX.PID, PREFIX.PID.N) while the
- * run's other threads' lie beside it (import/pgbench_files.c).
- */
+/* Refuses one thread's pgbench log while the run's others lie beside it. */
 int import_pgbench_siblings(const char *path, char *err);
 
 /* The table, ended by a row whose name is NULL. */
 extern const struct import_format import_formats[];
 
-/* The format named name, or NULL. */
 const struct import_format *import_format_find(const char *name);
 
-/* Which formats import_format_names lists. */
 enum import_format_filter {
-	IMPORT_ALL,             /* every format */
-	IMPORT_TAKES_WORKLOAD,  /* those --workload is for */
-	IMPORT_TAKES_KIND,      /* those --kind is for */
-	IMPORT_TAKES_UNIT       /* those --unit is for */
+	IMPORT_ALL,
+	IMPORT_TAKES_WORKLOAD,
+	IMPORT_TAKES_KIND,
+	IMPORT_TAKES_UNIT
 };
 
-/*
- * The names of the formats filter keeps, as a list ending in last
- * (" or ": "a, b or c") into buf (len bytes).  Returns buf.
- */
+/* The kept formats' names into buf, last before the last: "a, b or c". */
 char *import_format_names(char *buf, size_t len, enum import_format_filter filter,
     const char *last);
 
 /*
- * fmt's units into buf (len bytes, cut if need be), sep between them and
- * last before the last one: "ns, us, ms or s" (", ", " or "), "ns|us|ms|s"
- * ("|", "|").  Returns buf.
+ * fmt's units into buf (cut if need be), sep between them and last before
+ * the last one: "ns, us, ms or s" (", ", " or "), "ns|us|ms|s" ("|", "|").
  */
 char *import_format_units(char *buf, size_t len, const struct import_format *fmt,
     const char *sep, const char *last);
 
-/*
- * The parser of fmt for unit (NULL when fmt takes no --unit): NULL when
- * unit is not one of fmt's units.
- */
+/* fmt's parser for unit (NULL without --unit); NULL for a unit not fmt's. */
 import_parse_fn import_format_parser(const struct import_format *fmt,
     const char *unit);
 
 /*
- * Runs parse (fmt's parser) on buf as import_ycsb_parse describes.  Where
- * the parser finds nothing of fmt's and the buffer is recognisably
- * another tool's output, err says so instead: "NAME: line N: this looks
- * like WHAT; expected EXPECTED (for this file, use syncgate import
- * FORMAT)".  Returns 0 or -1.
+ * Runs parse (fmt's) on buf; where it finds nothing of fmt's in another
+ * tool's output, err says "NAME: line N: this looks like WHAT; ...".
  */
 int import_format_parse(const struct import_format *fmt, import_parse_fn parse,
     const char *buf, size_t len, const char *name, struct result *out,
     struct import_notes *notes, char *err);
 
 /*
- * What a buffer looks like, by the first mark found: a description
- * ("fio's JSON output") and the import format that reads it ("fio"), or
- * NULL for both when nothing is recognised.  format may be NULL where no
- * importer reads that output as it is (fio's normal output).
+ * What a buffer looks like by its first mark ("fio's JSON output"), where,
+ * and the format that reads it; NULLs where nothing (no format) fits.
  */
 struct import_sniffed {
 	const char *what, *format;
-	size_t line;            /* where it was recognised */
+	size_t line;
 };
 struct import_sniffed import_sniff(const char *buf, size_t len);
 

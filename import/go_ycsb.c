@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * go-ycsb's output, as pingcap/go-ycsb's pkg/measurement writes it.  Its
- * default measurement (histogram) prints, every --interval seconds and
- * once more after "Run finished, takes ...", one line an operation
- * ("%-6s - %s": "READ   - Takes(s): 10.0, Count: 4987, OPS: 498.8,
- * Avg(us): 312, Min(us): 98, Max(us): 8191, 50th(us): 287, 90th(us): 431,
- * 95th(us): 503, 99th(us): 887, 99.9th(us): 2551, 99.99th(us): 8191"),
- * the percentiles whole microseconds from an HdrHistogram of three
- * significant digits; only the last set, after "Run finished", is the
- * whole run.  measurementtype=csv (or raw) writes instead a CSV,
- * "operation,timestamp_us,latency_us", a line an operation, its latency
- * in whole microseconds.  Failed operations are timed as OP_ERROR.
+ * go-ycsb's output (pkg/measurement).  The histogram measurement prints
+ * every --interval and once more after "Run finished, takes ..." a line an
+ * operation ("READ   - Takes(s): 10.0, Count: 4987, ..., 50th(us): 287,
+ * ..., 99th(us): 887, ..."), whole microseconds from an HdrHistogram of 3
+ * significant digits; only the last set is the whole run.
+ * measurementtype=csv (or raw) writes "operation,timestamp_us,latency_us"
+ * lines instead.  Failed operations are timed as OP_ERROR.
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,7 +48,7 @@ struct gy_parse {
 	size_t interim;         /* those before the last set */
 };
 
-/* The kind of op's class; -1 when syncgate imports no such operation. */
+/* The kind of op's class; -1 when syncgate imports none such. */
 static int
 kind_of(const char *op)
 {
@@ -144,7 +140,6 @@ summary_line(struct gy_parse *ps, const struct import_line *l, char *err)
 	return 0;
 }
 
-/* An operation of the last summary as a class, or a note. */
 static int
 add_summary_op(struct gy_parse *ps, const struct gy_op *op, char *err)
 {
@@ -261,27 +256,36 @@ csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
 	return 0;
 }
 
+/* The operations after go-ycsb's CSV header; 1 when there is none. */
 static int
-read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *err)
+read_csv(struct gy_parse *ps, const char *buf, size_t len, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
-	size_t i;
+	size_t i, header = 0;
+	int is_header;
 
 	import_lines_init(&it, buf, len);
 	while (import_lines_next(&it, &line)) {
-		if (line.number <= header || import_line_blank(&line))
+		is_header = line.len == sizeof CSV_HEADER - 1 &&
+		    memcmp(line.text, CSV_HEADER, line.len) == 0;
+		if (header == 0) {
+			header = is_header ? line.number : 0;
+			continue;
+		}
+		if (import_line_blank(&line))
 			continue;
 		if (!line.ended)
 			return import_truncated(err, ps->name, line.number, "go-ycsb's CSV");
-		if (line.len == sizeof CSV_HEADER - 1 &&
-		    memcmp(line.text, CSV_HEADER, line.len) == 0)
+		if (is_header)
 			return errf(err, "%s: line %zu: a second CSV header (the first is at "
 			    "line %zu); expected one run's operations", ps->name,
 			    line.number, header);
 		if (csv_row(ps, &line, err) < 0)
 			return -1;
 	}
+	if (header == 0)
+		return 1;
 	for (i = 0; i < ps->nops; i++)
 		if (ps->ops[i].cls == 0)
 			import_note(ps->notes, "%s: %lld operations, not imported: %s",
@@ -292,25 +296,7 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, size_t header, char *
 	return 0;
 }
 
-/* The line of go-ycsb's CSV header, or 0. */
-static size_t
-csv_header(const char *buf, size_t len)
-{
-	struct import_lines it;
-	struct import_line line;
-
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line))
-		if (line.len == sizeof CSV_HEADER - 1 &&
-		    memcmp(line.text, CSV_HEADER, line.len) == 0)
-			return line.number;
-	return 0;
-}
-
-/*
- * go-ycsb counts an operation that returned an error as OP_ERROR, apart
- * from OP's latencies: the class keeps them as failed.
- */
+/* Operations that returned an error, OP_ERROR apart from OP, kept as failed. */
 static void
 keep_errors(struct gy_parse *ps)
 {
@@ -336,14 +322,12 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct gy_parse ps = { .name = name, .out = out, .notes = notes };
-	size_t header;
 	int rc;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if ((header = csv_header(buf, len)) != 0)
-		rc = read_csv(&ps, buf, len, header, err);
-	else if ((rc = read_summaries(&ps, buf, len, err)) > 0) {
+	if ((rc = read_csv(&ps, buf, len, err)) > 0 &&
+	    (rc = read_summaries(&ps, buf, len, err)) > 0) {
 		errf(err, "%s: no summary line (\"READ   - Takes(s): ...\") and no "
 		    "CSV header (\"%s\"); expected %s", name, CSV_HEADER, WHAT);
 		rc = IMPORT_FOREIGN;

@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * HdrHistogram's percentile distribution (.hgrm), as AbstractHistogram.
- * outputPercentileDistribution prints it: a header "Value Percentile
- * TotalCount 1/(1-Percentile)", a blank line, rows "%12.Nf %2.12f %10d
- * %14.2f" (value, percentile as a fraction, latencies at or below the
- * value, 1/(1-percentile); the last row, at percentile 1, without the
- * fourth), then "#[Mean = ..., StdDeviation = ...]", "#[Max = ..., Total
- * count = N]" and "#[Buckets = ..., SubBuckets = ...]".  Its CSV form
- * ("Value","Percentile","TotalCount","1/(1-Percentile)") has the same rows
- * and no footer.  A row's value is the highest its histogram bucket holds,
- * divided by the caller's outputValueUnitScalingRatio, so the file does not
- * say its unit.  wrk2 and HdrHistogram's other ports print the same table,
- * with lines of their own around it.
+ * HdrHistogram's outputPercentileDistribution (.hgrm): a header "Value
+ * Percentile TotalCount 1/(1-Percentile)", rows "%12.Nf %2.12f %10d %14.2f"
+ * (value, percentile as a fraction, latencies at or below the value; the
+ * last row, at 1, without the fourth), then "#[Mean = ...]", "#[Max = ...,
+ * Total count = N]" and "#[Buckets = ...]".  The CSV form has the same rows,
+ * no footer.  A value is its bucket's highest divided by the caller's
+ * outputValueUnitScalingRatio: the file does not say its unit.  wrk2 and
+ * other ports print the same table among lines of their own.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -159,9 +155,8 @@ read_line(void *ctx, const struct import_line *l, char *err)
 }
 
 /*
- * A row says how many latencies were at or below its value: the latency
- * of that rank is at most the value, the next one's above it, each value
- * as printed true to half its last digit.
+ * A row's count of latencies at or below its value: that rank's latency is
+ * at most the value, the next one's above, true to half its last digit.
  */
 static int
 histogram(const struct hgrm_parse *ps, struct result_class *c)

@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `syncgate import`: another benchmark's output turned into a
- * syncgate-result/1 file.  The file is read here; the parsing is pure
- * (import/parse.h), so what is said about a file does not depend on how
- * it was read.
+ * `syncgate import`: the file is read here and parsed purely (import/parse.h),
+ * so what is said about a file does not depend on how it was read.
  */
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "import/formats.h"
 #include "import/import.h"
@@ -25,15 +22,11 @@
 #include "lib/outputs.h"
 #include "report/report.h"
 
-/*
- * Larger than any summary, even with verbose histograms; a per-operation
- * log (pgbench -l, YCSB raw) of about two million operations.
- */
+/* Above any summary; a per-operation log (pgbench -l) of ~2 million ops. */
 #define IMPORT_MAX_BYTES (64UL * 1024 * 1024)
 
 struct import_args {
 	const struct import_format *fmt;
-	const char *tool;       /* its name, as messages begin */
 	struct import_request q;
 	const char *file;
 	const char *probe;
@@ -56,10 +49,7 @@ default_workload(void)
 	return one != NULL ? one->workload : "none";
 }
 
-/*
- * An option's line of the usage: its text, made of the formats' names,
- * wrapped at the words to 79 columns under the column it starts in.
- */
+/* An option's usage line, wrapped at words to 79 columns under its start. */
 static void __attribute__((format(printf, 3, 4)))
 option(FILE *fp, const char *opt, const char *fmt, ...)
 {
@@ -117,11 +107,7 @@ import_usage(FILE *fp)
 	    "or other-format file, a write error)\n");
 }
 
-/*
- * The kind --kind gives the i-th class of its list ("write,read"), or
- * the whole list's one kind; -1 when the list is not read and write
- * words between commas, or is shorter than i + 1.
- */
+/* The i-th kind of --kind's list ("write,read"), or its one; -1 if none. */
 static int
 kind_at(const char *list, size_t i)
 {
@@ -144,10 +130,7 @@ kind_at(const char *list, size_t i)
 	return pick == NULL ? -1 : pick[0] == 'r' ? KIND_READ : KIND_WRITE;
 }
 
-/*
- * Each class gets the kind --kind gives the number its name ends in
- * (pgbench's scriptN), the first for a class without one.
- */
+/* Each class the kind of the number ending its name (scriptN), or the first. */
 static int
 apply_kind(struct result *r, const char *kind, char *err)
 {
@@ -155,7 +138,6 @@ apply_kind(struct result *r, const char *kind, char *err)
 	int k;
 
 	for (i = 0; kind != NULL && i < r->nclasses; i++) {
-		n = 0;
 		if (sscanf(r->classes[i].name, "script%zu", &n) != 1)
 			n = 0;
 		if ((k = kind_at(kind, n)) < 0)
@@ -166,7 +148,6 @@ apply_kind(struct result *r, const char *kind, char *err)
 	return 0;
 }
 
-/* --kind as the format takes it, if at all. */
 static int
 check_kind(const struct import_format *fmt, const char *kind, char *err)
 {
@@ -184,11 +165,7 @@ check_kind(const struct import_format *fmt, const char *kind, char *err)
 	return 0;
 }
 
-/*
- * --kind and --unit say what a file does not: what pgbench's scripts
- * and an hgrm's latencies were (an hgrm must say), and an hgrm's unit,
- * which picks its parser.
- */
+/* --kind and --unit say what a file does not: what was timed, and its unit. */
 int
 import_check(const struct import_request *q, char *err)
 {
@@ -223,19 +200,19 @@ import_check(const struct import_request *q, char *err)
 static int
 import_check_names(const struct import_request *q, char *err)
 {
-	const char *v;
+	const char *v = q->engine;
 
-	if (q->engine == NULL || q->engine[0] == '\0')
+	if (v == NULL || v[0] == '\0')
 		return errf(err, "%s: --engine NAME is required: the engine the "
 		    "benchmark ran against", q->format);
+	if (!utf8_blank(v))
+		v = q->workload;
 	/* the gate labels its columns with the engine: a blank one labels nothing */
-	if (utf8_blank(q->engine) || (q->workload != NULL && utf8_blank(q->workload))) {
-		v = utf8_blank(q->engine) ? q->engine : q->workload;
-		return errf(err, "%s: %s is %s; expected a name with something to show",
-		    q->format, v == q->engine ? "--engine" : "--workload",
-		    v[0] == '\0' ? "empty" : "only white space");
-	}
-	return 0;
+	if (v == NULL || !utf8_blank(v))
+		return 0;
+	return errf(err, "%s: %s is %s; expected a name with something to show",
+	    q->format, v == q->engine ? "--engine" : "--workload",
+	    v[0] == '\0' ? "empty" : "only white space");
 }
 
 static int
@@ -257,7 +234,6 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	memset(a, 0, sizeof *a);
 	*help = 0;
 	a->fmt = fmt;
-	a->tool = argv[0];
 	a->q.format = fmt->name;
 	optind = 1;
 	opterr = 0;
@@ -287,7 +263,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 		}
 	}
 	if (optind != argc - 1) {
-		err_warn("%s: %s; see syncgate import --help", a->tool,
+		err_warn("%s: %s; see syncgate import --help", fmt->name,
 		    optind >= argc ? "no FILE given" : "one FILE at a time");
 		return -1;
 	}
@@ -300,7 +276,7 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	if (outputs_end(&a->outs, err) == 0)
 		return 0;
 bad:
-	err_warn("%s: %s", a->tool, err);
+	err_warn("%s: %s", fmt->name, err);
 	return -1;
 }
 
@@ -337,10 +313,7 @@ complete(struct result *r, const struct import_args *a, char *err)
 		r->probe = NULL;
 		return -1;
 	}
-	/*
-	 * The numbers were measured where the probe ran, not here: the host
-	 * is the probe's, or none, never the importing machine's.
-	 */
+	/* measured where the probe ran: the host is the probe's, never ours */
 	r->host = xmalloc(sizeof *r->host);
 	if (probe_record_host(r->probe, r->host) < 0) {
 		result_host_free(r->host);

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * `syncgate import`: results from other benchmarks' output (YCSB,
- * LinkBench) turned into syncgate-result/1.
- */
+/* `syncgate import`: other benchmarks' output turned into syncgate-result/1. */
 #ifndef SYNCGATE_IMPORT_H
 #define SYNCGATE_IMPORT_H
 
@@ -25,10 +22,8 @@ struct import_request {
 };
 
 /*
- * Checks q as syncgate import checks its options: the format known, an
- * engine (and a workload) with something to show, --kind, --unit and
- * --workload as the format takes them.  Returns 0, or -1 with err
- * ("db_bench: --unit is for hgrm only; ...").
+ * Checks q as syncgate import checks its options.  Returns 0, or -1 with
+ * err ("db_bench: --unit is for hgrm only; ...").
  */
 int import_check(const struct import_request *q, char *err);
 
@@ -36,9 +31,8 @@ int import_check(const struct import_request *q, char *err);
 int import_read(const char *path, char **buf, size_t *len, char *err);
 
 /*
- * Parses buf (len bytes of q->format's output, named name in messages)
- * into r with q's engine, workload and kinds, after import_check passed.
- * Notes on what was read go to notes.  Returns 0, or -1 with err set.
+ * Parses buf (q->format's output, name in messages) into r with q's engine,
+ * workload and kinds, once import_check passed.  Returns 0, or -1 with err.
  */
 int import_text(const struct import_request *q, const char *buf, size_t len,
     const char *name, struct result *r, struct import_notes *notes, char *err);

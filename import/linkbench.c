@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * LinkBench's -csvstats file, as its LatencyStats.printCSVStats writes it:
- * a header `op,count,p25_low,p25_high,...,p99_low,p99_high,max,mean`,
- * then one row per operation type that ran, latencies in milliseconds.
- * LinkBench counts operations into buckets (0.1 ms wide below 1 ms, 1 ms
- * wide to 100 ms, coarser above), so a percentile is known only as the
- * bucket it fell in, [low, high).  A run with both phases writes two
- * tables, the load phase's and then the request phase's, each with its
- * header.
+ * LinkBench's -csvstats file (LatencyStats.printCSVStats): a header
+ * `op,count,p25_low,p25_high,...,max,mean`, then a row an operation type,
+ * in milliseconds.  Its buckets are 0.1 ms wide below 1 ms, 1 ms to 100 ms,
+ * coarser above: a percentile is known only as its bucket, [low, high).
+ * A run of both phases writes the load table, then the request table.
  */
 #include <ctype.h>
 #include <math.h>
@@ -87,9 +84,8 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 }
 
 /*
- * A latency in milliseconds, as LinkBench prints it, into nanoseconds.
- * Its finest buckets are a tenth of a millisecond wide, the first from 0:
- * a bound between 0 and 0.1 ms is below what LinkBench resolves.
+ * A latency in ms into ns.  The finest buckets are 0.1 ms wide, the first
+ * from 0: a bound between 0 and 0.1 ms is below what LinkBench resolves.
  */
 static int
 ms_field(const struct lb_parse *ps, const struct import_field *f, const char *col,
@@ -127,7 +123,6 @@ count_field(const struct lb_parse *ps, const struct import_field *f, const char 
 	    "holds exactly" : "");
 }
 
-/* A percentile's bucket [lo, hi), checked. */
 static int
 bucket(const struct lb_parse *ps, const struct import_field *f, int ilo, int ihi,
     const char *rank, const char *op, size_t line, double *lo, double *hi, char *err)
@@ -166,7 +161,6 @@ bad:
 	    import_shown(shown, f->s, f->n));
 }
 
-/* Notes a row that is not imported, and why. */
 static void
 skip_row(struct lb_parse *ps, const char *op, long long count, size_t line)
 {
@@ -214,7 +208,7 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 			    "line %zu); expected one run's statistics", ps->name, line, op,
 			    ps->class_lines[i]);
 	c = result_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
-	/* the percentiles' buckets bound their ranks; the ranks between, nothing finer */
+	/* the buckets bound their percentiles' ranks, nothing finer between */
 	import_bound_percentile(&b, count, 0.5, lo50, hi50);
 	import_bound_percentile(&b, count, 0.99, lo99, hi99);
 	for (k = 0; k < 3; k++) {
@@ -240,11 +234,7 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 	return 0;
 }
 
-/*
- * One run writes the load phase's table, then the request phase's.  A
- * request table after another, or a load table after one, is a second
- * run in the file.
- */
+/* A request or load table after the request table is a second run. */
 static int
 check_phase(struct lb_parse *ps, const char *op, size_t line, char *err)
 {
@@ -282,7 +272,6 @@ read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 	return add_row(ps, op, f, line->number, err);
 }
 
-/* Says what the file is when it is not a -csvstats file. */
 static int
 not_linkbench(const struct lb_parse *ps, const struct import_line *line, char *err)
 {

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Parsers for other benchmarks' output, as pure functions over a buffer
- * (no files, no exits), so they can be tested and fuzzed directly.  Each
- * fills a struct result with the classes it imported (result_add_class)
- * and collects, as notes, what it saw and did not import.  Then what the
- * parsers share: lines, notes, buckets and samples.  import/formats.h
- * lists them for the command, with the marks of each tool's output.
+ * Parsers for other benchmarks' output, pure functions over a buffer (no
+ * files, no exits) so they can be tested and fuzzed directly; then what
+ * they share.  import/formats.h lists them for the command.
  */
 #ifndef SYNCGATE_IMPORT_PARSE_H
 #define SYNCGATE_IMPORT_PARSE_H
@@ -20,7 +17,6 @@ struct import_notes {
 	size_t n, cap;
 };
 
-/* Appends a formatted line to notes. */
 void import_note(struct import_notes *notes, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -28,78 +24,33 @@ void import_note(struct import_notes *notes, const char *fmt, ...)
 void import_notes_free(struct import_notes *notes);
 
 /*
- * YCSB's text output (`[READ], 50thPercentileLatency(us), 412`).  [READ]
- * and [SCAN] become read classes, [UPDATE], [INSERT],
- * [READ-MODIFY-WRITE] and [DELETE] write classes, with p50 and p99
- * converted from microseconds to nanoseconds and the operation count.
- * [OVERALL], failed operations and anything else are noted, not
- * imported.  A class without its 50th or 99th percentile is an error
- * (never a guess).  name labels messages.  On success out holds the
- * classes (out->engine and the rest are left NULL for the caller) and
- * returns 0; else -1 with err set and out empty.  The caller frees out
- * with result_free and notes with import_notes_free.
- */
-int import_ycsb_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/*
- * A parser of one benchmark's output, as import_ycsb_parse.  A parser
- * that finds nothing of its format returns IMPORT_FOREIGN with its own
- * message in err, which import_format_parse (import/formats.h) replaces
- * with what the buffer looks like when it recognises another tool's.
+ * A parser fills out with the classes it imported (the engine and the rest
+ * left to the caller) and notes with what it did not; name labels messages.
+ * Returns 0, or -1 with err set and out empty (a class without its p50 or
+ * p99 is an error, never a guess), or IMPORT_FOREIGN when it finds nothing
+ * of its format.  The caller frees out (result_free) and notes.
  */
 #define IMPORT_FOREIGN (-2)
-typedef int (*import_parse_fn)(const char *buf, size_t len, const char *name,
+typedef int import_parser(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err);
+typedef import_parser *import_parse_fn;
+
+import_parser import_ycsb_parse;        /* YCSB's text output */
+import_parser import_linkbench_parse;   /* LinkBench's -csvstats file */
+import_parser import_fio_parse;         /* fio's JSON or json+ (fio 3) */
+import_parser import_db_bench_parse;    /* db_bench with --histogram=1 */
+import_parser import_pgbench_parse;     /* pgbench's per-transaction log */
+import_parser import_go_ycsb_parse;     /* go-ycsb's summary, or its CSV */
+import_parser import_ycsb_raw_parse;    /* YCSB's measurementtype=raw */
+import_parser import_ycsb_json_parse;   /* YCSB's JSON exporters */
 
 /*
- * The other formats' parsers, as import_ycsb_parse: the head of each
- * one's file says what the tool prints, and the table of formats
- * (import/formats.c), which the usage is built from, what is imported.
- */
-
-/* LinkBench's -csvstats file. */
-int import_linkbench_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* fio's --output-format=json or json+ (fio 3). */
-int import_fio_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* RocksDB db_bench's output with --histogram=1. */
-int import_db_bench_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* pgbench's per-transaction log (-l). */
-int import_pgbench_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* go-ycsb's final summary lines, or its per-operation CSV. */
-int import_go_ycsb_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* YCSB's raw measurements (measurementtype=raw). */
-int import_ycsb_raw_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/* YCSB's JSON exporters, their records read as the text ones. */
-int import_ycsb_json_parse(const char *buf, size_t len, const char *name,
-    struct result *out, struct import_notes *notes, char *err);
-
-/*
- * HdrHistogram's percentile text (.hgrm, or its CSV form), which does
- * not say its values' unit: the parser for values in unit ("ns", "us",
- * "ms" or "s"), or NULL for another unit.
+ * HdrHistogram's percentile text (.hgrm, or CSV), which does not say its
+ * unit: the parser for values in unit ("ns", "us", "ms", "s"), else NULL.
  */
 import_parse_fn import_hgrm_parser(const char *unit);
 
-/* What the parsers share. */
-
-/*
- * One line of a text buffer: its text without the line ending (a
- * trailing '\r' is dropped too), its 1-based number, and whether a
- * newline ended it (0 for a last line that the file cut off).
- */
+/* A line without its ending (nor a '\r'); ended 0 for a last one cut off. */
 struct import_line {
 	const char *text;
 	size_t len;
@@ -119,21 +70,15 @@ void import_lines_init(struct import_lines *it, const char *buf, size_t len);
 int import_lines_next(struct import_lines *it, struct import_line *line);
 
 /*
- * Up to 40 bytes of s (n long) for a message, control characters shown
- * as '?' so a hostile file cannot steer the terminal; "..." marks a cut.
- * Returns buf (of SHOWN_LEN bytes).
+ * Up to 40 bytes of s (n long) into buf for a message, control characters
+ * as '?' so a hostile file cannot steer the terminal, "..." for a cut.
  */
 #define SHOWN_LEN 48
 const char *import_shown(char *buf, const char *s, size_t n);
 
-/* Whether a line holds only blanks. */
 int import_line_blank(const struct import_line *line);
 
-/*
- * Each line of buf that is not blank, in turn, to fn, until it returns
- * -1; a line the file cut off is refused first (import_truncated, of
- * what).  Returns 0, or -1 with err set.
- */
+/* Each line of buf not blank to fn, until it returns -1; a cut line refused. */
 int import_each_line(const char *buf, size_t len, const char *name,
     const char *what, int (*fn)(void *ctx, const struct import_line *l,
     char *err), void *ctx, char *err);
@@ -144,24 +89,18 @@ struct import_field {
 	size_t n;
 };
 
-/*
- * t (n bytes) cut at every sep into fields, the first max of them into
- * f; returns how many there are (an empty t is one empty field).
- */
+/* t cut at every sep, the first max fields into f; returns their number. */
 size_t import_split(const char *t, size_t n, char sep, struct import_field *f,
     size_t max);
 
-/* Whether f is s. */
 int import_field_is(const struct import_field *f, const char *s);
 
-/* s's control characters made '?', so a hostile name cannot steer the terminal. */
+/* s's control characters made '?', as import_shown does. */
 void import_clean(char *s);
 
 /*
- * What every import starts with: out emptied (its concurrency unknown),
- * then the checks of the text, an empty buffer (or only blanks), a NUL
- * byte or bytes not UTF-8.  what names the expected format ("YCSB's text
- * output").  Returns 0, or -1 with err set.
+ * What every parser starts with: out emptied, then an empty or blank buffer,
+ * a NUL byte or bytes not UTF-8 refused as not what ("YCSB's text output").
  */
 int import_begin(const char *buf, size_t len, const char *name,
     const char *what, struct result *out, char *err);
@@ -169,28 +108,22 @@ int import_begin(const char *buf, size_t len, const char *name,
 /* The message of a file cut inside line (of what): returns -1. */
 int import_truncated(char *err, const char *name, size_t line, const char *what);
 
-/*
- * The number of a last line that has text but no newline: the tools end
- * every line they print with one, so such a line was cut off, perhaps
- * inside a number.  0 when the buffer ends cleanly.
- */
+/* A last line with text but no newline, else 0: the tools end every line. */
 size_t import_cut_line(const char *buf, size_t len);
 
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
 
 /*
- * A class's latencies as a histogram (model/result.h): takes rows (nrows
- * of them, allocated), sets the count to theirs and p50 and p99 to the
- * midpoints of the rows their type-7 ranks fall in, so the gate bounds
- * them with the same order-statistic ranks as samples.
+ * Takes rows (allocated) as c's histogram: the count theirs, p50 and p99
+ * the midpoints of the rows their type-7 ranks fall in, as for samples.
  */
 void import_histogram(struct result_class *c, struct result_bucket *rows,
     size_t nrows);
 
 /*
- * What a tool says of a rank without the buckets' counts: the latency
- * of 1-based rank `rank` is at least ns (above 0) or at most ns (above 1).
+ * What a tool says of a rank without the buckets' counts: the latency of
+ * 1-based rank `rank` is at least ns (above 0) or at most ns (above 1).
  */
 struct import_bound {
 	long long rank;
@@ -205,22 +138,18 @@ struct import_bounds {
 
 /*
  * A percentile p (0 to 1) of n latencies reported as the bucket [lo, hi]:
- * the rank the tool took is floor(p n) or the next (ceil, round, or a
- * product that fell a hair over a whole number), so rank floor(p n) is
- * at most hi and the next at least lo.
+ * the tool took rank floor(p n) or the next (ceil, round, or a product a
+ * hair over a whole number), so the first is at most hi, the next at least lo.
  */
 void import_bound_percentile(struct import_bounds *b, long long n, double p,
     double lo, double hi);
 
-/* One bound, as above. */
 void import_bound_add(struct import_bounds *b, long long rank, double ns,
     int above);
 
 /*
- * The histogram the bounds allow for n latencies (n >= 1): for each run
- * of ranks, the highest low and the lowest high said of them (0 and a day
- * where nothing was), into a class as import_histogram.  Returns 0, or
- * -1 when the bounds contradict each other (a low above a high).
+ * The histogram the bounds allow for n >= 1 latencies, into c: each run of
+ * ranks the highest low and lowest high said of it.  -1 for a low above a high.
  */
 int import_bounds_histogram(struct import_bounds *b, long long n,
     struct result_class *c);
@@ -229,17 +158,12 @@ int import_bounds_histogram(struct import_bounds *b, long long n,
 void import_bounds_free(struct import_bounds *b);
 
 /*
- * The tool's own p50 and p99 (NaN: none) as c's points, where they lie
- * within what the histogram allows: a histogram built from bounds has
- * wide runs between the ranks a tool pinned, and their midpoint is no
- * estimate.
+ * The tool's p50 and p99 as c's points where the histogram allows: one from
+ * bounds has wide runs between pinned ranks, their midpoint no estimate.
  */
 void import_points(struct result_class *c, double p50, double p99);
 
-/*
- * What each parser expects, as its messages say: "YCSB's text output".
- * The table of formats gives them to the message naming another tool's.
- */
+/* What each parser's messages say it expects: "YCSB's text output". */
 extern const char import_ycsb_what[], import_linkbench_what[], import_fio_what[],
     import_db_bench_what[], import_pgbench_what[], import_go_ycsb_what[],
     import_ycsb_raw_what[], import_ycsb_json_what[], import_hgrm_what[];

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pgbench's per-transaction log (-l), as PostgreSQL's documentation of
- * pgbench ("Per-Transaction Logging") describes it: one line a
+ * pgbench's per-transaction log (-l; "Per-Transaction Logging"): a line a
  * transaction, "client_id transaction_no time script_no time_epoch
- * time_us", then schedule_lag with --rate and retries with --max-tries
- * other than 1, the time in microseconds, or "skipped" (--rate with
- * --latency-limit), or "failed" ("serialization" and "deadlock" with
- * --failures-detailed) for a transaction never timed.  Each worker
- * thread (-j) writes its own file: concatenate them for one run.  The
- * aggregated log (--aggregate-interval) is another format, refused.
+ * time_us", then schedule_lag (--rate) and retries (--max-tries); the time
+ * in microseconds, or "skipped" (--latency-limit), "failed" (or
+ * "serialization", "deadlock": --failures-detailed).  Each thread (-j)
+ * writes its own file; the aggregated log is another format, refused.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,11 +45,9 @@ bad_field(const struct pg_parse *ps, const struct import_line *l, const char *co
 }
 
 /*
- * pgbench's aggregated log (--aggregate-interval): a line an interval,
- * starting with its Unix time, then sums over its transactions (5 fields
- * before PostgreSQL 15, 7 or 8 with --rate and --latency-limit; 15 from
- * 15 on, its failures and retries added).  It keeps no transaction's
- * latency, so there is nothing to take percentiles of.
+ * pgbench's aggregated log (--aggregate-interval): a line an interval, its
+ * Unix time then sums (5 fields before PostgreSQL 15, 7 or 8 with --rate
+ * and --latency-limit; 15 from 15 on): no latency to take percentiles of.
  */
 static int
 aggregated(const struct pg_parse *ps, const struct import_line *l,
@@ -71,7 +65,6 @@ aggregated(const struct pg_parse *ps, const struct import_line *l,
 	    l->number, nf, v, WHAT);
 }
 
-/* Says what a line that is not a transaction's is. */
 static int
 not_a_line(struct pg_parse *ps, const struct import_line *l, size_t nf, char *err)
 {
@@ -88,7 +81,6 @@ not_a_line(struct pg_parse *ps, const struct import_line *l, size_t nf, char *er
 	    nf == 1 ? "" : "s", WHAT);
 }
 
-/* The whole-number fields other than the time, checked. */
 static int
 check_numbers(const struct pg_parse *ps, const struct import_line *l,
     const struct import_field *f, size_t nf, long long *script, char *err)
@@ -171,7 +163,6 @@ read_line(void *ctx, const struct import_line *l, char *err)
 	return 0;
 }
 
-/* The skipped and failed transactions of each script, said. */
 static void
 note_untimed(const struct pg_parse *ps, struct import_notes *notes)
 {
@@ -207,8 +198,7 @@ in_script_order(struct pg_parse *ps)
 			continue;
 		c[n] = ps->out->classes[ps->scripts[i].cls - 1];
 		c[n].failed = ps->scripts[i].failed;
-		c[n].skipped = ps->scripts[i].skipped;
-		n++;
+		c[n++].skipped = ps->scripts[i].skipped;
 	}
 	free(ps->out->classes);
 	ps->out->classes = c;

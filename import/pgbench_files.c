@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pgbench's log files side by side: with -j, each thread writes its own,
- * PREFIX.PID for the first and PREFIX.PID.N for thread N.  One of them is
- * part of a run; imported alone it would stand for the whole, with a
- * fraction of its transactions and not a word said.
+ * pgbench -j writes a log a thread, PREFIX.PID then PREFIX.PID.N: one
+ * imported alone would stand, unsaid, for the whole run.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>

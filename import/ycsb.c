@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * YCSB's text output, as its TextMeasurementsExporter prints it at the end
- * of a run: one `[OPERATION], measurement, value` line per figure, the
- * operation's block starting with Operations and holding the percentiles
- * the run asked for (`-p hdrhistogram.percentiles=...`).  Percentiles
- * carry their unit in the measurement's name: whole microseconds in
- * YCSB's HdrHistogram output ("50thPercentileLatency(us)"), whole
- * milliseconds in its histogram output and in older versions ("(ms)"),
- * and nanoseconds where a fork prints them ("(ns)").  Lines that do not start with '[' (the client's
- * banner, status lines captured with 2>&1) are passed over.
+ * YCSB's text output (TextMeasurementsExporter): a `[OPERATION], measurement,
+ * value` line a figure, each operation's block starting with Operations.
+ * A percentile's name gives its unit: whole microseconds from HdrHistogram
+ * ("50thPercentileLatency(us)"), whole milliseconds from the histogram and
+ * older versions ("(ms)"), nanoseconds from a fork ("(ns)").  Lines not
+ * starting with '[' (banner, status lines from 2>&1) are passed over.
  */
 #include <ctype.h>
 #include <math.h>
@@ -39,15 +36,21 @@ static const struct ycsb_unit units[] = {
 	{ "ns", "nanoseconds", 0 },
 };
 
-/* What one operation's block held. */
+/* A 50th or 99th percentile: as printed, in its unit, scaled in the text. */
+struct ycsb_pct {
+	double v, ns;
+	char text[SHOWN_LEN];
+	const struct ycsb_unit *unit;
+	size_t line;
+};
+
+static const char *const ranks[] = { "50th", "99th" };
+
 struct ycsb_op {
 	char *name;
 	long long operations;
-	double p50, p99;                        /* as printed, in their units */
-	double p50_ns, p99_ns;                  /* ...scaled in the text */
-	char p50_text[SHOWN_LEN], p99_text[SHOWN_LEN];  /* ...and as written */
-	const struct ycsb_unit *p50_unit, *p99_unit;
-	size_t ops_line, p50_line, p99_line, first_line, last_line;
+	struct ycsb_pct pct[2];  /* the 50th and the 99th */
+	size_t ops_line, first_line, last_line;
 	int npct;               /* percentile lines of any rank */
 	long long not_ok;       /* operations with a Return= other than OK */
 };
@@ -106,7 +109,6 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	return l->value.n > 0 ? 0 : -1;
 }
 
-/* An operation's name as messages show it: control characters become '?'. */
 static char *
 clean_name(const char *name, size_t n)
 {
@@ -157,10 +159,7 @@ bad_value(const struct ycsb_parse *ps, const struct ycsb_op *op,
 	    import_shown(v, l->value.s, l->value.n), expected);
 }
 
-/*
- * The unit inside "...PercentileLatency(UNIT)", and its length; NULL when
- * the measurement is not a percentile.
- */
+/* The unit in "...PercentileLatency(UNIT)" and its length; NULL if none. */
 static const char *
 pct_unit(const struct ycsb_line *l, size_t *len)
 {
@@ -175,21 +174,17 @@ pct_unit(const struct ycsb_line *l, size_t *len)
 	return NULL;
 }
 
-/*
- * A 50th or 99th percentile, in the unit its name gives; others are
- * counted only.  YCSB's coordinated-omission figures ("(us,corrected)")
- * are not the latencies measured and are passed over.
- */
+/* The 50th or 99th percentile, others counted; "(us,corrected)" passed over. */
 static int
 take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, char *err)
 {
 	const struct ycsb_unit *u = NULL;
+	struct ycsb_pct *pc;
 	const char *unit;
 	char m[SHOWN_LEN], expected[64];
-	size_t ulen, i, *at;
+	size_t ulen, i;
 	int p50 = l->meas.n > 4 && memcmp(l->meas.s, "50thP", 5) == 0;
-	double v, ns;
 
 	if (!p50 && !(l->meas.n > 4 && memcmp(l->meas.s, "99thP", 5) == 0))
 		return 0;
@@ -204,25 +199,22 @@ take_percentile(struct ycsb_parse *ps, struct ycsb_op *op,
 		    "expected us, ms or ns", ps->name, line, op->name,
 		    import_shown(m, l->meas.s, l->meas.n), (int)(ulen < 16 ? ulen : 16),
 		    unit);
-	at = p50 ? &op->p50_line : &op->p99_line;
-	if (*at)
-		return twice(ps, op, p50 ? "50th percentile" : "99th percentile", *at,
-		    line, err);
+	pc = &op->pct[!p50];
+	if (pc->line)
+		return twice(ps, op, p50 ? "50th percentile" : "99th percentile",
+		    pc->line, line, err);
 	snprintf(expected, sizeof expected, "a latency in %s", u->words);
 	/* the value whole, a finite decimal number (lib/decimal.h) */
-	if (decimal_parse(l->value.s, l->value.n, &v) < 0 || !isfinite(v) ||
-	    decimal_parse_scaled(l->value.s, l->value.n, u->exp10, &ns) < 0 ||
-	    ns > RESULT_MAX_NS)
+	if (decimal_parse(l->value.s, l->value.n, &pc->v) < 0 || !isfinite(pc->v) ||
+	    decimal_parse_scaled(l->value.s, l->value.n, u->exp10, &pc->ns) < 0 ||
+	    pc->ns > RESULT_MAX_NS)
 		return bad_value(ps, op, l, line, expected, err);
-	*(p50 ? &op->p50 : &op->p99) = v;
-	*(p50 ? &op->p50_ns : &op->p99_ns) = ns;
-	import_shown(p50 ? op->p50_text : op->p99_text, l->value.s, l->value.n);
-	*(p50 ? &op->p50_unit : &op->p99_unit) = u;
-	*at = line;
+	import_shown(pc->text, l->value.s, l->value.n);
+	pc->unit = u;
+	pc->line = line;
 	return 0;
 }
 
-/* One measurement of an operation's block. */
 static int
 take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
     const struct ycsb_line *l, size_t line, char *err)
@@ -255,19 +247,9 @@ take_measurement(struct ycsb_parse *ps, struct ycsb_op *op,
 	return 0;
 }
 
-static void
-take_overall(struct ycsb_parse *ps, const struct ycsb_line *l)
-{
-	if (import_field_is(&l->meas, "RunTime(ms)"))
-		import_shown(ps->runtime, l->value.s, l->value.n);
-	else if (import_field_is(&l->meas, "Throughput(ops/sec)"))
-		import_shown(ps->throughput, l->value.s, l->value.n);
-}
-
 /*
- * YCSB prints each operation's figures as one block, [OVERALL] first.  A
- * block that starts again after another began is a second run in the
- * file: a load's output followed by a run's, or one run pasted twice.
+ * YCSB prints an operation's figures as one block, [OVERALL] first: a block
+ * that starts again is a second run (a load's then a run's, or a paste).
  */
 static int
 check_block(struct ycsb_parse *ps, const struct ycsb_line *l, size_t line,
@@ -299,7 +281,6 @@ check_block(struct ycsb_parse *ps, const struct ycsb_line *l, size_t line,
 	    ps->name, line, name, first, last);
 }
 
-/* Says what the file is when it is not YCSB's text output. */
 static int
 not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err)
 {
@@ -307,10 +288,8 @@ not_ycsb(const struct ycsb_parse *ps, const struct import_line *first, char *err
 	size_t n = first->len;
 	char shown[SHOWN_LEN];
 
-	while (n > 0 && (*t == ' ' || *t == '\t')) {
+	for (; n > 0 && (*t == ' ' || *t == '\t'); n--)
 		t++;
-		n--;
-	}
 	if (n > 0 && (*t == '{' || (*t == '[' && (n == 1 || t[1] == '{' || t[1] == ' '))))
 		return errf(err, "%s: line %zu: JSON, perhaps from YCSB's JSON exporter; "
 		    "expected %s (its default TextMeasurementsExporter; for this file, "
@@ -356,7 +335,10 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 			if (!ps->overall_first)
 				ps->overall_first = line.number;
 			ps->overall_last = line.number;
-			take_overall(ps, &l);
+			if (import_field_is(&l.meas, "RunTime(ms)"))
+				import_shown(ps->runtime, l.value.s, l.value.n);
+			else if (import_field_is(&l.meas, "Throughput(ops/sec)"))
+				import_shown(ps->throughput, l.value.s, l.value.n);
 			continue;
 		}
 		if (take_measurement(ps, find_op(ps, l.op.s, l.op.n, line.number), &l,
@@ -366,7 +348,6 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 	return ps->nlines == 0 ? not_ycsb(ps, &first, err) : 0;
 }
 
-/* Notes an operation that is reported but not imported, and why. */
 static void
 note_skipped(const struct ycsb_op *op, struct import_notes *notes)
 {
@@ -391,10 +372,7 @@ note_skipped(const struct ycsb_op *op, struct import_notes *notes)
 		import_note(notes, "[%s]: not imported: %s", op->name, why);
 }
 
-/*
- * A block with no percentile at all, last in a file whose other blocks
- * have theirs, was cut off; otherwise the run did not ask for them.
- */
+/* A last block without percentiles, where others have them, was cut off. */
 static int
 missing(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *rank,
     char *err)
@@ -417,79 +395,59 @@ missing(const struct ycsb_parse *ps, const struct ycsb_op *op, const char *rank,
 	    op->name, op->first_line, rank, PCT_HINT);
 }
 
-/*
- * Whole milliseconds (YCSB's histogram buckets, or HdrHistogram values
- * cut to the millisecond) are kept as an interval, so a 0 there is a
- * latency under a millisecond.
- */
+/* Whole ms (histogram buckets, HdrHistogram's cut to ms) are intervals. */
 static int
-ms_whole(double v, const struct ycsb_unit *u)
+ms_whole(const struct ycsb_pct *pc)
 {
-	return u->exp10 == 6 && v == floor(v);
+	return pc->unit->exp10 == 6 && pc->v == floor(pc->v);
 }
 
 /*
- * YCSB resolves one of a percentile's unit: HdrHistogram records whole
- * microseconds, the histogram whole milliseconds, a fork's (ns) whole
- * nanoseconds.  A value under one unit, 0.5 us or 1e-3 us alike, is below
- * what the column can say, whatever it would be in nanoseconds; only the
- * millisecond bucket's 0 means something (under a millisecond).
- */
-static int
-too_small(double v, const struct ycsb_unit *u)
-{
-	return !ms_whole(v, u) && v < 1;
-}
-
-/*
- * A percentile in ns, v as printed and ns scaled in its text.  A whole
- * number of milliseconds lies within a millisecond of the true value,
- * below it or above as the version rounded, so it is kept as that
- * interval (never under 1 ns); the point is the printed value, or half
- * a millisecond for 0.
+ * A percentile in ns.  Whole milliseconds lie within one of the true value,
+ * below or above as the version rounded: kept as that interval (never under
+ * 1 ns), the point the printed value, or half a millisecond for 0.
  */
 static void
-to_ns(double v, double ns, const struct ycsb_unit *u, double *point, double *lo,
-    double *hi)
+to_ns(const struct ycsb_pct *pc, double *point, double *lo, double *hi)
 {
-	if (!ms_whole(v, u)) {
-		*point = round(ns);
+	if (!ms_whole(pc)) {
+		*point = round(pc->ns);
 		return;
 	}
-	*lo = v >= 2 ? (v - 1) * 1e6 : RESULT_MIN_NS;
-	*hi = fmin((v + 1) * 1e6, RESULT_MAX_NS);       /* a day at most */
-	*point = v >= 1 ? v * 1e6 : 0.5e6;
+	*lo = pc->v >= 2 ? (pc->v - 1) * 1e6 : RESULT_MIN_NS;
+	*hi = fmin((pc->v + 1) * 1e6, RESULT_MAX_NS);   /* a day at most */
+	*point = pc->v >= 1 ? pc->v * 1e6 : 0.5e6;
 }
 
 static int
 check_op(const struct ycsb_parse *ps, const struct ycsb_op *op, char *err)
 {
+	const struct ycsb_pct *pc = op->pct;
+	size_t i;
+
 	if (!op->ops_line)
 		return errf(err, "%s: [%s] (line %zu) has no Operations line; expected "
 		    "YCSB's whole output, whose every block starts with one", ps->name,
 		    op->name, op->first_line);
 	if (op->operations == 0)
 		return 0;
-	if (!op->p50_line)
-		return missing(ps, op, "50th", err);
-	if (!op->p99_line)
-		return missing(ps, op, "99th", err);
-	if (too_small(op->p50, op->p50_unit) || too_small(op->p99, op->p99_unit)) {
-		int p50 = too_small(op->p50, op->p50_unit);
-		const struct ycsb_unit *u = p50 ? op->p50_unit : op->p99_unit;
-
-		return errf(err, "%s: line %zu: [%s] %s percentile is %s %s: below YCSB's "
-		    "one-%.*s resolution; expected at least 1 %s%s", ps->name,
-		    p50 ? op->p50_line : op->p99_line, op->name, p50 ? "50th" : "99th",
-		    p50 ? op->p50_text : op->p99_text, u->name,
-		    (int)strlen(u->words) - 1, u->words, u->name, u->exp10 == 6 ?
-		    ", or 0 for under a millisecond" : "");
-	}
-	if (op->p99_ns < op->p50_ns)
+	for (i = 0; i < 2; i++)
+		if (!pc[i].line)
+			return missing(ps, op, ranks[i], err);
+	/* YCSB resolves one unit: 0.5 us or 1e-3 us say nothing; 0 ms does */
+	for (i = 0; i < 2; i++)
+		if (!ms_whole(&pc[i]) && pc[i].v < 1)
+			return errf(err, "%s: line %zu: [%s] %s percentile is %s %s: below "
+			    "YCSB's one-%.*s resolution; expected at least 1 %s%s", ps->name,
+			    pc[i].line, op->name, ranks[i], pc[i].text, pc[i].unit->name,
+			    (int)strlen(pc[i].unit->words) - 1, pc[i].unit->words,
+			    pc[i].unit->name, pc[i].unit->exp10 == 6 ?
+			    ", or 0 for under a millisecond" : "");
+	if (pc[1].ns < pc[0].ns)
 		return errf(err, "%s: line %zu: [%s] 99th percentile %s %s is below its "
-		    "50th, %s %s (line %zu); expected p99 >= p50", ps->name, op->p99_line,
-		    op->name, op->p99_text, op->p99_unit->name, op->p50_text,
-		    op->p50_unit->name, op->p50_line);
+		    "50th, %s %s (line %zu); expected p99 >= p50", ps->name, pc[1].line,
+		    op->name, pc[1].text, pc[1].unit->name, pc[0].text,
+		    pc[0].unit->name, pc[0].line);
 	return 0;
 }
 
@@ -515,11 +473,9 @@ build(const struct ycsb_parse *ps, struct result *out, struct import_notes *note
 			continue;
 		}
 		c = result_add_class(out, op->name, reads ? KIND_READ : KIND_WRITE);
-		to_ns(op->p50, op->p50_ns, op->p50_unit, &c->p50_ns, &c->p50_lo_ns,
-		    &c->p50_hi_ns);
-		to_ns(op->p99, op->p99_ns, op->p99_unit, &c->p99_ns, &c->p99_lo_ns,
-		    &c->p99_hi_ns);
-		if (ms_whole(op->p50, op->p50_unit) || ms_whole(op->p99, op->p99_unit))
+		to_ns(&op->pct[0], &c->p50_ns, &c->p50_lo_ns, &c->p50_hi_ns);
+		to_ns(&op->pct[1], &c->p99_ns, &c->p99_lo_ns, &c->p99_hi_ns);
+		if (ms_whole(&op->pct[0]) || ms_whole(&op->pct[1]))
 			import_note(notes, "[%s]: percentiles in whole milliseconds (YCSB's "
 			    "histogram buckets, or values cut to the millisecond) are kept as "
 			    "intervals a millisecond either side", op->name);

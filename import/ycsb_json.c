@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * YCSB's JSON exporters (-p exporter=site.ycsb.measurements.exporter.
- * JSONArrayMeasurementsExporter, or JSONMeasurementsExporter): the records
- * the text exporter prints as "[READ], 50thPercentileLatency(us), 412"
- * written as {"metric" : "READ", "measurement" :
- * "50thPercentileLatency(us)", "value" : 412}, inside one array, or
- * (JSONMeasurementsExporter) one after another with no array around them.
- * Each record is turned back into its text line, at the line where the
- * record starts, and the text read as import_ycsb_parse reads it, so the
- * two outputs of one run import alike and a message names the JSON line.
+ * YCSB's JSON exporters (JSONArrayMeasurementsExporter, or
+ * JSONMeasurementsExporter without the array): {"metric" : "READ",
+ * "measurement" : "50thPercentileLatency(us)", "value" : 412}.  Each record
+ * becomes its text line, at the line it starts on, read as import_ycsb_parse
+ * reads text: both outputs import alike, messages naming the JSON's lines.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,11 +21,7 @@
 
 const char import_ycsb_json_what[] = "YCSB's JSON exporter output";
 
-/*
- * The text as one JSON array: as it is when it is one, else "[" before
- * it, "," between its top-level objects and "]" after, no line moved;
- * and the line each object inside that array starts on (nlines of them).
- */
+/* The text as one JSON array, no line moved, and each object's line. */
 static char *
 as_array(const char *buf, size_t len, size_t *n, size_t *open, size_t **lines,
     size_t *nlines)
@@ -140,10 +132,7 @@ add_record(const cJSON *rec, size_t i, size_t line, const char *name, char **tex
 	return 0;
 }
 
-/*
- * The records as YCSB's text, the nlines objects among them at lines;
- * NULL with err set.
- */
+/* The records as YCSB's text, each at its object's line; NULL with err. */
 static char *
 to_text(const cJSON *root, const size_t *lines, size_t nlines, const char *name,
     size_t *tlen, char *err)
@@ -166,7 +155,6 @@ to_text(const cJSON *root, const size_t *lines, size_t nlines, const char *name,
 	return text;
 }
 
-/* The number of the last line with text. */
 static size_t
 last_line(const char *buf, size_t len)
 {

@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * YCSB's raw measurements (-p measurementtype=raw), as its
- * OneMeasurementRaw.exportMeasurements writes them: for each operation a
- * header "READ latency raw data: op, timestamp(ms), latency(us)", then a
- * line an operation, "READ,<ms since the epoch>,<latency in whole
- * microseconds>", then, through the text exporter, "[READ], Total
- * Operations, N" and a summary.  They go to standard output among YCSB's
- * other lines, or to measurement.raw.output_file, which YCSB appends to:
- * a second header for one operation is a second run.
+ * YCSB's measurementtype=raw (OneMeasurementRaw): a header an operation,
+ * "READ latency raw data: op, timestamp(ms), latency(us)", lines
+ * "READ,<epoch ms>,<whole us>", then "[READ], Total Operations, N" and a
+ * summary, among YCSB's other lines or in measurement.raw.output_file,
+ * which YCSB appends to: a second header for one operation is a second run.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "import/parse.h"
@@ -152,11 +147,7 @@ read_line(void *ctx, const struct import_line *l, char *err)
 	return 0;
 }
 
-/*
- * YCSB times an operation that did not return OK as OP-FAILED: its
- * class keeps them as failed, their latencies not its.  Returns 1 when
- * op was such a one.
- */
+/* OP-FAILED's operations (not OK) are OP's failed ones: 1 for such an op. */
 static int
 failed_of(struct raw_parse *ps, const struct raw_op *op, struct import_notes *notes)
 {
