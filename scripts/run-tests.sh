@@ -26,7 +26,9 @@ set -u
 #   the batch);
 # - cli_probe: a dropped flush told by a clean sync's cost against a
 #   system call's, SIGINT and SIGTERM 2 to 200 ms into a probe, two
-#   probes at once, and real devices (loop, zram) when run as root;
+#   probes at once, and real devices (loop, zram) when run as root
+#   (cli_probe_files, its usage, refusals and probes that check no
+#   figure, runs in the batch);
 # - cli_run: device flushes a commit of synced against unsynced writes,
 #   and of a run whose --setup synced: the other suites' own syncs land
 #   in its windows (a setup's count read 6 a write beside them)
