@@ -484,39 +484,35 @@ void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
-	int w = row->kind == KIND_WRITE;
+	/* the ratios' checks at p50 and p99, by baseline mode and by writes */
+	static const int ratios[2][2][2] = {
+		{ { CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP },
+		  { CHECK_P50_VS_RIVAL, CHECK_P99_VS_RIVAL } },
+		{ { CHECK_P50_REGRESSION_READ, CHECK_P99_REGRESSION_READ },
+		  { CHECK_P50_REGRESSION_WRITE, CHECK_P99_REGRESSION_WRITE } } };
+	int w = row->kind == KIND_WRITE, base = ctx->o->mode == MODE_BASELINE, q;
 	struct gate_term ceiling[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
 
 	hold_failures(ctx, pair, row->name);
 	row->ours_syncs_p50 = row->ours_syncs_p99 = verdict_point(NAN);
 	row->rival_syncs_p50 = row->rival_syncs_p99 = verdict_point(NAN);
 	row->ruling = RULING_NOT_RULED;
-	row->ours_flushes = row->rival_flushes = NAN;
-	if (w) {
-		row->ours_flushes = gate_side_flushes(ctx->ours_in, row->name);
-		row->rival_flushes = gate_side_flushes(ctx->rival_in, row->name);
-	}
+	row->ours_flushes = w ? gate_side_flushes(ctx->ours_in, row->name) : NAN;
+	row->rival_flushes = w ? gate_side_flushes(ctx->rival_in, row->name) : NAN;
 	fill_row(ctx, pair, row);
 	/*
 	 * Writes without syncs: one indeterminate check, in baseline mode
 	 * too, or a run on tmpfs would pass against a baseline on a disk.
 	 */
 	if (w && !ctx->have_unit) {
-		check_point(ctx, row, ctx->o->mode == MODE_BASELINE ?
-		    CHECK_REGRESSION_UNRULED : CHECK_SYNCS_UNRULED);
-	} else if (ctx->o->mode == MODE_BASELINE) {
-		check_ratio(ctx, pair, row, 0, 1, w, w ? CHECK_P50_REGRESSION_WRITE :
-		    CHECK_P50_REGRESSION_READ);
-		check_ratio(ctx, pair, row, 1, 1, w, w ? CHECK_P99_REGRESSION_WRITE :
-		    CHECK_P99_REGRESSION_READ);
-	} else if (!w) {
-		check_ratio(ctx, pair, row, 0, 0, 0, CHECK_P50_SPEEDUP);
-		check_ratio(ctx, pair, row, 1, 0, 0, CHECK_P99_SPEEDUP);
+		check_point(ctx, row, base ? CHECK_REGRESSION_UNRULED :
+		    CHECK_SYNCS_UNRULED);
 	} else {
-		add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1,
-		    ceiling, 2);
-		check_ratio(ctx, pair, row, 0, 0, 1, CHECK_P50_VS_RIVAL);
-		check_ratio(ctx, pair, row, 1, 0, 1, CHECK_P99_VS_RIVAL);
+		if (w && !base)
+			add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1,
+			    ceiling, 2);
+		for (q = 0; q < 2; q++)
+			check_ratio(ctx, pair, row, q, base, w, ratios[base][w][q]);
 	}
 	/* the ceiling on counted flushes: a count, no interval, to a tenth */
 	if (ctx->o->mode == MODE_RIVAL && w &&

@@ -69,10 +69,9 @@ void gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
     const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
     const char *name, int with_unit, int one_engine, double level);
 
-/* Adds a side's own runs (two or more), or a noise record, to p. */
-void gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st);
-void gate_side_stats_pool_noise(struct gate_pools *p,
-    const struct gate_side_stats *st, const struct noise_class *nc);
+/* Adds a side's own runs (two or more), or with nc a noise record, to p. */
+void gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st,
+    const struct noise_class *nc);
 /* The side takes its spread between runs from p (where p has any). */
 void gate_side_stats_share(struct gate_side_stats *st, const struct gate_pools *p);
 

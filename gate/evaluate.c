@@ -101,7 +101,6 @@ gate_evaluate(const struct gate_side_in *ours, const struct gate_side_in *rival,
     const struct gate_pair *p, size_t n, const struct gate_opts *o,
     struct gate_verdict *v, char *err)
 {
-	const char *other = o->mode == MODE_BASELINE ? "--baseline" : "--rival";
 	struct gate_opts at = *o;
 	struct gate_left left[GATE_MAX_LEFT];
 	struct verdict_note *nt;
@@ -110,7 +109,8 @@ gate_evaluate(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	int part;
 
 	if (gate_side_check(ours, "ours", err) < 0 ||
-	    gate_side_check(rival, other, err) < 0 ||
+	    gate_side_check(rival, o->mode == MODE_BASELINE ? "--baseline" :
+	    "--rival", err) < 0 ||
 	    (part = gate_sides_whole(ours, rival, o->part_ok, left, err)) < 0)
 		return -1;
 	/* a set taken until decided is ruled at its look's level */

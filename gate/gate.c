@@ -29,6 +29,7 @@
 struct files {
 	const char *v[GATE_MAX_RUNS];
 	size_t n;
+	const char *flag;       /* the option naming them, or OURS.json */
 };
 
 struct args {
@@ -153,11 +154,11 @@ static const struct option longopts[] = {
 };
 
 static int
-add_run(struct files *f, const char *path, const char *what, char *err)
+add_run(struct files *f, const char *path, char *err)
 {
 	if (f->n == GATE_MAX_RUNS)
 		return errf(err, "%s: more than %d runs; expected at most %d a side",
-		    what, GATE_MAX_RUNS, GATE_MAX_RUNS);
+		    f->flag, GATE_MAX_RUNS, GATE_MAX_RUNS);
 	f->v[f->n++] = path;
 	return 0;
 }
@@ -186,49 +187,41 @@ parse_number(int opt, const char *s, struct args *a, char *err)
 static int
 parse_one(int opt, struct args *a, char *err)
 {
+	/* the options that set a flag alone */
+	int *const flag[OPT_VERBOSE - OPT_ASCII + 1] = {
+		[OPT_ASCII - OPT_ASCII] = &a->ascii,
+		[OPT_GITHUB_ANNOTATIONS - OPT_ASCII] = &a->annotations,
+		[OPT_PART_OK - OPT_ASCII] = &a->opts.part_ok,
+		[OPT_SAME_HOST - OPT_ASCII] = &a->opts.same_host,
+		[OPT_SINGLE_RUN_OK - OPT_ASCII] = &a->opts.single_run_ok,
+		[OPT_STRICT - OPT_ASCII] = &a->strict,
+		[OPT_SUMMARY - OPT_ASCII] = &a->summary,
+		[OPT_VERBOSE - OPT_ASCII] = &a->verbose,
+	};
+
+	if (opt >= OPT_ASCII && opt <= OPT_VERBOSE && flag[opt - OPT_ASCII]) {
+		*flag[opt - OPT_ASCII] = 1;
+		return 0;
+	}
 	switch (opt) {
 	case 1:
-		return add_run(&a->ours, optarg, "OURS.json", err);
+		return add_run(&a->ours, optarg, err);
 	case 'o':
 		return outputs_add(&a->outs, optarg, err);
-	case OPT_ASCII:
-		a->ascii = 1;
-		return 0;
-	case OPT_VERBOSE:
-		a->verbose = 1;
-		return 0;
 	case OPT_BASELINE:
-		return add_run(&a->baseline, optarg, "--baseline", err);
+		return add_run(&a->baseline, optarg, err);
 	case OPT_NOISE:
 		return once(&a->noise, optarg, "--noise", err);
 	case OPT_FORMAT:
 		return outputs_format(&a->outs, optarg, err);
-	case OPT_GITHUB_ANNOTATIONS:
-		a->annotations = 1;
-		return 0;
 	case OPT_MATCH:
 		return gate_pair_add(a->match, &a->nmatch, optarg, err);
-	case OPT_PART_OK:
-		a->opts.part_ok = 1;
-		return 0;
 	case OPT_PROBE:
 		return once(&a->probe, optarg, "--probe", err);
 	case OPT_RIVAL:
-		return add_run(&a->rival, optarg, "--rival", err);
-	case OPT_SAME_HOST:
-		a->opts.same_host = 1;
-		return 0;
-	case OPT_SINGLE_RUN_OK:
-		a->opts.single_run_ok = 1;
-		return 0;
+		return add_run(&a->rival, optarg, err);
 	case OPT_RIVAL_PROBE:
 		return once(&a->rival_probe, optarg, "--rival-probe", err);
-	case OPT_STRICT:
-		a->strict = 1;
-		return 0;
-	case OPT_SUMMARY:
-		a->summary = 1;
-		return 0;
 	case OPT_COMMIT_SYNCS:
 	case OPT_CONFIDENCE:
 	case OPT_MAX_REGRESSION:
@@ -243,12 +236,6 @@ static const struct files *
 other(const struct args *a)
 {
 	return a->rival.n > 0 ? &a->rival : &a->baseline;
-}
-
-static const char *
-other_flag(const struct args *a)
-{
-	return a->rival.n > 0 ? "--rival" : "--baseline";
 }
 
 /* What only makes sense together: one mode, its own thresholds, runs a side. */
@@ -276,10 +263,9 @@ check_args(struct args *a, char *err)
 	if (a->rival_probe != NULL && other(a)->n > 1)
 		return errf(err, "--rival-probe with %zu runs of %s: each run's writes "
 		    "are put in syncs by its own probe; expected --rival-probe with one "
-		    "run", other(a)->n, other_flag(a));
-	if (outputs_end(&a->outs, err) < 0)
-		return -1;
-	if (a->annotations && outputs_check_annotations(&a->outs, err) < 0)
+		    "run", other(a)->n, other(a)->flag);
+	if (outputs_end(&a->outs, err) < 0 ||
+	    (a->annotations && outputs_check_annotations(&a->outs, err) < 0))
 		return -1;
 	a->opts.mode = a->baseline.n > 0 ? MODE_BASELINE : MODE_RIVAL;
 	return 0;
@@ -299,6 +285,9 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	int opt;
 
 	memset(a, 0, sizeof *a);
+	a->ours.flag = "OURS.json";
+	a->rival.flag = "--rival";
+	a->baseline.flag = "--baseline";
 	gate_opts_init(&a->opts, MODE_RIVAL);
 	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
 	opterr = 0;
@@ -312,15 +301,13 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 		if (opt == ':')
 			return errf(err, "%s needs a value; see syncgate help gate",
 			    argv[optind - 1]);
-		if (opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
-		    longopts, err) < 0)
-			return -1;
-		if (parse_one(opt, a, err) < 0)
+		if ((opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
+		    longopts, err) < 0) || parse_one(opt, a, err) < 0)
 			return -1;
 	}
 	/* after --, every word is one of our runs, whatever it starts with */
 	for (; optind < argc; optind++)
-		if (add_run(&a->ours, argv[optind], "OURS.json", err) < 0)
+		if (add_run(&a->ours, argv[optind], err) < 0)
 			return -1;
 	return check_args(a, err);
 }
@@ -391,7 +378,7 @@ static int
 check_files(const struct args *a, char *err)
 {
 	const struct files *o = &a->ours, *r = other(a);
-	const char *flag = other_flag(a);
+	const char *flag = r->flag;
 	size_t i, j;
 
 	for (i = 0; i < o->n + r->n; i++)
@@ -584,14 +571,11 @@ load(const struct args *a, struct loaded *l, char *err)
 	free(jobs);
 	if (rc < 0)
 		return -1;
-	if (a->noise != NULL) {
-		if (noise_load(a->noise, &l->noise, err) < 0)
-			return -1;
-		l->have_noise = 1;
-		if (check_noise(a, l, err) < 0)
-			return -1;
-	}
-	if (gate_pairs_apply(a->match, a->nmatch, l->ours.r, l->ours.n,
+	if (a->noise != NULL && noise_load(a->noise, &l->noise, err) < 0)
+		return -1;
+	l->have_noise = a->noise != NULL;
+	if ((l->have_noise && check_noise(a, l, err) < 0) ||
+	    gate_pairs_apply(a->match, a->nmatch, l->ours.r, l->ours.n,
 	    l->rival.r, l->rival.n, err) < 0)
 		return -1;
 	return check_outputs(a, l, err);
@@ -600,12 +584,9 @@ load(const struct args *a, struct loaded *l, char *err)
 static void
 side_in(struct gate_side_in *in, const struct side *s, const char *probe_file)
 {
-	in->r = &s->r[0];
-	in->probe = s->runs[0].probe;
-	in->file = s->runs[0].file;
-	in->probe_file = probe_file;
-	in->runs = s->runs;
-	in->nruns = s->n;
+	*in = (struct gate_side_in){ .r = &s->r[0], .probe = s->runs[0].probe,
+		.file = s->runs[0].file, .probe_file = probe_file, .runs = s->runs,
+		.nruns = s->n };
 }
 
 static int

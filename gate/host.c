@@ -181,13 +181,10 @@ gate_note_hosts(struct gate_verdict *v, const struct gate_side_in *ours,
 
 	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_READ; i++)
 		;
-	if (i == v->nrows || (v->hosts != HOSTS_DIFFERENT &&
-	    v->hosts != HOSTS_UNKNOWN))
-		return;
-	if (v->hosts == HOSTS_UNKNOWN) {
+	if (i < v->nrows && v->hosts == HOSTS_UNKNOWN)
 		note_unknown(v, ours, rival);
+	if (i == v->nrows || v->hosts != HOSTS_DIFFERENT)
 		return;
-	}
 	h = all_hosts(ours, rival, &n);
 	gate_hosts_compare(h, n, &d);
 	free(h);

@@ -52,17 +52,13 @@ gate_match(struct gate_match *m, const struct result *ours,
 	while (i < ours->nclasses && j < rival->nclasses) {
 		int c = strcmp(a[i]->name, b[j]->name);
 
-		if (c < 0) {
-			i++;
-		} else if (c > 0) {
-			j++;
-		} else {
+		if (c == 0) {
 			m->rival_of[a[i] - ours->classes] = b[j];
 			m->has_ours[b[j] - rival->classes] = 1;
 			m->n++;
-			i++;
-			j++;
 		}
+		i += c <= 0;
+		j += c >= 0;
 	}
 	free(a);
 	free(b);

@@ -351,12 +351,12 @@ priors(const struct gate_ctx *ctx, struct gate_side_stats *os,
 	struct gate_pools *po = &pools[0], *pr = one ? &pools[0] : &pools[1];
 
 	memset(pools, 0, 2 * sizeof *pools);
-	gate_side_stats_pool(po, os);
-	gate_side_stats_pool(pr, rs);
+	gate_side_stats_pool(po, os, NULL);
+	gate_side_stats_pool(pr, rs, NULL);
 	if (no != NULL)
-		gate_side_stats_pool_noise(po, os, no);
+		gate_side_stats_pool(po, os, no);
 	if (nr != NULL && !(one && no != NULL))
-		gate_side_stats_pool_noise(pr, rs, nr);
+		gate_side_stats_pool(pr, rs, nr);
 	/* a pool of no source has no degrees of freedom */
 	if (!one && !(po->l[0].df > 0))
 		po = pr;
@@ -492,9 +492,7 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
 	struct gate_paired pd;
 
 	row = &v->rows[v->nrows++];
-	memset(row, 0, sizeof *row);
-	row->name = xstrdup(o->name);
-	row->kind = o->kind;
+	*row = (struct verdict_row){ .name = xstrdup(o->name), .kind = o->kind };
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)
 		pair_over_runs(ctx, &pair, &os, &rs, pools, &pd);
@@ -769,19 +767,16 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 	v->mode = o->mode;
 	v->version = xstrdup(SYNCGATE_VERSION);
 	v->confidence = o->confidence;
-	if (o->mode == MODE_BASELINE) {
+	if (o->mode == MODE_BASELINE)
 		v->max_regression = o->max_regression;
-	} else {
+	else {
 		v->read_speedup = o->read_speedup;
 		v->commit_syncs = o->commit_syncs;
 	}
 	label_sides(v);
 	gate_hosts(ours, rival, o, v);
 	note_runs(v, ours, rival);
-	if (ctx.runs)
-		gate_unit_choose_runs(ours, rival, v, &ctx.unit);
-	else
-		gate_unit_choose(ours, rival, v, &ctx.unit);
+	gate_unit_choose(ours, rival, ctx.runs, v, &ctx.unit);
 	ctx.have_unit = v->unit.source != UNIT_NONE;
 	note_scope(&ctx);
 	v->shift = shift_source(&ctx, &m);

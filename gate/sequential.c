@@ -152,8 +152,8 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 	if (s->min < 2 || looks < 1 || looks > GATE_SEQ_SIM_LOOKS)
 		return;
 	q = xcalloc(GATE_SEQ_SIM, sizeof *q);
-	key = xcalloc(GATE_SEQ_SIM, sizeof *key);
-	sel = xcalloc(GATE_SEQ_SIM, sizeof *sel);
+	key = xcalloc(2 * GATE_SEQ_SIM, sizeof *key);
+	sel = key + GATE_SEQ_SIM;
 	for (n = 1; n <= s->max; n++) {
 		double df = seq_df(n, mode), share, cut, a;
 		size_t m, j = 0;
@@ -207,34 +207,28 @@ gate_seq_plan(struct gate_seq *s, enum gate_mode mode)
 	last_mode = mode;
 	free(q);
 	free(key);
-	free(sel);
+}
+
+static size_t
+ruled(const struct gate_verdict *v, enum ruling r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nchecks; i++)
+		n += v->checks[i].ruling == r;
+	return n;
 }
 
 size_t
 gate_seq_undecided(const struct gate_verdict *v)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nchecks; i++)
-		n += v->checks[i].ruling != RULING_PASS &&
-		    v->checks[i].ruling != RULING_FAIL;
-	return n;
-}
-
-static size_t
-failed(const struct gate_verdict *v)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nchecks; i++)
-		n += v->checks[i].ruling == RULING_FAIL;
-	return n;
+	return v->nchecks - ruled(v, RULING_PASS) - ruled(v, RULING_FAIL);
 }
 
 int
 gate_seq_decided(const struct gate_verdict *v)
 {
-	return failed(v) > 0 ||
+	return ruled(v, RULING_FAIL) > 0 ||
 	    (v->nchecks > 0 && gate_seq_undecided(v) == 0);
 }
 
@@ -247,7 +241,7 @@ gate_seq_note(struct gate_verdict *v, const struct gate_seq *s, long long n)
 	nt->n[0] = n;
 	nt->n[1] = n - s->min + 1;
 	nt->n[2] = gate_seq_looks(s);
-	nt->n[3] = (long long)failed(v);
+	nt->n[3] = (long long)ruled(v, RULING_FAIL);
 	nt->n[4] = (long long)gate_seq_undecided(v);
 	nt->n[5] = s->simulated;
 	nt->x[0] = gate_seq_level(s, n);

@@ -48,17 +48,6 @@ gate_side_check(const struct gate_side_in *s, const char *flag, char *err)
 	return rc;
 }
 
-static const struct gate_run_in *
-run_of(const struct gate_side_in *in, size_t i, struct gate_run_in *one)
-{
-	if (in->nruns > 1)
-		return &in->runs[i];
-	one->r = in->r;
-	one->probe = in->probe;
-	one->file = in->file;
-	return one;
-}
-
 /*
  * Each run's log of class name at q, its sampling variance and open ends;
  * with_unit the same in syncs of its own probe, an open end of whose
@@ -69,18 +58,17 @@ side_logs(const struct gate_side_in *in, const char *name, double q,
     int with_unit, double level, double *l, double *w, int *ol, double *y,
     double *wy, int *oy)
 {
-	struct gate_run_in one;
 	size_t i, k = gate_side_runs(in);
 	double lu, wu;
 	int ou;
 
 	for (i = 0; i < k; i++) {
-		const struct gate_run_in *r = run_of(in, i, &one);
-
-		ol[i] = runs_class_log(result_find(r->r, name), q, level, &l[i], &w[i]);
+		ol[i] = runs_class_log(result_find(gate_side_result(in, i), name), q,
+		    level, &l[i], &w[i]);
 		if (!with_unit)
 			continue;
-		ou = runs_probe_log(r->probe, level, &lu, &wu);
+		ou = runs_probe_log(in->nruns > 1 ? in->runs[i].probe : in->probe,
+		    level, &lu, &wu);
 		y[i] = l[i] - lu;
 		wy[i] = w[i] + wu;
 		oy[i] = ol[i] | runs_open_flip(ou);
@@ -161,29 +149,22 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 	free(ob);
 }
 
-void
-gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st)
-{
-	int q;
-
-	for (q = 0; q < 2; q++) {
-		runs_pool_add_est(&p->l[q], &st->l[q]);
-		if (st->has_s)
-			runs_pool_add_est(&p->s[q], &st->s[q]);
-	}
-}
-
 /*
- * The record's spread for one statistic: its run effect tau^2 = log_sd^2
- * - within_log_sd^2 (never below 0) plus this side's own sampling.
+ * One statistic's spread: the side's own runs', or (nc) the record's, its
+ * run effect tau^2 = log_sd^2 - within_log_sd^2 (never below 0) plus this
+ * side's own sampling.
  */
 static void
-noise_source(struct runs_pool *p, const struct runs_est *e,
+pool_add(struct runs_pool *p, const struct runs_est *e,
     const struct noise_class *nc, enum noise_which w)
 {
-	const struct noise_stat *s = &nc->stat[w];
+	const struct noise_stat *s = nc != NULL ? &nc->stat[w] : NULL;
 	double tau2;
 
+	if (nc == NULL) {
+		runs_pool_add_est(p, e);
+		return;
+	}
 	/* syncs not measured: the latency's spread stands in for them */
 	if (!s->have && w >= NOISE_SYNCS_P50)
 		s = &nc->stat[w - NOISE_SYNCS_P50];
@@ -194,15 +175,15 @@ noise_source(struct runs_pool *p, const struct runs_est *e,
 }
 
 void
-gate_side_stats_pool_noise(struct gate_pools *p, const struct gate_side_stats *st,
+gate_side_stats_pool(struct gate_pools *p, const struct gate_side_stats *st,
     const struct noise_class *nc)
 {
 	int q;
 
 	for (q = 0; q < 2; q++) {
-		noise_source(&p->l[q], &st->l[q], nc, q ? NOISE_P99 : NOISE_P50);
+		pool_add(&p->l[q], &st->l[q], nc, q ? NOISE_P99 : NOISE_P50);
 		if (st->has_s)
-			noise_source(&p->s[q], &st->s[q], nc,
+			pool_add(&p->s[q], &st->s[q], nc,
 			    q ? NOISE_SYNCS_P99 : NOISE_SYNCS_P50);
 	}
 }

@@ -83,29 +83,19 @@ sessions_apart(const struct verdict_run *a, size_t na,
 	return APART_NONE;
 }
 
+/* Whether every run has the first's session, or with host records its host. */
 static int
-one_session(const struct verdict_run *a, size_t na, const struct verdict_run *b,
-    size_t nb)
-{
-	size_t i;
-
-	for (i = 0; i < na + nb; i++)
-		if (strcmp((i < na ? &a[i] : &b[i - na])->session, a[0].session) != 0)
-			return 0;
-	return 1;
-}
-
-/* Whether every run records one host whose id names a machine. */
-static int
-one_host(const struct verdict_run *a, size_t na, const struct verdict_run *b,
-    size_t nb)
+all_one(const struct verdict_run *a, size_t na, const struct verdict_run *b,
+    size_t nb, int host)
 {
 	size_t i;
 
 	for (i = 0; i < na + nb; i++) {
 		const struct verdict_run *r = i < na ? &a[i] : &b[i - na];
+		const char *x = host ? r->host : r->session;
 
-		if (r->host == NULL || strcmp(r->host, a[0].host ? a[0].host : "") != 0)
+		/* a first run without a host returns at i 0, before any compare */
+		if (x == NULL || strcmp(x, host ? a[0].host : a[0].session) != 0)
 			return 0;
 	}
 	return 1;
@@ -125,9 +115,9 @@ gate_runs_apart(const struct verdict_run *a, size_t na,
 	if ((why = sessions_apart(a, na, b, nb)) != APART_NONE ||
 	    (why = sessions_apart(b, nb, a, na)) != APART_NONE)
 		return why;
-	if (one_session(a, na, b, nb))
+	if (all_one(a, na, b, nb, 0))
 		return APART_NONE;
-	if (!one_host(a, na, b, nb))
+	if (!all_one(a, na, b, nb, 1))
 		return APART_HOSTS;
 	if (!span(a, na, "", 0, &af, &al) || !span(b, nb, "", 0, &bf, &bl) ||
 	    !(af < bl && bf < al))
@@ -150,7 +140,7 @@ places(const struct verdict_run *a, const struct verdict_run *b, size_t n,
 		long long *p = i < n ? &pa[i] : &pb[i - n];
 
 		if (!timed) {
-			if (r->order < 1 || !one_session(a, n, b, n))
+			if (r->order < 1 || !all_one(a, n, b, n, 0))
 				return 0;
 			*p = r->order;
 			continue;

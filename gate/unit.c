@@ -147,7 +147,7 @@ side_unusable(const struct gate_side_in *in, struct verdict_unit_basis *b)
  */
 static void
 runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
-    double *lo, double *hi, struct verdict_unit_basis *b)
+    double *ns, double *lo, double *hi, struct verdict_unit_basis *b)
 {
 	size_t i, n, k = gate_side_runs(in);
 	double sum = 0, l, h, *x;
@@ -170,27 +170,7 @@ runs_unit(const struct gate_side_in *in, double level, struct gate_part *pt,
 	}
 	*pt = (struct gate_part){ .kind = PART_POINT, .p = 0.5,
 		.v = exp(sum / (double)k), .lo = NAN, .hi = NAN };
-}
-
-void
-gate_unit_choose_runs(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, struct gate_verdict *v,
-    struct gate_unit *u)
-{
-	memset(u, 0, sizeof *u);
-	v->unit.has_basis = 1;
-	if (side_unusable(ours, &v->unit.ours_basis) |
-	    side_unusable(rival, &v->unit.rival_basis)) {
-		v->unit.source = UNIT_NONE;
-		return;
-	}
-	runs_unit(ours, v->confidence, &u->ours, &v->unit.ours_lo_ns,
-	    &v->unit.ours_hi_ns, &v->unit.ours_basis);
-	runs_unit(rival, v->confidence, &u->rival, &v->unit.rival_lo_ns,
-	    &v->unit.rival_hi_ns, &v->unit.rival_basis);
-	v->unit.source = UNIT_PER_RUN;
-	v->unit.ours_ns = u->ours.v;
-	v->unit.rival_ns = u->rival.v;
+	*ns = pt->v;
 }
 
 /* A part's band at level; none without an interval or for a probe too thin. */
@@ -201,20 +181,14 @@ part_band(const struct gate_part *pt, double level, double *lo, double *hi)
 		*lo = *hi = NAN;
 }
 
-void
-gate_unit_choose(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, struct gate_verdict *v,
-    struct gate_unit *u)
+/* One run a side, both probes usable: one shared unit, or one each. */
+static void
+probes_unit(const struct probe_record *po, const struct probe_record *pr,
+    struct gate_verdict *v, struct gate_unit *u)
 {
-	const struct probe_record *po = ours->probe, *pr = rival->probe, *cheaper;
+	const struct probe_record *cheaper;
 	size_t no, nr;
 
-	memset(u, 0, sizeof *u);
-	v->unit.has_basis = 1;
-	if (unusable(po, &v->unit.ours_basis) | unusable(pr, &v->unit.rival_basis)) {
-		v->unit.source = UNIT_NONE;
-		return;
-	}
 	u->ours_x = window_sorted_samples(po, &no);
 	u->rival_x = window_sorted_samples(pr, &nr);
 	v->unit.two = why_two(po, pr);
@@ -247,6 +221,29 @@ gate_unit_choose(const struct gate_side_in *ours,
 	    &v->unit.ours_lo_ns, &v->unit.ours_hi_ns);
 	v->unit.rival_band_rounds = window_band(u->shared ? cheaper : pr,
 	    &v->unit.rival_lo_ns, &v->unit.rival_hi_ns);
+}
+
+void
+gate_unit_choose(const struct gate_side_in *ours,
+    const struct gate_side_in *rival, int runs, struct gate_verdict *v,
+    struct gate_unit *u)
+{
+	memset(u, 0, sizeof *u);
+	v->unit.has_basis = 1;
+	if (side_unusable(ours, &v->unit.ours_basis) |
+	    side_unusable(rival, &v->unit.rival_basis)) {
+		v->unit.source = UNIT_NONE;
+		return;
+	}
+	if (!runs) {
+		probes_unit(ours->probe, rival->probe, v, u);
+		return;
+	}
+	runs_unit(ours, v->confidence, &u->ours, &v->unit.ours_ns,
+	    &v->unit.ours_lo_ns, &v->unit.ours_hi_ns, &v->unit.ours_basis);
+	runs_unit(rival, v->confidence, &u->rival, &v->unit.rival_ns,
+	    &v->unit.rival_lo_ns, &v->unit.rival_hi_ns, &v->unit.rival_basis);
+	v->unit.source = UNIT_PER_RUN;
 }
 
 void

@@ -14,16 +14,13 @@ struct gate_unit {
 };
 
 /*
- * Chooses the unit from the two probes and fills v->unit; u's parts are
- * set only when v->unit.source is not UNIT_NONE.  Free u with
+ * Chooses the unit from the two probes and fills v->unit; over whole runs
+ * (runs), each run in its own probe's unit (UNIT_PER_RUN), or none.  u's
+ * parts are set only when v->unit.source is not UNIT_NONE.  Free u with
  * gate_unit_free (NULL too).
  */
 void gate_unit_choose(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, struct gate_verdict *v,
-    struct gate_unit *u);
-/* Over whole runs: each run in its own probe's unit (UNIT_PER_RUN), or none. */
-void gate_unit_choose_runs(const struct gate_side_in *ours,
-    const struct gate_side_in *rival, struct gate_verdict *v,
+    const struct gate_side_in *rival, int runs, struct gate_verdict *v,
     struct gate_unit *u);
 void gate_unit_free(struct gate_unit *u);
 

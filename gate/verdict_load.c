@@ -329,7 +329,6 @@ static int
 get_session_id(const cJSON *o, char *session, const struct json_at *w)
 {
 	char *id = NULL, q[80];
-	size_t i;
 	int rc = 0;
 
 	if (json_get_string(o, "session", JSON_NULL, "32 lowercase hexadecimal "
@@ -338,9 +337,8 @@ get_session_id(const cJSON *o, char *session, const struct json_at *w)
 	session[0] = '\0';
 	if (id == NULL)
 		return 0;
-	for (i = 0; id[i] != '\0' && strchr("0123456789abcdef", id[i]) != NULL; i++)
-		;
-	if (i != SESSION_ID_LEN || id[i] != '\0')
+	if (strlen(id) != SESSION_ID_LEN ||
+	    strspn(id, "0123456789abcdef") != SESSION_ID_LEN)
 		rc = errf(w->err, "%s: %s.session is \"%s\"; expected 32 lowercase "
 		    "hexadecimal digits or null", w->file, w->path,
 		    err_quote(q, sizeof q, id));

@@ -378,10 +378,8 @@ rerule_check(struct gate_verdict *v, size_t i, const struct verdict_row *row,
 	free(c->comparison);
 	c->value_unit = xstrdup(k->value_unit);
 	c->comparison = xstrdup(k->at_least ? ">=" : "<=");
-	if (derived_ci(k, row, &v->unit, &ci)) {
-		c->value.lo = ci.lo;
-		c->value.hi = ci.hi;
-	}
+	if (derived_ci(k, row, &v->unit, &ci))
+		c->value = (struct verdict_value){ c->value.v, ci.lo, ci.hi };
 	c->ruling = RULING_INDETERMINATE;
 	c->held = 0;
 	if (ruled)
