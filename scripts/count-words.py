@@ -6,7 +6,7 @@ usage messages.  A literal is an error or usage message when it is an
 argument of a call that reports one (errf, err_warn, json_bad, the json
 readers' expected words, die...), marked EXPECTED (lib/err.h), a usage
 function's or a static assertion's, or an initializer of a struct
-json_span or struct words (the words their errors say) or of a struct
+json_span (or its SPAN macro's) or struct words (the words their errors say) or of a struct
 opt_row (the option table, whose help is the usage).
 
 usage: count-words.py [--list] [--max N] DIR...
@@ -18,7 +18,7 @@ import sys
 
 MESSAGE_CALLS = re.compile(
     r'^(errf|err_warn|err_die|die|json_bad|json_get_\w+|json_number|get_number'
-    r'|get_numbers|bad|_Static_assert|static_assert|runner_check_\w+|EXPECTED)$')
+    r'|get_numbers|bad|_Static_assert|static_assert|runner_check_\w+|EXPECTED|SPAN)$')
 
 
 def tokens(src):
