@@ -73,13 +73,6 @@ usage(FILE *fp)
 	    "by signal N\n", fp);
 }
 
-static const struct engine_ops *
-named(const char *name)
-{
-	return strcmp(name, "sqlite") == 0 ? &sqlite_engine :
-	    strcmp(name, "lmdb") == 0 ? &lmdb_engine : NULL;
-}
-
 /* arg ("lmdb", or two as "lmdb,sqlite") into e, each known, none twice: *n of them. */
 static int
 bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
@@ -98,7 +91,9 @@ bench_engines(const char *arg, const struct engine_ops *e[2], size_t *n,
 		if (*n == 1 && next != NULL)
 			return errf(err, "%s: more than two engines; expected one, or "
 			    "two as lmdb,sqlite", arg);
-		if ((e[*n] = named(name)) == NULL)
+		e[*n] = strcmp(name, "sqlite") == 0 ? &sqlite_engine :
+		    strcmp(name, "lmdb") == 0 ? &lmdb_engine : NULL;
+		if (e[*n] == NULL)
 			return errf(err, "%s: unknown engine; expected sqlite or lmdb",
 			    name);
 		if (++*n == 2 && e[1] == e[0])
@@ -138,17 +133,6 @@ check_options(struct runner_opts *o, const struct engine_ops *const *e,
 	return 0;
 }
 
-/* Not a descriptor (/dev/stdout) or a device, numbered into /dev/stdout.1 in /dev. */
-static int
-numbered_ok(const char *out)
-{
-	struct stat st;
-
-	if (path_descriptor(out) >= 0)
-		return 0;
-	return stat(out, &st) < 0 || S_ISREG(st.st_mode);
-}
-
 /*
  * Standard output or a device keeps every kind inline, in what syncgate
  * reads of a JSON document: refused before the run rather than after it.
@@ -159,14 +143,12 @@ check_inline(const struct runner_opts *o, const struct outfile *out, char *err)
 	long long most = 0;
 	int k;
 
-	if (out->tmp != NULL)
-		return 0;
 	for (k = 0; k < NOPS; k++)
 		if (o->mix[k] > 0)
 			most += o->max_samples;
 	if (o->ops > 0 && o->ops < most)
 		most = o->ops;
-	if (most <= (long long)RESULT_INLINE_MAX)
+	if (out->tmp != NULL || most <= (long long)RESULT_INLINE_MAX)
 		return 0;
 	return errf(err, "--max-samples %lld: -o %s keeps every kind in the JSON, up "
 	    "to %lld latencies, more than the %zu a result may hold inline (syncgate "
@@ -215,22 +197,10 @@ check_outputs(const struct runner_opts *o, const struct runner_plan *plan,
 	int rc = 0;
 
 	fileset_init(&fs);
-	if (plan == NULL)
-		rc = add_outputs(&fs, o, path, files, err);
-	for (i = 0; plan != NULL && i < plan->n && rc == 0; i++)
-		rc = add_outputs(&fs, o, plan->job[i].out, 1, err);
+	for (i = 0; i < (plan != NULL ? plan->n : 1) && rc == 0; i++)
+		rc = add_outputs(&fs, o, plan != NULL ? plan->job[i].out : path,
+		    plan != NULL || files, err);
 	fileset_free(&fs);
-	return rc;
-}
-
-static int
-load(const struct engine_ops *e, void *db, const struct bench_options *o,
-    uint64_t *rng, double *load_s, char *err)
-{
-	double t0 = clock_monotonic_ns();
-	int rc = e->load(db, o, rng, err);
-
-	*load_s = (clock_monotonic_ns() - t0) / 1e9;
 	return rc;
 }
 
@@ -244,6 +214,7 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	char rerr[ERRLEN];
 	uint64_t rng = 0x10adULL;
 	void *db = NULL;
+	double t0;
 	int opened, rc = -1;
 
 	if (rundir_make(&w, o->a->dir, RUNDIR_BENCH, e->name, err) < 0)
@@ -252,9 +223,12 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 	/* no commit: no flush count for other processes' flushes to sway */
 	if (o->a->mix[OP_WRITE] == 0)
 		win->ir.idle_ns = 0;
-	if (opened && (db = e->open(o, w.path, err)) != NULL &&
-	    load(e, db, o, &rng, &sp->load_s, err) == 0 &&
-	    bench_run(e, db, o, &win->ir, s, elapsed_s, err) == 0) {
+	if (opened && (db = e->open(o, w.path, err)) != NULL) {
+		t0 = clock_monotonic_ns();
+		rc = e->load(db, o, &rng, err);
+		sp->load_s = (clock_monotonic_ns() - t0) / 1e9;
+	}
+	if (rc == 0 && (rc = bench_run(e, db, o, &win->ir, s, elapsed_s, err)) == 0) {
 		runner_window_close(win, s[OP_WRITE].ops);
 		sp->probe_s = o->probe_s;
 		sp->idle_s = win->count.idle_s;
@@ -293,7 +267,7 @@ driver(const struct engine_ops *e, const struct bench_options *o,
 	return d;
 }
 
-/* The run as a result: a class per kind that ran, owning the samples. */
+/* The run as r (zeroed): a class per kind that ran, owning the samples. */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct runner_window *win,
@@ -301,7 +275,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 {
 	int k;
 
-	memset(r, 0, sizeof *r);
 	r->engine = xstrdup(e->name);
 	r->version = xstrdup(e->version());
 	r->workload = xasprintf("syncgate-bench %d:%d:%d", o->a->mix[0],
@@ -361,29 +334,26 @@ tell_rounds(const struct probe_record *p, int reads_only, int ascii)
 	char a[DURLEN], b[DURLEN], c[DURLEN], ev[DURLEN];
 
 	window_unit(p, &u);
-	if (u.thin) {
+	if (u.thin)
 		err_warn("rounds through the run: %ld %s of %zu %s in all, too few "
 		    "to bound a median (%d or more): the unit is the probe's before "
 		    "the run", u.thin_rounds, u.thin_rounds == 1 ? "round" : "rounds",
 		    u.thin, u.thin == 1 ? "sample" : "samples", WINDOW_MIN_SAMPLES);
-		return;
-	}
-	if (!u.from_rounds) {
+	else if (!u.from_rounds)
 		err_warn("no rounds through the run (%s): the unit is the probe's "
 		    "before the run", reads_only ? "the mix has no writes" :
 		    "--probe-every off");
-		return;
-	}
-	err_warn("rounds through the run: %ld %s of %ld samples, one at the start, "
-	    "then every %s at the end of a batch, and one at the end; median %s "
-	    "(rounds' medians %s to %s); they took %.3fs of the run's %.3fs "
-	    "(%.1f%%)", u.rounds->count,
-	    u.rounds->count == 1 ? "round" : "rounds", u.rounds->per_round,
-	    units_fmt_duration(ev, sizeof ev, u.rounds->every_ns, ascii),
-	    units_fmt_duration(a, sizeof a, u.ns, ascii),
-	    units_fmt_duration(b, sizeof b, u.lo_ns, ascii),
-	    units_fmt_duration(c, sizeof c, u.hi_ns, ascii),
-	    u.rounds->probing_s, u.rounds->run_s, 100 * u.rounds->cost);
+	else
+		err_warn("rounds through the run: %ld %s of %ld samples, one at the "
+		    "start, then every %s at the end of a batch, and one at the end; "
+		    "median %s (rounds' medians %s to %s); they took %.3fs of the "
+		    "run's %.3fs (%.1f%%)", u.rounds->count,
+		    u.rounds->count == 1 ? "round" : "rounds", u.rounds->per_round,
+		    units_fmt_duration(ev, sizeof ev, u.rounds->every_ns, ascii),
+		    units_fmt_duration(a, sizeof a, u.ns, ascii),
+		    units_fmt_duration(b, sizeof b, u.lo_ns, ascii),
+		    units_fmt_duration(c, sizeof c, u.hi_ns, ascii),
+		    u.rounds->probing_s, u.rounds->run_s, 100 * u.rounds->cost);
 }
 
 static void
@@ -446,23 +416,19 @@ tell(const struct engine_ops *e, const struct result *r, const struct bench_opti
 static int
 bench(const struct engine_ops *e, const struct bench_options *o, char *err)
 {
-	struct bench_samples s[NOPS];
+	struct bench_samples s[NOPS] = { { 0 } };
 	struct probe_record rec;
 	struct outfile out;
-	struct result r;
-	struct runner_window *win = xcalloc(1, sizeof *win);
+	struct result r = { 0 };
+	struct runner_window *win;
 	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	double elapsed_s = NAN;
 	size_t i;
 	int k, rc = -1;
 
-	memset(s, 0, sizeof s);
-	memset(&r, 0, sizeof r);
-	probe_record_init(&rec);
-	if (outfile_open(&out, o->out, err) < 0) {
-		free(win);
+	if (outfile_open(&out, o->out, err) < 0)
 		return -1;
-	}
+	win = xcalloc(1, sizeof *win);
 	probe_record_copy(&rec, o->probe);
 	if (check_inline(o->a, &out, err) == 0 &&
 	    check_outputs(o->a, NULL, o->out, out.tmp != NULL, err) == 0 &&
@@ -525,10 +491,8 @@ probe_dir(const char *dir, struct probe_record *p, int *inherited, char *err)
 		return errf(err, "SYNCGATE_PROBE: %s", perr);
 	if ((same = volume_same(dir, p, err)) < 0)
 		return -1;
-	if (same) {
-		*inherited = 1;
+	if ((*inherited = same) != 0)
 		return 0;
-	}
 	err_warn("SYNCGATE_PROBE %s: another volume's probe than --dir %s's; "
 	    "probing --dir", path, dir);
 	probe_record_free(p);
@@ -573,6 +537,7 @@ parse(struct runner_opts *a, int argc, char **argv,
     size_t len, char *err)
 {
 	const char *names[2];
+	struct stat st;
 	size_t n, k;
 
 	if (runner_opts_parse(a, TOOL_BENCH, argc, argv, err) < 0 || a->help ||
@@ -586,7 +551,9 @@ parse(struct runner_opts *a, int argc, char **argv,
 		names[k] = e[k]->name;
 	if (runner_plan_make(plan, names, n, a->runs, a->out, 0, err) < 0)
 		return -1;
-	if (plan->n > 1 && !numbered_ok(a->out))
+	/* a descriptor (/dev/stdout) or a device would be numbered into /dev/stdout.1 */
+	if (plan->n > 1 && (path_descriptor(a->out) >= 0 ||
+	    (stat(a->out, &st) == 0 && !S_ISREG(st.st_mode))))
 		return errf(err, "-o %s: %zu results cannot share one descriptor, "
 		    "device or FIFO, nor be numbered beside it; expected -o FILE, "
 		    "numbered for each run", a->out, plan->n);
@@ -598,7 +565,7 @@ main(int argc, char **argv)
 {
 	const struct engine_ops *e[2] = { NULL, NULL };
 	struct runner_opts a;
-	struct runner_plan plan;
+	struct runner_plan plan = { 0 };
 	char err[ERRLEN], dir[PATH_MAX];
 	int rc = EXIT_PASS;
 
@@ -610,7 +577,6 @@ main(int argc, char **argv)
 		    sqlite_engine.version(), lmdb_engine.version());
 		return outfile_shut(stdout, "standard output");
 	}
-	memset(&plan, 0, sizeof plan);
 	if (parse(&a, argc, argv, e, &plan, dir, sizeof dir, err) < 0 && !a.help) {
 		err_warn("%s", err);
 		rc = EXIT_TROUBLE;

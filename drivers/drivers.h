@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * syncgate-bench's engines: each a table of functions, so that the runner
- * knows none of them.
- */
+/* syncgate-bench's engines: each a table of functions, so the runner knows none. */
 #ifndef SYNCGATE_DRIVERS_H
 #define SYNCGATE_DRIVERS_H
 
@@ -16,6 +13,7 @@ enum op_kind { OP_POINT = BENCH_POINT, OP_RANGE = BENCH_RANGE,
 	OP_WRITE = BENCH_WRITE, NOPS = BENCH_NKINDS };
 
 #define RANGE_ROWS 10
+#define LOAD_BATCH 1000     /* rows a commit, loading */
 
 /* One run of one engine: the options both tools share, its file and session. */
 struct bench_options {

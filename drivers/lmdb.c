@@ -16,7 +16,6 @@
 #include "drivers/run.h"
 #include "lib/err.h"
 
-#define LOAD_BATCH 1000
 #define MIN_MAP (64ULL << 20)
 
 struct lmdb_db {
@@ -83,8 +82,6 @@ lmdb_close(void *db)
 {
 	struct lmdb_db *d = db;
 
-	if (d == NULL)
-		return;
 	mdb_env_close(d->env);
 	free(d);
 }
@@ -146,12 +143,9 @@ lmdb_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 			txn = NULL;
 		}
 	}
-	if (txn != NULL)
-		mdb_txn_abort(txn);
+	mdb_txn_abort(txn);
 	free(val);
-	if (rc == 0)
-		rc = mdb_env_sync(d->env, 1);
-	if (rc == 0)
+	if (rc == 0 && (rc = mdb_env_sync(d->env, 1)) == 0)
 		rc = mdb_env_set_flags(d->env, MDB_NOSYNC, o->a->lmdb_nosync);
 	return rc == 0 ? 0 : fail("load", rc, err);
 }
@@ -161,12 +155,9 @@ lmdb_conn_close(void *conn)
 {
 	struct lmdb_conn *c = conn;
 
-	if (c == NULL)
-		return;
-	if (c->cur != NULL)
-		mdb_cursor_close(c->cur);
-	if (c->rtxn != NULL)
-		mdb_txn_abort(c->rtxn);
+	/* LMDB's close and abort take NULL, as free does */
+	mdb_cursor_close(c->cur);
+	mdb_txn_abort(c->rtxn);
 	free(c);
 }
 
@@ -200,10 +191,8 @@ read_op(struct lmdb_conn *c, enum op_kind k, MDB_val *key, char *err)
 		mdb_txn_reset(c->rtxn);
 		return fail("mdb_cursor_renew", rc, err);
 	}
-	if (k == OP_POINT)
-		rc = mdb_get(c->rtxn, c->d->dbi, key, &v);
-	else
-		rc = mdb_cursor_get(c->cur, key, &v, MDB_SET_RANGE);
+	rc = k == OP_POINT ? mdb_get(c->rtxn, c->d->dbi, key, &v) :
+	    mdb_cursor_get(c->cur, key, &v, MDB_SET_RANGE);
 	while (rc == 0) {
 		/* a read that never looks at the value would not be one */
 		touch ^= ((const unsigned char *)v.mv_data)[v.mv_size - 1];
@@ -214,10 +203,8 @@ read_op(struct lmdb_conn *c, enum op_kind k, MDB_val *key, char *err)
 	mdb_txn_reset(c->rtxn);
 	if (rc != 0 && rc != MDB_NOTFOUND)
 		return fail(op_name(k), rc, err);
-	if (rows != want)
-		return errf(err, "lmdb: %s found %d rows; expected %d", op_name(k), rows,
-		    want);
-	return 0;
+	return rows == want ? 0 : errf(err, "lmdb: %s found %d rows; expected %d",
+	    op_name(k), rows, want);
 }
 
 static int
@@ -239,9 +226,8 @@ lmdb_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 		mdb_txn_abort(txn);
 		return fail("mdb_put", rc, err);
 	}
-	if ((rc = mdb_txn_commit(txn)) != 0)
-		return fail("mdb_txn_commit", rc, err);
-	return 0;
+	rc = mdb_txn_commit(txn);
+	return rc == 0 ? 0 : fail("mdb_txn_commit", rc, err);
 }
 
 const struct engine_ops lmdb_engine = {

@@ -126,11 +126,8 @@ shuffle_round(struct worker *w, enum op_kind *round, size_t n)
 static int
 coin(uint64_t *rng, unsigned bits)
 {
-	if (bits == 0)
-		return 1;
-	if (bits >= 64)
-		return 0;
-	return (rand_next(rng) & ((1ULL << bits) - 1)) == 0;
+	return bits == 0 ||
+	    (bits < 64 && (rand_next(rng) & ((1ULL << bits) - 1)) == 0);
 }
 
 /* Keeps each latency with probability 1 / 2^bits, in order. */
@@ -246,26 +243,23 @@ gather(struct worker *w, int n, struct bench_samples out[NOPS])
 	int i, k;
 
 	for (k = 0; k < NOPS; k++) {
-		memset(&out[k], 0, sizeof out[k]);
 		for (shift = 0, i = 0; i < n; i++)
 			if (w[i].s[k].shift > shift)
 				shift = w[i].s[k].shift;
 		for (i = 0; i < n; i++) {
-			thin(&rng, &w[i].s[k], shift - w[i].s[k].shift);
-			out[k].ops += w[i].s[k].ops;
-			out[k].wait_ns += w[i].s[k].wait_ns;
-			out[k].cap += w[i].s[k].n;
-		}
-		out[k].ns = xmalloc((out[k].cap ? out[k].cap : 1) * sizeof *out[k].ns);
-		for (i = 0; i < n; i++) {
 			struct bench_samples *s = &w[i].s[k];
 
+			thin(&rng, s, shift - s->shift);
+			out[k].ops += s->ops;
+			out[k].wait_ns += s->wait_ns;
+			out[k].ns = xrealloc(out[k].ns, (out[k].n + s->n + 1) * sizeof *s->ns);
 			if (s->n > 0)
 				memcpy(out[k].ns + out[k].n, s->ns, s->n * sizeof *s->ns);
 			out[k].n += s->n;
 			free(s->ns);
 			s->ns = NULL;
 		}
+		out[k].cap = out[k].n;
 		out[k].shift = shift;
 	}
 }
@@ -295,11 +289,9 @@ round_between(struct start *st, struct inrun *ir, char *err)
 	atomic_fetch_add(&st->deadline_ns, (long long)(s * 1e9));
 	atomic_store(&st->hold, 0);
 	pthread_cond_broadcast(&st->cond);
-	if (s < 0) {
+	if (s < 0)
 		atomic_store(&st->stop, 1);
-		return -1;
-	}
-	return 0;
+	return s < 0 ? -1 : 0;
 }
 
 /* Waits for the threads, a round every every_ns (0: none), looking for signals each 50 ms. */
@@ -339,16 +331,15 @@ launch(struct worker *w, int n, struct start *st, const struct bench_options *o,
     struct inrun *ir, double *elapsed_s, char *err)
 {
 	double t0;
-	int i, started = 0, rc = 0;
+	int i, started, rc = 0;
 
-	st->active = n;
-	for (i = 0; i < n; i++, started++)
-		if (pthread_create(&w[i].tid, NULL, work, &w[i]) != 0) {
-			rc = errf(err, "cannot start thread %d of %d", i + 1, n);
+	for (started = 0; started < n; started++)
+		if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0) {
+			rc = errf(err, "cannot start thread %d of %d", started + 1, n);
 			atomic_store(&st->stop, 1);
-			st->active = started;
 			break;
 		}
+	st->active = started;
 	inrun_begin(ir);
 	t0 = clock_monotonic_ns();
 	if (rc == 0 && o->a->every_ns > 0 && inrun_round(ir, 0, err) < 0) {
@@ -379,10 +370,10 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
     struct inrun *ir, struct bench_samples out[NOPS], double *elapsed_s,
     char *err)
 {
-	pthread_condattr_t ca;
-	struct start st = { .go = 0 };
-	struct worker *w;
 	int i, k, n = o->a->concurrency, rc = -1;
+	struct worker *w = xcalloc((size_t)n, sizeof *w);
+	struct start st = { .w = w, .nworkers = n };
+	pthread_condattr_t ca;
 
 	memset(out, 0, NOPS * sizeof *out);
 	pthread_mutex_init(&st.lock, NULL);
@@ -392,9 +383,6 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&st.main_cond, &ca);
 	pthread_condattr_destroy(&ca);
-	w = xcalloc((size_t)n, sizeof *w);
-	st.w = w;
-	st.nworkers = n;
 	for (i = 0; i < n; i++)
 		w[i] = (struct worker){ .e = e, .o = o, .start = &st,
 		    .rng = 0x5eed0000ULL + (uint64_t)i, .keep_rng = 0x6ee90000ULL + (uint64_t)i,

@@ -7,16 +7,13 @@
 
 struct inrun;
 
-/*
- * Latencies of one kind, in ns: all, until --max-samples would be passed,
- * then each with probability 1 / 2^shift, a uniform sample of all ops.
- */
+/* Latencies of one kind, in ns: a uniform sample of all its operations. */
 struct bench_samples {
 	double *ns;
 	size_t n, cap;
 	long long ops;              /* operations of this kind, kept or not */
 	double wait_ns;             /* writes: nanoseconds waiting for the writer's turn */
-	unsigned shift;
+	unsigned shift;             /* each kept with probability 1 / 2^shift */
 };
 
 /*

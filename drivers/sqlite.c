@@ -17,7 +17,6 @@
 
 #define DBFILE "bench.db"
 #define BUSY_MS 10000
-#define LOAD_BATCH 1000
 
 struct sqlite_db {
 	char *path;
@@ -72,16 +71,14 @@ connect_db(const struct sqlite_db *d, char *err)
 	if (sqlite3_open_v2(d->path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		fail(db, d->path, err);
-		sqlite3_close(db);
-		return NULL;
+	} else {
+		sqlite3_busy_timeout(db, BUSY_MS);
+		snprintf(pragma, sizeof pragma, "PRAGMA synchronous=%s", sync_names[d->sync]);
+		if (exec(db, pragma, err) == 0)
+			return db;
 	}
-	sqlite3_busy_timeout(db, BUSY_MS);
-	snprintf(pragma, sizeof pragma, "PRAGMA synchronous=%s", sync_names[d->sync]);
-	if (exec(db, pragma, err) < 0) {
-		sqlite3_close(db);
-		return NULL;
-	}
-	return db;
+	sqlite3_close(db);
+	return NULL;
 }
 
 /* WAL is a property of the file, so it is set once, and checked. */
@@ -96,10 +93,8 @@ set_wal(sqlite3 *db, char *err)
 	ok = sqlite3_step(st) == SQLITE_ROW &&
 	    strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
 	sqlite3_finalize(st);
-	if (!ok)
-		return errf(err, "sqlite: PRAGMA journal_mode=WAL: the database did not "
-		    "switch to WAL");
-	return 0;
+	return ok ? 0 : errf(err, "sqlite: PRAGMA journal_mode=WAL: the database did "
+	    "not switch to WAL");
 }
 
 static void
@@ -107,8 +102,6 @@ sqlite_close(void *db)
 {
 	struct sqlite_db *d = db;
 
-	if (d == NULL)
-		return;
 	sqlite3_close(d->main);
 	free(d->path);
 	free(d);
@@ -121,8 +114,7 @@ sqlite_open(const struct bench_options *o, const char *dir, char *err)
 
 	d->path = xasprintf("%s/%s", dir, DBFILE);
 	d->sync = o->a->sqlite_sync;
-	d->main = connect_db(d, err);
-	if (d->main == NULL || set_wal(d->main, err) < 0 ||
+	if ((d->main = connect_db(d, err)) == NULL || set_wal(d->main, err) < 0 ||
 	    exec(d->main, "CREATE TABLE kv (k INTEGER PRIMARY KEY, v BLOB NOT NULL)",
 	    err) < 0) {
 		sqlite_close(d);
@@ -138,31 +130,24 @@ sqlite_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 	sqlite3_stmt *st = NULL;
 	unsigned char *val = xmalloc((size_t)o->a->value_bytes);
 	long long k;
-	int rc = -1;
+	int rc = sqlite3_prepare_v2(d->main, "INSERT INTO kv (k, v) VALUES (?1, ?2)", -1,
+	    &st, NULL) != SQLITE_OK ? fail(d->main, "INSERT", err) : 0;
 
-	if (sqlite3_prepare_v2(d->main, "INSERT INTO kv (k, v) VALUES (?1, ?2)", -1, &st,
-	    NULL) != SQLITE_OK) {
-		fail(d->main, "INSERT", err);
-		goto out;
-	}
-	for (k = 0; k < o->a->rows; k++) {
-		if (k % LOAD_BATCH == 0 && exec(d->main, "BEGIN", err) < 0)
-			goto out;
+	for (k = 0; k < o->a->rows && rc == 0; k++) {
+		if (k % LOAD_BATCH == 0 && (rc = exec(d->main, "BEGIN", err)) < 0)
+			break;
 		bench_fill(rng, val, (size_t)o->a->value_bytes);
 		sqlite3_bind_int64(st, 1, k);
 		sqlite3_bind_blob(st, 2, val, (int)o->a->value_bytes, SQLITE_STATIC);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			fail(d->main, "INSERT", err);
-			goto out;
-		}
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = fail(d->main, "INSERT", err);
 		sqlite3_reset(st);
-		if ((k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->a->rows - 1) &&
-		    exec(d->main, "COMMIT", err) < 0)
-			goto out;
+		if (rc == 0 && (k % LOAD_BATCH == LOAD_BATCH - 1 || k == o->a->rows - 1))
+			rc = exec(d->main, "COMMIT", err);
 	}
 	/* the run starts from an empty log, not from the load's */
-	rc = exec(d->main, "PRAGMA wal_checkpoint(TRUNCATE)", err);
-out:
+	if (rc == 0)
+		rc = exec(d->main, "PRAGMA wal_checkpoint(TRUNCATE)", err);
 	sqlite3_finalize(st);
 	free(val);
 	return rc;
@@ -174,8 +159,6 @@ sqlite_conn_close(void *conn)
 	struct sqlite_conn *c = conn;
 	int k;
 
-	if (c == NULL)
-		return;
 	for (k = 0; k < NOPS; k++)
 		sqlite3_finalize(c->stmt[k]);
 	sqlite3_close(c->db);
@@ -186,36 +169,15 @@ static void *
 sqlite_conn_open(void *db, char *err)
 {
 	struct sqlite_conn *c = xcalloc(1, sizeof *c);
-	int k;
+	int k, rc = (c->db = connect_db(db, err)) == NULL ? -1 : 0;
 
-	if ((c->db = connect_db(db, err)) == NULL) {
-		free(c);
-		return NULL;
-	}
-	for (k = 0; k < NOPS; k++)
-		if (sqlite3_prepare_v2(c->db, sql[k], -1, &c->stmt[k], NULL) != SQLITE_OK) {
-			fail(c->db, sql[k], err);
-			sqlite_conn_close(c);
-			return NULL;
-		}
-	return c;
-}
-
-/* Steps a read to its end, touching every value, and counts the rows. */
-static int
-read_rows(struct sqlite_conn *c, sqlite3_stmt *st, int col, int *rows, char *err)
-{
-	int r;
-
-	*rows = 0;
-	while ((r = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_blob(st, col) == NULL && sqlite3_errcode(c->db) == SQLITE_NOMEM)
-			return fail(c->db, "SELECT", err);
-		(*rows)++;
-	}
-	if (r != SQLITE_DONE)
-		return fail(c->db, sqlite3_sql(st), err);
-	return 0;
+	for (k = 0; k < NOPS && rc == 0; k++)
+		if (sqlite3_prepare_v2(c->db, sql[k], -1, &c->stmt[k], NULL) != SQLITE_OK)
+			rc = fail(c->db, sql[k], err);
+	if (rc == 0)
+		return c;
+	sqlite_conn_close(c);
+	return NULL;
 }
 
 static int
@@ -224,18 +186,22 @@ sqlite_op(void *conn, enum op_kind k, uint64_t key, const unsigned char *val,
 {
 	struct sqlite_conn *c = conn;
 	sqlite3_stmt *st = c->stmt[k];
-	int rows = 0, rc = 0, want = k == OP_RANGE ? RANGE_ROWS : 1;
+	int r = SQLITE_DONE, rows = 0, rc = 0, want = k == OP_RANGE ? RANGE_ROWS : 1;
 
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)key);
-	if (k == OP_WRITE) {
+	if (k == OP_WRITE)
 		sqlite3_bind_blob(st, 2, val, (int)vlen, SQLITE_STATIC);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = fail(c->db, "UPDATE", err);
-		else
-			rows = sqlite3_changes(c->db);
-	} else {
-		rc = read_rows(c, st, k == OP_RANGE ? 1 : 0, &rows, err);
+	/* a read stepped to its end, touching every value */
+	while (rc == 0 && (r = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_blob(st, k == OP_RANGE ? 1 : 0) == NULL &&
+		    sqlite3_errcode(c->db) == SQLITE_NOMEM)
+			rc = fail(c->db, "SELECT", err);
+		rows++;
 	}
+	if (rc == 0 && r != SQLITE_DONE)
+		rc = fail(c->db, k == OP_WRITE ? "UPDATE" : sqlite3_sql(st), err);
+	else if (k == OP_WRITE)
+		rows = sqlite3_changes(c->db);
 	sqlite3_reset(st);
 	if (rc == 0 && rows != want)
 		rc = errf(err, "sqlite: %s of key %llu found %d rows; expected %d",

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The verdict's constructor, destructor and names, and the labels its
- * sides go by.
- */
+/* The verdict's constructor, destructor and names, and its sides' labels. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,11 +101,8 @@ static const char *
 label(const struct verdict_side *s, enum gate_mode m, const char *baseline,
     const char *nameless)
 {
-	if (s->label != NULL)
-		return s->label;
-	if (m == MODE_BASELINE)
-		return baseline;
-	return s->engine != NULL ? s->engine : nameless;
+	return s->label != NULL ? s->label : m == MODE_BASELINE ? baseline :
+	    s->engine != NULL ? s->engine : nameless;
 }
 
 const char *
@@ -246,15 +240,10 @@ verdict_free(struct gate_verdict *v)
 struct verdict_note *
 verdict_noted(struct gate_verdict *v, enum verdict_note_code code, int side)
 {
-	struct verdict_note *nt;
-
 	v->noted = xrealloc(v->noted, (v->nnoted + 1) * sizeof *v->noted);
-	nt = &v->noted[v->nnoted++];
-	memset(nt, 0, sizeof *nt);
-	nt->code = code;
-	nt->side = side;
-	nt->x[0] = nt->x[1] = nt->x[2] = nt->x[3] = NAN;
-	return nt;
+	v->noted[v->nnoted] = (struct verdict_note){ .code = code, .side = side,
+	    .x = { NAN, NAN, NAN, NAN } };
+	return &v->noted[v->nnoted++];
 }
 
 const struct verdict_note_fields verdict_note_fields[] = {

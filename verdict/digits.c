@@ -61,13 +61,10 @@ static int
 decimals_of(const char *buf)
 {
 	const char *dot = strchr(buf, '.');
-	size_t n = 0;
 
 	if (dot == NULL || strchr(buf, 'e') != NULL)
 		return 0;
-	while (dot[1 + n] >= '0' && dot[1 + n] <= '9')
-		n++;
-	return (int)n;
+	return (int)strspn(dot + 1, "0123456789");
 }
 
 /*
@@ -78,14 +75,12 @@ decimals_of(const char *buf)
 const char *
 gate_num(char *buf, size_t len, double x)
 {
-	if (!(fabs(x) < 1e15)) {
+	if (!(fabs(x) < 1e15))
 		snprintf(buf, len, "%.3g", x);
-		return buf;
-	}
-	if (x == 0 || fabs(x) >= 0.01)
-		return units_fmt_fixed(buf, len, x, 2);
+	else if (x == 0 || fabs(x) >= 0.01)
+		units_fmt_fixed(buf, len, x, 2);
 	/* its decimals again, its trailing zeros dropped: "0.0010" reads "0.001" */
-	if (strchr(units_fmt_ratio(buf, len, x), 'e') == NULL)
+	else if (strchr(units_fmt_ratio(buf, len, x), 'e') == NULL)
 		units_fmt_fixed(buf, len, x, decimals_of(buf));
 	return buf;
 }
@@ -97,9 +92,8 @@ gate_num_pair(char *a, char *b, size_t len, double lo, double hi)
 
 	gate_num(a, len, lo);
 	gate_num(b, len, hi);
-	if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15))
-		return;
-	for (d = 3; d <= 12 && lo != hi && strcmp(a, b) == 0; d++) {
+	for (d = 3; d <= 12 && fabs(lo) < 1e15 && fabs(hi) < 1e15 && lo != hi &&
+	    strcmp(a, b) == 0; d++) {
 		units_fmt_fixed(a, len, lo, d);
 		units_fmt_fixed(b, len, hi, d);
 	}
@@ -129,17 +123,15 @@ static void
 dur_print(char *buf, size_t len, double ns, int decimals)
 {
 	double v = ns;
-	int u = 0;
+	int u;
 	char num[DURLEN];
 
 	if (decimals < 0 || !isfinite(ns)) {
 		units_fmt_duration(buf, len, ns, 0);
 		return;
 	}
-	while (u < 3 && round(fabs(v) * 100) / 100 >= 1000) {
+	for (u = 0; u < 3 && round(fabs(v) * 100) / 100 >= 1000; u++)
 		v /= 1000;
-		u++;
-	}
 	units_fmt_fixed(num, sizeof num, v, decimals);
 	snprintf(buf, len, "%s%s", num, dur_names[u]);
 }
@@ -220,10 +212,8 @@ gate_num_pair_vs(char *a, char *b, size_t len, double lo, double hi,
     double limit, int at_least)
 {
 	gate_num_pair(a, b, len, lo, hi);
-	if (isnan(limit))
-		return;
-	if (!isnan(lo))
+	if (!isnan(limit) && !isnan(lo))
 		gate_num_refine(a, len, lo, limit, gate_reads_for(lo, limit, at_least));
-	if (!isnan(hi))
+	if (!isnan(limit) && !isnan(hi))
 		gate_num_refine(b, len, hi, limit, gate_reads_for(hi, limit, at_least));
 }

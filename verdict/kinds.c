@@ -94,16 +94,13 @@ const struct gate_check_kind *
 gate_check_kind_find(const char *statistic, enum gate_mode m,
     enum class_kind kind, int have_unit)
 {
-	size_t i;
+	const struct gate_check_kind *k;
 
-	for (i = 0; i < GATE_NCHECK_KINDS; i++) {
-		const struct gate_check_kind *k = &gate_check_kinds[i];
-
+	for (k = gate_check_kinds; k < gate_check_kinds + GATE_NCHECK_KINDS; k++)
 		if ((gate_check_kind_applies(k, m, kind, have_unit) ||
 		    (k->counted && k->mode == m && k->kind == kind)) &&
 		    strcmp(k->statistic, statistic) == 0)
 			return k;
-	}
 	return NULL;
 }
 
