@@ -43,9 +43,7 @@ alike_key(const char *s)
 {
 	char *vis = visible(s);
 	utf8proc_uint8_t *norm = NULL;
-	utf8proc_ssize_t n;
-
-	n = utf8proc_map((const utf8proc_uint8_t *)vis, 0, &norm,
+	utf8proc_ssize_t n = utf8proc_map((const utf8proc_uint8_t *)vis, 0, &norm,
 	    UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPOSE |
 	    UTF8PROC_COMPAT | UTF8PROC_IGNORE);
 	/* only running out of memory fails on valid UTF-8: compare as shown */

@@ -84,14 +84,13 @@ cleanup_register(const char *path)
 
 	if (n >= PATHMAX)
 		return -1;
-	for (i = 0; i < SLOTS; i++) {
+	for (i = 0; i < SLOTS; i++)
 		if (!live[i]) {
 			memcpy(paths[i], path, n + 1);
 			atomic_signal_fence(memory_order_seq_cst);
 			live[i] = 1;
 			return i;
 		}
-	}
 	return -1;
 }
 

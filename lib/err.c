@@ -71,12 +71,13 @@ shorten(char *msg, size_t limit)
 /*
  * The whole message is built first, to be shortened by rule rather than
  * cut where buf ends; without memory (die's "out of memory" too), cut.
+ * errno is read first, before any call here may change it.
  */
 static void __attribute__((format(printf, 3, 0)))
-vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
+vformat(char *buf, size_t len, const char *fmt, va_list ap)
 {
 	size_t n = strlen(fmt), used;
-	const char *reason = n > 0 && fmt[n - 1] == ':' ? strerror(saved) : NULL;
+	const char *reason = n > 0 && fmt[n - 1] == ':' ? strerror(errno) : NULL;
 	char *msg;
 	va_list copy;
 	int need;
@@ -107,9 +108,8 @@ vformat(char *buf, size_t len, const char *fmt, va_list ap, int saved)
  * sequence becomes '?', so no file moves the cursor or forges a line.
  */
 static void
-hide_controls(char *buf)
+hide_controls(char *s)
 {
-	char *s = buf;
 	uint32_t cp;
 	size_t n;
 
@@ -127,7 +127,7 @@ errf(char *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vformat(err, ERRLEN, fmt, ap, saved);
+	vformat(err, ERRLEN, fmt, ap);
 	va_end(ap);
 	errno = saved;
 	return -1;
@@ -137,11 +137,11 @@ errf(char *err, const char *fmt, ...)
 static char status[256];
 
 static void __attribute__((format(printf, 1, 0)))
-vwarn(const char *fmt, va_list ap, int saved)
+vwarn(const char *fmt, va_list ap)
 {
 	char buf[ERRLEN];
 
-	vformat(buf, sizeof buf, fmt, ap, saved);
+	vformat(buf, sizeof buf, fmt, ap);
 	hide_controls(buf);
 	logcmd_defuse_line(buf);
 	fflush(stdout);
@@ -198,22 +198,20 @@ err_quote(char *buf, size_t len, const char *s)
 void
 err_warn(const char *fmt, ...)
 {
-	int saved = errno;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap, saved);
+	vwarn(fmt, ap);
 	va_end(ap);
 }
 
 void
 die(const char *fmt, ...)
 {
-	int saved = errno;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap, saved);
+	vwarn(fmt, ap);
 	va_end(ap);
 	exit(EXIT_TROUBLE);
 }

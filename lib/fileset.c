@@ -87,14 +87,11 @@ new_file(struct file_id *id, const char *path, const char *label, char *err)
 	else if (!S_ISDIR(st.st_mode))
 		rc = errf(err, "%s: %s is not a folder; expected a file in one",
 		    label, dir);
+	else
+		*id = (struct file_id){ .kind = FILE_ID_NEW, .dev = st.st_dev,
+		    .ino = st.st_ino, .base = xstrdup(path_base(path)) };
 	free(dir);
-	if (rc < 0)
-		return -1;
-	id->kind = FILE_ID_NEW;
-	id->dev = st.st_dev;
-	id->ino = st.st_ino;
-	id->base = xstrdup(path_base(path));
-	return 0;
+	return rc;
 }
 
 /*
@@ -142,13 +139,6 @@ file_id_of(struct file_id *id, const char *path, const char *label, char *err)
 	return rc;
 }
 
-static void
-file_id_free(struct file_id *id)
-{
-	free(id->base);
-	id->base = NULL;
-}
-
 /*
  * One descriptor ("-" and /dev/stdout), one file, FIFO or device by device
  * and inode (links, "./x" and "x", where `>` sent standard output), or one
@@ -176,8 +166,8 @@ fileset_same_output(const char *a, const char *b)
 	if (file_id_of(&ia, a, "-o", err) < 0)
 		return 0;
 	same = file_id_of(&ib, b, "-o", err) == 0 && file_id_same(&ia, &ib);
-	file_id_free(&ia);
-	file_id_free(&ib);
+	free(ia.base);
+	free(ib.base);
 	return same;
 }
 
@@ -196,7 +186,7 @@ fileset_free(struct fileset *s)
 		return;
 	for (i = 0; i < s->n; i++) {
 		free(s->v[i].label);
-		file_id_free(&s->v[i].id);
+		free(s->v[i].id.base);
 	}
 	free(s->v);
 	fileset_init(s);
@@ -213,13 +203,11 @@ add(struct fileset *s, const char *label, int output, const struct file_id *id)
 void
 fileset_input(struct fileset *s, const char *path, const char *label)
 {
-	struct file_id id;
+	struct file_id id = { .kind = FILE_ID_FILE };
 	struct stat st;
 
 	if (path == NULL || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return;
-	memset(&id, 0, sizeof id);
-	id.kind = FILE_ID_FILE;
 	identify(&id, &st);
 	add(s, label != NULL ? label : path, 0, &id);
 }
@@ -239,7 +227,7 @@ fileset_output(struct fileset *s, const char *path, const char *label,
 		/* an input is one regular file, however reached */
 		if (e->output ? file_id_same(&id, &e->id) : id.known && id.regular &&
 		    id.dev == e->id.dev && id.ino == e->id.ino) {
-			file_id_free(&id);
+			free(id.base);
 			return errf(err, "%s names %s %s; expected another file for %s",
 			    label, e->output ? "the same file as" : "the input", e->label,
 			    purpose);

@@ -253,7 +253,6 @@ misprinted(const cJSON *n)
 	return fabs(back - d) > fmax(fabs(back), fabs(d)) * DBL_EPSILON;
 }
 
-/* How many numbers under item cJSON would misprint. */
 static size_t
 count_misprinted(const cJSON *item)
 {
@@ -469,18 +468,26 @@ json_get(const cJSON *o, const char *key, int flags, const char *expected,
 	return *v == NULL || ((flags & JSON_NULL) && cJSON_IsNull(*v));
 }
 
-/* json_get, refusing a value that is not of kind is. */
+/* json_get, refusing a value that is not of kind is, or an array over max. */
 static int
-get_kind(const cJSON *o, const char *key, int flags, const char *expected,
-    cJSON_bool (*is)(const cJSON *), const struct json_at *at,
-    const cJSON **v, struct json_at *child)
+get_kind(const cJSON *o, const char *key, int flags, size_t max,
+    const char *expected, cJSON_bool (*is)(const cJSON *),
+    const struct json_at *at, const cJSON **v, struct json_at *child)
 {
 	struct json_at c;
 	int rc = json_get(o, key, flags, expected, at, v, &c);
+	size_t n;
 
 	if (child != NULL)
 		*child = c;
-	return rc != 0 || is(*v) ? rc : json_bad(&c, *v, expected);
+	if (rc != 0)
+		return rc;
+	if (!is(*v))
+		return json_bad(&c, *v, expected);
+	if (max == 0 || (n = (size_t)cJSON_GetArraySize(*v)) <= max)
+		return 0;
+	return errf(at->err, "%s: %s is an array of %zu values; expected %s",
+	    at->file, c.path, n, expected);
 }
 
 int
@@ -488,7 +495,7 @@ json_get_object(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_at *at, const cJSON **v,
     struct json_at *child)
 {
-	return get_kind(o, key, flags, expected, cJSON_IsObject, at, v, child);
+	return get_kind(o, key, flags, 0, expected, cJSON_IsObject, at, v, child);
 }
 
 int
@@ -496,16 +503,7 @@ json_get_array(const cJSON *o, const char *key, int flags, size_t max,
     const char *expected, const struct json_at *at, const cJSON **v,
     struct json_at *child)
 {
-	struct json_at c;
-	int rc = get_kind(o, key, flags, expected, cJSON_IsArray, at, v, &c);
-	size_t n;
-
-	if (child != NULL)
-		*child = c;
-	if (rc != 0 || max == 0 || (n = (size_t)cJSON_GetArraySize(*v)) <= max)
-		return rc;
-	return errf(at->err, "%s: %s is an array of %zu values; expected %s",
-	    at->file, c.path, n, expected);
+	return get_kind(o, key, flags, max, expected, cJSON_IsArray, at, v, child);
 }
 
 int
@@ -517,7 +515,7 @@ json_get_string(const cJSON *o, const char *key, int flags,
 	    "a string";
 	struct json_at c;
 	const cJSON *v;
-	int rc = get_kind(o, key, flags, want, cJSON_IsString, at, &v, &c);
+	int rc = get_kind(o, key, flags, 0, want, cJSON_IsString, at, &v, &c);
 
 	if (rc != 0)
 		return rc;
@@ -533,7 +531,7 @@ json_get_bool(const cJSON *o, const char *key, int flags,
     const char *expected, const struct json_at *at, int *out)
 {
 	const cJSON *v;
-	int rc = get_kind(o, key, flags, expected ? expected : "true or false",
+	int rc = get_kind(o, key, flags, 0, expected ? expected : "true or false",
 	    cJSON_IsBool, at, &v, NULL);
 
 	if (rc == 0)
@@ -549,7 +547,7 @@ json_get_word(const cJSON *o, const char *key, int flags,
 	struct json_at c;
 	const cJSON *v;
 	char q[80];
-	int rc = get_kind(o, key, flags, expected, cJSON_IsString, at, &v, &c);
+	int rc = get_kind(o, key, flags, 0, expected, cJSON_IsString, at, &v, &c);
 	size_t i;
 
 	if (rc != 0)

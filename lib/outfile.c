@@ -12,20 +12,25 @@
 #include "lib/outfile.h"
 #include "lib/path.h"
 
-/* A device, a FIFO or a terminal is written to: a rename would destroy it. */
+/* Writes to fd, just opened for path (-1: not opened); 0, or -1 with err. */
 static int
-open_direct(struct outfile *o, const char *path, char *err)
+adopt(struct outfile *o, int fd, const char *path, char *err)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
-
-	if (fd < 0)
-		return errf(err, "%s:", path);
-	if ((o->fp = fdopen(fd, "w")) == NULL) {
-		close(fd);
+	if (fd < 0 || (o->fp = fdopen(fd, "w")) == NULL) {
+		if (fd >= 0)
+			close(fd);
 		return errf(err, "%s:", path);
 	}
 	o->path = xstrdup(path);
 	return 0;
+}
+
+/* A device, a FIFO or a terminal is written to: a rename would destroy it. */
+static int
+open_direct(struct outfile *o, const char *path, char *err)
+{
+	return adopt(o, open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY |
+	    O_CLOEXEC, 0666), path, err);
 }
 
 /*
@@ -36,7 +41,7 @@ open_direct(struct outfile *o, const char *path, char *err)
 static int
 open_descriptor(struct outfile *o, const char *path, int fd, char *err)
 {
-	int fl = fcntl(fd, F_GETFL), dup;
+	int fl = fcntl(fd, F_GETFL);
 
 	if (fl < 0)
 		return errf(err, "%s: descriptor %d is not open; expected one the "
@@ -44,17 +49,10 @@ open_descriptor(struct outfile *o, const char *path, int fd, char *err)
 	if ((fl & O_ACCMODE) == O_RDONLY)
 		return errf(err, "%s: descriptor %d is open for reading only; "
 		    "expected one open for writing", path, fd);
-	if (fd == STDOUT_FILENO || fd == STDERR_FILENO) {
-		o->fp = fd == STDOUT_FILENO ? stdout : stderr;
-		o->borrowed = 1;
-	} else {
-		if ((dup = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
-			return errf(err, "%s:", path);
-		if ((o->fp = fdopen(dup, "w")) == NULL) {
-			close(dup);
-			return errf(err, "%s:", path);
-		}
-	}
+	if (fd != STDOUT_FILENO && fd != STDERR_FILENO)
+		return adopt(o, fcntl(fd, F_DUPFD_CLOEXEC, 3), path, err);
+	o->fp = fd == STDOUT_FILENO ? stdout : stderr;
+	o->borrowed = 1;
 	o->path = xstrdup(path);
 	return 0;
 }
@@ -84,14 +82,11 @@ outfile_open(struct outfile *o, const char *path, char *err)
 			return errf(err, "%s: is a directory; expected a file to write", path);
 		return open_direct(o, path, err);
 	}
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		real = realpath(path, NULL);
-		if (real == NULL)   /* a dangling link: create what it names */
-			return open_direct(o, path, err);
-		path = real;
-	}
-	o->path = xstrdup(path);
-	free(real);
+	/* a dangling link: create what it names */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (real = realpath(path, NULL)) == NULL)
+		return open_direct(o, path, err);
+	o->path = real != NULL ? real : xstrdup(path);
 	real = path_dir(o->path);
 	o->tmp = xasprintf("%s/%sXXXXXX", real, OUTFILE_TMP_PREFIX);
 	free(real);
@@ -132,23 +127,26 @@ fail:
 }
 
 /*
- * A crash right after a rename may leave the old file: the directory is
- * synced.  One that cannot be opened, or refuses, keeps the rename.
+ * Syncs path, or with dir its folder: a crash right after a rename may
+ * leave the old file.  A file gone since is passed over; a folder that
+ * cannot be opened, or refuses, keeps the rename.  0, or -1 with err set.
  */
 static int
-sync_parent(const char *path, char *err)
+sync_path(const char *path, int dir, char *err)
 {
-	char *dir = path_dir(path);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), bad = 0;
+	char *name = dir ? path_dir(path) : xstrdup(path);
+	int fd = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC |
+	    (dir ? O_DIRECTORY : 0)), bad = 0;
 
-	if (fd >= 0) {
-		if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&
-		    errno != EBADF)
-			bad = errf(err, "%s: syncing the directory after the rename:",
-			    dir);
+	if (fd < 0 && !dir && errno != ENOENT)
+		bad = errf(err, "%s:", name);
+	if (fd >= 0 && fsync(fd) < 0 && errno != EINVAL && errno != EROFS &&
+	    (!dir || errno != EBADF))
+		bad = dir ? errf(err, "%s: syncing the directory after the "
+		    "rename:", name) : errf(err, "%s:", name);
+	if (fd >= 0)
 		close(fd);
-	}
-	free(dir);
+	free(name);
 	return bad;
 }
 
@@ -161,15 +159,11 @@ outfile_close(struct outfile *o, char *err)
 		return 0;
 	if (fflush(o->fp) != 0 || ferror(o->fp))
 		bad = errf(err, "%s:", o->path != NULL ? o->path : "standard output");
-	if (o->borrowed) {
-		free(o->path);
-		memset(o, 0, sizeof *o);
-		return bad;
-	}
+	/* stdout or stderr stays open; in place or borrowed: no tmp, slot -1 */
 	if (!bad && o->tmp != NULL && o->later == NULL &&
 	    fsync(fileno(o->fp)) < 0 && errno != EINVAL && errno != EROFS)
 		bad = errf(err, "%s:", o->path);
-	if (fclose(o->fp) != 0 && !bad)
+	if (!o->borrowed && fclose(o->fp) != 0 && !bad)
 		bad = errf(err, "%s:", o->path);
 	if (!bad && o->tmp != NULL && rename(o->tmp, o->path) < 0)
 		bad = errf(err, "%s:", o->path);
@@ -182,25 +176,11 @@ outfile_close(struct outfile *o, char *err)
 		o->later->path[o->later->n++] = o->path;
 		o->path = NULL;
 	} else if (!bad && o->tmp != NULL) {
-		bad = sync_parent(o->path, err);
+		bad = sync_path(o->path, 1, err);
 	}
 	free(o->path);
 	free(o->tmp);
 	memset(o, 0, sizeof *o);
-	return bad;
-}
-
-/* Syncs the file at path, unless it is gone; 0, or -1 with err set. */
-static int
-sync_path(const char *path, char *err)
-{
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), bad = 0;
-
-	if (fd < 0)
-		return errno == ENOENT ? 0 : errf(err, "%s:", path);
-	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
-		bad = errf(err, "%s:", path);
-	close(fd);
 	return bad;
 }
 
@@ -212,7 +192,7 @@ outfile_later_sync(struct outfile_later *l, char *err)
 	int rc = 0;
 
 	for (i = 0; i < l->n; i++)
-		if (sync_path(l->path[i], why) < 0 && rc == 0)
+		if (sync_path(l->path[i], 0, why) < 0 && rc == 0)
 			rc = errf(err, "%s", why);
 	/* each folder once: the files of a run sit side by side */
 	for (i = 0; i < l->n; i++) {
@@ -222,7 +202,7 @@ outfile_later_sync(struct outfile_later *l, char *err)
 			if ((size_t)(path_base(l->path[k]) - l->path[k]) == len &&
 			    strncmp(l->path[k], l->path[i], len) == 0)
 				break;
-		if (k == i && sync_parent(l->path[i], why) < 0 && rc == 0)
+		if (k == i && sync_path(l->path[i], 1, why) < 0 && rc == 0)
 			rc = errf(err, "%s", why);
 	}
 	outfile_later_free(l);

@@ -52,9 +52,8 @@ outputs_add(struct outputs *o, const char *path, char *err)
 		return errf(err, "-o %s is given twice; expected one file a format "
 		    "(-o %s is the same output)", path, was);
 	}
-	o->v[o->n].format = o->pending ? o->format : 0;
-	o->v[o->n].path = strcmp(path, "-") == 0 ? NULL : path;
-	o->n++;
+	o->v[o->n++] = (struct output){ .format = o->pending ? o->format : 0,
+	    .path = strcmp(path, "-") == 0 ? NULL : path };
 	o->pending = 0;
 	return 0;
 }
@@ -65,11 +64,8 @@ outputs_end(struct outputs *o, char *err)
 	if (o->n > 0 && o->pending)
 		return errf(err, "--format %s after the last -o has no file; expected "
 		    "-o FILE after it (- for standard output)", o->name(o->format));
-	if (o->n == 0) {
-		o->v[0].format = o->format;
-		o->v[0].path = NULL;
-		o->n = 1;
-	}
+	if (o->n == 0)
+		o->v[o->n++] = (struct output){ .format = o->format };
 	return 0;
 }
 

@@ -49,14 +49,13 @@ read_bounded(const char *path, size_t limit, const char *expected,
 {
 	struct stat st;
 	char lim[DURLEN];
-	int fd, rc = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY), rc = -1;
 
 	*buf = NULL;
 	*len = 0;
-	units_fmt_bytes(lim, sizeof lim, (double)limit);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errf(err, "%s:", path);
+	units_fmt_bytes(lim, sizeof lim, (double)limit);
 	if (fstat(fd, &st) < 0)
 		errf(err, "%s:", path);
 	else if (S_ISDIR(st.st_mode))
@@ -106,12 +105,9 @@ read_tail(const char *path, int n, char *buf, size_t len)
 	buf[0] = '\0';
 	if (fd < 0)
 		return buf;
-	size = lseek(fd, 0, SEEK_END);
-	if (size > 0) {
-		off_t from = size > (off_t)sizeof tmp ? size - (off_t)sizeof tmp : 0;
-
-		got = pread(fd, tmp, sizeof tmp, from);
-	}
+	if ((size = lseek(fd, 0, SEEK_END)) > 0)
+		got = pread(fd, tmp, sizeof tmp, size > (off_t)sizeof tmp ?
+		    size - (off_t)sizeof tmp : 0);
 	close(fd);
 	if (got <= 0)
 		return buf;

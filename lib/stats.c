@@ -105,24 +105,18 @@ struct quantile_pos {
 	double num, den;
 };
 
-static void
-quantile_at(size_t n, double p, struct quantile_pos *q)
+static struct quantile_pos
+quantile_at(size_t n, double p)
 {
-	double micro = p * 1e6, h;
+	double micro = p * 1e6, h = (double)(n - 1) * p;
+	unsigned long long num;
 
 	if (fabs(micro - nearbyint(micro)) < 1e-6 && n < (size_t)1 << 40) {
-		unsigned long long num = (unsigned long long)nearbyint(micro) *
-		    (unsigned long long)(n - 1);
-
-		q->lo = (size_t)(num / 1000000);
-		q->num = (double)(num % 1000000);
-		q->den = 1e6;
-		return;
+		num = (unsigned long long)nearbyint(micro) * (unsigned long long)(n - 1);
+		return (struct quantile_pos){ (size_t)(num / 1000000),
+		    (double)(num % 1000000), 1e6 };
 	}
-	h = (double)(n - 1) * p;
-	q->lo = (size_t)floor(h);
-	q->num = h - (double)q->lo;
-	q->den = 1;
+	return (struct quantile_pos){ (size_t)floor(h), h - floor(h), 1 };
 }
 
 /* One rounding for the step's fraction: the figure a decimal reader expects. */
@@ -156,7 +150,7 @@ stats_quantile_by(size_t n, double p, double (*at)(const void *arg, size_t k),
 		return NAN;
 	if (p <= 0)
 		return at(arg, 0);
-	quantile_at(n, p < 1 ? p : 1, &q);
+	q = quantile_at(n, p < 1 ? p : 1);
 	if (q.lo >= n - 1)
 		return at(arg, n - 1);
 	return between(at(arg, q.lo), at(arg, q.lo + 1), &q);
@@ -235,7 +229,7 @@ stats_quantile_select(double *x, size_t n, double p)
 	if (n == 0)
 		return NAN;
 	p = p <= 0 ? 0 : p >= 1 ? 1 : p;
-	quantile_at(n, p, &q);
+	q = quantile_at(n, p);
 	a = stats_select(x, n, q.lo < n - 1 ? q.lo : n - 1);
 	if (q.num == 0 || q.lo + 1 >= n)
 		return a;
@@ -269,9 +263,9 @@ binom_window_half(size_t n, size_t *pa, size_t *pb)
 	return cdf;
 }
 
-/* The window [a, b] around the mode outside which the mass is nil. */
-static void
-window_edges(size_t n, double p, size_t *pa, size_t *pb, double *pmode)
+/* The window [a, b] around the mode outside which the mass is nil; the mode. */
+static double
+window_edges(size_t n, double p, size_t *pa, size_t *pb)
 {
 	double sd = sqrt((double)n * p * (1 - p)), w = ceil(12 * sd + 12);
 	double mode = floor(((double)n + 1) * p);
@@ -280,7 +274,7 @@ window_edges(size_t n, double p, size_t *pa, size_t *pb, double *pmode)
 		mode = (double)n;
 	*pa = mode - w > 0 ? (size_t)(mode - w) : 0;
 	*pb = mode + w < (double)n ? (size_t)(mode + w) : n;
-	*pmode = mode;
+	return mode;
 }
 
 /* cdf[i] = P(B <= a + i) over the window [a, b]; the caller frees it. */
@@ -288,13 +282,12 @@ static double *
 binom_window(size_t n, double p, size_t *pa, size_t *pb)
 {
 	size_t a, b, i, m, len;
-	double *pmf, mode;
+	double *pmf;
 
 	if (p == 0.5 && n <= 53)
 		return binom_window_half(n, pa, pb);
-	window_edges(n, p, &a, &b, &mode);
+	m = (size_t)window_edges(n, p, &a, &b) - a;
 	len = b - a + 1;
-	m = (size_t)mode - a;
 	pmf = xcalloc(len, sizeof *pmf);
 	/* at the mode through lgamma (0 < p < 1), the rest by recurrence */
 	pmf[m] = exp(lgamma((double)n + 1) - lgamma((double)(a + m) + 1) -
@@ -317,7 +310,6 @@ binom_window(size_t n, double p, size_t *pa, size_t *pb)
 	return pmf;
 }
 
-/* P(B <= k) from the window [a, b] that cdf holds: 0 below it, 1 above. */
 static double
 cdf_at(const double *cdf, size_t a, size_t b, size_t k)
 {
@@ -345,46 +337,43 @@ stats_binom_cdf(size_t n, double p, size_t k)
  * P(B <= l - 1) <= tail; x_(u) >= q when B <= u - 1, the smallest u with
  * P(B >= u) <= tail.  Scans start at the window's edges: no 10^10 steps.
  */
-static void
-scan_ranks(const double *cdf, size_t a, size_t b, size_t n, double tail,
-    size_t *lo, size_t *hi)
+void
+stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
 {
-	size_t k;
+	double *cdf;
+	size_t a, b, k;
 
+	*lo = *hi = 0;
+	if (n < 1 || !(p > 0 && p < 1) || !(tail > 0 && tail < 1))
+		return;
+	cdf = binom_window(n, p, &a, &b);
 	*lo = a < n ? a : n;
 	for (k = *lo; k < n && cdf_at(cdf, a, b, k) <= tail; k++)
 		*lo = k + 1;
-	*hi = 0;
-	k = n;
-	if (b + 2 <= n) {
-		*hi = b + 2;
-		k = b + 1;
-	}
-	for (; k >= 1 && 1 - cdf_at(cdf, a, b, k - 1) <= tail; k--)
+	*hi = b + 2 <= n ? b + 2 : 0;
+	for (k = b + 2 <= n ? b + 1 : n; k >= 1 &&
+	    1 - cdf_at(cdf, a, b, k - 1) <= tail; k--)
 		*hi = k;
+	free(cdf);
 }
 
 int
 stats_order_ci(size_t n, double p, double level, size_t *lo, size_t *hi,
     double *achieved)
 {
-	double *cdf, lower, upper;
-	size_t a, b, l, u;
+	size_t l, u;
 
-	if (n < 2 || !(p > 0 && p < 1) || !(level > 0 && level < 1))
+	if (n < 2 || !(level > 0 && level < 1))
 		return -1;
-	cdf = binom_window(n, p, &a, &b);
 	/* [x_(l), x_(u)] covers the quantile when l <= B <= u - 1 */
-	scan_ranks(cdf, a, b, n, (1 - level) / 2, &l, &u);
-	lower = l >= 1 ? cdf_at(cdf, a, b, l - 1) : 0;
-	upper = u >= 1 ? 1 - cdf_at(cdf, a, b, u - 1) : 0;
-	free(cdf);
+	stats_order_bounds(n, p, (1 - level) / 2, &l, &u);
 	if (l < 1 || u < 1 || l >= u)
 		return -1;
 	*lo = l;
 	*hi = u;
 	if (achieved != NULL)
-		*achieved = 1 - lower - upper;
+		*achieved = 1 - stats_binom_cdf(n, p, l - 1) -
+		    (1 - stats_binom_cdf(n, p, u - 1));
 	return 0;
 }
 
@@ -393,31 +382,16 @@ void
 stats_order_span(size_t n, double p, size_t *first, size_t *last)
 {
 	size_t a, b;
-	double mode;
 
 	*first = 1;
 	*last = n;
 	if (n == 0 || !(p > 0 && p < 1) || (p == 0.5 && n <= 53))
 		return;
-	window_edges(n, p, &a, &b, &mode);
+	window_edges(n, p, &a, &b);
 	if (a > 1)
 		*first = a;
 	if (b + 2 < n)
 		*last = b + 2;
-}
-
-void
-stats_order_bounds(size_t n, double p, double tail, size_t *lo, size_t *hi)
-{
-	double *cdf;
-	size_t a, b;
-
-	*lo = *hi = 0;
-	if (n < 1 || !(p > 0 && p < 1) || !(tail > 0 && tail < 1))
-		return;
-	cdf = binom_window(n, p, &a, &b);
-	scan_ranks(cdf, a, b, n, tail, lo, hi);
-	free(cdf);
 }
 
 /* A modified Lentz step through a term an / (bn + ...): its factor. */
@@ -438,8 +412,7 @@ beta_fraction(double a, double b, double x)
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h, step;
 	int m;
 
-	d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
-	h = d;
+	h = d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
 	for (m = 1; m <= 1000; m++) {
 		double m2 = 2.0 * m;
 
@@ -489,8 +462,7 @@ stats_gamma_p(double a, double x)
 	}
 	b = x + 1 - a;
 	c = 1 / 1e-300;
-	d = 1 / b;
-	h = d;
+	h = d = 1 / b;
 	for (n = 1; n < 1000; n++) {
 		b += 2;
 		step = lentz_step(-n * (n - a), b, &c, &d);
@@ -506,24 +478,24 @@ stats_gamma_p(double a, double x)
  * inside the bracket, else bisection, a handful where bisection takes fifty.
  */
 static double
-invert(double (*cdf)(double x, const double *arg), double (*pdf)(double x,
-    const double *arg), const double *arg, double p, double hi)
+invert(double (*cdf)(double x, double df), double (*pdf)(double x, double df),
+    double df, double p, double hi)
 {
 	double lo = 0, x, f, d, next;
 	int i;
 
-	while (cdf(hi, arg) < p && hi < 1e300)
+	while (cdf(hi, df) < p && hi < 1e300)
 		hi *= 2;
 	x = hi / 2;
 	for (i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
-		f = cdf(x, arg) - p;
+		f = cdf(x, df) - p;
 		if (f == 0)
 			return x;
 		if (f < 0)
 			lo = x;
 		else
 			hi = x;
-		d = pdf(x, arg);
+		d = pdf(x, df);
 		next = d > 0 ? x - f / d : NAN;
 		if (!(next > lo && next < hi))
 			next = lo + (hi - lo) / 2;
@@ -535,15 +507,15 @@ invert(double (*cdf)(double x, const double *arg), double (*pdf)(double x,
 }
 
 static double
-chi2_cdf(double x, const double *df)
+chi2_cdf(double x, double df)
 {
-	return stats_gamma_p(*df / 2, x / 2);
+	return stats_gamma_p(df / 2, x / 2);
 }
 
 static double
-chi2_pdf(double x, const double *df)
+chi2_pdf(double x, double df)
 {
-	double k = *df / 2;
+	double k = df / 2;
 
 	return exp((k - 1) * log(x) - x / 2 - k * log(2) - lgamma(k));
 }
@@ -553,7 +525,7 @@ stats_chi2_quantile(double p, double df)
 {
 	if (!(p > 0 && p < 1) || !(df > 0))
 		return NAN;
-	return invert(chi2_cdf, chi2_pdf, &df, p, df > 1 ? df : 1);
+	return invert(chi2_cdf, chi2_pdf, df, p, df > 1 ? df : 1);
 }
 
 /* Past this many degrees of freedom t and the normal differ by under 1e-7. */
@@ -573,16 +545,8 @@ stats_t_cdf(double t, double df)
 }
 
 static double
-t_cdf(double t, const double *df)
+t_pdf(double t, double v)
 {
-	return stats_t_cdf(t, *df);
-}
-
-static double
-t_pdf(double t, const double *df)
-{
-	double v = *df;
-
 	return exp(lgamma((v + 1) / 2) - lgamma(v / 2) - 0.5 * log(v * M_PI) -
 	    (v + 1) / 2 * log1p(t * t / v));
 }
@@ -623,7 +587,7 @@ stats_t_quantile(double p, double df)
 	if (df >= 1000)
 		return t_expansion(z, df);
 	if (df < 3)
-		return invert(t_cdf, t_pdf, &df, p, 1);
+		return invert(stats_t_cdf, t_pdf, df, p, 1);
 	/*
 	 * From 3 the expansion is within 2%, and Newton's steps (t's CDF is
 	 * concave above 0) square the error: one under 1e-9 leaves it below
@@ -631,9 +595,9 @@ stats_t_quantile(double p, double df)
 	 */
 	x = t_expansion(z, df);
 	for (i = 0; i < 20; i++) {
-		step = (stats_t_cdf(x, df) - p) / t_pdf(x, &df);
+		step = (stats_t_cdf(x, df) - p) / t_pdf(x, df);
 		if (!(x - step > 0))
-			return invert(t_cdf, t_pdf, &df, p, 1);
+			return invert(stats_t_cdf, t_pdf, df, p, 1);
 		x -= step;
 		if (fabs(step) <= 1e-9 * x)
 			break;
@@ -675,9 +639,6 @@ stats_norm_quantile(double p)
 void
 stats_summarize(double *x, size_t n, double level, struct stats_summary *s)
 {
-	size_t lo, hi;
-	double achieved;
-
 	stats_sort(x, n);
 	s->n = n;
 	s->min = n ? x[0] : NAN;
@@ -687,12 +648,11 @@ stats_summarize(double *x, size_t n, double level, struct stats_summary *s)
 	s->p99 = stats_quantile_sorted(x, n, 0.99);
 	s->ci_lo = s->ci_hi = s->ci_level = NAN;
 	s->ci_lo_rank = s->ci_hi_rank = 0;
-	if (stats_order_ci(n, 0.5, level, &lo, &hi, &achieved) == 0) {
-		s->ci_lo = x[lo - 1];
-		s->ci_hi = x[hi - 1];
-		s->ci_level = achieved;
-		s->ci_lo_rank = lo;
-		s->ci_hi_rank = hi;
+	/* stats_order_ci writes ranks and coverage only when it succeeds */
+	if (stats_order_ci(n, 0.5, level, &s->ci_lo_rank, &s->ci_hi_rank,
+	    &s->ci_level) == 0) {
+		s->ci_lo = x[s->ci_lo_rank - 1];
+		s->ci_hi = x[s->ci_hi_rank - 1];
 	}
 }
 

@@ -18,16 +18,14 @@
 char *
 units_fmt_fixed(char *buf, size_t len, double x, int decimals)
 {
-	char *dot, *end;
+	char *end;
 
 	snprintf(buf, len, "%.*f", decimals, x);
-	dot = strchr(buf, '.');
-	if (dot == NULL)
+	if (strchr(buf, '.') == NULL)
 		return buf;
-	end = buf + strlen(buf) - 1;
-	while (end > dot && *end == '0')
-		*end-- = '\0';
-	if (end == dot)
+	for (end = buf + strlen(buf) - 1; *end == '0'; end--)
+		*end = '\0';
+	if (*end == '.')
 		*end = '\0';
 	return buf;
 }
@@ -59,17 +57,15 @@ units_fmt_ratio(char *buf, size_t len, double r)
 {
 	int decimals = 2;
 
-	if (isnan(r)) {
-		snprintf(buf, len, "-");
-		return buf;
-	}
 	if (r != 0 && fabs(r) < 0.01) {
 		decimals = 1 - (int)floor(log10(fabs(r)));
 		/* 0.000999 rounds up to a third digit: one decimal fewer */
 		if (round(fabs(r) * pow(10, decimals)) >= 100)
 			decimals--;
 	}
-	if (decimals > 13)
+	if (isnan(r))
+		snprintf(buf, len, "-");
+	else if (decimals > 13)
 		snprintf(buf, len, "%.1e", r);
 	else
 		snprintf(buf, len, "%.*f", decimals, r);
@@ -152,7 +148,7 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 {
 	char buf[64];
 	size_t n;
-	double v;
+	double v, pct;
 	int sign;
 
 	if (s == NULL || (n = strlen(s)) == 0 || n >= sizeof buf)
@@ -161,19 +157,18 @@ units_parse_percent(const char *s, double lo, double hi, double *out,
 	sign = buf[n - 1] == '%';
 	if (sign)
 		buf[n - 1] = '\0';
-	if (units_parse_real(buf, -1e300, 1e300, &v, what, err) < 0)
+	/* a hundredth in the text: 1.1% is 0.011, not 1.1 / 100 */
+	if (units_parse_real(buf, -1e300, 1e300, &v, what, err) < 0 ||
+	    parse_scaled(buf, -2, &pct) < 0)
 		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
 	/* "0.05" may mean 5% or 0.05%: only the sign can say */
 	if (!sign && v > 0 && v < 1)
 		return errf(err, "%s: %s is ambiguous; expected a percentage with "
 		    "its sign, such as %g%% or %g%%", what, s, v * 100, v);
-	/* a hundredth in the text: 1.1% is 0.011, not 1.1 / 100 */
-	if (parse_scaled(buf, -2, &v) < 0)
-		return errf(err, "%s: %s is not a percentage such as 5%%", what, s);
-	if (!(v > lo && v < hi))
+	if (!(pct > lo && pct < hi))
 		return errf(err, "%s: %s is out of range; expected more than %g%% "
 		    "and less than %g%%", what, s, lo * 100, hi * 100);
-	*out = v;
+	*out = pct;
 	return 0;
 }
 

@@ -7,29 +7,15 @@
 
 #include "lib/utf8.h"
 
-/* Length of the sequence a lead byte starts, and the bits it carries. */
-static size_t
-lead(unsigned char c, uint32_t *bits)
-{
-	static const unsigned char leads[][3] = { { 0x00, 0x7F, 0x7F },
-		{ 0xC2, 0xDF, 0x1F }, { 0xE0, 0xEF, 0x0F }, { 0xF0, 0xF4, 0x07 } };
-	size_t i;
-
-	for (i = 0; i < 4; i++)
-		if (c >= leads[i][0] && c <= leads[i][1]) {
-			*bits = c & leads[i][2];
-			return i + 1;
-		}
-	return 0;
-}
-
 size_t
 utf8_decode(const char *s, uint32_t *cp)
 {
 	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	const unsigned char *u = (const unsigned char *)s;
-	uint32_t v;
-	size_t n = lead(u[0], &v), i;
+	/* the lead byte: the sequence's length (0: none) and its bits */
+	size_t n = u[0] < 0x80 ? 1 : u[0] < 0xC2 ? 0 : u[0] < 0xE0 ? 2 :
+	    u[0] < 0xF0 ? 3 : u[0] < 0xF5 ? 4 : 0, i;
+	uint32_t v = n == 1 ? u[0] : u[0] & (0xFF >> (n + 1));
 
 	if (n == 0)
 		goto bad;
