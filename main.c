@@ -79,10 +79,7 @@ help(int argc, char **argv)
 		err_warn("help: no command %s; try syncgate --help", argv[1]);
 		return EXIT_TROUBLE;
 	}
-	if (c == NULL)
-		usage(stdout);
-	else
-		c->usage(stdout);
+	(c != NULL ? c->usage : usage)(stdout);
 	return outfile_shut(stdout, "standard output");
 }
 
@@ -108,8 +105,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "help") == 0)
 		return help(argc - 1, argv + 1);
-	c = find(argv[1]);
-	if (c == NULL) {
+	if ((c = find(argv[1])) == NULL) {
 		err_warn("no command %s; try syncgate --help", argv[1]);
 		return EXIT_TROUBLE;
 	}

@@ -371,9 +371,7 @@ pad(FILE *fp, const char *s, size_t width)
 {
 	size_t w = text_width(s);
 
-	fputs(s, fp);
-	while (w++ < width)
-		fputc(' ', fp);
+	fprintf(fp, "%s%*s", s, w < width ? (int)(width - w) : 0, "");
 }
 
 static void
@@ -462,22 +460,19 @@ print_sessions(FILE *fp, const struct noise *n)
 static void
 print_table(FILE *fp, const struct noise *n, const struct args *a)
 {
+	const char *const said[][2] = { { "calibrate: ", n->engine },
+		{ " ", n->engine_version }, { " on ", n->workload } };
 	size_t i, k, nw, width[NCOLS];
 	char cf[32], cell[NCOLS][32];
 	const char *cells[NCOLS];
 	int w;
 
 	/* names from the runs, shown as the reports show them (report/escape.h) */
-	fputs("calibrate: ", fp);
-	escape_plain(fp, n->engine);
-	if (n->engine_version != NULL) {
-		fputc(' ', fp);
-		escape_plain(fp, n->engine_version);
-	}
-	if (n->workload != NULL) {
-		fputs(" on ", fp);
-		escape_plain(fp, n->workload);
-	}
+	for (k = 0; k < 3; k++)
+		if (said[k][1] != NULL) {
+			fputs(said[k][0], fp);
+			escape_plain(fp, said[k][1]);
+		}
 	fprintf(fp, ", %zu runs at %s confidence\n", n->runs,
 	    pct(cf, sizeof cf, a->confidence));
 	fprintf(fp, "The smallest change the gate tells from this runner's "
@@ -639,13 +634,12 @@ calibrate_main(int argc, char **argv)
 	struct result *r;
 	const struct result **rp;
 	struct noise n = { 0 };
-	struct table t;
+	struct table t = { .n = &n, .a = &a };
 	char err[ERRLEN];
 	size_t i;
 	int rc;
 
-	rc = parse_args(argc, argv, &a, err);
-	if (rc > 0) {
+	if ((rc = parse_args(argc, argv, &a, err)) > 0) {
 		calibrate_usage(stdout);
 		return outfile_shut(stdout, "standard output");
 	}
@@ -661,7 +655,6 @@ calibrate_main(int argc, char **argv)
 		goto out;
 	}
 	calibrate_measure(rp, a.files, a.n, a.confidence, &n);
-	t = (struct table){ .n = &n, .a = &a };
 	plan_cost_measure(rp, a.n, &t.cost);
 	plan_make(&n, &t.cost, a.max_regression, a.power, a.confidence, &t.plan);
 	t.budget_limit = isnan(a.budget_s) ? NAN : plan_smallest_limit(&n,

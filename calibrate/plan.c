@@ -114,14 +114,12 @@ run_var(const struct noise_stat *s, double f)
 static double
 least_power(const struct noise *n, double f, long long k, struct plan *out)
 {
-	double least = 2;
+	double least = 2, p;
 	size_t i;
 	int w;
 
 	for (i = 0; i < n->nclasses; i++)
 		for (w = 0; w < NOISE_NSTATS; w++) {
-			double p;
-
 			if (!n->classes[i].stat[w].have)
 				continue;
 			p = plan_power(run_var(&n->classes[i].stat[w], f), k, out->limit,

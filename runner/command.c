@@ -160,12 +160,10 @@ keep(pid_t pid, double grace_s, pid_t boss, int leave)
 static void
 keeper(const struct command_spec *c, int wfd, pid_t boss, const sigset_t *old)
 {
-	struct sigaction sa;
+	struct sigaction sa = { .sa_handler = on_nothing };
 	pid_t pid;
 	int status;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_nothing;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -272,7 +270,7 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 	double t0 = clock_monotonic_ns();
 	sigset_t all, old;
 	pid_t keeper_pid, boss = getpid(), pid = 0;
-	int p[2], st = -1;
+	int p[2], st = -1, lost;
 
 	memset(out, 0, sizeof *out);
 	if (pipe(p) < 0)
@@ -300,21 +298,19 @@ command_run(const struct command_spec *c, struct command_outcome *out, char *err
 			kill(-pid, runner_signal);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (pid <= 0 || wait_for(c, keeper_pid, pid, t0, out) < 0) {
-		runner_child = 0;
-		close(p[0]);
-		if (pid <= 0)
-			waitpid(keeper_pid, NULL, 0);
+	lost = pid <= 0 || wait_for(c, keeper_pid, pid, t0, out) < 0;
+	runner_child = 0;
+	if (pid <= 0)
+		waitpid(keeper_pid, NULL, 0);
+	if (lost || read_all(p[0], &st, sizeof st) < 0)
+		st = -1;
+	close(p[0]);
+	if (lost)
 		return errf(err, "cannot run the command: its keeper process %s",
 		    pid <= 0 ? "could not start it" : "was lost");
-	}
-	runner_child = 0;
-	if (read_all(p[0], &st, sizeof st) < 0 || st == -1) {
-		close(p[0]);
+	if (st == -1)
 		return errf(err, "the command's keeper process ended without its "
 		    "status");
-	}
-	close(p[0]);
 	out->elapsed_s = (clock_monotonic_ns() - t0) / 1e9;
 	out->signal = WIFEXITED(st) ? 0 : WTERMSIG(st);
 	out->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + out->signal;

@@ -601,9 +601,7 @@ runner_opts_help(FILE *fp, enum runner_tool tool)
 			continue;
 		snprintf(head, sizeof head, "  %s%s%s%s", r->name[1] ? "--" : "-",
 		    r->name, r->arg ? " " : "", r->arg ? r->arg : "");
-		fputs(head, fp);
-		if (strlen(head) > 22)
-			fputs("\n", fp);
+		fprintf(fp, "%s%s", head, strlen(head) > 22 ? "\n" : "");
 		text = isnan(r->lo) ? xstrdup(r->help) :
 		    xasprintf("%s (%s to %s%s%s)", r->help,
 		    number(lo, sizeof lo, r, r->lo), number(hi, sizeof hi, r, r->hi),

@@ -88,21 +88,16 @@ run_usage(FILE *fp)
 	    "128+N stopped by signal N\n", fp);
 }
 
+/* The run's logs, NAME.K.WHAT in the invocation's folder. */
+enum { LOG_STDOUT, LOG_STDERR, LOG_OUTPUT, LOG_RESULT, LOG_SETUP, LOG_TEARDOWN,
+	NLOGS };
+static const char *const log_what[NLOGS] = { "stdout", "stderr", "output",
+	"result.json", "setup", "teardown" };
+
 struct run_files {
 	struct rundir dir;
-	char *stdout_path, *stderr_path, *output, *result, *setup, *teardown;
+	char *log[NLOGS];
 };
-
-static void
-files_free(struct run_files *f)
-{
-	free(f->stdout_path);
-	free(f->stderr_path);
-	free(f->output);
-	free(f->result);
-	free(f->setup);
-	free(f->teardown);
-}
 
 /* The run's result: imported, or the command's own renamed for the run. */
 static int
@@ -117,15 +112,15 @@ load_output(const struct run_engine *e, const struct run_files *f,
 	int rc;
 
 	if (e->result) {
-		if (result_load(f->result, r, err) < 0)
+		if (result_load(f->log[LOG_RESULT], r, err) < 0)
 			return -1;
 		free(r->engine);
 		r->engine = xstrdup(e->q.engine);
 		*own_output = 1;
 		return 0;
 	}
-	*own_output = stat(f->output, &st) == 0;
-	from = *own_output ? f->output : f->stdout_path;
+	*own_output = stat(f->log[LOG_OUTPUT], &st) == 0;
+	from = *own_output ? f->log[LOG_OUTPUT] : f->log[LOG_STDOUT];
 	if (import_read(from, &buf, &len, err) < 0)
 		return -1;
 	rc = import_text(&e->q, buf, len, from, r, &notes, why);
@@ -135,24 +130,24 @@ load_output(const struct run_engine *e, const struct run_files *f,
 	import_notes_free(&notes);
 	if (rc < 0 && !*own_output)
 		return errf(err, "%s (the command wrote nothing to $SYNCGATE_OUTPUT, "
-		    "%s, so its standard output was imported)", why, f->output);
+		    "%s, so its standard output was imported)", why,
+		    f->log[LOG_OUTPUT]);
 	if (rc < 0)
 		memcpy(err, why, ERRLEN);
 	return rc;
 }
 
-/* Whether r has a write class; with counted, one with its own flush count. */
-static int
-has_writes(const struct result *r, int counted)
+/* r's write classes; with counted, those with their own flush count. */
+static size_t
+write_classes(const struct result *r, int counted)
 {
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < r->nclasses; i++)
-		if (r->classes[i].kind == KIND_WRITE && (!counted ||
+		n += r->classes[i].kind == KIND_WRITE && (!counted ||
 		    r->classes[i].flush_count != NULL ||
-		    !isnan(r->classes[i].flushes_per_op)))
-			return 1;
-	return 0;
+		    !isnan(r->classes[i].flushes_per_op));
+	return n;
 }
 
 static long long
@@ -171,10 +166,8 @@ write_ops(const struct result *r)
 static void
 window_apply(const struct runner_window *w, struct result *r)
 {
-	size_t i, writes = 0;
+	size_t i, writes = write_classes(r, 0);
 
-	for (i = 0; i < r->nclasses; i++)
-		writes += r->classes[i].kind == KIND_WRITE;
 	for (i = 0; i < r->nclasses; i++) {
 		struct result_class *c = &r->classes[i];
 
@@ -226,7 +219,7 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 			rd->ops = NULL;
 		}
 	}
-	if (!has_writes(r, 1))
+	if (!write_classes(r, 1))
 		window_apply(w, r);
 	result_host_free(r->host);
 	free(r->host);
@@ -236,10 +229,11 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	r->command = xcalloc(1, sizeof *r->command);
 	r->command->command = xstrdup(e->cmd);
 	r->command->import = xstrdup(e->q.format);
-	r->command->stdout_file = relative(x, f->stdout_path);
-	r->command->stderr_file = relative(x, f->stderr_path);
+	r->command->stdout_file = relative(x, f->log[LOG_STDOUT]);
+	r->command->stderr_file = relative(x, f->log[LOG_STDERR]);
 	if (own_output)
-		r->command->output_file = relative(x, e->result ? f->result : f->output);
+		r->command->output_file = relative(x,
+		    f->log[e->result ? LOG_RESULT : LOG_OUTPUT]);
 	r->command->probed = xstrdup(own_rounds ? "by the command's own harness "
 	    "(its probe and rounds kept); the runner's brackets not used" :
 	    w->ir.every_ns > 0 ? "once in --dir before the first run; and in a "
@@ -342,15 +336,17 @@ spec_init(struct command_spec *c, const struct run_ctx *x, const char *cmd,
 	    .grace_s = x->a->grace_ns / 1e9 };
 }
 
-/* --setup or --teardown (what) into log; 0, or -1 with err set. */
+/* --setup or --teardown (which) into its log; 0, or -1 with err set. */
 static int
-helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
-    const struct command_env *env, int shielded, char *err)
+helper(struct run_ctx *x, const struct run_engine *e, const struct run_files *f,
+    int which, const struct command_env *env, char *err)
 {
+	int shielded = which == LOG_TEARDOWN;
 	struct command_spec spec;
 	struct command_outcome oc;
 
-	spec_init(&spec, x, cmd, log, log, env);
+	spec_init(&spec, x, shielded ? e->teardown : e->setup, f->log[which],
+	    f->log[which], env);
 	spec.shielded = shielded;
 	/* a server the setup starts is the teardown's to stop */
 	spec.leave = !shielded;
@@ -360,29 +356,15 @@ helper(struct run_ctx *x, const char *what, const char *cmd, const char *log,
 		return 0;
 	if (runner_signal != 0 && !shielded)
 		return errf(err, "stopped");
-	return failed(x, what, log, &oc, err);
+	return failed(x, shielded ? "--teardown" : "--setup", f->log[which], &oc,
+	    err);
 }
 
 /* A round through the command, its process group stopped (command_run). */
 static int
 pause_round(void *ctx, char *err)
 {
-	struct runner_window *w = ctx;
-
-	return inrun_round(&w->ir, 0, err) < 0 ? -1 : 0;
-}
-
-/* The run's logs, NAME.K.WHAT in the invocation's folder. */
-static void
-files_name(struct run_files *f, const struct run_ctx *x, const char *name,
-    long long k)
-{
-	f->stdout_path = xasprintf("%s/%s.%lld.stdout", x->logs, name, k);
-	f->stderr_path = xasprintf("%s/%s.%lld.stderr", x->logs, name, k);
-	f->output = xasprintf("%s/%s.%lld.output", x->logs, name, k);
-	f->result = xasprintf("%s/%s.%lld.result.json", x->logs, name, k);
-	f->setup = xasprintf("%s/%s.%lld.setup", x->logs, name, k);
-	f->teardown = xasprintf("%s/%s.%lld.teardown", x->logs, name, k);
+	return inrun_round(&((struct runner_window *)ctx)->ir, 0, err) < 0 ? -1 : 0;
 }
 
 /*
@@ -400,7 +382,7 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	long long writes;
 	double t0;
 
-	spec_init(&spec, x, e->cmd, f->stdout_path, f->stderr_path, env);
+	spec_init(&spec, x, e->cmd, f->log[LOG_STDOUT], f->log[LOG_STDERR], env);
 	spec.every_ns = spare ? 0 : x->a->every_ns;
 	spec.pause = pause_round;
 	spec.ctx = w;
@@ -416,7 +398,7 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	if (runner_signal != 0)
 		return errf(err, "stopped");
 	if (oc->status != 0 || oc->timed_out)
-		return failed(x, "the command", f->stderr_path, oc, err);
+		return failed(x, "the command", f->log[LOG_STDERR], oc, err);
 	if (oc->pause_failed)
 		return errf(err, "a round during the command: %s", oc->pause_err);
 	t0 = clock_monotonic_ns();
@@ -425,12 +407,12 @@ measure(struct run_ctx *x, const struct run_engine *e, int spare,
 	sp->import_s = (clock_monotonic_ns() - t0) / 1e9;
 	writes = write_ops(r);
 	/* writes where the last run had none: counted, but with no idle rate */
-	if (spare && writes > 0 && !has_writes(r, 1))
+	if (spare && writes > 0 && !write_classes(r, 1))
 		snprintf(w->ir.fc.unavailable, sizeof w->ir.fc.unavailable,
 		    "no idle windows: the engine's run before imported no write");
 	if (!spare && inrun_round(&w->ir, (double)writes, err) < 0)
 		return -1;
-	if (writes == 0 || has_writes(r, 1))
+	if (writes == 0 || write_classes(r, 1))
 		w->ir.idle_ns = 0;
 	inrun_end(&w->ir, (double)writes);
 	runner_window_close(w, writes);
@@ -458,25 +440,27 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 		{ "SYNCGATE_PROBE", x->probe_path }, { NULL, NULL }, { NULL, NULL },
 		{ NULL, NULL }
 	};
-	size_t ne = 5;
+	size_t ne = 5, i;
 	struct result_spent sp = { NAN, NAN, NAN, NAN, NAN, NAN };
 	int rc = -1, own_output = 0, own_rounds, own_counts, pending = 0;
 	double t0 = clock_monotonic_ns(), wall, over;
 
 	snprintf(run, sizeof run, "%lld", j->index);
-	files_name(&f, x, e->q.engine, j->index);
+	for (i = 0; i < NLOGS; i++)
+		f.log[i] = xasprintf("%s/%s.%lld.%s", x->logs, e->q.engine,
+		    j->index, log_what[i]);
 	if (rundir_make(&f.dir, x->a->dir, RUNDIR_RUN, e->q.engine, err) < 0)
 		goto out;
 	env[0].value = f.dir.path;
-	env[1].value = f.output;
+	env[1].value = f.log[LOG_OUTPUT];
 	if (e->result)
-		env[ne++] = (struct command_env){ "SYNCGATE_RESULT", f.result };
+		env[ne++] = (struct command_env){ "SYNCGATE_RESULT",
+		    f.log[LOG_RESULT] };
 	snprintf(ops, sizeof ops, "%.0f", x->a->plan_ops);
 	if (!isnan(x->a->plan_ops))
 		env[ne++] = (struct command_env){ "SYNCGATE_OPS", ops };
 	pending = e->teardown != NULL;
-	if (e->setup != NULL &&
-	    helper(x, "--setup", e->setup, f.setup, env, 0, err) < 0)
+	if (e->setup != NULL && helper(x, e, &f, LOG_SETUP, env, err) < 0)
 		goto out;
 	if (measure(x, e, x->spare[j->engine], &f, env, w, &oc, &r, &own_output,
 	    &sp, err) < 0)
@@ -484,12 +468,13 @@ run_one(void *ctx, const struct runner_job *j, struct result_session *s,
 	runner_ended(s);
 	if (pending) {
 		pending = 0;
-		if (helper(x, "--teardown", e->teardown, f.teardown, env, 1, err) < 0)
+		if (helper(x, e, &f, LOG_TEARDOWN, env, err) < 0)
 			goto out;
 	}
 	own_rounds = r.probe != NULL && r.probe->series.rounds.present;
-	own_counts = has_writes(&r, 1);
-	x->spare[j->engine] = !has_writes(&r, 0) || (own_rounds && own_counts);
+	own_counts = write_classes(&r, 1);
+	x->spare[j->engine] = !write_classes(&r, 0) ||
+	    (own_rounds && own_counts);
 	complete(x, e, &f, &oc, w, s, own_output, &r);
 	r.command->spent = sp;
 	if (emit(j->out, &r, err) < 0)
@@ -500,13 +485,14 @@ out:
 	inrun_close(&w->ir);
 	/* a server the setup started is stopped, whatever stopped the run */
 	if (pending && f.dir.path != NULL &&
-	    helper(x, "--teardown", e->teardown, f.teardown, env, 1, rerr) < 0)
+	    helper(x, e, &f, LOG_TEARDOWN, env, rerr) < 0)
 		err_warn("%s", rerr);
 	probe_series_free(&w->series);
 	if (rundir_remove(&f.dir, rerr) < 0)
 		err_warn("%s", rerr);
 	free(w);
-	files_free(&f);
+	for (i = 0; i < NLOGS; i++)
+		free(f.log[i]);
 	result_free(&r);
 	if (rc == 0) {
 		/* the run's wall time less the command's: setup, windows, import... */
@@ -556,12 +542,11 @@ static int
 make_logs(struct run_ctx *x, const char *out, const char *id, char *err)
 {
 	char *dir = path_dir(out), real[PATH_MAX], *stem;
+	const char *got = realpath(dir, real);
 
-	if (realpath(dir, real) == NULL) {
-		free(dir);
-		return errf(err, "-o %s:", out);
-	}
 	free(dir);
+	if (got == NULL)
+		return errf(err, "-o %s:", out);
 	stem = runner_beside(path_base(out), "");
 	x->logs = xasprintf("%s/%s.logs.%.8s", real, stem, id);
 	free(stem);
@@ -607,7 +592,8 @@ go(const struct runner_opts *a, char *err)
 	const char *names[RUNNER_MAX_ENGINES];
 	struct runner_plan plan = { 0 };
 	struct run_ctx x = { .a = a };
-	char *verdict = NULL;
+	char *verdict = a->min_runs > 0 ? runner_beside(a->out, ".verdict.json") :
+	    NULL;
 	size_t i;
 	int rc = EXIT_TROUBLE;
 
@@ -615,8 +601,6 @@ go(const struct runner_opts *a, char *err)
 	probe_record_init(&x.probe);
 	for (i = 0; i < a->n; i++)
 		names[i] = a->e[i].q.engine;
-	if (a->min_runs > 0)
-		verdict = runner_beside(a->out, ".verdict.json");
 	if (runner_plan_make(&plan, names, a->n, a->runs, a->out, 1, err) < 0 ||
 	    check_outputs(a->out, &plan, verdict, err) < 0)
 		goto out;

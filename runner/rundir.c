@@ -73,9 +73,8 @@ rundir_sweep(const char *dir)
 		if ((pid = parse_name(e->d_name)) == 0 || (pid_t)pid == getpid() ||
 		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
-		fd = openat(dirfd(dp), e->d_name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
+		if ((fd = openat(dirfd(dp), e->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC)) < 0)
 			continue;
 		if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) <
 		    sizeof path && fstat(fd, &st) == 0 && st.st_uid == geteuid() &&

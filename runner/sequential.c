@@ -92,14 +92,13 @@ seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 {
 	struct runner_seq *s = ctx;
 	struct seq_side *ours = &s->side[0], *rival = &s->side[1];
-	struct gate_opts o;
+	struct gate_opts o = s->a->limits.g;
 	size_t open, o0, r0;
 
 	if (p->nengines != 2)
 		return errf(err, "runs until decided gate two engines; %zu given",
 		    p->nengines);
 	seq_free(s);
-	o = s->a->limits.g;
 	o.mode = s->a->mode;
 	o.confidence = gate_seq_level(&s->plan, n);
 	/* --match renames the classes of the runs just loaded, each once */
