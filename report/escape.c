@@ -71,12 +71,11 @@ markdown_start(FILE *fp, const char *s)
 {
 	size_t d = strspn(s, "0123456789");
 
-	if (*s == '-' || *s == '+' || *s == '=') {
-		fprintf(fp, "\\%c", *s);
-		return s + 1;
-	}
-	if (*s == ' ') {
-		fputs("&#32;", fp);
+	if (*s == '-' || *s == '+' || *s == '=' || *s == ' ') {
+		if (*s == ' ')
+			fputs("&#32;", fp);
+		else
+			fprintf(fp, "\\%c", *s);
 		return s + 1;
 	}
 	if (d > 0 && d < 10 && (s[d] == '.' || s[d] == ')') &&

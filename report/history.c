@@ -244,11 +244,10 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
 	const char *measure = e->flushes ? "flushes" : e->syncs ? "syncs" : "latency";
 	cJSON *b;
 
+	/* without why, len is 0 and snprintf writes nothing */
 	if (strlen(name) > BENCHER_NAME_MAX) {
-		if (why != NULL)
-			snprintf(why, len, "the benchmark name \"%.40s...\" is %zu bytes; "
-			    "Bencher takes at most %d", name, strlen(name),
-			    BENCHER_NAME_MAX);
+		snprintf(why, len, "the benchmark name \"%.40s...\" is %zu bytes; "
+		    "Bencher takes at most %d", name, strlen(name), BENCHER_NAME_MAX);
 		free(name);
 		return -1;
 	}
@@ -258,10 +257,9 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
 		cJSON_AddItemToObject(root, name, b);
 	}
 	if (cJSON_GetObjectItemCaseSensitive(b, measure)) {
-		if (why != NULL)
-			snprintf(why, len, "class \"%.40s\" gives the benchmark \"%.80s\" "
-			    "its %s a second time; expected one class each", e->name,
-			    name, measure);
+		snprintf(why, len, "class \"%.40s\" gives the benchmark \"%.80s\" "
+		    "its %s a second time; expected one class each", e->name, name,
+		    measure);
 		free(name);
 		return -1;
 	}
@@ -305,9 +303,8 @@ report_bencher_why(const struct gate_verdict *v, char *buf, size_t len)
 {
 	cJSON *doc;
 
-	if (report_benchmark_action_why(v, buf, len))
-		return 1;
-	if ((doc = bencher_doc(v, buf, len)) == NULL)
+	if (report_benchmark_action_why(v, buf, len) ||
+	    (doc = bencher_doc(v, buf, len)) == NULL)
 		return 1;
 	cJSON_Delete(doc);
 	return 0;

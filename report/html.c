@@ -57,18 +57,28 @@ badge(FILE *fp, enum ruling r)
 	    r == RULING_NOT_RULED ? "not-ruled" : ruling_name(r), ruling_name(r));
 }
 
+/* s escaped between open and close; nothing for no s. */
+static void
+tagged(FILE *fp, const char *open, const char *s, const char *close)
+{
+	if (s == NULL)
+		return;
+	fputs(open, fp);
+	escape_xml(fp, s);
+	fputs(close, fp);
+}
+
 static void
 head(FILE *fp, const struct gate_verdict *v)
 {
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	fprintf(fp, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	    "style-src 'unsafe-inline'\">\n<title>syncgate: ", fp);
-	fputs(ruling_name(v->overall), fp);
-	fputs(" \u2014 ", fp);
+	    "style-src 'unsafe-inline'\">\n<title>syncgate: %s \u2014 ",
+	    ruling_name(v->overall));
 	escape_xml(fp, v->headline);
-	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
-	fputs("<header>\n<h1>syncgate: ", fp);
+	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n"
+	    "<h1>syncgate: ", style);
 	badge(fp, v->overall);
 	fputs("</h1>\n<p>", fp);
 	escape_xml(fp, v->headline);
@@ -108,15 +118,12 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		badge(fp, r->ruling);
 		fputs("</td></tr>\n", fp);
 	}
-	fputs("</tbody></table></div>\n<p class=\"muted\">x is ", fp);
-	escape_xml(fp, verdict_rival_label(v));
+	tagged(fp, "</tbody></table></div>\n<p class=\"muted\">x is ",
+	    verdict_rival_label(v), "");
 	escape_xml(fp, words_apostrophe(verdict_rival_label(v)));
-	fputs(" latency divided by ", fp);
-	escape_xml(fp, verdict_ours_label(v));
+	tagged(fp, " latency divided by ", verdict_ours_label(v), "");
 	escape_xml(fp, words_apostrophe(verdict_ours_label(v)));
-	fputs(": above 1, ", fp);
-	escape_xml(fp, verdict_ours_label(v));
-	fputs(" is faster.</p>\n", fp);
+	tagged(fp, ": above 1, ", verdict_ours_label(v), " is faster.</p>\n");
 	if (layout_rows(v, KIND_READ)) {
 		fputs("<figure>\n<div class=\"scroll\">\n", fp);
 		svg_reads(fp, v, o);
@@ -157,9 +164,8 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("<section>\n<h2>Writes in durable syncs</h2>\n<p>", fp);
 	if (v->unit.source == UNIT_NONE) {
-		fputs("Not ruled in syncs: ", fp);
-		escape_xml(fp, v->unit.why_none ? v->unit.why_none : "no unit");
-		fputs(".</p>\n", fp);
+		tagged(fp, "Not ruled in syncs: ", v->unit.why_none ?
+		    v->unit.why_none : "no unit", ".</p>\n");
 	} else {
 		escape_xml(fp, v->unit.description);
 		layout_band(fp, v, o->ascii, escape_xml);
@@ -174,11 +180,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		layout_flushes(fp, v, escape_xml);
 		fputs("</p>\n", fp);
 	}
-	if (v->ceiling_note != NULL) {
-		fputs("<p>Ceiling: ", fp);
-		escape_xml(fp, v->ceiling_note);
-		fputs("</p>\n", fp);
-	}
+	tagged(fp, "<p>Ceiling: ", v->ceiling_note, "</p>\n");
 	fputs("<figure>\n<div class=\"scroll\">\n", fp);
 	svg_writes(fp, v, o);
 	fputs("</div>\n<figcaption class=\"muted\">", fp);
@@ -214,11 +216,10 @@ checks(FILE *fp, const struct gate_verdict *v)
 
 	if (v->nchecks == 0)
 		return;
-	fprintf(fp, "<section>\n<h2>Checks%s</h2>\n",
-	    layout_confidence(pc, sizeof pc, v));
-	fputs("<div class=\"scroll\"><table class=\"checks\">\n<thead><tr>"
-	    "<th>Class</th><th>Statistic</th><th>Value</th><th>Interval</th>"
-	    "<th>Limit</th><th>Verdict</th><th>Why</th></tr></thead>\n<tbody>\n", fp);
+	fprintf(fp, "<section>\n<h2>Checks%s</h2>\n<div class=\"scroll\"><table "
+	    "class=\"checks\">\n<thead><tr><th>Class</th><th>Statistic</th>"
+	    "<th>Value</th><th>Interval</th><th>Limit</th><th>Verdict</th>"
+	    "<th>Why</th></tr></thead>\n<tbody>\n", layout_confidence(pc, sizeof pc, v));
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 		char why[FIGLEN];
@@ -236,9 +237,8 @@ checks(FILE *fp, const struct gate_verdict *v)
 		badge(fp, c->ruling);
 		/* the short why, unfolding to the reason in full */
 		words_why(v, c, why, sizeof why);
-		fputs("</td><td class=\"reason\"><details><summary>", fp);
-		escape_xml(fp, why[0] ? why : "reason");
-		fputs("</summary>", fp);
+		tagged(fp, "</td><td class=\"reason\"><details><summary>",
+		    why[0] ? why : "reason", "</summary>");
 		escape_xml(fp, c->reason);
 		fputs("</details></td></tr>\n", fp);
 	}
@@ -252,11 +252,8 @@ lists(FILE *fp, const struct gate_verdict *v)
 
 	if (v->nnotes > 0) {
 		fputs("<section>\n<h2>Notes</h2>\n<ul>\n", fp);
-		for (i = 0; i < v->nnotes; i++) {
-			fputs("<li>", fp);
-			escape_xml(fp, v->notes[i]);
-			fputs("</li>\n", fp);
-		}
+		for (i = 0; i < v->nnotes; i++)
+			tagged(fp, "<li>", v->notes[i], "</li>\n");
 		fputs("</ul>\n</section>\n", fp);
 	}
 	if (v->nunmatched == 0)
@@ -277,11 +274,10 @@ lists(FILE *fp, const struct gate_verdict *v)
 static void
 fact(FILE *fp, const char *what, const char *value)
 {
-	if (value == NULL)
-		return;
-	fprintf(fp, "<dt>%s</dt><dd>", what);
-	escape_xml(fp, value);
-	fputs("</dd>\n", fp);
+	char dt[64];
+
+	snprintf(dt, sizeof dt, "<dt>%s</dt><dd>", what);
+	tagged(fp, dt, value, "</dd>\n");
 }
 
 /* The unit first: the probe is called the probe before the run, not one sync. */
@@ -294,9 +290,8 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	char what[32], unit[UNITLEN];
 	size_t i;
 
-	fputs("<h3>", fp);
-	escape_xml(fp, ours ? verdict_ours_label(v) : verdict_rival_label(v));
-	fputs("</h3>\n<dl>\n", fp);
+	tagged(fp, "<h3>", ours ? verdict_ours_label(v) : verdict_rival_label(v),
+	    "</h3>\n<dl>\n");
 	fact(fp, "Result file", s->file);
 	fact(fp, "Writes divided by", layout_side_unit(unit, v, ours, o->ascii));
 	if (!s->has_probe) {
@@ -322,11 +317,8 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	if (s->nevidence == 0)
 		return;
 	fputs("<ul>\n", fp);
-	for (i = 0; i < s->nevidence; i++) {
-		fputs("<li>", fp);
-		escape_xml(fp, s->evidence[i]);
-		fputs("</li>\n", fp);
-	}
+	for (i = 0; i < s->nevidence; i++)
+		tagged(fp, "<li>", s->evidence[i], "</li>\n");
 	fputs("</ul>\n", fp);
 }
 
@@ -347,10 +339,7 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	probe(fp, v, 0, o);
 	fprintf(fp, "</section>\n</main>\n<footer class=\"muted\"><p>%s mode",
 	    gate_mode_name(v->mode));
-	if (v->version != NULL) {
-		fputs(", ruled by syncgate ", fp);
-		escape_xml(fp, v->version);
-	}
+	tagged(fp, ", ruled by syncgate ", v->version, "");
 	fputs("</p></footer>\n</body>\n</html>\n", fp);
 	return 0;
 }

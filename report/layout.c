@@ -187,14 +187,12 @@ layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
 		return buf;
 	}
 	/* an end too thin to bound is open: "(none, 2.4]", "[1.9, none)" */
+	snprintf(lo, sizeof lo, "none");
+	snprintf(hi, sizeof hi, "none");
 	if (c->value.lo > 0)
 		ratio_vs(lo, sizeof lo, c->value.lo, c->limit, at_least(c));
-	else
-		snprintf(lo, sizeof lo, "none");
 	if (isfinite(c->value.hi))
 		ratio_vs(hi, sizeof hi, c->value.hi, c->limit, at_least(c));
-	else
-		snprintf(hi, sizeof hi, "none");
 	snprintf(buf, len, "%s%s, %s%s", c->value.lo > 0 ? "[" : "(", lo, hi,
 	    isfinite(c->value.hi) ? "]" : ")");
 	return buf;

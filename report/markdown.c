@@ -40,6 +40,13 @@ md(FILE *fp, const struct render_opts *o, const char *s)
 }
 
 static void
+md_say(FILE *fp, const struct render_opts *o, const char *lead, const char *s)
+{
+	fputs(lead, fp);
+	md(fp, o, s);
+}
+
+static void
 md_line(FILE *fp, const struct render_opts *o, const char *s)
 {
 	(o->ascii ? escape_markdown_line_ascii : escape_markdown_line)(fp, s);
@@ -56,26 +63,19 @@ ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
 /* Hidden and constant, so a job finds and edits its earlier PR comment. */
 #define MARKER "<!-- syncgate-verdict -->\n"
 
-/* An undecided verdict says so first: a job passing on it has proved nothing. */
-static void
-lead(FILE *fp, const struct gate_verdict *v)
-{
-	char u[512];
-
-	if (v->overall != RULING_INDETERMINATE)
-		return;
-	fprintf(fp, "> **The gate could not rule**: %s.\n\n", layout_undecided(v, u,
-	    sizeof u));
-}
-
 static void
 header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
+	char u[512];
+
 	fputs(MARKER "## ", fp);
 	if (!o->ascii)
 		fprintf(fp, "%s ", symbol(v->overall));
 	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
-	lead(fp, v);
+	/* an undecided verdict says so first: a job passing on it has proved nothing */
+	if (v->overall == RULING_INDETERMINATE)
+		fprintf(fp, "> **The gate could not rule**: %s.\n\n",
+		    layout_undecided(v, u, sizeof u));
 	md_line(fp, o, v->headline);
 	fputs("\n\n", fp);
 }
@@ -87,8 +87,7 @@ latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], r50[DURLEN], r99[DURLEN];
 
 	layout_row_ratios(r50, r99, sizeof r50, v, r);
-	fputs("| ", fp);
-	md(fp, o, r->name);
+	md_say(fp, o, "| ", r->name);
 	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
 	    class_kind_name(r->kind),
 	    units_fmt_duration(a, sizeof a, r->ours_p50.v, o->ascii),
@@ -112,25 +111,12 @@ latency_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o
 static void
 ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	fputs("x is ", fp);
-	md(fp, o, verdict_rival_label(v));
+	md_say(fp, o, "x is ", verdict_rival_label(v));
 	fprintf(fp, "%s latency divided by ", words_apostrophe(verdict_rival_label(v)));
 	md(fp, o, verdict_ours_label(v));
 	fprintf(fp, "%s: above 1, ", words_apostrophe(verdict_ours_label(v)));
 	md(fp, o, verdict_ours_label(v));
 	fputs(" is faster.\n\n", fp);
-}
-
-static void
-latency_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	size_t i;
-
-	latency_head(fp, v, o);
-	for (i = 0; i < v->nrows; i++)
-		latency_row(fp, v, &v->rows[i], o);
-	fputc('\n', fp);
-	ratio_legend(fp, v, o);
 }
 
 static void
@@ -141,8 +127,7 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 
 	if (!s->has_probe || s->group_writers <= 0)
 		return;
-	fputs("Group commit measured by ", fp);
-	md(fp, o, label);
+	md_say(fp, o, "Group commit measured by ", label);
 	fprintf(fp, "%s probe: %d %s, %s syncs at p50, %s at p99.\n\n",
 	    words_apostrophe(label), s->group_writers,
 	    words_plural((size_t)s->group_writers, "writer", "writers"),
@@ -169,8 +154,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 	fputs("### Writes in durable syncs\n\n", fp);
 	if (v->unit.source == UNIT_NONE) {
-		fputs("Not ruled in syncs: ", fp);
-		md(fp, o, v->unit.why_none ? v->unit.why_none : "no unit");
+		md_say(fp, o, "Not ruled in syncs: ",
+		    v->unit.why_none ? v->unit.why_none : "no unit");
 		fputs(".\n\n", fp);
 		md_flushes(fp, v, o);
 		return;
@@ -185,8 +170,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 		if (r->kind != KIND_WRITE)
 			continue;
-		fputs("| ", fp);
-		md(fp, o, r->name);
+		md_say(fp, o, "| ", r->name);
 		layout_row_syncs(s, sizeof a, v, r);
 		fprintf(fp, " | %s | %s | %s | %s | ", a, b, c, d);
 		ruling_words(fp, r->ruling, o);
@@ -195,8 +179,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputc('\n', fp);
 	md_flushes(fp, v, o);
 	if (v->ceiling_note != NULL) {
-		fputs("Ceiling: ", fp);
-		md(fp, o, v->ceiling_note);
+		md_say(fp, o, "Ceiling: ", v->ceiling_note);
 		fputs("\n\n", fp);
 		return;
 	}
@@ -241,8 +224,7 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
 		half_counts(fp, v, kind);
 		fputs(" (the reasons are in the full verdict)", fp);
 	} else if (h->reason != NULL) {
-		fputs(": ", fp);
-		md(fp, o, h->reason);
+		md_say(fp, o, ": ", h->reason);
 	}
 	fputc('\n', fp);
 }
@@ -258,10 +240,8 @@ legend_item(void *arg, const char *name, const char *text)
 {
 	struct legend *l = arg;
 
-	fputs(l->items++ == 0 ? "\n- *" : "- *", l->fp);
-	md(l->fp, l->o, name);
-	fputs("*: ", l->fp);
-	md(l->fp, l->o, text);
+	md_say(l->fp, l->o, l->items++ == 0 ? "\n- *" : "- *", name);
+	md_say(l->fp, l->o, "*: ", text);
 	fputc('\n', l->fp);
 }
 
@@ -282,20 +262,15 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		const struct verdict_check *c = &v->checks[i];
 		char why[FIGLEN];
 
-		fputs("| ", fp);
-		md(fp, o, c->class_name);
-		fputs(" | ", fp);
-		md(fp, o, c->statistic);
-		fputs(" | ", fp);
-		md(fp, o, layout_check_value(val, sizeof val, c));
-		fputs(" | ", fp);
-		fputs(layout_check_interval(ci, sizeof ci, c), fp);
-		fputs(" | ", fp);
-		md(fp, o, layout_check_limit(lim, sizeof lim, c));
+		md_say(fp, o, "| ", c->class_name);
+		md_say(fp, o, " | ", c->statistic);
+		md_say(fp, o, " | ", layout_check_value(val, sizeof val, c));
+		fprintf(fp, " | %s", layout_check_interval(ci, sizeof ci, c));
+		md_say(fp, o, " | ", layout_check_limit(lim, sizeof lim, c));
 		fputs(" | ", fp);
 		ruling_words(fp, c->ruling, o);
-		fputs(" | ", fp);
-		md(fp, o, o->verbose ? c->reason : words_why(v, c, why, sizeof why));
+		md_say(fp, o, " | ",
+		    o->verbose ? c->reason : words_why(v, c, why, sizeof why));
 		fputs(" |\n", fp);
 	}
 	if (!o->verbose)
@@ -328,12 +303,9 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		    s->probe_ci_hi_ns, o->ascii));
 	fprintf(fp, " (median of %zu, ", s->probe_samples);
 	md(fp, o, s->method ? s->method : "unknown method");
-	fputs(" on ", fp);
-	md(fp, o, s->fs ? s->fs : "an unknown filesystem");
-	fputs("), volume ", fp);
-	md(fp, o, s->volume_id ? s->volume_id : "unknown");
-	fputs(", host ", fp);
-	md(fp, o, s->host_id ? s->host_id : "unknown");
+	md_say(fp, o, " on ", s->fs ? s->fs : "an unknown filesystem");
+	md_say(fp, o, "), volume ", s->volume_id ? s->volume_id : "unknown");
+	md_say(fp, o, ", host ", s->host_id ? s->host_id : "unknown");
 	fprintf(fp, "; reaches the device: %s\n", reach_name(s->reaches));
 	for (i = 0; i < s->nevidence; i++) {
 		fputs("  - ", fp);
@@ -386,9 +358,16 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 int
 report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
+	size_t i;
+
 	header(fp, v, o);
-	if (v->nrows > 0)
-		latency_table(fp, v, o);
+	if (v->nrows > 0) {
+		latency_head(fp, v, o);
+		for (i = 0; i < v->nrows; i++)
+			latency_row(fp, v, &v->rows[i], o);
+		fputc('\n', fp);
+		ratio_legend(fp, v, o);
+	}
 	if (layout_rows(v, KIND_WRITE))
 		syncs_table(fp, v, o);
 	fputs("### Verdict\n\n", fp);
@@ -409,16 +388,6 @@ struct short_parts {
 };
 
 static void
-short_head(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	header(fp, v, o);
-	fputs("### Verdict\n\n", fp);
-	half(fp, v, KIND_READ, 1, o);
-	half(fp, v, KIND_WRITE, 1, o);
-	fputc('\n', fp);
-}
-
-static void
 short_rows(FILE *fp, struct short_parts *p, const struct gate_verdict *v,
     const struct render_opts *o)
 {
@@ -435,16 +404,6 @@ short_rows(FILE *fp, struct short_parts *p, const struct gate_verdict *v,
 	}
 }
 
-static void
-short_tail(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	notes(fp, v, o);
-	fputs("The full verdict is too large for a step summary (GitHub's limit is "
-	    "1 MiB): every class, the checks and the probes are in the outputs "
-	    "written with -o (Markdown, JSON or HTML), such as the run's "
-	    "artifacts.\n", fp);
-}
-
 static int
 short_parts(struct short_parts *p, const struct gate_verdict *v,
     const struct render_opts *o)
@@ -454,9 +413,17 @@ short_parts(struct short_parts *p, const struct gate_verdict *v,
 	int rc = f[0] != NULL && f[1] != NULL && f[2] != NULL ? 0 : -1, k;
 
 	if (rc == 0) {
-		short_head(f[0], v, o);
+		header(f[0], v, o);
+		fputs("### Verdict\n\n", f[0]);
+		half(f[0], v, KIND_READ, 1, o);
+		half(f[0], v, KIND_WRITE, 1, o);
+		fputc('\n', f[0]);
 		short_rows(f[1], p, v, o);
-		short_tail(f[2], v, o);
+		notes(f[2], v, o);
+		fputs("The full verdict is too large for a step summary (GitHub's "
+		    "limit is 1 MiB): every class, the checks and the probes are in "
+		    "the outputs written with -o (Markdown, JSON or HTML), such as the "
+		    "run's artifacts.\n", f[2]);
 	}
 	for (k = 0; k < 3; k++)
 		if (f[k] != NULL && fclose(f[k]) != 0)

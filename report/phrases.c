@@ -14,11 +14,8 @@
 const char *
 words_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
 {
-	if (m == MODE_BASELINE)
-		snprintf(buf, len, "%s", strcmp(s->label, "baseline") == 0 ?
-		    "the baseline" : "the new run");
-	else
-		snprintf(buf, len, "%s", s->label);
+	snprintf(buf, len, "%s", m != MODE_BASELINE ? s->label :
+	    strcmp(s->label, "baseline") == 0 ? "the baseline" : "the new run");
 	return buf;
 }
 
@@ -41,6 +38,13 @@ const char *
 words_syncs(const char *num)
 {
 	return strcmp(num, "1") == 0 ? "sync" : "syncs";
+}
+
+char *
+words_spent(char *out, char *spent)
+{
+	free(spent);
+	return out;
 }
 
 static char *
@@ -300,7 +304,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 
 	words_who(&v->rival, v->mode, who, sizeof who);
 	if (v->mode == MODE_BASELINE) {
-		char *ch, *out;
+		char *ch;
 
 		c = closest(v, kind, "regression", 1);
 		gate_limit_num(a, sizeof a, v->max_regression * 100);
@@ -308,11 +312,9 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 		    sizeof b, (c->value.v - 1) * 100, v->max_regression * 100,
 		    READS_LE)) : xasprintf("%s%% faster",
 		    gate_num(b, sizeof b, (1 - c->value.v) * 100));
-		out = xasprintf("%zu class%s, none more than %s%% slower than the "
-		    "baseline at p50 or p99; the worst is %s (%s at %s)", n, es, a, ch,
-		    c->class_name, stat_quantile(c));
-		free(ch);
-		return out;
+		return words_spent(xasprintf("%zu class%s, none more than %s%% slower "
+		    "than the baseline at p50 or p99; the worst is %s (%s at %s)", n,
+		    es, a, ch, c->class_name, stat_quantile(c)), ch);
 	}
 	if (kind == KIND_READ) {
 		c = closest(v, kind, "speedup", 1);
@@ -342,11 +344,10 @@ words_half(const struct gate_verdict *v, enum class_kind kind,
 		return pass_summary(v, kind, n);
 	/* without a unit only counted flushes can fail writes: say which */
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE && r == RULING_FAIL) {
-		char *j = joined(v, kind, r), *out;
+		char *j = joined(v, kind, r);
 
-		out = xasprintf("%s; not ruled in syncs: %s", j, v->unit.why_none);
-		free(j);
-		return out;
+		return words_spent(xasprintf("%s; not ruled in syncs: %s", j,
+		    v->unit.why_none), j);
 	}
 	if (kind == KIND_WRITE && v->unit.source == UNIT_NONE)
 		return xasprintf("not ruled in syncs: %s", v->unit.why_none);

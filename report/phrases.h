@@ -19,6 +19,8 @@ const char *words_who(const struct verdict_side *s, enum gate_mode m, char *buf,
     size_t len);
 /* "sync" after a number that reads "1", else "syncs". */
 const char *words_syncs(const char *num);
+/* out, once spent (the words out was made of) is freed. */
+char *words_spent(char *out, char *spent);
 /* "rival: zu against ladybug on linkbench at a concurrency of 8". */
 char *words_headline(const struct gate_verdict *v);
 

@@ -64,6 +64,13 @@ put(const struct text_ctx *t, const char *s)
 	}
 }
 
+static void
+say(const struct text_ctx *t, const char *label, const char *value)
+{
+	fputs(label, t->fp);
+	put(t, value);
+}
+
 static const char *
 dur(const struct text_ctx *t, char *buf, double ns)
 {
@@ -83,9 +90,7 @@ sync_word(const struct probe_record *p)
 {
 	const struct sync_words *w = sync_words_lookup(p->method);
 
-	if (p->method == NULL)
-		return "sync";
-	return w != NULL ? w->word : p->method;
+	return w != NULL ? w->word : p->method != NULL ? p->method : "sync";
 }
 
 static const char *
@@ -103,24 +108,19 @@ summary_line(const struct text_ctx *t, const struct probe_record *p)
 
 	put(t, sync_word(p));
 	if (p->write_bytes <= 0)        /* a record that did not say */
-		fprintf(t->fp, write_timed(p) ? " of an unrecorded size" :
-		    " after a write of unrecorded size");
-	else if (write_timed(p))
-		fprintf(t->fp, " of %s", units_fmt_bytes(sz, sizeof sz,
-		    (double)p->write_bytes));
+		fputs(write_timed(p) ? " of an unrecorded size" :
+		    " after a write of unrecorded size", t->fp);
 	else
-		fprintf(t->fp, " after a %s write", units_fmt_bytes(sz, sizeof sz,
-		    (double)p->write_bytes));
+		fprintf(t->fp, write_timed(p) ? " of %s" : " after a %s write",
+		    units_fmt_bytes(sz, sizeof sz, (double)p->write_bytes));
 	fprintf(t->fp, ", median of %zu: %s", p->nsamples, dur(t, a, p->median_ns));
 	if (!isnan(p->ci_lo_ns))
 		fprintf(t->fp, " (%.1f%% interval %s to %s; ", p->ci_level * 100,
 		    dur(t, b, p->ci_lo_ns), dur(t, c, p->ci_hi_ns));
 	else
 		fprintf(t->fp, " (too few samples for an interval; ");
-	fprintf(t->fp, "min %s, p90 %s, ", dur(t, d, p->min_ns),
-	    dur(t, e, p->p90_ns));
-	fprintf(t->fp, "p99 %s, max %s)\n", dur(t, d, p->p99_ns),
-	    dur(t, a, p->max_ns));
+	fprintf(t->fp, "min %s, p90 %s, p99 %s, max %s)\n", dur(t, d, p->min_ns),
+	    dur(t, e, p->p90_ns), dur(t, b, p->p99_ns), dur(t, c, p->max_ns));
 }
 
 static void
@@ -176,12 +176,11 @@ ref_add(struct ref_rows *r, const char *before, const char *word,
 static void
 refs_block(const struct text_ctx *t, const struct probe_record *p)
 {
-	struct ref_rows r;
+	struct ref_rows r = { .n = 0 };
 	char sz[DURLEN], a[DURLEN];
 	size_t i, w = 0;
 	int timed = write_timed(p);
 
-	r.n = 0;
 	if (p->write_bytes > 0)
 		units_fmt_bytes(sz, sizeof sz, (double)p->write_bytes);
 	else
@@ -203,8 +202,7 @@ refs_block(const struct text_ctx *t, const struct probe_record *p)
 			w = text_width(r.label[i]);
 	fprintf(t->fp, "reference timings from the same run, medians:\n");
 	for (i = 0; i < r.n; i++) {
-		fprintf(t->fp, "  ");
-		put(t, r.label[i]);
+		say(t, "  ", r.label[i]);
 		fprintf(t->fp, "%*s  %s\n", (int)(w - text_width(r.label[i])), "",
 		    dur(t, a, r.ns[i]));
 	}
@@ -278,8 +276,8 @@ series_block(const struct text_ctx *t, const struct probe_record *p)
 		    dur(t, c, s->p99_ns), dur(t, d, s->min_ns), dur(t, e, s->max_ns));
 	}
 	if (s->ndev == 0 && s->flushes_unavailable != NULL) {
-		fputs("  flush requests over the window: not counted: ", t->fp);
-		put(t, s->flushes_unavailable);
+		say(t, "  flush requests over the window: not counted: ",
+		    s->flushes_unavailable);
 		fputs("\n", t->fp);
 	}
 	for (i = 0; i < s->ndev; i++) {
@@ -289,10 +287,8 @@ series_block(const struct text_ctx *t, const struct probe_record *p)
 		if (!isnan(s->dev[i].flushes))
 			fprintf(t->fp, "%.0f by ", s->dev[i].flushes);
 		put(t, s->dev[i].name);
-		if (s->dev[i].dropped != NULL) {
-			fputs(" dropped: ", t->fp);
-			put(t, s->dev[i].dropped);
-		}
+		if (s->dev[i].dropped != NULL)
+			say(t, " dropped: ", s->dev[i].dropped);
 		fputs("\n", t->fp);
 	}
 }
@@ -309,17 +305,9 @@ verdict_block(const struct text_ctx *t, const struct probe_record *p)
 	}
 	/* the deciding sentence on the verdict's line, the rest beneath */
 	for (i = 0; i < p->nevidence; i++) {
-		fputs(i == 0 ? ". " : "  ", t->fp);
-		put(t, p->evidence[i]);
+		say(t, i == 0 ? ". " : "  ", p->evidence[i]);
 		fputc('\n', t->fp);
 	}
-}
-
-static void
-say(const struct text_ctx *t, const char *label, const char *value)
-{
-	fputs(label, t->fp);
-	put(t, value);
 }
 
 static void
@@ -344,19 +332,6 @@ identity_block(const struct text_ctx *t, const struct probe_record *p)
 	fputs("\n", t->fp);
 }
 
-static void
-head_line(const struct text_ctx *t, const struct probe_record *p)
-{
-	say(t, "probe of ", p->path);
-	if (p->symlink != NULL) {
-		say(t, " (given as ", p->symlink);
-		fputs(", a symbolic link)", t->fp);
-	}
-	say(t, " on ", p->fs);
-	say(t, ", method ", p->method);
-	fputs("\n", t->fp);
-}
-
 static int
 report_probe_text_body(FILE *fp, const struct probe_record *p, const struct render_opts *o)
 {
@@ -364,12 +339,18 @@ report_probe_text_body(FILE *fp, const struct probe_record *p, const struct rend
 
 	if (p->nsamples == 0)
 		return -1;
-	head_line(&t, p);
+	say(&t, "probe of ", p->path);
+	if (p->symlink != NULL) {
+		say(&t, " (given as ", p->symlink);
+		fputs(", a symbolic link)", fp);
+	}
+	say(&t, " on ", p->fs);
+	say(&t, ", method ", p->method);
+	fputs("\n", fp);
 	summary_line(&t, p);
 	if (p->method_detail != NULL) {
-		fprintf(fp, "  ");
-		put(&t, p->method_detail);
-		fprintf(fp, "\n");
+		say(&t, "  ", p->method_detail);
+		fputs("\n", fp);
 	}
 	stop_line(&t, p);
 	refs_block(&t, p);

@@ -22,21 +22,14 @@ sync_unit(const struct result *r, const char **why)
 {
 	struct window_unit u;
 
-	*why = NULL;
-	if (r->probe == NULL) {
-		*why = "the result carries no probe";
+	*why = r->probe == NULL ? "the result carries no probe" :
+	    r->probe->reaches == REACH_NO ?
+	    "its probe says the flush does not reach a device" :
+	    r->probe->reaches != REACH_YES ?
+	    "its probe could not tell whether the flush reaches a device" :
+	    !(r->probe->median_ns > 0) ? "its probe has no median" : NULL;
+	if (*why != NULL)
 		return NAN;
-	}
-	if (r->probe->reaches != REACH_YES) {
-		*why = r->probe->reaches == REACH_NO ?
-		    "its probe says the flush does not reach a device" :
-		    "its probe could not tell whether the flush reaches a device";
-		return NAN;
-	}
-	if (!(r->probe->median_ns > 0)) {
-		*why = "its probe has no median";
-		return NAN;
-	}
 	window_unit(r->probe, &u);
 	return u.ns;
 }
@@ -135,7 +128,7 @@ rounds_words(FILE *fp, const struct window_unit *u, const struct render_opts *o)
 
 enum write_figure { FIG_FLUSHES, FIG_TURN_WAIT };
 
-/* "\nLABEL: CLASS FIGURE, CLASS FIGURE.", or nothing where no class gives it. */
+/* "LABEL CLASS FIGURE, CLASS FIGURE.", or nothing where no class gives it. */
 static void
 figure_line(FILE *fp, const struct result *r, enum write_figure f,
     const char *label, const struct render_opts *o, escape_fn *esc)
@@ -149,10 +142,7 @@ figure_line(FILE *fp, const struct result *r, enum write_figure f,
 
 		if (isnan(x))
 			continue;
-		if (k++)
-			fputs(", ", fp);
-		else
-			fprintf(fp, "\n%s: ", label);
+		fputs(k++ ? ", " : label, fp);
 		esc(fp, c->name);
 		if (f == FIG_FLUSHES)
 			fprintf(fp, " %.2f", x);
@@ -188,9 +178,9 @@ static void
 write_lines(FILE *fp, const struct result *r, const struct render_opts *o,
     escape_fn *esc)
 {
-	figure_line(fp, r, FIG_FLUSHES, "Device flushes a commit", o, esc);
-	figure_line(fp, r, FIG_TURN_WAIT, "Mean wait for the writer's turn (writes "
-	    "ran one at a time, each timed from its turn)", o, esc);
+	figure_line(fp, r, FIG_FLUSHES, "\nDevice flushes a commit: ", o, esc);
+	figure_line(fp, r, FIG_TURN_WAIT, "\nMean wait for the writer's turn (writes "
+	    "ran one at a time, each timed from its turn): ", o, esc);
 	untimed_line(fp, r, esc);
 }
 
@@ -199,7 +189,7 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
     const struct render_opts *o, escape_fn *esc)
 {
 	struct window_unit u;
-	char d[DURLEN];
+	char d[DURLEN], h[DURLEN];
 
 	if (isnan(unit)) {
 		fprintf(fp, "Write classes are not shown in syncs: %s", why);
@@ -215,12 +205,10 @@ unit_line(FILE *fp, const struct result *r, double unit, const char *why,
 		rounds_words(fp, &u, o);
 		fputs(" (", fp);
 	} else {
-		if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns)) {
-			fprintf(fp, " (interval %s", units_fmt_duration(d, sizeof d,
-			    r->probe->ci_lo_ns, o->ascii));
-			fprintf(fp, " to %s)", units_fmt_duration(d, sizeof d,
+		if (!isnan(r->probe->ci_lo_ns) && !isnan(r->probe->ci_hi_ns))
+			fprintf(fp, " (interval %s to %s)", units_fmt_duration(d, sizeof d,
+			    r->probe->ci_lo_ns, o->ascii), units_fmt_duration(h, sizeof h,
 			    r->probe->ci_hi_ns, o->ascii));
-		}
 		fputs(", the median of the result's probe before the run, as ", fp);
 		if (u.thin)
 			fprintf(fp, "its %ld %s through the run held %zu %s, too few to "
@@ -275,10 +263,9 @@ report_result_text_body(FILE *fp, const struct result *r, const struct render_op
 	char cell[NCOL][FIGLEN];
 	const char *row[NCOL];
 	size_t i, k;
-	double unit;
 	const char *why;
+	double unit = sync_unit(r, &why);
 
-	unit = sync_unit(r, &why);
 	grid_add(&g, heads, text_escape(o));
 	for (i = 0; i < r->nclasses; i++) {
 		cells(r, i, unit, o, cell);
@@ -303,11 +290,10 @@ int
 report_result_markdown(FILE *fp, const struct result *r, const struct render_opts *o)
 {
 	char cell[NCOL][FIGLEN];
-	double unit;
 	const char *why;
+	double unit = sync_unit(r, &why);
 	size_t i, k;
 
-	unit = sync_unit(r, &why);
 	fputs("### ", fp);
 	run_line(fp, r, escape_markdown);
 	fputs("\n\n", fp);
@@ -393,10 +379,8 @@ report_result_json(FILE *fp, const struct result *r,
 	json_add_number(u, "probe_samples", r->probe ? (double)r->probe->nsamples : NAN);
 	json_add_string_or_null(u, "why_none", why);
 	unit_json(u, r, unit);
-	if (r->host != NULL)
-		cJSON_AddItemToObject(o, "host", result_host_to_json(r->host));
-	else
-		cJSON_AddNullToObject(o, "host");
+	cJSON_AddItemToObject(o, "host", r->host != NULL ?
+	    result_host_to_json(r->host) : cJSON_CreateNull());
 	a = cJSON_AddArrayToObject(o, "classes");
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));

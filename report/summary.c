@@ -37,9 +37,7 @@ summary_open(struct summary_file *sf, char *err)
 		return 1;
 	sf->fd = open(sf->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY,
 	    0666);
-	if (sf->fd < 0)
-		return errf(err, "--summary: %s:", sf->path);
-	if (fstat(sf->fd, &st) < 0)
+	if (sf->fd < 0 || fstat(sf->fd, &st) < 0)
 		return errf(err, "--summary: %s:", sf->path);
 	/* a blank line keeps our heading off the end of what is there */
 	sf->sep = S_ISREG(st.st_mode) && st.st_size > 0;

@@ -73,16 +73,13 @@ static void
 short_name(FILE *fp, const char *s)
 {
 	char buf[4 * NAMELEN + 8];
-	size_t i = 0, n = 0, len;
+	size_t i = 0, n = 0;
 	uint32_t cp;
 
 	if (s == NULL)
 		return;
-	while (s[i] != '\0' && n < NAMELEN) {
-		len = utf8_decode(s + i, &cp);
-		i += len;
-		n++;
-	}
+	for (; s[i] != '\0' && n < NAMELEN; n++)
+		i += utf8_decode(s + i, &cp);
 	memcpy(buf, s, i);
 	buf[i] = '\0';
 	escape_xml(fp, buf);
@@ -93,12 +90,8 @@ short_name(FILE *fp, const char *s)
 static double
 px(const struct axis *a, double x)
 {
-	double f;
+	double f = ((a->log ? log10(x) : x) - a->lo) / (a->hi - a->lo);
 
-	if (a->log)
-		f = (log10(x) - a->lo) / (a->hi - a->lo);
-	else
-		f = (x - a->lo) / (a->hi - a->lo);
 	return LEFT + f * (WIDTH - LEFT - RIGHT);
 }
 
@@ -328,14 +321,9 @@ fit_axis(const struct gate_verdict *v, enum class_kind k, int syncs,
 	if (isnan(mn))
 		return -1;
 	a->log = !syncs;
-	if (syncs) {
-		a->lo = 0;
-		a->hi = mx;
-		return 0;
-	}
-	a->lo = floor(log10(mn));
-	a->hi = ceil(log10(mx));
-	if (a->hi <= a->lo)
+	a->lo = syncs ? 0 : floor(log10(mn));
+	a->hi = syncs ? mx : ceil(log10(mx));
+	if (!syncs && a->hi <= a->lo)
 		a->hi = a->lo + 1;
 	return 0;
 }

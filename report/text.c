@@ -140,14 +140,11 @@ check_rows(FILE *fp, const struct gate_verdict *v, int width,
 		w[k] = strlen(head[k]);
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
-		const char *row[NCOL];
+		const char *row[NCOL] = { c->class_name, c->statistic,
+			layout_check_value(b[0], FIGLEN, c),
+			layout_check_interval(b[1], FIGLEN, c),
+			layout_check_limit(b[2], FIGLEN, c), words_why(v, c, b[3], FIGLEN) };
 
-		row[0] = c->class_name;
-		row[1] = c->statistic;
-		row[2] = layout_check_value(b[0], FIGLEN, c);
-		row[3] = layout_check_interval(b[1], FIGLEN, c);
-		row[4] = layout_check_limit(b[2], FIGLEN, c);
-		row[5] = words_why(v, c, b[3], FIGLEN);
 		if (row[3][0] == '\0')
 			row[3] = "-";
 		for (k = 0; k < NCOL; k++) {
@@ -235,11 +232,19 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 }
 
-static void
-lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+static int
+text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	size_t i;
 
+	put_line(fp, "", v->headline, o);
+	if (v->nrows > 0)
+		table(fp, v, 0, o);
+	syncs_table(fp, v, o);
+	fputc('\n', fp);
+	half(fp, "Reads", &v->reads, o);
+	half(fp, "Writes", &v->writes, o);
+	checks(fp, v, o);
 	if (v->nunmatched > 0) {
 		fputs("\nOn one side only, not ruled:\n", fp);
 		for (i = 0; i < v->nunmatched; i++)
@@ -250,21 +255,6 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		for (i = 0; i < v->nnotes; i++)
 			put_line(fp, "  - ", v->notes[i], o);
 	}
-}
-
-static int
-text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	put(fp, v->headline, o);
-	fputc('\n', fp);
-	if (v->nrows > 0)
-		table(fp, v, 0, o);
-	syncs_table(fp, v, o);
-	fputc('\n', fp);
-	half(fp, "Reads", &v->reads, o);
-	half(fp, "Writes", &v->writes, o);
-	checks(fp, v, o);
-	lists(fp, v, o);
 	fputs("\nVerdict: ", fp);
 	put_ruling(fp, v->overall, 0, o);
 	fputc('\n', fp);

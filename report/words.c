@@ -230,7 +230,7 @@ static char *
 vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct verdict_row *r, int q)
 {
-	char os[32], rs[32], x[32], rp[WHOSE], iv[IVLEN], *ratio, *out;
+	char os[32], rs[32], x[32], rp[WHOSE], iv[IVLEN], *ratio;
 
 	interval_words(iv, sizeof iv, v, c->value, "x", 1, 1);
 	ratio = iv[0] ? xasprintf(" (ratio %sx; %s)", gate_num_vs(x, sizeof x,
@@ -238,11 +238,9 @@ vs_rival_body(const struct gate_verdict *v, const struct verdict_check *c,
 	/* passing is ours no more syncs than theirs: the two read so */
 	gate_print_two(os, rs, sizeof os, figure(r, 0, q, 1), figure(r, 1, q, 1),
 	    gate_side(c->value.v, 1) >= 0 ? READS_LE : READS_GT, &gate_style_num, 0);
-	out = xasprintf("%s: %s %s at %s against %s %s%s", r->name, os,
-	    words_syncs(os), qword(q / 100.0), whose(v, 1, rp, sizeof rp), rs,
-	    ratio);
-	free(ratio);
-	return out;
+	return words_spent(xasprintf("%s: %s %s at %s against %s %s%s", r->name,
+	    os, words_syncs(os), qword(q / 100.0), whose(v, 1, rp, sizeof rp), rs,
+	    ratio), ratio);
 }
 
 static char *
@@ -263,19 +261,11 @@ regression_body(const struct gate_verdict *v, const struct verdict_check *c,
 }
 
 static char *
-flushes_body(const struct gate_verdict *v, const struct verdict_check *c,
-    const struct verdict_row *r)
-{
-	char w[256];
-
-	return xasprintf("%s: %.1f flushes a commit (%s %.1f)", r->name, c->value.v,
-	    who(v, 1, w, sizeof w), round(r->rival_flushes * 10) / 10);
-}
-
-static char *
 body(const struct gate_verdict *v, const struct verdict_check *c,
     const struct gate_check_kind *k, const struct verdict_row *r)
 {
+	char w[256];
+
 	switch (k - gate_check_kinds) {
 	case CHECK_P50_SPEEDUP:
 	case CHECK_P99_SPEEDUP:
@@ -286,7 +276,8 @@ body(const struct gate_verdict *v, const struct verdict_check *c,
 	case CHECK_P99_VS_RIVAL:
 		return vs_rival_body(v, c, r, k->quantile);
 	case CHECK_FLUSHES:
-		return flushes_body(v, c, r);
+		return xasprintf("%s: %.1f flushes a commit (%s %.1f)", r->name,
+		    c->value.v, who(v, 1, w, sizeof w), round(r->rival_flushes * 10) / 10);
 	default:
 		return regression_body(v, c, r, k->quantile, r->kind == KIND_WRITE);
 	}
@@ -369,7 +360,7 @@ static char *
 why_legend(const struct gate_verdict *v, enum words_why w,
     const struct verdict_check *c)
 {
-	char pw[32], *t, *out;
+	char pw[32], *t;
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
 	switch (w) {
@@ -398,9 +389,7 @@ why_legend(const struct gate_verdict *v, enum words_why w,
 		    "or samples was worked out");
 	default:
 		t = words_settle(v, c);
-		out = xstrdup(t != NULL && strlen(t) > 2 ? t + 2 : "");
-		free(t);
-		return out;
+		return words_spent(xstrdup(t != NULL && strlen(t) > 2 ? t + 2 : ""), t);
 	}
 }
 
@@ -494,7 +483,7 @@ unusable_words(const struct gate_verdict *v, int rival)
 {
 	const struct verdict_unit_basis *b = rival ? &v->unit.rival_basis :
 	    &v->unit.ours_basis;
-	char who[WHOSE], d[32], *out, *run;
+	char who[WHOSE], d[32], *out;
 	struct xlist ev = { NULL, 0, 0 };
 	size_t i;
 
@@ -519,10 +508,8 @@ unusable_words(const struct gate_verdict *v, int rival)
 	free(ev.s);
 	if (b->run <= 0)
 		return out;
-	run = xasprintf("%s (run %lld of %lld, %s)", out, b->run, b->nruns,
-	    b->run_file ? b->run_file : "unnamed");
-	free(out);
-	return run;
+	return words_spent(xasprintf("%s (run %lld of %lld, %s)", out, b->run,
+	    b->nruns, b->run_file ? b->run_file : "unnamed"), out);
 }
 
 static char *
@@ -570,7 +557,7 @@ unit_one_words(const struct gate_verdict *v)
 {
 	const struct verdict_unit *u = &v->unit;
 	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
-	char a[32], b[32], wa[64], wb[64], ws[WHOSE], *two, *out;
+	char a[32], b[32], wa[64], wb[64], ws[WHOSE], *two;
 
 	units_fmt_duration(a, sizeof a, u->ours_ns, 0);
 	if (u->source == UNIT_SHARED) {
@@ -593,11 +580,10 @@ unit_one_words(const struct gate_verdict *v)
 		two = xasprintf("two write sizes (%s and %s)", write_size(wa,
 		    sizeof wa, bo->write_bytes), write_size(wb, sizeof wb,
 		    br->write_bytes));
-	out = xasprintf("%s, so two units: one sync = %s for %s and %s for %s, "
-	    "each from its own probe", two, a, who(v, 0, wa, sizeof wa),
-	    units_fmt_duration(b, sizeof b, u->rival_ns, 0), who(v, 1, wb, sizeof wb));
-	free(two);
-	return out;
+	return words_spent(xasprintf("%s, so two units: one sync = %s for %s and "
+	    "%s for %s, each from its own probe", two, a, who(v, 0, wa, sizeof wa),
+	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
+	    who(v, 1, wb, sizeof wb)), two);
 }
 
 static char *
@@ -606,7 +592,7 @@ unit_runs_words(const struct gate_verdict *v)
 	const struct verdict_unit *u = &v->unit;
 	const struct verdict_unit_basis *bo = &u->ours_basis, *br = &u->rival_basis;
 	char a[32], b[32], al[32], ah[32], bl[32], bh[32], wa[64], wb[64];
-	char *d, *out;
+	char *d;
 
 	d = xasprintf("each run's writes in the unit of its own probe: one sync "
 	    "= %s for %s (the geometric mean of %lld %s, %s to %s) and %s for %s "
@@ -620,17 +606,14 @@ unit_runs_words(const struct gate_verdict *v)
 	    units_fmt_duration(bl, sizeof bl, u->rival_lo_ns, 0),
 	    units_fmt_duration(bh, sizeof bh, u->rival_hi_ns, 0));
 	if (bo->runs_rounds == 0 && br->runs_rounds == 0)
-		out = xasprintf("%s; probed before the runs, without rounds through "
-		    "them", d);
-	else
-		out = xasprintf("%s; each run's unit from its rounds through the run "
-		    "where it has them: %lld of %lld %s for %s, %lld of %lld for %s%s",
-		    d, bo->runs_rounds, bo->nruns, words_plural((size_t)bo->nruns,
-		    "run", "runs"), wa, br->runs_rounds, br->nruns, wb,
-		    bo->runs_rounds < bo->nruns || br->runs_rounds < br->nruns ?
-		    " (the rest from their probes before the run)" : "");
-	free(d);
-	return out;
+		return words_spent(xasprintf("%s; probed before the runs, without "
+		    "rounds through them", d), d);
+	return words_spent(xasprintf("%s; each run's unit from its rounds through "
+	    "the run where it has them: %lld of %lld %s for %s, %lld of %lld for "
+	    "%s%s", d, bo->runs_rounds, bo->nruns, words_plural((size_t)bo->nruns,
+	    "run", "runs"), wa, br->runs_rounds, br->nruns, wb,
+	    bo->runs_rounds < bo->nruns || br->runs_rounds < br->nruns ?
+	    " (the rest from their probes before the run)" : ""), d);
 }
 
 /* The unit's description or why none; one saved before bases keeps its words. */
@@ -742,16 +725,12 @@ thin_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "bound their median on both sides for the checks at %s%% (%lld "
 		    "would do); an end the unit cannot bound is left open", nt->n[0],
 		    nt->n[1], cf, nt->n[2]);
-	whose(v, nt->side, ws, sizeof ws);
-	if (nt->n[3])
-		return xasprintf("%s probe has %lld %s, too few for an interval on "
-		    "its median at %s%% (%lld would do); the band is the other "
-		    "probe's", ws, nt->n[0], nt->n[0] == 1 ? "sample" : "samples",
-		    cf, nt->n[2]);
-	return xasprintf("%s probe has %lld %s, too few to bound its median on "
-	    "both sides for the checks at %s%% (%lld would do); an end its "
-	    "unit cannot bound is left open", ws, nt->n[0], nt->n[0] == 1 ?
-	    "sample" : "samples", cf, nt->n[2]);
+	return xasprintf("%s probe has %lld %s, too few %s at %s%% (%lld would "
+	    "do); %s", whose(v, nt->side, ws, sizeof ws), nt->n[0], nt->n[0] == 1 ?
+	    "sample" : "samples", nt->n[3] ? "for an interval on its median" :
+	    "to bound its median on both sides for the checks", cf, nt->n[2],
+	    nt->n[3] ? "the band is the other probe's" :
+	    "an end its unit cannot bound is left open");
 }
 
 static char *
@@ -855,16 +834,14 @@ static char *
 side_host_words(const struct gate_verdict *v, int side)
 {
 	const struct verdict_side *s = side ? &v->rival : &v->ours;
-	char w[256], *h, *out;
+	char w[256], *h;
 
 	who(v, side, w, sizeof w);
 	if (s->host == NULL)
 		return xasprintf("%s on %s", w, s->host_many ? "more than one host" :
 		    "a host it does not record");
 	h = host_words(s->host);
-	out = xasprintf("%s on %s", w, h);
-	free(h);
-	return out;
+	return words_spent(xasprintf("%s on %s", w, h), h);
 }
 
 static const char *
@@ -899,11 +876,9 @@ hosts_words(const struct gate_verdict *v, const struct verdict_note *nt)
 			    "machine", nt->a, nt->b ? nt->b : "an unknown source");
 		else
 			w = xasprintf("%s's host leaves a field unknown (null)", nt->a);
-		out = xasprintf("reads may have been compared across two hosts: %s; "
-		    "a read's latency has no unit that divides the machine out "
-		    "(--same-host makes read checks indeterminate)", w);
-		free(w);
-		return out;
+		return words_spent(xasprintf("reads may have been compared across "
+		    "two hosts: %s; a read's latency has no unit that divides the "
+		    "machine out (--same-host makes read checks indeterminate)", w), w);
 	}
 	differ_words(d, sizeof d, (unsigned)nt->n[0]);
 	a = side_host_words(v, 0);
@@ -949,12 +924,8 @@ alike_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	for (at = names; (at = strchr(at, '\n')) != NULL; at++)
 		shown++;
 	name = xcalloc(shown, sizeof *name);
-	for (i = 0, at = names; i < shown; i++) {
-		name[i] = at;
-		at = strchr(at, '\n');
-		if (at != NULL)
-			*at++ = '\0';
-	}
+	for (i = 0, at = names; i < shown; i++)
+		name[i] = strsep(&at, "\n");
 	for (i = 0; i < shown; i++) {
 		char *item = xasprintf("\"%s\" (%s, %s)", name[i], ran_by(v, name[i]),
 		    alike_bytes(bytes, sizeof bytes, name[i], first_difference(name[i],
@@ -1028,7 +999,7 @@ seq_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], ws[WHOSE], *nw, *runs, *out = NULL;
+	char w[256], ws[WHOSE], *nw, *runs;
 	int one;
 
 	switch (nt->code) {
@@ -1052,12 +1023,11 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "spread between runs is taken to be the same", nt->b);
 	case NOTE_RUNS:
 		runs = runs_words(v);
-		out = xasprintf("whole runs are the evidence (%s): each figure is the "
-		    "geometric mean of its runs' figures, and each interval carries the "
-		    "spread between runs as well as within them (a random-effects "
-		    "interval on the log scale, Student's t)", runs);
-		free(runs);
-		return out;
+		return words_spent(xasprintf("whole runs are the evidence (%s): each "
+		    "figure is the geometric mean of its runs' figures, and each "
+		    "interval carries the spread between runs as well as within them "
+		    "(a random-effects interval on the log scale, Student's t)", runs),
+		    runs);
 	case NOTE_PAIRED:
 		/* a verdict before the means were pooled in noted no df */
 		one = nt->n[1] > (long long)v->ours.runs - 1;
@@ -1073,23 +1043,18 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    one ? nt->n[1] : (long long)v->ours.runs - 1, nt->n[0]);
 	case NOTE_POOLED:
 		nw = nt->a != NULL ? noise_words(nt) : NULL;
-		out = xasprintf("one engine on both sides: its spread between runs is "
-		    "pooled over the runs of both%s%s, its degrees of freedom "
-		    "counted once", nw ? " and " : "", nw ? nw : "");
-		free(nw);
-		return out;
+		return words_spent(xasprintf("one engine on both sides: its spread "
+		    "between runs is pooled over the runs of both%s%s, its degrees of "
+		    "freedom counted once", nw ? " and " : "", nw ? nw : ""), nw);
 	case NOTE_SPREAD_POOLS:
 		nw = noise_words(nt);
-		out = xasprintf("%s spread between runs pools its %lld runs with %s",
-		    whose(v, nt->side, ws, sizeof ws), nt->n[0], nw);
-		free(nw);
-		return out;
+		return words_spent(xasprintf("%s spread between runs pools its %lld "
+		    "runs with %s", whose(v, nt->side, ws, sizeof ws), nt->n[0], nw),
+		    nw);
 	case NOTE_SPREAD_NOISE:
 		nw = noise_words(nt);
-		out = xasprintf("%s gave one run: its spread between runs is %s",
-		    who(v, nt->side, w, sizeof w), nw);
-		free(nw);
-		return out;
+		return words_spent(xasprintf("%s gave one run: its spread between "
+		    "runs is %s", who(v, nt->side, w, sizeof w), nw), nw);
 	case NOTE_SPREAD_BORROWS:
 		return xasprintf("%s gave one run: its spread between runs is taken "
 		    "to be %s, its degrees of freedom counted once",
@@ -1163,15 +1128,14 @@ ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 static char *
 class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 {
-	char w[256], ws[WHOSE], *list, *out;
+	char w[256], ws[WHOSE], *list;
 
 	switch (nt->code) {
 	case NOTE_EXACT:
 		list = listed(nt->a, ", ");
-		out = xasprintf("no interval was possible for the latencies of %s: "
-		    "neither side gave samples, so they are taken as exact", list);
-		free(list);
-		return out;
+		return words_spent(xasprintf("no interval was possible for the "
+		    "latencies of %s: neither side gave samples, so they are taken as "
+		    "exact", list), list);
 	case NOTE_NO_SAMPLES:
 		return xasprintf("%s: %s gave no samples, so its latencies are taken "
 		    "as exact", nt->cls, who(v, nt->side, w, sizeof w));
