@@ -138,51 +138,34 @@ blockdev_slaves(const char *disk, char (*names)[BLOCKDEV_NAME], size_t max)
 	return n;
 }
 
-static int
-seen(const struct blockdev_stack *st, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < st->n; i++)
-		if (strcmp(st->name[i], name) == 0)
-			return 1;
-	return 0;
-}
-
-static void walk(const char *disk, int depth, struct blockdev_stack *st);
-
-static void
-follow_backing(const char *disk, int depth, struct blockdev_stack *st)
-{
-	char file[PATH_MAX], name[BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
-	struct stat sb;
-	int virtio;
-
-	if (blockdev_backing_file(disk, file, sizeof file) < 0)
-		return;
-	if (stat(file, &sb) == 0 &&
-	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0) {
-		walk(whole, depth + 1, st);
-	} else if (st->loop[0] == '\0') {
-		snprintf(st->loop, sizeof st->loop, "%s", disk);
-		snprintf(st->backing, sizeof st->backing, "%s", file);
-	}
-}
-
 static void
 walk(const char *disk, int depth, struct blockdev_stack *st)
 {
 	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
+	char file[PATH_MAX], name[BLOCKDEV_NAME];
+	struct stat sb;
 	size_t n, i;
+	int virtio;
 
-	if (seen(st, disk) || st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH)
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->name[i], disk) == 0)
+			return;
+	if (st->n == BLOCKDEV_MAX || depth > BLOCKDEV_MAX_DEPTH)
 		return;
 	snprintf(st->name[st->n++], BLOCKDEV_NAME, "%s", disk);
 	n = blockdev_slaves(disk, slaves, BLOCKDEV_MAX);
 	for (i = 0; i < n; i++)
 		if (blockdev_disk(slaves[i], whole, sizeof whole) == 0)
 			walk(whole, depth + 1, st);
-	follow_backing(disk, depth, st);
+	if (blockdev_backing_file(disk, file, sizeof file) < 0)
+		return;
+	if (stat(file, &sb) == 0 &&
+	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0)
+		walk(whole, depth + 1, st);
+	else if (st->loop[0] == '\0') {
+		snprintf(st->loop, sizeof st->loop, "%s", disk);
+		snprintf(st->backing, sizeof st->backing, "%s", file);
+	}
 }
 
 void

@@ -95,7 +95,7 @@ times_vs(char *buf, double r, double bound, int ge)
 	return buf;
 }
 
-/* Whether a comma-separated list holds opt as a whole token. */
+/* Whether a comma-separated list (or NULL) holds opt as a whole token. */
 static int
 has_option(const char *opts, const char *opt)
 {
@@ -116,11 +116,9 @@ has_option(const char *opts, const char *opt)
 static const char *
 barrier_off(const struct probe_facts *f)
 {
-	if (f->mount_options != NULL && has_option(f->mount_options, "nobarrier"))
+	if (has_option(f->mount_options, "nobarrier"))
 		return "nobarrier";
-	if (f->mount_options != NULL && has_option(f->mount_options, "barrier=0"))
-		return "barrier=0";
-	return NULL;
+	return has_option(f->mount_options, "barrier=0") ? "barrier=0" : NULL;
 }
 
 /* "The dirty fdatasync", or "The O_DSYNC write" when the write is the sync. */
@@ -263,9 +261,8 @@ clean_line(const struct probe_facts *f, struct probe_evidence *ev, int device)
 static int
 kernel_cost(const struct probe_facts *f, double ns)
 {
-	if (ns <= CLASSIFY_NEAR_NULL * f->null_ns)
-		return 1;
-	return f->write_timed && ns <= CLASSIFY_NEAR_WRITE * f->write_ns;
+	return ns <= CLASSIFY_NEAR_NULL * f->null_ns ||
+	    (f->write_timed && ns <= CLASSIFY_NEAR_WRITE * f->write_ns);
 }
 
 /*
@@ -347,20 +344,6 @@ intercepted(const struct probe_facts *f, struct probe_evidence *ev)
 		    times(b.q, f->libc_ns / f->null_ns), dur(b.b, f->raw_ns),
 		    times(b.r, f->raw_ns / f->libc_ns));
 	return 1;
-}
-
-/* Where libc's sync is far dearer than the raw one: wrapped, not skipped. */
-static void
-wrapped_hint(const struct probe_facts *f, struct probe_evidence *ev)
-{
-	struct fmt b;
-
-	if (!isnan(f->raw_ns) && !isnan(f->libc_ns) &&
-	    f->libc_ns >= CLASSIFY_INTERCEPT * f->raw_ns)
-		add(ev, "hint: the dirty %s through libc costs %s, %s times the raw "
-		    "system call (%s): something wraps it.", f->sync_name,
-		    dur(b.a, f->libc_ns), times(b.r, f->libc_ns / f->raw_ns),
-		    dur(b.b, f->raw_ns));
 }
 
 /* nobarrier, shown by a clean sync costing an empty call: 1, *r set. */
@@ -620,21 +603,6 @@ decide(const struct probe_facts *f, struct probe_evidence *ev)
 	return tm == TIMING_DEVICE ? REACH_YES : REACH_UNKNOWN;
 }
 
-/* A memory device's cache setting promises nothing about durability. */
-static void
-cache_hint(const struct probe_facts *f, struct probe_evidence *ev)
-{
-	if (f->memory_device != NULL || f->write_cache == NULL)
-		return;
-	if (strcmp(f->write_cache, "write back") == 0)
-		add(ev, "hint: the device reports a volatile write cache (write "
-		    "back): data is durable only once a flush reaches it.");
-	else if (strcmp(f->write_cache, "write through") == 0)
-		add(ev, "hint: the device reports no volatile write cache (write "
-		    "through): the kernel sends it no flushes, and a write is "
-		    "durable once acknowledged.");
-}
-
 /* Where no flush could be counted, or a count was dropped, and why. */
 static void
 count_hints(const struct probe_facts *f, struct probe_evidence *ev)
@@ -653,17 +621,36 @@ count_hints(const struct probe_facts *f, struct probe_evidence *ev)
 			    fl->dev[i].name, fl->dev[i].dropped);
 }
 
-static void
-hints(const struct probe_facts *f, struct probe_evidence *ev)
+enum reach
+probe_classify(const struct probe_facts *f, struct probe_evidence *ev)
 {
-	wrapped_hint(f, ev);
+	/* a memory device's cache setting promises nothing about durability */
+	const char *wc = f->memory_device == NULL ? f->write_cache : NULL;
+	struct fmt b;
+	enum reach r;
+
+	ev->n = 0;
+	r = decide(f, ev);
+	/* where libc's sync is far dearer than the raw one: wrapped, not skipped */
+	if (!isnan(f->raw_ns) && !isnan(f->libc_ns) &&
+	    f->libc_ns >= CLASSIFY_INTERCEPT * f->raw_ns)
+		add(ev, "hint: the dirty %s through libc costs %s, %s times the raw "
+		    "system call (%s): something wraps it.", f->sync_name,
+		    dur(b.a, f->libc_ns), times(b.r, f->libc_ns / f->raw_ns),
+		    dur(b.b, f->raw_ns));
 	count_hints(f, ev);
 	if (f->direct_cached)
 		add(ev, "hint: O_DIRECT was accepted but the page cache was not "
 		    "bypassed: the page the trial write wrote was in it afterwards "
 		    "(mincore), so each %s is a copy into memory and what O_DSYNC "
 		    "adds to it.", f->sync_name);
-	cache_hint(f, ev);
+	if (wc != NULL && strcmp(wc, "write back") == 0)
+		add(ev, "hint: the device reports a volatile write cache (write "
+		    "back): data is durable only once a flush reaches it.");
+	else if (wc != NULL && strcmp(wc, "write through") == 0)
+		add(ev, "hint: the device reports no volatile write cache (write "
+		    "through): the kernel sends it no flushes, and a write is "
+		    "durable once acknowledged.");
 	if (f->rotational == 1 && f->memory_device == NULL)
 		add(ev, "hint: the device calls itself rotational (queue/rotational "
 		    "is 1): a spinning disk, or a virtual disk that does not say.");
@@ -671,35 +658,7 @@ hints(const struct probe_facts *f, struct probe_evidence *ev)
 		add(ev, "hint: virtualised (%s): a virtual disk's host may hold a "
 		    "flush in its own cache, which cannot be seen from inside.",
 		    f->virt);
-}
-
-enum reach
-probe_classify(const struct probe_facts *f, struct probe_evidence *ev)
-{
-	enum reach r;
-
-	ev->n = 0;
-	r = decide(f, ev);
-	hints(f, ev);
 	return r;
-}
-
-/* A hint beside the verdict, never a part of it. */
-static void
-judge_stability(struct probe_record *out)
-{
-	struct probe_stability st;
-	char hint[ERRLEN];
-
-	probe_stability(out->samples_ns, out->nsamples, &st);
-	if (!st.judged)
-		return;
-	out->stable = st.stable;
-	out->halves_ns[0] = st.half_ns[0];
-	out->halves_ns[1] = st.half_ns[1];
-	out->clusters_ratio = st.clusters_ratio;
-	if (probe_stability_hint(&st, hint, sizeof hint))
-		probe_record_evidence(out, "%s", hint);
 }
 
 void
@@ -721,11 +680,22 @@ probe_judge(struct probe_record *out, const struct probe_method *m,
 	    .passthrough_device = out->passthrough_backed, .virt = out->virt,
 	    .direct = m->direct, .flushes = &out->flushes };
 	struct probe_evidence *ev = xmalloc(sizeof *ev);
+	struct probe_stability st;
+	char hint[ERRLEN];
 	size_t i;
 
 	out->reaches = probe_classify(&f, ev);
 	for (i = 0; i < ev->n; i++)
 		probe_record_evidence(out, "%s", ev->line[i]);
 	free(ev);
-	judge_stability(out);
+	/* stability is a hint beside the verdict, never a part of it */
+	probe_stability(out->samples_ns, out->nsamples, &st);
+	if (!st.judged)
+		return;
+	out->stable = st.stable;
+	out->halves_ns[0] = st.half_ns[0];
+	out->halves_ns[1] = st.half_ns[1];
+	out->clusters_ratio = st.clusters_ratio;
+	if (probe_stability_hint(&st, hint, sizeof hint))
+		probe_record_evidence(out, "%s", hint);
 }

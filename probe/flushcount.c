@@ -15,20 +15,11 @@
 #include "lib/clock.h"
 #include "probe/flushcount.h"
 
-/* d->dropped (already written) says why. */
-static void
-drop(struct flushcount_dev *d)
-{
-	close(d->fd);
-	d->fd = -1;
-	d->flushes = d->idle = d->skipped = NAN;
-}
-
 /* Reads every counter, adding the gain to flushes, idle, skipped (into). */
 static void
 read_all(struct flushcount *fc, int into)
 {
-	unsigned long long now;
+	unsigned long long now = 0;
 	size_t i;
 
 	for (i = 0; i < fc->n; i++) {
@@ -37,17 +28,18 @@ read_all(struct flushcount *fc, int into)
 
 		if (d->fd < 0)
 			continue;
-		if (blockdev_flush_read(d->fd, &now) < 0) {
+		/* dropped is "" while the counter is open */
+		if (blockdev_flush_read(d->fd, &now) < 0)
 			snprintf(d->dropped, sizeof d->dropped, "the device vanished "
 			    "during the probe (its statistics: %s)", strerror(errno));
-			drop(d);
-			continue;
-		}
-		if (into >= 0 && now < d->mark) {
+		else if (into >= 0 && now < d->mark)
 			snprintf(d->dropped, sizeof d->dropped, "its counter went "
 			    "backwards, from %llu to %llu: the device was reset",
 			    d->mark, now);
-			drop(d);
+		if (d->dropped[0] != '\0') {
+			close(d->fd);
+			d->fd = -1;
+			d->flushes = d->idle = d->skipped = NAN;
 			continue;
 		}
 		if (into >= 0)
@@ -60,9 +52,8 @@ read_all(struct flushcount *fc, int into)
 static void
 open_disk(struct flushcount *fc, const char *name, char *why, size_t len)
 {
-	char mine[ERRLEN];
 	struct flushcount_dev *d = &fc->dev[fc->n];
-	char buf[32];
+	char mine[ERRLEN], buf[32];
 
 	memset(d, 0, sizeof *d);
 	if ((d->fd = blockdev_flush_open(name, mine, sizeof mine)) < 0) {
@@ -145,15 +136,9 @@ flushcount_after(struct flushcount *fc)
 }
 
 void
-flushcount_advance(struct flushcount *fc)
+flushcount_advance(struct flushcount *fc, int skipped)
 {
-	read_all(fc, 0);
-}
-
-void
-flushcount_skip(struct flushcount *fc)
-{
-	read_all(fc, 2);
+	read_all(fc, skipped ? 2 : 0);
 }
 
 void

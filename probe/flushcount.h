@@ -19,7 +19,7 @@ struct flushcount_dev {
 	int fd;                 /* its counter; -1 once dropped */
 	unsigned long long mark; /* the reading a bracket or window began at */
 	double flushes, idle;
-	double skipped;         /* completed in spans left out (flushcount_skip) */
+	double skipped;         /* completed in spans left out (flushcount_advance) */
 	char write_cache[32];   /* "" when unknown */
 	int fua;                /* 1, 0, -1 unknown */
 	char dropped[256];      /* why the count was dropped, or "" */
@@ -49,11 +49,11 @@ void flushcount_idle(struct flushcount *fc, double window_ns);
 void flushcount_before(struct flushcount *fc);
 void flushcount_after(struct flushcount *fc);
 
-/* Counts what each disk gained since the last reading: a window in steps. */
-void flushcount_advance(struct flushcount *fc);
-
-/* The same into the skipped count: a span whose flushes are another's. */
-void flushcount_skip(struct flushcount *fc);
+/*
+ * Counts what each disk gained since the last reading: a window in steps;
+ * skipped: into the skipped count, a span whose flushes are another's.
+ */
+void flushcount_advance(struct flushcount *fc, int skipped);
 
 /* The counts into out (overwritten; freed with the record); closes fc. */
 void flushcount_close(struct flushcount *fc, struct probe_flushes *out);

@@ -36,20 +36,6 @@ struct writer {
 	char err[ERRLEN];
 };
 
-/* Holds every writer until all are ready, so their syncs overlap. */
-static void
-gate_wait(struct start_gate *g)
-{
-	pthread_mutex_lock(&g->mu);
-	if (++g->waiting == g->writers) {
-		g->open = 1;
-		pthread_cond_broadcast(&g->cv);
-	}
-	while (!g->open)
-		pthread_cond_wait(&g->cv, &g->mu);
-	pthread_mutex_unlock(&g->mu);
-}
-
 static int
 writer_sync(struct writer *w, long long slot, double *ns)
 {
@@ -74,24 +60,26 @@ static void *
 writer_main(void *arg)
 {
 	struct writer *w = arg;
+	struct start_gate *g = w->gate;
 	double warm;
 	long i;
 
-	gate_wait(w->gate);
-	if (writer_sync(w, w->first_slot, &warm) < 0) {
-		w->failed = 1;
-		return NULL;
+	/* held until every writer is ready, so their syncs overlap */
+	pthread_mutex_lock(&g->mu);
+	if (++g->waiting == g->writers) {
+		g->open = 1;
+		pthread_cond_broadcast(&g->cv);
 	}
+	while (!g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+	w->failed = writer_sync(w, w->first_slot, &warm) < 0;
 	/* --max-time holds here too, after one kept sync from each writer */
-	for (i = 0; i < w->count; i++) {
-		long long slot = w->first_slot + (1 + i) % w->nslots;
-
+	for (i = 0; !w->failed && i < w->count; i++) {
 		if (i > 0 && clock_monotonic_ns() >= w->deadline_ns)
 			break;
-		if (writer_sync(w, slot, &w->ns[i]) < 0) {
-			w->failed = 1;
-			return NULL;
-		}
+		w->failed = writer_sync(w, w->first_slot + (1 + i) % w->nslots,
+		    &w->ns[i]) < 0;
 	}
 	w->taken = i;
 	return NULL;
@@ -117,22 +105,6 @@ summarize_group(struct writer *ws, int writers, double unit_ns,
 	}
 	g->stopped_by = xstrdup(late ? "max-time" : "samples");
 	probe_group_summarize(g, unit_ns);
-}
-
-static void
-init_writer(struct writer *w, struct scratch *s, const struct probe_method *m,
-    struct start_gate *gate, int i, const struct group_plan *plan)
-{
-	long long nslots = s->nslots / plan->writers;
-	void *buf = NULL;
-
-	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
-		die("out of memory for a %lld-byte buffer", s->stride);
-	*w = (struct writer){ .s = s, .m = m, .gate = gate, .nslots = nslots,
-	    .first_slot = i * nslots, .count = plan->per_writer,
-	    .deadline_ns = plan->deadline_ns, .buf = buf,
-	    .ns = xcalloc((size_t)plan->per_writer, sizeof *w->ns),
-	    .seed = s->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1) };
 }
 
 static int
@@ -175,10 +147,20 @@ probe_group(struct scratch *s, const struct probe_method *m,
 	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER,
 	    PTHREAD_COND_INITIALIZER, writers, 0, 0 };
 	struct writer *ws = xcalloc((size_t)writers, sizeof *ws);
+	long long nslots = s->nslots / writers;
 
 	clock_monotonic_ns();   /* sets its origin before any thread reads it */
-	for (i = 0; i < writers; i++)
-		init_writer(&ws[i], s, m, &gate, i, plan);
+	for (i = 0; i < writers; i++) {
+		void *buf = NULL;
+
+		if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
+			die("out of memory for a %lld-byte buffer", s->stride);
+		ws[i] = (struct writer){ .s = s, .m = m, .gate = &gate,
+		    .nslots = nslots, .first_slot = i * nslots, .buf = buf,
+		    .count = plan->per_writer, .deadline_ns = plan->deadline_ns,
+		    .ns = xcalloc((size_t)plan->per_writer, sizeof(double)),
+		    .seed = s->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1) };
+	}
 	rc = run_writers(ws, writers, err);
 	if (rc == 0)
 		summarize_group(ws, writers, plan->unit_ns, g);

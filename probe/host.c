@@ -24,36 +24,20 @@
 
 #define HOST_MODEL_MAX 128      /* the longest CPU model kept */
 
-/*
- * The value after "key<blanks>:" in /proc/cpuinfo, for the first key the
- * file has: x86's, older ARM's, MIPS's, POWER's.
- */
+/* The value after "key<blanks>:" on /proc/cpuinfo's first such line. */
 static char *
-cpuinfo_model(void)
+cpuinfo(const char *key, size_t max)
 {
-	static const char *const keys[] = { "model name", "Processor",
-	    "cpu model", "cpu" };
-	char *found[4] = { NULL, NULL, NULL, NULL }, *line = NULL, *out = NULL;
-	size_t cap = 0, i, n;
 	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char *line = NULL, *out = NULL;
+	size_t cap = 0, n = strlen(key);
 
 	if (fp == NULL)
 		return NULL;
-	while (getline(&line, &cap, fp) > 0)
-		for (i = 0; i < 4; i++) {
-			n = strlen(keys[i]);
-			if (found[i] == NULL && strncmp(line, keys[i], n) == 0 &&
-			    strspn(line + n, " \t") + n == strcspn(line, ":") &&
-			    strchr(line, ':') != NULL)
-				found[i] = identity_clean(strchr(line, ':') + 1,
-				    HOST_MODEL_MAX);
-		}
-	for (i = 0; i < 4; i++) {
-		if (out == NULL && found[i] != NULL && found[i][0] != '\0')
-			out = found[i];
-		else
-			free(found[i]);
-	}
+	while (out == NULL && getline(&line, &cap, fp) > 0)
+		if (strncmp(line, key, n) == 0 && strchr(line, ':') != NULL &&
+		    strspn(line + n, " \t") + n == strcspn(line, ":"))
+			out = identity_clean(strchr(line, ':') + 1, max);
 	free(line);
 	fclose(fp);
 	return out;
@@ -102,11 +86,19 @@ sysctl_string(const char *name)
 }
 #endif
 
+/* The first key /proc/cpuinfo has: x86's, older ARM's, MIPS's, POWER's. */
 static char *
 cpu_model(void)
 {
-	char *m = cpuinfo_model();
+	static const char *const keys[] = { "model name", "Processor",
+	    "cpu model", "cpu" };
+	char *m = NULL;
+	size_t i;
 
+	for (i = 0; i < 4 && (m == NULL || m[0] == '\0'); i++) {
+		free(m);
+		m = cpuinfo(keys[i], HOST_MODEL_MAX);
+	}
 #ifdef HOST_SYSCTL
 	if (m == NULL)
 		m = sysctl_string("machdep.cpu.brand_string");
@@ -169,27 +161,6 @@ distribution(void)
 	return identity_clean(p, 128);
 }
 
-static int
-cpu_has_hypervisor_flag(void)
-{
-	FILE *fp = fopen("/proc/cpuinfo", "r");
-	char *line = NULL;
-	size_t cap = 0;
-	int found = 0;
-
-	if (fp == NULL)
-		return 0;
-	while (getline(&line, &cap, fp) > 0) {
-		if (strncmp(line, "flags", 5) != 0)
-			continue;
-		found = strstr(line, " hypervisor") != NULL;
-		break;
-	}
-	free(line);
-	fclose(fp);
-	return found;
-}
-
 /* The hypervisor's name where firmware gives one. */
 static void
 dmi_vendor(char **virt, int hypervisor)
@@ -217,9 +188,10 @@ dmi_vendor(char **virt, int hypervisor)
 static void
 virt_hints(struct probe_record *out, const struct utsname *u)
 {
-	char buf[128], hint[256];
-	int hv = cpu_has_hypervisor_flag();
+	char buf[128], hint[256], *flags = cpuinfo("flags", 1 << 16);
+	int hv = flags != NULL && strstr(flags, " hypervisor") != NULL;
 
+	free(flags);
 	if (strstr(u->release, "microsoft") != NULL ||
 	    strstr(u->release, "Microsoft") != NULL) {
 		snprintf(hint, sizeof hint, "%s (kernel %.100s)",

@@ -28,12 +28,6 @@ identity_fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-static int
-is_blank(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 char *
 identity_uuid(const unsigned char *b, size_t n)
 {
@@ -85,12 +79,10 @@ clean_span(const unsigned char *p, const unsigned char *end, size_t max)
 char *
 identity_clean(const char *s, size_t max)
 {
-	const unsigned char *p = (const unsigned char *)s, *end;
+	const unsigned char *p = (const unsigned char *)s + strspn(s, " \t\n\r");
+	const unsigned char *end = p + strlen((const char *)p);
 
-	while (is_blank(*p))
-		p++;
-	end = p + strlen((const char *)p);
-	while (end > p && is_blank(end[-1]))
+	while (end > p && strchr(" \t\n\r", end[-1]) != NULL)
 		end--;
 	return clean_span(p, end, max);
 }
@@ -155,9 +147,9 @@ identity_machine_hash(const char *hostname, char hex[IDENTITY_HASH_LEN + 1])
 	const char *src = machine_id(buf, sizeof buf, &n);
 	uint64_t h = identity_fnv1a(IDENTITY_FNV, salt, sizeof salt - 1);
 
-	if (src != NULL) {
+	if (src != NULL)
 		h = identity_fnv1a(h, buf, n);
-	} else {
+	else {
 		h = identity_fnv1a(h, hostname, strlen(hostname));
 		src = "hostname";
 	}

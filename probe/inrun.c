@@ -64,13 +64,13 @@ inrun_round(struct inrun *ir, double ops, char *err)
 
 	xgrow(&ir->ops_at, &ir->ops_cap, (size_t)ir->rounds + 1, sizeof *ir->ops_at);
 	ir->ops_at[ir->rounds] = ops;
-	flushcount_advance(&ir->fc);
-	if (measure_dirty_sync(&ir->s, ir->m, &ns, err) < 0)
+	flushcount_advance(&ir->fc, 0);
+	if (measure_dirty_sync(&ir->s, ir->m, 0, &ns, NULL, err) < 0)
 		return -1;
 	for (i = 0; i < INRUN_PER_ROUND; i++)
 		if (measure_series_take(&ir->s, ir->m, &ir->ser, &ir->cap, err) < 0)
 			return -1;
-	flushcount_skip(&ir->fc);
+	flushcount_advance(&ir->fc, 1);
 	ir->rounds++;
 	ns = clock_monotonic_ns() - t0;
 	ir->probing_ns += ns;
@@ -81,7 +81,7 @@ void
 inrun_end(struct inrun *ir, double ops)
 {
 	ir->ops_end = ops;
-	flushcount_advance(&ir->fc);
+	flushcount_advance(&ir->fc, 0);
 	ir->end_ns = clock_monotonic_ns();
 	ir->ser.window_ns[1] = measure_wall_ns(ir->ser.base_unix_s);
 	if (ir->idle_ns > 0)

@@ -66,10 +66,9 @@ measure_wall_ns(long long base_s)
 	return (double)((long long)t.tv_sec - base_s) * 1e9 + (double)t.tv_nsec;
 }
 
-/* One sync carrying fresh data; raw: past libc; fc, or NULL, counts. */
-static int
-dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
-    struct flushcount *fc, char *err)
+int
+measure_dirty_sync(struct scratch *s, const struct probe_method *m, int raw,
+    double *ns, struct flushcount *fc, char *err)
 {
 	long long slot = s->next++;
 	double t0;
@@ -96,20 +95,13 @@ dirty_sync(struct scratch *s, const struct probe_method *m, int raw, double *ns,
 }
 
 int
-measure_dirty_sync(struct scratch *s, const struct probe_method *m, double *ns,
-    char *err)
-{
-	return dirty_sync(s, m, 0, ns, NULL, err);
-}
-
-int
 measure_series_take(struct scratch *s, const struct probe_method *m,
     struct probe_series *ser, size_t *cap, char *err)
 {
 	double at = measure_wall_ns(ser->base_unix_s), ns;
 	size_t c = *cap;        /* the two arrays grow alike */
 
-	if (measure_dirty_sync(s, m, &ns, err) < 0)
+	if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 		return -1;
 	xgrow(&ser->t_ns, &c, ser->n + 1, sizeof *ser->t_ns);
 	xgrow(&ser->samples_ns, cap, ser->n + 1, sizeof *ser->samples_ns);
@@ -174,8 +166,8 @@ ref_round(struct scratch *s, const struct probe_method *m, struct ref_set *r,
 	    err) < 0 || clean_sync(s, m, s->fd, 0, NULL, err) < 0)
 		return -1;
 	if (m->write_timed ? s->raw_fd >= 0 : m->raw_sync != NULL) {
-		if (dirty_sync(s, m, raw_first, first, NULL, err) < 0 ||
-		    dirty_sync(s, m, !raw_first, second, NULL, err) < 0)
+		if (measure_dirty_sync(s, m, raw_first, first, NULL, err) < 0 ||
+		    measure_dirty_sync(s, m, !raw_first, second, NULL, err) < 0)
 			return -1;
 		r->nraw++;
 	}
@@ -226,20 +218,6 @@ measure_raw_first(const double *led, size_t k)
 }
 
 static void
-thin_refs(struct ref_set *r)
-{
-	size_t rounds = r->rounds, nraw = r->nraw;
-
-	r->rounds = measure_thin(r->clean, rounds, 1);
-	measure_thin(r->write, rounds, 1);
-	measure_thin(r->raw_first, rounds, 1);
-	r->nclean_raw = measure_thin(r->clean_raw, r->nclean_raw, 1);
-	r->nraw = measure_thin(r->raw, nraw, 1);
-	measure_thin(r->libc, nraw, 1);
-	r->nnull = measure_thin(r->null, r->nnull, NULL_PER_ROUND);
-}
-
-static void
 store_refs(struct ref_set *r, struct probe_refs *out)
 {
 	out->clean_sync_ns = stats_median(r->clean, r->rounds);
@@ -251,19 +229,6 @@ store_refs(struct ref_set *r, struct probe_refs *out)
 	/* the pairs are then compared rank by rank, as they always were */
 	stats_sort(r->raw, r->nraw);
 	stats_sort(r->libc, r->nraw);
-}
-
-/* Whether the median's interval lies within ±precision of the median. */
-static int
-precise_enough(const double *v, size_t n, double precision)
-{
-	struct stats_summary st;
-	double *x = probe_doubles_dup(v, n);
-
-	stats_summarize(x, n, 0.95, &st);
-	free(x);
-	return !isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - precision) &&
-	    st.ci_hi <= st.median * (1 + precision);
 }
 
 /* The interval is recomputed at geometric steps: not a million sorts. */
@@ -278,8 +243,14 @@ measure_stop_reason(const struct probe_options *o, const double *x, size_t n,
 	if (!adaptive && n >= (size_t)o->samples)
 		return "samples";
 	if (adaptive && n >= (size_t)o->samples && n >= *next_check) {
+		struct stats_summary st;
+		double *y = probe_doubles_dup(x, n);
+
 		*next_check = n + n / 32 + 1;
-		if (precise_enough(x, n, o->precision))
+		stats_summarize(y, n, 0.95, &st);
+		free(y);
+		if (!isnan(st.ci_lo) && st.ci_lo >= st.median * (1 - o->precision) &&
+		    st.ci_hi <= st.median * (1 + o->precision))
 			return "precision";
 	}
 	if (adaptive && n >= (size_t)o->max_samples)
@@ -320,13 +291,20 @@ sample_loop(struct scratch *s, const struct probe_method *m,
 	int due, thin;
 
 	for (;;) {
-		if (dirty_sync(s, m, 0, &ns, fc, err) < 0)
+		if (measure_dirty_sync(s, m, 0, &ns, fc, err) < 0)
 			return -1;
 		xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
 		b->v[b->n++] = ns;
 		due = measure_ref_due(b->n, &r->horizon, &thin);
-		if (thin)
-			thin_refs(r);
+		if (thin) {
+			measure_thin(r->write, r->rounds, 1);
+			measure_thin(r->raw_first, r->rounds, 1);
+			r->rounds = measure_thin(r->clean, r->rounds, 1);
+			r->nclean_raw = measure_thin(r->clean_raw, r->nclean_raw, 1);
+			measure_thin(r->libc, r->nraw, 1);
+			r->nraw = measure_thin(r->raw, r->nraw, 1);
+			r->nnull = measure_thin(r->null, r->nnull, NULL_PER_ROUND);
+		}
 		if (due && r->rounds < MEASURE_REF_ROUNDS && ref_round(s, m, r, err) < 0)
 			return -1;
 		*why = measure_stop_reason(o, b->v, b->n,
@@ -366,14 +344,14 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	describe(s, m, out);
 	r->horizon = (size_t)o->samples;
 	for (i = 0; i < o->warmup; i++)
-		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0)
+		if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 			goto out;
 	if (fc != NULL)
 		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	if (sample_loop(s, m, o, start_ns, fc, &b, r, &why, err) < 0)
 		goto out;
 	while (r->rounds < MEASURE_REF_MIN)
-		if (dirty_sync(s, m, 0, &ns, NULL, err) < 0 ||
+		if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0 ||
 		    ref_round(s, m, r, err) < 0)
 			goto out;
 	if (fc != NULL)

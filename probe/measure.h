@@ -67,9 +67,9 @@ size_t measure_thin(double *x, size_t n, size_t per);
  */
 int measure_raw_first(const double *led, size_t k);
 
-/* One sample outside a probe's run: a fresh write, its sync timed; 0/-1. */
-int measure_dirty_sync(struct scratch *s, const struct probe_method *m,
-    double *ns, char *err);
+/* One sync carrying fresh data, timed; raw: past libc; fc, or NULL, counts. */
+int measure_dirty_sync(struct scratch *s, const struct probe_method *m, int raw,
+    double *ns, struct flushcount *fc, char *err);
 
 /* One appended to ser, stamped before its write; *cap is ser's room. */
 int measure_series_take(struct scratch *s, const struct probe_method *m,

@@ -45,30 +45,21 @@ named(const char *disk, const char *prefix)
 	return strncmp(disk, prefix, n) == 0 && isdigit((unsigned char)disk[n]);
 }
 
-static int
-memory_fs(const char *path, const char **fs)
-{
-	struct statfs sf;
-
-	if (statfs(path, &sf) != 0)
-		return 0;
-	*fs = fstype_name((unsigned long)sf.f_type);
-	return fstype_memory(*fs);
-}
-
 /* A loop device's backing file on a memory filesystem or device. */
 static int
 check_loop(const char *disk, char *why, size_t len, int depth)
 {
 	char p[PATH_MAX], file[PATH_MAX], inner[512], *clean;
 	const char *fs;
+	struct statfs sf;
 	struct stat st;
 	int mem = 0;
 
 	if (blockdev_backing_file(disk, file, sizeof file) < 0)
 		return 0;
 	clean = identity_clean(file, 200);
-	if (memory_fs(file, &fs)) {
+	fs = statfs(file, &sf) == 0 ? fstype_name((unsigned long)sf.f_type) : NULL;
+	if (fstype_memory(fs)) {
 		snprintf(why, len, "%s is backed by %s, a file on %s", disk, clean,
 		    fs);
 		mem = 1;

@@ -205,7 +205,6 @@ watch_args(struct cli *c, char *err)
 	c->o.watch_max_s = c->max_time_given ? c->o.max_time_s : INFINITY;
 	if (c->o.max_time_s > DEFAULT_MAX_TIME_S)
 		c->o.max_time_s = DEFAULT_MAX_TIME_S;
-	c->o.stop = watch_stop();
 	return 0;
 }
 
@@ -262,9 +261,9 @@ render(FILE *fp, const struct output *out, const void *arg, char *err)
 	struct render_opts ro;
 	int bad;
 
-	if (r->json) {
+	if (r->json)
 		bad = json_print_and_delete(fp, probe_record_to_json(r->rec)) < 0;
-	} else {
+	else {
 		render_opts_detect(&ro, fp, 0);
 		bad = report_probe_text(fp, r->rec, &ro) < 0;
 	}
@@ -394,34 +393,26 @@ probe_run(const struct probe_options *o, struct probe_record *out, char *err)
 	return 0;
 }
 
-/* "12.3ms (95% interval 11ms to 14ms)", or why there is no upper bound. */
-static void
-p99_words(const struct probe_record *p, char *buf, size_t len)
-{
-	char a[DURLEN], b[DURLEN], c[DURLEN];
-	int ascii = !units_locale_utf8();
-
-	units_fmt_duration(a, sizeof a, p->p99_ns, ascii);
-	units_fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
-	units_fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
-	if (!isnan(p->p99_hi_ns))
-		snprintf(buf, len, "%s (95%% interval %s to %s)", a, b, c);
-	else
-		snprintf(buf, len, "%s (at least %s with %g%% confidence; %zu samples "
-		    "give it no upper bound, %zu would)", a, b,
-		    PROBE_P99_CONFIDENCE * 100, p->nsamples, probe_p99_upper_min());
-}
-
 /* On p99 itself, as etcd's guidance does; a pass warns if its CI is over. */
 static int
 rule_p99(double limit_ns, const struct probe_record *p)
 {
-	char words[ERRLEN], lim[DURLEN];
+	char a[DURLEN], b[DURLEN], c[DURLEN], lim[DURLEN], words[ERRLEN];
+	int ascii = !units_locale_utf8();
 
 	if (isnan(limit_ns))
 		return EXIT_PASS;
-	p99_words(p, words, sizeof words);
-	units_fmt_duration(lim, sizeof lim, limit_ns, !units_locale_utf8());
+	units_fmt_duration(a, sizeof a, p->p99_ns, ascii);
+	units_fmt_duration(b, sizeof b, p->p99_lo_ns, ascii);
+	units_fmt_duration(c, sizeof c, p->p99_hi_ns, ascii);
+	units_fmt_duration(lim, sizeof lim, limit_ns, ascii);
+	/* "12.3ms (95% interval 11ms to 14ms)", or why there is no upper bound */
+	if (!isnan(p->p99_hi_ns))
+		snprintf(words, sizeof words, "%s (95%% interval %s to %s)", a, b, c);
+	else
+		snprintf(words, sizeof words, "%s (at least %s with %g%% confidence; "
+		    "%zu samples give it no upper bound, %zu would)", a, b,
+		    PROBE_P99_CONFIDENCE * 100, p->nsamples, probe_p99_upper_min());
 	if (p->p99_ns > limit_ns) {
 		err_warn("--max-p99: p99 is %s, over %s", words, lim);
 		return EXIT_FAIL;
@@ -447,14 +438,14 @@ rule(const struct cli *c, const struct probe_record *p)
 
 /* Signals stop the watch rather than the process; its load is stated. */
 static void
-watch_start(const struct cli *c)
+watch_start(struct cli *c)
 {
 	char iv[DURLEN], b[DURLEN], bs[DURLEN], e[ERRLEN];
 	const struct probe_method *m = probe_method_find(c->o.method, e);
 	int ascii = !units_locale_utf8();
 
 	cleanup_install();
-	watch_catch_signals();
+	c->o.stop = watch_catch_signals();
 	units_fmt_duration(iv, sizeof iv, c->o.watch_interval_ns, ascii);
 	units_fmt_bytes(b, sizeof b, (double)c->o.write_bytes);
 	units_fmt_bytes(bs, sizeof bs, (double)c->o.write_bytes * 1e9 /

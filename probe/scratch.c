@@ -317,28 +317,13 @@ drop_name(struct scratch *s)
 	s->slot = -1;
 }
 
-/* Held from creation to unlink: a few system calls and one write at most. */
-static int
-create_and_open(struct scratch *s, const struct probe_method *m, char *err)
-{
-	sigset_t old;
-	int rc = -1;
-
-	cleanup_hold(&old);
-	if (create(s, err) == 0 &&
-	    (!m->direct || check_direct_alignment(s, err) == 0) &&
-	    open_timed(s, m, err) == 0)
-		rc = 0;
-	drop_name(s);
-	cleanup_release(&old);
-	return rc;
-}
-
 int
 scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
     long long write_bytes, long long nslots, char *err)
 {
 	void *buf = NULL;
+	sigset_t old;
+	int ok;
 
 	memset(s, 0, sizeof *s);
 	s->dir = dir;
@@ -353,7 +338,14 @@ scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
 	cleanup_install();
 	if ((s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return errf(err, "%s:", dir);
-	return create_and_open(s, m, err) < 0 || preallocate(s, err) < 0 ? -1 : 0;
+	/* held from creation to unlink: a few system calls and one write at most */
+	cleanup_hold(&old);
+	ok = create(s, err) == 0 &&
+	    (!m->direct || check_direct_alignment(s, err) == 0) &&
+	    open_timed(s, m, err) == 0;
+	drop_name(s);
+	cleanup_release(&old);
+	return !ok || preallocate(s, err) < 0 ? -1 : 0;
 }
 
 void

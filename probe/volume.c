@@ -51,9 +51,8 @@ holds(const char *mp, const char *path)
 {
 	size_t n = strlen(mp);
 
-	if (strcmp(mp, "/") == 0)
-		return 1;
-	return strncmp(path, mp, n) == 0 && (path[n] == '\0' || path[n] == '/');
+	return strcmp(mp, "/") == 0 || (strncmp(path, mp, n) == 0 &&
+	    (path[n] == '\0' || path[n] == '/'));
 }
 
 /* Mount and super options in one list, without repeats. */
@@ -87,10 +86,9 @@ merge_options(const char *a, const char *b)
 static int
 parse_line(char *line, struct mount_entry *e)
 {
-	char *f[6], *sep, *rest, *save = NULL;
+	char *f[6], *sep = strstr(line, " - "), *rest, *save = NULL;
 	int i;
 
-	sep = strstr(line, " - ");
 	if (sep == NULL)
 		return -1;
 	*sep = '\0';

@@ -23,29 +23,11 @@ on_stop(int sig)
 	stop_signal = sig;
 }
 
-void
+const volatile sig_atomic_t *
 watch_catch_signals(void)
 {
 	cleanup_catch(on_stop);
-}
-
-const volatile sig_atomic_t *
-watch_stop(void)
-{
 	return &stop_signal;
-}
-
-/* Sleeps ns or until a signal. */
-static void
-pause_for(double ns)
-{
-	struct timespec ts;
-
-	if (!(ns > 0))
-		return;
-	ts.tv_sec = (time_t)(ns / 1e9);
-	ts.tv_nsec = (long)fmod(ns, 1e9);
-	nanosleep(&ts, NULL);
 }
 
 /* The signal that stopped the watch, or NULL. */
@@ -82,12 +64,18 @@ loop(struct scratch *s, const struct probe_method *m,
 	while ((*why = stop_reason(o, ser, deadline_ns)) == NULL) {
 		now = clock_monotonic_ns();
 		if (now < next) {
-			pause_for((next < deadline_ns ? next : deadline_ns) - now);
+			/* until the next beat or the deadline, or a signal */
+			double ns = fmin(next, deadline_ns) - now;
+			struct timespec ts = { (time_t)(ns / 1e9),
+			    (long)fmod(ns, 1e9) };
+
+			if (ns > 0)
+				nanosleep(&ts, NULL);
 			continue;
 		}
 		if (measure_series_take(s, m, ser, &cap, err) < 0)
 			return -1;
-		flushcount_advance(fc);
+		flushcount_advance(fc, 0);
 		/* a sample that overran its interval moves the beat, not doubles it */
 		next += o->watch_interval_ns;
 		if (next < now)
@@ -131,10 +119,10 @@ probe_watch(struct scratch *s, const struct probe_method *m,
 	probe_series_free(ser);
 	ser->present = 1;
 	ser->base_unix_s = (long long)t0.tv_sec;
-	flushcount_advance(fc);
+	flushcount_advance(fc, 0);
 	ser->window_ns[0] = measure_wall_ns(ser->base_unix_s);
 	rc = loop(s, m, o, start_ns + o->watch_max_s * 1e9, fc, ser, &why, err);
-	flushcount_advance(fc);
+	flushcount_advance(fc, 0);
 	ser->window_ns[1] = measure_wall_ns(ser->base_unix_s);
 	close_counts(fc, ser);
 	if (rc < 0)

@@ -21,10 +21,9 @@
 
 /*
  * From now on SIGINT, SIGTERM and SIGHUP (unless ignored) set the flag
- * watch_stop returns rather than end the process: the record gets written.
+ * returned rather than end the process: the record gets written.
  */
-void watch_catch_signals(void);
-const volatile sig_atomic_t *watch_stop(void);
+const volatile sig_atomic_t *watch_catch_signals(void);
 
 /*
  * Samples every o->watch_interval_ns until *o->stop, o->watch_max_s from
