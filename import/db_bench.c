@@ -62,7 +62,7 @@ whole_at(const char *p, const char *end, long long *v)
 }
 
 /* "NAME : 1.234 micros/op 5678 ops/sec ...": the benchmark's name. */
-static int
+static void
 report_line(struct db_parse *ps, const struct import_line *l)
 {
 	const char *colon = import_find(l->text, l->len, " : "), *end = l->text + l->len, *p;
@@ -70,7 +70,7 @@ report_line(struct db_parse *ps, const struct import_line *l)
 
 	if (colon == NULL || colon == l->text || l->len > 400 ||
 	    import_find(colon, (size_t)(end - colon), " micros/op ") == NULL)
-		return 0;
+		return;
 	for (n = (size_t)(colon - l->text); n > 0 && l->text[n - 1] == ' '; n--)
 		;
 	snprintf(ps->bench, sizeof ps->bench, "%.*s", (int)(n < 100 ? n : 100),
@@ -82,7 +82,6 @@ report_line(struct db_parse *ps, const struct import_line *l)
 	    ps->bench, l->number, (int)(end - p > 200 ? 200 : end - p), p);
 	if (ps->reports++ == 0)
 		ps->first_report = l->number;
-	return 1;
 }
 
 /* "Microseconds per OP:": the operation, or -1 when l is not such a line. */
@@ -140,7 +139,6 @@ add_bucket(struct db_parse *ps, const struct import_line *l,
     const struct db_block *blk, char *err)
 {
 	long long left, right, count;
-	struct result_bucket *b;
 	int first = ps->nb == 0;
 
 	if (bucket_row(l, &left, &right, &count) < 0)
@@ -151,11 +149,9 @@ add_bucket(struct db_parse *ps, const struct import_line *l,
 		return row_error(ps, l, blk, "a bucket above the row before it, with "
 		    "RIGHT above LEFT and a count of at least 1", err);
 	xgrow(&ps->b, &ps->cap, ps->nb + 1, sizeof *ps->b);
-	b = &ps->b[ps->nb++];
 	/* whole microseconds LEFT + 1 to RIGHT, each true to a microsecond */
-	b->lo_ns = left > 0 ? (double)left * 1e3 : RESULT_MIN_NS;
-	b->hi_ns = fmin(((double)right + 1) * 1e3, RESULT_MAX_NS);
-	b->count = count;
+	ps->b[ps->nb++] = (struct result_bucket){ left > 0 ? (double)left * 1e3 :
+	    RESULT_MIN_NS, fmin(((double)right + 1) * 1e3, RESULT_MAX_NS), count };
 	return 0;
 }
 
@@ -254,8 +250,7 @@ read_lines(struct db_parse *ps, const char *buf, size_t len, char *err)
 	size_t last = 0;
 	int in_block = 0;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		if (in_block && ends_block(&line)) {
 			if (finish_block(ps, &blk, last, 0, err) < 0)
 				return -1;
@@ -282,16 +277,12 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct db_parse ps = { .name = name, .out = out, .notes = notes };
-	size_t cut;
 	int rc = -1;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if ((cut = import_cut_line(buf, len)) != 0) {
-		import_truncated(err, name, cut, WHAT);
-		goto out;
-	}
-	if (read_lines(&ps, buf, len, err) < 0)
+	if (import_cut_line(buf, len, name, WHAT, err) < 0 ||
+	    read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	if (ps.blocks == 0) {
 		rc = IMPORT_FOREIGN;

@@ -85,8 +85,7 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 	size_t i;
 
 	memset(t, 0, sizeof *t);
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		size_t k = 0;
 
 		while (k < line.len && (line.text[k] == ' ' || line.text[k] == '\t'))
@@ -153,7 +152,7 @@ whole(const cJSON *item, double min, double *v)
 	    *v > 9007199254740991.0 ? -1 : 0;
 }
 
-/* fmt's message of d's direction: "NAME: jobs[0] \"JOB\": write.lat_ns..." */
+/* fmt's message of d's job or direction: "NAME: jobs[0] \"JOB\": write..." */
 static int __attribute__((format(printf, 3, 4)))
 bad(const struct fio_dir *d, char *err, const char *fmt, ...)
 {
@@ -169,46 +168,38 @@ bad(const struct fio_dir *d, char *err, const char *fmt, ...)
 	return -1;
 }
 
-/* The buckets of json+'s "bins", ascending, checked against N. */
-static struct result_bucket *
-read_bins(const cJSON *bins, double n, const struct fio_dir *d, size_t *nb,
-    char *err)
+/* json+'s "bins" as c's histogram, ascending, checked against N. */
+static int
+read_bins(const cJSON *bins, double n, const struct fio_dir *d,
+    struct result_class *c, char *err)
 {
 	struct result_bucket *b = xcalloc((size_t)cJSON_GetArraySize(bins) + 1, sizeof *b);
-	const cJSON *c;
+	const cJSON *k;
 	double sum = 0, v, count;
+	size_t nb = 0;
 
-	*nb = 0;
-	cJSON_ArrayForEach(c, bins) {
-		if (decimal_parse(c->string, strlen(c->string), &v) < 0 ||
-		    fio_bucket(v, &b[*nb].lo_ns, &b[*nb].hi_ns) < 0) {
-			bad(d, err, ".bins: the key \"%.40s\" is not a value fio's "
-			    "latency histogram prints (a bucket's midpoint in ns)", c->string);
-			goto fail;
-		}
-		if (whole(c, 1, &count) < 0) {
-			bad(d, err, ".bins[\"%.40s\"] is %s; expected a count of at least 1",
-			    c->string, json_kind(c));
-			goto fail;
-		}
-		if (*nb > 0 && b[*nb].lo_ns <= b[*nb - 1].hi_ns) {
-			bad(d, err, ".bins: \"%.40s\" is out of order; expected fio's "
-			    "ascending buckets", c->string);
-			goto fail;
-		}
+	c->buckets = b;         /* freed with out on an error */
+	cJSON_ArrayForEach(k, bins) {
+		if (decimal_parse(k->string, strlen(k->string), &v) < 0 ||
+		    fio_bucket(v, &b[nb].lo_ns, &b[nb].hi_ns) < 0)
+			return bad(d, err, ".bins: the key \"%.40s\" is not a value fio's "
+			    "latency histogram prints (a bucket's midpoint in ns)", k->string);
+		if (whole(k, 1, &count) < 0)
+			return bad(d, err, ".bins[\"%.40s\"] is %s; expected a count of at "
+			    "least 1", k->string, json_kind(k));
+		if (nb > 0 && b[nb].lo_ns <= b[nb - 1].hi_ns)
+			return bad(d, err, ".bins: \"%.40s\" is out of order; expected fio's "
+			    "ascending buckets", k->string);
 		/* a whole 0 ns is a latency under fio's nanosecond: at most 1 ns */
-		if (b[*nb].hi_ns < RESULT_MIN_NS)
-			b[*nb].hi_ns = RESULT_MIN_NS;
-		b[(*nb)++].count = (long long)count;
+		b[nb].hi_ns = fmax(b[nb].hi_ns, RESULT_MIN_NS);
+		b[nb++].count = (long long)count;
 		sum += count;
 	}
-	if (sum == n)
-		return b;
-	bad(d, err, ".bins count %.0f latencies, but N is %.0f; expected the same "
-	    "number (a file cut off or edited?)", sum, n);
-fail:
-	free(b);
-	return NULL;
+	if (sum != n)
+		return bad(d, err, ".bins count %.0f latencies, but N is %.0f; expected the "
+		    "same number (a file cut off or edited?)", sum, n);
+	import_histogram(c, b, nb);
+	return 0;
 }
 
 static int
@@ -271,8 +262,6 @@ percentiles(const cJSON *lat, double n, const struct fio_dir *d,
     struct result_class *c, struct import_notes *notes, char *err)
 {
 	const cJSON *bins = json_member(lat, "bins"), *pct = json_member(lat, "percentile");
-	struct result_bucket *b;
-	size_t nb;
 
 	if (!cJSON_IsObject(pct))
 		return bad(d, err, "%s", pct == NULL ? " has no percentile object; fio "
@@ -282,9 +271,8 @@ percentiles(const cJSON *lat, double n, const struct fio_dir *d,
 		return percentile_bounds(pct, n, d, c, err);
 	if (!cJSON_IsObject(bins) || cJSON_GetArraySize(bins) == 0)
 		return bad(d, err, ".bins is not an object of counts");
-	if ((b = read_bins(bins, n, d, &nb, err)) == NULL)
+	if (read_bins(bins, n, d, c, err) < 0)
 		return -1;
-	import_histogram(c, b, nb);
 	if (c->p50_hi_ns >= RESULT_MAX_NS || c->p99_hi_ns >= RESULT_MAX_NS)
 		import_note(notes, "%s:%s: a percentile fell in fio's last bucket, "
 		    "which counts every latency from about 17 s up: its high is "
@@ -347,8 +335,8 @@ add_direction(const cJSON *dir, struct fio_dir *d, struct result *out,
  * class's failed operations; fio counts them by job, not by direction.
  */
 static int
-keep_errors(const cJSON *job, size_t index, const char *jobname, size_t first,
-    const char *name, struct result *out, struct import_notes *notes, char *err)
+keep_errors(const cJSON *job, const struct fio_dir *d, size_t first,
+    struct result *out, struct import_notes *notes, char *err)
 {
 	const cJSON *te = json_member(job, "total_err");
 	double n;
@@ -356,16 +344,15 @@ keep_errors(const cJSON *job, size_t index, const char *jobname, size_t first,
 	if (te == NULL)
 		return 0;
 	if (whole(te, 0, &n) < 0)
-		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %s; expected fio's "
-		    "count of errors", name, index, jobname, json_kind(te));
+		return bad(d, err, "total_err is %s; expected fio's count of errors",
+		    json_kind(te));
 	if (n == 0)
 		return 0;
 	if (out->nclasses - first != 1)
-		return errf(err, "%s: jobs[%zu] \"%s\": total_err is %.0f: fio carried on "
-		    "past errors (continue_on_error) and counts them for the job, not for "
-		    "each of its %zu directions; expected a job of one direction, so the "
-		    "errors are known to be its", name, index, jobname, n,
-		    out->nclasses - first);
+		return bad(d, err, "total_err is %.0f: fio carried on past errors "
+		    "(continue_on_error) and counts them for the job, not for each of its "
+		    "%zu directions; expected a job of one direction, so the errors are "
+		    "known to be its", n, out->nclasses - first);
 	out->classes[first].failed = (long long)n;
 	import_note(notes, "%s: %.0f operations failed (fio's total_err, with "
 	    "continue_on_error), kept as failed, never timed", out->classes[first].name,
@@ -379,7 +366,7 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 {
 	static const char *const dirs[] = { "read", "write", "trim", "sync" };
 	const cJSON *jobname = json_member(job, "jobname"), *dir;
-	struct fio_dir d = { name, NULL, NULL, index, NULL };
+	struct fio_dir d = { name, NULL, "", index, NULL };
 	double error;
 	size_t i, first;
 
@@ -388,30 +375,29 @@ add_job(const cJSON *job, size_t index, const char *name, struct result *out,
 		    name, index, json_kind(jobname));
 	d.job = jobname->valuestring;
 	if (whole(json_member(job, "error"), 0, &error) < 0)
-		return errf(err, "%s: jobs[%zu] \"%s\": error is %s; expected fio's "
-		    "error number, 0", name, index, d.job,
+		return bad(&d, err, "error is %s; expected fio's error number, 0",
 		    json_kind(json_member(job, "error")));
 	if (error != 0)
-		return errf(err, "%s: jobs[%zu] \"%s\": error is %.0f; expected 0 (fio "
-		    "stopped the job on an error: its latencies are of a run cut short)",
-		    name, index, d.job, error);
+		return bad(&d, err, "error is %.0f; expected 0 (fio stopped the job on an "
+		    "error: its latencies are of a run cut short)", error);
 	dir = json_member(job, "mixed");
 	if (dir != NULL && json_member(job, "write") == NULL)
-		return errf(err, "%s: jobs[%zu] \"%s\": mixed, with reads and writes in "
-		    "one (unified_rw_reporting=mixed); expected them apart "
-		    "(unified_rw_reporting=none or both)", name, index, d.job);
+		return bad(&d, err, "mixed, with reads and writes in one "
+		    "(unified_rw_reporting=mixed); expected them apart "
+		    "(unified_rw_reporting=none or both)");
 	if (dir != NULL)
 		import_note(notes, "%s: mixed (unified_rw_reporting=both), its reads and "
 		    "writes together, passed over: they are imported apart", d.job);
 	first = out->nclasses;
 	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 		d.dir = dirs[i];
-		if ((dir = json_member(job, dirs[i])) == NULL)
-			continue;
-		if (add_direction(dir, &d, out, notes, err) < 0)
+		if ((dir = json_member(job, dirs[i])) != NULL &&
+		    add_direction(dir, &d, out, notes, err) < 0)
 			return -1;
 	}
-	return keep_errors(job, index, d.job, first, name, out, notes, err);
+	d.dir = "";
+	d.lat = NULL;
+	return keep_errors(job, &d, first, out, notes, err);
 }
 
 static int
@@ -443,22 +429,6 @@ read_jobs(const cJSON *root, const char *name, struct result *out,
 	return 0;
 }
 
-static void
-note_text(const struct fio_text *t, struct import_notes *notes)
-{
-	if (t->before > 0)
-		import_note(notes, "%zu line%s before the JSON (fio's notes or terse "
-		    "output), passed over", t->before, t->before == 1 ? "" : "s");
-	if (t->after > 0)
-		import_note(notes, "%zu line%s after the JSON from line %zu (fio's normal "
-		    "output?), passed over", t->after, t->after == 1 ? "" : "s",
-		    t->after_line);
-	import_note(notes, "fio counts latencies into a histogram (buckets 1/64 to "
-	    "1/128 of the value wide): kept as histogram_ns, json+'s buckets with "
-	    "their counts, or what fio's percentiles say of the ranks between them, "
-	    "so the gate bounds p50 and p99 by as many operations as ran");
-}
-
 int
 import_fio_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
@@ -479,9 +449,20 @@ import_fio_parse(const char *buf, size_t len, const char *name,
 	else
 		rc = read_jobs(root, name, out, notes, err);
 	cJSON_Delete(root);
-	if (rc < 0)
+	if (rc < 0) {
 		result_free(out);
-	else
-		note_text(&t, notes);
-	return rc;
+		return rc;
+	}
+	if (t.before > 0)
+		import_note(notes, "%zu line%s before the JSON (fio's notes or terse "
+		    "output), passed over", t.before, t.before == 1 ? "" : "s");
+	if (t.after > 0)
+		import_note(notes, "%zu line%s after the JSON from line %zu (fio's normal "
+		    "output?), passed over", t.after, t.after == 1 ? "" : "s",
+		    t.after_line);
+	import_note(notes, "fio counts latencies into a histogram (buckets 1/64 to "
+	    "1/128 of the value wide): kept as histogram_ns, json+'s buckets with "
+	    "their counts, or what fio's percentiles say of the ranks between them, "
+	    "so the gate bounds p50 and p99 by as many operations as ran");
+	return 0;
 }

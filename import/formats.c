@@ -169,12 +169,8 @@ import_sniff(const char *buf, size_t len)
 	}
 	for (f = import_formats; f->name != NULL; f++)
 		if (f->first_line != NULL &&
-		    f->first_line(buf, nl != NULL ? (size_t)(nl - buf) : len)) {
-			s.what = f->expected;
-			s.format = f->name;
-			s.line = 1;
-			break;
-		}
+		    f->first_line(buf, nl != NULL ? (size_t)(nl - buf) : len))
+			return (struct import_sniffed){ f->expected, f->name, 1 };
 	return s;
 }
 

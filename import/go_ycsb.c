@@ -180,8 +180,7 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 	size_t i, final = 0;
 	int rc;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		if (line.len >= 13 && memcmp(line.text, "Run finished,", 13) == 0) {
 			ps->finished = line.number;
 			continue;
@@ -246,13 +245,9 @@ csv_row(struct gy_parse *ps, const struct import_line *l, char *err)
 		    ps->name, l->number, op->name, import_shown(shown, c2 + 1, rest));
 	op->count++;
 	op->line = l->number;
-	if (kind_of(op->name) < 0)
-		return 0;
-	if (op->cls == 0) {
-		result_add_class(ps->out, op->name, (enum class_kind)kind_of(op->name));
-		op->cls = ps->out->nclasses;
-	}
-	import_sample(&ps->out->classes[op->cls - 1], &op->cap, (double)us * 1e3);
+	if (kind_of(op->name) >= 0)
+		import_sample(ps->out, op->name, (enum class_kind)kind_of(op->name),
+		    &op->cls, &op->cap, (double)us * 1e3);
 	return 0;
 }
 
@@ -265,8 +260,7 @@ read_csv(struct gy_parse *ps, const char *buf, size_t len, char *err)
 	size_t i, header = 0;
 	int is_header;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		is_header = line.len == sizeof CSV_HEADER - 1 &&
 		    memcmp(line.text, CSV_HEADER, line.len) == 0;
 		if (header == 0) {
@@ -335,7 +329,7 @@ import_go_ycsb_parse(const char *buf, size_t len, const char *name,
 	if (rc == 0 && out->nclasses == 0)
 		rc = errf(err, "%s: no READ, SCAN, UPDATE, INSERT or DELETE operations "
 		    "with latencies; nothing to import", name);
-	if (rc == 0)
+	else if (rc == 0)
 		keep_errors(&ps);
 	if (rc < 0)
 		result_free(out);

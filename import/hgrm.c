@@ -217,30 +217,24 @@ hgrm_parse(const char *buf, size_t len, const char *name, int unit_exp10,
 {
 	struct hgrm_parse ps = { .name = name, .unit_exp10 = unit_exp10, .unit = unit,
 		.footer_total = -1 };
-	int rc = -1;
+	int rc;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0)
-		goto out;
-	if (ps.header == 0) {
+	if (import_each_line(buf, len, name, WHAT, read_line, &ps, err) < 0) {
+		rc = -1;
+	} else if (ps.header == 0) {
 		errf(err, "%s: no \"Value Percentile TotalCount 1/(1-Percentile)\" "
 		    "header; expected %s", name, WHAT);
 		rc = IMPORT_FOREIGN;
-		goto out;
-	}
-	if (ps.nrows == 0) {
-		errf(err, "%s: truncated after line %zu: the header has no rows after it",
-		    name, ps.header);
-		goto out;
-	}
-	if (build(&ps, out, notes, err) < 0)
-		goto out;
-	if (ps.before > 0 || ps.after > 0)
+	} else if (ps.nrows == 0) {
+		rc = errf(err, "%s: truncated after line %zu: the header has no rows "
+		    "after it", name, ps.header);
+	} else if ((rc = build(&ps, out, notes, err)) == 0 &&
+	    (ps.before > 0 || ps.after > 0)) {
 		import_note(notes, "%zu line%s before the table and %zu after it, passed "
 		    "over", ps.before, ps.before == 1 ? "" : "s", ps.after);
-	rc = 0;
-out:
+	}
 	free(ps.rows);
 	if (rc < 0)
 		result_free(out);

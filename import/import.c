@@ -231,10 +231,8 @@ parse_args(int argc, char **argv, const struct import_format *fmt,
 	char err[ERRLEN], word[3];
 	int c;
 
-	memset(a, 0, sizeof *a);
+	*a = (struct import_args){ .fmt = fmt, .q.format = fmt->name };
 	*help = 0;
-	a->fmt = fmt;
-	a->q.format = fmt->name;
 	optind = 1;
 	opterr = 0;
 	outputs_init(&a->outs, 1, report_format_nth);
@@ -360,23 +358,20 @@ check_output(const struct import_args *a, char *err)
 static int
 render(FILE *fp, const struct output *out, const void *root, char *err)
 {
-	if (json_print(fp, root) < 0)
-		return errf(err, "%s:", out->path != NULL ? out->path :
-		    "standard output");
-	return 0;
+	return json_print(fp, root) < 0 ? errf(err, "%s:", out->path != NULL ?
+	    out->path : "standard output") : 0;
 }
 
 static int
 run(const struct import_args *a)
 {
-	struct result r;
+	struct result r = { 0 };
 	struct import_notes notes = { NULL, 0, 0 };
 	char err[ERRLEN], *buf = NULL;
 	size_t len;
 	cJSON *root;
 	int rc = EXIT_TROUBLE;
 
-	memset(&r, 0, sizeof r);
 	if (check_output(a, err) < 0 ||
 	    (a->fmt->check_file != NULL && a->fmt->check_file(a->file, err) < 0) ||
 	    import_read(a->file, &buf, &len, err) < 0 ||

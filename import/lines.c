@@ -44,10 +44,7 @@ import_notes_free(struct import_notes *notes)
 void
 import_lines_init(struct import_lines *it, const char *buf, size_t len)
 {
-	it->buf = buf;
-	it->len = len;
-	it->pos = utf8_bom(buf, len);
-	it->number = 0;
+	*it = (struct import_lines){ buf, len, utf8_bom(buf, len), 0 };
 }
 
 int
@@ -102,8 +99,7 @@ import_each_line(const char *buf, size_t len, const char *name,
 	struct import_lines it;
 	struct import_line line;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		if (import_line_blank(&line))
 			continue;
 		if (!line.ended)
@@ -157,14 +153,12 @@ import_begin(const char *buf, size_t len, const char *name,
 
 	memset(out, 0, sizeof *out);
 	out->concurrency = -1;
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
-		size_t ok;
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
+		size_t ok = utf8_valid_prefix(line.text, line.len);
 
 		if (memchr(line.text, '\0', line.len) != NULL)
 			return errf(err, "%s: line %zu: a NUL byte; expected %s, "
 			    "which is text", name, line.number, what);
-		ok = utf8_valid_prefix(line.text, line.len);
 		if (ok < line.len)
 			return errf(err, "%s: line %zu: not UTF-8: byte 0x%02x; "
 			    "expected %s, which is text", name, line.number,
@@ -181,16 +175,16 @@ import_truncated(char *err, const char *name, size_t line, const char *what)
 	    "expected %s, whose every line ends in a newline", name, line, what);
 }
 
-size_t
-import_cut_line(const char *buf, size_t len)
+int
+import_cut_line(const char *buf, size_t len, const char *name,
+    const char *what, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line))
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);)
 		if (!line.ended && !import_line_blank(&line))
-			return line.number;
+			return import_truncated(err, name, line.number, what);
 	return 0;
 }
 
@@ -211,7 +205,6 @@ import_histogram(struct result_class *c, struct result_bucket *rows, size_t nrow
 
 	for (i = 0; i < nrows; i++)
 		n += rows[i].count;
-	free(c->buckets);
 	c->buckets = rows;
 	c->nbuckets = nrows;
 	c->count = n;
@@ -239,9 +232,7 @@ void
 import_bound_add(struct import_bounds *b, long long rank, double ns, int above)
 {
 	xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
-	b->v[b->n].rank = rank;
-	b->v[b->n].ns = ns;
-	b->v[b->n++].above = above;
+	b->v[b->n++] = (struct import_bound){ rank, ns, above };
 }
 
 void
@@ -257,8 +248,6 @@ import_bound_percentile(struct import_bounds *b, long long n, double p,
 void
 import_bounds_free(struct import_bounds *b)
 {
-	if (b == NULL)
-		return;
 	free(b->v);
 	memset(b, 0, sizeof *b);
 }
@@ -323,9 +312,7 @@ import_bounds_histogram(struct import_bounds *b, long long n, struct result_clas
 			continue;
 		}
 		xgrow(&rows, &cap, nrows + 1, sizeof *rows);
-		rows[nrows].lo_ns = lo;
-		rows[nrows].hi_ns = hi;
-		rows[nrows++].count = end - start[i];
+		rows[nrows++] = (struct result_bucket){ lo, hi, end - start[i] };
 	}
 	import_histogram(c, rows, nrows);
 	rows = NULL;
@@ -359,8 +346,16 @@ import_find(const char *s, size_t n, const char *needle)
 }
 
 void
-import_sample(struct result_class *c, size_t *cap, double v)
+import_sample(struct result *out, const char *name, enum class_kind kind,
+    size_t *cls, size_t *cap, double v)
 {
+	struct result_class *c;
+
+	if (*cls == 0) {
+		result_add_class(out, name, kind);
+		*cls = out->nclasses;
+	}
+	c = &out->classes[*cls - 1];
 	xgrow(&c->samples_ns, cap, c->nsamples + 1, sizeof *c->samples_ns);
 	c->samples_ns[c->nsamples++] = v;
 }

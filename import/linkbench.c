@@ -18,6 +18,7 @@
 
 #define WHAT import_linkbench_what
 #define MAXCOLS 64
+#define NRANKS 5
 
 const char import_linkbench_what[] = "a LinkBench -csvstats file";
 
@@ -26,12 +27,18 @@ static const char *const read_ops[] = { "GET_NODE", "COUNT_LINK", "MULTIGET_LINK
 static const char *const write_ops[] = { "ADD_NODE", "UPDATE_NODE", "DELETE_NODE",
 	"ADD_LINK", "DELETE_LINK", "UPDATE_LINK", NULL };
 
+/* The percentiles whose buckets syncgate reads, p50 and p99 required. */
+static const struct {
+	const char *name;
+	double p;
+} ranks[NRANKS] = { { "p50", 0.5 }, { "p99", 0.99 }, { "p25", 0.25 },
+	{ "p75", 0.75 }, { "p95", 0.95 } };
+
 /* Where the columns syncgate reads are, from the last header. */
 struct lb_header {
 	size_t line;            /* 0: none read yet */
 	size_t ncols;
-	int op, count, p50_lo, p50_hi, p99_lo, p99_hi;
-	int more_lo[3], more_hi[3];     /* p25, p75, p95 where there: -1 if not */
+	int col[2 + 2 * NRANKS];        /* op, count, each rank's low and high */
 	size_t rows;            /* rows read under it */
 };
 
@@ -59,21 +66,18 @@ read_header(struct lb_parse *ps, const struct import_line *line, char *err)
 		"p99_low", "p99_high", "p25_low", "p25_high", "p75_low", "p75_high",
 		"p95_low", "p95_high" };
 	struct import_field f[MAXCOLS];
-	int *at[] = { &ps->h.op, &ps->h.count, &ps->h.p50_lo, &ps->h.p50_hi,
-		&ps->h.p99_lo, &ps->h.p99_hi, &ps->h.more_lo[0], &ps->h.more_hi[0],
-		&ps->h.more_lo[1], &ps->h.more_hi[1], &ps->h.more_lo[2],
-		&ps->h.more_hi[2] };
+	int *at = ps->h.col;
 	size_t nf = import_split(line->text, line->len, ',', f, MAXCOLS), i, k;
 
 	if (nf > MAXCOLS)
 		return errf(err, "%s: line %zu: %zu columns; expected %s, whose header "
 		    "has 14", ps->name, line->number, nf, WHAT);
 	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
-		*at[k] = -1;
+		at[k] = -1;
 		for (i = 0; i < nf; i++)
 			if (import_field_is(&f[i], names[k]))
-				*at[k] = (int)i;
-		if (k < 6 && *at[k] < 0)
+				at[k] = (int)i;
+		if (k < 6 && at[k] < 0)
 			return errf(err, "%s: line %zu: the header has no %s column; "
 			    "expected %s", ps->name, line->number, names[k], WHAT);
 	}
@@ -123,11 +127,14 @@ count_field(const struct lb_parse *ps, const struct import_field *f, const char 
 	    "holds exactly" : "");
 }
 
+/* The bucket of ranks[r] in the row's fields f. */
 static int
-bucket(const struct lb_parse *ps, const struct import_field *f, int ilo, int ihi,
-    const char *rank, const char *op, size_t line, double *lo, double *hi, char *err)
+bucket(const struct lb_parse *ps, const struct import_field *f, size_t r,
+    const char *op, size_t line, double *lo, double *hi, char *err)
 {
+	const char *rank = ranks[r].name;
 	char clo[16], chi[16], slo[SHOWN_LEN], shi[SHOWN_LEN];
+	int ilo = ps->h.col[2 + 2 * r], ihi = ps->h.col[3 + 2 * r];
 
 	snprintf(clo, sizeof clo, "%s_low", rank);
 	snprintf(chi, sizeof chi, "%s_high", rank);
@@ -148,14 +155,12 @@ check_name(const struct lb_parse *ps, const struct import_field *f, size_t line,
 	char shown[SHOWN_LEN];
 	size_t i;
 
-	if (f->n == 0 || f->n > 64)
-		goto bad;
-	for (i = 0; i < f->n; i++)
+	for (i = 0; i < f->n && f->n <= 64; i++)
 		if (!isupper((unsigned char)f->s[i]) && !isdigit((unsigned char)f->s[i]) &&
 		    f->s[i] != '_')
-			goto bad;
-	return 0;
-bad:
+			break;
+	if (f->n > 0 && i == f->n)
+		return 0;
 	return errf(err, "%s: line %zu: operation \"%s\"; expected a LinkBench "
 	    "operation name such as GET_NODE", ps->name, line,
 	    import_shown(shown, f->s, f->n));
@@ -178,28 +183,23 @@ static int
 add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_t line,
     char *err)
 {
-	static const struct {
-		const char *name;
-		double p;
-	} more[3] = { { "p25", 0.25 }, { "p75", 0.75 }, { "p95", 0.95 } };
 	struct import_bounds b = { NULL, 0, 0 };
-	double lo50, hi50, lo99, hi99, lo, hi;
+	double lo[NRANKS], hi[NRANKS];
 	long long count;
 	struct result_class *c;
 	int reads = import_in_list(read_ops, op), rc;
 	size_t i, k;
 
-	if (count_field(ps, &f[ps->h.count], op, line, &count, err) < 0)
+	if (count_field(ps, &f[ps->h.col[1]], op, line, &count, err) < 0)
 		return -1;
 	if (!reads && !import_in_list(write_ops, op)) {
 		skip_row(ps, op, count, line);
 		return 0;
 	}
-	if (bucket(ps, f, ps->h.p50_lo, ps->h.p50_hi, "p50", op, line, &lo50, &hi50,
-	    err) < 0 || bucket(ps, f, ps->h.p99_lo, ps->h.p99_hi, "p99", op, line, &lo99,
-	    &hi99, err) < 0)
+	if (bucket(ps, f, 0, op, line, &lo[0], &hi[0], err) < 0 ||
+	    bucket(ps, f, 1, op, line, &lo[1], &hi[1], err) < 0)
 		return -1;
-	if (lo99 < lo50)
+	if (lo[1] < lo[0])
 		return errf(err, "%s: line %zu: %s p99 bucket starts below its p50 bucket; "
 		    "expected p99 >= p50", ps->name, line, op);
 	for (i = 0; i < ps->out->nclasses; i++)
@@ -209,25 +209,22 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 			    ps->class_lines[i]);
 	c = result_add_class(ps->out, op, reads ? KIND_READ : KIND_WRITE);
 	/* the buckets bound their percentiles' ranks, nothing finer between */
-	import_bound_percentile(&b, count, 0.5, lo50, hi50);
-	import_bound_percentile(&b, count, 0.99, lo99, hi99);
-	for (k = 0; k < 3; k++) {
-		if (ps->h.more_lo[k] < 0 || ps->h.more_hi[k] < 0)
+	for (k = 0; k < NRANKS; k++) {
+		if (ps->h.col[2 + 2 * k] < 0 || ps->h.col[3 + 2 * k] < 0)
 			continue;
-		if (bucket(ps, f, ps->h.more_lo[k], ps->h.more_hi[k], more[k].name, op,
-		    line, &lo, &hi, err) < 0) {
+		if (k >= 2 && bucket(ps, f, k, op, line, &lo[k], &hi[k], err) < 0) {
 			import_bounds_free(&b);
 			return -1;
 		}
-		import_bound_percentile(&b, count, more[k].p, lo, hi);
+		import_bound_percentile(&b, count, ranks[k].p, lo[k], hi[k]);
 	}
 	rc = import_bounds_histogram(&b, count, c);
 	import_bounds_free(&b);
 	if (rc < 0)
 		return errf(err, "%s: line %zu: %s p99 bucket ends below its p50 bucket; "
 		    "expected p99 >= p50", ps->name, line, op);
-	import_points(c, (fmax(lo50, RESULT_MIN_NS) + hi50) / 2,
-	    (fmax(lo99, RESULT_MIN_NS) + hi99) / 2);
+	import_points(c, (fmax(lo[0], RESULT_MIN_NS) + hi[0]) / 2,
+	    (fmax(lo[1], RESULT_MIN_NS) + hi[1]) / 2);
 	ps->class_lines = xrealloc(ps->class_lines,
 	    ps->out->nclasses * sizeof *ps->class_lines);
 	ps->class_lines[ps->out->nclasses - 1] = line;
@@ -263,9 +260,9 @@ read_row(struct lb_parse *ps, const struct import_line *line, char *err)
 		    "%zu%s", ps->name, line->number, nf, ps->h.line, ps->h.ncols,
 		    nf > ps->h.ncols ? " (a decimal comma, from a run in a locale that "
 		    "writes one?)" : "");
-	if (check_name(ps, &f[ps->h.op], line->number, err) < 0)
+	if (check_name(ps, &f[ps->h.col[0]], line->number, err) < 0)
 		return -1;
-	snprintf(op, sizeof op, "%.*s", (int)f[ps->h.op].n, f[ps->h.op].s);
+	snprintf(op, sizeof op, "%.*s", (int)f[ps->h.col[0]].n, f[ps->h.col[0]].s);
 	if (check_phase(ps, op, line->number, err) < 0)
 		return -1;
 	ps->h.rows++;
@@ -293,8 +290,7 @@ read_lines(struct lb_parse *ps, const char *buf, size_t len, char *err)
 	struct import_lines it;
 	struct import_line line;
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		if (import_line_blank(&line))
 			continue;
 		if (ps->h.line == 0 && !is_header(line.text, line.len))
@@ -315,6 +311,9 @@ read_lines(struct lb_parse *ps, const char *buf, size_t len, char *err)
 	if (ps->h.rows == 0)
 		return errf(err, "%s: truncated after line %zu: the header there has no "
 		    "rows after it (or that phase ran no operations)", ps->name, ps->h.line);
+	if (ps->out->nclasses == 0)
+		return errf(err, "%s: no request operations (GET_NODE, ADD_LINK, ...); "
+		    "nothing to import", ps->name);
 	return 0;
 }
 
@@ -323,27 +322,19 @@ import_linkbench_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct lb_parse ps = { .name = name, .out = out, .notes = notes };
-	int rc = -1;
+	int rc;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if (read_lines(&ps, buf, len, err) < 0)
-		goto out;
-	if (ps.load_rows > 0)
+	if ((rc = read_lines(&ps, buf, len, err)) == 0 && ps.load_rows > 0)
 		import_note(notes, "%zu load-phase rows (LOAD_*), not imported: the "
 		    "load is not the workload", ps.load_rows);
-	if (out->nclasses == 0) {
-		errf(err, "%s: no request operations (GET_NODE, ADD_LINK, ...); nothing "
-		    "to import", name);
-		goto out;
-	}
-	import_note(notes, "LinkBench reports each percentile as the latency bucket "
-	    "it fell in, not the buckets' counts: kept as histogram_ns, what the "
-	    "p25, p50, p75, p95 and p99 buckets say of their ranks and the ranks "
-	    "between them, so the gate bounds p50 and p99 by as many operations as "
-	    "ran");
-	rc = 0;
-out:
+	if (rc == 0)
+		import_note(notes, "LinkBench reports each percentile as the latency "
+		    "bucket it fell in, not the buckets' counts: kept as histogram_ns, "
+		    "what the p25, p50, p75, p95 and p99 buckets say of their ranks and "
+		    "the ranks between them, so the gate bounds p50 and p99 by as many "
+		    "operations as ran");
 	free(ps.class_lines);
 	if (rc < 0)
 		result_free(out);

@@ -108,8 +108,9 @@ int import_begin(const char *buf, size_t len, const char *name,
 /* The message of a file cut inside line (of what): returns -1. */
 int import_truncated(char *err, const char *name, size_t line, const char *what);
 
-/* A last line with text but no newline, else 0: the tools end every line. */
-size_t import_cut_line(const char *buf, size_t len);
+/* A last line with text but no newline refused: the tools end every line. */
+int import_cut_line(const char *buf, size_t len, const char *name,
+    const char *what, char *err);
 
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);
@@ -180,8 +181,12 @@ size_t import_line_at(const char *buf, size_t pos);
 /* The first needle within s[0..n), or NULL. */
 const char *import_find(const char *s, size_t n, const char *needle);
 
-/* Appends v to a class's samples (growing them). */
-void import_sample(struct result_class *c, size_t *cap, double v);
+/*
+ * Appends v to the samples of out's class *cls - 1 (room for *cap), first
+ * adding the class, name of kind, while *cls is 0.
+ */
+void import_sample(struct result *out, const char *name, enum class_kind kind,
+    size_t *cls, size_t *cap, double v);
 
 /* Every class of out's samples sorted, and its count theirs. */
 void import_samples_done(struct result *out);

@@ -106,26 +106,13 @@ check_numbers(const struct pg_parse *ps, const struct import_line *l,
 	return 0;
 }
 
-static struct result_class *
-script_class(struct pg_parse *ps, long long script)
-{
-	struct pg_script *s = &ps->scripts[script];
-	char cname[32];
-
-	if (s->cls == 0) {
-		snprintf(cname, sizeof cname, "script%lld", script);
-		result_add_class(ps->out, cname, KIND_WRITE);
-		s->cls = ps->out->nclasses;
-	}
-	return &ps->out->classes[s->cls - 1];
-}
-
 static int
 read_line(void *ctx, const struct import_line *l, char *err)
 {
 	struct pg_parse *ps = ctx;
 	struct import_field f[8];
 	struct pg_script *s;
+	char cname[32];
 	long long script = 0, us = 0;
 	size_t nf = import_split(l->text, l->len, ' ', f, 8);
 	int rc;
@@ -159,7 +146,8 @@ read_line(void *ctx, const struct import_line *l, char *err)
 		    "a latency of at least 1 microsecond (pgbench's resolution)" :
 		    "a latency in whole microseconds (at most a day), skipped or failed",
 		    err);
-	import_sample(script_class(ps, script), &s->cap, (double)us * 1e3);
+	snprintf(cname, sizeof cname, "script%lld", script);
+	import_sample(ps->out, cname, KIND_WRITE, &s->cls, &s->cap, (double)us * 1e3);
 	return 0;
 }
 

@@ -109,32 +109,20 @@ split_line(const char *t, size_t n, struct ycsb_line *l)
 	return l->value.n > 0 ? 0 : -1;
 }
 
-static char *
-clean_name(const char *name, size_t n)
-{
-	char *clean = xasprintf("%.*s", (int)n, name);
-
-	import_clean(clean);
-	return clean;
-}
-
-/* The operation's block, made on first sight. */
+/* The block being read (ps->block)'s operation, made on first sight. */
 static struct ycsb_op *
-find_op(struct ycsb_parse *ps, const char *name, size_t n, size_t line)
+find_op(struct ycsb_parse *ps, size_t line)
 {
 	struct ycsb_op *op;
-	char *clean = clean_name(name, n);
 	size_t i;
 
 	for (i = 0; i < ps->nops; i++)
-		if (strcmp(ps->ops[i].name, clean) == 0) {
-			free(clean);
+		if (strcmp(ps->ops[i].name, ps->block) == 0)
 			return &ps->ops[i];
-		}
 	xgrow(&ps->ops, &ps->cap, ps->nops + 1, sizeof *ps->ops);
 	op = &ps->ops[ps->nops++];
 	memset(op, 0, sizeof *op);
-	op->name = clean;
+	op->name = xstrdup(ps->block);
 	op->first_line = line;
 	return op;
 }
@@ -255,9 +243,10 @@ static int
 check_block(struct ycsb_parse *ps, const struct ycsb_line *l, size_t line,
     char *err)
 {
-	char *name = clean_name(l->op.s, l->op.n);
+	char *name = xasprintf("%.*s", (int)l->op.n, l->op.s);
 	size_t first = 0, last = 0, i;
 
+	import_clean(name);
 	if (ps->block != NULL && strcmp(name, ps->block) == 0) {
 		free(name);
 		return 0;
@@ -311,8 +300,7 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 	struct ycsb_line l;
 	char shown[SHOWN_LEN];
 
-	import_lines_init(&it, buf, len);
-	while (import_lines_next(&it, &line)) {
+	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
 		if (import_line_blank(&line))
 			continue;
 		if (first.text == NULL)
@@ -341,8 +329,8 @@ read_lines(struct ycsb_parse *ps, const char *buf, size_t len, char *err)
 				import_shown(ps->throughput, l.value.s, l.value.n);
 			continue;
 		}
-		if (take_measurement(ps, find_op(ps, l.op.s, l.op.n, line.number), &l,
-		    line.number, err) < 0)
+		if (take_measurement(ps, find_op(ps, line.number), &l, line.number,
+		    err) < 0)
 			return -1;
 	}
 	return ps->nlines == 0 ? not_ycsb(ps, &first, err) : 0;
@@ -497,7 +485,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
     struct result *out, struct import_notes *notes, char *err)
 {
 	struct ycsb_parse ps = { .name = name };
-	size_t i, cut;
+	size_t i;
 	int rc = -1;
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
@@ -509,17 +497,12 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
-	if ((cut = import_cut_line(buf, len)) != 0) {
-		import_truncated(err, name, cut, WHAT);
-		goto out;
-	}
-	if (build(&ps, out, notes, err) < 0)
-		goto out;
-	if (ps.runtime[0] || ps.throughput[0])
+	if ((rc = import_cut_line(buf, len, name, WHAT, err)) == 0)
+		rc = build(&ps, out, notes, err);
+	if (rc == 0 && (ps.runtime[0] || ps.throughput[0]))
 		import_note(notes, "[OVERALL]: RunTime(ms) %s, Throughput(ops/sec) %s; "
 		    "reported, not imported", ps.runtime[0] ? ps.runtime : "-",
 		    ps.throughput[0] ? ps.throughput : "-");
-	rc = 0;
 out:
 	for (i = 0; i < ps.nops; i++)
 		free(ps.ops[i].name);

@@ -30,8 +30,7 @@ as_array(const char *buf, size_t len, size_t *n, size_t *open, size_t **lines,
 	size_t i = utf8_bom(buf, len), k = 0, depth = 0, line = 1, counted = 0, cap = 0;
 	int in_string = 0, wrap;
 
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-	    buf[i] == '\n'))
+	while (i < len && memchr(" \t\r\n", buf[i], 4) != NULL)
 		copy[k++] = buf[i++];
 	wrap = i < len && buf[i] == '{';
 	if (wrap)
@@ -58,8 +57,7 @@ as_array(const char *buf, size_t len, size_t *n, size_t *open, size_t **lines,
 		} else if ((c == '}' || c == ']') && depth > 0 && --depth == 0 && wrap) {
 			size_t j = i + 1;
 
-			while (j < len && (buf[j] == ' ' || buf[j] == '\t' || buf[j] == '\r' ||
-			    buf[j] == '\n'))
+			while (j < len && memchr(" \t\r\n", buf[j], 4) != NULL)
 				j++;
 			if (j < len && buf[j] == '{')
 				copy[k++] = ',';
@@ -122,10 +120,8 @@ add_record(const cJSON *rec, size_t i, size_t line, const char *name, char **tex
 	need = *tlen + (line > *tline ? line - *tline : 0) + strlen(m->valuestring) +
 	    strlen(me->valuestring) + strlen(num) + 8;
 	*text = xrealloc(*text, need + 1);
-	while (*tline < line) {
+	for (; *tline < line; ++*tline)
 		(*text)[(*tlen)++] = '\n';
-		++*tline;
-	}
 	*tlen += (size_t)sprintf(*text + *tlen, "[%s], %s, %s\n", m->valuestring,
 	    me->valuestring, num);
 	++*tline;
@@ -180,8 +176,7 @@ import_ycsb_json_parse(const char *buf, size_t len, const char *name,
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-	    buf[i] == '\n'))
+	while (i < len && memchr(" \t\r\n", buf[i], 4) != NULL)
 		i++;
 	if (i >= len || (buf[i] != '[' && buf[i] != '{')) {
 		errf(err, "%s: not JSON; expected %s, which starts with [ or {", name,

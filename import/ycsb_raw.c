@@ -102,13 +102,9 @@ data_line(struct raw_parse *ps, const struct import_line *l, const char *c1,
 		    l->number, op->name, import_shown(shown, c2 + 1, (size_t)(end - c2 - 1)));
 	op->lines++;
 	reads = import_in_list(read_ops, op->name);
-	if (!reads && !import_in_list(write_ops, op->name))
-		return 0;
-	if (op->cls == 0) {
-		result_add_class(ps->out, op->name, reads ? KIND_READ : KIND_WRITE);
-		op->cls = ps->out->nclasses;
-	}
-	import_sample(&ps->out->classes[op->cls - 1], &op->cap, (double)v * 1e3);
+	if (reads || import_in_list(write_ops, op->name))
+		import_sample(ps->out, op->name, reads ? KIND_READ : KIND_WRITE,
+		    &op->cls, &op->cap, (double)v * 1e3);
 	return 0;
 }
 
