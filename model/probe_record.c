@@ -347,12 +347,10 @@ probe_record_to_json(const struct probe_record *p)
 	stability_json(o, p);
 	verdict_json(o, p);
 	group_json(o, p);
-	probe_flushes_json(o, &p->flushes);
-	probe_series_json(o, &p->watch, &p->series, p->write_bytes);
+	probe_series_json(o, p);
 	return o;
 }
 
-/* The spans of the record's figures. */
 static const struct json_span ANY = { -HUGE_VAL, HUGE_VAL, 0, 0, 0,
 	"a number or null", NULL, NULL };
 static const struct json_span POSITIVE_NS = { 0, HUGE_VAL, 1, 0, 0,
@@ -533,8 +531,7 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 		    json_kind(o), PROBE_FORMAT);
 	if (json_get_word(o, "format", 0, format, 1, "\"" PROBE_FORMAT "\"", &a,
 	    &f) < 0 || get_record(o, p, &stored_median, &a) < 0 ||
-	    probe_flushes_from_json(o, &p->flushes, name, where, err) < 0 ||
-	    probe_series_from_json(o, &p->watch, &p->series, name, where, err) < 0)
+	    probe_series_from_json(o, p, &a) < 0)
 		goto fail;
 	probe_record_summarize(p, level);
 	stored_group = p->group.median_ns;
@@ -583,12 +580,9 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	    probe_doubles_dup(s->group.samples_ns, s->group.nsamples) : NULL;
 	if (s->hw != NULL) {
 		d->hw = xmalloc(sizeof *d->hw);
-		result_host_init(d->hw);
 		result_host_copy(d->hw, s->hw);
 	}
-	probe_flushes_copy(&d->flushes, &s->flushes);
-	d->watch.stopped_by = probe_strdup(s->watch.stopped_by);
-	probe_series_copy(&d->series, &s->series);
+	probe_series_copy(d, s);
 	d->evidence = s->nevidence ? xmalloc(s->nevidence * sizeof(char *)) : NULL;
 	for (i = 0; i < s->nevidence; i++)
 		d->evidence[i] = xstrdup(s->evidence[i]);

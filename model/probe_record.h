@@ -189,24 +189,19 @@ int probe_record_load(const char *path, struct probe_record *p, char *err);
 
 /*
  * The record's "flushes", and its "watch" and "series": each derived
- * from its counts, freed and cleared (NULL accepted), deep-copied, added
- * to o when present, and read from o (0, or -1 with err set, what was
- * read left for freeing).
+ * from its counts, freed and cleared (NULL accepted), deep-copied into
+ * the rest of a copy, added to o when present, and read from o (0, or
+ * -1 with err set, what was read left for freeing).
  */
 void probe_flushes_derive(struct probe_flushes *f);
 void probe_flushes_free(struct probe_flushes *f);
-void probe_flushes_copy(struct probe_flushes *dst, const struct probe_flushes *src);
-void probe_flushes_json(cJSON *o, const struct probe_flushes *f);
-int probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
-    const char *name, const char *where, char *err);
 void probe_rounds_derive(struct probe_rounds *r);
 void probe_series_summarize(struct probe_series *s);
 void probe_series_free(struct probe_series *s);
-void probe_series_copy(struct probe_series *dst, const struct probe_series *src);
-void probe_series_json(cJSON *o, const struct probe_watch *w,
-    const struct probe_series *s, long long write_bytes);
-int probe_series_from_json(const cJSON *o, struct probe_watch *w,
-    struct probe_series *s, const char *name, const char *where, char *err);
+void probe_series_copy(struct probe_record *dst, const struct probe_record *src);
+void probe_series_json(cJSON *o, const struct probe_record *p);
+int probe_series_from_json(const cJSON *o, struct probe_record *p,
+    const struct json_at *a);
 
 /*
  * p's host as a result records it (an id not hashed as syncgate's left
@@ -215,7 +210,6 @@ int probe_series_from_json(const cJSON *o, struct probe_watch *w,
  */
 int probe_record_host(const struct probe_record *p, struct result_host *h);
 
-/* A deep copy of src into dst. */
 void probe_record_copy(struct probe_record *dst, const struct probe_record *src);
 
 /* Copies the caller frees: of s, NULL for NULL; of v's n, never NULL. */

@@ -92,16 +92,8 @@ devices_copy(const struct probe_flush_device *s, size_t n)
 	return d;
 }
 
-void
-probe_flushes_copy(struct probe_flushes *d, const struct probe_flushes *s)
-{
-	*d = *s;
-	d->unavailable = probe_strdup(s->unavailable);
-	d->dev = devices_copy(s->dev, s->ndev);
-}
-
-void
-probe_flushes_json(cJSON *o, const struct probe_flushes *f)
+static void
+flushes_json(cJSON *o, const struct probe_flushes *f)
 {
 	const struct probe_flush_device *d;
 	cJSON *fl, *arr, *dj;
@@ -181,22 +173,21 @@ devices_from_json(const cJSON *o, const char *key,
 	return 0;
 }
 
-int
-probe_flushes_from_json(const cJSON *o, struct probe_flushes *f,
-    const char *name, const char *where, char *err)
+static int
+flushes_from_json(const cJSON *o, struct probe_flushes *f,
+    const struct json_at *a)
 {
 	static const struct json_span syncs = { 0, 1e9, 0, 0, 1,
 		"a whole number from 0 to 1e+09, or null", NULL, NULL };
 	static const struct json_span secs = { 0, 1e9, 0, 0, 0,
 		"a number from 0 to 1e+09, or null", NULL, NULL };
 	const cJSON *fl;
-	struct json_at a, c;
+	struct json_at c;
 	double n;
 	int rc;
 
 	memset(f, 0, sizeof *f);
-	json_at_init(&a, name, where, err);
-	if ((rc = json_get_object(o, "flushes", ABSENT, "an object", &a, &fl,
+	if ((rc = json_get_object(o, "flushes", ABSENT, "an object", a, &fl,
 	    &c)) != 0)
 		return rc < 0 ? -1 : 0;
 	f->present = 1;
@@ -244,16 +235,22 @@ probe_series_free(struct probe_series *s)
 	s->median_ns = s->p99_ns = s->min_ns = s->max_ns = NAN;
 }
 
+/* d's flushes, watch and series: deep copies of s's, the rest as copied. */
 void
-probe_series_copy(struct probe_series *d, const struct probe_series *s)
+probe_series_copy(struct probe_record *d, const struct probe_record *s)
 {
-	*d = *s;
-	d->t_ns = probe_doubles_dup(s->t_ns, s->n);
-	d->samples_ns = probe_doubles_dup(s->samples_ns, s->n);
-	d->flushes_unavailable = probe_strdup(s->flushes_unavailable);
-	d->rounds.ops = s->rounds.ops != NULL ?
-	    probe_doubles_dup(s->rounds.ops, (size_t)s->rounds.count) : NULL;
-	d->dev = devices_copy(s->dev, s->ndev);
+	const struct probe_series *ss = &s->series;
+	struct probe_series *ds = &d->series;
+
+	d->flushes.unavailable = probe_strdup(s->flushes.unavailable);
+	d->flushes.dev = devices_copy(s->flushes.dev, s->flushes.ndev);
+	d->watch.stopped_by = probe_strdup(s->watch.stopped_by);
+	ds->t_ns = probe_doubles_dup(ss->t_ns, ss->n);
+	ds->samples_ns = probe_doubles_dup(ss->samples_ns, ss->n);
+	ds->flushes_unavailable = probe_strdup(ss->flushes_unavailable);
+	ds->rounds.ops = ss->rounds.ops != NULL ?
+	    probe_doubles_dup(ss->rounds.ops, (size_t)ss->rounds.count) : NULL;
+	ds->dev = devices_copy(ss->dev, ss->ndev);
 }
 
 static void
@@ -307,18 +304,20 @@ probe_rounds_derive(struct probe_rounds *r)
 }
 
 void
-probe_series_json(cJSON *o, const struct probe_watch *w,
-    const struct probe_series *s, long long write_bytes)
+probe_series_json(cJSON *o, const struct probe_record *p)
 {
+	const struct probe_watch *w = &p->watch;
+	const struct probe_series *s = &p->series;
 	cJSON *sj, *wj, *load;
 
+	flushes_json(o, &p->flushes);
 	if (w->interval_ns > 0) {
 		wj = cJSON_AddObjectToObject(o, "watch");
 		cJSON_AddNumberToObject(wj, "interval_ns", w->interval_ns);
 		json_add_string_or_null(wj, "stopped_by", w->stopped_by);
 		load = cJSON_AddObjectToObject(wj, "load");
-		json_add_double(load, "write_bytes_per_s", write_bytes > 0 ?
-		    (double)write_bytes * 1e9 / w->interval_ns : NAN);
+		json_add_double(load, "write_bytes_per_s", p->write_bytes > 0 ?
+		    (double)p->write_bytes * 1e9 / w->interval_ns : NAN);
 		json_add_double(load, "syncs_per_s", 1e9 / w->interval_ns);
 	}
 	if (!s->present)
@@ -441,21 +440,23 @@ series_from_json(const cJSON *sj, struct probe_series *s,
 }
 
 int
-probe_series_from_json(const cJSON *o, struct probe_watch *w,
-    struct probe_series *s, const char *name, const char *where, char *err)
+probe_series_from_json(const cJSON *o, struct probe_record *p,
+    const struct json_at *a)
 {
+	struct probe_watch *w = &p->watch;
 	const cJSON *sj, *wj;
-	struct json_at a, c;
+	struct json_at c;
 	int rc;
 
-	json_at_init(&a, name, where, err);
-	rc = json_get_object(o, "watch", ABSENT, "an object", &a, &wj, &c);
+	if (flushes_from_json(o, &p->flushes, a) < 0)
+		return -1;
+	rc = json_get_object(o, "watch", ABSENT, "an object", a, &wj, &c);
 	if (rc < 0 || (rc == 0 && (json_get_number(wj, "interval_ns", 0, &EVERY,
 	    &c, &w->interval_ns) < 0 || json_get_string(wj, "stopped_by", ABSENT,
 	    "a string or null", &c, &w->stopped_by) < 0)))
 		return -1;
-	if ((rc = json_get_object(o, "series", ABSENT, "an object", &a, &sj,
+	if ((rc = json_get_object(o, "series", ABSENT, "an object", a, &sj,
 	    &c)) != 0)
 		return rc < 0 ? -1 : 0;
-	return series_from_json(sj, s, &c);
+	return series_from_json(sj, &p->series, &c);
 }

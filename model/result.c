@@ -506,45 +506,38 @@ get_header(const cJSON *root, struct result *r, const struct json_at *at)
  * An older result has no host; one that has it must have all of it
  * right.  A probe that fails is left empty, for result_free.
  */
-static int
-get_host_probe(const cJSON *root, struct result *r, const struct json_at *at)
-{
-	const cJSON *o, *p = json_member(root, "probe");
-	struct json_at c;
-	int rc = json_get_object(root, "host", JSON_OPTIONAL, "an object (cpu_model, "
-	    "cores, memory_bytes, kernel, machine_id, id_source)", at, &o, &c);
-
-	if (rc < 0)
-		return -1;
-	if (rc == 0) {
-		r->host = xmalloc(sizeof *r->host);
-		if (result_host_from_json(o, &c, r->host) < 0)
-			return -1;
-	}
-	if (p == NULL || cJSON_IsNull(p))
-		return 0;
-	r->probe = xmalloc(sizeof *r->probe);
-	return probe_record_from_json(p, at->file, "probe", r->probe, at->err);
-}
-
 int
 result_from_json(const cJSON *root, const char *path, struct result *r,
     char *err)
 {
-	struct json_at at;
+	const cJSON *o, *p;
+	struct json_at at, c;
+	int rc;
 
 	memset(r, 0, sizeof *r);
 	r->concurrency = -1;
 	r->path = xstrdup(path);
 	json_at_init(&at, path, "", err);
-	if (get_header(root, r, &at) < 0 ||
-	    get_host_probe(root, r, &at) < 0 ||
-	    get_classes(root, path, r, &at) < 0 ||
-	    session_from_json(root, &r->session, &at) < 0) {
-		result_free(r);
-		return -1;
+	if (get_header(root, r, &at) < 0 || (rc = json_get_object(root, "host",
+	    JSON_OPTIONAL, "an object (cpu_model, cores, memory_bytes, kernel, "
+	    "machine_id, id_source)", &at, &o, &c)) < 0)
+		goto fail;
+	if (rc == 0) {
+		r->host = xmalloc(sizeof *r->host);
+		if (result_host_from_json(o, &c, r->host) < 0)
+			goto fail;
 	}
-	return 0;
+	if ((p = json_member(root, "probe")) != NULL && !cJSON_IsNull(p)) {
+		r->probe = xmalloc(sizeof *r->probe);
+		if (probe_record_from_json(p, path, "probe", r->probe, err) < 0)
+			goto fail;
+	}
+	if (get_classes(root, path, r, &at) == 0 &&
+	    session_from_json(root, &r->session, &at) == 0)
+		return 0;
+fail:
+	result_free(r);
+	return -1;
 }
 
 int

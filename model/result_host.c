@@ -40,9 +40,8 @@ result_host_free(struct result_host *h)
 void
 result_host_copy(struct result_host *dst, const struct result_host *src)
 {
+	*dst = *src;
 	dst->cpu_model = probe_strdup(src->cpu_model);
-	dst->cores = src->cores;
-	dst->memory_bytes = src->memory_bytes;
 	dst->kernel = probe_strdup(src->kernel);
 	dst->machine_id = probe_strdup(src->machine_id);
 	dst->id_source = probe_strdup(src->id_source);
@@ -61,32 +60,6 @@ result_host_id_usable(const struct result_host *h)
 	return h->machine_id != NULL && h->id_source != NULL &&
 	    (strcmp(h->id_source, "machine-id") == 0 ||
 	    strcmp(h->id_source, "hostuuid") == 0);
-}
-
-static int
-get_id(const cJSON *o, const struct json_at *at, struct result_host *h)
-{
-	static const char expected[] = EXPECTED("16 lowercase hex digits (the "
-	    "machine id hashed as the probe hashes host.id), or null");
-	struct json_at c, src;
-	const cJSON *v;
-	char q[80];
-	int rc = json_get(o, "machine_id", JSON_NULL, expected, at, &v, &c);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if (!cJSON_IsString(v))
-		return json_bad(&c, v, expected);
-	if (!result_host_id_ok(v->valuestring))
-		return errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
-		    err_quote(q, sizeof q, v->valuestring), expected);
-	h->machine_id = xstrdup(v->valuestring);
-	json_at_key(&src, at, "id_source");
-	if (h->id_source == NULL)
-		return errf(at->err, "%s: %s is null but machine_id is not; expected "
-		    "where the id came from (\"machine-id\", \"hostuuid\", "
-		    "\"hostname\")", at->file, src.path);
-	return 0;
 }
 
 static const int str = JSON_NULL | JSON_NONBLANK;
@@ -112,15 +85,38 @@ int
 result_host_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h)
 {
+	static const char expected[] = EXPECTED("16 lowercase hex digits (the "
+	    "machine id hashed as the probe hashes host.id), or null");
+	struct json_at c, src;
+	const cJSON *v;
+	char q[80];
+	int rc;
+
 	result_host_init(h);
+	json_at_key(&src, at, "id_source");
 	if (result_host_hw_from_json(o, at, h) < 0 ||
 	    json_get_string(o, "kernel", str, text, at, &h->kernel) < 0 ||
 	    json_get_string(o, "id_source", str, text, at, &h->id_source) < 0 ||
-	    get_id(o, at, h) < 0) {
-		result_host_free(h);
-		return -1;
+	    (rc = json_get(o, "machine_id", JSON_NULL, expected, at, &v, &c)) < 0)
+		goto fail;
+	if (rc > 0)
+		return 0;
+	if (!cJSON_IsString(v))
+		json_bad(&c, v, expected);
+	else if (!result_host_id_ok(v->valuestring))
+		errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
+		    err_quote(q, sizeof q, v->valuestring), expected);
+	else if (h->id_source == NULL)
+		errf(at->err, "%s: %s is null but machine_id is not; expected where "
+		    "the id came from (\"machine-id\", \"hostuuid\", \"hostname\")",
+		    at->file, src.path);
+	else {
+		h->machine_id = xstrdup(v->valuestring);
+		return 0;
 	}
-	return 0;
+fail:
+	result_host_free(h);
+	return -1;
 }
 
 void

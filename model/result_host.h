@@ -27,7 +27,6 @@ struct result_host {
 void result_host_init(struct result_host *h);
 void result_host_free(struct result_host *h);
 
-/* A deep copy of src into dst. */
 void result_host_copy(struct result_host *dst, const struct result_host *src);
 
 /* Whether s is RESULT_HOST_ID_LEN lowercase hex digits (a raw id has 32). */

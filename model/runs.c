@@ -173,15 +173,14 @@ void
 runs_between_sessions(const double *logs, const size_t *group, size_t n,
     size_t g, struct runs_sessions *out)
 {
-	double *sum = xcalloc(2 * g, sizeof *sum), *cnt = sum + g;
-	double grand = 0, msw = 0, msb = 0, n2 = 0, n0, diff;
+	double *sum, *cnt, grand = 0, msw = 0, msb = 0, n2 = 0, n0, diff;
 	size_t i;
 
 	memset(out, 0, sizeof *out);
-	if (g < 2 || n <= g) {
-		free(sum);
+	if (g < 2 || n <= g)
 		return;
-	}
+	sum = xcalloc(2 * g, sizeof *sum);
+	cnt = sum + g;
 	for (i = 0; i < n; i++) {
 		sum[group[i]] += logs[i];
 		cnt[group[i]] += 1;
@@ -343,10 +342,8 @@ runs_probe_log(const struct probe_record *p, double level, double *log_v,
 static double
 floored(double between, double within, double df)
 {
-	if (!(between < within))
-		return between;
-	return between < within * stats_chi2_quantile(0.05, df) / df ? within :
-	    between;
+	return between < within && between < within *
+	    stats_chi2_quantile(0.05, df) / df ? within : between;
 }
 
 void

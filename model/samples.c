@@ -154,28 +154,25 @@ draw(const struct samples *s, size_t m)
 	return d;
 }
 
-/* Ranks [first, last] bracketed wide deviations out in the draw, or open. */
-static void
-bounds(struct bracket *b, const double *d, size_t m, size_t n, double wide)
-{
-	double q1 = (double)(b->first - 1) / (double)n;
-	double q2 = (double)(b->last - 1) / (double)n;
-	double i1 = floor(q1 * (double)m - wide * sqrt((double)m * q1 * (1 - q1)) - 2);
-	double i2 = ceil(q2 * (double)m + wide * sqrt((double)m * q2 * (1 - q2)) + 2);
-
-	b->lo = i1 < 0 ? -INFINITY : d[(size_t)i1];
-	b->hi = i2 >= (double)m ? INFINITY : d[(size_t)i2];
-}
-
-/* The sorted spans' brackets, merged where they touch (no sample twice). */
+/*
+ * The sorted spans' brackets, ranks [first, last] wide deviations out in
+ * the draw or open, merged where they touch (no sample twice).
+ */
 static size_t
 brackets(struct bracket *b, size_t nb, const double *d, size_t m, size_t n,
     double wide)
 {
 	size_t i, k = 0;
 
-	for (i = 0; i < nb; i++)
-		bounds(&b[i], d, m, n, wide);
+	for (i = 0; i < nb; i++) {
+		double q1 = (double)(b[i].first - 1) / (double)n;
+		double q2 = (double)(b[i].last - 1) / (double)n;
+		double i1 = floor(q1 * (double)m - wide * sqrt((double)m * q1 * (1 - q1)) - 2);
+		double i2 = ceil(q2 * (double)m + wide * sqrt((double)m * q2 * (1 - q2)) + 2);
+
+		b[i].lo = i1 < 0 ? -INFINITY : d[(size_t)i1];
+		b[i].hi = i2 >= (double)m ? INFINITY : d[(size_t)i2];
+	}
 	for (i = 1; i < nb; i++) {
 		if (b[i].lo <= b[k].hi) {
 			b[k].last = b[i].last > b[k].last ? b[i].last : b[k].last;
@@ -208,10 +205,9 @@ order_by_draw(struct samples *s, const struct bracket *want, size_t nw,
 			sweep_u32(&b[i], s->u32, s->n);
 		else
 			sweep_f64(&b[i], s->f64, s->n);
-	}
-	for (i = 0; i < nb; i++)
 		if (b[i].below + 1 > b[i].first || b[i].below + b[i].len < b[i].last)
 			rc = -1;
+	}
 	for (i = 0; i < nb; i++) {
 		if (rc < 0) {
 			free(b[i].x);

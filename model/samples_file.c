@@ -47,18 +47,6 @@ bad_line(struct sample_reader *r, const char *tok, size_t len, const char *what)
 	    len > k ? "..." : "", what);
 }
 
-/* Whether s[0..n) holds only what numbers are written with. */
-static int
-number_chars(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (strchr("0123456789.eE+-", s[i]) == NULL || s[i] == '\0')
-			return 0;
-	return 1;
-}
-
 /*
  * Appends v, doubling the array but never past the limit, so the limit
  * and not the doubling decides what is refused.  The first latency not
@@ -96,7 +84,7 @@ static int
 parse_line(struct sample_reader *r, const char *s, size_t len)
 {
 	const char *why;
-	size_t i = 0, end, j;
+	size_t i = 0, end, j, k;
 	double v;
 
 	r->line++;
@@ -109,8 +97,10 @@ parse_line(struct sample_reader *r, const char *s, size_t len)
 		;
 	for (j = end; j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'); j++)
 		;
-	if (end - i > DECIMAL_MAX_LEN && (j == len || s[j] == '#') &&
-	    number_chars(s + i, end - i))
+	/* what numbers are written with, to the end of the word */
+	for (k = i; k < end && s[k] != '\0' && strchr("0123456789.eE+-", s[k]); k++)
+		;
+	if (end - i > DECIMAL_MAX_LEN && (j == len || s[j] == '#') && k == end)
 		return bad_line(r, s + i, end - i, "is too long");
 	if ((j < len && s[j] != '#') || decimal_parse(s + i, end - i, &v) < 0)
 		return bad_line(r, s + i, (j < len && s[j] != '#' ? len : end) - i,

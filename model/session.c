@@ -15,39 +15,29 @@
 #include "lib/rand.h"
 #include "model/session.h"
 
-static void
-random_bytes(unsigned char *buf, size_t n)
-{
-	struct timespec t;
-	uint64_t state, v = 0;
-	size_t i;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		ssize_t got = read(fd, buf, n);
-
-		close(fd);
-		if (got == (ssize_t)n)
-			return;
-	}
-	clock_gettime(CLOCK_REALTIME, &t);
-	state = (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 30) ^
-	    ((uint64_t)getpid() << 12);
-	for (i = 0; i < n; i++) {
-		if (i % 8 == 0)
-			v = rand_next(&state);
-		buf[i] = (unsigned char)(v >> (8 * (i % 8)));
-	}
-}
-
 void
 session_new(struct result_session *s, long long runs)
 {
 	unsigned char b[SESSION_ID_LEN / 2];
+	struct timespec t;
+	uint64_t state, v = 0;
 	size_t i;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ssize_t got = fd >= 0 ? read(fd, b, sizeof b) : -1;
 
+	if (fd >= 0)
+		close(fd);
+	if (got != (ssize_t)sizeof b) {
+		clock_gettime(CLOCK_REALTIME, &t);
+		state = (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 30) ^
+		    ((uint64_t)getpid() << 12);
+		for (i = 0; i < sizeof b; i++) {
+			if (i % 8 == 0)
+				v = rand_next(&state);
+			b[i] = (unsigned char)(v >> (8 * (i % 8)));
+		}
+	}
 	memset(s, 0, sizeof *s);
-	random_bytes(b, sizeof b);
 	for (i = 0; i < sizeof b; i++)
 		snprintf(s->id + 2 * i, 3, "%02x", b[i]);
 	s->runs = runs;
