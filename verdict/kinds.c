@@ -51,32 +51,56 @@ gate_judge(struct verdict_value x, int at_least, double limit)
 	    RULING_INDETERMINATE;
 }
 
-/* statistic, mode, kind, unit, quantile, value_unit, at_least, limit, pass, fail, counted */
 const struct gate_check_kind gate_check_kinds[] = {
-	[CHECK_P50_SPEEDUP] = { "p50 speedup", MODE_RIVAL, KIND_READ,
-	    CHECK_UNIT_EITHER, 50, "x", 1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
-	[CHECK_P99_SPEEDUP] = { "p99 speedup", MODE_RIVAL, KIND_READ,
-	    CHECK_UNIT_EITHER, 99, "x", 1, LIMIT_READ_SPEEDUP, "at least", "below", 0 },
-	[CHECK_P50_SYNCS] = { "p50 syncs", MODE_RIVAL, KIND_WRITE,
-	    CHECK_UNIT_WITH, 50, "syncs", 0, LIMIT_COMMIT_SYNCS, "within", "over", 0 },
-	[CHECK_P50_VS_RIVAL] = { "p50 syncs vs rival", MODE_RIVAL, KIND_WRITE,
-	    CHECK_UNIT_WITH, 50, "x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
-	[CHECK_P99_VS_RIVAL] = { "p99 syncs vs rival", MODE_RIVAL, KIND_WRITE,
-	    CHECK_UNIT_WITH, 99, "x", 1, LIMIT_RIVAL, "no more than", "more than", 0 },
-	[CHECK_SYNCS_UNRULED] = { "syncs", MODE_RIVAL, KIND_WRITE,
-	    CHECK_UNIT_WITHOUT, 0, "syncs", 0, LIMIT_COMMIT_SYNCS, NULL, NULL, 0 },
-	[CHECK_P50_REGRESSION_READ] = { "p50 regression", MODE_BASELINE, KIND_READ,
-	    CHECK_UNIT_EITHER, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
-	[CHECK_P99_REGRESSION_READ] = { "p99 regression", MODE_BASELINE, KIND_READ,
-	    CHECK_UNIT_EITHER, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
-	[CHECK_P50_REGRESSION_WRITE] = { "p50 regression", MODE_BASELINE, KIND_WRITE,
-	    CHECK_UNIT_WITH, 50, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
-	[CHECK_P99_REGRESSION_WRITE] = { "p99 regression", MODE_BASELINE, KIND_WRITE,
-	    CHECK_UNIT_WITH, 99, "x", 0, LIMIT_REGRESSION, "within", "over", 0 },
-	[CHECK_REGRESSION_UNRULED] = { "regression", MODE_BASELINE, KIND_WRITE,
-	    CHECK_UNIT_WITHOUT, 0, "x", 0, LIMIT_REGRESSION, NULL, NULL, 0 },
-	[CHECK_FLUSHES] = { "flushes a commit", MODE_RIVAL, KIND_WRITE,
-	    CHECK_UNIT_EITHER, 50, "flushes", 0, LIMIT_FLUSH_CEILING, "within", "over", 1 },
+	[CHECK_P50_SPEEDUP] = {
+		.statistic = "p50 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
+		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
+		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
+	[CHECK_P99_SPEEDUP] = {
+		.statistic = "p99 speedup", .mode = MODE_RIVAL, .kind = KIND_READ,
+		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
+		.at_least = 1, .limit = LIMIT_READ_SPEEDUP, .pass = "at least", .fail = "below" },
+	[CHECK_P50_SYNCS] = {
+		.statistic = "p50 syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "syncs",
+		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = "within", .fail = "over" },
+	[CHECK_P50_VS_RIVAL] = {
+		.statistic = "p50 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
+		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
+	[CHECK_P99_VS_RIVAL] = {
+		.statistic = "p99 syncs vs rival", .mode = MODE_RIVAL, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
+		.at_least = 1, .limit = LIMIT_RIVAL, .pass = "no more than", .fail = "more than" },
+	[CHECK_SYNCS_UNRULED] = {
+		.statistic = "syncs", .mode = MODE_RIVAL, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "syncs",
+		.at_least = 0, .limit = LIMIT_COMMIT_SYNCS, .pass = NULL, .fail = NULL },
+	[CHECK_P50_REGRESSION_READ] = {
+		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
+		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "x",
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
+	[CHECK_P99_REGRESSION_READ] = {
+		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_READ,
+		.unit = CHECK_UNIT_EITHER, .quantile = 99, .value_unit = "x",
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
+	[CHECK_P50_REGRESSION_WRITE] = {
+		.statistic = "p50 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITH, .quantile = 50, .value_unit = "x",
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
+	[CHECK_P99_REGRESSION_WRITE] = {
+		.statistic = "p99 regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITH, .quantile = 99, .value_unit = "x",
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = "within", .fail = "over" },
+	[CHECK_REGRESSION_UNRULED] = {
+		.statistic = "regression", .mode = MODE_BASELINE, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_WITHOUT, .quantile = 0, .value_unit = "x",
+		.at_least = 0, .limit = LIMIT_REGRESSION, .pass = NULL, .fail = NULL },
+	[CHECK_FLUSHES] = {
+		.statistic = "flushes a commit", .mode = MODE_RIVAL, .kind = KIND_WRITE,
+		.unit = CHECK_UNIT_EITHER, .quantile = 50, .value_unit = "flushes",
+		.at_least = 0, .limit = LIMIT_FLUSH_CEILING, .pass = "within", .fail = "over",
+		.counted = 1 },
 };
 _Static_assert(sizeof gate_check_kinds / sizeof gate_check_kinds[0] ==
     GATE_NCHECK_KINDS, "a kind of check without its entry");
