@@ -25,11 +25,6 @@ mkdir "$tmp/dir" "$tmp/res"
 cp tests/ycsb-bench.sh "$tmp/bench.sh"
 cmd="sh $tmp/bench.sh"
 
-# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
-j() {
-	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
-}
-
 # Two engines, two runs each: ABBA, one session, each run's place and
 # times, brackets around it, the files beside it, nothing left in --dir.
 expect 0 "run 4 of 4: a, run 2 of 2, to $tmp/res/t.a.2.json" \

@@ -16,11 +16,6 @@ mkdir "$tmp/dir" "$tmp/res"
 cp tests/ycsb-bench.sh "$tmp/bench.sh"
 cmd="sh $tmp/bench.sh"
 
-# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
-j() {
-	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
-}
-
 # SYNCGATE_OUTPUT, when written, is what is imported, and kept
 expect 0 "" --runs 1 --dir "$tmp/dir" -o "$tmp/res/o.json" --engine a --import ycsb --cmd "TO_OUTPUT=1 N=3 $cmd"
 logs=$(echo "$tmp"/res/o.logs.*)

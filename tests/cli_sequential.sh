@@ -29,11 +29,6 @@ EOF2
 cmd="sh $tmp/bench.sh"
 opts="--dir $tmp/dir --probe-every off --verbose"
 
-# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
-j() {
-	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
-}
-
 # An unchanged engine against itself, in baseline mode: decided at the
 # first look, 2 runs a side of at most 6.
 expect 0 "look 1 of 5 at 2 runs a side" --runs 2..6 --mode baseline $opts \

@@ -42,6 +42,11 @@ for f in sys.argv[1:]:
 ' "$@" | head -3
 }
 
+# j FILE KEY: the first number a result holds under KEY, tabs and newlines out.
+j() {
+	tr -d '\t\n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2
+}
+
 # flat [FILE]: text as syncgate printed it on one line, each run of
 # spaces and line ends one space: a sentence it broke past 120 characters
 # is whole again for grep -F.
