@@ -71,31 +71,37 @@ run_case() {
 # verdict as JSON, then report of it in every format, the history
 # exports included (refused only where no class was ruled, as there is
 # nothing to export).  Report rules it again and exits as the gate did
-# without --strict: 1 for a fail, else 0.
+# without --strict: 1 for a fail, else 0; its text is the gate's, byte
+# for byte, and its JSON the verdict it read.
 report_back() {
 	dir=$1
 	name=${dir##*/}
 	read -r st <"$dir/status"
 	want=0
 	[ "$st" != 1 ] || want=1
+	envs=LC_ALL=C.UTF-8
+	[ -f "$dir/env" ] && envs=$(cat "$dir/env")
 	rm -f "$tmp/v.json"
 	set +e
 	# shellcheck disable=SC2046 # args are words by design
-	(cd "$dir" && env -u NO_COLOR -u GITHUB_STEP_SUMMARY LC_ALL=C.UTF-8 \
+	(cd "$dir" && env -u NO_COLOR -u GITHUB_STEP_SUMMARY $envs \
 		$VG "$SYNCGATE" gate $(cat args) --format json -o "$tmp/v.json") \
 		>/dev/null 2>"$tmp/err"
 	set -e
 	[ -f "$tmp/v.json" ] || { fail "$name: the gate wrote no verdict: $(cat "$tmp/err")"; return; }
 	# one report a kind, each format to a file of its own: the verdict
 	# loaded once, rendered in each (a start of report for each format
-	# cost 5 s of this suite's CPU)
+	# cost 5 s of this suite's CPU); --ascii is how the verdict is shown,
+	# not part of it, so it is said again
 	for fs in "text markdown json junit html" "benchmark-action bencher"; do
 		set --
 		for f in $fs; do
 			set -- "$@" --format "$f" -o "$tmp/back.$f"
 		done
 		set +e
-		sg report "$tmp/v.json" "$@" >/dev/null 2>"$tmp/err"
+		# shellcheck disable=SC2046 # envs and --ascii are words by design
+		env -u NO_COLOR -u GITHUB_STEP_SUMMARY $envs $VG "$SYNCGATE" report \
+			$(grep -o -- --ascii "$dir/args" || true) "$tmp/v.json" "$@" >/dev/null 2>"$tmp/err"
 		st=$?
 		set -e
 		case $fs:$st in
@@ -105,6 +111,10 @@ report_back() {
 		*) fail "$name: report --format $fs of the gate's verdict exits $st: $(cat "$tmp/err")" ;;
 		esac
 	done
+	cmp -s "$tmp/back.text" "$dir/expected.txt" ||
+		fail "$name: report of the gate's verdict is not the gate's text"
+	cmp -s "$tmp/back.json" "$tmp/v.json" ||
+		fail "$name: report --format json of the gate's verdict is not that verdict"
 	n=$((n + 1))
 }
 

@@ -284,28 +284,8 @@ for f in $F/samples-intervals.html; do
 		fail "$f: the sample count is repeated within a line"
 done
 
-# the round trip over every other case of the gate, text and JSON
-for dir in fixtures/gate/*/; do
-	c=${dir%/}
-	c=${c##*/}
-	case $c in bad-*) continue ;; esac
-	[ -f "$dir/expected.txt" ] || continue
-	envs=LC_ALL=C.UTF-8
-	[ -f "$dir/env" ] && envs=$(cat "$dir/env")
-	# shellcheck disable=SC2046
-	(cd "$dir" && env -u NO_COLOR $envs "$abs" gate $(cat args) --format json \
-		-o "$tmp/rt.json") >/dev/null 2>&1 || true
-	read -r st <"$dir/status"
-	want=0
-	[ "$st" != 1 ] || want=1
-	# --ascii is how the verdict is shown, not part of it: say it again
-	# shellcheck disable=SC2046
-	exits $want env $envs "$S" report $(grep -o -- --ascii "$dir/args" || true) \
-		"$tmp/rt.json" >"$tmp/rt.txt"
-	same "$tmp/rt.txt" "$dir/expected.txt"
-	exits $want "$S" report "$tmp/rt.json" --format json >"$tmp/rt2.json"
-	same "$tmp/rt2.json" "$tmp/rt.json"
-done
+# the round trip over every other case of the gate, text and JSON, is
+# tests/cli_gate.sh's report_back, beside the gate run it reads
 
 # --- a hand-built verdict with what no gate run gives (U+FFFD where a name
 # held bytes that are not UTF-8, a reversing bidi control, a half-open
