@@ -14,8 +14,6 @@
 #ifndef SYNCGATE_ESCAPE_H
 #define SYNCGATE_ESCAPE_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "lib/utf8.h"

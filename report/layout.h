@@ -3,7 +3,6 @@
 #ifndef SYNCGATE_LAYOUT_H
 #define SYNCGATE_LAYOUT_H
 
-#include <stddef.h>
 #include <stdio.h>
 
 #include "verdict/digits.h"
