@@ -180,15 +180,13 @@ layout_check_limit(char *buf, size_t len, const struct verdict_check *c)
 char *
 layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
 {
-	char lo[DURLEN], hi[DURLEN];
+	char lo[DURLEN] = "none", hi[DURLEN] = "none";
 
 	if (isnan(c->value.lo) && isnan(c->value.hi)) {
 		buf[0] = '\0';
 		return buf;
 	}
 	/* an end too thin to bound is open: "(none, 2.4]", "[1.9, none)" */
-	snprintf(lo, sizeof lo, "none");
-	snprintf(hi, sizeof hi, "none");
 	if (c->value.lo > 0)
 		ratio_vs(lo, sizeof lo, c->value.lo, c->limit, at_least(c));
 	if (isfinite(c->value.hi))

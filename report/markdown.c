@@ -34,16 +34,10 @@ md_esc(const struct render_opts *o)
 }
 
 static void
-md(FILE *fp, const struct render_opts *o, const char *s)
-{
-	md_esc(o)(fp, s);
-}
-
-static void
 md_say(FILE *fp, const struct render_opts *o, const char *lead, const char *s)
 {
 	fputs(lead, fp);
-	md(fp, o, s);
+	md_esc(o)(fp, s);
 }
 
 static void
@@ -113,9 +107,9 @@ ratio_legend(FILE *fp, const struct gate_verdict *v, const struct render_opts *o
 {
 	md_say(fp, o, "x is ", verdict_rival_label(v));
 	fprintf(fp, "%s latency divided by ", words_apostrophe(verdict_rival_label(v)));
-	md(fp, o, verdict_ours_label(v));
+	md_esc(o)(fp, verdict_ours_label(v));
 	fprintf(fp, "%s: above 1, ", words_apostrophe(verdict_ours_label(v)));
-	md(fp, o, verdict_ours_label(v));
+	md_esc(o)(fp, verdict_ours_label(v));
 	fputs(" is faster.\n\n", fp);
 }
 
@@ -302,7 +296,7 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		    s->probe_ci_lo_ns, o->ascii), units_fmt_duration(hi, sizeof hi,
 		    s->probe_ci_hi_ns, o->ascii));
 	fprintf(fp, " (median of %zu, ", s->probe_samples);
-	md(fp, o, s->method ? s->method : "unknown method");
+	md_esc(o)(fp, s->method ? s->method : "unknown method");
 	md_say(fp, o, " on ", s->fs ? s->fs : "an unknown filesystem");
 	md_say(fp, o, "), volume ", s->volume_id ? s->volume_id : "unknown");
 	md_say(fp, o, ", host ", s->host_id ? s->host_id : "unknown");
@@ -344,7 +338,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			fputs("- ", fp);
 			md_line(fp, o, u->name);
 			fprintf(fp, " (%s): ", class_kind_name(u->kind));
-			md(fp, o, u->reason);
+			md_esc(o)(fp, u->reason);
 			fputc('\n', fp);
 		}
 		fputc('\n', fp);

@@ -332,13 +332,15 @@ identity_block(const struct text_ctx *t, const struct probe_record *p)
 	fputs("\n", t->fp);
 }
 
-static int
-report_probe_text_body(FILE *fp, const struct probe_record *p, const struct render_opts *o)
+int
+report_probe_text(FILE *out, const struct probe_record *p, const struct render_opts *o)
 {
+	struct wrap w;
+	FILE *fp = wrap_begin(&w, out);
 	struct text_ctx t = { fp, o->ascii };
 
 	if (p->nsamples == 0)
-		return -1;
+		return wrap_end(&w, -1);
 	say(&t, "probe of ", p->path);
 	if (p->symlink != NULL) {
 		say(&t, " (given as ", p->symlink);
@@ -359,13 +361,5 @@ report_probe_text_body(FILE *fp, const struct probe_record *p, const struct rend
 	series_block(&t, p);
 	verdict_block(&t, p);
 	identity_block(&t, p);
-	return 0;
-}
-
-int
-report_probe_text(FILE *fp, const struct probe_record *p, const struct render_opts *o)
-{
-	struct wrap w;
-
-	return wrap_end(&w, report_probe_text_body(wrap_begin(&w, fp), p, o));
+	return wrap_end(&w, 0);
 }

@@ -256,9 +256,11 @@ text_escape(const struct render_opts *o)
 static const char *const heads[NCOL] = { "Class", "Kind", "p50", "p99", "Count",
 	"p50 syncs", "p99 syncs" };
 
-static int
-report_result_text_body(FILE *fp, const struct result *r, const struct render_opts *o)
+int
+report_result_text(FILE *out, const struct result *r, const struct render_opts *o)
 {
+	struct wrap w;
+	FILE *fp = wrap_begin(&w, out);
 	struct grid g = { NULL, 0, NCOL, 0 };
 	char cell[NCOL][FIGLEN];
 	const char *row[NCOL];
@@ -283,7 +285,7 @@ report_result_text_body(FILE *fp, const struct result *r, const struct render_op
 	fputc('\n', fp);
 	unit_line(fp, r, unit, why, o, text_escape(o));
 	fputc('\n', fp);
-	return 0;
+	return wrap_end(&w, 0);
 }
 
 int
@@ -385,12 +387,4 @@ report_result_json(FILE *fp, const struct result *r,
 	for (i = 0; i < r->nclasses; i++)
 		cJSON_AddItemToArray(a, class_json(&r->classes[i], unit));
 	return json_print_and_delete(fp, o);
-}
-
-int
-report_result_text(FILE *fp, const struct result *r, const struct render_opts *o)
-{
-	struct wrap w;
-
-	return wrap_end(&w, report_result_text_body(wrap_begin(&w, fp), r, o));
 }

@@ -232,9 +232,12 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 }
 
-static int
-text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+int
+report_text(FILE *out, const struct gate_verdict *v, const struct render_opts *o)
 {
+	struct wrap w;
+	/* --verbose: a sentence a line, whole, for those who grep it */
+	FILE *fp = o->verbose ? out : wrap_begin(&w, out);
 	size_t i;
 
 	put_line(fp, "", v->headline, o);
@@ -258,16 +261,5 @@ text_body(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	fputs("\nVerdict: ", fp);
 	put_ruling(fp, v->overall, 0, o);
 	fputc('\n', fp);
-	return 0;
-}
-
-int
-report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	struct wrap w;
-
-	/* --verbose: a sentence a line, whole, for those who grep it */
-	if (o->verbose)
-		return text_body(fp, v, o);
-	return wrap_end(&w, text_body(wrap_begin(&w, fp), v, o));
+	return o->verbose ? 0 : wrap_end(&w, 0);
 }

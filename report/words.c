@@ -451,11 +451,9 @@ check_words(const struct gate_verdict *v, const struct verdict_check *c,
 static char *
 ceiling_note(const struct gate_verdict *v)
 {
-	char b[32], c[32], cc[96];
-	char *out, *next;
+	char b[32], c[32], cc[96], *out = words_ceiling(v->commit_syncs), *next;
 	int k;
 
-	out = words_ceiling(v->commit_syncs);
 	for (k = 0; k < 2; k++) {
 		const struct verdict_side *s = k ? &v->rival : &v->ours;
 		char ws[WHOSE];
