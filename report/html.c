@@ -104,9 +104,8 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
-		fputs("<tr><td>", fp);
-		escape_xml(fp, r->name);
-		fprintf(fp, "</td><td>%s</td>", class_kind_name(r->kind));
+		tagged(fp, "<tr><td>", r->name, "</td>");
+		fprintf(fp, "<td>%s</td>", class_kind_name(r->kind));
 		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p50.v, o->ascii));
 		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p99.v, o->ascii));
 		td_num(fp, units_fmt_duration(b, sizeof b, r->rival_p50.v, o->ascii));
@@ -147,9 +146,7 @@ syncs_rows(FILE *fp, const struct gate_verdict *v)
 
 		if (r->kind != KIND_WRITE)
 			continue;
-		fputs("<tr><td>", fp);
-		escape_xml(fp, r->name);
-		fputs("</td>", fp);
+		tagged(fp, "<tr><td>", r->name, "</td>");
 		layout_row_syncs(s, DURLEN, v, r);
 		for (k = 0; k < 4; k++)
 			td_num(fp, s[k]);
@@ -175,11 +172,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		syncs_rows(fp, v);
 		fputs("</tbody></table></div>\n", fp);
 	}
-	if (layout_has_flushes(v)) {
-		fputs("<p>Flushes: ", fp);
-		layout_flushes(fp, v, escape_xml);
-		fputs("</p>\n", fp);
-	}
+	layout_flushes(fp, v, escape_xml, "<p>Flushes: ", "</p>\n");
 	tagged(fp, "<p>Ceiling: ", v->ceiling_note, "</p>\n");
 	fputs("<figure>\n<div class=\"scroll\">\n", fp);
 	svg_writes(fp, v, o);
@@ -224,9 +217,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		const struct verdict_check *c = &v->checks[i];
 		char why[FIGLEN];
 
-		fputs("<tr><td>", fp);
-		escape_xml(fp, c->class_name);
-		fputs("</td><td>", fp);
+		tagged(fp, "<tr><td>", c->class_name, "</td><td>");
 		escape_xml(fp, c->statistic);
 		fputs("</td><td class=\"n\">", fp);
 		escape_xml(fp, layout_check_value(val, sizeof val, c));

@@ -189,6 +189,14 @@ unit_json(const struct verdict_unit *u)
 	return o;
 }
 
+/* Only where known, so older verdicts read as they were. */
+static void
+add_known(cJSON *o, const char *key, double x)
+{
+	if (!isnan(x))
+		json_add_number(o, key, x);
+}
+
 static void
 row_side_json(cJSON *row, const char *key, struct verdict_value p50,
     struct verdict_value p99, struct verdict_value s50, struct verdict_value s99,
@@ -202,9 +210,7 @@ row_side_json(cJSON *row, const char *key, struct verdict_value p50,
 	add_value(o, "p99_syncs", "p99_syncs_ci", s99);
 	cJSON_AddBoolToObject(o, "has_samples", samples != 0);
 	json_add_number(o, "samples", (double)nsamples);
-	/* only where a side counted them, so older verdicts read as they were */
-	if (o != NULL && !isnan(flushes))
-		json_add_number(o, "flushes_per_op", flushes);
+	add_known(o, "flushes_per_op", flushes);
 }
 
 static cJSON *
@@ -269,14 +275,6 @@ check_json(const struct verdict_check *c)
 	cJSON_AddBoolToObject(o, "held", c->held);
 	cJSON_AddStringToObject(o, "settle", verdict_settle_name(c->settle));
 	return o;
-}
-
-/* Only where known, so older verdicts read as they were. */
-static void
-add_known(cJSON *o, const char *key, double x)
-{
-	if (!isnan(x))
-		json_add_number(o, key, x);
 }
 
 static cJSON *

@@ -209,8 +209,8 @@ layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
 	return buf;
 }
 
-int
-layout_has_flushes(const struct gate_verdict *v)
+static int
+has_flushes(const struct gate_verdict *v)
 {
 	size_t i;
 
@@ -222,11 +222,15 @@ layout_has_flushes(const struct gate_verdict *v)
 }
 
 void
-layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
+layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
+    const char *lead, const char *end)
 {
 	size_t i, n = 0;
 	int k;
 
+	if (!has_flushes(v))
+		return;
+	fputs(lead, fp);
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
@@ -246,7 +250,8 @@ layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc)
 				fprintf(fp, " %.2f", x);
 		}
 	}
-	fputs(" flushes a commit (device flush requests counted over the run)", fp);
+	fprintf(fp, " flushes a commit (device flush requests counted over the "
+	    "run)%s", end);
 }
 
 void

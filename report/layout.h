@@ -42,11 +42,11 @@ char *layout_check_interval(char *buf, size_t len, const struct verdict_check *c
 char *layout_check_limit(char *buf, size_t len, const struct verdict_check *c);
 
 /*
- * Whether a write class carries flushes a commit; and their line after
- * "Flushes: ": "write: zu 2.03, ladybug 1.01 flushes a commit (...)".
+ * Where a write class carries flushes a commit, their line between lead
+ * and end: "write: zu 2.03, ladybug 1.01 flushes a commit (...)".
  */
-int layout_has_flushes(const struct gate_verdict *v);
-void layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc);
+void layout_flushes(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
+    const char *lead, const char *end);
 
 /* "; band 2.95ms to 3.6ms at 95%", "; bands zu ..., ladybug ..."; or nothing. */
 void layout_band(FILE *fp, const struct gate_verdict *v, int ascii,

@@ -130,16 +130,6 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 }
 
 static void
-md_flushes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
-{
-	if (!layout_has_flushes(v))
-		return;
-	fputs("Flushes: ", fp);
-	layout_flushes(fp, v, md_esc(o));
-	fputs(".\n\n", fp);
-}
-
-static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN];
@@ -151,7 +141,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		md_say(fp, o, "Not ruled in syncs: ",
 		    v->unit.why_none ? v->unit.why_none : "no unit");
 		fputs(".\n\n", fp);
-		md_flushes(fp, v, o);
+		layout_flushes(fp, v, md_esc(o), "Flushes: ", ".\n\n");
 		return;
 	}
 	md_line(fp, o, v->unit.description);
@@ -171,7 +161,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs(" |\n", fp);
 	}
 	fputc('\n', fp);
-	md_flushes(fp, v, o);
+	layout_flushes(fp, v, md_esc(o), "Flushes: ", ".\n\n");
 	if (v->ceiling_note != NULL) {
 		md_say(fp, o, "Ceiling: ", v->ceiling_note);
 		fputs("\n\n", fp);

@@ -139,11 +139,8 @@ words_why_key(const struct gate_verdict *v, const struct verdict_check *c)
 		return c->kind == KIND_READ && verdict_host_holds(v) ? WHY_HOSTS :
 		    WHY_NONE;
 	if ((c->settle == SETTLE_RUNS || c->settle == SETTLE_SAMPLES ||
-	    c->settle == SETTLE_NONE) && c->runs_needed >= 0)
-		return WHY_RUNS;
-	if ((c->settle == SETTLE_RUNS || c->settle == SETTLE_SAMPLES ||
-	    c->settle == SETTLE_NONE) && c->samples_needed >= 0)
-		return WHY_SAMPLES;
+	    c->settle == SETTLE_NONE) && (c->runs_needed >= 0 || c->samples_needed >= 0))
+		return c->runs_needed >= 0 ? WHY_RUNS : WHY_SAMPLES;
 	return (size_t)c->settle < VERDICT_NSETTLES ? settles[c->settle] : WHY_CLOSE;
 }
 

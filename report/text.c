@@ -108,11 +108,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	if (v->ceiling_note != NULL)
 		put_line(fp, "Ceiling: ", v->ceiling_note, o);
-	if (layout_has_flushes(v)) {
-		fputs("Flushes: ", fp);
-		layout_flushes(fp, v, escaper(o));
-		fputc('\n', fp);
-	}
+	layout_flushes(fp, v, escaper(o), "Flushes: ", "\n");
 }
 
 static void
