@@ -23,9 +23,12 @@ put_hidden(FILE *fp, const char *s, uint32_t cp, const char *backslash)
 		fprintf(fp, "%su%04x", backslash, (unsigned)cp);
 }
 
-/* ascii: 1 escapes all beyond ASCII, 2 all but "µ", which is "u". */
+/*
+ * ascii: 1 escapes all beyond ASCII, 2 all but "µ", which is "u".  xml:
+ * < > & " ' and a workflow command's ':' or '#' as references.
+ */
 static void
-plain(FILE *fp, const char *s, int ascii)
+escape(FILE *fp, const char *s, int ascii, int xml)
 {
 	const char *start = s;
 	uint32_t cp, prev = 0;
@@ -38,10 +41,14 @@ plain(FILE *fp, const char *s, int ascii)
 		if (ascii == 2 && cp == 0xB5)
 			fputc('u', fp);
 		else if (utf8_hidden(cp) || (ascii && cp >= 0x80) ||
-		    logcmd_breaks(s, prev, s == start))
+		    (!xml && logcmd_breaks(s, prev, s == start)))
 			put_hidden(fp, s, cp, "\\");
+		else if (xml && logcmd_breaks(s, prev, s == start))
+			fprintf(fp, "&#%d;", *s);
 		else if (cp == '\\')
 			fputs("\\\\", fp);
+		else if (xml && cp < 0x80 && entities[cp] != NULL)
+			fputs(entities[cp], fp);
 		else
 			fwrite(s, 1, n, fp);
 	}
@@ -50,19 +57,19 @@ plain(FILE *fp, const char *s, int ascii)
 void
 escape_plain(FILE *fp, const char *s)
 {
-	plain(fp, s, 0);
+	escape(fp, s, 0, 0);
 }
 
 void
 escape_ascii(FILE *fp, const char *s)
 {
-	plain(fp, s, 1);
+	escape(fp, s, 1, 0);
 }
 
 void
 escape_text_ascii(FILE *fp, const char *s)
 {
-	plain(fp, s, 2);
+	escape(fp, s, 2, 0);
 }
 
 /* Leading - + = or "1. " would open a nested block, spaces a code block. */
@@ -166,25 +173,7 @@ escape_markdown_line_ascii(FILE *fp, const char *s)
 void
 escape_xml(FILE *fp, const char *s)
 {
-	const char *start = s;
-	uint32_t cp, prev = 0;
-	size_t n;
-
-	if (s == NULL)
-		return;
-	for (; *s != '\0'; s += n, prev = cp) {
-		n = utf8_decode(s, &cp);
-		if (utf8_hidden(cp))
-			put_hidden(fp, s, cp, "\\");
-		else if (logcmd_breaks(s, prev, s == start))
-			fprintf(fp, "&#%d;", *s);
-		else if (cp == '\\')
-			fputs("\\\\", fp);
-		else if (cp < 0x80 && entities[cp] != NULL)
-			fputs(entities[cp], fp);
-		else
-			fwrite(s, 1, n, fp);
-	}
+	escape(fp, s, 0, 1);
 }
 
 char *

@@ -16,16 +16,6 @@ struct counts {
 	size_t tests, failures, skipped;
 };
 
-static void
-count(struct counts *c, enum ruling r)
-{
-	c->tests++;
-	if (r == RULING_FAIL)
-		c->failures++;
-	else if (r != RULING_PASS)
-		c->skipped++;
-}
-
 /* A half ruled with no check to show (an unprobed volume) is a case, not hidden. */
 static int
 half_case(const struct gate_verdict *v, enum class_kind k)
@@ -48,23 +38,6 @@ verdict_case(const struct gate_verdict *v)
 {
 	return v->nchecks == 0 && !half_case(v, KIND_READ) &&
 	    !half_case(v, KIND_WRITE);
-}
-
-static struct counts
-tally(const struct gate_verdict *v)
-{
-	struct counts c = { 0, 0, 0 };
-	size_t i;
-
-	for (i = 0; i < v->nchecks; i++)
-		count(&c, v->checks[i].ruling);
-	if (half_case(v, KIND_READ))
-		count(&c, v->reads.ruling);
-	if (half_case(v, KIND_WRITE))
-		count(&c, v->writes.ruling);
-	if (verdict_case(v))
-		count(&c, v->overall);
-	return c;
 }
 
 static void
@@ -153,11 +126,18 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 	}
 }
 
-/* Check c's case, or (c NULL) the half's or the verdict's, what. */
+/* Check c's case, or (c NULL) the half's or the verdict's, what; or counted. */
 static void
-testcase(FILE *fp, const struct gate_verdict *v, const char *what, enum ruling r,
-    const char *reason, const struct verdict_check *c)
+testcase(FILE *fp, struct counts *n, const struct gate_verdict *v,
+    const char *what, enum ruling r, const char *reason,
+    const struct verdict_check *c)
 {
+	if (n != NULL) {
+		n->tests++;
+		n->failures += r == RULING_FAIL;
+		n->skipped += r != RULING_FAIL && r != RULING_PASS;
+		return;
+	}
 	fprintf(fp, "    <testcase classname=\"syncgate.%s\" name=\"", c == NULL ? what :
 	    c->kind == KIND_READ ? "reads" : "writes");
 	escape_xml(fp, c != NULL ? c->class_name : what);
@@ -170,23 +150,24 @@ testcase(FILE *fp, const struct gate_verdict *v, const char *what, enum ruling r
 	fputs("    </testcase>\n", fp);
 }
 
+/* Each case to fp, or with n each counted (the suite's head needs them first). */
 static void
-cases(FILE *fp, const struct gate_verdict *v)
+cases(FILE *fp, struct counts *n, const struct gate_verdict *v)
 {
 	size_t i;
 
 	for (i = 0; i < v->nchecks; i++)
-		testcase(fp, v, NULL, v->checks[i].ruling, v->checks[i].reason,
+		testcase(fp, n, v, NULL, v->checks[i].ruling, v->checks[i].reason,
 		    &v->checks[i]);
 	if (half_case(v, KIND_READ))
-		testcase(fp, v, "reads", v->reads.ruling, v->reads.reason, NULL);
+		testcase(fp, n, v, "reads", v->reads.ruling, v->reads.reason, NULL);
 	if (half_case(v, KIND_WRITE))
-		testcase(fp, v, "writes", v->writes.ruling, v->writes.reason, NULL);
+		testcase(fp, n, v, "writes", v->writes.ruling, v->writes.reason, NULL);
 	if (verdict_case(v)) {
 		char *why = xasprintf("reads: %s; writes: %s", v->reads.reason,
 		    v->writes.reason);
 
-		testcase(fp, v, "verdict", v->overall, why, NULL);
+		testcase(fp, n, v, "verdict", v->overall, why, NULL);
 		free(why);
 	}
 }
@@ -196,8 +177,7 @@ system_out(FILE *fp, const struct gate_verdict *v)
 {
 	size_t i;
 
-	fputs("    <system-out>", fp);
-	fprintf(fp, "verdict: %s\n", ruling_name(v->overall));
+	fprintf(fp, "    <system-out>verdict: %s\n", ruling_name(v->overall));
 	for (i = 0; i < v->nnotes; i++) {
 		fputs("note: ", fp);
 		escape_xml(fp, v->notes[i]);
@@ -214,16 +194,17 @@ system_out(FILE *fp, const struct gate_verdict *v)
 int
 report_junit(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	struct counts c = tally(v);
+	struct counts c = { 0, 0, 0 };
 
 	(void)o;
+	cases(fp, &c, v);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<testsuites name=\"syncgate\" tests=\"%zu\" failures=\"%zu\" "
 	    "errors=\"0\">\n", c.tests, c.failures);
 	fprintf(fp, "  <testsuite name=\"syncgate\" tests=\"%zu\" failures=\"%zu\" "
 	    "errors=\"0\" skipped=\"%zu\">\n", c.tests, c.failures, c.skipped);
 	properties(fp, v);
-	cases(fp, v);
+	cases(fp, NULL, v);
 	system_out(fp, v);
 	fputs("  </testsuite>\n</testsuites>\n", fp);
 	return 0;
