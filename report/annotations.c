@@ -50,12 +50,6 @@ command(FILE *fp, enum ruling r, const char *what, const char *stat,
 	fputc('\n', fp);
 }
 
-static int
-annotated(enum ruling r)
-{
-	return r == RULING_FAIL || r == RULING_INDETERMINATE;
-}
-
 /* A half's own command, unless a check of it carries its ruling. */
 static void
 half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
@@ -63,7 +57,7 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind k)
 	const struct verdict_half *h = k == KIND_READ ? &v->reads : &v->writes;
 	size_t i;
 
-	if (!annotated(h->ruling))
+	if (h->ruling != RULING_FAIL && h->ruling != RULING_INDETERMINATE)
 		return;
 	for (i = 0; i < v->nchecks; i++)
 		if (v->checks[i].kind == k && v->checks[i].ruling == h->ruling)
@@ -94,7 +88,7 @@ report_annotations(FILE *fp, const struct gate_verdict *v)
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 
-		if (annotated(c->ruling))
+		if (c->ruling == RULING_FAIL || c->ruling == RULING_INDETERMINATE)
 			command(fp, c->ruling, c->class_name, c->statistic, c->reason);
 	}
 	half(fp, v, KIND_READ);
