@@ -121,26 +121,17 @@ has_figures(const struct gate_verdict *v)
 	return n > 0;
 }
 
-static void
-number(char *buf, size_t len, double x)
-{
-	if (isfinite(x))
-		json_shortest(buf, len, x);
-	else
-		snprintf(buf, len, "null");
-}
-
 static int
 range_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
 {
-	char lo[64], hi[64], conf[64];
+	char lo[64], hi[64], conf[64] = "";
 
 	if (!has_lo(&e->x) && !has_hi(&e->x))
 		return 0;
-	number(lo, sizeof lo, e->x.lo);
-	number(hi, sizeof hi, e->x.hi);
-	conf[0] = '\0';
+	/* an end printed is finite: has_lo and has_hi say so */
+	json_shortest(lo, sizeof lo, e->x.lo);
+	json_shortest(hi, sizeof hi, e->x.hi);
 	if (isfinite(v->confidence))
 		snprintf(conf, sizeof conf, " at %s%%",
 		    gate_limit_num((char[32]){ 0 }, 32, v->confidence * 100));
@@ -252,10 +243,8 @@ bencher_entry(cJSON *root, const struct gate_verdict *v, const struct entry *e,
 		return -1;
 	}
 	b = cJSON_GetObjectItemCaseSensitive(root, name);
-	if (b == NULL) {
-		b = cJSON_CreateObject();
-		cJSON_AddItemToObject(root, name, b);
-	}
+	if (b == NULL)
+		b = cJSON_AddObjectToObject(root, name);
 	if (cJSON_GetObjectItemCaseSensitive(b, measure)) {
 		snprintf(why, len, "class \"%.40s\" gives the benchmark \"%.80s\" "
 		    "its %s a second time; expected one class each", e->name, name,

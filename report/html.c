@@ -290,12 +290,11 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		return;
 	}
 	fact(fp, "Probe file", s->probe_file);
-	units_fmt_duration(med, sizeof med, s->probe_median_ns, o->ascii);
-	units_fmt_duration(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii);
-	units_fmt_duration(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii);
 	snprintf(buf, sizeof buf, "%s, interval [%s, %s], median of %zu %s",
-	    med, lo, hi, s->probe_samples, words_plural(s->probe_samples, "sample",
-	    "samples"));
+	    units_fmt_duration(med, sizeof med, s->probe_median_ns, o->ascii),
+	    units_fmt_duration(lo, sizeof lo, s->probe_ci_lo_ns, o->ascii),
+	    units_fmt_duration(hi, sizeof hi, s->probe_ci_hi_ns, o->ascii),
+	    s->probe_samples, words_plural(s->probe_samples, "sample", "samples"));
 	snprintf(what, sizeof what, "Probe before %s", layout_probe_when(s));
 	fact(fp, what, buf);
 	fact(fp, "Method", s->method);

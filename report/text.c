@@ -59,14 +59,12 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 	struct grid g = { NULL, 0, syncs ? 5 : 7, 0 };
 	char b[7][DURLEN], *own[4];
 	char *const s[4] = { b[1], b[2], b[3], b[4] };
-	const char *row[7] = { "Class" };
+	const char *row[7] = { "Class", [5] = "p50 x", "p99 x" };
 	size_t i, k;
 
 	for (k = 0; k < 4; k++)
 		row[k + 1] = own[k] = xasprintf("%s %s", k < 2 ? verdict_ours_label(v) :
 		    verdict_rival_label(v), k % 2 ? "p99" : "p50");
-	row[5] = "p50 x";
-	row[6] = "p99 x";
 	grid_add(&g, row, escaper(o));
 	for (k = 0; k < 4; k++)
 		free(own[k]);
