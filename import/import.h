@@ -3,7 +3,6 @@
 #ifndef SYNCGATE_IMPORT_H
 #define SYNCGATE_IMPORT_H
 
-#include <stddef.h>
 #include <stdio.h>
 
 #include "import/parse.h"

@@ -8,7 +8,6 @@
 #define SYNCGATE_PROBE_BLOCKDEV_H
 
 #include <limits.h>
-#include <stddef.h>
 #include <sys/types.h>
 
 #define BLOCKDEV_NAME 64        /* longest device name kept, with its NUL */

@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/probe_record.h"
-
 #define IDENTITY_MAX 512        /* longest system string kept, paths aside */
 
 /*

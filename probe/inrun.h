@@ -10,7 +10,6 @@
 #include "model/probe_record.h"
 #include "model/probe_window.h"
 #include "probe/flushcount.h"
-#include "probe/method.h"
 #include "probe/scratch.h"
 
 #define INRUN_PER_ROUND 5       /* samples a round */

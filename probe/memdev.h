@@ -7,10 +7,7 @@
 #ifndef SYNCGATE_PROBE_MEMDEV_H
 #define SYNCGATE_PROBE_MEMDEV_H
 
-#include <stddef.h>
 #include <sys/types.h>
-
-#include "probe/blockdev.h"
 
 /* 1 with why set when dev keeps its data in memory, else 0 (or untold). */
 int memdev_check(dev_t dev, char *why, size_t len);
