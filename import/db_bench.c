@@ -216,11 +216,9 @@ block_line(struct db_parse *ps, const struct import_line *l, struct db_block *bl
 {
 	const char *end = l->text + l->len;
 
-	if (l->len > 7 && memcmp(l->text, "Count: ", 7) == 0) {
-		if (whole_at(l->text + 7, end, &blk->count) == NULL)
-			return row_error(ps, l, blk, "\"Count: N\", N a count", err);
-		return 0;
-	}
+	if (l->len > 7 && memcmp(l->text, "Count: ", 7) == 0)
+		return whole_at(l->text + 7, end, &blk->count) == NULL ?
+		    row_error(ps, l, blk, "\"Count: N\", N a count", err) : 0;
 	if ((l->len > 5 && memcmp(l->text, "Min: ", 5) == 0) ||
 	    (l->len > 13 && memcmp(l->text, "Percentiles: ", 13) == 0) ||
 	    (l->len > 3 && memcmp(l->text, "---", 3) == 0))

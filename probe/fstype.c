@@ -43,10 +43,8 @@ fstype_name(unsigned long m)
 static int
 in_list(const char *fs, const char *const *list)
 {
-	size_t i;
-
-	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(fs, list[i]) == 0)
+	for (; *list != NULL; list++)
+		if (strcmp(fs, *list) == 0)
 			return 1;
 	return 0;
 }
