@@ -95,30 +95,13 @@ times_vs(char *buf, double r, double bound, int ge)
 	return buf;
 }
 
-/* Whether a comma-separated list (or NULL) holds opt as a whole token. */
-static int
-has_option(const char *opts, const char *opt)
-{
-	size_t n = strlen(opt);
-	const char *p = opts;
-
-	while (p != NULL && *p != '\0') {
-		if (strncmp(p, opt, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-		p = strchr(p, ',');
-		if (p != NULL)
-			p++;
-	}
-	return 0;
-}
-
 /* A mount option that stops flushes, or NULL. */
 static const char *
 barrier_off(const struct probe_facts *f)
 {
-	if (has_option(f->mount_options, "nobarrier"))
+	if (fstype_has_option(f->mount_options, "nobarrier"))
 		return "nobarrier";
-	return has_option(f->mount_options, "barrier=0") ? "barrier=0" : NULL;
+	return fstype_has_option(f->mount_options, "barrier=0") ? "barrier=0" : NULL;
 }
 
 /* "The dirty fdatasync", or "The O_DSYNC write" when the write is the sync. */

@@ -80,3 +80,19 @@ fstype_block(const char *fs)
 
 	return fs != NULL && in_list(fs, l);
 }
+
+int
+fstype_has_option(const char *opts, const char *opt)
+{
+	size_t n = strlen(opt);
+	const char *p = opts;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, opt, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}

@@ -15,4 +15,7 @@ int fstype_memory(const char *fs);
 int fstype_passthrough(const char *fs);
 int fstype_block(const char *fs);
 
+/* Whether a comma-separated list (or NULL) holds opt as a whole token. */
+int fstype_has_option(const char *opts, const char *opt);
+
 #endif

@@ -63,21 +63,12 @@ merge_options(const char *a, const char *b)
 	char *save = NULL;
 
 	strcpy(out, a);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t n = strlen(tok);
-		const char *p = out;
-		int seen = 0;
-
-		while (!seen && (p = strstr(p, tok)) != NULL) {
-			seen = (p == out || p[-1] == ',') && (p[n] == ',' || p[n] == '\0');
-			p += n;
-		}
-		if (!seen) {
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!fstype_has_option(out, tok)) {
 			if (out[0] != '\0')
 				strcat(out, ",");
 			strcat(out, tok);
 		}
-	}
 	free(copy);
 	return out;
 }
