@@ -24,11 +24,11 @@
 
 #define HOST_MODEL_MAX 128      /* the longest CPU model kept */
 
-/* The value after "key<blanks>:" on /proc/cpuinfo's first such line. */
+/* The value after "key<blanks>:" on a /proc file's first such line. */
 static char *
-cpuinfo(const char *key, size_t max)
+proc_value(const char *path, const char *key, size_t max)
 {
-	FILE *fp = fopen("/proc/cpuinfo", "r");
+	FILE *fp = fopen(path, "r");
 	char *line = NULL, *out = NULL;
 	size_t cap = 0, n = strlen(key);
 
@@ -47,18 +47,10 @@ cpuinfo(const char *key, size_t max)
 static long long
 memory_bytes(void)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	long long kb = -1;
-	FILE *fp = fopen("/proc/meminfo", "r");
+	char *v = proc_value("/proc/meminfo", "MemTotal", 64);
+	long long kb = v != NULL ? strtoll(v, NULL, 10) : -1;
 
-	if (fp != NULL) {
-		while (getline(&line, &cap, fp) > 0)
-			if (sscanf(line, "MemTotal: %lld kB", &kb) == 1)
-				break;
-		free(line);
-		fclose(fp);
-	}
+	free(v);
 	if (kb > 0 && kb < (1LL << 43))
 		return kb * 1024;
 #if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
@@ -97,7 +89,7 @@ cpu_model(void)
 
 	for (i = 0; i < 4 && (m == NULL || m[0] == '\0'); i++) {
 		free(m);
-		m = cpuinfo(keys[i], HOST_MODEL_MAX);
+		m = proc_value("/proc/cpuinfo", keys[i], HOST_MODEL_MAX);
 	}
 #ifdef HOST_SYSCTL
 	if (m == NULL)
@@ -188,7 +180,8 @@ dmi_vendor(char **virt, int hypervisor)
 static void
 virt_hints(struct probe_record *out, const struct utsname *u)
 {
-	char buf[128], hint[256], *flags = cpuinfo("flags", 1 << 16);
+	char buf[128], hint[256];
+	char *flags = proc_value("/proc/cpuinfo", "flags", 1 << 16);
 	int hv = flags != NULL && strstr(flags, " hypervisor") != NULL;
 
 	free(flags);
