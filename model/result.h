@@ -10,7 +10,6 @@
 #include <stddef.h>
 
 #include "model/probe_record.h"
-#include "model/result_host.h"
 #include "model/result_limits.h"
 #include "model/samples.h"
 #include "model/session.h"
