@@ -63,10 +63,9 @@ get_samples_file(const cJSON *o, const char *path, struct result_class *c,
 		    result_max_samples);
 	else if (samples_file_read(path, rel, where,
 	    left < SAMPLES_FILE_MAX_COUNT ? left : SAMPLES_FILE_MAX_COUNT,
-	    &c->held, &c->samples_path, j->err) == 0) {
-		c->nsamples = c->held.n;
+	    &c->held, &c->samples_path, j->err) == 0)
 		rc = 0;
-	} else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err,
+	else if (left < SAMPLES_FILE_MAX_COUNT && strstr(j->err,
 	    EXPECTED(" latencies; expected at most that many")) != NULL) {
 		first = xstrdup(j->err);
 		errf(j->err, "%s (the classes before it hold %zu of the %zu a result "
@@ -316,20 +315,12 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 		return errf(j->err, "%s: %s: a percentile range beside samples; "
 		    "expected ranges only where there are no samples", j->file,
 		    j->path);
-	if (arr != NULL) {
-		double *x = NULL;
-		size_t n = 0;
-
-		if (json_get_numbers(o, "samples_ns", 0, "an array of latencies in "
-		    "nanoseconds", 0, "at least one latency", ns, j, &x, &n) < 0) {
-			free(x);
-			return -1;
-		}
-		samples_adopt(&c->held, x, n);
-		c->nsamples = n;
-	} else if (get_samples_file(o, path, c, a) < 0) {
+	/* held is empty: a partial array is freed with the class */
+	if (arr != NULL ? json_get_numbers(o, "samples_ns", 0, "an array of "
+	    "latencies in nanoseconds", 0, "at least one latency", ns, j,
+	    &c->held.f64, &c->held.n) < 0 : get_samples_file(o, path, c, a) < 0)
 		return -1;
-	}
+	c->nsamples = c->held.n;
 	*a->total += c->nsamples;
 	return from_samples(c, p50, p99, j);
 }

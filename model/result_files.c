@@ -152,31 +152,31 @@ static int
 files_commit(struct sample_files *sf, char *err)
 {
 	size_t i;
-	int placed;
 
-	for (i = 0; i < sf->n; i++) {
-		if (sf->path[i] == NULL)
-			continue;
-		if (outfile_close_placed(&sf->f[i], &placed, err) < 0) {
-			sf->committed[i] = placed;
+	for (i = 0; i < sf->n; i++)
+		if (sf->path[i] != NULL &&
+		    outfile_close_placed(&sf->f[i], &sf->committed[i], err) < 0)
 			return -1;
-		}
-		sf->committed[i] = 1;
-	}
 	return 0;
 }
 
+/* Frees sf; with discard, its files are taken out first. */
 static void
-files_discard(struct sample_files *sf)
+files_free(struct sample_files *sf, int discard)
 {
 	size_t i;
 
 	for (i = 0; i < sf->n; i++) {
-		if (sf->f[i].fp != NULL)
+		if (discard && sf->f[i].fp != NULL)
 			outfile_abort(&sf->f[i]);
-		if (sf->committed[i])
+		if (discard && sf->committed[i])
 			unlink(sf->path[i]);
+		free(sf->path[i]);
 	}
+	free(sf->f);
+	free(sf->path);
+	free(sf->base);
+	free(sf->committed);
 }
 
 int
@@ -185,7 +185,6 @@ result_write_files(struct outfile *out, const struct result *r, long long over,
 {
 	struct sample_files sf;
 	sigset_t old;
-	size_t i;
 	int rc = -1, placed = 0;
 
 	sf.n = r->nclasses;
@@ -208,13 +207,6 @@ result_write_files(struct outfile *out, const struct result *r, long long over,
 		rc = 0;
 	cleanup_release(&old);
 out:
-	if (rc < 0 && !placed)
-		files_discard(&sf);
-	for (i = 0; i < sf.n; i++)
-		free(sf.path[i]);
-	free(sf.f);
-	free(sf.path);
-	free(sf.base);
-	free(sf.committed);
+	files_free(&sf, rc < 0 && !placed);
 	return rc;
 }

@@ -122,10 +122,7 @@ plain_line(struct sample_reader *r, const char *s, const char *end)
 		return 0;
 	if (r->s->n == r->cap)
 		return 0;       /* the general parser grows the array, or refuses */
-	if (r->s->u32 != NULL)
-		r->s->u32[r->s->n++] = (uint32_t)u;
-	else
-		r->s->f64[r->s->n++] = (double)u;
+	keep(r, (double)u);
 	r->line++;
 	return (size_t)(p - s) + 1;
 }

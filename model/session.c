@@ -60,7 +60,6 @@ session_times(const cJSON *o, struct result_session *s, const struct json_at *c)
 		"seconds since the epoch, from 0 to 1e+11", NULL, NULL };
 	double d = 0;
 
-	s->started_s = s->ended_s = NAN;
 	if (json_get_number(o, "order", JSON_OPTIONAL, &order, c, &d) < 0 ||
 	    json_get_number(o, "started_s", JSON_OPTIONAL, &when, c,
 	    &s->started_s) < 0 ||
@@ -85,12 +84,8 @@ session_plan(const cJSON *o, struct result_session *s, const struct json_at *c)
 	const cJSON *p;
 	struct json_at pc;
 	double lo, hi;
-	int rc;
-
-	s->plan_min = s->plan_max = 0;
-	s->plan_confidence = NAN;
-	rc = json_get_object(o, "plan", JSON_OPTIONAL, "an object: min, max and "
-	    "confidence", c, &p, &pc);
+	int rc = json_get_object(o, "plan", JSON_OPTIONAL, "an object: min, max "
+	    "and confidence", c, &p, &pc);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	snprintf(want, sizeof want, EXPECTED("a whole number from 2 to the "
@@ -129,6 +124,7 @@ session_from_json(const cJSON *root, struct result_session *s,
 	    "and runs", at, &o, &c);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
+	s->started_s = s->ended_s = s->plan_confidence = NAN;
 	if (json_get(o, "id", 0, "32 lowercase hexadecimal digits", &c, &id,
 	    &ci) < 0)
 		return -1;
