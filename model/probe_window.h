@@ -72,7 +72,6 @@ struct window_count {
 	const char *unavailable; /* why no disk could be counted, or NULL */
 };
 
-/* What the counts give. */
 struct window_per_op {
 	double per_op;          /* flushes an operation, NaN with why set */
 	size_t dev;             /* the disk it is of: the one that flushed most */
