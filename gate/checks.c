@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gate/checks.h"
+#include "gate/rules.h"
 #include "verdict/base.h"
 #include "verdict/kinds.h"
 #include "lib/err.h"

@@ -6,9 +6,9 @@
 #ifndef SYNCGATE_GATE_CHECKS_H
 #define SYNCGATE_GATE_CHECKS_H
 
-#include "gate/rules.h"
 #include "gate/turns.h"
 #include "gate/unit.h"
+#include "model/noise.h"
 
 /* A sampled part dropped to exact in some check: too few samples. */
 struct gate_drop {

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "verdict/base.h"
 #include "lib/alike.h"
 #include "lib/err.h"

@@ -12,7 +12,6 @@
 #include "gate/sides.h"
 #include "verdict/types.h"
 #include "model/noise.h"
-#include "model/runs.h"
 
 struct gate_opts {
 	enum gate_mode mode;

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "gate/checks.h"
 #include "gate/sequential.h"
+#include "gate/turns.h"
 #include "model/runs.h"
 #include "verdict/base.h"
 #include "lib/err.h"

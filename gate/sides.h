@@ -10,8 +10,6 @@
 #include <stddef.h>
 
 #include "verdict/types.h"
-#include "model/probe_record.h"
-#include "model/result.h"
 #include "model/session.h"
 
 struct gate_run_in {

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/rules.h"
 #include "lib/err.h"
 #include "model/probe_window.h"
 #include "gate/unit.h"
