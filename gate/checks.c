@@ -68,35 +68,32 @@ static int
 paired_term(const struct gate_pair *pair, const struct gate_term *t, size_t nt,
     int syncs, struct runs_term *out)
 {
-	const struct gate_part *o = NULL, *r = NULL;
-	int po = 0, pr = 0, q;
+	const struct gate_part *s[2] = { NULL, NULL };
+	int pw[2] = { 0, 0 }, q;
 	size_t i;
 
 	if (pair->pd == NULL)
 		return 0;
 	for (i = 0; i < nt; i++) {
 		const struct gate_part *p = t[i].part;
+		int k = p == &pair->o50 || p == &pair->o99 ? 0 :
+		    p == &pair->r50 || p == &pair->r99 ? 1 : -1;
 
-		if (p == &pair->o50 || p == &pair->o99) {
-			if (o != NULL)
-				return 0;
-			o = p;
-			po = t[i].power;
-		} else if (p == &pair->r50 || p == &pair->r99) {
-			if (r != NULL)
-				return 0;
-			r = p;
-			pr = t[i].power;
+		if (k >= 0 && s[k] != NULL)
+			return 0;
+		if (k >= 0) {
+			s[k] = p;
+			pw[k] = t[i].power;
 		}
 	}
-	if (o == NULL || r == NULL || po != -pr ||
-	    (o == &pair->o99) != (r == &pair->r99))
+	if (s[0] == NULL || s[1] == NULL || pw[0] != -pw[1] ||
+	    (s[0] == &pair->o99) != (s[1] == &pair->r99))
 		return 0;
-	q = o == &pair->o99;
+	q = s[0] == &pair->o99;
 	if (syncs ? !pair->pd->ok_s[q] : !pair->pd->ok_l[q])
 		return 0;
 	out->e = syncs ? &pair->pd->s[q] : &pair->pd->l[q];
-	out->sign = po;
+	out->sign = pw[0];
 	return 1;
 }
 
@@ -111,7 +108,7 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 {
 	struct runs_fig f;
 	size_t i;
-	int syncs = 0, paired;
+	int syncs = 0, paired, s;
 
 	gate_combine(t, nt, ctx->o->confidence, e);
 	for (i = 0; i < nt; i++)
@@ -122,13 +119,11 @@ estimate_runs(struct gate_ctx *ctx, const struct gate_pair *pair,
 	for (i = 0; i < nt && !paired; i++) {
 		if (t[i].part == &ctx->unit.ours || t[i].part == &ctx->unit.rival)
 			continue;
-		e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs, 0);
-		e->rt[e->nrt++].sign = t[i].power;
-		if (runs_of(pair, t[i].part, syncs, 1) != NULL &&
-		    e->nrt < GATE_MAX_TERMS) {
-			e->rt[e->nrt].e = runs_of(pair, t[i].part, syncs, 1);
-			e->rt[e->nrt++].sign = t[i].power;
-		}
+		/* the side's figure, then its session shift where it has one */
+		for (s = 0; s < 2 && e->nrt < GATE_MAX_TERMS; s++)
+			if (runs_of(pair, t[i].part, syncs, s) != NULL)
+				e->rt[e->nrt++] = (struct runs_term){ .sign = t[i].power,
+				    .e = runs_of(pair, t[i].part, syncs, s) };
 	}
 	runs_combine(e->rt, e->nrt, ctx->o->confidence, &f);
 	e->lo = f.lo;

@@ -329,23 +329,19 @@ struct loaded {
 };
 
 static void
-side_free(struct side *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		result_free(&s->r[i]);
-	free(s->r);
-	free(s->runs);
-	if (s->have_probe)
-		probe_record_free(&s->probe);
-}
-
-static void
 loaded_free(struct loaded *l)
 {
-	side_free(&l->ours);
-	side_free(&l->rival);
+	struct side *s[2] = { &l->ours, &l->rival };
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < s[k]->n; i++)
+			result_free(&s[k]->r[i]);
+		free(s[k]->r);
+		free(s[k]->runs);
+		if (s[k]->have_probe)
+			probe_record_free(&s[k]->probe);
+	}
 	if (l->have_noise)
 		noise_free(&l->noise);
 }
@@ -419,10 +415,9 @@ check_outputs(const struct args *a, const struct loaded *l, char *err)
 	int rc;
 
 	fileset_init(&fs);
-	for (i = 0; i < l->ours.n; i++)
-		fileset_result(&fs, &l->ours.r[i]);
-	for (i = 0; i < l->rival.n; i++)
-		fileset_result(&fs, &l->rival.r[i]);
+	for (i = 0; i < l->ours.n + l->rival.n; i++)
+		fileset_result(&fs, i < l->ours.n ? &l->ours.r[i] :
+		    &l->rival.r[i - l->ours.n]);
 	fileset_input(&fs, a->probe, NULL);
 	fileset_input(&fs, a->rival_probe, NULL);
 	fileset_input(&fs, a->noise, NULL);
@@ -490,7 +485,7 @@ load_runs(const struct files *ours, const struct files *rival, struct side *o,
 		j[i].r = i < ours->n ? &o->r[i] : &r->r[i - ours->n];
 	}
 	parallel_for(ours->n + rival->n, load_one, j);
-	/* each result is whole or empty: side_free frees them all */
+	/* each result is whole or empty: loaded_free frees them all */
 	o->n = ours->n;
 	r->n = rival->n;
 	return j;
@@ -581,25 +576,21 @@ load(const struct args *a, struct loaded *l, char *err)
 	return check_outputs(a, l, err);
 }
 
-static void
-side_in(struct gate_side_in *in, const struct side *s, const char *probe_file)
-{
-	*in = (struct gate_side_in){ .r = &s->r[0], .probe = s->runs[0].probe,
-		.file = s->runs[0].file, .probe_file = probe_file, .runs = s->runs,
-		.nruns = s->n };
-}
-
 static int
 rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 {
-	struct gate_side_in ours, rival;
-	struct gate_opts opts;
+	const struct side *s[2] = { &l->ours, &l->rival };
+	const char *probe[2] = { a->probe, a->rival_probe };
+	struct gate_side_in in[2];
+	struct gate_opts opts = a->opts;
+	int k;
 
-	side_in(&ours, &l->ours, a->probe);
-	side_in(&rival, &l->rival, a->rival_probe);
-	opts = a->opts;
+	for (k = 0; k < 2; k++)
+		in[k] = (struct gate_side_in){ .r = &s[k]->r[0],
+			.probe = s[k]->runs[0].probe, .file = s[k]->runs[0].file,
+			.probe_file = probe[k], .runs = s[k]->runs, .nruns = s[k]->n };
 	opts.noise = l->have_noise ? &l->noise : NULL;
-	return gate_evaluate(&ours, &rival, a->match, a->nmatch, &opts, v, err);
+	return gate_evaluate(&in[0], &in[1], a->match, a->nmatch, &opts, v, err);
 }
 
 struct rendering {

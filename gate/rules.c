@@ -219,15 +219,13 @@ note_intervals(struct gate_verdict *v, const struct gate_pair *pair,
 	if (none[0] && none[1])
 		xlist_add(exact, "\n", pair->ours->name);
 	for (k = 0; k < 2 && !(none[0] && none[1]); k++) {
-		if (none[k]) {
-			nt = verdict_noted(v, NOTE_NO_SAMPLES, (int)k);
-			nt->cls = xstrdup(pair->ours->name);
-		} else if (parts[2 * k]->kind == PART_POINT ||
-		    parts[2 * k + 1]->kind == PART_POINT) {
-			nt = verdict_noted(v, NOTE_NO_RANGE, (int)k);
-			nt->cls = xstrdup(pair->ours->name);
+		if (!none[k] && parts[2 * k]->kind != PART_POINT &&
+		    parts[2 * k + 1]->kind != PART_POINT)
+			continue;
+		nt = verdict_noted(v, none[k] ? NOTE_NO_SAMPLES : NOTE_NO_RANGE, (int)k);
+		nt->cls = xstrdup(pair->ours->name);
+		if (!none[k])
 			nt->x[0] = parts[2 * k]->kind == PART_POINT ? 0.5 : 0.99;
-		}
 	}
 	note_drops(v, pair);
 	for (k = 0; k < 4; k++) {
@@ -485,13 +483,12 @@ add_row(struct gate_ctx *ctx, const struct result_class *o,
     const struct result_class *r, struct xlist *exact)
 {
 	struct gate_verdict *v = ctx->v;
-	struct verdict_row *row;
+	struct verdict_row *row = &v->rows[v->nrows++];
 	struct gate_pair pair;
 	struct gate_side_stats os, rs;
 	struct gate_pools pools[2];
 	struct gate_paired pd;
 
-	row = &v->rows[v->nrows++];
 	*row = (struct verdict_row){ .name = xstrdup(o->name), .kind = o->kind };
 	gate_pair_init(&pair, o, r);
 	if (ctx->runs)

@@ -24,12 +24,10 @@ unusable(const struct probe_record *p, struct verdict_unit_basis *b)
 	b->unusable = p == NULL ? UNUSABLE_UNPROBED : p->reaches == REACH_NO ?
 	    UNUSABLE_NO_REACH : UNUSABLE_UNSURE;
 	b->sync_ns = p != NULL ? p->median_ns : NAN;
-	if (p != NULL && p->nevidence > 0) {
-		b->evidence = xcalloc(p->nevidence, sizeof *b->evidence);
-		for (i = 0; i < p->nevidence; i++)
-			b->evidence[i] = xstrdup(p->evidence[i]);
-		b->nevidence = p->nevidence;
-	}
+	b->nevidence = p != NULL ? p->nevidence : 0;
+	b->evidence = b->nevidence ? xcalloc(b->nevidence, sizeof *b->evidence) : NULL;
+	for (i = 0; i < b->nevidence; i++)
+		b->evidence[i] = xstrdup(p->evidence[i]);
 	return 1;
 }
 
