@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/result.h"
 #include "runner/options.h"
 
 enum op_kind { OP_POINT = BENCH_POINT, OP_RANGE = BENCH_RANGE,

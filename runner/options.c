@@ -14,7 +14,6 @@
 #include "lib/path.h"
 #include "lib/units.h"
 #include "model/noise.h"
-#include "model/samples_file.h"
 #include "runner/options.h"
 
 enum opt_kind {

@@ -22,7 +22,6 @@
 #include "lib/stats.h"
 #include "lib/units.h"
 #include "probe/host.h"
-#include "probe/probe.h"
 #include "runner/command.h"
 #include "model/result_files.h"
 #include "runner/options.h"

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "lib/err.h"
+#include "model/result.h"
 #include "runner/window.h"
 
 void

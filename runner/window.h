@@ -6,7 +6,6 @@
 #ifndef SYNCGATE_RUNNER_WINDOW_H
 #define SYNCGATE_RUNNER_WINDOW_H
 
-#include "model/result.h"
 #include "probe/inrun.h"
 
 struct runner_window {
