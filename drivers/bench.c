@@ -249,7 +249,7 @@ run_engine(const struct engine_ops *e, const struct bench_options *o,
 /* What the result cannot say in its own keys: how the run was made. */
 static struct result_driver *
 driver(const struct engine_ops *e, const struct bench_options *o,
-    double elapsed_s)
+    double elapsed_s, const struct result_spent *sp)
 {
 	struct result_driver *d = xmalloc(sizeof *d);
 
@@ -257,7 +257,7 @@ driver(const struct engine_ops *e, const struct bench_options *o,
 	    .value_bytes = o->a->value_bytes, .ops = o->a->ops,
 	    .seconds = o->a->seconds, .probe_every_ns = o->a->every_ns,
 	    .elapsed_s = elapsed_s, .max_samples = o->a->max_samples,
-	    .samples_file_over = o->a->file_over };
+	    .samples_file_over = o->a->file_over, .spent = *sp };
 	d->mix = xasprintf("%d:%d:%d", o->a->mix[0], o->a->mix[1], o->a->mix[2]);
 	d->settings = xstrdup(e->settings(o));
 	d->probed = xasprintf("%s%s", o->inherited ? "by syncgate run before its "
@@ -283,7 +283,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	probe_series_free(&rec->series);
 	rec->series = win->series;
 	memset(&win->series, 0, sizeof win->series);
-	probe_series_free(&win->series);
 	r->probe = xmalloc(sizeof *r->probe);
 	*r->probe = *rec;
 	probe_record_init(rec);
@@ -292,8 +291,7 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	host_gather(r->host);
 	if (o->session != NULL)
 		r->session = *o->session;
-	r->driver = driver(e, o, elapsed_s);
-	r->driver->spent = *sp;
+	r->driver = driver(e, o, elapsed_s, sp);
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 

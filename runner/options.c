@@ -347,8 +347,7 @@ take(struct runner_opts *o, const struct opt_row *r, const char *v, char *err)
 		if (strcmp(what, "--max-regression") == 0)
 			o->limits.regression_given = 1;
 		else if (strcmp(what, "--confidence") != 0)
-			snprintf(o->limits.rival_only, sizeof o->limits.rival_only, "%s",
-			    what);
+			memcpy(o->limits.rival_only, what, sizeof what);
 		return gate_limit_parse(&o->limits.g, what, v, err);
 	case K_MATCH:
 		return gate_pair_add(o->match, &o->nmatch, v, err);
@@ -436,13 +435,12 @@ take_plan(struct runner_opts *o, char *err)
 	if (noise_load(o->plan, &n, why) < 0)
 		return errf(err, "--plan %s", why);
 	if (!n.plan.have || n.plan.runs < 2) {
-		int have = n.plan.have;
-
+		errf(err, "--plan %s: %s; expected a plan of syncgate calibrate (a "
+		    "larger --max-regression, or runs with less noise)", o->plan,
+		    n.plan.have ? "plan.runs is below 2: no plan of up to 200 runs a "
+		    "side" : "no plan in it");
 		noise_free(&n);
-		return errf(err, "--plan %s: %s; expected a plan of syncgate calibrate "
-		    "(a larger --max-regression, or runs with less noise)", o->plan,
-		    have ? "plan.runs is below 2: no plan of up to 200 runs a side" :
-		    "no plan in it");
+		return -1;
 	}
 	o->runs = n.plan.runs;
 	o->min_runs = n.plan.runs < 3 ? n.plan.runs : 3;

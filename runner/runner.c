@@ -165,8 +165,6 @@ runner_plan_free(struct runner_plan *p)
 {
 	size_t i;
 
-	if (p == NULL)
-		return;
 	for (i = 0; i < p->n && p->job != NULL; i++)
 		free(p->job[i].out);
 	free(p->job);
