@@ -27,7 +27,6 @@
 #include "probe/volume.h"
 #include "model/result_files.h"
 #include "runner/rundir.h"
-#include "runner/sequential.h"
 #include "runner/window.h"
 
 static void

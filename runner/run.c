@@ -28,7 +28,6 @@
 #include "runner/run.h"
 #include "runner/rundir.h"
 #include "runner/runner.h"
-#include "runner/sequential.h"
 #include "runner/window.h"
 
 /* Lines of a failed command's standard error repeated on ours. */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The runs of syncgate-bench's --runs and `syncgate run`: their order and
- * files, the session stamped on each, progress, a set cut short said.
+ * files, the session stamped on each, progress, a set cut short said; and
+ * runs until decided (--runs MIN..MAX): after each round from MIN on, the
+ * first engine gated against the second at the look's spending level.
  */
 #ifndef SYNCGATE_RUNNER_H
 #define SYNCGATE_RUNNER_H
@@ -51,22 +53,15 @@ typedef int (*runner_fn)(void *ctx, const struct runner_job *j,
 /* Stamps s's ended_s with the wall clock. */
 void runner_ended(struct result_session *s);
 
-/* A look at n runs of each engine: 1 to stop, 0 to go on, -1 with err set. */
-typedef int (*runner_look_fn)(void *ctx, const struct runner_plan *p,
-    long long n, char *err);
-
 /*
- * Runs p's jobs in turn, until one fails or a signal comes (err says which
- * run), calling look (unless NULL) after each whole round from min on.
- * Returns 0, or -1 with err set.
+ * p's runs by fn; with a->min_runs above 0, until a look decides, rules
+ * nothing or reaches MAX, each session carrying the plan so that a later
+ * gate rules at its look's level.  The last verdict goes to verdict and
+ * standard output, its exit status to *status.  Returns 0, or -1.
  */
-int runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
-    long long min, runner_look_fn look, void *lctx, char *err);
-
-/* v as JSON to path (atomically) and as text to stdout; 0, or -1 with err. */
-struct gate_verdict;
-int runner_verdict_write(struct gate_verdict *v, const char *path,
-    int verbose, char *err);
+struct runner_opts;
+int runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
+    runner_fn fn, void *ctx, const char *verdict, int *status, char *err);
 
 /* The signal that asked the invocation to stop, or 0. */
 extern volatile sig_atomic_t runner_signal;
