@@ -423,14 +423,6 @@ struct runner_seq {
 	struct seq_side side[2];    /* ours, the rival's: the runs loaded */
 };
 
-static void
-seq_free(struct runner_seq *s)
-{
-	if (s->have_verdict)
-		verdict_free(&s->v);
-	s->have_verdict = 0;
-}
-
 /* A runner_look_fn: 1 when the runs stop there. */
 static int
 seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
@@ -443,7 +435,9 @@ seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 	if (p->nengines != 2)
 		return errf(err, "runs until decided gate two engines; %zu given",
 		    p->nengines);
-	seq_free(s);
+	if (s->have_verdict)
+		verdict_free(&s->v);
+	s->have_verdict = 0;
 	o.mode = s->a->mode;
 	o.confidence = gate_seq_level(&s->plan, n);
 	/* --match renames the classes of the runs just loaded, each once */
@@ -491,7 +485,8 @@ runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
 	*status = verdict_exit_status(&s.v, a->strict);
 	rc = 0;
 out:
-	seq_free(&s);
+	if (s.have_verdict)
+		verdict_free(&s.v);
 	seq_side_free(&s.side[0]);
 	seq_side_free(&s.side[1]);
 	return rc;
