@@ -239,110 +239,6 @@ runner_signal_name(int sig)
 	    sig == SIGHUP ? "SIGHUP" : "a signal";
 }
 
-/* A look at n runs of each engine: 1 to stop, 0 to go on, -1 with err set. */
-typedef int (*runner_look_fn)(void *ctx, const struct runner_plan *p,
-    long long n, char *err);
-
-/* The plan's runs in turn, with a look after each whole round from min on. */
-static int
-go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
-    runner_look_fn look, void *lctx, char *err)
-{
-	struct result_session *s = &p->session;
-	char why[ERRLEN];
-	size_t i, written = 0;
-	int rc;
-
-	for (i = 0; i < p->n; i++) {
-		const struct runner_job *j = &p->job[i];
-
-		if (runner_signal == 0) {
-			now.i = i;
-			progress();
-			s->run = j->index;
-			s->order = (long long)i + 1;
-			s->started_s = now_s();
-			s->ended_s = NAN;
-			if (fn(ctx, j, s, why) == 0 && runner_signal == 0) {
-				written++;
-				if (clock_monotonic_ns() / 1e9 - later_t0 >= RUNNER_DURABLE_S &&
-				    durable(err) < 0)
-					return -1;
-				if ((i + 1) % p->nengines != 0 || look == NULL ||
-				    j->index < min || (rc = look(lctx, p, j->index, err)) == 0)
-					continue;
-				return rc < 0 ? -1 : 0;
-			}
-		}
-		if (runner_signal != 0)
-			snprintf(why, sizeof why, "stopped by %s",
-			    runner_signal_name(runner_signal));
-		if (p->n == 1)
-			memcpy(err, why, ERRLEN);
-		else
-			errf(err, "run %zu of %zu (%s, %s): %s; the %zu result%s "
-			    "before it %s written, a set cut short (session %s)",
-			    i + 1, p->n, j->name, j->out, why, written, written == 1 ?
-			    "" : "s", written == 1 ? "was" : "were", s->id);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Runs p's jobs in turn, until one fails or a signal comes (err says which
- * run), calling look (unless NULL) after each whole round from min on.
- * Returns 0, or -1 with err set.
- */
-static int
-runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
-    long long min, runner_look_fn look, void *lctx, char *err)
-{
-	char why[ERRLEN];
-	int rc;
-
-	now.p = p;
-	now.t0 = later_t0 = clock_monotonic_ns() / 1e9;
-	now.tty = isatty(STDERR_FILENO);
-	rc = go_each(p, fn, ctx, min, look, lctx, err);
-	now.p = NULL;
-	err_status(NULL);
-	/* however the runs ended, the results written are on disk before we go */
-	if (durable(why) < 0) {
-		if (rc == 0)
-			memcpy(err, why, ERRLEN);
-		else
-			err_warn("%s", why);
-		rc = -1;
-	}
-	return rc;
-}
-
-/* v as JSON to path (atomically) and as text to stdout; 0, or -1 with err. */
-static int
-runner_verdict_write(struct gate_verdict *v, const char *path, int verbose,
-    char *err)
-{
-	struct render_opts ro;
-	struct outfile out;
-
-	if (outfile_open(&out, path, err) < 0)
-		return -1;
-	report_words(v);
-	render_opts_detect(&ro, out.fp, 0);
-	if (report_json(out.fp, v, &ro) < 0) {
-		outfile_abort(&out);
-		return errf(err, "%s: cannot write the verdict", path);
-	}
-	if (outfile_close(&out, err) < 0)
-		return -1;
-	render_opts_detect(&ro, stdout, !units_locale_utf8());
-	ro.verbose = verbose;
-	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
-		return errf(err, "standard output:");
-	return 0;
-}
-
 int
 runner_probe(const char *dir, struct probe_record *rec, char *err)
 {
@@ -423,11 +319,11 @@ struct runner_seq {
 	struct seq_side side[2];    /* ours, the rival's: the runs loaded */
 };
 
-/* A runner_look_fn: 1 when the runs stop there. */
+/* A look at n runs of each engine: 1 to stop, 0 to go on, -1 with err set. */
 static int
-seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
+seq_look(struct runner_seq *s, const struct runner_plan *p, long long n,
+    char *err)
 {
-	struct runner_seq *s = ctx;
 	struct seq_side *ours = &s->side[0], *rival = &s->side[1];
 	struct gate_opts o = s->a->limits.g;
 	size_t open, o0, r0;
@@ -457,6 +353,106 @@ seq_look(void *ctx, const struct runner_plan *p, long long n, char *err)
 	return gate_seq_decided(&s->v) || s->v.nchecks == 0 || n >= s->plan.max;
 }
 
+/*
+ * The plan's runs in turn until one fails or a signal comes (err says which
+ * run), a look (looks unless NULL) after each whole round from min on.
+ */
+static int
+go_each(struct runner_plan *p, runner_fn fn, void *ctx, long long min,
+    struct runner_seq *looks, char *err)
+{
+	struct result_session *s = &p->session;
+	char why[ERRLEN];
+	size_t i, written = 0;
+	int rc;
+
+	for (i = 0; i < p->n; i++) {
+		const struct runner_job *j = &p->job[i];
+
+		if (runner_signal == 0) {
+			now.i = i;
+			progress();
+			s->run = j->index;
+			s->order = (long long)i + 1;
+			s->started_s = now_s();
+			s->ended_s = NAN;
+			if (fn(ctx, j, s, why) == 0 && runner_signal == 0) {
+				written++;
+				if (clock_monotonic_ns() / 1e9 - later_t0 >= RUNNER_DURABLE_S &&
+				    durable(err) < 0)
+					return -1;
+				if ((i + 1) % p->nengines != 0 || looks == NULL ||
+				    j->index < min ||
+				    (rc = seq_look(looks, p, j->index, err)) == 0)
+					continue;
+				return rc < 0 ? -1 : 0;
+			}
+		}
+		if (runner_signal != 0)
+			snprintf(why, sizeof why, "stopped by %s",
+			    runner_signal_name(runner_signal));
+		if (p->n == 1)
+			memcpy(err, why, ERRLEN);
+		else
+			errf(err, "run %zu of %zu (%s, %s): %s; the %zu result%s "
+			    "before it %s written, a set cut short (session %s)",
+			    i + 1, p->n, j->name, j->out, why, written, written == 1 ?
+			    "" : "s", written == 1 ? "was" : "were", s->id);
+		return -1;
+	}
+	return 0;
+}
+
+/* go_each under the progress line; what it wrote made durable at the end. */
+static int
+runner_go_looking(struct runner_plan *p, runner_fn fn, void *ctx,
+    long long min, struct runner_seq *looks, char *err)
+{
+	char why[ERRLEN];
+	int rc;
+
+	now.p = p;
+	now.t0 = later_t0 = clock_monotonic_ns() / 1e9;
+	now.tty = isatty(STDERR_FILENO);
+	rc = go_each(p, fn, ctx, min, looks, err);
+	now.p = NULL;
+	err_status(NULL);
+	/* however the runs ended, the results written are on disk before we go */
+	if (durable(why) < 0) {
+		if (rc == 0)
+			memcpy(err, why, ERRLEN);
+		else
+			err_warn("%s", why);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* v as JSON to path (atomically) and as text to stdout; 0, or -1 with err. */
+static int
+runner_verdict_write(struct gate_verdict *v, const char *path, int verbose,
+    char *err)
+{
+	struct render_opts ro;
+	struct outfile out;
+
+	if (outfile_open(&out, path, err) < 0)
+		return -1;
+	report_words(v);
+	render_opts_detect(&ro, out.fp, 0);
+	if (report_json(out.fp, v, &ro) < 0) {
+		outfile_abort(&out);
+		return errf(err, "%s: cannot write the verdict", path);
+	}
+	if (outfile_close(&out, err) < 0)
+		return -1;
+	render_opts_detect(&ro, stdout, !units_locale_utf8());
+	ro.verbose = verbose;
+	if (report_text(stdout, v, &ro) < 0 || fflush(stdout) != 0)
+		return errf(err, "standard output:");
+	return 0;
+}
+
 int
 runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
     runner_fn fn, void *ctx, const char *verdict, int *status, char *err)
@@ -467,12 +463,12 @@ runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
 
 	*status = EXIT_PASS;
 	if (a->min_runs == 0)
-		return runner_go_looking(p, fn, ctx, 0, NULL, NULL, err);
+		return runner_go_looking(p, fn, ctx, 0, NULL, err);
 	gate_seq_plan(&s.plan, a->mode);
 	p->session.plan_min = s.plan.min;
 	p->session.plan_max = s.plan.max;
 	p->session.plan_confidence = s.plan.confidence;
-	if (runner_go_looking(p, fn, ctx, a->min_runs, seq_look, &s, err) < 0)
+	if (runner_go_looking(p, fn, ctx, a->min_runs, &s, err) < 0)
 		goto out;
 	if (!s.have_verdict) {
 		errf(err, "no look was made: fewer than %lld runs a side were "
