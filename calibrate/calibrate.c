@@ -209,11 +209,9 @@ measure_stat(double *logs, double *within, size_t n, const size_t *group,
 		if (isnan(within[i]))
 			within[i] = finite ? w / (double)finite : 0;
 	runs_est_init(&e, logs, within, NULL, n);
-	s->have = 1;
-	s->log_sd = sqrt(e.between);
-	s->df = (double)(n - 1);
-	s->within_log_sd = sqrt(e.within);
-	s->geomean = exp(e.mean);
+	*s = (struct noise_stat){ .have = 1, .log_sd = sqrt(e.between),
+	    .df = (double)(n - 1), .within_log_sd = sqrt(e.within),
+	    .geomean = exp(e.mean) };
 	/* runs of several sessions: the spread within one and the shift apart */
 	if (g < 2)
 		return;

@@ -266,7 +266,7 @@ driver(const struct engine_ops *e, const struct bench_options *o,
 	return d;
 }
 
-/* The run as r (zeroed): a class per kind that ran, owning the samples. */
+/* The run as r: a class per kind that ran, owning the samples. */
 static int
 to_result(const struct engine_ops *e, const struct bench_options *o,
     struct bench_samples s[NOPS], struct probe_record *rec, struct runner_window *win,
@@ -274,11 +274,10 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 {
 	int k;
 
-	r->engine = xstrdup(e->name);
-	r->version = xstrdup(e->version());
-	r->workload = xasprintf("syncgate-bench %d:%d:%d", o->a->mix[0],
-	    o->a->mix[1], o->a->mix[2]);
-	r->concurrency = (int)o->a->concurrency;
+	*r = (struct result){ .engine = xstrdup(e->name),
+	    .version = xstrdup(e->version()), .concurrency = (int)o->a->concurrency,
+	    .workload = xasprintf("syncgate-bench %d:%d:%d", o->a->mix[0],
+	    o->a->mix[1], o->a->mix[2]), .driver = driver(e, o, elapsed_s, sp) };
 	probe_series_free(&rec->series);
 	rec->series = win->series;
 	memset(&win->series, 0, sizeof win->series);
@@ -290,7 +289,6 @@ to_result(const struct engine_ops *e, const struct bench_options *o,
 	host_gather(r->host);
 	if (o->session != NULL)
 		r->session = *o->session;
-	r->driver = driver(e, o, elapsed_s, sp);
 	for (k = 0; k < NOPS; k++) {
 		struct result_class *c;
 

@@ -224,14 +224,13 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	r->host = xmalloc(sizeof *r->host);
 	host_gather(r->host);
 	r->session = *s;
-	r->command = xcalloc(1, sizeof *r->command);
-	r->command->command = xstrdup(e->cmd);
-	r->command->import = xstrdup(e->q.format);
-	r->command->stdout_file = relative(x, f->log[LOG_STDOUT]);
-	r->command->stderr_file = relative(x, f->log[LOG_STDERR]);
-	if (own_output)
-		r->command->output_file = relative(x,
-		    f->log[e->result ? LOG_RESULT : LOG_OUTPUT]);
+	r->command = xmalloc(sizeof *r->command);
+	*r->command = (struct result_command){ .command = xstrdup(e->cmd),
+	    .import = xstrdup(e->q.format), .elapsed_s = oc->elapsed_s,
+	    .stdout_file = relative(x, f->log[LOG_STDOUT]),
+	    .stderr_file = relative(x, f->log[LOG_STDERR]),
+	    .output_file = own_output ? relative(x,
+	    f->log[e->result ? LOG_RESULT : LOG_OUTPUT]) : NULL };
 	r->command->probed = xstrdup(own_rounds ? "by the command's own harness "
 	    "(its probe and rounds kept); the runner's brackets not used" :
 	    w->ir.every_ns > 0 ? "once in --dir before the first run; and in a "
@@ -239,7 +238,6 @@ complete(struct run_ctx *x, const struct run_engine *e, const struct run_files *
 	    "directory (probe.series)" : "once in --dir before the first run, "
 	    "the unit of any write; no rounds in this run, as the engine's run "
 	    "before imported no write class");
-	r->command->elapsed_s = oc->elapsed_s;
 }
 
 /*

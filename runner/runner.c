@@ -127,7 +127,8 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 	uint64_t state;
 	long long i;
 
-	memset(p, 0, sizeof *p);
+	*p = (struct runner_plan){ .nengines = n, .runs = runs,
+	    .n = (size_t)runs * n };
 	if (n == 0 || n > RUNNER_MAX_ENGINES)
 		return errf(err, "%zu engines; expected 1 to %d", n, RUNNER_MAX_ENGINES);
 	for (k = 0; k < n; k++)
@@ -141,9 +142,6 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 				    "only: on a volume that ignores case (macOS's) their "
 				    "results would be one file; expected names that differ "
 				    "in more than case", names[k], names[j]);
-	p->nengines = n;
-	p->runs = runs;
-	p->n = (size_t)runs * n;
 	if (p->n > 1 && strcmp(out, "-") == 0)
 		return errf(err, "-o -: %zu results cannot share standard output; "
 		    "expected -o FILE, numbered for each run", p->n);
@@ -152,16 +150,12 @@ runner_plan_make(struct runner_plan *p, const char *const *names, size_t n,
 	p->job = xcalloc(p->n, sizeof *p->job);
 	for (i = 0; i < runs; i++) {
 		round_order(at, n, i, &state);
-		for (k = 0; k < n; k++) {
-			struct runner_job *r = &p->job[(size_t)i * n + k];
-
-			r->engine = at[k];
-			r->name = names[at[k]];
-			r->index = i + 1;
-			r->out = p->n == 1 && !always_name ? xstrdup(out) :
-			    runner_path(out, n > 1 || always_name ? r->name : NULL,
-			    runs > 1 || always_name ? i + 1 : 0);
-		}
+		for (k = 0; k < n; k++)
+			p->job[(size_t)i * n + k] = (struct runner_job){
+			    .engine = at[k], .name = names[at[k]], .index = i + 1,
+			    .out = p->n == 1 && !always_name ? xstrdup(out) :
+			    runner_path(out, n > 1 || always_name ? names[at[k]] :
+			    NULL, runs > 1 || always_name ? i + 1 : 0) };
 	}
 	return 0;
 }

@@ -17,14 +17,13 @@ struct result_flush_count *
 runner_flush_count(const struct runner_window *w)
 {
 	const struct window_count *c = &w->count;
-	struct result_flush_count *f = xcalloc(1, sizeof *f);
+	struct result_flush_count *f = xmalloc(sizeof *f);
 	size_t i;
 
-	f->ops = c->ops;
-	f->ops_s = c->ops_s;
-	f->idle_s = c->idle_s;
-	f->devices = xcalloc(c->ndev > 0 ? c->ndev : 1, sizeof *f->devices);
-	f->ndevices = c->ndev;
+	*f = (struct result_flush_count){ .ops = c->ops, .ops_s = c->ops_s,
+	    .idle_s = c->idle_s, .other = w->per_op.other, .ndevices = c->ndev,
+	    .devices = xcalloc(c->ndev > 0 ? c->ndev : 1, sizeof *f->devices),
+	    .why_none = w->per_op.why[0] ? xstrdup(w->per_op.why) : NULL };
 	for (i = 0; i < c->ndev; i++)
 		f->devices[i] = (struct result_flush_device){
 		    .device = xstrdup(w->ir.fc.dev[i].name),
@@ -34,8 +33,6 @@ runner_flush_count(const struct runner_window *w)
 		    .dropped = c->dev[i].dropped ? xstrdup(c->dev[i].dropped) : NULL };
 	if (c->ndev > 0 && isfinite(w->per_op.per_op))
 		f->device = xstrdup(w->ir.fc.dev[w->per_op.dev].name);
-	f->other = w->per_op.other;
-	f->why_none = w->per_op.why[0] ? xstrdup(w->per_op.why) : NULL;
 	return f;
 }
 
