@@ -510,7 +510,6 @@ bench_all(const struct runner_opts *a, const struct engine_ops *const *e,
 	    NULL;
 	int rc = -1;
 
-	*status = EXIT_PASS;
 	probe_record_init(&x.probe);
 	if (plan->n == 1 || check_outputs(a, plan, NULL, 1, err) == 0) {
 		runner_catch();

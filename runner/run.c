@@ -593,7 +593,6 @@ go(const struct runner_opts *a, char *err)
 	size_t i;
 	int rc = EXIT_TROUBLE;
 
-	err[0] = '\0';
 	probe_record_init(&x.probe);
 	for (i = 0; i < a->n; i++)
 		names[i] = a->e[i].q.engine;
