@@ -69,18 +69,28 @@ $SYNCGATE gate "$tmp"/res/p.a.[1-3].json --baseline "$tmp/res/p.a.4.json" \
 set -e
 grep -q "paired:" "$tmp/res/unpaired.txt" && fail "3 runs against 2 of one engine were paired"
 
+# term_after FILE ERR ARG...: syncgate run ARG... in the background, its
+# standard error to ERR, sent SIGTERM once FILE holds a PID (within 20
+# s); got is its exit status.
+term_after() {
+	pidfile=$1
+	errfile=$2
+	shift 2
+	set +e
+	$SYNCGATE run "$@" >/dev/null 2>"$errfile" &
+	sg_pid=$!
+	i=0
+	while [ ! -s "$pidfile" ] && [ "$i" -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -TERM "$sg_pid"
+	wait "$sg_pid"
+	got=$?
+	set -e
+}
+
 # SIGTERM while the command runs (as a CI job's timeout sends it; a
 # background job here ignores SIGINT): passed to it, waited for, nothing left
-set +e
-$SYNCGATE run --runs 2 --dir "$tmp/dir" -o "$tmp/res/i.json" --engine a --import ycsb \
-	--cmd "N=1 SLEEP=30 PIDFILE=$tmp/pid $cmd" >/dev/null 2>"$tmp/ierr" &
-sg_pid=$!
-i=0
-while [ ! -s "$tmp/pid" ] && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM "$sg_pid"
-wait "$sg_pid"
-got=$?
-set -e
+term_after "$tmp/pid" "$tmp/ierr" --runs 2 --dir "$tmp/dir" -o "$tmp/res/i.json" --engine a \
+	--import ycsb --cmd "N=1 SLEEP=30 PIDFILE=$tmp/pid $cmd"
 [ "$got" = 143 ] || fail "SIGTERM: exit $got, expected 143: $(cat "$tmp/ierr")"
 grep -q "run 1 of 2 (a, $tmp/res/i.a.1.json): stopped by SIGTERM" "$tmp/ierr" || fail "SIGTERM: $(cat "$tmp/ierr")"
 # (a killed process may linger a moment as a zombie before init reaps it)
@@ -264,17 +274,9 @@ expect 4 "the command ran past --timeout 500ms and was ended" --runs 1 --dir "$t
 
 # a signal during the last --teardown still ends the invocation as
 # 128 + N, and a teardown that ignores it is ended after the grace
-set +e
-$SYNCGATE run --runs 1 --dir "$tmp/dir" -o "$tmp/res/td.json" --grace 0.5s --probe-every off \
-	--engine a --import ycsb --cmd "N=1 $cmd" \
-	--teardown "echo \$\$ >$tmp/td.pid; trap '' TERM; sleep 60" >/dev/null 2>"$tmp/tderr" &
-sg_pid=$!
-i=0
-while [ ! -s "$tmp/td.pid" ] && [ "$i" -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM "$sg_pid"
-wait "$sg_pid"
-got=$?
-set -e
+term_after "$tmp/td.pid" "$tmp/tderr" --runs 1 --dir "$tmp/dir" -o "$tmp/res/td.json" \
+	--grace 0.5s --probe-every off --engine a --import ycsb --cmd "N=1 $cmd" \
+	--teardown "echo \$\$ >$tmp/td.pid; trap '' TERM; sleep 60"
 [ "$got" = 143 ] || fail "SIGTERM during the last --teardown: exit $got, expected 143: $(cat "$tmp/tderr")"
 ! kill -0 "$(cat "$tmp/td.pid")" 2>/dev/null || fail "the teardown that ignored SIGTERM lived on"
 
