@@ -19,6 +19,7 @@
 #include "lib/err.h"
 #include "model/result.h"
 #include "report/report.h"
+#include "verdict/json.h"
 
 #define MAX_DOCS 6
 
@@ -107,7 +108,7 @@ gate(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		fprintf(stderr, "the gate's verdict fails its own check: %s\n", err);
 		abort();
 	}
-	out = report_verdict_to_json(&v);
+	out = verdict_to_json(&v);
 	text = cJSON_PrintUnformatted(out);
 	in = text != NULL ? fuzz_json((const uint8_t *)text, strlen(text)) : NULL;
 	if (in == NULL || verdict_from_json(in, "v.json", &back, err) < 0) {

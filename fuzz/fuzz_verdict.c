@@ -13,6 +13,7 @@
 #include "gate/verdict_load.h"
 #include "lib/err.h"
 #include "report/report.h"
+#include "verdict/json.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -28,7 +29,7 @@ round_trip(const struct gate_verdict *v)
 {
 	struct gate_verdict back;
 	char err[ERRLEN];
-	cJSON *out = report_verdict_to_json(v), *in;
+	cJSON *out = verdict_to_json(v), *in;
 	char *text = cJSON_PrintUnformatted(out);
 
 	in = text != NULL ? fuzz_json((const uint8_t *)text, strlen(text)) : NULL;

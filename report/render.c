@@ -8,6 +8,14 @@
 #include "lib/json.h"
 #include "lib/units.h"
 #include "report/report.h"
+#include "verdict/json.h"
+
+int
+report_json(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
+{
+	(void)o;
+	return json_print_and_delete(fp, verdict_to_json(v));
+}
 
 static int
 probe_json(FILE *fp, const struct probe_record *p, const struct render_opts *o)

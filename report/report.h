@@ -94,9 +94,6 @@ void report_annotation_escape(FILE *fp, const char *s, int prop);
 char *report_markdown_short(const struct gate_verdict *v,
     const struct render_opts *o, size_t budget, size_t *len);
 
-/* The verdict as a syncgate-verdict/1 tree; the caller cJSON_Deletes it. */
-cJSON *report_verdict_to_json(const struct gate_verdict *v);
-
 /* One engine's run: each class's p50 and p99, writes in syncs of its own probe. */
 int report_result_text(FILE *fp, const struct result *r, const struct render_opts *o);
 int report_result_markdown(FILE *fp, const struct result *r,

@@ -18,6 +18,7 @@
 #include "model/runs.h"
 #include "report/report.h"
 #include "report/words.h"
+#include "verdict/json.h"
 #include "tests/testutil.h"
 
 /* xorshift64*: a seeded generator, so every run draws the same samples. */
@@ -212,7 +213,7 @@ new_probe(const char *host, const char *volume, double median, double spread,
 static inline void
 assert_loads_back(const struct gate_verdict *v, const char *what)
 {
-	cJSON *t = report_verdict_to_json(v), *back;
+	cJSON *t = verdict_to_json(v), *back;
 	char *text = cJSON_Print(t), err[ERRLEN];
 	struct gate_verdict w;
 

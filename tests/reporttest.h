@@ -155,6 +155,10 @@ fill_split(struct gate_verdict *v)
 	v->unmatched[0].name = xstrdup("lb-delete-node");
 	v->unmatched[0].kind = KIND_WRITE;
 	v->unmatched[0].ours = 0;
+	/* as the gate has them: the rival's figures are never known */
+	v->unmatched[0].p50_ns = v->unmatched[0].p99_ns = NAN;
+	v->unmatched[0].syncs_p50 = v->unmatched[0].syncs_p99 = NAN;
+	v->unmatched[0].flushes = NAN;
 	v->unmatched[0].reason = xstrdup("ladybug ran lb-delete-node; zu did not");
 	v->reads.ruling = RULING_PASS;
 	v->reads.reason = xstrdup("1 class, at least 10x faster than ladybug at p50 "

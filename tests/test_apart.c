@@ -554,7 +554,7 @@ test_open_ends_stay_open(void **state)
 static void
 edited(const struct gate_verdict *v, void (*edit)(cJSON *), struct gate_verdict *w)
 {
-	cJSON *j = report_verdict_to_json(v), *t;
+	cJSON *j = verdict_to_json(v), *t;
 	char *text = cJSON_Print(j), err[ERRLEN];
 
 	/* through its text, as a file is read */

@@ -13,6 +13,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "report/report.h"
+#include "verdict/json.h"
 #include "report/phrases.h"
 #include "report/words.h"
 #include "tests/gatetest.h"
@@ -296,7 +297,7 @@ static int
 reload(const struct gate_verdict *v, void (*edit)(cJSON *), enum ruling *reads,
     char *err)
 {
-	cJSON *made = report_verdict_to_json(v), *tree;
+	cJSON *made = verdict_to_json(v), *tree;
 	struct gate_verdict back;
 	char *text = cJSON_Print(made);
 	int rc;

@@ -11,6 +11,7 @@
 
 #include "lib/err.h"
 #include "lib/json.h"
+#include "lib/json_fields.h"
 #include "model/result_limits.h"
 #include "tests/testutil.h"
 
@@ -387,11 +388,99 @@ test_json_add_double_null_when_unmeasured(void **state)
 	cJSON_Delete(o);
 }
 
+struct fielded {
+	char *name;
+	double x, lo, hi, again;
+	long long n;
+	int on, word, flag;
+	struct {
+		int there;
+		double y;
+	} sub;
+};
+
+static const char *const fielded_words[] = { "none", "some" };
+static const struct json_words FIELDED_WORDS = { fielded_words, 2, "\"none\" or \"some\"" };
+static const struct json_span FIELDED_SPAN = { 0, 100, 0, 0, 0, "from 0 to 100", NULL, NULL };
+static const struct json_field fielded_sub[] = {
+	{ .key = "y", .type = JF_NUM, .flags = JSON_NULL, .off = offsetof(struct fielded, sub.y),
+	  .span = &FIELDED_SPAN },
+	{ .key = NULL }
+};
+#define FIELD(k, t, fl, m) .key = k, .type = t, .flags = fl, .off = offsetof(struct fielded, m)
+static const struct json_field fielded_fields[] = {
+	{ FIELD("name", JF_STR, JSON_OMIT, name) },
+	{ FIELD("x", JF_NUM, JSON_NULL, x), .span = &FIELDED_SPAN },
+	{ FIELD("ci", JF_PAIR, JSON_NULL, lo), .hi = offsetof(struct fielded, hi),
+	  .span = &FIELDED_SPAN },
+	{ FIELD("again", JF_NUM, JSON_NULL | JSON_COPY, x), .span = &FIELDED_SPAN },
+	{ FIELD("n", JF_LLONG, JSON_NULL, n), .span = &FIELDED_SPAN },
+	{ FIELD("on", JF_BOOL, JSON_OMIT, on) },
+	{ FIELD("word", JF_WORD, JSON_OMIT, word), .words = &FIELDED_WORDS },
+	{ FIELD("flag", JF_FLAG, JSON_OPTIONAL, flag), .words = &FIELDED_WORDS },
+	{ .key = "sub", .type = JF_OBJ, .flags = JSON_NULL,
+	  .hi = offsetof(struct fielded, sub.there), .sub = fielded_sub },
+	{ .key = NULL }
+};
+
+static char *
+fielded_text(const struct fielded *f)
+{
+	cJSON *o = json_put_object(fielded_fields, f);
+	char *s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+/*
+ * A table writes what it reads: absent figures null, JSON_OMIT's left out
+ * (and read as absent), an open end of a pair null, a copy never read.
+ */
+static void
+test_json_fields_round_trip(void **state)
+{
+	struct fielded none = { NULL, NAN, NAN, NAN, 0, -1, 0, 0, 0, { 0, 0 } };
+	char a[] = "a";
+	struct fielded some = { a, 2.5, 0, 7, 0, 3, 1, 1, 1, { 1, 4 } };
+	struct fielded back = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, { 0, 0 } };
+	char err[ERRLEN], *s;
+	struct json_at at;
+	cJSON *o;
+
+	(void)state;
+	s = fielded_text(&none);
+	assert_string_equal(s, "{\"x\":null,\"ci\":null,\"again\":null,\"n\":null,"
+	    "\"sub\":null}");
+	free(s);
+	s = fielded_text(&some);
+	assert_string_equal(s, "{\"name\":\"a\",\"x\":2.5,\"ci\":[null,7],"
+	    "\"again\":2.5,\"n\":3,\"on\":true,\"word\":\"some\",\"flag\":\"none\","
+	    "\"sub\":{\"y\":4}}");
+	free(s);
+	/* the copy is held to its span, not read: x stays the first's */
+	o = cJSON_Parse("{\"name\":\"b\",\"x\":5,\"ci\":[1,null],\"again\":6,"
+	    "\"n\":9,\"word\":\"some\",\"sub\":{\"y\":8}}");
+	json_at_init(&at, "f.json", "", err);
+	assert_int_equal(json_get_fields(o, fielded_fields, &back, &at), 0);
+	assert_string_equal(back.name, "b");
+	assert_true(back.x == 5 && back.lo == 1 && isinf(back.hi) && back.n == 9);
+	assert_true(back.word == 1 && !back.on && !back.flag);
+	assert_true(back.sub.there && back.sub.y == 8);
+	free(back.name);
+	cJSON_Delete(o);
+	o = cJSON_Parse("{\"x\":5,\"ci\":null,\"again\":600,\"n\":null,\"sub\":null}");
+	assert_int_equal(json_get_fields(o, fielded_fields, &back, &at), -1);
+	assert_string_equal(err, "f.json: again is 600; expected from 0 to 100");
+	cJSON_Delete(o);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_add_double_null_when_unmeasured),
+		cmocka_unit_test(test_json_fields_round_trip),
 		cmocka_unit_test(test_json_at_paths),
 		cmocka_unit_test(test_json_get_absent_and_null),
 		cmocka_unit_test(test_json_number_spans),
