@@ -51,9 +51,9 @@ check_compiler() {
 
 # Objects are rebuilt when their source or any header is newer.
 build_objects() {
-	newest_h=$(ls -t lib/*.h model/*.h probe/*.h gate/*.h report/*.h import/*.h | head -n 1)
+	newest_h=$(ls -t lib/*.h model/*.h verdict/*.h probe/*.h gate/*.h report/*.h import/*.h | head -n 1)
 	objs=""
-	for src in lib/*.c model/*.c probe/*.c gate/*.c report/*.c import/*.c; do
+	for src in lib/*.c model/*.c verdict/*.c probe/*.c gate/*.c report/*.c import/*.c; do
 		obj="$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 		if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_h" -nt "$obj" ]; then
 			# shellcheck disable=SC2086
