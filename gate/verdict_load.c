@@ -176,17 +176,3 @@ verdict_from_json(const cJSON *root, const char *name,
 	}
 	return 0;
 }
-
-int
-verdict_load(const char *path, struct gate_verdict *v, char *err)
-{
-	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
-	int rc;
-
-	verdict_init(v);
-	if (root == NULL)
-		return -1;
-	rc = verdict_from_json(root, path, v, err);
-	cJSON_Delete(root);
-	return rc;
-}

@@ -14,7 +14,4 @@
 int verdict_from_json(const cJSON *root, const char *name,
     struct gate_verdict *v, char *err);
 
-/* Loads a verdict file; as verdict_from_json. */
-int verdict_load(const char *path, struct gate_verdict *v, char *err);
-
 #endif

@@ -33,14 +33,6 @@ samples_free(struct samples *s)
 }
 
 void
-samples_adopt(struct samples *s, double *x, size_t n)
-{
-	memset(s, 0, sizeof *s);
-	s->f64 = x;
-	s->n = n;
-}
-
-void
 samples_reserve(struct samples *s, size_t cap, int wide)
 {
 	size_t i;

@@ -34,12 +34,10 @@ struct samples {
 };
 
 /*
- * Frees what s holds (or NULL) and zeroes it; takes x, n doubles the
- * caller allocated, as an empty s's samples; makes room for cap, as
+ * Frees what s holds (or NULL) and zeroes it; makes room for cap, as
  * doubles from now on when wide; the i-th in file order (0-based).
  */
 void samples_free(struct samples *s);
-void samples_adopt(struct samples *s, double *x, size_t n);
 void samples_reserve(struct samples *s, size_t cap, int wide);
 double samples_value(const struct samples *s, size_t i);
 

@@ -51,15 +51,6 @@ add_line(struct probe_evidence *ev, const struct line *l, int conclude)
 		add(ev, "%s.", l->s);
 }
 
-void
-probe_facts_init(struct probe_facts *f)
-{
-	memset(f, 0, sizeof *f);
-	f->dirty_ns = f->clean_ns = f->null_ns = f->write_ns = NAN;
-	f->clean_raw_ns = f->raw_ns = f->libc_ns = f->pair_ratio_min = NAN;
-	f->rotational = -1;
-}
-
 struct fmt {
 	char a[DURLEN], b[DURLEN], c[DURLEN], r[DURLEN], q[DURLEN], w[DURLEN];
 	char n[DURLEN * 2];

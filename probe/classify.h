@@ -73,9 +73,6 @@ struct probe_evidence {
 	size_t n;
 };
 
-/* Sets every measurement of f to NaN and everything else to unknown. */
-void probe_facts_init(struct probe_facts *f);
-
 /* Whether the flush reaches a device: pure; clears and fills ev. */
 enum reach probe_classify(const struct probe_facts *f, struct probe_evidence *ev);
 

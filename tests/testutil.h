@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "gate/verdict_load.h"
+#include "lib/json.h"
+#include "verdict/base.h"
+
 /*
  * TEST_SANITIZED is 1 in a build under AddressSanitizer (make check's
  * build-asan), else 0.  TEST_TRIALS(full, smoke) is a seeded
@@ -48,6 +52,21 @@ _assert_near(double a, double b, double eps, const char *expr,
 		print_error("%s is %.17g; expected %.17g within %g\n", expr, a, b, eps);
 		_fail(file, line);
 	}
+}
+
+/* Loads a verdict file (fixtures/report/...); as verdict_from_json. */
+static inline int
+verdict_load(const char *path, struct gate_verdict *v, char *err)
+{
+	cJSON *root = json_load_file(path, JSON_MAX_BYTES, err);
+	int rc;
+
+	verdict_init(v);
+	if (root == NULL)
+		return -1;
+	rc = verdict_from_json(root, path, v, err);
+	cJSON_Delete(root);
+	return rc;
 }
 
 /*
