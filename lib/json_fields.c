@@ -39,14 +39,18 @@ get_field(const cJSON *o, const struct json_field *f, char *b,
 	const cJSON *sub;
 	struct json_at c;
 	double d, *lo = AT(b, f->off, double), *hi = AT(b, f->hi, double);
-	int flags = (f->flags & ~(JSON_OMIT | JSON_COPY)) |
+	int flags = (f->flags & ~(JSON_OMIT | JSON_COPY | JSON_DOUBLE)) |
 	    (f->flags & JSON_OMIT ? JSON_OPTIONAL : 0);
+	const char *want;
 	int i, rc;
 
+	if (f->flags & JSON_DERIVED)
+		return 0;
 	switch (f->type) {
 	case JF_STR:
-		rc = json_get_string(o, f->key, flags, flags & JSON_NULL ?
-		    "a string or null" : "a string", w, AT(b, f->off, char *));
+		want = flags & JSON_NULL ? "a string or null" : "a string";
+		rc = json_get_string(o, f->key, flags, f->what ? f->what : want, w,
+		    AT(b, f->off, char *));
 		break;
 	case JF_PAIR:
 		rc = json_get_pair(o, f->key, JSON_NULL, "null or [low, high] "
@@ -72,7 +76,10 @@ get_field(const cJSON *o, const struct json_field *f, char *b,
 			*AT(b, f->off, int) = (int)d;
 		break;
 	case JF_BOOL:
+	case JF_TRI:
 		rc = json_get_bool(o, f->key, flags, f->what, w, AT(b, f->off, int));
+		if (rc == 1 && f->type == JF_TRI)
+			*AT(b, f->off, int) = -1;
 		break;
 	case JF_WORD:
 	case JF_FLAG:
@@ -87,8 +94,9 @@ get_field(const cJSON *o, const struct json_field *f, char *b,
 	case JF_CUSTOM:
 		return f->get != NULL ? f->get(o, f, b, w) : 0;
 	default:
-		rc = json_get_object(o, f->key, flags, flags & JSON_NULL ?
-		    "an object or null" : "an object", w, &sub, &c);
+		want = flags & JSON_NULL ? "an object or null" : "an object";
+		rc = json_get_object(o, f->key, flags, f->what ? f->what : want, w,
+		    &sub, &c);
 		if (rc != 0)
 			break;
 		/* no flag is the first member of its struct */
@@ -157,11 +165,20 @@ absent(const struct json_field *f)
 	return f->flags & JSON_OMIT ? NULL : cJSON_CreateNull();
 }
 
+/* d as f writes a number: in cJSON's own digits with JSON_DOUBLE. */
+static cJSON *
+number(const struct json_field *f, double d)
+{
+	if (f->flags & JSON_DOUBLE)
+		return isfinite(d) ? cJSON_CreateNumber(d) : cJSON_CreateNull();
+	return json_number_item(d);
+}
+
 /* The one value f gives o, or NULL where JSON_OMIT leaves it out. */
 static cJSON *
 put_value(const struct json_field *f, const char *b)
 {
-	double lo, hi;
+	double d, lo, hi;
 	long long n;
 	int i;
 
@@ -171,9 +188,10 @@ put_value(const struct json_field *f, const char *b)
 			return absent(f);
 		return cJSON_CreateString(*CAT(b, f->off, char *));
 	case JF_NUM:
-		if (isnan(*CAT(b, f->off, double)))
+		d = *CAT(b, f->off, double);
+		if (isnan(d) || (f->flags & JSON_DOUBLE && !isfinite(d)))
 			return absent(f);
-		return json_number_item(*CAT(b, f->off, double));
+		return number(f, d);
 	case JF_PAIR:
 		lo = *CAT(b, f->off, double);
 		hi = *CAT(b, f->hi, double);
@@ -182,14 +200,17 @@ put_value(const struct json_field *f, const char *b)
 		return json_pair_item(lo, hi);
 	case JF_LLONG:
 		n = *CAT(b, f->off, long long);
-		return n >= 0 ? json_number_item((double)n) : absent(f);
+		return n >= 0 ? number(f, (double)n) : absent(f);
 	case JF_SIZE:
-		return json_number_item((double)*CAT(b, f->off, size_t));
+		return number(f, (double)*CAT(b, f->off, size_t));
 	case JF_INT:
-		return json_number_item(*CAT(b, f->off, int));
+		return number(f, *CAT(b, f->off, int));
 	case JF_BOOL:
 		i = *CAT(b, f->off, int);
 		return i || !(f->flags & JSON_OMIT) ? cJSON_CreateBool(i) : NULL;
+	case JF_TRI:
+		i = *CAT(b, f->off, int);
+		return i >= 0 ? cJSON_CreateBool(i) : absent(f);
 	case JF_WORD:
 		i = *CAT(b, f->off, int);
 		return i || !(f->flags & JSON_OMIT) ? cJSON_CreateString(f->words->w[i]) :

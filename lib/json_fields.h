@@ -20,6 +20,13 @@
 #define JSON_OMIT 16
 /* A copy of a number read before it (for readers): held to its span, not read. */
 #define JSON_COPY 32
+/*
+ * A number written as json_add_double writes it: a cJSON number in its
+ * own digits, which a tree read back unprinted reads as a number.
+ */
+#define JSON_DOUBLE 64
+/* Written, never read: a figure the reader derives again. */
+#define JSON_DERIVED 128
 
 /* The words of an enum, in its order, and what a reader expects of them. */
 struct json_words {
@@ -34,6 +41,7 @@ enum json_field_type {
 	JF_PAIR,                /* [low, high] at off and hi: an open end null, 0 or infinity */
 	JF_LLONG, JF_SIZE, JF_INT,      /* a whole number; a long long's null is -1 */
 	JF_BOOL,                /* int */
+	JF_TRI,                 /* int: 1, 0, or -1 for null (read also for absent) */
 	JF_WORD,                /* an enum: the index of its word */
 	JF_FLAG,                /* int: 1 where words' one word is there */
 	JF_STRINGS,             /* char **, their count (a size_t) at hi */
@@ -56,7 +64,8 @@ struct json_field {
 	const struct json_span *span;
 	const struct json_words *words;
 	const struct json_field *sub;
-	const char *what;       /* JF_BOOL: what is expected, NULL "true or false" */
+	const char *what;       /* JF_BOOL, JF_TRI, JF_STR, JF_OBJ: what is
+				 * expected; NULL: the default */
 	json_field_get *get;    /* JF_CUSTOM; NULL: written, never read */
 	json_field_put *put;    /* JF_CUSTOM; NULL: read, never written */
 };
