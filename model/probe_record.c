@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * syncgate-probe/1 in and out.  Reading never trusts a stored summary:
- * the median and its interval are recomputed from the samples, and a
- * stored median that disagrees with them is an error.
+ * syncgate-probe/1 in and out, one table of fields read and written.
+ * Reading never trusts a stored summary: the median and its interval are
+ * recomputed from the samples, and a stored median that disagrees with
+ * them is an error.
  */
 #include <math.h>
 #include <stddef.h>
@@ -11,111 +12,279 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/json.h"
+#include "lib/json_fields.h"
 #include "model/probe_record.h"
 #include "model/result_limits.h"
 #include "lib/stats.h"
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
-
-/* The record's strings in JSON order: read, written, copied, freed from here. */
-struct str_key {
-	const char *key;
-	size_t off;             /* of the char * in struct probe_record */
-	int flags;              /* JSON_NONBLANK: required; else ABSENT */
-};
-
-#define STR(key, field, flags) { key, offsetof(struct probe_record, field), flags }
-
-static const struct str_key host_keys[] = {
-	STR("id", host_id, JSON_NONBLANK), STR("id_source", host_id_source, ABSENT),
-	STR("name", host_name, ABSENT), STR("os", os, ABSENT),
-	STR("kernel", kernel, ABSENT), STR("virtualization", virt, ABSENT),
-	{ NULL, 0, 0 }
-};
-
-static const struct str_key volume_keys[] = {
-	STR("id", volume_id, JSON_NONBLANK),
-	STR("id_source", volume_id_source, ABSENT), STR("path", path, ABSENT),
-	STR("symlink", symlink, ABSENT), STR("fs", fs, ABSENT),
-	STR("mount_point", mount_point, ABSENT),
-	STR("mount_options", mount_options, ABSENT), STR("device", device, ABSENT),
-	STR("model", model, ABSENT), STR("write_cache", write_cache, ABSENT),
-	{ NULL, 0, 0 }
-};
-
 /* Later additions, left out when absent so older records read back alike. */
-static const struct str_key volume_later_keys[] = {
-	STR("memory_backed", memory_backed, ABSENT),
-	STR("passthrough_backed", passthrough_backed, ABSENT),
-	{ NULL, 0, 0 }
-};
+#define LATER (JSON_OMIT | JSON_NULL)
+/* A figure as measured: null where not, written in cJSON's digits. */
+#define FIGURE (ABSENT | JSON_DOUBLE)
 
-static const struct str_key top_keys[] = {
-	STR("method", method, JSON_NONBLANK),
-	STR("method_detail", method_detail, ABSENT),
-	STR("stopped_by", stopped_by, ABSENT), STR("created", created, ABSENT),
-	STR("syncgate_version", version, ABSENT),
-	{ NULL, 0, 0 }
-};
-
-static const struct str_key *const all_keys[] = { host_keys, volume_keys,
-	volume_later_keys, top_keys };
-
-static char **
-member(struct probe_record *p, const struct str_key *k)
-{
-	return (char **)(void *)((char *)p + k->off);
-}
-
-static const char *
-member_of(const struct probe_record *p, const struct str_key *k)
-{
-	return *(char *const *)(const void *)((const char *)p + k->off);
-}
-
-/* Adds each of keys to o, null where absent, or left out with later. */
-static void
-strings_json(cJSON *o, const struct str_key *k, const struct probe_record *p,
-    int later)
-{
-	for (; k->key != NULL; k++)
-		if (!later || member_of(p, k) != NULL)
-			json_add_string_or_null(o, k->key, member_of(p, k));
-}
-
-static int
-get_strings(const cJSON *o, const struct str_key *k, struct probe_record *p,
-    const struct json_at *a)
-{
-	for (; k->key != NULL; k++)
-		if (json_get_string(o, k->key, k->flags, k->flags == ABSENT ?
-		    "a string or null" : NULL, a, member(p, k)) < 0)
-			return -1;
-	return 0;
-}
-
-/* reference_ns's members, in the order written; the last a later addition. */
-#define REF(key, field) { key, offsetof(struct probe_refs, field) }
-static const struct { const char *key; size_t off; } ref_keys[] = {
-	REF("dirty_sync", dirty_sync_ns), REF("clean_sync", clean_sync_ns),
-	REF("null_syscall", null_syscall_ns), REF("plain_write", plain_write_ns),
-	REF("raw_sync", raw_sync_ns), REF("libc_sync", libc_sync_ns),
-	REF("clean_raw_sync", clean_raw_sync_ns),
-};
-#define NREFS (sizeof ref_keys / sizeof ref_keys[0])
-
-static double *
-ref_at(struct probe_refs *r, size_t i)
-{
-	return (double *)(void *)((char *)r + ref_keys[i].off);
-}
+static const struct json_span ANY = { -HUGE_VAL, HUGE_VAL, 0, 0, 0,
+	"a number or null", NULL, NULL };
+static const struct json_span POSITIVE_NS = { 0, HUGE_VAL, 1, 0, 0,
+	"a positive number of nanoseconds", NULL, NULL };
+static const struct json_span WRITE_BYTES = { 1, 1e12, 0, 0, 1,
+	"a positive whole number of bytes", NULL, NULL };
+static const struct json_span CLUSTERS = { 1, HUGE_VAL, 0, 0, 0,
+	"1 or more, or null", NULL, NULL };
+static const struct json_span WRITERS = { 1, 4096, 0, 0, 1,
+	"a whole number from 1 to 4096", NULL, NULL };
+static const struct json_span WARMUP = { 0, 1000, 0, 0, 1,
+	"a whole number from 0 to 1000", NULL, NULL };
 
 const char *const reach_names[] = {
 	[REACH_UNKNOWN] = "unknown", [REACH_YES] = "yes", [REACH_NO] = "no",
 };
 _Static_assert(sizeof reach_names / sizeof reach_names[0] == REACH_NO + 1,
     "a reach without a name");
+
+static const struct json_words REACHES = { reach_names, REACH_NO + 1,
+	"\"yes\", \"no\" or \"unknown\"" };
+
+#define RECORD(b) ((struct probe_record *)(void *)(b))
+#define CRECORD(b) ((const struct probe_record *)(const void *)(b))
+
+/* The hardware, when the record has any of its keys. */
+static int
+get_hw(const cJSON *host, const struct json_field *f, char *b,
+    const struct json_at *a)
+{
+	struct probe_record *p = RECORD(b);
+
+	(void)f;
+	if (json_member(host, "cpu_model") == NULL && json_member(host, "cores") ==
+	    NULL && json_member(host, "memory_bytes") == NULL)
+		return 0;
+	p->hw = xmalloc(sizeof *p->hw);
+	result_host_init(p->hw);
+	return result_host_hw_from_json(host, a, p->hw);
+}
+
+/* A later addition: a record without it reads back alike. */
+static void
+put_hw(cJSON *host, const struct json_field *f, const char *b)
+{
+	(void)f;
+	if (CRECORD(b)->hw != NULL)
+		result_host_hw_to_json(host, CRECORD(b)->hw);
+}
+
+/*
+ * The write's size and the warm-up, each null where unknown: 0 bytes and
+ * -1 samples are records read without them.
+ */
+static int
+get_sizes(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *a)
+{
+	struct probe_record *p = RECORD(b);
+	double wb, w;
+
+	if (json_get_number(o, f->key, ABSENT, &WRITE_BYTES, a, &wb) < 0 ||
+	    json_get_number(o, "warmup", ABSENT, &WARMUP, a, &w) < 0)
+		return -1;
+	p->write_bytes = isnan(wb) ? 0 : (long long)wb;
+	p->warmup = isnan(w) ? -1 : (int)w;
+	return 0;
+}
+
+static void
+put_sizes(cJSON *o, const struct json_field *f, const char *b)
+{
+	const struct probe_record *p = CRECORD(b);
+
+	json_add_double(o, f->key, p->write_bytes > 0 ? (double)p->write_bytes :
+	    NAN);
+	json_add_double(o, "warmup", p->warmup >= 0 ? p->warmup : NAN);
+}
+
+/* The sync latencies at off, hi of them: at least one, each 1ns to a day. */
+static int
+get_samples(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *a)
+{
+	return json_get_numbers(o, f->key, 0, "an array of sync latencies in "
+	    "nanoseconds", 0, "at least one sync latency", &json_span_latency, a,
+	    (double **)(void *)(b + f->off), (size_t *)(void *)(b + f->hi));
+}
+
+static void
+put_samples(cJSON *o, const struct json_field *f, const char *b)
+{
+	cJSON_AddItemToObject(o, f->key, json_double_array(
+	    *(double *const *)(const void *)(b + f->off),
+	    *(const size_t *)(const void *)(b + f->hi)));
+}
+
+/* The intervals, derived: p99's ends each null, the median's whole null. */
+static void
+put_intervals(cJSON *o, const struct json_field *f, const char *b)
+{
+	const struct probe_record *p = CRECORD(b);
+	cJSON *ci;
+
+	ci = cJSON_AddArrayToObject(o, f->key);
+	cJSON_AddItemToArray(ci, isfinite(p->p99_lo_ns) ?
+	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
+	cJSON_AddItemToArray(ci, isfinite(p->p99_hi_ns) ?
+	    cJSON_CreateNumber(p->p99_hi_ns) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "ci_ns", isfinite(p->ci_lo_ns) &&
+	    isfinite(p->ci_hi_ns) ? json_double_array((const double[]){ p->ci_lo_ns,
+	    p->ci_hi_ns }, 2) : cJSON_CreateNull());
+}
+
+/* The stability object: absent in older records, and then not judged. */
+static int
+get_stability(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *a)
+{
+	struct probe_record *p = RECORD(b);
+	const cJSON *st;
+	struct json_at c;
+	int stable, rc = json_get_object(o, f->key, ABSENT, "an object", a,
+	    &st, &c);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (json_get_bool(st, "stable", 0, NULL, &c, &stable) < 0 ||
+	    json_get_pair(st, "halves_median_ns", 0, "two medians in nanoseconds",
+	    &POSITIVE_NS, JSON_ANY_ORDER, &c, &p->halves_ns[0],
+	    &p->halves_ns[1]) < 0 ||
+	    json_get_number(st, "clusters_ratio", ABSENT, &CLUSTERS, &c,
+	    &p->clusters_ratio) < 0)
+		return -1;
+	p->stable = stable;
+	return 0;
+}
+
+/* Absent where not judged, as in records written before it was. */
+static void
+put_stability(cJSON *o, const struct json_field *f, const char *b)
+{
+	const struct probe_record *p = CRECORD(b);
+	cJSON *st;
+
+	if (p->stable < 0)
+		return;
+	st = cJSON_AddObjectToObject(o, f->key);
+	cJSON_AddBoolToObject(st, "stable", p->stable);
+	cJSON_AddItemToObject(st, "halves_median_ns", json_double_array(p->halves_ns, 2));
+	json_add_double(st, "clusters_ratio", p->clusters_ratio);
+}
+
+static int
+get_evidence(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *a)
+{
+	const cJSON *arr, *v;
+	struct json_at c, e;
+	int rc = json_get_array(o, f->key, ABSENT, 0, "an array of strings", a,
+	    &arr, &c);
+
+	if (rc != 0)
+		return rc;
+	cJSON_ArrayForEach(v, arr) {
+		json_at_index(&e, &c, RECORD(b)->nevidence);
+		if (!cJSON_IsString(v))
+			return json_bad(&e, v, "a string");
+		probe_record_evidence(RECORD(b), "%s", v->valuestring);
+	}
+	return 0;
+}
+
+static void
+put_evidence(cJSON *o, const struct json_field *f, const char *b)
+{
+	cJSON_AddItemToObject(o, f->key, json_put_strings(CRECORD(b)->evidence,
+	    CRECORD(b)->nevidence));
+}
+
+/* A table's struct is T, defined before it. */
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define STR(k, m, fl) { F(k, JF_STR, fl, m) }
+#define ID(k, m) { F(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
+#define NUM(k, m, fl, s) { F(k, JF_NUM, fl, m), .span = &s }
+#define DERIVED(k, m) { F(k, JF_NUM, JSON_DERIVED | JSON_DOUBLE, m) }
+#define SAMPLES(k, m, n) { F(k, JF_CUSTOM, 0, m), .hi = offsetof(T, n), \
+	.get = get_samples, .put = put_samples }
+#define OBJ(k, m, fl, f, w) { F(k, JF_OBJ, fl, m), .sub = f, .what = w }
+/* an object whose members are the record's own */
+#define FLAT(k, f) { .key = k, .type = JF_OBJ, .sub = f, \
+	.what = "an object with an id" }
+#define CUSTOM(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
+#define END { .key = NULL }
+
+#define T struct probe_record
+static const struct json_field host_fields[] = {
+	ID("id", host_id), STR("id_source", host_id_source, ABSENT),
+	STR("name", host_name, ABSENT), STR("os", os, ABSENT),
+	STR("kernel", kernel, ABSENT), STR("virtualization", virt, ABSENT),
+	CUSTOM("cpu_model", get_hw, put_hw), END
+};
+
+static const struct json_field volume_fields[] = {
+	ID("id", volume_id), STR("id_source", volume_id_source, ABSENT),
+	STR("path", path, ABSENT), STR("symlink", symlink, ABSENT),
+	STR("fs", fs, ABSENT), STR("mount_point", mount_point, ABSENT),
+	STR("mount_options", mount_options, ABSENT), STR("device", device, ABSENT),
+	STR("model", model, ABSENT), STR("write_cache", write_cache, ABSENT),
+	{ F("rotational", JF_TRI, ABSENT, rotational),
+	  .what = "true, false or null" },
+	STR("memory_backed", memory_backed, LATER),
+	STR("passthrough_backed", passthrough_backed, LATER), END
+};
+#undef T
+
+#define T struct probe_refs
+static const struct json_field ref_fields[] = {
+	NUM("dirty_sync", dirty_sync_ns, FIGURE, ANY),
+	NUM("clean_sync", clean_sync_ns, FIGURE, ANY),
+	NUM("null_syscall", null_syscall_ns, FIGURE, ANY),
+	NUM("plain_write", plain_write_ns, FIGURE, ANY),
+	NUM("raw_sync", raw_sync_ns, FIGURE, ANY),
+	NUM("libc_sync", libc_sync_ns, FIGURE, ANY),
+	NUM("clean_raw_sync", clean_raw_sync_ns, LATER | JSON_DOUBLE, ANY), END
+};
+#undef T
+
+/* The group's p99 and its syncs are derived from its samples. */
+#define T struct probe_group
+static const struct json_field group_fields[] = {
+	{ F("writers", JF_INT, JSON_DOUBLE, writers), .span = &WRITERS },
+	NUM("median_ns", median_ns, FIGURE, ANY), DERIVED("p99_ns", p99_ns),
+	DERIVED("syncs_p50", syncs_p50), DERIVED("syncs_p99", syncs_p99),
+	STR("stopped_by", stopped_by, ABSENT),
+	SAMPLES("samples_ns", samples_ns, nsamples), END
+};
+#undef T
+
+/* The median is read only to be checked against the samples'. */
+#define T struct probe_record
+static const struct json_field record_fields[] = {
+	STR("syncgate_version", version, ABSENT), STR("created", created, ABSENT),
+	FLAT("host", host_fields), FLAT("volume", volume_fields),
+	ID("method", method), STR("method_detail", method_detail, ABSENT),
+	CUSTOM("write_bytes", get_sizes, put_sizes),
+	SAMPLES("samples_ns", samples_ns, nsamples),
+	NUM("median_ns", median_ns, FIGURE, POSITIVE_NS),
+	DERIVED("min_ns", min_ns), DERIVED("max_ns", max_ns),
+	DERIVED("p90_ns", p90_ns), DERIVED("p99_ns", p99_ns),
+	CUSTOM("p99_ci_ns", NULL, put_intervals), DERIVED("ci_level", ci_level),
+	STR("stopped_by", stopped_by, ABSENT),
+	NUM("precision", precision, FIGURE, ANY),
+	NUM("elapsed_s", elapsed_s, FIGURE, ANY),
+	CUSTOM("stability", get_stability, put_stability),
+	{ F("reaches_device", JF_WORD, 0, reaches), .words = &REACHES },
+	CUSTOM("evidence", get_evidence, put_evidence),
+	OBJ("reference_ns", refs, ABSENT, ref_fields, "an object"),
+	{ F("group_commit", JF_OBJ, LATER, group), .sub = group_fields,
+	  .hi = offsetof(T, group.writers), .what = "an object" }, END
+};
+#undef T
 
 const char *
 reach_name(enum reach r)
@@ -126,7 +295,7 @@ reach_name(enum reach r)
 void
 probe_record_init(struct probe_record *p)
 {
-	size_t i;
+	struct probe_refs *r = &p->refs;
 
 	memset(p, 0, sizeof *p);
 	p->rotational = -1;
@@ -137,30 +306,44 @@ probe_record_init(struct probe_record *p)
 	p->precision = p->elapsed_s = NAN;
 	p->stable = -1;
 	p->halves_ns[0] = p->halves_ns[1] = p->clusters_ratio = NAN;
-	for (i = 0; i < NREFS; i++)
-		*ref_at(&p->refs, i) = NAN;
+	r->dirty_sync_ns = r->clean_sync_ns = r->clean_raw_sync_ns = NAN;
+	r->null_syscall_ns = r->plain_write_ns = NAN;
+	r->raw_sync_ns = r->libc_sync_ns = NAN;
 	p->group.median_ns = p->group.p99_ns = NAN;
 	p->group.syncs_p50 = p->group.syncs_p99 = NAN;
 	probe_series_free(&p->series);
 }
 
+/* The strings fields f hold in the struct at d: copies of s's, or freed. */
+static void
+strings(const struct json_field *f, char *d, const char *s)
+{
+	char **m;
+
+	for (; f->key != NULL; f++) {
+		m = (char **)(void *)(d + f->off);
+		if (f->type == JF_OBJ)
+			strings(f->sub, d + f->off, s != NULL ? s + f->off : NULL);
+		else if (f->type == JF_STR && s != NULL)
+			*m = probe_strdup(*(char *const *)(const void *)(s + f->off));
+		else if (f->type == JF_STR)
+			free(*m);
+	}
+}
+
 void
 probe_record_free(struct probe_record *p)
 {
-	const struct str_key *k;
-	size_t i, t;
+	size_t i;
 
 	if (p == NULL)
 		return;
-	for (t = 0; t < sizeof all_keys / sizeof all_keys[0]; t++)
-		for (k = all_keys[t]; k->key != NULL; k++)
-			free(*member(p, k));
+	strings(record_fields, (char *)p, NULL);
 	free(p->samples_ns);
 	for (i = 0; i < p->nevidence; i++)
 		free(p->evidence[i]);
 	free(p->evidence);
 	free(p->group.samples_ns);
-	free(p->group.stopped_by);
 	probe_flushes_free(&p->flushes);
 	free(p->watch.stopped_by);
 	probe_series_free(&p->series);
@@ -214,18 +397,6 @@ probe_record_summarize(struct probe_record *p, double level)
 	p->ci_level = s.ci_level;
 }
 
-/* The hardware, when the record has any of its keys. */
-static int
-get_hw(const cJSON *host, struct probe_record *p, const struct json_at *a)
-{
-	if (json_member(host, "cpu_model") == NULL && json_member(host, "cores") ==
-	    NULL && json_member(host, "memory_bytes") == NULL)
-		return 0;
-	p->hw = xmalloc(sizeof *p->hw);
-	result_host_init(p->hw);
-	return result_host_hw_from_json(host, a, p->hw);
-}
-
 int
 probe_record_host(const struct probe_record *p, struct result_host *h)
 {
@@ -241,213 +412,6 @@ probe_record_host(const struct probe_record *p, struct result_host *h)
 		h->id_source = xstrdup(p->host_id_source);
 	}
 	return 0;
-}
-
-static void
-summary_json(cJSON *o, const struct probe_record *p)
-{
-	cJSON *ci;
-
-	cJSON_AddItemToObject(o, "samples_ns", json_double_array(p->samples_ns, p->nsamples));
-	json_add_double(o, "median_ns", p->median_ns);
-	json_add_double(o, "min_ns", p->min_ns);
-	json_add_double(o, "max_ns", p->max_ns);
-	json_add_double(o, "p90_ns", p->p90_ns);
-	json_add_double(o, "p99_ns", p->p99_ns);
-	ci = cJSON_AddArrayToObject(o, "p99_ci_ns");
-	cJSON_AddItemToArray(ci, isfinite(p->p99_lo_ns) ?
-	    cJSON_CreateNumber(p->p99_lo_ns) : cJSON_CreateNull());
-	cJSON_AddItemToArray(ci, isfinite(p->p99_hi_ns) ?
-	    cJSON_CreateNumber(p->p99_hi_ns) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "ci_ns", isfinite(p->ci_lo_ns) &&
-	    isfinite(p->ci_hi_ns) ? json_double_array((const double[]){ p->ci_lo_ns,
-	    p->ci_hi_ns }, 2) : cJSON_CreateNull());
-	json_add_double(o, "ci_level", p->ci_level);
-}
-
-/* Absent where not judged, as in records written before it was. */
-static void
-stability_json(cJSON *o, const struct probe_record *p)
-{
-	cJSON *st;
-
-	if (p->stable < 0)
-		return;
-	st = cJSON_AddObjectToObject(o, "stability");
-	cJSON_AddBoolToObject(st, "stable", p->stable);
-	cJSON_AddItemToObject(st, "halves_median_ns", json_double_array(p->halves_ns, 2));
-	json_add_double(st, "clusters_ratio", p->clusters_ratio);
-}
-
-static void
-verdict_json(cJSON *o, const struct probe_record *p)
-{
-	struct probe_refs r = p->refs;
-	cJSON *ev, *refs;
-	size_t i;
-
-	cJSON_AddStringToObject(o, "reaches_device", reach_name(p->reaches));
-	ev = cJSON_AddArrayToObject(o, "evidence");
-	for (i = 0; i < p->nevidence; i++)
-		cJSON_AddItemToArray(ev, cJSON_CreateString(p->evidence[i]));
-	refs = cJSON_AddObjectToObject(o, "reference_ns");
-	/* later additions are left out when absent, so older records read back alike */
-	for (i = 0; i < NREFS; i++)
-		if (i < NREFS - 1 || isfinite(*ref_at(&r, i)))
-			json_add_double(refs, ref_keys[i].key, *ref_at(&r, i));
-}
-
-static void
-group_json(cJSON *o, const struct probe_record *p)
-{
-	cJSON *g;
-
-	if (p->group.writers <= 0)
-		return;
-	g = cJSON_AddObjectToObject(o, "group_commit");
-	cJSON_AddNumberToObject(g, "writers", p->group.writers);
-	json_add_double(g, "median_ns", p->group.median_ns);
-	json_add_double(g, "p99_ns", p->group.p99_ns);
-	json_add_double(g, "syncs_p50", p->group.syncs_p50);
-	json_add_double(g, "syncs_p99", p->group.syncs_p99);
-	json_add_string_or_null(g, "stopped_by", p->group.stopped_by);
-	cJSON_AddItemToObject(g, "samples_ns",
-	    json_double_array(p->group.samples_ns, p->group.nsamples));
-}
-
-cJSON *
-probe_record_to_json(const struct probe_record *p)
-{
-	cJSON *o = cJSON_CreateObject(), *h;
-
-	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
-	json_add_string_or_null(o, "syncgate_version", p->version);
-	json_add_string_or_null(o, "created", p->created);
-	h = cJSON_AddObjectToObject(o, "host");
-	strings_json(h, host_keys, p, 0);
-	/* a later addition: a record without it reads back alike */
-	if (p->hw != NULL)
-		result_host_hw_to_json(h, p->hw);
-	h = cJSON_AddObjectToObject(o, "volume");
-	strings_json(h, volume_keys, p, 0);
-	cJSON_AddItemToObject(h, "rotational", p->rotational >= 0 ?
-	    cJSON_CreateBool(p->rotational) : cJSON_CreateNull());
-	strings_json(h, volume_later_keys, p, 1);
-	json_add_string_or_null(o, "method", p->method);
-	json_add_string_or_null(o, "method_detail", p->method_detail);
-	/* 0 is a probe read without write_bytes: unknown, and null again */
-	json_add_double(o, "write_bytes", p->write_bytes > 0 ?
-	    (double)p->write_bytes : NAN);
-	/* -1 is a record read without warmup: unknown, and null again */
-	json_add_double(o, "warmup", p->warmup >= 0 ? p->warmup : NAN);
-	summary_json(o, p);
-	json_add_string_or_null(o, "stopped_by", p->stopped_by);
-	json_add_double(o, "precision", p->precision);
-	json_add_double(o, "elapsed_s", p->elapsed_s);
-	stability_json(o, p);
-	verdict_json(o, p);
-	group_json(o, p);
-	probe_series_json(o, p);
-	return o;
-}
-
-static const struct json_span ANY = { -HUGE_VAL, HUGE_VAL, 0, 0, 0,
-	"a number or null", NULL, NULL };
-static const struct json_span POSITIVE_NS = { 0, HUGE_VAL, 1, 0, 0,
-	"a positive number of nanoseconds", NULL, NULL };
-static const struct json_span WRITE_BYTES = { 1, 1e12, 0, 0, 1,
-	"a positive whole number of bytes", NULL, NULL };
-static const struct json_span CLUSTERS = { 1, HUGE_VAL, 0, 0, 0,
-	"1 or more, or null", NULL, NULL };
-static const struct json_span WRITERS = { 1, 4096, 0, 0, 1,
-	"a whole number from 1 to 4096", NULL, NULL };
-static const struct json_span WARMUP = { 0, 1000, 0, 0, 1,
-	"a whole number from 0 to 1000", NULL, NULL };
-
-/* The sync latencies, at least one, each from 1ns to a day. */
-static int
-get_samples(const cJSON *o, double **out, size_t *n, const struct json_at *a)
-{
-	return json_get_numbers(o, "samples_ns", 0, "an array of sync latencies in "
-	    "nanoseconds", 0, "at least one sync latency", &json_span_latency, a,
-	    out, n);
-}
-
-static int
-get_evidence(const cJSON *o, struct probe_record *p, const struct json_at *a)
-{
-	const cJSON *arr, *v;
-	struct json_at c, e;
-	int rc = json_get_array(o, "evidence", ABSENT, 0, "an array of strings", a,
-	    &arr, &c);
-
-	if (rc != 0)
-		return rc;
-	cJSON_ArrayForEach(v, arr) {
-		json_at_index(&e, &c, p->nevidence);
-		if (!cJSON_IsString(v))
-			return json_bad(&e, v, "a string");
-		probe_record_evidence(p, "%s", v->valuestring);
-	}
-	return 0;
-}
-
-static int
-get_refs(const cJSON *o, struct probe_record *p, const struct json_at *a)
-{
-	const cJSON *refs;
-	struct json_at c;
-	size_t i;
-	int rc = json_get_object(o, "reference_ns", ABSENT, "an object", a, &refs,
-	    &c);
-
-	for (i = 0; rc == 0 && i < NREFS; i++)
-		if (json_get_number(refs, ref_keys[i].key, ABSENT, &ANY, &c,
-		    ref_at(&p->refs, i)) < 0)
-			return -1;
-	return rc < 0 ? -1 : 0;
-}
-
-/* The stability object: absent in older records, and then not judged. */
-static int
-get_stability(const cJSON *o, struct probe_record *p, const struct json_at *a)
-{
-	const cJSON *st;
-	struct json_at c;
-	int stable, rc = json_get_object(o, "stability", ABSENT, "an object", a,
-	    &st, &c);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if (json_get_bool(st, "stable", 0, NULL, &c, &stable) < 0 ||
-	    json_get_pair(st, "halves_median_ns", 0, "two medians in nanoseconds",
-	    &POSITIVE_NS, JSON_ANY_ORDER, &c, &p->halves_ns[0],
-	    &p->halves_ns[1]) < 0 ||
-	    json_get_number(st, "clusters_ratio", ABSENT, &CLUSTERS, &c,
-	    &p->clusters_ratio) < 0)
-		return -1;
-	p->stable = stable;
-	return 0;
-}
-
-static int
-get_group(const cJSON *o, struct probe_record *p, const struct json_at *a)
-{
-	const cJSON *g;
-	struct json_at c;
-	double w;
-	int rc = json_get_object(o, "group_commit", ABSENT, "an object", a, &g, &c);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if (json_get_number(g, "writers", 0, &WRITERS, &c, &w) < 0)
-		return -1;
-	p->group.writers = (int)w;
-	return get_samples(g, &p->group.samples_ns, &p->group.nsamples, &c) < 0 ||
-	    json_get_number(g, "median_ns", ABSENT, &ANY, &c,
-	    &p->group.median_ns) < 0 ||
-	    json_get_string(g, "stopped_by", ABSENT, "a string or null", &c,
-	    &p->group.stopped_by) < 0 ? -1 : 0;
 }
 
 /* A stored median must be the samples' own to 0.5 ns and a millionth (rounding). */
@@ -478,41 +442,15 @@ probe_group_summarize(struct probe_group *g, double unit_ns)
 	free(x);
 }
 
-/* Everything but the summary, which is computed from the samples. */
-static int
-get_record(const cJSON *o, struct probe_record *p, double *stored_median,
-    const struct json_at *a)
+cJSON *
+probe_record_to_json(const struct probe_record *p)
 {
-	const cJSON *host, *vol;
-	struct json_at hc, vc;
-	double wb, w;
-	int r = 0;
+	cJSON *o = cJSON_CreateObject();
 
-	if (json_get_object(o, "host", 0, "an object with an id", a, &host,
-	    &hc) < 0 || get_strings(host, host_keys, p, &hc) < 0 ||
-	    get_hw(host, p, &hc) < 0 ||
-	    json_get_object(o, "volume", 0, "an object with an id", a, &vol,
-	    &vc) < 0 || get_strings(vol, volume_keys, p, &vc) < 0 ||
-	    get_strings(vol, volume_later_keys, p, &vc) < 0 ||
-	    json_get_bool(vol, "rotational", ABSENT, "true, false or null", &vc,
-	    &p->rotational) < 0 ||
-	    get_refs(o, p, a) < 0 || get_stability(o, p, a) < 0 ||
-	    json_get_number(o, "write_bytes", ABSENT, &WRITE_BYTES, a, &wb) < 0 ||
-	    get_strings(o, top_keys, p, a) < 0 ||
-	    get_samples(o, &p->samples_ns, &p->nsamples, a) < 0 ||
-	    json_get_number(o, "median_ns", ABSENT, &POSITIVE_NS, a,
-	    stored_median) < 0 ||
-	    json_get_number(o, "precision", ABSENT, &ANY, a, &p->precision) < 0 ||
-	    json_get_number(o, "elapsed_s", ABSENT, &ANY, a, &p->elapsed_s) < 0 ||
-	    json_get_word(o, "reaches_device", 0, reach_names, REACH_NO + 1,
-	    "\"yes\", \"no\" or \"unknown\"", a, &r) < 0 ||
-	    get_evidence(o, p, a) < 0 || get_group(o, p, a) < 0 ||
-	    json_get_number(o, "warmup", ABSENT, &WARMUP, a, &w) < 0)
-		return -1;
-	p->write_bytes = isnan(wb) ? 0 : (long long)wb;
-	p->reaches = (enum reach)r;
-	p->warmup = isnan(w) ? -1 : (int)w;
-	return 0;
+	cJSON_AddStringToObject(o, "format", PROBE_FORMAT);
+	json_put_fields(o, record_fields, p);
+	probe_series_json(o, p);
+	return o;
 }
 
 int
@@ -520,7 +458,7 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
     struct probe_record *p, char *err)
 {
 	static const char *const format[] = { PROBE_FORMAT };
-	double level = 0.95, stored_median = NAN, stored_group;
+	double level = 0.95, stored_median, stored_group;
 	struct json_at a;
 	int f;
 
@@ -530,9 +468,10 @@ probe_record_from_json(const cJSON *o, const char *name, const char *where,
 		return errf(err, "%s: %s is %s; expected a %s object", name, where,
 		    json_kind(o), PROBE_FORMAT);
 	if (json_get_word(o, "format", 0, format, 1, "\"" PROBE_FORMAT "\"", &a,
-	    &f) < 0 || get_record(o, p, &stored_median, &a) < 0 ||
+	    &f) < 0 || json_get_fields(o, record_fields, p, &a) < 0 ||
 	    probe_series_from_json(o, p, &a) < 0)
 		goto fail;
+	stored_median = p->median_ns;
 	probe_record_summarize(p, level);
 	stored_group = p->group.median_ns;
 	if (p->group.writers != 0)
@@ -567,15 +506,11 @@ probe_record_load(const char *path, struct probe_record *p, char *err)
 void
 probe_record_copy(struct probe_record *d, const struct probe_record *s)
 {
-	const struct str_key *k;
-	size_t i, t;
+	size_t i;
 
 	*d = *s;
-	for (t = 0; t < sizeof all_keys / sizeof all_keys[0]; t++)
-		for (k = all_keys[t]; k->key != NULL; k++)
-			*member(d, k) = probe_strdup(member_of(s, k));
+	strings(record_fields, (char *)d, (const char *)s);
 	d->samples_ns = probe_doubles_dup(s->samples_ns, s->nsamples);
-	d->group.stopped_by = probe_strdup(s->group.stopped_by);
 	d->group.samples_ns = s->group.nsamples ?
 	    probe_doubles_dup(s->group.samples_ns, s->group.nsamples) : NULL;
 	if (s->hw != NULL) {
