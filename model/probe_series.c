@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/json.h"
+#include "lib/json_fields.h"
 #include "model/probe_record.h"
 #include "model/result_limits.h"
 #include "lib/stats.h"
@@ -92,37 +92,6 @@ devices_copy(const struct probe_flush_device *s, size_t n)
 	return d;
 }
 
-static void
-flushes_json(cJSON *o, const struct probe_flushes *f)
-{
-	const struct probe_flush_device *d;
-	cJSON *fl, *arr, *dj;
-	size_t i;
-
-	if (!f->present)
-		return;
-	fl = cJSON_AddObjectToObject(o, "flushes");
-	cJSON_AddNumberToObject(fl, "syncs", (double)f->syncs);
-	json_add_double(fl, "timed_s", f->timed_s);
-	json_add_double(fl, "idle_s", f->idle_s);
-	arr = cJSON_AddArrayToObject(fl, "devices");
-	for (i = 0; i < f->ndev; i++) {
-		d = &f->dev[i];
-		dj = cJSON_CreateObject();
-		cJSON_AddItemToArray(arr, dj);
-		json_add_string_or_null(dj, "device", d->name);
-		json_add_string_or_null(dj, "write_cache", d->write_cache);
-		cJSON_AddItemToObject(dj, "fua", d->fua >= 0 ?
-		    cJSON_CreateBool(d->fua) : cJSON_CreateNull());
-		json_add_double(dj, "flushes", d->flushes);
-		json_add_double(dj, "idle_flushes", d->idle_flushes);
-		json_add_double(dj, "other", d->other);
-		json_add_double(dj, "per_sync", d->per_sync);
-		json_add_string_or_null(dj, "dropped", d->dropped);
-	}
-	json_add_string_or_null(fl, "unavailable", f->unavailable);
-}
-
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
 
 /* A count of flushes, or null when none was made. */
@@ -132,25 +101,27 @@ static const struct json_span FLUSHES = { 0, MAX_COUNT, 0, 0, 1,
 static const struct json_span EVERY = { 1, 3600e9, 0, 0, 0,
 	"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
 
-static int
-device_from_json(const cJSON *o, struct probe_flush_device *d,
-    const struct json_at *a)
-{
-	d->fua = -1;
-	if (!cJSON_IsObject(o))
-		return json_bad(a, o, "an object");
-	return json_get_string(o, "device", JSON_NONBLANK, "the device's name", a,
-	    &d->name) < 0 ||
-	    json_get_string(o, "write_cache", ABSENT, "a string or null", a,
-	    &d->write_cache) < 0 ||
-	    json_get_string(o, "dropped", ABSENT, "a string or null", a,
-	    &d->dropped) < 0 ||
-	    json_get_number(o, "flushes", ABSENT, &FLUSHES, a, &d->flushes) < 0 ||
-	    json_get_number(o, "idle_flushes", ABSENT, &FLUSHES, a,
-	    &d->idle_flushes) < 0 ||
-	    json_get_bool(o, "fua", ABSENT, "true, false or null", a, &d->fua) < 0 ?
-	    -1 : 0;
-}
+#define T struct probe_flush_device
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define NAME { F("device", JF_STR, JSON_NONBLANK, name), \
+	.what = "the device's name" }
+#define COUNT(k, m) { F(k, JF_NUM, ABSENT | JSON_DOUBLE, m), .span = &FLUSHES }
+#define DROPPED { F("dropped", JF_STR, ABSENT, dropped) }
+/* A disk's flushes around the timed syncs; other and per_sync derived. */
+static const struct json_field device_fields[] = {
+	NAME, { F("write_cache", JF_STR, ABSENT, write_cache) },
+	{ F("fua", JF_TRI, ABSENT, fua), .what = "true, false or null" },
+	COUNT("flushes", flushes), COUNT("idle_flushes", idle_flushes),
+	{ F("other", JF_NUM, JSON_DERIVED | JSON_DOUBLE, other) },
+	{ F("per_sync", JF_NUM, JSON_DERIVED | JSON_DOUBLE, per_sync) },
+	DROPPED, { .key = NULL }
+};
+
+/* A series' disk: what it counted through the window (read as above). */
+static const struct json_field window_device_fields[] = {
+	NAME, COUNT("flushes", flushes), DROPPED, { .key = NULL }
+};
+#undef T
 
 /* devices, at most MAX_DEVICES, into *dev and *n. */
 static int
@@ -158,19 +129,41 @@ devices_from_json(const cJSON *o, const char *key,
     struct probe_flush_device **dev, size_t *n, int flags,
     const struct json_at *a)
 {
-	const cJSON *arr, *v;
-	struct json_at c, e;
+	const cJSON *arr;
+	struct json_at c;
 	int rc = json_get_array(o, key, flags, MAX_DEVICES, DEVICES, a, &arr, &c);
 
 	if (rc != 0)
 		return rc;
 	*dev = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof **dev);
-	cJSON_ArrayForEach(v, arr) {
-		json_at_index(&e, &c, *n);
-		if (device_from_json(v, &(*dev)[(*n)++], &e) < 0)
-			return -1;
-	}
-	return 0;
+	return json_get_each(arr, device_fields, *dev, sizeof **dev, n, &c);
+}
+
+/* The n devices as f writes each. */
+static void
+devices_json(cJSON *o, const char *key, const struct probe_flush_device *dev,
+    size_t n, const struct json_field *f)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, key);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, json_put_object(f, &dev[i]));
+}
+
+static void
+flushes_json(cJSON *o, const struct probe_flushes *f)
+{
+	cJSON *fl;
+
+	if (!f->present)
+		return;
+	fl = cJSON_AddObjectToObject(o, "flushes");
+	cJSON_AddNumberToObject(fl, "syncs", (double)f->syncs);
+	json_add_double(fl, "timed_s", f->timed_s);
+	json_add_double(fl, "idle_s", f->idle_s);
+	devices_json(fl, "devices", f->dev, f->ndev, device_fields);
+	json_add_string_or_null(fl, "unavailable", f->unavailable);
 }
 
 static int
@@ -256,20 +249,10 @@ probe_series_copy(struct probe_record *d, const struct probe_record *s)
 static void
 window_json(cJSON *o, const struct probe_series *s)
 {
-	cJSON *arr, *d;
-	size_t i;
-
 	cJSON_AddItemToObject(o, "window_ns", isnan(s->window_ns[0]) ||
 	    isnan(s->window_ns[1]) ? cJSON_CreateNull() :
 	    json_double_array(s->window_ns, 2));
-	arr = cJSON_AddArrayToObject(o, "flushes");
-	for (i = 0; i < s->ndev; i++) {
-		d = cJSON_CreateObject();
-		cJSON_AddItemToArray(arr, d);
-		json_add_string_or_null(d, "device", s->dev[i].name);
-		json_add_double(d, "flushes", s->dev[i].flushes);
-		json_add_string_or_null(d, "dropped", s->dev[i].dropped);
-	}
+	devices_json(o, "flushes", s->dev, s->ndev, window_device_fields);
 	json_add_string_or_null(o, "flushes_unavailable", s->flushes_unavailable);
 }
 
