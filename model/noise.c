@@ -4,252 +4,245 @@
  * the same runner, so a reader refuses anything a calibration could not
  * have written rather than let it narrow or widen a verdict's intervals.
  */
-#include <math.h>
-#include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/json.h"
+#include "lib/json_fields.h"
 #include "model/noise.h"
-#include "lib/utf8.h"
 
-static const char *const stat_keys[NOISE_NSTATS] = { "p50", "p99", "p50_syncs",
-	"p99_syncs" };
+/* What a calibration could have written. */
+#define SPAN(name, min, max, whole, what) \
+	static const struct json_span name = { min, max, 0, 0, whole, what, NULL, \
+		NULL }
+SPAN(RUNS, 2, 1e6, 1, "a whole number of runs, at least 2");
+SPAN(LEVEL, 0.5, 0.999999, 0, "a level from 0.5 to 0.999999");
+SPAN(CONCURRENCY, 1, 1e9, 1, "a whole number from 1, or null");
+SPAN(SD, 0, 10, 0, "a standard deviation of logs from 0 to 10");
+SPAN(DF, 1, 1e9, 0, "degrees of freedom, at least 1");
+SPAN(GEOMEAN, 1e-9, 86400e9, 0, "a positive figure (ns, or syncs)");
+SPAN(SESSION_SD, 0, 10, 0,
+    "a standard deviation of logs from 0 to 10, with session_df");
+SPAN(SESSION_DF, 1, 1e9, 0, "degrees of freedom, at least 1, with session_log_sd");
+SPAN(LIMIT, 1e-6, 10, 0, "a fraction above 0, at most 10");
+SPAN(POWER, 0.5, 0.999999, 0, "a share from 0.5 to 0.999999");
+SPAN(PLAN_RUNS, 0, 1e6, 1, "a whole number of runs a side");
+SPAN(OPS, 1, 1e15, 1, "a whole number of operations, or null");
 
-/* Where a message points: the file and the JSON path so far. */
-struct at {
-	const char *file;
-	char path[160];
-	char *err;
-};
+static const struct json_words KINDS = { class_kind_names, KIND_WRITE + 1,
+	"\"read\" or \"write\"" };
+#define CLASSES "an array of 1 to 10000 classes"
 
+#define ABSENT (JSON_OPTIONAL | JSON_NULL)
+/* A table's struct is T, defined before it. */
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define NAME(k, m) { F(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
+#define NAME_OR_NULL(k, m) { F(k, JF_STR, ABSENT | JSON_NONBLANK, m), \
+	.what = "a non-empty string or null" }
+/* a figure, in cJSON's own digits as noise files always had them */
+#define NUM(k, m, fl, s) { F(k, JF_NUM, (fl) | JSON_DOUBLE, m), .span = &s }
+#define WHOLE(k, ty, m, fl, s) { F(k, ty, fl, m), .span = &s }
+#define CUSTOM(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
+#define END { .key = NULL }
+
+/* A shift between sessions: both its keys, or neither (runs of one session). */
 static int
-bad(const struct at *a, const char *key, const cJSON *v, const char *want)
+get_session(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *w)
 {
-	return errf(a->err, "%s: %s%s%s is %s; expected %s", a->file, a->path,
-	    a->path[0] ? "." : "", key, json_kind(v), want);
-}
+	struct noise_stat *s = (struct noise_stat *)(void *)b;
 
-static int
-get_string(const cJSON *o, const char *key, int required, char **out,
-    const struct at *a)
-{
-	const cJSON *v = json_member(o, key);
-
-	*out = NULL;
-	if (!required && (v == NULL || cJSON_IsNull(v)))
+	if (json_member(o, f->key) == NULL && json_member(o, "session_df") == NULL)
 		return 0;
-	if (!cJSON_IsString(v) || utf8_blank(v->valuestring))
-		return bad(a, key, v, required ? "a non-empty string" :
-		    "a non-empty string or null");
-	*out = xstrdup(v->valuestring);
-	return 0;
-}
-
-/* From lo to hi; WHOLE: a whole number; NULLABLE: absent or null as NaN. */
-enum { WHOLE = 1, NULLABLE = 2 };
-
-static int
-get_number(const cJSON *o, const char *key, double lo, double hi, int flags,
-    double *out, const char *want, const struct at *a)
-{
-	const cJSON *v = json_member(o, key);
-
-	*out = NAN;
-	if ((flags & NULLABLE) && (v == NULL || cJSON_IsNull(v)))
-		return 0;
-	if (json_finite(v, out) < 0 || *out < lo || *out > hi ||
-	    ((flags & WHOLE) && *out != floor(*out)))
-		return bad(a, key, v, want);
-	return 0;
-}
-
-/* One statistic: null (not measured) or its spread. */
-static int
-get_stat(const cJSON *c, enum noise_which w, struct noise_stat *s,
-    const struct at *ca)
-{
-	const cJSON *v = json_member(c, stat_keys[w]);
-	struct at a = *ca;
-
-	memset(s, 0, sizeof *s);
-	if (w >= NOISE_SYNCS_P50 && (v == NULL || cJSON_IsNull(v)))
-		return 0;
-	if (!cJSON_IsObject(v))
-		return bad(ca, stat_keys[w], v, w >= NOISE_SYNCS_P50 ?
-		    "an object or null" : "an object");
-	snprintf(a.path, sizeof a.path, "%.140s.%s", ca->path, stat_keys[w]);
-	if (get_number(v, "log_sd", 0, 10, 0, &s->log_sd, "a standard deviation "
-	    "of logs from 0 to 10", &a) < 0 ||
-	    get_number(v, "df", 1, 1e9, 0, &s->df, "degrees of freedom, at least 1",
-	    &a) < 0 ||
-	    get_number(v, "within_log_sd", 0, 10, 0, &s->within_log_sd, "a standard "
-	    "deviation of logs from 0 to 10", &a) < 0 ||
-	    get_number(v, "geomean", 1e-9, 86400e9, 0, &s->geomean, "a positive "
-	    "figure (ns, or syncs)", &a) < 0)
-		return -1;
-	s->have = 1;
-	if (json_member(v, "session_log_sd") == NULL &&
-	    json_member(v, "session_df") == NULL)
-		return 0;
-	if (get_number(v, "session_log_sd", 0, 10, 0, &s->session_log_sd, "a "
-	    "standard deviation of logs from 0 to 10, with session_df", &a) < 0 ||
-	    get_number(v, "session_df", 1, 1e9, 0, &s->session_df, "degrees of "
-	    "freedom, at least 1, with session_log_sd", &a) < 0)
+	if (json_get_number(o, f->key, 0, &SESSION_SD, w, &s->session_log_sd) < 0 ||
+	    json_get_number(o, "session_df", 0, &SESSION_DF, w, &s->session_df) < 0)
 		return -1;
 	s->have_session = 1;
 	return 0;
 }
 
-static int
-get_classes(const cJSON *root, struct noise *n, const struct at *ra)
+static void
+put_session(cJSON *o, const struct json_field *f, const char *b)
 {
-	const cJSON *arr = json_member(root, "classes"), *c, *k;
-	struct at a = *ra;
-	size_t i = 0, j;
+	const struct noise_stat *s = (const struct noise_stat *)(const void *)b;
+
+	if (!s->have_session)
+		return;
+	cJSON_AddNumberToObject(o, f->key, s->session_log_sd);
+	cJSON_AddNumberToObject(o, "session_df", s->session_df);
+}
+
+#define T struct noise_stat
+static const struct json_field stat_fields[] = {
+	NUM("log_sd", log_sd, 0, SD), NUM("df", df, 0, DF),
+	NUM("within_log_sd", within_log_sd, 0, SD),
+	NUM("geomean", geomean, 0, GEOMEAN),
+	CUSTOM("session_log_sd", get_session, put_session), END
+};
+#undef T
+
+/* A statistic not measured (syncs without probes) is null. */
+#define T struct noise_class
+#define STAT(k, w, fl) { F(k, JF_OBJ, fl, stat[w]), \
+	.hi = offsetof(T, stat[w].have), .sub = stat_fields }
+static const struct json_field class_fields[] = {
+	NAME("name", name), { F("kind", JF_WORD, 0, kind), .words = &KINDS },
+	STAT("p50", NOISE_P50, 0), STAT("p99", NOISE_P99, 0),
+	STAT("p50_syncs", NOISE_SYNCS_P50, ABSENT),
+	STAT("p99_syncs", NOISE_SYNCS_P99, ABSENT), END
+};
+#undef T
+
+/* The runs' sessions, at most runs: written where calibrate measured a shift. */
+static int
+get_sessions(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *w)
+{
+	struct noise *n = (struct noise *)(void *)b;
+	struct json_span s = { 1, (double)n->runs, 0, 0, 1,
+		"a whole number of sessions, 1 to runs", NULL, NULL };
+	double d;
+	int rc = json_get_number(o, f->key, JSON_OPTIONAL, &s, w, &d);
+
+	if (rc == 0)
+		n->sessions = (size_t)d;
+	return rc < 0 ? -1 : 0;
+}
+
+static void
+put_sessions(cJSON *o, const struct json_field *f, const char *b)
+{
+	const struct noise *n = (const struct noise *)(const void *)b;
+
+	if (n->sessions > 0)
+		cJSON_AddNumberToObject(o, f->key, (double)n->sessions);
+}
+
+static int
+get_files(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *w)
+{
+	struct noise *n = (struct noise *)(void *)b;
+	const cJSON *a;
+	int rc = json_get_array(o, f->key, ABSENT, 0, "an array of strings or null",
+	    w, &a, NULL);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	return json_get_strings(o, f->key, &n->files, &n->nfiles, w);
+}
+
+static void
+put_files(cJSON *o, const struct json_field *f, const char *b)
+{
+	const struct noise *n = (const struct noise *)(const void *)b;
+
+	cJSON_AddItemToObject(o, f->key, json_put_strings(n->files, n->nfiles));
+}
+
+static int
+get_classes(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *w)
+{
+	struct noise *n = (struct noise *)(void *)b;
+	const cJSON *a;
+	struct json_at c;
+	size_t i, j;
 	char q[80];
-	int w;
 
-	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1 ||
-	    cJSON_GetArraySize(arr) > RESULT_MAX_CLASSES)
-		return bad(ra, "classes", arr, "an array of 1 to 10000 classes");
-	n->classes = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *n->classes);
-	cJSON_ArrayForEach(c, arr) {
-		struct noise_class *nc = &n->classes[i];
-
-		snprintf(a.path, sizeof a.path, "classes[%zu]", i);
-		if (!cJSON_IsObject(c))
-			return errf(a.err, "%s: %s is %s; expected an object", a.file,
-			    a.path, json_kind(c));
-		if (get_string(c, "name", 1, &nc->name, &a) < 0)
-			return -1;
-		k = json_member(c, "kind");
-		if (!cJSON_IsString(k) || (strcmp(k->valuestring, "read") != 0 &&
-		    strcmp(k->valuestring, "write") != 0))
-			return bad(&a, "kind", k, "\"read\" or \"write\"");
-		nc->kind = strcmp(k->valuestring, "read") == 0 ? KIND_READ : KIND_WRITE;
-		for (w = 0; w < NOISE_NSTATS; w++)
-			if (get_stat(c, (enum noise_which)w, &nc->stat[w], &a) < 0)
-				return -1;
-		n->nclasses = ++i;
-	}
+	if (json_get_array(o, f->key, 0, RESULT_MAX_CLASSES, CLASSES, w, &a, &c) < 0)
+		return -1;
+	if (cJSON_GetArraySize(a) == 0)
+		return errf(w->err, "%s: %s is empty; expected %s", w->file, c.path,
+		    CLASSES);
+	n->classes = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *n->classes);
+	if (json_get_each(a, class_fields, n->classes, sizeof *n->classes,
+	    &n->nclasses, &c) < 0)
+		return -1;
 	for (i = 0; i < n->nclasses; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(n->classes[i].name, n->classes[j].name) == 0)
-				return errf(a.err, "%s: classes[%zu] \"%s\" is named twice; "
-				    "expected one entry a class", a.file, i,
+				return errf(w->err, "%s: classes[%zu] \"%s\" is named twice; "
+				    "expected one entry a class", w->file, i,
 				    err_quote(q, sizeof q, n->classes[i].name));
 	return 0;
 }
 
-static int
-get_files(const cJSON *root, struct noise *n, const struct at *a)
+static void
+put_classes(cJSON *o, const struct json_field *f, const char *b)
 {
-	const cJSON *arr = json_member(root, "files"), *f;
+	const struct noise *n = (const struct noise *)(const void *)b;
+	cJSON *a = cJSON_AddArrayToObject(o, f->key);
+	size_t i;
 
-	if (arr == NULL || cJSON_IsNull(arr))
-		return 0;
-	if (!cJSON_IsArray(arr))
-		return bad(a, "files", arr, "an array of strings or null");
-	n->files = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *n->files);
-	cJSON_ArrayForEach(f, arr) {
-		if (!cJSON_IsString(f))
-			return errf(a->err, "%s: files[%zu] is %s; expected a string",
-			    a->file, n->nfiles, json_kind(f));
-		n->files[n->nfiles++] = xstrdup(f->valuestring);
-	}
-	return 0;
+	for (i = 0; i < n->nclasses; i++)
+		cJSON_AddItemToArray(a, json_put_object(class_fields, &n->classes[i]));
 }
 
+#define T struct noise_plan
+static const struct json_field plan_fields[] = {
+	NUM("limit", limit, 0, LIMIT), NUM("power", power, 0, POWER),
+	NUM("confidence", confidence, 0, LEVEL),
+	WHOLE("runs", JF_LLONG, runs, 0, PLAN_RUNS), NUM("ops", ops, ABSENT, OPS),
+	END
+};
+#undef T
+
+/* calibrate's plan, where present: the keys of it syncgate run --plan takes. */
 static int
-get_header(const cJSON *root, struct noise *n, const struct at *a)
+get_plan(const cJSON *o, const struct json_field *f, char *b,
+    const struct json_at *w)
 {
-	const cJSON *f = json_member(root, "format");
-	double runs, conc;
+	struct noise_plan *p = &((struct noise *)(void *)b)->plan;
+	const cJSON *v;
+	struct json_at c;
+	int rc = json_get_object(o, f->key, ABSENT, "an object or null", w, &v, &c);
 
-	if (!cJSON_IsString(f) || strcmp(f->valuestring, NOISE_FORMAT) != 0)
-		return errf(a->err, "%s: format is %s%s%s; expected \"%s\" (what "
-		    "syncgate calibrate writes)", a->file,
-		    cJSON_IsString(f) ? "\"" : "", cJSON_IsString(f) ?
-		    f->valuestring : json_kind(f), cJSON_IsString(f) ? "\"" : "",
-		    NOISE_FORMAT);
-	if (get_string(root, "syncgate_version", 0, &n->version, a) < 0 ||
-	    get_string(root, "created", 0, &n->created, a) < 0 ||
-	    get_string(root, "engine", 1, &n->engine, a) < 0 ||
-	    get_string(root, "version", 0, &n->engine_version, a) < 0 ||
-	    get_string(root, "workload", 0, &n->workload, a) < 0 ||
-	    get_string(root, "host_id", 0, &n->host_id, a) < 0)
-		return -1;
-	if (get_number(root, "runs", 2, 1e6, WHOLE, &runs, "a whole number of "
-	    "runs, at least 2", a) < 0)
-		return -1;
-	n->runs = (size_t)runs;
-	if (json_member(root, "sessions") != NULL) {
-		double g;
-
-		if (get_number(root, "sessions", 1, runs, WHOLE, &g, "a whole number "
-		    "of sessions, 1 to runs", a) < 0)
-			return -1;
-		n->sessions = (size_t)g;
-	}
-	if (get_number(root, "confidence", 0.5, 0.999999, 0, &n->confidence,
-	    "a level from 0.5 to 0.999999", a) < 0 ||
-	    get_number(root, "concurrency", 1, 1e9, WHOLE | NULLABLE, &conc,
-	    "a whole number from 1, or null", a) < 0)
-		return -1;
-	n->concurrency = isnan(conc) ? -1 : (long long)conc;
-	return 0;
-}
-
-/* calibrate's plan, where present: its keys syncgate run --plan takes. */
-static int
-get_plan(const cJSON *root, struct noise_plan *p, const struct at *ra)
-{
-	const cJSON *o = json_member(root, "plan");
-	struct at a = *ra;
-	double runs;
-
-	if (o == NULL || cJSON_IsNull(o))
-		return 0;
-	snprintf(a.path, sizeof a.path, "plan");
-	if (!cJSON_IsObject(o))
-		return bad(ra, "plan", o, "an object or null");
-	if (get_number(o, "limit", 1e-6, 10, 0, &p->limit, "a fraction above 0, "
-	    "at most 10", &a) < 0 ||
-	    get_number(o, "power", 0.5, 0.999999, 0, &p->power, "a share from 0.5 "
-	    "to 0.999999", &a) < 0 ||
-	    get_number(o, "confidence", 0.5, 0.999999, 0, &p->confidence, "a level "
-	    "from 0.5 to 0.999999", &a) < 0 ||
-	    get_number(o, "runs", 0, 1e6, WHOLE, &runs, "a whole number of runs "
-	    "a side", &a) < 0 ||
-	    get_number(o, "ops", 1, 1e15, WHOLE | NULLABLE, &p->ops, "a whole "
-	    "number of operations, or null", &a) < 0)
-		return -1;
-	p->runs = (long long)runs;
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	p->have = 1;
-	return 0;
+	return json_get_fields(v, plan_fields, p, &c);
 }
+
+/* The plan is calibrate's to write (calibrate/calibrate.c), after these. */
+#define T struct noise
+static const struct json_field noise_fields[] = {
+	NAME_OR_NULL("syncgate_version", version),
+	NAME_OR_NULL("created", created), NAME("engine", engine),
+	NAME_OR_NULL("version", engine_version),
+	NAME_OR_NULL("workload", workload),
+	WHOLE("concurrency", JF_LLONG, concurrency, ABSENT, CONCURRENCY),
+	NAME_OR_NULL("host_id", host_id), WHOLE("runs", JF_SIZE, runs, 0, RUNS),
+	CUSTOM("sessions", get_sessions, put_sessions),
+	CUSTOM("files", get_files, put_files),
+	NUM("confidence", confidence, 0, LEVEL),
+	CUSTOM("classes", get_classes, put_classes),
+	CUSTOM("plan", get_plan, NULL), END
+};
+#undef T
 
 int
 noise_load(const char *path, struct noise *n, char *err)
 {
-	struct at a = { .file = path, .err = err };
+	static const char *const format[] = { NOISE_FORMAT };
+	struct json_at at;
 	cJSON *root;
-	int rc;
+	int f, rc;
 
 	memset(n, 0, sizeof *n);
-	n->concurrency = -1;
 	root = json_load_file(path, JSON_MAX_BYTES, err);
 	if (root == NULL)
 		return -1;
+	json_at_init(&at, path, "", err);
 	if (!cJSON_IsObject(root))
 		rc = errf(err, "%s: the top level is %s; expected an object", path,
 		    json_kind(root));
+	else if (json_get_word(root, "format", 0, format, 1, "\"" NOISE_FORMAT
+	    "\" (what syncgate calibrate writes)", &at, &f) < 0)
+		rc = -1;
 	else
-		rc = get_header(root, n, &a) < 0 || get_files(root, n, &a) < 0 ||
-		    get_classes(root, n, &a) < 0 || get_plan(root, &n->plan, &a) < 0 ?
-		    -1 : 0;
+		rc = json_get_fields(root, noise_fields, n, &at);
 	cJSON_Delete(root);
 	if (rc < 0) {
 		noise_free(n);
@@ -259,58 +252,13 @@ noise_load(const char *path, struct noise *n, char *err)
 	return 0;
 }
 
-static void
-add_stat(cJSON *c, enum noise_which w, const struct noise_stat *s)
-{
-	cJSON *o;
-
-	if (!s->have) {
-		cJSON_AddNullToObject(c, stat_keys[w]);
-		return;
-	}
-	o = cJSON_AddObjectToObject(c, stat_keys[w]);
-	cJSON_AddNumberToObject(o, "log_sd", s->log_sd);
-	cJSON_AddNumberToObject(o, "df", s->df);
-	cJSON_AddNumberToObject(o, "within_log_sd", s->within_log_sd);
-	cJSON_AddNumberToObject(o, "geomean", s->geomean);
-	if (s->have_session) {
-		cJSON_AddNumberToObject(o, "session_log_sd", s->session_log_sd);
-		cJSON_AddNumberToObject(o, "session_df", s->session_df);
-	}
-}
-
 cJSON *
 noise_to_json(const struct noise *n)
 {
-	cJSON *root = cJSON_CreateObject(), *arr, *c;
-	size_t i;
-	int w;
+	cJSON *root = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(root, "format", NOISE_FORMAT);
-	json_add_string_or_null(root, "syncgate_version", n->version);
-	json_add_string_or_null(root, "created", n->created);
-	cJSON_AddStringToObject(root, "engine", n->engine);
-	json_add_string_or_null(root, "version", n->engine_version);
-	json_add_string_or_null(root, "workload", n->workload);
-	json_add_double(root, "concurrency", n->concurrency > 0 ?
-	    (double)n->concurrency : NAN);
-	json_add_string_or_null(root, "host_id", n->host_id);
-	cJSON_AddNumberToObject(root, "runs", (double)n->runs);
-	if (n->sessions > 0)
-		cJSON_AddNumberToObject(root, "sessions", (double)n->sessions);
-	arr = cJSON_AddArrayToObject(root, "files");
-	for (i = 0; i < n->nfiles; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(n->files[i]));
-	cJSON_AddNumberToObject(root, "confidence", n->confidence);
-	arr = cJSON_AddArrayToObject(root, "classes");
-	for (i = 0; i < n->nclasses; i++) {
-		c = cJSON_CreateObject();
-		cJSON_AddStringToObject(c, "name", n->classes[i].name);
-		cJSON_AddStringToObject(c, "kind", class_kind_name(n->classes[i].kind));
-		for (w = 0; w < NOISE_NSTATS; w++)
-			add_stat(c, (enum noise_which)w, &n->classes[i].stat[w]);
-		cJSON_AddItemToArray(arr, c);
-	}
+	json_put_fields(root, noise_fields, n);
 	return root;
 }
 

@@ -180,8 +180,9 @@ plan 0 null
 expect 2 "plan.runs is below 2: no plan of up to 200 runs a side" --plan "$tmp/res/plan.json" \
 	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
 plan 4 -3
-expect 2 "plan.ops is a number; expected a whole number of operations, or null" --plan "$tmp/res/plan.json" \
-	-o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+expect 2 "syncgate run: --plan $tmp/res/plan.json: plan.ops is -3; expected a whole number of operations, or null" \
+	--plan "$tmp/res/plan.json" -o "$tmp/res/x.json" --engine a --import ycsb --cmd true --engine b --import ycsb --cmd true
+[ "$(wc -l <"$tmp/err")" = 1 ] || fail "--plan, ops -3: more than one line: $(cat "$tmp/err")"
 
 # Refusals, before anything runs.
 e="--engine a --import ycsb --cmd true"
