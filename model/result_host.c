@@ -3,11 +3,12 @@
  * A result's host object in and out.  Every key is written, null where
  * the system did not say, so a reader tells "unknown" from "forgotten".
  */
-#include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/json_fields.h"
 #include "model/probe_record.h"
 #include "model/result_host.h"
 
@@ -62,58 +63,56 @@ result_host_id_usable(const struct result_host *h)
 	    strcmp(h->id_source, "hostuuid") == 0);
 }
 
-static const int str = JSON_NULL | JSON_NONBLANK;
 static const char text[] = EXPECTED("a non-empty string, or null");
+static const char id_expected[] = EXPECTED("16 lowercase hex digits (the "
+    "machine id hashed as the probe hashes host.id), or null");
+
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, \
+	.off = offsetof(struct result_host, m)
+#define TEXT(k, m) { F(k, JF_STR, JSON_NULL | JSON_NONBLANK, m), .what = text }
+/* in cJSON's digits, as results have always had them */
+#define COUNT(k, m, s) { F(k, JF_LLONG, JSON_NULL | JSON_DOUBLE, m), .span = &s }
+#define HW TEXT("cpu_model", cpu_model), COUNT("cores", cores, cores_span), \
+	COUNT("memory_bytes", memory_bytes, memory_span)
+
+static const struct json_field hw_fields[] = { HW, { .key = NULL } };
+/* machine_id's digits and its source are checked once both are read */
+static const struct json_field host_fields[] = {
+	HW, TEXT("kernel", kernel),
+	{ F("machine_id", JF_STR, JSON_NULL, machine_id), .what = id_expected },
+	TEXT("id_source", id_source), { .key = NULL }
+};
 
 int
 result_host_hw_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h)
 {
-	double cores, memory;
-
-	if (json_get_string(o, "cpu_model", str, text, at, &h->cpu_model) < 0 ||
-	    json_get_number(o, "cores", JSON_NULL, &cores_span, at, &cores) < 0 ||
-	    json_get_number(o, "memory_bytes", JSON_NULL, &memory_span, at,
-	    &memory) < 0)
-		return -1;
-	h->cores = isnan(cores) ? -1 : (long long)cores;
-	h->memory_bytes = isnan(memory) ? -1 : (long long)memory;
-	return 0;
+	return json_get_fields(o, hw_fields, h, at);
 }
 
 int
 result_host_from_json(const cJSON *o, const struct json_at *at,
     struct result_host *h)
 {
-	static const char expected[] = EXPECTED("16 lowercase hex digits (the "
-	    "machine id hashed as the probe hashes host.id), or null");
-	struct json_at c, src;
-	const cJSON *v;
+	struct json_at c;
 	char q[80];
-	int rc;
 
 	result_host_init(h);
-	json_at_key(&src, at, "id_source");
-	if (result_host_hw_from_json(o, at, h) < 0 ||
-	    json_get_string(o, "kernel", str, text, at, &h->kernel) < 0 ||
-	    json_get_string(o, "id_source", str, text, at, &h->id_source) < 0 ||
-	    (rc = json_get(o, "machine_id", JSON_NULL, expected, at, &v, &c)) < 0)
+	if (json_get_fields(o, host_fields, h, at) < 0)
 		goto fail;
-	if (rc > 0)
+	if (h->machine_id == NULL)
 		return 0;
-	if (!cJSON_IsString(v))
-		json_bad(&c, v, expected);
-	else if (!result_host_id_ok(v->valuestring))
+	json_at_key(&c, at, "machine_id");
+	if (!result_host_id_ok(h->machine_id))
 		errf(at->err, "%s: %s is \"%s\"; expected %s", at->file, c.path,
-		    err_quote(q, sizeof q, v->valuestring), expected);
-	else if (h->id_source == NULL)
+		    err_quote(q, sizeof q, h->machine_id), id_expected);
+	else if (h->id_source == NULL) {
+		json_at_key(&c, at, "id_source");
 		errf(at->err, "%s: %s is null but machine_id is not; expected where "
 		    "the id came from (\"machine-id\", \"hostuuid\", \"hostname\")",
-		    at->file, src.path);
-	else {
-		h->machine_id = xstrdup(v->valuestring);
+		    at->file, c.path);
+	} else
 		return 0;
-	}
 fail:
 	result_host_free(h);
 	return -1;
@@ -122,20 +121,11 @@ fail:
 void
 result_host_hw_to_json(cJSON *o, const struct result_host *h)
 {
-	json_add_string_or_null(o, "cpu_model", h->cpu_model);
-	json_add_double(o, "cores", h->cores < 0 ? NAN : (double)h->cores);
-	json_add_double(o, "memory_bytes", h->memory_bytes < 0 ? NAN :
-	    (double)h->memory_bytes);
+	json_put_fields(o, hw_fields, h);
 }
 
 cJSON *
 result_host_to_json(const struct result_host *h)
 {
-	cJSON *o = cJSON_CreateObject();
-
-	result_host_hw_to_json(o, h);
-	json_add_string_or_null(o, "kernel", h->kernel);
-	json_add_string_or_null(o, "machine_id", h->machine_id);
-	json_add_string_or_null(o, "id_source", h->id_source);
-	return o;
+	return json_put_object(host_fields, h);
 }
