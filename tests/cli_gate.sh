@@ -424,6 +424,13 @@ expect_one 2 "calibrate: a1.json and h1.json are one file; expected each run onc
 	sg calibrate a1.json h1.json
 expect_one 2 'calibrate: engine.json: engine is "zx", but a1.json'"'"'s is "zu"' \
 	sg calibrate a1.json engine.json
+# runs at a result's two ends (1 ns and a day): the noise calibrate writes reads back
+extreme=$top/fixtures/gate/runs-extreme
+expect 0 "" sg calibrate "$extreme/new.1.json" "$extreme/new.2.json" --format json \
+	-o extreme.noise.json
+grep -q '"log_sd":	22.69' extreme.noise.json || fail "calibrate: runs-extreme: no log_sd of 22.69"
+expect 0 "" sg gate "$extreme/new.1.json" "$extreme/new.2.json" --baseline \
+	"$extreme/old.1.json" --baseline "$extreme/old.2.json" --noise extreme.noise.json
 # a noise file of another engine, another workload, or without a class
 sg calibrate a1.json a2.json --format json -o noise.json 2>"$tmp/err" ||
 	fail "calibrate: $(cat "$tmp/err")"

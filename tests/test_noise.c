@@ -118,8 +118,8 @@ test_noise_refusals(void **state)
 		{ HEAD "\"classes\": [{\"name\": \"a\", \"kind\": \"scan\"}]}",
 		  "classes[0].kind is \"scan\"; expected \"read\" or \"write\"" },
 		{ HEAD "\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"p50\": "
-		  "{\"log_sd\": 11}}]}", "classes[0].p50.log_sd is 11; expected a standard "
-		  "deviation of logs from 0 to 10" },
+		  "{\"log_sd\": 51}}]}", "classes[0].p50.log_sd is 51; expected a standard "
+		  "deviation of logs from 0 to 50" },
 		{ HEAD CLASSES(", \"p50_syncs\": 1") "}", "classes[0].p50_syncs is a "
 		  "number; expected an object or null" },
 		{ HEAD "\"classes\": [{\"name\": \"a\", \"kind\": \"read\", \"p50\": "
