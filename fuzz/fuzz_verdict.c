@@ -47,7 +47,7 @@ round_trip(const struct gate_verdict *v)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct render_opts o[2] = { { 0, 0 }, { 1, 1 } };
+	struct render_opts o[2] = { { .ascii = 0 }, { .ascii = 1, .color = 1 } };
 	struct gate_verdict v;
 	char err[ERRLEN];
 	cJSON *root = fuzz_json(data, size);

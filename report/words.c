@@ -372,9 +372,9 @@ why_legend(const struct gate_verdict *v, enum words_why w,
 	case WHY_HOSTS:
 		return xstrdup(words_host_hold(v->hosts) + 2);
 	case WHY_HELD:
-		return xstrdup(VERDICT_HELD_WORDS + 2);
+		return xstrdup(&VERDICT_HELD_WORDS[2]);
 	case WHY_HELD_APART:
-		return xstrdup(VERDICT_APART_WORDS + 2);
+		return xstrdup(&VERDICT_APART_WORDS[2]);
 	case WHY_RUNS:
 		return xasprintf("about N runs a side would settle it with %s%% "
 		    "probability, over what these runs leave uncertain of the "
