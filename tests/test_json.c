@@ -475,12 +475,63 @@ test_json_fields_round_trip(void **state)
 	cJSON_Delete(o);
 }
 
+struct later {
+	double big, derived;
+	int tri;
+};
+
+static const struct json_span LATER_SPAN = { 0, 1e16, 0, 0, 0, "from 0 to 1e16",
+	NULL, NULL };
+#define LATER(k, t, fl, m) .key = k, .type = t, .flags = fl, \
+	.off = offsetof(struct later, m)
+static const struct json_field later_fields[] = {
+	{ LATER("big", JF_NUM, JSON_NULL | JSON_DOUBLE, big), .span = &LATER_SPAN },
+	{ LATER("tri", JF_TRI, JSON_OPTIONAL | JSON_NULL, tri) },
+	{ LATER("derived", JF_NUM, JSON_DERIVED | JSON_DOUBLE, derived) },
+	{ .key = NULL }
+};
+
+/*
+ * JSON_DOUBLE writes cJSON's digits (1e+15, where the fewest digits are
+ * 1000000000000000); JF_TRI writes unknown as null and reads null or
+ * absent as unknown; JSON_DERIVED is written and never read, whatever
+ * the file holds there.
+ */
+static void
+test_json_fields_digits_tristates_derived(void **state)
+{
+	struct later l = { 1e15, 2.5, -1 }, back = { 0, 0, 0 };
+	char err[ERRLEN], *s;
+	struct json_at at;
+	cJSON *o = json_put_object(later_fields, &l);
+
+	(void)state;
+	s = cJSON_PrintUnformatted(o);
+	assert_string_equal(s, "{\"big\":1e+15,\"tri\":null,\"derived\":2.5}");
+	free(s);
+	cJSON_Delete(o);
+	json_at_init(&at, "l.json", "", err);
+	o = cJSON_Parse("{\"big\":3,\"tri\":null,\"derived\":\"not a number\"}");
+	assert_int_equal(json_get_fields(o, later_fields, &back, &at), 0);
+	assert_true(back.big == 3 && back.tri == -1 && back.derived == 0);
+	cJSON_Delete(o);
+	o = cJSON_Parse("{\"big\":null,\"tri\":true}");
+	assert_int_equal(json_get_fields(o, later_fields, &back, &at), 0);
+	assert_true(isnan(back.big) && back.tri == 1);
+	cJSON_Delete(o);
+	o = cJSON_Parse("{\"big\":null}");
+	assert_int_equal(json_get_fields(o, later_fields, &back, &at), 0);
+	assert_int_equal(back.tri, -1);
+	cJSON_Delete(o);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_add_double_null_when_unmeasured),
 		cmocka_unit_test(test_json_fields_round_trip),
+		cmocka_unit_test(test_json_fields_digits_tristates_derived),
 		cmocka_unit_test(test_json_at_paths),
 		cmocka_unit_test(test_json_get_absent_and_null),
 		cmocka_unit_test(test_json_number_spans),
