@@ -3,7 +3,6 @@
  * `syncgate calibrate`: how much this runner moves a figure from run to run,
  * so `syncgate gate --noise` rules one run honestly, and what it can tell.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +42,31 @@ struct args {
 	struct outputs outs;
 };
 
+enum { OPT_BUDGET = 256, OPT_CONFIDENCE, OPT_FORMAT, OPT_MAX_REGRESSION,
+	OPT_OUTPUT, OPT_POWER };
+
+static const struct arg_opt options[] = {
+	{ .name = "budget", .value = "DURATION", .id = OPT_BUDGET,
+	  .help = "also print the smallest limit a plan settles within DURATION "
+	  "(\"90s\", \"600s\")" },
+	{ .name = "confidence", .value = "LEVEL", .id = OPT_CONFIDENCE,
+	  .help = "level of the gate's intervals (default 95%)" },
+	{ .name = "format", .value = "FORMAT", .id = OPT_FORMAT,
+	  .help = "text (the table) or json (syncgate-noise/1); default text" },
+	{ .name = "help", .letter = 'h', .id = ARG_HELP, .help = "print this help" },
+	{ .name = "", .help = "end of the options: every word after it is a "
+	  "RUN.json, even one that starts with -" },
+	{ .name = "max-regression", .value = "PCT", .id = OPT_MAX_REGRESSION,
+	  .help = "the gate's limit the table's last line reads against (default "
+	  "5%)" },
+	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
+	  .help = "write the format given before it to FILE (- for standard "
+	  "output); repeat --format F -o FILE for more" },
+	{ .name = "power", .value = "PCT", .id = OPT_POWER,
+	  .help = "how often the plan's runs settle an A/A at the limit (default "
+	  "80%)" },
+};
+
 void
 calibrate_usage(FILE *fp)
 {
@@ -62,21 +86,9 @@ calibrate_usage(FILE *fp)
 "fewest runs a side and the run length that settle an A/A at\n"
 "--max-regression with --power as syncgate run gates them, in the least\n"
 "wall time the runs' own clocks predict.\n"
-"\n"
-"  --budget DURATION     also print the smallest limit a plan settles\n"
-"                        within DURATION (\"90s\", \"600s\")\n"
-"  --confidence LEVEL    level of the gate's intervals (default 95%)\n"
-"  --format FORMAT       text (the table) or json (syncgate-noise/1);\n"
-"                        default text\n"
-"  -h, --help            print this help\n"
-"  --                    end of the options: every word after it is a\n"
-"                        RUN.json, even one that starts with -\n"
-"  --max-regression PCT  the gate's limit the table's last line reads\n"
-"                        against (default 5%)\n"
-"  -o, --output FILE     write the format given before it to FILE (- for\n"
-"                        standard output); repeat --format F -o FILE for more\n"
-"  --power PCT           how often the plan's runs settle an A/A at the\n"
-"                        limit (default 80%)\n"
+"\n", fp);
+	args_help(fp, options, sizeof options / sizeof options[0]);
+	fputs(
 "\n"
 "exit status: 0 measured, 2 trouble (usage, fewer than two runs, runs that\n"
 "cannot stand together, unreadable or malformed input, a write error)\n",
@@ -94,75 +106,50 @@ add_file(struct args *a, const char *path, char *err)
 }
 
 static int
-parse_one(int opt, struct args *a, char *err)
+take(void *ctx, int opt, const char *v, char *err)
 {
+	struct args *a = ctx;
+
 	switch (opt) {
-	case 1:
-		return add_file(a, optarg, err);
-	case 'c':
-		return units_parse_percent(optarg, 0.5, 1, &a->confidence,
+	case ARG_WORD:
+		return add_file(a, v, err);
+	case OPT_CONFIDENCE:
+		return units_parse_percent(v, 0.5, 1, &a->confidence,
 		    "--confidence", err);
-	case 'f':
-		if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0)
+	case OPT_FORMAT:
+		if (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
 			return errf(err, "--format: %s is not one calibrate writes; "
-			    "expected text or json", optarg);
-		return outputs_format(&a->outs, optarg, err);
-	case 'm':
-		return units_parse_percent(optarg, 0, 10, &a->max_regression,
+			    "expected text or json", v);
+		return outputs_format(&a->outs, v, err);
+	case OPT_MAX_REGRESSION:
+		return units_parse_percent(v, 0, 10, &a->max_regression,
 		    "--max-regression", err);
-	case 'o':
-		return outputs_add(&a->outs, optarg, err);
-	case 'p':
-		return units_parse_percent(optarg, 0.5, 1, &a->power, "--power", err);
-	case 'b':
-		if (units_parse_duration(optarg, 1e9, 1e9 * 86400 * 30, 0,
+	case OPT_OUTPUT:
+		return outputs_add(&a->outs, v, err);
+	case OPT_POWER:
+		return units_parse_percent(v, 0.5, 1, &a->power, "--power", err);
+	case OPT_BUDGET:
+		if (units_parse_duration(v, 1e9, 1e9 * 86400 * 30, 0,
 		    &a->budget_s, "--budget", err) < 0)
 			return -1;
 		a->budget_s /= 1e9;
 		return 0;
-	default:
-		return errf(err, "unknown option; see syncgate help calibrate");
 	}
+	return errf(err, "unknown option; see syncgate help calibrate");
 }
 
 static int
 parse_args(int argc, char **argv, struct args *a, char *err)
 {
-	static const struct option longopts[] = {
-		{ "confidence", required_argument, NULL, 'c' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "budget", required_argument, NULL, 'b' },
-		{ "max-regression", required_argument, NULL, 'm' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "power", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char word[3];
-	int opt;
+	static const struct arg_cmd cmd = ARG_CMD("syncgate help calibrate",
+	    options, take);
+	int rc;
 
 	*a = (struct args){ .confidence = 0.95, .max_regression = 0.05,
 	    .power = 0.8, .budget_s = NAN };
 	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
-		if (opt == 'h')
-			return 1;
-		if (opt == '?')
-			return errf(err, "unknown option %s; see syncgate help calibrate",
-			    args_unknown(argv, optind, word));
-		if (opt == ':')
-			return errf(err, "%s needs a value; see syncgate help calibrate",
-			    argv[optind - 1]);
-		if ((opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
-		    longopts, err) < 0) || parse_one(opt, a, err) < 0)
-			return -1;
-	}
-	/* after --, every word is a run, whatever it starts with */
-	for (; optind < argc; optind++)
-		if (add_file(a, argv[optind], err) < 0)
-			return -1;
+	if ((rc = args_parse(&cmd, a, argc, argv, err)) != 0)
+		return rc;
 	if (a->n < 2)
 		return errf(err, "%s; expected two runs or more of one engine with "
 		    "nothing changed between them", a->n == 0 ? "no runs" :

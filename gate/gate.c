@@ -3,7 +3,6 @@
  * `syncgate gate`: holds one engine's result against a rival's or its own
  * baseline's, and writes the verdict in as many formats as asked.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +42,75 @@ struct args {
 	struct outputs outs;
 };
 
+enum {
+	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
+	OPT_GITHUB_ANNOTATIONS, OPT_MATCH, OPT_MAX_REGRESSION, OPT_NOISE,
+	OPT_OUTPUT, OPT_PART_OK, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
+	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY,
+	OPT_VERBOSE
+};
+
+/* Sorted by name, as --help lists them. */
+static const struct arg_opt options[] = {
+	{ .name = "ascii", .id = OPT_ASCII,
+	  .help = "print \"us\" for microseconds and ASCII only" },
+	{ .name = "baseline", .value = "OLD.json", .id = OPT_BASELINE,
+	  .help = "rule each class as a regression against OLD.json (one run; "
+	  "repeat it for each run of the baseline)" },
+	{ .name = "commit-syncs", .value = "N", .id = OPT_COMMIT_SYNCS,
+	  .help = "our write p50 at most N syncs, and at most N device flushes a "
+	  "commit where both sides counted them (default 2)" },
+	{ .name = "confidence", .value = "LEVEL", .id = OPT_CONFIDENCE,
+	  .help = "level of every interval (default 95%)" },
+	{ .name = "format", .value = "FORMAT", .id = OPT_FORMAT,
+	  .help = "one of the formats below (default text)" },
+	{ .name = "github-annotations", .id = OPT_GITHUB_ANNOTATIONS,
+	  .help = "print an ::error line for each failed check and a ::warning "
+	  "line for each indeterminate one" },
+	{ .name = "help", .letter = 'h', .id = ARG_HELP, .help = "print this help" },
+	{ .name = "", .help = "end of the options: every word after it is an "
+	  "OURS.json (or NEW.json), even one that starts with -" },
+	{ .name = "match", .value = "OURS=RIVAL", .id = OPT_MATCH,
+	  .help = "hold our class OURS against the other side's class RIVAL, "
+	  "named differently by another tool (write=fillrandom:write); "
+	  "repeatable; each pair is named in a note of every output" },
+	{ .name = "max-regression", .value = "PCT", .id = OPT_MAX_REGRESSION,
+	  .help = "with --baseline: at most PCT slower (default 5%)" },
+	{ .name = "noise", .value = "FILE", .id = OPT_NOISE,
+	  .help = "the runner's run-to-run noise (syncgate calibrate), pooled "
+	  "with the runs of the engine it measured" },
+	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
+	  .help = "write the format given before it to FILE (- for standard "
+	  "output); repeat --format F -o FILE for more" },
+	{ .name = "part-ok", .id = OPT_PART_OK,
+	  .help = "rule runs that are part of a set (some runs of an invocation "
+	  "left out), naming what was left out (default: refused)" },
+	{ .name = "probe", .value = "FILE", .id = OPT_PROBE,
+	  .help = "our volume's probe, over the one OURS.json embeds" },
+	{ .name = "read-speedup", .value = "X", .id = OPT_READ_SPEEDUP,
+	  .help = "reads at least X times faster than the rival (10)" },
+	{ .name = "rival", .value = "RIVAL.json", .id = OPT_RIVAL,
+	  .help = "rule against another engine's result (one run; repeat it for "
+	  "each run of the rival)" },
+	{ .name = "rival-probe", .value = "FILE", .id = OPT_RIVAL_PROBE,
+	  .help = "the rival's (or baseline's) probe, over its embedded one" },
+	{ .name = "same-host", .id = OPT_SAME_HOST,
+	  .help = "read checks indeterminate unless every run's result records "
+	  "one host (default: a note where they differ)" },
+	{ .name = "single-run-ok", .id = OPT_SINGLE_RUN_OK,
+	  .help = "one run a side: rule on the runs' sampling alone, which fails "
+	  "28% to 47% of checks on their limit where runs spread 5% to 25% "
+	  "(default: a stated spread between runs is added, 0.20 on the log "
+	  "scale at p50 and 0.30 at p99)" },
+	{ .name = "strict", .id = OPT_STRICT,
+	  .help = "exit 3 when the gate cannot rule" },
+	{ .name = "summary", .id = OPT_SUMMARY,
+	  .help = "append the Markdown verdict to $GITHUB_STEP_SUMMARY" },
+	{ .name = "verbose", .id = OPT_VERBOSE,
+	  .help = "each check's reason in full sentences, in the text and "
+	  "Markdown, where a column of short words is the default" },
+};
+
 void
 gate_usage(FILE *fp)
 {
@@ -68,50 +136,8 @@ gate_usage(FILE *fp)
 	    "Each file is one run; give several runs a side (--rival and --baseline\n"
 	    "once for each) and the intervals carry the variation between runs.\n"
 	    "\n");
-	fprintf(fp,
-	    "  --ascii               print \"us\" for microseconds and ASCII only\n"
-	    "  --baseline OLD.json   rule each class as a regression against OLD.json\n"
-	    "                        (one run; repeat it for each run of the baseline)\n"
-	    "  --commit-syncs N      our write p50 at most N syncs, and at most N device\n"
-	    "                        flushes a commit where both sides counted them\n"
-	    "                        (default 2)\n"
-	    "  --confidence LEVEL    level of every interval (default 95%%)\n"
-	    "  --format FORMAT       one of the formats below (default text)\n"
-	    "  --github-annotations  print an ::error line for each failed check and a\n"
-	    "                        ::warning line for each indeterminate one\n"
-	    "  -h, --help            print this help\n"
-	    "  --                    end of the options: every word after it is an\n"
-	    "                        OURS.json (or NEW.json), even one that starts with -\n"
-	    "  --match OURS=RIVAL    hold our class OURS against the other side's class\n"
-	    "                        RIVAL, named differently by another tool\n"
-	    "                        (write=fillrandom:write); repeatable; each pair is\n"
-	    "                        named in a note of every output\n"
-	    "  --max-regression PCT  with --baseline: at most PCT slower (default 5%%)\n"
-	    "  --noise FILE          the runner's run-to-run noise (syncgate calibrate),\n"
-	    "                        pooled with the runs of the engine it measured\n"
-	    "  -o, --output FILE     write the format given before it to FILE (- for\n"
-	    "                        standard output); repeat --format F -o FILE for more\n"
-	    "  --part-ok             rule runs that are part of a set (some runs of an\n"
-	    "                        invocation left out), naming what was left out\n"
-	    "                        (default: refused)\n"
-	    "  --probe FILE          our volume's probe, over the one OURS.json embeds\n"
-	    "  --read-speedup X      reads at least X times faster than the rival (10)\n"
-	    "  --rival RIVAL.json    rule against another engine's result (one run;\n"
-	    "                        repeat it for each run of the rival)\n"
-	    "  --rival-probe FILE    the rival's (or baseline's) probe, over its embedded one\n"
-	    "  --same-host           read checks indeterminate unless every run's result\n"
-	    "                        records one host (default: a note where they differ)\n"
-	    "  --single-run-ok       one run a side: rule on the runs' sampling alone,\n"
-	    "                        which fails 28%% to 47%% of checks on their limit\n"
-	    "                        where runs spread 5%% to 25%% (default: a stated\n"
-	    "                        spread between runs is added, 0.20 on the log\n"
-	    "                        scale at p50 and 0.30 at p99)\n"
-	    "  --strict              exit 3 when the gate cannot rule\n"
-	    "  --summary             append the Markdown verdict to $GITHUB_STEP_SUMMARY\n"
-	    "  --verbose             each check's reason in full sentences, in the text\n"
-	    "                        and Markdown, where a column of short words is the\n"
-	    "                        default\n"
-	    "\n"
+	args_help(fp, options, sizeof options / sizeof options[0]);
+	fprintf(fp, "\n"
 	    "formats: %s\n"
 	    "\n"
 	    "exit status: 0 passed (or could not rule, without --strict), 1 failed,\n"
@@ -119,39 +145,6 @@ gate_usage(FILE *fp)
 	    "3 could not rule (with --strict)\n",
 	    report_format_list(formats, sizeof formats, " or "));
 }
-
-enum {
-	OPT_ASCII = 256, OPT_BASELINE, OPT_COMMIT_SYNCS, OPT_CONFIDENCE, OPT_FORMAT,
-	OPT_GITHUB_ANNOTATIONS, OPT_MATCH,
-	OPT_MAX_REGRESSION, OPT_NOISE, OPT_PART_OK, OPT_PROBE, OPT_READ_SPEEDUP, OPT_RIVAL,
-	OPT_RIVAL_PROBE, OPT_SAME_HOST, OPT_SINGLE_RUN_OK, OPT_STRICT, OPT_SUMMARY,
-	OPT_VERBOSE
-};
-
-static const struct option longopts[] = {
-	{ "ascii", no_argument, NULL, OPT_ASCII },
-	{ "baseline", required_argument, NULL, OPT_BASELINE },
-	{ "commit-syncs", required_argument, NULL, OPT_COMMIT_SYNCS },
-	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "github-annotations", no_argument, NULL, OPT_GITHUB_ANNOTATIONS },
-	{ "help", no_argument, NULL, 'h' },
-	{ "match", required_argument, NULL, OPT_MATCH },
-	{ "max-regression", required_argument, NULL, OPT_MAX_REGRESSION },
-	{ "noise", required_argument, NULL, OPT_NOISE },
-	{ "output", required_argument, NULL, 'o' },
-	{ "part-ok", no_argument, NULL, OPT_PART_OK },
-	{ "probe", required_argument, NULL, OPT_PROBE },
-	{ "read-speedup", required_argument, NULL, OPT_READ_SPEEDUP },
-	{ "rival", required_argument, NULL, OPT_RIVAL },
-	{ "rival-probe", required_argument, NULL, OPT_RIVAL_PROBE },
-	{ "same-host", no_argument, NULL, OPT_SAME_HOST },
-	{ "single-run-ok", no_argument, NULL, OPT_SINGLE_RUN_OK },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "summary", no_argument, NULL, OPT_SUMMARY },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ NULL, 0, NULL, 0 }
-};
 
 static int
 add_run(struct files *f, const char *path, char *err)
@@ -185,8 +178,9 @@ parse_number(int opt, const char *s, struct args *a, char *err)
 }
 
 static int
-parse_one(int opt, struct args *a, char *err)
+take(void *ctx, int opt, const char *v, char *err)
 {
+	struct args *a = ctx;
 	/* the options that set a flag alone */
 	int *const flag[OPT_VERBOSE - OPT_ASCII + 1] = {
 		[OPT_ASCII - OPT_ASCII] = &a->ascii,
@@ -204,32 +198,31 @@ parse_one(int opt, struct args *a, char *err)
 		return 0;
 	}
 	switch (opt) {
-	case 1:
-		return add_run(&a->ours, optarg, err);
-	case 'o':
-		return outputs_add(&a->outs, optarg, err);
+	case ARG_WORD:
+		return add_run(&a->ours, v, err);
+	case OPT_OUTPUT:
+		return outputs_add(&a->outs, v, err);
 	case OPT_BASELINE:
-		return add_run(&a->baseline, optarg, err);
+		return add_run(&a->baseline, v, err);
 	case OPT_NOISE:
-		return once(&a->noise, optarg, "--noise", err);
+		return once(&a->noise, v, "--noise", err);
 	case OPT_FORMAT:
-		return outputs_format(&a->outs, optarg, err);
+		return outputs_format(&a->outs, v, err);
 	case OPT_MATCH:
-		return gate_pair_add(a->match, &a->nmatch, optarg, err);
+		return gate_pair_add(a->match, &a->nmatch, v, err);
 	case OPT_PROBE:
-		return once(&a->probe, optarg, "--probe", err);
+		return once(&a->probe, v, "--probe", err);
 	case OPT_RIVAL:
-		return add_run(&a->rival, optarg, err);
+		return add_run(&a->rival, v, err);
 	case OPT_RIVAL_PROBE:
-		return once(&a->rival_probe, optarg, "--rival-probe", err);
+		return once(&a->rival_probe, v, "--rival-probe", err);
 	case OPT_COMMIT_SYNCS:
 	case OPT_CONFIDENCE:
 	case OPT_MAX_REGRESSION:
 	case OPT_READ_SPEEDUP:
-		return parse_number(opt, optarg, a, err);
-	default:
-		return errf(err, "unknown option; see syncgate help gate");
+		return parse_number(opt, v, a, err);
 	}
+	return errf(err, "unknown option; see syncgate help gate");
 }
 
 static const struct files *
@@ -281,8 +274,9 @@ args_free(struct args *a)
 static int
 parse_args(int argc, char **argv, struct args *a, char *err)
 {
-	char word[3];
-	int opt;
+	static const struct arg_cmd cmd = ARG_CMD("syncgate help gate", options,
+	    take);
+	int rc;
 
 	memset(a, 0, sizeof *a);
 	a->ours.flag = "OURS.json";
@@ -290,25 +284,8 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 	a->baseline.flag = "--baseline";
 	gate_opts_init(&a->opts, MODE_RIVAL);
 	outputs_init(&a->outs, OUTPUTS_MAX, report_format_nth);
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "-:ho:", longopts, NULL)) != -1) {
-		if (opt == 'h')
-			return 1;
-		if (opt == '?')
-			return errf(err, "unknown option %s; see syncgate help gate",
-			    args_unknown(argv, optind, word));
-		if (opt == ':')
-			return errf(err, "%s needs a value; see syncgate help gate",
-			    argv[optind - 1]);
-		if ((opt != 1 && args_check_value(argv, optind, optarg, "-:ho:",
-		    longopts, err) < 0) || parse_one(opt, a, err) < 0)
-			return -1;
-	}
-	/* after --, every word is one of our runs, whatever it starts with */
-	for (; optind < argc; optind++)
-		if (add_run(&a->ours, argv[optind], err) < 0)
-			return -1;
+	if ((rc = args_parse(&cmd, a, argc, argv, err)) != 0)
+		return rc;
 	return check_args(a, err);
 }
 

@@ -3,8 +3,6 @@
  * `syncgate import`: the file is read here and parsed purely (import/parse.h),
  * so what is said about a file does not depend on how it was read.
  */
-#include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,39 +47,33 @@ default_workload(void)
 	return one != NULL ? one->workload : "none";
 }
 
-/* An option's usage line, wrapped at words to 79 columns under its start. */
-static void __attribute__((format(printf, 3, 4)))
-option(FILE *fp, const char *opt, const char *fmt, ...)
-{
-	char text[512];
-	const char *s = text, *end;
-	va_list ap;
-	size_t k;
+enum { OPT_ENGINE = 256, OPT_KIND, OPT_OUTPUT, OPT_PROBE, OPT_UNIT,
+	OPT_WORKLOAD };
 
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	fprintf(fp, "  %-16s ", opt);
-	for (;;) {
-		k = strlen(s);
-		if (k > 79 - 19) {
-			for (end = s + 79 - 19; end > s && *end != ' '; end--)
-				;
-			if (end > s)
-				k = (size_t)(end - s);
-		}
-		fprintf(fp, "%.*s\n", (int)k, s);
-		if (s[k] == '\0')
-			break;
-		s += k + 1;
-		fprintf(fp, "%19s", "");
-	}
-}
+/* --kind, --unit and --workload: "FORMATS only: " before their text. */
+static const struct arg_opt options[] = {
+	{ .name = "engine", .value = "NAME", .id = OPT_ENGINE,
+	  .help = "the engine the benchmark ran against" },
+	{ .name = "kind", .value = "KIND", .id = OPT_KIND,
+	  .help = "read or write, what was timed" },
+	{ .name = "probe", .value = "FILE", .id = OPT_PROBE,
+	  .help = "a syncgate probe --json of the volume the run wrote to, "
+	  "embedded so the gate can rule writes in syncs" },
+	{ .name = "unit", .value = "UNIT", .id = OPT_UNIT,
+	  .help = "the unit of the file's values" },
+	{ .name = "workload", .value = "NAME", .id = OPT_WORKLOAD,
+	  .help = "the workload's name (default: " },
+	{ .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
+	  .help = "write the result to FILE, atomically" },
+	{ .name = "", .help = "end of the options: FILE after it may start with -" },
+	{ .name = "help", .letter = 'h', .id = ARG_HELP },
+};
 
 void
 import_usage(FILE *fp)
 {
 	char names[256];
+	size_t i;
 
 	import_format_synopses(fp);
 	fprintf(fp, "\n"
@@ -90,18 +82,19 @@ import_usage(FILE *fp)
 	    "\n");
 	import_format_abouts(fp);
 	fprintf(fp, "\n");
-	option(fp, "--engine NAME", "the engine the benchmark ran against");
-	option(fp, "--kind KIND", "%s only: read or write, what was timed",
-	    import_format_names(names, sizeof names, IMPORT_TAKES_KIND, " and "));
-	option(fp, "--probe FILE", "a syncgate probe --json of the volume the run "
-	    "wrote to, embedded so the gate can rule writes in syncs");
-	option(fp, "--unit UNIT", "%s only: the unit of the file's values",
-	    import_format_names(names, sizeof names, IMPORT_TAKES_UNIT, " and "));
-	option(fp, "--workload NAME", "%s only: the workload's name (default: %s)",
-	    import_format_names(names, sizeof names, IMPORT_TAKES_WORKLOAD, " and "),
-	    default_workload());
-	option(fp, "-o FILE", "write the result to FILE, atomically");
-	option(fp, "--", "end of the options: FILE after it may start with -");
+	for (i = 0; options[i].help != NULL; i++) {
+		unsigned takes = options[i].id == OPT_KIND ? IMPORT_TAKES_KIND :
+		    options[i].id == OPT_UNIT ? IMPORT_TAKES_UNIT :
+		    options[i].id == OPT_WORKLOAD ? IMPORT_TAKES_WORKLOAD : 0;
+		char *text = takes == 0 ? xstrdup(options[i].help) :
+		    xasprintf("%s only: %s%s%s", import_format_names(names,
+		    sizeof names, takes, " and "), options[i].help, takes ==
+		    IMPORT_TAKES_WORKLOAD ? default_workload() : "", takes ==
+		    IMPORT_TAKES_WORKLOAD ? ")" : "");
+
+		args_help_one(fp, &options[i], text);
+		free(text);
+	}
 	fprintf(fp, "\n"
 	    "exit status: 0 imported, 2 trouble (usage, an unreadable, truncated, empty\n"
 	    "or other-format file, a write error)\n");
@@ -216,56 +209,45 @@ import_check_names(const struct import_request *q, char *err)
 }
 
 static int
-parse_args(int argc, char **argv, const struct import_format *fmt,
-    struct import_args *a, int *help)
+take(void *ctx, int id, const char *v, char *err)
 {
-	static const struct option longopts[] = {
-		{ "engine", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "kind", required_argument, NULL, 'k' },
-		{ "probe", required_argument, NULL, 'p' },
-		{ "unit", required_argument, NULL, 'u' },
-		{ "workload", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char err[ERRLEN], word[3];
-	int c;
+	struct import_args *a = ctx;
+
+	switch (id) {
+	case OPT_ENGINE: a->q.engine = v; break;
+	case OPT_KIND: a->q.kind = v; break;
+	case OPT_OUTPUT: return outputs_add(&a->outs, v, err);
+	case OPT_PROBE: a->probe = v; break;
+	case OPT_UNIT: a->q.unit = v; break;
+	case OPT_WORKLOAD: a->q.workload = v; break;
+	default:
+		if (a->file != NULL)
+			return errf(err, "one FILE at a time; see syncgate help import");
+		a->file = v;
+	}
+	return 0;
+}
+
+/* 1 at --help, 0, or -1 after saying what was wrong. */
+static int
+parse_args(int argc, char **argv, const struct import_format *fmt,
+    struct import_args *a)
+{
+	static const struct arg_cmd cmd = ARG_CMD("syncgate help import",
+	    options, take);
+	char err[ERRLEN];
+	int rc;
 
 	*a = (struct import_args){ .fmt = fmt, .q.format = fmt->name };
-	*help = 0;
-	optind = 1;
-	opterr = 0;
 	outputs_init(&a->outs, 1, report_format_nth);
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:",
-		    longopts, err) < 0)
-			goto bad;
-		switch (c) {
-		case 'e': a->q.engine = optarg; break;
-		case 'h': *help = 1; return 0;
-		case 'k': a->q.kind = optarg; break;
-		case 'o':
-			if (outputs_add(&a->outs, optarg, err) < 0)
-				goto bad;
-			break;
-		case 'p': a->probe = optarg; break;
-		case 'u': a->q.unit = optarg; break;
-		case 'w': a->q.workload = optarg; break;
-		case ':':
-			err_warn("%s needs a value; see syncgate import --help", argv[optind - 1]);
-			return -1;
-		default:
-			err_warn("unknown option %s; see syncgate import --help",
-			    args_unknown(argv, optind, word));
-			return -1;
-		}
-	}
-	if (optind != argc - 1) {
-		err_warn("%s: %s; see syncgate import --help", fmt->name,
-		    optind >= argc ? "no FILE given" : "one FILE at a time");
+	if ((rc = args_parse(&cmd, a, argc, argv, err)) < 0)
+		goto bad;
+	if (rc > 0)
+		return rc;
+	if (a->file == NULL) {
+		err_warn("%s: no FILE given; see syncgate help import", fmt->name);
 		return -1;
 	}
-	a->file = argv[optind];
 	if (import_check_names(&a->q, err) < 0 || import_check(&a->q, err) < 0) {
 		err_warn("%s", err);
 		return -1;
@@ -421,7 +403,7 @@ import_main(int argc, char **argv)
 		    import_format_names(names, sizeof names, IMPORT_ALL, " or "));
 		return EXIT_TROUBLE;
 	}
-	if (parse_args(argc - 1, argv + 1, fmt, &a, &help) < 0)
+	if ((help = parse_args(argc - 1, argv + 1, fmt, &a)) < 0)
 		return EXIT_TROUBLE;
 	return help ? help_out() : run(&a);
 }

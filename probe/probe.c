@@ -3,7 +3,6 @@
  * `syncgate probe`: usage, options, their bounds and the main.  The work
  * is in scratch.c, measure.c, group.c, host.c, volume.c and classify.c.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +35,7 @@
 struct cli {
 	struct probe_options o;
 	struct outputs outs;    /* -o FILE, once; else standard output */
-	int json, require_device, help;
+	int json, require_device;
 	int max_samples_given, max_time_given;
 	double max_p99_ns;      /* --max-p99, or NaN */
 	int watch;
@@ -57,7 +56,60 @@ probe_options_default(struct probe_options *o)
 	o->watch_max_s = INFINITY;
 }
 
-/* README.md and syncgate.1 carry this text word for word. */
+enum {
+	OPT_CONCURRENCY = 256, OPT_DIR, OPT_INTERVAL, OPT_JSON, OPT_MAX_P99,
+	OPT_MAX_SAMPLES, OPT_MAX_TIME, OPT_METHOD, OPT_OUTPUT, OPT_PRECISION,
+	OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WATCH, OPT_WRITE_SIZE
+};
+
+static const struct arg_opt options[] = {
+	{ .name = "concurrency", .value = "C", .id = OPT_CONCURRENCY,
+	  .help = "also run C writers (1 to 256) at once, each syncing its own "
+	  "blocks, and give their sync in single-writer syncs (default: off)" },
+	{ .name = "dir", .value = "DIR", .id = OPT_DIR,
+	  .help = "the directory whose volume is probed; a symbolic link is "
+	  "followed and said so (default: .)" },
+	{ .name = "help", .letter = 'h', .id = ARG_HELP, .help = "print this help" },
+	{ .name = "interval", .value = "DURATION", .id = OPT_INTERVAL,
+	  .help = "with --watch, from one sample's start to the next's: seconds "
+	  "(0.2) or a duration (200ms), 1ms to 3600s (default: 1s)" },
+	{ .name = "json", .id = OPT_JSON,
+	  .help = "print the syncgate-probe/1 record instead of text" },
+	{ .name = "max-p99", .value = "DURATION", .id = OPT_MAX_P99,
+	  .help = "exit 1 when the samples' p99 is over DURATION (10ms)" },
+	{ .name = "max-samples", .value = "N", .id = OPT_MAX_SAMPLES,
+	  .help = "with --precision, stop after N samples (default: 1000)" },
+	{ .name = "max-time", .value = "SECONDS", .id = OPT_MAX_TIME,
+	  .help = "stop sampling after SECONDS (default: 60); with --watch, stop "
+	  "watching SECONDS after the start (default: at a signal only)" },
+	{ .name = "method", .value = "METHOD", .id = OPT_METHOD,
+	  .help = "fdatasync, fsync, dsync, direct-dsync, or on macOS full or "
+	  "barrier (default: fdatasync on Linux, full on macOS; the macOS "
+	  "methods are untested on Apple hardware)" },
+	{ .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
+	  .help = "write the output to FILE, atomically (default: standard "
+	  "output)" },
+	{ .name = "precision", .value = "PCT", .id = OPT_PRECISION,
+	  .help = "sample until the median's 95% interval lies within PCT either "
+	  "side of the median, 0 < PCT < 50% (default: off, a fixed count)" },
+	{ .name = "require-device", .id = OPT_REQUIRE_DEVICE,
+	  .help = "exit 1 unless the flush reaches a device" },
+	{ .name = "samples", .value = "N", .id = OPT_SAMPLES,
+	  .help = "samples kept (default: 15; with --precision, the fewest "
+	  "taken)" },
+	{ .name = "watch", .id = OPT_WATCH,
+	  .help = "after the probe, beside a benchmark, take one sample every "
+	  "--interval, each stamped with the wall clock, and count the disks' "
+	  "flushes, until SIGINT, SIGTERM, SIGHUP or --max-time; then write the "
+	  "record to -o FILE or, with --json, to standard output (a signal "
+	  "before the opening probe is done: no record, exit 2)" },
+	{ .name = "write-size", .value = "BYTES", .id = OPT_WRITE_SIZE,
+	  .help = "bytes written before each sync, at most 64 MiB (67108864); "
+	  "for direct-dsync a multiple of 512 and of the O_DIRECT alignment the "
+	  "filesystem reports (default: 4096)" },
+};
+
+/* README.md and syncgate.1 carry its synopsis word for word. */
 void
 probe_usage(FILE *fp)
 {
@@ -71,44 +123,9 @@ probe_usage(FILE *fp)
 "Measures what one durable sync costs on the volume holding DIR, in a\n"
 "scratch file it creates there and always removes, and whether the flush\n"
 "reaches a device, with the evidence that decided it.\n"
-"\n"
-"  --concurrency C      also run C writers (1 to 256) at once, each syncing\n"
-"                       its own blocks, and give their sync in single-writer\n"
-"                       syncs (default: off)\n"
-"  --dir DIR            the directory whose volume is probed; a symbolic\n"
-"                       link is followed and said so (default: .)\n"
-"  -h, --help           print this help\n"
-"  --interval DURATION  with --watch, from one sample's start to the next's:\n"
-"                       seconds (0.2) or a duration (200ms), 1ms to 3600s\n"
-"                       (default: 1s)\n"
-"  --json               print the syncgate-probe/1 record instead of text\n"
-"  --max-p99 DURATION   exit 1 when the samples' p99 is over DURATION (10ms)\n"
-"  --max-samples N      with --precision, stop after N samples (default: 1000)\n"
-"  --max-time SECONDS   stop sampling after SECONDS (default: 60); with\n"
-"                       --watch, stop watching SECONDS after the start\n"
-"                       (default: at a signal only)\n"
-"  --method METHOD      fdatasync, fsync, dsync, direct-dsync, or on macOS\n"
-"                       full or barrier (default: fdatasync on Linux, full\n"
-"                       on macOS; the macOS methods are untested on Apple\n"
-"                       hardware)\n"
-"  -o FILE              write the output to FILE, atomically (default:\n"
-"                       standard output)\n"
-"  --precision PCT      sample until the median's 95% interval lies within\n"
-"                       PCT either side of the median, 0 < PCT < 50%\n"
-"                       (default: off, a fixed count)\n"
-"  --require-device     exit 1 unless the flush reaches a device\n"
-"  --samples N          samples kept (default: 15; with --precision, the\n"
-"                       fewest taken)\n"
-"  --watch              after the probe, beside a benchmark, take one sample\n"
-"                       every --interval, each stamped with the wall clock,\n"
-"                       and count the disks' flushes, until SIGINT, SIGTERM,\n"
-"                       SIGHUP or --max-time; then write the record to -o\n"
-"                       FILE or, with --json, to standard output (a signal\n"
-"                       before the opening probe is done: no record, exit 2)\n"
-"  --write-size BYTES   bytes written before each sync, at most 67108864\n"
-"                       (64 MiB); for direct-dsync a multiple of 512 and of\n"
-"                       the O_DIRECT alignment the filesystem reports\n"
-"                       (default: 4096)\n"
+"\n", fp);
+	args_help(fp, options, sizeof options / sizeof options[0]);
+	fputs(
 "\n"
 "exit status: 0 measured (with --watch: stopped and the record written), 1\n"
 "--require-device and the flush does not reach a device, or p99 over\n"
@@ -116,37 +133,26 @@ probe_usage(FILE *fp)
 "stopped before its opening probe was done)\n", fp);
 }
 
-enum {
-	OPT_CONCURRENCY = 256, OPT_DIR, OPT_INTERVAL, OPT_JSON, OPT_MAX_P99,
-	OPT_MAX_SAMPLES, OPT_MAX_TIME, OPT_METHOD, OPT_PRECISION,
-	OPT_REQUIRE_DEVICE, OPT_SAMPLES, OPT_WATCH, OPT_WRITE_SIZE
-};
-
-static const struct option longopts[] = {
-	{ "concurrency", required_argument, NULL, OPT_CONCURRENCY },
-	{ "dir", required_argument, NULL, OPT_DIR },
-	{ "help", no_argument, NULL, 'h' },
-	{ "interval", required_argument, NULL, OPT_INTERVAL },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "max-p99", required_argument, NULL, OPT_MAX_P99 },
-	{ "max-samples", required_argument, NULL, OPT_MAX_SAMPLES },
-	{ "max-time", required_argument, NULL, OPT_MAX_TIME },
-	{ "method", required_argument, NULL, OPT_METHOD },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "require-device", no_argument, NULL, OPT_REQUIRE_DEVICE },
-	{ "samples", required_argument, NULL, OPT_SAMPLES },
-	{ "watch", no_argument, NULL, OPT_WATCH },
-	{ "write-size", required_argument, NULL, OPT_WRITE_SIZE },
-	{ NULL, 0, NULL, 0 }
-};
-
 static int
-take_option(struct cli *c, int ch, const char *arg, char *err)
+take_option(void *ctx, int ch, const char *arg, char *err)
 {
+	struct cli *c = ctx;
 	long long v;
 
 	switch (ch) {
-	case 'o':
+	case ARG_WORD:
+		return errf(err, "unexpected argument %s; the directory goes after "
+		    "--dir", arg);
+	case OPT_JSON:
+		c->json = 1;
+		return 0;
+	case OPT_REQUIRE_DEVICE:
+		c->require_device = 1;
+		return 0;
+	case OPT_WATCH:
+		c->watch = 1;
+		return 0;
+	case OPT_OUTPUT:
 		return outputs_add(&c->outs, arg, err);
 	case OPT_CONCURRENCY:
 		if (units_parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
@@ -211,37 +217,16 @@ watch_args(struct cli *c, char *err)
 static int
 parse_args(int argc, char **argv, struct cli *c, char *err)
 {
-	char word[3];
-	int ch;
+	static const struct arg_cmd cmd = ARG_CMD("syncgate help probe", options,
+	    take_option);
+	int rc;
 
 	memset(c, 0, sizeof *c);
 	probe_options_default(&c->o);
 	outputs_init(&c->outs, 1, report_format_nth);
 	c->max_p99_ns = NAN;
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (ch == 'h')
-			c->help = 1;
-		else if (ch == OPT_JSON)
-			c->json = 1;
-		else if (ch == OPT_REQUIRE_DEVICE)
-			c->require_device = 1;
-		else if (ch == OPT_WATCH)
-			c->watch = 1;
-		else if (ch == ':')
-			return errf(err, "%s needs an argument; try syncgate help probe",
-			    argv[optind - 1]);
-		else if (ch == '?')
-			return errf(err, "unknown option %s; try syncgate help probe",
-			    args_unknown(argv, optind, word));
-		else if (args_check_value(argv, optind, optarg, ":ho:", longopts,
-		    err) < 0 || take_option(c, ch, optarg, err) < 0)
-			return -1;
-	}
-	if (optind < argc)
-		return errf(err, "unexpected argument %s; the directory goes after "
-		    "--dir", argv[optind]);
+	if ((rc = args_parse(&cmd, c, argc, argv, err)) != 0)
+		return rc;
 	if (c->max_samples_given && isnan(c->o.precision))
 		return errf(err, "--max-samples applies only with --precision");
 	if (watch_args(c, err) < 0)
@@ -466,9 +451,9 @@ probe_main(int argc, char **argv)
 	char err[ERRLEN];
 	int status;
 
-	if (parse_args(argc, argv, &c, err) < 0)
+	if ((status = parse_args(argc, argv, &c, err)) < 0)
 		goto trouble;
-	if (c.help) {
+	if (status > 0) {
 		probe_usage(stdout);
 		return outfile_shut(stdout, "standard output");
 	}

@@ -3,8 +3,6 @@
  * `syncgate report FILE`: a saved verdict, result or probe record, by its
  * "format" key, in each format asked; each -o written whole or not at all.
  */
-#include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,12 +36,35 @@ struct input {
 	struct probe_record probe;
 };
 
+enum { OPT_ASCII = 256, OPT_FORMAT, OPT_GITHUB_ANNOTATIONS, OPT_OUTPUT,
+	OPT_SUMMARY, OPT_VERBOSE };
+
+static const struct arg_opt options[] = {
+	{ .name = "ascii", .id = OPT_ASCII,
+	  .help = "print \"us\" for microseconds, and no symbols" },
+	{ .name = "format", .value = "FORMAT", .id = OPT_FORMAT,
+	  .help = "one of the formats below (default text)" },
+	{ .name = "github-annotations", .id = OPT_GITHUB_ANNOTATIONS,
+	  .help = "print a verdict's ::error line for each failed check and "
+	  "::warning line for each indeterminate one" },
+	{ .name = "help", .letter = 'h', .id = ARG_HELP, .help = "print this help" },
+	{ .name = "", .help = "end of the options: FILE after it may start with -" },
+	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
+	  .help = "write the format given before it to FILE (- for standard "
+	  "output); repeat --format F -o FILE for more" },
+	{ .name = "summary", .id = OPT_SUMMARY,
+	  .help = "append the Markdown to $GITHUB_STEP_SUMMARY" },
+	{ .name = "verbose", .id = OPT_VERBOSE,
+	  .help = "a verdict's checks with their reasons in full sentences, in "
+	  "the text and Markdown" },
+};
+
 void
 report_usage(FILE *fp)
 {
 	char formats[128];
 
-	fprintf(fp,
+	fputs(
 	    "usage: syncgate report FILE [--ascii] [--format FORMAT] [-o FILE]... [--summary]\n"
 	    "                       [--github-annotations] [--verbose]\n"
 	    "\n"
@@ -51,20 +72,9 @@ report_usage(FILE *fp)
 	    "engine's result (syncgate-result/1) as text, markdown or json, or prints\n"
 	    "a probe's record (syncgate-probe/1) as text or json; the file's \"format\"\n"
 	    "says which it is.\n"
-	    "\n"
-	    "  --ascii            print \"us\" for microseconds, and no symbols\n"
-	    "  --format FORMAT    one of the formats below (default text)\n"
-	    "  --github-annotations\n"
-	    "                     print a verdict's ::error line for each failed check\n"
-	    "                     and ::warning line for each indeterminate one\n"
-	    "  -h, --help         print this help\n"
-	    "  --                 end of the options: FILE after it may start with -\n"
-	    "  -o, --output FILE  write the format given before it to FILE (- for\n"
-	    "                     standard output); repeat --format F -o FILE for more\n"
-	    "  --summary          append the Markdown to $GITHUB_STEP_SUMMARY\n"
-	    "  --verbose          a verdict's checks with their reasons in full\n"
-	    "                     sentences, in the text and Markdown\n"
-	    "\n"
+	    "\n", fp);
+	args_help(fp, options, sizeof options / sizeof options[0]);
+	fprintf(fp, "\n"
 	    "formats: %s\n"
 	    "\n"
 	    "exit status: 0 rendered (a verdict: it passed or could not rule), 1 a\n"
@@ -72,89 +82,52 @@ report_usage(FILE *fp)
 	    "input, a write error)\n", report_format_list(formats, sizeof formats, " or "));
 }
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 static int
-usage_error(const char *fmt, ...)
+take(void *ctx, int id, const char *v, char *err)
 {
-	char msg[ERRLEN];
-	va_list ap;
+	struct options *op = ctx;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	err_warn("%s; see syncgate help report", msg);
-	return EXIT_TROUBLE;
+	switch (id) {
+	case OPT_ASCII: op->ascii = 1; break;
+	case OPT_GITHUB_ANNOTATIONS: op->annotations = 1; break;
+	case OPT_SUMMARY: op->summary = 1; break;
+	case OPT_VERBOSE: op->verbose = 1; break;
+	case OPT_FORMAT: return outputs_format(&op->outs, v, err);
+	case OPT_OUTPUT: return outputs_add(&op->outs, v, err);
+	default:
+		if (op->file != NULL)
+			return errf(err, "unexpected argument %s; expected one FILE; see "
+			    "syncgate help report", v);
+		op->file = v;
+	}
+	return 0;
 }
 
-/* Without -o, standard output; a --format after the last -o names no file. */
+/*
+ * Returns 0, HELP, or EXIT_TROUBLE after saying what was wrong.  Without
+ * -o, standard output; a --format after the last -o names no file.
+ */
 static int
-finish(int argc, char **argv, struct options *op)
+parse(int argc, char **argv, struct options *op)
 {
+	static const struct arg_cmd cmd = ARG_CMD("syncgate help report",
+	    options, take);
 	char err[ERRLEN];
+	int rc;
 
-	if (optind == argc)
-		return usage_error("no FILE to report on; expected one");
-	if (optind < argc - 1)
-		return usage_error("unexpected argument %s; expected one FILE",
-		    argv[optind + 1]);
-	op->file = argv[optind];
-	if (outputs_end(&op->outs, err) < 0 || (op->annotations &&
+	memset(op, 0, sizeof *op);
+	outputs_init(&op->outs, OUTPUTS_MAX, report_format_nth);
+	if ((rc = args_parse(&cmd, op, argc, argv, err)) > 0)
+		return HELP;
+	if (rc == 0 && op->file == NULL)
+		rc = errf(err, "no FILE to report on; expected one; see syncgate "
+		    "help report");
+	if (rc < 0 || outputs_end(&op->outs, err) < 0 || (op->annotations &&
 	    outputs_check_annotations(&op->outs, err) < 0)) {
 		err_warn("%s", err);
 		return EXIT_TROUBLE;
 	}
 	return 0;
-}
-
-/* Returns 0, HELP, or EXIT_TROUBLE after saying what was wrong. */
-static int
-parse(int argc, char **argv, struct options *op)
-{
-	enum { OPT_FORMAT = 256 };
-	/* the switches set their fields themselves: getopt_long returns 0 */
-	const struct option longs[] = {
-		{ "ascii", no_argument, &op->ascii, 1 },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "github-annotations", no_argument, &op->annotations, 1 },
-		{ "help", no_argument, NULL, 'h' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "summary", no_argument, &op->summary, 1 },
-		{ "verbose", no_argument, &op->verbose, 1 },
-		{ NULL, 0, NULL, 0 }
-	};
-	char opt[3], err[ERRLEN];
-	int c;
-
-	memset(op, 0, sizeof *op);
-	outputs_init(&op->outs, OUTPUTS_MAX, report_format_nth);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
-		if (c != ':' && args_check_value(argv, optind, optarg, ":ho:", longs,
-		    err) < 0)
-			return usage_error("%s", err);
-		switch (c) {
-		case 0:
-			break;
-		case OPT_FORMAT:
-			if (outputs_format(&op->outs, optarg, err) < 0)
-				return usage_error("%s", err);
-			break;
-		case 'h':
-			return HELP;
-		case 'o':
-			if (outputs_add(&op->outs, optarg, err) < 0)
-				return usage_error("%s", err);
-			break;
-		case ':':
-			return usage_error("%s needs a value", argv[optind - 1]);
-		default:
-			return usage_error("unknown option %s", args_unknown(argv, optind,
-			    opt));
-		}
-	}
-	return finish(argc, argv, op);
 }
 
 static int

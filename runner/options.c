@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* The table of options, and the parser, help and checks that read it. */
-#include <getopt.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -181,7 +180,7 @@ static const struct opt_row rows[] = {
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
-/* A row's number for getopt: its index, past the characters. */
+/* A row's id: its index, past the characters. */
 #define ID0 256
 
 static void *
@@ -495,82 +494,58 @@ check(struct runner_opts *o, char *err)
 	return check_engines(o, err);
 }
 
+/* Row i as lib/args.h takes it: "o" is -o. */
+static struct arg_opt
+arg_of(size_t i)
+{
+	const struct opt_row *r = &rows[i];
+	int letter = r->name[1] == '\0';
+
+	return (struct arg_opt){ .name = letter ? NULL : r->name,
+	    .letter = letter ? r->name[0] : 0, .value = r->arg, .id = ID0 + (int)i };
+}
+
+static int
+take_arg(void *ctx, int id, const char *v, char *err)
+{
+	struct runner_opts *o = ctx;
+
+	if (id != ARG_WORD)
+		return take(o, &rows[id - ID0], v, err);
+	if (o->tool == TOOL_RUN)
+		return errf(err, "%s: unexpected; the commands go in --cmd; see "
+		    "syncgate run --help", v);
+	if (o->engines != NULL)
+		return errf(err, "%s: unexpected; expected one engine, sqlite or "
+		    "lmdb, or two as lmdb,sqlite; see syncgate-bench --help", v);
+	o->engines = v;
+	return 0;
+}
+
 int
 runner_opts_parse(struct runner_opts *o, enum runner_tool tool, int argc,
     char **argv, char *err)
 {
-	struct option longs[NROWS + 2];
-	const char *prog = tool == TOOL_RUN ? "syncgate run" : "syncgate-bench";
-	char word[3];
-	size_t i, n = 0;
-	int c;
+	struct arg_opt opts[NROWS + 1];
+	struct arg_cmd cmd = { tool == TOOL_RUN ? "syncgate run --help" :
+	    "syncgate-bench --help", opts, 0, take_arg };
+	size_t i;
+	int rc;
 
 	defaults(o, tool);
-	for (i = 0; i < NROWS; i++) {
-		if (!(rows[i].tools & tool) || strcmp(rows[i].name, "o") == 0)
-			continue;
-		longs[n++] = (struct option){ rows[i].name, rows[i].arg != NULL ?
-		    required_argument : no_argument, NULL, ID0 + (int)i };
+	for (i = 0; i < NROWS; i++)
+		if (rows[i].tools & tool)
+			opts[cmd.n++] = arg_of(i);
+	opts[cmd.n++] = (struct arg_opt){ .name = "help", .letter = 'h',
+	    .id = ARG_HELP };
+	if ((rc = args_parse(&cmd, o, argc, argv, err)) != 0) {
+		o->help = rc > 0;
+		return rc > 0 ? 0 : -1;
 	}
-	longs[n++] = (struct option){ "help", no_argument, NULL, 'h' };
-	longs[n] = (struct option){ NULL, 0, NULL, 0 };
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longs, NULL)) != -1) {
-		const struct opt_row *r = NULL;
-
-		if (c == 'h') {
-			o->help = 1;
-			return 0;
-		}
-		if (c == ':')
-			return errf(err, "%s needs a value; see %s --help",
-			    argv[optind - 1], prog);
-		if (c == '?')
-			return errf(err, "unknown option %s; see %s --help",
-			    args_unknown(argv, optind, word), prog);
-		for (i = 0; i < NROWS && r == NULL; i++)
-			if (c == ID0 + (int)i || (c == 'o' && strcmp(rows[i].name, "o") == 0))
-				r = &rows[i];
-		if (args_check_value(argv, optind, optarg, ":ho:", longs, err) < 0 ||
-		    take(o, r, optarg, err) < 0)
-			return -1;
-	}
-	if (tool == TOOL_RUN && optind != argc)
-		return errf(err, "%s: unexpected; the commands go in --cmd; see "
-		    "syncgate run --help", argv[optind]);
-	if (tool == TOOL_BENCH && optind != argc - 1)
+	if (tool == TOOL_BENCH && o->engines == NULL)
 		return errf(err, "expected one engine, sqlite or lmdb, or two as "
 		    "lmdb,sqlite; see syncgate-bench --help");
-	if (tool == TOOL_BENCH)
-		o->engines = argv[optind];
 	return check(o, err);
-}
-
-/* Writes s from column 24 on, wrapped before column 78. */
-static void
-wrap(FILE *fp, const char *s, size_t col)
-{
-	size_t at = col, w;
-
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			break;
-		w = strcspn(s, " ");
-		if (at > 24 && at + 1 + w > 78) {
-			fprintf(fp, "\n%24s", "");
-			at = 24;
-		} else {
-			/* a blank between words, or up to column 24 */
-			at += (size_t)fprintf(fp, "%*s", at > 24 ? 1 : (int)(24 - at), "");
-		}
-		fprintf(fp, "%.*s", (int)w, s);
-		at += w;
-		s += w;
-	}
-	fputc('\n', fp);
 }
 
 /* A number of a row in its own terms: 200ms, 5, 3. */
@@ -586,7 +561,8 @@ number(char *buf, size_t len, const struct opt_row *r, double v)
 void
 runner_opts_help(FILE *fp, enum runner_tool tool)
 {
-	char lo[DURLEN], hi[DURLEN], d[DURLEN], head[64], *text;
+	char lo[DURLEN], hi[DURLEN], d[DURLEN], *text;
+	struct arg_opt opt;
 	size_t i;
 
 	for (i = 0; i < NROWS; i++) {
@@ -596,15 +572,13 @@ runner_opts_help(FILE *fp, enum runner_tool tool)
 
 		if (!(r->tools & tool))
 			continue;
-		snprintf(head, sizeof head, "  %s%s%s%s", r->name[1] ? "--" : "-",
-		    r->name, r->arg ? " " : "", r->arg ? r->arg : "");
-		fprintf(fp, "%s%s", head, strlen(head) > 22 ? "\n" : "");
 		text = isnan(r->lo) ? xstrdup(r->help) :
 		    xasprintf("%s (%s to %s%s%s)", r->help,
 		    number(lo, sizeof lo, r, r->lo), number(hi, sizeof hi, r, r->hi),
 		    dv > 0 ? "; default " : "",
 		    dv > 0 ? number(d, sizeof d, r, dv) : "");
-		wrap(fp, text, strlen(head) > 22 ? 0 : strlen(head));
+		opt = arg_of(i);
+		args_help_one(fp, &opt, text);
 		free(text);
 	}
 }

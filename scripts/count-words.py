@@ -7,7 +7,7 @@ argument of a call that reports one (errf, err_warn, json_bad, the json
 readers' expected words, die...), marked EXPECTED (lib/err.h), a usage
 function's or a static assertion's, or an initializer of a struct
 json_span (or its SPAN macro's) or struct words (the words their errors say) or of a struct
-opt_row (the option table, whose help is the usage).
+opt_row or arg_opt (a table of options, whose help is the usage).
 
 usage: count-words.py [--list] [--max N] DIR...
 Prints "DIR: N" for each folder; with --max, exits 1 when the folders
@@ -91,7 +91,7 @@ def sentences(path):
             if len(lit.split()) >= 5 and not message:
                 out.append((at, lit))
             lit = None
-        if kind == 'id' and text in ('json_span', 'words', 'opt_row') and prev == ('id', 'struct'):
+        if kind == 'id' and text in ('json_span', 'words', 'opt_row', 'arg_opt') and prev == ('id', 'struct'):
             decl_span = True
         if kind == 'p' and text == '(':
             if depth == 0 and not calls and prev and prev[0] == 'id':

@@ -227,12 +227,12 @@ expect 2 "--rival --same-h: --same-h is an option" \
 expect 2 "-o -h: -h is an option" sg report -o -h -- -v.json
 expect 2 "--format --output: --output is an option" sg calibrate a.json b.json --format --output
 expect 2 "--engine -o: -o is an option" sg import ycsb --engine -o -- -y.txt
-expect 2 "unknown option -y; see syncgate import --help" sg import ycsb -y.txt --engine e
+expect 2 "ycsb: unknown option -y; see syncgate help import" sg import ycsb -y.txt --engine e
 expect 2 "--dir --json: --json is an option" sg probe --dir --json
 expect 2 "--dir --rows: --rows is an option" "$SYNCGATE_BENCH" sqlite --dir --rows -o r.json
 # an unknown letter of a word is named as the letter, not as the word before
 expect 2 "unknown option -x; see syncgate help calibrate" sg calibrate a.json -x.json
-expect 2 "unknown option -x; try syncgate help probe" sg probe --dir . -x.json
+expect 2 "unknown option -x; see syncgate help probe" sg probe --dir . -x.json
 expect 2 "unknown option -x; see syncgate-bench --help" "$SYNCGATE_BENCH" sqlite -x.json
 # a value that starts with - and is no option is a value
 expect 1 "" sg report -o -x.txt -- -v.json

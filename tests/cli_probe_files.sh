@@ -65,7 +65,7 @@ expect 2 "--interval: 5 m is not a duration" probe --dir "$D" --watch --json --i
 expect 2 "/nonexistent/w.json: No such file or directory" \
 	probe --dir "$D" --watch -o /nonexistent/w.json
 expect 2 "unknown option --frob" probe --dir "$D" --frob
-expect 2 "--dir needs an argument" probe --dir
+expect 2 "--dir needs a value; see syncgate help probe" probe --dir
 expect 2 "unexpected argument extra" probe --dir "$D" extra
 echo x >"$T/file"
 expect 2 "$T/file: Not a directory" probe --dir "$T/file"

@@ -460,7 +460,7 @@ if [ -w /dev/full ]; then
 	rm -f "$tmp/failed-sum.md" "$tmp/failed-after.xml"
 fi
 set -- $(i=0; while [ $i -le 16 ]; do printf -- '-o %s/o%d.txt ' "$tmp" $i; i=$((i + 1)); done)
-expect 2 "-o: more than 16 outputs; expected at most 16; see syncgate help report" \
+expect 2 "-o: more than 16 outputs; expected at most 16" \
 	"$S" report "$F/split.json" "$@"
 [ -e "$tmp/o0.txt" ] && fail "17 outputs: the first was written"
 
@@ -677,10 +677,10 @@ expect 2 "unknown option --colour; see syncgate help report" "$S" report "$F/spl
 expect 2 "unknown option -x; see syncgate help report" "$S" report "$F/split.json" -x
 expect 2 "-o needs a value" "$S" report "$F/split.json" -o
 # one file for two formats would keep only the last; two on standard output run together
-expect 2 "-o $tmp/same.out is given twice; expected one file a format; see syncgate help report" \
+expect 2 "-o $tmp/same.out is given twice; expected one file a format" \
 	"$S" report "$F/split.json" --format json -o "$tmp/same.out" --format html -o "$tmp/same.out"
 [ ! -e "$tmp/same.out" ] || fail "a refused -o still wrote $tmp/same.out"
-expect 2 "-o - is given twice; expected one file a format; see syncgate help report" \
+expect 2 "-o - is given twice; expected one file a format" \
 	"$S" report "$F/split.json" --format json -o - --format markdown -o -
 [ ! -s "$tmp/out" ] || fail "a refused -o - still printed"
 echo keep >"$tmp/real.out"

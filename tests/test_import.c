@@ -654,8 +654,8 @@ test_import_usage_width(void **state)
 	assert_int_equal(fclose(fp), 0);
 	for (p = usage; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
 		assert_in_range(nl - p, 0, 79);
-	assert_non_null(strstr(usage, "\n  --workload NAME  ycsb, go-ycsb, ycsb-raw and "
-	    "ycsb-json only: the workload's\n                   name (default: ycsb)\n"));
+	assert_non_null(strstr(usage, "\n  --workload NAME       ycsb, go-ycsb, ycsb-raw and "
+	    "ycsb-json only: the\n                        workload's name (default: ycsb)\n"));
 	assert_non_null(strstr(usage, "\n       syncgate import fio|db_bench FILE "));
 	free(usage);
 }
