@@ -59,18 +59,15 @@ holds(const char *mp, const char *path)
 static char *
 merge_options(const char *a, const char *b)
 {
-	char *out = xmalloc(strlen(a) + strlen(b) + 2), *copy = xstrdup(b), *tok;
-	char *save = NULL;
+	struct xlist out = { NULL, 0, 0 };
+	char *copy = xstrdup(b), *tok, *save = NULL;
 
-	strcpy(out, a);
+	xlist_add(&out, ",", a);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!fstype_has_option(out, tok)) {
-			if (out[0] != '\0')
-				strcat(out, ",");
-			strcat(out, tok);
-		}
+		if (!fstype_has_option(out.s, tok))
+			xlist_add(&out, ",", tok);
 	free(copy);
-	return out;
+	return out.s;
 }
 
 /* Splits one mountinfo line; 0 on success. */
