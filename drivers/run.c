@@ -372,13 +372,11 @@ bench_run(const struct engine_ops *e, void *db, const struct bench_options *o,
 {
 	int i, k, n = o->a->concurrency, rc = -1;
 	struct worker *w = xcalloc((size_t)n, sizeof *w);
-	struct start st = { .w = w, .nworkers = n };
+	struct start st = { .w = w, .nworkers = n, .lock = PTHREAD_MUTEX_INITIALIZER,
+	    .turn = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
 	pthread_condattr_t ca;
 
 	memset(out, 0, NOPS * sizeof *out);
-	pthread_mutex_init(&st.lock, NULL);
-	pthread_mutex_init(&st.turn, NULL);
-	pthread_cond_init(&st.cond, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&st.main_cond, &ca);
