@@ -45,7 +45,6 @@ struct gy_parse {
 	size_t finished;        /* the last "Run finished" line */
 	size_t banner;          /* go-ycsb's properties banner */
 	size_t total;           /* summary lines */
-	size_t interim;         /* those before the last set */
 };
 
 /* The kind of op's class; -1 when syncgate imports none such. */
@@ -177,7 +176,7 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 {
 	struct import_lines it;
 	struct import_line line;
-	size_t i, final = 0;
+	size_t i, final = 0, interim;
 	int rc;
 
 	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);) {
@@ -203,15 +202,15 @@ read_summaries(struct gy_parse *ps, const char *buf, size_t len, char *err)
 		    "whose last summary, after \"Run finished\", is the run's", ps->name,
 		    final == 0 ? "no summary after \"Run finished\"" : "go-ycsb's "
 		    "banner, or interim summaries, but no \"Run finished\" line");
-	ps->interim = ps->total - final;
+	interim = ps->total - final;
 	for (i = 0; i < ps->nops; i++)
 		if (ps->ops[i].line > ps->finished &&
 		    add_summary_op(ps, &ps->ops[i], err) < 0)
 			return -1;
-	if (ps->interim > 0)
+	if (interim > 0)
 		import_note(ps->notes, "%zu interim summary line%s (every --interval) "
 		    "passed over: the last summary, after \"Run finished\" (line %zu), is "
-		    "the run's", ps->interim, ps->interim == 1 ? "" : "s", ps->finished);
+		    "the run's", interim, interim == 1 ? "" : "s", ps->finished);
 	import_note(ps->notes, "go-ycsb's percentiles are whole microseconds from an "
 	    "HdrHistogram of three significant digits, taken as exact");
 	return 0;
