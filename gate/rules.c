@@ -28,12 +28,6 @@ gate_opts_init(struct gate_opts *o, enum gate_mode mode)
 		.confidence = GATE_DEFAULT_CONFIDENCE, .one_run_spread = 1 };
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 static void
 fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 {
@@ -41,16 +35,15 @@ fill_probe(struct verdict_side *s, const struct probe_record *p, double level)
 	size_t i, lo, hi;
 
 	s->has_probe = 1;
-	s->host_id = dup_or_null(p->host_id);
-	s->volume_id = dup_or_null(p->volume_id);
-	s->fs = dup_or_null(p->fs);
-	s->method = dup_or_null(p->method);
-	s->device = dup_or_null(p->device);
+	s->host_id = probe_strdup(p->host_id);
+	s->volume_id = probe_strdup(p->volume_id);
+	s->fs = probe_strdup(p->fs);
+	s->method = probe_strdup(p->method);
+	s->device = probe_strdup(p->device);
 	s->reaches = p->reaches;
 	s->probe_median_ns = p->median_ns;
 	s->probe_samples = p->nsamples;
-	x = xmalloc(p->nsamples * sizeof *x);
-	memcpy(x, p->samples_ns, p->nsamples * sizeof *x);
+	x = probe_doubles_dup(p->samples_ns, p->nsamples);
 	stats_sort(x, p->nsamples);
 	if (gate_quantile_ci(x, p->nsamples, 0.5, level, &s->probe_ci_lo_ns,
 	    &s->probe_ci_hi_ns) == 0)
@@ -86,11 +79,11 @@ fill_side(struct verdict_side *s, const struct gate_side_in *in, double level)
 	size_t i;
 
 	s->engine = xstrdup(in->r->engine);
-	s->version = dup_or_null(in->r->version);
-	s->workload = dup_or_null(in->r->workload);
+	s->version = probe_strdup(in->r->version);
+	s->workload = probe_strdup(in->r->workload);
 	s->concurrency = in->r->concurrency;
 	s->file = xstrdup(in->file);
-	s->probe_file = dup_or_null(in->probe_file);
+	s->probe_file = probe_strdup(in->probe_file);
 	s->runs = gate_side_runs(in);
 	s->run_files = xcalloc(s->runs, sizeof *s->run_files);
 	s->taken = xcalloc(s->runs, sizeof *s->taken);
