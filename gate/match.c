@@ -15,33 +15,12 @@
 /* Names listed in one note of names that print alike; the rest are counted. */
 #define ALIKE_LISTED 8
 
-static int
-by_name(const void *a, const void *b)
-{
-	const struct result_class *x = *(const struct result_class *const *)a;
-	const struct result_class *y = *(const struct result_class *const *)b;
-
-	return strcmp(x->name, y->name);
-}
-
-/* r's classes as pointers sorted by name; the caller frees the array. */
-static const struct result_class **
-sorted(const struct result *r)
-{
-	const struct result_class **v = xmalloc(r->nclasses * sizeof *v);
-	size_t i;
-
-	for (i = 0; i < r->nclasses; i++)
-		v[i] = &r->classes[i];
-	qsort(v, r->nclasses, sizeof *v, by_name);
-	return v;
-}
-
 void
 gate_match(struct gate_match *m, const struct result *ours,
     const struct result *rival)
 {
-	const struct result_class **a = sorted(ours), **b = sorted(rival);
+	const struct result_class **a = result_by_name(ours);
+	const struct result_class **b = result_by_name(rival);
 	size_t i = 0, j = 0;
 
 	m->rival_of = xcalloc(ours->nclasses, sizeof *m->rival_of);

@@ -349,6 +349,18 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : (x > y) - (x < y);
 }
 
+const struct result_class **
+result_by_name(const struct result *r)
+{
+	const struct result_class **v = xmalloc(r->nclasses * sizeof *v);
+	size_t k;
+
+	for (k = 0; k < r->nclasses; k++)
+		v[k] = &r->classes[k];
+	qsort(v, r->nclasses, sizeof *v, by_name);
+	return v;
+}
+
 /*
  * The first class in file order named as an earlier one, by sorting:
  * comparing each name with all before took hours for a million classes.
@@ -356,14 +368,11 @@ by_name(const void *a, const void *b)
 static int
 check_unique(const struct result *r, const char *path, char *err)
 {
-	const struct result_class **v = xmalloc(r->nclasses * sizeof *v);
+	const struct result_class **v = result_by_name(r);
 	const struct result_class *dup = NULL, *first = NULL;
 	char buf[80];
 	size_t k;
 
-	for (k = 0; k < r->nclasses; k++)
-		v[k] = &r->classes[k];
-	qsort(v, r->nclasses, sizeof *v, by_name);
 	/* in file order within a name: the earliest repeat follows the first */
 	for (k = 1; k < r->nclasses; k++)
 		if (strcmp(v[k]->name, v[k - 1]->name) == 0 && (dup == NULL || v[k] < dup))

@@ -185,6 +185,9 @@ void fileset_result(struct fileset *s, const struct result *r);
 /* The class named name, or NULL. */
 const struct result_class *result_find(const struct result *r, const char *name);
 
+/* r's classes by name, in file order within one name; the caller frees it. */
+const struct result_class **result_by_name(const struct result *r);
+
 /* Appends a class, figures NaN and count -1; valid until the next append. */
 struct result_class *result_add_class(struct result *r, const char *name,
     enum class_kind kind);
