@@ -68,6 +68,7 @@ static const char *const verdict_apart_names[] = {
 const char *const verdict_shift_names[] = {
 	[SHIFT_NONE] = "none", [SHIFT_DEFAULT] = "default", [SHIFT_RECORD] = "record",
 };
+NAMED(verdict_shift_names, VERDICT_NSHIFTS);
 
 const char *const verdict_settle_names[] = {
 	[SETTLE_NONE] = "none", [SETTLE_RUNS] = "runs", [SETTLE_SAMPLES] = "samples",
@@ -79,6 +80,7 @@ const char *const verdict_settle_names[] = {
 	[SETTLE_BAND_RANGES] = "probe-band-and-ranges",
 	[SETTLE_FAILED] = "failed-operations",
 };
+NAMED(verdict_settle_names, VERDICT_NSETTLES);
 
 /* Out of range, entry 0's name: a value the gate never makes. */
 #define NAMER(fn, type, names, n) \
@@ -94,8 +96,6 @@ NAMER(unit_source_name, enum unit_source, unit_source_names, UNIT_NSOURCES)
 NAMER(verdict_scope_name, enum verdict_scope, verdict_scope_names, VERDICT_NSCOPES)
 NAMER(verdict_hosts_name, enum verdict_hosts, verdict_hosts_names, VERDICT_NHOSTS)
 NAMER(verdict_apart_name, enum verdict_apart, verdict_apart_names, VERDICT_NAPART)
-NAMER(verdict_settle_name, enum verdict_settle, verdict_settle_names, VERDICT_NSETTLES)
-NAMER(verdict_shift_name, enum verdict_shift, verdict_shift_names, VERDICT_NSHIFTS)
 
 static const char *
 label(const struct verdict_side *s, enum gate_mode m, const char *baseline,

@@ -20,9 +20,7 @@ extern const char *const verdict_hosts_names[];
 const char *verdict_hosts_name(enum verdict_hosts h);
 const char *verdict_apart_name(enum verdict_apart a);
 extern const char *const verdict_settle_names[];
-const char *verdict_settle_name(enum verdict_settle s);
 extern const char *const verdict_shift_names[];
-const char *verdict_shift_name(enum verdict_shift s);
 extern const char *const unit_source_names[];
 const char *unit_source_name(enum unit_source s);
 
