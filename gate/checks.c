@@ -371,12 +371,10 @@ fill_row(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row)
 	row->ours_p99 = single(pair, &pair->o99, c);
 	row->rival_p50 = single(pair, &pair->r50, c);
 	row->rival_p99 = single(pair, &pair->r99, c);
-	row->ours_samples = pair->os ? pair->os->any_samples :
-	    pair->ours->nsamples > 0;
-	row->rival_samples = pair->rs ? pair->rs->any_samples :
-	    pair->rival->nsamples > 0;
 	row->ours_nsamples = pair->os ? pair->os->nsamples : pair->ours->nsamples;
 	row->rival_nsamples = pair->rs ? pair->rs->nsamples : pair->rival->nsamples;
+	row->ours_samples = row->ours_nsamples > 0;
+	row->rival_samples = row->rival_nsamples > 0;
 	for (q = 0; q < 2; q++) {
 		const struct gate_part *o = q ? &pair->o99 : &pair->o50;
 		const struct gate_part *r = q ? &pair->r99 : &pair->r50;

@@ -33,7 +33,6 @@ struct gate_side_stats {
 	struct runs_est sl[2], ss[2];
 	int has_session;
 	size_t nsamples;        /* samples behind p50, across the runs */
-	int any_samples;
 };
 
 /* A side's device flushes a commit of class name over its runs; NaN unless all counted. */

@@ -89,7 +89,6 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 		const struct result_class *c = result_find(gate_side_result(in, i), name);
 
 		st->nsamples += c->nsamples;
-		st->any_samples |= c->nsamples > 0;
 	}
 	for (q = 0; q < 2; q++) {
 		side_logs(in, name, q ? 0.99 : 0.5, with_unit, level, l, w, ol, y, wy,
