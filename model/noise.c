@@ -274,12 +274,7 @@ noise_free(struct noise *n)
 	if (n == NULL)
 		return;
 	free(n->path);
-	free(n->version);
-	free(n->created);
-	free(n->engine);
-	free(n->engine_version);
-	free(n->workload);
-	free(n->host_id);
+	probe_fields_strings(noise_fields, n, NULL);
 	for (i = 0; i < n->nfiles; i++)
 		free(n->files[i]);
 	free(n->files);

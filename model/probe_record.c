@@ -314,23 +314,6 @@ probe_record_init(struct probe_record *p)
 	probe_series_free(&p->series);
 }
 
-/* The strings fields f hold in the struct at d: copies of s's, or freed. */
-static void
-strings(const struct json_field *f, char *d, const char *s)
-{
-	char **m;
-
-	for (; f->key != NULL; f++) {
-		m = (char **)(void *)(d + f->off);
-		if (f->type == JF_OBJ)
-			strings(f->sub, d + f->off, s != NULL ? s + f->off : NULL);
-		else if (f->type == JF_STR && s != NULL)
-			*m = probe_strdup(*(char *const *)(const void *)(s + f->off));
-		else if (f->type == JF_STR)
-			free(*m);
-	}
-}
-
 void
 probe_record_free(struct probe_record *p)
 {
@@ -338,7 +321,7 @@ probe_record_free(struct probe_record *p)
 
 	if (p == NULL)
 		return;
-	strings(record_fields, (char *)p, NULL);
+	probe_fields_strings(record_fields, p, NULL);
 	free(p->samples_ns);
 	for (i = 0; i < p->nevidence; i++)
 		free(p->evidence[i]);
@@ -509,7 +492,7 @@ probe_record_copy(struct probe_record *d, const struct probe_record *s)
 	size_t i;
 
 	*d = *s;
-	strings(record_fields, (char *)d, (const char *)s);
+	probe_fields_strings(record_fields, d, s);
 	d->samples_ns = probe_doubles_dup(s->samples_ns, s->nsamples);
 	d->group.samples_ns = s->group.nsamples ?
 	    probe_doubles_dup(s->group.samples_ns, s->group.nsamples) : NULL;

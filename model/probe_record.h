@@ -216,4 +216,8 @@ void probe_record_copy(struct probe_record *dst, const struct probe_record *src)
 char *probe_strdup(const char *s);
 double *probe_doubles_dup(const double *v, size_t n);
 
+/* The strings fields f hold in the struct at d: copies of s's, or freed. */
+struct json_field;
+void probe_fields_strings(const struct json_field *f, void *d, const void *s);
+
 #endif

@@ -67,6 +67,25 @@ probe_strdup(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+void
+probe_fields_strings(const struct json_field *f, void *dst, const void *src)
+{
+	char *d = dst;
+	const char *s = src;
+	char **m;
+
+	for (; f->key != NULL; f++) {
+		m = (char **)(void *)(d + f->off);
+		if (f->type == JF_OBJ)
+			probe_fields_strings(f->sub, d + f->off,
+			    s != NULL ? s + f->off : NULL);
+		else if (f->type == JF_STR && s != NULL)
+			*m = probe_strdup(*(char *const *)(const void *)(s + f->off));
+		else if (f->type == JF_STR)
+			free(*m);
+	}
+}
+
 double *
 probe_doubles_dup(const double *v, size_t n)
 {

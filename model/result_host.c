@@ -26,28 +26,6 @@ result_host_init(struct result_host *h)
 	h->cores = h->memory_bytes = -1;
 }
 
-void
-result_host_free(struct result_host *h)
-{
-	if (h == NULL)
-		return;
-	free(h->cpu_model);
-	free(h->kernel);
-	free(h->machine_id);
-	free(h->id_source);
-	result_host_init(h);
-}
-
-void
-result_host_copy(struct result_host *dst, const struct result_host *src)
-{
-	*dst = *src;
-	dst->cpu_model = probe_strdup(src->cpu_model);
-	dst->kernel = probe_strdup(src->kernel);
-	dst->machine_id = probe_strdup(src->machine_id);
-	dst->id_source = probe_strdup(src->id_source);
-}
-
 int
 result_host_id_ok(const char *s)
 {
@@ -82,6 +60,22 @@ static const struct json_field host_fields[] = {
 	{ F("machine_id", JF_STR, JSON_NULL, machine_id), .what = id_expected },
 	TEXT("id_source", id_source), { .key = NULL }
 };
+
+void
+result_host_free(struct result_host *h)
+{
+	if (h == NULL)
+		return;
+	probe_fields_strings(host_fields, h, NULL);
+	result_host_init(h);
+}
+
+void
+result_host_copy(struct result_host *dst, const struct result_host *src)
+{
+	*dst = *src;
+	probe_fields_strings(host_fields, dst, src);
+}
 
 int
 result_host_hw_from_json(const cJSON *o, const struct json_at *at,
