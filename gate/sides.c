@@ -49,29 +49,28 @@ gate_side_check(const struct gate_side_in *s, const char *flag, char *err)
 }
 
 /*
- * Each run's log of class name at q, its sampling variance and open ends;
- * with_unit the same in syncs of its own probe, an open end of whose
- * median opens the syncs' other end.
+ * Each run's log of class name at q, its sampling variance and open ends
+ * in x, w and ends; with_unit the same in syncs of its own probe k places
+ * on, an open end of whose median opens the syncs' other end.
  */
 static void
 side_logs(const struct gate_side_in *in, const char *name, double q,
-    int with_unit, double level, double *l, double *w, int *ol, double *y,
-    double *wy, int *oy)
+    int with_unit, double level, double *x, double *w, int *ends)
 {
 	size_t i, k = gate_side_runs(in);
 	double lu, wu;
 	int ou;
 
 	for (i = 0; i < k; i++) {
-		ol[i] = runs_class_log(result_find(gate_side_result(in, i), name), q,
-		    level, &l[i], &w[i]);
+		ends[i] = runs_class_log(result_find(gate_side_result(in, i), name),
+		    q, level, &x[i], &w[i]);
 		if (!with_unit)
 			continue;
 		ou = runs_probe_log(in->nruns > 1 ? in->runs[i].probe : in->probe,
 		    level, &lu, &wu);
-		y[i] = l[i] - lu;
-		wy[i] = w[i] + wu;
-		oy[i] = ol[i] | runs_open_flip(ou);
+		x[k + i] = x[i] - lu;
+		w[k + i] = w[i] + wu;
+		ends[k + i] = ends[i] | runs_open_flip(ou);
 	}
 }
 
@@ -80,9 +79,8 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
     const char *name, int with_unit, double level)
 {
 	size_t k = gate_side_runs(in), i;
-	double *l = xcalloc(4 * k, sizeof *l), *w = l + k, *y = l + 2 * k;
-	double *wy = l + 3 * k;
-	int *ol = xcalloc(2 * k, sizeof *ol), *oy = ol + k, q;
+	double *x = xcalloc(4 * k, sizeof *x), *w = x + 2 * k;
+	int *ends = xcalloc(2 * k, sizeof *ends), q;
 
 	*st = (struct gate_side_stats){ .has_s = with_unit };
 	for (i = 0; i < k; i++) {
@@ -91,14 +89,13 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 		st->nsamples += c->nsamples;
 	}
 	for (q = 0; q < 2; q++) {
-		side_logs(in, name, q ? 0.99 : 0.5, with_unit, level, l, w, ol, y, wy,
-		    oy);
-		runs_est_init(&st->l[q], l, w, ol, k);
+		side_logs(in, name, q ? 0.99 : 0.5, with_unit, level, x, w, ends);
+		runs_est_init(&st->l[q], x, w, ends, k);
 		if (with_unit)
-			runs_est_init(&st->s[q], y, wy, oy, k);
+			runs_est_init(&st->s[q], x + k, w + k, ends + k, k);
 	}
-	free(l);
-	free(ol);
+	free(x);
+	free(ends);
 }
 
 void
@@ -106,46 +103,37 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
     const struct gate_side_in *r, const size_t *perm_o, const size_t *perm_r,
     const char *name, int with_unit, int one_engine, double level)
 {
-	size_t k = gate_side_runs(o), i;
-	double *buf = xcalloc(14 * k, sizeof *buf);
-	double *lo = buf, *wo = buf + k, *yo = buf + 2 * k, *wyo = buf + 3 * k;
-	double *lr = buf + 4 * k, *wr = buf + 5 * k, *yr = buf + 6 * k;
-	double *wyr = buf + 7 * k, *d = buf + 8 * k, *wd = buf + 9 * k;
-	double *ds = buf + 10 * k, *wds = buf + 11 * k;
-	double *m = buf + 12 * k, *ms = buf + 13 * k;
-	int *ob = xcalloc(4 * k, sizeof *ob), *olo = ob, *oyo = ob + k;
-	int *olr = ob + 2 * k, *oyr = ob + 3 * k, q;
+	size_t k = gate_side_runs(o), i, f;
+	double *buf = xcalloc(11 * k, sizeof *buf);
+	double *xo = buf, *wo = buf + 2 * k, *xr = buf + 4 * k, *wr = buf + 6 * k;
+	double *d = buf + 8 * k, *m = buf + 9 * k, *wd = buf + 10 * k;
+	int *ends_o = xcalloc(4 * k, sizeof *ends_o), *ends_r = ends_o + 2 * k, q;
 
 	*pd = (struct gate_paired){ .has_s = with_unit };
 	for (q = 0; q < 2; q++) {
-		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, lo, wo, olo, yo,
-		    wyo, oyo);
-		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, lr, wr, olr, yr,
-		    wyr, oyr);
+		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, xo, wo, ends_o);
+		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, xr, wr, ends_r);
 		/* a run whose sampling leaves an end open leaves it to the sides */
 		pd->ok_l[q] = pd->ok_s[q] = 1;
-		for (i = 0; i < k; i++) {
-			size_t a = perm_o[i], b = perm_r[i];
+		/* the latencies' pairs, then the syncs' */
+		for (f = 0; f < (with_unit ? 2u : 1u); f++) {
+			int *ok = f ? &pd->ok_s[q] : &pd->ok_l[q];
+			struct runs_pool *pool = f ? &pd->ps[q] : &pd->pl[q];
 
-			d[i] = lo[a] - lr[b];
-			m[i] = (lo[a] + lr[b]) / 2;
-			wd[i] = wo[a] + wr[b];
-			pd->ok_l[q] &= (olo[a] | olr[b]) == 0;
-			if (with_unit) {
-				ds[i] = yo[a] - yr[b];
-				ms[i] = (yo[a] + yr[b]) / 2;
-				wds[i] = wyo[a] + wyr[b];
-				pd->ok_s[q] &= (oyo[a] | oyr[b]) == 0;
+			for (i = 0; i < k; i++) {
+				size_t a = f * k + perm_o[i], b = f * k + perm_r[i];
+
+				d[i] = xo[a] - xr[b];
+				m[i] = (xo[a] + xr[b]) / 2;
+				wd[i] = wo[a] + wr[b];
+				*ok &= (ends_o[a] | ends_r[b]) == 0;
 			}
+			runs_paired_init(f ? &pd->s[q] : &pd->l[q],
+			    one_engine ? pool : NULL, d, m, wd, k);
 		}
-		runs_paired_init(&pd->l[q], one_engine ? &pd->pl[q] : NULL, d, m, wd,
-		    k);
-		if (with_unit)
-			runs_paired_init(&pd->s[q], one_engine ? &pd->ps[q] : NULL, ds,
-			    ms, wds, k);
 	}
 	free(buf);
-	free(ob);
+	free(ends_o);
 }
 
 /*
