@@ -57,9 +57,8 @@ struct gate_pools {
  */
 struct gate_paired {
 	struct runs_est l[2];   /* p50, p99 latencies */
-	struct runs_est s[2];   /* p50, p99 in syncs; when has_s */
+	struct runs_est s[2];   /* p50, p99 in syncs; with a unit */
 	struct runs_pool pl[2], ps[2];
-	int has_s;
 	/* whether every run bounds it: else the sides' own figures rule */
 	int ok_l[2], ok_s[2];
 };

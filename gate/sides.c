@@ -109,7 +109,7 @@ gate_paired_init(struct gate_paired *pd, const struct gate_side_in *o,
 	double *d = buf + 8 * k, *m = buf + 9 * k, *wd = buf + 10 * k;
 	int *ends_o = xcalloc(4 * k, sizeof *ends_o), *ends_r = ends_o + 2 * k, q;
 
-	*pd = (struct gate_paired){ .has_s = with_unit };
+	memset(pd, 0, sizeof *pd);
 	for (q = 0; q < 2; q++) {
 		side_logs(o, name, q ? 0.99 : 0.5, with_unit, level, xo, wo, ends_o);
 		side_logs(r, name, q ? 0.99 : 0.5, with_unit, level, xr, wr, ends_r);
