@@ -5,7 +5,6 @@
  * (gate/verdict_rulings.c).  Every key written must be present (null
  * where absent, unless the table says otherwise); unknown keys are ignored.
  */
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
