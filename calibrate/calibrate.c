@@ -602,7 +602,7 @@ load_runs(const struct args *a, struct result *r, const struct result **rp,
 			return -1;
 		rp[i] = &r[i];
 	}
-	if (runs_check_sessions(rp, a->files, a->n, "calibrate", err) < 0)
+	if (runs_check(rp, a->files, a->n, "calibrate", 1, err) < 0)
 		return -1;
 	fileset_init(&fs);
 	for (i = 0; i < a->n; i++)

@@ -42,7 +42,7 @@ gate_side_check(const struct gate_side_in *s, const char *flag, char *err)
 		r[i] = s->runs[i].r;
 		files[i] = s->runs[i].file;
 	}
-	rc = runs_check(r, files, s->nruns, flag, err);
+	rc = runs_check(r, files, s->nruns, flag, 0, err);
 	free(r);
 	free(files);
 	return rc;

@@ -123,8 +123,8 @@ check_sessions(const struct result *const *r, const char *const *files,
 	return 0;
 }
 
-static int
-check_runs(const struct result *const *r, const char *const *files, size_t n,
+int
+runs_check(const struct result *const *r, const char *const *files, size_t n,
     const char *flag, int several, char *err)
 {
 	size_t i;
@@ -135,20 +135,6 @@ check_runs(const struct result *const *r, const char *const *files, size_t n,
 		    check_classes(r[i], files[i], r[0], files[0], flag, err) < 0)
 			return -1;
 	return n > 1 ? check_sessions(r, files, n, flag, several, err) : 0;
-}
-
-int
-runs_check(const struct result *const *r, const char *const *files, size_t n,
-    const char *flag, char *err)
-{
-	return check_runs(r, files, n, flag, 0, err);
-}
-
-int
-runs_check_sessions(const struct result *const *r, const char *const *files,
-    size_t n, const char *flag, char *err)
-{
-	return check_runs(r, files, n, flag, 1, err);
 }
 
 size_t

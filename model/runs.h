@@ -103,15 +103,13 @@ int runs_probe_log(const struct probe_record *p, double level, double *log_v,
 
 /*
  * Whether n runs stand together: one engine, workload and set of classes,
- * and a run of a several-run session only beside that session's, each
- * once.  flag names the side ("--rival").  Returns 0, or -1 with err.
+ * and a run of a several-run session only beside that session's (or, with
+ * several, as calibrate takes them, of any session, each run recording
+ * one), each once.  flag names the side ("--rival").  Returns 0, or -1
+ * with err.
  */
 int runs_check(const struct result *const *r, const char *const *files,
-    size_t n, const char *flag, char *err);
-
-/* runs_check across sessions (calibrate): each run must record one. */
-int runs_check_sessions(const struct result *const *r, const char *const *files,
-    size_t n, const char *flag, char *err);
+    size_t n, const char *flag, int several, char *err);
 
 /* Numbers the runs' sessions in group, first seen 0; how many (0: none). */
 size_t runs_sessions(const struct result *const *r, size_t n, size_t *group);

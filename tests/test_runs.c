@@ -374,7 +374,7 @@ test_runs_check_sessions(void **state)
 			rp[k] = &r[k];
 		}
 		err[0] = '\0';
-		rc = runs_check(rp, files, c->n, "ours", err);
+		rc = runs_check(rp, files, c->n, "ours", 0, err);
 		if (c->message == NULL ? rc != 0 :
 		    rc != -1 || strstr(err, c->message) == NULL)
 			fail_msg("case %zu: %d, \"%s\"; want \"%s\"", i, rc, err,
