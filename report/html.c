@@ -94,8 +94,8 @@ td_num(FILE *fp, const char *s)
 static void
 latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	char b[DURLEN], c[DURLEN];
-	size_t i;
+	char f[6][DURLEN];
+	size_t i, k;
 
 	fputs("<section>\n<h2>Latency</h2>\n<div class=\"scroll\"><table>\n<thead><tr>"
 	    "<th>Class</th><th>Kind</th>", fp);
@@ -106,13 +106,9 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 
 		tagged(fp, "<tr><td>", r->name, "</td>");
 		fprintf(fp, "<td>%s</td>", class_kind_name(r->kind));
-		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p50.v, o->ascii));
-		td_num(fp, units_fmt_duration(b, sizeof b, r->ours_p99.v, o->ascii));
-		td_num(fp, units_fmt_duration(b, sizeof b, r->rival_p50.v, o->ascii));
-		td_num(fp, units_fmt_duration(b, sizeof b, r->rival_p99.v, o->ascii));
-		layout_row_ratios(b, c, sizeof b, v, r);
-		td_num(fp, b);
-		td_num(fp, c);
+		layout_row_figures(f, v, r, o->ascii);
+		for (k = 0; k < 6; k++)
+			td_num(fp, f[k]);
 		fputs("<td>", fp);
 		badge(fp, r->ruling);
 		fputs("</td></tr>\n", fp);

@@ -92,14 +92,18 @@ ratio_vs(char *buf, size_t len, double x, double limit, int at_least)
 }
 
 void
-layout_row_ratios(char *p50, char *p99, size_t len, const struct gate_verdict *v,
-    const struct verdict_row *r)
+layout_row_figures(char f[6][DURLEN], const struct gate_verdict *v,
+    const struct verdict_row *r, int ascii)
 {
 	double limit = v->mode == MODE_RIVAL && r->kind == KIND_READ ?
 	    v->read_speedup : NAN;
 
-	ratio_vs(p50, len, r->ratio_p50.v, limit, 1);
-	ratio_vs(p99, len, r->ratio_p99.v, limit, 1);
+	units_fmt_duration(f[0], DURLEN, r->ours_p50.v, ascii);
+	units_fmt_duration(f[1], DURLEN, r->ours_p99.v, ascii);
+	units_fmt_duration(f[2], DURLEN, r->rival_p50.v, ascii);
+	units_fmt_duration(f[3], DURLEN, r->rival_p99.v, ascii);
+	ratio_vs(f[4], DURLEN, r->ratio_p50.v, limit, 1);
+	ratio_vs(f[5], DURLEN, r->ratio_p99.v, limit, 1);
 }
 
 /* Whether a (of x) and b (of y) read as ruled, and a against ceiling (NaN: none). */

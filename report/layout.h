@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "verdict/digits.h"
+#include "lib/units.h"
 #include "verdict/types.h"
 #include "report/escape.h"
 
@@ -23,12 +24,12 @@ void layout_name_heads(FILE *fp, const struct gate_verdict *v, escape_fn *esc,
 const char *layout_undecided(const struct gate_verdict *v, char *buf, size_t len);
 
 /*
- * A row's figures with the decimals to read as ruled: the ratios against
- * --read-speedup; the syncs (ours p50, p99, rival p50, p99) against the
- * ceiling and the rival's.
+ * A row's figures with the decimals to read as ruled: its latencies (ours
+ * p50, p99, rival p50, p99) then the ratios against --read-speedup; the
+ * syncs (in that order) against the ceiling and the rival's.
  */
-void layout_row_ratios(char *p50, char *p99, size_t len,
-    const struct gate_verdict *v, const struct verdict_row *r);
+void layout_row_figures(char f[6][DURLEN], const struct gate_verdict *v,
+    const struct verdict_row *r, int ascii);
 void layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
     const struct verdict_row *r);
 

@@ -78,17 +78,12 @@ static void
 latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
     const struct render_opts *o)
 {
-	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN], r50[DURLEN], r99[DURLEN];
+	char f[6][DURLEN];
 
-	layout_row_ratios(r50, r99, sizeof r50, v, r);
+	layout_row_figures(f, v, r, o->ascii);
 	md_say(fp, o, "| ", r->name);
 	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
-	    class_kind_name(r->kind),
-	    units_fmt_duration(a, sizeof a, r->ours_p50.v, o->ascii),
-	    units_fmt_duration(b, sizeof b, r->ours_p99.v, o->ascii),
-	    units_fmt_duration(c, sizeof c, r->rival_p50.v, o->ascii),
-	    units_fmt_duration(d, sizeof d, r->rival_p99.v, o->ascii),
-	    r50, r99);
+	    class_kind_name(r->kind), f[0], f[1], f[2], f[3], f[4], f[5]);
 	ruling_words(fp, r->ruling, o);
 	fputs(" |\n", fp);
 }

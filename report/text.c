@@ -73,15 +73,10 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 
 		if (syncs && r->kind != KIND_WRITE)
 			continue;
-		if (syncs) {
+		if (syncs)
 			layout_row_syncs(s, DURLEN, v, r);
-		} else {
-			units_fmt_duration(b[1], DURLEN, r->ours_p50.v, o->ascii);
-			units_fmt_duration(b[2], DURLEN, r->ours_p99.v, o->ascii);
-			units_fmt_duration(b[3], DURLEN, r->rival_p50.v, o->ascii);
-			units_fmt_duration(b[4], DURLEN, r->rival_p99.v, o->ascii);
-			layout_row_ratios(b[5], b[6], DURLEN, v, r);
-		}
+		else
+			layout_row_figures(b + 1, v, r, o->ascii);
 		row[0] = r->name;
 		for (k = 1; k < g.ncols; k++)
 			row[k] = b[k];
