@@ -50,11 +50,13 @@ static const char style[] =
     "table,figure{break-inside:avoid}"
     ".badge{color:#000;border:1px solid #000;background:none}}\n";
 
+/* r's badge between open and close. */
 static void
-badge(FILE *fp, enum ruling r)
+badge(FILE *fp, const char *open, enum ruling r, const char *close)
 {
-	fprintf(fp, "<span class=\"badge %s\">%s</span>",
-	    r == RULING_NOT_RULED ? "not-ruled" : ruling_name(r), ruling_name(r));
+	fprintf(fp, "%s<span class=\"badge %s\">%s</span>%s", open,
+	    r == RULING_NOT_RULED ? "not-ruled" : ruling_name(r), ruling_name(r),
+	    close);
 }
 
 /* s escaped between open and close; nothing for no s. */
@@ -77,10 +79,9 @@ head(FILE *fp, const struct gate_verdict *v)
 	    "style-src 'unsafe-inline'\">\n<title>syncgate: %s \u2014 ",
 	    ruling_name(v->overall));
 	escape_xml(fp, v->headline);
-	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n"
-	    "<h1>syncgate: ", style);
-	badge(fp, v->overall);
-	fputs("</h1>\n<p>", fp);
+	fprintf(fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n",
+	    style);
+	badge(fp, "<h1>syncgate: ", v->overall, "</h1>\n<p>");
 	escape_xml(fp, v->headline);
 	fputs("</p>\n</header>\n", fp);
 }
@@ -109,9 +110,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		layout_row_figures(f, v, r, o->ascii);
 		for (k = 0; k < 6; k++)
 			td_num(fp, f[k]);
-		fputs("<td>", fp);
-		badge(fp, r->ruling);
-		fputs("</td></tr>\n", fp);
+		badge(fp, "<td>", r->ruling, "</td></tr>\n");
 	}
 	tagged(fp, "</tbody></table></div>\n<p class=\"muted\">x is ",
 	    verdict_rival_label(v), "");
@@ -146,9 +145,7 @@ syncs_rows(FILE *fp, const struct gate_verdict *v)
 		layout_row_syncs(s, DURLEN, v, r);
 		for (k = 0; k < 4; k++)
 			td_num(fp, s[k]);
-		fputs("<td>", fp);
-		badge(fp, r->ruling);
-		fputs("</td></tr>\n", fp);
+		badge(fp, "<td>", r->ruling, "</td></tr>\n");
 	}
 }
 
@@ -186,13 +183,10 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 static void
 halves(FILE *fp, const struct gate_verdict *v)
 {
-	fputs("<section>\n<h2>Verdict</h2>\n<ul>\n<li>Reads: ", fp);
-	badge(fp, v->reads.ruling);
-	fputs(" ", fp);
+	badge(fp, "<section>\n<h2>Verdict</h2>\n<ul>\n<li>Reads: ",
+	    v->reads.ruling, " ");
 	escape_xml(fp, v->reads.reason);
-	fputs("</li>\n<li>Writes: ", fp);
-	badge(fp, v->writes.ruling);
-	fputs(" ", fp);
+	badge(fp, "</li>\n<li>Writes: ", v->writes.ruling, " ");
 	escape_xml(fp, v->writes.reason);
 	fputs("</li>\n</ul>\n</section>\n", fp);
 }
@@ -220,8 +214,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		fprintf(fp, "</td><td class=\"n\">%s</td><td class=\"n\">",
 		    layout_check_interval(ci, sizeof ci, c));
 		escape_xml(fp, layout_check_limit(lim, sizeof lim, c));
-		fputs("</td><td>", fp);
-		badge(fp, c->ruling);
+		badge(fp, "</td><td>", c->ruling, "");
 		/* the short why, unfolding to the reason in full */
 		words_why(v, c, why, sizeof why);
 		tagged(fp, "</td><td class=\"reason\"><details><summary>",
