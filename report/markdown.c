@@ -14,16 +14,19 @@
 #include "report/report.h"
 #include "report/words.h"
 
+/* The symbol and a space before ruling r's name; none in ASCII. */
 static const char *
-symbol(enum ruling r)
+mark(enum ruling r, const struct render_opts *o)
 {
 	static const char *const symbols[VERDICT_NRULINGS] = {
-		[RULING_NOT_RULED] = "\u2796",
-		[RULING_PASS] = "\u2705",
-		[RULING_FAIL] = "\u274c",
-		[RULING_INDETERMINATE] = "\u26a0\ufe0f",
+		[RULING_NOT_RULED] = "\u2796 ",
+		[RULING_PASS] = "\u2705 ",
+		[RULING_FAIL] = "\u274c ",
+		[RULING_INDETERMINATE] = "\u26a0\ufe0f ",
 	};
 
+	if (o->ascii)
+		return "";
 	return symbols[(size_t)r < VERDICT_NRULINGS ? r : RULING_NOT_RULED];
 }
 
@@ -46,14 +49,6 @@ md_line(FILE *fp, const struct render_opts *o, const char *s)
 	(o->ascii ? escape_markdown_line_ascii : escape_markdown_line)(fp, s);
 }
 
-static void
-ruling_words(FILE *fp, enum ruling r, const struct render_opts *o)
-{
-	if (!o->ascii)
-		fprintf(fp, "%s ", symbol(r));
-	fputs(ruling_name(r), fp);
-}
-
 /* Hidden and constant, so a job finds and edits its earlier PR comment. */
 #define MARKER "<!-- syncgate-verdict -->\n"
 
@@ -62,10 +57,8 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	char u[512];
 
-	fputs(MARKER "## ", fp);
-	if (!o->ascii)
-		fprintf(fp, "%s ", symbol(v->overall));
-	fprintf(fp, "syncgate: %s\n\n", ruling_name(v->overall));
+	fprintf(fp, MARKER "## %ssyncgate: %s\n\n", mark(v->overall, o),
+	    ruling_name(v->overall));
 	/* an undecided verdict says so first: a job passing on it has proved nothing */
 	if (v->overall == RULING_INDETERMINATE)
 		fprintf(fp, "> **The gate could not rule**: %s.\n\n",
@@ -82,10 +75,9 @@ latency_row(FILE *fp, const struct gate_verdict *v, const struct verdict_row *r,
 
 	layout_row_figures(f, v, r, o->ascii);
 	md_say(fp, o, "| ", r->name);
-	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | ",
-	    class_kind_name(r->kind), f[0], f[1], f[2], f[3], f[4], f[5]);
-	ruling_words(fp, r->ruling, o);
-	fputs(" |\n", fp);
+	fprintf(fp, " | %s | %s | %s | %s | %s | %s | %s | %s%s |\n",
+	    class_kind_name(r->kind), f[0], f[1], f[2], f[3], f[4], f[5],
+	    mark(r->ruling, o), ruling_name(r->ruling));
 }
 
 static void
@@ -151,9 +143,8 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 			continue;
 		md_say(fp, o, "| ", r->name);
 		layout_row_syncs(s, sizeof a, v, r);
-		fprintf(fp, " | %s | %s | %s | %s | ", a, b, c, d);
-		ruling_words(fp, r->ruling, o);
-		fputs(" |\n", fp);
+		fprintf(fp, " | %s | %s | %s | %s | %s%s |\n", a, b, c, d,
+		    mark(r->ruling, o), ruling_name(r->ruling));
 	}
 	fputc('\n', fp);
 	layout_flushes(fp, v, md_esc(o), "Flushes: ", ".\n\n");
@@ -193,11 +184,8 @@ half(FILE *fp, const struct gate_verdict *v, enum class_kind kind, int brief,
 {
 	const struct verdict_half *h = kind == KIND_READ ? &v->reads : &v->writes;
 
-	fputs("- ", fp);
-	if (!o->ascii)
-		fprintf(fp, "%s ", symbol(h->ruling));
-	fprintf(fp, "**%s: %s**", kind == KIND_READ ? "Reads" : "Writes",
-	    ruling_name(h->ruling));
+	fprintf(fp, "- %s**%s: %s**", mark(h->ruling, o),
+	    kind == KIND_READ ? "Reads" : "Writes", ruling_name(h->ruling));
 	if (brief && h->reason != NULL && strlen(h->reason) > SHORT_REASON_MAX) {
 		fputs(": ", fp);
 		half_counts(fp, v, kind);
@@ -246,8 +234,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		md_say(fp, o, " | ", layout_check_value(val, sizeof val, c));
 		fprintf(fp, " | %s", layout_check_interval(ci, sizeof ci, c));
 		md_say(fp, o, " | ", layout_check_limit(lim, sizeof lim, c));
-		fputs(" | ", fp);
-		ruling_words(fp, c->ruling, o);
+		fprintf(fp, " | %s%s", mark(c->ruling, o), ruling_name(c->ruling));
 		md_say(fp, o, " | ",
 		    o->verbose ? c->reason : words_why(v, c, why, sizeof why));
 		fputs(" |\n", fp);
