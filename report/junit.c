@@ -40,6 +40,15 @@ verdict_case(const struct gate_verdict *v)
 	    !half_case(v, KIND_WRITE);
 }
 
+/* s escaped between open and close. */
+static void
+xml(FILE *fp, const char *open, const char *s, const char *close)
+{
+	fputs(open, fp);
+	escape_xml(fp, s);
+	fputs(close, fp);
+}
+
 static void
 property(FILE *fp, const char *name, const char *value)
 {
@@ -87,8 +96,7 @@ figures(FILE *fp, const struct verdict_check *c)
 	escape_xml(fp, val);
 	if (ci[0] != '\0')
 		fprintf(fp, " %s", ci);
-	fputs(", limit ", fp);
-	escape_xml(fp, lim);
+	xml(fp, ", limit ", lim, "");
 }
 
 static void
@@ -98,29 +106,23 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 	char *settle;
 
 	if (r == RULING_FAIL) {
-		fputs("      <failure type=\"fail\" message=\"", fp);
-		escape_xml(fp, reason);
-		fputs("\">", fp);
+		xml(fp, "      <failure type=\"fail\" message=\"", reason, "\">");
 		if (c != NULL)
 			figures(fp, c);
 		else
 			escape_xml(fp, reason);
 		fputs("</failure>\n", fp);
 	} else if (r == RULING_PASS) {
-		fputs("      <system-out>", fp);
-		escape_xml(fp, reason);
-		fputs("</system-out>\n", fp);
+		xml(fp, "      <system-out>", reason, "</system-out>\n");
 	} else {
 		fprintf(fp, "      <skipped type=\"%s\" message=\"", ruling_name(r));
 		escape_xml(fp, reason);
 		fputs("\"", fp);
 		settle = c != NULL ? words_settle(v, c) : NULL;
-		if (settle != NULL) {
-			/* past the "; " the reason's tail joins it by */
-			fputc('>', fp);
-			escape_xml(fp, settle + 2);
-			fputs("</skipped>\n", fp);
-		} else
+		/* past the "; " the reason's tail joins it by */
+		if (settle != NULL)
+			xml(fp, ">", settle + 2, "</skipped>\n");
+		else
 			fputs("/>\n", fp);
 		free(settle);
 	}
@@ -141,10 +143,8 @@ testcase(FILE *fp, struct counts *n, const struct gate_verdict *v,
 	fprintf(fp, "    <testcase classname=\"syncgate.%s\" name=\"", c == NULL ? what :
 	    c->kind == KIND_READ ? "reads" : "writes");
 	escape_xml(fp, c != NULL ? c->class_name : what);
-	if (c != NULL && c->statistic != NULL) {
-		fputc(' ', fp);
-		escape_xml(fp, c->statistic);
-	}
+	if (c != NULL && c->statistic != NULL)
+		xml(fp, " ", c->statistic, "");
 	fputs("\">\n", fp);
 	outcome(fp, v, r, reason, c);
 	fputs("    </testcase>\n", fp);
@@ -178,16 +178,10 @@ system_out(FILE *fp, const struct gate_verdict *v)
 	size_t i;
 
 	fprintf(fp, "    <system-out>verdict: %s\n", ruling_name(v->overall));
-	for (i = 0; i < v->nnotes; i++) {
-		fputs("note: ", fp);
-		escape_xml(fp, v->notes[i]);
-		fputc('\n', fp);
-	}
-	for (i = 0; i < v->nunmatched; i++) {
-		fputs("not ruled: ", fp);
-		escape_xml(fp, v->unmatched[i].reason);
-		fputc('\n', fp);
-	}
+	for (i = 0; i < v->nnotes; i++)
+		xml(fp, "note: ", v->notes[i], "\n");
+	for (i = 0; i < v->nunmatched; i++)
+		xml(fp, "not ruled: ", v->unmatched[i].reason, "\n");
 	fputs("</system-out>\n", fp);
 }
 
