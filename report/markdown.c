@@ -43,10 +43,14 @@ md_say(FILE *fp, const struct render_opts *o, const char *lead, const char *s)
 	md_esc(o)(fp, s);
 }
 
+/* s as a block of its own (a leading "-" escaped), between lead and end. */
 static void
-md_line(FILE *fp, const struct render_opts *o, const char *s)
+md_line(FILE *fp, const struct render_opts *o, const char *lead, const char *s,
+    const char *end)
 {
+	fputs(lead, fp);
 	(o->ascii ? escape_markdown_line_ascii : escape_markdown_line)(fp, s);
+	fputs(end, fp);
 }
 
 /* Hidden and constant, so a job finds and edits its earlier PR comment. */
@@ -63,8 +67,7 @@ header(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (v->overall == RULING_INDETERMINATE)
 		fprintf(fp, "> **The gate could not rule**: %s.\n\n",
 		    layout_undecided(v, u, sizeof u));
-	md_line(fp, o, v->headline);
-	fputs("\n\n", fp);
+	md_line(fp, o, "", v->headline, "\n\n");
 }
 
 static void
@@ -131,7 +134,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		layout_flushes(fp, v, md_esc(o), "Flushes: ", ".\n\n");
 		return;
 	}
-	md_line(fp, o, v->unit.description);
+	md_line(fp, o, "", v->unit.description, "");
 	layout_band(fp, v, o->ascii, md_esc(o));
 	fputs("\n\n| Class", fp);
 	layout_name_heads(fp, v, md_esc(o), " | ", "");
@@ -253,9 +256,8 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	char med[DURLEN], lo[DURLEN], hi[DURLEN], unit[UNITLEN];
 	size_t i;
 
-	fputs("- ", fp);
-	md_line(fp, o, ours ? verdict_ours_label(v) : verdict_rival_label(v));
-	fputs(": writes divided by ", fp);
+	md_line(fp, o, "- ", ours ? verdict_ours_label(v) : verdict_rival_label(v),
+	    ": writes divided by ");
 	fputs(layout_side_unit(unit, v, ours, o->ascii), fp);
 	if (!s->has_probe) {
 		fputs("; no probe\n", fp);
@@ -273,11 +275,8 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	md_say(fp, o, "), volume ", s->volume_id ? s->volume_id : "unknown");
 	md_say(fp, o, ", host ", s->host_id ? s->host_id : "unknown");
 	fprintf(fp, "; reaches the device: %s\n", reach_name(s->reaches));
-	for (i = 0; i < s->nevidence; i++) {
-		fputs("  - ", fp);
-		md_line(fp, o, s->evidence[i]);
-		fputc('\n', fp);
-	}
+	for (i = 0; i < s->nevidence; i++)
+		md_line(fp, o, "  - ", s->evidence[i], "\n");
 }
 
 static void
@@ -288,11 +287,8 @@ notes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (v->nnotes == 0)
 		return;
 	fputs("### Notes\n\n", fp);
-	for (i = 0; i < v->nnotes; i++) {
-		fputs("- ", fp);
-		md_line(fp, o, v->notes[i]);
-		fputc('\n', fp);
-	}
+	for (i = 0; i < v->nnotes; i++)
+		md_line(fp, o, "- ", v->notes[i], "\n");
 	fputc('\n', fp);
 }
 
@@ -307,8 +303,7 @@ lists(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		for (i = 0; i < v->nunmatched; i++) {
 			const struct verdict_unmatched *u = &v->unmatched[i];
 
-			fputs("- ", fp);
-			md_line(fp, o, u->name);
+			md_line(fp, o, "- ", u->name, "");
 			fprintf(fp, " (%s): ", class_kind_name(u->kind));
 			md_esc(o)(fp, u->reason);
 			fputc('\n', fp);
