@@ -15,6 +15,7 @@
 #include "lib/err.h"
 #include "lib/stats.h"
 #include "lib/units.h"
+#include "report/layout.h"
 #include "report/words.h"
 
 /* A fail held: baseline, one run a side, no noise (docs/result-format.md). */
@@ -1240,11 +1241,9 @@ report_words(struct gate_verdict *v)
 	free(v->writes.reason);
 	v->reads.reason = words_half(v, KIND_READ, v->reads.ruling);
 	v->writes.reason = words_half(v, KIND_WRITE, v->writes.ruling);
-	for (i = 0; i < v->nrows && v->rows[i].kind != KIND_WRITE; i++)
-		;
 	free(v->ceiling_note);
-	v->ceiling_note = v->mode == MODE_RIVAL && i < v->nrows ? ceiling_note(v) :
-	    NULL;
+	v->ceiling_note = v->mode == MODE_RIVAL && layout_rows(v, KIND_WRITE) ?
+	    ceiling_note(v) : NULL;
 	for (i = 0; i < v->nnotes; i++)
 		free(v->notes[i]);
 	free(v->notes);
