@@ -131,8 +131,7 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 static void
 syncs_rows(FILE *fp, const struct gate_verdict *v)
 {
-	char b[4][DURLEN];
-	char *const s[4] = { b[0], b[1], b[2], b[3] };
+	char s[4][DURLEN];
 	size_t i;
 	int k;
 
@@ -142,7 +141,7 @@ syncs_rows(FILE *fp, const struct gate_verdict *v)
 		if (r->kind != KIND_WRITE)
 			continue;
 		tagged(fp, "<tr><td>", r->name, "</td>");
-		layout_row_syncs(s, DURLEN, v, r);
+		layout_row_syncs(s, v, r);
 		for (k = 0; k < 4; k++)
 			td_num(fp, s[k]);
 		badge(fp, "<td>", r->ruling, "</td></tr>\n");

@@ -122,7 +122,7 @@ syncs_read(const char *a, const char *b, double x, double y, double ceiling)
 }
 
 void
-layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
+layout_row_syncs(char s[4][DURLEN], const struct gate_verdict *v,
     const struct verdict_row *r)
 {
 	const struct verdict_value *x[4] = { &r->ours_syncs_p50, &r->ours_syncs_p99,
@@ -132,8 +132,8 @@ layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
 	/* each quantile's pair with its own decimals, the same for both */
 	for (q = 0; q < 2; q++)
 		for (d = -1; d <= 15; d = d < 0 ? 3 : d + 1) {
-			ratio_print(s[q], len, x[q]->v, d);
-			ratio_print(s[q + 2], len, x[q + 2]->v, d);
+			ratio_print(s[q], DURLEN, x[q]->v, d);
+			ratio_print(s[q + 2], DURLEN, x[q + 2]->v, d);
 			if (v->mode != MODE_RIVAL || syncs_read(s[q], s[q + 2], x[q]->v,
 			    x[q + 2]->v, q == 0 ? v->commit_syncs : NAN))
 				break;

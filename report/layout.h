@@ -30,7 +30,7 @@ const char *layout_undecided(const struct gate_verdict *v, char *buf, size_t len
  */
 void layout_row_figures(char f[6][DURLEN], const struct gate_verdict *v,
     const struct verdict_row *r, int ascii);
-void layout_row_syncs(char *const s[4], size_t len, const struct gate_verdict *v,
+void layout_row_syncs(char s[4][DURLEN], const struct gate_verdict *v,
     const struct verdict_row *r);
 
 /* A check's value read as ruled: "220.42x", "2.54 syncs". */

@@ -122,8 +122,7 @@ group_commit(FILE *fp, const char *label, const struct verdict_side *s,
 static void
 syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
-	char a[DURLEN], b[DURLEN], c[DURLEN], d[DURLEN];
-	char *const s[4] = { a, b, c, d };
+	char s[4][DURLEN];
 	size_t i;
 
 	fputs("### Writes in durable syncs\n\n", fp);
@@ -145,9 +144,9 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		if (r->kind != KIND_WRITE)
 			continue;
 		md_say(fp, o, "| ", r->name);
-		layout_row_syncs(s, sizeof a, v, r);
-		fprintf(fp, " | %s | %s | %s | %s | %s%s |\n", a, b, c, d,
-		    mark(r->ruling, o), ruling_name(r->ruling));
+		layout_row_syncs(s, v, r);
+		fprintf(fp, " | %s | %s | %s | %s | %s%s |\n", s[0], s[1], s[2],
+		    s[3], mark(r->ruling, o), ruling_name(r->ruling));
 	}
 	fputc('\n', fp);
 	layout_flushes(fp, v, md_esc(o), "Flushes: ", ".\n\n");
@@ -158,7 +157,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	}
 	if (!isnan(v->commit_syncs))
 		fprintf(fp, "Ceiling: %s syncs a commit at p50 (--commit-syncs).\n\n",
-		    gate_limit_num(a, sizeof a, v->commit_syncs));
+		    gate_limit_num(s[0], DURLEN, v->commit_syncs));
 	group_commit(fp, verdict_ours_label(v), &v->ours, o);
 	group_commit(fp, verdict_rival_label(v), &v->rival, o);
 }

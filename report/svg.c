@@ -277,13 +277,12 @@ plot_rows(FILE *fp, const struct gate_verdict *v, const struct axis *a,
 			syncs ? r->rival_syncs_p99 : r->rival_p99, "rival",
 			verdict_rival_label(v), NULL, NULL };
 		char t[4][DURLEN];
-		char *const tp[4] = { t[0], t[1], t[2], t[3] };
 
 		if (r->kind != k)
 			continue;
 		if (syncs) {
 			/* as the table reads them, without its padding */
-			layout_row_syncs(tp, DURLEN, v, r);
+			layout_row_syncs(t, v, r);
 			ours.p50_text = trim(t[0], DURLEN, ours.p50.v);
 			ours.p99_text = trim(t[1], DURLEN, ours.p99.v);
 			rival.p50_text = trim(t[2], DURLEN, rival.p50.v);

@@ -58,7 +58,6 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 {
 	struct grid g = { NULL, 0, syncs ? 5 : 7, 0 };
 	char b[7][DURLEN], *own[4];
-	char *const s[4] = { b[1], b[2], b[3], b[4] };
 	const char *row[7] = { "Class", [5] = "p50 x", "p99 x" };
 	size_t i, k;
 
@@ -74,7 +73,7 @@ table(FILE *fp, const struct gate_verdict *v, int syncs, const struct render_opt
 		if (syncs && r->kind != KIND_WRITE)
 			continue;
 		if (syncs)
-			layout_row_syncs(s, DURLEN, v, r);
+			layout_row_syncs(b + 1, v, r);
 		else
 			layout_row_figures(b + 1, v, r, o->ascii);
 		row[0] = r->name;
