@@ -452,7 +452,7 @@ check_words(const struct gate_verdict *v, const struct verdict_check *c,
 static char *
 ceiling_note(const struct gate_verdict *v)
 {
-	char b[32], c[32], cc[96], *out = words_ceiling(v->commit_syncs), *next;
+	char b[32], c[32], cc[96], *out = words_ceiling(v->commit_syncs);
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -466,13 +466,12 @@ ceiling_note(const struct gate_verdict *v)
 			snprintf(cc, sizeof cc, " (the run's concurrency is %lld)",
 			    s->concurrency);
 		gate_num(b, sizeof b, s->group_syncs_p50);
-		next = xasprintf("%s; %s probe measured %s %s a commit at p50 and %s "
-		    "at p99 with %d concurrent %s%s", out, whose(v, k, ws, sizeof ws), b,
-		    words_syncs(b), gate_num(c, sizeof c, s->group_syncs_p99),
-		    s->group_writers, words_plural((size_t)s->group_writers, "writer",
-		    "writers"), cc);
-		free(out);
-		out = next;
+		out = words_spent(xasprintf("%s; %s probe measured %s %s a commit at "
+		    "p50 and %s at p99 with %d concurrent %s%s", out, whose(v, k, ws,
+		    sizeof ws), b, words_syncs(b), gate_num(c, sizeof c,
+		    s->group_syncs_p99), s->group_writers,
+		    words_plural((size_t)s->group_writers, "writer", "writers"), cc),
+		    out);
 	}
 	return out;
 }
@@ -804,7 +803,7 @@ static char *
 host_words(const struct result_host *h)
 {
 	struct xlist l = { NULL, 0, 0 };
-	char buf[320], *out;
+	char buf[320];
 
 	if (h->cpu_model != NULL)
 		xlist_add(&l, ", ", h->cpu_model);
@@ -822,11 +821,9 @@ host_words(const struct result_host *h)
 		snprintf(buf, sizeof buf, "kernel %.300s", h->kernel);
 		xlist_add(&l, ", ", buf);
 	}
-	out = xasprintf("%s%s%s%s%s", h->machine_id ? "the host " :
+	return words_spent(xasprintf("%s%s%s%s%s", h->machine_id ? "the host " :
 	    "a host with no machine id", h->machine_id ? h->machine_id : "",
-	    l.s ? " (" : "", l.s ? l.s : "", l.s ? ")" : "");
-	free(l.s);
-	return out;
+	    l.s ? " (" : "", l.s ? l.s : "", l.s ? ")" : ""), l.s);
 }
 
 static char *
