@@ -579,19 +579,12 @@ static int
 render(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct rendering *g = arg;
-	const char *path = out->path ? out->path : "standard output";
 	struct render_opts ro;
-	char why[512];
 
 	render_opts_detect(&ro, fp, g->ascii);
 	ro.verbose = g->verbose;
-	if (report_history_why(g->v, &report_formats[out->format], why, sizeof why))
-		return errf(err, "%s: cannot render %s: %s", path,
-		    report_format_nth(out->format), why);
-	if (report_render(fp, g->v, &report_formats[out->format], &ro) < 0)
-		return errf(err, "%s: cannot render %s", path,
-		    report_format_nth(out->format));
-	return 0;
+	return report_verdict_to(fp, g->v, out->format, &ro, out->path ?
+	    out->path : "standard output", err);
 }
 
 /* The Markdown step summary, as report --summary: over 1 MiB said, not an error. */

@@ -79,15 +79,16 @@ render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii)
 }
 
 int
-report_history_why(const struct gate_verdict *v, const struct report_format *f,
-    char *buf, size_t len)
+report_verdict_to(FILE *fp, const struct gate_verdict *v, size_t format,
+    const struct render_opts *o, const char *name, char *err)
 {
-	return f->why_not != NULL && f->why_not(v, buf, len);
-}
+	const struct report_format *f = &report_formats[format];
+	char why[512];
 
-int
-report_render(FILE *fp, const struct gate_verdict *v,
-    const struct report_format *f, const struct render_opts *o)
-{
-	return f->verdict(fp, v, o);
+	if (f->why_not != NULL && f->why_not(v, why, sizeof why))
+		return errf(err, "%s: cannot render the verdict as %s: %s", name,
+		    f->name, why);
+	if (f->verdict(fp, v, o) < 0)
+		return errf(err, "%s: cannot render the verdict as %s", name, f->name);
+	return 0;
 }

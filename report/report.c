@@ -193,18 +193,16 @@ render_output(FILE *fp, const struct output *out, const void *arg, char *err)
 {
 	const struct rendering *r = arg;
 	struct render_opts o;
-	char why[512];
 
 	render_opts_detect(&o, fp, r->ascii);
 	o.verbose = r->verbose;
-	if (r->in->kind == IS_VERDICT &&
-	    report_history_why(&r->in->verdict, &report_formats[out->format], why, sizeof why))
-		return errf(err, "%s: cannot render the verdict as %s: %s", r->file,
-		    report_format_nth(out->format), why);
+	if (r->in->kind == IS_VERDICT)
+		return report_verdict_to(fp, &r->in->verdict, out->format, &o, r->file,
+		    err);
 	if (render(fp, r->in, &report_formats[out->format], &o) < 0)
 		return errf(err, "%s: cannot render the %s as %s", r->file,
-		    r->in->kind == IS_PROBE ? "probe" : r->in->kind == IS_RESULT ?
-		    "result" : "verdict", report_format_nth(out->format));
+		    r->in->kind == IS_PROBE ? "probe" : "result",
+		    report_format_nth(out->format));
 	return 0;
 }
 

@@ -48,17 +48,15 @@ char *report_format_list(char *buf, size_t len, const char *last);
 void render_opts_detect(struct render_opts *o, FILE *fp, int force_ascii);
 
 /*
- * 1 with the reason in buf when v cannot be had in format f (history: no
- * figure of ours, a Bencher name over 1024 bytes, two classes giving one
- * benchmark one measure); else 0.
+ * v in report_formats[format] to fp, or -1 with err naming name and why:
+ * a history format refuses a verdict it cannot hold (no figure of ours, a
+ * Bencher name over 1024 bytes, two classes giving one benchmark one
+ * measure).
  */
-int report_history_why(const struct gate_verdict *v, const struct report_format *f,
-    char *buf, size_t len);
+int report_verdict_to(FILE *fp, const struct gate_verdict *v, size_t format,
+    const struct render_opts *o, const char *name, char *err);
 int report_benchmark_action_why(const struct gate_verdict *v, char *buf, size_t len);
 int report_bencher_why(const struct gate_verdict *v, char *buf, size_t len);
-
-int report_render(FILE *fp, const struct gate_verdict *v,
-    const struct report_format *f, const struct render_opts *o);
 
 int report_text(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);
 int report_markdown(FILE *fp, const struct gate_verdict *v, const struct render_opts *o);

@@ -162,7 +162,7 @@ for side in a b; do
 	printf '{"format": "syncgate-result/1", "engine": "e", "workload": "w", "classes": [{"name": "%s", "kind": "read", "p50_ns": 1000, "p99_ns": 3000}]}\n' \
 		"$long" >"$tmp/long-$side.json"
 done
-expect 2 "cannot render bencher: the benchmark name \"e/0000" \
+expect 2 "standard output: cannot render the verdict as bencher: the benchmark name \"e/0000" \
 	"$S" gate "$tmp/long-a.json" --baseline "$tmp/long-b.json" --format bencher
 grep -q "is 1106 bytes; Bencher takes at most 1024" "$tmp/err" ||
 	fail "long bencher name: $(cat "$tmp/err")"

@@ -227,7 +227,7 @@ render(const struct gate_verdict *v, const char *f, int ascii)
 	FILE *fp = open_memstream(&buf, &len);
 
 	assert_non_null(fp);
-	assert_int_equal(report_render(fp, v, report_format_find(f), &o), 0);
+	assert_int_equal(report_format_find(f)->verdict(fp, v, &o), 0);
 	assert_int_equal(fclose(fp), 0);
 	return buf;
 }
