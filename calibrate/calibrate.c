@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "calibrate/calibrate.h"
 #include "calibrate/plan.h"
@@ -17,6 +16,7 @@
 #include "lib/fileset.h"
 #include "lib/json.h"
 #include "lib/outfile.h"
+#include "lib/path.h"
 #include "model/runs.h"
 #include "lib/units.h"
 #include "lib/utf8.h"
@@ -161,7 +161,6 @@ parse_args(int argc, char **argv, struct args *a, char *err)
 static int
 check_files(const struct args *a, char *err)
 {
-	struct stat si, sj;
 	size_t i, j;
 
 	for (i = 0; i < a->n; i++) {
@@ -169,8 +168,7 @@ check_files(const struct args *a, char *err)
 			return errf(err, "-: reading a result from standard input is not "
 			    "supported; expected a file (./- for a file named -)");
 		for (j = 0; j < i; j++)
-			if (stat(a->files[i], &si) == 0 && stat(a->files[j], &sj) == 0 &&
-			    si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)
+			if (path_same_file(a->files[i], a->files[j]))
 				return errf(err, "%s and %s are one file; expected each run "
 				    "once", a->files[j], a->files[i]);
 	}

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gate/evaluate.h"
 #include "gate/gate.h"
@@ -18,6 +17,7 @@
 #include "lib/json.h"
 #include "lib/outfile.h"
 #include "lib/parallel.h"
+#include "lib/path.h"
 #include "lib/outputs.h"
 #include "report/report.h"
 #include "report/words.h"
@@ -324,15 +324,6 @@ loaded_free(struct loaded *l)
 }
 
 static int
-same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	    sa.st_ino == sb.st_ino;
-}
-
-static int
 not_stdin(const char *path, const char *what, char *err)
 {
 	/* a result names its samples files relative to its folder: it must be a file */
@@ -363,17 +354,17 @@ check_files(const struct args *a, char *err)
 		return -1;
 	for (i = 0; i < o->n; i++)
 		for (j = 0; j < r->n; j++)
-			if (same_file(o->v[i], r->v[j]))
+			if (path_same_file(o->v[i], r->v[j]))
 				return errf(err, "%s and %s %s are one file; expected two "
 				    "runs' results", o->v[i], flag, r->v[j]);
 	for (i = 0; i < o->n; i++)
 		for (j = 0; j < i; j++)
-			if (same_file(o->v[i], o->v[j]))
+			if (path_same_file(o->v[i], o->v[j]))
 				return errf(err, "%s and %s are one file; expected each run "
 				    "of ours once", o->v[j], o->v[i]);
 	for (i = 0; i < r->n; i++)
 		for (j = 0; j < i; j++)
-			if (same_file(r->v[i], r->v[j]))
+			if (path_same_file(r->v[i], r->v[j]))
 				return errf(err, "%s %s and %s %s are one file; expected each "
 				    "run once", flag, r->v[j], flag, r->v[i]);
 	return 0;

@@ -7,6 +7,8 @@
 char *path_dir(const char *path);
 /* The name after path's last '/' (path itself when it has none). */
 const char *path_base(const char *path);
+/* Whether a and b both exist and are one file (a link, "./x" and "x"). */
+int path_same_file(const char *a, const char *b);
 /* Where link path points, joined to its folder (the caller frees); or NULL. */
 char *path_link_target(const char *path);
 
