@@ -4,7 +4,6 @@
  * white space and a sign, and the locale's point: the token is checked first.
  */
 #include <ctype.h>
-#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,37 +34,6 @@ token_ok(const char *s, size_t n)
 			return 0;
 	}
 	return i == n;
-}
-
-int
-decimal_parse(const char *s, size_t n, double *out)
-{
-	char buf[DECIMAL_MAX_LEN + 8], *dot;
-	const char *point;
-	uint64_t u = 0;
-	size_t k, plen;
-
-	if (n == 0 || n > DECIMAL_MAX_LEN || !token_ok(s, n))
-		return -1;
-	/* up to 15 digits are exact in a double: the common case, by hand */
-	for (k = 0; k < n && n <= 15 && isdigit((unsigned char)s[k]); k++)
-		u = u * 10 + (uint64_t)(s[k] - '0');
-	if (k == n) {
-		*out = (double)u;
-		return 0;
-	}
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	/* strtod reads the locale's point: the text's '.' becomes that */
-	point = localeconv()->decimal_point;
-	plen = strlen(point);
-	dot = memchr(buf, '.', n);
-	if (dot != NULL && plen >= 1 && plen <= 4 && strcmp(point, ".") != 0) {
-		memmove(dot + plen, dot + 1, n - (size_t)(dot - buf));
-		memcpy(dot, point, plen);
-	}
-	*out = strtod(buf, NULL);
-	return 0;
 }
 
 /* A token's digits, point taken out and leading zeros off, and its exponent. */
@@ -149,6 +117,12 @@ decimal_parse_scaled(const char *s, size_t n, int exp10, double *out)
 		return -1;
 	*out = digits_value(&dg);
 	return 0;
+}
+
+int
+decimal_parse(const char *s, size_t n, double *out)
+{
+	return decimal_parse_scaled(s, n, 0, out);
 }
 
 int
