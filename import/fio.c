@@ -82,6 +82,7 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 {
 	struct import_lines it;
 	struct import_line line;
+	struct json_scan sc;
 	size_t i;
 
 	memset(t, 0, sizeof *t);
@@ -101,7 +102,8 @@ locate(const char *buf, size_t len, const char *name, struct fio_text *t,
 		errf(err, "%s: no line starts a JSON object; expected %s", name, WHAT);
 		return IMPORT_FOREIGN;
 	}
-	json_depth(buf + t->start, len - t->start, &t->end);
+	json_scan(buf + t->start, len - t->start, &sc);
+	t->end = sc.end;
 	if (t->end == 0)
 		return errf(err, "%s: truncated at line %zu: the JSON object opened at "
 		    "line %zu does not close; expected fio's whole output", name,

@@ -15,15 +15,17 @@
 #include "lib/utf8.h"
 
 size_t
-json_depth(const char *buf, size_t len, size_t *end)
+json_scan(const char *buf, size_t len, struct json_scan *sc)
 {
 	size_t depth = 0, i;
 	int in_string = 0;
 
-	if (end != NULL)
-		*end = 0;
+	*sc = (struct json_scan){ .end = 0, .values = 1, .nul = NULL };
 	for (i = 0; i < len; i++) {
 		if (in_string) {
+			if (buf[i] == '\\' && sc->nul == NULL && len - i >= 6 &&
+			    memcmp(buf + i + 1, "u0000", 5) == 0)
+				sc->nul = buf + i;
 			if (buf[i] == '\\')
 				i++;
 			else if (buf[i] == '"')
@@ -32,9 +34,12 @@ json_depth(const char *buf, size_t len, size_t *end)
 			in_string = 1;
 		} else if (buf[i] == '[' || buf[i] == '{') {
 			depth++;
+			sc->values++;
+		} else if (buf[i] == ',') {
+			sc->values++;
 		} else if ((buf[i] == ']' || buf[i] == '}') && depth > 0 &&
-		    --depth == 0 && end != NULL && *end == 0) {
-			*end = i + 1;
+		    --depth == 0 && sc->end == 0) {
+			sc->end = i + 1;
 		}
 	}
 	return depth;
@@ -95,38 +100,11 @@ position(const char *buf, const char *end, size_t *line, size_t *col)
 	}
 }
 
-/*
- * The first \u0000 escape in a string (cJSON loads "a\u0000b" as "a"), or
- * NULL; *values: at most this many values (commas, '[' and '{', plus one).
- */
-static const char *
-scan(const char *buf, size_t len, size_t *values)
-{
-	const char *p = buf, *end = buf + len;
-	int in_string = 0;
-
-	*values = 1;
-	for (; p < end; p++) {
-		if (*p == '"') {
-			in_string = !in_string;
-		} else if (in_string) {
-			if (*p == '\\' && p + 1 < end) {
-				if (p[1] == 'u' && end - p >= 6 &&
-				    memcmp(p + 2, "0000", 4) == 0)
-					return p;
-				p++;
-			}
-		} else if (*p == ',' || *p == '[' || *p == '{') {
-			++*values;
-		}
-	}
-	return NULL;
-}
-
 cJSON *
 json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 {
-	size_t line = 1, col = 1, values, bom = utf8_bom(buf, len);
+	size_t line = 1, col = 1, bom = utf8_bom(buf, len);
+	struct json_scan sc;
 	const char *end, *p;
 	cJSON *root;
 
@@ -140,15 +118,17 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		    "%zu; expected JSON, which is UTF-8 text", name,
 		    (unsigned)(unsigned char)*end, line, col), NULL;
 	}
-	if ((end = scan(buf, len, &values)) != NULL) {
-		position(buf, end, &line, &col);
+	/* cJSON loads "a\u0000b" as "a" */
+	json_scan(buf, len, &sc);
+	if (sc.nul != NULL) {
+		position(buf, sc.nul, &line, &col);
 		return errf(err, "%s: a \\u0000 escape at line %zu, column %zu; "
 		    "expected strings without NUL characters", name, line, col),
 		    NULL;
 	}
-	if (values > JSON_MAX_VALUES)
+	if (sc.values > JSON_MAX_VALUES)
 		return errf(err, "%s: about %zu values; expected at most %lu (give "
-		    "millions of samples as a samples_file)", name, values,
+		    "millions of samples as a samples_file)", name, sc.values,
 		    JSON_MAX_VALUES), NULL;
 	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	if (root != NULL) {
@@ -171,7 +151,7 @@ json_parse_buffer(const char *name, const char *buf, size_t len, char *err)
 		end = buf + len;
 	position(buf, end, &line, &col);
 	if (end < buf + len && (*end == '[' || *end == '{') &&
-	    json_depth(buf, (size_t)(end - buf), NULL) >= CJSON_NESTING_LIMIT)
+	    json_scan(buf, (size_t)(end - buf), &sc) >= CJSON_NESTING_LIMIT)
 		errf(err, "%s: arrays and objects nested more than %d deep at line "
 		    "%zu, column %zu; expected at most %d", name, CJSON_NESTING_LIMIT,
 		    line, col, CJSON_NESTING_LIMIT);

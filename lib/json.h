@@ -23,8 +23,15 @@ cJSON *json_load_file(const char *path, size_t limit, char *err);
 /* As json_load_file, from memory; name labels messages. */
 cJSON *json_parse_buffer(const char *name, const char *buf, size_t len, char *err);
 
-/* Depth after len bytes; *end (or NULL): past where the first closes, or 0. */
-size_t json_depth(const char *buf, size_t len, size_t *end);
+/* What one walk over JSON text finds, strings passed over. */
+struct json_scan {
+	size_t end;             /* past where the first value closes, or 0 */
+	size_t values;          /* at most this many: commas, '[' and '{', plus one */
+	const char *nul;        /* the first \u0000 escape in a string, or NULL */
+};
+
+/* Walks buf[0..len) into sc; returns the depth after it. */
+size_t json_scan(const char *buf, size_t len, struct json_scan *sc);
 /* The member key of object obj (exact case), or NULL. */
 const cJSON *json_member(const cJSON *obj, const char *key);
 /* A finite number, or -1; also false for booleans and strings. */
