@@ -96,23 +96,17 @@ calibrate_usage(FILE *fp)
 }
 
 static int
-add_file(struct args *a, const char *path, char *err)
-{
-	if (a->n == CALIBRATE_MAX_RUNS)
-		return errf(err, "more than %d runs; expected at most %d",
-		    CALIBRATE_MAX_RUNS, CALIBRATE_MAX_RUNS);
-	a->files[a->n++] = path;
-	return 0;
-}
-
-static int
 take(void *ctx, int opt, const char *v, char *err)
 {
 	struct args *a = ctx;
 
 	switch (opt) {
 	case ARG_WORD:
-		return add_file(a, v, err);
+		if (a->n == CALIBRATE_MAX_RUNS)
+			return errf(err, "more than %d runs; expected at most %d",
+			    CALIBRATE_MAX_RUNS, CALIBRATE_MAX_RUNS);
+		a->files[a->n++] = v;
+		return 0;
 	case OPT_CONFIDENCE:
 		return units_parse_percent(v, 0.5, 1, &a->confidence,
 		    "--confidence", err);
