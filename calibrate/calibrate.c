@@ -59,9 +59,7 @@ static const struct arg_opt options[] = {
 	{ .name = "max-regression", .value = "PCT", .id = OPT_MAX_REGRESSION,
 	  .help = "the gate's limit the table's last line reads against (default "
 	  "5%)" },
-	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
-	  .help = "write the format given before it to FILE (- for standard "
-	  "output); repeat --format F -o FILE for more" },
+	OUTPUTS_OPTION(OPT_OUTPUT),
 	{ .name = "power", .value = "PCT", .id = OPT_POWER,
 	  .help = "how often the plan's runs settle an A/A at the limit (default "
 	  "80%)" },

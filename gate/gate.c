@@ -79,9 +79,7 @@ static const struct arg_opt options[] = {
 	{ .name = "noise", .value = "FILE", .id = OPT_NOISE,
 	  .help = "the runner's run-to-run noise (syncgate calibrate), pooled "
 	  "with the runs of the engine it measured" },
-	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
-	  .help = "write the format given before it to FILE (- for standard "
-	  "output); repeat --format F -o FILE for more" },
+	OUTPUTS_OPTION(OPT_OUTPUT),
 	{ .name = "part-ok", .id = OPT_PART_OK,
 	  .help = "rule runs that are part of a set (some runs of an invocation "
 	  "left out), naming what was left out (default: refused)" },

@@ -17,6 +17,11 @@
 
 #define OUTPUTS_MAX 16
 
+/* The -o row of a command's table of options (lib/args.h), its id opt. */
+#define OUTPUTS_OPTION(opt) { .name = "output", .letter = 'o', .value = "FILE", \
+	.id = (opt), .help = "write the format given before it to FILE (- for " \
+	"standard output); repeat --format F -o FILE for more" }
+
 /* The name of format i, or NULL past the last: the formats, in order. */
 typedef const char *outputs_name_fn(size_t i);
 

@@ -49,9 +49,7 @@ static const struct arg_opt options[] = {
 	  "::warning line for each indeterminate one" },
 	{ .name = "help", .letter = 'h', .id = ARG_HELP, .help = "print this help" },
 	{ .name = "", .help = "end of the options: FILE after it may start with -" },
-	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
-	  .help = "write the format given before it to FILE (- for standard "
-	  "output); repeat --format F -o FILE for more" },
+	OUTPUTS_OPTION(OPT_OUTPUT),
 	{ .name = "summary", .id = OPT_SUMMARY,
 	  .help = "append the Markdown to $GITHUB_STEP_SUMMARY" },
 	{ .name = "verbose", .id = OPT_VERBOSE,
