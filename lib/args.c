@@ -165,5 +165,6 @@ args_help(FILE *fp, const struct arg_opt *opts, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		args_help_one(fp, &opts[i], opts[i].help);
+		if (opts[i].help != NULL)
+			args_help_one(fp, &opts[i], opts[i].help);
 }

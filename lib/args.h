@@ -19,7 +19,7 @@ struct arg_opt {
 	char letter;            /* its one-letter form (-o), or 0 */
 	const char *value;      /* the value's word in --help; NULL: a flag */
 	int id;                 /* what take gets; ARG_HELP: --help */
-	const char *help;       /* its text in --help */
+	const char *help;       /* its text in --help; NULL: not listed */
 };
 
 struct arg_cmd {
@@ -34,7 +34,7 @@ struct arg_cmd {
 int args_parse(const struct arg_cmd *c, void *ctx, int argc, char **argv,
     char *err);
 
-/* --help's list: each option, and its text wrapped from column 24. */
+/* --help's list: each option listed, its text wrapped from column 24. */
 void args_help(FILE *fp, const struct arg_opt *opts, size_t n);
 void args_help_one(FILE *fp, const struct arg_opt *o, const char *help);
 

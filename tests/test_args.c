@@ -2,7 +2,8 @@
 /*
  * A command's table of options (lib/args.h): each option reaches take with
  * its id and value, words in order, --help stops, every refusal with its
- * message, and --help's list laid out from the same rows.
+ * message, and --help's list laid out from the same rows (a row without
+ * help taken, not listed).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@ static const struct arg_opt opts[] = {
 	{ .name = "output", .letter = 'o', .value = "FILE", .id = OPT_OUT,
 	  .help = "a file" },
 	{ .letter = 'x', .value = "N", .id = 'x', .help = "a letter alone" },
+	{ .name = "quiet", .id = OPT_FLAG },
 };
 
 /* What take saw, one "id=value" a line. */
@@ -67,8 +69,8 @@ test_args_take(void **state)
 	(void)state;
 	assert_int_equal(parse("a --flag --name=n -o f b -x3 -- --c", err), 0);
 	assert_string_equal(seen, "1=a\n256=-\n257=n\n258=f\n1=b\n120=3\n1=--c\n");
-	assert_int_equal(parse("--output f --name n", err), 0);
-	assert_string_equal(seen, "258=f\n257=n\n");
+	assert_int_equal(parse("--output f --name n --quiet", err), 0);
+	assert_string_equal(seen, "258=f\n257=n\n256=-\n");
 	assert_int_equal(parse("a --help --frob", err), 1);
 	assert_string_equal(seen, "1=a\n");
 	assert_int_equal(parse("-h", err), 1);
