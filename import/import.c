@@ -62,7 +62,7 @@ static const struct arg_opt options[] = {
 	{ .name = "unit", .value = "UNIT", .id = OPT_UNIT,
 	  .help = "the unit of the file's values" },
 	{ .name = "workload", .value = "NAME", .id = OPT_WORKLOAD,
-	  .help = "the workload's name (default: " },
+	  .help = "the workload's name" },
 	{ .letter = 'o', .value = "FILE", .id = OPT_OUTPUT,
 	  .help = "write the result to FILE, atomically" },
 	{ .name = "", .help = "end of the options: FILE after it may start with -" },
@@ -82,16 +82,23 @@ import_usage(FILE *fp)
 	    "\n");
 	import_format_abouts(fp);
 	fprintf(fp, "\n");
-	for (i = 0; options[i].help != NULL; i++) {
-		unsigned takes = options[i].id == OPT_KIND ? IMPORT_TAKES_KIND :
-		    options[i].id == OPT_UNIT ? IMPORT_TAKES_UNIT :
-		    options[i].id == OPT_WORKLOAD ? IMPORT_TAKES_WORKLOAD : 0;
-		char *text = takes == 0 ? xstrdup(options[i].help) :
-		    xasprintf("%s only: %s%s%s", import_format_names(names,
-		    sizeof names, takes, " and "), options[i].help, takes ==
-		    IMPORT_TAKES_WORKLOAD ? default_workload() : "", takes ==
-		    IMPORT_TAKES_WORKLOAD ? ")" : "");
+	for (i = 0; i < sizeof options / sizeof options[0]; i++) {
+		unsigned takes = 0;
+		char tail[64] = "", *text;
 
+		switch (options[i].id) {
+		case OPT_KIND: takes = IMPORT_TAKES_KIND; break;
+		case OPT_UNIT: takes = IMPORT_TAKES_UNIT; break;
+		case OPT_WORKLOAD:
+			takes = IMPORT_TAKES_WORKLOAD;
+			snprintf(tail, sizeof tail, " (default: %s)", default_workload());
+			break;
+		}
+		if (options[i].help == NULL)
+			continue;
+		text = takes == 0 ? xstrdup(options[i].help) :
+		    xasprintf("%s only: %s%s", import_format_names(names,
+		    sizeof names, takes, " and "), options[i].help, tail);
 		args_help_one(fp, &options[i], text);
 		free(text);
 	}
