@@ -481,6 +481,15 @@ expect 2 "--summary: fixtures/report/probe.json: a probe has no Markdown form" \
 same "$tmp/result.txt" "$F/result.txt"
 same "$tmp/result.md" "$F/result.md"
 same "$tmp/result.summary.json" "$F/result.summary.json"
+# its --summary is its Markdown, appended; past GitHub's 1 MiB, nothing is
+GITHUB_STEP_SUMMARY="$tmp/result-step.md" "$S" report "$F/result.json" --summary >/dev/null
+cmp -s "$tmp/result-step.md" "$F/result.md" || fail "a result's --summary is not its Markdown"
+head -c 1048000 /dev/zero | tr '\0' 'x' >"$tmp/result-full.md"
+cp "$tmp/result-full.md" "$tmp/result-full.before"
+GITHUB_STEP_SUMMARY="$tmp/result-full.md" expect 0 \
+	"$tmp/result-full.md holds 1048000 bytes; 704 more would grow it past 1 MiB, so the summary is not appended" \
+	"$S" report "$F/result.json" --summary
+cmp -s "$tmp/result-full.md" "$tmp/result-full.before" || fail "a result's summary past 1 MiB: the file changed"
 for c in result-unprobed result-noflush; do
 	"$S" report "$F/$c.json" >"$tmp/$c.txt"
 	same "$tmp/$c.txt" "$F/$c.txt"
