@@ -157,6 +157,14 @@ $SYNCGATE calibrate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --max-regression
 tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"sessions":2' &&
 	tr -d ' \t\n' <"$tmp/res/sessions.noise.json" | grep -q '"session_log_sd":0,"session_df":1' ||
 	fail "calibrate over two sessions measured no shift: $(cat "$tmp/res/sessions.noise.json")"
+# and its text says so: the noise within a session, and the shift a class
+$SYNCGATE calibrate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" "$tmp/res/f.b.1.json" \
+	>"$tmp/res/sessions.txt" 2>"$tmp/gerr" &&
+	grep -q "log scale within a session, as a$" "$tmp/res/sessions.txt" &&
+	grep -q "^percentage, over 3 runs of 2 sessions (1 degrees of freedom)" "$tmp/res/sessions.txt" &&
+	grep -q "^Between sessions: the standard deviation of a session's shift" "$tmp/res/sessions.txt" &&
+	grep -q "^  READ p50: 0.0% (1 degrees of freedom)$" "$tmp/res/sessions.txt" ||
+	fail "calibrate's text over two sessions: $(cat "$tmp/gerr" "$tmp/res/sessions.txt")"
 set +e
 $SYNCGATE gate "$tmp/res/g.b.1.json" "$tmp/res/g.b.2.json" --baseline "$tmp/res/fast-read-other.1.json" \
 	--baseline "$tmp/res/fast-read-other.2.json" \
