@@ -210,6 +210,12 @@ test_json_loader_names_path(void **state)
 		{ "\"mode\":\t\"rival\"", "\"mode\":\t\"baseline\"",
 		  "v.json: reads.read_speedup is 10; expected null in a verdict against "
 		  "a baseline" },
+		/* several runs a side, their files gone */
+		{ "\"runs\":\t1,\n\t\t\"run_files\"", "\"runs\":\t3,\n\t\t\"run_filez\"",
+		  "v.json: ours.runs is 3, but ours has no run_files; expected one "
+		  "file a run" },
+		{ "\"run_files\":\t[\"", "\"run_files\":\t[\"a\", \"",
+		  "v.json: ours.run_files holds 2 files; expected 1, one a run" },
 		{ "\"source\":\t\"shared\"", "\"source\":\t\"none\"",
 		  "v.json: unit.ours.ns is 3020000; expected null, as unit.source is "
 		  "\"none\"" },

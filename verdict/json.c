@@ -194,6 +194,11 @@ get_runs(const cJSON *o, const struct json_field *f, char *b,
 	    get_host(o, s, w) < 0)
 		return -1;
 	n = isnan(n) ? 1 : n;
+	json_at_key(&c, w, f->key);
+	/* a verdict before several runs a side has neither */
+	if (json_member(o, "run_files") == NULL && n != 1)
+		return errf(w->err, "%s: %s is %.0f, but %s has no run_files; "
+		    "expected one file a run", w->file, c.path, n, w->path);
 	if (json_member(o, "run_files") == NULL) {
 		s->runs = 1;
 		s->run_files = xcalloc(1, sizeof *s->run_files);
