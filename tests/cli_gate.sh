@@ -414,6 +414,27 @@ expect_one 2 'gate: classes.json: has no class "traversal", which a1.json ran; e
 	sg gate r1.json --rival a1.json --rival classes.json
 expect_one 2 'gate: classes.json: has no class "traversal", which a1.json ran; expected the same classes in every run of --baseline' \
 	sg gate r1.json r2.json --baseline a1.json --baseline classes.json
+# --match: a pair of OURS=RIVAL names, each class in one pair, each name
+# one of its side's classes, of one kind, at most 64 pairs
+sed 's/"point-read"/"get"/' r1.json >renamed.json
+expect_one 2 "gate: --match point-read; expected OURS=RIVAL, two class names (write=fillrandom:write)" \
+	sg gate a1.json --rival r1.json --match point-read
+expect_one 2 "gate: --match =x; expected OURS=RIVAL" sg gate a1.json --rival r1.json --match =x
+expect_one 2 "gate: --match point-read=traversal: point-read is matched twice; expected each class in one pair" \
+	sg gate a1.json --rival renamed.json --match point-read=get --match point-read=traversal
+expect_one 2 "gate: --match nosuch=get: a1.json has no class nosuch; expected OURS to be one of our classes" \
+	sg gate a1.json --rival renamed.json --match nosuch=get
+expect_one 2 "gate: --match point-read=nosuch: renamed.json has no class nosuch; expected RIVAL to be one of its classes" \
+	sg gate a1.json --rival renamed.json --match point-read=nosuch
+expect_one 2 "gate: --match point-read=traversal: r1.json has a class point-read of its own too; expected OURS to name none of its classes" \
+	sg gate a1.json --rival r1.json --match point-read=traversal
+expect_one 2 "gate: --match point-read=write: renamed.json's class write is a write, but our class point-read is a read; expected a pair of one kind" \
+	sg gate a1.json --rival renamed.json --match point-read=write
+set --
+for i in $(seq 65); do
+	set -- "$@" --match "a$i=b$i"
+done
+expect_one 2 "gate: --match: more than 64 pairs" sg gate a1.json --rival r1.json "$@"
 # calibrate: two runs or more, each once, of one engine
 expect_one 2 "calibrate: one run alone has no run-to-run noise to measure; expected two runs or more" \
 	sg calibrate a1.json
