@@ -21,6 +21,37 @@
 #define SERIES EXPECTED("an array of at most 1000000 numbers")
 #define MAX_OFFSET_NS 9007199254740992.0        /* 2^53 ns (104 days): whole below */
 
+#define ABSENT (JSON_OPTIONAL | JSON_NULL)
+
+/* A count of flushes, or null when none was made. */
+static const struct json_span FLUSHES = { 0, MAX_COUNT, 0, 0, 1,
+	"a whole number from 0 to 1e+15, or null", NULL, NULL };
+/* A watch's interval, or the rounds'. */
+static const struct json_span EVERY = { 1, 3600e9, 0, 0, 0,
+	"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
+
+#define T struct probe_flush_device
+#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define NAME { F("device", JF_STR, JSON_NONBLANK, name), \
+	.what = "the device's name" }
+#define COUNT(k, m) { F(k, JF_NUM, ABSENT | JSON_DOUBLE, m), .span = &FLUSHES }
+#define DROPPED { F("dropped", JF_STR, ABSENT, dropped) }
+/* A disk's flushes around the timed syncs; other and per_sync derived. */
+static const struct json_field device_fields[] = {
+	NAME, { F("write_cache", JF_STR, ABSENT, write_cache) },
+	{ F("fua", JF_TRI, ABSENT, fua), .what = "true, false or null" },
+	COUNT("flushes", flushes), COUNT("idle_flushes", idle_flushes),
+	{ F("other", JF_NUM, JSON_DERIVED | JSON_DOUBLE, other) },
+	{ F("per_sync", JF_NUM, JSON_DERIVED | JSON_DOUBLE, per_sync) },
+	DROPPED, { .key = NULL }
+};
+
+/* A series' disk: what it counted through the window (read as above). */
+static const struct json_field window_device_fields[] = {
+	NAME, COUNT("flushes", flushes), DROPPED, { .key = NULL }
+};
+#undef T
+
 void
 probe_flushes_derive(struct probe_flushes *f)
 {
@@ -43,11 +74,8 @@ devices_free(struct probe_flush_device *dev, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		free(dev[i].name);
-		free(dev[i].write_cache);
-		free(dev[i].dropped);
-	}
+	for (i = 0; i < n; i++)
+		probe_fields_strings(device_fields, &dev[i], NULL);
 	free(dev);
 }
 
@@ -104,43 +132,10 @@ devices_copy(const struct probe_flush_device *s, size_t n)
 
 	for (i = 0; i < n; i++) {
 		d[i] = s[i];
-		d[i].name = probe_strdup(s[i].name);
-		d[i].write_cache = probe_strdup(s[i].write_cache);
-		d[i].dropped = probe_strdup(s[i].dropped);
+		probe_fields_strings(device_fields, &d[i], &s[i]);
 	}
 	return d;
 }
-
-#define ABSENT (JSON_OPTIONAL | JSON_NULL)
-
-/* A count of flushes, or null when none was made. */
-static const struct json_span FLUSHES = { 0, MAX_COUNT, 0, 0, 1,
-	"a whole number from 0 to 1e+15, or null", NULL, NULL };
-/* A watch's interval, or the rounds'. */
-static const struct json_span EVERY = { 1, 3600e9, 0, 0, 0,
-	"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
-
-#define T struct probe_flush_device
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
-#define NAME { F("device", JF_STR, JSON_NONBLANK, name), \
-	.what = "the device's name" }
-#define COUNT(k, m) { F(k, JF_NUM, ABSENT | JSON_DOUBLE, m), .span = &FLUSHES }
-#define DROPPED { F("dropped", JF_STR, ABSENT, dropped) }
-/* A disk's flushes around the timed syncs; other and per_sync derived. */
-static const struct json_field device_fields[] = {
-	NAME, { F("write_cache", JF_STR, ABSENT, write_cache) },
-	{ F("fua", JF_TRI, ABSENT, fua), .what = "true, false or null" },
-	COUNT("flushes", flushes), COUNT("idle_flushes", idle_flushes),
-	{ F("other", JF_NUM, JSON_DERIVED | JSON_DOUBLE, other) },
-	{ F("per_sync", JF_NUM, JSON_DERIVED | JSON_DOUBLE, per_sync) },
-	DROPPED, { .key = NULL }
-};
-
-/* A series' disk: what it counted through the window (read as above). */
-static const struct json_field window_device_fields[] = {
-	NAME, COUNT("flushes", flushes), DROPPED, { .key = NULL }
-};
-#undef T
 
 /* devices, at most MAX_DEVICES, into *dev and *n. */
 static int
