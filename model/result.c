@@ -329,10 +329,6 @@ get_latencies(const cJSON *o, const char *path, struct result_class *c,
 static int
 get_name(const cJSON *o, const struct json_at *at, struct result_class *c)
 {
-	c->p50_ns = c->p99_ns = NAN;
-	c->p50_lo_ns = c->p50_hi_ns = c->p99_lo_ns = c->p99_hi_ns = NAN;
-	c->flushes_per_op = c->turn_wait_ns = NAN;
-	c->count = -1;
 	if (!cJSON_IsObject(o))
 		return json_bad(at, o, "an object");
 	return json_get_string(o, "name", JSON_NONBLANK, NULL, at, &c->name);
