@@ -46,10 +46,6 @@ parallel_for(size_t n, void (*fn)(void *arg, size_t i), void *arg)
 		want = n;
 	if (want > MAX_THREADS)
 		want = MAX_THREADS;
-	if (want <= 1) {
-		worker(&pool);
-		return;
-	}
 	pthread_mutex_init(&pool.lock, NULL);
 	/* the calling thread is one of them */
 	for (k = 1; k < want; k++)
