@@ -89,6 +89,10 @@ get_field(const cJSON *o, const struct json_field *f, char *b,
 			*AT(b, f->off, int) = f->type == JF_FLAG ? 1 : i;
 		break;
 	case JF_STRINGS:
+		rc = json_get_array(o, f->key, flags, 0, f->what ? f->what :
+		    "an array", w, &sub, NULL);
+		if (rc != 0)
+			break;
 		return json_get_strings(o, f->key, AT(b, f->off, char **),
 		    AT(b, f->hi, size_t), w);
 	case JF_CUSTOM:

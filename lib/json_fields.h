@@ -64,8 +64,8 @@ struct json_field {
 	const struct json_span *span;
 	const struct json_words *words;
 	const struct json_field *sub;
-	const char *what;       /* JF_BOOL, JF_TRI, JF_STR, JF_OBJ: what is
-				 * expected; NULL: the default */
+	const char *what;       /* JF_BOOL, JF_TRI, JF_STR, JF_STRINGS, JF_OBJ:
+				 * what is expected; NULL: the default */
 	json_field_get *get;    /* JF_CUSTOM; NULL: written, never read */
 	json_field_put *put;    /* JF_CUSTOM; NULL: read, never written */
 };

@@ -124,28 +124,6 @@ put_sessions(cJSON *o, const struct json_field *f, const char *b)
 }
 
 static int
-get_files(const cJSON *o, const struct json_field *f, char *b,
-    const struct json_at *w)
-{
-	struct noise *n = (struct noise *)(void *)b;
-	const cJSON *a;
-	int rc = json_get_array(o, f->key, ABSENT, 0, "an array of strings or null",
-	    w, &a, NULL);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	return json_get_strings(o, f->key, &n->files, &n->nfiles, w);
-}
-
-static void
-put_files(cJSON *o, const struct json_field *f, const char *b)
-{
-	const struct noise *n = (const struct noise *)(const void *)b;
-
-	cJSON_AddItemToObject(o, f->key, json_put_strings(n->files, n->nfiles));
-}
-
-static int
 get_classes(const cJSON *o, const struct json_field *f, char *b,
     const struct json_at *w)
 {
@@ -219,7 +197,8 @@ static const struct json_field noise_fields[] = {
 	WHOLE("concurrency", JF_LLONG, concurrency, ABSENT, CONCURRENCY),
 	NAME_OR_NULL("host_id", host_id), WHOLE("runs", JF_SIZE, runs, 0, RUNS),
 	CUSTOM("sessions", get_sessions, put_sessions),
-	CUSTOM("files", get_files, put_files),
+	{ F("files", JF_STRINGS, ABSENT, files), .hi = offsetof(T, nfiles),
+	  .what = "an array of strings or null" },
 	NUM("confidence", confidence, 0, LEVEL),
 	CUSTOM("classes", get_classes, put_classes),
 	CUSTOM("plan", get_plan, NULL), END

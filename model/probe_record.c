@@ -176,33 +176,6 @@ put_stability(cJSON *o, const struct json_field *f, const char *b)
 	json_add_double(st, "clusters_ratio", p->clusters_ratio);
 }
 
-static int
-get_evidence(const cJSON *o, const struct json_field *f, char *b,
-    const struct json_at *a)
-{
-	const cJSON *arr, *v;
-	struct json_at c, e;
-	int rc = json_get_array(o, f->key, ABSENT, 0, "an array of strings", a,
-	    &arr, &c);
-
-	if (rc != 0)
-		return rc;
-	cJSON_ArrayForEach(v, arr) {
-		json_at_index(&e, &c, RECORD(b)->nevidence);
-		if (!cJSON_IsString(v))
-			return json_bad(&e, v, "a string");
-		probe_record_evidence(RECORD(b), "%s", v->valuestring);
-	}
-	return 0;
-}
-
-static void
-put_evidence(cJSON *o, const struct json_field *f, const char *b)
-{
-	cJSON_AddItemToObject(o, f->key, json_put_strings(CRECORD(b)->evidence,
-	    CRECORD(b)->nevidence));
-}
-
 /* A table's struct is T, defined before it. */
 #define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
 #define STR(k, m, fl) { F(k, JF_STR, fl, m) }
@@ -279,7 +252,8 @@ static const struct json_field record_fields[] = {
 	NUM("elapsed_s", elapsed_s, FIGURE, ANY),
 	CUSTOM("stability", get_stability, put_stability),
 	{ F("reaches_device", JF_WORD, 0, reaches), .words = &REACHES },
-	CUSTOM("evidence", get_evidence, put_evidence),
+	{ F("evidence", JF_STRINGS, ABSENT, evidence),
+	  .hi = offsetof(T, nevidence), .what = "an array of strings" },
 	OBJ("reference_ns", refs, ABSENT, ref_fields, "an object"),
 	{ F("group_commit", JF_OBJ, LATER, group), .sub = group_fields,
 	  .hi = offsetof(T, group.writers), .what = "an object" }, END
