@@ -61,7 +61,7 @@ get_hw(const cJSON *host, const struct json_field *f, char *b,
 		return 0;
 	p->hw = xmalloc(sizeof *p->hw);
 	result_host_init(p->hw);
-	return result_host_hw_from_json(host, a, p->hw);
+	return json_get_fields(host, result_host_hw_fields, p->hw, a);
 }
 
 /* A later addition: a record without it reads back alike. */
@@ -70,7 +70,7 @@ put_hw(cJSON *host, const struct json_field *f, const char *b)
 {
 	(void)f;
 	if (CRECORD(b)->hw != NULL)
-		result_host_hw_to_json(host, CRECORD(b)->hw);
+		json_put_fields(host, result_host_hw_fields, CRECORD(b)->hw);
 }
 
 /*

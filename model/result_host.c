@@ -53,7 +53,7 @@ static const char id_expected[] = EXPECTED("16 lowercase hex digits (the "
 #define HW TEXT("cpu_model", cpu_model), COUNT("cores", cores, cores_span), \
 	COUNT("memory_bytes", memory_bytes, memory_span)
 
-static const struct json_field hw_fields[] = { HW, { .key = NULL } };
+const struct json_field result_host_hw_fields[] = { HW, { .key = NULL } };
 /* machine_id's digits and its source are checked once both are read */
 static const struct json_field host_fields[] = {
 	HW, TEXT("kernel", kernel),
@@ -75,13 +75,6 @@ result_host_copy(struct result_host *dst, const struct result_host *src)
 {
 	*dst = *src;
 	probe_fields_strings(host_fields, dst, src);
-}
-
-int
-result_host_hw_from_json(const cJSON *o, const struct json_at *at,
-    struct result_host *h)
-{
-	return json_get_fields(o, hw_fields, h, at);
 }
 
 int
@@ -110,12 +103,6 @@ result_host_from_json(const cJSON *o, const struct json_at *at,
 fail:
 	result_host_free(h);
 	return -1;
-}
-
-void
-result_host_hw_to_json(cJSON *o, const struct result_host *h)
-{
-	json_put_fields(o, hw_fields, h);
 }
 
 cJSON *

@@ -8,7 +8,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "lib/json.h"
+#include "lib/json_fields.h"
 
 /* Hex digits of a hashed machine id, as the probe's host.id has them. */
 #define RESULT_HOST_ID_LEN 16
@@ -46,8 +46,6 @@ int result_host_from_json(const cJSON *o, const struct json_at *at,
 cJSON *result_host_to_json(const struct result_host *h);
 
 /* cpu_model, cores and memory_bytes alone, as a probe's host has them. */
-int result_host_hw_from_json(const cJSON *o, const struct json_at *at,
-    struct result_host *h);
-void result_host_hw_to_json(cJSON *o, const struct result_host *h);
+extern const struct json_field result_host_hw_fields[];
 
 #endif
