@@ -14,6 +14,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "verdict/digits.h"
+#include "report/layout.h"
 #include "report/report.h"
 
 #define BENCHER_NAME_MAX 1024
@@ -125,16 +126,14 @@ static int
 range_words(char *buf, size_t len, const struct gate_verdict *v,
     const struct entry *e)
 {
-	char lo[64], hi[64], conf[64] = "";
+	char lo[64], hi[64], conf[64];
 
 	if (!has_lo(&e->x) && !has_hi(&e->x))
 		return 0;
 	/* an end printed is finite: has_lo and has_hi say so */
 	json_shortest(lo, sizeof lo, e->x.lo);
 	json_shortest(hi, sizeof hi, e->x.hi);
-	if (isfinite(v->confidence))
-		snprintf(conf, sizeof conf, " at %s%%",
-		    gate_limit_num((char[32]){ 0 }, 32, v->confidence * 100));
+	layout_confidence(conf, sizeof conf, v, " at ", "");
 	if (has_lo(&e->x) && has_hi(&e->x))
 		snprintf(buf, len, "%s to %s%s", lo, hi, conf);
 	else if (has_lo(&e->x))

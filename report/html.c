@@ -201,7 +201,8 @@ checks(FILE *fp, const struct gate_verdict *v)
 	fprintf(fp, "<section>\n<h2>Checks%s</h2>\n<div class=\"scroll\"><table "
 	    "class=\"checks\">\n<thead><tr><th>Class</th><th>Statistic</th>"
 	    "<th>Value</th><th>Interval</th><th>Limit</th><th>Verdict</th>"
-	    "<th>Why</th></tr></thead>\n<tbody>\n", layout_confidence(pc, sizeof pc, v));
+	    "<th>Why</th></tr></thead>\n<tbody>\n",
+	    layout_confidence(pc, sizeof pc, v, " at ", " confidence"));
 	for (i = 0; i < v->nchecks; i++) {
 		const struct verdict_check *c = &v->checks[i];
 		char why[FIGLEN];

@@ -201,15 +201,16 @@ layout_check_interval(char *buf, size_t len, const struct verdict_check *c)
 }
 
 char *
-layout_confidence(char *buf, size_t len, const struct gate_verdict *v)
+layout_confidence(char *buf, size_t len, const struct gate_verdict *v,
+    const char *before, const char *after)
 {
 	char pc[DURLEN];
 
 	if (isnan(v->confidence))
 		buf[0] = '\0';
 	else
-		snprintf(buf, len, " at %s%% confidence",
-		    gate_limit_num(pc, sizeof pc, v->confidence * 100));
+		snprintf(buf, len, "%s%s%%%s", before,
+		    gate_limit_num(pc, sizeof pc, v->confidence * 100), after);
 	return buf;
 }
 
@@ -265,10 +266,7 @@ layout_band(FILE *fp, const struct gate_verdict *v, int ascii,
 	const struct verdict_unit *u = &v->unit;
 	char a[DURLEN], b[DURLEN], pc[DURLEN + 8];
 
-	pc[0] = '\0';
-	if (!isnan(v->confidence))
-		snprintf(pc, sizeof pc, " at %s%%", gate_limit_num(a, sizeof a,
-		    v->confidence * 100));
+	layout_confidence(pc, sizeof pc, v, " at ", "");
 	if (u->source == UNIT_SHARED && !isnan(u->ours_lo_ns)) {
 		fprintf(fp, "; band %s to %s%s",
 		    units_fmt_duration(a, sizeof a, u->ours_lo_ns, ascii),

@@ -64,8 +64,12 @@ const char *layout_side_unit(char *buf, const struct gate_verdict *v, int ours,
 /* What the probe shown was taken before: "the run", or "run 1" of several. */
 const char *layout_probe_when(const struct verdict_side *s);
 
-/* " at 95% confidence", or "" when the verdict does not say. */
-char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v);
+/*
+ * The verdict's level between before and after, "%" its last digit's:
+ * " at 95% confidence" (" at ", " confidence"); "" when it does not say.
+ */
+char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v,
+    const char *before, const char *after);
 
 size_t layout_rows(const struct gate_verdict *v, enum class_kind k);
 

@@ -223,7 +223,7 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (v->nchecks == 0)
 		return;
 	fprintf(fp, "<details><summary>Checks%s (%zu)</summary>\n\n",
-	    layout_confidence(pc, sizeof pc, v), v->nchecks);
+	    layout_confidence(pc, sizeof pc, v, " at ", " confidence"), v->nchecks);
 	fprintf(fp, "| Class | Statistic | Value | Interval | Limit | Verdict | %s |\n"
 	    "| :-- | :-- | --: | :-- | :-- | :-- | :-- |\n",
 	    o->verbose ? "Reason" : "Why");

@@ -206,7 +206,8 @@ checks(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nchecks; i++)
 		if ((int)strlen(ruling_name(v->checks[i].ruling)) > width)
 			width = (int)strlen(ruling_name(v->checks[i].ruling));
-	fprintf(fp, "\nChecks%s:\n", layout_confidence(level, sizeof level, v));
+	fprintf(fp, "\nChecks%s:\n",
+	    layout_confidence(level, sizeof level, v, " at ", " confidence"));
 	if (!o->verbose) {
 		check_rows(fp, v, width < 6 ? 6 : width, o);   /* "ruling" */
 		words_why_each(v, legend_line, &(struct legend){ fp, o, 0 });

@@ -83,20 +83,6 @@ figure(const struct verdict_row *r, int rival, int q, int syncs)
 	    (q == 50 ? r->ours_p50 : r->ours_p99).v;
 }
 
-/* "95% ", or "" for a verdict that gives no level. */
-static const char *
-level_of(char *buf, size_t len, const struct gate_verdict *v)
-{
-	char n[32];
-
-	if (isnan(v->confidence))
-		snprintf(buf, len, "%s", "");
-	else
-		snprintf(buf, len, "%s%% ", gate_limit_num(n, sizeof n,
-		    v->confidence * 100));
-	return buf;
-}
-
 #define IVLEN 192
 
 /* "95% interval 1.9 to 2.4", or ""; suffix after each end, read as ruled. */
@@ -106,7 +92,7 @@ interval_words(char *buf, size_t len, const struct gate_verdict *v,
 {
 	char c[32], a[32], b[32];
 
-	level_of(c, sizeof c, v);
+	layout_confidence(c, sizeof c, v, "", " ");
 	if (isnan(x.lo))
 		snprintf(buf, len, "%s", "");
 	else if (x.lo == 0 && isinf(x.hi))
@@ -156,7 +142,7 @@ change_interval(char *buf, size_t len, const struct gate_verdict *v,
 {
 	char cf[32], a[32], b[32], lo[64], hi[64];
 
-	level_of(cf, sizeof cf, v);
+	layout_confidence(cf, sizeof cf, v, "", " ");
 	buf[0] = '\0';
 	if (isnan(x.lo))
 		return buf;
@@ -335,7 +321,7 @@ words_settle(const struct gate_verdict *v, const struct verdict_check *c)
 	char pw[32], cf[32];
 
 	gate_limit_num(pw, sizeof pw, VERDICT_POWER * 100);
-	level_of(cf, sizeof cf, v);
+	layout_confidence(cf, sizeof cf, v, "", " ");
 	switch (c->settle) {
 	case SETTLE_RUNS:
 	case SETTLE_SAMPLES:
