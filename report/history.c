@@ -173,13 +173,9 @@ extra_words(char *buf, size_t len, const struct gate_verdict *v,
 static cJSON *
 action_entry(const struct gate_verdict *v, const struct entry *e)
 {
-	char words[256], *name;
-	cJSON *o;
+	char words[256], *name = entry_name(v, e, 1);
+	cJSON *o = cJSON_CreateObject();
 
-	if (!isfinite(e->x.v))
-		return NULL;
-	name = entry_name(v, e, 1);
-	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "name", name);
 	free(name);
 	cJSON_AddStringToObject(o, "unit", e->flushes ? "flushes a commit" :
