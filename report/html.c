@@ -59,17 +59,6 @@ badge(FILE *fp, const char *open, enum ruling r, const char *close)
 	    close);
 }
 
-/* s escaped between open and close; nothing for no s. */
-static void
-tagged(FILE *fp, const char *open, const char *s, const char *close)
-{
-	if (s == NULL)
-		return;
-	fputs(open, fp);
-	escape_xml(fp, s);
-	fputs(close, fp);
-}
-
 static void
 head(FILE *fp, const struct gate_verdict *v)
 {
@@ -105,19 +94,20 @@ latency(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	for (i = 0; i < v->nrows; i++) {
 		const struct verdict_row *r = &v->rows[i];
 
-		tagged(fp, "<tr><td>", r->name, "</td>");
+		layout_xml(fp, "<tr><td>", r->name, "</td>");
 		fprintf(fp, "<td>%s</td>", class_kind_name(r->kind));
 		layout_row_figures(f, v, r, o->ascii);
 		for (k = 0; k < 6; k++)
 			td_num(fp, f[k]);
 		badge(fp, "<td>", r->ruling, "</td></tr>\n");
 	}
-	tagged(fp, "</tbody></table></div>\n<p class=\"muted\">x is ",
+	layout_xml(fp, "</tbody></table></div>\n<p class=\"muted\">x is ",
 	    verdict_rival_label(v), "");
 	escape_xml(fp, words_apostrophe(verdict_rival_label(v)));
-	tagged(fp, " latency divided by ", verdict_ours_label(v), "");
+	layout_xml(fp, " latency divided by ", verdict_ours_label(v), "");
 	escape_xml(fp, words_apostrophe(verdict_ours_label(v)));
-	tagged(fp, ": above 1, ", verdict_ours_label(v), " is faster.</p>\n");
+	layout_xml(fp, ": above 1, ", verdict_ours_label(v),
+	    " is faster.</p>\n");
 	if (layout_rows(v, KIND_READ)) {
 		fputs("<figure>\n<div class=\"scroll\">\n", fp);
 		svg_reads(fp, v, o);
@@ -140,7 +130,7 @@ syncs_rows(FILE *fp, const struct gate_verdict *v)
 
 		if (r->kind != KIND_WRITE)
 			continue;
-		tagged(fp, "<tr><td>", r->name, "</td>");
+		layout_xml(fp, "<tr><td>", r->name, "</td>");
 		layout_row_syncs(s, v, r);
 		for (k = 0; k < 4; k++)
 			td_num(fp, s[k]);
@@ -153,7 +143,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 {
 	fputs("<section>\n<h2>Writes in durable syncs</h2>\n<p>", fp);
 	if (v->unit.source == UNIT_NONE) {
-		tagged(fp, "Not ruled in syncs: ", v->unit.why_none ?
+		layout_xml(fp, "Not ruled in syncs: ", v->unit.why_none ?
 		    v->unit.why_none : "no unit", ".</p>\n");
 	} else {
 		escape_xml(fp, v->unit.description);
@@ -165,7 +155,7 @@ writes(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 		fputs("</tbody></table></div>\n", fp);
 	}
 	layout_flushes(fp, v, escape_xml, "<p>Flushes: ", "</p>\n");
-	tagged(fp, "<p>Ceiling: ", v->ceiling_note, "</p>\n");
+	layout_xml(fp, "<p>Ceiling: ", v->ceiling_note, "</p>\n");
 	fputs("<figure>\n<div class=\"scroll\">\n", fp);
 	svg_writes(fp, v, o);
 	fputs("</div>\n<figcaption class=\"muted\">", fp);
@@ -207,7 +197,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		const struct verdict_check *c = &v->checks[i];
 		char why[FIGLEN];
 
-		tagged(fp, "<tr><td>", c->class_name, "</td><td>");
+		layout_xml(fp, "<tr><td>", c->class_name, "</td><td>");
 		escape_xml(fp, c->statistic);
 		fputs("</td><td class=\"n\">", fp);
 		escape_xml(fp, layout_check_value(val, sizeof val, c));
@@ -217,7 +207,7 @@ checks(FILE *fp, const struct gate_verdict *v)
 		badge(fp, "</td><td>", c->ruling, "");
 		/* the short why, unfolding to the reason in full */
 		words_why(v, c, why, sizeof why);
-		tagged(fp, "</td><td class=\"reason\"><details><summary>",
+		layout_xml(fp, "</td><td class=\"reason\"><details><summary>",
 		    why[0] ? why : "reason", "</summary>");
 		escape_xml(fp, c->reason);
 		fputs("</details></td></tr>\n", fp);
@@ -233,7 +223,7 @@ lists(FILE *fp, const struct gate_verdict *v)
 	if (v->nnotes > 0) {
 		fputs("<section>\n<h2>Notes</h2>\n<ul>\n", fp);
 		for (i = 0; i < v->nnotes; i++)
-			tagged(fp, "<li>", v->notes[i], "</li>\n");
+			layout_xml(fp, "<li>", v->notes[i], "</li>\n");
 		fputs("</ul>\n</section>\n", fp);
 	}
 	if (v->nunmatched == 0)
@@ -257,7 +247,7 @@ fact(FILE *fp, const char *what, const char *value)
 	char dt[64];
 
 	snprintf(dt, sizeof dt, "<dt>%s</dt><dd>", what);
-	tagged(fp, dt, value, "</dd>\n");
+	layout_xml(fp, dt, value, "</dd>\n");
 }
 
 /* The unit first: the probe is called the probe before the run, not one sync. */
@@ -270,8 +260,8 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 	char what[32], unit[UNITLEN];
 	size_t i;
 
-	tagged(fp, "<h3>", ours ? verdict_ours_label(v) : verdict_rival_label(v),
-	    "</h3>\n<dl>\n");
+	layout_xml(fp, "<h3>", ours ? verdict_ours_label(v) :
+	    verdict_rival_label(v), "</h3>\n<dl>\n");
 	fact(fp, "Result file", s->file);
 	fact(fp, "Writes divided by", layout_side_unit(unit, v, ours, o->ascii));
 	if (!s->has_probe) {
@@ -297,7 +287,7 @@ probe(FILE *fp, const struct gate_verdict *v, int ours,
 		return;
 	fputs("<ul>\n", fp);
 	for (i = 0; i < s->nevidence; i++)
-		tagged(fp, "<li>", s->evidence[i], "</li>\n");
+		layout_xml(fp, "<li>", s->evidence[i], "</li>\n");
 	fputs("</ul>\n", fp);
 }
 
@@ -318,7 +308,7 @@ report_html(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	probe(fp, v, 0, o);
 	fprintf(fp, "</section>\n</main>\n<footer class=\"muted\"><p>%s mode",
 	    gate_mode_name(v->mode));
-	tagged(fp, ", ruled by syncgate ", v->version, "");
+	layout_xml(fp, ", ruled by syncgate ", v->version, "");
 	fputs("</p></footer>\n</body>\n</html>\n", fp);
 	return 0;
 }

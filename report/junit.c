@@ -40,15 +40,6 @@ verdict_case(const struct gate_verdict *v)
 	    !half_case(v, KIND_WRITE);
 }
 
-/* s escaped between open and close. */
-static void
-xml(FILE *fp, const char *open, const char *s, const char *close)
-{
-	fputs(open, fp);
-	escape_xml(fp, s);
-	fputs(close, fp);
-}
-
 static void
 property(FILE *fp, const char *name, const char *value)
 {
@@ -96,7 +87,7 @@ figures(FILE *fp, const struct verdict_check *c)
 	escape_xml(fp, val);
 	if (ci[0] != '\0')
 		fprintf(fp, " %s", ci);
-	xml(fp, ", limit ", lim, "");
+	layout_xml(fp, ", limit ", lim, "");
 }
 
 static void
@@ -106,14 +97,15 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 	char *settle;
 
 	if (r == RULING_FAIL) {
-		xml(fp, "      <failure type=\"fail\" message=\"", reason, "\">");
+		layout_xml(fp, "      <failure type=\"fail\" message=\"", reason,
+		    "\">");
 		if (c != NULL)
 			figures(fp, c);
 		else
 			escape_xml(fp, reason);
 		fputs("</failure>\n", fp);
 	} else if (r == RULING_PASS) {
-		xml(fp, "      <system-out>", reason, "</system-out>\n");
+		layout_xml(fp, "      <system-out>", reason, "</system-out>\n");
 	} else {
 		fprintf(fp, "      <skipped type=\"%s\" message=\"", ruling_name(r));
 		escape_xml(fp, reason);
@@ -121,7 +113,7 @@ outcome(FILE *fp, const struct gate_verdict *v, enum ruling r, const char *reaso
 		settle = c != NULL ? words_settle(v, c) : NULL;
 		/* past the "; " the reason's tail joins it by */
 		if (settle != NULL)
-			xml(fp, ">", settle + 2, "</skipped>\n");
+			layout_xml(fp, ">", settle + 2, "</skipped>\n");
 		else
 			fputs("/>\n", fp);
 		free(settle);
@@ -143,8 +135,8 @@ testcase(FILE *fp, struct counts *n, const struct gate_verdict *v,
 	fprintf(fp, "    <testcase classname=\"syncgate.%s\" name=\"", c == NULL ? what :
 	    c->kind == KIND_READ ? "reads" : "writes");
 	escape_xml(fp, c != NULL ? c->class_name : what);
-	if (c != NULL && c->statistic != NULL)
-		xml(fp, " ", c->statistic, "");
+	if (c != NULL)
+		layout_xml(fp, " ", c->statistic, "");
 	fputs("\">\n", fp);
 	outcome(fp, v, r, reason, c);
 	fputs("    </testcase>\n", fp);
@@ -179,9 +171,9 @@ system_out(FILE *fp, const struct gate_verdict *v)
 
 	fprintf(fp, "    <system-out>verdict: %s\n", ruling_name(v->overall));
 	for (i = 0; i < v->nnotes; i++)
-		xml(fp, "note: ", v->notes[i], "\n");
+		layout_xml(fp, "note: ", v->notes[i], "\n");
 	for (i = 0; i < v->nunmatched; i++)
-		xml(fp, "not ruled: ", v->unmatched[i].reason, "\n");
+		layout_xml(fp, "not ruled: ", v->unmatched[i].reason, "\n");
 	fputs("</system-out>\n", fp);
 }
 

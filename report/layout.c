@@ -321,6 +321,16 @@ layout_probe_when(const struct verdict_side *s)
 	return s->runs > 1 ? "run 1" : "the run";
 }
 
+void
+layout_xml(FILE *fp, const char *open, const char *s, const char *close)
+{
+	if (s == NULL)
+		return;
+	fputs(open, fp);
+	escape_xml(fp, s);
+	fputs(close, fp);
+}
+
 size_t
 layout_rows(const struct gate_verdict *v, enum class_kind k)
 {

@@ -71,6 +71,9 @@ const char *layout_probe_when(const struct verdict_side *s);
 char *layout_confidence(char *buf, size_t len, const struct gate_verdict *v,
     const char *before, const char *after);
 
+/* s as XML text between open and close; nothing for no s. */
+void layout_xml(FILE *fp, const char *open, const char *s, const char *close);
+
 size_t layout_rows(const struct gate_verdict *v, enum class_kind k);
 
 #endif
