@@ -24,16 +24,10 @@ escaper(const struct render_opts *o)
 }
 
 static void
-put(FILE *fp, const char *s, const struct render_opts *o)
-{
-	escaper(o)(fp, s != NULL ? s : "");
-}
-
-static void
 put_line(FILE *fp, const char *prefix, const char *s, const struct render_opts *o)
 {
 	fputs(prefix, fp);
-	put(fp, s, o);
+	escaper(o)(fp, s);
 	fputc('\n', fp);
 }
 
@@ -93,7 +87,7 @@ syncs_table(FILE *fp, const struct gate_verdict *v, const struct render_opts *o)
 	if (v->unit.source == UNIT_NONE)
 		put_line(fp, "none: ", v->unit.why_none, o);
 	else {
-		put(fp, v->unit.description, o);
+		escaper(o)(fp, v->unit.description);
 		layout_band(fp, v, o->ascii, escaper(o));
 		fputc('\n', fp);
 		table(fp, v, 1, o);
@@ -190,7 +184,7 @@ legend_line(void *arg, const char *name, const char *text)
 	if (l->lines++ == 0)
 		fputs("\nWhy, in full:\n", l->fp);
 	fputs("  ", l->fp);
-	put(l->fp, name, l->o);
+	escaper(l->o)(l->fp, name);
 	put_line(l->fp, ": ", text, l->o);
 }
 
