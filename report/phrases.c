@@ -12,10 +12,12 @@
 #include "lib/err.h"
 
 const char *
-words_who(const struct verdict_side *s, enum gate_mode m, char *buf, size_t len)
+words_who(const struct gate_verdict *v, int rival, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", m != MODE_BASELINE ? s->label :
-	    strcmp(s->label, "baseline") == 0 ? "the baseline" : "the new run");
+	const char *label = rival ? verdict_rival_label(v) : verdict_ours_label(v);
+
+	snprintf(buf, len, "%s", v->mode != MODE_BASELINE ? label :
+	    strcmp(label, "baseline") == 0 ? "the baseline" : "the new run");
 	return buf;
 }
 
@@ -299,7 +301,7 @@ pass_summary(const struct gate_verdict *v, enum class_kind kind, size_t n)
 	char a[32], b[32], who[256];
 	const char *es = n == 1 ? "" : "es", *each = n == 1 ? "" : "each ";
 
-	words_who(&v->rival, v->mode, who, sizeof who);
+	words_who(v, 1, who, sizeof who);
 	if (v->mode == MODE_BASELINE) {
 		char *ch;
 
@@ -374,7 +376,7 @@ words_ruling(const struct gate_check_kind *k, enum ruling r,
 		    gate_limit_num(n, sizeof n, v->commit_syncs));
 		break;
 	case LIMIT_RIVAL:
-		words_who(&v->rival, v->mode, what, sizeof what);
+		words_who(v, 1, what, sizeof what);
 		break;
 	case LIMIT_REGRESSION:
 	case GATE_NLIMITS:

@@ -15,7 +15,7 @@
 const char *words_apostrophe(const char *name);
 const char *words_plural(size_t n, const char *one, const char *many);
 /* "zu" or "the baseline". */
-const char *words_who(const struct verdict_side *s, enum gate_mode m, char *buf,
+const char *words_who(const struct gate_verdict *v, int rival, char *buf,
     size_t len);
 /* "sync" after a number that reads "1", else "syncs". */
 const char *words_syncs(const char *num);

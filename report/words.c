@@ -52,17 +52,11 @@ row_of(const struct gate_verdict *v, const struct verdict_check *c, size_t *at)
 #define WHOSE 264
 
 static const char *
-who(const struct gate_verdict *v, int side, char *buf, size_t len)
-{
-	return words_who(side ? &v->rival : &v->ours, v->mode, buf, len);
-}
-
-static const char *
 whose(const struct gate_verdict *v, int side, char *buf, size_t len)
 {
 	char w[256];
 
-	who(v, side, w, sizeof w);
+	words_who(v, side, w, sizeof w);
 	snprintf(buf, len, "%s%s", w, words_apostrophe(w));
 	return buf;
 }
@@ -197,8 +191,9 @@ speedup_body(const struct gate_verdict *v, const struct verdict_check *c,
 	return xasprintf("%s: speedup %sx at %s (%s for %s against %s for %s%s%s)",
 	    r->name, gate_num_vs(x, sizeof x, c->value.v, v->read_speedup, 1),
 	    qword(q / 100.0), units_fmt_duration(a, sizeof a, figure(r, 1, q, 0),
-	    0), who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
-	    figure(r, 0, q, 0), 0), who(v, 0, wo, sizeof wo), iv[0] ? "; " : "", iv);
+	    0), words_who(v, 1, wr, sizeof wr), units_fmt_duration(b, sizeof b,
+	    figure(r, 0, q, 0), 0), words_who(v, 0, wo, sizeof wo), iv[0] ? "; " :
+	    "", iv);
 }
 
 static char *
@@ -264,7 +259,8 @@ body(const struct gate_verdict *v, const struct verdict_check *c,
 		return vs_rival_body(v, c, r, k->quantile);
 	case CHECK_FLUSHES:
 		return xasprintf("%s: %.1f flushes a commit (%s %.1f)", r->name,
-		    c->value.v, who(v, 1, w, sizeof w), round(r->rival_flushes * 10) / 10);
+		    c->value.v, words_who(v, 1, w, sizeof w),
+		    round(r->rival_flushes * 10) / 10);
 	default:
 		return regression_body(v, c, r, k->quantile, r->kind == KIND_WRITE);
 	}
@@ -565,9 +561,10 @@ unit_one_words(const struct gate_verdict *v)
 		    sizeof wa, bo->write_bytes), write_size(wb, sizeof wb,
 		    br->write_bytes));
 	return words_spent(xasprintf("%s, so two units: one sync = %s for %s and "
-	    "%s for %s, each from its own probe", two, a, who(v, 0, wa, sizeof wa),
+	    "%s for %s, each from its own probe", two, a,
+	    words_who(v, 0, wa, sizeof wa),
 	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
-	    who(v, 1, wb, sizeof wb)), two);
+	    words_who(v, 1, wb, sizeof wb)), two);
 }
 
 static char *
@@ -581,12 +578,12 @@ unit_runs_words(const struct gate_verdict *v)
 	d = xasprintf("each run's writes in the unit of its own probe: one sync "
 	    "= %s for %s (the geometric mean of %lld %s, %s to %s) and %s for %s "
 	    "(of %lld, %s to %s)", units_fmt_duration(a, sizeof a, u->ours_ns, 0),
-	    who(v, 0, wa, sizeof wa), bo->nruns,
+	    words_who(v, 0, wa, sizeof wa), bo->nruns,
 	    words_plural((size_t)bo->nruns, "probe", "probes"),
 	    units_fmt_duration(al, sizeof al, u->ours_lo_ns, 0),
 	    units_fmt_duration(ah, sizeof ah, u->ours_hi_ns, 0),
 	    units_fmt_duration(b, sizeof b, u->rival_ns, 0),
-	    who(v, 1, wb, sizeof wb), br->nruns,
+	    words_who(v, 1, wb, sizeof wb), br->nruns,
 	    units_fmt_duration(bl, sizeof bl, u->rival_lo_ns, 0),
 	    units_fmt_duration(bh, sizeof bh, u->rival_hi_ns, 0));
 	if (bo->runs_rounds == 0 && br->runs_rounds == 0)
@@ -657,8 +654,8 @@ runs_words(const struct gate_verdict *v)
 		return xasprintf("%zu new %s, %zu baseline %s", v->ours.runs,
 		    words_plural(v->ours.runs, "run", "runs"), v->rival.runs,
 		    words_plural(v->rival.runs, "run", "runs"));
-	who(v, 0, a, sizeof a);
-	who(v, 1, b, sizeof b);
+	words_who(v, 0, a, sizeof a);
+	words_who(v, 1, b, sizeof b);
 	return xasprintf("%zu %s of %s, %zu of %s", v->ours.runs,
 	    words_plural(v->ours.runs, "run", "runs"), a, v->rival.runs, b);
 }
@@ -689,7 +686,7 @@ sub_sync_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	if (!isnan(nt->x[1]))
 		snprintf(up, sizeof up, ", at most %s at %s%%", h,
 		    gate_limit_num(cf, sizeof cf, v->confidence * 100));
-	who(v, nt->side, w, sizeof w);
+	words_who(v, nt->side, w, sizeof w);
 	/* under the line, so under one sync: never "1 sync" */
 	gate_num_against(n, sizeof n, nt->x[0] / nt->x[3], 1, READS_LT);
 	return xasprintf("%s: %s commits at p50 in %s %s (%s%s, under %s %s): "
@@ -760,7 +757,7 @@ outlier_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	if (v->mode == MODE_BASELINE)
 		snprintf(w, sizeof w, "%s", nt->side ? "baseline" : "new");
 	else
-		who(v, nt->side, w, sizeof w);
+		words_who(v, nt->side, w, sizeof w);
 	return xasprintf("%s run %lld (%s) is %.2fx its %lld other runs at p50 in "
 	    "%s, outside their 99%% prediction interval: rerun it, or find what "
 	    "differed in it; its spread keeps the checks wide", w, nt->n[0], nt->a,
@@ -818,7 +815,7 @@ side_host_words(const struct gate_verdict *v, int side)
 	const struct verdict_side *s = side ? &v->rival : &v->ours;
 	char w[256], *h;
 
-	who(v, side, w, sizeof w);
+	words_who(v, side, w, sizeof w);
 	if (s->host == NULL)
 		return xasprintf("%s on %s", w, s->host_many ? "more than one host" :
 		    "a host it does not record");
@@ -892,7 +889,8 @@ ran_by(const struct gate_verdict *v, const char *name)
 
 	for (i = 0; i < v->nunmatched; i++)
 		if (strcmp(v->unmatched[i].name, name) == 0)
-			return v->unmatched[i].ours ? v->ours.label : v->rival.label;
+			return v->unmatched[i].ours ? verdict_ours_label(v) :
+			    verdict_rival_label(v);
 	return "both";
 }
 
@@ -1036,11 +1034,11 @@ scope_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	case NOTE_SPREAD_NOISE:
 		nw = noise_words(nt);
 		return words_spent(xasprintf("%s gave one run: its spread between "
-		    "runs is %s", who(v, nt->side, w, sizeof w), nw), nw);
+		    "runs is %s", words_who(v, nt->side, w, sizeof w), nw), nw);
 	case NOTE_SPREAD_BORROWS:
 		return xasprintf("%s gave one run: its spread between runs is taken "
 		    "to be %s, its degrees of freedom counted once",
-		    who(v, nt->side, w, sizeof w), nt->n[0] ?
+		    words_who(v, nt->side, w, sizeof w), nt->n[0] ?
 		    "the other side's, measured over its runs" :
 		    "the other side's, from the runner's noise");
 	case NOTE_ONE_RUN:
@@ -1085,8 +1083,8 @@ ran_words(const struct gate_verdict *v, const struct verdict_note *nt)
 	const struct verdict_side *o = &v->ours, *r = &v->rival;
 	char a[256], b[256];
 
-	who(v, 0, a, sizeof a);
-	who(v, 1, b, sizeof b);
+	words_who(v, 0, a, sizeof a);
+	words_who(v, 1, b, sizeof b);
 	switch (nt->code) {
 	case NOTE_WORKLOADS:
 		return xasprintf("%s ran %s and %s ran %s: the classes compared may "
@@ -1120,10 +1118,11 @@ class_words(const struct gate_verdict *v, const struct verdict_note *nt)
 		    "exact", list), list);
 	case NOTE_NO_SAMPLES:
 		return xasprintf("%s: %s gave no samples, so its latencies are taken "
-		    "as exact", nt->cls, who(v, nt->side, w, sizeof w));
+		    "as exact", nt->cls, words_who(v, nt->side, w, sizeof w));
 	case NOTE_NO_RANGE:
 		return xasprintf("%s: %s gave no range for %s, so it is taken as "
-		    "exact", nt->cls, who(v, nt->side, w, sizeof w), qword(nt->x[0]));
+		    "exact", nt->cls, words_who(v, nt->side, w, sizeof w),
+		    qword(nt->x[0]));
 	default:
 		return xasprintf("%s: %s operations failed or were skipped, %lld of "
 		    "%lld (%.1f%%), against %.1f%% on the other side: its latencies "
@@ -1194,17 +1193,11 @@ words_note(const struct gate_verdict *v, const struct verdict_note *nt)
 	}
 }
 
-/* A side without a label is worded with the renderers' own while this runs. */
 void
 report_words(struct gate_verdict *v)
 {
-	char *o = NULL, *r = NULL;
 	size_t i, at = 0;
 
-	if (v->ours.label == NULL)
-		v->ours.label = o = xstrdup(verdict_ours_label(v));
-	if (v->rival.label == NULL)
-		v->rival.label = r = xstrdup(verdict_rival_label(v));
 	unit_words(v);
 	free(v->headline);
 	v->headline = words_headline(v);
@@ -1213,8 +1206,9 @@ report_words(struct gate_verdict *v)
 		char a[256], b[256];
 
 		free(u->reason);
-		u->reason = xasprintf("%s ran %s; %s did not", who(v, !u->ours, a,
-		    sizeof a), u->name, who(v, u->ours, b, sizeof b));
+		u->reason = xasprintf("%s ran %s; %s did not",
+		    words_who(v, !u->ours, a, sizeof a), u->name,
+		    words_who(v, u->ours, b, sizeof b));
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		free(v->checks[i].reason);
@@ -1234,10 +1228,4 @@ report_words(struct gate_verdict *v)
 	for (i = 0; i < v->nnoted; i++)
 		v->notes[i] = words_note(v, &v->noted[i]);
 	v->nnotes = v->nnoted;
-	if (o != NULL)
-		v->ours.label = NULL;
-	if (r != NULL)
-		v->rival.label = NULL;
-	free(o);
-	free(r);
 }
