@@ -293,14 +293,12 @@ struct side {
 	struct gate_run_in *runs;
 	size_t n;
 	struct probe_record probe;
-	int have_probe;
 };
 
 /* Everything loaded from disk, freed together. */
 struct loaded {
 	struct side ours, rival;
 	struct noise noise;
-	int have_noise;
 };
 
 static void
@@ -314,11 +312,9 @@ loaded_free(struct loaded *l)
 			result_free(&s[k]->r[i]);
 		free(s[k]->r);
 		free(s[k]->runs);
-		if (s[k]->have_probe)
-			probe_record_free(&s[k]->probe);
+		probe_record_free(&s[k]->probe);
 	}
-	if (l->have_noise)
-		noise_free(&l->noise);
+	noise_free(&l->noise);
 }
 
 static int
@@ -478,7 +474,6 @@ load_side(const struct files *f, const struct load_job *jobs,
 		return 0;
 	if (load_probe(probe, probe_flag, &s->probe, err) < 0)
 		return -1;
-	s->have_probe = 1;
 	s->runs[0].probe = &s->probe;
 	return 0;
 }
@@ -532,11 +527,10 @@ load(const struct args *a, struct loaded *l, char *err)
 	free(jobs);
 	if (rc < 0)
 		return -1;
-	if (a->noise != NULL && noise_load(a->noise, &l->noise, err) < 0)
+	if (a->noise != NULL && (noise_load(a->noise, &l->noise, err) < 0 ||
+	    check_noise(a, l, err) < 0))
 		return -1;
-	l->have_noise = a->noise != NULL;
-	if ((l->have_noise && check_noise(a, l, err) < 0) ||
-	    gate_pairs_apply(a->match, a->nmatch, l->ours.r, l->ours.n,
+	if (gate_pairs_apply(a->match, a->nmatch, l->ours.r, l->ours.n,
 	    l->rival.r, l->rival.n, err) < 0)
 		return -1;
 	return check_outputs(a, l, err);
@@ -555,7 +549,7 @@ rule(const struct args *a, struct loaded *l, struct gate_verdict *v, char *err)
 		in[k] = (struct gate_side_in){ .r = &s[k]->r[0],
 			.probe = s[k]->runs[0].probe, .file = s[k]->runs[0].file,
 			.probe_file = probe[k], .runs = s[k]->runs, .nruns = s[k]->n };
-	opts.noise = l->have_noise ? &l->noise : NULL;
+	opts.noise = a->noise != NULL ? &l->noise : NULL;
 	return gate_evaluate(&in[0], &in[1], a->match, a->nmatch, &opts, v, err);
 }
 
