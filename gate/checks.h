@@ -115,11 +115,6 @@ struct gate_ctx {
 	int runs;               /* figures over whole runs */
 	const struct gate_side_in *ours_in, *rival_in;
 	size_t *perm_o, *perm_r;        /* paired: each side's runs in time order */
-	/*
-	 * Baseline mode, one run a side, no noise: a fail is held
-	 * indeterminate (it may be noise), unless --single-run-ok.
-	 */
-	int hold_fails;
 	/* one run a side without --noise or --single-run-ok: the stated spread */
 	const struct noise *dflt;
 };

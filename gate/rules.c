@@ -692,10 +692,9 @@ note_scope(struct gate_ctx *ctx)
 		return;
 	}
 	verdict_noted(v, NOTE_ONE_RUN, -1);
-	if (ctx->hold_fails)
-		verdict_noted(v, NOTE_HELD_ONE_RUN, -1);
-	else if (ctx->o->mode == MODE_BASELINE)
-		verdict_noted(v, NOTE_SINGLE_RUN_OK, -1);
+	if (ctx->o->mode == MODE_BASELINE)
+		verdict_noted(v, ctx->o->single_run_ok ? NOTE_SINGLE_RUN_OK :
+		    NOTE_HELD_ONE_RUN, -1);
 }
 
 /* Sides apart: why, and what carries the shift between their sessions. */
@@ -739,7 +738,6 @@ gate_rule(const struct gate_side_in *ours, const struct gate_side_in *rival,
 		ctx.runs = 1;
 		v->default_spread = 1;
 	}
-	ctx.hold_fails = !ctx.runs && o->mode == MODE_BASELINE && !o->single_run_ok;
 	v->scope = ctx.runs ? SCOPE_RUNS : SCOPE_RUN;
 	v->single_run_ok = o->single_run_ok;
 	fill_side(&v->ours, ours, o->confidence);
