@@ -328,22 +328,24 @@ add_check(struct gate_ctx *ctx, struct gate_pair *pair, struct verdict_row *row,
 }
 
 /*
- * A check of kind k on a ratio at p50 (q 0) or p99: the rival's over
- * ours, or with up ours over the rival's; with units, in syncs of each
- * side's unit, but a shared unit cancels.
+ * A check of kind k on a ratio at its quantile: the rival's over ours,
+ * or for a regression ours over the rival's; a kind made with a unit in
+ * syncs of each side's unit, but a shared unit cancels.
  */
 static void
 check_ratio(struct gate_ctx *ctx, struct gate_pair *pair,
-    struct verdict_row *row, int q, int up, int units, int k)
+    struct verdict_row *row, const struct gate_check_kind *k)
 {
+	int q = k->quantile == 99;
+	int up = k->limit == LIMIT_REGRESSION;
 	const struct gate_part *o = q ? &pair->o99 : &pair->o50;
 	const struct gate_part *r = q ? &pair->r99 : &pair->r50;
 	const struct gate_unit *u = &ctx->unit;
 	struct gate_term t[4] = { { up ? o : r, 1 }, { up ? r : o, -1 },
 		{ up ? &u->ours : &u->rival, -1 }, { up ? &u->rival : &u->ours, 1 } };
-	size_t nt = units && !u->shared ? 4 : 2;
+	size_t nt = k->unit == CHECK_UNIT_WITH && !u->shared ? 4 : 2;
 
-	add_check(ctx, pair, row, &gate_check_kinds[k], nt == 4, t, nt);
+	add_check(ctx, pair, row, k, nt == 4, t, nt);
 }
 
 /* A check of kind k on its figure alone: flushes counted, or NaN, unruled. */
@@ -478,13 +480,7 @@ void
 gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
     struct verdict_row *row)
 {
-	/* the ratios' checks at p50 and p99, by baseline mode and by writes */
-	static const int ratios[2][2][2] = {
-		{ { CHECK_P50_SPEEDUP, CHECK_P99_SPEEDUP },
-		  { CHECK_P50_VS_RIVAL, CHECK_P99_VS_RIVAL } },
-		{ { CHECK_P50_REGRESSION_READ, CHECK_P99_REGRESSION_READ },
-		  { CHECK_P50_REGRESSION_WRITE, CHECK_P99_REGRESSION_WRITE } } };
-	int w = row->kind == KIND_WRITE, base = ctx->o->mode == MODE_BASELINE, q;
+	int w = row->kind == KIND_WRITE, k;
 	struct gate_term ceiling[2] = { { &pair->o50, 1 }, { &ctx->unit.ours, -1 } };
 
 	hold_failures(ctx, pair, row->name);
@@ -498,15 +494,18 @@ gate_check_pair(struct gate_ctx *ctx, struct gate_pair *pair,
 	 * Writes without syncs: one indeterminate check, in baseline mode
 	 * too, or a run on tmpfs would pass against a baseline on a disk.
 	 */
-	if (w && !ctx->have_unit) {
-		check_point(ctx, row, base ? CHECK_REGRESSION_UNRULED :
-		    CHECK_SYNCS_UNRULED);
-	} else {
-		if (w && !base)
-			add_check(ctx, pair, row, &gate_check_kinds[CHECK_P50_SYNCS], 1,
-			    ceiling, 2);
-		for (q = 0; q < 2; q++)
-			check_ratio(ctx, pair, row, q, base, w, ratios[base][w][q]);
+	for (k = 0; k < GATE_NCHECK_KINDS; k++) {
+		const struct gate_check_kind *kd = &gate_check_kinds[k];
+
+		if (!gate_check_kind_applies(kd, ctx->o->mode, row->kind,
+		    ctx->have_unit))
+			continue;
+		if (kd->quantile == 0)
+			check_point(ctx, row, k);
+		else if (kd->limit == LIMIT_COMMIT_SYNCS)
+			add_check(ctx, pair, row, kd, 1, ceiling, 2);
+		else
+			check_ratio(ctx, pair, row, kd);
 	}
 	/* the ceiling on counted flushes: a count, no interval, to a tenth */
 	if (ctx->o->mode == MODE_RIVAL && w &&
