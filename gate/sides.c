@@ -83,11 +83,8 @@ gate_side_stats_init(struct gate_side_stats *st, const struct gate_side_in *in,
 	int *ends = xcalloc(2 * k, sizeof *ends), q;
 
 	*st = (struct gate_side_stats){ .has_s = with_unit };
-	for (i = 0; i < k; i++) {
-		const struct result_class *c = result_find(gate_side_result(in, i), name);
-
-		st->nsamples += c->nsamples;
-	}
+	for (i = 0; i < k; i++)
+		st->nsamples += result_find(gate_side_result(in, i), name)->nsamples;
 	for (q = 0; q < 2; q++) {
 		side_logs(in, name, q ? 0.99 : 0.5, with_unit, level, x, w, ends);
 		runs_est_init(&st->l[q], x, w, ends, k);
