@@ -42,7 +42,7 @@ measure_slots_wanted(const struct probe_options *o)
 	long long n = isnan(o->precision) ? o->samples : o->max_samples;
 
 	/* a reference round writes three times: plain, raw and libc */
-	return o->warmup + n + 3LL * MEASURE_REF_ROUNDS + 1;
+	return MEASURE_WARMUP + n + 3LL * MEASURE_REF_ROUNDS + 1;
 }
 
 static double
@@ -343,7 +343,7 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 
 	describe(s, m, out);
 	r->horizon = (size_t)o->samples;
-	for (i = 0; i < o->warmup; i++)
+	for (i = 0; i < MEASURE_WARMUP; i++)
 		if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 			goto out;
 	if (fc != NULL)
@@ -359,7 +359,7 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	store_refs(r, &out->refs);
 	if (x != NULL)
 		describe_pairs(r, x);
-	out->warmup = o->warmup;
+	out->warmup = MEASURE_WARMUP;
 	out->precision = o->precision;
 	out->stopped_by = xstrdup(why);
 	out->samples_ns = b.v;

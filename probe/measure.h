@@ -14,6 +14,7 @@
 
 #define MEASURE_REF_ROUNDS 9     /* reference rounds spread over the samples */
 #define MEASURE_REF_MIN 5        /* ... at least, taken after them if fewer */
+#define MEASURE_WARMUP 2         /* dirty syncs discarded before the samples */
 
 /* Single-writer slots a probe with options o may use. */
 long long measure_slots_wanted(const struct probe_options *o);
@@ -26,7 +27,7 @@ struct measure_extras {
 };
 
 /*
- * Samples after o->warmup until o says stop, with reference rounds among
+ * Samples after the warm-up until o says stop, with reference rounds among
  * them, into out (refs but dirty_sync_ns); x, or NULL, as above.  start_ns
  * is for --max-time.  Returns 0, or -1 with err set: never a failed sample.
  */

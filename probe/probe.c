@@ -49,7 +49,6 @@ probe_options_default(struct probe_options *o)
 	o->dir = ".";
 	o->samples = 15;
 	o->write_bytes = 4096;
-	o->warmup = 2;
 	o->precision = NAN;
 	o->max_samples = DEFAULT_MAX_SAMPLES;
 	o->max_time_s = DEFAULT_MAX_TIME_S;
@@ -304,9 +303,6 @@ options_check(const struct probe_options *o, const struct probe_method *m,
 	if (m->direct && o->write_bytes % 512 != 0)
 		return errf(err, "--write-size: %lld is not a multiple of 512, "
 		    "which --method %s needs", o->write_bytes, m->name);
-	if (o->warmup < 0 || o->warmup > PROBE_MAX_WARMUP)
-		return errf(err, "warm-up: %d is out of range; expected 0 to %d",
-		    o->warmup, PROBE_MAX_WARMUP);
 	if (!isnan(o->precision) && !(o->precision > 0 && o->precision < 0.5))
 		return errf(err, "--precision: %g%% is out of range; expected more "
 		    "than 0%% and less than 50%%", o->precision * 100);

@@ -16,7 +16,6 @@ struct probe_options {
 	long samples;           /* kept samples (15) */
 	const char *method;     /* NULL: the OS default */
 	long long write_bytes;  /* 4096 */
-	int warmup;             /* discarded samples before them */
 	double precision;       /* adaptive target as a fraction; NaN: fixed count */
 	long max_samples;       /* adaptive cap */
 	double max_time_s;      /* adaptive cap */
