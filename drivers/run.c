@@ -29,6 +29,7 @@
 #include "lib/err.h"
 #include "lib/rand.h"
 #include "probe/inrun.h"
+#include "probe/scratch.h"
 #include "runner/runner.h"
 
 struct start {
@@ -67,19 +68,6 @@ op_name(enum op_kind k)
 	static const char *const names[NOPS] = { "point-read", "range", "write" };
 
 	return names[k];
-}
-
-void
-bench_fill(uint64_t *state, unsigned char *buf, size_t n)
-{
-	size_t i;
-	uint64_t r = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i % 8 == 0)
-			r = rand_next(state);
-		buf[i] = (unsigned char)(r >> (8 * (i % 8)));
-	}
 }
 
 static double
@@ -175,7 +163,7 @@ one_op(struct worker *w, enum op_kind k, unsigned char *val)
 	int rc;
 
 	if (k == OP_WRITE) {
-		bench_fill(&w->rng, val, vlen);
+		scratch_fill(val, w->o->a->value_bytes, &w->rng);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		pthread_mutex_lock(&w->start->turn);
 	}

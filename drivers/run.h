@@ -30,7 +30,4 @@ int bench_run(const struct engine_ops *e, void *db, const struct bench_options *
 /* The kinds' class names: "point-read", "range", "write". */
 const char *op_name(enum op_kind k);
 
-/* Fills buf with n bytes from lib/rand.h's generator. */
-void bench_fill(uint64_t *state, unsigned char *buf, size_t n);
-
 #endif

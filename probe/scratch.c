@@ -49,7 +49,7 @@ random_seed(void)
 	return seed;
 }
 
-static void
+void
 scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
 {
 	long long i;
