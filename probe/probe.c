@@ -136,7 +136,6 @@ static int
 take_option(void *ctx, int ch, const char *arg, char *err)
 {
 	struct cli *c = ctx;
-	long long v;
 
 	switch (ch) {
 	case ARG_WORD:
@@ -154,11 +153,8 @@ take_option(void *ctx, int ch, const char *arg, char *err)
 	case OPT_OUTPUT:
 		return outputs_add(&c->outs, arg, err);
 	case OPT_CONCURRENCY:
-		if (units_parse_count(arg, 1, PROBE_MAX_CONCURRENCY, &v, "--concurrency",
-		    err) < 0)
-			return -1;
-		c->o.concurrency = (int)v;
-		return 0;
+		return units_parse_count(arg, 1, PROBE_MAX_CONCURRENCY,
+		    &c->o.concurrency, "--concurrency", err);
 	case OPT_DIR:
 		c->o.dir = arg;
 		return 0;
@@ -170,10 +166,8 @@ take_option(void *ctx, int ch, const char *arg, char *err)
 		    err);
 	case OPT_MAX_SAMPLES:
 		c->max_samples_given = 1;
-		if (units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--max-samples", err) < 0)
-			return -1;
-		c->o.max_samples = (long)v;
-		return 0;
+		return units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &c->o.max_samples,
+		    "--max-samples", err);
 	case OPT_MAX_TIME:
 		c->max_time_given = 1;
 		return units_parse_real(arg, 0.001, PROBE_MAX_TIME_S, &c->o.max_time_s,
@@ -184,10 +178,8 @@ take_option(void *ctx, int ch, const char *arg, char *err)
 	case OPT_PRECISION:
 		return units_parse_percent(arg, 0, 0.5, &c->o.precision, "--precision", err);
 	case OPT_SAMPLES:
-		if (units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &v, "--samples", err) < 0)
-			return -1;
-		c->o.samples = (long)v;
-		return 0;
+		return units_parse_count(arg, 1, PROBE_MAX_SAMPLES, &c->o.samples,
+		    "--samples", err);
 	case OPT_WRITE_SIZE:
 		return units_parse_count(arg, 1, SCRATCH_MAX_WRITE, &c->o.write_bytes,
 		    "--write-size", err);
@@ -295,7 +287,7 @@ options_check(const struct probe_options *o, const struct probe_method *m,
 	if (o->dir == NULL || o->dir[0] == '\0')
 		return errf(err, "--dir: expected a directory, got nothing");
 	if (o->samples < 1 || o->samples > PROBE_MAX_SAMPLES)
-		return errf(err, "--samples: %ld is out of range; expected 1 to %d",
+		return errf(err, "--samples: %lld is out of range; expected 1 to %d",
 		    o->samples, PROBE_MAX_SAMPLES);
 	if (o->write_bytes < 1 || o->write_bytes > SCRATCH_MAX_WRITE)
 		return errf(err, "--write-size: %lld is out of range; expected 1 to "
@@ -308,7 +300,7 @@ options_check(const struct probe_options *o, const struct probe_method *m,
 		    "than 0%% and less than 50%%", o->precision * 100);
 	if (!isnan(o->precision) && (o->max_samples < o->samples ||
 	    o->max_samples > PROBE_MAX_SAMPLES))
-		return errf(err, "--max-samples: %ld is out of range; expected %ld "
+		return errf(err, "--max-samples: %lld is out of range; expected %lld "
 		    "(--samples) to %d", o->max_samples, o->samples,
 		    PROBE_MAX_SAMPLES);
 	if (!(o->max_time_s > 0 && o->max_time_s <= PROBE_MAX_TIME_S))
@@ -323,7 +315,7 @@ options_check(const struct probe_options *o, const struct probe_method *m,
 		return errf(err, "--max-time: %g is out of range; expected more than "
 		    "0 seconds", o->watch_max_s);
 	if (o->concurrency < 0 || o->concurrency > PROBE_MAX_CONCURRENCY)
-		return errf(err, "--concurrency: %d is out of range; expected 1 to %d",
+		return errf(err, "--concurrency: %lld is out of range; expected 1 to %d",
 		    o->concurrency, PROBE_MAX_CONCURRENCY);
 	return 0;
 }
@@ -334,7 +326,7 @@ options_slots(const struct probe_options *o, char *err)
 	long long want = measure_slots_wanted(o), min = 2;
 
 	if (o->concurrency > 0) {
-		long long group = (long long)o->concurrency * (o->samples + 1);
+		long long group = o->concurrency * (o->samples + 1);
 
 		want = want > group ? want : group;
 		min = 2LL * o->concurrency;

@@ -13,13 +13,13 @@
 
 struct probe_options {
 	const char *dir;        /* the directory whose volume is probed */
-	long samples;           /* kept samples (15) */
+	long long samples;      /* kept samples (15) */
 	const char *method;     /* NULL: the OS default */
 	long long write_bytes;  /* 4096 */
 	double precision;       /* adaptive target as a fraction; NaN: fixed count */
-	long max_samples;       /* adaptive cap */
+	long long max_samples;  /* adaptive cap */
 	double max_time_s;      /* adaptive cap */
-	int concurrency;        /* group-commit writers; 0: not measured */
+	long long concurrency;  /* group-commit writers; 0: not measured */
 	double watch_interval_ns; /* --watch's; 0: no watch */
 	double watch_max_s;     /* the whole run's cap, from the start; INFINITY: none */
 	const volatile sig_atomic_t *stop; /* a signal's number: stop; or NULL */
