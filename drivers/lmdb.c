@@ -15,7 +15,7 @@
 
 #include "drivers/run.h"
 #include "lib/err.h"
-#include "probe/scratch.h"
+#include "lib/rand.h"
 
 #define MIN_MAP (64ULL << 20)
 
@@ -135,7 +135,7 @@ lmdb_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 		if (txn == NULL && (rc = mdb_txn_begin(d->env, NULL, 0, &txn)) != 0)
 			break;
 		put_key(kbuf, (uint64_t)k);
-		scratch_fill(val, o->a->value_bytes, rng);
+		rand_fill(val, (size_t)o->a->value_bytes, rng);
 		/* keys arrive in order, so they can be appended */
 		if ((rc = mdb_put(txn, d->dbi, &key, &v, MDB_APPEND)) != 0)
 			break;

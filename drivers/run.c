@@ -29,7 +29,6 @@
 #include "lib/err.h"
 #include "lib/rand.h"
 #include "probe/inrun.h"
-#include "probe/scratch.h"
 #include "runner/runner.h"
 
 struct start {
@@ -163,7 +162,7 @@ one_op(struct worker *w, enum op_kind k, unsigned char *val)
 	int rc;
 
 	if (k == OP_WRITE) {
-		scratch_fill(val, w->o->a->value_bytes, &w->rng);
+		rand_fill(val, (size_t)w->o->a->value_bytes, &w->rng);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		pthread_mutex_lock(&w->start->turn);
 	}

@@ -14,7 +14,7 @@
 
 #include "drivers/run.h"
 #include "lib/err.h"
-#include "probe/scratch.h"
+#include "lib/rand.h"
 
 #define DBFILE "bench.db"
 #define BUSY_MS 10000
@@ -137,7 +137,7 @@ sqlite_load(void *db, const struct bench_options *o, uint64_t *rng, char *err)
 	for (k = 0; k < o->a->rows && rc == 0; k++) {
 		if (k % LOAD_BATCH == 0 && (rc = exec(d->main, "BEGIN", err)) < 0)
 			break;
-		scratch_fill(val, o->a->value_bytes, rng);
+		rand_fill(val, (size_t)o->a->value_bytes, rng);
 		sqlite3_bind_int64(st, 1, k);
 		sqlite3_bind_blob(st, 2, val, (int)o->a->value_bytes, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE)

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A session's id need not be secret, only never shared by two
- * invocations: 128 bits from /dev/urandom, or else the clock and pid.
+ * invocations: 128 bits drawn from lib/rand.h's seed (/dev/urandom, the
+ * clock and the pid).
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/rand.h"
@@ -19,24 +17,10 @@ void
 session_new(struct result_session *s, long long runs)
 {
 	unsigned char b[SESSION_ID_LEN / 2];
-	struct timespec t;
-	uint64_t state, v = 0;
+	uint64_t state = rand_seed();
 	size_t i;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	ssize_t got = fd >= 0 ? read(fd, b, sizeof b) : -1;
 
-	if (fd >= 0)
-		close(fd);
-	if (got != (ssize_t)sizeof b) {
-		clock_gettime(CLOCK_REALTIME, &t);
-		state = (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 30) ^
-		    ((uint64_t)getpid() << 12);
-		for (i = 0; i < sizeof b; i++) {
-			if (i % 8 == 0)
-				v = rand_next(&state);
-			b[i] = (unsigned char)(v >> (8 * (i % 8)));
-		}
-	}
+	rand_fill(b, sizeof b, &state);
 	memset(s, 0, sizeof *s);
 	for (i = 0; i < sizeof b; i++)
 		snprintf(s->id + 2 * i, 3, "%02x", b[i]);

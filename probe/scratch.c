@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/syscall.h>
@@ -29,39 +28,6 @@
 #define NAME_PREFIX ".syncgate-probe."
 #define NAME_RANDOM 12
 #define CREATE_TRIES 64
-
-/* Names need not be secret (O_EXCL makes them safe), only unlikely to meet. */
-static uint64_t
-random_seed(void)
-{
-	struct timespec t;
-	uint64_t seed = 0;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		if (read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
-			seed = 0;
-		close(fd);
-	}
-	clock_gettime(CLOCK_REALTIME, &t);
-	seed ^= (uint64_t)t.tv_nsec ^ ((uint64_t)t.tv_sec << 32) ^
-	    ((uint64_t)getpid() << 16);
-	return seed;
-}
-
-void
-scratch_fill(unsigned char *buf, long long len, uint64_t *seed)
-{
-	long long i;
-
-	for (i = 0; i + 8 <= len; i += 8) {
-		uint64_t v = rand_next(seed);
-
-		memcpy(buf + i, &v, 8);
-	}
-	for (; i < len; i++)
-		buf[i] = (unsigned char)rand_next(seed);
-}
 
 long long
 scratch_slots(long long write_bytes, long long want, long long min_slots,
@@ -121,7 +87,7 @@ scratch_write(const struct scratch *s, int fd, unsigned char *buf,
 	double t0 = 0;
 	char b[DURLEN];
 
-	scratch_fill(buf, s->write_bytes, seed);
+	rand_fill(buf, (size_t)s->write_bytes, seed);
 	if (ns != NULL)
 		t0 = clock_monotonic_ns();
 	while (done < s->write_bytes) {
@@ -331,7 +297,7 @@ scratch_open(struct scratch *s, const char *dir, const struct probe_method *m,
 	s->write_bytes = write_bytes;
 	s->stride = (write_bytes + SCRATCH_ALIGN - 1) / SCRATCH_ALIGN * SCRATCH_ALIGN;
 	s->nslots = nslots;
-	s->seed = random_seed();
+	s->seed = rand_seed();
 	if (posix_memalign(&buf, SCRATCH_ALIGN, (size_t)s->stride) != 0)
 		return errf(err, "out of memory for a %lld-byte buffer", s->stride);
 	s->buf = buf;

@@ -56,9 +56,6 @@ int scratch_open(struct scratch *s, const char *dir, const struct probe_method *
 int scratch_write(const struct scratch *s, int fd, unsigned char *buf,
     uint64_t *seed, long long slot, double *ns, char *err);
 
-/* len bytes from lib/rand.h's generator: content no device compresses. */
-void scratch_fill(unsigned char *buf, long long len, uint64_t *seed);
-
 /* Removes the file and closes everything; safe to call twice. */
 void scratch_close(struct scratch *s);
 
