@@ -307,8 +307,7 @@ seq_side_load(struct seq_side *d, const struct runner_plan *p, size_t engine,
 struct runner_seq {
 	struct gate_seq plan;
 	const struct runner_opts *a;
-	struct gate_verdict v;      /* the last look's, once have_verdict */
-	int have_verdict;
+	struct gate_verdict v;      /* the last look's */
 	long long looked;           /* runs a side at the last look */
 	struct seq_side side[2];    /* ours, the rival's: the runs loaded */
 };
@@ -325,9 +324,7 @@ seq_look(struct runner_seq *s, const struct runner_plan *p, long long n,
 	if (p->nengines != 2)
 		return errf(err, "runs until decided gate two engines; %zu given",
 		    p->nengines);
-	if (s->have_verdict)
-		verdict_free(&s->v);
-	s->have_verdict = 0;
+	verdict_free(&s->v);
 	o.mode = s->a->mode;
 	o.confidence = gate_seq_level(&s->plan, n);
 	/* --match renames the classes of the runs just loaded, each once */
@@ -338,7 +335,6 @@ seq_look(struct runner_seq *s, const struct runner_plan *p, long long n,
 	    gate_evaluate(&ours->in, &rival->in, s->a->match, s->a->nmatch, &o,
 	    &s->v, err) < 0)
 		return -1;
-	s->have_verdict = 1;
 	s->looked = n;
 	open = gate_seq_undecided(&s->v);
 	err_warn("look %lld of %lld at %lld runs a side (level %.4g%%): %zu of %zu "
@@ -464,19 +460,14 @@ runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
 	p->session.plan_confidence = s.plan.confidence;
 	if (runner_go_looking(p, fn, ctx, a->min_runs, &s, err) < 0)
 		goto out;
-	if (!s.have_verdict) {
-		errf(err, "no look was made: fewer than %lld runs a side were "
-		    "written", s.plan.min);
-		goto out;
-	}
+	/* written whole, the runs stopped at a look: the one at MAX always stops */
 	gate_seq_note(&s.v, &s.plan, s.looked);
 	if (runner_verdict_write(&s.v, verdict, a->verbose, err) < 0)
 		goto out;
 	*status = verdict_exit_status(&s.v, a->strict);
 	rc = 0;
 out:
-	if (s.have_verdict)
-		verdict_free(&s.v);
+	verdict_free(&s.v);
 	seq_side_free(&s.side[0]);
 	seq_side_free(&s.side[1]);
 	return rc;
