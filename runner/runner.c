@@ -255,7 +255,7 @@ runner_probe(const char *dir, struct probe_record *rec, char *err)
 struct seq_side {
 	struct result *r;
 	struct gate_run_in *runs;
-	size_t n, cap;
+	size_t n, cap, runs_cap;
 	struct gate_side_in in;
 };
 
@@ -279,11 +279,8 @@ seq_side_load(struct seq_side *d, const struct runner_plan *p, size_t engine,
 	size_t i;
 
 	*from = d->n;
-	if ((size_t)n > d->cap) {
-		d->r = xrealloc(d->r, (size_t)n * sizeof *d->r);
-		d->runs = xrealloc(d->runs, (size_t)n * sizeof *d->runs);
-		d->cap = (size_t)n;
-	}
+	xgrow(&d->r, &d->cap, (size_t)n, sizeof *d->r);
+	xgrow(&d->runs, &d->runs_cap, (size_t)n, sizeof *d->runs);
 	for (i = 0; i < p->n; i++) {
 		const struct runner_job *j = &p->job[i];
 
