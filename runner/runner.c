@@ -318,9 +318,6 @@ seq_look(struct runner_seq *s, const struct runner_plan *p, long long n,
 	struct gate_opts o = s->a->limits.g;
 	size_t open, o0, r0;
 
-	if (p->nengines != 2)
-		return errf(err, "runs until decided gate two engines; %zu given",
-		    p->nengines);
 	verdict_free(&s->v);
 	o.mode = s->a->mode;
 	o.confidence = gate_seq_level(&s->plan, n);

@@ -54,10 +54,11 @@ typedef int (*runner_fn)(void *ctx, const struct runner_job *j,
 void runner_ended(struct result_session *s);
 
 /*
- * p's runs by fn; with a->min_runs above 0, until a look decides, rules
- * nothing or reaches MAX, each session carrying the plan so that a later
- * gate rules at its look's level.  The last verdict goes to verdict and
- * standard output, its exit status to *status.  Returns 0, or -1.
+ * p's runs by fn; with a->min_runs above 0 (two engines: callers refuse
+ * others), until a look decides, rules nothing or reaches MAX, each session
+ * carrying the plan so that a later gate rules at its look's level.  The
+ * last verdict goes to verdict and standard output, its exit status to
+ * *status.  Returns 0, or -1.
  */
 struct runner_opts;
 int runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
