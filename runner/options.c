@@ -132,7 +132,7 @@ static const struct opt_row rows[] = {
 	  "than the second engine's (default 10)" },
 	{ "rows", "N", TOOL_BENCH, K_COUNT, 10, 1e8, 10000, NAN, AT(rows),
 	  "rows loaded before the run" },
-	{ "runs", "K|MIN..MAX", BOTH, K_RUNS, 1, MAX_RUNS, 3, 1, 0,
+	{ "runs", "K|MIN..MAX", BOTH, K_RUNS, 1, MAX_RUNS, 3, 1, AT(runs),
 	  "K runs of each engine, in a balanced order (ABBA for two), each a "
 	  "result of its own; MIN..MAX (two engines, 2 <= MIN <= MAX): MIN "
 	  "runs of each, then a round at a time until the first engine, gated "
@@ -377,10 +377,8 @@ defaults(struct runner_opts *o, enum runner_tool tool)
 
 		if (!(r->tools & tool) || isnan(d))
 			continue;
-		if (r->kind == K_COUNT)
+		if (r->kind == K_COUNT || r->kind == K_RUNS)
 			*(long long *)field(o, r->at) = (long long)d;
-		else if (r->kind == K_RUNS)
-			o->runs = (long long)d;
 		else if (r->kind != K_FLAG && r->kind != K_TEXT)
 			*(double *)field(o, r->at) = d;
 	}
