@@ -39,7 +39,6 @@ parse_name(const char *name)
 	static const char *const prefixes[] = { RUNDIR_RUN, RUNDIR_BENCH };
 	const char *end = name + strlen(name), *p;
 	size_t i, n;
-	long pid = 0;
 
 	for (i = 0; i < 2; i++)
 		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
@@ -52,9 +51,7 @@ parse_name(const char *name)
 	if (*p != '.' || n == 0 || n > 9 || p[1] == '0' ||
 	    p < name + strlen(prefixes[i]) + 1)
 		return 0;
-	for (p++; *p != '.'; p++)
-		pid = pid * 10 + (*p - '0');
-	return pid;
+	return strtol(p + 1, NULL, 10);
 }
 
 void
