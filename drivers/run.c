@@ -69,12 +69,6 @@ op_name(enum op_kind k)
 	return names[k];
 }
 
-static double
-ns_between(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) * 1e9 + (double)(b->tv_nsec - a->tv_nsec);
-}
-
 /* At a batch's end: while a round of samples is due, wait it out. */
 static void
 park(struct start *st)
@@ -155,27 +149,27 @@ keep_sample(struct worker *w, struct bench_samples *s, double ns)
 static int
 one_op(struct worker *w, enum op_kind k, unsigned char *val)
 {
-	struct timespec t0, t1;
 	uint64_t key = rand_next(&w->rng) % ((uint64_t)w->o->a->rows -
 	    (k == OP_RANGE ? RANGE_ROWS - 1 : 0));
 	size_t vlen = (size_t)w->o->a->value_bytes;
+	double asked = 0, t0, ns;
 	int rc;
 
 	if (k == OP_WRITE) {
 		rand_fill(val, (size_t)w->o->a->value_bytes, &w->rng);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
+		asked = clock_monotonic_ns();
 		pthread_mutex_lock(&w->start->turn);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = clock_monotonic_ns();
 	if (k == OP_WRITE)
-		w->s[k].wait_ns += ns_between(&t1, &t0);
+		w->s[k].wait_ns += t0 - asked;
 	rc = w->e->op(w->conn, k, key, val, vlen, w->err);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ns = clock_monotonic_ns() - t0;
 	if (k == OP_WRITE)
 		pthread_mutex_unlock(&w->start->turn);
 	if (rc < 0)
 		return -1;
-	keep_sample(w, &w->s[k], ns_between(&t0, &t1));
+	keep_sample(w, &w->s[k], ns);
 	return 0;
 }
 
