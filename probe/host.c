@@ -208,18 +208,16 @@ void
 host_identify(struct probe_record *out)
 {
 	struct utsname u;
-	char hex[IDENTITY_HASH_LEN + 1], os[300], *dist;
+	char os[300], *dist;
 
 	out->host_name = host_name();
-	/* the machine id hashed, so the record does not publish it */
-	out->host_id_source = xstrdup(identity_machine_hash(out->host_name, hex));
-	out->host_id = xstrdup(hex);
-	/* the record's own kernel and id stand for the hardware's */
 	out->hw = xmalloc(sizeof *out->hw);
 	host_gather(out->hw);
+	/* the record's own kernel and id stand for the hardware's: the
+	 * machine id hashed, so the record does not publish it */
+	out->host_id_source = out->hw->id_source;
+	out->host_id = out->hw->machine_id;
 	free(out->hw->kernel);
-	free(out->hw->machine_id);
-	free(out->hw->id_source);
 	out->hw->kernel = out->hw->machine_id = out->hw->id_source = NULL;
 	if (uname(&u) < 0) {
 		out->os = xstrdup("unknown");
