@@ -39,7 +39,6 @@ inrun_open(struct inrun *ir, const char *dir, const char *method,
 		return rc;
 	if ((ir->m = probe_method_find(method, err)) == NULL)
 		return -1;
-	ir->have_scratch = 1;
 	return scratch_open(&ir->s, dir, ir->m, 4096, INRUN_SCRATCH_BYTES / 4096,
 	    err);
 }
@@ -146,9 +145,9 @@ inrun_close(struct inrun *ir)
 {
 	size_t i;
 
-	if (ir->have_scratch)
+	if (ir->m != NULL)
 		scratch_close(&ir->s);
-	ir->have_scratch = 0;
+	ir->m = NULL;
 	for (i = 0; i < ir->fc.n; i++)
 		if (ir->fc.dev[i].fd >= 0)
 			close(ir->fc.dev[i].fd);

@@ -19,9 +19,8 @@
 struct inrun {
 	double every_ns;        /* 0: no rounds, flushes counted alone */
 	double idle_ns;         /* 0: none, for a run with no write to divide */
-	int have_scratch;
 	struct scratch s;
-	const struct probe_method *m;
+	const struct probe_method *m; /* NULL: no scratch file to close */
 	struct flushcount fc;
 	struct probe_series ser;
 	size_t cap;
