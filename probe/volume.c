@@ -148,9 +148,10 @@ root_mount(const struct mount_entry *e, dev_t dev, char **canon)
 
 /*
  * The mount holding path: of the same device first, the deepest, the
- * last among equals (it hides the others); *canon as root_mount says.
+ * last among equals (it hides the others), or best zeroed where none
+ * does; *canon as root_mount says.
  */
-static int
+static void
 find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
 {
 	FILE *fp = fopen("/proc/self/mountinfo", "re");
@@ -161,7 +162,7 @@ find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
 	memset(best, 0, sizeof *best);
 	*canon = NULL;
 	if (fp == NULL)
-		return -1;
+		return;
 	while (getline(&line, &cap, fp) > 0) {
 		struct mount_entry e;
 		size_t n;
@@ -182,7 +183,6 @@ find_mount(const char *path, dev_t dev, struct mount_entry *best, char **canon)
 	}
 	free(line);
 	fclose(fp);
-	return best_dev < 0 ? -1 : 0;
 }
 
 /* The kernel's word for the path wins, unless mountinfo says it finer. */
@@ -325,16 +325,14 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
 	struct statfs sf;
 	struct mount_entry m;
 	char *canon, *uuid = NULL;
-	int found = find_mount(out->path, st->st_dev, &m, &canon) == 0;
 
+	find_mount(out->path, st->st_dev, &m, &canon);
 	out->fs = pick_fs(fstatfs(dirfd, &sf) == 0 ?
-	    fstype_name((unsigned long)sf.f_type) : NULL, found ? m.fstype : NULL);
-	if (found) {
-		out->mount_point = xstrdup(m.point);
-		out->mount_options = xstrdup(m.options);
-	}
+	    fstype_name((unsigned long)sf.f_type) : NULL, m.fstype);
+	out->mount_point = m.point;
+	out->mount_options = m.options;
 	vb->dev = 0;
-	vb->known = block_dev(st->st_dev, found ? m.source : NULL, &vb->dev) == 0;
+	vb->known = block_dev(st->st_dev, m.source, &vb->dev) == 0;
 	if (vb->known) {
 		device_facts(vb->dev, out);
 		uuid = fs_uuid(vb->dev);
@@ -342,15 +340,15 @@ system_volume(int dirfd, const struct stat *st, struct probe_record *out,
 	if (uuid == NULL)
 		uuid = fs_uuid_ioctl(dirfd);
 	if (uuid == NULL)
-		device_number_id(st->st_dev, canon != NULL ? canon : found ?
-		    m.point : NULL, out);
+		device_number_id(st->st_dev, canon != NULL ? canon :
+		    out->mount_point, out);
 	else {
 		out->volume_id = uuid;
 		out->volume_id_source = xstrdup("fs-uuid");
 	}
 	free(canon);
-	if (found)
-		free_entry(&m);
+	free(m.fstype);
+	free(m.source);
 }
 #else
 /* macOS and the BSDs: statfs names the filesystem and its mount. */
