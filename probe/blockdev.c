@@ -66,10 +66,12 @@ name_and_disk(const char *p, char *name, char *disk, size_t len, int *virtio)
 	    (n = readlink(p, link, sizeof link - 1)) < 0)
 		return -1;
 	link[n] = '\0';
-	*virtio = strstr(link, "/virtio") != NULL;
+	if (virtio != NULL)
+		*virtio = strstr(link, "/virtio") != NULL;
 	base = strrchr(link, '/');
-	snprintf(name, len, "%s", base ? base + 1 : link);
-	snprintf(disk, len, "%s", name);
+	snprintf(disk, len, "%s", base ? base + 1 : link);
+	if (name != NULL)
+		snprintf(name, len, "%s", disk);
 	if (access(part, F_OK) == 0 && base != NULL) {
 		*base = '\0';
 		base = strrchr(link, '/');
@@ -92,13 +94,12 @@ blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio)
 int
 blockdev_disk(const char *name, char *disk, size_t len)
 {
-	char p[PATH_MAX], self[BLOCKDEV_NAME];
-	int virtio;
+	char p[PATH_MAX];
 
 	if (strchr(name, '/') != NULL || name[0] == '.' ||
 	    sys_path(p, sizeof p, "class/block/%s", name) < 0)
 		return -1;
-	return name_and_disk(p, self, disk, len, &virtio);
+	return name_and_disk(p, NULL, disk, len, NULL);
 }
 
 int
@@ -142,10 +143,9 @@ static void
 walk(const char *disk, int depth, struct blockdev_stack *st)
 {
 	char slaves[BLOCKDEV_MAX][BLOCKDEV_NAME], whole[BLOCKDEV_NAME];
-	char file[PATH_MAX], name[BLOCKDEV_NAME];
+	char file[PATH_MAX];
 	struct stat sb;
 	size_t n, i;
-	int virtio;
 
 	for (i = 0; i < st->n; i++)
 		if (strcmp(st->name[i], disk) == 0)
@@ -160,7 +160,7 @@ walk(const char *disk, int depth, struct blockdev_stack *st)
 	if (blockdev_backing_file(disk, file, sizeof file) < 0)
 		return;
 	if (stat(file, &sb) == 0 &&
-	    blockdev_names(sb.st_dev, name, whole, sizeof whole, &virtio) == 0)
+	    blockdev_names(sb.st_dev, NULL, whole, sizeof whole, NULL) == 0)
 		walk(whole, depth + 1, st);
 	else if (st->loop[0] == '\0') {
 		snprintf(st->loop, sizeof st->loop, "%s", disk);
@@ -171,11 +171,10 @@ walk(const char *disk, int depth, struct blockdev_stack *st)
 void
 blockdev_stack(dev_t dev, struct blockdev_stack *st)
 {
-	char name[BLOCKDEV_NAME], disk[BLOCKDEV_NAME];
-	int virtio;
+	char disk[BLOCKDEV_NAME];
 
 	memset(st, 0, sizeof *st);
-	if (blockdev_names(dev, name, disk, sizeof disk, &virtio) == 0)
+	if (blockdev_names(dev, NULL, disk, sizeof disk, NULL) == 0)
 		walk(disk, 0, st);
 }
 

@@ -19,8 +19,9 @@ void blockdev_set_sysfs(const char *root);
 
 /*
  * sysfs's names (len bytes each) for dev and for the whole disk it is a
- * partition of (else dev's own), and whether it hangs off a virtio bus.
- * Returns 0, or -1 where sysfs does not know dev.
+ * partition of (else dev's own), and whether it hangs off a virtio bus;
+ * name and virtio may be NULL.  Returns 0, or -1 where sysfs does not
+ * know dev.
  */
 int blockdev_names(dev_t dev, char *name, char *disk, size_t len, int *virtio);
 

@@ -26,16 +26,6 @@
 
 static int check_disk(const char *disk, char *why, size_t len, int depth);
 
-static int
-disk_name(dev_t dev, char *disk, size_t len)
-{
-	char name[BLOCKDEV_NAME];
-	int virtio;
-
-	return blockdev_names(dev, name, disk, len < sizeof name ? len :
-	    sizeof name, &virtio);
-}
-
 /* prefix followed by a unit number. */
 static int
 named(const char *disk, const char *prefix)
@@ -49,7 +39,7 @@ named(const char *disk, const char *prefix)
 static int
 check_loop(const char *disk, char *why, size_t len, int depth)
 {
-	char p[PATH_MAX], file[PATH_MAX], inner[512], *clean;
+	char p[BLOCKDEV_NAME], file[PATH_MAX], inner[512], *clean;
 	const char *fs;
 	struct statfs sf;
 	struct stat st;
@@ -64,7 +54,7 @@ check_loop(const char *disk, char *why, size_t len, int depth)
 		    fs);
 		mem = 1;
 	} else if (depth < BLOCKDEV_MAX_DEPTH && stat(file, &st) == 0 &&
-	    disk_name(st.st_dev, p, sizeof p) == 0 &&
+	    blockdev_names(st.st_dev, NULL, p, sizeof p, NULL) == 0 &&
 	    check_disk(p, inner, sizeof inner, depth + 1)) {
 		snprintf(why, len, "%s is backed by %s on %s; %s", disk, clean, p,
 		    inner);
@@ -129,7 +119,7 @@ memdev_check(dev_t dev, char *why, size_t len)
 {
 	char disk[BLOCKDEV_NAME];
 
-	return disk_name(dev, disk, sizeof disk) == 0 &&
+	return blockdev_names(dev, NULL, disk, sizeof disk, NULL) == 0 &&
 	    check_disk(disk, why, len, 0);
 }
 
