@@ -107,7 +107,7 @@ flushcount_idle(struct flushcount *fc, double window_ns)
 	    (long)fmod(window_ns, 1e9) };
 	double t0;
 
-	if (fc->n == 0)
+	if (fc == NULL || fc->n == 0)
 		return;
 	read_all(fc, -1);
 	t0 = clock_monotonic_ns();

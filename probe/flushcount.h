@@ -42,7 +42,7 @@ struct flushcount {
 void flushcount_open(struct flushcount *fc, int have_block, dev_t dev,
     const char *fs);
 
-/* An idle window of window_ns (shorter if a signal cuts the sleep). */
+/* An idle window of window_ns (a signal may cut it short); none for NULL. */
 void flushcount_idle(struct flushcount *fc, double window_ns);
 
 /* A bracket around one timed sync: before it, and after it. */

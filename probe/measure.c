@@ -346,16 +346,14 @@ probe_measure(struct scratch *s, const struct probe_method *m,
 	for (i = 0; i < MEASURE_WARMUP; i++)
 		if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0)
 			goto out;
-	if (fc != NULL)
-		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
+	flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	if (sample_loop(s, m, o, start_ns, fc, &b, r, &why, err) < 0)
 		goto out;
 	while (r->rounds < MEASURE_REF_MIN)
 		if (measure_dirty_sync(s, m, 0, &ns, NULL, err) < 0 ||
 		    ref_round(s, m, r, err) < 0)
 			goto out;
-	if (fc != NULL)
-		flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
+	flushcount_idle(fc, FLUSHCOUNT_IDLE_NS);
 	store_refs(r, &out->refs);
 	if (x != NULL)
 		describe_pairs(r, x);
