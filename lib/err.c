@@ -252,6 +252,16 @@ xstrdup(const char *s)
 	return p;
 }
 
+void
+strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && v != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
 char *
 xvasprintf(const char *fmt, va_list ap)
 {

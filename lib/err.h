@@ -46,6 +46,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* Frees the n strings of v, then v; v may be NULL. */
+void strv_free(char **v, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* Grows *p (of *cap elements of size bytes) to hold at least need elements. */

@@ -212,13 +212,9 @@ outfile_later_sync(struct outfile_later *l, char *err)
 void
 outfile_later_free(struct outfile_later *l)
 {
-	size_t i;
-
 	if (l == NULL)
 		return;
-	for (i = 0; i < l->n; i++)
-		free(l->path[i]);
-	free(l->path);
+	strv_free(l->path, l->n);
 	memset(l, 0, sizeof *l);
 }
 

@@ -135,7 +135,6 @@ tree_remove(const char *dir, char *err)
 {
 	struct walk w;
 	struct stat st;
-	size_t i;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0 && errno == ENOENT)
@@ -150,9 +149,7 @@ tree_remove(const char *dir, char *err)
 	mounts_below(&w, dir);
 	empty(&w, fd, dir);
 	close(fd);
-	for (i = 0; i < w.nmounts; i++)
-		free(w.mounts[i]);
-	free(w.mounts);
+	strv_free(w.mounts, w.nmounts);
 	if (rmdir(dir) < 0 && errno != ENOENT && w.left[0] == '\0')
 		leave(&w, dir, strerror(errno));
 	return w.left[0] != '\0' ? errf(err, "%s: left in place: %s", dir, w.left) : 0;

@@ -254,9 +254,7 @@ noise_free(struct noise *n)
 		return;
 	free(n->path);
 	probe_fields_strings(noise_fields, n, NULL);
-	for (i = 0; i < n->nfiles; i++)
-		free(n->files[i]);
-	free(n->files);
+	strv_free(n->files, n->nfiles);
 	for (i = 0; i < n->nclasses; i++)
 		free(n->classes[i].name);
 	free(n->classes);

@@ -291,15 +291,11 @@ probe_record_init(struct probe_record *p)
 void
 probe_record_free(struct probe_record *p)
 {
-	size_t i;
-
 	if (p == NULL)
 		return;
 	probe_fields_strings(record_fields, p, NULL);
 	free(p->samples_ns);
-	for (i = 0; i < p->nevidence; i++)
-		free(p->evidence[i]);
-	free(p->evidence);
+	strv_free(p->evidence, p->nevidence);
 	free(p->group.samples_ns);
 	probe_flushes_free(&p->flushes);
 	free(p->watch.stopped_by);

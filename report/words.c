@@ -1221,9 +1221,7 @@ report_words(struct gate_verdict *v)
 	free(v->ceiling_note);
 	v->ceiling_note = v->mode == MODE_RIVAL && layout_rows(v, KIND_WRITE) ?
 	    ceiling_note(v) : NULL;
-	for (i = 0; i < v->nnotes; i++)
-		free(v->notes[i]);
-	free(v->notes);
+	strv_free(v->notes, v->nnotes);
 	v->notes = xcalloc(v->nnoted + 1, sizeof *v->notes);
 	for (i = 0; i < v->nnoted; i++)
 		v->notes[i] = words_note(v, &v->noted[i]);

@@ -194,8 +194,6 @@ grid_print(FILE *fp, struct grid *g, int narrow)
 			fputs(c + 1 == g->ncols ? "\n" : "  ", fp);
 		}
 	}
-	for (r = 0; r < g->nrows * g->ncols; r++)
-		free(g->cells[r]);
-	free(g->cells);
+	strv_free(g->cells, g->nrows * g->ncols);
 	memset(g, 0, sizeof *g);
 }

@@ -147,16 +147,6 @@ verdict_init(struct gate_verdict *v)
 }
 
 static void
-strv_free(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && v != NULL; i++)
-		free(v[i]);
-	free(v);
-}
-
-static void
 side_free(struct verdict_side *s)
 {
 	char *owned[] = { s->engine, s->version, s->workload, s->file,
