@@ -256,3 +256,15 @@ json_put_object(const struct json_field *f, const void *b)
 	json_put_fields(o, f, b);
 	return o;
 }
+
+cJSON *
+json_put_each(const struct json_field *f, const void *b, size_t size,
+    size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, json_put_object(f, (const char *)b + i * size));
+	return a;
+}

@@ -84,6 +84,9 @@ int json_get_strings(const cJSON *o, const char *key, char ***out, size_t *n,
 void json_put_fields(cJSON *o, const struct json_field *f, const void *b);
 /* As json_put_fields, into a new object. */
 cJSON *json_put_object(const struct json_field *f, const void *b);
+/* The n structs at b (size bytes each), as json_put_object's, into an array. */
+cJSON *json_put_each(const struct json_field *f, const void *b, size_t size,
+    size_t n);
 /* [lo, hi], an open end (0 below, infinity above) null; null for neither. */
 cJSON *json_pair_item(double lo, double hi);
 /* The n strings s as an array. */

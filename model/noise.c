@@ -155,11 +155,9 @@ static void
 put_classes(cJSON *o, const struct json_field *f, const char *b)
 {
 	const struct noise *n = (const struct noise *)(const void *)b;
-	cJSON *a = cJSON_AddArrayToObject(o, f->key);
-	size_t i;
 
-	for (i = 0; i < n->nclasses; i++)
-		cJSON_AddItemToArray(a, json_put_object(class_fields, &n->classes[i]));
+	cJSON_AddItemToObject(o, f->key, json_put_each(class_fields, n->classes,
+	    sizeof *n->classes, n->nclasses));
 }
 
 #define T struct noise_plan

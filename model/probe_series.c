@@ -153,18 +153,6 @@ devices_from_json(const cJSON *o, const char *key,
 	return json_get_each(arr, device_fields, *dev, sizeof **dev, n, &c);
 }
 
-/* The n devices as f writes each. */
-static void
-devices_json(cJSON *o, const char *key, const struct probe_flush_device *dev,
-    size_t n, const struct json_field *f)
-{
-	cJSON *arr = cJSON_AddArrayToObject(o, key);
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(arr, json_put_object(f, &dev[i]));
-}
-
 static void
 flushes_json(cJSON *o, const struct probe_flushes *f)
 {
@@ -176,7 +164,8 @@ flushes_json(cJSON *o, const struct probe_flushes *f)
 	cJSON_AddNumberToObject(fl, "syncs", (double)f->syncs);
 	json_add_double(fl, "timed_s", f->timed_s);
 	json_add_double(fl, "idle_s", f->idle_s);
-	devices_json(fl, "devices", f->dev, f->ndev, device_fields);
+	cJSON_AddItemToObject(fl, "devices", json_put_each(device_fields, f->dev,
+	    sizeof *f->dev, f->ndev));
 	json_add_string_or_null(fl, "unavailable", f->unavailable);
 }
 
@@ -266,7 +255,8 @@ window_json(cJSON *o, const struct probe_series *s)
 	cJSON_AddItemToObject(o, "window_ns", isnan(s->window_ns[0]) ||
 	    isnan(s->window_ns[1]) ? cJSON_CreateNull() :
 	    json_double_array(s->window_ns, 2));
-	devices_json(o, "flushes", s->dev, s->ndev, window_device_fields);
+	cJSON_AddItemToObject(o, "flushes", json_put_each(window_device_fields,
+	    s->dev, sizeof *s->dev, s->ndev));
 	json_add_string_or_null(o, "flushes_unavailable", s->flushes_unavailable);
 }
 

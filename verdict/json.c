@@ -219,17 +219,13 @@ static void
 put_runs(cJSON *o, const struct json_field *f, const char *b)
 {
 	const struct verdict_side *s = (const struct verdict_side *)(const void *)b;
-	cJSON *a;
-	size_t i;
 
 	json_add_number(o, f->key, (double)(s->runs > 0 ? s->runs : 1));
 	cJSON_AddItemToObject(o, "run_files", s->run_files != NULL ?
 	    json_put_strings(s->run_files, s->runs) : json_put_strings(&s->file, 1));
-	if (s->taken != NULL) {
-		a = cJSON_AddArrayToObject(o, "runs_taken");
-		for (i = 0; i < s->runs; i++)
-			cJSON_AddItemToArray(a, json_put_object(taken_fields, &s->taken[i]));
-	}
+	if (s->taken != NULL)
+		cJSON_AddItemToObject(o, "runs_taken", json_put_each(taken_fields,
+		    s->taken, sizeof *s->taken, s->runs));
 	if (s->host != NULL)
 		cJSON_AddItemToObject(o, "host", result_host_to_json(s->host));
 	if (s->host_many)
@@ -552,14 +548,10 @@ verdict_to_json(const struct gate_verdict *v)
 	json_put_fields(o, verdict_top_fields, v);
 	cJSON_AddItemToObject(o, "reads", half_json(v, KIND_READ));
 	cJSON_AddItemToObject(o, "writes", half_json(v, KIND_WRITE));
-	a = cJSON_AddArrayToObject(o, "checks");
-	for (i = 0; i < v->nchecks; i++)
-		cJSON_AddItemToArray(a, json_put_object(verdict_check_fields,
-		    &v->checks[i]));
-	a = cJSON_AddArrayToObject(o, "unmatched");
-	for (i = 0; i < v->nunmatched; i++)
-		cJSON_AddItemToArray(a, json_put_object(verdict_unmatched_fields,
-		    &v->unmatched[i]));
+	cJSON_AddItemToObject(o, "checks", json_put_each(verdict_check_fields,
+	    v->checks, sizeof *v->checks, v->nchecks));
+	cJSON_AddItemToObject(o, "unmatched", json_put_each(verdict_unmatched_fields,
+	    v->unmatched, sizeof *v->unmatched, v->nunmatched));
 	cJSON_AddItemToObject(o, "notes", json_put_strings(v->notes, v->nnotes));
 	a = cJSON_AddArrayToObject(o, "noted");
 	for (i = 0; i < v->nnoted; i++)
