@@ -70,6 +70,11 @@ struct json_field {
 	json_field_put *put;    /* JF_CUSTOM; NULL: read, never written */
 };
 
+/* In a table of a struct T, defined before it: a field, a JF_CUSTOM one, the end. */
+#define JF(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
+#define JF_HOOK(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
+#define JF_END { .key = NULL }
+
 /* The fields f (to one with key NULL) of o into the struct at b: 0, or -1 with at's err. */
 int json_get_fields(const cJSON *o, const struct json_field *f, void *b,
     const struct json_at *at);

@@ -39,16 +39,12 @@ static const struct json_words KINDS = { class_kind_names, KIND_WRITE + 1,
 #define CLASSES "an array of 1 to 10000 classes"
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
-/* A table's struct is T, defined before it. */
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
-#define NAME(k, m) { F(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
-#define NAME_OR_NULL(k, m) { F(k, JF_STR, ABSENT | JSON_NONBLANK, m), \
+#define NAME(k, m) { JF(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
+#define NAME_OR_NULL(k, m) { JF(k, JF_STR, ABSENT | JSON_NONBLANK, m), \
 	.what = "a non-empty string or null" }
 /* a figure, in cJSON's own digits as noise files always had them */
-#define NUM(k, m, fl, s) { F(k, JF_NUM, (fl) | JSON_DOUBLE, m), .span = &s }
-#define WHOLE(k, ty, m, fl, s) { F(k, ty, fl, m), .span = &s }
-#define CUSTOM(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
-#define END { .key = NULL }
+#define NUM(k, m, fl, s) { JF(k, JF_NUM, (fl) | JSON_DOUBLE, m), .span = &s }
+#define WHOLE(k, ty, m, fl, s) { JF(k, ty, fl, m), .span = &s }
 
 /* A shift between sessions: both its keys, or neither (runs of one session). */
 static int
@@ -82,19 +78,19 @@ static const struct json_field stat_fields[] = {
 	NUM("log_sd", log_sd, 0, SD), NUM("df", df, 0, DF),
 	NUM("within_log_sd", within_log_sd, 0, SD),
 	NUM("geomean", geomean, 0, GEOMEAN),
-	CUSTOM("session_log_sd", get_session, put_session), END
+	JF_HOOK("session_log_sd", get_session, put_session), JF_END
 };
 #undef T
 
 /* A statistic not measured (syncs without probes) is null. */
 #define T struct noise_class
-#define STAT(k, w, fl) { F(k, JF_OBJ, fl, stat[w]), \
+#define STAT(k, w, fl) { JF(k, JF_OBJ, fl, stat[w]), \
 	.hi = offsetof(T, stat[w].have), .sub = stat_fields }
 static const struct json_field class_fields[] = {
-	NAME("name", name), { F("kind", JF_WORD, 0, kind), .words = &KINDS },
+	NAME("name", name), { JF("kind", JF_WORD, 0, kind), .words = &KINDS },
 	STAT("p50", NOISE_P50, 0), STAT("p99", NOISE_P99, 0),
 	STAT("p50_syncs", NOISE_SYNCS_P50, ABSENT),
-	STAT("p99_syncs", NOISE_SYNCS_P99, ABSENT), END
+	STAT("p99_syncs", NOISE_SYNCS_P99, ABSENT), JF_END
 };
 #undef T
 
@@ -164,7 +160,7 @@ static const struct json_field plan_fields[] = {
 	NUM("limit", limit, 0, LIMIT), NUM("power", power, 0, POWER),
 	NUM("confidence", confidence, 0, LEVEL),
 	WHOLE("runs", JF_LLONG, runs, 0, PLAN_RUNS), NUM("ops", ops, ABSENT, OPS),
-	END
+	JF_END
 };
 #undef T
 
@@ -193,12 +189,12 @@ static const struct json_field noise_fields[] = {
 	NAME_OR_NULL("workload", workload),
 	WHOLE("concurrency", JF_LLONG, concurrency, ABSENT, CONCURRENCY),
 	NAME_OR_NULL("host_id", host_id), WHOLE("runs", JF_SIZE, runs, 0, RUNS),
-	CUSTOM("sessions", get_sessions, put_sessions),
-	{ F("files", JF_STRINGS, ABSENT, files), .hi = offsetof(T, nfiles),
+	JF_HOOK("sessions", get_sessions, put_sessions),
+	{ JF("files", JF_STRINGS, ABSENT, files), .hi = offsetof(T, nfiles),
 	  .what = "an array of strings or null" },
 	NUM("confidence", confidence, 0, LEVEL),
-	CUSTOM("classes", get_classes, put_classes),
-	CUSTOM("plan", get_plan, NULL), END
+	JF_HOOK("classes", get_classes, put_classes),
+	JF_HOOK("plan", get_plan, NULL), JF_END
 };
 #undef T
 

@@ -176,27 +176,23 @@ put_stability(cJSON *o, const struct json_field *f, const char *b)
 	json_add_double(st, "clusters_ratio", p->clusters_ratio);
 }
 
-/* A table's struct is T, defined before it. */
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
-#define STR(k, m, fl) { F(k, JF_STR, fl, m) }
-#define ID(k, m) { F(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
-#define NUM(k, m, fl, s) { F(k, JF_NUM, fl, m), .span = &s }
-#define DERIVED(k, m) { F(k, JF_NUM, JSON_DERIVED | JSON_DOUBLE, m) }
-#define SAMPLES(k, m, n) { F(k, JF_CUSTOM, 0, m), .hi = offsetof(T, n), \
+#define STR(k, m, fl) { JF(k, JF_STR, fl, m) }
+#define ID(k, m) { JF(k, JF_STR, JSON_NONBLANK, m), .what = "a non-empty string" }
+#define NUM(k, m, fl, s) { JF(k, JF_NUM, fl, m), .span = &s }
+#define DERIVED(k, m) { JF(k, JF_NUM, JSON_DERIVED | JSON_DOUBLE, m) }
+#define SAMPLES(k, m, n) { JF(k, JF_CUSTOM, 0, m), .hi = offsetof(T, n), \
 	.get = get_samples, .put = put_samples }
-#define OBJ(k, m, fl, f, w) { F(k, JF_OBJ, fl, m), .sub = f, .what = w }
+#define OBJ(k, m, fl, f, w) { JF(k, JF_OBJ, fl, m), .sub = f, .what = w }
 /* an object whose members are the record's own */
 #define FLAT(k, f) { .key = k, .type = JF_OBJ, .sub = f, \
 	.what = "an object with an id" }
-#define CUSTOM(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
-#define END { .key = NULL }
 
 #define T struct probe_record
 static const struct json_field host_fields[] = {
 	ID("id", host_id), STR("id_source", host_id_source, ABSENT),
 	STR("name", host_name, ABSENT), STR("os", os, ABSENT),
 	STR("kernel", kernel, ABSENT), STR("virtualization", virt, ABSENT),
-	CUSTOM("cpu_model", get_hw, put_hw), END
+	JF_HOOK("cpu_model", get_hw, put_hw), JF_END
 };
 
 static const struct json_field volume_fields[] = {
@@ -205,10 +201,10 @@ static const struct json_field volume_fields[] = {
 	STR("fs", fs, ABSENT), STR("mount_point", mount_point, ABSENT),
 	STR("mount_options", mount_options, ABSENT), STR("device", device, ABSENT),
 	STR("model", model, ABSENT), STR("write_cache", write_cache, ABSENT),
-	{ F("rotational", JF_TRI, ABSENT, rotational),
+	{ JF("rotational", JF_TRI, ABSENT, rotational),
 	  .what = "true, false or null" },
 	STR("memory_backed", memory_backed, LATER),
-	STR("passthrough_backed", passthrough_backed, LATER), END
+	STR("passthrough_backed", passthrough_backed, LATER), JF_END
 };
 #undef T
 
@@ -220,18 +216,18 @@ static const struct json_field ref_fields[] = {
 	NUM("plain_write", plain_write_ns, FIGURE, ANY),
 	NUM("raw_sync", raw_sync_ns, FIGURE, ANY),
 	NUM("libc_sync", libc_sync_ns, FIGURE, ANY),
-	NUM("clean_raw_sync", clean_raw_sync_ns, LATER | JSON_DOUBLE, ANY), END
+	NUM("clean_raw_sync", clean_raw_sync_ns, LATER | JSON_DOUBLE, ANY), JF_END
 };
 #undef T
 
 /* The group's p99 and its syncs are derived from its samples. */
 #define T struct probe_group
 static const struct json_field group_fields[] = {
-	{ F("writers", JF_INT, JSON_DOUBLE, writers), .span = &WRITERS },
+	{ JF("writers", JF_INT, JSON_DOUBLE, writers), .span = &WRITERS },
 	NUM("median_ns", median_ns, FIGURE, ANY), DERIVED("p99_ns", p99_ns),
 	DERIVED("syncs_p50", syncs_p50), DERIVED("syncs_p99", syncs_p99),
 	STR("stopped_by", stopped_by, ABSENT),
-	SAMPLES("samples_ns", samples_ns, nsamples), END
+	SAMPLES("samples_ns", samples_ns, nsamples), JF_END
 };
 #undef T
 
@@ -241,22 +237,22 @@ static const struct json_field record_fields[] = {
 	STR("syncgate_version", version, ABSENT), STR("created", created, ABSENT),
 	FLAT("host", host_fields), FLAT("volume", volume_fields),
 	ID("method", method), STR("method_detail", method_detail, ABSENT),
-	CUSTOM("write_bytes", get_sizes, put_sizes),
+	JF_HOOK("write_bytes", get_sizes, put_sizes),
 	SAMPLES("samples_ns", samples_ns, nsamples),
 	NUM("median_ns", median_ns, FIGURE, POSITIVE_NS),
 	DERIVED("min_ns", min_ns), DERIVED("max_ns", max_ns),
 	DERIVED("p90_ns", p90_ns), DERIVED("p99_ns", p99_ns),
-	CUSTOM("p99_ci_ns", NULL, put_intervals), DERIVED("ci_level", ci_level),
+	JF_HOOK("p99_ci_ns", NULL, put_intervals), DERIVED("ci_level", ci_level),
 	STR("stopped_by", stopped_by, ABSENT),
 	NUM("precision", precision, FIGURE, ANY),
 	NUM("elapsed_s", elapsed_s, FIGURE, ANY),
-	CUSTOM("stability", get_stability, put_stability),
-	{ F("reaches_device", JF_WORD, 0, reaches), .words = &REACHES },
-	{ F("evidence", JF_STRINGS, ABSENT, evidence),
+	JF_HOOK("stability", get_stability, put_stability),
+	{ JF("reaches_device", JF_WORD, 0, reaches), .words = &REACHES },
+	{ JF("evidence", JF_STRINGS, ABSENT, evidence),
 	  .hi = offsetof(T, nevidence), .what = "an array of strings" },
 	OBJ("reference_ns", refs, ABSENT, ref_fields, "an object"),
-	{ F("group_commit", JF_OBJ, LATER, group), .sub = group_fields,
-	  .hi = offsetof(T, group.writers), .what = "an object" }, END
+	{ JF("group_commit", JF_OBJ, LATER, group), .sub = group_fields,
+	  .hi = offsetof(T, group.writers), .what = "an object" }, JF_END
 };
 #undef T
 

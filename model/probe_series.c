@@ -31,24 +31,23 @@ static const struct json_span EVERY = { 1, 3600e9, 0, 0, 0,
 	"a number of nanoseconds from 1 to 3.6e+12", NULL, NULL };
 
 #define T struct probe_flush_device
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
-#define NAME { F("device", JF_STR, JSON_NONBLANK, name), \
+#define NAME { JF("device", JF_STR, JSON_NONBLANK, name), \
 	.what = "the device's name" }
-#define COUNT(k, m) { F(k, JF_NUM, ABSENT | JSON_DOUBLE, m), .span = &FLUSHES }
-#define DROPPED { F("dropped", JF_STR, ABSENT, dropped) }
+#define COUNT(k, m) { JF(k, JF_NUM, ABSENT | JSON_DOUBLE, m), .span = &FLUSHES }
+#define DROPPED { JF("dropped", JF_STR, ABSENT, dropped) }
 /* A disk's flushes around the timed syncs; other and per_sync derived. */
 static const struct json_field device_fields[] = {
-	NAME, { F("write_cache", JF_STR, ABSENT, write_cache) },
-	{ F("fua", JF_TRI, ABSENT, fua), .what = "true, false or null" },
+	NAME, { JF("write_cache", JF_STR, ABSENT, write_cache) },
+	{ JF("fua", JF_TRI, ABSENT, fua), .what = "true, false or null" },
 	COUNT("flushes", flushes), COUNT("idle_flushes", idle_flushes),
-	{ F("other", JF_NUM, JSON_DERIVED | JSON_DOUBLE, other) },
-	{ F("per_sync", JF_NUM, JSON_DERIVED | JSON_DOUBLE, per_sync) },
-	DROPPED, { .key = NULL }
+	{ JF("other", JF_NUM, JSON_DERIVED | JSON_DOUBLE, other) },
+	{ JF("per_sync", JF_NUM, JSON_DERIVED | JSON_DOUBLE, per_sync) },
+	DROPPED, JF_END
 };
 
 /* A series' disk: what it counted through the window (read as above). */
 static const struct json_field window_device_fields[] = {
-	NAME, COUNT("flushes", flushes), DROPPED, { .key = NULL }
+	NAME, COUNT("flushes", flushes), DROPPED, JF_END
 };
 #undef T
 

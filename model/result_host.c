@@ -45,20 +45,19 @@ static const char text[] = EXPECTED("a non-empty string, or null");
 static const char id_expected[] = EXPECTED("16 lowercase hex digits (the "
     "machine id hashed as the probe hashes host.id), or null");
 
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, \
-	.off = offsetof(struct result_host, m)
-#define TEXT(k, m) { F(k, JF_STR, JSON_NULL | JSON_NONBLANK, m), .what = text }
+#define T struct result_host
+#define TEXT(k, m) { JF(k, JF_STR, JSON_NULL | JSON_NONBLANK, m), .what = text }
 /* in cJSON's digits, as results have always had them */
-#define COUNT(k, m, s) { F(k, JF_LLONG, JSON_NULL | JSON_DOUBLE, m), .span = &s }
+#define COUNT(k, m, s) { JF(k, JF_LLONG, JSON_NULL | JSON_DOUBLE, m), .span = &s }
 #define HW TEXT("cpu_model", cpu_model), COUNT("cores", cores, cores_span), \
 	COUNT("memory_bytes", memory_bytes, memory_span)
 
-const struct json_field result_host_hw_fields[] = { HW, { .key = NULL } };
+const struct json_field result_host_hw_fields[] = { HW, JF_END };
 /* machine_id's digits and its source are checked once both are read */
 static const struct json_field host_fields[] = {
 	HW, TEXT("kernel", kernel),
-	{ F("machine_id", JF_STR, JSON_NULL, machine_id), .what = id_expected },
-	TEXT("id_source", id_source), { .key = NULL }
+	{ JF("machine_id", JF_STR, JSON_NULL, machine_id), .what = id_expected },
+	TEXT("id_source", id_source), JF_END
 };
 
 void

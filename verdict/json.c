@@ -78,19 +78,15 @@ static const struct json_words ROUNDS = { rounds_word, 1, "\"rounds\" or absent"
 
 #define ABSENT (JSON_OPTIONAL | JSON_NULL)
 #define OMITTED (JSON_OMIT | JSON_NULL)
-/* A table's struct is T, defined before it. */
-#define F(k, ty, fl, m) .key = k, .type = ty, .flags = fl, .off = offsetof(T, m)
-#define STR(k, m, fl) { F(k, JF_STR, fl, m) }
-#define NUM(k, m, fl, s) { F(k, JF_NUM, fl, m), .span = &s }
-#define WHOLE(k, ty, m, fl, s) { F(k, ty, fl, m), .span = &s }
-#define PAIR(k, lo, h, s) { F(k, JF_PAIR, JSON_NULL, lo), .hi = offsetof(T, h), .span = &s }
+#define STR(k, m, fl) { JF(k, JF_STR, fl, m) }
+#define NUM(k, m, fl, s) { JF(k, JF_NUM, fl, m), .span = &s }
+#define WHOLE(k, ty, m, fl, s) { JF(k, ty, fl, m), .span = &s }
+#define PAIR(k, lo, h, s) { JF(k, JF_PAIR, JSON_NULL, lo), .hi = offsetof(T, h), .span = &s }
 /* a figure and its interval */
 #define VALUE(k, ci, m, s) NUM(k, m.v, JSON_NULL, s), PAIR(ci, m.lo, m.hi, s)
-#define BOOL(k, m, fl, w) { F(k, JF_BOOL, fl, m), .what = w }
-#define WORD(k, m, fl, w) { F(k, JF_WORD, fl, m), .words = &w }
+#define BOOL(k, m, fl, w) { JF(k, JF_BOOL, fl, m), .what = w }
+#define WORD(k, m, fl, w) { JF(k, JF_WORD, fl, m), .words = &w }
 #define OBJ(k, at, f) { .key = k, .type = JF_OBJ, .off = at, .sub = f }
-#define CUSTOM(k, g, p) { .key = k, .type = JF_CUSTOM, .get = g, .put = p }
-#define END { .key = NULL }
 
 /* A run's session id: 32 lowercase hexadecimal digits, or null. */
 static int
@@ -132,13 +128,13 @@ SPAN(WHEN, 0, 1e11, 0, 0, 0,
 
 #define T struct verdict_run
 static const struct json_field taken_fields[] = {
-	CUSTOM("session", get_session_id, put_session_id),
+	JF_HOOK("session", get_session_id, put_session_id),
 	WHOLE("run", JF_LLONG, run, 0, PLACE), WHOLE("runs", JF_LLONG, runs, 0, PLACE),
 	WHOLE("order", JF_LLONG, order, 0, PLACE),
 	NUM("started_s", started_s, JSON_NULL, WHEN), STR("host", host, JSON_NULL),
 	WHOLE("plan_min", JF_LLONG, plan_min, 0, PLACE),
 	WHOLE("plan_max", JF_LLONG, plan_max, 0, PLACE),
-	NUM("plan_confidence", plan_confidence, JSON_NULL, CONFIDENCE), END
+	NUM("plan_confidence", plan_confidence, JSON_NULL, CONFIDENCE), JF_END
 };
 #undef T
 
@@ -235,7 +231,7 @@ put_runs(cJSON *o, const struct json_field *f, const char *b)
 static const struct json_field group_fields[] = {
 	WHOLE("writers", JF_INT, group_writers, 0, WRITERS),
 	NUM("syncs_p50", group_syncs_p50, JSON_NULL, SYNCS),
-	NUM("syncs_p99", group_syncs_p99, JSON_NULL, SYNCS), END
+	NUM("syncs_p99", group_syncs_p99, JSON_NULL, SYNCS), JF_END
 };
 
 static const struct json_field probe_fields[] = {
@@ -246,9 +242,9 @@ static const struct json_field probe_fields[] = {
 	PAIR("ci_ns", probe_ci_lo_ns, probe_ci_hi_ns, LATENCY),
 	NUM("ci_level", probe_ci_level, JSON_NULL, LEVEL),
 	WHOLE("samples", JF_SIZE, probe_samples, 0, COUNT),
-	{ F("evidence", JF_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
+	{ JF("evidence", JF_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
 	{ .key = "group_commit", .type = JF_OBJ, .flags = JSON_NULL,
-	  .hi = offsetof(T, group_writers), .sub = group_fields }, END
+	  .hi = offsetof(T, group_writers), .sub = group_fields }, JF_END
 };
 
 static const struct json_field side_fields[] = {
@@ -256,9 +252,9 @@ static const struct json_field side_fields[] = {
 	STR("version", version, JSON_NULL), STR("workload", workload, JSON_NULL),
 	WHOLE("concurrency", JF_LLONG, concurrency, JSON_NULL, COUNT_OR_NULL),
 	STR("file", file, JSON_NULL), STR("probe_file", probe_file, JSON_NULL),
-	CUSTOM("runs", get_runs, put_runs),
+	JF_HOOK("runs", get_runs, put_runs),
 	{ .key = "probe", .type = JF_OBJ, .flags = JSON_NULL,
-	  .hi = offsetof(T, has_probe), .sub = probe_fields }, END
+	  .hi = offsetof(T, has_probe), .sub = probe_fields }, JF_END
 };
 #undef T
 
@@ -266,7 +262,7 @@ static const struct json_field side_fields[] = {
 static const struct json_field basis_fields[] = {
 	WORD("unusable", unusable, 0, UNUSABLES),
 	NUM("sync_ns", sync_ns, JSON_NULL, LATENCY),
-	{ F("evidence", JF_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
+	{ JF("evidence", JF_STRINGS, 0, evidence), .hi = offsetof(T, nevidence) },
 	WHOLE("run", JF_LLONG, run, 0, PLACE), WHOLE("runs", JF_LLONG, nruns, 0, PLACE),
 	STR("run_file", run_file, JSON_NULL), WORD("window", window, 0, WINDOWS),
 	WHOLE("rounds", JF_LLONG, rounds, 0, COUNT),
@@ -275,7 +271,7 @@ static const struct json_field basis_fields[] = {
 	NUM("cost", cost, JSON_NULL, FRACTION),
 	WHOLE("runs_from_rounds", JF_LLONG, runs_rounds, 0, PLACE),
 	STR("method", method, JSON_NULL),
-	WHOLE("write_bytes", JF_LLONG, write_bytes, 0, COUNT), END
+	WHOLE("write_bytes", JF_LLONG, write_bytes, 0, COUNT), JF_END
 };
 #undef T
 
@@ -295,19 +291,19 @@ put_shared(cJSON *o, const struct json_field *f, const char *b)
 #define T struct verdict_unit
 #define UNIT_SIDE(s) { NUM("ns", s##_ns, JSON_NULL, LATENCY), \
 	PAIR("band_ns", s##_lo_ns, s##_hi_ns, LATENCY), \
-	{ F("band_from", JF_FLAG, JSON_OPTIONAL, s##_band_rounds), .words = &ROUNDS }, \
-	{ F("basis", JF_OBJ, JSON_OMIT, s##_basis), .hi = offsetof(T, has_basis), \
-	  .sub = basis_fields }, END }
+	{ JF("band_from", JF_FLAG, JSON_OPTIONAL, s##_band_rounds), .words = &ROUNDS }, \
+	{ JF("basis", JF_OBJ, JSON_OMIT, s##_basis), .hi = offsetof(T, has_basis), \
+	  .sub = basis_fields }, JF_END }
 static const struct json_field unit_ours[] = UNIT_SIDE(ours);
 static const struct json_field unit_rival[] = UNIT_SIDE(rival);
 
 static const struct json_field unit_fields[] = {
 	WORD("source", source, 0, SOURCES),
 	WORD("two", two, JSON_OMIT, TWOS), WORD("picked", pick, JSON_OMIT, PICKS),
-	CUSTOM("ns", NULL, put_shared),
+	JF_HOOK("ns", NULL, put_shared),
 	OBJ("ours", 0, unit_ours), OBJ("rival", 0, unit_rival),
 	STR("description", description, JSON_NULL),
-	STR("why_none", why_none, JSON_NULL), END
+	STR("why_none", why_none, JSON_NULL), JF_END
 };
 #undef T
 
@@ -319,18 +315,18 @@ static const struct json_field unit_fields[] = {
 	VALUE("p99_syncs", "p99_syncs_ci", s##_syncs_p99, SYNCS), \
 	BOOL("has_samples", s##_samples, 0, NULL), \
 	WHOLE("samples", JF_SIZE, s##_nsamples, 0, COUNT), \
-	NUM("flushes_per_op", s##_flushes, JSON_OMIT, FLUSHES), END }
+	NUM("flushes_per_op", s##_flushes, JSON_OMIT, FLUSHES), JF_END }
 static const struct json_field row_ours[] = ROW_SIDE(ours), row_rival[] = ROW_SIDE(rival);
 
 static const struct json_field ratio_fields[] = {
 	VALUE("p50", "p50_ci", ratio_p50, RATIO),
-	VALUE("p99", "p99_ci", ratio_p99, RATIO), END
+	VALUE("p99", "p99_ci", ratio_p99, RATIO), JF_END
 };
 
 const struct json_field verdict_row_fields[] = {
 	STR("name", name, 0), WORD("verdict", ruling, 0, RULINGS),
 	OBJ("ours", 0, row_ours), OBJ("rival", 0, row_rival),
-	OBJ("ratio", 0, ratio_fields), END
+	OBJ("ratio", 0, ratio_fields), JF_END
 };
 #undef T
 
@@ -348,7 +344,7 @@ const struct json_field verdict_check_fields[] = {
 	WHOLE("runs_needed", JF_LLONG, runs_needed, ABSENT, COUNT_OR_NULL),
 	WHOLE("runs_needed_high", JF_LLONG, runs_needed_hi, ABSENT, COUNT_OR_NULL),
 	BOOL("held", held, JSON_OPTIONAL, NULL),
-	WORD("settle", settle, JSON_OPTIONAL, SETTLES), END
+	WORD("settle", settle, JSON_OPTIONAL, SETTLES), JF_END
 };
 #undef T
 
@@ -360,7 +356,7 @@ const struct json_field verdict_unmatched_fields[] = {
 	NUM("p50_ns", p50_ns, OMITTED, LATENCY), NUM("p99_ns", p99_ns, OMITTED, LATENCY),
 	NUM("p50_syncs", syncs_p50, OMITTED, SYNCS),
 	NUM("p99_syncs", syncs_p99, OMITTED, SYNCS),
-	NUM("flushes_per_op", flushes, OMITTED, FLUSHES), END
+	NUM("flushes_per_op", flushes, OMITTED, FLUSHES), JF_END
 };
 #undef T
 
@@ -388,7 +384,7 @@ const struct json_field verdict_top_fields[] = {
 	WORD("scope", scope, JSON_OPTIONAL, SCOPES),
 	STR("noise_file", noise_file, ABSENT),
 	BOOL("single_run_ok", single_run_ok, JSON_OPTIONAL, NULL),
-	CUSTOM("apart", NULL, put_apart),
+	JF_HOOK("apart", NULL, put_apart),
 	WORD("session_shift", shift, JSON_OMIT, SHIFTS),
 	BOOL("default_spread", default_spread, JSON_OMIT, "true, or absent"),
 	BOOL("paired", paired, JSON_OMIT, "true, or absent"),
@@ -396,20 +392,20 @@ const struct json_field verdict_top_fields[] = {
 	BOOL("same_host", same_host, JSON_OMIT, "true, or absent"),
 	OBJ("ours", offsetof(T, ours), side_fields),
 	OBJ("rival", offsetof(T, rival), side_fields),
-	OBJ("unit", offsetof(T, unit), unit_fields), END
+	OBJ("unit", offsetof(T, unit), unit_fields), JF_END
 };
 
 /* Each half's own fields; then its classes.  The threshold is the reads'. */
 const struct json_field verdict_half_fields[2][6] = { {
 	WORD("verdict", reads.ruling, 0, RULINGS), STR("reason", reads.reason, JSON_NULL),
 	NUM("read_speedup", read_speedup, JSON_NULL, POSITIVE),
-	NUM("max_regression", max_regression, JSON_NULL, FRACTION), END
+	NUM("max_regression", max_regression, JSON_NULL, FRACTION), JF_END
 }, {
 	WORD("verdict", writes.ruling, 0, RULINGS),
 	STR("reason", writes.reason, JSON_NULL),
 	NUM("commit_syncs", commit_syncs, JSON_NULL, POSITIVE),
 	NUM("max_regression", max_regression, JSON_NULL | JSON_COPY, FRACTION),
-	STR("ceiling_note", ceiling_note, JSON_NULL), END
+	STR("ceiling_note", ceiling_note, JSON_NULL), JF_END
 } };
 #undef T
 
