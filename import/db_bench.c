@@ -279,7 +279,7 @@ import_db_bench_parse(const char *buf, size_t len, const char *name,
 
 	if (import_begin(buf, len, name, WHAT, out, err) < 0)
 		return -1;
-	if (import_cut_line(buf, len, name, WHAT, err) < 0 ||
+	if (import_each_line(buf, len, name, WHAT, NULL, NULL, err) < 0 ||
 	    read_lines(&ps, buf, len, err) < 0)
 		goto out;
 	if (ps.blocks == 0) {

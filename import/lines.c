@@ -104,7 +104,7 @@ import_each_line(const char *buf, size_t len, const char *name,
 			continue;
 		if (!line.ended)
 			return import_truncated(err, name, line.number, what);
-		if (fn(ctx, &line, err) < 0)
+		if (fn != NULL && fn(ctx, &line, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -173,19 +173,6 @@ import_truncated(char *err, const char *name, size_t line, const char *what)
 {
 	return errf(err, "%s: truncated at line %zu: the file ends inside a line; "
 	    "expected %s, whose every line ends in a newline", name, line, what);
-}
-
-int
-import_cut_line(const char *buf, size_t len, const char *name,
-    const char *what, char *err)
-{
-	struct import_lines it;
-	struct import_line line;
-
-	for (import_lines_init(&it, buf, len); import_lines_next(&it, &line);)
-		if (!line.ended && !import_line_blank(&line))
-			return import_truncated(err, name, line.number, what);
-	return 0;
 }
 
 int

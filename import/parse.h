@@ -78,7 +78,10 @@ const char *import_shown(char *buf, const char *s, size_t n);
 
 int import_line_blank(const struct import_line *line);
 
-/* Each line of buf not blank to fn, until it returns -1; a cut line refused. */
+/*
+ * Each line of buf not blank to fn (NULL: none), until it returns -1; a
+ * cut line refused, as the tools end every line.
+ */
 int import_each_line(const char *buf, size_t len, const char *name,
     const char *what, int (*fn)(void *ctx, const struct import_line *l,
     char *err), void *ctx, char *err);
@@ -107,10 +110,6 @@ int import_begin(const char *buf, size_t len, const char *name,
 
 /* The message of a file cut inside line (of what): returns -1. */
 int import_truncated(char *err, const char *name, size_t line, const char *what);
-
-/* A last line with text but no newline refused: the tools end every line. */
-int import_cut_line(const char *buf, size_t len, const char *name,
-    const char *what, char *err);
 
 /* Whether s is one of the NULL-terminated list's strings. */
 int import_in_list(const char *const *list, const char *s);

@@ -497,7 +497,7 @@ import_ycsb_parse(const char *buf, size_t len, const char *name,
 	}
 	if (read_lines(&ps, buf, len, err) < 0)
 		goto out;
-	if ((rc = import_cut_line(buf, len, name, WHAT, err)) == 0)
+	if ((rc = import_each_line(buf, len, name, WHAT, NULL, NULL, err)) == 0)
 		rc = build(&ps, out, notes, err);
 	if (rc == 0 && (ps.runtime[0] || ps.throughput[0]))
 		import_note(notes, "[OVERALL]: RunTime(ms) %s, Throughput(ops/sec) %s; "
