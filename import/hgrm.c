@@ -164,7 +164,6 @@ histogram(const struct hgrm_parse *ps, struct result_class *c)
 	struct import_bounds b = { NULL, 0, 0 };
 	long long n = ps->rows[ps->nrows - 1].count;
 	size_t i;
-	int rc;
 
 	for (i = 0; i < ps->nrows; i++) {
 		const struct hgrm_row *r = &ps->rows[i];
@@ -173,9 +172,7 @@ histogram(const struct hgrm_parse *ps, struct result_class *c)
 		if (r->count < n)
 			import_bound_add(&b, r->count + 1, r->lo_ns, 0);
 	}
-	rc = import_bounds_histogram(&b, n, c);
-	import_bounds_free(&b);
-	return rc;
+	return import_bounds_histogram(&b, n, c);
 }
 
 static int

@@ -308,6 +308,7 @@ out:
 	free(rows);
 	free(start);
 	free(suffix);
+	import_bounds_free(b);
 	return rc;
 }
 

@@ -187,7 +187,7 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 	double lo[NRANKS], hi[NRANKS];
 	long long count;
 	struct result_class *c;
-	int reads = import_in_list(read_ops, op), rc;
+	int reads = import_in_list(read_ops, op);
 	size_t i, k;
 
 	if (count_field(ps, &f[ps->h.col[1]], op, line, &count, err) < 0)
@@ -218,9 +218,7 @@ add_row(struct lb_parse *ps, const char *op, const struct import_field *f, size_
 		}
 		import_bound_percentile(&b, count, ranks[k].p, lo[k], hi[k]);
 	}
-	rc = import_bounds_histogram(&b, count, c);
-	import_bounds_free(&b);
-	if (rc < 0)
+	if (import_bounds_histogram(&b, count, c) < 0)
 		return errf(err, "%s: line %zu: %s p99 bucket ends below its p50 bucket; "
 		    "expected p99 >= p50", ps->name, line, op);
 	import_points(c, (fmax(lo[0], RESULT_MIN_NS) + hi[0]) / 2,

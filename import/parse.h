@@ -149,7 +149,8 @@ void import_bound_add(struct import_bounds *b, long long rank, double ns,
 
 /*
  * The histogram the bounds allow for n >= 1 latencies, into c: each run of
- * ranks the highest low and lowest high said of it.  -1 for a low above a high.
+ * ranks the highest low and lowest high said of it.  -1 for a low above a
+ * high.  Frees b's bounds either way.
  */
 int import_bounds_histogram(struct import_bounds *b, long long n,
     struct result_class *c);
