@@ -172,7 +172,7 @@ finish_block(struct db_parse *ps, const struct db_block *blk, size_t last,
 		return errf(err, "%s: line %zu: \"Microseconds per %s\" has no Count "
 		    "line; expected HistogramStat's \"Count: N Average: ...\"", ps->name,
 		    blk->line, blk->op);
-	if (sum != blk->count && at_end && sum < blk->count)
+	if (at_end && sum < blk->count)
 		return errf(err, "%s: truncated after line %zu: the \"Microseconds per "
 		    "%s\" block of line %zu counts %lld of its %lld operations", ps->name,
 		    last, blk->op, blk->line, sum, blk->count);
@@ -230,10 +230,9 @@ static int
 ends_block(const struct import_line *l)
 {
 	struct db_block other;
-	long long a, b, c;
 
 	return import_line_blank(l) || block_header(l, &other) == 0 ||
-	    (l->text[0] != '[' && l->text[0] != '(' && bucket_row(l, &a, &b, &c) < 0 &&
+	    (l->text[0] != '[' && l->text[0] != '(' &&
 	    !(l->len > 5 && (memcmp(l->text, "Count", 5) == 0 ||
 	    memcmp(l->text, "Min: ", 5) == 0 || memcmp(l->text, "Perce", 5) == 0 ||
 	    memcmp(l->text, "---", 3) == 0)));
