@@ -39,7 +39,7 @@ struct db_parse {
 struct db_block {
 	size_t line;
 	char op[64];
-	long long count;
+	long long count;        /* -1 until its Count line */
 };
 
 static const char *
@@ -94,8 +94,7 @@ block_header(const struct import_line *l, struct db_block *blk)
 	if (l->len <= k + 1 || memcmp(l->text, key, k) != 0 ||
 	    l->text[l->len - 1] != ':' || l->len - k - 1 >= sizeof blk->op)
 		return -1;
-	memset(blk, 0, sizeof *blk);
-	blk->line = l->number;
+	*blk = (struct db_block){ .line = l->number, .count = -1 };
 	snprintf(blk->op, sizeof blk->op, "%.*s", (int)(l->len - k - 1), l->text + k);
 	return 0;
 }
@@ -259,7 +258,6 @@ read_lines(struct db_parse *ps, const char *buf, size_t len, char *err)
 			last = line.number;
 		} else if (block_header(&line, &blk) == 0) {
 			in_block = 1;
-			blk.count = -1;
 			ps->nb = 0;
 			last = line.number;
 		} else {
