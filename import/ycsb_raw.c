@@ -85,12 +85,11 @@ data_line(struct raw_parse *ps, const struct import_line *l, const char *c1,
 	long long v;
 	int reads;
 
-	if (op == NULL || strlen(op->name) != (size_t)(c1 - l->text) ||
+	if (strlen(op->name) != (size_t)(c1 - l->text) ||
 	    memcmp(op->name, l->text, (size_t)(c1 - l->text)) != 0)
-		return errf(err, "%s: line %zu: \"%s\" is not a latency of %s%s; expected "
+		return errf(err, "%s: line %zu: \"%s\" is not a latency of %s; expected "
 		    "each operation's lines under its header", ps->name, l->number,
-		    import_shown(shown, l->text, l->len), op != NULL ? op->name :
-		    "any operation", op != NULL ? "" : " (no header before it)");
+		    import_shown(shown, l->text, l->len), op->name);
 	if (c2 == NULL || decimal_whole(c1 + 1, (size_t)(c2 - c1 - 1), RESULT_MAX_COUNT,
 	    &v) < 0)
 		return errf(err, "%s: line %zu: \"%s\"; expected \"%s,<timestamp in ms>,"
@@ -116,7 +115,7 @@ total_line(struct raw_parse *ps, const struct import_line *l)
 	const char *k = import_find(l->text, l->len, key), *v;
 	struct raw_op *op;
 
-	if (l->text[0] != '[' || k == NULL)
+	if (k == NULL)
 		return;
 	op = find_op(ps, l->text + 1, (size_t)(k - l->text - 1));
 	v = k + sizeof key - 1;
