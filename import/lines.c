@@ -31,13 +31,9 @@ import_note(struct import_notes *notes, const char *fmt, ...)
 void
 import_notes_free(struct import_notes *notes)
 {
-	size_t i;
-
 	if (notes == NULL)
 		return;
-	for (i = 0; i < notes->n; i++)
-		free(notes->lines[i]);
-	free(notes->lines);
+	strv_free(notes->lines, notes->n);
 	memset(notes, 0, sizeof *notes);
 }
 
