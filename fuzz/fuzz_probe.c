@@ -48,7 +48,7 @@ round_trip(const struct probe_record *p)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct render_opts o[2] = { { 0, 0 }, { 1, 1 } };
+	struct render_opts o[2] = { { .ascii = 0 }, { .ascii = 1, .color = 1 } };
 	struct probe_record p;
 	char err[ERRLEN];
 	cJSON *root = fuzz_json(data, size);

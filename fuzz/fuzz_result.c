@@ -27,7 +27,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct render_opts o[2] = { { 0, 0 }, { 1, 1 } };
+	struct render_opts o[2] = { { .ascii = 0 }, { .ascii = 1, .color = 1 } };
 	char err[ERRLEN];
 	struct result r;
 	cJSON *root = fuzz_json(data, size);
