@@ -93,11 +93,16 @@ get_verdict(const cJSON *root, struct gate_verdict *v, const struct json_at *w)
 	if (json_get_fields(root, verdict_top_fields, v, w) < 0 ||
 	    verdict_derive_unit(&v->unit, w->file, w->err) < 0 ||
 	    get_halves(root, v, w) < 0 ||
-	    json_get_array(root, "checks", 0, 0, "an array", w, &checks, &cc) < 0 ||
-	    json_get_each(checks, verdict_check_fields, &v->checks,
-	    sizeof *v->checks, &v->nchecks, &cc) < 0 ||
-	    json_get_array(root, "unmatched", 0, 0, "an array", w, &alone, &ac) < 0 ||
-	    json_get_each(alone, verdict_unmatched_fields, &v->unmatched,
+	    json_get_array(root, "checks", 0, 0, "an array", w, &checks, &cc) < 0)
+		return -1;
+	v->checks = xcalloc((size_t)cJSON_GetArraySize(checks) + 1, sizeof *v->checks);
+	if (json_get_each(checks, verdict_check_fields, v->checks, sizeof *v->checks,
+	    &v->nchecks, &cc) < 0 ||
+	    json_get_array(root, "unmatched", 0, 0, "an array", w, &alone, &ac) < 0)
+		return -1;
+	v->unmatched = xcalloc((size_t)cJSON_GetArraySize(alone) + 1,
+	    sizeof *v->unmatched);
+	if (json_get_each(alone, verdict_unmatched_fields, v->unmatched,
 	    sizeof *v->unmatched, &v->nunmatched, &ac) < 0 ||
 	    json_get_strings(root, "notes", &v->notes, &v->nnotes, w) < 0 ||
 	    verdict_get_noted(root, v, w) < 0)

@@ -125,16 +125,14 @@ int
 json_get_each(const cJSON *a, const struct json_field *f, void *list,
     size_t size, size_t *n, const struct json_at *w)
 {
-	char **out = list;
 	const cJSON *o;
 	struct json_at c;
 
-	*out = xcalloc((size_t)cJSON_GetArraySize(a) + 1, size);
 	cJSON_ArrayForEach(o, a) {
 		json_at_index(&c, w, *n);
 		if (!cJSON_IsObject(o))
 			return json_bad(&c, o, "an object");
-		if (json_get_fields(o, f, *out + (*n)++ * size, &c) < 0)
+		if (json_get_fields(o, f, (char *)list + (*n)++ * size, &c) < 0)
 			return -1;
 	}
 	return 0;

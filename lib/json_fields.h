@@ -78,7 +78,7 @@ struct json_field {
 /* The fields f (to one with key NULL) of o into the struct at b: 0, or -1 with at's err. */
 int json_get_fields(const cJSON *o, const struct json_field *f, void *b,
     const struct json_at *at);
-/* Each element of the array a, an object of fields f, into new *list (size bytes each). */
+/* Each element of the array a, an object of fields f, into list (size bytes each). */
 int json_get_each(const cJSON *a, const struct json_field *f, void *list,
     size_t size, size_t *n, const struct json_at *at);
 /* The array of strings key into *out (n of them, NULL after). */

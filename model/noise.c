@@ -134,7 +134,8 @@ get_classes(const cJSON *o, const struct json_field *f, char *b,
 	if (cJSON_GetArraySize(a) == 0)
 		return errf(w->err, "%s: %s is empty; expected %s", w->file, c.path,
 		    CLASSES);
-	if (json_get_each(a, class_fields, &n->classes, sizeof *n->classes,
+	n->classes = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *n->classes);
+	if (json_get_each(a, class_fields, n->classes, sizeof *n->classes,
 	    &n->nclasses, &c) < 0)
 		return -1;
 	for (i = 0; i < n->nclasses; i++)

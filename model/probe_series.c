@@ -148,7 +148,8 @@ devices_from_json(const cJSON *o, const char *key,
 
 	if (rc != 0)
 		return rc;
-	return json_get_each(arr, device_fields, dev, sizeof **dev, n, &c);
+	*dev = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof **dev);
+	return json_get_each(arr, device_fields, *dev, sizeof **dev, n, &c);
 }
 
 static void

@@ -173,7 +173,8 @@ get_taken(const cJSON *o, struct verdict_side *s, const struct json_at *w)
 	if ((size_t)cJSON_GetArraySize(a) != s->runs)
 		return errf(w->err, "%s: %s holds %d runs; expected %zu, one a run",
 		    w->file, c.path, cJSON_GetArraySize(a), s->runs);
-	return json_get_each(a, taken_fields, &s->taken, sizeof *s->taken, &n, &c);
+	s->taken = xcalloc(s->runs + 1, sizeof *s->taken);
+	return json_get_each(a, taken_fields, s->taken, sizeof *s->taken, &n, &c);
 }
 
 /* The runs behind a side (keys added after syncgate 0.1: absent, one run). */
