@@ -59,7 +59,7 @@ ceiling-in-band ceiling-narrow-band unprobed no-flush sub-sync one-side-only
 no-writes samples-intervals group-commit baseline-fail baseline-pass
 rounding-speedup rounding-ceiling rounding-sub-sync rounding-regression
 names-backslash names-nfc-nfd hosts-two hosts-same-host hosts-same hosts-unknown
-hosts-baseline-held flushes-ceiling dependent-samples"
+hosts-baseline-held flushes-ceiling dependent-samples rounds-placement"
 renders="split baseline-pass samples-intervals unprobed hostile-gate
 names-backslash one-side-only hosts-baseline-held"
 abs=$S
