@@ -523,6 +523,21 @@ expect 2 "fixtures/report/result.json: a result renders as text, markdown or jso
 printf '{"format": "syncgate-result/1", "engine": "", "classes": []}\n' >"$tmp/badresult.json"
 expect 2 "$tmp/badresult.json: engine" "$S" report "$tmp/badresult.json"
 
+# --- a verdict saved before the default spread -------------------------------
+# One run a side against a baseline without --single-run-ok was ruled at
+# its own sampling, a fail held indeterminate: baseline-fail as such a
+# verdict is re-ruled so, exit 0, its why and the legend for it given.
+sed -e 's/"single_run_ok":\ttrue/"single_run_ok":\tfalse/' \
+	-e 's/"code":\t"single-run-ok"/"code":\t"one-run-held"/' "$F/baseline-fail.json" >"$tmp/held.json"
+exits 0 "$S" report "$tmp/held.json" -o "$tmp/held.txt" --format json -o "$tmp/held.v.json"
+grep -Eq '^  indeterminate +write +p50 regression +1.08x +- +<= 1.02x +held: 1 run$' "$tmp/held.txt" &&
+	grep -q "^  held: 1 run: held indeterminate: one run a side cannot tell a change of this size" "$tmp/held.txt" &&
+	grep -q "^  - baseline mode over one run a side: a check that would fail is held indeterminate" "$tmp/held.txt" &&
+	grep -q '^Verdict: indeterminate$' "$tmp/held.txt" ||
+	fail "a held fail of an earlier verdict: $(cat "$tmp/held.txt")"
+tr -d ' \t\n' <"$tmp/held.v.json" | grep -q '"statistic":"p50regression".*"held":true' ||
+	fail "the held check is not held in the verdict's JSON"
+
 # --- --summary (GITHUB_STEP_SUMMARY) -------------------------------------------
 sum="$tmp/summary.md"
 exits 1 env GITHUB_STEP_SUMMARY=$sum "$S" report "$F/split.json" --format json --summary >/dev/null
