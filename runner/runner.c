@@ -454,7 +454,12 @@ runner_seq_go(const struct runner_opts *a, struct runner_plan *p,
 	p->session.plan_confidence = s.plan.confidence;
 	if (runner_go_looking(p, fn, ctx, a->min_runs, &s, err) < 0)
 		goto out;
-	/* written whole, the runs stopped at a look: the one at MAX always stops */
+	/* a zeroed verdict written would pass unruled: never without a look */
+	if (s.looked == 0) {
+		errf(err, "no look was made: fewer than %lld runs a side were "
+		    "written", s.plan.min);
+		goto out;
+	}
 	gate_seq_note(&s.v, &s.plan, s.looked);
 	if (runner_verdict_write(&s.v, verdict, a->verbose, err) < 0)
 		goto out;
