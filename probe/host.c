@@ -213,8 +213,10 @@ host_identify(struct probe_record *out)
 	out->host_name = host_name();
 	out->hw = xmalloc(sizeof *out->hw);
 	host_gather(out->hw);
-	/* the record's own kernel and id stand for the hardware's: the
-	 * machine id hashed, so the record does not publish it */
+	/*
+	 * the record's own kernel and id stand for the hardware's: the
+	 * machine id hashed, so the record does not publish it
+	 */
 	out->host_id_source = out->hw->id_source;
 	out->host_id = out->hw->machine_id;
 	free(out->hw->kernel);

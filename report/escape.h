@@ -18,6 +18,7 @@
 
 #include "lib/utf8.h"
 
+/* Each writes s escaped; nothing for s NULL. */
 typedef void escape_fn(FILE *fp, const char *s);
 
 /* Plain text: only the hidden characters escaped, for a terminal. */

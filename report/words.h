@@ -9,7 +9,10 @@
 #include "report/phrases.h"
 #include "verdict/types.h"
 
-/* Fills (and refills) v's reasons, notes and ceiling note before rendering. */
+/*
+ * Fills (and refills) v's reasons, notes and ceiling note before rendering:
+ * every check's, half's and unmatched class's reason is then set.
+ */
 void report_words(struct gate_verdict *v);
 
 /* "about 12 runs a side would settle it ...", as a reason ends; NULL: none. */
